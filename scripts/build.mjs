@@ -1,0 +1,61 @@
+// Builds the app when the build is missing or stale (or always with --force).
+// Staleness: a hash of every source input, recorded in dist/.build-hash after a good build.
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const INPUTS = ['src', 'public', 'astro.config.mjs', 'package.json', 'package-lock.json', 'tsconfig.json'];
+const stampFile = path.join(root, 'dist', '.build-hash');
+
+function* files(p) {
+  if (!existsSync(p)) return;
+  if (statSync(p).isDirectory()) {
+    for (const name of readdirSync(p).sort()) yield* files(path.join(p, name));
+  } else {
+    yield p;
+  }
+}
+
+export function sourceHash() {
+  const hash = createHash('sha256');
+  for (const input of INPUTS) {
+    for (const file of files(path.join(root, input))) {
+      hash.update(path.relative(root, file));
+      hash.update(readFileSync(file));
+    }
+  }
+  return hash.digest('hex');
+}
+
+export function buildIsFresh() {
+  return (
+    existsSync(path.join(root, 'dist', 'server', 'entry.mjs')) &&
+    existsSync(path.join(root, 'dist', 'server', 'boot.mjs')) &&
+    existsSync(stampFile) &&
+    readFileSync(stampFile, 'utf8').trim() === sourceHash()
+  );
+}
+
+/** Runs `astro build` with this Node (the pinned Node 24). Throws when the build fails. */
+export function build({ force = false } = {}) {
+  if (!force && buildIsFresh()) return false;
+  const hash = sourceHash();
+  console.log('Building Jornada…');
+  const astro = path.join(root, 'node_modules', 'astro', 'bin', 'astro.mjs');
+  const result = spawnSync(process.execPath, [astro, 'build', '--silent'], { cwd: root, stdio: 'inherit' });
+  if (result.status !== 0) throw new Error(`astro build failed (exit ${result.status})`);
+  writeFileSync(stampFile, hash + '\n');
+  return true;
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
+  try {
+    build({ force: process.argv.includes('--force') });
+  } catch (error) {
+    console.error(error.message);
+    process.exit(1);
+  }
+}

@@ -1,0 +1,37 @@
+// `npm test`: builds when stale, then runs the unit, integration and end-to-end tests (vitest)
+// and ends with one summary line, "tests: N passed, N failed".
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { build, root } from './build.mjs';
+
+try {
+  build();
+} catch (error) {
+  console.error(error.message);
+  process.exit(1);
+}
+
+const outDir = path.join(root, 'tests', '.tmp');
+mkdirSync(outDir, { recursive: true });
+const report = path.join(outDir, 'vitest-report.json');
+rmSync(report, { force: true });
+
+const vitest = path.join(root, 'node_modules', 'vitest', 'vitest.mjs');
+const args = [vitest, 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...process.argv.slice(2)];
+const result = spawnSync(process.execPath, args, { cwd: root, stdio: 'inherit', env: { ...process.env, JORNADA_TEST: '1' } });
+
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+try {
+  const data = JSON.parse(readFileSync(report, 'utf8'));
+  passed = data.numPassedTests ?? 0;
+  failed = (data.numFailedTests ?? 0) + (data.numFailedTestSuites ?? 0);
+  skipped = (data.numPendingTests ?? 0) + (data.numTodoTests ?? 0);
+} catch {
+  failed = Math.max(failed, 1);
+}
+const code = result.status === 0 && failed === 0 && passed > 0 ? 0 : 1;
+console.log(`\ntests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
+process.exit(code);

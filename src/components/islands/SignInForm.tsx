@@ -1,0 +1,86 @@
+import { useState, type FormEvent } from 'react';
+import type { Language } from '../../i18n/languages.ts';
+import { translator } from '../../i18n/translate.ts';
+import { entryPath, safeLocalPath } from '../../domain/routing/entry-path.ts';
+import { api, ApiError } from '../../lib/client/api.ts';
+import { setSignedIn } from '../../lib/client/session-store.ts';
+import type { SessionUserDto } from '../../domain/auth/session-user-dto.ts';
+
+interface Props {
+  lang: Language;
+  redirectUrl?: string | undefined;
+}
+
+/** Email + password form; on success goes to redirectUrl (local paths only) or the entry path. */
+export default function SignInForm({ lang, redirectUrl }: Props) {
+  const t = translator(lang);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string>();
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    setBusy(true);
+    setError(undefined);
+    setFieldErrors({});
+    try {
+      const answer = await api<{ accessToken: string; user: SessionUserDto }>('/user/login', {
+        method: 'POST',
+        lang,
+        redirectOnExpiry: false,
+        body: { email: String(form.get('email') ?? ''), password: String(form.get('password') ?? '') },
+      });
+      setSignedIn(answer.user);
+      window.location.assign(safeLocalPath(redirectUrl) ?? entryPath(answer.user.account_type));
+    } catch (e) {
+      setError(e instanceof ApiError && e.message ? e.message : t('errors.unableToSignIn'));
+      if (e instanceof ApiError) setFieldErrors(e.errors);
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form onSubmit={submit} noValidate className="flex flex-col gap-4" data-testid="sign-in-form">
+      {error && (
+        <p role="alert" className="rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-700 dark:border-red-800 dark:bg-red-950 dark:text-red-200">
+          {error}
+        </p>
+      )}
+      <Field name="email" type="email" label={t('common.email')} autoComplete="username" error={fieldErrors['email']} />
+      <Field name="password" type="password" label={t('common.password')} autoComplete="current-password" error={fieldErrors['password']} />
+      <button
+        type="submit"
+        disabled={busy}
+        className="h-12 rounded-md bg-blue-600 px-4 font-semibold text-white hover:bg-blue-700 disabled:opacity-60"
+      >
+        {busy ? t('common.loading') : t('signIn.submit')}
+      </button>
+    </form>
+  );
+}
+
+export function Field(props: { name: string; type: string; label: string; autoComplete?: string; error?: string | undefined; hint?: string }) {
+  const id = `field-${props.name}`;
+  return (
+    <label htmlFor={id} className="flex flex-col gap-1 text-sm font-medium">
+      {props.label}
+      <input
+        id={id}
+        name={props.name}
+        type={props.type}
+        autoComplete={props.autoComplete}
+        required
+        aria-invalid={props.error ? true : undefined}
+        aria-describedby={props.error ? `${id}-error` : undefined}
+        className="h-12 rounded-md border border-gray-300 bg-white px-3 text-base font-normal text-gray-900 focus:border-blue-500 focus:outline-none focus:ring-2 focus:ring-blue-200 dark:border-gray-600 dark:bg-gray-900 dark:text-gray-100"
+      />
+      {props.hint && !props.error && <span className="text-xs font-normal text-gray-500">{props.hint}</span>}
+      {props.error && (
+        <span id={`${id}-error`} className="text-xs font-normal text-red-600">
+          {props.error}
+        </span>
+      )}
+    </label>
+  );
+}

@@ -1,0 +1,71 @@
+import * as v from 'valibot';
+import { passwordProblems } from './password-rules.ts';
+
+/**
+ * Input schemas for sign-in and first-run sign-up, shared by the islands and the server.
+ * Messages are i18n keys; the edge translates them.
+ */
+
+const email = v.pipe(
+  v.string('validation.required'),
+  v.trim(),
+  v.nonEmpty('validation.required'),
+  v.maxLength(254, 'validation.invalidEmail'),
+  v.email('validation.invalidEmail'),
+  v.toLowerCase(),
+);
+
+const requiredText = (max: number) =>
+  v.pipe(v.string('validation.required'), v.trim(), v.nonEmpty('validation.required'), v.maxLength(max, 'validation.tooLong'));
+
+export const strongPassword = v.pipe(
+  v.string('validation.required'),
+  v.nonEmpty('validation.required'),
+  v.rawCheck(({ dataset, addIssue }) => {
+    if (!dataset.typed) return;
+    const [first] = passwordProblems(dataset.value);
+    if (first) addIssue({ message: first });
+  }),
+);
+
+export const SignInSchema = v.object({
+  email,
+  password: v.pipe(v.string('validation.required'), v.nonEmpty('validation.required'), v.maxLength(256, 'validation.tooLong')),
+});
+export type SignInInput = v.InferOutput<typeof SignInSchema>;
+
+export const SignUpSchema = v.object({
+  company: requiredText(120),
+  full_name: requiredText(120),
+  email,
+  password: strongPassword,
+  demo: v.optional(v.boolean(), false),
+});
+export type SignUpInput = v.InferOutput<typeof SignUpSchema>;
+
+export const ChangePasswordSchema = v.pipe(
+  v.object({
+    currentPassword: v.pipe(v.string('validation.required'), v.nonEmpty('validation.required')),
+    newPassword: strongPassword,
+    confirmPassword: v.pipe(v.string('validation.required'), v.nonEmpty('validation.required')),
+  }),
+  v.forward(
+    v.partialCheck(
+      [['newPassword'], ['confirmPassword']],
+      (input) => input.newPassword === input.confirmPassword,
+      'password.mismatch',
+    ),
+    ['confirmPassword'],
+  ),
+);
+export type ChangePasswordInput = v.InferOutput<typeof ChangePasswordSchema>;
+
+/** Flattens valibot issues into `{ field: messageKey }`, first issue per field. */
+export function issuesToFieldKeys(issues: readonly v.BaseIssue<unknown>[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const issue of issues) {
+    const field = v.getDotPath(issue) ?? '_';
+    out[field] ??= issue.message;
+  }
+  return out;
+}

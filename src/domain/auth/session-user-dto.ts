@@ -1,0 +1,11 @@
+import type { AccountType, Permissions } from '../permissions/permissions.ts';
+
+/** The session user of the login and sign-up answers (DESIGN.md API table), also kept by the browser. */
+export interface SessionUserDto {
+  _id: number;
+  full_name: string;
+  email: string;
+  image: string | null;
+  account_type: AccountType;
+  role: Permissions;
+}

@@ -1,0 +1,64 @@
+import type { Authority, Resource } from '../permissions/permissions.ts';
+
+/**
+ * The one table of JSON API endpoints and the authority each needs. Middleware answers 401 for a
+ * missing session and 403 for a missing authority before any endpoint runs; endpoints still check
+ * record ownership themselves. `public` endpoints need no session.
+ */
+export interface ApiRoute {
+  method: string;
+  pattern: string;
+  public?: boolean;
+  authority: readonly Authority[];
+}
+
+/** Collections served with the same list/create/read/update/delete/archive shape. */
+const COLLECTIONS: ReadonlyArray<readonly [path: string, resource: Resource]> = [
+  ['employees', 'employee'],
+  ['attendances', 'attendance'],
+  ['schedules', 'schedule'],
+  ['leaves', 'leave'],
+  ['users', 'user'],
+  ['roles', 'role'],
+  ['companies', 'company'],
+  ['departments', 'department'],
+  ['job-titles', 'jobTitles'],
+  ['leave-types', 'leaveType'],
+  ['leave-groups', 'leaveGroup'],
+];
+
+export const API_ROUTES: readonly ApiRoute[] = [
+  { method: 'GET', pattern: '/api/health', public: true, authority: [] },
+  { method: 'POST', pattern: '/api/user/login', public: true, authority: [] },
+  { method: 'POST', pattern: '/api/sign-up', public: true, authority: [] },
+  { method: 'POST', pattern: '/api/sign-out', public: true, authority: [] },
+  { method: 'POST', pattern: '/api/clock', public: true, authority: [] },
+  { method: 'GET', pattern: '/api/me', authority: [] },
+  { method: 'POST', pattern: '/api/account/password', authority: [] },
+  { method: 'GET', pattern: '/api/settings', authority: ['setting.read'] },
+  { method: 'PUT', pattern: '/api/settings', authority: ['setting.update'] },
+  ...COLLECTIONS.flatMap(([path, resource]): ApiRoute[] => [
+    { method: 'GET', pattern: `/api/${path}`, authority: [`${resource}.read`] },
+    { method: 'POST', pattern: `/api/${path}`, authority: [`${resource}.create`] },
+    { method: 'GET', pattern: `/api/${path}/{id}`, authority: [`${resource}.read`] },
+    { method: 'PATCH', pattern: `/api/${path}/{id}`, authority: [`${resource}.update`] },
+    { method: 'DELETE', pattern: `/api/${path}/{id}`, authority: [`${resource}.delete`] },
+    { method: 'POST', pattern: `/api/${path}/{id}/archive`, authority: [`${resource}.archive`] },
+  ]),
+];
+
+const compiled = API_ROUTES.map((route) => ({
+  route,
+  regex: new RegExp(`^${route.pattern.replace(/\{id\}/g, '[^/]+')}/?$`),
+}));
+
+/** The endpoint for a method and path; HEAD is treated as GET. */
+export function matchApiRoute(method: string, pathname: string): ApiRoute | undefined {
+  const m = method.toUpperCase() === 'HEAD' ? 'GET' : method.toUpperCase();
+  return compiled.find((c) => c.route.method === m && c.regex.test(pathname))?.route;
+}
+
+/** True when some endpoint exists at this path for another method (405 rather than 404). */
+export function apiPathExists(pathname: string): boolean {
+  return compiled.some((c) => c.regex.test(pathname));
+}

@@ -1,0 +1,91 @@
+import type { AccountType, Authority } from '../permissions/permissions.ts';
+
+/**
+ * The one table of page routes (spec section 2) and the authority each needs (section 6).
+ * Middleware reads it for every page request; `{id}` matches one path segment.
+ *
+ * - `public`: anyone (the clock, access denied).
+ * - `guest`: only signed-out users (sign-in, first-run sign-up).
+ * - `admin`: SuperAdmin and Admin account types.
+ * - `personal`: Admin and Employee account types.
+ */
+export type RouteSet = 'public' | 'guest' | 'admin' | 'personal';
+
+export interface PageRoute {
+  pattern: string;
+  set: RouteSet;
+  authority: readonly Authority[];
+}
+
+const admin = (pattern: string, ...authority: Authority[]): PageRoute => ({ pattern, set: 'admin', authority });
+const personal = (pattern: string, ...authority: Authority[]): PageRoute => ({
+  pattern,
+  set: 'personal',
+  authority,
+});
+
+export const PAGE_ROUTES: readonly PageRoute[] = [
+  { pattern: '/sign-in', set: 'guest', authority: [] },
+  { pattern: '/sign-up', set: 'guest', authority: [] },
+  { pattern: '/clock', set: 'public', authority: [] },
+  { pattern: '/access-denied', set: 'public', authority: [] },
+
+  admin('/dashboard', 'dashboard.read'),
+  admin('/employees', 'employee.read'),
+  admin('/employee-create', 'employee.create'),
+  admin('/employee-edit/{id}', 'employee.update'),
+  admin('/employee-details/{id}', 'employee.read'),
+  admin('/attendance', 'attendance.read'),
+  admin('/attendance-create', 'attendance.create'),
+  admin('/attendance-edit/{id}', 'attendance.update'),
+  admin('/schedule', 'schedule.read'),
+  admin('/schedule-create', 'schedule.create'),
+  admin('/schedule-edit/{id}', 'schedule.update'),
+  admin('/leave-list', 'leave.read'),
+  admin('/leave-edit/{id}', 'leave.update'),
+  admin('/reports', 'report.read'),
+  admin('/reports/employee-attendance', 'report.read'),
+  admin('/reports/employee-birthdays', 'report.read'),
+  admin('/reports/employee-leaves', 'report.read'),
+  admin('/reports/employee-list', 'report.read'),
+  admin('/reports/employee-schedule', 'report.read'),
+  admin('/reports/organization-profile', 'report.read'),
+  admin('/reports/user-accounts', 'report.read'),
+  admin('/users'),
+  admin('/users-create', 'user.create'),
+  admin('/users-edit/{id}', 'user.update'),
+  admin('/setting', 'setting.read'),
+  admin('/company', 'company.read'),
+  admin('/department', 'department.read'),
+  admin('/jobtitle', 'jobTitles.read'),
+  admin('/leavetype', 'leaveType.read'),
+  admin('/leavegroup', 'leaveGroup.read'),
+  admin('/account-setting'),
+
+  personal('/personal/dashboard'),
+  personal('/personal/attendance'),
+  personal('/personal/schedule'),
+  personal('/personal/leave'),
+  personal('/personal/leave-create'),
+  personal('/personal/leave-edit/{id}'),
+  personal('/personal/setting'),
+  personal('/personal/account-setting'),
+];
+
+/** Which route sets each account type may open (spec section 2, "Route sets by account type"). */
+export const ROUTE_SETS: Record<AccountType, readonly RouteSet[]> = {
+  SuperAdmin: ['admin'],
+  Admin: ['admin', 'personal'],
+  Employee: ['personal'],
+};
+
+const compiled = PAGE_ROUTES.map((route) => ({
+  route,
+  regex: new RegExp(`^${route.pattern.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{id\}/g, '[^/]+')}$`),
+}));
+
+/** Finds the route a path belongs to; a trailing slash is ignored. */
+export function matchPageRoute(pathname: string): PageRoute | undefined {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  return compiled.find((c) => c.regex.test(path))?.route;
+}

@@ -1,0 +1,10 @@
+/// <reference types="astro/client" />
+
+declare namespace App {
+  interface Locals {
+    /** The signed-in user, resolved by middleware from the `token` cookie or Bearer header. */
+    user?: import('./server/services/session-user.ts').SessionUser;
+    /** Language for this request's pages or API messages. */
+    lang: import('./i18n/languages.ts').Language;
+  }
+}

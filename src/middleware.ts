@@ -1,0 +1,73 @@
+import { defineMiddleware } from 'astro:middleware';
+import { hasAuthority } from './domain/permissions/permissions.ts';
+import { apiPathExists, matchApiRoute } from './domain/routing/api-table.ts';
+import { resolvePageAccess } from './domain/routing/resolve-page-access.ts';
+import { SESSION_COOKIE, tokenFromRequest } from './server/auth/session-token.ts';
+import { getDb } from './server/db/connection.ts';
+import { AppError, forbidden, unauthenticated } from './server/http/app-error.ts';
+import { errorJson } from './server/http/json.ts';
+import { apiLanguage, pageLanguage } from './server/http/request-language.ts';
+import { withSecurityHeaders } from './server/http/security-headers.ts';
+import { isFirstRun } from './server/services/first-run.ts';
+import { loadSessionUser } from './server/services/session-user.ts';
+
+/** Built assets and public files: no session needed, never redirected. */
+function isAsset(path: string): boolean {
+  return (
+    path.startsWith('/_astro/') ||
+    path.startsWith('/models/') ||
+    path.startsWith('/@') ||
+    path.startsWith('/node_modules/') ||
+    path.startsWith('/src/') ||
+    /^\/[^/]+\.(ico|png|svg|txt|webmanifest|json)$/.test(path)
+  );
+}
+
+/**
+ * Session -> `locals.user`, then route authority from the one route table:
+ * - `/api/*`: public endpoints pass; otherwise 401 JSON without a session, 404/405 JSON for an
+ *   unknown endpoint, 403 JSON without the endpoint's authority. Never a redirect.
+ * - pages: the redirect rules of spec section 2 (`resolvePageAccess`).
+ */
+export const onRequest = defineMiddleware(async (context, next) => {
+  const { url, request, cookies } = context;
+  const path = url.pathname;
+  if (isAsset(path)) return next();
+
+  const isApi = path === '/api' || path.startsWith('/api/');
+  context.locals.lang = isApi ? apiLanguage(request, cookies) : pageLanguage(request, cookies);
+  const lang = context.locals.lang;
+
+  try {
+    const db = await getDb();
+    const cookieToken = cookies.get(SESSION_COOKIE)?.value;
+    const user = await loadSessionUser(db, tokenFromRequest(request, cookieToken));
+    if (user) context.locals.user = user;
+    else if (cookieToken) cookies.delete(SESSION_COOKIE, { path: '/' });
+
+    if (isApi) {
+      const route = matchApiRoute(request.method, path);
+      if (!route?.public) {
+        if (!user) return withSecurityHeaders(errorJson(unauthenticated(), lang));
+        if (!route) {
+          const error = apiPathExists(path)
+            ? new AppError('errors.methodNotAllowed', 405)
+            : new AppError('errors.notFound', 404);
+          return withSecurityHeaders(errorJson(error, lang));
+        }
+        if (!hasAuthority(user.accountType, user.permissions, route.authority)) {
+          return withSecurityHeaders(errorJson(forbidden(), lang));
+        }
+      }
+      return withSecurityHeaders(await next());
+    }
+
+    const access = resolvePageAccess(path, url.search, user, { firstRun: await isFirstRun(db) });
+    if (access.kind === 'redirect') return withSecurityHeaders(context.redirect(access.to, 302));
+    return withSecurityHeaders(await next());
+  } catch (error) {
+    console.error(error);
+    if (isApi) return withSecurityHeaders(errorJson(new AppError('errors.somethingWentWrong', 500), lang));
+    throw error;
+  }
+});

@@ -1,0 +1,19 @@
+import { ChangePasswordSchema } from '../../../domain/auth/auth-schemas.ts';
+import { SESSION_COOKIE, sessionCookieOptions } from '../../../server/auth/session-token.ts';
+import { getDb } from '../../../server/db/connection.ts';
+import { endpoint, requireUser } from '../../../server/http/endpoint.ts';
+import { json, parseInput, readJson } from '../../../server/http/json.ts';
+import { translate } from '../../../i18n/translate.ts';
+import { changePassword } from '../../../server/services/change-password.ts';
+
+/**
+ * POST {currentPassword, newPassword, confirmPassword}: changes the password, ends the user's other
+ * sessions and renews this one.
+ */
+export const POST = endpoint(async (context) => {
+  const user = requireUser(context);
+  const input = parseInput(ChangePasswordSchema, await readJson(context.request));
+  const { token } = await changePassword(await getDb(), user.id, input);
+  context.cookies.set(SESSION_COOKIE, token, sessionCookieOptions(context.url.protocol === 'https:'));
+  return json({ accessToken: token, message: translate(context.locals.lang, 'password.changed') });
+});

@@ -1,0 +1,46 @@
+import { instanceConfig } from './config/instance-config.ts';
+import { dataDir } from './config/data-dir.ts';
+import { closeDb, getDb } from './db/connection.ts';
+import { countUsers } from './db/repositories/users.ts';
+import { createFirstAccount } from './services/create-first-account.ts';
+import { ensureInitialAdmin } from './services/ensure-initial-admin.ts';
+import { seedDemoData } from './services/seed-demo-data.ts';
+
+export { closeDb };
+
+/** Demo sign-in printed by `npm run demo`. */
+export const DEMO_ACCOUNT = { email: 'admin@demo.jornada', password: 'Demo#2026' } as const;
+
+export interface BootOptions {
+  demo?: boolean;
+}
+
+/**
+ * Everything that must happen before the server listens: instance secrets, database migrations,
+ * the first account from the environment, and the demo data set when asked for.
+ * Returns lines for the console.
+ */
+export async function boot(options: BootOptions = {}): Promise<string[]> {
+  const lines: string[] = [];
+  instanceConfig();
+  const db = await getDb();
+  lines.push(`Data directory: ${dataDir()}`);
+  const created = await ensureInitialAdmin(db, process.env);
+  if (created) lines.push(created);
+  if (options.demo) {
+    if ((await countUsers(db)) === 0) {
+      const { companyId } = await createFirstAccount(db, {
+        company: 'Panadería La Espiga',
+        fullName: 'Demo Administrator',
+        email: DEMO_ACCOUNT.email,
+        password: DEMO_ACCOUNT.password,
+      });
+      await seedDemoData(db, { companyId });
+      lines.push('Demo data loaded.');
+    }
+    lines.push(`Demo sign-in: ${DEMO_ACCOUNT.email} / ${DEMO_ACCOUNT.password}`);
+  } else if ((await countUsers(db)) === 0) {
+    lines.push('No account yet: open the app to set up your company (first-run setup).');
+  }
+  return lines;
+}

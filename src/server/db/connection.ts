@@ -1,0 +1,64 @@
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { CamelCasePlugin, Kysely, SqliteDialect } from 'kysely';
+import { dataDir } from '../config/data-dir.ts';
+import { migrateToLatest } from './migrate.ts';
+import type { Database } from './schema.ts';
+
+export type Db = Kysely<Database>;
+
+interface Connection {
+  db: Db;
+  sqlite: SQLite.Database;
+  file: string;
+}
+
+let current: Connection | undefined;
+let ready: Promise<Db> | undefined;
+
+/** Opens the SQLite file with the pragmas DESIGN.md requires. SQLite specifics stay in this folder. */
+export function openSqlite(file: string): SQLite.Database {
+  const sqlite = new SQLite(file);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = FULL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  return sqlite;
+}
+
+export function createKysely(sqlite: SQLite.Database): Db {
+  return new Kysely<Database>({
+    dialect: new SqliteDialect({ database: sqlite }),
+    plugins: [new CamelCasePlugin()],
+  });
+}
+
+/**
+ * The process-wide database, opened and migrated on first use (`DATA_DIR/jornada.db`).
+ * Both the launcher (before listening) and the pages use this one connection.
+ */
+export function getDb(): Promise<Db> {
+  ready ??= (async () => {
+    const file = path.join(dataDir(), 'jornada.db');
+    const sqlite = openSqlite(file);
+    const db = createKysely(sqlite);
+    try {
+      await migrateToLatest(db);
+    } catch (error) {
+      sqlite.close();
+      ready = undefined;
+      throw error;
+    }
+    current = { db, sqlite, file };
+    return db;
+  })();
+  return ready;
+}
+
+/** Closes the connection (graceful shutdown, tests). */
+export async function closeDb(): Promise<void> {
+  const c = current;
+  current = undefined;
+  ready = undefined;
+  if (c) await c.db.destroy();
+}

@@ -1,0 +1,44 @@
+import { sql, type Kysely } from 'kysely';
+import { migrations, type Migration } from './migrations/index.ts';
+
+export interface MigrationResult {
+  applied: string[];
+}
+
+/**
+ * Applies the pending migrations in order. Each runs in its own transaction together with its
+ * bookkeeping row, so a migration that fails leaves the database exactly as it was before it
+ * (SQLite's DDL is transactional). Refuses a database whose schema is newer than this build.
+ */
+export async function migrateToLatest(
+  db: Kysely<any>,
+  list: ReadonlyArray<readonly [string, Migration]> = migrations,
+): Promise<MigrationResult> {
+  await db.schema
+    .createTable('schema_migrations')
+    .ifNotExists()
+    .addColumn('name', 'text', (c) => c.primaryKey())
+    .addColumn('applied_at', 'text', (c) => c.notNull())
+    .execute();
+  const done = new Set(
+    (await db.selectFrom('schema_migrations').select('name').execute()).map((r: { name: string }) => r.name),
+  );
+  const known = new Set(list.map(([name]) => name));
+  const unknown = [...done].filter((name) => !known.has(name));
+  if (unknown.length > 0) {
+    throw new Error(
+      `The database was migrated by a newer version of Jornada (${unknown.join(', ')}); upgrade the app.`,
+    );
+  }
+  const applied: string[] = [];
+  for (const [name, migration] of list) {
+    if (done.has(name)) continue;
+    await db.transaction().execute(async (trx) => {
+      await migration.up(trx);
+      await trx.insertInto('schema_migrations').values({ name, applied_at: new Date().toISOString() }).execute();
+    });
+    applied.push(name);
+  }
+  if (applied.length > 0) await sql`PRAGMA optimize`.execute(db);
+  return { applied };
+}

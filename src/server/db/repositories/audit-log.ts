@@ -1,0 +1,38 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../schema.ts';
+
+export interface AuditEntry {
+  userId: number | null;
+  entity: string;
+  entityId: string | number | null;
+  action: string;
+  before?: unknown;
+  after?: unknown;
+  reason?: string | null;
+  at?: string;
+}
+
+/** Keys never written to the audit log. */
+const SECRET_KEYS = new Set(['passwordHash', 'password', 'pinKey', 'pin', 'descriptor']);
+
+function redact(value: unknown): string | null {
+  if (value === undefined || value === null) return null;
+  return JSON.stringify(value, (key, v) => (SECRET_KEYS.has(key) ? undefined : v));
+}
+
+/** Appends one entry (the table refuses updates and deletes). Call inside the writing transaction. */
+export async function appendAudit(db: Kysely<Database>, entry: AuditEntry): Promise<void> {
+  await db
+    .insertInto('auditLog')
+    .values({
+      at: entry.at ?? new Date().toISOString(),
+      userId: entry.userId,
+      entity: entry.entity,
+      entityId: entry.entityId === null ? null : String(entry.entityId),
+      action: entry.action,
+      before: redact(entry.before),
+      after: redact(entry.after),
+      reason: entry.reason ?? null,
+    })
+    .execute();
+}

@@ -1,0 +1,36 @@
+import type { Kysely } from 'kysely';
+import { defaultRoles } from '../../../domain/permissions/default-roles.ts';
+import type { Database } from '../schema.ts';
+
+/**
+ * Creates a company with the default roles every company gets. Returns the ids, the
+ * Administrator role's first. Call inside a transaction.
+ */
+export async function insertCompanyWithDefaultRoles(
+  db: Kysely<Database>,
+  name: string,
+  at: string,
+): Promise<{ companyId: number; administratorRoleId: number; employeeRoleId: number }> {
+  const company = await db
+    .insertInto('companies')
+    .values({ name, createdAt: at, updatedAt: at })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const ids: number[] = [];
+  for (const role of defaultRoles()) {
+    const row = await db
+      .insertInto('roles')
+      .values({
+        name: role.name,
+        companyId: company.id,
+        permissions: JSON.stringify(role.permissions),
+        isDefault: 1,
+        createdAt: at,
+        updatedAt: at,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    ids.push(row.id);
+  }
+  return { companyId: company.id, administratorRoleId: ids[0]!, employeeRoleId: ids[1]! };
+}

@@ -1,0 +1,68 @@
+import type { Db } from '../connection.ts';
+import type { Database, NewUser } from '../schema.ts';
+import type { Kysely } from 'kysely';
+
+type Executor = Db | Kysely<Database>;
+
+/** A user with the permissions of their role, as the session needs it. */
+export async function findUserWithRole(db: Executor, by: { id: number } | { email: string }) {
+  let query = db
+    .selectFrom('users')
+    .innerJoin('roles', 'roles.id', 'users.roleId')
+    .select([
+      'users.id',
+      'users.name',
+      'users.email',
+      'users.passwordHash',
+      'users.status',
+      'users.accountType',
+      'users.companyId',
+      'users.employeeId',
+      'users.image',
+      'users.sessionVersion',
+      'roles.id as roleId',
+      'roles.name as roleName',
+      'roles.permissions as rolePermissions',
+    ]);
+  query = 'id' in by ? query.where('users.id', '=', by.id) : query.where('users.email', '=', by.email.toLowerCase());
+  return query.executeTakeFirst();
+}
+export type UserWithRole = NonNullable<Awaited<ReturnType<typeof findUserWithRole>>>;
+
+export async function countUsers(db: Executor): Promise<number> {
+  const row = await db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function emailExists(db: Executor, email: string): Promise<boolean> {
+  const row = await db.selectFrom('users').select('id').where('email', '=', email.toLowerCase()).executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function insertUser(db: Executor, user: NewUser): Promise<number> {
+  const row = await db
+    .insertInto('users')
+    .values({ ...user, email: user.email.toLowerCase() })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function recordSignIn(db: Executor, id: number, at: string): Promise<void> {
+  await db.updateTable('users').set({ lastSignInAt: at }).where('id', '=', id).execute();
+}
+
+/** Ends every session of the user issued before now; returns the new version. */
+export async function bumpSessionVersion(db: Executor, id: number, at: string): Promise<number> {
+  const row = await db
+    .updateTable('users')
+    .set((eb) => ({ sessionVersion: eb('sessionVersion', '+', 1), updatedAt: at }))
+    .where('id', '=', id)
+    .returning('sessionVersion')
+    .executeTakeFirstOrThrow();
+  return row.sessionVersion;
+}
+
+export async function setPasswordHash(db: Executor, id: number, passwordHash: string, at: string): Promise<void> {
+  await db.updateTable('users').set({ passwordHash, updatedAt: at }).where('id', '=', id).execute();
+}

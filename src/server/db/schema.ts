@@ -1,0 +1,263 @@
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+/**
+ * Database types, in camelCase (the connection uses Kysely's CamelCasePlugin; tables and columns
+ * are snake_case in SQL). Instants are ISO 8601 UTC strings, dates `YYYY-MM-DD`, times `HH:mm`,
+ * durations integer seconds, booleans 0/1, JSON columns serialized text.
+ */
+
+type Id = Generated<number>;
+type CreatedAt = ColumnType<string, string, never>;
+
+export interface CompanyTable {
+  id: Id;
+  name: string;
+  createdAt: CreatedAt;
+  updatedAt: string;
+}
+
+export interface DepartmentTable {
+  id: Id;
+  name: string;
+  companyId: number;
+  createdAt: CreatedAt;
+  updatedAt: string;
+}
+
+export interface JobTitleTable {
+  id: Id;
+  name: string;
+  departmentId: number;
+  companyId: number;
+  createdAt: CreatedAt;
+  updatedAt: string;
+}
+
+export interface LeaveTypeTable {
+  id: Id;
+  name: string;
+  companyId: number;
+  /** Yearly allowance in days; null means unlimited. */
+  daysPerYear: number | null;
+  createdAt: CreatedAt;
+  updatedAt: string;
+}
+
+export interface LeaveGroupTable {
+  id: Id;
+  name: string;
+  description: string;
+  status: 'active' | 'disabled';
+  companyId: number;
+  createdAt: CreatedAt;
+  updatedAt: string;
+}
+
+/** A leave group's privilege: the leave types its members may take. */
+export interface LeaveGroupLeaveTypeTable {
+  leaveGroupId: number;
+  leaveTypeId: number;
+}
+
+export interface EmployeeTable {
+  id: Id;
+  firstName: string;
+  lastName: string;
+  gender: string;
+  civilStatus: string | null;
+  height: number | null;
+  weight: number | null;
+  email: string;
+  phone: string | null;
+  birthday: string | null;
+  nationalId: string;
+  placeOfBirth: string | null;
+  address: string | null;
+  /** File name under DATA_DIR/uploads. */
+  image: string | null;
+  companyId: number;
+  departmentId: number;
+  jobTitleId: number;
+  leaveGroupId: number;
+  leavePrivilege: string | null;
+  companyEmail: string | null;
+  employmentType: 'regular' | 'trainee';
+  employmentStatus: string | null;
+  officialStartDate: string | null;
+  dateRegularized: string | null;
+  /** HMAC-SHA256(pepper, pin), hex. The PIN itself is never stored. */
+  pinKey: string;
+  rfidCard: string | null;
+  status: 'active' | 'archived';
+  biometricConsentAt: string | null;
+  biometricConsentBy: number | null;
+  createdAt: CreatedAt;
+  updatedAt: string;
+}
+
+export interface FaceDescriptorTable {
+  id: Id;
+  employeeId: number;
+  /** 128 little-endian float32 values. */
+  descriptor: Uint8Array;
+  image: string | null;
+  createdBy: number | null;
+  createdAt: CreatedAt;
+}
+
+export interface ScheduleTable {
+  id: Id;
+  employeeId: number;
+  startTime: string;
+  offTime: string;
+  totalHours: number;
+  /** JSON array of weekday names, e.g. ["Saturday","Sunday"]. */
+  restDays: string;
+  fromDate: string;
+  toDate: string | null;
+  status: 'current' | 'previous';
+  createdAt: CreatedAt;
+  updatedAt: string;
+}
+
+export interface AttendanceTable {
+  id: Id;
+  employeeId: number;
+  /** Local work date in the company's time zone: the date on which the shift started. */
+  date: string;
+  timezone: string;
+  timeIn: string;
+  timeOut: string | null;
+  /** Worked seconds (check-in to check-out less breaks), null while the day is open. */
+  workedSeconds: number | null;
+  breakSeconds: number;
+  statusIn: 'on_time' | 'late' | null;
+  lateSeconds: number;
+  earlyDepartureSeconds: number;
+  reason: string | null;
+  source: 'clock' | 'manual';
+  revision: number;
+  createdBy: number | null;
+  createdAt: CreatedAt;
+  updatedAt: string;
+}
+
+export interface AttendanceBreakTable {
+  id: Id;
+  attendanceId: number;
+  startAt: string;
+  endAt: string | null;
+}
+
+/** Every punch as it happened, append-only (a correction is a new attendance revision). */
+export interface PunchTable {
+  id: Id;
+  employeeId: number;
+  attendanceId: number | null;
+  action: 'check-in' | 'check-out' | 'break-in' | 'break-out';
+  at: string;
+  method: 'pin' | 'face' | 'card' | 'manual';
+  terminal: string | null;
+  createdAt: CreatedAt;
+}
+
+export interface LeaveTable {
+  id: Id;
+  employeeId: number;
+  leaveTypeId: number;
+  fromDate: string;
+  toDate: string;
+  reason: string;
+  returnDate: string | null;
+  status: 'pending' | 'approved' | 'declined';
+  comment: string | null;
+  decidedBy: number | null;
+  decidedAt: string | null;
+  createdAt: CreatedAt;
+  updatedAt: string;
+}
+
+export interface RoleTable {
+  id: Id;
+  name: string;
+  companyId: number | null;
+  /** JSON object: resource -> allowed actions. */
+  permissions: string;
+  /** 1 for the default roles a company gets. */
+  isDefault: number;
+  createdAt: CreatedAt;
+  updatedAt: string;
+}
+
+export type AccountType = 'SuperAdmin' | 'Admin' | 'Employee';
+
+export interface UserTable {
+  id: Id;
+  name: string;
+  /** Stored lower-cased; unique. */
+  email: string;
+  passwordHash: string;
+  roleId: number;
+  status: 'enabled' | 'disabled';
+  accountType: AccountType;
+  companyId: number | null;
+  employeeId: number | null;
+  image: string | null;
+  /** Bumped to end every session of the user (sign-out everywhere, password change, disable). */
+  sessionVersion: Generated<number>;
+  lastSignInAt: string | null;
+  createdAt: CreatedAt;
+  updatedAt: string;
+}
+
+export interface SettingTable {
+  key: string;
+  /** JSON value. */
+  value: string;
+  updatedAt: string;
+}
+
+/** Append-only: triggers refuse UPDATE and DELETE. */
+export interface AuditLogTable {
+  id: Id;
+  at: string;
+  userId: number | null;
+  entity: string;
+  entityId: string | null;
+  action: string;
+  before: string | null;
+  after: string | null;
+  reason: string | null;
+}
+
+export interface SchemaMigrationTable {
+  name: string;
+  appliedAt: string;
+}
+
+export interface Database {
+  companies: CompanyTable;
+  departments: DepartmentTable;
+  jobTitles: JobTitleTable;
+  leaveTypes: LeaveTypeTable;
+  leaveGroups: LeaveGroupTable;
+  leaveGroupLeaveTypes: LeaveGroupLeaveTypeTable;
+  employees: EmployeeTable;
+  faceDescriptors: FaceDescriptorTable;
+  schedules: ScheduleTable;
+  attendances: AttendanceTable;
+  attendanceBreaks: AttendanceBreakTable;
+  punches: PunchTable;
+  leaves: LeaveTable;
+  roles: RoleTable;
+  users: UserTable;
+  settings: SettingTable;
+  auditLog: AuditLogTable;
+  schemaMigrations: SchemaMigrationTable;
+}
+
+export type User = Selectable<UserTable>;
+export type NewUser = Insertable<UserTable>;
+export type UserUpdate = Updateable<UserTable>;
+export type Role = Selectable<RoleTable>;
+export type Company = Selectable<CompanyTable>;

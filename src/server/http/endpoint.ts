@@ -1,0 +1,31 @@
+import type { APIContext, APIRoute } from 'astro';
+import type { SessionUser } from '../services/session-user.ts';
+import { unauthenticated } from './app-error.ts';
+import { toErrorResponse } from './json.ts';
+
+/** Wraps an endpoint so any thrown AppError becomes its JSON answer and nothing else leaks. */
+export function endpoint(handler: (context: APIContext) => Promise<Response>): APIRoute {
+  return async (context) => {
+    try {
+      return await handler(context);
+    } catch (error) {
+      return toErrorResponse(error, context.locals.lang);
+    }
+  };
+}
+
+/** The signed-in user (middleware already answered 401 for protected endpoints; this narrows). */
+export function requireUser(context: APIContext): SessionUser {
+  const user = context.locals.user;
+  if (!user) throw unauthenticated();
+  return user;
+}
+
+/** The address of the connection (forwarded headers are trusted only with a configured proxy). */
+export function clientAddress(context: APIContext): string {
+  try {
+    return context.clientAddress || 'unknown';
+  } catch {
+    return 'unknown';
+  }
+}

@@ -1,0 +1,55 @@
+import * as v from 'valibot';
+import { issuesToFieldKeys } from '../../domain/auth/auth-schemas.ts';
+import type { Language } from '../../i18n/languages.ts';
+import { translate } from '../../i18n/translate.ts';
+import { AppError } from './app-error.ts';
+
+/** Largest JSON body an endpoint reads (face descriptors and forms fit comfortably). */
+export const MAX_JSON_BYTES = 256 * 1024;
+
+const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' };
+
+export function json(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify(body), { status, headers: { ...JSON_HEADERS, ...headers } });
+}
+
+/** `{message, code, errors?}` in the request's language. */
+export function errorJson(error: AppError, lang: Language, headers: Record<string, string> = {}): Response {
+  const body: Record<string, unknown> = {
+    message: translate(lang, error.code, error.params),
+    code: error.code,
+  };
+  if (Object.keys(error.fields).length > 0) {
+    body['errors'] = Object.fromEntries(
+      Object.entries(error.fields).map(([field, key]) => [field, translate(lang, key)]),
+    );
+  }
+  return json(body, error.status, headers);
+}
+
+/** Maps any thrown value to a JSON answer; unexpected errors are logged and become a plain 500. */
+export function toErrorResponse(error: unknown, lang: Language): Response {
+  if (error instanceof AppError) return errorJson(error, lang);
+  console.error(error);
+  return errorJson(new AppError('errors.somethingWentWrong', 500), lang);
+}
+
+/** Reads a JSON body within the size limit; 400 for malformed JSON, 413 when too large. */
+export async function readJson(request: Request): Promise<unknown> {
+  const declared = Number(request.headers.get('content-length') ?? '0');
+  if (declared > MAX_JSON_BYTES) throw new AppError('errors.payloadTooLarge', 413);
+  const text = await request.text();
+  if (Buffer.byteLength(text) > MAX_JSON_BYTES) throw new AppError('errors.payloadTooLarge', 413);
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new AppError('errors.badJson', 400);
+  }
+}
+
+/** Validates input with a valibot schema; 422 with per-field message keys when it fails. */
+export function parseInput<S extends v.GenericSchema>(schema: S, input: unknown): v.InferOutput<S> {
+  const result = v.safeParse(schema, input);
+  if (!result.success) throw new AppError('validation.invalidInput', 422, {}, issuesToFieldKeys(result.issues));
+  return result.output;
+}
