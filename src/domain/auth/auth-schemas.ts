@@ -31,7 +31,7 @@ export const strongPassword = v.pipe(
 export const SignInSchema = v.object({
   email,
   password: v.pipe(v.string('validation.required'), v.nonEmpty('validation.required'), v.maxLength(256, 'validation.tooLong')),
-});
+}, 'validation.required');
 export type SignInInput = v.InferOutput<typeof SignInSchema>;
 
 export const SignUpSchema = v.object({
@@ -40,7 +40,7 @@ export const SignUpSchema = v.object({
   email,
   password: strongPassword,
   demo: v.optional(v.boolean(), false),
-});
+}, 'validation.required');
 export type SignUpInput = v.InferOutput<typeof SignUpSchema>;
 
 export const ChangePasswordSchema = v.pipe(
@@ -48,7 +48,7 @@ export const ChangePasswordSchema = v.pipe(
     currentPassword: v.pipe(v.string('validation.required'), v.nonEmpty('validation.required')),
     newPassword: strongPassword,
     confirmPassword: v.pipe(v.string('validation.required'), v.nonEmpty('validation.required')),
-  }),
+  }, 'validation.required'),
   v.forward(
     v.partialCheck(
       [['newPassword'], ['confirmPassword']],
@@ -60,12 +60,17 @@ export const ChangePasswordSchema = v.pipe(
 );
 export type ChangePasswordInput = v.InferOutput<typeof ChangePasswordSchema>;
 
-/** Flattens valibot issues into `{ field: messageKey }`, first issue per field. */
+const MESSAGE_KEY = /^[a-z]+\.[A-Za-z]+$/;
+
+/**
+ * Flattens valibot issues into `{ field: messageKey }`, first issue per field. A message that is
+ * not an i18n key (a library default) becomes the generic invalid-input key, never English text.
+ */
 export function issuesToFieldKeys(issues: readonly v.BaseIssue<unknown>[]): Record<string, string> {
   const out: Record<string, string> = {};
   for (const issue of issues) {
     const field = v.getDotPath(issue) ?? '_';
-    out[field] ??= issue.message;
+    out[field] ??= MESSAGE_KEY.test(issue.message) ? issue.message : 'validation.invalidInput';
   }
   return out;
 }

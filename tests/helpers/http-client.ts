@@ -1,0 +1,46 @@
+/** A tiny HTTP client for integration tests: keeps the `token` cookie, never follows redirects. */
+export class Client {
+  cookie: string | undefined;
+
+  constructor(
+    readonly base: string,
+    readonly lang: string = 'en',
+  ) {}
+
+  async request(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Response> {
+    const res = await fetch(this.base + path, {
+      method,
+      redirect: 'manual',
+      headers: {
+        'accept-language': this.lang,
+        ...(this.cookie ? { cookie: `token=${this.cookie}` } : {}),
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...headers,
+      },
+      body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+    });
+    for (const c of res.headers.getSetCookie()) {
+      const m = c.match(/^token=([^;]*)/);
+      if (m) this.cookie = m[1] || undefined;
+      if (/^token=;|Max-Age=0|Expires=Thu, 01 Jan 1970/i.test(c) && c.startsWith('token=')) this.cookie = undefined;
+    }
+    return res;
+  }
+
+  get(path: string, headers?: Record<string, string>) {
+    return this.request('GET', path, undefined, headers);
+  }
+
+  post(path: string, body?: unknown, headers?: Record<string, string>) {
+    return this.request('POST', path, body ?? {}, headers);
+  }
+
+  async signIn(email: string, password: string): Promise<Response> {
+    return this.post('/api/user/login', { email, password });
+  }
+}
+
+/** The redirect target of a response, or undefined when it is not a redirect. */
+export function location(res: Response): string | undefined {
+  return res.status >= 300 && res.status < 400 ? (res.headers.get('location') ?? undefined) : undefined;
+}

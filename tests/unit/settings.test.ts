@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_SETTINGS, settingsFrom } from '../../src/domain/settings/settings.ts';
+
+describe('settings', () => {
+  it('has the defaults of spec section 9', () => {
+    expect(DEFAULT_SETTINGS).toEqual({
+      country: 'UK',
+      timezone: 'Europe/Lisbon',
+      timeFormat: '1',
+      rfidClock: false,
+      ipRestriction: '',
+    });
+  });
+
+  it('merges stored values over defaults and ignores wrong types and unknown keys', () => {
+    expect(settingsFrom({ timezone: 'Europe/Madrid', rfidClock: 'yes', other: 1 })).toEqual({
+      ...DEFAULT_SETTINGS,
+      timezone: 'Europe/Madrid',
+    });
+  });
+});
