@@ -264,7 +264,7 @@ function planDay(rng: Rng, e: PlannedEmployee, date: string, timeZone: string, n
 export async function seedDemoData(db: Db, options: { companyId: number; today?: string }): Promise<void> {
   const { companyId } = options;
   const { timezone } = await readSettings(db);
-  const realNow = Date.now();
+  const realNow = Math.floor(Date.now() / 1000) * 1000;
   const realToday = localDateOf(realNow, timezone);
   const today = options.today ?? realToday;
   // For another day than the real today, pretend it is late morning there, so the result only
@@ -338,9 +338,12 @@ export async function seedDemoData(db: Db, options: { companyId: number; today?:
       const firstSurname = e.lastName.split(' ')[0]!;
       const address = `${rng.pick(STREETS)}, ${rng.int(1, 120)}, ${rng.int(1, 6)}º, ${rng.pick(CITIES)}`;
       const trainee = e.trainee === true;
+      const yearsAgo = (years: number) => addDays(today, -Math.round(years * 365.25));
+      const birthday = trainee ? randomDate(rng, yearsAgo(24), yearsAgo(19)) : randomDate(rng, yearsAgo(60), yearsAgo(26));
+      const adult = addDays(birthday, 18 * 366);
       const officialStartDate = trainee
         ? addDays(today, -rng.int(SCHEDULE_DAYS + 10, SCHEDULE_DAYS + 70))
-        : randomDate(rng, '2012-01-09', addDays(today, -400));
+        : randomDate(rng, adult > '2012-01-09' ? adult : '2012-01-09', addDays(today, -400));
       const regularized = addDays(officialStartDate, 180);
       return {
         firstName: e.firstName,
@@ -351,7 +354,7 @@ export async function seedDemoData(db: Db, options: { companyId: number; today?:
         weight: e.gender === 'female' ? rng.int(50, 80) : rng.int(64, 98),
         email: `${slug(e.firstName)}.${slug(firstSurname)}@example.com`,
         phone: `+34 6${rng.int(0, 9)}${rng.int(0, 9)} ${rng.int(100, 999)} ${rng.int(100, 999)}`,
-        birthday: trainee ? randomDate(rng, '2001-01-01', '2006-06-30') : randomDate(rng, '1966-01-01', '2000-12-31'),
+        birthday,
         nationalId: dni(rng),
         placeOfBirth: rng.pick(CITIES),
         address,

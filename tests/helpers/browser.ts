@@ -1,0 +1,44 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext } from 'playwright-core';
+
+export const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+
+/** The flags DESIGN.md prescribes for headless Chromium on these machines. */
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export interface TestBrowser {
+  context: BrowserContext;
+  close: () => Promise<void>;
+}
+
+/** Debian's Chromium with a fresh user-data-dir, through playwright-core (no browser download). */
+export async function launchBrowser(options: { locale?: string; extraArgs?: string[] } = {}): Promise<TestBrowser> {
+  const userDataDir = mkdtempSync(path.join(os.tmpdir(), 'jornada-chromium-'));
+  const context = await chromium.launchPersistentContext(userDataDir, {
+    executablePath: CHROMIUM,
+    headless: true,
+    args: [...CHROMIUM_ARGS, ...(options.extraArgs ?? [])],
+    locale: options.locale ?? 'es-ES',
+    viewport: { width: 1280, height: 800 },
+  });
+  return {
+    context,
+    close: async () => {
+      await context.close();
+      rmSync(userDataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export type { Browser };
