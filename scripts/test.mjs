@@ -12,6 +12,17 @@ try {
   process.exit(1);
 }
 
+// TypeScript, strict: a type error fails the run like a failing test.
+const tsc = spawnSync(process.execPath, [path.join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '--noEmit'], {
+  cwd: root,
+  stdio: 'inherit',
+});
+if (tsc.status !== 0) {
+  console.error('\nTypeScript check failed.');
+  console.log('\ntests: 0 passed, 1 failed');
+  process.exit(1);
+}
+
 const outDir = path.join(root, 'tests', '.tmp');
 mkdirSync(outDir, { recursive: true });
 const report = path.join(outDir, 'vitest-report.json');

@@ -1,7 +1,7 @@
 import { instanceConfig } from './config/instance-config.ts';
 import { dataDir } from './config/data-dir.ts';
 import { closeDb, getDb } from './db/connection.ts';
-import { countUsers } from './db/repositories/users.ts';
+import { countUsers, emailExists } from './db/repositories/users.ts';
 import { createFirstAccount } from './services/create-first-account.ts';
 import { ensureInitialAdmin } from './services/ensure-initial-admin.ts';
 import { seedDemoData } from './services/seed-demo-data.ts';
@@ -38,7 +38,11 @@ export async function boot(options: BootOptions = {}): Promise<string[]> {
       await seedDemoData(db, { companyId });
       lines.push('Demo data loaded.');
     }
-    lines.push(`Demo sign-in: ${DEMO_ACCOUNT.email} / ${DEMO_ACCOUNT.password}`);
+    if (await emailExists(db, DEMO_ACCOUNT.email)) {
+      lines.push(`Demo sign-in: ${DEMO_ACCOUNT.email} / ${DEMO_ACCOUNT.password}`);
+    } else {
+      lines.push('This data directory already has accounts: the demo data set was not loaded.');
+    }
   } else if ((await countUsers(db)) === 0) {
     lines.push('No account yet: open the app to set up your company (first-run setup).');
   }

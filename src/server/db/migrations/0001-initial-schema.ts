@@ -1,10 +1,12 @@
-import { type Kysely, sql } from 'kysely';
+import { type CreateTableBuilder, type Kysely, sql } from 'kysely';
+
+type Table = CreateTableBuilder<string, never>;
 
 /** Every entity of spec section 3, plus audit log, punches, face descriptors and settings. */
 export async function up(db: Kysely<any>): Promise<void> {
-  const id = (t: any) => t.addColumn('id', 'integer', (c: any) => c.primaryKey().autoIncrement());
-  const stamps = (t: any) =>
-    t.addColumn('created_at', 'text', (c: any) => c.notNull()).addColumn('updated_at', 'text', (c: any) => c.notNull());
+  const id = (t: Table): Table => t.addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement());
+  const stamps = (t: Table): Table =>
+    t.addColumn('created_at', 'text', (c) => c.notNull()).addColumn('updated_at', 'text', (c) => c.notNull());
 
   await stamps(id(db.schema.createTable('companies')).addColumn('name', 'text', (c) => c.notNull())).execute();
 
