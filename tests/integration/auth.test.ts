@@ -195,3 +195,23 @@ describe('sign-out', () => {
     expect((await new Client(server.url).post('/api/sign-out')).status).toBe(204);
   });
 });
+
+describe('cross-site requests', () => {
+  it('refuses a cross-origin form post and a non-JSON body', async () => {
+    const form = await fetch(`${server.url}/api/user/login`, {
+      method: 'POST',
+      headers: { origin: 'http://evil.example', 'content-type': 'application/x-www-form-urlencoded' },
+      body: `email=${encodeURIComponent(OWNER.email)}&password=${encodeURIComponent(OWNER.password)}`,
+    });
+    expect(form.status).toBe(403);
+    expect(form.headers.getSetCookie()).toEqual([]);
+    const plain = await fetch(`${server.url}/api/user/login`, {
+      method: 'POST',
+      headers: { origin: server.url, 'content-type': 'text/plain', 'accept-language': 'en' },
+      body: JSON.stringify({ email: OWNER.email, password: OWNER.password }),
+    });
+    expect(plain.status).toBe(415);
+    expect(plain.headers.getSetCookie()).toEqual([]);
+    expect((await plain.json()).code).toBe('errors.unsupportedMediaType');
+  });
+});

@@ -34,8 +34,13 @@ export function toErrorResponse(error: unknown, lang: Language): Response {
   return errorJson(new AppError('errors.somethingWentWrong', 500), lang);
 }
 
-/** Reads a JSON body within the size limit; 400 for malformed JSON, 413 when too large. */
+/**
+ * Reads a JSON body within the size limit: 415 unless sent as application/json (which a
+ * cross-site HTML form cannot send), 413 when too large, 400 for malformed JSON.
+ */
 export async function readJson(request: Request): Promise<unknown> {
+  const type = request.headers.get('content-type') ?? '';
+  if (!/^application\/json\s*(;|$)/i.test(type)) throw new AppError('errors.unsupportedMediaType', 415);
   const declared = Number(request.headers.get('content-length') ?? '0');
   if (declared > MAX_JSON_BYTES) throw new AppError('errors.payloadTooLarge', 413);
   const text = await request.text();
