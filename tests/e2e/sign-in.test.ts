@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addAccount } from '../helpers/accounts.ts';
 import { launchBrowser, type TestBrowser } from '../helpers/browser.ts';
 import { startServer, type TestServer } from '../helpers/test-server.ts';
+import { signOut } from '../helpers/shell.ts';
 
 let server: TestServer;
 let browser: TestBrowser;
@@ -38,7 +39,7 @@ describe('first run, sign-in and sign-out in the browser', () => {
   it('signs out and back to sign-in, then returns to the requested page after signing in', async () => {
     const page = await browser.context.newPage();
     await page.goto(`${server.url}/dashboard`);
-    await page.click('[data-testid=sign-out]');
+    await signOut(page);
     await page.waitForURL('**/sign-in');
     expect(await page.evaluate(() => JSON.parse(localStorage.getItem('session') ?? '{}').signedIn)).toBe(false);
 
@@ -53,7 +54,7 @@ describe('first run, sign-in and sign-out in the browser', () => {
     await page.waitForURL('**/employees');
     expect(await page.textContent('[data-testid=page-title]')).toBe('Employees');
     expect(await page.evaluate(() => JSON.parse(localStorage.getItem('session') ?? '{}').user.full_name)).toBe('Ana Ruiz');
-    await page.click('[data-testid=sign-out]');
+    await signOut(page);
     await page.waitForURL('**/sign-in');
     await page.close();
   });
@@ -66,7 +67,7 @@ describe('first run, sign-in and sign-out in the browser', () => {
     await page.click('button[type=submit]');
     await page.waitForURL('**/dashboard');
     expect(new URL(page.url()).host).toBe(new URL(server.url).host);
-    await page.click('[data-testid=sign-out]');
+    await signOut(page);
     await page.waitForURL('**/sign-in');
     await page.close();
   });

@@ -43,7 +43,7 @@ export default function SignInForm({ lang, redirectUrl }: Props) {
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-4" data-testid="sign-in-form">
       {error && (
-        <p role="alert" className="rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-700 dark:border-red-800 dark:bg-red-950 dark:text-red-200">
+        <p role="alert" className="rounded-lg border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-200">
           {error}
         </p>
       )}
@@ -52,7 +52,7 @@ export default function SignInForm({ lang, redirectUrl }: Props) {
       <button
         type="submit"
         disabled={busy}
-        className="h-12 rounded-md bg-blue-600 px-4 font-semibold text-white hover:bg-blue-700 disabled:opacity-60"
+        className="control rounded-lg bg-primary px-4 font-semibold text-neutral hover:bg-primary-deep disabled:opacity-60"
       >
         {busy ? t('common.loading') : t('signIn.submit')}
       </button>
@@ -73,11 +73,11 @@ export function Field(props: { name: string; type: string; label: string; autoCo
         required
         aria-invalid={props.error ? true : undefined}
         aria-describedby={props.error ? `${id}-error` : undefined}
-        className="h-12 rounded-md border border-gray-300 bg-white px-3 text-base font-normal text-gray-900 focus:border-blue-500 focus:outline-none focus:ring-2 focus:ring-blue-200 dark:border-gray-600 dark:bg-gray-900 dark:text-gray-100"
+        className="control rounded-lg border border-line bg-card px-3 text-base font-normal text-ink focus:border-primary aria-invalid:border-red-600"
       />
-      {props.hint && !props.error && <span className="text-xs font-normal text-gray-500">{props.hint}</span>}
+      {props.hint && !props.error && <span className="text-xs font-normal text-muted">{props.hint}</span>}
       {props.error && (
-        <span id={`${id}-error`} className="text-xs font-normal text-red-600">
+        <span id={`${id}-error`} className="text-xs font-normal text-red-700 dark:text-red-400">
           {props.error}
         </span>
       )}

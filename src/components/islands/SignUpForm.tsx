@@ -50,7 +50,7 @@ export default function SignUpForm({ lang }: { lang: Language }) {
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-4" data-testid="sign-up-form">
       {error && (
-        <p role="alert" className="rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-700 dark:border-red-800 dark:bg-red-950 dark:text-red-200">
+        <p role="alert" className="rounded-lg border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-200">
           {error}
         </p>
       )}
@@ -63,7 +63,7 @@ export default function SignUpForm({ lang }: { lang: Language }) {
         <input type="checkbox" name="demo" className="mt-1 h-4 w-4" />
         <span>{t('signUp.demo')}</span>
       </label>
-      <button type="submit" disabled={busy} className="h-12 rounded-md bg-blue-600 px-4 font-semibold text-white hover:bg-blue-700 disabled:opacity-60">
+      <button type="submit" disabled={busy} className="control rounded-lg bg-primary px-4 font-semibold text-neutral hover:bg-primary-deep disabled:opacity-60">
         {busy ? t('common.loading') : t('signUp.submit')}
       </button>
     </form>

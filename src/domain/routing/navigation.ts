@@ -1,37 +1,139 @@
 import type { AccountType, Permissions } from '../permissions/permissions.ts';
 import { resolvePageAccess } from './resolve-page-access.ts';
 
-export interface NavLink {
-  path: string;
+/** Icon names; the shell maps them to lucide icons. */
+export type NavIcon =
+  | 'dashboard'
+  | 'employees'
+  | 'attendance'
+  | 'schedule'
+  | 'leave'
+  | 'reports'
+  | 'users'
+  | 'organization'
+  | 'settings'
+  | 'account'
+  | 'clock';
+
+export interface NavItem {
+  key: string;
   labelKey: string;
+  icon: NavIcon;
+  /** Leaf items have a path; groups have children. */
+  path?: string;
+  children?: NavItem[];
 }
 
-const ADMIN_LINKS: NavLink[] = [
-  { path: '/dashboard', labelKey: 'pages.dashboard' },
-  { path: '/employees', labelKey: 'pages.employees' },
-  { path: '/attendance', labelKey: 'pages.attendance' },
-  { path: '/schedule', labelKey: 'pages.schedule' },
-  { path: '/leave-list', labelKey: 'pages.leaveList' },
-  { path: '/reports', labelKey: 'pages.reports' },
-  { path: '/users', labelKey: 'pages.users' },
-  { path: '/company', labelKey: 'pages.company' },
-  { path: '/department', labelKey: 'pages.department' },
-  { path: '/jobtitle', labelKey: 'pages.jobtitle' },
-  { path: '/leavetype', labelKey: 'pages.leavetype' },
-  { path: '/leavegroup', labelKey: 'pages.leavegroup' },
-  { path: '/setting', labelKey: 'pages.setting' },
+const leaf = (key: string, path: string, labelKey: string, icon: NavIcon): NavItem => ({ key, path, labelKey, icon });
+
+const ADMIN_NAV: NavItem[] = [
+  leaf('dashboard', '/dashboard', 'pages.dashboard', 'dashboard'),
+  leaf('employees', '/employees', 'pages.employees', 'employees'),
+  leaf('attendance', '/attendance', 'pages.attendance', 'attendance'),
+  leaf('schedule', '/schedule', 'pages.schedule', 'schedule'),
+  leaf('leave', '/leave-list', 'pages.leaveList', 'leave'),
+  {
+    key: 'reports',
+    labelKey: 'pages.reports',
+    icon: 'reports',
+    children: [
+      leaf('reports-overview', '/reports', 'nav.reportsOverview', 'reports'),
+      leaf('report-attendance', '/reports/employee-attendance', 'pages.reportEmployeeAttendance', 'reports'),
+      leaf('report-birthdays', '/reports/employee-birthdays', 'pages.reportEmployeeBirthdays', 'reports'),
+      leaf('report-leaves', '/reports/employee-leaves', 'pages.reportEmployeeLeaves', 'reports'),
+      leaf('report-list', '/reports/employee-list', 'pages.reportEmployeeList', 'reports'),
+      leaf('report-schedule', '/reports/employee-schedule', 'pages.reportEmployeeSchedule', 'reports'),
+      leaf('report-organization', '/reports/organization-profile', 'pages.reportOrganizationProfile', 'reports'),
+      leaf('report-users', '/reports/user-accounts', 'pages.reportUserAccounts', 'reports'),
+    ],
+  },
+  leaf('users', '/users', 'pages.users', 'users'),
+  {
+    key: 'organization',
+    labelKey: 'nav.organization',
+    icon: 'organization',
+    children: [
+      leaf('company', '/company', 'pages.company', 'organization'),
+      leaf('department', '/department', 'pages.department', 'organization'),
+      leaf('jobtitle', '/jobtitle', 'pages.jobtitle', 'organization'),
+      leaf('leavetype', '/leavetype', 'pages.leavetype', 'organization'),
+      leaf('leavegroup', '/leavegroup', 'pages.leavegroup', 'organization'),
+    ],
+  },
+  leaf('setting', '/setting', 'pages.setting', 'settings'),
 ];
 
-const PERSONAL_LINKS: NavLink[] = [
-  { path: '/personal/dashboard', labelKey: 'pages.personalDashboard' },
-  { path: '/personal/attendance', labelKey: 'pages.personalAttendance' },
-  { path: '/personal/schedule', labelKey: 'pages.personalSchedule' },
-  { path: '/personal/leave', labelKey: 'pages.personalLeave' },
-  { path: '/personal/setting', labelKey: 'pages.personalSetting' },
+const PERSONAL_NAV: NavItem[] = [
+  leaf('personal-dashboard', '/personal/dashboard', 'pages.personalDashboard', 'dashboard'),
+  leaf('personal-attendance', '/personal/attendance', 'pages.personalAttendance', 'attendance'),
+  leaf('personal-schedule', '/personal/schedule', 'pages.personalSchedule', 'schedule'),
+  leaf('personal-leave', '/personal/leave', 'pages.personalLeave', 'leave'),
+  leaf('personal-setting', '/personal/setting', 'pages.personalSetting', 'settings'),
+  leaf('personal-account', '/personal/account-setting', 'pages.personalAccountSetting', 'account'),
 ];
 
-/** The links a user may follow: admin pages for admins, personal pages for employees. */
-export function navigationFor(user: { accountType: AccountType; permissions: Permissions }): NavLink[] {
-  const links = user.accountType === 'Employee' ? PERSONAL_LINKS : ADMIN_LINKS;
-  return links.filter((link) => resolvePageAccess(link.path, '', user, { firstRun: false }).kind === 'allow');
+export type NavArea = 'admin' | 'personal';
+
+interface Subject {
+  accountType: AccountType;
+  permissions: Permissions;
+}
+
+const allowed = (user: Subject, path: string) =>
+  resolvePageAccess(path, '', user, { firstRun: false }).kind === 'allow';
+
+function filter(items: NavItem[], user: Subject): NavItem[] {
+  const out: NavItem[] = [];
+  for (const item of items) {
+    if (item.children) {
+      const children = filter(item.children, user);
+      if (children.length > 0) out.push({ ...item, children });
+    } else if (item.path && allowed(user, item.path)) {
+      out.push(item);
+    }
+  }
+  return out;
+}
+
+/** The area a path belongs to: the personal pages, or the admin area (everything else). */
+export function navAreaOf(pathname: string): NavArea {
+  return pathname.startsWith('/personal/') || pathname === '/personal' ? 'personal' : 'admin';
+}
+
+/**
+ * The menu a user sees in an area: only what the role permits. Employees always get the
+ * personal menu; a SuperAdmin only the admin one.
+ */
+export function navigationFor(user: Subject, area: NavArea = 'admin'): NavItem[] {
+  const effective: NavArea = user.accountType === 'Employee' ? 'personal' : user.accountType === 'SuperAdmin' ? 'admin' : area;
+  return filter(effective === 'personal' ? PERSONAL_NAV : ADMIN_NAV, user);
+}
+
+/** Leaf items in menu order (for quick access and tests). */
+export function flattenNavigation(items: NavItem[]): NavItem[] {
+  return items.flatMap((item) => (item.children ? flattenNavigation(item.children) : [item]));
+}
+
+/** True when the item or one of its children is the current page. */
+export function isActive(item: NavItem, pathname: string): boolean {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  if (item.path) {
+    if (item.path === path) return true;
+    // Forms and details belong to their list: /employee-edit/3 -> /employees.
+    const family: Record<string, string[]> = {
+      '/employees': ['/employee-create', '/employee-edit/', '/employee-details/'],
+      '/attendance': ['/attendance-create', '/attendance-edit/'],
+      '/schedule': ['/schedule-create', '/schedule-edit/'],
+      '/leave-list': ['/leave-edit/'],
+      '/users': ['/users-create', '/users-edit/'],
+      '/personal/leave': ['/personal/leave-create', '/personal/leave-edit/'],
+    };
+    return (family[item.path] ?? []).some((prefix) => path.startsWith(prefix));
+  }
+  return (item.children ?? []).some((child) => isActive(child, path));
+}
+
+/** "Switch to my account" is offered to an Admin linked to an employee record. */
+export function canSwitchToPersonal(user: { accountType: AccountType; employeeId: number | null }): boolean {
+  return user.accountType === 'Admin' && user.employeeId !== null;
 }

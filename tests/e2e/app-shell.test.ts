@@ -1,0 +1,229 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, type TestBrowser } from '../helpers/browser.ts';
+import { signIn, signOut } from '../helpers/shell.ts';
+import { ROOT, startServer, type TestServer } from '../helpers/test-server.ts';
+
+const SHOTS = path.join(ROOT, 'tests', '.tmp', 'screenshots');
+let server: TestServer;
+let browser: TestBrowser;
+let page: Page;
+
+beforeAll(async () => {
+  mkdirSync(SHOTS, { recursive: true });
+  server = await startServer({ args: ['--demo'] });
+  browser = await launchBrowser({ locale: 'es-ES' });
+  page = await browser.context.newPage();
+  await signIn(page, server.url, 'manager@demo.jornada', 'Demo#2026', '/dashboard');
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const html = (name: string) => page.evaluate((n) => document.documentElement.getAttribute(n), name);
+const stored = () => page.evaluate(() => JSON.parse(localStorage.getItem('theme') ?? '{}'));
+
+/** Reloads with the app's bundled scripts blocked: what shows now was applied by the blocking head script. */
+async function reloadWithoutBundles(): Promise<void> {
+  await page.route('**/_astro/*.js', (route) => route.abort());
+  await page.reload();
+  await page.unroute('**/_astro/*.js');
+}
+
+async function openPanel(): Promise<void> {
+  if ((await html('data-panel-expand')) !== 'true') await page.click('[data-testid=open-theme-panel]');
+  await page.locator('#theme-panel').waitFor({ state: 'visible' });
+}
+
+async function choose(field: string, value: string): Promise<void> {
+  await openPanel();
+  await page.click(`#theme-panel [data-theme-field="${field}"][data-theme-value="${value}"]`);
+}
+
+describe('theme settings persist and apply before paint', () => {
+  it('starts with the defaults of the spec', async () => {
+    expect(await html('data-layout')).toBe('collapsibleSide');
+    expect(await html('dir')).toBe('ltr');
+    expect(await html('class')).toContain('light');
+    expect(await html('data-control-size')).toBe('md');
+  });
+
+  it('switches every layout, remembers it across reloads and shows the choice in the panel', async () => {
+    for (const layout of ['stackedSide', 'topBarClassic', 'framelessSide', 'contentOverlay', 'blank', 'collapsibleSide']) {
+      if (layout === 'collapsibleSide') {
+        // The blank layout hides the header: set the field alone, as the spec allows.
+        await page.evaluate(() => {
+          const t = JSON.parse(localStorage.getItem('theme') ?? '{}');
+          localStorage.setItem('theme', JSON.stringify({ ...t, layout: { ...t.layout, type: 'collapsibleSide' } }));
+        });
+        await page.reload();
+      } else {
+        await choose('layout', layout);
+      }
+      expect(await html('data-layout'), layout).toBe(layout);
+      expect((await stored()).layout.type).toBe(layout);
+      await reloadWithoutBundles();
+      expect(await html('data-layout'), `${layout} after reload`).toBe(layout);
+      await page.reload();
+      if (layout !== 'blank') {
+        await openPanel();
+        const pressed = await page.getAttribute(`#theme-panel [data-theme-field="layout"][data-theme-value="${layout}"]`, 'aria-pressed');
+        expect(pressed, layout).toBe('true');
+      }
+    }
+    // Chosen in the panel, blank remembered contentOverlay as the previous layout.
+    expect((await stored()).layout.previousType).toBe('contentOverlay');
+    await page.click('#theme-panel [data-action=close-panel]');
+  });
+
+  it('dark mode from the header, schema, direction and control size, each on its own', async () => {
+    await page.click('[data-testid=toggle-mode]');
+    expect(await html('class')).toContain('dark');
+    await choose('themeSchema', 'green');
+    expect(await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--primary').trim())).toBe('#047857');
+    await choose('direction', 'rtl');
+    expect(await html('dir')).toBe('rtl');
+    await choose('controlSize', 'lg');
+    expect(await html('data-control-size')).toBe('lg');
+    expect(await stored()).toMatchObject({ mode: 'dark', themeSchema: 'green', direction: 'rtl', controlSize: 'lg', panelExpand: true });
+
+    await reloadWithoutBundles();
+    expect(await html('class')).toContain('dark');
+    expect(await html('dir')).toBe('rtl');
+    expect(await html('data-schema')).toBe('green');
+    expect(await html('data-control-size')).toBe('lg');
+    expect(await html('data-panel-expand')).toBe('true');
+    const inputHeight = await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--control-h').trim());
+    expect(inputHeight).toBe('3.5rem');
+
+    await page.reload();
+    await choose('themeSchema', '');
+    await choose('direction', 'ltr');
+    await choose('controlSize', 'md');
+    await page.click('#theme-panel [data-action=close-panel]');
+    expect((await stored()).panelExpand).toBe(false);
+    await page.click('[data-testid=toggle-mode]');
+    expect(await html('class')).not.toContain('dark');
+  });
+
+  it('collapses the side menu to icons and keeps it collapsed', async () => {
+    const width = () => page.evaluate(() => document.getElementById('side-nav')!.getBoundingClientRect().width);
+    expect(await width()).toBe(290);
+    await page.click('[data-action=toggle-nav]');
+    expect(await html('data-nav-collapsed')).toBe('true');
+    await page.waitForTimeout(300);
+    expect(await width()).toBe(80);
+    await reloadWithoutBundles();
+    expect(await width()).toBe(80);
+    await page.reload();
+    await page.click('[data-action=toggle-nav]');
+    expect((await stored()).layout.sideNavCollapse).toBe(false);
+  });
+});
+
+describe('screenshots of the frame', () => {
+  it('light/dark × ltr/rtl look right (tests/.tmp/screenshots)', async () => {
+    for (const mode of ['light', 'dark']) {
+      for (const direction of ['ltr', 'rtl']) {
+        await page.evaluate((t) => localStorage.setItem('theme', JSON.stringify(t)), { mode, direction });
+        await page.goto(`${server.url}/reports/employee-list`);
+        expect(await html('dir')).toBe(direction);
+        const file = path.join(SHOTS, `frame-${mode}-${direction}.png`);
+        await page.screenshot({ path: file });
+        // The side menu sits on the start side for the direction.
+        const box = await page.locator('#side-nav').boundingBox();
+        expect(box!.x, `${mode} ${direction}`).toBe(direction === 'ltr' ? 0 : 1280 - 290);
+      }
+    }
+    await page.evaluate(() => localStorage.removeItem('theme'));
+  });
+});
+
+describe('header menu', () => {
+  it('offers quick access and new employee to an admin', async () => {
+    await page.goto(`${server.url}/dashboard`);
+    await page.click('[data-testid=quick-access]');
+    await page.click('details[open] a[href="/attendance"]');
+    await page.waitForURL('**/attendance');
+    await page.click('[data-testid=new-employee]');
+    await page.waitForURL('**/employee-create');
+  });
+
+  it('switches an admin linked to an employee to their own area and back', async () => {
+    await page.click('[data-testid=user-menu] > summary');
+    await page.click('[data-testid=switch-personal]');
+    await page.waitForURL('**/personal/dashboard');
+    expect(await page.locator('#side-nav a[href="/personal/leave"]').count()).toBeGreaterThan(0);
+    await page.click('[data-testid=user-menu] > summary');
+    await page.click('[data-testid=switch-admin]');
+    await page.waitForURL('**/dashboard');
+  });
+
+  it('switches the language: the server renders the page in it, and it persists', async () => {
+    expect(await page.textContent('[data-testid=page-title]')).toBe('Panel');
+    await page.click('[data-testid=language-menu]');
+    await Promise.all([page.waitForEvent('load'), page.click('[data-action=set-language][data-lang=en]')]);
+    expect(await page.textContent('[data-testid=page-title]')).toBe('Dashboard');
+    expect(await html('lang')).toBe('en');
+    const cookies = await browser.context.cookies(server.url);
+    expect(cookies.find((c) => c.name === 'lang')?.value).toBe('en');
+    // Server-rendered: the HTML as sent is already English.
+    const sent = await page.evaluate(async () => (await fetch('/dashboard')).text());
+    expect(sent).toContain('data-testid="page-title">Dashboard<');
+    await page.goto(`${server.url}/employees`);
+    expect(await page.textContent('[data-testid=page-title]')).toBe('Employees');
+    await page.click('[data-testid=language-menu]');
+    await Promise.all([page.waitForEvent('load'), page.click('[data-action=set-language][data-lang=es]')]);
+    expect(await page.textContent('[data-testid=page-title]')).toBe('Empleados');
+  });
+
+  it('footer shows the year, product name and the two inert links', async () => {
+    const footer = await page.textContent('.shell-footer');
+    expect(footer).toContain(`© ${new Date().getFullYear()} Jornada`);
+    const url = page.url();
+    await page.click('[data-testid=terms]');
+    await page.click('[data-testid=privacy]');
+    expect(page.url()).toBe(url);
+  });
+
+  it('is usable by keyboard: skip link first, visible focus, Escape closes menus', async () => {
+    await page.goto(`${server.url}/dashboard`);
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('href'))).toBe('#content');
+    await page.keyboard.press('Tab');
+    const outline = await page.evaluate(() => getComputedStyle(document.activeElement!).outlineStyle);
+    expect(outline).toBe('solid');
+    await page.focus('[data-testid=user-menu] > summary');
+    await page.keyboard.press('Enter');
+    expect(await page.getAttribute('[data-testid=user-menu]', 'open')).not.toBeNull();
+    await page.keyboard.press('Escape');
+    expect(await page.getAttribute('[data-testid=user-menu]', 'open')).toBeNull();
+  });
+
+  it('turns the side menu into a drawer on a phone', async () => {
+    await page.setViewportSize({ width: 390, height: 800 });
+    await page.goto(`${server.url}/employees`);
+    const box = () => page.locator('#side-nav').boundingBox();
+    expect((await box())!.x).toBeLessThan(0);
+    await page.click('[data-action=toggle-nav]');
+    await page.waitForTimeout(300);
+    expect((await box())!.x).toBe(0);
+    await page.screenshot({ path: path.join(SHOTS, 'phone-drawer.png') });
+    await page.keyboard.press('Escape');
+    await page.waitForTimeout(300);
+    expect((await box())!.x).toBeLessThan(0);
+    await page.setViewportSize({ width: 1280, height: 800 });
+  });
+
+  it('shows an employee only the personal menu, without admin shortcuts', async () => {
+    await signOut(page);
+    await signIn(page, server.url, 'employee@demo.jornada', 'Demo#2026', '/personal/dashboard');
+    const links = await page.$$eval('#side-nav .nav-full a[href]', (as) => as.map((a) => a.getAttribute('href')));
+    expect(links.every((href) => href!.startsWith('/personal/'))).toBe(true);
+    expect(await page.locator('[data-testid=new-employee]').count()).toBe(0);
+    expect(await page.locator('[data-testid=switch-admin]').count()).toBe(0);
+  });
+});

@@ -1,0 +1,37 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import es from '../../src/i18n/es.json';
+
+const SRC = path.resolve(import.meta.dirname, '..', '..', 'src');
+
+function files(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const p = path.join(dir, name);
+    if (statSync(p).isDirectory()) return files(p);
+    return /\.(ts|tsx|astro)$/.test(name) ? [p] : [];
+  });
+}
+
+function keys(value: unknown, prefix = ''): string[] {
+  if (typeof value !== 'object' || value === null) return [prefix];
+  return Object.entries(value).flatMap(([k, v]) => keys(v, prefix ? `${prefix}.${k}` : k));
+}
+
+const source = files(SRC)
+  .map((f) => readFileSync(f, 'utf8'))
+  .join('\n');
+
+describe('translation keys', () => {
+  it('every key is used somewhere in the source (as a literal)', () => {
+    const unused = keys(es).filter((key) => !source.includes(`'${key}'`) && !source.includes(`"${key}"`));
+    expect(unused).toEqual([]);
+  });
+
+  it('every literal key used in t(...) exists', () => {
+    const known = new Set(keys(es));
+    const used = [...source.matchAll(/\bt\(\s*'([a-zA-Z]+\.[a-zA-Z.]+)'/g)].map((m) => m[1]!);
+    expect(used.length).toBeGreaterThan(20);
+    expect(used.filter((k) => !known.has(k))).toEqual([]);
+  });
+});

@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { allPermissions } from '../../src/domain/permissions/permissions.ts';
+import {
+  canSwitchToPersonal,
+  flattenNavigation,
+  isActive,
+  navAreaOf,
+  navigationFor,
+} from '../../src/domain/routing/navigation.ts';
+
+const admin = { accountType: 'Admin' as const, permissions: allPermissions() };
+
+describe('navigation', () => {
+  it('groups reports and organisation pages and hides empty groups', () => {
+    const items = navigationFor(admin);
+    expect(items.map((i) => i.key)).toEqual([
+      'dashboard', 'employees', 'attendance', 'schedule', 'leave', 'reports', 'users', 'organization', 'setting',
+    ]);
+    expect(items.find((i) => i.key === 'reports')!.children).toHaveLength(8);
+    const limited = navigationFor({ accountType: 'Admin', permissions: { report: ['read'], department: ['read'] } });
+    expect(limited.map((i) => i.key)).toEqual(['reports', 'users', 'organization']);
+    expect(flattenNavigation(limited).map((i) => i.path)).toContain('/department');
+    expect(flattenNavigation(limited).map((i) => i.path)).not.toContain('/company');
+  });
+
+  it('gives each account type its area', () => {
+    expect(navigationFor(admin, 'personal')[0]!.path).toBe('/personal/dashboard');
+    expect(navigationFor({ accountType: 'SuperAdmin', permissions: {} }, 'personal')[0]!.path).toBe('/dashboard');
+    expect(navigationFor({ accountType: 'Employee', permissions: {} }, 'admin')[0]!.path).toBe('/personal/dashboard');
+    expect(navAreaOf('/personal/leave')).toBe('personal');
+    expect(navAreaOf('/employees')).toBe('admin');
+  });
+
+  it('marks the list active for its forms and details', () => {
+    const employees = navigationFor(admin).find((i) => i.key === 'employees')!;
+    expect(isActive(employees, '/employees')).toBe(true);
+    expect(isActive(employees, '/employee-edit/3')).toBe(true);
+    expect(isActive(employees, '/attendance')).toBe(false);
+    const reports = navigationFor(admin).find((i) => i.key === 'reports')!;
+    expect(isActive(reports, '/reports/employee-list')).toBe(true);
+  });
+
+  it('offers "switch to my account" only to an Admin linked to an employee', () => {
+    expect(canSwitchToPersonal({ accountType: 'Admin', employeeId: 4 })).toBe(true);
+    expect(canSwitchToPersonal({ accountType: 'Admin', employeeId: null })).toBe(false);
+    expect(canSwitchToPersonal({ accountType: 'SuperAdmin', employeeId: 4 })).toBe(false);
+  });
+});
