@@ -222,8 +222,35 @@ describe('header menu', () => {
     await signOut(page);
     await signIn(page, server.url, 'employee@demo.jornada', 'Demo#2026', '/personal/dashboard');
     const links = await page.$$eval('#side-nav .nav-full a[href]', (as) => as.map((a) => a.getAttribute('href')));
-    expect(links.every((href) => href!.startsWith('/personal/'))).toBe(true);
+    expect(links.every((href) => href!.startsWith('/personal/') || href === '/clock')).toBe(true);
+    expect(links).toContain('/personal/leave');
     expect(await page.locator('[data-testid=new-employee]').count()).toBe(0);
     expect(await page.locator('[data-testid=switch-admin]').count()).toBe(0);
+  });
+});
+
+describe('open pages', () => {
+  it('shows the clock in the full layout when signed out, and sign-in in the side variant', async () => {
+    const visitor = await browser.context.browser()!.newContext({ locale: 'es-ES' });
+    const anon = await visitor.newPage();
+    try {
+      await anon.goto(`${server.url}/clock`);
+      expect(await anon.evaluate(() => document.documentElement.dataset['layout'])).toBe('collapsibleSide');
+      expect(await anon.locator('#side-nav .nav-full a[href="/sign-in"]').count()).toBe(1);
+      await anon.screenshot({ path: path.join(SHOTS, 'clock-signed-out.png') });
+      await anon.goto(`${server.url}/sign-in`);
+      expect(await anon.evaluate(() => document.documentElement.dataset['layout'])).toBe('blank');
+      expect(await anon.locator('label[for=field-email]').textContent()).toBe('Correo electrónico');
+      // Focus order: language menu, then the form (email, password, submit).
+      const order: (string | null)[] = [];
+      for (let i = 0; i < 4; i++) {
+        await anon.keyboard.press('Tab');
+        order.push(await anon.evaluate(() => document.activeElement?.getAttribute('name') ?? document.activeElement?.getAttribute('data-testid') ?? document.activeElement?.tagName ?? null));
+      }
+      expect(order).toEqual(['language-menu', 'email', 'password', 'BUTTON']);
+      await anon.screenshot({ path: path.join(SHOTS, 'sign-in.png') });
+    } finally {
+      await visitor.close();
+    }
   });
 });

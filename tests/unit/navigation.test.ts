@@ -14,11 +14,11 @@ describe('navigation', () => {
   it('groups reports and organisation pages and hides empty groups', () => {
     const items = navigationFor(admin);
     expect(items.map((i) => i.key)).toEqual([
-      'dashboard', 'employees', 'attendance', 'schedule', 'leave', 'reports', 'users', 'organization', 'setting',
+      'dashboard', 'employees', 'attendance', 'schedule', 'leave', 'reports', 'users', 'organization', 'setting', 'clock',
     ]);
     expect(items.find((i) => i.key === 'reports')!.children).toHaveLength(8);
     const limited = navigationFor({ accountType: 'Admin', permissions: { report: ['read'], department: ['read'] } });
-    expect(limited.map((i) => i.key)).toEqual(['reports', 'users', 'organization']);
+    expect(limited.map((i) => i.key)).toEqual(['reports', 'users', 'organization', 'clock']);
     expect(flattenNavigation(limited).map((i) => i.path)).toContain('/department');
     expect(flattenNavigation(limited).map((i) => i.path)).not.toContain('/company');
   });

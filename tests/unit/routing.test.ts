@@ -151,7 +151,7 @@ describe('entry path and redirect targets', () => {
 describe('navigation', () => {
   it('shows only the pages the role permits', () => {
     const paths = navigationFor(as('Admin', { employee: ['read'], attendance: ['read'] })).map((l) => l.path);
-    expect(paths).toEqual(['/employees', '/attendance', '/users']);
+    expect(paths).toEqual(['/employees', '/attendance', '/users', '/clock']);
     expect(navigationFor(as('Employee', {})).map((l) => l.path)).toContain('/personal/dashboard');
   });
 });

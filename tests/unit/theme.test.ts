@@ -76,6 +76,7 @@ describe('schemas meet WCAG AA', () => {
       for (const bg of [s.page, s.card]) {
         expect(contrastRatio(s.text, bg)).toBeGreaterThanOrEqual(7);
         expect(contrastRatio(s.muted, bg), `${mode} muted on ${bg}`).toBeGreaterThanOrEqual(4.5);
+        expect(contrastRatio(s.field, bg), `${mode} field border on ${bg}`).toBeGreaterThanOrEqual(3);
       }
     }
   });

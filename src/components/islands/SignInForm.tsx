@@ -73,7 +73,7 @@ export function Field(props: { name: string; type: string; label: string; autoCo
         required
         aria-invalid={props.error ? true : undefined}
         aria-describedby={props.error ? `${id}-error` : undefined}
-        className="control rounded-lg border border-line bg-card px-3 text-base font-normal text-ink focus:border-primary aria-invalid:border-red-600"
+        className="control rounded-lg border border-field bg-card px-3 text-base font-normal text-ink focus:border-primary aria-invalid:border-red-600"
       />
       {props.hint && !props.error && <span className="text-xs font-normal text-muted">{props.hint}</span>}
       {props.error && (

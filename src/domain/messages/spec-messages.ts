@@ -41,3 +41,12 @@ export const GENERAL_MESSAGES = {
   cannotBeUndone: 'messages.cannotBeUndone',
   fillAllFields: 'validation.fillAllFields',
 } as const;
+
+/** Create, update, delete and discard confirmations (spec section 8). */
+export const RECORD_MESSAGES = {
+  employee: { created: 'messages.employeeCreated', updated: 'messages.employeeUpdated', deleted: 'messages.employeeDeleted', discarded: 'messages.employeeDiscarded' },
+  attendance: { created: 'messages.attendanceCreated', updated: 'messages.attendanceUpdated', deleted: 'messages.attendanceDeleted' },
+  schedule: { created: 'messages.scheduleCreated', updated: 'messages.scheduleUpdated', deleted: 'messages.scheduleDeleted', discarded: 'messages.scheduleDiscarded' },
+  leave: { created: 'messages.leaveCreated', updated: 'messages.leaveUpdated', deleted: 'messages.leaveDeleted', discarded: 'messages.leaveDiscarded' },
+  user: { created: 'messages.userCreated', updated: 'messages.userUpdated', deleted: 'messages.userDeleted', discarded: 'messages.userDiscarded' },
+} as const;

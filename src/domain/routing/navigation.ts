@@ -61,6 +61,7 @@ const ADMIN_NAV: NavItem[] = [
     ],
   },
   leaf('setting', '/setting', 'pages.setting', 'settings'),
+  leaf('clock', '/clock', 'clock.title', 'clock'),
 ];
 
 const PERSONAL_NAV: NavItem[] = [
@@ -70,6 +71,13 @@ const PERSONAL_NAV: NavItem[] = [
   leaf('personal-leave', '/personal/leave', 'pages.personalLeave', 'leave'),
   leaf('personal-setting', '/personal/setting', 'pages.personalSetting', 'settings'),
   leaf('personal-account', '/personal/account-setting', 'pages.personalAccountSetting', 'account'),
+  leaf('personal-clock', '/clock', 'clock.title', 'clock'),
+];
+
+/** What a signed-out visitor of an open page (the clock) sees in the menu. */
+export const PUBLIC_NAV: readonly NavItem[] = [
+  leaf('public-clock', '/clock', 'clock.title', 'clock'),
+  leaf('public-sign-in', '/sign-in', 'common.signIn', 'account'),
 ];
 
 export type NavArea = 'admin' | 'personal';

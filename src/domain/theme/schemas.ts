@@ -39,8 +39,8 @@ export const SCHEMA_COLORS: Record<ThemeSchema, { light: SchemaColors; dark: Sch
 
 /** Page surfaces and text used by the shell, per mode (checked for contrast with the schemas). */
 export const SURFACES = {
-  light: { page: '#f5f6f8', card: '#ffffff', text: '#111827', muted: '#4b5563' },
-  dark: { page: '#0b0f17', card: '#151b26', text: '#f3f4f6', muted: '#a5adbb' },
+  light: { page: '#f5f6f8', card: '#ffffff', text: '#111827', muted: '#4b5563', field: '#7c8699' },
+  dark: { page: '#0b0f17', card: '#151b26', text: '#f3f4f6', muted: '#a5adbb', field: '#6b7588' },
 } as const;
 
 const kebab = (key: string) => key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
