@@ -4,7 +4,9 @@ import { apiPathExists, matchApiRoute } from './domain/routing/api-table.ts';
 import { resolvePageAccess } from './domain/routing/resolve-page-access.ts';
 import { SESSION_COOKIE, tokenFromRequest } from './server/auth/session-token.ts';
 import { getDb } from './server/db/connection.ts';
-import { AppError, forbidden, unauthenticated } from './server/http/app-error.ts';
+import { AppError, unauthenticated } from './server/http/app-error.ts';
+import { denial } from './server/http/denial.ts';
+import { isCrossSiteWrite } from './server/http/same-origin.ts';
 import { errorJson } from './server/http/json.ts';
 import { apiLanguage, pageLanguage } from './server/http/request-language.ts';
 import { withSecurityHeaders } from './server/http/security-headers.ts';
@@ -38,6 +40,10 @@ export const onRequest = defineMiddleware(async (context, next) => {
   context.locals.lang = isApi ? apiLanguage(request, cookies) : pageLanguage(request, cookies);
   const lang = context.locals.lang;
 
+  if (isCrossSiteWrite(request, url)) {
+    return withSecurityHeaders(errorJson(new AppError('errors.crossSite', 403), lang));
+  }
+
   try {
     const db = await getDb();
     const cookieToken = cookies.get(SESSION_COOKIE)?.value;
@@ -55,9 +61,8 @@ export const onRequest = defineMiddleware(async (context, next) => {
             : new AppError('errors.notFound', 404);
           return withSecurityHeaders(errorJson(error, lang));
         }
-        if (!hasAuthority(user.accountType, user.permissions, route.authority)) {
-          return withSecurityHeaders(errorJson(forbidden(), lang));
-        }
+        const missing = route.authority.find((a) => !hasAuthority(user.accountType, user.permissions, [a]));
+        if (missing) return withSecurityHeaders(errorJson(denial(missing, lang), lang));
       }
       return withSecurityHeaders(await next());
     }

@@ -1,0 +1,60 @@
+import * as v from 'valibot';
+
+/**
+ * Input of the organisation tables (spec section 3), shared by the forms and the server.
+ * Empty fields answer "Please fill out all fields" (spec section 5).
+ */
+const FILL = 'validation.fillAllFields';
+
+const text = (max: number) =>
+  v.pipe(v.string(FILL), v.trim(), v.nonEmpty(FILL), v.maxLength(max, 'validation.tooLong'));
+
+/** An id from a select: a positive integer, also accepted as a numeric string. */
+export const idRef = v.pipe(
+  v.union([v.number(FILL), v.pipe(v.string(FILL), v.nonEmpty(FILL), v.transform(Number))], FILL),
+  v.number(FILL),
+  v.integer(FILL),
+  v.minValue(1, FILL),
+);
+
+export const CompanyInput = v.object({ name: text(120) }, FILL);
+export type CompanyInput = v.InferOutput<typeof CompanyInput>;
+
+export const DepartmentInput = v.object({ name: text(120), company: idRef }, FILL);
+export type DepartmentInput = v.InferOutput<typeof DepartmentInput>;
+
+export const JobTitleInput = v.object({ name: text(120), department: idRef, company: idRef }, FILL);
+export type JobTitleInput = v.InferOutput<typeof JobTitleInput>;
+
+/** `daysPerYear`: yearly allowance; empty or null means unlimited. */
+export const LeaveTypeInput = v.object(
+  {
+    name: text(120),
+    company: idRef,
+    daysPerYear: v.optional(
+      v.nullable(
+        v.pipe(
+          v.union([v.number(), v.pipe(v.string(), v.trim(), v.transform((s) => (s === '' ? null : Number(s))))], 'validation.invalidNumber'),
+          v.nullable(v.pipe(v.number('validation.invalidNumber'), v.minValue(0, 'validation.daysRange'), v.maxValue(366, 'validation.daysRange'))),
+        ),
+      ),
+      null,
+    ),
+  },
+  FILL,
+);
+export type LeaveTypeInput = v.InferOutput<typeof LeaveTypeInput>;
+
+export const LEAVE_GROUP_STATUSES = ['active', 'disabled'] as const;
+
+export const LeaveGroupInput = v.object(
+  {
+    name: text(120),
+    description: text(500),
+    privilege: v.pipe(v.array(idRef, FILL), v.minLength(1, FILL), v.maxLength(100, 'validation.tooLong')),
+    status: v.picklist(LEAVE_GROUP_STATUSES, FILL),
+    company: idRef,
+  },
+  FILL,
+);
+export type LeaveGroupInput = v.InferOutput<typeof LeaveGroupInput>;

@@ -1,0 +1,87 @@
+import { likePattern } from '../../../../domain/lists/list-query.ts';
+import { CompanyInput } from '../../../../domain/org/org-schemas.ts';
+import type { CrudResource } from '../../../services/crud/crud-resource.ts';
+import { countReferences } from './references.ts';
+
+export interface CompanyDto {
+  _id: number;
+  name: string;
+  departments: number;
+  employees: number;
+  createdAt: string;
+}
+
+const SORT = { name: 'companies.name', createdAt: 'companies.createdAt' } as const;
+
+export const companiesResource: CrudResource<CompanyInput, CompanyDto> = {
+  entity: 'company',
+  schema: CompanyInput,
+  listOptions: { sortable: Object.keys(SORT), defaultSort: 'name' },
+  async list(db, query) {
+    let base = db.selectFrom('companies');
+    if (query.q) base = base.where('companies.name', 'like', likePattern(query.q));
+    const total = Number((await base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst())?.n ?? 0);
+    const rows = await base
+      .select((eb) => [
+        'companies.id',
+        'companies.name',
+        'companies.createdAt',
+        eb.selectFrom('departments').whereRef('departments.companyId', '=', 'companies.id').select(eb.fn.countAll().as('n')).as('departments'),
+        eb.selectFrom('employees').whereRef('employees.companyId', '=', 'companies.id').select(eb.fn.countAll().as('n')).as('employees'),
+      ])
+      .orderBy(SORT[query.sort as keyof typeof SORT], query.dir)
+      .orderBy('companies.id')
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize)
+      .execute();
+    return {
+      total,
+      data: rows.map((r) => ({
+        _id: r.id,
+        name: r.name,
+        departments: Number(r.departments),
+        employees: Number(r.employees),
+        createdAt: r.createdAt,
+      })),
+    };
+  },
+  async get(db, id) {
+    const r = await db.selectFrom('companies').select(['id', 'name', 'createdAt']).where('id', '=', id).executeTakeFirst();
+    if (!r) return undefined;
+    return {
+      _id: r.id,
+      name: r.name,
+      createdAt: r.createdAt,
+      departments: await countReferences(db, 'departments', 'companyId', id),
+      employees: await countReferences(db, 'employees', 'companyId', id),
+    };
+  },
+  async checkReferences() {
+    return {};
+  },
+  async insert(db, input, at) {
+    const row = await db.insertInto('companies').values({ name: input.name, createdAt: at, updatedAt: at }).returning('id').executeTakeFirstOrThrow();
+    return row.id;
+  },
+  async update(db, id, input, at) {
+    await db.updateTable('companies').set({ name: input.name, updatedAt: at }).where('id', '=', id).execute();
+  },
+  async usage(db, id) {
+    for (const table of ['departments', 'jobTitles', 'leaveTypes', 'leaveGroups', 'employees'] as const) {
+      if ((await countReferences(db, table, 'companyId', id)) > 0) return 'errors.inUse.company';
+    }
+    if ((await countReferences(db, 'users', 'companyId', id)) > 0) return 'errors.inUse.company';
+    const usedRole = await db
+      .selectFrom('roles')
+      .innerJoin('users', 'users.roleId', 'roles.id')
+      .select('roles.id')
+      .where('roles.companyId', '=', id)
+      .executeTakeFirst();
+    return usedRole ? 'errors.inUse.company' : undefined;
+  },
+  async remove(db, id) {
+    // Default roles belong to their company and go with it.
+    await db.deleteFrom('roles').where('companyId', '=', id).where((eb) => eb.not(eb.exists(eb.selectFrom('users').whereRef('users.roleId', '=', 'roles.id').select('users.id')))).execute();
+    await db.deleteFrom('companies').where('id', '=', id).execute();
+  },
+};

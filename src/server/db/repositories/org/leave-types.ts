@@ -1,0 +1,80 @@
+import { likePattern } from '../../../../domain/lists/list-query.ts';
+import { LeaveTypeInput } from '../../../../domain/org/org-schemas.ts';
+import type { Db } from '../../connection.ts';
+import type { CrudResource } from '../../../services/crud/crud-resource.ts';
+import { countReferences, exists } from './references.ts';
+
+export interface LeaveTypeDto {
+  _id: number;
+  name: string;
+  company: number;
+  companyName: string;
+  /** null = unlimited. */
+  daysPerYear: number | null;
+  createdAt: string;
+}
+
+const SORT = { name: 'leaveTypes.name', company: 'companies.name', daysPerYear: 'leaveTypes.daysPerYear', createdAt: 'leaveTypes.createdAt' } as const;
+
+const base = (db: Db) => db.selectFrom('leaveTypes').innerJoin('companies', 'companies.id', 'leaveTypes.companyId');
+const select = (q: ReturnType<typeof base>) =>
+  q.select(['leaveTypes.id', 'leaveTypes.name', 'leaveTypes.companyId', 'leaveTypes.daysPerYear', 'leaveTypes.createdAt', 'companies.name as companyName']);
+type Row = Awaited<ReturnType<ReturnType<typeof select>['execute']>>[number];
+const toDto = (r: Row): LeaveTypeDto => ({
+  _id: r.id,
+  name: r.name,
+  company: r.companyId,
+  companyName: r.companyName,
+  daysPerYear: r.daysPerYear,
+  createdAt: r.createdAt,
+});
+
+export const leaveTypesResource: CrudResource<LeaveTypeInput, LeaveTypeDto> = {
+  entity: 'leaveType',
+  schema: LeaveTypeInput,
+  listOptions: { sortable: Object.keys(SORT), defaultSort: 'name' },
+  async list(db, query) {
+    let q = base(db);
+    if (query.q) q = q.where((eb) => eb.or([eb('leaveTypes.name', 'like', likePattern(query.q)), eb('companies.name', 'like', likePattern(query.q))]));
+    const company = Number(query.filters['company']);
+    if (Number.isInteger(company) && company > 0) q = q.where('leaveTypes.companyId', '=', company);
+    const total = Number((await q.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst())?.n ?? 0);
+    const rows = await select(q)
+      .orderBy(SORT[query.sort as keyof typeof SORT], query.dir)
+      .orderBy('leaveTypes.id')
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize)
+      .execute();
+    return { total, data: rows.map(toDto) };
+  },
+  async get(db, id) {
+    const r = await select(base(db)).where('leaveTypes.id', '=', id).executeTakeFirst();
+    return r && toDto(r);
+  },
+  async checkReferences(db, input): Promise<Record<string, string>> {
+    return (await exists(db, 'companies', input.company)) ? {} : { company: 'validation.unknownRecord' };
+  },
+  async insert(db, input, at) {
+    const row = await db
+      .insertInto('leaveTypes')
+      .values({ name: input.name, companyId: input.company, daysPerYear: input.daysPerYear ?? null, createdAt: at, updatedAt: at })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
+  },
+  async update(db, id, input, at) {
+    await db
+      .updateTable('leaveTypes')
+      .set({ name: input.name, companyId: input.company, daysPerYear: input.daysPerYear ?? null, updatedAt: at })
+      .where('id', '=', id)
+      .execute();
+  },
+  async usage(db, id) {
+    if ((await countReferences(db, 'leaves', 'leaveTypeId', id)) > 0) return 'errors.inUse.leaveType';
+    if ((await countReferences(db, 'leaveGroupLeaveTypes', 'leaveTypeId', id)) > 0) return 'errors.inUse.leaveTypeGroups';
+    return undefined;
+  },
+  async remove(db, id) {
+    await db.deleteFrom('leaveTypes').where('id', '=', id).execute();
+  },
+};
