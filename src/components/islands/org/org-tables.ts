@@ -1,0 +1,124 @@
+import type { GenericSchema } from 'valibot';
+import {
+  CompanyInput,
+  DepartmentInput,
+  JobTitleInput,
+  LeaveGroupInput,
+  LeaveTypeInput,
+} from '../../../domain/org/org-schemas.ts';
+
+/** Field of an organisation form. `dependsOn`: options are those of the chosen company. */
+export type OrgField =
+  | { name: string; kind: 'text' | 'textarea'; label: string }
+  | { name: string; kind: 'number'; label: string; hint: string }
+  | { name: string; kind: 'select' | 'multi'; label: string; source: string; dependsOn?: 'company' }
+  | { name: string; kind: 'choice'; label: string; choices: ReadonlyArray<readonly [value: string, label: string]> };
+
+export type OrgCell = 'text' | 'count' | 'days' | 'status' | 'list';
+
+export interface OrgTable {
+  path: string;
+  titleKey: string;
+  singularKey: string;
+  schema: GenericSchema;
+  defaultSort: string;
+  columns: ReadonlyArray<{ key: string; label: string; sortKey?: string; cell: OrgCell }>;
+  fields: readonly OrgField[];
+  /** Values of a new record. */
+  blank: Record<string, unknown>;
+}
+
+const company: OrgField = { name: 'company', kind: 'select', label: 'fields.company', source: '/companies' };
+
+/** The five organisation tables of spec section 2, described once for the generic manager. */
+export const ORG_TABLES = {
+  company: {
+    path: '/companies',
+    titleKey: 'pages.company',
+    singularKey: 'singular.company',
+    schema: CompanyInput,
+    defaultSort: 'name',
+    columns: [
+      { key: 'name', label: 'fields.name', sortKey: 'name', cell: 'text' },
+      { key: 'departments', label: 'resources.department', cell: 'count' },
+      { key: 'employees', label: 'resources.employee', cell: 'count' },
+    ],
+    fields: [{ name: 'name', kind: 'text', label: 'fields.name' }],
+    blank: { name: '' },
+  },
+  department: {
+    path: '/departments',
+    titleKey: 'pages.department',
+    singularKey: 'singular.department',
+    schema: DepartmentInput,
+    defaultSort: 'name',
+    columns: [
+      { key: 'name', label: 'fields.name', sortKey: 'name', cell: 'text' },
+      { key: 'companyName', label: 'fields.company', sortKey: 'company', cell: 'text' },
+      { key: 'employees', label: 'resources.employee', cell: 'count' },
+    ],
+    fields: [{ name: 'name', kind: 'text', label: 'fields.name' }, company],
+    blank: { name: '', company: '' },
+  },
+  jobTitle: {
+    path: '/job-titles',
+    titleKey: 'pages.jobtitle',
+    singularKey: 'singular.jobTitle',
+    schema: JobTitleInput,
+    defaultSort: 'name',
+    columns: [
+      { key: 'name', label: 'fields.name', sortKey: 'name', cell: 'text' },
+      { key: 'departmentName', label: 'fields.department', sortKey: 'department', cell: 'text' },
+      { key: 'companyName', label: 'fields.company', sortKey: 'company', cell: 'text' },
+      { key: 'employees', label: 'resources.employee', cell: 'count' },
+    ],
+    fields: [
+      { name: 'name', kind: 'text', label: 'fields.name' },
+      company,
+      { name: 'department', kind: 'select', label: 'fields.department', source: '/departments', dependsOn: 'company' },
+    ],
+    blank: { name: '', company: '', department: '' },
+  },
+  leaveType: {
+    path: '/leave-types',
+    titleKey: 'pages.leavetype',
+    singularKey: 'singular.leaveType',
+    schema: LeaveTypeInput,
+    defaultSort: 'name',
+    columns: [
+      { key: 'name', label: 'fields.name', sortKey: 'name', cell: 'text' },
+      { key: 'companyName', label: 'fields.company', sortKey: 'company', cell: 'text' },
+      { key: 'daysPerYear', label: 'fields.daysPerYear', sortKey: 'daysPerYear', cell: 'days' },
+    ],
+    fields: [
+      { name: 'name', kind: 'text', label: 'fields.name' },
+      company,
+      { name: 'daysPerYear', kind: 'number', label: 'fields.daysPerYear', hint: 'fields.daysPerYearHint' },
+    ],
+    blank: { name: '', company: '', daysPerYear: '' },
+  },
+  leaveGroup: {
+    path: '/leave-groups',
+    titleKey: 'pages.leavegroup',
+    singularKey: 'singular.leaveGroup',
+    schema: LeaveGroupInput,
+    defaultSort: 'name',
+    columns: [
+      { key: 'name', label: 'fields.name', sortKey: 'name', cell: 'text' },
+      { key: 'description', label: 'fields.description', cell: 'text' },
+      { key: 'privilegeNames', label: 'fields.privilege', cell: 'list' },
+      { key: 'status', label: 'fields.status', sortKey: 'status', cell: 'status' },
+      { key: 'companyName', label: 'fields.company', sortKey: 'company', cell: 'text' },
+    ],
+    fields: [
+      { name: 'name', kind: 'text', label: 'fields.name' },
+      { name: 'description', kind: 'textarea', label: 'fields.description' },
+      company,
+      { name: 'privilege', kind: 'multi', label: 'fields.privilege', source: '/leave-types', dependsOn: 'company' },
+      { name: 'status', kind: 'choice', label: 'fields.status', choices: [['active', 'status.active'], ['disabled', 'status.disabled']] },
+    ],
+    blank: { name: '', description: '', company: '', privilege: [], status: 'active' },
+  },
+} as const satisfies Record<string, OrgTable>;
+
+export type OrgTableName = keyof typeof ORG_TABLES;

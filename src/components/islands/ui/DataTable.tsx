@@ -1,0 +1,192 @@
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { flexRender, getCoreRowModel, useReactTable, type ColumnDef, type SortingState } from '@tanstack/react-table';
+import { ArrowDown, ArrowUp, ArrowUpDown, ChevronLeft, ChevronRight, Search } from 'lucide-react';
+import { api } from '../../../lib/client/api.ts';
+import type { Language } from '../../../i18n/languages.ts';
+import { translator } from '../../../i18n/translate.ts';
+import { iconButton, inputClass } from './buttons.ts';
+
+export interface Column<Row> {
+  id: string;
+  header: string;
+  /** Server sort key; omitted when the column cannot be sorted. */
+  sortKey?: string;
+  cell: (row: Row) => ReactNode;
+}
+
+export interface DataTableProps<Row extends { _id: number }> {
+  lang: Language;
+  /** API path of the list, e.g. "/departments". */
+  path: string;
+  columns: Column<Row>[];
+  defaultSort: string;
+  /** Extra query parameters (filters). */
+  filters?: Record<string, string>;
+  /** Changes to refetch (after a save or delete). */
+  version: number;
+  toolbar?: ReactNode;
+  rowActions?: (row: Row) => ReactNode;
+  emptyText: string;
+  emptyAction?: ReactNode;
+}
+
+const PAGE_SIZES = [10, 25, 50, 100];
+
+/** Server-paginated, sortable, searchable table (TanStack Table in manual mode). */
+export function DataTable<Row extends { _id: number }>(props: DataTableProps<Row>) {
+  const t = translator(props.lang);
+  const [q, setQ] = useState('');
+  const [query, setQuery] = useState('');
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState(10);
+  const [sorting, setSorting] = useState<SortingState>([{ id: props.defaultSort, desc: false }]);
+  const [state, setState] = useState<{ rows: Row[]; total: number; loading: boolean; error?: string }>({ rows: [], total: 0, loading: true });
+
+  useEffect(() => {
+    const timer = window.setTimeout(() => {
+      setQuery(q.trim());
+      setPage(1);
+    }, 250);
+    return () => window.clearTimeout(timer);
+  }, [q]);
+
+  const filterKey = JSON.stringify(props.filters ?? {});
+  useEffect(() => {
+    let live = true;
+    const sort = sorting[0];
+    const params = new URLSearchParams({
+      q: query,
+      page: String(page),
+      pageSize: String(pageSize),
+      sort: sort?.id ?? props.defaultSort,
+      dir: sort?.desc ? 'desc' : 'asc',
+      ...(props.filters ?? {}),
+    });
+    setState((s) => ({ ...s, loading: true, error: undefined }));
+    api<{ data: Row[]; total: number }>(`${props.path}?${params}`, { lang: props.lang })
+      .then((res) => live && setState({ rows: res.data, total: res.total, loading: false }))
+      .catch((e: Error) => live && setState({ rows: [], total: 0, loading: false, error: e.message }));
+    return () => {
+      live = false;
+    };
+  }, [props.path, query, page, pageSize, sorting, filterKey, props.version]);
+
+  const columns = useMemo<ColumnDef<Row>[]>(
+    () => [
+      ...props.columns.map(
+        (c): ColumnDef<Row> => ({
+          id: c.sortKey ?? c.id,
+          // Sorting happens on the server; TanStack only needs an accessor to allow it.
+          accessorFn: (row) => (row as Record<string, unknown>)[c.id],
+          header: c.header,
+          enableSorting: !!c.sortKey,
+          cell: ({ row }) => c.cell(row.original),
+        }),
+      ),
+      ...(props.rowActions
+        ? [{ id: '_actions', header: t('table.actions'), enableSorting: false, cell: ({ row }: { row: { original: Row } }) => props.rowActions!(row.original) }]
+        : []),
+    ],
+    [props.columns, props.rowActions],
+  );
+
+  const table = useReactTable({
+    data: state.rows,
+    columns,
+    getCoreRowModel: getCoreRowModel(),
+    manualSorting: true,
+    manualPagination: true,
+    rowCount: state.total,
+    state: { sorting },
+    onSortingChange: (updater) => {
+      setSorting(updater);
+      setPage(1);
+    },
+    enableSortingRemoval: false,
+    getRowId: (row) => String(row._id),
+  });
+
+  const pages = Math.max(1, Math.ceil(state.total / pageSize));
+  const from = state.total === 0 ? 0 : (page - 1) * pageSize + 1;
+  const to = Math.min(state.total, page * pageSize);
+
+  return (
+    <div className="rounded-2xl border border-line bg-card">
+      <div className="flex flex-wrap items-center gap-3 border-b border-line p-4">
+        <label className="relative min-w-56 flex-1">
+          <span className="sr-only">{t('table.search')}</span>
+          <Search size={16} aria-hidden="true" className="pointer-events-none absolute start-3 top-1/2 -translate-y-1/2 text-muted" />
+          <input type="search" value={q} onChange={(e) => setQ(e.target.value)} placeholder={t('table.search')} className={`${inputClass} ps-9`} data-testid="table-search" />
+        </label>
+        {props.toolbar}
+      </div>
+      <div className="overflow-x-auto">
+        <table className="w-full text-start text-sm" aria-busy={state.loading}>
+          <thead>
+            {table.getHeaderGroups().map((group) => (
+              <tr key={group.id} className="border-b border-line">
+                {group.headers.map((header) => {
+                  const sorted = header.column.getIsSorted();
+                  return (
+                    <th
+                      key={header.id}
+                      scope="col"
+                      className="whitespace-nowrap px-4 py-3 text-start text-xs font-semibold uppercase tracking-wide text-muted"
+                      aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}
+                    >
+                      {header.column.getCanSort() ? (
+                        <button type="button" onClick={header.column.getToggleSortingHandler()} className="inline-flex items-center gap-1 uppercase hover:text-accent">
+                          {flexRender(header.column.columnDef.header, header.getContext())}
+                          {sorted === 'asc' ? <ArrowUp size={14} aria-hidden="true" /> : sorted === 'desc' ? <ArrowDown size={14} aria-hidden="true" /> : <ArrowUpDown size={14} aria-hidden="true" className="opacity-50" />}
+                        </button>
+                      ) : (
+                        flexRender(header.column.columnDef.header, header.getContext())
+                      )}
+                    </th>
+                  );
+                })}
+              </tr>
+            ))}
+          </thead>
+          <tbody>
+            {table.getRowModel().rows.map((row) => (
+              <tr key={row.id} className="border-b border-line last:border-0 hover:bg-primary-subtle/40">
+                {row.getVisibleCells().map((cell) => (
+                  <td key={cell.id} className="px-4 py-3 align-middle">
+                    {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        {!state.loading && state.rows.length === 0 && (
+          <div className="flex flex-col items-center gap-3 px-6 py-12 text-center text-muted" data-testid="table-empty">
+            <p>{state.error ?? (query ? t('table.noMatches') : props.emptyText)}</p>
+            {!query && !state.error && props.emptyAction}
+          </div>
+        )}
+      </div>
+      <div className="flex flex-wrap items-center justify-between gap-3 border-t border-line px-4 py-3 text-sm text-muted">
+        <span data-testid="table-range">{t('table.range', { from, to, total: state.total })}</span>
+        <div className="flex items-center gap-2">
+          <label className="flex items-center gap-2">
+            {t('table.perPage')}
+            <select value={pageSize} onChange={(e) => { setPageSize(Number(e.target.value)); setPage(1); }} className="rounded-lg border border-field bg-card px-2 py-1 text-ink">
+              {PAGE_SIZES.map((n) => (
+                <option key={n} value={n}>{n}</option>
+              ))}
+            </select>
+          </label>
+          <button type="button" className={iconButton} onClick={() => setPage((p) => Math.max(1, p - 1))} disabled={page <= 1} aria-label={t('table.previous')}>
+            <ChevronLeft size={18} aria-hidden="true" className="rtl:rotate-180" />
+          </button>
+          <span aria-live="polite">{t('table.page', { page, pages })}</span>
+          <button type="button" className={iconButton} onClick={() => setPage((p) => Math.min(pages, p + 1))} disabled={page >= pages} aria-label={t('table.next')}>
+            <ChevronRight size={18} aria-hidden="true" className="rtl:rotate-180" />
+          </button>
+        </div>
+      </div>
+    </div>
+  );
+}
