@@ -1,0 +1,81 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { launchBrowser, type TestBrowser } from '../helpers/browser.ts';
+import { signIn } from '../helpers/shell.ts';
+import { startServer, type TestServer } from '../helpers/test-server.ts';
+
+let server: TestServer;
+let browser: TestBrowser;
+let page: Page;
+
+beforeAll(async () => {
+  server = await startServer({ args: ['--demo'] });
+  browser = await launchBrowser({ locale: 'en-GB' });
+  page = await browser.context.newPage();
+  await signIn(page, server.url, 'admin@demo.jornada', 'Demo#2026', '/dashboard');
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const rows = () => page.$$eval('tbody tr', (trs) => trs.map((tr) => (tr.querySelector('td') as HTMLElement).innerText));
+
+describe('organisation tables in the browser', () => {
+  it('creates a department: empty fields first, then a valid one', async () => {
+    await page.goto(`${server.url}/department`);
+    await page.waitForSelector('tbody tr');
+    expect(await rows()).toHaveLength(3);
+    await page.click('[data-testid=add-record]');
+    await page.click('[data-testid=org-form] button[type=submit]');
+    expect(await page.textContent('#org-name-error')).toBe('Please fill out all fields');
+    await page.fill('#org-name', 'Reparto');
+    await page.selectOption('#org-company', { label: 'Panadería La Espiga' });
+    await page.click('[data-testid=org-form] button[type=submit]');
+    await page.waitForSelector('[data-sonner-toast]');
+    expect(await page.textContent('[data-sonner-toast]')).toContain('Changes saved!');
+    await page.waitForFunction(() => document.querySelectorAll('tbody tr').length === 4);
+    expect(await rows()).toContain('Reparto');
+  });
+
+  it('searches and sorts on the server', async () => {
+    await page.fill('[data-testid=table-search]', 'repa');
+    await page.waitForFunction(() => document.querySelectorAll('tbody tr').length === 1);
+    expect(await rows()).toEqual(['Reparto']);
+    await page.fill('[data-testid=table-search]', '');
+    await page.waitForFunction(() => document.querySelectorAll('tbody tr').length === 4);
+    const ascending = await rows();
+    expect(ascending).toEqual([...ascending].sort((a, b) => a.localeCompare(b)));
+    await page.click('th button:has-text("Name")');
+    await page.waitForFunction((first) => (document.querySelector('tbody tr td') as HTMLElement).innerText !== first, ascending[0]);
+    expect(await rows()).toEqual([...ascending].reverse());
+    expect(await page.getAttribute('th[aria-sort]', 'aria-sort')).toBe('descending');
+  });
+
+  it('refuses to delete a department with employees, and deletes an unused one after confirmation', async () => {
+    await page.click('button[aria-label="Delete Obrador"]');
+    expect(await page.textContent('dialog[open]')).toContain('This action cannot be undone.');
+    await page.click('[data-testid=confirm-delete]');
+    await page.waitForSelector('[data-sonner-toast][data-type=error]');
+    expect(await page.textContent('[data-sonner-toast][data-type=error]')).toContain('This department still has employees.');
+    await page.keyboard.press('Escape');
+    await page.click('button[aria-label="Delete Reparto"]');
+    await page.click('[data-testid=confirm-delete]');
+    await page.waitForFunction(() => document.querySelectorAll('tbody tr').length === 3);
+    expect(await rows()).not.toContain('Reparto');
+  });
+
+  it('creates a leave group with its privilege, filtered by company', async () => {
+    await page.goto(`${server.url}/leavegroup`);
+    await page.waitForSelector('tbody tr');
+    await page.click('[data-testid=add-record]');
+    expect(await page.textContent('[data-testid=org-form] fieldset')).toContain('Choose a company first.');
+    await page.fill('#org-name', 'Turno de noche');
+    await page.fill('#org-description', 'Personal del obrador nocturno');
+    await page.selectOption('#org-company', { label: 'Panadería La Espiga' });
+    await page.check('label:has-text("Vacaciones") input');
+    await page.click('[data-testid=org-form] button[type=submit]');
+    await page.waitForFunction(() => document.querySelectorAll('tbody tr').length === 2);
+    expect(await page.textContent('tbody')).toContain('Vacaciones');
+  });
+});
