@@ -5,6 +5,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { writeAttributions } from './attributions.mjs';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const INPUTS = ['src', 'public', 'astro.config.mjs', 'package.json', 'package-lock.json', 'tsconfig.json'];
@@ -47,6 +48,7 @@ export function build({ force = false } = {}) {
   const astro = path.join(root, 'node_modules', 'astro', 'bin', 'astro.mjs');
   const result = spawnSync(process.execPath, [astro, 'build', '--silent'], { cwd: root, stdio: 'inherit' });
   if (result.status !== 0) throw new Error(`astro build failed (exit ${result.status})`);
+  writeAttributions(root);
   writeFileSync(stampFile, hash + '\n');
   return true;
 }

@@ -3,13 +3,14 @@ import { DEFAULT_SETTINGS, settingsFrom } from '../../src/domain/settings/settin
 
 describe('settings', () => {
   it('has the defaults of spec section 9', () => {
-    expect(DEFAULT_SETTINGS).toEqual({
+    expect(DEFAULT_SETTINGS).toMatchObject({
       country: 'UK',
       timezone: 'Europe/Lisbon',
       timeFormat: '1',
       rfidClock: false,
       ipRestriction: '',
     });
+    expect(DEFAULT_SETTINGS).toMatchObject({ defaultLanguage: 'es', graceMinutes: 5, breaksPerDay: 1, faceRecognition: true });
   });
 
   it('merges stored values over defaults and ignores wrong types and unknown keys', () => {

@@ -37,6 +37,8 @@ export const API_ROUTES: readonly ApiRoute[] = [
   { method: 'POST', pattern: '/api/account/password', authority: [] },
   { method: 'GET', pattern: '/api/settings', authority: ['setting.read'] },
   { method: 'PUT', pattern: '/api/settings', authority: ['setting.update'] },
+  { method: 'POST', pattern: '/api/feedback', authority: [] },
+  { method: 'GET', pattern: '/api/feedback', authority: ['setting.read'] },
   ...COLLECTIONS.flatMap(([path, resource]): ApiRoute[] => [
     { method: 'GET', pattern: `/api/${path}`, authority: [`${resource}.read`] },
     { method: 'POST', pattern: `/api/${path}`, authority: [`${resource}.create`] },

@@ -1,11 +1,24 @@
-/** Instance settings (spec section 3, "Setting") and their defaults (section 9). */
+import type { Language } from '../../i18n/languages.ts';
+
+/**
+ * Instance settings (spec section 3, "Setting") and their defaults (section 9), plus the options
+ * our users expect of a commercial clock (default language, face recognition, grace minutes,
+ * breaks per day).
+ */
 export interface Settings {
   country: string;
   timezone: string;
   /** "1" = 24-hour clock, "2" = 12-hour clock with AM/PM. */
-  timeFormat: string;
+  timeFormat: '1' | '2';
+  /** Language of pages when the visitor chose none and the browser asks for neither. */
+  defaultLanguage: Language;
   rfidClock: boolean;
-  /** Comma-separated addresses allowed to use the web clock; empty = any. */
+  faceRecognition: boolean;
+  /** Minutes after the scheduled start before a check-in counts as late. */
+  graceMinutes: number;
+  /** Breaks an employee may take per day. */
+  breaksPerDay: number;
+  /** Comma-separated addresses or CIDR ranges allowed to use the web clock; empty = any. */
   ipRestriction: string;
 }
 
@@ -13,7 +26,11 @@ export const DEFAULT_SETTINGS: Readonly<Settings> = {
   country: 'UK',
   timezone: 'Europe/Lisbon',
   timeFormat: '1',
+  defaultLanguage: 'es',
   rfidClock: false,
+  faceRecognition: true,
+  graceMinutes: 5,
+  breaksPerDay: 1,
   ipRestriction: '',
 };
 

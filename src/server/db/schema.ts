@@ -230,6 +230,13 @@ export interface AuditLogTable {
   reason: string | null;
 }
 
+export interface FeedbackTable {
+  id: Id;
+  userId: number | null;
+  message: string;
+  createdAt: CreatedAt;
+}
+
 export interface SchemaMigrationTable {
   name: string;
   appliedAt: string;
@@ -253,6 +260,7 @@ export interface Database {
   users: UserTable;
   settings: SettingTable;
   auditLog: AuditLogTable;
+  feedback: FeedbackTable;
   schemaMigrations: SchemaMigrationTable;
 }
 

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import * as m0001 from './0001-initial-schema.ts';
+import * as m0002 from './0002-feedback.ts';
 
 export interface Migration {
   up(db: Kysely<any>): Promise<void>;
@@ -11,4 +12,5 @@ export interface Migration {
  */
 export const migrations: ReadonlyArray<readonly [name: string, migration: Migration]> = [
   ['0001-initial-schema', m0001],
+  ['0002-feedback', m0002],
 ];

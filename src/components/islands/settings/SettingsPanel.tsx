@@ -1,0 +1,222 @@
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { Toaster, toast } from 'sonner';
+import type { Settings } from '../../../domain/settings/settings.ts';
+import { COUNTRIES, timeZones } from '../../../domain/settings/settings-schema.ts';
+import { parseIpList } from '../../../domain/net/ip-list.ts';
+import type { Language } from '../../../i18n/languages.ts';
+import { translator } from '../../../i18n/translate.ts';
+import { api, ApiError } from '../../../lib/client/api.ts';
+import type { SystemInfo } from '../../../domain/settings/system-info.ts';
+import { inputClass, primaryButton } from '../ui/buttons.ts';
+import { AttributionsList } from './AttributionsList.tsx';
+import { FeedbackSection } from './FeedbackSection.tsx';
+
+interface Props {
+  lang: Language;
+  settings: Settings;
+  system: SystemInfo;
+  clientAddress: string;
+  canUpdate: boolean;
+  isSuperAdmin: boolean;
+}
+
+const SECTIONS = [
+  ['localization', 'settings.sections.localization'],
+  ['features', 'settings.sections.features'],
+  ['safeguarding', 'settings.sections.safeguarding'],
+  ['system', 'settings.sections.system'],
+  ['about', 'settings.sections.about'],
+  ['attributions', 'settings.sections.attributions'],
+  ['legal', 'settings.sections.legal'],
+  ['feedback', 'settings.sections.feedback'],
+] as const;
+type Section = (typeof SECTIONS)[number][0];
+
+/** The settings page (spec section 2): editable sections save the whole set at once. */
+export default function SettingsPanel(props: Props) {
+  const { lang } = props;
+  const t = translator(lang);
+  const [section, setSection] = useState<Section>(() => {
+    const hash = typeof location === 'undefined' ? '' : location.hash.slice(1);
+    return (SECTIONS.find(([id]) => id === hash)?.[0] ?? 'localization') as Section;
+  });
+  const [values, setValues] = useState<Settings>(props.settings);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [saving, setSaving] = useState(false);
+  const zones = useMemo(() => timeZones(), []);
+  const regionNames = useMemo(() => new Intl.DisplayNames([lang === 'es' ? 'es-ES' : 'en-GB'], { type: 'region' }), [lang]);
+  const invalidIps = parseIpList(values.ipRestriction).invalid;
+
+  useEffect(() => {
+    history.replaceState(null, '', `#${section}`);
+  }, [section]);
+
+  const set = <K extends keyof Settings>(key: K, value: Settings[K]) => setValues((v) => ({ ...v, [key]: value }));
+
+  async function save() {
+    setSaving(true);
+    setErrors({});
+    try {
+      const answer = await api<{ data: Settings; message: string }>('/settings', { method: 'PUT', body: values, lang });
+      setValues(answer.data);
+      toast.success(answer.message);
+    } catch (e) {
+      if (e instanceof ApiError) {
+        setErrors(e.errors);
+        toast.error(e.message);
+      }
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  const editable = section === 'localization' || section === 'features' || section === 'safeguarding';
+  const field = (id: keyof Settings, label: string, control: ReactNode, hint?: string) => (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={`setting-${id}`} className="text-sm font-medium">
+        {label}
+      </label>
+      {control}
+      {errors[id] ? (
+        <span id={`setting-${id}-error`} className="text-xs text-red-700 dark:text-red-400">
+          {errors[id]}
+        </span>
+      ) : (
+        hint && <span className="text-xs text-muted">{hint}</span>
+      )}
+    </div>
+  );
+  const toggle = (id: 'rfidClock' | 'faceRecognition', label: string, hint: string) => (
+    <label className="flex items-start justify-between gap-4 rounded-xl border border-line p-4">
+      <span>
+        <span className="block text-sm font-medium">{label}</span>
+        <span className="block text-xs text-muted">{hint}</span>
+      </span>
+      <input id={`setting-${id}`} type="checkbox" role="switch" className="mt-1 h-5 w-5 accent-[var(--primary)]" checked={values[id]} disabled={!props.canUpdate} onChange={(e) => set(id, e.target.checked)} />
+    </label>
+  );
+
+  return (
+    <div className="grid gap-6 lg:grid-cols-[240px_1fr]">
+      <Toaster richColors position="top-center" closeButton />
+      <nav aria-label={t('pages.setting')} className="flex gap-1 overflow-x-auto lg:flex-col">
+        {SECTIONS.map(([id, label]) => (
+          <button
+            key={id}
+            type="button"
+            onClick={() => setSection(id)}
+            aria-current={section === id ? 'page' : undefined}
+            className={`whitespace-nowrap rounded-lg px-3 py-2 text-start text-sm font-medium ${section === id ? 'bg-primary-subtle text-accent' : 'text-muted hover:bg-primary-subtle hover:text-accent'}`}
+            data-testid={`settings-tab-${id}`}
+          >
+            {t(label)}
+          </button>
+        ))}
+      </nav>
+      <section className="rounded-2xl border border-line bg-card p-6" aria-labelledby="settings-heading">
+        <h2 id="settings-heading" className="mb-5 text-lg font-semibold">
+          {t(SECTIONS.find(([id]) => id === section)![1])}
+        </h2>
+        <fieldset disabled={!props.canUpdate && editable} className="flex flex-col gap-5">
+          {section === 'localization' && (
+            <>
+              {field('country', t('settings.country'),
+                <select id="setting-country" className={inputClass} value={values.country} onChange={(e) => set('country', e.target.value)}>
+                  {COUNTRIES.map((code) => (
+                    <option key={code} value={code}>
+                      {regionNames.of(code === 'UK' ? 'GB' : code)}
+                    </option>
+                  ))}
+                </select>)}
+              {field('timezone', t('settings.timezone'),
+                <>
+                  <input id="setting-timezone" list="timezones" className={inputClass} value={values.timezone} onChange={(e) => set('timezone', e.target.value)} autoComplete="off" />
+                  <datalist id="timezones">
+                    {zones.map((z) => (
+                      <option key={z} value={z} />
+                    ))}
+                  </datalist>
+                </>,
+                t('settings.timezoneHint'))}
+              {field('timeFormat', t('settings.timeFormat'),
+                <select id="setting-timeFormat" className={inputClass} value={values.timeFormat} onChange={(e) => set('timeFormat', e.target.value as Settings['timeFormat'])}>
+                  <option value="1">{t('settings.timeFormat24')}</option>
+                  <option value="2">{t('settings.timeFormat12')}</option>
+                </select>)}
+              {field('defaultLanguage', t('settings.defaultLanguage'),
+                <select id="setting-defaultLanguage" className={inputClass} value={values.defaultLanguage} onChange={(e) => set('defaultLanguage', e.target.value as Language)}>
+                  <option value="es">Español</option>
+                  <option value="en">English</option>
+                </select>,
+                t('settings.defaultLanguageHint'))}
+            </>
+          )}
+          {section === 'features' && (
+            <>
+              {toggle('faceRecognition', t('settings.faceRecognition'), t('settings.faceRecognitionHint'))}
+              {toggle('rfidClock', t('settings.rfidClock'), t('settings.rfidClockHint'))}
+              {field('graceMinutes', t('settings.graceMinutes'),
+                <input id="setting-graceMinutes" type="number" min={0} max={120} className={inputClass} value={values.graceMinutes} onChange={(e) => set('graceMinutes', e.target.value === '' ? Number.NaN : Number(e.target.value))} />,
+                t('settings.graceMinutesHint'))}
+              {field('breaksPerDay', t('settings.breaksPerDay'),
+                <input id="setting-breaksPerDay" type="number" min={1} max={5} className={inputClass} value={values.breaksPerDay} onChange={(e) => set('breaksPerDay', e.target.value === '' ? Number.NaN : Number(e.target.value))} />)}
+            </>
+          )}
+          {section === 'safeguarding' && (
+            <>
+              {field('ipRestriction', t('settings.ipRestriction'),
+                <textarea id="setting-ipRestriction" rows={4} className={`${inputClass} py-2 font-mono`} value={values.ipRestriction} onChange={(e) => set('ipRestriction', e.target.value)} aria-describedby="ip-help" />,
+                t('settings.ipRestrictionHint'))}
+              {invalidIps.length > 0 && (
+                <p role="alert" className="text-sm text-red-700 dark:text-red-400">
+                  {t('settings.invalidIpEntries', { entries: invalidIps.join(', ') })}
+                </p>
+              )}
+              <p id="ip-help" className="text-sm text-muted">
+                {t('settings.yourAddress', { address: props.clientAddress })}
+              </p>
+            </>
+          )}
+        </fieldset>
+        {section === 'system' && (
+          <dl className="grid gap-4 sm:grid-cols-2">
+            {[
+              [t('settings.version'), props.system.version],
+              [t('settings.runtime'), `Node.js ${props.system.node}`],
+              [t('settings.databaseSize'), `${new Intl.NumberFormat(lang === 'es' ? 'es-ES' : 'en-GB', { maximumFractionDigits: 1 }).format(props.system.databaseBytes / 1048576)} MB`],
+              [t('settings.lastBackup'), props.system.lastBackupAt ? new Date(props.system.lastBackupAt).toLocaleString(lang === 'es' ? 'es-ES' : 'en-GB', { timeZone: values.timezone }) : t('settings.noBackup')],
+              [t('settings.dataDirectory'), props.system.dataDir],
+            ].map(([label, value]) => (
+              <div key={label} className="rounded-xl border border-line p-4">
+                <dt className="text-xs font-semibold uppercase tracking-wide text-muted">{label}</dt>
+                <dd className="mt-1 break-all font-medium">{value}</dd>
+              </div>
+            ))}
+          </dl>
+        )}
+        {section === 'about' && (
+          <div className="flex max-w-prose flex-col gap-3 text-sm leading-relaxed">
+            <p>{t('settings.aboutText')}</p>
+            <p className="text-muted">{t('settings.aboutVersion', { version: props.system.version })}</p>
+          </div>
+        )}
+        {section === 'attributions' && <AttributionsList lang={lang} />}
+        {section === 'legal' && (
+          <div className="flex max-w-prose flex-col gap-3 text-sm leading-relaxed">
+            <p>{t('settings.legalRecords')}</p>
+            <p>{t('settings.legalPrivacy')}</p>
+            <p>{t('settings.legalBiometrics')}</p>
+          </div>
+        )}
+        {section === 'feedback' && <FeedbackSection lang={lang} isSuperAdmin={props.isSuperAdmin} />}
+        {editable && props.canUpdate && (
+          <div className="mt-6 flex justify-end">
+            <button type="button" className={primaryButton} onClick={save} disabled={saving || invalidIps.length > 0} data-testid="save-settings">
+              {saving ? t('common.loading') : t('form.save')}
+            </button>
+          </div>
+        )}
+      </section>
+    </div>
+  );
+}

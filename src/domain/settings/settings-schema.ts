@@ -1,0 +1,45 @@
+import * as v from 'valibot';
+import { parseIpList } from '../net/ip-list.ts';
+
+/** Countries offered in the settings (ISO 3166 codes; the spec's default is "UK"). */
+export const COUNTRIES = [
+  'UK', 'ES', 'PT', 'FR', 'DE', 'IT', 'IE', 'NL', 'BE', 'LU', 'AT', 'CH', 'DK', 'SE', 'NO', 'FI', 'PL', 'CZ',
+  'GR', 'RO', 'US', 'CA', 'MX', 'AR', 'CL', 'CO', 'PE', 'UY', 'BR', 'MA', 'AD',
+] as const;
+
+/** Every IANA time zone this runtime knows (Node and browsers share the list). */
+export function timeZones(): string[] {
+  const zones = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
+  return zones.includes('UTC') ? zones : [...zones, 'UTC'];
+}
+
+export function isTimeZone(value: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: value });
+    return value.length > 0;
+  } catch {
+    return false;
+  }
+}
+
+/** PUT /api/settings: every field is required (the form always sends the whole set). */
+export const SettingsInput = v.object(
+  {
+    country: v.picklist(COUNTRIES, 'settings.invalidCountry'),
+    timezone: v.pipe(v.string('validation.required'), v.check(isTimeZone, 'settings.invalidTimezone')),
+    timeFormat: v.picklist(['1', '2'], 'validation.required'),
+    defaultLanguage: v.picklist(['es', 'en'], 'validation.required'),
+    rfidClock: v.boolean('validation.required'),
+    faceRecognition: v.boolean('validation.required'),
+    graceMinutes: v.pipe(v.number('validation.invalidNumber'), v.integer('validation.invalidNumber'), v.minValue(0, 'settings.graceRange'), v.maxValue(120, 'settings.graceRange')),
+    breaksPerDay: v.pipe(v.number('validation.invalidNumber'), v.integer('validation.invalidNumber'), v.minValue(1, 'settings.breaksRange'), v.maxValue(5, 'settings.breaksRange')),
+    ipRestriction: v.pipe(
+      v.string('validation.required'),
+      v.maxLength(2000, 'validation.tooLong'),
+      v.check((text) => parseIpList(text).invalid.length === 0, 'settings.invalidIpList'),
+      v.transform((text) => parseIpList(text).rules.map((r) => r.text).join(', ')),
+    ),
+  },
+  'validation.required',
+);
+export type SettingsInput = v.InferOutput<typeof SettingsInput>;

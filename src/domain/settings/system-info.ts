@@ -1,0 +1,10 @@
+/** What the settings page shows under "System". */
+export interface SystemInfo {
+  version: string;
+  node: string;
+  /** Bytes of the database file and its write-ahead log. */
+  databaseBytes: number;
+  /** ISO instant of the newest file in DATA_DIR/backups, or null. */
+  lastBackupAt: string | null;
+  dataDir: string;
+}
