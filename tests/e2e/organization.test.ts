@@ -79,3 +79,39 @@ describe('organisation tables in the browser', () => {
     expect(await page.textContent('tbody')).toContain('Vacaciones');
   });
 });
+
+describe('settings and account in the browser', () => {
+  it('saves settings and shows them after a reload', async () => {
+    await page.goto(`${server.url}/setting`);
+    await page.waitForSelector('[data-testid=save-settings]');
+    await page.fill('#setting-timezone', 'Europe/Madrid');
+    await page.selectOption('#setting-timeFormat', '2');
+    await page.click('[data-testid=save-settings]');
+    await page.waitForSelector('[data-sonner-toast]');
+    expect(await page.textContent('[data-sonner-toast]')).toContain('Settings saved successfully!');
+    await page.reload();
+    await page.waitForSelector('#setting-timezone');
+    expect(await page.inputValue('#setting-timezone')).toBe('Europe/Madrid');
+    await page.click('[data-testid=settings-tab-safeguarding]');
+    await page.fill('#setting-ipRestriction', '10.0.0.1, 300.1.1.1');
+    expect(await page.textContent('[role=alert]')).toBe('Not valid: 300.1.1.1');
+    expect(await page.isDisabled('[data-testid=save-settings]')).toBe(true);
+  });
+
+  it('changes the password with the rules of the spec', async () => {
+    await page.goto(`${server.url}/account-setting`);
+    await page.fill('#pw-currentPassword', 'Demo#2026');
+    await page.fill('#pw-newPassword', 'nouppercase1!');
+    await page.fill('#pw-confirmPassword', 'nouppercase1!');
+    await page.click('[data-testid=change-password] button[type=submit]');
+    expect(await page.textContent('#pw-newPassword-error')).toBe('Password must contain at least one uppercase letter');
+    await page.fill('#pw-newPassword', 'Nuevo#2027');
+    await page.fill('#pw-confirmPassword', 'Nuevo#2027');
+    await page.click('[data-testid=change-password] button[type=submit]');
+    await page.waitForSelector('[data-sonner-toast]');
+    expect(await page.textContent('[data-sonner-toast]')).toContain('Password changed successfully!');
+    // Still signed in on this device.
+    await page.goto(`${server.url}/dashboard`);
+    expect(page.url()).toContain('/dashboard');
+  });
+});

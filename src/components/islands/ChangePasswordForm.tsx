@@ -49,8 +49,9 @@ export default function ChangePasswordForm({ lang }: { lang: Language }) {
   }
 
   return (
+    <>
+    <Toaster richColors position="top-center" closeButton />
     <form onSubmit={submit} noValidate className="flex max-w-md flex-col gap-4" data-testid="change-password">
-      <Toaster richColors position="top-center" closeButton />
       {FIELDS.map(([name, label, autoComplete]) => (
         <div key={name} className="flex flex-col gap-1">
           <label htmlFor={`pw-${name}`} className="text-sm font-medium">
@@ -72,5 +73,6 @@ export default function ChangePasswordForm({ lang }: { lang: Language }) {
         </button>
       </div>
     </form>
+    </>
   );
 }

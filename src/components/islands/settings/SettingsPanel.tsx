@@ -97,8 +97,9 @@ export default function SettingsPanel(props: Props) {
   );
 
   return (
+    <>
+    <Toaster richColors position="top-center" closeButton />
     <div className="grid gap-6 lg:grid-cols-[240px_1fr]">
-      <Toaster richColors position="top-center" closeButton />
       <nav aria-label={t('pages.setting')} className="flex gap-1 overflow-x-auto lg:flex-col">
         {SECTIONS.map(([id, label]) => (
           <button
@@ -218,5 +219,6 @@ export default function SettingsPanel(props: Props) {
         )}
       </section>
     </div>
+    </>
   );
 }
