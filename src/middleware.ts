@@ -11,6 +11,7 @@ import { errorJson } from './server/http/json.ts';
 import { apiLanguage, pageLanguage } from './server/http/request-language.ts';
 import { withSecurityHeaders } from './server/http/security-headers.ts';
 import { isFirstRun } from './server/services/first-run.ts';
+import { getSettings } from './server/services/get-settings.ts';
 import { loadSessionUser } from './server/services/session-user.ts';
 
 /** Built assets and public files: no session needed, never redirected. */
@@ -37,7 +38,9 @@ export const onRequest = defineMiddleware(async (context, next) => {
   if (isAsset(path)) return next();
 
   const isApi = path === '/api' || path.startsWith('/api/');
-  context.locals.lang = isApi ? apiLanguage(request, cookies) : pageLanguage(request, cookies);
+  context.locals.lang = isApi
+    ? apiLanguage(request, cookies)
+    : pageLanguage(request, cookies, (await getSettings(await getDb())).defaultLanguage);
   const lang = context.locals.lang;
 
   if (isCrossSiteWrite(request, url)) {

@@ -119,3 +119,15 @@ describe('attributions and account pages', () => {
     expect(personal).toContain('staff@luz.es');
   });
 });
+
+describe('default language', () => {
+  it('renders pages in the instance default when neither cookie nor browser chooses', async () => {
+    const page = async (headers: Record<string, string>) => (await fetch(`${server.url}/sign-in`, { headers })).text();
+    expect(await page({})).toContain('Bienvenido de nuevo');
+    await owner.request('PUT', '/api/settings', { ...DEFAULTS, defaultLanguage: 'en' });
+    expect(await page({})).toContain('Welcome back');
+    expect(await page({ 'accept-language': 'fr, es;q=0.5' })).toContain('Bienvenido de nuevo');
+    expect(await page({ cookie: 'lang=es' })).toContain('Bienvenido de nuevo');
+    await owner.request('PUT', '/api/settings', { ...DEFAULTS, defaultLanguage: 'es' });
+  });
+});

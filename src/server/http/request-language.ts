@@ -19,13 +19,9 @@ export function apiLanguage(request: Request, cookies: CookieReader): Language {
   );
 }
 
-/** Pages: the language the user chose (cookie), else the browser's, else Spanish. */
-export function pageLanguage(request: Request, cookies: CookieReader): Language {
-  return (
-    cookieLanguage(cookies) ??
-    languageFromAcceptHeader(request.headers.get('accept-language')) ??
-    DEFAULT_LANGUAGE
-  );
+/** Pages: the language the user chose (cookie), else the browser's, else the instance default. */
+export function pageLanguage(request: Request, cookies: CookieReader, fallback: Language = DEFAULT_LANGUAGE): Language {
+  return cookieLanguage(cookies) ?? languageFromAcceptHeader(request.headers.get('accept-language')) ?? fallback;
 }
 
 function cookieLanguage(cookies: CookieReader): Language | undefined {
