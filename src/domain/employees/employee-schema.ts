@@ -1,0 +1,79 @@
+import * as v from 'valibot';
+import { idRef } from '../org/org-schemas.ts';
+
+/**
+ * Employee input (spec sections 3 and 5), shared by the form and the server. Message values are
+ * i18n keys. `pin` is required when creating and optional when editing (empty = keep).
+ */
+export const GENDERS = ['female', 'male', 'other'] as const;
+export const CIVIL_STATUSES = ['single', 'married', 'partner', 'divorced', 'widowed'] as const;
+export const EMPLOYMENT_TYPES = ['regular', 'trainee'] as const;
+export const EMPLOYEE_STATUSES = ['active', 'archived'] as const;
+
+const REQUIRED = 'validation.required';
+const required = (max: number) => v.pipe(v.string(REQUIRED), v.trim(), v.nonEmpty(REQUIRED), v.maxLength(max, 'validation.tooLong'));
+/** Optional text: empty becomes null. */
+const optionalText = (max: number) =>
+  v.optional(
+    v.nullable(v.pipe(v.string(), v.trim(), v.maxLength(max, 'validation.tooLong'), v.transform((s) => (s === '' ? null : s)))),
+    null,
+  );
+const email = v.pipe(v.string(REQUIRED), v.trim(), v.nonEmpty(REQUIRED), v.maxLength(254, 'validation.invalidEmail'), v.email('validation.invalidEmail'), v.toLowerCase());
+const isoDate = v.pipe(
+  v.string('validation.invalidDate'),
+  v.regex(/^\d{4}-\d{2}-\d{2}$/, 'validation.invalidDate'),
+  v.check((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s), 'validation.invalidDate'),
+);
+const optionalDate = v.optional(v.nullable(v.union([v.pipe(v.literal(''), v.transform(() => null)), isoDate], 'validation.invalidDate')), null);
+const optionalMeasure = (max: number) =>
+  v.optional(
+    v.nullable(
+      v.pipe(
+        v.union([v.number(), v.pipe(v.string(), v.trim(), v.transform((s) => (s === '' ? null : Number(s))))], 'validation.invalidNumber'),
+        v.nullable(v.pipe(v.number('validation.invalidNumber'), v.minValue(1, 'validation.invalidNumber'), v.maxValue(max, 'validation.invalidNumber'))),
+      ),
+    ),
+    null,
+  );
+
+export const PIN_PATTERN = /^\d{6,10}$/;
+const pin = v.pipe(v.string(REQUIRED), v.trim(), v.nonEmpty(REQUIRED), v.regex(PIN_PATTERN, 'employees.pinFormat'));
+
+const fields = {
+  firstName: required(80),
+  lastName: required(120),
+  gender: v.picklist(GENDERS, REQUIRED),
+  civilStatus: v.optional(v.nullable(v.union([v.pipe(v.literal(''), v.transform(() => null)), v.picklist(CIVIL_STATUSES)], 'validation.invalidInput')), null),
+  height: optionalMeasure(260),
+  weight: optionalMeasure(400),
+  email,
+  phone: optionalText(40),
+  birthday: optionalDate,
+  nationalId: required(40),
+  placeOfBirth: optionalText(120),
+  address: optionalText(300),
+  company: idRef,
+  department: idRef,
+  jobTitle: idRef,
+  leaveGroup: idRef,
+  leavePrivilege: optionalText(200),
+  companyEmail: v.optional(
+    v.nullable(v.union([v.pipe(v.literal(''), v.transform(() => null)), v.pipe(v.string(), v.trim(), v.email('validation.invalidEmail'), v.toLowerCase())], 'validation.invalidEmail')),
+    null,
+  ),
+  employmentType: v.picklist(EMPLOYMENT_TYPES, REQUIRED),
+  employmentStatus: optionalText(80),
+  officialStartDate: optionalDate,
+  dateRegularized: optionalDate,
+  rfidCard: optionalText(64),
+  status: v.optional(v.picklist(EMPLOYEE_STATUSES, REQUIRED), 'active'),
+};
+
+export const EmployeeCreateInput = v.object({ ...fields, pin }, REQUIRED);
+export type EmployeeCreateInput = v.InferOutput<typeof EmployeeCreateInput>;
+
+export const EmployeeUpdateInput = v.object(
+  { ...fields, pin: v.optional(v.union([v.pipe(v.literal(''), v.transform(() => undefined)), pin], 'employees.pinFormat')) },
+  REQUIRED,
+);
+export type EmployeeUpdateInput = v.InferOutput<typeof EmployeeUpdateInput>;

@@ -1,0 +1,18 @@
+import { parseListQuery } from '../../../domain/lists/list-query.ts';
+import { translate } from '../../../i18n/translate.ts';
+import { getDb } from '../../../server/db/connection.ts';
+import { EMPLOYEE_SORTS, listEmployees } from '../../../server/db/repositories/employees.ts';
+import { endpoint, requireUser } from '../../../server/http/endpoint.ts';
+import { json, readJson } from '../../../server/http/json.ts';
+import { createEmployee } from '../../../server/services/employees/create-employee.ts';
+
+/** GET list `{data, total}` (q, status, department, company, sort, page, pageSize); POST create. */
+export const GET = endpoint(async ({ url }) =>
+  json(await listEmployees(await getDb(), parseListQuery(url.searchParams, { sortable: Object.keys(EMPLOYEE_SORTS), defaultSort: 'name' }))),
+);
+
+export const POST = endpoint(async (context) => {
+  const user = requireUser(context);
+  const data = await createEmployee(await getDb(), await readJson(context.request), user.id);
+  return json({ data, message: translate(context.locals.lang, 'messages.employeeCreated') }, 201);
+});

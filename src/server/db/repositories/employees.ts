@@ -1,0 +1,185 @@
+import { sql } from 'kysely';
+import { likePattern, type ListQuery } from '../../../domain/lists/list-query.ts';
+import type { Db } from '../connection.ts';
+
+/** An employee as the API shows it: references as ids plus their names; never the PIN key. */
+export interface EmployeeDto {
+  _id: number;
+  firstName: string;
+  lastName: string;
+  fullName: string;
+  gender: string;
+  civilStatus: string | null;
+  height: number | null;
+  weight: number | null;
+  email: string;
+  phone: string | null;
+  birthday: string | null;
+  nationalId: string;
+  placeOfBirth: string | null;
+  address: string | null;
+  image: string | null;
+  company: number;
+  companyName: string;
+  department: number;
+  departmentName: string;
+  jobTitle: number;
+  jobTitleName: string;
+  leaveGroup: number;
+  leaveGroupName: string;
+  leavePrivilege: string | null;
+  companyEmail: string | null;
+  employmentType: 'regular' | 'trainee';
+  employmentStatus: string | null;
+  officialStartDate: string | null;
+  dateRegularized: string | null;
+  rfidCard: string | null;
+  status: 'active' | 'archived';
+  biometricConsentAt: string | null;
+  faceDescriptors: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export const EMPLOYEE_SORTS = {
+  name: ['employees.lastName', 'employees.firstName'],
+  email: ['employees.email'],
+  department: ['departments.name'],
+  jobTitle: ['jobTitles.name'],
+  startDate: ['employees.officialStartDate'],
+  createdAt: ['employees.createdAt'],
+} as const;
+
+const base = (db: Db) =>
+  db
+    .selectFrom('employees')
+    .innerJoin('companies', 'companies.id', 'employees.companyId')
+    .innerJoin('departments', 'departments.id', 'employees.departmentId')
+    .innerJoin('jobTitles', 'jobTitles.id', 'employees.jobTitleId')
+    .innerJoin('leaveGroups', 'leaveGroups.id', 'employees.leaveGroupId');
+
+const select = (q: ReturnType<typeof base>) =>
+  q.select((eb) => [
+    'employees.id',
+    'employees.firstName',
+    'employees.lastName',
+    'employees.gender',
+    'employees.civilStatus',
+    'employees.height',
+    'employees.weight',
+    'employees.email',
+    'employees.phone',
+    'employees.birthday',
+    'employees.nationalId',
+    'employees.placeOfBirth',
+    'employees.address',
+    'employees.image',
+    'employees.companyId',
+    'employees.departmentId',
+    'employees.jobTitleId',
+    'employees.leaveGroupId',
+    'employees.leavePrivilege',
+    'employees.companyEmail',
+    'employees.employmentType',
+    'employees.employmentStatus',
+    'employees.officialStartDate',
+    'employees.dateRegularized',
+    'employees.rfidCard',
+    'employees.status',
+    'employees.biometricConsentAt',
+    'employees.createdAt',
+    'employees.updatedAt',
+    'companies.name as companyName',
+    'departments.name as departmentName',
+    'jobTitles.name as jobTitleName',
+    'leaveGroups.name as leaveGroupName',
+    eb.selectFrom('faceDescriptors').whereRef('faceDescriptors.employeeId', '=', 'employees.id').select(eb.fn.countAll().as('n')).as('faceDescriptors'),
+  ]);
+
+type Row = Awaited<ReturnType<ReturnType<typeof select>['execute']>>[number];
+
+const toDto = (r: Row): EmployeeDto => ({
+  _id: r.id,
+  firstName: r.firstName,
+  lastName: r.lastName,
+  fullName: `${r.firstName} ${r.lastName}`,
+  gender: r.gender,
+  civilStatus: r.civilStatus,
+  height: r.height,
+  weight: r.weight,
+  email: r.email,
+  phone: r.phone,
+  birthday: r.birthday,
+  nationalId: r.nationalId,
+  placeOfBirth: r.placeOfBirth,
+  address: r.address,
+  image: r.image,
+  company: r.companyId,
+  companyName: r.companyName,
+  department: r.departmentId,
+  departmentName: r.departmentName,
+  jobTitle: r.jobTitleId,
+  jobTitleName: r.jobTitleName,
+  leaveGroup: r.leaveGroupId,
+  leaveGroupName: r.leaveGroupName,
+  leavePrivilege: r.leavePrivilege,
+  companyEmail: r.companyEmail,
+  employmentType: r.employmentType,
+  employmentStatus: r.employmentStatus,
+  officialStartDate: r.officialStartDate,
+  dateRegularized: r.dateRegularized,
+  rfidCard: r.rfidCard,
+  status: r.status,
+  biometricConsentAt: r.biometricConsentAt,
+  faceDescriptors: Number(r.faceDescriptors),
+  createdAt: r.createdAt,
+  updatedAt: r.updatedAt,
+});
+
+/** Server-side list: search over name, email and national ID; filters status, department, company. */
+export async function listEmployees(db: Db, query: ListQuery): Promise<{ data: EmployeeDto[]; total: number }> {
+  let q = base(db);
+  if (query.q) {
+    const like = likePattern(query.q);
+    q = q.where((eb) =>
+      eb.or([
+        eb(sql<string>`employees.first_name || ' ' || employees.last_name`, 'like', like),
+        eb('employees.email', 'like', like),
+        eb('employees.nationalId', 'like', like),
+      ]),
+    );
+  }
+  const status = query.filters['status'];
+  if (status === 'active' || status === 'archived') q = q.where('employees.status', '=', status);
+  for (const [filter, column] of [
+    ['department', 'employees.departmentId'],
+    ['company', 'employees.companyId'],
+    ['jobTitle', 'employees.jobTitleId'],
+  ] as const) {
+    const id = Number(query.filters[filter]);
+    if (Number.isInteger(id) && id > 0) q = q.where(column, '=', id);
+  }
+  const total = Number((await q.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst())?.n ?? 0);
+  let ordered = select(q);
+  for (const column of EMPLOYEE_SORTS[query.sort as keyof typeof EMPLOYEE_SORTS]) ordered = ordered.orderBy(column, query.dir);
+  const rows = await ordered
+    .orderBy('employees.id')
+    .limit(query.pageSize)
+    .offset((query.page - 1) * query.pageSize)
+    .execute();
+  return { total, data: rows.map(toDto) };
+}
+
+export async function findEmployee(db: Db, id: number): Promise<EmployeeDto | undefined> {
+  const r = await select(base(db)).where('employees.id', '=', id).executeTakeFirst();
+  return r && toDto(r);
+}
+
+/** The employee using a PIN key in a company, if any (PINs are unique per company). */
+export async function findByPinKey(db: Db, companyId: number, key: string) {
+  return db.selectFrom('employees').select(['id', 'status']).where('companyId', '=', companyId).where('pinKey', '=', key).executeTakeFirst();
+}
+
+export async function findByRfid(db: Db, card: string) {
+  return db.selectFrom('employees').select(['id', 'status']).where('rfidCard', '=', card).executeTakeFirst();
+}

@@ -1,0 +1,26 @@
+import type { Db } from '../../db/connection.ts';
+import { appendAudit } from '../../db/repositories/audit-log.ts';
+import { findEmployee, type EmployeeDto } from '../../db/repositories/employees.ts';
+import { notFound } from '../../http/app-error.ts';
+import { deleteFaceData } from './face-data.ts';
+
+/** Archives (or restores) an employee. Archiving deletes their face descriptors. */
+export async function archiveEmployee(db: Db, id: number, archived: boolean, actorId: number): Promise<EmployeeDto> {
+  await db.transaction().execute(async (trx) => {
+    const before = await findEmployee(trx, id);
+    if (!before) throw notFound();
+    const at = new Date().toISOString();
+    await trx.updateTable('employees').set({ status: archived ? 'archived' : 'active', updatedAt: at }).where('id', '=', id).execute();
+    const removed = archived ? await deleteFaceData(trx, id) : 0;
+    await appendAudit(trx, {
+      userId: actorId,
+      entity: 'employee',
+      entityId: id,
+      action: archived ? 'archive' : 'restore',
+      before: { status: before.status },
+      after: { status: archived ? 'archived' : 'active', faceDescriptorsDeleted: removed },
+      at,
+    });
+  });
+  return (await findEmployee(db, id))!;
+}
