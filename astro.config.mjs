@@ -27,6 +27,7 @@ function bootChunk() {
 
 export default defineConfig({
   output: 'server',
+  outDir: process.env.JORNADA_DIST || './dist',
   adapter: node({ mode: 'standalone' }),
   integrations: [react()],
   server: { port: 4321, host: true },

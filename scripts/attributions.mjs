@@ -43,8 +43,8 @@ export function collectAttributions(root) {
   return [...seen.values()].sort((a, b) => a.name.localeCompare(b.name) || a.version.localeCompare(b.version));
 }
 
-export function writeAttributions(root) {
-  const out = path.join(root, 'dist', 'client', 'attributions.json');
+export function writeAttributions(root, distDir) {
+  const out = path.join(distDir, 'client', 'attributions.json');
   writeFileSync(out, JSON.stringify(collectAttributions(root)));
   return out;
 }

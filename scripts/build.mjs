@@ -8,8 +8,10 @@ import { fileURLToPath } from 'node:url';
 import { writeAttributions } from './attributions.mjs';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+/** Build output; JORNADA_DIST lets parallel work trees of one checkout build apart. */
+export const distDir = path.resolve(root, process.env.JORNADA_DIST || 'dist');
 const INPUTS = ['src', 'public', 'astro.config.mjs', 'package.json', 'package-lock.json', 'tsconfig.json'];
-const stampFile = path.join(root, 'dist', '.build-hash');
+const stampFile = path.join(distDir, '.build-hash');
 
 function* files(p) {
   if (!existsSync(p)) return;
@@ -33,8 +35,8 @@ export function sourceHash() {
 
 export function buildIsFresh() {
   return (
-    existsSync(path.join(root, 'dist', 'server', 'entry.mjs')) &&
-    existsSync(path.join(root, 'dist', 'server', 'boot.mjs')) &&
+    existsSync(path.join(distDir, 'server', 'entry.mjs')) &&
+    existsSync(path.join(distDir, 'server', 'boot.mjs')) &&
     existsSync(stampFile) &&
     readFileSync(stampFile, 'utf8').trim() === sourceHash()
   );
@@ -48,7 +50,7 @@ export function build({ force = false } = {}) {
   const astro = path.join(root, 'node_modules', 'astro', 'bin', 'astro.mjs');
   const result = spawnSync(process.execPath, [astro, 'build', '--silent'], { cwd: root, stdio: 'inherit' });
   if (result.status !== 0) throw new Error(`astro build failed (exit ${result.status})`);
-  writeAttributions(root);
+  writeAttributions(root, distDir);
   writeFileSync(stampFile, hash + '\n');
   return true;
 }

@@ -3,7 +3,7 @@
 import http from 'node:http';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { build, root } from './build.mjs';
+import { build, distDir } from './build.mjs';
 
 const demo = process.argv.includes('--demo');
 const noBuild = process.argv.includes('--no-build') || process.env.JORNADA_NO_BUILD === '1';
@@ -16,7 +16,7 @@ try {
 }
 
 process.env.ASTRO_NODE_AUTOSTART = 'disabled';
-const serverDir = path.join(root, 'dist', 'server');
+const serverDir = path.join(distDir, 'server');
 const { boot, closeDb } = await import(pathToFileURL(path.join(serverDir, 'boot.mjs')).href);
 try {
   for (const line of await boot({ demo })) console.log(line);
