@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { writeAttributions } from './attributions.mjs';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-/** Build output; JORNADA_DIST lets parallel work trees of one checkout build apart. */
+/** Build output; JORNADA_DIST (a folder inside the project, so packages resolve) lets parallel work build apart. */
 export const distDir = path.resolve(root, process.env.JORNADA_DIST || 'dist');
 const INPUTS = ['src', 'public', 'astro.config.mjs', 'package.json', 'package-lock.json', 'tsconfig.json'];
 const stampFile = path.join(distDir, '.build-hash');
