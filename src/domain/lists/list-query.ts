@@ -24,6 +24,8 @@ export interface ListQueryOptions {
 }
 
 function int(value: string | null, fallback: number): number {
+  // Number(null) and Number('') are 0: an absent parameter must take the fallback.
+  if (value === null || value.trim() === '') return fallback;
   const n = Number(value);
   return Number.isInteger(n) ? n : fallback;
 }

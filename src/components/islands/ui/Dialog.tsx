@@ -5,7 +5,7 @@ import { X } from 'lucide-react';
  * A modal on the native <dialog> element: focus moves in and is trapped, Escape closes, focus
  * returns to the opener. `open` controls it; `onClose` runs on Escape, the X and the backdrop.
  */
-export function Dialog(props: { open: boolean; title: string; onClose: () => void; children: ReactNode; closeLabel: string; size?: 'sm' | 'md' }) {
+export function Dialog(props: { open: boolean; title: string; onClose: () => void; children: ReactNode; closeLabel: string; size?: 'sm' | 'md' | 'lg' }) {
   const ref = useRef<HTMLDialogElement>(null);
   useEffect(() => {
     const dialog = ref.current;
@@ -24,7 +24,7 @@ export function Dialog(props: { open: boolean; title: string; onClose: () => voi
         if (e.target === ref.current) props.onClose();
       }}
       aria-labelledby="dialog-title"
-      className={`m-auto w-[calc(100%-2rem)] ${props.size === 'sm' ? 'max-w-md' : 'max-w-xl'} rounded-2xl border border-line bg-card p-0 text-ink shadow-2xl backdrop:bg-black/40`}
+      className={`m-auto w-[calc(100%-2rem)] ${props.size === 'sm' ? 'max-w-md' : props.size === 'lg' ? 'max-w-3xl' : 'max-w-xl'} rounded-2xl border border-line bg-card p-0 text-ink shadow-2xl backdrop:bg-black/40`}
     >
       {props.open && (
         <div className="flex max-h-[85vh] flex-col">

@@ -1,0 +1,117 @@
+import { useState } from 'react';
+import { Controller, useForm, type FieldValues } from 'react-hook-form';
+import type { Permissions } from '../../../domain/permissions/permissions.ts';
+import { RoleInput } from '../../../domain/permissions/role-schema.ts';
+import type { Language } from '../../../i18n/languages.ts';
+import { translator } from '../../../i18n/translate.ts';
+import { api, ApiError } from '../../../lib/client/api.ts';
+import { inputClass, primaryButton, secondaryButton } from '../ui/buttons.ts';
+import { useOptions } from '../ui/use-options.ts';
+import { valibotResolver } from '../ui/valibot-resolver.ts';
+import { PermissionsMatrix } from './PermissionsMatrix.tsx';
+
+export interface RoleRow {
+  _id: number;
+  name: string;
+  permissions: Permissions;
+  company: number | null;
+  companyName: string | null;
+  isDefault: boolean;
+  users: number;
+}
+
+/**
+ * Add/edit form of a role: name, optional company, permissions matrix. The server validates
+ * again; its field messages arrive translated.
+ */
+export function RoleForm(props: { lang: Language; record: RoleRow | null; onSaved: (message: string) => void; onCancel: () => void }) {
+  const t = translator(props.lang);
+  const { record } = props;
+  const companies = useOptions<{ _id: number; name: string }>('/companies?pageSize=1000&sort=name', props.lang);
+  const form = useForm<FieldValues>({
+    defaultValues: { name: record?.name ?? '', company: record?.company ? String(record.company) : '', permissions: record?.permissions ?? {} },
+    resolver: valibotResolver(RoleInput),
+  });
+  const [formError, setFormError] = useState<string>();
+
+  async function submit(values: FieldValues) {
+    setFormError(undefined);
+    try {
+      const answer = await api<{ message: string }>(record ? `/roles/${record._id}` : '/roles', {
+        method: record ? 'PATCH' : 'POST',
+        body: values,
+        lang: props.lang,
+      });
+      props.onSaved(answer.message);
+    } catch (e) {
+      if (!(e instanceof ApiError)) return setFormError(t('errors.somethingWentWrong'));
+      setFormError(e.message);
+      for (const [name, message] of Object.entries(e.errors)) form.setError(name, { type: 'server', message });
+    }
+  }
+
+  const errorOf = (name: string) => {
+    const message = form.formState.errors[name]?.message;
+    return typeof message === 'string' ? (message.includes(' ') ? message : t(message)) : undefined;
+  };
+  const nameError = errorOf('name');
+  const companyError = errorOf('company');
+  const permissionsError = errorOf('permissions');
+
+  return (
+    <form onSubmit={form.handleSubmit(submit)} noValidate className="flex flex-col gap-4" data-testid="role-form">
+      {formError && (
+        <p role="alert" className="rounded-lg border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-200">
+          {formError}
+        </p>
+      )}
+      <div className="grid gap-4 sm:grid-cols-2">
+        <div className="flex flex-col gap-1">
+          <label htmlFor="role-name" className="text-sm font-medium">
+            {t('roles.name')}
+          </label>
+          <input id="role-name" className={inputClass} aria-invalid={!!nameError} aria-describedby={nameError ? 'role-name-error' : undefined} {...form.register('name')} />
+          {nameError && (
+            <span id="role-name-error" className="text-xs text-red-700 dark:text-red-400">
+              {nameError}
+            </span>
+          )}
+        </div>
+        {!companies.error && (
+          <div className="flex flex-col gap-1">
+            <label htmlFor="role-company" className="text-sm font-medium">
+              {t('fields.company')}
+            </label>
+            <select id="role-company" className={inputClass} aria-invalid={!!companyError} {...form.register('company')}>
+              <option value="">{t('roles.anyCompany')}</option>
+              {companies.options.map((c) => (
+                <option key={c._id} value={c._id}>
+                  {c.name}
+                </option>
+              ))}
+            </select>
+            {companyError && <span className="text-xs text-red-700 dark:text-red-400">{companyError}</span>}
+          </div>
+        )}
+      </div>
+      <fieldset className="flex flex-col gap-2">
+        <legend className="mb-1 text-sm font-medium">{t('roles.permissions')}</legend>
+        <Controller
+          control={form.control}
+          name="permissions"
+          render={({ field }) => <PermissionsMatrix lang={props.lang} value={field.value as Permissions} onChange={field.onChange} />}
+        />
+        <p className="text-xs text-muted">{t('roles.matrixHint')}</p>
+        {permissionsError && <span className="text-xs text-red-700 dark:text-red-400">{permissionsError}</span>}
+      </fieldset>
+      <div className="mt-2 flex justify-end gap-2">
+        <button type="button" className={secondaryButton} onClick={props.onCancel}>
+          {t('form.cancel')}
+        </button>
+        <button type="submit" className={primaryButton} disabled={form.formState.isSubmitting}>
+          {form.formState.isSubmitting ? t('common.loading') : t('form.save')}
+        </button>
+      </div>
+    </form>
+  );
+}

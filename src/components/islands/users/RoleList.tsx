@@ -1,0 +1,114 @@
+import { useMemo, useState } from 'react';
+import { Pencil, Plus, Trash2 } from 'lucide-react';
+import { toast } from 'sonner';
+import { RESOURCES } from '../../../domain/permissions/permissions.ts';
+import type { Language } from '../../../i18n/languages.ts';
+import { translator } from '../../../i18n/translate.ts';
+import { DataTable, type Column } from '../ui/DataTable.tsx';
+import { Dialog } from '../ui/Dialog.tsx';
+import { iconButton, primaryButton } from '../ui/buttons.ts';
+import { ConfirmDeleteDialog } from './ConfirmDeleteDialog.tsx';
+import { RoleForm, type RoleRow } from './RoleForm.tsx';
+
+/** The "User roles" tab: roles with add, edit (permissions matrix) and delete. */
+export function RoleList(props: { lang: Language; can: { create: boolean; update: boolean; delete: boolean } }) {
+  const { lang, can } = props;
+  const t = translator(lang);
+  const [version, setVersion] = useState(0);
+  const [editing, setEditing] = useState<RoleRow | 'new' | null>(null);
+  const [deleting, setDeleting] = useState<RoleRow | null>(null);
+
+  const columns = useMemo<Column<RoleRow>[]>(
+    () => [
+      {
+        id: 'name',
+        header: t('roles.name'),
+        sortKey: 'name',
+        cell: (row) => (
+          <span className="inline-flex items-center gap-2 font-medium">
+            {row.name}
+            {row.isDefault && <span className="rounded-full bg-primary-subtle px-2 py-0.5 text-xs font-semibold text-ink">{t('roles.default')}</span>}
+          </span>
+        ),
+      },
+      {
+        id: 'permissions',
+        header: t('roles.permissions'),
+        cell: (row) => <span className="text-muted">{t('roles.summary', { count: Object.keys(row.permissions).length, total: RESOURCES.length })}</span>,
+      },
+      { id: 'companyName', header: t('fields.company'), sortKey: 'company', cell: (row) => <span>{row.companyName ?? t('roles.anyCompany')}</span> },
+      { id: 'users', header: t('roles.users'), sortKey: 'users', cell: (row) => <span className="tabular-nums">{row.users}</span> },
+    ],
+    [lang],
+  );
+
+  const addButton = can.create ? (
+    <button type="button" className={primaryButton} onClick={() => setEditing('new')} data-testid="add-role">
+      <Plus size={18} aria-hidden="true" />
+      {t('roles.add')}
+    </button>
+  ) : null;
+
+  return (
+    <>
+      <DataTable<RoleRow>
+        lang={lang}
+        path="/roles"
+        columns={columns}
+        defaultSort="name"
+        version={version}
+        toolbar={addButton}
+        emptyText={t('table.emptyOrg', { things: t('resources.role').toLocaleLowerCase(lang) })}
+        emptyAction={addButton}
+        rowActions={
+          can.update || can.delete
+            ? (row) => (
+                <div className="flex gap-1">
+                  {can.update && (
+                    <button type="button" className={iconButton} onClick={() => setEditing(row)} aria-label={t('form.editNamed', { name: row.name })} title={t('form.edit')}>
+                      <Pencil size={16} aria-hidden="true" />
+                    </button>
+                  )}
+                  {can.delete && (
+                    <button type="button" className={iconButton} onClick={() => setDeleting(row)} aria-label={t('form.deleteNamed', { name: row.name })} title={t('form.delete')}>
+                      <Trash2 size={16} aria-hidden="true" />
+                    </button>
+                  )}
+                </div>
+              )
+            : undefined
+        }
+      />
+      <Dialog
+        open={editing !== null}
+        title={editing === 'new' ? t('form.addTitle', { thing: t('roles.singular') }) : t('form.editTitle', { thing: t('roles.singular') })}
+        onClose={() => setEditing(null)}
+        closeLabel={t('common.close')}
+        size="lg"
+      >
+        {editing !== null && (
+          <RoleForm
+            lang={lang}
+            record={editing === 'new' ? null : editing}
+            onCancel={() => setEditing(null)}
+            onSaved={(message) => {
+              toast.success(message);
+              setEditing(null);
+              setVersion((n) => n + 1);
+            }}
+          />
+        )}
+      </Dialog>
+      <ConfirmDeleteDialog
+        lang={lang}
+        target={deleting && { path: `/roles/${deleting._id}`, name: deleting.name }}
+        thing={t('roles.singular')}
+        onClose={() => setDeleting(null)}
+        onDeleted={() => {
+          setDeleting(null);
+          setVersion((n) => n + 1);
+        }}
+      />
+    </>
+  );
+}

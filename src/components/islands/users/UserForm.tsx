@@ -1,0 +1,223 @@
+import { useState, type ReactNode } from 'react';
+import { Toaster } from 'sonner';
+import { useForm, type FieldValues } from 'react-hook-form';
+import { ACCOUNT_TYPES, USER_STATUSES, UserCreateInput, UserUpdateInput } from '../../../domain/users/user-schemas.ts';
+import type { Language } from '../../../i18n/languages.ts';
+import { translator } from '../../../i18n/translate.ts';
+import { api, ApiError } from '../../../lib/client/api.ts';
+import { setFlash } from '../../../lib/client/flash.ts';
+import { inputClass, primaryButton, secondaryButton } from '../ui/buttons.ts';
+import { useOptions } from '../ui/use-options.ts';
+import { valibotResolver } from '../ui/valibot-resolver.ts';
+import { ACCOUNT_TYPE_LABELS, USER_STATUS_LABELS } from './user-labels.tsx';
+
+/** The stored user being edited (the users API's record), or null to create one. */
+export interface UserRecord {
+  _id: number;
+  name: string;
+  email: string;
+  role: number;
+  status: 'enabled' | 'disabled';
+  accountType: 'SuperAdmin' | 'Admin' | 'Employee';
+  company: number | null;
+  employee: number | null;
+}
+
+interface Named {
+  _id: number;
+  name?: string;
+  firstName?: string;
+  lastName?: string;
+}
+
+const nameOf = (o: Named) => o.name ?? (`${o.firstName ?? ''} ${o.lastName ?? ''}`.trim() || `#${o._id}`);
+
+/**
+ * The full-page user form (/users-create, /users-edit/{id}). Options come from the roles,
+ * companies and employees lists; when the employee list is not available (not permitted, or not
+ * implemented yet) the employee is entered by number. On success it returns to /users, which
+ * shows the server's message.
+ */
+export default function UserForm(props: { lang: Language; record: UserRecord | null; actorIsSuperAdmin: boolean }) {
+  const { lang, record } = props;
+  const t = translator(lang);
+  const roles = useOptions<Named>('/roles?pageSize=1000&sort=name', lang);
+  const companies = useOptions<Named>('/companies?pageSize=1000&sort=name', lang);
+  const employees = useOptions<Named>('/employees?pageSize=1000', lang);
+  const [formError, setFormError] = useState<string>();
+  const form = useForm<FieldValues>({
+    defaultValues: {
+      name: record?.name ?? '',
+      email: record?.email ?? '',
+      accountType: record?.accountType ?? 'Admin',
+      role: record ? String(record.role) : '',
+      status: record?.status ?? 'enabled',
+      company: record?.company ? String(record.company) : '',
+      employee: record?.employee ? String(record.employee) : '',
+      password: '',
+      confirmPassword: '',
+    },
+    resolver: valibotResolver(record ? UserUpdateInput : UserCreateInput),
+  });
+  const accountTypes = ACCOUNT_TYPES.filter((a) => a !== 'SuperAdmin' || props.actorIsSuperAdmin || record?.accountType === 'SuperAdmin');
+
+  async function submit(values: FieldValues) {
+    setFormError(undefined);
+    try {
+      const answer = await api<{ message: string }>(record ? `/users/${record._id}` : '/users', {
+        method: record ? 'PATCH' : 'POST',
+        body: values,
+        lang,
+      });
+      setFlash(answer.message);
+      window.location.assign('/users');
+    } catch (e) {
+      if (!(e instanceof ApiError)) return setFormError(t('errors.somethingWentWrong'));
+      setFormError(e.message);
+      for (const [name, message] of Object.entries(e.errors)) form.setError(name, { type: 'server', message });
+    }
+  }
+
+  const errorOf = (name: string) => {
+    const message = form.formState.errors[name]?.message;
+    // Client messages are keys; server messages arrive translated.
+    return typeof message === 'string' ? (message.includes(' ') ? message : t(message)) : undefined;
+  };
+
+  /** A labelled control with its hint and error, wired for screen readers. */
+  const field = (name: string, label: string, control: (a11y: Record<string, unknown>) => ReactNode, hint?: string) => {
+    const id = `user-${name}`;
+    const error = errorOf(name);
+    const describedBy = [error && `${id}-error`, hint && `${id}-hint`].filter(Boolean).join(' ') || undefined;
+    return (
+      <div className="flex flex-col gap-1">
+        <label htmlFor={id} className="text-sm font-medium">
+          {label}
+        </label>
+        {control({ id, 'aria-invalid': !!error, 'aria-describedby': describedBy })}
+        {hint && (
+          <span id={`${id}-hint`} className="text-xs text-muted">
+            {hint}
+          </span>
+        )}
+        {error && (
+          <span id={`${id}-error`} className="text-xs text-red-700 dark:text-red-400">
+            {error}
+          </span>
+        )}
+      </div>
+    );
+  };
+
+  const select = (name: string, options: ReactNode, a11y: Record<string, unknown>) => (
+    <select className={inputClass} {...a11y} {...form.register(name)}>
+      {options}
+    </select>
+  );
+
+  const employeeControl = (a11y: Record<string, unknown>) =>
+    employees.error ? (
+      <input type="number" min={1} inputMode="numeric" className={inputClass} {...a11y} {...form.register('employee')} />
+    ) : (
+      select(
+        'employee',
+        <>
+          <option value="">{t('users.noEmployee')}</option>
+          {employees.options.map((o) => (
+            <option key={o._id} value={o._id}>
+              {nameOf(o)}
+            </option>
+          ))}
+        </>,
+        a11y,
+      )
+    );
+
+  const section = (title: string, children: ReactNode) => (
+    <section className="rounded-2xl border border-line bg-card p-5 sm:p-6">
+      <h2 className="mb-4 text-base font-semibold">{title}</h2>
+      <div className="grid gap-4 sm:grid-cols-2">{children}</div>
+    </section>
+  );
+
+  return (
+    <form onSubmit={form.handleSubmit(submit)} noValidate className="flex max-w-4xl flex-col gap-5" data-testid="user-form">
+      <Toaster richColors position="top-center" closeButton />
+      {formError && (
+        <p role="alert" className="rounded-lg border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-200">
+          {formError}
+        </p>
+      )}
+      {section(
+        t('users.sectionAccount'),
+        <>
+          {field('name', t('fields.name'), (a) => <input type="text" autoComplete="off" className={inputClass} {...a} {...form.register('name')} />)}
+          {field('email', t('common.email'), (a) => <input type="email" autoComplete="off" className={inputClass} {...a} {...form.register('email')} />)}
+          {field('status', t('fields.status'), (a) =>
+            select('status', USER_STATUSES.map((s) => <option key={s} value={s}>{t(USER_STATUS_LABELS[s])}</option>), a),
+          )}
+        </>,
+      )}
+      {section(
+        t('users.sectionAccess'),
+        <>
+          {field('accountType', t('users.accountType'), (a) =>
+            select('accountType', accountTypes.map((s) => <option key={s} value={s}>{t(ACCOUNT_TYPE_LABELS[s])}</option>), a),
+          )}
+          {field(
+            'role',
+            t('users.role'),
+            (a) =>
+              select(
+                'role',
+                <>
+                  <option value="">{t('form.choose')}</option>
+                  {roles.options.map((o) => (
+                    <option key={o._id} value={o._id}>
+                      {nameOf(o)}
+                    </option>
+                  ))}
+                </>,
+                a,
+              ),
+            roles.error?.message,
+          )}
+          {field(
+            'company',
+            t('fields.company'),
+            (a) =>
+              select(
+                'company',
+                <>
+                  <option value="">{t('users.noCompany')}</option>
+                  {companies.options.map((o) => (
+                    <option key={o._id} value={o._id}>
+                      {nameOf(o)}
+                    </option>
+                  ))}
+                </>,
+                a,
+              ),
+            companies.error?.message,
+          )}
+          {field('employee', employees.error ? t('users.employeeNumber') : t('users.employee'), employeeControl, employees.error ? t('users.employeeListUnavailable') : t('users.employeeHint'))}
+        </>,
+      )}
+      {section(
+        t('common.password'),
+        <>
+          {field('password', t('common.password'), (a) => <input type="password" autoComplete="new-password" className={inputClass} {...a} {...form.register('password')} />, t(record ? 'users.passwordKeep' : 'users.passwordRules'))}
+          {field('confirmPassword', t('common.confirmPassword'), (a) => <input type="password" autoComplete="new-password" className={inputClass} {...a} {...form.register('confirmPassword')} />)}
+        </>,
+      )}
+      <div className="flex justify-end gap-2">
+        <a href="/users" className={secondaryButton}>
+          {t('form.cancel')}
+        </a>
+        <button type="submit" className={primaryButton} disabled={form.formState.isSubmitting} data-testid="save-user">
+          {form.formState.isSubmitting ? t('common.loading') : t('form.save')}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,147 @@
+import { useMemo, useState } from 'react';
+import { Pencil, Plus, Trash2 } from 'lucide-react';
+import { formatDate, formatTime } from '../../../domain/format/intl-format.ts';
+import type { AccountType } from '../../../domain/permissions/permissions.ts';
+import type { Language } from '../../../i18n/languages.ts';
+import { translator } from '../../../i18n/translate.ts';
+import { DataTable, type Column } from '../ui/DataTable.tsx';
+import { iconButton, primaryButton } from '../ui/buttons.ts';
+import { useOptions } from '../ui/use-options.ts';
+import { ConfirmDeleteDialog } from './ConfirmDeleteDialog.tsx';
+import { ACCOUNT_TYPE_LABELS, StatusBadge } from './user-labels.tsx';
+
+interface UserRow {
+  _id: number;
+  name: string;
+  email: string;
+  roleName: string;
+  accountType: AccountType;
+  status: 'enabled' | 'disabled';
+  lastSignInAt: string | null;
+}
+
+const filterClass = 'control rounded-lg border border-field bg-card px-3 text-sm text-ink';
+
+/**
+ * The "Users" tab: search, role and status filters, and links to the user form. Edit and delete
+ * are offered only where the server would allow them (it checks again).
+ */
+export function UserList(props: {
+  lang: Language;
+  timeZone: string;
+  actor: { id: number; isSuperAdmin: boolean };
+  can: { create: boolean; update: boolean; delete: boolean; readRoles: boolean };
+}) {
+  const { lang, can, actor } = props;
+  const t = translator(lang);
+  const [version, setVersion] = useState(0);
+  const [deleting, setDeleting] = useState<UserRow | null>(null);
+  const [role, setRole] = useState('');
+  const [status, setStatus] = useState('');
+  const roles = useOptions<{ _id: number; name: string }>(can.readRoles ? '/roles?pageSize=1000&sort=name' : null, lang);
+
+  const mayTouch = (row: UserRow) => actor.isSuperAdmin || row.accountType !== 'SuperAdmin';
+
+  const columns = useMemo<Column<UserRow>[]>(
+    () => [
+      { id: 'name', header: t('fields.name'), sortKey: 'name', cell: (row) => <span className="font-medium">{row.name}</span> },
+      { id: 'email', header: t('common.email'), sortKey: 'email', cell: (row) => <span className="break-all">{row.email}</span> },
+      { id: 'roleName', header: t('users.role'), sortKey: 'role', cell: (row) => <span>{row.roleName}</span> },
+      { id: 'accountType', header: t('users.accountType'), sortKey: 'accountType', cell: (row) => <span>{t(ACCOUNT_TYPE_LABELS[row.accountType])}</span> },
+      { id: 'status', header: t('fields.status'), sortKey: 'status', cell: (row) => <StatusBadge lang={lang} status={row.status} /> },
+      {
+        id: 'lastSignInAt',
+        header: t('users.lastSignIn'),
+        sortKey: 'lastSignInAt',
+        cell: (row) =>
+          row.lastSignInAt ? (
+            <span className="whitespace-nowrap tabular-nums">
+              {formatDate(row.lastSignInAt, lang, props.timeZone)} {formatTime(row.lastSignInAt, lang, props.timeZone)}
+            </span>
+          ) : (
+            <span className="text-muted">{t('users.never')}</span>
+          ),
+      },
+    ],
+    [lang],
+  );
+
+  const addButton = can.create ? (
+    <a href="/users-create" className={primaryButton} data-testid="add-user">
+      <Plus size={18} aria-hidden="true" />
+      {t('users.add')}
+    </a>
+  ) : null;
+
+  const toolbar = (
+    <>
+      {can.readRoles && (
+        <label className="flex items-center gap-2 text-sm">
+          <span className="sr-only">{t('users.filterRole')}</span>
+          <select value={role} onChange={(e) => setRole(e.target.value)} className={filterClass} data-testid="filter-role">
+            <option value="">{t('users.allRoles')}</option>
+            {roles.options.map((r) => (
+              <option key={r._id} value={r._id}>
+                {r.name}
+              </option>
+            ))}
+          </select>
+        </label>
+      )}
+      <label className="flex items-center gap-2 text-sm">
+        <span className="sr-only">{t('users.filterStatus')}</span>
+        <select value={status} onChange={(e) => setStatus(e.target.value)} className={filterClass} data-testid="filter-status">
+          <option value="">{t('users.allStatuses')}</option>
+          <option value="enabled">{t('users.enabled')}</option>
+          <option value="disabled">{t('users.disabled')}</option>
+        </select>
+      </label>
+      {addButton}
+    </>
+  );
+
+  return (
+    <>
+      <DataTable<UserRow>
+        lang={lang}
+        path="/users"
+        columns={columns}
+        defaultSort="name"
+        filters={{ ...(role ? { role } : {}), ...(status ? { status } : {}) }}
+        version={version}
+        toolbar={toolbar}
+        emptyText={role || status ? t('table.noMatches') : t('messages.noUsersFound')}
+        emptyAction={addButton}
+        rowActions={
+          can.update || can.delete
+            ? (row) =>
+                mayTouch(row) ? (
+                  <div className="flex gap-1">
+                    {can.update && (
+                      <a href={`/users-edit/${row._id}`} className={iconButton} aria-label={t('form.editNamed', { name: row.name })} title={t('form.edit')}>
+                        <Pencil size={16} aria-hidden="true" />
+                      </a>
+                    )}
+                    {can.delete && row._id !== actor.id && (
+                      <button type="button" className={iconButton} onClick={() => setDeleting(row)} aria-label={t('form.deleteNamed', { name: row.name })} title={t('form.delete')}>
+                        <Trash2 size={16} aria-hidden="true" />
+                      </button>
+                    )}
+                  </div>
+                ) : null
+            : undefined
+        }
+      />
+      <ConfirmDeleteDialog
+        lang={lang}
+        target={deleting && { path: `/users/${deleting._id}`, name: deleting.name }}
+        thing={t('users.singular')}
+        onClose={() => setDeleting(null)}
+        onDeleted={() => {
+          setDeleting(null);
+          setVersion((n) => n + 1);
+        }}
+      />
+    </>
+  );
+}

@@ -1,0 +1,30 @@
+import { translate } from '../../../i18n/translate.ts';
+import { SESSION_COOKIE, sealSession, sessionCookieOptions } from '../../../server/auth/session-token.ts';
+import { getDb } from '../../../server/db/connection.ts';
+import { endpoint, requireUser } from '../../../server/http/endpoint.ts';
+import { json, readJson } from '../../../server/http/json.ts';
+import { parseId } from '../../../server/services/crud/crud-service.ts';
+import { deleteUser } from '../../../server/services/users/delete-user.ts';
+import { getUser } from '../../../server/services/users/list-users.ts';
+import { updateUser } from '../../../server/services/users/update-user.ts';
+
+/** GET `{data}`, PATCH `{data, message}`, DELETE `{message}`. Authority: user.read/update/delete. */
+export const GET = endpoint(async ({ params }) => json({ data: await getUser(await getDb(), parseId(params['id'])) }));
+
+export const PATCH = endpoint(async (context) => {
+  const actor = requireUser(context);
+  const id = parseId(context.params['id']);
+  const { data, newSessionVersion } = await updateUser(await getDb(), actor, id, await readJson(context.request));
+  // Editing one's own password or account type ends one's other sessions, not this one.
+  if (id === actor.id && newSessionVersion !== undefined && data.status === 'enabled' && context.cookies.get(SESSION_COOKIE)) {
+    const token = await sealSession({ uid: id, sv: newSessionVersion });
+    context.cookies.set(SESSION_COOKIE, token, sessionCookieOptions(context.url.protocol === 'https:'));
+  }
+  return json({ data, message: translate(context.locals.lang, 'messages.userUpdated') });
+});
+
+export const DELETE = endpoint(async (context) => {
+  const actor = requireUser(context);
+  await deleteUser(await getDb(), actor, parseId(context.params['id']));
+  return json({ message: translate(context.locals.lang, 'messages.userDeleted') });
+});
