@@ -52,11 +52,12 @@ export function PermissionsMatrix(props: { lang: Language; value: Permissions; o
   const granted = count(allCells);
 
   return (
-    <div className="overflow-x-auto rounded-xl border border-line" data-testid="permissions-matrix">
+    <div className="overflow-x-auto rounded-xl border border-line sm:overflow-visible" data-testid="permissions-matrix">
       <table className="w-full text-sm">
         <caption className="sr-only">{t('roles.permissions')}</caption>
-        <thead>
-          <tr className="border-b border-line bg-primary-subtle/40">
+        {/* The header sticks to the top of the dialog while the areas scroll (from sm up, where the matrix fits). */}
+        <thead className="sm:sticky sm:top-0 sm:z-10">
+          <tr className="bg-card shadow-[0_1px_0_var(--surface-line)]">
             <th scope="col" className="px-3 py-2 text-start text-xs font-semibold uppercase tracking-wide text-muted">
               {t('roles.area')}
             </th>

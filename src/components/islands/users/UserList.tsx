@@ -45,7 +45,7 @@ export function UserList(props: {
   const columns = useMemo<Column<UserRow>[]>(
     () => [
       { id: 'name', header: t('fields.name'), sortKey: 'name', cell: (row) => <span className="font-medium">{row.name}</span> },
-      { id: 'email', header: t('common.email'), sortKey: 'email', cell: (row) => <span className="break-all">{row.email}</span> },
+      { id: 'email', header: t('common.email'), sortKey: 'email', cell: (row) => <span className="whitespace-nowrap">{row.email}</span> },
       { id: 'roleName', header: t('users.role'), sortKey: 'role', cell: (row) => <span>{row.roleName}</span> },
       { id: 'accountType', header: t('users.accountType'), sortKey: 'accountType', cell: (row) => <span>{t(ACCOUNT_TYPE_LABELS[row.accountType])}</span> },
       { id: 'status', header: t('fields.status'), sortKey: 'status', cell: (row) => <StatusBadge lang={lang} status={row.status} /> },

@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { Toaster, toast } from 'sonner';
+import { Toaster } from 'sonner';
 import type { Language } from '../../../i18n/languages.ts';
 import { translator } from '../../../i18n/translate.ts';
-import { takeFlash } from '../../../lib/client/flash.ts';
+import { showFlash } from '../../../lib/client/flash.ts';
 import { RoleList } from './RoleList.tsx';
 import { UserList } from './UserList.tsx';
 
@@ -28,8 +28,7 @@ export default function UsersAndRoles(props: Props) {
 
   useEffect(() => {
     if (window.location.hash === '#roles') setTab('roles');
-    const message = takeFlash();
-    if (message) toast.success(message);
+    showFlash();
   }, []);
 
   const choose = (next: Tab, focus = false) => {
