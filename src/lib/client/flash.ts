@@ -1,24 +1,22 @@
-/**
- * A one-time message carried to the next page (a form saves, then goes back to its list, which
- * shows the message as a toast). Kept in sessionStorage: this tab only.
- */
-const KEY = 'jornada.flash';
+import { toast } from 'sonner';
 
-export function setFlash(message: string): void {
-  try {
-    sessionStorage.setItem(KEY, message);
-  } catch {
-    // Storage unavailable: the message is simply not shown.
-  }
+/** A message to show on the next page (after a redirect), kept in sessionStorage. */
+const KEY = 'flash';
+
+export function setFlash(message: string, kind: 'success' | 'info' = 'success'): void {
+  sessionStorage.setItem(KEY, JSON.stringify({ message, kind }));
 }
 
-/** The pending message, removed as it is read. */
-export function takeFlash(): string | undefined {
+/** Shows and clears a pending flash message; call once the page's Toaster is mounted. */
+export function showFlash(): void {
+  const raw = sessionStorage.getItem(KEY);
+  if (!raw) return;
+  sessionStorage.removeItem(KEY);
   try {
-    const message = sessionStorage.getItem(KEY) ?? undefined;
-    sessionStorage.removeItem(KEY);
-    return message;
+    const { message, kind } = JSON.parse(raw) as { message: string; kind: 'success' | 'info' };
+    if (kind === 'info') toast.info(message);
+    else toast.success(message);
   } catch {
-    return undefined;
+    // ignore a damaged entry
   }
 }

@@ -1,27 +1,16 @@
 import { useEffect, useState } from 'react';
-import { useForm, type FieldValues, type Resolver } from 'react-hook-form';
-import * as v from 'valibot';
-import { issuesToFieldKeys } from '../../../domain/auth/auth-schemas.ts';
+import { useForm, type FieldValues } from 'react-hook-form';
 import type { Language } from '../../../i18n/languages.ts';
 import { translator } from '../../../i18n/translate.ts';
 import { api, ApiError } from '../../../lib/client/api.ts';
 import { inputClass, primaryButton, secondaryButton } from '../ui/buttons.ts';
+import { fieldMessage, valibotResolver } from '../ui/valibot-resolver.ts';
 import type { OrgField, OrgTable } from './org-tables.ts';
 
 interface Option {
   _id: number;
   name: string;
   company?: number;
-}
-
-/** valibot as a react-hook-form resolver; messages are i18n keys, translated when shown. */
-function valibotResolver(schema: v.GenericSchema): Resolver<FieldValues> {
-  return async (values) => {
-    const result = v.safeParse(schema, values);
-    if (result.success) return { values: result.output as FieldValues, errors: {} };
-    const fields = issuesToFieldKeys(result.issues);
-    return { values: {}, errors: Object.fromEntries(Object.entries(fields).map(([name, key]) => [name, { type: 'validation', message: key }])) };
-  };
 }
 
 /** Add/edit form of an organisation record; the server validates again and has the last word. */
@@ -68,11 +57,7 @@ export function OrgForm(props: {
     }
   }
 
-  const errorOf = (name: string) => {
-    const message = form.formState.errors[name]?.message;
-    // Client messages are keys; server messages arrive translated.
-    return typeof message === 'string' ? (message.includes(' ') ? message : t(message)) : undefined;
-  };
+  const errorOf = (name: string) => fieldMessage(form.formState.errors[name]?.message, t);
 
   const visibleOptions = (field: OrgField & { dependsOn?: 'company' }) =>
     (options[field.name] ?? []).filter((o) => !field.dependsOn || String(o.company) === String(company));

@@ -28,6 +28,8 @@ export interface DataTableProps<Row extends { _id: number }> {
   rowActions?: (row: Row) => ReactNode;
   emptyText: string;
   emptyAction?: ReactNode;
+  /** Row selection (checkbox column); the ids of the selected rows on this page. */
+  selection?: { selected: number[]; onChange: (ids: number[]) => void; label: (row: Row) => string };
 }
 
 const PAGE_SIZES = [10, 25, 50, 100];
@@ -71,8 +73,44 @@ export function DataTable<Row extends { _id: number }>(props: DataTableProps<Row
     };
   }, [props.path, query, page, pageSize, sorting, filterKey, props.version]);
 
+  const selection = props.selection;
+  const pageIds = state.rows.map((r) => r._id);
+  const allSelected = !!selection && pageIds.length > 0 && pageIds.every((id) => selection.selected.includes(id));
+  useEffect(() => {
+    // Selection is per page: leaving the page clears it.
+    if (selection && selection.selected.some((id) => !pageIds.includes(id))) selection.onChange(selection.selected.filter((id) => pageIds.includes(id)));
+  }, [state.rows]);
+
   const columns = useMemo<ColumnDef<Row>[]>(
     () => [
+      ...(selection
+        ? [
+            {
+              id: '_select',
+              header: () => (
+                <input
+                  type="checkbox"
+                  aria-label={t('table.selectAll')}
+                  checked={allSelected}
+                  onChange={(e) => selection.onChange(e.target.checked ? pageIds : [])}
+                  className="h-4 w-4"
+                />
+              ),
+              enableSorting: false,
+              cell: ({ row }: { row: { original: Row } }) => (
+                <input
+                  type="checkbox"
+                  aria-label={selection.label(row.original)}
+                  checked={selection.selected.includes(row.original._id)}
+                  onChange={(e) =>
+                    selection.onChange(e.target.checked ? [...selection.selected, row.original._id] : selection.selected.filter((id) => id !== row.original._id))
+                  }
+                  className="h-4 w-4"
+                />
+              ),
+            } as ColumnDef<Row>,
+          ]
+        : []),
       ...props.columns.map(
         (c): ColumnDef<Row> => ({
           id: c.sortKey ?? c.id,
@@ -87,7 +125,7 @@ export function DataTable<Row extends { _id: number }>(props: DataTableProps<Row
         ? [{ id: '_actions', header: t('table.actions'), enableSorting: false, cell: ({ row }: { row: { original: Row } }) => props.rowActions!(row.original) }]
         : []),
     ],
-    [props.columns, props.rowActions],
+    [props.columns, props.rowActions, selection?.selected, allSelected, state.rows],
   );
 
   const table = useReactTable({

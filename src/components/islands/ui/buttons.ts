@@ -9,3 +9,6 @@ export const iconButton =
   'inline-grid h-9 w-9 place-items-center rounded-lg text-muted hover:bg-primary-subtle hover:text-accent disabled:opacity-40';
 export const inputClass =
   'control w-full rounded-lg border border-field bg-card px-3 text-sm text-ink focus:border-primary aria-invalid:border-red-600';
+/** A select sized to its content (toolbars). */
+export const compactSelect =
+  'control rounded-lg border border-field bg-card px-3 text-sm text-ink focus:border-primary';

@@ -1,0 +1,209 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { useForm, type FieldValues } from 'react-hook-form';
+import { Toaster } from 'sonner';
+import {
+  CIVIL_STATUSES,
+  EmployeeCreateInput,
+  EmployeeUpdateInput,
+  EMPLOYMENT_TYPES,
+  GENDERS,
+} from '../../../domain/employees/employee-schema.ts';
+import { ageOn } from '../../../domain/employees/age.ts';
+import type { Language } from '../../../i18n/languages.ts';
+import { translator } from '../../../i18n/translate.ts';
+import { api, ApiError } from '../../../lib/client/api.ts';
+import { setFlash, showFlash } from '../../../lib/client/flash.ts';
+import { inputClass, primaryButton, secondaryButton } from '../ui/buttons.ts';
+import { fieldMessage, valibotResolver } from '../ui/valibot-resolver.ts';
+
+interface Option {
+  _id: number;
+  name: string;
+  company?: number;
+  department?: number;
+}
+
+interface Props {
+  lang: Language;
+  /** The employee being edited (API shape), or null to create one. */
+  employee: Record<string, unknown> | null;
+  today: string;
+}
+
+const EMPTY: Record<string, unknown> = {
+  firstName: '', lastName: '', gender: '', civilStatus: '', height: '', weight: '', email: '', phone: '', birthday: '',
+  nationalId: '', placeOfBirth: '', address: '', company: '', department: '', jobTitle: '', leaveGroup: '', leavePrivilege: '',
+  companyEmail: '', employmentType: 'regular', employmentStatus: '', officialStartDate: '', dateRegularized: '', pin: '',
+  rfidCard: '', status: 'active',
+};
+
+const GENDER_LABELS = { female: 'employees.genderFemale', male: 'employees.genderMale', other: 'employees.genderOther' } as const;
+const CIVIL_LABELS = {
+  single: 'employees.civilSingle', married: 'employees.civilMarried', partner: 'employees.civilPartner',
+  divorced: 'employees.civilDivorced', widowed: 'employees.civilWidowed',
+} as const;
+const TYPE_LABELS = { regular: 'employees.typeRegular', trainee: 'employees.typeTrainee' } as const;
+
+/**
+ * Employee create/edit form (spec section 2): personal information, image, employment information.
+ * The PIN is write-only: never shown; empty on edit keeps the current one.
+ */
+export default function EmployeeForm({ lang, employee, today }: Props) {
+  const t = translator(lang);
+  const editing = employee !== null;
+  const initial = editing
+    ? Object.fromEntries(Object.keys(EMPTY).map((k) => [k, k === 'pin' ? '' : (employee[k] ?? '')]))
+    : EMPTY;
+  const form = useForm<FieldValues>({ defaultValues: initial, resolver: valibotResolver(editing ? EmployeeUpdateInput : EmployeeCreateInput) });
+  const [options, setOptions] = useState<Record<string, Option[]>>({});
+  const [formError, setFormError] = useState<string>();
+  const [company, department, birthday] = form.watch(['company', 'department', 'birthday']);
+  const age = ageOn(String(birthday ?? ''), today);
+
+  useEffect(() => {
+    for (const [key, path] of [['company', '/companies'], ['department', '/departments'], ['jobTitle', '/job-titles'], ['leaveGroup', '/leave-groups']] as const) {
+      api<{ data: Option[] }>(`${path}?pageSize=1000&sort=name`, { lang })
+        .then((res) => setOptions((o) => ({ ...o, [key]: res.data })))
+        .catch(() => setOptions((o) => ({ ...o, [key]: [] })));
+    }
+  }, []);
+
+  async function submit(values: FieldValues) {
+    setFormError(undefined);
+    try {
+      const answer = await api<{ message: string; data: { _id: number } }>(editing ? `/employees/${employee['_id']}` : '/employees', {
+        method: editing ? 'PATCH' : 'POST',
+        body: values,
+        lang,
+      });
+      setFlash(answer.message);
+      window.location.assign(editing ? `/employee-details/${answer.data._id}` : `/employee-edit/${answer.data._id}#photos`);
+    } catch (e) {
+      if (e instanceof ApiError) {
+        setFormError(e.message);
+        for (const [name, message] of Object.entries(e.errors)) form.setError(name, { type: 'server', message });
+      } else {
+        setFormError(t('errors.somethingWentWrong'));
+      }
+    }
+  }
+
+  function discard() {
+    setFlash(t('messages.employeeDiscarded'), 'info');
+    window.location.assign(editing ? `/employee-details/${employee['_id']}` : '/employees');
+  }
+
+  const err = (name: string) => fieldMessage(form.formState.errors[name]?.message, t);
+  const field = (name: string, label: string, control: ReactNode, hint?: string, wide = false) => (
+    <div className={`flex flex-col gap-1 ${wide ? 'sm:col-span-2' : ''}`}>
+      <label htmlFor={`emp-${name}`} className="text-sm font-medium">
+        {label}
+      </label>
+      {control}
+      {err(name) ? (
+        <span id={`emp-${name}-error`} className="text-xs text-red-700 dark:text-red-400">
+          {err(name)}
+        </span>
+      ) : (
+        hint && <span className="text-xs text-muted">{hint}</span>
+      )}
+    </div>
+  );
+  const input = (name: string, type = 'text', extra: Record<string, unknown> = {}) => (
+    <input id={`emp-${name}`} type={type} className={inputClass} aria-invalid={!!err(name)} aria-describedby={err(name) ? `emp-${name}-error` : undefined} {...extra} {...form.register(name)} />
+  );
+  const select = (name: string, choices: ReactNode) => (
+    <select id={`emp-${name}`} className={inputClass} aria-invalid={!!err(name)} aria-describedby={err(name) ? `emp-${name}-error` : undefined} {...form.register(name)}>
+      {choices}
+    </select>
+  );
+  const choose = <option value="">{t('form.choose')}</option>;
+  const opts = (key: string, filter: (o: Option) => boolean = () => true) =>
+    (options[key] ?? []).filter(filter).map((o) => (
+      <option key={o._id} value={o._id}>
+        {o.name}
+      </option>
+    ));
+  const group = (title: string, children: ReactNode, id: string) => (
+    <section className="rounded-2xl border border-line bg-card p-6" aria-labelledby={id}>
+      <h2 id={id} className="mb-5 text-lg font-semibold">
+        {title}
+      </h2>
+      <div className="grid gap-5 sm:grid-cols-2">{children}</div>
+    </section>
+  );
+
+  const ready = Object.keys(options).length >= 4;
+  useEffect(() => {
+    if (ready) showFlash();
+  }, [ready]);
+
+  // Selects need their options before the record's values can show in them.
+  if (!ready) return <p className="text-muted">{t('common.loading')}</p>;
+
+  return (
+    <>
+      <Toaster richColors position="top-center" closeButton />
+      <form onSubmit={form.handleSubmit(submit)} noValidate className="flex flex-col gap-6" data-testid="employee-form">
+        {formError && (
+          <p role="alert" className="rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-sm text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-200">
+            {formError}
+          </p>
+        )}
+        {group(
+          t('employees.personal'),
+          <>
+            {field('firstName', t('employees.firstName'), input('firstName', 'text', { autoComplete: 'off' }))}
+            {field('lastName', t('employees.lastName'), input('lastName', 'text', { autoComplete: 'off' }))}
+            {field('gender', t('employees.gender'), select('gender', <>{choose}{GENDERS.map((g) => <option key={g} value={g}>{t(GENDER_LABELS[g])}</option>)}</>))}
+            {field('civilStatus', t('employees.civilStatus'), select('civilStatus', <>{<option value="">—</option>}{CIVIL_STATUSES.map((c) => <option key={c} value={c}>{t(CIVIL_LABELS[c])}</option>)}</>))}
+            {field('birthday', t('employees.birthday'), input('birthday', 'date'), age !== undefined ? t('employees.age', { age }) : undefined)}
+            {field('placeOfBirth', t('employees.placeOfBirth'), input('placeOfBirth'))}
+            {field('nationalId', t('employees.nationalId'), input('nationalId'))}
+            {field('email', t('common.email'), input('email', 'email'))}
+            {field('phone', t('employees.phone'), input('phone', 'tel'))}
+            {field('address', t('employees.address'), input('address'), undefined, false)}
+            {field('height', t('employees.height'), input('height', 'number', { min: 1, max: 260, inputMode: 'numeric' }))}
+            {field('weight', t('employees.weight'), input('weight', 'number', { min: 1, max: 400, inputMode: 'numeric' }))}
+          </>,
+          'emp-personal',
+        )}
+        {!editing && (
+          <section className="rounded-2xl border border-dashed border-line bg-card p-6" aria-labelledby="emp-image">
+            <h2 id="emp-image" className="mb-2 text-lg font-semibold">
+              {t('employees.image')}
+            </h2>
+            <p className="text-sm text-muted">{t('employees.imageAfterSave')}</p>
+          </section>
+        )}
+        {group(
+          t('employees.employment'),
+          <>
+            {field('company', t('fields.company'), select('company', <>{choose}{opts('company')}</>))}
+            {field('department', t('fields.department'), select('department', <>{choose}{opts('department', (o) => String(o.company) === String(company))}</>))}
+            {field('jobTitle', t('employees.jobTitle'), select('jobTitle', <>{choose}{opts('jobTitle', (o) => String(o.department) === String(department))}</>))}
+            {field('leaveGroup', t('employees.leaveGroup'), select('leaveGroup', <>{choose}{opts('leaveGroup', (o) => String(o.company) === String(company))}</>))}
+            {field('employmentType', t('employees.employmentType'), select('employmentType', EMPLOYMENT_TYPES.map((v) => <option key={v} value={v}>{t(TYPE_LABELS[v])}</option>)))}
+            {field('employmentStatus', t('employees.employmentStatus'), input('employmentStatus'))}
+            {field('officialStartDate', t('employees.officialStartDate'), input('officialStartDate', 'date'))}
+            {field('dateRegularized', t('employees.dateRegularized'), input('dateRegularized', 'date'))}
+            {field('companyEmail', t('employees.companyEmail'), input('companyEmail', 'email'))}
+            {field('leavePrivilege', t('employees.leavePrivilege'), input('leavePrivilege'))}
+            {field('pin', t('employees.pin'), input('pin', 'password', { autoComplete: 'new-password', inputMode: 'numeric' }), editing ? t('employees.pinKeepHint') : t('employees.pinHint'))}
+            {field('rfidCard', t('employees.rfidCard'), input('rfidCard', 'text', { autoComplete: 'off' }), t('employees.rfidHint'))}
+            {editing && field('status', t('fields.status'), select('status', <><option value="active">{t('employees.statusActive')}</option><option value="archived">{t('employees.statusArchived')}</option></>))}
+          </>,
+          'emp-employment',
+        )}
+        <div className="flex justify-end gap-2">
+          <button type="button" className={secondaryButton} onClick={discard} data-testid="discard">
+            {t('employees.discard')}
+          </button>
+          <button type="submit" className={primaryButton} disabled={form.formState.isSubmitting}>
+            {form.formState.isSubmitting ? t('common.loading') : t('form.save')}
+          </button>
+        </div>
+      </form>
+    </>
+  );
+}

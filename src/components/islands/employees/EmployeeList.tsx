@@ -1,0 +1,199 @@
+import { useEffect, useMemo, useState } from 'react';
+import { Archive, ArchiveRestore, Eye, Pencil, Plus, Trash2 } from 'lucide-react';
+import { Toaster, toast } from 'sonner';
+import type { Language } from '../../../i18n/languages.ts';
+import { translator } from '../../../i18n/translate.ts';
+import { api, ApiError } from '../../../lib/client/api.ts';
+import { showFlash } from '../../../lib/client/flash.ts';
+import { DataTable, type Column } from '../ui/DataTable.tsx';
+import { Dialog } from '../ui/Dialog.tsx';
+import { compactSelect, dangerButton, iconButton, primaryButton, secondaryButton } from '../ui/buttons.ts';
+
+interface EmployeeRow {
+  _id: number;
+  fullName: string;
+  email: string;
+  nationalId: string;
+  departmentName: string;
+  jobTitleName: string;
+  companyName: string;
+  status: 'active' | 'archived';
+  image: string | null;
+}
+
+interface Props {
+  lang: Language;
+  can: { create: boolean; update: boolean; delete: boolean; archive: boolean };
+  departments: { _id: number; name: string }[];
+  companies: { _id: number; name: string }[];
+}
+
+/** The employee register: search, filters, sort, pagination, select and delete or archive. */
+export default function EmployeeList({ lang, can, departments, companies }: Props) {
+  const t = translator(lang);
+  const [status, setStatus] = useState<'active' | 'archived' | ''>('active');
+  const [department, setDepartment] = useState('');
+  const [company, setCompany] = useState('');
+  const [selected, setSelected] = useState<number[]>([]);
+  const [version, setVersion] = useState(0);
+  const [confirm, setConfirm] = useState<'delete' | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => showFlash(), []);
+
+  const filters = useMemo(() => {
+    const f: Record<string, string> = {};
+    if (status) f['status'] = status;
+    if (department) f['department'] = department;
+    if (company) f['company'] = company;
+    return f;
+  }, [status, department, company]);
+
+  const columns = useMemo<Column<EmployeeRow>[]>(
+    () => [
+      {
+        id: 'name',
+        header: t('employees.name'),
+        sortKey: 'name',
+        cell: (e) => (
+          <a href={`/employee-details/${e._id}`} className="flex items-center gap-3 font-medium hover:text-accent">
+            <span className="grid h-9 w-9 shrink-0 place-items-center rounded-full bg-primary-subtle text-xs font-semibold text-accent" aria-hidden="true">
+              {e.fullName.split(' ').map((p) => p[0]).slice(0, 2).join('')}
+            </span>
+            {e.fullName}
+          </a>
+        ),
+      },
+      { id: 'email', header: t('common.email'), sortKey: 'email', cell: (e) => e.email },
+      { id: 'nationalId', header: t('employees.nationalId'), cell: (e) => <span className="tabular-nums">{e.nationalId}</span> },
+      { id: 'department', header: t('fields.department'), sortKey: 'department', cell: (e) => e.departmentName },
+      { id: 'jobTitle', header: t('employees.jobTitle'), sortKey: 'jobTitle', cell: (e) => e.jobTitleName },
+      {
+        id: 'status',
+        header: t('fields.status'),
+        cell: (e) => (
+          <span className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold ${e.status === 'active' ? 'bg-emerald-100 text-emerald-800 dark:bg-emerald-950 dark:text-emerald-200' : 'bg-gray-200 text-gray-800 dark:bg-gray-800 dark:text-gray-200'}`}>
+            {t(e.status === 'active' ? 'employees.statusActive' : 'employees.statusArchived')}
+          </span>
+        ),
+      },
+    ],
+    [lang],
+  );
+
+  async function bulk(action: 'archive' | 'restore' | 'delete') {
+    setBusy(true);
+    let done = 0;
+    const failures: string[] = [];
+    for (const id of selected) {
+      try {
+        if (action === 'delete') await api(`/employees/${id}`, { method: 'DELETE', lang });
+        else await api(`/employees/${id}/archive`, { method: 'POST', body: { archived: action === 'archive' }, lang });
+        done += 1;
+      } catch (e) {
+        failures.push(e instanceof ApiError ? e.message : t('errors.somethingWentWrong'));
+      }
+    }
+    setBusy(false);
+    setConfirm(null);
+    setSelected([]);
+    setVersion((n) => n + 1);
+    if (done > 0) toast.success(t(action === 'delete' ? 'employees.bulkDeleted' : action === 'archive' ? 'employees.bulkArchived' : 'employees.bulkRestored', { count: done }));
+    for (const message of [...new Set(failures)]) toast.error(message);
+  }
+
+  const addLink = can.create ? (
+    <a href="/employee-create" className={primaryButton} data-testid="add-employee">
+      <Plus size={18} aria-hidden="true" />
+      {t('form.addNew')}
+    </a>
+  ) : null;
+
+  return (
+    <>
+      <Toaster richColors position="top-center" closeButton />
+      <DataTable<EmployeeRow>
+        lang={lang}
+        path="/employees"
+        columns={columns}
+        defaultSort="name"
+        filters={filters}
+        version={version}
+        emptyText={status === 'archived' ? t('employees.noneArchived') : t('messages.employeesDoNotExist')}
+        emptyAction={status === 'archived' ? null : addLink}
+        selection={can.delete || can.archive ? { selected, onChange: setSelected, label: (e) => t('employees.select', { name: e.fullName }) } : undefined}
+        toolbar={
+          <>
+            <select aria-label={t('fields.status')} value={status} onChange={(e) => setStatus(e.target.value as typeof status)} className={compactSelect} data-testid="status-filter">
+              <option value="active">{t('employees.statusActive')}</option>
+              <option value="archived">{t('employees.statusArchived')}</option>
+              <option value="">{t('employees.statusAll')}</option>
+            </select>
+            <select aria-label={t('fields.department')} value={department} onChange={(e) => setDepartment(e.target.value)} className={compactSelect}>
+              <option value="">{t('employees.allDepartments')}</option>
+              {departments.map((d) => (
+                <option key={d._id} value={d._id}>{d.name}</option>
+              ))}
+            </select>
+            {companies.length > 1 && (
+              <select aria-label={t('fields.company')} value={company} onChange={(e) => setCompany(e.target.value)} className={compactSelect}>
+                <option value="">{t('employees.allCompanies')}</option>
+                {companies.map((c) => (
+                  <option key={c._id} value={c._id}>{c.name}</option>
+                ))}
+              </select>
+            )}
+            {addLink}
+          </>
+        }
+        rowActions={(e) => (
+          <div className="flex gap-1">
+            <a href={`/employee-details/${e._id}`} className={iconButton} aria-label={t('employees.viewNamed', { name: e.fullName })} title={t('employees.view')}>
+              <Eye size={16} aria-hidden="true" />
+            </a>
+            {can.update && (
+              <a href={`/employee-edit/${e._id}`} className={iconButton} aria-label={t('form.editNamed', { name: e.fullName })} title={t('form.edit')}>
+                <Pencil size={16} aria-hidden="true" />
+              </a>
+            )}
+          </div>
+        )}
+      />
+      {selected.length > 0 && (
+        <div role="region" aria-label={t('employees.selection')} className="sticky bottom-4 z-20 mx-auto mt-4 flex w-fit flex-wrap items-center gap-3 rounded-2xl border border-line bg-card px-4 py-3 shadow-lg" data-testid="bulk-bar">
+          <span className="text-sm font-medium">{t('employees.selectedCount', { count: selected.length })}</span>
+          {can.archive && status !== 'archived' && (
+            <button type="button" className={secondaryButton} onClick={() => bulk('archive')} disabled={busy} data-testid="bulk-archive">
+              <Archive size={16} aria-hidden="true" />
+              {t('employees.archive')}
+            </button>
+          )}
+          {can.archive && status === 'archived' && (
+            <button type="button" className={secondaryButton} onClick={() => bulk('restore')} disabled={busy}>
+              <ArchiveRestore size={16} aria-hidden="true" />
+              {t('employees.restore')}
+            </button>
+          )}
+          {can.delete && (
+            <button type="button" className={dangerButton} onClick={() => setConfirm('delete')} disabled={busy} data-testid="bulk-delete">
+              <Trash2 size={16} aria-hidden="true" />
+              {t('form.delete')}
+            </button>
+          )}
+        </div>
+      )}
+      <Dialog open={confirm === 'delete'} title={t('employees.deleteTitle', { count: selected.length })} onClose={() => setConfirm(null)} closeLabel={t('common.close')} size="sm">
+        <p className="mb-1">{t('employees.deleteQuestion', { count: selected.length })}</p>
+        <p className="mb-6 text-sm text-muted">{t('messages.cannotBeUndone')}</p>
+        <div className="flex justify-end gap-2">
+          <button type="button" className={secondaryButton} onClick={() => setConfirm(null)}>
+            {t('form.cancel')}
+          </button>
+          <button type="button" className={dangerButton} onClick={() => bulk('delete')} disabled={busy} data-testid="confirm-delete">
+            {t('form.delete')}
+          </button>
+        </div>
+      </Dialog>
+    </>
+  );
+}
