@@ -134,4 +134,32 @@ describe('users and roles in the browser', () => {
     await page.goto(`${server.url}/users`);
     expect(await page.textContent('#panel-users')).toContain('You do not have permission to view users.');
   });
+
+  it('an administrator edits the user (password left empty) and deletes them after confirming', async () => {
+    await signOut(page);
+    await signIn(page, server.url, 'admin@demo.jornada', 'Demo#2026', '/dashboard');
+    await page.goto(`${server.url}/users`);
+    await page.fill('[data-testid=table-search]', 'reparto');
+    await page.waitForFunction(() => document.querySelectorAll('#panel-users tbody tr').length === 1);
+    await page.click('a[aria-label="Edit Rosa Reparto"]');
+    await page.waitForURL('**/users-edit/*');
+    await page.waitForSelector('#user-role option:has-text("Jefe de reparto")', { state: 'attached' });
+    expect(await page.inputValue('#user-email')).toBe(EMAIL);
+    expect(await page.textContent('#user-password-hint')).toContain('Leave both empty to keep the current password.');
+    await page.fill('#user-name', 'Rosa Reparto Díaz');
+    await page.selectOption('#user-status', 'disabled');
+    await page.click('[data-testid=save-user]');
+    await page.waitForURL('**/users');
+    await page.waitForSelector('[data-sonner-toast]');
+    expect(await page.textContent('[data-sonner-toast]')).toContain('User updated successfully!');
+    await page.selectOption('[data-testid=filter-status]', 'disabled');
+    await page.waitForSelector('#panel-users tbody tr:has-text("Rosa Reparto Díaz")');
+    expect(await page.textContent('#panel-users tbody tr:has-text("Rosa Reparto Díaz")')).toContain('Disabled');
+
+    await page.click('button[aria-label="Delete Rosa Reparto Díaz"]');
+    expect(await page.textContent('dialog[open]')).toContain('This action cannot be undone.');
+    await page.click('[data-testid=confirm-delete]');
+    await page.waitForSelector('[data-sonner-toast]:has-text("User deleted successfully!")');
+    await page.waitForSelector('[data-testid=table-empty]');
+  });
 });
