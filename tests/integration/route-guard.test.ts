@@ -38,6 +38,8 @@ afterAll(async () => {
 });
 
 const concrete = (pattern: string) => pattern.replace('{id}', '7');
+/** Opened, not redirected: a record page for the made-up id 7 may answer its not-found page. */
+const opened = (route: { pattern: string }) => (route.pattern.includes('{id}') ? [200, 404] : [200]);
 
 describe('page redirects over HTTP (spec section 2)', () => {
   it('signed out: protected pages go to sign-in with redirectUrl; the root without it', async () => {
@@ -65,19 +67,19 @@ describe('page redirects over HTTP (spec section 2)', () => {
   it('each account type opens only its route set and its authorities', async () => {
     for (const route of PAGE_ROUTES.filter((r) => r.set === 'admin')) {
       const path = concrete(route.pattern);
-      expect((await clients.super.get(path)).status, `super ${path}`).toBe(200);
-      expect((await clients.admin.get(path)).status, `admin ${path}`).toBe(200);
+      expect(opened(route), `super ${path}`).toContain((await clients.super.get(path)).status);
+      expect(opened(route), `admin ${path}`).toContain((await clients.admin.get(path)).status);
       expect(location(await clients.employee.get(path)), `employee ${path}`).toBe('/access-denied');
       const limited = await clients.limited.get(path);
       const allowed = route.authority.every((a) => ['employee.read', 'attendance.read'].includes(a));
-      if (allowed) expect(limited.status, `limited ${path}`).toBe(200);
+      if (allowed) expect(opened(route), `limited ${path}`).toContain(limited.status);
       else expect(location(limited), `limited ${path}`).toBe('/access-denied');
     }
     for (const route of PAGE_ROUTES.filter((r) => r.set === 'personal')) {
       const path = concrete(route.pattern);
       expect(location(await clients.super.get(path)), `super ${path}`).toBe('/access-denied');
-      expect((await clients.admin.get(path)).status, `admin ${path}`).toBe(200);
-      expect((await clients.employee.get(path)).status, `employee ${path}`).toBe(200);
+      expect(opened(route), `admin ${path}`).toContain((await clients.admin.get(path)).status);
+      expect(opened(route), `employee ${path}`).toContain((await clients.employee.get(path)).status);
     }
   });
 
