@@ -39,6 +39,9 @@ export const API_ROUTES: readonly ApiRoute[] = [
   { method: 'PUT', pattern: '/api/settings', authority: ['setting.update'] },
   { method: 'POST', pattern: '/api/feedback', authority: [] },
   { method: 'GET', pattern: '/api/feedback', authority: ['setting.read'] },
+  // Before the collections, so `/api/employees/{id}` does not capture them.
+  { method: 'POST', pattern: '/api/employees/import', authority: ['employee.create'] },
+  { method: 'GET', pattern: '/api/employees/import-template', authority: ['employee.create'] },
   ...COLLECTIONS.flatMap(([path, resource]): ApiRoute[] => [
     { method: 'GET', pattern: `/api/${path}`, authority: [`${resource}.read`] },
     { method: 'POST', pattern: `/api/${path}`, authority: [`${resource}.create`] },

@@ -11,6 +11,8 @@ export class ApiError extends Error {
     readonly status: number,
     readonly code?: string,
     readonly errors: Record<string, string> = {},
+    /** The whole JSON answer, for endpoints that say more than `errors` (e.g. the CSV import's `rows`). */
+    readonly body: Record<string, unknown> = {},
   ) {
     super(message);
     this.name = 'ApiError';
@@ -60,5 +62,6 @@ export async function api<T>(path: string, options: ApiOptions): Promise<T> {
     response.status,
     typeof data['code'] === 'string' ? data['code'] : undefined,
     (data['errors'] as Record<string, string>) ?? {},
+    data,
   );
 }

@@ -1,0 +1,44 @@
+import { translate } from '../../../i18n/translate.ts';
+import { getDb } from '../../../server/db/connection.ts';
+import { endpoint, requireUser } from '../../../server/http/endpoint.ts';
+import { json } from '../../../server/http/json.ts';
+import { readJsonBody } from '../../../server/http/json-body.ts';
+import { EmployeeImportRejected, importEmployees } from '../../../server/services/employees/import-employees.ts';
+
+/** A CSV of 10,000 employees is about 2 MB; 20 MB leaves room without inviting abuse. */
+const MAX_IMPORT_BYTES = 20 * 1024 * 1024;
+
+/**
+ * `POST /api/employees/import` `{csv, createMissing?, dryRun?}` (authority `employee.create`).
+ * 201 `{message, created}`; a dry run 200 `{message, valid}`; both also say which organisation
+ * records are (to be) created. 422 `{message, code, rows: [{line, field, column, message}]}`
+ * when any row is refused — then nothing is written.
+ */
+export const POST = endpoint(async (context) => {
+  const user = requireUser(context);
+  const lang = context.locals.lang;
+  const body = await readJsonBody(context.request, MAX_IMPORT_BYTES);
+  try {
+    const outcome = await importEmployees(await getDb(), body, user.id, lang);
+    const extra = { createdRecords: outcome.created, ignoredColumns: outcome.ignoredColumns };
+    if (outcome.dryRun) {
+      return json({ message: translate(lang, 'employeeImport.checked', { count: outcome.count }), valid: outcome.count, ...extra });
+    }
+    return json({ message: translate(lang, 'employeeImport.imported', { count: outcome.count }), created: outcome.count, ...extra }, 201);
+  } catch (error) {
+    if (!(error instanceof EmployeeImportRejected)) throw error;
+    return json(
+      {
+        message: translate(lang, error.code, error.params),
+        code: error.code,
+        rows: error.rows.map((p) => ({
+          line: p.line,
+          field: p.field,
+          column: p.field ? (error.headerOf[p.field as keyof typeof error.headerOf] ?? p.field) : '',
+          message: translate(lang, p.key, p.params),
+        })),
+      },
+      422,
+    );
+  }
+});

@@ -1,0 +1,74 @@
+import Papa from 'papaparse';
+import { CSV_COLUMNS, templateHeaders, type CsvField } from '../../../domain/employees/csv-import.ts';
+import type { Language } from '../../../i18n/languages.ts';
+import type { Db } from '../../db/connection.ts';
+
+/** Example values; references are filled from the instance's own records when it has them. */
+const EXAMPLE: Record<Language, Partial<Record<CsvField, string>>> = {
+  es: {
+    firstName: 'Marina',
+    lastName: 'Soler Vidal',
+    gender: 'Mujer',
+    email: 'marina.soler@ejemplo.es',
+    nationalId: '12345678Z',
+    employmentType: 'Fijo',
+    pin: '482719',
+    civilStatus: 'Soltera',
+    phone: '+34 600 123 456',
+    birthday: '17/05/1990',
+    placeOfBirth: 'Sevilla',
+    address: 'Calle Mayor 1, 41001 Sevilla',
+    officialStartDate: '01/02/2024',
+    status: 'Activo',
+  },
+  en: {
+    firstName: 'Marina',
+    lastName: 'Soler Vidal',
+    gender: 'female',
+    email: 'marina.soler@example.com',
+    nationalId: '12345678Z',
+    employmentType: 'regular',
+    pin: '482719',
+    civilStatus: 'single',
+    phone: '+34 600 123 456',
+    birthday: '1990-05-17',
+    placeOfBirth: 'Seville',
+    address: '1 High Street, Seville',
+    officialStartDate: '2024-02-01',
+    status: 'active',
+  },
+};
+
+const FALLBACK_NAMES: Record<Language, Record<'company' | 'department' | 'jobTitle' | 'leaveGroup', string>> = {
+  es: { company: 'Mi empresa', department: 'Tienda', jobTitle: 'Dependiente', leaveGroup: 'General' },
+  en: { company: 'My company', department: 'Shop', jobTitle: 'Shop assistant', leaveGroup: 'General' },
+};
+
+/**
+ * The import template: a header row (field names in English, labels in Spanish) and one example
+ * row naming a real company, department, job title and leave group when there are some. Spanish
+ * uses `;` like Spanish Excel; a UTF-8 byte order mark makes Excel read accents right.
+ */
+export async function employeeImportTemplate(db: Db, lang: Language): Promise<{ filename: string; csv: string }> {
+  const names = { ...FALLBACK_NAMES[lang] };
+  const company = await db.selectFrom('companies').select(['id', 'name']).orderBy('id').executeTakeFirst();
+  if (company) {
+    names.company = company.name;
+    const job = await db
+      .selectFrom('jobTitles')
+      .innerJoin('departments', 'departments.id', 'jobTitles.departmentId')
+      .select(['jobTitles.name as jobTitle', 'departments.name as department'])
+      .where('jobTitles.companyId', '=', company.id)
+      .orderBy('jobTitles.id')
+      .executeTakeFirst();
+    if (job) Object.assign(names, job);
+    const group = await db.selectFrom('leaveGroups').select('name').where('companyId', '=', company.id).orderBy('id').executeTakeFirst();
+    if (group) names.leaveGroup = group.name;
+  }
+  const example: Partial<Record<CsvField, string>> = { ...EXAMPLE[lang], ...names };
+  const csv = Papa.unparse(
+    { fields: templateHeaders(lang), data: [CSV_COLUMNS.map((c) => example[c.field] ?? '')] },
+    { delimiter: lang === 'es' ? ';' : ',', newline: '\r\n', quotes: false },
+  );
+  return { filename: lang === 'es' ? 'plantilla-empleados.csv' : 'employee-import-template.csv', csv: `\uFEFF${csv}\r\n` };
+}

@@ -1,0 +1,163 @@
+import type { Insertable } from 'kysely';
+import * as v from 'valibot';
+import {
+  EmployeeImportRequest,
+  nationalIdKey,
+  parseEmployeeCsv,
+  REFERENCE_FIELDS,
+  validateImportRows,
+  type CheckedRow,
+  type CsvField,
+  type RowProblem,
+} from '../../../domain/employees/csv-import.ts';
+import type { Language } from '../../../i18n/languages.ts';
+import { translate } from '../../../i18n/translate.ts';
+import { pinKey } from '../../auth/pin-key.ts';
+import type { Db } from '../../db/connection.ts';
+import { appendAudit } from '../../db/repositories/audit-log.ts';
+import type { EmployeeTable } from '../../db/schema.ts';
+import { AppError } from '../../http/app-error.ts';
+import { employeeColumns } from './employee-checks.ts';
+import { ReferenceResolver, type ResolvedRefs } from './import-references.ts';
+
+/** Rows per INSERT: 30 columns x 500 rows stays well inside SQLite's 32,766 bound parameters. */
+const CHUNK = 500;
+
+/** 422 listing every refused row; nothing was written. */
+export class EmployeeImportRejected extends AppError {
+  constructor(
+    readonly rows: RowProblem[],
+    /** Header text of each field in the file, to name columns as the file does. */
+    readonly headerOf: Partial<Record<CsvField, string>>,
+  ) {
+    super('employeeImport.rejected', 422, { count: new Set(rows.map((r) => r.line)).size });
+  }
+}
+
+export interface ImportOutcome {
+  dryRun: boolean;
+  /** Rows that are valid (dry run) or were created. */
+  count: number;
+  /** Records made (or, in a dry run, to be made) for names that did not exist. */
+  created: { companies: string[]; departments: string[]; jobTitles: string[]; leaveGroups: string[] };
+  /** Headers that name no employee field; their values are not imported. */
+  ignoredColumns: string[];
+}
+
+interface Prepared {
+  line: number;
+  row: CheckedRow;
+  refs?: ResolvedRefs;
+  pinKey?: string;
+}
+
+/**
+ * Imports employees from CSV text: all rows or none. Every row is checked with the employee
+ * schema and the cross-record rules — references by name, PIN unique per company (against the
+ * database and the file's other rows), badge unique, national ID not already present nor repeated
+ * in the file — and any problem refuses the whole file with each bad row's line and reason.
+ * Otherwise (unless `dryRun`) one transaction creates the missing organisation records when
+ * `createMissing` asks for it, inserts the employees in chunks, and appends one audit entry.
+ * The checks run inside that same transaction, so nothing can slip in between check and write.
+ */
+export async function importEmployees(db: Db, body: unknown, actorId: number, lang: Language): Promise<ImportOutcome> {
+  const request = v.safeParse(EmployeeImportRequest, body);
+  if (!request.success) throw new AppError('employeeImport.noFile', 422);
+  const { csv, createMissing, dryRun } = request.output;
+
+  const parsed = parseEmployeeCsv(csv);
+  if (parsed.headers.length === 0) throw new AppError('employeeImport.empty', 422);
+  if (parsed.duplicateColumns.length > 0) throw new AppError('employeeImport.duplicateColumns', 422, { columns: parsed.duplicateColumns.join(', ') });
+  let missing = parsed.missingColumns;
+  if (missing.length === 1 && missing[0] === 'company') {
+    // With one company the column may be left out: every row belongs to it.
+    const companies = await db.selectFrom('companies').select('name').limit(2).execute();
+    if (companies.length === 1) {
+      for (const row of parsed.rows) row.values.company = companies[0]!.name;
+      missing = [];
+    }
+  }
+  if (missing.length > 0) throw new AppError('employeeImport.missingColumns', 422, { columns: missing.join(', ') });
+  if (parsed.rows.length === 0 && parsed.problems.length === 0) throw new AppError('employeeImport.noRows', 422);
+
+  const fileChecks = validateImportRows(parsed.rows);
+  const run = async (trx: Db): Promise<ImportOutcome> => {
+    const problems = [...parsed.problems, ...fileChecks.problems];
+    const resolver = await ReferenceResolver.load(trx, createMissing);
+    const prepared = await checkAgainstRecords(trx, fileChecks.checked, resolver, problems);
+    if (problems.length > 0) {
+      problems.sort((a, b) => a.line - b.line);
+      throw new EmployeeImportRejected(problems, parsed.headerOf);
+    }
+    const outcome: ImportOutcome = { dryRun, count: prepared.length, created: resolver.summary(), ignoredColumns: parsed.unknownColumns };
+    if (dryRun) return outcome;
+
+    const at = new Date().toISOString();
+    const ids = await resolver.createPlanned(trx, at, (name) => translate(lang, 'employeeImport.createdGroupDescription', { name }));
+    const id = (ref: number) => (ref < 0 ? ids.get(ref)! : ref);
+    const values: Insertable<EmployeeTable>[] = prepared.map(({ row, refs, pinKey: key }) => ({
+      ...employeeColumns({
+        ...row.data!,
+        company: id(refs!.company),
+        department: id(refs!.department),
+        jobTitle: id(refs!.jobTitle),
+        leaveGroup: id(refs!.leaveGroup),
+      }),
+      pinKey: key!,
+      image: null,
+      biometricConsentAt: null,
+      biometricConsentBy: null,
+      createdAt: at,
+      updatedAt: at,
+    }));
+    for (let i = 0; i < values.length; i += CHUNK) {
+      await trx.insertInto('employees').values(values.slice(i, i + CHUNK)).execute();
+    }
+    await appendAudit(trx, {
+      userId: actorId,
+      entity: 'employee',
+      entityId: null,
+      action: 'import',
+      after: { count: values.length, createdRecords: outcome.created, ignoredColumns: outcome.ignoredColumns },
+      at,
+    });
+    return outcome;
+  };
+  return dryRun ? run(db) : db.transaction().execute(run);
+}
+
+/**
+ * The checks that need the database: references by name, and PIN, badge and national ID against
+ * the employees already recorded. Appends to `problems`; returns the rows ready to insert.
+ */
+async function checkAgainstRecords(db: Db, rows: readonly CheckedRow[], resolver: ReferenceResolver, problems: RowProblem[]): Promise<Prepared[]> {
+  const existing = await db.selectFrom('employees').select(['companyId', 'pinKey', 'rfidCard', 'nationalId']).execute();
+  const pins = new Set(existing.map((e) => `${e.companyId}\u0000${e.pinKey}`));
+  const cards = new Set(existing.flatMap((e) => (e.rfidCard ? [e.rfidCard] : [])));
+  const nationalIds = new Set(existing.map((e) => nationalIdKey(e.nationalId)));
+
+  const prepared: Prepared[] = [];
+  for (const row of rows) {
+    const usable = (field: string) => {
+      const value = row.input[field]?.trim();
+      return value && !row.flagged.has(field) ? value : undefined;
+    };
+    const names = Object.fromEntries(REFERENCE_FIELDS.flatMap((f) => (usable(f) ? [[f, usable(f)!]] : [])));
+    const resolved = resolver.resolve(row.line, names);
+    problems.push(...resolved.problems);
+
+    const pin = usable('pin');
+    const key = pin ? pinKey(pin) : undefined;
+    if (key && resolved.company !== undefined && resolved.company > 0 && pins.has(`${resolved.company}\u0000${key}`)) {
+      problems.push({ line: row.line, field: 'pin', key: 'employees.pinTaken' });
+    }
+    const card = usable('rfidCard');
+    if (card && cards.has(card)) problems.push({ line: row.line, field: 'rfidCard', key: 'employees.rfidTaken' });
+    const nationalId = usable('nationalId');
+    if (nationalId && nationalIds.has(nationalIdKey(nationalId))) {
+      problems.push({ line: row.line, field: 'nationalId', key: 'employeeImport.nationalIdExists' });
+    }
+    if (row.data && resolved.refs && key) prepared.push({ line: row.line, row, refs: resolved.refs, pinKey: key });
+  }
+  return prepared;
+}
