@@ -513,4 +513,13 @@ describe('users API: permissions and audit', () => {
     expect(text).not.toMatch(/argon2|Good#Pass1|Fresh#Pass9|passwordHash/);
     expect(rows.some((r) => r.action === 'update' && r.after?.includes('"sessionsEnded":true'))).toBe(true);
   });
+
+  it('changing one’s own password here keeps this session and ends the others', async () => {
+    const other = await signedIn('rafa@sur.es', 'Rafa#2026');
+    const res = await root.request('PATCH', `/api/users/${rootId}`, { password: 'Rafa#2027', confirmPassword: 'Rafa#2027' });
+    expect(res.status).toBe(200);
+    expect(res.headers.getSetCookie().some((c) => c.startsWith('token='))).toBe(true);
+    expect((await root.get('/api/me')).status).toBe(200);
+    expect((await other.get('/api/me')).status).toBe(401);
+  });
 });
