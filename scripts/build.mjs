@@ -6,6 +6,7 @@ import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from '
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { writeAttributions } from './attributions.mjs';
+import { copyFaceModels } from './copy-face-models.mjs';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** Build output; JORNADA_DIST (a folder inside the project, so packages resolve) lets parallel work build apart. */
@@ -51,6 +52,7 @@ export function build({ force = false } = {}) {
   const result = spawnSync(process.execPath, [astro, 'build', '--silent'], { cwd: root, stdio: 'inherit' });
   if (result.status !== 0) throw new Error(`astro build failed (exit ${result.status})`);
   writeAttributions(root, distDir);
+  copyFaceModels(root, distDir);
   writeFileSync(stampFile, hash + '\n');
   return true;
 }

@@ -50,6 +50,13 @@ export const API_ROUTES: readonly ApiRoute[] = [
     { method: 'DELETE', pattern: `/api/${path}/{id}`, authority: [`${resource}.delete`] },
     { method: 'POST', pattern: `/api/${path}/{id}/archive`, authority: [`${resource}.archive`] },
   ]),
+  // Employee photos and face enrolment (photo ids take the second {id}).
+  { method: 'GET', pattern: '/api/employees/{id}/photos', authority: ['employee.read'] },
+  { method: 'POST', pattern: '/api/employees/{id}/photos', authority: ['employee.update'] },
+  { method: 'DELETE', pattern: '/api/employees/{id}/photos/{id}', authority: ['employee.update'] },
+  { method: 'GET', pattern: '/api/employees/{id}/photos/{id}/image', authority: ['employee.read'] },
+  { method: 'PUT', pattern: '/api/employees/{id}/photos/{id}/descriptor', authority: ['employee.update'] },
+  { method: 'PUT', pattern: '/api/employees/{id}/consent', authority: ['employee.update'] },
 ];
 
 const compiled = API_ROUTES.map((route) => ({

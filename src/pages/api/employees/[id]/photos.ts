@@ -1,0 +1,30 @@
+import { translate } from '../../../../i18n/translate.ts';
+import { getDb } from '../../../../server/db/connection.ts';
+import { endpoint, requireUser } from '../../../../server/http/endpoint.ts';
+import { json } from '../../../../server/http/json.ts';
+import { readLargeJson } from '../../../../server/http/read-large-json.ts';
+import { parseId } from '../../../../server/services/crud/crud-service.ts';
+import { listEmployeePhotos } from '../../../../server/services/employees/list-employee-photos.ts';
+import { uploadEmployeePhoto } from '../../../../server/services/employees/upload-employee-photo.ts';
+
+/** GET: the employee's photos, which carry face data, and the recorded consent (never descriptors). */
+export const GET = endpoint(async ({ params }) => {
+  return json(await listEmployeePhotos(await getDb(), parseId(params['id'])));
+});
+
+/** POST {image: data URL, descriptor?: number[128]}: add a photo (and its face data with consent). */
+export const POST = endpoint(async (context) => {
+  const user = requireUser(context);
+  const id = parseId(context.params['id']);
+  const body = await readLargeJson(context.request);
+  const { photo, faceDataRefused } = await uploadEmployeePhoto(await getDb(), id, body, user.id);
+  const lang = context.locals.lang;
+  return json(
+    {
+      data: photo,
+      message: translate(lang, 'messages.imageUploaded'),
+      ...(faceDataRefused ? { notice: translate(lang, 'photos.keptWithoutFaceData') } : {}),
+    },
+    201,
+  );
+});

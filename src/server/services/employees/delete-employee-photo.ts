@@ -1,0 +1,43 @@
+import type { Db } from '../../db/connection.ts';
+import { appendAudit } from '../../db/repositories/audit-log.ts';
+import { notFound } from '../../http/app-error.ts';
+import { findPhotoFile, listPhotoFiles, setPhotoAside } from './photo-files.ts';
+
+/**
+ * Removes one photo of an employee together with the face descriptor computed from it. When it
+ * was the current photo, the newest remaining one (or none) becomes current. Audited.
+ */
+export async function deleteEmployeePhoto(db: Db, employeeId: number, photoId: string, actorId: number): Promise<{ faceDescriptorsDeleted: number }> {
+  const exists = await db.selectFrom('employees').select('id').where('id', '=', employeeId).executeTakeFirst();
+  if (!exists) throw notFound();
+  const photo = await findPhotoFile(employeeId, photoId);
+  if (!photo) throw notFound();
+  const aside = await setPhotoAside(photo);
+  try {
+    const newest = (await listPhotoFiles(employeeId))[0]?.id ?? null;
+    const removed = await db.transaction().execute(async (trx) => {
+      const employee = await trx.selectFrom('employees').select('image').where('id', '=', employeeId).executeTakeFirst();
+      if (!employee) throw notFound();
+      const at = new Date().toISOString();
+      const result = await trx.deleteFrom('faceDescriptors').where('employeeId', '=', employeeId).where('image', '=', photoId).executeTakeFirst();
+      const deleted = Number(result.numDeletedRows ?? 0);
+      const image = employee.image === photoId ? newest : employee.image;
+      if (image !== employee.image) await trx.updateTable('employees').set({ image, updatedAt: at }).where('id', '=', employeeId).execute();
+      await appendAudit(trx, {
+        userId: actorId,
+        entity: 'employee',
+        entityId: employeeId,
+        action: 'photo.delete',
+        before: { photo: photoId, image: employee.image },
+        after: { image, faceDescriptorsDeleted: deleted },
+        at,
+      });
+      return deleted;
+    });
+    await aside.commit();
+    return { faceDescriptorsDeleted: removed };
+  } catch (error) {
+    await aside.restore();
+    throw error;
+  }
+}

@@ -1,0 +1,39 @@
+import { DescriptorInput } from '../../../domain/employees/employee-photos.ts';
+import { descriptorToBytes } from '../../../domain/employees/face-descriptor.ts';
+import type { Db } from '../../db/connection.ts';
+import { appendAudit } from '../../db/repositories/audit-log.ts';
+import { AppError, notFound } from '../../http/app-error.ts';
+import { findPhotoFile } from './photo-files.ts';
+import { parseWith } from './upload-employee-photo.ts';
+
+/**
+ * Stores the face descriptor of a photo already on file (a photo uploaded before consent was
+ * recorded, or after the employee was restored). Needs recorded consent (409 otherwise) and an
+ * active employee; replaces an earlier descriptor of the same photo. Audited.
+ */
+export async function enrolPhotoFace(db: Db, employeeId: number, photoId: string, body: unknown, actorId: number): Promise<void> {
+  const { descriptor } = parseWith(DescriptorInput, body);
+  const exists = await db.selectFrom('employees').select('id').where('id', '=', employeeId).executeTakeFirst();
+  if (!exists) throw notFound();
+  if (!(await findPhotoFile(employeeId, photoId))) throw notFound();
+  await db.transaction().execute(async (trx) => {
+    const employee = await trx.selectFrom('employees').select(['status', 'biometricConsentAt']).where('id', '=', employeeId).executeTakeFirst();
+    if (!employee) throw notFound();
+    if (employee.biometricConsentAt === null) throw new AppError('photos.consentRequired', 409);
+    if (employee.status !== 'active') throw new AppError('photos.employeeArchived', 409);
+    const at = new Date().toISOString();
+    const replaced = await trx.deleteFrom('faceDescriptors').where('employeeId', '=', employeeId).where('image', '=', photoId).executeTakeFirst();
+    await trx
+      .insertInto('faceDescriptors')
+      .values({ employeeId, descriptor: Buffer.from(descriptorToBytes(descriptor)), image: photoId, createdBy: actorId, createdAt: at })
+      .execute();
+    await appendAudit(trx, {
+      userId: actorId,
+      entity: 'employee',
+      entityId: employeeId,
+      action: 'face.enrol',
+      after: { photo: photoId, replaced: Number(replaced.numDeletedRows ?? 0) },
+      at,
+    });
+  });
+}

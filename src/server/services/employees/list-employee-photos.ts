@@ -1,0 +1,39 @@
+import { photoCreatedAt, photoImageUrl, type BiometricConsentDto, type EmployeePhotosAnswer } from '../../../domain/employees/employee-photos.ts';
+import type { Db } from '../../db/connection.ts';
+import { notFound } from '../../http/app-error.ts';
+import { listPhotoFiles } from './photo-files.ts';
+
+/** The recorded consent with the name of the user who recorded it; undefined without consent. */
+export async function findBiometricConsent(db: Db, employeeId: number): Promise<BiometricConsentDto | undefined> {
+  const row = await db
+    .selectFrom('employees')
+    .leftJoin('users', 'users.id', 'employees.biometricConsentBy')
+    .select(['employees.biometricConsentAt', 'employees.biometricConsentBy', 'users.name'])
+    .where('employees.id', '=', employeeId)
+    .executeTakeFirst();
+  if (!row?.biometricConsentAt) return undefined;
+  return { at: row.biometricConsentAt, by: row.biometricConsentBy, byName: row.name ?? null };
+}
+
+/** An employee's photos (newest first) with which of them carry face data, and the consent. */
+export async function listEmployeePhotos(db: Db, employeeId: number): Promise<EmployeePhotosAnswer> {
+  const employee = await db.selectFrom('employees').select('image').where('id', '=', employeeId).executeTakeFirst();
+  if (!employee) throw notFound();
+  const [files, descriptors, consent] = await Promise.all([
+    listPhotoFiles(employeeId),
+    db.selectFrom('faceDescriptors').select('image').where('employeeId', '=', employeeId).execute(),
+    findBiometricConsent(db, employeeId),
+  ]);
+  const withFace = new Set(descriptors.map((d) => d.image));
+  return {
+    data: files.map((f) => ({
+      _id: f.id,
+      url: photoImageUrl(employeeId, f.id),
+      createdAt: photoCreatedAt(f.id),
+      faceData: withFace.has(f.id),
+      current: f.id === employee.image,
+    })),
+    consent: consent ?? null,
+    faceDescriptors: descriptors.length,
+  };
+}

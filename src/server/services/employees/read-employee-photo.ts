@@ -1,0 +1,13 @@
+import type { PhotoType } from '../../../domain/employees/image-type.ts';
+import type { Db } from '../../db/connection.ts';
+import { notFound } from '../../http/app-error.ts';
+import { findPhotoFile, readPhotoFile } from './photo-files.ts';
+
+/** The bytes and type of one photo of an existing employee; 404 otherwise. */
+export async function readEmployeePhoto(db: Db, employeeId: number, photoId: string): Promise<{ bytes: Buffer; type: PhotoType }> {
+  const employee = await db.selectFrom('employees').select('id').where('id', '=', employeeId).executeTakeFirst();
+  if (!employee) throw notFound();
+  const photo = await findPhotoFile(employeeId, photoId);
+  if (!photo) throw notFound();
+  return { bytes: await readPhotoFile(photo), type: photo.type };
+}

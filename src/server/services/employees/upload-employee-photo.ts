@@ -1,0 +1,82 @@
+import * as v from 'valibot';
+import { issuesToFieldKeys } from '../../../domain/auth/auth-schemas.ts';
+import { dataUrlTooLong, photoCreatedAt, photoImageUrl, PhotoUploadInput, type EmployeePhotoDto } from '../../../domain/employees/employee-photos.ts';
+import { descriptorToBytes } from '../../../domain/employees/face-descriptor.ts';
+import { base64DecodedLength, dataUrlBase64, PHOTO_LIMITS } from '../../../domain/employees/image-type.ts';
+import type { Db } from '../../db/connection.ts';
+import { appendAudit } from '../../db/repositories/audit-log.ts';
+import { AppError, notFound } from '../../http/app-error.ts';
+import { removePhotoFile, savePhotoFile } from './photo-files.ts';
+import { photoError, sanitizePhoto } from './sanitize-photo.ts';
+
+export interface UploadedPhoto {
+  photo: EmployeePhotoDto;
+  /** A descriptor came with the photo but was not stored (no recorded consent, or archived). */
+  faceDataRefused: boolean;
+}
+
+/** Validates the body's shape; 422 with per-field message keys otherwise. */
+export function parseWith<S extends v.GenericSchema>(schema: S, input: unknown): v.InferOutput<S> {
+  const result = v.safeParse(schema, input);
+  if (!result.success) {
+    const fields = issuesToFieldKeys(result.issues);
+    const first = Object.values(fields)[0];
+    throw new AppError(first && first.startsWith('photos.') ? first : 'validation.invalidInput', 422, {}, fields);
+  }
+  return result.output;
+}
+
+/**
+ * Adds a photo to an employee: checks and re-encodes the image (sanitizePhoto), stores it under
+ * a random name, makes it the employee's current photo and, only when the employee's biometric
+ * consent is recorded and the employee is active, stores the face descriptor computed in the
+ * browser. The file and the rows are written together or not at all; the change is audited.
+ */
+export async function uploadEmployeePhoto(db: Db, employeeId: number, body: unknown, actorId: number): Promise<UploadedPhoto> {
+  const input = parseWith(PhotoUploadInput, body);
+  if (dataUrlTooLong(input.image)) throw photoError('photos.tooLarge');
+  const payload = dataUrlBase64(input.image);
+  if (payload === null) throw photoError('photos.notAnImage');
+  if (base64DecodedLength(payload) > PHOTO_LIMITS.maxBytes) throw photoError('photos.tooLarge');
+  const exists = await db.selectFrom('employees').select('id').where('id', '=', employeeId).executeTakeFirst();
+  if (!exists) throw notFound();
+
+  const clean = await sanitizePhoto(Buffer.from(payload, 'base64'));
+  const file = await savePhotoFile(employeeId, clean.bytes, clean.type);
+  try {
+    const faceData = await db.transaction().execute(async (trx) => {
+      const employee = await trx
+        .selectFrom('employees')
+        .select(['image', 'status', 'biometricConsentAt'])
+        .where('id', '=', employeeId)
+        .executeTakeFirst();
+      if (!employee) throw notFound();
+      const at = new Date().toISOString();
+      const store = input.descriptor !== null && employee.biometricConsentAt !== null && employee.status === 'active';
+      if (store) {
+        await trx
+          .insertInto('faceDescriptors')
+          .values({ employeeId, descriptor: Buffer.from(descriptorToBytes(input.descriptor!)), image: file.id, createdBy: actorId, createdAt: at })
+          .execute();
+      }
+      await trx.updateTable('employees').set({ image: file.id, updatedAt: at }).where('id', '=', employeeId).execute();
+      await appendAudit(trx, {
+        userId: actorId,
+        entity: 'employee',
+        entityId: employeeId,
+        action: 'photo.add',
+        before: { image: employee.image },
+        after: { image: file.id, type: clean.type, width: clean.width, height: clean.height, bytes: clean.bytes.length, faceData: store },
+        at,
+      });
+      return store;
+    });
+    return {
+      photo: { _id: file.id, url: photoImageUrl(employeeId, file.id), createdAt: photoCreatedAt(file.id), faceData, current: true },
+      faceDataRefused: input.descriptor !== null && !faceData,
+    };
+  } catch (error) {
+    await removePhotoFile(file);
+    throw error;
+  }
+}
