@@ -257,6 +257,9 @@ describe('POST /api/employees/import', () => {
     expect(noCsv.status).toBe(422);
     const tooBig = await admin.post('/api/employees/import', { csv: 'x'.repeat(21 * 1024 * 1024) });
     expect(tooBig.status).toBe(413);
+    const wrongMethod = await admin.get('/api/employees/import');
+    expect(wrongMethod.status).toBe(405);
+    expect((await wrongMethod.json()).code).toBe('errors.methodNotAllowed');
   });
 
   it('takes a file of several thousand rows (well over the 256 KB of other endpoints)', async () => {

@@ -1,5 +1,6 @@
 import { isLanguage } from '../../../i18n/languages.ts';
 import { getDb } from '../../../server/db/connection.ts';
+import { AppError } from '../../../server/http/app-error.ts';
 import { endpoint } from '../../../server/http/endpoint.ts';
 import { employeeImportTemplate } from '../../../server/services/employees/employee-import-template.ts';
 
@@ -18,4 +19,9 @@ export const GET = endpoint(async ({ url, locals }) => {
       'cache-control': 'no-store',
     },
   });
+});
+
+/** Other methods: 405 JSON (without this, `/api/employees/{id}` in the API table lets them reach an HTML 404). */
+export const ALL = endpoint(async () => {
+  throw new AppError('errors.methodNotAllowed', 405);
 });

@@ -1,5 +1,6 @@
 import { translate } from '../../../i18n/translate.ts';
 import { getDb } from '../../../server/db/connection.ts';
+import { AppError } from '../../../server/http/app-error.ts';
 import { endpoint, requireUser } from '../../../server/http/endpoint.ts';
 import { json } from '../../../server/http/json.ts';
 import { readJsonBody } from '../../../server/http/json-body.ts';
@@ -41,4 +42,9 @@ export const POST = endpoint(async (context) => {
       422,
     );
   }
+});
+
+/** Other methods: 405 JSON (without this, `/api/employees/{id}` in the API table lets them reach an HTML 404). */
+export const ALL = endpoint(async () => {
+  throw new AppError('errors.methodNotAllowed', 405);
 });
