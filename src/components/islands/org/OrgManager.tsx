@@ -3,10 +3,10 @@ import { Pencil, Plus, Trash2 } from 'lucide-react';
 import { Toaster, toast } from 'sonner';
 import type { Language } from '../../../i18n/languages.ts';
 import { translator } from '../../../i18n/translate.ts';
-import { api, ApiError } from '../../../lib/client/api.ts';
 import { DataTable, type Column } from '../ui/DataTable.tsx';
 import { Dialog } from '../ui/Dialog.tsx';
-import { dangerButton, iconButton, primaryButton, secondaryButton } from '../ui/buttons.ts';
+import { iconButton, primaryButton } from '../ui/buttons.ts';
+import { ConfirmDeleteDialog } from '../ui/ConfirmDeleteDialog.tsx';
 import { OrgForm } from './OrgForm.tsx';
 import { ORG_TABLES, type OrgCell, type OrgTableName } from './org-tables.ts';
 
@@ -26,7 +26,6 @@ export default function OrgManager({ lang, table: name, can }: Props) {
   const [version, setVersion] = useState(0);
   const [editing, setEditing] = useState<Row | 'new' | null>(null);
   const [deleting, setDeleting] = useState<Row | null>(null);
-  const [busy, setBusy] = useState(false);
 
   const renderCell = (kind: OrgCell, value: unknown) => {
     switch (kind) {
@@ -57,21 +56,6 @@ export default function OrgManager({ lang, table: name, can }: Props) {
       })),
     [name, lang],
   );
-
-  async function confirmDelete() {
-    if (!deleting) return;
-    setBusy(true);
-    try {
-      const answer = await api<{ message: string }>(`${table.path}/${deleting._id}`, { method: 'DELETE', lang });
-      toast.success(answer.message);
-      setVersion((n) => n + 1);
-      setDeleting(null);
-    } catch (e) {
-      toast.error(e instanceof ApiError ? e.message : t('errors.somethingWentWrong'));
-    } finally {
-      setBusy(false);
-    }
-  }
 
   const addButton = can.create ? (
     <button type="button" className={primaryButton} onClick={() => setEditing('new')} data-testid="add-record">
@@ -131,18 +115,16 @@ export default function OrgManager({ lang, table: name, can }: Props) {
           />
         )}
       </Dialog>
-      <Dialog open={deleting !== null} title={t('form.deleteTitle', { thing: t(table.singularKey) })} onClose={() => setDeleting(null)} closeLabel={t('common.close')} size="sm">
-        <p className="mb-1">{t('form.deleteQuestion', { name: deleting?.name ?? '' })}</p>
-        <p className="mb-6 text-sm text-muted">{t('messages.cannotBeUndone')}</p>
-        <div className="flex justify-end gap-2">
-          <button type="button" className={secondaryButton} onClick={() => setDeleting(null)}>
-            {t('form.cancel')}
-          </button>
-          <button type="button" className={dangerButton} onClick={confirmDelete} disabled={busy} data-testid="confirm-delete">
-            {t('form.delete')}
-          </button>
-        </div>
-      </Dialog>
+      <ConfirmDeleteDialog
+        lang={lang}
+        target={deleting && { path: `${table.path}/${deleting._id}`, name: deleting.name }}
+        thing={t(table.singularKey)}
+        onClose={() => setDeleting(null)}
+        onDeleted={() => {
+          setDeleting(null);
+          setVersion((n) => n + 1);
+        }}
+      />
     </>
   );
 }

@@ -7,7 +7,7 @@ import { translator } from '../../../i18n/translate.ts';
 import { DataTable, type Column } from '../ui/DataTable.tsx';
 import { Dialog } from '../ui/Dialog.tsx';
 import { iconButton, primaryButton } from '../ui/buttons.ts';
-import { ConfirmDeleteDialog } from './ConfirmDeleteDialog.tsx';
+import { ConfirmDeleteDialog } from '../ui/ConfirmDeleteDialog.tsx';
 import { RoleForm, type RoleRow } from './RoleForm.tsx';
 
 /** The "User roles" tab: roles with add, edit (permissions matrix) and delete. */

@@ -7,7 +7,7 @@ import { translator } from '../../../i18n/translate.ts';
 import { DataTable, type Column } from '../ui/DataTable.tsx';
 import { iconButton, primaryButton } from '../ui/buttons.ts';
 import { useOptions } from '../ui/use-options.ts';
-import { ConfirmDeleteDialog } from './ConfirmDeleteDialog.tsx';
+import { ConfirmDeleteDialog } from '../ui/ConfirmDeleteDialog.tsx';
 import { ACCOUNT_TYPE_LABELS, StatusBadge } from './user-labels.tsx';
 
 interface UserRow {
