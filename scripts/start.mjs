@@ -4,6 +4,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, distDir } from './build.mjs';
+import { withModelCaching } from './model-cache.mjs';
 
 const demo = process.argv.includes('--demo');
 const noBuild = process.argv.includes('--no-build') || process.env.JORNADA_NO_BUILD === '1';
@@ -28,7 +29,7 @@ const { handler } = await import(pathToFileURL(path.join(serverDir, 'entry.mjs')
 
 const port = Number(process.env.PORT ?? 4321);
 const host = process.env.HOST ?? '0.0.0.0';
-const server = http.createServer(handler);
+const server = http.createServer(withModelCaching(handler));
 server.on('error', (error) => {
   console.error(`Jornada could not listen on ${host}:${port}: ${error.message}`);
   process.exit(1);

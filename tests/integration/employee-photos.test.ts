@@ -315,8 +315,24 @@ describe('employee photos: access', () => {
     const again = await admin.get(url, { 'if-none-match': res.headers.get('etag')! });
     expect(again.status).toBe(304);
     expect((await viewer.get(url)).status).toBe(200);
-    // The model files are public static assets, the photos are not.
-    expect((await anon.get('/models/ssd_mobilenetv1_model-weights_manifest.json')).status).toBe(200);
+  });
+
+  it('serves the face models at /models to anyone, cached for a week; a missing file is not cached', async () => {
+    for (const model of ['ssd_mobilenetv1_model', 'face_landmark_68_model', 'face_recognition_model']) {
+      const manifest = await anon.get(`/models/${model}-weights_manifest.json`);
+      expect(manifest.status).toBe(200);
+      expect(manifest.headers.get('cache-control')).toBe('public, max-age=604800');
+      const shards: string[] = (await manifest.json()).flatMap((group: { paths: string[] }) => group.paths);
+      for (const shard of shards) {
+        const res = await anon.get(`/models/${shard}`);
+        expect(res.status).toBe(200);
+        expect(Number(res.headers.get('content-length'))).toBeGreaterThan(50_000);
+        await res.arrayBuffer();
+      }
+    }
+    const missing = await anon.get('/models/no-such-model.bin');
+    expect(missing.status).toBe(404);
+    expect(missing.headers.get('cache-control') ?? '').not.toContain('max-age=604800');
   });
 
   it('answers 403 to an Employee account and to a read-only role for every change', async () => {

@@ -21,6 +21,12 @@ interface Props {
 
 type Status = { kind: 'busy' | 'success' | 'error' | 'info'; text: string; note?: string };
 
+/**
+ * Lets React paint a status before face detection, which can hold the main thread for seconds on
+ * a CPU backend (otherwise "Looking for a face…" would never show).
+ */
+const nextPaint = () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+
 const STATUS_STYLE: Record<Status['kind'], string> = {
   busy: 'border-line bg-card text-ink',
   info: 'border-line bg-card text-ink',
@@ -37,7 +43,10 @@ const STATUS_STYLE: Record<Status['kind'], string> = {
 export default function PhotoEnrolment({ lang, employeeId, canUpdate }: Props) {
   const t = translator(lang);
   const [answer, setAnswer] = useState<EmployeePhotosAnswer | null>(null);
-  const [status, setStatus] = useState<Status | null>(null);
+  const [status, setStatusState] = useState<(Status & { seq: number }) | null>(null);
+  const seq = useRef(0);
+  /** Every status gets a new sequence number, so a repeated message is still a new message. */
+  const setStatus = (next: Status) => setStatusState({ ...next, seq: ++seq.current });
   const [working, setWorking] = useState(false);
   const [camera, setCamera] = useState(false);
   const [deleting, setDeleting] = useState<EmployeePhotoDto | null>(null);
@@ -59,7 +68,10 @@ export default function PhotoEnrolment({ lang, employeeId, canUpdate }: Props) {
   const consent = answer?.consent ?? null;
 
   async function engine(): Promise<FaceEngine> {
-    if (!faceEngineReady()) setStatus({ kind: 'busy', text: t('messages.loadingModels') });
+    if (!faceEngineReady()) {
+      setStatus({ kind: 'busy', text: t('messages.loadingModels') });
+      await nextPaint();
+    }
     return loadFaceEngine();
   }
 
@@ -73,6 +85,7 @@ export default function PhotoEnrolment({ lang, employeeId, canUpdate }: Props) {
       return;
     }
     setStatus({ kind: 'busy', text: t('photos.analysing') });
+    await nextPaint();
     let face: Awaited<ReturnType<typeof describeSingleFace>>;
     try {
       face = await describeSingleFace(faceapi, source);
@@ -139,6 +152,7 @@ export default function PhotoEnrolment({ lang, employeeId, canUpdate }: Props) {
     try {
       const faceapi = await engine();
       setStatus({ kind: 'busy', text: t('photos.analysing') });
+      await nextPaint();
       const face = await describeSingleFace(faceapi, await loadImage(photo.url));
       if (face.kind !== 'one') {
         setStatus({ kind: 'error', text: t('messages.imageNotRecognized') });
@@ -242,7 +256,7 @@ export default function PhotoEnrolment({ lang, employeeId, canUpdate }: Props) {
 
       <div role="status" aria-live="polite" className="min-h-0">
         {status && (
-          <div className={`mb-4 rounded-xl border px-4 py-3 text-sm ${STATUS_STYLE[status.kind]}`} data-testid="photo-status" data-kind={status.kind}>
+          <div className={`mb-4 rounded-xl border px-4 py-3 text-sm ${STATUS_STYLE[status.kind]}`} data-testid="photo-status" data-kind={status.kind} data-seq={status.seq}>
             <p className="font-medium" data-testid="photo-status-text">
               {status.kind === 'busy' && <span className="me-2 inline-block h-3 w-3 animate-spin rounded-full border-2 border-current border-t-transparent align-middle" aria-hidden="true" />}
               {status.text}
