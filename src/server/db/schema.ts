@@ -149,6 +149,24 @@ export interface AttendanceBreakTable {
   endAt: string | null;
 }
 
+/**
+ * One revision of an attendance (append-only: triggers refuse UPDATE and DELETE). Revision 1 is
+ * the attendance as first recorded; each manual correction adds the next with its author and reason.
+ */
+export interface AttendanceRevisionTable {
+  id: Id;
+  attendanceId: number;
+  revision: number;
+  timeIn: string;
+  timeOut: string | null;
+  /** JSON array of {startAt, endAt}. */
+  breaks: string;
+  workedSeconds: number | null;
+  reason: string | null;
+  authorId: number | null;
+  createdAt: CreatedAt;
+}
+
 /** Every punch as it happened, append-only (a correction is a new attendance revision). */
 export interface PunchTable {
   id: Id;
@@ -254,6 +272,7 @@ export interface Database {
   schedules: ScheduleTable;
   attendances: AttendanceTable;
   attendanceBreaks: AttendanceBreakTable;
+  attendanceRevisions: AttendanceRevisionTable;
   punches: PunchTable;
   leaves: LeaveTable;
   roles: RoleTable;

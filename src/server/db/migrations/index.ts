@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import * as m0001 from './0001-initial-schema.ts';
 import * as m0002 from './0002-feedback.ts';
+import * as m0003 from './0003-attendance-revisions.ts';
 
 export interface Migration {
   up(db: Kysely<any>): Promise<void>;
@@ -13,4 +14,5 @@ export interface Migration {
 export const migrations: ReadonlyArray<readonly [name: string, migration: Migration]> = [
   ['0001-initial-schema', m0001],
   ['0002-feedback', m0002],
+  ['0003-attendance-revisions', m0003],
 ];
