@@ -1,6 +1,8 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import type { Page, Request } from 'playwright-core';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, type TestBrowser } from '../helpers/browser.ts';
 import { Client } from '../helpers/http-client.ts';
@@ -117,8 +119,9 @@ describe('photo and face enrolment in the browser', () => {
     expect(uploads).toHaveLength(1);
     const d = uploads[0]!.descriptor!;
     expect(d).toHaveLength(128);
-    const norm = Math.hypot(...d);
-    console.log(`descriptor: min ${Math.min(...d).toFixed(3)}, max ${Math.max(...d).toFixed(3)}, norm ${norm.toFixed(3)}`);
+    expect(d.every((x) => Number.isFinite(x) && Math.abs(x) < 1)).toBe(true);
+    expect(Math.hypot(...d)).toBeGreaterThan(1);
+    expect(Math.hypot(...d)).toBeLessThan(2);
     // Models and face-api came from this server, nothing from elsewhere.
     expect(requests.filter((u) => u.includes('/models/')).length).toBeGreaterThanOrEqual(6);
     expect(requests.filter((u) => !u.startsWith(server.url) && !u.startsWith('data:') && !u.startsWith('blob:'))).toEqual([]);
@@ -142,4 +145,70 @@ describe('photo and face enrolment in the browser', () => {
     expect((await employee()).faceDescriptors).toBe(0);
     expect(await photos()).toHaveLength(0);
   });
+});
+
+/**
+ * A Y4M video (what Chromium's fake camera plays) of a face crop in the middle of a larger grey
+ * frame, as a kiosk camera would see a face: 640 × 480, 4:2:0, a few identical frames.
+ */
+async function faceVideo(file: string, out: string): Promise<void> {
+  const [width, height] = [640, 480];
+  const face = await sharp(path.join(FACES, file)).resize(240, 240).removeAlpha().toColourspace('srgb').raw().toBuffer();
+  const rgb = Buffer.alloc(width * height * 3, 128);
+  const [left, top] = [(width - 240) / 2, (height - 240) / 2];
+  for (let y = 0; y < 240; y++) face.copy(rgb, ((top + y) * width + left) * 3, y * 240 * 3, (y + 1) * 240 * 3);
+  const Y = Buffer.alloc(width * height);
+  const U = Buffer.alloc((width / 2) * (height / 2));
+  const V = Buffer.alloc((width / 2) * (height / 2));
+  for (let i = 0; i < width * height; i++) {
+    Y[i] = Math.round(0.299 * rgb[i * 3]! + 0.587 * rgb[i * 3 + 1]! + 0.114 * rgb[i * 3 + 2]!);
+  }
+  for (let y = 0; y < height / 2; y++) {
+    for (let x = 0; x < width / 2; x++) {
+      let [r, g, b] = [0, 0, 0];
+      for (const [dx, dy] of [[0, 0], [1, 0], [0, 1], [1, 1]] as const) {
+        const i = ((2 * y + dy) * width + 2 * x + dx) * 3;
+        r += rgb[i]! / 4;
+        g += rgb[i + 1]! / 4;
+        b += rgb[i + 2]! / 4;
+      }
+      U[y * (width / 2) + x] = Math.round(-0.168736 * r - 0.331264 * g + 0.5 * b + 128);
+      V[y * (width / 2) + x] = Math.round(0.5 * r - 0.418688 * g - 0.081312 * b + 128);
+    }
+  }
+  const frame = Buffer.concat([Buffer.from('FRAME\n'), Y, U, V]);
+  writeFileSync(out, Buffer.concat([Buffer.from(`YUV4MPEG2 W${width} H${height} F10:1 Ip A1:1 C420jpeg\n`), ...Array.from({ length: 10 }, () => frame)]));
+}
+
+describe('taking the photo with the camera', () => {
+  it('captures a frame from the (fake) camera and enrols it', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'jornada-camera-'));
+    const video = path.join(dir, 'raj1.y4m');
+    await faceVideo('raj1.png', video);
+    const camera = await launchBrowser({
+      locale: 'en-GB',
+      extraArgs: ['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream', `--use-file-for-fake-video-capture=${video}`],
+    });
+    try {
+      const other = (await (await api.get('/api/employees?pageSize=2')).json()).data[1]._id as number;
+      await api.request('PUT', `/api/employees/${other}/consent`, { consent: true });
+      const tab = await camera.context.newPage();
+      await signIn(tab, server.url, 'admin@demo.jornada', 'Demo#2026', '/dashboard');
+      await tab.goto(`${server.url}/employee-edit/${other}`);
+      await tab.waitForSelector('[data-testid=consent-checkbox]:checked');
+      await tab.click('[data-testid=photo-camera]');
+      await tab.waitForSelector('[data-testid=camera-capture]:not([disabled])', { timeout: 20_000 });
+      expect(await tab.$eval('[data-testid=camera-video]', (v) => (v as HTMLVideoElement).videoWidth)).toBe(640);
+      await tab.click('[data-testid=camera-capture]');
+      await tab.waitForSelector('[data-testid=photo-status]:is([data-kind=success], [data-kind=error])', { timeout: 90_000 });
+      expect(await tab.textContent('[data-testid=photo-status-text]')).toBe('Image uploaded successfully.');
+      const saved = (await (await api.get(`/api/employees/${other}`)).json()).data;
+      expect(saved.faceDescriptors).toBe(1);
+      // The stream stops when the dialog closes (no camera left running).
+      expect(await tab.$('[data-testid=camera-video]')).toBeNull();
+    } finally {
+      await camera.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 150_000);
 });

@@ -294,6 +294,28 @@ describe('employee photos: storing', () => {
   });
 });
 
+describe('employee photos: archived employees', () => {
+  it('archiving deletes face data but keeps photos; no new face data while archived', async () => {
+    const other = (await (await admin.get('/api/employees?pageSize=3')).json()).data[2]._id as number;
+    await admin.request('PUT', `/api/employees/${other}/consent`, { consent: true });
+    const image = dataUrl(readFileSync(path.join(FACES, 'penny1.png')));
+    const first = await (await admin.post(`/api/employees/${other}/photos`, { image, descriptor: descriptor(6) })).json();
+    expect(first.data.faceData).toBe(true);
+    expect((await admin.post(`/api/employees/${other}/archive`, { archived: true })).status).toBe(200);
+    expect(await descriptorCount(other)).toBe(0);
+    expect(storedFiles(other)).toHaveLength(1);
+    const res = await admin.post(`/api/employees/${other}/photos`, { image, descriptor: descriptor(7) });
+    expect(res.status).toBe(201);
+    const body = await res.json();
+    expect(body.data.faceData).toBe(false);
+    expect(body.notice).toBe('Face data is not stored for archived employees.');
+    const enrol = await admin.request('PUT', `/api/employees/${other}/photos/${first.data._id}/descriptor`, { descriptor: descriptor(8) });
+    expect(enrol.status).toBe(409);
+    expect(await descriptorCount(other)).toBe(0);
+    expect(storedFiles(other)).toHaveLength(2);
+  });
+});
+
 describe('employee photos: access', () => {
   let url: string;
   beforeAll(async () => {

@@ -11,8 +11,8 @@ import { photoError, sanitizePhoto } from './sanitize-photo.ts';
 
 export interface UploadedPhoto {
   photo: EmployeePhotoDto;
-  /** A descriptor came with the photo but was not stored (no recorded consent, or archived). */
-  faceDataRefused: boolean;
+  /** Why a descriptor that came with the photo was not stored (message key), if it was not. */
+  faceDataRefused: 'photos.keptWithoutFaceData' | 'photos.employeeArchived' | null;
 }
 
 /** Validates the body's shape; 422 with per-field message keys otherwise. */
@@ -44,7 +44,7 @@ export async function uploadEmployeePhoto(db: Db, employeeId: number, body: unkn
   const clean = await sanitizePhoto(Buffer.from(payload, 'base64'));
   const file = await savePhotoFile(employeeId, clean.bytes, clean.type);
   try {
-    const faceData = await db.transaction().execute(async (trx) => {
+    const { faceData, refused } = await db.transaction().execute(async (trx) => {
       const employee = await trx
         .selectFrom('employees')
         .select(['image', 'status', 'biometricConsentAt'])
@@ -69,11 +69,13 @@ export async function uploadEmployeePhoto(db: Db, employeeId: number, body: unkn
         after: { image: file.id, type: clean.type, width: clean.width, height: clean.height, bytes: clean.bytes.length, faceData: store },
         at,
       });
-      return store;
+      const refused =
+        input.descriptor === null || store ? null : employee.biometricConsentAt === null ? ('photos.keptWithoutFaceData' as const) : ('photos.employeeArchived' as const);
+      return { faceData: store, refused };
     });
     return {
       photo: { _id: file.id, url: photoImageUrl(employeeId, file.id), createdAt: photoCreatedAt(file.id), faceData, current: true },
-      faceDataRefused: input.descriptor !== null && !faceData,
+      faceDataRefused: refused,
     };
   } catch (error) {
     await removePhotoFile(file);

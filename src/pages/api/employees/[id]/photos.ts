@@ -23,7 +23,7 @@ export const POST = endpoint(async (context) => {
     {
       data: photo,
       message: translate(lang, 'messages.imageUploaded'),
-      ...(faceDataRefused ? { notice: translate(lang, 'photos.keptWithoutFaceData') } : {}),
+      ...(faceDataRefused ? { notice: translate(lang, faceDataRefused) } : {}),
     },
     201,
   );
