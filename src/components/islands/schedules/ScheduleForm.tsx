@@ -1,0 +1,83 @@
+import { useEffect, useState } from 'react';
+import { useForm, type FieldValues } from 'react-hook-form';
+import { Toaster } from 'sonner';
+import { ScheduleInput } from '../../../domain/schedules/schedule-schema.ts';
+import type { Language } from '../../../i18n/languages.ts';
+import { translator } from '../../../i18n/translate.ts';
+import { api, ApiError } from '../../../lib/client/api.ts';
+import { setFlash } from '../../../lib/client/flash.ts';
+import { inputClass, primaryButton, secondaryButton } from '../ui/buttons.ts';
+import { fieldMessage, valibotResolver } from '../ui/valibot-resolver.ts';
+import { ShiftFields } from './ShiftFields.tsx';
+
+interface Props {
+  lang: Language;
+  schedule: Record<string, unknown> | null;
+  today: string;
+}
+
+/** Create or edit a schedule; saving makes it the employee's current one from its start date. */
+export default function ScheduleForm({ lang, schedule, today }: Props) {
+  const t = translator(lang);
+  const editing = schedule !== null;
+  const form = useForm<FieldValues>({
+    defaultValues: editing
+      ? { ...schedule, toDate: schedule['toDate'] ?? '', totalHours: String(schedule['totalHours']) }
+      : { employee: '', startTime: '09:00', offTime: '17:00', totalHours: '8', restDays: ['Saturday', 'Sunday'], fromDate: today, toDate: '' },
+    resolver: valibotResolver(ScheduleInput),
+  });
+  const [employees, setEmployees] = useState<{ _id: number; fullName: string; departmentName: string }[] | null>(null);
+  const [formError, setFormError] = useState<string>();
+
+  useEffect(() => {
+    api<{ data: { _id: number; fullName: string; departmentName: string }[] }>('/employees?status=active&pageSize=1000&sort=name', { lang })
+      .then((res) => setEmployees(res.data))
+      .catch(() => setEmployees([]));
+  }, []);
+
+  async function submit(values: FieldValues) {
+    setFormError(undefined);
+    try {
+      const answer = await api<{ message: string }>(editing ? `/schedules/${schedule['_id']}` : '/schedules', { method: editing ? 'PATCH' : 'POST', body: values, lang });
+      setFlash(answer.message);
+      window.location.assign('/schedule');
+    } catch (e) {
+      if (e instanceof ApiError) {
+        setFormError(e.message);
+        for (const [name, message] of Object.entries(e.errors)) form.setError(name, { type: 'server', message });
+      } else setFormError(t('errors.somethingWentWrong'));
+    }
+  }
+
+  function discard() {
+    setFlash(t('messages.scheduleDiscarded'), 'info');
+    window.location.assign('/schedule');
+  }
+
+  if (!employees) return <p className="text-muted">{t('common.loading')}</p>;
+  const err = fieldMessage(form.formState.errors['employee']?.message, t);
+  return (
+    <>
+      <Toaster richColors position="top-center" closeButton />
+      <form onSubmit={form.handleSubmit(submit)} noValidate className="flex max-w-3xl flex-col gap-6" data-testid="schedule-form">
+        {formError && <p role="alert" className="rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-sm text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-200">{formError}</p>}
+        <section className="grid gap-5 rounded-2xl border border-line bg-card p-6 sm:grid-cols-2">
+          <div className="flex flex-col gap-1 sm:col-span-2">
+            <label htmlFor="shift-employee" className="text-sm font-medium">{t('schedules.employee')}</label>
+            <select id="shift-employee" className={inputClass} aria-invalid={!!err} aria-describedby={err ? 'shift-employee-error' : undefined} {...form.register('employee')}>
+              <option value="">{t('form.choose')}</option>
+              {employees.map((e) => <option key={e._id} value={e._id}>{e.fullName} · {e.departmentName}</option>)}
+            </select>
+            {err && <span id="shift-employee-error" className="text-xs text-red-700 dark:text-red-400">{err}</span>}
+          </div>
+          <ShiftFields form={form} t={t} />
+          <p className="text-xs text-muted sm:col-span-2">{t('schedules.supersedeHint')}</p>
+        </section>
+        <div className="flex justify-end gap-2">
+          <button type="button" className={secondaryButton} onClick={discard} data-testid="discard">{t('employees.discard')}</button>
+          <button type="submit" className={primaryButton} disabled={form.formState.isSubmitting}>{form.formState.isSubmitting ? t('common.loading') : t('form.save')}</button>
+        </div>
+      </form>
+    </>
+  );
+}

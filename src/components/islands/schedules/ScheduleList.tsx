@@ -1,0 +1,167 @@
+import { useEffect, useMemo, useState } from 'react';
+import { CalendarPlus, Pencil, Plus, Trash2, Users } from 'lucide-react';
+import { useForm, type FieldValues } from 'react-hook-form';
+import { Toaster, toast } from 'sonner';
+import { DepartmentScheduleInput } from '../../../domain/schedules/schedule-schema.ts';
+import type { Language } from '../../../i18n/languages.ts';
+import { translator } from '../../../i18n/translate.ts';
+import { api, ApiError } from '../../../lib/client/api.ts';
+import { showFlash } from '../../../lib/client/flash.ts';
+import { ConfirmDeleteDialog } from '../ui/ConfirmDeleteDialog.tsx';
+import { DataTable, type Column } from '../ui/DataTable.tsx';
+import { Dialog } from '../ui/Dialog.tsx';
+import { compactSelect, iconButton, inputClass, primaryButton, secondaryButton } from '../ui/buttons.ts';
+import { fieldMessage, valibotResolver } from '../ui/valibot-resolver.ts';
+import { DAY_LABELS, ShiftFields } from './ShiftFields.tsx';
+
+interface ScheduleRow {
+  _id: number;
+  employeeName: string;
+  departmentName: string;
+  startTime: string;
+  offTime: string;
+  totalHours: number;
+  restDays: string[];
+  fromDate: string;
+  toDate: string | null;
+  status: 'current' | 'previous';
+}
+
+interface Props {
+  lang: Language;
+  can: { create: boolean; update: boolean; delete: boolean };
+  departments: { _id: number; name: string }[];
+  today: string;
+}
+
+/** Schedules: list with filters and pagination, add, edit, delete, and assign one to a department. */
+export default function ScheduleList({ lang, can, departments, today }: Props) {
+  const t = translator(lang);
+  const [status, setStatus] = useState<'current' | 'previous' | ''>('current');
+  const [department, setDepartment] = useState('');
+  const [version, setVersion] = useState(0);
+  const [deleting, setDeleting] = useState<ScheduleRow | null>(null);
+  const [assigning, setAssigning] = useState(false);
+  const fmtDate = (d: string | null) => (d ? new Intl.DateTimeFormat(lang === 'es' ? 'es-ES' : 'en-GB', { timeZone: 'UTC' }).format(new Date(`${d}T12:00:00Z`)) : '—');
+
+  useEffect(() => showFlash(), []);
+  const filters = useMemo(() => ({ ...(status ? { status } : {}), ...(department ? { department } : {}) }), [status, department]);
+
+  const columns = useMemo<Column<ScheduleRow>[]>(
+    () => [
+      { id: 'employee', header: t('schedules.employee'), sortKey: 'employee', cell: (s) => <span className="font-medium">{s.employeeName}</span> },
+      { id: 'department', header: t('fields.department'), sortKey: 'department', cell: (s) => s.departmentName },
+      { id: 'time', header: t('schedules.shift'), sortKey: 'startTime', cell: (s) => <span className="tabular-nums">{s.startTime}–{s.offTime}</span> },
+      { id: 'hours', header: t('schedules.totalHours'), cell: (s) => <span className="tabular-nums">{s.totalHours}</span> },
+      { id: 'rest', header: t('employees.restDays'), cell: (s) => s.restDays.map((d) => t(DAY_LABELS[d as keyof typeof DAY_LABELS] ?? d)).join(', ') || '—' },
+      { id: 'from', header: t('schedules.fromDate'), sortKey: 'fromDate', cell: (s) => fmtDate(s.fromDate) },
+      { id: 'to', header: t('schedules.toDate'), cell: (s) => fmtDate(s.toDate) },
+      {
+        id: 'status',
+        header: t('fields.status'),
+        cell: (s) => (
+          <span className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold ${s.status === 'current' ? 'bg-emerald-100 text-emerald-800 dark:bg-emerald-950 dark:text-emerald-200' : 'bg-gray-200 text-gray-800 dark:bg-gray-800 dark:text-gray-200'}`}>
+            {t(s.status === 'current' ? 'schedules.current' : 'schedules.previous')}
+          </span>
+        ),
+      },
+    ],
+    [lang],
+  );
+
+  const addLink = can.create ? (
+    <a href="/schedule-create" className={primaryButton} data-testid="add-schedule"><Plus size={18} aria-hidden="true" />{t('form.addNew')}</a>
+  ) : null;
+
+  return (
+    <>
+      <Toaster richColors position="top-center" closeButton />
+      <DataTable<ScheduleRow>
+        lang={lang}
+        path="/schedules"
+        columns={columns}
+        defaultSort="employee"
+        filters={filters}
+        version={version}
+        emptyText={t('messages.noScheduleFound')}
+        emptyAction={addLink}
+        toolbar={
+          <>
+            <select aria-label={t('fields.status')} value={status} onChange={(e) => setStatus(e.target.value as typeof status)} className={compactSelect} data-testid="schedule-status">
+              <option value="current">{t('schedules.current')}</option>
+              <option value="previous">{t('schedules.previous')}</option>
+              <option value="">{t('employees.statusAll')}</option>
+            </select>
+            <select aria-label={t('fields.department')} value={department} onChange={(e) => setDepartment(e.target.value)} className={compactSelect}>
+              <option value="">{t('employees.allDepartments')}</option>
+              {departments.map((d) => <option key={d._id} value={d._id}>{d.name}</option>)}
+            </select>
+            {can.create && (
+              <button type="button" className={secondaryButton} onClick={() => setAssigning(true)} data-testid="assign-department">
+                <Users size={16} aria-hidden="true" />{t('schedules.assignDepartment')}
+              </button>
+            )}
+            {addLink}
+          </>
+        }
+        rowActions={
+          can.update || can.delete
+            ? (s) => (
+                <div className="flex gap-1">
+                  {can.update && <a href={`/schedule-edit/${s._id}`} className={iconButton} aria-label={t('form.editNamed', { name: s.employeeName })} title={t('form.edit')}><Pencil size={16} aria-hidden="true" /></a>}
+                  {can.delete && <button type="button" className={iconButton} onClick={() => setDeleting(s)} aria-label={t('form.deleteNamed', { name: s.employeeName })} title={t('form.delete')}><Trash2 size={16} aria-hidden="true" /></button>}
+                </div>
+              )
+            : undefined
+        }
+      />
+      <ConfirmDeleteDialog
+        lang={lang}
+        target={deleting && { path: `/schedules/${deleting._id}`, name: `${deleting.employeeName} ${deleting.startTime}–${deleting.offTime}` }}
+        thing={t('schedules.singular')}
+        onClose={() => setDeleting(null)}
+        onDeleted={() => { setDeleting(null); setVersion((n) => n + 1); }}
+      />
+      <Dialog open={assigning} title={t('schedules.assignDepartment')} onClose={() => setAssigning(false)} closeLabel={t('common.close')}>
+        {assigning && <AssignForm lang={lang} departments={departments} today={today} onDone={() => { setAssigning(false); setVersion((n) => n + 1); }} onCancel={() => setAssigning(false)} />}
+      </Dialog>
+    </>
+  );
+}
+
+function AssignForm(props: { lang: Language; departments: { _id: number; name: string }[]; today: string; onDone: () => void; onCancel: () => void }) {
+  const t = translator(props.lang);
+  const form = useForm<FieldValues>({
+    defaultValues: { department: '', startTime: '09:00', offTime: '17:00', totalHours: '8', restDays: ['Saturday', 'Sunday'], fromDate: props.today, toDate: '' },
+    resolver: valibotResolver(DepartmentScheduleInput),
+  });
+  const err = fieldMessage(form.formState.errors['department']?.message, t);
+  async function submit(values: FieldValues) {
+    try {
+      const answer = await api<{ message: string }>('/schedules/bulk', { method: 'POST', body: values, lang: props.lang });
+      toast.success(answer.message);
+      props.onDone();
+    } catch (e) {
+      if (e instanceof ApiError) for (const [name, message] of Object.entries(e.errors)) form.setError(name, { type: 'server', message });
+      toast.error(e instanceof ApiError ? e.message : t('errors.somethingWentWrong'));
+    }
+  }
+  return (
+    <form onSubmit={form.handleSubmit(submit)} noValidate className="grid gap-4 sm:grid-cols-2" data-testid="assign-form">
+      <div className="flex flex-col gap-1 sm:col-span-2">
+        <label htmlFor="assign-department" className="text-sm font-medium">{t('fields.department')}</label>
+        <select id="assign-department" className={inputClass} aria-invalid={!!err} {...form.register('department')}>
+          <option value="">{t('form.choose')}</option>
+          {props.departments.map((d) => <option key={d._id} value={d._id}>{d.name}</option>)}
+        </select>
+        {err && <span className="text-xs text-red-700 dark:text-red-400">{err}</span>}
+      </div>
+      <ShiftFields form={form} t={t} />
+      <p className="text-xs text-muted sm:col-span-2">{t('schedules.assignHint')}</p>
+      <div className="flex justify-end gap-2 sm:col-span-2">
+        <button type="button" className={secondaryButton} onClick={props.onCancel}>{t('form.cancel')}</button>
+        <button type="submit" className={primaryButton} disabled={form.formState.isSubmitting}><CalendarPlus size={16} aria-hidden="true" />{t('schedules.assign')}</button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,50 @@
+import type { FieldValues, UseFormReturn } from 'react-hook-form';
+import { WEEKDAY_NAMES } from '../../../domain/time/zoned-time.ts';
+import { scheduledMinutes } from '../../../domain/schedules/schedule-rules.ts';
+import { inputClass } from '../ui/buttons.ts';
+import { fieldMessage } from '../ui/valibot-resolver.ts';
+
+export const DAY_LABELS = {
+  Monday: 'employees.days.Monday', Tuesday: 'employees.days.Tuesday', Wednesday: 'employees.days.Wednesday', Thursday: 'employees.days.Thursday',
+  Friday: 'employees.days.Friday', Saturday: 'employees.days.Saturday', Sunday: 'employees.days.Sunday',
+} as const;
+
+/** Monday first, as people read a working week. */
+const WEEK = [...WEEKDAY_NAMES.slice(1), WEEKDAY_NAMES[0]];
+
+/** Start/off time, total hours (filled from the times), rest days and the date range of a shift. */
+export function ShiftFields({ form, t }: { form: UseFormReturn<FieldValues>; t: (key: string, p?: Record<string, unknown>) => string }) {
+  const err = (name: string) => fieldMessage(form.formState.errors[name]?.message, t);
+  const field = (name: string, label: string, type: string, extra: Record<string, unknown> = {}) => (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={`shift-${name}`} className="text-sm font-medium">{label}</label>
+      <input id={`shift-${name}`} type={type} className={inputClass} aria-invalid={!!err(name)} aria-describedby={err(name) ? `shift-${name}-error` : undefined} {...extra} {...form.register(name)} />
+      {err(name) && <span id={`shift-${name}-error`} className="text-xs text-red-700 dark:text-red-400">{err(name)}</span>}
+    </div>
+  );
+  const fillHours = () => {
+    const [start, off] = form.getValues(['startTime', 'offTime']) as [string, string];
+    if (/^\d\d:\d\d$/.test(start) && /^\d\d:\d\d$/.test(off)) form.setValue('totalHours', String(Math.round((scheduledMinutes({ startTime: start, offTime: off }) / 60) * 100) / 100));
+  };
+  return (
+    <>
+      {field('startTime', t('schedules.startTime'), 'time', { onBlur: fillHours })}
+      {field('offTime', t('schedules.offTime'), 'time', { onBlur: fillHours })}
+      {field('totalHours', t('schedules.totalHours'), 'number', { step: '0.25', min: 0.25, max: 24 })}
+      <fieldset className="sm:col-span-2">
+        <legend className="mb-1 text-sm font-medium">{t('employees.restDays')}</legend>
+        <div className="flex flex-wrap gap-2">
+          {WEEK.map((day) => (
+            <label key={day} className="flex items-center gap-2 rounded-lg border border-line px-3 py-2 text-sm capitalize">
+              <input type="checkbox" value={day} {...form.register('restDays')} />
+              {t(DAY_LABELS[day])}
+            </label>
+          ))}
+        </div>
+        {err('restDays') && <span className="text-xs text-red-700 dark:text-red-400">{err('restDays')}</span>}
+      </fieldset>
+      {field('fromDate', t('schedules.fromDate'), 'date')}
+      {field('toDate', t('schedules.toDate'), 'date')}
+    </>
+  );
+}

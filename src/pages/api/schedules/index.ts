@@ -1,0 +1,23 @@
+import { parseListQuery } from '../../../domain/lists/list-query.ts';
+import { ownEmployeeScope } from '../../../domain/permissions/record-scope.ts';
+import { translate } from '../../../i18n/translate.ts';
+import { getDb } from '../../../server/db/connection.ts';
+import { listSchedules, SCHEDULE_SORTS } from '../../../server/db/repositories/schedules.ts';
+import { endpoint, requireUser } from '../../../server/http/endpoint.ts';
+import { json, readJson } from '../../../server/http/json.ts';
+import { createSchedule } from '../../../server/services/schedules/save-schedule.ts';
+
+/** GET list (q, employee, department, status, sort, page, pageSize); POST create. */
+export const GET = endpoint(async (context) => {
+  const query = parseListQuery(context.url.searchParams, { sortable: Object.keys(SCHEDULE_SORTS), defaultSort: 'employee' });
+  const own = ownEmployeeScope(requireUser(context));
+  if (own === null) return json({ data: [], total: 0 });
+  if (own !== undefined) query.filters['employee'] = String(own);
+  return json(await listSchedules(await getDb(), query));
+});
+
+export const POST = endpoint(async (context) => {
+  const user = requireUser(context);
+  const data = await createSchedule(await getDb(), await readJson(context.request), user.id);
+  return json({ data, message: translate(context.locals.lang, 'messages.scheduleCreated') }, 201);
+});

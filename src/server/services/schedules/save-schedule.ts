@@ -1,0 +1,99 @@
+import * as v from 'valibot';
+import { issuesToFieldKeys } from '../../../domain/auth/auth-schemas.ts';
+import { DepartmentScheduleInput, ScheduleInput } from '../../../domain/schedules/schedule-schema.ts';
+import { supersede } from '../../../domain/schedules/supersede.ts';
+import type { Db } from '../../db/connection.ts';
+import { appendAudit } from '../../db/repositories/audit-log.ts';
+import { findSchedule, schedulesOf, type ScheduleDto } from '../../db/repositories/schedules.ts';
+import { AppError, notFound } from '../../http/app-error.ts';
+
+function validate<S extends v.GenericSchema>(schema: S, input: unknown): v.InferOutput<S> {
+  const result = v.safeParse(schema, input);
+  if (!result.success) throw new AppError('validation.invalidInput', 422, {}, issuesToFieldKeys(result.issues));
+  return result.output;
+}
+
+type Shift = Omit<ScheduleInput, 'employee'>;
+
+/** Writes one current schedule for an employee, ending the ones it replaces (see `supersede`). */
+async function insertCurrent(trx: Db, employeeId: number, shift: Shift, at: string, actorId: number, exceptId?: number): Promise<number> {
+  const existing = (await schedulesOf(trx, employeeId)).filter((s) => s.id !== exceptId);
+  for (const change of supersede(existing, shift.fromDate)) {
+    await trx.updateTable('schedules').set({ toDate: change.toDate, status: 'previous', updatedAt: at }).where('id', '=', change.id).execute();
+    await appendAudit(trx, { userId: actorId, entity: 'schedule', entityId: change.id, action: 'supersede', after: change, at });
+  }
+  const values = {
+    startTime: shift.startTime,
+    offTime: shift.offTime,
+    totalHours: shift.totalHours,
+    restDays: JSON.stringify(shift.restDays),
+    fromDate: shift.fromDate,
+    toDate: shift.toDate,
+    status: 'current' as const,
+    updatedAt: at,
+  };
+  if (exceptId !== undefined) {
+    await trx.updateTable('schedules').set({ ...values, employeeId }).where('id', '=', exceptId).execute();
+    return exceptId;
+  }
+  const row = await trx.insertInto('schedules').values({ ...values, employeeId, createdAt: at }).returning('id').executeTakeFirstOrThrow();
+  return row.id;
+}
+
+async function requireActiveEmployee(trx: Db, id: number): Promise<void> {
+  const employee = await trx.selectFrom('employees').select('status').where('id', '=', id).executeTakeFirst();
+  if (!employee) throw new AppError('validation.invalidInput', 422, {}, { employee: 'validation.unknownRecord' });
+  if (employee.status !== 'active') throw new AppError('validation.invalidInput', 422, {}, { employee: 'schedules.employeeArchived' });
+}
+
+/** Creates a current schedule; an overlapping current one of the employee becomes previous. */
+export async function createSchedule(db: Db, input: unknown, actorId: number): Promise<ScheduleDto> {
+  const data = validate(ScheduleInput, input);
+  const id = await db.transaction().execute(async (trx) => {
+    await requireActiveEmployee(trx, data.employee);
+    const at = new Date().toISOString();
+    const newId = await insertCurrent(trx, data.employee, data, at, actorId);
+    await appendAudit(trx, { userId: actorId, entity: 'schedule', entityId: newId, action: 'create', after: data, at });
+    return newId;
+  });
+  return (await findSchedule(db, id))!;
+}
+
+/** Edits a schedule; it becomes the current one from its start date (supersede rule again). */
+export async function updateSchedule(db: Db, id: number, input: unknown, actorId: number): Promise<ScheduleDto> {
+  const data = validate(ScheduleInput, input);
+  await db.transaction().execute(async (trx) => {
+    const before = await findSchedule(trx, id);
+    if (!before) throw notFound();
+    await requireActiveEmployee(trx, data.employee);
+    const at = new Date().toISOString();
+    await insertCurrent(trx, data.employee, data, at, actorId, id);
+    await appendAudit(trx, { userId: actorId, entity: 'schedule', entityId: id, action: 'update', before, after: data, at });
+  });
+  return (await findSchedule(db, id))!;
+}
+
+export async function deleteSchedule(db: Db, id: number, actorId: number): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const before = await findSchedule(trx, id);
+    if (!before) throw notFound();
+    await trx.deleteFrom('schedules').where('id', '=', id).execute();
+    await appendAudit(trx, { userId: actorId, entity: 'schedule', entityId: id, action: 'delete', before });
+  });
+}
+
+/** The same shift for every active employee of a department, in one transaction. Returns how many. */
+export async function assignDepartmentSchedule(db: Db, input: unknown, actorId: number): Promise<number> {
+  const data = validate(DepartmentScheduleInput, input);
+  return db.transaction().execute(async (trx) => {
+    const department = await trx.selectFrom('departments').select('id').where('id', '=', data.department).executeTakeFirst();
+    if (!department) throw new AppError('validation.invalidInput', 422, {}, { department: 'validation.unknownRecord' });
+    const employees = await trx.selectFrom('employees').select('id').where('departmentId', '=', data.department).where('status', '=', 'active').execute();
+    if (employees.length === 0) throw new AppError('validation.invalidInput', 422, {}, { department: 'schedules.departmentEmpty' });
+    const at = new Date().toISOString();
+    const { department: _d, ...shift } = data;
+    for (const e of employees) await insertCurrent(trx, e.id, shift, at, actorId);
+    await appendAudit(trx, { userId: actorId, entity: 'schedule', entityId: null, action: 'assign-department', after: { ...data, employees: employees.length }, at });
+    return employees.length;
+  });
+}
