@@ -97,8 +97,8 @@ describe('photo and face enrolment in the browser', () => {
     await page.goto(`${server.url}/employee-edit/${employeeId}`);
     await page.waitForSelector('[data-testid=photo-panel] [data-testid=consent-checkbox]:not([disabled])');
     expect(await page.textContent('[data-testid=photo-panel]')).toContain('No photos yet.');
-    // Nothing heavy until the user picks a photo.
-    expect(requests.filter((u) => u.includes('/models/'))).toEqual([]);
+    // Nothing heavy until the user picks a photo: neither face-api's script nor the models.
+    expect(requests.filter((u) => u.includes('/models/') || /face-api/.test(u))).toEqual([]);
 
     await page.click('[data-testid=consent-checkbox]');
     await page.waitForSelector('[data-testid=consent-record]:has-text("Recorded on")');
