@@ -1,0 +1,206 @@
+import type { Language } from '../../i18n/languages.ts';
+import { formatTime } from '../format/intl-format.ts';
+import { CLOCK_MESSAGES } from '../messages/spec-messages.ts';
+import { activeScheduleOn, crossesMidnight, isRestDay, type ScheduleRule } from '../schedules/schedule-rules.ts';
+import { addDays, localDateOf } from '../time/zoned-time.ts';
+import { PUNCH_MESSAGES, type PunchRefusalCode } from './punch-messages.ts';
+import { epochSeconds, isoOfSeconds, shiftBounds } from './shift-bounds.ts';
+
+/**
+ * The clock engine (DESIGN.md, "Clock engine"; spec section 4; issue 6): a pure function from the
+ * employee's state and the current instant to either exactly what to write or the message that
+ * refuses the punch. No I/O; the caller loads the state and writes the change in one transaction.
+ */
+
+export const CLOCK_ACTIONS = ['check-in', 'check-out', 'break-in', 'break-out'] as const;
+export type ClockAction = (typeof CLOCK_ACTIONS)[number];
+
+/**
+ * An open attendance from an earlier date stays the current shift for this long after its
+ * check-in (a night shift, or a late check-out after midnight); older ones are forgotten
+ * check-outs, left open for the admin.
+ */
+export const MAX_OPEN_SHIFT_SECONDS = 16 * 3600;
+
+export interface BreakState {
+  id: number;
+  startAt: string;
+  endAt: string | null;
+}
+
+export interface AttendanceState {
+  id: number;
+  /** Local work date: the date on which the shift started. */
+  date: string;
+  timeIn: string;
+  timeOut: string | null;
+  breaks: readonly BreakState[];
+}
+
+export interface PunchInput {
+  action: ClockAction;
+  /** The instant of the punch, ISO 8601 (truncated to whole seconds). */
+  now: string;
+  /** The company's IANA time zone. */
+  timeZone: string;
+  schedules: readonly ScheduleRule[];
+  /** The attendance dated today (local date of `now`), open or closed. */
+  attendanceToday: AttendanceState | null;
+  /** The attendance dated yesterday, open or closed (a night shift still running owns the punch). */
+  attendanceYesterday?: AttendanceState | null;
+  /** The latest open attendance dated before today (a night shift or a forgotten check-out). */
+  previousOpen: AttendanceState | null;
+  /** Local dates covered by the employee's approved leave. */
+  approvedLeaveDates: Iterable<string>;
+  graceMinutes: number;
+  breaksPerDay: number;
+  /** "1" 24-hour, "2" 12-hour: how {time} reads in "already checked in at {time}". */
+  timeFormat: string;
+  lang?: Language;
+}
+
+export type PunchChange =
+  | { action: 'check-in'; at: string; date: string; statusIn: 'on_time' | 'late'; lateSeconds: number }
+  | {
+      action: 'check-out';
+      at: string;
+      attendanceId: number;
+      date: string;
+      workedSeconds: number;
+      breakSeconds: number;
+      earlyDepartureSeconds: number;
+    }
+  | { action: 'break-in'; at: string; attendanceId: number; date: string }
+  | { action: 'break-out'; at: string; attendanceId: number; date: string; breakId: number; breakSeconds: number };
+
+export type PunchDecision =
+  | { ok: true; change: PunchChange }
+  | { ok: false; code: PunchRefusalCode; params: Record<string, string> };
+
+const refuse = (code: PunchRefusalCode, params: Record<string, string> = {}): PunchDecision => ({ ok: false, code, params });
+
+/** Seconds of the breaks that have ended (plus `closing` ended at `now`). */
+function breakSecondsOf(breaks: readonly BreakState[], now: number, closing?: BreakState): number {
+  let total = 0;
+  for (const b of breaks) {
+    const end = b === closing ? now : b.endAt === null ? null : epochSeconds(b.endAt);
+    if (end !== null) total += Math.max(0, end - epochSeconds(b.startAt));
+  }
+  return total;
+}
+
+/** True while an open attendance from an earlier date is still the shift being worked. */
+function stillWorking(open: AttendanceState, now: number): boolean {
+  return now - epochSeconds(open.timeIn) <= MAX_OPEN_SHIFT_SECONDS;
+}
+
+/**
+ * "Missing check-out" for the admin: the day is open, started before today and is no longer the
+ * shift being worked (a night shift in progress is not flagged).
+ */
+export function missingCheckOut(attendance: Omit<AttendanceState, 'breaks' | 'id'>, now: string, timeZone: string): boolean {
+  return (
+    attendance.timeOut === null &&
+    attendance.date < localDateOf(now, timeZone) &&
+    !stillWorking({ ...attendance, id: 0, breaks: [] }, epochSeconds(now))
+  );
+}
+
+export function decidePunch(input: PunchInput): PunchDecision {
+  const now = epochSeconds(input.now);
+  const at = isoOfSeconds(now);
+  const today = localDateOf(at, input.timeZone);
+  const alreadyIn = (a: AttendanceState) =>
+    refuse(CLOCK_MESSAGES.alreadyCheckedIn, {
+      time: formatTime(a.timeIn, input.lang ?? 'es', input.timeZone, input.timeFormat),
+    });
+
+  if (input.action === 'check-in') return checkIn(input, now, at, today, alreadyIn);
+
+  // Break in, break out and check out act on the shift being worked: today's, else an open one
+  // that started recently (a night shift after midnight).
+  const open = input.previousOpen;
+  const current = input.attendanceToday ?? (open && stillWorking(open, now) ? open : null);
+  const date = current?.date ?? today;
+  const schedule = activeScheduleOn(input.schedules, date);
+  if (!schedule) return refuse(CLOCK_MESSAGES.noActiveSchedule);
+  if (!current) return refuse(CLOCK_MESSAGES.noAttendanceData);
+  if (current.timeOut !== null) return refuse(CLOCK_MESSAGES.alreadyLeftWork);
+  const onBreak = current.breaks.find((b) => b.endAt === null);
+
+  switch (input.action) {
+    case 'break-in':
+      if (onBreak) return refuse(CLOCK_MESSAGES.currentlyOnBreak);
+      if (current.breaks.length >= input.breaksPerDay) return refuse(CLOCK_MESSAGES.alreadyTookBreak);
+      return { ok: true, change: { action: 'break-in', at, attendanceId: current.id, date } };
+    case 'break-out':
+      if (!onBreak) {
+        return refuse(current.breaks.length === 0 ? CLOCK_MESSAGES.didNotStartBreak : CLOCK_MESSAGES.alreadyFinishedBreak);
+      }
+      return {
+        ok: true,
+        change: {
+          action: 'break-out',
+          at,
+          attendanceId: current.id,
+          date,
+          breakId: onBreak.id,
+          breakSeconds: breakSecondsOf(current.breaks, now, onBreak),
+        },
+      };
+    case 'check-out': {
+      if (onBreak) return refuse(CLOCK_MESSAGES.currentlyOnBreak);
+      const breakSeconds = breakSecondsOf(current.breaks, now);
+      const { off } = shiftBounds(schedule, date, input.timeZone);
+      return {
+        ok: true,
+        change: {
+          action: 'check-out',
+          at,
+          attendanceId: current.id,
+          date,
+          workedSeconds: Math.max(0, now - epochSeconds(current.timeIn) - breakSeconds),
+          breakSeconds,
+          earlyDepartureSeconds: Math.max(0, off - now),
+        },
+      };
+    }
+  }
+}
+
+/**
+ * Check in: the shift belongs to the date it starts on. Between midnight and the scheduled end
+ * of yesterday's night shift, the punch belongs to that shift (already checked in, or a late
+ * arrival to it); otherwise to today. A forgotten check-out on an earlier day does not block.
+ */
+function checkIn(
+  input: PunchInput,
+  now: number,
+  at: string,
+  today: string,
+  alreadyIn: (a: AttendanceState) => PunchDecision,
+): PunchDecision {
+  const yesterday = addDays(today, -1);
+  const leave = new Set(input.approvedLeaveDates);
+  let date = today;
+  const night = activeScheduleOn(input.schedules, yesterday);
+  if (night && crossesMidnight(night) && now < shiftBounds(night, yesterday, input.timeZone).off) {
+    const started =
+      input.attendanceYesterday ?? (input.previousOpen?.date === yesterday ? input.previousOpen : null);
+    if (started) return alreadyIn(started);
+    if (!isRestDay(night, yesterday) && !leave.has(yesterday)) date = yesterday;
+  }
+  if (date === today && input.attendanceToday) return alreadyIn(input.attendanceToday);
+
+  const schedule = activeScheduleOn(input.schedules, date);
+  if (!schedule) return refuse(CLOCK_MESSAGES.noActiveSchedule);
+  if (isRestDay(schedule, date)) return refuse(CLOCK_MESSAGES.restDayToday);
+  if (leave.has(date)) return refuse(PUNCH_MESSAGES.onLeave);
+
+  const { start } = shiftBounds(schedule, date, input.timeZone);
+  const late = now > start + input.graceMinutes * 60;
+  return {
+    ok: true,
+    change: { action: 'check-in', at, date, statusIn: late ? 'late' : 'on_time', lateSeconds: late ? now - start : 0 },
+  };
+}

@@ -1,0 +1,31 @@
+import { CLOCK_MESSAGES } from '../messages/spec-messages.ts';
+
+/**
+ * Clock messages that the spec does not word (i18n namespace `punch`); the spec's own clock
+ * messages stay in CLOCK_MESSAGES.
+ */
+export const PUNCH_MESSAGES = {
+  onLeave: 'punch.onLeave',
+  unknownPin: 'punch.unknownPin',
+  unknownCard: 'punch.unknownCard',
+  employeeArchived: 'punch.employeeArchived',
+  tooManyAttempts: 'punch.tooManyAttempts',
+  cardClockOff: 'punch.cardClockOff',
+  faceClockUnavailable: 'punch.faceClockUnavailable',
+  oneIdentifier: 'punch.oneIdentifier',
+  invalidAction: 'punch.invalidAction',
+  invalidCard: 'punch.invalidCard',
+} as const;
+
+/** Every reason the clock engine can refuse a punch: one i18n key per message. */
+export type PunchRefusalCode =
+  | typeof CLOCK_MESSAGES.alreadyCheckedIn
+  | typeof CLOCK_MESSAGES.noActiveSchedule
+  | typeof CLOCK_MESSAGES.restDayToday
+  | typeof CLOCK_MESSAGES.noAttendanceData
+  | typeof CLOCK_MESSAGES.alreadyLeftWork
+  | typeof CLOCK_MESSAGES.alreadyTookBreak
+  | typeof CLOCK_MESSAGES.didNotStartBreak
+  | typeof CLOCK_MESSAGES.currentlyOnBreak
+  | typeof CLOCK_MESSAGES.alreadyFinishedBreak
+  | typeof PUNCH_MESSAGES.onLeave;
