@@ -15,21 +15,36 @@ const WEEK = [...WEEKDAY_NAMES.slice(1), WEEKDAY_NAMES[0]];
 /** Start/off time, total hours (filled from the times), rest days and the date range of a shift. */
 export function ShiftFields({ form, t }: { form: UseFormReturn<FieldValues>; t: (key: string, p?: Record<string, unknown>) => string }) {
   const err = (name: string) => fieldMessage(form.formState.errors[name]?.message, t);
-  const field = (name: string, label: string, type: string, extra: Record<string, unknown> = {}) => (
+  const field = (name: string, label: string, type: string, extra: Record<string, unknown> = {}, afterBlur?: () => void) => {
+    const registered = form.register(name);
+    return (
     <div className="flex flex-col gap-1">
       <label htmlFor={`shift-${name}`} className="text-sm font-medium">{label}</label>
-      <input id={`shift-${name}`} type={type} className={inputClass} aria-invalid={!!err(name)} aria-describedby={err(name) ? `shift-${name}-error` : undefined} {...extra} {...form.register(name)} />
+      <input
+        id={`shift-${name}`}
+        type={type}
+        className={inputClass}
+        aria-invalid={!!err(name)}
+        aria-describedby={err(name) ? `shift-${name}-error` : undefined}
+        {...extra}
+        {...registered}
+        onBlur={async (e) => {
+          await registered.onBlur(e);
+          afterBlur?.();
+        }}
+      />
       {err(name) && <span id={`shift-${name}-error`} className="text-xs text-red-700 dark:text-red-400">{err(name)}</span>}
     </div>
-  );
+    );
+  };
   const fillHours = () => {
     const [start, off] = form.getValues(['startTime', 'offTime']) as [string, string];
     if (/^\d\d:\d\d$/.test(start) && /^\d\d:\d\d$/.test(off)) form.setValue('totalHours', String(Math.round((scheduledMinutes({ startTime: start, offTime: off }) / 60) * 100) / 100));
   };
   return (
     <>
-      {field('startTime', t('schedules.startTime'), 'time', { onBlur: fillHours })}
-      {field('offTime', t('schedules.offTime'), 'time', { onBlur: fillHours })}
+      {field('startTime', t('schedules.startTime'), 'time', {}, fillHours)}
+      {field('offTime', t('schedules.offTime'), 'time', {}, fillHours)}
       {field('totalHours', t('schedules.totalHours'), 'number', { step: '0.25', min: 0.25, max: 24 })}
       <fieldset className="sm:col-span-2">
         <legend className="mb-1 text-sm font-medium">{t('employees.restDays')}</legend>
