@@ -20,6 +20,8 @@ export interface DataTableProps<Row extends { _id: number }> {
   path: string;
   columns: Column<Row>[];
   defaultSort: string;
+  /** Direction of the default sort (ascending unless told). */
+  defaultDir?: 'asc' | 'desc';
   /** Extra query parameters (filters). */
   filters?: Record<string, string>;
   /** Changes to refetch (after a save or delete). */
@@ -28,6 +30,8 @@ export interface DataTableProps<Row extends { _id: number }> {
   rowActions?: (row: Row) => ReactNode;
   emptyText: string;
   emptyAction?: ReactNode;
+  /** Told the list's current query (search, sort, filters; page and size left out), e.g. for an export link. */
+  onQueryChange?: (params: URLSearchParams) => void;
   /** Row selection (checkbox column); the ids of the selected rows on this page. */
   selection?: { selected: number[]; onChange: (ids: number[]) => void; label: (row: Row) => string };
 }
@@ -41,7 +45,7 @@ export function DataTable<Row extends { _id: number }>(props: DataTableProps<Row
   const [query, setQuery] = useState('');
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState(10);
-  const [sorting, setSorting] = useState<SortingState>([{ id: props.defaultSort, desc: false }]);
+  const [sorting, setSorting] = useState<SortingState>([{ id: props.defaultSort, desc: props.defaultDir === 'desc' }]);
   const [state, setState] = useState<{ rows: Row[]; total: number; loading: boolean; error?: string }>({ rows: [], total: 0, loading: true });
 
   useEffect(() => {
@@ -64,6 +68,12 @@ export function DataTable<Row extends { _id: number }>(props: DataTableProps<Row
       dir: sort?.desc ? 'desc' : 'asc',
       ...(props.filters ?? {}),
     });
+    if (props.onQueryChange) {
+      const shared = new URLSearchParams(params);
+      shared.delete('page');
+      shared.delete('pageSize');
+      props.onQueryChange(shared);
+    }
     setState((s) => ({ ...s, loading: true, error: undefined }));
     api<{ data: Row[]; total: number }>(`${props.path}?${params}`, { lang: props.lang })
       .then((res) => live && setState({ rows: res.data, total: res.total, loading: false }))
