@@ -11,7 +11,7 @@ import { copyFaceModels } from './copy-face-models.mjs';
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** Build output; JORNADA_DIST (a folder inside the project, so packages resolve) lets parallel work build apart. */
 export const distDir = path.resolve(root, process.env.JORNADA_DIST || 'dist');
-const INPUTS = ['src', 'public', 'astro.config.mjs', 'package.json', 'package-lock.json', 'tsconfig.json'];
+const INPUTS = ['src', 'public', 'scripts', 'astro.config.mjs', 'package.json', 'package-lock.json', 'tsconfig.json'];
 const stampFile = path.join(distDir, '.build-hash');
 
 function* files(p) {

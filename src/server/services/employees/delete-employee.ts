@@ -2,11 +2,12 @@ import type { Db } from '../../db/connection.ts';
 import { appendAudit } from '../../db/repositories/audit-log.ts';
 import { findEmployee } from '../../db/repositories/employees.ts';
 import { AppError, notFound } from '../../http/app-error.ts';
+import { removeEmployeePhotoFiles } from './photo-files.ts';
 
 /**
  * Deletes an employee who has no working-time records. Attendance, punches and leave are part of
  * the lawful record (kept four years): such an employee is archived instead (409 says so).
- * Their schedules and face descriptors go with them.
+ * Their schedules, face descriptors and photo files go with them (files after the commit).
  */
 export async function deleteEmployee(db: Db, id: number, actorId: number): Promise<void> {
   await db.transaction().execute(async (trx) => {
@@ -23,4 +24,5 @@ export async function deleteEmployee(db: Db, id: number, actorId: number): Promi
     await trx.deleteFrom('employees').where('id', '=', id).execute();
     await appendAudit(trx, { userId: actorId, entity: 'employee', entityId: id, action: 'delete', before });
   });
+  await removeEmployeePhotoFiles(id);
 }
