@@ -1,0 +1,77 @@
+import type { Kysely } from 'kysely';
+import type { AttendanceState } from '../../../domain/clock/clock-engine.ts';
+import type { ScheduleRule } from '../../../domain/schedules/schedule-rules.ts';
+import { addDays } from '../../../domain/time/zoned-time.ts';
+import type { Database } from '../schema.ts';
+import { parseRestDays } from './schedules.ts';
+
+/** What the clock engine needs to know about one employee around `today` (a local date). */
+export interface ClockState {
+  schedules: ScheduleRule[];
+  attendanceToday: AttendanceState | null;
+  attendanceYesterday: AttendanceState | null;
+  previousOpen: AttendanceState | null;
+  /** Approved leave dates among yesterday and today. */
+  approvedLeaveDates: string[];
+}
+
+/** Reads the clock state of an employee; call inside the punch's transaction. */
+export async function loadClockState(db: Kysely<Database>, employeeId: number, today: string): Promise<ClockState> {
+  const yesterday = addDays(today, -1);
+  const [scheduleRows, recent, open, leaves] = await Promise.all([
+    db
+      .selectFrom('schedules')
+      .select(['id', 'startTime', 'offTime', 'totalHours', 'restDays', 'fromDate', 'toDate', 'status'])
+      .where('employeeId', '=', employeeId)
+      .execute(),
+    db
+      .selectFrom('attendances')
+      .select(['id', 'date', 'timeIn', 'timeOut'])
+      .where('employeeId', '=', employeeId)
+      .where('date', 'in', [yesterday, today])
+      .execute(),
+    db
+      .selectFrom('attendances')
+      .select(['id', 'date', 'timeIn', 'timeOut'])
+      .where('employeeId', '=', employeeId)
+      .where('date', '<', today)
+      .where('timeOut', 'is', null)
+      .orderBy('date', 'desc')
+      .limit(1)
+      .executeTakeFirst(),
+    db
+      .selectFrom('leaves')
+      .select(['fromDate', 'toDate'])
+      .where('employeeId', '=', employeeId)
+      .where('status', '=', 'approved')
+      .where('fromDate', '<=', today)
+      .where('toDate', '>=', yesterday)
+      .execute(),
+  ]);
+
+  const rows = open ? [...recent, open] : recent;
+  const ids = [...new Set(rows.map((r) => r.id))];
+  const breaks = ids.length
+    ? await db
+        .selectFrom('attendanceBreaks')
+        .select(['id', 'attendanceId', 'startAt', 'endAt'])
+        .where('attendanceId', 'in', ids)
+        .orderBy('startAt')
+        .execute()
+    : [];
+  const withBreaks = (r: (typeof rows)[number] | undefined): AttendanceState | null =>
+    r
+      ? {
+          ...r,
+          breaks: breaks.filter((b) => b.attendanceId === r.id).map(({ id, startAt, endAt }) => ({ id, startAt, endAt })),
+        }
+      : null;
+
+  return {
+    schedules: scheduleRows.map((s) => ({ ...s, restDays: parseRestDays(s.restDays) })),
+    attendanceToday: withBreaks(recent.find((r) => r.date === today)),
+    attendanceYesterday: withBreaks(recent.find((r) => r.date === yesterday)),
+    previousOpen: withBreaks(open),
+    approvedLeaveDates: [yesterday, today].filter((d) => leaves.some((l) => l.fromDate <= d && l.toDate >= d)),
+  };
+}

@@ -1,0 +1,104 @@
+import type { Kysely } from 'kysely';
+import type { ClockAction, PunchChange } from '../../../domain/clock/clock-engine.ts';
+import type { Database, PunchTable } from '../schema.ts';
+
+/**
+ * The latest clock punch (not a manual one) of an employee and action at or after `since`: a
+ * double tap within the window answers with it instead of punching again.
+ */
+export function findRecentPunch(db: Kysely<Database>, employeeId: number, action: ClockAction, since: string, until: string) {
+  return db
+    .selectFrom('punches')
+    .select(['id', 'at', 'attendanceId'])
+    .where('employeeId', '=', employeeId)
+    .where('action', '=', action)
+    .where('method', '!=', 'manual')
+    .where('at', '>=', since)
+    .where('at', '<=', until)
+    .orderBy('at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+/** The engine decided on the state read in this transaction, so the row must still match. */
+function changedOne(result: { numUpdatedRows: bigint }): void {
+  if (result.numUpdatedRows !== 1n) throw new Error('The attendance changed while recording a punch');
+}
+
+/**
+ * Writes what the clock engine decided: the new or changed attendance, its break, and the raw
+ * punch (append-only). Returns the attendance id. Call inside one transaction with the audit entry.
+ */
+export async function applyPunch(
+  db: Kysely<Database>,
+  input: { employeeId: number; timeZone: string; change: PunchChange; method: PunchTable['method']; terminal: string | null },
+): Promise<number> {
+  const { change, employeeId } = input;
+  const at = change.at;
+  let attendanceId: number;
+  switch (change.action) {
+    case 'check-in': {
+      const row = await db
+        .insertInto('attendances')
+        .values({
+          employeeId,
+          date: change.date,
+          timezone: input.timeZone,
+          timeIn: at,
+          timeOut: null,
+          workedSeconds: null,
+          breakSeconds: 0,
+          statusIn: change.statusIn,
+          lateSeconds: change.lateSeconds,
+          earlyDepartureSeconds: 0,
+          reason: null,
+          source: 'clock',
+          revision: 1,
+          createdBy: null,
+          createdAt: at,
+          updatedAt: at,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      attendanceId = row.id;
+      break;
+    }
+    case 'check-out':
+      attendanceId = change.attendanceId;
+      await db
+        .updateTable('attendances')
+        .set({
+          timeOut: at,
+          workedSeconds: change.workedSeconds,
+          breakSeconds: change.breakSeconds,
+          earlyDepartureSeconds: change.earlyDepartureSeconds,
+          updatedAt: at,
+        })
+        .where('id', '=', attendanceId)
+        .where('timeOut', 'is', null)
+        .executeTakeFirst()
+        .then(changedOne);
+      break;
+    case 'break-in':
+      attendanceId = change.attendanceId;
+      await db.insertInto('attendanceBreaks').values({ attendanceId, startAt: at, endAt: null }).execute();
+      await db.updateTable('attendances').set({ updatedAt: at }).where('id', '=', attendanceId).execute();
+      break;
+    case 'break-out':
+      attendanceId = change.attendanceId;
+      await db
+        .updateTable('attendanceBreaks')
+        .set({ endAt: at })
+        .where('id', '=', change.breakId)
+        .where('endAt', 'is', null)
+        .executeTakeFirst()
+        .then(changedOne);
+      await db.updateTable('attendances').set({ breakSeconds: change.breakSeconds, updatedAt: at }).where('id', '=', attendanceId).execute();
+      break;
+  }
+  await db
+    .insertInto('punches')
+    .values({ employeeId, attendanceId, action: change.action, at, method: input.method, terminal: input.terminal, createdAt: at })
+    .execute();
+  return attendanceId;
+}
