@@ -69,7 +69,7 @@ function run(sql: string, ...params: unknown[]): void {
 }
 
 /** Demo employee ids by roster number (names are unique in the demo set). */
-const ROSTER = { carmen: 1, lucia: 3, antonio: 4, laura: 7, pablo: 10, marta: 13, francisco: 16, isabel: 19, sara: 21, daniel: 22, miguel: 24, rocio: 25 };
+const ROSTER = { carmen: 1, lucia: 3, antonio: 4, laura: 7, pablo: 10, elena: 11, marta: 13, francisco: 16, isabel: 19, sara: 21, daniel: 22, miguel: 24, rocio: 25 };
 const idOf = (firstName: string) => query<{ id: number }>('select id from employees where first_name = ?', firstName)[0]!.id;
 
 interface AttendanceRow {
@@ -316,6 +316,28 @@ describe('POST /api/clock with a PIN', () => {
       worked_seconds: 8 * 3600,
       early_departure_seconds: 3600,
     });
+  });
+
+  it('writes nothing when any part of the punch fails (one transaction)', async () => {
+    const elena = idOf('Elena');
+    // Fault injection: the audit entry, written last, is refused.
+    run(
+      `create trigger fail_clock_audit before insert on audit_log when new.action like 'clock.%'
+       begin select raise(abort, 'injected failure'); end`,
+    );
+    setNow('2027-11-02', '08:58');
+    try {
+      const failed = await punch(ROSTER.elena, 'check-in');
+      expect(failed.status).toBe(500);
+      expect(failed.body).toEqual({ message: 'Something went wrong!', code: 'errors.somethingWentWrong' });
+    } finally {
+      run('drop trigger fail_clock_audit');
+    }
+    expect(attendanceOf(elena, '2027-11-02')).toBeUndefined();
+    expect(punchesOf(elena, '2027-11-01')).toHaveLength(0);
+    setNow('2027-11-02', '08:59');
+    expect((await punch(ROSTER.elena, 'check-in')).status).toBe(200);
+    expect(attendanceOf(elena, '2027-11-02')).toMatchObject({ status_in: 'on_time' });
   });
 
   it('refuses an archived employee', async () => {
