@@ -1,0 +1,84 @@
+import * as v from 'valibot';
+import { shiftOrderProblems } from './shift-times.ts';
+
+/**
+ * Manual attendance input (spec sections 3 and 5), shared by the form and the server. Times are
+ * local `HH:mm` on the work date; messages are i18n keys. A written reason is required on every
+ * create and edit: it is what the revision history shows.
+ */
+export const REASON_MAX = 500;
+const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
+const REQUIRED = 'validation.required';
+const MUST_ENTER_TIME = 'messages.mustEnterTime';
+
+const employee = v.pipe(
+  v.union([v.number(REQUIRED), v.pipe(v.string(REQUIRED), v.nonEmpty(REQUIRED), v.transform(Number))], REQUIRED),
+  v.number(REQUIRED),
+  v.integer(REQUIRED),
+  v.minValue(1, REQUIRED),
+);
+
+const date = v.pipe(
+  v.string(REQUIRED),
+  v.nonEmpty(REQUIRED),
+  v.regex(/^\d{4}-\d{2}-\d{2}$/, 'validation.invalidDate'),
+  v.check((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s), 'validation.invalidDate'),
+);
+
+// Missing and null read as empty, so they get the field's own message, not the generic one.
+const orEmpty = (message: string) => v.pipe(v.optional(v.nullable(v.string(message)), ''), v.transform((s) => s ?? ''));
+
+const timeIn = v.pipe(orEmpty(MUST_ENTER_TIME), v.trim(), v.nonEmpty(MUST_ENTER_TIME), v.regex(TIME, 'attendance.invalidTime'));
+
+/** Optional time: missing, null or empty is none (null). */
+const optionalTime = v.pipe(
+  v.optional(v.nullable(v.string('attendance.invalidTime')), null),
+  v.transform((s) => (s === null || s.trim() === '' ? null : s.trim())),
+  v.nullable(v.pipe(v.string(), v.regex(TIME, 'attendance.invalidTime'))),
+);
+
+const reason = v.pipe(
+  orEmpty('attendance.reasonRequired'),
+  v.trim(),
+  v.nonEmpty('attendance.reasonRequired'),
+  v.maxLength(REASON_MAX, 'validation.tooLong'),
+);
+
+const times = { timeIn, timeOut: optionalTime, breakIn: optionalTime, breakOut: optionalTime };
+
+/** Adds the order rules of the shift's times as issues on their fields. */
+const withOrderRules = <S extends v.GenericSchema<unknown, { timeIn: string; timeOut: string | null; breakIn: string | null; breakOut: string | null }>>(schema: S) =>
+  v.pipe(
+    schema,
+    v.rawCheck(({ dataset, addIssue }) => {
+      if (!dataset.typed) return;
+      for (const [field, message] of Object.entries(shiftOrderProblems(dataset.value))) {
+        addIssue({
+          message,
+          path: [{ type: 'object', origin: 'value', input: dataset.value as Record<string, unknown>, key: field, value: (dataset.value as Record<string, unknown>)[field] }],
+        });
+      }
+    }),
+  );
+
+export const AttendanceCreateInput = withOrderRules(v.object({ employee, date, ...times, reason }, REQUIRED));
+export type AttendanceCreateInput = v.InferOutput<typeof AttendanceCreateInput>;
+
+/**
+ * An edit changes the times (never whose day it is: employee and date, when sent, must be the
+ * record's own). `revision`, when sent, is the revision the editor saw (a concurrent edit is
+ * refused rather than silently overwritten).
+ */
+export const AttendanceUpdateInput = withOrderRules(
+  v.object(
+    {
+      employee: v.optional(employee),
+      date: v.optional(date),
+      ...times,
+      reason,
+      revision: v.optional(v.pipe(v.union([v.number(), v.pipe(v.string(), v.transform(Number))]), v.number(), v.integer(), v.minValue(1))),
+    },
+    REQUIRED,
+  ),
+);
+export type AttendanceUpdateInput = v.InferOutput<typeof AttendanceUpdateInput>;
