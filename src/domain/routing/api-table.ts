@@ -42,6 +42,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   // Before the collections, so `/api/employees/{id}` does not capture them.
   { method: 'POST', pattern: '/api/employees/import', authority: ['employee.create'] },
   { method: 'GET', pattern: '/api/employees/import-template', authority: ['employee.create'] },
+  { method: 'GET', pattern: '/api/attendances/export', authority: ['attendance.read'] },
   { method: 'POST', pattern: '/api/schedules/bulk', authority: ['schedule.create'] },
   ...COLLECTIONS.flatMap(([path, resource]): ApiRoute[] => [
     { method: 'GET', pattern: `/api/${path}`, authority: [`${resource}.read`] },

@@ -1,0 +1,201 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { useForm, type FieldValues } from 'react-hook-form';
+import { Toaster } from 'sonner';
+import { AttendanceCreateInput, AttendanceUpdateInput, REASON_MAX } from '../../../domain/attendance/attendance-schema.ts';
+import { minutesAfterTimeIn } from '../../../domain/attendance/shift-times.ts';
+import type { Language } from '../../../i18n/languages.ts';
+import { translator } from '../../../i18n/translate.ts';
+import { api, ApiError } from '../../../lib/client/api.ts';
+import { setFlash, showFlash } from '../../../lib/client/flash.ts';
+import { inputClass, primaryButton, secondaryButton } from '../ui/buttons.ts';
+import { fieldMessage, valibotResolver } from '../ui/valibot-resolver.ts';
+
+/** The attendance being corrected, with its times already local (`HH:mm`) in its time zone. */
+export interface EditedAttendance {
+  _id: number;
+  employeeName: string;
+  dateLabel: string;
+  revision: number;
+  timeIn: string;
+  timeOut: string | null;
+  breakIn: string | null;
+  breakOut: string | null;
+}
+
+interface Props {
+  lang: Language;
+  /** Employees to choose from (create). */
+  employees: { _id: number; name: string }[];
+  /** The attendance being corrected, or null to record a new one. */
+  attendance: EditedAttendance | null;
+  /** Today in the company's time zone (latest date that can be recorded). */
+  today: string;
+}
+
+const TIME_FIELDS = ['timeIn', 'timeOut', 'breakIn', 'breakOut'] as const;
+
+/**
+ * Manual attendance (spec section 3): employee and date (fixed when correcting), local times,
+ * a required written reason. A time out earlier than the time in is on the next day.
+ */
+export default function AttendanceForm({ lang, employees, attendance, today }: Props) {
+  const t = translator(lang);
+  const editing = attendance !== null;
+  const form = useForm<FieldValues>({
+    defaultValues: editing
+      ? { timeIn: attendance.timeIn, timeOut: attendance.timeOut ?? '', breakIn: attendance.breakIn ?? '', breakOut: attendance.breakOut ?? '', reason: '', revision: attendance.revision }
+      : { employee: '', date: '', timeIn: '', timeOut: '', breakIn: '', breakOut: '', reason: '' },
+    resolver: valibotResolver(editing ? AttendanceUpdateInput : AttendanceCreateInput),
+  });
+  const [formError, setFormError] = useState<string>();
+  const [timeIn, timeOut, breakIn, breakOut, reason] = form.watch(['timeIn', 'timeOut', 'breakIn', 'breakOut', 'reason']);
+
+  useEffect(() => showFlash(), []);
+
+  async function submit(values: FieldValues) {
+    setFormError(undefined);
+    try {
+      const answer = await api<{ message: string; data: { _id: number } }>(editing ? `/attendances/${attendance._id}` : '/attendances', {
+        method: editing ? 'PATCH' : 'POST',
+        body: values,
+        lang,
+      });
+      setFlash(answer.message);
+      window.location.assign('/attendance');
+    } catch (e) {
+      if (e instanceof ApiError) {
+        setFormError(e.message);
+        for (const [name, message] of Object.entries(e.errors)) form.setError(name, { type: 'server', message });
+      } else {
+        setFormError(t('errors.somethingWentWrong'));
+      }
+    }
+  }
+
+  const err = (name: string) => fieldMessage(form.formState.errors[name]?.message, t);
+  const describedBy = (name: string, hint?: string) => (err(name) ? `att-${name}-error` : hint ? `att-${name}-hint` : undefined);
+  const field = (name: string, label: string, control: ReactNode, hint?: string, wide = false) => (
+    <div className={`flex flex-col gap-1 ${wide ? 'sm:col-span-2' : ''}`}>
+      <label htmlFor={`att-${name}`} className="text-sm font-medium">
+        {label}
+      </label>
+      {control}
+      {err(name) ? (
+        <span id={`att-${name}-error`} className="text-xs text-red-700 dark:text-red-400">
+          {err(name)}
+        </span>
+      ) : (
+        hint && (
+          <span id={`att-${name}-hint`} className="text-xs text-muted">
+            {hint}
+          </span>
+        )
+      )}
+    </div>
+  );
+  const time = (name: (typeof TIME_FIELDS)[number], hint?: string) =>
+    field(
+      name,
+      t(`attendance.columns.${name}`),
+      <input id={`att-${name}`} type="time" className={inputClass} aria-invalid={!!err(name)} aria-describedby={describedBy(name, hint)} {...form.register(name)} />,
+      hint,
+    );
+
+  // "Next day" hints for times that fall after midnight of a night shift.
+  const nextDay = (value: unknown) =>
+    typeof timeIn === 'string' && /^\d\d:\d\d$/.test(timeIn) && typeof value === 'string' && /^\d\d:\d\d$/.test(value) && value < timeIn && minutesAfterTimeIn(timeIn, value) > 0
+      ? t('attendance.nextDay')
+      : undefined;
+
+  return (
+    <>
+      <Toaster richColors position="top-center" closeButton />
+      <form onSubmit={form.handleSubmit(submit)} noValidate className="flex flex-col gap-6" data-testid="attendance-form">
+        {formError && (
+          <p role="alert" className="rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-sm text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-200" data-testid="form-error">
+            {formError}
+          </p>
+        )}
+        <section className="rounded-2xl border border-line bg-card p-6" aria-labelledby="att-day">
+          <h2 id="att-day" className="mb-5 text-lg font-semibold">
+            {t('attendance.day')}
+          </h2>
+          <div className="grid gap-5 sm:grid-cols-2">
+            {editing ? (
+              <>
+                <div className="flex flex-col gap-1">
+                  <span className="text-sm font-medium">{t('attendance.columns.employee')}</span>
+                  <span data-testid="fixed-employee">{attendance.employeeName}</span>
+                </div>
+                <div className="flex flex-col gap-1">
+                  <span className="text-sm font-medium">{t('attendance.columns.date')}</span>
+                  <span data-testid="fixed-date">{attendance.dateLabel}</span>
+                </div>
+              </>
+            ) : (
+              <>
+                {field(
+                  'employee',
+                  t('attendance.columns.employee'),
+                  <select id="att-employee" className={inputClass} aria-invalid={!!err('employee')} aria-describedby={describedBy('employee')} {...form.register('employee')}>
+                    <option value="">{t('form.choose')}</option>
+                    {employees.map((e) => (
+                      <option key={e._id} value={e._id}>
+                        {e.name}
+                      </option>
+                    ))}
+                  </select>,
+                )}
+                {field(
+                  'date',
+                  t('attendance.columns.date'),
+                  <input id="att-date" type="date" max={today} className={inputClass} aria-invalid={!!err('date')} aria-describedby={describedBy('date')} {...form.register('date')} />,
+                )}
+              </>
+            )}
+          </div>
+        </section>
+        <section className="rounded-2xl border border-line bg-card p-6" aria-labelledby="att-times">
+          <h2 id="att-times" className="mb-1 text-lg font-semibold">
+            {t('attendance.times')}
+          </h2>
+          <p className="mb-5 text-sm text-muted">{t('attendance.timesHint')}</p>
+          <div className="grid gap-5 sm:grid-cols-2">
+            {time('timeIn')}
+            {time('timeOut', nextDay(timeOut) ?? t('attendance.timeOutHint'))}
+            {time('breakIn', nextDay(breakIn))}
+            {time('breakOut', nextDay(breakOut))}
+          </div>
+        </section>
+        <section className="rounded-2xl border border-line bg-card p-6" aria-labelledby="att-reason-title">
+          <h2 id="att-reason-title" className="mb-5 text-lg font-semibold">
+            {t('attendance.columns.reason')}
+          </h2>
+          {field(
+            'reason',
+            t(editing ? 'attendance.reasonForChange' : 'attendance.reasonForEntry'),
+            <textarea
+              id="att-reason"
+              rows={3}
+              maxLength={REASON_MAX}
+              className={`${inputClass} py-2`}
+              aria-invalid={!!err('reason')}
+              aria-describedby={describedBy('reason', t('attendance.reasonHint'))}
+              {...form.register('reason')}
+            />,
+            `${t('attendance.reasonHint')} ${String(reason ?? '').length}/${REASON_MAX}`,
+            true,
+          )}
+        </section>
+        <div className="flex justify-end gap-2">
+          <a href="/attendance" className={secondaryButton} data-testid="cancel">
+            {t('form.cancel')}
+          </a>
+          <button type="submit" className={primaryButton} disabled={form.formState.isSubmitting} data-testid="save">
+            {form.formState.isSubmitting ? t('common.loading') : t('form.save')}
+          </button>
+        </div>
+      </form>
+    </>
+  );
+}

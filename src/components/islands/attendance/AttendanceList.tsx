@@ -1,0 +1,253 @@
+import { useEffect, useMemo, useState } from 'react';
+import { FileSpreadsheet, Pencil, Plus, Trash2 } from 'lucide-react';
+import { Toaster } from 'sonner';
+import { formatDuration, formatLocalDate, formatTime } from '../../../domain/format/intl-format.ts';
+import { localDateOf } from '../../../domain/time/zoned-time.ts';
+import type { Language } from '../../../i18n/languages.ts';
+import { translator } from '../../../i18n/translate.ts';
+import { showFlash } from '../../../lib/client/flash.ts';
+import { ConfirmDeleteDialog } from '../ui/ConfirmDeleteDialog.tsx';
+import { DataTable, type Column } from '../ui/DataTable.tsx';
+import { compactSelect, iconButton, primaryButton, secondaryButton } from '../ui/buttons.ts';
+
+export interface AttendanceRow {
+  _id: number;
+  employee: number;
+  employeeName: string;
+  departmentName: string;
+  date: string;
+  timezone: string;
+  timeIn: string;
+  timeOut: string | null;
+  breakIn: string | null;
+  breakOut: string | null;
+  workedSeconds: number | null;
+  statusInOut: 'in' | 'out';
+  statusIn: 'on_time' | 'late' | null;
+  lateSeconds: number;
+  earlyDepartureSeconds: number;
+  reason: string | null;
+  source: 'clock' | 'manual';
+}
+
+interface Props {
+  lang: Language;
+  timeFormat: '1' | '2';
+  can: { create: boolean; update: boolean; delete: boolean };
+  employees: { _id: number; name: string }[];
+  departments: { _id: number; name: string }[];
+}
+
+const badge = 'inline-flex whitespace-nowrap rounded-full px-2.5 py-0.5 text-xs font-semibold';
+const GOOD = 'bg-emerald-100 text-emerald-800 dark:bg-emerald-950 dark:text-emerald-200';
+const WARN = 'bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-200';
+const INFO = 'bg-sky-100 text-sky-900 dark:bg-sky-950 dark:text-sky-200';
+const MUTED = 'bg-gray-200 text-gray-800 dark:bg-gray-800 dark:text-gray-200';
+
+/** The attendance list (spec section 3): filters, server pagination, export of the filtered list. */
+export default function AttendanceList({ lang, timeFormat, can, employees, departments }: Props) {
+  const t = translator(lang);
+  const [from, setFrom] = useState('');
+  const [to, setTo] = useState('');
+  const [employee, setEmployee] = useState('');
+  const [department, setDepartment] = useState('');
+  const [status, setStatus] = useState('');
+  const [late, setLate] = useState('');
+  const [early, setEarly] = useState('');
+  const [version, setVersion] = useState(0);
+  const [exportQuery, setExportQuery] = useState('');
+  const [target, setTarget] = useState<{ path: string; name: string } | null>(null);
+
+  useEffect(() => showFlash(), []);
+
+  const filters = useMemo(() => {
+    const f: Record<string, string> = {};
+    for (const [key, value] of Object.entries({ from, to, employee, department, status, late, early })) if (value) f[key] = value;
+    return f;
+  }, [from, to, employee, department, status, late, early]);
+  const filtered = Object.keys(filters).length > 0;
+
+  const time = (instant: string | null, row: AttendanceRow) => {
+    if (!instant) return <span className="text-muted">—</span>;
+    const nextDay = localDateOf(instant, row.timezone) !== row.date;
+    return (
+      <span className="whitespace-nowrap tabular-nums">
+        {formatTime(instant, lang, row.timezone, timeFormat)}
+        {nextDay && (
+          <sup className="ms-0.5 text-muted" title={t('attendance.nextDay')}>
+            +1
+          </sup>
+        )}
+      </span>
+    );
+  };
+  const minutes = (seconds: number) => formatDuration(seconds, lang);
+
+  const columns = useMemo<Column<AttendanceRow>[]>(
+    () => [
+      {
+        id: 'employee',
+        header: t('attendance.columns.employee'),
+        sortKey: 'employee',
+        cell: (a) => (
+          <div className="min-w-40">
+            <div className="font-medium">{a.employeeName}</div>
+            <div className="text-xs text-muted">{a.departmentName}</div>
+          </div>
+        ),
+      },
+      { id: 'date', header: t('attendance.columns.date'), sortKey: 'date', cell: (a) => <span className="whitespace-nowrap tabular-nums">{formatLocalDate(a.date, lang)}</span> },
+      { id: 'timeIn', header: t('attendance.columns.timeIn'), cell: (a) => time(a.timeIn, a) },
+      { id: 'timeOut', header: t('attendance.columns.timeOut'), cell: (a) => time(a.timeOut, a) },
+      { id: 'breakIn', header: t('attendance.columns.breakIn'), cell: (a) => time(a.breakIn, a) },
+      { id: 'breakOut', header: t('attendance.columns.breakOut'), cell: (a) => time(a.breakOut, a) },
+      {
+        id: 'totalHours',
+        header: t('attendance.columns.totalHours'),
+        cell: (a) => (a.workedSeconds === null ? <span className="text-muted">—</span> : <span className="whitespace-nowrap tabular-nums">{minutes(a.workedSeconds)}</span>),
+      },
+      {
+        id: 'statusInOut',
+        header: t('attendance.columns.statusInOut'),
+        cell: (a) => <span className={`${badge} ${a.statusInOut === 'in' ? INFO : MUTED}`}>{t(a.statusInOut === 'in' ? 'attendance.in' : 'attendance.out')}</span>,
+      },
+      {
+        id: 'statusIn',
+        header: t('attendance.columns.statusIn'),
+        cell: (a) =>
+          a.statusIn === null ? (
+            <span className="text-muted">—</span>
+          ) : a.statusIn === 'late' ? (
+            <span className={`${badge} ${WARN}`} title={minutes(a.lateSeconds)}>
+              {t('attendance.lateBy', { duration: minutes(a.lateSeconds) })}
+            </span>
+          ) : (
+            <span className={`${badge} ${GOOD}`}>{t('attendance.onTime')}</span>
+          ),
+      },
+      {
+        id: 'earlyDeparture',
+        header: t('attendance.columns.earlyDeparture'),
+        cell: (a) =>
+          a.earlyDepartureSeconds > 0 ? <span className={`${badge} ${WARN}`}>{minutes(a.earlyDepartureSeconds)}</span> : <span className="text-muted">—</span>,
+      },
+      {
+        id: 'reason',
+        header: t('attendance.columns.reason'),
+        cell: (a) =>
+          a.reason ? (
+            <span className="line-clamp-2 max-w-56 text-sm" title={a.reason}>
+              {a.reason}
+            </span>
+          ) : (
+            <span className="text-xs text-muted">{t(a.source === 'clock' ? 'attendance.sourceClock' : 'attendance.sourceManual')}</span>
+          ),
+      },
+    ],
+    [lang, timeFormat],
+  );
+
+  const addLink = can.create ? (
+    <a href="/attendance-create" className={primaryButton} data-testid="add-attendance">
+      <Plus size={18} aria-hidden="true" />
+      {t('form.addNew')}
+    </a>
+  ) : null;
+
+  const select = (label: string, value: string, set: (v: string) => void, options: [string, string][], testId: string) => (
+    <select aria-label={label} value={value} onChange={(e) => set(e.target.value)} className={compactSelect} data-testid={testId}>
+      {options.map(([v, text]) => (
+        <option key={v} value={v}>
+          {text}
+        </option>
+      ))}
+    </select>
+  );
+
+  return (
+    <>
+      <Toaster richColors position="top-center" closeButton />
+      <div className="mb-4 flex flex-wrap items-end gap-3 rounded-2xl border border-line bg-card p-4" role="group" aria-label={t('attendance.filters')}>
+        <label className="flex flex-col gap-1 text-sm">
+          <span className="font-medium">{t('attendance.from')}</span>
+          <input type="date" value={from} max={to || undefined} onChange={(e) => setFrom(e.target.value)} className={compactSelect} data-testid="filter-from" />
+        </label>
+        <label className="flex flex-col gap-1 text-sm">
+          <span className="font-medium">{t('attendance.to')}</span>
+          <input type="date" value={to} min={from || undefined} onChange={(e) => setTo(e.target.value)} className={compactSelect} data-testid="filter-to" />
+        </label>
+        {select(t('attendance.columns.employee'), employee, setEmployee, [['', t('attendance.allEmployees')], ...employees.map((e): [string, string] => [String(e._id), e.name])], 'filter-employee')}
+        {select(t('fields.department'), department, setDepartment, [['', t('employees.allDepartments')], ...departments.map((d): [string, string] => [String(d._id), d.name])], 'filter-department')}
+        {select(t('attendance.columns.statusInOut'), status, setStatus, [['', t('attendance.anyStatus')], ['open', t('attendance.openDays')], ['closed', t('attendance.closedDays')]], 'filter-status')}
+        {select(t('attendance.columns.statusIn'), late, setLate, [['', t('attendance.anyArrival')], ['yes', t('attendance.lateOnly')], ['no', t('attendance.onTime')]], 'filter-late')}
+        {select(t('attendance.columns.earlyDeparture'), early, setEarly, [['', t('attendance.anyDeparture')], ['yes', t('attendance.earlyOnly')], ['no', t('attendance.noEarly')]], 'filter-early')}
+        {filtered && (
+          <button
+            type="button"
+            className={secondaryButton}
+            onClick={() => {
+              for (const set of [setFrom, setTo, setEmployee, setDepartment, setStatus, setLate, setEarly]) set('');
+            }}
+          >
+            {t('attendance.clearFilters')}
+          </button>
+        )}
+      </div>
+      <DataTable<AttendanceRow>
+        lang={lang}
+        path="/attendances"
+        columns={columns}
+        defaultSort="date"
+        defaultDir="desc"
+        filters={filters}
+        version={version}
+        onQueryChange={(params) => setExportQuery(params.toString())}
+        emptyText={t('messages.noAttendanceFound')}
+        emptyAction={filtered ? null : addLink}
+        toolbar={
+          <>
+            <a href={`/api/attendances/export?${exportQuery}&lang=${lang}`} download className={secondaryButton} data-testid="export-excel">
+              <FileSpreadsheet size={18} aria-hidden="true" />
+              {t('attendance.export')}
+            </a>
+            {addLink}
+          </>
+        }
+        rowActions={
+          can.update || can.delete
+            ? (a) => (
+                <div className="flex gap-1">
+                  {can.update && (
+                    <a href={`/attendance-edit/${a._id}`} className={iconButton} aria-label={t('attendance.editOf', { name: a.employeeName, date: formatLocalDate(a.date, lang) })} title={t('form.edit')}>
+                      <Pencil size={16} aria-hidden="true" />
+                    </a>
+                  )}
+                  {can.delete && a.source === 'manual' && (
+                    <button
+                      type="button"
+                      className={iconButton}
+                      aria-label={t('attendance.deleteOf', { name: a.employeeName, date: formatLocalDate(a.date, lang) })}
+                      title={t('form.delete')}
+                      onClick={() => setTarget({ path: `/attendances/${a._id}`, name: `${a.employeeName}, ${formatLocalDate(a.date, lang)}` })}
+                    >
+                      <Trash2 size={16} aria-hidden="true" />
+                    </button>
+                  )}
+                </div>
+              )
+            : undefined
+        }
+      />
+      <ConfirmDeleteDialog
+        lang={lang}
+        target={target}
+        thing={t('attendance.thing')}
+        onClose={() => setTarget(null)}
+        onDeleted={() => {
+          setTarget(null);
+          setVersion((n) => n + 1);
+        }}
+      />
+    </>
+  );
+}

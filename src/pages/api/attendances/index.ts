@@ -1,0 +1,23 @@
+import { parseListQuery } from '../../../domain/lists/list-query.ts';
+import { translate } from '../../../i18n/translate.ts';
+import { getDb } from '../../../server/db/connection.ts';
+import { ATTENDANCE_LIST_OPTIONS, listAttendances } from '../../../server/db/repositories/attendances.ts';
+import { endpoint, requireUser } from '../../../server/http/endpoint.ts';
+import { json, readJson } from '../../../server/http/json.ts';
+import { createAttendance } from '../../../server/services/attendance/create-attendance.ts';
+
+/**
+ * GET list `{data, total}`: q (employee name or national ID), from, to, employee, department,
+ * status (open/closed), late, early (yes/no), source, sort (date/employee/timeIn/department),
+ * dir, page, pageSize. An Employee account lists only its own days. POST: manual create.
+ */
+export const GET = endpoint(async (context) => {
+  const user = requireUser(context);
+  return json(await listAttendances(await getDb(), parseListQuery(context.url.searchParams, ATTENDANCE_LIST_OPTIONS), user));
+});
+
+export const POST = endpoint(async (context) => {
+  const user = requireUser(context);
+  const data = await createAttendance(await getDb(), await readJson(context.request), user, context.locals.lang);
+  return json({ data, message: translate(context.locals.lang, 'messages.attendanceCreated') }, 201);
+});

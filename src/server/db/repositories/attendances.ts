@@ -1,0 +1,319 @@
+import { sql, type Kysely } from 'kysely';
+import { likePattern, type ListQuery } from '../../../domain/lists/list-query.ts';
+import type { ScheduleRule } from '../../../domain/schedules/schedule-rules.ts';
+import type { BreakInstants } from '../../../domain/attendance/shift-times.ts';
+import type { Db } from '../connection.ts';
+import type { Database } from '../schema.ts';
+
+/** An attendance as the API shows it (spec section 3): instants ISO 8601 UTC, durations seconds. */
+export interface AttendanceDto {
+  _id: number;
+  employee: number;
+  employeeName: string;
+  nationalId: string;
+  department: number;
+  departmentName: string;
+  /** Local work date (the day the shift started). */
+  date: string;
+  timezone: string;
+  timeIn: string;
+  timeOut: string | null;
+  /** The first break's start and end (the list's break in/out columns). */
+  breakIn: string | null;
+  breakOut: string | null;
+  breakSeconds: number;
+  workedSeconds: number | null;
+  /** Worked hours, rounded to hundredths; null while the day is open. */
+  totalHours: number | null;
+  /** "in" while the day is open (no check-out yet), "out" once closed. */
+  statusInOut: 'in' | 'out';
+  statusIn: 'on_time' | 'late' | null;
+  lateSeconds: number;
+  earlyDepartureSeconds: number;
+  reason: string | null;
+  source: 'clock' | 'manual';
+  revision: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface AttendanceRevisionDto {
+  revision: number;
+  timeIn: string;
+  timeOut: string | null;
+  breaks: BreakInstants[];
+  workedSeconds: number | null;
+  reason: string | null;
+  author: number | null;
+  authorName: string | null;
+  createdAt: string;
+}
+
+export interface AttendanceDetailDto extends AttendanceDto {
+  breaks: (BreakInstants & { _id: number })[];
+  revisions: AttendanceRevisionDto[];
+  punches: number;
+}
+
+export const ATTENDANCE_SORTS = {
+  date: ['attendances.date', 'attendances.timeIn'],
+  employee: ['employees.lastName', 'employees.firstName'],
+  timeIn: ['attendances.timeIn'],
+  department: ['departments.name'],
+} as const;
+
+export const ATTENDANCE_LIST_OPTIONS = { sortable: Object.keys(ATTENDANCE_SORTS), defaultSort: 'date', defaultDir: 'desc' } as const;
+
+/** Who is asking: an Employee account sees only its own employee's days (record-level access). */
+export interface AttendanceViewer {
+  accountType: 'SuperAdmin' | 'Admin' | 'Employee';
+  employeeId: number | null;
+}
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const YES = new Set(['1', 'true', 'yes']);
+const NO = new Set(['0', 'false', 'no']);
+
+const base = (db: Kysely<Database>) =>
+  db
+    .selectFrom('attendances')
+    .innerJoin('employees', 'employees.id', 'attendances.employeeId')
+    .innerJoin('departments', 'departments.id', 'employees.departmentId');
+
+const select = (q: ReturnType<typeof base>) =>
+  q.select((eb) => [
+    'attendances.id',
+    'attendances.employeeId',
+    'attendances.date',
+    'attendances.timezone',
+    'attendances.timeIn',
+    'attendances.timeOut',
+    'attendances.workedSeconds',
+    'attendances.breakSeconds',
+    'attendances.statusIn',
+    'attendances.lateSeconds',
+    'attendances.earlyDepartureSeconds',
+    'attendances.reason',
+    'attendances.source',
+    'attendances.revision',
+    'attendances.createdAt',
+    'attendances.updatedAt',
+    'employees.firstName',
+    'employees.lastName',
+    'employees.nationalId',
+    'employees.departmentId',
+    'departments.name as departmentName',
+    eb
+      .selectFrom('attendanceBreaks')
+      .whereRef('attendanceBreaks.attendanceId', '=', 'attendances.id')
+      .select('attendanceBreaks.startAt')
+      .orderBy('attendanceBreaks.startAt')
+      .limit(1)
+      .as('breakIn'),
+    eb
+      .selectFrom('attendanceBreaks')
+      .whereRef('attendanceBreaks.attendanceId', '=', 'attendances.id')
+      .select('attendanceBreaks.endAt')
+      .orderBy('attendanceBreaks.startAt')
+      .limit(1)
+      .as('breakOut'),
+  ]);
+
+export type AttendanceRow = Awaited<ReturnType<ReturnType<typeof select>['execute']>>[number];
+
+export const toAttendanceDto = (r: AttendanceRow): AttendanceDto => ({
+  _id: r.id,
+  employee: r.employeeId,
+  employeeName: `${r.firstName} ${r.lastName}`,
+  nationalId: r.nationalId,
+  department: r.departmentId,
+  departmentName: r.departmentName,
+  date: r.date,
+  timezone: r.timezone,
+  timeIn: r.timeIn,
+  timeOut: r.timeOut,
+  breakIn: r.breakIn ?? null,
+  breakOut: r.breakOut ?? null,
+  breakSeconds: r.breakSeconds,
+  workedSeconds: r.workedSeconds,
+  totalHours: r.workedSeconds === null ? null : Math.round((r.workedSeconds / 3600) * 100) / 100,
+  statusInOut: r.timeOut === null ? 'in' : 'out',
+  statusIn: r.statusIn,
+  lateSeconds: r.lateSeconds,
+  earlyDepartureSeconds: r.earlyDepartureSeconds,
+  reason: r.reason,
+  source: r.source,
+  revision: r.revision,
+  createdAt: r.createdAt,
+  updatedAt: r.updatedAt,
+});
+
+const positiveId = (value: string | undefined) => {
+  const id = Number(value);
+  return Number.isSafeInteger(id) && id > 0 ? id : undefined;
+};
+
+/**
+ * The filtered (not yet ordered) query of a list: `from`/`to` (work dates, inclusive),
+ * `employee`, `department`, `status` (`open` = no check-out yet, `closed`), `late` and `early`
+ * (yes/no), `source` (clock/manual), and `q` over the employee's name and national ID. Invalid
+ * filter values are ignored, like every list URL (DESIGN.md: a list URL never fails).
+ */
+export function filteredAttendances(db: Kysely<Database>, query: ListQuery, viewer: AttendanceViewer) {
+  let q = base(db);
+  if (viewer.accountType === 'Employee') q = q.where('attendances.employeeId', '=', viewer.employeeId ?? -1);
+  const f = query.filters;
+  if (f['from'] && DATE.test(f['from'])) q = q.where('attendances.date', '>=', f['from']);
+  if (f['to'] && DATE.test(f['to'])) q = q.where('attendances.date', '<=', f['to']);
+  const employee = positiveId(f['employee']);
+  if (employee) q = q.where('attendances.employeeId', '=', employee);
+  const department = positiveId(f['department']);
+  if (department) q = q.where('employees.departmentId', '=', department);
+  if (f['status'] === 'open') q = q.where('attendances.timeOut', 'is', null);
+  if (f['status'] === 'closed') q = q.where('attendances.timeOut', 'is not', null);
+  const late = f['late']?.toLowerCase();
+  if (late && YES.has(late)) q = q.where('attendances.statusIn', '=', 'late');
+  if (late && NO.has(late)) q = q.where((eb) => eb.or([eb('attendances.statusIn', '!=', 'late'), eb('attendances.statusIn', 'is', null)]));
+  const early = f['early']?.toLowerCase();
+  if (early && YES.has(early)) q = q.where('attendances.earlyDepartureSeconds', '>', 0);
+  if (early && NO.has(early)) q = q.where('attendances.earlyDepartureSeconds', '=', 0);
+  if (f['source'] === 'clock' || f['source'] === 'manual') q = q.where('attendances.source', '=', f['source']);
+  if (query.q) {
+    const like = likePattern(query.q);
+    q = q.where((eb) =>
+      eb.or([
+        eb(sql<string>`employees.first_name || ' ' || employees.last_name`, 'like', like),
+        eb('employees.nationalId', 'like', like),
+      ]),
+    );
+  }
+  return q;
+}
+
+/** The filtered list in its order (no page): the list's pages and the export read it. */
+export function orderedAttendances(db: Kysely<Database>, query: ListQuery, viewer: AttendanceViewer) {
+  let ordered = select(filteredAttendances(db, query, viewer));
+  for (const column of ATTENDANCE_SORTS[query.sort as keyof typeof ATTENDANCE_SORTS] ?? ATTENDANCE_SORTS.date) {
+    ordered = ordered.orderBy(column, query.dir);
+  }
+  if (query.sort !== 'employee') ordered = ordered.orderBy('employees.lastName').orderBy('employees.firstName');
+  else ordered = ordered.orderBy('attendances.date', 'desc');
+  return ordered.orderBy('attendances.id');
+}
+
+export async function listAttendances(db: Db, query: ListQuery, viewer: AttendanceViewer): Promise<{ data: AttendanceDto[]; total: number }> {
+  const total = Number(
+    (await filteredAttendances(db, query, viewer).select((eb) => eb.fn.countAll().as('n')).executeTakeFirst())?.n ?? 0,
+  );
+  const rows = await orderedAttendances(db, query, viewer)
+    .limit(query.pageSize)
+    .offset((query.page - 1) * query.pageSize)
+    .execute();
+  return { total, data: rows.map(toAttendanceDto) };
+}
+
+export async function findAttendance(db: Db, id: number): Promise<AttendanceDto | undefined> {
+  const row = await select(base(db)).where('attendances.id', '=', id).executeTakeFirst();
+  return row && toAttendanceDto(row);
+}
+
+export async function findAttendanceBreaks(db: Db, attendanceId: number) {
+  const rows = await db
+    .selectFrom('attendanceBreaks')
+    .select(['id', 'startAt', 'endAt'])
+    .where('attendanceId', '=', attendanceId)
+    .orderBy('startAt')
+    .execute();
+  return rows.map((b) => ({ _id: b.id, startAt: b.startAt, endAt: b.endAt }));
+}
+
+export function parseBreaks(json: string): BreakInstants[] {
+  try {
+    const value = JSON.parse(json) as unknown;
+    if (!Array.isArray(value)) return [];
+    return value
+      .filter((b): b is BreakInstants => typeof b === 'object' && b !== null && typeof (b as BreakInstants).startAt === 'string')
+      .map((b) => ({ startAt: b.startAt, endAt: typeof b.endAt === 'string' ? b.endAt : null }));
+  } catch {
+    return [];
+  }
+}
+
+export async function findAttendanceRevisions(db: Db, attendanceId: number): Promise<AttendanceRevisionDto[]> {
+  const rows = await db
+    .selectFrom('attendanceRevisions')
+    .leftJoin('users', 'users.id', 'attendanceRevisions.authorId')
+    .select([
+      'attendanceRevisions.revision',
+      'attendanceRevisions.timeIn',
+      'attendanceRevisions.timeOut',
+      'attendanceRevisions.breaks',
+      'attendanceRevisions.workedSeconds',
+      'attendanceRevisions.reason',
+      'attendanceRevisions.authorId',
+      'attendanceRevisions.createdAt',
+      'users.name as authorName',
+    ])
+    .where('attendanceRevisions.attendanceId', '=', attendanceId)
+    .orderBy('attendanceRevisions.revision', 'desc')
+    .execute();
+  return rows.map((r) => ({
+    revision: r.revision,
+    timeIn: r.timeIn,
+    timeOut: r.timeOut,
+    breaks: parseBreaks(r.breaks),
+    workedSeconds: r.workedSeconds,
+    reason: r.reason,
+    author: r.authorId,
+    authorName: r.authorName ?? null,
+    createdAt: r.createdAt,
+  }));
+}
+
+export async function countPunches(db: Db, attendanceId: number): Promise<number> {
+  const row = await db.selectFrom('punches').select((eb) => eb.fn.countAll().as('n')).where('attendanceId', '=', attendanceId).executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+/** One attendance with its breaks, revision history (newest first) and number of punches. */
+export async function findAttendanceDetail(db: Db, id: number): Promise<AttendanceDetailDto | undefined> {
+  const attendance = await findAttendance(db, id);
+  if (!attendance) return undefined;
+  return {
+    ...attendance,
+    breaks: await findAttendanceBreaks(db, id),
+    revisions: await findAttendanceRevisions(db, id),
+    punches: await countPunches(db, id),
+  };
+}
+
+/** An employee's schedules, as the schedule rules take them. */
+export async function schedulesOfEmployee(db: Db, employeeId: number): Promise<ScheduleRule[]> {
+  const rows = await db
+    .selectFrom('schedules')
+    .select(['id', 'startTime', 'offTime', 'totalHours', 'restDays', 'fromDate', 'toDate', 'status'])
+    .where('employeeId', '=', employeeId)
+    .execute();
+  return rows.map((r) => {
+    let restDays: string[] = [];
+    try {
+      const parsed = JSON.parse(r.restDays) as unknown;
+      if (Array.isArray(parsed)) restDays = parsed.filter((d): d is string => typeof d === 'string');
+    } catch {
+      // A damaged list means no rest days.
+    }
+    return { ...r, restDays };
+  });
+}
+
+/** Active employees for the list filter and the form's select: id and full name, by name. */
+export async function employeeChoices(db: Db): Promise<{ _id: number; name: string }[]> {
+  const rows = await db
+    .selectFrom('employees')
+    .select(['id', 'firstName', 'lastName'])
+    .where('status', '=', 'active')
+    .orderBy('lastName')
+    .orderBy('firstName')
+    .execute();
+  return rows.map((r) => ({ _id: r.id, name: `${r.firstName} ${r.lastName}` }));
+}

@@ -1,0 +1,103 @@
+import { AttendanceCreateInput } from '../../../domain/attendance/attendance-schema.ts';
+import { computeAttendanceMetrics } from '../../../domain/attendance/attendance-metrics.ts';
+import { shiftInstants } from '../../../domain/attendance/shift-times.ts';
+import { formatLocalDate } from '../../../domain/format/intl-format.ts';
+import { activeScheduleOn, isRestDay } from '../../../domain/schedules/schedule-rules.ts';
+import type { Language } from '../../../i18n/languages.ts';
+import type { Db } from '../../db/connection.ts';
+import { appendAudit } from '../../db/repositories/audit-log.ts';
+import { findAttendanceDetail, schedulesOfEmployee, type AttendanceDetailDto } from '../../db/repositories/attendances.ts';
+import { AppError } from '../../http/app-error.ts';
+import { getSettings } from '../get-settings.ts';
+import { isUniqueViolation, refuseFutureInstants, validateAttendance } from './attendance-checks.ts';
+
+/**
+ * Records an attendance by hand (spec section 3): employee, work date, local times, a written
+ * reason. Refused on a day without an active schedule, on a rest day of that schedule, for times
+ * in the future, and when the employee already has an attendance that date (one a day; edit it
+ * instead). Writes the attendance, its break, revision 1 (author, time, reason) and the audit
+ * entry in one transaction. No punches are written: punches are what terminals recorded.
+ */
+export async function createAttendance(
+  db: Db,
+  input: unknown,
+  actor: { id: number },
+  lang: Language,
+  now = new Date(),
+): Promise<AttendanceDetailDto> {
+  const data = validateAttendance(AttendanceCreateInput, input);
+  const { timezone, graceMinutes } = await getSettings(db);
+  const shift = shiftInstants(data.date, data, timezone);
+  refuseFutureInstants(shift, now);
+  const when = formatLocalDate(data.date, lang, 'long');
+
+  let id: number;
+  try {
+    id = await db.transaction().execute(async (trx) => {
+      const employee = await trx.selectFrom('employees').select('id').where('id', '=', data.employee).executeTakeFirst();
+      if (!employee) throw new AppError('validation.invalidInput', 422, {}, { employee: 'validation.unknownRecord' });
+      const schedule = activeScheduleOn(await schedulesOfEmployee(trx, data.employee), data.date);
+      if (!schedule) throw new AppError('messages.noActiveSchedule', 422, {}, { date: 'messages.noActiveSchedule' });
+      if (isRestDay(schedule, data.date)) throw new AppError('messages.restDayOn', 422, { time: when });
+      const taken = await trx
+        .selectFrom('attendances')
+        .select('id')
+        .where('employeeId', '=', data.employee)
+        .where('date', '=', data.date)
+        .executeTakeFirst();
+      if (taken) throw new AppError('attendance.alreadyExists', 409, { date: when }, { date: 'attendance.alreadyExistsField' });
+
+      const metrics = computeAttendanceMetrics({ date: data.date, timeZone: timezone, graceMinutes, schedule, shift });
+      const at = now.toISOString();
+      const row = await trx
+        .insertInto('attendances')
+        .values({
+          employeeId: data.employee,
+          date: data.date,
+          timezone,
+          timeIn: shift.timeIn,
+          timeOut: shift.timeOut,
+          ...metrics,
+          reason: data.reason,
+          source: 'manual',
+          revision: 1,
+          createdBy: actor.id,
+          createdAt: at,
+          updatedAt: at,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      if (shift.breaks.length > 0) {
+        await trx.insertInto('attendanceBreaks').values(shift.breaks.map((b) => ({ attendanceId: row.id, ...b }))).execute();
+      }
+      await trx
+        .insertInto('attendanceRevisions')
+        .values({
+          attendanceId: row.id,
+          revision: 1,
+          timeIn: shift.timeIn,
+          timeOut: shift.timeOut,
+          breaks: JSON.stringify(shift.breaks),
+          workedSeconds: metrics.workedSeconds,
+          reason: data.reason,
+          authorId: actor.id,
+          createdAt: at,
+        })
+        .execute();
+      await appendAudit(trx, {
+        userId: actor.id,
+        entity: 'attendance',
+        entityId: row.id,
+        action: 'create',
+        after: { employee: data.employee, date: data.date, timezone, ...shift, ...metrics },
+        reason: data.reason,
+        at,
+      });
+      return row.id;
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new AppError('attendance.alreadyExists', 409, { date: when }, { date: 'attendance.alreadyExistsField' });
+    throw error;
+  }
+  return (await findAttendanceDetail(db, id))!;
+}

@@ -1,0 +1,20 @@
+import type { Db } from '../../db/connection.ts';
+import { appendAudit } from '../../db/repositories/audit-log.ts';
+import { findAttendanceDetail } from '../../db/repositories/attendances.ts';
+import { AppError, notFound } from '../../http/app-error.ts';
+
+/**
+ * Deletes an attendance entered by hand that no terminal punch belongs to (a day recorded in
+ * error). A day the clock recorded is part of the lawful record: refused (409), correct it with
+ * an edit instead. The audit entry keeps the whole record with its revision history, since the
+ * revisions go with the attendance (docs/decisions/008-attendance.md).
+ */
+export async function deleteAttendance(db: Db, id: number, actor: { id: number }): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const before = await findAttendanceDetail(trx, id);
+    if (!before) throw notFound();
+    if (before.source !== 'manual' || before.punches > 0) throw new AppError('attendance.hasPunches', 409);
+    await appendAudit(trx, { userId: actor.id, entity: 'attendance', entityId: id, action: 'delete', before });
+    await trx.deleteFrom('attendances').where('id', '=', id).execute();
+  });
+}

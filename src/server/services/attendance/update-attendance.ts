@@ -1,0 +1,105 @@
+import { AttendanceUpdateInput } from '../../../domain/attendance/attendance-schema.ts';
+import { computeAttendanceMetrics } from '../../../domain/attendance/attendance-metrics.ts';
+import { activeScheduleOn } from '../../../domain/schedules/schedule-rules.ts';
+import type { Db } from '../../db/connection.ts';
+import { appendAudit } from '../../db/repositories/audit-log.ts';
+import {
+  findAttendanceBreaks,
+  findAttendanceDetail,
+  schedulesOfEmployee,
+  type AttendanceDetailDto,
+} from '../../db/repositories/attendances.ts';
+import { AppError, notFound } from '../../http/app-error.ts';
+import { getSettings } from '../get-settings.ts';
+import { editedShift, refuseFutureInstants, validateAttendance } from './attendance-checks.ts';
+
+/**
+ * Corrects an attendance by hand. The punches stay exactly as recorded; the attendance row takes
+ * the new times and recomputed hours, its revision number goes up by one, and a revision row keeps
+ * the new values with author, time and the written reason. Before the first correction of a day
+ * the values it had are kept as its first revision, so the history always starts from the
+ * original. The employee and the date are the record's identity and cannot change. When the
+ * editor sends the revision it saw, a correction made meanwhile by someone else is refused (409).
+ * Lateness is recomputed against the schedule in force on the date (none: no lateness).
+ */
+export async function updateAttendance(
+  db: Db,
+  id: number,
+  input: unknown,
+  actor: { id: number },
+  now = new Date(),
+): Promise<AttendanceDetailDto> {
+  const data = validateAttendance(AttendanceUpdateInput, input);
+  const { graceMinutes } = await getSettings(db);
+  await db.transaction().execute(async (trx) => {
+    const before = await findAttendanceDetail(trx, id);
+    if (!before) throw notFound();
+    const fixed: Record<string, string> = {};
+    if (data.employee !== undefined && data.employee !== before.employee) fixed['employee'] = 'attendance.dayFixed';
+    if (data.date !== undefined && data.date !== before.date) fixed['date'] = 'attendance.dayFixed';
+    if (Object.keys(fixed).length > 0) throw new AppError('attendance.dayFixed', 422, {}, fixed);
+    if (data.revision !== undefined && data.revision !== before.revision) throw new AppError('attendance.changedMeanwhile', 409);
+
+    const [, ...otherBreaks] = await findAttendanceBreaks(trx, id);
+    const shift = editedShift(before.date, data, before.timezone, otherBreaks.map(({ startAt, endAt }) => ({ startAt, endAt })));
+    refuseFutureInstants(shift, now);
+    const schedule = activeScheduleOn(await schedulesOfEmployee(trx, before.employee), before.date);
+    const metrics = computeAttendanceMetrics({ date: before.date, timeZone: before.timezone, graceMinutes, schedule, shift });
+    const at = now.toISOString();
+
+    if (before.revisions.length === 0) {
+      // The day as the clock (or an import) recorded it, before anyone corrected it.
+      const original = await trx.selectFrom('attendances').select(['createdBy', 'createdAt']).where('id', '=', id).executeTakeFirstOrThrow();
+      await trx
+        .insertInto('attendanceRevisions')
+        .values({
+          attendanceId: id,
+          revision: before.revision,
+          timeIn: before.timeIn,
+          timeOut: before.timeOut,
+          breaks: JSON.stringify(before.breaks.map(({ startAt, endAt }) => ({ startAt, endAt }))),
+          workedSeconds: before.workedSeconds,
+          reason: before.reason,
+          authorId: original.createdBy,
+          createdAt: original.createdAt,
+        })
+        .execute();
+    }
+    const revision = before.revision + 1;
+    await trx
+      .updateTable('attendances')
+      .set({ timeIn: shift.timeIn, timeOut: shift.timeOut, ...metrics, reason: data.reason, revision, updatedAt: at })
+      .where('id', '=', id)
+      .execute();
+    await trx.deleteFrom('attendanceBreaks').where('attendanceId', '=', id).execute();
+    if (shift.breaks.length > 0) {
+      await trx.insertInto('attendanceBreaks').values(shift.breaks.map((b) => ({ attendanceId: id, ...b }))).execute();
+    }
+    await trx
+      .insertInto('attendanceRevisions')
+      .values({
+        attendanceId: id,
+        revision,
+        timeIn: shift.timeIn,
+        timeOut: shift.timeOut,
+        breaks: JSON.stringify(shift.breaks),
+        workedSeconds: metrics.workedSeconds,
+        reason: data.reason,
+        authorId: actor.id,
+        createdAt: at,
+      })
+      .execute();
+    const { revisions: _revisions, ...snapshot } = before;
+    await appendAudit(trx, {
+      userId: actor.id,
+      entity: 'attendance',
+      entityId: id,
+      action: 'update',
+      before: snapshot,
+      after: { ...shift, ...metrics, revision },
+      reason: data.reason,
+      at,
+    });
+  });
+  return (await findAttendanceDetail(db, id))!;
+}
