@@ -56,7 +56,8 @@ export async function startServer(label = 'bench') {
     }
     rmSync(dataDir, { recursive: true, force: true });
   };
-  return { url, stop, logs: () => output };
+  // dataDir and pid let a bench add rows straight into the database and read the server's memory.
+  return { url, stop, logs: () => output, dataDir, pid: child.pid };
 }
 
 /** Signs in as the demo administrator; returns headers carrying the session cookie. */

@@ -190,16 +190,60 @@ export function filteredAttendances(db: Kysely<Database>, query: ListQuery, view
   return q;
 }
 
-/** The filtered list in its order (no page): the list's pages and the export read it. */
-export function orderedAttendances(db: Kysely<Database>, query: ListQuery, viewer: AttendanceViewer) {
-  let ordered = select(filteredAttendances(db, query, viewer));
+/** The filtered query in the list's order: sort key and direction, then name, date and id. */
+function inOrder(q: ReturnType<typeof filteredAttendances>, query: ListQuery) {
   for (const column of ATTENDANCE_SORTS[query.sort as keyof typeof ATTENDANCE_SORTS] ?? ATTENDANCE_SORTS.date) {
-    ordered = ordered.orderBy(column, query.dir);
+    q = q.orderBy(column, query.dir);
   }
-  if (query.sort !== 'employee') ordered = ordered.orderBy('employees.lastName').orderBy('employees.firstName');
-  else ordered = ordered.orderBy('attendances.date', 'desc');
-  return ordered.orderBy('attendances.id');
+  if (query.sort !== 'employee') q = q.orderBy('employees.lastName').orderBy('employees.firstName');
+  else q = q.orderBy('attendances.date', 'desc');
+  return q.orderBy('attendances.id');
 }
+
+/** The filtered list in its order, every column of the list (no page). */
+export function orderedAttendances(db: Kysely<Database>, query: ListQuery, viewer: AttendanceViewer) {
+  return select(inOrder(filteredAttendances(db, query, viewer), query));
+}
+
+/**
+ * What the export writes of each attendance, in the list's order and filters, as positional
+ * columns (read raw, without an object per row): first name, last name, national ID, department,
+ * date, time zone, time in, time out, break seconds, worked seconds, late seconds, early departure
+ * seconds, reason.
+ */
+export function exportAttendanceRows(db: Kysely<Database>, query: ListQuery, viewer: AttendanceViewer) {
+  return inOrder(filteredAttendances(db, query, viewer), query).select([
+    'employees.firstName',
+    'employees.lastName',
+    'employees.nationalId',
+    'departments.name as departmentName',
+    'attendances.date',
+    'attendances.timezone',
+    'attendances.timeIn',
+    'attendances.timeOut',
+    'attendances.breakSeconds',
+    'attendances.workedSeconds',
+    'attendances.lateSeconds',
+    'attendances.earlyDepartureSeconds',
+    'attendances.reason',
+  ]);
+}
+
+export type ExportRow = [
+  firstName: string,
+  lastName: string,
+  nationalId: string,
+  department: string,
+  date: string,
+  timezone: string,
+  timeIn: string,
+  timeOut: string | null,
+  breakSeconds: number,
+  workedSeconds: number | null,
+  lateSeconds: number,
+  earlyDepartureSeconds: number,
+  reason: string | null,
+];
 
 export async function listAttendances(db: Db, query: ListQuery, viewer: AttendanceViewer): Promise<{ data: AttendanceDto[]; total: number }> {
   const total = Number(

@@ -6,32 +6,57 @@ import { wallClockReader } from '../../../domain/attendance/shift-times.ts';
 import type { ListQuery } from '../../../domain/lists/list-query.ts';
 import type { Language } from '../../../i18n/languages.ts';
 import { translate } from '../../../i18n/translate.ts';
-import { orderedAttendances, type AttendanceViewer } from '../../db/repositories/attendances.ts';
+import { exportAttendanceRows, type AttendanceViewer, type ExportRow } from '../../db/repositories/attendances.ts';
 import { openReadOnlyDb } from '../../db/read-only-db.ts';
 
-/** Rows written between two looks at the client's pace (and a turn of the event loop). */
-const BATCH = 500;
+/** Rows written between two looks at the zip's and the client's pace (and a turn of the event loop). */
+const BATCH = 50;
+/** Sheet XML allowed to wait for compression before rows stop being made. */
+const MAX_PENDING_XML = 64 * 1024;
+
+/**
+ * Bytes of sheet XML written but not yet taken by the zip. exceljs hands its XML to the zip
+ * without waiting (it ignores `write()`'s answer), so the writer looks at the zip entry's input
+ * itself: `sheet.stream` (exceljs' buffer, public) pipes into the entry's stream. 0 when that
+ * shape is not there (another exceljs version): the export then still works, just without this
+ * limit.
+ */
+function pendingXml(sheet: ExcelJS.Worksheet): number {
+  const buffer = (sheet as unknown as { stream?: { pipes?: { _writableState?: { length?: number } }[] } }).stream;
+  return buffer?.pipes?.[0]?._writableState?.length ?? 0;
+}
 
 /**
  * Columns of the export, in order. Dates and times are real spreadsheet values (the wall clock in
  * the attendance's time zone: a spreadsheet has no zones), hours and minutes are numbers.
  */
-function columns(lang: Language, timeFormat: '1' | '2'): Partial<ExcelJS.Column>[] {
+function columns(lang: Language): Partial<ExcelJS.Column>[] {
   const t = (key: string) => translate(lang, key);
-  const time = timeFormat === '2' ? 'h:mm AM/PM' : 'hh:mm';
   return [
-    { header: t('attendance.columns.employee'), key: 'employee', width: 28 },
-    { header: t('attendance.columns.nationalId'), key: 'nationalId', width: 14 },
-    { header: t('attendance.columns.department'), key: 'department', width: 18 },
-    { header: t('attendance.columns.date'), key: 'date', width: 12, style: { numFmt: 'dd/mm/yyyy' } },
-    { header: t('attendance.columns.timeIn'), key: 'timeIn', width: 10, style: { numFmt: time } },
-    { header: t('attendance.columns.timeOut'), key: 'timeOut', width: 10, style: { numFmt: time } },
-    { header: t('attendance.columns.breakHours'), key: 'breakHours', width: 12, style: { numFmt: '0.00' } },
-    { header: t('attendance.columns.workedHours'), key: 'workedHours', width: 12, style: { numFmt: '0.00' } },
-    { header: t('attendance.columns.lateMinutes'), key: 'late', width: 14, style: { numFmt: '0' } },
-    { header: t('attendance.columns.earlyMinutes'), key: 'early', width: 16, style: { numFmt: '0' } },
-    { header: t('attendance.columns.reason'), key: 'reason', width: 40 },
+    { header: t('attendance.columns.employee'), width: 28 },
+    { header: t('attendance.columns.nationalId'), width: 14 },
+    { header: t('attendance.columns.department'), width: 18 },
+    { header: t('attendance.columns.date'), width: 12 },
+    { header: t('attendance.columns.timeIn'), width: 10 },
+    { header: t('attendance.columns.timeOut'), width: 10 },
+    { header: t('attendance.columns.breakHours'), width: 12 },
+    { header: t('attendance.columns.workedHours'), width: 12 },
+    { header: t('attendance.columns.lateMinutes'), width: 14 },
+    { header: t('attendance.columns.earlyMinutes'), width: 16 },
+    { header: t('attendance.columns.reason'), width: 40 },
   ];
+}
+
+/**
+ * One style object per column, shared by all its cells: exceljs recognises a style object it has
+ * seen (a WeakMap), where a fresh object per cell would be registered again for every cell.
+ */
+function cellStyles(timeFormat: '1' | '2'): Partial<ExcelJS.Style>[] {
+  const text: Partial<ExcelJS.Style> = {};
+  const time: Partial<ExcelJS.Style> = { numFmt: timeFormat === '2' ? 'h:mm AM/PM' : 'hh:mm' };
+  const hours: Partial<ExcelJS.Style> = { numFmt: '0.00' };
+  const minutes: Partial<ExcelJS.Style> = { numFmt: '0' };
+  return [text, text, text, { numFmt: 'dd/mm/yyyy' }, time, time, hours, hours, minutes, minutes, text];
 }
 
 /** `attendance-2026-11-21.xlsx` / `asistencia-2026-11-21.xlsx`. */
@@ -40,8 +65,8 @@ export function exportFileName(lang: Language, today: string): string {
 }
 
 /**
- * The filtered attendance list as an .xlsx, streamed: rows are read one at a time from a snapshot
- * on a read-only connection and committed to exceljs' streaming writer, whose zip output flows
+ * The filtered attendance list as an .xlsx, streamed: rows are read one at a time (as arrays) from
+ * a snapshot on a read-only connection and committed to exceljs' streaming writer, whose zip output flows
  * straight into the answer. Memory stays flat whatever the row count; a slow client slows the
  * reading (the writer waits for the output to drain); a client that goes away stops it.
  *
@@ -59,14 +84,20 @@ export function exportAttendances(options: {
   const output = new PassThrough({ highWaterMark: 256 * 1024 });
 
   const write = async () => {
-    const db = await openReadOnlyDb();
+    const source = await openReadOnlyDb();
     try {
-      const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output, useStyles: true, useSharedStrings: true });
+      const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+        stream: output,
+        useStyles: true,
+        useSharedStrings: true,
+      });
       workbook.creator = 'Jornada';
       const sheet = workbook.addWorksheet(translate(options.lang, 'pages.attendance'), { views: [{ state: 'frozen', ySplit: 1 }] });
-      sheet.columns = columns(options.lang, options.timeFormat);
-      sheet.getRow(1).font = { bold: true };
-      sheet.getRow(1).commit();
+      sheet.columns = columns(options.lang);
+      const header = sheet.getRow(1);
+      header.font = { bold: true };
+      header.commit();
+      const styles = cellStyles(options.timeFormat);
 
       const readers = new Map<string, (instant: string) => Date>();
       const wallClock = (instant: string, zone: string) => {
@@ -76,32 +107,38 @@ export function exportAttendances(options: {
       };
 
       let n = 0;
-      for await (const r of orderedAttendances(db, options.query, options.viewer).stream()) {
-        if (output.destroyed) return;
-        sheet
-          .addRow({
-            employee: `${r.firstName} ${r.lastName}`,
-            nationalId: r.nationalId,
-            department: r.departmentName,
-            date: new Date(`${r.date}T00:00:00.000Z`),
-            timeIn: wallClock(r.timeIn, r.timezone),
-            timeOut: r.timeOut === null ? null : wallClock(r.timeOut, r.timezone),
-            breakHours: hoursOf(r.breakSeconds),
-            workedHours: r.workedSeconds === null ? null : hoursOf(r.workedSeconds),
-            late: Math.round(r.lateSeconds / 60),
-            early: Math.round(r.earlyDepartureSeconds / 60),
-            reason: r.reason,
-          })
-          .commit();
+      const rows = source.rawRows<ExportRow>(exportAttendanceRows(source.db, options.query, options.viewer));
+      for (const [first, last, nationalId, department, date, zone, timeIn, timeOut, breakS, workedS, lateS, earlyS, reason] of rows) {
+        const row = sheet.addRow([
+          `${first} ${last}`,
+          nationalId,
+          department,
+          new Date(`${date}T00:00:00.000Z`),
+          wallClock(timeIn, zone),
+          timeOut === null ? null : wallClock(timeOut, zone),
+          hoursOf(breakS),
+          workedS === null ? null : hoursOf(workedS),
+          Math.round(lateS / 60),
+          Math.round(earlyS / 60),
+          reason,
+        ]);
+        row.eachCell((cell, column) => {
+          cell.style = styles[column - 1]!;
+        });
+        row.commit();
         if (++n % BATCH === 0) {
+          // Let the zip take what was written (rows are made faster than they compress) and wait
+          // for a slow client, so neither the sheet's XML nor the zip piles up in memory.
           await new Promise((resolve) => setImmediate(resolve));
+          while (pendingXml(sheet) > MAX_PENDING_XML && !output.destroyed) await new Promise((resolve) => setTimeout(resolve, 2));
           while (output.writableNeedDrain && !output.destroyed) await Promise.race([once(output, 'drain'), once(output, 'close')]);
+          if (output.destroyed) return;
         }
       }
       sheet.commit();
       await workbook.commit();
     } finally {
-      await db.destroy();
+      source.close();
     }
   };
 
