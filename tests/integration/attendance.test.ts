@@ -228,6 +228,18 @@ describe('manual attendance', () => {
     expect(data.workedSeconds).toBe((Date.parse(data.timeOut) - Date.parse(data.timeIn)) / 1000 - 20 * 60);
   });
 
+  it('an old day left open is flagged as a missing check-out', async () => {
+    const date = workingDay(9);
+    const res = await admin.post('/api/attendances', { employee: carmen._id, date, timeIn: '09:00', reason: 'Came in; nobody recorded the departure' });
+    expect(res.status).toBe(201);
+    const { data } = await json(res);
+    expect(data).toMatchObject({ timeOut: null, workedSeconds: null, statusInOut: 'in', missingCheckOut: true });
+    const open = await json(await admin.get(`/api/attendances?status=open&employee=${carmen._id}&pageSize=100`));
+    expect(open.data.find((a: any) => a._id === data._id)?.missingCheckOut).toBe(true);
+    const todays = await json(await admin.get(`/api/attendances?status=open&from=${today}&to=${today}&pageSize=100`));
+    expect(todays.data.every((a: any) => a.missingCheckOut === false)).toBe(true);
+  });
+
   it('the creator role may create but not correct; correcting needs attendance.update (403)', async () => {
     const res = await creator.request('PATCH', `/api/attendances/${createdId}`, { timeIn: '09:00', timeOut: '17:00', reason: 'x' });
     expect(res.status).toBe(403);

@@ -23,6 +23,7 @@ export interface AttendanceRow {
   breakOut: string | null;
   workedSeconds: number | null;
   statusInOut: 'in' | 'out';
+  missingCheckOut: boolean;
   statusIn: 'on_time' | 'late' | null;
   lateSeconds: number;
   earlyDepartureSeconds: number;
@@ -109,7 +110,12 @@ export default function AttendanceList({ lang, timeFormat, can, employees, depar
       {
         id: 'statusInOut',
         header: t('attendance.columns.statusInOut'),
-        cell: (a) => <span className={`${badge} ${a.statusInOut === 'in' ? INFO : MUTED}`}>{t(a.statusInOut === 'in' ? 'attendance.in' : 'attendance.out')}</span>,
+        cell: (a) =>
+          a.missingCheckOut ? (
+            <span className={`${badge} ${WARN}`}>{t('attendance.missingCheckOut')}</span>
+          ) : (
+            <span className={`${badge} ${a.statusInOut === 'in' ? INFO : MUTED}`}>{t(a.statusInOut === 'in' ? 'attendance.in' : 'attendance.out')}</span>
+          ),
       },
       {
         id: 'statusIn',

@@ -1,6 +1,8 @@
 import { sql, type Kysely } from 'kysely';
 import { likePattern, type ListQuery } from '../../../domain/lists/list-query.ts';
+import { missingCheckOut } from '../../../domain/clock/clock-engine.ts';
 import type { ScheduleRule } from '../../../domain/schedules/schedule-rules.ts';
+import { nowIso } from '../../clock/now.ts';
 import type { BreakInstants } from '../../../domain/attendance/shift-times.ts';
 import type { Db } from '../connection.ts';
 import type { Database } from '../schema.ts';
@@ -27,6 +29,8 @@ export interface AttendanceDto {
   totalHours: number | null;
   /** "in" while the day is open (no check-out yet), "out" once closed. */
   statusInOut: 'in' | 'out';
+  /** Open, from an earlier date, and no longer the shift being worked: a forgotten check-out. */
+  missingCheckOut: boolean;
   statusIn: 'on_time' | 'late' | null;
   lateSeconds: number;
   earlyDepartureSeconds: number;
@@ -121,7 +125,7 @@ const select = (q: ReturnType<typeof base>) =>
 
 export type AttendanceRow = Awaited<ReturnType<ReturnType<typeof select>['execute']>>[number];
 
-export const toAttendanceDto = (r: AttendanceRow): AttendanceDto => ({
+export const toAttendanceDto = (r: AttendanceRow, now = nowIso()): AttendanceDto => ({
   _id: r.id,
   employee: r.employeeId,
   employeeName: `${r.firstName} ${r.lastName}`,
@@ -138,6 +142,7 @@ export const toAttendanceDto = (r: AttendanceRow): AttendanceDto => ({
   workedSeconds: r.workedSeconds,
   totalHours: r.workedSeconds === null ? null : Math.round((r.workedSeconds / 3600) * 100) / 100,
   statusInOut: r.timeOut === null ? 'in' : 'out',
+  missingCheckOut: missingCheckOut(r, now, r.timezone),
   statusIn: r.statusIn,
   lateSeconds: r.lateSeconds,
   earlyDepartureSeconds: r.earlyDepartureSeconds,
@@ -253,7 +258,8 @@ export async function listAttendances(db: Db, query: ListQuery, viewer: Attendan
     .limit(query.pageSize)
     .offset((query.page - 1) * query.pageSize)
     .execute();
-  return { total, data: rows.map(toAttendanceDto) };
+  const now = nowIso();
+  return { total, data: rows.map((r) => toAttendanceDto(r, now)) };
 }
 
 export async function findAttendance(db: Db, id: number): Promise<AttendanceDto | undefined> {

@@ -8,6 +8,7 @@ import type { Db } from '../../db/connection.ts';
 import { appendAudit } from '../../db/repositories/audit-log.ts';
 import { findAttendanceDetail, schedulesOfEmployee, type AttendanceDetailDto } from '../../db/repositories/attendances.ts';
 import { AppError } from '../../http/app-error.ts';
+import { nowMs } from '../../clock/now.ts';
 import { getSettings } from '../get-settings.ts';
 import { isUniqueViolation, refuseFutureInstants, validateAttendance } from './attendance-checks.ts';
 
@@ -23,7 +24,7 @@ export async function createAttendance(
   input: unknown,
   actor: { id: number },
   lang: Language,
-  now = new Date(),
+  now = new Date(nowMs()),
 ): Promise<AttendanceDetailDto> {
   const data = validateAttendance(AttendanceCreateInput, input);
   const { timezone, graceMinutes } = await getSettings(db);

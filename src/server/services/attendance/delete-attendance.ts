@@ -7,7 +7,7 @@ import { AppError, notFound } from '../../http/app-error.ts';
  * Deletes an attendance entered by hand that no terminal punch belongs to (a day recorded in
  * error). A day the clock recorded is part of the lawful record: refused (409), correct it with
  * an edit instead. The audit entry keeps the whole record with its revision history, since the
- * revisions go with the attendance (docs/decisions/008-attendance.md).
+ * revisions go with the attendance (docs/decisions/010-attendance-corrections-and-export.md).
  */
 export async function deleteAttendance(db: Db, id: number, actor: { id: number }): Promise<void> {
   await db.transaction().execute(async (trx) => {

@@ -10,6 +10,7 @@ import {
   type AttendanceDetailDto,
 } from '../../db/repositories/attendances.ts';
 import { AppError, notFound } from '../../http/app-error.ts';
+import { nowMs } from '../../clock/now.ts';
 import { getSettings } from '../get-settings.ts';
 import { editedShift, refuseFutureInstants, validateAttendance } from './attendance-checks.ts';
 
@@ -27,7 +28,7 @@ export async function updateAttendance(
   id: number,
   input: unknown,
   actor: { id: number },
-  now = new Date(),
+  now = new Date(nowMs()),
 ): Promise<AttendanceDetailDto> {
   const data = validateAttendance(AttendanceUpdateInput, input);
   const { graceMinutes } = await getSettings(db);
