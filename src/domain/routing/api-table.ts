@@ -44,6 +44,9 @@ export const API_ROUTES: readonly ApiRoute[] = [
   { method: 'GET', pattern: '/api/employees/import-template', authority: ['employee.create'] },
   { method: 'GET', pattern: '/api/attendances/export', authority: ['attendance.read'] },
   { method: 'POST', pattern: '/api/schedules/bulk', authority: ['schedule.create'] },
+  { method: 'GET', pattern: '/api/leaves/balances', authority: ['leave.read'] },
+  // An employee withdraws their own pending request (the Employee role has no leave.delete).
+  { method: 'POST', pattern: '/api/leaves/{id}/withdraw', authority: ['leave.update'] },
   ...COLLECTIONS.flatMap(([path, resource]): ApiRoute[] => [
     { method: 'GET', pattern: `/api/${path}`, authority: [`${resource}.read`] },
     { method: 'POST', pattern: `/api/${path}`, authority: [`${resource}.create`] },

@@ -1,0 +1,61 @@
+import type { Language } from '../../../i18n/languages.ts';
+import { formatNumber } from '../../../domain/format/intl-format.ts';
+import { translator } from '../../../i18n/translate.ts';
+
+export interface BalanceRow {
+  leaveType: number;
+  name: string;
+  daysPerYear: number | null;
+  taken: number;
+  pending: number;
+  remaining: number | null;
+  allowed: boolean;
+}
+
+/**
+ * Taken, pending and remaining working days per leave type in a year. Rendered on the server
+ * (no hydration): the personal leave page and the admin's review page.
+ */
+export default function LeaveBalances({ lang, year, balances, title, hint }: { lang: Language; year: number; balances: BalanceRow[]; title: string; hint?: string }) {
+  const t = translator(lang);
+  const n = (value: number) => formatNumber(value, lang);
+  return (
+    <section className="rounded-2xl border border-line bg-card" aria-labelledby={`balances-${year}`} data-testid="leave-balances" data-year={year}>
+      <div className="border-b border-line px-6 py-4">
+        <h2 id={`balances-${year}`} className="text-lg font-semibold">{title}</h2>
+        {hint && <p className="mt-1 text-sm text-muted">{hint}</p>}
+      </div>
+      {balances.length === 0 ? (
+        <p className="px-6 py-4 text-sm text-muted">{t('leave.noTypes')}</p>
+      ) : (
+        <div className="overflow-x-auto">
+          <table className="w-full text-sm">
+            <thead>
+              <tr className="border-b border-line">
+                {[t('leave.type'), t('leave.allowance'), t('leave.taken'), t('leave.pending'), t('leave.remaining')].map((h, i) => (
+                  <th key={h} scope="col" className={`whitespace-nowrap px-6 py-3 text-xs font-semibold uppercase tracking-wide text-muted ${i === 0 ? 'text-start' : 'text-end'}`}>{h}</th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {balances.map((b) => (
+                <tr key={b.leaveType} className="border-b border-line last:border-0" data-testid="balance-row" data-type={b.name}>
+                  <th scope="row" className="px-6 py-3 text-start font-medium">
+                    {b.name}
+                    {!b.allowed && <span className="ms-2 text-xs font-normal text-muted">({t('leave.notAllowed')})</span>}
+                  </th>
+                  <td className="px-6 py-3 text-end tabular-nums">{b.daysPerYear === null ? t('fields.unlimited') : n(b.daysPerYear)}</td>
+                  <td className="px-6 py-3 text-end tabular-nums" data-testid="balance-taken">{n(b.taken)}</td>
+                  <td className="px-6 py-3 text-end tabular-nums" data-testid="balance-pending">{n(b.pending)}</td>
+                  <td className={`px-6 py-3 text-end font-semibold tabular-nums ${b.remaining !== null && b.remaining <= 0 ? 'text-red-700 dark:text-red-400' : ''}`} data-testid="balance-remaining">
+                    {b.remaining === null ? <span title={t('fields.unlimited')} aria-label={t('fields.unlimited')}>∞</span> : n(b.remaining)}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}

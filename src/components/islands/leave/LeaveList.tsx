@@ -1,0 +1,158 @@
+import { useEffect, useMemo, useState } from 'react';
+import { ClipboardCheck, Trash2 } from 'lucide-react';
+import { Toaster } from 'sonner';
+import { formatDate } from '../../../domain/format/intl-format.ts';
+import type { Language } from '../../../i18n/languages.ts';
+import { translator } from '../../../i18n/translate.ts';
+import { showFlash } from '../../../lib/client/flash.ts';
+import { ConfirmDeleteDialog } from '../ui/ConfirmDeleteDialog.tsx';
+import { DataTable, type Column } from '../ui/DataTable.tsx';
+import { compactSelect, iconButton, secondaryButton } from '../ui/buttons.ts';
+import { dateRange, LeaveStatusBadge, STATUS_LABELS, type LeaveRow } from './leave-ui.tsx';
+
+interface Choice {
+  _id: number;
+  name: string;
+}
+
+interface Props {
+  lang: Language;
+  timezone: string;
+  can: { update: boolean; delete: boolean };
+  employees: Choice[];
+  departments: Choice[];
+  leaveTypes: Choice[];
+}
+
+/** The administrators' leave list (spec section 2): filters, server pagination, review and delete. */
+export default function LeaveList({ lang, timezone, can, employees, departments, leaveTypes }: Props) {
+  const t = translator(lang);
+  const [status, setStatus] = useState('');
+  const [leaveType, setLeaveType] = useState('');
+  const [employee, setEmployee] = useState('');
+  const [department, setDepartment] = useState('');
+  const [from, setFrom] = useState('');
+  const [to, setTo] = useState('');
+  const [version, setVersion] = useState(0);
+  const [deleting, setDeleting] = useState<LeaveRow | null>(null);
+
+  useEffect(() => showFlash(), []);
+
+  const filters = useMemo(() => {
+    const f: Record<string, string> = {};
+    for (const [key, value] of Object.entries({ status, leaveType, employee, department, from, to })) if (value) f[key] = value;
+    return f;
+  }, [status, leaveType, employee, department, from, to]);
+  const filtered = Object.keys(filters).length > 0;
+
+  const columns = useMemo<Column<LeaveRow>[]>(
+    () => [
+      {
+        id: 'employee',
+        header: t('leave.employee'),
+        sortKey: 'employee',
+        cell: (l) => (
+          <div className="min-w-40">
+            <div className="font-medium">{l.employeeName}</div>
+            <div className="text-xs text-muted">{l.departmentName}</div>
+          </div>
+        ),
+      },
+      { id: 'leaveType', header: t('leave.type'), sortKey: 'leaveType', cell: (l) => l.leaveTypeName },
+      { id: 'from', header: t('leave.dates'), sortKey: 'from', cell: (l) => <span className="whitespace-nowrap tabular-nums">{dateRange(l.from, l.to, lang)}</span> },
+      { id: 'days', header: t('leave.days'), cell: (l) => <span className="tabular-nums">{l.days}</span> },
+      {
+        id: 'reason',
+        header: t('leave.reason'),
+        cell: (l) => (
+          <span className="line-clamp-2 max-w-64 text-sm" title={l.reason}>
+            {l.reason}
+          </span>
+        ),
+      },
+      { id: 'status', header: t('fields.status'), sortKey: 'status', cell: (l) => <LeaveStatusBadge status={l.status} t={t} /> },
+      { id: 'createdAt', header: t('leave.requestedOn'), sortKey: 'createdAt', cell: (l) => <span className="whitespace-nowrap tabular-nums">{formatDate(l.createdAt, lang, timezone)}</span> },
+    ],
+    [lang],
+  );
+
+  const select = (label: string, value: string, set: (v: string) => void, options: [string, string][], testId: string) => (
+    <select aria-label={label} value={value} onChange={(e) => set(e.target.value)} className={compactSelect} data-testid={testId}>
+      {options.map(([v, text]) => (
+        <option key={v} value={v}>
+          {text}
+        </option>
+      ))}
+    </select>
+  );
+  const choices = (list: Choice[]) => list.map((c): [string, string] => [String(c._id), c.name]);
+
+  return (
+    <>
+      <Toaster richColors position="top-center" closeButton />
+      <div className="mb-4 flex flex-wrap items-end gap-3 rounded-2xl border border-line bg-card p-4" role="group" aria-label={t('leave.filters')}>
+        {select(t('fields.status'), status, setStatus, [['', t('leave.allStatuses')], ...(Object.entries(STATUS_LABELS).map(([s, key]): [string, string] => [s, t(key)]))], 'filter-status')}
+        {select(t('leave.type'), leaveType, setLeaveType, [['', t('leave.allTypes')], ...choices(leaveTypes)], 'filter-type')}
+        {select(t('leave.employee'), employee, setEmployee, [['', t('leave.allEmployees')], ...choices(employees)], 'filter-employee')}
+        {select(t('fields.department'), department, setDepartment, [['', t('employees.allDepartments')], ...choices(departments)], 'filter-department')}
+        <label className="flex flex-col gap-1 text-sm">
+          <span className="font-medium">{t('leave.from')}</span>
+          <input type="date" value={from} max={to || undefined} onChange={(e) => setFrom(e.target.value)} className={compactSelect} data-testid="filter-from" />
+        </label>
+        <label className="flex flex-col gap-1 text-sm">
+          <span className="font-medium">{t('leave.to')}</span>
+          <input type="date" value={to} min={from || undefined} onChange={(e) => setTo(e.target.value)} className={compactSelect} data-testid="filter-to" />
+        </label>
+        {filtered && (
+          <button
+            type="button"
+            className={secondaryButton}
+            onClick={() => {
+              for (const set of [setStatus, setLeaveType, setEmployee, setDepartment, setFrom, setTo]) set('');
+            }}
+          >
+            {t('leave.clearFilters')}
+          </button>
+        )}
+      </div>
+      <DataTable<LeaveRow>
+        lang={lang}
+        path="/leaves"
+        columns={columns}
+        defaultSort="from"
+        defaultDir="desc"
+        filters={filters}
+        version={version}
+        emptyText={t('messages.noLeaveFound')}
+        rowActions={
+          can.update || can.delete
+            ? (l) => (
+                <div className="flex gap-1">
+                  {can.update && (
+                    <a href={`/leave-edit/${l._id}`} className={iconButton} aria-label={t('leave.reviewNamed', { name: l.employeeName })} title={t('leave.review')} data-testid="review-leave">
+                      <ClipboardCheck size={16} aria-hidden="true" />
+                    </a>
+                  )}
+                  {can.delete && (
+                    <button type="button" className={iconButton} aria-label={t('leave.deleteNamed', { name: l.employeeName })} title={t('form.delete')} onClick={() => setDeleting(l)}>
+                      <Trash2 size={16} aria-hidden="true" />
+                    </button>
+                  )}
+                </div>
+              )
+            : undefined
+        }
+      />
+      <ConfirmDeleteDialog
+        lang={lang}
+        target={deleting && { path: `/leaves/${deleting._id}`, name: `${deleting.employeeName}, ${deleting.leaveTypeName} ${dateRange(deleting.from, deleting.to, lang)}` }}
+        thing={t('leave.thing')}
+        onClose={() => setDeleting(null)}
+        onDeleted={() => {
+          setDeleting(null);
+          setVersion((n) => n + 1);
+        }}
+      />
+    </>
+  );
+}

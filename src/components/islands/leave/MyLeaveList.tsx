@@ -1,0 +1,149 @@
+import { useEffect, useMemo, useState } from 'react';
+import { Pencil, Plus, Undo2 } from 'lucide-react';
+import { Toaster, toast } from 'sonner';
+import { formatDate, formatLocalDate } from '../../../domain/format/intl-format.ts';
+import type { Language } from '../../../i18n/languages.ts';
+import { translator } from '../../../i18n/translate.ts';
+import { api, ApiError } from '../../../lib/client/api.ts';
+import { showFlash } from '../../../lib/client/flash.ts';
+import { DataTable, type Column } from '../ui/DataTable.tsx';
+import { Dialog } from '../ui/Dialog.tsx';
+import { compactSelect, dangerButton, iconButton, primaryButton, secondaryButton } from '../ui/buttons.ts';
+import { dateRange, LeaveStatusBadge, STATUS_LABELS, type LeaveRow } from './leave-ui.tsx';
+
+interface Props {
+  lang: Language;
+  timezone: string;
+  /** The signed-in user's employee (an admin in the personal area lists only their own leave too). */
+  employeeId: number;
+  canRequest: boolean;
+}
+
+/**
+ * The employee's own requests: the decision and its comment as soon as there is one; a pending
+ * request can still be edited or withdrawn ("Leave discarded!").
+ */
+export default function MyLeaveList({ lang, timezone, employeeId, canRequest }: Props) {
+  const t = translator(lang);
+  const [status, setStatus] = useState('');
+  const [version, setVersion] = useState(0);
+  const [withdrawing, setWithdrawing] = useState<LeaveRow | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => showFlash(), []);
+  const filters = useMemo(() => ({ employee: String(employeeId), ...(status ? { status } : {}) }), [employeeId, status]);
+  const day = (d: string) => formatLocalDate(d, lang);
+
+  const columns = useMemo<Column<LeaveRow>[]>(
+    () => [
+      { id: 'leaveType', header: t('leave.type'), sortKey: 'leaveType', cell: (l) => <span className="font-medium">{l.leaveTypeName}</span> },
+      { id: 'from', header: t('leave.dates'), sortKey: 'from', cell: (l) => <span className="whitespace-nowrap tabular-nums">{dateRange(l.from, l.to, lang)}</span> },
+      { id: 'days', header: t('leave.days'), cell: (l) => <span className="tabular-nums">{l.days}</span> },
+      { id: 'returnDate', header: t('leave.returnDate'), cell: (l) => <span className="whitespace-nowrap tabular-nums">{l.returnDate ? day(l.returnDate) : '—'}</span> },
+      {
+        id: 'reason',
+        header: t('leave.reason'),
+        cell: (l) => (
+          <span className="line-clamp-2 max-w-56 text-sm" title={l.reason}>
+            {l.reason}
+          </span>
+        ),
+      },
+      { id: 'status', header: t('fields.status'), sortKey: 'status', cell: (l) => <LeaveStatusBadge status={l.status} t={t} /> },
+      {
+        id: 'comment',
+        header: t('leave.decision'),
+        cell: (l) =>
+          l.status === 'pending' ? (
+            <span className="text-xs text-muted">{t('leave.notDecided')}</span>
+          ) : (
+            <div className="max-w-64 text-sm" data-testid="leave-decision">
+              {l.comment && <p className="line-clamp-3" data-testid="leave-comment">{l.comment}</p>}
+              {l.decidedAt && (
+                <p className="text-xs text-muted">
+                  {l.decidedByName ? t('leave.decidedBy', { name: l.decidedByName, date: formatDate(l.decidedAt, lang, timezone) }) : t('leave.decidedOn', { date: formatDate(l.decidedAt, lang, timezone) })}
+                </p>
+              )}
+            </div>
+          ),
+      },
+    ],
+    [lang],
+  );
+
+  async function withdraw() {
+    if (!withdrawing) return;
+    setBusy(true);
+    try {
+      const answer = await api<{ message: string }>(`/leaves/${withdrawing._id}/withdraw`, { method: 'POST', body: {}, lang });
+      toast.success(answer.message);
+      setWithdrawing(null);
+      setVersion((n) => n + 1);
+    } catch (e) {
+      toast.error(e instanceof ApiError ? e.message : t('errors.somethingWentWrong'));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const addLink = canRequest ? (
+    <a href="/personal/leave-create" className={primaryButton} data-testid="request-leave">
+      <Plus size={18} aria-hidden="true" />
+      {t('leave.newRequest')}
+    </a>
+  ) : null;
+
+  return (
+    <>
+      <Toaster richColors position="top-center" closeButton />
+      <DataTable<LeaveRow>
+        lang={lang}
+        path="/leaves"
+        columns={columns}
+        defaultSort="from"
+        defaultDir="desc"
+        filters={filters}
+        version={version}
+        emptyText={t('messages.noLeaveFound')}
+        emptyAction={status ? null : addLink}
+        toolbar={
+          <>
+            <select aria-label={t('fields.status')} value={status} onChange={(e) => setStatus(e.target.value)} className={compactSelect} data-testid="filter-status">
+              <option value="">{t('leave.allStatuses')}</option>
+              {Object.entries(STATUS_LABELS).map(([s, key]) => (
+                <option key={s} value={s}>
+                  {t(key)}
+                </option>
+              ))}
+            </select>
+            {addLink}
+          </>
+        }
+        rowActions={(l) =>
+          l.status === 'pending' ? (
+            <div className="flex gap-1">
+              <a href={`/personal/leave-edit/${l._id}`} className={iconButton} aria-label={t('leave.editNamed', { from: day(l.from), to: day(l.to) })} title={t('form.edit')} data-testid="edit-leave">
+                <Pencil size={16} aria-hidden="true" />
+              </a>
+              <button type="button" className={iconButton} aria-label={t('leave.withdrawNamed', { from: day(l.from), to: day(l.to) })} title={t('leave.withdraw')} onClick={() => setWithdrawing(l)} data-testid="withdraw-leave">
+                <Undo2 size={16} aria-hidden="true" />
+              </button>
+            </div>
+          ) : null
+        }
+      />
+      <Dialog open={withdrawing !== null} title={t('leave.withdrawTitle')} onClose={() => setWithdrawing(null)} closeLabel={t('common.close')} size="sm">
+        <p className="mb-1">{withdrawing && t('leave.withdrawQuestion', { type: withdrawing.leaveTypeName, from: day(withdrawing.from), to: day(withdrawing.to) })}</p>
+        <p className="mb-6 text-sm text-muted">{t('messages.cannotBeUndone')}</p>
+        <div className="flex justify-end gap-2">
+          <button type="button" className={secondaryButton} onClick={() => setWithdrawing(null)}>
+            {t('form.cancel')}
+          </button>
+          <button type="button" className={dangerButton} onClick={withdraw} disabled={busy} data-testid="confirm-withdraw">
+            {t('leave.withdraw')}
+          </button>
+        </div>
+      </Dialog>
+    </>
+  );
+}

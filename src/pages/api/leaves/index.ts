@@ -1,0 +1,23 @@
+import { parseListQuery } from '../../../domain/lists/list-query.ts';
+import { translate } from '../../../i18n/translate.ts';
+import { getDb } from '../../../server/db/connection.ts';
+import { LEAVE_LIST_OPTIONS, listLeaves } from '../../../server/db/repositories/leaves.ts';
+import { endpoint, requireUser } from '../../../server/http/endpoint.ts';
+import { json, readJson } from '../../../server/http/json.ts';
+import { createLeave } from '../../../server/services/leave/create-leave.ts';
+
+/**
+ * GET list `{data, total}`: q (employee name), status, leaveType, employee, department, from/to
+ * (leave sharing a day with the range), sort (from/employee/department/leaveType/status/createdAt),
+ * dir, page, pageSize. An Employee account lists only its own leave. POST: a request (pending).
+ */
+export const GET = endpoint(async (context) => {
+  const user = requireUser(context);
+  return json(await listLeaves(await getDb(), parseListQuery(context.url.searchParams, LEAVE_LIST_OPTIONS), user));
+});
+
+export const POST = endpoint(async (context) => {
+  const user = requireUser(context);
+  const data = await createLeave(await getDb(), await readJson(context.request), user, context.locals.lang);
+  return json({ data, message: translate(context.locals.lang, 'messages.leaveCreated') }, 201);
+});

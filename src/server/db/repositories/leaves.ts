@@ -1,0 +1,231 @@
+import { sql } from 'kysely';
+import { countWorkingDays, type WorkCalendar } from '../../../domain/leave/leave-days.ts';
+import type { LeaveSpan, LeaveStatus, LeaveTypeAllowance } from '../../../domain/leave/leave-rules.ts';
+import { likePattern, type ListQuery } from '../../../domain/lists/list-query.ts';
+import type { ScheduleRule } from '../../../domain/schedules/schedule-rules.ts';
+import type { Db } from '../connection.ts';
+import { schedulesOfEmployee } from './attendances.ts';
+
+/** A leave as the API shows it (spec section 3): dates `YYYY-MM-DD`, inclusive. */
+export interface LeaveDto {
+  _id: number;
+  employee: number;
+  employeeName: string;
+  department: number;
+  departmentName: string;
+  leaveType: number;
+  leaveTypeName: string;
+  from: string;
+  to: string;
+  /** Working days of the employee's schedule from `from` to `to`. */
+  days: number;
+  reason: string;
+  /** The first working day after `to`. */
+  returnDate: string | null;
+  status: LeaveStatus;
+  comment: string | null;
+  decidedBy: number | null;
+  decidedByName: string | null;
+  decidedAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export const LEAVE_SORTS = {
+  from: ['leaves.fromDate', 'leaves.toDate'],
+  employee: ['employees.lastName', 'employees.firstName'],
+  department: ['departments.name'],
+  leaveType: ['leaveTypes.name'],
+  status: ['leaves.status'],
+  createdAt: ['leaves.createdAt'],
+} as const;
+
+export const LEAVE_LIST_OPTIONS = { sortable: Object.keys(LEAVE_SORTS), defaultSort: 'from', defaultDir: 'desc' } as const;
+
+/** Who is asking: an Employee account sees only its own employee's leave. */
+export interface LeaveViewer {
+  accountType: 'SuperAdmin' | 'Admin' | 'Employee';
+  employeeId: number | null;
+}
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const STATUSES = new Set<string>(['pending', 'approved', 'declined']);
+
+const positiveId = (value: string | undefined) => {
+  const id = Number(value);
+  return Number.isSafeInteger(id) && id > 0 ? id : undefined;
+};
+
+const base = (db: Db) =>
+  db
+    .selectFrom('leaves')
+    .innerJoin('employees', 'employees.id', 'leaves.employeeId')
+    .innerJoin('departments', 'departments.id', 'employees.departmentId')
+    .innerJoin('leaveTypes', 'leaveTypes.id', 'leaves.leaveTypeId')
+    .leftJoin('users as deciders', 'deciders.id', 'leaves.decidedBy');
+
+const select = (q: ReturnType<typeof base>) =>
+  q.select([
+    'leaves.id',
+    'leaves.employeeId',
+    'leaves.leaveTypeId',
+    'leaves.fromDate',
+    'leaves.toDate',
+    'leaves.reason',
+    'leaves.returnDate',
+    'leaves.status',
+    'leaves.comment',
+    'leaves.decidedBy',
+    'leaves.decidedAt',
+    'leaves.createdAt',
+    'leaves.updatedAt',
+    'employees.firstName',
+    'employees.lastName',
+    'employees.departmentId',
+    'departments.name as departmentName',
+    'leaveTypes.name as leaveTypeName',
+    'deciders.name as decidedByName',
+  ]);
+
+type Row = Awaited<ReturnType<ReturnType<typeof select>['execute']>>[number];
+
+const toDto = (r: Row, calendar: WorkCalendar): LeaveDto => ({
+  _id: r.id,
+  employee: r.employeeId,
+  employeeName: `${r.firstName} ${r.lastName}`,
+  department: r.departmentId,
+  departmentName: r.departmentName,
+  leaveType: r.leaveTypeId,
+  leaveTypeName: r.leaveTypeName,
+  from: r.fromDate,
+  to: r.toDate,
+  days: countWorkingDays(calendar, r.fromDate, r.toDate),
+  reason: r.reason,
+  returnDate: r.returnDate,
+  status: r.status,
+  comment: r.comment,
+  decidedBy: r.decidedBy,
+  decidedByName: r.decidedByName ?? null,
+  decidedAt: r.decidedAt,
+  createdAt: r.createdAt,
+  updatedAt: r.updatedAt,
+});
+
+/** The schedules of several employees at once (a page of the list), as work calendars. */
+async function calendarsOf(db: Db, employeeIds: number[]): Promise<Map<number, WorkCalendar>> {
+  const ids = [...new Set(employeeIds)];
+  const out = new Map<number, WorkCalendar>(ids.map((id) => [id, { schedules: [] as ScheduleRule[] }]));
+  if (ids.length === 0) return out;
+  const rows = await db
+    .selectFrom('schedules')
+    .select(['id', 'employeeId', 'startTime', 'offTime', 'totalHours', 'restDays', 'fromDate', 'toDate', 'status'])
+    .where('employeeId', 'in', ids)
+    .execute();
+  for (const { employeeId, restDays, ...r } of rows) {
+    let days: string[] = [];
+    try {
+      const parsed = JSON.parse(restDays) as unknown;
+      if (Array.isArray(parsed)) days = parsed.filter((d): d is string => typeof d === 'string');
+    } catch {
+      // A damaged list means no rest days.
+    }
+    (out.get(employeeId)!.schedules as ScheduleRule[]).push({ ...r, restDays: days });
+  }
+  return out;
+}
+
+/** An employee's work calendar: their schedules (company holidays are not recorded yet). */
+export async function workCalendarOf(db: Db, employeeId: number): Promise<WorkCalendar> {
+  return { schedules: await schedulesOfEmployee(db, employeeId) };
+}
+
+/**
+ * The filtered list query: `status`, `leaveType`, `employee`, `department`, `from`/`to` (leave that
+ * shares a day with the range), `q` over the employee's name. Invalid values are ignored.
+ */
+function filtered(db: Db, query: ListQuery, viewer: LeaveViewer) {
+  let q = base(db);
+  const f = query.filters;
+  // An Employee account's own employee replaces any employee filter it sends.
+  const employee = viewer.accountType === 'Employee' ? (viewer.employeeId ?? -1) : positiveId(f['employee']);
+  if (employee) q = q.where('leaves.employeeId', '=', employee);
+  if (f['status'] && STATUSES.has(f['status'])) q = q.where('leaves.status', '=', f['status'] as LeaveStatus);
+  const department = positiveId(f['department']);
+  if (department) q = q.where('employees.departmentId', '=', department);
+  const leaveType = positiveId(f['leaveType']);
+  if (leaveType) q = q.where('leaves.leaveTypeId', '=', leaveType);
+  if (f['from'] && DATE.test(f['from'])) q = q.where('leaves.toDate', '>=', f['from']);
+  if (f['to'] && DATE.test(f['to'])) q = q.where('leaves.fromDate', '<=', f['to']);
+  if (query.q) q = q.where(sql<string>`employees.first_name || ' ' || employees.last_name`, 'like', likePattern(query.q));
+  return q;
+}
+
+export async function listLeaves(db: Db, query: ListQuery, viewer: LeaveViewer): Promise<{ data: LeaveDto[]; total: number }> {
+  const q = filtered(db, query, viewer);
+  const total = Number((await q.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst())?.n ?? 0);
+  let ordered = select(q);
+  for (const column of LEAVE_SORTS[query.sort as keyof typeof LEAVE_SORTS] ?? LEAVE_SORTS.from) ordered = ordered.orderBy(column, query.dir);
+  if (query.sort !== 'from') ordered = ordered.orderBy('leaves.fromDate', 'desc');
+  const rows = await ordered.orderBy('leaves.id').limit(query.pageSize).offset((query.page - 1) * query.pageSize).execute();
+  const calendars = await calendarsOf(db, rows.map((r) => r.employeeId));
+  return { total, data: rows.map((r) => toDto(r, calendars.get(r.employeeId)!)) };
+}
+
+export async function findLeave(db: Db, id: number): Promise<LeaveDto | undefined> {
+  const r = await select(base(db)).where('leaves.id', '=', id).executeTakeFirst();
+  if (!r) return undefined;
+  return toDto(r, await workCalendarOf(db, r.employeeId));
+}
+
+/** An employee's leave as the rules take it (every status), optionally only what touches [from, to]. */
+export async function leaveSpansOf(db: Db, employeeId: number, range?: { from: string; to: string }): Promise<LeaveSpan[]> {
+  let q = db.selectFrom('leaves').select(['id', 'leaveTypeId', 'fromDate', 'toDate', 'status']).where('employeeId', '=', employeeId);
+  if (range) q = q.where('toDate', '>=', range.from).where('fromDate', '<=', range.to);
+  const rows = await q.orderBy('fromDate').execute();
+  return rows.map((r) => ({ id: r.id, leaveTypeId: r.leaveTypeId, from: r.fromDate, to: r.toDate, status: r.status }));
+}
+
+export interface LeaveEmployee {
+  id: number;
+  status: 'active' | 'archived';
+  leaveGroupId: number;
+  leaveGroupStatus: 'active' | 'disabled';
+}
+
+export function leaveEmployee(db: Db, id: number): Promise<LeaveEmployee | undefined> {
+  return db
+    .selectFrom('employees')
+    .innerJoin('leaveGroups', 'leaveGroups.id', 'employees.leaveGroupId')
+    .select(['employees.id', 'employees.status', 'employees.leaveGroupId', 'leaveGroups.status as leaveGroupStatus'])
+    .where('employees.id', '=', id)
+    .executeTakeFirst();
+}
+
+/**
+ * The leave types the employee may request: their leave group's privilege, none while the group
+ * is disabled. By name.
+ */
+export async function allowedLeaveTypes(db: Db, employeeId: number): Promise<LeaveTypeAllowance[]> {
+  return db
+    .selectFrom('employees')
+    .innerJoin('leaveGroups', 'leaveGroups.id', 'employees.leaveGroupId')
+    .innerJoin('leaveGroupLeaveTypes', 'leaveGroupLeaveTypes.leaveGroupId', 'leaveGroups.id')
+    .innerJoin('leaveTypes', 'leaveTypes.id', 'leaveGroupLeaveTypes.leaveTypeId')
+    .select(['leaveTypes.id', 'leaveTypes.name', 'leaveTypes.daysPerYear'])
+    .where('employees.id', '=', employeeId)
+    .where('leaveGroups.status', '=', 'active')
+    .orderBy('leaveTypes.name')
+    .orderBy('leaveTypes.id')
+    .execute();
+}
+
+export function leaveTypesById(db: Db, ids: number[]): Promise<LeaveTypeAllowance[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db.selectFrom('leaveTypes').select(['id', 'name', 'daysPerYear']).where('id', 'in', ids).orderBy('name').orderBy('id').execute();
+}
+
+/** Leave type choices of the admin list's filter: every type, by name. */
+export async function leaveTypeChoices(db: Db): Promise<{ _id: number; name: string }[]> {
+  const rows = await db.selectFrom('leaveTypes').select(['id', 'name']).orderBy('name').orderBy('id').execute();
+  return rows.map((r) => ({ _id: r.id, name: r.name }));
+}

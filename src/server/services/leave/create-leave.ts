@@ -1,0 +1,41 @@
+import { LeaveRequestInput } from '../../../domain/leave/leave-schema.ts';
+import type { Language } from '../../../i18n/languages.ts';
+import type { Db } from '../../db/connection.ts';
+import { appendAudit } from '../../db/repositories/audit-log.ts';
+import { findLeave, type LeaveDto } from '../../db/repositories/leaves.ts';
+import { checkStandingRequest, requestEmployee, validateLeave, type LeaveActor } from './leave-checks.ts';
+
+/**
+ * A leave request (pending): for an Employee account always their own. Checks the privilege,
+ * working days, overlap and balance (`checkStandingRequest`) and writes the request with its
+ * return date and the audit entry in one transaction.
+ */
+export async function createLeave(db: Db, input: unknown, actor: LeaveActor, lang: Language): Promise<LeaveDto> {
+  const data = validateLeave(LeaveRequestInput, input);
+  const employeeId = requestEmployee(actor, data.employee);
+  const id = await db.transaction().execute(async (trx) => {
+    const returnDate = await checkStandingRequest(trx, { employeeId, leaveTypeId: data.leaveType, from: data.from, to: data.to }, lang);
+    const at = new Date().toISOString();
+    const row = await trx
+      .insertInto('leaves')
+      .values({
+        employeeId,
+        leaveTypeId: data.leaveType,
+        fromDate: data.from,
+        toDate: data.to,
+        reason: data.reason,
+        returnDate,
+        status: 'pending',
+        comment: null,
+        decidedBy: null,
+        decidedAt: null,
+        createdAt: at,
+        updatedAt: at,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await appendAudit(trx, { userId: actor.id, entity: 'leave', entityId: row.id, action: 'create', after: { ...data, employee: employeeId, returnDate }, at });
+    return row.id;
+  });
+  return (await findLeave(db, id))!;
+}

@@ -1,0 +1,34 @@
+import { blocksOthers } from '../../../domain/leave/leave-rules.ts';
+import { LeaveDecisionInput } from '../../../domain/leave/leave-schema.ts';
+import type { Language } from '../../../i18n/languages.ts';
+import type { Db } from '../../db/connection.ts';
+import { appendAudit } from '../../db/repositories/audit-log.ts';
+import { findLeave, type LeaveDto } from '../../db/repositories/leaves.ts';
+import { AppError, notFound } from '../../http/app-error.ts';
+import { checkStandingRequest, validateLeave, type LeaveActor } from './leave-checks.ts';
+
+/**
+ * An administrator approves or declines a request (or sets it back to pending), with an optional
+ * comment the employee sees; records who decided and when (cleared when back to pending) and
+ * audits the change. An Employee account cannot decide, not even on its own request (403).
+ * A decision may be changed later. Approving or reopening re-checks overlap and balance, which
+ * may have changed since the request (a lowered allowance, a reopened request).
+ */
+export async function decideLeave(db: Db, id: number, input: unknown, actor: LeaveActor, lang: Language): Promise<LeaveDto> {
+  if (actor.accountType === 'Employee') throw new AppError('leave.decideForbidden', 403);
+  const data = validateLeave(LeaveDecisionInput, input);
+  await db.transaction().execute(async (trx) => {
+    const before = await findLeave(trx, id);
+    if (!before) throw notFound();
+    if (blocksOthers(data.status) && (!blocksOthers(before.status) || data.status === 'approved')) {
+      // The privilege is not asked again: the group may have changed since the request was made.
+      await checkStandingRequest(trx, { id, employeeId: before.employee, leaveTypeId: before.leaveType, from: before.from, to: before.to }, lang, { privilege: false });
+    }
+    const at = new Date().toISOString();
+    const decided = data.status === 'pending' ? { decidedBy: null, decidedAt: null } : { decidedBy: actor.id, decidedAt: at };
+    await trx.updateTable('leaves').set({ status: data.status, comment: data.comment, ...decided, updatedAt: at }).where('id', '=', id).execute();
+    const action = data.status === 'approved' ? 'approve' : data.status === 'declined' ? 'decline' : 'reopen';
+    await appendAudit(trx, { userId: actor.id, entity: 'leave', entityId: id, action, before: { status: before.status, comment: before.comment }, after: data, at });
+  });
+  return (await findLeave(db, id))!;
+}

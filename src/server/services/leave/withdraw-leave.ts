@@ -1,0 +1,25 @@
+import type { Db } from '../../db/connection.ts';
+import { appendAudit } from '../../db/repositories/audit-log.ts';
+import { requirePending, visibleLeave, type LeaveActor } from './leave-checks.ts';
+
+/**
+ * The employee takes back a request not yet decided ("Leave discarded!"): the row goes, the audit
+ * log keeps it. A decided request cannot be withdrawn (409); another's answers 404.
+ */
+export async function withdrawLeave(db: Db, id: number, actor: LeaveActor): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const before = await visibleLeave(trx, id, actor);
+    requirePending(before.status);
+    await trx.deleteFrom('leaves').where('id', '=', id).execute();
+    await appendAudit(trx, { userId: actor.id, entity: 'leave', entityId: id, action: 'withdraw', before });
+  });
+}
+
+/** An administrator deletes a leave of any status (`leave.delete`); the audit log keeps it. */
+export async function deleteLeave(db: Db, id: number, actor: LeaveActor): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const before = await visibleLeave(trx, id, actor);
+    await trx.deleteFrom('leaves').where('id', '=', id).execute();
+    await appendAudit(trx, { userId: actor.id, entity: 'leave', entityId: id, action: 'delete', before });
+  });
+}
