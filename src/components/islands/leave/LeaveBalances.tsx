@@ -16,13 +16,33 @@ export interface BalanceRow {
  * Taken, pending and remaining working days per leave type in a year. Rendered on the server
  * (no hydration): the personal leave page and the admin's review page.
  */
-export default function LeaveBalances({ lang, year, balances, title, hint }: { lang: Language; year: number; balances: BalanceRow[]; title: string; hint?: string }) {
+export default function LeaveBalances(props: {
+  lang: Language;
+  year: number;
+  balances: BalanceRow[];
+  title: string;
+  hint?: string;
+  /** Links shown beside the title (the personal page's previous and next year). */
+  links?: { href: string; label: string; text: string }[];
+}) {
+  const { lang, year, balances, title, hint, links } = props;
   const t = translator(lang);
   const n = (value: number) => formatNumber(value, lang);
   return (
     <section className="rounded-2xl border border-line bg-card" aria-labelledby={`balances-${year}`} data-testid="leave-balances" data-year={year}>
       <div className="border-b border-line px-6 py-4">
-        <h2 id={`balances-${year}`} className="text-lg font-semibold">{title}</h2>
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <h2 id={`balances-${year}`} className="text-lg font-semibold">{title}</h2>
+          {links && (
+            <nav className="flex gap-1 text-sm" aria-label={title}>
+              {links.map((l) => (
+                <a key={l.href} href={l.href} aria-label={l.label} title={l.label} className="inline-grid h-9 min-w-9 place-items-center rounded-lg px-2 text-muted hover:bg-primary-subtle hover:text-accent">
+                  {l.text}
+                </a>
+              ))}
+            </nav>
+          )}
+        </div>
         {hint && <p className="mt-1 text-sm text-muted">{hint}</p>}
       </div>
       {balances.length === 0 ? (

@@ -56,13 +56,7 @@ export default function LeaveDecisionForm({ lang, leave }: Props) {
             {error?.comment ?? `${t('leave.commentHint')} ${comment.length}/${COMMENT_MAX}`}
           </span>
         </div>
-        <div className="flex flex-wrap justify-end gap-2">
-          {leave.status !== 'pending' && (
-            <button type="button" className={secondaryButton} onClick={() => decide('pending')} disabled={busy !== null} data-testid="reopen">
-              <RotateCcw size={16} aria-hidden="true" />
-              {t('leave.reopen')}
-            </button>
-          )}
+        <div className="grid grid-cols-2 gap-2">
           <button type="button" className={dangerButton} onClick={() => decide('declined')} disabled={busy !== null} data-testid="decline">
             <X size={16} aria-hidden="true" />
             {busy === 'declined' ? t('common.loading') : t('leave.decline')}
@@ -71,6 +65,12 @@ export default function LeaveDecisionForm({ lang, leave }: Props) {
             <Check size={16} aria-hidden="true" />
             {busy === 'approved' ? t('common.loading') : t('leave.approve')}
           </button>
+          {leave.status !== 'pending' && (
+            <button type="button" className={`${secondaryButton} col-span-2`} onClick={() => decide('pending')} disabled={busy !== null} data-testid="reopen">
+              <RotateCcw size={16} aria-hidden="true" />
+              {t('leave.reopen')}
+            </button>
+          )}
         </div>
       </form>
     </>

@@ -58,16 +58,26 @@ export default function LeaveList({ lang, timezone, can, employees, departments,
           </div>
         ),
       },
-      { id: 'leaveType', header: t('leave.type'), sortKey: 'leaveType', cell: (l) => l.leaveTypeName },
-      { id: 'from', header: t('leave.dates'), sortKey: 'from', cell: (l) => <span className="whitespace-nowrap tabular-nums">{dateRange(l.from, l.to, lang)}</span> },
-      { id: 'days', header: t('leave.days'), cell: (l) => <span className="tabular-nums">{l.days}</span> },
       {
-        id: 'reason',
-        header: t('leave.reason'),
+        id: 'leaveType',
+        header: t('leave.type'),
+        sortKey: 'leaveType',
         cell: (l) => (
-          <span className="line-clamp-2 max-w-64 text-sm" title={l.reason}>
-            {l.reason}
-          </span>
+          <div className="min-w-40 max-w-72">
+            <div>{l.leaveTypeName}</div>
+            <div className="line-clamp-2 text-xs text-muted" title={l.reason}>{l.reason}</div>
+          </div>
+        ),
+      },
+      {
+        id: 'from',
+        header: t('leave.dates'),
+        sortKey: 'from',
+        cell: (l) => (
+          <div className="whitespace-nowrap tabular-nums">
+            <div>{dateRange(l.from, l.to, lang)}</div>
+            <div className="text-xs text-muted">{t('leave.workingDays', { days: l.days })}</div>
+          </div>
         ),
       },
       { id: 'status', header: t('fields.status'), sortKey: 'status', cell: (l) => <LeaveStatusBadge status={l.status} t={t} /> },
@@ -77,43 +87,35 @@ export default function LeaveList({ lang, timezone, can, employees, departments,
   );
 
   const select = (label: string, value: string, set: (v: string) => void, options: [string, string][], testId: string) => (
-    <select aria-label={label} value={value} onChange={(e) => set(e.target.value)} className={compactSelect} data-testid={testId}>
-      {options.map(([v, text]) => (
-        <option key={v} value={v}>
-          {text}
-        </option>
-      ))}
-    </select>
+    <label className="flex flex-col gap-1 text-sm">
+      <span className="font-medium">{label}</span>
+      <select value={value} onChange={(e) => set(e.target.value)} className={`${compactSelect} w-full`} data-testid={testId}>
+        {options.map(([v, text]) => (
+          <option key={v} value={v}>
+            {text}
+          </option>
+        ))}
+      </select>
+    </label>
   );
   const choices = (list: Choice[]) => list.map((c): [string, string] => [String(c._id), c.name]);
 
   return (
     <>
       <Toaster richColors position="top-center" closeButton />
-      <div className="mb-4 flex flex-wrap items-end gap-3 rounded-2xl border border-line bg-card p-4" role="group" aria-label={t('leave.filters')}>
-        {select(t('fields.status'), status, setStatus, [['', t('leave.allStatuses')], ...(Object.entries(STATUS_LABELS).map(([s, key]): [string, string] => [s, t(key)]))], 'filter-status')}
+      <div className="mb-4 grid gap-3 rounded-2xl border border-line bg-card p-4 sm:grid-cols-2 lg:grid-cols-3 2xl:grid-cols-6" role="group" aria-label={t('leave.filters')}>
+        {select(t('fields.status'), status, setStatus, [['', t('leave.allStatuses')], ...Object.entries(STATUS_LABELS).map(([s, key]): [string, string] => [s, t(key)])], 'filter-status')}
         {select(t('leave.type'), leaveType, setLeaveType, [['', t('leave.allTypes')], ...choices(leaveTypes)], 'filter-type')}
         {select(t('leave.employee'), employee, setEmployee, [['', t('leave.allEmployees')], ...choices(employees)], 'filter-employee')}
         {select(t('fields.department'), department, setDepartment, [['', t('employees.allDepartments')], ...choices(departments)], 'filter-department')}
         <label className="flex flex-col gap-1 text-sm">
           <span className="font-medium">{t('leave.from')}</span>
-          <input type="date" value={from} max={to || undefined} onChange={(e) => setFrom(e.target.value)} className={compactSelect} data-testid="filter-from" />
+          <input type="date" value={from} max={to || undefined} onChange={(e) => setFrom(e.target.value)} className={`${compactSelect} w-full`} data-testid="filter-from" />
         </label>
         <label className="flex flex-col gap-1 text-sm">
           <span className="font-medium">{t('leave.to')}</span>
-          <input type="date" value={to} min={from || undefined} onChange={(e) => setTo(e.target.value)} className={compactSelect} data-testid="filter-to" />
+          <input type="date" value={to} min={from || undefined} onChange={(e) => setTo(e.target.value)} className={`${compactSelect} w-full`} data-testid="filter-to" />
         </label>
-        {filtered && (
-          <button
-            type="button"
-            className={secondaryButton}
-            onClick={() => {
-              for (const set of [setStatus, setLeaveType, setEmployee, setDepartment, setFrom, setTo]) set('');
-            }}
-          >
-            {t('leave.clearFilters')}
-          </button>
-        )}
       </div>
       <DataTable<LeaveRow>
         lang={lang}
@@ -124,6 +126,20 @@ export default function LeaveList({ lang, timezone, can, employees, departments,
         filters={filters}
         version={version}
         emptyText={t('messages.noLeaveFound')}
+        toolbar={
+          filtered ? (
+            <button
+              type="button"
+              className={secondaryButton}
+              onClick={() => {
+                for (const set of [setStatus, setLeaveType, setEmployee, setDepartment, setFrom, setTo]) set('');
+              }}
+              data-testid="clear-filters"
+            >
+              {t('leave.clearFilters')}
+            </button>
+          ) : null
+        }
         rowActions={
           can.update || can.delete
             ? (l) => (

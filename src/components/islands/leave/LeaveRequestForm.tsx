@@ -136,8 +136,17 @@ export default function LeaveRequestForm({ lang, employeeId, leaveTypes, schedul
           {field('to', t('leave.to'), <input id="leave-to" type="date" min={from || undefined} className={inputClass} aria-invalid={!!err('to')} aria-describedby={describedBy('to')} {...form.register('to')} />)}
           <div className="flex flex-col gap-1 sm:col-span-2" aria-live="polite">
             <span className="text-sm font-medium">{t('leave.returnDate')}</span>
-            <p className="control flex items-center rounded-lg border border-line bg-page px-3 text-sm" data-testid="leave-preview">
-              {validRange ? (days > 0 ? t('leave.preview', { days, date: formatLocalDate(returnDateAfter(calendar, to), lang, 'long') }) : t('leave.noWorkingDays')) : '—'}
+            <p className="control flex flex-wrap items-center justify-between gap-x-4 rounded-lg border border-line bg-page px-3 text-sm">
+              {!validRange ? (
+                '—'
+              ) : days === 0 ? (
+                <span className="text-red-700 dark:text-red-400" data-testid="leave-no-days">{t('leave.noWorkingDays')}</span>
+              ) : (
+                <>
+                  <span className="font-medium" data-testid="leave-return">{formatLocalDate(returnDateAfter(calendar, to), lang, 'long')}</span>
+                  <span className="text-muted" data-testid="leave-days">{t('leave.workingDays', { days })}</span>
+                </>
+              )}
             </p>
             <span className="text-xs text-muted">{t('leave.returnHint')}</span>
           </div>

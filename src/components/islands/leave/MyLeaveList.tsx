@@ -36,17 +36,29 @@ export default function MyLeaveList({ lang, timezone, employeeId, canRequest }: 
 
   const columns = useMemo<Column<LeaveRow>[]>(
     () => [
-      { id: 'leaveType', header: t('leave.type'), sortKey: 'leaveType', cell: (l) => <span className="font-medium">{l.leaveTypeName}</span> },
-      { id: 'from', header: t('leave.dates'), sortKey: 'from', cell: (l) => <span className="whitespace-nowrap tabular-nums">{dateRange(l.from, l.to, lang)}</span> },
-      { id: 'days', header: t('leave.days'), cell: (l) => <span className="tabular-nums">{l.days}</span> },
-      { id: 'returnDate', header: t('leave.returnDate'), cell: (l) => <span className="whitespace-nowrap tabular-nums">{l.returnDate ? day(l.returnDate) : '—'}</span> },
       {
-        id: 'reason',
-        header: t('leave.reason'),
+        id: 'leaveType',
+        header: t('leave.type'),
+        sortKey: 'leaveType',
         cell: (l) => (
-          <span className="line-clamp-2 max-w-56 text-sm" title={l.reason}>
-            {l.reason}
-          </span>
+          <div className="min-w-36 max-w-64">
+            <div className="font-medium">{l.leaveTypeName}</div>
+            <div className="line-clamp-2 text-xs text-muted" title={l.reason}>{l.reason}</div>
+          </div>
+        ),
+      },
+      {
+        id: 'from',
+        header: t('leave.dates'),
+        sortKey: 'from',
+        cell: (l) => (
+          <div className="whitespace-nowrap tabular-nums">
+            <div>{dateRange(l.from, l.to, lang)}</div>
+            <div className="text-xs text-muted">
+              {t('leave.workingDays', { days: l.days })}
+              {l.returnDate && ` · ${t('leave.backOn', { date: day(l.returnDate) })}`}
+            </div>
+          </div>
         ),
       },
       { id: 'status', header: t('fields.status'), sortKey: 'status', cell: (l) => <LeaveStatusBadge status={l.status} t={t} /> },
