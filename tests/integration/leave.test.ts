@@ -191,6 +191,23 @@ describe('record-level access', () => {
     expect((await employee.get('/leave-list')).status).not.toBe(200);
   });
 
+  it('an Employee account given leave.delete deletes only its own pending requests', async () => {
+    const userId = await addAccount(server.dataDir, { email: 'deleter@demo.jornada', password: 'Delete#2026', accountType: 'Employee', permissions: { leave: ['create', 'read', 'update', 'delete'] } });
+    const db = new Database(path.join(server.dataDir, 'jornada.db'));
+    db.prepare('update users set employee_id = 5 where id = ?').run(userId);
+    db.close();
+    const deleter = new Client(server.url);
+    await deleter.signIn('deleter@demo.jornada', 'Delete#2026');
+    const approved = (await body(await admin.post('/api/leaves', { employee: 5, leaveType: types['Vacaciones'], from: '2030-11-12', to: '2030-11-12', reason: 'Aprobada' }))).data;
+    await admin.request('PATCH', `/api/leaves/${approved._id}`, { status: 'approved' });
+    const pending = (await body(await deleter.post('/api/leaves', { leaveType: types['Vacaciones'], from: '2030-11-13', to: '2030-11-13', reason: 'Pendiente' }))).data;
+    expect(pending.employee).toBe(5);
+    expect((await deleter.request('DELETE', `/api/leaves/${others[0]._id}`)).status).toBe(404);
+    expect((await deleter.request('DELETE', `/api/leaves/${approved._id}`)).status).toBe(409);
+    expect((await deleter.request('DELETE', `/api/leaves/${pending._id}`)).status).toBe(200);
+    expect((await admin.get(`/api/leaves/${approved._id}`)).status).toBe(200);
+  });
+
   it('an Employee account linked to no employee has no leave', async () => {
     await addAccount(server.dataDir, { email: 'loose@demo.jornada', password: 'Loose#2026', accountType: 'Employee' });
     const loose = new Client(server.url);

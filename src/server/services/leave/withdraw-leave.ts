@@ -15,10 +15,15 @@ export async function withdrawLeave(db: Db, id: number, actor: LeaveActor): Prom
   });
 }
 
-/** An administrator deletes a leave of any status (`leave.delete`); the audit log keeps it. */
+/**
+ * An administrator deletes a leave of any status (`leave.delete`); the audit log keeps it. An
+ * Employee account whose role was given `leave.delete` may only delete its own pending requests,
+ * as if withdrawing them: a decision is not the employee's to erase.
+ */
 export async function deleteLeave(db: Db, id: number, actor: LeaveActor): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const before = await visibleLeave(trx, id, actor);
+    if (actor.accountType === 'Employee') requirePending(before.status);
     await trx.deleteFrom('leaves').where('id', '=', id).execute();
     await appendAudit(trx, { userId: actor.id, entity: 'leave', entityId: id, action: 'delete', before });
   });
