@@ -19,6 +19,12 @@ const DEFAULTS = {
   graceMinutes: 5,
   breaksPerDay: 1,
   ipRestriction: '',
+  faceThreshold: 0.55,
+  faceMargin: 0.05,
+  faceLiveness: true,
+  punchPhoto: false,
+  punchPhotoRetentionDays: 30,
+  trustedProxy: '',
 };
 
 beforeAll(async () => {

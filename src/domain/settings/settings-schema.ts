@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { FACE_MARGIN_RANGE, FACE_THRESHOLD_RANGE } from '../clock/face-match.ts';
 import { parseIpList } from '../net/ip-list.ts';
 
 /** Countries offered in the settings (ISO 3166 codes; the spec's default is "UK"). */
@@ -22,7 +23,21 @@ export function isTimeZone(value: string): boolean {
   }
 }
 
-/** PUT /api/settings: every field is required (the form always sends the whole set). */
+const ipList = (invalid: string) =>
+  v.pipe(
+    v.string('validation.required'),
+    v.maxLength(2000, 'validation.tooLong'),
+    v.check((text: string) => parseIpList(text).invalid.length === 0, invalid),
+    v.transform((text: string) => parseIpList(text).rules.map((r) => r.text).join(', ')),
+  );
+
+const decimal = (range: { min: number; max: number }, message: string) =>
+  v.pipe(v.number('validation.invalidNumber'), v.minValue(range.min, message), v.maxValue(range.max, message));
+
+/**
+ * PUT /api/settings: every field of spec section 3 is required (the form always sends the whole
+ * set); the clock terminal's options may be left out by older clients and then keep their value.
+ */
 export const SettingsInput = v.object(
   {
     country: v.picklist(COUNTRIES, 'settings.invalidCountry'),
@@ -33,12 +48,15 @@ export const SettingsInput = v.object(
     faceRecognition: v.boolean('validation.required'),
     graceMinutes: v.pipe(v.number('validation.invalidNumber'), v.integer('validation.invalidNumber'), v.minValue(0, 'settings.graceRange'), v.maxValue(120, 'settings.graceRange')),
     breaksPerDay: v.pipe(v.number('validation.invalidNumber'), v.integer('validation.invalidNumber'), v.minValue(1, 'settings.breaksRange'), v.maxValue(5, 'settings.breaksRange')),
-    ipRestriction: v.pipe(
-      v.string('validation.required'),
-      v.maxLength(2000, 'validation.tooLong'),
-      v.check((text) => parseIpList(text).invalid.length === 0, 'settings.invalidIpList'),
-      v.transform((text) => parseIpList(text).rules.map((r) => r.text).join(', ')),
+    ipRestriction: ipList('settings.invalidIpList'),
+    faceThreshold: v.optional(decimal(FACE_THRESHOLD_RANGE, 'settings.faceThresholdRange')),
+    faceMargin: v.optional(decimal(FACE_MARGIN_RANGE, 'settings.faceMarginRange')),
+    faceLiveness: v.optional(v.boolean('validation.required')),
+    punchPhoto: v.optional(v.boolean('validation.required')),
+    punchPhotoRetentionDays: v.optional(
+      v.pipe(v.number('validation.invalidNumber'), v.integer('validation.invalidNumber'), v.minValue(1, 'settings.retentionRange'), v.maxValue(365, 'settings.retentionRange')),
     ),
+    trustedProxy: v.optional(ipList('settings.invalidIpList')),
   },
   'validation.required',
 );

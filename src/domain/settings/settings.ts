@@ -1,9 +1,11 @@
 import type { Language } from '../../i18n/languages.ts';
+import { DEFAULT_FACE_MARGIN, DEFAULT_FACE_THRESHOLD } from '../clock/face-match.ts';
 
 /**
  * Instance settings (spec section 3, "Setting") and their defaults (section 9), plus the options
  * our users expect of a commercial clock (default language, face recognition, grace minutes,
- * breaks per day).
+ * breaks per day) and the clock terminal's safeguards (face threshold and margin, liveness, punch
+ * snapshots, trusted proxy).
  */
 export interface Settings {
   country: string;
@@ -20,6 +22,21 @@ export interface Settings {
   breaksPerDay: number;
   /** Comma-separated addresses or CIDR ranges allowed to use the web clock; empty = any. */
   ipRestriction: string;
+  /** Largest descriptor distance that identifies a person at the clock (face-match.ts). */
+  faceThreshold: number;
+  /** How much nearer the identified person must be than the next person. */
+  faceMargin: number;
+  /** The kiosk requires the face to move between frames (a photo held still is refused). */
+  faceLiveness: boolean;
+  /** Keep a small snapshot with each face punch, for the admin to review. */
+  punchPhoto: boolean;
+  /** Days a punch snapshot is kept before it is deleted. */
+  punchPhotoRetentionDays: number;
+  /**
+   * Addresses or CIDR ranges of reverse proxies in front of the app. Only a connection from one
+   * of them may name the client with X-Forwarded-For; empty = the connection's own address.
+   */
+  trustedProxy: string;
 }
 
 export const DEFAULT_SETTINGS: Readonly<Settings> = {
@@ -32,6 +49,12 @@ export const DEFAULT_SETTINGS: Readonly<Settings> = {
   graceMinutes: 5,
   breaksPerDay: 1,
   ipRestriction: '',
+  faceThreshold: DEFAULT_FACE_THRESHOLD,
+  faceMargin: DEFAULT_FACE_MARGIN,
+  faceLiveness: true,
+  punchPhoto: false,
+  punchPhotoRetentionDays: 30,
+  trustedProxy: '',
 };
 
 /** Merges stored values over the defaults, ignoring unknown keys and values of the wrong type. */

@@ -46,6 +46,7 @@ export default function SettingsPanel(props: Props) {
   const zones = useMemo(() => timeZones(), []);
   const regionNames = useMemo(() => new Intl.DisplayNames([lang === 'es' ? 'es-ES' : 'en-GB'], { type: 'region' }), [lang]);
   const invalidIps = parseIpList(values.ipRestriction).invalid;
+  const invalidProxies = parseIpList(values.trustedProxy).invalid;
 
   useEffect(() => {
     history.replaceState(null, '', `#${section}`);
@@ -86,7 +87,7 @@ export default function SettingsPanel(props: Props) {
       )}
     </div>
   );
-  const toggle = (id: 'rfidClock' | 'faceRecognition', label: string, hint: string) => (
+  const toggle = (id: 'rfidClock' | 'faceRecognition' | 'faceLiveness' | 'punchPhoto', label: string, hint: string) => (
     <label className="flex items-start justify-between gap-4 rounded-xl border border-line p-4">
       <span>
         <span className="block text-sm font-medium">{label}</span>
@@ -94,6 +95,19 @@ export default function SettingsPanel(props: Props) {
       </span>
       <input id={`setting-${id}`} type="checkbox" role="switch" className="mt-1 h-5 w-5 accent-[var(--primary)]" checked={values[id]} disabled={!props.canUpdate} onChange={(e) => set(id, e.target.checked)} />
     </label>
+  );
+  const numberInput = (id: 'faceThreshold' | 'faceMargin' | 'punchPhotoRetentionDays', min: number, max: number, step: number) => (
+    <input
+      id={`setting-${id}`}
+      type="number"
+      min={min}
+      max={max}
+      step={step}
+      inputMode={step < 1 ? 'decimal' : 'numeric'}
+      className={inputClass}
+      value={Number.isNaN(values[id]) ? '' : values[id]}
+      onChange={(e) => set(id, e.target.value === '' ? Number.NaN : Number(e.target.value))}
+    />
   );
 
   return (
@@ -161,6 +175,16 @@ export default function SettingsPanel(props: Props) {
                 t('settings.graceMinutesHint'))}
               {field('breaksPerDay', t('settings.breaksPerDay'),
                 <input id="setting-breaksPerDay" type="number" min={1} max={5} className={inputClass} value={values.breaksPerDay} onChange={(e) => set('breaksPerDay', e.target.value === '' ? Number.NaN : Number(e.target.value))} />)}
+              {values.faceRecognition && (
+                <div className="grid gap-5 sm:grid-cols-2">
+                  {field('faceThreshold', t('settings.faceThreshold'), numberInput('faceThreshold', 0.3, 0.7, 0.01), t('settings.faceThresholdHint'))}
+                  {field('faceMargin', t('settings.faceMargin'), numberInput('faceMargin', 0, 0.3, 0.01), t('settings.faceMarginHint'))}
+                </div>
+              )}
+              {values.faceRecognition && toggle('faceLiveness', t('settings.faceLiveness'), t('settings.faceLivenessHint'))}
+              {values.faceRecognition && toggle('punchPhoto', t('settings.punchPhoto'), t('settings.punchPhotoHint'))}
+              {values.faceRecognition && values.punchPhoto &&
+                field('punchPhotoRetentionDays', t('settings.punchPhotoRetentionDays'), numberInput('punchPhotoRetentionDays', 1, 365, 1), t('settings.punchPhotoRetentionHint'))}
             </>
           )}
           {section === 'safeguarding' && (
@@ -176,6 +200,14 @@ export default function SettingsPanel(props: Props) {
               <p id="ip-help" className="text-sm text-muted">
                 {t('settings.yourAddress', { address: props.clientAddress })}
               </p>
+              {field('trustedProxy', t('settings.trustedProxy'),
+                <textarea id="setting-trustedProxy" rows={2} className={`${inputClass} py-2 font-mono`} value={values.trustedProxy} onChange={(e) => set('trustedProxy', e.target.value)} />,
+                t('settings.trustedProxyHint'))}
+              {invalidProxies.length > 0 && (
+                <p role="alert" className="text-sm text-red-700 dark:text-red-400">
+                  {t('settings.invalidIpEntries', { entries: invalidProxies.join(', ') })}
+                </p>
+              )}
             </>
           )}
         </fieldset>
@@ -212,7 +244,7 @@ export default function SettingsPanel(props: Props) {
         {section === 'feedback' && <FeedbackSection lang={lang} isSuperAdmin={props.isSuperAdmin} />}
         {editable && props.canUpdate && (
           <div className="mt-6 flex justify-end">
-            <button type="button" className={primaryButton} onClick={save} disabled={saving || invalidIps.length > 0} data-testid="save-settings">
+            <button type="button" className={primaryButton} onClick={save} disabled={saving || invalidIps.length > 0 || invalidProxies.length > 0} data-testid="save-settings">
               {saving ? t('common.loading') : t('form.save')}
             </button>
           </div>
