@@ -47,6 +47,16 @@ export const API_ROUTES: readonly ApiRoute[] = [
   { method: 'GET', pattern: '/api/leaves/balances', authority: ['leave.read'] },
   // An employee withdraws their own pending request (the Employee role has no leave.delete).
   { method: 'POST', pattern: '/api/leaves/{id}/withdraw', authority: ['leave.update'] },
+  { method: 'GET', pattern: '/api/dashboard', authority: ['dashboard.read'] },
+  { method: 'GET', pattern: '/api/reports/monthly-record', authority: ['report.read'] },
+  { method: 'GET', pattern: '/api/reports/monthly-record/export', authority: ['report.read'] },
+  { method: 'GET', pattern: '/api/reports/{id}', authority: ['report.read'] },
+  { method: 'GET', pattern: '/api/reports/{id}/export', authority: ['report.read'] },
+  // The personal area: any signed-in account, always scoped to its own employee (404 without one).
+  { method: 'GET', pattern: '/api/personal/dashboard', authority: [] },
+  { method: 'GET', pattern: '/api/personal/attendance', authority: [] },
+  { method: 'GET', pattern: '/api/personal/attendance/export', authority: [] },
+  { method: 'GET', pattern: '/api/personal/schedule', authority: [] },
   ...COLLECTIONS.flatMap(([path, resource]): ApiRoute[] => [
     { method: 'GET', pattern: `/api/${path}`, authority: [`${resource}.read`] },
     { method: 'POST', pattern: `/api/${path}`, authority: [`${resource}.create`] },

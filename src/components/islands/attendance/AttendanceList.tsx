@@ -37,6 +37,8 @@ interface Props {
   can: { create: boolean; update: boolean; delete: boolean };
   employees: { _id: number; name: string }[];
   departments: { _id: number; name: string }[];
+  /** Filters to start with (the page reads them from its URL, so other screens can link here filtered). */
+  initialFilters?: Partial<Record<'from' | 'to' | 'employee' | 'department' | 'status' | 'late' | 'early', string>>;
 }
 
 const badge = 'inline-flex whitespace-nowrap rounded-full px-2.5 py-0.5 text-xs font-semibold';
@@ -46,15 +48,15 @@ const INFO = 'bg-sky-100 text-sky-900 dark:bg-sky-950 dark:text-sky-200';
 const MUTED = 'bg-gray-200 text-gray-800 dark:bg-gray-800 dark:text-gray-200';
 
 /** The attendance list (spec section 3): filters, server pagination, export of the filtered list. */
-export default function AttendanceList({ lang, timeFormat, can, employees, departments }: Props) {
+export default function AttendanceList({ lang, timeFormat, can, employees, departments, initialFilters = {} }: Props) {
   const t = translator(lang);
-  const [from, setFrom] = useState('');
-  const [to, setTo] = useState('');
-  const [employee, setEmployee] = useState('');
-  const [department, setDepartment] = useState('');
-  const [status, setStatus] = useState('');
-  const [late, setLate] = useState('');
-  const [early, setEarly] = useState('');
+  const [from, setFrom] = useState(initialFilters.from ?? '');
+  const [to, setTo] = useState(initialFilters.to ?? '');
+  const [employee, setEmployee] = useState(initialFilters.employee ?? '');
+  const [department, setDepartment] = useState(initialFilters.department ?? '');
+  const [status, setStatus] = useState(initialFilters.status ?? '');
+  const [late, setLate] = useState(initialFilters.late ?? '');
+  const [early, setEarly] = useState(initialFilters.early ?? '');
   const [version, setVersion] = useState(0);
   const [exportQuery, setExportQuery] = useState('');
   const [target, setTarget] = useState<{ path: string; name: string } | null>(null);

@@ -21,7 +21,7 @@ const MAX_PENDING_XML = 64 * 1024;
  * shape is not there (another exceljs version): the export then still works, just without this
  * limit.
  */
-function pendingXml(sheet: ExcelJS.Worksheet): number {
+export function pendingXml(sheet: ExcelJS.Worksheet): number {
   const buffer = (sheet as unknown as { stream?: { pipes?: { _writableState?: { length?: number } }[] } }).stream;
   return buffer?.pipes?.[0]?._writableState?.length ?? 0;
 }

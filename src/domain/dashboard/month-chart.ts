@@ -1,0 +1,49 @@
+import type { ScheduleRule } from '../schedules/schedule-rules.ts';
+import { datesOf, type Period } from '../reports/periods.ts';
+import { activeScheduleOn, dayKindOf, type DayCalendar } from '../reports/day-calendar.ts';
+
+/** One day of the dashboard's month chart: how many employees were present, late, on leave, absent. */
+export interface MonthChartDay {
+  date: string;
+  /** Attended and on time (or without a schedule to be late for). */
+  present: number;
+  late: number;
+  leave: number;
+  absent: number;
+  /** False for dates after today (nothing to show yet). */
+  elapsed: boolean;
+}
+
+export interface ChartEmployee {
+  schedules: readonly ScheduleRule[];
+  leaveDates: ReadonlySet<string>;
+  /** Attendance statuses by date: 'late', or anything else for attended on time. */
+  attended: ReadonlyMap<string, 'on_time' | 'late' | null>;
+}
+
+/** The month chart over the given employees (the active ones), one entry per date of the period. */
+export function monthChart(period: Period, today: string, employees: readonly ChartEmployee[], calendar: DayCalendar): MonthChartDay[] {
+  return datesOf(period).map((date) => {
+    const day: MonthChartDay = { date, present: 0, late: 0, leave: 0, absent: 0, elapsed: date <= today };
+    if (!day.elapsed) return day;
+    for (const e of employees) {
+      const status = e.attended.get(date);
+      if (status !== undefined) {
+        if (status === 'late') day.late++;
+        else day.present++;
+        continue;
+      }
+      const kind = dayKindOf({
+        date,
+        today,
+        attendance: undefined,
+        onLeave: e.leaveDates.has(date),
+        schedule: activeScheduleOn(e.schedules, date),
+        calendar,
+      });
+      if (kind === 'leave') day.leave++;
+      else if (kind === 'absent') day.absent++;
+    }
+    return day;
+  });
+}

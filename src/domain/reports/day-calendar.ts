@@ -1,0 +1,117 @@
+import { scheduledInstants } from '../attendance/attendance-metrics.ts';
+import { activeScheduleOn, scheduledMinutes, type ScheduleRule } from '../schedules/schedule-rules.ts';
+import { weekdayOf, type WeekdayName } from '../time/zoned-time.ts';
+
+/**
+ * What a date was for one employee, in the order the reports decide it:
+ * - `worked`: an attendance exists (closed), whatever the schedule says;
+ * - `open`: an attendance without check-out (still working, or a forgotten check-out);
+ * - `rest`: a rest day of the schedule in force (also inside a leave: leave takes working days);
+ * - `leave`: approved leave and no attendance;
+ * - `unscheduled`: no schedule in force;
+ * - `upcoming`: a working day from today on, not yet attended (today may still come);
+ * - `absent`: a past working day with neither attendance nor approved leave.
+ */
+export type DayKind = 'worked' | 'open' | 'rest' | 'leave' | 'unscheduled' | 'upcoming' | 'absent';
+
+/** An attendance as the reports need it (instants ISO 8601 UTC, durations in seconds). */
+export interface DayAttendance {
+  date: string;
+  timeIn: string;
+  timeOut: string | null;
+  workedSeconds: number | null;
+  breakSeconds: number;
+  statusIn: 'on_time' | 'late' | null;
+  lateSeconds: number;
+  earlyDepartureSeconds: number;
+}
+
+type ScheduleTimes = Pick<ScheduleRule, 'startTime' | 'offTime' | 'totalHours'>;
+
+/**
+ * Calendar arithmetic for many employees over many dates, memoised: weekday names and expected
+ * seconds repeat for every employee on the same shift, and each expected-seconds answer costs
+ * two time-zone conversions. One calendar per request (the memo grows with dates × shifts).
+ */
+export interface DayCalendar {
+  timeZone: string;
+  weekday(date: string): WeekdayName;
+  /**
+   * The work a schedule expects on a date, in seconds: its total hours, corrected by the hours a
+   * DST change adds to or removes from the scheduled span that night (a 22:00-06:00 shift of 8 h
+   * expects 7 h on the night the clocks go forward, 9 h when they go back). 0 without a schedule
+   * or on a rest day.
+   */
+  expectedSeconds(date: string, schedule: (ScheduleTimes & Pick<ScheduleRule, 'restDays'>) | undefined): number;
+}
+
+export function createDayCalendar(timeZone: string): DayCalendar {
+  const weekdays = new Map<string, WeekdayName>();
+  const spans = new Map<string, number>();
+  const weekday = (date: string) => {
+    let w = weekdays.get(date);
+    if (!w) weekdays.set(date, (w = weekdayOf(date)));
+    return w;
+  };
+  return {
+    timeZone,
+    weekday,
+    expectedSeconds(date, schedule) {
+      if (!schedule || schedule.restDays.includes(weekday(date))) return 0;
+      const key = `${date}|${schedule.startTime}|${schedule.offTime}`;
+      let dstShift = spans.get(key);
+      if (dstShift === undefined) {
+        const { start, off } = scheduledInstants(date, schedule, timeZone);
+        const real = Math.round((Date.parse(off) - Date.parse(start)) / 1000);
+        dstShift = real - scheduledMinutes(schedule) * 60;
+        spans.set(key, dstShift);
+      }
+      return Math.max(0, Math.round(schedule.totalHours * 3600) + dstShift);
+    },
+  };
+}
+
+/** The kind of a date for one employee (see DayKind). */
+export function dayKindOf(input: {
+  date: string;
+  today: string;
+  attendance: Pick<DayAttendance, 'timeOut'> | undefined;
+  onLeave: boolean;
+  schedule: Pick<ScheduleRule, 'restDays'> | undefined;
+  calendar: DayCalendar;
+}): DayKind {
+  const { date, attendance, schedule } = input;
+  if (attendance) return attendance.timeOut === null ? 'open' : 'worked';
+  if (schedule?.restDays.includes(input.calendar.weekday(date))) return 'rest';
+  if (input.onLeave) return 'leave';
+  if (!schedule) return 'unscheduled';
+  return date >= input.today ? 'upcoming' : 'absent';
+}
+
+/** Overtime of a closed day: worked seconds beyond what the schedule expected (all of it on a rest day). */
+export function overtimeSeconds(workedSeconds: number | null, expectedSeconds: number): number {
+  return workedSeconds === null ? 0 : Math.max(0, workedSeconds - expectedSeconds);
+}
+
+/** The schedule in force on a date (re-exported so report code imports one module). */
+export { activeScheduleOn };
+
+/** Dates of approved leave ranges that fall within [from, to], as a set. */
+export function leaveDateSet(leaves: readonly { fromDate: string; toDate: string }[], from: string, to: string): Set<string> {
+  const out = new Set<string>();
+  for (const l of leaves) {
+    const start = l.fromDate > from ? l.fromDate : from;
+    const end = l.toDate < to ? l.toDate : to;
+    for (let d = start; d <= end; d = nextDate(d)) out.add(d);
+  }
+  return out;
+}
+
+/** The next calendar date, without Date parsing for the common case (same month). */
+export function nextDate(date: string): string {
+  const day = Number(date.slice(8, 10));
+  if (day < 28) return `${date.slice(0, 8)}${String(day + 1).padStart(2, '0')}`;
+  const d = new Date(`${date}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + 1);
+  return d.toISOString().slice(0, 10);
+}

@@ -1,0 +1,123 @@
+import type { BreakInstants } from '../attendance/shift-times.ts';
+import type { ScheduleRule } from '../schedules/schedule-rules.ts';
+import type { WeekdayName } from '../time/zoned-time.ts';
+import { datesOf, type Period } from './periods.ts';
+import { activeScheduleOn, dayKindOf, overtimeSeconds, type DayAttendance, type DayKind, type DayCalendar } from './day-calendar.ts';
+
+/**
+ * The monthly working-time record Spanish law requires for each employee (Estatuto de los
+ * Trabajadores art. 34.9, with art. 35.5 for overtime and 12.4.c for part-time work): every
+ * day of the month, the exact start and end of the working day, every break, the time worked,
+ * and the month's totals including overtime. Exact: instants as recorded (the view rounds
+ * nothing but the display). Complete: every calendar day appears, also the ones without work,
+ * and a corrected day says so with its reason.
+ */
+
+export interface RecordAttendance extends DayAttendance {
+  /** Zone of the attendance (the company zone when it was recorded). */
+  timezone: string;
+  breaks: readonly BreakInstants[];
+  /** 1 = as first recorded; higher = corrected that many times minus one. */
+  revision: number;
+  reason: string | null;
+  source: 'clock' | 'manual';
+}
+
+export interface MonthlyRecordDay {
+  date: string;
+  weekday: WeekdayName;
+  kind: DayKind;
+  timeIn: string | null;
+  timeOut: string | null;
+  /** Zone to show this day's instants in. */
+  timezone: string;
+  breaks: readonly BreakInstants[];
+  breakSeconds: number;
+  workedSeconds: number | null;
+  expectedSeconds: number;
+  overtimeSeconds: number;
+  lateSeconds: number;
+  earlyDepartureSeconds: number;
+  /** Name of the approved leave type that covers the date, if any. */
+  leaveType: string | null;
+  corrected: boolean;
+  source: 'clock' | 'manual' | null;
+  reason: string | null;
+}
+
+export interface MonthlyRecordTotals {
+  attendedDays: number;
+  openDays: number;
+  absentDays: number;
+  leaveDays: number;
+  workedSeconds: number;
+  breakSeconds: number;
+  expectedSeconds: number;
+  overtimeSeconds: number;
+}
+
+export interface MonthlyRecord {
+  days: MonthlyRecordDay[];
+  totals: MonthlyRecordTotals;
+}
+
+export function buildMonthlyRecord(input: {
+  period: Period;
+  today: string;
+  calendar: DayCalendar;
+  schedules: readonly ScheduleRule[];
+  /** Approved leave: date -> leave type name. */
+  leaveByDate: ReadonlyMap<string, string>;
+  attendances: readonly RecordAttendance[];
+}): MonthlyRecord {
+  const { calendar, schedules, leaveByDate, today } = input;
+  const byDate = new Map(input.attendances.map((a) => [a.date, a]));
+  const totals: MonthlyRecordTotals = {
+    attendedDays: 0,
+    openDays: 0,
+    absentDays: 0,
+    leaveDays: 0,
+    workedSeconds: 0,
+    breakSeconds: 0,
+    expectedSeconds: 0,
+    overtimeSeconds: 0,
+  };
+  const days = datesOf(input.period).map((date): MonthlyRecordDay => {
+    const a = byDate.get(date);
+    const leaveType = leaveByDate.get(date) ?? null;
+    const schedule = activeScheduleOn(schedules, date);
+    const kind = dayKindOf({ date, today, attendance: a, onLeave: leaveType !== null, schedule, calendar });
+    const expected = kind === 'leave' || kind === 'upcoming' ? 0 : calendar.expectedSeconds(date, schedule);
+    const overtime = a ? overtimeSeconds(a.workedSeconds, expected) : 0;
+    if (a) {
+      totals.attendedDays++;
+      if (a.timeOut === null) totals.openDays++;
+      totals.workedSeconds += a.workedSeconds ?? 0;
+      totals.breakSeconds += a.breakSeconds;
+    }
+    if (kind === 'absent') totals.absentDays++;
+    if (kind === 'leave') totals.leaveDays++;
+    totals.expectedSeconds += expected;
+    totals.overtimeSeconds += overtime;
+    return {
+      date,
+      weekday: calendar.weekday(date),
+      kind,
+      timeIn: a?.timeIn ?? null,
+      timeOut: a?.timeOut ?? null,
+      timezone: a?.timezone ?? calendar.timeZone,
+      breaks: a ? [...a.breaks].sort((x, y) => x.startAt.localeCompare(y.startAt)) : [],
+      breakSeconds: a?.breakSeconds ?? 0,
+      workedSeconds: a ? a.workedSeconds : null,
+      expectedSeconds: expected,
+      overtimeSeconds: overtime,
+      lateSeconds: a?.lateSeconds ?? 0,
+      earlyDepartureSeconds: a?.earlyDepartureSeconds ?? 0,
+      leaveType,
+      corrected: (a?.revision ?? 1) > 1,
+      source: a?.source ?? null,
+      reason: a?.reason ?? null,
+    };
+  });
+  return { days, totals };
+}

@@ -1,0 +1,9 @@
+import { getDb } from '../../../../server/db/connection.ts';
+import { endpoint } from '../../../../server/http/endpoint.ts';
+import { downloadLanguage, recordDownload, recordFilter, recordMonth } from '../../../../server/services/reports/report-downloads.ts';
+
+/** GET the monthly working-time records as .xlsx, one sheet per employee. */
+export const GET = endpoint(async ({ url, locals }) => {
+  const db = await getDb();
+  return recordDownload(db, recordFilter(url.searchParams), await recordMonth(db, url.searchParams), downloadLanguage(url.searchParams, locals.lang));
+});

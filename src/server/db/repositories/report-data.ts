@@ -1,0 +1,378 @@
+import { sql, type Expression, type SqlBool } from 'kysely';
+import type { BreakInstants } from '../../../domain/attendance/shift-times.ts';
+import type { Period } from '../../../domain/reports/periods.ts';
+import type { ScheduleRule } from '../../../domain/schedules/schedule-rules.ts';
+import type { Db } from '../connection.ts';
+import { parseBreaks } from './attendances.ts';
+
+/**
+ * Reads for the dashboards and reports: employees under a filter, and their schedules, leave and
+ * attendance over a period, in a few set-based queries (never one query per employee), so a
+ * report over 500 employees costs the same handful of statements as one over five.
+ */
+
+/** Which employees a report covers. Absent fields do not filter. */
+export interface EmployeeFilter {
+  employee?: number | undefined;
+  company?: number | undefined;
+  department?: number | undefined;
+  jobTitle?: number | undefined;
+  status?: 'active' | 'archived' | undefined;
+  employmentType?: 'regular' | 'trainee' | undefined;
+}
+
+export interface ReportEmployee {
+  id: number;
+  firstName: string;
+  lastName: string;
+  nationalId: string;
+  gender: string;
+  email: string;
+  phone: string | null;
+  birthday: string | null;
+  companyId: number;
+  companyName: string;
+  departmentId: number;
+  departmentName: string;
+  jobTitleId: number;
+  jobTitleName: string;
+  leaveGroupId: number;
+  employmentType: 'regular' | 'trainee';
+  employmentStatus: string | null;
+  officialStartDate: string | null;
+  status: 'active' | 'archived';
+  createdAt: string;
+}
+
+/**
+ * The filter as a condition on a query that has `employees` in it (raw SQL on snake_case
+ * columns: one condition fits every query shape, whatever else is joined).
+ */
+function employeeWhere(filter: EmployeeFilter): Expression<SqlBool> {
+  const parts: Expression<SqlBool>[] = [];
+  const add = (column: string, value: string | number | undefined) => {
+    if (value !== undefined) parts.push(sql<SqlBool>`${sql.ref(`employees.${column}`)} = ${value}`);
+  };
+  add('id', filter.employee);
+  add('company_id', filter.company);
+  add('department_id', filter.department);
+  add('job_title_id', filter.jobTitle);
+  add('status', filter.status);
+  add('employment_type', filter.employmentType);
+  return parts.length === 0 ? sql<SqlBool>`1 = 1` : sql<SqlBool>`(${sql.join(parts, sql` and `)})`;
+}
+
+/** Names compare as people read them: accents and case do not push "Álvarez" after "Zamora". */
+const collator = new Intl.Collator('es', { sensitivity: 'base', numeric: true });
+
+/** Employees under the filter, by last and first name. */
+export async function reportEmployees(db: Db, filter: EmployeeFilter): Promise<ReportEmployee[]> {
+  const rows = await db
+    .selectFrom('employees')
+    .innerJoin('companies', 'companies.id', 'employees.companyId')
+    .innerJoin('departments', 'departments.id', 'employees.departmentId')
+    .innerJoin('jobTitles', 'jobTitles.id', 'employees.jobTitleId')
+    .select([
+      'employees.id',
+      'employees.firstName',
+      'employees.lastName',
+      'employees.nationalId',
+      'employees.gender',
+      'employees.email',
+      'employees.phone',
+      'employees.birthday',
+      'employees.companyId',
+      'companies.name as companyName',
+      'employees.departmentId',
+      'departments.name as departmentName',
+      'employees.jobTitleId',
+      'jobTitles.name as jobTitleName',
+      'employees.leaveGroupId',
+      'employees.employmentType',
+      'employees.employmentStatus',
+      'employees.officialStartDate',
+      'employees.status',
+      'employees.createdAt',
+    ])
+    .where(employeeWhere(filter))
+    .execute();
+  return rows.sort((a, b) => collator.compare(a.lastName, b.lastName) || collator.compare(a.firstName, b.firstName) || a.id - b.id);
+}
+
+export function parseRestDays(json: string): string[] {
+  try {
+    const parsed = JSON.parse(json) as unknown;
+    return Array.isArray(parsed) ? parsed.filter((d): d is string => typeof d === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+/** Schedules of the filtered employees, grouped by employee. */
+export async function schedulesByEmployee(db: Db, filter: EmployeeFilter): Promise<Map<number, ScheduleRule[]>> {
+  const rows = await db
+    .selectFrom('schedules')
+    .innerJoin('employees', 'employees.id', 'schedules.employeeId')
+    .select([
+      'schedules.id',
+      'schedules.employeeId',
+      'schedules.startTime',
+      'schedules.offTime',
+      'schedules.totalHours',
+      'schedules.restDays',
+      'schedules.fromDate',
+      'schedules.toDate',
+      'schedules.status',
+    ])
+    .where(employeeWhere(filter))
+    .execute();
+  const out = new Map<number, ScheduleRule[]>();
+  for (const r of rows) {
+    const list = out.get(r.employeeId) ?? [];
+    list.push({
+      id: r.id,
+      startTime: r.startTime,
+      offTime: r.offTime,
+      totalHours: r.totalHours,
+      restDays: parseRestDays(r.restDays),
+      fromDate: r.fromDate,
+      toDate: r.toDate,
+      status: r.status,
+    });
+    out.set(r.employeeId, list);
+  }
+  return out;
+}
+
+export interface ReportLeave {
+  id: number;
+  employeeId: number;
+  leaveTypeId: number;
+  leaveTypeName: string;
+  fromDate: string;
+  toDate: string;
+  status: 'pending' | 'approved' | 'declined';
+  reason: string;
+  createdAt: string;
+}
+
+/** Leave of the filtered employees overlapping the period, of the given statuses. */
+export async function leavesOverlapping(
+  db: Db,
+  filter: EmployeeFilter,
+  period: Period,
+  statuses: readonly ReportLeave['status'][] = ['approved'],
+): Promise<ReportLeave[]> {
+  if (statuses.length === 0) return [];
+  return db
+    .selectFrom('leaves')
+    .innerJoin('employees', 'employees.id', 'leaves.employeeId')
+    .innerJoin('leaveTypes', 'leaveTypes.id', 'leaves.leaveTypeId')
+    .select([
+      'leaves.id',
+      'leaves.employeeId',
+      'leaves.leaveTypeId',
+      'leaveTypes.name as leaveTypeName',
+      'leaves.fromDate',
+      'leaves.toDate',
+      'leaves.status',
+      'leaves.reason',
+      'leaves.createdAt',
+    ])
+    .where(employeeWhere(filter))
+    .where('leaves.status', 'in', [...statuses])
+    .where('leaves.fromDate', '<=', period.to)
+    .where('leaves.toDate', '>=', period.from)
+    .orderBy('leaves.fromDate')
+    .execute();
+}
+
+export interface ReportAttendance {
+  id: number;
+  employeeId: number;
+  date: string;
+  timezone: string;
+  timeIn: string;
+  timeOut: string | null;
+  workedSeconds: number | null;
+  breakSeconds: number;
+  statusIn: 'on_time' | 'late' | null;
+  lateSeconds: number;
+  earlyDepartureSeconds: number;
+}
+
+/** Attendance of the filtered employees on work dates within the period. */
+export async function attendancesIn(db: Db, filter: EmployeeFilter, period: Period): Promise<ReportAttendance[]> {
+  let q = db
+    .selectFrom('attendances')
+    .select([
+      'attendances.id',
+      'attendances.employeeId',
+      'attendances.date',
+      'attendances.timezone',
+      'attendances.timeIn',
+      'attendances.timeOut',
+      'attendances.workedSeconds',
+      'attendances.breakSeconds',
+      'attendances.statusIn',
+      'attendances.lateSeconds',
+      'attendances.earlyDepartureSeconds',
+    ])
+    .where('attendances.date', '>=', period.from)
+    .where('attendances.date', '<=', period.to);
+  // Without an employee filter the join would only slow the date-range scan down.
+  const filtered = Object.values(filter).some((v) => v !== undefined);
+  if (filtered) q = q.where('attendances.employeeId', 'in', (eb) => eb.selectFrom('employees').select('employees.id').where(employeeWhere(filter)));
+  return q.execute();
+}
+
+export interface RecordAttendanceRow extends ReportAttendance {
+  revision: number;
+  reason: string | null;
+  source: 'clock' | 'manual';
+  breaks: BreakInstants[];
+}
+
+/** Attendance with every break, revision number and reason (the legal monthly record). */
+export async function recordAttendancesIn(db: Db, filter: EmployeeFilter, period: Period): Promise<RecordAttendanceRow[]> {
+  const rows = await db
+    .selectFrom('attendances')
+    .innerJoin('employees', 'employees.id', 'attendances.employeeId')
+    .select([
+      'attendances.id',
+      'attendances.employeeId',
+      'attendances.date',
+      'attendances.timezone',
+      'attendances.timeIn',
+      'attendances.timeOut',
+      'attendances.workedSeconds',
+      'attendances.breakSeconds',
+      'attendances.statusIn',
+      'attendances.lateSeconds',
+      'attendances.earlyDepartureSeconds',
+      'attendances.revision',
+      'attendances.reason',
+      'attendances.source',
+    ])
+    .where(employeeWhere(filter))
+    .where('attendances.date', '>=', period.from)
+    .where('attendances.date', '<=', period.to)
+    .orderBy('attendances.date')
+    .execute();
+  const breaks = await db
+    .selectFrom('attendanceBreaks')
+    .innerJoin('attendances', 'attendances.id', 'attendanceBreaks.attendanceId')
+    .innerJoin('employees', 'employees.id', 'attendances.employeeId')
+    .select(['attendanceBreaks.attendanceId', 'attendanceBreaks.startAt', 'attendanceBreaks.endAt'])
+    .where(employeeWhere(filter))
+    .where('attendances.date', '>=', period.from)
+    .where('attendances.date', '<=', period.to)
+    .orderBy('attendanceBreaks.startAt')
+    .execute();
+  const byAttendance = new Map<number, BreakInstants[]>();
+  for (const b of breaks) {
+    const list = byAttendance.get(b.attendanceId) ?? [];
+    list.push({ startAt: b.startAt, endAt: b.endAt });
+    byAttendance.set(b.attendanceId, list);
+  }
+  return rows.map((r) => ({ ...r, breaks: byAttendance.get(r.id) ?? [] }));
+}
+
+/** Groups rows by employee id. */
+export function byEmployee<T extends { employeeId: number }>(rows: readonly T[]): Map<number, T[]> {
+  const out = new Map<number, T[]>();
+  for (const r of rows) {
+    const list = out.get(r.employeeId);
+    if (list) list.push(r);
+    else out.set(r.employeeId, [r]);
+  }
+  return out;
+}
+
+export interface LeaveTypeRow {
+  id: number;
+  name: string;
+  daysPerYear: number | null;
+  companyId: number;
+}
+
+/** Every leave type, by name. */
+export async function allLeaveTypes(db: Db): Promise<LeaveTypeRow[]> {
+  return db.selectFrom('leaveTypes').select(['id', 'name', 'daysPerYear', 'companyId']).orderBy('name').orderBy('id').execute();
+}
+
+/** Leave group -> the leave type ids its members may take (the group's privilege). */
+export async function leaveGroupPrivileges(db: Db): Promise<Map<number, Set<number>>> {
+  const rows = await db.selectFrom('leaveGroupLeaveTypes').select(['leaveGroupId', 'leaveTypeId']).execute();
+  const out = new Map<number, Set<number>>();
+  for (const r of rows) {
+    const set = out.get(r.leaveGroupId) ?? new Set<number>();
+    set.add(r.leaveTypeId);
+    out.set(r.leaveGroupId, set);
+  }
+  return out;
+}
+
+export interface RevisionRow {
+  attendanceId: number;
+  revision: number;
+  timeIn: string;
+  timeOut: string | null;
+  breaks: BreakInstants[];
+  workedSeconds: number | null;
+  reason: string | null;
+  authorName: string | null;
+  createdAt: string;
+}
+
+/** The revision history of the given attendances, oldest first per attendance. */
+export async function revisionsOf(db: Db, attendanceIds: readonly number[]): Promise<Map<number, RevisionRow[]>> {
+  const out = new Map<number, RevisionRow[]>();
+  if (attendanceIds.length === 0) return out;
+  const rows = await db
+    .selectFrom('attendanceRevisions')
+    .leftJoin('users', 'users.id', 'attendanceRevisions.authorId')
+    .select([
+      'attendanceRevisions.attendanceId',
+      'attendanceRevisions.revision',
+      'attendanceRevisions.timeIn',
+      'attendanceRevisions.timeOut',
+      'attendanceRevisions.breaks',
+      'attendanceRevisions.workedSeconds',
+      'attendanceRevisions.reason',
+      'attendanceRevisions.createdAt',
+      'users.name as authorName',
+    ])
+    .where('attendanceRevisions.attendanceId', 'in', [...attendanceIds])
+    .orderBy('attendanceRevisions.attendanceId')
+    .orderBy('attendanceRevisions.revision')
+    .execute();
+  for (const r of rows) {
+    const list = out.get(r.attendanceId) ?? [];
+    list.push({ ...r, breaks: parseBreaks(r.breaks), authorName: r.authorName ?? null });
+    out.set(r.attendanceId, list);
+  }
+  return out;
+}
+
+export interface Choice {
+  id: number;
+  name: string;
+}
+
+/** Choices for the report filters, by name. */
+export async function reportChoices(db: Db, what: 'companies' | 'departments' | 'jobTitles' | 'leaveTypes' | 'roles'): Promise<Choice[]> {
+  return db.selectFrom(what).select(['id', 'name']).orderBy('name').orderBy('id').execute();
+}
+
+/** Employees for a filter select: active first, then archived, by name. */
+export async function employeeChoicesAll(db: Db): Promise<(Choice & { archived: boolean })[]> {
+  const rows = await db
+    .selectFrom('employees')
+    .select(['id', 'firstName', 'lastName', 'status'])
+    .orderBy('status')
+    .orderBy('lastName')
+    .orderBy('firstName')
+    .execute();
+  return rows.map((r) => ({ id: r.id, name: `${r.firstName} ${r.lastName}`, archived: r.status === 'archived' }));
+}

@@ -1,0 +1,179 @@
+import { monthChart, type ChartEmployee, type MonthChartDay } from '../../../domain/dashboard/month-chart.ts';
+import { presenceOf, type Presence } from '../../../domain/dashboard/presence.ts';
+import { monthPeriod, type Period } from '../../../domain/reports/periods.ts';
+import { activeScheduleOn, createDayCalendar, leaveDateSet } from '../../../domain/reports/day-calendar.ts';
+import { addDays, localDateOf } from '../../../domain/time/zoned-time.ts';
+import { nowMs } from '../../clock/now.ts';
+import type { Db } from '../../db/connection.ts';
+import { attendancesIn, byEmployee, leavesOverlapping, reportEmployees, schedulesByEmployee } from '../../db/repositories/report-data.ts';
+import { getSettings } from '../get-settings.ts';
+
+export interface DashboardPerson {
+  id: number;
+  name: string;
+  department: string;
+  /** The instant that explains the state (check-in, check-out), when there is one. */
+  at: string | null;
+}
+
+export interface AdminDashboard {
+  today: string;
+  timezone: string;
+  counts: { employees: number; attendancesToday: number; leavesPending: number; onLeaveToday: number };
+  presence: Record<Presence, DashboardPerson[]>;
+  late: (DashboardPerson & { seconds: number })[];
+  early: (DashboardPerson & { seconds: number })[];
+  newestEmployees: { id: number; name: string; department: string; jobTitle: string; since: string | null; createdAt: string }[];
+  recentAttendances: { id: number; employeeId: number; name: string; date: string; timeIn: string; timeOut: string | null; statusIn: 'on_time' | 'late' | null }[];
+  /** The seven days before today, newest first. */
+  previousDays: MonthChartDay[];
+  recentLeaves: { id: number; employeeId: number; name: string; leaveType: string; fromDate: string; toDate: string; status: 'pending' | 'approved' | 'declined'; createdAt: string }[];
+  month: MonthChartDay[];
+  /** Schedules in force today, grouped by shift, most employees first. */
+  shifts: { startTime: string; offTime: string; totalHours: number; restDays: string[]; employees: number }[];
+}
+
+const PRESENCES: Presence[] = ['working', 'onBreak', 'left', 'leave', 'rest', 'unscheduled', 'expected', 'notArrived'];
+
+/**
+ * Everything the admin dashboard shows, for the active employees, in a fixed number of queries:
+ * who is in now, today's late arrivals and early departures, the month chart, the last seven
+ * days, newest employees, recent attendance and leave, the shifts in force.
+ */
+export async function adminDashboard(db: Db): Promise<AdminDashboard> {
+  const settings = await getSettings(db);
+  const zone = settings.timezone;
+  const now = new Date(nowMs()).toISOString();
+  const today = localDateOf(now, zone);
+  const calendar = createDayCalendar(zone);
+  const month = monthPeriod(today.slice(0, 7));
+  const week: Period = { from: addDays(today, -7), to: addDays(today, -1) };
+  const span: Period = { from: week.from < month.from ? week.from : month.from, to: month.to };
+  const active = { status: 'active' as const };
+
+  const employees = await reportEmployees(db, active);
+  const schedules = await schedulesByEmployee(db, active);
+  const approved = byEmployee(await leavesOverlapping(db, active, span));
+  const attendances = await attendancesIn(db, active, span);
+  const openBreaks = new Set(
+    (
+      await db
+        .selectFrom('attendanceBreaks')
+        .innerJoin('attendances', 'attendances.id', 'attendanceBreaks.attendanceId')
+        .select('attendanceBreaks.attendanceId')
+        .where('attendanceBreaks.endAt', 'is', null)
+        .where('attendances.date', '>=', addDays(today, -1))
+        .execute()
+    ).map((r) => r.attendanceId),
+  );
+
+  const attendanceByEmployee = byEmployee(attendances);
+  const nameOf = (e: (typeof employees)[number]) => `${e.firstName} ${e.lastName}`;
+  const presence = Object.fromEntries(PRESENCES.map((p) => [p, [] as DashboardPerson[]])) as Record<Presence, DashboardPerson[]>;
+  const late: AdminDashboard['late'] = [];
+  const early: AdminDashboard['early'] = [];
+  const chartEmployees: ChartEmployee[] = [];
+  let attendancesToday = 0;
+  let onLeaveToday = 0;
+  const yesterday = addDays(today, -1);
+
+  for (const e of employees) {
+    const own = attendanceByEmployee.get(e.id) ?? [];
+    const mine = schedules.get(e.id) ?? [];
+    const leaveDates = leaveDateSet(approved.get(e.id) ?? [], span.from, span.to);
+    chartEmployees.push({ schedules: mine, leaveDates, attended: new Map(own.map((a) => [a.date, a.statusIn])) });
+    const todays = own.find((a) => a.date === today);
+    // Last night's shift still running belongs to yesterday's date (a shift belongs to its start).
+    const open = todays?.timeOut === null ? todays : own.find((a) => a.date === yesterday && a.timeOut === null);
+    const state = presenceOf({
+      today,
+      now,
+      graceMinutes: settings.graceMinutes,
+      open: open ? { onBreak: openBreaks.has(open.id) } : undefined,
+      todays,
+      onLeave: leaveDates.has(today),
+      schedule: activeScheduleOn(mine, today),
+      calendar,
+    });
+    if (state === 'leave') onLeaveToday++;
+    const person = { id: e.id, name: nameOf(e), department: e.departmentName, at: open?.timeIn ?? todays?.timeOut ?? null };
+    presence[state].push(person);
+    if (todays) {
+      attendancesToday++;
+      if (todays.statusIn === 'late') late.push({ ...person, at: todays.timeIn, seconds: todays.lateSeconds });
+      if (todays.earlyDepartureSeconds > 0) early.push({ ...person, at: todays.timeOut, seconds: todays.earlyDepartureSeconds });
+    }
+  }
+  const byTime = (a: DashboardPerson, b: DashboardPerson) => (a.at ?? '').localeCompare(b.at ?? '');
+  late.sort(byTime);
+  early.sort(byTime);
+  presence.working.sort(byTime);
+  presence.onBreak.sort(byTime);
+  presence.left.sort(byTime);
+
+  const chart = monthChart(span, today, chartEmployees, calendar);
+  const byDate = new Map(chart.map((d) => [d.date, d]));
+
+  const newest = await db
+    .selectFrom('employees')
+    .innerJoin('departments', 'departments.id', 'employees.departmentId')
+    .innerJoin('jobTitles', 'jobTitles.id', 'employees.jobTitleId')
+    .select(['employees.id', 'employees.firstName', 'employees.lastName', 'departments.name as department', 'jobTitles.name as jobTitle', 'employees.officialStartDate', 'employees.createdAt'])
+    .where('employees.status', '=', 'active')
+    .orderBy('employees.createdAt', 'desc')
+    .orderBy('employees.id', 'desc')
+    .limit(5)
+    .execute();
+
+  const recent = await db
+    .selectFrom('attendances')
+    .innerJoin('employees', 'employees.id', 'attendances.employeeId')
+    .select(['attendances.id', 'attendances.employeeId', 'employees.firstName', 'employees.lastName', 'attendances.date', 'attendances.timeIn', 'attendances.timeOut', 'attendances.statusIn'])
+    .where('attendances.date', '>=', addDays(today, -7))
+    .orderBy('attendances.timeIn', 'desc')
+    .limit(8)
+    .execute();
+
+  const leaves = await db
+    .selectFrom('leaves')
+    .innerJoin('employees', 'employees.id', 'leaves.employeeId')
+    .innerJoin('leaveTypes', 'leaveTypes.id', 'leaves.leaveTypeId')
+    .select(['leaves.id', 'leaves.employeeId', 'employees.firstName', 'employees.lastName', 'leaveTypes.name as leaveType', 'leaves.fromDate', 'leaves.toDate', 'leaves.status', 'leaves.createdAt'])
+    .orderBy('leaves.createdAt', 'desc')
+    .orderBy('leaves.id', 'desc')
+    .limit(5)
+    .execute();
+
+  const pending = await db
+    .selectFrom('leaves')
+    .innerJoin('employees', 'employees.id', 'leaves.employeeId')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('leaves.status', '=', 'pending')
+    .where('employees.status', '=', 'active')
+    .executeTakeFirst();
+
+  const shiftMap = new Map<string, AdminDashboard['shifts'][number]>();
+  for (const e of employees) {
+    const s = activeScheduleOn(schedules.get(e.id) ?? [], today);
+    if (!s) continue;
+    const key = `${s.startTime}|${s.offTime}|${s.totalHours}|${[...s.restDays].sort().join(',')}`;
+    const entry = shiftMap.get(key) ?? { startTime: s.startTime, offTime: s.offTime, totalHours: s.totalHours, restDays: [...s.restDays], employees: 0 };
+    entry.employees++;
+    shiftMap.set(key, entry);
+  }
+
+  return {
+    today,
+    timezone: zone,
+    counts: { employees: employees.length, attendancesToday, leavesPending: Number(pending?.n ?? 0), onLeaveToday },
+    presence,
+    late,
+    early,
+    newestEmployees: newest.map((e) => ({ id: e.id, name: `${e.firstName} ${e.lastName}`, department: e.department, jobTitle: e.jobTitle, since: e.officialStartDate, createdAt: e.createdAt })),
+    recentAttendances: recent.map((a) => ({ id: a.id, employeeId: a.employeeId, name: `${a.firstName} ${a.lastName}`, date: a.date, timeIn: a.timeIn, timeOut: a.timeOut, statusIn: a.statusIn })),
+    previousDays: Array.from({ length: 7 }, (_, i) => byDate.get(addDays(today, -1 - i))!),
+    recentLeaves: leaves.map((l) => ({ id: l.id, employeeId: l.employeeId, name: `${l.firstName} ${l.lastName}`, leaveType: l.leaveType, fromDate: l.fromDate, toDate: l.toDate, status: l.status, createdAt: l.createdAt })),
+    month: chart.filter((d) => d.date >= month.from),
+    shifts: [...shiftMap.values()].sort((a, b) => b.employees - a.employees || a.startTime.localeCompare(b.startTime)),
+  };
+}

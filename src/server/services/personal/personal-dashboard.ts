@@ -1,0 +1,128 @@
+import { presenceOf, type Presence } from '../../../domain/dashboard/presence.ts';
+import { leaveBalances, type LeaveBalance } from '../../../domain/leave/leave-rules.ts';
+import { summarizeAttendance, type AttendanceSummary } from '../../../domain/reports/attendance-summary.ts';
+import { activeScheduleOn, createDayCalendar, dayKindOf, leaveDateSet, nextDate } from '../../../domain/reports/day-calendar.ts';
+import { monthPeriod, weekPeriod, type Period } from '../../../domain/reports/periods.ts';
+import type { BreakInstants } from '../../../domain/attendance/shift-times.ts';
+import { addDays, localDateOf } from '../../../domain/time/zoned-time.ts';
+import { nowMs } from '../../clock/now.ts';
+import type { Db } from '../../db/connection.ts';
+import {
+  allLeaveTypes,
+  attendancesIn,
+  leaveGroupPrivileges,
+  leavesOverlapping,
+  recordAttendancesIn,
+  reportEmployees,
+  schedulesByEmployee,
+} from '../../db/repositories/report-data.ts';
+import { getSettings } from '../get-settings.ts';
+
+export interface PersonalDashboard {
+  employee: { id: number; name: string; departmentName: string; jobTitleName: string };
+  today: string;
+  timezone: string;
+  presence: Presence;
+  /** Today's attendance (or last night's shift still open). */
+  current: { date: string; timeIn: string; timeOut: string | null; breaks: BreakInstants[]; statusIn: 'on_time' | 'late' | null; lateSeconds: number } | null;
+  scheduleToday: { startTime: string; offTime: string } | null;
+  week: { period: Period; summary: AttendanceSummary };
+  month: { period: Period; summary: AttendanceSummary };
+  nextShift: { date: string; startTime: string; offTime: string } | null;
+  year: number;
+  balances: LeaveBalance[];
+  pendingRequests: number;
+}
+
+/** Days looked ahead for the next shift (a long leave may hide it longer; then none is shown). */
+const LOOK_AHEAD_DAYS = 62;
+
+/**
+ * The signed-in employee's own dashboard: where they are today, hours this week and this month
+ * against their schedule, their next shift, and leave balances for the year. Only ever called
+ * with the session's own employee id.
+ */
+export async function personalDashboard(db: Db, employeeId: number): Promise<PersonalDashboard | undefined> {
+  const settings = await getSettings(db);
+  const zone = settings.timezone;
+  const now = new Date(nowMs()).toISOString();
+  const today = localDateOf(now, zone);
+  const calendar = createDayCalendar(zone);
+  const filter = { employee: employeeId };
+  const [employee] = await reportEmployees(db, filter);
+  if (!employee) return undefined;
+
+  const week = weekPeriod(today);
+  const month = monthPeriod(today.slice(0, 7));
+  const year = Number(today.slice(0, 4));
+  const span: Period = { from: [week.from, month.from, addDays(today, -1)].sort()[0]!, to: addDays(today, LOOK_AHEAD_DAYS) };
+  const schedules = (await schedulesByEmployee(db, filter)).get(employeeId) ?? [];
+  const leaves = await leavesOverlapping(db, filter, { from: `${year}-01-01`, to: span.to > `${year}-12-31` ? span.to : `${year}-12-31` }, ['approved', 'pending']);
+  const approvedDates = leaveDateSet(leaves.filter((l) => l.status === 'approved'), span.from, span.to);
+  const days = await attendancesIn(db, filter, { from: span.from, to: today });
+  const recent = await recordAttendancesIn(db, filter, { from: addDays(today, -1), to: today });
+
+  const todays = recent.find((a) => a.date === today);
+  const open = todays?.timeOut === null ? todays : recent.find((a) => a.date === addDays(today, -1) && a.timeOut === null);
+  const current = open ?? todays;
+  const scheduleToday = activeScheduleOn(schedules, today);
+  const presence = presenceOf({
+    today,
+    now,
+    graceMinutes: settings.graceMinutes,
+    open: open ? { onBreak: open.breaks.some((b) => b.endAt === null) } : undefined,
+    todays,
+    onLeave: approvedDates.has(today),
+    schedule: scheduleToday,
+    calendar,
+  });
+
+  const summarize = (period: Period) => ({
+    period,
+    summary: summarizeAttendance({
+      period,
+      today,
+      calendar,
+      schedules,
+      leaveDates: approvedDates,
+      days: days.filter((d) => d.date >= period.from && d.date <= period.to),
+    }),
+  });
+
+  let nextShift: PersonalDashboard['nextShift'] = null;
+  for (let d = todays ? addDays(today, 1) : today; d <= span.to; d = nextDate(d)) {
+    const schedule = activeScheduleOn(schedules, d);
+    const kind = dayKindOf({ date: d, today, attendance: undefined, onLeave: approvedDates.has(d), schedule, calendar });
+    if (kind === 'upcoming' && schedule) {
+      nextShift = { date: d, startTime: schedule.startTime, offTime: schedule.offTime };
+      break;
+    }
+  }
+
+  const privileges = (await leaveGroupPrivileges(db)).get(employee.leaveGroupId) ?? new Set<number>();
+  const standing = new Set(leaves.filter((l) => l.fromDate <= `${year}-12-31` && l.toDate >= `${year}-01-01`).map((l) => l.leaveTypeId));
+  const types = (await allLeaveTypes(db)).filter((t) => privileges.has(t.id) || standing.has(t.id));
+  const balances = leaveBalances(
+    types,
+    leaves.map((l) => ({ id: l.id, leaveTypeId: l.leaveTypeId, from: l.fromDate, to: l.toDate, status: l.status })),
+    year,
+    { schedules },
+  );
+
+  return {
+    employee: { id: employee.id, name: `${employee.firstName} ${employee.lastName}`, departmentName: employee.departmentName, jobTitleName: employee.jobTitleName },
+    today,
+    timezone: zone,
+    presence,
+    current: current
+      ? { date: current.date, timeIn: current.timeIn, timeOut: current.timeOut, breaks: current.breaks, statusIn: current.statusIn, lateSeconds: current.lateSeconds }
+      : null,
+    scheduleToday: scheduleToday && !scheduleToday.restDays.includes(calendar.weekday(today)) ? { startTime: scheduleToday.startTime, offTime: scheduleToday.offTime } : null,
+    week: summarize(week),
+    month: summarize(month),
+    nextShift,
+    year,
+    balances,
+    pendingRequests: leaves.filter((l) => l.status === 'pending' && l.toDate >= today).length,
+  };
+}

@@ -1,0 +1,136 @@
+import type ExcelJS from 'exceljs';
+import { wallClockReader } from '../../../domain/attendance/shift-times.ts';
+import { formatTime } from '../../../domain/format/intl-format.ts';
+import { recordNoteText } from '../../../domain/reports/record-notes.ts';
+import { formatMonth } from '../../../domain/reports/report-format.ts';
+import { localDateOf } from '../../../domain/time/zoned-time.ts';
+import type { Language } from '../../../i18n/languages.ts';
+import { translate } from '../../../i18n/translate.ts';
+import type { MonthlyRecords } from './monthly-records.ts';
+import { dateValue, durationValue, sheetName, streamWorkbook } from './xlsx-stream.ts';
+
+const WEEKDAYS = {
+  Monday: 'reports.record.weekdays.Monday', Tuesday: 'reports.record.weekdays.Tuesday', Wednesday: 'reports.record.weekdays.Wednesday',
+  Thursday: 'reports.record.weekdays.Thursday', Friday: 'reports.record.weekdays.Friday', Saturday: 'reports.record.weekdays.Saturday', Sunday: 'reports.record.weekdays.Sunday',
+} as const;
+
+/**
+ * The monthly working-time records as an .xlsx, one sheet per employee (the layout of the
+ * printable page): header with company, employee, national ID, position and month; every day
+ * with its start and end (real spreadsheet times, the wall clock of the attendance's zone; an end
+ * on the next day carries its date), every break, break time, time worked and overtime as exact
+ * durations, and the notes; the month's totals; the legal note and signature lines.
+ */
+export function exportMonthlyRecords(records: MonthlyRecords, options: { lang: Language; timeFormat: '1' | '2' }): ReadableStream<Uint8Array> {
+  const { lang, timeFormat } = options;
+  const t = (key: string, p?: Record<string, unknown>) => translate(lang, key, p);
+  const readers = new Map<string, (instant: string) => Date>();
+  const wallClock = (instant: string, zone: string) => {
+    let read = readers.get(zone);
+    if (!read) readers.set(zone, (read = wallClockReader(zone)));
+    return read(instant);
+  };
+  const timeFmt = timeFormat === '2' ? 'h:mm AM/PM' : 'hh:mm';
+  const S = {
+    title: { font: { bold: true, size: 14 } },
+    label: { font: { bold: true } },
+    header: { font: { bold: true }, fill: { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFE5E7EB' } }, alignment: { wrapText: true, vertical: 'middle' } },
+    date: { numFmt: 'dd/mm/yyyy' },
+    text: {},
+    time: { numFmt: timeFmt },
+    nextDay: { numFmt: `dd/mm ${timeFmt}` },
+    duration: { numFmt: '[h]:mm' },
+    totalDuration: { numFmt: '[h]:mm', font: { bold: true } },
+    note: { alignment: { wrapText: true, vertical: 'top' } },
+  } satisfies Record<string, Partial<ExcelJS.Style>>;
+  const monthLabel = formatMonth(records.month, lang);
+
+  return streamWorkbook('monthly record', async (workbook, pace) => {
+    const taken = new Set<string>();
+    if (records.records.length === 0) {
+      const sheet = workbook.addWorksheet(sheetName(t('reports.record.title'), taken));
+      sheet.addRow([t('reports.record.title'), monthLabel]).commit();
+      sheet.addRow([t('reports.record.nothing')]).commit();
+      sheet.commit();
+      return;
+    }
+    for (const { employee, record } of records.records) {
+      const sheet = workbook.addWorksheet(sheetName(employee.name, taken), {
+        pageSetup: { orientation: 'landscape', fitToPage: true, fitToWidth: 1, fitToHeight: 0 },
+      });
+      sheet.columns = [12, 6, 12, 12, 30, 12, 12, 12, 44].map((width) => ({ width }));
+      const put = async (values: ExcelJS.CellValue[], style?: (index: number) => Partial<ExcelJS.Style>) => {
+        const row = sheet.addRow(values);
+        if (style) row.eachCell({ includeEmpty: true }, (cell, n) => (cell.style = style(n - 1)));
+        row.commit();
+        return pace(sheet);
+      };
+      await put([`${t('reports.record.title')} · ${monthLabel}`], () => S.title);
+      await put([t('reports.record.company'), employee.companyName], (i) => (i === 0 ? S.label : S.text));
+      await put([t('reports.record.employee'), employee.name], (i) => (i === 0 ? S.label : S.text));
+      await put([t('reports.record.nationalId'), employee.nationalId], (i) => (i === 0 ? S.label : S.text));
+      await put([t('reports.record.position'), `${employee.jobTitleName} · ${employee.departmentName}`], (i) => (i === 0 ? S.label : S.text));
+      await put([t('reports.filters.month'), monthLabel], (i) => (i === 0 ? S.label : S.text));
+      await put([]);
+      await put(
+        [
+          t('reports.record.date'),
+          t('reports.record.weekday'),
+          t('reports.record.start'),
+          t('reports.record.end'),
+          t('reports.record.breaks'),
+          t('reports.record.breakTime'),
+          t('reports.record.worked'),
+          t('reports.record.overtime'),
+          t('reports.record.notes'),
+        ],
+        () => S.header,
+      );
+      for (const d of record.days) {
+        const at = (instant: string | null) => (instant === null ? null : wallClock(instant, d.timezone));
+        const nextDay = (instant: string | null) => instant !== null && localDateOf(instant, d.timezone) !== d.date;
+        const breaks = d.breaks
+          .map((b) => `${formatTime(b.startAt, lang, d.timezone, timeFormat)}–${b.endAt ? formatTime(b.endAt, lang, d.timezone, timeFormat) : '…'}`)
+          .join(', ');
+        const go = await put(
+          [
+            dateValue(d.date),
+            t(WEEKDAYS[d.weekday]),
+            at(d.timeIn),
+            at(d.timeOut),
+            breaks || null,
+            d.breaks.length > 0 ? durationValue(d.breakSeconds) : null,
+            d.workedSeconds === null ? null : durationValue(d.workedSeconds),
+            d.overtimeSeconds > 0 ? durationValue(d.overtimeSeconds) : null,
+            recordNoteText(d, records.today, t) || null,
+          ],
+          (i) =>
+            i === 0 ? S.date
+            : i === 2 ? (nextDay(d.timeIn) ? S.nextDay : S.time)
+            : i === 3 ? (nextDay(d.timeOut) ? S.nextDay : S.time)
+            : i >= 5 && i <= 7 ? S.duration
+            : i === 8 ? S.note
+            : S.text,
+        );
+        if (!go) return;
+      }
+      const totals = record.totals;
+      await put(
+        [t('reports.record.totals', { days: totals.attendedDays }), null, null, null, null, durationValue(totals.breakSeconds), durationValue(totals.workedSeconds), durationValue(totals.overtimeSeconds)],
+        (i) => (i >= 5 ? S.totalDuration : S.label),
+      );
+      await put([t('reports.record.expectedHours'), null, null, null, null, null, durationValue(totals.expectedSeconds)], (i) => (i === 6 ? S.duration : S.label));
+      await put([]);
+      await put([t('reports.record.legalNote')]);
+      await put([]);
+      await put([t('reports.record.signCompany'), null, null, null, t('reports.record.signEmployee')], () => S.label);
+      sheet.commit();
+    }
+  });
+}
+
+/** `registro-jornada-2026-11.xlsx` / `working-time-record-2026-11.xlsx` (with the employee's name for one). */
+export function recordFileName(records: MonthlyRecords, lang: Language): string {
+  const one = records.records.length === 1 ? `-${records.records[0]!.employee.name.toLowerCase().replace(/\s+/g, '-')}` : '';
+  return `${translate(lang, 'reports.files.record')}-${records.month}${one}.xlsx`;
+}

@@ -1,0 +1,95 @@
+import { buildMonthlyRecord, type MonthlyRecord } from '../../../domain/reports/monthly-record.ts';
+import { monthPeriod, type Period } from '../../../domain/reports/periods.ts';
+import { createDayCalendar, nextDate } from '../../../domain/reports/day-calendar.ts';
+import { localDateOf } from '../../../domain/time/zoned-time.ts';
+import { nowMs } from '../../clock/now.ts';
+import type { Db } from '../../db/connection.ts';
+import {
+  byEmployee,
+  leavesOverlapping,
+  recordAttendancesIn,
+  reportEmployees,
+  revisionsOf,
+  schedulesByEmployee,
+  type EmployeeFilter,
+  type RevisionRow,
+} from '../../db/repositories/report-data.ts';
+import { getSettings } from '../get-settings.ts';
+
+export interface RecordEmployee {
+  id: number;
+  name: string;
+  nationalId: string;
+  companyName: string;
+  departmentName: string;
+  jobTitleName: string;
+}
+
+export interface EmployeeMonthlyRecord {
+  employee: RecordEmployee;
+  record: MonthlyRecord;
+  /** Revision history of the month's corrected days, by date (only with `withRevisions`). */
+  revisions: Record<string, RevisionRow[]>;
+}
+
+export interface MonthlyRecords {
+  month: string;
+  period: Period;
+  today: string;
+  timezone: string;
+  records: EmployeeMonthlyRecord[];
+}
+
+/**
+ * The legal monthly working-time record (domain/reports/monthly-record.ts) of every employee under
+ * the filter who had a schedule in force or an attendance that month, in name order. Employees
+ * with neither have nothing to record and are left out.
+ */
+export async function monthlyRecords(
+  db: Db,
+  filter: EmployeeFilter,
+  month: string,
+  options: { withRevisions?: boolean } = {},
+): Promise<MonthlyRecords> {
+  const settings = await getSettings(db);
+  const today = localDateOf(nowMs(), settings.timezone);
+  const period = monthPeriod(month);
+  const calendar = createDayCalendar(settings.timezone);
+  const employees = await reportEmployees(db, filter);
+  const schedules = await schedulesByEmployee(db, filter);
+  const leaves = byEmployee(await leavesOverlapping(db, filter, period));
+  const attendances = byEmployee(await recordAttendancesIn(db, filter, period));
+  const corrected = options.withRevisions ? [...attendances.values()].flat().filter((a) => a.revision > 1) : [];
+  const revisions = await revisionsOf(db, corrected.map((a) => a.id));
+
+  const records: EmployeeMonthlyRecord[] = [];
+  for (const e of employees) {
+    const own = attendances.get(e.id) ?? [];
+    const mine = schedules.get(e.id) ?? [];
+    const scheduled = mine.some((s) => s.fromDate <= period.to && (s.toDate === null || s.toDate >= period.from));
+    if (own.length === 0 && !scheduled) continue;
+    const leaveByDate = new Map<string, string>();
+    for (const l of leaves.get(e.id) ?? []) {
+      for (let d = l.fromDate < period.from ? period.from : l.fromDate; d <= l.toDate && d <= period.to; d = nextDate(d)) leaveByDate.set(d, l.leaveTypeName);
+    }
+    const record = buildMonthlyRecord({ period, today, calendar, schedules: mine, leaveByDate, attendances: own });
+    const history: Record<string, RevisionRow[]> = {};
+    for (const a of own) {
+      const list = revisions.get(a.id);
+      if (list) history[a.date] = list;
+    }
+    records.push({
+      employee: {
+        id: e.id,
+        name: `${e.firstName} ${e.lastName}`,
+        nationalId: e.nationalId,
+        companyName: e.companyName,
+        departmentName: e.departmentName,
+        jobTitleName: e.jobTitleName,
+      },
+      record,
+      revisions: history,
+    });
+  }
+  return { month, period, today, timezone: settings.timezone, records };
+}

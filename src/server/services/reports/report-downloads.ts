@@ -1,0 +1,56 @@
+import { isMonth } from '../../../domain/reports/periods.ts';
+import { oneOf, positiveId } from '../../../domain/reports/report-query.ts';
+import type { ReportName } from '../../../domain/reports/report-table.ts';
+import { localDateOf } from '../../../domain/time/zoned-time.ts';
+import { isLanguage, type Language } from '../../../i18n/languages.ts';
+import { nowMs } from '../../clock/now.ts';
+import type { Db } from '../../db/connection.ts';
+import type { EmployeeFilter } from '../../db/repositories/report-data.ts';
+import { getSettings } from '../get-settings.ts';
+import { exportMonthlyRecords, recordFileName } from './export-monthly-records.ts';
+import { exportReport, reportFileName } from './export-report.ts';
+import { monthlyRecords } from './monthly-records.ts';
+import { STATUS_FILTERS, statusFilter } from './report-criteria.ts';
+import { runReport } from './run-report.ts';
+import { attachment, XLSX_TYPE } from './xlsx-stream.ts';
+
+/** A download link cannot send Accept-Language: `lang` in the query wins, else the request's. */
+export function downloadLanguage(params: URLSearchParams, fallback: Language): Language {
+  const asked = params.get('lang');
+  return isLanguage(asked) ? asked : fallback;
+}
+
+/** The month of a query (`month=YYYY-MM`), else the company's current month. */
+export async function recordMonth(db: Db, params: URLSearchParams): Promise<string> {
+  const asked = params.get('month');
+  if (isMonth(asked)) return asked;
+  return localDateOf(nowMs(), (await getSettings(db)).timezone).slice(0, 7);
+}
+
+/** Employees of the monthly record: `employee`, `department`, `status` (any by default: the record covers whoever worked). */
+export function recordFilter(params: URLSearchParams): EmployeeFilter {
+  return {
+    employee: positiveId(params.get('employee')),
+    department: positiveId(params.get('department')),
+    ...statusFilter(oneOf(params.get('status'), STATUS_FILTERS) ?? ''),
+  };
+}
+
+function download(body: ReadableStream<Uint8Array>, name: string): Response {
+  return new Response(body, { status: 200, headers: { 'content-type': XLSX_TYPE, 'content-disposition': attachment(name), 'cache-control': 'no-store' } });
+}
+
+/** A report's .xlsx download. */
+export async function reportDownload(db: Db, name: ReportName, params: URLSearchParams, lang: Language): Promise<Response> {
+  const settings = await getSettings(db);
+  const report = await runReport(db, name, params, lang);
+  const today = localDateOf(nowMs(), settings.timezone);
+  return download(exportReport(report, { lang, timeZone: settings.timezone, timeFormat: settings.timeFormat }), reportFileName(report, lang, today));
+}
+
+/** The monthly working-time records' .xlsx download for the employees under the filter. */
+export async function recordDownload(db: Db, filter: EmployeeFilter, month: string, lang: Language): Promise<Response> {
+  const settings = await getSettings(db);
+  const records = await monthlyRecords(db, filter, month);
+  return download(exportMonthlyRecords(records, { lang, timeFormat: settings.timeFormat }), recordFileName(records, lang));
+}
