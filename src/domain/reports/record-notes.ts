@@ -1,19 +1,23 @@
-import { addDays } from '../time/zoned-time.ts';
+import { MAX_OPEN_SHIFT_SECONDS } from '../clock/clock-engine.ts';
 import type { MonthlyRecordDay } from './monthly-record.ts';
 
 /**
  * The notes column of the monthly record, as i18n keys with parameters (the page and the Excel
  * file say the same): rest day, leave (its type's name, as recorded), absence, no schedule, an
- * open day (yesterday's night shift may still run; older is a forgotten check-out), work outside
+ * open day (still running while the clock would still close it, MAX_OPEN_SHIFT_SECONDS after the
+ * check-in; later it is a forgotten check-out), work outside
  * the schedule, and whether the day was corrected or entered by hand, with the written reason.
  */
-export function recordNotes(day: MonthlyRecordDay, today: string): { key: string; params?: Record<string, string> ; text?: string }[] {
+export function recordNotes(day: MonthlyRecordDay, now: string): { key: string; params?: Record<string, string> ; text?: string }[] {
   const out: { key: string; params?: Record<string, string>; text?: string }[] = [];
   if (day.kind === 'rest') out.push({ key: 'reports.record.kinds.rest' });
   if (day.kind === 'leave') out.push(day.leaveType ? { key: '', text: day.leaveType } : { key: 'reports.record.kinds.leave' });
   if (day.kind === 'absent') out.push({ key: 'reports.record.kinds.absent' });
   if (day.kind === 'unscheduled') out.push({ key: 'reports.record.kinds.unscheduled' });
-  if (day.kind === 'open') out.push({ key: day.date < addDays(today, -1) ? 'reports.record.kinds.missingCheckOut' : 'reports.record.kinds.open' });
+  if (day.kind === 'open') {
+    const forgotten = day.timeIn !== null && Date.parse(now) - Date.parse(day.timeIn) > MAX_OPEN_SHIFT_SECONDS * 1000;
+    out.push({ key: forgotten ? 'reports.record.kinds.missingCheckOut' : 'reports.record.kinds.open' });
+  }
   if (day.kind === 'worked' && day.expectedSeconds === 0) out.push({ key: 'reports.record.kinds.extraDay' });
   if (day.corrected) out.push(day.reason ? { key: 'reports.record.correctedWithReason', params: { reason: day.reason } } : { key: 'reports.record.corrected' });
   else if (day.source === 'manual') out.push(day.reason ? { key: 'reports.record.manualWithReason', params: { reason: day.reason } } : { key: 'reports.record.manual' });
@@ -21,8 +25,8 @@ export function recordNotes(day: MonthlyRecordDay, today: string): { key: string
 }
 
 /** The notes as one line, translated with `t`. */
-export function recordNoteText(day: MonthlyRecordDay, today: string, t: (key: string, params?: Record<string, unknown>) => string): string {
-  return recordNotes(day, today)
+export function recordNoteText(day: MonthlyRecordDay, now: string, t: (key: string, params?: Record<string, unknown>) => string): string {
+  return recordNotes(day, now)
     .map((n) => n.text ?? t(n.key, n.params))
     .join(' · ');
 }

@@ -13,5 +13,5 @@ export const GET = endpoint(async (context) => {
   const employee = ownEmployeeId(requireUser(context));
   const db = await getDb();
   const result = await monthlyRecords(db, { employee }, await recordMonth(db, context.url.searchParams), { withRevisions: true });
-  return json({ data: { month: result.month, period: result.period, today: result.today, timezone: result.timezone, record: result.records[0] ?? null } });
+  return json({ data: { month: result.month, period: result.period, today: result.today, now: result.now, timezone: result.timezone, record: result.records[0] ?? null } });
 });

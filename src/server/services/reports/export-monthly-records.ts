@@ -102,7 +102,7 @@ export function exportMonthlyRecords(records: MonthlyRecords, options: { lang: L
             d.breaks.length > 0 ? durationValue(d.breakSeconds) : null,
             d.workedSeconds === null ? null : durationValue(d.workedSeconds),
             d.overtimeSeconds > 0 ? durationValue(d.overtimeSeconds) : null,
-            recordNoteText(d, records.today, t) || null,
+            recordNoteText(d, records.now, t) || null,
           ],
           (i) =>
             i === 0 ? S.date

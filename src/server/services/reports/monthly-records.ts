@@ -36,6 +36,8 @@ export interface MonthlyRecords {
   month: string;
   period: Period;
   today: string;
+  /** When the record was read (ISO 8601 UTC): an open day is "still working" or a forgotten check-out by it. */
+  now: string;
   timezone: string;
   records: EmployeeMonthlyRecord[];
 }
@@ -52,7 +54,8 @@ export async function monthlyRecords(
   options: { withRevisions?: boolean } = {},
 ): Promise<MonthlyRecords> {
   const settings = await getSettings(db);
-  const today = localDateOf(nowMs(), settings.timezone);
+  const now = new Date(nowMs()).toISOString();
+  const today = localDateOf(now, settings.timezone);
   const period = monthPeriod(month);
   const calendar = createDayCalendar(settings.timezone);
   const employees = await reportEmployees(db, filter);
@@ -91,5 +94,5 @@ export async function monthlyRecords(
       revisions: history,
     });
   }
-  return { month, period, today, timezone: settings.timezone, records };
+  return { month, period, today, now, timezone: settings.timezone, records };
 }
