@@ -4,6 +4,8 @@ import { closeDb, getDb } from './db/connection.ts';
 import { countUsers, emailExists } from './db/repositories/users.ts';
 import { createFirstAccount } from './services/create-first-account.ts';
 import { ensureInitialAdmin } from './services/ensure-initial-admin.ts';
+import { getSettings } from './services/get-settings.ts';
+import { schedulePunchPhotoPurge } from './services/punch-photos.ts';
 import { seedDemoData } from './services/seed-demo-data.ts';
 
 export { closeDb };
@@ -46,5 +48,7 @@ export async function boot(options: BootOptions = {}): Promise<string[]> {
   } else if ((await countUsers(db)) === 0) {
     lines.push('No account yet: open the app to set up your company (first-run setup).');
   }
+  // Clock snapshots past their retention period go now and once a day.
+  schedulePunchPhotoPurge(db, async () => (await getSettings(db)).punchPhotoRetentionDays);
   return lines;
 }

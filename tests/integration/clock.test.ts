@@ -143,7 +143,8 @@ describe('POST /api/clock with a PIN', () => {
     for (const action of ['check-out', 'break-in', 'break-out']) {
       const refused = await punch(ROSTER.carmen, action);
       expect(refused.status, action).toBe(409);
-      expect(refused.body).toEqual({ message: 'No attendance data for this employee.', code: 'messages.noAttendanceData' });
+      // A refusal names the identified employee too (the terminal shows who was refused).
+      expect(refused.body).toEqual({ message: 'No attendance data for this employee.', code: 'messages.noAttendanceData', employee: { _id: carmen, full_name: 'Carmen Ruiz Navarro', image: null } });
     }
 
     const checkIn = setNow(MON, '09:03');
@@ -166,7 +167,7 @@ describe('POST /api/clock with a PIN', () => {
     setNow(MON, '09:30');
     const again = await punch(ROSTER.carmen, 'check-in');
     expect(again.status).toBe(409);
-    expect(again.body).toEqual({ message: 'The employee has already checked in today at 09:03', code: 'messages.alreadyCheckedIn' });
+    expect(again.body).toMatchObject({ message: 'The employee has already checked in today at 09:03', code: 'messages.alreadyCheckedIn', employee: { _id: carmen } });
     expect((await punch(ROSTER.carmen, 'check-in', 'es')).body.message).toBe('El empleado ya ha fichado la entrada hoy a las 09:03');
 
     setNow(MON, '11:00');
@@ -246,7 +247,7 @@ describe('POST /api/clock with a PIN', () => {
     setNow(SAT, '09:00');
     const rest = await punch(ROSTER.carmen, 'check-in');
     expect(rest.status).toBe(409);
-    expect(rest.body).toEqual({ message: 'Today is a rest day for this employee.', code: 'messages.restDayToday' });
+    expect(rest.body).toMatchObject({ message: 'Today is a rest day for this employee.', code: 'messages.restDayToday' });
     expect((await punch(ROSTER.carmen, 'check-in', 'es')).body.message).toBe(es.messages.restDayToday);
 
     const isabel = idOf('Isabel');
@@ -254,7 +255,7 @@ describe('POST /api/clock with a PIN', () => {
     setNow('2027-03-08', '09:00');
     for (const action of ['check-in', 'check-out']) {
       const none = await punch(ROSTER.isabel, action);
-      expect(none.body, action).toEqual({ message: 'No active schedule found for this employee.', code: 'messages.noActiveSchedule' });
+      expect(none.body, action).toMatchObject({ message: 'No active schedule found for this employee.', code: 'messages.noActiveSchedule', employee: { _id: isabel } });
     }
 
     const typeId = query<{ id: number }>('select id from leave_types order by id limit 1')[0]!.id;
@@ -274,7 +275,7 @@ describe('POST /api/clock with a PIN', () => {
     setNow('2027-03-08', '07:55');
     const onLeave = await punch(ROSTER.miguel, 'check-in');
     expect(onLeave.status).toBe(409);
-    expect(onLeave.body).toEqual({ message: en.punch.onLeave, code: 'punch.onLeave' });
+    expect(onLeave.body).toMatchObject({ message: en.punch.onLeave, code: 'punch.onLeave' });
     expect((await punch(ROSTER.miguel, 'check-in', 'es')).body.message).toBe(es.punch.onLeave);
     expect((await punch(ROSTER.rocio, 'check-in')).status).toBe(200);
     expect(punchesOf(idOf('Miguel'), '2027-03-08')).toHaveLength(0);
@@ -361,10 +362,11 @@ describe('POST /api/clock with a PIN', () => {
     expect(action.body.errors).toEqual({ action: en.punch.invalidAction });
     const pin = await clock({ action: 'check-in', pin: '12ab' }, 'es');
     expect(pin.body.errors).toEqual({ pin: es.employees.pinFormat });
+    // Faces are matched on the server (tests/integration/clock-face.test.ts); nobody is enrolled here.
     const descriptor = Array.from({ length: 128 }, (_, i) => (i % 2 ? 0.1 : -0.1));
     const face = await clock({ action: 'check-in', descriptor });
-    expect(face.status).toBe(501);
-    expect(face.body.code).toBe('punch.faceClockUnavailable');
+    expect(face.status).toBe(401);
+    expect(face.body).toEqual({ message: en.messages.faceNotRecognized, code: 'messages.faceNotRecognized' });
   });
 
   it('identifies by RFID card only when the card clock is on', async () => {

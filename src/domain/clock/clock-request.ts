@@ -4,25 +4,41 @@ import { PIN_PATTERN } from '../employees/employee-schema.ts';
 import { CLOCK_ACTIONS } from './clock-engine.ts';
 import { PUNCH_MESSAGES } from './punch-messages.ts';
 
+/** Frames of one face a request may carry (the kiosk sends two that must agree). */
+export const MAX_FACE_FRAMES = 3;
+/** A punch snapshot is a small JPEG, PNG or WebP data URL (the kiosk sends about 10 KB). */
+export const MAX_PUNCH_PHOTO_CHARS = 96 * 1024;
+
+const descriptor = v.custom<number[]>(isValidDescriptor, 'validation.invalidInput');
+
 /**
  * The body of `POST /api/clock`: an action and exactly one way to identify the employee (a PIN,
- * a face descriptor computed in the browser, or an RFID card number). Messages are i18n keys.
+ * a face descriptor computed in the browser — or up to three frames of the same face, which must
+ * all name the same person — or an RFID card number). With a face, `photo` may carry a small
+ * snapshot kept with the punch when the `punchPhoto` setting is on. Messages are i18n keys.
  */
 export const ClockRequestSchema = v.object({
   action: v.picklist(CLOCK_ACTIONS, PUNCH_MESSAGES.invalidAction),
   pin: v.optional(v.pipe(v.string('employees.pinFormat'), v.trim(), v.regex(PIN_PATTERN, 'employees.pinFormat'))),
-  descriptor: v.optional(v.custom<number[]>(isValidDescriptor, 'validation.invalidInput')),
+  descriptor: v.optional(
+    v.union([descriptor, v.pipe(v.array(descriptor), v.minLength(1), v.maxLength(MAX_FACE_FRAMES))], 'validation.invalidInput'),
+  ),
   card: v.optional(v.pipe(v.string(PUNCH_MESSAGES.invalidCard), v.trim(), v.regex(/^[\x21-\x7e]{1,64}$/, PUNCH_MESSAGES.invalidCard))),
+  photo: v.optional(v.pipe(v.string('validation.invalidInput'), v.maxLength(MAX_PUNCH_PHOTO_CHARS, 'validation.invalidInput'))),
 });
 export type ClockRequest = v.InferOutput<typeof ClockRequestSchema>;
 
-export type PunchIdentity = { kind: 'pin'; pin: string } | { kind: 'card'; card: string } | { kind: 'face'; descriptor: number[] };
+export type PunchIdentity = { kind: 'pin'; pin: string } | { kind: 'card'; card: string } | { kind: 'face'; descriptors: number[][] };
+
+const isFrameList = (value: number[] | number[][]): value is number[][] => Array.isArray(value[0]);
 
 /** The one identifier of the request; undefined when it carries none or several. */
 export function punchIdentity(request: ClockRequest): PunchIdentity | undefined {
   const given: PunchIdentity[] = [];
   if (request.pin !== undefined) given.push({ kind: 'pin', pin: request.pin });
   if (request.card !== undefined) given.push({ kind: 'card', card: request.card });
-  if (request.descriptor !== undefined) given.push({ kind: 'face', descriptor: request.descriptor });
+  if (request.descriptor !== undefined) {
+    given.push({ kind: 'face', descriptors: isFrameList(request.descriptor) ? request.descriptor : [request.descriptor] });
+  }
   return given.length === 1 ? given[0] : undefined;
 }

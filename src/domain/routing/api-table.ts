@@ -72,6 +72,9 @@ export const API_ROUTES: readonly ApiRoute[] = [
   { method: 'GET', pattern: '/api/employees/{id}/photos/{id}/image', authority: ['employee.read'] },
   { method: 'PUT', pattern: '/api/employees/{id}/photos/{id}/descriptor', authority: ['employee.update'] },
   { method: 'PUT', pattern: '/api/employees/{id}/consent', authority: ['employee.update'] },
+  // Snapshots the clock terminal keeps with face punches (setting punchPhoto).
+  { method: 'GET', pattern: '/api/attendances/{id}/punch-photos', authority: ['attendance.read'] },
+  { method: 'GET', pattern: '/api/punches/{id}/photo', authority: ['attendance.read'] },
 ];
 
 const compiled = API_ROUTES.map((route) => ({

@@ -179,6 +179,16 @@ export interface PunchTable {
   createdAt: CreatedAt;
 }
 
+/** A clock snapshot kept with a face punch (setting `punchPhoto`), deleted after the retention period. */
+export interface PunchPhotoTable {
+  id: Id;
+  punchId: number;
+  employeeId: number;
+  /** File name under DATA_DIR/uploads/punch-photos (`<photo id>.jpg`). */
+  file: string;
+  createdAt: CreatedAt;
+}
+
 export interface LeaveTable {
   id: Id;
   employeeId: number;
@@ -274,6 +284,7 @@ export interface Database {
   attendanceBreaks: AttendanceBreakTable;
   attendanceRevisions: AttendanceRevisionTable;
   punches: PunchTable;
+  punchPhotos: PunchPhotoTable;
   leaves: LeaveTable;
   roles: RoleTable;
   users: UserTable;

@@ -11,8 +11,10 @@ import { appendAudit } from '../db/repositories/audit-log.ts';
 import { loadClockState } from '../db/repositories/clock-state.ts';
 import { applyPunch, findRecentPunch } from '../db/repositories/punches.ts';
 import { AppError } from '../http/app-error.ts';
+import { employeeThumbnail } from './employees/employee-thumbnail.ts';
 import { getSettings } from './get-settings.ts';
-import { identifyPunchEmployee } from './identify-punch-employee.ts';
+import { identifyPunchEmployee, type PunchEmployee } from './identify-punch-employee.ts';
+import { preparePunchPhoto, savePunchPhoto } from './punch-photos.ts';
 
 /** The same employee and action again within this window is a double tap: recorded once. */
 export const DOUBLE_TAP_MS = 10_000;
@@ -24,33 +26,69 @@ export interface PunchRequest {
   address: string;
   terminal?: string | null;
   lang: Language;
+  /** A snapshot (data URL) sent with a face punch; kept only when the `punchPhoto` setting is on. */
+  photo?: string | undefined;
+}
+
+/**
+ * The employee in a clock answer. `image` is a small JPEG data URL of their current photo (or
+ * null): the terminal is signed out and must never be handed the photo endpoint.
+ */
+export interface PunchedEmployee {
+  _id: number;
+  full_name: string;
+  image: string | null;
 }
 
 /** The answer of `POST /api/clock` (DESIGN.md): `time` is the punch instant, ISO 8601 UTC. */
 export interface PunchResult {
   message: string;
-  employee: { _id: number; full_name: string; image: string | null };
+  employee: PunchedEmployee;
   time: string;
+}
+
+/**
+ * The clock engine refused the punch of an identified employee (409): the answer names them too,
+ * so the person at the terminal sees that the refusal is about them.
+ */
+export class PunchRefusal extends AppError {
+  constructor(
+    code: string,
+    params: Record<string, unknown>,
+    readonly employee: PunchedEmployee,
+  ) {
+    super(code, 409, params);
+  }
+}
+
+async function punchedEmployee(employee: PunchEmployee): Promise<PunchedEmployee> {
+  return { _id: employee.id, full_name: `${employee.firstName} ${employee.lastName}`, image: await employeeThumbnail(employee.id, employee.image) };
 }
 
 /**
  * A clock punch: identifies the employee, then in ONE transaction reads their state, asks the
  * clock engine, and writes the attendance change, the raw punch and an audit entry — or nothing.
  * A repeat of the same action within DOUBLE_TAP_MS answers with the first punch's time. A refusal
- * is an AppError (409) whose code is the spec message and whose params fill it in.
+ * is a PunchRefusal (409) whose code is the spec message and whose params fill it in. A face
+ * punch's snapshot is checked before anything is written and stored after the commit; losing it
+ * never loses the punch.
  */
 export async function recordPunch(db: Db, request: PunchRequest): Promise<PunchResult> {
   const settings = await getSettings(db);
+  const method = request.identity.kind;
+  const keepPhoto = method === 'face' && settings.faceRecognition && settings.punchPhoto && request.photo !== undefined;
+  const photo = keepPhoto ? await preparePunchPhoto(request.photo!) : null;
   const employee = await identifyPunchEmployee(db, request.identity, request.address, settings);
+  // Before the transaction, which holds the database's write lock while it runs.
+  const answered = await punchedEmployee(employee);
   const nowSeconds = Math.floor(nowMs() / 1000);
   const now = isoOfSeconds(nowSeconds);
-  const method = request.identity.kind;
   const terminal = request.terminal ?? null;
 
-  const time = await db.transaction().execute(async (trx) => {
+  const outcome = await db.transaction().execute(async (trx) => {
     const since = isoOfSeconds(nowSeconds - DOUBLE_TAP_MS / 1000);
     const repeat = await findRecentPunch(trx, employee.id, request.action, since, now);
-    if (repeat) return repeat.at;
+    if (repeat) return { time: repeat.at, punchId: null };
 
     const state = await loadClockState(trx, employee.id, localDateOf(now, settings.timezone));
     const decision = decidePunch({
@@ -63,7 +101,7 @@ export async function recordPunch(db: Db, request: PunchRequest): Promise<PunchR
       timeFormat: settings.timeFormat,
       lang: request.lang,
     });
-    if (!decision.ok) throw new AppError(decision.code, 409, decision.params);
+    if (!decision.ok) throw new PunchRefusal(decision.code, decision.params, answered);
 
     const attendanceId = await applyPunch(trx, { employeeId: employee.id, timeZone: settings.timezone, change: decision.change, method, terminal });
     await appendAudit(trx, {
@@ -74,12 +112,25 @@ export async function recordPunch(db: Db, request: PunchRequest): Promise<PunchR
       after: { employeeId: employee.id, method, terminal, ...decision.change },
       at: now,
     });
-    return now;
+    const punch = await trx
+      .selectFrom('punches')
+      .select('id')
+      .where('employeeId', '=', employee.id)
+      .where('action', '=', request.action)
+      .where('at', '=', now)
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    return { time: now, punchId: punch.id };
   });
 
+  if (photo && outcome.punchId !== null) {
+    await savePunchPhoto(db, { punchId: outcome.punchId, employeeId: employee.id, bytes: photo }).catch((error: unknown) => {
+      console.error('The punch was recorded but its photo could not be kept:', error);
+    });
+  }
   return {
     message: translate(request.lang, CLOCK_MESSAGES.recordedSuccessfully),
-    employee: { _id: employee.id, full_name: `${employee.firstName} ${employee.lastName}`, image: employee.image },
-    time,
+    employee: answered,
+    time: outcome.time,
   };
 }

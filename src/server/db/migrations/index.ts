@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import * as m0001 from './0001-initial-schema.ts';
 import * as m0002 from './0002-feedback.ts';
 import * as m0003 from './0003-attendance-revisions.ts';
+import * as m0004 from './0004-punch-photos.ts';
 
 export interface Migration {
   up(db: Kysely<any>): Promise<void>;
@@ -15,4 +16,5 @@ export const migrations: ReadonlyArray<readonly [name: string, migration: Migrat
   ['0001-initial-schema', m0001],
   ['0002-feedback', m0002],
   ['0003-attendance-revisions', m0003],
+  ['0004-punch-photos', m0004],
 ];

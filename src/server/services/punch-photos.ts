@@ -1,0 +1,139 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import sharp from 'sharp';
+import { isPhotoId, makePhotoId, photoCreatedAt } from '../../domain/employees/employee-photos.ts';
+import { base64DecodedLength, checkPhotoBytes, dataUrlBase64 } from '../../domain/employees/image-type.ts';
+import { nowMs } from '../clock/now.ts';
+import type { Db } from '../db/connection.ts';
+import { AppError, notFound } from '../http/app-error.ts';
+import { uploadsDir } from './employees/photo-files.ts';
+
+/**
+ * Punch snapshots (setting `punchPhoto`): a small camera frame kept with each face punch so an
+ * admin can review buddy punching, deleted after `punchPhotoRetentionDays`. Files are
+ * DATA_DIR/uploads/punch-photos/<photo id>.jpg (0600 in a 0700 folder), re-encoded by sharp
+ * (metadata dropped) at most PUNCH_PHOTO_SIDE wide; rows in `punch_photos` tie them to punches.
+ */
+export const PUNCH_PHOTO_SIDE = 320;
+const MAX_UPLOAD_BYTES = 64 * 1024;
+const DAY_MS = 86_400_000;
+
+export function punchPhotosDir(): string {
+  return path.join(uploadsDir(), 'punch-photos');
+}
+
+/** Decodes, checks and re-encodes a snapshot sent with a punch; 422 on the `photo` field when it is not a small image. */
+export async function preparePunchPhoto(dataUrl: string): Promise<Buffer> {
+  const refuse = () => new AppError('validation.invalidInput', 422, {}, { photo: 'validation.invalidInput' });
+  const payload = dataUrlBase64(dataUrl);
+  if (!payload || base64DecodedLength(payload) > MAX_UPLOAD_BYTES) throw refuse();
+  const bytes = Buffer.from(payload, 'base64');
+  if (!checkPhotoBytes(bytes).ok) throw refuse();
+  try {
+    return await sharp(bytes, { failOn: 'error', animated: false })
+      .resize({ width: PUNCH_PHOTO_SIDE, height: PUNCH_PHOTO_SIDE, fit: 'inside', withoutEnlargement: true })
+      .jpeg({ quality: 70, mozjpeg: true })
+      .toBuffer();
+  } catch {
+    throw refuse();
+  }
+}
+
+/** Stores a prepared snapshot with its punch (the file first; removed again if the row fails). */
+export async function savePunchPhoto(db: Db, input: { punchId: number; employeeId: number; bytes: Buffer }): Promise<void> {
+  const dir = punchPhotosDir();
+  await mkdir(dir, { recursive: true, mode: 0o700 });
+  const now = nowMs();
+  const file = `${makePhotoId(now, randomBytes(12).toString('hex'))}.jpg`;
+  const full = path.join(dir, file);
+  const temp = `${full}.${randomBytes(4).toString('hex')}.tmp`;
+  await writeFile(temp, input.bytes, { mode: 0o600, flag: 'wx' });
+  await rename(temp, full);
+  try {
+    await db
+      .insertInto('punchPhotos')
+      .values({ punchId: input.punchId, employeeId: input.employeeId, file, createdAt: new Date(now).toISOString() })
+      .execute();
+  } catch (error) {
+    await rm(full, { force: true });
+    throw error;
+  }
+}
+
+/**
+ * Deletes snapshots older than the retention period: their rows, their files, and any file in
+ * the folder older than that whatever its row says (a crash between file and row). Returns how
+ * many files were removed.
+ */
+export async function purgePunchPhotos(db: Db, retentionDays: number, now = nowMs()): Promise<number> {
+  const cutoffMs = now - retentionDays * DAY_MS;
+  const cutoff = new Date(cutoffMs).toISOString();
+  await db.deleteFrom('punchPhotos').where('createdAt', '<', cutoff).execute();
+  let names: string[];
+  try {
+    names = await readdir(punchPhotosDir());
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return 0;
+    throw error;
+  }
+  let removed = 0;
+  for (const name of names) {
+    const id = name.replace(/\.jpg(\.[0-9a-f]+\.tmp)?$/, '');
+    if (!isPhotoId(id) || Date.parse(photoCreatedAt(id)) >= cutoffMs) continue;
+    await rm(path.join(punchPhotosDir(), name), { force: true });
+    removed++;
+  }
+  return removed;
+}
+
+let timer: NodeJS.Timeout | undefined;
+
+/**
+ * Purges now and then once a day (call at start). Reads the retention setting each time, so a
+ * change applies at the next purge. Failures are logged, never fatal.
+ */
+export function schedulePunchPhotoPurge(db: Db, retentionDays: () => Promise<number>): void {
+  const run = async () => {
+    try {
+      const removed = await purgePunchPhotos(db, await retentionDays());
+      if (removed > 0) console.log(`Deleted ${removed} punch photo(s) past the retention period.`);
+    } catch (error) {
+      console.error('Punch photo purge failed:', error);
+    }
+  };
+  void run();
+  if (timer) clearInterval(timer);
+  timer = setInterval(run, DAY_MS);
+  timer.unref();
+}
+
+export interface PunchPhotoViewer {
+  accountType: string;
+  employeeId: number | null;
+}
+
+/** The snapshots of one attendance's punches, oldest first; an Employee account sees only its own (else 404). */
+export async function listAttendancePunchPhotos(db: Db, attendanceId: number, viewer: PunchPhotoViewer) {
+  const attendance = await db.selectFrom('attendances').select(['id', 'employeeId']).where('id', '=', attendanceId).executeTakeFirst();
+  if (!attendance || (viewer.accountType === 'Employee' && attendance.employeeId !== viewer.employeeId)) throw notFound();
+  const rows = await db
+    .selectFrom('punchPhotos')
+    .innerJoin('punches', 'punches.id', 'punchPhotos.punchId')
+    .select(['punches.id as punchId', 'punches.action', 'punches.at', 'punches.method'])
+    .where('punches.attendanceId', '=', attendanceId)
+    .orderBy('punches.at')
+    .execute();
+  return rows.map((r) => ({ punch: r.punchId, action: r.action, at: r.at, method: r.method, url: `/api/punches/${r.punchId}/photo` }));
+}
+
+/** The JPEG bytes of a punch's snapshot; 404 when there is none (or it has been purged) or the viewer may not see it. */
+export async function readPunchPhoto(db: Db, punchId: number, viewer: PunchPhotoViewer): Promise<Buffer> {
+  const row = await db.selectFrom('punchPhotos').select(['file', 'employeeId']).where('punchId', '=', punchId).executeTakeFirst();
+  if (!row || !isPhotoId(row.file.replace(/\.jpg$/, '')) || (viewer.accountType === 'Employee' && row.employeeId !== viewer.employeeId)) throw notFound();
+  try {
+    return await readFile(path.join(punchPhotosDir(), row.file));
+  } catch {
+    throw notFound();
+  }
+}
