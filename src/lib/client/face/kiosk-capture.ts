@@ -1,0 +1,120 @@
+/**
+ * The clock terminal's camera: start it, then, for one punch, take frames until two of them show
+ * exactly one face (and, with the liveness check, the face has moved between frames), and return
+ * both frames' descriptors for the server to match. The browser never decides who it is.
+ *
+ * Pipeline as at enrolment (face-engine.ts): SSD MobileNet v1, 68 landmarks, 128-value
+ * descriptor; the camera frame is used as it is — the face already sits inside a larger picture,
+ * which is what the grey padding recreates for ID-style crops at enrolment.
+ */
+import { looksAlive, maxMovement, type FaceFrame } from '../../../domain/clock/liveness.ts';
+import { MIN_CONFIDENCE, toCanvas, type FaceEngine } from './face-engine.ts';
+
+/** Frames are taken at most this often (a live face needs time to move). */
+export const FRAME_INTERVAL_MS = 250;
+/** Give up after this long without two good frames (then the PIN pad opens). */
+export const CAPTURE_TIMEOUT_MS = 8_000;
+/** Frames larger than this are scaled down before detecting (SSD works at 512 px). */
+const FRAME_MAX_SIDE = 640;
+/** The snapshot kept with a punch (setting punchPhoto): small JPEG. */
+const SNAPSHOT_MAX_SIDE = 320;
+
+export type CaptureProgress = 'looking' | 'many' | 'move';
+
+export type CaptureResult =
+  | { kind: 'ok'; descriptors: number[][]; snapshot: string | null; movement: number }
+  /** `none`: no face seen; `many`: more than one face; `still`: the face never moved (liveness). */
+  | { kind: 'failed'; reason: 'none' | 'many' | 'still' }
+  | { kind: 'cancelled' };
+
+export async function startCamera(video: HTMLVideoElement): Promise<MediaStream> {
+  const stream = await navigator.mediaDevices.getUserMedia({
+    audio: false,
+    video: { facingMode: 'user', width: { ideal: 640 }, height: { ideal: 480 } },
+  });
+  video.srcObject = stream;
+  video.muted = true;
+  video.playsInline = true;
+  await video.play();
+  if (video.videoWidth === 0) await new Promise((resolve) => video.addEventListener('loadedmetadata', resolve, { once: true }));
+  return stream;
+}
+
+export function stopCamera(stream: MediaStream | null | undefined): void {
+  stream?.getTracks().forEach((track) => track.stop());
+}
+
+function snapshotOf(canvas: HTMLCanvasElement): string {
+  const scale = Math.min(1, SNAPSHOT_MAX_SIDE / Math.max(canvas.width, canvas.height));
+  const small = document.createElement('canvas');
+  small.width = Math.round(canvas.width * scale);
+  small.height = Math.round(canvas.height * scale);
+  small.getContext('2d')!.drawImage(canvas, 0, 0, small.width, small.height);
+  return small.toDataURL('image/jpeg', 0.7);
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+interface Frame extends FaceFrame {
+  canvas: HTMLCanvasElement;
+  /** The face box aligned on the landmarks: what face-api cuts out for the descriptor. */
+  aligned: InstanceType<FaceEngine['FaceDetection']>;
+}
+
+/** The descriptor of the face in a frame already detected, as face-api's own pipeline computes it. */
+async function describe(faceapi: FaceEngine, frame: Frame): Promise<number[]> {
+  const [chip] = await faceapi.extractFaces(frame.canvas, [frame.aligned]);
+  const descriptor = await faceapi.computeFaceDescriptor(chip!);
+  return Array.from(descriptor as Float32Array);
+}
+
+/**
+ * Takes frames from the playing video until it has two frames with one face each whose faces
+ * moved (when `liveness`), then describes the first and the last of them. `onProgress` tells the
+ * screen what to ask of the person. Stops early when `signal` aborts.
+ */
+export async function captureFace(
+  faceapi: FaceEngine,
+  video: HTMLVideoElement,
+  options: { liveness: boolean; snapshot: boolean; signal: AbortSignal; onProgress: (p: CaptureProgress) => void },
+): Promise<CaptureResult> {
+  const detector = new faceapi.SsdMobilenetv1Options({ minConfidence: MIN_CONFIDENCE });
+  const deadline = performance.now() + CAPTURE_TIMEOUT_MS;
+  const frames: Frame[] = [];
+  let sawMany = false;
+  let lastAt = 0;
+  while (performance.now() < deadline) {
+    if (options.signal.aborted) return { kind: 'cancelled' };
+    const wait = lastAt + FRAME_INTERVAL_MS - performance.now();
+    if (wait > 0) await sleep(wait);
+    lastAt = performance.now();
+    const canvas = toCanvas(video, FRAME_MAX_SIDE);
+    const faces = await faceapi.detectAllFaces(canvas, detector).withFaceLandmarks();
+    if (options.signal.aborted) return { kind: 'cancelled' };
+    if (faces.length > 1) {
+      sawMany = true;
+      frames.length = 0;
+      options.onProgress('many');
+      continue;
+    }
+    if (faces.length === 0) {
+      options.onProgress('looking');
+      continue;
+    }
+    const face = faces[0]!;
+    const { x, y, width, height } = face.detection.box;
+    frames.push({ canvas, aligned: face.alignedRect, box: { x, y, width, height }, landmarks: face.landmarks.positions.map((p) => ({ x: p.x, y: p.y })) });
+    if (frames.length < 2) continue;
+    if (options.liveness && !looksAlive(frames)) {
+      options.onProgress('move');
+      if (frames.length > 12) frames.splice(1, 1);
+      continue;
+    }
+    // The first frame and the one that showed the movement: two views of one face.
+    const chosen = [frames[0]!, frames[frames.length - 1]!];
+    const descriptors = [await describe(faceapi, chosen[0]!), await describe(faceapi, chosen[1]!)];
+    return { kind: 'ok', descriptors, snapshot: options.snapshot ? snapshotOf(chosen[1]!.canvas) : null, movement: maxMovement(frames) };
+  }
+  if (options.liveness && frames.length >= 2) return { kind: 'failed', reason: 'still' };
+  return { kind: 'failed', reason: sawMany && frames.length === 0 ? 'many' : 'none' };
+}
