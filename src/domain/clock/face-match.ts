@@ -118,7 +118,8 @@ export function matchFace(gallery: FaceGallery, probe: ArrayLike<number>, option
   const { best, second } = nearestPeople(gallery, probe);
   if (!best) return { kind: 'none', reason: 'empty', distance: null };
   if (best.distance > options.threshold + EPSILON) return { kind: 'none', reason: 'far', distance: best.distance };
-  if (second && (second.distance <= best.distance || second.distance - best.distance < options.margin - EPSILON)) {
+  // A tie (within float32 rounding) is never a match, whatever the margin.
+  if (second && (second.distance - best.distance <= EPSILON || second.distance - best.distance < options.margin - EPSILON)) {
     return { kind: 'none', reason: 'ambiguous', distance: best.distance };
   }
   return { kind: 'match', personId: best.personId, distance: best.distance, secondDistance: second?.distance ?? null };
