@@ -5,7 +5,8 @@ import { monthChart } from '../../src/domain/dashboard/month-chart.ts';
 import { presenceOf } from '../../src/domain/dashboard/presence.ts';
 import { addSummaries, EMPTY_SUMMARY, summarizeAttendance } from '../../src/domain/reports/attendance-summary.ts';
 import { birthdayIn, nextBirthday } from '../../src/domain/reports/birthdays.ts';
-import { createDayCalendar, dayKindOf, leaveDateSet, nextDate, overtimeSeconds, type DayAttendance } from '../../src/domain/reports/day-calendar.ts';
+import { createDayCalendar, createPeriodPlanner, dayKindOf, leaveDateSet, nextDate, overtimeSeconds, type DayAttendance } from '../../src/domain/reports/day-calendar.ts';
+import { escapeHtml, reportRowsHtml } from '../../src/domain/reports/report-html.ts';
 import { buildMonthlyRecord, type RecordAttendance } from '../../src/domain/reports/monthly-record.ts';
 import {
   addMonths,
@@ -188,6 +189,22 @@ describe('summarizeAttendance', () => {
     expect(early).toMatchObject({ earlyCount: 1, earlySeconds: 45 * 60, overtimeSeconds: 0, workedSeconds: 7 * H + 15 * 60 });
   });
 
+  it('shares one plan between employees on the same shift, and keeps schedules apart by their dates', () => {
+    const planner = createPeriodPlanner(cal, { from: '2026-11-16', to: '2026-11-22' });
+    const a = planner.planFor([schedule({ id: 10 })]);
+    expect(planner.planFor([schedule({ id: 99 })])).toBe(a);
+    expect([...a.state]).toEqual([1, 1, 1, 1, 1, 2, 2]);
+    expect(a.expected[0]).toBe(8 * H);
+    const later = planner.planFor([schedule({ id: 5, fromDate: '2026-11-18' })]);
+    expect([...later.state]).toEqual([0, 0, 1, 1, 1, 2, 2]);
+    // Two schedules from the same date: the later-created one is in force, whatever the ids are.
+    const pair = planner.planFor([schedule({ id: 7, totalHours: 6 }), schedule({ id: 8, totalHours: 4 })]);
+    expect(pair.expected[0]).toBe(4 * H);
+    const shared = summarizeAttendance({ period: { from: '2026-11-16', to: '2026-11-22' }, today: '2026-11-23', calendar: cal, schedules: [schedule()], leaveDates: new Set(), days, planner });
+    const alone = summarizeAttendance({ period: { from: '2026-11-16', to: '2026-11-22' }, today: '2026-11-23', calendar: cal, schedules: [schedule()], leaveDates: new Set(), days });
+    expect(shared).toEqual(alone);
+  });
+
   it('adds summaries for the totals row', () => {
     expect(addSummaries(summary, EMPTY_SUMMARY)).toEqual(summary);
     expect(addSummaries(summary, summary).workedSeconds).toBe(2 * summary.workedSeconds);
@@ -333,6 +350,24 @@ describe('report helpers', () => {
     expect(formatMonth('2026-11', 'es')).toBe('noviembre de 2026');
     expect(formatMonth('2026-11', 'en')).toBe('November 2026');
     expect(sumColumns([{ cells: { a: 1, b: 'x' } }, { cells: { a: 2, b: null } }], ['a', 'b'])).toEqual({ a: 3, b: 0 });
+  });
+
+  it('renders report rows as escaped HTML with the row link on the first cell', () => {
+    expect(escapeHtml(`<a href="x">'&'</a>`)).toBe('&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;');
+    const table = {
+      columns: [
+        { key: 'name', label: 'reports.columns.name', kind: 'text' as const },
+        { key: 'hours', label: 'reports.columns.hoursWorked', kind: 'duration' as const },
+        { key: 'when', label: 'reports.columns.startDate', kind: 'date' as const },
+      ],
+      rows: [{ cells: { name: '<b>Ana</b>', hours: 3600, when: null }, href: '/employee-details/1?a=1&b=2' }],
+      empty: 'reports.noEmployees',
+    };
+    const opts = { lang: 'en' as const, timeZone: MADRID, timeFormat: '1' as const, t: (k: string) => k };
+    expect(reportRowsHtml(table, opts, true)).toBe(
+      '<tr><th scope="row"><a href="/employee-details/1?a=1&amp;b=2">&lt;b&gt;Ana&lt;/b&gt;</a></th><td class="n">1 h 00 min</td><td class="d e">—</td></tr>',
+    );
+    expect(reportRowsHtml(table, opts, false)).toContain('<th scope="row">&lt;b&gt;Ana&lt;/b&gt;</th>');
   });
 
   it('builds the export link of the filters shown', () => {

@@ -40,8 +40,17 @@ export function formatTime(instant: Date | string, lang: Language, timeZone: str
   return dtf(lang, { hour: timeFormat === '2' ? 'numeric' : '2-digit', minute: '2-digit', hour12: timeFormat === '2', timeZone }).format(date);
 }
 
+const numberFormats = new Map<string, Intl.NumberFormat>();
+
+/** Formatters are cached: building one costs far more than formatting (reports format thousands). */
 export function formatNumber(value: number, lang: Language, options: Intl.NumberFormatOptions = {}): string {
-  return new Intl.NumberFormat(LOCALES[lang], options).format(value);
+  const key = `${lang}|${JSON.stringify(options)}`;
+  let f = numberFormats.get(key);
+  if (!f) {
+    f = new Intl.NumberFormat(LOCALES[lang], options);
+    numberFormats.set(key, f);
+  }
+  return f.format(value);
 }
 
 /** Seconds as hours and minutes, "7 h 30 min". */

@@ -1,13 +1,9 @@
 import type { ScheduleRule } from '../schedules/schedule-rules.ts';
 import type { Period } from './periods.ts';
-import {
-  activeScheduleOn,
-  dayKindOf,
-  nextDate,
-  overtimeSeconds,
-  type DayAttendance,
-  type DayCalendar,
-} from './day-calendar.ts';
+import { createPeriodPlanner, overtimeSeconds, type DayAttendance, type DayCalendar, type PeriodPlanner } from './day-calendar.ts';
+
+/** What a summary reads of an attendance (the check-out only for whether the day is closed). */
+export type SummaryDay = Pick<DayAttendance, 'date' | 'timeOut' | 'workedSeconds' | 'breakSeconds' | 'statusIn' | 'lateSeconds' | 'earlyDepartureSeconds'>;
 
 /**
  * One employee's attendance over a period (the attendance report's row). Counts look at the
@@ -56,6 +52,8 @@ export const EMPTY_SUMMARY: Readonly<AttendanceSummary> = {
 /**
  * Summarises one employee's period. `days` are the employee's attendances in the period (any
  * order); `leaveDates` the dates of approved leave; `schedules` all the employee's schedules.
+ * Pass a `planner` of the period when summarising many employees (it shares each shift's
+ * calendar); the kinds of days are those of `dayKindOf`.
  */
 export function summarizeAttendance(input: {
   period: Period;
@@ -63,52 +61,49 @@ export function summarizeAttendance(input: {
   calendar: DayCalendar;
   schedules: readonly ScheduleRule[];
   leaveDates: ReadonlySet<string>;
-  days: readonly DayAttendance[];
+  days: readonly SummaryDay[];
+  planner?: PeriodPlanner;
 }): AttendanceSummary {
-  const { period, today, calendar, schedules, leaveDates } = input;
+  const { today, leaveDates } = input;
+  const planner = input.planner ?? createPeriodPlanner(input.calendar, input.period);
+  const { dates, state, expected } = planner.planFor(input.schedules);
   const s: AttendanceSummary = { ...EMPTY_SUMMARY };
-  const byDate = new Map<string, DayAttendance>();
+  const byDate = new Map<string, SummaryDay>();
   for (const d of input.days) byDate.set(d.date, d);
-  // One schedule lookup per date; most employees have one or two schedules.
-  for (let date = period.from; date <= period.to; date = nextDate(date)) {
-    const attendance = byDate.get(date);
-    const onLeave = leaveDates.has(date);
-    const schedule = activeScheduleOn(schedules, date);
-    const kind = dayKindOf({ date, today, attendance, onLeave, schedule, calendar });
-    const expected = onLeave && !attendance ? 0 : calendar.expectedSeconds(date, schedule);
-    switch (kind) {
-      case 'worked':
-      case 'open': {
-        const a = attendance!;
-        s.attendedDays++;
-        if (kind === 'open') s.openDays++;
-        if (expected > 0) s.scheduledDays++;
-        else s.extraDays++;
-        s.expectedSeconds += expected;
-        s.workedSeconds += a.workedSeconds ?? 0;
-        s.breakSeconds += a.breakSeconds;
-        s.overtimeSeconds += overtimeSeconds(a.workedSeconds, expected);
-        if (a.statusIn === 'late') {
-          s.lateCount++;
-          s.lateSeconds += a.lateSeconds;
-        }
-        if (a.earlyDepartureSeconds > 0) {
-          s.earlyCount++;
-          s.earlySeconds += a.earlyDepartureSeconds;
-        }
-        break;
+  const anyLeave = leaveDates.size > 0;
+  for (let i = 0; i < dates.length; i++) {
+    const date = dates[i]!;
+    const a = byDate.get(date);
+    if (a) {
+      const due = expected[i]!;
+      s.attendedDays++;
+      if (a.timeOut === null) s.openDays++;
+      if (due > 0) s.scheduledDays++;
+      else s.extraDays++;
+      s.expectedSeconds += due;
+      s.workedSeconds += a.workedSeconds ?? 0;
+      s.breakSeconds += a.breakSeconds;
+      s.overtimeSeconds += overtimeSeconds(a.workedSeconds, due);
+      if (a.statusIn === 'late') {
+        s.lateCount++;
+        s.lateSeconds += a.lateSeconds;
       }
-      case 'leave':
-        s.leaveDays++;
-        break;
-      case 'absent':
-        s.absentDays++;
-        s.scheduledDays++;
-        s.expectedSeconds += expected;
-        break;
-      default:
-        break;
+      if (a.earlyDepartureSeconds > 0) {
+        s.earlyCount++;
+        s.earlySeconds += a.earlyDepartureSeconds;
+      }
+      continue;
     }
+    const st = state[i]!;
+    if (st === 2) continue; // rest (also inside a leave)
+    if (anyLeave && leaveDates.has(date)) {
+      s.leaveDays++;
+      continue;
+    }
+    if (st === 0 || date >= today) continue; // unscheduled, or upcoming
+    s.absentDays++;
+    s.scheduledDays++;
+    s.expectedSeconds += expected[i]!;
   }
   return s;
 }

@@ -115,3 +115,56 @@ export function nextDate(date: string): string {
   d.setUTCDate(d.getUTCDate() + 1);
   return d.toISOString().slice(0, 10);
 }
+
+/**
+ * What a set of schedules says about each date of a period: `state` 0 = no schedule in force,
+ * 1 = working day, 2 = rest day; `expected` the seconds of work expected (0 unless working).
+ * Aligned with `dates`.
+ */
+export interface SchedulePlan {
+  dates: readonly string[];
+  state: Uint8Array;
+  expected: Float64Array;
+}
+
+/**
+ * Plans of a period, shared by every employee whose schedules read the same (most of a company
+ * works a handful of shifts), so a report over hundreds of employees and a year of dates works
+ * out each shift's calendar once instead of once per employee.
+ */
+export interface PeriodPlanner {
+  dates: readonly string[];
+  planFor(schedules: readonly ScheduleRule[]): SchedulePlan;
+}
+
+export function createPeriodPlanner(calendar: DayCalendar, period: { from: string; to: string }): PeriodPlanner {
+  const dates: string[] = [];
+  for (let d = period.from; d <= period.to; d = nextDate(d)) dates.push(d);
+  const plans = new Map<string, SchedulePlan>();
+  return {
+    dates,
+    planFor(schedules) {
+      const ordered = [...schedules].sort((a, b) => a.id - b.id);
+      const key = ordered.map((s) => `${s.startTime}|${s.offTime}|${s.totalHours}|${s.restDays.join(',')}|${s.fromDate}|${s.toDate ?? ''}`).join(';');
+      let plan = plans.get(key);
+      if (!plan) {
+        // Ids only break ties between schedules starting on the same date; keep their order.
+        const renumbered = ordered.map((s, i) => ({ ...s, id: i + 1 }));
+        const state = new Uint8Array(dates.length);
+        const expected = new Float64Array(dates.length);
+        dates.forEach((date, i) => {
+          const schedule = activeScheduleOn(renumbered, date);
+          if (!schedule) return;
+          if (schedule.restDays.includes(calendar.weekday(date))) {
+            state[i] = 2;
+            return;
+          }
+          state[i] = 1;
+          expected[i] = calendar.expectedSeconds(date, schedule);
+        });
+        plans.set(key, (plan = { dates, state, expected }));
+      }
+      return plan;
+    },
+  };
+}

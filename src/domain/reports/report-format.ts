@@ -17,12 +17,15 @@ export function formatDayMonth(date: string, lang: Language): string {
   return new Intl.DateTimeFormat(localeOf(lang), { day: 'numeric', month: 'short', timeZone: 'UTC' }).format(new Date(`${date}T12:00:00Z`));
 }
 
+export interface CellFormatOptions {
+  lang: Language;
+  timeZone: string;
+  timeFormat: '1' | '2';
+  t: (key: string) => string;
+}
+
 /** A report cell for the page, in the UI language (see CellKind); empty values read "—". */
-export function formatCell(
-  kind: CellKind,
-  value: CellValue,
-  options: { lang: Language; timeZone: string; timeFormat: '1' | '2'; t: (key: string) => string },
-): string {
+export function formatCell(kind: CellKind, value: CellValue, options: CellFormatOptions): string {
   const { lang, timeZone, timeFormat, t } = options;
   if (value === null || value === undefined || value === '') return '—';
   switch (kind) {

@@ -1,5 +1,5 @@
 import { addSummaries, EMPTY_SUMMARY, summarizeAttendance } from '../../../domain/reports/attendance-summary.ts';
-import { createDayCalendar, leaveDateSet } from '../../../domain/reports/day-calendar.ts';
+import { createDayCalendar, createPeriodPlanner, leaveDateSet } from '../../../domain/reports/day-calendar.ts';
 import { formatLocalDate } from '../../../domain/format/intl-format.ts';
 import { isWholeMonth, parsePeriod, type Period } from '../../../domain/reports/periods.ts';
 import { oneOf, positiveId } from '../../../domain/reports/report-query.ts';
@@ -11,7 +11,7 @@ import { translate } from '../../../i18n/translate.ts';
 import { nowMs } from '../../clock/now.ts';
 import type { Db } from '../../db/connection.ts';
 import {
-  attendancesIn,
+  attendanceFacts,
   byEmployee,
   employeeChoicesAll,
   leavesOverlapping,
@@ -72,7 +72,8 @@ export async function employeeAttendanceReport(db: Db, params: URLSearchParams, 
   const employees = await reportEmployees(db, filter);
   const schedules = await schedulesByEmployee(db, filter);
   const leaves = byEmployee(await leavesOverlapping(db, filter, period));
-  const attendances = byEmployee(await attendancesIn(db, filter, period));
+  const attendances = await attendanceFacts(db, filter, period);
+  const planner = createPeriodPlanner(calendar, period);
 
   let total = { ...EMPTY_SUMMARY };
   const rows: ReportRow[] = employees.map((e) => {
@@ -83,6 +84,7 @@ export async function employeeAttendanceReport(db: Db, params: URLSearchParams, 
       schedules: schedules.get(e.id) ?? [],
       leaveDates: leaveDateSet(leaves.get(e.id) ?? [], period.from, period.to),
       days: attendances.get(e.id) ?? [],
+      planner,
     });
     total = addSummaries(total, summary);
     return {
