@@ -93,3 +93,23 @@ describe('schedules API', () => {
     expect((await employeeUser.post('/api/schedules', {})).status).toBe(403);
   });
 });
+
+describe('leave in the schedule view', () => {
+  it('marks employees on approved leave today', async () => {
+    const Database = (await import('better-sqlite3')).default;
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Lisbon' }).format(new Date());
+    const db = new Database(`${server.dataDir}/jornada.db`);
+    const type = (db.prepare('select id from leave_types order by id limit 1').get() as { id: number }).id;
+    db.prepare(
+      "insert into leaves (employee_id, leave_type_id, from_date, to_date, reason, status, created_at, updated_at) values (7, ?, ?, ?, 'Médico', 'approved', 'now', 'now')",
+    ).run(type, today, today);
+    const free = db
+      .prepare("select id from employees where id not in (select employee_id from leaves where status = 'approved' and from_date <= ? and to_date >= ?) order by id limit 1")
+      .get(today, today) as { id: number };
+    db.close();
+    const list = (await body(await admin.get('/api/schedules?employee=7&status=current'))).data;
+    expect(list[0].onLeave).toBe(true);
+    const other = (await body(await admin.get(`/api/schedules?employee=${free.id}&status=current`))).data;
+    expect(other[0].onLeave).toBe(false);
+  });
+});

@@ -25,6 +25,7 @@ interface ScheduleRow {
   fromDate: string;
   toDate: string | null;
   status: 'current' | 'previous';
+  onLeave: boolean;
 }
 
 interface Props {
@@ -49,7 +50,17 @@ export default function ScheduleList({ lang, can, departments, today }: Props) {
 
   const columns = useMemo<Column<ScheduleRow>[]>(
     () => [
-      { id: 'employee', header: t('schedules.employee'), sortKey: 'employee', cell: (s) => <span className="font-medium">{s.employeeName}</span> },
+      {
+        id: 'employee',
+        header: t('schedules.employee'),
+        sortKey: 'employee',
+        cell: (s) => (
+          <span className="font-medium">
+            {s.employeeName}
+            {s.onLeave && <span className="ms-2 inline-flex rounded-full bg-sky-100 px-2 py-0.5 text-xs font-semibold text-sky-800 dark:bg-sky-950 dark:text-sky-200">{t('schedules.onLeaveToday')}</span>}
+          </span>
+        ),
+      },
       { id: 'department', header: t('fields.department'), sortKey: 'department', cell: (s) => s.departmentName },
       { id: 'time', header: t('schedules.shift'), sortKey: 'startTime', cell: (s) => <span className="tabular-nums">{s.startTime}–{s.offTime}</span> },
       { id: 'hours', header: t('schedules.totalHours'), cell: (s) => <span className="tabular-nums">{s.totalHours}</span> },

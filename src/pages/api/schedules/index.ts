@@ -1,5 +1,7 @@
 import { parseListQuery } from '../../../domain/lists/list-query.ts';
 import { ownEmployeeScope } from '../../../domain/permissions/record-scope.ts';
+import { localDateOf } from '../../../domain/time/zoned-time.ts';
+import { getSettings } from '../../../server/services/get-settings.ts';
 import { translate } from '../../../i18n/translate.ts';
 import { getDb } from '../../../server/db/connection.ts';
 import { listSchedules, SCHEDULE_SORTS } from '../../../server/db/repositories/schedules.ts';
@@ -13,7 +15,8 @@ export const GET = endpoint(async (context) => {
   const own = ownEmployeeScope(requireUser(context));
   if (own === null) return json({ data: [], total: 0 });
   if (own !== undefined) query.filters['employee'] = String(own);
-  return json(await listSchedules(await getDb(), query));
+  const db = await getDb();
+  return json(await listSchedules(db, query, localDateOf(new Date(), (await getSettings(db)).timezone)));
 });
 
 export const POST = endpoint(async (context) => {

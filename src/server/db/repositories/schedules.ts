@@ -15,6 +15,8 @@ export interface ScheduleDto {
   fromDate: string;
   toDate: string | null;
   status: 'current' | 'previous';
+  /** Approved leave covers `today` (the list's reference date). */
+  onLeave: boolean;
   createdAt: string;
   updatedAt: string;
 }
@@ -32,8 +34,19 @@ const base = (db: Db) =>
     .innerJoin('employees', 'employees.id', 'schedules.employeeId')
     .innerJoin('departments', 'departments.id', 'employees.departmentId');
 
-const select = (q: ReturnType<typeof base>) =>
-  q.select([
+const select = (q: ReturnType<typeof base>, today: string) =>
+  q.select((eb) => [
+    eb
+      .exists(
+        eb
+          .selectFrom('leaves')
+          .select('leaves.id')
+          .whereRef('leaves.employeeId', '=', 'schedules.employeeId')
+          .where('leaves.status', '=', 'approved')
+          .where('leaves.fromDate', '<=', today)
+          .where('leaves.toDate', '>=', today),
+      )
+      .as('onLeave'),
     'schedules.id',
     'schedules.employeeId',
     'schedules.startTime',
@@ -75,12 +88,13 @@ const toDto = (r: Row): ScheduleDto => ({
   fromDate: r.fromDate,
   toDate: r.toDate,
   status: r.status,
+  onLeave: Boolean(r.onLeave),
   createdAt: r.createdAt,
   updatedAt: r.updatedAt,
 });
 
 /** Filters: employee, department, status (current/previous); search by employee name. */
-export async function listSchedules(db: Db, query: ListQuery): Promise<{ data: ScheduleDto[]; total: number }> {
+export async function listSchedules(db: Db, query: ListQuery, today: string): Promise<{ data: ScheduleDto[]; total: number }> {
   let q = base(db);
   if (query.q) q = q.where(sql<string>`employees.first_name || ' ' || employees.last_name`, 'like', likePattern(query.q));
   const status = query.filters['status'];
@@ -93,14 +107,14 @@ export async function listSchedules(db: Db, query: ListQuery): Promise<{ data: S
     if (Number.isInteger(id) && id > 0) q = q.where(column, '=', id);
   }
   const total = Number((await q.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst())?.n ?? 0);
-  let ordered = select(q);
+  let ordered = select(q, today);
   for (const column of SCHEDULE_SORTS[query.sort as keyof typeof SCHEDULE_SORTS]) ordered = ordered.orderBy(column, query.dir);
   const rows = await ordered.orderBy('schedules.id').limit(query.pageSize).offset((query.page - 1) * query.pageSize).execute();
   return { total, data: rows.map(toDto) };
 }
 
-export async function findSchedule(db: Db, id: number): Promise<ScheduleDto | undefined> {
-  const r = await select(base(db)).where('schedules.id', '=', id).executeTakeFirst();
+export async function findSchedule(db: Db, id: number, today = ''): Promise<ScheduleDto | undefined> {
+  const r = await select(base(db), today).where('schedules.id', '=', id).executeTakeFirst();
   return r && toDto(r);
 }
 
