@@ -7,6 +7,7 @@ import type { Language } from '../../../i18n/languages.ts';
 import { translator } from '../../../i18n/translate.ts';
 import { showFlash } from '../../../lib/client/flash.ts';
 import { ConfirmDeleteDialog } from '../ui/ConfirmDeleteDialog.tsx';
+import { OnLeavePanel } from './OnLeavePanel.tsx';
 import { DataTable, type Column } from '../ui/DataTable.tsx';
 import { compactSelect, iconButton, primaryButton, secondaryButton } from '../ui/buttons.ts';
 
@@ -175,6 +176,7 @@ export default function AttendanceList({ lang, timeFormat, can, employees, depar
   return (
     <>
       <Toaster richColors position="top-center" closeButton />
+      <OnLeavePanel lang={lang} from={from} to={to} employee={employee} department={department} />
       <div className="mb-4 flex flex-wrap items-end gap-3 rounded-2xl border border-line bg-card p-4" role="group" aria-label={t('attendance.filters')}>
         <label className="flex flex-col gap-1 text-sm">
           <span className="font-medium">{t('attendance.from')}</span>
