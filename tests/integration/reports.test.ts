@@ -433,13 +433,18 @@ describe('dashboard', () => {
     expect(await (await es.get('/dashboard', { cookie: `token=${admin.cookie}; lang=es` })).text()).toContain('Llegadas tarde hoy');
   });
 
-  it('the attendance list opens with the filters of the link', async () => {
+  it('the attendance and leave lists open with the filters of the link', async () => {
     const html = await (await admin.get(`/attendance?from=2027-03-29&to=2027-03-29&late=yes&employee=${ids.ana}&status=bogus`)).text();
     const props = [...html.matchAll(/props="([^"]+)"/g)].map((m) => m[1]!.replace(/&quot;/g, '"')).find((p) => p.includes('initialFilters'))!;
     expect(props).toContain('"from":[0,"2027-03-29"]');
     expect(props).toContain('"late":[0,"yes"]');
     expect(props).toContain(`"employee":[0,"${ids.ana}"]`);
     expect(props).not.toContain('bogus');
+    const leaveHtml = await (await admin.get(`/leave-list?status=pending&from=2027-03-29&to=2027-03-29&employee=x`)).text();
+    const leaveProps = [...leaveHtml.matchAll(/props="([^"]+)"/g)].map((m) => m[1]!.replace(/&quot;/g, '"')).find((p) => p.includes('initialFilters'))!;
+    expect(leaveProps).toContain('"status":[0,"pending"]');
+    expect(leaveProps).toContain('"from":[0,"2027-03-29"]');
+    expect(leaveProps).not.toContain('"employee"');
   });
 });
 

@@ -22,17 +22,19 @@ interface Props {
   employees: Choice[];
   departments: Choice[];
   leaveTypes: Choice[];
+  /** Filters to start with (the page reads them from its URL, so the dashboard and reports can link here filtered). */
+  initialFilters?: Partial<Record<'status' | 'leaveType' | 'employee' | 'department' | 'from' | 'to', string>>;
 }
 
 /** The administrators' leave list (spec section 2): filters, server pagination, review and delete. */
-export default function LeaveList({ lang, timezone, can, employees, departments, leaveTypes }: Props) {
+export default function LeaveList({ lang, timezone, can, employees, departments, leaveTypes, initialFilters = {} }: Props) {
   const t = translator(lang);
-  const [status, setStatus] = useState('');
-  const [leaveType, setLeaveType] = useState('');
-  const [employee, setEmployee] = useState('');
-  const [department, setDepartment] = useState('');
-  const [from, setFrom] = useState('');
-  const [to, setTo] = useState('');
+  const [status, setStatus] = useState(initialFilters.status ?? '');
+  const [leaveType, setLeaveType] = useState(initialFilters.leaveType ?? '');
+  const [employee, setEmployee] = useState(initialFilters.employee ?? '');
+  const [department, setDepartment] = useState(initialFilters.department ?? '');
+  const [from, setFrom] = useState(initialFilters.from ?? '');
+  const [to, setTo] = useState(initialFilters.to ?? '');
   const [version, setVersion] = useState(0);
   const [deleting, setDeleting] = useState<LeaveRow | null>(null);
 

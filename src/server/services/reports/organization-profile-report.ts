@@ -79,7 +79,7 @@ export async function organizationProfileReport(db: Db, params: URLSearchParams,
       jobTitles: jobTitles.filter((j) => j.companyId === c.id).length,
       ...(byCompany.get(c.id) ?? empty()),
     },
-    href: '/company',
+    href: `/reports/employee-list?company=${c.id}`,
   }));
   const departmentRows = departments.map((d) => ({
     cells: {
@@ -88,7 +88,7 @@ export async function organizationProfileReport(db: Db, params: URLSearchParams,
       jobTitles: jobTitles.filter((j) => j.departmentId === d.id).length,
       ...(byDepartment.get(d.id) ?? empty()),
     },
-    href: `/employees?department=${d.id}`,
+    href: `/reports/employee-list?department=${d.id}`,
   }));
   const jobTitleRows = jobTitles.map((j) => ({
     cells: {
@@ -97,7 +97,7 @@ export async function organizationProfileReport(db: Db, params: URLSearchParams,
       jobTitle: j.name,
       ...(byJobTitle.get(j.id) ?? empty()),
     },
-    href: '/jobtitle',
+    href: `/reports/employee-list?jobTitle=${j.id}`,
   }));
   const text = (key: string, label: string, width = 22): ReportColumn => ({ key, label, kind: 'text', width });
   const count = (key: string, label: string): ReportColumn => ({ key, label, kind: 'number', width: 12 });
