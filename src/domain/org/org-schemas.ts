@@ -58,3 +58,20 @@ export const LeaveGroupInput = v.object(
   FILL,
 );
 export type LeaveGroupInput = v.InferOutput<typeof LeaveGroupInput>;
+
+/** A company holiday: a named day off for the whole company. */
+export const HolidayInput = v.object(
+  {
+    name: text(120),
+    date: v.pipe(
+      v.string(FILL),
+      v.trim(),
+      v.nonEmpty(FILL),
+      v.regex(/^\d{4}-\d{2}-\d{2}$/, 'validation.invalidDate'),
+      v.check((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s), 'validation.invalidDate'),
+    ),
+    company: idRef,
+  },
+  FILL,
+);
+export type HolidayInput = v.InferOutput<typeof HolidayInput>;

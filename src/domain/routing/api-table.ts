@@ -25,6 +25,8 @@ const COLLECTIONS: ReadonlyArray<readonly [path: string, resource: Resource]> = 
   ['job-titles', 'jobTitles'],
   ['leave-types', 'leaveType'],
   ['leave-groups', 'leaveGroup'],
+  // Company holidays are company setup: the company authorities guard them.
+  ['holidays', 'company'],
 ];
 
 export const API_ROUTES: readonly ApiRoute[] = [

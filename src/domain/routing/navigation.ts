@@ -58,6 +58,7 @@ const ADMIN_NAV: NavItem[] = [
       leaf('jobtitle', '/jobtitle', 'pages.jobtitle', 'organization'),
       leaf('leavetype', '/leavetype', 'pages.leavetype', 'organization'),
       leaf('leavegroup', '/leavegroup', 'pages.leavegroup', 'organization'),
+      leaf('holidays', '/holidays', 'pages.holidays', 'organization'),
     ],
   },
   leaf('setting', '/setting', 'pages.setting', 'settings'),

@@ -60,6 +60,7 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   admin('/jobtitle', 'jobTitles.read'),
   admin('/leavetype', 'leaveType.read'),
   admin('/leavegroup', 'leaveGroup.read'),
+  admin('/holidays', 'company.read'),
   admin('/account-setting'),
 
   personal('/personal/dashboard'),

@@ -265,6 +265,15 @@ export interface FeedbackTable {
   createdAt: CreatedAt;
 }
 
+export interface HolidayTable {
+  id: Id;
+  name: string;
+  date: string;
+  companyId: number;
+  createdAt: CreatedAt;
+  updatedAt: string;
+}
+
 export interface SchemaMigrationTable {
   name: string;
   appliedAt: string;
@@ -291,6 +300,7 @@ export interface Database {
   settings: SettingTable;
   auditLog: AuditLogTable;
   feedback: FeedbackTable;
+  holidays: HolidayTable;
   schemaMigrations: SchemaMigrationTable;
 }
 

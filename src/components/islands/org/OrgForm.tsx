@@ -115,7 +115,7 @@ export function OrgForm(props: {
                 ) : (
                   <input
                     id={id}
-                    type={field.kind === 'number' ? 'number' : 'text'}
+                    type={field.kind === 'number' ? 'number' : field.kind === 'date' ? 'date' : 'text'}
                     inputMode={field.kind === 'number' ? 'numeric' : undefined}
                     min={field.kind === 'number' ? 0 : undefined}
                     aria-invalid={!!error}

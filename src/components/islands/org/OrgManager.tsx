@@ -39,6 +39,8 @@ export default function OrgManager({ lang, table: name, can }: Props) {
             {t(value === 'active' ? 'status.active' : 'status.disabled')}
           </span>
         );
+      case 'date':
+        return <span className="tabular-nums">{typeof value === 'string' ? new Intl.DateTimeFormat(lang === 'es' ? 'es-ES' : 'en-GB', { dateStyle: 'full', timeZone: 'UTC' }).format(new Date(`${value}T12:00:00Z`)) : ''}</span>;
       case 'list':
         return <span>{Array.isArray(value) ? value.join(', ') : ''}</span>;
       default:

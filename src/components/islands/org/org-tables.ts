@@ -5,16 +5,17 @@ import {
   JobTitleInput,
   LeaveGroupInput,
   LeaveTypeInput,
+  HolidayInput,
 } from '../../../domain/org/org-schemas.ts';
 
 /** Field of an organisation form. `dependsOn`: options are those of the chosen company. */
 export type OrgField =
-  | { name: string; kind: 'text' | 'textarea'; label: string }
+  | { name: string; kind: 'text' | 'textarea' | 'date'; label: string }
   | { name: string; kind: 'number'; label: string; hint: string }
   | { name: string; kind: 'select' | 'multi'; label: string; source: string; dependsOn?: 'company' }
   | { name: string; kind: 'choice'; label: string; choices: ReadonlyArray<readonly [value: string, label: string]> };
 
-export type OrgCell = 'text' | 'count' | 'days' | 'status' | 'list';
+export type OrgCell = 'text' | 'count' | 'days' | 'status' | 'list' | 'date';
 
 export interface OrgTable {
   path: string;
@@ -118,6 +119,24 @@ export const ORG_TABLES = {
       { name: 'status', kind: 'choice', label: 'fields.status', choices: [['active', 'status.active'], ['disabled', 'status.disabled']] },
     ],
     blank: { name: '', description: '', company: '', privilege: [], status: 'active' },
+  },
+  holiday: {
+    path: '/holidays',
+    titleKey: 'pages.holidays',
+    singularKey: 'singular.holiday',
+    schema: HolidayInput,
+    defaultSort: 'date',
+    columns: [
+      { key: 'date', label: 'fields.date', sortKey: 'date', cell: 'date' },
+      { key: 'name', label: 'fields.name', sortKey: 'name', cell: 'text' },
+      { key: 'companyName', label: 'fields.company', sortKey: 'company', cell: 'text' },
+    ],
+    fields: [
+      { name: 'date', kind: 'date', label: 'fields.date' },
+      { name: 'name', kind: 'text', label: 'fields.name' },
+      company,
+    ],
+    blank: { name: '', date: '', company: '' },
   },
 } as const satisfies Record<string, OrgTable>;
 

@@ -3,6 +3,7 @@ import * as m0001 from './0001-initial-schema.ts';
 import * as m0002 from './0002-feedback.ts';
 import * as m0003 from './0003-attendance-revisions.ts';
 import * as m0004 from './0004-punch-photos.ts';
+import * as m0005 from './0005-holidays.ts';
 
 export interface Migration {
   up(db: Kysely<any>): Promise<void>;
@@ -17,4 +18,5 @@ export const migrations: ReadonlyArray<readonly [name: string, migration: Migrat
   ['0002-feedback', m0002],
   ['0003-attendance-revisions', m0003],
   ['0004-punch-photos', m0004],
+  ['0005-holidays', m0005],
 ];

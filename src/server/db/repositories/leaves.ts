@@ -4,6 +4,7 @@ import type { LeaveSpan, LeaveStatus, LeaveTypeAllowance } from '../../../domain
 import { likePattern, type ListQuery } from '../../../domain/lists/list-query.ts';
 import type { ScheduleRule } from '../../../domain/schedules/schedule-rules.ts';
 import type { Db } from '../connection.ts';
+import { holidayDatesOfEmployee } from './org/holidays.ts';
 import { schedulesOfEmployee } from './attendances.ts';
 
 /** A leave as the API shows it (spec section 3): dates `YYYY-MM-DD`, inclusive. */
@@ -134,9 +135,9 @@ async function calendarsOf(db: Db, employeeIds: number[]): Promise<Map<number, W
   return out;
 }
 
-/** An employee's work calendar: their schedules (company holidays are not recorded yet). */
+/** An employee's work calendar: their schedules and their company's holidays. */
 export async function workCalendarOf(db: Db, employeeId: number): Promise<WorkCalendar> {
-  return { schedules: await schedulesOfEmployee(db, employeeId) };
+  return { schedules: await schedulesOfEmployee(db, employeeId), holidays: await holidayDatesOfEmployee(db, employeeId) };
 }
 
 /**

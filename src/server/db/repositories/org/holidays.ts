@@ -1,0 +1,86 @@
+import { likePattern } from '../../../../domain/lists/list-query.ts';
+import { HolidayInput } from '../../../../domain/org/org-schemas.ts';
+import type { Db } from '../../connection.ts';
+import type { CrudResource } from '../../../services/crud/crud-resource.ts';
+import { AppError } from '../../../http/app-error.ts';
+import { exists } from './references.ts';
+
+export interface HolidayDto {
+  _id: number;
+  name: string;
+  date: string;
+  company: number;
+  companyName: string;
+  createdAt: string;
+}
+
+const SORT = { date: 'holidays.date', name: 'holidays.name', company: 'companies.name' } as const;
+
+const base = (db: Db) => db.selectFrom('holidays').innerJoin('companies', 'companies.id', 'holidays.companyId');
+const select = (q: ReturnType<typeof base>) =>
+  q.select(['holidays.id', 'holidays.name', 'holidays.date', 'holidays.companyId', 'holidays.createdAt', 'companies.name as companyName']);
+type Row = Awaited<ReturnType<ReturnType<typeof select>['execute']>>[number];
+const toDto = (r: Row): HolidayDto => ({ _id: r.id, name: r.name, date: r.date, company: r.companyId, companyName: r.companyName, createdAt: r.createdAt });
+
+/** Company holidays: leave day counting and return dates skip them. */
+export const holidaysResource: CrudResource<HolidayInput, HolidayDto> = {
+  entity: 'holiday',
+  schema: HolidayInput,
+  listOptions: { sortable: Object.keys(SORT), defaultSort: 'date' },
+  async list(db, query) {
+    let q = base(db);
+    if (query.q) q = q.where((eb) => eb.or([eb('holidays.name', 'like', likePattern(query.q)), eb('holidays.date', 'like', likePattern(query.q))]));
+    const year = query.filters['year'];
+    if (year && /^\d{4}$/.test(year)) q = q.where('holidays.date', 'like', `${year}-%`);
+    const total = Number((await q.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst())?.n ?? 0);
+    const rows = await select(q)
+      .orderBy(SORT[query.sort as keyof typeof SORT], query.dir)
+      .orderBy('holidays.id')
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize)
+      .execute();
+    return { total, data: rows.map(toDto) };
+  },
+  async get(db, id) {
+    const r = await select(base(db)).where('holidays.id', '=', id).executeTakeFirst();
+    return r && toDto(r);
+  },
+  async checkReferences(db, input): Promise<Record<string, string>> {
+    return (await exists(db, 'companies', input.company)) ? {} : { company: 'validation.unknownRecord' };
+  },
+  async insert(db, input, at) {
+    await assertFreeDay(db, input, null);
+    const row = await db.insertInto('holidays').values({ name: input.name, date: input.date, companyId: input.company, createdAt: at, updatedAt: at }).returning('id').executeTakeFirstOrThrow();
+    return row.id;
+  },
+  async update(db, id, input, at) {
+    await assertFreeDay(db, input, id);
+    await db.updateTable('holidays').set({ name: input.name, date: input.date, companyId: input.company, updatedAt: at }).where('id', '=', id).execute();
+  },
+  async usage() {
+    return undefined;
+  },
+  async remove(db, id) {
+    await db.deleteFrom('holidays').where('id', '=', id).execute();
+  },
+};
+
+/** One holiday per company and day. */
+async function assertFreeDay(db: Db, input: HolidayInput, selfId: number | null): Promise<void> {
+  let q = db.selectFrom('holidays').select('id').where('companyId', '=', input.company).where('date', '=', input.date);
+  if (selfId !== null) q = q.where('id', '!=', selfId);
+  if (await q.executeTakeFirst()) {
+    throw new AppError('validation.invalidInput', 422, {}, { date: 'holidays.dayTaken' });
+  }
+}
+
+/** The holiday dates of an employee's company, for their work calendar. */
+export async function holidayDatesOfEmployee(db: Db, employeeId: number): Promise<Set<string>> {
+  const rows = await db
+    .selectFrom('holidays')
+    .innerJoin('employees', 'employees.companyId', 'holidays.companyId')
+    .select('holidays.date')
+    .where('employees.id', '=', employeeId)
+    .execute();
+  return new Set(rows.map((r) => r.date));
+}
