@@ -12,9 +12,9 @@ import { getSettings } from '../get-settings.ts';
 import { describeCriteria, STATUS_FILTERS, statusFilter } from './report-criteria.ts';
 
 const COLUMNS: ReportColumn[] = [
-  { key: 'month', label: 'reports.columns.month', kind: 'text', width: 12 },
   { key: 'employee', label: 'reports.columns.employee', kind: 'text', width: 28 },
   { key: 'department', label: 'reports.columns.department', kind: 'text', width: 18 },
+  { key: 'month', label: 'reports.columns.month', kind: 'text', width: 12 },
   { key: 'birthday', label: 'reports.columns.birthday', kind: 'date', width: 12 },
   { key: 'nextBirthday', label: 'reports.columns.nextBirthday', kind: 'date', width: 14 },
   { key: 'turns', label: 'reports.columns.turns', kind: 'number', width: 8 },
@@ -63,7 +63,7 @@ export async function employeeBirthdaysReport(db: Db, params: URLSearchParams, l
             href: `/employee-details/${e.id}`,
           };
         }),
-        totals: { month: translate(lang, 'reports.employeeCount', { n: chosen.length }) },
+        totals: { employee: translate(lang, 'reports.employeeCount', { n: chosen.length }) },
         empty: 'reports.noBirthdays',
       },
     ],
