@@ -101,7 +101,7 @@ export default function ClockKiosk(props: Props) {
     let stream: MediaStream | null = null;
     let cancelled = false;
     void (async () => {
-      const [{ loadFaceEngine }, { startCamera }] = await Promise.all([import('../../../lib/client/face/face-engine.ts'), import('../../../lib/client/face/kiosk-capture.ts')]);
+      const [{ loadFaceEngine }, { startCamera, warmUpFaceEngine }] = await Promise.all([import('../../../lib/client/face/face-engine.ts'), import('../../../lib/client/face/kiosk-capture.ts')]);
       const video = videoRef.current;
       if (!video || cancelled) return;
       const cam = typeof navigator.mediaDevices?.getUserMedia === 'function'
@@ -115,9 +115,10 @@ export default function ClockKiosk(props: Props) {
           )
         : Promise.resolve(setCamera('failed'));
       const models = loadFaceEngine().then(
-        (faceapi) => {
+        async (faceapi) => {
+          await warmUpFaceEngine(faceapi).catch(() => {});
           faceapiRef.current = faceapi;
-          setEngine('ready');
+          if (!cancelled) setEngine('ready');
         },
         () => setEngine('failed'),
       );

@@ -12,8 +12,12 @@ import { MIN_CONFIDENCE, toCanvas, type FaceEngine } from './face-engine.ts';
 
 /** Frames are taken at most this often (a live face needs time to move). */
 export const FRAME_INTERVAL_MS = 250;
+/** The shortest pause between two frames, for the page to paint and take input. */
+const MIN_PAUSE_MS = 80;
 /** Give up after this long without two good frames (then the PIN pad opens). */
 export const CAPTURE_TIMEOUT_MS = 8_000;
+/** ... or after this many frames, whichever comes later (a slow device still gets its frames). */
+export const CAPTURE_MIN_FRAMES = 5;
 /** Frames larger than this are scaled down before detecting (SSD works at 512 px). */
 const FRAME_MAX_SIDE = 640;
 /** The snapshot kept with a punch (setting punchPhoto): small JPEG. */
@@ -38,6 +42,27 @@ export async function startCamera(video: HTMLVideoElement): Promise<MediaStream>
   await video.play();
   if (video.videoWidth === 0) await new Promise((resolve) => video.addEventListener('loadedmetadata', resolve, { once: true }));
   return stream;
+}
+
+/**
+ * Runs the three networks once on a blank frame. The first run compiles the WebGL shaders, which
+ * takes seconds on slow GPUs and software GL; doing it while "Loading Models" shows keeps the
+ * first punch as quick as the others.
+ */
+export async function warmUpFaceEngine(faceapi: FaceEngine): Promise<void> {
+  const canvas = document.createElement('canvas');
+  canvas.width = 640;
+  canvas.height = 480;
+  const ctx = canvas.getContext('2d')!;
+  ctx.fillStyle = '#808080';
+  ctx.fillRect(0, 0, canvas.width, canvas.height);
+  await faceapi.detectAllFaces(canvas, new faceapi.SsdMobilenetv1Options({ minConfidence: MIN_CONFIDENCE })).withFaceLandmarks();
+  const chip = document.createElement('canvas');
+  chip.width = 150;
+  chip.height = 150;
+  chip.getContext('2d')!.drawImage(canvas, 0, 0, 150, 150);
+  await faceapi.detectFaceLandmarks(chip);
+  await faceapi.computeFaceDescriptor(chip);
 }
 
 export function stopCamera(stream: MediaStream | null | undefined): void {
@@ -83,10 +108,13 @@ export async function captureFace(
   const frames: Frame[] = [];
   let sawMany = false;
   let lastAt = 0;
-  while (performance.now() < deadline) {
+  let taken = 0;
+  while (performance.now() < deadline || taken < CAPTURE_MIN_FRAMES) {
+    taken++;
     if (options.signal.aborted) return { kind: 'cancelled' };
-    const wait = lastAt + FRAME_INTERVAL_MS - performance.now();
-    if (wait > 0) await sleep(wait);
+    // Always give the page a moment between frames (paint the hint, take a tap on Cancel):
+    // detection keeps the main thread busy while it runs.
+    await sleep(Math.max(MIN_PAUSE_MS, lastAt + FRAME_INTERVAL_MS - performance.now()));
     lastAt = performance.now();
     const canvas = toCanvas(video, FRAME_MAX_SIDE);
     const faces = await faceapi.detectAllFaces(canvas, detector).withFaceLandmarks();
@@ -115,6 +143,6 @@ export async function captureFace(
     const descriptors = [await describe(faceapi, chosen[0]!), await describe(faceapi, chosen[1]!)];
     return { kind: 'ok', descriptors, snapshot: options.snapshot ? snapshotOf(chosen[1]!.canvas) : null, movement: maxMovement(frames) };
   }
-  if (options.liveness && frames.length >= 2) return { kind: 'failed', reason: 'still' };
+  if (options.liveness && frames.length >= 1) return { kind: 'failed', reason: 'still' };
   return { kind: 'failed', reason: sawMany && frames.length === 0 ? 'many' : 'none' };
 }
