@@ -172,6 +172,10 @@ beforeAll(async () => {
     ids.nico, vacation._id, at, at,
   );
 
+  // San José, a holiday on Friday 19th: nobody is absent that day.
+  const holiday = await admin.post('/api/holidays', { name: 'San José', date: '2027-03-19', company: demo.company });
+  expect(holiday.status, await holiday.clone().text()).toBe(201);
+
   // Ana's own account (Employee) to check the personal area.
   const roles = (await json(await admin.get('/api/roles?pageSize=100'))).data as { _id: number; name: string }[];
   const user = await admin.post('/api/users', {
@@ -247,6 +251,14 @@ describe('employee attendance report', () => {
     // Monday 29th: Ana is in (open, 10 min late), not absent; nothing expected of Nico (rest).
     expect(rowOf(rows, 'Ana')!.cells).toMatchObject({ attendedDays: 4, openDays: 1, absentDays: 1, lateCount: 2, lateSeconds: 30 * M, expectedSeconds: 5 * 8 * H });
     expect(r.criteria.map((c) => c.value)).toContain('figures up to today, 29/03/2027');
+  });
+
+  it('a company holiday is neither an absence nor expected work', async () => {
+    const fri = await report('employee-attendance', `from=2027-03-18&to=2027-03-19&employee=${ids.ana}`);
+    // Thursday 18th: absent (scheduled, nothing recorded); Friday 19th: San José.
+    expect(fri.tables[0]!.rows[0]!.cells).toMatchObject({ scheduledDays: 1, absentDays: 1, expectedSeconds: 8 * H });
+    const record = (await json(await admin.get(`/api/reports/monthly-record?month=2027-03&employee=${ids.ana}`))).data.records[0];
+    expect(record.record.days.find((d: { date: string }) => d.date === '2027-03-19')).toMatchObject({ kind: 'holiday', holiday: 'San José', expectedSeconds: 0 });
   });
 
   it('exports what it shows, with durations as exact spreadsheet durations', async () => {

@@ -205,6 +205,22 @@ describe('summarizeAttendance', () => {
     expect(shared).toEqual(alone);
   });
 
+  it('company holidays are neither absences nor expected work; work on one is all extra', () => {
+    const period = { from: '2026-11-16', to: '2026-11-20' };
+    const base = { period, today: '2026-11-23', calendar: cal, schedules: [schedule()], leaveDates: new Set<string>() };
+    const none = summarizeAttendance({ ...base, days: [] });
+    expect(none).toMatchObject({ absentDays: 5, expectedSeconds: 5 * 8 * H });
+    const holidays = new Set(['2026-11-17']);
+    expect(summarizeAttendance({ ...base, holidays, days: [] })).toMatchObject({ absentDays: 4, scheduledDays: 4, expectedSeconds: 4 * 8 * H });
+    const worked = summarizeAttendance({ ...base, holidays, days: [day('2026-11-17', '09:00', '13:00')] });
+    expect(worked).toMatchObject({ absentDays: 4, extraDays: 1, overtimeSeconds: 4 * H, expectedSeconds: 4 * 8 * H });
+    const planner = createPeriodPlanner(cal, period);
+    expect([...planner.planFor([schedule()], holidays).state]).toEqual([1, 3, 1, 1, 1]);
+    expect(planner.planFor([schedule()], holidays)).not.toBe(planner.planFor([schedule()]));
+    expect(dayKindOf({ date: '2026-11-17', today: '2026-11-23', attendance: undefined, onLeave: true, holiday: true, schedule: schedule(), calendar: cal })).toBe('holiday');
+    expect(dayKindOf({ date: '2026-11-15', today: '2026-11-23', attendance: undefined, onLeave: false, holiday: true, schedule: schedule(), calendar: cal })).toBe('rest');
+  });
+
   it('adds summaries for the totals row', () => {
     expect(addSummaries(summary, EMPTY_SUMMARY)).toEqual(summary);
     expect(addSummaries(summary, summary).workedSeconds).toBe(2 * summary.workedSeconds);
@@ -275,6 +291,10 @@ describe('buildMonthlyRecord', () => {
     expect(note('2026-11-05')).toBe('Vacaciones');
     expect(note('2026-11-07')).toBe('Outside the schedule');
     expect(note('2026-11-20')).toBe('Check-out missing');
+    const withHoliday = buildMonthlyRecord({ period: { from: '2026-11-09', to: '2026-11-10' }, today: '2026-11-21', calendar: cal, schedules: [schedule()], leaveByDate: new Map(), holidays: new Map([['2026-11-09', 'La Almudena']]), attendances: [day('2026-11-10', '09:00', '17:00')] });
+    expect(withHoliday.days.map((d) => d.kind)).toEqual(['holiday', 'worked']);
+    expect(recordNoteText(withHoliday.days[0]!, now, t)).toBe('Holiday: La Almudena');
+    expect(withHoliday.totals).toMatchObject({ absentDays: 0, expectedSeconds: 8 * H });
     const today = buildMonthlyRecord({ period: { from: '2026-11-21', to: '2026-11-21' }, today: '2026-11-21', calendar: cal, schedules: [], leaveByDate: new Map(), attendances: [{ ...day('2026-11-21', '09:00', null, null), source: 'manual', reason: 'Badge lost' }] });
     expect(recordNoteText(today.days[0]!, now, t)).toBe('Still working · Entered by hand: Badge lost');
   });
@@ -310,6 +330,9 @@ describe('dashboard', () => {
     expect(by['2026-11-20']).toMatchObject({ absent: 0, elapsed: true });
     expect(by['2026-11-21']).toMatchObject({ absent: 0, present: 0 });
     expect(by['2026-11-23']!.elapsed).toBe(false);
+    const holiday = monthChart({ from: '2026-11-19', to: '2026-11-19' }, '2026-11-20', [{ schedules: [schedule()], leaveDates: new Set(), holidays: new Set(['2026-11-19']), attended: new Map() }], cal);
+    expect(holiday[0]).toMatchObject({ absent: 0, leave: 0 });
+    expect(presenceOf({ ...base, now: '2026-11-20T10:00:00Z', holiday: true })).toBe('rest');
   });
 });
 

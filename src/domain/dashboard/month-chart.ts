@@ -17,6 +17,8 @@ export interface MonthChartDay {
 export interface ChartEmployee {
   schedules: readonly ScheduleRule[];
   leaveDates: ReadonlySet<string>;
+  /** The company's holidays (nobody is absent on one). */
+  holidays?: ReadonlySet<string>;
   /** Attendance statuses by date: 'late', or anything else for attended on time. */
   attended: ReadonlyMap<string, 'on_time' | 'late' | null>;
 }
@@ -38,6 +40,7 @@ export function monthChart(period: Period, today: string, employees: readonly Ch
         today,
         attendance: undefined,
         onLeave: e.leaveDates.has(date),
+        holiday: e.holidays?.has(date) ?? false,
         schedule: activeScheduleOn(e.schedules, date),
         calendar,
       });

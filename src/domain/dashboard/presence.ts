@@ -7,7 +7,7 @@ import type { DayCalendar } from '../reports/day-calendar.ts';
  * - `working` / `onBreak`: an open attendance (today's, or last night's shift still running);
  * - `left`: today's attendance is closed;
  * - `leave`: approved leave today and no attendance;
- * - `rest`: a rest day of the schedule in force; `unscheduled`: no schedule in force;
+ * - `rest`: a rest day of the schedule in force, or a company holiday; `unscheduled`: no schedule;
  * - `expected`: a working day whose scheduled start (plus grace) has not come yet;
  * - `notArrived`: the scheduled start plus grace has passed without a check-in.
  * Online = working or on break; everyone else is offline.
@@ -25,6 +25,8 @@ export function presenceOf(input: {
   /** Today's attendance, open or closed. */
   todays: { timeOut: string | null } | undefined;
   onLeave: boolean;
+  /** Today is a company holiday. */
+  holiday?: boolean;
   schedule: Pick<ScheduleRule, 'startTime' | 'offTime' | 'restDays'> | undefined;
   calendar: DayCalendar;
 }): Presence {
@@ -33,7 +35,7 @@ export function presenceOf(input: {
   if (input.onLeave) return 'leave';
   const { schedule } = input;
   if (!schedule) return 'unscheduled';
-  if (schedule.restDays.includes(input.calendar.weekday(input.today))) return 'rest';
+  if (schedule.restDays.includes(input.calendar.weekday(input.today)) || input.holiday) return 'rest';
   const { start } = scheduledInstants(input.today, schedule, input.calendar.timeZone);
   const due = Date.parse(start) + Math.max(0, input.graceMinutes) * 60_000;
   return Date.parse(input.now) > due ? 'notArrived' : 'expected';

@@ -61,12 +61,14 @@ export function summarizeAttendance(input: {
   calendar: DayCalendar;
   schedules: readonly ScheduleRule[];
   leaveDates: ReadonlySet<string>;
+  /** The company's holidays: neither absences nor expected work (work on one is all extra). */
+  holidays?: ReadonlySet<string>;
   days: readonly SummaryDay[];
   planner?: PeriodPlanner;
 }): AttendanceSummary {
   const { today, leaveDates } = input;
   const planner = input.planner ?? createPeriodPlanner(input.calendar, input.period);
-  const { dates, state, expected } = planner.planFor(input.schedules);
+  const { dates, state, expected } = planner.planFor(input.schedules, input.holidays);
   const s: AttendanceSummary = { ...EMPTY_SUMMARY };
   const byDate = new Map<string, SummaryDay>();
   for (const d of input.days) byDate.set(d.date, d);
@@ -95,7 +97,7 @@ export function summarizeAttendance(input: {
       continue;
     }
     const st = state[i]!;
-    if (st === 2) continue; // rest (also inside a leave)
+    if (st === 2 || st === 3) continue; // rest (also inside a leave), holiday
     if (anyLeave && leaveDates.has(date)) {
       s.leaveDays++;
       continue;

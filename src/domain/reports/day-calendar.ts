@@ -7,12 +7,13 @@ import { weekdayOf, type WeekdayName } from '../time/zoned-time.ts';
  * - `worked`: an attendance exists (closed), whatever the schedule says;
  * - `open`: an attendance without check-out (still working, or a forgotten check-out);
  * - `rest`: a rest day of the schedule in force (also inside a leave: leave takes working days);
+ * - `holiday`: a company holiday on what would be a working day (the leave rules skip them too);
  * - `leave`: approved leave and no attendance;
  * - `unscheduled`: no schedule in force;
  * - `upcoming`: a working day from today on, not yet attended (today may still come);
  * - `absent`: a past working day with neither attendance nor approved leave.
  */
-export type DayKind = 'worked' | 'open' | 'rest' | 'leave' | 'unscheduled' | 'upcoming' | 'absent';
+export type DayKind = 'worked' | 'open' | 'rest' | 'holiday' | 'leave' | 'unscheduled' | 'upcoming' | 'absent';
 
 /** An attendance as the reports need it (instants ISO 8601 UTC, durations in seconds). */
 export interface DayAttendance {
@@ -77,12 +78,15 @@ export function dayKindOf(input: {
   today: string;
   attendance: Pick<DayAttendance, 'timeOut'> | undefined;
   onLeave: boolean;
+  /** A company holiday. */
+  holiday?: boolean;
   schedule: Pick<ScheduleRule, 'restDays'> | undefined;
   calendar: DayCalendar;
 }): DayKind {
   const { date, attendance, schedule } = input;
   if (attendance) return attendance.timeOut === null ? 'open' : 'worked';
   if (schedule?.restDays.includes(input.calendar.weekday(date))) return 'rest';
+  if (input.holiday) return 'holiday';
   if (input.onLeave) return 'leave';
   if (!schedule) return 'unscheduled';
   return date >= input.today ? 'upcoming' : 'absent';
@@ -117,9 +121,9 @@ export function nextDate(date: string): string {
 }
 
 /**
- * What a set of schedules says about each date of a period: `state` 0 = no schedule in force,
- * 1 = working day, 2 = rest day; `expected` the seconds of work expected (0 unless working).
- * Aligned with `dates`.
+ * What a set of schedules (and the company's holidays) says about each date of a period: `state`
+ * 0 = no schedule in force, 1 = working day, 2 = rest day, 3 = holiday on a working day;
+ * `expected` the seconds of work expected (0 unless working). Aligned with `dates`.
  */
 export interface SchedulePlan {
   dates: readonly string[];
@@ -134,16 +138,19 @@ export interface SchedulePlan {
  */
 export interface PeriodPlanner {
   dates: readonly string[];
-  planFor(schedules: readonly ScheduleRule[]): SchedulePlan;
+  planFor(schedules: readonly ScheduleRule[], holidays?: ReadonlySet<string>): SchedulePlan;
 }
 
 export function createPeriodPlanner(calendar: DayCalendar, period: { from: string; to: string }): PeriodPlanner {
   const dates: string[] = [];
   for (let d = period.from; d <= period.to; d = nextDate(d)) dates.push(d);
-  const plans = new Map<string, SchedulePlan>();
+  // By holiday set (one per company, the same object for all its employees), then by schedules.
+  const byHolidays = new Map<ReadonlySet<string> | undefined, Map<string, SchedulePlan>>();
   return {
     dates,
-    planFor(schedules) {
+    planFor(schedules, holidays) {
+      let plans = byHolidays.get(holidays);
+      if (!plans) byHolidays.set(holidays, (plans = new Map()));
       const ordered = [...schedules].sort((a, b) => a.id - b.id);
       const key = ordered.map((s) => `${s.startTime}|${s.offTime}|${s.totalHours}|${s.restDays.join(',')}|${s.fromDate}|${s.toDate ?? ''}`).join(';');
       let plan = plans.get(key);
@@ -157,6 +164,10 @@ export function createPeriodPlanner(calendar: DayCalendar, period: { from: strin
           if (!schedule) return;
           if (schedule.restDays.includes(calendar.weekday(date))) {
             state[i] = 2;
+            return;
+          }
+          if (holidays?.has(date)) {
+            state[i] = 3;
             return;
           }
           state[i] = 1;

@@ -40,6 +40,8 @@ export interface MonthlyRecordDay {
   earlyDepartureSeconds: number;
   /** Name of the approved leave type that covers the date, if any. */
   leaveType: string | null;
+  /** Name of the company holiday on the date, if any. */
+  holiday: string | null;
   corrected: boolean;
   source: 'clock' | 'manual' | null;
   reason: string | null;
@@ -68,6 +70,8 @@ export function buildMonthlyRecord(input: {
   schedules: readonly ScheduleRule[];
   /** Approved leave: date -> leave type name. */
   leaveByDate: ReadonlyMap<string, string>;
+  /** Company holidays: date -> name. */
+  holidays?: ReadonlyMap<string, string>;
   attendances: readonly RecordAttendance[];
 }): MonthlyRecord {
   const { calendar, schedules, leaveByDate, today } = input;
@@ -85,9 +89,11 @@ export function buildMonthlyRecord(input: {
   const days = datesOf(input.period).map((date): MonthlyRecordDay => {
     const a = byDate.get(date);
     const leaveType = leaveByDate.get(date) ?? null;
+    const holiday = input.holidays?.get(date) ?? null;
     const schedule = activeScheduleOn(schedules, date);
-    const kind = dayKindOf({ date, today, attendance: a, onLeave: leaveType !== null, schedule, calendar });
-    const expected = kind === 'leave' || kind === 'upcoming' ? 0 : calendar.expectedSeconds(date, schedule);
+    const kind = dayKindOf({ date, today, attendance: a, onLeave: leaveType !== null, holiday: holiday !== null, schedule, calendar });
+    // A holiday expects nothing, also when worked (that work is all extra, as on a rest day).
+    const expected = kind === 'leave' || kind === 'upcoming' || kind === 'holiday' || holiday !== null ? 0 : calendar.expectedSeconds(date, schedule);
     const overtime = a ? overtimeSeconds(a.workedSeconds, expected) : 0;
     if (a) {
       totals.attendedDays++;
@@ -114,6 +120,7 @@ export function buildMonthlyRecord(input: {
       lateSeconds: a?.lateSeconds ?? 0,
       earlyDepartureSeconds: a?.earlyDepartureSeconds ?? 0,
       leaveType,
+      holiday,
       corrected: (a?.revision ?? 1) > 1,
       source: a?.source ?? null,
       reason: a?.reason ?? null,

@@ -3,7 +3,7 @@ import type { MonthlyRecordDay } from './monthly-record.ts';
 
 /**
  * The notes column of the monthly record, as i18n keys with parameters (the page and the Excel
- * file say the same): rest day, leave (its type's name, as recorded), absence, no schedule, an
+ * file say the same): rest day, company holiday, leave (its type's name, as recorded), absence, no schedule, an
  * open day (still running while the clock would still close it, MAX_OPEN_SHIFT_SECONDS after the
  * check-in; later it is a forgotten check-out), work outside
  * the schedule, and whether the day was corrected or entered by hand, with the written reason.
@@ -11,6 +11,7 @@ import type { MonthlyRecordDay } from './monthly-record.ts';
 export function recordNotes(day: MonthlyRecordDay, now: string): { key: string; params?: Record<string, string> ; text?: string }[] {
   const out: { key: string; params?: Record<string, string>; text?: string }[] = [];
   if (day.kind === 'rest') out.push({ key: 'reports.record.kinds.rest' });
+  if (day.holiday && day.kind !== 'rest') out.push({ key: 'reports.record.holiday', params: { name: day.holiday } });
   if (day.kind === 'leave') out.push(day.leaveType ? { key: '', text: day.leaveType } : { key: 'reports.record.kinds.leave' });
   if (day.kind === 'absent') out.push({ key: 'reports.record.kinds.absent' });
   if (day.kind === 'unscheduled') out.push({ key: 'reports.record.kinds.unscheduled' });

@@ -419,3 +419,25 @@ export async function employeeChoicesAll(db: Db): Promise<(Choice & { archived: 
     .execute();
   return rows.map((r) => ({ id: r.id, name: `${r.firstName} ${r.lastName}`, archived: r.status === 'archived' }));
 }
+
+/** Company holidays within a period: company id -> date -> name (one set object per company). */
+export async function holidaysByCompany(db: Db, period: Period): Promise<Map<number, Map<string, string>>> {
+  const rows = await db
+    .selectFrom('holidays')
+    .select(['companyId', 'date', 'name'])
+    .where('date', '>=', period.from)
+    .where('date', '<=', period.to)
+    .execute();
+  const out = new Map<number, Map<string, string>>();
+  for (const r of rows) {
+    const dates = out.get(r.companyId) ?? new Map<string, string>();
+    dates.set(r.date, r.name);
+    out.set(r.companyId, dates);
+  }
+  return out;
+}
+
+/** The holiday dates of each company as sets (the shape the calendars take), from `holidaysByCompany`. */
+export function holidaySets(byCompany: ReadonlyMap<number, ReadonlyMap<string, string>>): Map<number, Set<string>> {
+  return new Map([...byCompany].map(([company, dates]) => [company, new Set(dates.keys())]));
+}

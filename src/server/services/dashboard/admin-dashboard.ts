@@ -5,7 +5,7 @@ import { activeScheduleOn, createDayCalendar, leaveDateSet } from '../../../doma
 import { addDays, localDateOf } from '../../../domain/time/zoned-time.ts';
 import { nowMs } from '../../clock/now.ts';
 import type { Db } from '../../db/connection.ts';
-import { attendancesIn, byEmployee, leavesOverlapping, reportEmployees, schedulesByEmployee } from '../../db/repositories/report-data.ts';
+import { attendancesIn, byEmployee, holidaySets, holidaysByCompany, leavesOverlapping, reportEmployees, schedulesByEmployee } from '../../db/repositories/report-data.ts';
 import { getSettings } from '../get-settings.ts';
 
 export interface DashboardPerson {
@@ -55,6 +55,7 @@ export async function adminDashboard(db: Db): Promise<AdminDashboard> {
   const schedules = await schedulesByEmployee(db, active);
   const approved = byEmployee(await leavesOverlapping(db, active, span));
   const attendances = await attendancesIn(db, active, span);
+  const holidays = holidaySets(await holidaysByCompany(db, span));
   const openBreaks = new Set(
     (
       await db
@@ -81,7 +82,8 @@ export async function adminDashboard(db: Db): Promise<AdminDashboard> {
     const own = attendanceByEmployee.get(e.id) ?? [];
     const mine = schedules.get(e.id) ?? [];
     const leaveDates = leaveDateSet(approved.get(e.id) ?? [], span.from, span.to);
-    chartEmployees.push({ schedules: mine, leaveDates, attended: new Map(own.map((a) => [a.date, a.statusIn])) });
+    const companyHolidays = holidays.get(e.companyId);
+    chartEmployees.push({ schedules: mine, leaveDates, holidays: companyHolidays, attended: new Map(own.map((a) => [a.date, a.statusIn])) });
     const todays = own.find((a) => a.date === today);
     // Last night's shift still running belongs to yesterday's date (a shift belongs to its start).
     const open = todays?.timeOut === null ? todays : own.find((a) => a.date === yesterday && a.timeOut === null);
@@ -92,6 +94,7 @@ export async function adminDashboard(db: Db): Promise<AdminDashboard> {
       open: open ? { onBreak: openBreaks.has(open.id) } : undefined,
       todays,
       onLeave: leaveDates.has(today),
+      holiday: companyHolidays?.has(today) ?? false,
       schedule: activeScheduleOn(mine, today),
       calendar,
     });

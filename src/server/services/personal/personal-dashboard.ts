@@ -10,6 +10,8 @@ import type { Db } from '../../db/connection.ts';
 import {
   allLeaveTypes,
   attendancesIn,
+  holidaySets,
+  holidaysByCompany,
   leaveGroupPrivileges,
   leavesOverlapping,
   recordAttendancesIn,
@@ -60,6 +62,8 @@ export async function personalDashboard(db: Db, employeeId: number): Promise<Per
   const leaves = await leavesOverlapping(db, filter, { from: `${year}-01-01`, to: span.to > `${year}-12-31` ? span.to : `${year}-12-31` }, ['approved', 'pending']);
   const approvedDates = leaveDateSet(leaves.filter((l) => l.status === 'approved'), span.from, span.to);
   const days = await attendancesIn(db, filter, { from: span.from, to: today });
+  const holidayYear = { from: [span.from, `${year}-01-01`].sort()[0]!, to: span.to > `${year}-12-31` ? span.to : `${year}-12-31` };
+  const holidays = holidaySets(await holidaysByCompany(db, holidayYear)).get(employee.companyId) ?? new Set<string>();
   const recent = await recordAttendancesIn(db, filter, { from: addDays(today, -1), to: today });
 
   const todays = recent.find((a) => a.date === today);
@@ -73,6 +77,7 @@ export async function personalDashboard(db: Db, employeeId: number): Promise<Per
     open: open ? { onBreak: open.breaks.some((b) => b.endAt === null) } : undefined,
     todays,
     onLeave: approvedDates.has(today),
+    holiday: holidays.has(today),
     schedule: scheduleToday,
     calendar,
   });
@@ -85,6 +90,7 @@ export async function personalDashboard(db: Db, employeeId: number): Promise<Per
       calendar,
       schedules,
       leaveDates: approvedDates,
+      holidays,
       days: days.filter((d) => d.date >= period.from && d.date <= period.to),
     }),
   });
@@ -92,7 +98,7 @@ export async function personalDashboard(db: Db, employeeId: number): Promise<Per
   let nextShift: PersonalDashboard['nextShift'] = null;
   for (let d = todays ? addDays(today, 1) : today; d <= span.to; d = nextDate(d)) {
     const schedule = activeScheduleOn(schedules, d);
-    const kind = dayKindOf({ date: d, today, attendance: undefined, onLeave: approvedDates.has(d), schedule, calendar });
+    const kind = dayKindOf({ date: d, today, attendance: undefined, onLeave: approvedDates.has(d), holiday: holidays.has(d), schedule, calendar });
     if (kind === 'upcoming' && schedule) {
       nextShift = { date: d, startTime: schedule.startTime, offTime: schedule.offTime };
       break;
@@ -106,7 +112,7 @@ export async function personalDashboard(db: Db, employeeId: number): Promise<Per
     types,
     leaves.map((l) => ({ id: l.id, leaveTypeId: l.leaveTypeId, from: l.fromDate, to: l.toDate, status: l.status })),
     year,
-    { schedules },
+    { schedules, holidays },
   );
 
   return {
@@ -117,7 +123,7 @@ export async function personalDashboard(db: Db, employeeId: number): Promise<Per
     current: current
       ? { date: current.date, timeIn: current.timeIn, timeOut: current.timeOut, breaks: current.breaks, statusIn: current.statusIn, lateSeconds: current.lateSeconds }
       : null,
-    scheduleToday: scheduleToday && !scheduleToday.restDays.includes(calendar.weekday(today)) ? { startTime: scheduleToday.startTime, offTime: scheduleToday.offTime } : null,
+    scheduleToday: scheduleToday && !scheduleToday.restDays.includes(calendar.weekday(today)) && !holidays.has(today) ? { startTime: scheduleToday.startTime, offTime: scheduleToday.offTime } : null,
     week: summarize(week),
     month: summarize(month),
     nextShift,

@@ -4,15 +4,16 @@ import type { ScheduleRule } from '../../../domain/schedules/schedule-rules.ts';
 import { addDays, localDateOf, type WeekdayName } from '../../../domain/time/zoned-time.ts';
 import { nowMs } from '../../clock/now.ts';
 import type { Db } from '../../db/connection.ts';
-import { leavesOverlapping, schedulesByEmployee } from '../../db/repositories/report-data.ts';
+import { holidaysByCompany, leavesOverlapping, reportEmployees, schedulesByEmployee } from '../../db/repositories/report-data.ts';
 import { getSettings } from '../get-settings.ts';
 
 export interface PlannedDay {
   date: string;
   weekday: WeekdayName;
-  kind: 'work' | 'rest' | 'leave' | 'none';
+  kind: 'work' | 'rest' | 'holiday' | 'leave' | 'none';
   startTime: string | null;
   offTime: string | null;
+  /** The leave type's name, or the holiday's. */
   leaveType: string | null;
 }
 
@@ -38,18 +39,21 @@ export async function personalSchedule(db: Db, employeeId: number): Promise<Pers
   const schedules = (await schedulesByEmployee(db, filter)).get(employeeId) ?? [];
   const leaves = await leavesOverlapping(db, filter, period);
   const leaveDates = leaveDateSet(leaves, period.from, period.to);
+  const [employee] = await reportEmployees(db, filter);
+  const holidays = (employee && (await holidaysByCompany(db, period)).get(employee.companyId)) || new Map<string, string>();
   const current = activeScheduleOn(schedules, today) ?? null;
   const plan = datesOf(period).map((date): PlannedDay => {
     const schedule = activeScheduleOn(schedules, date);
-    const kind = dayKindOf({ date, today, attendance: undefined, onLeave: leaveDates.has(date), schedule, calendar });
-    const planned = kind === 'rest' ? 'rest' : kind === 'leave' ? 'leave' : kind === 'unscheduled' ? 'none' : 'work';
+    const kind = dayKindOf({ date, today, attendance: undefined, onLeave: leaveDates.has(date), holiday: holidays.has(date), schedule, calendar });
+    const planned = kind === 'rest' ? 'rest' : kind === 'holiday' ? 'holiday' : kind === 'leave' ? 'leave' : kind === 'unscheduled' ? 'none' : 'work';
     return {
       date,
       weekday: calendar.weekday(date),
       kind: planned,
       startTime: planned === 'work' ? schedule!.startTime : null,
       offTime: planned === 'work' ? schedule!.offTime : null,
-      leaveType: planned === 'leave' ? (leaves.find((l) => l.fromDate <= date && l.toDate >= date)?.leaveTypeName ?? null) : null,
+      leaveType:
+        planned === 'leave' ? (leaves.find((l) => l.fromDate <= date && l.toDate >= date)?.leaveTypeName ?? null) : planned === 'holiday' ? (holidays.get(date) ?? null) : null,
     };
   });
   return {

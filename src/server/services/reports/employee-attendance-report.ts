@@ -14,6 +14,8 @@ import {
   attendanceFacts,
   byEmployee,
   employeeChoicesAll,
+  holidaysByCompany,
+  holidaySets,
   leavesOverlapping,
   reportChoices,
   reportEmployees,
@@ -73,6 +75,7 @@ export async function employeeAttendanceReport(db: Db, params: URLSearchParams, 
   const schedules = await schedulesByEmployee(db, filter);
   const leaves = byEmployee(await leavesOverlapping(db, filter, period));
   const attendances = await attendanceFacts(db, filter, period);
+  const holidays = holidaySets(await holidaysByCompany(db, period));
   const planner = createPeriodPlanner(calendar, period);
 
   let total = { ...EMPTY_SUMMARY };
@@ -83,6 +86,7 @@ export async function employeeAttendanceReport(db: Db, params: URLSearchParams, 
       calendar,
       schedules: schedules.get(e.id) ?? [],
       leaveDates: leaveDateSet(leaves.get(e.id) ?? [], period.from, period.to),
+      holidays: holidays.get(e.companyId),
       days: attendances.get(e.id) ?? [],
       planner,
     });

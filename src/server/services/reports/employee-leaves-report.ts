@@ -10,6 +10,8 @@ import type { Db } from '../../db/connection.ts';
 import {
   allLeaveTypes,
   byEmployee,
+  holidaySets,
+  holidaysByCompany,
   leaveGroupPrivileges,
   leavesOverlapping,
   reportChoices,
@@ -65,6 +67,8 @@ export async function employeeLeavesReport(db: Db, params: URLSearchParams, lang
   const leavesOf = byEmployee(leaves);
   const types = await allLeaveTypes(db);
   const privileges = await leaveGroupPrivileges(db);
+  const holidays = holidaySets(await holidaysByCompany(db, range));
+  const calendarOf = (e: { id: number; companyId: number }) => ({ schedules: schedules.get(e.id) ?? [], holidays: holidays.get(e.companyId) });
   const t = (key: string, p?: Record<string, unknown>) => translate(lang, key, p);
 
   const employeeById = new Map(employees.map((e) => [e.id, e]));
@@ -79,7 +83,7 @@ export async function employeeLeavesReport(db: Db, params: URLSearchParams, lang
           leaveType: l.leaveTypeName,
           from: l.fromDate,
           to: l.toDate,
-          days: daysInYear({ schedules: schedules.get(e.id) ?? [] }, { from: l.fromDate, to: l.toDate }, year),
+          days: daysInYear(calendarOf(e), { from: l.fromDate, to: l.toDate }, year),
           status: STATUS_LABELS[l.status],
           reason: l.reason,
         },
@@ -94,7 +98,7 @@ export async function employeeLeavesReport(db: Db, params: URLSearchParams, lang
     const standing = new Set(own.filter((l) => l.status !== 'declined').map((l) => l.leaveTypeId));
     const shown = types.filter((ty) => (allowed.has(ty.id) || standing.has(ty.id)) && (leaveType === undefined || ty.id === leaveType));
     const spans = own.map((l) => ({ id: l.id, leaveTypeId: l.leaveTypeId, from: l.fromDate, to: l.toDate, status: l.status }));
-    for (const b of leaveBalances(shown, spans, year, { schedules: schedules.get(e.id) ?? [] })) {
+    for (const b of leaveBalances(shown, spans, year, calendarOf(e))) {
       balanceRows.push({
         cells: {
           employee: `${e.firstName} ${e.lastName}`,

@@ -6,6 +6,7 @@ import { nowMs } from '../../clock/now.ts';
 import type { Db } from '../../db/connection.ts';
 import {
   byEmployee,
+  holidaysByCompany,
   leavesOverlapping,
   recordAttendancesIn,
   reportEmployees,
@@ -62,6 +63,7 @@ export async function monthlyRecords(
   const schedules = await schedulesByEmployee(db, filter);
   const leaves = byEmployee(await leavesOverlapping(db, filter, period));
   const attendances = byEmployee(await recordAttendancesIn(db, filter, period));
+  const holidays = await holidaysByCompany(db, period);
   const corrected = options.withRevisions ? [...attendances.values()].flat().filter((a) => a.revision > 1) : [];
   const revisions = await revisionsOf(db, corrected.map((a) => a.id));
 
@@ -75,7 +77,7 @@ export async function monthlyRecords(
     for (const l of leaves.get(e.id) ?? []) {
       for (let d = l.fromDate < period.from ? period.from : l.fromDate; d <= l.toDate && d <= period.to; d = nextDate(d)) leaveByDate.set(d, l.leaveTypeName);
     }
-    const record = buildMonthlyRecord({ period, today, calendar, schedules: mine, leaveByDate, attendances: own });
+    const record = buildMonthlyRecord({ period, today, calendar, schedules: mine, leaveByDate, holidays: holidays.get(e.companyId), attendances: own });
     const history: Record<string, RevisionRow[]> = {};
     for (const a of own) {
       const list = revisions.get(a.id);
