@@ -1,7 +1,7 @@
 import { Briefcase, Camera, CameraOff, CheckCircle2, Coffee, CreditCard, KeyRound, Loader2, LogIn, LogOut, ScanFace, XCircle } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import type { ClockAction } from '../../../domain/clock/clock-engine.ts';
-import { formatDate, formatTime } from '../../../domain/format/intl-format.ts';
+import { formatDate, formatTime, localeOf } from '../../../domain/format/intl-format.ts';
 import { CLOCK_MESSAGES, FACE_MESSAGES } from '../../../domain/messages/spec-messages.ts';
 import type { Language } from '../../../i18n/languages.ts';
 import { translator } from '../../../i18n/translate.ts';
@@ -331,7 +331,10 @@ export default function ClockKiosk(props: Props) {
     return () => clearTimeout(timer);
   }, [stage, activity, goHome]);
 
-  const time = formatTime(new Date(now), lang, timeZone, timeFormat);
+  // Hours and minutes large, then the seconds, then AM/PM (12-hour format) after them.
+  const timeParts = new Intl.DateTimeFormat(localeOf(lang), { hour: timeFormat === '2' ? 'numeric' : '2-digit', minute: '2-digit', hour12: timeFormat === '2', timeZone }).formatToParts(new Date(now));
+  const time = timeParts.filter((p) => p.type !== 'dayPeriod').map((p) => p.value).join('').trim();
+  const dayPeriod = timeParts.find((p) => p.type === 'dayPeriod')?.value;
   const seconds = String(new Date(now).getUTCSeconds()).padStart(2, '0');
   const date = formatDate(new Date(now), lang, timeZone, 'long');
   const faceStatus =
@@ -358,6 +361,7 @@ export default function ClockKiosk(props: Props) {
           <time dateTime={new Date(now).toISOString()}>
             {time}
             <span className="ms-1 align-top text-2xl font-semibold text-muted sm:text-4xl">{seconds}</span>
+            {dayPeriod && <span className="ms-2 text-2xl font-semibold text-muted sm:text-4xl">{dayPeriod}</span>}
           </time>
         </p>
         <p className="mt-2 text-lg text-muted first-letter:uppercase sm:text-2xl" data-testid="clock-date">
@@ -382,7 +386,7 @@ export default function ClockKiosk(props: Props) {
                   key={action}
                   type="button"
                   onClick={() => choose(action)}
-                  className={`flex min-h-32 flex-col items-center justify-center gap-3 rounded-3xl px-3 py-5 text-xl font-semibold shadow-sm transition active:scale-[0.98] sm:min-h-40 sm:text-2xl ${tone} ${stage.card ? 'ring-4 ring-primary ring-offset-2 ring-offset-page' : ''}`}
+                  className={`flex min-h-32 flex-col items-center justify-center gap-3 rounded-3xl px-3 py-5 text-xl font-semibold shadow-sm transition active:scale-[0.98] sm:min-h-40 sm:text-2xl md:min-h-52 md:text-3xl ${tone} ${stage.card ? 'ring-4 ring-primary ring-offset-2 ring-offset-page' : ''}`}
                   data-testid={`clock-action-${action}`}
                 >
                   {ICONS[action]}
@@ -513,8 +517,8 @@ export default function ClockKiosk(props: Props) {
             <span className="text-xl text-muted" data-testid="result-action">
               {stage.time ? t('kiosk.actionAt', { action: t(actionLabel(stage.action)), time: formatTime(stage.time, lang, timeZone, timeFormat) }) : t(actionLabel(stage.action))}
             </span>
-            <span className={`inline-flex items-center gap-2 text-2xl font-semibold ${stage.ok ? 'text-emerald-700 dark:text-emerald-400' : 'text-red-700 dark:text-red-400'}`} data-testid="result-message">
-              {stage.ok ? <CheckCircle2 size={28} aria-hidden="true" /> : <XCircle size={28} aria-hidden="true" />}
+            <span className={`text-center text-2xl font-semibold text-balance ${stage.ok ? 'text-emerald-700 dark:text-emerald-400' : 'text-red-700 dark:text-red-400'}`} data-testid="result-message">
+              {stage.ok ? <CheckCircle2 size={28} className="me-2 inline-block align-[-0.25em]" aria-hidden="true" /> : <XCircle size={28} className="me-2 inline-block align-[-0.25em]" aria-hidden="true" />}
               {stage.message || t(CLOCK_MESSAGES.recordedSuccessfully)}
             </span>
             <span className="text-sm text-muted">{t('kiosk.tapToContinue')}</span>

@@ -23,7 +23,7 @@ export async function employeeThumbnail(employeeId: number, photoId: string | nu
     if (!photo) return null;
     const bytes = await sharp(await readPhotoFile(photo))
       .rotate()
-      .resize(THUMBNAIL_SIDE, THUMBNAIL_SIDE, { fit: 'cover', position: 'attention' })
+      .resize(THUMBNAIL_SIDE, THUMBNAIL_SIDE, { fit: 'cover', position: 'centre' })
       .jpeg({ quality: 72, mozjpeg: true })
       .toBuffer();
     const url = `data:image/jpeg;base64,${bytes.toString('base64')}`;
