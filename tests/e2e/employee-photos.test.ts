@@ -1,10 +1,10 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Page, Request } from 'playwright-core';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, type TestBrowser } from '../helpers/browser.ts';
+import { fakeCameraArgs, writeFaceVideo } from '../helpers/fake-camera.ts';
 import { Client } from '../helpers/http-client.ts';
 import { signIn } from '../helpers/shell.ts';
 import { ROOT, startServer, type TestServer } from '../helpers/test-server.ts';
@@ -147,47 +147,14 @@ describe('photo and face enrolment in the browser', () => {
   });
 });
 
-/**
- * A Y4M video (what Chromium's fake camera plays) of a face crop in the middle of a larger grey
- * frame, as a kiosk camera would see a face: 640 × 480, 4:2:0, a few identical frames.
- */
-async function faceVideo(file: string, out: string): Promise<void> {
-  const [width, height] = [640, 480];
-  const face = await sharp(path.join(FACES, file)).resize(240, 240).removeAlpha().toColourspace('srgb').raw().toBuffer();
-  const rgb = Buffer.alloc(width * height * 3, 128);
-  const [left, top] = [(width - 240) / 2, (height - 240) / 2];
-  for (let y = 0; y < 240; y++) face.copy(rgb, ((top + y) * width + left) * 3, y * 240 * 3, (y + 1) * 240 * 3);
-  const Y = Buffer.alloc(width * height);
-  const U = Buffer.alloc((width / 2) * (height / 2));
-  const V = Buffer.alloc((width / 2) * (height / 2));
-  for (let i = 0; i < width * height; i++) {
-    Y[i] = Math.round(0.299 * rgb[i * 3]! + 0.587 * rgb[i * 3 + 1]! + 0.114 * rgb[i * 3 + 2]!);
-  }
-  for (let y = 0; y < height / 2; y++) {
-    for (let x = 0; x < width / 2; x++) {
-      let [r, g, b] = [0, 0, 0];
-      for (const [dx, dy] of [[0, 0], [1, 0], [0, 1], [1, 1]] as const) {
-        const i = ((2 * y + dy) * width + 2 * x + dx) * 3;
-        r += rgb[i]! / 4;
-        g += rgb[i + 1]! / 4;
-        b += rgb[i + 2]! / 4;
-      }
-      U[y * (width / 2) + x] = Math.round(-0.168736 * r - 0.331264 * g + 0.5 * b + 128);
-      V[y * (width / 2) + x] = Math.round(0.5 * r - 0.418688 * g - 0.081312 * b + 128);
-    }
-  }
-  const frame = Buffer.concat([Buffer.from('FRAME\n'), Y, U, V]);
-  writeFileSync(out, Buffer.concat([Buffer.from(`YUV4MPEG2 W${width} H${height} F10:1 Ip A1:1 C420jpeg\n`), ...Array.from({ length: 10 }, () => frame)]));
-}
-
 describe('taking the photo with the camera', () => {
   it('captures a frame from the (fake) camera and enrols it', async () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'jornada-camera-'));
     const video = path.join(dir, 'raj1.y4m');
-    await faceVideo('raj1.png', video);
+    await writeFaceVideo('raj1.png', video);
     const camera = await launchBrowser({
       locale: 'en-GB',
-      extraArgs: ['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream', `--use-file-for-fake-video-capture=${video}`],
+      extraArgs: fakeCameraArgs(video),
     });
     try {
       const other = (await (await api.get('/api/employees?pageSize=2')).json()).data[1]._id as number;
