@@ -109,8 +109,9 @@ afterAll(async () => {
 });
 
 describe('the clock terminal', () => {
-  it('an enrolled person checks in by face: "Face recognized!", name, photo, time, "Recorded successfully!"', async () => {
+  it('an enrolled person checks in by face: "Face recognized!", name, photo, time, "Recorded successfully!", snapshot kept', async () => {
     setNow('2027-03-01', '08:58');
+    await putSettings({ punchPhoto: true });
     const requests: string[] = [];
     const browser = await kioskBrowser('amy2');
     const html = await (await fetch(`${server.url}/clock`, { headers: { 'accept-language': 'en' } })).text();
@@ -126,6 +127,9 @@ describe('the clock terminal', () => {
     expect(await page.getAttribute('[data-testid=result-photo]', 'src')).toMatch(/^data:image\/jpeg;base64,/);
     await page.screenshot({ path: path.join(SHOTS, 'kiosk-en-light-result.png') });
     expect(punches(idOf('Carmen'))).toEqual([{ action: 'check-in', method: 'face' }]);
+    // The snapshot setting is on: the camera frame was kept with the punch.
+    expect(sql<{ employee_id: number }>('select employee_id from punch_photos')).toEqual([{ employee_id: idOf('Carmen') }]);
+    await putSettings({ punchPhoto: false });
     // Nothing but this server: no model or script from elsewhere.
     expect(requests.filter((u) => !u.startsWith(server.url) && !u.startsWith('data:') && !u.startsWith('blob:'))).toEqual([]);
     // The result goes away by itself.

@@ -13,21 +13,24 @@ export function fakeCameraArgs(video: string): string[] {
 /**
  * A Y4M video (what Chromium's fake camera plays, in a loop) of a face crop in the middle of a
  * larger grey frame, as a kiosk camera sees a face: 640 × 480, 4:2:0, 10 frames per second.
- * `sway` moves the face sideways by up to that many pixels and back over the frames (a live
- * person never holds perfectly still; 0 = a photo held still). `faceSide` is the face's size.
+ * `sway` moves the face sideways by up to that many pixels and back, and up and down by half as
+ * much, over a 3-second loop (a live person never holds perfectly still; 0 = a photo held still,
+ * 10 identical frames). `faceSide` is the face's size.
  */
 export async function writeFaceVideo(file: string, out: string, options: { sway?: number; faceSide?: number; frames?: number } = {}): Promise<void> {
   const [width, height] = [640, 480];
   const side = options.faceSide ?? 240;
   const sway = options.sway ?? 0;
-  const count = options.frames ?? 10;
+  const count = options.frames ?? (sway > 0 ? 30 : 10);
   const face = await sharp(path.isAbsolute(file) ? file : path.join(FACES, file)).resize(side, side).removeAlpha().toColourspace('srgb').raw().toBuffer();
   const frames: Buffer[] = [];
   for (let f = 0; f < count; f++) {
+    // Sideways once and up and down three times per loop: no two moments of a loop look alike.
     const dx = Math.round(sway * Math.sin((2 * Math.PI * f) / count));
+    const dy = Math.round((sway / 2) * Math.sin((6 * Math.PI * f) / count));
     const rgb = Buffer.alloc(width * height * 3, 128);
     const left = Math.round((width - side) / 2) + dx;
-    const top = Math.round((height - side) / 2);
+    const top = Math.round((height - side) / 2) + dy;
     for (let y = 0; y < side; y++) face.copy(rgb, ((top + y) * width + left) * 3, y * side * 3, (y + 1) * side * 3);
     frames.push(Buffer.concat([Buffer.from('FRAME\n'), ...yuv420(rgb, width, height)]));
   }

@@ -27,8 +27,11 @@ describe('liveness', () => {
     expect(looksAlive([frame(100, 80), frame(100, 80, 200, 0.25)])).toBe(true);
   });
 
-  it('needs at least two frames, and measures against the first', () => {
+  it('needs at least two frames, and takes the largest movement between any two', () => {
     expect(looksAlive([frame(100, 80)])).toBe(false);
     expect(maxMovement([frame(100, 80), frame(106, 80), frame(124, 80)])).toBeCloseTo(0.12, 6);
+    // A head that swayed and came back: the first and last frames agree, the middle one does not.
+    expect(maxMovement([frame(100, 80), frame(112, 80), frame(100, 80)])).toBeCloseTo(0.06, 6);
+    expect(maxMovement([frame(112, 80), frame(100, 80), frame(100, 80)])).toBeCloseTo(0.06, 6);
   });
 });

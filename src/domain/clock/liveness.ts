@@ -49,10 +49,12 @@ export function faceMovement(a: FaceFrame, b: FaceFrame): number {
   return Math.max(shift, scale, shape);
 }
 
-/** The largest movement between any frame and the first one. */
+/** The largest movement between any two of the frames (a head that sways back returns to where it was). */
 export function maxMovement(frames: readonly FaceFrame[]): number {
   let most = 0;
-  for (let i = 1; i < frames.length; i++) most = Math.max(most, faceMovement(frames[0]!, frames[i]!));
+  for (let i = 0; i < frames.length; i++) {
+    for (let j = i + 1; j < frames.length; j++) most = Math.max(most, faceMovement(frames[i]!, frames[j]!));
+  }
   return most;
 }
 
