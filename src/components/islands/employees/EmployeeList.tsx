@@ -5,6 +5,7 @@ import type { Language } from '../../../i18n/languages.ts';
 import { translator } from '../../../i18n/translate.ts';
 import { api, ApiError } from '../../../lib/client/api.ts';
 import { showFlash } from '../../../lib/client/flash.ts';
+import { Badge } from '../ui/Badge.tsx';
 import { DataTable, type Column } from '../ui/DataTable.tsx';
 import { Dialog } from '../ui/Dialog.tsx';
 import { compactSelect, dangerButton, iconButton, primaryButton, secondaryButton } from '../ui/buttons.ts';
@@ -72,9 +73,7 @@ export default function EmployeeList({ lang, can, departments, companies }: Prop
         id: 'status',
         header: t('fields.status'),
         cell: (e) => (
-          <span className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold ${e.status === 'active' ? 'bg-emerald-100 text-emerald-800 dark:bg-emerald-950 dark:text-emerald-200' : 'bg-gray-200 text-gray-800 dark:bg-gray-800 dark:text-gray-200'}`}>
-            {t(e.status === 'active' ? 'employees.statusActive' : 'employees.statusArchived')}
-          </span>
+          <Badge on={e.status === 'active'}>{t(e.status === 'active' ? 'employees.statusActive' : 'employees.statusArchived')}</Badge>
         ),
       },
     ],

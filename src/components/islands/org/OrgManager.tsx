@@ -1,11 +1,13 @@
 import { useMemo, useState } from 'react';
-import { Pencil, Plus, Trash2 } from 'lucide-react';
+import { Plus } from 'lucide-react';
 import { Toaster, toast } from 'sonner';
 import type { Language } from '../../../i18n/languages.ts';
 import { translator } from '../../../i18n/translate.ts';
+import { Badge } from '../ui/Badge.tsx';
+import { RowActions } from '../ui/RowActions.tsx';
 import { DataTable, type Column } from '../ui/DataTable.tsx';
 import { Dialog } from '../ui/Dialog.tsx';
-import { iconButton, primaryButton } from '../ui/buttons.ts';
+import { primaryButton } from '../ui/buttons.ts';
 import { ConfirmDeleteDialog } from '../ui/ConfirmDeleteDialog.tsx';
 import { OrgForm } from './OrgForm.tsx';
 import { ORG_TABLES, type OrgCell, type OrgTableName } from './org-tables.ts';
@@ -35,9 +37,7 @@ export default function OrgManager({ lang, table: name, can }: Props) {
         return value === null || value === undefined ? <span className="text-muted">{t('fields.unlimited')}</span> : <span className="tabular-nums">{String(value)}</span>;
       case 'status':
         return (
-          <span className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold ${value === 'active' ? 'bg-emerald-100 text-emerald-800 dark:bg-emerald-950 dark:text-emerald-200' : 'bg-gray-200 text-gray-800 dark:bg-gray-800 dark:text-gray-200'}`}>
-            {t(value === 'active' ? 'status.active' : 'status.disabled')}
-          </span>
+          <Badge on={value === 'active'}>{t(value === 'active' ? 'status.active' : 'status.disabled')}</Badge>
         );
       case 'date':
         return <span className="tabular-nums">{typeof value === 'string' ? new Intl.DateTimeFormat(lang === 'es' ? 'es-ES' : 'en-GB', { dateStyle: 'full', timeZone: 'UTC' }).format(new Date(`${value}T12:00:00Z`)) : ''}</span>;
@@ -81,18 +81,12 @@ export default function OrgManager({ lang, table: name, can }: Props) {
         rowActions={
           can.update || can.delete
             ? (row) => (
-                <div className="flex gap-1">
-                  {can.update && (
-                    <button type="button" className={iconButton} onClick={() => setEditing(row)} aria-label={t('form.editNamed', { name: row.name })} title={t('form.edit')}>
-                      <Pencil size={16} aria-hidden="true" />
-                    </button>
-                  )}
-                  {can.delete && (
-                    <button type="button" className={iconButton} onClick={() => setDeleting(row)} aria-label={t('form.deleteNamed', { name: row.name })} title={t('form.delete')}>
-                      <Trash2 size={16} aria-hidden="true" />
-                    </button>
-                  )}
-                </div>
+                <RowActions
+                  lang={lang}
+                  name={row.name}
+                  onEdit={can.update ? () => setEditing(row) : undefined}
+                  onDelete={can.delete ? () => setDeleting(row) : undefined}
+                />
               )
             : undefined
         }

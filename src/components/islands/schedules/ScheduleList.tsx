@@ -7,6 +7,7 @@ import type { Language } from '../../../i18n/languages.ts';
 import { translator } from '../../../i18n/translate.ts';
 import { api, ApiError } from '../../../lib/client/api.ts';
 import { showFlash } from '../../../lib/client/flash.ts';
+import { Badge } from '../ui/Badge.tsx';
 import { ConfirmDeleteDialog } from '../ui/ConfirmDeleteDialog.tsx';
 import { DataTable, type Column } from '../ui/DataTable.tsx';
 import { Dialog } from '../ui/Dialog.tsx';
@@ -71,9 +72,7 @@ export default function ScheduleList({ lang, can, departments, today }: Props) {
         id: 'status',
         header: t('fields.status'),
         cell: (s) => (
-          <span className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold ${s.status === 'current' ? 'bg-emerald-100 text-emerald-800 dark:bg-emerald-950 dark:text-emerald-200' : 'bg-gray-200 text-gray-800 dark:bg-gray-800 dark:text-gray-200'}`}>
-            {t(s.status === 'current' ? 'schedules.current' : 'schedules.previous')}
-          </span>
+          <Badge on={s.status === 'current'}>{t(s.status === 'current' ? 'schedules.current' : 'schedules.previous')}</Badge>
         ),
       },
     ],

@@ -1,12 +1,13 @@
 import { useMemo, useState } from 'react';
-import { Pencil, Plus, Trash2 } from 'lucide-react';
+import { Plus } from 'lucide-react';
 import { toast } from 'sonner';
 import { RESOURCES } from '../../../domain/permissions/permissions.ts';
 import type { Language } from '../../../i18n/languages.ts';
 import { translator } from '../../../i18n/translate.ts';
+import { RowActions } from '../ui/RowActions.tsx';
 import { DataTable, type Column } from '../ui/DataTable.tsx';
 import { Dialog } from '../ui/Dialog.tsx';
-import { iconButton, primaryButton } from '../ui/buttons.ts';
+import { primaryButton } from '../ui/buttons.ts';
 import { ConfirmDeleteDialog } from '../ui/ConfirmDeleteDialog.tsx';
 import { RoleForm, type RoleRow } from './RoleForm.tsx';
 
@@ -63,18 +64,12 @@ export function RoleList(props: { lang: Language; can: { create: boolean; update
         rowActions={
           can.update || can.delete
             ? (row) => (
-                <div className="flex gap-1">
-                  {can.update && (
-                    <button type="button" className={iconButton} onClick={() => setEditing(row)} aria-label={t('form.editNamed', { name: row.name })} title={t('form.edit')}>
-                      <Pencil size={16} aria-hidden="true" />
-                    </button>
-                  )}
-                  {can.delete && (
-                    <button type="button" className={iconButton} onClick={() => setDeleting(row)} aria-label={t('form.deleteNamed', { name: row.name })} title={t('form.delete')}>
-                      <Trash2 size={16} aria-hidden="true" />
-                    </button>
-                  )}
-                </div>
+                <RowActions
+                  lang={lang}
+                  name={row.name}
+                  onEdit={can.update ? () => setEditing(row) : undefined}
+                  onDelete={can.delete ? () => setDeleting(row) : undefined}
+                />
               )
             : undefined
         }

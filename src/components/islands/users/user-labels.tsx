@@ -1,3 +1,4 @@
+import { Badge } from '../ui/Badge.tsx';
 import type { AccountType } from '../../../domain/permissions/permissions.ts';
 import type { Language } from '../../../i18n/languages.ts';
 import { translator } from '../../../i18n/translate.ts';
@@ -14,12 +15,5 @@ export const USER_STATUS_LABELS = { enabled: 'users.enabled', disabled: 'users.d
 /** Enabled / Disabled, as a coloured badge with its word (colour is never the only cue). */
 export function StatusBadge(props: { lang: Language; status: 'enabled' | 'disabled' }) {
   const t = translator(props.lang);
-  const enabled = props.status === 'enabled';
-  return (
-    <span
-      className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold ${enabled ? 'bg-emerald-100 text-emerald-800 dark:bg-emerald-950 dark:text-emerald-200' : 'bg-gray-200 text-gray-800 dark:bg-gray-800 dark:text-gray-200'}`}
-    >
-      {t(USER_STATUS_LABELS[props.status])}
-    </span>
-  );
+  return <Badge on={props.status === 'enabled'}>{t(USER_STATUS_LABELS[props.status])}</Badge>;
 }

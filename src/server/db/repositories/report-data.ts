@@ -7,6 +7,22 @@ import type { Db } from '../connection.ts';
 import { openReadOnlyDb } from '../read-only-db.ts';
 import { parseBreaks } from './attendances.ts';
 
+
+/** The columns every report reads of an attendance (its facts as the clock or a correction left them). */
+const ATTENDANCE_FACTS = [
+  'attendances.id',
+  'attendances.employeeId',
+  'attendances.date',
+  'attendances.timezone',
+  'attendances.timeIn',
+  'attendances.timeOut',
+  'attendances.workedSeconds',
+  'attendances.breakSeconds',
+  'attendances.statusIn',
+  'attendances.lateSeconds',
+  'attendances.earlyDepartureSeconds',
+] as const;
+
 /**
  * Reads for the dashboards and reports: employees under a filter, and their schedules, leave and
  * attendance over a period, in a few set-based queries (never one query per employee), so a
@@ -208,17 +224,7 @@ export async function attendancesIn(db: Db, filter: EmployeeFilter, period: Peri
   let q = db
     .selectFrom('attendances')
     .select([
-      'attendances.id',
-      'attendances.employeeId',
-      'attendances.date',
-      'attendances.timezone',
-      'attendances.timeIn',
-      'attendances.timeOut',
-      'attendances.workedSeconds',
-      'attendances.breakSeconds',
-      'attendances.statusIn',
-      'attendances.lateSeconds',
-      'attendances.earlyDepartureSeconds',
+      ...ATTENDANCE_FACTS,
     ])
     .where('attendances.date', '>=', period.from)
     .where('attendances.date', '<=', period.to);
@@ -282,17 +288,7 @@ export async function recordAttendancesIn(db: Db, filter: EmployeeFilter, period
     .selectFrom('attendances')
     .innerJoin('employees', 'employees.id', 'attendances.employeeId')
     .select([
-      'attendances.id',
-      'attendances.employeeId',
-      'attendances.date',
-      'attendances.timezone',
-      'attendances.timeIn',
-      'attendances.timeOut',
-      'attendances.workedSeconds',
-      'attendances.breakSeconds',
-      'attendances.statusIn',
-      'attendances.lateSeconds',
-      'attendances.earlyDepartureSeconds',
+      ...ATTENDANCE_FACTS,
       'attendances.revision',
       'attendances.reason',
       'attendances.source',
