@@ -9,6 +9,7 @@ import { schedulePunchPhotoPurge } from './services/punch-photos.ts';
 import { seedDemoData } from './services/seed-demo-data.ts';
 
 export { closeDb };
+export { serve } from './serve.ts';
 
 /** Demo sign-in printed by `npm run demo`. */
 export const DEMO_ACCOUNT = { email: 'admin@demo.jornada', password: 'Demo#2026' } as const;
