@@ -274,6 +274,16 @@ export interface HolidayTable {
   updatedAt: string;
 }
 
+/** The getting-started guide's memory per user (null = has not happened). */
+export interface UserGuideTable {
+  userId: number;
+  startedAt: string | null;
+  clockOpenedAt: string | null;
+  dismissedAt: string | null;
+  celebratedAt: string | null;
+  updatedAt: string;
+}
+
 export interface SchemaMigrationTable {
   name: string;
   appliedAt: string;
@@ -301,6 +311,7 @@ export interface Database {
   auditLog: AuditLogTable;
   feedback: FeedbackTable;
   holidays: HolidayTable;
+  userGuide: UserGuideTable;
   schemaMigrations: SchemaMigrationTable;
 }
 

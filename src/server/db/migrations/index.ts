@@ -4,6 +4,7 @@ import * as m0002 from './0002-feedback.ts';
 import * as m0003 from './0003-attendance-revisions.ts';
 import * as m0004 from './0004-punch-photos.ts';
 import * as m0005 from './0005-holidays.ts';
+import * as m0006 from './0006-user-guide.ts';
 
 export interface Migration {
   up(db: Kysely<any>): Promise<void>;
@@ -19,4 +20,5 @@ export const migrations: ReadonlyArray<readonly [name: string, migration: Migrat
   ['0003-attendance-revisions', m0003],
   ['0004-punch-photos', m0004],
   ['0005-holidays', m0005],
+  ['0006-user-guide', m0006],
 ];
