@@ -59,6 +59,9 @@ export const API_ROUTES: readonly ApiRoute[] = [
   { method: 'GET', pattern: '/api/personal/attendance', authority: [] },
   { method: 'GET', pattern: '/api/personal/attendance/export', authority: [] },
   { method: 'GET', pattern: '/api/personal/schedule', authority: [] },
+  // The getting-started guide of the signed-in user (admin accounts; steps carry their own authority).
+  { method: 'GET', pattern: '/api/guide', authority: [] },
+  { method: 'PUT', pattern: '/api/guide', authority: [] },
   ...COLLECTIONS.flatMap(([path, resource]): ApiRoute[] => [
     { method: 'GET', pattern: `/api/${path}`, authority: [`${resource}.read`] },
     { method: 'POST', pattern: `/api/${path}`, authority: [`${resource}.create`] },
