@@ -12,7 +12,7 @@ export interface ApiRoute {
   authority: readonly Authority[];
 }
 
-/** Collections served with the same list/create/read/update/delete/archive shape. */
+/** Collections served with the same list/create/read/update/delete shape. */
 const COLLECTIONS: ReadonlyArray<readonly [path: string, resource: Resource]> = [
   ['employees', 'employee'],
   ['attendances', 'attendance'],
@@ -68,7 +68,8 @@ export const API_ROUTES: readonly ApiRoute[] = [
     { method: 'GET', pattern: `/api/${path}/{id}`, authority: [`${resource}.read`] },
     { method: 'PATCH', pattern: `/api/${path}/{id}`, authority: [`${resource}.update`] },
     { method: 'DELETE', pattern: `/api/${path}/{id}`, authority: [`${resource}.delete`] },
-    { method: 'POST', pattern: `/api/${path}/{id}/archive`, authority: [`${resource}.archive`] },
+    // Only employees are archived (status active/archived); other records have no archive endpoint.
+    ...(path === 'employees' ? [{ method: 'POST', pattern: `/api/${path}/{id}/archive`, authority: [`${resource}.archive` as const] }] : []),
   ]),
   // Employee photos and face enrolment (photo ids take the second {id}).
   { method: 'GET', pattern: '/api/employees/{id}/photos', authority: ['employee.read'] },

@@ -38,7 +38,9 @@ export async function updateUser(db: Db, actor: Actor, id: number, input: unknow
   if (!current) throw notFound();
   const editing = refuseEditing(actor, current);
   if (editing) throw new AppError(editing.code, editing.status);
-  const given = typeof input === 'object' && input !== null && !Array.isArray(input) ? input : {};
+  // Partial update of an object; an array, null or a scalar is bad input, not an empty change.
+  if (typeof input !== 'object' || input === null || Array.isArray(input)) throw new AppError('validation.invalidInput', 422);
+  const given = input;
   const data = validateUserInput(UserUpdateInput, { ...formValues(current), ...given });
   const passwordHash = data.password ? await hashPassword(data.password) : undefined;
   const write = toUserWrite(data);
