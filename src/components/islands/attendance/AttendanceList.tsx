@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { FileSpreadsheet, Pencil, Plus, Trash2 } from 'lucide-react';
+import { CalendarCheck, Clock, FileSpreadsheet, Pencil, Plus, Trash2 } from 'lucide-react';
 import { Toaster } from 'sonner';
 import { formatDuration, formatLocalDate, formatTime } from '../../../domain/format/intl-format.ts';
 import { localDateOf } from '../../../domain/time/zoned-time.ts';
@@ -212,8 +212,30 @@ export default function AttendanceList({ lang, timeFormat, can, employees, depar
         filters={filters}
         version={version}
         onQueryChange={(params) => setExportQuery(params.toString())}
-        emptyText={t('messages.noAttendanceFound')}
-        emptyAction={filtered ? null : addLink}
+        empty={{
+          icon: CalendarCheck,
+          title: t('emptyStates.attendance.title'),
+          text: t('emptyStates.attendance.text'),
+          action: (
+            <>
+              <a href="/clock" className={primaryButton} data-testid="empty-open-clock">
+                <Clock size={18} aria-hidden="true" />
+                {t('emptyStates.attendance.openClock')}
+              </a>
+              {can.create && (
+                <a href="/attendance-create" className={secondaryButton}>
+                  <Plus size={18} aria-hidden="true" />
+                  {t('emptyStates.attendance.addByHand')}
+                </a>
+              )}
+            </>
+          ),
+        }}
+        filtered={filtered}
+        noResultsTitle={t('messages.noAttendanceFound')}
+        onClearFilters={() => {
+          for (const set of [setFrom, setTo, setEmployee, setDepartment, setStatus, setLate, setEarly]) set('');
+        }}
         toolbar={
           <>
             <a href={`/api/attendances/export?${exportQuery}&lang=${lang}`} download className={secondaryButton} data-testid="export-excel">

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Archive, ArchiveRestore, Eye, Pencil, Plus, Trash2 } from 'lucide-react';
+import { Archive, ArchiveRestore, Eye, Pencil, Plus, Trash2, UserPlus } from 'lucide-react';
 import { Toaster, toast } from 'sonner';
 import type { Language } from '../../../i18n/languages.ts';
 import { translator } from '../../../i18n/translate.ts';
@@ -118,8 +118,27 @@ export default function EmployeeList({ lang, can, departments, companies }: Prop
         defaultSort="name"
         filters={filters}
         version={version}
-        emptyText={status === 'archived' ? t('employees.noneArchived') : t('messages.employeesDoNotExist')}
-        emptyAction={status === 'archived' ? null : addLink}
+        empty={
+          status === 'archived'
+            ? { icon: Archive, title: t('employees.noneArchived'), text: t('emptyStates.employees.archivedText') }
+            : {
+                icon: UserPlus,
+                title: t('emptyStates.employees.title'),
+                text: t(can.create ? 'emptyStates.employees.text' : 'emptyStates.employees.readOnly'),
+                action: can.create ? (
+                  <a href="/employee-create" className={primaryButton} data-testid="empty-add-employee">
+                    <Plus size={18} aria-hidden="true" />
+                    {t('emptyStates.employees.add')}
+                  </a>
+                ) : null,
+              }
+        }
+        filtered={department !== '' || company !== ''}
+        onClearFilters={() => {
+          setStatus('active');
+          setDepartment('');
+          setCompany('');
+        }}
         selection={can.delete || can.archive ? { selected, onChange: setSelected, label: (e) => t('employees.select', { name: e.fullName }) } : undefined}
         toolbar={
           <>

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { ClipboardCheck, Trash2 } from 'lucide-react';
+import { ClipboardCheck, Plane, Trash2 } from 'lucide-react';
 import { Toaster } from 'sonner';
 import { formatDate } from '../../../domain/format/intl-format.ts';
 import type { Language } from '../../../i18n/languages.ts';
@@ -127,7 +127,12 @@ export default function LeaveList({ lang, timezone, can, employees, departments,
         defaultDir="desc"
         filters={filters}
         version={version}
-        emptyText={t('messages.noLeaveFound')}
+        empty={{ icon: Plane, title: t('emptyStates.leave.title'), text: t('emptyStates.leave.text') }}
+        filtered={filtered}
+        noResultsTitle={t('messages.noLeaveFound')}
+        onClearFilters={() => {
+          for (const set of [setStatus, setLeaveType, setEmployee, setDepartment, setFrom, setTo]) set('');
+        }}
         toolbar={
           filtered ? (
             <button

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Pencil, Plus, Undo2 } from 'lucide-react';
+import { Palmtree, Pencil, Plus, Undo2 } from 'lucide-react';
 import { Toaster, toast } from 'sonner';
 import { formatDate, formatLocalDate } from '../../../domain/format/intl-format.ts';
 import type { Language } from '../../../i18n/languages.ts';
@@ -116,8 +116,10 @@ export default function MyLeaveList({ lang, timezone, employeeId, canRequest }: 
         defaultDir="desc"
         filters={filters}
         version={version}
-        emptyText={t('messages.noLeaveFound')}
-        emptyAction={status ? null : addLink}
+        empty={{ icon: Palmtree, title: t('emptyStates.myLeave.title'), text: t('emptyStates.myLeave.text'), action: addLink }}
+        filtered={status !== ''}
+        noResultsTitle={t('messages.noLeaveFound')}
+        onClearFilters={() => setStatus('')}
         toolbar={
           <>
             <select aria-label={t('fields.status')} value={status} onChange={(e) => setStatus(e.target.value)} className={compactSelect} data-testid="filter-status">

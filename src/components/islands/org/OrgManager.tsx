@@ -1,5 +1,5 @@
-import { useMemo, useState } from 'react';
-import { Plus } from 'lucide-react';
+import { useEffect, useMemo, useState } from 'react';
+import { BadgeCheck, Building2, CalendarHeart, Network, Plane, Plus, Users, type LucideIcon } from 'lucide-react';
 import { Toaster, toast } from 'sonner';
 import type { Language } from '../../../i18n/languages.ts';
 import { translator } from '../../../i18n/translate.ts';
@@ -19,14 +19,31 @@ interface Props {
   table: OrgTableName;
   /** What the user's role allows; the server checks again. */
   can: { create: boolean; update: boolean; delete: boolean };
+  /** Open the add form at once (`?new=1`, the getting-started guide's links). */
+  startNew?: boolean;
 }
 
+/** What each table's empty state says: what the list is for, and its icon. */
+const EMPTY: Record<OrgTableName, { icon: LucideIcon; title: string; text: string }> = {
+  company: { icon: Building2, title: 'emptyStates.company.title', text: 'emptyStates.company.text' },
+  department: { icon: Network, title: 'emptyStates.department.title', text: 'emptyStates.department.text' },
+  jobTitle: { icon: BadgeCheck, title: 'emptyStates.jobTitle.title', text: 'emptyStates.jobTitle.text' },
+  leaveType: { icon: Plane, title: 'emptyStates.leaveType.title', text: 'emptyStates.leaveType.text' },
+  leaveGroup: { icon: Users, title: 'emptyStates.leaveGroup.title', text: 'emptyStates.leaveGroup.text' },
+  holiday: { icon: CalendarHeart, title: 'emptyStates.holiday.title', text: 'emptyStates.holiday.text' },
+};
+
 /** List with add, edit and delete for one organisation table (companies ... leave groups). */
-export default function OrgManager({ lang, table: name, can }: Props) {
+export default function OrgManager({ lang, table: name, can, startNew = false }: Props) {
   const t = translator(lang);
   const table = ORG_TABLES[name];
   const [version, setVersion] = useState(0);
-  const [editing, setEditing] = useState<Row | 'new' | null>(null);
+  const [editing, setEditing] = useState<Row | 'new' | null>(startNew ? 'new' : null);
+
+  useEffect(() => {
+    // The form opened from `?new=1` once; a reload should not open it again.
+    if (startNew) history.replaceState(null, '', window.location.pathname);
+  }, []);
   const [deleting, setDeleting] = useState<Row | null>(null);
 
   const renderCell = (kind: OrgCell, value: unknown) => {
@@ -76,8 +93,11 @@ export default function OrgManager({ lang, table: name, can }: Props) {
         defaultSort={table.defaultSort}
         version={version}
         toolbar={addButton}
-        emptyText={t('table.emptyOrg', { things: t(table.titleKey).toLocaleLowerCase(lang) })}
-        emptyAction={addButton}
+        empty={
+          EMPTY[name]
+            ? { icon: EMPTY[name].icon, title: t(EMPTY[name].title), text: can.create ? t(EMPTY[name].text) : `${t(EMPTY[name].text)} ${t('emptyStates.readOnly')}`, action: addButton }
+            : { icon: Plus, title: t('table.emptyOrg', { things: t(table.titleKey).toLocaleLowerCase(lang) }), action: addButton }
+        }
         rowActions={
           can.update || can.delete
             ? (row) => (

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { CalendarPlus, Pencil, Plus, Trash2, Users } from 'lucide-react';
+import { CalendarClock, CalendarPlus, Pencil, Plus, Trash2, Users } from 'lucide-react';
 import { useForm, type FieldValues } from 'react-hook-form';
 import { Toaster, toast } from 'sonner';
 import { DepartmentScheduleInput } from '../../../domain/schedules/schedule-schema.ts';
@@ -93,8 +93,20 @@ export default function ScheduleList({ lang, can, departments, today }: Props) {
         defaultSort="employee"
         filters={filters}
         version={version}
-        emptyText={t('messages.noScheduleFound')}
-        emptyAction={addLink}
+        empty={{
+          icon: CalendarClock,
+          title: t('emptyStates.schedules.title'),
+          text: t(can.create ? 'emptyStates.schedules.text' : 'emptyStates.schedules.readOnly'),
+          action: can.create ? (
+            <a href="/schedule-create" className={primaryButton} data-testid="empty-add-schedule"><Plus size={18} aria-hidden="true" />{t('emptyStates.schedules.add')}</a>
+          ) : null,
+        }}
+        filtered={status !== 'current' || department !== ''}
+        noResultsTitle={t('messages.noScheduleFound')}
+        onClearFilters={() => {
+          setStatus('current');
+          setDepartment('');
+        }}
         toolbar={
           <>
             <select aria-label={t('fields.status')} value={status} onChange={(e) => setStatus(e.target.value as typeof status)} className={compactSelect} data-testid="schedule-status">

@@ -1,10 +1,11 @@
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { flexRender, getCoreRowModel, useReactTable, type ColumnDef, type SortingState } from '@tanstack/react-table';
-import { ArrowDown, ArrowUp, ArrowUpDown, ChevronLeft, ChevronRight, Search } from 'lucide-react';
+import { ArrowDown, ArrowUp, ArrowUpDown, ChevronLeft, ChevronRight, Inbox, Search, SearchX, TriangleAlert } from 'lucide-react';
 import { api } from '../../../lib/client/api.ts';
 import type { Language } from '../../../i18n/languages.ts';
 import { translator } from '../../../i18n/translate.ts';
-import { iconButton, inputClass } from './buttons.ts';
+import { iconButton, inputClass, secondaryButton } from './buttons.ts';
+import { EmptyState, type EmptyStateProps } from './EmptyState.tsx';
 
 export interface Column<Row> {
   id: string;
@@ -28,8 +29,17 @@ export interface DataTableProps<Row extends { _id: number }> {
   version: number;
   toolbar?: ReactNode;
   rowActions?: (row: Row) => ReactNode;
-  emptyText: string;
+  /** What the list shows before it has any record: icon, title, one sentence, the first action. */
+  empty?: Pick<EmptyStateProps, 'icon' | 'title' | 'text' | 'action'>;
+  /** Older form of `empty` (text and action only). */
+  emptyText?: string;
   emptyAction?: ReactNode;
+  /** True while the island's own filters narrow the list: an empty page then offers to clear them. */
+  filtered?: boolean;
+  /** Title of the "no results" state when the list has its own message (e.g. the spec's "No attendance found!"). */
+  noResultsTitle?: string;
+  /** Resets the island's filters (the search box is cleared by the table itself). */
+  onClearFilters?: () => void;
   /** Told the list's current query (search, sort, filters; page and size left out), e.g. for an export link. */
   onQueryChange?: (params: URLSearchParams) => void;
   /** Row selection (checkbox column); the ids of the selected rows on this page. */
@@ -209,9 +219,34 @@ export function DataTable<Row extends { _id: number }>(props: DataTableProps<Row
           </tbody>
         </table>
         {!state.loading && state.rows.length === 0 && (
-          <div className="flex flex-col items-center gap-3 px-6 py-12 text-center text-muted" data-testid="table-empty">
-            <p>{state.error ?? (query ? t('table.noMatches') : props.emptyText)}</p>
-            {!query && !state.error && props.emptyAction}
+          <div data-testid="table-empty">
+            {state.error ? (
+              <EmptyState icon={TriangleAlert} title={state.error} kind="no-results" />
+            ) : query || props.filtered ? (
+              <EmptyState
+                icon={SearchX}
+                kind="no-results"
+                title={props.noResultsTitle ?? t('emptyStates.noResults.title')}
+                text={props.filtered ? t('emptyStates.noResults.text') : t('table.noMatches')}
+                action={
+                  <button
+                    type="button"
+                    className={secondaryButton}
+                    data-testid="empty-clear-filters"
+                    onClick={() => {
+                      setQ('');
+                      setQuery('');
+                      setPage(1);
+                      props.onClearFilters?.();
+                    }}
+                  >
+                    {t(props.filtered ? 'emptyStates.noResults.clearFilters' : 'emptyStates.noResults.clearSearch')}
+                  </button>
+                }
+              />
+            ) : (
+              <EmptyState icon={props.empty?.icon ?? Inbox} title={props.empty?.title ?? props.emptyText ?? ''} text={props.empty?.text} action={props.empty ? props.empty.action : props.emptyAction} />
+            )}
           </div>
         )}
       </div>

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Plus } from 'lucide-react';
+import { Plus, ShieldCheck } from 'lucide-react';
 import { toast } from 'sonner';
 import { RESOURCES } from '../../../domain/permissions/permissions.ts';
 import type { Language } from '../../../i18n/languages.ts';
@@ -59,8 +59,7 @@ export function RoleList(props: { lang: Language; can: { create: boolean; update
         defaultSort="name"
         version={version}
         toolbar={addButton}
-        emptyText={t('table.emptyOrg', { things: t('resources.role').toLocaleLowerCase(lang) })}
-        emptyAction={addButton}
+        empty={{ icon: ShieldCheck, title: t('emptyStates.roles.title'), text: t('emptyStates.roles.text'), action: addButton }}
         rowActions={
           can.update || can.delete
             ? (row) => (

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Pencil, Plus, Trash2 } from 'lucide-react';
+import { Pencil, Plus, Trash2, UserRound } from 'lucide-react';
 import { formatDate, formatTime } from '../../../domain/format/intl-format.ts';
 import type { AccountType } from '../../../domain/permissions/permissions.ts';
 import type { Language } from '../../../i18n/languages.ts';
@@ -110,8 +110,13 @@ export function UserList(props: {
         filters={{ ...(role ? { role } : {}), ...(status ? { status } : {}) }}
         version={version}
         toolbar={toolbar}
-        emptyText={role || status ? t('table.noMatches') : t('messages.noUsersFound')}
-        emptyAction={addButton}
+        empty={{ icon: UserRound, title: t('emptyStates.users.title'), text: t('emptyStates.users.text'), action: addButton }}
+        filtered={role !== '' || status !== ''}
+        noResultsTitle={t('messages.noUsersFound')}
+        onClearFilters={() => {
+          setRole('');
+          setStatus('');
+        }}
         rowActions={
           can.update || can.delete
             ? (row) =>

@@ -1,0 +1,148 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addAccount } from '../helpers/accounts.ts';
+import { Client } from '../helpers/http-client.ts';
+import { startServer, type TestServer } from '../helpers/test-server.ts';
+
+let server: TestServer;
+let owner: Client;
+let second: Client;
+let limited: Client;
+let staff: Client;
+let company: number;
+
+const body = async (res: Response) => res.json();
+const guide = async (client: Client) => {
+  const res = await client.get('/api/guide');
+  expect(res.status).toBe(200);
+  return (await body(res)).data;
+};
+const states = (view: { steps: { id: string; done: boolean; available: boolean }[] }) => view.steps.map((s) => `${s.id}:${s.done ? 'done' : s.available ? 'todo' : 'unavailable'}`);
+const dashboard = async (client: Client) => (await client.get('/dashboard')).text();
+
+beforeAll(async () => {
+  server = await startServer();
+  owner = new Client(server.url);
+  expect((await owner.post('/api/sign-up', { company: 'Panadería Sol', full_name: 'Sol Marín', email: 'sol@pan.es', password: 'Sol#2026pan' })).status).toBe(201);
+  company = (await body(await owner.get('/api/companies'))).data[0]._id;
+  await addAccount(server.dataDir, { email: 'eva@pan.es', password: 'Eva#2026pan', accountType: 'Admin' });
+  await addAccount(server.dataDir, { email: 'luz@pan.es', password: 'Luz#2026pan', accountType: 'Admin', permissions: { dashboard: ['read'], schedule: ['read', 'create'] } });
+  await addAccount(server.dataDir, { email: 'ivan@pan.es', password: 'Ivan#2026pan', accountType: 'Employee' });
+  second = new Client(server.url);
+  await second.signIn('eva@pan.es', 'Eva#2026pan');
+  limited = new Client(server.url);
+  await limited.signIn('luz@pan.es', 'Luz#2026pan');
+  staff = new Client(server.url);
+  await staff.signIn('ivan@pan.es', 'Ivan#2026pan');
+});
+afterAll(async () => {
+  await server?.stop();
+});
+
+describe('getting-started guide API', () => {
+  it('needs a session', async () => {
+    const anonymous = new Client(server.url);
+    expect((await anonymous.get('/api/guide')).status).toBe(401);
+    expect((await anonymous.request('PUT', '/api/guide', { dismissed: true })).status).toBe(401);
+  });
+
+  it('starts at 0/4 on the empty company, the department first', async () => {
+    const view = await guide(owner);
+    expect(view).toMatchObject({ mode: 'checklist', done: 0, total: 4, next: 'department' });
+    expect(states(view)).toEqual(['department:todo', 'employee:todo', 'schedule:todo', 'clock:todo']);
+    expect(view.steps[1]).toMatchObject({ href: '/jobtitle?new=1', needs: ['jobTitle', 'leaveType', 'leaveGroup'] });
+    const html = await dashboard(owner);
+    expect(html).toContain('data-testid="guide"');
+    expect(html).toContain('0 of 4 done');
+  });
+
+  it('shows a role only the steps it may take', async () => {
+    const view = await guide(limited);
+    expect(states(view)).toEqual(['department:unavailable', 'employee:unavailable', 'schedule:todo', 'clock:todo']);
+    expect(view.next).toBe('schedule');
+    const html = await dashboard(limited);
+    expect(html).toContain('Your role does not allow this step; ask an administrator.');
+    expect(html).not.toContain('href="/department?new=1"');
+  });
+
+  it('is not for employees: hidden, and they cannot hide it', async () => {
+    expect((await guide(staff)).mode).toBe('hidden');
+    const res = await staff.request('PUT', '/api/guide', { dismissed: true });
+    expect(res.status).toBe(403);
+  });
+
+  it('refuses a malformed change with a translated 422', async () => {
+    const res = await owner.request('PUT', '/api/guide', { dismissed: 'yes' });
+    expect(res.status).toBe(422);
+    expect((await body(res)).errors).toEqual({ dismissed: 'This field is required' });
+    const es = new Client(server.url, 'es');
+    es.cookie = owner.cookie;
+    expect((await body(await es.request('PUT', '/api/guide', {}))).errors).toEqual({ dismissed: 'Este campo es obligatorio' });
+  });
+
+  it('hides per user: one admin hides it, the other still sees it, and it can come back', async () => {
+    const hidden = await second.request('PUT', '/api/guide', { dismissed: true });
+    expect(hidden.status).toBe(200);
+    expect(await body(hidden)).toMatchObject({ data: { mode: 'hidden', done: 0 }, message: 'The getting-started guide is hidden.' });
+    expect((await guide(second)).mode).toBe('hidden');
+    expect(await dashboard(second)).not.toContain('data-testid="guide"');
+    expect((await guide(owner)).mode).toBe('checklist');
+    expect((await body(await second.request('PUT', '/api/guide', { dismissed: false }))).data.mode).toBe('checklist');
+    await second.request('PUT', '/api/guide', { dismissed: true });
+  });
+
+  it('follows the real data step by step and congratulates once', async () => {
+    const department = (await body(await owner.post('/api/departments', { name: 'Obrador', company }))).data._id;
+    expect(await guide(owner)).toMatchObject({ done: 1, next: 'employee' });
+    const jobTitle = (await body(await owner.post('/api/job-titles', { name: 'Panadero', department, company }))).data._id;
+    const leaveType = (await body(await owner.post('/api/leave-types', { name: 'Vacaciones', company, daysPerYear: 22 }))).data._id;
+    expect((await guide(owner)).steps[1]).toMatchObject({ href: '/leavegroup?new=1', needs: ['leaveGroup'] });
+    const leaveGroup = (await body(await owner.post('/api/leave-groups', { name: 'General', description: 'Todos', privilege: [leaveType], status: 'active', company }))).data._id;
+    expect((await guide(owner)).steps[1]).toMatchObject({ href: '/employee-create', needs: [] });
+    const employee = await owner.post('/api/employees', {
+      firstName: 'Iván', lastName: 'Ruiz', gender: 'male', email: 'ivan.ruiz@pan.es', nationalId: '11111111H',
+      company, department, jobTitle, leaveGroup, employmentType: 'regular', pin: '246810',
+    });
+    expect(employee.status).toBe(201);
+    const employeeId = (await body(employee)).data._id;
+    expect(await guide(owner)).toMatchObject({ done: 2, next: 'schedule' });
+    expect((await owner.post('/api/schedules', { employee: employeeId, startTime: '06:00', offTime: '14:00', totalHours: 8, restDays: ['Sunday'], fromDate: '2026-01-01' })).status).toBe(201);
+    expect(await guide(owner)).toMatchObject({ done: 3, next: 'clock', mode: 'checklist' });
+    // Another admin's visit to the clock is theirs: the owner's step stays open.
+    expect((await second.get('/clock')).status).toBe(200);
+    expect((await guide(owner)).steps[3].done).toBe(false);
+    expect((await owner.get('/clock')).status).toBe(200);
+    expect(await guide(owner)).toMatchObject({ done: 4, next: null, mode: 'congratulate' });
+    expect(await dashboard(owner)).toContain('data-testid="guide-congrats"');
+    const again = await dashboard(owner);
+    expect(again).not.toContain('data-testid="guide-congrats"');
+    expect(again).not.toContain('data-testid="guide"');
+    expect((await guide(owner)).mode).toBe('hidden');
+  });
+
+  it('a punch completes the clock step for everyone, without a congratulation for who never saw the guide', async () => {
+    const fresh = new Client(server.url);
+    await addAccount(server.dataDir, { email: 'ana@pan.es', password: 'Ana#2026pan', accountType: 'Admin' });
+    await fresh.signIn('ana@pan.es', 'Ana#2026pan');
+    expect((await guide(fresh)).steps[3].done).toBe(false);
+    const punch = await new Client(server.url).post('/api/clock', { action: 'check-in', pin: '246810' });
+    expect(punch.status).toBe(200);
+    expect(await guide(fresh)).toMatchObject({ done: 4, mode: 'hidden' });
+    expect(await dashboard(fresh)).not.toContain('data-testid="guide');
+  });
+});
+
+describe('getting-started guide with demo data', () => {
+  let demo: TestServer | undefined;
+  afterAll(async () => {
+    await demo?.stop();
+  });
+
+  it('never shows when the company was set up with demo data', async () => {
+    demo = await startServer();
+    const client = new Client(demo.url);
+    expect((await client.post('/api/sign-up', { company: 'Demo', full_name: 'Dora Demo', email: 'dora@demo.es', password: 'Dora#2026', demo: true })).status).toBe(201);
+    expect(await guide(client)).toMatchObject({ done: 4, mode: 'hidden' });
+    expect(await dashboard(client)).not.toContain('data-testid="guide');
+    expect(await (await client.get('/employees')).text()).not.toContain('data-testid="guide-banner"');
+  });
+});
