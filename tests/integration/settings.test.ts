@@ -25,6 +25,8 @@ const DEFAULTS = {
   punchPhoto: false,
   punchPhotoRetentionDays: 30,
   trustedProxy: '',
+  backupTime: '03:00',
+  backupKeep: 14,
 };
 
 beforeAll(async () => {

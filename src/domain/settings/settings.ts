@@ -1,4 +1,5 @@
 import type { Language } from '../../i18n/languages.ts';
+import { DEFAULT_BACKUP_KEEP, DEFAULT_BACKUP_TIME } from '../backups/backup-rules.ts';
 import { DEFAULT_FACE_MARGIN, DEFAULT_FACE_THRESHOLD } from '../clock/face-match.ts';
 
 /**
@@ -37,6 +38,10 @@ export interface Settings {
    * of them may name the client with X-Forwarded-For; empty = the connection's own address.
    */
   trustedProxy: string;
+  /** Local time (HH:mm, company time zone) of the daily database backup. */
+  backupTime: string;
+  /** How many backup files are kept (the oldest beyond are deleted). */
+  backupKeep: number;
 }
 
 export const DEFAULT_SETTINGS: Readonly<Settings> = {
@@ -55,6 +60,8 @@ export const DEFAULT_SETTINGS: Readonly<Settings> = {
   punchPhoto: false,
   punchPhotoRetentionDays: 30,
   trustedProxy: '',
+  backupTime: DEFAULT_BACKUP_TIME,
+  backupKeep: DEFAULT_BACKUP_KEEP,
 };
 
 /** Merges stored values over the defaults, ignoring unknown keys and values of the wrong type. */
