@@ -1,0 +1,75 @@
+// What the single binary embeds besides its code: the client files and the native addons of this
+// platform, as SEA assets (key -> file) plus one manifest each (see src/binary/*.ts for the readers).
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+function* walk(dir) {
+  for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) yield* walk(full);
+    else if (entry.isFile()) yield full;
+  }
+}
+
+const posix = (p) => p.split(path.sep).join('/');
+
+/**
+ * Every file under dist/client as asset `client/<url path>`, and `manifest/client.json` mapping
+ * each URL path to its size and a content ETag. Writes the manifest into `workDir`.
+ */
+export function clientAssets(clientDir, workDir) {
+  const assets = {};
+  const manifest = {};
+  for (const file of walk(clientDir)) {
+    const urlPath = '/' + posix(path.relative(clientDir, file));
+    const bytes = readFileSync(file);
+    assets[`client${urlPath}`] = file;
+    manifest[urlPath] = { etag: `"${createHash('sha256').update(bytes).digest('base64url').slice(0, 27)}"`, size: bytes.length };
+  }
+  const manifestFile = path.join(workDir, 'client-manifest.json');
+  writeFileSync(manifestFile, JSON.stringify(manifest));
+  assets['manifest/client.json'] = manifestFile;
+  return { assets, count: Object.keys(manifest).length };
+}
+
+/**
+ * The native files for `arch` (glibc Linux: the official Node build the binary is made from is
+ * glibc), as paths relative to node_modules. Each package's own loader looks for exactly these.
+ */
+export function nativeFiles(nodeModules, arch) {
+  const pick = (pkg, test) => {
+    const dir = path.join(nodeModules, pkg);
+    if (!existsSync(dir)) throw new Error(`${pkg} is not installed for linux-${arch} (run npm ci on this machine)`);
+    return [...walk(dir)].map((f) => posix(path.relative(nodeModules, f))).filter((rel) => test(rel.slice(pkg.length + 1)));
+  };
+  const files = [
+    ...pick('better-sqlite3', (rel) => rel === 'package.json' || rel === 'LICENSE' || rel === `prebuilds/linux-${arch}.node`),
+    ...pick('argon2', (rel) => rel === 'package.json' || rel === 'LICENSE' || (rel.startsWith(`prebuilds/linux-${arch}/`) && rel.endsWith('.glibc.node'))),
+    // sharp's addon package and libvips whole: package.json exports, index.cjs, the .node and the .so.
+    ...pick(`@img/sharp-linux-${arch}`, () => true),
+    ...pick(`@img/sharp-libvips-linux-${arch}`, (rel) => !rel.includes('/include/')),
+  ];
+  for (const needed of [`better-sqlite3/prebuilds/linux-${arch}.node`, `@img/sharp-linux-${arch}/index.cjs`]) {
+    if (!files.includes(needed)) throw new Error(`missing native file ${needed}`);
+  }
+  if (!files.some((f) => f.startsWith('argon2/prebuilds/'))) throw new Error(`argon2 has no prebuild for linux-${arch}`);
+  return files;
+}
+
+/** Assets `native/<path>` and `manifest/native.json` (content hash = the cache folder's name). */
+export function nativeAssets(nodeModules, arch, workDir) {
+  const hash = createHash('sha256');
+  const assets = {};
+  const files = [];
+  for (const rel of nativeFiles(nodeModules, arch)) {
+    const full = path.join(nodeModules, rel);
+    hash.update(rel).update('\0').update(readFileSync(full));
+    assets[`native/${rel}`] = full;
+    files.push({ path: rel, size: statSync(full).size });
+  }
+  const manifestFile = path.join(workDir, 'native-manifest.json');
+  writeFileSync(manifestFile, JSON.stringify({ hash: hash.digest('hex'), files }));
+  assets['manifest/native.json'] = manifestFile;
+  return { assets, files };
+}

@@ -1,0 +1,62 @@
+/**
+ * The single binary's entry (bundled with the built server by scripts/build-binary.mjs). It runs
+ * the same code as `npm start` (scripts/start.mjs): the boot chunk's `runCommand` for the CLI
+ * (`--help`, `backup`, `restore FILE`), `boot()` with `--demo`, then `serve()` with Astro's
+ * handler, the client files coming from the executable itself.
+ */
+import type { NodeHandler } from '../server/serve.ts';
+import { healthcheck } from './healthcheck.ts';
+import { nativeRoot } from './native-addons.ts';
+import { CLIENT_ASSET_PREFIX, CLIENT_MANIFEST_ASSET, type StaticManifest, withStaticAssets } from './static-assets.ts';
+
+type BootModule = typeof import('../server/boot.ts');
+/** `runCommand` (src/server/cli.ts): an exit code, or null when the arguments hold no command. */
+type RunCommand = (args: string[]) => Promise<number | null>;
+
+export interface App {
+  /** The built boot chunk (dist/server/boot.mjs), bundled. */
+  loadBoot(): Promise<BootModule>;
+  /** Astro's server entry (dist/server/entry.mjs), bundled. */
+  loadEntry(): Promise<{ handler: NodeHandler }>;
+}
+
+function clientFiles(): { manifest: StaticManifest; read: (urlPath: string) => Uint8Array } {
+  const sea = process.getBuiltinModule('node:sea');
+  const raw = (key: string) => new Uint8Array(sea.getRawAsset(key));
+  return {
+    manifest: JSON.parse(new TextDecoder().decode(raw(CLIENT_MANIFEST_ASSET))) as StaticManifest,
+    read: (urlPath) => raw(CLIENT_ASSET_PREFIX + urlPath),
+  };
+}
+
+export async function main(app: App): Promise<void> {
+  // In a single executable, argv is [executable, executable as typed, ...arguments].
+  const args = process.argv.slice(2);
+  if (args[0] === 'healthcheck') process.exit(await healthcheck(process.env));
+
+  process.env['ASTRO_NODE_AUTOSTART'] = 'disabled';
+  let server: BootModule;
+  try {
+    nativeRoot(); // extract (or find) the native addons first, for a clear message when it fails
+    server = await app.loadBoot();
+  } catch (error) {
+    console.error(`Jornada could not start: ${(error as Error).message}`);
+    process.exit(1);
+  }
+
+  const runCommand = (server as { runCommand?: RunCommand }).runCommand;
+  if (runCommand) {
+    const code = await runCommand(args);
+    if (code !== null) process.exit(code);
+  }
+
+  try {
+    for (const line of await server.boot({ demo: args.includes('--demo') })) console.log(line);
+  } catch (error) {
+    console.error(`Jornada could not start: ${(error as Error).message}`);
+    process.exit(1);
+  }
+  const { handler } = await app.loadEntry();
+  const { manifest, read } = clientFiles();
+  server.serve({ handler: withStaticAssets(handler, manifest, read) });
+}

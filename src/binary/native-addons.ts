@@ -1,0 +1,153 @@
+/**
+ * Native addons in the single binary. A shared library cannot be loaded from memory, so the
+ * build embeds the platform's addon files (better-sqlite3, argon2, sharp with libvips) as SEA
+ * assets and the binary writes them once into a cache directory laid out like `node_modules`:
+ *
+ *   <cache>/<content hash>/node_modules/better-sqlite3/prebuilds/linux-x64.node
+ *   <cache>/<content hash>/node_modules/argon2/prebuilds/linux-x64/argon2.glibc.node
+ *   <cache>/<content hash>/node_modules/@img/sharp-linux-x64/lib/sharp-linux-x64-0.35.5.node
+ *   <cache>/<content hash>/node_modules/@img/sharp-libvips-linux-x64/lib/libvips-cpp.so.…
+ *
+ * The bundled package code is told (scripts/binary/bundle.mjs) that it lives in that folder, so
+ * each package's own loader finds its addon, and sharp's RPATH ($ORIGIN/../../sharp-libvips-…)
+ * finds libvips. Extraction goes to a temporary folder renamed into place, so a crash or two
+ * processes starting at once never leave a half-written cache; a later start reuses it.
+ */
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+/** Written by the build as the SEA asset `manifest/native.json`. */
+export interface NativeManifest {
+  /** SHA-256 over every file's path and bytes: the cache folder's name. */
+  hash: string;
+  /** Paths relative to `node_modules`, POSIX separators; the asset key is `native/<path>`. */
+  files: { path: string; size: number }[];
+}
+
+export const NATIVE_ASSET_PREFIX = 'native/';
+/** Outside the `native/` namespace, so no package file can collide with it. */
+export const NATIVE_MANIFEST_ASSET = 'manifest/native.json';
+
+/**
+ * Where the cache may go, best first: $JORNADA_CACHE_DIR, else $XDG_CACHE_HOME/jornada, else
+ * ~/.cache/jornada; then a per-user folder in the temporary directory when those cannot be written.
+ */
+export function cacheDirCandidates(
+  env: NodeJS.ProcessEnv,
+  home: string,
+  tmp: string,
+  uid: number,
+): string[] {
+  if (env['JORNADA_CACHE_DIR']) return [path.resolve(env['JORNADA_CACHE_DIR'])];
+  const list: string[] = [];
+  if (env['XDG_CACHE_HOME'] && path.isAbsolute(env['XDG_CACHE_HOME'])) list.push(path.join(env['XDG_CACHE_HOME'], 'jornada'));
+  if (home) list.push(path.join(home, '.cache', 'jornada'));
+  list.push(path.join(tmp, `jornada-${uid}`));
+  return [...new Set(list)];
+}
+
+/** The folder for one set of addon files: a short prefix of the content hash keeps paths readable. */
+export function extractionDirName(manifest: NativeManifest): string {
+  return `native-${manifest.hash.slice(0, 20)}`;
+}
+
+/** True when `dir` holds every file of the manifest with the right size. */
+export function isCompleteExtraction(dir: string, manifest: NativeManifest): boolean {
+  for (const file of manifest.files) {
+    try {
+      if (fs.statSync(path.join(dir, 'node_modules', file.path)).size !== file.size) return false;
+    } catch {
+      return false;
+    }
+  }
+  return true;
+}
+
+/**
+ * The cache base must be ours: a real folder owned by this user that nobody else can write,
+ * because we load code from it (matters in a shared temporary directory).
+ */
+function assertPrivateFolder(dir: string): void {
+  const stat = fs.lstatSync(dir);
+  if (!stat.isDirectory()) throw new Error(`${dir} is not a folder`);
+  const uid = process.getuid?.();
+  if (uid !== undefined && stat.uid !== uid) throw new Error(`${dir} belongs to another user`);
+  if ((stat.mode & 0o022) !== 0) throw new Error(`${dir} can be written by other users`);
+}
+
+/**
+ * Makes sure the manifest's files exist under `<base>/<extractionDirName>` and returns that folder.
+ * `readAsset(key)` returns the bytes of a SEA asset.
+ */
+export function extractInto(base: string, manifest: NativeManifest, readAsset: (key: string) => Uint8Array): string {
+  fs.mkdirSync(base, { recursive: true, mode: 0o700 });
+  assertPrivateFolder(base);
+  const target = path.join(base, extractionDirName(manifest));
+  if (isCompleteExtraction(target, manifest)) return target;
+
+  const temp = path.join(base, `.${extractionDirName(manifest)}.${process.pid}.${randomBytes(4).toString('hex')}`);
+  try {
+    for (const file of manifest.files) {
+      const destination = path.join(temp, 'node_modules', ...file.path.split('/'));
+      fs.mkdirSync(path.dirname(destination), { recursive: true, mode: 0o700 });
+      fs.writeFileSync(destination, readAsset(NATIVE_ASSET_PREFIX + file.path), { mode: 0o755 });
+    }
+    // A leftover incomplete target (from an older, non-atomic copy or a manual edit) is moved away.
+    if (fs.existsSync(target)) fs.renameSync(target, `${temp}.stale`);
+    try {
+      fs.renameSync(temp, target);
+    } catch (error) {
+      // Another process won the race: its copy is as good as ours.
+      if (!isCompleteExtraction(target, manifest)) throw error;
+    }
+  } finally {
+    fs.rmSync(temp, { recursive: true, force: true });
+    fs.rmSync(`${temp}.stale`, { recursive: true, force: true });
+  }
+  return target;
+}
+
+let extracted: string | undefined;
+
+/** The SEA's addon manifest and asset reader (only valid inside the binary). */
+function seaSource(): { manifest: NativeManifest; readAsset: (key: string) => Uint8Array } {
+  // `node:sea` exists only in Node builds with SEA support; required lazily so tests can import this file.
+  const sea = process.getBuiltinModule('node:sea');
+  if (!sea.isSea()) throw new Error('native addons are embedded only in the single binary');
+  const readAsset = (key: string) => new Uint8Array(sea.getRawAsset(key));
+  const manifest = JSON.parse(new TextDecoder().decode(readAsset(NATIVE_MANIFEST_ASSET))) as NativeManifest;
+  return { manifest, readAsset };
+}
+
+/** Extracts (once per process, reusing the cache across runs) and returns `<cache>/<hash>`. */
+export function nativeRoot(): string {
+  if (extracted) return extracted;
+  const { manifest, readAsset } = seaSource();
+  const errors: string[] = [];
+  for (const base of cacheDirCandidates(process.env, os.homedir(), os.tmpdir(), process.getuid?.() ?? 0)) {
+    try {
+      extracted = extractInto(base, manifest, readAsset);
+      return extracted;
+    } catch (error) {
+      errors.push(`${base}: ${(error as Error).message}`);
+    }
+  }
+  throw new Error(`Jornada could not write its native libraries to a cache folder (set JORNADA_CACHE_DIR):\n  ${errors.join('\n  ')}`);
+}
+
+// The bundle (scripts/binary/bundle.mjs) rewrites `__dirname` and `import.meta.url` in the
+// native packages' loaders to call the two functions below, so each package's own lookup of its
+// addon lands in the extracted files.
+
+/** Absolute path of `rel` inside the extracted copy of package `name` (stands in for `__dirname`). */
+export function packagePath(name: string, rel = ''): string {
+  return path.join(nativeRoot(), 'node_modules', ...name.split('/'), ...rel.split('/').filter(Boolean));
+}
+
+/** File URL of `rel` inside the extracted copy of package `name` (stands in for `import.meta.url`). */
+export function packageUrl(name: string, rel: string): string {
+  return pathToFileURL(packagePath(name, rel)).href;
+}
