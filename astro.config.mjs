@@ -4,6 +4,8 @@ import node from '@astrojs/node';
 import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'astro/config';
+import { MAX_REQUEST_BYTES } from './src/server/http/body-limits.ts';
+import { CSP_DIRECTIVES } from './src/server/http/csp.ts';
 
 const bootEntry = fileURLToPath(new URL('./src/server/boot.ts', import.meta.url));
 
@@ -28,12 +30,24 @@ function bootChunk() {
 export default defineConfig({
   output: 'server',
   outDir: process.env.JORNADA_DIST || './dist',
-  adapter: node({ mode: 'standalone' }),
+  // The hard cap on request bodies (body-limits.ts): a chunked body is cut off there.
+  adapter: node({ mode: 'standalone', bodySizeLimit: MAX_REQUEST_BYTES }),
   integrations: [react()],
   server: { port: 4321, host: true },
   // Cross-site requests are refused by our middleware (src/server/http/same-origin.ts), which
   // also serves API clients that send no Origin header.
-  security: { checkOrigin: false },
+  security: {
+    checkOrigin: false,
+    // Content-Security-Policy header on every page (decision 016): Astro adds the hashes of its
+    // own scripts and styles (island hydration, bundled CSS) to script-src and style-src; the
+    // layout adds the hashes of its two inline blocks. Style attributes (server-rendered React and
+    // Astro `style=`) need style-src-attr 'unsafe-inline'; <style> elements stay hash-only.
+    csp: {
+      algorithm: 'SHA-256',
+      directives: [...CSP_DIRECTIVES],
+      styleDirective: { resources: ["'self'", { resource: "'unsafe-inline'", kind: 'attribute' }] },
+    },
+  },
   vite: {
     plugins: [tailwindcss(), bootChunk()],
     ssr: { external: ['better-sqlite3', 'argon2'] },

@@ -1,6 +1,12 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { languageFromAcceptHeader, DEFAULT_LANGUAGE } from '../i18n/languages.ts';
+import { translate } from '../i18n/translate.ts';
 import { closeDb } from './db/connection.ts';
+import { MAX_REQUEST_BYTES } from './http/body-limits.ts';
+import { SECURITY_HEADERS } from './http/security-headers.ts';
+import { log } from './log.ts';
+import { runShutdownHooks } from './shutdown-hooks.ts';
 
 /** A Node request handler such as Astro's `handler` from `dist/server/entry.mjs`. */
 export type NodeHandler = (req: http.IncomingMessage, res: http.ServerResponse, next?: () => void) => unknown;
@@ -9,39 +15,117 @@ export interface ServeOptions {
   handler: NodeHandler;
   port?: number;
   host?: string;
+  /** How long requests in flight may take to finish after SIGINT/SIGTERM before the process exits anyway. */
+  shutdownDeadlineMs?: number;
+}
+
+/** Built assets and face models: logged at debug level only, so the info log is one line per real request. */
+const quietPath = (path: string) => path.startsWith('/_astro/') || path.startsWith('/models/');
+
+/**
+ * One log line per answered request: method, path without the query string (queries may carry
+ * search terms), status, duration. Never bodies, headers, cookies or tokens.
+ */
+function logRequest(req: http.IncomingMessage, res: http.ServerResponse, startedNs: bigint): void {
+  const path = (req.url ?? '/').split('?')[0]!;
+  const entry = {
+    method: req.method,
+    path,
+    status: res.statusCode,
+    ms: Math.round(Number(process.hrtime.bigint() - startedNs) / 1e5) / 10,
+    ...(res.writableFinished ? {} : { aborted: true }),
+  };
+  if (res.statusCode >= 500) log.error(entry, 'request');
+  else if (quietPath(path)) log.debug(entry, 'request');
+  else log.info(entry, 'request');
+}
+
+/** 413 without reading the body when the declared size passes the hard cap (body-limits.ts). */
+function refuseLargeBody(req: http.IncomingMessage, res: http.ServerResponse): boolean {
+  const declared = Number(req.headers['content-length'] ?? 0);
+  if (!(declared > MAX_REQUEST_BYTES)) return false;
+  const lang = languageFromAcceptHeader(req.headers['accept-language']) ?? DEFAULT_LANGUAGE;
+  const body = JSON.stringify({ message: translate(lang, 'errors.payloadTooLarge'), code: 'errors.payloadTooLarge' });
+  res.writeHead(413, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', connection: 'close' });
+  res.end(body);
+  return true;
 }
 
 /**
- * Serves the app on HOST:PORT (default 0.0.0.0:4321) and stops gracefully on SIGINT/SIGTERM:
- * no new connections, requests in flight finish, then the database closes and the process exits.
- * Shared by `npm start` (scripts/start.mjs) and the single binary.
+ * Serves the app on HOST:PORT (default 0.0.0.0:4321). Shared by `npm start` (scripts/start.mjs)
+ * and the single binary.
+ *
+ * Shutdown on SIGINT/SIGTERM: stop accepting connections, close idle keep-alive sockets (and each
+ * busy one as soon as its answer is sent), let requests in flight finish, run the shutdown hooks,
+ * close the database (checkpointing the WAL) and exit 0. A second signal, or requests still
+ * running after the deadline (10 s), force exit 1 with a log line.
  */
 export function serve(options: ServeOptions): http.Server {
   const port = options.port ?? Number(process.env.PORT ?? 4321);
   const host = options.host ?? process.env.HOST ?? '0.0.0.0';
-  const server = http.createServer((req, res) => void options.handler(req, res));
+  const deadlineMs = options.shutdownDeadlineMs ?? 10_000;
+  let stopping = false;
+  const active = new Set<http.ServerResponse>();
+
+  const server = http.createServer((req, res) => {
+    const started = process.hrtime.bigint();
+    active.add(res);
+    res.once('close', () => {
+      active.delete(res);
+      logRequest(req, res, started);
+      // A keep-alive socket whose answer went out before shutdown began turns idle only now.
+      if (stopping) setImmediate(() => server.closeIdleConnections());
+    });
+    // Defaults for every answer, also the static files Astro serves before any middleware runs;
+    // headers the app sets (a page's own Content-Security-Policy) take precedence.
+    for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value);
+    if (stopping) res.setHeader('connection', 'close');
+    if (refuseLargeBody(req, res)) return;
+    Promise.resolve(options.handler(req, res)).catch((error: unknown) => {
+      log.error({ err: error, method: req.method, path: (req.url ?? '/').split('?')[0] }, 'request failed');
+      if (!res.headersSent) {
+        res.writeHead(500, { 'content-type': 'application/json; charset=utf-8' });
+        res.end(JSON.stringify({ message: translate(DEFAULT_LANGUAGE, 'errors.somethingWentWrong'), code: 'errors.somethingWentWrong' }));
+      } else res.destroy();
+    });
+  });
   server.on('error', (error) => {
-    console.error(`Jornada could not listen on ${host}:${port}: ${error.message}`);
+    log.fatal({ err: error }, `Jornada could not listen on ${host}:${port}: ${error.message}`);
     process.exit(1);
   });
   server.listen(port, host, () => {
     const address = server.address() as AddressInfo;
     const shown = host === '0.0.0.0' || host === '::' ? 'localhost' : host;
-    console.log(`Jornada is listening on http://${shown}:${address.port}`);
+    log.info({ host, port: address.port }, `Jornada is listening on http://${shown}:${address.port}`);
   });
 
-  let stopping = false;
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.on(signal, () => {
-      if (stopping) return;
-      stopping = true;
-      server.close(async () => {
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) {
+      log.warn({ signal, inFlight: active.size }, 'Second signal: exiting without waiting for requests in flight');
+      process.exit(1);
+    }
+    stopping = true;
+    log.info({ signal, inFlight: active.size }, 'Shutting down: finishing requests in flight');
+    setTimeout(() => {
+      log.error({ inFlight: active.size }, `Shutdown deadline (${deadlineMs / 1000} s) passed: exiting with requests still running`);
+      process.exit(1);
+    }, deadlineMs).unref();
+    server.close(async () => {
+      try {
+        await runShutdownHooks();
         await closeDb();
+        log.info('Stopped');
         process.exit(0);
-      });
-      server.closeIdleConnections?.();
-      setTimeout(() => process.exit(0), 5000).unref();
+      } catch (error) {
+        log.error({ err: error }, 'Shutdown failed');
+        process.exit(1);
+      }
     });
-  }
+    // Answers not yet started close their connection when sent.
+    for (const res of active) if (!res.headersSent) res.setHeader('connection', 'close');
+    server.closeIdleConnections();
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
   return server;
 }

@@ -11,6 +11,10 @@ export interface TestServer {
   dataDir: string;
   logs: () => string;
   stop: () => Promise<void>;
+  /** Sends a signal to the server process and resolves with its exit code once it has exited. */
+  kill: (signal?: NodeJS.Signals) => Promise<number | null>;
+  /** Starts the server again on the same DATA_DIR and port (after `kill`), and waits until it answers. */
+  restart: () => Promise<void>;
 }
 
 async function freePort(): Promise<number> {
@@ -33,21 +37,46 @@ export async function startServer(options: { env?: Record<string, string>; args?
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'jornada-test-'));
   const port = await freePort();
   let output = '';
-  const child: ChildProcess = spawn(
-    process.execPath,
-    [path.join(ROOT, 'scripts', 'start.mjs'), '--no-build', ...(options.args ?? [])],
-    {
+  const url = `http://127.0.0.1:${port}`;
+  let child!: ChildProcess;
+  const launch = async () => {
+    child = spawn(process.execPath, [path.join(ROOT, 'scripts', 'start.mjs'), '--no-build', ...(options.args ?? [])], {
       cwd: ROOT,
       env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ...options.env },
       stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child.stdout!.on('data', (d) => (output += d));
+    child.stderr!.on('data', (d) => (output += d));
+    await waitUntilHealthy(child, url, () => output);
+  };
+  await launch();
+  return {
+    url,
+    dataDir,
+    logs: () => output,
+    stop: async () => {
+      if (child.exitCode === null && child.signalCode === null) {
+        const exited = new Promise((r) => child.once('exit', r));
+        child.kill('SIGTERM');
+        await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
+        if (child.exitCode === null) child.kill('SIGKILL');
+      }
+      rmSync(dataDir, { recursive: true, force: true });
     },
-  );
-  child.stdout!.on('data', (d) => (output += d));
-  child.stderr!.on('data', (d) => (output += d));
-  const url = `http://127.0.0.1:${port}`;
+    kill: (signal = 'SIGTERM') => {
+      if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(child.exitCode);
+      const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
+      child.kill(signal);
+      return exited;
+    },
+    restart: launch,
+  };
+}
+
+async function waitUntilHealthy(child: ChildProcess, url: string, output: () => string): Promise<void> {
   const deadline = Date.now() + 30_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}):\n${output}`);
+    if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}):\n${output()}`);
     try {
       const res = await fetch(`${url}/api/health`);
       if (res.ok) break;
@@ -56,22 +85,8 @@ export async function startServer(options: { env?: Record<string, string>; args?
     }
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
-      throw new Error(`server did not start:\n${output}`);
+      throw new Error(`server did not start:\n${output()}`);
     }
     await new Promise((r) => setTimeout(r, 100));
   }
-  return {
-    url,
-    dataDir,
-    logs: () => output,
-    stop: async () => {
-      if (child.exitCode === null) {
-        const exited = new Promise((r) => child.once('exit', r));
-        child.kill('SIGTERM');
-        await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
-        if (child.exitCode === null) child.kill('SIGKILL');
-      }
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
 }

@@ -1,9 +1,9 @@
 import { SignUpSchema } from '../../domain/auth/auth-schemas.ts';
-import { SESSION_COOKIE, sessionCookieOptions } from '../../server/auth/session-token.ts';
 import { getDb } from '../../server/db/connection.ts';
 import { AppError } from '../../server/http/app-error.ts';
 import { endpoint } from '../../server/http/endpoint.ts';
 import { json, parseInput, readJson } from '../../server/http/json.ts';
+import { setSessionCookie } from '../../server/http/session-cookie.ts';
 import { isFirstRun } from '../../server/services/first-run.ts';
 import { toSessionUserDto } from '../../server/services/session-user.ts';
 import { signUp } from '../../server/services/sign-up.ts';
@@ -14,6 +14,6 @@ export const POST = endpoint(async (context) => {
   if (!(await isFirstRun(db))) throw new AppError('errors.signUpClosed', 403);
   const input = parseInput(SignUpSchema, await readJson(context.request));
   const result = await signUp(db, input);
-  context.cookies.set(SESSION_COOKIE, result.token, sessionCookieOptions(context.url.protocol === 'https:'));
+  await setSessionCookie(context, result.token);
   return json({ accessToken: result.token, user: toSessionUserDto(result.user) }, 201);
 });

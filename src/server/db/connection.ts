@@ -55,10 +55,19 @@ export function getDb(): Promise<Db> {
   return ready;
 }
 
-/** Closes the connection (graceful shutdown, tests). */
+/**
+ * Closes the connection (graceful shutdown, tests), first moving the WAL into the database file
+ * and truncating it, so a stopped instance is one self-contained `jornada.db` to copy.
+ */
 export async function closeDb(): Promise<void> {
   const c = current;
   current = undefined;
   ready = undefined;
-  if (c) await c.db.destroy();
+  if (!c) return;
+  try {
+    c.sqlite.pragma('wal_checkpoint(TRUNCATE)');
+  } catch {
+    // Busy (another process reading): SQLite checkpoints on close anyway.
+  }
+  await c.db.destroy();
 }

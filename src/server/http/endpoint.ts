@@ -20,12 +20,3 @@ export function requireUser(context: APIContext): SessionUser {
   if (!user) throw unauthenticated();
   return user;
 }
-
-/** The address of the connection (forwarded headers are trusted only with a configured proxy). */
-export function clientAddress(context: APIContext): string {
-  try {
-    return context.clientAddress || 'unknown';
-  } catch {
-    return 'unknown';
-  }
-}

@@ -3,6 +3,8 @@ import { issuesToFieldKeys } from '../../domain/auth/auth-schemas.ts';
 import type { Language } from '../../i18n/languages.ts';
 import { translate } from '../../i18n/translate.ts';
 import { AppError } from './app-error.ts';
+import { readJsonBody } from './json-body.ts';
+import { log } from '../log.ts';
 
 /** Largest JSON body an endpoint reads (face descriptors and forms fit comfortably). */
 export const MAX_JSON_BYTES = 256 * 1024;
@@ -30,26 +32,17 @@ export function errorJson(error: AppError, lang: Language, headers: Record<strin
 /** Maps any thrown value to a JSON answer; unexpected errors are logged and become a plain 500. */
 export function toErrorResponse(error: unknown, lang: Language): Response {
   if (error instanceof AppError) return errorJson(error, lang);
-  console.error(error);
+  log.error({ err: error }, 'unexpected error');
   return errorJson(new AppError('errors.somethingWentWrong', 500), lang);
 }
 
 /**
  * Reads a JSON body within the size limit: 415 unless sent as application/json (which a
- * cross-site HTML form cannot send), 413 when too large, 400 for malformed JSON.
+ * cross-site HTML form cannot send), 413 as soon as the declared or streamed size passes
+ * MAX_JSON_BYTES (a chunked body is cut off there, never held whole), 400 for malformed JSON.
  */
-export async function readJson(request: Request): Promise<unknown> {
-  const type = request.headers.get('content-type') ?? '';
-  if (!/^application\/json\s*(;|$)/i.test(type)) throw new AppError('errors.unsupportedMediaType', 415);
-  const declared = Number(request.headers.get('content-length') ?? '0');
-  if (declared > MAX_JSON_BYTES) throw new AppError('errors.payloadTooLarge', 413);
-  const text = await request.text();
-  if (Buffer.byteLength(text) > MAX_JSON_BYTES) throw new AppError('errors.payloadTooLarge', 413);
-  try {
-    return JSON.parse(text);
-  } catch {
-    throw new AppError('errors.badJson', 400);
-  }
+export function readJson(request: Request): Promise<unknown> {
+  return readJsonBody(request, MAX_JSON_BYTES);
 }
 
 /** Validates input with a valibot schema; 422 with per-field message keys when it fails. */

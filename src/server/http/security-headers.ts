@@ -1,5 +1,12 @@
-/** Headers every answer carries. The full Content-Security-Policy arrives with the operations work. */
+import { NON_PAGE_CSP } from './csp.ts';
+
+/**
+ * Headers every answer carries. Pages get their Content-Security-Policy from Astro (built from
+ * astro.config.mjs `security.csp` with the hashes of the page's inline scripts and styles); any
+ * other answer — JSON, files, redirects — gets NON_PAGE_CSP, which lets nothing load or run.
+ */
 export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
+  'content-security-policy': NON_PAGE_CSP,
   'x-content-type-options': 'nosniff',
   'referrer-policy': 'same-origin',
   'x-frame-options': 'DENY',

@@ -8,6 +8,7 @@ import { nowMs } from '../clock/now.ts';
 import type { Db } from '../db/connection.ts';
 import { AppError, notFound } from '../http/app-error.ts';
 import { uploadsDir } from './employees/photo-files.ts';
+import { log } from '../log.ts';
 
 /**
  * Punch snapshots (setting `punchPhoto`): a small camera frame kept with each face punch so an
@@ -97,9 +98,9 @@ export function schedulePunchPhotoPurge(db: Db, retentionDays: () => Promise<num
   const run = async () => {
     try {
       const removed = await purgePunchPhotos(db, await retentionDays());
-      if (removed > 0) console.log(`Deleted ${removed} punch photo(s) past the retention period.`);
+      if (removed > 0) log.info({ removed }, `Deleted ${removed} punch photo(s) past the retention period.`);
     } catch (error) {
-      console.error('Punch photo purge failed:', error);
+      log.error({ err: error }, 'Punch photo purge failed');
     }
   };
   void run();

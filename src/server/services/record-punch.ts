@@ -15,6 +15,7 @@ import { employeeThumbnail } from './employees/employee-thumbnail.ts';
 import { getSettings } from './get-settings.ts';
 import { identifyPunchEmployee, type PunchEmployee } from './identify-punch-employee.ts';
 import { preparePunchPhoto, savePunchPhoto } from './punch-photos.ts';
+import { log } from '../log.ts';
 
 /** The same employee and action again within this window is a double tap: recorded once. */
 export const DOUBLE_TAP_MS = 10_000;
@@ -125,7 +126,7 @@ export async function recordPunch(db: Db, request: PunchRequest): Promise<PunchR
 
   if (photo && outcome.punchId !== null) {
     await savePunchPhoto(db, { punchId: outcome.punchId, employeeId: employee.id, bytes: photo }).catch((error: unknown) => {
-      console.error('The punch was recorded but its photo could not be kept:', error);
+      log.error({ err: error }, 'The punch was recorded but its photo could not be kept');
     });
   }
   return {

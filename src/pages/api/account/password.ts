@@ -1,8 +1,8 @@
 import { ChangePasswordSchema } from '../../../domain/auth/auth-schemas.ts';
-import { SESSION_COOKIE, sessionCookieOptions } from '../../../server/auth/session-token.ts';
 import { getDb } from '../../../server/db/connection.ts';
 import { endpoint, requireUser } from '../../../server/http/endpoint.ts';
 import { json, parseInput, readJson } from '../../../server/http/json.ts';
+import { setSessionCookie } from '../../../server/http/session-cookie.ts';
 import { translate } from '../../../i18n/translate.ts';
 import { changePassword } from '../../../server/services/change-password.ts';
 
@@ -14,6 +14,6 @@ export const POST = endpoint(async (context) => {
   const user = requireUser(context);
   const input = parseInput(ChangePasswordSchema, await readJson(context.request));
   const { token } = await changePassword(await getDb(), user.id, input);
-  context.cookies.set(SESSION_COOKIE, token, sessionCookieOptions(context.url.protocol === 'https:'));
+  await setSessionCookie(context, token);
   return json({ accessToken: token, message: translate(context.locals.lang, 'password.changed') });
 });

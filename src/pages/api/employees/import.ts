@@ -1,13 +1,12 @@
 import { translate } from '../../../i18n/translate.ts';
 import { getDb } from '../../../server/db/connection.ts';
 import { AppError } from '../../../server/http/app-error.ts';
+import { MAX_IMPORT_BYTES } from '../../../server/http/body-limits.ts';
 import { endpoint, requireUser } from '../../../server/http/endpoint.ts';
 import { json } from '../../../server/http/json.ts';
 import { readJsonBody } from '../../../server/http/json-body.ts';
 import { EmployeeImportRejected, importEmployees } from '../../../server/services/employees/import-employees.ts';
 
-/** A CSV of 10,000 employees is about 2 MB; 20 MB leaves room without inviting abuse. */
-const MAX_IMPORT_BYTES = 20 * 1024 * 1024;
 
 /**
  * `POST /api/employees/import` `{csv, createMissing?, dryRun?}` (authority `employee.create`).

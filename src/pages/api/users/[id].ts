@@ -1,8 +1,9 @@
 import { translate } from '../../../i18n/translate.ts';
-import { SESSION_COOKIE, sealSession, sessionCookieOptions } from '../../../server/auth/session-token.ts';
+import { SESSION_COOKIE, sealSession } from '../../../server/auth/session-token.ts';
 import { getDb } from '../../../server/db/connection.ts';
 import { endpoint, requireUser } from '../../../server/http/endpoint.ts';
 import { json, readJson } from '../../../server/http/json.ts';
+import { setSessionCookie } from '../../../server/http/session-cookie.ts';
 import { parseId } from '../../../server/services/crud/crud-service.ts';
 import { deleteUser } from '../../../server/services/users/delete-user.ts';
 import { getUser } from '../../../server/services/users/list-users.ts';
@@ -18,7 +19,7 @@ export const PATCH = endpoint(async (context) => {
   // Editing one's own password or account type ends one's other sessions, not this one.
   if (id === actor.id && newSessionVersion !== undefined && data.status === 'enabled' && context.cookies.get(SESSION_COOKIE)) {
     const token = await sealSession({ uid: id, sv: newSessionVersion });
-    context.cookies.set(SESSION_COOKIE, token, sessionCookieOptions(context.url.protocol === 'https:'));
+    await setSessionCookie(context, token);
   }
   return json({ data, message: translate(context.locals.lang, 'messages.userUpdated') });
 });

@@ -8,6 +8,7 @@ import type { Language } from '../../../i18n/languages.ts';
 import { translate } from '../../../i18n/translate.ts';
 import { exportAttendanceRows, type AttendanceViewer, type ExportRow } from '../../db/repositories/attendances.ts';
 import { openReadOnlyDb } from '../../db/read-only-db.ts';
+import { log } from '../../log.ts';
 
 /** Rows written between two looks at the zip's and the client's pace (and a turn of the event loop). */
 const BATCH = 50;
@@ -143,7 +144,7 @@ export function exportAttendances(options: {
   };
 
   write().catch((error: unknown) => {
-    console.error('attendance export failed', error);
+    log.error({ err: error }, 'attendance export failed');
     output.destroy(error instanceof Error ? error : new Error(String(error)));
   });
   return Readable.toWeb(output) as ReadableStream<Uint8Array>;

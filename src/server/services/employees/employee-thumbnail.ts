@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import { isPhotoId } from '../../../domain/employees/employee-photos.ts';
 import { findPhotoFile, readPhotoFile } from './photo-files.ts';
+import { log } from '../../log.ts';
 
 /** Side of the square thumbnail the clock terminal shows (CSS shows it at up to 96 px, 2× for sharp screens). */
 export const THUMBNAIL_SIDE = 192;
@@ -31,7 +32,7 @@ export async function employeeThumbnail(employeeId: number, photoId: string | nu
     cache.set(photoId, url);
     return url;
   } catch (error) {
-    console.error(error);
+    log.error({ err: error }, 'employee thumbnail failed');
     return null;
   }
 }

@@ -2,6 +2,7 @@ import { once } from 'node:events';
 import { PassThrough, Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { pendingXml } from '../attendance/export-attendances.ts';
+import { log } from '../../log.ts';
 
 /** Rows between two looks at the zip's and the client's pace (as the attendance export). */
 const BATCH = 50;
@@ -36,7 +37,7 @@ export function streamWorkbook(label: string, write: (workbook: ExcelJS.stream.x
     if (!output.destroyed) await workbook.commit();
   };
   run().catch((error: unknown) => {
-    console.error(`${label} export failed`, error);
+    log.error({ err: error }, `${label} export failed`);
     output.destroy(error instanceof Error ? error : new Error(String(error)));
   });
   return Readable.toWeb(output) as ReadableStream<Uint8Array>;
