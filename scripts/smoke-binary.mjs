@@ -1,0 +1,247 @@
+// Smoke test of the single binary (CI runs it after `npm run build:binary`):
+//   node scripts/smoke-binary.mjs [path/to/jornada-linux-<arch>]
+// Starts the binary with a fresh DATA_DIR and cache folder on a free port, then over HTTP: health,
+// sign-in (argon2), an employee with a PIN and a shift, a PIN punch at POST /api/clock recorded
+// in the attendance list (SQLite), a photo upload (sharp + libvips), the client files and face
+// models from the executable; `--help` and `backup` beside the running server; SIGTERM must end
+// it with exit code 0; `restore` the backup; a second start reuses the unpacked addons. Prints the
+// start-up times, resident memory and size. Exits 1 on the first failed check.
+import { spawn, spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { distDir } from './build.mjs';
+
+const binary = path.resolve(process.argv[2] ?? path.join(distDir, 'bin', `jornada-linux-${process.arch}`));
+const ADMIN = { email: 'smoke@example.com', password: 'Smoke#2026pass' };
+const PIN = '4827193';
+
+const tmp = mkdtempSync(path.join(os.tmpdir(), 'jornada-smoke-'));
+const dataDir = path.join(tmp, 'data');
+const cacheDir = path.join(tmp, 'cache');
+let child;
+let checks = 0;
+let output = '';
+
+function check(condition, what, detail = '') {
+  if (!condition) throw new Error(`${what}${detail ? `: ${detail}` : ''}`);
+  checks++;
+}
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+const env = (port) => ({
+  ...process.env,
+  DATA_DIR: dataDir,
+  JORNADA_CACHE_DIR: cacheDir,
+  PORT: String(port),
+  HOST: '127.0.0.1',
+  JORNADA_ADMIN_EMAIL: ADMIN.email,
+  JORNADA_ADMIN_PASSWORD: ADMIN.password,
+  LOG_LEVEL: 'warn',
+});
+
+/** Starts the binary and waits for GET /api/health; returns the milliseconds from spawn to healthy. */
+async function start(port) {
+  const started = performance.now();
+  child = spawn(binary, [], { env: env(port), stdio: ['ignore', 'pipe', 'pipe'] });
+  child.stdout.on('data', (d) => (output += d));
+  child.stderr.on('data', (d) => (output += d));
+  const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+  child.exited = exited;
+  while (performance.now() - started < 30_000) {
+    const gone = await Promise.race([exited, new Promise((r) => setTimeout(() => r(null), 25))]);
+    if (gone) throw new Error(`the binary exited during start-up (${JSON.stringify(gone)})`);
+    try {
+      const res = await fetch(`http://127.0.0.1:${port}/api/health`);
+      if (res.ok && (await res.json()).status === 'ok') return performance.now() - started;
+    } catch {
+      // not listening yet
+    }
+  }
+  throw new Error('no healthy answer within 30 s');
+}
+
+async function stop() {
+  const sent = performance.now();
+  child.kill('SIGTERM');
+  const result = await Promise.race([child.exited, new Promise((r) => setTimeout(() => r('timeout'), 8000))]);
+  check(result !== 'timeout', 'SIGTERM stops the server within 8 s');
+  check(result.code === 0, 'SIGTERM ends with exit code 0', JSON.stringify(result));
+  return performance.now() - sent;
+}
+
+function rssMb(pid) {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(status.match(/VmRSS:\s+(\d+)/)[1]) / 1024;
+}
+
+/** A small valid PNG (a colour gradient), so the upload exercises sharp without fixtures. */
+function gradientPng(size = 96) {
+  const raw = Buffer.alloc((size * 3 + 1) * size);
+  for (let y = 0; y < size; y++) {
+    raw[y * (size * 3 + 1)] = 0;
+    for (let x = 0; x < size; x++) raw.set([x * 2, y * 2, 128], y * (size * 3 + 1) + 1 + x * 3);
+  }
+  const chunk = (type, data) => {
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const out = Buffer.alloc(12 + data.length);
+    out.writeUInt32BE(data.length, 0);
+    body.copy(out, 4);
+    out.writeUInt32BE(zlib.crc32(body), 8 + data.length);
+    return out;
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(size, 0);
+  header.writeUInt32BE(size, 4);
+  header.set([8, 2, 0, 0, 0], 8);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', zlib.deflateSync(raw)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+async function api(base, token, method, url, body) {
+  const res = await fetch(base + url, {
+    method,
+    headers: { 'accept-language': 'en', ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const text = await res.text();
+  let json;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    json = undefined;
+  }
+  return { status: res.status, json, text, headers: res.headers };
+}
+
+async function created(base, token, url, body) {
+  const res = await api(base, token, 'POST', url, body);
+  check(res.status === 201, `POST ${url} creates`, `${res.status} ${res.text.slice(0, 300)}`);
+  return res.json.data._id;
+}
+
+function cli(args, port) {
+  const result = spawnSync(binary, args, { env: env(port), encoding: 'utf8', timeout: 30_000 });
+  return { code: result.status, out: `${result.stdout}${result.stderr}` };
+}
+
+async function main() {
+  check(existsSync(binary), 'the binary exists', `${binary} (run npm run build:binary)`);
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+
+  const coldStart = await start(port);
+  const rssStart = rssMb(child.pid);
+
+  // Sign in (argon2) and build what a punch needs: department, job title, leave group, employee, shift.
+  const login = await api(base, null, 'POST', '/api/user/login', ADMIN);
+  check(login.status === 200 && login.json.accessToken, 'sign-in with the JORNADA_ADMIN_* account', `${login.status} ${login.text}`);
+  const token = login.json.accessToken;
+  const company = (await api(base, token, 'GET', '/api/companies')).json.data[0]._id;
+  const department = await created(base, token, '/api/departments', { name: 'Obrador', company });
+  const jobTitle = await created(base, token, '/api/job-titles', { name: 'Panadera', department, company });
+  const leaveType = await created(base, token, '/api/leave-types', { name: 'Vacaciones', company, daysPerYear: 22 });
+  const leaveGroup = await created(base, token, '/api/leave-groups', { name: 'General', description: 'Todos', privilege: [leaveType], status: 'active', company });
+  const employee = await created(base, token, '/api/employees', {
+    firstName: 'Marina', lastName: 'Soler Vidal', gender: 'female', email: 'marina.soler@example.com', nationalId: '12345678Z',
+    company, department, jobTitle, leaveGroup, employmentType: 'regular', pin: PIN,
+  });
+  const fromDate = new Date(Date.now() - 3 * 86_400_000).toISOString().slice(0, 10);
+  await created(base, token, '/api/schedules', { employee, startTime: '00:00', offTime: '23:59', totalHours: 8, restDays: [], fromDate });
+
+  // The PIN punch, and the attendance it records.
+  const punch = await api(base, null, 'POST', '/api/clock', { action: 'check-in', pin: PIN });
+  check(punch.status === 200 && punch.json.employee?._id === employee, 'check-in with the PIN at POST /api/clock', `${punch.status} ${punch.text}`);
+  const attendances = await api(base, token, 'GET', `/api/attendances?employee=${employee}`);
+  const day = attendances.json?.data?.[0];
+  check(attendances.status === 200 && attendances.json.data.length === 1 && day.timeIn && !day.timeOut, 'the punch is recorded', attendances.text.slice(0, 300));
+  const wrong = await api(base, null, 'POST', '/api/clock', { action: 'check-in', pin: '9999999' });
+  check(wrong.status >= 400 && wrong.status < 500 && wrong.json?.code, 'an unknown PIN is refused with a code', `${wrong.status} ${wrong.text}`);
+
+  // A photo upload: decoded, cleaned and thumbnailed by sharp (libvips from the unpacked cache).
+  const png = gradientPng();
+  const photo = await api(base, token, 'POST', `/api/employees/${employee}/photos`, { image: `data:image/png;base64,${png.toString('base64')}` });
+  check(photo.status === 201, 'a photo upload goes through sharp', `${photo.status} ${photo.text.slice(0, 300)}`);
+
+  // Pages and client files from inside the executable.
+  const signIn = await fetch(`${base}/sign-in`);
+  const html = await signIn.text();
+  check(signIn.status === 200 && html.includes('<html'), 'the sign-in page renders');
+  const script = html.match(/\/_astro\/[\w.-]+\.(?:js|css)/)?.[0];
+  check(script, 'the page links a built asset');
+  const asset = await fetch(base + script);
+  check(asset.status === 200 && asset.headers.get('cache-control')?.includes('immutable'), `${script} is served, immutable`, `${asset.status} ${asset.headers.get('cache-control')}`);
+  const model = await fetch(`${base}/models/face_recognition_model.bin`);
+  const modelBytes = Buffer.from(await model.arrayBuffer());
+  const modelFile = readFileSync(path.join(distDir, 'client', 'models', 'face_recognition_model.bin'));
+  check(model.status === 200 && model.headers.get('cache-control') === 'public, max-age=604800', 'face models are served with a week of caching');
+  check(createHash('sha256').update(modelBytes).digest('hex') === createHash('sha256').update(modelFile).digest('hex'), 'the served face model equals the built file');
+  const etag = model.headers.get('etag');
+  const revalidated = await fetch(`${base}/models/face_recognition_model.bin`, { headers: { 'if-none-match': etag } });
+  check(revalidated.status === 304, 'a known ETag gets 304');
+  check((await fetch(`${base}/attributions.json`)).status === 200, 'attributions.json is served');
+
+  await new Promise((r) => setTimeout(r, 1000));
+  const rssIdle = rssMb(child.pid);
+
+  // The CLI beside the running server.
+  const help = cli(['--help'], port);
+  check(help.code === 0 && help.out.includes('JORNADA_ADMIN_EMAIL') && help.out.includes('backup'), '--help lists the commands and the environment', help.out.slice(0, 300));
+  const backup = cli(['backup'], port);
+  check(backup.code === 0, '`backup` succeeds while the server runs', backup.out);
+  const backupsDir = path.join(dataDir, 'backups');
+  const backups = existsSync(backupsDir) ? readdirSync(backupsDir).filter((f) => f.endsWith('.db')) : [];
+  check(backups.length >= 1, 'a backup file was written', backupsDir);
+  const health = cli(['healthcheck'], port);
+  check(health.code === 0, '`healthcheck` sees the running server', health.out);
+
+  const stopMs = await stop();
+  const down = cli(['healthcheck'], port);
+  check(down.code === 1, '`healthcheck` fails once the server is down');
+
+  const restore = cli(['restore', path.join(backupsDir, backups.sort().at(-1))], port);
+  check(restore.code === 0, '`restore FILE` succeeds with the server stopped', restore.out);
+
+  // A second start reuses the unpacked native libraries and finds the restored punch.
+  const cached = readdirSync(cacheDir).filter((f) => f.startsWith('native-'));
+  check(cached.length === 1 && readdirSync(cacheDir).length === 1, 'one unpacked addon folder, no leftovers', readdirSync(cacheDir).join(', '));
+  const warmStart = await start(port);
+  const relogin = await api(base, null, 'POST', '/api/user/login', ADMIN);
+  const after = await api(base, relogin.json?.accessToken, 'GET', `/api/attendances?employee=${employee}`);
+  check(after.status === 200 && after.json.data.length === 1, 'the restored database holds the punch');
+  await stop();
+
+  const mb = (n) => `${n.toFixed(0)} MB`;
+  console.log(`binary: ${path.basename(binary)} ${mb(statSync(binary).size / 1048576)}`);
+  console.log(`start-up (spawn -> healthy): first ${coldStart.toFixed(0)} ms (unpacks addons), then ${warmStart.toFixed(0)} ms`);
+  console.log(`resident memory: ${mb(rssStart)} when healthy, ${mb(rssIdle)} idle after the checks; SIGTERM -> exit 0 in ${stopMs.toFixed(0)} ms`);
+  console.log(`binary smoke test: all ${checks} checks passed`);
+}
+
+try {
+  await main();
+} catch (error) {
+  console.error(`binary smoke test FAILED after ${checks} checks: ${error.message}`);
+  if (output) console.error(`--- binary output ---\n${output.slice(-4000)}`);
+  if (child && child.exitCode === null) child.kill('SIGKILL');
+  process.exitCode = 1;
+} finally {
+  rmSync(tmp, { recursive: true, force: true });
+}
