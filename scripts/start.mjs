@@ -1,5 +1,6 @@
-// `npm start`: build when missing or stale, migrate the database, create the first account from
-// the environment (or the demo data with --demo), then serve on HOST:PORT (default 0.0.0.0:4321).
+// `npm start`: build when missing or stale, then run a command (backup, restore FILE, --help) or
+// migrate the database, create the first account from the environment (or the demo data with
+// --demo) and serve on HOST:PORT (default 0.0.0.0:4321).
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, distDir } from './build.mjs';
@@ -17,7 +18,11 @@ try {
 
 process.env.ASTRO_NODE_AUTOSTART = 'disabled';
 const serverDir = path.join(distDir, 'server');
-const { boot, serve } = await import(pathToFileURL(path.join(serverDir, 'boot.mjs')).href);
+const { boot, serve, runCommand } = await import(pathToFileURL(path.join(serverDir, 'boot.mjs')).href);
+// Commands (backup, restore FILE, --help) run and exit here; they never start the server.
+const commandArgs = process.argv.slice(2).filter((a) => !a.startsWith('-') || a === '--help' || a === '-h');
+const exitCode = await runCommand(commandArgs);
+if (exitCode !== null) process.exit(exitCode);
 try {
   for (const line of await boot({ demo })) console.log(line);
 } catch (error) {

@@ -1,15 +1,17 @@
 import { instanceConfig } from './config/instance-config.ts';
 import { dataDir } from './config/data-dir.ts';
-import { closeDb, getDb } from './db/connection.ts';
+import { closeDb, getDb, getSqlite } from './db/connection.ts';
 import { countUsers, emailExists } from './db/repositories/users.ts';
 import { createFirstAccount } from './services/create-first-account.ts';
 import { ensureInitialAdmin } from './services/ensure-initial-admin.ts';
 import { getSettings } from './services/get-settings.ts';
+import { scheduleBackups } from './services/backups/backup-schedule.ts';
 import { schedulePunchPhotoPurge } from './services/punch-photos.ts';
 import { seedDemoData } from './services/seed-demo-data.ts';
 
 export { closeDb };
 export { serve } from './serve.ts';
+export { runCommand } from './cli.ts';
 
 /** Demo sign-in printed by `npm run demo`. */
 export const DEMO_ACCOUNT = { email: 'admin@demo.jornada', password: 'Demo#2026' } as const;
@@ -51,5 +53,7 @@ export async function boot(options: BootOptions = {}): Promise<string[]> {
   }
   // Clock snapshots past their retention period go now and once a day.
   schedulePunchPhotoPurge(db, async () => (await getSettings(db)).punchPhotoRetentionDays);
+  // The daily database backup at the configured time (checked every minute).
+  scheduleBackups(getSqlite, () => getSettings(db));
   return lines;
 }

@@ -39,6 +39,9 @@ export const API_ROUTES: readonly ApiRoute[] = [
   { method: 'POST', pattern: '/api/account/password', authority: [] },
   { method: 'GET', pattern: '/api/settings', authority: ['setting.read'] },
   { method: 'PUT', pattern: '/api/settings', authority: ['setting.update'] },
+  // Database backups: the status with the settings, "Back up now" with the right to change them.
+  { method: 'GET', pattern: '/api/backups', authority: ['setting.read'] },
+  { method: 'POST', pattern: '/api/backups', authority: ['setting.update'] },
   { method: 'POST', pattern: '/api/feedback', authority: [] },
   { method: 'GET', pattern: '/api/feedback', authority: ['setting.read'] },
   // Before the collections, so `/api/employees/{id}` does not capture them.

@@ -55,6 +55,12 @@ export function getDb(): Promise<Db> {
   return ready;
 }
 
+/** The better-sqlite3 handle under `getDb()` (online backups need it). */
+export async function getSqlite(): Promise<SQLite.Database> {
+  await getDb();
+  return current!.sqlite;
+}
+
 /**
  * Closes the connection (graceful shutdown, tests), first moving the WAL into the database file
  * and truncating it, so a stopped instance is one self-contained `jornada.db` to copy.

@@ -8,7 +8,9 @@ import { translator } from '../../../i18n/translate.ts';
 import { api, ApiError } from '../../../lib/client/api.ts';
 import type { SystemInfo } from '../../../domain/settings/system-info.ts';
 import { inputClass, primaryButton } from '../ui/buttons.ts';
+import type { BackupOverview } from '../../../domain/backups/backup-overview.ts';
 import { AttributionsList } from './AttributionsList.tsx';
+import { BackupSection } from './BackupSection.tsx';
 import { FeedbackSection } from './FeedbackSection.tsx';
 
 interface Props {
@@ -16,6 +18,7 @@ interface Props {
   settings: Settings;
   system: SystemInfo;
   clientAddress: string;
+  backups: BackupOverview;
   canUpdate: boolean;
   isSuperAdmin: boolean;
 }
@@ -24,6 +27,7 @@ const SECTIONS = [
   ['localization', 'settings.sections.localization'],
   ['features', 'settings.sections.features'],
   ['safeguarding', 'settings.sections.safeguarding'],
+  ['backups', 'settings.sections.backups'],
   ['system', 'settings.sections.system'],
   ['about', 'settings.sections.about'],
   ['attributions', 'settings.sections.attributions'],
@@ -71,7 +75,7 @@ export default function SettingsPanel(props: Props) {
     }
   }
 
-  const editable = section === 'localization' || section === 'features' || section === 'safeguarding';
+  const editable = section === 'localization' || section === 'features' || section === 'safeguarding' || section === 'backups';
   const field = (id: keyof Settings, label: string, control: ReactNode, hint?: string) => (
     <div className="flex flex-col gap-1">
       <label htmlFor={`setting-${id}`} className="text-sm font-medium">
@@ -96,7 +100,7 @@ export default function SettingsPanel(props: Props) {
       <input id={`setting-${id}`} type="checkbox" role="switch" className="mt-1 h-5 w-5 accent-[var(--primary)]" checked={values[id]} disabled={!props.canUpdate} onChange={(e) => set(id, e.target.checked)} />
     </label>
   );
-  const numberInput = (id: 'faceThreshold' | 'faceMargin' | 'punchPhotoRetentionDays', min: number, max: number, step: number) => (
+  const numberInput = (id: 'faceThreshold' | 'faceMargin' | 'punchPhotoRetentionDays' | 'backupKeep', min: number, max: number, step: number) => (
     <input
       id={`setting-${id}`}
       type="number"
@@ -132,6 +136,9 @@ export default function SettingsPanel(props: Props) {
         <h2 id="settings-heading" className="mb-5 text-lg font-semibold">
           {t(SECTIONS.find(([id]) => id === section)![1])}
         </h2>
+        {section === 'backups' && (
+          <BackupSection lang={lang} initial={props.backups} timeZone={props.settings.timezone} timeFormat={props.settings.timeFormat} canUpdate={props.canUpdate} />
+        )}
         <fieldset disabled={!props.canUpdate && editable} className="flex flex-col gap-5">
           {section === 'localization' && (
             <>
@@ -209,6 +216,14 @@ export default function SettingsPanel(props: Props) {
                 </p>
               )}
             </>
+          )}
+          {section === 'backups' && (
+            <div className="grid gap-5 sm:grid-cols-2">
+              {field('backupTime', t('settings.backupTime'),
+                <input id="setting-backupTime" type="time" step={60} className={inputClass} value={values.backupTime} onChange={(e) => set('backupTime', e.target.value)} />,
+                t('settings.backupTimeHint'))}
+              {field('backupKeep', t('settings.backupKeep'), numberInput('backupKeep', 1, 365, 1), t('settings.backupKeepHint'))}
+            </div>
           )}
         </fieldset>
         {section === 'system' && (

@@ -1,0 +1,90 @@
+import { useState } from 'react';
+import { toast } from 'sonner';
+import type { BackupOverview } from '../../../domain/backups/backup-overview.ts';
+import { formatDate, formatNumber, formatTime } from '../../../domain/format/intl-format.ts';
+import type { Language } from '../../../i18n/languages.ts';
+import { translator } from '../../../i18n/translate.ts';
+import { api, ApiError } from '../../../lib/client/api.ts';
+import { primaryButton } from '../ui/buttons.ts';
+
+interface Props {
+  lang: Language;
+  initial: BackupOverview;
+  timeZone: string;
+  timeFormat: string;
+  canUpdate: boolean;
+}
+
+const TRIGGERS: Record<string, string> = {
+  scheduled: 'backups.triggerScheduled',
+  manual: 'backups.triggerManual',
+  command: 'backups.triggerCommand',
+  restore: 'backups.triggerRestore',
+};
+
+/** Bytes as "812 KB" / "3,4 MB". */
+function formatBytes(bytes: number, lang: Language): string {
+  if (bytes < 1024 * 1024) return `${formatNumber(Math.max(1, Math.round(bytes / 1024)), lang)} KB`;
+  return `${formatNumber(bytes / 1048576, lang, { maximumFractionDigits: 1 })} MB`;
+}
+
+/** Backup status under Settings › Backups, with "Back up now" for those who may change settings. */
+export function BackupSection({ lang, initial, timeZone, timeFormat, canUpdate }: Props) {
+  const t = translator(lang);
+  const [overview, setOverview] = useState(initial);
+  const [busy, setBusy] = useState(false);
+  const when = (iso: string) => `${formatDate(iso, lang, timeZone)} ${formatTime(iso, lang, timeZone, timeFormat)}`;
+
+  async function backUpNow() {
+    setBusy(true);
+    try {
+      const answer = await api<{ data: BackupOverview; message: string }>('/backups', { method: 'POST', lang });
+      setOverview(answer.data);
+      toast.success(answer.message);
+    } catch (e) {
+      if (e instanceof ApiError) toast.error(e.message);
+      api<{ data: BackupOverview }>('/backups', { lang }).then((r) => setOverview(r.data)).catch(() => undefined);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const last = overview.lastSuccess;
+  const items: [string, string, string?][] = [
+    [
+      t('settings.lastBackup'),
+      last ? `${when(last.at)} · ${formatBytes(last.bytes, lang)}` : t('settings.noBackup'),
+      last ? `${last.file} · ${t(TRIGGERS[last.trigger] ?? 'backups.triggerManual')}` : undefined,
+    ],
+    [t('backups.nextAt'), when(overview.nextAt)],
+    [t('backups.files'), t('backups.filesSummary', { n: overview.count, size: formatBytes(overview.totalBytes, lang) })],
+    [t('backups.folder'), overview.dir],
+  ];
+
+  return (
+    <div className="mb-6 flex flex-col gap-4" data-testid="backup-status">
+      {overview.lastFailure && (
+        <p role="alert" className="rounded-xl border border-red-300 bg-red-50 p-4 text-sm text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-200" data-testid="backup-failure">
+          {t('backups.lastFailure', { at: when(overview.lastFailure.at), message: overview.lastFailure.message })}
+        </p>
+      )}
+      <dl className="grid gap-4 sm:grid-cols-2">
+        {items.map(([label, value, detail]) => (
+          <div key={label} className="rounded-xl border border-line p-4">
+            <dt className="text-xs font-semibold uppercase tracking-wide text-muted">{label}</dt>
+            <dd className="mt-1 break-all font-medium">{value}</dd>
+            {detail && <dd className="mt-1 break-all text-xs text-muted">{detail}</dd>}
+          </div>
+        ))}
+      </dl>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <p className="max-w-prose text-sm text-muted">{t('backups.copyOff')}</p>
+        {canUpdate && (
+          <button type="button" className={primaryButton} onClick={backUpNow} disabled={busy} data-testid="backup-now">
+            {busy ? t('backups.working') : t('backups.backUpNow')}
+          </button>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,13 @@
+/** What the settings page and `GET /api/backups` show about backups (plain data, for islands too). */
+export interface BackupOverview {
+  lastSuccess: { at: string; file: string; bytes: number; trigger: string } | null;
+  /** The latest failure, only when no backup has succeeded since. */
+  lastFailure: { at: string; message: string; trigger: string } | null;
+  /** ISO instant of the next scheduled backup. */
+  nextAt: string;
+  /** Backup files on disk now and their total size. */
+  count: number;
+  totalBytes: number;
+  /** Absolute path of the backups folder. */
+  dir: string;
+}

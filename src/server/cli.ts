@@ -1,0 +1,115 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { dataDir } from './config/data-dir.ts';
+import { createBackup, operatorMessage } from './services/backups/create-backup.ts';
+import { restoreDatabase, RestoreRefused, storedBackupKeep } from './services/backups/restore-database.ts';
+
+/**
+ * Every environment variable Jornada reads (keep in step with `grep -rn process.env src scripts`).
+ * [name, default, meaning]
+ */
+const ENVIRONMENT: ReadonlyArray<readonly [string, string, string]> = [
+  ['PORT', '4321', 'TCP port the server listens on.'],
+  ['HOST', '0.0.0.0', 'Address the server listens on (127.0.0.1 = this machine only).'],
+  ['DATA_DIR', './data', 'Folder of the database (jornada.db), uploads, backups/ and config.json.'],
+  ['JORNADA_ADMIN_EMAIL', '-', 'With JORNADA_ADMIN_PASSWORD and no account yet: creates the first SuperAdmin at start.'],
+  ['JORNADA_ADMIN_PASSWORD', '-', 'Password of that first SuperAdmin.'],
+  ['JORNADA_ADMIN_NAME', 'Administrator', 'Name of that first SuperAdmin.'],
+  ['JORNADA_COMPANY', 'My company', 'Company created with that first SuperAdmin.'],
+  ['LOG_LEVEL', 'info', 'Log level: fatal, error, warn, info, debug, trace or silent (JSON lines on stdout).'],
+  ['JORNADA_CACHE_DIR', '~/.cache/jornada', 'Single binary only: where it unpacks its native libraries ($XDG_CACHE_HOME/jornada when set).'],
+  ['JORNADA_NO_BUILD', '-', 'npm start only: 1 = do not check the build (same as --no-build).'],
+  ['JORNADA_DIST', 'dist', 'npm scripts only: the build folder.'],
+];
+
+/** Read only when JORNADA_TEST=1 (the test suite): never set them on a real installation. */
+const TEST_ENVIRONMENT = ['JORNADA_TEST', 'JORNADA_FAKE_NOW', 'JORNADA_FAKE_NOW_FILE', 'JORNADA_BACKUP_CHECK_MS'];
+
+export function usage(): string {
+  const width = Math.max(...ENVIRONMENT.map(([name]) => name.length)) + 2;
+  return [
+    'Jornada — time and attendance',
+    '',
+    'Usage:',
+    '  jornada                 start the server (npm start; --demo loads the demo data set)',
+    '  jornada backup          back up the database now into DATA_DIR/backups and print the file',
+    '                          (works while the server runs)',
+    '  jornada restore FILE    replace the database with a backup file; stop the server first',
+    '                          (a safety backup of the current database is made first)',
+    '  jornada healthcheck     single binary only: exit 0 when the server on HOST:PORT answers',
+    '                          /api/health (for container and service health checks)',
+    '  jornada --help, -h      this text',
+    '',
+    'With npm: npm start -- --help, npm run backup, npm run restore -- FILE.',
+    '',
+    'Environment:',
+    ...ENVIRONMENT.map(([name, fallback, meaning]) => `  ${name.padEnd(width)}${meaning} Default: ${fallback}.`.replace('Default: -.', '').trimEnd()),
+    `  Test suite only (ignored unless JORNADA_TEST=1): ${TEST_ENVIRONMENT.join(', ')}.`,
+  ].join('\n');
+}
+
+/** `backup`: an online backup through a connection of its own (the server may keep running). */
+async function backupCommand(): Promise<number> {
+  const file = path.join(dataDir(), 'jornada.db');
+  if (!existsSync(file)) {
+    console.error(`There is no database at ${file} (set DATA_DIR to the folder of jornada.db).`);
+    return 1;
+  }
+  let db: SQLite.Database | undefined;
+  try {
+    db = new SQLite(file, { fileMustExist: true, timeout: 5000 });
+    const result = await createBackup(db, { keep: storedBackupKeep(db), trigger: 'command' });
+    console.log(result.file);
+    console.error(
+      `Backup verified (integrity ok), ${result.bytes} bytes.` +
+        (result.removed.length > 0 ? ` Removed ${result.removed.length} old backup(s): ${result.removed.join(', ')}.` : ''),
+    );
+    return 0;
+  } catch (error) {
+    console.error(`Backup failed: ${operatorMessage(error)}`);
+    return 1;
+  } finally {
+    db?.close();
+  }
+}
+
+async function restoreCommand(file: string | undefined): Promise<number> {
+  if (!file) {
+    console.error('restore needs the backup file: jornada restore FILE\n');
+    console.error(usage());
+    return 2;
+  }
+  try {
+    for (const line of await restoreDatabase(file)) console.log(line);
+    return 0;
+  } catch (error) {
+    console.error(`Restore refused: ${error instanceof RestoreRefused ? error.message : operatorMessage(error)}`);
+    return 1;
+  }
+}
+
+/**
+ * The command line shared by `npm start` (scripts/start.mjs) and the single binary. `args` are the
+ * arguments after the program; options of the caller (`--demo`, `--no-build`) are ignored here.
+ * Returns the exit code, or null when no command was given and the caller should serve.
+ * Commands never start the HTTP server.
+ */
+export async function runCommand(args: string[]): Promise<number | null> {
+  if (args.includes('--help') || args.includes('-h')) {
+    console.log(usage());
+    return 0;
+  }
+  const words = args.filter((a) => !a.startsWith('-'));
+  const [command, ...rest] = words;
+  if (command === undefined) return null;
+  if (command === 'help') {
+    console.log(usage());
+    return 0;
+  }
+  if (command === 'backup' && rest.length === 0) return backupCommand();
+  if (command === 'restore' && rest.length <= 1) return restoreCommand(rest[0]);
+  console.error(`Unknown command: ${words.join(' ')}\n`);
+  console.error(usage());
+  return 2;
+}

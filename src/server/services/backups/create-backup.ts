@@ -1,0 +1,92 @@
+import { randomBytes } from 'node:crypto';
+import { chmodSync, existsSync, renameSync, rmSync, statSync } from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { backupFileName } from '../../../domain/backups/backup-rules.ts';
+import { nowMs } from '../../clock/now.ts';
+import { applyRetention, backupsDir, fsyncPath } from './backup-files.ts';
+import { updateBackupStatus, type BackupTrigger } from './backup-status.ts';
+
+export interface BackupResult {
+  /** Absolute path of the backup file. */
+  file: string;
+  name: string;
+  bytes: number;
+  at: string;
+  /** Older backup files deleted by retention. */
+  removed: string[];
+}
+
+export interface BackupOptions {
+  /** Backup files to keep (retention runs after a verified backup only). */
+  keep: number;
+  trigger: BackupTrigger;
+  /**
+   * Pages copied per step. The server copies in small steps between requests (its own writes
+   * reach the copy as they happen); a separate process copies in one step, because another
+   * process's write would restart a step-wise copy.
+   */
+  pagesPerStep?: number;
+}
+
+/** One line for the operator: the error's message without its stack. */
+export function operatorMessage(error: unknown): string {
+  const text = error instanceof Error ? error.message : String(error);
+  return text.split('\n')[0]!.slice(0, 500) || 'unknown error';
+}
+
+/**
+ * Checks a database file: `PRAGMA integrity_check` must answer "ok". Also switches the file to a
+ * rollback journal so a backup is one self-contained file (no -wal beside it to lose).
+ */
+export function verifyDatabaseFile(file: string, options: { setRollbackJournal?: boolean } = {}): void {
+  const db = new SQLite(file, { fileMustExist: true });
+  try {
+    const rows = db.pragma('integrity_check') as { integrity_check: string }[];
+    const problems = rows.map((r) => r.integrity_check).filter((r) => r !== 'ok');
+    if (problems.length > 0) throw new Error(`integrity check failed: ${problems.slice(0, 3).join('; ')}`);
+    if (options.setRollbackJournal) db.pragma('journal_mode = DELETE');
+  } finally {
+    db.close();
+  }
+}
+
+/**
+ * Copies the open database into `DATA_DIR/backups/jornada-YYYYMMDD-HHMMSS.db` with SQLite's
+ * online backup (readers and writers carry on), under a temporary name until the copy is complete,
+ * verified and flushed to disk; then applies retention and records the result in the backup
+ * status. A failure is recorded too (and rethrown); no partial file is left under a backup name.
+ */
+export async function createBackup(sqlite: SQLite.Database, options: BackupOptions): Promise<BackupResult> {
+  const startedAt = nowMs();
+  const at = new Date(startedAt).toISOString();
+  let temp: string | undefined;
+  try {
+    const dir = backupsDir();
+    let n = 0;
+    while (existsSync(path.join(dir, backupFileName(startedAt, n)))) n++;
+    const name = backupFileName(startedAt, n);
+    const file = path.join(dir, name);
+    temp = path.join(dir, `.${name}.${randomBytes(4).toString('hex')}.tmp`);
+    const step = options.pagesPerStep ?? 0x7fffffff;
+    await sqlite.backup(temp, { progress: () => step });
+    chmodSync(temp, 0o600);
+    verifyDatabaseFile(temp, { setRollbackJournal: true });
+    fsyncPath(temp);
+    renameSync(temp, file);
+    temp = undefined;
+    fsyncPath(dir);
+    const bytes = statSync(file).size;
+    const removed = applyRetention(options.keep, startedAt);
+    updateBackupStatus({ lastSuccess: { at, file: name, bytes, trigger: options.trigger } });
+    return { file, name, bytes, at, removed };
+  } catch (error) {
+    if (temp) for (const f of [temp, `${temp}-wal`, `${temp}-shm`, `${temp}-journal`]) rmSync(f, { force: true });
+    try {
+      updateBackupStatus({ lastFailure: { at, message: operatorMessage(error), trigger: options.trigger } });
+    } catch {
+      // The status cannot be written either (disk full, permissions): the caller reports the error.
+    }
+    throw error;
+  }
+}
