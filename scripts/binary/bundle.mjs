@@ -64,6 +64,9 @@ export async function bundle({ root, distDir, outfile }) {
     minifyWhitespace: true,
     legalComments: 'none',
     logLevel: 'error',
+    // No import() survives: with the SEA code cache (and without a module loader callback) it
+    // would throw ERR_VM_DYNAMIC_IMPORT_CALLBACK_MISSING. esbuild turns the rest into require().
+    supported: { 'dynamic-import': false },
     banner: { js: 'require = require("node:module").createRequire(__filename);' },
     // Astro's node adapter walks up from import.meta.url to a "server" folder to find dist/client.
     // In the binary the client files are SEA assets (src/binary/static-assets.ts answers them
