@@ -135,6 +135,8 @@ describe('entry path and redirect targets', () => {
       undefined,
       '/\t/evil.example',
       '/%0a',
+      '/..//evil.example',
+      '/./..//evil.example',
     ]) {
       const result = safeLocalPath(bad as string);
       if (bad === '/%0a') expect(result).toBe('/%0a');

@@ -19,7 +19,10 @@ export function safeLocalPath(value: string | null | undefined): string | undefi
   try {
     const url = new URL(value, 'http://jornada.invalid');
     if (url.origin !== 'http://jornada.invalid') return undefined;
-    return url.pathname + url.search + url.hash;
+    const path = url.pathname + url.search + url.hash;
+    // Dot segments can collapse into a protocol-relative path ("/..//evil" -> "//evil").
+    if (path.startsWith('//')) return undefined;
+    return path;
   } catch {
     return undefined;
   }
