@@ -1,7 +1,7 @@
 /** What the settings page and `GET /api/backups` show about backups (plain data, for islands too). */
 export interface BackupOverview {
   lastSuccess: { at: string; file: string; bytes: number; trigger: string } | null;
-  /** The latest failure, only when no backup has succeeded since. */
+  /** The latest failure when no backup has succeeded since, else null. */
   lastFailure: { at: string; message: string; trigger: string } | null;
   /** ISO instant of the next scheduled backup. */
   nextAt: string;

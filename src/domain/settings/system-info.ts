@@ -4,7 +4,7 @@ export interface SystemInfo {
   node: string;
   /** Bytes of the database file and its write-ahead log. */
   databaseBytes: number;
-  /** ISO instant of the newest file in DATA_DIR/backups, or null. */
+  /** ISO instant of the last successful backup (DATA_DIR/backup-status.json), or null. */
   lastBackupAt: string | null;
   dataDir: string;
 }

@@ -1,11 +1,13 @@
+import path from 'node:path';
 import { nextSlot } from '../../../domain/backups/backup-rules.ts';
 import type { BackupOverview } from '../../../domain/backups/backup-overview.ts';
 import { nowMs } from '../../clock/now.ts';
+import { dataDir } from '../../config/data-dir.ts';
 import { getSqlite, type Db } from '../../db/connection.ts';
 import { appendAudit } from '../../db/repositories/audit-log.ts';
 import { AppError } from '../../http/app-error.ts';
 import { getSettings } from '../get-settings.ts';
-import { backupsDir, listBackups } from './backup-files.ts';
+import { listBackups } from './backup-files.ts';
 import { readBackupStatus } from './backup-status.ts';
 import { operatorMessage } from './create-backup.ts';
 import { runBackupExclusive, SERVER_PAGES_PER_STEP } from './backup-schedule.ts';
@@ -14,15 +16,19 @@ import { runBackupExclusive, SERVER_PAGES_PER_STEP } from './backup-schedule.ts'
 export async function backupOverview(db: Db): Promise<BackupOverview> {
   const settings = await getSettings(db);
   const status = readBackupStatus();
-  const files = listBackups();
-  const failedSince = status.lastFailure && (!status.lastSuccess || status.lastFailure.at > status.lastSuccess.at);
+  let files: { bytes: number }[] = [];
+  try {
+    files = listBackups();
+  } catch {
+    // The folder cannot be read (the failure it causes is in the status): the page still shows.
+  }
   return {
     lastSuccess: status.lastSuccess,
-    lastFailure: failedSince ? status.lastFailure : null,
+    lastFailure: status.lastFailure,
     nextAt: new Date(nextSlot(nowMs(), settings.backupTime, settings.timezone)).toISOString(),
     count: files.length,
     totalBytes: files.reduce((sum, f) => sum + f.bytes, 0),
-    dir: backupsDir(),
+    dir: path.join(dataDir(), 'backups'),
   };
 }
 

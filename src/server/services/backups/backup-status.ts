@@ -13,7 +13,7 @@ export type BackupTrigger = 'scheduled' | 'manual' | 'command' | 'restore';
  */
 export interface BackupStatus {
   lastSuccess: { at: string; file: string; bytes: number; trigger: BackupTrigger } | null;
-  /** `message` is for the operator (one line, no stack). */
+  /** The failure since the last success (a success clears it); `message` is for the operator (one line, no stack). */
   lastFailure: { at: string; message: string; trigger: BackupTrigger } | null;
   /** Instant of the last scheduled attempt (success or not); the schedule runs once per slot. */
   lastScheduledAt: string | null;

@@ -78,7 +78,7 @@ export async function createBackup(sqlite: SQLite.Database, options: BackupOptio
     fsyncPath(dir);
     const bytes = statSync(file).size;
     const removed = applyRetention(options.keep, startedAt);
-    updateBackupStatus({ lastSuccess: { at, file: name, bytes, trigger: options.trigger } });
+    updateBackupStatus({ lastSuccess: { at, file: name, bytes, trigger: options.trigger }, lastFailure: null });
     return { file, name, bytes, at, removed };
   } catch (error) {
     if (temp) for (const f of [temp, `${temp}-wal`, `${temp}-shm`, `${temp}-journal`]) rmSync(f, { force: true });
