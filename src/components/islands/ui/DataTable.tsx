@@ -227,7 +227,7 @@ export function DataTable<Row extends { _id: number }>(props: DataTableProps<Row
                 icon={SearchX}
                 kind="no-results"
                 title={props.noResultsTitle ?? t('emptyStates.noResults.title')}
-                text={props.filtered ? t('emptyStates.noResults.text') : t('table.noMatches')}
+                text={query ? t('table.noMatches') : t('emptyStates.noResults.text')}
                 action={
                   <button
                     type="button"
