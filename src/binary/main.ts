@@ -10,8 +10,6 @@ import { nativeRoot } from './native-addons.ts';
 import { CLIENT_ASSET_PREFIX, CLIENT_MANIFEST_ASSET, type StaticManifest, withStaticAssets } from './static-assets.ts';
 
 type BootModule = typeof import('../server/boot.ts');
-/** `runCommand` (src/server/cli.ts): an exit code, or null when the arguments hold no command. */
-type RunCommand = (args: string[]) => Promise<number | null>;
 
 export interface App {
   /** The built boot chunk (dist/server/boot.mjs), bundled. */
@@ -44,11 +42,10 @@ export async function main(app: App): Promise<void> {
     process.exit(1);
   }
 
-  const runCommand = (server as { runCommand?: RunCommand }).runCommand;
-  if (runCommand) {
-    const code = await runCommand(args);
-    if (code !== null) process.exit(code);
-  }
+  // Commands (backup, restore FILE, --help) run and exit here, as in scripts/start.mjs; options
+  // such as --demo are not commands.
+  const code = await server.runCommand(args.filter((a) => !a.startsWith('-') || a === '--help' || a === '-h'));
+  if (code !== null) process.exit(code);
 
   try {
     for (const line of await server.boot({ demo: args.includes('--demo') })) console.log(line);

@@ -89,7 +89,7 @@ export function withStaticAssets(next: Handler, manifest: StaticManifest, read: 
     if (matchesEtag(req.headers['if-none-match'], file.etag)) {
       res.writeHead(304);
       res.end();
-      return;
+      return undefined;
     }
     res.setHeader('Content-Type', contentTypeFor(urlPath));
     res.setHeader('Content-Length', file.size);
@@ -97,5 +97,6 @@ export function withStaticAssets(next: Handler, manifest: StaticManifest, read: 
     res.writeHead(200);
     if (method === 'HEAD') res.end();
     else res.end(read(urlPath));
+    return undefined;
   };
 }
