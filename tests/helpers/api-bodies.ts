@@ -1,0 +1,212 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Client } from './http-client.ts';
+import { ROOT } from './test-server.ts';
+
+/**
+ * Test helper for the security and bad-input suites: real record ids of a `--demo` server and a
+ * valid body for every write endpoint of the API table, keyed `METHOD pattern`. A suite that walks
+ * the API table fails on a write endpoint missing here, so a new endpoint gets its checks.
+ */
+
+export const FACE_PNG = path.resolve(ROOT, '..', 'shared', 'fixtures', 'faces', 'amy1.png');
+export const faceDataUrl = () => `data:image/png;base64,${readFileSync(FACE_PNG).toString('base64')}`;
+export const DESCRIPTOR = Array.from({ length: 128 }, (_, i) => Math.round(Math.sin(i) * 1000) / 10_000);
+
+const IMPORT_CSV = [
+  'firstName,lastName,gender,email,nationalId,company,department,jobTitle,leaveGroup,employmentType,pin',
+  'Marina,Soler Vidal,female,marina.soler@example.com,12345678Z,Panadería La Espiga,Obrador,Oficial de panadería,General,regular,4827190',
+].join('\n');
+
+/** Ids of the demo data, read over the API as a SuperAdmin. */
+export interface DemoIds {
+  company: number;
+  department: number;
+  jobTitle: number;
+  leaveType: number;
+  leaveGroup: number;
+  role: number;
+  /** The employee behind employee@demo.jornada, and one of someone else. */
+  ownEmployee: number;
+  otherEmployee: number;
+  user: number;
+  schedule: number;
+  /** An attendance day and a leave request of another employee than employee@demo.jornada. */
+  otherAttendance: number;
+  otherLeave: number;
+  ownAttendance: number;
+  ownLeave: number;
+  holiday: number;
+  /** The local date of the server's today (the demo data is laid around it). */
+  today: string;
+}
+
+async function first(client: Client, path: string): Promise<any> {
+  const res = await client.get(path);
+  if (res.status !== 200) throw new Error(`${path}: ${res.status} ${await res.text()}`);
+  const body = await res.json();
+  if (!body.data?.length) throw new Error(`${path}: no records`);
+  return body.data[0];
+}
+
+export async function demoIds(admin: Client): Promise<DemoIds> {
+  const jobTitle = await first(admin, '/api/job-titles?pageSize=1');
+  const own = await first(admin, '/api/employees?q=Javier%20Moreno&pageSize=1');
+  const other = await first(admin, '/api/employees?q=Elena%20Ramos&pageSize=1');
+  const user = await first(admin, '/api/users?q=manager&pageSize=1');
+  const holiday = await admin.post('/api/holidays', { name: 'Fiesta local', date: '2026-09-08', company: jobTitle.company });
+  if (holiday.status !== 201) throw new Error(`holiday: ${holiday.status} ${await holiday.text()}`);
+  const today = (await first(admin, '/api/attendances?pageSize=1')).date as string;
+  const leaves = (await (await admin.get('/api/leaves?pageSize=100')).json()).data as { _id: number; employee: number }[];
+  const otherLeave = leaves.find((l) => l.employee !== own._id);
+  if (!otherLeave) throw new Error('no leave of another employee');
+  return {
+    company: jobTitle.company,
+    department: jobTitle.department,
+    jobTitle: jobTitle._id,
+    leaveType: (await first(admin, '/api/leave-types?pageSize=1'))._id,
+    leaveGroup: (await first(admin, '/api/leave-groups?pageSize=1'))._id,
+    role: (await first(admin, '/api/roles?pageSize=1'))._id,
+    ownEmployee: own._id,
+    otherEmployee: other._id,
+    user: user._id,
+    schedule: (await first(admin, `/api/schedules?employee=${other._id}&pageSize=1`))._id,
+    otherAttendance: (await first(admin, `/api/attendances?employee=${other._id}&pageSize=1`))._id,
+    ownAttendance: (await first(admin, `/api/attendances?employee=${own._id}&pageSize=1`))._id,
+    otherLeave: otherLeave._id,
+    ownLeave: (await first(admin, `/api/leaves?employee=${own._id}&pageSize=1`))._id,
+    holiday: (await holiday.json()).data._id,
+    today,
+  };
+}
+
+/** `YYYY-MM-DD` `days` after (or before) a date. */
+export function addDays(date: string, days: number): string {
+  const d = new Date(`${date}T12:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+
+/** The nearest Wednesday on or before a date (a working day in every demo schedule). */
+export function wednesdayBefore(date: string): string {
+  const day = new Date(`${date}T12:00:00Z`).getUTCDay();
+  return addDays(date, -((day - 3 + 7) % 7));
+}
+
+export interface WriteCase {
+  /** A body the endpoint accepts (for item routes: at the record `ids` names). */
+  body: Record<string, unknown>;
+  /** Field names that are dates, times and references, for targeted bad values. */
+  dates?: string[];
+  times?: string[];
+  refs?: string[];
+  /** Text fields with their maximum length (stored and shown back as sent). */
+  texts?: Record<string, number>;
+  /** A partial update: fields left out keep their stored values, so `{}` is a valid change. */
+  partial?: boolean;
+}
+
+/** Endpoints that take no body: only their path ids can be wrong. */
+export const NO_BODY = new Set([
+  'POST /api/sign-out',
+  'POST /api/backups',
+  'DELETE /api/{c}/{id}',
+  'POST /api/{c}/{id}/archive',
+  'POST /api/leaves/{id}/withdraw',
+  'DELETE /api/employees/{id}/photos/{id}',
+]);
+
+/** The key of a route with the collection name replaced, so one entry covers every collection. */
+export function genericKey(method: string, pattern: string): string {
+  return `${method} ${pattern.replace(/^\/api\/[a-z-]+\/\{id\}(\/archive)?$/, '/api/{c}/{id}$1')}`;
+}
+
+/**
+ * A valid body for each write endpoint. `ids.employee` etc. are throwaway records the suites
+ * create first, so accepting a body changes nothing of the demo data the other checks read.
+ */
+export function writeCases(ids: DemoIds, own: { employee: number; department: number }): Record<string, WriteCase> {
+  const workday = wednesdayBefore(addDays(ids.today, -2));
+  const future = wednesdayBefore(addDays(ids.today, 40));
+  const employee = {
+    firstName: 'Ana',
+    lastName: 'Prueba Segura',
+    gender: 'female',
+    email: 'ana.segura@example.com',
+    nationalId: 'X1234567L',
+    company: ids.company,
+    department: ids.department,
+    jobTitle: ids.jobTitle,
+    leaveGroup: ids.leaveGroup,
+    employmentType: 'regular',
+    pin: '7654321',
+  };
+  const shift = { startTime: '09:00', offTime: '17:00', totalHours: 8, restDays: ['Saturday', 'Sunday'], fromDate: addDays(ids.today, -60) };
+  const employeeTexts = { firstName: 80, lastName: 120, nationalId: 40, phone: 40, placeOfBirth: 120, address: 300, leavePrivilege: 200, employmentStatus: 80 };
+  return {
+    'POST /api/user/login': { body: { email: 'admin@demo.jornada', password: 'Demo#2026' } },
+    'POST /api/sign-up': { body: { company: 'Otra', full_name: 'Otra Persona', email: 'otra@example.com', password: 'Otra#20266' } },
+    'POST /api/clock': { body: { action: 'check-in', pin: '100005' } },
+    'POST /api/account/password': { body: { currentPassword: 'Demo#2026', newPassword: 'Nueva#2026x', confirmPassword: 'Nueva#2026x' } },
+    'PUT /api/settings': { body: {} /* filled from GET /api/settings */ },
+    'POST /api/feedback': { body: { message: 'Todo bien' }, texts: { message: 5000 } },
+    'PUT /api/guide': { body: { dismissed: true } },
+    'POST /api/employees/import': { body: { csv: IMPORT_CSV, dryRun: true } },
+    'POST /api/schedules/bulk': { body: { department: own.department, ...shift }, dates: ['fromDate', 'toDate'], times: ['startTime', 'offTime'], refs: ['department'] },
+    'POST /api/employees': { body: employee, dates: ['birthday', 'officialStartDate', 'dateRegularized'], refs: ['company', 'department', 'jobTitle', 'leaveGroup'], texts: employeeTexts },
+    'PATCH /api/employees/{id}': {
+      body: { ...employee, email: 'ana.segura2@example.com', nationalId: 'X7654321M', pin: '' },
+      dates: ['birthday', 'officialStartDate'],
+      refs: ['company', 'department', 'jobTitle', 'leaveGroup'],
+      texts: employeeTexts,
+    },
+    'POST /api/attendances': {
+      body: { employee: own.employee, date: workday, timeIn: '09:05', timeOut: '17:00', reason: 'Olvidó fichar' },
+      dates: ['date'],
+      times: ['timeIn', 'timeOut', 'breakIn', 'breakOut'],
+      refs: ['employee'],
+      texts: { reason: 500 },
+    },
+    'PATCH /api/attendances/{id}': { body: { timeIn: '09:00', timeOut: '17:00', reason: 'Corrección' }, times: ['timeIn', 'timeOut', 'breakIn'], texts: { reason: 500 } },
+    'POST /api/schedules': { body: { employee: own.employee, ...shift }, dates: ['fromDate', 'toDate'], times: ['startTime', 'offTime'], refs: ['employee'] },
+    'PATCH /api/schedules/{id}': { body: { employee: own.employee, ...shift, startTime: '08:00', offTime: '16:00' }, dates: ['fromDate'], times: ['startTime', 'offTime'], refs: ['employee'] },
+    'POST /api/leaves': {
+      body: { employee: own.employee, leaveType: ids.leaveType, from: future, to: addDays(future, 1), reason: 'Asuntos' },
+      dates: ['from', 'to'],
+      refs: ['employee', 'leaveType'],
+      texts: { reason: 1000 },
+    },
+    'PATCH /api/leaves/{id}': { body: { status: 'approved', comment: 'De acuerdo' }, texts: { comment: 1000 } },
+    'POST /api/users': {
+      body: { name: 'Usuaria Prueba', email: 'usuaria.prueba@example.com', role: ids.role, status: 'enabled', accountType: 'Admin', password: 'Prueba#2026x', confirmPassword: 'Prueba#2026x' },
+      refs: ['role', 'employee', 'company'],
+      texts: { name: 120 },
+    },
+    'PATCH /api/users/{id}': { body: { name: 'Usuaria Cambiada', email: 'semilla.cambiada@example.com', role: ids.role, status: 'enabled', accountType: 'Admin' }, refs: ['role', 'employee'], texts: { name: 120 }, partial: true },
+    'POST /api/roles': { body: { name: 'Rol de prueba', permissions: { employee: ['read'] } }, texts: { name: 120 } },
+    'PATCH /api/roles/{id}': { body: { name: 'Rol cambiado', permissions: { employee: ['read', 'update'] } }, texts: { name: 120 } },
+    'POST /api/companies': { body: { name: 'Empresa de prueba' }, texts: { name: 120 } },
+    'PATCH /api/companies/{id}': { body: { name: 'Empresa cambiada' }, texts: { name: 120 } },
+    'POST /api/departments': { body: { name: 'Departamento de prueba', company: ids.company }, refs: ['company'], texts: { name: 120 } },
+    'PATCH /api/departments/{id}': { body: { name: 'Departamento cambiado', company: ids.company }, refs: ['company'], texts: { name: 120 } },
+    'POST /api/job-titles': { body: { name: 'Puesto de prueba', department: ids.department, company: ids.company }, refs: ['department', 'company'], texts: { name: 120 } },
+    'PATCH /api/job-titles/{id}': { body: { name: 'Puesto cambiado', department: ids.department, company: ids.company }, refs: ['department', 'company'], texts: { name: 120 } },
+    'POST /api/leave-types': { body: { name: 'Permiso de prueba', company: ids.company, daysPerYear: 2 }, refs: ['company'], texts: { name: 120 } },
+    'PATCH /api/leave-types/{id}': { body: { name: 'Permiso cambiado', company: ids.company, daysPerYear: 3 }, refs: ['company'], texts: { name: 120 } },
+    'POST /api/leave-groups': {
+      body: { name: 'Grupo de prueba', description: 'Para pruebas', privilege: [ids.leaveType], status: 'active', company: ids.company },
+      refs: ['company'],
+      texts: { name: 120, description: 500 },
+    },
+    'PATCH /api/leave-groups/{id}': {
+      body: { name: 'Grupo cambiado', description: 'Otra', privilege: [ids.leaveType], status: 'active', company: ids.company },
+      refs: ['company'],
+      texts: { name: 120, description: 500 },
+    },
+    'POST /api/holidays': { body: { name: 'Fiesta de prueba', date: '2026-12-26', company: ids.company }, dates: ['date'], refs: ['company'], texts: { name: 120 } },
+    'PATCH /api/holidays/{id}': { body: { name: 'Fiesta cambiada', date: '2026-12-27', company: ids.company }, dates: ['date'], refs: ['company'], texts: { name: 120 } },
+    'POST /api/employees/{id}/photos': { body: { image: faceDataUrl() } },
+    'PUT /api/employees/{id}/photos/{id}/descriptor': { body: { descriptor: DESCRIPTOR } },
+    'PUT /api/employees/{id}/consent': { body: { consent: true } },
+  };
+}

@@ -1,0 +1,287 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API_ROUTES, type ApiRoute } from '../../src/domain/routing/api-table.ts';
+import { hasAuthority, type AccountType, type Permissions } from '../../src/domain/permissions/permissions.ts';
+import { PAGE_ROUTES, ROUTE_SETS, type PageRoute } from '../../src/domain/routing/route-table.ts';
+import { demoIds, writeCases, type DemoIds } from '../helpers/api-bodies.ts';
+import { changedTables, dbSnapshot } from '../helpers/db-snapshot.ts';
+import { Client, location } from '../helpers/http-client.ts';
+import { startServer, type TestServer } from '../helpers/test-server.ts';
+
+/**
+ * The authority matrix, generated from the one API table and the one route table (issue 11):
+ * every endpoint and every page, as signed-out, Employee, an Admin with a small role and the
+ * SuperAdmin, with real ids of the demo data. Refused writes are sent with a valid body to a real
+ * record and must write nothing. Record-level access: an Employee never reaches another
+ * employee's attendance, leave or schedule by id.
+ */
+
+type Actor = 'anon' | 'employee' | 'limited' | 'super';
+interface Subject {
+  accountType: AccountType;
+  permissions: Permissions;
+}
+
+let server: TestServer;
+let ids: DemoIds;
+const clients = {} as Record<Actor, Client>;
+const subjects = {} as Record<Exclude<Actor, 'anon'>, Subject>;
+let photo: string;
+
+/** What the small role may do; the Employee role comes from the demo data (its sign-in answer). */
+const LIMITED: Permissions = { employee: ['read'], attendance: ['read', 'update'], leave: ['read', 'update'], report: ['read'] };
+
+/**
+ * The endpoints with an empty authority. Adding an endpoint without an authority fails this
+ * matrix until it is listed here on purpose.
+ */
+const OPEN_TO_ANY_ACCOUNT = [
+  'GET /api/me',
+  'POST /api/account/password',
+  'POST /api/feedback',
+  'GET /api/guide',
+  'PUT /api/guide',
+  'GET /api/personal/dashboard',
+  'GET /api/personal/attendance',
+  'GET /api/personal/attendance/export',
+  'GET /api/personal/schedule',
+];
+const PUBLIC = ['GET /api/health', 'POST /api/user/login', 'POST /api/sign-up', 'POST /api/sign-out', 'POST /api/clock'];
+
+const keyOf = (r: { method: string; pattern: string }) => `${r.method} ${r.pattern}`;
+
+/** A concrete path for a route, with real ids of the demo data. */
+function apiPath(route: ApiRoute): string {
+  const collection = route.pattern.split('/')[2]!;
+  const byCollection: Record<string, number | string> = {
+    employees: ids.otherEmployee,
+    attendances: ids.otherAttendance,
+    schedules: ids.schedule,
+    leaves: ids.otherLeave,
+    users: ids.user,
+    roles: ids.role,
+    companies: ids.company,
+    departments: ids.department,
+    'job-titles': ids.jobTitle,
+    'leave-types': ids.leaveType,
+    'leave-groups': ids.leaveGroup,
+    holidays: ids.holiday,
+    reports: 'employee-list',
+    punches: 1,
+  };
+  const values = [String(byCollection[collection] ?? 1), photo];
+  let i = 0;
+  const path = route.pattern.replace(/\{id\}/g, () => values[i++]!);
+  // Balances are of one employee: an administrator names them (an employee always gets their own).
+  return route.pattern === '/api/leaves/balances' ? `${path}?employee=${ids.otherEmployee}` : path;
+}
+
+function pagePath(route: PageRoute): string {
+  const byPage: Record<string, number> = {
+    '/employee-edit/{id}': ids.otherEmployee,
+    '/employee-details/{id}': ids.otherEmployee,
+    '/attendance-edit/{id}': ids.otherAttendance,
+    '/schedule-edit/{id}': ids.schedule,
+    '/leave-edit/{id}': ids.otherLeave,
+    '/users-edit/{id}': ids.user,
+    '/personal/leave-edit/{id}': ids.ownLeave,
+  };
+  return route.pattern.replace('{id}', String(byPage[route.pattern]));
+}
+
+/**
+ * What an allowed GET answers with demo data: 200, except where the record is missing for this
+ * account (the personal area needs a linked employee; the demo has no punch snapshots).
+ */
+function allowedGetStatus(route: ApiRoute, actor: Actor): number {
+  if (route.pattern === '/api/punches/{id}/photo') return 404;
+  if (route.pattern.startsWith('/api/personal/') && actor !== 'employee') return 404;
+  return 200;
+}
+
+beforeAll(async () => {
+  server = await startServer({ args: ['--demo'] });
+  for (const actor of ['anon', 'employee', 'limited', 'super'] as const) clients[actor] = new Client(server.url);
+  const signIn = async (client: Client, email: string, password: string) => {
+    const res = await client.signIn(email, password);
+    expect(res.status, email).toBe(200);
+    const { user } = await res.json();
+    return { accountType: user.account_type, permissions: user.role } as Subject;
+  };
+  subjects.super = await signIn(clients.super, 'admin@demo.jornada', 'Demo#2026');
+  subjects.employee = await signIn(clients.employee, 'employee@demo.jornada', 'Demo#2026');
+  ids = await demoIds(clients.super);
+  // The small role and its Admin account, made through the API like an administrator would.
+  const role = await clients.super.post('/api/roles', { name: 'Consulta', permissions: LIMITED });
+  expect(role.status).toBe(201);
+  const user = await clients.super.post('/api/users', {
+    name: 'Consulta',
+    email: 'consulta@demo.jornada',
+    role: (await role.json()).data._id,
+    status: 'enabled',
+    accountType: 'Admin',
+    password: 'Consulta#2026',
+    confirmPassword: 'Consulta#2026',
+  });
+  expect(user.status).toBe(201);
+  subjects.limited = await signIn(clients.limited, 'consulta@demo.jornada', 'Consulta#2026');
+  expect(subjects.limited.permissions).toEqual(LIMITED);
+  const upload = await clients.super.post(`/api/employees/${ids.otherEmployee}/photos`, writeCases(ids, { employee: 0, department: 0 })['POST /api/employees/{id}/photos']!.body);
+  expect(upload.status).toBe(201);
+  photo = (await upload.json()).data._id;
+}, 90_000);
+
+afterAll(async () => {
+  await server?.stop();
+});
+
+describe('the API table', () => {
+  it('names an authority for every endpoint except the listed public and any-account ones', () => {
+    const open = API_ROUTES.filter((r) => r.authority.length === 0).map(keyOf).sort();
+    expect(open).toEqual([...PUBLIC, ...OPEN_TO_ANY_ACCOUNT].sort());
+    expect(API_ROUTES.filter((r) => r.public).map(keyOf).sort()).toEqual([...PUBLIC].sort());
+  });
+});
+
+describe('every API endpoint for every kind of account', () => {
+  const writes = writeCasesLater();
+
+  it('signed out: 401 JSON for every protected endpoint, with real ids', async () => {
+    for (const route of API_ROUTES.filter((r) => !r.public)) {
+      const res = await clients.anon.request(route.method, apiPath(route), route.method === 'GET' ? undefined : writes()[keyOf(route)]?.body ?? {});
+      expect(res.status, keyOf(route)).toBe(401);
+      expect((await res.json()).code, keyOf(route)).toBe('errors.unauthenticated');
+    }
+  });
+
+  for (const actor of ['employee', 'limited', 'super'] as const) {
+    it(`${actor}: reads answer 200 where the table allows and 403 where it does not`, async () => {
+      for (const route of API_ROUTES.filter((r) => r.method === 'GET' && !r.public)) {
+        const res = await clients[actor].get(apiPath(route));
+        const allowed = hasAuthority(subjects[actor].accountType, subjects[actor].permissions, route.authority);
+        const own = route.pattern.includes('{id}') && actor === 'employee' && allowed;
+        // An employee allowed to read a collection still gets 404 for another employee's record.
+        const expected = !allowed ? 403 : own ? 404 : allowedGetStatus(route, actor);
+        expect(res.status, `${actor} ${keyOf(route)} ${apiPath(route)}`).toBe(expected);
+        if (expected === 403) expect((await res.json()).message, keyOf(route)).toMatch(/^You do not have permission to /);
+      }
+    });
+
+    it(`${actor}: refused writes answer 403 before any write; allowed ones pass the guard`, async () => {
+      for (const route of API_ROUTES.filter((r) => r.method !== 'GET' && !r.public)) {
+        const allowed = hasAuthority(subjects[actor].accountType, subjects[actor].permissions, route.authority);
+        const body = writes()[keyOf(route)]?.body;
+        if (!allowed) {
+          const before = dbSnapshot(server.dataDir);
+          const res = await clients[actor].request(route.method, apiPath(route), body ?? {});
+          expect(res.status, `${actor} ${keyOf(route)}`).toBe(403);
+          expect(changedTables(before, dbSnapshot(server.dataDir)), `${actor} ${keyOf(route)} wrote`).toEqual([]);
+        } else if (route.pattern !== '/api/account/password') {
+          // Allowed: an unknown record (or an empty body) shows the guard let it through, harmlessly.
+          const path = route.pattern.includes('{id}') ? route.pattern.replace(/\{id\}/g, '999999') : route.pattern;
+          const res = await clients[actor].request(route.method, path, {});
+          expect([401, 403], `${actor} ${keyOf(route)} ${res.status}`).not.toContain(res.status);
+          expect(res.status, `${actor} ${keyOf(route)}`).toBeLessThan(500);
+        }
+      }
+    });
+  }
+});
+
+/** The valid bodies need the demo ids, known only once the server runs. */
+function writeCasesLater() {
+  let cache: ReturnType<typeof writeCases> | undefined;
+  return () => (cache ??= writeCases(ids, { employee: ids.otherEmployee, department: ids.department }));
+}
+
+describe('every page for every kind of account', () => {
+  const entry: Record<AccountType, string> = { SuperAdmin: '/dashboard', Admin: '/dashboard', Employee: '/personal/dashboard' };
+
+  it('signed out: protected pages go to sign-in with the way back; public ones open', async () => {
+    for (const route of PAGE_ROUTES) {
+      const path = pagePath(route);
+      const res = await clients.anon.get(path);
+      if (route.set === 'admin' || route.set === 'personal') {
+        expect(location(res), path).toBe(`/sign-in?redirectUrl=${encodeURIComponent(path)}`);
+      } else if (path === '/sign-up') {
+        expect(location(res), path).toBe('/sign-in');
+      } else {
+        expect(res.status, path).toBe(path === '/access-denied' ? 403 : 200);
+      }
+    }
+  });
+
+  for (const actor of ['employee', 'limited', 'super'] as const) {
+    it(`${actor}: opens exactly the pages its route sets and authorities allow`, async () => {
+      const subject = subjects[actor];
+      for (const route of PAGE_ROUTES) {
+        const path = pagePath(route);
+        const res = await clients[actor].get(path);
+        if (route.set === 'public') {
+          expect(res.status, path).toBe(path === '/access-denied' ? 403 : 200);
+        } else if (route.set === 'guest') {
+          expect(location(res), `${actor} ${path}`).toBe(entry[subject.accountType]);
+        } else if (ROUTE_SETS[subject.accountType].includes(route.set) && hasAuthority(subject.accountType, subject.permissions, route.authority)) {
+          // The small role has no linked employee: its personal leave page cannot show another's request.
+          const expected = actor === 'limited' && route.pattern === '/personal/leave-edit/{id}' ? 404 : 200;
+          expect(res.status, `${actor} ${path} ${location(res) ?? ''}`).toBe(expected);
+        } else {
+          expect(location(res), `${actor} ${path}`).toBe('/access-denied');
+        }
+      }
+    });
+  }
+});
+
+describe('record-level access: an Employee reaches only their own records', () => {
+  it('another employee’s attendance, leave, schedule and snapshots by id answer 404, their own 200', async () => {
+    const employee = clients.employee;
+    for (const path of [
+      `/api/attendances/${ids.otherAttendance}`,
+      `/api/attendances/${ids.otherAttendance}/punch-photos`,
+      `/api/leaves/${ids.otherLeave}`,
+      `/api/schedules/${ids.schedule}`,
+      `/api/employees/${ids.otherEmployee}`,
+    ]) {
+      expect([403, 404], path).toContain((await employee.get(path)).status);
+    }
+    expect((await employee.get(`/api/attendances/${ids.ownAttendance}`)).status).toBe(200);
+    expect((await employee.get(`/api/leaves/${ids.ownLeave}`)).status).toBe(200);
+  });
+
+  it('lists, balances, exports and the personal area stay on their own records whatever the query asks', async () => {
+    const employee = clients.employee;
+    const other = ids.otherEmployee;
+    for (const path of [`/api/attendances?employee=${other}`, `/api/leaves?employee=${other}`, `/api/schedules?employee=${other}`]) {
+      const body = await (await employee.get(path)).json();
+      expect(body.data.length, path).toBeGreaterThanOrEqual(0);
+      expect(body.data.every((r: { employee: number }) => r.employee === ids.ownEmployee), path).toBe(true);
+    }
+    const balances = await (await employee.get(`/api/leaves/balances?employee=${other}`)).json();
+    expect(balances.employee).toBe(ids.ownEmployee);
+    const personal = await employee.get(`/api/personal/attendance?employee=${other}`);
+    expect(personal.status).toBe(200);
+    expect(JSON.stringify(await personal.json())).not.toContain('Elena');
+    const exported = await employee.get(`/api/attendances/export?employee=${other}`);
+    expect(exported.status).toBe(200);
+    const page = await (await employee.get(`/personal/leave-edit/${ids.otherLeave}`)).text();
+    expect(page).not.toContain('Vacaciones de invierno');
+  });
+
+  it('cannot change, withdraw or file leave for another employee, and nothing is written', async () => {
+    const employee = clients.employee;
+    const before = dbSnapshot(server.dataDir);
+    const edit = await employee.request('PATCH', `/api/leaves/${ids.otherLeave}`, { leaveType: ids.leaveType, from: '2027-01-04', to: '2027-01-05', reason: 'x' });
+    expect([403, 404]).toContain(edit.status);
+    const decide = await employee.request('PATCH', `/api/leaves/${ids.ownLeave}`, { status: 'approved' });
+    expect([403, 404]).toContain(decide.status);
+    expect([403, 404]).toContain((await employee.post(`/api/leaves/${ids.otherLeave}/withdraw`)).status);
+    expect([403, 404]).toContain((await employee.request('PATCH', `/api/attendances/${ids.otherAttendance}`, { timeIn: '08:00', reason: 'x' })).status);
+    expect(changedTables(before, dbSnapshot(server.dataDir))).toEqual([]);
+    // A request naming someone else is filed for the signed-in employee, or refused.
+    const filed = await employee.post('/api/leaves', { employee: ids.otherEmployee, leaveType: ids.leaveType, from: '2027-02-03', to: '2027-02-03', reason: 'Mío' });
+    if (filed.status === 201) expect((await filed.json()).data.employee).toBe(ids.ownEmployee);
+    else expect([403, 404, 422]).toContain(filed.status);
+    const others = await (await clients.super.get(`/api/leaves?employee=${ids.otherEmployee}&pageSize=100`)).json();
+    expect(others.data.some((l: { reason: string }) => l.reason === 'Mío')).toBe(false);
+  });
+});
