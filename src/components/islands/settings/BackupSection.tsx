@@ -57,7 +57,7 @@ export function BackupSection({ lang, initial, timeZone, timeFormat, canUpdate }
       last ? `${last.file} · ${t(TRIGGERS[last.trigger] ?? 'backups.triggerManual')}` : undefined,
     ],
     [t('backups.nextAt'), when(overview.nextAt)],
-    [t('backups.files'), t('backups.filesSummary', { n: overview.count, size: formatBytes(overview.totalBytes, lang) })],
+    [t('backups.files'), formatNumber(overview.count, lang), t('backups.totalSize', { size: formatBytes(overview.totalBytes, lang) })],
     [t('backups.folder'), overview.dir],
   ];
 
