@@ -1,0 +1,175 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { launchBrowser, type TestBrowser } from '../helpers/browser.ts';
+import { signIn, signOut } from '../helpers/shell.ts';
+import { startServer, type TestServer } from '../helpers/test-server.ts';
+
+let server: TestServer;
+let browser: TestBrowser;
+let page: Page;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser({ locale: 'en-GB' });
+  page = await browser.context.newPage();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const progress = () => page.textContent('[data-testid=guide] [data-testid=guide-progress]');
+const stepState = (id: string) => page.getAttribute(`[data-testid=guide-step-${id}]`, 'data-state');
+/** Saves the organisation form (opened by the guide's ?new=1 link) and waits for the row. */
+async function saveOrgForm(name: string) {
+  await page.waitForSelector('[data-testid=org-form]');
+  await page.fill('#org-name', name);
+  await page.selectOption('#org-company', { index: 1 });
+  return name;
+}
+/** JSON API call with the page's session, for the records the guide does not walk through. */
+const apiPost = (path: string, body: unknown) =>
+  page.evaluate(
+    async ([p, b]) => (await fetch(p as string, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(b) })).json(),
+    [path, body] as const,
+  );
+
+describe('first run as a newcomer', () => {
+  it('signs up without demo data and sees the guide at 0/4 with the department first', async () => {
+    await page.goto(`${server.url}/`);
+    await page.waitForURL('**/sign-up');
+    await page.fill('input[name=company]', 'Floristería Rosa');
+    await page.fill('input[name=full_name]', 'Rosa Lima');
+    await page.fill('input[name=email]', 'rosa@flores.es');
+    await page.fill('input[name=password]', 'Rosa#2026flor');
+    await page.fill('input[name=confirmPassword]', 'Rosa#2026flor');
+    expect(await page.isChecked('input[name=demo]')).toBe(false);
+    await page.click('button[type=submit]');
+    await page.waitForURL('**/dashboard');
+    await page.waitForSelector('[data-testid=guide]');
+    expect(await progress()).toBe('0 of 4 done');
+    expect(await stepState('department')).toBe('next');
+    expect(await page.textContent('[data-testid=guide-step-employee]')).toContain('First add a job title, a leave type and a leave group.');
+    // Nothing covers the page: the dashboard behind the guide stays usable.
+    expect(await page.isVisible('[data-testid=stat-employees]')).toBe(true);
+  });
+
+  it('says what to do on empty lists, and offers to clear filters when they hide everything', async () => {
+    await page.goto(`${server.url}/employees`);
+    await page.waitForSelector('[data-testid=table-empty] [data-kind=empty]');
+    expect(await page.textContent('[data-testid=table-empty] [data-testid=empty-title]')).toBe('No employees yet');
+    expect(await page.getAttribute('[data-testid=empty-add-employee]', 'href')).toBe('/employee-create');
+    // The other admin pages carry the slim banner with the next step.
+    expect(await page.textContent('[data-testid=guide-banner]')).toContain('Next: Create a department');
+
+    await page.goto(`${server.url}/schedule`);
+    await page.waitForSelector('[data-testid=table-empty] [data-kind=empty]');
+    expect(await page.textContent('[data-testid=table-empty]')).toContain('No schedules yet');
+    expect(await page.textContent('[data-testid=empty-add-schedule]')).toBe('Create schedule');
+
+    await page.goto(`${server.url}/leave-list?status=approved`);
+    await page.waitForSelector('[data-testid=table-empty] [data-kind=no-results]');
+    expect(await page.textContent('[data-testid=table-empty]')).toContain('No leave found!');
+    expect(await page.textContent('[data-testid=table-empty]')).toContain('Nothing matches these filters.');
+    await page.click('[data-testid=empty-clear-filters]');
+    await page.waitForSelector('[data-testid=table-empty] [data-kind=empty]');
+    expect(await page.inputValue('[data-testid=filter-status]')).toBe('');
+    expect(await page.textContent('[data-testid=table-empty]')).toContain('No leave requests yet');
+
+    await page.goto(`${server.url}/holidays`);
+    await page.waitForSelector('[data-testid=table-empty] [data-kind=empty]');
+    expect(await page.textContent('[data-testid=table-empty]')).toContain('No company holidays yet');
+    expect(await page.isVisible('[data-testid=table-empty] [data-testid=add-record]')).toBe(true);
+  });
+
+  it('follows the steps: department, employee (after its job title), schedule, clock', async () => {
+    await page.goto(`${server.url}/dashboard`);
+    await page.click('[data-testid=guide-go-department]');
+    await page.waitForURL('**/department?new=1');
+    await saveOrgForm('Tienda');
+    await page.click('[data-testid=org-form] button[type=submit]');
+    await page.waitForSelector('tbody tr:has-text("Tienda")');
+    expect(new URL(page.url()).search).toBe('');
+
+    await page.goto(`${server.url}/dashboard`);
+    expect(await progress()).toBe('1 of 4 done');
+    expect(await stepState('department')).toBe('done');
+    expect(await stepState('employee')).toBe('next');
+    expect(await page.textContent('[data-testid=guide-go-employee]')).toBe('Add a job title');
+    await page.click('[data-testid=guide-go-employee]');
+    await page.waitForURL('**/jobtitle?new=1');
+    await saveOrgForm('Florista');
+    await page.selectOption('#org-department', { label: 'Tienda' });
+    await page.click('[data-testid=org-form] button[type=submit]');
+    await page.waitForSelector('tbody tr:has-text("Florista")');
+    const leaveType = await apiPost('/api/leave-types', { name: 'Vacaciones', company: 1, daysPerYear: 22 });
+    await apiPost('/api/leave-groups', { name: 'General', description: 'Toda la plantilla', privilege: [leaveType.data._id], status: 'active', company: 1 });
+
+    await page.goto(`${server.url}/dashboard`);
+    expect(await page.textContent('[data-testid=guide-go-employee]')).toContain('Start');
+    await page.click('[data-testid=guide-go-employee]');
+    await page.waitForURL('**/employee-create');
+    await page.waitForSelector('[data-testid=employee-form]');
+    await page.fill('#emp-firstName', 'Lola');
+    await page.fill('#emp-lastName', 'Prado');
+    await page.selectOption('#emp-gender', 'female');
+    await page.fill('#emp-nationalId', '22334455C');
+    await page.fill('#emp-email', 'lola@flores.es');
+    await page.selectOption('#emp-company', { index: 1 });
+    await page.selectOption('#emp-department', { label: 'Tienda' });
+    await page.selectOption('#emp-jobTitle', { label: 'Florista' });
+    await page.selectOption('#emp-leaveGroup', { label: 'General' });
+    await page.fill('#emp-pin', '7788990');
+    await page.click('[data-testid=employee-form] button[type=submit]');
+    await page.waitForURL('**/employee-edit/*');
+
+    await page.goto(`${server.url}/dashboard`);
+    expect(await progress()).toBe('2 of 4 done');
+    expect(await stepState('schedule')).toBe('next');
+    await page.click('[data-testid=guide-go-schedule]');
+    await page.waitForURL('**/schedule-create');
+    await page.waitForSelector('[data-testid=schedule-form]');
+    await page.selectOption('#shift-employee', { index: 1 });
+    await page.fill('#shift-startTime', '09:00');
+    await page.fill('#shift-offTime', '17:00');
+    await page.fill('#shift-totalHours', '8');
+    await page.fill('#shift-fromDate', '2026-01-05');
+    await page.click('[data-testid=schedule-form] button[type=submit]');
+    await page.waitForURL('**/schedule');
+
+    await page.goto(`${server.url}/dashboard`);
+    expect(await progress()).toBe('3 of 4 done');
+    expect(await stepState('clock')).toBe('next');
+    await page.click('[data-testid=guide-go-clock]');
+    await page.waitForURL('**/clock');
+    await page.waitForSelector('[data-testid=page-title]', { state: 'attached' });
+    expect(await page.locator('[data-testid=guide-banner]').count()).toBe(0);
+
+    await page.goto(`${server.url}/dashboard`);
+    expect(await page.textContent('[data-testid=guide-congrats]')).toContain('You are all set!');
+    expect(await page.locator('[data-testid=guide]').count()).toBe(0);
+    await page.reload();
+    expect(await page.locator('[data-testid=guide-congrats]').count()).toBe(0);
+    expect(await page.locator('[data-testid=guide]').count()).toBe(0);
+  });
+
+  it('hides the guide for good with "Hide the guide" (kept on the server across reloads)', async () => {
+    // A second administrator, on an instance where the guide is not complete for them yet.
+    await apiPost('/api/departments', { name: 'Taller', company: 1 });
+    const roles = await page.evaluate(async () => (await (await fetch('/api/roles')).json()).data as { _id: number; name: string }[]);
+    const admin = roles.find((r) => r.name === 'Administrator')!;
+    const created = await apiPost('/api/users', { name: 'Teo Gil', email: 'teo@flores.es', password: 'Teo#2026flor', confirmPassword: 'Teo#2026flor', role: admin._id, status: 'enabled', accountType: 'Admin', company: 1 });
+    expect(created.data?._id).toBeGreaterThan(0);
+    await signOut(page);
+    await signIn(page, server.url, 'teo@flores.es', 'Teo#2026flor', '/dashboard');
+    const teo = page;
+    // Teo has not opened the clock and nobody punched: three of four.
+    expect(await teo.textContent('[data-testid=guide] [data-testid=guide-progress]')).toBe('3 of 4 done');
+    await teo.click('[data-testid=guide] [data-testid=guide-hide]');
+    await teo.waitForSelector('[data-testid=guide]', { state: 'detached' });
+    await teo.reload();
+    expect(await teo.locator('[data-testid=guide]').count()).toBe(0);
+    await teo.goto(`${server.url}/employees`);
+    expect(await teo.locator('[data-testid=guide-banner]').count()).toBe(0);
+  });
+});
