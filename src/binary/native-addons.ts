@@ -67,11 +67,11 @@ export function isCompleteExtraction(dir: string, manifest: NativeManifest): boo
 }
 
 /**
- * The cache base must be ours: a real folder owned by this user that nobody else can write,
- * because we load code from it (matters in a shared temporary directory).
+ * The cache base must be ours: a folder (a symbolic link to one is followed) owned by this user
+ * that nobody else can write, because we load code from it (matters in a shared /tmp).
  */
 function assertPrivateFolder(dir: string): void {
-  const stat = fs.lstatSync(dir);
+  const stat = fs.statSync(dir);
   if (!stat.isDirectory()) throw new Error(`${dir} is not a folder`);
   const uid = process.getuid?.();
   if (uid !== undefined && stat.uid !== uid) throw new Error(`${dir} belongs to another user`);
