@@ -6,6 +6,7 @@ import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'astro/config';
 import { MAX_REQUEST_BYTES } from './src/server/http/body-limits.ts';
 import { CSP_DIRECTIVES } from './src/server/http/csp.ts';
+import { libraryStyleHashes } from './scripts/csp-hashes.mjs';
 
 const bootEntry = fileURLToPath(new URL('./src/server/boot.ts', import.meta.url));
 
@@ -45,7 +46,13 @@ export default defineConfig({
     csp: {
       algorithm: 'SHA-256',
       directives: [...CSP_DIRECTIVES],
-      styleDirective: { resources: ["'self'", { resource: "'unsafe-inline'", kind: 'attribute' }] },
+      // 'wasm-unsafe-eval' lets WebAssembly compile (not JavaScript eval): tfjs in face-api probes
+      // WebAssembly support on the clock and the photo enrolment pages.
+      scriptDirective: { resources: ["'self'", "'wasm-unsafe-eval'"] },
+      styleDirective: {
+        resources: ["'self'", { resource: "'unsafe-inline'", kind: 'attribute' }],
+        hashes: libraryStyleHashes(),
+      },
     },
   },
   vite: {

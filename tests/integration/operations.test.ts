@@ -121,7 +121,7 @@ describe('health and headers', () => {
       expect(policy).toContain(directive);
     }
     const scriptSrc = policy.split(';').find((d) => d.trim().startsWith('script-src '))!;
-    expect(scriptSrc).not.toMatch(/unsafe-inline|unsafe-eval/);
+    expect(scriptSrc).not.toMatch(/'unsafe-inline'|'unsafe-eval'/);
     const { createHash } = await import('node:crypto');
     const inline = [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]!);
     expect(inline.length).toBeGreaterThan(0);
