@@ -20,7 +20,11 @@ process.env.ASTRO_NODE_AUTOSTART = 'disabled';
 const serverDir = path.join(distDir, 'server');
 const { boot, serve, runCommand } = await import(pathToFileURL(path.join(serverDir, 'boot.mjs')).href);
 // Commands (backup, restore FILE, --help) run and exit here; they never start the server.
-const commandArgs = process.argv.slice(2).filter((a) => !a.startsWith('-') || a === '--help' || a === '-h');
+// npm runs scripts in the project folder: a relative FILE means the folder the operator typed it in.
+const commandArgs = process.argv
+  .slice(2)
+  .filter((a) => !a.startsWith('-') || a === '--help' || a === '-h')
+  .map((a, i, all) => (i === 1 && all[0] === 'restore' && process.env.INIT_CWD ? path.resolve(process.env.INIT_CWD, a) : a));
 const exitCode = await runCommand(commandArgs);
 if (exitCode !== null) process.exit(exitCode);
 try {

@@ -21,6 +21,7 @@ const ENVIRONMENT: ReadonlyArray<readonly [string, string, string]> = [
   ['JORNADA_CACHE_DIR', '~/.cache/jornada', 'Single binary only: where it unpacks its native libraries ($XDG_CACHE_HOME/jornada when set).'],
   ['JORNADA_NO_BUILD', '-', 'npm start only: 1 = do not check the build (same as --no-build).'],
   ['JORNADA_DIST', 'dist', 'npm scripts only: the build folder.'],
+  ['INIT_CWD', '-', 'Set by npm: npm run restore -- FILE reads a relative FILE from that folder.'],
 ];
 
 /** Read only when JORNADA_TEST=1 (the test suite): never set them on a real installation. */
