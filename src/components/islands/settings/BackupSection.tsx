@@ -24,7 +24,7 @@ const TRIGGERS: Record<string, string> = {
 
 /** Bytes as "812 KB" / "3,4 MB". */
 function formatBytes(bytes: number, lang: Language): string {
-  if (bytes < 1024 * 1024) return `${formatNumber(Math.max(1, Math.round(bytes / 1024)), lang)} KB`;
+  if (bytes < 1024 * 1024) return `${formatNumber(bytes === 0 ? 0 : Math.max(1, Math.round(bytes / 1024)), lang)} KB`;
   return `${formatNumber(bytes / 1048576, lang, { maximumFractionDigits: 1 })} MB`;
 }
 
