@@ -1,0 +1,16 @@
+import { createHash } from 'node:crypto';
+import { expect, it } from 'vitest';
+import { addCspHashes, cspHash } from '../../src/server/http/csp.ts';
+
+it('hashes inline text as CSP sha256 sources', () => {
+  expect(cspHash('alert(1)')).toBe(`sha256-${createHash('sha256').update('alert(1)').digest('base64')}`);
+});
+
+it('adds hashes to script-src and style-src only, once, and never next to unsafe-inline', () => {
+  const policy = "default-src 'self'; script-src 'self' 'sha256-a'; style-src 'self'; style-src-attr 'unsafe-inline';";
+  const out = addCspHashes(policy, { script: ['sha256-a', 'sha256-b'], style: ['sha256-c'] });
+  expect(out).toBe("default-src 'self'; script-src 'self' 'sha256-a' 'sha256-b'; style-src 'self' 'sha256-c'; style-src-attr 'unsafe-inline';");
+  expect(addCspHashes("script-src 'self' 'unsafe-inline'", { script: ['sha256-x'] })).toBe("script-src 'self' 'unsafe-inline'");
+  // A directive that is missing stays missing: nothing is loosened.
+  expect(addCspHashes("default-src 'none'", { script: ['sha256-x'] })).toBe("default-src 'none'");
+});
