@@ -1,4 +1,5 @@
 import { closeSync, fsyncSync, mkdirSync, openSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { open } from 'node:fs/promises';
 import path from 'node:path';
 import { expiredBackups, sortBackups } from '../../../domain/backups/backup-rules.ts';
 import { dataDir } from '../../config/data-dir.ts';
@@ -43,5 +44,15 @@ export function fsyncPath(file: string): void {
     fsyncSync(fd);
   } finally {
     closeSync(fd);
+  }
+}
+
+/** `fsyncPath` on the thread pool: the server keeps answering while a large copy reaches the disk. */
+export async function fsyncPathAsync(file: string): Promise<void> {
+  const handle = await open(file, 'r');
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
   }
 }

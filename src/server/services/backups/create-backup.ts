@@ -4,7 +4,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { backupFileName } from '../../../domain/backups/backup-rules.ts';
 import { nowMs } from '../../clock/now.ts';
-import { applyRetention, backupsDir, fsyncPath } from './backup-files.ts';
+import { applyRetention, backupsDir, fsyncPathAsync } from './backup-files.ts';
 import { updateBackupStatus, type BackupTrigger } from './backup-status.ts';
 
 export interface BackupResult {
@@ -72,10 +72,10 @@ export async function createBackup(sqlite: SQLite.Database, options: BackupOptio
     await sqlite.backup(temp, { progress: () => step });
     chmodSync(temp, 0o600);
     verifyDatabaseFile(temp, { setRollbackJournal: true });
-    fsyncPath(temp);
+    await fsyncPathAsync(temp);
     renameSync(temp, file);
     temp = undefined;
-    fsyncPath(dir);
+    await fsyncPathAsync(dir);
     const bytes = statSync(file).size;
     const removed = applyRetention(options.keep, startedAt);
     updateBackupStatus({ lastSuccess: { at, file: name, bytes, trigger: options.trigger }, lastFailure: null });
