@@ -5,6 +5,9 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, distDir } from './build.mjs';
 import { withModelCaching } from './model-cache.mjs';
+import { reexecWithMallocTuning } from './malloc-tuning.mjs';
+
+reexecWithMallocTuning();
 
 const demo = process.argv.includes('--demo');
 const noBuild = process.argv.includes('--no-build') || process.env.JORNADA_NO_BUILD === '1';

@@ -1,13 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import sharp from 'sharp';
 import { isPhotoId, makePhotoId, photoCreatedAt } from '../../domain/employees/employee-photos.ts';
 import { base64DecodedLength, checkPhotoBytes, dataUrlBase64 } from '../../domain/employees/image-type.ts';
 import { nowMs } from '../clock/now.ts';
 import type { Db } from '../db/connection.ts';
 import { AppError, notFound } from '../http/app-error.ts';
 import { uploadsDir } from './employees/photo-files.ts';
+import { loadSharp } from '../lazy/load-sharp.ts';
 import { log } from '../log.ts';
 
 /**
@@ -31,6 +31,7 @@ export async function preparePunchPhoto(dataUrl: string): Promise<Buffer> {
   if (!payload || base64DecodedLength(payload) > MAX_UPLOAD_BYTES) throw refuse();
   const bytes = Buffer.from(payload, 'base64');
   if (!checkPhotoBytes(bytes).ok) throw refuse();
+  const sharp = await loadSharp();
   try {
     return await sharp(bytes, { failOn: 'error', animated: false })
       .resize({ width: PUNCH_PHOTO_SIDE, height: PUNCH_PHOTO_SIDE, fit: 'inside', withoutEnlargement: true })

@@ -5,6 +5,7 @@ import * as m0003 from './0003-attendance-revisions.ts';
 import * as m0004 from './0004-punch-photos.ts';
 import * as m0005 from './0005-holidays.ts';
 import * as m0006 from './0006-user-guide.ts';
+import * as m0007 from './0007-pin-lookup-index.ts';
 
 export interface Migration {
   up(db: Kysely<any>): Promise<void>;
@@ -21,4 +22,5 @@ export const migrations: ReadonlyArray<readonly [name: string, migration: Migrat
   ['0004-punch-photos', m0004],
   ['0005-holidays', m0005],
   ['0006-user-guide', m0006],
+  ['0007-pin-lookup-index', m0007],
 ];

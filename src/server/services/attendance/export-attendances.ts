@@ -1,6 +1,6 @@
 import { once } from 'node:events';
 import { PassThrough, Readable } from 'node:stream';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import { hoursOf } from '../../../domain/attendance/attendance-metrics.ts';
 import { wallClockReader } from '../../../domain/attendance/shift-times.ts';
 import type { ListQuery } from '../../../domain/lists/list-query.ts';
@@ -8,6 +8,7 @@ import type { Language } from '../../../i18n/languages.ts';
 import { translate } from '../../../i18n/translate.ts';
 import { exportAttendanceRows, type AttendanceViewer, type ExportRow } from '../../db/repositories/attendances.ts';
 import { openReadOnlyDb } from '../../db/read-only-db.ts';
+import { loadExcelJs } from '../../lazy/load-exceljs.ts';
 import { log } from '../../log.ts';
 
 /** Rows written between two looks at the zip's and the client's pace (and a turn of the event loop). */
@@ -85,6 +86,7 @@ export function exportAttendances(options: {
   const output = new PassThrough({ highWaterMark: 256 * 1024 });
 
   const write = async () => {
+    const ExcelJS = await loadExcelJs();
     const source = await openReadOnlyDb();
     try {
       const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({

@@ -1,6 +1,6 @@
-import sharp from 'sharp';
 import { isPhotoId } from '../../../domain/employees/employee-photos.ts';
 import { findPhotoFile, readPhotoFile } from './photo-files.ts';
+import { loadSharp } from '../../lazy/load-sharp.ts';
 import { log } from '../../log.ts';
 
 /** Side of the square thumbnail the clock terminal shows (CSS shows it at up to 96 px, 2× for sharp screens). */
@@ -22,6 +22,7 @@ export async function employeeThumbnail(employeeId: number, photoId: string | nu
   try {
     const photo = await findPhotoFile(employeeId, photoId);
     if (!photo) return null;
+    const sharp = await loadSharp();
     const bytes = await sharp(await readPhotoFile(photo))
       .rotate()
       .resize(THUMBNAIL_SIDE, THUMBNAIL_SIDE, { fit: 'cover', position: 'centre' })

@@ -1,6 +1,6 @@
-import sharp from 'sharp';
 import { checkPhotoBytes, PHOTO_LIMITS, type PhotoType } from '../../../domain/employees/image-type.ts';
 import { AppError } from '../../http/app-error.ts';
+import { loadSharp } from '../../lazy/load-sharp.ts';
 
 /** Stored photos are at most this wide and high (enough for a face; smaller files). */
 export const STORED_MAX_SIDE = 1600;
@@ -26,6 +26,7 @@ export function photoError(problem: string): AppError {
 export async function sanitizePhoto(bytes: Uint8Array): Promise<CleanPhoto> {
   const check = checkPhotoBytes(bytes);
   if (!check.ok) throw photoError(check.problem);
+  const sharp = await loadSharp();
   try {
     let image = sharp(bytes, {
       failOn: 'error',

@@ -1,7 +1,8 @@
 import { once } from 'node:events';
 import { PassThrough, Readable } from 'node:stream';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import { pendingXml } from '../attendance/export-attendances.ts';
+import { loadExcelJs } from '../../lazy/load-exceljs.ts';
 import { log } from '../../log.ts';
 
 /** Rows between two looks at the zip's and the client's pace (as the attendance export). */
@@ -31,6 +32,7 @@ export function streamWorkbook(label: string, write: (workbook: ExcelJS.stream.x
     return !output.destroyed;
   };
   const run = async () => {
+    const ExcelJS = await loadExcelJs();
     const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output, useStyles: true, useSharedStrings: true });
     workbook.creator = 'Jornada';
     await write(workbook, pace);
