@@ -6,29 +6,23 @@
 // formula-like reasons) straight into its database in one better-sqlite3 transaction. Then times
 // `GET /api/attendances/export` (every row, streamed) from the client, sampling the server
 // process's VmRSS (/proc/<pid>/status) every 10 ms meanwhile. Prints time, bytes, peak RSS (and
-// RSS before), their ratios to the budgets, and PASS/FAIL (exit code 1 on FAIL). Finally reads
-// the file back with exceljs' streaming reader to check it holds every row.
+// RSS before) against the budgets. Finally reads the file back with exceljs' streaming reader
+// to check it holds every row (an incomplete file fails the time row).
 //
 //   JORNADA_DIST=dist node scripts/build.mjs && JORNADA_DIST=dist node bench/attendance-export.mjs [rows]
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import Database from 'better-sqlite3';
 import ExcelJS from 'exceljs';
-import { demoHeaders, startServer } from './lib/server.mjs';
+import { demoHeaders, rssMb, startServer } from './lib/server.mjs';
+import { isMain, runAlone } from './lib/standalone.mjs';
 
-const ROWS = Number(process.argv[2] ?? 100_000);
 const EMPLOYEES = 400;
 const BUDGET_MS = 5_000;
 const BUDGET_RSS_MB = 300;
 
-const rssMb = (pid) => {
-  const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-  return m ? Number(m[1]) / 1024 : NaN;
-};
-
-/** Adds employees and ROWS attendances (one break each) directly into the database. */
-function seed(dataDir) {
+/** Adds employees and `ROWS` attendances (one break each) directly into the database. */
+function seed(dataDir, ROWS) {
   const db = new Database(path.join(dataDir, 'jornada.db'));
   db.pragma('busy_timeout = 10000');
   const started = performance.now();
@@ -117,19 +111,18 @@ async function countRows(buffer) {
   return rows;
 }
 
-async function main() {
+export async function run({ rows: ROWS = 100_000, log = console.log } = {}) {
   const server = await startServer('bench-export');
   try {
-    const started0 = rssMb(server.pid);
     const headers = await demoHeaders(server.url);
-    const seeded = seed(server.dataDir);
+    const seeded = seed(server.dataDir, ROWS);
     const total = (await (await fetch(`${server.url}/api/attendances?pageSize=1`, { headers })).json()).total;
-    console.log(`Attendance export bench: ${total} attendance rows (${seeded.count - total === 0 ? 'all' : 'mismatch!'}; seeded in ${seeded.seconds.toFixed(1)} s), budget ${BUDGET_MS} ms and ${BUDGET_RSS_MB} MB RSS`);
+    if (total !== seeded.count) throw new Error(`the list shows ${total} attendances, the database holds ${seeded.count}`);
+    log(`excel export: ${total} attendance rows seeded in ${seeded.seconds.toFixed(1)} s`);
 
     // Warm-up: a small export, so the timed one does not pay for loading exceljs.
     await (await fetch(`${server.url}/api/attendances/export?pageSize=1&from=2024-01-01&to=2024-01-01`, { headers })).arrayBuffer();
     const before = rssMb(server.pid);
-    console.log(`server RSS       ${started0.toFixed(0).padStart(6)} MB after start, ${before.toFixed(0)} MB after sign-in and a small export`);
 
     let peak = before;
     const sampler = setInterval(() => {
@@ -150,22 +143,15 @@ async function main() {
     clearInterval(sampler);
     peak = Math.max(peak, rssMb(server.pid));
 
-    const timeOk = ms < BUDGET_MS;
-    const rssOk = peak < BUDGET_RSS_MB;
-    console.log(`export time      ${ms.toFixed(0).padStart(6)} ms  (first byte after ${firstByteMs.toFixed(0)} ms)  ${(ms / BUDGET_MS).toFixed(2)} x budget  ${timeOk ? 'PASS' : 'FAIL'}`);
-    console.log(`server peak RSS  ${peak.toFixed(0).padStart(6)} MB  (before the export ${before.toFixed(0)} MB)  ${(peak / BUDGET_RSS_MB).toFixed(2)} x budget  ${rssOk ? 'PASS' : 'FAIL'}`);
-    console.log(`file size        ${(bytes / 1024 / 1024).toFixed(1).padStart(6)} MB  (${((total / ms) * 1000).toFixed(0)} rows/s)`);
-
     const rows = await countRows(Buffer.concat(chunks));
     const complete = rows === total + 1;
-    console.log(`file check       ${rows - 1} data rows + header  ${complete ? 'OK' : 'INCOMPLETE'}`);
-    process.exitCode = timeOk && rssOk && complete ? 0 : 1;
+    return [
+      { budget: 4, name: `Excel export of ${total.toLocaleString('en-US')} attendance rows`, measured: complete ? ms : NaN, limit: BUDGET_MS, unit: 'ms', direction: 'max', detail: `first byte ${firstByteMs.toFixed(0)} ms, ${(bytes / 1024 / 1024).toFixed(1)} MB, ${rows - 1} rows read back${complete ? '' : ' (INCOMPLETE)'}` },
+      { budget: 4, name: 'Excel export: server peak RSS', measured: peak, limit: BUDGET_RSS_MB, unit: 'MB', direction: 'max', detail: `${before.toFixed(0)} MB before the export` },
+    ];
   } finally {
     await server.stop();
   }
 }
 
-main().catch((error) => {
-  console.error(error);
-  process.exit(1);
-});
+if (isMain(import.meta.url)) runAlone(() => run({ rows: Number(process.argv[2] ?? 100_000) }));

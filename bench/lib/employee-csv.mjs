@@ -9,6 +9,12 @@ const DEPARTMENTS = [
   ['Administración', 'Auxiliar administrativo'],
 ];
 
+/** The PIN of row `i` of batch `batch` in makeCsv's file. */
+export const pinOf = (batch, i) => String(20_000_000 + batch * 1_000_000 + i);
+
+/** The e-mail address of row `i` of batch `batch` in makeCsv's file. */
+export const emailOf = (batch, i) => `p${batch * 1_000_000 + i}@example.es`;
+
 /** `count` valid employees of the demo company; `batch` keeps IDs, PINs and badges unique across runs. */
 export function makeCsv(count, batch) {
   const lines = [HEADER];
@@ -20,14 +26,14 @@ export function makeCsv(count, batch) {
         `Nombre${n}`,
         `Apellido${n} Prueba`,
         i % 2 ? 'male' : 'female',
-        `p${n}@example.es`,
+        emailOf(batch, i),
         `B${String(n).padStart(8, '0')}`,
         'Panadería La Espiga',
         department,
         jobTitle,
         'General',
         i % 10 === 0 ? 'trainee' : 'regular',
-        String(20_000_000 + n),
+        pinOf(batch, i),
         `+34 600 ${String(n % 1_000_000).padStart(6, '0')}`,
         `19${60 + (i % 40)}-0${1 + (i % 9)}-1${i % 10}`,
         '2024-01-15',

@@ -1,6 +1,6 @@
 // Shared by the benchmarks: the built server on a free port, and a signed-in session.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -20,22 +20,38 @@ export async function freePort() {
   });
 }
 
-/** Starts the built server with the demo data on a free port and a fresh DATA_DIR. */
-export async function startServer(label = 'bench') {
+/** Resident memory of a process in MB (Linux: VmRSS of /proc/<pid>/status). */
+export function rssMb(pid) {
+  const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return m ? Number(m[1]) / 1024 : NaN;
+}
+
+/**
+ * Starts the built server on a free port with a fresh DATA_DIR (with the demo data unless
+ * `demo: false`); `env` adds variables, `command` replaces `node scripts/start.mjs --no-build`
+ * (e.g. the single binary). Resolves once /api/health answers; `startupMs` is the time from the
+ * spawn until then.
+ */
+export async function startServer(label = 'bench', { demo = true, env = {}, command, pollMs = 100 } = {}) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), `jornada-${label}-`));
   const port = await freePort();
-  let output = '';
-  const child = spawn(process.execPath, [path.join(ROOT, 'scripts', 'start.mjs'), '--no-build', '--demo'], {
+  // The server's output goes to a file, not a pipe: a logger writing synchronously to a pipe
+  // stalls the whole server whenever the reader falls behind, which would be measured as the app.
+  const logFile = `${dataDir}.log`;
+  const logFd = openSync(logFile, 'w');
+  const output = () => readFileSync(logFile, 'utf8');
+  const [file, ...args] = command ?? [process.execPath, path.join(ROOT, 'scripts', 'start.mjs'), '--no-build'];
+  const spawned = performance.now();
+  const child = spawn(file, demo ? [...args, '--demo'] : args, {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ...env },
+    stdio: ['ignore', logFd, logFd],
   });
-  child.stdout.on('data', (d) => (output += d));
-  child.stderr.on('data', (d) => (output += d));
+  closeSync(logFd);
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}):\n${output}`);
+    if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}):\n${output()}`);
     try {
       if ((await fetch(`${url}/api/health`)).ok) break;
     } catch {
@@ -43,10 +59,11 @@ export async function startServer(label = 'bench') {
     }
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
-      throw new Error(`server did not start:\n${output}`);
+      throw new Error(`server did not start:\n${output()}`);
     }
-    await new Promise((r) => setTimeout(r, 100));
+    await new Promise((r) => setTimeout(r, pollMs));
   }
+  const startupMs = performance.now() - spawned;
   const stop = async () => {
     if (child.exitCode === null) {
       const exited = new Promise((r) => child.once('exit', r));
@@ -55,17 +72,18 @@ export async function startServer(label = 'bench') {
       if (child.exitCode === null) child.kill('SIGKILL');
     }
     rmSync(dataDir, { recursive: true, force: true });
+    rmSync(logFile, { force: true });
   };
   // dataDir and pid let a bench add rows straight into the database and read the server's memory.
-  return { url, stop, logs: () => output, dataDir, pid: child.pid };
+  return { url, stop, logs: output, dataDir, pid: child.pid, startupMs };
 }
 
-/** Signs in as the demo administrator; returns headers carrying the session cookie. */
-export async function demoHeaders(url) {
+/** Signs in (by default as the demo administrator); returns headers carrying the session cookie. */
+export async function demoHeaders(url, email = 'admin@demo.jornada', password = 'Demo#2026') {
   const login = await fetch(`${url}/api/user/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'admin@demo.jornada', password: 'Demo#2026' }),
+    body: JSON.stringify({ email, password }),
   });
   const token = /token=([^;]+)/.exec(login.headers.getSetCookie().join(';'))?.[1];
   if (!token) throw new Error(`sign-in failed (${login.status})`);

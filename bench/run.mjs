@@ -1,0 +1,89 @@
+// `npm run bench`: every performance budget of DESIGN.md in one run, one table, bench/results.json.
+//
+// Builds when stale (JORNADA_DIST honoured), then runs, in this order:
+//   face match (in process) · startup and idle RSS (fresh servers) · one demo server filled once
+//   with 10,000 imported employees and a generated year of 500 employees (lists, reports, JS
+//   weight, then clock punches, which add attendance) · Excel export (own server, 100,000 rows)
+//   · CSV import (own server).
+// Prints the table (budget, measured, limit, ratio, verdict) and writes bench/results.json with
+// the machine (CPUs, memory, Node, load average before and after: other work on the machine
+// skews the figures) and every row. Exit code 1 when a row fails.
+//
+//   npm run bench [-- --only face,startup,lists,reports,js,clock,export,csv]
+import { writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { build, distDir, root as ROOT_DIR } from '../scripts/build.mjs';
+import { run as exportBench } from './attendance-export.mjs';
+import { run as clockBench } from './clock-punch.mjs';
+import { run as csvBench } from './csv-import.mjs';
+import { importEmployees, run as listBench } from './employee-list.mjs';
+import { run as faceBench } from './face-match.mjs';
+import { run as jsBench } from './js-weight.mjs';
+import { generateYear, run as reportBench } from './reports.mjs';
+import { demoHeaders, startServer } from './lib/server.mjs';
+import { run as startupBench } from './startup.mjs';
+import { formatTable, judge, summary } from './lib/verdict.ts';
+
+const ALL = ['face', 'startup', 'lists', 'reports', 'js', 'clock', 'export', 'csv'];
+const { values } = parseArgs({ options: { only: { type: 'string' } } });
+const only = new Set(values.only ? values.only.split(',') : ALL);
+const log = (line) => console.log(`  ${line}`);
+
+const started = Date.now();
+const loadBefore = os.loadavg();
+if (build()) console.log('(built)');
+console.log(`Jornada benchmarks: ${[...only].join(', ')} on ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, Node ${process.version}, build ${path.relative(ROOT_DIR, distDir)}`);
+
+const inputs = [];
+const step = async (name, fn) => {
+  if (!only.has(name)) return;
+  const t = performance.now();
+  inputs.push(...(await fn()));
+  log(`${name} done in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+};
+
+await step('face', () => faceBench());
+await step('startup', () => startupBench({ log }));
+if (['lists', 'reports', 'js', 'clock'].some((n) => only.has(n))) {
+  const server = await startServer('bench-data');
+  try {
+    const t = performance.now();
+    const total = await importEmployees(server.url, await demoHeaders(server.url), 10_000);
+    const year = generateYear(server);
+    log(`data: ${total} employees after the import, then ${year.employees} more with ${year.attendances} attendances over a year, ${((performance.now() - t) / 1000).toFixed(1)} s`);
+    await step('lists', () => listBench({ server, log }));
+    await step('reports', () => reportBench({ server, log }));
+    await step('js', () => jsBench({ server, log }));
+    await step('clock', () => clockBench({ server, log }));
+  } finally {
+    await server.stop();
+  }
+}
+await step('export', () => exportBench({ log }));
+await step('csv', () => csvBench({ log }));
+
+const rows = inputs.map(judge);
+const { passed, failed } = summary(rows);
+console.log(`\n${formatTable(rows)}\n\n${passed} passed, ${failed} failed`);
+
+const cpus = os.cpus();
+const results = {
+  date: new Date(started).toISOString(),
+  durationSeconds: Math.round((Date.now() - started) / 1000),
+  machine: {
+    cpus: cpus.length,
+    cpuModel: cpus[0]?.model ?? null,
+    memoryGb: Math.round(os.totalmem() / 2 ** 30),
+    platform: `${os.platform()} ${os.release()} ${os.arch()}`,
+    node: process.version,
+    loadAverageBefore: loadBefore.map((l) => Number(l.toFixed(2))),
+    loadAverageAfter: os.loadavg().map((l) => Number(l.toFixed(2))),
+  },
+  summary: { passed, failed },
+  rows: rows.map((r) => ({ ...r, measured: Number.isFinite(r.measured) ? Number(r.measured.toFixed(3)) : null, ratio: Number.isFinite(r.ratio) ? Number(r.ratio.toFixed(3)) : null })),
+};
+writeFileSync(path.join(ROOT_DIR, 'bench', 'results.json'), JSON.stringify(results, null, 2) + '\n');
+console.log(`bench/results.json written (${results.durationSeconds} s)`);
+process.exitCode = failed === 0 ? 0 : 1;
