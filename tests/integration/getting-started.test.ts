@@ -1,3 +1,5 @@
+import Database from 'better-sqlite3';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addAccount } from '../helpers/accounts.ts';
 import { Client } from '../helpers/http-client.ts';
@@ -53,6 +55,20 @@ describe('getting-started guide API', () => {
     const html = await dashboard(owner);
     expect(html).toContain('data-testid="guide"');
     expect(html).toContain('0 of 4 done');
+    // Showing the guide again writes nothing: the first instant stays.
+    const memory = () => {
+      const db = new Database(path.join(server.dataDir, 'jornada.db'), { readonly: true });
+      try {
+        return db.prepare('select started_at, updated_at from user_guide where user_id = 1').get();
+      } finally {
+        db.close();
+      }
+    };
+    const first = memory();
+    expect(first).toMatchObject({ started_at: expect.any(String) });
+    await dashboard(owner);
+    expect((await owner.get('/employees')).status).toBe(200);
+    expect(memory()).toEqual(first);
   });
 
   it('shows a role only the steps it may take', async () => {

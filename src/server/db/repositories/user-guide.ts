@@ -38,12 +38,12 @@ export async function readGuideMemory(db: Kysely<Database>, userId: number): Pro
 
 type Moment = 'startedAt' | 'clockOpenedAt' | 'celebratedAt';
 
-/** Records the first time something happened (later calls keep the first instant). */
+/** Records the first time something happened (later calls keep the first instant and change nothing). */
 export async function markGuideMoment(db: Kysely<Database>, userId: number, moment: Moment, at: string): Promise<void> {
   await db
     .insertInto('userGuide')
     .values({ userId, [moment]: at, updatedAt: at })
-    .onConflict((oc) => oc.column('userId').doUpdateSet((eb) => ({ [moment]: eb.fn.coalesce(`userGuide.${moment}`, eb.val(at)), updatedAt: at })))
+    .onConflict((oc) => oc.column('userId').doUpdateSet({ [moment]: at, updatedAt: at }).where(`userGuide.${moment}`, 'is', null))
     .execute();
 }
 

@@ -8,27 +8,32 @@ import type { SessionUser } from '../session-user.ts';
 
 const nowIso = () => new Date(nowMs()).toISOString();
 
+async function load(db: Db, user: SessionUser) {
+  const [facts, memory] = await Promise.all([readGuideFacts(db), readGuideMemory(db, user.id)]);
+  const view = gettingStarted(user.accountType, facts, memory, (authority) => hasAuthority(user.accountType, user.permissions, authority));
+  return { view, memory };
+}
+
 /** The guide as it stands for this user (no side effect; the JSON API answers this). */
 export async function readGuide(db: Db, user: SessionUser): Promise<GuideView> {
-  const [facts, memory] = await Promise.all([readGuideFacts(db), readGuideMemory(db, user.id)]);
-  return gettingStarted(user.accountType, facts, memory, (authority) => hasAuthority(user.accountType, user.permissions, authority));
+  return (await load(db, user)).view;
 }
 
 /**
  * The guide a page is about to show, remembering what showing it means: the first checklist
- * starts the guide for the user, and the congratulation is shown once.
+ * starts the guide for the user, and the congratulation is shown once. Writes only the first time.
  */
 export async function showGuide(db: Db, user: SessionUser): Promise<GuideView> {
-  if (!guideApplies(user.accountType)) return readGuide(db, user);
-  const view = await readGuide(db, user);
-  if (view.mode === 'checklist') await markGuideMoment(db, user.id, 'startedAt', nowIso());
+  const { view, memory } = await load(db, user);
+  if (view.mode === 'checklist' && memory.startedAt === null) await markGuideMoment(db, user.id, 'startedAt', nowIso());
   if (view.mode === 'congratulate') await markGuideMoment(db, user.id, 'celebratedAt', nowIso());
   return view;
 }
 
-/** The clock page was opened by this signed-in user (the guide's last step). */
+/** The clock page was opened by this signed-in admin (the guide's last step); written once. */
 export async function recordClockOpened(db: Db, user: SessionUser): Promise<void> {
-  if (guideApplies(user.accountType)) await markGuideMoment(db, user.id, 'clockOpenedAt', nowIso());
+  if (!guideApplies(user.accountType)) return;
+  if ((await readGuideMemory(db, user.id)).clockOpenedAt === null) await markGuideMoment(db, user.id, 'clockOpenedAt', nowIso());
 }
 
 /** "Hide the guide" (or show it again) for this user only; 403 for accounts the guide is not for. */
