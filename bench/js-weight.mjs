@@ -68,7 +68,11 @@ export async function measurePage(url, headers, page) {
   const fileBytes = files.map((f) => readFileSync(path.join(distDir, 'client', f)));
   const gzipped = fileBytes.reduce((sum, b) => sum + gz(b), 0) + inline.reduce((sum, s) => sum + gz(s), 0);
   const raw = fileBytes.reduce((sum, b) => sum + b.length, 0) + inline.reduce((sum, s) => sum + Buffer.byteLength(s), 0);
-  return { page, files: files.length, inline: inline.length, gzipKb: gzipped / 1024, rawKb: raw / 1024, face: usesFaceModels(html, graph(entries, true)) };
+  const largest = files
+    .map((f, i) => ({ file: path.posix.basename(f), gzipKb: Number((gz(fileBytes[i]) / 1024).toFixed(1)) }))
+    .sort((a, b) => b.gzipKb - a.gzipKb)
+    .slice(0, 6);
+  return { page, files: files.length, inline: inline.length, gzipKb: gzipped / 1024, rawKb: raw / 1024, largest, face: usesFaceModels(html, graph(entries, true)) };
 }
 
 export async function run({ server: shared, log = console.log } = {}) {
@@ -91,7 +95,7 @@ export async function run({ server: shared, log = console.log } = {}) {
         limit: BUDGET_KB,
         unit: 'KB',
         direction: 'max',
-        detail: `${heaviest.files} files + ${heaviest.inline} inline, ${heaviest.rawKb.toFixed(0)} KB raw; lightest ${lightest.page} ${lightest.gzipKb.toFixed(0)} KB`,
+        detail: `${heaviest.files} files + ${heaviest.inline} inline, ${heaviest.rawKb.toFixed(0)} KB raw, largest ${heaviest.largest.slice(0, 4).map((f) => `${f.file.replace(/\.[\w-]+\.js$/, '')} ${f.gzipKb.toFixed(0)}`).join(', ')}; lightest ${lightest.page} ${lightest.gzipKb.toFixed(0)} KB`,
         extra: { pages, facePages: face },
       },
       {
