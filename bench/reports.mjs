@@ -45,9 +45,9 @@ export async function run({ server: shared, log = console.log } = {}) {
       ['dashboard', '/dashboard', headers],
       ['attendance report, this month', '/reports/employee-attendance', headers],
       ['attendance report, last month', `/reports/employee-attendance?from=${lastMonth}-01&to=${lastMonthEnd}`, headers],
-      ['attendance report, a year', `/reports/employee-attendance?from=${yearFrom}&to=${lastMonthEnd}`, headers],
+      ['attendance report, a year', `/reports/employee-attendance?from=${yearFrom}&to=${lastMonthEnd}`, headers, true],
       ['attendance report JSON, a month', `/api/reports/employee-attendance?month=${lastMonth}`, headers],
-      ['attendance report JSON, a year', `/api/reports/employee-attendance?from=${yearFrom}&to=${lastMonthEnd}`, headers],
+      ['attendance report JSON, a year', `/api/reports/employee-attendance?from=${yearFrom}&to=${lastMonthEnd}`, headers, true],
       ['monthly record, one employee', `/reports/employee-attendance?view=record&month=${lastMonth}&employee=30`, headers],
       ['monthly record, all (page of 20)', `/reports/employee-attendance?view=record&month=${lastMonth}`, headers],
       ['birthdays, all months', '/reports/employee-birthdays?month=all', headers],
@@ -61,9 +61,10 @@ export async function run({ server: shared, log = console.log } = {}) {
     ];
     log(`reports: ${pages.length} pages, ${RUNS} runs each; /api/health floor ${floor.toFixed(1)} ms`);
     const rows = [];
-    for (const [name, path, h] of pages) {
+    // A year-long report is beyond the budget (a month report over the year's data): shown, not judged.
+    for (const [name, path, h, beyond = false] of pages) {
       const r = await timeGet(server.url + path, h, RUNS);
-      rows.push({ budget: 3, name: `report: ${name}`, measured: r.median, limit: PAGE_BUDGET_MS, unit: 'ms', direction: 'max', detail: `p95 ${r.p95.toFixed(0)} ms, ${(r.median / floor).toFixed(0)}× health, ${(r.bytes / 1024).toFixed(0)} KB` });
+      rows.push({ budget: 3, informational: beyond, name: `report: ${name}${beyond ? ' (beyond the budget)' : ''}`, measured: r.median, limit: PAGE_BUDGET_MS, unit: 'ms', direction: 'max', detail: `p95 ${r.p95.toFixed(0)} ms, ${(r.median / floor).toFixed(0)}× health, ${(r.bytes / 1024).toFixed(0)} KB` });
     }
     const exports = [
       ['attendance report .xlsx, a month', `/api/reports/employee-attendance/export?month=${lastMonth}&lang=es`],

@@ -17,6 +17,8 @@ export interface BudgetInput {
   detail?: string;
   /** Further figures kept in results.json only. */
   extra?: unknown;
+  /** Measured against the limit for comparison but outside the budget's definition: shown as INFO, not counted. */
+  informational?: boolean;
 }
 
 export interface BudgetRow extends BudgetInput {
@@ -57,7 +59,7 @@ const cells = (row: BudgetRow) => [
   `${formatNumber(row.measured)} ${row.unit}`,
   limitText(row),
   row.ratio.toFixed(2),
-  row.pass ? 'PASS' : 'FAIL',
+  row.informational ? (row.pass ? 'info' : 'INFO, over') : row.pass ? 'PASS' : 'FAIL',
   row.detail ?? '',
 ];
 const HEADER = ['#', 'budget', 'measured', 'limit', 'ratio', 'verdict', 'detail'];
@@ -76,8 +78,9 @@ export function formatMarkdown(rows: readonly BudgetRow[]): string {
   return [`| ${HEADER.join(' | ')} |`, `|${HEADER.map(() => '---').join('|')}|`, ...rows.map((r) => `| ${cells(r).map(escape).join(' | ')} |`)].join('\n');
 }
 
-/** Counts of passing and failing rows. */
+/** Counts of passing and failing budget rows (informational rows are not counted). */
 export function summary(rows: readonly BudgetRow[]): { passed: number; failed: number } {
-  const passed = rows.filter((r) => r.pass).length;
-  return { passed, failed: rows.length - passed };
+  const counted = rows.filter((r) => !r.informational);
+  const passed = counted.filter((r) => r.pass).length;
+  return { passed, failed: counted.length - passed };
 }

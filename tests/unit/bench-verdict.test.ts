@@ -43,6 +43,13 @@ describe('bench verdicts', () => {
     expect(formatMarkdown(rows).split('\n')[2]).toBe('| 3 | HTML /employees | 120 ms | < 300 ms | 0.40 | PASS |  |');
   });
 
+  it('shows informational rows without counting them', () => {
+    const beyond = judge({ budget: 3, name: 'a year', measured: 400, limit: 300, unit: 'ms', direction: 'max', informational: true });
+    expect(beyond.pass).toBe(false);
+    expect(formatTable([beyond])).toContain('INFO, over');
+    expect(summary([row(120), beyond])).toEqual({ passed: 1, failed: 0 });
+  });
+
   it('formats numbers by size', () => {
     expect(formatNumber(12_681.4)).toBe('12,681');
     expect(formatNumber(147.2)).toBe('147');
