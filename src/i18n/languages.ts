@@ -1,13 +1,8 @@
-import en from './en.json';
-import es from './es.json';
-
 /** Spanish is the default and fallback language (spec section 1). */
 export const LANGUAGES = ['es', 'en'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'es';
 export const LANGUAGE_COOKIE = 'lang';
-
-export const resources = { es: { translation: es }, en: { translation: en } } as const;
 
 export function isLanguage(value: unknown): value is Language {
   return value === 'es' || value === 'en';

@@ -1,5 +1,16 @@
 import i18next, { type i18n, type TOptions } from 'i18next';
-import { DEFAULT_LANGUAGE, resources, type Language } from './languages.ts';
+import { clientMessages } from './client-messages.ts';
+import { DEFAULT_LANGUAGE, isLanguage, type Language } from './languages.ts';
+import { resources as serverResources } from './resources.ts';
+
+/**
+ * The server holds every language. The browser holds only the page's (`<html lang>`, which the
+ * islands' `lang` prop always equals): its messages are awaited here, at module load, so they are
+ * in place before any island renders. `import.meta.env.SSR` is a build-time constant, so the
+ * client bundle drops resources.ts (both JSON files) entirely.
+ */
+const pageLanguage: Language = import.meta.env.SSR || !isLanguage(document.documentElement.lang) ? DEFAULT_LANGUAGE : document.documentElement.lang;
+const resources = import.meta.env.SSR ? serverResources : { [pageLanguage]: { translation: await clientMessages(pageLanguage) } };
 
 let instance: i18n | undefined;
 
@@ -8,8 +19,8 @@ function shared(): i18n {
     instance = i18next.createInstance();
     void instance.init({
       resources,
-      lng: DEFAULT_LANGUAGE,
-      fallbackLng: DEFAULT_LANGUAGE,
+      lng: import.meta.env.SSR ? DEFAULT_LANGUAGE : pageLanguage,
+      fallbackLng: import.meta.env.SSR ? DEFAULT_LANGUAGE : pageLanguage,
       interpolation: { escapeValue: false },
       initAsync: false,
     });
