@@ -2,10 +2,11 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { languageFromAcceptHeader, DEFAULT_LANGUAGE } from '../i18n/languages.ts';
 import { translate } from '../i18n/translate.ts';
+import { isFastClockPunch, serveFastClockPunch } from './clock/clock-fast-path.ts';
 import { closeDb } from './db/connection.ts';
 import { MAX_REQUEST_BYTES } from './http/body-limits.ts';
 import { SECURITY_HEADERS } from './http/security-headers.ts';
-import { log } from './log.ts';
+import { flushLogsAsync, log } from './log.ts';
 import { runShutdownHooks } from './shutdown-hooks.ts';
 
 /** A Node request handler such as Astro's `handler` from `dist/server/entry.mjs`. */
@@ -81,7 +82,9 @@ export function serve(options: ServeOptions): http.Server {
     for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value);
     if (stopping) res.setHeader('connection', 'close');
     if (refuseLargeBody(req, res)) return;
-    Promise.resolve(options.handler(req, res)).catch((error: unknown) => {
+    // Terminals' punches skip Astro's request pipeline (decision 017), same checks and answers.
+    const handle = isFastClockPunch(req) ? serveFastClockPunch : options.handler;
+    Promise.resolve(handle(req, res)).catch((error: unknown) => {
       log.error({ err: error, method: req.method, path: (req.url ?? '/').split('?')[0] }, 'request failed');
       if (!res.headersSent) {
         res.writeHead(500, { 'content-type': 'application/json; charset=utf-8' });
@@ -91,7 +94,7 @@ export function serve(options: ServeOptions): http.Server {
   });
   server.on('error', (error) => {
     log.fatal({ err: error }, `Jornada could not listen on ${host}:${port}: ${error.message}`);
-    process.exit(1);
+    void flushLogsAsync().then(() => process.exit(1));
   });
   server.listen(port, host, () => {
     const address = server.address() as AddressInfo;
@@ -115,9 +118,11 @@ export function serve(options: ServeOptions): http.Server {
         await runShutdownHooks();
         await closeDb();
         log.info('Stopped');
+        await flushLogsAsync();
         process.exit(0);
       } catch (error) {
         log.error({ err: error }, 'Shutdown failed');
+        await flushLogsAsync();
         process.exit(1);
       }
     });

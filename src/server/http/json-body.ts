@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import { AppError } from './app-error.ts';
 
 /**
@@ -5,13 +6,11 @@ import { AppError } from './app-error.ts';
  * (`tooLargeKey`) as soon as the declared or streamed size passes the limit — the rest is not
  * read, so an oversized or endless chunked upload is never held in memory — and 400 for
  * malformed JSON or a body that breaks off. Every JSON endpoint reads through here (readJson,
- * readLargeJson, the CSV import).
+ * readLargeJson, the CSV import); the clock's fast path (serve.ts) reads the Node request with
+ * readNodeJsonBody, which applies the same checks.
  */
 export async function readJsonBody(request: Request, maxBytes: number, tooLargeKey = 'errors.payloadTooLarge'): Promise<unknown> {
-  const type = request.headers.get('content-type') ?? '';
-  if (!/^application\/json\s*(;|$)/i.test(type)) throw new AppError('errors.unsupportedMediaType', 415);
-  const declared = Number(request.headers.get('content-length') ?? '0');
-  if (declared > maxBytes) throw new AppError(tooLargeKey, 413);
+  checkJsonHead(request.headers.get('content-type'), request.headers.get('content-length'), maxBytes, tooLargeKey);
   const chunks: Uint8Array[] = [];
   let size = 0;
   if (request.body) {
@@ -35,6 +34,61 @@ export async function readJsonBody(request: Request, maxBytes: number, tooLargeK
       chunks.push(chunk.value);
     }
   }
+  return parseJsonBytes(chunks, size);
+}
+
+/**
+ * readJsonBody for a Node request (the clock's fast path in serve.ts): the same 415/413/400.
+ * Past the limit it stops collecting; as on Astro's path, Node discards whatever of the body
+ * is still unread once the answer is sent.
+ */
+export function readNodeJsonBody(req: IncomingMessage, maxBytes: number, tooLargeKey = 'errors.payloadTooLarge'): Promise<unknown> {
+  return new Promise((resolve, reject) => {
+    const header = (name: string) => {
+      const value = req.headers[name];
+      return Array.isArray(value) ? value.join(', ') : (value ?? null);
+    };
+    checkJsonHead(header('content-type'), header('content-length'), maxBytes, tooLargeKey);
+    const chunks: Uint8Array[] = [];
+    let size = 0;
+    const done = () => {
+      req.off('data', onData).off('end', onEnd).off('error', onError).off('aborted', onError).off('close', onError);
+    };
+    const onData = (chunk: Buffer) => {
+      size += chunk.byteLength;
+      if (size > maxBytes) {
+        done();
+        // Discarded, not held (as Node does with any unread body once the answer is sent).
+        req.resume();
+        reject(new AppError(tooLargeKey, 413));
+        return;
+      }
+      chunks.push(chunk);
+    };
+    const onEnd = () => {
+      done();
+      try {
+        resolve(parseJsonBytes(chunks, size));
+      } catch (error) {
+        reject(error);
+      }
+    };
+    const onError = () => {
+      done();
+      reject(new AppError('errors.badJson', 400));
+    };
+    // A connection closed before the end of the body is a body that broke off.
+    req.on('data', onData).on('end', onEnd).on('error', onError).on('aborted', onError).on('close', onError);
+  });
+}
+
+/** 415 unless the body is declared application/json; 413 when its declared size passes the limit. */
+function checkJsonHead(type: string | null, length: string | null, maxBytes: number, tooLargeKey: string): void {
+  if (!/^application\/json\s*(;|$)/i.test(type ?? '')) throw new AppError('errors.unsupportedMediaType', 415);
+  if (Number(length ?? '0') > maxBytes) throw new AppError(tooLargeKey, 413);
+}
+
+function parseJsonBytes(chunks: Uint8Array[], size: number): unknown {
   try {
     return JSON.parse(Buffer.concat(chunks, size).toString('utf8'));
   } catch {

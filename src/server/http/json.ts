@@ -9,7 +9,8 @@ import { log } from '../log.ts';
 /** Largest JSON body an endpoint reads (face descriptors and forms fit comfortably). */
 export const MAX_JSON_BYTES = 256 * 1024;
 
-const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' };
+/** Headers of every JSON answer (also written directly by the clock's fast path, serve.ts). */
+export const JSON_HEADERS: Readonly<Record<string, string>> = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' };
 
 export function json(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
   return new Response(JSON.stringify(body), { status, headers: { ...JSON_HEADERS, ...headers } });
@@ -17,6 +18,11 @@ export function json(body: unknown, status = 200, headers: Record<string, string
 
 /** `{message, code, errors?}` in the request's language. */
 export function errorJson(error: AppError, lang: Language, headers: Record<string, string> = {}): Response {
+  return json(errorBody(error, lang), error.status, headers);
+}
+
+/** The body of an error answer: `{message, code, errors?}` in the request's language. */
+export function errorBody(error: AppError, lang: Language): Record<string, unknown> {
   const body: Record<string, unknown> = {
     message: translate(lang, error.code, error.params),
     code: error.code,
@@ -26,14 +32,19 @@ export function errorJson(error: AppError, lang: Language, headers: Record<strin
       Object.entries(error.fields).map(([field, key]) => [field, translate(lang, key)]),
     );
   }
-  return json(body, error.status, headers);
+  return body;
 }
 
 /** Maps any thrown value to a JSON answer; unexpected errors are logged and become a plain 500. */
 export function toErrorResponse(error: unknown, lang: Language): Response {
-  if (error instanceof AppError) return errorJson(error, lang);
+  return errorJson(asAppError(error), lang);
+}
+
+/** Any thrown value as an AppError; unexpected errors are logged and become a plain 500. */
+export function asAppError(error: unknown): AppError {
+  if (error instanceof AppError) return error;
   log.error({ err: error }, 'unexpected error');
-  return errorJson(new AppError('errors.somethingWentWrong', 500), lang);
+  return new AppError('errors.somethingWentWrong', 500);
 }
 
 /**

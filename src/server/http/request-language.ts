@@ -11,7 +11,7 @@ interface CookieReader {
 }
 
 /** API answers: Accept-Language (es or en), else the language cookie, else Spanish (DESIGN.md). */
-export function apiLanguage(request: Request, cookies: CookieReader): Language {
+export function apiLanguage(request: { headers: { get(name: string): string | null } }, cookies: CookieReader): Language {
   return (
     languageFromAcceptHeader(request.headers.get('accept-language')) ??
     cookieLanguage(cookies) ??

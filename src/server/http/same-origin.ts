@@ -1,3 +1,8 @@
+/** What the guard reads of a request (a web Request, or the clock's fast path in serve.ts). */
+interface HeaderReader {
+  headers: { get(name: string): string | null };
+}
+
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const FORM_TYPES = ['application/x-www-form-urlencoded', 'multipart/form-data', 'text/plain'];
 
@@ -8,7 +13,7 @@ const FORM_TYPES = ['application/x-www-form-urlencoded', 'multipart/form-data', 
  * they authenticate with a Bearer token or their own cookie jar. Hosts are compared, not
  * schemes, so a TLS-terminating proxy in front does not break same-origin requests.
  */
-export function isCrossSiteWrite(request: Request, url: URL): boolean {
+export function isCrossSiteWrite(request: HeaderReader & { method: string }, url: Pick<URL, 'host'>): boolean {
   if (SAFE_METHODS.has(request.method)) return false;
   const origin = request.headers.get('origin');
   if (origin) {

@@ -15,7 +15,7 @@ function trustedRules(settings: Pick<Settings, 'trustedProxy'>): IpRule[] {
  * `security.allowedDomains` is not configured (astro.config.mjs does not): Astro believes
  * X-Forwarded-For only for hosts listed there.
  */
-function peerAddress(context: APIContext | AstroGlobal): string {
+export function peerAddress(context: APIContext | AstroGlobal): string {
   try {
     return context.clientAddress || 'unknown';
   } catch {
@@ -31,7 +31,12 @@ function peerAddress(context: APIContext | AstroGlobal): string {
  * (resolveClientAddress).
  */
 export function terminalAddress(context: APIContext | AstroGlobal, settings: Pick<Settings, 'trustedProxy'>): string {
-  return resolveClientAddress(peerAddress(context), context.request.headers.get('x-forwarded-for'), trustedRules(settings));
+  return addressBehind(peerAddress(context), context.request.headers.get('x-forwarded-for'), settings);
+}
+
+/** terminalAddress from the connection's address and the X-Forwarded-For header (the clock's fast path). */
+export function addressBehind(peer: string, forwardedFor: string | null, settings: Pick<Settings, 'trustedProxy'>): string {
+  return resolveClientAddress(peer, forwardedFor, trustedRules(settings));
 }
 
 /**

@@ -7,6 +7,7 @@ import type { Language } from '../../i18n/languages.ts';
 import { translate } from '../../i18n/translate.ts';
 import { nowMs } from '../clock/now.ts';
 import type { Db } from '../db/connection.ts';
+import { GroupCommit } from '../db/group-commit.ts';
 import { appendAudit } from '../db/repositories/audit-log.ts';
 import { loadClockState } from '../db/repositories/clock-state.ts';
 import { applyPunch, findRecentPunch } from '../db/repositories/punches.ts';
@@ -16,6 +17,9 @@ import { getSettings } from './get-settings.ts';
 import { identifyPunchEmployee, type PunchEmployee } from './identify-punch-employee.ts';
 import { preparePunchPhoto, savePunchPhoto } from './punch-photos.ts';
 import { log } from '../log.ts';
+
+/** Punches arriving together share one transaction and one fsync (group-commit.ts). */
+const punchWriter = new GroupCommit();
 
 /** The same employee and action again within this window is a double tap: recorded once. */
 export const DOUBLE_TAP_MS = 10_000;
@@ -67,7 +71,8 @@ async function punchedEmployee(employee: PunchEmployee): Promise<PunchedEmployee
 }
 
 /**
- * A clock punch: identifies the employee, then in ONE transaction reads their state, asks the
+ * A clock punch: identifies the employee, then in ONE transaction (shared with the punches that
+ * arrive together, group-commit.ts; in its own savepoint) reads their state, asks the
  * clock engine, and writes the attendance change, the raw punch and an audit entry — or nothing.
  * A repeat of the same action within DOUBLE_TAP_MS answers with the first punch's time. A refusal
  * is a PunchRefusal (409) whose code is the spec message and whose params fill it in. A face
@@ -86,7 +91,7 @@ export async function recordPunch(db: Db, request: PunchRequest): Promise<PunchR
   const now = isoOfSeconds(nowSeconds);
   const terminal = request.terminal ?? null;
 
-  const outcome = await db.transaction().execute(async (trx) => {
+  const outcome = await punchWriter.run(db, async (trx) => {
     const since = isoOfSeconds(nowSeconds - DOUBLE_TAP_MS / 1000);
     const repeat = await findRecentPunch(trx, employee.id, request.action, since, now);
     if (repeat) return { time: repeat.at, punchId: null };

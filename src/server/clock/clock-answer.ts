@@ -1,0 +1,66 @@
+import { ClockRequestSchema, punchIdentity } from '../../domain/clock/clock-request.ts';
+import { PUNCH_MESSAGES } from '../../domain/clock/punch-messages.ts';
+import type { Language } from '../../i18n/languages.ts';
+import { translate } from '../../i18n/translate.ts';
+import { getDb } from '../db/connection.ts';
+import { AppError } from '../http/app-error.ts';
+import { asAppError, errorBody, JSON_HEADERS, parseInput } from '../http/json.ts';
+import { addressBehind } from '../http/terminal-address.ts';
+import { assertClockAllowedFrom } from '../services/clock-access.ts';
+import { getSettings } from '../services/get-settings.ts';
+import { PunchRefusal, recordPunch } from '../services/record-punch.ts';
+
+/** What `POST /api/clock` needs of its request, whichever way it arrived. */
+export interface ClockCall {
+  /** The connection's own address (Astro's `clientAddress`). */
+  peerAddress: string;
+  forwardedFor: string | null;
+  /** The API language (middleware's `apiLanguage`). */
+  lang: Language;
+  /** Reads the JSON body within MAX_JSON_BYTES (415/413/400 as AppError). */
+  readBody: () => Promise<unknown>;
+}
+
+export interface ClockAnswer {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+const answer = (status: number, body: unknown, headers: Record<string, string> = {}): ClockAnswer => ({
+  status,
+  headers: { ...JSON_HEADERS, ...headers },
+  body: JSON.stringify(body),
+});
+
+/**
+ * The one implementation of `POST /api/clock`, used by the Astro route (src/pages/api/clock.ts)
+ * and by the fast path in serve.ts (decision 017). Never throws: every outcome is an answer.
+ *
+ * Public: {action, pin? | descriptor? | card?} (exactly one; `descriptor` may be up to three
+ * frames of one face; `photo` an optional snapshot with a face) -> 200 {message, employee: {_id,
+ * full_name, image}, time} where `image` is a small data URL of the employee's photo or null.
+ * 403 outside the IP restriction; a refused punch 409 {message, code, employee}; other refusals
+ * 4xx {message, code} with the spec's clock messages in the request's language; 429 with
+ * Retry-After while an address is locked after failed identifications.
+ */
+export async function clockAnswer(call: ClockCall): Promise<ClockAnswer> {
+  const lang = call.lang;
+  try {
+    const db = await getDb();
+    const address = addressBehind(call.peerAddress, call.forwardedFor, await getSettings(db));
+    await assertClockAllowedFrom(db, address);
+    const input = parseInput(ClockRequestSchema, await call.readBody());
+    const identity = punchIdentity(input);
+    if (!identity) throw new AppError(PUNCH_MESSAGES.oneIdentifier, 422);
+    return answer(200, await recordPunch(db, { action: input.action, identity, address, lang, photo: input.photo }));
+  } catch (error) {
+    if (error instanceof PunchRefusal) {
+      return answer(409, { message: translate(lang, error.code, error.params), code: error.code, employee: error.employee });
+    }
+    const refusal = asAppError(error);
+    const headers: Record<string, string> =
+      refusal.status === 429 ? { 'retry-after': String(refusal.params['retryAfterSeconds'] ?? 60) } : {};
+    return answer(refusal.status, errorBody(refusal, lang), headers);
+  }
+}
