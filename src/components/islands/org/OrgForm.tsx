@@ -5,7 +5,8 @@ import { translator } from '../../../i18n/translate.ts';
 import { api, ApiError } from '../../../lib/client/api.ts';
 import { inputClass, primaryButton, secondaryButton } from '../ui/buttons.ts';
 import { fieldMessage, valibotResolver } from '../ui/valibot-resolver.ts';
-import type { OrgField, OrgTable } from './org-tables.ts';
+import { ORG_SCHEMAS } from './org-form-schemas.ts';
+import type { OrgField, OrgTable, OrgTableName } from './org-tables.ts';
 
 interface Option {
   _id: number;
@@ -16,6 +17,8 @@ interface Option {
 /** Add/edit form of an organisation record; the server validates again and has the last word. */
 export function OrgForm(props: {
   lang: Language;
+  /** Which table: its schema (org-form-schemas.ts). */
+  name: OrgTableName;
   table: OrgTable;
   record: Record<string, unknown> | null;
   onSaved: (message: string) => void;
@@ -24,7 +27,7 @@ export function OrgForm(props: {
   const t = translator(props.lang);
   const { table, record } = props;
   const initial = record ? { ...table.blank, ...Object.fromEntries(Object.keys(table.blank).map((k) => [k, record[k] ?? ''])) } : table.blank;
-  const form = useForm<FieldValues>({ defaultValues: initial, resolver: valibotResolver(table.schema) });
+  const form = useForm<FieldValues>({ defaultValues: initial, resolver: valibotResolver(ORG_SCHEMAS[props.name]) });
   const [options, setOptions] = useState<Record<string, Option[]>>({});
   const [formError, setFormError] = useState<string>();
   const company = form.watch('company');

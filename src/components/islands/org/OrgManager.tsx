@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { lazy, useEffect, useMemo, useState } from 'react';
 import { BadgeCheck, Building2, CalendarHeart, Network, Plane, Plus, Users, type LucideIcon } from 'lucide-react';
 import { Toaster, toast } from 'sonner';
 import type { Language } from '../../../i18n/languages.ts';
@@ -9,8 +9,10 @@ import { DataTable, type Column } from '../ui/DataTable.tsx';
 import { Dialog } from '../ui/Dialog.tsx';
 import { primaryButton } from '../ui/buttons.ts';
 import { ConfirmDeleteDialog } from '../ui/ConfirmDeleteDialog.tsx';
-import { OrgForm } from './OrgForm.tsx';
 import { ORG_TABLES, type OrgCell, type OrgTableName } from './org-tables.ts';
+
+/** The form (react-hook-form, valibot, the table's schema) loads on the dialog's first opening. */
+const OrgForm = lazy(() => import('./OrgForm.tsx').then((m) => ({ default: m.OrgForm })));
 
 type Row = Record<string, unknown> & { _id: number; name: string };
 
@@ -116,10 +118,12 @@ export default function OrgManager({ lang, table: name, can, startNew = false }:
         title={editing === 'new' ? t('form.addTitle', { thing: t(table.singularKey) }) : t('form.editTitle', { thing: t(table.singularKey) })}
         onClose={() => setEditing(null)}
         closeLabel={t('common.close')}
+        loadingLabel={t('common.loading')}
       >
         {editing !== null && (
           <OrgForm
             lang={lang}
+            name={name}
             table={table}
             record={editing === 'new' ? null : editing}
             onCancel={() => setEditing(null)}

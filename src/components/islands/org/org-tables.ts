@@ -1,13 +1,3 @@
-import type { GenericSchema } from 'valibot';
-import {
-  CompanyInput,
-  DepartmentInput,
-  JobTitleInput,
-  LeaveGroupInput,
-  LeaveTypeInput,
-  HolidayInput,
-} from '../../../domain/org/org-schemas.ts';
-
 /** Field of an organisation form. `dependsOn`: options are those of the chosen company. */
 export type OrgField =
   | { name: string; kind: 'text' | 'textarea' | 'date'; label: string }
@@ -21,7 +11,6 @@ export interface OrgTable {
   path: string;
   titleKey: string;
   singularKey: string;
-  schema: GenericSchema;
   defaultSort: string;
   columns: ReadonlyArray<{ key: string; label: string; sortKey?: string; cell: OrgCell }>;
   fields: readonly OrgField[];
@@ -37,7 +26,6 @@ export const ORG_TABLES = {
     path: '/companies',
     titleKey: 'pages.company',
     singularKey: 'singular.company',
-    schema: CompanyInput,
     defaultSort: 'name',
     columns: [
       { key: 'name', label: 'fields.name', sortKey: 'name', cell: 'text' },
@@ -51,7 +39,6 @@ export const ORG_TABLES = {
     path: '/departments',
     titleKey: 'pages.department',
     singularKey: 'singular.department',
-    schema: DepartmentInput,
     defaultSort: 'name',
     columns: [
       { key: 'name', label: 'fields.name', sortKey: 'name', cell: 'text' },
@@ -65,7 +52,6 @@ export const ORG_TABLES = {
     path: '/job-titles',
     titleKey: 'pages.jobtitle',
     singularKey: 'singular.jobTitle',
-    schema: JobTitleInput,
     defaultSort: 'name',
     columns: [
       { key: 'name', label: 'fields.name', sortKey: 'name', cell: 'text' },
@@ -84,7 +70,6 @@ export const ORG_TABLES = {
     path: '/leave-types',
     titleKey: 'pages.leavetype',
     singularKey: 'singular.leaveType',
-    schema: LeaveTypeInput,
     defaultSort: 'name',
     columns: [
       { key: 'name', label: 'fields.name', sortKey: 'name', cell: 'text' },
@@ -102,7 +87,6 @@ export const ORG_TABLES = {
     path: '/leave-groups',
     titleKey: 'pages.leavegroup',
     singularKey: 'singular.leaveGroup',
-    schema: LeaveGroupInput,
     defaultSort: 'name',
     columns: [
       { key: 'name', label: 'fields.name', sortKey: 'name', cell: 'text' },
@@ -124,7 +108,6 @@ export const ORG_TABLES = {
     path: '/holidays',
     titleKey: 'pages.holidays',
     singularKey: 'singular.holiday',
-    schema: HolidayInput,
     defaultSort: 'date',
     columns: [
       { key: 'date', label: 'fields.date', sortKey: 'date', cell: 'date' },

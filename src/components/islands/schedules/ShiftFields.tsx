@@ -3,11 +3,8 @@ import { WEEKDAY_NAMES } from '../../../domain/time/zoned-time.ts';
 import { scheduledMinutes } from '../../../domain/schedules/schedule-rules.ts';
 import { inputClass } from '../ui/buttons.ts';
 import { fieldMessage } from '../ui/valibot-resolver.ts';
+import { DAY_LABELS } from './day-labels.ts';
 
-export const DAY_LABELS = {
-  Monday: 'employees.days.Monday', Tuesday: 'employees.days.Tuesday', Wednesday: 'employees.days.Wednesday', Thursday: 'employees.days.Thursday',
-  Friday: 'employees.days.Friday', Saturday: 'employees.days.Saturday', Sunday: 'employees.days.Sunday',
-} as const;
 
 /** Monday first, as people read a working week. */
 const WEEK = [...WEEKDAY_NAMES.slice(1), WEEKDAY_NAMES[0]];

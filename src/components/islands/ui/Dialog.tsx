@@ -1,11 +1,13 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { Suspense, useEffect, useRef, type ReactNode } from 'react';
 import { X } from 'lucide-react';
 
 /**
  * A modal on the native <dialog> element: focus moves in and is trapped, Escape closes, focus
  * returns to the opener. `open` controls it; `onClose` runs on Escape, the X and the backdrop.
+ * The body may be a React.lazy form (its code loads on first open, not with the list page):
+ * `loadingLabel` is announced while it arrives.
  */
-export function Dialog(props: { open: boolean; title: string; onClose: () => void; children: ReactNode; closeLabel: string; size?: 'sm' | 'md' | 'lg' }) {
+export function Dialog(props: { open: boolean; title: string; onClose: () => void; children: ReactNode; closeLabel: string; loadingLabel?: string; size?: 'sm' | 'md' | 'lg' }) {
   const ref = useRef<HTMLDialogElement>(null);
   useEffect(() => {
     const dialog = ref.current;
@@ -36,7 +38,17 @@ export function Dialog(props: { open: boolean; title: string; onClose: () => voi
               <X size={18} aria-hidden="true" />
             </button>
           </div>
-          <div className="overflow-y-auto px-6 py-5">{props.children}</div>
+          <div className="overflow-y-auto px-6 py-5">
+            <Suspense
+              fallback={
+                <p role="status" aria-busy="true" className="py-6 text-center text-sm text-muted">
+                  {props.loadingLabel}
+                </p>
+              }
+            >
+              {props.children}
+            </Suspense>
+          </div>
         </div>
       )}
     </dialog>

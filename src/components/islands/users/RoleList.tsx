@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { lazy, useMemo, useState } from 'react';
 import { Plus, ShieldCheck } from 'lucide-react';
 import { toast } from 'sonner';
 import { RESOURCES } from '../../../domain/permissions/permissions.ts';
@@ -9,7 +9,10 @@ import { DataTable, type Column } from '../ui/DataTable.tsx';
 import { Dialog } from '../ui/Dialog.tsx';
 import { primaryButton } from '../ui/buttons.ts';
 import { ConfirmDeleteDialog } from '../ui/ConfirmDeleteDialog.tsx';
-import { RoleForm, type RoleRow } from './RoleForm.tsx';
+import type { RoleRow } from './RoleForm.tsx';
+
+/** The form (react-hook-form, valibot, the permissions matrix) loads on the dialog's first opening. */
+const RoleForm = lazy(() => import('./RoleForm.tsx').then((m) => ({ default: m.RoleForm })));
 
 /** The "User roles" tab: roles with add, edit (permissions matrix) and delete. */
 export function RoleList(props: { lang: Language; can: { create: boolean; update: boolean; delete: boolean } }) {
@@ -78,6 +81,7 @@ export function RoleList(props: { lang: Language; can: { create: boolean; update
         title={editing === 'new' ? t('form.addTitle', { thing: t('roles.singular') }) : t('form.editTitle', { thing: t('roles.singular') })}
         onClose={() => setEditing(null)}
         closeLabel={t('common.close')}
+        loadingLabel={t('common.loading')}
         size="lg"
       >
         {editing !== null && (
