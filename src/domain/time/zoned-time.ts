@@ -41,7 +41,24 @@ interface WallClock {
   second: number;
 }
 
-function wallClockAt(epochMs: number, timeZone: string): WallClock {
+/**
+ * Recent conversions: formatToParts is slow, and a clock punch converts the same few instants
+ * (now, the shift's bounds) again and again. Bounded; the values are immutable.
+ */
+const recentWallClocks = new Map<string, Readonly<WallClock>>();
+
+function wallClockAt(epochMs: number, timeZone: string): Readonly<WallClock> {
+  const key = `${timeZone}|${epochMs}`;
+  let clock = recentWallClocks.get(key);
+  if (!clock) {
+    if (recentWallClocks.size >= 512) recentWallClocks.clear();
+    clock = Object.freeze(computeWallClock(epochMs, timeZone));
+    recentWallClocks.set(key, clock);
+  }
+  return clock;
+}
+
+function computeWallClock(epochMs: number, timeZone: string): WallClock {
   const out: Record<string, number> = {};
   for (const part of formatterFor(timeZone).formatToParts(new Date(epochMs))) {
     if (part.type !== 'literal') out[part.type] = Number(part.value);

@@ -4,6 +4,7 @@ import { CamelCasePlugin, Kysely, SqliteDialect } from 'kysely';
 import { dataDir } from '../config/data-dir.ts';
 import { migrateToLatest } from './migrate.ts';
 import type { Database } from './schema.ts';
+import { withStatementCache } from './statement-cache.ts';
 
 export type Db = Kysely<Database>;
 
@@ -28,7 +29,7 @@ export function openSqlite(file: string): SQLite.Database {
 
 export function createKysely(sqlite: SQLite.Database): Db {
   return new Kysely<Database>({
-    dialect: new SqliteDialect({ database: sqlite }),
+    dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
     plugins: [new CamelCasePlugin()],
   });
 }

@@ -109,7 +109,7 @@ export async function recordPunch(db: Db, request: PunchRequest): Promise<PunchR
     });
     if (!decision.ok) throw new PunchRefusal(decision.code, decision.params, answered);
 
-    const attendanceId = await applyPunch(trx, { employeeId: employee.id, timeZone: settings.timezone, change: decision.change, method, terminal });
+    const { attendanceId, punchId } = await applyPunch(trx, { employeeId: employee.id, timeZone: settings.timezone, change: decision.change, method, terminal });
     await appendAudit(trx, {
       userId: null,
       entity: 'attendance',
@@ -118,15 +118,7 @@ export async function recordPunch(db: Db, request: PunchRequest): Promise<PunchR
       after: { employeeId: employee.id, method, terminal, ...decision.change },
       at: now,
     });
-    const punch = await trx
-      .selectFrom('punches')
-      .select('id')
-      .where('employeeId', '=', employee.id)
-      .where('action', '=', request.action)
-      .where('at', '=', now)
-      .orderBy('id', 'desc')
-      .executeTakeFirstOrThrow();
-    return { time: now, punchId: punch.id };
+    return { time: now, punchId };
   });
 
   if (photo && outcome.punchId !== null) {

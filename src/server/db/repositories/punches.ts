@@ -27,12 +27,13 @@ function changedOne(result: { numUpdatedRows: bigint }): void {
 
 /**
  * Writes what the clock engine decided: the new or changed attendance, its break, and the raw
- * punch (append-only). Returns the attendance id. Call inside one transaction with the audit entry.
+ * punch (append-only). Returns the attendance id and the punch's id. Call inside one transaction
+ * with the audit entry.
  */
 export async function applyPunch(
   db: Kysely<Database>,
   input: { employeeId: number; timeZone: string; change: PunchChange; method: PunchTable['method']; terminal: string | null },
-): Promise<number> {
+): Promise<{ attendanceId: number; punchId: number }> {
   const { change, employeeId } = input;
   const at = change.at;
   let attendanceId: number;
@@ -96,9 +97,10 @@ export async function applyPunch(
       await db.updateTable('attendances').set({ breakSeconds: change.breakSeconds, updatedAt: at }).where('id', '=', attendanceId).execute();
       break;
   }
-  await db
+  const punch = await db
     .insertInto('punches')
     .values({ employeeId, attendanceId, action: change.action, at, method: input.method, terminal: input.terminal, createdAt: at })
-    .execute();
-  return attendanceId;
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { attendanceId, punchId: punch.id };
 }
