@@ -24,6 +24,9 @@ export function openSqlite(file: string): SQLite.Database {
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
+  // 16 MB of page cache instead of SQLite's 2 MB: the clock's lookups (PIN key, the day's
+  // attendance, recent punches) stay in memory with thousands of employees (decision 017).
+  sqlite.pragma('cache_size = -16384');
   return sqlite;
 }
 
