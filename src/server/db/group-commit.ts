@@ -20,7 +20,8 @@ const MAX_BATCH = 256;
  * fsync (synchronous=FULL stays). Each runs in its own savepoint: one that throws is rolled back
  * and rejects alone, the others are kept. Each sees everything written before it, committed or
  * earlier in its batch. A promise settles only after the commit that holds its work (or with the
- * commit's error): nothing is acknowledged before it is durable.
+ * commit's error): nothing is acknowledged before it is durable. The work must use only `trx`
+ * (the connection is held by the batch; anything else waits for it).
  */
 export class GroupCommit {
   #queue: Job[] = [];
