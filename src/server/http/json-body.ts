@@ -77,7 +77,9 @@ export function readNodeJsonBody(req: IncomingMessage, maxBytes: number, tooLarg
       done();
       reject(new AppError('errors.badJson', 400));
     };
-    // A connection closed before the end of the body is a body that broke off.
+    // A connection closed before the end of the body is a body that broke off (also when that
+    // happened before this reader started).
+    if (req.destroyed || req.readableAborted) return void onError();
     req.on('data', onData).on('end', onEnd).on('error', onError).on('aborted', onError).on('close', onError);
   });
 }
