@@ -241,8 +241,9 @@ describe('command line: backup and restore', () => {
         const p = path.join(dir, entry.name);
         if (entry.isDirectory()) scan(p);
         else if (/\.(ts|tsx|astro|mjs)$/.test(entry.name)) {
+          // import.meta.env is Vite's build-time constants (SSR, DEV), not the environment.
           const text = readFileSync(p, 'utf8');
-          for (const m of text.matchAll(/\benv(?:\.([A-Z][A-Z0-9_]*)(?![A-Z0-9_])|\[['"]([A-Z][A-Z0-9_]*)['"]\])(?!\s*=[^=])/g)) read.add(m[1] ?? m[2]!);
+          for (const m of text.matchAll(/(?<!import\.meta\.)\benv(?:\.([A-Z][A-Z0-9_]*)(?![A-Z0-9_])|\[['"]([A-Z][A-Z0-9_]*)['"]\])(?!\s*=[^=])/g)) read.add(m[1] ?? m[2]!);
         }
       }
     };
