@@ -78,6 +78,21 @@ const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const YES = new Set(['1', 'true', 'yes']);
 const NO = new Set(['0', 'false', 'no']);
 
+/** The columns every reader of an attendance needs: its facts as the clock or a correction left them. */
+export const ATTENDANCE_FACTS = [
+  'attendances.id',
+  'attendances.employeeId',
+  'attendances.date',
+  'attendances.timezone',
+  'attendances.timeIn',
+  'attendances.timeOut',
+  'attendances.workedSeconds',
+  'attendances.breakSeconds',
+  'attendances.statusIn',
+  'attendances.lateSeconds',
+  'attendances.earlyDepartureSeconds',
+] as const;
+
 const base = (db: Kysely<Database>) =>
   db
     .selectFrom('attendances')
@@ -86,17 +101,7 @@ const base = (db: Kysely<Database>) =>
 
 const select = (q: ReturnType<typeof base>) =>
   q.select((eb) => [
-    'attendances.id',
-    'attendances.employeeId',
-    'attendances.date',
-    'attendances.timezone',
-    'attendances.timeIn',
-    'attendances.timeOut',
-    'attendances.workedSeconds',
-    'attendances.breakSeconds',
-    'attendances.statusIn',
-    'attendances.lateSeconds',
-    'attendances.earlyDepartureSeconds',
+    ...ATTENDANCE_FACTS,
     'attendances.reason',
     'attendances.source',
     'attendances.revision',

@@ -5,23 +5,7 @@ import type { Period } from '../../../domain/reports/periods.ts';
 import type { ScheduleRule } from '../../../domain/schedules/schedule-rules.ts';
 import type { Db } from '../connection.ts';
 import { openReadOnlyDb } from '../read-only-db.ts';
-import { parseBreaks } from './attendances.ts';
-
-
-/** The columns every report reads of an attendance (its facts as the clock or a correction left them). */
-const ATTENDANCE_FACTS = [
-  'attendances.id',
-  'attendances.employeeId',
-  'attendances.date',
-  'attendances.timezone',
-  'attendances.timeIn',
-  'attendances.timeOut',
-  'attendances.workedSeconds',
-  'attendances.breakSeconds',
-  'attendances.statusIn',
-  'attendances.lateSeconds',
-  'attendances.earlyDepartureSeconds',
-] as const;
+import { ATTENDANCE_FACTS, parseBreaks } from './attendances.ts';
 
 /**
  * Reads for the dashboards and reports: employees under a filter, and their schedules, leave and
