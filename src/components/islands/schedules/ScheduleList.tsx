@@ -1,5 +1,5 @@
 import { lazy, useEffect, useMemo, useState } from 'react';
-import { CalendarClock, Pencil, Plus, Trash2, Users } from 'lucide-react';
+import { CalendarClock, Plus, Users } from 'lucide-react';
 import { Toaster } from 'sonner';
 import type { Language } from '../../../i18n/languages.ts';
 import { translator } from '../../../i18n/translate.ts';
@@ -8,7 +8,8 @@ import { Badge } from '../ui/Badge.tsx';
 import { ConfirmDeleteDialog } from '../ui/ConfirmDeleteDialog.tsx';
 import { DataTable, type Column } from '../ui/DataTable.tsx';
 import { Dialog } from '../ui/Dialog.tsx';
-import { compactSelect, iconButton, primaryButton, secondaryButton } from '../ui/buttons.ts';
+import { compactSelect, primaryButton, secondaryButton } from '../ui/buttons.ts';
+import { RowActions } from '../ui/RowActions.tsx';
 import { DAY_LABELS } from './day-labels.ts';
 
 /** The form (react-hook-form, valibot, the shift fields) loads on the dialog's first opening. */
@@ -128,10 +129,12 @@ export default function ScheduleList({ lang, can, departments, today }: Props) {
         rowActions={
           can.update || can.delete
             ? (s) => (
-                <div className="flex gap-1">
-                  {can.update && <a href={`/schedule-edit/${s._id}`} className={iconButton} aria-label={t('form.editNamed', { name: s.employeeName })} title={t('form.edit')}><Pencil size={16} aria-hidden="true" /></a>}
-                  {can.delete && <button type="button" className={iconButton} onClick={() => setDeleting(s)} aria-label={t('form.deleteNamed', { name: s.employeeName })} title={t('form.delete')}><Trash2 size={16} aria-hidden="true" /></button>}
-                </div>
+                <RowActions
+                  lang={lang}
+                  name={s.employeeName}
+                  editHref={can.update ? `/schedule-edit/${s._id}` : undefined}
+                  onDelete={can.delete ? () => setDeleting(s) : undefined}
+                />
               )
             : undefined
         }

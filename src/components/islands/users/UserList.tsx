@@ -1,11 +1,12 @@
 import { useMemo, useState } from 'react';
-import { Pencil, Plus, Trash2, UserRound } from 'lucide-react';
+import { Plus, UserRound } from 'lucide-react';
 import { formatDate, formatTime } from '../../../domain/format/intl-format.ts';
 import type { AccountType } from '../../../domain/permissions/permissions.ts';
 import type { Language } from '../../../i18n/languages.ts';
 import { translator } from '../../../i18n/translate.ts';
 import { DataTable, type Column } from '../ui/DataTable.tsx';
-import { iconButton, primaryButton } from '../ui/buttons.ts';
+import { primaryButton } from '../ui/buttons.ts';
+import { RowActions } from '../ui/RowActions.tsx';
 import { useOptions } from '../ui/use-options.ts';
 import { ConfirmDeleteDialog } from '../ui/ConfirmDeleteDialog.tsx';
 import { ACCOUNT_TYPE_LABELS, StatusBadge } from './user-labels.tsx';
@@ -121,18 +122,12 @@ export function UserList(props: {
           can.update || can.delete
             ? (row) =>
                 mayTouch(row) ? (
-                  <div className="flex gap-1">
-                    {can.update && (
-                      <a href={`/users-edit/${row._id}`} className={iconButton} aria-label={t('form.editNamed', { name: row.name })} title={t('form.edit')}>
-                        <Pencil size={16} aria-hidden="true" />
-                      </a>
-                    )}
-                    {can.delete && row._id !== actor.id && (
-                      <button type="button" className={iconButton} onClick={() => setDeleting(row)} aria-label={t('form.deleteNamed', { name: row.name })} title={t('form.delete')}>
-                        <Trash2 size={16} aria-hidden="true" />
-                      </button>
-                    )}
-                  </div>
+                  <RowActions
+                    lang={lang}
+                    name={row.name}
+                    editHref={can.update ? `/users-edit/${row._id}` : undefined}
+                    onDelete={can.delete && row._id !== actor.id ? () => setDeleting(row) : undefined}
+                  />
                 ) : null
             : undefined
         }
