@@ -9,6 +9,7 @@ import { showFlash } from '../../../lib/client/flash.ts';
 import { ConfirmDeleteDialog } from '../ui/ConfirmDeleteDialog.tsx';
 import { OnLeavePanel } from './OnLeavePanel.tsx';
 import { DataTable, type Column } from '../ui/DataTable.tsx';
+import { EmployeeCell } from '../ui/EmployeeCell.tsx';
 import { compactSelect, iconButton, primaryButton, secondaryButton } from '../ui/buttons.ts';
 
 export interface AttendanceRow {
@@ -93,12 +94,7 @@ export default function AttendanceList({ lang, timeFormat, can, employees, depar
         id: 'employee',
         header: t('attendance.columns.employee'),
         sortKey: 'employee',
-        cell: (a) => (
-          <div className="min-w-40">
-            <div className="font-medium">{a.employeeName}</div>
-            <div className="text-xs text-muted">{a.departmentName}</div>
-          </div>
-        ),
+        cell: (a) => <EmployeeCell name={a.employeeName} department={a.departmentName} />,
       },
       { id: 'date', header: t('attendance.columns.date'), sortKey: 'date', cell: (a) => <span className="whitespace-nowrap tabular-nums">{formatLocalDate(a.date, lang)}</span> },
       { id: 'timeIn', header: t('attendance.columns.timeIn'), cell: (a) => time(a.timeIn, a) },
