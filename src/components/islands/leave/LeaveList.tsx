@@ -7,8 +7,10 @@ import { translator } from '../../../i18n/translate.ts';
 import { showFlash } from '../../../lib/client/flash.ts';
 import { ConfirmDeleteDialog } from '../ui/ConfirmDeleteDialog.tsx';
 import { DataTable, type Column } from '../ui/DataTable.tsx';
+import { EmployeeCell } from '../ui/EmployeeCell.tsx';
 import { compactSelect, iconButton, secondaryButton } from '../ui/buttons.ts';
-import { dateRange, LeaveStatusBadge, STATUS_LABELS, type LeaveRow } from './leave-ui.tsx';
+import { leaveDatesColumn, leaveStatusColumn, leaveTypeColumn } from './leave-columns.tsx';
+import { dateRange, STATUS_LABELS, type LeaveRow } from './leave-ui.tsx';
 
 interface Choice {
   _id: number;
@@ -53,36 +55,11 @@ export default function LeaveList({ lang, timezone, can, employees, departments,
         id: 'employee',
         header: t('leave.employee'),
         sortKey: 'employee',
-        cell: (l) => (
-          <div className="min-w-40">
-            <div className="font-medium">{l.employeeName}</div>
-            <div className="text-xs text-muted">{l.departmentName}</div>
-          </div>
-        ),
+        cell: (l) => <EmployeeCell name={l.employeeName} department={l.departmentName} />,
       },
-      {
-        id: 'leaveType',
-        header: t('leave.type'),
-        sortKey: 'leaveType',
-        cell: (l) => (
-          <div className="min-w-40 max-w-72">
-            <div>{l.leaveTypeName}</div>
-            <div className="line-clamp-2 text-xs text-muted" title={l.reason}>{l.reason}</div>
-          </div>
-        ),
-      },
-      {
-        id: 'from',
-        header: t('leave.dates'),
-        sortKey: 'from',
-        cell: (l) => (
-          <div className="whitespace-nowrap tabular-nums">
-            <div>{dateRange(l.from, l.to, lang)}</div>
-            <div className="text-xs text-muted">{t('leave.workingDays', { days: l.days })}</div>
-          </div>
-        ),
-      },
-      { id: 'status', header: t('fields.status'), sortKey: 'status', cell: (l) => <LeaveStatusBadge status={l.status} t={t} /> },
+      leaveTypeColumn(t, false),
+      leaveDatesColumn(t, lang, false),
+      leaveStatusColumn(t),
       { id: 'createdAt', header: t('leave.requestedOn'), sortKey: 'createdAt', cell: (l) => <span className="whitespace-nowrap tabular-nums">{formatDate(l.createdAt, lang, timezone)}</span> },
     ],
     [lang],

@@ -9,7 +9,8 @@ import { showFlash } from '../../../lib/client/flash.ts';
 import { DataTable, type Column } from '../ui/DataTable.tsx';
 import { Dialog } from '../ui/Dialog.tsx';
 import { compactSelect, dangerButton, iconButton, primaryButton, secondaryButton } from '../ui/buttons.ts';
-import { dateRange, LeaveStatusBadge, STATUS_LABELS, type LeaveRow } from './leave-ui.tsx';
+import { leaveDatesColumn, leaveStatusColumn, leaveTypeColumn } from './leave-columns.tsx';
+import { STATUS_LABELS, type LeaveRow } from './leave-ui.tsx';
 
 interface Props {
   lang: Language;
@@ -36,32 +37,9 @@ export default function MyLeaveList({ lang, timezone, employeeId, canRequest }: 
 
   const columns = useMemo<Column<LeaveRow>[]>(
     () => [
-      {
-        id: 'leaveType',
-        header: t('leave.type'),
-        sortKey: 'leaveType',
-        cell: (l) => (
-          <div className="min-w-36 max-w-64">
-            <div className="font-medium">{l.leaveTypeName}</div>
-            <div className="line-clamp-2 text-xs text-muted" title={l.reason}>{l.reason}</div>
-          </div>
-        ),
-      },
-      {
-        id: 'from',
-        header: t('leave.dates'),
-        sortKey: 'from',
-        cell: (l) => (
-          <div className="whitespace-nowrap tabular-nums">
-            <div>{dateRange(l.from, l.to, lang)}</div>
-            <div className="text-xs text-muted">
-              {t('leave.workingDays', { days: l.days })}
-              {l.returnDate && ` · ${t('leave.backOn', { date: day(l.returnDate) })}`}
-            </div>
-          </div>
-        ),
-      },
-      { id: 'status', header: t('fields.status'), sortKey: 'status', cell: (l) => <LeaveStatusBadge status={l.status} t={t} /> },
+      leaveTypeColumn(t, true),
+      leaveDatesColumn(t, lang, true),
+      leaveStatusColumn(t),
       {
         id: 'comment',
         header: t('leave.decision'),
