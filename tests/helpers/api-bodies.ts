@@ -80,6 +80,29 @@ export async function demoIds(admin: Client): Promise<DemoIds> {
   };
 }
 
+/**
+ * The id to put in `/api/<collection>/{id}` for each collection, from the demo ids; `overrides`
+ * set or replace entries (each test names its own employee and report).
+ */
+export function idsByCollection(ids: DemoIds, overrides: Record<string, number | string> = {}): Record<string, number | string> {
+  return {
+    employees: ids.otherEmployee,
+    attendances: ids.otherAttendance,
+    schedules: ids.schedule,
+    leaves: ids.otherLeave,
+    users: ids.user,
+    roles: ids.role,
+    companies: ids.company,
+    departments: ids.department,
+    'job-titles': ids.jobTitle,
+    'leave-types': ids.leaveType,
+    'leave-groups': ids.leaveGroup,
+    holidays: ids.holiday,
+    punches: 1,
+    ...overrides,
+  };
+}
+
 /** `YYYY-MM-DD` `days` after (or before) a date. */
 export function addDays(date: string, days: number): string {
   const d = new Date(`${date}T12:00:00Z`);

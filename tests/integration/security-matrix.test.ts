@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_ROUTES, type ApiRoute } from '../../src/domain/routing/api-table.ts';
 import { hasAuthority, type AccountType, type Permissions } from '../../src/domain/permissions/permissions.ts';
 import { PAGE_ROUTES, ROUTE_SETS, type PageRoute } from '../../src/domain/routing/route-table.ts';
-import { demoIds, writeCases, type DemoIds } from '../helpers/api-bodies.ts';
+import { demoIds, idsByCollection, writeCases, type DemoIds } from '../helpers/api-bodies.ts';
 import { changedTables, dbSnapshot } from '../helpers/db-snapshot.ts';
 import { Client, location } from '../helpers/http-client.ts';
 import { startServer, type TestServer } from '../helpers/test-server.ts';
@@ -52,22 +52,7 @@ const keyOf = (r: { method: string; pattern: string }) => `${r.method} ${r.patte
 /** A concrete path for a route, with real ids of the demo data. */
 function apiPath(route: ApiRoute): string {
   const collection = route.pattern.split('/')[2]!;
-  const byCollection: Record<string, number | string> = {
-    employees: ids.otherEmployee,
-    attendances: ids.otherAttendance,
-    schedules: ids.schedule,
-    leaves: ids.otherLeave,
-    users: ids.user,
-    roles: ids.role,
-    companies: ids.company,
-    departments: ids.department,
-    'job-titles': ids.jobTitle,
-    'leave-types': ids.leaveType,
-    'leave-groups': ids.leaveGroup,
-    holidays: ids.holiday,
-    reports: 'employee-list',
-    punches: 1,
-  };
+  const byCollection = idsByCollection(ids, { reports: 'employee-list' });
   const values = [String(byCollection[collection] ?? 1), photo];
   let i = 0;
   const path = route.pattern.replace(/\{id\}/g, () => values[i++]!);

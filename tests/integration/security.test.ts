@@ -3,7 +3,7 @@ import ExcelJS from 'exceljs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_ROUTES } from '../../src/domain/routing/api-table.ts';
-import { addDays, demoIds, DESCRIPTOR, faceDataUrl, wednesdayBefore, type DemoIds } from '../helpers/api-bodies.ts';
+import { addDays, demoIds, DESCRIPTOR, faceDataUrl, idsByCollection, wednesdayBefore, type DemoIds } from '../helpers/api-bodies.ts';
 import { changedTables, dbSnapshot } from '../helpers/db-snapshot.ts';
 import { Client } from '../helpers/http-client.ts';
 import { startServer, type TestServer } from '../helpers/test-server.ts';
@@ -354,22 +354,7 @@ describe('no secrets in answers or logs', () => {
     const punch = await fetch(`${server.url}/api/clock`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ action: 'check-in', pin: WORKER_PIN }) });
     expect([200, 409, 422]).toContain(punch.status);
     const photo = (await (await admin.get(`/api/employees/${worker}/photos`)).json()).data[0]._id as string;
-    const byCollection: Record<string, string | number> = {
-      employees: worker,
-      attendances: ids.otherAttendance,
-      schedules: ids.schedule,
-      leaves: ids.otherLeave,
-      users: ids.user,
-      roles: ids.role,
-      companies: ids.company,
-      departments: ids.department,
-      'job-titles': ids.jobTitle,
-      'leave-types': ids.leaveType,
-      'leave-groups': ids.leaveGroup,
-      holidays: ids.holiday,
-      reports: 'user-accounts',
-      punches: 1,
-    };
+    const byCollection = idsByCollection(ids, { employees: worker, reports: 'user-accounts' });
     let checked = 0;
     for (const route of API_ROUTES.filter((r) => r.method === 'GET')) {
       const values = [String(byCollection[route.pattern.split('/')[2]!] ?? 1), photo];
