@@ -1,7 +1,7 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * Three layers (DESIGN.md, Tests): unit (pure domain and small server modules), integration (the
+ * Three layers (docs/architecture.md, Tests): unit (pure domain and small server modules), integration (the
  * built server over HTTP with a fresh DATA_DIR per file), e2e (Chromium through playwright-core).
  */
 export default defineConfig({

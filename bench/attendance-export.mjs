@@ -1,4 +1,4 @@
-// Excel export of 100,000 attendance rows against DESIGN.md (under 5 s, server under 300 MB RSS).
+// Excel export of 100,000 attendance rows against docs/architecture.md (under 5 s, server under 300 MB RSS).
 //
 // Starts the built server (`scripts/start.mjs --no-build --demo`, honouring JORNADA_DIST) on a free
 // port with a fresh DATA_DIR; once it has created the schema and the demo data, adds 400

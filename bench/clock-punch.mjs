@@ -1,4 +1,4 @@
-// Clock punch throughput against DESIGN.md: `POST /api/clock` with a PIN at 50 concurrent clients
+// Clock punch throughput against docs/architecture.md: `POST /api/clock` with a PIN at 50 concurrent clients
 // reaches at least 30% of the requests/second of a bare node:http hello-world on the same machine
 // in the same run, with p99 under 50 ms.
 //

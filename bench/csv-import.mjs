@@ -1,4 +1,4 @@
-// CSV import of 10,000 employees against the budget of DESIGN.md (under 5 s, all or nothing).
+// CSV import of 10,000 employees against the budget of docs/architecture.md (under 5 s, all or nothing).
 //
 // Starts the built server (`scripts/start.mjs --no-build --demo`, honouring JORNADA_DIST) on a free
 // port with a fresh DATA_DIR, signs in as the demo administrator, and times from the client:

@@ -1,4 +1,4 @@
-// Lists with 10,000 employees against DESIGN.md (any page renders in under 300 ms on the server).
+// Lists with 10,000 employees against docs/architecture.md (any page renders in under 300 ms on the server).
 // Imports 10,000 employees into the demo data (unless the caller's server already holds them), then
 // times from the client on loopback (an upper bound of the server's time) RUNS requests each of the
 // JSON employee list (first page, a middle page, a search, a sort, a filter) and every admin list

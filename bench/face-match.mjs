@@ -1,4 +1,4 @@
-// Face match against DESIGN.md's budget: the nearest of 10,000 enrolled descriptors in under 5 ms
+// Face match against architecture.md's budget: the nearest of 10,000 enrolled descriptors in under 5 ms
 // on the server. Builds a gallery of 10,000 random descriptors (2,500 people × 4 photos) spread
 // like face-api's on the face fixtures: a shared mean (norm ≈ 1.45), people about 0.85 apart,
 // photos of one person about 0.3–0.45 apart — so the search cannot skip strangers early more than

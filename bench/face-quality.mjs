@@ -1,4 +1,4 @@
-// Face matching quality on the shared face fixtures (issue 7): computes a descriptor for every
+// Face matching quality on the face fixtures (tests/fixtures/faces) (issue 7): computes a descriptor for every
 // photo with @vladmandic/face-api in Node (see lib/face-node.mjs: CPU backend, no download) and
 // reports, at the configured threshold and margin, with the server's own matching
 // (src/domain/clock/face-match.ts):

@@ -1,4 +1,4 @@
-// JavaScript shipped to the browser against DESIGN.md: under 150 KB gzipped for an admin list
+// JavaScript shipped to the browser against docs/architecture.md: under 150 KB gzipped for an admin list
 // page, and the face models (face-api and /models) only on pages that use them.
 //
 // Signs in as the demo administrator, fetches each page's server-rendered HTML and collects every

@@ -1,4 +1,4 @@
-// Reports and dashboards against DESIGN.md / issue 9: with 500 employees and a year of attendance
+// Reports and dashboards against docs/architecture.md / issue 9: with 500 employees and a year of attendance
 // (about 125,000 rows, from scripts/generate-bench-data.mjs on top of the demo data), each report
 // and the dashboard render in under 300 ms on the server, and the month's attendance exports
 // finish in under 5 s. Times are taken from the client on loopback (an upper bound of the

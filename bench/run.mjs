@@ -1,4 +1,4 @@
-// `npm run bench`: every performance budget of DESIGN.md in one run, one table, bench/results.json.
+// `npm run bench`: every performance budget of docs/architecture.md in one run, one table, bench/results.json.
 //
 // Builds when stale (JORNADA_DIST honoured), then runs, in this order:
 //   face match (in process) · startup and idle RSS (fresh servers) · a demo server with 10,000

@@ -1,4 +1,4 @@
-// Startup and idle memory against DESIGN.md: the built server (and the single binary, when
+// Startup and idle memory against docs/architecture.md: the built server (and the single binary, when
 // <distDir>/bin/jornada-linux-<arch> has been built) answers /api/health within 1 s of being
 // spawned with a fresh DATA_DIR, and idles under 150 MB RSS after a sign-in and a few pages.
 //

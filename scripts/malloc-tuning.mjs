@@ -1,5 +1,5 @@
 // glibc malloc raises its mmap threshold to the size of the largest block it has freed (up to
-// 32 MB). After the first argon2 hash (19 MiB, DESIGN.md's OWASP parameters) every later hash's
+// 32 MB). After the first argon2 hash (19 MiB, architecture.md's OWASP parameters) every later hash's
 // block comes from the arena of the libuv thread that ran it and stays resident: each sign-in on
 // a new thread pool thread kept ~19 MB, 60-80 MB in all, breaking the idle RSS budget (decision
 // 017). A fixed threshold (set before the process starts, so in the environment) turns the

@@ -20,7 +20,7 @@ import sharp from 'sharp';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
 export const MODEL_DIR = path.join(ROOT, 'node_modules', '@vladmandic', 'face-api', 'model');
-export const FACES_DIR = path.resolve(ROOT, '..', 'shared', 'fixtures', 'faces');
+export const FACES_DIR = path.resolve(ROOT, 'tests', 'fixtures', 'faces');
 /** The same neutral grey the browser pads with (src/lib/client/face/face-engine.ts). */
 const GREY = { r: 128, g: 128, b: 128 };
 

@@ -5,7 +5,7 @@
 export type Direction = 'max' | 'min';
 
 export interface BudgetInput {
-  /** DESIGN.md budget number (1-7) the row belongs to. */
+  /** docs/architecture.md budget number (1-7) the row belongs to. */
   budget: number;
   /** What was measured, e.g. "HTML /employees (median)". */
   name: string;

@@ -13,7 +13,7 @@ import { Client } from '../helpers/http-client.ts';
 import { ROOT, startServer, type TestServer } from '../helpers/test-server.ts';
 
 /**
- * The clock terminal in Chromium with its fake camera playing a face fixture (DESIGN.md, Tests):
+ * The clock terminal in Chromium with its fake camera playing a face fixture (docs/architecture.md, Tests):
  * the face moves a little from frame to frame, as a live person's does. Signed out, as at the
  * door. The server's clock is faked (a Monday of 2027) so the punches meet the demo schedules.
  */

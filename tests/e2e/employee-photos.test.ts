@@ -8,8 +8,8 @@ import { fakeCameraArgs, writeFaceVideo } from '../helpers/fake-camera.ts';
 import { Client } from '../helpers/http-client.ts';
 import { signIn } from '../helpers/shell.ts';
 import { ROOT, startServer, type TestServer } from '../helpers/test-server.ts';
+import { FACES } from '../helpers/faces.ts';
 
-const FACES = path.resolve(ROOT, '..', 'shared', 'fixtures', 'faces');
 const SHOTS = path.join(ROOT, 'tests', '.tmp');
 
 let server: TestServer;

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { FACES } from './faces.ts';
 import type { Client } from './http-client.ts';
-import { ROOT } from './test-server.ts';
 
 /**
  * Test helper for the security and bad-input suites: real record ids of a `--demo` server and a
@@ -9,7 +9,7 @@ import { ROOT } from './test-server.ts';
  * the API table fails on a write endpoint missing here, so a new endpoint gets its checks.
  */
 
-export const FACE_PNG = path.resolve(ROOT, '..', 'shared', 'fixtures', 'faces', 'amy1.png');
+export const FACE_PNG = path.join(FACES, 'amy1.png');
 export const faceDataUrl = () => `data:image/png;base64,${readFileSync(FACE_PNG).toString('base64')}`;
 export const DESCRIPTOR = Array.from({ length: 128 }, (_, i) => Math.round(Math.sin(i) * 1000) / 10_000);
 

@@ -5,7 +5,7 @@ import { chromium, type Browser, type BrowserContext } from 'playwright-core';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
-/** The flags DESIGN.md prescribes for headless Chromium on these machines. */
+/** The flags docs/architecture.md prescribes for headless Chromium on these machines. */
 export const CHROMIUM_ARGS = [
   '--headless',
   '--no-sandbox',

@@ -1,9 +1,9 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
+import { FACES } from './faces.ts';
 
-/** The shared face fixtures (../shared/fixtures/faces beside the repository). */
-export const FACES = path.resolve(import.meta.dirname, '..', '..', '..', 'shared', 'fixtures', 'faces');
+export { FACES };
 
 /** Chromium flags that play a Y4M file as the camera and grant camera access without asking. */
 export function fakeCameraArgs(video: string): string[] {

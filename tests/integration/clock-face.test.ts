@@ -14,7 +14,7 @@ import { startServer, type TestServer } from '../helpers/test-server.ts';
 
 /**
  * POST /api/clock with face descriptors, over HTTP on the demo data. The descriptors are real:
- * computed from the shared face fixtures with face-api (bench/face-quality.mjs --write), "enrol"
+ * computed from the face fixtures (tests/fixtures/faces) with face-api (bench/face-quality.mjs --write), "enrol"
  * from the padded photo as the enrolment screen does, "kiosk" from the face inside a 640 × 480
  * camera frame as the clock sees it. Employees are enrolled through the photos API with the
  * fixture photo itself. Time is faked (JORNADA_FAKE_NOW_FILE) on days of 2027.

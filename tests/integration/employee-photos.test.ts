@@ -7,8 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addAccount } from '../helpers/accounts.ts';
 import { Client } from '../helpers/http-client.ts';
 import { startServer, type TestServer } from '../helpers/test-server.ts';
-
-const FACES = path.resolve(import.meta.dirname, '..', '..', '..', 'shared', 'fixtures', 'faces');
+import { FACES } from '../helpers/faces.ts';
 
 let server: TestServer;
 let admin: Client;

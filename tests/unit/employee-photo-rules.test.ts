@@ -18,8 +18,8 @@ import { bytesToDescriptor, descriptorToBytes, isValidDescriptor } from '../../s
 import { base64DecodedLength, checkPhotoBytes, dataUrlBase64, PHOTO_LIMITS, readImageSize, sniffImageType } from '../../src/domain/employees/image-type.ts';
 import en from '../../src/i18n/en.json';
 import es from '../../src/i18n/es.json';
+import { FACES } from '../helpers/faces.ts';
 
-const FACES = path.resolve(import.meta.dirname, '..', '..', '..', 'shared', 'fixtures', 'faces');
 const solid = (width: number, height: number, channels: 3 | 4 = 3) =>
   sharp({ create: { width, height, channels, background: { r: 90, g: 120, b: 150, alpha: 0.5 } } });
 

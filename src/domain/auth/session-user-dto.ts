@@ -1,6 +1,6 @@
 import type { AccountType, Permissions } from '../permissions/permissions.ts';
 
-/** The session user of the login and sign-up answers (DESIGN.md API table), also kept by the browser. */
+/** The session user of the login and sign-up answers (docs/architecture.md API table), also kept by the browser. */
 export interface SessionUserDto {
   _id: number;
   full_name: string;

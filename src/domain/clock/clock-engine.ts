@@ -7,7 +7,7 @@ import { PUNCH_MESSAGES, type PunchRefusalCode } from './punch-messages.ts';
 import { epochSeconds, isoOfSeconds, shiftBounds } from './shift-bounds.ts';
 
 /**
- * The clock engine (DESIGN.md, "Clock engine"; spec section 4; issue 6): a pure function from the
+ * The clock engine (docs/architecture.md, "Clock engine"; spec section 4; issue 6): a pure function from the
  * employee's state and the current instant to either exactly what to write or the message that
  * refuses the punch. No I/O; the caller loads the state and writes the change in one transaction.
  */

@@ -1,5 +1,5 @@
 /**
- * Who a face descriptor belongs to (DESIGN.md, Face): the nearest enrolled PERSON — a person's
+ * Who a face descriptor belongs to (docs/architecture.md, Face): the nearest enrolled PERSON — a person's
  * distance is the smallest Euclidean distance from the probe to any of their descriptors — must
  * lie within `threshold`, and the second-nearest person must be at least `margin` farther away.
  * A tie between two people is never a match. Pure and allocation-free per probe: the server keeps

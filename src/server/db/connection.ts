@@ -17,7 +17,7 @@ interface Connection {
 let current: Connection | undefined;
 let ready: Promise<Db> | undefined;
 
-/** Opens the SQLite file with the pragmas DESIGN.md requires. SQLite specifics stay in this folder. */
+/** Opens the SQLite file with the pragmas docs/architecture.md requires. SQLite specifics stay in this folder. */
 export function openSqlite(file: string): SQLite.Database {
   const sqlite = new SQLite(file);
   sqlite.pragma('journal_mode = WAL');

@@ -10,7 +10,7 @@ interface CookieReader {
   get(name: string): { value: string } | undefined;
 }
 
-/** API answers: Accept-Language (es or en), else the language cookie, else Spanish (DESIGN.md). */
+/** API answers: Accept-Language (es or en), else the language cookie, else Spanish (docs/architecture.md). */
 export function apiLanguage(request: { headers: { get(name: string): string | null } }, cookies: CookieReader): Language {
   return (
     languageFromAcceptHeader(request.headers.get('accept-language')) ??

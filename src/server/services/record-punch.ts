@@ -45,7 +45,7 @@ export interface PunchedEmployee {
   image: string | null;
 }
 
-/** The answer of `POST /api/clock` (DESIGN.md): `time` is the punch instant, ISO 8601 UTC. */
+/** The answer of `POST /api/clock` (docs/architecture.md): `time` is the punch instant, ISO 8601 UTC. */
 export interface PunchResult {
   message: string;
   employee: PunchedEmployee;

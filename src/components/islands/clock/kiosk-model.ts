@@ -1,6 +1,6 @@
 import type { ClockAction } from '../../../domain/clock/clock-engine.ts';
 
-/** PIN length (DESIGN.md: 6-10 digits). */
+/** PIN length (docs/architecture.md: 6-10 digits). */
 export const PIN_MIN = 6;
 export const PIN_MAX = 10;
 /** A result stays this long before the screen resets (a refusal a little longer, to be read). */

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * The history of manual corrections of an attendance (DESIGN.md, clock engine): one row per
+ * The history of manual corrections of an attendance (docs/architecture.md, clock engine): one row per
  * revision with what it set, who wrote it, when and why. The first row of an attendance snapshots
  * the values it had before its first correction (for a clock attendance, what the punches made).
  *

@@ -167,7 +167,7 @@ const positiveId = (value: string | undefined) => {
  * The filtered (not yet ordered) query of a list: `from`/`to` (work dates, inclusive),
  * `employee`, `department`, `status` (`open` = no check-out yet, `closed`), `late` and `early`
  * (yes/no), `source` (clock/manual), and `q` over the employee's name and national ID. Invalid
- * filter values are ignored, like every list URL (DESIGN.md: a list URL never fails).
+ * filter values are ignored, like every list URL (docs/architecture.md: a list URL never fails).
  */
 export function filteredAttendances(db: Kysely<Database>, query: ListQuery, viewer: AttendanceViewer) {
   let q = base(db);
