@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
-import http from 'node:http';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client } from '../helpers/http-client.ts';
+import { rawPost as rawPostTo, type RawPostOptions } from '../helpers/raw-post.ts';
 import { startServer, type TestServer } from '../helpers/test-server.ts';
 
 /**
@@ -24,54 +24,8 @@ afterAll(async () => {
   await server?.stop();
 });
 
-interface RawAnswer {
-  status: number;
-  headers: http.IncomingHttpHeaders;
-  body: string;
-}
-
-/**
- * A POST over a fresh connection with node:http, so an answer that comes before the whole body
- * is read (a 413) is seen even when the server then drops the connection. `size` bytes of a
- * JSON string are streamed chunked, or only declared in Content-Length when `declareOnly`.
- */
-function rawPost(urlPath: string, options: { size: number; declareOnly?: boolean; headers?: Record<string, string> }): Promise<RawAnswer> {
-  return new Promise((resolve, reject) => {
-    const url = new URL(urlPath, server.url);
-    const headers: Record<string, string> = {
-      'content-type': 'application/json',
-      'accept-language': 'en',
-      ...(admin.cookie ? { cookie: `token=${admin.cookie}` } : {}),
-      ...options.headers,
-    };
-    if (options.declareOnly) headers['content-length'] = String(options.size);
-    const req = http.request(url, { method: 'POST', headers, agent: false });
-    let answered = false;
-    req.on('response', (res) => {
-      answered = true;
-      let body = '';
-      res.setEncoding('utf8');
-      res.on('data', (d) => (body += d));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
-      res.on('error', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
-    });
-    req.on('error', (error) => {
-      if (!answered) reject(error);
-    });
-    if (options.declareOnly) return void req.flushHeaders(); // the body never comes: the server must answer without it
-    const chunk = Buffer.alloc(64 * 1024, 'a');
-    let sent = 0;
-    req.write('{"csv":"');
-    const pump = () => {
-      while (sent < options.size && !answered && !req.destroyed) {
-        sent += chunk.length;
-        if (!req.write(chunk)) return void req.once('drain', pump);
-      }
-      if (!answered && !req.destroyed) req.end('"}');
-    };
-    pump();
-  });
-}
+/** A raw POST to this file's server, signed in as the admin (tests/helpers/raw-post.ts). */
+const rawPost = (urlPath: string, options: Omit<RawPostOptions, 'token'>) => rawPostTo(server.url, urlPath, { ...options, token: admin.cookie });
 
 describe('logs', () => {
   it('writes one JSON line per request without query strings, passwords, PINs or face descriptors', async () => {
