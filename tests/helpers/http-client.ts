@@ -8,7 +8,22 @@ export class Client {
   ) {}
 
   async request(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Response> {
-    const res = await fetch(this.base + path, {
+    const res = await this.send(method, path, body, headers).catch((error: unknown) => {
+      // A GET on a kept-alive connection that the server closed meanwhile (a restarted server):
+      // retried once on a new connection, as browsers do. Writes are never retried.
+      if (method === 'GET' && isStaleConnection(error)) return this.send(method, path, body, headers);
+      throw error;
+    });
+    for (const c of res.headers.getSetCookie()) {
+      const m = c.match(/^token=([^;]*)/);
+      if (m) this.cookie = m[1] || undefined;
+      if (/^token=;|Max-Age=0|Expires=Thu, 01 Jan 1970/i.test(c) && c.startsWith('token=')) this.cookie = undefined;
+    }
+    return res;
+  }
+
+  private send(method: string, path: string, body: unknown, headers: Record<string, string>): Promise<Response> {
+    return fetch(this.base + path, {
       method,
       redirect: 'manual',
       headers: {
@@ -19,12 +34,6 @@ export class Client {
       },
       body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
     });
-    for (const c of res.headers.getSetCookie()) {
-      const m = c.match(/^token=([^;]*)/);
-      if (m) this.cookie = m[1] || undefined;
-      if (/^token=;|Max-Age=0|Expires=Thu, 01 Jan 1970/i.test(c) && c.startsWith('token=')) this.cookie = undefined;
-    }
-    return res;
   }
 
   get(path: string, headers?: Record<string, string>) {
@@ -38,6 +47,11 @@ export class Client {
   async signIn(email: string, password: string): Promise<Response> {
     return this.post('/api/user/login', { email, password });
   }
+}
+
+function isStaleConnection(error: unknown): boolean {
+  const e = error as { code?: string; cause?: { code?: string } };
+  return [e.code, e.cause?.code].some((code) => code === 'UND_ERR_SOCKET' || code === 'ECONNRESET');
 }
 
 /** The redirect target of a response, or undefined when it is not a redirect. */

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addAccount } from '../helpers/accounts.ts';
 import { Client } from '../helpers/http-client.ts';
 import { ROOT, startServer, type TestServer } from '../helpers/test-server.ts';
+import { waitFor } from '../helpers/wait-for.ts';
 
 const BACKUP_RE = /^jornada-\d{8}-\d{6}(-\d+)?\.db$/;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -22,16 +23,6 @@ function inspect(file: string): { ok: boolean; companies: string[] } {
     return { ok, companies };
   } finally {
     db.close();
-  }
-}
-
-async function waitFor<T>(what: string, check: () => T | undefined | false, ms = 8000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = check();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(100);
   }
 }
 

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client } from '../helpers/http-client.ts';
 import { rawPost as rawPostTo, type RawPostOptions } from '../helpers/raw-post.ts';
+import { waitFor } from '../helpers/wait-for.ts';
 import { startServer, type TestServer } from '../helpers/test-server.ts';
 
 /**
@@ -42,7 +43,8 @@ describe('logs', () => {
     expect((await new Client(server.url).post('/api/clock', { action: 'check-in', pin })).status).toBeLessThan(500);
     expect((await new Client(server.url).post('/api/clock', { action: 'check-in', descriptor: DESCRIPTOR })).status).toBeLessThan(500);
     expect((await admin.get('/api/employees?q=Needle-in-the-query')).status).toBe(200);
-    await new Promise((r) => setTimeout(r, 200));
+    // Log lines are buffered: wait for the last request's line rather than a fixed time.
+    await waitFor('the search request in the log', () => /"method":"GET","path":"\/api\/employees"/.test(server.logs()));
 
     // From the first log line on: the start-up lines above it print the demo sign-in on purpose.
     const output = server.logs().slice(server.logs().indexOf('\n{') + 1);
