@@ -1,13 +1,14 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { issuesToFieldKeys } from '../../src/domain/auth/auth-schemas.ts';
+import { allPermissions } from '../../src/domain/permissions/permissions.ts';
 import { RoleInput } from '../../src/domain/permissions/role-schema.ts';
 import { endsSessions, refuseCreate, refuseDelete, refuseUpdate } from '../../src/domain/users/account-rules.ts';
 import { UserCreateInput, UserUpdateInput } from '../../src/domain/users/user-schemas.ts';
 
-const superAdmin = { id: 1, accountType: 'SuperAdmin' as const };
-const admin = { id: 2, accountType: 'Admin' as const };
-const enabled = (accountType: 'SuperAdmin' | 'Admin' | 'Employee', id = 9) => ({ id, accountType, status: 'enabled' as const });
+const superAdmin = { id: 1, accountType: 'SuperAdmin' as const, roleId: 1, permissions: allPermissions() };
+const admin = { id: 2, accountType: 'Admin' as const, roleId: 1, permissions: allPermissions() };
+const enabled = (accountType: 'SuperAdmin' | 'Admin' | 'Employee', id = 9) => ({ id, accountType, status: 'enabled' as const, permissions: {} });
 
 describe('account rules', () => {
   it('only a SuperAdmin creates, promotes, edits or deletes a SuperAdmin', () => {
@@ -22,16 +23,16 @@ describe('account rules', () => {
 
   it('keeps one enabled SuperAdmin', () => {
     const last = enabled('SuperAdmin', 1);
-    expect(refuseUpdate(superAdmin, last, { accountType: 'Admin', status: 'enabled' }, 1)).toEqual({ code: 'users.lastSuperAdmin', status: 409 });
-    expect(refuseUpdate(superAdmin, last, { accountType: 'SuperAdmin', status: 'disabled' }, 1)?.code).toBe('users.lastSuperAdmin');
-    expect(refuseUpdate(superAdmin, last, { accountType: 'Admin', status: 'enabled' }, 2)).toBeUndefined();
-    expect(refuseDelete({ id: 5, accountType: 'SuperAdmin' }, last, 1)?.code).toBe('users.lastSuperAdmin');
-    expect(refuseDelete({ id: 5, accountType: 'SuperAdmin' }, { ...last, status: 'disabled' }, 1)).toBeUndefined();
+    expect(refuseUpdate(superAdmin, last, { accountType: 'Admin', status: 'enabled', permissions: {} }, 1)).toEqual({ code: 'users.lastSuperAdmin', status: 409 });
+    expect(refuseUpdate(superAdmin, last, { accountType: 'SuperAdmin', status: 'disabled', permissions: {} }, 1)?.code).toBe('users.lastSuperAdmin');
+    expect(refuseUpdate(superAdmin, last, { accountType: 'Admin', status: 'enabled', permissions: {} }, 2)).toBeUndefined();
+    expect(refuseDelete({ ...superAdmin, id: 5 }, last, 1)?.code).toBe('users.lastSuperAdmin');
+    expect(refuseDelete({ ...superAdmin, id: 5 }, { ...last, status: 'disabled' }, 1)).toBeUndefined();
   });
 
   it('nobody deletes or disables themself', () => {
     expect(refuseDelete(admin, enabled('Admin', 2), 1)).toEqual({ code: 'users.cannotDeleteSelf', status: 409 });
-    expect(refuseUpdate(admin, enabled('Admin', 2), { accountType: 'Admin', status: 'disabled' }, 1)?.code).toBe('users.cannotDisableSelf');
+    expect(refuseUpdate(admin, enabled('Admin', 2), { accountType: 'Admin', status: 'disabled', permissions: {} }, 1)?.code).toBe('users.cannotDisableSelf');
   });
 
   it('ends sessions on disable, account type change and password change only', () => {

@@ -1,6 +1,8 @@
 import { useState, type ReactNode } from 'react';
 import { Toaster } from 'sonner';
 import { useForm, type FieldValues } from 'react-hook-form';
+import { isGrantable } from '../../../domain/permissions/grantable.ts';
+import type { Permissions } from '../../../domain/permissions/permissions.ts';
 import { ACCOUNT_TYPES, USER_STATUSES, UserCreateInput, UserUpdateInput } from '../../../domain/users/user-schemas.ts';
 import type { Language } from '../../../i18n/languages.ts';
 import { translator } from '../../../i18n/translate.ts';
@@ -26,6 +28,8 @@ export interface UserRecord {
 interface Named {
   _id: number;
   name?: string;
+  /** A role's permissions (the roles list). */
+  permissions?: Permissions;
   firstName?: string;
   lastName?: string;
 }
@@ -36,9 +40,10 @@ const nameOf = (o: Named) => o.name ?? (`${o.firstName ?? ''} ${o.lastName ?? ''
  * The full-page user form (/users-create, /users-edit/{id}). Options come from the roles,
  * companies and employees lists; when the employee list is not available (not permitted, or not
  * implemented yet) the employee is entered by number. On success it returns to /users, which
- * shows the server's message.
+ * shows the server's message. The role choice offers only the roles the actor could grant
+ * (decision 021; the server decides) and the record's current role.
  */
-export default function UserForm(props: { lang: Language; record: UserRecord | null; actorIsSuperAdmin: boolean }) {
+export default function UserForm(props: { lang: Language; record: UserRecord | null; actorIsSuperAdmin: boolean; actorPermissions: Permissions }) {
   const { lang, record } = props;
   const t = translator(lang);
   const roles = useOptions<Named>('/roles?pageSize=1000&sort=name', lang);
@@ -59,6 +64,8 @@ export default function UserForm(props: { lang: Language; record: UserRecord | n
     },
     resolver: valibotResolver(record ? UserUpdateInput : UserCreateInput),
   });
+  const grantor = { accountType: props.actorIsSuperAdmin ? ('SuperAdmin' as const) : ('Admin' as const), permissions: props.actorPermissions };
+  const roleOptions = roles.options.filter((o) => o._id === record?.role || isGrantable(grantor, o.permissions ?? {}));
   const accountTypes = ACCOUNT_TYPES.filter((a) => a !== 'SuperAdmin' || props.actorIsSuperAdmin || record?.accountType === 'SuperAdmin');
 
   async function submit(values: FieldValues) {
@@ -172,7 +179,7 @@ export default function UserForm(props: { lang: Language; record: UserRecord | n
                 'role',
                 <>
                   <option value="">{t('form.choose')}</option>
-                  {roles.options.map((o) => (
+                  {roleOptions.map((o) => (
                     <option key={o._id} value={o._id}>
                       {nameOf(o)}
                     </option>

@@ -23,7 +23,8 @@ export async function getRecord<I, D extends { _id: number }>(db: Db, resource: 
   return record;
 }
 
-function validate<I>(schema: v.GenericSchema<unknown, I>, input: unknown): I {
+/** Validates a record's input; 422 `validation.fillAllFields` with `{field: key}`. */
+export function validate<I>(schema: v.GenericSchema<unknown, I>, input: unknown): I {
   const result = v.safeParse(schema, input);
   if (!result.success) {
     throw new AppError('validation.fillAllFields', 422, {}, issuesToFieldKeys(result.issues));
@@ -31,7 +32,8 @@ function validate<I>(schema: v.GenericSchema<unknown, I>, input: unknown): I {
   return result.output;
 }
 
-async function checkReferences<I, D extends { _id: number }>(db: Db, resource: CrudResource<I, D>, input: I) {
+/** Checks the records the input refers to (inside the writing transaction); 422 when one is missing. */
+export async function checkReferences<I, D extends { _id: number }>(db: Db, resource: CrudResource<I, D>, input: I) {
   const problems = await resource.checkReferences(db, input);
   if (Object.keys(problems).length > 0) throw new AppError('validation.invalidInput', 422, {}, problems);
 }

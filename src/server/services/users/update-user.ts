@@ -1,4 +1,4 @@
-import { endsSessions, refuseEditing, refuseUpdate, type Actor } from '../../../domain/users/account-rules.ts';
+import { endsSessions, refuseUpdate, type Actor } from '../../../domain/users/account-rules.ts';
 import { UserUpdateInput } from '../../../domain/users/user-schemas.ts';
 import { hashPassword } from '../../auth/passwords.ts';
 import type { Db } from '../../db/connection.ts';
@@ -6,6 +6,7 @@ import { appendAudit } from '../../db/repositories/audit-log.ts';
 import { countEnabledSuperAdmins, findUserRecord, updateUserRecord, type UserDto } from '../../db/repositories/user-records.ts';
 import { bumpSessionVersion } from '../../db/repositories/users.ts';
 import { AppError, notFound } from '../../http/app-error.ts';
+import { accountState, refuseEditingUser } from './account-state.ts';
 import { getUser } from './list-users.ts';
 import { checkUserReferences, toUserWrite, validateUserInput } from './user-input.ts';
 
@@ -30,13 +31,15 @@ export interface UpdatedUser {
 
 /**
  * Updates a user. Fields left out keep their stored values (a PATCH may send only `status`); an
- * empty or missing password keeps the current one. Applies the SuperAdmin rules, and ends the
- * user's sessions (same transaction) when they are disabled, change account type or password.
+ * empty or missing password keeps the current one. Applies the account rules (SuperAdmin, what
+ * the actor may grant, who changes credentials; checked again in the transaction against the
+ * stored rows), and ends the user's sessions (same transaction) when they are disabled, change
+ * account type or password.
  */
 export async function updateUser(db: Db, actor: Actor, id: number, input: unknown): Promise<UpdatedUser> {
   const current = await findUserRecord(db, id);
   if (!current) throw notFound();
-  const editing = refuseEditing(actor, current);
+  const editing = await refuseEditingUser(db, actor, current);
   if (editing) throw new AppError(editing.code, editing.status);
   // Partial update of an object; an array, null or a scalar is bad input, not an empty change.
   if (typeof input !== 'object' || input === null || Array.isArray(input)) throw new AppError('validation.invalidInput', 422);
@@ -48,7 +51,14 @@ export async function updateUser(db: Db, actor: Actor, id: number, input: unknow
   const newSessionVersion = await db.transaction().execute(async (trx) => {
     const before = await findUserRecord(trx, id);
     if (!before) throw notFound();
-    const refusal = refuseUpdate(actor, { ...before, id }, data, await countEnabledSuperAdmins(trx));
+    const credentialsChanged = passwordHash !== undefined || data.email !== before.email.toLowerCase();
+    const refusal = refuseUpdate(
+      actor,
+      { ...(await accountState(trx, before)), id },
+      await accountState(trx, data),
+      await countEnabledSuperAdmins(trx),
+      credentialsChanged,
+    );
     if (refusal) throw new AppError(refusal.code, refusal.status);
     await checkUserReferences(trx, write, id);
     const at = new Date().toISOString();
