@@ -14,7 +14,7 @@ import { withLayoutHashes } from './server/http/layout-csp.ts';
 import { log } from './server/log.ts';
 import { isFirstRun } from './server/services/first-run.ts';
 import { getSettings } from './server/services/get-settings.ts';
-import { loadSessionUser } from './server/services/session-user.ts';
+import { loadSession } from './server/services/session-user.ts';
 
 /** Built assets and public files: no session needed, never redirected. */
 function isAsset(path: string): boolean {
@@ -54,9 +54,12 @@ export const onRequest = defineMiddleware(async (context, next) => {
   try {
     const db = await getDb();
     const cookieToken = cookies.get(SESSION_COOKIE)?.value;
-    const user = await loadSessionUser(db, tokenFromRequest(request, cookieToken));
-    if (user) context.locals.user = user;
-    else if (cookieToken) cookies.delete(SESSION_COOKIE, { path: '/' });
+    const session = await loadSession(db, tokenFromRequest(request, cookieToken));
+    const user = session?.user;
+    if (session) {
+      context.locals.user = session.user;
+      context.locals.sessionId = session.id;
+    } else if (cookieToken) cookies.delete(SESSION_COOKIE, { path: '/' });
 
     if (isApi) {
       const route = matchApiRoute(request.method, path);

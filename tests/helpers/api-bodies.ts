@@ -132,6 +132,8 @@ export interface WriteCase {
 /** Endpoints that take no body: only their path ids can be wrong. */
 export const NO_BODY = new Set([
   'POST /api/sign-out',
+  'POST /api/account/sign-out-everywhere',
+  'DELETE /api/users/{id}/sessions',
   'POST /api/backups',
   'DELETE /api/{c}/{id}',
   'POST /api/{c}/{id}/archive',

@@ -279,6 +279,9 @@ describe('command line: backup and restore', () => {
     expect(inspect(safety).companies).toEqual(['Antes SA', 'Después SL']);
 
     await server.restart();
+    // A restore ends every session (decision 023): the old token is refused, signing in again works.
+    expect((await owner.get('/api/companies')).status).toBe(401);
+    expect((await owner.signIn('luis@antes.es', 'Luis#2026x')).status).toBe(200);
     const names = (await (await owner.get('/api/companies')).json()).data.map((c: { name: string }) => c.name);
     expect(names).toEqual(['Antes SA']);
     expect(server.logs()).not.toMatch(/"level":(50|60)/);

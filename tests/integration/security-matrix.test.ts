@@ -37,6 +37,7 @@ const LIMITED: Permissions = { employee: ['read'], attendance: ['read', 'update'
 const OPEN_TO_ANY_ACCOUNT = [
   'GET /api/me',
   'POST /api/account/password',
+  'POST /api/account/sign-out-everywhere',
   'POST /api/feedback',
   'GET /api/guide',
   'PUT /api/guide',

@@ -37,6 +37,8 @@ export const API_ROUTES: readonly ApiRoute[] = [
   { method: 'POST', pattern: '/api/clock', public: true, authority: [] },
   { method: 'GET', pattern: '/api/me', authority: [] },
   { method: 'POST', pattern: '/api/account/password', authority: [] },
+  // Ends the account's other sessions (decision 023): any signed-in account, its own sessions only.
+  { method: 'POST', pattern: '/api/account/sign-out-everywhere', authority: [] },
   { method: 'GET', pattern: '/api/settings', authority: ['setting.read'] },
   { method: 'PUT', pattern: '/api/settings', authority: ['setting.update'] },
   // Database backups: the status with the settings, "Back up now" with the right to change them.
@@ -74,6 +76,8 @@ export const API_ROUTES: readonly ApiRoute[] = [
     // Only employees are archived (status active/archived); other records have no archive endpoint.
     ...(path === 'employees' ? [{ method: 'POST', pattern: `/api/${path}/{id}/archive`, authority: [`${resource}.archive` as const] }] : []),
   ]),
+  // An administrator ends every session of a user (SuperAdmin rules as for editing the user).
+  { method: 'DELETE', pattern: '/api/users/{id}/sessions', authority: ['user.update'] },
   // Employee photos and face enrolment (photo ids take the second {id}).
   { method: 'GET', pattern: '/api/employees/{id}/photos', authority: ['employee.read'] },
   { method: 'POST', pattern: '/api/employees/{id}/photos', authority: ['employee.update'] },

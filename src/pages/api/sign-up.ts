@@ -4,6 +4,7 @@ import { AppError } from '../../server/http/app-error.ts';
 import { endpoint } from '../../server/http/endpoint.ts';
 import { json, parseInput, readJson } from '../../server/http/json.ts';
 import { setSessionCookie } from '../../server/http/session-cookie.ts';
+import { sessionOrigin } from '../../server/http/session-origin.ts';
 import { isFirstRun } from '../../server/services/first-run.ts';
 import { toSessionUserDto } from '../../server/services/session-user.ts';
 import { signUp } from '../../server/services/sign-up.ts';
@@ -13,7 +14,7 @@ export const POST = endpoint(async (context) => {
   const db = await getDb();
   if (!(await isFirstRun(db))) throw new AppError('errors.signUpClosed', 403);
   const input = parseInput(SignUpSchema, await readJson(context.request));
-  const result = await signUp(db, input);
+  const result = await signUp(db, input, await sessionOrigin(context));
   await setSessionCookie(context, result.token);
   return json({ accessToken: result.token, user: toSessionUserDto(result.user) }, 201);
 });

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { sealData, unsealData } from 'iron-session';
 import { instanceConfig } from '../config/instance-config.ts';
 
@@ -5,10 +6,17 @@ import { instanceConfig } from '../config/instance-config.ts';
 export const SESSION_COOKIE = 'token';
 export const SESSION_TTL_SECONDS = 24 * 60 * 60;
 
-/** What the sealed token carries: who, and which session version it was issued for. */
+/**
+ * What the sealed token carries: the id of its server-side session row (decision 023). The row,
+ * not the token, decides whether the session is alive, so it can be ended before the token expires.
+ */
 export interface SessionClaims {
-  uid: number;
-  sv: number;
+  sid: string;
+}
+
+/** A new random session id: 32 bytes, base64url (43 characters). */
+export function newSessionId(): string {
+  return randomBytes(32).toString('base64url');
 }
 
 /** Seals the claims with the instance's session password (iron-session). */
@@ -24,8 +32,9 @@ export async function unsealSession(token: string | undefined): Promise<SessionC
       password: instanceConfig().sessionPassword,
       ttl: SESSION_TTL_SECONDS,
     });
-    if (typeof data.uid !== 'number' || typeof data.sv !== 'number') return undefined;
-    return { uid: data.uid, sv: data.sv };
+    // Tokens of the earlier `{uid, sv}` form carry no session id: they are refused (sign in again).
+    if (typeof data.sid !== 'string' || !/^[A-Za-z0-9_-]{43}$/.test(data.sid)) return undefined;
+    return { sid: data.sid };
   } catch {
     return undefined;
   }

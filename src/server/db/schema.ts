@@ -231,7 +231,7 @@ export interface UserTable {
   companyId: number | null;
   employeeId: number | null;
   image: string | null;
-  /** Bumped to end every session of the user (sign-out everywhere, password change, disable). */
+  /** Bumped (with the user's session rows deleted) to end every session: password change, disable, account type. */
   sessionVersion: Generated<number>;
   lastSignInAt: string | null;
   createdAt: CreatedAt;
@@ -284,6 +284,19 @@ export interface UserGuideTable {
   updatedAt: string;
 }
 
+/** A server-side session (decision 023); the sealed token carries its `id`. */
+export interface SessionTable {
+  /** Random, 32 bytes base64url. */
+  id: string;
+  userId: number;
+  /** The user's session version when the session began; a later bump ends it. */
+  sessionVersion: number;
+  createdAt: string;
+  expiresAt: string;
+  userAgent: string | null;
+  address: string | null;
+}
+
 export interface SchemaMigrationTable {
   name: string;
   appliedAt: string;
@@ -312,6 +325,7 @@ export interface Database {
   feedback: FeedbackTable;
   holidays: HolidayTable;
   userGuide: UserGuideTable;
+  sessions: SessionTable;
   schemaMigrations: SchemaMigrationTable;
 }
 

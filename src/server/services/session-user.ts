@@ -3,8 +3,10 @@ import type { SessionUserDto } from '../../domain/auth/session-user-dto.ts';
 import type { Db } from '../db/connection.ts';
 
 export type { SessionUserDto };
-import { findUserWithRole, type UserWithRole } from '../db/repositories/users.ts';
+import type { UserWithRole } from '../db/repositories/users.ts';
+import { findSessionWithUser } from '../db/repositories/sessions.ts';
 import { unsealSession } from '../auth/session-token.ts';
+import { sessionNow } from './start-session.ts';
 
 /** The signed-in user as pages and endpoints see it (`Astro.locals.user`). */
 export interface SessionUser {
@@ -53,14 +55,22 @@ export function toSessionUserDto(user: SessionUser): SessionUserDto {
   };
 }
 
+/** A live session: its id (the `sessions` row) and its user. */
+export interface LoadedSession {
+  id: string;
+  user: SessionUser;
+}
+
 /**
- * Resolves a token to its user. Undefined when the token is invalid or expired, the user is gone
- * or disabled, or the user's session version moved on (signed out everywhere, password changed).
+ * Resolves a token to its session and user, with one primary-key lookup (session, user and role
+ * joined). Undefined when the token is invalid, its session was ended (signed out, ended by an
+ * administrator or by "sign out everywhere") or has expired, the user is disabled, or the user's
+ * session version moved on after the session began (password or account type changed).
  */
-export async function loadSessionUser(db: Db, token: string | undefined): Promise<SessionUser | undefined> {
+export async function loadSession(db: Db, token: string | undefined): Promise<LoadedSession | undefined> {
   const claims = await unsealSession(token);
   if (!claims) return undefined;
-  const row = await findUserWithRole(db, { id: claims.uid });
-  if (!row || row.status !== 'enabled' || row.sessionVersion !== claims.sv) return undefined;
-  return toSessionUser(row);
+  const row = await findSessionWithUser(db, claims.sid, new Date(sessionNow()).toISOString());
+  if (!row || row.status !== 'enabled' || row.sessionVersion !== row.sessionSv) return undefined;
+  return { id: claims.sid, user: toSessionUser(row) };
 }

@@ -1,10 +1,11 @@
 import { RateLimiter } from '../auth/rate-limiter.ts';
 import { verifyPassword } from '../auth/passwords.ts';
-import { sealSession } from '../auth/session-token.ts';
 import type { Db } from '../db/connection.ts';
+import { pruneExpiredSessions } from '../db/repositories/sessions.ts';
 import { findUserWithRole, recordSignIn } from '../db/repositories/users.ts';
 import { AppError } from '../http/app-error.ts';
 import { toSessionUser, type SessionUser } from './session-user.ts';
+import { sessionNow, startSession } from './start-session.ts';
 
 /** Five failures per account, twenty per address, in fifteen minutes lock further attempts. */
 const WINDOW_MS = 15 * 60 * 1000;
@@ -21,10 +22,11 @@ function tooMany(ms: number): AppError {
 }
 
 /**
- * Checks email and password and issues a session token. Failures count against both the account
- * and the client address; a locked account or address gets 429 without checking the password.
+ * Checks email and password, starts a server-side session and issues its token. Failures count
+ * against both the account and the client address; a locked account or address gets 429 without
+ * checking the password. Expired sessions (of anyone) are pruned here, cheaply through their index.
  */
-export async function signIn(db: Db, input: { email: string; password: string; address: string }): Promise<SignInResult> {
+export async function signIn(db: Db, input: { email: string; password: string; address: string; userAgent: string | null }): Promise<SignInResult> {
   const accountKey = input.email.toLowerCase();
   const wait = Math.max(accountLimiter.retryAfterMs(accountKey), addressLimiter.retryAfterMs(input.address));
   if (wait > 0) throw tooMany(wait);
@@ -40,6 +42,7 @@ export async function signIn(db: Db, input: { email: string; password: string; a
 
   accountLimiter.reset(accountKey);
   await recordSignIn(db, row.id, new Date().toISOString());
-  const token = await sealSession({ uid: row.id, sv: row.sessionVersion });
+  await pruneExpiredSessions(db, new Date(sessionNow()).toISOString());
+  const token = await startSession(db, row, { userAgent: input.userAgent, address: input.address });
   return { token, user: toSessionUser(row) };
 }

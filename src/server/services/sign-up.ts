@@ -1,13 +1,13 @@
 import type { SignUpInput } from '../../domain/auth/auth-schemas.ts';
-import { sealSession } from '../auth/session-token.ts';
 import type { Db } from '../db/connection.ts';
 import { findUserWithRole } from '../db/repositories/users.ts';
 import { createFirstAccount } from './create-first-account.ts';
 import { seedDemoData } from './seed-demo-data.ts';
 import { toSessionUser, type SessionUser } from './session-user.ts';
+import { startSession, type SessionOrigin } from './start-session.ts';
 
 /** First-run sign-up from the browser: company + first SuperAdmin, optionally demo data; signs in. */
-export async function signUp(db: Db, input: SignUpInput): Promise<{ token: string; user: SessionUser }> {
+export async function signUp(db: Db, input: SignUpInput, origin: SessionOrigin): Promise<{ token: string; user: SessionUser }> {
   const { userId, companyId } = await createFirstAccount(db, {
     company: input.company,
     fullName: input.full_name,
@@ -17,6 +17,6 @@ export async function signUp(db: Db, input: SignUpInput): Promise<{ token: strin
   if (input.demo) await seedDemoData(db, { companyId });
   const row = await findUserWithRole(db, { id: userId });
   if (!row) throw new Error('The account just created is missing');
-  const token = await sealSession({ uid: row.id, sv: row.sessionVersion });
+  const token = await startSession(db, row, origin);
   return { token, user: toSessionUser(row) };
 }

@@ -1,13 +1,14 @@
 import { useMemo, useState } from 'react';
-import { Plus, UserRound } from 'lucide-react';
+import { LogOut, Plus, UserRound } from 'lucide-react';
 import { formatDate, formatTime } from '../../../domain/format/intl-format.ts';
 import type { AccountType } from '../../../domain/permissions/permissions.ts';
 import type { Language } from '../../../i18n/languages.ts';
 import { translator } from '../../../i18n/translate.ts';
 import { DataTable, type Column } from '../ui/DataTable.tsx';
-import { primaryButton } from '../ui/buttons.ts';
+import { iconButton, primaryButton } from '../ui/buttons.ts';
 import { RowActions } from '../ui/RowActions.tsx';
 import { useOptions } from '../ui/use-options.ts';
+import { ConfirmActionDialog } from '../ui/ConfirmActionDialog.tsx';
 import { ConfirmDeleteDialog } from '../ui/ConfirmDeleteDialog.tsx';
 import { ACCOUNT_TYPE_LABELS, StatusBadge } from './user-labels.tsx';
 
@@ -24,8 +25,9 @@ interface UserRow {
 const filterClass = 'control rounded-lg border border-field bg-card px-3 text-sm text-ink';
 
 /**
- * The "Users" tab: search, role and status filters, and links to the user form. Edit and delete
- * are offered only where the server would allow them (it checks again).
+ * The "Users" tab: search, role and status filters, and links to the user form. Edit, end
+ * sessions (sign the user out everywhere) and delete are offered only where the server would
+ * allow them (it checks again).
  */
 export function UserList(props: {
   lang: Language;
@@ -37,6 +39,7 @@ export function UserList(props: {
   const t = translator(lang);
   const [version, setVersion] = useState(0);
   const [deleting, setDeleting] = useState<UserRow | null>(null);
+  const [ending, setEnding] = useState<UserRow | null>(null);
   const [role, setRole] = useState('');
   const [status, setStatus] = useState('');
   const roles = useOptions<{ _id: number; name: string }>(can.readRoles ? '/roles?pageSize=1000&sort=name' : null, lang);
@@ -122,15 +125,42 @@ export function UserList(props: {
           can.update || can.delete
             ? (row) =>
                 mayTouch(row) ? (
-                  <RowActions
-                    lang={lang}
-                    name={row.name}
-                    editHref={can.update ? `/users-edit/${row._id}` : undefined}
-                    onDelete={can.delete && row._id !== actor.id ? () => setDeleting(row) : undefined}
-                  />
+                  <div className="flex gap-1">
+                    {can.update && row._id !== actor.id && (
+                      <button
+                        type="button"
+                        className={iconButton}
+                        onClick={() => setEnding(row)}
+                        aria-label={t('users.endSessionsNamed', { name: row.name })}
+                        title={t('users.endSessions')}
+                        data-testid="end-sessions"
+                      >
+                        <LogOut size={16} aria-hidden="true" />
+                      </button>
+                    )}
+                    <RowActions
+                      lang={lang}
+                      name={row.name}
+                      editHref={can.update ? `/users-edit/${row._id}` : undefined}
+                      onDelete={can.delete && row._id !== actor.id ? () => setDeleting(row) : undefined}
+                    />
+                  </div>
                 ) : null
             : undefined
         }
+      />
+      <ConfirmActionDialog
+        lang={lang}
+        action={
+          ending && {
+            method: 'DELETE',
+            path: `/users/${ending._id}/sessions`,
+            title: t('users.endSessions'),
+            question: t('users.endSessionsConfirm', { name: ending.name }),
+            confirmLabel: t('users.endSessions'),
+          }
+        }
+        onClose={() => setEnding(null)}
       />
       <ConfirmDeleteDialog
         lang={lang}

@@ -3,6 +3,7 @@ import { getDb } from '../../../server/db/connection.ts';
 import { endpoint, requireUser } from '../../../server/http/endpoint.ts';
 import { json, parseInput, readJson } from '../../../server/http/json.ts';
 import { setSessionCookie } from '../../../server/http/session-cookie.ts';
+import { sessionOrigin } from '../../../server/http/session-origin.ts';
 import { translate } from '../../../i18n/translate.ts';
 import { changePassword } from '../../../server/services/change-password.ts';
 
@@ -13,7 +14,7 @@ import { changePassword } from '../../../server/services/change-password.ts';
 export const POST = endpoint(async (context) => {
   const user = requireUser(context);
   const input = parseInput(ChangePasswordSchema, await readJson(context.request));
-  const { token } = await changePassword(await getDb(), user.id, input);
+  const { token } = await changePassword(await getDb(), user.id, input, await sessionOrigin(context));
   await setSessionCookie(context, token);
   return json({ accessToken: token, message: translate(context.locals.lang, 'password.changed') });
 });

@@ -16,7 +16,11 @@ import { signIn } from '../../../server/services/sign-in.ts';
 export const POST = endpoint(async (context) => {
   const db = await getDb();
   const input = parseInput(SignInSchema, await readJson(context.request));
-  const result = await signIn(db, { ...input, address: terminalAddress(context, await getSettings(db)) });
+  const result = await signIn(db, {
+    ...input,
+    address: terminalAddress(context, await getSettings(db)),
+    userAgent: context.request.headers.get('user-agent'),
+  });
   await setSessionCookie(context, result.token);
   return json({ accessToken: result.token, user: toSessionUserDto(result.user) });
 });

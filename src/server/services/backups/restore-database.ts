@@ -131,7 +131,8 @@ function copyDamaged(target: string, error: unknown): string {
 /**
  * `restore FILE` (offline: the server must be stopped). Refuses, changing nothing, a file that is
  * not an SQLite database, not a Jornada database, from a newer version, or failing the integrity
- * check. Otherwise: a safety backup of the current database, then the checked copy replaces
+ * check. Otherwise: a safety backup of the current database, then the checked copy (its sessions
+ * ended, so everyone signs in again) replaces
  * `DATA_DIR/jornada.db` by rename (after any -wal/-shm/-journal of the old file is gone, so no
  * old log is ever applied to the new file). Returns lines describing what was done.
  */
@@ -157,6 +158,10 @@ export async function restoreDatabase(source: string): Promise<string[]> {
     try {
       note.prepare('insert into audit_log (at, user_id, entity, entity_id, action, after) values (?, null, ?, ?, ?, ?)')
         .run(nowIso(), 'backup', path.basename(shown), 'restore', JSON.stringify({ source: shown }));
+      // A restored database starts with no sessions (decision 023): a session signed out or ended
+      // after the backup was taken must not come back. Older backups have no sessions table yet.
+      const hasSessions = note.prepare("select 1 from sqlite_master where type = 'table' and name = 'sessions'").get();
+      if (hasSessions) note.prepare('delete from sessions').run();
     } finally {
       note.close();
     }

@@ -4,6 +4,7 @@ import { hashPassword } from '../../auth/passwords.ts';
 import type { Db } from '../../db/connection.ts';
 import { appendAudit } from '../../db/repositories/audit-log.ts';
 import { countEnabledSuperAdmins, findUserRecord, updateUserRecord, type UserDto } from '../../db/repositories/user-records.ts';
+import { deleteUserSessions } from '../../db/repositories/sessions.ts';
 import { bumpSessionVersion } from '../../db/repositories/users.ts';
 import { AppError, notFound } from '../../http/app-error.ts';
 import { accountState, refuseEditingUser } from './account-state.ts';
@@ -64,6 +65,7 @@ export async function updateUser(db: Db, actor: Actor, id: number, input: unknow
     const at = new Date().toISOString();
     await updateUserRecord(trx, id, write, passwordHash, at);
     const sv = endsSessions(before, data, passwordHash !== undefined) ? await bumpSessionVersion(trx, id, at) : undefined;
+    if (sv !== undefined) await deleteUserSessions(trx, id);
     await appendAudit(trx, {
       userId: actor.id,
       entity: 'user',

@@ -1,0 +1,15 @@
+import { translate } from '../../../i18n/translate.ts';
+import { getDb } from '../../../server/db/connection.ts';
+import { unauthenticated } from '../../../server/http/app-error.ts';
+import { endpoint, requireUser } from '../../../server/http/endpoint.ts';
+import { json } from '../../../server/http/json.ts';
+import { endOtherSessions } from '../../../server/services/end-other-sessions.ts';
+
+/** POST (no body) -> `{ended, message}`: ends every other session of the signed-in account; this one stays. */
+export const POST = endpoint(async (context) => {
+  const user = requireUser(context);
+  const sessionId = context.locals.sessionId;
+  if (!sessionId) throw unauthenticated();
+  const ended = await endOtherSessions(await getDb(), user.id, sessionId);
+  return json({ ended, message: translate(context.locals.lang, 'messages.otherSessionsEnded') });
+});

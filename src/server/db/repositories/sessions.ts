@@ -1,0 +1,67 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../schema.ts';
+
+type Executor = Kysely<Database>;
+
+export interface NewSession {
+  id: string;
+  userId: number;
+  sessionVersion: number;
+  createdAt: string;
+  expiresAt: string;
+  userAgent: string | null;
+  address: string | null;
+}
+
+export async function insertSession(db: Executor, session: NewSession): Promise<void> {
+  await db.insertInto('sessions').values(session).execute();
+}
+
+/**
+ * The per-request lookup: the session by its primary key, with its user and role, when it has not
+ * expired at `now` (ISO). The caller checks the user's status and session version.
+ */
+export async function findSessionWithUser(db: Executor, id: string, now: string) {
+  return db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.userId')
+    .innerJoin('roles', 'roles.id', 'users.roleId')
+    .select([
+      'sessions.sessionVersion as sessionSv',
+      'users.id',
+      'users.name',
+      'users.email',
+      'users.passwordHash',
+      'users.status',
+      'users.accountType',
+      'users.companyId',
+      'users.employeeId',
+      'users.image',
+      'users.sessionVersion',
+      'roles.id as roleId',
+      'roles.name as roleName',
+      'roles.permissions as rolePermissions',
+    ])
+    .where('sessions.id', '=', id)
+    .where('sessions.expiresAt', '>', now)
+    .executeTakeFirst();
+}
+
+/** Ends one session; returns the user it belonged to (undefined when there was none). */
+export async function deleteSession(db: Executor, id: string): Promise<number | undefined> {
+  const row = await db.deleteFrom('sessions').where('id', '=', id).returning('userId').executeTakeFirst();
+  return row?.userId;
+}
+
+/** Ends every session of a user, except `keep` when given; returns how many ended. */
+export async function deleteUserSessions(db: Executor, userId: number, keep?: string): Promise<number> {
+  let query = db.deleteFrom('sessions').where('userId', '=', userId);
+  if (keep !== undefined) query = query.where('id', '!=', keep);
+  const result = await query.executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/** Removes sessions expired at `now` (ISO); indexed on expires_at. */
+export async function pruneExpiredSessions(db: Executor, now: string): Promise<void> {
+  await db.deleteFrom('sessions').where('expiresAt', '<=', now).execute();
+}
