@@ -1,5 +1,6 @@
 import { defineMiddleware } from 'astro:middleware';
 import { hasAuthority } from './domain/permissions/permissions.ts';
+import { routeRecordRefusal } from './domain/permissions/record-access.ts';
 import { apiPathExists, matchApiRoute } from './domain/routing/api-table.ts';
 import { resolvePageAccess } from './domain/routing/resolve-page-access.ts';
 import { SESSION_COOKIE, tokenFromRequest } from './server/auth/session-token.ts';
@@ -73,6 +74,9 @@ export const onRequest = defineMiddleware(async (context, next) => {
         }
         const missing = route.authority.find((a) => !hasAuthority(user.accountType, user.permissions, [a]));
         if (missing) return withSecurityHeaders(errorJson(denial(missing, lang), lang));
+        // Whatever the role grants, the record-access policy decides whose records (decision 024).
+        const refusal = routeRecordRefusal(user, request.method, route.records);
+        if (refusal) return withSecurityHeaders(errorJson(new AppError(refusal, 403), lang));
       }
       return withSecurityHeaders(await next());
     }

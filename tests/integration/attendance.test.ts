@@ -357,8 +357,10 @@ describe('attendance permissions', () => {
     const own = await json(await employeeUser.get('/api/attendances?pageSize=100'));
     expect(own.total).toBeGreaterThan(10);
     expect(own.data.every((a: any) => a.employee === demoEmployeeId)).toBe(true);
-    const others = await json(await employeeUser.get(`/api/attendances?employee=${carmen._id}`));
-    expect(others.total).toBe(0);
+    // Naming another employee does not widen the list: the own employee replaces it (decision 024).
+    const others = await json(await employeeUser.get(`/api/attendances?employee=${carmen._id}&pageSize=100`));
+    expect(others.total).toBe(own.total);
+    expect(others.data.every((a: any) => a.employee === demoEmployeeId)).toBe(true);
     expect((await employeeUser.get(`/api/attendances/${any._id}`)).status).toBe(404);
     expect((await employeeUser.get(`/api/attendances/${own.data[0]._id}`)).status).toBe(200);
   });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_ROUTES, type ApiRoute } from '../../src/domain/routing/api-table.ts';
-import { hasAuthority, type AccountType, type Permissions } from '../../src/domain/permissions/permissions.ts';
+import { ACTIONS, hasAuthority, type AccountType, type Permissions } from '../../src/domain/permissions/permissions.ts';
+import { canReadEmployeeRecord, routeRecordRefusal } from '../../src/domain/permissions/record-access.ts';
 import { PAGE_ROUTES, ROUTE_SETS, type PageRoute } from '../../src/domain/routing/route-table.ts';
 import { demoIds, idsByCollection, writeCases, type DemoIds } from '../helpers/api-bodies.ts';
 import { changedTables, dbSnapshot } from '../helpers/db-snapshot.ts';
@@ -9,17 +10,22 @@ import { startServer, type TestServer } from '../helpers/test-server.ts';
 
 /**
  * The authority matrix, generated from the one API table and the one route table (issue 11):
- * every endpoint and every page, as signed-out, Employee, an Admin with a small role and the
- * SuperAdmin, with real ids of the demo data. Refused writes are sent with a valid body to a real
- * record and must write nothing. Record-level access: an Employee never reaches another
- * employee's attendance, leave or schedule by id.
+ * every endpoint and every page, as signed-out, Employee, an Employee with a broad custom role,
+ * an Admin with a small role and the SuperAdmin, with real ids of the demo data. The expected
+ * answer comes from the role (`hasAuthority`) and the record-access policy (decision 024,
+ * `record-access.ts`). Refused writes are sent with a valid body to a real record and must write
+ * nothing. Record-level access: an Employee never reaches another employee's attendance, leave
+ * or schedule by id, whatever its role grants.
  */
 
-type Actor = 'anon' | 'employee' | 'limited' | 'super';
+type Actor = 'anon' | 'employee' | 'broad' | 'limited' | 'super';
 interface Subject {
   accountType: AccountType;
   permissions: Permissions;
+  /** The linked employee (the record-access policy needs it; the sign-in answer does not say). */
+  employeeId: number | null;
 }
+const ACTORS = ['employee', 'broad', 'limited', 'super'] as const;
 
 let server: TestServer;
 let ids: DemoIds;
@@ -29,6 +35,9 @@ let photo: string;
 
 /** What the small role may do; the Employee role comes from the demo data (its sign-in answer). */
 const LIMITED: Permissions = { employee: ['read'], attendance: ['read', 'update'], leave: ['read', 'update'], report: ['read'] };
+/** A self-service role an owner may well create, given to an Employee account: nearly everything. */
+const ALL = [...ACTIONS];
+const BROAD: Permissions = { employee: ALL, attendance: ALL, schedule: ALL, leave: ALL, report: ['read'], dashboard: ['read'] };
 
 /**
  * The endpoints with an empty authority. Adding an endpoint without an authority fails this
@@ -76,26 +85,31 @@ function pagePath(route: PageRoute): string {
 
 /**
  * What an allowed GET answers with demo data: 200, except where the record is missing for this
- * account (the personal area needs a linked employee; the demo has no punch snapshots).
+ * account: another employee's record outside its reach (the record-access policy), the personal
+ * area without a linked employee, the demo's missing punch snapshot.
  */
-function allowedGetStatus(route: ApiRoute, actor: Actor): number {
+function allowedGetStatus(route: ApiRoute, subject: Subject): number {
   if (route.pattern === '/api/punches/{id}/photo') return 404;
-  if (route.pattern.startsWith('/api/personal/') && actor !== 'employee') return 404;
+  if (route.pattern.startsWith('/api/personal/') && subject.employeeId === null) return 404;
+  // The path names another employee's record (a report's {id} is its name, not a record).
+  const namesRecord = route.records === 'employee' && route.pattern.includes('{id}') && !route.pattern.startsWith('/api/reports/');
+  if (namesRecord && !canReadEmployeeRecord(subject, ids.otherEmployee)) return 404;
   return 200;
 }
 
 beforeAll(async () => {
   server = await startServer({ args: ['--demo'] });
-  for (const actor of ['anon', 'employee', 'limited', 'super'] as const) clients[actor] = new Client(server.url);
+  for (const actor of ['anon', ...ACTORS] as const) clients[actor] = new Client(server.url);
   const signIn = async (client: Client, email: string, password: string) => {
     const res = await client.signIn(email, password);
     expect(res.status, email).toBe(200);
     const { user } = await res.json();
-    return { accountType: user.account_type, permissions: user.role } as Subject;
+    return { accountType: user.account_type, permissions: user.role, employeeId: null } as Subject;
   };
   subjects.super = await signIn(clients.super, 'admin@demo.jornada', 'Demo#2026');
   subjects.employee = await signIn(clients.employee, 'employee@demo.jornada', 'Demo#2026');
   ids = await demoIds(clients.super);
+  subjects.employee.employeeId = ids.ownEmployee;
   // The small role and its Admin account, made through the API like an administrator would.
   const role = await clients.super.post('/api/roles', { name: 'Consulta', permissions: LIMITED });
   expect(role.status).toBe(201);
@@ -111,6 +125,26 @@ beforeAll(async () => {
   expect(user.status).toBe(201);
   subjects.limited = await signIn(clients.limited, 'consulta@demo.jornada', 'Consulta#2026');
   expect(subjects.limited.permissions).toEqual(LIMITED);
+  // The broad self-service role on an Employee account, linked to a demo employee without an account.
+  const linked = new Set(((await (await clients.super.get('/api/users?pageSize=100')).json()).data as { employee: number | null }[]).map((u) => u.employee));
+  const free = ((await (await clients.super.get('/api/employees?pageSize=100&status=active')).json()).data as { _id: number }[]).find(
+    (e) => !linked.has(e._id) && e._id !== ids.otherEmployee,
+  )!;
+  const broadRole = await clients.super.post('/api/roles', { name: 'Autoservicio amplio', permissions: BROAD });
+  expect(broadRole.status).toBe(201);
+  const broadUser = await clients.super.post('/api/users', {
+    name: 'Amplio',
+    email: 'amplio@demo.jornada',
+    role: (await broadRole.json()).data._id,
+    status: 'enabled',
+    accountType: 'Employee',
+    employee: free._id,
+    password: 'Amplio#2026',
+    confirmPassword: 'Amplio#2026',
+  });
+  expect(broadUser.status).toBe(201);
+  subjects.broad = { ...(await signIn(clients.broad, 'amplio@demo.jornada', 'Amplio#2026')), employeeId: free._id };
+  expect(subjects.broad.permissions).toEqual(BROAD);
   const upload = await clients.super.post(`/api/employees/${ids.otherEmployee}/photos`, writeCases(ids, { employee: 0, department: 0 })['POST /api/employees/{id}/photos']!.body);
   expect(upload.status).toBe(201);
   photo = (await upload.json()).data._id;
@@ -139,22 +173,26 @@ describe('every API endpoint for every kind of account', () => {
     }
   });
 
-  for (const actor of ['employee', 'limited', 'super'] as const) {
-    it(`${actor}: reads answer 200 where the table allows and 403 where it does not`, async () => {
+  for (const actor of ACTORS) {
+    it(`${actor}: reads answer 200 where the table and the record policy allow, 403 where they do not`, async () => {
+      const subject = subjects[actor];
       for (const route of API_ROUTES.filter((r) => r.method === 'GET' && !r.public)) {
         const res = await clients[actor].get(apiPath(route));
-        const allowed = hasAuthority(subjects[actor].accountType, subjects[actor].permissions, route.authority);
-        const own = route.pattern.includes('{id}') && actor === 'employee' && allowed;
-        // An employee allowed to read a collection still gets 404 for another employee's record.
-        const expected = !allowed ? 403 : own ? 404 : allowedGetStatus(route, actor);
+        const allowed = hasAuthority(subject.accountType, subject.permissions, route.authority);
+        const refusal = allowed ? routeRecordRefusal(subject, route.method, route.records) : undefined;
+        // An account allowed to read a collection still gets 404 for a record outside its reach.
+        const expected = !allowed || refusal ? 403 : allowedGetStatus(route, subject);
         expect(res.status, `${actor} ${keyOf(route)} ${apiPath(route)}`).toBe(expected);
-        if (expected === 403) expect((await res.json()).message, keyOf(route)).toMatch(/^You do not have permission to /);
+        if (!allowed) expect((await res.json()).message, keyOf(route)).toMatch(/^You do not have permission to /);
+        else if (refusal) expect((await res.json()).code, keyOf(route)).toBe(refusal);
       }
     });
 
     it(`${actor}: refused writes answer 403 before any write; allowed ones pass the guard`, async () => {
+      const subject = subjects[actor];
       for (const route of API_ROUTES.filter((r) => r.method !== 'GET' && !r.public)) {
-        const allowed = hasAuthority(subjects[actor].accountType, subjects[actor].permissions, route.authority);
+        // The role, then the record-access policy: an Employee writes only its own leave requests.
+        const allowed = hasAuthority(subject.accountType, subject.permissions, route.authority) && !routeRecordRefusal(subject, route.method, route.records);
         const body = writes()[keyOf(route)]?.body;
         if (!allowed) {
           const before = dbSnapshot(server.dataDir);
@@ -196,7 +234,7 @@ describe('every page for every kind of account', () => {
     }
   });
 
-  for (const actor of ['employee', 'limited', 'super'] as const) {
+  for (const actor of ACTORS) {
     it(`${actor}: opens exactly the pages its route sets and authorities allow`, async () => {
       const subject = subjects[actor];
       for (const route of PAGE_ROUTES) {
@@ -207,8 +245,8 @@ describe('every page for every kind of account', () => {
         } else if (route.set === 'guest') {
           expect(location(res), `${actor} ${path}`).toBe(entry[subject.accountType]);
         } else if (ROUTE_SETS[subject.accountType].includes(route.set) && hasAuthority(subject.accountType, subject.permissions, route.authority)) {
-          // The small role has no linked employee: its personal leave page cannot show another's request.
-          const expected = actor === 'limited' && route.pattern === '/personal/leave-edit/{id}' ? 404 : 200;
+          // The personal leave page shows only the account's own request (employee@demo.jornada's here).
+          const expected = route.pattern === '/personal/leave-edit/{id}' && subject.employeeId !== ids.ownEmployee ? 404 : 200;
           expect(res.status, `${actor} ${path} ${location(res) ?? ''}`).toBe(expected);
         } else {
           expect(location(res), `${actor} ${path}`).toBe('/access-denied');

@@ -20,6 +20,19 @@ export function isReportName(value: string | undefined | null): value is ReportN
 }
 
 /**
+ * The reports about employees, each taking an `employee` filter: an account that reaches only
+ * its own employee gets them for that employee alone (decision 024). The others (companies and
+ * departments, user accounts) are not per employee and only for accounts that see everyone.
+ */
+export const PER_EMPLOYEE_REPORTS: ReadonlySet<ReportName> = new Set([
+  'employee-attendance',
+  'employee-birthdays',
+  'employee-leaves',
+  'employee-list',
+  'employee-schedule',
+]);
+
+/**
  * How a value reads:
  * - `text`: as recorded; `label`: an i18n key to translate;
  * - `date`: a calendar date `YYYY-MM-DD`; `instant`: ISO 8601 UTC, shown as date and time in the

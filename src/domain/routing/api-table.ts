@@ -1,4 +1,5 @@
 import type { Authority, Resource } from '../permissions/permissions.ts';
+import type { RouteRecords } from '../permissions/record-access.ts';
 
 /**
  * The one table of JSON API endpoints and the authority each needs. Middleware answers 401 for a
@@ -10,6 +11,12 @@ export interface ApiRoute {
   pattern: string;
   public?: boolean;
   authority: readonly Authority[];
+  /**
+   * Employee-owned data (decision 024): the middleware lets the request through only when the
+   * record-access policy allows this kind of access (`routeRecordAccess`); the service then
+   * limits it to the account's employees.
+   */
+  records?: RouteRecords;
 }
 
 /** Collections served with the same list/create/read/update/delete shape. */
@@ -29,6 +36,9 @@ const COLLECTIONS: ReadonlyArray<readonly [path: string, resource: Resource]> = 
   ['holidays', 'company'],
 ];
 
+/** Collections of employee-owned data (decision 024). */
+const EMPLOYEE_OWNED = new Set(['employees', 'attendances', 'schedules', 'leaves']);
+
 export const API_ROUTES: readonly ApiRoute[] = [
   { method: 'GET', pattern: '/api/health', public: true, authority: [] },
   { method: 'POST', pattern: '/api/user/login', public: true, authority: [] },
@@ -47,18 +57,18 @@ export const API_ROUTES: readonly ApiRoute[] = [
   { method: 'POST', pattern: '/api/feedback', authority: [] },
   { method: 'GET', pattern: '/api/feedback', authority: ['setting.read'] },
   // Before the collections, so `/api/employees/{id}` does not capture them.
-  { method: 'POST', pattern: '/api/employees/import', authority: ['employee.create'] },
+  { method: 'POST', pattern: '/api/employees/import', authority: ['employee.create'], records: 'employee' },
   { method: 'GET', pattern: '/api/employees/import-template', authority: ['employee.create'] },
-  { method: 'GET', pattern: '/api/attendances/export', authority: ['attendance.read'] },
-  { method: 'POST', pattern: '/api/schedules/bulk', authority: ['schedule.create'] },
-  { method: 'GET', pattern: '/api/leaves/balances', authority: ['leave.read'] },
+  { method: 'GET', pattern: '/api/attendances/export', authority: ['attendance.read'], records: 'employee' },
+  { method: 'POST', pattern: '/api/schedules/bulk', authority: ['schedule.create'], records: 'employee' },
+  { method: 'GET', pattern: '/api/leaves/balances', authority: ['leave.read'], records: 'employee' },
   // An employee withdraws their own pending request (the Employee role has no leave.delete).
-  { method: 'POST', pattern: '/api/leaves/{id}/withdraw', authority: ['leave.update'] },
-  { method: 'GET', pattern: '/api/dashboard', authority: ['dashboard.read'] },
-  { method: 'GET', pattern: '/api/reports/monthly-record', authority: ['report.read'] },
-  { method: 'GET', pattern: '/api/reports/monthly-record/export', authority: ['report.read'] },
-  { method: 'GET', pattern: '/api/reports/{id}', authority: ['report.read'] },
-  { method: 'GET', pattern: '/api/reports/{id}/export', authority: ['report.read'] },
+  { method: 'POST', pattern: '/api/leaves/{id}/withdraw', authority: ['leave.update'], records: 'leaveRequest' },
+  { method: 'GET', pattern: '/api/dashboard', authority: ['dashboard.read'], records: 'everyone' },
+  { method: 'GET', pattern: '/api/reports/monthly-record', authority: ['report.read'], records: 'employee' },
+  { method: 'GET', pattern: '/api/reports/monthly-record/export', authority: ['report.read'], records: 'employee' },
+  { method: 'GET', pattern: '/api/reports/{id}', authority: ['report.read'], records: 'employee' },
+  { method: 'GET', pattern: '/api/reports/{id}/export', authority: ['report.read'], records: 'employee' },
   // The personal area: any signed-in account, always scoped to its own employee (404 without one).
   { method: 'GET', pattern: '/api/personal/dashboard', authority: [] },
   { method: 'GET', pattern: '/api/personal/attendance', authority: [] },
@@ -67,27 +77,32 @@ export const API_ROUTES: readonly ApiRoute[] = [
   // The getting-started guide of the signed-in user (admin accounts; steps carry their own authority).
   { method: 'GET', pattern: '/api/guide', authority: [] },
   { method: 'PUT', pattern: '/api/guide', authority: [] },
-  ...COLLECTIONS.flatMap(([path, resource]): ApiRoute[] => [
-    { method: 'GET', pattern: `/api/${path}`, authority: [`${resource}.read`] },
-    { method: 'POST', pattern: `/api/${path}`, authority: [`${resource}.create`] },
-    { method: 'GET', pattern: `/api/${path}/{id}`, authority: [`${resource}.read`] },
-    { method: 'PATCH', pattern: `/api/${path}/{id}`, authority: [`${resource}.update`] },
-    { method: 'DELETE', pattern: `/api/${path}/{id}`, authority: [`${resource}.delete`] },
-    // Only employees are archived (status active/archived); other records have no archive endpoint.
-    ...(path === 'employees' ? [{ method: 'POST', pattern: `/api/${path}/{id}/archive`, authority: [`${resource}.archive` as const] }] : []),
-  ]),
+  ...COLLECTIONS.flatMap(([path, resource]): ApiRoute[] => {
+    const records = EMPLOYEE_OWNED.has(path) ? ({ records: 'employee' } as const) : {};
+    // An Employee account files, edits and withdraws (deletes) its own pending leave requests (decision 024).
+    const request = path === 'leaves' ? ({ records: 'leaveRequest' } as const) : records;
+    return [
+      { method: 'GET', pattern: `/api/${path}`, authority: [`${resource}.read`], ...records },
+      { method: 'POST', pattern: `/api/${path}`, authority: [`${resource}.create`], ...request },
+      { method: 'GET', pattern: `/api/${path}/{id}`, authority: [`${resource}.read`], ...records },
+      { method: 'PATCH', pattern: `/api/${path}/{id}`, authority: [`${resource}.update`], ...request },
+      { method: 'DELETE', pattern: `/api/${path}/{id}`, authority: [`${resource}.delete`], ...request },
+      // Only employees are archived (status active/archived); other records have no archive endpoint.
+      ...(path === 'employees' ? [{ method: 'POST', pattern: `/api/${path}/{id}/archive`, authority: [`${resource}.archive` as const], ...records }] : []),
+    ];
+  }),
   // An administrator ends every session of a user (SuperAdmin rules as for editing the user).
   { method: 'DELETE', pattern: '/api/users/{id}/sessions', authority: ['user.update'] },
   // Employee photos and face enrolment (photo ids take the second {id}).
-  { method: 'GET', pattern: '/api/employees/{id}/photos', authority: ['employee.read'] },
-  { method: 'POST', pattern: '/api/employees/{id}/photos', authority: ['employee.update'] },
-  { method: 'DELETE', pattern: '/api/employees/{id}/photos/{id}', authority: ['employee.update'] },
-  { method: 'GET', pattern: '/api/employees/{id}/photos/{id}/image', authority: ['employee.read'] },
-  { method: 'PUT', pattern: '/api/employees/{id}/photos/{id}/descriptor', authority: ['employee.update'] },
-  { method: 'PUT', pattern: '/api/employees/{id}/consent', authority: ['employee.update'] },
+  { method: 'GET', pattern: '/api/employees/{id}/photos', authority: ['employee.read'], records: 'employee' },
+  { method: 'POST', pattern: '/api/employees/{id}/photos', authority: ['employee.update'], records: 'employee' },
+  { method: 'DELETE', pattern: '/api/employees/{id}/photos/{id}', authority: ['employee.update'], records: 'employee' },
+  { method: 'GET', pattern: '/api/employees/{id}/photos/{id}/image', authority: ['employee.read'], records: 'employee' },
+  { method: 'PUT', pattern: '/api/employees/{id}/photos/{id}/descriptor', authority: ['employee.update'], records: 'employee' },
+  { method: 'PUT', pattern: '/api/employees/{id}/consent', authority: ['employee.update'], records: 'employee' },
   // Snapshots the clock terminal keeps with face punches (setting punchPhoto).
-  { method: 'GET', pattern: '/api/attendances/{id}/punch-photos', authority: ['attendance.read'] },
-  { method: 'GET', pattern: '/api/punches/{id}/photo', authority: ['attendance.read'] },
+  { method: 'GET', pattern: '/api/attendances/{id}/punch-photos', authority: ['attendance.read'], records: 'employee' },
+  { method: 'GET', pattern: '/api/punches/{id}/photo', authority: ['attendance.read'], records: 'employee' },
 ];
 
 const compiled = API_ROUTES.map((route) => ({

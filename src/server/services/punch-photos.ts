@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { canReadEmployeeRecord, type RecordAccount } from '../../domain/permissions/record-access.ts';
 import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { isPhotoId, makePhotoId, photoCreatedAt } from '../../domain/employees/employee-photos.ts';
@@ -110,15 +111,13 @@ export function schedulePunchPhotoPurge(db: Db, retentionDays: () => Promise<num
   timer.unref();
 }
 
-export interface PunchPhotoViewer {
-  accountType: string;
-  employeeId: number | null;
-}
+/** Who is looking: the record-access policy (decision 024) decides whose snapshots they see. */
+export type PunchPhotoViewer = RecordAccount;
 
-/** The snapshots of one attendance's punches, oldest first; an Employee account sees only its own (else 404). */
+/** The snapshots of one attendance's punches, oldest first; only of an employee the viewer may read (else 404). */
 export async function listAttendancePunchPhotos(db: Db, attendanceId: number, viewer: PunchPhotoViewer) {
   const attendance = await db.selectFrom('attendances').select(['id', 'employeeId']).where('id', '=', attendanceId).executeTakeFirst();
-  if (!attendance || (viewer.accountType === 'Employee' && attendance.employeeId !== viewer.employeeId)) throw notFound();
+  if (!attendance || !canReadEmployeeRecord(viewer, attendance.employeeId)) throw notFound();
   const rows = await db
     .selectFrom('punchPhotos')
     .innerJoin('punches', 'punches.id', 'punchPhotos.punchId')
@@ -132,7 +131,7 @@ export async function listAttendancePunchPhotos(db: Db, attendanceId: number, vi
 /** The JPEG bytes of a punch's snapshot; 404 when there is none (or it has been purged) or the viewer may not see it. */
 export async function readPunchPhoto(db: Db, punchId: number, viewer: PunchPhotoViewer): Promise<Buffer> {
   const row = await db.selectFrom('punchPhotos').select(['file', 'employeeId']).where('punchId', '=', punchId).executeTakeFirst();
-  if (!row || !isPhotoId(row.file.replace(/\.jpg$/, '')) || (viewer.accountType === 'Employee' && row.employeeId !== viewer.employeeId)) throw notFound();
+  if (!row || !isPhotoId(row.file.replace(/\.jpg$/, '')) || !canReadEmployeeRecord(viewer, row.employeeId)) throw notFound();
   try {
     return await readFile(path.join(punchPhotosDir(), row.file));
   } catch {

@@ -1,27 +1,25 @@
 import { translate } from '../../../i18n/translate.ts';
 import { getDb } from '../../../server/db/connection.ts';
-import { findEmployee } from '../../../server/db/repositories/employees.ts';
-import { notFound } from '../../../server/http/app-error.ts';
 import { endpoint, requireUser } from '../../../server/http/endpoint.ts';
 import { json, readJson } from '../../../server/http/json.ts';
 import { parseId } from '../../../server/services/crud/crud-service.ts';
+import { getEmployee } from '../../../server/services/employees/get-employee.ts';
 import { deleteEmployee } from '../../../server/services/employees/delete-employee.ts';
 import { updateEmployee } from '../../../server/services/employees/update-employee.ts';
 
-export const GET = endpoint(async ({ params }) => {
-  const employee = await findEmployee(await getDb(), parseId(params['id']));
-  if (!employee) throw notFound();
-  return json({ data: employee });
+/** GET one (outside the account's employees: 404, decision 024); PATCH; DELETE. */
+export const GET = endpoint(async (context) => {
+  return json({ data: await getEmployee(await getDb(), parseId(context.params['id']), requireUser(context)) });
 });
 
 export const PATCH = endpoint(async (context) => {
   const user = requireUser(context);
-  const data = await updateEmployee(await getDb(), parseId(context.params['id']), await readJson(context.request), user.id);
+  const data = await updateEmployee(await getDb(), parseId(context.params['id']), await readJson(context.request), user);
   return json({ data, message: translate(context.locals.lang, 'messages.employeeUpdated') });
 });
 
 export const DELETE = endpoint(async (context) => {
   const user = requireUser(context);
-  await deleteEmployee(await getDb(), parseId(context.params['id']), user.id);
+  await deleteEmployee(await getDb(), parseId(context.params['id']), user);
   return json({ message: translate(context.locals.lang, 'messages.employeeDeleted') });
 });

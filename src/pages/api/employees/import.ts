@@ -19,7 +19,7 @@ export const POST = endpoint(async (context) => {
   const lang = context.locals.lang;
   const body = await readJsonBody(context.request, MAX_IMPORT_BYTES);
   try {
-    const outcome = await importEmployees(await getDb(), body, user.id, lang);
+    const outcome = await importEmployees(await getDb(), body, user, lang);
     const extra = { createdRecords: outcome.created, ignoredColumns: outcome.ignoredColumns };
     if (outcome.dryRun) {
       return json({ message: translate(lang, 'employeeImport.checked', { count: outcome.count }), valid: outcome.count, ...extra });

@@ -6,13 +6,14 @@ import { endpoint, requireUser } from '../../../server/http/endpoint.ts';
 import { json, readJson } from '../../../server/http/json.ts';
 import { createEmployee } from '../../../server/services/employees/create-employee.ts';
 
-/** GET list `{data, total}` (q, status, department, company, sort, page, pageSize); POST create. */
-export const GET = endpoint(async ({ url }) =>
-  json(await listEmployees(await getDb(), parseListQuery(url.searchParams, { sortable: Object.keys(EMPLOYEE_SORTS), defaultSort: 'name' }))),
-);
+/** GET list `{data, total}` (q, status, department, company, sort, page, pageSize) of the employees the account may read; POST create. */
+export const GET = endpoint(async (context) => {
+  const query = parseListQuery(context.url.searchParams, { sortable: Object.keys(EMPLOYEE_SORTS), defaultSort: 'name' });
+  return json(await listEmployees(await getDb(), query, requireUser(context)));
+});
 
 export const POST = endpoint(async (context) => {
   const user = requireUser(context);
-  const data = await createEmployee(await getDb(), await readJson(context.request), user.id);
+  const data = await createEmployee(await getDb(), await readJson(context.request), user);
   return json({ data, message: translate(context.locals.lang, 'messages.employeeCreated') }, 201);
 });

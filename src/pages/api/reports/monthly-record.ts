@@ -1,11 +1,13 @@
 import { getDb } from '../../../server/db/connection.ts';
-import { endpoint } from '../../../server/http/endpoint.ts';
+import { endpoint, requireUser } from '../../../server/http/endpoint.ts';
 import { json } from '../../../server/http/json.ts';
 import { monthlyRecords } from '../../../server/services/reports/monthly-records.ts';
 import { recordFilter, recordMonth } from '../../../server/services/reports/report-downloads.ts';
 
-/** GET the monthly working-time records (`month`, `employee`, `department`, `status`) as JSON. */
-export const GET = endpoint(async ({ url }) => {
+/** GET the monthly working-time records (`month`, `employee`, `department`, `status`) as JSON, of the employees the account may read. */
+export const GET = endpoint(async (context) => {
+  const params = context.url.searchParams;
+  const filter = recordFilter(params, requireUser(context));
   const db = await getDb();
-  return json({ data: await monthlyRecords(db, recordFilter(url.searchParams), await recordMonth(db, url.searchParams), { withRevisions: true }) });
+  return json({ data: await monthlyRecords(db, filter, await recordMonth(db, params), { withRevisions: true }) });
 });

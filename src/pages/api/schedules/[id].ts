@@ -1,29 +1,24 @@
-import { ownEmployeeScope } from '../../../domain/permissions/record-scope.ts';
 import { translate } from '../../../i18n/translate.ts';
 import { getDb } from '../../../server/db/connection.ts';
-import { findSchedule } from '../../../server/db/repositories/schedules.ts';
-import { notFound } from '../../../server/http/app-error.ts';
 import { endpoint, requireUser } from '../../../server/http/endpoint.ts';
 import { json, readJson } from '../../../server/http/json.ts';
 import { parseId } from '../../../server/services/crud/crud-service.ts';
+import { getSchedule } from '../../../server/services/schedules/read-schedules.ts';
 import { deleteSchedule, updateSchedule } from '../../../server/services/schedules/save-schedule.ts';
 
+/** GET one (another employee's, outside the account's reach, answers 404); PATCH; DELETE. */
 export const GET = endpoint(async (context) => {
-  const schedule = await findSchedule(await getDb(), parseId(context.params['id']));
-  const own = ownEmployeeScope(requireUser(context));
-  // Another employee's schedule is answered as missing: its existence is not revealed.
-  if (!schedule || (own !== undefined && schedule.employee !== own)) throw notFound();
-  return json({ data: schedule });
+  return json({ data: await getSchedule(await getDb(), parseId(context.params['id']), requireUser(context)) });
 });
 
 export const PATCH = endpoint(async (context) => {
   const user = requireUser(context);
-  const data = await updateSchedule(await getDb(), parseId(context.params['id']), await readJson(context.request), user.id);
+  const data = await updateSchedule(await getDb(), parseId(context.params['id']), await readJson(context.request), user);
   return json({ data, message: translate(context.locals.lang, 'messages.scheduleUpdated') });
 });
 
 export const DELETE = endpoint(async (context) => {
   const user = requireUser(context);
-  await deleteSchedule(await getDb(), parseId(context.params['id']), user.id);
+  await deleteSchedule(await getDb(), parseId(context.params['id']), user);
   return json({ message: translate(context.locals.lang, 'messages.scheduleDeleted') });
 });

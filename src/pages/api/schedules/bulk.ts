@@ -7,6 +7,6 @@ import { assignDepartmentSchedule } from '../../../server/services/schedules/sav
 /** POST {department, startTime, offTime, totalHours, restDays, fromDate, toDate?}: one schedule per active employee. */
 export const POST = endpoint(async (context) => {
   const user = requireUser(context);
-  const count = await assignDepartmentSchedule(await getDb(), await readJson(context.request), user.id);
+  const count = await assignDepartmentSchedule(await getDb(), await readJson(context.request), user);
   return json({ created: count, message: translate(context.locals.lang, 'schedules.assigned', { count }) }, 201);
 });

@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { likePattern, type ListQuery } from '../../../domain/lists/list-query.ts';
 import { missingCheckOut } from '../../../domain/clock/clock-engine.ts';
 import type { ScheduleRule } from '../../../domain/schedules/schedule-rules.ts';
+import { scopedEmployeeFilter, type RecordAccount } from '../../../domain/permissions/record-access.ts';
 import { nowIso } from '../../clock/now.ts';
 import type { BreakInstants } from '../../../domain/attendance/shift-times.ts';
 import type { Db } from '../connection.ts';
@@ -68,11 +69,8 @@ export const ATTENDANCE_SORTS = {
 
 export const ATTENDANCE_LIST_OPTIONS = { sortable: Object.keys(ATTENDANCE_SORTS), defaultSort: 'date', defaultDir: 'desc' } as const;
 
-/** Who is asking: an Employee account sees only its own employee's days (record-level access). */
-export interface AttendanceViewer {
-  accountType: 'SuperAdmin' | 'Admin' | 'Employee';
-  employeeId: number | null;
-}
+/** Who is looking: the record-access policy limits the rows to the employees they may read. */
+export type AttendanceViewer = RecordAccount;
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const YES = new Set(['1', 'true', 'yes']);
@@ -171,12 +169,12 @@ const positiveId = (value: string | undefined) => {
  */
 export function filteredAttendances(db: Kysely<Database>, query: ListQuery, viewer: AttendanceViewer) {
   let q = base(db);
-  if (viewer.accountType === 'Employee') q = q.where('attendances.employeeId', '=', viewer.employeeId ?? -1);
   const f = query.filters;
   if (f['from'] && DATE.test(f['from'])) q = q.where('attendances.date', '>=', f['from']);
   if (f['to'] && DATE.test(f['to'])) q = q.where('attendances.date', '<=', f['to']);
-  const employee = positiveId(f['employee']);
-  if (employee) q = q.where('attendances.employeeId', '=', employee);
+  // Only the employees the viewer may read (decision 024), whatever the query names.
+  const employee = scopedEmployeeFilter(viewer, positiveId(f['employee']));
+  if (employee !== undefined) q = q.where('attendances.employeeId', '=', employee ?? -1);
   const department = positiveId(f['department']);
   if (department) q = q.where('employees.departmentId', '=', department);
   if (f['status'] === 'open') q = q.where('attendances.timeOut', 'is', null);

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { likePattern, type ListQuery } from '../../../domain/lists/list-query.ts';
 import type { Db } from '../connection.ts';
+import { scopedEmployeeFilter, type RecordAccount } from '../../../domain/permissions/record-access.ts';
 
 /** An employee as the API shows it: references as ids plus their names; never the PIN key. */
 export interface EmployeeDto {
@@ -137,8 +138,11 @@ const toDto = (r: Row): EmployeeDto => ({
 });
 
 /** Server-side list: search over name, email and national ID; filters status, department, company. */
-export async function listEmployees(db: Db, query: ListQuery): Promise<{ data: EmployeeDto[]; total: number }> {
+export async function listEmployees(db: Db, query: ListQuery, viewer: RecordAccount): Promise<{ data: EmployeeDto[]; total: number }> {
   let q = base(db);
+  // Only the employees the viewer may read (decision 024).
+  const only = scopedEmployeeFilter(viewer);
+  if (only !== undefined) q = q.where('employees.id', '=', only ?? -1);
   if (query.q) {
     const like = likePattern(query.q);
     q = q.where((eb) =>

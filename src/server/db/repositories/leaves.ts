@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { countWorkingDays, type WorkCalendar } from '../../../domain/leave/leave-days.ts';
 import type { LeaveSpan, LeaveStatus, LeaveTypeAllowance } from '../../../domain/leave/leave-rules.ts';
 import { likePattern, type ListQuery } from '../../../domain/lists/list-query.ts';
+import { scopedEmployeeFilter, type RecordAccount } from '../../../domain/permissions/record-access.ts';
 import type { ScheduleRule } from '../../../domain/schedules/schedule-rules.ts';
 import type { Db } from '../connection.ts';
 import { holidayDatesOfEmployee } from './org/holidays.ts';
@@ -43,11 +44,8 @@ export const LEAVE_SORTS = {
 
 export const LEAVE_LIST_OPTIONS = { sortable: Object.keys(LEAVE_SORTS), defaultSort: 'from', defaultDir: 'desc' } as const;
 
-/** Who is asking: an Employee account sees only its own employee's leave. */
-export interface LeaveViewer {
-  accountType: 'SuperAdmin' | 'Admin' | 'Employee';
-  employeeId: number | null;
-}
+/** Who is asking: the record-access policy (decision 024) limits the list to the employees they may read. */
+export type LeaveViewer = RecordAccount;
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const STATUSES = new Set<string>(['pending', 'approved', 'declined']);
@@ -147,9 +145,9 @@ export async function workCalendarOf(db: Db, employeeId: number): Promise<WorkCa
 function filtered(db: Db, query: ListQuery, viewer: LeaveViewer) {
   let q = base(db);
   const f = query.filters;
-  // An Employee account's own employee replaces any employee filter it sends.
-  const employee = viewer.accountType === 'Employee' ? (viewer.employeeId ?? -1) : positiveId(f['employee']);
-  if (employee) q = q.where('leaves.employeeId', '=', employee);
+  // Only the employees the viewer may read (decision 024): its own replaces any employee filter.
+  const employee = scopedEmployeeFilter(viewer, positiveId(f['employee']));
+  if (employee !== undefined) q = q.where('leaves.employeeId', '=', employee ?? -1);
   if (f['status'] && STATUSES.has(f['status'])) q = q.where('leaves.status', '=', f['status'] as LeaveStatus);
   const department = positiveId(f['department']);
   if (department) q = q.where('employees.departmentId', '=', department);

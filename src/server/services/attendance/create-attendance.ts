@@ -8,6 +8,8 @@ import type { Db } from '../../db/connection.ts';
 import { appendAudit } from '../../db/repositories/audit-log.ts';
 import { findAttendanceDetail, schedulesOfEmployee, type AttendanceDetailDto } from '../../db/repositories/attendances.ts';
 import { AppError } from '../../http/app-error.ts';
+import type { SessionUser } from '../session-user.ts';
+import { requireWritable } from '../record-guard.ts';
 import { nowMs } from '../../clock/now.ts';
 import { getSettings } from '../get-settings.ts';
 import { isUniqueViolation, refuseFutureInstants, validateAttendance } from './attendance-checks.ts';
@@ -22,11 +24,12 @@ import { isUniqueViolation, refuseFutureInstants, validateAttendance } from './a
 export async function createAttendance(
   db: Db,
   input: unknown,
-  actor: { id: number },
+  actor: Pick<SessionUser, 'id' | 'accountType' | 'employeeId'>,
   lang: Language,
   now = new Date(nowMs()),
 ): Promise<AttendanceDetailDto> {
   const data = validateAttendance(AttendanceCreateInput, input);
+  requireWritable(actor, data.employee, 'record');
   const { timezone, graceMinutes } = await getSettings(db);
   const shift = shiftInstants(data.date, data, timezone);
   refuseFutureInstants(shift, now);

@@ -2,6 +2,8 @@ import type { Db } from '../../db/connection.ts';
 import { appendAudit } from '../../db/repositories/audit-log.ts';
 import { findAttendanceDetail } from '../../db/repositories/attendances.ts';
 import { AppError, notFound } from '../../http/app-error.ts';
+import type { SessionUser } from '../session-user.ts';
+import { requireWritable } from '../record-guard.ts';
 
 /**
  * Deletes an attendance entered by hand that no terminal punch belongs to (a day recorded in
@@ -9,10 +11,11 @@ import { AppError, notFound } from '../../http/app-error.ts';
  * an edit instead. The audit entry keeps the whole record with its revision history, since the
  * revisions go with the attendance (docs/decisions/010-attendance-corrections-and-export.md).
  */
-export async function deleteAttendance(db: Db, id: number, actor: { id: number }): Promise<void> {
+export async function deleteAttendance(db: Db, id: number, actor: Pick<SessionUser, 'id' | 'accountType' | 'employeeId'>): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const before = await findAttendanceDetail(trx, id);
     if (!before) throw notFound();
+    requireWritable(actor, before.employee, 'record');
     if (before.source !== 'manual' || before.punches > 0) throw new AppError('attendance.hasPunches', 409);
     await appendAudit(trx, { userId: actor.id, entity: 'attendance', entityId: id, action: 'delete', before });
     await trx.deleteFrom('attendances').where('id', '=', id).execute();

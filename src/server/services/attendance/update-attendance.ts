@@ -10,6 +10,8 @@ import {
   type AttendanceDetailDto,
 } from '../../db/repositories/attendances.ts';
 import { AppError, notFound } from '../../http/app-error.ts';
+import type { SessionUser } from '../session-user.ts';
+import { requireWritable } from '../record-guard.ts';
 import { nowMs } from '../../clock/now.ts';
 import { getSettings } from '../get-settings.ts';
 import { editedShift, refuseFutureInstants, validateAttendance } from './attendance-checks.ts';
@@ -27,7 +29,7 @@ export async function updateAttendance(
   db: Db,
   id: number,
   input: unknown,
-  actor: { id: number },
+  actor: Pick<SessionUser, 'id' | 'accountType' | 'employeeId'>,
   now = new Date(nowMs()),
 ): Promise<AttendanceDetailDto> {
   const data = validateAttendance(AttendanceUpdateInput, input);
@@ -35,6 +37,7 @@ export async function updateAttendance(
   await db.transaction().execute(async (trx) => {
     const before = await findAttendanceDetail(trx, id);
     if (!before) throw notFound();
+    requireWritable(actor, before.employee, 'record');
     const fixed: Record<string, string> = {};
     if (data.employee !== undefined && data.employee !== before.employee) fixed['employee'] = 'attendance.dayFixed';
     if (data.date !== undefined && data.date !== before.date) fixed['date'] = 'attendance.dayFixed';

@@ -7,6 +7,8 @@ import { nowMs } from '../../clock/now.ts';
 import type { Db } from '../../db/connection.ts';
 import { attendancesIn, byEmployee, holidaySets, holidaysByCompany, leavesOverlapping, reportEmployees, schedulesByEmployee } from '../../db/repositories/report-data.ts';
 import { getSettings } from '../get-settings.ts';
+import { seesEveryEmployee, type RecordAccount } from '../../../domain/permissions/record-access.ts';
+import { AppError } from '../../http/app-error.ts';
 
 export interface DashboardPerson {
   id: number;
@@ -38,9 +40,11 @@ const PRESENCES: Presence[] = ['working', 'onBreak', 'left', 'leave', 'rest', 'u
 /**
  * Everything the admin dashboard shows, for the active employees, in a fixed number of queries:
  * who is in now, today's late arrivals and early departures, the month chart, the last seven
- * days, newest employees, recent attendance and leave, the shifts in force.
+ * days, newest employees, recent attendance and leave, the shifts in force. Figures about every
+ * employee: only for an account that sees every employee (decision 024; 403 otherwise).
  */
-export async function adminDashboard(db: Db): Promise<AdminDashboard> {
+export async function adminDashboard(db: Db, viewer: RecordAccount): Promise<AdminDashboard> {
+  if (!seesEveryEmployee(viewer)) throw new AppError('errors.everyEmployeeAdminOnly', 403);
   const settings = await getSettings(db);
   const zone = settings.timezone;
   const now = new Date(nowMs()).toISOString();

@@ -3,9 +3,13 @@ import { appendAudit } from '../../db/repositories/audit-log.ts';
 import { findEmployee, type EmployeeDto } from '../../db/repositories/employees.ts';
 import { notFound } from '../../http/app-error.ts';
 import { deleteFaceData } from './face-data.ts';
+import { requireWritable, type RecordActor } from '../record-guard.ts';
 
 /** Archives (or restores) an employee. Archiving deletes their face descriptors. */
-export async function archiveEmployee(db: Db, id: number, archived: boolean, actorId: number): Promise<EmployeeDto> {
+export async function archiveEmployee(db: Db, id: number, archived: boolean, actor: RecordActor): Promise<EmployeeDto> {
+  // Employee-owned data: only within the actor's reach and only what the policy lets it write (decision 024).
+  requireWritable(actor, id, 'record');
+  const actorId = actor.id;
   await db.transaction().execute(async (trx) => {
     const before = await findEmployee(trx, id);
     if (!before) throw notFound();

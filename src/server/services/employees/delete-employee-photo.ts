@@ -2,12 +2,16 @@ import type { Db } from '../../db/connection.ts';
 import { appendAudit } from '../../db/repositories/audit-log.ts';
 import { notFound } from '../../http/app-error.ts';
 import { findPhotoFile, listPhotoFiles, setPhotoAside } from './photo-files.ts';
+import { requireWritable, type RecordActor } from '../record-guard.ts';
 
 /**
  * Removes one photo of an employee together with the face descriptor computed from it. When it
  * was the current photo, the newest remaining one (or none) becomes current. Audited.
  */
-export async function deleteEmployeePhoto(db: Db, employeeId: number, photoId: string, actorId: number): Promise<{ faceDescriptorsDeleted: number }> {
+export async function deleteEmployeePhoto(db: Db, employeeId: number, photoId: string, actor: RecordActor): Promise<{ faceDescriptorsDeleted: number }> {
+  // Employee-owned data: only within the actor's reach and only what the policy lets it write (decision 024).
+  requireWritable(actor, employeeId, 'record');
+  const actorId = actor.id;
   const exists = await db.selectFrom('employees').select('id').where('id', '=', employeeId).executeTakeFirst();
   if (!exists) throw notFound();
   const photo = await findPhotoFile(employeeId, photoId);

@@ -3,13 +3,17 @@ import { appendAudit } from '../../db/repositories/audit-log.ts';
 import { findEmployee } from '../../db/repositories/employees.ts';
 import { AppError, notFound } from '../../http/app-error.ts';
 import { removeEmployeePhotoFiles } from './photo-files.ts';
+import { requireWritable, type RecordActor } from '../record-guard.ts';
 
 /**
  * Deletes an employee who has no working-time records. Attendance, punches and leave are part of
  * the lawful record (kept four years): such an employee is archived instead (409 says so).
  * Their schedules, face descriptors and photo files go with them (files after the commit).
  */
-export async function deleteEmployee(db: Db, id: number, actorId: number): Promise<void> {
+export async function deleteEmployee(db: Db, id: number, actor: RecordActor): Promise<void> {
+  // Employee-owned data: only within the actor's reach and only what the policy lets it write (decision 024).
+  requireWritable(actor, id, 'record');
+  const actorId = actor.id;
   await db.transaction().execute(async (trx) => {
     const before = await findEmployee(trx, id);
     if (!before) throw notFound();

@@ -5,13 +5,17 @@ import { appendAudit } from '../../db/repositories/audit-log.ts';
 import { AppError, notFound } from '../../http/app-error.ts';
 import { findPhotoFile } from './photo-files.ts';
 import { parseWith } from './upload-employee-photo.ts';
+import { requireWritable, type RecordActor } from '../record-guard.ts';
 
 /**
  * Stores the face descriptor of a photo already on file (a photo uploaded before consent was
  * recorded, or after the employee was restored). Needs recorded consent (409 otherwise) and an
  * active employee; replaces an earlier descriptor of the same photo. Audited.
  */
-export async function enrolPhotoFace(db: Db, employeeId: number, photoId: string, body: unknown, actorId: number): Promise<void> {
+export async function enrolPhotoFace(db: Db, employeeId: number, photoId: string, body: unknown, actor: RecordActor): Promise<void> {
+  // Employee-owned data: only within the actor's reach and only what the policy lets it write (decision 024).
+  requireWritable(actor, employeeId, 'record');
+  const actorId = actor.id;
   const { descriptor } = parseWith(DescriptorInput, body);
   const exists = await db.selectFrom('employees').select('id').where('id', '=', employeeId).executeTakeFirst();
   if (!exists) throw notFound();

@@ -19,6 +19,7 @@ import type { EmployeeTable } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
 import { employeeColumns } from './employee-checks.ts';
 import { ReferenceResolver, type ResolvedRefs } from './import-references.ts';
+import { requireWriteKind, type RecordActor } from '../record-guard.ts';
 
 /** Rows per INSERT: 30 columns x 500 rows stays well inside SQLite's 32,766 bound parameters. */
 const CHUNK = 500;
@@ -60,7 +61,10 @@ interface Prepared {
  * `createMissing` asks for it, inserts the employees in chunks, and appends one audit entry.
  * The checks run inside that same transaction, so nothing can slip in between check and write.
  */
-export async function importEmployees(db: Db, body: unknown, actorId: number, lang: Language): Promise<ImportOutcome> {
+export async function importEmployees(db: Db, body: unknown, actor: RecordActor, lang: Language): Promise<ImportOutcome> {
+  // Employee-owned data: only within the actor's reach and only what the policy lets it write (decision 024).
+  requireWriteKind(actor, 'record');
+  const actorId = actor.id;
   const request = v.safeParse(EmployeeImportRequest, body);
   if (!request.success) throw new AppError('employeeImport.noFile', 422);
   const { csv, createMissing, dryRun } = request.output;

@@ -2,6 +2,8 @@ import { photoCreatedAt, photoImageUrl, type BiometricConsentDto, type EmployeeP
 import type { Db } from '../../db/connection.ts';
 import { notFound } from '../../http/app-error.ts';
 import { listPhotoFiles } from './photo-files.ts';
+import type { RecordAccount } from '../../../domain/permissions/record-access.ts';
+import { requireReadable } from '../record-guard.ts';
 
 /** The recorded consent with the name of the user who recorded it; undefined without consent. */
 export async function findBiometricConsent(db: Db, employeeId: number): Promise<BiometricConsentDto | undefined> {
@@ -15,8 +17,9 @@ export async function findBiometricConsent(db: Db, employeeId: number): Promise<
   return { at: row.biometricConsentAt, by: row.biometricConsentBy, byName: row.name ?? null };
 }
 
-/** An employee's photos (newest first) with which of them carry face data, and the consent. */
-export async function listEmployeePhotos(db: Db, employeeId: number): Promise<EmployeePhotosAnswer> {
+/** An employee's photos (newest first) with which of them carry face data, and the consent; 404 outside the viewer's reach. */
+export async function listEmployeePhotos(db: Db, employeeId: number, viewer: RecordAccount): Promise<EmployeePhotosAnswer> {
+  requireReadable(viewer, employeeId);
   const employee = await db.selectFrom('employees').select('image').where('id', '=', employeeId).executeTakeFirst();
   if (!employee) throw notFound();
   const [files, descriptors, consent] = await Promise.all([

@@ -2,9 +2,12 @@ import type { PhotoType } from '../../../domain/employees/image-type.ts';
 import type { Db } from '../../db/connection.ts';
 import { notFound } from '../../http/app-error.ts';
 import { findPhotoFile, readPhotoFile } from './photo-files.ts';
+import type { RecordAccount } from '../../../domain/permissions/record-access.ts';
+import { requireReadable } from '../record-guard.ts';
 
-/** The bytes and type of one photo of an existing employee; 404 otherwise. */
-export async function readEmployeePhoto(db: Db, employeeId: number, photoId: string): Promise<{ bytes: Buffer; type: PhotoType }> {
+/** The bytes and type of one photo of an existing employee the viewer may read; 404 otherwise. */
+export async function readEmployeePhoto(db: Db, employeeId: number, photoId: string, viewer: RecordAccount): Promise<{ bytes: Buffer; type: PhotoType }> {
+  requireReadable(viewer, employeeId);
   const employee = await db.selectFrom('employees').select('id').where('id', '=', employeeId).executeTakeFirst();
   if (!employee) throw notFound();
   const photo = await findPhotoFile(employeeId, photoId);

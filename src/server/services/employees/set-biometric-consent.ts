@@ -4,6 +4,7 @@ import { appendAudit } from '../../db/repositories/audit-log.ts';
 import { notFound } from '../../http/app-error.ts';
 import { deleteFaceData } from './face-data.ts';
 import { findBiometricConsent } from './list-employee-photos.ts';
+import { requireWritable, type RecordActor } from '../record-guard.ts';
 
 /**
  * Records (`true`) or withdraws (`false`) an employee's consent to biometric identification.
@@ -15,8 +16,11 @@ export async function setBiometricConsent(
   db: Db,
   employeeId: number,
   consent: boolean,
-  actorId: number,
+  actor: RecordActor,
 ): Promise<{ consent: BiometricConsentDto | null; faceDescriptorsDeleted: number }> {
+  // Employee-owned data: only within the actor's reach and only what the policy lets it write (decision 024).
+  requireWritable(actor, employeeId, 'record');
+  const actorId = actor.id;
   const deleted = await db.transaction().execute(async (trx) => {
     const employee = await trx
       .selectFrom('employees')

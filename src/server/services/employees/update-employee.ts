@@ -5,12 +5,16 @@ import { findEmployee, type EmployeeDto } from '../../db/repositories/employees.
 import { notFound } from '../../http/app-error.ts';
 import { auditable, checkEmployeeReferences, employeeColumns, validateEmployee } from './employee-checks.ts';
 import { deleteFaceData } from './face-data.ts';
+import { requireWritable, type RecordActor } from '../record-guard.ts';
 
 /**
  * Updates an employee. An empty PIN keeps the current one. Archiving through an update removes
  * the face descriptors, like the archive action.
  */
-export async function updateEmployee(db: Db, id: number, input: unknown, actorId: number): Promise<EmployeeDto> {
+export async function updateEmployee(db: Db, id: number, input: unknown, actor: RecordActor): Promise<EmployeeDto> {
+  // Employee-owned data: only within the actor's reach and only what the policy lets it write (decision 024).
+  requireWritable(actor, id, 'record');
+  const actorId = actor.id;
   const data = validateEmployee(EmployeeUpdateInput, input);
   await db.transaction().execute(async (trx) => {
     const before = await findEmployee(trx, id);

@@ -8,6 +8,7 @@ import { appendAudit } from '../../db/repositories/audit-log.ts';
 import { AppError, notFound } from '../../http/app-error.ts';
 import { removePhotoFile, savePhotoFile } from './photo-files.ts';
 import { photoError, sanitizePhoto } from './sanitize-photo.ts';
+import { requireWritable, type RecordActor } from '../record-guard.ts';
 
 export interface UploadedPhoto {
   photo: EmployeePhotoDto;
@@ -32,7 +33,10 @@ export function parseWith<S extends v.GenericSchema>(schema: S, input: unknown):
  * consent is recorded and the employee is active, stores the face descriptor computed in the
  * browser. The file and the rows are written together or not at all; the change is audited.
  */
-export async function uploadEmployeePhoto(db: Db, employeeId: number, body: unknown, actorId: number): Promise<UploadedPhoto> {
+export async function uploadEmployeePhoto(db: Db, employeeId: number, body: unknown, actor: RecordActor): Promise<UploadedPhoto> {
+  // Employee-owned data: only within the actor's reach and only what the policy lets it write (decision 024).
+  requireWritable(actor, employeeId, 'record');
+  const actorId = actor.id;
   const input = parseWith(PhotoUploadInput, body);
   if (dataUrlTooLong(input.image)) throw photoError('photos.tooLarge');
   const payload = dataUrlBase64(input.image);

@@ -3,6 +3,7 @@ import type { Language } from '../../../i18n/languages.ts';
 import type { Db } from '../../db/connection.ts';
 import { appendAudit } from '../../db/repositories/audit-log.ts';
 import { findLeave, type LeaveDto } from '../../db/repositories/leaves.ts';
+import { requireWritable } from '../record-guard.ts';
 import { checkStandingRequest, requestEmployee, validateLeave, type LeaveActor } from './leave-checks.ts';
 
 /**
@@ -13,6 +14,7 @@ import { checkStandingRequest, requestEmployee, validateLeave, type LeaveActor }
 export async function createLeave(db: Db, input: unknown, actor: LeaveActor, lang: Language): Promise<LeaveDto> {
   const data = validateLeave(LeaveRequestInput, input);
   const employeeId = requestEmployee(actor, data.employee);
+  requireWritable(actor, employeeId, 'leaveRequest');
   const id = await db.transaction().execute(async (trx) => {
     const returnDate = await checkStandingRequest(trx, { employeeId, leaveTypeId: data.leaveType, from: data.from, to: data.to }, lang);
     const at = new Date().toISOString();

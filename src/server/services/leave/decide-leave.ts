@@ -1,4 +1,5 @@
 import { blocksOthers } from '../../../domain/leave/leave-rules.ts';
+import { mayWriteRecords } from '../../../domain/permissions/record-access.ts';
 import { LeaveDecisionInput } from '../../../domain/leave/leave-schema.ts';
 import type { Language } from '../../../i18n/languages.ts';
 import type { Db } from '../../db/connection.ts';
@@ -15,7 +16,8 @@ import { checkStandingRequest, validateLeave, type LeaveActor } from './leave-ch
  * may have changed since the request (a lowered allowance, a reopened request).
  */
 export async function decideLeave(db: Db, id: number, input: unknown, actor: LeaveActor, lang: Language): Promise<LeaveDto> {
-  if (actor.accountType === 'Employee') throw new AppError('leave.decideForbidden', 403);
+  // Deciding is not a request of one's own: only accounts that reach every employee (decision 024).
+  if (!mayWriteRecords(actor, 'record')) throw new AppError('leave.decideForbidden', 403);
   const data = validateLeave(LeaveDecisionInput, input);
   await db.transaction().execute(async (trx) => {
     const before = await findLeave(trx, id);

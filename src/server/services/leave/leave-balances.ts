@@ -1,5 +1,5 @@
 import { leaveBalances, type LeaveBalance } from '../../../domain/leave/leave-rules.ts';
-import { ownEmployeeScope } from '../../../domain/permissions/record-scope.ts';
+import { scopedEmployeeFilter } from '../../../domain/permissions/record-access.ts';
 import type { Db } from '../../db/connection.ts';
 import { allowedLeaveTypes, leaveEmployee, leaveSpansOf, leaveTypesById, workCalendarOf } from '../../db/repositories/leaves.ts';
 import { AppError, notFound } from '../../http/app-error.ts';
@@ -39,7 +39,8 @@ export async function employeeLeaveBalances(db: Db, employeeId: number, year: nu
 export async function getLeaveBalances(db: Db, params: URLSearchParams, actor: LeaveActor, currentYear: number): Promise<LeaveBalances> {
   const asked = Number(params.get('year'));
   const year = Number.isInteger(asked) && asked >= 1900 && asked <= 2999 ? asked : currentYear;
-  const own = ownEmployeeScope(actor);
+  // The employees the actor may read (decision 024): its own whatever is named, or the named one.
+  const own = scopedEmployeeFilter(actor);
   if (own === null) return { employee: null, year, data: [] };
   let employeeId = own;
   if (employeeId === undefined) {

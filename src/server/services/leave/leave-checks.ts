@@ -3,11 +3,12 @@ import { issuesToFieldKeys } from '../../../domain/auth/auth-schemas.ts';
 import { formatLocalDate } from '../../../domain/format/intl-format.ts';
 import { countWorkingDays, returnDateAfter } from '../../../domain/leave/leave-days.ts';
 import { balanceShortfall, findOverlap, type LeaveStatus } from '../../../domain/leave/leave-rules.ts';
-import { ownEmployeeScope } from '../../../domain/permissions/record-scope.ts';
+import { employeeScope } from '../../../domain/permissions/record-access.ts';
 import type { Language } from '../../../i18n/languages.ts';
 import type { Db } from '../../db/connection.ts';
 import { allowedLeaveTypes, findLeave, leaveEmployee, leaveSpansOf, leaveTypesById, workCalendarOf, type LeaveDto } from '../../db/repositories/leaves.ts';
 import { AppError, notFound } from '../../http/app-error.ts';
+import { requireReadable } from '../record-guard.ts';
 import type { SessionUser } from '../session-user.ts';
 
 export type LeaveActor = Pick<SessionUser, 'id' | 'accountType' | 'employeeId'>;
@@ -28,21 +29,21 @@ export function validateLeave<S extends v.GenericSchema>(schema: S, input: unkno
  * the account is linked to none); for an admin, the employee named in the input.
  */
 export function requestEmployee(actor: LeaveActor, named: number | null): number {
-  const own = ownEmployeeScope(actor);
-  if (own === null) throw new AppError('leave.noEmployee', 422, {}, { employee: 'leave.noEmployee' });
-  if (own !== undefined) return own;
+  const scope = employeeScope(actor);
+  if (scope.kind === 'none') throw new AppError('leave.noEmployee', 422, {}, { employee: 'leave.noEmployee' });
+  if (scope.kind === 'own') return scope.employeeId;
   if (named === null) throw new AppError('validation.required', 422, {}, { employee: 'validation.required' });
   return named;
 }
 
 /**
- * A leave the actor may see: another employee's answers 404 to an Employee account, so its
- * existence is not revealed (record-level scope, like schedules and attendance).
+ * A leave the actor may see: one outside the actor's employees (decision 024) answers 404, so its
+ * existence is not revealed (like schedules and attendance).
  */
 export async function visibleLeave(db: Db, id: number, actor: LeaveActor): Promise<LeaveDto> {
   const leave = await findLeave(db, id);
-  const own = ownEmployeeScope(actor);
-  if (!leave || (own !== undefined && leave.employee !== own)) throw notFound();
+  if (!leave) throw notFound();
+  requireReadable(actor, leave.employee);
   return leave;
 }
 

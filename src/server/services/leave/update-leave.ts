@@ -3,6 +3,7 @@ import type { Language } from '../../../i18n/languages.ts';
 import type { Db } from '../../db/connection.ts';
 import { appendAudit } from '../../db/repositories/audit-log.ts';
 import { findLeave, type LeaveDto } from '../../db/repositories/leaves.ts';
+import { requireWritable } from '../record-guard.ts';
 import { checkStandingRequest, requirePending, validateLeave, visibleLeave, type LeaveActor } from './leave-checks.ts';
 
 /**
@@ -13,6 +14,7 @@ import { checkStandingRequest, requirePending, validateLeave, visibleLeave, type
 export async function updateLeaveRequest(db: Db, id: number, input: unknown, actor: LeaveActor, lang: Language): Promise<LeaveDto> {
   await db.transaction().execute(async (trx) => {
     const before = await visibleLeave(trx, id, actor);
+    requireWritable(actor, before.employee, 'leaveRequest');
     requirePending(before.status);
     const data = validateLeave(LeaveRequestInput, { ...(input as object), employee: null });
     const returnDate = await checkStandingRequest(trx, { id, employeeId: before.employee, leaveTypeId: data.leaveType, from: data.from, to: data.to }, lang);

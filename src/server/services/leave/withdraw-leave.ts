@@ -1,5 +1,7 @@
 import type { Db } from '../../db/connection.ts';
 import { appendAudit } from '../../db/repositories/audit-log.ts';
+import { mayWriteRecords } from '../../../domain/permissions/record-access.ts';
+import { requireWritable } from '../record-guard.ts';
 import { requirePending, visibleLeave, type LeaveActor } from './leave-checks.ts';
 
 /**
@@ -9,6 +11,7 @@ import { requirePending, visibleLeave, type LeaveActor } from './leave-checks.ts
 export async function withdrawLeave(db: Db, id: number, actor: LeaveActor): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const before = await visibleLeave(trx, id, actor);
+    requireWritable(actor, before.employee, 'leaveRequest');
     requirePending(before.status);
     await trx.deleteFrom('leaves').where('id', '=', id).execute();
     await appendAudit(trx, { userId: actor.id, entity: 'leave', entityId: id, action: 'withdraw', before });
@@ -23,7 +26,9 @@ export async function withdrawLeave(db: Db, id: number, actor: LeaveActor): Prom
 export async function deleteLeave(db: Db, id: number, actor: LeaveActor): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const before = await visibleLeave(trx, id, actor);
-    if (actor.accountType === 'Employee') requirePending(before.status);
+    requireWritable(actor, before.employee, 'leaveRequest');
+    // Erasing a decision is a change of the record, not a request of one's own (decision 024).
+    if (!mayWriteRecords(actor, 'record')) requirePending(before.status);
     await trx.deleteFrom('leaves').where('id', '=', id).execute();
     await appendAudit(trx, { userId: actor.id, entity: 'leave', entityId: id, action: 'delete', before });
   });

@@ -23,7 +23,7 @@ const COLUMNS: ReportColumn[] = [
 
 /**
  * Employee birthdays by month: `month` 1-12 (default: this month; `all` for the whole year),
- * `department`, `status` (active by default). In calendar order (month, day), with the age each
+ * `department`, `employee`, `status` (active by default). In calendar order (month, day), with the age each
  * turns on the next birthday.
  */
 export async function employeeBirthdaysReport(db: Db, params: URLSearchParams, lang: Language): Promise<Report> {
@@ -32,14 +32,14 @@ export async function employeeBirthdaysReport(db: Db, params: URLSearchParams, l
   const all = params.get('month') === 'all';
   const month = all ? undefined : (monthNumber(params.get('month')) ?? Number(today.slice(5, 7)));
   const status = params.get('status') === 'all' ? '' : (oneOf(params.get('status'), STATUS_FILTERS) ?? 'active');
-  const filter = { department: positiveId(params.get('department')), ...statusFilter(status) };
+  const filter = { department: positiveId(params.get('department')), employee: positiveId(params.get('employee')), ...statusFilter(status) };
   const employees = (await reportEmployees(db, filter)).filter((e) => e.birthday && /^\d{4}-\d{2}-\d{2}$/.test(e.birthday));
   const chosen = employees
     .filter((e) => month === undefined || birthMonth(e.birthday!) === month)
     .sort((a, b) => a.birthday!.slice(5).localeCompare(b.birthday!.slice(5)) || a.lastName.localeCompare(b.lastName, lang));
   const criteria = [
     { label: translate(lang, 'reports.filters.month'), value: month === undefined ? translate(lang, 'reports.filters.allMonths') : formatMonthName(month, lang) },
-    ...(await describeCriteria(db, lang, { department: filter.department, status })),
+    ...(await describeCriteria(db, lang, { department: filter.department, employee: filter.employee, status })),
   ];
   return {
     name: 'employee-birthdays',

@@ -24,7 +24,7 @@ const COLUMNS: ReportColumn[] = [
 const TYPE_LABELS = { regular: 'employees.typeRegular', trainee: 'employees.typeTrainee' } as const;
 const STATUS_LABELS = { active: 'employees.statusActive', archived: 'employees.statusArchived' } as const;
 
-/** Employee list: `company`, `department`, `jobTitle`, `employmentType`, `status` (active by default; `all`). */
+/** Employee list: `company`, `department`, `jobTitle`, `employee`, `employmentType`, `status` (active by default; `all`). */
 export async function employeeListReport(db: Db, params: URLSearchParams, lang: Language): Promise<Report> {
   const status = params.get('status') === 'all' ? '' : (oneOf(params.get('status'), STATUS_FILTERS) ?? 'active');
   const employmentType = oneOf(params.get('employmentType'), ['regular', 'trainee'] as const);
@@ -32,11 +32,12 @@ export async function employeeListReport(db: Db, params: URLSearchParams, lang: 
     company: positiveId(params.get('company')),
     department: positiveId(params.get('department')),
     jobTitle: positiveId(params.get('jobTitle')),
+    employee: positiveId(params.get('employee')),
     employmentType,
     ...statusFilter(status),
   };
   const employees = await reportEmployees(db, filter);
-  const criteria = await describeCriteria(db, lang, { company: filter.company, department: filter.department, jobTitle: filter.jobTitle, status });
+  const criteria = await describeCriteria(db, lang, { company: filter.company, department: filter.department, jobTitle: filter.jobTitle, employee: filter.employee, status });
   if (employmentType) criteria.push({ label: translate(lang, 'reports.filters.employmentType'), value: translate(lang, TYPE_LABELS[employmentType]) });
   return {
     name: 'employee-list',

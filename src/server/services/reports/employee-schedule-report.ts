@@ -34,7 +34,7 @@ const WEEK_ORDER = [...WEEKDAY_NAMES.slice(1), WEEKDAY_NAMES[0]];
 
 /**
  * Employee schedules in force on a date (`date`, default today): hours, rest days, weekly hours,
- * validity; employees without a schedule that day are listed as such. `department`, `status`
+ * validity; employees without a schedule that day are listed as such. `department`, `employee`, `status`
  * (active by default), `missing=1` for only those without a schedule.
  */
 export async function employeeScheduleReport(db: Db, params: URLSearchParams, lang: Language): Promise<Report> {
@@ -43,7 +43,7 @@ export async function employeeScheduleReport(db: Db, params: URLSearchParams, la
   const date = isDate(params.get('date')) ? params.get('date')! : today;
   const status = params.get('status') === 'all' ? '' : (oneOf(params.get('status'), STATUS_FILTERS) ?? 'active');
   const onlyMissing = params.get('missing') === '1';
-  const filter = { department: positiveId(params.get('department')), ...statusFilter(status) };
+  const filter = { department: positiveId(params.get('department')), employee: positiveId(params.get('employee')), ...statusFilter(status) };
   const employees = await reportEmployees(db, filter);
   const schedules = await schedulesByEmployee(db, filter);
   const t = (key: string, p?: Record<string, unknown>) => translate(lang, key, p);
@@ -71,7 +71,7 @@ export async function employeeScheduleReport(db: Db, params: URLSearchParams, la
   const withSchedule = rows.filter((r) => r.cells.startTime !== null);
   const criteria = [
     { label: t('reports.filters.date'), value: formatLocalDate(date, lang) },
-    ...(await describeCriteria(db, lang, { department: filter.department, status })),
+    ...(await describeCriteria(db, lang, { department: filter.department, employee: filter.employee, status })),
   ];
   if (onlyMissing) criteria.push({ label: t('reports.filters.show'), value: t('reports.filters.onlyMissing') });
   return {

@@ -1,3 +1,4 @@
+import { scopedEmployeeFilter, type RecordAccount } from '../../../domain/permissions/record-access.ts';
 import { isMonth } from '../../../domain/reports/periods.ts';
 import { oneOf, positiveId } from '../../../domain/reports/report-query.ts';
 import type { ReportName } from '../../../domain/reports/report-table.ts';
@@ -7,6 +8,7 @@ import { nowMs } from '../../clock/now.ts';
 import type { Db } from '../../db/connection.ts';
 import type { EmployeeFilter } from '../../db/repositories/report-data.ts';
 import { getSettings } from '../get-settings.ts';
+import { notFound } from '../../http/app-error.ts';
 import { exportMonthlyRecords, recordFileName } from './export-monthly-records.ts';
 import { exportReport, reportFileName } from './export-report.ts';
 import { monthlyRecords } from './monthly-records.ts';
@@ -27,10 +29,16 @@ export async function recordMonth(db: Db, params: URLSearchParams): Promise<stri
   return localDateOf(nowMs(), (await getSettings(db)).timezone).slice(0, 7);
 }
 
-/** Employees of the monthly record: `employee`, `department`, `status` (any by default: the record covers whoever worked). */
-export function recordFilter(params: URLSearchParams): EmployeeFilter {
+/**
+ * Employees of the monthly record: `employee`, `department`, `status` (any by default: the record
+ * covers whoever worked), only among those the viewer may read (decision 024): its own employee
+ * whatever the query names, 404 when linked to none.
+ */
+export function recordFilter(params: URLSearchParams, viewer: RecordAccount): EmployeeFilter {
+  const employee = scopedEmployeeFilter(viewer, positiveId(params.get('employee')));
+  if (employee === null) throw notFound();
   return {
-    employee: positiveId(params.get('employee')),
+    employee,
     department: positiveId(params.get('department')),
     ...statusFilter(oneOf(params.get('status'), STATUS_FILTERS) ?? ''),
   };
@@ -41,9 +49,9 @@ function download(body: ReadableStream<Uint8Array>, name: string): Response {
 }
 
 /** A report's .xlsx download. */
-export async function reportDownload(db: Db, name: ReportName, params: URLSearchParams, lang: Language): Promise<Response> {
+export async function reportDownload(db: Db, name: ReportName, params: URLSearchParams, lang: Language, viewer: RecordAccount): Promise<Response> {
   const settings = await getSettings(db);
-  const report = await runReport(db, name, params, lang);
+  const report = await runReport(db, name, params, lang, viewer);
   const today = localDateOf(nowMs(), settings.timezone);
   return download(exportReport(report, { lang, timeZone: settings.timezone, timeFormat: settings.timeFormat }), reportFileName(report, lang, today));
 }

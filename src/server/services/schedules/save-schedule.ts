@@ -6,6 +6,7 @@ import type { Db } from '../../db/connection.ts';
 import { appendAudit } from '../../db/repositories/audit-log.ts';
 import { findSchedule, schedulesOf, type ScheduleDto } from '../../db/repositories/schedules.ts';
 import { AppError, notFound } from '../../http/app-error.ts';
+import { requireWritable, requireWriteKind, type RecordActor } from '../record-guard.ts';
 
 function validate<S extends v.GenericSchema>(schema: S, input: unknown): v.InferOutput<S> {
   const result = v.safeParse(schema, input);
@@ -47,8 +48,10 @@ async function requireActiveEmployee(trx: Db, id: number): Promise<void> {
 }
 
 /** Creates a current schedule; an overlapping current one of the employee becomes previous. */
-export async function createSchedule(db: Db, input: unknown, actorId: number): Promise<ScheduleDto> {
+export async function createSchedule(db: Db, input: unknown, actor: RecordActor): Promise<ScheduleDto> {
   const data = validate(ScheduleInput, input);
+  requireWritable(actor, data.employee, 'record');
+  const actorId = actor.id;
   const id = await db.transaction().execute(async (trx) => {
     await requireActiveEmployee(trx, data.employee);
     const at = new Date().toISOString();
@@ -60,11 +63,15 @@ export async function createSchedule(db: Db, input: unknown, actorId: number): P
 }
 
 /** Edits a schedule; it becomes the current one from its start date (supersede rule again). */
-export async function updateSchedule(db: Db, id: number, input: unknown, actorId: number): Promise<ScheduleDto> {
+export async function updateSchedule(db: Db, id: number, input: unknown, actor: RecordActor): Promise<ScheduleDto> {
   const data = validate(ScheduleInput, input);
+  const actorId = actor.id;
   await db.transaction().execute(async (trx) => {
     const before = await findSchedule(trx, id);
     if (!before) throw notFound();
+    // Both the schedule's employee and the one it is moved to must be within the actor's reach.
+    requireWritable(actor, before.employee, 'record');
+    requireWritable(actor, data.employee, 'record');
     await requireActiveEmployee(trx, data.employee);
     const at = new Date().toISOString();
     await insertCurrent(trx, data.employee, data, at, actorId, id);
@@ -73,18 +80,23 @@ export async function updateSchedule(db: Db, id: number, input: unknown, actorId
   return (await findSchedule(db, id))!;
 }
 
-export async function deleteSchedule(db: Db, id: number, actorId: number): Promise<void> {
+export async function deleteSchedule(db: Db, id: number, actor: RecordActor): Promise<void> {
+  const actorId = actor.id;
   await db.transaction().execute(async (trx) => {
     const before = await findSchedule(trx, id);
     if (!before) throw notFound();
+    requireWritable(actor, before.employee, 'record');
     await trx.deleteFrom('schedules').where('id', '=', id).execute();
     await appendAudit(trx, { userId: actorId, entity: 'schedule', entityId: id, action: 'delete', before });
   });
 }
 
 /** The same shift for every active employee of a department, in one transaction. Returns how many. */
-export async function assignDepartmentSchedule(db: Db, input: unknown, actorId: number): Promise<number> {
+export async function assignDepartmentSchedule(db: Db, input: unknown, actor: RecordActor): Promise<number> {
   const data = validate(DepartmentScheduleInput, input);
+  // A whole department: only an account that reaches every employee.
+  requireWriteKind(actor, 'record');
+  const actorId = actor.id;
   return db.transaction().execute(async (trx) => {
     const department = await trx.selectFrom('departments').select('id').where('id', '=', data.department).executeTakeFirst();
     if (!department) throw new AppError('validation.invalidInput', 422, {}, { department: 'validation.unknownRecord' });

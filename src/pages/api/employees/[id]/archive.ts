@@ -13,6 +13,6 @@ export const POST = endpoint(async (context) => {
   const user = requireUser(context);
   const body = context.request.headers.get('content-type') ? await readJson(context.request) : {};
   const { archived } = parseInput(ArchiveInput, body);
-  const data = await archiveEmployee(await getDb(), parseId(context.params['id']), archived, user.id);
+  const data = await archiveEmployee(await getDb(), parseId(context.params['id']), archived, user);
   return json({ data, message: translate(context.locals.lang, archived ? 'employees.archived' : 'employees.restored') });
 });

@@ -11,6 +11,6 @@ export const PUT = endpoint(async (context) => {
   const user = requireUser(context);
   const id = parseId(context.params['id']);
   const { consent } = parseInput(ConsentInput, await readJson(context.request));
-  const data = await setBiometricConsent(await getDb(), id, consent, user.id);
+  const data = await setBiometricConsent(await getDb(), id, consent, user);
   return json({ data, message: translate(context.locals.lang, consent ? 'photos.consentRecorded' : 'photos.consentWithdrawn') });
 });

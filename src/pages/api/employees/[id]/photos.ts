@@ -8,8 +8,8 @@ import { listEmployeePhotos } from '../../../../server/services/employees/list-e
 import { uploadEmployeePhoto } from '../../../../server/services/employees/upload-employee-photo.ts';
 
 /** GET: the employee's photos, which carry face data, and the recorded consent (never descriptors). */
-export const GET = endpoint(async ({ params }) => {
-  return json(await listEmployeePhotos(await getDb(), parseId(params['id'])));
+export const GET = endpoint(async (context) => {
+  return json(await listEmployeePhotos(await getDb(), parseId(context.params['id']), requireUser(context)));
 });
 
 /** POST {image: data URL, descriptor?: number[128]}: add a photo (and its face data with consent). */
@@ -17,7 +17,7 @@ export const POST = endpoint(async (context) => {
   const user = requireUser(context);
   const id = parseId(context.params['id']);
   const body = await readLargeJson(context.request);
-  const { photo, faceDataRefused } = await uploadEmployeePhoto(await getDb(), id, body, user.id);
+  const { photo, faceDataRefused } = await uploadEmployeePhoto(await getDb(), id, body, user);
   const lang = context.locals.lang;
   return json(
     {

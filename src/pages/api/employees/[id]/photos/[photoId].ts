@@ -9,6 +9,6 @@ import { deleteEmployeePhoto } from '../../../../../server/services/employees/de
 export const DELETE = endpoint(async (context) => {
   const user = requireUser(context);
   const id = parseId(context.params['id']);
-  const data = await deleteEmployeePhoto(await getDb(), id, context.params['photoId'] ?? '', user.id);
+  const data = await deleteEmployeePhoto(await getDb(), id, context.params['photoId'] ?? '', user);
   return json({ data, message: translate(context.locals.lang, 'photos.deleted') });
 });

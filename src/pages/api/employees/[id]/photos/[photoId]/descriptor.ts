@@ -9,6 +9,6 @@ import { enrolPhotoFace } from '../../../../../../server/services/employees/enro
 export const PUT = endpoint(async (context) => {
   const user = requireUser(context);
   const id = parseId(context.params['id']);
-  await enrolPhotoFace(await getDb(), id, context.params['photoId'] ?? '', await readJson(context.request), user.id);
+  await enrolPhotoFace(await getDb(), id, context.params['photoId'] ?? '', await readJson(context.request), user);
   return json({ message: translate(context.locals.lang, 'photos.faceDataStored') });
 });

@@ -1,5 +1,5 @@
 import { getDb } from '../../../../../../server/db/connection.ts';
-import { endpoint } from '../../../../../../server/http/endpoint.ts';
+import { endpoint, requireUser } from '../../../../../../server/http/endpoint.ts';
 import { parseId } from '../../../../../../server/services/crud/crud-service.ts';
 import { readEmployeePhoto } from '../../../../../../server/services/employees/read-employee-photo.ts';
 
@@ -8,9 +8,10 @@ import { readEmployeePhoto } from '../../../../../../server/services/employees/r
  * A photo id never changes its content, so the id is the ETag; `no-cache` makes the browser ask
  * again each time, so a revoked session or permission stops it at once.
  */
-export const GET = endpoint(async ({ params, request }) => {
+export const GET = endpoint(async (context) => {
+  const { params, request } = context;
   const photoId = params['photoId'] ?? '';
-  const { bytes, type } = await readEmployeePhoto(await getDb(), parseId(params['id']), photoId);
+  const { bytes, type } = await readEmployeePhoto(await getDb(), parseId(params['id']), photoId, requireUser(context));
   const headers = {
     'content-type': type,
     'cache-control': 'private, no-cache',
