@@ -13,6 +13,6 @@ export const GET = endpoint(async ({ url }) =>
 
 export const POST = endpoint(async (context) => {
   const user = requireUser(context);
-  const data = await createEmployee(await getDb(), await readJson(context.request), user.id);
-  return json({ data, message: translate(context.locals.lang, 'messages.employeeCreated') }, 201);
+  const { generatedPin, ...data } = await createEmployee(await getDb(), await readJson(context.request), user.id);
+  return json({ data, message: translate(context.locals.lang, 'messages.employeeCreated'), ...(generatedPin ? { generatedPin } : {}) }, 201);
 });

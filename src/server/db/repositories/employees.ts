@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
-import { likePattern, type ListQuery } from '../../../domain/lists/list-query.ts';
+import { type ListQuery } from '../../../domain/lists/list-query.ts';
+import { containsText } from '../like.ts';
 import type { Db } from '../connection.ts';
 
 /** An employee as the API shows it: references as ids plus their names; never the PIN key. */
@@ -140,12 +141,11 @@ const toDto = (r: Row): EmployeeDto => ({
 export async function listEmployees(db: Db, query: ListQuery): Promise<{ data: EmployeeDto[]; total: number }> {
   let q = base(db);
   if (query.q) {
-    const like = likePattern(query.q);
     q = q.where((eb) =>
       eb.or([
-        eb(sql<string>`employees.first_name || ' ' || employees.last_name`, 'like', like),
-        eb('employees.email', 'like', like),
-        eb('employees.nationalId', 'like', like),
+        containsText(sql<string>`employees.first_name || ' ' || employees.last_name`, query.q),
+        containsText('employees.email', query.q),
+        containsText('employees.nationalId', query.q),
       ]),
     );
   }

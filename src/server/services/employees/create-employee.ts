@@ -3,11 +3,22 @@ import type { Db } from '../../db/connection.ts';
 import { appendAudit } from '../../db/repositories/audit-log.ts';
 import { findEmployee, type EmployeeDto } from '../../db/repositories/employees.ts';
 import { auditable, checkEmployeeReferences, employeeColumns, validateEmployee } from './employee-checks.ts';
+import { asksForGeneratedPin, freePin, withPlaceholderPin } from './generated-pin.ts';
+import { assertPinChecksAllowed, pinConflictsIn, recordPinConflicts } from './pin-conflicts.ts';
 
-/** Creates an employee; the PIN is stored only as its lookup key. All or nothing. */
-export async function createEmployee(db: Db, input: unknown, actorId: number): Promise<EmployeeDto> {
-  const data = validateEmployee(EmployeeCreateInput, input);
+/**
+ * Creates an employee; the PIN is stored only as its lookup key. All or nothing. A PIN already
+ * in use counts against the account's PIN-conflict limit (pin-conflicts.ts). With
+ * `generatePin: true` the server chooses a free PIN instead and returns it as `generatedPin`,
+ * the only time it is ever shown.
+ */
+export async function createEmployee(db: Db, input: unknown, actorId: number): Promise<EmployeeDto & { generatedPin?: string }> {
+  const generate = asksForGeneratedPin(input);
+  const data = validateEmployee(EmployeeCreateInput, generate ? withPlaceholderPin(input) : input);
+  assertPinChecksAllowed(actorId);
+  let generatedPin: string | undefined;
   const id = await db.transaction().execute(async (trx) => {
+    if (generate) data.pin = generatedPin = await freePin(trx, data.company);
     const { pinKey } = await checkEmployeeReferences(trx, data, null);
     const at = new Date().toISOString();
     const row = await trx
@@ -17,6 +28,9 @@ export async function createEmployee(db: Db, input: unknown, actorId: number): P
       .executeTakeFirstOrThrow();
     await appendAudit(trx, { userId: actorId, entity: 'employee', entityId: row.id, action: 'create', after: auditable(data), at });
     return row.id;
+  }).catch(async (error: unknown) => {
+    throw (await recordPinConflicts(db, actorId, pinConflictsIn(error), { source: 'create' })) ?? error;
   });
-  return (await findEmployee(db, id))!;
+  const employee = (await findEmployee(db, id))!;
+  return generatedPin ? { ...employee, generatedPin } : employee;
 }
