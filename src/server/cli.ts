@@ -17,6 +17,7 @@ const ENVIRONMENT: ReadonlyArray<readonly [string, string, string]> = [
   ['JORNADA_ADMIN_PASSWORD', '-', 'Password of that first SuperAdmin.'],
   ['JORNADA_ADMIN_NAME', 'Administrator', 'Name of that first SuperAdmin.'],
   ['JORNADA_COMPANY', 'My company', 'Company created with that first SuperAdmin.'],
+  ['JORNADA_ALLOWED_HOSTS', '-', 'Host names the server answers to, comma-separated (fichajes.example.com, *.example.com); others get 421 (DNS-rebinding defence). localhost and IP addresses always work. Empty: any host.'],
   ['LOG_LEVEL', 'info', 'Log level: fatal, error, warn, info, debug, trace or silent (JSON lines on stdout).'],
   ['JORNADA_CACHE_DIR', '~/.cache/jornada', 'Single binary only: where it unpacks its native libraries ($XDG_CACHE_HOME/jornada when set).'],
   ['MALLOC_MMAP_THRESHOLD_', '1048576', 'Linux (glibc): set by Jornada at start (it re-executes itself in place) to keep memory low; a value you set is kept.'],

@@ -1,10 +1,12 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
 import { languageFromAcceptHeader, DEFAULT_LANGUAGE } from '../i18n/languages.ts';
 import { translate } from '../i18n/translate.ts';
 import { isFastClockPunch, serveFastClockPunch } from './clock/clock-fast-path.ts';
 import { closeDb } from './db/connection.ts';
 import { MAX_REQUEST_BYTES } from './http/body-limits.ts';
+import { ALLOWED_METHODS, refuseAtTheGate } from './http/request-gate.ts';
 import { SECURITY_HEADERS } from './http/security-headers.ts';
 import { flushLogsAsync, log } from './log.ts';
 import { runShutdownHooks } from './shutdown-hooks.ts';
@@ -81,6 +83,7 @@ export function serve(options: ServeOptions): http.Server {
     // headers the app sets (a page's own Content-Security-Policy) take precedence.
     for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value);
     if (stopping) res.setHeader('connection', 'close');
+    if (refuseAtTheGate(req, res)) return;
     if (refuseLargeBody(req, res)) return;
     // Terminals' punches skip Astro's request pipeline (decision 017), same checks and answers.
     const handle = isFastClockPunch(req) ? serveFastClockPunch : options.handler;
@@ -91,6 +94,18 @@ export function serve(options: ServeOptions): http.Server {
         res.end(JSON.stringify({ message: translate(DEFAULT_LANGUAGE, 'errors.somethingWentWrong'), code: 'errors.somethingWentWrong' }));
       } else res.destroy();
     });
+  });
+  // CONNECT never reaches the request handler: answer 405 on the raw socket (Node would otherwise
+  // just drop the connection) and log it like any request.
+  server.on('connect', (req: http.IncomingMessage, socket: Duplex) => {
+    const lang = languageFromAcceptHeader(req.headers['accept-language']) ?? DEFAULT_LANGUAGE;
+    const body = `${translate(lang, 'errors.methodNotAllowed')}\n`;
+    socket.on('error', () => undefined);
+    socket.end(
+      `HTTP/1.1 405 Method Not Allowed\r\nallow: ${ALLOWED_METHODS}\r\ncontent-type: text/plain; charset=utf-8\r\n` +
+        `content-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
+    );
+    log.info({ method: req.method, path: (req.url ?? '').split('?')[0], status: 405, ms: 0 }, 'request');
   });
   server.on('error', (error) => {
     log.fatal({ err: error }, `Jornada could not listen on ${host}:${port}: ${error.message}`);

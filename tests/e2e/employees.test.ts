@@ -69,6 +69,19 @@ describe('employee register in the browser', () => {
     expect(await page.textContent('main')).toContain('No schedule found!');
   });
 
+  it('lets the server choose a new PIN and shows it once', async () => {
+    const id = /employee-details\/(\d+)/.exec(page.url())![1];
+    await page.goto(`${server.url}/employee-edit/${id}`);
+    await page.waitForSelector('[data-testid=employee-form]');
+    await page.check('[data-testid=generate-pin]');
+    expect(await page.isDisabled('#emp-pin')).toBe(true);
+    await page.click('[data-testid=employee-form] button[type=submit]');
+    await page.waitForSelector('[data-testid=generated-pin]');
+    expect(await page.textContent('[data-testid=generated-pin]')).toMatch(/Employee updated successfully!.*PIN: \d{6}/);
+    await page.click('[data-testid=generated-pin] button');
+    await page.waitForURL('**/employee-details/*');
+  });
+
   it('discards a form with "Employee discarded!"', async () => {
     await page.goto(`${server.url}/employee-create`);
     await page.waitForSelector('[data-testid=employee-form]');

@@ -137,14 +137,56 @@ export function detectDelimiter(text: string): string {
   return best;
 }
 
-/** Reads an employee CSV: header mapping, rows with their line numbers, structural problems. */
-export function parseEmployeeCsv(input: string): ParsedEmployeeCsv {
-  const text = cleanText(input);
-  const delimiter = detectDelimiter(text);
-  const records: { line: number; data: string[]; error?: string }[] = [];
+/** Resolves when work may go on: the server yields to its event loop there (pure code only awaits it). */
+export type Pause = () => Promise<void>;
+
+/** About this many characters of CSV are parsed between two calls of `pause` (~100 rows). */
+const SEGMENT_CHARS = 16 * 1024;
+/** Rows validated between two calls of `pause`. */
+const ROWS_PER_PAUSE = 100;
+
+interface CsvRecord {
+  line: number;
+  data: string[];
+  error?: string;
+}
+
+/**
+ * The end of the first record that ends at or after `atLeast`, scanning from `start` (a record
+ * boundary): the index just past a newline outside a quoted field, or text.length. Quotes follow
+ * the parser's rules: a field is quoted only when `"` starts it; inside, `""` is a quote and `"`
+ * closes the field only when a delimiter, a newline or the end follows (spaces allowed). So a
+ * well-formed file splits exactly where the parser ends records, and a malformed quote only makes
+ * a piece longer.
+ */
+export function nextRecordBoundary(text: string, start: number, atLeast: number, delimiter: string): number {
+  let quoted = false;
+  let fieldStart = true;
+  for (let i = start; i < text.length; i++) {
+    const ch = text[i]!;
+    if (quoted) {
+      if (ch !== '"') continue;
+      if (text[i + 1] === '"') {
+        i++;
+        continue;
+      }
+      let j = i + 1;
+      while (text[j] === ' ') j++;
+      if (j >= text.length || text[j] === delimiter || text[j] === '\n') quoted = false;
+      continue;
+    }
+    if (ch === '\n' && i >= atLeast) return i + 1;
+    if (ch === '"' && fieldStart) quoted = true;
+    fieldStart = ch === delimiter || ch === '\n';
+  }
+  return text.length;
+}
+
+/** Parses one piece of CSV that starts at a record boundary; its first line is `firstLine`. */
+function readRecords(segment: string, delimiter: string, firstLine: number, records: CsvRecord[]): void {
   let pos = 0;
-  let line = 1;
-  Papa.parse<string[]>(text, {
+  let line = firstLine;
+  Papa.parse<string[]>(segment, {
     delimiter,
     newline: '\n',
     quoteChar: '"',
@@ -152,13 +194,50 @@ export function parseEmployeeCsv(input: string): ParsedEmployeeCsv {
     step(result) {
       const start = line;
       const end = result.meta.cursor;
-      for (let i = text.indexOf('\n', pos); i !== -1 && i < end; i = text.indexOf('\n', i + 1)) line++;
+      for (let i = segment.indexOf('\n', pos); i !== -1 && i < end; i = segment.indexOf('\n', i + 1)) line++;
       pos = end;
       const error = result.errors[0];
       records.push({ line: start, data: result.data, ...(error ? { error: error.code } : {}) });
     },
   });
+}
 
+function countNewlines(text: string): number {
+  let n = 0;
+  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) n++;
+  return n;
+}
+
+/** Reads an employee CSV: header mapping, rows with their line numbers, structural problems. */
+export function parseEmployeeCsv(input: string): ParsedEmployeeCsv {
+  const text = cleanText(input);
+  const delimiter = detectDelimiter(text);
+  const records: CsvRecord[] = [];
+  readRecords(text, delimiter, 1, records);
+  return recordsToParsed(records, delimiter);
+}
+
+/**
+ * parseEmployeeCsv in pieces of about SEGMENT_CHARS, split at record boundaries, awaiting `pause`
+ * between them: the same result, without holding the server's event loop for a whole large file.
+ */
+export async function parseEmployeeCsvInChunks(input: string, pause: Pause): Promise<ParsedEmployeeCsv> {
+  const text = cleanText(input);
+  const delimiter = detectDelimiter(text);
+  const records: CsvRecord[] = [];
+  let line = 1;
+  for (let start = 0; start < text.length; ) {
+    const end = nextRecordBoundary(text, start, start + SEGMENT_CHARS, delimiter);
+    const segment = text.slice(start, end);
+    readRecords(segment, delimiter, line, records);
+    line += countNewlines(segment);
+    start = end;
+    if (start < text.length) await pause();
+  }
+  return recordsToParsed(records, delimiter);
+}
+
+function recordsToParsed(records: CsvRecord[], delimiter: string): ParsedEmployeeCsv {
   const filled = records.filter((r) => r.data.some((cell) => cell.trim() !== ''));
   const [head, ...body] = filled;
   const headers = head ? head.data.map((h) => h.trim()) : [];
@@ -337,13 +416,29 @@ export function rowInput(values: Partial<Record<CsvField, string>>): { input: Re
  * clashing rows is the one reported, naming the line of the first.
  */
 export function validateImportRows(rows: readonly CsvRow[]): { checked: CheckedRow[]; problems: RowProblem[] } {
+  const checker = rowChecker();
+  for (const row of rows) checker.check(row);
+  return checker.result;
+}
+
+/** validateImportRows awaiting `pause` every ROWS_PER_PAUSE rows: the same result. */
+export async function validateImportRowsInChunks(rows: readonly CsvRow[], pause: Pause): Promise<{ checked: CheckedRow[]; problems: RowProblem[] }> {
+  const checker = rowChecker();
+  for (let i = 0; i < rows.length; i++) {
+    if (i > 0 && i % ROWS_PER_PAUSE === 0) await pause();
+    checker.check(rows[i]!);
+  }
+  return checker.result;
+}
+
+function rowChecker() {
   const checked: CheckedRow[] = [];
   const problems: RowProblem[] = [];
   const seenNationalId = new Map<string, number>();
   const seenCard = new Map<string, number>();
   const seenPin = new Map<string, number>();
 
-  for (const row of rows) {
+  const check = (row: CsvRow) => {
     const { input, problems: valueProblems } = rowInput(row.values);
     const mine: RowProblem[] = valueProblems.map((p) => ({ line: row.line, ...p }));
     const flagged = new Set(mine.map((p) => p.field));
@@ -375,8 +470,8 @@ export function validateImportRows(rows: readonly CsvRow[]): { checked: CheckedR
 
     problems.push(...mine);
     checked.push({ line: row.line, input, flagged, ...(mine.length === 0 && result.success ? { data: result.output } : {}) });
-  }
-  return { checked, problems };
+  };
+  return { check, result: { checked, problems } };
 }
 
 /** The request body of `POST /api/employees/import`. */

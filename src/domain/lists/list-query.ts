@@ -13,6 +13,12 @@ export interface ListQuery {
 }
 
 export const MAX_PAGE_SIZE = 100;
+/**
+ * Highest page number: past it a page is clamped here (an empty page, never a 500). Keeps the
+ * SQL offset, (page - 1) x pageSize, a safe integer SQLite binds as one (`page=1e20` was a float
+ * offset, "datatype mismatch").
+ */
+export const MAX_PAGE = 1_000_000;
 /** Lists that feed a select (all companies, all departments) may ask for this many. */
 export const MAX_OPTIONS_PAGE_SIZE = 1000;
 
@@ -27,7 +33,7 @@ function int(value: string | null, fallback: number): number {
   // Number(null) and Number('') are 0: an absent parameter must take the fallback.
   if (value === null || value.trim() === '') return fallback;
   const n = Number(value);
-  return Number.isInteger(n) ? n : fallback;
+  return Number.isSafeInteger(n) ? n : Number.isInteger(n) ? Math.sign(n) * Number.MAX_SAFE_INTEGER : fallback;
 }
 
 export function parseListQuery(params: URLSearchParams, options: ListQueryOptions): ListQuery {
@@ -39,7 +45,7 @@ export function parseListQuery(params: URLSearchParams, options: ListQueryOption
   }
   return {
     q: (params.get('q') ?? '').trim().slice(0, 200),
-    page: Math.max(1, int(params.get('page'), 1)),
+    page: Math.min(MAX_PAGE, Math.max(1, int(params.get('page'), 1))),
     pageSize: Math.min(max, Math.max(1, int(params.get('pageSize'), 10))),
     sort: options.sortable.includes(sort) ? sort : options.defaultSort,
     dir: params.get('dir') === 'desc' ? 'desc' : params.get('dir') === 'asc' ? 'asc' : (options.defaultDir ?? 'asc'),

@@ -1,11 +1,13 @@
 import type { IncomingMessage } from 'node:http';
 import { AppError } from './app-error.ts';
+import { jsonTooDeep, MAX_JSON_DEPTH } from './json-depth.ts';
 
 /**
  * Reads a JSON body of up to `maxBytes` as a stream. 415 unless application/json, 413
  * (`tooLargeKey`) as soon as the declared or streamed size passes the limit — the rest is not
  * read, so an oversized or endless chunked upload is never held in memory — and 400 for
- * malformed JSON or a body that breaks off. Every JSON endpoint reads through here (readJson,
+ * malformed JSON or a body that breaks off, 400 `errors.jsonTooDeep` for arrays/objects nested
+ * deeper than MAX_JSON_DEPTH (checked on the bytes, before JSON.parse). Every JSON endpoint reads through here (readJson,
  * readLargeJson, the CSV import); the clock's fast path (serve.ts) reads the Node request with
  * readNodeJsonBody, which applies the same checks.
  */
@@ -91,8 +93,10 @@ function checkJsonHead(type: string | null, length: string | null, maxBytes: num
 }
 
 function parseJsonBytes(chunks: Uint8Array[], size: number): unknown {
+  const bytes = Buffer.concat(chunks, size);
+  if (jsonTooDeep(bytes)) throw new AppError('errors.jsonTooDeep', 400, { max: MAX_JSON_DEPTH });
   try {
-    return JSON.parse(Buffer.concat(chunks, size).toString('utf8'));
+    return JSON.parse(bytes.toString('utf8'));
   } catch {
     throw new AppError('errors.badJson', 400);
   }

@@ -16,9 +16,11 @@ export function json(body: unknown, status = 200, headers: Record<string, string
   return new Response(JSON.stringify(body), { status, headers: { ...JSON_HEADERS, ...headers } });
 }
 
-/** `{message, code, errors?}` in the request's language. */
+/** `{message, code, errors?}` in the request's language; a 429 with `retryAfterSeconds` also says Retry-After. */
 export function errorJson(error: AppError, lang: Language, headers: Record<string, string> = {}): Response {
-  return json(errorBody(error, lang), error.status, headers);
+  const retry: Record<string, string> =
+    error.status === 429 && typeof error.params['retryAfterSeconds'] === 'number' ? { 'retry-after': String(error.params['retryAfterSeconds']) } : {};
+  return json(errorBody(error, lang), error.status, { ...retry, ...headers });
 }
 
 /** The body of an error answer: `{message, code, errors?}` in the request's language. */

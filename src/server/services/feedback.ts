@@ -1,5 +1,7 @@
 import * as v from 'valibot';
 import { issuesToFieldKeys } from '../../domain/auth/auth-schemas.ts';
+import { RateLimiter } from '../auth/rate-limiter.ts';
+import { nowMs } from '../clock/now.ts';
 import type { Db } from '../db/connection.ts';
 import { AppError } from '../http/app-error.ts';
 import type { SessionUser } from './session-user.ts';
@@ -9,11 +11,25 @@ export const FeedbackInput = v.object(
   'validation.required',
 );
 
-/** Stores a message from any signed-in user. */
+/** Messages an account may send per hour: enough for real feedback, not for filling the table. */
+export const FEEDBACK_PER_HOUR = 5;
+const feedbackLimiter = new RateLimiter(FEEDBACK_PER_HOUR, 60 * 60 * 1000, nowMs);
+
+/**
+ * Stores a message from any signed-in user: at most FEEDBACK_PER_HOUR stored messages per
+ * account in a sliding hour, then 429 `errors.tooManyFeedback` (with `retryAfterSeconds`) before
+ * the body is even validated.
+ */
 export async function sendFeedback(db: Db, user: SessionUser, input: unknown): Promise<void> {
+  const key = String(user.id);
+  const wait = feedbackLimiter.retryAfterMs(key);
+  if (wait > 0) {
+    throw new AppError('errors.tooManyFeedback', 429, { minutes: Math.max(1, Math.ceil(wait / 60000)), retryAfterSeconds: Math.ceil(wait / 1000) });
+  }
   const parsed = v.safeParse(FeedbackInput, input);
   if (!parsed.success) throw new AppError('validation.invalidInput', 422, {}, issuesToFieldKeys(parsed.issues));
-  await db.insertInto('feedback').values({ userId: user.id, message: parsed.output.message, createdAt: new Date().toISOString() }).execute();
+  await db.insertInto('feedback').values({ userId: user.id, message: parsed.output.message, createdAt: new Date(nowMs()).toISOString() }).execute();
+  feedbackLimiter.fail(key);
 }
 
 /** The messages, newest first: for the SuperAdmin only. */

@@ -46,7 +46,9 @@ const TYPE_LABELS = { regular: 'employees.typeRegular', trainee: 'employees.type
 
 /**
  * Employee create/edit form (spec section 2): personal information, image, employment information.
- * The PIN is write-only: never shown; empty on edit keeps the current one.
+ * The PIN is write-only: never shown; empty on edit keeps the current one. "Let Jornada choose the
+ * PIN" sends `generatePin: true`: the server picks a free random PIN, and this form shows it once
+ * before going on.
  */
 export default function EmployeeForm({ lang, employee, today }: Props) {
   const t = translator(lang);
@@ -54,7 +56,14 @@ export default function EmployeeForm({ lang, employee, today }: Props) {
   const initial = editing
     ? Object.fromEntries(Object.keys(EMPTY).map((k) => [k, k === 'pin' ? '' : (employee[k] ?? '')]))
     : EMPTY;
-  const form = useForm<FieldValues>({ defaultValues: initial, resolver: valibotResolver(editing ? EmployeeUpdateInput : EmployeeCreateInput) });
+  const [generatePin, setGeneratePin] = useState(false);
+  const [generated, setGenerated] = useState<{ pin: string; message: string; next: string }>();
+  const schemaResolver = valibotResolver(editing ? EmployeeUpdateInput : EmployeeCreateInput);
+  const form = useForm<FieldValues>({
+    defaultValues: initial,
+    // The server chooses the PIN: the form's own PIN field is not checked.
+    resolver: (values, context, options) => schemaResolver(generatePin ? { ...values, pin: '000000' } : values, context, options),
+  });
   const [options, setOptions] = useState<Record<string, Option[]>>({});
   const [formError, setFormError] = useState<string>();
   const [company, department, birthday] = form.watch(['company', 'department', 'birthday']);
@@ -71,13 +80,18 @@ export default function EmployeeForm({ lang, employee, today }: Props) {
   async function submit(values: FieldValues) {
     setFormError(undefined);
     try {
-      const answer = await api<{ message: string; data: { _id: number } }>(editing ? `/employees/${employee['_id']}` : '/employees', {
+      const answer = await api<{ message: string; data: { _id: number }; generatedPin?: string }>(editing ? `/employees/${employee['_id']}` : '/employees', {
         method: editing ? 'PATCH' : 'POST',
-        body: values,
+        body: generatePin ? { ...values, pin: '', generatePin: true } : values,
         lang,
       });
+      const next = editing ? `/employee-details/${answer.data._id}` : `/employee-edit/${answer.data._id}#photos`;
+      if (answer.generatedPin) {
+        setGenerated({ pin: answer.generatedPin, message: answer.message, next });
+        return;
+      }
       setFlash(answer.message);
-      window.location.assign(editing ? `/employee-details/${answer.data._id}` : `/employee-edit/${answer.data._id}#photos`);
+      window.location.assign(next);
     } catch (e) {
       if (e instanceof ApiError) {
         setFormError(e.message);
@@ -138,6 +152,21 @@ export default function EmployeeForm({ lang, employee, today }: Props) {
     if (ready) showFlash();
   }, [ready]);
 
+  if (generated) {
+    return (
+      <section className="rounded-2xl border border-line bg-card p-6" role="status" data-testid="generated-pin">
+        <p className="mb-2">{generated.message}</p>
+        <p className="mb-2 text-lg font-semibold">
+          {t('employees.generatedPin')} <span className="font-mono tracking-widest">{generated.pin}</span>
+        </p>
+        <p className="mb-4 text-sm text-muted">{t('employees.generatedPinHint')}</p>
+        <button type="button" className={primaryButton} onClick={() => window.location.assign(generated.next)}>
+          {t('employees.generatedPinDone')}
+        </button>
+      </section>
+    );
+  }
+
   // Selects need their options before the record's values can show in them.
   if (!ready) return <p className="text-muted">{t('common.loading')}</p>;
 
@@ -189,7 +218,13 @@ export default function EmployeeForm({ lang, employee, today }: Props) {
             {field('dateRegularized', t('employees.dateRegularized'), input('dateRegularized', 'date'))}
             {field('companyEmail', t('employees.companyEmail'), input('companyEmail', 'email'))}
             {field('leavePrivilege', t('employees.leavePrivilege'), input('leavePrivilege'))}
-            {field('pin', t('employees.pin'), input('pin', 'password', { autoComplete: 'new-password', inputMode: 'numeric' }), editing ? t('employees.pinKeepHint') : t('employees.pinHint'))}
+            <div className="flex flex-col gap-2">
+              {field('pin', t('employees.pin'), input('pin', 'password', { autoComplete: 'new-password', inputMode: 'numeric', disabled: generatePin }), editing ? t('employees.pinKeepHint') : t('employees.pinHint'))}
+              <label className="flex items-center gap-2 text-sm">
+                <input type="checkbox" checked={generatePin} onChange={(e) => setGeneratePin(e.target.checked)} data-testid="generate-pin" />
+                {t('employees.generatePin')}
+              </label>
+            </div>
             {field('rfidCard', t('employees.rfidCard'), input('rfidCard', 'text', { autoComplete: 'off' }), t('employees.rfidHint'))}
             {editing && field('status', t('fields.status'), select('status', <><option value="active">{t('employees.statusActive')}</option><option value="archived">{t('employees.statusArchived')}</option></>))}
           </>,

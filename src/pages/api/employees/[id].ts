@@ -14,8 +14,8 @@ export const GET = endpoint(async (context) => {
 
 export const PATCH = endpoint(async (context) => {
   const user = requireUser(context);
-  const data = await updateEmployee(await getDb(), parseId(context.params['id']), await readJson(context.request), user);
-  return json({ data, message: translate(context.locals.lang, 'messages.employeeUpdated') });
+  const { generatedPin, ...data } = await updateEmployee(await getDb(), parseId(context.params['id']), await readJson(context.request), user);
+  return json({ data, message: translate(context.locals.lang, 'messages.employeeUpdated'), ...(generatedPin ? { generatedPin } : {}) });
 });
 
 export const DELETE = endpoint(async (context) => {

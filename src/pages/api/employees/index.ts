@@ -14,6 +14,6 @@ export const GET = endpoint(async (context) => {
 
 export const POST = endpoint(async (context) => {
   const user = requireUser(context);
-  const data = await createEmployee(await getDb(), await readJson(context.request), user);
-  return json({ data, message: translate(context.locals.lang, 'messages.employeeCreated') }, 201);
+  const { generatedPin, ...data } = await createEmployee(await getDb(), await readJson(context.request), user);
+  return json({ data, message: translate(context.locals.lang, 'messages.employeeCreated'), ...(generatedPin ? { generatedPin } : {}) }, 201);
 });

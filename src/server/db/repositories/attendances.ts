@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
-import { likePattern, type ListQuery } from '../../../domain/lists/list-query.ts';
+import { type ListQuery } from '../../../domain/lists/list-query.ts';
+import { containsText } from '../like.ts';
 import { missingCheckOut } from '../../../domain/clock/clock-engine.ts';
 import type { ScheduleRule } from '../../../domain/schedules/schedule-rules.ts';
 import { scopedEmployeeFilter, type RecordAccount } from '../../../domain/permissions/record-access.ts';
@@ -187,11 +188,10 @@ export function filteredAttendances(db: Kysely<Database>, query: ListQuery, view
   if (early && NO.has(early)) q = q.where('attendances.earlyDepartureSeconds', '=', 0);
   if (f['source'] === 'clock' || f['source'] === 'manual') q = q.where('attendances.source', '=', f['source']);
   if (query.q) {
-    const like = likePattern(query.q);
     q = q.where((eb) =>
       eb.or([
-        eb(sql<string>`employees.first_name || ' ' || employees.last_name`, 'like', like),
-        eb('employees.nationalId', 'like', like),
+        containsText(sql<string>`employees.first_name || ' ' || employees.last_name`, query.q),
+        containsText('employees.nationalId', query.q),
       ]),
     );
   }

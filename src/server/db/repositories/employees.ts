@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
-import { likePattern, type ListQuery } from '../../../domain/lists/list-query.ts';
+import { type ListQuery } from '../../../domain/lists/list-query.ts';
+import { containsText } from '../like.ts';
 import type { Db } from '../connection.ts';
 import { scopedEmployeeFilter, type RecordAccount } from '../../../domain/permissions/record-access.ts';
 
@@ -144,12 +145,11 @@ export async function listEmployees(db: Db, query: ListQuery, viewer: RecordAcco
   const only = scopedEmployeeFilter(viewer);
   if (only !== undefined) q = q.where('employees.id', '=', only ?? -1);
   if (query.q) {
-    const like = likePattern(query.q);
     q = q.where((eb) =>
       eb.or([
-        eb(sql<string>`employees.first_name || ' ' || employees.last_name`, 'like', like),
-        eb('employees.email', 'like', like),
-        eb('employees.nationalId', 'like', like),
+        containsText(sql<string>`employees.first_name || ' ' || employees.last_name`, query.q),
+        containsText('employees.email', query.q),
+        containsText('employees.nationalId', query.q),
       ]),
     );
   }

@@ -1,8 +1,9 @@
 import { sql } from 'kysely';
 import { countWorkingDays, type WorkCalendar } from '../../../domain/leave/leave-days.ts';
 import type { LeaveSpan, LeaveStatus, LeaveTypeAllowance } from '../../../domain/leave/leave-rules.ts';
-import { likePattern, type ListQuery } from '../../../domain/lists/list-query.ts';
+import { type ListQuery } from '../../../domain/lists/list-query.ts';
 import { scopedEmployeeFilter, type RecordAccount } from '../../../domain/permissions/record-access.ts';
+import { containsText } from '../like.ts';
 import type { ScheduleRule } from '../../../domain/schedules/schedule-rules.ts';
 import type { Db } from '../connection.ts';
 import { holidayDatesOfEmployee } from './org/holidays.ts';
@@ -155,7 +156,7 @@ function filtered(db: Db, query: ListQuery, viewer: LeaveViewer) {
   if (leaveType) q = q.where('leaves.leaveTypeId', '=', leaveType);
   if (f['from'] && DATE.test(f['from'])) q = q.where('leaves.toDate', '>=', f['from']);
   if (f['to'] && DATE.test(f['to'])) q = q.where('leaves.fromDate', '<=', f['to']);
-  if (query.q) q = q.where(sql<string>`employees.first_name || ' ' || employees.last_name`, 'like', likePattern(query.q));
+  if (query.q) q = q.where(containsText(sql<string>`employees.first_name || ' ' || employees.last_name`, query.q));
   return q;
 }
 

@@ -1,4 +1,4 @@
-import { likePattern } from '../../../domain/lists/list-query.ts';
+import { containsText } from '../like.ts';
 import { normalizePermissions, type Permissions } from '../../../domain/permissions/permissions.ts';
 import { RoleInput } from '../../../domain/permissions/role-schema.ts';
 import type { CrudResource } from '../../services/crud/crud-resource.ts';
@@ -65,7 +65,7 @@ export const rolesResource: CrudResource<RoleInput, RoleDto> = {
   listOptions: { sortable: Object.keys(SORT), defaultSort: 'name' },
   async list(db, query) {
     let q = base(db);
-    if (query.q) q = q.where('roles.name', 'like', likePattern(query.q));
+    if (query.q) q = q.where(containsText('roles.name', query.q));
     const company = Number(query.filters['company']);
     if (Number.isInteger(company) && company > 0) q = q.where('roles.companyId', '=', company);
     const total = Number((await q.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst())?.n ?? 0);

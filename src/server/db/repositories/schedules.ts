@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
-import { likePattern, type ListQuery } from '../../../domain/lists/list-query.ts';
+import { type ListQuery } from '../../../domain/lists/list-query.ts';
+import { containsText } from '../like.ts';
 import type { Db } from '../connection.ts';
 
 export interface ScheduleDto {
@@ -96,7 +97,7 @@ const toDto = (r: Row): ScheduleDto => ({
 /** Filters: employee, department, status (current/previous); search by employee name. */
 export async function listSchedules(db: Db, query: ListQuery, today: string): Promise<{ data: ScheduleDto[]; total: number }> {
   let q = base(db);
-  if (query.q) q = q.where(sql<string>`employees.first_name || ' ' || employees.last_name`, 'like', likePattern(query.q));
+  if (query.q) q = q.where(containsText(sql<string>`employees.first_name || ' ' || employees.last_name`, query.q));
   const status = query.filters['status'];
   if (status === 'current' || status === 'previous') q = q.where('schedules.status', '=', status);
   for (const [filter, column] of [

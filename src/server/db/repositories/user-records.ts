@@ -1,4 +1,5 @@
-import { likePattern, type ListQuery } from '../../../domain/lists/list-query.ts';
+import { type ListQuery } from '../../../domain/lists/list-query.ts';
+import { containsText } from '../like.ts';
 import { ACCOUNT_TYPES, USER_STATUSES } from '../../../domain/users/user-schemas.ts';
 import type { Db } from '../connection.ts';
 import type { AccountType } from '../schema.ts';
@@ -94,7 +95,7 @@ const toDto = (r: Row): UserDto => ({
 /** Search by name or email; filters `role` (id), `status`, `accountType`, `company` (id). */
 export async function listUserRecords(db: Db, query: ListQuery): Promise<{ data: UserDto[]; total: number }> {
   let q = base(db);
-  if (query.q) q = q.where((eb) => eb.or([eb('users.name', 'like', likePattern(query.q)), eb('users.email', 'like', likePattern(query.q))]));
+  if (query.q) q = q.where((eb) => eb.or([containsText('users.name', query.q), containsText('users.email', query.q)]));
   const role = Number(query.filters['role']);
   if (Number.isInteger(role) && role > 0) q = q.where('users.roleId', '=', role);
   const company = Number(query.filters['company']);

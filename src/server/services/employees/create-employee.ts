@@ -4,14 +4,25 @@ import { appendAudit } from '../../db/repositories/audit-log.ts';
 import { findEmployee, type EmployeeDto } from '../../db/repositories/employees.ts';
 import { auditable, checkEmployeeReferences, employeeColumns, validateEmployee } from './employee-checks.ts';
 import { requireWriteKind, type RecordActor } from '../record-guard.ts';
+import { asksForGeneratedPin, freePin, withPlaceholderPin } from './generated-pin.ts';
+import { assertPinChecksAllowed, pinConflictsIn, recordPinConflicts } from './pin-conflicts.ts';
 
-/** Creates an employee; the PIN is stored only as its lookup key. All or nothing. */
-export async function createEmployee(db: Db, input: unknown, actor: RecordActor): Promise<EmployeeDto> {
+/**
+ * Creates an employee; the PIN is stored only as its lookup key. All or nothing. A PIN already
+ * in use counts against the account's PIN-conflict limit (pin-conflicts.ts). With
+ * `generatePin: true` the server chooses a free PIN instead and returns it as `generatedPin`,
+ * the only time it is ever shown.
+ */
+export async function createEmployee(db: Db, input: unknown, actor: RecordActor): Promise<EmployeeDto & { generatedPin?: string }> {
   // Employee-owned data: only within the actor's reach and only what the policy lets it write (decision 024).
   requireWriteKind(actor, 'record');
   const actorId = actor.id;
-  const data = validateEmployee(EmployeeCreateInput, input);
+  const generate = asksForGeneratedPin(input);
+  const data = validateEmployee(EmployeeCreateInput, generate ? withPlaceholderPin(input) : input);
+  assertPinChecksAllowed(actorId);
+  let generatedPin: string | undefined;
   const id = await db.transaction().execute(async (trx) => {
+    if (generate) data.pin = generatedPin = await freePin(trx, data.company);
     const { pinKey } = await checkEmployeeReferences(trx, data, null);
     const at = new Date().toISOString();
     const row = await trx
@@ -21,6 +32,9 @@ export async function createEmployee(db: Db, input: unknown, actor: RecordActor)
       .executeTakeFirstOrThrow();
     await appendAudit(trx, { userId: actorId, entity: 'employee', entityId: row.id, action: 'create', after: auditable(data), at });
     return row.id;
+  }).catch(async (error: unknown) => {
+    throw (await recordPinConflicts(db, actorId, pinConflictsIn(error), { source: 'create' })) ?? error;
   });
-  return (await findEmployee(db, id))!;
+  const employee = (await findEmployee(db, id))!;
+  return generatedPin ? { ...employee, generatedPin } : employee;
 }

@@ -3,9 +3,9 @@ import * as v from 'valibot';
 import {
   EmployeeImportRequest,
   nationalIdKey,
-  parseEmployeeCsv,
+  parseEmployeeCsvInChunks,
   REFERENCE_FIELDS,
-  validateImportRows,
+  validateImportRowsInChunks,
   type CheckedRow,
   type CsvField,
   type RowProblem,
@@ -20,6 +20,23 @@ import { AppError } from '../../http/app-error.ts';
 import { employeeColumns } from './employee-checks.ts';
 import { ReferenceResolver, type ResolvedRefs } from './import-references.ts';
 import { requireWriteKind, type RecordActor } from '../record-guard.ts';
+import { assertPinChecksAllowed, recordPinConflicts } from './pin-conflicts.ts';
+
+/**
+ * A pause for the import's loops, called every ~100 rows: once 5 ms of work have passed since the
+ * last yield it yields to the event loop (setImmediate, after pending I/O), so other requests are
+ * served while a large file is read; otherwise it goes on at once. Each import has its own.
+ */
+function timeSlicer(): () => Promise<void> {
+  let since = performance.now();
+  return async () => {
+    if (performance.now() - since < 5) return;
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    since = performance.now();
+  };
+}
+/** Rows given their PIN key (an HMAC each), or checked against the records, between two pauses. */
+const KEYS_PER_PAUSE = 100;
 
 /** Rows per INSERT: 30 columns x 500 rows stays well inside SQLite's 32,766 bound parameters. */
 const CHUNK = 500;
@@ -60,6 +77,12 @@ interface Prepared {
  * Otherwise (unless `dryRun`) one transaction creates the missing organisation records when
  * `createMissing` asks for it, inserts the employees in chunks, and appends one audit entry.
  * The checks run inside that same transaction, so nothing can slip in between check and write.
+ *
+ * The CPU-heavy part — parsing, the schema checks and the PIN keys — runs before the transaction
+ * in pieces with a pause for the event loop between them (about 5 ms each), so other requests
+ * keep being answered during a 100,000-row import; only the lookups and inserts hold it.
+ * PINs already used by recorded employees count against the account's PIN-conflict limit
+ * (pin-conflicts.ts), dry runs included: past it the answer is 429 instead of the rows.
  */
 export async function importEmployees(db: Db, body: unknown, actor: RecordActor, lang: Language): Promise<ImportOutcome> {
   // Employee-owned data: only within the actor's reach and only what the policy lets it write (decision 024).
@@ -68,8 +91,10 @@ export async function importEmployees(db: Db, body: unknown, actor: RecordActor,
   const request = v.safeParse(EmployeeImportRequest, body);
   if (!request.success) throw new AppError('employeeImport.noFile', 422);
   const { csv, createMissing, dryRun } = request.output;
+  assertPinChecksAllowed(actorId);
+  const pause = timeSlicer();
 
-  const parsed = parseEmployeeCsv(csv);
+  const parsed = await parseEmployeeCsvInChunks(csv, pause);
   if (parsed.headers.length === 0) throw new AppError('employeeImport.empty', 422);
   if (parsed.duplicateColumns.length > 0) throw new AppError('employeeImport.duplicateColumns', 422, { columns: parsed.duplicateColumns.join(', ') });
   let missing = parsed.missingColumns;
@@ -84,11 +109,20 @@ export async function importEmployees(db: Db, body: unknown, actor: RecordActor,
   if (missing.length > 0) throw new AppError('employeeImport.missingColumns', 422, { columns: missing.join(', ') });
   if (parsed.rows.length === 0 && parsed.problems.length === 0) throw new AppError('employeeImport.noRows', 422);
 
-  const fileChecks = validateImportRows(parsed.rows);
+  const fileChecks = await validateImportRowsInChunks(parsed.rows, pause);
+  const keys = new Map<number, string>();
+  for (let i = 0; i < fileChecks.checked.length; i++) {
+    if (i > 0 && i % KEYS_PER_PAUSE === 0) await pause();
+    const row = fileChecks.checked[i]!;
+    const pin = row.input['pin']?.trim();
+    if (pin && !row.flagged.has('pin')) keys.set(row.line, pinKey(pin));
+  }
   const run = async (trx: Db): Promise<ImportOutcome> => {
     const problems = [...parsed.problems, ...fileChecks.problems];
     const resolver = await ReferenceResolver.load(trx, createMissing);
-    const prepared = await checkAgainstRecords(trx, fileChecks.checked, resolver, problems);
+    // A dry run holds no transaction, so it may pause here too; a real import must not (other
+    // requests' queries would queue behind the transaction anyway).
+    const prepared = await checkAgainstRecords(trx, fileChecks.checked, keys, resolver, problems, dryRun ? pause : undefined);
     if (problems.length > 0) {
       problems.sort((a, b) => a.line - b.line);
       throw new EmployeeImportRejected(problems, parsed.headerOf);
@@ -127,21 +161,37 @@ export async function importEmployees(db: Db, body: unknown, actor: RecordActor,
     });
     return outcome;
   };
-  return dryRun ? run(db) : db.transaction().execute(run);
+  try {
+    return await (dryRun ? run(db) : db.transaction().execute(run));
+  } catch (error) {
+    if (!(error instanceof EmployeeImportRejected)) throw error;
+    const conflicts = error.rows.filter((p) => p.key === 'employees.pinTaken').length;
+    throw (await recordPinConflicts(db, actorId, conflicts, { source: 'import', dryRun })) ?? error;
+  }
 }
 
 /**
- * The checks that need the database: references by name, and PIN, badge and national ID against
- * the employees already recorded. Appends to `problems`; returns the rows ready to insert.
+ * The checks that need the database: references by name, and PIN (its key from `keys`, by line),
+ * badge and national ID against the employees already recorded. Appends to `problems`; returns
+ * the rows ready to insert. `pauseNow` (dry runs only) lets other requests in between rows.
  */
-async function checkAgainstRecords(db: Db, rows: readonly CheckedRow[], resolver: ReferenceResolver, problems: RowProblem[]): Promise<Prepared[]> {
+async function checkAgainstRecords(
+  db: Db,
+  rows: readonly CheckedRow[],
+  keys: ReadonlyMap<number, string>,
+  resolver: ReferenceResolver,
+  problems: RowProblem[],
+  pauseNow?: () => Promise<void>,
+): Promise<Prepared[]> {
   const existing = await db.selectFrom('employees').select(['companyId', 'pinKey', 'rfidCard', 'nationalId']).execute();
   const pins = new Set(existing.map((e) => `${e.companyId}\u0000${e.pinKey}`));
   const cards = new Set(existing.flatMap((e) => (e.rfidCard ? [e.rfidCard] : [])));
   const nationalIds = new Set(existing.map((e) => nationalIdKey(e.nationalId)));
 
   const prepared: Prepared[] = [];
+  let done = 0;
   for (const row of rows) {
+    if (pauseNow && ++done % KEYS_PER_PAUSE === 0) await pauseNow();
     const usable = (field: string) => {
       const value = row.input[field]?.trim();
       return value && !row.flagged.has(field) ? value : undefined;
@@ -150,8 +200,7 @@ async function checkAgainstRecords(db: Db, rows: readonly CheckedRow[], resolver
     const resolved = resolver.resolve(row.line, names);
     problems.push(...resolved.problems);
 
-    const pin = usable('pin');
-    const key = pin ? pinKey(pin) : undefined;
+    const key = usable('pin') ? keys.get(row.line) : undefined;
     if (key && resolved.company !== undefined && resolved.company > 0 && pins.has(`${resolved.company}\u0000${key}`)) {
       problems.push({ line: row.line, field: 'pin', key: 'employees.pinTaken' });
     }

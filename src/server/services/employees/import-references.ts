@@ -38,6 +38,8 @@ export class ReferenceResolver {
   private readonly leaveGroups = new Map<string, Ref>();
   readonly planned = { companies: [] as Planned[], departments: [] as Planned[], jobTitles: [] as Planned[], leaveGroups: [] as Planned[] };
   private next = -1;
+  /** nameKey of each name seen: a large file repeats a handful of names on every row. */
+  private readonly keys = new Map<string, string>();
 
   private constructor(private readonly createMissing: boolean) {}
 
@@ -58,6 +60,15 @@ export class ReferenceResolver {
       put(r.leaveGroups, `${g.companyId}\u0000${nameKey(g.name)}`, g.id);
     }
     return r;
+  }
+
+  private key(name: string): string {
+    let key = this.keys.get(name);
+    if (key === undefined) {
+      key = nameKey(name);
+      if (this.keys.size < 100_000) this.keys.set(name, key);
+    }
+    return key;
   }
 
   private find(map: Map<string, Ref>, key: string, make: () => Planned | undefined): Ref | undefined {
@@ -84,7 +95,7 @@ export class ReferenceResolver {
     const problems: RowProblem[] = [];
     if (!names.company) return { problems };
     const companyName = names.company;
-    const company = this.find(this.companies, nameKey(companyName), () => this.plan(this.planned.companies, companyName, 0, 0));
+    const company = this.find(this.companies, this.key(companyName), () => this.plan(this.planned.companies, companyName, 0, 0));
     if (company === undefined) {
       problems.push({ line, field: 'company', key: 'employeeImport.unknownCompany', params: { name: companyName } });
       return { problems };
@@ -94,18 +105,18 @@ export class ReferenceResolver {
     let leaveGroup: Ref | undefined;
     if (names.department) {
       const name = names.department;
-      department = this.find(this.departments, `${company}\u0000${nameKey(name)}`, () => this.plan(this.planned.departments, name, company, company));
+      department = this.find(this.departments, `${company}\u0000${this.key(name)}`, () => this.plan(this.planned.departments, name, company, company));
       if (department === undefined) problems.push({ line, field: 'department', key: 'employeeImport.unknownDepartment', params: { name, company: companyName } });
     }
     if (names.jobTitle && department !== undefined) {
       const name = names.jobTitle;
       const dep = department;
-      jobTitle = this.find(this.jobTitles, `${dep}\u0000${nameKey(name)}`, () => this.plan(this.planned.jobTitles, name, dep, company));
+      jobTitle = this.find(this.jobTitles, `${dep}\u0000${this.key(name)}`, () => this.plan(this.planned.jobTitles, name, dep, company));
       if (jobTitle === undefined) problems.push({ line, field: 'jobTitle', key: 'employeeImport.unknownJobTitle', params: { name, department: names.department } });
     }
     if (names.leaveGroup) {
       const name = names.leaveGroup;
-      leaveGroup = this.find(this.leaveGroups, `${company}\u0000${nameKey(name)}`, () => this.plan(this.planned.leaveGroups, name, company, company));
+      leaveGroup = this.find(this.leaveGroups, `${company}\u0000${this.key(name)}`, () => this.plan(this.planned.leaveGroups, name, company, company));
       if (leaveGroup === undefined) problems.push({ line, field: 'leaveGroup', key: 'employeeImport.unknownLeaveGroup', params: { name, company: companyName } });
     }
     if (department === undefined || jobTitle === undefined || leaveGroup === undefined) return { company, problems };

@@ -6,19 +6,27 @@ import { notFound } from '../../http/app-error.ts';
 import { auditable, checkEmployeeReferences, employeeColumns, validateEmployee } from './employee-checks.ts';
 import { deleteFaceData } from './face-data.ts';
 import { requireWritable, type RecordActor } from '../record-guard.ts';
+import { asksForGeneratedPin, freePin, withPlaceholderPin } from './generated-pin.ts';
+import { assertPinChecksAllowed, pinConflictsIn, recordPinConflicts } from './pin-conflicts.ts';
 
 /**
  * Updates an employee. An empty PIN keeps the current one. Archiving through an update removes
- * the face descriptors, like the archive action.
+ * the face descriptors, like the archive action. A PIN already in use counts against the
+ * account's PIN-conflict limit (pin-conflicts.ts). `generatePin: true` replaces the PIN with
+ * one the server chooses, returned once as `generatedPin`.
  */
-export async function updateEmployee(db: Db, id: number, input: unknown, actor: RecordActor): Promise<EmployeeDto> {
+export async function updateEmployee(db: Db, id: number, input: unknown, actor: RecordActor): Promise<EmployeeDto & { generatedPin?: string }> {
   // Employee-owned data: only within the actor's reach and only what the policy lets it write (decision 024).
   requireWritable(actor, id, 'record');
   const actorId = actor.id;
-  const data = validateEmployee(EmployeeUpdateInput, input);
+  const generate = asksForGeneratedPin(input);
+  const data = validateEmployee(EmployeeUpdateInput, generate ? withPlaceholderPin(input) : input);
+  assertPinChecksAllowed(actorId);
+  let generatedPin: string | undefined;
   await db.transaction().execute(async (trx) => {
     const before = await findEmployee(trx, id);
     if (!before) throw notFound();
+    if (generate) data.pin = generatedPin = await freePin(trx, data.company);
     const { pinKey } = await checkEmployeeReferences(trx, data, id);
     const at = new Date().toISOString();
     await trx
@@ -36,6 +44,9 @@ export async function updateEmployee(db: Db, id: number, input: unknown, actor: 
       after: { ...auditable(data), pinChanged: Boolean(pinKey) },
       at,
     });
+  }).catch(async (error: unknown) => {
+    throw (await recordPinConflicts(db, actorId, pinConflictsIn(error), { source: 'update', employeeId: id })) ?? error;
   });
-  return (await findEmployee(db, id))!;
+  const employee = (await findEmployee(db, id))!;
+  return generatedPin ? { ...employee, generatedPin } : employee;
 }

@@ -1,4 +1,4 @@
-import { likePattern } from '../../../../domain/lists/list-query.ts';
+import { containsText } from '../../like.ts';
 import { CompanyInput } from '../../../../domain/org/org-schemas.ts';
 import type { CrudResource } from '../../../services/crud/crud-resource.ts';
 import { countReferences } from './references.ts';
@@ -19,7 +19,7 @@ export const companiesResource: CrudResource<CompanyInput, CompanyDto> = {
   listOptions: { sortable: Object.keys(SORT), defaultSort: 'name' },
   async list(db, query) {
     let base = db.selectFrom('companies');
-    if (query.q) base = base.where('companies.name', 'like', likePattern(query.q));
+    if (query.q) base = base.where(containsText('companies.name', query.q));
     const total = Number((await base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst())?.n ?? 0);
     const rows = await base
       .select((eb) => [

@@ -1,4 +1,4 @@
-import { likePattern } from '../../../../domain/lists/list-query.ts';
+import { containsText } from '../../like.ts';
 import { DepartmentInput } from '../../../../domain/org/org-schemas.ts';
 import type { Db } from '../../connection.ts';
 import type { CrudResource } from '../../../services/crud/crud-resource.ts';
@@ -46,7 +46,7 @@ export const departmentsResource: CrudResource<DepartmentInput, DepartmentDto> =
   listOptions: { sortable: Object.keys(SORT), defaultSort: 'name' },
   async list(db, query) {
     let q = base(db);
-    if (query.q) q = q.where((eb) => eb.or([eb('departments.name', 'like', likePattern(query.q)), eb('companies.name', 'like', likePattern(query.q))]));
+    if (query.q) q = q.where((eb) => eb.or([containsText('departments.name', query.q), containsText('companies.name', query.q)]));
     const company = Number(query.filters['company']);
     if (Number.isInteger(company) && company > 0) q = q.where('departments.companyId', '=', company);
     const total = Number((await q.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst())?.n ?? 0);

@@ -1,4 +1,4 @@
-import { likePattern } from '../../../../domain/lists/list-query.ts';
+import { containsText } from '../../like.ts';
 import { HolidayInput } from '../../../../domain/org/org-schemas.ts';
 import type { Db } from '../../connection.ts';
 import type { CrudResource } from '../../../services/crud/crud-resource.ts';
@@ -29,7 +29,7 @@ export const holidaysResource: CrudResource<HolidayInput, HolidayDto> = {
   listOptions: { sortable: Object.keys(SORT), defaultSort: 'date' },
   async list(db, query) {
     let q = base(db);
-    if (query.q) q = q.where((eb) => eb.or([eb('holidays.name', 'like', likePattern(query.q)), eb('holidays.date', 'like', likePattern(query.q))]));
+    if (query.q) q = q.where((eb) => eb.or([containsText('holidays.name', query.q), containsText('holidays.date', query.q)]));
     const year = query.filters['year'];
     if (year && /^\d{4}$/.test(year)) q = q.where('holidays.date', 'like', `${year}-%`);
     const total = Number((await q.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst())?.n ?? 0);

@@ -1,4 +1,4 @@
-import { likePattern } from '../../../../domain/lists/list-query.ts';
+import { containsText } from '../../like.ts';
 import { JobTitleInput } from '../../../../domain/org/org-schemas.ts';
 import type { Db } from '../../connection.ts';
 import type { CrudResource } from '../../../services/crud/crud-resource.ts';
@@ -54,8 +54,7 @@ export const jobTitlesResource: CrudResource<JobTitleInput, JobTitleDto> = {
   async list(db, query) {
     let q = base(db);
     if (query.q) {
-      const like = likePattern(query.q);
-      q = q.where((eb) => eb.or([eb('jobTitles.name', 'like', like), eb('departments.name', 'like', like), eb('companies.name', 'like', like)]));
+      q = q.where((eb) => eb.or([containsText('jobTitles.name', query.q), containsText('departments.name', query.q), containsText('companies.name', query.q)]));
     }
     const department = Number(query.filters['department']);
     if (Number.isInteger(department) && department > 0) q = q.where('jobTitles.departmentId', '=', department);

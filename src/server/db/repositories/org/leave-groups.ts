@@ -1,4 +1,4 @@
-import { likePattern } from '../../../../domain/lists/list-query.ts';
+import { containsText } from '../../like.ts';
 import { LeaveGroupInput } from '../../../../domain/org/org-schemas.ts';
 import type { Db } from '../../connection.ts';
 import type { CrudResource } from '../../../services/crud/crud-resource.ts';
@@ -77,8 +77,7 @@ export const leaveGroupsResource: CrudResource<LeaveGroupInput, LeaveGroupDto> =
   async list(db, query) {
     let q = base(db);
     if (query.q) {
-      const like = likePattern(query.q);
-      q = q.where((eb) => eb.or([eb('leaveGroups.name', 'like', like), eb('leaveGroups.description', 'like', like)]));
+      q = q.where((eb) => eb.or([containsText('leaveGroups.name', query.q), containsText('leaveGroups.description', query.q)]));
     }
     const status = query.filters['status'];
     if (status === 'active' || status === 'disabled') q = q.where('leaveGroups.status', '=', status);
