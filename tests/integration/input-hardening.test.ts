@@ -238,9 +238,15 @@ describe('PIN probing', () => {
       expect(res.status).toBe(429);
       const body = await res.json();
       expect(body.code).toBe('errors.tooManyPinConflicts');
-      expect(body.message).toMatch(/^Se han probado demasiados PIN que ya están en uso\. Inténtalo de nuevo dentro de \d+ minutos\.$/);
+      expect(body.message).toMatch(/^Se han probado demasiados PIN que ya están en uso\. Inténtalo de nuevo dentro de \d+ minutos o deja que Jornada elija el PIN\.$/);
       expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
     }
+    // Work that types no PIN goes on: an edit that keeps the PIN, a new employee with a generated one.
+    const { pin: _kept, ...withoutPin } = employee('', 1);
+    expect((await prober.request('PATCH', `/api/employees/${ownId}`, { ...withoutPin, lastName: 'Prueba 1 bis' })).status).toBe(200);
+    const generated = await prober.post('/api/employees', { ...employee('', 115), generatePin: true });
+    expect(generated.status).toBe(201);
+    expect((await generated.json()).generatedPin).toMatch(/^\d{6,10}$/);
     // Other administrators are not affected.
     expect((await admin.post('/api/employees', employee('9988774', 114))).status).toBe(201);
   });
