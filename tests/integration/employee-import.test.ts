@@ -1,6 +1,7 @@
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client } from '../helpers/http-client.ts';
+import { rawPost } from '../helpers/raw-post.ts';
 import { startServer, type TestServer } from '../helpers/test-server.ts';
 
 let server: TestServer;
@@ -255,7 +256,8 @@ describe('POST /api/employees/import', () => {
     expect(await headerOnly.json()).toMatchObject({ code: 'employeeImport.noRows' });
     const noCsv = await admin.post('/api/employees/import', { file: 'x' });
     expect(noCsv.status).toBe(422);
-    const tooBig = await admin.post('/api/employees/import', { csv: 'x'.repeat(21 * 1024 * 1024) });
+    // Streamed over a raw connection: the server answers 413 before reading it all (raw-post.ts).
+    const tooBig = await rawPost(server.url, '/api/employees/import', { size: 21 * 1024 * 1024, token: admin.cookie, fill: 'x' });
     expect(tooBig.status).toBe(413);
     const wrongMethod = await admin.get('/api/employees/import');
     expect(wrongMethod.status).toBe(405);
