@@ -15,6 +15,7 @@ import { api, ApiError } from '../../../lib/client/api.ts';
 import { setFlash, showFlash } from '../../../lib/client/flash.ts';
 import { inputClass, primaryButton, secondaryButton } from '../ui/buttons.ts';
 import { fieldMessage, valibotResolver } from '../ui/valibot-resolver.ts';
+import type { EmployeeDto } from '../../../domain/api/records.ts';
 
 interface Option {
   _id: number;
@@ -26,7 +27,7 @@ interface Option {
 interface Props {
   lang: Language;
   /** The employee being edited (API shape), or null to create one. */
-  employee: Record<string, unknown> | null;
+  employee: EmployeeDto | null;
   today: string;
 }
 
@@ -54,7 +55,7 @@ export default function EmployeeForm({ lang, employee, today }: Props) {
   const t = translator(lang);
   const editing = employee !== null;
   const initial = editing
-    ? Object.fromEntries(Object.keys(EMPTY).map((k) => [k, k === 'pin' ? '' : (employee[k] ?? '')]))
+    ? Object.fromEntries(Object.keys(EMPTY).map((k) => [k, k === 'pin' ? '' : (employee[k as keyof EmployeeDto] ?? '')]))
     : EMPTY;
   const [generatePin, setGeneratePin] = useState(false);
   const [generated, setGenerated] = useState<{ pin: string; message: string; next: string }>();
@@ -80,7 +81,7 @@ export default function EmployeeForm({ lang, employee, today }: Props) {
   async function submit(values: FieldValues) {
     setFormError(undefined);
     try {
-      const answer = await api<{ message: string; data: { _id: number }; generatedPin?: string }>(editing ? `/employees/${employee['_id']}` : '/employees', {
+      const answer = await api<{ message: string; data: { _id: number }; generatedPin?: string }>(editing ? `/employees/${employee._id}` : '/employees', {
         method: editing ? 'PATCH' : 'POST',
         body: generatePin ? { ...values, pin: '', generatePin: true } : values,
         lang,
@@ -104,7 +105,7 @@ export default function EmployeeForm({ lang, employee, today }: Props) {
 
   function discard() {
     setFlash(t('messages.employeeDiscarded'), 'info');
-    window.location.assign(editing ? `/employee-details/${employee['_id']}` : '/employees');
+    window.location.assign(editing ? `/employee-details/${employee._id}` : '/employees');
   }
 
   const err = (name: string) => fieldMessage(form.formState.errors[name]?.message, t);

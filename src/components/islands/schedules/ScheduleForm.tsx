@@ -9,10 +9,11 @@ import { setFlash } from '../../../lib/client/flash.ts';
 import { inputClass, primaryButton, secondaryButton } from '../ui/buttons.ts';
 import { fieldMessage, valibotResolver } from '../ui/valibot-resolver.ts';
 import { ShiftFields } from './ShiftFields.tsx';
+import type { ScheduleDto } from '../../../domain/api/records.ts';
 
 interface Props {
   lang: Language;
-  schedule: Record<string, unknown> | null;
+  schedule: ScheduleDto | null;
   today: string;
 }
 
@@ -22,7 +23,7 @@ export default function ScheduleForm({ lang, schedule, today }: Props) {
   const editing = schedule !== null;
   const form = useForm<FieldValues>({
     defaultValues: editing
-      ? { ...schedule, toDate: schedule['toDate'] ?? '', totalHours: String(schedule['totalHours']) }
+      ? { ...schedule, toDate: schedule.toDate ?? '', totalHours: String(schedule.totalHours) }
       : { employee: '', startTime: '09:00', offTime: '17:00', totalHours: '8', restDays: ['Saturday', 'Sunday'], fromDate: today, toDate: '' },
     resolver: valibotResolver(ScheduleInput),
   });
@@ -38,7 +39,7 @@ export default function ScheduleForm({ lang, schedule, today }: Props) {
   async function submit(values: FieldValues) {
     setFormError(undefined);
     try {
-      const answer = await api<{ message: string }>(editing ? `/schedules/${schedule['_id']}` : '/schedules', { method: editing ? 'PATCH' : 'POST', body: values, lang });
+      const answer = await api<{ message: string }>(editing ? `/schedules/${schedule._id}` : '/schedules', { method: editing ? 'PATCH' : 'POST', body: values, lang });
       setFlash(answer.message);
       window.location.assign('/schedule');
     } catch (e) {

@@ -8,58 +8,9 @@ import { nowIso } from '../../clock/now.ts';
 import type { BreakInstants } from '../../../domain/attendance/shift-times.ts';
 import type { Db } from '../connection.ts';
 import type { Database } from '../schema.ts';
+import type { AttendanceDto, AttendanceRevisionDto, AttendanceDetailDto } from '../../../domain/api/records.ts';
 
-/** An attendance as the API shows it (spec section 3): instants ISO 8601 UTC, durations seconds. */
-export interface AttendanceDto {
-  _id: number;
-  employee: number;
-  employeeName: string;
-  nationalId: string;
-  department: number;
-  departmentName: string;
-  /** Local work date (the day the shift started). */
-  date: string;
-  timezone: string;
-  timeIn: string;
-  timeOut: string | null;
-  /** The first break's start and end (the list's break in/out columns). */
-  breakIn: string | null;
-  breakOut: string | null;
-  breakSeconds: number;
-  workedSeconds: number | null;
-  /** Worked hours, rounded to hundredths; null while the day is open. */
-  totalHours: number | null;
-  /** "in" while the day is open (no check-out yet), "out" once closed. */
-  statusInOut: 'in' | 'out';
-  /** Open, from an earlier date, and no longer the shift being worked: a forgotten check-out. */
-  missingCheckOut: boolean;
-  statusIn: 'on_time' | 'late' | null;
-  lateSeconds: number;
-  earlyDepartureSeconds: number;
-  reason: string | null;
-  source: 'clock' | 'manual';
-  revision: number;
-  createdAt: string;
-  updatedAt: string;
-}
-
-export interface AttendanceRevisionDto {
-  revision: number;
-  timeIn: string;
-  timeOut: string | null;
-  breaks: BreakInstants[];
-  workedSeconds: number | null;
-  reason: string | null;
-  author: number | null;
-  authorName: string | null;
-  createdAt: string;
-}
-
-export interface AttendanceDetailDto extends AttendanceDto {
-  breaks: (BreakInstants & { _id: number })[];
-  revisions: AttendanceRevisionDto[];
-  punches: number;
-}
+export type { AttendanceDto, AttendanceRevisionDto, AttendanceDetailDto };
 
 export const ATTENDANCE_SORTS = {
   date: ['attendances.date', 'attendances.timeIn'],

@@ -3,45 +3,9 @@ import { type ListQuery } from '../../../domain/lists/list-query.ts';
 import { containsText } from '../like.ts';
 import type { Db } from '../connection.ts';
 import { scopedEmployeeFilter, type RecordAccount } from '../../../domain/permissions/record-access.ts';
+import type { EmployeeDto } from '../../../domain/api/records.ts';
 
-/** An employee as the API shows it: references as ids plus their names; never the PIN key. */
-export interface EmployeeDto {
-  _id: number;
-  firstName: string;
-  lastName: string;
-  fullName: string;
-  gender: string;
-  civilStatus: string | null;
-  height: number | null;
-  weight: number | null;
-  email: string;
-  phone: string | null;
-  birthday: string | null;
-  nationalId: string;
-  placeOfBirth: string | null;
-  address: string | null;
-  image: string | null;
-  company: number;
-  companyName: string;
-  department: number;
-  departmentName: string;
-  jobTitle: number;
-  jobTitleName: string;
-  leaveGroup: number;
-  leaveGroupName: string;
-  leavePrivilege: string | null;
-  companyEmail: string | null;
-  employmentType: 'regular' | 'trainee';
-  employmentStatus: string | null;
-  officialStartDate: string | null;
-  dateRegularized: string | null;
-  rfidCard: string | null;
-  status: 'active' | 'archived';
-  biometricConsentAt: string | null;
-  faceDescriptors: number;
-  createdAt: string;
-  updatedAt: string;
-}
+export type { EmployeeDto };
 
 export const EMPLOYEE_SORTS = {
   name: ['employees.lastName', 'employees.firstName'],

@@ -8,31 +8,9 @@ import type { ScheduleRule } from '../../../domain/schedules/schedule-rules.ts';
 import type { Db } from '../connection.ts';
 import { holidayDatesOfEmployee } from './org/holidays.ts';
 import { schedulesOfEmployee } from './attendances.ts';
+import type { LeaveDto } from '../../../domain/api/records.ts';
 
-/** A leave as the API shows it (spec section 3): dates `YYYY-MM-DD`, inclusive. */
-export interface LeaveDto {
-  _id: number;
-  employee: number;
-  employeeName: string;
-  department: number;
-  departmentName: string;
-  leaveType: number;
-  leaveTypeName: string;
-  from: string;
-  to: string;
-  /** Working days of the employee's schedule from `from` to `to`. */
-  days: number;
-  reason: string;
-  /** The first working day after `to`. */
-  returnDate: string | null;
-  status: LeaveStatus;
-  comment: string | null;
-  decidedBy: number | null;
-  decidedByName: string | null;
-  decidedAt: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
+export type { LeaveDto };
 
 export const LEAVE_SORTS = {
   from: ['leaves.fromDate', 'leaves.toDate'],

@@ -4,20 +4,9 @@ import { RoleInput } from '../../../domain/permissions/role-schema.ts';
 import type { CrudResource } from '../../services/crud/crud-resource.ts';
 import type { Db } from '../connection.ts';
 import { countReferences, exists } from './org/references.ts';
+import type { RoleDto } from '../../../domain/api/records.ts';
 
-/** A role as the API answers it: `permissions` maps resource -> allowed actions. */
-export interface RoleDto {
-  _id: number;
-  name: string;
-  permissions: Permissions;
-  company: number | null;
-  companyName: string | null;
-  /** True for the roles every company gets (Administrator, Employee); they may be edited. */
-  isDefault: boolean;
-  /** How many users have this role. */
-  users: number;
-  createdAt: string;
-}
+export type { RoleDto };
 
 const SORT = { name: 'roles.name', company: 'companies.name', users: 'users', createdAt: 'roles.createdAt' } as const;
 

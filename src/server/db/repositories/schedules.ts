@@ -2,25 +2,9 @@ import { sql } from 'kysely';
 import { type ListQuery } from '../../../domain/lists/list-query.ts';
 import { containsText } from '../like.ts';
 import type { Db } from '../connection.ts';
+import type { ScheduleDto } from '../../../domain/api/records.ts';
 
-export interface ScheduleDto {
-  _id: number;
-  employee: number;
-  employeeName: string;
-  department: number;
-  departmentName: string;
-  startTime: string;
-  offTime: string;
-  totalHours: number;
-  restDays: string[];
-  fromDate: string;
-  toDate: string | null;
-  status: 'current' | 'previous';
-  /** Approved leave covers `today` (the list's reference date). */
-  onLeave: boolean;
-  createdAt: string;
-  updatedAt: string;
-}
+export type { ScheduleDto };
 
 export const SCHEDULE_SORTS = {
   employee: ['employees.lastName', 'employees.firstName'],

@@ -3,27 +3,9 @@ import { containsText } from '../like.ts';
 import { ACCOUNT_TYPES, USER_STATUSES } from '../../../domain/users/user-schemas.ts';
 import type { Db } from '../connection.ts';
 import type { AccountType } from '../schema.ts';
+import type { UserDto } from '../../../domain/api/records.ts';
 
-/**
- * User accounts as the users API sees them (list, read, write). Never selects the password hash.
- * Session concerns (sign-in lookups, session versions) stay in users.ts.
- */
-export interface UserDto {
-  _id: number;
-  name: string;
-  email: string;
-  role: number;
-  roleName: string;
-  status: 'enabled' | 'disabled';
-  accountType: AccountType;
-  company: number | null;
-  companyName: string | null;
-  employee: number | null;
-  employeeName: string | null;
-  image: string | null;
-  lastSignInAt: string | null;
-  createdAt: string;
-}
+export type { UserDto };
 
 /** The stored fields a user update writes (the hash only when the password changes). */
 export interface UserWrite {

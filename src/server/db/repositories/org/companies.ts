@@ -2,14 +2,9 @@ import { containsText } from '../../like.ts';
 import { CompanyInput } from '../../../../domain/org/org-schemas.ts';
 import type { CrudResource } from '../../../services/crud/crud-resource.ts';
 import { countReferences } from './references.ts';
+import type { CompanyDto } from '../../../../domain/api/records.ts';
 
-export interface CompanyDto {
-  _id: number;
-  name: string;
-  departments: number;
-  employees: number;
-  createdAt: string;
-}
+export type { CompanyDto };
 
 const SORT = { name: 'companies.name', createdAt: 'companies.createdAt' } as const;
 

@@ -3,15 +3,9 @@ import { DepartmentInput } from '../../../../domain/org/org-schemas.ts';
 import type { Db } from '../../connection.ts';
 import type { CrudResource } from '../../../services/crud/crud-resource.ts';
 import { countReferences, exists } from './references.ts';
+import type { DepartmentDto } from '../../../../domain/api/records.ts';
 
-export interface DepartmentDto {
-  _id: number;
-  name: string;
-  company: number;
-  companyName: string;
-  employees: number;
-  createdAt: string;
-}
+export type { DepartmentDto };
 
 const SORT = { name: 'departments.name', company: 'companies.name', createdAt: 'departments.createdAt' } as const;
 

@@ -4,15 +4,9 @@ import type { Db } from '../../connection.ts';
 import type { CrudResource } from '../../../services/crud/crud-resource.ts';
 import { AppError } from '../../../http/app-error.ts';
 import { exists } from './references.ts';
+import type { HolidayDto } from '../../../../domain/api/records.ts';
 
-export interface HolidayDto {
-  _id: number;
-  name: string;
-  date: string;
-  company: number;
-  companyName: string;
-  createdAt: string;
-}
+export type { HolidayDto };
 
 const SORT = { date: 'holidays.date', name: 'holidays.name', company: 'companies.name' } as const;
 

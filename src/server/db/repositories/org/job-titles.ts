@@ -3,17 +3,9 @@ import { JobTitleInput } from '../../../../domain/org/org-schemas.ts';
 import type { Db } from '../../connection.ts';
 import type { CrudResource } from '../../../services/crud/crud-resource.ts';
 import { countReferences } from './references.ts';
+import type { JobTitleDto } from '../../../../domain/api/records.ts';
 
-export interface JobTitleDto {
-  _id: number;
-  name: string;
-  department: number;
-  departmentName: string;
-  company: number;
-  companyName: string;
-  employees: number;
-  createdAt: string;
-}
+export type { JobTitleDto };
 
 const SORT = { name: 'jobTitles.name', department: 'departments.name', company: 'companies.name', createdAt: 'jobTitles.createdAt' } as const;
 

@@ -3,20 +3,9 @@ import { LeaveGroupInput } from '../../../../domain/org/org-schemas.ts';
 import type { Db } from '../../connection.ts';
 import type { CrudResource } from '../../../services/crud/crud-resource.ts';
 import { countReferences, exists } from './references.ts';
+import type { LeaveGroupDto } from '../../../../domain/api/records.ts';
 
-export interface LeaveGroupDto {
-  _id: number;
-  name: string;
-  description: string;
-  status: 'active' | 'disabled';
-  company: number;
-  companyName: string;
-  /** Leave type ids the members may take. */
-  privilege: number[];
-  privilegeNames: string[];
-  employees: number;
-  createdAt: string;
-}
+export type { LeaveGroupDto };
 
 const SORT = { name: 'leaveGroups.name', status: 'leaveGroups.status', company: 'companies.name', createdAt: 'leaveGroups.createdAt' } as const;
 

@@ -3,16 +3,9 @@ import { LeaveTypeInput } from '../../../../domain/org/org-schemas.ts';
 import type { Db } from '../../connection.ts';
 import type { CrudResource } from '../../../services/crud/crud-resource.ts';
 import { countReferences, exists } from './references.ts';
+import type { LeaveTypeDto } from '../../../../domain/api/records.ts';
 
-export interface LeaveTypeDto {
-  _id: number;
-  name: string;
-  company: number;
-  companyName: string;
-  /** null = unlimited. */
-  daysPerYear: number | null;
-  createdAt: string;
-}
+export type { LeaveTypeDto };
 
 const SORT = { name: 'leaveTypes.name', company: 'companies.name', daysPerYear: 'leaveTypes.daysPerYear', createdAt: 'leaveTypes.createdAt' } as const;
 

@@ -1,0 +1,239 @@
+import type { BreakInstants } from '../attendance/shift-times.ts';
+import type { LeaveStatus } from '../leave/leave-rules.ts';
+import type { AccountType, Permissions } from '../permissions/permissions.ts';
+
+/**
+ * The records of the JSON API as the server answers them (type-only): repositories build them,
+ * islands and pages receive them. Field names are the spec's in camelCase, references are ids.
+ */
+
+/** An employee as the API shows it: references as ids plus their names; never the PIN key. */
+export interface EmployeeDto {
+  _id: number;
+  firstName: string;
+  lastName: string;
+  fullName: string;
+  gender: string;
+  civilStatus: string | null;
+  height: number | null;
+  weight: number | null;
+  email: string;
+  phone: string | null;
+  birthday: string | null;
+  nationalId: string;
+  placeOfBirth: string | null;
+  address: string | null;
+  image: string | null;
+  company: number;
+  companyName: string;
+  department: number;
+  departmentName: string;
+  jobTitle: number;
+  jobTitleName: string;
+  leaveGroup: number;
+  leaveGroupName: string;
+  leavePrivilege: string | null;
+  companyEmail: string | null;
+  employmentType: 'regular' | 'trainee';
+  employmentStatus: string | null;
+  officialStartDate: string | null;
+  dateRegularized: string | null;
+  rfidCard: string | null;
+  status: 'active' | 'archived';
+  biometricConsentAt: string | null;
+  faceDescriptors: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface ScheduleDto {
+  _id: number;
+  employee: number;
+  employeeName: string;
+  department: number;
+  departmentName: string;
+  startTime: string;
+  offTime: string;
+  totalHours: number;
+  restDays: string[];
+  fromDate: string;
+  toDate: string | null;
+  status: 'current' | 'previous';
+  /** Approved leave covers `today` (the list's reference date). */
+  onLeave: boolean;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** An attendance as the API shows it (spec section 3): instants ISO 8601 UTC, durations seconds. */
+export interface AttendanceDto {
+  _id: number;
+  employee: number;
+  employeeName: string;
+  nationalId: string;
+  department: number;
+  departmentName: string;
+  /** Local work date (the day the shift started). */
+  date: string;
+  timezone: string;
+  timeIn: string;
+  timeOut: string | null;
+  /** The first break's start and end (the list's break in/out columns). */
+  breakIn: string | null;
+  breakOut: string | null;
+  breakSeconds: number;
+  workedSeconds: number | null;
+  /** Worked hours, rounded to hundredths; null while the day is open. */
+  totalHours: number | null;
+  /** "in" while the day is open (no check-out yet), "out" once closed. */
+  statusInOut: 'in' | 'out';
+  /** Open, from an earlier date, and no longer the shift being worked: a forgotten check-out. */
+  missingCheckOut: boolean;
+  statusIn: 'on_time' | 'late' | null;
+  lateSeconds: number;
+  earlyDepartureSeconds: number;
+  reason: string | null;
+  source: 'clock' | 'manual';
+  revision: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface AttendanceRevisionDto {
+  revision: number;
+  timeIn: string;
+  timeOut: string | null;
+  breaks: BreakInstants[];
+  workedSeconds: number | null;
+  reason: string | null;
+  author: number | null;
+  authorName: string | null;
+  createdAt: string;
+}
+
+export interface AttendanceDetailDto extends AttendanceDto {
+  breaks: (BreakInstants & { _id: number })[];
+  revisions: AttendanceRevisionDto[];
+  punches: number;
+}
+
+/** A leave as the API shows it (spec section 3): dates `YYYY-MM-DD`, inclusive. */
+export interface LeaveDto {
+  _id: number;
+  employee: number;
+  employeeName: string;
+  department: number;
+  departmentName: string;
+  leaveType: number;
+  leaveTypeName: string;
+  from: string;
+  to: string;
+  /** Working days of the employee's schedule from `from` to `to`. */
+  days: number;
+  reason: string;
+  /** The first working day after `to`. */
+  returnDate: string | null;
+  status: LeaveStatus;
+  comment: string | null;
+  decidedBy: number | null;
+  decidedByName: string | null;
+  decidedAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/**
+ * User accounts as the users API sees them (list, read, write). Never selects the password hash.
+ * Session concerns (sign-in lookups, session versions) stay in users.ts.
+ */
+export interface UserDto {
+  _id: number;
+  name: string;
+  email: string;
+  role: number;
+  roleName: string;
+  status: 'enabled' | 'disabled';
+  accountType: AccountType;
+  company: number | null;
+  companyName: string | null;
+  employee: number | null;
+  employeeName: string | null;
+  image: string | null;
+  lastSignInAt: string | null;
+  createdAt: string;
+}
+
+/** A role as the API answers it: `permissions` maps resource -> allowed actions. */
+export interface RoleDto {
+  _id: number;
+  name: string;
+  permissions: Permissions;
+  company: number | null;
+  companyName: string | null;
+  /** True for the roles every company gets (Administrator, Employee); they may be edited. */
+  isDefault: boolean;
+  /** How many users have this role. */
+  users: number;
+  createdAt: string;
+}
+
+export interface CompanyDto {
+  _id: number;
+  name: string;
+  departments: number;
+  employees: number;
+  createdAt: string;
+}
+
+export interface DepartmentDto {
+  _id: number;
+  name: string;
+  company: number;
+  companyName: string;
+  employees: number;
+  createdAt: string;
+}
+
+export interface JobTitleDto {
+  _id: number;
+  name: string;
+  department: number;
+  departmentName: string;
+  company: number;
+  companyName: string;
+  employees: number;
+  createdAt: string;
+}
+
+export interface LeaveTypeDto {
+  _id: number;
+  name: string;
+  company: number;
+  companyName: string;
+  /** null = unlimited. */
+  daysPerYear: number | null;
+  createdAt: string;
+}
+
+export interface LeaveGroupDto {
+  _id: number;
+  name: string;
+  description: string;
+  status: 'active' | 'disabled';
+  company: number;
+  companyName: string;
+  /** Leave type ids the members may take. */
+  privilege: number[];
+  privilegeNames: string[];
+  employees: number;
+  createdAt: string;
+}
+
+export interface HolidayDto {
+  _id: number;
+  name: string;
+  date: string;
+  company: number;
+  companyName: string;
+  createdAt: string;
+}
