@@ -14,7 +14,7 @@ import { startServer, type TestServer } from '../helpers/test-server.ts';
  * schedules run open-ended from 90 days before the real today). The server's clock is faked
  * (JORNADA_FAKE_NOW_FILE, honoured only with JORNADA_TEST=1) and set to days of 2027, after
  * every demo attendance, so each test controls the state. Tests run in order and move time
- * forward; failed identifications come last, as they lock the address.
+ * forward; failed identifications come last, as they make the address wait.
  */
 
 const ZONE = 'Europe/Lisbon';
@@ -33,7 +33,7 @@ function setNow(date: string, time: string): string {
 
 interface Answer {
   status: number;
-  body: { message: string; code?: string; errors?: Record<string, string>; employee?: { _id: number; full_name: string; image: string | null }; time?: string };
+  body: { message: string; code?: string; retryAfter?: number; errors?: Record<string, string>; employee?: { _id?: number; full_name?: string; image?: string | null; first_name?: string }; time?: string };
   headers: Headers;
 }
 
@@ -143,8 +143,8 @@ describe('POST /api/clock with a PIN', () => {
     for (const action of ['check-out', 'break-in', 'break-out']) {
       const refused = await punch(ROSTER.carmen, action);
       expect(refused.status, action).toBe(409);
-      // A refusal names the identified employee too (the terminal shows who was refused).
-      expect(refused.body).toEqual({ message: 'No attendance data for this employee.', code: 'messages.noAttendanceData', employee: { _id: carmen, full_name: 'Carmen Ruiz Navarro', image: null } });
+      // A refusal names the identified employee by first name only: nothing was written (decision 025).
+      expect(refused.body).toEqual({ message: 'No attendance data for this employee.', code: 'messages.noAttendanceData', employee: { first_name: 'Carmen' } });
     }
 
     const checkIn = setNow(MON, '09:03');
@@ -167,7 +167,7 @@ describe('POST /api/clock with a PIN', () => {
     setNow(MON, '09:30');
     const again = await punch(ROSTER.carmen, 'check-in');
     expect(again.status).toBe(409);
-    expect(again.body).toMatchObject({ message: 'The employee has already checked in today at 09:03', code: 'messages.alreadyCheckedIn', employee: { _id: carmen } });
+    expect(again.body).toMatchObject({ message: 'The employee has already checked in today at 09:03', code: 'messages.alreadyCheckedIn', employee: { first_name: 'Carmen' } });
     expect((await punch(ROSTER.carmen, 'check-in', 'es')).body.message).toBe('El empleado ya ha fichado la entrada hoy a las 09:03');
 
     setNow(MON, '11:00');
@@ -255,7 +255,7 @@ describe('POST /api/clock with a PIN', () => {
     setNow('2027-03-08', '09:00');
     for (const action of ['check-in', 'check-out']) {
       const none = await punch(ROSTER.isabel, action);
-      expect(none.body, action).toMatchObject({ message: 'No active schedule found for this employee.', code: 'messages.noActiveSchedule', employee: { _id: isabel } });
+      expect(none.body, action).toMatchObject({ message: 'No active schedule found for this employee.', code: 'messages.noActiveSchedule', employee: { first_name: 'Isabel' } });
     }
 
     const typeId = query<{ id: number }>('select id from leave_types order by id limit 1')[0]!.id;
@@ -400,20 +400,25 @@ describe('POST /api/clock with a PIN', () => {
     await putSettings({ ipRestriction: '' });
   });
 
-  it('locks an address after five unknown PINs, then lets it try again after five minutes', async () => {
+  it('after three free unknown PINs makes the address wait 2 s, then 4 s; an identification ends the wait (decision 025)', async () => {
     setNow('2027-11-04', '08:50');
-    for (let i = 0; i < 5; i++) {
+    for (let i = 0; i < 4; i++) {
       const unknown = await clock({ action: 'check-in', pin: `99999${i}` });
       expect(unknown.status).toBe(401);
       expect(unknown.body).toEqual({ message: en.punch.unknownPin, code: 'punch.unknownPin' });
     }
-    const locked = await punch(ROSTER.carmen, 'check-in', 'es');
-    expect(locked.status).toBe(429);
-    expect(locked.body.code).toBe('punch.tooManyAttempts');
-    expect(locked.body.message).toBe(es.punch.tooManyAttempts.replace('{{minutes}}', '5'));
-    expect(Number(locked.headers.get('retry-after'))).toBe(300);
-    setNow('2027-11-04', '08:55:01');
-    const after = await punch(ROSTER.carmen, 'check-in');
-    expect(after.status).toBe(200);
+    // Seconds, not the old five minutes, and for the right PIN too while it lasts.
+    const waiting = await punch(ROSTER.carmen, 'check-in', 'es');
+    expect(waiting.status).toBe(429);
+    expect(waiting.body).toEqual({ message: es.punch.tooManyAttemptsSeconds.replace('{{seconds}}', '2'), code: 'punch.tooManyAttemptsSeconds', retryAfter: 2 });
+    expect(Number(waiting.headers.get('retry-after'))).toBe(2);
+    setNow('2027-11-04', '08:50:02');
+    expect((await clock({ action: 'check-in', pin: '999994' })).status).toBe(401);
+    expect(Number((await punch(ROSTER.carmen, 'check-in')).headers.get('retry-after'))).toBe(4);
+    setNow('2027-11-04', '08:50:06');
+    expect((await punch(ROSTER.carmen, 'check-in')).status).toBe(200);
+    // The streak is over: the next typo is free again.
+    expect((await clock({ action: 'check-in', pin: '999995' })).status).toBe(401);
+    expect((await punch(ROSTER.marta, 'check-in')).status).toBe(200);
   });
 });

@@ -10,6 +10,7 @@ export const PUNCH_MESSAGES = {
   unknownCard: 'punch.unknownCard',
   employeeArchived: 'punch.employeeArchived',
   tooManyAttempts: 'punch.tooManyAttempts',
+  tooManyAttemptsSeconds: 'punch.tooManyAttemptsSeconds',
   cardClockOff: 'punch.cardClockOff',
   faceClockUnavailable: 'punch.faceClockUnavailable',
   oneIdentifier: 'punch.oneIdentifier',

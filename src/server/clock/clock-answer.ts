@@ -40,9 +40,11 @@ const answer = (status: number, body: unknown, headers: Record<string, string> =
  * Public: {action, pin? | descriptor? | card?} (exactly one; `descriptor` may be up to three
  * frames of one face; `photo` an optional snapshot with a face) -> 200 {message, employee: {_id,
  * full_name, image}, time} where `image` is a small data URL of the employee's photo or null.
- * 403 outside the IP restriction; a refused punch 409 {message, code, employee}; other refusals
- * 4xx {message, code} with the spec's clock messages in the request's language; 429 with
- * Retry-After while an address is locked after failed identifications.
+ * 403 outside the IP restriction; a refused punch 409 {message, code, employee: {first_name}}
+ * (nothing written, so nothing more: decision 025); other refusals 4xx {message, code} with the
+ * spec's clock messages in the request's language; 429 {message, code, retryAfter} with the same
+ * seconds in Retry-After while the terminal waits after failed identifications (the kiosk counts
+ * them down). The limits are checked before the identifier is looked up or the snapshot decoded.
  */
 export async function clockAnswer(call: ClockCall): Promise<ClockAnswer> {
   const lang = call.lang;
@@ -59,8 +61,10 @@ export async function clockAnswer(call: ClockCall): Promise<ClockAnswer> {
       return answer(409, { message: translate(lang, error.code, error.params), code: error.code, employee: error.employee });
     }
     const refusal = asAppError(error);
-    const headers: Record<string, string> =
-      refusal.status === 429 ? { 'retry-after': String(refusal.params['retryAfterSeconds'] ?? 60) } : {};
-    return answer(refusal.status, errorBody(refusal, lang), headers);
+    if (refusal.status === 429) {
+      const seconds = Number(refusal.params['retryAfterSeconds'] ?? 60);
+      return answer(429, { ...errorBody(refusal, lang), retryAfter: seconds }, { 'retry-after': String(seconds) });
+    }
+    return answer(refusal.status, errorBody(refusal, lang));
   }
 }

@@ -1,25 +1,14 @@
 import type { PunchIdentity } from '../../domain/clock/clock-request.ts';
 import { matchFaceFrames } from '../../domain/clock/face-match.ts';
+import { waitMessage } from '../../domain/clock/kiosk-attempts.ts';
 import { PUNCH_MESSAGES } from '../../domain/clock/punch-messages.ts';
 import { FACE_MESSAGES } from '../../domain/messages/spec-messages.ts';
 import { pinKey } from '../auth/pin-key.ts';
-import { RateLimiter } from '../auth/rate-limiter.ts';
-import { nowMs } from '../clock/now.ts';
+import { kioskFailure, kioskSuccess, kioskWaitMs } from '../clock/kiosk-attempt-log.ts';
 import type { Db } from '../db/connection.ts';
 import { AppError } from '../http/app-error.ts';
 import type { Settings } from '../../domain/settings/settings.ts';
 import { faceGallery } from './face-gallery.ts';
-
-/** Five failed identifications per client address in five minutes lock the address. */
-export const IDENTIFY_WINDOW_MS = 5 * 60_000;
-export const identifyLimiter = new RateLimiter(5, IDENTIFY_WINDOW_MS, nowMs);
-/**
- * Unknown faces have their own count: ten in five minutes lock face identification from that
- * address (429) while the PIN pad stays usable. A face that is not enrolled is an everyday event
- * (a new employee, bad light) followed by the PIN, and must not use up the PIN's five tries.
- */
-export const FACE_FAILURE_LIMIT = 10;
-export const faceLimiter = new RateLimiter(FACE_FAILURE_LIMIT, IDENTIFY_WINDOW_MS, nowMs);
 
 export interface PunchEmployee {
   id: number;
@@ -28,11 +17,11 @@ export interface PunchEmployee {
   image: string | null;
 }
 
-const locked = (wait: number) =>
-  new AppError(PUNCH_MESSAGES.tooManyAttempts, 429, {
-    minutes: Math.max(1, Math.ceil(wait / 60_000)),
-    retryAfterSeconds: Math.ceil(wait / 1000),
-  });
+/** 429 while the terminal waits (decision 025); the message counts seconds or minutes. */
+const locked = (wait: number) => {
+  const { code, params } = waitMessage(wait);
+  return new AppError(code, 429, { ...params, retryAfterSeconds: Math.max(1, Math.ceil(wait / 1000)) });
+};
 
 async function activeEmployee(db: Db, id: number): Promise<PunchEmployee> {
   const row = await db.selectFrom('employees').select(['id', 'firstName', 'lastName', 'image', 'status']).where('id', '=', id).executeTakeFirst();
@@ -44,9 +33,11 @@ async function activeEmployee(db: Db, id: number): Promise<PunchEmployee> {
  * The employee a PIN, RFID card or face names. A PIN is found by its HMAC key, never compared in
  * plain text. A face is the nearest enrolled person within the `faceThreshold` setting and at
  * least `faceMargin` nearer than the next person, in every frame sent (face-match.ts); the
- * browser never names anyone. Refusals: 429 while the address is locked (faces: `faceLimiter`);
- * 403 when the card or face clock is off or the employee is archived; 401 for an unknown PIN,
- * card or face (each counts as a failure).
+ * browser never names anyone. Refusals: 403 when the card or face clock is off; 429 while the
+ * terminal waits after failed identifications (kiosk-attempts.ts: faces and PINs/badges counted
+ * apart, a repeated wrong value by itself); 401 for an unknown PIN, card or face (a failure);
+ * 403 for an archived employee (not a failure: the value is real). An identification ends the
+ * terminal's backoff. Nothing is read from the database while the terminal waits.
  */
 export async function identifyPunchEmployee(
   db: Db,
@@ -56,29 +47,34 @@ export async function identifyPunchEmployee(
 ): Promise<PunchEmployee> {
   if (identity.kind === 'face') {
     if (!settings.faceRecognition) throw new AppError(PUNCH_MESSAGES.faceClockUnavailable, 403);
-    const wait = faceLimiter.retryAfterMs(address);
+    const wait = kioskWaitMs(address, 'face');
     if (wait > 0) throw locked(wait);
     const match = matchFaceFrames(await faceGallery(db), identity.descriptors, { threshold: settings.faceThreshold, margin: settings.faceMargin });
     if (match.kind === 'none') {
-      faceLimiter.fail(address);
+      kioskFailure(address, 'face');
       throw new AppError(FACE_MESSAGES.faceNotRecognized, 401, { reason: match.reason });
     }
-    return activeEmployee(db, match.personId);
+    const employee = await activeEmployee(db, match.personId);
+    kioskSuccess(address);
+    return employee;
   }
   if (identity.kind === 'card' && !settings.rfidClock) throw new AppError(PUNCH_MESSAGES.cardClockOff, 403);
-  const wait = identifyLimiter.retryAfterMs(address);
+  // Looked up by the PIN's HMAC key or the badge; the value tried is counted by the same key.
+  const lookup = identity.kind === 'pin' ? { column: 'pinKey' as const, value: pinKey(identity.pin) } : { column: 'rfidCard' as const, value: identity.card };
+  const guess = `${lookup.column} ${lookup.value}`;
+  const wait = kioskWaitMs(address, 'secret', guess);
   if (wait > 0) throw locked(wait);
 
-  let query = db.selectFrom('employees').select(['id', 'firstName', 'lastName', 'image', 'status']);
-  query = identity.kind === 'pin' ? query.where('pinKey', '=', pinKey(identity.pin)) : query.where('rfidCard', '=', identity.card);
+  const query = db.selectFrom('employees').select(['id', 'firstName', 'lastName', 'image', 'status']).where(lookup.column, '=', lookup.value);
   const rows = await query.limit(3).execute();
   const active = rows.filter((r) => r.status === 'active');
   // One active match identifies; the same PIN in two companies identifies nobody.
   if (active.length === 1) {
     const { id, firstName, lastName, image } = active[0]!;
+    kioskSuccess(address);
     return { id, firstName, lastName, image };
   }
   if (active.length === 0 && rows.length > 0) throw new AppError(PUNCH_MESSAGES.employeeArchived, 403);
-  identifyLimiter.fail(address);
+  kioskFailure(address, 'secret', guess);
   throw new AppError(identity.kind === 'pin' ? PUNCH_MESSAGES.unknownPin : PUNCH_MESSAGES.unknownCard, 401);
 }

@@ -53,14 +53,20 @@ export interface PunchResult {
 }
 
 /**
- * The clock engine refused the punch of an identified employee (409): the answer names them too,
- * so the person at the terminal sees that the refusal is about them.
+ * Who a refused punch (409) names: only the first name, so the person at the terminal sees that
+ * the refusal is about them. Nothing was written, so the answer carries no id, full name or
+ * photo: a wrong guess that hits a real PIN learns as little as possible (decision 025).
  */
+export interface RefusedEmployee {
+  first_name: string;
+}
+
+/** The clock engine refused the punch of an identified employee (409); the refusal is audited. */
 export class PunchRefusal extends AppError {
   constructor(
     code: string,
     params: Record<string, unknown>,
-    readonly employee: PunchedEmployee,
+    readonly employee: RefusedEmployee,
   ) {
     super(code, 409, params);
   }
@@ -71,20 +77,22 @@ async function punchedEmployee(employee: PunchEmployee): Promise<PunchedEmployee
 }
 
 /**
- * A clock punch: identifies the employee, then in ONE transaction (shared with the punches that
- * arrive together, group-commit.ts; in its own savepoint) reads their state, asks the
- * clock engine, and writes the attendance change, the raw punch and an audit entry — or nothing.
- * A repeat of the same action within DOUBLE_TAP_MS answers with the first punch's time. A refusal
- * is a PunchRefusal (409) whose code is the spec message and whose params fill it in. A face
- * punch's snapshot is checked before anything is written and stored after the commit; losing it
- * never loses the punch.
+ * A clock punch: identifies the employee (the terminal's limits first, kiosk-attempts.ts), then
+ * in ONE transaction (shared with the punches that arrive together, group-commit.ts; in its own
+ * savepoint) reads their state, asks the clock engine, and writes the attendance change, the raw
+ * punch and an audit entry. A repeat of the same action within DOUBLE_TAP_MS answers with the
+ * first punch's time. A refusal writes only an audit entry (`clock.refused`: a PIN that hits a
+ * real employee leaves a trace even when nothing is punched) and is a PunchRefusal (409) whose
+ * code is the spec message and whose params fill it in. A face punch's snapshot is decoded only
+ * once the face is identified, checked before anything is written (422) and stored after the
+ * commit; losing it never loses the punch.
  */
 export async function recordPunch(db: Db, request: PunchRequest): Promise<PunchResult> {
   const settings = await getSettings(db);
   const method = request.identity.kind;
+  const employee = await identifyPunchEmployee(db, request.identity, request.address, settings);
   const keepPhoto = method === 'face' && settings.faceRecognition && settings.punchPhoto && request.photo !== undefined;
   const photo = keepPhoto ? await preparePunchPhoto(request.photo!) : null;
-  const employee = await identifyPunchEmployee(db, request.identity, request.address, settings);
   // Before the transaction, which holds the database's write lock while it runs.
   const answered = await punchedEmployee(employee);
   const nowSeconds = Math.floor(nowMs() / 1000);
@@ -107,7 +115,17 @@ export async function recordPunch(db: Db, request: PunchRequest): Promise<PunchR
       timeFormat: settings.timeFormat,
       lang: request.lang,
     });
-    if (!decision.ok) throw new PunchRefusal(decision.code, decision.params, answered);
+    if (!decision.ok) {
+      await appendAudit(trx, {
+        userId: null,
+        entity: 'employee',
+        entityId: employee.id,
+        action: 'clock.refused',
+        after: { action: request.action, method, terminal, address: request.address, code: decision.code },
+        at: now,
+      });
+      return { refused: decision };
+    }
 
     const { attendanceId, punchId } = await applyPunch(trx, { employeeId: employee.id, timeZone: settings.timezone, change: decision.change, method, terminal });
     await appendAudit(trx, {
@@ -121,6 +139,7 @@ export async function recordPunch(db: Db, request: PunchRequest): Promise<PunchR
     return { time: now, punchId };
   });
 
+  if (outcome.refused) throw new PunchRefusal(outcome.refused.code, outcome.refused.params, { first_name: employee.firstName });
   if (photo && outcome.punchId !== null) {
     await savePunchPhoto(db, { punchId: outcome.punchId, employeeId: employee.id, bytes: photo }).catch((error: unknown) => {
       log.error({ err: error }, 'The punch was recorded but its photo could not be kept');

@@ -1,6 +1,7 @@
 import { Briefcase, Camera, CameraOff, CheckCircle2, Coffee, CreditCard, KeyRound, Loader2, LogIn, LogOut, ScanFace, XCircle } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import type { ClockAction } from '../../../domain/clock/clock-engine.ts';
+import { waitMessage } from '../../../domain/clock/kiosk-attempts.ts';
 import { formatDate, formatTime, localeOf } from '../../../domain/format/intl-format.ts';
 import { CLOCK_MESSAGES, FACE_MESSAGES } from '../../../domain/messages/spec-messages.ts';
 import type { Language } from '../../../i18n/languages.ts';
@@ -23,9 +24,15 @@ interface Props {
   serverNow: number;
 }
 
-interface Employee {
-  _id: number;
+/** A punch's answer names the employee (200: `full_name`, `image`); a refusal (409) only `first_name`. */
+interface PunchedEmployee {
   full_name: string;
+  image: string | null;
+}
+
+/** Who the result card names. */
+interface Employee {
+  name: string;
   image: string | null;
 }
 
@@ -36,7 +43,7 @@ type Stage =
   | { kind: 'face'; action: ClockAction; hint: 'loading' | 'look' | 'move' | 'many' | 'sending' }
   | { kind: 'pin'; action: ClockAction; notice: string | null; error: string | null }
   | { kind: 'sending'; action: ClockAction; via: Via }
-  | { kind: 'result'; ok: boolean; action: ClockAction; via: Via | null; message: string; employee: Employee | null; time: string | null };
+  | { kind: 'result'; ok: boolean; action: ClockAction; via: Via | null; message: string; employee: Employee | null; time: string | null; until?: number };
 
 type EngineState = 'off' | 'loading' | 'ready' | 'failed';
 type CameraState = 'off' | 'starting' | 'on' | 'failed';
@@ -131,6 +138,12 @@ export default function ClockKiosk(props: Props) {
     };
   }, [props.faceRecognition]);
 
+  /** The wait left, as the server words it (it re-renders every second with the clock). */
+  const waitText = (until: number) => {
+    const { code, params } = waitMessage(Math.max(1, until - Date.now()));
+    return t(code, params);
+  };
+
   const faceUsable = props.faceRecognition && engine !== 'failed' && camera !== 'failed';
 
   const goHome = useCallback(() => {
@@ -145,9 +158,9 @@ export default function ClockKiosk(props: Props) {
     async (action: ClockAction, via: Via, body: Record<string, unknown>) => {
       if (via !== 'face') setStage({ kind: 'sending', action, via });
       try {
-        const answer = await api<{ message: string; employee: Employee; time: string }>('/clock', { method: 'POST', body: { action, ...body }, lang, redirectOnExpiry: false });
+        const answer = await api<{ message: string; employee: PunchedEmployee; time: string }>('/clock', { method: 'POST', body: { action, ...body }, lang, redirectOnExpiry: false });
         setPin('');
-        setStage({ kind: 'result', ok: true, action, via, message: answer.message, employee: answer.employee, time: answer.time });
+        setStage({ kind: 'result', ok: true, action, via, message: answer.message, employee: { name: answer.employee.full_name, image: answer.employee.image }, time: answer.time });
       } catch (error) {
         const e = error instanceof ApiError ? error : new ApiError(String(error), 0);
         const message = e.status === 0 ? t('kiosk.networkError') : e.message;
@@ -162,7 +175,15 @@ export default function ClockKiosk(props: Props) {
           setStage({ kind: 'pin', action, notice: null, error: message });
           return;
         }
-        const employee = (e.body['employee'] as Employee | undefined) ?? null;
+        if (e.status === 429) {
+          // The terminal waits after failed identifications (decision 025): count the wait down.
+          const seconds = Number(e.body['retryAfter']);
+          setPin('');
+          setStage({ kind: 'result', ok: false, action, via: null, message, employee: null, time: null, until: Date.now() + (seconds > 0 ? seconds : 1) * 1000 });
+          return;
+        }
+        const refused = e.body['employee'] as { first_name?: unknown } | undefined;
+        const employee = typeof refused?.first_name === 'string' ? { name: refused.first_name, image: null } : null;
         setPin('');
         setStage({ kind: 'result', ok: false, action, via: employee ? via : null, message, employee, time: null });
       }
@@ -325,7 +346,7 @@ export default function ClockKiosk(props: Props) {
   // Back to the start: after a result, an idle PIN pad or camera step, or a badge left waiting.
   useEffect(() => {
     const ms =
-      stage.kind === 'result' ? (stage.ok ? RESULT_MS : REFUSAL_MS) : stage.kind === 'home' ? (stage.card ? CARD_PENDING_MS : 0) : stage.kind === 'sending' ? 0 : IDLE_MS;
+      stage.kind === 'result' ? (stage.until ? Math.max(1, stage.until - Date.now()) : stage.ok ? RESULT_MS : REFUSAL_MS) : stage.kind === 'home' ? (stage.card ? CARD_PENDING_MS : 0) : stage.kind === 'sending' ? 0 : IDLE_MS;
     if (ms === 0) return;
     const timer = setTimeout(goHome, ms);
     return () => clearTimeout(timer);
@@ -499,10 +520,10 @@ export default function ClockKiosk(props: Props) {
             {stage.employee && (
               <>
                 {stage.employee.image ? (
-                  <img src={stage.employee.image} alt={t('kiosk.photoOf', { name: stage.employee.full_name })} className="h-24 w-24 rounded-full object-cover" data-testid="result-photo" />
+                  <img src={stage.employee.image} alt={t('kiosk.photoOf', { name: stage.employee.name })} className="h-24 w-24 rounded-full object-cover" data-testid="result-photo" />
                 ) : (
                   <span className="grid h-24 w-24 place-items-center rounded-full bg-primary-subtle text-3xl font-bold text-accent" aria-hidden="true">
-                    {stage.employee.full_name
+                    {stage.employee.name
                       .split(/\s+/)
                       .slice(0, 2)
                       .map((w) => w[0])
@@ -510,7 +531,7 @@ export default function ClockKiosk(props: Props) {
                   </span>
                 )}
                 <span className="text-3xl font-bold" data-testid="result-name">
-                  {stage.employee.full_name}
+                  {stage.employee.name}
                 </span>
               </>
             )}
@@ -519,7 +540,7 @@ export default function ClockKiosk(props: Props) {
             </span>
             <span className={`text-center text-2xl font-semibold text-balance ${stage.ok ? 'text-emerald-700 dark:text-emerald-400' : 'text-red-700 dark:text-red-400'}`} data-testid="result-message">
               {stage.ok ? <CheckCircle2 size={28} className="me-2 inline-block align-[-0.25em]" aria-hidden="true" /> : <XCircle size={28} className="me-2 inline-block align-[-0.25em]" aria-hidden="true" />}
-              {stage.message || t(CLOCK_MESSAGES.recordedSuccessfully)}
+              {stage.until ? waitText(stage.until) : stage.message || t(CLOCK_MESSAGES.recordedSuccessfully)}
             </span>
             <span className="text-sm text-muted">{t('kiosk.tapToContinue')}</span>
           </button>
