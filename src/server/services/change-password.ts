@@ -5,26 +5,35 @@ import type { Db } from '../db/connection.ts';
 import { appendAudit } from '../db/repositories/audit-log.ts';
 import { bumpSessionVersion, findUserWithRole, setPasswordHash } from '../db/repositories/users.ts';
 import { AppError } from '../http/app-error.ts';
-import { accountLimiter } from './sign-in.ts';
+import { RateLimiter } from '../auth/rate-limiter.ts';
+import { tooManyAttempts } from '../auth/sign-in-guard.ts';
+
+/** Five wrong current passwords per account in fifteen minutes; the place is taken before verifying. */
+export const passwordChangeLimiter = new RateLimiter(5, 15 * 60_000);
 
 /**
  * Changes the signed-in user's password after checking the current one (wrong ones are rate-limited
- * per account, 429 once locked). Every other session of
+ * per account, 429 with Retry-After once locked, counted from before the verification so parallel
+ * guesses cannot pass together; 503 when the hash gate is full). Every other session of
  * the user ends (session version bump); the caller gets a fresh token for the current one.
  */
 export async function changePassword(db: Db, userId: number, input: ChangePasswordInput): Promise<{ token: string }> {
   const row = await findUserWithRole(db, { id: userId });
   if (!row) throw new AppError('errors.unauthenticated', 401);
-  // Wrong current passwords count against the account like failed sign-ins (same limiter), so a
-  // borrowed session cannot be used to guess the password without limit.
-  const accountKey = row.email.toLowerCase();
-  const wait = accountLimiter.retryAfterMs(accountKey);
-  if (wait > 0) throw new AppError('errors.tooManyPasswordAttempts', 429, { minutes: Math.max(1, Math.ceil(wait / 60000)) });
-  if (!(await verifyPassword(row.passwordHash, input.currentPassword))) {
-    accountLimiter.fail(accountKey);
-    throw new AppError('validation.invalidInput', 422, {}, { currentPassword: 'password.wrongCurrent' });
+  // Wrong current passwords are limited per account, so a borrowed session cannot be used to guess
+  // the password without limit.
+  const key = String(userId);
+  const reservation = passwordChangeLimiter.reserve(key);
+  if (!reservation.ok) throw tooManyAttempts('errors.tooManyPasswordAttempts', reservation.retryAfterMs);
+  try {
+    if (!(await verifyPassword(row.passwordHash, input.currentPassword))) {
+      reservation.ticket.fail();
+      throw new AppError('validation.invalidInput', 422, {}, { currentPassword: 'password.wrongCurrent' });
+    }
+    passwordChangeLimiter.reset(key);
+  } finally {
+    reservation.ticket.release();
   }
-  accountLimiter.reset(accountKey);
   const hash = await hashPassword(input.newPassword);
   const version = await db.transaction().execute(async (trx) => {
     const at = new Date().toISOString();

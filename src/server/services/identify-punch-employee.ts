@@ -56,19 +56,35 @@ export async function identifyPunchEmployee(
 ): Promise<PunchEmployee> {
   if (identity.kind === 'face') {
     if (!settings.faceRecognition) throw new AppError(PUNCH_MESSAGES.faceClockUnavailable, 403);
-    const wait = faceLimiter.retryAfterMs(address);
-    if (wait > 0) throw locked(wait);
-    const match = matchFaceFrames(await faceGallery(db), identity.descriptors, { threshold: settings.faceThreshold, margin: settings.faceMargin });
-    if (match.kind === 'none') {
-      faceLimiter.fail(address);
-      throw new AppError(FACE_MESSAGES.faceNotRecognized, 401, { reason: match.reason });
+    // The place is taken before the look-up, so parallel attempts cannot all pass the check.
+    const reservation = faceLimiter.reserve(address);
+    if (!reservation.ok) throw locked(reservation.retryAfterMs);
+    try {
+      const match = matchFaceFrames(await faceGallery(db), identity.descriptors, { threshold: settings.faceThreshold, margin: settings.faceMargin });
+      if (match.kind === 'none') {
+        reservation.ticket.fail();
+        throw new AppError(FACE_MESSAGES.faceNotRecognized, 401, { reason: match.reason });
+      }
+      return await activeEmployee(db, match.personId);
+    } finally {
+      reservation.ticket.release();
     }
-    return activeEmployee(db, match.personId);
   }
   if (identity.kind === 'card' && !settings.rfidClock) throw new AppError(PUNCH_MESSAGES.cardClockOff, 403);
-  const wait = identifyLimiter.retryAfterMs(address);
-  if (wait > 0) throw locked(wait);
+  const reservation = identifyLimiter.reserve(address);
+  if (!reservation.ok) throw locked(reservation.retryAfterMs);
+  try {
+    return await identifyByPinOrCard(db, identity);
+  } catch (error) {
+    if (error instanceof AppError && error.status === 401) reservation.ticket.fail();
+    throw error;
+  } finally {
+    reservation.ticket.release();
+  }
+}
 
+/** The one active employee with the PIN or card; 401 when nobody has it, 403 when archived. */
+async function identifyByPinOrCard(db: Db, identity: Exclude<PunchIdentity, { kind: 'face' }>): Promise<PunchEmployee> {
   let query = db.selectFrom('employees').select(['id', 'firstName', 'lastName', 'image', 'status']);
   query = identity.kind === 'pin' ? query.where('pinKey', '=', pinKey(identity.pin)) : query.where('rfidCard', '=', identity.card);
   const rows = await query.limit(3).execute();
@@ -79,6 +95,5 @@ export async function identifyPunchEmployee(
     return { id, firstName, lastName, image };
   }
   if (active.length === 0 && rows.length > 0) throw new AppError(PUNCH_MESSAGES.employeeArchived, 403);
-  identifyLimiter.fail(address);
   throw new AppError(identity.kind === 'pin' ? PUNCH_MESSAGES.unknownPin : PUNCH_MESSAGES.unknownCard, 401);
 }
