@@ -53,7 +53,7 @@ async function load(url, route, pins) {
 }
 
 /** A current 09:00-17:00 schedule without rest days for each employee of the import batch. */
-function giveSchedules(dataDir, emails) {
+export function giveSchedules(dataDir, emails) {
   const db = new Database(path.join(dataDir, 'jornada.db'));
   db.pragma('busy_timeout = 10000');
   const at = new Date().toISOString();

@@ -4,13 +4,13 @@
 //   face match (in process) · startup and idle RSS (fresh servers) · a demo server with 10,000
 //   imported employees (lists, JS weight, then clock punches) · a demo server with a generated
 //   year of 500 employees (reports) · Excel export (own server, 100,000 rows) · CSV import
-//   (own server). Each data set is made once per run, in seconds, so nothing is cached.
+//   (own server) · hostile sign-ins (own server: health, a page and a punch under a sign-in flood). Each data set is made once per run, in seconds, so nothing is cached.
 // Prints the table (budget, measured, limit, ratio, verdict) and writes bench/results.json with
 // the machine (CPUs, memory, Node, load average before and after: other work on the machine
 // skews the figures) and every row (bench/results-partial.json with --only, not committed).
 // Exit code 1 when a budget row fails; informational rows are shown, not counted.
 //
-//   npm run bench [-- --only face,startup,lists,reports,js,clock,export,csv]
+//   npm run bench [-- --only face,startup,lists,reports,js,clock,export,csv,hostile]
 import { writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -21,13 +21,14 @@ import { run as clockBench } from './clock-punch.mjs';
 import { run as csvBench } from './csv-import.mjs';
 import { importEmployees, run as listBench } from './employee-list.mjs';
 import { run as faceBench } from './face-match.mjs';
+import { run as hostileBench } from './hostile-sign-in.mjs';
 import { run as jsBench } from './js-weight.mjs';
 import { generateYear, run as reportBench } from './reports.mjs';
 import { demoHeaders, startServer } from './lib/server.mjs';
 import { run as startupBench } from './startup.mjs';
 import { formatTable, judge, summary } from './lib/verdict.ts';
 
-const ALL = ['face', 'startup', 'lists', 'reports', 'js', 'clock', 'export', 'csv'];
+const ALL = ['face', 'startup', 'lists', 'reports', 'js', 'clock', 'export', 'csv', 'hostile'];
 const { values } = parseArgs({ options: { only: { type: 'string' } } });
 const only = new Set(values.only ? values.only.split(',') : ALL);
 const log = (line) => console.log(`  ${line}`);
@@ -74,6 +75,7 @@ if (only.has('reports')) {
 }
 await step('export', () => exportBench({ log }));
 await step('csv', () => csvBench({ log }));
+await step('hostile', () => hostileBench({ log }));
 
 const rows = inputs.map(judge);
 const { passed, failed } = summary(rows);

@@ -32,16 +32,19 @@ function clientFiles(): { manifest: StaticManifest; read: (urlPath: string) => U
  * without it every argon2 hash's 19 MiB block stays resident per thread (measured in the binary:
  * 95 MB anonymous memory after six sign-ins, 55 MB with it).
  */
-const MALLOC_ENV = { MALLOC_MMAP_THRESHOLD_: String(1024 * 1024) };
+const MALLOC_ENV = { MALLOC_MMAP_THRESHOLD_: String(1024 * 1024), UV_THREADPOOL_SIZE: '6' };
 
 /**
- * Re-executes in place (same pid and stdio) with MALLOC_ENV unless an operator set it already.
- * Here argv[1] is the executable's name as typed, not a script, so the arguments follow it.
+ * Re-executes in place (same pid and stdio) with the variables of MALLOC_ENV an operator has not
+ * set. UV_THREADPOOL_SIZE: two pool threads for the hash gate's argon2, four left for files and
+ * crypto (decision 022). Here argv[1] is the executable's name as typed, not a script, so the
+ * arguments follow it.
  */
 function reexecWithMallocTuning(): void {
   if (process.platform !== 'linux' || typeof process.execve !== 'function') return;
-  if (Object.keys(MALLOC_ENV).some((name) => process.env[name] !== undefined)) return;
-  process.execve(process.execPath, [process.argv[1] ?? process.execPath, ...process.argv.slice(2)], { ...process.env, ...MALLOC_ENV });
+  const missing = Object.fromEntries(Object.entries(MALLOC_ENV).filter(([name]) => process.env[name] === undefined));
+  if (Object.keys(missing).length === 0) return;
+  process.execve(process.execPath, [process.argv[1] ?? process.execPath, ...process.argv.slice(2)], { ...process.env, ...missing });
 }
 
 export async function main(app: App): Promise<void> {

@@ -7,6 +7,7 @@ import { isFastClockPunch, serveFastClockPunch } from './clock/clock-fast-path.t
 import { closeDb } from './db/connection.ts';
 import { MAX_REQUEST_BYTES } from './http/body-limits.ts';
 import { ALLOWED_METHODS, refuseAtTheGate } from './http/request-gate.ts';
+import { shedSignIn } from './http/sign-in-shedding.ts';
 import { SECURITY_HEADERS } from './http/security-headers.ts';
 import { flushLogsAsync, log } from './log.ts';
 import { runShutdownHooks } from './shutdown-hooks.ts';
@@ -85,6 +86,8 @@ export function serve(options: ServeOptions): http.Server {
     if (stopping) res.setHeader('connection', 'close');
     if (refuseAtTheGate(req, res)) return;
     if (refuseLargeBody(req, res)) return;
+    // A sign-in flood beyond what the hash gate takes: 503 at once (decision 022).
+    if (shedSignIn(req, res)) return;
     // Terminals' punches skip Astro's request pipeline (decision 017), same checks and answers.
     const handle = isFastClockPunch(req) ? serveFastClockPunch : options.handler;
     Promise.resolve(handle(req, res)).catch((error: unknown) => {

@@ -16,11 +16,14 @@ export function json(body: unknown, status = 200, headers: Record<string, string
   return new Response(JSON.stringify(body), { status, headers: { ...JSON_HEADERS, ...headers } });
 }
 
-/** `{message, code, errors?}` in the request's language; a 429 with `retryAfterSeconds` also says Retry-After. */
+/**
+ * `{message, code, errors?}` in the request's language; a 429 or 503 whose error carries
+ * `retryAfterSeconds` also gets the Retry-After header.
+ */
 export function errorJson(error: AppError, lang: Language, headers: Record<string, string> = {}): Response {
-  const retry: Record<string, string> =
-    error.status === 429 && typeof error.params['retryAfterSeconds'] === 'number' ? { 'retry-after': String(error.params['retryAfterSeconds']) } : {};
-  return json(errorBody(error, lang), error.status, { ...retry, ...headers });
+  const retry = error.params['retryAfterSeconds'];
+  const retryHeader: Record<string, string> = (error.status === 429 || error.status === 503) && typeof retry === 'number' ? { 'retry-after': String(retry) } : {};
+  return json(errorBody(error, lang), error.status, { ...retryHeader, ...headers });
 }
 
 /** The body of an error answer: `{message, code, errors?}` in the request's language. */

@@ -5,27 +5,37 @@ import { appendAudit } from '../db/repositories/audit-log.ts';
 import { deleteUserSessions } from '../db/repositories/sessions.ts';
 import { bumpSessionVersion, findUserWithRole, setPasswordHash } from '../db/repositories/users.ts';
 import { AppError } from '../http/app-error.ts';
-import { accountLimiter } from './sign-in.ts';
+import { RateLimiter } from '../auth/rate-limiter.ts';
+import { tooManyAttempts } from '../auth/sign-in-guard.ts';
 import { startSession, type SessionOrigin } from './start-session.ts';
+
+/** Five wrong current passwords per account in fifteen minutes; the place is taken before verifying. */
+export const passwordChangeLimiter = new RateLimiter(5, 15 * 60_000);
 
 /**
  * Changes the signed-in user's password after checking the current one (wrong ones are rate-limited
- * per account, 429 once locked). Every session of the user ends (rows deleted, session version
- * bumped), the current one included; the caller gets a new session and its token in its place.
+ * per account, 429 with Retry-After once locked, counted from before the verification so parallel
+ * guesses cannot pass together; 503 when the hash gate is full). Every session of
+ * the user ends (rows deleted, session version bumped), the current one included; the caller
+ * gets a new session and its token in its place.
  */
 export async function changePassword(db: Db, userId: number, input: ChangePasswordInput, origin: SessionOrigin): Promise<{ token: string }> {
   const row = await findUserWithRole(db, { id: userId });
   if (!row) throw new AppError('errors.unauthenticated', 401);
-  // Wrong current passwords count against the account like failed sign-ins (same limiter), so a
-  // borrowed session cannot be used to guess the password without limit.
-  const accountKey = row.email.toLowerCase();
-  const wait = accountLimiter.retryAfterMs(accountKey);
-  if (wait > 0) throw new AppError('errors.tooManyPasswordAttempts', 429, { minutes: Math.max(1, Math.ceil(wait / 60000)) });
-  if (!(await verifyPassword(row.passwordHash, input.currentPassword))) {
-    accountLimiter.fail(accountKey);
-    throw new AppError('validation.invalidInput', 422, {}, { currentPassword: 'password.wrongCurrent' });
+  // Wrong current passwords are limited per account, so a borrowed session cannot be used to guess
+  // the password without limit.
+  const key = String(userId);
+  const reservation = passwordChangeLimiter.reserve(key);
+  if (!reservation.ok) throw tooManyAttempts('errors.tooManyPasswordAttempts', reservation.retryAfterMs);
+  try {
+    if (!(await verifyPassword(row.passwordHash, input.currentPassword))) {
+      reservation.ticket.fail();
+      throw new AppError('validation.invalidInput', 422, {}, { currentPassword: 'password.wrongCurrent' });
+    }
+    passwordChangeLimiter.reset(key);
+  } finally {
+    reservation.ticket.release();
   }
-  accountLimiter.reset(accountKey);
   const hash = await hashPassword(input.newPassword);
   const token = await db.transaction().execute(async (trx) => {
     const at = new Date().toISOString();

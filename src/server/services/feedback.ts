@@ -21,15 +21,20 @@ const feedbackLimiter = new RateLimiter(FEEDBACK_PER_HOUR, 60 * 60 * 1000, nowMs
  * the body is even validated.
  */
 export async function sendFeedback(db: Db, user: SessionUser, input: unknown): Promise<void> {
-  const key = String(user.id);
-  const wait = feedbackLimiter.retryAfterMs(key);
-  if (wait > 0) {
+  // The place is taken before anything is awaited, so parallel messages cannot all pass the check.
+  const reservation = feedbackLimiter.reserve(String(user.id));
+  if (!reservation.ok) {
+    const wait = reservation.retryAfterMs;
     throw new AppError('errors.tooManyFeedback', 429, { minutes: Math.max(1, Math.ceil(wait / 60000)), retryAfterSeconds: Math.ceil(wait / 1000) });
   }
-  const parsed = v.safeParse(FeedbackInput, input);
-  if (!parsed.success) throw new AppError('validation.invalidInput', 422, {}, issuesToFieldKeys(parsed.issues));
-  await db.insertInto('feedback').values({ userId: user.id, message: parsed.output.message, createdAt: new Date(nowMs()).toISOString() }).execute();
-  feedbackLimiter.fail(key);
+  try {
+    const parsed = v.safeParse(FeedbackInput, input);
+    if (!parsed.success) throw new AppError('validation.invalidInput', 422, {}, issuesToFieldKeys(parsed.issues));
+    await db.insertInto('feedback').values({ userId: user.id, message: parsed.output.message, createdAt: new Date(nowMs()).toISOString() }).execute();
+    reservation.ticket.fail(); // a stored message keeps its place
+  } finally {
+    reservation.ticket.release(); // a refused body does not count
+  }
 }
 
 /** The messages, newest first: for the SuperAdmin only. */

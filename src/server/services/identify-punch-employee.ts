@@ -30,6 +30,18 @@ async function activeEmployee(db: Db, id: number): Promise<PunchEmployee> {
 }
 
 /**
+ * Checks the terminal's wait again once the look-up is done, right before its outcome is counted
+ * (in the same synchronous step, so no other request can come between): parallel attempts that
+ * failed in the meantime count, and past the limit the answer is 429 whatever the look-up found.
+ * A burst of parallel guesses therefore learns no more than the same guesses one after another
+ * (decision 022, "reserve before verifying", for the clock).
+ */
+function settleOrWait(address: string, kind: 'face' | 'secret', guess?: string): void {
+  const wait = kioskWaitMs(address, kind, guess);
+  if (wait > 0) throw locked(wait);
+}
+
+/**
  * The employee a PIN, RFID card or face names. A PIN is found by its HMAC key, never compared in
  * plain text. A face is the nearest enrolled person within the `faceThreshold` setting and at
  * least `faceMargin` nearer than the next person, in every frame sent (face-match.ts); the
@@ -50,6 +62,7 @@ export async function identifyPunchEmployee(
     const wait = kioskWaitMs(address, 'face');
     if (wait > 0) throw locked(wait);
     const match = matchFaceFrames(await faceGallery(db), identity.descriptors, { threshold: settings.faceThreshold, margin: settings.faceMargin });
+    settleOrWait(address, 'face');
     if (match.kind === 'none') {
       kioskFailure(address, 'face');
       throw new AppError(FACE_MESSAGES.faceNotRecognized, 401, { reason: match.reason });
@@ -67,6 +80,7 @@ export async function identifyPunchEmployee(
 
   const query = db.selectFrom('employees').select(['id', 'firstName', 'lastName', 'image', 'status']).where(lookup.column, '=', lookup.value);
   const rows = await query.limit(3).execute();
+  settleOrWait(address, 'secret', guess);
   const active = rows.filter((r) => r.status === 'active');
   // One active match identifies; the same PIN in two companies identifies nobody.
   if (active.length === 1) {

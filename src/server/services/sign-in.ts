@@ -1,48 +1,55 @@
-import { RateLimiter } from '../auth/rate-limiter.ts';
 import { verifyPassword } from '../auth/passwords.ts';
+import { signInGuard, tooManyAttempts } from '../auth/sign-in-guard.ts';
+import { nowIso } from '../clock/now.ts';
 import type { Db } from '../db/connection.ts';
 import { pruneExpiredSessions } from '../db/repositories/sessions.ts';
 import { findUserWithRole, recordSignIn } from '../db/repositories/users.ts';
 import { AppError } from '../http/app-error.ts';
+import { log } from '../log.ts';
 import { toSessionUser, type SessionUser } from './session-user.ts';
 import { sessionNow, startSession } from './start-session.ts';
-
-/** Five failures per account, twenty per address, in fifteen minutes lock further attempts. */
-const WINDOW_MS = 15 * 60 * 1000;
-export const accountLimiter = new RateLimiter(5, WINDOW_MS);
-export const addressLimiter = new RateLimiter(20, WINDOW_MS);
 
 export interface SignInResult {
   token: string;
   user: SessionUser;
 }
 
-function tooMany(ms: number): AppError {
-  return new AppError('errors.tooManySignIns', 429, { minutes: Math.max(1, Math.ceil(ms / 60000)) }, {});
-}
-
 /**
- * Checks email and password, starts a server-side session and issues its token. Failures count
- * against both the account and the client address; a locked account or address gets 429 without
- * checking the password. Expired sessions (of anyone) are pruned here, cheaply through their index.
+ * Checks email and password, starts a server-side session and issues its token. The attempt takes
+ * its place in the sign-in limits (sign-in-guard.ts, decision 022) before the password is verified
+ * — 429 with Retry-After when a limit is reached, without verifying — and counts as a failure only
+ * when the email or password is wrong. 503 (errors.busy) when too many hashes are already waiting.
+ * Recording the sign-in time and pruning expired sessions are best effort: a failing write (a full
+ * disk) is logged, not fatal; with no room for the session itself the answer is 503.
  */
 export async function signIn(db: Db, input: { email: string; password: string; address: string; userAgent: string | null }): Promise<SignInResult> {
-  const accountKey = input.email.toLowerCase();
-  const wait = Math.max(accountLimiter.retryAfterMs(accountKey), addressLimiter.retryAfterMs(input.address));
-  if (wait > 0) throw tooMany(wait);
-
-  const row = await findUserWithRole(db, { email: accountKey });
-  const ok = await verifyPassword(row?.passwordHash, input.password);
-  if (!row || !ok) {
-    accountLimiter.fail(accountKey);
-    addressLimiter.fail(input.address);
-    throw new AppError('errors.invalidCredentials', 401);
+  const account = input.email.toLowerCase();
+  const reservation = signInGuard.reserve(account, input.address);
+  if (!reservation.ok) throw tooManyAttempts('errors.tooManySignIns', reservation.retryAfterMs);
+  const { ticket } = reservation;
+  let row;
+  try {
+    row = await findUserWithRole(db, { email: account });
+    const ok = await verifyPassword(row?.passwordHash, input.password);
+    if (!row || !ok) {
+      ticket.fail();
+      throw new AppError('errors.invalidCredentials', 401);
+    }
+    if (row.status !== 'enabled') throw new AppError('errors.userDisabled', 401);
+    ticket.succeed();
+  } finally {
+    ticket.release(); // nothing decided (busy, disabled, an error): the attempt does not count
   }
-  if (row.status !== 'enabled') throw new AppError('errors.userDisabled', 401);
 
-  accountLimiter.reset(accountKey);
-  await recordSignIn(db, row.id, new Date().toISOString());
-  await pruneExpiredSessions(db, new Date(sessionNow()).toISOString());
-  const token = await startSession(db, row, { userAgent: input.userAgent, address: input.address });
+  const token = await startSession(db, row, { userAgent: input.userAgent, address: input.address }).catch((error: unknown) => {
+    if ((error as { code?: string }).code === 'SQLITE_FULL') throw new AppError('errors.storageFull', 503);
+    throw error;
+  });
+  try {
+    await recordSignIn(db, row.id, nowIso());
+    await pruneExpiredSessions(db, new Date(sessionNow()).toISOString());
+  } catch (error) {
+    log.warn({ err: error, userId: row.id }, 'last sign-in time not recorded or expired sessions not pruned');
+  }
   return { token, user: toSessionUser(row) };
 }

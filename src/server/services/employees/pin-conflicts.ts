@@ -42,7 +42,7 @@ export async function recordPinConflicts(
   let allowed = 0;
   for (let i = 0; i < Math.min(count, PIN_CONFLICTS_PER_HOUR); i++) {
     if (limiter.retryAfterMs(key) === 0) allowed++;
-    limiter.fail(key);
+    limiter.record(key); // kept: the ticket is never released
   }
   const refused = allowed < count;
   await appendAudit(db, {
