@@ -1,4 +1,4 @@
-// Hostile load against DESIGN.md: while 300 bad sign-ins from 30 addresses arrive at once, the p99
+// Hostile load against docs/architecture.md: while 300 bad sign-ins from 30 addresses arrive at once, the p99
 // of `/api/health`, a page (`/sign-in`) and a kiosk PIN punch stays under 200 ms.
 //
 // The server runs behind a "proxy" on 127.0.0.1 (setting `trustedProxy`), so each bad sign-in
