@@ -23,6 +23,17 @@ if (tsc.status !== 0) {
   process.exit(1);
 }
 
+// `tsc` does not read .astro files: `astro check` type-checks their frontmatter and templates.
+const astroCheck = spawnSync(process.execPath, [path.join(root, 'node_modules', 'astro', 'bin', 'astro.mjs'), 'check', '--minimumSeverity', 'error'], {
+  cwd: root,
+  stdio: 'inherit',
+});
+if (astroCheck.status !== 0) {
+  console.error('\nastro check failed.');
+  console.log('\ntests: 0 passed, 1 failed');
+  process.exit(1);
+}
+
 const outDir = path.join(root, 'tests', '.tmp');
 mkdirSync(outDir, { recursive: true });
 const report = path.join(outDir, 'vitest-report.json');

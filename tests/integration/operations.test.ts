@@ -43,8 +43,10 @@ describe('logs', () => {
     expect((await new Client(server.url).post('/api/clock', { action: 'check-in', pin })).status).toBeLessThan(500);
     expect((await new Client(server.url).post('/api/clock', { action: 'check-in', descriptor: DESCRIPTOR })).status).toBeLessThan(500);
     expect((await admin.get('/api/employees?q=Needle-in-the-query')).status).toBe(200);
-    // Log lines are buffered: wait for the last request's line rather than a fixed time.
-    await waitFor('the search request in the log', () => /"method":"GET","path":"\/api\/employees"/.test(server.logs()));
+    // Log lines are buffered: wait until this test's requests are all in the log (its two lists,
+    // the first test of the file to read them, and the wrong sign-in), not a fixed time.
+    const searches = () => server.logs().split('"method":"GET","path":"/api/employees"').length - 1;
+    await waitFor("this test's requests in the log", () => searches() >= 2 && /"path":"\/api\/user\/login","status":401/.test(server.logs()));
 
     // From the first log line on: the start-up lines above it print the demo sign-in on purpose.
     const output = server.logs().slice(server.logs().indexOf('\n{') + 1);
