@@ -39,10 +39,6 @@ export function buildGallery(entries: ReadonlyArray<{ personId: number; descript
   return { people, values };
 }
 
-export function gallerySize(gallery: FaceGallery): number {
-  return gallery.people.length;
-}
-
 export interface Nearest {
   /** The nearest person and their (minimum) distance; null for an empty gallery. */
   best: { personId: number; distance: number } | null;

@@ -4,7 +4,8 @@ import type { RouteRecords } from '../permissions/record-access.ts';
 /**
  * The one table of JSON API endpoints and the authority each needs. Middleware answers 401 for a
  * missing session and 403 for a missing authority before any endpoint runs; endpoints still check
- * record ownership themselves. `public` endpoints need no session.
+ * record ownership themselves. `public` endpoints need no session. The table and the endpoint files
+ * under src/pages/api list the same methods and paths (tests/unit/api-table-files.test.ts).
  */
 export interface ApiRoute {
   method: string;

@@ -1,12 +1,11 @@
-import { matchApiRoute } from '../../domain/routing/api-table.ts';
 import { AppError } from '../../server/http/app-error.ts';
 import { endpoint } from '../../server/http/endpoint.ts';
 
 /**
- * Endpoints of the API table whose feature has not landed yet answer 501 JSON; anything else 404.
- * (Middleware has already answered 401/403 where a session or authority is missing.)
+ * Any `/api` path no endpoint file serves: 404 JSON. (Middleware has already answered 401 without
+ * a session, 405 for a table path with another method, 403 without the authority; every table
+ * entry has its file, tests/unit/api-table-files.test.ts.)
  */
-export const ALL = endpoint(async ({ request, url }) => {
-  if (matchApiRoute(request.method, url.pathname)) throw new AppError('errors.notImplemented', 501);
+export const ALL = endpoint(async () => {
   throw new AppError('errors.notFound', 404);
 });

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { LowSync } from 'lowdb';
 import { JSONFileSync } from 'lowdb/node';
 import { dataDir } from './data-dir.ts';
+import { nowIso } from '../clock/now.ts';
 
 /** Secrets generated once per installation and kept in `DATA_DIR/config.json` (mode 600). */
 export interface InstanceConfig {
@@ -20,7 +21,7 @@ function generate(): InstanceConfig {
   return {
     sessionPassword: randomBytes(32).toString('base64url'),
     pinPepper: randomBytes(32).toString('base64url'),
-    createdAt: new Date().toISOString(),
+    createdAt: nowIso(),
   };
 }
 

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import { migrations, type Migration } from './migrations/index.ts';
+import { nowIso } from '../clock/now.ts';
 
 export interface MigrationResult {
   applied: string[];
@@ -35,7 +36,7 @@ export async function migrateToLatest(
     if (done.has(name)) continue;
     await db.transaction().execute(async (trx) => {
       await migration.up(trx);
-      await trx.insertInto('schema_migrations').values({ name, applied_at: new Date().toISOString() }).execute();
+      await trx.insertInto('schema_migrations').values({ name, applied_at: nowIso() }).execute();
     });
     applied.push(name);
   }

@@ -8,6 +8,7 @@ import { AppError } from '../http/app-error.ts';
 import { RateLimiter } from '../auth/rate-limiter.ts';
 import { tooManyAttempts } from '../auth/sign-in-guard.ts';
 import { startSession, type SessionOrigin } from './start-session.ts';
+import { nowIso } from '../clock/now.ts';
 
 /** Five wrong current passwords per account in fifteen minutes; the place is taken before verifying. */
 export const passwordChangeLimiter = new RateLimiter(5, 15 * 60_000);
@@ -38,7 +39,7 @@ export async function changePassword(db: Db, userId: number, input: ChangePasswo
   }
   const hash = await hashPassword(input.newPassword);
   const token = await db.transaction().execute(async (trx) => {
-    const at = new Date().toISOString();
+    const at = nowIso();
     await setPasswordHash(trx, userId, hash, at);
     const sv = await bumpSessionVersion(trx, userId, at);
     await deleteUserSessions(trx, userId);

@@ -6,6 +6,7 @@ import { writeSettings } from '../db/repositories/settings.ts';
 import { countUsers, insertUser } from '../db/repositories/users.ts';
 import { DEFAULT_SETTINGS } from '../../domain/settings/settings.ts';
 import { AppError } from '../http/app-error.ts';
+import { nowIso } from '../clock/now.ts';
 
 export interface FirstAccountInput {
   company: string;
@@ -25,7 +26,7 @@ export async function createFirstAccount(
   const passwordHash = await hashPassword(input.password);
   return db.transaction().execute(async (trx) => {
     if ((await countUsers(trx)) > 0) throw new AppError('errors.signUpClosed', 403);
-    const at = new Date().toISOString();
+    const at = nowIso();
     const { companyId, administratorRoleId } = await insertCompanyWithDefaultRoles(trx, input.company, at);
     await writeSettings(trx, DEFAULT_SETTINGS, at);
     const userId = await insertUser(trx, {

@@ -6,6 +6,7 @@ import { findUserRecord } from '../db/repositories/user-records.ts';
 import { bumpSessionVersion } from '../db/repositories/users.ts';
 import { AppError, notFound } from '../http/app-error.ts';
 import { refuseEditingUser } from './users/account-state.ts';
+import { nowIso } from '../clock/now.ts';
 
 /**
  * An administrator ends every session of a user (the users screen): the user's session rows are
@@ -20,7 +21,7 @@ export async function endUserSessions(db: Db, actor: Actor, userId: number): Pro
     if (!target) throw notFound();
     const refusal = await refuseEditingUser(trx, actor, target);
     if (refusal) throw new AppError(refusal.code, refusal.status);
-    const at = new Date().toISOString();
+    const at = nowIso();
     await bumpSessionVersion(trx, userId, at);
     const ended = await deleteUserSessions(trx, userId);
     await appendAudit(trx, { userId: actor.id, entity: 'user', entityId: userId, action: 'end-sessions', after: { ended }, at });

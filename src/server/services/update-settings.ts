@@ -7,6 +7,7 @@ import { appendAudit } from '../db/repositories/audit-log.ts';
 import { readSettings, writeSettings } from '../db/repositories/settings.ts';
 import { AppError } from '../http/app-error.ts';
 import { invalidateSettings } from './get-settings.ts';
+import { nowIso } from '../clock/now.ts';
 
 /** Validates and stores the whole settings set in one transaction, with an audit entry. */
 export async function updateSettings(db: Db, input: unknown, actorId: number): Promise<Settings> {
@@ -14,7 +15,7 @@ export async function updateSettings(db: Db, input: unknown, actorId: number): P
   if (!parsed.success) throw new AppError('validation.invalidInput', 422, {}, issuesToFieldKeys(parsed.issues));
   await db.transaction().execute(async (trx) => {
     const before = await readSettings(trx);
-    const at = new Date().toISOString();
+    const at = nowIso();
     await writeSettings(trx, parsed.output, at);
     await appendAudit(trx, { userId: actorId, entity: 'setting', entityId: null, action: 'update', before, after: parsed.output, at });
   });

@@ -6,6 +6,7 @@ import { ATTENDANCE_LIST_OPTIONS } from '../../../server/db/repositories/attenda
 import { endpoint, requireUser } from '../../../server/http/endpoint.ts';
 import { exportAttendances, exportFileName } from '../../../server/services/attendance/export-attendances.ts';
 import { getSettings } from '../../../server/services/get-settings.ts';
+import { nowMs } from '../../../server/clock/now.ts';
 
 /**
  * GET the filtered attendance list (same parameters as `GET /api/attendances`, every page) as an
@@ -18,7 +19,7 @@ export const GET = endpoint(async (context) => {
   const lang = isLanguage(asked) ? asked : context.locals.lang;
   const query = parseListQuery(context.url.searchParams, ATTENDANCE_LIST_OPTIONS);
   const settings = await getSettings(await getDb());
-  const name = exportFileName(lang, localDateOf(new Date(), settings.timezone));
+  const name = exportFileName(lang, localDateOf(nowMs(), settings.timezone));
   const body = exportAttendances({ query, viewer: user, lang, timeFormat: settings.timeFormat });
   return new Response(body, {
     status: 200,

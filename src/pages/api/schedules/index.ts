@@ -8,13 +8,14 @@ import { endpoint, requireUser } from '../../../server/http/endpoint.ts';
 import { json, readJson } from '../../../server/http/json.ts';
 import { listVisibleSchedules } from '../../../server/services/schedules/read-schedules.ts';
 import { createSchedule } from '../../../server/services/schedules/save-schedule.ts';
+import { nowMs } from '../../../server/clock/now.ts';
 
 /** GET list (q, employee, department, status, sort, page, pageSize), only of employees the account may read; POST create. */
 export const GET = endpoint(async (context) => {
   const query = parseListQuery(context.url.searchParams, { sortable: Object.keys(SCHEDULE_SORTS), defaultSort: 'employee' });
   const user = requireUser(context);
   const db = await getDb();
-  return json(await listVisibleSchedules(db, query, user, localDateOf(new Date(), (await getSettings(db)).timezone)));
+  return json(await listVisibleSchedules(db, query, user, localDateOf(nowMs(), (await getSettings(db)).timezone)));
 });
 
 export const POST = endpoint(async (context) => {

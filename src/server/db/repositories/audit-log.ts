@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../schema.ts';
+import { nowIso } from '../../clock/now.ts';
 
 export interface AuditEntry {
   userId: number | null;
@@ -25,7 +26,7 @@ export async function appendAudit(db: Kysely<Database>, entry: AuditEntry): Prom
   await db
     .insertInto('auditLog')
     .values({
-      at: entry.at ?? new Date().toISOString(),
+      at: entry.at ?? nowIso(),
       userId: entry.userId,
       entity: entry.entity,
       entityId: entry.entityId === null ? null : String(entry.entityId),

@@ -142,12 +142,3 @@ export async function findEmployee(db: Db, id: number): Promise<EmployeeDto | un
   const r = await select(base(db)).where('employees.id', '=', id).executeTakeFirst();
   return r && toDto(r);
 }
-
-/** The employee using a PIN key in a company, if any (PINs are unique per company). */
-export async function findByPinKey(db: Db, companyId: number, key: string) {
-  return db.selectFrom('employees').select(['id', 'status']).where('companyId', '=', companyId).where('pinKey', '=', key).executeTakeFirst();
-}
-
-export async function findByRfid(db: Db, card: string) {
-  return db.selectFrom('employees').select(['id', 'status']).where('rfidCard', '=', card).executeTakeFirst();
-}

@@ -3,6 +3,7 @@ import { open } from 'node:fs/promises';
 import path from 'node:path';
 import { expiredBackups, sortBackups } from '../../../domain/backups/backup-rules.ts';
 import { dataDir } from '../../config/data-dir.ts';
+import { nowMs } from '../../clock/now.ts';
 
 /** `DATA_DIR/backups` (0700), created on demand. */
 export function backupsDir(): string {
@@ -25,14 +26,14 @@ export function listBackups(): { name: string; bytes: number }[] {
  * Keeps the newest `keep` backup files and deletes older ones; also deletes temporary files of
  * backups interrupted more than a day ago. Any other file in the folder is left alone.
  */
-export function applyRetention(keep: number, nowMs = Date.now()): string[] {
+export function applyRetention(keep: number, now = nowMs()): string[] {
   const dir = backupsDir();
   const names = readdirSync(dir);
   const removed = expiredBackups(names, keep);
   for (const name of removed) rmSync(path.join(dir, name), { force: true });
   for (const name of names.filter((n) => BACKUP_TEMP_RE.test(n))) {
     const file = path.join(dir, name);
-    if (nowMs - statSync(file).mtimeMs > STALE_TEMP_MS) rmSync(file, { force: true });
+    if (now - statSync(file).mtimeMs > STALE_TEMP_MS) rmSync(file, { force: true });
   }
   return removed;
 }

@@ -5,6 +5,7 @@ import type { Db } from '../../db/connection.ts';
 import { appendAudit } from '../../db/repositories/audit-log.ts';
 import { AppError, notFound } from '../../http/app-error.ts';
 import type { CrudResource } from './crud-resource.ts';
+import { nowIso } from '../../clock/now.ts';
 
 /** Parses a route id; anything but a positive integer is a missing record (404). */
 export function parseId(raw: string | undefined): number {
@@ -48,7 +49,7 @@ export async function createRecord<I, D extends { _id: number }>(
   const data = validate(resource.schema, input);
   const id = await db.transaction().execute(async (trx) => {
     await checkReferences(trx, resource, data);
-    const at = new Date().toISOString();
+    const at = nowIso();
     const newId = await resource.insert(trx, data, at);
     await appendAudit(trx, { userId: actorId, entity: resource.entity, entityId: newId, action: 'create', after: data, at });
     return newId;
@@ -68,7 +69,7 @@ export async function updateRecord<I, D extends { _id: number }>(
     const before = await resource.get(trx, id);
     if (!before) throw notFound();
     await checkReferences(trx, resource, data);
-    const at = new Date().toISOString();
+    const at = nowIso();
     await resource.update(trx, id, data, at);
     await appendAudit(trx, { userId: actorId, entity: resource.entity, entityId: id, action: 'update', before, after: data, at });
   });

@@ -4,6 +4,7 @@ import { findEmployee, type EmployeeDto } from '../../db/repositories/employees.
 import { notFound } from '../../http/app-error.ts';
 import { deleteFaceData } from './face-data.ts';
 import { requireWritable, type RecordActor } from '../record-guard.ts';
+import { nowIso } from '../../clock/now.ts';
 
 /** Archives (or restores) an employee. Archiving deletes their face descriptors. */
 export async function archiveEmployee(db: Db, id: number, archived: boolean, actor: RecordActor): Promise<EmployeeDto> {
@@ -13,7 +14,7 @@ export async function archiveEmployee(db: Db, id: number, archived: boolean, act
   await db.transaction().execute(async (trx) => {
     const before = await findEmployee(trx, id);
     if (!before) throw notFound();
-    const at = new Date().toISOString();
+    const at = nowIso();
     await trx.updateTable('employees').set({ status: archived ? 'archived' : 'active', updatedAt: at }).where('id', '=', id).execute();
     const removed = archived ? await deleteFaceData(trx, id) : 0;
     await appendAudit(trx, {

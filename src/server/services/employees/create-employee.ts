@@ -6,6 +6,7 @@ import { auditable, checkEmployeeReferences, employeeColumns, validateEmployee }
 import { requireWriteKind, type RecordActor } from '../record-guard.ts';
 import { asksForGeneratedPin, freePin, withPlaceholderPin } from './generated-pin.ts';
 import { assertPinChecksAllowed, pinConflictsIn, recordPinConflicts } from './pin-conflicts.ts';
+import { nowIso } from '../../clock/now.ts';
 
 /**
  * Creates an employee; the PIN is stored only as its lookup key. All or nothing. A PIN already
@@ -25,7 +26,7 @@ export async function createEmployee(db: Db, input: unknown, actor: RecordActor)
   const id = await db.transaction().execute(async (trx) => {
     if (generate) data.pin = generatedPin = await freePin(trx, data.company);
     const { pinKey } = await checkEmployeeReferences(trx, data, null);
-    const at = new Date().toISOString();
+    const at = nowIso();
     const row = await trx
       .insertInto('employees')
       .values({ ...employeeColumns(data), pinKey: pinKey!, image: null, biometricConsentAt: null, biometricConsentBy: null, createdAt: at, updatedAt: at })

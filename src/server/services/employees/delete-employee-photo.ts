@@ -3,6 +3,7 @@ import { appendAudit } from '../../db/repositories/audit-log.ts';
 import { notFound } from '../../http/app-error.ts';
 import { findPhotoFile, listPhotoFiles, setPhotoAside } from './photo-files.ts';
 import { requireWritable, type RecordActor } from '../record-guard.ts';
+import { nowIso } from '../../clock/now.ts';
 
 /**
  * Removes one photo of an employee together with the face descriptor computed from it. When it
@@ -22,7 +23,7 @@ export async function deleteEmployeePhoto(db: Db, employeeId: number, photoId: s
     const removed = await db.transaction().execute(async (trx) => {
       const employee = await trx.selectFrom('employees').select('image').where('id', '=', employeeId).executeTakeFirst();
       if (!employee) throw notFound();
-      const at = new Date().toISOString();
+      const at = nowIso();
       const result = await trx.deleteFrom('faceDescriptors').where('employeeId', '=', employeeId).where('image', '=', photoId).executeTakeFirst();
       const deleted = Number(result.numDeletedRows ?? 0);
       const image = employee.image === photoId ? newest : employee.image;

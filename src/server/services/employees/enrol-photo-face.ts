@@ -6,6 +6,7 @@ import { AppError, notFound } from '../../http/app-error.ts';
 import { findPhotoFile } from './photo-files.ts';
 import { parseWith } from './upload-employee-photo.ts';
 import { requireWritable, type RecordActor } from '../record-guard.ts';
+import { nowIso } from '../../clock/now.ts';
 
 /**
  * Stores the face descriptor of a photo already on file (a photo uploaded before consent was
@@ -25,7 +26,7 @@ export async function enrolPhotoFace(db: Db, employeeId: number, photoId: string
     if (!employee) throw notFound();
     if (employee.biometricConsentAt === null) throw new AppError('photos.consentRequired', 409);
     if (employee.status !== 'active') throw new AppError('photos.employeeArchived', 409);
-    const at = new Date().toISOString();
+    const at = nowIso();
     const replaced = await trx.deleteFrom('faceDescriptors').where('employeeId', '=', employeeId).where('image', '=', photoId).executeTakeFirst();
     await trx
       .insertInto('faceDescriptors')

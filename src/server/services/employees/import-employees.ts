@@ -21,6 +21,7 @@ import { employeeColumns } from './employee-checks.ts';
 import { ReferenceResolver, type ResolvedRefs } from './import-references.ts';
 import { requireWriteKind, type RecordActor } from '../record-guard.ts';
 import { assertPinChecksAllowed, recordPinConflicts } from './pin-conflicts.ts';
+import { nowIso } from '../../clock/now.ts';
 
 /**
  * A pause for the import's loops, called every ~100 rows: once 5 ms of work have passed since the
@@ -130,7 +131,7 @@ export async function importEmployees(db: Db, body: unknown, actor: RecordActor,
     const outcome: ImportOutcome = { dryRun, count: prepared.length, created: resolver.summary(), ignoredColumns: parsed.unknownColumns };
     if (dryRun) return outcome;
 
-    const at = new Date().toISOString();
+    const at = nowIso();
     const ids = await resolver.createPlanned(trx, at, (name) => translate(lang, 'employeeImport.createdGroupDescription', { name }));
     const id = (ref: number) => (ref < 0 ? ids.get(ref)! : ref);
     const values: Insertable<EmployeeTable>[] = prepared.map(({ row, refs, pinKey: key }) => ({

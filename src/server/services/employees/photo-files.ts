@@ -4,6 +4,7 @@ import path from 'node:path';
 import { isPhotoId, makePhotoId } from '../../../domain/employees/employee-photos.ts';
 import { PHOTO_EXTENSIONS, type PhotoType } from '../../../domain/employees/image-type.ts';
 import { dataDir } from '../../config/data-dir.ts';
+import { nowMs } from '../../clock/now.ts';
 
 /**
  * Employee photo files: `DATA_DIR/uploads/employees/<employeeId>/<photoId>.<jpg|png|webp>`, owner
@@ -62,7 +63,7 @@ export async function readPhotoFile(photo: PhotoFile): Promise<Buffer> {
 }
 
 /** Writes a new photo under a fresh random id (complete or not at all: temp file, then rename). */
-export async function savePhotoFile(employeeId: number, bytes: Uint8Array, type: PhotoType, now = Date.now()): Promise<PhotoFile> {
+export async function savePhotoFile(employeeId: number, bytes: Uint8Array, type: PhotoType, now = nowMs()): Promise<PhotoFile> {
   const dir = employeePhotosDir(employeeId);
   await mkdir(dir, { recursive: true, mode: 0o700 });
   const id = makePhotoId(now, randomBytes(12).toString('hex'));

@@ -5,6 +5,7 @@ import { notFound } from '../../http/app-error.ts';
 import { deleteFaceData } from './face-data.ts';
 import { findBiometricConsent } from './list-employee-photos.ts';
 import { requireWritable, type RecordActor } from '../record-guard.ts';
+import { nowIso } from '../../clock/now.ts';
 
 /**
  * Records (`true`) or withdraws (`false`) an employee's consent to biometric identification.
@@ -28,7 +29,7 @@ export async function setBiometricConsent(
       .where('id', '=', employeeId)
       .executeTakeFirst();
     if (!employee) throw notFound();
-    const at = new Date().toISOString();
+    const at = nowIso();
     const before = { biometricConsentAt: employee.biometricConsentAt, biometricConsentBy: employee.biometricConsentBy };
     if (consent) {
       if (employee.biometricConsentAt !== null) return 0;

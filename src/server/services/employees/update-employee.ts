@@ -8,6 +8,7 @@ import { deleteFaceData } from './face-data.ts';
 import { requireWritable, type RecordActor } from '../record-guard.ts';
 import { asksForGeneratedPin, freePin, withPlaceholderPin } from './generated-pin.ts';
 import { assertPinChecksAllowed, pinConflictsIn, recordPinConflicts } from './pin-conflicts.ts';
+import { nowIso } from '../../clock/now.ts';
 
 /**
  * Updates an employee. An empty PIN keeps the current one. Archiving through an update removes
@@ -29,7 +30,7 @@ export async function updateEmployee(db: Db, id: number, input: unknown, actor: 
     if (!before) throw notFound();
     if (generate) data.pin = generatedPin = await freePin(trx, data.company);
     const { pinKey } = await checkEmployeeReferences(trx, data, id);
-    const at = new Date().toISOString();
+    const at = nowIso();
     await trx
       .updateTable('employees')
       .set({ ...employeeColumns(data), ...(pinKey ? { pinKey } : {}), updatedAt: at })

@@ -9,6 +9,7 @@ import { AppError, notFound } from '../../http/app-error.ts';
 import { removePhotoFile, savePhotoFile } from './photo-files.ts';
 import { photoError, sanitizePhoto } from './sanitize-photo.ts';
 import { requireWritable, type RecordActor } from '../record-guard.ts';
+import { nowIso } from '../../clock/now.ts';
 
 export interface UploadedPhoto {
   photo: EmployeePhotoDto;
@@ -55,7 +56,7 @@ export async function uploadEmployeePhoto(db: Db, employeeId: number, body: unkn
         .where('id', '=', employeeId)
         .executeTakeFirst();
       if (!employee) throw notFound();
-      const at = new Date().toISOString();
+      const at = nowIso();
       const store = input.descriptor !== null && employee.biometricConsentAt !== null && employee.status === 'active';
       if (store) {
         await trx

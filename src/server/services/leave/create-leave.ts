@@ -5,6 +5,7 @@ import { appendAudit } from '../../db/repositories/audit-log.ts';
 import { findLeave, type LeaveDto } from '../../db/repositories/leaves.ts';
 import { requireWritable } from '../record-guard.ts';
 import { checkStandingRequest, requestEmployee, validateLeave, type LeaveActor } from './leave-checks.ts';
+import { nowIso } from '../../clock/now.ts';
 
 /**
  * A leave request (pending): for an Employee account always their own. Checks the privilege,
@@ -17,7 +18,7 @@ export async function createLeave(db: Db, input: unknown, actor: LeaveActor, lan
   requireWritable(actor, employeeId, 'leaveRequest');
   const id = await db.transaction().execute(async (trx) => {
     const returnDate = await checkStandingRequest(trx, { employeeId, leaveTypeId: data.leaveType, from: data.from, to: data.to }, lang);
-    const at = new Date().toISOString();
+    const at = nowIso();
     const row = await trx
       .insertInto('leaves')
       .values({

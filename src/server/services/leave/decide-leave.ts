@@ -7,6 +7,7 @@ import { appendAudit } from '../../db/repositories/audit-log.ts';
 import { findLeave, type LeaveDto } from '../../db/repositories/leaves.ts';
 import { AppError, notFound } from '../../http/app-error.ts';
 import { checkStandingRequest, validateLeave, type LeaveActor } from './leave-checks.ts';
+import { nowIso } from '../../clock/now.ts';
 
 /**
  * An administrator approves or declines a request (or sets it back to pending), with an optional
@@ -26,7 +27,7 @@ export async function decideLeave(db: Db, id: number, input: unknown, actor: Lea
       // The privilege is not asked again: the group may have changed since the request was made.
       await checkStandingRequest(trx, { id, employeeId: before.employee, leaveTypeId: before.leaveType, from: before.from, to: before.to }, lang, { privilege: false });
     }
-    const at = new Date().toISOString();
+    const at = nowIso();
     const decided = data.status === 'pending' ? { decidedBy: null, decidedAt: null } : { decidedBy: actor.id, decidedAt: at };
     await trx.updateTable('leaves').set({ status: data.status, comment: data.comment, ...decided, updatedAt: at }).where('id', '=', id).execute();
     const action = data.status === 'approved' ? 'approve' : data.status === 'declined' ? 'decline' : 'reopen';

@@ -5,6 +5,7 @@ import { appendAudit } from '../../db/repositories/audit-log.ts';
 import { findLeave, type LeaveDto } from '../../db/repositories/leaves.ts';
 import { requireWritable } from '../record-guard.ts';
 import { checkStandingRequest, requirePending, validateLeave, visibleLeave, type LeaveActor } from './leave-checks.ts';
+import { nowIso } from '../../clock/now.ts';
 
 /**
  * Changes a pending request's type, dates or reason (its employee stays). A decided request is
@@ -18,7 +19,7 @@ export async function updateLeaveRequest(db: Db, id: number, input: unknown, act
     requirePending(before.status);
     const data = validateLeave(LeaveRequestInput, { ...(input as object), employee: null });
     const returnDate = await checkStandingRequest(trx, { id, employeeId: before.employee, leaveTypeId: data.leaveType, from: data.from, to: data.to }, lang);
-    const at = new Date().toISOString();
+    const at = nowIso();
     await trx
       .updateTable('leaves')
       .set({ leaveTypeId: data.leaveType, fromDate: data.from, toDate: data.to, reason: data.reason, returnDate, updatedAt: at })

@@ -7,6 +7,7 @@ import { appendAudit } from '../../db/repositories/audit-log.ts';
 import { findSchedule, schedulesOf, type ScheduleDto } from '../../db/repositories/schedules.ts';
 import { AppError, notFound } from '../../http/app-error.ts';
 import { requireWritable, requireWriteKind, type RecordActor } from '../record-guard.ts';
+import { nowIso } from '../../clock/now.ts';
 
 function validate<S extends v.GenericSchema>(schema: S, input: unknown): v.InferOutput<S> {
   const result = v.safeParse(schema, input);
@@ -54,7 +55,7 @@ export async function createSchedule(db: Db, input: unknown, actor: RecordActor)
   const actorId = actor.id;
   const id = await db.transaction().execute(async (trx) => {
     await requireActiveEmployee(trx, data.employee);
-    const at = new Date().toISOString();
+    const at = nowIso();
     const newId = await insertCurrent(trx, data.employee, data, at, actorId);
     await appendAudit(trx, { userId: actorId, entity: 'schedule', entityId: newId, action: 'create', after: data, at });
     return newId;
@@ -73,7 +74,7 @@ export async function updateSchedule(db: Db, id: number, input: unknown, actor: 
     requireWritable(actor, before.employee, 'record');
     requireWritable(actor, data.employee, 'record');
     await requireActiveEmployee(trx, data.employee);
-    const at = new Date().toISOString();
+    const at = nowIso();
     await insertCurrent(trx, data.employee, data, at, actorId, id);
     await appendAudit(trx, { userId: actorId, entity: 'schedule', entityId: id, action: 'update', before, after: data, at });
   });
@@ -102,7 +103,7 @@ export async function assignDepartmentSchedule(db: Db, input: unknown, actor: Re
     if (!department) throw new AppError('validation.invalidInput', 422, {}, { department: 'validation.unknownRecord' });
     const employees = await trx.selectFrom('employees').select('id').where('departmentId', '=', data.department).where('status', '=', 'active').execute();
     if (employees.length === 0) throw new AppError('validation.invalidInput', 422, {}, { department: 'schedules.departmentEmpty' });
-    const at = new Date().toISOString();
+    const at = nowIso();
     const { department: _d, ...shift } = data;
     for (const e of employees) await insertCurrent(trx, e.id, shift, at, actorId);
     await appendAudit(trx, { userId: actorId, entity: 'schedule', entityId: null, action: 'assign-department', after: { ...data, employees: employees.length }, at });

@@ -9,6 +9,7 @@ import { AppError } from '../../http/app-error.ts';
 import { accountState } from './account-state.ts';
 import { getUser } from './list-users.ts';
 import { checkUserReferences, toUserWrite, validateUserInput } from './user-input.ts';
+import { nowIso } from '../../clock/now.ts';
 
 /**
  * Creates a user account: validated input, only a SuperAdmin creates a SuperAdmin, a role and
@@ -24,7 +25,7 @@ export async function createUser(db: Db, actor: Actor, input: unknown): Promise<
     const refusal = refuseCreate(actor, await accountState(trx, data));
     if (refusal) throw new AppError(refusal.code, refusal.status);
     await checkUserReferences(trx, write);
-    const at = new Date().toISOString();
+    const at = nowIso();
     const newId = await insertUser(trx, { ...write, passwordHash, image: null, lastSignInAt: null, createdAt: at, updatedAt: at });
     await appendAudit(trx, { userId: actor.id, entity: 'user', entityId: newId, action: 'create', after: write, at });
     return newId;

@@ -10,6 +10,7 @@ import { AppError, notFound } from '../../http/app-error.ts';
 import { accountState, refuseEditingUser } from './account-state.ts';
 import { getUser } from './list-users.ts';
 import { checkUserReferences, toUserWrite, validateUserInput } from './user-input.ts';
+import { nowIso } from '../../clock/now.ts';
 
 /** The editable fields of a stored user, as the form sends them. */
 function formValues(user: UserDto) {
@@ -62,7 +63,7 @@ export async function updateUser(db: Db, actor: Actor, id: number, input: unknow
     );
     if (refusal) throw new AppError(refusal.code, refusal.status);
     await checkUserReferences(trx, write, id);
-    const at = new Date().toISOString();
+    const at = nowIso();
     await updateUserRecord(trx, id, write, passwordHash, at);
     const sv = endsSessions(before, data, passwordHash !== undefined) ? await bumpSessionVersion(trx, id, at) : undefined;
     if (sv !== undefined) await deleteUserSessions(trx, id);
