@@ -1,7 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * Three layers (docs/architecture.md, Tests): unit (pure domain and small server modules), integration (the
+ * Four layers (docs/architecture.md, Tests): unit (pure domain and small server modules), service (services
+ * called in-process against a migrated temporary SQLite file, tests/helpers/service-db.ts), integration (the
  * built server over HTTP with a fresh DATA_DIR per file), e2e (Chromium through playwright-core).
  */
 export default defineConfig({
@@ -9,6 +10,9 @@ export default defineConfig({
     projects: [
       {
         test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' },
+      },
+      {
+        test: { name: 'service', include: ['tests/service/**/*.test.ts'], environment: 'node', testTimeout: 10_000 },
       },
       {
         test: {

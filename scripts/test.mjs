@@ -1,4 +1,4 @@
-// `npm test`: builds when stale, then runs the unit, integration and end-to-end tests (vitest)
+// `npm test`: builds when stale, then runs every vitest project (unit, service, integration, end-to-end)
 // and ends with one summary line, "tests: N passed, N failed".
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';

@@ -1,0 +1,88 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CLOCK_MESSAGES } from '../../src/domain/messages/spec-messages.ts';
+import { PunchRefusal, recordPunch, type PunchRequest } from '../../src/server/services/record-punch.ts';
+import { openServiceDb, type ServiceDb } from '../helpers/service-db.ts';
+
+/** recordPunch: what the clock engine refuses is audited and writes nothing else; an accepted punch writes its day. */
+
+let s: ServiceDb;
+let unscheduled: number;
+let scheduled: number;
+
+const punch = (action: PunchRequest['action'], pin: string): PunchRequest => ({
+  action,
+  identity: { kind: 'pin', pin },
+  address: '192.0.2.10',
+  terminal: 'service-test',
+  lang: 'en',
+});
+
+const countOf = async (table: 'punches' | 'attendances', employeeId: number) =>
+  Number(
+    (
+      await s.db
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('employeeId', '=', employeeId)
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+
+const refusals = async (employeeId: number) =>
+  s.db
+    .selectFrom('auditLog')
+    .select(['after'])
+    .where('action', '=', 'clock.refused')
+    .where('entityId', '=', String(employeeId))
+    .execute();
+
+beforeAll(async () => {
+  s = await openServiceDb();
+  unscheduled = await s.addEmployee({ firstName: 'Sin', pin: '3141592' });
+  scheduled = await s.addEmployee({ firstName: 'Con', pin: '2718281' });
+  // Every day a working day, so the test does not depend on today's weekday.
+  await s.db
+    .insertInto('schedules')
+    .values({
+      employeeId: scheduled,
+      startTime: '09:00',
+      offTime: '17:00',
+      totalHours: 8,
+      restDays: '[]',
+      fromDate: '2020-01-01',
+      toDate: null,
+      status: 'current',
+      createdAt: '2020-01-01T00:00:00.000Z',
+      updatedAt: '2020-01-01T00:00:00.000Z',
+    })
+    .execute();
+});
+
+afterAll(async () => {
+  await s.close();
+});
+
+describe('recordPunch: the engine’s refusal', () => {
+  it('refuses a check-in without a schedule (409, first name only), audits it, writes no punch', async () => {
+    const error = await recordPunch(s.db, punch('check-in', '3141592')).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(PunchRefusal);
+    expect(error).toMatchObject({ code: CLOCK_MESSAGES.noActiveSchedule, status: 409, employee: { first_name: 'Sin' } });
+    expect(await countOf('punches', unscheduled)).toBe(0);
+    expect(await countOf('attendances', unscheduled)).toBe(0);
+    const audits = await refusals(unscheduled);
+    expect(audits).toHaveLength(1);
+    expect(JSON.parse(audits[0]!.after!)).toMatchObject({ action: 'check-in', method: 'pin', code: CLOCK_MESSAGES.noActiveSchedule });
+  });
+
+  it('refuses a check-out before any check-in', async () => {
+    await expect(recordPunch(s.db, punch('check-out', '2718281'))).rejects.toMatchObject({ code: CLOCK_MESSAGES.noAttendanceData, status: 409 });
+    expect(await countOf('punches', scheduled)).toBe(0);
+  });
+
+  it('accepts a check-in: the attendance and its punch, and the answer names the employee', async () => {
+    const result = await recordPunch(s.db, punch('check-in', '2718281'));
+    expect(result.employee).toMatchObject({ _id: scheduled, full_name: 'Con Prueba' });
+    expect(await countOf('attendances', scheduled)).toBe(1);
+    expect(await countOf('punches', scheduled)).toBe(1);
+  });
+});
