@@ -1,5 +1,8 @@
 import type { Language } from '../../i18n/languages.ts';
+import type { AnswerOf, ApiMethod, KnownPath } from './api-answers.ts';
 import { clearSession } from './session-store.ts';
+
+export type { ListAnswer, MessageAnswer, ReadAnswer, SaveAnswer } from './api-answers.ts';
 
 /** Statuses that mean the session is gone (spec section 4). */
 const SESSION_EXPIRED = new Set([401, 419, 440]);
@@ -30,7 +33,11 @@ export interface ApiOptions {
 /**
  * The one fetch helper of the islands: JSON in and out under /api, 60 s timeout, messages in the
  * UI language. On 401/419/440 it clears the session and goes to sign-in with the current path.
+ * Paths of the answer map (api-answers.ts) are typed by path and method (GET when none);
+ * any other path names its answer: `api<T>(path, …)`.
  */
+export function api<P extends KnownPath, M extends ApiMethod = 'GET'>(path: P, options: ApiOptions & { method?: M }): Promise<AnswerOf<P, M>>;
+export function api<T>(path: string, options: ApiOptions): Promise<T>;
 export async function api<T>(path: string, options: ApiOptions): Promise<T> {
   const { method = 'GET', body, lang, redirectOnExpiry = true } = options;
   let response: Response;

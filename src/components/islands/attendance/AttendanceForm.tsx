@@ -1,26 +1,22 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { useForm, type FieldValues } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { Toaster } from 'sonner';
 import { AttendanceCreateInput, AttendanceUpdateInput, REASON_MAX } from '../../../domain/attendance/attendance-schema.ts';
 import { minutesAfterTimeIn } from '../../../domain/attendance/shift-times.ts';
+import type { AttendanceDto } from '../../../domain/api/records.ts';
 import type { Language } from '../../../i18n/languages.ts';
 import { translator } from '../../../i18n/translate.ts';
 import { api, ApiError } from '../../../lib/client/api.ts';
 import { setFlash, showFlash } from '../../../lib/client/flash.ts';
 import { inputClass, primaryButton, secondaryButton } from '../ui/buttons.ts';
-import { fieldMessage, valibotResolver } from '../ui/valibot-resolver.ts';
+import { fieldError, fieldMessage, setServerErrors, valibotResolver, type FormInput, type FormOutput } from '../ui/valibot-resolver.ts';
 
 /** The attendance being corrected, with its times already local (`HH:mm`) in its time zone. */
-export interface EditedAttendance {
-  _id: number;
-  employeeName: string;
+export type EditedAttendance = Pick<AttendanceDto, '_id' | 'employeeName' | 'revision' | 'timeOut' | 'breakIn' | 'breakOut'> & {
+  /** The record's date, formatted for the reader. */
   dateLabel: string;
-  revision: number;
   timeIn: string;
-  timeOut: string | null;
-  breakIn: string | null;
-  breakOut: string | null;
-}
+};
 
 interface Props {
   lang: Language;
@@ -32,6 +28,10 @@ interface Props {
   today: string;
 }
 
+/** A correction or a new record: the two schemas share the time and reason fields. */
+type AttendanceFormInput = FormInput<typeof AttendanceCreateInput> | FormInput<typeof AttendanceUpdateInput>;
+type AttendanceFormOutput = FormOutput<typeof AttendanceCreateInput> | FormOutput<typeof AttendanceUpdateInput>;
+
 const TIME_FIELDS = ['timeIn', 'timeOut', 'breakIn', 'breakOut'] as const;
 
 /**
@@ -41,7 +41,7 @@ const TIME_FIELDS = ['timeIn', 'timeOut', 'breakIn', 'breakOut'] as const;
 export default function AttendanceForm({ lang, employees, attendance, today }: Props) {
   const t = translator(lang);
   const editing = attendance !== null;
-  const form = useForm<FieldValues>({
+  const form = useForm<AttendanceFormInput, unknown, AttendanceFormOutput>({
     defaultValues: editing
       ? { timeIn: attendance.timeIn, timeOut: attendance.timeOut ?? '', breakIn: attendance.breakIn ?? '', breakOut: attendance.breakOut ?? '', reason: '', revision: attendance.revision }
       : { employee: '', date: '', timeIn: '', timeOut: '', breakIn: '', breakOut: '', reason: '' },
@@ -52,10 +52,10 @@ export default function AttendanceForm({ lang, employees, attendance, today }: P
 
   useEffect(() => showFlash(), []);
 
-  async function submit(values: FieldValues) {
+  async function submit(values: AttendanceFormOutput) {
     setFormError(undefined);
     try {
-      const answer = await api<{ message: string; data: { _id: number } }>(editing ? `/attendances/${attendance._id}` : '/attendances', {
+      const answer = await api(editing ? `/attendances/${attendance._id}` : '/attendances', {
         method: editing ? 'PATCH' : 'POST',
         body: values,
         lang,
@@ -65,14 +65,14 @@ export default function AttendanceForm({ lang, employees, attendance, today }: P
     } catch (e) {
       if (e instanceof ApiError) {
         setFormError(e.message);
-        for (const [name, message] of Object.entries(e.errors)) form.setError(name, { type: 'server', message });
+        setServerErrors(form.setError, e.errors);
       } else {
         setFormError(t('errors.somethingWentWrong'));
       }
     }
   }
 
-  const err = (name: string) => fieldMessage(form.formState.errors[name]?.message, t);
+  const err = (name: string) => fieldMessage(fieldError(form.formState.errors, name), t);
   const describedBy = (name: string, hint?: string) => (err(name) ? `att-${name}-error` : hint ? `att-${name}-hint` : undefined);
   const field = (name: string, label: string, control: ReactNode, hint?: string, wide = false) => (
     <div className={`flex flex-col gap-1 ${wide ? 'sm:col-span-2' : ''}`}>

@@ -11,34 +11,21 @@ import { OnLeavePanel } from './OnLeavePanel.tsx';
 import { DataTable, type Column } from '../ui/DataTable.tsx';
 import { EmployeeCell } from '../ui/EmployeeCell.tsx';
 import { compactSelect, iconButton, primaryButton, secondaryButton } from '../ui/buttons.ts';
+import type { AttendanceDto, DepartmentDto } from '../../../domain/api/records.ts';
 
-export interface AttendanceRow {
-  _id: number;
-  employee: number;
-  employeeName: string;
-  departmentName: string;
-  date: string;
-  timezone: string;
-  timeIn: string;
-  timeOut: string | null;
-  breakIn: string | null;
-  breakOut: string | null;
-  workedSeconds: number | null;
-  statusInOut: 'in' | 'out';
-  missingCheckOut: boolean;
-  statusIn: 'on_time' | 'late' | null;
-  lateSeconds: number;
-  earlyDepartureSeconds: number;
-  reason: string | null;
-  source: 'clock' | 'manual';
-}
+/** An attendance as the list shows it (`GET /api/attendances`). */
+export type AttendanceRow = Pick<
+  AttendanceDto,
+  | '_id' | 'employee' | 'employeeName' | 'departmentName' | 'date' | 'timezone' | 'timeIn' | 'timeOut' | 'breakIn' | 'breakOut'
+  | 'workedSeconds' | 'statusInOut' | 'missingCheckOut' | 'statusIn' | 'lateSeconds' | 'earlyDepartureSeconds' | 'reason' | 'source'
+>;
 
 interface Props {
   lang: Language;
   timeFormat: '1' | '2';
   can: { create: boolean; update: boolean; delete: boolean };
   employees: { _id: number; name: string }[];
-  departments: { _id: number; name: string }[];
+  departments: Pick<DepartmentDto, '_id' | 'name'>[];
   /** Filters to start with (the page reads them from its URL, so other screens can link here filtered). */
   initialFilters?: Partial<Record<'from' | 'to' | 'employee' | 'department' | 'status' | 'late' | 'early', string>>;
 }

@@ -4,14 +4,9 @@ import { formatLocalDate } from '../../../domain/format/intl-format.ts';
 import type { Language } from '../../../i18n/languages.ts';
 import { translator } from '../../../i18n/translate.ts';
 import { api } from '../../../lib/client/api.ts';
+import type { LeaveDto } from '../../../domain/api/records.ts';
 
-interface LeaveRow {
-  _id: number;
-  employeeName: string;
-  leaveTypeName: string;
-  from: string;
-  to: string;
-}
+type LeaveRow = Pick<LeaveDto, '_id' | 'employeeName' | 'leaveTypeName' | 'from' | 'to'>;
 
 /**
  * Who is on approved leave in the list's period (an employee on leave has no attendance, and is
@@ -28,7 +23,7 @@ export function OnLeavePanel(props: { lang: Language; from: string; to: string; 
     if (props.employee) params.set('employee', props.employee);
     if (props.department) params.set('department', props.department);
     let live = true;
-    api<{ data: LeaveRow[] }>(`/leaves?${params}`, { lang: props.lang })
+    api(`/leaves?${params.toString()}`, { lang: props.lang })
       .then((res) => live && setRows(res.data))
       .catch(() => live && setRows([]));
     return () => {

@@ -1,5 +1,5 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { useForm, type FieldValues } from 'react-hook-form';
+import { useForm, type Path } from 'react-hook-form';
 import { Toaster } from 'sonner';
 import {
   CIVIL_STATUSES,
@@ -14,7 +14,7 @@ import { translator } from '../../../i18n/translate.ts';
 import { api, ApiError } from '../../../lib/client/api.ts';
 import { setFlash, showFlash } from '../../../lib/client/flash.ts';
 import { inputClass, primaryButton, secondaryButton } from '../ui/buttons.ts';
-import { fieldMessage, valibotResolver } from '../ui/valibot-resolver.ts';
+import { fieldError, fieldMessage, setServerErrors, valibotResolver, type FormInput, type FormOutput } from '../ui/valibot-resolver.ts';
 import type { EmployeeDto } from '../../../domain/api/records.ts';
 
 interface Option {
@@ -31,7 +31,12 @@ interface Props {
   today: string;
 }
 
-const EMPTY: Record<string, unknown> = {
+/** Create and update share the fields; on update an empty PIN keeps the current one. */
+type EmployeeFormInput = FormInput<typeof EmployeeCreateInput> | FormInput<typeof EmployeeUpdateInput>;
+type EmployeeField = Path<EmployeeFormInput>;
+type EmployeeFormOutput = FormOutput<typeof EmployeeCreateInput> | FormOutput<typeof EmployeeUpdateInput>;
+
+const EMPTY: EmployeeFormInput = {
   firstName: '', lastName: '', gender: '', civilStatus: '', height: '', weight: '', email: '', phone: '', birthday: '',
   nationalId: '', placeOfBirth: '', address: '', company: '', department: '', jobTitle: '', leaveGroup: '', leavePrivilege: '',
   companyEmail: '', employmentType: 'regular', employmentStatus: '', officialStartDate: '', dateRegularized: '', pin: '',
@@ -60,7 +65,7 @@ export default function EmployeeForm({ lang, employee, today }: Props) {
   const [generatePin, setGeneratePin] = useState(false);
   const [generated, setGenerated] = useState<{ pin: string; message: string; next: string }>();
   const schemaResolver = valibotResolver(editing ? EmployeeUpdateInput : EmployeeCreateInput);
-  const form = useForm<FieldValues>({
+  const form = useForm<EmployeeFormInput, unknown, EmployeeFormOutput>({
     defaultValues: initial,
     // The server chooses the PIN: the form's own PIN field is not checked.
     resolver: (values, context, options) => schemaResolver(generatePin ? { ...values, pin: '000000' } : values, context, options),
@@ -78,10 +83,10 @@ export default function EmployeeForm({ lang, employee, today }: Props) {
     }
   }, []);
 
-  async function submit(values: FieldValues) {
+  async function submit(values: EmployeeFormOutput) {
     setFormError(undefined);
     try {
-      const answer = await api<{ message: string; data: { _id: number }; generatedPin?: string }>(editing ? `/employees/${employee._id}` : '/employees', {
+      const answer = await api(editing ? `/employees/${employee._id}` : '/employees', {
         method: editing ? 'PATCH' : 'POST',
         body: generatePin ? { ...values, pin: '', generatePin: true } : values,
         lang,
@@ -96,7 +101,7 @@ export default function EmployeeForm({ lang, employee, today }: Props) {
     } catch (e) {
       if (e instanceof ApiError) {
         setFormError(e.message);
-        for (const [name, message] of Object.entries(e.errors)) form.setError(name, { type: 'server', message });
+        setServerErrors(form.setError, e.errors);
       } else {
         setFormError(t('errors.somethingWentWrong'));
       }
@@ -108,7 +113,7 @@ export default function EmployeeForm({ lang, employee, today }: Props) {
     window.location.assign(editing ? `/employee-details/${employee._id}` : '/employees');
   }
 
-  const err = (name: string) => fieldMessage(form.formState.errors[name]?.message, t);
+  const err = (name: string) => fieldMessage(fieldError(form.formState.errors, name), t);
   const field = (name: string, label: string, control: ReactNode, hint?: string, wide = false) => (
     <div className={`flex flex-col gap-1 ${wide ? 'sm:col-span-2' : ''}`}>
       <label htmlFor={`emp-${name}`} className="text-sm font-medium">
@@ -124,10 +129,10 @@ export default function EmployeeForm({ lang, employee, today }: Props) {
       )}
     </div>
   );
-  const input = (name: string, type = 'text', extra: Record<string, unknown> = {}) => (
+  const input = (name: EmployeeField, type = 'text', extra: Record<string, unknown> = {}) => (
     <input id={`emp-${name}`} type={type} className={inputClass} aria-invalid={!!err(name)} aria-describedby={err(name) ? `emp-${name}-error` : undefined} {...extra} {...form.register(name)} />
   );
-  const select = (name: string, choices: ReactNode) => (
+  const select = (name: EmployeeField, choices: ReactNode) => (
     <select id={`emp-${name}`} className={inputClass} aria-invalid={!!err(name)} aria-describedby={err(name) ? `emp-${name}-error` : undefined} {...form.register(name)}>
       {choices}
     </select>

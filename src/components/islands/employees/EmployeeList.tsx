@@ -9,24 +9,18 @@ import { Badge } from '../ui/Badge.tsx';
 import { DataTable, type Column } from '../ui/DataTable.tsx';
 import { Dialog } from '../ui/Dialog.tsx';
 import { compactSelect, dangerButton, iconButton, primaryButton, secondaryButton } from '../ui/buttons.ts';
+import type { CompanyDto, DepartmentDto, EmployeeDto } from '../../../domain/api/records.ts';
 
-interface EmployeeRow {
-  _id: number;
-  fullName: string;
-  email: string;
-  nationalId: string;
-  departmentName: string;
-  jobTitleName: string;
-  companyName: string;
-  status: 'active' | 'archived';
-  image: string | null;
-}
+type EmployeeRow = Pick<
+  EmployeeDto,
+  '_id' | 'fullName' | 'email' | 'nationalId' | 'departmentName' | 'jobTitleName' | 'companyName' | 'status' | 'image'
+>;
 
 interface Props {
   lang: Language;
   can: { create: boolean; update: boolean; delete: boolean; archive: boolean };
-  departments: { _id: number; name: string }[];
-  companies: { _id: number; name: string }[];
+  departments: Pick<DepartmentDto, '_id' | 'name'>[];
+  companies: Pick<CompanyDto, '_id' | 'name'>[];
 }
 
 /** The employee register: search, filters, sort, pagination, select and delete or archive. */

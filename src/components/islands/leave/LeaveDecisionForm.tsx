@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Check, RotateCcw, X } from 'lucide-react';
 import { Toaster } from 'sonner';
 import type { LeaveStatus } from '../../../domain/leave/leave-rules.ts';
+import type { LeaveDto } from '../../../domain/api/records.ts';
 import type { Language } from '../../../i18n/languages.ts';
 import { translator } from '../../../i18n/translate.ts';
 import { api, ApiError } from '../../../lib/client/api.ts';
@@ -10,7 +11,7 @@ import { dangerButton, inputClass, primaryButton, secondaryButton } from '../ui/
 
 interface Props {
   lang: Language;
-  leave: { _id: number; status: LeaveStatus; comment: string | null };
+  leave: Pick<LeaveDto, '_id' | 'status' | 'comment'>;
 }
 
 const COMMENT_MAX = 1000;
@@ -26,7 +27,7 @@ export default function LeaveDecisionForm({ lang, leave }: Props) {
     setBusy(status);
     setError(undefined);
     try {
-      const answer = await api<{ message: string }>(`/leaves/${leave._id}`, { method: 'PATCH', body: { status, comment }, lang });
+      const answer = await api(`/leaves/${leave._id}`, { method: 'PATCH', body: { status, comment }, lang });
       setFlash(answer.message);
       window.location.assign('/leave-list');
     } catch (e) {

@@ -1,17 +1,18 @@
 import { useEffect, useMemo, useState } from 'react';
-import { useForm, type FieldValues } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { Toaster } from 'sonner';
 import { formatLocalDate, formatNumber } from '../../../domain/format/intl-format.ts';
 import { countWorkingDays, returnDateAfter, workingDaysByYear, type WorkCalendar } from '../../../domain/leave/leave-days.ts';
 import { daysInYear } from '../../../domain/leave/leave-rules.ts';
 import { LeaveRequestInput } from '../../../domain/leave/leave-schema.ts';
 import type { ScheduleRule } from '../../../domain/schedules/schedule-rules.ts';
+import type { LeaveDto } from '../../../domain/api/records.ts';
 import type { Language } from '../../../i18n/languages.ts';
 import { translator } from '../../../i18n/translate.ts';
 import { api, ApiError } from '../../../lib/client/api.ts';
 import { setFlash } from '../../../lib/client/flash.ts';
 import { inputClass, primaryButton, secondaryButton } from '../ui/buttons.ts';
-import { fieldMessage, valibotResolver } from '../ui/valibot-resolver.ts';
+import { fieldError, fieldMessage, setServerErrors, valibotResolver, type FormInput, type FormOutput } from '../ui/valibot-resolver.ts';
 
 interface Balance {
   leaveType: number;
@@ -27,7 +28,7 @@ interface Props {
   /** The employee's schedules: the form previews working days and the return date with them. */
   schedules: ScheduleRule[];
   /** The pending request being edited, or null for a new one. */
-  leave: { _id: number; leaveType: number; from: string; to: string; reason: string } | null;
+  leave: Pick<LeaveDto, '_id' | 'leaveType' | 'from' | 'to' | 'reason'> | null;
   today: string;
 }
 
@@ -42,7 +43,7 @@ const DATE = /^\d{4}-\d{2}-\d{2}$/;
 export default function LeaveRequestForm({ lang, employeeId, leaveTypes, schedules, leave, today }: Props) {
   const t = translator(lang);
   const editing = leave !== null;
-  const form = useForm<FieldValues>({
+  const form = useForm<FormInput<typeof LeaveRequestInput>, unknown, FormOutput<typeof LeaveRequestInput>>({
     defaultValues: editing
       ? { leaveType: String(leave.leaveType), from: leave.from, to: leave.to, reason: leave.reason }
       : { leaveType: leaveTypes.length === 1 ? String(leaveTypes[0]!.id) : '', from: today, to: today, reason: '' },
@@ -79,17 +80,17 @@ export default function LeaveRequestForm({ lang, employeeId, leaveTypes, schedul
       }).filter(Boolean)
     : [];
 
-  async function submit(values: FieldValues) {
+  async function submit(values: FormOutput<typeof LeaveRequestInput>) {
     setFormError(undefined);
     try {
       const body = { ...values, employee: employeeId };
-      const answer = await api<{ message: string }>(editing ? `/leaves/${leave._id}` : '/leaves', { method: editing ? 'PATCH' : 'POST', body, lang });
+      const answer = await api(editing ? `/leaves/${leave._id}` : '/leaves', { method: editing ? 'PATCH' : 'POST', body, lang });
       setFlash(answer.message);
       window.location.assign('/personal/leave');
     } catch (e) {
       if (e instanceof ApiError) {
         setFormError(e.message);
-        for (const [name, message] of Object.entries(e.errors)) form.setError(name, { type: 'server', message });
+        setServerErrors(form.setError, e.errors);
       } else setFormError(t('errors.somethingWentWrong'));
     }
   }
@@ -99,7 +100,7 @@ export default function LeaveRequestForm({ lang, employeeId, leaveTypes, schedul
     window.location.assign('/personal/leave');
   }
 
-  const err = (name: string) => fieldMessage(form.formState.errors[name]?.message, t);
+  const err = (name: string) => fieldMessage(fieldError(form.formState.errors, name), t);
   const field = (name: string, label: string, control: React.ReactNode, hint?: string, wide = false) => (
     <div className={`flex flex-col gap-1 ${wide ? 'sm:col-span-2' : ''}`}>
       <label htmlFor={`leave-${name}`} className="text-sm font-medium">{label}</label>

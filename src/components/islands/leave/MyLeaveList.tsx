@@ -4,7 +4,7 @@ import { Toaster, toast } from 'sonner';
 import { formatDate, formatLocalDate } from '../../../domain/format/intl-format.ts';
 import type { Language } from '../../../i18n/languages.ts';
 import { translator } from '../../../i18n/translate.ts';
-import { api, ApiError } from '../../../lib/client/api.ts';
+import { api, ApiError, type MessageAnswer } from '../../../lib/client/api.ts';
 import { showFlash } from '../../../lib/client/flash.ts';
 import { DataTable, type Column } from '../ui/DataTable.tsx';
 import { Dialog } from '../ui/Dialog.tsx';
@@ -65,7 +65,7 @@ export default function MyLeaveList({ lang, timezone, employeeId, canRequest }: 
     if (!withdrawing) return;
     setBusy(true);
     try {
-      const answer = await api<{ message: string }>(`/leaves/${withdrawing._id}/withdraw`, { method: 'POST', body: {}, lang });
+      const answer = await api<MessageAnswer>(`/leaves/${withdrawing._id}/withdraw`, { method: 'POST', body: {}, lang });
       toast.success(answer.message);
       setWithdrawing(null);
       setVersion((n) => n + 1);

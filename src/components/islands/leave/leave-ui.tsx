@@ -1,26 +1,10 @@
 import { formatLocalDate } from '../../../domain/format/intl-format.ts';
 import type { LeaveStatus } from '../../../domain/leave/leave-rules.ts';
 import type { Language } from '../../../i18n/languages.ts';
+import type { LeaveDto } from '../../../domain/api/records.ts';
 
 /** A leave as the lists show it (`GET /api/leaves`). */
-export interface LeaveRow {
-  _id: number;
-  employee: number;
-  employeeName: string;
-  departmentName: string;
-  leaveType: number;
-  leaveTypeName: string;
-  from: string;
-  to: string;
-  days: number;
-  reason: string;
-  returnDate: string | null;
-  status: LeaveStatus;
-  comment: string | null;
-  decidedByName: string | null;
-  decidedAt: string | null;
-  createdAt: string;
-}
+export type LeaveRow = Omit<LeaveDto, 'department' | 'decidedBy' | 'updatedAt'>;
 
 export const STATUS_LABELS = { pending: 'leave.statusPending', approved: 'leave.statusApproved', declined: 'leave.statusDeclined' } as const;
 

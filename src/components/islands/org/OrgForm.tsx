@@ -4,7 +4,7 @@ import type { Language } from '../../../i18n/languages.ts';
 import { translator } from '../../../i18n/translate.ts';
 import { api, ApiError } from '../../../lib/client/api.ts';
 import { inputClass, primaryButton, secondaryButton } from '../ui/buttons.ts';
-import { fieldMessage, valibotResolver } from '../ui/valibot-resolver.ts';
+import { fieldError, fieldMessage, setServerErrors, valibotResolver } from '../ui/valibot-resolver.ts';
 import { ORG_SCHEMAS } from './org-form-schemas.ts';
 import type { OrgField, OrgTable, OrgTableName } from './org-tables.ts';
 
@@ -27,7 +27,8 @@ export function OrgForm(props: {
   const t = translator(props.lang);
   const { table, record } = props;
   const initial = record ? { ...table.blank, ...Object.fromEntries(Object.keys(table.blank).map((k) => [k, record[k] ?? ''])) } : table.blank;
-  const form = useForm<FieldValues>({ defaultValues: initial, resolver: valibotResolver(ORG_SCHEMAS[props.name]) });
+  // The fields follow the table (org-tables.ts), so the values are typed only as a record.
+  const form = useForm<FieldValues, unknown, FieldValues>({ defaultValues: initial, resolver: valibotResolver(ORG_SCHEMAS[props.name]) });
   const [options, setOptions] = useState<Record<string, Option[]>>({});
   const [formError, setFormError] = useState<string>();
   const company = form.watch('company');
@@ -53,14 +54,14 @@ export function OrgForm(props: {
     } catch (e) {
       if (e instanceof ApiError) {
         setFormError(e.message);
-        for (const [name, message] of Object.entries(e.errors)) form.setError(name, { type: 'server', message });
+        setServerErrors(form.setError, e.errors);
       } else {
         setFormError(t('errors.somethingWentWrong'));
       }
     }
   }
 
-  const errorOf = (name: string) => fieldMessage(form.formState.errors[name]?.message, t);
+  const errorOf = (name: string) => fieldMessage(fieldError(form.formState.errors, name), t);
 
   const visibleOptions = (field: OrgField & { dependsOn?: 'company' }) =>
     (options[field.name] ?? []).filter((o) => !field.dependsOn || String(o.company) === String(company));

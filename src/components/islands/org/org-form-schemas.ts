@@ -1,4 +1,3 @@
-import type { GenericSchema } from 'valibot';
 import {
   CompanyInput,
   DepartmentInput,
@@ -7,6 +6,7 @@ import {
   LeaveGroupInput,
   LeaveTypeInput,
 } from '../../../domain/org/org-schemas.ts';
+import type { FormSchema } from '../ui/valibot-resolver.ts';
 import type { OrgTableName } from './org-tables.ts';
 
 /**
@@ -14,7 +14,7 @@ import type { OrgTableName } from './org-tables.ts';
  * ORG_TABLES so that the list pages, which import the tables, do not load valibot: only the
  * lazily loaded OrgForm does.
  */
-export const ORG_SCHEMAS: Record<OrgTableName, GenericSchema> = {
+export const ORG_SCHEMAS: Record<OrgTableName, FormSchema> = {
   company: CompanyInput,
   department: DepartmentInput,
   jobTitle: JobTitleInput,

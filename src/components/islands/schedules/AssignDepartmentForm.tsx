@@ -1,29 +1,30 @@
 import { CalendarPlus } from 'lucide-react';
-import { useForm, type FieldValues } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { DepartmentScheduleInput } from '../../../domain/schedules/schedule-schema.ts';
+import type { DepartmentDto } from '../../../domain/api/records.ts';
 import type { Language } from '../../../i18n/languages.ts';
 import { translator } from '../../../i18n/translate.ts';
 import { api, ApiError } from '../../../lib/client/api.ts';
 import { inputClass, primaryButton, secondaryButton } from '../ui/buttons.ts';
-import { fieldMessage, valibotResolver } from '../ui/valibot-resolver.ts';
+import { fieldError, fieldMessage, setServerErrors, valibotResolver, type FormInput, type FormOutput } from '../ui/valibot-resolver.ts';
 import { ShiftFields } from './ShiftFields.tsx';
 
 /** Assigns one shift to every employee of a department (POST /schedules/bulk). */
-export function AssignDepartmentForm(props: { lang: Language; departments: { _id: number; name: string }[]; today: string; onDone: () => void; onCancel: () => void }) {
+export function AssignDepartmentForm(props: { lang: Language; departments: Pick<DepartmentDto, '_id' | 'name'>[]; today: string; onDone: () => void; onCancel: () => void }) {
   const t = translator(props.lang);
-  const form = useForm<FieldValues>({
+  const form = useForm<FormInput<typeof DepartmentScheduleInput>, unknown, FormOutput<typeof DepartmentScheduleInput>>({
     defaultValues: { department: '', startTime: '09:00', offTime: '17:00', totalHours: '8', restDays: ['Saturday', 'Sunday'], fromDate: props.today, toDate: '' },
     resolver: valibotResolver(DepartmentScheduleInput),
   });
-  const err = fieldMessage(form.formState.errors['department']?.message, t);
-  async function submit(values: FieldValues) {
+  const err = fieldMessage(fieldError(form.formState.errors, 'department'), t);
+  async function submit(values: FormOutput<typeof DepartmentScheduleInput>) {
     try {
       const answer = await api<{ message: string }>('/schedules/bulk', { method: 'POST', body: values, lang: props.lang });
       toast.success(answer.message);
       props.onDone();
     } catch (e) {
-      if (e instanceof ApiError) for (const [name, message] of Object.entries(e.errors)) form.setError(name, { type: 'server', message });
+      if (e instanceof ApiError) setServerErrors(form.setError, e.errors);
       toast.error(e instanceof ApiError ? e.message : t('errors.somethingWentWrong'));
     }
   }

@@ -1,15 +1,16 @@
 import { useEffect, useState } from 'react';
-import { useForm, type FieldValues } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { Toaster } from 'sonner';
 import { ScheduleInput } from '../../../domain/schedules/schedule-schema.ts';
+import type { WeekdayName } from '../../../domain/time/zoned-time.ts';
 import type { Language } from '../../../i18n/languages.ts';
 import { translator } from '../../../i18n/translate.ts';
 import { api, ApiError } from '../../../lib/client/api.ts';
 import { setFlash } from '../../../lib/client/flash.ts';
 import { inputClass, primaryButton, secondaryButton } from '../ui/buttons.ts';
-import { fieldMessage, valibotResolver } from '../ui/valibot-resolver.ts';
+import { fieldError, fieldMessage, setServerErrors, valibotResolver, type FormInput, type FormOutput } from '../ui/valibot-resolver.ts';
 import { ShiftFields } from './ShiftFields.tsx';
-import type { ScheduleDto } from '../../../domain/api/records.ts';
+import type { EmployeeDto, ScheduleDto } from '../../../domain/api/records.ts';
 
 interface Props {
   lang: Language;
@@ -21,31 +22,31 @@ interface Props {
 export default function ScheduleForm({ lang, schedule, today }: Props) {
   const t = translator(lang);
   const editing = schedule !== null;
-  const form = useForm<FieldValues>({
+  const form = useForm<FormInput<typeof ScheduleInput>, unknown, FormOutput<typeof ScheduleInput>>({
     defaultValues: editing
-      ? { ...schedule, toDate: schedule.toDate ?? '', totalHours: String(schedule.totalHours) }
+      ? { ...schedule, restDays: schedule.restDays as WeekdayName[], toDate: schedule.toDate ?? '', totalHours: String(schedule.totalHours) }
       : { employee: '', startTime: '09:00', offTime: '17:00', totalHours: '8', restDays: ['Saturday', 'Sunday'], fromDate: today, toDate: '' },
     resolver: valibotResolver(ScheduleInput),
   });
-  const [employees, setEmployees] = useState<{ _id: number; fullName: string; departmentName: string }[] | null>(null);
+  const [employees, setEmployees] = useState<Pick<EmployeeDto, '_id' | 'fullName' | 'departmentName'>[] | null>(null);
   const [formError, setFormError] = useState<string>();
 
   useEffect(() => {
-    api<{ data: { _id: number; fullName: string; departmentName: string }[] }>('/employees?status=active&pageSize=1000&sort=name', { lang })
+    api('/employees?status=active&pageSize=1000&sort=name', { lang })
       .then((res) => setEmployees(res.data))
       .catch(() => setEmployees([]));
   }, []);
 
-  async function submit(values: FieldValues) {
+  async function submit(values: FormOutput<typeof ScheduleInput>) {
     setFormError(undefined);
     try {
-      const answer = await api<{ message: string }>(editing ? `/schedules/${schedule._id}` : '/schedules', { method: editing ? 'PATCH' : 'POST', body: values, lang });
+      const answer = await api(editing ? `/schedules/${schedule._id}` : '/schedules', { method: editing ? 'PATCH' : 'POST', body: values, lang });
       setFlash(answer.message);
       window.location.assign('/schedule');
     } catch (e) {
       if (e instanceof ApiError) {
         setFormError(e.message);
-        for (const [name, message] of Object.entries(e.errors)) form.setError(name, { type: 'server', message });
+        setServerErrors(form.setError, e.errors);
       } else setFormError(t('errors.somethingWentWrong'));
     }
   }
@@ -56,7 +57,7 @@ export default function ScheduleForm({ lang, schedule, today }: Props) {
   }
 
   if (!employees) return <p className="text-muted">{t('common.loading')}</p>;
-  const err = fieldMessage(form.formState.errors['employee']?.message, t);
+  const err = fieldMessage(fieldError(form.formState.errors, 'employee'), t);
   return (
     <>
       <Toaster richColors position="top-center" closeButton />

@@ -11,28 +11,20 @@ import { Dialog } from '../ui/Dialog.tsx';
 import { compactSelect, primaryButton, secondaryButton } from '../ui/buttons.ts';
 import { RowActions } from '../ui/RowActions.tsx';
 import { DAY_LABELS } from './day-labels.ts';
+import type { DepartmentDto, ScheduleDto } from '../../../domain/api/records.ts';
 
 /** The form (react-hook-form, valibot, the shift fields) loads on the dialog's first opening. */
 const AssignDepartmentForm = lazy(() => import('./AssignDepartmentForm.tsx').then((m) => ({ default: m.AssignDepartmentForm })));
 
-interface ScheduleRow {
-  _id: number;
-  employeeName: string;
-  departmentName: string;
-  startTime: string;
-  offTime: string;
-  totalHours: number;
-  restDays: string[];
-  fromDate: string;
-  toDate: string | null;
-  status: 'current' | 'previous';
-  onLeave: boolean;
-}
+type ScheduleRow = Pick<
+  ScheduleDto,
+  '_id' | 'employeeName' | 'departmentName' | 'startTime' | 'offTime' | 'totalHours' | 'restDays' | 'fromDate' | 'toDate' | 'status' | 'onLeave'
+>;
 
 interface Props {
   lang: Language;
   can: { create: boolean; update: boolean; delete: boolean };
-  departments: { _id: number; name: string }[];
+  departments: Pick<DepartmentDto, '_id' | 'name'>[];
   today: string;
 }
 

@@ -1,19 +1,26 @@
-import type { FieldValues, UseFormReturn } from 'react-hook-form';
+import type { Path, PathValue, UseFormReturn } from 'react-hook-form';
+import type { ScheduleInput } from '../../../domain/schedules/schedule-schema.ts';
 import { WEEKDAY_NAMES } from '../../../domain/time/zoned-time.ts';
 import { scheduledMinutes } from '../../../domain/schedules/schedule-rules.ts';
 import { inputClass } from '../ui/buttons.ts';
-import { fieldMessage } from '../ui/valibot-resolver.ts';
+import { fieldError, fieldMessage, type FormInput } from '../ui/valibot-resolver.ts';
 import { DAY_LABELS } from './day-labels.ts';
 
 
 /** Monday first, as people read a working week. */
 const WEEK = [...WEEKDAY_NAMES.slice(1), WEEKDAY_NAMES[0]];
 
+type ShiftName = 'startTime' | 'offTime' | 'totalHours' | 'restDays' | 'fromDate' | 'toDate';
+/** The shift's fields as the form holds them (the schedule and the department forms both have them). */
+export type ShiftFormValues = Pick<FormInput<typeof ScheduleInput>, ShiftName>;
+
 /** Start/off time, total hours (filled from the times), rest days and the date range of a shift. */
-export function ShiftFields({ form, t }: { form: UseFormReturn<FieldValues>; t: (key: string, p?: Record<string, unknown>) => string }) {
-  const err = (name: string) => fieldMessage(form.formState.errors[name]?.message, t);
-  const field = (name: string, label: string, type: string, extra: Record<string, unknown> = {}, afterBlur?: () => void) => {
-    const registered = form.register(name);
+export function ShiftFields<T extends ShiftFormValues>({ form, t }: { form: UseFormReturn<T, unknown, unknown>; t: (key: string, p?: Record<string, unknown>) => string }) {
+  /** A shift field's path in the surrounding form (T has them all). */
+  const path = (name: ShiftName) => name as string as Path<T>;
+  const err = (name: ShiftName) => fieldMessage(fieldError(form.formState.errors, name), t);
+  const field = (name: ShiftName, label: string, type: string, extra: Record<string, unknown> = {}, afterBlur?: () => void) => {
+    const registered = form.register(path(name));
     return (
     <div className="flex flex-col gap-1">
       <label htmlFor={`shift-${name}`} className="text-sm font-medium">{label}</label>
@@ -35,8 +42,11 @@ export function ShiftFields({ form, t }: { form: UseFormReturn<FieldValues>; t: 
     );
   };
   const fillHours = () => {
-    const [start, off] = form.getValues(['startTime', 'offTime']) as [string, string];
-    if (/^\d\d:\d\d$/.test(start) && /^\d\d:\d\d$/.test(off)) form.setValue('totalHours', String(Math.round((scheduledMinutes({ startTime: start, offTime: off }) / 60) * 100) / 100));
+    const [start, off] = form.getValues([path('startTime'), path('offTime')]) as [string, string];
+    if (/^\d\d:\d\d$/.test(start) && /^\d\d:\d\d$/.test(off)) {
+      const hours = String(Math.round((scheduledMinutes({ startTime: start, offTime: off }) / 60) * 100) / 100);
+      form.setValue(path('totalHours'), hours as PathValue<T, Path<T>>);
+    }
   };
   return (
     <>
@@ -48,7 +58,7 @@ export function ShiftFields({ form, t }: { form: UseFormReturn<FieldValues>; t: 
         <div className="flex flex-wrap gap-2">
           {WEEK.map((day) => (
             <label key={day} className="flex items-center gap-2 rounded-lg border border-line px-3 py-2 text-sm capitalize">
-              <input type="checkbox" value={day} {...form.register('restDays')} />
+              <input type="checkbox" value={day} {...form.register(path('restDays'))} />
               {t(DAY_LABELS[day])}
             </label>
           ))}

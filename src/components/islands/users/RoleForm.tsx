@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Controller, useForm, type FieldValues } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
+import type { CompanyDto, RoleDto } from '../../../domain/api/records.ts';
 import type { Permissions } from '../../../domain/permissions/permissions.ts';
 import { RoleInput } from '../../../domain/permissions/role-schema.ts';
 import type { Language } from '../../../i18n/languages.ts';
@@ -7,18 +8,11 @@ import { translator } from '../../../i18n/translate.ts';
 import { api, ApiError } from '../../../lib/client/api.ts';
 import { inputClass, primaryButton, secondaryButton } from '../ui/buttons.ts';
 import { useOptions } from '../ui/use-options.ts';
-import { valibotResolver } from '../ui/valibot-resolver.ts';
+import { fieldError, setServerErrors, valibotResolver, type FormInput, type FormOutput } from '../ui/valibot-resolver.ts';
 import { PermissionsMatrix } from './PermissionsMatrix.tsx';
 
-export interface RoleRow {
-  _id: number;
-  name: string;
-  permissions: Permissions;
-  company: number | null;
-  companyName: string | null;
-  isDefault: boolean;
-  users: number;
-}
+/** A role as the roles list shows it (the API's record without its creation time). */
+export type RoleRow = Omit<RoleDto, 'createdAt'>;
 
 /**
  * Add/edit form of a role: name, optional company, permissions matrix. The server validates
@@ -27,17 +21,17 @@ export interface RoleRow {
 export function RoleForm(props: { lang: Language; record: RoleRow | null; onSaved: (message: string) => void; onCancel: () => void }) {
   const t = translator(props.lang);
   const { record } = props;
-  const companies = useOptions<{ _id: number; name: string }>('/companies?pageSize=1000&sort=name', props.lang);
-  const form = useForm<FieldValues>({
+  const companies = useOptions<Pick<CompanyDto, '_id' | 'name'>>('/companies?pageSize=1000&sort=name', props.lang);
+  const form = useForm<FormInput<typeof RoleInput>, unknown, FormOutput<typeof RoleInput>>({
     defaultValues: { name: record?.name ?? '', company: record?.company ? String(record.company) : '', permissions: record?.permissions ?? {} },
     resolver: valibotResolver(RoleInput),
   });
   const [formError, setFormError] = useState<string>();
 
-  async function submit(values: FieldValues) {
+  async function submit(values: FormOutput<typeof RoleInput>) {
     setFormError(undefined);
     try {
-      const answer = await api<{ message: string }>(record ? `/roles/${record._id}` : '/roles', {
+      const answer = await api(record ? `/roles/${record._id}` : '/roles', {
         method: record ? 'PATCH' : 'POST',
         body: values,
         lang: props.lang,
@@ -46,12 +40,12 @@ export function RoleForm(props: { lang: Language; record: RoleRow | null; onSave
     } catch (e) {
       if (!(e instanceof ApiError)) return setFormError(t('errors.somethingWentWrong'));
       setFormError(e.message);
-      for (const [name, message] of Object.entries(e.errors)) form.setError(name, { type: 'server', message });
+      setServerErrors(form.setError, e.errors);
     }
   }
 
   const errorOf = (name: string) => {
-    const message = form.formState.errors[name]?.message;
+    const message = fieldError(form.formState.errors, name);
     return typeof message === 'string' ? (message.includes(' ') ? message : t(message)) : undefined;
   };
   const nameError = errorOf('name');

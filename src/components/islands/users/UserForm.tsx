@@ -1,29 +1,25 @@
 import { useState, type ReactNode } from 'react';
 import { Toaster } from 'sonner';
-import { useForm, type FieldValues } from 'react-hook-form';
+import { useForm, type Path } from 'react-hook-form';
 import { isGrantable } from '../../../domain/permissions/grantable.ts';
 import type { Permissions } from '../../../domain/permissions/permissions.ts';
 import { ACCOUNT_TYPES, USER_STATUSES, UserCreateInput, UserUpdateInput } from '../../../domain/users/user-schemas.ts';
+import type { UserDto } from '../../../domain/api/records.ts';
 import type { Language } from '../../../i18n/languages.ts';
 import { translator } from '../../../i18n/translate.ts';
 import { api, ApiError } from '../../../lib/client/api.ts';
 import { setFlash } from '../../../lib/client/flash.ts';
 import { inputClass, primaryButton, secondaryButton } from '../ui/buttons.ts';
 import { useOptions } from '../ui/use-options.ts';
-import { valibotResolver } from '../ui/valibot-resolver.ts';
+import { fieldError, setServerErrors, valibotResolver, type FormInput, type FormOutput } from '../ui/valibot-resolver.ts';
 import { ACCOUNT_TYPE_LABELS, USER_STATUS_LABELS } from './user-labels.tsx';
 
 /** The stored user being edited (the users API's record), or null to create one. */
-export interface UserRecord {
-  _id: number;
-  name: string;
-  email: string;
-  role: number;
-  status: 'enabled' | 'disabled';
-  accountType: 'SuperAdmin' | 'Admin' | 'Employee';
-  company: number | null;
-  employee: number | null;
-}
+export type UserRecord = Pick<UserDto, '_id' | 'name' | 'email' | 'role' | 'status' | 'accountType' | 'company' | 'employee'>;
+
+/** Create and update share the fields; on update the password may stay empty. */
+type UserFormInput = FormInput<typeof UserCreateInput> | FormInput<typeof UserUpdateInput>;
+type UserFormOutput = FormOutput<typeof UserCreateInput> | FormOutput<typeof UserUpdateInput>;
 
 interface Named {
   _id: number;
@@ -50,7 +46,7 @@ export default function UserForm(props: { lang: Language; record: UserRecord | n
   const companies = useOptions<Named>('/companies?pageSize=1000&sort=name', lang);
   const employees = useOptions<Named>('/employees?pageSize=1000', lang);
   const [formError, setFormError] = useState<string>();
-  const form = useForm<FieldValues>({
+  const form = useForm<UserFormInput, unknown, UserFormOutput>({
     defaultValues: {
       name: record?.name ?? '',
       email: record?.email ?? '',
@@ -68,10 +64,10 @@ export default function UserForm(props: { lang: Language; record: UserRecord | n
   const roleOptions = roles.options.filter((o) => o._id === record?.role || isGrantable(grantor, o.permissions ?? {}));
   const accountTypes = ACCOUNT_TYPES.filter((a) => a !== 'SuperAdmin' || props.actorIsSuperAdmin || record?.accountType === 'SuperAdmin');
 
-  async function submit(values: FieldValues) {
+  async function submit(values: UserFormOutput) {
     setFormError(undefined);
     try {
-      const answer = await api<{ message: string }>(record ? `/users/${record._id}` : '/users', {
+      const answer = await api(record ? `/users/${record._id}` : '/users', {
         method: record ? 'PATCH' : 'POST',
         body: values,
         lang,
@@ -81,12 +77,12 @@ export default function UserForm(props: { lang: Language; record: UserRecord | n
     } catch (e) {
       if (!(e instanceof ApiError)) return setFormError(t('errors.somethingWentWrong'));
       setFormError(e.message);
-      for (const [name, message] of Object.entries(e.errors)) form.setError(name, { type: 'server', message });
+      setServerErrors(form.setError, e.errors);
     }
   }
 
   const errorOf = (name: string) => {
-    const message = form.formState.errors[name]?.message;
+    const message = fieldError(form.formState.errors, name);
     // Client messages are keys; server messages arrive translated.
     return typeof message === 'string' ? (message.includes(' ') ? message : t(message)) : undefined;
   };
@@ -116,7 +112,7 @@ export default function UserForm(props: { lang: Language; record: UserRecord | n
     );
   };
 
-  const select = (name: string, options: ReactNode, a11y: Record<string, unknown>) => (
+  const select = (name: Path<UserFormInput>, options: ReactNode, a11y: Record<string, unknown>) => (
     <select className={inputClass} {...a11y} {...form.register(name)}>
       {options}
     </select>

@@ -1,7 +1,6 @@
 import { useMemo, useState } from 'react';
 import { LogOut, Plus, UserRound } from 'lucide-react';
 import { formatDate, formatTime } from '../../../domain/format/intl-format.ts';
-import type { AccountType } from '../../../domain/permissions/permissions.ts';
 import type { Language } from '../../../i18n/languages.ts';
 import { translator } from '../../../i18n/translate.ts';
 import { DataTable, type Column } from '../ui/DataTable.tsx';
@@ -11,16 +10,9 @@ import { useOptions } from '../ui/use-options.ts';
 import { ConfirmActionDialog } from '../ui/ConfirmActionDialog.tsx';
 import { ConfirmDeleteDialog } from '../ui/ConfirmDeleteDialog.tsx';
 import { ACCOUNT_TYPE_LABELS, StatusBadge } from './user-labels.tsx';
+import type { RoleDto, UserDto } from '../../../domain/api/records.ts';
 
-interface UserRow {
-  _id: number;
-  name: string;
-  email: string;
-  roleName: string;
-  accountType: AccountType;
-  status: 'enabled' | 'disabled';
-  lastSignInAt: string | null;
-}
+type UserRow = Pick<UserDto, '_id' | 'name' | 'email' | 'roleName' | 'accountType' | 'status' | 'lastSignInAt'>;
 
 const filterClass = 'control rounded-lg border border-field bg-card px-3 text-sm text-ink';
 
@@ -42,7 +34,7 @@ export function UserList(props: {
   const [ending, setEnding] = useState<UserRow | null>(null);
   const [role, setRole] = useState('');
   const [status, setStatus] = useState('');
-  const roles = useOptions<{ _id: number; name: string }>(can.readRoles ? '/roles?pageSize=1000&sort=name' : null, lang);
+  const roles = useOptions<Pick<RoleDto, '_id' | 'name'>>(can.readRoles ? '/roles?pageSize=1000&sort=name' : null, lang);
 
   const mayTouch = (row: UserRow) => actor.isSuperAdmin || row.accountType !== 'SuperAdmin';
 
