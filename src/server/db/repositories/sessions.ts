@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../schema.ts';
+import { USER_WITH_ROLE_COLUMNS } from './users.ts';
 
 type Executor = Kysely<Database>;
 
@@ -26,22 +27,7 @@ export async function findSessionWithUser(db: Executor, id: string, now: string)
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.userId')
     .innerJoin('roles', 'roles.id', 'users.roleId')
-    .select([
-      'sessions.sessionVersion as sessionSv',
-      'users.id',
-      'users.name',
-      'users.email',
-      'users.passwordHash',
-      'users.status',
-      'users.accountType',
-      'users.companyId',
-      'users.employeeId',
-      'users.image',
-      'users.sessionVersion',
-      'roles.id as roleId',
-      'roles.name as roleName',
-      'roles.permissions as rolePermissions',
-    ])
+    .select(['sessions.sessionVersion as sessionSv', ...USER_WITH_ROLE_COLUMNS])
     .where('sessions.id', '=', id)
     .where('sessions.expiresAt', '>', now)
     .executeTakeFirst();

@@ -4,26 +4,26 @@ import type { Kysely } from 'kysely';
 
 type Executor = Db | Kysely<Database>;
 
+/** The columns of a user with their role, as the session needs them (users joined to roles). */
+export const USER_WITH_ROLE_COLUMNS = [
+  'users.id',
+  'users.name',
+  'users.email',
+  'users.passwordHash',
+  'users.status',
+  'users.accountType',
+  'users.companyId',
+  'users.employeeId',
+  'users.image',
+  'users.sessionVersion',
+  'roles.id as roleId',
+  'roles.name as roleName',
+  'roles.permissions as rolePermissions',
+] as const;
+
 /** A user with the permissions of their role, as the session needs it. */
 export async function findUserWithRole(db: Executor, by: { id: number } | { email: string }) {
-  let query = db
-    .selectFrom('users')
-    .innerJoin('roles', 'roles.id', 'users.roleId')
-    .select([
-      'users.id',
-      'users.name',
-      'users.email',
-      'users.passwordHash',
-      'users.status',
-      'users.accountType',
-      'users.companyId',
-      'users.employeeId',
-      'users.image',
-      'users.sessionVersion',
-      'roles.id as roleId',
-      'roles.name as roleName',
-      'roles.permissions as rolePermissions',
-    ]);
+  let query = db.selectFrom('users').innerJoin('roles', 'roles.id', 'users.roleId').select(USER_WITH_ROLE_COLUMNS);
   query = 'id' in by ? query.where('users.id', '=', by.id) : query.where('users.email', '=', by.email.toLowerCase());
   return query.executeTakeFirst();
 }
