@@ -1,4 +1,3 @@
-import Database from 'better-sqlite3';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -10,6 +9,7 @@ import en from '../../src/i18n/en.json';
 import es from '../../src/i18n/es.json';
 import { FACES } from '../helpers/fake-camera.ts';
 import { Client } from '../helpers/http-client.ts';
+import { sqlIn } from '../helpers/test-sql.ts';
 import { startServer, type TestServer } from '../helpers/test-server.ts';
 
 /**
@@ -36,16 +36,7 @@ function setNow(date: string, time: string): string {
   return iso;
 }
 
-function sql<T>(text: string, ...params: unknown[]): T[] {
-  const handle = new Database(path.join(server.dataDir, 'jornada.db'));
-  handle.pragma('busy_timeout = 5000');
-  try {
-    const statement = handle.prepare(text);
-    return (statement.reader ? statement.all(...params) : (statement.run(...params), [])) as T[];
-  } finally {
-    handle.close();
-  }
-}
+const sql = <T>(text: string, ...params: unknown[]): T[] => sqlIn<T>(server.dataDir, text, ...params);
 
 interface Answer {
   status: number;

@@ -1,4 +1,3 @@
-import Database from 'better-sqlite3';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -6,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import en from '../../src/i18n/en.json';
 import es from '../../src/i18n/es.json';
 import { Client } from '../helpers/http-client.ts';
+import { sqlIn } from '../helpers/test-sql.ts';
 import { ROOT, startServer, type TestServer } from '../helpers/test-server.ts';
 
 /**
@@ -47,16 +47,7 @@ function terminal(address: string) {
 
 const pinOf = (n: number) => String(100000 + n);
 
-function sql<T>(text: string, ...params: unknown[]): T[] {
-  const handle = new Database(path.join(server.dataDir, 'jornada.db'));
-  handle.pragma('busy_timeout = 5000');
-  try {
-    const statement = handle.prepare(text);
-    return (statement.reader ? statement.all(...params) : (statement.run(...params), [])) as T[];
-  } finally {
-    handle.close();
-  }
-}
+const sql = <T>(text: string, ...params: unknown[]): T[] => sqlIn<T>(server.dataDir, text, ...params);
 
 async function putSettings(change: Record<string, unknown>): Promise<void> {
   const current = (await (await admin.get('/api/settings')).json()) as { data: Record<string, unknown> };

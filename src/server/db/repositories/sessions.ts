@@ -1,18 +1,11 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../schema.ts';
+import type { Database, SessionTable } from '../schema.ts';
 import { USER_WITH_ROLE_COLUMNS } from './users.ts';
 
 type Executor = Kysely<Database>;
 
-export interface NewSession {
-  id: string;
-  userId: number;
-  sessionVersion: number;
-  createdAt: string;
-  expiresAt: string;
-  userAgent: string | null;
-  address: string | null;
-}
+/** A new session row: every column is given (no generated ones). */
+export type NewSession = SessionTable;
 
 export async function insertSession(db: Executor, session: NewSession): Promise<void> {
   await db.insertInto('sessions').values(session).execute();
