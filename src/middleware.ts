@@ -63,11 +63,11 @@ export const onRequest = defineMiddleware(async (context, next) => {
     } else if (cookieToken) cookies.delete(SESSION_COOKIE, { path: '/' });
 
     if (isApi) {
-      const route = matchApiRoute(request.method, path);
+      const route = matchApiRoute(request.method, context.routePattern);
       if (!route?.public) {
         if (!user) return withSecurityHeaders(errorJson(unauthenticated(), lang));
         if (!route) {
-          const error = apiPathExists(path)
+          const error = apiPathExists(context.routePattern)
             ? new AppError('errors.methodNotAllowed', 405)
             : new AppError('errors.notFound', 404);
           return withSecurityHeaders(errorJson(error, lang));

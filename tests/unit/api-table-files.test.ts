@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { API_ROUTES } from '../../src/domain/routing/api-table.ts';
+import { API_ROUTES, tablePattern } from '../../src/domain/routing/api-table.ts';
 
 /**
  * The API table (src/domain/routing/api-table.ts) and the endpoint files under src/pages/api list
@@ -29,7 +29,8 @@ function endpointFiles(dir: string): string[] {
 function tablePatternOf(file: string): string {
   const segments = path.relative(path.join(ROOT, 'src/pages'), file).replace(/\.ts$/, '').split(path.sep);
   if (segments.at(-1) === 'index') segments.pop();
-  return `/${segments.map((s) => (/^\[[^.\]]+\]$/.test(s) ? '{id}' : s)).join('/')}`;
+  // The same mapping the middleware applies to Astro's routePattern.
+  return tablePattern(`/${segments.join('/')}`);
 }
 
 /** HTTP methods a file exports: `export const GET`, `export async function GET`, `export const { GET, POST } = …`. */

@@ -4,7 +4,7 @@ import { entryPath, safeLocalPath, signInPathFor } from '../../src/domain/routin
 import { navigationFor } from '../../src/domain/routing/navigation.ts';
 import { resolvePageAccess } from '../../src/domain/routing/resolve-page-access.ts';
 import { matchPageRoute, PAGE_ROUTES } from '../../src/domain/routing/route-table.ts';
-import { apiPathExists, matchApiRoute } from '../../src/domain/routing/api-table.ts';
+import { apiPathExists, matchApiRoute, tablePattern } from '../../src/domain/routing/api-table.ts';
 
 const as = (accountType: AccountType, permissions: Permissions = allPermissions()) => ({ accountType, permissions });
 const decide = (path: string, user?: ReturnType<typeof as>, search = '', firstRun = false) =>
@@ -162,9 +162,9 @@ describe('API table', () => {
   it('maps collection endpoints to resource authorities', () => {
     expect(matchApiRoute('GET', '/api/employees')?.authority).toEqual(['employee.read']);
     expect(matchApiRoute('POST', '/api/job-titles')?.authority).toEqual(['jobTitles.create']);
-    expect(matchApiRoute('PATCH', '/api/leaves/7')?.authority).toEqual(['leave.update']);
-    expect(matchApiRoute('DELETE', '/api/users/7')?.authority).toEqual(['user.delete']);
-    expect(matchApiRoute('POST', '/api/employees/7/archive')?.authority).toEqual(['employee.archive']);
+    expect(matchApiRoute('PATCH', '/api/leaves/[id]')?.authority).toEqual(['leave.update']);
+    expect(matchApiRoute('DELETE', '/api/users/[id]')?.authority).toEqual(['user.delete']);
+    expect(matchApiRoute('POST', '/api/employees/[id]/archive')?.authority).toEqual(['employee.archive']);
     expect(matchApiRoute('HEAD', '/api/health')?.public).toBe(true);
   });
 
@@ -176,5 +176,14 @@ describe('API table', () => {
     expect(matchApiRoute('PUT', '/api/employees')).toBeUndefined();
     expect(apiPathExists('/api/employees')).toBe(true);
     expect(apiPathExists('/api/nothing')).toBe(false);
+    // The catch-all file route is no endpoint: an unknown path answers 404.
+    expect(apiPathExists('/api/[...path]')).toBe(false);
+    expect(matchApiRoute('GET', '/api/[...path]')).toBeUndefined();
+  });
+
+  it("takes Astro's route pattern, whatever the file calls its parameters", () => {
+    expect(tablePattern('/api/employees/[id]/photos/[photoId]/image')).toBe('/api/employees/{id}/photos/{id}/image');
+    expect(matchApiRoute('GET', '/api/employees/[id]/photos/[photoId]/image')?.authority).toEqual(['employee.read']);
+    expect(matchApiRoute('GET', '/api/reports/[report]')?.authority).toEqual(['report.read']);
   });
 });

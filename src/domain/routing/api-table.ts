@@ -106,18 +106,28 @@ export const API_ROUTES: readonly ApiRoute[] = [
   { method: 'GET', pattern: '/api/punches/{id}/photo', authority: ['attendance.read'], records: 'employee' },
 ];
 
-const compiled = API_ROUTES.map((route) => ({
-  route,
-  regex: new RegExp(`^${route.pattern.replace(/\{id\}/g, '[^/]+')}/?$`),
-}));
+const BY_METHOD_AND_PATTERN = new Map(API_ROUTES.map((route) => [`${route.method} ${route.pattern}`, route]));
+const PATTERNS = new Set(API_ROUTES.map((route) => route.pattern));
 
-/** The endpoint for a method and path; HEAD is treated as GET. */
-export function matchApiRoute(method: string, pathname: string): ApiRoute | undefined {
-  const m = method.toUpperCase() === 'HEAD' ? 'GET' : method.toUpperCase();
-  return compiled.find((c) => c.route.method === m && c.regex.test(pathname))?.route;
+/**
+ * Astro's `routePattern` of an endpoint file as the table writes it: every single `[param]` is
+ * `{id}` (`/api/employees/[id]/photos/[photoId]` -> `/api/employees/{id}/photos/{id}`). The
+ * catch-all `[...path]` stays as it is and so matches no entry.
+ */
+export function tablePattern(routePattern: string): string {
+  return routePattern.replace(/\[[^\].\/]+\]/g, '{id}');
 }
 
-/** True when some endpoint exists at this path for another method (405 rather than 404). */
-export function apiPathExists(pathname: string): boolean {
-  return compiled.some((c) => c.regex.test(pathname));
+/**
+ * The endpoint for a method and the route Astro resolved (`context.routePattern`); HEAD is GET.
+ * Keyed on the file route, the table cannot disagree with Astro about which endpoint a path reaches.
+ */
+export function matchApiRoute(method: string, routePattern: string): ApiRoute | undefined {
+  const m = method.toUpperCase() === 'HEAD' ? 'GET' : method.toUpperCase();
+  return BY_METHOD_AND_PATTERN.get(`${m} ${tablePattern(routePattern)}`);
+}
+
+/** True when the route has an endpoint for another method (405 rather than 404). */
+export function apiPathExists(routePattern: string): boolean {
+  return PATTERNS.has(tablePattern(routePattern));
 }
