@@ -2,26 +2,23 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, type TestBrowser } from '../helpers/browser.ts';
-import { signIn, signOut } from '../helpers/shell.ts';
-import { ROOT, startServer, type TestServer } from '../helpers/test-server.ts';
+import type { TestBrowser } from '../helpers/browser.ts';
+import { signOut } from '../helpers/shell.ts';
+import { ROOT, type TestServer } from '../helpers/test-server.ts';
+import { startDemoSession, type E2eSession, signInDemo } from '../helpers/e2e-session.ts';
 
 const SHOTS = path.join(ROOT, 'tests', '.tmp', 'screenshots');
 let server: TestServer;
 let browser: TestBrowser;
 let page: Page;
+let session: E2eSession;
 
 beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true });
-  server = await startServer({ args: ['--demo'] });
-  browser = await launchBrowser({ locale: 'es-ES' });
-  page = await browser.context.newPage();
-  await signIn(page, server.url, 'manager@demo.jornada', 'Demo#2026', '/dashboard');
+  session = await startDemoSession({ account: 'manager', locale: 'es-ES' });
+  ({ server, browser, page } = session);
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+afterAll(() => session?.close());
 
 const html = (name: string) => page.evaluate((n) => document.documentElement.getAttribute(n), name);
 const stored = () => page.evaluate(() => JSON.parse(localStorage.getItem('theme') ?? '{}'));
@@ -220,7 +217,7 @@ describe('header menu', () => {
 
   it('shows an employee only the personal menu, without admin shortcuts', async () => {
     await signOut(page);
-    await signIn(page, server.url, 'employee@demo.jornada', 'Demo#2026', '/personal/dashboard');
+    await signInDemo(page, server.url, 'employee');
     const links = await page.$$eval('#side-nav .nav-full a[href]', (as) => as.map((a) => a.getAttribute('href')));
     expect(links.every((href) => href!.startsWith('/personal/') || href === '/clock')).toBe(true);
     expect(links).toContain('/personal/leave');

@@ -1,13 +1,12 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, localDateOf, weekdayOf } from '../../src/domain/time/zoned-time.ts';
-import { launchBrowser, type TestBrowser } from '../helpers/browser.ts';
-import { signIn } from '../helpers/shell.ts';
-import { startServer, type TestServer } from '../helpers/test-server.ts';
+import type { TestServer } from '../helpers/test-server.ts';
+import { startDemoSession, type E2eSession } from '../helpers/e2e-session.ts';
 
 let server: TestServer;
-let browser: TestBrowser;
 let page: Page;
+let session: E2eSession;
 
 const today = localDateOf(new Date(), 'Europe/Lisbon');
 /** Days before the demo's 60 days of attendance, within its schedules (Carmen rests at weekends). */
@@ -23,15 +22,10 @@ const restDay = older(true);
 const shortDate = (date: string) => `${date.slice(8, 10)}/${date.slice(5, 7)}/${date.slice(0, 4)}`;
 
 beforeAll(async () => {
-  server = await startServer({ args: ['--demo'] });
-  browser = await launchBrowser({ locale: 'en-GB' });
-  page = await browser.context.newPage();
-  await signIn(page, server.url, 'admin@demo.jornada', 'Demo#2026', '/dashboard');
+  session = await startDemoSession({ account: 'admin', locale: 'en-GB' });
+  ({ server, page } = session);
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+afterAll(() => session?.close());
 
 /** Runs a filter change and waits for the list it fetches. */
 async function changed(action: () => Promise<unknown>): Promise<void> {

@@ -3,25 +3,21 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, type TestBrowser } from '../helpers/browser.ts';
-import { signIn } from '../helpers/shell.ts';
-import { startServer, type TestServer } from '../helpers/test-server.ts';
+import { startDemoSession, type E2eSession } from '../helpers/e2e-session.ts';
+import type { TestServer } from '../helpers/test-server.ts';
 
 let server: TestServer;
-let browser: TestBrowser;
 let page: Page;
 let dir: string;
+let session: E2eSession;
 
 beforeAll(async () => {
   dir = mkdtempSync(path.join(os.tmpdir(), 'jornada-import-e2e-'));
-  server = await startServer({ args: ['--demo'] });
-  browser = await launchBrowser({ locale: 'es-ES' });
-  page = await browser.context.newPage();
-  await signIn(page, server.url, 'admin@demo.jornada', 'Demo#2026', '/dashboard');
+  session = await startDemoSession({ account: 'admin', locale: 'es-ES' });
+  ({ server, page } = session);
 });
 afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+  await session?.close();
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, type TestBrowser } from '../helpers/browser.ts';
 import { fakeCameraArgs, writeFaceVideo } from '../helpers/fake-camera.ts';
 import { Client } from '../helpers/http-client.ts';
-import { signIn } from '../helpers/shell.ts';
+import { signInDemo } from '../helpers/e2e-session.ts';
 import { ROOT, startServer, type TestServer } from '../helpers/test-server.ts';
 import { FACES } from '../helpers/faces.ts';
 
@@ -33,7 +33,7 @@ beforeAll(async () => {
       uploads.push(JSON.parse(request.postData() ?? '{}'));
     }
   });
-  await signIn(page, server.url, 'admin@demo.jornada', 'Demo#2026', '/dashboard');
+  await signInDemo(page, server.url, 'admin');
 });
 afterAll(async () => {
   await browser?.close();
@@ -160,7 +160,7 @@ describe('taking the photo with the camera', () => {
       const other = (await (await api.get('/api/employees?pageSize=2')).json()).data[1]._id as number;
       await api.request('PUT', `/api/employees/${other}/consent`, { consent: true });
       const tab = await camera.context.newPage();
-      await signIn(tab, server.url, 'admin@demo.jornada', 'Demo#2026', '/dashboard');
+      await signInDemo(tab, server.url, 'admin');
       await tab.goto(`${server.url}/employee-edit/${other}`);
       await tab.waitForSelector('[data-testid=consent-checkbox]:checked');
       await tab.click('[data-testid=photo-camera]');

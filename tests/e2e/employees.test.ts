@@ -1,23 +1,17 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, type TestBrowser } from '../helpers/browser.ts';
-import { signIn } from '../helpers/shell.ts';
-import { startServer, type TestServer } from '../helpers/test-server.ts';
+import type { TestServer } from '../helpers/test-server.ts';
+import { startDemoSession, type E2eSession } from '../helpers/e2e-session.ts';
 
 let server: TestServer;
-let browser: TestBrowser;
 let page: Page;
+let session: E2eSession;
 
 beforeAll(async () => {
-  server = await startServer({ args: ['--demo'] });
-  browser = await launchBrowser({ locale: 'en-GB' });
-  page = await browser.context.newPage();
-  await signIn(page, server.url, 'admin@demo.jornada', 'Demo#2026', '/dashboard');
+  session = await startDemoSession({ account: 'admin', locale: 'en-GB' });
+  ({ server, page } = session);
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+afterAll(() => session?.close());
 
 describe('employee register in the browser', () => {
   it('creates an employee: spec messages first, then saved and shown', async () => {

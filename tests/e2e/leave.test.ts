@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, type TestBrowser } from '../helpers/browser.ts';
-import { signIn } from '../helpers/shell.ts';
+import { signInDemo } from '../helpers/e2e-session.ts';
 import { ROOT, startServer, type TestServer } from '../helpers/test-server.ts';
 
 /**
@@ -24,8 +24,8 @@ beforeAll(async () => {
   employee = await employeeBrowser.context.newPage();
   admin = await adminBrowser.context.newPage();
   await admin.setViewportSize({ width: 1280, height: 1000 });
-  await signIn(employee, server.url, 'employee@demo.jornada', 'Demo#2026', '/personal/dashboard');
-  await signIn(admin, server.url, 'admin@demo.jornada', 'Demo#2026', '/dashboard');
+  await signInDemo(employee, server.url, 'employee');
+  await signInDemo(admin, server.url, 'admin');
 });
 afterAll(async () => {
   await employeeBrowser?.close();

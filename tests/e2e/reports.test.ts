@@ -1,8 +1,8 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, type TestBrowser } from '../helpers/browser.ts';
-import { signIn, signOut } from '../helpers/shell.ts';
-import { startServer, type TestServer } from '../helpers/test-server.ts';
+import { signOut } from '../helpers/shell.ts';
+import type { TestServer } from '../helpers/test-server.ts';
+import { startDemoSession, type E2eSession, signInDemo } from '../helpers/e2e-session.ts';
 
 /**
  * Every report, the admin dashboard and the personal pages open in Spanish and in English on the
@@ -10,8 +10,8 @@ import { startServer, type TestServer } from '../helpers/test-server.ts';
  */
 
 let server: TestServer;
-let browser: TestBrowser;
 let page: Page;
+let session: E2eSession;
 const errors: string[] = [];
 
 const REPORTS = [
@@ -42,19 +42,19 @@ async function open(path: string): Promise<void> {
 const title = () => page.textContent('[data-testid=page-title]');
 
 beforeAll(async () => {
-  server = await startServer({ args: ['--demo'] });
-  browser = await launchBrowser({ locale: 'es-ES' });
-  page = await browser.context.newPage();
-  page.on('console', (m) => {
-    if (m.type() === 'error') errors.push(`${page.url()}: ${m.text()}`);
+  session = await startDemoSession({
+    account: 'admin',
+    locale: 'es-ES',
+    preparePage: async (page) => {
+      page.on('console', (m) => {
+        if (m.type() === 'error') errors.push(`${page.url()}: ${m.text()}`);
+      });
+      page.on('pageerror', (e) => errors.push(`${page.url()}: ${String(e)}`));
+    },
   });
-  page.on('pageerror', (e) => errors.push(`${page.url()}: ${String(e)}`));
-  await signIn(page, server.url, 'admin@demo.jornada', 'Demo#2026', '/dashboard');
+  ({ server, page } = session);
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+afterAll(() => session?.close());
 
 describe('reports and the admin dashboard in both languages', () => {
   for (const lang of ['es', 'en'] as const) {
@@ -138,7 +138,7 @@ describe('reports and the admin dashboard in both languages', () => {
 describe('the personal area', () => {
   it('an Admin linked to an employee switches to their account and back', async () => {
     await signOut(page);
-    await signIn(page, server.url, 'manager@demo.jornada', 'Demo#2026', '/dashboard');
+    await signInDemo(page, server.url, 'manager');
     await useLanguage('es');
     await open('/dashboard');
     await page.click('[data-testid=user-menu] > summary');
@@ -166,7 +166,7 @@ describe('the personal area', () => {
 
   it('an employee sees only their own record, in both languages, and sets their theme', async () => {
     await signOut(page);
-    await signIn(page, server.url, 'employee@demo.jornada', 'Demo#2026', '/personal/dashboard');
+    await signInDemo(page, server.url, 'employee');
     for (const lang of ['en', 'es'] as const) {
       await useLanguage(lang);
       for (const path of ['/personal/dashboard', '/personal/attendance', '/personal/schedule', '/personal/setting']) {

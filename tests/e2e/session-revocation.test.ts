@@ -2,10 +2,11 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, type TestBrowser } from '../helpers/browser.ts';
+import type { TestBrowser } from '../helpers/browser.ts';
 import { Client } from '../helpers/http-client.ts';
-import { signIn, signOut } from '../helpers/shell.ts';
-import { ROOT, startServer, type TestServer } from '../helpers/test-server.ts';
+import { signOut } from '../helpers/shell.ts';
+import { ROOT, type TestServer } from '../helpers/test-server.ts';
+import { startDemoSession, type E2eSession } from '../helpers/e2e-session.ts';
 
 /** "Sign out everywhere" in account settings and "End sessions" in the users list (decision 023). */
 const SHOTS = path.join(ROOT, 'tests', '.tmp', 'screenshots');
@@ -13,18 +14,14 @@ const PASSWORD = 'Demo#2026';
 let server: TestServer;
 let browser: TestBrowser;
 let page: Page;
+let session: E2eSession;
 
 beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true });
-  server = await startServer({ args: ['--demo'] });
-  browser = await launchBrowser({ locale: 'en-GB' });
-  page = await browser.context.newPage();
-  await signIn(page, server.url, 'manager@demo.jornada', PASSWORD, '/dashboard');
+  session = await startDemoSession({ account: 'manager', locale: 'en-GB' });
+  ({ server, browser, page } = session);
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+afterAll(() => session?.close());
 
 /** A Bearer session of `email` elsewhere (another device), and a check of whether it still works. */
 async function elsewhere(email: string) {

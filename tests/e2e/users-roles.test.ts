@@ -2,9 +2,9 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, type TestBrowser } from '../helpers/browser.ts';
 import { signIn, signOut } from '../helpers/shell.ts';
-import { ROOT, startServer, type TestServer } from '../helpers/test-server.ts';
+import { ROOT, type TestServer } from '../helpers/test-server.ts';
+import { startDemoSession, type E2eSession, signInDemo } from '../helpers/e2e-session.ts';
 
 const SHOTS = path.join(ROOT, 'tests', '.tmp', 'screenshots');
 const ROLE = 'Jefe de reparto';
@@ -12,22 +12,22 @@ const EMAIL = 'reparto@demo.jornada';
 const PASSWORD = 'Reparto#2026';
 
 let server: TestServer;
-let browser: TestBrowser;
 let page: Page;
+let session: E2eSession;
 
 beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true });
-  server = await startServer({ args: ['--demo'] });
-  browser = await launchBrowser({ locale: 'en-GB' });
-  page = await browser.context.newPage();
-  // Tall enough for the whole permissions dialog in the screenshots.
-  await page.setViewportSize({ width: 1280, height: 1100 });
-  await signIn(page, server.url, 'admin@demo.jornada', 'Demo#2026', '/dashboard');
+  session = await startDemoSession({
+    account: 'admin',
+    locale: 'en-GB',
+    preparePage: async (page) => {
+      // Tall enough for the whole permissions dialog in the screenshots.
+      await page.setViewportSize({ width: 1280, height: 1100 });
+    },
+  });
+  ({ server, page } = session);
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+afterAll(() => session?.close());
 
 const checked = (testId: string) => page.isChecked(`[data-testid="${testId}"]`);
 
@@ -137,7 +137,7 @@ describe('users and roles in the browser', () => {
 
   it('an administrator edits the user (password left empty) and deletes them after confirming', async () => {
     await signOut(page);
-    await signIn(page, server.url, 'admin@demo.jornada', 'Demo#2026', '/dashboard');
+    await signInDemo(page, server.url, 'admin');
     await page.goto(`${server.url}/users`);
     await page.fill('[data-testid=table-search]', 'reparto');
     await page.waitForFunction(() => document.querySelectorAll('#panel-users tbody tr').length === 1);
