@@ -1,7 +1,7 @@
-import { sql } from 'kysely';
 import { buildGallery, type FaceGallery } from '../../domain/clock/face-match.ts';
 import { bytesToDescriptor } from '../../domain/employees/face-descriptor.ts';
 import type { Db } from '../db/connection.ts';
+import { allFaceDescriptors, faceDescriptorStats } from '../db/repositories/face-descriptors.ts';
 
 let cached: { key: string; gallery: FaceGallery } | undefined;
 
@@ -12,13 +12,10 @@ let cached: { key: string; gallery: FaceGallery } | undefined;
  * whenever the set does — whichever service enrolled or removed a face.
  */
 export async function faceGallery(db: Db): Promise<FaceGallery> {
-  const stats = await db
-    .selectFrom('faceDescriptors')
-    .select([sql<number>`count(*)`.as('count'), sql<number | null>`max(id)`.as('maxId')])
-    .executeTakeFirstOrThrow();
+  const stats = await faceDescriptorStats(db);
   const key = `${stats.count}:${stats.maxId ?? 0}`;
   if (cached?.key === key) return cached.gallery;
-  const rows = await db.selectFrom('faceDescriptors').select(['employeeId', 'descriptor']).orderBy('id').execute();
+  const rows = await allFaceDescriptors(db);
   const gallery = buildGallery(rows.map((row) => ({ personId: row.employeeId, descriptor: bytesToDescriptor(row.descriptor) })));
   cached = { key, gallery };
   return gallery;

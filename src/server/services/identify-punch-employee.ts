@@ -6,6 +6,7 @@ import { FACE_MESSAGES } from '../../domain/messages/spec-messages.ts';
 import { pinKey } from '../auth/pin-key.ts';
 import { kioskFailure, kioskSuccess, kioskWaitMs } from '../clock/kiosk-attempt-log.ts';
 import type { Db } from '../db/connection.ts';
+import { findEmployeesByPinKey, findEmployeesByRfid, findPunchEmployee } from '../db/repositories/employees.ts';
 import { AppError } from '../http/app-error.ts';
 import type { Settings } from '../../domain/settings/settings.ts';
 import { faceGallery } from './face-gallery.ts';
@@ -24,7 +25,7 @@ const locked = (wait: number) => {
 };
 
 async function activeEmployee(db: Db, id: number): Promise<PunchEmployee> {
-  const row = await db.selectFrom('employees').select(['id', 'firstName', 'lastName', 'image', 'status']).where('id', '=', id).executeTakeFirst();
+  const row = await findPunchEmployee(db, id);
   if (!row || row.status !== 'active') throw new AppError(PUNCH_MESSAGES.employeeArchived, 403);
   return { id: row.id, firstName: row.firstName, lastName: row.lastName, image: row.image };
 }
@@ -78,8 +79,7 @@ export async function identifyPunchEmployee(
   const wait = kioskWaitMs(address, 'secret', guess);
   if (wait > 0) throw locked(wait);
 
-  const query = db.selectFrom('employees').select(['id', 'firstName', 'lastName', 'image', 'status']).where(lookup.column, '=', lookup.value);
-  const rows = await query.limit(3).execute();
+  const rows = lookup.column === 'pinKey' ? await findEmployeesByPinKey(db, lookup.value) : await findEmployeesByRfid(db, lookup.value);
   settleOrWait(address, 'secret', guess);
   const active = rows.filter((r) => r.status === 'active');
   // One active match identifies; the same PIN in two companies identifies nobody.

@@ -6,6 +6,8 @@ import { isPhotoId, makePhotoId, photoCreatedAt } from '../../domain/employees/e
 import { base64DecodedLength, checkPhotoBytes, dataUrlBase64 } from '../../domain/employees/image-type.ts';
 import { nowMs } from '../clock/now.ts';
 import type { Db } from '../db/connection.ts';
+import { findAttendanceEmployee } from '../db/repositories/attendances.ts';
+import { deletePunchPhotosBefore, findPunchPhoto, insertPunchPhoto, punchPhotosOfAttendance } from '../db/repositories/punch-photos.ts';
 import { AppError, notFound } from '../http/app-error.ts';
 import { uploadsDir } from './employees/photo-files.ts';
 import { loadSharp } from '../lazy/load-sharp.ts';
@@ -54,10 +56,7 @@ export async function savePunchPhoto(db: Db, input: { punchId: number; employeeI
   await writeFile(temp, input.bytes, { mode: 0o600, flag: 'wx' });
   await rename(temp, full);
   try {
-    await db
-      .insertInto('punchPhotos')
-      .values({ punchId: input.punchId, employeeId: input.employeeId, file, createdAt: new Date(now).toISOString() })
-      .execute();
+    await insertPunchPhoto(db, { punchId: input.punchId, employeeId: input.employeeId, file, createdAt: new Date(now).toISOString() });
   } catch (error) {
     await rm(full, { force: true });
     throw error;
@@ -72,7 +71,7 @@ export async function savePunchPhoto(db: Db, input: { punchId: number; employeeI
 export async function purgePunchPhotos(db: Db, retentionDays: number, now = nowMs()): Promise<number> {
   const cutoffMs = now - retentionDays * DAY_MS;
   const cutoff = new Date(cutoffMs).toISOString();
-  await db.deleteFrom('punchPhotos').where('createdAt', '<', cutoff).execute();
+  await deletePunchPhotosBefore(db, cutoff);
   let names: string[];
   try {
     names = await readdir(punchPhotosDir());
@@ -116,21 +115,15 @@ export type PunchPhotoViewer = RecordAccount;
 
 /** The snapshots of one attendance's punches, oldest first; only of an employee the viewer may read (else 404). */
 export async function listAttendancePunchPhotos(db: Db, attendanceId: number, viewer: PunchPhotoViewer) {
-  const attendance = await db.selectFrom('attendances').select(['id', 'employeeId']).where('id', '=', attendanceId).executeTakeFirst();
+  const attendance = await findAttendanceEmployee(db, attendanceId);
   if (!attendance || !canReadEmployeeRecord(viewer, attendance.employeeId)) throw notFound();
-  const rows = await db
-    .selectFrom('punchPhotos')
-    .innerJoin('punches', 'punches.id', 'punchPhotos.punchId')
-    .select(['punches.id as punchId', 'punches.action', 'punches.at', 'punches.method'])
-    .where('punches.attendanceId', '=', attendanceId)
-    .orderBy('punches.at')
-    .execute();
+  const rows = await punchPhotosOfAttendance(db, attendanceId);
   return rows.map((r) => ({ punch: r.punchId, action: r.action, at: r.at, method: r.method, url: `/api/punches/${r.punchId}/photo` }));
 }
 
 /** The JPEG bytes of a punch's snapshot; 404 when there is none (or it has been purged) or the viewer may not see it. */
 export async function readPunchPhoto(db: Db, punchId: number, viewer: PunchPhotoViewer): Promise<Buffer> {
-  const row = await db.selectFrom('punchPhotos').select(['file', 'employeeId']).where('punchId', '=', punchId).executeTakeFirst();
+  const row = await findPunchPhoto(db, punchId);
   if (!row || !isPhotoId(row.file.replace(/\.jpg$/, '')) || !canReadEmployeeRecord(viewer, row.employeeId)) throw notFound();
   try {
     return await readFile(path.join(punchPhotosDir(), row.file));

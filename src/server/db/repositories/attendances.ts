@@ -321,3 +321,19 @@ export async function employeeChoices(db: Db): Promise<{ _id: number; name: stri
     .execute();
   return rows.map((r) => ({ _id: r.id, name: `${r.firstName} ${r.lastName}` }));
 }
+
+/** An attendance's id and employee, if it exists. */
+export async function findAttendanceEmployee(db: Db, id: number): Promise<{ id: number; employeeId: number } | undefined> {
+  return db.selectFrom('attendances').select(['id', 'employeeId']).where('id', '=', id).executeTakeFirst();
+}
+
+/** An employee's latest attendances (by work date, newest first), at most `limit`. */
+export async function recentAttendancesOf(db: Db, employeeId: number, limit: number) {
+  return db
+    .selectFrom('attendances')
+    .select(['id', 'date', 'timeIn', 'timeOut', 'workedSeconds', 'statusIn', 'earlyDepartureSeconds'])
+    .where('employeeId', '=', employeeId)
+    .orderBy('date', 'desc')
+    .limit(limit)
+    .execute();
+}

@@ -1,7 +1,9 @@
-import { sql } from 'kysely';
+import { sql, type Insertable, type Updateable } from 'kysely';
 import { type ListQuery } from '../../../domain/lists/list-query.ts';
 import { containsText } from '../like.ts';
 import type { Db } from '../connection.ts';
+import type { EmployeeTable } from '../schema.ts';
+import { deleteFaceDescriptorsOf } from './face-descriptors.ts';
 import { scopedEmployeeFilter, type RecordAccount } from '../../../domain/permissions/record-access.ts';
 import type { EmployeeDto } from '../../../domain/api/records.ts';
 
@@ -141,4 +143,101 @@ export async function listEmployees(db: Db, query: ListQuery, viewer: RecordAcco
 export async function findEmployee(db: Db, id: number): Promise<EmployeeDto | undefined> {
   const r = await select(base(db)).where('employees.id', '=', id).executeTakeFirst();
   return r && toDto(r);
+}
+
+/** The columns the clock needs of the employee it identified. */
+const PUNCH_COLUMNS = ['id', 'firstName', 'lastName', 'image', 'status'] as const;
+
+/** The clock's view of one employee (name, photo, status), if the id exists. */
+export async function findPunchEmployee(db: Db, id: number) {
+  return db.selectFrom('employees').select(PUNCH_COLUMNS).where('id', '=', id).executeTakeFirst();
+}
+
+/**
+ * The employees holding a PIN key, in any company and any status; at most 3 (the clock only
+ * needs to tell one from several: the same PIN in two companies identifies nobody).
+ */
+export async function findEmployeesByPinKey(db: Db, key: string) {
+  return db.selectFrom('employees').select(PUNCH_COLUMNS).where('pinKey', '=', key).limit(3).execute();
+}
+
+/** The employees holding an RFID badge, any status; at most 3, like `findEmployeesByPinKey`. */
+export async function findEmployeesByRfid(db: Db, card: string) {
+  return db.selectFrom('employees').select(PUNCH_COLUMNS).where('rfidCard', '=', card).limit(3).execute();
+}
+
+/** Whether an employee of the company (other than `exceptId`) uses this PIN key. */
+export async function pinKeyInUse(db: Db, companyId: number, key: string, exceptId: number | null = null): Promise<boolean> {
+  let q = db.selectFrom('employees').select('id').where('companyId', '=', companyId).where('pinKey', '=', key);
+  if (exceptId !== null) q = q.where('id', '!=', exceptId);
+  return (await q.executeTakeFirst()) !== undefined;
+}
+
+/** Whether an employee (other than `exceptId`) carries this RFID badge. */
+export async function rfidCardInUse(db: Db, card: string, exceptId: number | null = null): Promise<boolean> {
+  let q = db.selectFrom('employees').select('id').where('rfidCard', '=', card);
+  if (exceptId !== null) q = q.where('id', '!=', exceptId);
+  return (await q.executeTakeFirst()) !== undefined;
+}
+
+/** An employee's PIN key and company, if the id exists. */
+export async function findEmployeePinKey(db: Db, id: number) {
+  return db.selectFrom('employees').select(['pinKey', 'companyId']).where('id', '=', id).executeTakeFirst();
+}
+
+/** Company, PIN key, badge and national ID of every employee: what an import checks its rows against. */
+export async function employeeUniqueKeys(db: Db) {
+  return db.selectFrom('employees').select(['companyId', 'pinKey', 'rfidCard', 'nationalId']).execute();
+}
+
+/** An employee's current photo, status and biometric consent, if the id exists. */
+export async function findEmployeeBiometrics(db: Db, id: number) {
+  return db.selectFrom('employees').select(['image', 'status', 'biometricConsentAt', 'biometricConsentBy']).where('id', '=', id).executeTakeFirst();
+}
+
+/** An employee's recorded consent with the name of the user who recorded it, if the id exists. */
+export async function findEmployeeConsent(db: Db, id: number) {
+  return db
+    .selectFrom('employees')
+    .leftJoin('users', 'users.id', 'employees.biometricConsentBy')
+    .select(['employees.biometricConsentAt', 'employees.biometricConsentBy', 'users.name'])
+    .where('employees.id', '=', id)
+    .executeTakeFirst();
+}
+
+/** Inserts one employee; returns its id. */
+export async function insertEmployee(db: Db, values: Insertable<EmployeeTable>): Promise<number> {
+  const row = await db.insertInto('employees').values(values).returning('id').executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** Rows per INSERT: 30 columns x 500 rows stays well inside SQLite's 32,766 bound parameters. */
+const INSERT_CHUNK = 500;
+
+/** Inserts many employees, several hundred per statement (call inside the import's transaction). */
+export async function insertEmployees(db: Db, values: readonly Insertable<EmployeeTable>[]): Promise<void> {
+  for (let i = 0; i < values.length; i += INSERT_CHUNK) {
+    await db.insertInto('employees').values(values.slice(i, i + INSERT_CHUNK)).execute();
+  }
+}
+
+/** Writes the given columns of one employee. */
+export async function updateEmployeeColumns(db: Db, id: number, changes: Updateable<EmployeeTable>): Promise<void> {
+  await db.updateTable('employees').set(changes).where('id', '=', id).execute();
+}
+
+/** Whether attendance, punches or leave (the lawful working-time record) refer to the employee. */
+export async function employeeHasWorkRecords(db: Db, id: number): Promise<boolean> {
+  for (const table of ['attendances', 'punches', 'leaves'] as const) {
+    const used = await db.selectFrom(table).select('id').where('employeeId', '=', id).executeTakeFirst();
+    if (used) return true;
+  }
+  return false;
+}
+
+/** Deletes an employee together with their schedules and face descriptors. */
+export async function deleteEmployeeRecord(db: Db, id: number): Promise<void> {
+  await db.deleteFrom('schedules').where('employeeId', '=', id).execute();
+  await deleteFaceDescriptorsOf(db, id);
+  await db.deleteFrom('employees').where('id', '=', id).execute();
 }

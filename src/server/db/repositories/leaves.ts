@@ -207,3 +207,15 @@ export async function leaveTypeChoices(db: Db): Promise<{ _id: number; name: str
   const rows = await db.selectFrom('leaveTypes').select(['id', 'name']).orderBy('name').orderBy('id').execute();
   return rows.map((r) => ({ _id: r.id, name: r.name }));
 }
+
+/** An employee's latest leave (by start date, newest first) with its type's name, at most `limit`. */
+export async function recentLeavesOf(db: Db, employeeId: number, limit: number) {
+  return db
+    .selectFrom('leaves')
+    .innerJoin('leaveTypes', 'leaveTypes.id', 'leaves.leaveTypeId')
+    .select(['leaves.id', 'leaveTypes.name as leaveTypeName', 'leaves.fromDate', 'leaves.toDate', 'leaves.status', 'leaves.reason'])
+    .where('leaves.employeeId', '=', employeeId)
+    .orderBy('leaves.fromDate', 'desc')
+    .limit(limit)
+    .execute();
+}

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/connection.ts';
 import { appendAudit } from '../../db/repositories/audit-log.ts';
-import { findEmployee, type EmployeeDto } from '../../db/repositories/employees.ts';
+import { findEmployee, updateEmployeeColumns, type EmployeeDto } from '../../db/repositories/employees.ts';
 import { notFound } from '../../http/app-error.ts';
 import { deleteFaceData } from './face-data.ts';
 import { requireWritable, type RecordActor } from '../record-guard.ts';
@@ -15,7 +15,7 @@ export async function archiveEmployee(db: Db, id: number, archived: boolean, act
     const before = await findEmployee(trx, id);
     if (!before) throw notFound();
     const at = nowIso();
-    await trx.updateTable('employees').set({ status: archived ? 'archived' : 'active', updatedAt: at }).where('id', '=', id).execute();
+    await updateEmployeeColumns(trx, id, { status: archived ? 'archived' : 'active', updatedAt: at });
     const removed = archived ? await deleteFaceData(trx, id) : 0;
     await appendAudit(trx, {
       userId: actorId,

@@ -1,7 +1,7 @@
 import { EmployeeCreateInput } from '../../../domain/employees/employee-schema.ts';
 import type { Db } from '../../db/connection.ts';
 import { appendAudit } from '../../db/repositories/audit-log.ts';
-import { findEmployee, type EmployeeDto } from '../../db/repositories/employees.ts';
+import { findEmployee, insertEmployee, type EmployeeDto } from '../../db/repositories/employees.ts';
 import { auditable, checkEmployeeReferences, employeeColumns, validateEmployee } from './employee-checks.ts';
 import { requireWriteKind, type RecordActor } from '../record-guard.ts';
 import { asksForGeneratedPin, freePin, withPlaceholderPin } from './generated-pin.ts';
@@ -27,13 +27,9 @@ export async function createEmployee(db: Db, input: unknown, actor: RecordActor)
     if (generate) data.pin = generatedPin = await freePin(trx, data.company);
     const { pinKey } = await checkEmployeeReferences(trx, data, null);
     const at = nowIso();
-    const row = await trx
-      .insertInto('employees')
-      .values({ ...employeeColumns(data), pinKey: pinKey!, image: null, biometricConsentAt: null, biometricConsentBy: null, createdAt: at, updatedAt: at })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await appendAudit(trx, { userId: actorId, entity: 'employee', entityId: row.id, action: 'create', after: auditable(data), at });
-    return row.id;
+    const newId = await insertEmployee(trx, { ...employeeColumns(data), pinKey: pinKey!, image: null, biometricConsentAt: null, biometricConsentBy: null, createdAt: at, updatedAt: at });
+    await appendAudit(trx, { userId: actorId, entity: 'employee', entityId: newId, action: 'create', after: auditable(data), at });
+    return newId;
   }).catch(async (error: unknown) => {
     throw (await recordPinConflicts(db, actorId, pinConflictsIn(error), { source: 'create' })) ?? error;
   });

@@ -1,5 +1,8 @@
 import type { Db } from '../../db/connection.ts';
 import { appendAudit } from '../../db/repositories/audit-log.ts';
+import { findEmployeeBiometrics, updateEmployeeColumns } from '../../db/repositories/employees.ts';
+import { deleteFaceDescriptorsOfPhoto } from '../../db/repositories/face-descriptors.ts';
+import { rowExists } from '../../db/repositories/user-records.ts';
 import { notFound } from '../../http/app-error.ts';
 import { findPhotoFile, listPhotoFiles, setPhotoAside } from './photo-files.ts';
 import { requireWritable, type RecordActor } from '../record-guard.ts';
@@ -13,21 +16,19 @@ export async function deleteEmployeePhoto(db: Db, employeeId: number, photoId: s
   // Employee-owned data: only within the actor's reach and only what the policy lets it write (decision 024).
   requireWritable(actor, employeeId, 'record');
   const actorId = actor.id;
-  const exists = await db.selectFrom('employees').select('id').where('id', '=', employeeId).executeTakeFirst();
-  if (!exists) throw notFound();
+  if (!(await rowExists(db, 'employees', employeeId))) throw notFound();
   const photo = await findPhotoFile(employeeId, photoId);
   if (!photo) throw notFound();
   const aside = await setPhotoAside(photo);
   try {
     const newest = (await listPhotoFiles(employeeId))[0]?.id ?? null;
     const removed = await db.transaction().execute(async (trx) => {
-      const employee = await trx.selectFrom('employees').select('image').where('id', '=', employeeId).executeTakeFirst();
+      const employee = await findEmployeeBiometrics(trx, employeeId);
       if (!employee) throw notFound();
       const at = nowIso();
-      const result = await trx.deleteFrom('faceDescriptors').where('employeeId', '=', employeeId).where('image', '=', photoId).executeTakeFirst();
-      const deleted = Number(result.numDeletedRows ?? 0);
+      const deleted = await deleteFaceDescriptorsOfPhoto(trx, employeeId, photoId);
       const image = employee.image === photoId ? newest : employee.image;
-      if (image !== employee.image) await trx.updateTable('employees').set({ image, updatedAt: at }).where('id', '=', employeeId).execute();
+      if (image !== employee.image) await updateEmployeeColumns(trx, employeeId, { image, updatedAt: at });
       await appendAudit(trx, {
         userId: actorId,
         entity: 'employee',

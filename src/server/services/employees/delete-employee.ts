@@ -1,6 +1,7 @@
 import type { Db } from '../../db/connection.ts';
 import { appendAudit } from '../../db/repositories/audit-log.ts';
-import { findEmployee } from '../../db/repositories/employees.ts';
+import { deleteEmployeeRecord, employeeHasWorkRecords, findEmployee } from '../../db/repositories/employees.ts';
+import { userIdByEmployee } from '../../db/repositories/user-records.ts';
 import { AppError, notFound } from '../../http/app-error.ts';
 import { removeEmployeePhotoFiles } from './photo-files.ts';
 import { requireWritable, type RecordActor } from '../record-guard.ts';
@@ -17,15 +18,9 @@ export async function deleteEmployee(db: Db, id: number, actor: RecordActor): Pr
   await db.transaction().execute(async (trx) => {
     const before = await findEmployee(trx, id);
     if (!before) throw notFound();
-    for (const table of ['attendances', 'punches', 'leaves'] as const) {
-      const used = await trx.selectFrom(table).select('id').where('employeeId', '=', id).executeTakeFirst();
-      if (used) throw new AppError('employees.hasRecords', 409);
-    }
-    const user = await trx.selectFrom('users').select('id').where('employeeId', '=', id).executeTakeFirst();
-    if (user) throw new AppError('employees.hasUser', 409);
-    await trx.deleteFrom('schedules').where('employeeId', '=', id).execute();
-    await trx.deleteFrom('faceDescriptors').where('employeeId', '=', id).execute();
-    await trx.deleteFrom('employees').where('id', '=', id).execute();
+    if (await employeeHasWorkRecords(trx, id)) throw new AppError('employees.hasRecords', 409);
+    if ((await userIdByEmployee(trx, id)) !== undefined) throw new AppError('employees.hasUser', 409);
+    await deleteEmployeeRecord(trx, id);
     await appendAudit(trx, { userId: actorId, entity: 'employee', entityId: id, action: 'delete', before });
   });
   await removeEmployeePhotoFiles(id);

@@ -3,6 +3,11 @@ import { issuesToFieldKeys } from '../../../domain/auth/auth-schemas.ts';
 import type { EmployeeCreateInput, EmployeeUpdateInput } from '../../../domain/employees/employee-schema.ts';
 import { pinKey } from '../../auth/pin-key.ts';
 import type { Db } from '../../db/connection.ts';
+import { findEmployeePinKey, pinKeyInUse, rfidCardInUse } from '../../db/repositories/employees.ts';
+import { findDepartmentCompany } from '../../db/repositories/org/departments.ts';
+import { findJobTitleDepartment } from '../../db/repositories/org/job-titles.ts';
+import { findLeaveGroupCompany } from '../../db/repositories/org/leave-groups.ts';
+import { exists } from '../../db/repositories/org/references.ts';
 import { AppError } from '../../http/app-error.ts';
 
 /** Validates with a schema: 422 with per-field keys (spec message texts) when it fails. */
@@ -23,35 +28,29 @@ export async function checkEmployeeReferences(
   selfId: number | null,
 ): Promise<{ pinKey: string | undefined }> {
   const problems: Record<string, string> = {};
-  const company = await db.selectFrom('companies').select('id').where('id', '=', input.company).executeTakeFirst();
-  if (!company) problems['company'] = 'validation.unknownRecord';
-  const department = await db.selectFrom('departments').select('companyId').where('id', '=', input.department).executeTakeFirst();
+  if (!(await exists(db, 'companies', input.company))) problems['company'] = 'validation.unknownRecord';
+  const department = await findDepartmentCompany(db, input.department);
   if (!department) problems['department'] = 'validation.unknownRecord';
   else if (department.companyId !== input.company) problems['department'] = 'validation.departmentNotInCompany';
-  const jobTitle = await db.selectFrom('jobTitles').select('departmentId').where('id', '=', input.jobTitle).executeTakeFirst();
+  const jobTitle = await findJobTitleDepartment(db, input.jobTitle);
   if (!jobTitle) problems['jobTitle'] = 'validation.unknownRecord';
   else if (jobTitle.departmentId !== input.department) problems['jobTitle'] = 'employees.jobTitleNotInDepartment';
-  const group = await db.selectFrom('leaveGroups').select('companyId').where('id', '=', input.leaveGroup).executeTakeFirst();
+  const group = await findLeaveGroupCompany(db, input.leaveGroup);
   if (!group) problems['leaveGroup'] = 'validation.unknownRecord';
   else if (group.companyId !== input.company) problems['leaveGroup'] = 'employees.leaveGroupNotInCompany';
 
   const key = input.pin ? pinKey(input.pin) : undefined;
   if (key) {
-    let q = db.selectFrom('employees').select('id').where('companyId', '=', input.company).where('pinKey', '=', key);
-    if (selfId !== null) q = q.where('id', '!=', selfId);
-    if (await q.executeTakeFirst()) problems['pin'] = 'employees.pinTaken';
+    if (await pinKeyInUse(db, input.company, key, selfId)) problems['pin'] = 'employees.pinTaken';
   } else if (selfId !== null) {
     // Keeping the PIN while moving to another company: it must be free there too.
-    const own = await db.selectFrom('employees').select(['pinKey', 'companyId']).where('id', '=', selfId).executeTakeFirst();
+    const own = await findEmployeePinKey(db, selfId);
     if (own && own.companyId !== input.company) {
-      const clash = await db.selectFrom('employees').select('id').where('companyId', '=', input.company).where('pinKey', '=', own.pinKey).executeTakeFirst();
-      if (clash) problems['pin'] = 'employees.pinTaken';
+      if (await pinKeyInUse(db, input.company, own.pinKey)) problems['pin'] = 'employees.pinTaken';
     }
   }
   if (input.rfidCard) {
-    let q = db.selectFrom('employees').select('id').where('rfidCard', '=', input.rfidCard);
-    if (selfId !== null) q = q.where('id', '!=', selfId);
-    if (await q.executeTakeFirst()) problems['rfidCard'] = 'employees.rfidTaken';
+    if (await rfidCardInUse(db, input.rfidCard, selfId)) problems['rfidCard'] = 'employees.rfidTaken';
   }
   if (Object.keys(problems).length > 0) throw new AppError('validation.invalidInput', 422, {}, problems);
   return { pinKey: key };

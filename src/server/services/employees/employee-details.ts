@@ -1,5 +1,9 @@
 import type { Db } from '../../db/connection.ts';
+import { recentAttendancesOf } from '../../db/repositories/attendances.ts';
+import { findCurrentSchedule } from '../../db/repositories/current-schedule.ts';
 import { findEmployee, type EmployeeDto } from '../../db/repositories/employees.ts';
+import { recentLeavesOf } from '../../db/repositories/leaves.ts';
+import { parseRestDays } from '../../db/repositories/schedules.ts';
 
 export interface EmployeeDetails {
   employee: EmployeeDto;
@@ -12,37 +16,12 @@ export interface EmployeeDetails {
 export async function employeeDetails(db: Db, id: number): Promise<EmployeeDetails | undefined> {
   const employee = await findEmployee(db, id);
   if (!employee) return undefined;
-  const schedule = await db
-    .selectFrom('schedules')
-    .select(['startTime', 'offTime', 'totalHours', 'restDays', 'fromDate', 'toDate'])
-    .where('employeeId', '=', id)
-    .where('status', '=', 'current')
-    .orderBy('fromDate', 'desc')
-    .executeTakeFirst();
-  const attendance = await db
-    .selectFrom('attendances')
-    .select(['id', 'date', 'timeIn', 'timeOut', 'workedSeconds', 'statusIn', 'earlyDepartureSeconds'])
-    .where('employeeId', '=', id)
-    .orderBy('date', 'desc')
-    .limit(10)
-    .execute();
-  const leaves = await db
-    .selectFrom('leaves')
-    .innerJoin('leaveTypes', 'leaveTypes.id', 'leaves.leaveTypeId')
-    .select(['leaves.id', 'leaveTypes.name as leaveTypeName', 'leaves.fromDate', 'leaves.toDate', 'leaves.status', 'leaves.reason'])
-    .where('leaves.employeeId', '=', id)
-    .orderBy('leaves.fromDate', 'desc')
-    .limit(10)
-    .execute();
-  let restDays: string[] = [];
-  try {
-    restDays = schedule ? (JSON.parse(schedule.restDays) as string[]) : [];
-  } catch {
-    restDays = [];
-  }
+  const schedule = await findCurrentSchedule(db, id);
+  const attendance = await recentAttendancesOf(db, id, 10);
+  const leaves = await recentLeavesOf(db, id, 10);
   return {
     employee,
-    schedule: schedule ? { ...schedule, restDays } : null,
+    schedule: schedule ? { ...schedule, restDays: parseRestDays(schedule.restDays) } : null,
     attendance: attendance.map(({ id: _id, ...rest }) => ({ _id, ...rest })),
     leaves: leaves.map(({ id: _id, ...rest }) => ({ _id, ...rest })),
   };

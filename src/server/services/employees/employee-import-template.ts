@@ -2,6 +2,9 @@ import Papa from 'papaparse';
 import { CSV_COLUMNS, templateHeaders, type CsvField } from '../../../domain/employees/csv-import.ts';
 import type { Language } from '../../../i18n/languages.ts';
 import type { Db } from '../../db/connection.ts';
+import { companyNames } from '../../db/repositories/org/companies.ts';
+import { firstJobTitleOfCompany } from '../../db/repositories/org/job-titles.ts';
+import { firstLeaveGroupOfCompany } from '../../db/repositories/org/leave-groups.ts';
 
 /** Example values; references are filled from the instance's own records when it has them. */
 const EXAMPLE: Record<Language, Partial<Record<CsvField, string>>> = {
@@ -51,18 +54,12 @@ const FALLBACK_NAMES: Record<Language, Record<'company' | 'department' | 'jobTit
  */
 export async function employeeImportTemplate(db: Db, lang: Language): Promise<{ filename: string; csv: string }> {
   const names = { ...FALLBACK_NAMES[lang] };
-  const company = await db.selectFrom('companies').select(['id', 'name']).orderBy('id').executeTakeFirst();
+  const [company] = await companyNames(db, 1);
   if (company) {
     names.company = company.name;
-    const job = await db
-      .selectFrom('jobTitles')
-      .innerJoin('departments', 'departments.id', 'jobTitles.departmentId')
-      .select(['jobTitles.name as jobTitle', 'departments.name as department'])
-      .where('jobTitles.companyId', '=', company.id)
-      .orderBy('jobTitles.id')
-      .executeTakeFirst();
+    const job = await firstJobTitleOfCompany(db, company.id);
     if (job) Object.assign(names, job);
-    const group = await db.selectFrom('leaveGroups').select('name').where('companyId', '=', company.id).orderBy('id').executeTakeFirst();
+    const group = await firstLeaveGroupOfCompany(db, company.id);
     if (group) names.leaveGroup = group.name;
   }
   const example: Partial<Record<CsvField, string>> = { ...EXAMPLE[lang], ...names };

@@ -2,6 +2,9 @@ import { DescriptorInput } from '../../../domain/employees/employee-photos.ts';
 import { descriptorToBytes } from '../../../domain/employees/face-descriptor.ts';
 import type { Db } from '../../db/connection.ts';
 import { appendAudit } from '../../db/repositories/audit-log.ts';
+import { findEmployeeBiometrics } from '../../db/repositories/employees.ts';
+import { deleteFaceDescriptorsOfPhoto, insertFaceDescriptor } from '../../db/repositories/face-descriptors.ts';
+import { rowExists } from '../../db/repositories/user-records.ts';
 import { AppError, notFound } from '../../http/app-error.ts';
 import { findPhotoFile } from './photo-files.ts';
 import { parseWith } from './upload-employee-photo.ts';
@@ -18,26 +21,22 @@ export async function enrolPhotoFace(db: Db, employeeId: number, photoId: string
   requireWritable(actor, employeeId, 'record');
   const actorId = actor.id;
   const { descriptor } = parseWith(DescriptorInput, body);
-  const exists = await db.selectFrom('employees').select('id').where('id', '=', employeeId).executeTakeFirst();
-  if (!exists) throw notFound();
+  if (!(await rowExists(db, 'employees', employeeId))) throw notFound();
   if (!(await findPhotoFile(employeeId, photoId))) throw notFound();
   await db.transaction().execute(async (trx) => {
-    const employee = await trx.selectFrom('employees').select(['status', 'biometricConsentAt']).where('id', '=', employeeId).executeTakeFirst();
+    const employee = await findEmployeeBiometrics(trx, employeeId);
     if (!employee) throw notFound();
     if (employee.biometricConsentAt === null) throw new AppError('photos.consentRequired', 409);
     if (employee.status !== 'active') throw new AppError('photos.employeeArchived', 409);
     const at = nowIso();
-    const replaced = await trx.deleteFrom('faceDescriptors').where('employeeId', '=', employeeId).where('image', '=', photoId).executeTakeFirst();
-    await trx
-      .insertInto('faceDescriptors')
-      .values({ employeeId, descriptor: Buffer.from(descriptorToBytes(descriptor)), image: photoId, createdBy: actorId, createdAt: at })
-      .execute();
+    const replaced = await deleteFaceDescriptorsOfPhoto(trx, employeeId, photoId);
+    await insertFaceDescriptor(trx, { employeeId, descriptor: Buffer.from(descriptorToBytes(descriptor)), image: photoId, createdBy: actorId, createdAt: at });
     await appendAudit(trx, {
       userId: actorId,
       entity: 'employee',
       entityId: employeeId,
       action: 'face.enrol',
-      after: { photo: photoId, replaced: Number(replaced.numDeletedRows ?? 0) },
+      after: { photo: photoId, replaced },
       at,
     });
   });

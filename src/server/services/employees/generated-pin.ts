@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { pinKey } from '../../auth/pin-key.ts';
 import type { Db } from '../../db/connection.ts';
+import { pinKeyInUse } from '../../db/repositories/employees.ts';
 import { AppError } from '../../http/app-error.ts';
 
 /** Digits of a PIN the server chooses (DESIGN: 6-10); 8 once 6-digit ones keep colliding. */
@@ -40,8 +41,7 @@ export async function freePin(db: Db, companyId: number): Promise<string> {
     const length = attempt < 20 ? GENERATED_PIN_LENGTH : 8;
     const pin = String(randomInt(0, 10 ** length)).padStart(length, '0');
     if (guessable(pin)) continue;
-    const taken = await db.selectFrom('employees').select('id').where('companyId', '=', companyId).where('pinKey', '=', pinKey(pin)).executeTakeFirst();
-    if (!taken) return pin;
+    if (!(await pinKeyInUse(db, companyId, pinKey(pin)))) return pin;
   }
   throw new AppError('errors.somethingWentWrong', 500);
 }

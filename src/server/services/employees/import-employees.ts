@@ -15,6 +15,8 @@ import { translate } from '../../../i18n/translate.ts';
 import { pinKey } from '../../auth/pin-key.ts';
 import type { Db } from '../../db/connection.ts';
 import { appendAudit } from '../../db/repositories/audit-log.ts';
+import { employeeUniqueKeys, insertEmployees } from '../../db/repositories/employees.ts';
+import { companyNames } from '../../db/repositories/org/companies.ts';
 import type { EmployeeTable } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
 import { employeeColumns } from './employee-checks.ts';
@@ -38,9 +40,6 @@ function timeSlicer(): () => Promise<void> {
 }
 /** Rows given their PIN key (an HMAC each), or checked against the records, between two pauses. */
 const KEYS_PER_PAUSE = 100;
-
-/** Rows per INSERT: 30 columns x 500 rows stays well inside SQLite's 32,766 bound parameters. */
-const CHUNK = 500;
 
 /** 422 listing every refused row; nothing was written. */
 export class EmployeeImportRejected extends AppError {
@@ -101,7 +100,7 @@ export async function importEmployees(db: Db, body: unknown, actor: RecordActor,
   let missing = parsed.missingColumns;
   if (missing.length === 1 && missing[0] === 'company') {
     // With one company the column may be left out: every row belongs to it.
-    const companies = await db.selectFrom('companies').select('name').limit(2).execute();
+    const companies = await companyNames(db, 2);
     if (companies.length === 1) {
       for (const row of parsed.rows) row.values.company = companies[0]!.name;
       missing = [];
@@ -149,9 +148,7 @@ export async function importEmployees(db: Db, body: unknown, actor: RecordActor,
       createdAt: at,
       updatedAt: at,
     }));
-    for (let i = 0; i < values.length; i += CHUNK) {
-      await trx.insertInto('employees').values(values.slice(i, i + CHUNK)).execute();
-    }
+    await insertEmployees(trx, values);
     await appendAudit(trx, {
       userId: actorId,
       entity: 'employee',
@@ -184,7 +181,7 @@ async function checkAgainstRecords(
   problems: RowProblem[],
   pauseNow?: () => Promise<void>,
 ): Promise<Prepared[]> {
-  const existing = await db.selectFrom('employees').select(['companyId', 'pinKey', 'rfidCard', 'nationalId']).execute();
+  const existing = await employeeUniqueKeys(db);
   const pins = new Set(existing.map((e) => `${e.companyId}\u0000${e.pinKey}`));
   const cards = new Set(existing.flatMap((e) => (e.rfidCard ? [e.rfidCard] : [])));
   const nationalIds = new Set(existing.map((e) => nationalIdKey(e.nationalId)));

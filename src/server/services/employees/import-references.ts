@@ -1,9 +1,10 @@
 import { nameKey, type RowProblem } from '../../../domain/employees/csv-import.ts';
 import type { Db } from '../../db/connection.ts';
-import { companiesResource } from '../../db/repositories/org/companies.ts';
-import { departmentsResource } from '../../db/repositories/org/departments.ts';
-import { jobTitlesResource } from '../../db/repositories/org/job-titles.ts';
-import { leaveGroupsResource } from '../../db/repositories/org/leave-groups.ts';
+import { companiesResource, companyNames } from '../../db/repositories/org/companies.ts';
+import { departmentNames, departmentsResource } from '../../db/repositories/org/departments.ts';
+import { jobTitleNames, jobTitlesResource } from '../../db/repositories/org/job-titles.ts';
+import { leaveGroupNames, leaveGroupsResource } from '../../db/repositories/org/leave-groups.ts';
+import { leaveTypeIdsOfCompany } from '../../db/repositories/org/leave-types.ts';
 
 /**
  * Finds the company, department, job title and leave group an import row names (names compare
@@ -49,14 +50,14 @@ export class ReferenceResolver {
     const put = (map: Map<string, Ref>, key: string, id: number) => {
       if (!map.has(key)) map.set(key, id);
     };
-    for (const c of await db.selectFrom('companies').select(['id', 'name']).orderBy('id').execute()) put(r.companies, nameKey(c.name), c.id);
-    for (const d of await db.selectFrom('departments').select(['id', 'name', 'companyId']).orderBy('id').execute()) {
+    for (const c of await companyNames(db)) put(r.companies, nameKey(c.name), c.id);
+    for (const d of await departmentNames(db)) {
       put(r.departments, `${d.companyId}\u0000${nameKey(d.name)}`, d.id);
     }
-    for (const j of await db.selectFrom('jobTitles').select(['id', 'name', 'departmentId']).orderBy('id').execute()) {
+    for (const j of await jobTitleNames(db)) {
       put(r.jobTitles, `${j.departmentId}\u0000${nameKey(j.name)}`, j.id);
     }
-    for (const g of await db.selectFrom('leaveGroups').select(['id', 'name', 'companyId']).orderBy('id').execute()) {
+    for (const g of await leaveGroupNames(db)) {
       put(r.leaveGroups, `${g.companyId}\u0000${nameKey(g.name)}`, g.id);
     }
     return r;
@@ -149,10 +150,10 @@ export class ReferenceResolver {
     }
     for (const g of this.planned.leaveGroups) {
       const companyId = id(g.parent);
-      const types = await db.selectFrom('leaveTypes').select('id').where('companyId', '=', companyId).execute();
+      const types = await leaveTypeIdsOfCompany(db, companyId);
       ids.set(
         g.ref,
-        await leaveGroupsResource.insert(db, { name: g.name, description: describe(g.name), status: 'active', company: companyId, privilege: types.map((t) => t.id) }, at),
+        await leaveGroupsResource.insert(db, { name: g.name, description: describe(g.name), status: 'active', company: companyId, privilege: types }, at),
       );
     }
     return ids;

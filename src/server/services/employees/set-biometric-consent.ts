@@ -1,6 +1,7 @@
 import type { BiometricConsentDto } from '../../../domain/employees/employee-photos.ts';
 import type { Db } from '../../db/connection.ts';
 import { appendAudit } from '../../db/repositories/audit-log.ts';
+import { findEmployeeBiometrics, updateEmployeeColumns } from '../../db/repositories/employees.ts';
 import { notFound } from '../../http/app-error.ts';
 import { deleteFaceData } from './face-data.ts';
 import { findBiometricConsent } from './list-employee-photos.ts';
@@ -23,23 +24,19 @@ export async function setBiometricConsent(
   requireWritable(actor, employeeId, 'record');
   const actorId = actor.id;
   const deleted = await db.transaction().execute(async (trx) => {
-    const employee = await trx
-      .selectFrom('employees')
-      .select(['biometricConsentAt', 'biometricConsentBy'])
-      .where('id', '=', employeeId)
-      .executeTakeFirst();
+    const employee = await findEmployeeBiometrics(trx, employeeId);
     if (!employee) throw notFound();
     const at = nowIso();
     const before = { biometricConsentAt: employee.biometricConsentAt, biometricConsentBy: employee.biometricConsentBy };
     if (consent) {
       if (employee.biometricConsentAt !== null) return 0;
-      await trx.updateTable('employees').set({ biometricConsentAt: at, biometricConsentBy: actorId, updatedAt: at }).where('id', '=', employeeId).execute();
+      await updateEmployeeColumns(trx, employeeId, { biometricConsentAt: at, biometricConsentBy: actorId, updatedAt: at });
       await appendAudit(trx, { userId: actorId, entity: 'employee', entityId: employeeId, action: 'consent.record', before, after: { biometricConsentAt: at, biometricConsentBy: actorId }, at });
       return 0;
     }
     const removed = await deleteFaceData(trx, employeeId);
     if (employee.biometricConsentAt === null && removed === 0) return 0;
-    await trx.updateTable('employees').set({ biometricConsentAt: null, biometricConsentBy: null, updatedAt: at }).where('id', '=', employeeId).execute();
+    await updateEmployeeColumns(trx, employeeId, { biometricConsentAt: null, biometricConsentBy: null, updatedAt: at });
     await appendAudit(trx, {
       userId: actorId,
       entity: 'employee',

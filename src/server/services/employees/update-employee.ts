@@ -1,7 +1,7 @@
 import { EmployeeUpdateInput } from '../../../domain/employees/employee-schema.ts';
 import type { Db } from '../../db/connection.ts';
 import { appendAudit } from '../../db/repositories/audit-log.ts';
-import { findEmployee, type EmployeeDto } from '../../db/repositories/employees.ts';
+import { findEmployee, updateEmployeeColumns, type EmployeeDto } from '../../db/repositories/employees.ts';
 import { notFound } from '../../http/app-error.ts';
 import { auditable, checkEmployeeReferences, employeeColumns, validateEmployee } from './employee-checks.ts';
 import { deleteFaceData } from './face-data.ts';
@@ -31,11 +31,7 @@ export async function updateEmployee(db: Db, id: number, input: unknown, actor: 
     if (generate) data.pin = generatedPin = await freePin(trx, data.company);
     const { pinKey } = await checkEmployeeReferences(trx, data, id);
     const at = nowIso();
-    await trx
-      .updateTable('employees')
-      .set({ ...employeeColumns(data), ...(pinKey ? { pinKey } : {}), updatedAt: at })
-      .where('id', '=', id)
-      .execute();
+    await updateEmployeeColumns(trx, id, { ...employeeColumns(data), ...(pinKey ? { pinKey } : {}), updatedAt: at });
     if (data.status === 'archived' && before.status !== 'archived') await deleteFaceData(trx, id);
     await appendAudit(trx, {
       userId: actorId,

@@ -5,6 +5,9 @@ import { descriptorToBytes } from '../../../domain/employees/face-descriptor.ts'
 import { base64DecodedLength, dataUrlBase64, PHOTO_LIMITS } from '../../../domain/employees/image-type.ts';
 import type { Db } from '../../db/connection.ts';
 import { appendAudit } from '../../db/repositories/audit-log.ts';
+import { findEmployeeBiometrics, updateEmployeeColumns } from '../../db/repositories/employees.ts';
+import { insertFaceDescriptor } from '../../db/repositories/face-descriptors.ts';
+import { rowExists } from '../../db/repositories/user-records.ts';
 import { AppError, notFound } from '../../http/app-error.ts';
 import { removePhotoFile, savePhotoFile } from './photo-files.ts';
 import { photoError, sanitizePhoto } from './sanitize-photo.ts';
@@ -43,28 +46,20 @@ export async function uploadEmployeePhoto(db: Db, employeeId: number, body: unkn
   const payload = dataUrlBase64(input.image);
   if (payload === null) throw photoError('photos.notAnImage');
   if (base64DecodedLength(payload) > PHOTO_LIMITS.maxBytes) throw photoError('photos.tooLarge');
-  const exists = await db.selectFrom('employees').select('id').where('id', '=', employeeId).executeTakeFirst();
-  if (!exists) throw notFound();
+  if (!(await rowExists(db, 'employees', employeeId))) throw notFound();
 
   const clean = await sanitizePhoto(Buffer.from(payload, 'base64'));
   const file = await savePhotoFile(employeeId, clean.bytes, clean.type);
   try {
     const { faceData, refused } = await db.transaction().execute(async (trx) => {
-      const employee = await trx
-        .selectFrom('employees')
-        .select(['image', 'status', 'biometricConsentAt'])
-        .where('id', '=', employeeId)
-        .executeTakeFirst();
+      const employee = await findEmployeeBiometrics(trx, employeeId);
       if (!employee) throw notFound();
       const at = nowIso();
       const store = input.descriptor !== null && employee.biometricConsentAt !== null && employee.status === 'active';
       if (store) {
-        await trx
-          .insertInto('faceDescriptors')
-          .values({ employeeId, descriptor: Buffer.from(descriptorToBytes(input.descriptor!)), image: file.id, createdBy: actorId, createdAt: at })
-          .execute();
+        await insertFaceDescriptor(trx, { employeeId, descriptor: Buffer.from(descriptorToBytes(input.descriptor!)), image: file.id, createdBy: actorId, createdAt: at });
       }
-      await trx.updateTable('employees').set({ image: file.id, updatedAt: at }).where('id', '=', employeeId).execute();
+      await updateEmployeeColumns(trx, employeeId, { image: file.id, updatedAt: at });
       await appendAudit(trx, {
         userId: actorId,
         entity: 'employee',

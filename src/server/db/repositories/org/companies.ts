@@ -3,6 +3,7 @@ import { CompanyInput } from '../../../../domain/org/org-schemas.ts';
 import type { CrudResource } from '../../../services/crud/crud-resource.ts';
 import { countReferences } from './references.ts';
 import type { CompanyDto } from '../../../../domain/api/records.ts';
+import type { Db } from '../../connection.ts';
 
 export type { CompanyDto };
 
@@ -80,3 +81,9 @@ export const companiesResource: CrudResource<CompanyInput, CompanyDto> = {
     await db.deleteFrom('companies').where('id', '=', id).execute();
   },
 };
+
+/** Id and name of the companies in id order; only the first `limit` when given. */
+export async function companyNames(db: Db, limit?: number): Promise<{ id: number; name: string }[]> {
+  const q = db.selectFrom('companies').select(['id', 'name']).orderBy('id');
+  return (limit === undefined ? q : q.limit(limit)).execute();
+}

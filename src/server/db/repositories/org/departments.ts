@@ -79,3 +79,13 @@ export const departmentsResource: CrudResource<DepartmentInput, DepartmentDto> =
     await db.deleteFrom('departments').where('id', '=', id).execute();
   },
 };
+
+/** The company a department belongs to, if the department exists. */
+export async function findDepartmentCompany(db: Db, id: number): Promise<{ companyId: number } | undefined> {
+  return db.selectFrom('departments').select('companyId').where('id', '=', id).executeTakeFirst();
+}
+
+/** Id, name and company of every department, in id order. */
+export async function departmentNames(db: Db): Promise<{ id: number; name: string; companyId: number }[]> {
+  return db.selectFrom('departments').select(['id', 'name', 'companyId']).orderBy('id').execute();
+}

@@ -91,3 +91,24 @@ export const jobTitlesResource: CrudResource<JobTitleInput, JobTitleDto> = {
     await db.deleteFrom('jobTitles').where('id', '=', id).execute();
   },
 };
+
+/** The department a job title belongs to, if the job title exists. */
+export async function findJobTitleDepartment(db: Db, id: number): Promise<{ departmentId: number } | undefined> {
+  return db.selectFrom('jobTitles').select('departmentId').where('id', '=', id).executeTakeFirst();
+}
+
+/** Id, name and department of every job title, in id order. */
+export async function jobTitleNames(db: Db): Promise<{ id: number; name: string; departmentId: number }[]> {
+  return db.selectFrom('jobTitles').select(['id', 'name', 'departmentId']).orderBy('id').execute();
+}
+
+/** The first job title of a company (lowest id) with its department's name, if it has one. */
+export async function firstJobTitleOfCompany(db: Db, companyId: number): Promise<{ jobTitle: string; department: string } | undefined> {
+  return db
+    .selectFrom('jobTitles')
+    .innerJoin('departments', 'departments.id', 'jobTitles.departmentId')
+    .select(['jobTitles.name as jobTitle', 'departments.name as department'])
+    .where('jobTitles.companyId', '=', companyId)
+    .orderBy('jobTitles.id')
+    .executeTakeFirst();
+}

@@ -114,3 +114,18 @@ export const leaveGroupsResource: CrudResource<LeaveGroupInput, LeaveGroupDto> =
     await db.deleteFrom('leaveGroups').where('id', '=', id).execute();
   },
 };
+
+/** The company a leave group belongs to, if the group exists. */
+export async function findLeaveGroupCompany(db: Db, id: number): Promise<{ companyId: number } | undefined> {
+  return db.selectFrom('leaveGroups').select('companyId').where('id', '=', id).executeTakeFirst();
+}
+
+/** Id, name and company of every leave group, in id order. */
+export async function leaveGroupNames(db: Db): Promise<{ id: number; name: string; companyId: number }[]> {
+  return db.selectFrom('leaveGroups').select(['id', 'name', 'companyId']).orderBy('id').execute();
+}
+
+/** The first leave group of a company (lowest id), if it has one. */
+export async function firstLeaveGroupOfCompany(db: Db, companyId: number): Promise<{ name: string } | undefined> {
+  return db.selectFrom('leaveGroups').select('name').where('companyId', '=', companyId).orderBy('id').executeTakeFirst();
+}

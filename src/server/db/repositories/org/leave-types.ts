@@ -71,3 +71,9 @@ export const leaveTypesResource: CrudResource<LeaveTypeInput, LeaveTypeDto> = {
     await db.deleteFrom('leaveTypes').where('id', '=', id).execute();
   },
 };
+
+/** Ids of a company's leave types. */
+export async function leaveTypeIdsOfCompany(db: Db, companyId: number): Promise<number[]> {
+  const rows = await db.selectFrom('leaveTypes').select('id').where('companyId', '=', companyId).execute();
+  return rows.map((r) => r.id);
+}
