@@ -1,6 +1,5 @@
 import { translate } from '../../i18n/translate.ts';
 import { getDb } from '../db/connection.ts';
-import type { CrudResource } from '../services/crud/crud-resource.ts';
 import {
   createRecord,
   deleteRecord,
@@ -9,14 +8,17 @@ import {
   parseId,
   updateRecord,
 } from '../services/crud/crud-service.ts';
+import { crudResource, type CrudResourceName } from '../services/crud/resources.ts';
 import { endpoint, requireUser } from './endpoint.ts';
 import { json, readJson } from './json.ts';
 
 /**
- * `GET /api/<things>` (list `{data, total}`) and `POST /api/<things>` (201 `{data, message}`).
+ * `GET /api/<things>` (list `{data, total}`) and `POST /api/<things>` (201 `{data, message}`) of
+ * the resource registered under that name (`services/crud/resources.ts`).
  * Authority is checked by middleware from the API table before these run.
  */
-export function collectionEndpoints<I, D extends { _id: number }>(resource: CrudResource<I, D>) {
+export function collectionEndpoints(name: CrudResourceName) {
+  const resource = crudResource(name);
   return {
     GET: endpoint(async ({ url }) => json(await listRecords(await getDb(), resource, url.searchParams))),
     POST: endpoint(async (context) => {
@@ -28,7 +30,8 @@ export function collectionEndpoints<I, D extends { _id: number }>(resource: Crud
 }
 
 /** `GET`, `PATCH` and `DELETE /api/<things>/:id`. */
-export function itemEndpoints<I, D extends { _id: number }>(resource: CrudResource<I, D>) {
+export function itemEndpoints(name: CrudResourceName) {
+  const resource = crudResource(name);
   return {
     GET: endpoint(async ({ params }) => json({ data: await getRecord(await getDb(), resource, parseId(params['id'])) })),
     PATCH: endpoint(async (context) => {

@@ -1,10 +1,9 @@
 import { localDateOf } from '../../../domain/time/zoned-time.ts';
 import { isLanguage } from '../../../i18n/languages.ts';
-import { parseListQuery } from '../../../domain/lists/list-query.ts';
 import { getDb } from '../../../server/db/connection.ts';
-import { ATTENDANCE_LIST_OPTIONS } from '../../../server/db/repositories/attendances.ts';
 import { endpoint, requireUser } from '../../../server/http/endpoint.ts';
 import { exportAttendances, exportFileName } from '../../../server/services/attendance/export-attendances.ts';
+import { attendanceListQuery } from '../../../server/services/attendance/list-attendances.ts';
 import { getSettings } from '../../../server/services/get-settings.ts';
 import { nowMs } from '../../../server/clock/now.ts';
 
@@ -17,7 +16,7 @@ export const GET = endpoint(async (context) => {
   const user = requireUser(context);
   const asked = context.url.searchParams.get('lang');
   const lang = isLanguage(asked) ? asked : context.locals.lang;
-  const query = parseListQuery(context.url.searchParams, ATTENDANCE_LIST_OPTIONS);
+  const query = attendanceListQuery(context.url.searchParams);
   const settings = await getSettings(await getDb());
   const name = exportFileName(lang, localDateOf(nowMs(), settings.timezone));
   const body = exportAttendances({ query, viewer: user, lang, timeFormat: settings.timeFormat });

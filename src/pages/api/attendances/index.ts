@@ -1,10 +1,9 @@
-import { parseListQuery } from '../../../domain/lists/list-query.ts';
 import { translate } from '../../../i18n/translate.ts';
 import { getDb } from '../../../server/db/connection.ts';
-import { ATTENDANCE_LIST_OPTIONS, listAttendances } from '../../../server/db/repositories/attendances.ts';
 import { endpoint, requireUser } from '../../../server/http/endpoint.ts';
 import { json, readJson } from '../../../server/http/json.ts';
 import { createAttendance } from '../../../server/services/attendance/create-attendance.ts';
+import { listAttendances } from '../../../server/services/attendance/list-attendances.ts';
 
 /**
  * GET list `{data, total}`: q (employee name or national ID), from, to, employee, department,
@@ -13,7 +12,7 @@ import { createAttendance } from '../../../server/services/attendance/create-att
  */
 export const GET = endpoint(async (context) => {
   const user = requireUser(context);
-  return json(await listAttendances(await getDb(), parseListQuery(context.url.searchParams, ATTENDANCE_LIST_OPTIONS), user));
+  return json(await listAttendances(await getDb(), context.url.searchParams, user));
 });
 
 export const POST = endpoint(async (context) => {

@@ -1,4 +1,3 @@
-import { companiesResource } from '../../../server/db/repositories/org/companies.ts';
 import { collectionEndpoints } from '../../../server/http/crud-endpoints.ts';
 
-export const { GET, POST } = collectionEndpoints(companiesResource);
+export const { GET, POST } = collectionEndpoints('companies');

@@ -1,4 +1,3 @@
-import { departmentsResource } from '../../../server/db/repositories/org/departments.ts';
 import { itemEndpoints } from '../../../server/http/crud-endpoints.ts';
 
-export const { GET, PATCH, DELETE } = itemEndpoints(departmentsResource);
+export const { GET, PATCH, DELETE } = itemEndpoints('departments');

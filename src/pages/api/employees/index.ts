@@ -1,15 +1,13 @@
-import { parseListQuery } from '../../../domain/lists/list-query.ts';
 import { translate } from '../../../i18n/translate.ts';
 import { getDb } from '../../../server/db/connection.ts';
-import { EMPLOYEE_SORTS, listEmployees } from '../../../server/db/repositories/employees.ts';
 import { endpoint, requireUser } from '../../../server/http/endpoint.ts';
 import { json, readJson } from '../../../server/http/json.ts';
 import { createEmployee } from '../../../server/services/employees/create-employee.ts';
+import { listEmployees } from '../../../server/services/employees/list-employees.ts';
 
 /** GET list `{data, total}` (q, status, department, company, sort, page, pageSize) of the employees the account may read; POST create. */
 export const GET = endpoint(async (context) => {
-  const query = parseListQuery(context.url.searchParams, { sortable: Object.keys(EMPLOYEE_SORTS), defaultSort: 'name' });
-  return json(await listEmployees(await getDb(), query, requireUser(context)));
+  return json(await listEmployees(await getDb(), context.url.searchParams, requireUser(context)));
 });
 
 export const POST = endpoint(async (context) => {

@@ -1,4 +1,3 @@
-import { holidaysResource } from '../../../server/db/repositories/org/holidays.ts';
 import { collectionEndpoints } from '../../../server/http/crud-endpoints.ts';
 
-export const { GET, POST } = collectionEndpoints(holidaysResource);
+export const { GET, POST } = collectionEndpoints('holidays');

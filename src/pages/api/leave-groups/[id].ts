@@ -1,4 +1,3 @@
-import { leaveGroupsResource } from '../../../server/db/repositories/org/leave-groups.ts';
 import { itemEndpoints } from '../../../server/http/crud-endpoints.ts';
 
-export const { GET, PATCH, DELETE } = itemEndpoints(leaveGroupsResource);
+export const { GET, PATCH, DELETE } = itemEndpoints('leave-groups');

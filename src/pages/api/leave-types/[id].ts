@@ -1,4 +1,3 @@
-import { leaveTypesResource } from '../../../server/db/repositories/org/leave-types.ts';
 import { itemEndpoints } from '../../../server/http/crud-endpoints.ts';
 
-export const { GET, PATCH, DELETE } = itemEndpoints(leaveTypesResource);
+export const { GET, PATCH, DELETE } = itemEndpoints('leave-types');

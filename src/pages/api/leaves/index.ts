@@ -1,10 +1,9 @@
-import { parseListQuery } from '../../../domain/lists/list-query.ts';
 import { translate } from '../../../i18n/translate.ts';
 import { getDb } from '../../../server/db/connection.ts';
-import { LEAVE_LIST_OPTIONS, listLeaves } from '../../../server/db/repositories/leaves.ts';
 import { endpoint, requireUser } from '../../../server/http/endpoint.ts';
 import { json, readJson } from '../../../server/http/json.ts';
 import { createLeave } from '../../../server/services/leave/create-leave.ts';
+import { listLeaves } from '../../../server/services/leave/list-leaves.ts';
 
 /**
  * GET list `{data, total}`: q (employee name), status, leaveType, employee, department, from/to
@@ -13,7 +12,7 @@ import { createLeave } from '../../../server/services/leave/create-leave.ts';
  */
 export const GET = endpoint(async (context) => {
   const user = requireUser(context);
-  return json(await listLeaves(await getDb(), parseListQuery(context.url.searchParams, LEAVE_LIST_OPTIONS), user));
+  return json(await listLeaves(await getDb(), context.url.searchParams, user));
 });
 
 export const POST = endpoint(async (context) => {

@@ -1,6 +1,5 @@
 import { translate } from '../../../i18n/translate.ts';
 import { getDb } from '../../../server/db/connection.ts';
-import { rolesResource } from '../../../server/db/repositories/roles-resource.ts';
 import { itemEndpoints } from '../../../server/http/crud-endpoints.ts';
 import { endpoint, requireUser } from '../../../server/http/endpoint.ts';
 import { json, readJson } from '../../../server/http/json.ts';
@@ -9,7 +8,7 @@ import { deleteRole } from '../../../server/services/roles/delete-role.ts';
 import { updateRole } from '../../../server/services/roles/save-role.ts';
 
 /** GET: the generic read. PATCH `{data, message}` and DELETE `{message}` apply the role rules (decision 021). */
-export const { GET } = itemEndpoints(rolesResource);
+export const { GET } = itemEndpoints('roles');
 
 export const PATCH = endpoint(async (context) => {
   const actor = requireUser(context);

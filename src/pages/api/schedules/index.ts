@@ -1,21 +1,18 @@
-import { parseListQuery } from '../../../domain/lists/list-query.ts';
 import { localDateOf } from '../../../domain/time/zoned-time.ts';
 import { getSettings } from '../../../server/services/get-settings.ts';
 import { translate } from '../../../i18n/translate.ts';
 import { getDb } from '../../../server/db/connection.ts';
-import { SCHEDULE_SORTS } from '../../../server/db/repositories/schedules.ts';
 import { endpoint, requireUser } from '../../../server/http/endpoint.ts';
 import { json, readJson } from '../../../server/http/json.ts';
-import { listVisibleSchedules } from '../../../server/services/schedules/read-schedules.ts';
+import { listSchedules } from '../../../server/services/schedules/list-schedules.ts';
 import { createSchedule } from '../../../server/services/schedules/save-schedule.ts';
 import { nowMs } from '../../../server/clock/now.ts';
 
 /** GET list (q, employee, department, status, sort, page, pageSize), only of employees the account may read; POST create. */
 export const GET = endpoint(async (context) => {
-  const query = parseListQuery(context.url.searchParams, { sortable: Object.keys(SCHEDULE_SORTS), defaultSort: 'employee' });
   const user = requireUser(context);
   const db = await getDb();
-  return json(await listVisibleSchedules(db, query, user, localDateOf(nowMs(), (await getSettings(db)).timezone)));
+  return json(await listSchedules(db, context.url.searchParams, user, localDateOf(nowMs(), (await getSettings(db)).timezone)));
 });
 
 export const POST = endpoint(async (context) => {

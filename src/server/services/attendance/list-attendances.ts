@@ -1,0 +1,15 @@
+import type { AttendanceDto } from '../../../domain/api/records.ts';
+import { parseListQuery, type ListQuery } from '../../../domain/lists/list-query.ts';
+import type { RecordAccount } from '../../../domain/permissions/record-access.ts';
+import type { Db } from '../../db/connection.ts';
+import { ATTENDANCE_LIST_OPTIONS, listAttendances as attendancesPage } from '../../db/repositories/attendances.ts';
+
+/** The attendance list's query from its URL parameters (the list and its export read the same ones). */
+export function attendanceListQuery(params: URLSearchParams): ListQuery {
+  return parseListQuery(params, ATTENDANCE_LIST_OPTIONS);
+}
+
+/** The page of the attendance list the URL asks for; an Employee account lists only its own days. */
+export function listAttendances(db: Db, params: URLSearchParams, viewer: RecordAccount): Promise<{ data: AttendanceDto[]; total: number }> {
+  return attendancesPage(db, attendanceListQuery(params), viewer);
+}
