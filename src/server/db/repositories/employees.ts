@@ -1,7 +1,8 @@
-import { sql } from 'kysely';
+import { sql, type Insertable } from 'kysely';
 import { type ListQuery } from '../../../domain/lists/list-query.ts';
 import { containsText } from '../like.ts';
 import type { Db } from '../connection.ts';
+import type { EmployeeTable } from '../schema.ts';
 import { scopedEmployeeFilter, type RecordAccount } from '../../../domain/permissions/record-access.ts';
 import type { EmployeeDto } from '../../../domain/api/records.ts';
 
@@ -141,4 +142,45 @@ export async function listEmployees(db: Db, query: ListQuery, viewer: RecordAcco
 export async function findEmployee(db: Db, id: number): Promise<EmployeeDto | undefined> {
   const r = await select(base(db)).where('employees.id', '=', id).executeTakeFirst();
   return r && toDto(r);
+}
+
+/** An employee's status (active/archived), undefined when there is no such employee. */
+export async function findEmployeeStatus(db: Db, id: number): Promise<EmployeeTable['status'] | undefined> {
+  return (await db.selectFrom('employees').select('status').where('id', '=', id).executeTakeFirst())?.status;
+}
+
+/** An employee's first and last name, if the employee exists. */
+export function findEmployeeName(db: Db, id: number): Promise<{ firstName: string; lastName: string } | undefined> {
+  return db.selectFrom('employees').select(['firstName', 'lastName']).where('id', '=', id).executeTakeFirst();
+}
+
+/** Ids of the active employees of a department (in the table's order). */
+export async function activeEmployeeIdsOfDepartment(db: Db, departmentId: number): Promise<number[]> {
+  const rows = await db.selectFrom('employees').select('id').where('departmentId', '=', departmentId).where('status', '=', 'active').execute();
+  return rows.map((r) => r.id);
+}
+
+/** Whether the company has any employee. */
+export async function companyHasEmployees(db: Db, companyId: number): Promise<boolean> {
+  const row = await db.selectFrom('employees').select('id').where('companyId', '=', companyId).limit(1).executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Inserts several employees in one statement; returns each one's id and PIN key. */
+export function insertEmployees(db: Db, employees: readonly Insertable<EmployeeTable>[]): Promise<{ id: number; pinKey: string }[]> {
+  return db.insertInto('employees').values(employees).returning(['id', 'pinKey']).execute();
+}
+
+/** The most recently added active employees, newest first, with department and job title names. */
+export function newestActiveEmployees(db: Db, limit: number) {
+  return db
+    .selectFrom('employees')
+    .innerJoin('departments', 'departments.id', 'employees.departmentId')
+    .innerJoin('jobTitles', 'jobTitles.id', 'employees.jobTitleId')
+    .select(['employees.id', 'employees.firstName', 'employees.lastName', 'departments.name as department', 'jobTitles.name as jobTitle', 'employees.officialStartDate', 'employees.createdAt'])
+    .where('employees.status', '=', 'active')
+    .orderBy('employees.createdAt', 'desc')
+    .orderBy('employees.id', 'desc')
+    .limit(limit)
+    .execute();
 }
