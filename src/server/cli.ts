@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import SQLite from 'better-sqlite3';
 import { dataDir } from './config/data-dir.ts';
+import { openDatabaseFile, type DatabaseFile } from './db/database-file.ts';
 import { createBackup, operatorMessage } from './services/backups/create-backup.ts';
 import { restoreDatabase, RestoreRefused, storedBackupKeep } from './services/backups/restore-database.ts';
 
@@ -60,9 +60,9 @@ async function backupCommand(): Promise<number> {
     console.error(`There is no database at ${file} (set DATA_DIR to the folder of jornada.db).`);
     return 1;
   }
-  let db: SQLite.Database | undefined;
+  let db: DatabaseFile | undefined;
   try {
-    db = new SQLite(file, { fileMustExist: true, timeout: 5000 });
+    db = openDatabaseFile(file, { busyTimeoutMs: 5000 });
     const result = await createBackup(db, { keep: storedBackupKeep(db), trigger: 'command' });
     console.log(result.file);
     console.error(

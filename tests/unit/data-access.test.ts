@@ -8,16 +8,18 @@ import { describe, expect, it } from 'vitest';
  *   call repository functions; they may open a transaction (`db.transaction().execute(...)`) to
  *   make several repository calls one unit of work, and pass the handle on.
  * - Routes, layouts, components and the middleware call services, never a repository.
- * - Kysely is imported for its values only inside `src/server/db` (types may be imported anywhere
- *   on the server).
+ * - Kysely and the SQLite driver are imported for their values only inside `src/server/db` (types
+ *   may be imported anywhere on the server); SQL on a database file (backup, restore) is in
+ *   src/server/db/database-file.ts.
  */
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
 /** Query-builder and raw-SQL calls: the marks of a query. */
-const QUERY = /\.(selectFrom|insertInto|updateTable|deleteFrom|replaceInto|mergeInto|selectNoFrom)\s*\(|\bsql\s*(`|<|\.(raw|ref|id|table|lit|join|val)\b)/;
-/** A value import of kysely (an `import type` is fine). */
-const KYSELY_VALUE_IMPORT = /^\s*import\s+(?!type\b)[^;]*from\s+['"]kysely['"]/m;
+const QUERY =
+  /\.(selectFrom|insertInto|updateTable|deleteFrom|replaceInto|mergeInto|selectNoFrom|prepare|pragma)\s*\(|\bsql\s*(`|<|\.(raw|ref|id|table|lit|join|val)\b)/;
+/** A value import of kysely or of the SQLite driver (an `import type` is fine). */
+const KYSELY_VALUE_IMPORT = /^\s*import\s+(?!type\b)[^;]*from\s+['"](kysely|better-sqlite3)['"]/m;
 /** An import (of anything) from a repository module. */
 const REPOSITORY_IMPORT = /from\s+['"][^'"]*server\/db\/repositories\/[^'"]+['"]/;
 
@@ -46,7 +48,7 @@ describe('one data-access rule', () => {
     expect(offending, 'move the query into a repository in src/server/db and call it').toEqual([]);
   });
 
-  it('imports kysely values only in src/server/db', () => {
+  it('imports kysely and the SQLite driver only in src/server/db', () => {
     expect(outsideDb.filter((file) => KYSELY_VALUE_IMPORT.test(text(file)))).toEqual([]);
   });
 
@@ -64,6 +66,9 @@ describe('one data-access rule', () => {
     expect(QUERY.test("const ok = await db.transaction().execute(async (trx) => save(trx));")).toBe(false);
     expect(KYSELY_VALUE_IMPORT.test("import { sql } from 'kysely';")).toBe(true);
     expect(KYSELY_VALUE_IMPORT.test("import type { Transaction } from 'kysely';")).toBe(false);
+    expect(KYSELY_VALUE_IMPORT.test("import SQLite from 'better-sqlite3';")).toBe(true);
+    expect(QUERY.test("db.prepare('select 1').get();")).toBe(true);
+    expect(QUERY.test("db.pragma('integrity_check');")).toBe(true);
     expect(REPOSITORY_IMPORT.test("import { findEmployee } from '../server/db/repositories/employees.ts';")).toBe(true);
     expect(REPOSITORY_IMPORT.test("import { getDb } from '../server/db/connection.ts';")).toBe(false);
   });

@@ -1,5 +1,5 @@
-import { sql } from 'kysely';
 import type { Db } from '../db/connection.ts';
+import { probeDatabase } from '../db/repositories/database-probe.ts';
 import { log } from '../log.ts';
 
 /**
@@ -8,7 +8,7 @@ import { log } from '../log.ts';
  */
 export async function databaseHealthy(db: Db): Promise<boolean> {
   try {
-    await sql`select 1 from sqlite_schema limit 1`.execute(db);
+    await probeDatabase(db);
     return true;
   } catch (error) {
     log.error({ err: error }, 'health check failed');

@@ -3,6 +3,7 @@ import { issuesToFieldKeys } from '../../domain/auth/auth-schemas.ts';
 import { RateLimiter } from '../auth/rate-limiter.ts';
 import { nowMs } from '../clock/now.ts';
 import type { Db } from '../db/connection.ts';
+import { insertFeedback, latestFeedback } from '../db/repositories/feedback.ts';
 import { AppError } from '../http/app-error.ts';
 import type { SessionUser } from './session-user.ts';
 
@@ -30,7 +31,7 @@ export async function sendFeedback(db: Db, user: SessionUser, input: unknown): P
   try {
     const parsed = v.safeParse(FeedbackInput, input);
     if (!parsed.success) throw new AppError('validation.invalidInput', 422, {}, issuesToFieldKeys(parsed.issues));
-    await db.insertInto('feedback').values({ userId: user.id, message: parsed.output.message, createdAt: new Date(nowMs()).toISOString() }).execute();
+    await insertFeedback(db, { userId: user.id, message: parsed.output.message, createdAt: new Date(nowMs()).toISOString() });
     reservation.ticket.fail(); // a stored message keeps its place
   } finally {
     reservation.ticket.release(); // a refused body does not count
@@ -40,12 +41,6 @@ export async function sendFeedback(db: Db, user: SessionUser, input: unknown): P
 /** The messages, newest first: for the SuperAdmin only. */
 export async function listFeedback(db: Db, user: SessionUser) {
   if (user.accountType !== 'SuperAdmin') throw new AppError('settings.feedbackSuperAdminOnly', 403);
-  const rows = await db
-    .selectFrom('feedback')
-    .leftJoin('users', 'users.id', 'feedback.userId')
-    .select(['feedback.id', 'feedback.message', 'feedback.createdAt', 'users.name as userName', 'users.email as userEmail'])
-    .orderBy('feedback.id', 'desc')
-    .limit(200)
-    .execute();
+  const rows = await latestFeedback(db, 200);
   return rows.map((r) => ({ _id: r.id, message: r.message, createdAt: r.createdAt, userName: r.userName, userEmail: r.userEmail }));
 }

@@ -3,9 +3,19 @@ import { DEMO_USER_PASSWORD, demoAnchor, planDemoData } from '../../domain/demo/
 import { hashPassword } from '../auth/passwords.ts';
 import { pinKey } from '../auth/pin-key.ts';
 import type { Db } from '../db/connection.ts';
+import { insertAttendanceBreaks, insertAttendances } from '../db/repositories/attendances.ts';
+import { defaultRolesOf } from '../db/repositories/companies.ts';
+import { companyHasEmployees, insertEmployees } from '../db/repositories/employees.ts';
+import { insertLeaves } from '../db/repositories/leaves.ts';
+import { departmentsResource } from '../db/repositories/org/departments.ts';
+import { jobTitlesResource } from '../db/repositories/org/job-titles.ts';
+import { leaveGroupsResource } from '../db/repositories/org/leave-groups.ts';
+import { leaveTypesResource } from '../db/repositories/org/leave-types.ts';
+import { insertPunches } from '../db/repositories/punches.ts';
+import { insertSchedules } from '../db/repositories/schedules.ts';
 import { readSettings } from '../db/repositories/settings.ts';
 import { emailExists, insertUser } from '../db/repositories/users.ts';
-import type { AttendanceTable, Database, EmployeeTable, LeaveTable, PunchTable } from '../db/schema.ts';
+import type { AttendanceBreakTable, AttendanceTable, EmployeeTable, LeaveTable, PunchTable } from '../db/schema.ts';
 
 const CHUNK = 200;
 
@@ -32,53 +42,29 @@ export async function seedDemoData(db: Db, options: { companyId: number; today?:
   const passwordHash = await hashPassword(DEMO_USER_PASSWORD);
 
   await db.transaction().execute(async (trx) => {
-    const existing = await trx
-      .selectFrom('employees')
-      .select('id')
-      .where('companyId', '=', companyId)
-      .limit(1)
-      .executeTakeFirst();
-    if (existing) return;
+    if (await companyHasEmployees(trx, companyId)) return;
 
     // Departments and job titles.
     const departmentIds = new Map<string, number>();
     const jobTitleIds = new Map<string, number>();
     for (const d of plan.departments) {
-      const dep = await trx
-        .insertInto('departments')
-        .values({ name: d.name, companyId, createdAt: stamp, updatedAt: stamp })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      departmentIds.set(d.key, dep.id);
+      const departmentId = await departmentsResource.insert(trx, { name: d.name, company: companyId }, stamp);
+      departmentIds.set(d.key, departmentId);
       for (const [i, name] of d.jobTitles.entries()) {
-        const jt = await trx
-          .insertInto('jobTitles')
-          .values({ name, departmentId: dep.id, companyId, createdAt: stamp, updatedAt: stamp })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        jobTitleIds.set(`${d.key}:${i}`, jt.id);
+        jobTitleIds.set(`${d.key}:${i}`, await jobTitlesResource.insert(trx, { name, department: departmentId, company: companyId }, stamp));
       }
     }
 
     // Leave types and the leave group whose privilege covers them all.
     const leaveTypeIds = new Map<string, number>();
     for (const t of plan.leaveTypes) {
-      const row = await trx
-        .insertInto('leaveTypes')
-        .values({ name: t.name, companyId, daysPerYear: t.daysPerYear, createdAt: stamp, updatedAt: stamp })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      leaveTypeIds.set(t.key, row.id);
+      leaveTypeIds.set(t.key, await leaveTypesResource.insert(trx, { name: t.name, company: companyId, daysPerYear: t.daysPerYear }, stamp));
     }
-    const group = await trx
-      .insertInto('leaveGroups')
-      .values({ ...plan.leaveGroup, status: 'active', companyId, createdAt: stamp, updatedAt: stamp })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await trx
-      .insertInto('leaveGroupLeaveTypes')
-      .values([...leaveTypeIds.values()].map((leaveTypeId) => ({ leaveGroupId: group.id, leaveTypeId })))
-      .execute();
+    const leaveGroupId = await leaveGroupsResource.insert(
+      trx,
+      { ...plan.leaveGroup, status: 'active', company: companyId, privilege: [...leaveTypeIds.values()] },
+      stamp,
+    );
 
     // Employees, in roster order.
     const employeeRows = plan.employees.map(
@@ -88,7 +74,7 @@ export async function seedDemoData(db: Db, options: { companyId: number; today?:
         companyId,
         departmentId: departmentIds.get(department)!,
         jobTitleId: jobTitleIds.get(`${department}:${jobTitle}`)!,
-        leaveGroupId: group.id,
+        leaveGroupId,
         leavePrivilege: null,
         pinKey: pinKey(pin),
         rfidCard: null,
@@ -101,38 +87,30 @@ export async function seedDemoData(db: Db, options: { companyId: number; today?:
     );
     const employeeIdByPinKey = new Map<string, number>();
     for (const chunk of chunks(employeeRows)) {
-      const rows = await trx.insertInto('employees').values(chunk).returning(['id', 'pinKey']).execute();
-      for (const row of rows) employeeIdByPinKey.set(row.pinKey, row.id);
+      for (const row of await insertEmployees(trx, chunk)) employeeIdByPinKey.set(row.pinKey, row.id);
     }
     const employeeIds = employeeRows.map((r) => employeeIdByPinKey.get(r.pinKey)!);
     const idOf = (number: number) => employeeIds[number - 1]!;
 
     // Schedules.
-    await trx
-      .insertInto('schedules')
-      .values(
-        plan.schedules.map((s) => ({
-          employeeId: idOf(s.employee),
-          startTime: s.startTime,
-          offTime: s.offTime,
-          totalHours: s.totalHours,
-          restDays: JSON.stringify(s.restDays),
-          fromDate: s.fromDate,
-          toDate: null,
-          status: 'current' as const,
-          createdAt: stamp,
-          updatedAt: stamp,
-        })),
-      )
-      .execute();
+    await insertSchedules(
+      trx,
+      plan.schedules.map((s) => ({
+        employeeId: idOf(s.employee),
+        startTime: s.startTime,
+        offTime: s.offTime,
+        totalHours: s.totalHours,
+        restDays: s.restDays,
+        fromDate: s.fromDate,
+        toDate: null,
+        status: 'current' as const,
+        createdAt: stamp,
+        updatedAt: stamp,
+      })),
+    );
 
     // Demo accounts (before leaves, which the manager decides).
-    const roles = await trx
-      .selectFrom('roles')
-      .select(['id', 'name'])
-      .where('companyId', '=', companyId)
-      .where('isDefault', '=', 1)
-      .execute();
+    const roles = await defaultRolesOf(trx, companyId);
     const roleId = (name: string) => {
       const role = roles.find((r) => r.name === name);
       if (!role) throw new Error(`Company ${companyId} has no default role "${name}"`);
@@ -176,7 +154,7 @@ export async function seedDemoData(db: Db, options: { companyId: number; today?:
         updatedAt: l.decidedAt ?? l.requestedAt,
       }),
     );
-    await trx.insertInto('leaves').values(leaveRows).execute();
+    await insertLeaves(trx, leaveRows);
 
     // Attendance, then its breaks and punches.
     const attendanceRows = plan.attendances.map(
@@ -201,11 +179,10 @@ export async function seedDemoData(db: Db, options: { companyId: number; today?:
     );
     const attendanceIds = new Map<string, number>();
     for (const chunk of chunks(attendanceRows)) {
-      const rows = await trx.insertInto('attendances').values(chunk).returning(['id', 'employeeId', 'date']).execute();
-      for (const row of rows) attendanceIds.set(`${row.employeeId}|${row.date}`, row.id);
+      for (const row of await insertAttendances(trx, chunk)) attendanceIds.set(`${row.employeeId}|${row.date}`, row.id);
     }
 
-    const breakRows: Insertable<Database['attendanceBreaks']>[] = [];
+    const breakRows: Insertable<AttendanceBreakTable>[] = [];
     const punchRows: Insertable<PunchTable>[] = [];
     for (const a of plan.attendances) {
       const employeeId = idOf(a.employee);
@@ -215,7 +192,7 @@ export async function seedDemoData(db: Db, options: { companyId: number; today?:
         punchRows.push({ employeeId, attendanceId, action: p.action, at: p.at, method: p.method, terminal: null, createdAt: p.at });
       }
     }
-    for (const chunk of chunks(breakRows)) await trx.insertInto('attendanceBreaks').values(chunk).execute();
-    for (const chunk of chunks(punchRows)) await trx.insertInto('punches').values(chunk).execute();
+    for (const chunk of chunks(breakRows)) await insertAttendanceBreaks(trx, chunk);
+    for (const chunk of chunks(punchRows)) await insertPunches(trx, chunk);
   });
 }

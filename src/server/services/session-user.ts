@@ -1,4 +1,5 @@
-import { normalizePermissions, type AccountType, type Permissions } from '../../domain/permissions/permissions.ts';
+import type { AccountType, Permissions } from '../../domain/permissions/permissions.ts';
+import { parsePermissions } from '../db/stored-formats.ts';
 import type { SessionUserDto } from '../../domain/auth/session-user-dto.ts';
 import type { Db } from '../db/connection.ts';
 
@@ -24,12 +25,8 @@ export interface SessionUser {
 
 
 export function toSessionUser(row: UserWithRole): SessionUser {
-  let permissions: Permissions = {};
-  try {
-    permissions = normalizePermissions(JSON.parse(row.rolePermissions));
-  } catch {
-    // A damaged role grants nothing.
-  }
+  // A damaged role grants nothing.
+  const permissions: Permissions = parsePermissions(row.rolePermissions);
   return {
     id: row.id,
     name: row.name,

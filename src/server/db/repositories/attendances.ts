@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Insertable, type Kysely, type Updateable } from 'kysely';
 import { type ListQuery } from '../../../domain/lists/list-query.ts';
 import { containsText } from '../like.ts';
 import { missingCheckOut } from '../../../domain/clock/clock-engine.ts';
@@ -7,10 +7,13 @@ import { scopedEmployeeFilter, type RecordAccount } from '../../../domain/permis
 import { nowIso } from '../../clock/now.ts';
 import type { BreakInstants } from '../../../domain/attendance/shift-times.ts';
 import type { Db } from '../connection.ts';
-import type { Database } from '../schema.ts';
+import type { AttendanceBreakTable, AttendanceTable, Database } from '../schema.ts';
+import { breaksJson, parseBreaks } from '../stored-formats.ts';
+import { SCHEDULE_RULE_COLUMNS, toScheduleRule } from './schedules.ts';
 import type { AttendanceDto, AttendanceRevisionDto, AttendanceDetailDto } from '../../../domain/api/records.ts';
 
 export type { AttendanceDto, AttendanceRevisionDto, AttendanceDetailDto };
+export { parseBreaks };
 
 export const ATTENDANCE_SORTS = {
   date: ['attendances.date', 'attendances.timeIn'],
@@ -43,6 +46,9 @@ export const ATTENDANCE_FACTS = [
   'attendances.earlyDepartureSeconds',
 ] as const;
 
+/** The facts with what a correction changes: revision number, reason and source (clock/manual). */
+export const ATTENDANCE_RECORD_COLUMNS = [...ATTENDANCE_FACTS, 'attendances.revision', 'attendances.reason', 'attendances.source'] as const;
+
 const base = (db: Kysely<Database>) =>
   db
     .selectFrom('attendances')
@@ -51,10 +57,7 @@ const base = (db: Kysely<Database>) =>
 
 const select = (q: ReturnType<typeof base>) =>
   q.select((eb) => [
-    ...ATTENDANCE_FACTS,
-    'attendances.reason',
-    'attendances.source',
-    'attendances.revision',
+    ...ATTENDANCE_RECORD_COLUMNS,
     'attendances.createdAt',
     'attendances.updatedAt',
     'employees.firstName',
@@ -231,33 +234,26 @@ export async function findAttendanceBreaks(db: Db, attendanceId: number) {
   return rows.map((b) => ({ _id: b.id, startAt: b.startAt, endAt: b.endAt }));
 }
 
-export function parseBreaks(json: string): BreakInstants[] {
-  try {
-    const value = JSON.parse(json) as unknown;
-    if (!Array.isArray(value)) return [];
-    return value
-      .filter((b): b is BreakInstants => typeof b === 'object' && b !== null && typeof (b as BreakInstants).startAt === 'string')
-      .map((b) => ({ startAt: b.startAt, endAt: typeof b.endAt === 'string' ? b.endAt : null }));
-  } catch {
-    return [];
-  }
+/** The columns of a revision as its history shows it, with the author's name (see `revisionsWithAuthor`). */
+export const REVISION_COLUMNS = [
+  'attendanceRevisions.revision',
+  'attendanceRevisions.timeIn',
+  'attendanceRevisions.timeOut',
+  'attendanceRevisions.breaks',
+  'attendanceRevisions.workedSeconds',
+  'attendanceRevisions.reason',
+  'attendanceRevisions.createdAt',
+  'users.name as authorName',
+] as const;
+
+/** Attendance revisions joined to their author (who may have been deleted), for REVISION_COLUMNS. */
+export function revisionsWithAuthor(db: Kysely<Database>) {
+  return db.selectFrom('attendanceRevisions').leftJoin('users', 'users.id', 'attendanceRevisions.authorId');
 }
 
 export async function findAttendanceRevisions(db: Db, attendanceId: number): Promise<AttendanceRevisionDto[]> {
-  const rows = await db
-    .selectFrom('attendanceRevisions')
-    .leftJoin('users', 'users.id', 'attendanceRevisions.authorId')
-    .select([
-      'attendanceRevisions.revision',
-      'attendanceRevisions.timeIn',
-      'attendanceRevisions.timeOut',
-      'attendanceRevisions.breaks',
-      'attendanceRevisions.workedSeconds',
-      'attendanceRevisions.reason',
-      'attendanceRevisions.authorId',
-      'attendanceRevisions.createdAt',
-      'users.name as authorName',
-    ])
+  const rows = await revisionsWithAuthor(db)
+    .select([...REVISION_COLUMNS, 'attendanceRevisions.authorId'])
     .where('attendanceRevisions.attendanceId', '=', attendanceId)
     .orderBy('attendanceRevisions.revision', 'desc')
     .execute();
@@ -293,21 +289,8 @@ export async function findAttendanceDetail(db: Db, id: number): Promise<Attendan
 
 /** An employee's schedules, as the schedule rules take them. */
 export async function schedulesOfEmployee(db: Db, employeeId: number): Promise<ScheduleRule[]> {
-  const rows = await db
-    .selectFrom('schedules')
-    .select(['id', 'startTime', 'offTime', 'totalHours', 'restDays', 'fromDate', 'toDate', 'status'])
-    .where('employeeId', '=', employeeId)
-    .execute();
-  return rows.map((r) => {
-    let restDays: string[] = [];
-    try {
-      const parsed = JSON.parse(r.restDays) as unknown;
-      if (Array.isArray(parsed)) restDays = parsed.filter((d): d is string => typeof d === 'string');
-    } catch {
-      // A damaged list means no rest days.
-    }
-    return { ...r, restDays };
-  });
+  const rows = await db.selectFrom('schedules').select(SCHEDULE_RULE_COLUMNS).where('employeeId', '=', employeeId).execute();
+  return rows.map(toScheduleRule);
 }
 
 /** Active employees for the list filter and the form's select: id and full name, by name. */
@@ -334,6 +317,94 @@ export async function recentAttendancesOf(db: Db, employeeId: number, limit: num
     .select(['id', 'date', 'timeIn', 'timeOut', 'workedSeconds', 'statusIn', 'earlyDepartureSeconds'])
     .where('employeeId', '=', employeeId)
     .orderBy('date', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+/** The id of the employee's attendance on a work date, if there is one. */
+export async function attendanceIdOn(db: Db, employeeId: number, date: string): Promise<number | undefined> {
+  const row = await db.selectFrom('attendances').select('id').where('employeeId', '=', employeeId).where('date', '=', date).executeTakeFirst();
+  return row?.id;
+}
+
+/** Inserts one attendance; returns its id. */
+export async function insertAttendance(db: Db, attendance: Insertable<AttendanceTable>): Promise<number> {
+  const row = await db.insertInto('attendances').values(attendance).returning('id').executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** Inserts several attendances in one statement; returns each one's id, employee and date. */
+export function insertAttendances(db: Db, attendances: readonly Insertable<AttendanceTable>[]) {
+  return db.insertInto('attendances').values(attendances).returning(['id', 'employeeId', 'date']).execute();
+}
+
+/** Who recorded an attendance and when (it must exist). */
+export function attendanceCreation(db: Db, id: number): Promise<{ createdBy: number | null; createdAt: string }> {
+  return db.selectFrom('attendances').select(['createdBy', 'createdAt']).where('id', '=', id).executeTakeFirstOrThrow();
+}
+
+/** Writes a correction's times, hours, reason and revision number on the attendance (returns nothing). */
+export async function applyAttendanceCorrection(db: Db, id: number, correction: Updateable<AttendanceTable>): Promise<void> {
+  await db.updateTable('attendances').set(correction).where('id', '=', id).execute();
+}
+
+/** Deletes an attendance; its breaks and revisions go with it (returns nothing). */
+export async function deleteAttendanceRecord(db: Db, id: number): Promise<void> {
+  await db.deleteFrom('attendances').where('id', '=', id).execute();
+}
+
+/** Inserts breaks in one statement, nothing when there are none (returns nothing). */
+export async function insertAttendanceBreaks(db: Db, breaks: readonly Insertable<AttendanceBreakTable>[]): Promise<void> {
+  if (breaks.length > 0) await db.insertInto('attendanceBreaks').values(breaks).execute();
+}
+
+/** Replaces every break of an attendance with the given ones (returns nothing). */
+export async function replaceAttendanceBreaks(db: Db, attendanceId: number, breaks: readonly BreakInstants[]): Promise<void> {
+  await db.deleteFrom('attendanceBreaks').where('attendanceId', '=', attendanceId).execute();
+  await insertAttendanceBreaks(db, breaks.map((b) => ({ attendanceId, ...b })));
+}
+
+/** A revision as written: its breaks as a list (stored as JSON text). */
+export interface NewAttendanceRevision {
+  attendanceId: number;
+  revision: number;
+  timeIn: string;
+  timeOut: string | null;
+  breaks: readonly BreakInstants[];
+  workedSeconds: number | null;
+  reason: string | null;
+  authorId: number | null;
+  createdAt: string;
+}
+
+/** Appends a revision to an attendance's history (the table refuses changes; returns nothing). */
+export async function insertAttendanceRevision(db: Db, revision: NewAttendanceRevision): Promise<void> {
+  await db
+    .insertInto('attendanceRevisions')
+    .values({ ...revision, breaks: breaksJson(revision.breaks) })
+    .execute();
+}
+
+/** Ids of the attendances since `fromDate` (a work date) with a break still open. */
+export async function attendancesWithOpenBreak(db: Db, fromDate: string): Promise<number[]> {
+  const rows = await db
+    .selectFrom('attendanceBreaks')
+    .innerJoin('attendances', 'attendances.id', 'attendanceBreaks.attendanceId')
+    .select('attendanceBreaks.attendanceId')
+    .where('attendanceBreaks.endAt', 'is', null)
+    .where('attendances.date', '>=', fromDate)
+    .execute();
+  return rows.map((r) => r.attendanceId);
+}
+
+/** The latest attendances since `fromDate` (a work date), newest check-in first, with the employee's name. */
+export function recentAttendances(db: Db, fromDate: string, limit: number) {
+  return db
+    .selectFrom('attendances')
+    .innerJoin('employees', 'employees.id', 'attendances.employeeId')
+    .select(['attendances.id', 'attendances.employeeId', 'employees.firstName', 'employees.lastName', 'attendances.date', 'attendances.timeIn', 'attendances.timeOut', 'attendances.statusIn'])
+    .where('attendances.date', '>=', fromDate)
+    .orderBy('attendances.timeIn', 'desc')
     .limit(limit)
     .execute();
 }

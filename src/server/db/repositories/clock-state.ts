@@ -3,7 +3,7 @@ import type { AttendanceState } from '../../../domain/clock/clock-engine.ts';
 import type { ScheduleRule } from '../../../domain/schedules/schedule-rules.ts';
 import { addDays } from '../../../domain/time/zoned-time.ts';
 import type { Database } from '../schema.ts';
-import { parseRestDays } from './schedules.ts';
+import { SCHEDULE_RULE_COLUMNS, toScheduleRule } from './schedules.ts';
 
 /** What the clock engine needs to know about one employee around `today` (a local date). */
 export interface ClockState {
@@ -21,7 +21,7 @@ export async function loadClockState(db: Kysely<Database>, employeeId: number, t
   const [scheduleRows, recent, open, leaves] = await Promise.all([
     db
       .selectFrom('schedules')
-      .select(['id', 'startTime', 'offTime', 'totalHours', 'restDays', 'fromDate', 'toDate', 'status'])
+      .select(SCHEDULE_RULE_COLUMNS)
       .where('employeeId', '=', employeeId)
       .execute(),
     db
@@ -68,7 +68,7 @@ export async function loadClockState(db: Kysely<Database>, employeeId: number, t
       : null;
 
   return {
-    schedules: scheduleRows.map((s) => ({ ...s, restDays: parseRestDays(s.restDays) })),
+    schedules: scheduleRows.map(toScheduleRule),
     attendanceToday: withBreaks(recent.find((r) => r.date === today)),
     attendanceYesterday: withBreaks(recent.find((r) => r.date === yesterday)),
     previousOpen: withBreaks(open),

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { defaultRoles } from '../../../domain/permissions/default-roles.ts';
 import type { Database } from '../schema.ts';
+import { permissionsJson } from '../stored-formats.ts';
 
 /**
  * Creates a company with the default roles every company gets. Returns the ids, the
@@ -23,7 +24,7 @@ export async function insertCompanyWithDefaultRoles(
       .values({
         name: role.name,
         companyId: company.id,
-        permissions: JSON.stringify(role.permissions),
+        permissions: permissionsJson(role.permissions),
         isDefault: 1,
         createdAt: at,
         updatedAt: at,
@@ -33,4 +34,9 @@ export async function insertCompanyWithDefaultRoles(
     ids.push(row.id);
   }
   return { companyId: company.id, administratorRoleId: ids[0]!, employeeRoleId: ids[1]! };
+}
+
+/** The default roles of a company (id and name). */
+export function defaultRolesOf(db: Kysely<Database>, companyId: number): Promise<{ id: number; name: string }[]> {
+  return db.selectFrom('roles').select(['id', 'name']).where('companyId', '=', companyId).where('isDefault', '=', 1).execute();
 }

@@ -214,11 +214,16 @@ export async function insertEmployee(db: Db, values: Insertable<EmployeeTable>):
 /** Rows per INSERT: 30 columns x 500 rows stays well inside SQLite's 32,766 bound parameters. */
 const INSERT_CHUNK = 500;
 
-/** Inserts many employees, several hundred per statement (call inside the import's transaction). */
-export async function insertEmployees(db: Db, values: readonly Insertable<EmployeeTable>[]): Promise<void> {
+/**
+ * Inserts many employees, several hundred per statement (call inside the caller's transaction);
+ * returns each one's id and PIN key, in the order given.
+ */
+export async function insertEmployees(db: Db, values: readonly Insertable<EmployeeTable>[]): Promise<{ id: number; pinKey: string }[]> {
+  const inserted: { id: number; pinKey: string }[] = [];
   for (let i = 0; i < values.length; i += INSERT_CHUNK) {
-    await db.insertInto('employees').values(values.slice(i, i + INSERT_CHUNK)).execute();
+    inserted.push(...(await db.insertInto('employees').values(values.slice(i, i + INSERT_CHUNK)).returning(['id', 'pinKey']).execute()));
   }
+  return inserted;
 }
 
 /** Writes the given columns of one employee. */
@@ -240,4 +245,40 @@ export async function deleteEmployeeRecord(db: Db, id: number): Promise<void> {
   await db.deleteFrom('schedules').where('employeeId', '=', id).execute();
   await deleteFaceDescriptorsOf(db, id);
   await db.deleteFrom('employees').where('id', '=', id).execute();
+}
+
+/** An employee's status (active/archived), undefined when there is no such employee. */
+export async function findEmployeeStatus(db: Db, id: number): Promise<EmployeeTable['status'] | undefined> {
+  return (await db.selectFrom('employees').select('status').where('id', '=', id).executeTakeFirst())?.status;
+}
+
+/** An employee's first and last name, if the employee exists. */
+export function findEmployeeName(db: Db, id: number): Promise<{ firstName: string; lastName: string } | undefined> {
+  return db.selectFrom('employees').select(['firstName', 'lastName']).where('id', '=', id).executeTakeFirst();
+}
+
+/** Ids of the active employees of a department (in the table's order). */
+export async function activeEmployeeIdsOfDepartment(db: Db, departmentId: number): Promise<number[]> {
+  const rows = await db.selectFrom('employees').select('id').where('departmentId', '=', departmentId).where('status', '=', 'active').execute();
+  return rows.map((r) => r.id);
+}
+
+/** Whether the company has any employee. */
+export async function companyHasEmployees(db: Db, companyId: number): Promise<boolean> {
+  const row = await db.selectFrom('employees').select('id').where('companyId', '=', companyId).limit(1).executeTakeFirst();
+  return row !== undefined;
+}
+
+/** The most recently added active employees, newest first, with department and job title names. */
+export function newestActiveEmployees(db: Db, limit: number) {
+  return db
+    .selectFrom('employees')
+    .innerJoin('departments', 'departments.id', 'employees.departmentId')
+    .innerJoin('jobTitles', 'jobTitles.id', 'employees.jobTitleId')
+    .select(['employees.id', 'employees.firstName', 'employees.lastName', 'departments.name as department', 'jobTitles.name as jobTitle', 'employees.officialStartDate', 'employees.createdAt'])
+    .where('employees.status', '=', 'active')
+    .orderBy('employees.createdAt', 'desc')
+    .orderBy('employees.id', 'desc')
+    .limit(limit)
+    .execute();
 }

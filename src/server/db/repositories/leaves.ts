@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type Insertable } from 'kysely';
 import { countWorkingDays, type WorkCalendar } from '../../../domain/leave/leave-days.ts';
 import type { LeaveSpan, LeaveStatus, LeaveTypeAllowance } from '../../../domain/leave/leave-rules.ts';
 import { type ListQuery } from '../../../domain/lists/list-query.ts';
@@ -6,8 +6,10 @@ import { scopedEmployeeFilter, type RecordAccount } from '../../../domain/permis
 import { containsText } from '../like.ts';
 import type { ScheduleRule } from '../../../domain/schedules/schedule-rules.ts';
 import type { Db } from '../connection.ts';
+import type { LeaveTable } from '../schema.ts';
 import { holidayDatesOfEmployee } from './org/holidays.ts';
 import { schedulesOfEmployee } from './attendances.ts';
+import { SCHEDULE_RULE_COLUMNS, toScheduleRule } from './schedules.ts';
 import type { LeaveDto } from '../../../domain/api/records.ts';
 
 export type { LeaveDto };
@@ -96,19 +98,10 @@ async function calendarsOf(db: Db, employeeIds: number[]): Promise<Map<number, W
   if (ids.length === 0) return out;
   const rows = await db
     .selectFrom('schedules')
-    .select(['id', 'employeeId', 'startTime', 'offTime', 'totalHours', 'restDays', 'fromDate', 'toDate', 'status'])
+    .select([...SCHEDULE_RULE_COLUMNS, 'schedules.employeeId'])
     .where('employeeId', 'in', ids)
     .execute();
-  for (const { employeeId, restDays, ...r } of rows) {
-    let days: string[] = [];
-    try {
-      const parsed = JSON.parse(restDays) as unknown;
-      if (Array.isArray(parsed)) days = parsed.filter((d): d is string => typeof d === 'string');
-    } catch {
-      // A damaged list means no rest days.
-    }
-    (out.get(employeeId)!.schedules as ScheduleRule[]).push({ ...r, restDays: days });
-  }
+  for (const r of rows) (out.get(r.employeeId)!.schedules as ScheduleRule[]).push(toScheduleRule(r));
   return out;
 }
 
@@ -218,4 +211,63 @@ export async function recentLeavesOf(db: Db, employeeId: number, limit: number) 
     .orderBy('leaves.fromDate', 'desc')
     .limit(limit)
     .execute();
+}
+
+/** Inserts one leave; returns its id. */
+export async function insertLeave(db: Db, leave: Insertable<LeaveTable>): Promise<number> {
+  const row = await db.insertInto('leaves').values(leave).returning('id').executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** Inserts several leaves in one statement (returns nothing). */
+export async function insertLeaves(db: Db, leaves: readonly Insertable<LeaveTable>[]): Promise<void> {
+  await db.insertInto('leaves').values(leaves).execute();
+}
+
+/** Writes a request's leave type, dates, reason and return date (returns nothing). */
+export async function setLeaveRequestDetails(
+  db: Db,
+  id: number,
+  details: Pick<LeaveTable, 'leaveTypeId' | 'fromDate' | 'toDate' | 'reason' | 'returnDate' | 'updatedAt'>,
+): Promise<void> {
+  await db.updateTable('leaves').set(details).where('id', '=', id).execute();
+}
+
+/** Writes a decision: status, comment, who decided and when (returns nothing). */
+export async function setLeaveDecision(
+  db: Db,
+  id: number,
+  decision: Pick<LeaveTable, 'status' | 'comment' | 'decidedBy' | 'decidedAt' | 'updatedAt'>,
+): Promise<void> {
+  await db.updateTable('leaves').set(decision).where('id', '=', id).execute();
+}
+
+/** Deletes a leave (returns nothing). */
+export async function deleteLeaveRecord(db: Db, id: number): Promise<void> {
+  await db.deleteFrom('leaves').where('id', '=', id).execute();
+}
+
+/** The latest leave requests, newest first, with the employee's name and the leave type's. */
+export function recentLeaves(db: Db, limit: number) {
+  return db
+    .selectFrom('leaves')
+    .innerJoin('employees', 'employees.id', 'leaves.employeeId')
+    .innerJoin('leaveTypes', 'leaveTypes.id', 'leaves.leaveTypeId')
+    .select(['leaves.id', 'leaves.employeeId', 'employees.firstName', 'employees.lastName', 'leaveTypes.name as leaveType', 'leaves.fromDate', 'leaves.toDate', 'leaves.status', 'leaves.createdAt'])
+    .orderBy('leaves.createdAt', 'desc')
+    .orderBy('leaves.id', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+/** How many requests of active employees await a decision. */
+export async function countPendingLeavesOfActiveEmployees(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom('leaves')
+    .innerJoin('employees', 'employees.id', 'leaves.employeeId')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('leaves.status', '=', 'pending')
+    .where('employees.status', '=', 'active')
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
 }

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Insertable, Kysely } from 'kysely';
 import type { ClockAction, PunchChange } from '../../../domain/clock/clock-engine.ts';
 import type { Database, PunchTable } from '../schema.ts';
 
@@ -103,4 +103,9 @@ export async function applyPunch(
     .returning('id')
     .executeTakeFirstOrThrow();
   return { attendanceId, punchId: punch.id };
+}
+
+/** Inserts several punches in one statement (returns nothing). */
+export async function insertPunches(db: Kysely<Database>, punches: readonly Insertable<PunchTable>[]): Promise<void> {
+  await db.insertInto('punches').values(punches).execute();
 }

@@ -5,7 +5,9 @@ import type { Period } from '../../../domain/reports/periods.ts';
 import type { ScheduleRule } from '../../../domain/schedules/schedule-rules.ts';
 import type { Db } from '../connection.ts';
 import { openReadOnlyDb } from '../read-only-db.ts';
-import { ATTENDANCE_FACTS, parseBreaks } from './attendances.ts';
+import { parseBreaks } from '../stored-formats.ts';
+import { ATTENDANCE_FACTS, ATTENDANCE_RECORD_COLUMNS, REVISION_COLUMNS, revisionsWithAuthor } from './attendances.ts';
+import { SCHEDULE_RULE_COLUMNS, toScheduleRule } from './schedules.ts';
 
 /**
  * Reads for the dashboards and reports: employees under a filter, and their schedules, leave and
@@ -101,46 +103,18 @@ export async function reportEmployees(db: Db, filter: EmployeeFilter): Promise<R
   return rows.sort((a, b) => collator.compare(a.lastName, b.lastName) || collator.compare(a.firstName, b.firstName) || a.id - b.id);
 }
 
-export function parseRestDays(json: string): string[] {
-  try {
-    const parsed = JSON.parse(json) as unknown;
-    return Array.isArray(parsed) ? parsed.filter((d): d is string => typeof d === 'string') : [];
-  } catch {
-    return [];
-  }
-}
-
 /** Schedules of the filtered employees, grouped by employee. */
 export async function schedulesByEmployee(db: Db, filter: EmployeeFilter): Promise<Map<number, ScheduleRule[]>> {
   const rows = await db
     .selectFrom('schedules')
     .innerJoin('employees', 'employees.id', 'schedules.employeeId')
-    .select([
-      'schedules.id',
-      'schedules.employeeId',
-      'schedules.startTime',
-      'schedules.offTime',
-      'schedules.totalHours',
-      'schedules.restDays',
-      'schedules.fromDate',
-      'schedules.toDate',
-      'schedules.status',
-    ])
+    .select([...SCHEDULE_RULE_COLUMNS, 'schedules.employeeId'])
     .where(employeeWhere(filter))
     .execute();
   const out = new Map<number, ScheduleRule[]>();
   for (const r of rows) {
     const list = out.get(r.employeeId) ?? [];
-    list.push({
-      id: r.id,
-      startTime: r.startTime,
-      offTime: r.offTime,
-      totalHours: r.totalHours,
-      restDays: parseRestDays(r.restDays),
-      fromDate: r.fromDate,
-      toDate: r.toDate,
-      status: r.status,
-    });
+    list.push(toScheduleRule(r));
     out.set(r.employeeId, list);
   }
   return out;
@@ -203,19 +177,18 @@ export interface ReportAttendance {
   earlyDepartureSeconds: number;
 }
 
-/** Attendance of the filtered employees on work dates within the period. */
-export async function attendancesIn(db: Db, filter: EmployeeFilter, period: Period): Promise<ReportAttendance[]> {
-  let q = db
-    .selectFrom('attendances')
-    .select([
-      ...ATTENDANCE_FACTS,
-    ])
-    .where('attendances.date', '>=', period.from)
-    .where('attendances.date', '<=', period.to);
+/** The attendances of the filtered employees on work dates within the period (no columns chosen yet). */
+function attendancesWithin(db: Db, filter: EmployeeFilter, period: Period) {
+  let q = db.selectFrom('attendances').where('attendances.date', '>=', period.from).where('attendances.date', '<=', period.to);
   // Without an employee filter the join would only slow the date-range scan down.
   const filtered = Object.values(filter).some((v) => v !== undefined);
   if (filtered) q = q.where('attendances.employeeId', 'in', (eb) => eb.selectFrom('employees').select('employees.id').where(employeeWhere(filter)));
-  return q.execute();
+  return q;
+}
+
+/** Attendance of the filtered employees on work dates within the period. */
+export async function attendancesIn(db: Db, filter: EmployeeFilter, period: Period): Promise<ReportAttendance[]> {
+  return attendancesWithin(db, filter, period).select(ATTENDANCE_FACTS).execute();
 }
 
 /** The attendance facts the summaries read, as positional columns (see `attendanceFacts`). */
@@ -227,23 +200,16 @@ type FactRow = [employeeId: number, date: string, timeOut: string | null, worked
  * mapping each through the query builder's objects costs more than the whole report should.
  */
 export async function attendanceFacts(db: Db, filter: EmployeeFilter, period: Period): Promise<Map<number, SummaryDay[]>> {
-  let q = db
-    .selectFrom('attendances')
-    .select([
-      'attendances.employeeId',
-      'attendances.date',
-      'attendances.timeOut',
-      'attendances.workedSeconds',
-      'attendances.breakSeconds',
-      'attendances.statusIn',
-      'attendances.lateSeconds',
-      'attendances.earlyDepartureSeconds',
-    ])
-    .where('attendances.date', '>=', period.from)
-    .where('attendances.date', '<=', period.to);
-  if (Object.values(filter).some((v) => v !== undefined)) {
-    q = q.where('attendances.employeeId', 'in', (eb) => eb.selectFrom('employees').select('employees.id').where(employeeWhere(filter)));
-  }
+  const q = attendancesWithin(db, filter, period).select([
+    'attendances.employeeId',
+    'attendances.date',
+    'attendances.timeOut',
+    'attendances.workedSeconds',
+    'attendances.breakSeconds',
+    'attendances.statusIn',
+    'attendances.lateSeconds',
+    'attendances.earlyDepartureSeconds',
+  ]);
   const source = await openReadOnlyDb();
   try {
     const out = new Map<number, SummaryDay[]>();
@@ -271,12 +237,7 @@ export async function recordAttendancesIn(db: Db, filter: EmployeeFilter, period
   const rows = await db
     .selectFrom('attendances')
     .innerJoin('employees', 'employees.id', 'attendances.employeeId')
-    .select([
-      ...ATTENDANCE_FACTS,
-      'attendances.revision',
-      'attendances.reason',
-      'attendances.source',
-    ])
+    .select(ATTENDANCE_RECORD_COLUMNS)
     .where(employeeWhere(filter))
     .where('attendances.date', '>=', period.from)
     .where('attendances.date', '<=', period.to)
@@ -352,20 +313,8 @@ export interface RevisionRow {
 export async function revisionsOf(db: Db, attendanceIds: readonly number[]): Promise<Map<number, RevisionRow[]>> {
   const out = new Map<number, RevisionRow[]>();
   if (attendanceIds.length === 0) return out;
-  const rows = await db
-    .selectFrom('attendanceRevisions')
-    .leftJoin('users', 'users.id', 'attendanceRevisions.authorId')
-    .select([
-      'attendanceRevisions.attendanceId',
-      'attendanceRevisions.revision',
-      'attendanceRevisions.timeIn',
-      'attendanceRevisions.timeOut',
-      'attendanceRevisions.breaks',
-      'attendanceRevisions.workedSeconds',
-      'attendanceRevisions.reason',
-      'attendanceRevisions.createdAt',
-      'users.name as authorName',
-    ])
+  const rows = await revisionsWithAuthor(db)
+    .select(['attendanceRevisions.attendanceId', ...REVISION_COLUMNS])
     .where('attendanceRevisions.attendanceId', 'in', [...attendanceIds])
     .orderBy('attendanceRevisions.attendanceId')
     .orderBy('attendanceRevisions.revision')
@@ -386,6 +335,11 @@ export interface Choice {
 /** Choices for the report filters, by name. */
 export async function reportChoices(db: Db, what: 'companies' | 'departments' | 'jobTitles' | 'leaveTypes' | 'roles'): Promise<Choice[]> {
   return db.selectFrom(what).select(['id', 'name']).orderBy('name').orderBy('id').execute();
+}
+
+/** The name of one record of a report filter's table, if it exists. */
+export async function reportChoiceName(db: Db, what: 'companies' | 'departments' | 'jobTitles' | 'leaveTypes' | 'roles', id: number): Promise<string | undefined> {
+  return (await db.selectFrom(what).select('name').where('id', '=', id).executeTakeFirst())?.name;
 }
 
 /** Employees for a filter select: active first, then archived, by name. */

@@ -1,5 +1,6 @@
-import { normalizePermissions, type Permissions } from '../../../domain/permissions/permissions.ts';
+import type { Permissions } from '../../../domain/permissions/permissions.ts';
 import type { Db } from '../connection.ts';
+import { parsePermissions } from '../stored-formats.ts';
 
 /**
  * The permissions of a role, normalised; none (`{}`) for an unknown or damaged role. An unknown
@@ -7,10 +8,5 @@ import type { Db } from '../connection.ts';
  */
 export async function findRolePermissions(db: Db, roleId: number): Promise<Permissions> {
   const row = await db.selectFrom('roles').select('permissions').where('id', '=', roleId).executeTakeFirst();
-  if (!row) return {};
-  try {
-    return normalizePermissions(JSON.parse(row.permissions));
-  } catch {
-    return {};
-  }
+  return row ? parsePermissions(row.permissions) : {};
 }

@@ -1,8 +1,8 @@
 import { containsText } from '../like.ts';
-import { normalizePermissions, type Permissions } from '../../../domain/permissions/permissions.ts';
 import { RoleInput } from '../../../domain/permissions/role-schema.ts';
 import type { CrudResource } from '../../services/crud/crud-resource.ts';
 import type { Db } from '../connection.ts';
+import { parsePermissions, permissionsJson } from '../stored-formats.ts';
 import { countReferences, exists } from './org/references.ts';
 import type { RoleDto } from '../../../domain/api/records.ts';
 
@@ -25,14 +25,6 @@ function select(q: ReturnType<typeof base>) {
     'companies.name as companyName',
     eb.selectFrom('users').whereRef('users.roleId', '=', 'roles.id').select(eb.fn.countAll().as('n')).as('users'),
   ]);
-}
-
-function parsePermissions(text: string): Permissions {
-  try {
-    return normalizePermissions(JSON.parse(text));
-  } catch {
-    return {};
-  }
 }
 
 type Row = Awaited<ReturnType<ReturnType<typeof select>['execute']>>[number];
@@ -77,7 +69,7 @@ export const rolesResource: CrudResource<RoleInput, RoleDto> = {
   async insert(db, input, at) {
     const row = await db
       .insertInto('roles')
-      .values({ name: input.name, permissions: JSON.stringify(input.permissions), companyId: input.company, isDefault: 0, createdAt: at, updatedAt: at })
+      .values({ name: input.name, permissions: permissionsJson(input.permissions), companyId: input.company, isDefault: 0, createdAt: at, updatedAt: at })
       .returning('id')
       .executeTakeFirstOrThrow();
     return row.id;
@@ -85,7 +77,7 @@ export const rolesResource: CrudResource<RoleInput, RoleDto> = {
   async update(db, id, input, at) {
     await db
       .updateTable('roles')
-      .set({ name: input.name, permissions: JSON.stringify(input.permissions), companyId: input.company, updatedAt: at })
+      .set({ name: input.name, permissions: permissionsJson(input.permissions), companyId: input.company, updatedAt: at })
       .where('id', '=', id)
       .execute();
   },

@@ -1,10 +1,42 @@
 import { sql } from 'kysely';
 import { type ListQuery } from '../../../domain/lists/list-query.ts';
+import type { ScheduleRule } from '../../../domain/schedules/schedule-rules.ts';
 import { containsText } from '../like.ts';
 import type { Db } from '../connection.ts';
+import { parseRestDays, restDaysJson } from '../stored-formats.ts';
 import type { ScheduleDto } from '../../../domain/api/records.ts';
 
 export type { ScheduleDto };
+export { parseRestDays };
+
+/** The columns of a schedule as the schedule rules take it (rest days still as stored JSON). */
+export const SCHEDULE_RULE_COLUMNS = [
+  'schedules.id',
+  'schedules.startTime',
+  'schedules.offTime',
+  'schedules.totalHours',
+  'schedules.restDays',
+  'schedules.fromDate',
+  'schedules.toDate',
+  'schedules.status',
+] as const;
+
+/** A row read with SCHEDULE_RULE_COLUMNS. */
+export type StoredScheduleRule = Omit<ScheduleRule, 'restDays'> & { restDays: string };
+
+/** A row of SCHEDULE_RULE_COLUMNS as the schedule rules take it (extra columns left out). */
+export function toScheduleRule(r: StoredScheduleRule): ScheduleRule {
+  return {
+    id: r.id,
+    startTime: r.startTime,
+    offTime: r.offTime,
+    totalHours: r.totalHours,
+    restDays: parseRestDays(r.restDays),
+    fromDate: r.fromDate,
+    toDate: r.toDate,
+    status: r.status,
+  };
+}
 
 export const SCHEDULE_SORTS = {
   employee: ['employees.lastName', 'employees.firstName'],
@@ -50,15 +82,6 @@ const select = (q: ReturnType<typeof base>, today: string) =>
   ]);
 
 type Row = Awaited<ReturnType<ReturnType<typeof select>['execute']>>[number];
-
-export function parseRestDays(json: string): string[] {
-  try {
-    const days = JSON.parse(json) as unknown;
-    return Array.isArray(days) ? days.filter((d): d is string => typeof d === 'string') : [];
-  } catch {
-    return [];
-  }
-}
 
 const toDto = (r: Row): ScheduleDto => ({
   _id: r.id,
@@ -106,4 +129,61 @@ export async function findSchedule(db: Db, id: number, today = ''): Promise<Sche
 /** An employee's schedules, for the supersede rule and the clock. */
 export function schedulesOf(db: Db, employeeId: number) {
   return db.selectFrom('schedules').select(['id', 'fromDate', 'toDate', 'status']).where('employeeId', '=', employeeId).execute();
+}
+
+/** A schedule as a service writes it: the rest days as a list (stored as JSON text). */
+export interface ScheduleValues {
+  employeeId: number;
+  startTime: string;
+  offTime: string;
+  totalHours: number;
+  restDays: readonly string[];
+  fromDate: string;
+  toDate: string | null;
+  status: 'current' | 'previous';
+  updatedAt: string;
+}
+
+function stored<T extends { restDays: readonly string[] }>({ restDays, ...values }: T): Omit<T, 'restDays'> & { restDays: string } {
+  return { ...values, restDays: restDaysJson(restDays) };
+}
+
+/** Inserts one schedule; returns its id. */
+export async function insertSchedule(db: Db, schedule: ScheduleValues & { createdAt: string }): Promise<number> {
+  const row = await db.insertInto('schedules').values(stored(schedule)).returning('id').executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** Inserts several schedules in one statement (returns nothing). */
+export async function insertSchedules(db: Db, schedules: readonly (ScheduleValues & { createdAt: string })[]): Promise<void> {
+  await db.insertInto('schedules').values(schedules.map(stored)).execute();
+}
+
+/** Rewrites a schedule's employee, shift, dates and status (returns nothing). */
+export async function overwriteSchedule(db: Db, id: number, values: ScheduleValues): Promise<void> {
+  await db.updateTable('schedules').set(stored(values)).where('id', '=', id).execute();
+}
+
+/** Ends a schedule on `toDate`, making it a previous one (returns nothing). */
+export async function endSchedule(db: Db, id: number, toDate: string, at: string): Promise<void> {
+  await db.updateTable('schedules').set({ toDate, status: 'previous', updatedAt: at }).where('id', '=', id).execute();
+}
+
+/** Deletes a schedule (returns nothing). */
+export async function deleteScheduleRecord(db: Db, id: number): Promise<void> {
+  await db.deleteFrom('schedules').where('id', '=', id).execute();
+}
+
+/**
+ * An employee's current schedule (the latest starting one if several are marked current), with
+ * its rest days still the stored JSON (read them with `parseRestDays`).
+ */
+export async function findCurrentSchedule(db: Db, employeeId: number) {
+  return db
+    .selectFrom('schedules')
+    .select(['startTime', 'offTime', 'totalHours', 'restDays', 'fromDate', 'toDate'])
+    .where('employeeId', '=', employeeId)
+    .where('status', '=', 'current')
+    .orderBy('fromDate', 'desc')
+    .executeTakeFirst();
 }

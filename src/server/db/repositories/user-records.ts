@@ -136,3 +136,39 @@ export async function updateUserRecord(db: Db, id: number, write: UserWrite, pas
 export async function deleteUserRecord(db: Db, id: number): Promise<void> {
   await db.deleteFrom('users').where('id', '=', id).execute();
 }
+
+/** Which accounts the user accounts report lists. Absent fields do not filter. */
+export interface UserAccountFilter {
+  accountType?: AccountType | undefined;
+  status?: 'enabled' | 'disabled' | undefined;
+  roleId?: number | undefined;
+  /** Only accounts that never signed in. */
+  neverSignedIn?: boolean | undefined;
+}
+
+/** Accounts under the filter with their role's name and linked employee's name, by name then id. */
+export function findUserAccounts(db: Db, filter: UserAccountFilter) {
+  let q = db
+    .selectFrom('users')
+    .innerJoin('roles', 'roles.id', 'users.roleId')
+    .leftJoin('employees', 'employees.id', 'users.employeeId')
+    .select([
+      'users.id',
+      'users.name',
+      'users.email',
+      'users.accountType',
+      'roles.name as roleName',
+      'users.status',
+      'employees.firstName',
+      'employees.lastName',
+      'users.lastSignInAt',
+      'users.createdAt',
+    ])
+    .orderBy('users.name')
+    .orderBy('users.id');
+  if (filter.accountType) q = q.where('users.accountType', '=', filter.accountType);
+  if (filter.status) q = q.where('users.status', '=', filter.status);
+  if (filter.roleId) q = q.where('users.roleId', '=', filter.roleId);
+  if (filter.neverSignedIn) q = q.where('users.lastSignInAt', 'is', null);
+  return q.execute();
+}

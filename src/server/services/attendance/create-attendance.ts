@@ -6,7 +6,16 @@ import { activeScheduleOn, isRestDay } from '../../../domain/schedules/schedule-
 import type { Language } from '../../../i18n/languages.ts';
 import type { Db } from '../../db/connection.ts';
 import { appendAudit } from '../../db/repositories/audit-log.ts';
-import { findAttendanceDetail, schedulesOfEmployee, type AttendanceDetailDto } from '../../db/repositories/attendances.ts';
+import {
+  attendanceIdOn,
+  findAttendanceDetail,
+  insertAttendance,
+  insertAttendanceBreaks,
+  insertAttendanceRevision,
+  schedulesOfEmployee,
+  type AttendanceDetailDto,
+} from '../../db/repositories/attendances.ts';
+import { rowExists } from '../../db/repositories/user-records.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { SessionUser } from '../session-user.ts';
 import { requireWritable } from '../record-guard.ts';
@@ -38,66 +47,50 @@ export async function createAttendance(
   let id: number;
   try {
     id = await db.transaction().execute(async (trx) => {
-      const employee = await trx.selectFrom('employees').select('id').where('id', '=', data.employee).executeTakeFirst();
-      if (!employee) throw new AppError('validation.invalidInput', 422, {}, { employee: 'validation.unknownRecord' });
+      if (!(await rowExists(trx, 'employees', data.employee))) throw new AppError('validation.invalidInput', 422, {}, { employee: 'validation.unknownRecord' });
       const schedule = activeScheduleOn(await schedulesOfEmployee(trx, data.employee), data.date);
       if (!schedule) throw new AppError('messages.noActiveSchedule', 422, {}, { date: 'messages.noActiveSchedule' });
       if (isRestDay(schedule, data.date)) throw new AppError('messages.restDayOn', 422, { time: when });
-      const taken = await trx
-        .selectFrom('attendances')
-        .select('id')
-        .where('employeeId', '=', data.employee)
-        .where('date', '=', data.date)
-        .executeTakeFirst();
-      if (taken) throw new AppError('attendance.alreadyExists', 409, { date: when }, { date: 'attendance.alreadyExistsField' });
+      if ((await attendanceIdOn(trx, data.employee, data.date)) !== undefined) throw new AppError('attendance.alreadyExists', 409, { date: when }, { date: 'attendance.alreadyExistsField' });
 
       const metrics = computeAttendanceMetrics({ date: data.date, timeZone: timezone, graceMinutes, schedule, shift });
       const at = now.toISOString();
-      const row = await trx
-        .insertInto('attendances')
-        .values({
-          employeeId: data.employee,
-          date: data.date,
-          timezone,
-          timeIn: shift.timeIn,
-          timeOut: shift.timeOut,
-          ...metrics,
-          reason: data.reason,
-          source: 'manual',
-          revision: 1,
-          createdBy: actor.id,
-          createdAt: at,
-          updatedAt: at,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      if (shift.breaks.length > 0) {
-        await trx.insertInto('attendanceBreaks').values(shift.breaks.map((b) => ({ attendanceId: row.id, ...b }))).execute();
-      }
-      await trx
-        .insertInto('attendanceRevisions')
-        .values({
-          attendanceId: row.id,
-          revision: 1,
-          timeIn: shift.timeIn,
-          timeOut: shift.timeOut,
-          breaks: JSON.stringify(shift.breaks),
-          workedSeconds: metrics.workedSeconds,
-          reason: data.reason,
-          authorId: actor.id,
-          createdAt: at,
-        })
-        .execute();
+      const attendanceId = await insertAttendance(trx, {
+        employeeId: data.employee,
+        date: data.date,
+        timezone,
+        timeIn: shift.timeIn,
+        timeOut: shift.timeOut,
+        ...metrics,
+        reason: data.reason,
+        source: 'manual',
+        revision: 1,
+        createdBy: actor.id,
+        createdAt: at,
+        updatedAt: at,
+      });
+      await insertAttendanceBreaks(trx, shift.breaks.map((b) => ({ attendanceId, ...b })));
+      await insertAttendanceRevision(trx, {
+        attendanceId,
+        revision: 1,
+        timeIn: shift.timeIn,
+        timeOut: shift.timeOut,
+        breaks: shift.breaks,
+        workedSeconds: metrics.workedSeconds,
+        reason: data.reason,
+        authorId: actor.id,
+        createdAt: at,
+      });
       await appendAudit(trx, {
         userId: actor.id,
         entity: 'attendance',
-        entityId: row.id,
+        entityId: attendanceId,
         action: 'create',
         after: { employee: data.employee, date: data.date, timezone, ...shift, ...metrics },
         reason: data.reason,
         at,
       });
-      return row.id;
+      return attendanceId;
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw new AppError('attendance.alreadyExists', 409, { date: when }, { date: 'attendance.alreadyExistsField' });

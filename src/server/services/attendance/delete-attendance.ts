@@ -1,6 +1,6 @@
 import type { Db } from '../../db/connection.ts';
 import { appendAudit } from '../../db/repositories/audit-log.ts';
-import { findAttendanceDetail } from '../../db/repositories/attendances.ts';
+import { deleteAttendanceRecord, findAttendanceDetail } from '../../db/repositories/attendances.ts';
 import { AppError, notFound } from '../../http/app-error.ts';
 import type { SessionUser } from '../session-user.ts';
 import { requireWritable } from '../record-guard.ts';
@@ -18,6 +18,6 @@ export async function deleteAttendance(db: Db, id: number, actor: Pick<SessionUs
     requireWritable(actor, before.employee, 'record');
     if (before.source !== 'manual' || before.punches > 0) throw new AppError('attendance.hasPunches', 409);
     await appendAudit(trx, { userId: actor.id, entity: 'attendance', entityId: id, action: 'delete', before });
-    await trx.deleteFrom('attendances').where('id', '=', id).execute();
+    await deleteAttendanceRecord(trx, id);
   });
 }

@@ -4,8 +4,12 @@ import { activeScheduleOn } from '../../../domain/schedules/schedule-rules.ts';
 import type { Db } from '../../db/connection.ts';
 import { appendAudit } from '../../db/repositories/audit-log.ts';
 import {
+  applyAttendanceCorrection,
+  attendanceCreation,
   findAttendanceBreaks,
   findAttendanceDetail,
+  insertAttendanceRevision,
+  replaceAttendanceBreaks,
   schedulesOfEmployee,
   type AttendanceDetailDto,
 } from '../../db/repositories/attendances.ts';
@@ -53,46 +57,33 @@ export async function updateAttendance(
 
     if (before.revisions.length === 0) {
       // The day as the clock (or an import) recorded it, before anyone corrected it.
-      const original = await trx.selectFrom('attendances').select(['createdBy', 'createdAt']).where('id', '=', id).executeTakeFirstOrThrow();
-      await trx
-        .insertInto('attendanceRevisions')
-        .values({
-          attendanceId: id,
-          revision: before.revision,
-          timeIn: before.timeIn,
-          timeOut: before.timeOut,
-          breaks: JSON.stringify(before.breaks.map(({ startAt, endAt }) => ({ startAt, endAt }))),
-          workedSeconds: before.workedSeconds,
-          reason: before.reason,
-          authorId: original.createdBy,
-          createdAt: original.createdAt,
-        })
-        .execute();
+      const original = await attendanceCreation(trx, id);
+      await insertAttendanceRevision(trx, {
+        attendanceId: id,
+        revision: before.revision,
+        timeIn: before.timeIn,
+        timeOut: before.timeOut,
+        breaks: before.breaks.map(({ startAt, endAt }) => ({ startAt, endAt })),
+        workedSeconds: before.workedSeconds,
+        reason: before.reason,
+        authorId: original.createdBy,
+        createdAt: original.createdAt,
+      });
     }
     const revision = before.revision + 1;
-    await trx
-      .updateTable('attendances')
-      .set({ timeIn: shift.timeIn, timeOut: shift.timeOut, ...metrics, reason: data.reason, revision, updatedAt: at })
-      .where('id', '=', id)
-      .execute();
-    await trx.deleteFrom('attendanceBreaks').where('attendanceId', '=', id).execute();
-    if (shift.breaks.length > 0) {
-      await trx.insertInto('attendanceBreaks').values(shift.breaks.map((b) => ({ attendanceId: id, ...b }))).execute();
-    }
-    await trx
-      .insertInto('attendanceRevisions')
-      .values({
-        attendanceId: id,
-        revision,
-        timeIn: shift.timeIn,
-        timeOut: shift.timeOut,
-        breaks: JSON.stringify(shift.breaks),
-        workedSeconds: metrics.workedSeconds,
-        reason: data.reason,
-        authorId: actor.id,
-        createdAt: at,
-      })
-      .execute();
+    await applyAttendanceCorrection(trx, id, { timeIn: shift.timeIn, timeOut: shift.timeOut, ...metrics, reason: data.reason, revision, updatedAt: at });
+    await replaceAttendanceBreaks(trx, id, shift.breaks);
+    await insertAttendanceRevision(trx, {
+      attendanceId: id,
+      revision,
+      timeIn: shift.timeIn,
+      timeOut: shift.timeOut,
+      breaks: shift.breaks,
+      workedSeconds: metrics.workedSeconds,
+      reason: data.reason,
+      authorId: actor.id,
+      createdAt: at,
+    });
     const { revisions: _revisions, ...snapshot } = before;
     await appendAudit(trx, {
       userId: actor.id,

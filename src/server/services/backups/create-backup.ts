@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, renameSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
-import SQLite from 'better-sqlite3';
 import { backupFileName } from '../../../domain/backups/backup-rules.ts';
 import { nowMs } from '../../clock/now.ts';
+import { integrityProblems, openDatabaseFile, useRollbackJournal, type DatabaseFile } from '../../db/database-file.ts';
 import { applyRetention, backupsDir, fsyncPathAsync } from './backup-files.ts';
 import { updateBackupStatus, type BackupTrigger } from './backup-status.ts';
 
@@ -40,12 +40,11 @@ export function operatorMessage(error: unknown): string {
  * rollback journal so a backup is one self-contained file (no -wal beside it to lose).
  */
 export function verifyDatabaseFile(file: string, options: { setRollbackJournal?: boolean } = {}): void {
-  const db = new SQLite(file, { fileMustExist: true });
+  const db = openDatabaseFile(file);
   try {
-    const rows = db.pragma('integrity_check') as { integrity_check: string }[];
-    const problems = rows.map((r) => r.integrity_check).filter((r) => r !== 'ok');
+    const problems = integrityProblems(db);
     if (problems.length > 0) throw new Error(`integrity check failed: ${problems.slice(0, 3).join('; ')}`);
-    if (options.setRollbackJournal) db.pragma('journal_mode = DELETE');
+    if (options.setRollbackJournal) useRollbackJournal(db);
   } finally {
     db.close();
   }
@@ -57,7 +56,7 @@ export function verifyDatabaseFile(file: string, options: { setRollbackJournal?:
  * verified and flushed to disk; then applies retention and records the result in the backup
  * status. A failure is recorded too (and rethrown); no partial file is left under a backup name.
  */
-export async function createBackup(sqlite: SQLite.Database, options: BackupOptions): Promise<BackupResult> {
+export async function createBackup(sqlite: DatabaseFile, options: BackupOptions): Promise<BackupResult> {
   const startedAt = nowMs();
   const at = new Date(startedAt).toISOString();
   let temp: string | undefined;

@@ -1,10 +1,20 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, closeSync, copyFileSync, existsSync, openSync, readSync, renameSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
-import SQLite from 'better-sqlite3';
 import { DEFAULT_BACKUP_KEEP } from '../../../domain/backups/backup-rules.ts';
 import { nowIso } from '../../clock/now.ts';
 import { dataDir } from '../../config/data-dir.ts';
+import {
+  appliedMigrationNames,
+  integrityProblems,
+  lockExclusively,
+  markRestored,
+  openDatabaseFile,
+  storedSettingText,
+  tableNames,
+  useRollbackJournal,
+  type DatabaseFile,
+} from '../../db/database-file.ts';
 import { migrations } from '../../db/migrations/index.ts';
 import { fsyncPath } from './backup-files.ts';
 import { createBackup, operatorMessage } from './create-backup.ts';
@@ -36,25 +46,25 @@ function hasSqliteHeader(file: string): boolean {
  */
 function inspectCandidate(staging: string, shown: string): string[] {
   const notJornada = () => new RestoreRefused(`${shown} is an SQLite database but not a Jornada database (no Jornada tables).`);
-  let db: SQLite.Database;
+  let db: DatabaseFile;
   try {
-    db = new SQLite(staging, { fileMustExist: true });
+    db = openDatabaseFile(staging);
   } catch (error) {
     throw new RestoreRefused(`${shown} cannot be opened as an SQLite database: ${operatorMessage(error)}`);
   }
   try {
     let problems: string[];
     try {
-      problems = (db.pragma('integrity_check') as { integrity_check: string }[]).map((r) => r.integrity_check).filter((r) => r !== 'ok');
+      problems = integrityProblems(db);
     } catch (error) {
       const code = (error as { code?: string }).code;
       if (code === 'SQLITE_NOTADB') throw new RestoreRefused(`${shown} is not an SQLite database.`);
       throw new RestoreRefused(`${shown} fails the integrity check: ${operatorMessage(error)}`);
     }
     if (problems.length > 0) throw new RestoreRefused(`${shown} fails the integrity check (${problems.slice(0, 3).join('; ')}).`);
-    const tables = new Set((db.prepare("select name from sqlite_master where type = 'table'").all() as { name: string }[]).map((r) => r.name));
+    const tables = tableNames(db);
     if (!JORNADA_TABLES.every((t) => tables.has(t))) throw notJornada();
-    const applied = (db.prepare('select name from schema_migrations order by name').all() as { name: string }[]).map((r) => r.name);
+    const applied = appliedMigrationNames(db);
     if (!applied.includes(migrations[0]![0])) throw notJornada();
     const known = new Set(migrations.map(([name]) => name));
     const unknown = applied.filter((name) => !known.has(name));
@@ -63,7 +73,7 @@ function inspectCandidate(staging: string, shown: string): string[] {
         `${shown} was made by a newer version of Jornada (migrations this version does not know: ${unknown.join(', ')}). Upgrade Jornada first, then restore.`,
       );
     }
-    db.pragma('journal_mode = DELETE');
+    useRollbackJournal(db);
     return applied;
   } finally {
     db.close();
@@ -71,10 +81,10 @@ function inspectCandidate(staging: string, shown: string): string[] {
 }
 
 /** The backup count setting stored in a database (its default when absent or unreadable). */
-export function storedBackupKeep(db: SQLite.Database): number {
+export function storedBackupKeep(db: DatabaseFile): number {
   try {
-    const row = db.prepare("select value from settings where key = 'backupKeep'").get() as { value: string } | undefined;
-    const value = row ? Number(JSON.parse(row.value)) : Number.NaN;
+    const text = storedSettingText(db, 'backupKeep');
+    const value = text !== undefined ? Number(JSON.parse(text)) : Number.NaN;
     return Number.isInteger(value) && value > 0 ? value : DEFAULT_BACKUP_KEEP;
   } catch {
     return DEFAULT_BACKUP_KEEP;
@@ -89,12 +99,10 @@ export function storedBackupKeep(db: SQLite.Database): number {
  */
 async function secureCurrentDatabase(target: string): Promise<string> {
   if (!existsSync(target)) return 'There was no database yet: no safety backup needed.';
-  let db: SQLite.Database | undefined;
+  let db: DatabaseFile | undefined;
   try {
-    db = new SQLite(target, { fileMustExist: true, timeout: 250 });
-    db.pragma('locking_mode = EXCLUSIVE');
-    db.exec('BEGIN EXCLUSIVE');
-    db.exec('COMMIT');
+    db = openDatabaseFile(target, { busyTimeoutMs: 250 });
+    lockExclusively(db);
   } catch (error) {
     db?.close();
     if ((error as { code?: string }).code === 'SQLITE_BUSY') {
@@ -154,14 +162,10 @@ export async function restoreDatabase(source: string): Promise<string[]> {
     const applied = inspectCandidate(staging, shown);
     const lines = [`Checked ${shown}: a Jornada database (${applied.length} migrations), integrity ok.`];
     lines.push(await secureCurrentDatabase(target));
-    const note = new SQLite(staging, { fileMustExist: true });
+    const note = openDatabaseFile(staging);
     try {
-      note.prepare('insert into audit_log (at, user_id, entity, entity_id, action, after) values (?, null, ?, ?, ?, ?)')
-        .run(nowIso(), 'backup', path.basename(shown), 'restore', JSON.stringify({ source: shown }));
-      // A restored database starts with no sessions (decision 023): a session signed out or ended
-      // after the backup was taken must not come back. Older backups have no sessions table yet.
-      const hasSessions = note.prepare("select 1 from sqlite_master where type = 'table' and name = 'sessions'").get();
-      if (hasSessions) note.prepare('delete from sessions').run();
+      // An audit entry, and no sessions: everyone signs in again (decision 023).
+      markRestored(note, nowIso(), shown, path.basename(shown));
     } finally {
       note.close();
     }

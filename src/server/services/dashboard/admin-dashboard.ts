@@ -5,6 +5,9 @@ import { activeScheduleOn, createDayCalendar, leaveDateSet } from '../../../doma
 import { addDays, localDateOf } from '../../../domain/time/zoned-time.ts';
 import { nowMs } from '../../clock/now.ts';
 import type { Db } from '../../db/connection.ts';
+import { attendancesWithOpenBreak, recentAttendances } from '../../db/repositories/attendances.ts';
+import { newestActiveEmployees } from '../../db/repositories/employees.ts';
+import { countPendingLeavesOfActiveEmployees, recentLeaves } from '../../db/repositories/leaves.ts';
 import { attendancesIn, byEmployee, holidaySets, holidaysByCompany, leavesOverlapping, reportEmployees, schedulesByEmployee } from '../../db/repositories/report-data.ts';
 import { getSettings } from '../get-settings.ts';
 import { seesEveryEmployee, type RecordAccount } from '../../../domain/permissions/record-access.ts';
@@ -60,17 +63,7 @@ export async function adminDashboard(db: Db, viewer: RecordAccount): Promise<Adm
   const approved = byEmployee(await leavesOverlapping(db, active, span));
   const attendances = await attendancesIn(db, active, span);
   const holidays = holidaySets(await holidaysByCompany(db, span));
-  const openBreaks = new Set(
-    (
-      await db
-        .selectFrom('attendanceBreaks')
-        .innerJoin('attendances', 'attendances.id', 'attendanceBreaks.attendanceId')
-        .select('attendanceBreaks.attendanceId')
-        .where('attendanceBreaks.endAt', 'is', null)
-        .where('attendances.date', '>=', addDays(today, -1))
-        .execute()
-    ).map((r) => r.attendanceId),
-  );
+  const openBreaks = new Set(await attendancesWithOpenBreak(db, addDays(today, -1)));
 
   const attendanceByEmployee = byEmployee(attendances);
   const nameOf = (e: (typeof employees)[number]) => `${e.firstName} ${e.lastName}`;
@@ -121,43 +114,10 @@ export async function adminDashboard(db: Db, viewer: RecordAccount): Promise<Adm
   const chart = monthChart(span, today, chartEmployees, calendar);
   const byDate = new Map(chart.map((d) => [d.date, d]));
 
-  const newest = await db
-    .selectFrom('employees')
-    .innerJoin('departments', 'departments.id', 'employees.departmentId')
-    .innerJoin('jobTitles', 'jobTitles.id', 'employees.jobTitleId')
-    .select(['employees.id', 'employees.firstName', 'employees.lastName', 'departments.name as department', 'jobTitles.name as jobTitle', 'employees.officialStartDate', 'employees.createdAt'])
-    .where('employees.status', '=', 'active')
-    .orderBy('employees.createdAt', 'desc')
-    .orderBy('employees.id', 'desc')
-    .limit(5)
-    .execute();
-
-  const recent = await db
-    .selectFrom('attendances')
-    .innerJoin('employees', 'employees.id', 'attendances.employeeId')
-    .select(['attendances.id', 'attendances.employeeId', 'employees.firstName', 'employees.lastName', 'attendances.date', 'attendances.timeIn', 'attendances.timeOut', 'attendances.statusIn'])
-    .where('attendances.date', '>=', addDays(today, -7))
-    .orderBy('attendances.timeIn', 'desc')
-    .limit(8)
-    .execute();
-
-  const leaves = await db
-    .selectFrom('leaves')
-    .innerJoin('employees', 'employees.id', 'leaves.employeeId')
-    .innerJoin('leaveTypes', 'leaveTypes.id', 'leaves.leaveTypeId')
-    .select(['leaves.id', 'leaves.employeeId', 'employees.firstName', 'employees.lastName', 'leaveTypes.name as leaveType', 'leaves.fromDate', 'leaves.toDate', 'leaves.status', 'leaves.createdAt'])
-    .orderBy('leaves.createdAt', 'desc')
-    .orderBy('leaves.id', 'desc')
-    .limit(5)
-    .execute();
-
-  const pending = await db
-    .selectFrom('leaves')
-    .innerJoin('employees', 'employees.id', 'leaves.employeeId')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('leaves.status', '=', 'pending')
-    .where('employees.status', '=', 'active')
-    .executeTakeFirst();
+  const newest = await newestActiveEmployees(db, 5);
+  const recent = await recentAttendances(db, addDays(today, -7), 8);
+  const leaves = await recentLeaves(db, 5);
+  const leavesPending = await countPendingLeavesOfActiveEmployees(db);
 
   const shiftMap = new Map<string, AdminDashboard['shifts'][number]>();
   for (const e of employees) {
@@ -172,7 +132,7 @@ export async function adminDashboard(db: Db, viewer: RecordAccount): Promise<Adm
   return {
     today,
     timezone: zone,
-    counts: { employees: employees.length, attendancesToday, leavesPending: Number(pending?.n ?? 0), onLeaveToday },
+    counts: { employees: employees.length, attendancesToday, leavesPending, onLeaveToday },
     presence,
     late,
     early,

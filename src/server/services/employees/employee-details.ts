@@ -1,9 +1,8 @@
 import type { Db } from '../../db/connection.ts';
 import { recentAttendancesOf } from '../../db/repositories/attendances.ts';
-import { findCurrentSchedule } from '../../db/repositories/current-schedule.ts';
 import { findEmployee, type EmployeeDto } from '../../db/repositories/employees.ts';
 import { recentLeavesOf } from '../../db/repositories/leaves.ts';
-import { parseRestDays } from '../../db/repositories/schedules.ts';
+import { findCurrentSchedule, parseRestDays } from '../../db/repositories/schedules.ts';
 
 export interface EmployeeDetails {
   employee: EmployeeDto;

@@ -2,7 +2,7 @@ import { LeaveRequestInput } from '../../../domain/leave/leave-schema.ts';
 import type { Language } from '../../../i18n/languages.ts';
 import type { Db } from '../../db/connection.ts';
 import { appendAudit } from '../../db/repositories/audit-log.ts';
-import { findLeave, type LeaveDto } from '../../db/repositories/leaves.ts';
+import { findLeave, insertLeave, type LeaveDto } from '../../db/repositories/leaves.ts';
 import { requireWritable } from '../record-guard.ts';
 import { checkStandingRequest, requestEmployee, validateLeave, type LeaveActor } from './leave-checks.ts';
 import { nowIso } from '../../clock/now.ts';
@@ -19,26 +19,22 @@ export async function createLeave(db: Db, input: unknown, actor: LeaveActor, lan
   const id = await db.transaction().execute(async (trx) => {
     const returnDate = await checkStandingRequest(trx, { employeeId, leaveTypeId: data.leaveType, from: data.from, to: data.to }, lang);
     const at = nowIso();
-    const row = await trx
-      .insertInto('leaves')
-      .values({
-        employeeId,
-        leaveTypeId: data.leaveType,
-        fromDate: data.from,
-        toDate: data.to,
-        reason: data.reason,
-        returnDate,
-        status: 'pending',
-        comment: null,
-        decidedBy: null,
-        decidedAt: null,
-        createdAt: at,
-        updatedAt: at,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await appendAudit(trx, { userId: actor.id, entity: 'leave', entityId: row.id, action: 'create', after: { ...data, employee: employeeId, returnDate }, at });
-    return row.id;
+    const leaveId = await insertLeave(trx, {
+      employeeId,
+      leaveTypeId: data.leaveType,
+      fromDate: data.from,
+      toDate: data.to,
+      reason: data.reason,
+      returnDate,
+      status: 'pending',
+      comment: null,
+      decidedBy: null,
+      decidedAt: null,
+      createdAt: at,
+      updatedAt: at,
+    });
+    await appendAudit(trx, { userId: actor.id, entity: 'leave', entityId: leaveId, action: 'create', after: { ...data, employee: employeeId, returnDate }, at });
+    return leaveId;
   });
   return (await findLeave(db, id))!;
 }

@@ -4,7 +4,7 @@ import { LeaveDecisionInput } from '../../../domain/leave/leave-schema.ts';
 import type { Language } from '../../../i18n/languages.ts';
 import type { Db } from '../../db/connection.ts';
 import { appendAudit } from '../../db/repositories/audit-log.ts';
-import { findLeave, type LeaveDto } from '../../db/repositories/leaves.ts';
+import { findLeave, setLeaveDecision, type LeaveDto } from '../../db/repositories/leaves.ts';
 import { AppError, notFound } from '../../http/app-error.ts';
 import { checkStandingRequest, validateLeave, type LeaveActor } from './leave-checks.ts';
 import { nowIso } from '../../clock/now.ts';
@@ -29,7 +29,7 @@ export async function decideLeave(db: Db, id: number, input: unknown, actor: Lea
     }
     const at = nowIso();
     const decided = data.status === 'pending' ? { decidedBy: null, decidedAt: null } : { decidedBy: actor.id, decidedAt: at };
-    await trx.updateTable('leaves').set({ status: data.status, comment: data.comment, ...decided, updatedAt: at }).where('id', '=', id).execute();
+    await setLeaveDecision(trx, id, { status: data.status, comment: data.comment, ...decided, updatedAt: at });
     const action = data.status === 'approved' ? 'approve' : data.status === 'declined' ? 'decline' : 'reopen';
     await appendAudit(trx, { userId: actor.id, entity: 'leave', entityId: id, action, before: { status: before.status, comment: before.comment }, after: data, at });
   });

@@ -2,7 +2,7 @@ import { LeaveRequestInput } from '../../../domain/leave/leave-schema.ts';
 import type { Language } from '../../../i18n/languages.ts';
 import type { Db } from '../../db/connection.ts';
 import { appendAudit } from '../../db/repositories/audit-log.ts';
-import { findLeave, type LeaveDto } from '../../db/repositories/leaves.ts';
+import { findLeave, setLeaveRequestDetails, type LeaveDto } from '../../db/repositories/leaves.ts';
 import { requireWritable } from '../record-guard.ts';
 import { checkStandingRequest, requirePending, validateLeave, visibleLeave, type LeaveActor } from './leave-checks.ts';
 import { nowIso } from '../../clock/now.ts';
@@ -20,11 +20,7 @@ export async function updateLeaveRequest(db: Db, id: number, input: unknown, act
     const data = validateLeave(LeaveRequestInput, { ...(input as object), employee: null });
     const returnDate = await checkStandingRequest(trx, { id, employeeId: before.employee, leaveTypeId: data.leaveType, from: data.from, to: data.to }, lang);
     const at = nowIso();
-    await trx
-      .updateTable('leaves')
-      .set({ leaveTypeId: data.leaveType, fromDate: data.from, toDate: data.to, reason: data.reason, returnDate, updatedAt: at })
-      .where('id', '=', id)
-      .execute();
+    await setLeaveRequestDetails(trx, id, { leaveTypeId: data.leaveType, fromDate: data.from, toDate: data.to, reason: data.reason, returnDate, updatedAt: at });
     const { employee: _e, ...after } = data;
     await appendAudit(trx, { userId: actor.id, entity: 'leave', entityId: id, action: 'update', before, after: { ...after, returnDate }, at });
   });

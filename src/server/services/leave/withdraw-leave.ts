@@ -1,5 +1,6 @@
 import type { Db } from '../../db/connection.ts';
 import { appendAudit } from '../../db/repositories/audit-log.ts';
+import { deleteLeaveRecord } from '../../db/repositories/leaves.ts';
 import { mayWriteRecords } from '../../../domain/permissions/record-access.ts';
 import { requireWritable } from '../record-guard.ts';
 import { requirePending, visibleLeave, type LeaveActor } from './leave-checks.ts';
@@ -13,7 +14,7 @@ export async function withdrawLeave(db: Db, id: number, actor: LeaveActor): Prom
     const before = await visibleLeave(trx, id, actor);
     requireWritable(actor, before.employee, 'leaveRequest');
     requirePending(before.status);
-    await trx.deleteFrom('leaves').where('id', '=', id).execute();
+    await deleteLeaveRecord(trx, id);
     await appendAudit(trx, { userId: actor.id, entity: 'leave', entityId: id, action: 'withdraw', before });
   });
 }
@@ -29,7 +30,7 @@ export async function deleteLeave(db: Db, id: number, actor: LeaveActor): Promis
     requireWritable(actor, before.employee, 'leaveRequest');
     // Erasing a decision is a change of the record, not a request of one's own (decision 024).
     if (!mayWriteRecords(actor, 'record')) requirePending(before.status);
-    await trx.deleteFrom('leaves').where('id', '=', id).execute();
+    await deleteLeaveRecord(trx, id);
     await appendAudit(trx, { userId: actor.id, entity: 'leave', entityId: id, action: 'delete', before });
   });
 }

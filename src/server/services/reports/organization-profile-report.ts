@@ -4,6 +4,7 @@ import type { Language } from '../../../i18n/languages.ts';
 import { translate } from '../../../i18n/translate.ts';
 import { nowMs } from '../../clock/now.ts';
 import type { Db } from '../../db/connection.ts';
+import { employeeHeadCounts, profileCompanies, profileDepartments, profileJobTitles } from '../../db/repositories/organization-profile.ts';
 import { reportChoices } from '../../db/repositories/report-data.ts';
 import { describeCriteria } from './report-criteria.ts';
 
@@ -31,22 +32,11 @@ interface Heads {
 export async function organizationProfileReport(db: Db, params: URLSearchParams, lang: Language): Promise<Report> {
   const company = positiveId(params.get('company'));
   const t = (key: string, p?: Record<string, unknown>) => translate(lang, key, p);
-  let companiesQ = db.selectFrom('companies').select(['id', 'name']).orderBy('name').orderBy('id');
-  if (company) companiesQ = companiesQ.where('id', '=', company);
-  const companies = await companiesQ.execute();
-  let departmentsQ = db.selectFrom('departments').select(['id', 'name', 'companyId']).orderBy('name').orderBy('id');
-  if (company) departmentsQ = departmentsQ.where('companyId', '=', company);
-  const departments = await departmentsQ.execute();
-  let jobTitlesQ = db.selectFrom('jobTitles').select(['id', 'name', 'departmentId', 'companyId']).orderBy('name').orderBy('id');
-  if (company) jobTitlesQ = jobTitlesQ.where('companyId', '=', company);
-  const jobTitles = await jobTitlesQ.execute();
+  const companies = await profileCompanies(db, company);
+  const departments = await profileDepartments(db, company);
+  const jobTitles = await profileJobTitles(db, company);
   // One grouped count: per job title (and so per department and company) by status, gender, type.
-  let countsQ = db
-    .selectFrom('employees')
-    .select((eb) => ['companyId', 'departmentId', 'jobTitleId', 'status', 'gender', 'employmentType', eb.fn.countAll<number>().as('n')])
-    .groupBy(['companyId', 'departmentId', 'jobTitleId', 'status', 'gender', 'employmentType']);
-  if (company) countsQ = countsQ.where('companyId', '=', company);
-  const counts = await countsQ.execute();
+  const counts = await employeeHeadCounts(db, company);
 
   const empty = (): Heads => ({ active: 0, women: 0, men: 0, trainees: 0, archived: 0 });
   const byCompany = new Map<number, Heads>();

@@ -1,7 +1,8 @@
 import type { Language } from '../../../i18n/languages.ts';
 import { translate } from '../../../i18n/translate.ts';
 import type { Db } from '../../db/connection.ts';
-import type { EmployeeFilter } from '../../db/repositories/report-data.ts';
+import { findEmployeeName } from '../../db/repositories/employees.ts';
+import { reportChoiceName, type EmployeeFilter } from '../../db/repositories/report-data.ts';
 
 export const STATUS_FILTERS = ['active', 'archived'] as const;
 
@@ -13,8 +14,7 @@ export function statusFilter(status: '' | 'active' | 'archived'): Pick<EmployeeF
 const STATUS_LABELS = { '': 'reports.filters.anyStatus', active: 'reports.filters.active', archived: 'reports.filters.archived' } as const;
 
 async function nameOf(db: Db, table: 'companies' | 'departments' | 'jobTitles' | 'leaveTypes' | 'roles', id: number): Promise<string> {
-  const row = await db.selectFrom(table).select('name').where('id', '=', id).executeTakeFirst();
-  return row?.name ?? `#${id}`;
+  return (await reportChoiceName(db, table, id)) ?? `#${id}`;
 }
 
 /**
@@ -43,7 +43,7 @@ export async function describeCriteria(
   if (chosen.leaveType) out.push({ label: t('reports.filters.leaveType'), value: await nameOf(db, 'leaveTypes', chosen.leaveType) });
   if (chosen.role) out.push({ label: t('reports.filters.role'), value: await nameOf(db, 'roles', chosen.role) });
   if (chosen.employee) {
-    const e = await db.selectFrom('employees').select(['firstName', 'lastName']).where('id', '=', chosen.employee).executeTakeFirst();
+    const e = await findEmployeeName(db, chosen.employee);
     out.push({ label: t('reports.filters.employee'), value: e ? `${e.firstName} ${e.lastName}` : `#${chosen.employee}` });
   }
   if (chosen.status !== undefined) out.push({ label: t('reports.filters.status'), value: t(STATUS_LABELS[chosen.status]) });

@@ -5,6 +5,7 @@ import { translate } from '../../../i18n/translate.ts';
 import { nowMs } from '../../clock/now.ts';
 import type { Db } from '../../db/connection.ts';
 import { reportChoices } from '../../db/repositories/report-data.ts';
+import { findUserAccounts } from '../../db/repositories/user-records.ts';
 import { describeCriteria } from './report-criteria.ts';
 
 const COLUMNS: ReportColumn[] = [
@@ -31,29 +32,7 @@ export async function userAccountsReport(db: Db, params: URLSearchParams, lang: 
   const userStatus = oneOf(params.get('userStatus'), ['enabled', 'disabled'] as const);
   const role = positiveId(params.get('role'));
   const never = params.get('never') === '1';
-  let q = db
-    .selectFrom('users')
-    .innerJoin('roles', 'roles.id', 'users.roleId')
-    .leftJoin('employees', 'employees.id', 'users.employeeId')
-    .select([
-      'users.id',
-      'users.name',
-      'users.email',
-      'users.accountType',
-      'roles.name as roleName',
-      'users.status',
-      'employees.firstName',
-      'employees.lastName',
-      'users.lastSignInAt',
-      'users.createdAt',
-    ])
-    .orderBy('users.name')
-    .orderBy('users.id');
-  if (accountType) q = q.where('users.accountType', '=', accountType);
-  if (userStatus) q = q.where('users.status', '=', userStatus);
-  if (role) q = q.where('users.roleId', '=', role);
-  if (never) q = q.where('users.lastSignInAt', 'is', null);
-  const users = await q.execute();
+  const users = await findUserAccounts(db, { accountType, status: userStatus, roleId: role, neverSignedIn: never });
   const t = (key: string, p?: Record<string, unknown>) => translate(lang, key, p);
   const criteria = await describeCriteria(db, lang, { role });
   if (accountType) criteria.unshift({ label: t('reports.filters.accountType'), value: t(TYPE_LABELS[accountType]) });

@@ -4,7 +4,17 @@ import { DepartmentScheduleInput, ScheduleInput } from '../../../domain/schedule
 import { supersede } from '../../../domain/schedules/supersede.ts';
 import type { Db } from '../../db/connection.ts';
 import { appendAudit } from '../../db/repositories/audit-log.ts';
-import { findSchedule, schedulesOf, type ScheduleDto } from '../../db/repositories/schedules.ts';
+import { activeEmployeeIdsOfDepartment, findEmployeeStatus } from '../../db/repositories/employees.ts';
+import { exists } from '../../db/repositories/org/references.ts';
+import {
+  deleteScheduleRecord,
+  endSchedule,
+  findSchedule,
+  insertSchedule,
+  overwriteSchedule,
+  schedulesOf,
+  type ScheduleDto,
+} from '../../db/repositories/schedules.ts';
 import { AppError, notFound } from '../../http/app-error.ts';
 import { requireWritable, requireWriteKind, type RecordActor } from '../record-guard.ts';
 import { nowIso } from '../../clock/now.ts';
@@ -21,31 +31,30 @@ type Shift = Omit<ScheduleInput, 'employee'>;
 async function insertCurrent(trx: Db, employeeId: number, shift: Shift, at: string, actorId: number, exceptId?: number): Promise<number> {
   const existing = (await schedulesOf(trx, employeeId)).filter((s) => s.id !== exceptId);
   for (const change of supersede(existing, shift.fromDate)) {
-    await trx.updateTable('schedules').set({ toDate: change.toDate, status: 'previous', updatedAt: at }).where('id', '=', change.id).execute();
+    await endSchedule(trx, change.id, change.toDate, at);
     await appendAudit(trx, { userId: actorId, entity: 'schedule', entityId: change.id, action: 'supersede', after: change, at });
   }
   const values = {
     startTime: shift.startTime,
     offTime: shift.offTime,
     totalHours: shift.totalHours,
-    restDays: JSON.stringify(shift.restDays),
+    restDays: shift.restDays,
     fromDate: shift.fromDate,
     toDate: shift.toDate,
     status: 'current' as const,
     updatedAt: at,
   };
   if (exceptId !== undefined) {
-    await trx.updateTable('schedules').set({ ...values, employeeId }).where('id', '=', exceptId).execute();
+    await overwriteSchedule(trx, exceptId, { ...values, employeeId });
     return exceptId;
   }
-  const row = await trx.insertInto('schedules').values({ ...values, employeeId, createdAt: at }).returning('id').executeTakeFirstOrThrow();
-  return row.id;
+  return insertSchedule(trx, { ...values, employeeId, createdAt: at });
 }
 
 async function requireActiveEmployee(trx: Db, id: number): Promise<void> {
-  const employee = await trx.selectFrom('employees').select('status').where('id', '=', id).executeTakeFirst();
-  if (!employee) throw new AppError('validation.invalidInput', 422, {}, { employee: 'validation.unknownRecord' });
-  if (employee.status !== 'active') throw new AppError('validation.invalidInput', 422, {}, { employee: 'schedules.employeeArchived' });
+  const status = await findEmployeeStatus(trx, id);
+  if (!status) throw new AppError('validation.invalidInput', 422, {}, { employee: 'validation.unknownRecord' });
+  if (status !== 'active') throw new AppError('validation.invalidInput', 422, {}, { employee: 'schedules.employeeArchived' });
 }
 
 /** Creates a current schedule; an overlapping current one of the employee becomes previous. */
@@ -87,7 +96,7 @@ export async function deleteSchedule(db: Db, id: number, actor: RecordActor): Pr
     const before = await findSchedule(trx, id);
     if (!before) throw notFound();
     requireWritable(actor, before.employee, 'record');
-    await trx.deleteFrom('schedules').where('id', '=', id).execute();
+    await deleteScheduleRecord(trx, id);
     await appendAudit(trx, { userId: actorId, entity: 'schedule', entityId: id, action: 'delete', before });
   });
 }
@@ -99,13 +108,12 @@ export async function assignDepartmentSchedule(db: Db, input: unknown, actor: Re
   requireWriteKind(actor, 'record');
   const actorId = actor.id;
   return db.transaction().execute(async (trx) => {
-    const department = await trx.selectFrom('departments').select('id').where('id', '=', data.department).executeTakeFirst();
-    if (!department) throw new AppError('validation.invalidInput', 422, {}, { department: 'validation.unknownRecord' });
-    const employees = await trx.selectFrom('employees').select('id').where('departmentId', '=', data.department).where('status', '=', 'active').execute();
+    if (!(await exists(trx, 'departments', data.department))) throw new AppError('validation.invalidInput', 422, {}, { department: 'validation.unknownRecord' });
+    const employees = await activeEmployeeIdsOfDepartment(trx, data.department);
     if (employees.length === 0) throw new AppError('validation.invalidInput', 422, {}, { department: 'schedules.departmentEmpty' });
     const at = nowIso();
     const { department: _d, ...shift } = data;
-    for (const e of employees) await insertCurrent(trx, e.id, shift, at, actorId);
+    for (const employeeId of employees) await insertCurrent(trx, employeeId, shift, at, actorId);
     await appendAudit(trx, { userId: actorId, entity: 'schedule', entityId: null, action: 'assign-department', after: { ...data, employees: employees.length }, at });
     return employees.length;
   });

@@ -1,0 +1,56 @@
+import type { BreakInstants } from '../../domain/attendance/shift-times.ts';
+import { normalizePermissions, type Permissions } from '../../domain/permissions/permissions.ts';
+
+/**
+ * The JSON columns, each read by one parser (docs/architecture.md: one parser per stored format)
+ * and written by its one writer beside it. A damaged value never throws: it reads as the empty
+ * value of its format.
+ */
+
+/** `schedules.rest_days`: a JSON array of weekday names; anything else in it is dropped. */
+export function parseRestDays(json: string): string[] {
+  try {
+    const days = JSON.parse(json) as unknown;
+    return Array.isArray(days) ? days.filter((d): d is string => typeof d === 'string') : [];
+  } catch {
+    // A damaged list means no rest days.
+    return [];
+  }
+}
+
+/** Rest days as `schedules.rest_days` stores them. */
+export function restDaysJson(days: readonly string[]): string {
+  return JSON.stringify(days);
+}
+
+/** `attendance_revisions.breaks`: a JSON array of `{startAt, endAt}`; entries without a start are dropped. */
+export function parseBreaks(json: string): BreakInstants[] {
+  try {
+    const value = JSON.parse(json) as unknown;
+    if (!Array.isArray(value)) return [];
+    return value
+      .filter((b): b is BreakInstants => typeof b === 'object' && b !== null && typeof (b as BreakInstants).startAt === 'string')
+      .map((b) => ({ startAt: b.startAt, endAt: typeof b.endAt === 'string' ? b.endAt : null }));
+  } catch {
+    return [];
+  }
+}
+
+/** Breaks as `attendance_revisions.breaks` stores them. */
+export function breaksJson(breaks: readonly BreakInstants[]): string {
+  return JSON.stringify(breaks);
+}
+
+/** `roles.permissions`: a JSON object resource -> actions, normalised; a damaged role grants nothing (`{}`). */
+export function parsePermissions(json: string): Permissions {
+  try {
+    return normalizePermissions(JSON.parse(json));
+  } catch {
+    return {};
+  }
+}
+
+/** Permissions as `roles.permissions` stores them. */
+export function permissionsJson(permissions: Permissions): string {
+  return JSON.stringify(permissions);
+}
