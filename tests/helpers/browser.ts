@@ -23,13 +23,14 @@ export interface TestBrowser {
 }
 
 /** Debian's Chromium with a fresh user-data-dir, through playwright-core (no browser download). */
-export async function launchBrowser(options: { locale?: string; extraArgs?: string[] } = {}): Promise<TestBrowser> {
+export async function launchBrowser(options: { locale?: string; extraArgs?: string[]; timezoneId?: string } = {}): Promise<TestBrowser> {
   const userDataDir = mkdtempSync(path.join(os.tmpdir(), 'jornada-chromium-'));
   const context = await chromium.launchPersistentContext(userDataDir, {
     executablePath: CHROMIUM,
     headless: true,
     args: [...CHROMIUM_ARGS, ...(options.extraArgs ?? [])],
     locale: options.locale ?? 'es-ES',
+    ...(options.timezoneId ? { timezoneId: options.timezoneId } : {}),
     viewport: { width: 1280, height: 800 },
   });
   return {

@@ -1,4 +1,7 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { signUpErrors } from '../../domain/auth/sign-up-errors.ts';
+import { proposeCountry, proposeTimeZone } from '../../domain/settings/first-run-zone.ts';
+import { COUNTRIES, timeZones } from '../../domain/settings/settings-schema.ts';
 import { entryPath } from '../../domain/routing/entry-path.ts';
 import type { Language } from '../../i18n/languages.ts';
 import { translator } from '../../i18n/translate.ts';
@@ -7,19 +10,45 @@ import { setSignedIn } from '../../lib/client/session-store.ts';
 import type { SessionUserDto } from '../../domain/auth/session-user-dto.ts';
 import { Field } from './SignInForm.tsx';
 
-/** First-run setup: company, first SuperAdmin, optional demo data. */
+const selectClass = 'control rounded-lg border border-field bg-card px-3 text-base font-normal text-ink focus:border-primary aria-invalid:border-red-600';
+
+/** First-run setup: company, country and time zone, first SuperAdmin, optional demo data. */
 export default function SignUpForm({ lang }: { lang: Language }) {
   const t = translator(lang);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  const [country, setCountry] = useState('');
+  const [timezone, setTimezone] = useState('');
+  const [zones, setZones] = useState<string[]>([]);
+  const regionNames = useMemo(() => new Intl.DisplayNames([lang === 'es' ? 'es-ES' : 'en-GB'], { type: 'region' }), [lang]);
+
+  // Proposed from this browser after hydration (the server cannot know it): its zone and the
+  // country of that zone or of its language. The owner can change both.
+  useEffect(() => {
+    const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    setZones(timeZones());
+    setTimezone((current) => current || (proposeTimeZone(zone) ?? ''));
+    setCountry((current) => current || (proposeCountry(navigator.language, zone) ?? ''));
+  }, []);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    const password = String(form.get('password') ?? '');
-    if (password !== String(form.get('confirmPassword') ?? '')) {
-      setFieldErrors({ confirmPassword: t('password.mismatch') });
+    const body = {
+      company: String(form.get('company') ?? ''),
+      full_name: String(form.get('full_name') ?? ''),
+      email: String(form.get('email') ?? ''),
+      password: String(form.get('password') ?? ''),
+      confirmPassword: String(form.get('confirmPassword') ?? ''),
+      country,
+      timezone,
+      demo: form.get('demo') === 'on',
+    };
+    const invalid = signUpErrors(body);
+    if (Object.keys(invalid).length > 0) {
+      setError(t('validation.invalidInput'));
+      setFieldErrors(Object.fromEntries(Object.entries(invalid).map(([field, key]) => [field, t(key)])));
       return;
     }
     setBusy(true);
@@ -30,13 +59,7 @@ export default function SignUpForm({ lang }: { lang: Language }) {
         method: 'POST',
         lang,
         redirectOnExpiry: false,
-        body: {
-          company: String(form.get('company') ?? ''),
-          full_name: String(form.get('full_name') ?? ''),
-          email: String(form.get('email') ?? ''),
-          password,
-          demo: form.get('demo') === 'on',
-        },
+        body,
       });
       setSignedIn(answer.user);
       window.location.assign(entryPath(answer.user.account_type));
@@ -55,6 +78,26 @@ export default function SignUpForm({ lang }: { lang: Language }) {
         </p>
       )}
       <Field name="company" type="text" label={t('signUp.companyLabel')} autoComplete="organization" error={fieldErrors['company']} />
+      <label htmlFor="field-country" className="flex flex-col gap-1 text-sm font-medium">
+        {t('settings.country')}
+        <select id="field-country" name="country" value={country} onChange={(e) => setCountry(e.target.value)} required aria-invalid={fieldErrors['country'] ? true : undefined} aria-describedby={fieldErrors['country'] ? 'field-country-error' : undefined} className={selectClass}>
+          <option value="">{t('signUp.chooseCountry')}</option>
+          {COUNTRIES.map((code) => (
+            <option key={code} value={code}>{regionNames.of(code === 'UK' ? 'GB' : code)}</option>
+          ))}
+        </select>
+        {fieldErrors['country'] && <span id="field-country-error" className="text-xs font-normal text-red-700 dark:text-red-400">{fieldErrors['country']}</span>}
+      </label>
+      <label htmlFor="field-timezone" className="flex flex-col gap-1 text-sm font-medium">
+        {t('settings.timezone')}
+        <input id="field-timezone" name="timezone" list="sign-up-timezones" value={timezone} onChange={(e) => setTimezone(e.target.value)} autoComplete="off" required aria-invalid={fieldErrors['timezone'] ? true : undefined} aria-describedby={fieldErrors['timezone'] ? 'field-timezone-error' : 'field-timezone-hint'} className={selectClass} />
+        <datalist id="sign-up-timezones">
+          {zones.map((z) => <option key={z} value={z} />)}
+        </datalist>
+        {fieldErrors['timezone']
+          ? <span id="field-timezone-error" className="text-xs font-normal text-red-700 dark:text-red-400">{fieldErrors['timezone']}</span>
+          : <span id="field-timezone-hint" className="text-xs font-normal text-muted">{t('signUp.timezoneHint')}</span>}
+      </label>
       <Field name="full_name" type="text" label={t('common.fullName')} autoComplete="name" error={fieldErrors['full_name']} />
       <Field name="email" type="email" label={t('common.email')} autoComplete="username" error={fieldErrors['email']} />
       <Field name="password" type="password" label={t('common.password')} autoComplete="new-password" error={fieldErrors['password']} hint={t('signUp.passwordHint')} />

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { passwordProblems } from './password-rules.ts';
+import { firstRunZoneFields } from '../settings/first-run-zone.ts';
 
 /**
  * Input schemas for sign-in and first-run sign-up, shared by the islands and the server.
@@ -34,13 +35,30 @@ export const SignInSchema = v.object({
 }, 'validation.required');
 export type SignInInput = v.InferOutput<typeof SignInSchema>;
 
-export const SignUpSchema = v.object({
-  company: requiredText(120),
-  full_name: requiredText(120),
-  email,
-  password: strongPassword,
-  demo: v.optional(v.boolean(), false),
-}, 'validation.required');
+/**
+ * First-run sign-up. Every field is checked in one pass, so the form shows all its errors at once
+ * (issue 17, point 8); `confirmPassword` is checked when sent (the form sends it; API clients may
+ * leave it out), `country` and `timezone` are saved in the settings (issue 17, point 1).
+ */
+export const SignUpSchema = v.pipe(
+  v.object({
+    company: requiredText(120),
+    full_name: requiredText(120),
+    email,
+    password: strongPassword,
+    confirmPassword: v.optional(v.string('validation.required')),
+    ...firstRunZoneFields,
+    demo: v.optional(v.boolean(), false),
+  }, 'validation.required'),
+  v.forward(
+    v.partialCheck(
+      [['password'], ['confirmPassword']],
+      (input) => input.confirmPassword === undefined || input.password === input.confirmPassword,
+      'password.mismatch',
+    ),
+    ['confirmPassword'],
+  ),
+);
 export type SignUpInput = v.InferOutput<typeof SignUpSchema>;
 
 export const ChangePasswordSchema = v.pipe(

@@ -1,5 +1,5 @@
 import type { Language } from '../../i18n/languages.ts';
-import { formatTime } from '../format/intl-format.ts';
+import { formatRecordTime } from '../format/record-time.ts';
 import { CLOCK_MESSAGES } from '../messages/spec-messages.ts';
 import { activeScheduleOn, crossesMidnight, isRestDay, type ScheduleRule } from '../schedules/schedule-rules.ts';
 import { addDays, localDateOf } from '../time/zoned-time.ts';
@@ -32,6 +32,8 @@ export interface AttendanceState {
   id: number;
   /** Local work date: the date on which the shift started. */
   date: string;
+  /** The zone stored with the attendance at check-in (decision 027); absent: the company zone. */
+  timezone?: string;
   timeIn: string;
   timeOut: string | null;
   breaks: readonly BreakState[];
@@ -112,7 +114,7 @@ export function decidePunch(input: PunchInput): PunchDecision {
   const today = localDateOf(at, input.timeZone);
   const alreadyIn = (a: AttendanceState) =>
     refuse(CLOCK_MESSAGES.alreadyCheckedIn, {
-      time: formatTime(a.timeIn, input.lang ?? 'es', input.timeZone, input.timeFormat),
+      time: formatRecordTime(a.timeIn, a.timezone ?? input.timeZone, input.lang ?? 'es', input.timeFormat),
     });
 
   if (input.action === 'check-in') return checkIn(input, now, at, today, alreadyIn);
@@ -151,7 +153,8 @@ export function decidePunch(input: PunchInput): PunchDecision {
     case 'check-out': {
       if (onBreak) return refuse(CLOCK_MESSAGES.currentlyOnBreak);
       const breakSeconds = breakSecondsOf(current.breaks, now);
-      const { off } = shiftBounds(schedule, date, input.timeZone);
+      // The shift's end on the wall clock of the zone it was worked in (decision 027).
+      const { off } = shiftBounds(schedule, date, current.timezone ?? input.timeZone);
       return {
         ok: true,
         change: {

@@ -9,7 +9,7 @@ import { isFirstRun } from '../../server/services/first-run.ts';
 import { toSessionUserDto } from '../../server/services/session-user.ts';
 import { signUp } from '../../server/services/sign-up.ts';
 
-/** First run only: POST {company, full_name, email, password, demo?} -> as login; 403 afterwards. */
+/** First run only: POST {company, full_name, email, password, confirmPassword?, country?, timezone?, demo?} -> as login; 403 afterwards. */
 export const POST = endpoint(async (context) => {
   const db = await getDb();
   if (!(await isFirstRun(db))) throw new AppError('errors.signUpClosed', 403);

@@ -13,6 +13,9 @@ export interface FirstAccountInput {
   fullName: string;
   email: string;
   password: string;
+  /** Chosen at setup (issue 17, point 1); the defaults when left out. */
+  country?: string | undefined;
+  timezone?: string | undefined;
 }
 
 /**
@@ -28,7 +31,7 @@ export async function createFirstAccount(
     if ((await countUsers(trx)) > 0) throw new AppError('errors.signUpClosed', 403);
     const at = nowIso();
     const { companyId, administratorRoleId } = await insertCompanyWithDefaultRoles(trx, input.company, at);
-    await writeSettings(trx, DEFAULT_SETTINGS, at);
+    await writeSettings(trx, { ...DEFAULT_SETTINGS, country: input.country ?? DEFAULT_SETTINGS.country, timezone: input.timezone ?? DEFAULT_SETTINGS.timezone }, at);
     const userId = await insertUser(trx, {
       name: input.fullName,
       email: input.email,

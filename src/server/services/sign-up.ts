@@ -2,6 +2,7 @@ import type { SignUpInput } from '../../domain/auth/auth-schemas.ts';
 import type { Db } from '../db/connection.ts';
 import { findUserWithRole } from '../db/repositories/users.ts';
 import { createFirstAccount } from './create-first-account.ts';
+import { invalidateSettings } from './get-settings.ts';
 import { seedDemoData } from './seed-demo-data.ts';
 import { toSessionUser, type SessionUser } from './session-user.ts';
 import { startSession, type SessionOrigin } from './start-session.ts';
@@ -13,7 +14,10 @@ export async function signUp(db: Db, input: SignUpInput, origin: SessionOrigin):
     fullName: input.full_name,
     email: input.email,
     password: input.password,
+    country: input.country,
+    timezone: input.timezone,
   });
+  invalidateSettings(); // the zone chosen at setup shows at once
   if (input.demo) await seedDemoData(db, { companyId });
   const row = await findUserWithRole(db, { id: userId });
   if (!row) throw new Error('The account just created is missing');

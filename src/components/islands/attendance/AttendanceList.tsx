@@ -1,8 +1,8 @@
 import { useEffect, useMemo, useState } from 'react';
 import { CalendarCheck, Clock, FileSpreadsheet, Pencil, Plus, Trash2 } from 'lucide-react';
 import { Toaster } from 'sonner';
-import { formatDuration, formatLocalDate, formatTime } from '../../../domain/format/intl-format.ts';
-import { localDateOf } from '../../../domain/time/zoned-time.ts';
+import { formatDuration, formatLocalDate } from '../../../domain/format/intl-format.ts';
+import { formatRecordTime, isNextDayOf } from '../../../domain/format/record-time.ts';
 import type { Language } from '../../../i18n/languages.ts';
 import { translator } from '../../../i18n/translate.ts';
 import { showFlash } from '../../../lib/client/flash.ts';
@@ -61,10 +61,10 @@ export default function AttendanceList({ lang, timeFormat, can, employees, depar
 
   const time = (instant: string | null, row: AttendanceRow) => {
     if (!instant) return <span className="text-muted">—</span>;
-    const nextDay = localDateOf(instant, row.timezone) !== row.date;
+    const nextDay = isNextDayOf(instant, row);
     return (
       <span className="whitespace-nowrap tabular-nums">
-        {formatTime(instant, lang, row.timezone, timeFormat)}
+        {formatRecordTime(instant, row.timezone, lang, timeFormat)}
         {nextDay && (
           <sup className="ms-0.5 text-muted" title={t('attendance.nextDay')}>
             +1

@@ -314,7 +314,7 @@ export async function findAttendanceEmployee(db: Db, id: number): Promise<{ id: 
 export async function recentAttendancesOf(db: Db, employeeId: number, limit: number) {
   return db
     .selectFrom('attendances')
-    .select(['id', 'date', 'timeIn', 'timeOut', 'workedSeconds', 'statusIn', 'earlyDepartureSeconds'])
+    .select(['id', 'date', 'timezone', 'timeIn', 'timeOut', 'workedSeconds', 'statusIn', 'earlyDepartureSeconds'])
     .where('employeeId', '=', employeeId)
     .orderBy('date', 'desc')
     .limit(limit)
@@ -402,7 +402,7 @@ export function recentAttendances(db: Db, fromDate: string, limit: number) {
   return db
     .selectFrom('attendances')
     .innerJoin('employees', 'employees.id', 'attendances.employeeId')
-    .select(['attendances.id', 'attendances.employeeId', 'employees.firstName', 'employees.lastName', 'attendances.date', 'attendances.timeIn', 'attendances.timeOut', 'attendances.statusIn'])
+    .select(['attendances.id', 'attendances.employeeId', 'employees.firstName', 'employees.lastName', 'attendances.date', 'attendances.timezone', 'attendances.timeIn', 'attendances.timeOut', 'attendances.statusIn'])
     .where('attendances.date', '>=', fromDate)
     .orderBy('attendances.timeIn', 'desc')
     .limit(limit)

@@ -26,13 +26,13 @@ export async function loadClockState(db: Kysely<Database>, employeeId: number, t
       .execute(),
     db
       .selectFrom('attendances')
-      .select(['id', 'date', 'timeIn', 'timeOut'])
+      .select(['id', 'date', 'timezone', 'timeIn', 'timeOut'])
       .where('employeeId', '=', employeeId)
       .where('date', 'in', [yesterday, today])
       .execute(),
     db
       .selectFrom('attendances')
-      .select(['id', 'date', 'timeIn', 'timeOut'])
+      .select(['id', 'date', 'timezone', 'timeIn', 'timeOut'])
       .where('employeeId', '=', employeeId)
       .where('date', '<', today)
       .where('timeOut', 'is', null)

@@ -19,6 +19,8 @@ export interface DashboardPerson {
   department: string;
   /** The instant that explains the state (check-in, check-out), when there is one. */
   at: string | null;
+  /** The zone stored with the attendance `at` belongs to: `at` is shown in it (decision 027). */
+  zone: string;
 }
 
 export interface AdminDashboard {
@@ -29,7 +31,7 @@ export interface AdminDashboard {
   late: (DashboardPerson & { seconds: number })[];
   early: (DashboardPerson & { seconds: number })[];
   newestEmployees: { id: number; name: string; department: string; jobTitle: string; since: string | null; createdAt: string }[];
-  recentAttendances: { id: number; employeeId: number; name: string; date: string; timeIn: string; timeOut: string | null; statusIn: 'on_time' | 'late' | null }[];
+  recentAttendances: { id: number; employeeId: number; name: string; date: string; timezone: string; timeIn: string; timeOut: string | null; statusIn: 'on_time' | 'late' | null }[];
   /** The seven days before today, newest first. */
   previousDays: MonthChartDay[];
   recentLeaves: { id: number; employeeId: number; name: string; leaveType: string; fromDate: string; toDate: string; status: 'pending' | 'approved' | 'declined'; createdAt: string }[];
@@ -96,12 +98,13 @@ export async function adminDashboard(db: Db, viewer: RecordAccount): Promise<Adm
       calendar,
     });
     if (state === 'leave') onLeaveToday++;
-    const person = { id: e.id, name: nameOf(e), department: e.departmentName, at: open?.timeIn ?? todays?.timeOut ?? null };
+    const shown = open ?? todays;
+    const person = { id: e.id, name: nameOf(e), department: e.departmentName, at: open?.timeIn ?? todays?.timeOut ?? null, zone: shown?.timezone ?? zone };
     presence[state].push(person);
     if (todays) {
       attendancesToday++;
-      if (todays.statusIn === 'late') late.push({ ...person, at: todays.timeIn, seconds: todays.lateSeconds });
-      if (todays.earlyDepartureSeconds > 0) early.push({ ...person, at: todays.timeOut, seconds: todays.earlyDepartureSeconds });
+      if (todays.statusIn === 'late') late.push({ ...person, at: todays.timeIn, zone: todays.timezone, seconds: todays.lateSeconds });
+      if (todays.earlyDepartureSeconds > 0) early.push({ ...person, at: todays.timeOut, zone: todays.timezone, seconds: todays.earlyDepartureSeconds });
     }
   }
   const byTime = (a: DashboardPerson, b: DashboardPerson) => (a.at ?? '').localeCompare(b.at ?? '');
@@ -137,7 +140,7 @@ export async function adminDashboard(db: Db, viewer: RecordAccount): Promise<Adm
     late,
     early,
     newestEmployees: newest.map((e) => ({ id: e.id, name: `${e.firstName} ${e.lastName}`, department: e.department, jobTitle: e.jobTitle, since: e.officialStartDate, createdAt: e.createdAt })),
-    recentAttendances: recent.map((a) => ({ id: a.id, employeeId: a.employeeId, name: `${a.firstName} ${a.lastName}`, date: a.date, timeIn: a.timeIn, timeOut: a.timeOut, statusIn: a.statusIn })),
+    recentAttendances: recent.map((a) => ({ id: a.id, employeeId: a.employeeId, name: `${a.firstName} ${a.lastName}`, date: a.date, timezone: a.timezone, timeIn: a.timeIn, timeOut: a.timeOut, statusIn: a.statusIn })),
     previousDays: Array.from({ length: 7 }, (_, i) => byDate.get(addDays(today, -1 - i))!),
     recentLeaves: leaves.map((l) => ({ id: l.id, employeeId: l.employeeId, name: `${l.firstName} ${l.lastName}`, leaveType: l.leaveType, fromDate: l.fromDate, toDate: l.toDate, status: l.status, createdAt: l.createdAt })),
     month: chart.filter((d) => d.date >= month.from),

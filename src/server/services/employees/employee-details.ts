@@ -7,7 +7,7 @@ import { findCurrentSchedule, parseRestDays } from '../../db/repositories/schedu
 export interface EmployeeDetails {
   employee: EmployeeDto;
   schedule: { startTime: string; offTime: string; totalHours: number; restDays: string[]; fromDate: string; toDate: string | null } | null;
-  attendance: { _id: number; date: string; timeIn: string; timeOut: string | null; workedSeconds: number | null; statusIn: string | null; earlyDepartureSeconds: number }[];
+  attendance: { _id: number; date: string; timezone: string; timeIn: string; timeOut: string | null; workedSeconds: number | null; statusIn: string | null; earlyDepartureSeconds: number }[];
   leaves: { _id: number; leaveTypeName: string; fromDate: string; toDate: string; status: string; reason: string }[];
 }
 

@@ -26,7 +26,8 @@ export interface PersonalDashboard {
   timezone: string;
   presence: Presence;
   /** Today's attendance (or last night's shift still open). */
-  current: { date: string; timeIn: string; timeOut: string | null; breaks: BreakInstants[]; statusIn: 'on_time' | 'late' | null; lateSeconds: number } | null;
+  /** `timezone`: the zone stored with the attendance; its times are shown in it (decision 027). */
+  current: { date: string; timezone: string; timeIn: string; timeOut: string | null; breaks: BreakInstants[]; statusIn: 'on_time' | 'late' | null; lateSeconds: number } | null;
   scheduleToday: { startTime: string; offTime: string } | null;
   week: { period: Period; summary: AttendanceSummary };
   month: { period: Period; summary: AttendanceSummary };
@@ -121,7 +122,7 @@ export async function personalDashboard(db: Db, employeeId: number): Promise<Per
     timezone: zone,
     presence,
     current: current
-      ? { date: current.date, timeIn: current.timeIn, timeOut: current.timeOut, breaks: current.breaks, statusIn: current.statusIn, lateSeconds: current.lateSeconds }
+      ? { date: current.date, timezone: current.timezone, timeIn: current.timeIn, timeOut: current.timeOut, breaks: current.breaks, statusIn: current.statusIn, lateSeconds: current.lateSeconds }
       : null,
     scheduleToday: scheduleToday && !scheduleToday.restDays.includes(calendar.weekday(today)) && !holidays.has(today) ? { startTime: scheduleToday.startTime, offTime: scheduleToday.offTime } : null,
     week: summarize(week),

@@ -1,9 +1,8 @@
 import type ExcelJS from 'exceljs';
 import { wallClockReader } from '../../../domain/attendance/shift-times.ts';
-import { formatTime } from '../../../domain/format/intl-format.ts';
+import { formatRecordTime, isNextDayOf } from '../../../domain/format/record-time.ts';
 import { recordNoteText } from '../../../domain/reports/record-notes.ts';
 import { formatMonth } from '../../../domain/reports/report-format.ts';
-import { localDateOf } from '../../../domain/time/zoned-time.ts';
 import type { Language } from '../../../i18n/languages.ts';
 import { translate } from '../../../i18n/translate.ts';
 import type { MonthlyRecords } from './monthly-records.ts';
@@ -88,9 +87,9 @@ export function exportMonthlyRecords(records: MonthlyRecords, options: { lang: L
       );
       for (const d of record.days) {
         const at = (instant: string | null) => (instant === null ? null : wallClock(instant, d.timezone));
-        const nextDay = (instant: string | null) => instant !== null && localDateOf(instant, d.timezone) !== d.date;
+        const nextDay = (instant: string | null) => instant !== null && isNextDayOf(instant, d);
         const breaks = d.breaks
-          .map((b) => `${formatTime(b.startAt, lang, d.timezone, timeFormat)}–${b.endAt ? formatTime(b.endAt, lang, d.timezone, timeFormat) : '…'}`)
+          .map((b) => `${formatRecordTime(b.startAt, d.timezone, lang, timeFormat)}–${b.endAt ? formatRecordTime(b.endAt, d.timezone, lang, timeFormat) : '…'}`)
           .join(', ');
         const go = await put(
           [
