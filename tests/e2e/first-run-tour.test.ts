@@ -35,7 +35,7 @@ const apiPost = (path: string, body: unknown) =>
   );
 
 describe('first run as a newcomer', () => {
-  it('signs up without demo data and sees the guide at 0/4 with the department first', async () => {
+  it('signs up without demo data and sees the guide at 1/4: the default organisation covers the department and the prerequisites', async () => {
     await page.goto(`${server.url}/`);
     await page.waitForURL('**/sign-up');
     await page.fill('input[name=company]', 'Floristería Rosa');
@@ -47,9 +47,12 @@ describe('first run as a newcomer', () => {
     await page.click('button[type=submit]');
     await page.waitForURL('**/dashboard');
     await page.waitForSelector('[data-testid=guide]');
-    expect(await progress()).toBe('0 of 4 done');
-    expect(await stepState('department')).toBe('next');
-    expect(await page.textContent('[data-testid=guide-step-employee]')).toContain('First add a job title, a leave type and a leave group.');
+    // Issue 17.8 (decision 028): sign-up created a department, a job title, a leave type and a
+    // leave group, so the first employee can be added at once.
+    expect(await progress()).toBe('1 of 4 done');
+    expect(await stepState('department')).toBe('done');
+    expect(await stepState('employee')).toBe('next');
+    expect(await page.locator('[data-testid=guide-step-employee] [data-testid=guide-needs]').count()).toBe(0);
     // Nothing covers the page: the dashboard behind the guide stays usable.
     expect(await page.isVisible('[data-testid=stat-employees]')).toBe(true);
   });
@@ -60,7 +63,7 @@ describe('first run as a newcomer', () => {
     expect(await page.textContent('[data-testid=table-empty] [data-testid=empty-title]')).toBe('No employees yet');
     expect(await page.getAttribute('[data-testid=empty-add-employee]', 'href')).toBe('/employee-create');
     // The other admin pages carry the slim banner with the next step.
-    expect(await page.textContent('[data-testid=guide-banner]')).toContain('Next: Create a department');
+    expect(await page.textContent('[data-testid=guide-banner]')).toContain('Next: Add an employee');
 
     await page.goto(`${server.url}/schedule`);
     await page.waitForSelector('[data-testid=table-empty] [data-kind=empty]');
@@ -82,10 +85,31 @@ describe('first run as a newcomer', () => {
     expect(await page.isVisible('[data-testid=table-empty] [data-testid=add-record]')).toBe(true);
   });
 
-  it('follows the steps: department, employee (after its job title), schedule, clock', async () => {
-    await page.goto(`${server.url}/dashboard`);
-    await page.click('[data-testid=guide-go-department]');
-    await page.waitForURL('**/department?new=1');
+  it('follows the steps, and the guide follows saves made in dialogs without a reload', async () => {
+    const banner = () => page.textContent('[data-testid=guide-banner] [data-testid=guide-next]');
+    await page.goto(`${server.url}/jobtitle`);
+    await page.waitForSelector('tbody tr:has-text("Employee")');
+    expect(await banner()).toContain('Next: Add an employee');
+    // A marker on this document: it survives only if the page is not reloaded.
+    await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
+    // Deleting the only job title brings its prerequisite back into the banner, in place.
+    await page.click('button[aria-label="Delete Employee"]');
+    await page.click('[data-testid=confirm-delete]');
+    await page.waitForFunction(() => document.querySelector('[data-testid=guide-banner] [data-testid=guide-next]')?.textContent?.includes('Add a job title'));
+    // Adding one in the dialog (the only company already chosen) clears it again.
+    await page.click('[data-testid=add-record]');
+    await page.waitForSelector('[data-testid=org-form]');
+    expect(await page.inputValue('#org-company')).toBe('1');
+    await page.fill('#org-name', 'Florista');
+    await page.selectOption('#org-department', { label: 'General' });
+    await page.click('[data-testid=org-form] button[type=submit]');
+    await page.waitForSelector('tbody tr:has-text("Florista")');
+    await page.waitForFunction(() => document.querySelector('[data-testid=guide-banner] [data-testid=guide-next]')?.textContent?.includes('Add an employee'));
+    expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
+    await page.screenshot({ path: 'tests/.tmp/screenshots/guide-follows-saves-en.png' });
+
+    // A department created from the guide's link: the step was done already and stays done.
+    await page.goto(`${server.url}/department?new=1`);
     await saveOrgForm('Tienda');
     await page.click('[data-testid=org-form] button[type=submit]');
     await page.waitForSelector('tbody tr:has-text("Tienda")');
@@ -95,28 +119,18 @@ describe('first run as a newcomer', () => {
     expect(await progress()).toBe('1 of 4 done');
     expect(await stepState('department')).toBe('done');
     expect(await stepState('employee')).toBe('next');
-    expect(await page.textContent('[data-testid=guide-go-employee]')).toBe('Add a job title');
-    await page.click('[data-testid=guide-go-employee]');
-    await page.waitForURL('**/jobtitle?new=1');
-    await saveOrgForm('Florista');
-    await page.selectOption('#org-department', { label: 'Tienda' });
-    await page.click('[data-testid=org-form] button[type=submit]');
-    await page.waitForSelector('tbody tr:has-text("Florista")');
-    const leaveType = await apiPost('/api/leave-types', { name: 'Vacaciones', company: 1, daysPerYear: 22 });
-    await apiPost('/api/leave-groups', { name: 'General', description: 'Toda la plantilla', privilege: [leaveType.data._id], status: 'active', company: 1 });
-
-    await page.goto(`${server.url}/dashboard`);
     expect(await page.textContent('[data-testid=guide-go-employee]')).toContain('Start');
     await page.click('[data-testid=guide-go-employee]');
     await page.waitForURL('**/employee-create');
     await page.waitForSelector('[data-testid=employee-form]');
+    // The only company is chosen already (issue 17.8).
+    expect(await page.inputValue('#emp-company')).toBe('1');
     await page.fill('#emp-firstName', 'Lola');
     await page.fill('#emp-lastName', 'Prado');
     await page.selectOption('#emp-gender', 'female');
     await page.fill('#emp-nationalId', '22334455C');
     await page.fill('#emp-email', 'lola@flores.es');
-    await page.selectOption('#emp-company', { index: 1 });
-    await page.selectOption('#emp-department', { label: 'Tienda' });
+    await page.selectOption('#emp-department', { label: 'General' });
     await page.selectOption('#emp-jobTitle', { label: 'Florista' });
     await page.selectOption('#emp-leaveGroup', { label: 'General' });
     await page.fill('#emp-pin', '7788990');

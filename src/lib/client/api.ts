@@ -4,6 +4,12 @@ import { clearSession } from './session-store.ts';
 
 export type { ListAnswer, MessageAnswer, ReadAnswer, SaveAnswer } from './api-answers.ts';
 
+/**
+ * Dispatched on `window` after every successful write (any method but GET), with the path and
+ * method: parts of the page drawn on the server (the getting-started guide) refresh on it.
+ */
+export const SAVED_EVENT = 'jornada:saved';
+
 /** Statuses that mean the session is gone (spec section 4). */
 const SESSION_EXPIRED = new Set([401, 419, 440]);
 const TIMEOUT_MS = 60_000;
@@ -56,9 +62,18 @@ export async function api<T>(path: string, options: ApiOptions): Promise<T> {
   } catch (error) {
     throw new ApiError(error instanceof Error ? error.message : String(error), 0);
   }
-  if (response.status === 204) return undefined as T;
+  const saved = () => {
+    if (method !== 'GET' && typeof window !== 'undefined') window.dispatchEvent(new CustomEvent(SAVED_EVENT, { detail: { path, method } }));
+  };
+  if (response.status === 204) {
+    saved();
+    return undefined as T;
+  }
   const data = (await response.json().catch(() => ({}))) as Record<string, unknown>;
-  if (response.ok) return data as T;
+  if (response.ok) {
+    saved();
+    return data as T;
+  }
   if (redirectOnExpiry && SESSION_EXPIRED.has(response.status)) {
     clearSession();
     const here = window.location.pathname + window.location.search;

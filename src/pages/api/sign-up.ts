@@ -14,7 +14,7 @@ export const POST = endpoint(async (context) => {
   const db = await getDb();
   if (!(await isFirstRun(db))) throw new AppError('errors.signUpClosed', 403);
   const input = parseInput(SignUpSchema, await readJson(context.request));
-  const result = await signUp(db, input, await sessionOrigin(context));
+  const result = await signUp(db, input, await sessionOrigin(context), context.locals.lang);
   await setSessionCookie(context, result.token);
   return json({ accessToken: result.token, user: toSessionUserDto(result.user) }, 201);
 });

@@ -1,14 +1,19 @@
 import type { SignUpInput } from '../../domain/auth/auth-schemas.ts';
 import type { Db } from '../db/connection.ts';
+import type { Language } from '../../i18n/languages.ts';
 import { findUserWithRole } from '../db/repositories/users.ts';
+import { createDefaultOrganization } from './create-default-organization.ts';
 import { createFirstAccount } from './create-first-account.ts';
 import { invalidateSettings } from './get-settings.ts';
 import { seedDemoData } from './seed-demo-data.ts';
 import { toSessionUser, type SessionUser } from './session-user.ts';
 import { startSession, type SessionOrigin } from './start-session.ts';
 
-/** First-run sign-up from the browser: company + first SuperAdmin, optionally demo data; signs in. */
-export async function signUp(db: Db, input: SignUpInput, origin: SessionOrigin): Promise<{ token: string; user: SessionUser }> {
+/**
+ * First-run sign-up from the browser: company + first SuperAdmin, then either demo data or the
+ * default organisation records named in `lang` (decision 028); signs in.
+ */
+export async function signUp(db: Db, input: SignUpInput, origin: SessionOrigin, lang: Language = 'es'): Promise<{ token: string; user: SessionUser }> {
   const { userId, companyId } = await createFirstAccount(db, {
     company: input.company,
     fullName: input.full_name,
@@ -19,6 +24,7 @@ export async function signUp(db: Db, input: SignUpInput, origin: SessionOrigin):
   });
   invalidateSettings(); // the zone chosen at setup shows at once
   if (input.demo) await seedDemoData(db, { companyId });
+  else await createDefaultOrganization(db, { companyId, userId, lang });
   const row = await findUserWithRole(db, { id: userId });
   if (!row) throw new Error('The account just created is missing');
   const token = await startSession(db, row, origin);

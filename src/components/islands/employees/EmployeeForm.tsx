@@ -16,6 +16,7 @@ import { setFlash, showFlash } from '../../../lib/client/flash.ts';
 import { inputClass, primaryButton, secondaryButton } from '../ui/buttons.ts';
 import { fieldError, fieldMessage, setServerErrors, valibotResolver, type FormInput, type FormOutput } from '../ui/valibot-resolver.ts';
 import type { EmployeeDto } from '../../../domain/api/records.ts';
+import { RequiredLegend, RequiredMark, requiredFieldsOf } from '../ui/required-fields.tsx';
 
 interface Option {
   _id: number;
@@ -114,10 +115,13 @@ export default function EmployeeForm({ lang, employee, today }: Props) {
   }
 
   const err = (name: string) => fieldMessage(fieldError(form.formState.errors, name), t);
+  // The 11 fields the create schema refuses empty (10 on edit, where an empty PIN keeps it).
+  const required = requiredFieldsOf(editing ? EmployeeUpdateInput : EmployeeCreateInput);
   const field = (name: string, label: string, control: ReactNode, hint?: string, wide = false) => (
     <div className={`flex flex-col gap-1 ${wide ? 'sm:col-span-2' : ''}`}>
       <label htmlFor={`emp-${name}`} className="text-sm font-medium">
         {label}
+        <RequiredMark required={required.has(name)} />
       </label>
       {control}
       {err(name) ? (
@@ -130,10 +134,10 @@ export default function EmployeeForm({ lang, employee, today }: Props) {
     </div>
   );
   const input = (name: EmployeeField, type = 'text', extra: Record<string, unknown> = {}) => (
-    <input id={`emp-${name}`} type={type} className={inputClass} aria-invalid={!!err(name)} aria-describedby={err(name) ? `emp-${name}-error` : undefined} {...extra} {...form.register(name)} />
+    <input id={`emp-${name}`} type={type} className={inputClass} aria-required={required.has(name) || undefined} aria-invalid={!!err(name)} aria-describedby={err(name) ? `emp-${name}-error` : undefined} {...extra} {...form.register(name)} />
   );
   const select = (name: EmployeeField, choices: ReactNode) => (
-    <select id={`emp-${name}`} className={inputClass} aria-invalid={!!err(name)} aria-describedby={err(name) ? `emp-${name}-error` : undefined} {...form.register(name)}>
+    <select id={`emp-${name}`} className={inputClass} aria-required={required.has(name) || undefined} aria-invalid={!!err(name)} aria-describedby={err(name) ? `emp-${name}-error` : undefined} {...form.register(name)}>
       {choices}
     </select>
   );
@@ -155,7 +159,11 @@ export default function EmployeeForm({ lang, employee, today }: Props) {
 
   const ready = Object.keys(options).length >= 4;
   useEffect(() => {
-    if (ready) showFlash();
+    if (!ready) return;
+    showFlash();
+    // A new employee of the only company: that company, chosen already.
+    const companies = options['company'] ?? [];
+    if (!editing && companies.length === 1 && !form.getValues('company')) form.setValue('company', String(companies[0]!._id));
   }, [ready]);
 
   if (generated) {
@@ -185,6 +193,7 @@ export default function EmployeeForm({ lang, employee, today }: Props) {
             {formError}
           </p>
         )}
+        <RequiredLegend text={t('firstSteps.requiredLegend')} />
         {group(
           t('employees.personal'),
           <>

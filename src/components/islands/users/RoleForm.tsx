@@ -9,6 +9,7 @@ import { api, ApiError } from '../../../lib/client/api.ts';
 import { inputClass, primaryButton, secondaryButton } from '../ui/buttons.ts';
 import { useOptions } from '../ui/use-options.ts';
 import { fieldError, setServerErrors, valibotResolver, type FormInput, type FormOutput } from '../ui/valibot-resolver.ts';
+import { RequiredLegend, RequiredMark } from '../ui/required-fields.tsx';
 import { PermissionsMatrix } from './PermissionsMatrix.tsx';
 
 /** A role as the roles list shows it (the API's record without its creation time). */
@@ -52,6 +53,9 @@ export function RoleForm(props: { lang: Language; record: RoleRow | null; onSave
   const companyError = errorOf('company');
   const permissionsError = errorOf('permissions');
 
+  // The company select shows a stored company only once its option exists: wait for the list.
+  if (companies.loading) return <p className="text-sm text-muted">{t('common.loading')}</p>;
+
   return (
     <form onSubmit={form.handleSubmit(submit)} noValidate className="flex flex-col gap-4" data-testid="role-form">
       {formError && (
@@ -59,12 +63,14 @@ export function RoleForm(props: { lang: Language; record: RoleRow | null; onSave
           {formError}
         </p>
       )}
+      <RequiredLegend text={t('firstSteps.requiredLegend')} />
       <div className="grid gap-4 sm:grid-cols-2">
         <div className="flex flex-col gap-1">
           <label htmlFor="role-name" className="text-sm font-medium">
             {t('roles.name')}
+            <RequiredMark required />
           </label>
-          <input id="role-name" className={inputClass} aria-invalid={!!nameError} aria-describedby={nameError ? 'role-name-error' : undefined} {...form.register('name')} />
+          <input id="role-name" className={inputClass} aria-required aria-invalid={!!nameError} aria-describedby={nameError ? 'role-name-error' : undefined} {...form.register('name')} />
           {nameError && (
             <span id="role-name-error" className="text-xs text-red-700 dark:text-red-400">
               {nameError}

@@ -12,6 +12,7 @@ import { setFlash } from '../../../lib/client/flash.ts';
 import { inputClass, primaryButton, secondaryButton } from '../ui/buttons.ts';
 import { useOptions } from '../ui/use-options.ts';
 import { fieldError, setServerErrors, valibotResolver, type FormInput, type FormOutput } from '../ui/valibot-resolver.ts';
+import { RequiredLegend, RequiredMark, requiredFieldsOf } from '../ui/required-fields.tsx';
 import { ACCOUNT_TYPE_LABELS, USER_STATUS_LABELS } from './user-labels.tsx';
 
 /** The stored user being edited (the users API's record), or null to create one. */
@@ -60,6 +61,8 @@ export default function UserForm(props: { lang: Language; record: UserRecord | n
     },
     resolver: valibotResolver(record ? UserUpdateInput : UserCreateInput),
   });
+  // The role must be chosen, though its schema starts from "none" to refuse it with a message.
+  const required = requiredFieldsOf(record ? UserUpdateInput : UserCreateInput, ['role']);
   const grantor = { accountType: props.actorIsSuperAdmin ? ('SuperAdmin' as const) : ('Admin' as const), permissions: props.actorPermissions };
   const roleOptions = roles.options.filter((o) => o._id === record?.role || isGrantable(grantor, o.permissions ?? {}));
   const accountTypes = ACCOUNT_TYPES.filter((a) => a !== 'SuperAdmin' || props.actorIsSuperAdmin || record?.accountType === 'SuperAdmin');
@@ -96,8 +99,9 @@ export default function UserForm(props: { lang: Language; record: UserRecord | n
       <div className="flex flex-col gap-1">
         <label htmlFor={id} className="text-sm font-medium">
           {label}
+          <RequiredMark required={required.has(name)} />
         </label>
-        {control({ id, 'aria-invalid': !!error, 'aria-describedby': describedBy })}
+        {control({ id, 'aria-invalid': !!error, 'aria-required': required.has(name) || undefined, 'aria-describedby': describedBy })}
         {hint && (
           <span id={`${id}-hint`} className="text-xs text-muted">
             {hint}
@@ -143,6 +147,9 @@ export default function UserForm(props: { lang: Language; record: UserRecord | n
     </section>
   );
 
+  // Selects show a stored value only once its option exists: the form waits for the lists.
+  if (roles.loading || companies.loading || employees.loading) return <p className="text-muted">{t('common.loading')}</p>;
+
   return (
     <form onSubmit={form.handleSubmit(submit)} noValidate className="flex max-w-4xl flex-col gap-5" data-testid="user-form">
       <Toaster richColors position="top-center" closeButton />
@@ -151,6 +158,7 @@ export default function UserForm(props: { lang: Language; record: UserRecord | n
           {formError}
         </p>
       )}
+      <RequiredLegend text={t('firstSteps.requiredLegend')} />
       {section(
         t('users.sectionAccount'),
         <>
