@@ -85,7 +85,7 @@ describe('users and roles in the browser', () => {
     await page.waitForSelector('[data-sonner-toast]');
     expect(await page.textContent('[data-sonner-toast]')).toContain('Changes saved!');
     await page.waitForSelector(`#panel-roles tbody tr:has-text("${ROLE}")`);
-    expect(await page.textContent(`#panel-roles tbody tr:has-text("${ROLE}")`)).toContain('2 of 14 areas');
+    expect(await page.textContent(`#panel-roles tbody tr:has-text("${ROLE}")`)).toContain('Changes 2 areas'); // issue 17.6: what the role grants, not "2 of 14 areas"
   });
 
   it('creates an Admin user with that role: rules shown, errors per field, back to the list with the message', async () => {

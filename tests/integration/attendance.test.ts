@@ -410,18 +410,21 @@ describe('Excel export', () => {
       'Date',
       'Time in',
       'Time out',
+      'Break in',
+      'Break out',
       'Break hours',
       'Worked hours',
+      'Status in/out',
       'Late (minutes)',
       'Early departure (minutes)',
       'Reason',
     ]);
     const byReason = new Map<string, ExcelJS.Row>();
-    for (let r = 2; r <= sheet.rowCount; r++) byReason.set(String(sheet.getRow(r).getCell(11).value), sheet.getRow(r));
+    for (let r = 2; r <= sheet.rowCount; r++) byReason.set(String(sheet.getRow(r).getCell(14).value), sheet.getRow(r));
     for (const reason of tricky) {
       const row = byReason.get(reason);
       expect(row, reason).toBeDefined();
-      const cell = row!.getCell(11);
+      const cell = row!.getCell(14);
       expect(cell.type, reason).toBe(ExcelJS.ValueType.String);
       expect(cell.formula, reason).toBeUndefined();
     }
@@ -437,11 +440,16 @@ describe('Excel export', () => {
     expect((first.getCell(5).value as Date).toISOString()).toBe(`${date}T09:30:00.000Z`);
     expect(first.getCell(5).numFmt).toBe('hh:mm');
     expect((first.getCell(6).value as Date).toISOString()).toBe(`${date}T16:45:00.000Z`);
-    expect(first.getCell(7).value).toBe(0.75);
-    expect(first.getCell(8).value).toBe(6.5);
-    expect(first.getCell(8).type).toBe(ExcelJS.ValueType.Number);
-    expect(first.getCell(9).value).toBe(30);
-    expect(first.getCell(10).value).toBe(15);
+    // Issue 17.6: the break's start and end and the in/out status, as the list shows them.
+    expect((first.getCell(7).value as Date).toISOString()).toBe(`${date}T12:00:00.000Z`);
+    expect(first.getCell(7).numFmt).toBe('hh:mm');
+    expect((first.getCell(8).value as Date).toISOString()).toBe(`${date}T12:45:00.000Z`);
+    expect(first.getCell(9).value).toBe(0.75);
+    expect(first.getCell(10).value).toBe(6.5);
+    expect(first.getCell(10).type).toBe(ExcelJS.ValueType.Number);
+    expect(first.getCell(11).value).toBe('Out');
+    expect(first.getCell(12).value).toBe(30);
+    expect(first.getCell(13).value).toBe(15);
   });
 
   it('exports every row of the list (no pagination), in Spanish with lang=es', async () => {
@@ -450,12 +458,25 @@ describe('Excel export', () => {
     expect(res.headers.get('content-disposition')).toMatch(/filename="asistencia-/);
     expect(sheet.rowCount).toBe(total + 1);
     expect(sheet.getRow(1).getCell(1).value).toBe('Empleado');
-    expect(sheet.getRow(1).getCell(11).value).toBe('Motivo');
-    // An open day exports an empty time out and worked hours.
+    expect(sheet.getRow(1).getCell(14).value).toBe('Motivo');
+    // An open day exports an empty time out and worked hours, and says it is open.
     let open = 0;
-    for (let r = 2; r <= sheet.rowCount; r++) if (sheet.getRow(r).getCell(6).value === null) open++;
+    for (let r = 2; r <= sheet.rowCount; r++) {
+      const row = sheet.getRow(r);
+      if (row.getCell(6).value === null) {
+        open++;
+        expect(['Dentro', 'Falta la salida']).toContain(row.getCell(11).value);
+      } else expect(row.getCell(11).value).toBe('Fuera');
+      // Issue 17.6: never an empty reason where the list shows where the record came from.
+      expect(String(row.getCell(14).value ?? '')).not.toBe('');
+    }
     const openTotal = (await json(await admin.get('/api/attendances?status=open&pageSize=1'))).total;
     expect(open).toBe(openTotal);
+    const clockTotal = (await json(await admin.get('/api/attendances?source=clock&pageSize=1'))).total;
+    const clockRows = Array.from({ length: sheet.rowCount - 1 }, (_, i) => sheet.getRow(i + 2).getCell(14).value).filter((v) => v === 'Reloj').length;
+    // Clock rows without a written reason (a corrected clock row shows its reason instead).
+    expect(clockRows).toBeGreaterThan(0);
+    expect(clockRows).toBeLessThanOrEqual(clockTotal);
   });
 
   it('an Employee account exports only its own days', async () => {

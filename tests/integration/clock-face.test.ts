@@ -289,7 +289,7 @@ describe('safeguards', () => {
     }
     const locked = await clock({ action: 'check-in', descriptor: FIXTURE['amy3']!.kiosk }, 'es');
     expect(locked.status).toBe(429);
-    expect(locked.body).toEqual({ message: es.punch.tooManyAttemptsSeconds.replace('{{seconds}}', '2'), code: 'punch.tooManyAttemptsSeconds', retryAfter: 2 });
+    expect(locked.body).toEqual({ message: es.punch.tooManyAttemptsSeconds_other.replace('{{seconds}}', '2'), code: 'punch.tooManyAttemptsSeconds', retryAfter: 2 });
     expect(Number(locked.headers.get('retry-after'))).toBe(2);
     // The PIN has its own count; its identification ends the wait for faces too.
     expect((await clock({ action: 'check-in', pin: '100003' })).status).toBe(200);

@@ -410,7 +410,7 @@ describe('POST /api/clock with a PIN', () => {
     // Seconds, not the old five minutes, and for the right PIN too while it lasts.
     const waiting = await punch(ROSTER.carmen, 'check-in', 'es');
     expect(waiting.status).toBe(429);
-    expect(waiting.body).toEqual({ message: es.punch.tooManyAttemptsSeconds.replace('{{seconds}}', '2'), code: 'punch.tooManyAttemptsSeconds', retryAfter: 2 });
+    expect(waiting.body).toEqual({ message: es.punch.tooManyAttemptsSeconds_other.replace('{{seconds}}', '2'), code: 'punch.tooManyAttemptsSeconds', retryAfter: 2 });
     expect(Number(waiting.headers.get('retry-after'))).toBe(2);
     setNow('2027-11-04', '08:50:02');
     expect((await clock({ action: 'check-in', pin: '999994' })).status).toBe(401);

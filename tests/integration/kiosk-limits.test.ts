@@ -98,7 +98,7 @@ describe('failed identifications at a terminal', () => {
       expect(waiting.status, waiting.text).toBe(429);
       expect(waiting.retryAfter).toBe(expected);
       expect(waiting.body).toEqual({
-        message: es.punch.tooManyAttemptsSeconds.replace('{{seconds}}', String(expected)),
+        message: es.punch.tooManyAttemptsSeconds_other.replace('{{seconds}}', String(expected)),
         code: 'punch.tooManyAttemptsSeconds',
         retryAfter: expected,
       });
@@ -155,7 +155,7 @@ describe('failed identifications at a terminal', () => {
     const capped = await punch({ action: 'check-in', pin: pinOf(13) });
     expect(capped.status).toBe(429);
     expect(capped.retryAfter).toBe(3600 - (nowMs - start) / 1000);
-    expect(capped.body).toMatchObject({ code: 'punch.tooManyAttempts', message: en.punch.tooManyAttempts.replace('{{minutes}}', '57') });
+    expect(capped.body).toMatchObject({ code: 'punch.tooManyAttempts', message: en.punch.tooManyAttempts_other.replace('{{minutes}}', '57') });
     expect((await terminal('10.0.0.9')({ action: 'check-in', pin: pinOf(13) })).status).toBe(409);
   });
 });

@@ -92,9 +92,9 @@ describe('kiosk attempts (decision 025)', () => {
   });
 
   it('words a wait in seconds under two minutes, else in minutes', () => {
-    expect(waitMessage(1_500)).toEqual({ code: 'punch.tooManyAttemptsSeconds', params: { seconds: 2 } });
-    expect(waitMessage(119_000)).toEqual({ code: 'punch.tooManyAttemptsSeconds', params: { seconds: 119 } });
-    expect(waitMessage(120_000)).toEqual({ code: 'punch.tooManyAttempts', params: { minutes: 2 } });
-    expect(waitMessage(3_400_000)).toEqual({ code: 'punch.tooManyAttempts', params: { minutes: 57 } });
+    expect(waitMessage(1_500)).toEqual({ code: 'punch.tooManyAttemptsSeconds', params: { seconds: 2, count: 2 } });
+    expect(waitMessage(119_000)).toEqual({ code: 'punch.tooManyAttemptsSeconds', params: { seconds: 119, count: 119 } });
+    expect(waitMessage(120_000)).toEqual({ code: 'punch.tooManyAttempts', params: { minutes: 2, count: 2 } });
+    expect(waitMessage(3_400_000)).toEqual({ code: 'punch.tooManyAttempts', params: { minutes: 57, count: 57 } });
   });
 });

@@ -132,7 +132,10 @@ describe('leave input', () => {
     expect(fields(LeaveRequestInput, { leaveType: 2, from: '2026-03-10', to: '2027-03-11', reason: 'x' })).toEqual({ to: 'leave.tooLong' });
     expect(fields(LeaveRequestInput, { leaveType: 2, from: '10/03/2026', to: '2026-02-30', reason: '  ' })).toEqual({ from: 'validation.invalidDate', to: 'validation.invalidDate', reason: 'validation.required' });
     const ok = v.parse(LeaveRequestInput, { employee: '', leaveType: '2', from: '2026-03-10', to: '2026-03-10', reason: ' Médico ' });
-    expect(ok).toEqual({ employee: null, leaveType: 2, from: '2026-03-10', to: '2026-03-10', reason: 'Médico' });
+    // `approved` (issue 17.9): an admin's recorded absence; a request by default.
+    expect(ok).toEqual({ employee: null, leaveType: 2, from: '2026-03-10', to: '2026-03-10', reason: 'Médico', approved: false });
+    expect(v.parse(LeaveRequestInput, { employee: 3, leaveType: 2, from: '2026-03-10', to: '2026-03-10', reason: 'Baja', approved: true }).approved).toBe(true);
+    expect(fields(LeaveRequestInput, { leaveType: 2, from: '2026-03-10', to: '2026-03-10', reason: 'x', approved: 'yes' })).toEqual({ approved: 'validation.invalidInput' });
   });
 
   it('takes a decision with an optional comment', () => {

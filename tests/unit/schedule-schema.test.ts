@@ -13,7 +13,7 @@ const ok = { employee: 1, startTime: '09:00', offTime: '17:00', totalHours: '8',
 
 describe('schedule input', () => {
   it('accepts a valid shift, orders rest days and empties the end date', () => {
-    expect(v.parse(ScheduleInput, { ...ok, restDays: ['Saturday', 'Sunday'] })).toEqual({ ...ok, totalHours: 8, restDays: ['Sunday', 'Saturday'], toDate: null });
+    expect(v.parse(ScheduleInput, { ...ok, restDays: ['Sunday', 'Saturday'] })).toEqual({ ...ok, totalHours: 8, restDays: ['Saturday', 'Sunday'], toDate: null }); // Monday first (issue 17.6)
   });
 
   it('uses the messages of spec section 5', () => {

@@ -121,6 +121,6 @@ export function isStale(attempts: TerminalAttempts, now: number): boolean {
 export function waitMessage(ms: number): { code: string; params: Record<string, number> } {
   const seconds = Math.max(1, Math.ceil(ms / 1000));
   return seconds < 120
-    ? { code: PUNCH_MESSAGES.tooManyAttemptsSeconds, params: { seconds } }
-    : { code: PUNCH_MESSAGES.tooManyAttempts, params: { minutes: Math.ceil(seconds / 60) } };
+    ? { code: PUNCH_MESSAGES.tooManyAttemptsSeconds, params: { seconds, count: seconds } }
+    : { code: PUNCH_MESSAGES.tooManyAttempts, params: { minutes: Math.ceil(seconds / 60), count: Math.ceil(seconds / 60) } };
 }

@@ -37,7 +37,7 @@ export const CSV_COLUMNS = [
   { field: 'employmentStatus', es: 'Situación laboral', aliases: ['employmentstatus', 'situacionlaboral', 'estadolaboral'] },
   { field: 'officialStartDate', es: 'Fecha de alta', aliases: ['officialstartdate', 'startdate', 'fechadealta', 'fechaalta', 'fechadeinicio', 'fechainicio', 'fechadeincorporacion'] },
   { field: 'dateRegularized', es: 'Fecha de regularización', aliases: ['dateregularized', 'regularizeddate', 'fechaderegularizacion', 'fecharegularizacion'] },
-  { field: 'leavePrivilege', es: 'Privilegio de ausencia', aliases: ['leaveprivilege', 'privilegiodeausencia', 'privilegio'] },
+  { field: 'leavePrivilege', es: 'Derecho de ausencia', aliases: ['leaveprivilege', 'derechodeausencia', 'privilegiodeausencia', 'privilegio'] },
   { field: 'rfidCard', es: 'Tarjeta RFID', aliases: ['rfidcard', 'rfid', 'badge', 'card', 'tarjeta', 'tarjetarfid'] },
   { field: 'status', es: 'Estado', aliases: ['status', 'estado'] },
 ] as const;

@@ -29,6 +29,11 @@ export const LeaveRequestInput = v.pipe(
       from: calendarDate,
       to: calendarDate,
       reason,
+      /**
+       * Issue 17.9: an administrator records the absence as already approved (sick leave, a day
+       * off agreed in person) instead of filing a request; refused for an Employee account.
+       */
+      approved: v.optional(v.boolean('validation.invalidInput'), false),
     },
     REQUIRED,
   ),

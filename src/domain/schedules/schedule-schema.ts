@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { idRef } from '../org/org-schemas.ts';
 import { WEEKDAY_NAMES } from '../time/zoned-time.ts';
+import { inWeekOrder } from './rest-days.ts';
 
 /**
  * Schedule input (spec sections 3 and 5): times `HH:mm` ("Invalid time format"), dates
@@ -29,7 +30,8 @@ const hours = v.pipe(
 
 const restDays = v.pipe(
   v.optional(v.array(v.picklist(WEEKDAY_NAMES, 'validation.invalidInput'), 'validation.invalidInput'), []),
-  v.transform((days) => WEEKDAY_NAMES.filter((d) => days.includes(d))),
+  // Stored in week order, Monday first (the order they are shown in).
+  v.transform((days) => inWeekOrder(days)),
   v.check((days) => days.length < 7, 'schedules.allRestDays'),
 );
 

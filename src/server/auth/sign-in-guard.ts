@@ -90,5 +90,6 @@ export const signInGuard = new SignInGuard();
 
 /** 429 with the wait, for the message (minutes) and the Retry-After header (seconds). */
 export function tooManyAttempts(code: string, waitMs: number): AppError {
-  return new AppError(code, 429, { minutes: Math.max(1, Math.ceil(waitMs / 60_000)), retryAfterSeconds: Math.max(1, Math.ceil(waitMs / 1000)) });
+  const minutes = Math.max(1, Math.ceil(waitMs / 60_000));
+  return new AppError(code, 429, { minutes, count: minutes, retryAfterSeconds: Math.max(1, Math.ceil(waitMs / 1000)) });
 }

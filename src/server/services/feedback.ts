@@ -26,7 +26,8 @@ export async function sendFeedback(db: Db, user: SessionUser, input: unknown): P
   const reservation = feedbackLimiter.reserve(String(user.id));
   if (!reservation.ok) {
     const wait = reservation.retryAfterMs;
-    throw new AppError('errors.tooManyFeedback', 429, { minutes: Math.max(1, Math.ceil(wait / 60000)), retryAfterSeconds: Math.ceil(wait / 1000) });
+    const minutes = Math.max(1, Math.ceil(wait / 60000));
+    throw new AppError('errors.tooManyFeedback', 429, { minutes, count: minutes, retryAfterSeconds: Math.ceil(wait / 1000) });
   }
   try {
     const parsed = v.safeParse(FeedbackInput, input);

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
-import { ClipboardCheck, Plane, Trash2 } from 'lucide-react';
-import { Toaster } from 'sonner';
+import { ClipboardCheck, Plane, Plus, Trash2 } from 'lucide-react';
+import { toast, Toaster } from 'sonner';
 import { formatDate } from '../../../domain/format/intl-format.ts';
 import type { Language } from '../../../i18n/languages.ts';
 import { translator } from '../../../i18n/translate.ts';
@@ -8,7 +8,9 @@ import { showFlash } from '../../../lib/client/flash.ts';
 import { ConfirmDeleteDialog } from '../ui/ConfirmDeleteDialog.tsx';
 import { DataTable, type Column } from '../ui/DataTable.tsx';
 import { EmployeeCell } from '../ui/EmployeeCell.tsx';
-import { compactSelect, iconButton, secondaryButton } from '../ui/buttons.ts';
+import { compactSelect, iconButton, primaryButton, secondaryButton } from '../ui/buttons.ts';
+import { Dialog } from '../ui/Dialog.tsx';
+import { LeaveRecordForm } from './LeaveRecordForm.tsx';
 import { leaveDatesColumn, leaveStatusColumn, leaveTypeColumn } from './leave-columns.tsx';
 import { dateRange, STATUS_LABELS, type LeaveRow } from './leave-ui.tsx';
 
@@ -20,7 +22,12 @@ interface Choice {
 interface Props {
   lang: Language;
   timezone: string;
-  can: { update: boolean; delete: boolean };
+  /** `record`: may record an absence, approved at once (issue 17.9; an administrator with leave.create). */
+  can: { update: boolean; delete: boolean; record: boolean };
+  /** Today in the company's zone (the record form's default dates). */
+  today: string;
+  /** Open the record form for this employee at once (`/leave-list?record=<id>`, from the employee details). */
+  recordFor?: string | undefined;
   employees: Choice[];
   departments: Choice[];
   leaveTypes: Choice[];
@@ -29,7 +36,7 @@ interface Props {
 }
 
 /** The administrators' leave list (spec section 2): filters, server pagination, review and delete. */
-export default function LeaveList({ lang, timezone, can, employees, departments, leaveTypes, initialFilters = {} }: Props) {
+export default function LeaveList({ lang, timezone, can, today, recordFor, employees, departments, leaveTypes, initialFilters = {} }: Props) {
   const t = translator(lang);
   const [status, setStatus] = useState(initialFilters.status ?? '');
   const [leaveType, setLeaveType] = useState(initialFilters.leaveType ?? '');
@@ -39,6 +46,7 @@ export default function LeaveList({ lang, timezone, can, employees, departments,
   const [to, setTo] = useState(initialFilters.to ?? '');
   const [version, setVersion] = useState(0);
   const [deleting, setDeleting] = useState<LeaveRow | null>(null);
+  const [recording, setRecording] = useState(can.record && recordFor !== undefined);
 
   useEffect(() => showFlash(), []);
 
@@ -111,18 +119,26 @@ export default function LeaveList({ lang, timezone, can, employees, departments,
           for (const set of [setStatus, setLeaveType, setEmployee, setDepartment, setFrom, setTo]) set('');
         }}
         toolbar={
-          filtered ? (
-            <button
-              type="button"
-              className={secondaryButton}
-              onClick={() => {
-                for (const set of [setStatus, setLeaveType, setEmployee, setDepartment, setFrom, setTo]) set('');
-              }}
-              data-testid="clear-filters"
-            >
-              {t('leave.clearFilters')}
-            </button>
-          ) : null
+          <>
+            {filtered && (
+              <button
+                type="button"
+                className={secondaryButton}
+                onClick={() => {
+                  for (const set of [setStatus, setLeaveType, setEmployee, setDepartment, setFrom, setTo]) set('');
+                }}
+                data-testid="clear-filters"
+              >
+                {t('leave.clearFilters')}
+              </button>
+            )}
+            {can.record && (
+              <button type="button" className={primaryButton} onClick={() => setRecording(true)} data-testid="record-absence">
+                <Plus size={18} aria-hidden="true" />
+                {t('leave.recordAbsence')}
+              </button>
+            )}
+          </>
         }
         rowActions={
           can.update || can.delete
@@ -143,6 +159,23 @@ export default function LeaveList({ lang, timezone, can, employees, departments,
             : undefined
         }
       />
+      <Dialog open={recording} title={t('leave.recordAbsence')} onClose={() => setRecording(false)} closeLabel={t('common.close')} size="md">
+        {recording && (
+          <LeaveRecordForm
+            lang={lang}
+            employees={employees}
+            leaveTypes={leaveTypes}
+            employee={recordFor}
+            today={today}
+            onCancel={() => setRecording(false)}
+            onSaved={(message) => {
+              toast.success(message);
+              setRecording(false);
+              setVersion((n) => n + 1);
+            }}
+          />
+        )}
+      </Dialog>
       <ConfirmDeleteDialog
         lang={lang}
         target={deleting && { path: `/leaves/${deleting._id}`, name: `${deleting.employeeName}, ${deleting.leaveTypeName} ${dateRange(deleting.from, deleting.to, lang)}` }}

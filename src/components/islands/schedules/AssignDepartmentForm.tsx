@@ -14,7 +14,7 @@ import { ShiftFields } from './ShiftFields.tsx';
 export function AssignDepartmentForm(props: { lang: Language; departments: Pick<DepartmentDto, '_id' | 'name'>[]; today: string; onDone: () => void; onCancel: () => void }) {
   const t = translator(props.lang);
   const form = useForm<FormInput<typeof DepartmentScheduleInput>, unknown, FormOutput<typeof DepartmentScheduleInput>>({
-    defaultValues: { department: '', startTime: '09:00', offTime: '17:00', totalHours: '8', restDays: ['Saturday', 'Sunday'], fromDate: props.today, toDate: '' },
+    defaultValues: { department: '', startTime: '09:00', offTime: '17:00', totalHours: '8', restDays: [], fromDate: props.today, toDate: '' },
     resolver: valibotResolver(DepartmentScheduleInput),
   });
   const err = fieldMessage(fieldError(form.formState.errors, 'department'), t);

@@ -25,7 +25,7 @@ export default function ScheduleForm({ lang, schedule, today }: Props) {
   const form = useForm<FormInput<typeof ScheduleInput>, unknown, FormOutput<typeof ScheduleInput>>({
     defaultValues: editing
       ? { ...schedule, restDays: schedule.restDays as WeekdayName[], toDate: schedule.toDate ?? '', totalHours: String(schedule.totalHours) }
-      : { employee: '', startTime: '09:00', offTime: '17:00', totalHours: '8', restDays: ['Saturday', 'Sunday'], fromDate: today, toDate: '' },
+      : { employee: '', startTime: '09:00', offTime: '17:00', totalHours: '8', restDays: [], fromDate: today, toDate: '' },
     resolver: valibotResolver(ScheduleInput),
   });
   const [employees, setEmployees] = useState<Pick<EmployeeDto, '_id' | 'fullName' | 'departmentName'>[] | null>(null);

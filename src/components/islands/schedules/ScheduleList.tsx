@@ -10,7 +10,7 @@ import { DataTable, type Column } from '../ui/DataTable.tsx';
 import { Dialog } from '../ui/Dialog.tsx';
 import { compactSelect, primaryButton, secondaryButton } from '../ui/buttons.ts';
 import { RowActions } from '../ui/RowActions.tsx';
-import { DAY_LABELS } from './day-labels.ts';
+import { restDaysText } from '../../../domain/schedules/rest-days.ts';
 import type { DepartmentDto, ScheduleDto } from '../../../domain/api/records.ts';
 
 /** The form (react-hook-form, valibot, the shift fields) loads on the dialog's first opening. */
@@ -57,7 +57,7 @@ export default function ScheduleList({ lang, can, departments, today }: Props) {
       { id: 'department', header: t('fields.department'), sortKey: 'department', cell: (s) => s.departmentName },
       { id: 'time', header: t('schedules.shift'), sortKey: 'startTime', cell: (s) => <span className="tabular-nums">{s.startTime}–{s.offTime}</span> },
       { id: 'hours', header: t('schedules.totalHours'), cell: (s) => <span className="tabular-nums">{s.totalHours}</span> },
-      { id: 'rest', header: t('employees.restDays'), cell: (s) => s.restDays.map((d) => t(DAY_LABELS[d as keyof typeof DAY_LABELS] ?? d)).join(', ') || '—' },
+      { id: 'rest', header: t('employees.restDays'), cell: (s) => restDaysText(s.restDays, t) || '—' },
       { id: 'from', header: t('schedules.fromDate'), sortKey: 'fromDate', cell: (s) => fmtDate(s.fromDate) },
       { id: 'to', header: t('schedules.toDate'), cell: (s) => fmtDate(s.toDate) },
       {

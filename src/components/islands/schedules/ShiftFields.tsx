@@ -1,14 +1,12 @@
 import type { Path, PathValue, UseFormReturn } from 'react-hook-form';
 import type { ScheduleInput } from '../../../domain/schedules/schedule-schema.ts';
-import { WEEKDAY_NAMES } from '../../../domain/time/zoned-time.ts';
 import { scheduledMinutes } from '../../../domain/schedules/schedule-rules.ts';
 import { inputClass } from '../ui/buttons.ts';
 import { fieldError, fieldMessage, type FormInput } from '../ui/valibot-resolver.ts';
-import { DAY_LABELS } from './day-labels.ts';
+import { DAY_LABELS, WEEK_ORDER } from '../../../domain/schedules/rest-days.ts';
 
 
 /** Monday first, as people read a working week. */
-const WEEK = [...WEEKDAY_NAMES.slice(1), WEEKDAY_NAMES[0]];
 
 type ShiftName = 'startTime' | 'offTime' | 'totalHours' | 'restDays' | 'fromDate' | 'toDate';
 /** The shift's fields as the form holds them (the schedule and the department forms both have them). */
@@ -56,7 +54,7 @@ export function ShiftFields<T extends ShiftFormValues>({ form, t }: { form: UseF
       <fieldset className="sm:col-span-2">
         <legend className="mb-1 text-sm font-medium">{t('employees.restDays')}</legend>
         <div className="flex flex-wrap gap-2">
-          {WEEK.map((day) => (
+          {WEEK_ORDER.map((day) => (
             <label key={day} className="flex items-center gap-2 rounded-lg border border-line px-3 py-2 text-sm capitalize">
               <input type="checkbox" value={day} {...form.register(path('restDays'))} />
               {t(DAY_LABELS[day])}

@@ -1,7 +1,8 @@
 import { lazy, useMemo, useState } from 'react';
 import { Plus, ShieldCheck } from 'lucide-react';
 import { toast } from 'sonner';
-import { RESOURCES } from '../../../domain/permissions/permissions.ts';
+import { roleReachText } from '../../../domain/permissions/role-reach.ts';
+import { roleDisplayName } from '../../../domain/permissions/role-names.ts';
 import type { Language } from '../../../i18n/languages.ts';
 import { translator } from '../../../i18n/translate.ts';
 import { RowActions } from '../ui/RowActions.tsx';
@@ -30,7 +31,7 @@ export function RoleList(props: { lang: Language; can: { create: boolean; update
         sortKey: 'name',
         cell: (row) => (
           <span className="inline-flex items-center gap-2 font-medium">
-            {row.name}
+            {roleDisplayName(row.name, t)}
             {row.isDefault && <span className="rounded-full bg-primary-subtle px-2 py-0.5 text-xs font-semibold text-ink">{t('roles.default')}</span>}
           </span>
         ),
@@ -38,7 +39,7 @@ export function RoleList(props: { lang: Language; can: { create: boolean; update
       {
         id: 'permissions',
         header: t('roles.permissions'),
-        cell: (row) => <span className="text-muted">{t('roles.summary', { count: Object.keys(row.permissions).length, total: RESOURCES.length })}</span>,
+        cell: (row) => <span className="text-muted">{roleReachText(row.permissions, t)}</span>,
       },
       { id: 'companyName', header: t('fields.company'), sortKey: 'company', cell: (row) => <span>{row.companyName ?? t('roles.anyCompany')}</span> },
       { id: 'users', header: t('roles.users'), sortKey: 'users', cell: (row) => <span className="tabular-nums">{row.users}</span> },
@@ -68,7 +69,7 @@ export function RoleList(props: { lang: Language; can: { create: boolean; update
             ? (row) => (
                 <RowActions
                   lang={lang}
-                  name={row.name}
+                  name={roleDisplayName(row.name, t)}
                   onEdit={can.update ? () => setEditing(row) : undefined}
                   onDelete={can.delete ? () => setDeleting(row) : undefined}
                 />
@@ -99,7 +100,7 @@ export function RoleList(props: { lang: Language; can: { create: boolean; update
       </Dialog>
       <ConfirmDeleteDialog
         lang={lang}
-        target={deleting && { path: `/roles/${deleting._id}`, name: deleting.name }}
+        target={deleting && { path: `/roles/${deleting._id}`, name: roleDisplayName(deleting.name, t) }}
         thing={t('roles.singular')}
         onClose={() => setDeleting(null)}
         onDeleted={() => {

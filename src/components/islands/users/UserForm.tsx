@@ -13,6 +13,7 @@ import { inputClass, primaryButton, secondaryButton } from '../ui/buttons.ts';
 import { useOptions } from '../ui/use-options.ts';
 import { fieldError, setServerErrors, valibotResolver, type FormInput, type FormOutput } from '../ui/valibot-resolver.ts';
 import { RequiredLegend, RequiredMark, requiredFieldsOf } from '../ui/required-fields.tsx';
+import { roleDisplayName } from '../../../domain/permissions/role-names.ts';
 import { ACCOUNT_TYPE_LABELS, USER_STATUS_LABELS } from './user-labels.tsx';
 
 /** The stored user being edited (the users API's record), or null to create one. */
@@ -185,7 +186,7 @@ export default function UserForm(props: { lang: Language; record: UserRecord | n
                   <option value="">{t('form.choose')}</option>
                   {roleOptions.map((o) => (
                     <option key={o._id} value={o._id}>
-                      {nameOf(o)}
+                      {roleDisplayName(nameOf(o), t)}
                     </option>
                   ))}
                 </>,

@@ -10,6 +10,7 @@ import { useOptions } from '../ui/use-options.ts';
 import { ConfirmActionDialog } from '../ui/ConfirmActionDialog.tsx';
 import { ConfirmDeleteDialog } from '../ui/ConfirmDeleteDialog.tsx';
 import { ACCOUNT_TYPE_LABELS, StatusBadge } from './user-labels.tsx';
+import { roleDisplayName } from '../../../domain/permissions/role-names.ts';
 import type { RoleDto, UserDto } from '../../../domain/api/records.ts';
 
 type UserRow = Pick<UserDto, '_id' | 'name' | 'email' | 'roleName' | 'accountType' | 'status' | 'lastSignInAt'>;
@@ -42,7 +43,7 @@ export function UserList(props: {
     () => [
       { id: 'name', header: t('fields.name'), sortKey: 'name', cell: (row) => <span className="font-medium">{row.name}</span> },
       { id: 'email', header: t('common.email'), sortKey: 'email', cell: (row) => <span className="whitespace-nowrap">{row.email}</span> },
-      { id: 'roleName', header: t('users.role'), sortKey: 'role', cell: (row) => <span>{row.roleName}</span> },
+      { id: 'roleName', header: t('users.role'), sortKey: 'role', cell: (row) => <span>{roleDisplayName(row.roleName, t)}</span> },
       { id: 'accountType', header: t('users.accountType'), sortKey: 'accountType', cell: (row) => <span>{t(ACCOUNT_TYPE_LABELS[row.accountType])}</span> },
       { id: 'status', header: t('fields.status'), sortKey: 'status', cell: (row) => <StatusBadge lang={lang} status={row.status} /> },
       {
@@ -78,7 +79,7 @@ export function UserList(props: {
             <option value="">{t('users.allRoles')}</option>
             {roles.options.map((r) => (
               <option key={r._id} value={r._id}>
-                {r.name}
+                {roleDisplayName(r.name, t)}
               </option>
             ))}
           </select>

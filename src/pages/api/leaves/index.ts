@@ -8,7 +8,8 @@ import { listLeaves } from '../../../server/services/leave/list-leaves.ts';
 /**
  * GET list `{data, total}`: q (employee name), status, leaveType, employee, department, from/to
  * (leave sharing a day with the range), sort (from/employee/department/leaveType/status/createdAt),
- * dir, page, pageSize. An Employee account lists only its own leave. POST: a request (pending).
+ * dir, page, pageSize. An Employee account lists only its own leave. POST: a request (pending), or
+ * with `approved: true` an absence an administrator records, approved at once (decision 031).
  */
 export const GET = endpoint(async (context) => {
   const user = requireUser(context);
@@ -18,5 +19,5 @@ export const GET = endpoint(async (context) => {
 export const POST = endpoint(async (context) => {
   const user = requireUser(context);
   const data = await createLeave(await getDb(), await readJson(context.request), user, context.locals.lang);
-  return json({ data, message: translate(context.locals.lang, 'messages.leaveCreated') }, 201);
+  return json({ data, message: translate(context.locals.lang, data.status === 'approved' ? 'messages.leaveRecorded' : 'messages.leaveCreated') }, 201);
 });

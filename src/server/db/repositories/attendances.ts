@@ -171,24 +171,37 @@ export function orderedAttendances(db: Kysely<Database>, query: ListQuery, viewe
  * What the export writes of each attendance, in the list's order and filters, as positional
  * columns (read raw, without an object per row): first name, last name, national ID, department,
  * date, time zone, time in, time out, break seconds, worked seconds, late seconds, early departure
- * seconds, reason.
+ * seconds, reason, source (clock/manual), first break's start and end.
  */
 export function exportAttendanceRows(db: Kysely<Database>, query: ListQuery, viewer: AttendanceViewer) {
-  return inOrder(filteredAttendances(db, query, viewer), query).select([
-    'employees.firstName',
-    'employees.lastName',
-    'employees.nationalId',
-    'departments.name as departmentName',
-    'attendances.date',
-    'attendances.timezone',
-    'attendances.timeIn',
-    'attendances.timeOut',
-    'attendances.breakSeconds',
-    'attendances.workedSeconds',
-    'attendances.lateSeconds',
-    'attendances.earlyDepartureSeconds',
-    'attendances.reason',
-  ]);
+  return inOrder(filteredAttendances(db, query, viewer), query).select((eb) => {
+    // The first break of the attendance (the one the list shows): its start or its end.
+    const firstBreak = (column: 'startAt' | 'endAt') =>
+      eb
+        .selectFrom('attendanceBreaks')
+        .whereRef('attendanceBreaks.attendanceId', '=', 'attendances.id')
+        .select(`attendanceBreaks.${column}`)
+        .orderBy('attendanceBreaks.startAt')
+        .limit(1);
+    return [
+      'employees.firstName',
+      'employees.lastName',
+      'employees.nationalId',
+      'departments.name as departmentName',
+      'attendances.date',
+      'attendances.timezone',
+      'attendances.timeIn',
+      'attendances.timeOut',
+      'attendances.breakSeconds',
+      'attendances.workedSeconds',
+      'attendances.lateSeconds',
+      'attendances.earlyDepartureSeconds',
+      'attendances.reason',
+      'attendances.source',
+      firstBreak('startAt').as('breakIn'),
+      firstBreak('endAt').as('breakOut'),
+    ];
+  });
 }
 
 export type ExportRow = [
@@ -205,6 +218,9 @@ export type ExportRow = [
   lateSeconds: number,
   earlyDepartureSeconds: number,
   reason: string | null,
+  source: 'clock' | 'manual',
+  breakIn: string | null,
+  breakOut: string | null,
 ];
 
 export async function listAttendances(db: Db, query: ListQuery, viewer: AttendanceViewer): Promise<{ data: AttendanceDto[]; total: number }> {
@@ -385,16 +401,16 @@ export async function insertAttendanceRevision(db: Db, revision: NewAttendanceRe
     .execute();
 }
 
-/** Ids of the attendances since `fromDate` (a work date) with a break still open. */
-export async function attendancesWithOpenBreak(db: Db, fromDate: string): Promise<number[]> {
+/** The attendances since `fromDate` (a work date) with a break still open: id -> that break's start. */
+export async function attendancesWithOpenBreak(db: Db, fromDate: string): Promise<Map<number, string>> {
   const rows = await db
     .selectFrom('attendanceBreaks')
     .innerJoin('attendances', 'attendances.id', 'attendanceBreaks.attendanceId')
-    .select('attendanceBreaks.attendanceId')
+    .select(['attendanceBreaks.attendanceId', 'attendanceBreaks.startAt'])
     .where('attendanceBreaks.endAt', 'is', null)
     .where('attendances.date', '>=', fromDate)
     .execute();
-  return rows.map((r) => r.attendanceId);
+  return new Map(rows.map((r) => [r.attendanceId, r.startAt]));
 }
 
 /** The latest attendances since `fromDate` (a work date), newest check-in first, with the employee's name. */

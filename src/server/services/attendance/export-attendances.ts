@@ -3,6 +3,7 @@ import { PassThrough, Readable } from 'node:stream';
 import type ExcelJS from 'exceljs';
 import { hoursOf } from '../../../domain/attendance/attendance-metrics.ts';
 import { wallClockReader } from '../../../domain/attendance/shift-times.ts';
+import { missingCheckOut } from '../../../domain/clock/clock-engine.ts';
 import type { ListQuery } from '../../../domain/lists/list-query.ts';
 import type { Language } from '../../../i18n/languages.ts';
 import { translate } from '../../../i18n/translate.ts';
@@ -10,6 +11,7 @@ import { exportAttendanceRows, type AttendanceViewer, type ExportRow } from '../
 import { openReadOnlyDb } from '../../db/read-only-db.ts';
 import { loadExcelJs } from '../../lazy/load-exceljs.ts';
 import { log } from '../../log.ts';
+import { nowIso } from '../../clock/now.ts';
 
 /** Rows written between two looks at the zip's and the client's pace (and a turn of the event loop). */
 const BATCH = 50;
@@ -41,8 +43,11 @@ function columns(lang: Language): Partial<ExcelJS.Column>[] {
     { header: t('attendance.columns.date'), width: 12 },
     { header: t('attendance.columns.timeIn'), width: 10 },
     { header: t('attendance.columns.timeOut'), width: 10 },
+    { header: t('attendance.columns.breakIn'), width: 10 },
+    { header: t('attendance.columns.breakOut'), width: 10 },
     { header: t('attendance.columns.breakHours'), width: 12 },
     { header: t('attendance.columns.workedHours'), width: 12 },
+    { header: t('attendance.columns.statusInOut'), width: 16 },
     { header: t('attendance.columns.lateMinutes'), width: 14 },
     { header: t('attendance.columns.earlyMinutes'), width: 16 },
     { header: t('attendance.columns.reason'), width: 40 },
@@ -58,7 +63,7 @@ function cellStyles(timeFormat: '1' | '2'): Partial<ExcelJS.Style>[] {
   const time: Partial<ExcelJS.Style> = { numFmt: timeFormat === '2' ? 'h:mm AM/PM' : 'hh:mm' };
   const hours: Partial<ExcelJS.Style> = { numFmt: '0.00' };
   const minutes: Partial<ExcelJS.Style> = { numFmt: '0' };
-  return [text, text, text, { numFmt: 'dd/mm/yyyy' }, time, time, hours, hours, minutes, minutes, text];
+  return [text, text, text, { numFmt: 'dd/mm/yyyy' }, time, time, time, time, hours, hours, text, minutes, minutes, text];
 }
 
 /** `attendance-2026-11-21.xlsx` / `asistencia-2026-11-21.xlsx`. */
@@ -109,9 +114,18 @@ export function exportAttendances(options: {
         return read(instant);
       };
 
+      const now = nowIso();
+      const label = {
+        in: translate(options.lang, 'attendance.in'),
+        out: translate(options.lang, 'attendance.out'),
+        missing: translate(options.lang, 'attendance.missingCheckOut'),
+        clock: translate(options.lang, 'attendance.sourceClock'),
+        manual: translate(options.lang, 'attendance.sourceManual'),
+      };
+
       let n = 0;
       const rows = source.rawRows<ExportRow>(exportAttendanceRows(source.db, options.query, options.viewer));
-      for (const [first, last, nationalId, department, date, zone, timeIn, timeOut, breakS, workedS, lateS, earlyS, reason] of rows) {
+      for (const [first, last, nationalId, department, date, zone, timeIn, timeOut, breakS, workedS, lateS, earlyS, reason, source, breakIn, breakOut] of rows) {
         const row = sheet.addRow([
           `${first} ${last}`,
           nationalId,
@@ -119,11 +133,16 @@ export function exportAttendances(options: {
           new Date(`${date}T00:00:00.000Z`),
           wallClock(timeIn, zone),
           timeOut === null ? null : wallClock(timeOut, zone),
+          breakIn === null ? null : wallClock(breakIn, zone),
+          breakOut === null ? null : wallClock(breakOut, zone),
           hoursOf(breakS),
           workedS === null ? null : hoursOf(workedS),
+          // As the list shows it: in, out, or a day left open.
+          timeOut !== null ? label.out : missingCheckOut({ date, timeIn, timeOut }, now, zone) ? label.missing : label.in,
           Math.round(lateS / 60),
           Math.round(earlyS / 60),
-          reason,
+          // A record without a written reason says where it came from, as the list does.
+          reason || label[source],
         ]);
         row.eachCell((cell, column) => {
           cell.style = styles[column - 1]!;

@@ -3,6 +3,7 @@ import { presenceOf, type Presence } from '../../../domain/dashboard/presence.ts
 import { monthPeriod, type Period } from '../../../domain/reports/periods.ts';
 import { activeScheduleOn, createDayCalendar, leaveDateSet } from '../../../domain/reports/day-calendar.ts';
 import { addDays, localDateOf } from '../../../domain/time/zoned-time.ts';
+import { inWeekOrder } from '../../../domain/schedules/rest-days.ts';
 import { nowMs } from '../../clock/now.ts';
 import type { Db } from '../../db/connection.ts';
 import { attendancesWithOpenBreak, recentAttendances } from '../../db/repositories/attendances.ts';
@@ -65,7 +66,8 @@ export async function adminDashboard(db: Db, viewer: RecordAccount): Promise<Adm
   const approved = byEmployee(await leavesOverlapping(db, active, span));
   const attendances = await attendancesIn(db, active, span);
   const holidays = holidaySets(await holidaysByCompany(db, span));
-  const openBreaks = new Set(await attendancesWithOpenBreak(db, addDays(today, -1)));
+  // Open break of each open attendance -> when that break started ("on a break since").
+  const openBreaks = await attendancesWithOpenBreak(db, addDays(today, -1));
 
   const attendanceByEmployee = byEmployee(attendances);
   const nameOf = (e: (typeof employees)[number]) => `${e.firstName} ${e.lastName}`;
@@ -99,7 +101,14 @@ export async function adminDashboard(db: Db, viewer: RecordAccount): Promise<Adm
     });
     if (state === 'leave') onLeaveToday++;
     const shown = open ?? todays;
-    const person = { id: e.id, name: nameOf(e), department: e.departmentName, at: open?.timeIn ?? todays?.timeOut ?? null, zone: shown?.timezone ?? zone };
+    const breakStart = open ? openBreaks.get(open.id) : undefined;
+    const person = {
+      id: e.id,
+      name: nameOf(e),
+      department: e.departmentName,
+      at: breakStart ?? open?.timeIn ?? todays?.timeOut ?? null,
+      zone: shown?.timezone ?? zone,
+    };
     presence[state].push(person);
     if (todays) {
       attendancesToday++;
@@ -126,8 +135,9 @@ export async function adminDashboard(db: Db, viewer: RecordAccount): Promise<Adm
   for (const e of employees) {
     const s = activeScheduleOn(schedules.get(e.id) ?? [], today);
     if (!s) continue;
-    const key = `${s.startTime}|${s.offTime}|${s.totalHours}|${[...s.restDays].sort().join(',')}`;
-    const entry = shiftMap.get(key) ?? { startTime: s.startTime, offTime: s.offTime, totalHours: s.totalHours, restDays: [...s.restDays], employees: 0 };
+    const restDays = inWeekOrder(s.restDays);
+    const key = `${s.startTime}|${s.offTime}|${s.totalHours}|${restDays.join(',')}`;
+    const entry = shiftMap.get(key) ?? { startTime: s.startTime, offTime: s.offTime, totalHours: s.totalHours, restDays, employees: 0 };
     entry.employees++;
     shiftMap.set(key, entry);
   }

@@ -16,7 +16,8 @@ const limiter = new RateLimiter(PIN_CONFLICTS_PER_HOUR, 60 * 60 * 1000, nowMs);
 
 function tooMany(actorId: number): AppError {
   const wait = Math.max(1000, limiter.retryAfterMs(String(actorId)));
-  return new AppError('errors.tooManyPinConflicts', 429, { minutes: Math.max(1, Math.ceil(wait / 60000)), retryAfterSeconds: Math.ceil(wait / 1000) });
+  const minutes = Math.max(1, Math.ceil(wait / 60000));
+  return new AppError('errors.tooManyPinConflicts', 429, { minutes, count: minutes, retryAfterSeconds: Math.ceil(wait / 1000) });
 }
 
 /** 429 while the account is over its limit: call before checking any PIN. */

@@ -21,7 +21,7 @@ export async function updateLeaveRequest(db: Db, id: number, input: unknown, act
     const returnDate = await checkStandingRequest(trx, { id, employeeId: before.employee, leaveTypeId: data.leaveType, from: data.from, to: data.to }, lang);
     const at = nowIso();
     await setLeaveRequestDetails(trx, id, { leaveTypeId: data.leaveType, fromDate: data.from, toDate: data.to, reason: data.reason, returnDate, updatedAt: at });
-    const { employee: _e, ...after } = data;
+    const { employee: _e, approved: _a, ...after } = data;
     await appendAudit(trx, { userId: actor.id, entity: 'leave', entityId: id, action: 'update', before, after: { ...after, returnDate }, at });
   });
   return (await findLeave(db, id))!;

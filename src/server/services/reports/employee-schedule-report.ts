@@ -2,7 +2,8 @@ import { formatLocalDate } from '../../../domain/format/intl-format.ts';
 import { isDate } from '../../../domain/reports/periods.ts';
 import { oneOf, positiveId } from '../../../domain/reports/report-query.ts';
 import type { Report, ReportColumn } from '../../../domain/reports/report-table.ts';
-import { activeScheduleOn, WEEKDAY_NAMES } from '../../../domain/schedules/schedule-rules.ts';
+import { activeScheduleOn } from '../../../domain/schedules/schedule-rules.ts';
+import { inWeekOrder, restDaysText } from '../../../domain/schedules/rest-days.ts';
 import { localDateOf } from '../../../domain/time/zoned-time.ts';
 import type { Language } from '../../../i18n/languages.ts';
 import { translate } from '../../../i18n/translate.ts';
@@ -25,12 +26,6 @@ const COLUMNS: ReportColumn[] = [
   { key: 'state', label: 'reports.columns.schedule', kind: 'label', width: 16 },
 ];
 
-const DAY_LABELS = {
-  Sunday: 'employees.days.Sunday', Monday: 'employees.days.Monday', Tuesday: 'employees.days.Tuesday', Wednesday: 'employees.days.Wednesday',
-  Thursday: 'employees.days.Thursday', Friday: 'employees.days.Friday', Saturday: 'employees.days.Saturday',
-} as const;
-/** Rest days in week order, Monday first. */
-const WEEK_ORDER = [...WEEKDAY_NAMES.slice(1), WEEKDAY_NAMES[0]];
 
 /**
  * Employee schedules in force on a date (`date`, default today): hours, rest days, weekly hours,
@@ -50,16 +45,15 @@ export async function employeeScheduleReport(db: Db, params: URLSearchParams, la
   const rows = employees
     .map((e) => {
       const s = activeScheduleOn(schedules.get(e.id) ?? [], date);
-      const rest = s ? WEEK_ORDER.filter((d) => s.restDays.includes(d)) : [];
-      return {
+            return {
         cells: {
           employee: `${e.firstName} ${e.lastName}`,
           department: e.departmentName,
           startTime: s?.startTime ?? null,
           offTime: s?.offTime ?? null,
           totalHours: s?.totalHours ?? null,
-          restDays: s ? rest.map((d) => t(DAY_LABELS[d])).join(', ') : null,
-          weeklyHours: s ? Math.round(s.totalHours * (7 - rest.length) * 100) / 100 : null,
+          restDays: s ? restDaysText(s.restDays, t) : null,
+          weeklyHours: s ? Math.round(s.totalHours * (7 - inWeekOrder(s.restDays).length) * 100) / 100 : null,
           fromDate: s?.fromDate ?? null,
           toDate: s?.toDate ?? null,
           state: s ? 'reports.scheduleInForce' : 'reports.noSchedule',

@@ -115,7 +115,7 @@ export function exportMonthlyRecords(records: MonthlyRecords, options: { lang: L
       }
       const totals = record.totals;
       await put(
-        [t('reports.record.totals', { days: totals.attendedDays }), null, null, null, null, durationValue(totals.breakSeconds), durationValue(totals.workedSeconds), durationValue(totals.overtimeSeconds)],
+        [t('reports.record.totals', { days: totals.attendedDays, count: totals.attendedDays }), null, null, null, null, durationValue(totals.breakSeconds), durationValue(totals.workedSeconds), durationValue(totals.overtimeSeconds)],
         (i) => (i >= 5 ? S.totalDuration : S.label),
       );
       await put([t('reports.record.expectedHours'), null, null, null, null, null, durationValue(totals.expectedSeconds)], (i) => (i === 6 ? S.duration : S.label));

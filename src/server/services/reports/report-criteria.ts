@@ -2,6 +2,7 @@ import type { Language } from '../../../i18n/languages.ts';
 import { translate } from '../../../i18n/translate.ts';
 import type { Db } from '../../db/connection.ts';
 import { findEmployeeName } from '../../db/repositories/employees.ts';
+import { roleDisplayName } from '../../../domain/permissions/role-names.ts';
 import { reportChoiceName, type EmployeeFilter } from '../../db/repositories/report-data.ts';
 
 export const STATUS_FILTERS = ['active', 'archived'] as const;
@@ -41,7 +42,7 @@ export async function describeCriteria(
   if (chosen.department) out.push({ label: t('reports.filters.department'), value: await nameOf(db, 'departments', chosen.department) });
   if (chosen.jobTitle) out.push({ label: t('reports.filters.jobTitle'), value: await nameOf(db, 'jobTitles', chosen.jobTitle) });
   if (chosen.leaveType) out.push({ label: t('reports.filters.leaveType'), value: await nameOf(db, 'leaveTypes', chosen.leaveType) });
-  if (chosen.role) out.push({ label: t('reports.filters.role'), value: await nameOf(db, 'roles', chosen.role) });
+  if (chosen.role) out.push({ label: t('reports.filters.role'), value: roleDisplayName(await nameOf(db, 'roles', chosen.role), t) });
   if (chosen.employee) {
     const e = await findEmployeeName(db, chosen.employee);
     out.push({ label: t('reports.filters.employee'), value: e ? `${e.firstName} ${e.lastName}` : `#${chosen.employee}` });

@@ -6,6 +6,7 @@ import { nowMs } from '../../clock/now.ts';
 import type { Db } from '../../db/connection.ts';
 import { reportChoices } from '../../db/repositories/report-data.ts';
 import { findUserAccounts } from '../../db/repositories/user-records.ts';
+import { roleDisplayName } from '../../../domain/permissions/role-names.ts';
 import { describeCriteria } from './report-criteria.ts';
 
 const COLUMNS: ReportColumn[] = [
@@ -50,7 +51,7 @@ export async function userAccountsReport(db: Db, params: URLSearchParams, lang: 
             name: u.name,
             email: u.email,
             accountType: TYPE_LABELS[u.accountType],
-            role: u.roleName,
+            role: roleDisplayName(u.roleName, t),
             status: STATUS_LABELS[u.status],
             employee: u.firstName ? `${u.firstName} ${u.lastName}` : null,
             lastSignInAt: u.lastSignInAt,
