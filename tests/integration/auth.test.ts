@@ -141,7 +141,7 @@ describe('sign-in', () => {
     expect(locked.status).toBe(429);
     // After the five free failures the wait starts at 30 s and doubles (decision 022).
     expect(locked.headers.get('retry-after')).toBe('30');
-    expect((await locked.json()).message).toBe('Too many failed sign-in attempts. Try again in 1 minutes.');
+    expect((await locked.json()).message).toBe('Too many failed sign-in attempts. Try again in 1 minute.');
     // Other accounts are not locked by it.
     expect((await client.signIn(OWNER.email, OWNER.password)).status).toBe(200);
   });
