@@ -8,6 +8,7 @@ import { closeDb } from './db/connection.ts';
 import { MAX_REQUEST_BYTES } from './http/body-limits.ts';
 import { ALLOWED_METHODS, refuseAtTheGate } from './http/request-gate.ts';
 import { shedSignIn } from './http/sign-in-shedding.ts';
+import { defaultCsp } from './http/csp.ts';
 import { SECURITY_HEADERS } from './http/security-headers.ts';
 import { flushLogsAsync, log } from './log.ts';
 import { runShutdownHooks } from './shutdown-hooks.ts';
@@ -83,6 +84,7 @@ export function serve(options: ServeOptions): http.Server {
     // Defaults for every answer, also the static files Astro serves before any middleware runs;
     // headers the app sets (a page's own Content-Security-Policy) take precedence.
     for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value);
+    res.setHeader('content-security-policy', defaultCsp((req.url ?? '/').split('?')[0]!));
     if (stopping) res.setHeader('connection', 'close');
     if (refuseAtTheGate(req, res)) return;
     if (refuseLargeBody(req, res)) return;

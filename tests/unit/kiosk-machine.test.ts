@@ -27,6 +27,7 @@ describe('kiosk machine: choosing an action', () => {
   });
   it('says why the face cannot be used', () => {
     expect(run(home(), { type: 'choose', action: 'check-out', face: 'models-failed' }).stage).toMatchObject({ kind: 'pin', notice: { key: 'kiosk.modelsFailed' } });
+    expect(run(home(), { type: 'choose', action: 'check-in', face: 'loading' }).stage).toMatchObject({ kind: 'pin', action: 'check-in', notice: { key: 'kiosk.faceStillLoading' } });
     expect(run(home(), { type: 'choose', action: 'check-out', face: 'camera-failed' }).stage).toMatchObject({ kind: 'pin', notice: { key: 'kiosk.cameraUnavailable' } });
   });
   it('sends a badge read before the action', () => {
@@ -173,7 +174,10 @@ describe('kiosk machine: face availability', () => {
     expect(faceAvailability(false, 'off', 'off')).toBe('off');
     expect(faceAvailability(true, 'failed', 'on')).toBe('models-failed');
     expect(faceAvailability(true, 'ready', 'failed')).toBe('camera-failed');
-    expect(faceAvailability(true, 'loading', 'starting')).toBe('usable');
+    // Models still loading (decision 030): the PIN pad opens at once; a starting camera is waited for.
+    expect(faceAvailability(true, 'loading', 'starting')).toBe('loading');
+    expect(faceAvailability(true, 'loading', 'on')).toBe('loading');
+    expect(faceAvailability(true, 'ready', 'starting')).toBe('usable');
     expect(faceStatusKind(false, 'off', 'off')).toBe('off');
     expect(faceStatusKind(true, 'ready', 'failed')).toBe('failed');
     expect(faceStatusKind(true, 'ready', 'on')).toBe('ready');

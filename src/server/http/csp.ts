@@ -19,6 +19,8 @@ export const CSP_DIRECTIVES = [
   "img-src 'self' data: blob:",
   "media-src 'self' blob:",
   "connect-src 'self'",
+  // The clock terminal's face worker (decision 030): a module worker from /_astro/, same origin.
+  "worker-src 'self'",
   "font-src 'self'",
   "object-src 'none'",
   "base-uri 'self'",
@@ -27,6 +29,22 @@ export const CSP_DIRECTIVES = [
 ] as const;
 
 export const NON_PAGE_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+
+/**
+ * The policy of the clock terminal's face worker script (decision 030). A worker runs under the
+ * policy its script is served with, not the page's: NON_PAGE_CSP would stop it fetching the models.
+ * It may fetch from this server (the models under /models) and compile WebAssembly (tfjs probes
+ * it); nothing else.
+ */
+export const FACE_WORKER_CSP = "default-src 'none'; connect-src 'self'; script-src 'self' 'wasm-unsafe-eval'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+
+/** The face worker's bundle as Vite names it (`face-worker.ts` under /_astro/, with its hash). */
+const FACE_WORKER_PATH = /^\/_astro\/face-worker-[\w-]+\.js$/;
+
+/** The policy an answer to `path` gets unless the app sets its own (pages do). */
+export function defaultCsp(path: string): string {
+  return FACE_WORKER_PATH.test(path) ? FACE_WORKER_CSP : NON_PAGE_CSP;
+}
 
 /**
  * Adds hash sources to the `script-src` and `style-src` directives of a policy (Astro's page

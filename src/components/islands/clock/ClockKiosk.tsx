@@ -251,7 +251,7 @@ export default function ClockKiosk(props: Props) {
               {stage.card ? t('kiosk.badgeRead') : t('kiosk.chooseAction')}
             </p>
             <ActionButtons t={t} highlighted={stage.card !== null} onChoose={choose} />
-            <KioskStatusLine t={t} faceStatus={faceStatus} faceStatusKind={faceStatusNow} rfid={props.rfidClock} />
+            <KioskStatusLine t={t} lang={lang} faceStatus={faceStatus} faceStatusKind={faceStatusNow} progress={face.engine === 'ready' ? 100 : face.progress} rfid={props.rfidClock} />
           </>
         )}
 

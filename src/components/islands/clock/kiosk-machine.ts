@@ -41,10 +41,12 @@ export interface KioskState {
 }
 
 /**
- * Whether a chosen action goes to the camera: `ready` (or still loading: the capture waits for
- * it), `off` (no face recognition), or why not (`models-failed`, `camera-failed`).
+ * Whether a chosen action goes to the camera: `usable` (models ready; the capture waits for a
+ * starting camera), `off` (no face recognition), or why not: `loading` (the models are still
+ * loading: the PIN pad opens at once rather than make the person wait, decision 030),
+ * `models-failed`, `camera-failed`.
  */
-export type FaceAvailability = 'usable' | 'off' | 'models-failed' | 'camera-failed';
+export type FaceAvailability = 'usable' | 'off' | 'loading' | 'models-failed' | 'camera-failed';
 
 /** Why a face step ended without a face to send. */
 export type FaceFailure = 'models-failed' | 'camera-unavailable' | 'none' | 'many' | 'still';
@@ -82,6 +84,12 @@ const FACE_FAILURE_NOTICE: Record<FaceFailure, string> = {
   still: 'kiosk.livenessFailed',
 };
 
+const FACE_UNAVAILABLE_NOTICE: Record<Exclude<FaceAvailability, 'usable' | 'off'>, string> = {
+  loading: 'kiosk.faceStillLoading',
+  'models-failed': 'kiosk.modelsFailed',
+  'camera-failed': 'kiosk.cameraUnavailable',
+};
+
 /** The PIN pad for `action`, empty, with a notice (why not the face) or an error (wrong PIN). */
 function pinPad(state: KioskState, action: ClockAction, notice: KioskText | null, error: KioskText | null = null): KioskState {
   return { ...state, pin: '', stage: { kind: 'pin', action, notice, error }, activity: state.activity + 1 };
@@ -99,7 +107,7 @@ export function kioskReducer(state: KioskState, event: KioskEvent): KioskState {
       // A badge read first: the action sends it.
       if (stage.card) return to(state, { kind: 'sending', action: event.action, via: 'card', card: stage.card });
       if (event.face === 'usable') return to(state, { kind: 'face', action: event.action, hint: 'loading' });
-      const notice = event.face === 'off' ? null : { key: event.face === 'models-failed' ? 'kiosk.modelsFailed' : 'kiosk.cameraUnavailable' };
+      const notice = event.face === 'off' ? null : { key: FACE_UNAVAILABLE_NOTICE[event.face] };
       return pinPad(state, event.action, notice);
     }
     case 'face-progress':
@@ -179,5 +187,5 @@ export function faceAvailability(faceRecognition: boolean, engine: string, camer
   if (!faceRecognition) return 'off';
   if (engine === 'failed') return 'models-failed';
   if (camera === 'failed') return 'camera-failed';
-  return 'usable';
+  return engine === 'loading' ? 'loading' : 'usable';
 }

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { FaceEngine } from '../../../lib/client/face/face-engine.ts';
 import type { CaptureProgress } from '../../../lib/client/face/kiosk-capture.ts';
+import type { KioskFaceWorker } from '../../../lib/client/face/kiosk-face-worker.ts';
 import type { FaceFailure } from './kiosk-machine.ts';
 
 export type EngineState = 'off' | 'loading' | 'ready' | 'failed';
@@ -10,16 +10,18 @@ export type CameraState = 'off' | 'starting' | 'on' | 'failed';
 export type FaceCapture = { kind: 'face'; descriptors: number[][]; snapshot: string | null } | { kind: 'failed'; reason: FaceFailure } | { kind: 'cancelled' };
 
 /**
- * The kiosk's camera and face engine. With `enabled`, starts the camera (getUserMedia) and loads
- * the models at once, so a punch does not wait for them; face-api is imported lazily, only by the
- * page that uses it. `capture` runs the detection loop on the video until it has a face (or gives
- * up, or `abort` stops it); one capture at a time, a new one aborts the last.
+ * The kiosk's camera and face engine. With `enabled`, starts the camera (getUserMedia) and the
+ * face worker, which loads the models off the main thread (decision 030): the PIN pad and the
+ * badge reader answer from the first second, and `progress` (0–100) tells how far loading is.
+ * `capture` runs the detection loop on the video until it has a face (or gives up, or `abort`
+ * stops it); one capture at a time, a new one aborts the last.
  */
 export function useFaceCamera(enabled: boolean, options: { liveness: boolean; snapshot: boolean }) {
   const [engine, setEngine] = useState<EngineState>(enabled ? 'loading' : 'off');
   const [camera, setCamera] = useState<CameraState>(enabled ? 'starting' : 'off');
+  const [progress, setProgress] = useState(0);
   const videoRef = useRef<HTMLVideoElement>(null);
-  const faceapiRef = useRef<FaceEngine | null>(null);
+  const workerRef = useRef<{ worker: KioskFaceWorker; ready: Promise<string> } | null>(null);
   const captureRef = useRef<AbortController | null>(null);
   const cameraRef = useRef(camera);
   cameraRef.current = camera;
@@ -29,7 +31,7 @@ export function useFaceCamera(enabled: boolean, options: { liveness: boolean; sn
     let stream: MediaStream | null = null;
     let cancelled = false;
     void (async () => {
-      const [{ loadFaceEngine }, { startCamera, warmUpFaceEngine }] = await Promise.all([import('../../../lib/client/face/face-engine.ts'), import('../../../lib/client/face/kiosk-capture.ts')]);
+      const [{ startKioskFaceWorker }, { startCamera }] = await Promise.all([import('../../../lib/client/face/kiosk-face-worker.ts'), import('../../../lib/client/face/kiosk-capture.ts')]);
       const video = videoRef.current;
       if (!video || cancelled) return;
       const cam =
@@ -43,20 +45,35 @@ export function useFaceCamera(enabled: boolean, options: { liveness: boolean; sn
               () => setCamera('failed'),
             )
           : Promise.resolve(setCamera('failed'));
-      const models = loadFaceEngine().then(
-        async (faceapi) => {
-          await warmUpFaceEngine(faceapi).catch(() => {});
-          faceapiRef.current = faceapi;
-          if (!cancelled) setEngine('ready');
-        },
-        () => setEngine('failed'),
-      );
+      let models: Promise<unknown>;
+      try {
+        const worker = startKioskFaceWorker();
+        const ready = worker.load((percent) => {
+          if (!cancelled) setProgress(percent);
+        });
+        workerRef.current = { worker, ready };
+        models = ready.then(
+          (backend) => {
+            if (cancelled) return;
+            // Diagnostics (tests, a support call): which TensorFlow.js backend the worker uses.
+            videoRef.current?.setAttribute('data-face-backend', backend);
+            setEngine('ready');
+          },
+          () => !cancelled && setEngine('failed'),
+        );
+      } catch {
+        // No module workers in this browser: the PIN pad and the badge stay.
+        setEngine('failed');
+        models = Promise.resolve();
+      }
       await Promise.all([cam, models]);
     })();
     return () => {
       cancelled = true;
       captureRef.current?.abort();
       stream?.getTracks().forEach((track) => track.stop());
+      workerRef.current?.worker.terminate();
+      workerRef.current = null;
     };
   }, [enabled]);
 
@@ -71,11 +88,11 @@ export function useFaceCamera(enabled: boolean, options: { liveness: boolean; sn
       captureRef.current?.abort();
       const controller = new AbortController();
       captureRef.current = controller;
-      const { loadFaceEngine } = await import('../../../lib/client/face/face-engine.ts');
       const { captureFace } = await import('../../../lib/client/face/kiosk-capture.ts');
-      let faceapi: FaceEngine;
+      const engine = workerRef.current;
       try {
-        faceapi = faceapiRef.current ?? (await loadFaceEngine());
+        if (!engine) throw new Error('no face worker');
+        await engine.ready;
       } catch {
         return controller.signal.aborted ? { kind: 'cancelled' } : { kind: 'failed', reason: 'models-failed' };
       }
@@ -87,14 +104,20 @@ export function useFaceCamera(enabled: boolean, options: { liveness: boolean; sn
       if (controller.signal.aborted) return { kind: 'cancelled' };
       if (!video || cameraRef.current === 'failed' || video.videoWidth === 0) return { kind: 'failed', reason: 'camera-unavailable' };
       onProgress('looking');
-      const result = await captureFace(faceapi, video, {
-        liveness: options.liveness,
-        snapshot: options.snapshot,
-        signal: controller.signal,
-        onProgress: (p) => {
-          if (!controller.signal.aborted) onProgress(p);
-        },
-      });
+      let result: Awaited<ReturnType<typeof captureFace>>;
+      try {
+        result = await captureFace(engine.worker, video, {
+          liveness: options.liveness,
+          snapshot: options.snapshot,
+          signal: controller.signal,
+          onProgress: (p) => {
+            if (!controller.signal.aborted) onProgress(p);
+          },
+        });
+      } catch {
+        // The worker failed mid-capture.
+        return controller.signal.aborted ? { kind: 'cancelled' } : { kind: 'failed', reason: 'models-failed' };
+      }
       if (controller.signal.aborted || result.kind === 'cancelled') return { kind: 'cancelled' };
       captureRef.current = null;
       if (result.kind === 'failed') return { kind: 'failed', reason: result.reason };
@@ -103,5 +126,5 @@ export function useFaceCamera(enabled: boolean, options: { liveness: boolean; sn
     [options.liveness, options.snapshot],
   );
 
-  return { engine, camera, videoRef, capture, abort };
+  return { engine, progress, camera, videoRef, capture, abort };
 }

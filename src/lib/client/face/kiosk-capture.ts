@@ -4,11 +4,13 @@
  * both frames' descriptors for the server to match. The browser never decides who it is.
  *
  * Pipeline as at enrolment (face-engine.ts): SSD MobileNet v1, 68 landmarks, 128-value
- * descriptor; the camera frame is used as it is — the face already sits inside a larger picture,
+ * descriptor, run by the face worker (decision 030): this side draws a frame, reads its pixels
+ * and hands them over; the camera frame is used as it is — the face already sits inside a larger picture,
  * which is what the grey padding recreates for ID-style crops at enrolment.
  */
 import { looksAlive, maxMovement, type FaceFrame } from '../../../domain/clock/liveness.ts';
-import { MIN_CONFIDENCE, toCanvas, type FaceEngine } from './face-engine.ts';
+import { MIN_CONFIDENCE, toCanvas } from './face-engine.ts';
+import type { KioskFaceWorker } from './kiosk-face-worker.ts';
 
 /** Frames are taken at most this often (a live face needs time to move). */
 export const FRAME_INTERVAL_MS = 250;
@@ -44,27 +46,6 @@ export async function startCamera(video: HTMLVideoElement): Promise<MediaStream>
   return stream;
 }
 
-/**
- * Runs the three networks once on a blank frame. The first run compiles the WebGL shaders, which
- * takes seconds on slow GPUs and software GL; doing it while "Loading Models" shows keeps the
- * first punch as quick as the others.
- */
-export async function warmUpFaceEngine(faceapi: FaceEngine): Promise<void> {
-  const canvas = document.createElement('canvas');
-  canvas.width = 640;
-  canvas.height = 480;
-  const ctx = canvas.getContext('2d')!;
-  ctx.fillStyle = '#808080';
-  ctx.fillRect(0, 0, canvas.width, canvas.height);
-  await faceapi.detectAllFaces(canvas, new faceapi.SsdMobilenetv1Options({ minConfidence: MIN_CONFIDENCE })).withFaceLandmarks();
-  const chip = document.createElement('canvas');
-  chip.width = 150;
-  chip.height = 150;
-  chip.getContext('2d')!.drawImage(canvas, 0, 0, 150, 150);
-  await faceapi.detectFaceLandmarks(chip);
-  await faceapi.computeFaceDescriptor(chip);
-}
-
 export function stopCamera(stream: MediaStream | null | undefined): void {
   stream?.getTracks().forEach((track) => track.stop());
 }
@@ -81,16 +62,9 @@ function snapshotOf(canvas: HTMLCanvasElement): string {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 interface Frame extends FaceFrame {
+  /** The worker keeps the frame's pixels under this id, for the descriptor. */
+  id: number;
   canvas: HTMLCanvasElement;
-  /** The face box aligned on the landmarks: what face-api cuts out for the descriptor. */
-  aligned: InstanceType<FaceEngine['FaceDetection']>;
-}
-
-/** The descriptor of the face in a frame already detected, as face-api's own pipeline computes it. */
-async function describe(faceapi: FaceEngine, frame: Frame): Promise<number[]> {
-  const [chip] = await faceapi.extractFaces(frame.canvas, [frame.aligned]);
-  const descriptor = await faceapi.computeFaceDescriptor(chip!);
-  return Array.from(descriptor as Float32Array);
 }
 
 /**
@@ -99,11 +73,28 @@ async function describe(faceapi: FaceEngine, frame: Frame): Promise<number[]> {
  * screen what to ask of the person. Stops early when `signal` aborts.
  */
 export async function captureFace(
-  faceapi: FaceEngine,
+  engine: KioskFaceWorker,
   video: HTMLVideoElement,
   options: { liveness: boolean; snapshot: boolean; signal: AbortSignal; onProgress: (p: CaptureProgress) => void },
 ): Promise<CaptureResult> {
-  const detector = new faceapi.SsdMobilenetv1Options({ minConfidence: MIN_CONFIDENCE });
+  const sent: number[] = [];
+  try {
+    return await takeFrames(engine, video, options, sent);
+  } finally {
+    // The worker keeps the frames' pixels only for this capture.
+    engine.forget(sent);
+  }
+}
+
+/** Frame ids are unique on the page: a cancelled capture's frames never mix with the next one's. */
+let lastFrameId = 0;
+
+async function takeFrames(
+  engine: KioskFaceWorker,
+  video: HTMLVideoElement,
+  options: { liveness: boolean; snapshot: boolean; signal: AbortSignal; onProgress: (p: CaptureProgress) => void },
+  sent: number[],
+): Promise<CaptureResult> {
   const deadline = performance.now() + CAPTURE_TIMEOUT_MS;
   const frames: Frame[] = [];
   let sawMany = false;
@@ -112,12 +103,14 @@ export async function captureFace(
   while (performance.now() < deadline || taken < CAPTURE_MIN_FRAMES) {
     taken++;
     if (options.signal.aborted) return { kind: 'cancelled' };
-    // Always give the page a moment between frames (paint the hint, take a tap on Cancel):
-    // detection keeps the main thread busy while it runs.
+    // Frames are spaced (a live face needs time to move); detection itself runs in the worker.
     await sleep(Math.max(MIN_PAUSE_MS, lastAt + FRAME_INTERVAL_MS - performance.now()));
     lastAt = performance.now();
     const canvas = toCanvas(video, FRAME_MAX_SIDE);
-    const faces = await faceapi.detectAllFaces(canvas, detector).withFaceLandmarks();
+    const pixels = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height);
+    const id = ++lastFrameId;
+    sent.push(id);
+    const faces = await engine.detect(id, pixels, MIN_CONFIDENCE, frames.map((f) => f.id));
     if (options.signal.aborted) return { kind: 'cancelled' };
     if (faces.length > 1) {
       sawMany = true;
@@ -130,8 +123,7 @@ export async function captureFace(
       continue;
     }
     const face = faces[0]!;
-    const { x, y, width, height } = face.detection.box;
-    frames.push({ canvas, aligned: face.alignedRect, box: { x, y, width, height }, landmarks: face.landmarks.positions.map((p) => ({ x: p.x, y: p.y })) });
+    frames.push({ id, canvas, box: face.box, landmarks: face.landmarks });
     if (frames.length < 2) continue;
     if (options.liveness && !looksAlive(frames)) {
       options.onProgress('move');
@@ -140,7 +132,7 @@ export async function captureFace(
     }
     // The first frame and the one that showed the movement: two views of one face.
     const chosen = [frames[0]!, frames[frames.length - 1]!];
-    const descriptors = [await describe(faceapi, chosen[0]!), await describe(faceapi, chosen[1]!)];
+    const descriptors = await engine.describe(chosen.map((f) => f.id));
     return { kind: 'ok', descriptors, snapshot: options.snapshot ? snapshotOf(chosen[1]!.canvas) : null, movement: maxMovement(frames) };
   }
   if (options.liveness && frames.length >= 1) return { kind: 'failed', reason: 'still' };

@@ -1,0 +1,33 @@
+/**
+ * The messages between the clock terminal's page and its face worker (face-worker.ts, decision
+ * 030). The page sends camera frames as RGBA pixels (an `ImageData`'s buffer, transferred, not
+ * copied) and gets back boxes and landmarks; descriptors are computed in the worker from frames
+ * it kept. Every request carries a `seq` that its answer repeats.
+ */
+
+export interface DetectedFace {
+  box: { x: number; y: number; width: number; height: number };
+  landmarks: { x: number; y: number }[];
+}
+
+export type WorkerRequest =
+  /** Load face-api, pick the backend, load the three models and warm them up. */
+  | { seq: number; type: 'load'; modelUrl: string }
+  /**
+   * Detect the faces (and landmarks) of a frame. A frame with exactly one face is kept as `id`
+   * for `describe`; every kept frame not in `keep` is dropped.
+   */
+  | { seq: number; type: 'detect'; id: number; width: number; height: number; pixels: ArrayBuffer; minConfidence: number; keep: number[] }
+  /** The 128-value descriptors of kept frames' faces, in the order of `ids`. */
+  | { seq: number; type: 'describe'; ids: number[] }
+  /** Drop these frames if kept. */
+  | { seq: number; type: 'forget'; ids: number[] };
+
+export type WorkerAnswer =
+  | { seq: number; ok: true; value: unknown }
+  | { seq: number; ok: false; error: string }
+  /** Loading progress: `done` of `total` steps (library, backend, three models, three warm-up runs). */
+  | { seq: number; progress: { done: number; total: number } };
+
+/** The steps `load` reports, for the percentage on screen. */
+export const LOAD_STEPS = 8;
