@@ -85,7 +85,8 @@ describe('first run as a newcomer', () => {
   it('follows the steps: department, employee (after its job title), schedule, clock', async () => {
     await page.goto(`${server.url}/dashboard`);
     await page.click('[data-testid=guide-go-department]');
-    await page.waitForURL('**/department?new=1');
+    // The form opens after hydration and drops `?new=1` from the address at once (issue 17.10).
+    await page.waitForURL(/\/department(\?new=1)?$/);
     await saveOrgForm('Tienda');
     await page.click('[data-testid=org-form] button[type=submit]');
     await page.waitForSelector('tbody tr:has-text("Tienda")');
@@ -97,7 +98,7 @@ describe('first run as a newcomer', () => {
     expect(await stepState('employee')).toBe('next');
     expect(await page.textContent('[data-testid=guide-go-employee]')).toBe('Add a job title');
     await page.click('[data-testid=guide-go-employee]');
-    await page.waitForURL('**/jobtitle?new=1');
+    await page.waitForURL(/\/jobtitle(\?new=1)?$/);
     await saveOrgForm('Florista');
     await page.selectOption('#org-department', { label: 'Tienda' });
     await page.click('[data-testid=org-form] button[type=submit]');
