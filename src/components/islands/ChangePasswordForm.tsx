@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { Toaster, toast } from 'sonner';
+import { toast } from 'sonner';
+import { AppToaster } from './ui/AppToaster.tsx';
 import type { Language } from '../../i18n/languages.ts';
 import { translator } from '../../i18n/translate.ts';
 import { api, ApiError } from '../../lib/client/api.ts';
@@ -50,7 +51,7 @@ export default function ChangePasswordForm({ lang }: { lang: Language }) {
 
   return (
     <>
-    <Toaster richColors position="top-center" closeButton />
+    <AppToaster />
     <form onSubmit={submit} noValidate className="flex max-w-md flex-col gap-4" data-testid="change-password">
       {FIELDS.map(([name, label, autoComplete]) => (
         <div key={name} className="flex flex-col gap-1">

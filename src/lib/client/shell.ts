@@ -32,7 +32,7 @@ function setDrawer(open: boolean): void {
 }
 
 function toggleNav(): void {
-  const overlay = root.dataset['layout'] === 'contentOverlay';
+  const overlay = root.dataset['layout'] === 'contentOverlay' || root.dataset['layout'] === 'blank';
   if (phone.matches || overlay) setDrawer(!root.classList.contains('nav-open'));
   else setSideNavCollapse(!$theme.get().layout.sideNavCollapse);
 }
@@ -43,6 +43,12 @@ function setPanel(open: boolean): void {
     ? document.querySelector<HTMLElement>('#theme-panel [data-action="close-panel"]')
     : document.querySelector<HTMLElement>('[data-action="open-panel"]');
   window.setTimeout(() => target?.focus(), 50);
+}
+
+/** Leaves the blank layout for the one chosen before it (the default when there is none). */
+function restoreLayout(): void {
+  const { type, previousType } = $theme.get().layout;
+  setLayoutType(previousType && previousType !== 'blank' ? previousType : type === 'blank' ? 'collapsibleSide' : type);
 }
 
 async function signOut(): Promise<void> {
@@ -77,6 +83,9 @@ document.addEventListener('click', (event) => {
   document.querySelectorAll<HTMLDetailsElement>('details.dropdown[open]').forEach((d) => {
     if (!d.contains(target)) d.open = false;
   });
+  // An item of the blank layout's floating menu closes that menu once chosen.
+  const floating = target.closest('.blank-layout-menu li') ? target.closest<HTMLDetailsElement>('details.blank-layout-menu') : null;
+  if (floating) floating.open = false;
   const control = target.closest<HTMLElement>('[data-theme-field]');
   if (control) return applyThemeControl(control);
   const action = target.closest<HTMLElement>('[data-action]');
@@ -96,6 +105,8 @@ document.addEventListener('click', (event) => {
       if (isLanguage(next) && next !== lang) switchLanguage(next);
       return;
     }
+    case 'restore-layout':
+      return restoreLayout();
     case 'sign-out':
       void signOut();
       return;

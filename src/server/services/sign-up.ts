@@ -1,8 +1,9 @@
 import type { SignUpInput } from '../../domain/auth/auth-schemas.ts';
 import type { Db } from '../db/connection.ts';
 import type { Language } from '../../i18n/languages.ts';
-import { findUserWithRole } from '../db/repositories/users.ts';
+import { findUserWithRole, recordSignIn } from '../db/repositories/users.ts';
 import { createDefaultOrganization } from './create-default-organization.ts';
+import { nowIso } from '../clock/now.ts';
 import { createFirstAccount } from './create-first-account.ts';
 import { invalidateSettings } from './get-settings.ts';
 import { seedDemoData } from './seed-demo-data.ts';
@@ -11,7 +12,8 @@ import { startSession, type SessionOrigin } from './start-session.ts';
 
 /**
  * First-run sign-up from the browser: company + first SuperAdmin, then either demo data or the
- * default organisation records named in `lang` (decision 028); signs in.
+ * default organisation records named in `lang` (decision 028); signs in (recorded as the
+ * last sign-in).
  */
 export async function signUp(db: Db, input: SignUpInput, origin: SessionOrigin, lang: Language = 'es'): Promise<{ token: string; user: SessionUser }> {
   const { userId, companyId } = await createFirstAccount(db, {
@@ -28,5 +30,7 @@ export async function signUp(db: Db, input: SignUpInput, origin: SessionOrigin, 
   const row = await findUserWithRole(db, { id: userId });
   if (!row) throw new Error('The account just created is missing');
   const token = await startSession(db, row, origin);
+  // The sign-up signs the owner in: that is their first sign-in (issue 17.10, not "never").
+  await recordSignIn(db, userId, nowIso());
   return { token, user: toSessionUser(row) };
 }

@@ -1,6 +1,6 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
-import { Toaster } from 'sonner';
+import { AppToaster } from '../ui/AppToaster.tsx';
 import { AttendanceCreateInput, AttendanceUpdateInput, REASON_MAX } from '../../../domain/attendance/attendance-schema.ts';
 import { minutesAfterTimeIn } from '../../../domain/attendance/shift-times.ts';
 import type { AttendanceDto } from '../../../domain/api/records.ts';
@@ -109,7 +109,7 @@ export default function AttendanceForm({ lang, employees, attendance, today }: P
 
   return (
     <>
-      <Toaster richColors position="top-center" closeButton />
+      <AppToaster />
       <form onSubmit={form.handleSubmit(submit)} noValidate className="flex flex-col gap-6" data-testid="attendance-form">
         {formError && (
           <p role="alert" className="rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-sm text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-200" data-testid="form-error">

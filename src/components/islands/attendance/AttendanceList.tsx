@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { CalendarCheck, Clock, FileSpreadsheet, Pencil, Plus, Trash2 } from 'lucide-react';
-import { Toaster } from 'sonner';
+import { AppToaster } from '../ui/AppToaster.tsx';
 import { formatDuration, formatLocalDate } from '../../../domain/format/intl-format.ts';
 import { formatRecordTime, isNextDayOf } from '../../../domain/format/record-time.ts';
 import type { Language } from '../../../i18n/languages.ts';
@@ -158,7 +158,7 @@ export default function AttendanceList({ lang, timeFormat, can, employees, depar
 
   return (
     <>
-      <Toaster richColors position="top-center" closeButton />
+      <AppToaster />
       <OnLeavePanel lang={lang} from={from} to={to} employee={employee} department={department} />
       <div className="mb-4 flex flex-wrap items-end gap-3 rounded-2xl border border-line bg-card p-4" role="group" aria-label={t('attendance.filters')}>
         <label className="flex flex-col gap-1 text-sm">

@@ -1,6 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { useForm, type Path } from 'react-hook-form';
-import { Toaster } from 'sonner';
+import { AppToaster } from '../ui/AppToaster.tsx';
+import { useConfirmDiscard } from '../ui/ConfirmDiscard.tsx';
 import {
   CIVIL_STATUSES,
   EmployeeCreateInput,
@@ -109,10 +110,12 @@ export default function EmployeeForm({ lang, employee, today }: Props) {
     }
   }
 
-  function discard() {
+  function leaveForm() {
     setFlash(t('messages.employeeDiscarded'), 'info');
     window.location.assign(editing ? `/employee-details/${employee._id}` : '/employees');
   }
+  const discardGuard = useConfirmDiscard(lang, form.formState.isDirty, leaveForm);
+
 
   const err = (name: string) => fieldMessage(fieldError(form.formState.errors, name), t);
   // The 11 fields the create schema refuses empty (10 on edit, where an empty PIN keeps it).
@@ -186,7 +189,8 @@ export default function EmployeeForm({ lang, employee, today }: Props) {
 
   return (
     <>
-      <Toaster richColors position="top-center" closeButton />
+      <AppToaster />
+      {discardGuard.dialog}
       <form onSubmit={form.handleSubmit(submit)} noValidate className="flex flex-col gap-6" data-testid="employee-form">
         {formError && (
           <p role="alert" className="rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-sm text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-200">
@@ -246,7 +250,7 @@ export default function EmployeeForm({ lang, employee, today }: Props) {
           'emp-employment',
         )}
         <div className="flex justify-end gap-2">
-          <button type="button" className={secondaryButton} onClick={discard} data-testid="discard">
+          <button type="button" className={secondaryButton} onClick={discardGuard.request} data-testid="discard">
             {t('employees.discard')}
           </button>
           <button type="submit" className={primaryButton} disabled={form.formState.isSubmitting}>

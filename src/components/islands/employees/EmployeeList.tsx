@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Archive, ArchiveRestore, Eye, Pencil, Plus, Trash2, UserPlus } from 'lucide-react';
-import { Toaster, toast } from 'sonner';
+import { toast } from 'sonner';
+import { AppToaster } from '../ui/AppToaster.tsx';
 import type { Language } from '../../../i18n/languages.ts';
 import { translator } from '../../../i18n/translate.ts';
 import { api, ApiError } from '../../../lib/client/api.ts';
@@ -104,7 +105,7 @@ export default function EmployeeList({ lang, can, departments, companies }: Prop
 
   return (
     <>
-      <Toaster richColors position="top-center" closeButton />
+      <AppToaster />
       <DataTable<EmployeeRow>
         lang={lang}
         path="/employees"

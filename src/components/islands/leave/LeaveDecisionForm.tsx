@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Check, RotateCcw, X } from 'lucide-react';
-import { Toaster } from 'sonner';
+import { AppToaster } from '../ui/AppToaster.tsx';
 import type { LeaveStatus } from '../../../domain/leave/leave-rules.ts';
 import type { LeaveDto } from '../../../domain/api/records.ts';
 import type { Language } from '../../../i18n/languages.ts';
@@ -38,7 +38,7 @@ export default function LeaveDecisionForm({ lang, leave }: Props) {
 
   return (
     <>
-      <Toaster richColors position="top-center" closeButton />
+      <AppToaster />
       <form onSubmit={(e) => e.preventDefault()} noValidate className="flex flex-col gap-4" data-testid="decision-form">
         {error && <p role="alert" className="rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-sm text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-200">{error.message}</p>}
         <div className="flex flex-col gap-1">

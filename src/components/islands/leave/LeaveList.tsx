@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { ClipboardCheck, Plane, Plus, Trash2 } from 'lucide-react';
-import { toast, Toaster } from 'sonner';
+import { toast } from 'sonner';
+import { AppToaster } from '../ui/AppToaster.tsx';
 import { formatDate } from '../../../domain/format/intl-format.ts';
 import type { Language } from '../../../i18n/languages.ts';
 import { translator } from '../../../i18n/translate.ts';
@@ -89,7 +90,7 @@ export default function LeaveList({ lang, timezone, can, today, recordFor, emplo
 
   return (
     <>
-      <Toaster richColors position="top-center" closeButton />
+      <AppToaster />
       <div className="mb-4 grid gap-3 rounded-2xl border border-line bg-card p-4 sm:grid-cols-2 lg:grid-cols-3 2xl:grid-cols-6" role="group" aria-label={t('leave.filters')}>
         {select(t('fields.status'), status, setStatus, [['', t('leave.allStatuses')], ...Object.entries(STATUS_LABELS).map(([s, key]): [string, string] => [s, t(key)])], 'filter-status')}
         {select(t('leave.type'), leaveType, setLeaveType, [['', t('leave.allTypes')], ...choices(leaveTypes)], 'filter-type')}

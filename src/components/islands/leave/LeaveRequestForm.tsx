@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Toaster } from 'sonner';
+import { AppToaster } from '../ui/AppToaster.tsx';
+import { useConfirmDiscard } from '../ui/ConfirmDiscard.tsx';
 import { formatLocalDate, formatNumber } from '../../../domain/format/intl-format.ts';
 import { countWorkingDays, returnDateAfter, workingDaysByYear, type WorkCalendar } from '../../../domain/leave/leave-days.ts';
 import { daysInYear } from '../../../domain/leave/leave-rules.ts';
@@ -95,10 +96,12 @@ export default function LeaveRequestForm({ lang, employeeId, leaveTypes, schedul
     }
   }
 
-  function discard() {
+  function leaveForm() {
     setFlash(t('messages.leaveDiscarded'), 'info');
     window.location.assign('/personal/leave');
   }
+  const discardGuard = useConfirmDiscard(lang, form.formState.isDirty, leaveForm);
+
 
   const err = (name: string) => fieldMessage(fieldError(form.formState.errors, name), t);
   const field = (name: string, label: string, control: React.ReactNode, hint?: string, wide = false) => (
@@ -117,7 +120,8 @@ export default function LeaveRequestForm({ lang, employeeId, leaveTypes, schedul
 
   return (
     <>
-      <Toaster richColors position="top-center" closeButton />
+      <AppToaster />
+      {discardGuard.dialog}
       <form onSubmit={form.handleSubmit(submit)} noValidate className="flex max-w-3xl flex-col gap-6" data-testid="leave-form">
         {formError && <p role="alert" className="rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-sm text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-200">{formError}</p>}
         <section className="grid gap-5 rounded-2xl border border-line bg-card p-6 sm:grid-cols-2">
@@ -160,7 +164,7 @@ export default function LeaveRequestForm({ lang, employeeId, leaveTypes, schedul
           )}
         </section>
         <div className="flex justify-end gap-2">
-          <button type="button" className={secondaryButton} onClick={discard} data-testid="discard">{t('employees.discard')}</button>
+          <button type="button" className={secondaryButton} onClick={discardGuard.request} data-testid="discard">{t('employees.discard')}</button>
           <button type="submit" className={primaryButton} disabled={form.formState.isSubmitting} data-testid="save">{form.formState.isSubmitting ? t('common.loading') : t('form.save')}</button>
         </div>
       </form>

@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Palmtree, Pencil, Plus, Undo2 } from 'lucide-react';
-import { Toaster, toast } from 'sonner';
+import { toast } from 'sonner';
+import { AppToaster } from '../ui/AppToaster.tsx';
 import { formatDate, formatLocalDate } from '../../../domain/format/intl-format.ts';
 import type { Language } from '../../../i18n/languages.ts';
 import { translator } from '../../../i18n/translate.ts';
@@ -85,7 +86,7 @@ export default function MyLeaveList({ lang, timezone, employeeId, canRequest }: 
 
   return (
     <>
-      <Toaster richColors position="top-center" closeButton />
+      <AppToaster />
       <DataTable<LeaveRow>
         lang={lang}
         path="/leaves"

@@ -1,6 +1,7 @@
 import { lazy, useEffect, useMemo, useState } from 'react';
 import { BadgeCheck, Building2, CalendarHeart, Network, Plane, Plus, Users, type LucideIcon } from 'lucide-react';
-import { Toaster, toast } from 'sonner';
+import { toast } from 'sonner';
+import { AppToaster } from '../ui/AppToaster.tsx';
 import type { Language } from '../../../i18n/languages.ts';
 import { translator } from '../../../i18n/translate.ts';
 import { Badge } from '../ui/Badge.tsx';
@@ -40,11 +41,15 @@ export default function OrgManager({ lang, table: name, can, startNew = false }:
   const t = translator(lang);
   const table = ORG_TABLES[name];
   const [version, setVersion] = useState(0);
-  const [editing, setEditing] = useState<Row | 'new' | null>(startNew ? 'new' : null);
+  // Closed on the server: the form is a lazy chunk, and rendering it there made React give up on
+  // the boundary (error #419) and fall back with inline scripts the CSP blocks (issue 17.10).
+  const [editing, setEditing] = useState<Row | 'new' | null>(null);
 
   useEffect(() => {
-    // The form opened from `?new=1` once; a reload should not open it again.
-    if (startNew) history.replaceState(null, '', window.location.pathname);
+    // `?new=1` opens the form once, after hydration; a reload should not open it again.
+    if (!startNew) return;
+    setEditing('new');
+    history.replaceState(null, '', window.location.pathname);
   }, []);
   const [deleting, setDeleting] = useState<Row | null>(null);
 
@@ -87,7 +92,7 @@ export default function OrgManager({ lang, table: name, can, startNew = false }:
 
   return (
     <>
-      <Toaster richColors position="top-center" closeButton />
+      <AppToaster />
       <DataTable<Row>
         lang={lang}
         path={table.path}

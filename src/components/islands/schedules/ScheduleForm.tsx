@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Toaster } from 'sonner';
+import { AppToaster } from '../ui/AppToaster.tsx';
+import { useConfirmDiscard } from '../ui/ConfirmDiscard.tsx';
 import { ScheduleInput } from '../../../domain/schedules/schedule-schema.ts';
 import type { WeekdayName } from '../../../domain/time/zoned-time.ts';
 import type { Language } from '../../../i18n/languages.ts';
@@ -51,16 +52,19 @@ export default function ScheduleForm({ lang, schedule, today }: Props) {
     }
   }
 
-  function discard() {
+  function leaveForm() {
     setFlash(t('messages.scheduleDiscarded'), 'info');
     window.location.assign('/schedule');
   }
+  const discardGuard = useConfirmDiscard(lang, form.formState.isDirty, leaveForm);
+
 
   if (!employees) return <p className="text-muted">{t('common.loading')}</p>;
   const err = fieldMessage(fieldError(form.formState.errors, 'employee'), t);
   return (
     <>
-      <Toaster richColors position="top-center" closeButton />
+      <AppToaster />
+      {discardGuard.dialog}
       <form onSubmit={form.handleSubmit(submit)} noValidate className="flex max-w-3xl flex-col gap-6" data-testid="schedule-form">
         {formError && <p role="alert" className="rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-sm text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-200">{formError}</p>}
         <section className="grid gap-5 rounded-2xl border border-line bg-card p-6 sm:grid-cols-2">
@@ -76,7 +80,7 @@ export default function ScheduleForm({ lang, schedule, today }: Props) {
           <p className="text-xs text-muted sm:col-span-2">{t('schedules.supersedeHint')}</p>
         </section>
         <div className="flex justify-end gap-2">
-          <button type="button" className={secondaryButton} onClick={discard} data-testid="discard">{t('employees.discard')}</button>
+          <button type="button" className={secondaryButton} onClick={discardGuard.request} data-testid="discard">{t('employees.discard')}</button>
           <button type="submit" className={primaryButton} disabled={form.formState.isSubmitting}>{form.formState.isSubmitting ? t('common.loading') : t('form.save')}</button>
         </div>
       </form>

@@ -1,6 +1,6 @@
 import { lazy, useEffect, useMemo, useState } from 'react';
 import { CalendarClock, Plus, Users } from 'lucide-react';
-import { Toaster } from 'sonner';
+import { AppToaster } from '../ui/AppToaster.tsx';
 import type { Language } from '../../../i18n/languages.ts';
 import { translator } from '../../../i18n/translate.ts';
 import { showFlash } from '../../../lib/client/flash.ts';
@@ -77,7 +77,7 @@ export default function ScheduleList({ lang, can, departments, today }: Props) {
 
   return (
     <>
-      <Toaster richColors position="top-center" closeButton />
+      <AppToaster />
       <DataTable<ScheduleRow>
         lang={lang}
         path="/schedules"

@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
-import { Toaster, toast } from 'sonner';
+import { toast } from 'sonner';
+import { AppToaster } from '../ui/AppToaster.tsx';
 import type { Settings } from '../../../domain/settings/settings.ts';
 import { COUNTRIES, timeZones } from '../../../domain/settings/settings-schema.ts';
 import { parseIpList } from '../../../domain/net/ip-list.ts';
@@ -116,7 +117,7 @@ export default function SettingsPanel(props: Props) {
 
   return (
     <>
-    <Toaster richColors position="top-center" closeButton />
+    <AppToaster />
     <div className="grid gap-6 lg:grid-cols-[240px_1fr]">
       <nav aria-label={t('pages.setting')} className="flex gap-1 overflow-x-auto lg:flex-col">
         {SECTIONS.map(([id, label]) => (

@@ -148,6 +148,14 @@ export function DataTable<Row extends { _id: number }>(props: DataTableProps<Row
     [props.columns, props.rowActions, selection?.selected, allSelected, state.rows],
   );
 
+  // Each cell names its column, so the card layout can label it (the header row is hidden there).
+  const labels = new Map<string, string>([
+    // The row's checkbox carries its own label (the row's name); no column label in a card.
+    ['_select', ''],
+    ['_actions', t('table.actions')],
+    ...props.columns.map((c) => [c.sortKey ?? c.id, c.header] as [string, string]),
+  ]);
+
   const table = useReactTable({
     data: state.rows,
     columns,
@@ -169,7 +177,7 @@ export function DataTable<Row extends { _id: number }>(props: DataTableProps<Row
   const to = Math.min(state.total, page * pageSize);
 
   return (
-    <div className="rounded-2xl border border-line bg-card">
+    <div className="data-table rounded-2xl border border-line bg-card">
       <div className="flex flex-wrap items-center gap-3 border-b border-line p-4">
         <label className="relative min-w-56 flex-1">
           <span className="sr-only">{t('table.search')}</span>
@@ -178,7 +186,8 @@ export function DataTable<Row extends { _id: number }>(props: DataTableProps<Row
         </label>
         {props.toolbar}
       </div>
-      <div className="overflow-x-auto">
+      {/* A narrow list shows each row as a card (global.css, container query on .data-table-scroll). */}
+      <div className="data-table-scroll overflow-x-auto">
         <table className="w-full text-start text-sm" aria-busy={state.loading}>
           <thead>
             {table.getHeaderGroups().map((group) => (
@@ -189,6 +198,7 @@ export function DataTable<Row extends { _id: number }>(props: DataTableProps<Row
                     <th
                       key={header.id}
                       scope="col"
+                      data-column={header.column.id}
                       className="whitespace-nowrap px-4 py-3 text-start text-xs font-semibold uppercase tracking-wide text-muted"
                       aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}
                     >
@@ -210,7 +220,7 @@ export function DataTable<Row extends { _id: number }>(props: DataTableProps<Row
             {table.getRowModel().rows.map((row) => (
               <tr key={row.id} className="border-b border-line last:border-0 hover:bg-primary-subtle/40">
                 {row.getVisibleCells().map((cell) => (
-                  <td key={cell.id} className="px-4 py-3 align-middle">
+                  <td key={cell.id} className="px-4 py-3 align-middle" data-column={cell.column.id} data-label={labels.get(cell.column.id) ?? ''}>
                     {flexRender(cell.column.columnDef.cell, cell.getContext())}
                   </td>
                 ))}

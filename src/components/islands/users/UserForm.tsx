@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { Toaster } from 'sonner';
+import { AppToaster } from '../ui/AppToaster.tsx';
 import { useForm, type Path } from 'react-hook-form';
 import { isGrantable } from '../../../domain/permissions/grantable.ts';
 import type { Permissions } from '../../../domain/permissions/permissions.ts';
@@ -153,7 +153,7 @@ export default function UserForm(props: { lang: Language; record: UserRecord | n
 
   return (
     <form onSubmit={form.handleSubmit(submit)} noValidate className="flex max-w-4xl flex-col gap-5" data-testid="user-form">
-      <Toaster richColors position="top-center" closeButton />
+      <AppToaster />
       {formError && (
         <p role="alert" className="rounded-lg border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-200">
           {formError}

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { Toaster } from 'sonner';
+import { AppToaster } from '../ui/AppToaster.tsx';
 import type { Language } from '../../../i18n/languages.ts';
 import { translator } from '../../../i18n/translate.ts';
 import { showFlash } from '../../../lib/client/flash.ts';
@@ -71,7 +71,7 @@ export default function UsersAndRoles(props: Props) {
 
   return (
     <>
-      <Toaster richColors position="top-center" closeButton />
+      <AppToaster />
       <div role="tablist" aria-label={t('users.sections')} className="mb-5 flex gap-2 border-b border-line">
         {tabButton('users', t('users.tabUsers'))}
         {tabButton('roles', t('resources.role'))}
