@@ -86,3 +86,45 @@ describe('recordPunch: the engine’s refusal', () => {
     expect(await countOf('punches', scheduled)).toBe(1);
   });
 });
+
+describe('recordPunch: the double-tap rule looks at the last punch only (issue 18.1)', () => {
+  const at = (time: string) => {
+    process.env['JORNADA_TEST'] = '1';
+    process.env['JORNADA_FAKE_NOW'] = `2031-03-03T${time}Z`;
+  };
+  afterAll(() => {
+    delete process.env['JORNADA_FAKE_NOW'];
+  });
+
+  it('check-in, check-out by mistake, check-in within seconds: the last check-in is refused, not a false success', async () => {
+    const id = await s.addEmployee({ firstName: 'Boton', pin: '5551234' });
+    await s.db
+      .insertInto('schedules')
+      .values({
+        employeeId: id,
+        startTime: '09:00',
+        offTime: '17:00',
+        totalHours: 8,
+        restDays: '[]',
+        fromDate: '2020-01-01',
+        toDate: null,
+        status: 'current',
+        createdAt: '2020-01-01T00:00:00.000Z',
+        updatedAt: '2020-01-01T00:00:00.000Z',
+      })
+      .execute();
+    at('08:58:00');
+    await recordPunch(s.db, punch('check-in', '5551234'));
+    at('08:58:04');
+    await recordPunch(s.db, punch('check-out', '5551234'));
+    at('08:58:10');
+    const error = await recordPunch(s.db, punch('check-in', '5551234')).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(PunchRefusal);
+    expect(error).toMatchObject({ status: 409 });
+    expect(await countOf('punches', id)).toBe(2);
+    // A true double tap of the check-out is still answered with the first one's time.
+    at('08:58:12');
+    expect((await recordPunch(s.db, punch('check-out', '5551234'))).time).toBe('2031-03-03T08:58:04.000Z');
+    expect(await countOf('punches', id)).toBe(2);
+  });
+});

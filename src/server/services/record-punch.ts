@@ -10,7 +10,8 @@ import type { Db } from '../db/connection.ts';
 import { GroupCommit } from '../db/group-commit.ts';
 import { appendAudit } from '../db/repositories/audit-log.ts';
 import { loadClockState } from '../db/repositories/clock-state.ts';
-import { applyPunch, findRecentPunch } from '../db/repositories/punches.ts';
+import { applyPunch, findLatestClockPunch } from '../db/repositories/punches.ts';
+import { DOUBLE_TAP_SECONDS, isDoubleTap } from '../../domain/clock/double-tap.ts';
 import { AppError } from '../http/app-error.ts';
 import { employeeThumbnail } from './employees/employee-thumbnail.ts';
 import { getSettings } from './get-settings.ts';
@@ -21,8 +22,6 @@ import { log } from '../log.ts';
 /** Punches arriving together share one transaction and one fsync (group-commit.ts). */
 const punchWriter = new GroupCommit();
 
-/** The same employee and action again within this window is a double tap: recorded once. */
-export const DOUBLE_TAP_MS = 10_000;
 
 export interface PunchRequest {
   action: ClockAction;
@@ -80,8 +79,8 @@ async function punchedEmployee(employee: PunchEmployee): Promise<PunchedEmployee
  * A clock punch: identifies the employee (the terminal's limits first, kiosk-attempts.ts), then
  * in ONE transaction (shared with the punches that arrive together, group-commit.ts; in its own
  * savepoint) reads their state, asks the clock engine, and writes the attendance change, the raw
- * punch and an audit entry. A repeat of the same action within DOUBLE_TAP_MS answers with the
- * first punch's time. A refusal writes only an audit entry (`clock.refused`: a PIN that hits a
+ * punch and an audit entry. A repeat of the employee's last punch (same action, within
+ * DOUBLE_TAP_SECONDS: double-tap.ts) answers with that punch's time. A refusal writes only an audit entry (`clock.refused`: a PIN that hits a
  * real employee leaves a trace even when nothing is punched) and is a PunchRefusal (409) whose
  * code is the spec message and whose params fill it in. A face punch's snapshot is decoded only
  * once the face is identified, checked before anything is written (422) and stored after the
@@ -100,9 +99,8 @@ export async function recordPunch(db: Db, request: PunchRequest): Promise<PunchR
   const terminal = request.terminal ?? null;
 
   const outcome = await punchWriter.run(db, async (trx) => {
-    const since = isoOfSeconds(nowSeconds - DOUBLE_TAP_MS / 1000);
-    const repeat = await findRecentPunch(trx, employee.id, request.action, since, now);
-    if (repeat) return { time: repeat.at, punchId: null };
+    const last = await findLatestClockPunch(trx, employee.id, isoOfSeconds(nowSeconds - DOUBLE_TAP_SECONDS), now);
+    if (last && isDoubleTap(last, request.action, nowSeconds)) return { time: last.at, punchId: null };
 
     const state = await loadClockState(trx, employee.id, localDateOf(now, settings.timezone));
     const decision = decidePunch({

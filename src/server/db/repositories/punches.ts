@@ -1,21 +1,18 @@
 import type { Insertable, Kysely } from 'kysely';
-import type { ClockAction, PunchChange } from '../../../domain/clock/clock-engine.ts';
+import type { PunchChange } from '../../../domain/clock/clock-engine.ts';
 import type { Database, PunchTable } from '../schema.ts';
 
-/**
- * The latest clock punch (not a manual one) of an employee and action at or after `since`: a
- * double tap within the window answers with it instead of punching again.
- */
-export function findRecentPunch(db: Kysely<Database>, employeeId: number, action: ClockAction, since: string, until: string) {
+/** The employee's latest clock punch (any action; manual entries are not clock punches) in [since, until]. */
+export function findLatestClockPunch(db: Kysely<Database>, employeeId: number, since: string, until: string) {
   return db
     .selectFrom('punches')
-    .select(['id', 'at', 'attendanceId'])
+    .select(['id', 'at', 'action', 'attendanceId'])
     .where('employeeId', '=', employeeId)
-    .where('action', '=', action)
     .where('method', '!=', 'manual')
     .where('at', '>=', since)
     .where('at', '<=', until)
     .orderBy('at', 'desc')
+    .orderBy('id', 'desc')
     .limit(1)
     .executeTakeFirst();
 }
