@@ -1,4 +1,4 @@
-import { addDays, localDateTimeToUtcIso, localTimeOf, utcOffsetMinutes } from '../time/zoned-time.ts';
+import { addDays, localDateTimeToUtcIso, localTimeExists, localTimeOf, utcOffsetMinutes } from '../time/zoned-time.ts';
 
 /**
  * The times of a manual attendance as a person types them: local wall-clock `HH:mm` on the work
@@ -59,6 +59,21 @@ export function shiftOrderProblems(times: LocalShiftTimes): Record<string, strin
     problems['breakOut'] = 'attendance.breakEndBeforeStart';
   } else if (end > shiftEnd) {
     problems['breakOut'] = 'attendance.breakOutsideShift';
+  }
+  return problems;
+}
+
+/**
+ * The typed times a DST gap skips on their date in `timeZone` (issue 18.5): stored, each would
+ * silently move an hour and a break could shrink to nothing. Field -> message key.
+ */
+export function skippedTimeProblems(date: string, times: LocalShiftTimes, timeZone: string): Record<string, string> {
+  const problems: Record<string, string> = {};
+  const fields = [['timeIn', times.timeIn], ['timeOut', times.timeOut], ['breakIn', times.breakIn], ['breakOut', times.breakOut]] as const;
+  for (const [field, time] of fields) {
+    if (time === null) continue;
+    const day = field !== 'timeIn' && minutesOf(time) < minutesOf(times.timeIn) ? addDays(date, 1) : date;
+    if (!localTimeExists(day, time, timeZone)) problems[field] = 'attendance.timeSkippedByDst';
   }
   return problems;
 }

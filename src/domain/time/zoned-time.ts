@@ -117,6 +117,15 @@ export function localDateTimeToUtcIso(date: string, time: string, timeZone: stri
   return new Date(chosen).toISOString();
 }
 
+/**
+ * Whether the wall clock in `timeZone` ever shows `date` `time`: false for a time skipped by a DST
+ * gap (Madrid 2026-03-29 02:30), which localDateTimeToUtcIso would silently move forward.
+ */
+export function localTimeExists(date: string, time: string, timeZone: string): boolean {
+  const instant = localDateTimeToUtcIso(date, time, timeZone);
+  return localDateOf(instant, timeZone) === date && localTimeOf(instant, timeZone) === time.slice(0, 5);
+}
+
 /** The local calendar date (`YYYY-MM-DD`) in `timeZone` at the instant. */
 export function localDateOf(instant: Date | string | number, timeZone: string): string {
   const w = wallClockAt(new Date(instant).getTime(), timeZone);

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { issuesToFieldKeys } from '../../../domain/auth/auth-schemas.ts';
-import { shiftInstants, type BreakInstants, type LocalShiftTimes, type ShiftInstants } from '../../../domain/attendance/shift-times.ts';
+import { shiftInstants, skippedTimeProblems, type BreakInstants, type LocalShiftTimes, type ShiftInstants } from '../../../domain/attendance/shift-times.ts';
 import { AppError } from '../../http/app-error.ts';
 
 /**
@@ -31,12 +31,19 @@ export function refuseFutureInstants(shift: ShiftInstants, now: Date): void {
   if (Object.keys(problems).length > 0) throw new AppError('attendance.inFuture', 422, {}, problems);
 }
 
+/** Refuses typed times that a DST gap skips on their date (422, nothing written). */
+export function refuseSkippedTimes(date: string, times: LocalShiftTimes, timeZone: string): void {
+  const problems = skippedTimeProblems(date, times, timeZone);
+  if (Object.keys(problems).length > 0) throw new AppError('attendance.timeSkippedByDst', 422, {}, problems);
+}
+
 /**
  * The stored shift of an edit: the typed times, plus any further breaks the day already had
  * (the form edits the first break; a day with several keeps the others), each of which must
  * still lie inside the shift.
  */
 export function editedShift(date: string, times: LocalShiftTimes, timeZone: string, keptBreaks: readonly BreakInstants[]): ShiftInstants {
+  refuseSkippedTimes(date, times, timeZone);
   const typed = shiftInstants(date, times, timeZone);
   const start = Date.parse(typed.timeIn);
   const end = typed.timeOut === null ? Number.POSITIVE_INFINITY : Date.parse(typed.timeOut);

@@ -21,7 +21,7 @@ import type { SessionUser } from '../session-user.ts';
 import { requireWritable } from '../record-guard.ts';
 import { nowMs } from '../../clock/now.ts';
 import { getSettings } from '../get-settings.ts';
-import { isUniqueViolation, refuseFutureInstants, validateAttendance } from './attendance-checks.ts';
+import { isUniqueViolation, refuseFutureInstants, refuseSkippedTimes, validateAttendance } from './attendance-checks.ts';
 
 /**
  * Records an attendance by hand (spec section 3): employee, work date, local times, a written
@@ -40,6 +40,7 @@ export async function createAttendance(
   const data = validateAttendance(AttendanceCreateInput, input);
   requireWritable(actor, data.employee, 'record');
   const { timezone, graceMinutes } = await getSettings(db);
+  refuseSkippedTimes(data.date, data, timezone);
   const shift = shiftInstants(data.date, data, timezone);
   refuseFutureInstants(shift, now);
   const when = formatLocalDate(data.date, lang, 'long');
