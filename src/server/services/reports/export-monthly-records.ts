@@ -1,6 +1,6 @@
 import type ExcelJS from 'exceljs';
 import { wallClockReader } from '../../../domain/attendance/shift-times.ts';
-import { formatRecordTime, isNextDayOf } from '../../../domain/format/record-time.ts';
+import { formatTimeOnRecord, isNextDayOf, offsetChangeOf } from '../../../domain/format/record-time.ts';
 import { recordNoteText } from '../../../domain/reports/record-notes.ts';
 import { formatMonth } from '../../../domain/reports/report-format.ts';
 import type { Language } from '../../../i18n/languages.ts';
@@ -85,11 +85,15 @@ export function exportMonthlyRecords(records: MonthlyRecords, options: { lang: L
         ],
         () => S.header,
       );
+      const offsetNote = (d: (typeof record.days)[number]) => {
+        const change = offsetChangeOf(d);
+        return change ? t('reports.record.offsetChange', change) : '';
+      };
       for (const d of record.days) {
         const at = (instant: string | null) => (instant === null ? null : wallClock(instant, d.timezone));
         const nextDay = (instant: string | null) => instant !== null && isNextDayOf(instant, d);
         const breaks = d.breaks
-          .map((b) => `${formatRecordTime(b.startAt, d.timezone, lang, timeFormat)}–${b.endAt ? formatRecordTime(b.endAt, d.timezone, lang, timeFormat) : '…'}`)
+          .map((b) => `${formatTimeOnRecord(b.startAt, d, lang, timeFormat)}–${b.endAt ? formatTimeOnRecord(b.endAt, d, lang, timeFormat) : '…'}`)
           .join(', ');
         const go = await put(
           [
@@ -101,7 +105,8 @@ export function exportMonthlyRecords(records: MonthlyRecords, options: { lang: L
             d.breaks.length > 0 ? durationValue(d.breakSeconds) : null,
             d.workedSeconds === null ? null : durationValue(d.workedSeconds),
             d.overtimeSeconds > 0 ? durationValue(d.overtimeSeconds) : null,
-            recordNoteText(d, records.now, t) || null,
+            // A spreadsheet time has no zone: on a DST night the note says which offsets apply (issue 18.5).
+            [offsetNote(d), recordNoteText(d, records.now, t)].filter(Boolean).join(' · ') || null,
           ],
           (i) =>
             i === 0 ? S.date
