@@ -113,6 +113,8 @@ describe('photo and face enrolment in the browser', () => {
     expect(list).toHaveLength(1);
     expect(list[0]!.faceData).toBe(true);
     await page.waitForSelector('[data-testid=photo-card][data-face=yes] img');
+    // The thumbnail loads after the card appears: wait until the browser is done with it (loaded or broken).
+    await page.waitForFunction(() => (document.querySelector('[data-testid=photo-card] img') as HTMLImageElement | null)?.complete === true);
     expect(await page.$eval('[data-testid=photo-card] img', (img) => (img as HTMLImageElement).naturalWidth)).toBe(150);
 
     // What the browser sent: 128 finite numbers (the server validated and stored them).
