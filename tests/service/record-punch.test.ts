@@ -36,15 +36,12 @@ const refusals = async (employeeId: number) =>
     .where('entityId', '=', String(employeeId))
     .execute();
 
-beforeAll(async () => {
-  s = await openServiceDb();
-  unscheduled = await s.addEmployee({ firstName: 'Sin', pin: '3141592' });
-  scheduled = await s.addEmployee({ firstName: 'Con', pin: '2718281' });
-  // Every day a working day, so the test does not depend on today's weekday.
-  await s.db
+/** A current 09:00-17:00 schedule with no rest day. */
+const addEveryDaySchedule = (employeeId: number) =>
+  s.db
     .insertInto('schedules')
     .values({
-      employeeId: scheduled,
+      employeeId,
       startTime: '09:00',
       offTime: '17:00',
       totalHours: 8,
@@ -56,6 +53,13 @@ beforeAll(async () => {
       updatedAt: '2020-01-01T00:00:00.000Z',
     })
     .execute();
+
+beforeAll(async () => {
+  s = await openServiceDb();
+  unscheduled = await s.addEmployee({ firstName: 'Sin', pin: '3141592' });
+  scheduled = await s.addEmployee({ firstName: 'Con', pin: '2718281' });
+  // Every day a working day, so the test does not depend on today's weekday.
+  await addEveryDaySchedule(scheduled);
 });
 
 afterAll(async () => {
@@ -98,21 +102,7 @@ describe('recordPunch: the double-tap rule looks at the last punch only (issue 1
 
   it('check-in, check-out by mistake, check-in within seconds: the last check-in is refused, not a false success', async () => {
     const id = await s.addEmployee({ firstName: 'Boton', pin: '5551234' });
-    await s.db
-      .insertInto('schedules')
-      .values({
-        employeeId: id,
-        startTime: '09:00',
-        offTime: '17:00',
-        totalHours: 8,
-        restDays: '[]',
-        fromDate: '2020-01-01',
-        toDate: null,
-        status: 'current',
-        createdAt: '2020-01-01T00:00:00.000Z',
-        updatedAt: '2020-01-01T00:00:00.000Z',
-      })
-      .execute();
+    await addEveryDaySchedule(id);
     at('08:58:00');
     await recordPunch(s.db, punch('check-in', '5551234'));
     at('08:58:04');
