@@ -4,6 +4,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT, type TestServer } from '../helpers/test-server.ts';
 import { startDemoSession, type E2eSession } from '../helpers/e2e-session.ts';
+import { shootWidthsAndThemes } from '../helpers/screenshots.ts';
 
 /**
  * Issue 17.6 and 17.7 in the Spanish UI: rest days in week order and none ticked in a new
@@ -29,23 +30,7 @@ beforeAll(async () => {
 afterAll(() => session?.close());
 
 /** Light and dark, 1440 px and 390 px wide. */
-async function shoot(name: string): Promise<void> {
-  for (const width of [1440, 390]) {
-    await page.setViewportSize({ width, height: 1000 });
-    for (const mode of ['light', 'dark'] as const) {
-      await page.evaluate((dark) => {
-        document.documentElement.classList.toggle('dark', dark);
-        document.documentElement.classList.toggle('light', !dark);
-      }, mode === 'dark');
-      await page.screenshot({ path: path.join(SHOTS, `17-${name}-es-${width}-${mode}.png`), fullPage: true });
-    }
-  }
-  await page.setViewportSize({ width: 1440, height: 1000 });
-  await page.evaluate(() => {
-    document.documentElement.classList.remove('dark');
-    document.documentElement.classList.add('light');
-  });
-}
+const shoot = (name: string) => shootWidthsAndThemes(page, SHOTS, `17-${name}-es`, { fullPage: true });
 
 describe('figures and language (issue 17.6, 17.7)', () => {
   it('a new schedule starts with no rest day ticked; rest days show Monday first', async () => {

@@ -4,6 +4,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT, type TestServer } from '../helpers/test-server.ts';
 import { startDemoSession, type E2eSession } from '../helpers/e2e-session.ts';
+import { shootWidthsAndThemes } from '../helpers/screenshots.ts';
 
 /** Issue 17.9: from an employee's details, an admin records an absence that is approved at once. */
 
@@ -25,23 +26,8 @@ beforeAll(async () => {
 });
 afterAll(() => session?.close());
 
-async function shoot(name: string): Promise<void> {
-  for (const width of [1440, 390]) {
-    await page.setViewportSize({ width, height: 1000 });
-    for (const mode of ['light', 'dark'] as const) {
-      await page.evaluate((dark) => {
-        document.documentElement.classList.toggle('dark', dark);
-        document.documentElement.classList.toggle('light', !dark);
-      }, mode === 'dark');
-      await page.screenshot({ path: path.join(SHOTS, `17-${name}-es-${width}-${mode}.png`) });
-    }
-  }
-  await page.setViewportSize({ width: 1440, height: 1000 });
-  await page.evaluate(() => {
-    document.documentElement.classList.remove('dark');
-    document.documentElement.classList.add('light');
-  });
-}
+/** Light and dark, 1440 px and 390 px wide. */
+const shoot = (name: string) => shootWidthsAndThemes(page, SHOTS, `17-${name}-es`);
 
 describe('an admin records an absence (issue 17.9)', () => {
   it('from the employee details to the leave list, approved at once', async () => {
