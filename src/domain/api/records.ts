@@ -1,4 +1,5 @@
 import type { BreakInstants } from '../attendance/shift-times.ts';
+import type { WorkFlag } from '../attendance/work-flag.ts';
 import type { LeaveStatus } from '../leave/leave-rules.ts';
 import type { AccountType, Permissions } from '../permissions/permissions.ts';
 
@@ -94,6 +95,8 @@ export interface AttendanceDto {
   earlyDepartureSeconds: number;
   reason: string | null;
   source: 'clock' | 'manual';
+  /** Work outside the schedule (decision 032); null = a scheduled shift. */
+  workFlag: WorkFlag | null;
   revision: number;
   createdAt: string;
   updatedAt: string;

@@ -1,10 +1,12 @@
 import type { Language } from '../../i18n/languages.ts';
 import { formatRecordTime } from '../format/record-time.ts';
 import { CLOCK_MESSAGES } from '../messages/spec-messages.ts';
-import { activeScheduleOn, crossesMidnight, isRestDay, type ScheduleRule } from '../schedules/schedule-rules.ts';
-import { addDays, localDateOf } from '../time/zoned-time.ts';
+import type { WorkFlag } from '../attendance/work-flag.ts';
+import { activeScheduleOn, isRestDay, type ScheduleRule } from '../schedules/schedule-rules.ts';
+import { localDateOf } from '../time/zoned-time.ts';
 import { PUNCH_MESSAGES, type PunchRefusalCode } from './punch-messages.ts';
 import { epochSeconds, isoOfSeconds, shiftBounds } from './shift-bounds.ts';
+import { DEFAULT_SHIFT_WINDOW_MINUTES, shiftOfCheckIn, shiftsAround, windowEnd } from './shift-window.ts';
 
 /**
  * The clock engine (docs/architecture.md, "Clock engine"; spec section 4; issue 6): a pure function from the
@@ -37,6 +39,8 @@ export interface AttendanceState {
   timeIn: string;
   timeOut: string | null;
   breaks: readonly BreakState[];
+  /** Work outside the schedule (decision 032); absent or null: a scheduled shift. */
+  workFlag?: WorkFlag | null;
 }
 
 export interface PunchInput {
@@ -50,19 +54,34 @@ export interface PunchInput {
   attendanceToday: AttendanceState | null;
   /** The attendance dated yesterday, open or closed (a night shift still running owns the punch). */
   attendanceYesterday?: AttendanceState | null;
+  /** The attendance dated tomorrow (an early check-in to a shift that starts after midnight). */
+  attendanceTomorrow?: AttendanceState | null;
   /** The latest open attendance dated before today (a night shift or a forgotten check-out). */
   previousOpen: AttendanceState | null;
   /** Local dates covered by the employee's approved leave. */
   approvedLeaveDates: Iterable<string>;
   graceMinutes: number;
   breaksPerDay: number;
+  /** Minutes either side of a scheduled start in which a check-in belongs to that shift (shift-window.ts). */
+  shiftWindowMinutes?: number;
+  /** Accept check-ins on rest days, without a schedule or outside every shift, flagged (decision 032). */
+  acceptUnscheduledWork?: boolean;
   /** "1" 24-hour, "2" 12-hour: how {time} reads in "already checked in at {time}". */
   timeFormat: string;
   lang?: Language;
 }
 
 export type PunchChange =
-  | { action: 'check-in'; at: string; date: string; statusIn: 'on_time' | 'late'; lateSeconds: number }
+  | {
+      action: 'check-in';
+      at: string;
+      date: string;
+      /** null for flagged work: there is no scheduled start to be late for. */
+      statusIn: 'on_time' | 'late' | null;
+      lateSeconds: number;
+      /** Present only for work outside the schedule. */
+      workFlag?: WorkFlag;
+    }
   | {
       action: 'check-out';
       at: string;
@@ -119,14 +138,16 @@ export function decidePunch(input: PunchInput): PunchDecision {
 
   if (input.action === 'check-in') return checkIn(input, now, at, today, alreadyIn);
 
-  // Break in, break out and check out act on the shift being worked: today's, else an open one
-  // that started recently (a night shift after midnight).
-  const open = input.previousOpen;
-  const current = input.attendanceToday ?? (open && stillWorking(open, now) ? open : null);
+  // Break in, break out and check out act on the shift being worked: the latest open attendance
+  // that is today's or whose check-in was at most 16 h ago (a night shift after midnight, an
+  // early check-in dated tomorrow); else today's, closed.
+  const current = currentAttendance(input, now, today);
   const date = current?.date ?? today;
   const schedule = activeScheduleOn(input.schedules, date);
-  if (!schedule) return refuse(CLOCK_MESSAGES.noActiveSchedule);
-  if (!current) return refuse(CLOCK_MESSAGES.noAttendanceData);
+  if (!current) {
+    return refuse(schedule || input.acceptUnscheduledWork ? CLOCK_MESSAGES.noAttendanceData : CLOCK_MESSAGES.noActiveSchedule);
+  }
+  if (!schedule && !current.workFlag) return refuse(CLOCK_MESSAGES.noActiveSchedule);
   if (current.timeOut !== null) return refuse(CLOCK_MESSAGES.alreadyLeftWork);
   const onBreak = current.breaks.find((b) => b.endAt === null);
 
@@ -153,8 +174,9 @@ export function decidePunch(input: PunchInput): PunchDecision {
     case 'check-out': {
       if (onBreak) return refuse(CLOCK_MESSAGES.currentlyOnBreak);
       const breakSeconds = breakSecondsOf(current.breaks, now);
-      // The shift's end on the wall clock of the zone it was worked in (decision 027).
-      const { off } = shiftBounds(schedule, date, current.timezone ?? input.timeZone);
+      // The shift's end on the wall clock of the zone it was worked in (decision 027); flagged
+      // work has no scheduled end to leave early from.
+      const off = schedule && !current.workFlag ? shiftBounds(schedule, date, current.timezone ?? input.timeZone).off : now;
       return {
         ok: true,
         change: {
@@ -171,10 +193,25 @@ export function decidePunch(input: PunchInput): PunchDecision {
   }
 }
 
+/** The attendance a break or check-out acts on (see decidePunch). */
+function currentAttendance(input: PunchInput, now: number, today: string): AttendanceState | null {
+  let best: AttendanceState | null = null;
+  for (const a of [input.attendanceYesterday, input.attendanceToday, input.attendanceTomorrow, input.previousOpen]) {
+    if (!a || a.timeOut !== null || (a.date !== today && !stillWorking(a, now))) continue;
+    if (!best || epochSeconds(a.timeIn) > epochSeconds(best.timeIn)) best = a;
+  }
+  return best ?? input.attendanceToday ?? null;
+}
+
 /**
- * Check in: the shift belongs to the date it starts on. Between midnight and the scheduled end
- * of yesterday's night shift, the punch belongs to that shift (already checked in, or a late
- * arrival to it); otherwise to today. A forgotten check-out on an earlier day does not block.
+ * Check in (decision 032): the punch belongs to the working shift whose scheduled start is
+ * nearest, within the shift window (shift-window.ts), and takes that shift's date; a shift that
+ * already has an attendance answers "already checked in". A punch that belongs to no shift is
+ * checked against today: already checked in → no active schedule → rest day → approved leave →
+ * outside every shift. With `acceptUnscheduledWork`, a day without schedule or a rest day is
+ * recorded flagged, and so is a punch outside every shift once today's shift is over (before it,
+ * a flagged day would take the date that shift still needs: refused). A forgotten check-out on
+ * an earlier day does not block.
  */
 function checkIn(
   input: PunchInput,
@@ -183,27 +220,36 @@ function checkIn(
   today: string,
   alreadyIn: (a: AttendanceState) => PunchDecision,
 ): PunchDecision {
-  const yesterday = addDays(today, -1);
   const leave = new Set(input.approvedLeaveDates);
-  let date = today;
-  const night = activeScheduleOn(input.schedules, yesterday);
-  if (night && crossesMidnight(night) && now < shiftBounds(night, yesterday, input.timeZone).off) {
-    const started =
-      input.attendanceYesterday ?? (input.previousOpen?.date === yesterday ? input.previousOpen : null);
-    if (started) return alreadyIn(started);
-    if (!isRestDay(night, yesterday) && !leave.has(yesterday)) date = yesterday;
+  const window = input.shiftWindowMinutes ?? DEFAULT_SHIFT_WINDOW_MINUTES;
+  const shift = shiftOfCheckIn(shiftsAround(input.schedules, today, input.timeZone, leave), now, window);
+  if (shift) {
+    const existing = attendanceOn(input, shift.date, today);
+    if (existing) return alreadyIn(existing);
+    const late = now > shift.start + input.graceMinutes * 60;
+    return {
+      ok: true,
+      change: { action: 'check-in', at, date: shift.date, statusIn: late ? 'late' : 'on_time', lateSeconds: late ? now - shift.start : 0 },
+    };
   }
-  if (date === today && input.attendanceToday) return alreadyIn(input.attendanceToday);
 
-  const schedule = activeScheduleOn(input.schedules, date);
-  if (!schedule) return refuse(CLOCK_MESSAGES.noActiveSchedule);
-  if (isRestDay(schedule, date)) return refuse(CLOCK_MESSAGES.restDayToday);
-  if (leave.has(date)) return refuse(PUNCH_MESSAGES.onLeave);
-
-  const { start } = shiftBounds(schedule, date, input.timeZone);
-  const late = now > start + input.graceMinutes * 60;
-  return {
+  if (input.attendanceToday) return alreadyIn(input.attendanceToday);
+  const accept = input.acceptUnscheduledWork === true;
+  const flagged = (workFlag: WorkFlag): PunchDecision => ({
     ok: true,
-    change: { action: 'check-in', at, date, statusIn: late ? 'late' : 'on_time', lateSeconds: late ? now - start : 0 },
-  };
+    change: { action: 'check-in', at, date: today, statusIn: null, lateSeconds: 0, workFlag },
+  });
+  const schedule = activeScheduleOn(input.schedules, today);
+  if (!schedule) return accept ? flagged('unscheduled') : refuse(CLOCK_MESSAGES.noActiveSchedule);
+  if (isRestDay(schedule, today)) return accept ? flagged('rest-day') : refuse(CLOCK_MESSAGES.restDayToday);
+  if (leave.has(today)) return refuse(PUNCH_MESSAGES.onLeave);
+  if (accept && now > windowEnd(shiftBounds(schedule, today, input.timeZone), window)) return flagged('unscheduled');
+  return refuse(PUNCH_MESSAGES.outsideShift);
+}
+
+/** The attendance dated `date` among the loaded ones (yesterday, today, tomorrow, the latest open). */
+function attendanceOn(input: PunchInput, date: string, today: string): AttendanceState | null {
+  if (date === today) return input.attendanceToday ?? null;
+  const loaded = date < today ? input.attendanceYesterday : input.attendanceTomorrow;
+  return loaded ?? (input.previousOpen?.date === date ? input.previousOpen : null);
 }

@@ -6,6 +6,8 @@ import { CLOCK_MESSAGES } from '../messages/spec-messages.ts';
  */
 export const PUNCH_MESSAGES = {
   onLeave: 'punch.onLeave',
+  /** A check-in at a time that belongs to none of the employee's shifts (decision 032). */
+  outsideShift: 'punch.outsideShift',
   unknownPin: 'punch.unknownPin',
   unknownCard: 'punch.unknownCard',
   employeeArchived: 'punch.employeeArchived',
@@ -29,4 +31,5 @@ export type PunchRefusalCode =
   | typeof CLOCK_MESSAGES.didNotStartBreak
   | typeof CLOCK_MESSAGES.currentlyOnBreak
   | typeof CLOCK_MESSAGES.alreadyFinishedBreak
-  | typeof PUNCH_MESSAGES.onLeave;
+  | typeof PUNCH_MESSAGES.onLeave
+  | typeof PUNCH_MESSAGES.outsideShift;

@@ -1,4 +1,5 @@
 import type { BreakInstants } from '../attendance/shift-times.ts';
+import type { WorkFlag } from '../attendance/work-flag.ts';
 import type { ScheduleRule } from '../schedules/schedule-rules.ts';
 import type { WeekdayName } from '../time/zoned-time.ts';
 import { datesOf, type Period } from './periods.ts';
@@ -21,6 +22,8 @@ export interface RecordAttendance extends DayAttendance {
   revision: number;
   reason: string | null;
   source: 'clock' | 'manual';
+  /** Work outside the schedule (decision 032): expects nothing, all of it is overtime. */
+  workFlag?: WorkFlag | null;
 }
 
 export interface MonthlyRecordDay {
@@ -45,6 +48,8 @@ export interface MonthlyRecordDay {
   corrected: boolean;
   source: 'clock' | 'manual' | null;
   reason: string | null;
+  /** The attendance's work flag (decision 032), null otherwise. */
+  workFlag: WorkFlag | null;
 }
 
 export interface MonthlyRecordTotals {
@@ -92,8 +97,10 @@ export function buildMonthlyRecord(input: {
     const holiday = input.holidays?.get(date) ?? null;
     const schedule = activeScheduleOn(schedules, date);
     const kind = dayKindOf({ date, today, attendance: a, onLeave: leaveType !== null, holiday: holiday !== null, schedule, calendar });
-    // A holiday expects nothing, also when worked (that work is all extra, as on a rest day).
-    const expected = kind === 'leave' || kind === 'upcoming' || kind === 'holiday' || holiday !== null ? 0 : calendar.expectedSeconds(date, schedule);
+    // A holiday expects nothing, also when worked (that work is all extra, as on a rest day);
+    // so does flagged work outside the schedule (decision 032).
+    const expectsNothing = kind === 'leave' || kind === 'upcoming' || kind === 'holiday' || holiday !== null || Boolean(a?.workFlag);
+    const expected = expectsNothing ? 0 : calendar.expectedSeconds(date, schedule);
     const overtime = a ? overtimeSeconds(a.workedSeconds, expected) : 0;
     if (a) {
       totals.attendedDays++;
@@ -124,6 +131,7 @@ export function buildMonthlyRecord(input: {
       corrected: (a?.revision ?? 1) > 1,
       source: a?.source ?? null,
       reason: a?.reason ?? null,
+      workFlag: a?.workFlag ?? null,
     };
   });
   return { days, totals };

@@ -1,4 +1,5 @@
 import { MAX_OPEN_SHIFT_SECONDS } from '../clock/clock-engine.ts';
+import { WORK_FLAG_LABELS } from '../attendance/work-flag.ts';
 import type { MonthlyRecordDay } from './monthly-record.ts';
 
 /**
@@ -6,7 +7,7 @@ import type { MonthlyRecordDay } from './monthly-record.ts';
  * file say the same): rest day, company holiday, leave (its type's name, as recorded), absence, no schedule, an
  * open day (still running while the clock would still close it, MAX_OPEN_SHIFT_SECONDS after the
  * check-in; later it is a forgotten check-out), work outside
- * the schedule, and whether the day was corrected or entered by hand, with the written reason.
+ * the schedule (flagged work by its flag, decision 032), and whether the day was corrected or entered by hand, with the written reason.
  */
 export function recordNotes(day: MonthlyRecordDay, now: string): { key: string; params?: Record<string, string> ; text?: string }[] {
   const out: { key: string; params?: Record<string, string>; text?: string }[] = [];
@@ -19,7 +20,9 @@ export function recordNotes(day: MonthlyRecordDay, now: string): { key: string; 
     const forgotten = day.timeIn !== null && Date.parse(now) - Date.parse(day.timeIn) > MAX_OPEN_SHIFT_SECONDS * 1000;
     out.push({ key: forgotten ? 'reports.record.kinds.missingCheckOut' : 'reports.record.kinds.open' });
   }
-  if (day.kind === 'worked' && day.expectedSeconds === 0) out.push({ key: 'reports.record.kinds.extraDay' });
+  // Flagged work says what it was ("rest-day work", "unscheduled"; decision 032), also while open.
+  if (day.workFlag) out.push({ key: WORK_FLAG_LABELS[day.workFlag] });
+  else if (day.kind === 'worked' && day.expectedSeconds === 0) out.push({ key: 'reports.record.kinds.extraDay' });
   if (day.corrected) out.push(day.reason ? { key: 'reports.record.correctedWithReason', params: { reason: day.reason } } : { key: 'reports.record.corrected' });
   else if (day.source === 'manual') out.push(day.reason ? { key: 'reports.record.manualWithReason', params: { reason: day.reason } } : { key: 'reports.record.manual' });
   return out;

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { BACKUP_KEEP_RANGE, BACKUP_TIME_RE } from '../backups/backup-rules.ts';
 import { FACE_MARGIN_RANGE, FACE_THRESHOLD_RANGE } from '../clock/face-match.ts';
+import { SHIFT_WINDOW_RANGE } from '../clock/shift-window.ts';
 import { parseIpList } from '../net/ip-list.ts';
 
 /** Countries offered in the settings (ISO 3166 codes; the spec's default is "UK"). */
@@ -50,6 +51,10 @@ export const SettingsInput = v.object(
     graceMinutes: v.pipe(v.number('validation.invalidNumber'), v.integer('validation.invalidNumber'), v.minValue(0, 'settings.graceRange'), v.maxValue(120, 'settings.graceRange')),
     breaksPerDay: v.pipe(v.number('validation.invalidNumber'), v.integer('validation.invalidNumber'), v.minValue(1, 'settings.breaksRange'), v.maxValue(5, 'settings.breaksRange')),
     ipRestriction: ipList('settings.invalidIpList'),
+    shiftWindowMinutes: v.optional(
+      v.pipe(v.number('settings.shiftWindowRange'), v.integer('settings.shiftWindowRange'), v.minValue(SHIFT_WINDOW_RANGE.min, 'settings.shiftWindowRange'), v.maxValue(SHIFT_WINDOW_RANGE.max, 'settings.shiftWindowRange')),
+    ),
+    acceptUnscheduledWork: v.optional(v.boolean('validation.required')),
     faceThreshold: v.optional(decimal(FACE_THRESHOLD_RANGE, 'settings.faceThresholdRange')),
     faceMargin: v.optional(decimal(FACE_MARGIN_RANGE, 'settings.faceMarginRange')),
     faceLiveness: v.optional(v.boolean('validation.required')),

@@ -1,6 +1,7 @@
 import type { Language } from '../../i18n/languages.ts';
 import { DEFAULT_BACKUP_KEEP, DEFAULT_BACKUP_TIME } from '../backups/backup-rules.ts';
 import { DEFAULT_FACE_MARGIN, DEFAULT_FACE_THRESHOLD } from '../clock/face-match.ts';
+import { DEFAULT_SHIFT_WINDOW_MINUTES } from '../clock/shift-window.ts';
 
 /**
  * Instance settings (spec section 3, "Setting") and their defaults (section 9), plus the options
@@ -21,6 +22,18 @@ export interface Settings {
   graceMinutes: number;
   /** Breaks an employee may take per day. */
   breaksPerDay: number;
+  /**
+   * Minutes before and after a scheduled start in which a check-in belongs to that shift (and
+   * in any case until its scheduled end); outside every shift a check-in is refused or, with
+   * `acceptUnscheduledWork`, recorded as unscheduled (decision 032).
+   */
+  shiftWindowMinutes: number;
+  /**
+   * Record work on rest days, without a schedule or outside every shift (clock and manual
+   * entry), flagged and counted as overtime; off = the spec's refusals. On for new installs in
+   * Spain (art. 34.9 ET: every day worked is on the record).
+   */
+  acceptUnscheduledWork: boolean;
   /** Comma-separated addresses or CIDR ranges allowed to use the web clock; empty = any. */
   ipRestriction: string;
   /** Largest descriptor distance that identifies a person at the clock (face-match.ts). */
@@ -53,6 +66,8 @@ export const DEFAULT_SETTINGS: Readonly<Settings> = {
   faceRecognition: true,
   graceMinutes: 5,
   breaksPerDay: 1,
+  shiftWindowMinutes: DEFAULT_SHIFT_WINDOW_MINUTES,
+  acceptUnscheduledWork: false,
   ipRestriction: '',
   faceThreshold: DEFAULT_FACE_THRESHOLD,
   faceMargin: DEFAULT_FACE_MARGIN,
@@ -72,4 +87,9 @@ export function settingsFrom(stored: Record<string, unknown>): Settings {
     if (typeof value === typeof DEFAULT_SETTINGS[key]) (out as unknown as Record<string, unknown>)[key] = value;
   }
   return out;
+}
+
+/** The settings a first run starts with: work outside the schedule is accepted in Spain (decision 032). */
+export function firstRunSettings(country: string, timezone: string): Settings {
+  return { ...DEFAULT_SETTINGS, country, timezone, acceptUnscheduledWork: country === 'ES' };
 }

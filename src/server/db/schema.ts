@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { WorkFlag } from '../../domain/attendance/work-flag.ts';
 
 /**
  * Database types, in camelCase (the connection uses Kysely's CamelCasePlugin; tables and columns
@@ -136,6 +137,8 @@ export interface AttendanceTable {
   earlyDepartureSeconds: number;
   reason: string | null;
   source: 'clock' | 'manual';
+  /** Work outside the schedule (decision 032): 'rest-day' | 'unscheduled'; null = a scheduled shift. */
+  workFlag: ColumnType<WorkFlag | null, WorkFlag | null | undefined, WorkFlag | null>;
   revision: number;
   createdBy: number | null;
   createdAt: CreatedAt;

@@ -4,7 +4,7 @@ import { appendAudit } from '../db/repositories/audit-log.ts';
 import { insertCompanyWithDefaultRoles } from '../db/repositories/companies.ts';
 import { writeSettings } from '../db/repositories/settings.ts';
 import { countUsers, insertUser } from '../db/repositories/users.ts';
-import { DEFAULT_SETTINGS } from '../../domain/settings/settings.ts';
+import { DEFAULT_SETTINGS, firstRunSettings } from '../../domain/settings/settings.ts';
 import { AppError } from '../http/app-error.ts';
 import { nowIso } from '../clock/now.ts';
 
@@ -19,7 +19,7 @@ export interface FirstAccountInput {
 }
 
 /**
- * First run: creates the company (with its default roles and the default settings) and the first
+ * First run: creates the company (with its default roles and the default settings, firstRunSettings) and the first
  * SuperAdmin, in one transaction, only while no user exists (403 afterwards).
  */
 export async function createFirstAccount(
@@ -31,7 +31,8 @@ export async function createFirstAccount(
     if ((await countUsers(trx)) > 0) throw new AppError('errors.signUpClosed', 403);
     const at = nowIso();
     const { companyId, administratorRoleId } = await insertCompanyWithDefaultRoles(trx, input.company, at);
-    await writeSettings(trx, { ...DEFAULT_SETTINGS, country: input.country ?? DEFAULT_SETTINGS.country, timezone: input.timezone ?? DEFAULT_SETTINGS.timezone }, at);
+    // Spain starts with work outside the schedule accepted (decision 032).
+    await writeSettings(trx, firstRunSettings(input.country ?? DEFAULT_SETTINGS.country, input.timezone ?? DEFAULT_SETTINGS.timezone), at);
     const userId = await insertUser(trx, {
       name: input.fullName,
       email: input.email,

@@ -110,6 +110,8 @@ export async function recordPunch(db: Db, request: PunchRequest): Promise<PunchR
       ...state,
       graceMinutes: settings.graceMinutes,
       breaksPerDay: settings.breaksPerDay,
+      shiftWindowMinutes: settings.shiftWindowMinutes,
+      acceptUnscheduledWork: settings.acceptUnscheduledWork,
       timeFormat: settings.timeFormat,
       lang: request.lang,
     });

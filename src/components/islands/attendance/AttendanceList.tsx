@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
+import { WORK_FLAG_LABELS } from '../../../domain/attendance/work-flag.ts';
 import { CalendarCheck, Clock, FileSpreadsheet, Pencil, Plus, Trash2 } from 'lucide-react';
 import { AppToaster } from '../ui/AppToaster.tsx';
 import { formatDuration, formatLocalDate } from '../../../domain/format/intl-format.ts';
@@ -17,7 +18,7 @@ import type { AttendanceDto, DepartmentDto } from '../../../domain/api/records.t
 export type AttendanceRow = Pick<
   AttendanceDto,
   | '_id' | 'employee' | 'employeeName' | 'departmentName' | 'date' | 'timezone' | 'timeIn' | 'timeOut' | 'breakIn' | 'breakOut'
-  | 'workedSeconds' | 'statusInOut' | 'missingCheckOut' | 'statusIn' | 'lateSeconds' | 'earlyDepartureSeconds' | 'reason' | 'source'
+  | 'workedSeconds' | 'statusInOut' | 'missingCheckOut' | 'statusIn' | 'lateSeconds' | 'earlyDepartureSeconds' | 'reason' | 'source' | 'workFlag'
 >;
 
 interface Props {
@@ -35,6 +36,7 @@ const GOOD = 'bg-emerald-100 text-emerald-800 dark:bg-emerald-950 dark:text-emer
 const WARN = 'bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-200';
 const INFO = 'bg-sky-100 text-sky-900 dark:bg-sky-950 dark:text-sky-200';
 const MUTED = 'bg-gray-200 text-gray-800 dark:bg-gray-800 dark:text-gray-200';
+const FLAG = 'bg-violet-100 text-violet-900 dark:bg-violet-950 dark:text-violet-200';
 
 /** The attendance list (spec section 3): filters, server pagination, export of the filtered list. */
 export default function AttendanceList({ lang, timeFormat, can, employees, departments, initialFilters = {} }: Props) {
@@ -83,7 +85,22 @@ export default function AttendanceList({ lang, timeFormat, can, employees, depar
         sortKey: 'employee',
         cell: (a) => <EmployeeCell name={a.employeeName} department={a.departmentName} />,
       },
-      { id: 'date', header: t('attendance.columns.date'), sortKey: 'date', cell: (a) => <span className="whitespace-nowrap tabular-nums">{formatLocalDate(a.date, lang)}</span> },
+      {
+        id: 'date',
+        header: t('attendance.columns.date'),
+        sortKey: 'date',
+        cell: (a) => (
+          <span className="flex flex-col items-start gap-1">
+            <span className="whitespace-nowrap tabular-nums">{formatLocalDate(a.date, lang)}</span>
+            {/* Work outside the schedule (decision 032). */}
+            {a.workFlag && (
+              <span className={`${badge} ${FLAG}`} data-testid="work-flag" data-flag={a.workFlag}>
+                {t(WORK_FLAG_LABELS[a.workFlag])}
+              </span>
+            )}
+          </span>
+        ),
+      },
       { id: 'timeIn', header: t('attendance.columns.timeIn'), cell: (a) => time(a.timeIn, a) },
       { id: 'timeOut', header: t('attendance.columns.timeOut'), cell: (a) => time(a.timeOut, a) },
       { id: 'breakIn', header: t('attendance.columns.breakIn'), cell: (a) => time(a.breakIn, a) },

@@ -4,6 +4,7 @@ import { AppToaster } from '../ui/AppToaster.tsx';
 import type { Settings } from '../../../domain/settings/settings.ts';
 import { COUNTRIES, timeZones } from '../../../domain/settings/settings-schema.ts';
 import { parseIpList } from '../../../domain/net/ip-list.ts';
+import { SHIFT_WINDOW_RANGE } from '../../../domain/clock/shift-window.ts';
 import type { Language } from '../../../i18n/languages.ts';
 import { translator } from '../../../i18n/translate.ts';
 import { api, ApiError } from '../../../lib/client/api.ts';
@@ -92,7 +93,7 @@ export default function SettingsPanel(props: Props) {
       )}
     </div>
   );
-  const toggle = (id: 'rfidClock' | 'faceRecognition' | 'faceLiveness' | 'punchPhoto', label: string, hint: string) => (
+  const toggle = (id: 'rfidClock' | 'faceRecognition' | 'faceLiveness' | 'punchPhoto' | 'acceptUnscheduledWork', label: string, hint: string) => (
     <label className="flex items-start justify-between gap-4 rounded-xl border border-line p-4">
       <span>
         <span className="block text-sm font-medium">{label}</span>
@@ -101,7 +102,7 @@ export default function SettingsPanel(props: Props) {
       <input id={`setting-${id}`} type="checkbox" role="switch" className="mt-1 h-5 w-5 accent-[var(--primary)]" checked={values[id]} disabled={!props.canUpdate} onChange={(e) => set(id, e.target.checked)} />
     </label>
   );
-  const numberInput = (id: 'faceThreshold' | 'faceMargin' | 'punchPhotoRetentionDays' | 'backupKeep', min: number, max: number, step: number) => (
+  const numberInput = (id: 'faceThreshold' | 'faceMargin' | 'punchPhotoRetentionDays' | 'backupKeep' | 'shiftWindowMinutes', min: number, max: number, step: number) => (
     <input
       id={`setting-${id}`}
       type="number"
@@ -183,6 +184,8 @@ export default function SettingsPanel(props: Props) {
                 t('settings.graceMinutesHint'))}
               {field('breaksPerDay', t('settings.breaksPerDay'),
                 <input id="setting-breaksPerDay" type="number" min={1} max={5} className={inputClass} value={values.breaksPerDay} onChange={(e) => set('breaksPerDay', e.target.value === '' ? Number.NaN : Number(e.target.value))} />)}
+              {field('shiftWindowMinutes', t('settings.shiftWindowMinutes'), numberInput('shiftWindowMinutes', SHIFT_WINDOW_RANGE.min, SHIFT_WINDOW_RANGE.max, 1), t('settings.shiftWindowMinutesHint'))}
+              {toggle('acceptUnscheduledWork', t('settings.acceptUnscheduledWork'), t('settings.acceptUnscheduledWorkHint'))}
               {values.faceRecognition && (
                 <div className="grid gap-5 sm:grid-cols-2">
                   {field('faceThreshold', t('settings.faceThreshold'), numberInput('faceThreshold', 0.3, 0.7, 0.01), t('settings.faceThresholdHint'))}

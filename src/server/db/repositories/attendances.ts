@@ -1,3 +1,4 @@
+import type { WorkFlag } from '../../../domain/attendance/work-flag.ts';
 import { sql, type Insertable, type Kysely, type Updateable } from 'kysely';
 import { type ListQuery } from '../../../domain/lists/list-query.ts';
 import { containsText } from '../like.ts';
@@ -46,8 +47,8 @@ export const ATTENDANCE_FACTS = [
   'attendances.earlyDepartureSeconds',
 ] as const;
 
-/** The facts with what a correction changes: revision number, reason and source (clock/manual). */
-export const ATTENDANCE_RECORD_COLUMNS = [...ATTENDANCE_FACTS, 'attendances.revision', 'attendances.reason', 'attendances.source'] as const;
+/** The facts with what a correction changes: revision number, reason, source (clock/manual) and work flag (decision 032). */
+export const ATTENDANCE_RECORD_COLUMNS = [...ATTENDANCE_FACTS, 'attendances.revision', 'attendances.reason', 'attendances.source', 'attendances.workFlag'] as const;
 
 const base = (db: Kysely<Database>) =>
   db
@@ -106,6 +107,7 @@ export const toAttendanceDto = (r: AttendanceRow, now = nowIso()): AttendanceDto
   earlyDepartureSeconds: r.earlyDepartureSeconds,
   reason: r.reason,
   source: r.source,
+  workFlag: r.workFlag,
   revision: r.revision,
   createdAt: r.createdAt,
   updatedAt: r.updatedAt,
@@ -171,7 +173,7 @@ export function orderedAttendances(db: Kysely<Database>, query: ListQuery, viewe
  * What the export writes of each attendance, in the list's order and filters, as positional
  * columns (read raw, without an object per row): first name, last name, national ID, department,
  * date, time zone, time in, time out, break seconds, worked seconds, late seconds, early departure
- * seconds, reason, source (clock/manual), first break's start and end.
+ * seconds, reason, source (clock/manual), first break's start and end, work flag (decision 032).
  */
 export function exportAttendanceRows(db: Kysely<Database>, query: ListQuery, viewer: AttendanceViewer) {
   return inOrder(filteredAttendances(db, query, viewer), query).select((eb) => {
@@ -200,6 +202,7 @@ export function exportAttendanceRows(db: Kysely<Database>, query: ListQuery, vie
       'attendances.source',
       firstBreak('startAt').as('breakIn'),
       firstBreak('endAt').as('breakOut'),
+      'attendances.workFlag',
     ];
   });
 }
@@ -221,6 +224,7 @@ export type ExportRow = [
   source: 'clock' | 'manual',
   breakIn: string | null,
   breakOut: string | null,
+  workFlag: WorkFlag | null,
 ];
 
 export async function listAttendances(db: Db, query: ListQuery, viewer: AttendanceViewer): Promise<{ data: AttendanceDto[]; total: number }> {

@@ -5,19 +5,21 @@ import { addDays } from '../../../domain/time/zoned-time.ts';
 import type { Database } from '../schema.ts';
 import { SCHEDULE_RULE_COLUMNS, toScheduleRule } from './schedules.ts';
 
-/** What the clock engine needs to know about one employee around `today` (a local date). */
+/** What the clock engine needs to know about one employee around `today` (a local date): attendances dated yesterday, today and tomorrow. */
 export interface ClockState {
   schedules: ScheduleRule[];
   attendanceToday: AttendanceState | null;
   attendanceYesterday: AttendanceState | null;
+  attendanceTomorrow: AttendanceState | null;
   previousOpen: AttendanceState | null;
-  /** Approved leave dates among yesterday and today. */
+  /** Approved leave dates among yesterday, today and tomorrow (the shifts a check-in may belong to). */
   approvedLeaveDates: string[];
 }
 
 /** Reads the clock state of an employee; call inside the punch's transaction. */
 export async function loadClockState(db: Kysely<Database>, employeeId: number, today: string): Promise<ClockState> {
   const yesterday = addDays(today, -1);
+  const tomorrow = addDays(today, 1);
   const [scheduleRows, recent, open, leaves] = await Promise.all([
     db
       .selectFrom('schedules')
@@ -26,13 +28,13 @@ export async function loadClockState(db: Kysely<Database>, employeeId: number, t
       .execute(),
     db
       .selectFrom('attendances')
-      .select(['id', 'date', 'timezone', 'timeIn', 'timeOut'])
+      .select(['id', 'date', 'timezone', 'timeIn', 'timeOut', 'workFlag'])
       .where('employeeId', '=', employeeId)
-      .where('date', 'in', [yesterday, today])
+      .where('date', 'in', [yesterday, today, tomorrow])
       .execute(),
     db
       .selectFrom('attendances')
-      .select(['id', 'date', 'timezone', 'timeIn', 'timeOut'])
+      .select(['id', 'date', 'timezone', 'timeIn', 'timeOut', 'workFlag'])
       .where('employeeId', '=', employeeId)
       .where('date', '<', today)
       .where('timeOut', 'is', null)
@@ -44,7 +46,7 @@ export async function loadClockState(db: Kysely<Database>, employeeId: number, t
       .select(['fromDate', 'toDate'])
       .where('employeeId', '=', employeeId)
       .where('status', '=', 'approved')
-      .where('fromDate', '<=', today)
+      .where('fromDate', '<=', tomorrow)
       .where('toDate', '>=', yesterday)
       .execute(),
   ]);
@@ -71,7 +73,8 @@ export async function loadClockState(db: Kysely<Database>, employeeId: number, t
     schedules: scheduleRows.map(toScheduleRule),
     attendanceToday: withBreaks(recent.find((r) => r.date === today)),
     attendanceYesterday: withBreaks(recent.find((r) => r.date === yesterday)),
+    attendanceTomorrow: withBreaks(recent.find((r) => r.date === tomorrow)),
     previousOpen: withBreaks(open),
-    approvedLeaveDates: [yesterday, today].filter((d) => leaves.some((l) => l.fromDate <= d && l.toDate >= d)),
+    approvedLeaveDates: [yesterday, today, tomorrow].filter((d) => leaves.some((l) => l.fromDate <= d && l.toDate >= d)),
   };
 }

@@ -51,6 +51,7 @@ export async function applyPunch(
           earlyDepartureSeconds: 0,
           reason: null,
           source: 'clock',
+          workFlag: change.workFlag ?? null,
           revision: 1,
           createdBy: null,
           createdAt: at,

@@ -1,3 +1,4 @@
+import type { WorkFlag } from '../../../domain/attendance/work-flag.ts';
 import { sql, type Expression, type SqlBool } from 'kysely';
 import type { BreakInstants } from '../../../domain/attendance/shift-times.ts';
 import type { SummaryDay } from '../../../domain/reports/attendance-summary.ts';
@@ -229,6 +230,7 @@ export interface RecordAttendanceRow extends ReportAttendance {
   revision: number;
   reason: string | null;
   source: 'clock' | 'manual';
+  workFlag: WorkFlag | null;
   breaks: BreakInstants[];
 }
 

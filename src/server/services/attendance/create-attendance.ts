@@ -2,6 +2,7 @@ import { AttendanceCreateInput } from '../../../domain/attendance/attendance-sch
 import { computeAttendanceMetrics } from '../../../domain/attendance/attendance-metrics.ts';
 import { shiftInstants } from '../../../domain/attendance/shift-times.ts';
 import { formatLocalDate } from '../../../domain/format/intl-format.ts';
+import { workFlagOfDate } from '../../../domain/attendance/work-flag.ts';
 import { activeScheduleOn, isRestDay } from '../../../domain/schedules/schedule-rules.ts';
 import type { Language } from '../../../i18n/languages.ts';
 import type { Db } from '../../db/connection.ts';
@@ -25,8 +26,9 @@ import { isUniqueViolation, refuseFutureInstants, refuseSkippedTimes, validateAt
 
 /**
  * Records an attendance by hand (spec section 3): employee, work date, local times, a written
- * reason. Refused on a day without an active schedule, on a rest day of that schedule, for times
- * in the future, and when the employee already has an attendance that date (one a day; edit it
+ * reason. On a day without an active schedule or on a rest day of that schedule: refused with the
+ * spec's messages, or, with the `acceptUnscheduledWork` setting, recorded flagged (`unscheduled`,
+ * `rest-day`) and measured against no schedule (decision 032). Refused for times in the future, and when the employee already has an attendance that date (one a day; edit it
  * instead). Writes the attendance, its break, revision 1 (author, time, reason) and the audit
  * entry in one transaction. No punches are written: punches are what terminals recorded.
  */
@@ -39,7 +41,7 @@ export async function createAttendance(
 ): Promise<AttendanceDetailDto> {
   const data = validateAttendance(AttendanceCreateInput, input);
   requireWritable(actor, data.employee, 'record');
-  const { timezone, graceMinutes } = await getSettings(db);
+  const { timezone, graceMinutes, acceptUnscheduledWork } = await getSettings(db);
   refuseSkippedTimes(data.date, data, timezone);
   const shift = shiftInstants(data.date, data, timezone);
   refuseFutureInstants(shift, now);
@@ -49,9 +51,14 @@ export async function createAttendance(
   try {
     id = await db.transaction().execute(async (trx) => {
       if (!(await rowExists(trx, 'employees', data.employee))) throw new AppError('validation.invalidInput', 422, {}, { employee: 'validation.unknownRecord' });
-      const schedule = activeScheduleOn(await schedulesOfEmployee(trx, data.employee), data.date);
-      if (!schedule) throw new AppError('messages.noActiveSchedule', 422, {}, { date: 'messages.noActiveSchedule' });
-      if (isRestDay(schedule, data.date)) throw new AppError('messages.restDayOn', 422, { time: when });
+      const schedules = await schedulesOfEmployee(trx, data.employee);
+      const workFlag = workFlagOfDate(schedules, data.date);
+      const schedule = workFlag ? undefined : activeScheduleOn(schedules, data.date);
+      if (workFlag && !acceptUnscheduledWork) {
+        const scheduled = activeScheduleOn(schedules, data.date);
+        if (!scheduled) throw new AppError('messages.noActiveSchedule', 422, {}, { date: 'messages.noActiveSchedule' });
+        if (isRestDay(scheduled, data.date)) throw new AppError('messages.restDayOn', 422, { time: when });
+      }
       if ((await attendanceIdOn(trx, data.employee, data.date)) !== undefined) throw new AppError('attendance.alreadyExists', 409, { date: when }, { date: 'attendance.alreadyExistsField' });
 
       const metrics = computeAttendanceMetrics({ date: data.date, timeZone: timezone, graceMinutes, schedule, shift });
@@ -65,6 +72,7 @@ export async function createAttendance(
         ...metrics,
         reason: data.reason,
         source: 'manual',
+        workFlag,
         revision: 1,
         createdBy: actor.id,
         createdAt: at,
@@ -87,7 +95,7 @@ export async function createAttendance(
         entity: 'attendance',
         entityId: attendanceId,
         action: 'create',
-        after: { employee: data.employee, date: data.date, timezone, ...shift, ...metrics },
+        after: { employee: data.employee, date: data.date, timezone, ...shift, ...metrics, workFlag },
         reason: data.reason,
         at,
       });

@@ -1,3 +1,4 @@
+import { WORK_FLAG_LABELS } from '../../../domain/attendance/work-flag.ts';
 import { once } from 'node:events';
 import { PassThrough, Readable } from 'node:stream';
 import type ExcelJS from 'exceljs';
@@ -121,11 +122,13 @@ export function exportAttendances(options: {
         missing: translate(options.lang, 'attendance.missingCheckOut'),
         clock: translate(options.lang, 'attendance.sourceClock'),
         manual: translate(options.lang, 'attendance.sourceManual'),
+        'rest-day': translate(options.lang, WORK_FLAG_LABELS['rest-day']),
+        unscheduled: translate(options.lang, WORK_FLAG_LABELS.unscheduled),
       };
 
       let n = 0;
       const rows = source.rawRows<ExportRow>(exportAttendanceRows(source.db, options.query, options.viewer));
-      for (const [first, last, nationalId, department, date, zone, timeIn, timeOut, breakS, workedS, lateS, earlyS, reason, source, breakIn, breakOut] of rows) {
+      for (const [first, last, nationalId, department, date, zone, timeIn, timeOut, breakS, workedS, lateS, earlyS, reason, source, breakIn, breakOut, workFlag] of rows) {
         const row = sheet.addRow([
           `${first} ${last}`,
           nationalId,
@@ -141,8 +144,9 @@ export function exportAttendances(options: {
           timeOut !== null ? label.out : missingCheckOut({ date, timeIn, timeOut }, now, zone) ? label.missing : label.in,
           Math.round(lateS / 60),
           Math.round(earlyS / 60),
-          // A record without a written reason says where it came from, as the list does.
-          reason || label[source],
+          // A record without a written reason says where it came from, as the list does; work
+          // outside the schedule says so first (decision 032).
+          [workFlag ? label[workFlag] : '', reason || label[source]].filter(Boolean).join(' · '),
         ]);
         row.eachCell((cell, column) => {
           cell.style = styles[column - 1]!;

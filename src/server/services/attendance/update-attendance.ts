@@ -51,7 +51,8 @@ export async function updateAttendance(
     const [, ...otherBreaks] = await findAttendanceBreaks(trx, id);
     const shift = editedShift(before.date, data, before.timezone, otherBreaks.map(({ startAt, endAt }) => ({ startAt, endAt })));
     refuseFutureInstants(shift, now);
-    const schedule = activeScheduleOn(await schedulesOfEmployee(trx, before.employee), before.date);
+    // Flagged work (decision 032) is measured against no schedule, as when it was recorded.
+    const schedule = before.workFlag ? undefined : activeScheduleOn(await schedulesOfEmployee(trx, before.employee), before.date);
     const metrics = computeAttendanceMetrics({ date: before.date, timeZone: before.timezone, graceMinutes, schedule, shift });
     const at = now.toISOString();
 
