@@ -150,7 +150,7 @@ describe('check in', () => {
     // Even when it was yesterday and less than a day ago (an evening shift left open).
     const evening = attendance(MON, at(MON, '16:00'));
     const eveningSchedule = schedule({ startTime: '16:00', offTime: '23:30', restDays: [] });
-    const change = accepted(punch({ action: 'check-in', now: at(TUE, '07:00'), previousOpen: evening, attendanceYesterday: evening, schedules: [eveningSchedule] }));
+    const change = accepted(punch({ action: 'check-in', now: at(TUE, '12:30'), previousOpen: evening, attendanceYesterday: evening, schedules: [eveningSchedule] }));
     expect(change).toMatchObject({ date: TUE, statusIn: 'on_time' });
   });
 });
@@ -188,11 +188,11 @@ describe('night shift across midnight', () => {
     expect(change).toMatchObject({ date: FRI, statusIn: 'on_time' });
   });
 
-  it('after midnight following a rest day or a day of leave, the punch belongs to today', () => {
+  it('after midnight following a rest day or a day of leave, the punch belongs to no shift (decision 032)', () => {
     // Sunday is a rest day; at 00:30 on Monday (also a rest day for this schedule) the rest day rule applies.
     expect(refused(punch({ action: 'check-in', now: at(MON, '00:30'), ...nightInput })).code).toBe('messages.restDayToday');
-    const change = accepted(punch({ action: 'check-in', now: at(FRI, '00:30'), approvedLeaveDates: [THU], ...nightInput }));
-    expect(change).toMatchObject({ date: FRI, statusIn: 'on_time' });
+    // Thursday's shift is on leave; Friday's starts 21.5 h later, far outside its window.
+    expect(refused(punch({ action: 'check-in', now: at(FRI, '00:30'), approvedLeaveDates: [THU], ...nightInput })).code).toBe('punch.outsideShift');
   });
 
   it('a check-out after midnight closes the previous day\'s open shift, with real hours', () => {
