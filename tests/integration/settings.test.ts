@@ -18,6 +18,8 @@ const DEFAULTS = {
   faceRecognition: true,
   graceMinutes: 5,
   breaksPerDay: 1,
+  shiftWindowMinutes: 240,
+  acceptUnscheduledWork: false,
   ipRestriction: '',
   faceThreshold: 0.55,
   faceMargin: 0.05,
@@ -81,6 +83,27 @@ describe('settings API', () => {
     });
     expect((await (await owner.get('/api/settings')).json()).data.timezone).toBe('Europe/Madrid');
     expect((await owner.request('PUT', '/api/settings', { country: 'ES' })).status).toBe(422);
+  });
+
+  it('refuses a shift window outside 60-720 whole minutes (422, translated) and keeps the stored settings (decision 032)', async () => {
+    const before = (await (await owner.get('/api/settings')).json()).data;
+    for (const [lang, text] of [['es', 'Introduce un número entero de minutos entre 60 y 720'], ['en', 'Enter a whole number of minutes between 60 and 720']] as const) {
+      const client = new Client(server.url, lang);
+      client.cookie = owner.cookie;
+      for (const bad of [59, 721, 90.5, null, '120']) {
+        const res = await client.request('PUT', '/api/settings', { ...before, shiftWindowMinutes: bad, acceptUnscheduledWork: !before.acceptUnscheduledWork, graceMinutes: 7 });
+        expect(res.status, String(bad)).toBe(422);
+        expect((await res.json()).errors).toEqual({ shiftWindowMinutes: text });
+      }
+    }
+    expect((await (await owner.get('/api/settings')).json()).data).toEqual(before);
+    const ok = await owner.request('PUT', '/api/settings', { ...before, shiftWindowMinutes: 180, acceptUnscheduledWork: true });
+    expect(ok.status).toBe(200);
+    expect((await ok.json()).data).toMatchObject({ shiftWindowMinutes: 180, acceptUnscheduledWork: true });
+    // An employee cannot turn it back off.
+    expect((await employee.request('PUT', '/api/settings', { ...before, acceptUnscheduledWork: false })).status).toBe(403);
+    expect((await (await owner.get('/api/settings')).json()).data).toMatchObject({ shiftWindowMinutes: 180, acceptUnscheduledWork: true });
+    expect((await owner.request('PUT', '/api/settings', before)).status).toBe(200);
   });
 
   it('is guarded: read without update gets 403 on PUT; employees get 403 on both', async () => {
