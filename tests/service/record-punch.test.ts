@@ -84,7 +84,13 @@ describe('recordPunch: the engine’s refusal', () => {
   });
 
   it('accepts a check-in: the attendance and its punch, and the answer names the employee', async () => {
-    const result = await recordPunch(s.db, punch('check-in', '2718281'));
+    // At a fixed time inside the shift's window (decision 032: a check-in far from every
+    // scheduled start belongs to no shift), so the test does not depend on the hour it runs.
+    process.env['JORNADA_TEST'] = '1';
+    process.env['JORNADA_FAKE_NOW'] = '2031-03-03T09:01:00Z';
+    const result = await recordPunch(s.db, punch('check-in', '2718281')).finally(() => {
+      delete process.env['JORNADA_FAKE_NOW'];
+    });
     expect(result.employee).toMatchObject({ _id: scheduled, full_name: 'Con Prueba' });
     expect(await countOf('attendances', scheduled)).toBe(1);
     expect(await countOf('punches', scheduled)).toBe(1);
