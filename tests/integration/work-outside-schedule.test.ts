@@ -217,6 +217,14 @@ describe('issue 18.3: work on a rest day or without a schedule', () => {
     expect(page).toContain('Rest-day work');
   });
 
+  it('a correction of a flagged day keeps the flag and measures it against no schedule', async () => {
+    const antonio = idOf('Antonio');
+    const sat = daysOf(antonio).find((d) => d.date === SAT)!;
+    const res = await admin.request('PATCH', `/api/attendances/${sat.id}`, { timeIn: '11:00', timeOut: '18:00', reason: 'Llegó más tarde', revision: 1 });
+    expect(res.status, await res.clone().text()).toBe(200);
+    expect(((await res.json()) as any).data).toMatchObject({ workFlag: 'rest-day', statusIn: null, lateSeconds: 0, earlyDepartureSeconds: 0, workedSeconds: 7 * H });
+  });
+
   it('an employee account cannot read another employee\'s flagged days', async () => {
     const antonio = idOf('Antonio');
     const [flagged] = daysOf(antonio);
