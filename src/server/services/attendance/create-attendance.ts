@@ -3,7 +3,7 @@ import { computeAttendanceMetrics } from '../../../domain/attendance/attendance-
 import { shiftInstants } from '../../../domain/attendance/shift-times.ts';
 import { formatLocalDate } from '../../../domain/format/intl-format.ts';
 import { workFlagOfDate } from '../../../domain/attendance/work-flag.ts';
-import { activeScheduleOn, isRestDay } from '../../../domain/schedules/schedule-rules.ts';
+import { activeScheduleOn } from '../../../domain/schedules/schedule-rules.ts';
 import type { Language } from '../../../i18n/languages.ts';
 import type { Db } from '../../db/connection.ts';
 import { appendAudit } from '../../db/repositories/audit-log.ts';
@@ -28,9 +28,10 @@ import { isUniqueViolation, refuseFutureInstants, refuseSkippedTimes, validateAt
  * Records an attendance by hand (spec section 3): employee, work date, local times, a written
  * reason. On a day without an active schedule or on a rest day of that schedule: refused with the
  * spec's messages, or, with the `acceptUnscheduledWork` setting, recorded flagged (`unscheduled`,
- * `rest-day`) and measured against no schedule (decision 032). Refused for times in the future, and when the employee already has an attendance that date (one a day; edit it
- * instead). Writes the attendance, its break, revision 1 (author, time, reason) and the audit
- * entry in one transaction. No punches are written: punches are what terminals recorded.
+ * `rest-day`) and measured against no schedule (decision 032). Refused for times in the future,
+ * and when the employee already has an attendance that date (one a day; edit it instead). Writes
+ * the attendance, its break, revision 1 (author, time, reason) and the audit entry in one
+ * transaction. No punches are written: punches are what terminals recorded.
  */
 export async function createAttendance(
   db: Db,
@@ -53,12 +54,10 @@ export async function createAttendance(
       if (!(await rowExists(trx, 'employees', data.employee))) throw new AppError('validation.invalidInput', 422, {}, { employee: 'validation.unknownRecord' });
       const schedules = await schedulesOfEmployee(trx, data.employee);
       const workFlag = workFlagOfDate(schedules, data.date);
+      if (workFlag === 'unscheduled' && !acceptUnscheduledWork) throw new AppError('messages.noActiveSchedule', 422, {}, { date: 'messages.noActiveSchedule' });
+      if (workFlag === 'rest-day' && !acceptUnscheduledWork) throw new AppError('messages.restDayOn', 422, { time: when });
+      // Flagged work is measured against no schedule: no lateness, no early departure.
       const schedule = workFlag ? undefined : activeScheduleOn(schedules, data.date);
-      if (workFlag && !acceptUnscheduledWork) {
-        const scheduled = activeScheduleOn(schedules, data.date);
-        if (!scheduled) throw new AppError('messages.noActiveSchedule', 422, {}, { date: 'messages.noActiveSchedule' });
-        if (isRestDay(scheduled, data.date)) throw new AppError('messages.restDayOn', 422, { time: when });
-      }
       if ((await attendanceIdOn(trx, data.employee, data.date)) !== undefined) throw new AppError('attendance.alreadyExists', 409, { date: when }, { date: 'attendance.alreadyExistsField' });
 
       const metrics = computeAttendanceMetrics({ date: data.date, timeZone: timezone, graceMinutes, schedule, shift });
