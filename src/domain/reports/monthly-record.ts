@@ -23,6 +23,16 @@ export interface RecordAttendance extends DayAttendance {
   source: 'clock' | 'manual';
 }
 
+/** A manual entry of the day that was voided (decision 033): kept, listed in the notes, counted nowhere. */
+export interface VoidedDay {
+  date: string;
+  timeIn: string;
+  timeOut: string | null;
+  workedSeconds: number | null;
+  voidedAt: string;
+  voidReason: string;
+}
+
 export interface MonthlyRecordDay {
   date: string;
   weekday: WeekdayName;
@@ -45,6 +55,8 @@ export interface MonthlyRecordDay {
   corrected: boolean;
   source: 'clock' | 'manual' | null;
   reason: string | null;
+  /** Entries of this date that were voided, oldest first (none of them is counted). */
+  voided: VoidedDay[];
 }
 
 export interface MonthlyRecordTotals {
@@ -73,6 +85,8 @@ export function buildMonthlyRecord(input: {
   /** Company holidays: date -> name. */
   holidays?: ReadonlyMap<string, string>;
   attendances: readonly RecordAttendance[];
+  /** Voided entries within the period (listed, never counted). */
+  voided?: readonly VoidedDay[];
 }): MonthlyRecord {
   const { calendar, schedules, leaveByDate, today } = input;
   const byDate = new Map(input.attendances.map((a) => [a.date, a]));
@@ -124,6 +138,7 @@ export function buildMonthlyRecord(input: {
       corrected: (a?.revision ?? 1) > 1,
       source: a?.source ?? null,
       reason: a?.reason ?? null,
+      voided: (input.voided ?? []).filter((v) => v.date === date),
     };
   });
   return { days, totals };

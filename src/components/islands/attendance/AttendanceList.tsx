@@ -1,12 +1,12 @@
-import { useEffect, useMemo, useState } from 'react';
-import { CalendarCheck, Clock, FileSpreadsheet, Pencil, Plus, Trash2 } from 'lucide-react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { Ban, CalendarCheck, Clock, FileSpreadsheet, Pencil, Plus } from 'lucide-react';
 import { AppToaster } from '../ui/AppToaster.tsx';
 import { formatDuration, formatLocalDate } from '../../../domain/format/intl-format.ts';
 import { formatRecordTime, isNextDayOf } from '../../../domain/format/record-time.ts';
 import type { Language } from '../../../i18n/languages.ts';
 import { translator } from '../../../i18n/translate.ts';
 import { showFlash } from '../../../lib/client/flash.ts';
-import { ConfirmDeleteDialog } from '../ui/ConfirmDeleteDialog.tsx';
+import { VoidAttendanceDialog } from './VoidAttendanceDialog.tsx';
 import { OnLeavePanel } from './OnLeavePanel.tsx';
 import { DataTable, type Column } from '../ui/DataTable.tsx';
 import { EmployeeCell } from '../ui/EmployeeCell.tsx';
@@ -18,6 +18,7 @@ export type AttendanceRow = Pick<
   AttendanceDto,
   | '_id' | 'employee' | 'employeeName' | 'departmentName' | 'date' | 'timezone' | 'timeIn' | 'timeOut' | 'breakIn' | 'breakOut'
   | 'workedSeconds' | 'statusInOut' | 'missingCheckOut' | 'statusIn' | 'lateSeconds' | 'earlyDepartureSeconds' | 'reason' | 'source'
+  | 'voidedAt' | 'voidReason'
 >;
 
 interface Props {
@@ -48,7 +49,7 @@ export default function AttendanceList({ lang, timeFormat, can, employees, depar
   const [early, setEarly] = useState(initialFilters.early ?? '');
   const [version, setVersion] = useState(0);
   const [exportQuery, setExportQuery] = useState('');
-  const [target, setTarget] = useState<{ path: string; name: string } | null>(null);
+  const [target, setTarget] = useState<{ id: number; name: string } | null>(null);
 
   useEffect(() => showFlash(), []);
 
@@ -74,6 +75,8 @@ export default function AttendanceList({ lang, timeFormat, can, employees, depar
     );
   };
   const minutes = (seconds: number) => formatDuration(seconds, lang);
+  /** A voided day (decision 033) stays in the list, struck through. */
+  const struck = (a: AttendanceRow, node: ReactNode) => (a.voidedAt ? <del className="text-muted">{node}</del> : node);
 
   const columns = useMemo<Column<AttendanceRow>[]>(
     () => [
@@ -83,15 +86,15 @@ export default function AttendanceList({ lang, timeFormat, can, employees, depar
         sortKey: 'employee',
         cell: (a) => <EmployeeCell name={a.employeeName} department={a.departmentName} />,
       },
-      { id: 'date', header: t('attendance.columns.date'), sortKey: 'date', cell: (a) => <span className="whitespace-nowrap tabular-nums">{formatLocalDate(a.date, lang)}</span> },
-      { id: 'timeIn', header: t('attendance.columns.timeIn'), cell: (a) => time(a.timeIn, a) },
-      { id: 'timeOut', header: t('attendance.columns.timeOut'), cell: (a) => time(a.timeOut, a) },
+      { id: 'date', header: t('attendance.columns.date'), sortKey: 'date', cell: (a) => struck(a, <span className="whitespace-nowrap tabular-nums">{formatLocalDate(a.date, lang)}</span>) },
+      { id: 'timeIn', header: t('attendance.columns.timeIn'), cell: (a) => struck(a, time(a.timeIn, a)) },
+      { id: 'timeOut', header: t('attendance.columns.timeOut'), cell: (a) => struck(a, time(a.timeOut, a)) },
       { id: 'breakIn', header: t('attendance.columns.breakIn'), cell: (a) => time(a.breakIn, a) },
       { id: 'breakOut', header: t('attendance.columns.breakOut'), cell: (a) => time(a.breakOut, a) },
       {
         id: 'totalHours',
         header: t('attendance.columns.totalHours'),
-        cell: (a) => (a.workedSeconds === null ? <span className="text-muted">—</span> : <span className="whitespace-nowrap tabular-nums">{minutes(a.workedSeconds)}</span>),
+        cell: (a) => (a.workedSeconds === null ? <span className="text-muted">—</span> : struck(a, <span className="whitespace-nowrap tabular-nums">{minutes(a.workedSeconds)}</span>)),
       },
       {
         id: 'statusInOut',
@@ -127,7 +130,14 @@ export default function AttendanceList({ lang, timeFormat, can, employees, depar
         id: 'reason',
         header: t('attendance.columns.reason'),
         cell: (a) =>
-          a.reason ? (
+          a.voidedAt ? (
+            <span className="flex flex-col items-start gap-1 text-sm" data-testid="voided">
+              <span className={`${badge} ${MUTED}`}>{t('attendance.voided')}</span>
+              <span className="line-clamp-2 max-w-56" title={a.voidReason ?? ''}>
+                {a.voidReason}
+              </span>
+            </span>
+          ) : a.reason ? (
             <span className="line-clamp-2 max-w-56 text-sm" title={a.reason}>
               {a.reason}
             </span>
@@ -232,20 +242,21 @@ export default function AttendanceList({ lang, timeFormat, can, employees, depar
           can.update || can.delete
             ? (a) => (
                 <div className="flex gap-1">
-                  {can.update && (
+                  {can.update && !a.voidedAt && (
                     <a href={`/attendance-edit/${a._id}`} className={iconButton} aria-label={t('attendance.editOf', { name: a.employeeName, date: formatLocalDate(a.date, lang) })} title={t('form.edit')}>
                       <Pencil size={16} aria-hidden="true" />
                     </a>
                   )}
-                  {can.delete && a.source === 'manual' && (
+                  {can.delete && a.source === 'manual' && !a.voidedAt && (
                     <button
                       type="button"
                       className={iconButton}
-                      aria-label={t('attendance.deleteOf', { name: a.employeeName, date: formatLocalDate(a.date, lang) })}
-                      title={t('form.delete')}
-                      onClick={() => setTarget({ path: `/attendances/${a._id}`, name: `${a.employeeName}, ${formatLocalDate(a.date, lang)}` })}
+                      aria-label={t('attendance.voidOf', { name: a.employeeName, date: formatLocalDate(a.date, lang) })}
+                      title={t('attendance.voidConfirm')}
+                      data-testid="void-attendance"
+                      onClick={() => setTarget({ id: a._id, name: `${a.employeeName}, ${formatLocalDate(a.date, lang)}` })}
                     >
-                      <Trash2 size={16} aria-hidden="true" />
+                      <Ban size={16} aria-hidden="true" />
                     </button>
                   )}
                 </div>
@@ -253,12 +264,11 @@ export default function AttendanceList({ lang, timeFormat, can, employees, depar
             : undefined
         }
       />
-      <ConfirmDeleteDialog
+      <VoidAttendanceDialog
         lang={lang}
         target={target}
-        thing={t('attendance.thing')}
         onClose={() => setTarget(null)}
-        onDeleted={() => {
+        onVoided={() => {
           setTarget(null);
           setVersion((n) => n + 1);
         }}

@@ -29,6 +29,7 @@ export async function loadClockState(db: Kysely<Database>, employeeId: number, t
       .select(['id', 'date', 'timezone', 'timeIn', 'timeOut'])
       .where('employeeId', '=', employeeId)
       .where('date', 'in', [yesterday, today])
+      .where('voidedAt', 'is', null)
       .execute(),
     db
       .selectFrom('attendances')
@@ -36,6 +37,7 @@ export async function loadClockState(db: Kysely<Database>, employeeId: number, t
       .where('employeeId', '=', employeeId)
       .where('date', '<', today)
       .where('timeOut', 'is', null)
+      .where('voidedAt', 'is', null)
       .orderBy('date', 'desc')
       .limit(1)
       .executeTakeFirst(),
