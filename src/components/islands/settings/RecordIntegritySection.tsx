@@ -8,6 +8,17 @@ import { translator } from '../../../i18n/translate.ts';
 import { api, ApiError } from '../../../lib/client/api.ts';
 import { primaryButton } from '../ui/buttons.ts';
 
+const KINDS = { punch: 'settings.integrityKinds.punch', revision: 'settings.integrityKinds.revision', void: 'settings.integrityKinds.void' } as const;
+const PROBLEMS = {
+  sequence: 'settings.integrityProblems.sequence',
+  link: 'settings.integrityProblems.link',
+  hash: 'settings.integrityProblems.hash',
+  duplicate: 'settings.integrityProblems.duplicate',
+  rowMissing: 'settings.integrityProblems.rowMissing',
+  rowChanged: 'settings.integrityProblems.rowChanged',
+  entryMissing: 'settings.integrityProblems.entryMissing',
+} as const;
+
 interface Props {
   lang: Language;
   timeZone: string;
@@ -38,7 +49,7 @@ export function RecordIntegritySection({ lang, timeZone, timeFormat }: Props) {
 
   const where = (b: BrokenEntry) => {
     const company = check?.companies.find((c) => c.companyId === b.companyId)?.companyName ?? `#${b.companyId}`;
-    const kind = t(`settings.integrityKinds.${b.kind}`);
+    const kind = t(KINDS[b.kind]);
     return b.seq === null ? t('settings.integrityAtRecord', { company, kind, ref: b.refId }) : t('settings.integrityAtEntry', { company, seq: b.seq, kind, ref: b.refId });
   };
 
@@ -58,7 +69,7 @@ export function RecordIntegritySection({ lang, timeZone, timeFormat }: Props) {
             <>
               <p className="font-semibold">{t('settings.integrityBroken')}</p>
               <p>
-                {where(check.broken!)}: {t(`settings.integrityProblems.${check.broken!.problem}`, { fields: (check.broken!.fields ?? []).join(', ') })}
+                {where(check.broken!)}: {t(PROBLEMS[check.broken!.problem], { fields: (check.broken!.fields ?? []).join(', ') })}
               </p>
             </>
           )}
