@@ -54,11 +54,13 @@ export async function up(db: Kysely<any>): Promise<void> {
       .execute(db);
   }
 
-  const punches = await sql<{ id: number; company_id: number; employee_id: number; attendance_id: number | null; action: string; at: string; method: string; terminal: string | null; created_at: string }>`
-    select p.id, e.company_id, p.employee_id, p.attendance_id, p.action, p.at, p.method, p.terminal, p.created_at
+  // Camel-case aliases: the same keys with or without the connection's CamelCasePlugin.
+  const punches = await sql<{ id: number; companyId: number; employeeId: number; attendanceId: number | null; action: string; at: string; method: string; terminal: string | null; createdAt: string }>`
+    select p.id, e.company_id as "companyId", p.employee_id as "employeeId", p.attendance_id as "attendanceId", p.action, p.at, p.method, p.terminal, p.created_at as "createdAt"
     from punches p join employees e on e.id = p.employee_id order by p.id`.execute(db);
-  const revisions = await sql<{ id: number; company_id: number; employee_id: number; attendance_id: number; revision: number; time_in: string; time_out: string | null; breaks: string; worked_seconds: number | null; reason: string | null; author_id: number | null; created_at: string }>`
-    select r.id, e.company_id, a.employee_id, r.attendance_id, r.revision, r.time_in, r.time_out, r.breaks, r.worked_seconds, r.reason, r.author_id, r.created_at
+  const revisions = await sql<{ id: number; companyId: number; employeeId: number; attendanceId: number; revision: number; timeIn: string; timeOut: string | null; breaks: string; workedSeconds: number | null; reason: string | null; authorId: number | null; createdAt: string }>`
+    select r.id, e.company_id as "companyId", a.employee_id as "employeeId", r.attendance_id as "attendanceId", r.revision, r.time_in as "timeIn", r.time_out as "timeOut",
+      r.breaks, r.worked_seconds as "workedSeconds", r.reason, r.author_id as "authorId", r.created_at as "createdAt"
     from attendance_revisions r join attendances a on a.id = r.attendance_id join employees e on e.id = a.employee_id order by r.id`.execute(db);
   const byCompany = new Map<number, { kind: ChainKind; refId: number; payload: string }[]>();
   const add = (companyId: number, record: { kind: ChainKind; refId: number; payload: string }) => {
@@ -66,23 +68,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     list.push(record);
     byCompany.set(companyId, list);
   };
-  for (const p of punches.rows) {
-    add(p.company_id, {
-      kind: 'punch',
-      refId: p.id,
-      payload: punchPayload({ id: p.id, employeeId: p.employee_id, attendanceId: p.attendance_id, action: p.action, at: p.at, method: p.method, terminal: p.terminal, createdAt: p.created_at }),
-    });
-  }
-  for (const r of revisions.rows) {
-    add(r.company_id, {
-      kind: 'revision',
-      refId: r.id,
-      payload: revisionPayload({
-        id: r.id, attendanceId: r.attendance_id, employeeId: r.employee_id, revision: r.revision, timeIn: r.time_in, timeOut: r.time_out,
-        breaks: parseBreaks(r.breaks), workedSeconds: r.worked_seconds, reason: r.reason, authorId: r.author_id, createdAt: r.created_at,
-      }),
-    });
-  }
+  for (const p of punches.rows) add(p.companyId, { kind: 'punch', refId: p.id, payload: punchPayload(p) });
+  for (const r of revisions.rows) add(r.companyId, { kind: 'revision', refId: r.id, payload: revisionPayload({ ...r, breaks: parseBreaks(r.breaks) }) });
   const at = nowIso();
   for (const [companyId, records] of byCompany) {
     const entries = nextEntries(sha256Hex, companyId, null, records, at);
