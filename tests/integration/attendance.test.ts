@@ -340,7 +340,7 @@ describe('correcting an attendance', () => {
     expect((await json(voiding)).message).toMatch(/recorded at the clock/);
     const del = await admin.request('DELETE', `/api/attendances/${clockDay._id}`);
     expect(del.status).toBe(409);
-    expect((await json(del)).message).toMatch(/never deleted/);
+    expect((await json(del)).message).toMatch(/ever deleted/);
   });
 
   it('the revision history is append-only in the database', () => {
