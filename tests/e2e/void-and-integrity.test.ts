@@ -67,6 +67,13 @@ describe('voiding and record integrity in the browser', () => {
       expect(await page.$('tbody del')).not.toBeNull();
       expect(await page.$('[data-testid=void-attendance]')).toBeNull();
       await shootWidthsAndThemes(page, SHOTS, `voided-list-${lang}`);
+      // The monthly record lists it in the day's notes and prints the chain head.
+      await page.goto(`${server.url}/reports/employee-attendance?view=record&month=${workDay.slice(0, 7)}&employee=${carmen}`);
+      const record = await page.waitForSelector('[data-testid=monthly-record]');
+      expect(await record.textContent()).toContain('Registro anulado: Registrado para otra persona');
+      expect(await page.textContent('[data-testid=chain-head]')).toMatch(/Cabeza de la cadena de registros: #\d+ · [0-9a-f]{16}, /);
+      await page.$eval(`tr[data-date="${workDay}"]`, (tr) => tr.scrollIntoView({ block: 'center' }));
+      await shootWidthsAndThemes(page, SHOTS, `voided-record-${lang}`);
     }
   });
 

@@ -100,7 +100,11 @@ export default function AttendanceList({ lang, timeFormat, can, employees, depar
         id: 'statusInOut',
         header: t('attendance.columns.statusInOut'),
         cell: (a) =>
-          a.missingCheckOut ? (
+          a.voidedAt ? (
+            <span className={`${badge} ${MUTED}`} data-testid="voided" title={a.voidReason ?? ''}>
+              {t('attendance.voided')}
+            </span>
+          ) : a.missingCheckOut ? (
             <span className={`${badge} ${WARN}`}>{t('attendance.missingCheckOut')}</span>
           ) : (
             <span className={`${badge} ${a.statusInOut === 'in' ? INFO : MUTED}`}>{t(a.statusInOut === 'in' ? 'attendance.in' : 'attendance.out')}</span>
@@ -110,7 +114,7 @@ export default function AttendanceList({ lang, timeFormat, can, employees, depar
         id: 'statusIn',
         header: t('attendance.columns.statusIn'),
         cell: (a) =>
-          a.statusIn === null ? (
+          a.statusIn === null || a.voidedAt ? (
             <span className="text-muted">—</span>
           ) : a.statusIn === 'late' ? (
             <span className={`${badge} ${WARN}`} title={minutes(a.lateSeconds)}>
@@ -124,18 +128,15 @@ export default function AttendanceList({ lang, timeFormat, can, employees, depar
         id: 'earlyDeparture',
         header: t('attendance.columns.earlyDeparture'),
         cell: (a) =>
-          a.earlyDepartureSeconds > 0 ? <span className={`${badge} ${WARN}`}>{minutes(a.earlyDepartureSeconds)}</span> : <span className="text-muted">—</span>,
+          a.earlyDepartureSeconds > 0 && !a.voidedAt ? <span className={`${badge} ${WARN}`}>{minutes(a.earlyDepartureSeconds)}</span> : <span className="text-muted">—</span>,
       },
       {
         id: 'reason',
         header: t('attendance.columns.reason'),
         cell: (a) =>
           a.voidedAt ? (
-            <span className="flex flex-col items-start gap-1 text-sm" data-testid="voided">
-              <span className={`${badge} ${MUTED}`}>{t('attendance.voided')}</span>
-              <span className="line-clamp-2 max-w-56" title={a.voidReason ?? ''}>
-                {a.voidReason}
-              </span>
+            <span className="line-clamp-2 max-w-56 text-sm" title={a.voidReason ?? ''} data-testid="void-reason-cell">
+              {t('attendance.voidedBecause', { reason: a.voidReason ?? '' })}
             </span>
           ) : a.reason ? (
             <span className="line-clamp-2 max-w-56 text-sm" title={a.reason}>
