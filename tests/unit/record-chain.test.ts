@@ -1,5 +1,10 @@
 import { createHash } from 'node:crypto';
+import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
+import { AttendanceVoidInput } from '../../src/domain/attendance/attendance-schema.ts';
+import { createDayCalendar } from '../../src/domain/reports/day-calendar.ts';
+import { buildMonthlyRecord } from '../../src/domain/reports/monthly-record.ts';
+import { recordNotes } from '../../src/domain/reports/record-notes.ts';
 import {
   canonicalJson,
   describeBroken,
@@ -134,5 +139,32 @@ describe('record chain', () => {
 
   it('an empty database verifies', () => {
     expect(verifyChain([], [], sha256)).toEqual({ ok: true, entries: 0, heads: [] });
+  });
+});
+
+describe('a voided day on the monthly record (issue 18.4)', () => {
+  it('is listed in the notes with its reason and counted nowhere', () => {
+    const voided = { date: '2026-11-04', timeIn: '2026-11-04T09:00:00.000Z', timeOut: '2026-11-04T17:00:00.000Z', workedSeconds: 28800, voidedAt: '2026-11-05T10:00:00.000Z', voidReason: 'Wrong employee' };
+    const record = buildMonthlyRecord({
+      period: { from: '2026-11-01', to: '2026-11-30' },
+      today: '2026-11-24',
+      calendar: createDayCalendar('UTC'),
+      schedules: [],
+      leaveByDate: new Map(),
+      attendances: [],
+      voided: [voided],
+    });
+    const day = record.days.find((d) => d.date === '2026-11-04')!;
+    expect(day.voided).toEqual([voided]);
+    expect(day.workedSeconds).toBeNull();
+    expect(record.totals).toMatchObject({ attendedDays: 0, workedSeconds: 0 });
+    expect(recordNotes(day, '2026-11-24T00:00:00.000Z')).toContainEqual({ key: 'reports.record.voidedWithReason', params: { reason: 'Wrong employee' } });
+    expect(record.days.filter((d) => d.voided.length > 0)).toHaveLength(1);
+  });
+
+  it('needs a written reason', () => {
+    expect(v.safeParse(AttendanceVoidInput, { reason: '  ' }).success).toBe(false);
+    expect(v.safeParse(AttendanceVoidInput, {}).success).toBe(false);
+    expect(v.safeParse(AttendanceVoidInput, { reason: ' Wrong day ' }).output).toEqual({ reason: 'Wrong day' });
   });
 });
