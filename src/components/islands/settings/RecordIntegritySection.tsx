@@ -22,7 +22,6 @@ const PROBLEMS = {
 interface Props {
   lang: Language;
   timeZone: string;
-  timeFormat: '1' | '2';
 }
 
 /**
@@ -30,7 +29,7 @@ interface Props {
  * on "Check now", and shows whether the chain is intact (or its first broken entry) and each
  * company's chain head.
  */
-export function RecordIntegritySection({ lang, timeZone, timeFormat }: Props) {
+export function RecordIntegritySection({ lang, timeZone }: Props) {
   const t = translator(lang);
   const [check, setCheck] = useState<RecordChainCheck | null>(null);
   const [busy, setBusy] = useState(false);
@@ -80,7 +79,7 @@ export function RecordIntegritySection({ lang, timeZone, timeFormat }: Props) {
           {check.companies.map((c) => (
             <div key={c.companyId} className="flex flex-col">
               <dt className="font-medium">{c.companyName}</dt>
-              <dd className="break-all text-muted tabular-nums">{c.head ? chainHeadLine(c.head, timeZone, lang, timeFormat, t) : t('settings.integrityEmpty')}</dd>
+              <dd className="break-all text-muted tabular-nums">{c.head ? chainHeadLine(c.head, timeZone, lang, t) : t('settings.integrityEmpty')}</dd>
             </div>
           ))}
         </dl>

@@ -259,7 +259,7 @@ export default function SettingsPanel(props: Props) {
             <p>{t('settings.legalBiometrics')}</p>
           </div>
         )}
-        {section === 'integrity' && <RecordIntegritySection lang={lang} timeZone={props.settings.timezone} timeFormat={props.settings.timeFormat} />}
+        {section === 'integrity' && <RecordIntegritySection lang={lang} timeZone={props.settings.timezone} />}
         {section === 'feedback' && <FeedbackSection lang={lang} isSuperAdmin={props.isSuperAdmin} />}
         {editable && props.canUpdate && (
           <div className="mt-6 flex justify-end">

@@ -129,7 +129,7 @@ export function exportMonthlyRecords(records: MonthlyRecords, options: { lang: L
       await put([]);
       await put([t('reports.record.legalNote')]);
       // The tamper-evident chain's head when the file was made (decision 033).
-      await put([chainHeadLine(chainHead, records.timezone, lang, timeFormat, t)]);
+      await put([chainHeadLine(chainHead, records.timezone, lang, t)]);
       await put([]);
       await put([t('reports.record.signCompany'), null, null, null, t('reports.record.signEmployee')], () => S.label);
       sheet.commit();
