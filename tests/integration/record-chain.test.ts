@@ -148,6 +148,22 @@ describe('voiding a manual day (issue 18.4)', () => {
     expect(texts.some((t) => t.includes('Voided entry: Wrong employee'))).toBe(true);
     expect(texts.some((t) => /^Record chain head: #\d+ · [0-9a-f]{16}, /.test(t))).toBe(true);
   });
+
+  it('the personal area shows an own voided day struck through with its reason; another\'s day reads as missing', async () => {
+    const javier = withDb((d) => (d.prepare("select id from employees where first_name = 'Javier'").get() as { id: number }).id);
+    const made = await admin.post('/api/attendances', { employee: javier, date: '2027-02-24', timeIn: '08:00', timeOut: '12:00', reason: 'Typed by hand' });
+    expect(made.status).toBe(201);
+    const id = (await json(made)).data._id;
+    // The employee may not void even their own day; someone else's day reads as missing.
+    expect((await employeeUser.post(`/api/attendances/${id}/void`, { reason: 'mine' })).status).toBe(403);
+    expect((await employeeUser.get(`/api/attendances/${dayId}`)).status).toBe(404);
+    expect((await admin.post(`/api/attendances/${id}/void`, { reason: 'Not worked after all' })).status).toBe(200);
+    const page = await (await employeeUser.get('/personal/attendance?month=2027-02')).text();
+    const voided = page.slice(page.indexOf('data-testid="voided-entries"'));
+    expect(voided).toMatch(/^data-testid="voided-entries"[^]*?<del[^>]*>[^<]*08:00/);
+    expect(voided).toContain('Not worked after all');
+    expect(page).toContain('Voided entry: Not worked after all');
+  });
 });
 
 describe('the record chain (issue 18.6)', () => {
@@ -175,7 +191,7 @@ describe('the record chain (issue 18.6)', () => {
     }));
     expect(chained.punch).toBeTruthy();
     expect(chained.revision).toBeTruthy();
-    expect(chained.voids).toBe(1);
+    expect(chained.voids).toBe(2);
 
     const check = await verifyApi();
     expect(check.ok).toBe(true);
