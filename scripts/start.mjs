@@ -1,4 +1,4 @@
-// `npm start`: build when missing or stale, then run a command (backup, restore FILE, --help) or
+// `npm start`: build when missing or stale, then run a command (backup, restore FILE, verify, --help) or
 // migrate the database, create the first account from the environment (or the demo data with
 // --demo) and serve on HOST:PORT (default 0.0.0.0:4321).
 import path from 'node:path';
@@ -22,7 +22,7 @@ try {
 process.env.ASTRO_NODE_AUTOSTART = 'disabled';
 const serverDir = path.join(distDir, 'server');
 const { boot, serve, runCommand } = await import(pathToFileURL(path.join(serverDir, 'boot.mjs')).href);
-// Commands (backup, restore FILE, --help) run and exit here; they never start the server.
+// Commands (backup, restore FILE, verify, --help) run and exit here; they never start the server.
 // npm runs scripts in the project folder: a relative FILE means the folder the operator typed it in.
 const commandArgs = process.argv
   .slice(2)

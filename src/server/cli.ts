@@ -1,9 +1,12 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { dataDir } from './config/data-dir.ts';
-import { openDatabaseFile, type DatabaseFile } from './db/database-file.ts';
+import { openDatabaseFile, tableNames, type DatabaseFile } from './db/database-file.ts';
 import { createBackup, operatorMessage } from './services/backups/create-backup.ts';
 import { restoreDatabase, RestoreRefused, storedBackupKeep } from './services/backups/restore-database.ts';
+import { createKysely } from './db/connection.ts';
+import { describeBroken, shortHead } from '../domain/record-chain/record-chain.ts';
+import { verifyRecordChain } from './services/record-chain/verify-record-chain.ts';
 
 /**
  * Every environment variable Jornada reads (keep in step with `grep -rn process.env src scripts`).
@@ -41,11 +44,14 @@ export function usage(): string {
     '                          (works while the server runs)',
     '  jornada restore FILE    replace the database with a backup file; stop the server first',
     '                          (a safety backup of the current database is made first)',
+    '  jornada verify          check the tamper-evident record chain against the punches,',
+    '                          corrections and voidings (works while the server runs); exit 0',
+    '                          when intact, 1 naming the first broken entry',
     '  jornada healthcheck     single binary only: exit 0 when the server on HOST:PORT answers',
     '                          /api/health (for container and service health checks)',
     '  jornada --help, -h      this text',
     '',
-    'With npm: npm start -- --help, npm run backup, npm run restore -- FILE.',
+    'With npm: npm start -- --help, npm run backup, npm run restore -- FILE, npm run verify.',
     '',
     'Environment:',
     ...ENVIRONMENT.map(([name, fallback, meaning]) => `  ${name.padEnd(width)}${meaning} Default: ${fallback}.`.replace('Default: -.', '').trimEnd()),
@@ -72,6 +78,38 @@ async function backupCommand(): Promise<number> {
     return 0;
   } catch (error) {
     console.error(`Backup failed: ${operatorMessage(error)}`);
+    return 1;
+  } finally {
+    db?.close();
+  }
+}
+
+/** `verify`: the record chain's check (decision 033) on a read-only connection of its own. */
+async function verifyCommand(): Promise<number> {
+  const file = path.join(dataDir(), 'jornada.db');
+  if (!existsSync(file)) {
+    console.error(`There is no database at ${file} (set DATA_DIR to the folder of jornada.db).`);
+    return 1;
+  }
+  let db: DatabaseFile | undefined;
+  try {
+    db = openDatabaseFile(file, { busyTimeoutMs: 5000, readonly: true });
+    if (!tableNames(db).has('record_chain')) {
+      console.error('This database has no record chain yet: start the server once with this version (it upgrades the database).');
+      return 1;
+    }
+    const result = await verifyRecordChain(createKysely(db));
+    for (const c of result.companies) {
+      console.error(`${c.companyName}: ${c.head ? `head ${shortHead(c.head)} (${c.head.createdAt})` : 'nothing recorded yet'}`);
+    }
+    if (!result.ok) {
+      console.log(describeBroken(result.broken!));
+      return 1;
+    }
+    console.log(`Record chain intact: ${result.entries} entries checked.`);
+    return 0;
+  } catch (error) {
+    console.error(`Verify failed: ${operatorMessage(error)}`);
     return 1;
   } finally {
     db?.close();
@@ -113,6 +151,7 @@ export async function runCommand(args: string[]): Promise<number | null> {
   }
   if (command === 'backup' && rest.length === 0) return backupCommand();
   if (command === 'restore' && rest.length <= 1) return restoreCommand(rest[0]);
+  if (command === 'verify' && rest.length === 0) return verifyCommand();
   console.error(`Unknown command: ${words.join(' ')}\n`);
   console.error(usage());
   return 2;

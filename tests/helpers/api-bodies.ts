@@ -193,6 +193,7 @@ export function writeCases(ids: DemoIds, own: { employee: number; department: nu
       texts: { reason: 500 },
     },
     'PATCH /api/attendances/{id}': { body: { timeIn: '09:00', timeOut: '17:00', reason: 'Corrección' }, times: ['timeIn', 'timeOut', 'breakIn'], texts: { reason: 500 } },
+    'POST /api/attendances/{id}/void': { body: { reason: 'Registrado por error' }, texts: { reason: 500 } },
     'POST /api/schedules': { body: { employee: own.employee, ...shift }, dates: ['fromDate', 'toDate'], times: ['startTime', 'offTime'], refs: ['employee'] },
     'PATCH /api/schedules/{id}': { body: { employee: own.employee, ...shift, startTime: '08:00', offTime: '16:00' }, dates: ['fromDate'], times: ['startTime', 'offTime'], refs: ['employee'] },
     'POST /api/leaves': {

@@ -248,16 +248,19 @@ describe('manual attendance', () => {
     expect(made.status).toBe(201);
   });
 
-  it('deletes a manual entry without punches', async () => {
+  it('never deletes a manual entry: DELETE refuses (409) and points to voiding (decision 033)', async () => {
     const made = await json(await admin.post('/api/attendances', { ...entry(), date: workingDay(2), reason: 'Recorded in error' }));
     const res = await admin.request('DELETE', `/api/attendances/${made.data._id}`);
-    expect(res.status).toBe(200);
-    expect((await json(res)).message).toBe('Attendance deleted successfully!');
-    expect((await admin.get(`/api/attendances/${made.data._id}`)).status).toBe(404);
-    const d = db();
-    const audit = d.prepare("select before from audit_log where entity = 'attendance' and action = 'delete' and entity_id = ?").get(String(made.data._id)) as { before: string };
-    d.close();
-    expect(JSON.parse(audit.before).revisions[0].reason).toBe('Recorded in error');
+    expect(res.status).toBe(409);
+    expect((await json(res)).message).toBe('No record of work is ever deleted. Void the day with a reason instead.');
+    expect((await admin.get(`/api/attendances/${made.data._id}`)).status).toBe(200);
+    const d = db(false);
+    try {
+      // Not even behind the app: the trigger refuses deleting an attendance.
+      expect(() => d.prepare('delete from attendances where id = ?').run(made.data._id)).toThrow(/never deleted/);
+    } finally {
+      d.close();
+    }
   });
 });
 
@@ -326,15 +329,18 @@ describe('correcting an attendance', () => {
     expect(html).toContain('Was at a client site from 08:30');
   });
 
-  it('refuses a stale revision (409), a change of date (422) and cannot delete a clock day (409)', async () => {
+  it('refuses a stale revision (409), a change of date (422) and cannot void or delete a clock day (409)', async () => {
     const stale = await admin.request('PATCH', `/api/attendances/${clockDay._id}`, { timeIn: '08:45', timeOut: '17:30', reason: 'x', revision: 1 });
     expect(stale.status).toBe(409);
     const moved = await admin.request('PATCH', `/api/attendances/${clockDay._id}`, { date: addDays(clockDay.date, -1), timeIn: '08:45', reason: 'x' });
     expect(moved.status).toBe(422);
     expect((await json(moved)).errors.date).toBe('The employee and the date of an attendance cannot be changed.');
+    const voiding = await admin.post(`/api/attendances/${clockDay._id}/void`, { reason: 'wrong' });
+    expect(voiding.status).toBe(409);
+    expect((await json(voiding)).message).toMatch(/recorded at the clock/);
     const del = await admin.request('DELETE', `/api/attendances/${clockDay._id}`);
     expect(del.status).toBe(409);
-    expect((await json(del)).message).toMatch(/recorded at the clock/);
+    expect((await json(del)).message).toMatch(/ever deleted/);
   });
 
   it('the revision history is append-only in the database', () => {

@@ -100,6 +100,9 @@ export interface AttendanceDto {
   revision: number;
   createdAt: string;
   updatedAt: string;
+  /** Voided (decision 033): when and why; a voided day is kept, struck through, and counts for nothing. */
+  voidedAt: string | null;
+  voidReason: string | null;
 }
 
 export interface AttendanceRevisionDto {

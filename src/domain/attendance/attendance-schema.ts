@@ -82,3 +82,8 @@ export const AttendanceUpdateInput = withOrderRules(
   ),
 );
 export type AttendanceUpdateInput = v.InferOutput<typeof AttendanceUpdateInput>;
+
+/** Voiding a manual day (decision 033): the written reason is required. */
+export const AttendanceVoidInput = v.object({
+  reason: v.pipe(orEmpty('attendance.voidReasonRequired'), v.trim(), v.nonEmpty('attendance.voidReasonRequired'), v.maxLength(REASON_MAX, 'validation.tooLong')),
+});

@@ -26,6 +26,16 @@ export interface RecordAttendance extends DayAttendance {
   workFlag?: WorkFlag | null;
 }
 
+/** A manual entry of the day that was voided (decision 033): kept, listed in the notes, counted nowhere. */
+export interface VoidedDay {
+  date: string;
+  timeIn: string;
+  timeOut: string | null;
+  workedSeconds: number | null;
+  voidedAt: string;
+  voidReason: string;
+}
+
 export interface MonthlyRecordDay {
   date: string;
   weekday: WeekdayName;
@@ -50,6 +60,8 @@ export interface MonthlyRecordDay {
   reason: string | null;
   /** The attendance's work flag (decision 032), null otherwise. */
   workFlag: WorkFlag | null;
+  /** Entries of this date that were voided, oldest first (none of them is counted). */
+  voided: VoidedDay[];
 }
 
 export interface MonthlyRecordTotals {
@@ -78,6 +90,8 @@ export function buildMonthlyRecord(input: {
   /** Company holidays: date -> name. */
   holidays?: ReadonlyMap<string, string>;
   attendances: readonly RecordAttendance[];
+  /** Voided entries within the period (listed, never counted). */
+  voided?: readonly VoidedDay[];
 }): MonthlyRecord {
   const { calendar, schedules, leaveByDate, today } = input;
   const byDate = new Map(input.attendances.map((a) => [a.date, a]));
@@ -132,6 +146,7 @@ export function buildMonthlyRecord(input: {
       source: a?.source ?? null,
       reason: a?.reason ?? null,
       workFlag: a?.workFlag ?? null,
+      voided: (input.voided ?? []).filter((v) => v.date === date),
     };
   });
   return { days, totals };

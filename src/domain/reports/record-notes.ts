@@ -7,7 +7,8 @@ import type { MonthlyRecordDay } from './monthly-record.ts';
  * file say the same): rest day, company holiday, leave (its type's name, as recorded), absence, no schedule, an
  * open day (still running while the clock would still close it, MAX_OPEN_SHIFT_SECONDS after the
  * check-in; later it is a forgotten check-out), work outside
- * the schedule (flagged work by its flag, decision 032), and whether the day was corrected or entered by hand, with the written reason.
+ * the schedule (flagged work by its flag, decision 032), and whether the day was corrected or entered by hand, with the written reason;
+ * then each voided entry of the date with its reason (decision 033).
  */
 export function recordNotes(day: MonthlyRecordDay, now: string): { key: string; params?: Record<string, string> ; text?: string }[] {
   const out: { key: string; params?: Record<string, string>; text?: string }[] = [];
@@ -25,6 +26,7 @@ export function recordNotes(day: MonthlyRecordDay, now: string): { key: string; 
   else if (day.kind === 'worked' && day.expectedSeconds === 0) out.push({ key: 'reports.record.kinds.extraDay' });
   if (day.corrected) out.push(day.reason ? { key: 'reports.record.correctedWithReason', params: { reason: day.reason } } : { key: 'reports.record.corrected' });
   else if (day.source === 'manual') out.push(day.reason ? { key: 'reports.record.manualWithReason', params: { reason: day.reason } } : { key: 'reports.record.manual' });
+  for (const v of day.voided) out.push({ key: 'reports.record.voidedWithReason', params: { reason: v.voidReason } });
   return out;
 }
 

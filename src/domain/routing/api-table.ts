@@ -104,6 +104,10 @@ export const API_ROUTES: readonly ApiRoute[] = [
   // Snapshots the clock terminal keeps with face punches (setting punchPhoto).
   { method: 'GET', pattern: '/api/attendances/{id}/punch-photos', authority: ['attendance.read'], records: 'employee' },
   { method: 'GET', pattern: '/api/punches/{id}/photo', authority: ['attendance.read'], records: 'employee' },
+  // Voiding a manual day with a reason replaces deleting it (decision 033): the delete authority.
+  { method: 'POST', pattern: '/api/attendances/{id}/void', authority: ['attendance.delete'], records: 'employee' },
+  // The record chain's check (decision 033): whoever may read the settings.
+  { method: 'GET', pattern: '/api/record-chain/verify', authority: ['setting.read'] },
 ];
 
 const BY_METHOD_AND_PATTERN = new Map(API_ROUTES.map((route) => [`${route.method} ${route.pattern}`, route]));

@@ -9,8 +9,12 @@ import SQLite from 'better-sqlite3';
 export type DatabaseFile = SQLite.Database;
 
 /** Opens an existing database file (throws when it is missing or cannot be opened). */
-export function openDatabaseFile(file: string, options: { busyTimeoutMs?: number } = {}): DatabaseFile {
-  return new SQLite(file, { fileMustExist: true, ...(options.busyTimeoutMs !== undefined ? { timeout: options.busyTimeoutMs } : {}) });
+export function openDatabaseFile(file: string, options: { busyTimeoutMs?: number; readonly?: boolean } = {}): DatabaseFile {
+  return new SQLite(file, {
+    fileMustExist: true,
+    ...(options.busyTimeoutMs !== undefined ? { timeout: options.busyTimeoutMs } : {}),
+    ...(options.readonly ? { readonly: true } : {}),
+  });
 }
 
 /** What `PRAGMA integrity_check` finds wrong; empty when the file is sound. */

@@ -143,6 +143,10 @@ export interface AttendanceTable {
   createdBy: number | null;
   createdAt: CreatedAt;
   updatedAt: string;
+  /** Voided (decision 033): when, by which user and why; a voided day is kept but counts for nothing. */
+  voidedAt: ColumnType<string | null, string | null | undefined, string | null>;
+  voidedBy: ColumnType<number | null, number | null | undefined, number | null>;
+  voidReason: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface AttendanceBreakTable {
@@ -179,6 +183,19 @@ export interface PunchTable {
   at: string;
   method: 'pin' | 'face' | 'card' | 'manual';
   terminal: string | null;
+  createdAt: CreatedAt;
+}
+
+/** One entry of a company's tamper-evident record chain (decision 033; append-only). */
+export interface RecordChainTable {
+  id: Id;
+  companyId: number;
+  seq: number;
+  kind: 'punch' | 'revision' | 'void';
+  refId: number;
+  payload: string;
+  prevHash: string;
+  hash: string;
   createdAt: CreatedAt;
 }
 
@@ -319,6 +336,7 @@ export interface Database {
   attendanceBreaks: AttendanceBreakTable;
   attendanceRevisions: AttendanceRevisionTable;
   punches: PunchTable;
+  recordChain: RecordChainTable;
   punchPhotos: PunchPhotoTable;
   leaves: LeaveTable;
   roles: RoleTable;

@@ -1,13 +1,13 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { WORK_FLAG_LABELS } from '../../../domain/attendance/work-flag.ts';
-import { CalendarCheck, Clock, FileSpreadsheet, Pencil, Plus, Trash2 } from 'lucide-react';
+import { Ban, CalendarCheck, Clock, FileSpreadsheet, Pencil, Plus } from 'lucide-react';
 import { AppToaster } from '../ui/AppToaster.tsx';
 import { formatDuration, formatLocalDate } from '../../../domain/format/intl-format.ts';
 import { formatRecordTime, isNextDayOf } from '../../../domain/format/record-time.ts';
 import type { Language } from '../../../i18n/languages.ts';
 import { translator } from '../../../i18n/translate.ts';
 import { showFlash } from '../../../lib/client/flash.ts';
-import { ConfirmDeleteDialog } from '../ui/ConfirmDeleteDialog.tsx';
+import { VoidAttendanceDialog } from './VoidAttendanceDialog.tsx';
 import { OnLeavePanel } from './OnLeavePanel.tsx';
 import { DataTable, type Column } from '../ui/DataTable.tsx';
 import { EmployeeCell } from '../ui/EmployeeCell.tsx';
@@ -19,6 +19,7 @@ export type AttendanceRow = Pick<
   AttendanceDto,
   | '_id' | 'employee' | 'employeeName' | 'departmentName' | 'date' | 'timezone' | 'timeIn' | 'timeOut' | 'breakIn' | 'breakOut'
   | 'workedSeconds' | 'statusInOut' | 'missingCheckOut' | 'statusIn' | 'lateSeconds' | 'earlyDepartureSeconds' | 'reason' | 'source' | 'workFlag'
+  | 'voidedAt' | 'voidReason'
 >;
 
 interface Props {
@@ -50,7 +51,7 @@ export default function AttendanceList({ lang, timeFormat, can, employees, depar
   const [early, setEarly] = useState(initialFilters.early ?? '');
   const [version, setVersion] = useState(0);
   const [exportQuery, setExportQuery] = useState('');
-  const [target, setTarget] = useState<{ path: string; name: string } | null>(null);
+  const [target, setTarget] = useState<{ id: number; name: string } | null>(null);
 
   useEffect(() => showFlash(), []);
 
@@ -76,6 +77,8 @@ export default function AttendanceList({ lang, timeFormat, can, employees, depar
     );
   };
   const minutes = (seconds: number) => formatDuration(seconds, lang);
+  /** A voided day (decision 033) stays in the list, struck through. */
+  const struck = (a: AttendanceRow, node: ReactNode) => (a.voidedAt ? <del className="text-muted">{node}</del> : node);
 
   const columns = useMemo<Column<AttendanceRow>[]>(
     () => [
@@ -91,7 +94,7 @@ export default function AttendanceList({ lang, timeFormat, can, employees, depar
         sortKey: 'date',
         cell: (a) => (
           <span className="flex flex-col items-start gap-1">
-            <span className="whitespace-nowrap tabular-nums">{formatLocalDate(a.date, lang)}</span>
+            {struck(a, <span className="whitespace-nowrap tabular-nums">{formatLocalDate(a.date, lang)}</span>)}
             {/* Work outside the schedule (decision 032). */}
             {a.workFlag && (
               <span className={`${badge} ${FLAG}`} data-testid="work-flag" data-flag={a.workFlag}>
@@ -101,20 +104,24 @@ export default function AttendanceList({ lang, timeFormat, can, employees, depar
           </span>
         ),
       },
-      { id: 'timeIn', header: t('attendance.columns.timeIn'), cell: (a) => time(a.timeIn, a) },
-      { id: 'timeOut', header: t('attendance.columns.timeOut'), cell: (a) => time(a.timeOut, a) },
+      { id: 'timeIn', header: t('attendance.columns.timeIn'), cell: (a) => struck(a, time(a.timeIn, a)) },
+      { id: 'timeOut', header: t('attendance.columns.timeOut'), cell: (a) => struck(a, time(a.timeOut, a)) },
       { id: 'breakIn', header: t('attendance.columns.breakIn'), cell: (a) => time(a.breakIn, a) },
       { id: 'breakOut', header: t('attendance.columns.breakOut'), cell: (a) => time(a.breakOut, a) },
       {
         id: 'totalHours',
         header: t('attendance.columns.totalHours'),
-        cell: (a) => (a.workedSeconds === null ? <span className="text-muted">—</span> : <span className="whitespace-nowrap tabular-nums">{minutes(a.workedSeconds)}</span>),
+        cell: (a) => (a.workedSeconds === null ? <span className="text-muted">—</span> : struck(a, <span className="whitespace-nowrap tabular-nums">{minutes(a.workedSeconds)}</span>)),
       },
       {
         id: 'statusInOut',
         header: t('attendance.columns.statusInOut'),
         cell: (a) =>
-          a.missingCheckOut ? (
+          a.voidedAt ? (
+            <span className={`${badge} ${MUTED}`} data-testid="voided" title={a.voidReason ?? ''}>
+              {t('attendance.voided')}
+            </span>
+          ) : a.missingCheckOut ? (
             <span className={`${badge} ${WARN}`}>{t('attendance.missingCheckOut')}</span>
           ) : (
             <span className={`${badge} ${a.statusInOut === 'in' ? INFO : MUTED}`}>{t(a.statusInOut === 'in' ? 'attendance.in' : 'attendance.out')}</span>
@@ -124,7 +131,7 @@ export default function AttendanceList({ lang, timeFormat, can, employees, depar
         id: 'statusIn',
         header: t('attendance.columns.statusIn'),
         cell: (a) =>
-          a.statusIn === null ? (
+          a.statusIn === null || a.voidedAt ? (
             <span className="text-muted">—</span>
           ) : a.statusIn === 'late' ? (
             <span className={`${badge} ${WARN}`} title={minutes(a.lateSeconds)}>
@@ -138,13 +145,17 @@ export default function AttendanceList({ lang, timeFormat, can, employees, depar
         id: 'earlyDeparture',
         header: t('attendance.columns.earlyDeparture'),
         cell: (a) =>
-          a.earlyDepartureSeconds > 0 ? <span className={`${badge} ${WARN}`}>{minutes(a.earlyDepartureSeconds)}</span> : <span className="text-muted">—</span>,
+          a.earlyDepartureSeconds > 0 && !a.voidedAt ? <span className={`${badge} ${WARN}`}>{minutes(a.earlyDepartureSeconds)}</span> : <span className="text-muted">—</span>,
       },
       {
         id: 'reason',
         header: t('attendance.columns.reason'),
         cell: (a) =>
-          a.reason ? (
+          a.voidedAt ? (
+            <span className="line-clamp-2 max-w-56 text-sm" title={a.voidReason ?? ''} data-testid="void-reason-cell">
+              {t('attendance.voidedBecause', { reason: a.voidReason ?? '' })}
+            </span>
+          ) : a.reason ? (
             <span className="line-clamp-2 max-w-56 text-sm" title={a.reason}>
               {a.reason}
             </span>
@@ -249,20 +260,21 @@ export default function AttendanceList({ lang, timeFormat, can, employees, depar
           can.update || can.delete
             ? (a) => (
                 <div className="flex gap-1">
-                  {can.update && (
+                  {can.update && !a.voidedAt && (
                     <a href={`/attendance-edit/${a._id}`} className={iconButton} aria-label={t('attendance.editOf', { name: a.employeeName, date: formatLocalDate(a.date, lang) })} title={t('form.edit')}>
                       <Pencil size={16} aria-hidden="true" />
                     </a>
                   )}
-                  {can.delete && a.source === 'manual' && (
+                  {can.delete && a.source === 'manual' && !a.voidedAt && (
                     <button
                       type="button"
                       className={iconButton}
-                      aria-label={t('attendance.deleteOf', { name: a.employeeName, date: formatLocalDate(a.date, lang) })}
-                      title={t('form.delete')}
-                      onClick={() => setTarget({ path: `/attendances/${a._id}`, name: `${a.employeeName}, ${formatLocalDate(a.date, lang)}` })}
+                      aria-label={t('attendance.voidOf', { name: a.employeeName, date: formatLocalDate(a.date, lang) })}
+                      title={t('attendance.voidConfirm')}
+                      data-testid="void-attendance"
+                      onClick={() => setTarget({ id: a._id, name: `${a.employeeName}, ${formatLocalDate(a.date, lang)}` })}
                     >
-                      <Trash2 size={16} aria-hidden="true" />
+                      <Ban size={16} aria-hidden="true" />
                     </button>
                   )}
                 </div>
@@ -270,12 +282,11 @@ export default function AttendanceList({ lang, timeFormat, can, employees, depar
             : undefined
         }
       />
-      <ConfirmDeleteDialog
+      <VoidAttendanceDialog
         lang={lang}
         target={target}
-        thing={t('attendance.thing')}
         onClose={() => setTarget(null)}
-        onDeleted={() => {
+        onVoided={() => {
           setTarget(null);
           setVersion((n) => n + 1);
         }}

@@ -14,6 +14,7 @@ import type { BackupOverview } from '../../../domain/backups/backup-overview.ts'
 import { AttributionsList } from './AttributionsList.tsx';
 import { BackupSection } from './BackupSection.tsx';
 import { FeedbackSection } from './FeedbackSection.tsx';
+import { RecordIntegritySection } from './RecordIntegritySection.tsx';
 
 interface Props {
   lang: Language;
@@ -30,6 +31,7 @@ const SECTIONS = [
   ['features', 'settings.sections.features'],
   ['safeguarding', 'settings.sections.safeguarding'],
   ['backups', 'settings.sections.backups'],
+  ['integrity', 'settings.sections.integrity'],
   ['system', 'settings.sections.system'],
   ['about', 'settings.sections.about'],
   ['attributions', 'settings.sections.attributions'],
@@ -260,6 +262,7 @@ export default function SettingsPanel(props: Props) {
             <p>{t('settings.legalBiometrics')}</p>
           </div>
         )}
+        {section === 'integrity' && <RecordIntegritySection lang={lang} timeZone={props.settings.timezone} />}
         {section === 'feedback' && <FeedbackSection lang={lang} isSuperAdmin={props.isSuperAdmin} />}
         {editable && props.canUpdate && (
           <div className="mt-6 flex justify-end">

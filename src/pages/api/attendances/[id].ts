@@ -7,7 +7,10 @@ import { getAttendance } from '../../../server/services/attendance/get-attendanc
 import { updateAttendance } from '../../../server/services/attendance/update-attendance.ts';
 import { parseId } from '../../../server/services/crud/crud-service.ts';
 
-/** GET one with `breaks`, `revisions` (newest first) and `punches` (count); PATCH a correction; DELETE. */
+/**
+ * GET one with `breaks`, `revisions` (newest first) and `punches` (count); PATCH a correction;
+ * DELETE always refuses (409): a day is voided with a reason instead (`./[id]/void`, decision 033).
+ */
 export const GET = endpoint(async (context) => {
   const user = requireUser(context);
   return json({ data: await getAttendance(await getDb(), parseId(context.params['id']), user) });
@@ -21,6 +24,5 @@ export const PATCH = endpoint(async (context) => {
 
 export const DELETE = endpoint(async (context) => {
   const user = requireUser(context);
-  await deleteAttendance(await getDb(), parseId(context.params['id']), user);
-  return json({ message: translate(context.locals.lang, 'messages.attendanceDeleted') });
+  return deleteAttendance(await getDb(), parseId(context.params['id']), user);
 });

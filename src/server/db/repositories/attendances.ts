@@ -11,6 +11,7 @@ import type { Db } from '../connection.ts';
 import type { AttendanceBreakTable, AttendanceTable, Database } from '../schema.ts';
 import { breaksJson, parseBreaks } from '../stored-formats.ts';
 import { SCHEDULE_RULE_COLUMNS, toScheduleRule } from './schedules.ts';
+import { chainRevision, chainVoid } from './record-chain.ts';
 import type { AttendanceDto, AttendanceRevisionDto, AttendanceDetailDto } from '../../../domain/api/records.ts';
 
 export type { AttendanceDto, AttendanceRevisionDto, AttendanceDetailDto };
@@ -61,6 +62,8 @@ const select = (q: ReturnType<typeof base>) =>
     ...ATTENDANCE_RECORD_COLUMNS,
     'attendances.createdAt',
     'attendances.updatedAt',
+    'attendances.voidedAt',
+    'attendances.voidReason',
     'employees.firstName',
     'employees.lastName',
     'employees.nationalId',
@@ -101,7 +104,7 @@ export const toAttendanceDto = (r: AttendanceRow, now = nowIso()): AttendanceDto
   workedSeconds: r.workedSeconds,
   totalHours: r.workedSeconds === null ? null : Math.round((r.workedSeconds / 3600) * 100) / 100,
   statusInOut: r.timeOut === null ? 'in' : 'out',
-  missingCheckOut: missingCheckOut(r, now, r.timezone),
+  missingCheckOut: r.voidedAt === null && missingCheckOut(r, now, r.timezone),
   statusIn: r.statusIn,
   lateSeconds: r.lateSeconds,
   earlyDepartureSeconds: r.earlyDepartureSeconds,
@@ -111,6 +114,8 @@ export const toAttendanceDto = (r: AttendanceRow, now = nowIso()): AttendanceDto
   revision: r.revision,
   createdAt: r.createdAt,
   updatedAt: r.updatedAt,
+  voidedAt: r.voidedAt,
+  voidReason: r.voidReason,
 });
 
 const positiveId = (value: string | undefined) => {
@@ -176,7 +181,8 @@ export function orderedAttendances(db: Kysely<Database>, query: ListQuery, viewe
  * seconds, reason, source (clock/manual), first break's start and end, work flag (decision 032).
  */
 export function exportAttendanceRows(db: Kysely<Database>, query: ListQuery, viewer: AttendanceViewer) {
-  return inOrder(filteredAttendances(db, query, viewer), query).select((eb) => {
+  // Voided days are left out: the export adds up hours (the monthly record lists them in its notes).
+  return inOrder(filteredAttendances(db, query, viewer).where('attendances.voidedAt', 'is', null), query).select((eb) => {
     // The first break of the attendance (the one the list shows): its start or its end.
     const firstBreak = (column: 'startAt' | 'endAt') =>
       eb
@@ -336,14 +342,15 @@ export async function recentAttendancesOf(db: Db, employeeId: number, limit: num
     .selectFrom('attendances')
     .select(['id', 'date', 'timezone', 'timeIn', 'timeOut', 'workedSeconds', 'statusIn', 'earlyDepartureSeconds'])
     .where('employeeId', '=', employeeId)
+    .where('voidedAt', 'is', null)
     .orderBy('date', 'desc')
     .limit(limit)
     .execute();
 }
 
-/** The id of the employee's attendance on a work date, if there is one. */
+/** The id of the employee's attendance (not voided) on a work date, if there is one. */
 export async function attendanceIdOn(db: Db, employeeId: number, date: string): Promise<number | undefined> {
-  const row = await db.selectFrom('attendances').select('id').where('employeeId', '=', employeeId).where('date', '=', date).executeTakeFirst();
+  const row = await db.selectFrom('attendances').select('id').where('employeeId', '=', employeeId).where('date', '=', date).where('voidedAt', 'is', null).executeTakeFirst();
   return row?.id;
 }
 
@@ -366,11 +373,6 @@ export function attendanceCreation(db: Db, id: number): Promise<{ createdBy: num
 /** Writes a correction's times, hours, reason and revision number on the attendance (returns nothing). */
 export async function applyAttendanceCorrection(db: Db, id: number, correction: Updateable<AttendanceTable>): Promise<void> {
   await db.updateTable('attendances').set(correction).where('id', '=', id).execute();
-}
-
-/** Deletes an attendance; its breaks and revisions go with it (returns nothing). */
-export async function deleteAttendanceRecord(db: Db, id: number): Promise<void> {
-  await db.deleteFrom('attendances').where('id', '=', id).execute();
 }
 
 /** Inserts breaks in one statement, nothing when there are none (returns nothing). */
@@ -397,12 +399,34 @@ export interface NewAttendanceRevision {
   createdAt: string;
 }
 
-/** Appends a revision to an attendance's history (the table refuses changes; returns nothing). */
+/**
+ * Appends a revision to an attendance's history (the table refuses changes) and chains it in the
+ * same transaction (decision 033; returns nothing).
+ */
 export async function insertAttendanceRevision(db: Db, revision: NewAttendanceRevision): Promise<void> {
-  await db
+  const row = await db
     .insertInto('attendanceRevisions')
     .values({ ...revision, breaks: breaksJson(revision.breaks) })
-    .execute();
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const { employeeId } = await db.selectFrom('attendances').select('employeeId').where('id', '=', revision.attendanceId).executeTakeFirstOrThrow();
+  await chainRevision(db, { ...revision, id: row.id, employeeId, breaks: parseBreaks(breaksJson(revision.breaks)) });
+}
+
+/**
+ * Voids an attendance (decision 033): kept with when, by whom and why, chained in the same
+ * transaction. Only a day not yet voided changes (returns false otherwise).
+ */
+export async function voidAttendanceRecord(db: Db, voiding: { attendanceId: number; employeeId: number; date: string; voidedAt: string; voidedBy: number; voidReason: string }): Promise<boolean> {
+  const result = await db
+    .updateTable('attendances')
+    .set({ voidedAt: voiding.voidedAt, voidedBy: voiding.voidedBy, voidReason: voiding.voidReason, updatedAt: voiding.voidedAt })
+    .where('id', '=', voiding.attendanceId)
+    .where('voidedAt', 'is', null)
+    .executeTakeFirst();
+  if (result.numUpdatedRows !== 1n) return false;
+  await chainVoid(db, voiding);
+  return true;
 }
 
 /** The attendances since `fromDate` (a work date) with a break still open: id -> that break's start. */
@@ -413,6 +437,7 @@ export async function attendancesWithOpenBreak(db: Db, fromDate: string): Promis
     .select(['attendanceBreaks.attendanceId', 'attendanceBreaks.startAt'])
     .where('attendanceBreaks.endAt', 'is', null)
     .where('attendances.date', '>=', fromDate)
+    .where('attendances.voidedAt', 'is', null)
     .execute();
   return new Map(rows.map((r) => [r.attendanceId, r.startAt]));
 }
@@ -424,6 +449,7 @@ export function recentAttendances(db: Db, fromDate: string, limit: number) {
     .innerJoin('employees', 'employees.id', 'attendances.employeeId')
     .select(['attendances.id', 'attendances.employeeId', 'employees.firstName', 'employees.lastName', 'attendances.date', 'attendances.timezone', 'attendances.timeIn', 'attendances.timeOut', 'attendances.statusIn'])
     .where('attendances.date', '>=', fromDate)
+    .where('attendances.voidedAt', 'is', null)
     .orderBy('attendances.timeIn', 'desc')
     .limit(limit)
     .execute();

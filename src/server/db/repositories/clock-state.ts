@@ -31,6 +31,7 @@ export async function loadClockState(db: Kysely<Database>, employeeId: number, t
       .select(['id', 'date', 'timezone', 'timeIn', 'timeOut', 'workFlag'])
       .where('employeeId', '=', employeeId)
       .where('date', 'in', [yesterday, today, tomorrow])
+      .where('voidedAt', 'is', null)
       .execute(),
     db
       .selectFrom('attendances')
@@ -38,6 +39,7 @@ export async function loadClockState(db: Kysely<Database>, employeeId: number, t
       .where('employeeId', '=', employeeId)
       .where('date', '<', today)
       .where('timeOut', 'is', null)
+      .where('voidedAt', 'is', null)
       .orderBy('date', 'desc')
       .limit(1)
       .executeTakeFirst(),

@@ -1,6 +1,7 @@
 import type { Insertable, Kysely } from 'kysely';
 import type { PunchChange } from '../../../domain/clock/clock-engine.ts';
 import type { Database, PunchTable } from '../schema.ts';
+import { chainPunches } from './record-chain.ts';
 
 /** The employee's latest clock punch (any action; manual entries are not clock punches) in [since, until]. */
 export function findLatestClockPunch(db: Kysely<Database>, employeeId: number, since: string, until: string) {
@@ -100,10 +101,16 @@ export async function applyPunch(
     .values({ employeeId, attendanceId, action: change.action, at, method: input.method, terminal: input.terminal, createdAt: at })
     .returning('id')
     .executeTakeFirstOrThrow();
+  // The punch's entry in the company's record chain, in this same transaction (decision 033).
+  await chainPunches(db, employeeId, [{ id: punch.id, employeeId, attendanceId, action: change.action, at, method: input.method, terminal: input.terminal, createdAt: at }]);
   return { attendanceId, punchId: punch.id };
 }
 
-/** Inserts several punches in one statement (returns nothing). */
+/** Inserts several punches in one statement and chains them (decision 033; returns nothing). */
 export async function insertPunches(db: Kysely<Database>, punches: readonly Insertable<PunchTable>[]): Promise<void> {
-  await db.insertInto('punches').values(punches).execute();
+  if (punches.length === 0) return;
+  const rows = await db.insertInto('punches').values(punches).returning(['id', 'employeeId', 'attendanceId', 'action', 'at', 'method', 'terminal', 'createdAt']).execute();
+  const byEmployee = new Map<number, typeof rows>();
+  for (const row of rows) byEmployee.set(row.employeeId, [...(byEmployee.get(row.employeeId) ?? []), row]);
+  for (const [employeeId, own] of byEmployee) await chainPunches(db, employeeId, own.sort((a, b) => a.id - b.id));
 }

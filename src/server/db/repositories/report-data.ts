@@ -180,7 +180,8 @@ export interface ReportAttendance {
 
 /** The attendances of the filtered employees on work dates within the period (no columns chosen yet). */
 function attendancesWithin(db: Db, filter: EmployeeFilter, period: Period) {
-  let q = db.selectFrom('attendances').where('attendances.date', '>=', period.from).where('attendances.date', '<=', period.to);
+  // Voided days (decision 033) count for nothing.
+  let q = db.selectFrom('attendances').where('attendances.date', '>=', period.from).where('attendances.date', '<=', period.to).where('attendances.voidedAt', 'is', null);
   // Without an employee filter the join would only slow the date-range scan down.
   const filtered = Object.values(filter).some((v) => v !== undefined);
   if (filtered) q = q.where('attendances.employeeId', 'in', (eb) => eb.selectFrom('employees').select('employees.id').where(employeeWhere(filter)));
@@ -243,6 +244,7 @@ export async function recordAttendancesIn(db: Db, filter: EmployeeFilter, period
     .where(employeeWhere(filter))
     .where('attendances.date', '>=', period.from)
     .where('attendances.date', '<=', period.to)
+    .where('attendances.voidedAt', 'is', null)
     .orderBy('attendances.date')
     .execute();
   const breaks = await db
@@ -253,6 +255,7 @@ export async function recordAttendancesIn(db: Db, filter: EmployeeFilter, period
     .where(employeeWhere(filter))
     .where('attendances.date', '>=', period.from)
     .where('attendances.date', '<=', period.to)
+    .where('attendances.voidedAt', 'is', null)
     .orderBy('attendanceBreaks.startAt')
     .execute();
   const byAttendance = new Map<number, BreakInstants[]>();
@@ -262,6 +265,35 @@ export async function recordAttendancesIn(db: Db, filter: EmployeeFilter, period
     byAttendance.set(b.attendanceId, list);
   }
   return rows.map((r) => ({ ...r, breaks: byAttendance.get(r.id) ?? [] }));
+}
+
+/** A voided day as the monthly record lists it in its notes (decision 033). */
+export interface VoidedRecordDay {
+  id: number;
+  employeeId: number;
+  date: string;
+  timezone: string;
+  timeIn: string;
+  timeOut: string | null;
+  workedSeconds: number | null;
+  voidedAt: string;
+  voidReason: string;
+}
+
+/** The voided days of the filtered employees within the period, by date. */
+export async function voidedAttendancesIn(db: Db, filter: EmployeeFilter, period: Period): Promise<VoidedRecordDay[]> {
+  const rows = await db
+    .selectFrom('attendances')
+    .innerJoin('employees', 'employees.id', 'attendances.employeeId')
+    .select(['attendances.id', 'attendances.employeeId', 'attendances.date', 'attendances.timezone', 'attendances.timeIn', 'attendances.timeOut', 'attendances.workedSeconds', 'attendances.voidedAt', 'attendances.voidReason'])
+    .where(employeeWhere(filter))
+    .where('attendances.date', '>=', period.from)
+    .where('attendances.date', '<=', period.to)
+    .where('attendances.voidedAt', 'is not', null)
+    .orderBy('attendances.date')
+    .orderBy('attendances.voidedAt')
+    .execute();
+  return rows.map((r) => ({ ...r, voidedAt: r.voidedAt!, voidReason: r.voidReason ?? '' }));
 }
 
 /** Groups rows by employee id. */

@@ -42,6 +42,7 @@ export async function updateAttendance(
     const before = await findAttendanceDetail(trx, id);
     if (!before) throw notFound();
     requireWritable(actor, before.employee, 'record');
+    if (before.voidedAt !== null) throw new AppError('attendance.voidedNoChange', 409);
     const fixed: Record<string, string> = {};
     if (data.employee !== undefined && data.employee !== before.employee) fixed['employee'] = 'attendance.dayFixed';
     if (data.date !== undefined && data.date !== before.date) fixed['date'] = 'attendance.dayFixed';

@@ -2,6 +2,7 @@ import type ExcelJS from 'exceljs';
 import { wallClockReader } from '../../../domain/attendance/shift-times.ts';
 import { formatTimeOnRecord, isNextDayOf, offsetChangeOf } from '../../../domain/format/record-time.ts';
 import { recordNoteText } from '../../../domain/reports/record-notes.ts';
+import { chainHeadLine } from '../../../domain/record-chain/chain-head-line.ts';
 import { formatMonth } from '../../../domain/reports/report-format.ts';
 import type { Language } from '../../../i18n/languages.ts';
 import { translate } from '../../../i18n/translate.ts';
@@ -18,7 +19,8 @@ const WEEKDAYS = {
  * printable page): header with company, employee, national ID, position and month; every day
  * with its start and end (real spreadsheet times, the wall clock of the attendance's zone; an end
  * on the next day carries its date), every break, break time, time worked and overtime as exact
- * durations, and the notes; the month's totals; the legal note and signature lines.
+ * durations, and the notes; the month's totals; the legal note, the record chain's head and
+ * signature lines.
  */
 export function exportMonthlyRecords(records: MonthlyRecords, options: { lang: Language; timeFormat: '1' | '2' }): ReadableStream<Uint8Array> {
   const { lang, timeFormat } = options;
@@ -53,7 +55,7 @@ export function exportMonthlyRecords(records: MonthlyRecords, options: { lang: L
       sheet.commit();
       return;
     }
-    for (const { employee, record } of records.records) {
+    for (const { employee, record, chainHead } of records.records) {
       const sheet = workbook.addWorksheet(sheetName(employee.name, taken), {
         pageSetup: { orientation: 'landscape', fitToPage: true, fitToWidth: 1, fitToHeight: 0 },
       });
@@ -126,6 +128,8 @@ export function exportMonthlyRecords(records: MonthlyRecords, options: { lang: L
       await put([t('reports.record.expectedHours'), null, null, null, null, null, durationValue(totals.expectedSeconds)], (i) => (i === 6 ? S.duration : S.label));
       await put([]);
       await put([t('reports.record.legalNote')]);
+      // The tamper-evident chain's head when the file was made (decision 033).
+      await put([chainHeadLine(chainHead, records.timezone, lang, t)]);
       await put([]);
       await put([t('reports.record.signCompany'), null, null, null, t('reports.record.signEmployee')], () => S.label);
       sheet.commit();

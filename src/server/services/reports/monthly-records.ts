@@ -12,10 +12,13 @@ import {
   reportEmployees,
   revisionsOf,
   schedulesByEmployee,
+  voidedAttendancesIn,
   type EmployeeFilter,
   type RevisionRow,
 } from '../../db/repositories/report-data.ts';
 import { getSettings } from '../get-settings.ts';
+import type { ChainHead } from '../../../domain/record-chain/record-chain.ts';
+import { recordChainHeads } from '../record-chain/record-chain-head.ts';
 
 export interface RecordEmployee {
   id: number;
@@ -31,6 +34,8 @@ export interface EmployeeMonthlyRecord {
   record: MonthlyRecord;
   /** Revision history of the month's corrected days, by date (only with `withRevisions`). */
   revisions: Record<string, RevisionRow[]>;
+  /** The head of the employee's company's record chain when read (decision 033); null while empty. */
+  chainHead: ChainHead | null;
 }
 
 export interface MonthlyRecords {
@@ -64,6 +69,8 @@ export async function monthlyRecords(
   const leaves = byEmployee(await leavesOverlapping(db, filter, period));
   const attendances = byEmployee(await recordAttendancesIn(db, filter, period));
   const holidays = await holidaysByCompany(db, period);
+  const voided = byEmployee(await voidedAttendancesIn(db, filter, period));
+  const heads = await recordChainHeads(db);
   const corrected = options.withRevisions ? [...attendances.values()].flat().filter((a) => a.revision > 1) : [];
   const revisions = await revisionsOf(db, corrected.map((a) => a.id));
 
@@ -72,12 +79,13 @@ export async function monthlyRecords(
     const own = attendances.get(e.id) ?? [];
     const mine = schedules.get(e.id) ?? [];
     const scheduled = mine.some((s) => s.fromDate <= period.to && (s.toDate === null || s.toDate >= period.from));
-    if (own.length === 0 && !scheduled) continue;
+    const ownVoided = voided.get(e.id) ?? [];
+    if (own.length === 0 && ownVoided.length === 0 && !scheduled) continue;
     const leaveByDate = new Map<string, string>();
     for (const l of leaves.get(e.id) ?? []) {
       for (let d = l.fromDate < period.from ? period.from : l.fromDate; d <= l.toDate && d <= period.to; d = nextDate(d)) leaveByDate.set(d, l.leaveTypeName);
     }
-    const record = buildMonthlyRecord({ period, today, calendar, schedules: mine, leaveByDate, holidays: holidays.get(e.companyId), attendances: own });
+    const record = buildMonthlyRecord({ period, today, calendar, schedules: mine, leaveByDate, holidays: holidays.get(e.companyId), attendances: own, voided: ownVoided });
     const history: Record<string, RevisionRow[]> = {};
     for (const a of own) {
       const list = revisions.get(a.id);
@@ -94,6 +102,7 @@ export async function monthlyRecords(
       },
       record,
       revisions: history,
+      chainHead: heads.get(e.companyId) ?? null,
     });
   }
   return { month, period, today, now, timezone: settings.timezone, records };

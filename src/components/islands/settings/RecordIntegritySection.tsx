@@ -1,0 +1,94 @@
+import { useEffect, useState } from 'react';
+import { toast } from 'sonner';
+import type { BrokenEntry, RecordChainCheck } from '../../../domain/record-chain/record-chain.ts';
+import { chainHeadLine } from '../../../domain/record-chain/chain-head-line.ts';
+import { formatNumber } from '../../../domain/format/intl-format.ts';
+import type { Language } from '../../../i18n/languages.ts';
+import { translator } from '../../../i18n/translate.ts';
+import { api, ApiError } from '../../../lib/client/api.ts';
+import { primaryButton } from '../ui/buttons.ts';
+
+const KINDS = { punch: 'settings.integrityKinds.punch', revision: 'settings.integrityKinds.revision', void: 'settings.integrityKinds.void' } as const;
+const PROBLEMS = {
+  sequence: 'settings.integrityProblems.sequence',
+  link: 'settings.integrityProblems.link',
+  hash: 'settings.integrityProblems.hash',
+  duplicate: 'settings.integrityProblems.duplicate',
+  rowMissing: 'settings.integrityProblems.rowMissing',
+  rowChanged: 'settings.integrityProblems.rowChanged',
+  entryMissing: 'settings.integrityProblems.entryMissing',
+} as const;
+
+interface Props {
+  lang: Language;
+  timeZone: string;
+}
+
+/**
+ * Settings › Record integrity (decision 033): runs `GET /api/record-chain/verify` when opened and
+ * on "Check now", and shows whether the chain is intact (or its first broken entry) and each
+ * company's chain head.
+ */
+export function RecordIntegritySection({ lang, timeZone }: Props) {
+  const t = translator(lang);
+  const [check, setCheck] = useState<RecordChainCheck | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function run() {
+    setBusy(true);
+    try {
+      setCheck((await api<{ data: RecordChainCheck }>('/record-chain/verify', { lang })).data);
+    } catch (e) {
+      toast.error(e instanceof ApiError ? e.message : t('errors.somethingWentWrong'));
+    } finally {
+      setBusy(false);
+    }
+  }
+  useEffect(() => void run(), []);
+
+  const where = (b: BrokenEntry) => {
+    const company = check?.companies.find((c) => c.companyId === b.companyId)?.companyName ?? `#${b.companyId}`;
+    const kind = t(KINDS[b.kind]);
+    return b.seq === null ? t('settings.integrityAtRecord', { company, kind, ref: b.refId }) : t('settings.integrityAtEntry', { company, seq: b.seq, kind, ref: b.refId });
+  };
+
+  return (
+    <div className="flex max-w-prose flex-col gap-4 text-sm" data-testid="record-integrity">
+      <p className="leading-relaxed">{t('settings.integrityIntro')}</p>
+      {check && (
+        <div
+          role="status"
+          data-testid="integrity-result"
+          data-ok={check.ok ? 'true' : 'false'}
+          className={`rounded-xl border p-4 ${check.ok ? 'border-emerald-300 bg-emerald-50 text-emerald-900 dark:border-emerald-800 dark:bg-emerald-950 dark:text-emerald-100' : 'border-red-300 bg-red-50 text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100'}`}
+        >
+          {check.ok ? (
+            <p className="font-semibold">{t('settings.integrityOk', { count: check.entries, n: formatNumber(check.entries, lang) })}</p>
+          ) : (
+            <>
+              <p className="font-semibold">{t('settings.integrityBroken')}</p>
+              <p>
+                {where(check.broken!)}: {t(PROBLEMS[check.broken!.problem], { fields: (check.broken!.fields ?? []).join(', ') })}
+              </p>
+            </>
+          )}
+        </div>
+      )}
+      {check && (
+        <dl className="flex flex-col gap-2" data-testid="integrity-heads">
+          {check.companies.map((c) => (
+            <div key={c.companyId} className="flex flex-col">
+              <dt className="font-medium">{c.companyName}</dt>
+              <dd className="break-all text-muted tabular-nums">{c.head ? chainHeadLine(c.head, timeZone, lang, t) : t('settings.integrityEmpty')}</dd>
+            </div>
+          ))}
+        </dl>
+      )}
+      <div>
+        <button type="button" className={primaryButton} onClick={run} disabled={busy} data-testid="integrity-check">
+          {busy ? t('settings.integrityChecking') : t('settings.integrityCheck')}
+        </button>
+      </div>
+    </div>
+  );
+}

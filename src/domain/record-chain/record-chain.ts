@@ -1,0 +1,249 @@
+import type { BreakInstants } from '../attendance/shift-times.ts';
+
+/**
+ * The tamper-evident chain of the lawful record (decision 033). Every punch, attendance revision
+ * and voiding gets one entry in its company's chain: `payload` is the canonical JSON of the row's
+ * lawful content, `hash = SHA-256(prevHash + payload)` (hex) and `prevHash` the hash of the entry
+ * before it (GENESIS for the first). Triggers stop the app from changing a row; the chain shows
+ * when someone with the database file did: a changed row no longer matches its entry's payload, a
+ * changed entry no longer matches its hash or the next entry's link, and a removed one leaves a
+ * gap in `seq`. Pure: the hash function is passed in (node:crypto on the server).
+ */
+
+export type ChainKind = 'punch' | 'revision' | 'void';
+export type Sha256 = (text: string) => string;
+
+/** The `prevHash` of a company's first entry. */
+export const GENESIS = '0'.repeat(64);
+
+export interface ChainEntry {
+  companyId: number;
+  seq: number;
+  kind: ChainKind;
+  refId: number;
+  payload: string;
+  prevHash: string;
+  hash: string;
+  createdAt: string;
+}
+
+/** A company's latest entry: what the monthly record prints. */
+export interface ChainHead {
+  companyId: number;
+  seq: number;
+  hash: string;
+  createdAt: string;
+}
+
+/** What a punch row says (every column but its id's autoincrement bookkeeping). */
+export interface PunchFacts {
+  id: number;
+  employeeId: number;
+  attendanceId: number | null;
+  action: string;
+  at: string;
+  method: string;
+  terminal: string | null;
+  createdAt: string;
+}
+
+/** What a revision row says, with the employee of its attendance. */
+export interface RevisionFacts {
+  id: number;
+  attendanceId: number;
+  employeeId: number;
+  revision: number;
+  timeIn: string;
+  timeOut: string | null;
+  breaks: readonly BreakInstants[];
+  workedSeconds: number | null;
+  reason: string | null;
+  authorId: number | null;
+  createdAt: string;
+}
+
+/** What a voiding says: which day, when, by whom and why. */
+export interface VoidFacts {
+  attendanceId: number;
+  employeeId: number;
+  date: string;
+  voidedAt: string;
+  voidedBy: number | null;
+  voidReason: string;
+}
+
+/** JSON with object keys sorted at every level: one text for one content, whatever the key order. */
+export function canonicalJson(value: unknown): string {
+  if (value === null || typeof value !== 'object') return JSON.stringify(value ?? null);
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  const entries = Object.entries(value as Record<string, unknown>)
+    .filter(([, v]) => v !== undefined)
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+}
+
+export const punchPayload = (p: PunchFacts): string =>
+  canonicalJson({ id: p.id, employeeId: p.employeeId, attendanceId: p.attendanceId, action: p.action, at: p.at, method: p.method, terminal: p.terminal, createdAt: p.createdAt });
+
+export const revisionPayload = (r: RevisionFacts): string =>
+  canonicalJson({
+    id: r.id,
+    attendanceId: r.attendanceId,
+    employeeId: r.employeeId,
+    revision: r.revision,
+    timeIn: r.timeIn,
+    timeOut: r.timeOut,
+    breaks: r.breaks.map((b) => ({ startAt: b.startAt, endAt: b.endAt })),
+    workedSeconds: r.workedSeconds,
+    reason: r.reason,
+    authorId: r.authorId,
+    createdAt: r.createdAt,
+  });
+
+export const voidPayload = (v: VoidFacts): string =>
+  canonicalJson({ attendanceId: v.attendanceId, employeeId: v.employeeId, date: v.date, voidedAt: v.voidedAt, voidedBy: v.voidedBy, voidReason: v.voidReason });
+
+/** The hash of an entry: SHA-256 of the previous hash followed by the payload. */
+export const entryHash = (sha256: Sha256, prevHash: string, payload: string): string => sha256(prevHash + payload);
+
+/**
+ * The entries that follow `head` (null: an empty chain) for new records, in order: each links to
+ * the one before. The caller inserts them in the same transaction as the records.
+ */
+export function nextEntries(
+  sha256: Sha256,
+  companyId: number,
+  head: { seq: number; hash: string } | null,
+  records: readonly { kind: ChainKind; refId: number; payload: string }[],
+  createdAt: string,
+): ChainEntry[] {
+  let seq = head?.seq ?? 0;
+  let prevHash = head?.hash ?? GENESIS;
+  return records.map((r) => {
+    const hash = entryHash(sha256, prevHash, r.payload);
+    const entry: ChainEntry = { companyId, seq: ++seq, kind: r.kind, refId: r.refId, payload: r.payload, prevHash, hash, createdAt };
+    prevHash = hash;
+    return entry;
+  });
+}
+
+/** A record as it is now, with its canonical payload (see punchPayload, revisionPayload, voidPayload). */
+export interface CurrentRecord {
+  kind: ChainKind;
+  refId: number;
+  /** The company of its employee now (only to name it when its entry is missing). */
+  companyId: number;
+  payload: string;
+}
+
+export type ChainProblem =
+  /** `seq` is not the next number: an entry was removed or the entries were reordered. */
+  | 'sequence'
+  /** `prevHash` is not the hash of the entry before. */
+  | 'link'
+  /** `hash` is not SHA-256(prevHash + payload): the entry was edited. */
+  | 'hash'
+  /** Another entry already stands for the same record. */
+  | 'duplicate'
+  /** The record the entry stands for is no longer there. */
+  | 'rowMissing'
+  /** The record is there but says something else than when it was chained. */
+  | 'rowChanged'
+  /** A record no entry stands for (inserted behind the app's back). */
+  | 'entryMissing';
+
+export interface BrokenEntry {
+  companyId: number;
+  /** Null for a record without an entry. */
+  seq: number | null;
+  kind: ChainKind;
+  refId: number;
+  problem: ChainProblem;
+  /** For `rowChanged`: the fields that differ. */
+  fields?: string[];
+}
+
+export type ChainVerdict = { ok: true; entries: number; heads: ChainHead[] } | { ok: false; entries: number; heads: ChainHead[]; broken: BrokenEntry };
+
+/** The top-level keys whose values differ between two canonical JSON objects. */
+function differingFields(a: string, b: string): string[] {
+  const x = JSON.parse(a) as Record<string, unknown>;
+  const y = JSON.parse(b) as Record<string, unknown>;
+  return [...new Set([...Object.keys(x), ...Object.keys(y)])].filter((k) => canonicalJson(x[k]) !== canonicalJson(y[k])).sort();
+}
+
+/**
+ * Checks every company's chain against itself and against the records as they are now: entries
+ * in (companyId, seq) order, seq 1, 2, 3… per company, each linked to the one before, each hash
+ * recomputed, each payload equal to its record's, no two entries for one record; then every
+ * record has an entry. Returns ok with the heads, or the FIRST broken entry (by company and seq;
+ * records without an entry after all entries).
+ */
+export function verifyChain(entries: readonly ChainEntry[], records: readonly CurrentRecord[], sha256: Sha256): ChainVerdict {
+  const sorted = [...entries].sort((a, b) => a.companyId - b.companyId || a.seq - b.seq);
+  const current = new Map(records.map((r) => [`${r.kind}:${r.refId}`, r]));
+  const seen = new Set<string>();
+  const heads: ChainHead[] = [];
+  let broken: BrokenEntry | undefined;
+  let prev: ChainEntry | undefined;
+  for (const e of sorted) {
+    const first = prev === undefined || prev.companyId !== e.companyId;
+    if (first && prev) heads.push(headOf(prev));
+    const key = `${e.kind}:${e.refId}`;
+    const at = { companyId: e.companyId, seq: e.seq, kind: e.kind, refId: e.refId };
+    if (!broken) {
+      const record = current.get(key);
+      if (e.seq !== (first ? 1 : prev!.seq + 1)) broken = { ...at, problem: 'sequence' };
+      else if (e.prevHash !== (first ? GENESIS : prev!.hash)) broken = { ...at, problem: 'link' };
+      else if (e.hash !== entryHash(sha256, e.prevHash, e.payload)) broken = { ...at, problem: 'hash' };
+      else if (seen.has(key)) broken = { ...at, problem: 'duplicate' };
+      else if (!record) broken = { ...at, problem: 'rowMissing' };
+      else if (record.payload !== e.payload) broken = { ...at, problem: 'rowChanged', fields: differingFields(e.payload, record.payload) };
+    }
+    seen.add(key);
+    prev = e;
+  }
+  if (prev) heads.push(headOf(prev));
+  if (!broken) {
+    const unchained = records.filter((r) => !seen.has(`${r.kind}:${r.refId}`)).sort((a, b) => a.companyId - b.companyId || a.kind.localeCompare(b.kind) || a.refId - b.refId)[0];
+    if (unchained) broken = { companyId: unchained.companyId, seq: null, kind: unchained.kind, refId: unchained.refId, problem: 'entryMissing' };
+  }
+  return broken ? { ok: false, entries: sorted.length, heads, broken } : { ok: true, entries: sorted.length, heads };
+}
+
+const headOf = (e: ChainEntry): ChainHead => ({ companyId: e.companyId, seq: e.seq, hash: e.hash, createdAt: e.createdAt });
+
+/** One line naming the first broken entry (the command line prints it; the page translates). */
+export function describeBroken(b: BrokenEntry): string {
+  const where = b.seq === null ? `company ${b.companyId}, ${b.kind} ${b.refId}` : `company ${b.companyId}, entry #${b.seq} (${b.kind} ${b.refId})`;
+  const what: Record<ChainProblem, string> = {
+    sequence: 'an entry before it is missing or the entries were reordered',
+    link: 'it does not link to the entry before it',
+    hash: 'its hash does not match its content (the entry was edited)',
+    duplicate: 'another entry already stands for the same record',
+    rowMissing: `the ${b.kind} it records is missing`,
+    rowChanged: `the ${b.kind} it records was changed${b.fields?.length ? ` (${b.fields.join(', ')})` : ''}`,
+    entryMissing: 'no chain entry records it (added behind the app)',
+  };
+  return `Record chain broken at ${where}: ${what[b.problem]}.`;
+}
+
+/** The head as printed on a record: `#seq · first 16 hex digits`. */
+export const shortHead = (head: Pick<ChainHead, 'seq' | 'hash'>): string => `#${head.seq} · ${head.hash.slice(0, 16)}`;
+
+/** The check as the API answers it (`GET /api/record-chain/verify`). */
+export interface CompanyChain {
+  companyId: number;
+  companyName: string;
+  /** Null while the company has recorded nothing. */
+  head: ChainHead | null;
+}
+
+export interface RecordChainCheck {
+  ok: boolean;
+  /** How many entries were checked. */
+  entries: number;
+  /** The first broken entry, when not ok. */
+  broken: BrokenEntry | null;
+  companies: CompanyChain[];
+}

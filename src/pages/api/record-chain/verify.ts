@@ -1,0 +1,14 @@
+import { getDb } from '../../../server/db/connection.ts';
+import { endpoint, requireUser } from '../../../server/http/endpoint.ts';
+import { json } from '../../../server/http/json.ts';
+import { verifyRecordChain } from '../../../server/services/record-chain/verify-record-chain.ts';
+
+/**
+ * GET: checks the record chain now (decision 033): `{data: {ok, entries, broken, companies}}`,
+ * `broken` naming the first broken entry (company, seq, kind, ref id, problem, fields). Always
+ * 200: a broken chain is a finding, not an error of the request.
+ */
+export const GET = endpoint(async (context) => {
+  requireUser(context);
+  return json({ data: await verifyRecordChain(await getDb()) });
+});

@@ -1,0 +1,135 @@
+import type { Kysely } from 'kysely';
+import {
+  nextEntries,
+  punchPayload,
+  revisionPayload,
+  voidPayload,
+  type ChainEntry,
+  type ChainHead,
+  type ChainKind,
+  type CurrentRecord,
+  type PunchFacts,
+  type RevisionFacts,
+  type VoidFacts,
+} from '../../../domain/record-chain/record-chain.ts';
+import { nowIso } from '../../clock/now.ts';
+import { sha256Hex } from '../chain-hash.ts';
+import type { Database } from '../schema.ts';
+import { parseBreaks } from '../stored-formats.ts';
+
+/**
+ * The record chain (decision 033): the repositories that insert punches, revisions and voidings
+ * call these in the SAME transaction, so every caller is chained. One append is one indexed read
+ * of the company's head (the UNIQUE (company_id, seq) index) and one insert; the unique index
+ * refuses a second entry with the same seq should two writers ever race.
+ */
+
+type Records = readonly { kind: ChainKind; refId: number; payload: string }[];
+
+/** The company of an employee and its chain's head (null when the chain is empty). */
+async function headOfEmployeeCompany(db: Kysely<Database>, employeeId: number) {
+  const row = await db
+    .selectFrom('employees')
+    .select((eb) => [
+      'employees.companyId',
+      eb.selectFrom('recordChain').select('recordChain.seq').whereRef('recordChain.companyId', '=', 'employees.companyId').orderBy('recordChain.seq', 'desc').limit(1).as('seq'),
+      eb.selectFrom('recordChain').select('recordChain.hash').whereRef('recordChain.companyId', '=', 'employees.companyId').orderBy('recordChain.seq', 'desc').limit(1).as('hash'),
+    ])
+    .where('employees.id', '=', employeeId)
+    .executeTakeFirstOrThrow();
+  return { companyId: row.companyId, head: row.seq === null || row.hash === null ? null : { seq: row.seq, hash: row.hash } };
+}
+
+async function insertEntries(db: Kysely<Database>, entries: readonly ChainEntry[]): Promise<void> {
+  for (let i = 0; i < entries.length; i += 500) await db.insertInto('recordChain').values(entries.slice(i, i + 500)).execute();
+}
+
+/** Chains records of one employee (all in the employee's company), after the company's head. */
+async function chainForEmployee(db: Kysely<Database>, employeeId: number, records: Records): Promise<void> {
+  if (records.length === 0) return;
+  const { companyId, head } = await headOfEmployeeCompany(db, employeeId);
+  await insertEntries(db, nextEntries(sha256Hex, companyId, head, records, nowIso()));
+}
+
+export function chainPunches(db: Kysely<Database>, employeeId: number, punches: readonly PunchFacts[]): Promise<void> {
+  return chainForEmployee(db, employeeId, punches.map((p) => ({ kind: 'punch', refId: p.id, payload: punchPayload(p) })));
+}
+
+export function chainRevision(db: Kysely<Database>, revision: RevisionFacts): Promise<void> {
+  return chainForEmployee(db, revision.employeeId, [{ kind: 'revision', refId: revision.id, payload: revisionPayload(revision) }]);
+}
+
+export function chainVoid(db: Kysely<Database>, voiding: VoidFacts): Promise<void> {
+  return chainForEmployee(db, voiding.employeeId, [{ kind: 'void', refId: voiding.attendanceId, payload: voidPayload(voiding) }]);
+}
+
+/** Every company's head (latest entry), by company id. */
+export async function chainHeads(db: Kysely<Database>): Promise<ChainHead[]> {
+  return db
+    .selectFrom('recordChain as r')
+    .select(['r.companyId', 'r.seq', 'r.hash', 'r.createdAt'])
+    .where((eb) => eb('r.seq', '=', eb.selectFrom('recordChain as m').select((m) => m.fn.max('m.seq').as('s')).whereRef('m.companyId', '=', 'r.companyId')))
+    .orderBy('r.companyId')
+    .execute();
+}
+
+/** One company's head, undefined while its chain is empty. */
+export async function chainHeadOf(db: Kysely<Database>, companyId: number): Promise<ChainHead | undefined> {
+  return db
+    .selectFrom('recordChain')
+    .select(['companyId', 'seq', 'hash', 'createdAt'])
+    .where('companyId', '=', companyId)
+    .orderBy('seq', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+/** Every entry of every chain, in (company, seq) order. */
+export function allChainEntries(db: Kysely<Database>): Promise<ChainEntry[]> {
+  return db
+    .selectFrom('recordChain')
+    .select(['companyId', 'seq', 'kind', 'refId', 'payload', 'prevHash', 'hash', 'createdAt'])
+    .orderBy('companyId')
+    .orderBy('seq')
+    .execute();
+}
+
+/** Every chained record as it is now (punches, revisions, voided days), with its canonical payload. */
+export async function currentChainedRecords(db: Kysely<Database>): Promise<CurrentRecord[]> {
+  const punches = await db
+    .selectFrom('punches')
+    .innerJoin('employees', 'employees.id', 'punches.employeeId')
+    .select(['punches.id', 'employees.companyId', 'punches.employeeId', 'punches.attendanceId', 'punches.action', 'punches.at', 'punches.method', 'punches.terminal', 'punches.createdAt'])
+    .execute();
+  const revisions = await db
+    .selectFrom('attendanceRevisions')
+    .innerJoin('attendances', 'attendances.id', 'attendanceRevisions.attendanceId')
+    .innerJoin('employees', 'employees.id', 'attendances.employeeId')
+    .select([
+      'attendanceRevisions.id', 'employees.companyId', 'attendances.employeeId', 'attendanceRevisions.attendanceId', 'attendanceRevisions.revision',
+      'attendanceRevisions.timeIn', 'attendanceRevisions.timeOut', 'attendanceRevisions.breaks', 'attendanceRevisions.workedSeconds',
+      'attendanceRevisions.reason', 'attendanceRevisions.authorId', 'attendanceRevisions.createdAt',
+    ])
+    .execute();
+  const voided = await db
+    .selectFrom('attendances')
+    .innerJoin('employees', 'employees.id', 'attendances.employeeId')
+    .select(['attendances.id', 'employees.companyId', 'attendances.employeeId', 'attendances.date', 'attendances.voidedAt', 'attendances.voidedBy', 'attendances.voidReason'])
+    .where('attendances.voidedAt', 'is not', null)
+    .execute();
+  return [
+    ...punches.map((p): CurrentRecord => ({ kind: 'punch', refId: p.id, companyId: p.companyId, payload: punchPayload(p) })),
+    ...revisions.map((r): CurrentRecord => ({ kind: 'revision', refId: r.id, companyId: r.companyId, payload: revisionPayload({ ...r, breaks: parseBreaks(r.breaks) }) })),
+    ...voided.map((v): CurrentRecord => ({
+      kind: 'void',
+      refId: v.id,
+      companyId: v.companyId,
+      payload: voidPayload({ attendanceId: v.id, employeeId: v.employeeId, date: v.date, voidedAt: v.voidedAt!, voidedBy: v.voidedBy, voidReason: v.voidReason ?? '' }),
+    })),
+  ];
+}
+
+/** Every company's id and name, by id (the integrity page names each chain). */
+export function companyNamesForChains(db: Kysely<Database>): Promise<{ id: number; name: string }[]> {
+  return db.selectFrom('companies').select(['id', 'name']).orderBy('id').execute();
+}

@@ -1,0 +1,25 @@
+import { verifyChain, type RecordChainCheck } from '../../../domain/record-chain/record-chain.ts';
+
+export type { RecordChainCheck };
+import { sha256Hex } from '../../db/chain-hash.ts';
+import type { Db } from '../../db/connection.ts';
+import { allChainEntries, companyNamesForChains, currentChainedRecords } from '../../db/repositories/record-chain.ts';
+
+/**
+ * Checks every company's record chain against the records as they are now (decision 033): the
+ * command line `jornada verify` and Settings → Record integrity. Reads everything in one read
+ * transaction, so a punch recorded meanwhile cannot look like a missing entry.
+ */
+export async function verifyRecordChain(db: Db): Promise<RecordChainCheck> {
+  const { entries, records, companies } = await db.transaction().execute(async (trx) => ({
+    entries: await allChainEntries(trx),
+    records: await currentChainedRecords(trx),
+    companies: await companyNamesForChains(trx),
+  }));
+  const verdict = verifyChain(entries, records, sha256Hex);
+  const heads = new Map(verdict.heads.map((h) => [h.companyId, h]));
+  const named = companies.map((c) => ({ companyId: c.id, companyName: c.name, head: heads.get(c.id) ?? null }));
+  // A chain whose company row is gone is still shown (by id).
+  for (const h of verdict.heads) if (!companies.some((c) => c.id === h.companyId)) named.push({ companyId: h.companyId, companyName: `#${h.companyId}`, head: h });
+  return { ok: verdict.ok, entries: verdict.entries, broken: verdict.ok ? null : verdict.broken, companies: named };
+}
