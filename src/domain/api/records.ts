@@ -42,6 +42,10 @@ export interface EmployeeDto {
   status: 'active' | 'archived';
   biometricConsentAt: string | null;
   faceDescriptors: number;
+  /** 12 digits, no separators (decision 035). */
+  socialSecurityNumber: string | null;
+  workingDayType: 'full-time' | 'part-time';
+  partTimePercent: number | null;
   createdAt: string;
   updatedAt: string;
 }
@@ -95,6 +99,10 @@ export interface AttendanceDto {
   reason: string | null;
   source: 'clock' | 'manual';
   revision: number;
+  /** On site (the clock's default) or remote (decision 035). */
+  workMode: 'on-site' | 'remote';
+  /** Overtime paid or compensated with rest; null = not marked. */
+  overtimeCompensation: 'paid' | 'rest' | null;
   createdAt: string;
   updatedAt: string;
 }
@@ -180,6 +188,8 @@ export interface RoleDto {
 export interface CompanyDto {
   _id: number;
   name: string;
+  /** CIF/NIF, no separators; null when not given (decision 035). */
+  taxId: string | null;
   departments: number;
   employees: number;
   createdAt: string;

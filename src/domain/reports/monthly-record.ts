@@ -10,7 +10,9 @@ import { activeScheduleOn, dayKindOf, overtimeSeconds, type DayAttendance, type 
  * day of the month, the exact start and end of the working day, every break, the time worked,
  * and the month's totals including overtime. Exact: instants as recorded (the view rounds
  * nothing but the display). Complete: every calendar day appears, also the ones without work,
- * and a corrected day says so with its reason.
+ * and a corrected day says so with its reason. With the draft Royal Decree on the digital record
+ * (decision 035): each day says whether it was worked on site or remotely and whether its overtime
+ * is paid or compensated with rest, and the month's overtime is split the same way.
  */
 
 export interface RecordAttendance extends DayAttendance {
@@ -21,7 +23,13 @@ export interface RecordAttendance extends DayAttendance {
   revision: number;
   reason: string | null;
   source: 'clock' | 'manual';
+  /** Missing in older callers: on site (the clock's). */
+  workMode?: WorkMode;
+  overtimeCompensation?: OvertimeCompensation | null;
 }
+
+export type WorkMode = 'on-site' | 'remote';
+export type OvertimeCompensation = 'paid' | 'rest';
 
 export interface MonthlyRecordDay {
   date: string;
@@ -45,6 +53,10 @@ export interface MonthlyRecordDay {
   corrected: boolean;
   source: 'clock' | 'manual' | null;
   reason: string | null;
+  /** On site or remote; null on a day without attendance (decision 035). */
+  workMode: WorkMode | null;
+  /** How the day's overtime is compensated; null when not marked or there is none. */
+  overtimeCompensation: OvertimeCompensation | null;
 }
 
 export interface MonthlyRecordTotals {
@@ -56,6 +68,13 @@ export interface MonthlyRecordTotals {
   breakSeconds: number;
   expectedSeconds: number;
   overtimeSeconds: number;
+  /** The overtime split by how it is compensated: the three always add up to `overtimeSeconds`. */
+  overtimePaidSeconds: number;
+  overtimeRestSeconds: number;
+  overtimeUnmarkedSeconds: number;
+  /** Days worked on site and remotely (attended days). */
+  onSiteDays: number;
+  remoteDays: number;
 }
 
 export interface MonthlyRecord {
@@ -85,6 +104,11 @@ export function buildMonthlyRecord(input: {
     breakSeconds: 0,
     expectedSeconds: 0,
     overtimeSeconds: 0,
+    overtimePaidSeconds: 0,
+    overtimeRestSeconds: 0,
+    overtimeUnmarkedSeconds: 0,
+    onSiteDays: 0,
+    remoteDays: 0,
   };
   const days = datesOf(input.period).map((date): MonthlyRecordDay => {
     const a = byDate.get(date);
@@ -95,8 +119,13 @@ export function buildMonthlyRecord(input: {
     // A holiday expects nothing, also when worked (that work is all extra, as on a rest day).
     const expected = kind === 'leave' || kind === 'upcoming' || kind === 'holiday' || holiday !== null ? 0 : calendar.expectedSeconds(date, schedule);
     const overtime = a ? overtimeSeconds(a.workedSeconds, expected) : 0;
+    // A mark on a day without overtime (the hours were corrected since) means nothing.
+    const compensation = overtime > 0 ? (a?.overtimeCompensation ?? null) : null;
+    const workMode = a ? (a.workMode ?? 'on-site') : null;
     if (a) {
       totals.attendedDays++;
+      if (workMode === 'remote') totals.remoteDays++;
+      else totals.onSiteDays++;
       if (a.timeOut === null) totals.openDays++;
       totals.workedSeconds += a.workedSeconds ?? 0;
       totals.breakSeconds += a.breakSeconds;
@@ -105,6 +134,9 @@ export function buildMonthlyRecord(input: {
     if (kind === 'leave') totals.leaveDays++;
     totals.expectedSeconds += expected;
     totals.overtimeSeconds += overtime;
+    if (compensation === 'paid') totals.overtimePaidSeconds += overtime;
+    else if (compensation === 'rest') totals.overtimeRestSeconds += overtime;
+    else totals.overtimeUnmarkedSeconds += overtime;
     return {
       date,
       weekday: calendar.weekday(date),
@@ -124,6 +156,8 @@ export function buildMonthlyRecord(input: {
       corrected: (a?.revision ?? 1) > 1,
       source: a?.source ?? null,
       reason: a?.reason ?? null,
+      workMode,
+      overtimeCompensation: compensation,
     };
   });
   return { days, totals };

@@ -46,8 +46,18 @@ export const ATTENDANCE_FACTS = [
   'attendances.earlyDepartureSeconds',
 ] as const;
 
-/** The facts with what a correction changes: revision number, reason and source (clock/manual). */
-export const ATTENDANCE_RECORD_COLUMNS = [...ATTENDANCE_FACTS, 'attendances.revision', 'attendances.reason', 'attendances.source'] as const;
+/**
+ * The facts with what a correction changes: revision number, reason and source (clock/manual),
+ * and the day's work mode and overtime compensation (decision 035).
+ */
+export const ATTENDANCE_RECORD_COLUMNS = [
+  ...ATTENDANCE_FACTS,
+  'attendances.revision',
+  'attendances.reason',
+  'attendances.source',
+  'attendances.workMode',
+  'attendances.overtimeCompensation',
+] as const;
 
 const base = (db: Kysely<Database>) =>
   db
@@ -107,6 +117,8 @@ export const toAttendanceDto = (r: AttendanceRow, now = nowIso()): AttendanceDto
   reason: r.reason,
   source: r.source,
   revision: r.revision,
+  workMode: r.workMode,
+  overtimeCompensation: r.overtimeCompensation,
   createdAt: r.createdAt,
   updatedAt: r.updatedAt,
 });

@@ -46,6 +46,10 @@ export interface ReportEmployee {
   officialStartDate: string | null;
   status: 'active' | 'archived';
   createdAt: string;
+  companyTaxId: string | null;
+  socialSecurityNumber: string | null;
+  workingDayType: 'full-time' | 'part-time';
+  partTimePercent: number | null;
 }
 
 /**
@@ -97,6 +101,10 @@ export async function reportEmployees(db: Db, filter: EmployeeFilter): Promise<R
       'employees.officialStartDate',
       'employees.status',
       'employees.createdAt',
+      'companies.taxId as companyTaxId',
+      'employees.socialSecurityNumber',
+      'employees.workingDayType',
+      'employees.partTimePercent',
     ])
     .where(employeeWhere(filter))
     .execute();
@@ -229,6 +237,8 @@ export interface RecordAttendanceRow extends ReportAttendance {
   revision: number;
   reason: string | null;
   source: 'clock' | 'manual';
+  workMode: 'on-site' | 'remote';
+  overtimeCompensation: 'paid' | 'rest' | null;
   breaks: BreakInstants[];
 }
 

@@ -66,6 +66,8 @@ export async function createAttendance(
         reason: data.reason,
         source: 'manual',
         revision: 1,
+        workMode: data.workMode,
+        overtimeCompensation: data.overtimeCompensation,
         createdBy: actor.id,
         createdAt: at,
         updatedAt: at,
@@ -87,7 +89,7 @@ export async function createAttendance(
         entity: 'attendance',
         entityId: attendanceId,
         action: 'create',
-        after: { employee: data.employee, date: data.date, timezone, ...shift, ...metrics },
+        after: { employee: data.employee, date: data.date, timezone, ...shift, ...metrics, workMode: data.workMode, overtimeCompensation: data.overtimeCompensation },
         reason: data.reason,
         at,
       });
