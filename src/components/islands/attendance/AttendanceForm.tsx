@@ -2,6 +2,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { AppToaster } from '../ui/AppToaster.tsx';
 import { AttendanceCreateInput, AttendanceUpdateInput, OVERTIME_COMPENSATIONS, REASON_MAX, WORK_MODES } from '../../../domain/attendance/attendance-schema.ts';
+import { OVERTIME_COMPENSATION_LABELS, WORK_MODE_LABELS } from '../../../domain/attendance/day-marks.ts';
 import { minutesAfterTimeIn } from '../../../domain/attendance/shift-times.ts';
 import type { AttendanceDto } from '../../../domain/api/records.ts';
 import type { Language } from '../../../i18n/languages.ts';
@@ -181,7 +182,7 @@ export default function AttendanceForm({ lang, employees, attendance, today }: P
               <select id="att-workMode" className={inputClass} aria-invalid={!!err('workMode')} aria-describedby={describedBy('workMode')} {...form.register('workMode')}>
                 {WORK_MODES.map((m) => (
                   <option key={m} value={m}>
-                    {t(`attendance.workModes.${m}`)}
+                    {t(WORK_MODE_LABELS[m])}
                   </option>
                 ))}
               </select>,
@@ -196,10 +197,10 @@ export default function AttendanceForm({ lang, employees, attendance, today }: P
                 aria-describedby={describedBy('overtimeCompensation', t('attendance.overtimeCompensationHint'))}
                 {...form.register('overtimeCompensation')}
               >
-                <option value="">{t('attendance.overtimeCompensations.unmarked')}</option>
+                <option value="">{t(OVERTIME_COMPENSATION_LABELS.unmarked)}</option>
                 {OVERTIME_COMPENSATIONS.map((c) => (
                   <option key={c} value={c}>
-                    {t(`attendance.overtimeCompensations.${c}`)}
+                    {t(OVERTIME_COMPENSATION_LABELS[c])}
                   </option>
                 ))}
               </select>,

@@ -3,6 +3,7 @@ import { wallClockReader } from '../../../domain/attendance/shift-times.ts';
 import { formatTimeOnRecord, isNextDayOf, offsetChangeOf } from '../../../domain/format/record-time.ts';
 import { recordNoteText } from '../../../domain/reports/record-notes.ts';
 import { formatMonth } from '../../../domain/reports/report-format.ts';
+import { OVERTIME_COMPENSATION_LABELS, WORK_MODE_LABELS } from '../../../domain/attendance/day-marks.ts';
 import { formatSocialSecurityNumber, workingDayLabel } from '../../../domain/employees/working-day.ts';
 import type { Language } from '../../../i18n/languages.ts';
 import { translate } from '../../../i18n/translate.ts';
@@ -116,8 +117,8 @@ export function exportMonthlyRecords(records: MonthlyRecords, options: { lang: L
             d.overtimeSeconds > 0 ? durationValue(d.overtimeSeconds) : null,
             // A spreadsheet time has no zone: on a DST night the note says which offsets apply (issue 18.5).
             [offsetNote(d), recordNoteText(d, records.now, t)].filter(Boolean).join(' · ') || null,
-            d.workMode ? t(`reports.record.workModes.${d.workMode}`) : null,
-            d.overtimeSeconds > 0 ? t(`attendance.overtimeCompensations.${d.overtimeCompensation ?? 'unmarked'}`) : null,
+            d.workMode ? t(WORK_MODE_LABELS[d.workMode]) : null,
+            d.overtimeSeconds > 0 ? t(OVERTIME_COMPENSATION_LABELS[d.overtimeCompensation ?? 'unmarked']) : null,
           ],
           (i) =>
             i === 0 ? S.date

@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import { Readable } from 'node:stream';
 import PDFDocument from 'pdfkit';
+import { OVERTIME_MARK_LABELS, WORK_MODE_LABELS } from '../../../domain/attendance/day-marks.ts';
 import { formatSocialSecurityNumber, workingDayLabel } from '../../../domain/employees/working-day.ts';
 import { formatDuration, formatLocalDate } from '../../../domain/format/intl-format.ts';
 import { formatTimeOnRecord } from '../../../domain/format/record-time.ts';
@@ -209,8 +210,8 @@ function writeEmployee(doc: PDFKit.PDFDocument, entry: EmployeeMonthlyRecord, re
       d.breaks.map((b) => `${time(b.startAt, d)}–${b.endAt ? time(b.endAt, d) : '…'}`).join(', '),
       d.breaks.length > 0 ? hours(d.breakSeconds) : '',
       hours(d.workedSeconds),
-      d.overtimeSeconds > 0 ? `${hours(d.overtimeSeconds)}${d.overtimeCompensation ? ` (${t(`reports.record.overtimeMarks.${d.overtimeCompensation}`)})` : ''}` : '',
-      d.workMode ? t(`reports.record.workModes.${d.workMode}`) : '',
+      d.overtimeSeconds > 0 ? `${hours(d.overtimeSeconds)}${d.overtimeCompensation ? ` (${t(OVERTIME_MARK_LABELS[d.overtimeCompensation])})` : ''}` : '',
+      d.workMode ? t(WORK_MODE_LABELS[d.workMode]) : '',
       recordNoteText(d, records.now, t),
     ];
     room(cellHeight(texts, 'regular', SIZE.cell));
