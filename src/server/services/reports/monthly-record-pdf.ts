@@ -170,7 +170,8 @@ function writeEmployee(doc: PDFKit.PDFDocument, entry: EmployeeMonthlyRecord, re
     return h + 2 * PAD;
   };
   const cellHeight = (texts: readonly string[], font: 'regular' | 'bold', size: number) => rowHeight(texts, font, size, COLUMNS);
-  const drawRow = (texts: readonly string[], opts: { font: 'regular' | 'bold'; size: number; fill?: string; color?: string; spans?: readonly number[] }) => {
+  /** `spans`: columns each cell covers (default one each); `numeric`: cells aligned right (default the duration columns). */
+  const drawRow = (texts: readonly string[], opts: { font: 'regular' | 'bold'; size: number; fill?: string; color?: string; spans?: readonly number[]; numeric?: ReadonlySet<number> }) => {
     const spans = opts.spans ?? COLUMNS.map(() => 1);
     const cellWidths: number[] = [];
     for (let i = 0, c = 0; i < spans.length; c += spans[i]!, i++) cellWidths.push(COLUMNS.slice(c, c + spans[i]!).reduce((a, b) => a + b, 0));
@@ -182,7 +183,7 @@ function writeEmployee(doc: PDFKit.PDFDocument, entry: EmployeeMonthlyRecord, re
       const text = texts[i] ?? '';
       if (text) {
         doc.fillColor(opts.color ?? INK);
-        const right = NUMERIC.has(i) && !opts.spans;
+        const right = (opts.numeric ?? (opts.spans ? new Set<number>() : NUMERIC)).has(i);
         const wide = textWidth(text, opts.font, opts.size);
         // One line: placed directly, without pdfkit's line wrapper (most cells; the wrapper is the slow part).
         if (wide <= w - 2 * PAD) doc.text(text, right ? x + w - PAD - wide : x + PAD, y + PAD, { lineBreak: false });
@@ -236,7 +237,7 @@ function writeEmployee(doc: PDFKit.PDFDocument, entry: EmployeeMonthlyRecord, re
     [t('reports.record.expectedHours'), hours(totals.expectedSeconds)],
   ];
   room(cellHeight(totalRow, 'bold', SIZE.cell) * (1 + summary.length) + 8);
-  drawRow(totalRow, { font: 'bold', size: SIZE.cell, fill: HEAD_FILL, spans });
+  drawRow(totalRow, { font: 'bold', size: SIZE.cell, fill: HEAD_FILL, spans, numeric: new Set([1, 2, 3]) });
   for (const [label, value] of summary) drawRow([label, value], { font: 'regular', size: SIZE.cell, spans: [6, 3] });
 
   // Signature lines and the legal note stay together, on a new page if they must.
