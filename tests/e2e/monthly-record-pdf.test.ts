@@ -58,6 +58,9 @@ describe('the record content and its PDF (issue 18.8, 18.10)', () => {
     await page.fill('#emp-partTimePercent', '60');
     await page.click('[data-testid=employee-form] button[type=submit]');
     await page.waitForURL(`**/employee-details/${employeeId}`);
+    // The details page shows them too.
+    await page.waitForSelector('text=28/12345678/40');
+    expect(await page.textContent('main')).toContain('Jornada parcial (60 %)');
     expect((await api('GET', `/api/employees/${employeeId}`)).data).toMatchObject({ socialSecurityNumber: '281234567840', workingDayType: 'part-time', partTimePercent: 60 });
   });
 
@@ -73,6 +76,12 @@ describe('the record content and its PDF (issue 18.8, 18.10)', () => {
     await page.click('[data-testid=save]');
     await page.waitForURL('**/attendance');
     expect((await api('GET', `/api/attendances/${day._id}`)).data).toMatchObject({ workMode: 'remote', overtimeCompensation: 'rest' });
+  });
+
+  it('the company list shows the tax ID', async () => {
+    await page.goto(`${server.url}/company`);
+    await page.waitForSelector('text=B12345678');
+    await shootWidthsAndThemes(page, SHOTS, '18-company-tax-id-es');
   });
 
   for (const lang of ['es', 'en'] as const) {
