@@ -298,8 +298,9 @@ describe('monthly working-time record (Spain)', () => {
     const row = (date: string) => html.match(new RegExp(`<tr[^>]*data-date="${date}"[^>]*>([\\s\\S]*?)</tr>`))![1]!;
     const text = (date: string) => row(date).replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ').trim();
     // The night of the clock change (28/03/2027 02:00 CET -> 03:00 CEST): each time carries its offset (issue 18.5).
-    expect(text('2027-03-27')).toBe('Sat 27/03/2027 22:00 (UTC+1) 06:00 (next day) (UTC+2) 7 h 00 min');
-    expect(text('2027-03-26')).toBe('Fri 26/03/2027 21:50 07:00 (next day) 9 h 10 min 1 h 10 min');
+    // A worked day says it was on site (the clock's work mode, decision 035).
+    expect(text('2027-03-27')).toBe('Sat 27/03/2027 22:00 (UTC+1) 06:00 (next day) (UTC+2) 7 h 00 min On site');
+    expect(text('2027-03-26')).toBe('Fri 26/03/2027 21:50 07:00 (next day) 9 h 10 min 1 h 10 min On site');
     expect(text('2027-03-23')).toBe('Tue 23/03/2027 Absent');
     expect(text('2027-03-28')).toBe('Sun 28/03/2027 Rest day');
     expect(html).toContain('data-total="worked">31 h 40 min');

@@ -43,6 +43,10 @@ export interface EmployeeDto {
   status: 'active' | 'archived';
   biometricConsentAt: string | null;
   faceDescriptors: number;
+  /** 12 digits, no separators (decision 035). */
+  socialSecurityNumber: string | null;
+  workingDayType: 'full-time' | 'part-time';
+  partTimePercent: number | null;
   createdAt: string;
   updatedAt: string;
 }
@@ -98,6 +102,10 @@ export interface AttendanceDto {
   /** Work outside the schedule (decision 032); null = a scheduled shift. */
   workFlag: WorkFlag | null;
   revision: number;
+  /** On site (the clock's default) or remote (decision 035). */
+  workMode: 'on-site' | 'remote';
+  /** Overtime paid or compensated with rest; null = not marked. */
+  overtimeCompensation: 'paid' | 'rest' | null;
   createdAt: string;
   updatedAt: string;
   /** Voided (decision 033): when and why; a voided day is kept, struck through, and counts for nothing. */
@@ -186,6 +194,8 @@ export interface RoleDto {
 export interface CompanyDto {
   _id: number;
   name: string;
+  /** CIF/NIF, no separators; null when not given (decision 035). */
+  taxId: string | null;
   departments: number;
   employees: number;
   createdAt: string;

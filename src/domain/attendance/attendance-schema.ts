@@ -46,6 +46,15 @@ const reason = v.pipe(
 
 const times = { timeIn, timeOut: optionalTime, breakIn: optionalTime, breakOut: optionalTime };
 
+/** On site or remote (decision 035). The clock records on site; a manual day says which. */
+export const WORK_MODES = ['on-site', 'remote'] as const;
+/** How a day's overtime is compensated, set by an admin; empty or null = not marked. */
+export const OVERTIME_COMPENSATIONS = ['paid', 'rest'] as const;
+const workMode = v.picklist(WORK_MODES, 'attendance.invalidWorkMode');
+const overtimeCompensation = v.nullable(
+  v.union([v.pipe(v.literal(''), v.transform(() => null)), v.picklist(OVERTIME_COMPENSATIONS)], 'attendance.invalidOvertimeCompensation'),
+);
+
 /** Adds the order rules of the shift's times as issues on their fields. */
 const withOrderRules = <S extends v.GenericSchema<unknown, { timeIn: string; timeOut: string | null; breakIn: string | null; breakOut: string | null }>>(schema: S) =>
   v.pipe(
@@ -61,7 +70,9 @@ const withOrderRules = <S extends v.GenericSchema<unknown, { timeIn: string; tim
     }),
   );
 
-export const AttendanceCreateInput = withOrderRules(v.object({ employee, date, ...times, reason }, REQUIRED));
+export const AttendanceCreateInput = withOrderRules(
+  v.object({ employee, date, ...times, reason, workMode: v.optional(workMode, 'on-site'), overtimeCompensation: v.optional(overtimeCompensation, null) }, REQUIRED),
+);
 export type AttendanceCreateInput = v.InferOutput<typeof AttendanceCreateInput>;
 
 /**
@@ -76,6 +87,9 @@ export const AttendanceUpdateInput = withOrderRules(
       date: v.optional(date),
       ...times,
       reason,
+      // Not sent: kept as they are.
+      workMode: v.optional(workMode),
+      overtimeCompensation: v.optional(overtimeCompensation),
       revision: v.optional(v.pipe(v.union([v.number(), v.pipe(v.string(), v.transform(Number))]), v.number(), v.integer(), v.minValue(1))),
     },
     REQUIRED,

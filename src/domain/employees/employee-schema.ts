@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { idRef } from '../org/org-schemas.ts';
+import { partTimePercentField, socialSecurityNumberField, workingDayProblems, workingDayTypeField } from './working-day.ts';
 
 /**
  * Employee input (spec sections 3 and 5), shared by the form and the server. Message values are
@@ -67,13 +68,34 @@ const fields = {
   dateRegularized: optionalDate,
   rfidCard: optionalText(64),
   status: v.optional(v.picklist(EMPLOYEE_STATUSES, REQUIRED), 'active'),
+  // The record's content the draft Royal Decree asks for (decision 035); optional, full time by default.
+  socialSecurityNumber: socialSecurityNumberField,
+  workingDayType: workingDayTypeField,
+  partTimePercent: partTimePercentField,
 };
 
-export const EmployeeCreateInput = v.object({ ...fields, pin }, REQUIRED);
+/** Part time needs its percentage: an issue on `partTimePercent` (working-day.ts). */
+const withWorkingDayRule = <S extends v.GenericSchema<unknown, { workingDayType: 'full-time' | 'part-time'; partTimePercent: number | null }>>(schema: S) =>
+  v.pipe(
+    schema,
+    v.rawCheck(({ dataset, addIssue }) => {
+      if (!dataset.typed) return;
+      for (const [field, message] of Object.entries(workingDayProblems(dataset.value))) {
+        addIssue({
+          message,
+          path: [{ type: 'object', origin: 'value', input: dataset.value as Record<string, unknown>, key: field, value: (dataset.value as Record<string, unknown>)[field] }],
+        });
+      }
+    }),
+  );
+
+export const EmployeeCreateInput = withWorkingDayRule(v.object({ ...fields, pin }, REQUIRED));
 export type EmployeeCreateInput = v.InferOutput<typeof EmployeeCreateInput>;
 
-export const EmployeeUpdateInput = v.object(
-  { ...fields, pin: v.optional(v.union([v.pipe(v.literal(''), v.transform(() => undefined)), pin], 'employees.pinFormat')) },
-  REQUIRED,
+export const EmployeeUpdateInput = withWorkingDayRule(
+  v.object(
+    { ...fields, pin: v.optional(v.union([v.pipe(v.literal(''), v.transform(() => undefined)), pin], 'employees.pinFormat')) },
+    REQUIRED,
+  ),
 );
 export type EmployeeUpdateInput = v.InferOutput<typeof EmployeeUpdateInput>;

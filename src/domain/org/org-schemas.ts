@@ -17,7 +17,29 @@ export const idRef = v.pipe(
   v.minValue(1, FILL),
 );
 
-export const CompanyInput = v.object({ name: text(120) }, FILL);
+/**
+ * The company's tax ID (CIF/NIF in Spain, NIPC in Portugal), printed on the monthly record
+ * (decision 035): optional; typed with or without spaces, dots or hyphens, kept as 8–15 capital
+ * letters and digits. Loose on purpose: the control character is not checked, so any country's
+ * number fits.
+ */
+export function normalizeTaxId(input: string): string | null {
+  const compact = input.replace(/[\s.-]/g, '').toUpperCase();
+  return /^[A-Z0-9]{8,15}$/.test(compact) ? compact : null;
+}
+const taxId = v.optional(
+  v.nullable(
+    v.pipe(
+      v.string('companies.taxIdFormat'),
+      v.trim(),
+      v.transform((s) => (s === '' ? null : s)),
+      v.nullable(v.pipe(v.string(), v.check((s) => normalizeTaxId(s) !== null, 'companies.taxIdFormat'), v.transform((s) => normalizeTaxId(s)!))),
+    ),
+  ),
+  null,
+);
+
+export const CompanyInput = v.object({ name: text(120), taxId }, FILL);
 export type CompanyInput = v.InferOutput<typeof CompanyInput>;
 
 export const DepartmentInput = v.object({ name: text(120), company: idRef }, FILL);

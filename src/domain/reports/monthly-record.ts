@@ -11,7 +11,9 @@ import { activeScheduleOn, dayKindOf, overtimeSeconds, type DayAttendance, type 
  * day of the month, the exact start and end of the working day, every break, the time worked,
  * and the month's totals including overtime. Exact: instants as recorded (the view rounds
  * nothing but the display). Complete: every calendar day appears, also the ones without work,
- * and a corrected day says so with its reason.
+ * and a corrected day says so with its reason. With the draft Royal Decree on the digital record
+ * (decision 035): each day says whether it was worked on site or remotely and whether its overtime
+ * is paid or compensated with rest, and the month's overtime is split the same way.
  */
 
 export interface RecordAttendance extends DayAttendance {
@@ -24,6 +26,9 @@ export interface RecordAttendance extends DayAttendance {
   source: 'clock' | 'manual';
   /** Work outside the schedule (decision 032): expects nothing, all of it is overtime. */
   workFlag?: WorkFlag | null;
+  /** Missing in older callers: on site (the clock's). */
+  workMode?: WorkMode;
+  overtimeCompensation?: OvertimeCompensation | null;
 }
 
 /** A manual entry of the day that was voided (decision 033): kept, listed in the notes, counted nowhere. */
@@ -35,6 +40,9 @@ export interface VoidedDay {
   voidedAt: string;
   voidReason: string;
 }
+
+export type WorkMode = 'on-site' | 'remote';
+export type OvertimeCompensation = 'paid' | 'rest';
 
 export interface MonthlyRecordDay {
   date: string;
@@ -62,6 +70,10 @@ export interface MonthlyRecordDay {
   workFlag: WorkFlag | null;
   /** Entries of this date that were voided, oldest first (none of them is counted). */
   voided: VoidedDay[];
+  /** On site or remote; null on a day without attendance (decision 035). */
+  workMode: WorkMode | null;
+  /** How the day's overtime is compensated; null when not marked or there is none. */
+  overtimeCompensation: OvertimeCompensation | null;
 }
 
 export interface MonthlyRecordTotals {
@@ -73,6 +85,13 @@ export interface MonthlyRecordTotals {
   breakSeconds: number;
   expectedSeconds: number;
   overtimeSeconds: number;
+  /** The overtime split by how it is compensated: the three always add up to `overtimeSeconds`. */
+  overtimePaidSeconds: number;
+  overtimeRestSeconds: number;
+  overtimeUnmarkedSeconds: number;
+  /** Days worked on site and remotely (attended days). */
+  onSiteDays: number;
+  remoteDays: number;
 }
 
 export interface MonthlyRecord {
@@ -104,6 +123,11 @@ export function buildMonthlyRecord(input: {
     breakSeconds: 0,
     expectedSeconds: 0,
     overtimeSeconds: 0,
+    overtimePaidSeconds: 0,
+    overtimeRestSeconds: 0,
+    overtimeUnmarkedSeconds: 0,
+    onSiteDays: 0,
+    remoteDays: 0,
   };
   const days = datesOf(input.period).map((date): MonthlyRecordDay => {
     const a = byDate.get(date);
@@ -116,8 +140,13 @@ export function buildMonthlyRecord(input: {
     const expectsNothing = kind === 'leave' || kind === 'upcoming' || kind === 'holiday' || holiday !== null || Boolean(a?.workFlag);
     const expected = expectsNothing ? 0 : calendar.expectedSeconds(date, schedule);
     const overtime = a ? overtimeSeconds(a.workedSeconds, expected) : 0;
+    // A mark on a day without overtime (the hours were corrected since) means nothing.
+    const compensation = overtime > 0 ? (a?.overtimeCompensation ?? null) : null;
+    const workMode = a ? (a.workMode ?? 'on-site') : null;
     if (a) {
       totals.attendedDays++;
+      if (workMode === 'remote') totals.remoteDays++;
+      else totals.onSiteDays++;
       if (a.timeOut === null) totals.openDays++;
       totals.workedSeconds += a.workedSeconds ?? 0;
       totals.breakSeconds += a.breakSeconds;
@@ -126,6 +155,9 @@ export function buildMonthlyRecord(input: {
     if (kind === 'leave') totals.leaveDays++;
     totals.expectedSeconds += expected;
     totals.overtimeSeconds += overtime;
+    if (compensation === 'paid') totals.overtimePaidSeconds += overtime;
+    else if (compensation === 'rest') totals.overtimeRestSeconds += overtime;
+    else totals.overtimeUnmarkedSeconds += overtime;
     return {
       date,
       weekday: calendar.weekday(date),
@@ -147,6 +179,8 @@ export function buildMonthlyRecord(input: {
       reason: a?.reason ?? null,
       workFlag: a?.workFlag ?? null,
       voided: (input.voided ?? []).filter((v) => v.date === date),
+      workMode,
+      overtimeCompensation: compensation,
     };
   });
   return { days, totals };

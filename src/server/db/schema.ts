@@ -13,6 +13,8 @@ type CreatedAt = ColumnType<string, string, never>;
 export interface CompanyTable {
   id: Id;
   name: string;
+  /** CIF/NIF printed on the monthly record (migration 0012). */
+  taxId: ColumnType<string | null, string | null | undefined, string | null>;
   createdAt: CreatedAt;
   updatedAt: string;
 }
@@ -92,9 +94,18 @@ export interface EmployeeTable {
   status: 'active' | 'archived';
   biometricConsentAt: string | null;
   biometricConsentBy: number | null;
+  /** Social security number (NAF), 12 digits without separators (migration 0012). */
+  socialSecurityNumber: ColumnType<string | null, string | null | undefined, string | null>;
+  workingDayType: ColumnType<WorkingDayType, WorkingDayType | undefined, WorkingDayType>;
+  /** Part-time percentage of a full working day, 1–99; null when full time. */
+  partTimePercent: ColumnType<number | null, number | null | undefined, number | null>;
   createdAt: CreatedAt;
   updatedAt: string;
 }
+
+export type WorkingDayType = 'full-time' | 'part-time';
+export type WorkMode = 'on-site' | 'remote';
+export type OvertimeCompensation = 'paid' | 'rest';
 
 export interface FaceDescriptorTable {
   id: Id;
@@ -140,6 +151,10 @@ export interface AttendanceTable {
   /** Work outside the schedule (decision 032): 'rest-day' | 'unscheduled'; null = a scheduled shift. */
   workFlag: ColumnType<WorkFlag | null, WorkFlag | null | undefined, WorkFlag | null>;
   revision: number;
+  /** On site (the clock's) or remote, per day (migration 0012). */
+  workMode: ColumnType<WorkMode, WorkMode | undefined, WorkMode>;
+  /** How the day's overtime is compensated, set by an admin; null = not marked yet. */
+  overtimeCompensation: ColumnType<OvertimeCompensation | null, OvertimeCompensation | null | undefined, OvertimeCompensation | null>;
   createdBy: number | null;
   createdAt: CreatedAt;
   updatedAt: string;

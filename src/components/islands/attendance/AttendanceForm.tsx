@@ -1,7 +1,8 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { AppToaster } from '../ui/AppToaster.tsx';
-import { AttendanceCreateInput, AttendanceUpdateInput, REASON_MAX } from '../../../domain/attendance/attendance-schema.ts';
+import { AttendanceCreateInput, AttendanceUpdateInput, OVERTIME_COMPENSATIONS, REASON_MAX, WORK_MODES } from '../../../domain/attendance/attendance-schema.ts';
+import { OVERTIME_COMPENSATION_LABELS, WORK_MODE_LABELS } from '../../../domain/attendance/day-marks.ts';
 import { minutesAfterTimeIn } from '../../../domain/attendance/shift-times.ts';
 import type { AttendanceDto } from '../../../domain/api/records.ts';
 import type { Language } from '../../../i18n/languages.ts';
@@ -12,7 +13,7 @@ import { inputClass, primaryButton, secondaryButton } from '../ui/buttons.ts';
 import { fieldError, fieldMessage, setServerErrors, valibotResolver, type FormInput, type FormOutput } from '../ui/valibot-resolver.ts';
 
 /** The attendance being corrected, with its times already local (`HH:mm`) in its time zone. */
-export type EditedAttendance = Pick<AttendanceDto, '_id' | 'employeeName' | 'revision' | 'timeOut' | 'breakIn' | 'breakOut'> & {
+export type EditedAttendance = Pick<AttendanceDto, '_id' | 'employeeName' | 'revision' | 'timeOut' | 'breakIn' | 'breakOut' | 'workMode' | 'overtimeCompensation'> & {
   /** The record's date, formatted for the reader. */
   dateLabel: string;
   timeIn: string;
@@ -43,8 +44,17 @@ export default function AttendanceForm({ lang, employees, attendance, today }: P
   const editing = attendance !== null;
   const form = useForm<AttendanceFormInput, unknown, AttendanceFormOutput>({
     defaultValues: editing
-      ? { timeIn: attendance.timeIn, timeOut: attendance.timeOut ?? '', breakIn: attendance.breakIn ?? '', breakOut: attendance.breakOut ?? '', reason: '', revision: attendance.revision }
-      : { employee: '', date: '', timeIn: '', timeOut: '', breakIn: '', breakOut: '', reason: '' },
+      ? {
+          timeIn: attendance.timeIn,
+          timeOut: attendance.timeOut ?? '',
+          breakIn: attendance.breakIn ?? '',
+          breakOut: attendance.breakOut ?? '',
+          workMode: attendance.workMode,
+          overtimeCompensation: attendance.overtimeCompensation ?? '',
+          reason: '',
+          revision: attendance.revision,
+        }
+      : { employee: '', date: '', timeIn: '', timeOut: '', breakIn: '', breakOut: '', workMode: 'on-site', overtimeCompensation: '', reason: '' },
     resolver: valibotResolver(editing ? AttendanceUpdateInput : AttendanceCreateInput),
   });
   const [formError, setFormError] = useState<string>();
@@ -165,6 +175,37 @@ export default function AttendanceForm({ lang, employees, attendance, today }: P
             {time('timeOut', nextDay(timeOut) ?? t('attendance.timeOutHint'))}
             {time('breakIn', nextDay(breakIn))}
             {time('breakOut', nextDay(breakOut))}
+            {/* The draft Royal Decree's per-day content (decision 035): where the day was worked, and how its overtime is compensated. */}
+            {field(
+              'workMode',
+              t('attendance.workMode'),
+              <select id="att-workMode" className={inputClass} aria-invalid={!!err('workMode')} aria-describedby={describedBy('workMode')} {...form.register('workMode')}>
+                {WORK_MODES.map((m) => (
+                  <option key={m} value={m}>
+                    {t(WORK_MODE_LABELS[m])}
+                  </option>
+                ))}
+              </select>,
+            )}
+            {field(
+              'overtimeCompensation',
+              t('attendance.overtimeCompensation'),
+              <select
+                id="att-overtimeCompensation"
+                className={inputClass}
+                aria-invalid={!!err('overtimeCompensation')}
+                aria-describedby={describedBy('overtimeCompensation', t('attendance.overtimeCompensationHint'))}
+                {...form.register('overtimeCompensation')}
+              >
+                <option value="">{t(OVERTIME_COMPENSATION_LABELS.unmarked)}</option>
+                {OVERTIME_COMPENSATIONS.map((c) => (
+                  <option key={c} value={c}>
+                    {t(OVERTIME_COMPENSATION_LABELS[c])}
+                  </option>
+                ))}
+              </select>,
+              t('attendance.overtimeCompensationHint'),
+            )}
           </div>
         </section>
         <section className="rounded-2xl border border-line bg-card p-6" aria-labelledby="att-reason-title">

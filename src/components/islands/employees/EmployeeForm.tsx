@@ -10,6 +10,7 @@ import {
   GENDERS,
 } from '../../../domain/employees/employee-schema.ts';
 import { ageOn } from '../../../domain/employees/age.ts';
+import { WORKING_DAY_TYPES } from '../../../domain/employees/working-day.ts';
 import type { Language } from '../../../i18n/languages.ts';
 import { translator } from '../../../i18n/translate.ts';
 import { api, ApiError } from '../../../lib/client/api.ts';
@@ -42,7 +43,7 @@ const EMPTY: EmployeeFormInput = {
   firstName: '', lastName: '', gender: '', civilStatus: '', height: '', weight: '', email: '', phone: '', birthday: '',
   nationalId: '', placeOfBirth: '', address: '', company: '', department: '', jobTitle: '', leaveGroup: '', leavePrivilege: '',
   companyEmail: '', employmentType: 'regular', employmentStatus: '', officialStartDate: '', dateRegularized: '', pin: '',
-  rfidCard: '', status: 'active',
+  rfidCard: '', status: 'active', socialSecurityNumber: '', workingDayType: 'full-time', partTimePercent: '',
 };
 
 const GENDER_LABELS = { female: 'employees.genderFemale', male: 'employees.genderMale', other: 'employees.genderOther' } as const;
@@ -74,7 +75,7 @@ export default function EmployeeForm({ lang, employee, today }: Props) {
   });
   const [options, setOptions] = useState<Record<string, Option[]>>({});
   const [formError, setFormError] = useState<string>();
-  const [company, department, birthday] = form.watch(['company', 'department', 'birthday']);
+  const [company, department, birthday, workingDayType] = form.watch(['company', 'department', 'birthday', 'workingDayType']);
   const age = ageOn(String(birthday ?? ''), today);
 
   useEffect(() => {
@@ -119,7 +120,8 @@ export default function EmployeeForm({ lang, employee, today }: Props) {
 
   const err = (name: string) => fieldMessage(fieldError(form.formState.errors, name), t);
   // The 11 fields the create schema refuses empty (10 on edit, where an empty PIN keeps it).
-  const required = requiredFieldsOf(editing ? EmployeeUpdateInput : EmployeeCreateInput);
+  // Part time needs its percentage (the schema's cross-field rule, working-day.ts).
+  const required = requiredFieldsOf(editing ? EmployeeUpdateInput : EmployeeCreateInput, workingDayType === 'part-time' ? ['partTimePercent'] : []);
   const field = (name: string, label: string, control: ReactNode, hint?: string, wide = false) => (
     <div className={`flex flex-col gap-1 ${wide ? 'sm:col-span-2' : ''}`}>
       <label htmlFor={`emp-${name}`} className="text-sm font-medium">
@@ -208,6 +210,7 @@ export default function EmployeeForm({ lang, employee, today }: Props) {
             {field('birthday', t('employees.birthday'), input('birthday', 'date'), age !== undefined ? t('employees.age', { age }) : undefined)}
             {field('placeOfBirth', t('employees.placeOfBirth'), input('placeOfBirth'))}
             {field('nationalId', t('employees.nationalId'), input('nationalId'))}
+            {field('socialSecurityNumber', t('employees.socialSecurityNumber'), input('socialSecurityNumber', 'text', { autoComplete: 'off', inputMode: 'numeric' }), t('employees.ssnHint'))}
             {field('email', t('common.email'), input('email', 'email'))}
             {field('phone', t('employees.phone'), input('phone', 'tel'))}
             {field('address', t('employees.address'), input('address'), undefined, false)}
@@ -233,6 +236,9 @@ export default function EmployeeForm({ lang, employee, today }: Props) {
             {field('leaveGroup', t('employees.leaveGroup'), select('leaveGroup', <>{choose}{opts('leaveGroup', (o) => String(o.company) === String(company))}</>))}
             {field('employmentType', t('employees.employmentType'), select('employmentType', EMPLOYMENT_TYPES.map((v) => <option key={v} value={v}>{t(TYPE_LABELS[v])}</option>)))}
             {field('employmentStatus', t('employees.employmentStatus'), input('employmentStatus'))}
+            {field('workingDayType', t('employees.workingDayType'), select('workingDayType', WORKING_DAY_TYPES.map((w) => <option key={w} value={w}>{t(`employees.workingDay.${w}`)}</option>)))}
+            {workingDayType === 'part-time' &&
+              field('partTimePercent', t('employees.partTimePercent'), input('partTimePercent', 'number', { min: 1, max: 99, inputMode: 'numeric' }), t('employees.partTimePercentHint'))}
             {field('officialStartDate', t('employees.officialStartDate'), input('officialStartDate', 'date'))}
             {field('dateRegularized', t('employees.dateRegularized'), input('dateRegularized', 'date'))}
             {field('companyEmail', t('employees.companyEmail'), input('companyEmail', 'email'))}

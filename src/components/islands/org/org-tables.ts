@@ -29,11 +29,15 @@ export const ORG_TABLES = {
     defaultSort: 'name',
     columns: [
       { key: 'name', label: 'fields.name', sortKey: 'name', cell: 'text' },
+      { key: 'taxId', label: 'fields.taxId', cell: 'text' },
       { key: 'departments', label: 'resources.department', cell: 'count' },
       { key: 'employees', label: 'resources.employee', cell: 'count' },
     ],
-    fields: [{ name: 'name', kind: 'text', label: 'fields.name' }],
-    blank: { name: '' },
+    fields: [
+      { name: 'name', kind: 'text', label: 'fields.name' },
+      { name: 'taxId', kind: 'text', label: 'fields.taxId' },
+    ],
+    blank: { name: '', taxId: '' },
   },
   department: {
     path: '/departments',

@@ -48,8 +48,19 @@ export const ATTENDANCE_FACTS = [
   'attendances.earlyDepartureSeconds',
 ] as const;
 
-/** The facts with what a correction changes: revision number, reason, source (clock/manual) and work flag (decision 032). */
-export const ATTENDANCE_RECORD_COLUMNS = [...ATTENDANCE_FACTS, 'attendances.revision', 'attendances.reason', 'attendances.source', 'attendances.workFlag'] as const;
+/**
+ * The facts with what a correction changes: revision number, reason, source (clock/manual), work
+ * flag (decision 032), and the day's work mode and overtime compensation (decision 035).
+ */
+export const ATTENDANCE_RECORD_COLUMNS = [
+  ...ATTENDANCE_FACTS,
+  'attendances.revision',
+  'attendances.reason',
+  'attendances.source',
+  'attendances.workFlag',
+  'attendances.workMode',
+  'attendances.overtimeCompensation',
+] as const;
 
 const base = (db: Kysely<Database>) =>
   db
@@ -112,6 +123,8 @@ export const toAttendanceDto = (r: AttendanceRow, now = nowIso()): AttendanceDto
   source: r.source,
   workFlag: r.workFlag,
   revision: r.revision,
+  workMode: r.workMode,
+  overtimeCompensation: r.overtimeCompensation,
   createdAt: r.createdAt,
   updatedAt: r.updatedAt,
   voidedAt: r.voidedAt,

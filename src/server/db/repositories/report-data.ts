@@ -47,6 +47,10 @@ export interface ReportEmployee {
   officialStartDate: string | null;
   status: 'active' | 'archived';
   createdAt: string;
+  companyTaxId: string | null;
+  socialSecurityNumber: string | null;
+  workingDayType: 'full-time' | 'part-time';
+  partTimePercent: number | null;
 }
 
 /**
@@ -98,6 +102,10 @@ export async function reportEmployees(db: Db, filter: EmployeeFilter): Promise<R
       'employees.officialStartDate',
       'employees.status',
       'employees.createdAt',
+      'companies.taxId as companyTaxId',
+      'employees.socialSecurityNumber',
+      'employees.workingDayType',
+      'employees.partTimePercent',
     ])
     .where(employeeWhere(filter))
     .execute();
@@ -232,6 +240,8 @@ export interface RecordAttendanceRow extends ReportAttendance {
   reason: string | null;
   source: 'clock' | 'manual';
   workFlag: WorkFlag | null;
+  workMode: 'on-site' | 'remote';
+  overtimeCompensation: 'paid' | 'rest' | null;
   breaks: BreakInstants[];
 }
 

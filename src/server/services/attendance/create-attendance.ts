@@ -73,6 +73,8 @@ export async function createAttendance(
         source: 'manual',
         workFlag,
         revision: 1,
+        workMode: data.workMode,
+        overtimeCompensation: data.overtimeCompensation,
         createdBy: actor.id,
         createdAt: at,
         updatedAt: at,
@@ -94,7 +96,7 @@ export async function createAttendance(
         entity: 'attendance',
         entityId: attendanceId,
         action: 'create',
-        after: { employee: data.employee, date: data.date, timezone, ...shift, ...metrics, workFlag },
+        after: { employee: data.employee, date: data.date, timezone, ...shift, ...metrics, workFlag, workMode: data.workMode, overtimeCompensation: data.overtimeCompensation },
         reason: data.reason,
         at,
       });

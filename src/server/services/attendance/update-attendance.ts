@@ -73,7 +73,12 @@ export async function updateAttendance(
       });
     }
     const revision = before.revision + 1;
-    await applyAttendanceCorrection(trx, id, { timeIn: shift.timeIn, timeOut: shift.timeOut, ...metrics, reason: data.reason, revision, updatedAt: at });
+    // Work mode and overtime compensation (decision 035): changed only when sent.
+    const marks = {
+      ...(data.workMode !== undefined ? { workMode: data.workMode } : {}),
+      ...(data.overtimeCompensation !== undefined ? { overtimeCompensation: data.overtimeCompensation } : {}),
+    };
+    await applyAttendanceCorrection(trx, id, { timeIn: shift.timeIn, timeOut: shift.timeOut, ...metrics, ...marks, reason: data.reason, revision, updatedAt: at });
     await replaceAttendanceBreaks(trx, id, shift.breaks);
     await insertAttendanceRevision(trx, {
       attendanceId: id,
@@ -93,7 +98,7 @@ export async function updateAttendance(
       entityId: id,
       action: 'update',
       before: snapshot,
-      after: { ...shift, ...metrics, revision },
+      after: { ...shift, ...metrics, ...marks, revision },
       reason: data.reason,
       at,
     });

@@ -4,6 +4,8 @@ import { formatTimeOnRecord, isNextDayOf, offsetChangeOf } from '../../../domain
 import { recordNoteText } from '../../../domain/reports/record-notes.ts';
 import { chainHeadLine } from '../../../domain/record-chain/chain-head-line.ts';
 import { formatMonth } from '../../../domain/reports/report-format.ts';
+import { OVERTIME_COMPENSATION_LABELS, WORK_MODE_LABELS } from '../../../domain/attendance/day-marks.ts';
+import { formatSocialSecurityNumber, workingDayLabel } from '../../../domain/employees/working-day.ts';
 import type { Language } from '../../../i18n/languages.ts';
 import { translate } from '../../../i18n/translate.ts';
 import type { MonthlyRecords } from './monthly-records.ts';
@@ -59,7 +61,9 @@ export function exportMonthlyRecords(records: MonthlyRecords, options: { lang: L
       const sheet = workbook.addWorksheet(sheetName(employee.name, taken), {
         pageSetup: { orientation: 'landscape', fitToPage: true, fitToWidth: 1, fitToHeight: 0 },
       });
-      sheet.columns = [12, 6, 12, 12, 30, 12, 12, 12, 44].map((width) => ({ width }));
+      // The draft decree's columns (work mode, overtime compensation; decision 035) come after the
+      // notes, so the earlier columns keep their places for anyone reading the file by position.
+      sheet.columns = [12, 6, 12, 12, 30, 12, 12, 12, 44, 14, 16].map((width) => ({ width }));
       const put = async (values: ExcelJS.CellValue[], style?: (index: number) => Partial<ExcelJS.Style>) => {
         const row = sheet.addRow(values);
         if (style) row.eachCell({ includeEmpty: true }, (cell, n) => (cell.style = style(n - 1)));
@@ -69,7 +73,11 @@ export function exportMonthlyRecords(records: MonthlyRecords, options: { lang: L
       await put([`${t('reports.record.title')} · ${monthLabel}`], () => S.title);
       await put([t('reports.record.company'), employee.companyName], (i) => (i === 0 ? S.label : S.text));
       await put([t('reports.record.employee'), employee.name], (i) => (i === 0 ? S.label : S.text));
+      await put([t('reports.record.taxId'), employee.companyTaxId ?? ''], (i) => (i === 0 ? S.label : S.text));
       await put([t('reports.record.nationalId'), employee.nationalId], (i) => (i === 0 ? S.label : S.text));
+      await put([t('reports.record.ssn'), formatSocialSecurityNumber(employee.socialSecurityNumber)], (i) => (i === 0 ? S.label : S.text));
+      const workingDay = workingDayLabel(employee);
+      await put([t('reports.record.workingDay'), t(workingDay.key, workingDay.params)], (i) => (i === 0 ? S.label : S.text));
       await put([t('reports.record.position'), `${employee.jobTitleName} · ${employee.departmentName}`], (i) => (i === 0 ? S.label : S.text));
       await put([t('reports.filters.month'), monthLabel], (i) => (i === 0 ? S.label : S.text));
       await put([]);
@@ -84,6 +92,8 @@ export function exportMonthlyRecords(records: MonthlyRecords, options: { lang: L
           t('reports.record.worked'),
           t('reports.record.overtime'),
           t('reports.record.notes'),
+          t('reports.record.workMode'),
+          t('attendance.overtimeCompensation'),
         ],
         () => S.header,
       );
@@ -109,6 +119,8 @@ export function exportMonthlyRecords(records: MonthlyRecords, options: { lang: L
             d.overtimeSeconds > 0 ? durationValue(d.overtimeSeconds) : null,
             // A spreadsheet time has no zone: on a DST night the note says which offsets apply (issue 18.5).
             [offsetNote(d), recordNoteText(d, records.now, t)].filter(Boolean).join(' · ') || null,
+            d.workMode ? t(WORK_MODE_LABELS[d.workMode]) : null,
+            d.overtimeSeconds > 0 ? t(OVERTIME_COMPENSATION_LABELS[d.overtimeCompensation ?? 'unmarked']) : null,
           ],
           (i) =>
             i === 0 ? S.date
@@ -126,6 +138,15 @@ export function exportMonthlyRecords(records: MonthlyRecords, options: { lang: L
         (i) => (i >= 5 ? S.totalDuration : S.label),
       );
       await put([t('reports.record.expectedHours'), null, null, null, null, null, durationValue(totals.expectedSeconds)], (i) => (i === 6 ? S.duration : S.label));
+      // Overtime split by compensation (the three add up to the month's overtime) and days per work mode.
+      for (const [label, seconds] of [
+        ['reports.record.overtimePaid', totals.overtimePaidSeconds],
+        ['reports.record.overtimeRest', totals.overtimeRestSeconds],
+        ['reports.record.overtimeUnmarked', totals.overtimeUnmarkedSeconds],
+      ] as const) {
+        await put([t(label), null, null, null, null, null, null, durationValue(seconds)], (i) => (i === 7 ? S.duration : S.label));
+      }
+      await put([t('reports.record.workModeDays', { onSite: totals.onSiteDays, remote: totals.remoteDays })], () => S.label);
       await put([]);
       await put([t('reports.record.legalNote')]);
       // The tamper-evident chain's head when the file was made (decision 033).

@@ -27,6 +27,11 @@ export interface RecordEmployee {
   companyName: string;
   departmentName: string;
   jobTitleName: string;
+  /** Printed in the record's header (draft Royal Decree on the digital record, decision 035). */
+  companyTaxId: string | null;
+  socialSecurityNumber: string | null;
+  workingDayType: 'full-time' | 'part-time';
+  partTimePercent: number | null;
 }
 
 export interface EmployeeMonthlyRecord {
@@ -99,6 +104,10 @@ export async function monthlyRecords(
         companyName: e.companyName,
         departmentName: e.departmentName,
         jobTitleName: e.jobTitleName,
+        companyTaxId: e.companyTaxId,
+        socialSecurityNumber: e.socialSecurityNumber,
+        workingDayType: e.workingDayType,
+        partTimePercent: e.partTimePercent,
       },
       record,
       revisions: history,

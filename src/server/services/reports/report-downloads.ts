@@ -10,6 +10,11 @@ import type { EmployeeFilter } from '../../db/repositories/report-data.ts';
 import { getSettings } from '../get-settings.ts';
 import { notFound } from '../../http/app-error.ts';
 import { exportMonthlyRecords, recordFileName } from './export-monthly-records.ts';
+import { monthlyRecordPdf, recordPdfFileName } from './monthly-record-pdf.ts';
+import { downloadMonth, recordPdfAccess } from '../../../domain/reports/record-pdf-access.ts';
+import { hasAuthority, type AccountType, type Permissions } from '../../../domain/permissions/permissions.ts';
+import { AppError } from '../../http/app-error.ts';
+import { denial } from '../../http/denial.ts';
 import { exportReport, reportFileName } from './export-report.ts';
 import { monthlyRecords } from './monthly-records.ts';
 import { STATUS_FILTERS, statusFilter } from './report-criteria.ts';
@@ -61,4 +66,37 @@ export async function recordDownload(db: Db, filter: EmployeeFilter, month: stri
   const settings = await getSettings(db);
   const records = await monthlyRecords(db, filter, month);
   return download(exportMonthlyRecords(records, { lang, timeFormat: settings.timeFormat }), recordFileName(records, lang));
+}
+
+/**
+ * The monthly record as PDF (decision 035): open to any signed-in account (the API table asks no
+ * authority) because the personal area offers each employee their own month; admins need
+ * `report.read`, an Employee account reaches only its own employee (another's is a 404). A
+ * malformed `month` is a 422, not another month. `chainHead`, when the lead wires it, is printed
+ * in the footer.
+ */
+export async function recordPdfDownload(
+  db: Db,
+  params: URLSearchParams,
+  viewer: RecordAccount & { permissions: Permissions; accountType: AccountType },
+  lang: Language,
+  chainHead?: string,
+): Promise<Response> {
+  const access = recordPdfAccess(viewer, hasAuthority(viewer.accountType, viewer.permissions, ['report.read']), positiveId(params.get('employee')));
+  if (access.kind === 'refused') throw denial(access.missing, lang);
+  if (access.kind === 'notFound') throw notFound();
+  const settings = await getSettings(db);
+  const month = downloadMonth(params.get('month'), localDateOf(nowMs(), settings.timezone).slice(0, 7));
+  if ('error' in month) throw new AppError(month.error, 422, {}, { month: month.error });
+  const filter: EmployeeFilter = {
+    employee: access.employee,
+    department: positiveId(params.get('department')),
+    ...statusFilter(oneOf(params.get('status'), STATUS_FILTERS) ?? ''),
+  };
+  const records = await monthlyRecords(db, filter, month.month);
+  const body = monthlyRecordPdf(records, { lang, timeFormat: settings.timeFormat, ...(chainHead ? { chainHead } : {}) });
+  return new Response(body, {
+    status: 200,
+    headers: { 'content-type': 'application/pdf', 'content-disposition': attachment(recordPdfFileName(records, lang)), 'cache-control': 'no-store' },
+  });
 }

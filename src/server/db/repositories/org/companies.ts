@@ -21,6 +21,7 @@ export const companiesResource: CrudResource<CompanyInput, CompanyDto> = {
       .select((eb) => [
         'companies.id',
         'companies.name',
+        'companies.taxId',
         'companies.createdAt',
         eb.selectFrom('departments').whereRef('departments.companyId', '=', 'companies.id').select(eb.fn.countAll().as('n')).as('departments'),
         eb.selectFrom('employees').whereRef('employees.companyId', '=', 'companies.id').select(eb.fn.countAll().as('n')).as('employees'),
@@ -35,6 +36,7 @@ export const companiesResource: CrudResource<CompanyInput, CompanyDto> = {
       data: rows.map((r) => ({
         _id: r.id,
         name: r.name,
+        taxId: r.taxId,
         departments: Number(r.departments),
         employees: Number(r.employees),
         createdAt: r.createdAt,
@@ -42,11 +44,12 @@ export const companiesResource: CrudResource<CompanyInput, CompanyDto> = {
     };
   },
   async get(db, id) {
-    const r = await db.selectFrom('companies').select(['id', 'name', 'createdAt']).where('id', '=', id).executeTakeFirst();
+    const r = await db.selectFrom('companies').select(['id', 'name', 'taxId', 'createdAt']).where('id', '=', id).executeTakeFirst();
     if (!r) return undefined;
     return {
       _id: r.id,
       name: r.name,
+      taxId: r.taxId,
       createdAt: r.createdAt,
       departments: await countReferences(db, 'departments', 'companyId', id),
       employees: await countReferences(db, 'employees', 'companyId', id),
@@ -56,11 +59,11 @@ export const companiesResource: CrudResource<CompanyInput, CompanyDto> = {
     return {};
   },
   async insert(db, input, at) {
-    const row = await db.insertInto('companies').values({ name: input.name, createdAt: at, updatedAt: at }).returning('id').executeTakeFirstOrThrow();
+    const row = await db.insertInto('companies').values({ name: input.name, taxId: input.taxId, createdAt: at, updatedAt: at }).returning('id').executeTakeFirstOrThrow();
     return row.id;
   },
   async update(db, id, input, at) {
-    await db.updateTable('companies').set({ name: input.name, updatedAt: at }).where('id', '=', id).execute();
+    await db.updateTable('companies').set({ name: input.name, taxId: input.taxId, updatedAt: at }).where('id', '=', id).execute();
   },
   async usage(db, id) {
     for (const table of ['departments', 'jobTitles', 'leaveTypes', 'leaveGroups', 'employees'] as const) {
