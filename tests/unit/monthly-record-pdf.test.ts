@@ -38,6 +38,7 @@ function entry(i: number, name: string): EmployeeMonthlyRecord {
     },
     record,
     revisions: {},
+    chainHead: { companyId: 1, seq: 42, hash: 'ab12cd34ef567890'.repeat(4), createdAt: '2027-04-14T18:00:00.000Z' },
   };
 }
 
@@ -47,7 +48,7 @@ const records = (entries: EmployeeMonthlyRecord[]): MonthlyRecords => ({
 
 describe('monthly record PDF', () => {
   it('is a PDF with the header, every day, the totals and the legal texts, in Spanish with accents, ñ and €', async () => {
-    const bytes = await streamBytes(monthlyRecordPdf(records([entry(1, 'Łucja Núñez Peña')]), { lang: 'es', timeFormat: '1', chainHead: 'ab12cd34' }));
+    const bytes = await streamBytes(monthlyRecordPdf(records([entry(1, 'Łucja Núñez Peña')]), { lang: 'es', timeFormat: '1' }));
     expect(new TextDecoder().decode(bytes.slice(0, 5))).toBe('%PDF-');
     const pages = await pdfPages(bytes);
     const text = pages.join('\n');
@@ -70,7 +71,7 @@ describe('monthly record PDF', () => {
       'Firma de la empresa',
       'Firma de la persona trabajadora',
       'art. 34.9',
-      'Cabeza de la cadena del registro: ab12cd34',
+      'Cabeza de la cadena de registros: #42 · ab12cd34ef567890, 14/04/2027',
     ]) {
       expect(text.replace(/\s+/g, ' '), expected).toContain(expected);
     }
@@ -91,7 +92,7 @@ describe('monthly record PDF', () => {
     expect(pages[starts[0]!]).toContain('Ana Arroyo');
     expect(pages[starts[1]!]).toContain('Bruno Bravo');
     expect(pages[starts[1]!]).toMatch(/Page 1 of \d/);
-    expect(pages.join('\n')).not.toContain('chain head');
+    expect(pages.join('\n')).toContain('Record chain head: #42 · ab12cd34ef567890');
     // English 12-hour times (with their narrow no-break space) survive the font.
     expect(pages.join('\n')).toMatch(/9:00\s(AM|am)/);
     expect(recordPdfFileName(all, 'es')).toBe('registro-jornada-2027-03.pdf');

@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module';
+import { chainHeadLine } from '../../../domain/record-chain/chain-head-line.ts';
 import { Readable } from 'node:stream';
 import PDFDocument from 'pdfkit';
 import { OVERTIME_MARK_LABELS, WORK_MODE_LABELS } from '../../../domain/attendance/day-marks.ts';
@@ -15,12 +16,6 @@ import type { EmployeeMonthlyRecord, MonthlyRecords } from './monthly-records.ts
 export interface RecordPdfOptions {
   lang: Language;
   timeFormat: '1' | '2';
-  /**
-   * OPTIONAL — the head of the record's hash chain (issue 18.6, the "chain" part). When given it is
-   * printed in every page's footer, so a printed record names the chain state it was made from.
-   * Left for the lead to wire at merge time (e.g. from `recordChainHead(companyId)`).
-   */
-  chainHead?: string;
 }
 
 /**
@@ -259,7 +254,7 @@ function writeEmployee(doc: PDFKit.PDFDocument, entry: EmployeeMonthlyRecord, re
   doc.font('regular').fontSize(SIZE.note).fillColor(MUTED).text(legal, MARGIN.left, y, { width });
 }
 
-/** Footer of each of the employee's pages: who and which month, the chain head if given, "Page n of m". */
+/** Footer of each of the employee's pages: who and which month, "Page n of m", the record chain's head. */
 function numberPages(doc: PDFKit.PDFDocument, first: number, entry: EmployeeMonthlyRecord, records: MonthlyRecords, options: RecordPdfOptions, t: Translate): void {
   const range = doc.bufferedPageRange();
   const last = range.start + range.count - 1;
@@ -274,7 +269,8 @@ function numberPages(doc: PDFKit.PDFDocument, first: number, entry: EmployeeMont
     doc.font('regular').fontSize(SIZE.footer).fillColor(MUTED);
     doc.text(`${entry.employee.name} · ${formatMonth(records.month, options.lang)}`, MARGIN.left, y, { width: width * 0.7, lineBreak: false });
     doc.text(t('reports.record.page', { page: i - first + 1, pages }), MARGIN.left, y, { width, align: 'right', lineBreak: false });
-    if (options.chainHead) doc.text(t('reports.record.chainHead', { hash: options.chainHead }), MARGIN.left, y + 9, { width, lineBreak: false });
+    // The chain head the record was read with (decision 033), so a printout names the chain state it shows.
+    doc.text(chainHeadLine(entry.chainHead, records.timezone, options.lang, t), MARGIN.left, y + 9, { width, lineBreak: false });
     doc.page.margins.bottom = margin;
   }
 }

@@ -72,15 +72,14 @@ export async function recordDownload(db: Db, filter: EmployeeFilter, month: stri
  * The monthly record as PDF (decision 035): open to any signed-in account (the API table asks no
  * authority) because the personal area offers each employee their own month; admins need
  * `report.read`, an Employee account reaches only its own employee (another's is a 404). A
- * malformed `month` is a 422, not another month. `chainHead`, when the lead wires it, is printed
- * in the footer.
+ * malformed `month` is a 422, not another month. Each employee's pages print their company's
+ * record chain head in the footer (decision 033).
  */
 export async function recordPdfDownload(
   db: Db,
   params: URLSearchParams,
   viewer: RecordAccount & { permissions: Permissions; accountType: AccountType },
   lang: Language,
-  chainHead?: string,
 ): Promise<Response> {
   const access = recordPdfAccess(viewer, hasAuthority(viewer.accountType, viewer.permissions, ['report.read']), positiveId(params.get('employee')));
   if (access.kind === 'refused') throw denial(access.missing, lang);
@@ -94,7 +93,7 @@ export async function recordPdfDownload(
     ...statusFilter(oneOf(params.get('status'), STATUS_FILTERS) ?? ''),
   };
   const records = await monthlyRecords(db, filter, month.month);
-  const body = monthlyRecordPdf(records, { lang, timeFormat: settings.timeFormat, ...(chainHead ? { chainHead } : {}) });
+  const body = monthlyRecordPdf(records, { lang, timeFormat: settings.timeFormat });
   return new Response(body, {
     status: 200,
     headers: { 'content-type': 'application/pdf', 'content-disposition': attachment(recordPdfFileName(records, lang)), 'cache-control': 'no-store' },
