@@ -1,6 +1,7 @@
 import type ExcelJS from 'exceljs';
 import { wallClockReader } from '../../../domain/attendance/shift-times.ts';
 import { formatTimeOnRecord, isNextDayOf, offsetChangeOf } from '../../../domain/format/record-time.ts';
+import { formatAcknowledgedAt } from '../../../domain/access/record-acknowledgement.ts';
 import { recordNoteText } from '../../../domain/reports/record-notes.ts';
 import { formatMonth } from '../../../domain/reports/report-format.ts';
 import type { Language } from '../../../i18n/languages.ts';
@@ -53,7 +54,7 @@ export function exportMonthlyRecords(records: MonthlyRecords, options: { lang: L
       sheet.commit();
       return;
     }
-    for (const { employee, record } of records.records) {
+    for (const { employee, record, acknowledgedAt } of records.records) {
       const sheet = workbook.addWorksheet(sheetName(employee.name, taken), {
         pageSetup: { orientation: 'landscape', fitToPage: true, fitToWidth: 1, fitToHeight: 0 },
       });
@@ -70,6 +71,8 @@ export function exportMonthlyRecords(records: MonthlyRecords, options: { lang: L
       await put([t('reports.record.nationalId'), employee.nationalId], (i) => (i === 0 ? S.label : S.text));
       await put([t('reports.record.position'), `${employee.jobTitleName} · ${employee.departmentName}`], (i) => (i === 0 ? S.label : S.text));
       await put([t('reports.filters.month'), monthLabel], (i) => (i === 0 ? S.label : S.text));
+      // The employee's acknowledgement of receipt (decision 036), when there is one.
+      if (acknowledgedAt) await put([t('acknowledgement.recordNote'), formatAcknowledgedAt(acknowledgedAt, records.timezone, lang, timeFormat)], (i) => (i === 0 ? S.label : S.text));
       await put([]);
       await put(
         [

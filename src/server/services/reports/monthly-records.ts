@@ -15,6 +15,7 @@ import {
   type EmployeeFilter,
   type RevisionRow,
 } from '../../db/repositories/report-data.ts';
+import { acknowledgementsOfMonth } from '../../db/repositories/record-acknowledgements.ts';
 import { getSettings } from '../get-settings.ts';
 
 export interface RecordEmployee {
@@ -31,6 +32,8 @@ export interface EmployeeMonthlyRecord {
   record: MonthlyRecord;
   /** Revision history of the month's corrected days, by date (only with `withRevisions`). */
   revisions: Record<string, RevisionRow[]>;
+  /** When the employee acknowledged receiving this month's record (decision 036), or null. */
+  acknowledgedAt: string | null;
 }
 
 export interface MonthlyRecords {
@@ -94,7 +97,10 @@ export async function monthlyRecords(
       },
       record,
       revisions: history,
+      acknowledgedAt: null,
     });
   }
+  const acknowledged = await acknowledgementsOfMonth(db, month, records.map((r) => r.employee.id));
+  for (const r of records) r.acknowledgedAt = acknowledged.get(r.employee.id) ?? null;
   return { month, period, today, now, timezone: settings.timezone, records };
 }
