@@ -54,6 +54,7 @@ const OPEN_TO_ANY_ACCOUNT = [
   'GET /api/personal/attendance',
   'GET /api/personal/attendance/export',
   'GET /api/personal/schedule',
+  'POST /api/personal/acknowledgements',
 ];
 const PUBLIC = ['GET /api/health', 'POST /api/user/login', 'POST /api/sign-up', 'POST /api/sign-out', 'POST /api/clock'];
 
@@ -70,6 +71,12 @@ function apiPath(route: ApiRoute): string {
   return route.pattern === '/api/leaves/balances' ? `${path}?employee=${ids.otherEmployee}` : path;
 }
 
+/** What a public page answers: the access-denied page 403; an inspection link with a made-up token 404 (decision 036). */
+function publicStatus(path: string): number {
+  if (path === '/access-denied') return 403;
+  return path.startsWith('/inspection/') ? 404 : 200;
+}
+
 function pagePath(route: PageRoute): string {
   const byPage: Record<string, number> = {
     '/employee-edit/{id}': ids.otherEmployee,
@@ -80,6 +87,8 @@ function pagePath(route: PageRoute): string {
     '/users-edit/{id}': ids.user,
     '/personal/leave-edit/{id}': ids.ownLeave,
   };
+  // The inspector's pages: a well-formed token no link has.
+  if (route.pattern.startsWith('/inspection/')) return route.pattern.replace('{id}', 'A'.repeat(43));
   return route.pattern.replace('{id}', String(byPage[route.pattern]));
 }
 
@@ -229,7 +238,7 @@ describe('every page for every kind of account', () => {
       } else if (path === '/sign-up') {
         expect(location(res), path).toBe('/sign-in');
       } else {
-        expect(res.status, path).toBe(path === '/access-denied' ? 403 : 200);
+        expect(res.status, path).toBe(publicStatus(path));
       }
     }
   });
@@ -241,7 +250,7 @@ describe('every page for every kind of account', () => {
         const path = pagePath(route);
         const res = await clients[actor].get(path);
         if (route.set === 'public') {
-          expect(res.status, path).toBe(path === '/access-denied' ? 403 : 200);
+          expect(res.status, path).toBe(publicStatus(path));
         } else if (route.set === 'guest') {
           expect(location(res), `${actor} ${path}`).toBe(entry[subject.accountType]);
         } else if (ROUTE_SETS[subject.accountType].includes(route.set) && hasAuthority(subject.accountType, subject.permissions, route.authority)) {
