@@ -11,21 +11,21 @@ import { startServer, type TestServer } from '../helpers/test-server.ts';
 /**
  * The authority matrix, generated from the one API table and the one route table (issue 11):
  * every endpoint and every page, as signed-out, Employee, an Employee with a broad custom role,
- * an Admin with a small role and the SuperAdmin, with real ids of the demo data. The expected
+ * an Admin with a small role, an Admin with the Representatives role and the SuperAdmin, with real ids of the demo data. The expected
  * answer comes from the role (`hasAuthority`) and the record-access policy (decision 024,
  * `record-access.ts`). Refused writes are sent with a valid body to a real record and must write
  * nothing. Record-level access: an Employee never reaches another employee's attendance, leave
  * or schedule by id, whatever its role grants.
  */
 
-type Actor = 'anon' | 'employee' | 'broad' | 'limited' | 'super';
+type Actor = 'anon' | 'employee' | 'broad' | 'limited' | 'reps' | 'super';
 interface Subject {
   accountType: AccountType;
   permissions: Permissions;
   /** The linked employee (the record-access policy needs it; the sign-in answer does not say). */
   employeeId: number | null;
 }
-const ACTORS = ['employee', 'broad', 'limited', 'super'] as const;
+const ACTORS = ['employee', 'broad', 'limited', 'reps', 'super'] as const;
 
 let server: TestServer;
 let ids: DemoIds;
@@ -154,6 +154,20 @@ beforeAll(async () => {
   expect(broadUser.status).toBe(201);
   subjects.broad = { ...(await signIn(clients.broad, 'amplio@demo.jornada', 'Amplio#2026')), employeeId: free._id };
   expect(subjects.broad.permissions).toEqual(BROAD);
+  // The built-in Representatives role (decision 036) on an Admin account: the totals and nothing else.
+  const reps = ((await (await clients.super.get('/api/roles?pageSize=100')).json()).data as { _id: number; name: string }[]).find((r) => r.name === 'Representatives')!;
+  const repsUser = await clients.super.post('/api/users', {
+    name: 'Comité',
+    email: 'comite@demo.jornada',
+    role: reps._id,
+    status: 'enabled',
+    accountType: 'Admin',
+    password: 'Comite#2026',
+    confirmPassword: 'Comite#2026',
+  });
+  expect(repsUser.status).toBe(201);
+  subjects.reps = await signIn(clients.reps, 'comite@demo.jornada', 'Comite#2026');
+  expect(subjects.reps.permissions).toEqual({ workTotals: ['read'] });
   const upload = await clients.super.post(`/api/employees/${ids.otherEmployee}/photos`, writeCases(ids, { employee: 0, department: 0 })['POST /api/employees/{id}/photos']!.body);
   expect(upload.status).toBe(201);
   photo = (await upload.json()).data._id;
