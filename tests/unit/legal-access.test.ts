@@ -40,6 +40,7 @@ describe('inspection links', () => {
     expect(v.parse(CreateInspectionLinkSchema, { days: 30 }).days).toBe(30);
     for (const days of [0, 31, 1.5, -3, '7']) expect(v.safeParse(CreateInspectionLinkSchema, { days }).success, String(days)).toBe(false);
     expect(v.safeParse(CreateInspectionLinkSchema, { label: 'x'.repeat(81) }).success).toBe(false);
+    for (const body of [[], null, 'x', 7]) expect(v.safeParse(CreateInspectionLinkSchema, body).success, JSON.stringify(body)).toBe(false);
   });
 
   it('have random 256-bit tokens, kept only as their SHA-256', () => {

@@ -12,23 +12,27 @@ export const INSPECTION_LABEL_MAX = 80;
 export const INSPECTION_TOKEN_BYTES = 32;
 const TOKEN_RE = /^[A-Za-z0-9_-]{43}$/;
 
-export const CreateInspectionLinkSchema = v.object(
-  {
-    days: v.optional(
-      v.pipe(
-        v.number('validation.invalidInput'),
-        v.integer('inspection.daysRange'),
-        v.minValue(INSPECTION_LINK_DAYS.min, 'inspection.daysRange'),
-        v.maxValue(INSPECTION_LINK_DAYS.max, 'inspection.daysRange'),
+// Every field has a default, so a JSON array (which valibot takes for an object) is refused on its own.
+export const CreateInspectionLinkSchema = v.pipe(
+  v.custom<unknown>((input) => !Array.isArray(input), 'validation.required'),
+  v.object(
+    {
+      days: v.optional(
+        v.pipe(
+          v.number('validation.invalidInput'),
+          v.integer('inspection.daysRange'),
+          v.minValue(INSPECTION_LINK_DAYS.min, 'inspection.daysRange'),
+          v.maxValue(INSPECTION_LINK_DAYS.max, 'inspection.daysRange'),
+        ),
+        INSPECTION_LINK_DAYS.default,
       ),
-      INSPECTION_LINK_DAYS.default,
-    ),
-    label: v.optional(
-      v.nullable(v.pipe(v.string('validation.invalidInput'), v.trim(), v.maxLength(INSPECTION_LABEL_MAX, 'validation.tooLong'))),
-      null,
-    ),
-  },
-  'validation.required',
+      label: v.optional(
+        v.nullable(v.pipe(v.string('validation.invalidInput'), v.trim(), v.maxLength(INSPECTION_LABEL_MAX, 'validation.tooLong'))),
+        null,
+      ),
+    },
+    'validation.required',
+  ),
 );
 export type CreateInspectionLinkInput = v.InferOutput<typeof CreateInspectionLinkSchema>;
 
