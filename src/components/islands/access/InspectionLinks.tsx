@@ -119,7 +119,35 @@ export default function InspectionLinks(props: { lang: Language; links: Inspecti
         {links.length === 0 ? (
           <p className="p-6 text-sm text-muted" data-testid="inspection-none">{t('inspection.none')}</p>
         ) : (
-          <table className="w-full text-sm" data-testid="inspection-links">
+          <>
+          {/* Narrow screens: one card per link, its action in reach (issue 17.5). */}
+          <ul className="divide-y divide-line md:hidden">
+            {links.map((l) => (
+              <li key={l._id} className="flex flex-col gap-2 p-4 text-sm" data-testid="inspection-link-card">
+                <div className="flex items-start justify-between gap-2">
+                  <span className="font-medium">{l.label ?? '—'}</span>
+                  <Badge on={l.state === 'active'}>{stateText[l.state]}</Badge>
+                </div>
+                <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-xs">
+                  <dt className="text-muted">{t('inspection.createdBy')}</dt>
+                  <dd>{l.createdByName ?? '—'} · {when(l.createdAt)}</dd>
+                  <dt className="text-muted">{t('inspection.expires')}</dt>
+                  <dd>{when(l.expiresAt)}</dd>
+                  <dt className="text-muted">{t('inspection.lastUsed')}</dt>
+                  <dd>{when(l.lastUsedAt)}</dd>
+                  <dt className="text-muted">{t('inspection.uses')}</dt>
+                  <dd className="tabular-nums">{l.uses}</dd>
+                </dl>
+                {props.canUpdate && l.state === 'active' && (
+                  <button type="button" className={`${secondaryButton} self-start`} onClick={() => setRevoking(l)}>
+                    <ShieldOff size={16} aria-hidden="true" />
+                    {t('inspection.revoke')}
+                  </button>
+                )}
+              </li>
+            ))}
+          </ul>
+          <table className="hidden w-full text-sm md:table" data-testid="inspection-links">
             <thead>
               <tr className="border-b border-line text-start text-xs uppercase text-muted">
                 <th scope="col" className="px-4 py-3 text-start">{t('inspection.label')}</th>
@@ -154,6 +182,7 @@ export default function InspectionLinks(props: { lang: Language; links: Inspecti
               ))}
             </tbody>
           </table>
+          </>
         )}
       </div>
       <ConfirmActionDialog
