@@ -32,8 +32,9 @@ export default function AcknowledgeMonth(props: { lang: Language; month: string;
   }
 
   return (
+    <>
+    <AppToaster />
     <div className="flex flex-wrap items-center justify-between gap-3 rounded-2xl border border-line bg-card p-4 print:hidden" data-testid="acknowledgement">
-      <AppToaster />
       {at ? (
         <p className="flex items-center gap-2 text-sm" data-testid="acknowledged">
           <CheckCircle2 size={18} className="text-emerald-700 dark:text-emerald-400" aria-hidden="true" />
@@ -51,5 +52,6 @@ export default function AcknowledgeMonth(props: { lang: Language; month: string;
         <p className="text-sm text-muted">{t('acknowledgement.notYet')}</p>
       )}
     </div>
+    </>
   );
 }
