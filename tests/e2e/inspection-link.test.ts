@@ -4,6 +4,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, type TestBrowser } from '../helpers/browser.ts';
 import { signInDemo, startDemoSession, type E2eSession } from '../helpers/e2e-session.ts';
+import { watchProblems, type PageProblems } from '../helpers/page-audit.ts';
 import { shootWidthsAndThemes } from '../helpers/screenshots.ts';
 import { ROOT, type TestServer } from '../helpers/test-server.ts';
 
@@ -18,6 +19,8 @@ let session: E2eSession;
 let server: TestServer;
 let admin: Page;
 let fresh: TestBrowser | undefined;
+let adminProblems: () => Promise<PageProblems>;
+const NONE: PageProblems = { console: [], pageErrors: [], csp: [] };
 
 beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true });
@@ -35,6 +38,7 @@ describe('the labour inspectorate link (issue 18.9)', () => {
   let url: string;
 
   it('an administrator creates it and sees the full address once', async () => {
+    ({ take: adminProblems } = await watchProblems(admin));
     await admin.goto(`${server.url}/inspection-links`);
     await admin.waitForSelector('[data-testid=inspection-create]');
     await admin.fill('[data-testid=inspection-days]', '14');
@@ -45,12 +49,14 @@ describe('the labour inspectorate link (issue 18.9)', () => {
     expect(url).toMatch(new RegExp(`^${server.url}/inspection/[A-Za-z0-9_-]{43}$`));
     await admin.waitForSelector('[data-testid=inspection-link-row]:has-text("Requerimiento 2026/18")');
     await shootWidthsAndThemes(admin, SHOTS, '18-inspection-links-es', { fullPage: true });
+    expect(await adminProblems()).toEqual(NONE);
   });
 
   it('a browser without a session opens it and sees an employee’s monthly record', async () => {
     fresh = await launchBrowser({ locale: 'es-ES' });
     const inspector = await fresh.context.newPage();
     await inspector.setViewportSize({ width: 1440, height: 1000 });
+    const { take } = await watchProblems(inspector);
     await inspector.goto(url);
     await inspector.waitForSelector('[data-testid=inspection-banner]');
     expect(await inspector.textContent('[data-testid=page-title]')).toContain('Inspección de Trabajo');
@@ -68,6 +74,8 @@ describe('the labour inspectorate link (issue 18.9)', () => {
     await inspector.waitForSelector('[data-testid=monthly-record]');
     expect(await inspector.textContent('[data-testid=page-title]')).toContain('Labour Inspectorate');
     await shootWidthsAndThemes(inspector, SHOTS, '18-inspection-record-en');
+    // No console error, page error or CSP violation on the inspector's pages.
+    expect(await take()).toEqual(NONE);
     await inspector.goto(`${server.url}/inspection/${'X'.repeat(43)}`);
     await inspector.waitForSelector('[data-testid=inspection-refused]');
     expect(await inspector.textContent('[data-testid=inspection-refused]')).toContain('This access link does not exist');
@@ -93,11 +101,13 @@ describe('the labour inspectorate link (issue 18.9)', () => {
     await admin.reload();
     await admin.waitForSelector('[data-testid=representative-totals]');
     await shootWidthsAndThemes(admin, SHOTS, '18-representatives-es');
+    expect(await adminProblems()).toEqual(NONE);
   });
 
   it('an employee acknowledges their month in the personal area', async () => {
     const page = await fresh!.context.newPage();
     await page.setViewportSize({ width: 1440, height: 1000 });
+    const { take } = await watchProblems(page);
     await setLanguage(page, 'es');
     await signInDemo(page, server.url, 'employee');
     await page.goto(`${server.url}/personal/attendance`);
@@ -115,6 +125,7 @@ describe('the labour inspectorate link (issue 18.9)', () => {
     await page.reload();
     await page.waitForSelector('[data-testid=acknowledged]');
     await shootWidthsAndThemes(page, SHOTS, '18-acknowledged-en');
+    expect(await take()).toEqual(NONE);
     await page.close();
   });
 });
