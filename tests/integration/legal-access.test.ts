@@ -255,6 +255,12 @@ describe('the Representatives role', () => {
     for (const e of employees) if (e['nationalId']) expect(html).not.toContain(e['nationalId']);
   });
 
+  it('lands on its totals page, not on a dashboard it may not open', async () => {
+    expect(location(await reps.get('/'))).toBe('/representatives');
+    expect(location(await reps.get('/sign-in'))).toBe('/representatives');
+    expect(await (await reps.get('/access-denied')).text()).toContain('href="/representatives"');
+  });
+
   it('gets 403 on the employees, attendance, full reports and dashboard, and no admin page', async () => {
     for (const api of [
       '/api/employees',

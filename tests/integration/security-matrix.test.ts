@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_ROUTES, type ApiRoute } from '../../src/domain/routing/api-table.ts';
 import { ACTIONS, hasAuthority, type AccountType, type Permissions } from '../../src/domain/permissions/permissions.ts';
 import { canReadEmployeeRecord, routeRecordRefusal } from '../../src/domain/permissions/record-access.ts';
+import { entryPath } from '../../src/domain/routing/entry-path.ts';
 import { PAGE_ROUTES, ROUTE_SETS, type PageRoute } from '../../src/domain/routing/route-table.ts';
 import { demoIds, idsByCollection, writeCases, type DemoIds } from '../helpers/api-bodies.ts';
 import { changedTables, dbSnapshot } from '../helpers/db-snapshot.ts';
@@ -241,7 +242,6 @@ function writeCasesLater() {
 }
 
 describe('every page for every kind of account', () => {
-  const entry: Record<AccountType, string> = { SuperAdmin: '/dashboard', Admin: '/dashboard', Employee: '/personal/dashboard' };
 
   it('signed out: protected pages go to sign-in with the way back; public ones open', async () => {
     for (const route of PAGE_ROUTES) {
@@ -266,7 +266,8 @@ describe('every page for every kind of account', () => {
         if (route.set === 'public') {
           expect(res.status, path).toBe(publicStatus(path));
         } else if (route.set === 'guest') {
-          expect(location(res), `${actor} ${path}`).toBe(entry[subject.accountType]);
+          // Its landing page: the dashboard, or the first admin page a narrow role opens.
+          expect(location(res), `${actor} ${path}`).toBe(entryPath(subject.accountType, subject.permissions));
         } else if (ROUTE_SETS[subject.accountType].includes(route.set) && hasAuthority(subject.accountType, subject.permissions, route.authority)) {
           // The personal leave page shows only the account's own request (employee@demo.jornada's here).
           const expected = route.pattern === '/personal/leave-edit/{id}' && subject.employeeId !== ids.ownEmployee ? 404 : 200;
