@@ -73,10 +73,10 @@ describe('figures and language (issue 17.6, 17.7)', () => {
     await page.waitForSelector('#panel-roles tbody tr:has-text("Solo consulta")');
 
     const row = (name: string) => page.textContent(`#panel-roles tbody tr:has-text("${name}")`);
-    expect(await row('Administrador')).toContain('Todas las acciones en las 14 áreas');
+    expect(await row('Administrador')).toContain('Todas las acciones en las 15 áreas');
     expect(await row('Empleado')).toContain('Modifica 1 área · solo lee 2 más');
-    expect(await row('Solo consulta')).toContain('Solo lectura: 14 áreas');
-    expect(await page.textContent('#panel-roles tbody')).not.toMatch(/\b\d+ de 14 áreas|Administrator|Employee\b/);
+    expect(await row('Solo consulta')).toContain('Solo lectura: 15 áreas');
+    expect(await page.textContent('#panel-roles tbody')).not.toMatch(/\b\d+ de 15 áreas|Administrator|Employee|Representatives\b/);
     await shoot('roles');
   });
 

@@ -139,6 +139,7 @@ export const NO_BODY = new Set([
   'POST /api/{c}/{id}/archive',
   'POST /api/leaves/{id}/withdraw',
   'DELETE /api/employees/{id}/photos/{id}',
+  'POST /api/inspection-links/{id}/revoke',
 ]);
 
 /** The key of a route with the collection name replaced, so one entry covers every collection. */
@@ -234,5 +235,8 @@ export function writeCases(ids: DemoIds, own: { employee: number; department: nu
     'POST /api/employees/{id}/photos': { body: { image: faceDataUrl() } },
     'PUT /api/employees/{id}/photos/{id}/descriptor': { body: { descriptor: DESCRIPTOR } },
     'PUT /api/employees/{id}/consent': { body: { consent: true } },
+    // Both fields have defaults (a week, no label): `{}` makes a link.
+    'POST /api/inspection-links': { body: { days: 7, label: 'Requerimiento de prueba' }, partial: true },
+    'POST /api/personal/acknowledgements': { body: { month: '2026-01' } },
   };
 }

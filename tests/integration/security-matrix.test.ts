@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_ROUTES, type ApiRoute } from '../../src/domain/routing/api-table.ts';
 import { ACTIONS, hasAuthority, type AccountType, type Permissions } from '../../src/domain/permissions/permissions.ts';
 import { canReadEmployeeRecord, routeRecordRefusal } from '../../src/domain/permissions/record-access.ts';
+import { entryPath } from '../../src/domain/routing/entry-path.ts';
 import { PAGE_ROUTES, ROUTE_SETS, type PageRoute } from '../../src/domain/routing/route-table.ts';
 import { demoIds, idsByCollection, writeCases, type DemoIds } from '../helpers/api-bodies.ts';
 import { changedTables, dbSnapshot } from '../helpers/db-snapshot.ts';
@@ -11,21 +12,21 @@ import { startServer, type TestServer } from '../helpers/test-server.ts';
 /**
  * The authority matrix, generated from the one API table and the one route table (issue 11):
  * every endpoint and every page, as signed-out, Employee, an Employee with a broad custom role,
- * an Admin with a small role and the SuperAdmin, with real ids of the demo data. The expected
+ * an Admin with a small role, an Admin with the Representatives role and the SuperAdmin, with real ids of the demo data. The expected
  * answer comes from the role (`hasAuthority`) and the record-access policy (decision 024,
  * `record-access.ts`). Refused writes are sent with a valid body to a real record and must write
  * nothing. Record-level access: an Employee never reaches another employee's attendance, leave
  * or schedule by id, whatever its role grants.
  */
 
-type Actor = 'anon' | 'employee' | 'broad' | 'limited' | 'super';
+type Actor = 'anon' | 'employee' | 'broad' | 'limited' | 'reps' | 'super';
 interface Subject {
   accountType: AccountType;
   permissions: Permissions;
   /** The linked employee (the record-access policy needs it; the sign-in answer does not say). */
   employeeId: number | null;
 }
-const ACTORS = ['employee', 'broad', 'limited', 'super'] as const;
+const ACTORS = ['employee', 'broad', 'limited', 'reps', 'super'] as const;
 
 let server: TestServer;
 let ids: DemoIds;
@@ -56,6 +57,7 @@ const OPEN_TO_ANY_ACCOUNT = [
   'GET /api/personal/schedule',
   // Its own month for an Employee account; admins need report.read, checked by the service (decision 035).
   'GET /api/reports/monthly-record/pdf',
+  'POST /api/personal/acknowledgements',
 ];
 const PUBLIC = ['GET /api/health', 'POST /api/user/login', 'POST /api/sign-up', 'POST /api/sign-out', 'POST /api/clock'];
 
@@ -72,6 +74,12 @@ function apiPath(route: ApiRoute): string {
   return route.pattern === '/api/leaves/balances' ? `${path}?employee=${ids.otherEmployee}` : path;
 }
 
+/** What a public page answers: the access-denied page 403; an inspection link with a made-up token 404 (decision 036). */
+function publicStatus(path: string): number {
+  if (path === '/access-denied') return 403;
+  return path.startsWith('/inspection/') ? 404 : 200;
+}
+
 function pagePath(route: PageRoute): string {
   const byPage: Record<string, number> = {
     '/employee-edit/{id}': ids.otherEmployee,
@@ -82,6 +90,8 @@ function pagePath(route: PageRoute): string {
     '/users-edit/{id}': ids.user,
     '/personal/leave-edit/{id}': ids.ownLeave,
   };
+  // The inspector's pages: a well-formed token no link has.
+  if (route.pattern.startsWith('/inspection/')) return route.pattern.replace('{id}', 'A'.repeat(43));
   return route.pattern.replace('{id}', String(byPage[route.pattern]));
 }
 
@@ -147,6 +157,20 @@ beforeAll(async () => {
   expect(broadUser.status).toBe(201);
   subjects.broad = { ...(await signIn(clients.broad, 'amplio@demo.jornada', 'Amplio#2026')), employeeId: free._id };
   expect(subjects.broad.permissions).toEqual(BROAD);
+  // The built-in Representatives role (decision 036) on an Admin account: the totals and nothing else.
+  const reps = ((await (await clients.super.get('/api/roles?pageSize=100')).json()).data as { _id: number; name: string }[]).find((r) => r.name === 'Representatives')!;
+  const repsUser = await clients.super.post('/api/users', {
+    name: 'Comité',
+    email: 'comite@demo.jornada',
+    role: reps._id,
+    status: 'enabled',
+    accountType: 'Admin',
+    password: 'Comite#2026',
+    confirmPassword: 'Comite#2026',
+  });
+  expect(repsUser.status).toBe(201);
+  subjects.reps = await signIn(clients.reps, 'comite@demo.jornada', 'Comite#2026');
+  expect(subjects.reps.permissions).toEqual({ workTotals: ['read'] });
   const upload = await clients.super.post(`/api/employees/${ids.otherEmployee}/photos`, writeCases(ids, { employee: 0, department: 0 })['POST /api/employees/{id}/photos']!.body);
   expect(upload.status).toBe(201);
   photo = (await upload.json()).data._id;
@@ -220,7 +244,6 @@ function writeCasesLater() {
 }
 
 describe('every page for every kind of account', () => {
-  const entry: Record<AccountType, string> = { SuperAdmin: '/dashboard', Admin: '/dashboard', Employee: '/personal/dashboard' };
 
   it('signed out: protected pages go to sign-in with the way back; public ones open', async () => {
     for (const route of PAGE_ROUTES) {
@@ -231,7 +254,7 @@ describe('every page for every kind of account', () => {
       } else if (path === '/sign-up') {
         expect(location(res), path).toBe('/sign-in');
       } else {
-        expect(res.status, path).toBe(path === '/access-denied' ? 403 : 200);
+        expect(res.status, path).toBe(publicStatus(path));
       }
     }
   });
@@ -243,9 +266,10 @@ describe('every page for every kind of account', () => {
         const path = pagePath(route);
         const res = await clients[actor].get(path);
         if (route.set === 'public') {
-          expect(res.status, path).toBe(path === '/access-denied' ? 403 : 200);
+          expect(res.status, path).toBe(publicStatus(path));
         } else if (route.set === 'guest') {
-          expect(location(res), `${actor} ${path}`).toBe(entry[subject.accountType]);
+          // Its landing page: the dashboard, or the first admin page a narrow role opens.
+          expect(location(res), `${actor} ${path}`).toBe(entryPath(subject.accountType, subject.permissions));
         } else if (ROUTE_SETS[subject.accountType].includes(route.set) && hasAuthority(subject.accountType, subject.permissions, route.authority)) {
           // The personal leave page shows only the account's own request (employee@demo.jornada's here).
           const expected = route.pattern === '/personal/leave-edit/{id}' && subject.employeeId !== ids.ownEmployee ? 404 : 200;

@@ -97,13 +97,14 @@ afterAll(async () => {
 describe('roles API', () => {
   it('lists roles with their permissions and how many users have them, searched, sorted and paged', async () => {
     const list = await body(await root.get('/api/roles?sort=name'));
-    expect(list.total).toBe(3);
+    // Administrator, Employee, Representatives (decision 036) and the outsider's role.
+    expect(list.total).toBe(4);
     const administrator = list.data.find((r: any) => r.name === 'Administrator');
     expect(administrator).toMatchObject({ isDefault: true, users: 2, companyName: 'Bodega Sur' });
     expect(administrator.permissions.role).toEqual(['create', 'read', 'update', 'delete', 'archive']);
     expect((await body(await root.get('/api/roles?q=employ'))).data.map((r: any) => r.name)).toEqual(['Employee']);
-    const page = await body(await root.get('/api/roles?sort=name&dir=desc&pageSize=1&page=2'));
-    expect(page.total).toBe(3);
+    const page = await body(await root.get('/api/roles?sort=name&dir=desc&pageSize=1&page=3'));
+    expect(page.total).toBe(4);
     expect(page.data.map((r: any) => r.name)).toEqual(['Employee']);
     expect((await body(await root.get('/api/roles?sort=users&dir=desc'))).data[0].name).toBe('Administrator');
   });

@@ -14,13 +14,19 @@ describe('navigation', () => {
   it('groups reports and organisation pages and hides empty groups', () => {
     const items = navigationFor(admin);
     expect(items.map((i) => i.key)).toEqual([
-      'dashboard', 'employees', 'attendance', 'schedule', 'leave', 'reports', 'users', 'organization', 'setting', 'clock',
+      'dashboard', 'employees', 'attendance', 'schedule', 'leave', 'reports', 'users', 'organization', 'setting', 'inspection-links', 'clock',
     ]);
-    expect(items.find((i) => i.key === 'reports')!.children).toHaveLength(8);
+    expect(items.find((i) => i.key === 'reports')!.children).toHaveLength(9);
     const limited = navigationFor({ accountType: 'Admin', permissions: { report: ['read'], department: ['read'] } });
     expect(limited.map((i) => i.key)).toEqual(['reports', 'users', 'organization', 'clock']);
     expect(flattenNavigation(limited).map((i) => i.path)).toContain('/department');
     expect(flattenNavigation(limited).map((i) => i.path)).not.toContain('/company');
+    expect(flattenNavigation(limited).map((i) => i.path)).not.toContain('/representatives');
+    // The Representatives role (decision 036): its totals page, nothing of the full reports.
+    const representatives = flattenNavigation(navigationFor({ accountType: 'Admin', permissions: { workTotals: ['read'] } })).map((i) => i.path);
+    expect(representatives).toContain('/representatives');
+    expect(representatives).not.toContain('/reports/employee-attendance');
+    expect(representatives).not.toContain('/inspection-links');
   });
 
   it('gives each account type its area', () => {

@@ -120,6 +120,13 @@ describe('entry path and redirect targets', () => {
     expect(entryPath('Employee')).toBe('/personal/dashboard');
     expect(entryPath('Admin')).toBe('/dashboard');
     expect(entryPath('SuperAdmin')).toBe('/dashboard');
+    // A narrow admin role lands on a page it opens (decision 036), not on an access-denied dashboard.
+    expect(entryPath('Admin', { dashboard: ['read'], workTotals: ['read'] })).toBe('/dashboard');
+    expect(entryPath('Admin', { workTotals: ['read'] })).toBe('/representatives');
+    expect(entryPath('Admin', { employee: ['read'], report: ['read'] })).toBe('/employees');
+    expect(entryPath('Admin', {})).toBe('/personal/dashboard');
+    expect(entryPath('SuperAdmin', {})).toBe('/dashboard');
+    expect(entryPath('Employee', { dashboard: ['read'] })).toBe('/personal/dashboard');
   });
 
   it('accepts only local paths (never an open redirect)', () => {

@@ -32,7 +32,7 @@ export default function SignInForm({ lang, redirectUrl }: Props) {
         body: { email: String(form.get('email') ?? ''), password: String(form.get('password') ?? '') },
       });
       setSignedIn(answer.user);
-      window.location.assign(safeLocalPath(redirectUrl) ?? entryPath(answer.user.account_type));
+      window.location.assign(safeLocalPath(redirectUrl) ?? entryPath(answer.user.account_type, answer.user.role));
     } catch (e) {
       setError(e instanceof ApiError && e.message ? e.message : t('errors.unableToSignIn'));
       if (e instanceof ApiError) setFieldErrors(e.errors);

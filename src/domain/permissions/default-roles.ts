@@ -7,7 +7,8 @@ export interface DefaultRole {
 
 /**
  * The roles every new company gets: an Administrator role with every permission, and an
- * Employee role for the personal area (own attendance, schedule and leave requests).
+ * Employee role for the personal area (own attendance, schedule and leave requests), and a
+ * Representatives role for the workers' representatives.
  */
 export function defaultRoles(): DefaultRole[] {
   return [
@@ -20,5 +21,8 @@ export function defaultRoles(): DefaultRole[] {
         leave: ['create', 'read', 'update'],
       },
     },
+    // Workers' legal representatives (art. 34.9 ET, decision 036): the monthly totals per
+    // employee with names only; no employee file, attendance times or full reports.
+    { name: 'Representatives', permissions: { workTotals: ['read'] } },
   ];
 }

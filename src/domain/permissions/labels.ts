@@ -20,6 +20,7 @@ export const RESOURCE_LABELS: Record<Resource, string> = {
   jobTitles: 'resources.jobTitles',
   leaveType: 'resources.leaveType',
   leaveGroup: 'resources.leaveGroup',
+  workTotals: 'resources.workTotals',
 };
 
 export const ACTION_LABELS: Record<Action, string> = {

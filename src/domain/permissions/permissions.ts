@@ -18,6 +18,8 @@ export const RESOURCES = [
   'jobTitles',
   'leaveType',
   'leaveGroup',
+  // The representatives' monthly totals, names only (decision 036).
+  'workTotals',
 ] as const;
 export type Resource = (typeof RESOURCES)[number];
 

@@ -8,6 +8,7 @@ import { defaultRoles } from './default-roles.ts';
 const BUILT_IN_KEYS: Readonly<Record<string, string>> = {
   Administrator: 'roles.builtIn.Administrator',
   Employee: 'roles.builtIn.Employee',
+  Representatives: 'roles.builtIn.Representatives',
 };
 
 // Every default role has its translation key (a new default role must add one).

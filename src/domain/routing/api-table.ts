@@ -78,6 +78,15 @@ export const API_ROUTES: readonly ApiRoute[] = [
   { method: 'GET', pattern: '/api/personal/attendance', authority: [] },
   { method: 'GET', pattern: '/api/personal/attendance/export', authority: [] },
   { method: 'GET', pattern: '/api/personal/schedule', authority: [] },
+  // "I have received my record for <month>": always the account's own employee (decision 036).
+  { method: 'POST', pattern: '/api/personal/acknowledgements', authority: [] },
+  // Read-only links for the labour inspectorate, managed with the settings' authorities (decision 036).
+  { method: 'GET', pattern: '/api/inspection-links', authority: ['setting.read'] },
+  { method: 'POST', pattern: '/api/inspection-links', authority: ['setting.update'] },
+  { method: 'POST', pattern: '/api/inspection-links/{id}/revoke', authority: ['setting.update'] },
+  { method: 'GET', pattern: '/api/inspection-links/{id}/uses', authority: ['setting.read'] },
+  // The workers' representatives' totals: names and monthly totals of everyone (decision 036).
+  { method: 'GET', pattern: '/api/representatives/totals', authority: ['workTotals.read'], records: 'everyone' },
   // The getting-started guide of the signed-in user (admin accounts; steps carry their own authority).
   { method: 'GET', pattern: '/api/guide', authority: [] },
   { method: 'PUT', pattern: '/api/guide', authority: [] },

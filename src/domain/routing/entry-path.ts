@@ -1,11 +1,19 @@
-import type { AccountType } from '../permissions/permissions.ts';
+import { hasAuthority, type AccountType, type Permissions } from '../permissions/permissions.ts';
+import { PAGE_ROUTES } from './route-table.ts';
 
 export const SIGN_IN_PATH = '/sign-in';
 export const ACCESS_DENIED_PATH = '/access-denied';
 
-/** Where a signed-in user lands: employees in the personal area, admins on the dashboard. */
-export function entryPath(accountType: AccountType): string {
-  return accountType === 'Employee' ? '/personal/dashboard' : '/dashboard';
+/**
+ * Where a signed-in user lands: employees in the personal area, admins on the dashboard. An Admin
+ * whose role does not read the dashboard (a narrow role such as Representatives, decision 036)
+ * lands on the first admin page of the route table its role opens, else in the personal area.
+ */
+export function entryPath(accountType: AccountType, permissions?: Permissions): string {
+  if (accountType === 'Employee') return '/personal/dashboard';
+  if (accountType === 'SuperAdmin' || !permissions || hasAuthority(accountType, permissions, ['dashboard.read'])) return '/dashboard';
+  const first = PAGE_ROUTES.find((r) => r.set === 'admin' && r.authority.length > 0 && !r.pattern.includes('{id}') && hasAuthority(accountType, permissions, r.authority));
+  return first?.pattern ?? '/personal/dashboard';
 }
 
 /**

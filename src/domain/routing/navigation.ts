@@ -45,6 +45,7 @@ const ADMIN_NAV: NavItem[] = [
       leaf('report-schedule', '/reports/employee-schedule', 'pages.reportEmployeeSchedule', 'reports'),
       leaf('report-organization', '/reports/organization-profile', 'pages.reportOrganizationProfile', 'reports'),
       leaf('report-users', '/reports/user-accounts', 'pages.reportUserAccounts', 'reports'),
+      leaf('report-representatives', '/representatives', 'pages.representatives', 'reports'),
     ],
   },
   leaf('users', '/users', 'pages.users', 'users'),
@@ -62,6 +63,7 @@ const ADMIN_NAV: NavItem[] = [
     ],
   },
   leaf('setting', '/setting', 'pages.setting', 'settings'),
+  leaf('inspection-links', '/inspection-links', 'pages.inspectionLinks', 'settings'),
   leaf('clock', '/clock', 'clock.title', 'clock'),
 ];
 

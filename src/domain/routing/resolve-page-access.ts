@@ -20,7 +20,7 @@ export function resolvePageAccess(
   options: { firstRun: boolean },
 ): PageAccess {
   if (pathname === '/' || pathname === '') {
-    return { kind: 'redirect', to: user ? entryPath(user.accountType) : signInPathFor('/') };
+    return { kind: 'redirect', to: user ? entryPath(user.accountType, user.permissions) : signInPathFor('/') };
   }
   const route = matchPageRoute(pathname);
   if (!route) return { kind: 'redirect', to: ACCESS_DENIED_PATH };
@@ -29,7 +29,7 @@ export function resolvePageAccess(
     case 'public':
       return { kind: 'allow' };
     case 'guest':
-      if (user) return { kind: 'redirect', to: entryPath(user.accountType) };
+      if (user) return { kind: 'redirect', to: entryPath(user.accountType, user.permissions) };
       if (route.pattern === '/sign-up' && !options.firstRun) return { kind: 'redirect', to: '/sign-in' };
       if (route.pattern === '/sign-in' && options.firstRun) return { kind: 'redirect', to: '/sign-up' };
       return { kind: 'allow' };

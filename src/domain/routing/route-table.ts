@@ -29,6 +29,10 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   { pattern: '/sign-up', set: 'guest', authority: [] },
   { pattern: '/clock', set: 'public', authority: [] },
   { pattern: '/access-denied', set: 'public', authority: [] },
+  // The labour inspectorate's read-only link (decision 036): the token in the path is the only key.
+  { pattern: '/inspection/{id}', set: 'public', authority: [] },
+  { pattern: '/inspection/{id}/record.xlsx', set: 'public', authority: [] },
+  { pattern: '/inspection/{id}/record.pdf', set: 'public', authority: [] },
 
   admin('/dashboard', 'dashboard.read'),
   admin('/employees', 'employee.read'),
@@ -51,6 +55,8 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   admin('/reports/employee-schedule', 'report.read'),
   admin('/reports/organization-profile', 'report.read'),
   admin('/reports/user-accounts', 'report.read'),
+  admin('/representatives', 'workTotals.read'),
+  admin('/inspection-links', 'setting.read'),
   admin('/users'),
   admin('/users-create', 'user.create'),
   admin('/users-edit/{id}', 'user.update'),

@@ -332,6 +332,50 @@ export interface SessionTable {
   address: string | null;
 }
 
+/** A read-only link for the labour inspectorate (decision 036). */
+export interface InspectionLinkTable {
+  id: Id;
+  /** SHA-256 (hex) of the token; the token itself is never stored. */
+  tokenHash: string;
+  /** The company whose records it shows; null = every company. */
+  companyId: number | null;
+  label: string | null;
+  createdBy: number | null;
+  createdAt: CreatedAt;
+  expiresAt: string;
+  revokedAt: string | null;
+  revokedBy: number | null;
+  lastUsedAt: string | null;
+  uses: Generated<number>;
+}
+
+/** One use of an inspection link (append-only). */
+export interface InspectionLinkUseTable {
+  id: Id;
+  linkId: number;
+  at: string;
+  address: string | null;
+  /** What was viewed, e.g. `record 2026-05 employee=3 html`. */
+  viewed: string;
+}
+
+/** An employee's acknowledgement of a month's record (decision 036). */
+export interface RecordAcknowledgementTable {
+  id: Id;
+  employeeId: number;
+  /** YYYY-MM. */
+  month: string;
+  acknowledgedAt: string;
+  userId: number | null;
+  workedSeconds: number;
+  overtimeSeconds: number;
+  attendedDays: number;
+  absentDays: number;
+  leaveDays: number;
+  /** SHA-256 (hex) of the record's days and totals as shown. */
+  digest: string;
+}
+
 export interface SchemaMigrationTable {
   name: string;
   appliedAt: string;
@@ -362,6 +406,9 @@ export interface Database {
   holidays: HolidayTable;
   userGuide: UserGuideTable;
   sessions: SessionTable;
+  inspectionLinks: InspectionLinkTable;
+  inspectionLinkUses: InspectionLinkUseTable;
+  recordAcknowledgements: RecordAcknowledgementTable;
   schemaMigrations: SchemaMigrationTable;
 }
 

@@ -10,6 +10,7 @@ import * as m0008 from './0008-sessions.ts';
 import * as m0009 from './0009-attendance-work-flag.ts';
 import * as m0010 from './0010-record-chain.ts';
 import * as m0012 from './0012-record-content.ts';
+import * as m0013 from './0013-legal-access.ts';
 
 export interface Migration {
   up(db: Kysely<any>): Promise<void>;
@@ -31,4 +32,5 @@ export const migrations: ReadonlyArray<readonly [name: string, migration: Migrat
   ['0009-attendance-work-flag', m0009],
   ['0010-record-chain', m0010],
   ['0012-record-content', m0012],
+  ['0013-legal-access', m0013],
 ];

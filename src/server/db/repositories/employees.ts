@@ -237,9 +237,12 @@ export async function updateEmployeeColumns(db: Db, id: number, changes: Updatea
   await db.updateTable('employees').set(changes).where('id', '=', id).execute();
 }
 
-/** Whether attendance, punches or leave (the lawful working-time record) refer to the employee. */
+/**
+ * Whether attendance, punches, leave or an acknowledged monthly record (the lawful working-time
+ * record, decision 036) refer to the employee.
+ */
 export async function employeeHasWorkRecords(db: Db, id: number): Promise<boolean> {
-  for (const table of ['attendances', 'punches', 'leaves'] as const) {
+  for (const table of ['attendances', 'punches', 'leaves', 'recordAcknowledgements'] as const) {
     const used = await db.selectFrom(table).select('id').where('employeeId', '=', id).executeTakeFirst();
     if (used) return true;
   }

@@ -398,6 +398,23 @@ export async function employeeChoicesAll(db: Db): Promise<(Choice & { archived: 
   return rows.map((r) => ({ id: r.id, name: `${r.firstName} ${r.lastName}`, archived: r.status === 'archived' }));
 }
 
+/**
+ * Departments and employees for the filters of one company's records (every company for null):
+ * the inspection link's view (decision 036). Employees: active first, then archived, by name.
+ */
+export async function companyRecordChoices(db: Db, companyId: number | null): Promise<{ departments: Choice[]; employees: (Choice & { archived: boolean })[] }> {
+  let departments = db.selectFrom('departments').select(['id', 'name']).orderBy('name').orderBy('id');
+  let employees = db.selectFrom('employees').select(['id', 'firstName', 'lastName', 'status']).orderBy('status').orderBy('lastName').orderBy('firstName');
+  if (companyId !== null) {
+    departments = departments.where('companyId', '=', companyId);
+    employees = employees.where('companyId', '=', companyId);
+  }
+  return {
+    departments: await departments.execute(),
+    employees: (await employees.execute()).map((r) => ({ id: r.id, name: `${r.firstName} ${r.lastName}`, archived: r.status === 'archived' })),
+  };
+}
+
 /** Company holidays within a period: company id -> date -> name (one set object per company). */
 export async function holidaysByCompany(db: Db, period: Period): Promise<Map<number, Map<string, string>>> {
   const rows = await db

@@ -16,6 +16,7 @@ import {
   type EmployeeFilter,
   type RevisionRow,
 } from '../../db/repositories/report-data.ts';
+import { acknowledgementsOfMonth } from '../../db/repositories/record-acknowledgements.ts';
 import { getSettings } from '../get-settings.ts';
 import type { ChainHead } from '../../../domain/record-chain/record-chain.ts';
 import { recordChainHeads } from '../record-chain/record-chain-head.ts';
@@ -41,6 +42,8 @@ export interface EmployeeMonthlyRecord {
   revisions: Record<string, RevisionRow[]>;
   /** The head of the employee's company's record chain when read (decision 033); null while empty. */
   chainHead: ChainHead | null;
+  /** When the employee acknowledged receiving this month's record (decision 036), or null. */
+  acknowledgedAt: string | null;
 }
 
 export interface MonthlyRecords {
@@ -112,7 +115,10 @@ export async function monthlyRecords(
       record,
       revisions: history,
       chainHead: heads.get(e.companyId) ?? null,
+      acknowledgedAt: null,
     });
   }
+  const acknowledged = await acknowledgementsOfMonth(db, month, records.map((r) => r.employee.id));
+  for (const r of records) r.acknowledgedAt = acknowledged.get(r.employee.id) ?? null;
   return { month, period, today, now, timezone: settings.timezone, records };
 }

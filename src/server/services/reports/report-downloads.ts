@@ -75,6 +75,17 @@ export async function recordDownload(db: Db, filter: EmployeeFilter, month: stri
  * malformed `month` is a 422, not another month. Each employee's pages print their company's
  * record chain head in the footer (decision 033).
  */
+/** The records under `filter` for `month` as one PDF (decision 035); the inspector's link uses it too (decision 036). */
+export async function recordPdfFor(db: Db, filter: EmployeeFilter, month: string, lang: Language): Promise<Response> {
+  const settings = await getSettings(db);
+  const records = await monthlyRecords(db, filter, month);
+  const body = monthlyRecordPdf(records, { lang, timeFormat: settings.timeFormat });
+  return new Response(body, {
+    status: 200,
+    headers: { 'content-type': 'application/pdf', 'content-disposition': attachment(recordPdfFileName(records, lang)), 'cache-control': 'no-store' },
+  });
+}
+
 export async function recordPdfDownload(
   db: Db,
   params: URLSearchParams,
@@ -92,10 +103,5 @@ export async function recordPdfDownload(
     department: positiveId(params.get('department')),
     ...statusFilter(oneOf(params.get('status'), STATUS_FILTERS) ?? ''),
   };
-  const records = await monthlyRecords(db, filter, month.month);
-  const body = monthlyRecordPdf(records, { lang, timeFormat: settings.timeFormat });
-  return new Response(body, {
-    status: 200,
-    headers: { 'content-type': 'application/pdf', 'content-disposition': attachment(recordPdfFileName(records, lang)), 'cache-control': 'no-store' },
-  });
+  return recordPdfFor(db, filter, month.month, lang);
 }

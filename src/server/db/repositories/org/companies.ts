@@ -66,7 +66,8 @@ export const companiesResource: CrudResource<CompanyInput, CompanyDto> = {
     await db.updateTable('companies').set({ name: input.name, taxId: input.taxId, updatedAt: at }).where('id', '=', id).execute();
   },
   async usage(db, id) {
-    for (const table of ['departments', 'jobTitles', 'leaveTypes', 'leaveGroups', 'employees'] as const) {
+    // Inspection links keep their log of uses (decision 036): a company that has one stays.
+    for (const table of ['departments', 'jobTitles', 'leaveTypes', 'leaveGroups', 'employees', 'inspectionLinks'] as const) {
       if ((await countReferences(db, table, 'companyId', id)) > 0) return 'errors.inUse.company';
     }
     if ((await countReferences(db, 'users', 'companyId', id)) > 0) return 'errors.inUse.company';

@@ -1,0 +1,51 @@
+import { inspectionLinkState, isInspectionToken } from '../../../domain/access/inspection-links.ts';
+import { nowIso } from '../../clock/now.ts';
+import type { Db } from '../../db/connection.ts';
+import { findInspectionLinkByHash, recordInspectionLinkUse } from '../../db/repositories/inspection-links.ts';
+import { RateLimiter } from '../../auth/rate-limiter.ts';
+import { tooManyAttempts } from '../../auth/sign-in-guard.ts';
+import { AppError } from '../../http/app-error.ts';
+import { inspectionTokenHash } from './inspection-token.ts';
+
+/**
+ * Unknown tokens per client address: 20 in ten minutes, then 429 (a token has 256 bits, so this
+ * only keeps a guesser from loading the server; the place is taken before the look-up).
+ */
+export const inspectionGuessLimiter = new RateLimiter(20, 10 * 60_000);
+
+export interface InspectionVisit {
+  address: string;
+  /** What the visit shows, for the log: e.g. `record 2026-05 employee=3 html`. */
+  viewed: string;
+}
+
+export interface OpenInspectionLink {
+  id: number;
+  companyId: number | null;
+  label: string | null;
+  expiresAt: string;
+}
+
+/**
+ * The link a token opens, after logging this use of it (decision 036). A malformed or unknown
+ * token is a 404 `inspection.notFound` and counts against the address; an expired or revoked
+ * link a 404 saying so, and the refused attempt is logged on the link too.
+ */
+export async function openInspectionLink(db: Db, token: string, visit: InspectionVisit): Promise<OpenInspectionLink> {
+  const reservation = inspectionGuessLimiter.reserve(visit.address);
+  if (!reservation.ok) throw tooManyAttempts('inspection.tooManyAttempts', reservation.retryAfterMs);
+  try {
+    const link = isInspectionToken(token) ? await findInspectionLinkByHash(db, inspectionTokenHash(token)) : undefined;
+    if (!link) {
+      reservation.ticket.fail();
+      throw new AppError('inspection.notFound', 404);
+    }
+    const at = nowIso();
+    const state = inspectionLinkState(link, at);
+    await recordInspectionLinkUse(db, { linkId: link.id, at, address: visit.address, viewed: state === 'active' ? visit.viewed : `refused (${state}): ${visit.viewed}` });
+    if (state !== 'active') throw new AppError(state === 'expired' ? 'inspection.expired' : 'inspection.revoked', 404);
+    return { id: link.id, companyId: link.companyId, label: link.label, expiresAt: link.expiresAt };
+  } finally {
+    reservation.ticket.release();
+  }
+}
