@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import { chainHeadLine } from '../../../domain/record-chain/chain-head-line.ts';
+import { formatAcknowledgedAt } from '../../../domain/access/record-acknowledgement.ts';
 import { Readable } from 'node:stream';
 import PDFDocument from 'pdfkit';
 import { OVERTIME_MARK_LABELS, WORK_MODE_LABELS } from '../../../domain/attendance/day-marks.ts';
@@ -126,6 +127,8 @@ function writeEmployee(doc: PDFKit.PDFDocument, entry: EmployeeMonthlyRecord, re
     [t('reports.record.workingDay'), t(workingDay.key, workingDay.params)],
     [t('reports.record.position'), `${employee.jobTitleName} · ${employee.departmentName}`],
     [t('reports.filters.month'), formatMonth(records.month, lang)],
+    // The employee's acknowledgement of receipt (decision 036), when there is one.
+    ...(entry.acknowledgedAt ? [[t('acknowledgement.recordNote'), formatAcknowledgedAt(entry.acknowledgedAt, records.timezone, lang, options.timeFormat)] as [string, string]] : []),
   ];
   const half = width / 2;
   for (let i = 0; i < facts.length; i += 2) {
