@@ -18,7 +18,7 @@ const employee = v.pipe(
   v.minValue(1, REQUIRED),
 );
 
-const date = v.pipe(
+export const workDate = v.pipe(
   v.string(REQUIRED),
   v.nonEmpty(REQUIRED),
   v.regex(/^\d{4}-\d{2}-\d{2}$/, 'validation.invalidDate'),
@@ -37,17 +37,17 @@ const optionalTime = v.pipe(
   v.nullable(v.pipe(v.string(), v.regex(TIME, 'attendance.invalidTime'))),
 );
 
-const reason = v.pipe(
+export const reason = v.pipe(
   orEmpty('attendance.reasonRequired'),
   v.trim(),
   v.nonEmpty('attendance.reasonRequired'),
   v.maxLength(REASON_MAX, 'validation.tooLong'),
 );
 
-const times = { timeIn, timeOut: optionalTime, breakIn: optionalTime, breakOut: optionalTime };
+export const times = { timeIn, timeOut: optionalTime, breakIn: optionalTime, breakOut: optionalTime };
 
 /** Adds the order rules of the shift's times as issues on their fields. */
-const withOrderRules = <S extends v.GenericSchema<unknown, { timeIn: string; timeOut: string | null; breakIn: string | null; breakOut: string | null }>>(schema: S) =>
+export const withOrderRules = <S extends v.GenericSchema<unknown, { timeIn: string; timeOut: string | null; breakIn: string | null; breakOut: string | null }>>(schema: S) =>
   v.pipe(
     schema,
     v.rawCheck(({ dataset, addIssue }) => {
@@ -61,7 +61,7 @@ const withOrderRules = <S extends v.GenericSchema<unknown, { timeIn: string; tim
     }),
   );
 
-export const AttendanceCreateInput = withOrderRules(v.object({ employee, date, ...times, reason }, REQUIRED));
+export const AttendanceCreateInput = withOrderRules(v.object({ employee, date: workDate, ...times, reason }, REQUIRED));
 export type AttendanceCreateInput = v.InferOutput<typeof AttendanceCreateInput>;
 
 /**
@@ -73,7 +73,7 @@ export const AttendanceUpdateInput = withOrderRules(
   v.object(
     {
       employee: v.optional(employee),
-      date: v.optional(date),
+      date: v.optional(workDate),
       ...times,
       reason,
       revision: v.optional(v.pipe(v.union([v.number(), v.pipe(v.string(), v.transform(Number))]), v.number(), v.integer(), v.minValue(1))),

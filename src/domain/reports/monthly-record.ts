@@ -1,4 +1,5 @@
 import type { BreakInstants } from '../attendance/shift-times.ts';
+import type { AcceptanceState } from '../attendance/correction-rules.ts';
 import type { ScheduleRule } from '../schedules/schedule-rules.ts';
 import type { WeekdayName } from '../time/zoned-time.ts';
 import { datesOf, type Period } from './periods.ts';
@@ -21,6 +22,14 @@ export interface RecordAttendance extends DayAttendance {
   revision: number;
   reason: string | null;
   source: 'clock' | 'manual';
+  /** The worker's answer to the day's latest administrator correction (decision 034), if any. */
+  acceptance?: WorkerAcceptance | null;
+}
+
+/** Where an administrator's correction stands with the worker, as of when the record was read. */
+export interface WorkerAcceptance {
+  state: AcceptanceState;
+  comment: string | null;
 }
 
 export interface MonthlyRecordDay {
@@ -45,6 +54,8 @@ export interface MonthlyRecordDay {
   corrected: boolean;
   source: 'clock' | 'manual' | null;
   reason: string | null;
+  /** The worker's answer to the day's latest administrator correction, if any (decision 034). */
+  workerAcceptance: WorkerAcceptance | null;
 }
 
 export interface MonthlyRecordTotals {
@@ -124,6 +135,7 @@ export function buildMonthlyRecord(input: {
       corrected: (a?.revision ?? 1) > 1,
       source: a?.source ?? null,
       reason: a?.reason ?? null,
+      workerAcceptance: a?.acceptance ?? null,
     };
   });
   return { days, totals };

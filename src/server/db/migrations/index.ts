@@ -7,6 +7,7 @@ import * as m0005 from './0005-holidays.ts';
 import * as m0006 from './0006-user-guide.ts';
 import * as m0007 from './0007-pin-lookup-index.ts';
 import * as m0008 from './0008-sessions.ts';
+import * as m0011 from './0011-correction-requests.ts';
 
 export interface Migration {
   up(db: Kysely<any>): Promise<void>;
@@ -25,4 +26,5 @@ export const migrations: ReadonlyArray<readonly [name: string, migration: Migrat
   ['0006-user-guide', m0006],
   ['0007-pin-lookup-index', m0007],
   ['0008-sessions', m0008],
+  ['0011-correction-requests', m0011],
 ];
