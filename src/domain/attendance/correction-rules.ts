@@ -61,3 +61,16 @@ export function answerRefusal(row: { status: AcceptanceStatus; dueAt: string }, 
 export function needsWorkerAcceptance(input: { authorEmployeeId: number | null; employeeId: number; fromRequest: boolean }): boolean {
   return !input.fromRequest && input.authorEmployeeId !== input.employeeId;
 }
+
+/** The i18n key of each request status and kind (literal, so unused keys can be found). */
+export const REQUEST_STATUS_KEYS: Record<RequestStatus, string> = {
+  pending: 'corrections.statuses.pending',
+  approved: 'corrections.statuses.approved',
+  declined: 'corrections.statuses.declined',
+  withdrawn: 'corrections.statuses.withdrawn',
+};
+export const CORRECTION_KIND_KEYS: Record<CorrectionKind, string> = {
+  missingDay: 'corrections.kinds.missingDay',
+  missingCheckOut: 'corrections.kinds.missingCheckOut',
+  wrongTime: 'corrections.kinds.wrongTime',
+};

@@ -1,3 +1,4 @@
+import { CORRECTION_KIND_KEYS, REQUEST_STATUS_KEYS } from '../../../domain/attendance/correction-rules.ts';
 import { useState } from 'react';
 import { Check, X } from 'lucide-react';
 import { AppToaster } from '../ui/AppToaster.tsx';
@@ -53,8 +54,8 @@ export default function CorrectionDecisions({ lang, timeFormat, requests }: Prop
             <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
               <h2 className="text-base font-semibold">{r.employeeName}</h2>
               <span className="text-sm">{formatLocalDate(r.date, lang, 'long')}</span>
-              <span className="text-sm text-muted">{t(`corrections.kinds.${r.kind}`)}</span>
-              <StatusPill status={r.status} label={t(`corrections.statuses.${r.status}`)} />
+              <span className="text-sm text-muted">{t(CORRECTION_KIND_KEYS[r.kind])}</span>
+              <StatusPill status={r.status} label={t(REQUEST_STATUS_KEYS[r.status])} />
               {r.attendance !== null && <a className="ms-auto text-sm text-accent hover:underline" href={`/attendance-edit/${r.attendance}`}>#{r._id}</a>}
             </div>
             <dl className="mt-3 grid gap-2 text-sm sm:grid-cols-2">
@@ -75,7 +76,7 @@ export default function CorrectionDecisions({ lang, timeFormat, requests }: Prop
               {r.status !== 'pending' && r.decidedAt && (
                 <div className="sm:col-span-2">
                   <dt className="text-xs text-muted">{t('corrections.comment')}</dt>
-                  <dd>{t('corrections.decidedBy', { status: t(`corrections.statuses.${r.status}`), name: r.deciderName ?? r.employeeName, when: `${formatDate(r.decidedAt, lang, r.timezone)} ${formatTime(r.decidedAt, lang, r.timezone, timeFormat)}` })}{r.comment && <> · “{r.comment}”</>}</dd>
+                  <dd>{t('corrections.decidedBy', { status: t(REQUEST_STATUS_KEYS[r.status]), name: r.deciderName ?? r.employeeName, when: `${formatDate(r.decidedAt, lang, r.timezone)} ${formatTime(r.decidedAt, lang, r.timezone, timeFormat)}` })}{r.comment && <> · “{r.comment}”</>}</dd>
                 </div>
               )}
             </dl>

@@ -1,3 +1,4 @@
+import { CORRECTION_KIND_KEYS, REQUEST_STATUS_KEYS } from '../../../domain/attendance/correction-rules.ts';
 import { useState } from 'react';
 import { Check, Send, Undo2, X } from 'lucide-react';
 import { AppToaster } from '../ui/AppToaster.tsx';
@@ -33,7 +34,12 @@ interface Props {
 }
 
 type Fields = 'date' | 'timeIn' | 'timeOut' | 'breakIn' | 'breakOut' | 'reason';
-const TIME_FIELDS = ['timeIn', 'timeOut', 'breakIn', 'breakOut'] as const;
+const TIME_FIELDS = [
+  ['timeIn', 'corrections.timeIn'],
+  ['timeOut', 'corrections.timeOut'],
+  ['breakIn', 'corrections.breakIn'],
+  ['breakOut', 'corrections.breakOut'],
+] as const;
 const REQUIRED = new Set<Fields>(['date', 'timeIn', 'reason']);
 
 /**
@@ -102,9 +108,9 @@ export default function MyCorrections({ lang, timeFormat, today, initialDate, da
             <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-5">
               {field('date', t('corrections.date'),
                 <input id="corr-date" type="date" max={today} className={inputClass} value={values.date} onChange={(e) => setValues({ ...blank(e.target.value), reason: values.reason })} {...aria('date')} />)}
-              {TIME_FIELDS.map((name) => (
+              {TIME_FIELDS.map(([name, label]) => (
                 <div key={name}>
-                  {field(name, t(`corrections.${name}`),
+                  {field(name, t(label),
                     <input id={`corr-${name}`} type="time" className={inputClass} value={values[name]} onChange={(e) => setValues({ ...values, [name]: e.target.value })} {...aria(name)} />)}
                 </div>
               ))}
@@ -128,9 +134,9 @@ export default function MyCorrections({ lang, timeFormat, today, initialDate, da
             {requests.map((r) => (
               <li key={r._id} className="flex flex-wrap items-center gap-x-3 gap-y-1 py-2" data-testid="my-request" data-date={r.date}>
                 <span className="font-medium">{formatLocalDate(r.date, lang)}</span>
-                <span className="text-muted">{t(`corrections.kinds.${r.kind}`)}</span>
+                <span className="text-muted">{t(CORRECTION_KIND_KEYS[r.kind])}</span>
                 <span dir="ltr" className="tabular-nums">{proposedTimes(r)}</span>
-                <StatusPill status={r.status} label={t(`corrections.statuses.${r.status}`)} />
+                <StatusPill status={r.status} label={t(REQUEST_STATUS_KEYS[r.status])} />
                 <span className="min-w-0 flex-1 basis-full text-muted sm:basis-auto">“{r.reason}”{r.comment && <> · {r.deciderName}: “{r.comment}”</>}</span>
                 {r.status === 'pending' && (
                   <button type="button" className={secondaryButton} disabled={busy} data-testid="withdraw-request"

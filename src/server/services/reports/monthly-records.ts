@@ -21,6 +21,9 @@ import type { WorkerAcceptance } from '../../../domain/reports/monthly-record.ts
 import { acceptancesOf, type AcceptanceRow } from '../../db/repositories/attendance-correction-acceptances.ts';
 import { correctionRequestsOn, type CorrectionRequestRow } from '../../db/repositories/attendance-correction-requests.ts';
 
+/** A worker's correction request as the day's history shows it. */
+export type RecordRequest = CorrectionRequestRow;
+
 /** A revision as the history shows it, with the worker's answer when it waited for one (decision 034). */
 export interface RecordRevision extends RevisionRow {
   acceptance: (WorkerAcceptance & { dueAt: string; answeredAt: string | null }) | null;
