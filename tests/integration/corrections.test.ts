@@ -107,10 +107,10 @@ describe("the worker's correction request", () => {
     expect(list.data.every((r: any) => r.employee === javier)).toBe(true);
   });
 
-  it('cannot approve or decline (403), and an admin without an employee cannot request (403)', async () => {
+  it('cannot approve or decline (403), and an admin without an employee is told it has no days to correct (422)', async () => {
     expect((await worker.post(`/api/attendance-corrections/${requestId}/approve`, {})).status).toBe(403);
     expect((await worker.post(`/api/attendance-corrections/${requestId}/decline`, { comment: 'no' })).status).toBe(403);
-    expect((await admin.post('/api/attendance-corrections', { date: WED, timeIn: '08:00', timeOut: '16:00', reason: 'x' })).status).toBe(403);
+    expect((await admin.post('/api/attendance-corrections', { date: WED, timeIn: '08:00', timeOut: '16:00', reason: 'x' })).status).toBe(422);
   });
 
   it('refuses bad input with a translated 422 and writes nothing', async () => {

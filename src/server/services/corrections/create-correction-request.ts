@@ -27,7 +27,7 @@ const Target = v.object({
  * approves (the approval runs the correction itself). One pending request per day (409).
  */
 export async function createCorrectionRequest(db: Db, input: unknown, actor: RecordActor, now = new Date(nowMs())): Promise<CorrectionRequestDto> {
-  if (actor.employeeId === null) throw new AppError('corrections.noEmployee', 403);
+  if (actor.employeeId === null) throw new AppError('corrections.noEmployee', 422, {}, { employee: 'corrections.noEmployee' });
   const own = actor.employeeId;
   const target = v.safeParse(Target, input);
   if (target.success && target.output.employee !== undefined && target.output.employee !== own) throw notFound();
