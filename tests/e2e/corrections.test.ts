@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localDateTimeToUtcIso } from '../../src/domain/time/zoned-time.ts';
+import { LANGUAGE_COOKIE } from '../../src/i18n/languages.ts';
 import { launchBrowser, type TestBrowser } from '../helpers/browser.ts';
 import { signInDemo, startDemoSession, type E2eSession } from '../helpers/e2e-session.ts';
 import { Client } from '../helpers/http-client.ts';
@@ -119,5 +120,24 @@ describe('two-sided correction of a missing check-out', () => {
     await waiting.locator('textarea').fill('Salí a las 16:00');
     await waiting.getByTestId('reject-correction').click();
     await employee.locator(`tr[data-date="${TUE}"] td.note`, { hasText: 'rechazada por el trabajador: Salí a las 16:00' }).waitFor();
+  });
+
+  it('the screens in the other language (screenshots)', async () => {
+    await employee.context().addCookies([{ name: LANGUAGE_COOKIE, value: 'en', url: session.server.url }]);
+    await employee.goto(`${session.server.url}/personal/attendance?month=2027-03&correct=2027-03-04`);
+    await employee.getByText('Request a correction').waitFor();
+    await employee.locator(`tr[data-date="${TUE}"] td.note`, { hasText: 'rejected by the worker: Salí a las 16:00' }).waitFor();
+    await shootWidthsAndThemes(employee, SHOTS, 'personal-en', { fullPage: true });
+    await admin.context().addCookies([{ name: LANGUAGE_COOKIE, value: 'es', url: session.server.url }]);
+    await admin.goto(`${session.server.url}/attendance-corrections?status=all`);
+    await admin.getByText('Solicitudes de corrección').first().waitFor();
+    await shootWidthsAndThemes(admin, SHOTS, 'admin-all-es');
+    // The administrator's view of the day: each revision with the worker's answer, then the requests.
+    const dayId = await admin.evaluate(async () => ((await (await fetch('/api/attendances?from=2027-03-02&to=2027-03-02&q=Javier')).json()) as { data: { _id: number }[] }).data[0]!._id);
+    await admin.goto(`${session.server.url}/attendance-edit/${dayId}`);
+    await admin.locator('[data-testid=revision-acceptance][data-state=rejected]').waitFor();
+    expect(await admin.getByTestId('day-requests').textContent()).toContain('Confirmed with the shop manager');
+    await admin.getByTestId('revision-history').scrollIntoViewIfNeeded();
+    await shootWidthsAndThemes(admin, SHOTS, 'admin-day-history-es');
   });
 });
