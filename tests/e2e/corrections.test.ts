@@ -69,6 +69,7 @@ describe('two-sided correction of a missing check-out', () => {
     await employee.fill('#corr-reason', 'Olvidé fichar la salida');
     await shootWidthsAndThemes(employee, SHOTS, 'request-form-es', { fullPage: true });
     await employee.click('[data-testid=send-correction]');
+    await employee.getByText('Corrección solicitada. Un administrador la revisará.').waitFor();
     await employee.locator('[data-testid=my-request][data-date="2027-03-02"] [data-status=pending]').waitFor();
     await shootWidthsAndThemes(employee, SHOTS, 'my-requests-es');
   });
@@ -84,6 +85,7 @@ describe('two-sided correction of a missing check-out', () => {
     await card.getByTestId('decision-comment').fill('Confirmed with the shop manager');
     await card.getByTestId('approve-request').click();
     await admin.getByText('No correction requests are waiting.').waitFor();
+    await admin.getByText('Correction approved and applied to the record.').waitFor();
     await admin.goto(`${session.server.url}/attendance-corrections?status=all`);
     await admin.getByTestId('correction-request-card').filter({ hasText: 'Confirmed with the shop manager' }).waitFor();
     await shootWidthsAndThemes(admin, SHOTS, 'admin-decided-en');

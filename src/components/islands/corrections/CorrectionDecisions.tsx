@@ -1,5 +1,5 @@
 import { CORRECTION_KIND_KEYS, REQUEST_STATUS_KEYS } from '../../../domain/attendance/correction-rules.ts';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Check, X } from 'lucide-react';
 import { AppToaster } from '../ui/AppToaster.tsx';
 import { EmptyState } from '../ui/EmptyState.tsx';
@@ -9,7 +9,7 @@ import { formatDate, formatLocalDate, formatTime } from '../../../domain/format/
 import type { Language } from '../../../i18n/languages.ts';
 import { translator } from '../../../i18n/translate.ts';
 import { api, ApiError } from '../../../lib/client/api.ts';
-import { setFlash } from '../../../lib/client/flash.ts';
+import { setFlash, showFlash } from '../../../lib/client/flash.ts';
 import { ClipboardCheck } from 'lucide-react';
 import { alertClass, proposedTimes, StatusPill } from './corrections-ui.tsx';
 
@@ -29,6 +29,8 @@ export default function CorrectionDecisions({ lang, timeFormat, requests }: Prop
   const [comments, setComments] = useState<Record<number, string>>({});
   const [busy, setBusy] = useState<number | null>(null);
   const [error, setError] = useState<{ id: number; message: string; comment?: string }>();
+  // The message of the decision just made (the page reloads after it).
+  useEffect(() => showFlash(), []);
   const time = (instant: string | null, zone: string) => (instant ? formatTime(instant, lang, zone, timeFormat) : '…');
 
   async function decide(r: CorrectionRequestDto, action: 'approve' | 'decline') {
@@ -44,7 +46,14 @@ export default function CorrectionDecisions({ lang, timeFormat, requests }: Prop
     }
   }
 
-  if (requests.length === 0) return <div className="rounded-2xl border border-line bg-card"><EmptyState icon={ClipboardCheck} title={t('corrections.noPending')} /></div>;
+  if (requests.length === 0) {
+    return (
+      <>
+        <AppToaster />
+        <div className="rounded-2xl border border-line bg-card"><EmptyState icon={ClipboardCheck} title={t('corrections.noPending')} /></div>
+      </>
+    );
+  }
   return (
     <>
       <AppToaster />

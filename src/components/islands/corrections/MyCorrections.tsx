@@ -1,5 +1,5 @@
 import { CORRECTION_KIND_KEYS, REQUEST_STATUS_KEYS } from '../../../domain/attendance/correction-rules.ts';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Check, Send, Undo2, X } from 'lucide-react';
 import { AppToaster } from '../ui/AppToaster.tsx';
 import { RequiredLegend, RequiredMark } from '../ui/required-fields.tsx';
@@ -9,7 +9,7 @@ import { formatDate, formatLocalDate, formatTime } from '../../../domain/format/
 import type { Language } from '../../../i18n/languages.ts';
 import { translator } from '../../../i18n/translate.ts';
 import { api, ApiError } from '../../../lib/client/api.ts';
-import { setFlash } from '../../../lib/client/flash.ts';
+import { setFlash, showFlash } from '../../../lib/client/flash.ts';
 import { alertClass, proposedTimes, StatusPill } from './corrections-ui.tsx';
 
 /** A recorded day's times as the form starts from them (local HH:mm, empty when none). */
@@ -53,6 +53,8 @@ export default function MyCorrections({ lang, timeFormat, today, initialDate, da
     const d = days[date];
     return { date, timeIn: d?.timeIn ?? '', timeOut: d?.timeOut ?? '', breakIn: d?.breakIn ?? '', breakOut: d?.breakOut ?? '', reason: '' };
   };
+  // The message of the request or answer just sent (the page reloads after it).
+  useEffect(() => showFlash(), []);
   const [values, setValues] = useState(blank(initialDate));
   const [open, setOpen] = useState(initialDate !== '');
   const [busy, setBusy] = useState(false);
