@@ -84,7 +84,7 @@ export default function CorrectionDecisions({ lang, timeFormat, requests }: Prop
               </div>
               {r.status !== 'pending' && r.decidedAt && (
                 <div className="sm:col-span-2">
-                  <dt className="text-xs text-muted">{t('corrections.comment')}</dt>
+                  <dt className="text-xs text-muted">{t('corrections.decision')}</dt>
                   <dd>{t('corrections.decidedBy', { status: t(REQUEST_STATUS_KEYS[r.status]), name: r.deciderName ?? r.employeeName, when: `${formatDate(r.decidedAt, lang, r.timezone)} ${formatTime(r.decidedAt, lang, r.timezone, timeFormat)}` })}{r.comment && <> · “{r.comment}”</>}</dd>
                 </div>
               )}
