@@ -8,7 +8,7 @@ import {
   needsWorkerAcceptance,
   requestTransition,
 } from '../../src/domain/attendance/correction-rules.ts';
-import { CorrectionAnswerInput, CorrectionRequestInput } from '../../src/domain/attendance/correction-schema.ts';
+import { CorrectionAnswerInput, CorrectionDecisionInput, CorrectionRequestInput } from '../../src/domain/attendance/correction-schema.ts';
 import { recordNotes } from '../../src/domain/reports/record-notes.ts';
 import type { MonthlyRecordDay } from '../../src/domain/reports/monthly-record.ts';
 
@@ -77,6 +77,12 @@ describe('correction inputs', () => {
     expect(v.safeParse(CorrectionRequestInput, { ...ok, timeIn: '' }).issues?.[0]?.message).toBe('messages.mustEnterTime');
     expect(v.safeParse(CorrectionRequestInput, { ...ok, timeOut: '08:00' }).issues?.[0]?.message).toBe('attendance.timeOutSameAsIn');
     expect(v.safeParse(CorrectionRequestInput, { ...ok, date: '2026-02-30' }).issues?.[0]?.message).toBe('validation.invalidDate');
+  });
+
+  it('takes a decision as an object with an optional comment, never an array or a scalar', () => {
+    expect(v.safeParse(CorrectionDecisionInput, {}).success).toBe(true);
+    expect(v.safeParse(CorrectionDecisionInput, { comment: 'Visto' }).output).toEqual({ comment: 'Visto' });
+    for (const bad of [[], null, 'x', 42, true, { comment: 12 }]) expect(v.safeParse(CorrectionDecisionInput, bad).success).toBe(false);
   });
 
   it('needs a comment to reject a correction, not to accept it', () => {

@@ -17,8 +17,14 @@ const optionalComment = v.pipe(
   v.maxLength(COMMENT_MAX, 'validation.tooLong'),
 );
 
-/** An administrator's decision: a comment, required when declining (the worker must know why). */
-export const CorrectionDecisionInput = v.object({ comment: optionalComment }, 'validation.required');
+/**
+ * An administrator's decision: a comment, required when declining (the worker must know why).
+ * Its only field is optional, so an array (an object to valibot) is refused explicitly.
+ */
+export const CorrectionDecisionInput = v.pipe(
+  v.custom<Record<string, unknown>>((x) => typeof x === 'object' && x !== null && !Array.isArray(x), 'validation.invalidInput'),
+  v.object({ comment: optionalComment }, 'validation.required'),
+);
 
 /** The worker's answer to an administrator's correction: which revision, and a comment when rejecting. */
 export const CorrectionAnswerInput = v.pipe(
