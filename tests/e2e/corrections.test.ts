@@ -78,6 +78,8 @@ describe('two-sided correction of a missing check-out', () => {
     await admin.goto(`${session.server.url}/attendance-corrections`);
     const card = admin.getByTestId('correction-request-card').filter({ hasText: 'Javier' });
     await card.waitFor();
+    // The menu counts the requests waiting for a decision.
+    expect(await admin.getByTestId('nav-badge-attendance-corrections').innerText()).toMatch(/^1\b/);
     expect(await card.getByTestId('proposed-times').textContent()).toBe('07:58–16:00');
     expect(await card.textContent()).toContain('Olvidé fichar la salida');
     expect(await card.textContent()).toContain('Missing check-out');
@@ -86,6 +88,7 @@ describe('two-sided correction of a missing check-out', () => {
     await card.getByTestId('approve-request').click();
     await admin.getByText('No correction requests are waiting.').waitFor();
     await admin.getByText('Correction approved and applied to the record.').waitFor();
+    expect(await admin.getByTestId('nav-badge-attendance-corrections').count()).toBe(0);
     await admin.goto(`${session.server.url}/attendance-corrections?status=all`);
     await admin.getByTestId('correction-request-card').filter({ hasText: 'Confirmed with the shop manager' }).waitFor();
     await shootWidthsAndThemes(admin, SHOTS, 'admin-decided-en');
