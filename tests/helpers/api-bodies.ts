@@ -138,6 +138,7 @@ export const NO_BODY = new Set([
   'DELETE /api/{c}/{id}',
   'POST /api/{c}/{id}/archive',
   'POST /api/leaves/{id}/withdraw',
+  'POST /api/attendance-corrections/{id}/withdraw',
   'DELETE /api/employees/{id}/photos/{id}',
   'POST /api/inspection-links/{id}/revoke',
 ]);
@@ -195,6 +196,12 @@ export function writeCases(ids: DemoIds, own: { employee: number; department: nu
     },
     'PATCH /api/attendances/{id}': { body: { timeIn: '09:00', timeOut: '17:00', reason: 'Corrección' }, times: ['timeIn', 'timeOut', 'breakIn'], texts: { reason: 500 } },
     'POST /api/attendances/{id}/void': { body: { reason: 'Registrado por error' }, texts: { reason: 500 } },
+    // Two-sided corrections (decision 034): the worker's request, the decision, the worker's answer.
+    'POST /api/attendance-corrections': { body: { date: workday, timeIn: '09:00', timeOut: '17:00', reason: 'Olvidé fichar' }, dates: ['date'], times: ['timeIn', 'timeOut', 'breakIn', 'breakOut'] },
+    // `{}` approves (the comment is optional), so the suites never send the bare body.
+    'POST /api/attendance-corrections/{id}/approve': { body: { comment: 'Visto' }, partial: true },
+    'POST /api/attendance-corrections/{id}/decline': { body: { comment: 'No consta' } },
+    'POST /api/attendances/{id}/acceptance': { body: { revision: 1, answer: 'rejected', comment: 'No es así' } },
     'POST /api/schedules': { body: { employee: own.employee, ...shift }, dates: ['fromDate', 'toDate'], times: ['startTime', 'offTime'], refs: ['employee'] },
     'PATCH /api/schedules/{id}': { body: { employee: own.employee, ...shift, startTime: '08:00', offTime: '16:00' }, dates: ['fromDate'], times: ['startTime', 'offTime'], refs: ['employee'] },
     'POST /api/leaves': {

@@ -29,8 +29,10 @@ export async function startDemoSession(options: {
   account: DemoAccount;
   locale: string;
   preparePage?: (page: Page) => void | Promise<void>;
+  /** Extra environment of the server (e.g. JORNADA_TEST and JORNADA_FAKE_NOW_FILE for a fixed clock). */
+  env?: Record<string, string>;
 }): Promise<E2eSession> {
-  const server = await startServer({ args: ["--demo"] });
+  const server = await startServer({ args: ["--demo"], env: options.env });
   let browser: TestBrowser | undefined;
   try {
     browser = await launchBrowser({ locale: options.locale });

@@ -46,6 +46,8 @@ const OPTIONAL = new Set([
   'PUT /api/settings:trustedProxy',
   'PUT /api/settings:backupTime',
   'PUT /api/settings:backupKeep',
+  'PUT /api/settings:correctionAcceptanceDays',
+  'POST /api/attendance-corrections:timeOut',
 ]);
 
 /** Bodies above each endpoint's limit (JSON 256 KB; photos 7 MB; the CSV import 20 MB). */
@@ -146,6 +148,12 @@ beforeAll(async () => {
   seedPhoto = (await photo.json()).data._id;
   const settings = await (await es.get('/api/settings')).json();
   cases['PUT /api/settings']!.body = settings.data;
+  // A pending correction request of the demo employee, for the decision routes to act on.
+  const worker = new Client(server.url, 'es');
+  expect((await worker.signIn('employee@demo.jornada', 'Demo#2026')).status).toBe(200);
+  const asked = await worker.post('/api/attendance-corrections', { date: addDays(ids.today, -3), timeIn: '09:00', timeOut: '10:00', reason: 'Semilla' });
+  if (asked.status !== 201) throw new Error(`correction request: ${asked.status} ${await asked.text()}`);
+  seeds['attendance-corrections'] = (await asked.json()).data._id as number;
 }, 90_000);
 
 afterAll(async () => {

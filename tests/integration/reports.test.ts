@@ -324,7 +324,8 @@ describe('monthly working-time record (Spain)', () => {
     expect(days(mon.getCell(7))).toBeCloseTo((8.5 * H) / 86400, 8);
     expect(days(mon.getCell(8))).toBeCloseTo((30 * M) / 86400, 8);
     expect(mon.getCell(7).numFmt).toBe('[h]:mm');
-    expect(dayRow('2027-03-25').getCell(9).value).toBe('Corregido: Left at 16:30, forgot to clock out');
+    // An administrator's correction waits for the worker's acceptance (decision 034), and the export says so.
+    expect(dayRow('2027-03-25').getCell(9).value).toBe('Corregido: Left at 16:30, forgot to clock out · corrección pendiente de aceptación por el trabajador');
     expect(dayRow('2027-03-26').getCell(9).value).toBe('Vacaciones');
     expect(dayRow('2027-03-24').getCell(9).value).toBe('Falta');
     const values = [...Array(sheet.rowCount).keys()].map((i) => sheet.getRow(i + 1).getCell(1).value);

@@ -29,6 +29,7 @@ const DEFAULTS = {
   trustedProxy: '',
   backupTime: '03:00',
   backupKeep: 14,
+  correctionAcceptanceDays: 7,
 };
 
 beforeAll(async () => {

@@ -40,6 +40,7 @@ function entry(i: number, name: string): EmployeeMonthlyRecord {
     revisions: {},
     chainHead: { companyId: 1, seq: 42, hash: 'ab12cd34ef567890'.repeat(4), createdAt: '2027-04-14T18:00:00.000Z' },
     acknowledgedAt: null,
+    requests: {},
   };
 }
 

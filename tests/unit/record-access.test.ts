@@ -97,9 +97,18 @@ describe('the API table marks every endpoint of employee-owned data', () => {
     expect(unmarked.map((r) => `${r.method} ${r.pattern}`)).toEqual([]);
   });
 
-  it('only leave requests are self-service writes; the decision is refused in the service', () => {
+  it("only the worker's own requests (leave, corrections and answers to corrections) are self-service writes; the decision is refused in the service", () => {
     const selfService = API_ROUTES.filter((r) => r.records === 'leaveRequest').map((r) => `${r.method} ${r.pattern}`);
-    expect(selfService.sort()).toEqual(['DELETE /api/leaves/{id}', 'PATCH /api/leaves/{id}', 'POST /api/leaves', 'POST /api/leaves/{id}/withdraw']);
+    expect(selfService.sort()).toEqual([
+      'DELETE /api/leaves/{id}',
+      'PATCH /api/leaves/{id}',
+      'POST /api/attendance-corrections',
+      'POST /api/attendance-corrections/{id}/withdraw',
+      'POST /api/attendances/{id}/acceptance',
+      'POST /api/leaves',
+      'POST /api/leaves/{id}/withdraw',
+    ]);
+    expect(records('POST', '/api/attendance-corrections/{id}/approve')).toBe('employee');
     expect(records('PATCH', '/api/attendances/{id}')).toBe('employee');
     expect(records('PATCH', '/api/schedules/{id}')).toBe('employee');
     expect(records('GET', '/api/dashboard')).toBe('everyone');

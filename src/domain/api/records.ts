@@ -253,3 +253,41 @@ export interface HolidayDto {
   companyName: string;
   createdAt: string;
 }
+
+/** A worker's correction request (decision 034): proposed local times `HH:mm` on the work date. */
+export interface CorrectionRequestDto {
+  _id: number;
+  employee: number;
+  employeeName: string;
+  attendance: number | null;
+  date: string;
+  timezone: string;
+  kind: 'missingDay' | 'missingCheckOut' | 'wrongTime';
+  timeIn: string;
+  timeOut: string | null;
+  breakIn: string | null;
+  breakOut: string | null;
+  reason: string;
+  status: 'pending' | 'approved' | 'declined' | 'withdrawn';
+  deciderName: string | null;
+  decidedAt: string | null;
+  comment: string | null;
+  /** The revision the approval wrote on the day. */
+  appliedRevision: number | null;
+  createdAt: string;
+  /** The day as recorded now (instants), when it exists. */
+  current: { timeIn: string; timeOut: string | null; breakIn: string | null; breakOut: string | null; revision: number } | null;
+}
+
+/** A correction an administrator made, as the worker's answer to it stands (decision 034). */
+export interface CorrectionAcceptanceDto {
+  attendance: number;
+  revision: number;
+  date: string;
+  timezone: string;
+  state: 'pending' | 'accepted' | 'rejected' | 'superseded' | 'expired';
+  dueAt: string;
+  comment: string | null;
+  answeredAt: string | null;
+  createdAt: string;
+}

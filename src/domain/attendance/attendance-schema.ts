@@ -18,7 +18,7 @@ const employee = v.pipe(
   v.minValue(1, REQUIRED),
 );
 
-const date = v.pipe(
+export const workDate = v.pipe(
   v.string(REQUIRED),
   v.nonEmpty(REQUIRED),
   v.regex(/^\d{4}-\d{2}-\d{2}$/, 'validation.invalidDate'),
@@ -37,14 +37,14 @@ const optionalTime = v.pipe(
   v.nullable(v.pipe(v.string(), v.regex(TIME, 'attendance.invalidTime'))),
 );
 
-const reason = v.pipe(
+export const reason = v.pipe(
   orEmpty('attendance.reasonRequired'),
   v.trim(),
   v.nonEmpty('attendance.reasonRequired'),
   v.maxLength(REASON_MAX, 'validation.tooLong'),
 );
 
-const times = { timeIn, timeOut: optionalTime, breakIn: optionalTime, breakOut: optionalTime };
+export const times = { timeIn, timeOut: optionalTime, breakIn: optionalTime, breakOut: optionalTime };
 
 /** On site or remote (decision 035). The clock records on site; a manual day says which. */
 export const WORK_MODES = ['on-site', 'remote'] as const;
@@ -56,7 +56,7 @@ const overtimeCompensation = v.nullable(
 );
 
 /** Adds the order rules of the shift's times as issues on their fields. */
-const withOrderRules = <S extends v.GenericSchema<unknown, { timeIn: string; timeOut: string | null; breakIn: string | null; breakOut: string | null }>>(schema: S) =>
+export const withOrderRules = <S extends v.GenericSchema<unknown, { timeIn: string; timeOut: string | null; breakIn: string | null; breakOut: string | null }>>(schema: S) =>
   v.pipe(
     schema,
     v.rawCheck(({ dataset, addIssue }) => {
@@ -71,7 +71,7 @@ const withOrderRules = <S extends v.GenericSchema<unknown, { timeIn: string; tim
   );
 
 export const AttendanceCreateInput = withOrderRules(
-  v.object({ employee, date, ...times, reason, workMode: v.optional(workMode, 'on-site'), overtimeCompensation: v.optional(overtimeCompensation, null) }, REQUIRED),
+  v.object({ employee, date: workDate, ...times, reason, workMode: v.optional(workMode, 'on-site'), overtimeCompensation: v.optional(overtimeCompensation, null) }, REQUIRED),
 );
 export type AttendanceCreateInput = v.InferOutput<typeof AttendanceCreateInput>;
 
@@ -84,7 +84,7 @@ export const AttendanceUpdateInput = withOrderRules(
   v.object(
     {
       employee: v.optional(employee),
-      date: v.optional(date),
+      date: v.optional(workDate),
       ...times,
       reason,
       // Not sent: kept as they are.

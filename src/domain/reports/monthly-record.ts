@@ -1,5 +1,6 @@
 import type { BreakInstants } from '../attendance/shift-times.ts';
 import type { WorkFlag } from '../attendance/work-flag.ts';
+import type { AcceptanceState } from '../attendance/correction-rules.ts';
 import type { ScheduleRule } from '../schedules/schedule-rules.ts';
 import type { WeekdayName } from '../time/zoned-time.ts';
 import { datesOf, type Period } from './periods.ts';
@@ -29,6 +30,14 @@ export interface RecordAttendance extends DayAttendance {
   /** Missing in older callers: on site (the clock's). */
   workMode?: WorkMode;
   overtimeCompensation?: OvertimeCompensation | null;
+  /** The worker's answer to the day's latest administrator correction (decision 034), if any. */
+  acceptance?: WorkerAcceptance | null;
+}
+
+/** Where an administrator's correction stands with the worker, as of when the record was read. */
+export interface WorkerAcceptance {
+  state: AcceptanceState;
+  comment: string | null;
 }
 
 /** A manual entry of the day that was voided (decision 033): kept, listed in the notes, counted nowhere. */
@@ -74,6 +83,8 @@ export interface MonthlyRecordDay {
   workMode: WorkMode | null;
   /** How the day's overtime is compensated; null when not marked or there is none. */
   overtimeCompensation: OvertimeCompensation | null;
+  /** The worker's answer to the day's latest administrator correction, if any (decision 034). */
+  workerAcceptance: WorkerAcceptance | null;
 }
 
 export interface MonthlyRecordTotals {
@@ -181,6 +192,7 @@ export function buildMonthlyRecord(input: {
       voided: (input.voided ?? []).filter((v) => v.date === date),
       workMode,
       overtimeCompensation: compensation,
+      workerAcceptance: a?.acceptance ?? null,
     };
   });
   return { days, totals };

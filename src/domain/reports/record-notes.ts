@@ -7,8 +7,10 @@ import type { MonthlyRecordDay } from './monthly-record.ts';
  * file say the same): rest day, company holiday, leave (its type's name, as recorded), absence, no schedule, an
  * open day (still running while the clock would still close it, MAX_OPEN_SHIFT_SECONDS after the
  * check-in; later it is a forgotten check-out), work outside
- * the schedule (flagged work by its flag, decision 032), and whether the day was corrected or entered by hand, with the written reason;
- * then each voided entry of the date with its reason (decision 033).
+ * the schedule (flagged work by its flag, decision 032), whether the day was corrected or entered by hand, with the
+ * written reason, the worker's answer to an administrator's correction (pending, accepted, rejected
+ * with the worker's comment, or not accepted once the time to answer passed; decision 034), then
+ * each voided entry of the date with its reason (decision 033).
  */
 export function recordNotes(day: MonthlyRecordDay, now: string): { key: string; params?: Record<string, string> ; text?: string }[] {
   const out: { key: string; params?: Record<string, string>; text?: string }[] = [];
@@ -26,6 +28,13 @@ export function recordNotes(day: MonthlyRecordDay, now: string): { key: string; 
   else if (day.kind === 'worked' && day.expectedSeconds === 0) out.push({ key: 'reports.record.kinds.extraDay' });
   if (day.corrected) out.push(day.reason ? { key: 'reports.record.correctedWithReason', params: { reason: day.reason } } : { key: 'reports.record.corrected' });
   else if (day.source === 'manual') out.push(day.reason ? { key: 'reports.record.manualWithReason', params: { reason: day.reason } } : { key: 'reports.record.manual' });
+  // Decision 034: the worker's side of an administrator's correction. The record shows the
+  // corrected values (the company keeps the record); the worker's answer stands beside them.
+  const answer = day.workerAcceptance;
+  if (answer?.state === 'pending') out.push({ key: 'reports.record.correctionPending' });
+  if (answer?.state === 'expired') out.push({ key: 'reports.record.correctionNotAccepted' });
+  if (answer?.state === 'rejected') out.push({ key: 'reports.record.correctionRejected', params: { comment: answer.comment ?? '' } });
+  if (answer?.state === 'accepted') out.push({ key: 'reports.record.correctionAccepted' });
   for (const v of day.voided) out.push({ key: 'reports.record.voidedWithReason', params: { reason: v.voidReason } });
   return out;
 }

@@ -65,6 +65,15 @@ export const API_ROUTES: readonly ApiRoute[] = [
   { method: 'GET', pattern: '/api/leaves/balances', authority: ['leave.read'], records: 'employee' },
   // An employee withdraws their own pending request (the Employee role has no leave.delete).
   { method: 'POST', pattern: '/api/leaves/{id}/withdraw', authority: ['leave.update'], records: 'leaveRequest' },
+  // Two-sided corrections (decision 034): the worker requests a correction of their own day,
+  // withdraws it and answers an administrator's correction (own records only, checked by the
+  // service like a leave request); administrators with attendance.update decide.
+  { method: 'GET', pattern: '/api/attendance-corrections', authority: ['attendance.read'], records: 'employee' },
+  { method: 'POST', pattern: '/api/attendance-corrections', authority: ['attendance.read'], records: 'leaveRequest' },
+  { method: 'POST', pattern: '/api/attendance-corrections/{id}/approve', authority: ['attendance.update'], records: 'employee' },
+  { method: 'POST', pattern: '/api/attendance-corrections/{id}/decline', authority: ['attendance.update'], records: 'employee' },
+  { method: 'POST', pattern: '/api/attendance-corrections/{id}/withdraw', authority: ['attendance.read'], records: 'leaveRequest' },
+  { method: 'POST', pattern: '/api/attendances/{id}/acceptance', authority: ['attendance.read'], records: 'leaveRequest' },
   { method: 'GET', pattern: '/api/dashboard', authority: ['dashboard.read'], records: 'everyone' },
   { method: 'GET', pattern: '/api/reports/monthly-record', authority: ['report.read'], records: 'employee' },
   { method: 'GET', pattern: '/api/reports/monthly-record/export', authority: ['report.read'], records: 'employee' },

@@ -30,6 +30,7 @@ const ADMIN_NAV: NavItem[] = [
   leaf('dashboard', '/dashboard', 'pages.dashboard', 'dashboard'),
   leaf('employees', '/employees', 'pages.employees', 'employees'),
   leaf('attendance', '/attendance', 'pages.attendance', 'attendance'),
+  leaf('attendance-corrections', '/attendance-corrections', 'pages.attendanceCorrections', 'attendance'),
   leaf('schedule', '/schedule', 'pages.schedule', 'schedule'),
   leaf('leave', '/leave-list', 'pages.leaveList', 'leave'),
   {

@@ -1,3 +1,4 @@
+import { ACCEPTANCE_DAYS_RANGE } from '../attendance/correction-rules.ts';
 import * as v from 'valibot';
 import { BACKUP_KEEP_RANGE, BACKUP_TIME_RE } from '../backups/backup-rules.ts';
 import { FACE_MARGIN_RANGE, FACE_THRESHOLD_RANGE } from '../clock/face-match.ts';
@@ -64,6 +65,9 @@ export const SettingsInput = v.object(
     ),
     trustedProxy: v.optional(ipList('settings.invalidIpList')),
     backupTime: v.optional(v.pipe(v.string('settings.backupTimeInvalid'), v.regex(BACKUP_TIME_RE, 'settings.backupTimeInvalid'))),
+    correctionAcceptanceDays: v.optional(
+      v.pipe(v.number('validation.invalidNumber'), v.integer('validation.invalidNumber'), v.minValue(ACCEPTANCE_DAYS_RANGE.min, 'settings.acceptanceDaysRange'), v.maxValue(ACCEPTANCE_DAYS_RANGE.max, 'settings.acceptanceDaysRange')),
+    ),
     backupKeep: v.optional(
       v.pipe(v.number('validation.invalidNumber'), v.integer('validation.invalidNumber'), v.minValue(BACKUP_KEEP_RANGE.min, 'settings.backupKeepRange'), v.maxValue(BACKUP_KEEP_RANGE.max, 'settings.backupKeepRange')),
     ),

@@ -1,5 +1,6 @@
 import type { Language } from '../../i18n/languages.ts';
 import { DEFAULT_BACKUP_KEEP, DEFAULT_BACKUP_TIME } from '../backups/backup-rules.ts';
+import { DEFAULT_ACCEPTANCE_DAYS } from '../attendance/correction-rules.ts';
 import { DEFAULT_FACE_MARGIN, DEFAULT_FACE_THRESHOLD } from '../clock/face-match.ts';
 import { DEFAULT_SHIFT_WINDOW_MINUTES } from '../clock/shift-window.ts';
 
@@ -55,6 +56,11 @@ export interface Settings {
   backupTime: string;
   /** How many backup files are kept (the oldest beyond are deleted). */
   backupKeep: number;
+  /**
+   * Days an administrator's correction waits for the worker's acceptance before it reads as
+   * "not accepted by the worker" (decision 034).
+   */
+  correctionAcceptanceDays: number;
 }
 
 export const DEFAULT_SETTINGS: Readonly<Settings> = {
@@ -77,6 +83,7 @@ export const DEFAULT_SETTINGS: Readonly<Settings> = {
   trustedProxy: '',
   backupTime: DEFAULT_BACKUP_TIME,
   backupKeep: DEFAULT_BACKUP_KEEP,
+  correctionAcceptanceDays: DEFAULT_ACCEPTANCE_DAYS,
 };
 
 /** Merges stored values over the defaults, ignoring unknown keys and values of the wrong type. */

@@ -189,6 +189,42 @@ export interface AttendanceRevisionTable {
   createdAt: CreatedAt;
 }
 
+/** A worker's request to correct their own day (migration 0011, decision 034). */
+export interface AttendanceCorrectionRequestTable {
+  id: Id;
+  employeeId: number;
+  attendanceId: number | null;
+  date: string;
+  timezone: string;
+  kind: 'missingDay' | 'missingCheckOut' | 'wrongTime';
+  timeIn: string;
+  timeOut: string | null;
+  breakIn: string | null;
+  breakOut: string | null;
+  reason: string;
+  status: 'pending' | 'approved' | 'declined' | 'withdrawn';
+  decidedBy: number | null;
+  decidedAt: string | null;
+  comment: string | null;
+  appliedRevision: number | null;
+  createdBy: number;
+  createdAt: string;
+}
+
+/** The worker's answer to a correction an administrator made (migration 0011, decision 034). */
+export interface AttendanceCorrectionAcceptanceTable {
+  id: Id;
+  attendanceId: number;
+  revision: number;
+  employeeId: number;
+  status: 'pending' | 'accepted' | 'rejected' | 'superseded';
+  dueAt: string;
+  comment: string | null;
+  answeredBy: number | null;
+  answeredAt: string | null;
+  createdAt: string;
+}
+
 /** Every punch as it happened, append-only (a correction is a new attendance revision). */
 export interface PunchTable {
   id: Id;
@@ -394,6 +430,8 @@ export interface Database {
   attendances: AttendanceTable;
   attendanceBreaks: AttendanceBreakTable;
   attendanceRevisions: AttendanceRevisionTable;
+  attendanceCorrectionRequests: AttendanceCorrectionRequestTable;
+  attendanceCorrectionAcceptances: AttendanceCorrectionAcceptanceTable;
   punches: PunchTable;
   recordChain: RecordChainTable;
   punchPhotos: PunchPhotoTable;

@@ -104,7 +104,7 @@ export default function SettingsPanel(props: Props) {
       <input id={`setting-${id}`} type="checkbox" role="switch" className="mt-1 h-5 w-5 accent-[var(--primary)]" checked={values[id]} disabled={!props.canUpdate} onChange={(e) => set(id, e.target.checked)} />
     </label>
   );
-  const numberInput = (id: 'faceThreshold' | 'faceMargin' | 'punchPhotoRetentionDays' | 'backupKeep' | 'shiftWindowMinutes', min: number, max: number, step: number) => (
+  const numberInput = (id: 'faceThreshold' | 'faceMargin' | 'punchPhotoRetentionDays' | 'backupKeep' | 'shiftWindowMinutes' | 'correctionAcceptanceDays', min: number, max: number, step: number) => (
     <input
       id={`setting-${id}`}
       type="number"
@@ -188,6 +188,7 @@ export default function SettingsPanel(props: Props) {
                 <input id="setting-breaksPerDay" type="number" min={1} max={5} className={inputClass} value={values.breaksPerDay} onChange={(e) => set('breaksPerDay', e.target.value === '' ? Number.NaN : Number(e.target.value))} />)}
               {field('shiftWindowMinutes', t('settings.shiftWindowMinutes'), numberInput('shiftWindowMinutes', SHIFT_WINDOW_RANGE.min, SHIFT_WINDOW_RANGE.max, 1), t('settings.shiftWindowMinutesHint'))}
               {toggle('acceptUnscheduledWork', t('settings.acceptUnscheduledWork'), t('settings.acceptUnscheduledWorkHint'))}
+              {field('correctionAcceptanceDays', t('settings.correctionAcceptanceDays'), numberInput('correctionAcceptanceDays', 1, 90, 1), t('settings.correctionAcceptanceDaysHint'))}
               {values.faceRecognition && (
                 <div className="grid gap-5 sm:grid-cols-2">
                   {field('faceThreshold', t('settings.faceThreshold'), numberInput('faceThreshold', 0.3, 0.7, 0.01), t('settings.faceThresholdHint'))}

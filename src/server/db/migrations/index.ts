@@ -9,6 +9,7 @@ import * as m0007 from './0007-pin-lookup-index.ts';
 import * as m0008 from './0008-sessions.ts';
 import * as m0009 from './0009-attendance-work-flag.ts';
 import * as m0010 from './0010-record-chain.ts';
+import * as m0011 from './0011-correction-requests.ts';
 import * as m0012 from './0012-record-content.ts';
 import * as m0013 from './0013-legal-access.ts';
 
@@ -31,6 +32,7 @@ export const migrations: ReadonlyArray<readonly [name: string, migration: Migrat
   ['0008-sessions', m0008],
   ['0009-attendance-work-flag', m0009],
   ['0010-record-chain', m0010],
+  ['0011-correction-requests', m0011],
   ['0012-record-content', m0012],
   ['0013-legal-access', m0013],
 ];

@@ -23,6 +23,8 @@ import { requireWritable } from '../record-guard.ts';
 import { nowMs } from '../../clock/now.ts';
 import { getSettings } from '../get-settings.ts';
 import { isUniqueViolation, refuseFutureInstants, refuseSkippedTimes, validateAttendance } from './attendance-checks.ts';
+import { inTransaction } from '../in-transaction.ts';
+import { awaitWorkerAcceptance, type CorrectionOrigin } from './worker-acceptance.ts';
 
 /**
  * Records an attendance by hand (spec section 3): employee, work date, local times, a written
@@ -32,6 +34,8 @@ import { isUniqueViolation, refuseFutureInstants, refuseSkippedTimes, validateAt
  * and when the employee already has an attendance that date (one a day; edit it instead). Writes
  * the attendance, its break, revision 1 (author, time, reason) and the audit entry in one
  * transaction. No punches are written: punches are what terminals recorded.
+ * A day an administrator enters for an employee waits for the worker's acceptance (decision 034);
+ * one from the worker's approved request (`origin.requestId`) does not.
  */
 export async function createAttendance(
   db: Db,
@@ -39,6 +43,7 @@ export async function createAttendance(
   actor: Pick<SessionUser, 'id' | 'accountType' | 'employeeId'>,
   lang: Language,
   now = new Date(nowMs()),
+  origin: CorrectionOrigin = {},
 ): Promise<AttendanceDetailDto> {
   const data = validateAttendance(AttendanceCreateInput, input);
   requireWritable(actor, data.employee, 'record');
@@ -50,7 +55,7 @@ export async function createAttendance(
 
   let id: number;
   try {
-    id = await db.transaction().execute(async (trx) => {
+    id = await inTransaction(db, async (trx) => {
       if (!(await rowExists(trx, 'employees', data.employee))) throw new AppError('validation.invalidInput', 422, {}, { employee: 'validation.unknownRecord' });
       const schedules = await schedulesOfEmployee(trx, data.employee);
       const workFlag = workFlagOfDate(schedules, data.date);
@@ -96,10 +101,11 @@ export async function createAttendance(
         entity: 'attendance',
         entityId: attendanceId,
         action: 'create',
-        after: { employee: data.employee, date: data.date, timezone, ...shift, ...metrics, workFlag, workMode: data.workMode, overtimeCompensation: data.overtimeCompensation },
+        after: { employee: data.employee, date: data.date, timezone, ...shift, ...metrics, workFlag, workMode: data.workMode, overtimeCompensation: data.overtimeCompensation, ...(origin.requestId !== undefined ? { correctionRequest: origin.requestId } : {}) },
         reason: data.reason,
         at,
       });
+      await awaitWorkerAcceptance(trx, { attendanceId, revision: 1, employeeId: data.employee, authorEmployeeId: actor.employeeId, origin, at });
       return attendanceId;
     });
   } catch (error) {

@@ -19,6 +19,8 @@ import { requireWritable } from '../record-guard.ts';
 import { nowMs } from '../../clock/now.ts';
 import { getSettings } from '../get-settings.ts';
 import { editedShift, refuseFutureInstants, validateAttendance } from './attendance-checks.ts';
+import { inTransaction } from '../in-transaction.ts';
+import { awaitWorkerAcceptance, type CorrectionOrigin } from './worker-acceptance.ts';
 
 /**
  * Corrects an attendance by hand. The punches stay exactly as recorded; the attendance row takes
@@ -28,6 +30,8 @@ import { editedShift, refuseFutureInstants, validateAttendance } from './attenda
  * original. The employee and the date are the record's identity and cannot change. When the
  * editor sends the revision it saw, a correction made meanwhile by someone else is refused (409).
  * Lateness is recomputed against the schedule in force on the date (none: no lateness).
+ * An administrator's correction then waits for the worker's acceptance (decision 034); one from
+ * the worker's approved request (`origin.requestId`, run inside the approval's transaction) does not.
  */
 export async function updateAttendance(
   db: Db,
@@ -35,10 +39,11 @@ export async function updateAttendance(
   input: unknown,
   actor: Pick<SessionUser, 'id' | 'accountType' | 'employeeId'>,
   now = new Date(nowMs()),
+  origin: CorrectionOrigin = {},
 ): Promise<AttendanceDetailDto> {
   const data = validateAttendance(AttendanceUpdateInput, input);
   const { graceMinutes } = await getSettings(db);
-  await db.transaction().execute(async (trx) => {
+  await inTransaction(db, async (trx) => {
     const before = await findAttendanceDetail(trx, id);
     if (!before) throw notFound();
     requireWritable(actor, before.employee, 'record');
@@ -98,10 +103,11 @@ export async function updateAttendance(
       entityId: id,
       action: 'update',
       before: snapshot,
-      after: { ...shift, ...metrics, ...marks, revision },
+      after: { ...shift, ...metrics, ...marks, revision, ...(origin.requestId !== undefined ? { correctionRequest: origin.requestId } : {}) },
       reason: data.reason,
       at,
     });
+    await awaitWorkerAcceptance(trx, { attendanceId: id, revision, employeeId: before.employee, authorEmployeeId: actor.employeeId, origin, at });
   });
   return (await findAttendanceDetail(db, id))!;
 }

@@ -20,6 +20,18 @@ import { acknowledgementsOfMonth } from '../../db/repositories/record-acknowledg
 import { getSettings } from '../get-settings.ts';
 import type { ChainHead } from '../../../domain/record-chain/record-chain.ts';
 import { recordChainHeads } from '../record-chain/record-chain-head.ts';
+import { acceptanceState } from '../../../domain/attendance/correction-rules.ts';
+import type { WorkerAcceptance } from '../../../domain/reports/monthly-record.ts';
+import { acceptancesOf, type AcceptanceRow } from '../../db/repositories/attendance-correction-acceptances.ts';
+import { correctionRequestsOn, type CorrectionRequestRow } from '../../db/repositories/attendance-correction-requests.ts';
+
+/** A worker's correction request as the day's history shows it. */
+export type RecordRequest = CorrectionRequestRow;
+
+/** A revision as the history shows it, with the worker's answer when it waited for one (decision 034). */
+export interface RecordRevision extends RevisionRow {
+  acceptance: (WorkerAcceptance & { dueAt: string; answeredAt: string | null }) | null;
+}
 
 export interface RecordEmployee {
   id: number;
@@ -39,7 +51,9 @@ export interface EmployeeMonthlyRecord {
   employee: RecordEmployee;
   record: MonthlyRecord;
   /** Revision history of the month's corrected days, by date (only with `withRevisions`). */
-  revisions: Record<string, RevisionRow[]>;
+  revisions: Record<string, RecordRevision[]>;
+  /** The worker's correction requests of the month, by date, oldest first (only with `withRevisions`). */
+  requests: Record<string, CorrectionRequestRow[]>;
   /** The head of the employee's company's record chain when read (decision 033); null while empty. */
   chainHead: ChainHead | null;
   /** When the employee acknowledged receiving this month's record (decision 036), or null. */
@@ -79,12 +93,22 @@ export async function monthlyRecords(
   const holidays = await holidaysByCompany(db, period);
   const voided = byEmployee(await voidedAttendancesIn(db, filter, period));
   const heads = await recordChainHeads(db);
-  const corrected = options.withRevisions ? [...attendances.values()].flat().filter((a) => a.revision > 1) : [];
+  const every = [...attendances.values()].flat();
+  // Decision 034: each day's latest answer to an administrator's correction, as of now.
+  const answers = new Map<number, AcceptanceRow[]>();
+  for (const a of await acceptancesOf(db, every.map((x) => x.id))) answers.set(a.attendanceId, [...(answers.get(a.attendanceId) ?? []), a]);
+  const requests = options.withRevisions ? await correctionRequestsOn(db, employees.map((e) => e.id), period.from, period.to) : [];
+  const requestedDays = new Set(requests.map((r) => `${r.employeeId} ${r.date}`));
+  const corrected = options.withRevisions ? every.filter((a) => a.revision > 1 || answers.has(a.id) || requestedDays.has(`${a.employeeId} ${a.date}`)) : [];
   const revisions = await revisionsOf(db, corrected.map((a) => a.id));
+  const answerOf = (row: AcceptanceRow) => ({ state: acceptanceState(row, now), comment: row.comment, dueAt: row.dueAt, answeredAt: row.answeredAt });
 
   const records: EmployeeMonthlyRecord[] = [];
   for (const e of employees) {
-    const own = attendances.get(e.id) ?? [];
+    const own = (attendances.get(e.id) ?? []).map((a) => {
+      const latest = answers.get(a.id)?.at(-1);
+      return { ...a, acceptance: latest && latest.status !== 'superseded' ? answerOf(latest) : null };
+    });
     const mine = schedules.get(e.id) ?? [];
     const scheduled = mine.some((s) => s.fromDate <= period.to && (s.toDate === null || s.toDate >= period.from));
     const ownVoided = voided.get(e.id) ?? [];
@@ -94,11 +118,17 @@ export async function monthlyRecords(
       for (let d = l.fromDate < period.from ? period.from : l.fromDate; d <= l.toDate && d <= period.to; d = nextDate(d)) leaveByDate.set(d, l.leaveTypeName);
     }
     const record = buildMonthlyRecord({ period, today, calendar, schedules: mine, leaveByDate, holidays: holidays.get(e.companyId), attendances: own, voided: ownVoided });
-    const history: Record<string, RevisionRow[]> = {};
+    const history: Record<string, RecordRevision[]> = {};
     for (const a of own) {
       const list = revisions.get(a.id);
-      if (list) history[a.date] = list;
+      const byRevision = new Map((answers.get(a.id) ?? []).map((x) => [x.revision, x]));
+      if (list) history[a.date] = list.map((r) => {
+        const answer = byRevision.get(r.revision);
+        return { ...r, acceptance: answer ? answerOf(answer) : null };
+      });
     }
+    const asked: Record<string, CorrectionRequestRow[]> = {};
+    for (const r of requests) if (r.employeeId === e.id) asked[r.date] = [...(asked[r.date] ?? []), r];
     records.push({
       employee: {
         id: e.id,
@@ -116,6 +146,7 @@ export async function monthlyRecords(
       revisions: history,
       chainHead: heads.get(e.companyId) ?? null,
       acknowledgedAt: null,
+      requests: asked,
     });
   }
   const acknowledged = await acknowledgementsOfMonth(db, month, records.map((r) => r.employee.id));

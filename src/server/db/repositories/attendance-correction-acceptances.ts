@@ -1,0 +1,67 @@
+import type { Insertable } from 'kysely';
+import type { Db } from '../connection.ts';
+import type { AttendanceCorrectionAcceptanceTable } from '../schema.ts';
+
+export interface AcceptanceRow {
+  id: number;
+  attendanceId: number;
+  revision: number;
+  employeeId: number;
+  status: AttendanceCorrectionAcceptanceTable['status'];
+  dueAt: string;
+  comment: string | null;
+  answeredBy: number | null;
+  answeredAt: string | null;
+  createdAt: string;
+}
+
+const COLUMNS = ['id', 'attendanceId', 'revision', 'employeeId', 'status', 'dueAt', 'comment', 'answeredBy', 'answeredAt', 'createdAt'] as const;
+
+/** A correction now waits for the worker; an earlier one of the same day still pending is superseded. */
+export async function insertAcceptance(db: Db, row: Insertable<AttendanceCorrectionAcceptanceTable>): Promise<void> {
+  await db
+    .updateTable('attendanceCorrectionAcceptances')
+    .set({ status: 'superseded' })
+    .where('attendanceId', '=', row.attendanceId)
+    .where('status', '=', 'pending')
+    .execute();
+  await db.insertInto('attendanceCorrectionAcceptances').values(row).execute();
+}
+
+/** A later correction that needs no answer (from the worker's own request) supersedes a pending one. */
+export async function supersedeAcceptances(db: Db, attendanceId: number): Promise<void> {
+  await db
+    .updateTable('attendanceCorrectionAcceptances')
+    .set({ status: 'superseded' })
+    .where('attendanceId', '=', attendanceId)
+    .where('status', '=', 'pending')
+    .execute();
+}
+
+export async function findAcceptance(db: Db, attendanceId: number, revision: number): Promise<AcceptanceRow | undefined> {
+  return db.selectFrom('attendanceCorrectionAcceptances').select(COLUMNS).where('attendanceId', '=', attendanceId).where('revision', '=', revision).executeTakeFirst();
+}
+
+/** Every acceptance row of the given attendances, oldest first. */
+export async function acceptancesOf(db: Db, attendanceIds: readonly number[]): Promise<AcceptanceRow[]> {
+  if (attendanceIds.length === 0) return [];
+  return db.selectFrom('attendanceCorrectionAcceptances').select(COLUMNS).where('attendanceId', 'in', attendanceIds).orderBy('revision').execute();
+}
+
+/** An employee's corrections still marked pending (the caller decides which have expired), newest first. */
+export async function pendingAcceptancesOf(db: Db, employeeId: number) {
+  return db
+    .selectFrom('attendanceCorrectionAcceptances as a')
+    .innerJoin('attendances', 'attendances.id', 'a.attendanceId')
+    .select(['a.id', 'a.attendanceId', 'a.revision', 'a.employeeId', 'a.status', 'a.dueAt', 'a.comment', 'a.answeredBy', 'a.answeredAt', 'a.createdAt', 'attendances.date', 'attendances.timezone'])
+    .where('a.employeeId', '=', employeeId)
+    .where('a.status', '=', 'pending')
+    .orderBy('a.createdAt', 'desc')
+    .execute();
+}
+
+/** Records the worker's answer (only while pending; returns whether it was). */
+export async function answerAcceptance(db: Db, id: number, answer: { status: 'accepted' | 'rejected'; comment: string | null; answeredBy: number; answeredAt: string }): Promise<boolean> {
+  const result = await db.updateTable('attendanceCorrectionAcceptances').set(answer).where('id', '=', id).where('status', '=', 'pending').executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
