@@ -47,6 +47,8 @@ const OPTIONAL = new Set([
   'PUT /api/settings:backupTime',
   'PUT /api/settings:backupKeep',
   'PUT /api/settings:correctionAcceptanceDays',
+  'PUT /api/settings:shiftWindowMinutes',
+  'PUT /api/settings:acceptUnscheduledWork',
   'POST /api/attendance-corrections:timeOut',
 ]);
 

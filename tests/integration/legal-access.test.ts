@@ -322,7 +322,7 @@ describe('acknowledging a monthly record', () => {
   it('shows in the personal area and on the administrator’s monthly record and export', async () => {
     const mine = await (await employee.get(`/personal/attendance?month=${month}`)).text();
     expect(mine).toContain('data-testid="acknowledged"');
-    expect(mine).toContain(`/api/reports/monthly-record/pdf?month=${month}&amp;employee=${ids.ownEmployee}`);
+    expect(mine).toContain(`/api/personal/attendance/pdf?month=${month}&amp;lang=`);
     const record = await (await admin.get(`/api/reports/monthly-record?month=${month}&employee=${ids.ownEmployee}`)).json();
     expect(record.data.records[0].acknowledgedAt).not.toBeNull();
     const page = await (await admin.get(`/reports/employee-attendance?view=record&month=${month}&employee=${ids.ownEmployee}`)).text();

@@ -189,20 +189,22 @@ describe('the record as PDF (issue 18.10)', () => {
     expect(text.indexOf('Bruno Decreto Test')).toBeLessThan(text.indexOf('Marta Decreto Test'));
   });
 
-  it('an Employee account downloads its own month and gets 404 for anyone else', async () => {
-    const own = await pdf(await employee.get('/api/reports/monthly-record/pdf?month=2027-03'));
+  it('an Employee account downloads its own month from the personal area and no one else\'s', async () => {
+    const own = await pdf(await employee.get('/api/personal/attendance/pdf?month=2027-03'));
     const name = (await json(await employee.get('/api/personal/attendance?month=2027-03'))).data.record.employee.name;
     expect(own).toContain(name);
     expect(own).not.toContain('Marta Decreto Test');
-    expect((await employee.get(`/api/reports/monthly-record/pdf?month=2027-03&employee=${ownEmployee}`)).status).toBe(200);
+    // Naming someone else changes nothing: the personal PDF is always the account's own employee.
+    const named = await pdf(await employee.get(`/api/personal/attendance/pdf?month=2027-03&employee=${marta}&department=${department}`));
+    expect(named).toContain(name);
+    expect(named).not.toContain('Marta Decreto Test');
+    // The reports' PDF needs report.read, which the Employee role does not hold.
     const other = await employee.get(`/api/reports/monthly-record/pdf?month=2027-03&employee=${marta}`);
-    expect(other.status).toBe(404);
+    expect(other.status).toBe(403);
     expect(other.headers.get('content-type')).toMatch(/json/);
-    // A department names no one in particular: still only its own record, never the department's.
-    const dept = await pdf(await employee.get(`/api/reports/monthly-record/pdf?month=2027-03&department=${department}`));
-    expect(dept).not.toContain('Marta Decreto Test');
+    expect((await employee.get(`/api/reports/monthly-record/pdf?month=2027-03&employee=${ownEmployee}`)).status).toBe(403);
     const page = await (await employee.get('/personal/attendance?month=2027-03')).text();
-    expect(page).toContain('href="/api/reports/monthly-record/pdf?month=2027-03&amp;lang=en"');
+    expect(page).toContain('href="/api/personal/attendance/pdf?month=2027-03&amp;lang=en"');
   });
 
   it('an admin without report.read is refused; signed out is 401', async () => {
@@ -224,7 +226,7 @@ describe('the record as PDF (issue 18.10)', () => {
     const en = await admin.get(`/api/reports/monthly-record/pdf?month=2027-13&employee=${marta}`);
     expect(en.status).toBe(422);
     expect(await en.json()).toMatchObject({ code: 'reports.invalidMonth', message: 'The month must be a month of the calendar as YYYY-MM, e.g. 2027-03.', errors: { month: expect.any(String) } });
-    const es = await employee.get('/api/reports/monthly-record/pdf?month=marzo', { 'accept-language': 'es' });
+    const es = await employee.get('/api/personal/attendance/pdf?month=marzo', { 'accept-language': 'es' });
     expect(es.status).toBe(422);
     expect((await es.json()).message).toBe('El mes debe ser un mes del calendario con la forma AAAA-MM, p. ej. 2027-03.');
   });

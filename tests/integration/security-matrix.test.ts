@@ -55,8 +55,7 @@ const OPEN_TO_ANY_ACCOUNT = [
   'GET /api/personal/attendance',
   'GET /api/personal/attendance/export',
   'GET /api/personal/schedule',
-  // Its own month for an Employee account; admins need report.read, checked by the service (decision 035).
-  'GET /api/reports/monthly-record/pdf',
+  'GET /api/personal/attendance/pdf',
   'POST /api/personal/acknowledgements',
 ];
 const PUBLIC = ['GET /api/health', 'POST /api/user/login', 'POST /api/sign-up', 'POST /api/sign-out', 'POST /api/clock'];

@@ -208,7 +208,8 @@ describe('issue 18.3: work on a rest day or without a schedule', () => {
 
     const recordSheet = cellTexts(await workbook(await admin.get(`/api/reports/monthly-record/export?month=2027-03&employee=${antonio}&lang=en`)));
     expect(recordSheet).toContain('Rest-day work');
-    expect(recordSheet).toContain('Rest-day work · Entered by hand: Inventario');
+    // An administrator's manual day also waits for the worker's acceptance (decision 034), noted after it.
+    expect(recordSheet).toContain('Rest-day work · Entered by hand: Inventario · correction pending acceptance by the worker');
     const listSheet = cellTexts(await workbook(await admin.get(`/api/attendances/export?from=${MON}&to=2027-03-31&employee=${antonio}&lang=es`)));
     expect(listSheet).toContain('Trabajo en día de descanso · Reloj');
     expect(listSheet).toContain('Trabajo en día de descanso · Inventario');

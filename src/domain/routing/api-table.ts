@@ -79,13 +79,14 @@ export const API_ROUTES: readonly ApiRoute[] = [
   { method: 'GET', pattern: '/api/reports/monthly-record/export', authority: ['report.read'], records: 'employee' },
   // The record as PDF (decision 035): any account, because each employee downloads their own month
   // from the personal area; the service asks report.read of admins and scopes Employee accounts.
-  { method: 'GET', pattern: '/api/reports/monthly-record/pdf', authority: [], records: 'employee' },
+  { method: 'GET', pattern: '/api/reports/monthly-record/pdf', authority: ['report.read'], records: 'employee' },
   { method: 'GET', pattern: '/api/reports/{id}', authority: ['report.read'], records: 'employee' },
   { method: 'GET', pattern: '/api/reports/{id}/export', authority: ['report.read'], records: 'employee' },
   // The personal area: any signed-in account, always scoped to its own employee (404 without one).
   { method: 'GET', pattern: '/api/personal/dashboard', authority: [] },
   { method: 'GET', pattern: '/api/personal/attendance', authority: [] },
   { method: 'GET', pattern: '/api/personal/attendance/export', authority: [] },
+  { method: 'GET', pattern: '/api/personal/attendance/pdf', authority: [] },
   { method: 'GET', pattern: '/api/personal/schedule', authority: [] },
   // "I have received my record for <month>": always the account's own employee (decision 036).
   { method: 'POST', pattern: '/api/personal/acknowledgements', authority: [] },

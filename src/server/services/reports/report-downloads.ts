@@ -68,13 +68,6 @@ export async function recordDownload(db: Db, filter: EmployeeFilter, month: stri
   return download(exportMonthlyRecords(records, { lang, timeFormat: settings.timeFormat }), recordFileName(records, lang));
 }
 
-/**
- * The monthly record as PDF (decision 035): open to any signed-in account (the API table asks no
- * authority) because the personal area offers each employee their own month; admins need
- * `report.read`, an Employee account reaches only its own employee (another's is a 404). A
- * malformed `month` is a 422, not another month. Each employee's pages print their company's
- * record chain head in the footer (decision 033).
- */
 /** The records under `filter` for `month` as one PDF (decision 035); the inspector's link uses it too (decision 036). */
 export async function recordPdfFor(db: Db, filter: EmployeeFilter, month: string, lang: Language): Promise<Response> {
   const settings = await getSettings(db);
@@ -86,6 +79,20 @@ export async function recordPdfFor(db: Db, filter: EmployeeFilter, month: string
   });
 }
 
+/** The asked month of a PDF: absent is the current month; malformed is a 422, never another month. */
+async function pdfMonth(db: Db, params: URLSearchParams): Promise<string> {
+  const settings = await getSettings(db);
+  const month = downloadMonth(params.get('month'), localDateOf(nowMs(), settings.timezone).slice(0, 7));
+  if ('error' in month) throw new AppError(month.error, 422, {}, { month: month.error });
+  return month.month;
+}
+
+/**
+ * The monthly record as PDF for the reports (decision 035; the API table asks `report.read`):
+ * whom the query names (`employee`, `department`, `status`) among those the viewer may read — an
+ * Employee account that holds `report.read` still reaches only its own employee (another's is a
+ * 404). Each employee's pages print their company's record chain head (decision 033).
+ */
 export async function recordPdfDownload(
   db: Db,
   params: URLSearchParams,
@@ -95,13 +102,16 @@ export async function recordPdfDownload(
   const access = recordPdfAccess(viewer, hasAuthority(viewer.accountType, viewer.permissions, ['report.read']), positiveId(params.get('employee')));
   if (access.kind === 'refused') throw denial(access.missing, lang);
   if (access.kind === 'notFound') throw notFound();
-  const settings = await getSettings(db);
-  const month = downloadMonth(params.get('month'), localDateOf(nowMs(), settings.timezone).slice(0, 7));
-  if ('error' in month) throw new AppError(month.error, 422, {}, { month: month.error });
+  const month = await pdfMonth(db, params);
   const filter: EmployeeFilter = {
     employee: access.employee,
     department: positiveId(params.get('department')),
     ...statusFilter(oneOf(params.get('status'), STATUS_FILTERS) ?? ''),
   };
-  return recordPdfFor(db, filter, month.month, lang);
+  return recordPdfFor(db, filter, month, lang);
+}
+
+/** My own month as PDF, for the personal area (any signed-in account linked to an employee). */
+export async function ownRecordPdfDownload(db: Db, employee: number, params: URLSearchParams, lang: Language): Promise<Response> {
+  return recordPdfFor(db, { employee }, await pdfMonth(db, params), lang);
 }

@@ -4,8 +4,8 @@ import { downloadLanguage, recordPdfDownload } from '../../../../server/services
 
 /**
  * GET the monthly working-time record as a PDF (`month`, `employee`, `department`, `status`,
- * `lang`): one employee, or every employee under the filter, one after the other. Admins need
- * report.read; an Employee account gets its own month (another employee's is a 404).
+ * `lang`): one employee, or every employee under the filter, one after the other (report.read;
+ * the personal area's own month is GET /api/personal/attendance/pdf).
  */
 export const GET = endpoint(async (context) => {
   const { url, locals } = context;
