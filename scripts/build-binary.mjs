@@ -1,13 +1,14 @@
 // `npm run build:binary`: the self-hosted single binary, <distDir>/bin/jornada-linux-<arch>.
 // Builds the app when stale (scripts/build.mjs), bundles it (scripts/binary/bundle.mjs), embeds
-// the client files and this platform's native addons (scripts/binary/assets.mjs) in a Node SEA
-// blob, and injects that into a copy of the pinned Node 24 binary with postject. Run it on the
-// machine type you ship to: on a 64-bit Raspberry Pi it makes jornada-linux-arm64.
+// the client files, this platform's native addons and the packages' data files (the PDF's fonts;
+// scripts/binary/assets.mjs) in a Node SEA blob, and injects that into a copy of the pinned Node
+// 24 binary with postject. Run it on the machine type you ship to: on a 64-bit Raspberry Pi it
+// makes jornada-linux-arm64.
 import { spawnSync } from 'node:child_process';
 import { chmodSync, copyFileSync, mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { build, distDir, root } from './build.mjs';
-import { clientAssets, nativeAssets } from './binary/assets.mjs';
+import { clientAssets, nativeAssets, packageAssets } from './binary/assets.mjs';
 import { bundle } from './binary/bundle.mjs';
 
 /** postject's default sentinel: the fuse compiled into official Node builds. */
@@ -36,6 +37,7 @@ export async function buildBinary() {
   await bundle({ root, distDir, outfile: main });
   const client = clientAssets(path.join(distDir, 'client'), work);
   const native = nativeAssets(path.join(root, 'node_modules'), arch, work);
+  const packageFiles = packageAssets(path.join(root, 'node_modules'));
 
   const blob = path.join(work, 'sea.blob');
   const config = path.join(work, 'sea-config.json');
@@ -46,7 +48,7 @@ export async function buildBinary() {
     // V8 code cache of the main script: a faster start. It rules out import() in the main script,
     // which the bundle does not use (esbuild turns the lazy page imports into plain functions).
     useCodeCache: true,
-    assets: { ...client.assets, ...native.assets },
+    assets: { ...client.assets, ...native.assets, ...packageFiles.assets },
   }, null, 2));
   run(process.execPath, ['--experimental-sea-config', config]);
 
@@ -63,7 +65,7 @@ export async function buildBinary() {
 
   const mb = (bytes) => `${(bytes / 1048576).toFixed(1)} MB`;
   console.log(`Built ${path.relative(root, output)}: ${mb(statSync(output).size)} ` +
-    `(${client.count} client files, ${native.files.length} native files, ${((performance.now() - started) / 1000).toFixed(1)} s)`);
+    `(${client.count} client files, ${native.files.length} native files, ${packageFiles.count} package files, ${((performance.now() - started) / 1000).toFixed(1)} s)`);
   return output;
 }
 

@@ -2,8 +2,8 @@
 //   node scripts/smoke-binary.mjs [path/to/jornada-linux-<arch>]
 // Starts the binary with a fresh DATA_DIR and cache folder on a free port, then over HTTP: health,
 // sign-in (argon2), an employee with a PIN and a shift, a PIN punch at POST /api/clock recorded
-// in the attendance list (SQLite), a photo upload (sharp + libvips), the client files and face
-// models from the executable; `--help` and `backup` beside the running server; SIGTERM must end
+// in the attendance list (SQLite), a photo upload (sharp + libvips), the employee's monthly record
+// as PDF (pdfkit, fonts from the executable), the client files and face models from the executable; `--help` and `backup` beside the running server; SIGTERM must end
 // it with exit code 0; `restore` the backup; a second start reuses the unpacked addons. Prints the
 // start-up times, resident memory and size. Exits 1 on the first failed check.
 import { spawn, spawnSync } from 'node:child_process';
@@ -179,6 +179,15 @@ async function main() {
   const png = gradientPng();
   const photo = await api(base, token, 'POST', `/api/employees/${employee}/photos`, { image: `data:image/png;base64,${png.toString('base64')}` });
   check(photo.status === 201, 'a photo upload goes through sharp', `${photo.status} ${photo.text.slice(0, 300)}`);
+
+  // The monthly record as PDF: pdfkit with the Noto Sans faces read from the executable's assets.
+  const pdf = await fetch(`${base}/api/reports/monthly-record/pdf?employee=${employee}&lang=es`, { headers: { authorization: `Bearer ${token}` } });
+  const pdfBytes = Buffer.from(await pdf.arrayBuffer());
+  check(pdf.status === 200 && pdf.headers.get('content-type') === 'application/pdf', 'the monthly record PDF downloads',
+    `${pdf.status} ${pdf.headers.get('content-type')} ${pdfBytes.subarray(0, 300).toString('utf8')}`);
+  check(pdfBytes.subarray(0, 5).toString('latin1') === '%PDF-' && pdfBytes.subarray(-6).toString('latin1').includes('%%EOF'), 'the download is a whole PDF');
+  check(pdfBytes.length > 8_000 && pdfBytes.length < 300_000, 'the PDF has a reasonable size', `${pdfBytes.length} bytes`);
+  check(pdfBytes.includes('+NotoSans-Regular') && pdfBytes.includes('+NotoSans-Bold'), 'the PDF embeds the Noto Sans faces (subsets)');
 
   // Pages and client files from inside the executable.
   const signIn = await fetch(`${base}/sign-in`);

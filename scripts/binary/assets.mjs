@@ -1,5 +1,6 @@
 // What the single binary embeds besides its code: the client files and the native addons of this
-// platform, as SEA assets (key -> file) plus one manifest each (see src/binary/*.ts for the readers).
+// platform, as SEA assets (key -> file) plus one manifest each (see src/binary/*.ts for the readers),
+// and the npm packages' data files the server reads at run time (src/server/package-file.ts).
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -72,4 +73,25 @@ export function nativeAssets(nodeModules, arch, workDir) {
   writeFileSync(manifestFile, JSON.stringify({ hash: hash.digest('hex'), files }));
   assets['manifest/native.json'] = manifestFile;
   return { assets, files };
+}
+
+/**
+ * Data files inside npm packages that the server reads at run time, by package path: the monthly
+ * record PDF's two Noto Sans faces (src/server/services/reports/monthly-record-pdf.ts,
+ * RECORD_PDF_FONT_FILES). pdfkit itself needs no file: the PDF never uses its standard fonts.
+ */
+export const PACKAGE_FILES = [
+  '@expo-google-fonts/noto-sans/400Regular/NotoSans_400Regular.ttf',
+  '@expo-google-fonts/noto-sans/700Bold/NotoSans_700Bold.ttf',
+];
+
+/** Assets `package/<path>` (read with sea.getAsset by readPackageFile); no manifest: callers name their files. */
+export function packageAssets(nodeModules) {
+  const assets = {};
+  for (const rel of PACKAGE_FILES) {
+    const full = path.join(nodeModules, ...rel.split('/'));
+    if (!existsSync(full)) throw new Error(`missing package file ${rel} (run npm ci)`);
+    assets[`package/${rel}`] = full;
+  }
+  return { assets, count: PACKAGE_FILES.length };
 }

@@ -21,6 +21,9 @@ import {
   requestPath,
   withStaticAssets,
 } from '../../src/binary/static-assets.ts';
+import { readPackageFile } from '../../src/server/package-file.ts';
+import { RECORD_PDF_FONT_FILES } from '../../src/server/services/reports/monthly-record-pdf.ts';
+import { PACKAGE_FILES } from '../../scripts/binary/assets.mjs';
 
 describe('single binary: static file rules', () => {
   it('names content types by extension, octet-stream otherwise', () => {
@@ -193,5 +196,16 @@ describe('single binary: healthcheck URL', () => {
     expect(healthUrl({ HOST: '0.0.0.0', PORT: '8080' })).toBe('http://127.0.0.1:8080/api/health');
     expect(healthUrl({ HOST: '::1' })).toBe('http://[::1]:4321/api/health');
     expect(healthUrl({ HOST: '192.168.1.5' })).toBe('http://192.168.1.5:4321/api/health');
+  });
+});
+
+describe('single binary: package data files', () => {
+  it('embeds every file the monthly record PDF reads (the binary has no node_modules)', () => {
+    expect(PACKAGE_FILES).toEqual(expect.arrayContaining(Object.values(RECORD_PDF_FONT_FILES)));
+  });
+
+  it('reads them from node_modules outside the binary', () => {
+    // TrueType files start with the sfnt version 0x00010000.
+    for (const file of Object.values(RECORD_PDF_FONT_FILES)) expect(readPackageFile(file).readUInt32BE(0)).toBe(0x00010000);
   });
 });

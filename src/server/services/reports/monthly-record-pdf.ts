@@ -1,4 +1,3 @@
-import { createRequire } from 'node:module';
 import { chainHeadLine } from '../../../domain/record-chain/chain-head-line.ts';
 import { formatAcknowledgedAt } from '../../../domain/access/record-acknowledgement.ts';
 import { Readable } from 'node:stream';
@@ -12,6 +11,7 @@ import { recordNoteText } from '../../../domain/reports/record-notes.ts';
 import { formatMonth } from '../../../domain/reports/report-format.ts';
 import type { Language } from '../../../i18n/languages.ts';
 import { translate } from '../../../i18n/translate.ts';
+import { readPackageFile } from '../../package-file.ts';
 import type { EmployeeMonthlyRecord, MonthlyRecords } from './monthly-records.ts';
 
 export interface RecordPdfOptions {
@@ -20,16 +20,20 @@ export interface RecordPdfOptions {
 }
 
 /**
- * Noto Sans (OFL, shipped inside the `@expo-google-fonts/noto-sans` npm package, read from disk,
- * nothing downloaded) rather than the PDF standard Helvetica: Helvetica's WinAnsi encoding has
- * á, ñ and € but not ł, ș, Cyrillic names, the arrow of a clock-change note or the narrow space
- * of an English "9:00 AM". pdfkit embeds only the glyphs used (a subset).
+ * Noto Sans (OFL, shipped inside the `@expo-google-fonts/noto-sans` npm package, nothing
+ * downloaded) rather than the PDF standard Helvetica: Helvetica's WinAnsi encoding has á, ñ and €
+ * but not ł, ș, Cyrillic names, the arrow of a clock-change note or the narrow space of an English
+ * "9:00 AM". pdfkit embeds only the glyphs used (a subset). The files are read once, as bytes,
+ * through readPackageFile: from node_modules, or from the single binary's assets (these two paths
+ * are in scripts/binary/assets.mjs, PACKAGE_FILES).
  */
-const require = createRequire(import.meta.url);
-const FONTS = {
-  regular: require.resolve('@expo-google-fonts/noto-sans/400Regular/NotoSans_400Regular.ttf'),
-  bold: require.resolve('@expo-google-fonts/noto-sans/700Bold/NotoSans_700Bold.ttf'),
-};
+export const RECORD_PDF_FONT_FILES = {
+  regular: '@expo-google-fonts/noto-sans/400Regular/NotoSans_400Regular.ttf',
+  bold: '@expo-google-fonts/noto-sans/700Bold/NotoSans_700Bold.ttf',
+} as const;
+let fonts: { regular: Buffer; bold: Buffer } | undefined;
+const recordFonts = () =>
+  (fonts ??= { regular: readPackageFile(RECORD_PDF_FONT_FILES.regular), bold: readPackageFile(RECORD_PDF_FONT_FILES.bold) });
 
 const DAY_SHORT = {
   Monday: 'reports.record.weekdays.Monday', Tuesday: 'reports.record.weekdays.Tuesday', Wednesday: 'reports.record.weekdays.Wednesday',
@@ -64,7 +68,11 @@ const FILL = { absent: '#fff1f2', leave: '#f0f9ff' } as const;
  */
 export function monthlyRecordPdf(records: MonthlyRecords, options: RecordPdfOptions): ReadableStream<Uint8Array> {
   const t = (key: string, params?: Record<string, unknown>) => translate(options.lang, key, params);
+  const { regular, bold } = recordFonts();
   const doc = new PDFDocument({
+    // No default font: pdfkit would load its Helvetica metrics (a module beside its own code, not
+    // in the single binary) that this document never uses; every text sets 'regular' or 'bold'.
+    font: null as unknown as string,
     size: 'A4',
     margins: MARGIN,
     bufferPages: true,
@@ -77,8 +85,8 @@ export function monthlyRecordPdf(records: MonthlyRecords, options: RecordPdfOpti
       CreationDate: new Date(records.now),
     },
   });
-  doc.registerFont('regular', FONTS.regular);
-  doc.registerFont('bold', FONTS.bold);
+  doc.registerFont('regular', regular);
+  doc.registerFont('bold', bold);
   const out = Readable.toWeb(doc) as ReadableStream<Uint8Array>;
   void (async () => {
     try {
