@@ -112,7 +112,12 @@ describe('the labour inspectorate link (issue 18.9)', () => {
     await signInDemo(page, server.url, 'employee');
     await page.goto(`${server.url}/personal/attendance`);
     await page.waitForSelector('[data-testid=acknowledge]');
-    expect(await page.getAttribute('[data-testid=download-pdf]', 'href')).toMatch(/^\/api\/reports\/monthly-record\/pdf\?month=\d{4}-\d{2}&employee=\d+&lang=es$/);
+    const pdfHref = await page.getAttribute('[data-testid=download-pdf]', 'href');
+    expect(pdfHref).toMatch(/^\/api\/personal\/attendance\/pdf\?month=\d{4}-\d{2}&lang=es$/);
+    // The link gives the employee's own month as a PDF.
+    const pdf = await page.request.get(`${server.url}${pdfHref}`);
+    expect(pdf.headers()['content-type']).toBe('application/pdf');
+    expect((await pdf.body()).subarray(0, 5).toString('latin1')).toBe('%PDF-');
     await shootWidthsAndThemes(page, SHOTS, '18-acknowledge-before-es');
     await page.click('[data-testid=acknowledge]');
     await page.waitForSelector('[data-testid=acknowledged]');
