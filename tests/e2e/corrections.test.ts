@@ -52,12 +52,15 @@ afterAll(async () => {
   rmSync(clockDir, { recursive: true, force: true });
 });
 
+/** The island around `selector` has hydrated (Astro drops `ssr` then): before that a click on a form button would submit it natively. */
+const hydrated = (page: Page, selector: string) => page.locator(`astro-island:not([ssr]) ${selector}`).first().waitFor();
+
 describe('two-sided correction of a missing check-out', () => {
   it('the employee requests it from the personal area', async () => {
     await employee.goto(`${session.server.url}/personal/attendance?month=2027-03`);
     const row = employee.locator(`tr[data-date="${TUE}"]`);
     await row.getByTestId('request-correction-link').click();
-    await employee.waitForSelector('[data-testid=correction-form]');
+    await hydrated(employee, '[data-testid=correction-form]');
     // The form starts from the day as recorded: the check-in, no check-out.
     expect(await employee.inputValue('#corr-date')).toBe(TUE);
     expect(await employee.inputValue('#corr-timeIn')).toBe('07:58');
@@ -78,6 +81,7 @@ describe('two-sided correction of a missing check-out', () => {
     await admin.goto(`${session.server.url}/attendance-corrections`);
     const card = admin.getByTestId('correction-request-card').filter({ hasText: 'Javier' });
     await card.waitFor();
+    await hydrated(admin, '[data-testid=correction-request-card]');
     // The menu counts the requests waiting for a decision.
     expect(await admin.getByTestId('nav-badge-attendance-corrections').innerText()).toMatch(/^1\b/);
     expect(await card.getByTestId('proposed-times').textContent()).toBe('07:58–16:00');
@@ -120,6 +124,7 @@ describe('two-sided correction of a missing check-out', () => {
     await employee.goto(`${session.server.url}/personal/attendance?month=2027-03`);
     const waiting = employee.locator(`[data-testid=awaiting-answer][data-date="${TUE}"]`);
     await waiting.waitFor();
+    await hydrated(employee, '[data-testid=awaiting-answer]');
     expect(await employee.locator(`tr[data-date="${TUE}"] td.note`).textContent()).toContain('pendiente de aceptación');
     await shootWidthsAndThemes(employee, SHOTS, 'awaiting-es');
     await waiting.locator('textarea').fill('Salí a las 16:00');

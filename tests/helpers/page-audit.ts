@@ -74,6 +74,9 @@ export async function layoutProblems(page: Page): Promise<string[]> {
       const right = Math.min(frame.right, window.innerWidth);
       if (box.width > 0 && (box.right > right + 1 || box.left < Math.max(frame.left, 0) - 1)) out.push(`row actions ${i} outside the list (${Math.round(box.left)}-${Math.round(box.right)} of ${Math.round(right)})`);
     });
+    // One toast area a page: each island's own would show every toast once more.
+    const toasters = document.querySelectorAll('section[aria-label^="Notifications"]').length;
+    if (toasters > 1) out.push(`${toasters} toast areas (every toast shows ${toasters} times)`);
     return out;
   });
 }

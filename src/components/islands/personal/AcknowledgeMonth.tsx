@@ -5,7 +5,6 @@ import { formatAcknowledgedAt } from '../../../domain/access/record-acknowledgem
 import type { Language } from '../../../i18n/languages.ts';
 import { translator } from '../../../i18n/translate.ts';
 import { api, ApiError } from '../../../lib/client/api.ts';
-import { AppToaster } from '../ui/AppToaster.tsx';
 import { primaryButton } from '../ui/buttons.ts';
 
 /**
@@ -33,7 +32,8 @@ export default function AcknowledgeMonth(props: { lang: Language; month: string;
 
   return (
     <>
-    <AppToaster />
+    {/* No toast area of its own: the personal attendance page's MyCorrections island holds the
+        page's one (two would show every toast twice); sonner's toasts reach any mounted one. */}
     <div className="flex flex-wrap items-center justify-between gap-3 rounded-2xl border border-line bg-card p-4 print:hidden" data-testid="acknowledgement">
       {at ? (
         <p className="flex items-center gap-2 text-sm" data-testid="acknowledged">
