@@ -74,3 +74,26 @@ export const CORRECTION_KIND_KEYS: Record<CorrectionKind, string> = {
   missingCheckOut: 'corrections.kinds.missingCheckOut',
   wrongTime: 'corrections.kinds.wrongTime',
 };
+
+/** Where an administrator's correction stands with the worker, as a day's history shows it. */
+export interface AcceptanceAnswer {
+  state: AcceptanceState;
+  comment: string | null;
+  dueAt: string;
+  answeredAt: string | null;
+}
+
+/**
+ * The history's line about the worker's answer (decision 034), the same on the admin's day page
+ * and in the personal area's record: `when` formats an instant in the day's zone, `t` translates.
+ */
+export function acceptanceHistoryText(a: AcceptanceAnswer, when: (instant: string) => string, t: (key: string, params?: Record<string, unknown>) => string): string {
+  const answered = a.answeredAt ? when(a.answeredAt) : '';
+  switch (a.state) {
+    case 'pending': return t('corrections.history.pending', { due: when(a.dueAt) });
+    case 'expired': return t('corrections.history.expired', { due: when(a.dueAt) });
+    case 'rejected': return t('corrections.history.rejected', { when: answered, comment: a.comment ?? '' });
+    case 'accepted': return t('corrections.history.accepted', { when: answered });
+    default: return t('corrections.history.superseded');
+  }
+}

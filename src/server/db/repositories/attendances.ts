@@ -12,6 +12,7 @@ import type { AttendanceBreakTable, AttendanceTable, Database } from '../schema.
 import { breaksJson, parseBreaks } from '../stored-formats.ts';
 import { SCHEDULE_RULE_COLUMNS, toScheduleRule } from './schedules.ts';
 import { chainRevision, chainVoid } from './record-chain.ts';
+import type { RevisionFacts } from '../../../domain/record-chain/record-chain.ts';
 import type { AttendanceDto, AttendanceRevisionDto, AttendanceDetailDto } from '../../../domain/api/records.ts';
 
 export type { AttendanceDto, AttendanceRevisionDto, AttendanceDetailDto };
@@ -399,18 +400,8 @@ export async function replaceAttendanceBreaks(db: Db, attendanceId: number, brea
   await insertAttendanceBreaks(db, breaks.map((b) => ({ attendanceId, ...b })));
 }
 
-/** A revision as written: its breaks as a list (stored as JSON text). */
-export interface NewAttendanceRevision {
-  attendanceId: number;
-  revision: number;
-  timeIn: string;
-  timeOut: string | null;
-  breaks: readonly BreakInstants[];
-  workedSeconds: number | null;
-  reason: string | null;
-  authorId: number | null;
-  createdAt: string;
-}
+/** A revision as written (the chain's facts without its id and employee); breaks as a list, stored as JSON text. */
+export type NewAttendanceRevision = Omit<RevisionFacts, 'id' | 'employeeId'>;
 
 /**
  * Appends a revision to an attendance's history (the table refuses changes) and chains it in the
@@ -423,6 +414,7 @@ export async function insertAttendanceRevision(db: Db, revision: NewAttendanceRe
     .returning('id')
     .executeTakeFirstOrThrow();
   const { employeeId } = await db.selectFrom('attendances').select('employeeId').where('id', '=', revision.attendanceId).executeTakeFirstOrThrow();
+  // Chained as verify will read it back: the breaks as stored (parsed, `endAt` null when open).
   await chainRevision(db, { ...revision, id: row.id, employeeId, breaks: parseBreaks(breaksJson(revision.breaks)) });
 }
 

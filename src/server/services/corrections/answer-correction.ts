@@ -12,9 +12,10 @@ import { validateAttendance } from '../attendance/attendance-checks.ts';
 /**
  * The worker accepts or rejects (with a comment) an administrator's correction of their own day
  * (decision 034). Only the worker answers: another's day is a 404, an administrator who is not
- * that worker gets 403. Refused once answered, superseded or past its due time (409).
+ * that worker gets 403. Refused once answered, superseded or past its due time (409). Returns
+ * the answer given.
  */
-export async function answerCorrection(db: Db, attendanceId: number, input: unknown, actor: RecordActor, now = new Date(nowMs())): Promise<void> {
+export async function answerCorrection(db: Db, attendanceId: number, input: unknown, actor: RecordActor, now = new Date(nowMs())): Promise<'accepted' | 'rejected'> {
   const data = validateAttendance(CorrectionAnswerInput, input);
   await db.transaction().execute(async (trx) => {
     const day = await findAttendanceEmployee(trx, attendanceId);
@@ -30,4 +31,5 @@ export async function answerCorrection(db: Db, attendanceId: number, input: unkn
     if (!(await answerAcceptance(trx, acceptance.id, answer))) throw new AppError('corrections.alreadyAnswered', 409);
     await appendAudit(trx, { userId: actor.id, entity: 'attendance', entityId: attendanceId, action: `correction-${data.answer}`, after: { revision: data.revision, ...answer }, reason: answer.comment, at });
   });
+  return data.answer;
 }

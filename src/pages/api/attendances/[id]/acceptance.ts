@@ -11,8 +11,6 @@ import { answerCorrection } from '../../../../server/services/corrections/answer
  */
 export const POST = endpoint(async (context) => {
   const user = requireUser(context);
-  const body = await readJson(context.request);
-  await answerCorrection(await getDb(), parseId(context.params['id']), body, user);
-  const rejected = typeof body === 'object' && body !== null && (body as { answer?: unknown }).answer === 'rejected';
-  return json({ message: translate(context.locals.lang, rejected ? 'corrections.rejectedMessage' : 'corrections.acceptedMessage') });
+  const answer = await answerCorrection(await getDb(), parseId(context.params['id']), await readJson(context.request), user);
+  return json({ message: translate(context.locals.lang, answer === 'rejected' ? 'corrections.rejectedMessage' : 'corrections.acceptedMessage') });
 });
