@@ -43,14 +43,28 @@ export function buildIsFresh() {
   );
 }
 
-/** Runs `astro build` with this Node (the pinned Node 24). Throws when the build fails. */
-export function build({ force = false } = {}) {
+/**
+ * Runs `astro build` with this Node (the pinned Node 24). Throws when the build fails.
+ * `announce(message)` says that a build starts (default: console.log). With `capture`, astro's
+ * own output is kept off the terminal and put on the thrown error as `output` (npm start logs
+ * only JSON lines, decision 041).
+ */
+export function build({ force = false, announce = (message) => console.log(message), capture = false } = {}) {
   if (!force && buildIsFresh()) return false;
   const hash = sourceHash();
-  console.log('Building Jornada…');
+  announce('Building Jornada…');
   const astro = path.join(root, 'node_modules', 'astro', 'bin', 'astro.mjs');
-  const result = spawnSync(process.execPath, [astro, 'build', '--silent'], { cwd: root, stdio: 'inherit' });
-  if (result.status !== 0) throw new Error(`astro build failed (exit ${result.status})`);
+  const result = spawnSync(process.execPath, [astro, 'build', '--silent'], {
+    cwd: root,
+    stdio: capture ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  if (result.status !== 0) {
+    const error = new Error(`astro build failed (exit ${result.status})`);
+    if (capture) error.output = `${result.stdout ?? ''}${result.stderr ?? ''}`.trim().slice(-4000);
+    throw error;
+  }
   writeAttributions(root, distDir);
   copyFaceModels(root, distDir);
   writeFileSync(stampFile, hash + '\n');

@@ -5,6 +5,7 @@
  * handler, the client files coming from the executable itself.
  */
 import type { NodeHandler } from '../server/serve.ts';
+import { checkEnvironment, exitWithFatal, logFatalErrors, startLog, type FatalLog } from '../server/start-log.ts';
 import { healthcheck } from './healthcheck.ts';
 import { nativeRoot } from './native-addons.ts';
 import { CLIENT_ASSET_PREFIX, CLIENT_MANIFEST_ASSET, type StaticManifest, withStaticAssets } from './static-assets.ts';
@@ -52,6 +53,19 @@ export async function main(app: App): Promise<void> {
   const args = process.argv.slice(2);
   if (args[0] === 'healthcheck') process.exit(await healthcheck(process.env));
   reexecWithMallocTuning();
+  // `ps` and `top` show "jornada" (after the re-exec, which resets it).
+  process.title = 'jornada';
+
+  // Commands (backup, restore FILE, --help) run and exit here, as in scripts/start.mjs, with their
+  // plain output; options such as --demo are not commands.
+  const commandArgs = args.filter((a) => !a.startsWith('-') || a === '--help' || a === '-h');
+  const serving = commandArgs.length === 0;
+  // The server path writes only JSON lines (decision 041), fatal errors included.
+  let serverLog: FatalLog | undefined;
+  if (serving) {
+    logFatalErrors(() => serverLog ?? startLog);
+    checkEnvironment();
+  }
 
   process.env['ASTRO_NODE_AUTOSTART'] = 'disabled';
   let server: BootModule;
@@ -59,22 +73,22 @@ export async function main(app: App): Promise<void> {
     nativeRoot(); // extract (or find) the native addons first, for a clear message when it fails
     server = await app.loadBoot();
   } catch (error) {
-    console.error(`Jornada could not start: ${(error as Error).message}`);
-    process.exit(1);
+    if (!serving) {
+      console.error(`Jornada could not start: ${(error as Error).message}`);
+      process.exit(1);
+    }
+    exitWithFatal(error);
   }
 
-  // Commands (backup, restore FILE, --help) run and exit here, as in scripts/start.mjs; options
-  // such as --demo are not commands.
-  const code = await server.runCommand(args.filter((a) => !a.startsWith('-') || a === '--help' || a === '-h'));
-  if (code !== null) process.exit(code);
+  if (!serving) process.exit((await server.runCommand(commandArgs)) ?? 0);
 
+  serverLog = server.log;
   try {
-    for (const line of await server.boot({ demo: args.includes('--demo') })) console.log(line);
+    await server.boot({ demo: args.includes('--demo') });
+    const { handler } = await app.loadEntry();
+    const { manifest, read } = clientFiles();
+    server.serve({ handler: withStaticAssets(handler, manifest, read) });
   } catch (error) {
-    console.error(`Jornada could not start: ${(error as Error).message}`);
-    process.exit(1);
+    exitWithFatal(error, undefined, serverLog);
   }
-  const { handler } = await app.loadEntry();
-  const { manifest, read } = clientFiles();
-  server.serve({ handler: withStaticAssets(handler, manifest, read) });
 }

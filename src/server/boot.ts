@@ -1,4 +1,6 @@
+import path from 'node:path';
 import { instanceConfig } from './config/instance-config.ts';
+import { checkInstanceConfigFile } from './config/config-file-check.ts';
 import { dataDir } from './config/data-dir.ts';
 import { closeDb, getDb, getSqlite } from './db/connection.ts';
 import { countUsers, emailExists } from './db/repositories/users.ts';
@@ -8,12 +10,14 @@ import { getSettings } from './services/get-settings.ts';
 import { scheduleBackups } from './services/backups/backup-schedule.ts';
 import { schedulePunchPhotoPurge } from './services/punch-photos.ts';
 import { seedDemoData } from './services/seed-demo-data.ts';
+import { log } from './log.ts';
 
 export { closeDb };
 export { serve } from './serve.ts';
 export { runCommand } from './cli.ts';
+export { log } from './log.ts';
 
-/** Demo sign-in printed by `npm run demo`. */
+/** Demo sign-in logged by `npm run demo`. */
 export const DEMO_ACCOUNT = { email: 'admin@demo.jornada', password: 'Demo#2026' } as const;
 
 export interface BootOptions {
@@ -22,16 +26,18 @@ export interface BootOptions {
 
 /**
  * Everything that must happen before the server listens: instance secrets, database migrations,
- * the first account from the environment, and the demo data set when asked for.
- * Returns lines for the console.
+ * the first account from the environment, and the demo data set when asked for. What it has to
+ * tell the operator goes to the log as JSON lines (decision 041); a failure throws (a
+ * ConfigurationError when the operator can fix it from its message).
  */
-export async function boot(options: BootOptions = {}): Promise<string[]> {
-  const lines: string[] = [];
+export async function boot(options: BootOptions = {}): Promise<void> {
+  // A damaged config.json stops here with one line naming it, before anything reads it.
+  checkInstanceConfigFile(path.join(dataDir(), 'config.json'));
   instanceConfig();
   const db = await getDb();
-  lines.push(`Data directory: ${dataDir()}`);
+  log.info({ dataDir: dataDir() }, `Data directory: ${dataDir()}`);
   const created = await ensureInitialAdmin(db, process.env);
-  if (created) lines.push(created);
+  if (created) log.info(created);
   if (options.demo) {
     if ((await countUsers(db)) === 0) {
       const { companyId } = await createFirstAccount(db, {
@@ -41,19 +47,18 @@ export async function boot(options: BootOptions = {}): Promise<string[]> {
         password: DEMO_ACCOUNT.password,
       });
       await seedDemoData(db, { companyId });
-      lines.push('Demo data loaded.');
+      log.info('Demo data loaded.');
     }
     if (await emailExists(db, DEMO_ACCOUNT.email)) {
-      lines.push(`Demo sign-in: ${DEMO_ACCOUNT.email} / ${DEMO_ACCOUNT.password}`);
+      log.info(`Demo sign-in: ${DEMO_ACCOUNT.email} / ${DEMO_ACCOUNT.password}`);
     } else {
-      lines.push('This data directory already has accounts: the demo data set was not loaded.');
+      log.info('This data directory already has accounts: the demo data set was not loaded.');
     }
   } else if ((await countUsers(db)) === 0) {
-    lines.push('No account yet: open the app to set up your company (first-run setup).');
+    log.info('No account yet: open the app to set up your company (first-run setup).');
   }
   // Clock snapshots past their retention period go now and once a day.
   schedulePunchPhotoPurge(db, async () => (await getSettings(db)).punchPhotoRetentionDays);
   // The daily database backup at the configured time (checked every minute).
   scheduleBackups(getSqlite, () => getSettings(db));
-  return lines;
 }

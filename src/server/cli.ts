@@ -26,6 +26,7 @@ const ENVIRONMENT: ReadonlyArray<readonly [string, string, string]> = [
   ['MALLOC_MMAP_THRESHOLD_', '1048576', 'Linux (glibc): set by Jornada at start (it re-executes itself in place) to keep memory low; a value you set is kept.'],
   ['UV_THREADPOOL_SIZE', '6', 'Linux: set by Jornada at start like MALLOC_MMAP_THRESHOLD_ (libuv threads: 2 for password hashes, the rest for files and crypto); a value you set is kept.'],
   ['JORNADA_NO_BUILD', '-', 'npm start only: 1 = do not check the build (same as --no-build).'],
+  ['NODE_ENV', '-', 'npm start only: production = never build at start; a missing or stale build stops the start (run npm run build).'],
   ['JORNADA_DIST', 'dist', 'npm scripts only: the build folder.'],
   ['INIT_CWD', '-', 'Set by npm: npm run restore -- FILE reads a relative FILE from that folder.'],
 ];

@@ -1,16 +1,7 @@
 import pino from 'pino';
+import { logOptions } from './log-options.ts';
 
-/**
- * Paths pino blanks out wherever they appear in a logged object (one level of nesting and the
- * request/headers shapes). A safety net only: the app never logs bodies, cookies or tokens.
- */
-export const REDACT_PATHS = [
-  'password', '*.password', 'newPassword', '*.newPassword', 'currentPassword', '*.currentPassword',
-  'pin', '*.pin', 'descriptor', '*.descriptor', 'descriptors', '*.descriptors', 'photo', '*.photo',
-  'token', '*.token', 'accessToken', '*.accessToken', 'cookie', '*.cookie',
-  'authorization', '*.authorization', 'headers.cookie', 'headers.authorization', 'req.headers.cookie',
-  'req.headers.authorization',
-];
+export { REDACT_PATHS } from './log-options.ts';
 
 /**
  * Where the lines go: file descriptor 1 through a sonic-boom buffer — no transports or worker
@@ -52,10 +43,5 @@ export function flushLogsAsync(): Promise<void> {
   });
 }
 
-/** The process logger: JSON lines on stdout, level from LOG_LEVEL (default `info`). */
-export const log = pino({
-  level: process.env.LOG_LEVEL || 'info',
-  base: { pid: process.pid },
-  timestamp: pino.stdTimeFunctions.isoTime,
-  redact: { paths: REDACT_PATHS, censor: '[redacted]' },
-}, destination);
+/** The process logger: JSON lines on stdout. */
+export const log = pino(logOptions(), destination);

@@ -4,6 +4,7 @@ import type { Duplex } from 'node:stream';
 import { languageFromAcceptHeader, DEFAULT_LANGUAGE } from '../i18n/languages.ts';
 import { translate } from '../i18n/translate.ts';
 import { isFastClockPunch, serveFastClockPunch } from './clock/clock-fast-path.ts';
+import { readEnvironment } from './config/environment.ts';
 import { closeDb } from './db/connection.ts';
 import { MAX_REQUEST_BYTES } from './http/body-limits.ts';
 import { ALLOWED_METHODS, refuseAtTheGate } from './http/request-gate.ts';
@@ -66,8 +67,10 @@ function refuseLargeBody(req: http.IncomingMessage, res: http.ServerResponse): b
  * running after the deadline (10 s), force exit 1 with a log line.
  */
 export function serve(options: ServeOptions): http.Server {
-  const port = options.port ?? Number(process.env.PORT ?? 4321);
-  const host = options.host ?? process.env.HOST ?? '0.0.0.0';
+  // Checked at start (start-log.ts checkEnvironment): the values here are valid or the defaults.
+  const environment = readEnvironment(process.env).values;
+  const port = options.port ?? environment.port;
+  const host = options.host ?? environment.host;
   const deadlineMs = options.shutdownDeadlineMs ?? 10_000;
   let stopping = false;
   const active = new Set<http.ServerResponse>();

@@ -19,10 +19,12 @@ function count(dataDir: string, table: string): number {
 }
 
 describe('demo data', () => {
-  it('`npm run demo` loads the demo set and prints the demo sign-in', async () => {
+  it('`npm run demo` loads the demo set and logs the demo sign-in (a JSON line)', async () => {
     const server = await startServer({ args: ['--demo'] });
     servers.push(server);
-    expect(server.logs()).toContain('Demo sign-in: admin@demo.jornada / Demo#2026');
+    const logs = server.logs();
+    const lines = logs.slice(0, logs.lastIndexOf('\n')).split('\n').map((l) => JSON.parse(l) as { level: number; msg: string });
+    expect(lines).toContainEqual(expect.objectContaining({ level: 30, msg: 'Demo sign-in: admin@demo.jornada / Demo#2026' }));
     expect(count(server.dataDir, 'employees')).toBe(25);
     expect(count(server.dataDir, 'attendances')).toBeGreaterThan(500);
     const accounts = [

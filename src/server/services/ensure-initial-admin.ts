@@ -3,6 +3,7 @@ import { SignUpSchema } from '../../domain/auth/auth-schemas.ts';
 import type { Db } from '../db/connection.ts';
 import { countUsers } from '../db/repositories/users.ts';
 import { createFirstAccount } from './create-first-account.ts';
+import { ConfigurationError } from '../config/configuration-error.ts';
 
 /**
  * Headless installs: with JORNADA_ADMIN_EMAIL and JORNADA_ADMIN_PASSWORD set and no user yet,
@@ -22,7 +23,7 @@ export async function ensureInitialAdmin(db: Db, env: NodeJS.ProcessEnv): Promis
   });
   if (!parsed.success) {
     const problems = parsed.issues.map((i) => `${v.getDotPath(i) ?? 'input'}: ${i.message}`).join(', ');
-    throw new Error(`JORNADA_ADMIN_EMAIL / JORNADA_ADMIN_PASSWORD are not acceptable (${problems})`);
+    throw new ConfigurationError(`JORNADA_ADMIN_EMAIL / JORNADA_ADMIN_PASSWORD are not acceptable (${problems})`);
   }
   await createFirstAccount(db, {
     company: parsed.output.company,
