@@ -10,8 +10,7 @@ import { pathToFileURL } from 'node:url';
 import { build, buildIsFresh, distDir } from './build.mjs';
 import { withModelCaching } from './model-cache.mjs';
 import { reexecWithMallocTuning } from './malloc-tuning.mjs';
-// Plain TypeScript run by Node's type stripping: these are needed before the build exists.
-import { checkEnvironment, exitWithFatal, logFatalErrors, startLog } from '../src/server/start-log.ts';
+import { startLog } from './start-log.mjs';
 
 reexecWithMallocTuning();
 // `ps` and `top` show "jornada" rather than "node" (after the re-exec, which resets it).
@@ -37,45 +36,52 @@ if (commandArgs.length > 0) {
   process.exit((await runCommand(commandArgs)) ?? 0);
 }
 
-/** The server's own logger once its chunk is loaded (its buffered lines then come first). */
-let serverLog;
-logFatalErrors(() => serverLog ?? startLog);
-checkEnvironment();
+/** The server's chunk (dist/server/boot.mjs) once loaded: its logger and its fatal-line rules. */
+let server;
+/** One fatal JSON line and exit 1; through the server's logger once it is loaded (its buffered lines first). */
+function fail(error, prefix = 'Jornada could not start: ') {
+  if (server) server.exitWithFatal(error, prefix, server.log);
+  startLog.fatal({ err: error }, `${prefix}${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+}
+process.on('uncaughtException', (error) => fail(error, 'Uncaught exception: '));
+process.on('unhandledRejection', (reason) => fail(reason, 'Unhandled promise rejection: '));
 
 const demo = process.argv.includes('--demo');
 const noBuild = process.argv.includes('--no-build') || process.env.JORNADA_NO_BUILD === '1';
-if (!noBuild) {
+if (!noBuild && !buildIsFresh()) {
   if (process.env.NODE_ENV === 'production') {
     // A production start never runs the compiler: build at install or upgrade time.
-    if (!buildIsFresh()) {
-      startLog.fatal(
-        { distDir },
-        'Jornada could not start: the build is missing or older than the sources, and NODE_ENV=production never builds at start: run `npm run build`, then start again.',
-      );
-      process.exit(1);
-    }
-  } else {
-    try {
-      build({ announce: (message) => startLog.info(message), capture: true });
-    } catch (error) {
-      startLog.fatal({ output: error.output }, `Jornada could not start: ${error.message}`);
-      process.exit(1);
-    }
+    startLog.fatal(
+      { distDir },
+      'Jornada could not start: the build is missing or older than the sources, and NODE_ENV=production never builds at start: run `npm run build`, then start again.',
+    );
+    process.exit(1);
+  }
+  // Settings first, also before a build (Node's type stripping loads the TypeScript check; its cost
+  // only matters on this slow path).
+  const { checkEnvironment } = await import('../src/server/start-log.ts');
+  checkEnvironment();
+  try {
+    build({ force: true, announce: (message) => startLog.info(message), capture: true });
+  } catch (error) {
+    startLog.fatal({ output: error.output }, `Jornada could not start: ${error.message}`);
+    process.exit(1);
   }
 }
 
 process.env.ASTRO_NODE_AUTOSTART = 'disabled';
-let server;
 try {
   server = await loadBoot();
 } catch (error) {
-  exitWithFatal(error);
+  fail(error);
 }
-serverLog = server.log;
+// PORT, HOST and LOG_LEVEL before anything touches the data directory.
+server.checkEnvironment();
 try {
   await server.boot({ demo });
 } catch (error) {
-  exitWithFatal(error, undefined, serverLog);
+  fail(error);
 }
 const { handler } = await import(pathToFileURL(path.join(serverDir, 'entry.mjs')).href);
 

@@ -16,6 +16,7 @@ export { closeDb };
 export { serve } from './serve.ts';
 export { runCommand } from './cli.ts';
 export { log } from './log.ts';
+export { checkEnvironment, exitWithFatal } from './start-log.ts';
 
 /** Demo sign-in logged by `npm run demo`. */
 export const DEMO_ACCOUNT = { email: 'admin@demo.jornada', password: 'Demo#2026' } as const;

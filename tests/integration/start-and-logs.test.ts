@@ -207,6 +207,14 @@ describe('wrong settings stop the start with one line naming them, no stack', ()
     expect(existsSync(path.join(dataDir, 'jornada.db'))).toBe(false);
   });
 
+  it('are refused before a build too', () => {
+    const dist = `.test-dist-unbuilt-${process.pid}`;
+    fakeDists.push(path.join(ROOT, dist));
+    const line = expectOneFatalLine(start([], { PORT: 'abc', JORNADA_DIST: dist, JORNADA_NO_BUILD: undefined, NODE_ENV: undefined }));
+    expect(line.msg).toMatch(/^Jornada could not start: PORT=abc is not a TCP port/);
+    expect(existsSync(path.join(ROOT, dist))).toBe(false);
+  });
+
   it('a damaged config.json is named, and left as it was', () => {
     for (const [text, problem] of [
       ['{"sessionPassword": "abc', /is not valid JSON/],
