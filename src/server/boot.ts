@@ -6,6 +6,7 @@ import { createFirstAccount } from './services/create-first-account.ts';
 import { ensureInitialAdmin } from './services/ensure-initial-admin.ts';
 import { getSettings } from './services/get-settings.ts';
 import { scheduleBackups } from './services/backups/backup-schedule.ts';
+import { checkInstanceSecrets } from './services/backups/check-instance-secrets.ts';
 import { schedulePunchPhotoPurge } from './services/punch-photos.ts';
 import { seedDemoData } from './services/seed-demo-data.ts';
 
@@ -29,6 +30,7 @@ export async function boot(options: BootOptions = {}): Promise<string[]> {
   const lines: string[] = [];
   instanceConfig();
   const db = await getDb();
+  await checkInstanceSecrets(db);
   lines.push(`Data directory: ${dataDir()}`);
   const created = await ensureInitialAdmin(db, process.env);
   if (created) lines.push(created);
