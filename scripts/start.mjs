@@ -26,7 +26,7 @@ const { boot, serve, runCommand } = await import(pathToFileURL(path.join(serverD
 // npm runs scripts in the project folder: a relative FILE means the folder the operator typed it in.
 const commandArgs = process.argv
   .slice(2)
-  .filter((a) => !a.startsWith('-') || a === '--help' || a === '-h')
+  .filter((a) => !a.startsWith('-') || a === '--help' || a === '-h' || a === '--reset-pins')
   .map((a, i, all) => (i === 1 && all[0] === 'restore' && process.env.INIT_CWD ? path.resolve(process.env.INIT_CWD, a) : a));
 const exitCode = await runCommand(commandArgs);
 if (exitCode !== null) process.exit(exitCode);

@@ -123,7 +123,7 @@ async function secureCurrentDatabase(target: string): Promise<{ line: string; sa
   }
   try {
     const backup = await createBackup(db, { keep: storedBackupKeep(db), trigger: 'restore' });
-    return { line: `Safety backup of the current database, photos and config.json: ${backup.file}`, safe: true };
+    return { line: `Safety backup of the current database: ${backup.file} (with the photos and config.json)`, safe: true };
   } catch (error) {
     db.close();
     db = undefined;
