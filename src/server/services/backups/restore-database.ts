@@ -196,7 +196,9 @@ function inspectSecrets(staging: string, shown: string, target: string, resetPin
     if (!verdict.ok) {
       const why = contents.complete
         ? `its config.json is not the one its PINs were made with, so no employee PIN would match`
-        : verdict.reason === 'mismatch'
+        : current === null
+          ? `it holds the database only, and ${dataDir()} has no config.json with the secrets its PINs were made with`
+          : verdict.reason === 'mismatch'
           ? `it holds the database only, and the current ${path.join(dataDir(), 'config.json')} is not the one its PINs were made with, so no employee PIN would match`
           : `it holds the database only (made before backups included the instance secrets), and nothing shows that the current ${path.join(dataDir(), 'config.json')} is the one its PINs were made with`;
       throw new RestoreRefused(
