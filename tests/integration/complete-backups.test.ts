@@ -36,7 +36,6 @@ function cli(dataDir: string, ...args: string[]) {
   return { code: r.status, out: r.stdout, err: r.stderr };
 }
 
-const sha = (file: string) => createHash('sha256').update(readFileSync(file)).digest('hex');
 const mode = (file: string) => statSync(file).mode & 0o777;
 const freshDir = (name: string) => {
   const dir = path.join(scratch, name);
@@ -218,7 +217,7 @@ describe('backup → wipe → restore on a fresh DATA_DIR', () => {
     const at = bytes.indexOf(photoBytes.subarray(100, 116));
     expect(at).toBeGreaterThan(0);
     const tampered = Buffer.from(bytes);
-    tampered[at + 5] ^= 0xff;
+    tampered[at + 5] = tampered[at + 5]! ^ 0xff;
     const tamperedFile = path.join(scratch, 'tampered.db');
     writeFileSync(tamperedFile, tampered);
     const r = cli(dir, 'restore', tamperedFile);

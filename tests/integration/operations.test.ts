@@ -48,8 +48,9 @@ describe('logs', () => {
     const searches = () => server.logs().split('"method":"GET","path":"/api/employees"').length - 1;
     await waitFor("this test's requests in the log", () => searches() >= 2 && /"path":"\/api\/user\/login","status":401/.test(server.logs()));
 
-    // From the first log line on: the start-up lines above it print the demo sign-in on purpose.
-    const output = server.logs().slice(server.logs().indexOf('\n{') + 1);
+    // After the start-up line that prints the demo sign-in on purpose (migrations log before it).
+    const all = server.logs();
+    const output = all.slice(all.indexOf('\n', all.indexOf('Demo sign-in:')) + 1);
     const lines = output.split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l) as Record<string, unknown>);
     const requests = lines.filter((l) => l['msg'] === 'request');
     expect(requests).toContainEqual(expect.objectContaining({ method: 'POST', path: '/api/user/login', status: 401, level: 30 }));
