@@ -201,8 +201,11 @@ function inspectSecrets(staging: string, shown: string, target: string, resetPin
           : verdict.reason === 'mismatch'
           ? `it holds the database only, and the current ${path.join(dataDir(), 'config.json')} is not the one its PINs were made with, so no employee PIN would match`
           : `it holds the database only (made before backups included the instance secrets), and nothing shows that the current ${path.join(dataDir(), 'config.json')} is the one its PINs were made with`;
+      const fix = contents.complete
+        ? 'Restore an older backup made while the server had the right config.json'
+        : `Put that instance's config.json into ${dataDir()} and run restore again`;
       throw new RestoreRefused(
-        `${shown}: ${why}. Nothing was changed. Put that instance's config.json into ${dataDir()} and run restore again, or run "restore ${shown} --reset-pins" to clear every PIN (employees then need new PINs).`,
+        `${shown}: ${why}. Nothing was changed. ${fix}, or run "restore ${shown} --reset-pins" to clear every PIN (employees then need new PINs).`,
       );
     }
     return { contents, verdict, databaseFingerprint, secretsFingerprint: secrets };
