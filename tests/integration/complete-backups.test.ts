@@ -258,8 +258,13 @@ describe('a start that applies migrations backs up first', () => {
     expect((await (await (async () => { const c = new Client(server.url); await c.signIn('admin@demo.jornada', 'Demo#2026'); return c.get('/api/backups'); })()).json()).data.lastSuccess).toMatchObject({ file: files[0], trigger: 'pre-migration' });
     await server.kill('SIGTERM');
 
-    // When that backup cannot be written, nothing is migrated and the server does not start.
-    previousVersion(dir);
+    // Going back: the pre-migration backup restores the database as the previous version left it.
+    const back = cli(dir, 'restore', file);
+    expect(back.code, back.err).toBe(0);
+    expect(back.out).toContain('1 migration(s) will be applied when the server starts');
+    expect(query(path.join(dir, 'jornada.db'), "select count(*) n from sqlite_master where name = 'instance_meta'")).toEqual([{ n: 0 }]);
+
+    // When the backup before migrating cannot be written, nothing is migrated and the server does not start.
     rmSync(path.join(dir, 'backups'), { recursive: true });
     writeFileSync(path.join(dir, 'backups'), 'a file where the folder should be');
     await expect(serve(dir)).rejects.toThrow(/The backup before applying 1 migration\(s\) failed \(.*EEXIST.*\); nothing was migrated/);
