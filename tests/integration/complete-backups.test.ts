@@ -197,9 +197,13 @@ describe('backup → wipe → restore on a fresh DATA_DIR', () => {
     const r = cli(unknown, 'restore', old);
     expect(r.code).toBe(1);
     expect(r.err).toMatch(/made before backups included the instance secrets/);
-    // Over the database of the same instance, with that instance's config.json, it is accepted.
+    // Over the database of the same instance, with that instance's config.json, it is accepted
+    // (and what an interrupted restore left behind is cleared once the database is secured).
+    mkdirSync(path.join(right, '.uploads.restore-deadbeef.tmp'));
+    writeFileSync(path.join(right, '.jornada.db.restore-deadbeef.tmp'), 'half a copy');
     const same = cli(right, 'restore', old);
     expect(same.code, same.err).toBe(0);
+    expect(readdirSync(right).filter((n) => n.startsWith('.'))).toEqual([]);
   });
 
   it('refuses a truncated or tampered backup, changing nothing', async () => {

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { chmodSync, closeSync, copyFileSync, existsSync, openSync, readSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, closeSync, copyFileSync, existsSync, openSync, readdirSync, readSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { DEFAULT_BACKUP_KEEP } from '../../../domain/backups/backup-rules.ts';
 import { restoreSecretsVerdict, type RestoreSecretsVerdict } from '../../../domain/backups/restore-secrets.ts';
@@ -214,6 +214,18 @@ function inspectSecrets(staging: string, shown: string, target: string, resetPin
   }
 }
 
+/**
+ * Removes what an interrupted restore left in DATA_DIR (its temporary copy and upload folders).
+ * Called once the current database is secured, so no server is running; a replaced uploads
+ * folder is only ever named `.uploads.replaced-*` when a safety backup holds its files.
+ */
+function removeLeftovers(dir: string, tag: string): void {
+  for (const name of readdirSync(dir)) {
+    if (!/^\.(jornada\.db|uploads)\.(restore|replaced)-[0-9a-f]{8}\.tmp(-wal|-shm|-journal)?$/.test(name) || name.includes(tag)) continue;
+    rmSync(path.join(dir, name), { recursive: true, force: true });
+  }
+}
+
 /** Writes config.json from the backup (0600): temporary file, flushed, renamed. */
 function putBackConfig(dir: string, bytes: Buffer): void {
   const file = path.join(dir, 'config.json');
@@ -265,6 +277,7 @@ export async function restoreDatabase(source: string, options: RestoreOptions = 
     ];
     const safety = await secureCurrentDatabase(target);
     lines.push(safety.line);
+    removeLeftovers(dir, tag);
 
     if (contents.complete) {
       const note = openDatabaseFile(staging);
