@@ -8,6 +8,7 @@ import { createFirstAccount } from './services/create-first-account.ts';
 import { ensureInitialAdmin } from './services/ensure-initial-admin.ts';
 import { getSettings } from './services/get-settings.ts';
 import { scheduleBackups } from './services/backups/backup-schedule.ts';
+import { checkInstanceSecrets } from './services/backups/check-instance-secrets.ts';
 import { schedulePunchPhotoPurge } from './services/punch-photos.ts';
 import { seedDemoData } from './services/seed-demo-data.ts';
 import { log } from './log.ts';
@@ -36,6 +37,7 @@ export async function boot(options: BootOptions = {}): Promise<void> {
   checkInstanceConfigFile(path.join(dataDir(), 'config.json'));
   instanceConfig();
   const db = await getDb();
+  await checkInstanceSecrets(db);
   log.info({ dataDir: dataDir() }, `Data directory: ${dataDir()}`);
   const created = await ensureInitialAdmin(db, process.env);
   if (created) log.info(created);

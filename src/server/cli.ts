@@ -41,10 +41,14 @@ export function usage(): string {
     '',
     'Usage:',
     '  jornada                 start the server (npm start; --demo loads the demo data set)',
-    '  jornada backup          back up the database now into DATA_DIR/backups and print the file',
-    '                          (works while the server runs)',
-    '  jornada restore FILE    replace the database with a backup file; stop the server first',
-    '                          (a safety backup of the current database is made first)',
+    '  jornada backup          back up now into DATA_DIR/backups and print the file: one file with',
+    '                          the database, the uploads and config.json (SENSITIVE: holds the',
+    '                          instance secrets; mode 0600). Works while the server runs',
+    '  jornada restore FILE [--reset-pins]',
+    '                          put back a backup (database, uploads, config.json); stop the',
+    '                          server first (a safety backup of the current state is made first).',
+    '                          Refused when the secrets do not match the PINs; --reset-pins',
+    '                          restores anyway and clears every PIN (employees need new ones)',
     '  jornada verify          check the tamper-evident record chain against the punches,',
     '                          corrections and voidings (works while the server runs); exit 0',
     '                          when intact, 1 naming the first broken entry',
@@ -73,7 +77,7 @@ async function backupCommand(): Promise<number> {
     const result = await createBackup(db, { keep: storedBackupKeep(db), trigger: 'command' });
     console.log(result.file);
     console.error(
-      `Backup verified (integrity ok), ${result.bytes} bytes.` +
+      `Backup verified (integrity ok), ${result.bytes} bytes: the database, config.json and ${result.uploads} uploaded file(s). It holds the instance secrets: keep it private.` +
         (result.removed.length > 0 ? ` Removed ${result.removed.length} old backup(s): ${result.removed.join(', ')}.` : ''),
     );
     return 0;
@@ -117,14 +121,14 @@ async function verifyCommand(): Promise<number> {
   }
 }
 
-async function restoreCommand(file: string | undefined): Promise<number> {
+async function restoreCommand(file: string | undefined, resetPins: boolean): Promise<number> {
   if (!file) {
-    console.error('restore needs the backup file: jornada restore FILE\n');
+    console.error('restore needs the backup file: jornada restore FILE [--reset-pins]\n');
     console.error(usage());
     return 2;
   }
   try {
-    for (const line of await restoreDatabase(file)) console.log(line);
+    for (const line of await restoreDatabase(file, { resetPins })) console.log(line);
     return 0;
   } catch (error) {
     console.error(`Restore refused: ${error instanceof RestoreRefused ? error.message : operatorMessage(error)}`);
@@ -151,7 +155,7 @@ export async function runCommand(args: string[]): Promise<number | null> {
     return 0;
   }
   if (command === 'backup' && rest.length === 0) return backupCommand();
-  if (command === 'restore' && rest.length <= 1) return restoreCommand(rest[0]);
+  if (command === 'restore' && rest.length <= 1) return restoreCommand(rest[0], args.includes('--reset-pins'));
   if (command === 'verify' && rest.length === 0) return verifyCommand();
   console.error(`Unknown command: ${words.join(' ')}\n`);
   console.error(usage());

@@ -1,11 +1,21 @@
 import { addDays, localDateOf, localDateTimeToUtcIso } from '../time/zoned-time.ts';
 
 /**
- * Pure rules of database backups: file names, which files retention removes, and when the daily
- * backup is due. Backup files are `jornada-YYYYMMDD-HHMMSS.db` (UTC, so names sort in time order
- * across daylight-saving changes), with `-N` appended when two backups share a second.
+ * Pure rules of backups: file names, which files retention removes, and when the daily backup is
+ * due. Backup files are `jornada-YYYYMMDD-HHMMSS.db` (UTC, so names sort in time order across
+ * daylight-saving changes), with `-N` appended when two backups share a second, and
+ * `-pre-migration` for the backup taken before a start applies migrations (decision 039).
  */
-export const BACKUP_FILE_RE = /^jornada-(\d{4})(\d{2})(\d{2})-(\d{2})(\d{2})(\d{2})(?:-(\d{1,4}))?\.db$/;
+export const BACKUP_FILE_RE = /^jornada-(\d{4})(\d{2})(\d{2})-(\d{2})(\d{2})(\d{2})(?:-(\d{1,4}))?(-pre-migration)?\.db$/;
+
+/** Why a backup was taken, as far as its name shows it. */
+export type BackupKind = 'regular' | 'pre-migration';
+
+/**
+ * Pre-migration backups kept by retention, apart from `backupKeep`: the daily backups after an
+ * upgrade must not push out the last copy made with the old version's schema.
+ */
+export const PRE_MIGRATION_KEEP = 2;
 
 /** Defaults of the backup settings: every day at 03:00 company time, the newest 14 kept. */
 export const DEFAULT_BACKUP_TIME = '03:00';
@@ -16,12 +26,18 @@ export const BACKUP_TIME_RE = /^([01]\d|2[0-3]):[0-5]\d$/;
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 
 /** The backup file name for an instant (`n` > 0 adds a suffix for a second backup in the same second). */
-export function backupFileName(ms: number, n = 0): string {
+export function backupFileName(ms: number, n = 0, kind: BackupKind = 'regular'): string {
   const d = new Date(ms);
   const stamp =
     `${pad(d.getUTCFullYear(), 4)}${pad(d.getUTCMonth() + 1)}${pad(d.getUTCDate())}-` +
     `${pad(d.getUTCHours())}${pad(d.getUTCMinutes())}${pad(d.getUTCSeconds())}`;
-  return `jornada-${stamp}${n > 0 ? `-${n}` : ''}.db`;
+  return `jornada-${stamp}${n > 0 ? `-${n}` : ''}${kind === 'pre-migration' ? '-pre-migration' : ''}.db`;
+}
+
+/** The kind of a backup file name (undefined for any other name). */
+export function backupKindOf(name: string): BackupKind | undefined {
+  const m = BACKUP_FILE_RE.exec(name);
+  return m ? (m[8] ? 'pre-migration' : 'regular') : undefined;
 }
 
 export function isBackupFileName(name: string): boolean {
@@ -51,9 +67,16 @@ export function sortBackups(names: readonly string[]): string[] {
     .map(([name]) => name);
 }
 
-/** The backup files retention deletes: all but the newest `keep`. Other files are never named. */
+/**
+ * The backup files retention deletes: regular backups beyond the newest `keep`, pre-migration
+ * backups beyond the newest PRE_MIGRATION_KEEP (counted apart). The newest of each kind is never
+ * named; other files never are.
+ */
 export function expiredBackups(names: readonly string[], keep: number): string[] {
-  return sortBackups(names).slice(Math.max(1, Math.floor(keep)));
+  const sorted = sortBackups(names);
+  const regular = sorted.filter((n) => backupKindOf(n) === 'regular').slice(Math.max(1, Math.floor(keep)));
+  const pre = sorted.filter((n) => backupKindOf(n) === 'pre-migration').slice(PRE_MIGRATION_KEEP);
+  return sorted.filter((n) => regular.includes(n) || pre.includes(n));
 }
 
 /** The scheduled instant (ms) on a local calendar date at `time` (HH:mm) in `timeZone`. */

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { LowSync } from 'lowdb';
@@ -25,10 +25,36 @@ function generate(): InstanceConfig {
   };
 }
 
+/** `DATA_DIR/config.json`. */
+export function instanceConfigFile(): string {
+  return path.join(dataDir(), 'config.json');
+}
+
+/** Label of the secrets fingerprint: HMAC(pinPepper, label) identifies the pepper without revealing it. */
+const FINGERPRINT_LABEL = 'jornada secrets fingerprint v1';
+
+/**
+ * The fingerprint of an instance's PIN pepper, stored in the database (`instance_meta`, decision
+ * 039) so a start or a restore can tell whether config.json is the one the PINs were made with.
+ */
+export function secretsFingerprint(pinPepper: string): string {
+  return createHmac('sha256', pinPepper).update(FINGERPRINT_LABEL).digest('hex');
+}
+
+/** The pepper of a config.json text (a backup's or the current one); undefined when it has none or is not JSON. */
+export function pinPepperOf(text: string): string | undefined {
+  try {
+    const parsed = JSON.parse(text) as Partial<InstanceConfig> | null;
+    return typeof parsed?.pinPepper === 'string' && parsed.pinPepper.length > 0 ? parsed.pinPepper : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Reads the instance configuration, creating it with fresh secrets on first start. */
 export function instanceConfig(): InstanceConfig {
   if (cached) return cached;
-  const file = path.join(dataDir(), 'config.json');
+  const file = instanceConfigFile();
   if (!existsSync(file)) {
     // Create with restrictive permissions before any secret is written into it.
     writeFileSync(file, '{}', { mode: 0o600 });

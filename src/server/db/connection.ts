@@ -3,6 +3,7 @@ import SQLite from 'better-sqlite3';
 import { CamelCasePlugin, Kysely, SqliteDialect } from 'kysely';
 import { dataDir } from '../config/data-dir.ts';
 import { migrateToLatest } from './migrate.ts';
+import { backupBeforeMigrating } from '../services/backups/pre-migration-backup.ts';
 import type { Database } from './schema.ts';
 import { withStatementCache } from './statement-cache.ts';
 
@@ -47,7 +48,7 @@ export function getDb(): Promise<Db> {
     const sqlite = openSqlite(file);
     const db = createKysely(sqlite);
     try {
-      await migrateToLatest(db);
+      await migrateToLatest(db, undefined, { beforeApplying: (pending) => backupBeforeMigrating(sqlite, pending) });
     } catch (error) {
       sqlite.close();
       ready = undefined;

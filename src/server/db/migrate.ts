@@ -1,19 +1,32 @@
 import { sql, type Kysely } from 'kysely';
 import { migrations, type Migration } from './migrations/index.ts';
 import { nowIso } from '../clock/now.ts';
+import { ConfigurationError } from '../config/configuration-error.ts';
+import { log } from '../log.ts';
 
 export interface MigrationResult {
   applied: string[];
+}
+
+export interface MigrateOptions {
+  /**
+   * Runs before the first pending migration of a database that already has migrations (never for
+   * a brand-new one); when it throws, nothing is migrated. The server takes its pre-migration
+   * backup here (decision 039).
+   */
+  beforeApplying?: (pending: string[]) => Promise<void>;
 }
 
 /**
  * Applies the pending migrations in order. Each runs in its own transaction together with its
  * bookkeeping row, so a migration that fails leaves the database exactly as it was before it
  * (SQLite's DDL is transactional). Refuses a database whose schema is newer than this build.
+ * Each applied migration is logged (name, ms).
  */
 export async function migrateToLatest(
   db: Kysely<any>,
   list: ReadonlyArray<readonly [string, Migration]> = migrations,
+  options: MigrateOptions = {},
 ): Promise<MigrationResult> {
   await db.schema
     .createTable('schema_migrations')
@@ -27,18 +40,22 @@ export async function migrateToLatest(
   const known = new Set(list.map(([name]) => name));
   const unknown = [...done].filter((name) => !known.has(name));
   if (unknown.length > 0) {
-    throw new Error(
+    throw new ConfigurationError(
       `The database was migrated by a newer version of Jornada (${unknown.join(', ')}); upgrade the app.`,
     );
   }
+  const pending = list.filter(([name]) => !done.has(name)).map(([name]) => name);
+  if (pending.length > 0 && done.size > 0) await options.beforeApplying?.(pending);
   const applied: string[] = [];
   for (const [name, migration] of list) {
     if (done.has(name)) continue;
+    const started = performance.now();
     await db.transaction().execute(async (trx) => {
       await migration.up(trx);
       await trx.insertInto('schema_migrations').values({ name, applied_at: nowIso() }).execute();
     });
     applied.push(name);
+    log.info({ migration: name, ms: Math.round(performance.now() - started) }, 'Migration applied');
   }
   if (applied.length > 0) await sql`PRAGMA optimize`.execute(db);
   return { applied };

@@ -448,6 +448,14 @@ export interface Database {
   inspectionLinkUses: InspectionLinkUseTable;
   recordAcknowledgements: RecordAcknowledgementTable;
   schemaMigrations: SchemaMigrationTable;
+  instanceMeta: InstanceMetaTable;
+}
+
+/** Facts about the instance (migration 0014): `secrets_fingerprint` = HMAC(pinPepper, label), decision 039. */
+export interface InstanceMetaTable {
+  key: string;
+  value: string;
+  updatedAt: string;
 }
 
 export type User = Selectable<UserTable>;

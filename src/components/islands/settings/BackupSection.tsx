@@ -20,6 +20,7 @@ const TRIGGERS: Record<string, string> = {
   manual: 'backups.triggerManual',
   command: 'backups.triggerCommand',
   restore: 'backups.triggerRestore',
+  'pre-migration': 'backups.triggerPreMigration',
 };
 
 /** Bytes as "812 KB" / "3,4 MB". */

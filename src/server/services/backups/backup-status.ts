@@ -4,7 +4,7 @@ import path from 'node:path';
 import { dataDir } from '../../config/data-dir.ts';
 
 /** How a backup was started. */
-export type BackupTrigger = 'scheduled' | 'manual' | 'command' | 'restore';
+export type BackupTrigger = 'scheduled' | 'manual' | 'command' | 'restore' | 'pre-migration';
 
 /**
  * The record of recent backups, kept in `DATA_DIR/backup-status.json` rather than in the database:

@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, renameSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { backupFileName } from '../../../domain/backups/backup-rules.ts';
+import { backupFileName, type BackupKind } from '../../../domain/backups/backup-rules.ts';
 import { nowMs } from '../../clock/now.ts';
 import { integrityProblems, openDatabaseFile, useRollbackJournal, type DatabaseFile } from '../../db/database-file.ts';
+import { addContentsToCopy } from './backup-contents.ts';
 import { applyRetention, backupsDir, fsyncPathAsync } from './backup-files.ts';
 import { updateBackupStatus, type BackupTrigger } from './backup-status.ts';
 
@@ -13,6 +14,8 @@ export interface BackupResult {
   name: string;
   bytes: number;
   at: string;
+  /** Uploaded files inside it (config.json aside). */
+  uploads: number;
   /** Older backup files deleted by retention. */
   removed: string[];
 }
@@ -27,6 +30,8 @@ export interface BackupOptions {
    * process's write would restart a step-wise copy.
    */
   pagesPerStep?: number;
+  /** `pre-migration` names the file `…-pre-migration.db` (kept apart by retention). */
+  kind?: BackupKind;
 }
 
 /** One line for the operator: the error's message without its stack. */
@@ -51,10 +56,12 @@ export function verifyDatabaseFile(file: string, options: { setRollbackJournal?:
 }
 
 /**
- * Copies the open database into `DATA_DIR/backups/jornada-YYYYMMDD-HHMMSS.db` with SQLite's
- * online backup (readers and writers carry on), under a temporary name until the copy is complete,
- * verified and flushed to disk; then applies retention and records the result in the backup
- * status. A failure is recorded too (and rethrown); no partial file is left under a backup name.
+ * Makes a complete backup, `DATA_DIR/backups/jornada-YYYYMMDD-HHMMSS.db` (decision 039): the open
+ * database copied with SQLite's online backup (readers and writers carry on), then config.json and
+ * the uploads added to the COPY in small batches (`addContentsToCopy`), all under a temporary name
+ * (0600) until the file passes `integrity_check` and is flushed to disk; then applies retention and
+ * records the result in the backup status. A failure is recorded too (and rethrown); no partial
+ * file is left under a backup name.
  */
 export async function createBackup(sqlite: DatabaseFile, options: BackupOptions): Promise<BackupResult> {
   const startedAt = nowMs();
@@ -63,13 +70,15 @@ export async function createBackup(sqlite: DatabaseFile, options: BackupOptions)
   try {
     const dir = backupsDir();
     let n = 0;
-    while (existsSync(path.join(dir, backupFileName(startedAt, n)))) n++;
-    const name = backupFileName(startedAt, n);
+    const kind = options.kind ?? 'regular';
+    while (existsSync(path.join(dir, backupFileName(startedAt, n, kind)))) n++;
+    const name = backupFileName(startedAt, n, kind);
     const file = path.join(dir, name);
     temp = path.join(dir, `.${name}.${randomBytes(4).toString('hex')}.tmp`);
     const step = options.pagesPerStep ?? 0x7fffffff;
     await sqlite.backup(temp, { progress: () => step });
     chmodSync(temp, 0o600);
+    const contents = await addContentsToCopy(temp, at);
     verifyDatabaseFile(temp, { setRollbackJournal: true });
     await fsyncPathAsync(temp);
     renameSync(temp, file);
@@ -78,7 +87,7 @@ export async function createBackup(sqlite: DatabaseFile, options: BackupOptions)
     const bytes = statSync(file).size;
     const removed = applyRetention(options.keep, startedAt);
     updateBackupStatus({ lastSuccess: { at, file: name, bytes, trigger: options.trigger }, lastFailure: null });
-    return { file, name, bytes, at, removed };
+    return { file, name, bytes, at, uploads: contents.uploads, removed };
   } catch (error) {
     if (temp) for (const f of [temp, `${temp}-wal`, `${temp}-shm`, `${temp}-journal`]) rmSync(f, { force: true });
     try {
