@@ -31,6 +31,24 @@ function npmPack(name, version, dir) {
   return { ...report, file: path.join(dir, report.filename ?? tarballName(name, version)) };
 }
 
+/**
+ * Checks the tarball `file` against `pkg.integrity` (when the lock file has one) and unpacks it
+ * into `dest` (replacing what is there) through the scratch folder `work`, with a marker naming
+ * it. Throws, leaving `dest` untouched, when the bytes do not match.
+ */
+export function unpackTarball({ file, pkg, dest, work, registryIntegrity }) {
+  if (pkg.integrity !== null && !matchesIntegrity(readFileSync(file), pkg.integrity)) {
+    throw new Error(`${pkg.name}@${pkg.version}: the tarball does not match package-lock.json's integrity`);
+  }
+  const members = pkg.name.startsWith('node-linux-') ? NODE_MEMBERS : [];
+  const tar = spawnSync('tar', ['-xzf', file, '-C', work, '--no-same-owner', ...members], { encoding: 'utf8' });
+  if (tar.status !== 0) throw new Error(`unpacking ${path.basename(file)} failed: ${tar.stderr || tar.error?.message}`);
+  writeFileSync(path.join(work, 'package', MARKER), JSON.stringify({ name: pkg.name, version: pkg.version, integrity: pkg.integrity ?? registryIntegrity }));
+  rmSync(dest, { recursive: true, force: true });
+  mkdirSync(path.dirname(dest), { recursive: true });
+  renameSync(path.join(work, 'package'), dest);
+}
+
 function readMarker(dir) {
   try {
     return JSON.parse(readFileSync(path.join(dir, MARKER), 'utf8'));
@@ -58,17 +76,7 @@ export function prepareTargetPackages(target, { root, cacheDir, log = console.lo
     try {
       log(`Fetching ${pkg.name}@${pkg.version} for ${target} from the npm registry…`);
       const report = npmPack(pkg.name, pkg.version, work);
-      const bytes = readFileSync(report.file);
-      if (pkg.integrity !== null && !matchesIntegrity(bytes, pkg.integrity)) {
-        throw new Error(`${pkg.name}@${pkg.version}: the tarball does not match package-lock.json's integrity`);
-      }
-      const members = pkg.name.startsWith('node-linux-') ? NODE_MEMBERS : [];
-      const tar = spawnSync('tar', ['-xzf', report.file, '-C', work, '--no-same-owner', ...members], { encoding: 'utf8' });
-      if (tar.status !== 0) throw new Error(`unpacking ${path.basename(report.file)} failed: ${tar.stderr || tar.error?.message}`);
-      writeFileSync(path.join(work, 'package', MARKER), JSON.stringify({ name: pkg.name, version: pkg.version, integrity: pkg.integrity ?? report.integrity }));
-      rmSync(dest, { recursive: true, force: true });
-      mkdirSync(path.dirname(dest), { recursive: true });
-      renameSync(path.join(work, 'package'), dest);
+      unpackTarball({ file: report.file, pkg, dest, work, registryIntegrity: report.integrity });
       fetched.push(pkg.name);
     } finally {
       rmSync(work, { recursive: true, force: true });

@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -5,6 +6,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { MALLOC_ENV, reexecPlan, type ReexecFacts } from '../../src/binary/malloc-reexec.ts';
 import { nativeFiles } from '../../scripts/binary/assets.mjs';
+import { unpackTarball } from '../../scripts/binary/target-packages.mjs';
 import {
   elfArch,
   hostTarget,
@@ -180,5 +182,32 @@ describe('binary: the start-up re-exec with the memory tuning', () => {
     expect(emulated).toEqual({ action: 'skip', reason: expect.stringMatching(/runs emulated \(arm64 executable on a x86_64 kernel\).*MALLOC_MMAP_THRESHOLD_ and UV_THREADPOOL_SIZE/) });
     expect(reexecPlan(facts({ executable: false }))).toMatchObject({ action: 'skip', reason: expect.stringMatching(/cannot execute its own file/) });
     expect(reexecPlan(facts({ arch: 'x64', kernelArch: 'x86_64' }))).toMatchObject({ action: 'exec' });
+  });
+});
+
+describe('binary targets: unpacking a fetched package', () => {
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'jornada-unpack-'));
+  afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
+  const source = path.join(tmp, 'src', 'package');
+  fs.mkdirSync(path.join(source, 'lib'), { recursive: true });
+  fs.writeFileSync(path.join(source, 'package.json'), '{"name":"@img/sharp-linux-arm64"}');
+  fs.writeFileSync(path.join(source, 'lib', 'sharp.node'), 'addon');
+  const tarball = path.join(tmp, 'pkg.tgz');
+  expect(spawnSync('tar', ['-czf', tarball, '-C', path.join(tmp, 'src'), 'package']).status).toBe(0);
+  const integrity = `sha512-${createHash('sha512').update(fs.readFileSync(tarball)).digest('base64')}`;
+  const dest = path.join(tmp, 'cache', 'node_modules', '@img', 'sharp-linux-arm64');
+  const scratch = () => fs.mkdtempSync(path.join(tmp, 'work-'));
+
+  it('refuses a tarball whose bytes differ from the lock file, leaving the cache as it was', () => {
+    const pkg = { name: '@img/sharp-linux-arm64', version: '0.35.5', integrity: `sha512-${createHash('sha512').update('other').digest('base64')}` };
+    expect(() => unpackTarball({ file: tarball, pkg, dest, work: scratch(), registryIntegrity: integrity })).toThrow(/does not match package-lock.json's integrity/);
+    expect(fs.existsSync(dest)).toBe(false);
+  });
+
+  it('unpacks a matching tarball with a marker naming it', () => {
+    const pkg = { name: '@img/sharp-linux-arm64', version: '0.35.5', integrity };
+    unpackTarball({ file: tarball, pkg, dest, work: scratch(), registryIntegrity: 'sha512-registry' });
+    expect(fs.readFileSync(path.join(dest, 'lib', 'sharp.node'), 'utf8')).toBe('addon');
+    expect(JSON.parse(fs.readFileSync(path.join(dest, '.jornada-target.json'), 'utf8'))).toEqual({ name: pkg.name, version: '0.35.5', integrity });
   });
 });
