@@ -152,7 +152,7 @@ describe('binary targets: the native files a target embeds', () => {
       'better-sqlite3/prebuilds/linux-arm64.node',
     ]);
     const sharp = files.find((f: { path: string }) => f.path === '@img/sharp-linux-arm64/index.cjs');
-    expect(sharp.file).toBe(path.join(tmp, 'target', '@img', 'sharp-linux-arm64', 'index.cjs'));
+    expect(sharp?.file).toBe(path.join(tmp, 'target', '@img', 'sharp-linux-arm64', 'index.cjs'));
   });
 
   it('fails naming the package a target lacks', () => {
