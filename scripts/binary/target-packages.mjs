@@ -49,12 +49,21 @@ export function unpackTarball({ file, pkg, dest, work, registryIntegrity }) {
   renameSync(path.join(work, 'package'), dest);
 }
 
-function readMarker(dir) {
+/**
+ * True when `dest` holds `pkg` as unpacked by unpackTarball: its marker names the same version
+ * (and integrity, when the lock file has one) and the files a build reads are there.
+ */
+export function isUnpacked(dest, pkg) {
+  let marker;
   try {
-    return JSON.parse(readFileSync(path.join(dir, MARKER), 'utf8'));
+    marker = JSON.parse(readFileSync(path.join(dest, MARKER), 'utf8'));
   } catch {
-    return null;
+    return false;
   }
+  if (marker.name !== pkg.name || marker.version !== pkg.version) return false;
+  if (pkg.integrity !== null && marker.integrity !== pkg.integrity) return false;
+  const needed = pkg.name.startsWith('node-linux-') ? ['bin/node'] : ['package.json'];
+  return needed.every((rel) => existsSync(path.join(dest, rel)));
 }
 
 /**
@@ -68,8 +77,7 @@ export function prepareTargetPackages(target, { root, cacheDir, log = console.lo
   const fetched = [];
   for (const pkg of targetPackages(target, { lock, nodeVersion })) {
     const dest = path.join(nodeModules, ...pkg.name.split('/'));
-    const marker = readMarker(dest);
-    if (marker && marker.name === pkg.name && marker.version === pkg.version && (pkg.integrity === null || marker.integrity === pkg.integrity)) continue;
+    if (isUnpacked(dest, pkg)) continue;
 
     mkdirSync(cacheDir, { recursive: true });
     const work = mkdtempSync(path.join(cacheDir, '.fetch-'));

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { MALLOC_ENV, reexecPlan, type ReexecFacts } from '../../src/binary/malloc-reexec.ts';
 import { nativeFiles } from '../../scripts/binary/assets.mjs';
-import { unpackTarball } from '../../scripts/binary/target-packages.mjs';
+import { isUnpacked, unpackTarball } from '../../scripts/binary/target-packages.mjs';
 import {
   elfArch,
   hostTarget,
@@ -117,7 +117,13 @@ describe('binary targets: integrity and executables', () => {
     header.writeUInt16LE(0x28, 18); // 32-bit ARM
     expect(elfArch(header)).toBeNull();
     expect(elfArch(Buffer.from('#!/bin/sh\necho not a binary\n'))).toBeNull();
-    if (process.platform === 'linux') expect(elfArch(fs.readFileSync(process.execPath).subarray(0, 64))).toBe(process.arch);
+    if (process.platform === 'linux') {
+      const fd = fs.openSync(process.execPath, 'r');
+      const own = Buffer.alloc(64);
+      fs.readSync(fd, own, 0, 64, 0);
+      fs.closeSync(fd);
+      expect(elfArch(own)).toBe(process.arch);
+    }
   });
 });
 
@@ -209,5 +215,25 @@ describe('binary targets: unpacking a fetched package', () => {
     unpackTarball({ file: tarball, pkg, dest, work: scratch(), registryIntegrity: 'sha512-registry' });
     expect(fs.readFileSync(path.join(dest, 'lib', 'sharp.node'), 'utf8')).toBe('addon');
     expect(JSON.parse(fs.readFileSync(path.join(dest, '.jornada-target.json'), 'utf8'))).toEqual({ name: pkg.name, version: '0.35.5', integrity });
+    expect(isUnpacked(dest, pkg)).toBe(true);
+  });
+
+  it('fetches again when the lock file names another version or integrity, or files are gone', () => {
+    const pkg = { name: '@img/sharp-linux-arm64', version: '0.35.5', integrity };
+    expect(isUnpacked(dest, { ...pkg, version: '0.36.0' })).toBe(false);
+    expect(isUnpacked(dest, { ...pkg, integrity: 'sha512-other' })).toBe(false);
+    expect(isUnpacked(dest, { ...pkg, name: '@img/sharp-linux-x64' })).toBe(false);
+    fs.rmSync(path.join(dest, 'package.json'));
+    expect(isUnpacked(dest, pkg)).toBe(false);
+    expect(isUnpacked(path.join(tmp, 'nothing-here'), pkg)).toBe(false);
+  });
+});
+
+describe('binary targets: the build command refuses a wrong target at once', () => {
+  it('exits 1 with one line naming the targets, before building anything', () => {
+    const result = spawnSync(process.execPath, [path.join(ROOT, 'scripts', 'build-binary.mjs'), '--target', 'linux-armv7'], { encoding: 'utf8', timeout: 30_000 });
+    expect(result.status).toBe(1);
+    expect(result.stderr.trim()).toBe('build:binary: unknown target linux-armv7: use linux-x64 or linux-arm64');
+    expect(result.stdout).not.toMatch(/Building|Fetching/);
   });
 });
