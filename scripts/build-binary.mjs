@@ -54,7 +54,7 @@ function targetSources(target) {
   return { nodeBinary, nodeModulesDirs: [nodeModules, path.join(root, 'node_modules')], cross: true };
 }
 
-export async function buildBinary(target = hostTarget()) {
+export async function buildBinary(target = parseTargetArgs([], hostTarget())) {
   if (process.platform !== 'linux') throw new Error('the single binary is built on Linux, for Linux');
   const started = performance.now();
   const arch = targetArch(target);

@@ -8,14 +8,14 @@ cd "$(dirname "$0")/.."
 export PATH="$PWD/node_modules/.bin:$PATH"
 
 SYSROOT=/usr/aarch64-linux-gnu
+started=$SECONDS
 if ! command -v qemu-aarch64-static > /dev/null || [ ! -e "$SYSROOT/lib/ld-linux-aarch64.so.1" ] \
   || [ ! -e "$SYSROOT/lib/libstdc++.so.6" ]; then
   apt-get update
   DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
     qemu-user-static libc6-arm64-cross libstdc++6-arm64-cross libgcc-s1-arm64-cross
 fi
-
-started=$SECONDS
+installed=$SECONDS
 npm run build:binary -- --target linux-arm64
 built=$SECONDS
 
@@ -26,4 +26,4 @@ built=$SECONDS
 QEMU_LD_PREFIX="$SYSROOT" QEMU_CPU=cortex-a72 MALLOC_MMAP_THRESHOLD_=1048576 UV_THREADPOOL_SIZE=6 \
   node scripts/smoke-binary.mjs dist/bin/jornada-linux-arm64 --runner qemu-aarch64-static --slow 10
 
-echo "linux-arm64: build $((built - started)) s, smoke test under qemu $((SECONDS - built)) s"
+echo "linux-arm64: qemu install $((installed - started)) s, build $((built - installed)) s, smoke test under qemu $((SECONDS - built)) s"
