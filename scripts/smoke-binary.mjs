@@ -41,7 +41,7 @@ let checks = 0;
 let output = '';
 
 /** fetch with a time limit: a request the server never answers fails the check instead of hanging. */
-const fetchWithin = (url, init = {}) => fetch(url, { signal: AbortSignal.timeout(30_000 * slow), ...init });
+const fetchWithin = (url, init = {}, ms = 30_000) => fetch(url, { signal: AbortSignal.timeout(ms * slow), ...init });
 
 function check(condition, what, detail = '') {
   if (!condition) throw new Error(`${what}${detail ? `: ${detail}` : ''}`);
@@ -82,7 +82,7 @@ async function start(port) {
     const gone = await Promise.race([exited, new Promise((r) => setTimeout(() => r(null), 25))]);
     if (gone) throw new Error(`the binary exited during start-up (${JSON.stringify(gone)})`);
     try {
-      const res = await fetchWithin(`http://127.0.0.1:${port}/api/health`);
+      const res = await fetchWithin(`http://127.0.0.1:${port}/api/health`, {}, 2000);
       if (res.ok && (await res.json()).status === 'ok') return performance.now() - started;
     } catch {
       // not listening yet
