@@ -2,15 +2,26 @@
 #   docker build -t jornada .
 #   docker run -d -p 4321:4321 -v jornada-data:/data \
 #     -e JORNADA_ADMIN_EMAIL=you@example.com -e JORNADA_ADMIN_PASSWORD='…' jornada
-# Builds for the machine's own architecture (amd64, or arm64 on a Raspberry Pi / with buildx).
+# For a Raspberry Pi, build the arm64 image on a PC (the app cannot be built on arm64, decision 038):
+#   docker buildx build --platform linux/arm64 -t jornada:arm64 .
+# The build stage always runs on the builder's own platform and cross-builds the binary for the
+# image's (`--target`); the final stage's RUN lines need the builder's arm64 emulation (binfmt).
 
-FROM node:24-bookworm-slim AS build
+FROM --platform=$BUILDPLATFORM node:24-bookworm-slim AS build
+# amd64 or arm64, set by BuildKit (docker build's builder); when empty, this machine's.
+ARG TARGETARCH
 WORKDIR /src
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
 COPY . .
-RUN npm run build:binary \
- && cp "dist/bin/jornada-linux-$(node -p process.arch)" /jornada
+RUN case "${TARGETARCH:-}" in \
+      amd64) target=linux-x64 ;; \
+      arm64) target=linux-arm64 ;; \
+      '') target="linux-$(node -p process.arch)" ;; \
+      *) echo "no Jornada binary for $TARGETARCH (amd64 or arm64)" >&2; exit 1 ;; \
+    esac \
+ && npm run build:binary -- --target "$target" \
+ && cp "dist/bin/jornada-$target" /jornada
 
 FROM debian:bookworm-slim
 # glibc and libstdc++ (Node and the native addons need them) are in the base image already.

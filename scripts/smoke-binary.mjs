@@ -1,21 +1,35 @@
 // Smoke test of the single binary (CI runs it after `npm run build:binary`):
-//   node scripts/smoke-binary.mjs [path/to/jornada-linux-<arch>]
+//   node scripts/smoke-binary.mjs [path/to/jornada-linux-<arch>] [--runner "qemu-aarch64-static"]
+//     [--slow N]
 // Starts the binary with a fresh DATA_DIR and cache folder on a free port, then over HTTP: health,
 // sign-in (argon2), an employee with a PIN and a shift, a PIN punch at POST /api/clock recorded
 // in the attendance list (SQLite), a photo upload (sharp + libvips), the employee's monthly record
-// as PDF (pdfkit, fonts from the executable), the client files and face models from the executable; `--help` and `backup` beside the running server; SIGTERM must end
-// it with exit code 0; `restore` the backup; a second start reuses the unpacked addons. Prints the
-// start-up times, resident memory and size. Exits 1 on the first failed check.
+// as PDF (pdfkit, fonts from the executable), the client files and face models from the executable;
+// `--help` and `backup` beside the running server; SIGTERM must end it with exit code 0; `restore`
+// the backup; a second start reuses the unpacked addons. Prints the start-up times, resident
+// memory and size. Exits 1 on the first failed check.
+// --runner runs every start of the binary through a command (an emulator: scripts/ci-arm64.sh runs
+// the linux-arm64 binary with qemu-user); --slow multiplies every time limit (emulation is slow).
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { parseArgs } from 'node:util';
 import zlib from 'node:zlib';
 import { distDir } from './build.mjs';
 
-const binary = path.resolve(process.argv[2] ?? path.join(distDir, 'bin', `jornada-linux-${process.arch}`));
+const { values: options, positionals } = parseArgs({
+  allowPositionals: true,
+  options: { runner: { type: 'string' }, slow: { type: 'string', default: '1' } },
+});
+const binary = path.resolve(positionals[0] ?? path.join(distDir, 'bin', `jornada-linux-${process.arch}`));
+/** The command and arguments that start the binary: `[binary]`, or the runner's words before it. */
+const runner = options.runner ? options.runner.trim().split(/\s+/) : [];
+const launch = (args) => (runner.length ? [runner[0], [...runner.slice(1), binary, ...args]] : [binary, args]);
+const slow = Number(options.slow);
+if (!(slow >= 1)) throw new Error('--slow takes a factor >= 1');
 const ADMIN = { email: 'smoke@example.com', password: 'Smoke#2026pass' };
 const PIN = '4827193';
 
@@ -25,6 +39,9 @@ const cacheDir = path.join(tmp, 'cache');
 let child;
 let checks = 0;
 let output = '';
+
+/** fetch with a time limit: a request the server never answers fails the check instead of hanging. */
+const fetchWithin = (url, init = {}, ms = 30_000) => fetch(url, { signal: AbortSignal.timeout(ms * slow), ...init });
 
 function check(condition, what, detail = '') {
   if (!condition) throw new Error(`${what}${detail ? `: ${detail}` : ''}`);
@@ -56,29 +73,29 @@ const env = (port) => ({
 /** Starts the binary and waits for GET /api/health; returns the milliseconds from spawn to healthy. */
 async function start(port) {
   const started = performance.now();
-  child = spawn(binary, [], { env: env(port), stdio: ['ignore', 'pipe', 'pipe'] });
+  child = spawn(...launch([]), { env: env(port), stdio: ['ignore', 'pipe', 'pipe'] });
   child.stdout.on('data', (d) => (output += d));
   child.stderr.on('data', (d) => (output += d));
   const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
   child.exited = exited;
-  while (performance.now() - started < 30_000) {
+  while (performance.now() - started < 30_000 * slow) {
     const gone = await Promise.race([exited, new Promise((r) => setTimeout(() => r(null), 25))]);
     if (gone) throw new Error(`the binary exited during start-up (${JSON.stringify(gone)})`);
     try {
-      const res = await fetch(`http://127.0.0.1:${port}/api/health`);
+      const res = await fetchWithin(`http://127.0.0.1:${port}/api/health`, {}, 2000);
       if (res.ok && (await res.json()).status === 'ok') return performance.now() - started;
     } catch {
       // not listening yet
     }
   }
-  throw new Error('no healthy answer within 30 s');
+  throw new Error(`no healthy answer within ${30 * slow} s`);
 }
 
 async function stop() {
   const sent = performance.now();
   child.kill('SIGTERM');
-  const result = await Promise.race([child.exited, new Promise((r) => setTimeout(() => r('timeout'), 8000))]);
-  check(result !== 'timeout', 'SIGTERM stops the server within 8 s');
+  const result = await Promise.race([child.exited, new Promise((r) => setTimeout(() => r('timeout'), 8000 * slow))]);
+  check(result !== 'timeout', `SIGTERM stops the server within ${8 * slow} s`);
   check(result.code === 0, 'SIGTERM ends with exit code 0', JSON.stringify(result));
   return performance.now() - sent;
 }
@@ -116,7 +133,7 @@ function gradientPng(size = 96) {
 }
 
 async function api(base, token, method, url, body) {
-  const res = await fetch(base + url, {
+  const res = await fetchWithin(base + url, {
     method,
     headers: { 'accept-language': 'en', ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body ? { 'content-type': 'application/json' } : {}) },
     body: body ? JSON.stringify(body) : undefined,
@@ -137,8 +154,11 @@ async function created(base, token, url, body) {
   return res.json.data._id;
 }
 
-function cli(args, port) {
-  const result = spawnSync(binary, args, { env: env(port), encoding: 'utf8', timeout: 30_000 });
+/** Runs the binary with `args` (and without the variables `unset`) to its end. */
+function cli(args, port, unset = []) {
+  const environment = env(port);
+  for (const name of unset) delete environment[name];
+  const result = spawnSync(...launch(args), { env: environment, encoding: 'utf8', timeout: 30_000 * slow });
   return { code: result.status, out: `${result.stdout}${result.stderr}` };
 }
 
@@ -181,7 +201,7 @@ async function main() {
   check(photo.status === 201, 'a photo upload goes through sharp', `${photo.status} ${photo.text.slice(0, 300)}`);
 
   // The monthly record as PDF: pdfkit with the Noto Sans faces read from the executable's assets.
-  const pdf = await fetch(`${base}/api/reports/monthly-record/pdf?employee=${employee}&lang=es`, { headers: { authorization: `Bearer ${token}` } });
+  const pdf = await fetchWithin(`${base}/api/reports/monthly-record/pdf?employee=${employee}&lang=es`, { headers: { authorization: `Bearer ${token}` } });
   const pdfBytes = Buffer.from(await pdf.arrayBuffer());
   check(pdf.status === 200 && pdf.headers.get('content-type') === 'application/pdf', 'the monthly record PDF downloads',
     `${pdf.status} ${pdf.headers.get('content-type')} ${pdfBytes.subarray(0, 300).toString('utf8')}`);
@@ -190,22 +210,22 @@ async function main() {
   check(pdfBytes.includes('+NotoSans-Regular') && pdfBytes.includes('+NotoSans-Bold'), 'the PDF embeds the Noto Sans faces (subsets)');
 
   // Pages and client files from inside the executable.
-  const signIn = await fetch(`${base}/sign-in`);
+  const signIn = await fetchWithin(`${base}/sign-in`);
   const html = await signIn.text();
   check(signIn.status === 200 && html.includes('<html'), 'the sign-in page renders');
   const script = html.match(/\/_astro\/[\w.-]+\.(?:js|css)/)?.[0];
   check(script, 'the page links a built asset');
-  const asset = await fetch(base + script);
+  const asset = await fetchWithin(base + script);
   check(asset.status === 200 && asset.headers.get('cache-control')?.includes('immutable'), `${script} is served, immutable`, `${asset.status} ${asset.headers.get('cache-control')}`);
-  const model = await fetch(`${base}/models/face_recognition_model.bin`);
+  const model = await fetchWithin(`${base}/models/face_recognition_model.bin`);
   const modelBytes = Buffer.from(await model.arrayBuffer());
   const modelFile = readFileSync(path.join(distDir, 'client', 'models', 'face_recognition_model.bin'));
   check(model.status === 200 && model.headers.get('cache-control') === 'public, max-age=604800', 'face models are served with a week of caching');
   check(createHash('sha256').update(modelBytes).digest('hex') === createHash('sha256').update(modelFile).digest('hex'), 'the served face model equals the built file');
   const etag = model.headers.get('etag');
-  const revalidated = await fetch(`${base}/models/face_recognition_model.bin`, { headers: { 'if-none-match': etag } });
+  const revalidated = await fetchWithin(`${base}/models/face_recognition_model.bin`, { headers: { 'if-none-match': etag } });
   check(revalidated.status === 304, 'a known ETag gets 304');
-  check((await fetch(`${base}/attributions.json`)).status === 200, 'attributions.json is served');
+  check((await fetchWithin(`${base}/attributions.json`)).status === 200, 'attributions.json is served');
 
   await new Promise((r) => setTimeout(r, 1000));
   const rssIdle = rssMb(child.pid);
@@ -213,6 +233,14 @@ async function main() {
   // The CLI beside the running server.
   const help = cli(['--help'], port);
   check(help.code === 0 && help.out.includes('JORNADA_ADMIN_EMAIL') && help.out.includes('backup'), '--help lists the commands and the environment', help.out.slice(0, 300));
+  // Without the memory tuning variables the binary re-executes itself with them; under an emulator
+  // without binfmt_misc it cannot, and must start anyway, saying so in one JSON line.
+  const untuned = cli(['--help'], port, ['MALLOC_MMAP_THRESHOLD_', 'UV_THREADPOOL_SIZE']);
+  check(untuned.code === 0 && untuned.out.includes('JORNADA_ADMIN_EMAIL'), '--help works without the memory tuning variables (re-exec)', untuned.out.slice(0, 600));
+  if (runner.length && existsSync('/proc/sys/kernel/arch')) {
+    const warning = untuned.out.split('\n').find((line) => line.includes('runs emulated'));
+    check(warning && JSON.parse(warning).level === 40, 'under emulation the re-exec is skipped with a JSON warning line', untuned.out.slice(0, 600));
+  }
   const backup = cli(['backup'], port);
   check(backup.code === 0, '`backup` succeeds while the server runs', backup.out);
   const backupsDir = path.join(dataDir, 'backups');

@@ -1,5 +1,5 @@
-// What the single binary embeds besides its code: the client files and the native addons of this
-// platform, as SEA assets (key -> file) plus one manifest each (see src/binary/*.ts for the readers),
+// What the single binary embeds besides its code: the client files and the native addons of the
+// target, as SEA assets (key -> file) plus one manifest each (see src/binary/*.ts for the readers),
 // and the npm packages' data files the server reads at run time (src/server/package-file.ts).
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
@@ -36,38 +36,44 @@ export function clientAssets(clientDir, workDir) {
 
 /**
  * The native files for `arch` (glibc Linux: the official Node build the binary is made from is
- * glibc), as paths relative to node_modules. Each package's own loader looks for exactly these.
+ * glibc), as `{ path, file }`: `path` relative to node_modules (what each package's own loader
+ * looks for), `file` where it is read from. Each package comes from the first of `nodeModulesDirs`
+ * that has it: a cross build puts the target's sharp packages (scripts/binary/target-packages.mjs)
+ * before this machine's node_modules, whose better-sqlite3 and argon2 carry every prebuild.
  */
-export function nativeFiles(nodeModules, arch) {
+export function nativeFiles(nodeModulesDirs, arch) {
+  const dirs = Array.isArray(nodeModulesDirs) ? nodeModulesDirs : [nodeModulesDirs];
   const pick = (pkg, test) => {
-    const dir = path.join(nodeModules, pkg);
-    if (!existsSync(dir)) throw new Error(`${pkg} is not installed for linux-${arch} (run npm ci on this machine)`);
-    return [...walk(dir)].map((f) => posix(path.relative(nodeModules, f))).filter((rel) => test(rel.slice(pkg.length + 1)));
+    const base = dirs.find((d) => existsSync(path.join(d, pkg)));
+    if (!base) throw new Error(`${pkg} is not installed for linux-${arch} (run npm ci on this machine)`);
+    return [...walk(path.join(base, pkg))]
+      .map((file) => ({ path: posix(path.relative(base, file)), file }))
+      .filter((f) => test(f.path.slice(pkg.length + 1)));
   };
   const files = [
     ...pick('better-sqlite3', (rel) => rel === 'package.json' || rel === 'LICENSE' || rel === `prebuilds/linux-${arch}.node`),
     ...pick('argon2', (rel) => rel === 'package.json' || rel === 'LICENSE' || (rel.startsWith(`prebuilds/linux-${arch}/`) && rel.endsWith('.glibc.node'))),
     // sharp's addon package and libvips whole: package.json exports, index.cjs, the .node and the .so.
-    ...pick(`@img/sharp-linux-${arch}`, () => true),
-    ...pick(`@img/sharp-libvips-linux-${arch}`, (rel) => !rel.includes('/include/')),
+    ...pick(`@img/sharp-linux-${arch}`, (rel) => rel !== '.jornada-target.json'),
+    ...pick(`@img/sharp-libvips-linux-${arch}`, (rel) => !rel.includes('/include/') && rel !== '.jornada-target.json'),
   ];
+  const paths = files.map((f) => f.path);
   for (const needed of [`better-sqlite3/prebuilds/linux-${arch}.node`, `@img/sharp-linux-${arch}/index.cjs`]) {
-    if (!files.includes(needed)) throw new Error(`missing native file ${needed}`);
+    if (!paths.includes(needed)) throw new Error(`missing native file ${needed}`);
   }
-  if (!files.some((f) => f.startsWith('argon2/prebuilds/'))) throw new Error(`argon2 has no prebuild for linux-${arch}`);
+  if (!paths.some((p) => p.startsWith('argon2/prebuilds/'))) throw new Error(`argon2 has no prebuild for linux-${arch}`);
   return files;
 }
 
 /** Assets `native/<path>` and `manifest/native.json` (content hash = the cache folder's name). */
-export function nativeAssets(nodeModules, arch, workDir) {
+export function nativeAssets(nodeModulesDirs, arch, workDir) {
   const hash = createHash('sha256');
   const assets = {};
   const files = [];
-  for (const rel of nativeFiles(nodeModules, arch)) {
-    const full = path.join(nodeModules, rel);
-    hash.update(rel).update('\0').update(readFileSync(full));
-    assets[`native/${rel}`] = full;
-    files.push({ path: rel, size: statSync(full).size });
+  for (const { path: rel, file } of nativeFiles(nodeModulesDirs, arch)) {
+    hash.update(rel).update('\0').update(readFileSync(file));
+    assets[`native/${rel}`] = file;
+    files.push({ path: rel, size: statSync(file).size });
   }
   const manifestFile = path.join(workDir, 'native-manifest.json');
   writeFileSync(manifestFile, JSON.stringify({ hash: hash.digest('hex'), files }));

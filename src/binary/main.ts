@@ -7,6 +7,7 @@
 import type { NodeHandler } from '../server/serve.ts';
 import { checkEnvironment, exitWithFatal, logFatalErrors, startLog, type FatalLog } from '../server/start-log.ts';
 import { healthcheck } from './healthcheck.ts';
+import { reexecWithMallocTuning } from './malloc-reexec.ts';
 import { nativeRoot } from './native-addons.ts';
 import { CLIENT_ASSET_PREFIX, CLIENT_MANIFEST_ASSET, type StaticManifest, withStaticAssets } from './static-assets.ts';
 
@@ -26,26 +27,6 @@ function clientFiles(): { manifest: StaticManifest; read: (urlPath: string) => U
     manifest: JSON.parse(new TextDecoder().decode(raw(CLIENT_MANIFEST_ASSET))) as StaticManifest,
     read: (urlPath) => raw(CLIENT_ASSET_PREFIX + urlPath),
   };
-}
-
-/**
- * glibc's fixed mmap threshold, as `npm start` sets it (scripts/malloc-tuning.mjs, decision 017):
- * without it every argon2 hash's 19 MiB block stays resident per thread (measured in the binary:
- * 95 MB anonymous memory after six sign-ins, 55 MB with it).
- */
-const MALLOC_ENV = { MALLOC_MMAP_THRESHOLD_: String(1024 * 1024), UV_THREADPOOL_SIZE: '6' };
-
-/**
- * Re-executes in place (same pid and stdio) with the variables of MALLOC_ENV an operator has not
- * set. UV_THREADPOOL_SIZE: two pool threads for the hash gate's argon2, four left for files and
- * crypto (decision 022). Here argv[1] is the executable's name as typed, not a script, so the
- * arguments follow it.
- */
-function reexecWithMallocTuning(): void {
-  if (process.platform !== 'linux' || typeof process.execve !== 'function') return;
-  const missing = Object.fromEntries(Object.entries(MALLOC_ENV).filter(([name]) => process.env[name] === undefined));
-  if (Object.keys(missing).length === 0) return;
-  process.execve(process.execPath, [process.argv[1] ?? process.execPath, ...process.argv.slice(2)], { ...process.env, ...missing });
 }
 
 export async function main(app: App): Promise<void> {
