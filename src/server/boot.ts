@@ -1,6 +1,7 @@
 import { instanceConfig } from './config/instance-config.ts';
 import { dataDir } from './config/data-dir.ts';
 import { closeDb, getDb, getSqlite } from './db/connection.ts';
+import { acquireDataDirLock } from './db/data-dir-lock.ts';
 import { countUsers, emailExists } from './db/repositories/users.ts';
 import { createFirstAccount } from './services/create-first-account.ts';
 import { ensureInitialAdmin } from './services/ensure-initial-admin.ts';
@@ -26,6 +27,7 @@ export interface BootOptions {
  * Returns lines for the console.
  */
 export async function boot(options: BootOptions = {}): Promise<string[]> {
+  acquireDataDirLock(); // one server per DATA_DIR (decision 040)
   const lines: string[] = [];
   instanceConfig();
   const db = await getDb();
