@@ -17,14 +17,15 @@ export const LOCK_FILE = 'jornada.lock';
 
 export class DataDirLocked extends Error {
   override name = 'DataDirLocked';
-  constructor(
-    readonly dir: string,
-    readonly pid: number | undefined,
-  ) {
+  readonly dir: string;
+  readonly pid: number | undefined;
+  constructor(dir: string, pid: number | undefined) {
     super(
       `Another Jornada server${pid ? ` (pid ${pid})` : ''} is using DATA_DIR ${dir} (it holds ${path.join(dir, LOCK_FILE)}); ` +
         'stop it first, or give this one another DATA_DIR.',
     );
+    this.dir = dir;
+    this.pid = pid;
   }
 }
 
