@@ -4,6 +4,7 @@ import { chmodSync, closeSync, mkdirSync, mkdtempSync, openSync, rmSync, statSyn
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { Client } from '../helpers/http-client.ts';
 import { startServer, type TestServer } from '../helpers/test-server.ts';
 
 /**
@@ -87,6 +88,38 @@ describe('database files 0600', () => {
 });
 
 describe('honest health', () => {
+  // The periodic check reads the database from a second connection inside the server. With a
+  // second copy of SQLite in the process (node:sqlite) that connection dropped the server's POSIX
+  // locks, and a connection of another process closing then checkpointed and deleted the WAL
+  // under the server: later writes were lost to everyone else.
+  it('keeps every write visible to other processes while quick_check runs again and again', async () => {
+    const server = await started({ env: { JORNADA_QUICK_CHECK_MS: '50' } });
+    const file = path.join(server.dataDir, 'jornada.db');
+    const departments = () => {
+      const other = new Database(file);
+      try {
+        return (other.prepare('select count(*) as n from departments').get() as { n: number }).n;
+      } finally {
+        other.close(); // the closing connection would checkpoint and delete the WAL if it thought itself the last
+      }
+    };
+    const admin = new Client(server.url);
+    expect((await admin.post('/api/sign-up', { company: 'Visible SL', full_name: 'Eva Gil', email: 'eva@visible.es', password: 'Eva#2026xyz' })).status).toBe(201);
+    expect((await admin.signIn('eva@visible.es', 'Eva#2026xyz')).status).toBe(200);
+    const company = (await (await admin.get('/api/companies')).json()).data[0]._id as number;
+    const before = departments();
+    // Writes and outside reads for 1.5 s, with a quick_check every 50 ms in between.
+    let made = 0;
+    const end = performance.now() + 1_500;
+    while (performance.now() < end) {
+      await health(server.url);
+      expect((await admin.post('/api/departments', { name: `Visible ${made}`, company })).status).toBe(201);
+      made++;
+      expect(departments()).toBe(before + made);
+    }
+    expect(made).toBeGreaterThan(5);
+  });
+
   it('turns 503 after a data page of jornada.db is overwritten behind the server', async () => {
     // The periodic quick_check runs every 30 s; the test suite shortens it.
     const server = await started({ args: ['--demo'], env: { JORNADA_QUICK_CHECK_MS: '200' } });

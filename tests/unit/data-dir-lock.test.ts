@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -51,6 +51,7 @@ describe('the DATA_DIR lock', () => {
     expect(message).toContain(`pid ${holder.pid}`);
     expect(message).not.toContain('\n');
     expect(statSync(path.join(dir, 'jornada.lock')).mode & 0o777).toBe(0o600);
+    expect(existsSync(path.join(dir, 'jornada.lock-journal'))).toBe(false);
 
     // A crash leaves no stale lock: the kernel drops the holder's locks with the process.
     await new Promise((resolve) => {

@@ -5,7 +5,7 @@ import SQLite from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createKysely, openSqlite } from '../../src/server/db/connection.ts';
 import { migrateToLatest } from '../../src/server/db/migrate.ts';
-import { quickCheckFile, stopQuickCheckWorker } from '../../src/server/db/quick-check.ts';
+import { lastQuickCheckThread, quickCheckFile, stopQuickCheckWorker } from '../../src/server/db/quick-check.ts';
 import { writeHealthProbe } from '../../src/server/db/repositories/health-probe.ts';
 import {
   createDatabaseHealth,
@@ -115,13 +115,14 @@ describe('the periodic quick_check', () => {
     health.stop();
   });
 
-  it('finds an overwritten data page in a real file (node:sqlite, off the main thread)', async () => {
+  it('finds an overwritten data page in a real file (better-sqlite3 in a worker thread)', async () => {
     const file = path.join(dir, 'damaged.db');
     const sqlite = new SQLite(file);
     sqlite.exec('create table t (id integer primary key, body text); create table u (x)');
     const insert = sqlite.prepare('insert into t (body) values (?)');
     for (let i = 0; i < 500; i++) insert.run(`row ${i} `.repeat(20));
     expect(await quickCheckFile(file)).toEqual([]);
+    expect(lastQuickCheckThread).toBe('worker');
     const pageSize = sqlite.pragma('page_size', { simple: true }) as number;
     const { rootpage } = sqlite.prepare("select rootpage from sqlite_schema where name = 't'").get() as { rootpage: number };
     sqlite.close();
@@ -131,5 +132,5 @@ describe('the periodic quick_check', () => {
     closeSync(fd);
     const problems = await quickCheckFile(file).catch((error: Error) => [error.message]);
     expect(problems.length).toBeGreaterThan(0);
-  });
+  }, 30_000);
 });

@@ -73,7 +73,10 @@ function tryLock(dir: string): { lock: SQLite.Database } | { holder: number | un
     throw unusableLockFile(file, error);
   }
   try {
-    lock.pragma('journal_mode = DELETE');
+    // No -journal file beside it (in exclusive mode SQLite would keep one for good). The only
+    // write is the pid; a crash in the middle of it could at worst spoil the lock file, which
+    // then gives a message saying to delete it.
+    lock.pragma('journal_mode = MEMORY');
     lock.pragma('locking_mode = EXCLUSIVE');
     // The write transaction takes SQLite's EXCLUSIVE lock; in exclusive locking mode it is kept
     // after the commit, until the connection closes.

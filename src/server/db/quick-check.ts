@@ -1,23 +1,31 @@
+import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
+import { openDatabaseFile } from './database-file.ts';
 
 /**
- * `PRAGMA quick_check` of a database file, run off the main thread. On the bench database (a year
- * for 500 employees, 42 MB) it takes 80–160 ms here and far longer on a Raspberry Pi; on
- * better-sqlite3's connection it would stall every request meanwhile (decision 040). The worker
- * uses Node's built-in `node:sqlite` (nothing to load from disk, so it works in the single
- * binary too) on a read-only connection of its own: in WAL mode it reads one consistent snapshot
- * while the server goes on writing. The worker's source is inline (`eval`), as the server is
- * bundled into one file.
+ * `PRAGMA quick_check` of a database file, off the main thread where possible (decision 040). On
+ * the bench database (a year for 500 employees, 42 MB) it takes 80–160 ms here, several times that
+ * on a Raspberry Pi; on the main thread every request waits meanwhile.
+ *
+ * The worker uses better-sqlite3 — the SAME SQLite library as the server's connection — on a
+ * read-only connection of its own (WAL: one consistent snapshot while the server writes). Not
+ * Node's built-in `node:sqlite`: that is a second copy of SQLite in the process, and POSIX locks
+ * belong to the process, so its connection closing (or ending a read) drops the server
+ * connection's locks; another process then believes it is the last user, checkpoints and deletes
+ * the WAL under the running server — committed writes vanished in a test (SQLite's "How To
+ * Corrupt", 2.2.1). Two connections of one library share their lock bookkeeping and are safe.
+ *
+ * In the single binary better-sqlite3's JavaScript is inside the executable, not a file a worker
+ * can load, so there the check runs on the main thread (same read-only connection, same result).
  */
 const WORKER_SOURCE = `
-const { parentPort } = process.getBuiltinModule('node:worker_threads');
-const { DatabaseSync } = process.getBuiltinModule('node:sqlite');
+const { parentPort, workerData } = require('node:worker_threads');
+const Database = require(workerData.betterSqlite3);
 parentPort.on('message', (file) => {
   let db;
   try {
-    db = new DatabaseSync(file, { readOnly: true });
-    db.exec('pragma busy_timeout = 5000');
-    const rows = db.prepare('pragma quick_check(10)').all();
+    db = new Database(file, { readonly: true, fileMustExist: true, timeout: 5000 });
+    const rows = db.pragma('quick_check(10)');
     parentPort.postMessage({ problems: rows.map((r) => String(r.quick_check)).filter((t) => t !== 'ok') });
   } catch (error) {
     parentPort.postMessage({ error: String((error && error.message) || error) });
@@ -32,11 +40,35 @@ interface Answer {
   error?: string;
 }
 
+/** What quick_check finds wrong, on a read-only connection of this thread. */
+function quickCheckHere(file: string): string[] {
+  const db = openDatabaseFile(file, { readonly: true, busyTimeoutMs: 5000 });
+  try {
+    return (db.pragma('quick_check(10)') as { quick_check: string }[]).map((r) => r.quick_check).filter((t) => t !== 'ok');
+  } finally {
+    db.close();
+  }
+}
+
+/**
+ * The file of the better-sqlite3 module this code loads, for the worker to load the same one;
+ * undefined in the single binary (bundled, no such file: a lookup from there could find another
+ * copy of SQLite on disk, which is exactly what must not happen).
+ */
+function betterSqlite3Module(): string | undefined {
+  if (process.getBuiltinModule('node:sea')?.isSea()) return undefined;
+  try {
+    return createRequire(import.meta.url).resolve('better-sqlite3');
+  } catch {
+    return undefined;
+  }
+}
+
 let worker: Worker | undefined;
 
-function quickCheckWorker(): Worker {
+function quickCheckWorker(module: string): Worker {
   if (worker) return worker;
-  const started = new Worker(WORKER_SOURCE, { eval: true, name: 'jornada-quick-check' });
+  const started = new Worker(WORKER_SOURCE, { eval: true, name: 'jornada-quick-check', workerData: { betterSqlite3: module } });
   started.unref(); // never keeps the process alive
   started.once('exit', () => {
     if (worker === started) worker = undefined;
@@ -45,13 +77,7 @@ function quickCheckWorker(): Worker {
   return started;
 }
 
-/**
- * What `PRAGMA quick_check` finds wrong in `file` (empty = ok). Rejects when the file cannot be
- * opened or read — itself a sign of damage (SQLITE_CORRUPT, SQLITE_NOTADB, an I/O error). One
- * check at a time: callers wait for the previous answer.
- */
-export function quickCheckFile(file: string): Promise<string[]> {
-  const w = quickCheckWorker();
+function quickCheckInWorker(w: Worker, file: string): Promise<string[]> {
   return new Promise((resolve, reject) => {
     const onMessage = (answer: Answer) => {
       cleanup();
@@ -76,6 +102,24 @@ export function quickCheckFile(file: string): Promise<string[]> {
     w.once('exit', onExit);
     w.postMessage(file);
   });
+}
+
+/** Where the last check ran (tests, the decision's measurements). */
+export let lastQuickCheckThread: 'worker' | 'main' | undefined;
+
+/**
+ * What `PRAGMA quick_check` finds wrong in `file` (empty = ok). Rejects when the file cannot be
+ * opened or read — itself a sign of damage (SQLITE_CORRUPT, SQLITE_NOTADB, an I/O error). One
+ * check at a time: callers wait for the previous answer.
+ */
+export async function quickCheckFile(file: string): Promise<string[]> {
+  const module = betterSqlite3Module();
+  if (module === undefined) {
+    lastQuickCheckThread = 'main';
+    return quickCheckHere(file);
+  }
+  lastQuickCheckThread = 'worker';
+  return quickCheckInWorker(quickCheckWorker(module), file);
 }
 
 /** Stops the worker (shutdown, tests); the next check starts a new one. */
