@@ -1,5 +1,7 @@
+import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
+import { packagePath } from '../../binary/native-addons.ts';
 import { openDatabaseFile } from './database-file.ts';
 
 /**
@@ -15,8 +17,10 @@ import { openDatabaseFile } from './database-file.ts';
  * the WAL under the running server — committed writes vanished in a test (SQLite's "How To
  * Corrupt", 2.2.1). Two connections of one library share their lock bookkeeping and are safe.
  *
- * In the single binary better-sqlite3's JavaScript is inside the executable, not a file a worker
- * can load, so there the check runs on the main thread (same read-only connection, same result).
+ * In the single binary the worker loads better-sqlite3 from the unpacked addon cache
+ * (`<cache>/node_modules/better-sqlite3/lib/linux-<arch>.js`, which loads the very addon file the
+ * executable loaded) when the build put its JavaScript there; otherwise the check runs on the main
+ * thread (same read-only connection, same result, a stall of its duration every 30 s).
  */
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
@@ -51,12 +55,16 @@ function quickCheckHere(file: string): string[] {
 }
 
 /**
- * The file of the better-sqlite3 module this code loads, for the worker to load the same one;
- * undefined in the single binary (bundled, no such file: a lookup from there could find another
- * copy of SQLite on disk, which is exactly what must not happen).
+ * The file of the better-sqlite3 module the worker loads: the one this code loads (the same addon
+ * file, hence the same SQLite library), or undefined when there is none to load. In the single
+ * binary the bundled package is no file; a lookup from there could find another copy of SQLite on
+ * disk, which is exactly what must not happen, so only the unpacked cache is considered.
  */
 function betterSqlite3Module(): string | undefined {
-  if (process.getBuiltinModule('node:sea')?.isSea()) return undefined;
+  if (process.getBuiltinModule('node:sea')?.isSea()) {
+    const file = packagePath('better-sqlite3', `lib/${process.platform}-${process.arch}.js`);
+    return existsSync(file) ? file : undefined;
+  }
   try {
     return createRequire(import.meta.url).resolve('better-sqlite3');
   } catch {

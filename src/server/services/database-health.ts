@@ -2,7 +2,7 @@ import { statfs } from 'node:fs/promises';
 import path from 'node:path';
 import { nowIso } from '../clock/now.ts';
 import { databaseFile, getDb } from '../db/connection.ts';
-import { quickCheckFile, stopQuickCheckWorker } from '../db/quick-check.ts';
+import { lastQuickCheckThread, quickCheckFile, stopQuickCheckWorker } from '../db/quick-check.ts';
 import { writeHealthProbe } from '../db/repositories/health-probe.ts';
 import { log } from '../log.ts';
 import { onShutdown } from '../shutdown-hooks.ts';
@@ -130,7 +130,12 @@ export function serverDatabaseHealth(): DatabaseHealth {
         const s = await statfs(path.dirname(file));
         return s.bavail * s.bsize;
       },
-      quickCheck: () => quickCheckFile(file),
+      quickCheck: async () => {
+        const started = performance.now();
+        const problems = await quickCheckFile(file);
+        log.debug({ ms: Math.round(performance.now() - started), thread: lastQuickCheckThread }, 'quick_check done');
+        return problems;
+      },
     },
     { quickCheckIntervalMs: quickCheckIntervalMs() },
   );
