@@ -185,15 +185,31 @@ function seaSource(): { manifest: NativeManifest; readAsset: (key: string) => Ui
 export function nativeRoot(): string {
   if (extracted) return extracted;
   const { manifest, readAsset } = seaSource();
-  const errors: string[] = [];
-  const mountinfo = readMountinfo();
   const candidates = cacheDirCandidates(process.env, os.homedir(), os.tmpdir(), process.getuid?.() ?? 0);
+  extracted = extractToFirstUsable(candidates, readMountinfo(), manifest, readAsset);
+  return extracted;
+}
+
+/**
+ * Extracts into the first candidate that works and returns `<candidate>/<extractionDirName>`. A
+ * candidate on a noexec mount (per `mountinfo`) is skipped with a warning naming the next one and
+ * JORNADA_CACHE_DIR; one that cannot be written is skipped too. Throws one line naming every
+ * candidate's problem and JORNADA_CACHE_DIR when none works.
+ */
+export function extractToFirstUsable(
+  candidates: string[],
+  mountinfo: string,
+  manifest: NativeManifest,
+  readAsset: (key: string) => Uint8Array,
+  warn: (msg: string, fields: Record<string, unknown>) => void = logWarning,
+): string {
+  const errors: string[] = [];
   for (const [i, base] of candidates.entries()) {
     const noexec = noexecMountPoint(realPathOf(base), mountinfo);
     if (noexec !== undefined) {
       errors.push(`${base} is on a noexec mount (${noexec})`);
       if (i < candidates.length - 1) {
-        logWarning(
+        warn(
           `Native library cache ${base} is on a noexec mount (${noexec}), libraries cannot be loaded from it; ` +
             `using the next candidate. Set JORNADA_CACHE_DIR to a folder on a mount without noexec.`,
           { cacheDir: base, mountPoint: noexec, next: candidates[i + 1] },
@@ -202,8 +218,7 @@ export function nativeRoot(): string {
       continue;
     }
     try {
-      extracted = extractInto(base, manifest, readAsset);
-      return extracted;
+      return extractInto(base, manifest, readAsset);
     } catch (error) {
       errors.push(`${base}: ${(error as Error).message}`);
     }

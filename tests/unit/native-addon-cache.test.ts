@@ -1,5 +1,8 @@
-import { describe, expect, it } from 'vitest';
-import { noexecMountPoint } from '../../src/binary/native-addons.ts';
+import fs, { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { extractionDirName, extractToFirstUsable, noexecMountPoint, type NativeManifest } from '../../src/binary/native-addons.ts';
 
 // Lines as /proc/self/mountinfo writes them (mount point = field 5, the mount's options = field 6).
 const MOUNTINFO = [
@@ -34,5 +37,44 @@ describe('native-addon cache: noexec mounts', () => {
 
   it('treats no mount information (not Linux) as executable', () => {
     expect(noexecMountPoint('/tmp/jornada-1000', '')).toBeUndefined();
+  });
+});
+
+describe('native-addon cache: choosing a folder', () => {
+  const root = mkdtempSync(path.join(os.tmpdir(), 'jornada-cache-choice-'));
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
+  const files: Record<string, string> = { 'pkg/addon.node': 'binary bytes' };
+  const manifest: NativeManifest = { hash: 'f'.repeat(64), files: [{ path: 'pkg/addon.node', size: files['pkg/addon.node']!.length }] };
+  const readAsset = (key: string) => new TextEncoder().encode(files[key.slice('native/'.length)]);
+  const real = fs.realpathSync(root);
+  const noexecAt = (dir: string) => `22 1 8:1 / / rw - ext4 /dev/sda1 rw\n30 22 0:50 / ${dir} rw,nosuid,noexec - tmpfs tmpfs rw`;
+
+  it('skips a candidate on a noexec mount with a warning naming JORNADA_CACHE_DIR, and uses the next', () => {
+    const blocked = path.join(root, 'blocked');
+    const next = path.join(root, 'home-cache');
+    const warnings: { msg: string; fields: Record<string, unknown> }[] = [];
+    const used = extractToFirstUsable([path.join(blocked, 'jornada'), next], noexecAt(path.join(real, 'blocked')), manifest, readAsset, (msg, fields) =>
+      warnings.push({ msg, fields }),
+    );
+    expect(used).toBe(path.join(next, extractionDirName(manifest)));
+    expect(fs.readFileSync(path.join(used, 'node_modules', 'pkg', 'addon.node'), 'utf8')).toBe('binary bytes');
+    expect(fs.existsSync(blocked)).toBe(false); // nothing written there
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]!.msg).toContain('noexec');
+    expect(warnings[0]!.msg).toContain('JORNADA_CACHE_DIR');
+    expect(warnings[0]!.fields).toMatchObject({ cacheDir: path.join(blocked, 'jornada'), next });
+  });
+
+  it('fails with one line naming JORNADA_CACHE_DIR when no candidate works', () => {
+    const only = path.join(root, 'only');
+    let message = '';
+    try {
+      extractToFirstUsable([only], noexecAt(path.join(real, 'only')), manifest, readAsset, () => {});
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).toContain(`${only} is on a noexec mount`);
+    expect(message).toContain('set JORNADA_CACHE_DIR');
+    expect(message).not.toContain('\n');
   });
 });
