@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -63,5 +63,15 @@ describe('the DATA_DIR lock', () => {
     expect(dataDirLockHolder(dir)).toEqual({ pid: process.pid });
     releaseDataDirLock();
     expect(dataDirLockHolder(dir)).toBeUndefined();
+  });
+
+  it('says to delete a damaged lock file, in one line', () => {
+    const damaged = mkdtempSync(path.join(os.tmpdir(), 'jornada-lock-damaged-'));
+    try {
+      writeFileSync(path.join(damaged, 'jornada.lock'), 'not an SQLite file at all, but long enough to have a header: '.repeat(100));
+      expect(() => acquireDataDirLock(damaged)).toThrow(/^The lock file .*jornada\.lock is damaged \(.*\); if no Jornada server runs on this DATA_DIR, delete it\.$/);
+    } finally {
+      rmSync(damaged, { recursive: true, force: true });
+    }
   });
 });

@@ -37,9 +37,12 @@ function isBusy(error: unknown): boolean {
 }
 
 function unusableLockFile(file: string, error: unknown): Error {
-  return new Error(
-    `The lock file ${file} cannot be used (${(error as Error).message}); if no Jornada server runs on this DATA_DIR, delete it.`,
-  );
+  const code = (error as { code?: string }).code ?? '';
+  const reason = (error as Error).message;
+  if (code.startsWith('SQLITE_CORRUPT') || code.startsWith('SQLITE_NOTADB')) {
+    return new Error(`The lock file ${file} is damaged (${reason}); if no Jornada server runs on this DATA_DIR, delete it.`);
+  }
+  return new Error(`Cannot take the lock ${file} (${reason}); DATA_DIR must be a folder this user can write.`);
 }
 
 /** The pid recorded in a lock file (its user_version), read without SQLite; undefined when unknown. */
