@@ -5,7 +5,7 @@ import SQLite from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createKysely, openSqlite } from '../../src/server/db/connection.ts';
 import { migrateToLatest } from '../../src/server/db/migrate.ts';
-import { lastQuickCheckThread, quickCheckFile, stopQuickCheckWorker } from '../../src/server/db/quick-check.ts';
+import { lastQuickCheckThread, quickCheckFile, quickCheckWorkerFailure, stopQuickCheckWorker } from '../../src/server/db/quick-check.ts';
 import { writeHealthProbe } from '../../src/server/db/repositories/health-probe.ts';
 import {
   createDatabaseHealth,
@@ -132,5 +132,19 @@ describe('the periodic quick_check', () => {
     closeSync(fd);
     const problems = await quickCheckFile(file).catch((error: Error) => [error.message]);
     expect(problems.length).toBeGreaterThan(0);
+  }, 30_000);
+
+  // Last in this file: the failure is remembered for the process.
+  it('runs the check on the main thread when the worker cannot load better-sqlite3, never blaming the database', async () => {
+    const file = path.join(dir, 'fallback.db');
+    const sqlite = new SQLite(file);
+    sqlite.exec('create table t (x)');
+    sqlite.close();
+    await stopQuickCheckWorker(); // the next check starts a worker with the broken module
+    expect(await quickCheckFile(file, { betterSqlite3: path.join(dir, 'no-such-module.js') })).toEqual([]);
+    expect(lastQuickCheckThread).toBe('main');
+    expect(quickCheckWorkerFailure).toMatch(/no-such-module/);
+    expect(await quickCheckFile(file)).toEqual([]);
+    expect(lastQuickCheckThread).toBe('main');
   }, 30_000);
 });

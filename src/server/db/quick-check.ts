@@ -94,11 +94,11 @@ function quickCheckInWorker(w: Worker, file: string): Promise<string[]> {
     };
     const onError = (error: Error) => {
       cleanup();
-      reject(error);
+      reject(new WorkerFailed(error.message));
     };
     const onExit = () => {
       cleanup();
-      reject(new Error('the quick_check worker stopped'));
+      reject(new WorkerFailed('the quick_check worker stopped'));
     };
     const cleanup = () => {
       w.off('message', onMessage);
@@ -116,18 +116,34 @@ function quickCheckInWorker(w: Worker, file: string): Promise<string[]> {
 export let lastQuickCheckThread: 'worker' | 'main' | undefined;
 
 /**
+ * Why the worker could not be used (it failed to start or load better-sqlite3), once it has
+ * failed: from then on checks run on the main thread. A problem of the worker is never reported
+ * as a problem of the database.
+ */
+export let quickCheckWorkerFailure: string | undefined;
+
+class WorkerFailed extends Error {}
+
+/**
  * What `PRAGMA quick_check` finds wrong in `file` (empty = ok). Rejects when the file cannot be
  * opened or read — itself a sign of damage (SQLITE_CORRUPT, SQLITE_NOTADB, an I/O error). One
  * check at a time: callers wait for the previous answer.
  */
-export async function quickCheckFile(file: string): Promise<string[]> {
-  const module = betterSqlite3Module();
-  if (module === undefined) {
-    lastQuickCheckThread = 'main';
-    return quickCheckHere(file);
+export async function quickCheckFile(file: string, options: { betterSqlite3?: string } = {}): Promise<string[]> {
+  // options.betterSqlite3: the module the worker loads (tests give a broken one).
+  const module = quickCheckWorkerFailure === undefined ? (options.betterSqlite3 ?? betterSqlite3Module()) : undefined;
+  if (module !== undefined) {
+    try {
+      lastQuickCheckThread = 'worker';
+      return await quickCheckInWorker(quickCheckWorker(module), file);
+    } catch (error) {
+      if (!(error instanceof WorkerFailed)) throw error;
+      quickCheckWorkerFailure = error.message;
+      await stopQuickCheckWorker();
+    }
   }
-  lastQuickCheckThread = 'worker';
-  return quickCheckInWorker(quickCheckWorker(module), file);
+  lastQuickCheckThread = 'main';
+  return quickCheckHere(file);
 }
 
 /** Stops the worker (shutdown, tests); the next check starts a new one. */

@@ -2,7 +2,7 @@ import { statfs } from 'node:fs/promises';
 import path from 'node:path';
 import { nowIso } from '../clock/now.ts';
 import { databaseFile, getDb } from '../db/connection.ts';
-import { lastQuickCheckThread, quickCheckFile, stopQuickCheckWorker } from '../db/quick-check.ts';
+import { lastQuickCheckThread, quickCheckFile, quickCheckWorkerFailure, stopQuickCheckWorker } from '../db/quick-check.ts';
 import { writeHealthProbe } from '../db/repositories/health-probe.ts';
 import { log } from '../log.ts';
 import { onShutdown } from '../shutdown-hooks.ts';
@@ -132,9 +132,15 @@ export function serverDatabaseHealth(): DatabaseHealth {
       },
       quickCheck: async () => {
         const started = performance.now();
-        const problems = await quickCheckFile(file);
-        log.debug({ ms: Math.round(performance.now() - started), thread: lastQuickCheckThread }, 'quick_check done');
-        return problems;
+        const failedBefore = quickCheckWorkerFailure;
+        try {
+          return await quickCheckFile(file);
+        } finally {
+          if (quickCheckWorkerFailure !== failedBefore) {
+            log.warn({ reason: quickCheckWorkerFailure }, 'quick_check worker failed: checks run on the main thread from now on');
+          }
+          log.debug({ ms: Math.round(performance.now() - started), thread: lastQuickCheckThread }, 'quick_check done');
+        }
       },
     },
     { quickCheckIntervalMs: quickCheckIntervalMs() },
