@@ -170,6 +170,7 @@ export function extractInto(base: string, manifest: NativeManifest, readAsset: (
 }
 
 let extracted: string | undefined;
+const EXTRACTED_KEY = Symbol.for('jornada.nativeRoot');
 
 /** The SEA's addon manifest and asset reader (only valid inside the binary). */
 function seaSource(): { manifest: NativeManifest; readAsset: (key: string) => Uint8Array } {
@@ -183,10 +184,15 @@ function seaSource(): { manifest: NativeManifest; readAsset: (key: string) => Ui
 
 /** Extracts (once per process, reusing the cache across runs) and returns `<cache>/<hash>`. */
 export function nativeRoot(): string {
+  // Kept on globalThis too: the built server holds a second copy of this module (its health
+  // check looks up better-sqlite3 here), which must not choose (and warn) again.
+  const shared = globalThis as { [EXTRACTED_KEY]?: string };
+  extracted ??= shared[EXTRACTED_KEY];
   if (extracted) return extracted;
   const { manifest, readAsset } = seaSource();
   const candidates = cacheDirCandidates(process.env, os.homedir(), os.tmpdir(), process.getuid?.() ?? 0);
   extracted = extractToFirstUsable(candidates, readMountinfo(), manifest, readAsset);
+  shared[EXTRACTED_KEY] = extracted;
   return extracted;
 }
 

@@ -2,7 +2,7 @@ import fs, { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { extractionDirName, extractToFirstUsable, noexecMountPoint, type NativeManifest } from '../../src/binary/native-addons.ts';
+import { extractionDirName, extractToFirstUsable, noexecMountPoint, packagePath, type NativeManifest } from '../../src/binary/native-addons.ts';
 
 // Lines as /proc/self/mountinfo writes them (mount point = field 5, the mount's options = field 6).
 const MOUNTINFO = [
@@ -76,5 +76,19 @@ describe('native-addon cache: choosing a folder', () => {
     expect(message).toContain(`${only} is on a noexec mount`);
     expect(message).toContain('set JORNADA_CACHE_DIR');
     expect(message).not.toContain('\n');
+  });
+});
+
+describe('native-addon cache: one choice per process', () => {
+  it('reuses the folder the launcher chose, also from the built server’s own copy of the module', () => {
+    const key = Symbol.for('jornada.nativeRoot');
+    const shared = globalThis as { [key]?: string };
+    shared[key] = '/cache/native-abc';
+    try {
+      // Outside the binary a fresh choice would throw (no SEA assets): the shared one is used.
+      expect(packagePath('better-sqlite3', 'lib/linux-x64.js')).toBe('/cache/native-abc/node_modules/better-sqlite3/lib/linux-x64.js');
+    } finally {
+      delete shared[key];
+    }
   });
 });
