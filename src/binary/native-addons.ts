@@ -33,7 +33,8 @@ export const NATIVE_MANIFEST_ASSET = 'manifest/native.json';
 
 /**
  * Where the cache may go, best first: $JORNADA_CACHE_DIR, else $XDG_CACHE_HOME/jornada, else
- * ~/.cache/jornada; then a per-user folder in the temporary directory when those cannot be written.
+ * ~/.cache/jornada; then a per-user folder in the temporary directory when those cannot be written
+ * or lie on a noexec mount (`nativeRoot`). A JORNADA_CACHE_DIR the operator set is the only one.
  */
 export function cacheDirCandidates(
   env: NodeJS.ProcessEnv,
@@ -47,6 +48,64 @@ export function cacheDirCandidates(
   if (home) list.push(path.join(home, '.cache', 'jornada'));
   list.push(path.join(tmp, `jornada-${uid}`));
   return [...new Set(list)];
+}
+
+/** Decodes the octal escapes (`\040` for a space) of a path in /proc/self/mountinfo. */
+function unescapeMountPath(text: string): string {
+  return text.replace(/\\([0-7]{3})/g, (_, octal: string) => String.fromCharCode(parseInt(octal, 8)));
+}
+
+/**
+ * The mount point `dir` (an absolute path without symbolic links) lies on, when that mount is
+ * `noexec` — shared libraries there cannot be loaded (dlopen: "failed to map segment from shared
+ * object") — else undefined. `mountinfo` is the text of /proc/self/mountinfo: the mount point is
+ * field 5, the mount's own options field 6; the longest mount point containing `dir` wins, and of
+ * mounts on the same point the last listed (the one on top).
+ */
+export function noexecMountPoint(dir: string, mountinfo: string): string | undefined {
+  let best: { point: string; options: string[] } | undefined;
+  for (const line of mountinfo.split('\n')) {
+    const fields = line.split(' ');
+    if (fields.length < 6) continue;
+    const point = unescapeMountPath(fields[4]!);
+    const inside = point === '/' || dir === point || dir.startsWith(`${point}/`);
+    if (inside && (!best || point.length >= best.point.length)) best = { point, options: fields[5]!.split(',') };
+  }
+  return best?.options.includes('noexec') ? best.point : undefined;
+}
+
+/** `dir` with symbolic links resolved, for a folder that may not exist yet (its nearest existing parent is resolved). */
+function realPathOf(dir: string): string {
+  const missing: string[] = [];
+  let existing = path.resolve(dir);
+  for (;;) {
+    try {
+      return path.join(fs.realpathSync(existing), ...missing.reverse());
+    } catch {
+      const parent = path.dirname(existing);
+      if (parent === existing) return path.resolve(dir);
+      missing.push(path.basename(existing));
+      existing = parent;
+    }
+  }
+}
+
+/** /proc/self/mountinfo, or '' where there is none (not Linux): then no folder counts as noexec. */
+function readMountinfo(): string {
+  try {
+    return fs.readFileSync('/proc/self/mountinfo', 'utf8');
+  } catch {
+    return '';
+  }
+}
+
+/**
+ * One JSON line on stdout in the server log's shape (pino: level 40 = warn, `time`, `pid`, `msg`).
+ * The launcher runs before the server's logger is loaded, and the bundled logger is the built
+ * server's, so this writes the line itself.
+ */
+function logWarning(msg: string, fields: Record<string, unknown>): void {
+  fs.writeSync(1, `${JSON.stringify({ level: 40, time: new Date().toISOString(), pid: process.pid, ...fields, msg })}\n`);
 }
 
 /** The folder for one set of addon files: a short prefix of the content hash keeps paths readable. */
@@ -111,6 +170,7 @@ export function extractInto(base: string, manifest: NativeManifest, readAsset: (
 }
 
 let extracted: string | undefined;
+const EXTRACTED_KEY = Symbol.for('jornada.nativeRoot');
 
 /** The SEA's addon manifest and asset reader (only valid inside the binary). */
 function seaSource(): { manifest: NativeManifest; readAsset: (key: string) => Uint8Array } {
@@ -124,18 +184,55 @@ function seaSource(): { manifest: NativeManifest; readAsset: (key: string) => Ui
 
 /** Extracts (once per process, reusing the cache across runs) and returns `<cache>/<hash>`. */
 export function nativeRoot(): string {
+  // Kept on globalThis too: the built server holds a second copy of this module (its health
+  // check looks up better-sqlite3 here), which must not choose (and warn) again.
+  const shared = globalThis as { [EXTRACTED_KEY]?: string };
+  extracted ??= shared[EXTRACTED_KEY];
   if (extracted) return extracted;
   const { manifest, readAsset } = seaSource();
+  const candidates = cacheDirCandidates(process.env, os.homedir(), os.tmpdir(), process.getuid?.() ?? 0);
+  extracted = extractToFirstUsable(candidates, readMountinfo(), manifest, readAsset);
+  shared[EXTRACTED_KEY] = extracted;
+  return extracted;
+}
+
+/**
+ * Extracts into the first candidate that works and returns `<candidate>/<extractionDirName>`. A
+ * candidate on a noexec mount (per `mountinfo`) is skipped with a warning naming the next one and
+ * JORNADA_CACHE_DIR; one that cannot be written is skipped too. Throws one line naming every
+ * candidate's problem and JORNADA_CACHE_DIR when none works.
+ */
+export function extractToFirstUsable(
+  candidates: string[],
+  mountinfo: string,
+  manifest: NativeManifest,
+  readAsset: (key: string) => Uint8Array,
+  warn: (msg: string, fields: Record<string, unknown>) => void = logWarning,
+): string {
   const errors: string[] = [];
-  for (const base of cacheDirCandidates(process.env, os.homedir(), os.tmpdir(), process.getuid?.() ?? 0)) {
+  for (const [i, base] of candidates.entries()) {
+    const noexec = noexecMountPoint(realPathOf(base), mountinfo);
+    if (noexec !== undefined) {
+      errors.push(`${base} is on a noexec mount (${noexec})`);
+      if (i < candidates.length - 1) {
+        warn(
+          `Native library cache ${base} is on a noexec mount (${noexec}), libraries cannot be loaded from it; ` +
+            `using the next candidate. Set JORNADA_CACHE_DIR to a folder on a mount without noexec.`,
+          { cacheDir: base, mountPoint: noexec, next: candidates[i + 1] },
+        );
+      }
+      continue;
+    }
     try {
-      extracted = extractInto(base, manifest, readAsset);
-      return extracted;
+      return extractInto(base, manifest, readAsset);
     } catch (error) {
       errors.push(`${base}: ${(error as Error).message}`);
     }
   }
-  throw new Error(`Jornada could not write its native libraries to a cache folder (set JORNADA_CACHE_DIR):\n  ${errors.join('\n  ')}`);
+  throw new Error(
+    `No usable cache folder for the native libraries (${errors.join('; ')}); ` +
+      'set JORNADA_CACHE_DIR to a folder this user can write on a mount without noexec.',
+  );
 }
 
 // The bundle (scripts/binary/bundle.mjs) rewrites `__dirname` and `import.meta.url` in the

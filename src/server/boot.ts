@@ -3,6 +3,7 @@ import { instanceConfig } from './config/instance-config.ts';
 import { checkInstanceConfigFile } from './config/config-file-check.ts';
 import { dataDir } from './config/data-dir.ts';
 import { closeDb, getDb, getSqlite } from './db/connection.ts';
+import { acquireDataDirLock } from './db/data-dir-lock.ts';
 import { countUsers, emailExists } from './db/repositories/users.ts';
 import { createFirstAccount } from './services/create-first-account.ts';
 import { ensureInitialAdmin } from './services/ensure-initial-admin.ts';
@@ -33,6 +34,7 @@ export interface BootOptions {
  * ConfigurationError when the operator can fix it from its message).
  */
 export async function boot(options: BootOptions = {}): Promise<void> {
+  acquireDataDirLock(); // one server per DATA_DIR (decision 040)
   // A damaged config.json stops here with one line naming it, before anything reads it.
   checkInstanceConfigFile(path.join(dataDir(), 'config.json'));
   instanceConfig();

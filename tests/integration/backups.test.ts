@@ -263,7 +263,8 @@ describe('command line: backup and restore', () => {
     const live = path.join(server.dataDir, 'jornada.db');
     const busy = cli(server.dataDir, 'restore', file);
     expect(busy.code).toBe(1);
-    expect(busy.err).toMatch(/in use: is the Jornada server running\? Stop the service first/);
+    // The server's DATA_DIR lock (decision 040) names it before anything is read.
+    expect(busy.err).toMatch(/A Jornada server \(pid \d+\) is running on DATA_DIR .*: stop the service first\. Nothing was changed\./);
     expect((await owner.get('/api/companies')).status).toBe(200);
 
     expect(await server.kill('SIGTERM')).toBe(0);

@@ -264,16 +264,12 @@ describe('punch photos', () => {
   it('deletes snapshots past the retention period when the server starts', async () => {
     const kept = sql<{ punch_id: number }>('select punch_id from punch_photos');
     expect(kept).toHaveLength(1);
-    // A second server on the same data directory, 31 days later: its start-up purge removes the
-    // snapshot (row and file); the punch itself stays.
-    const later = path.join(clockDir, 'later');
-    writeFileSync(later, '2027-04-02T09:00:00Z');
-    const second = await startServer({ env: { JORNADA_TEST: '1', JORNADA_FAKE_NOW_FILE: later, DATA_DIR: server.dataDir } });
-    try {
-      for (let i = 0; i < 50 && files().length > 0; i++) await new Promise((r) => setTimeout(r, 100));
-    } finally {
-      await second.stop();
-    }
+    // The server restarted 31 days later (one server per data directory, decision 040): its
+    // start-up purge removes the snapshot (row and file); the punch itself stays.
+    expect(await server.kill('SIGTERM')).toBe(0);
+    writeFileSync(clockFile, '2027-04-02T09:00:00Z');
+    await server.restart();
+    for (let i = 0; i < 50 && files().length > 0; i++) await new Promise((r) => setTimeout(r, 100));
     expect(files()).toEqual([]);
     expect(sql('select id from punch_photos')).toHaveLength(0);
     expect(sql('select id from punches where id = ?', kept[0]!.punch_id)).toHaveLength(1);

@@ -1,3 +1,4 @@
+import { chmodSync, closeSync, openSync } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { CamelCasePlugin, Kysely, SqliteDialect } from 'kysely';
@@ -17,6 +18,34 @@ interface Connection {
 
 let current: Connection | undefined;
 let ready: Promise<Db> | undefined;
+
+/** The server's database file, `DATA_DIR/jornada.db`. */
+export function databaseFile(): string {
+  return path.join(dataDir(), 'jornada.db');
+}
+
+/**
+ * Makes `file` mode 0600 before SQLite opens it: created empty with that mode when missing (an
+ * empty file is a valid new database), chmod-ed when it exists (an older install made it 0644).
+ * SQLite gives the -wal and -shm files the mode of the database file, so they are 0600 too
+ * (decision 040). Only the owner can chmod: another user's file is left as it is.
+ */
+export function makeDatabaseFilePrivate(file: string): void {
+  try {
+    closeSync(openSync(file, 'a', 0o600));
+    chmodSync(file, 0o600);
+  } catch {
+    // Not ours or not writable: SQLite's own open reports what matters.
+  }
+  // Left by an older install or a crash: SQLite reuses them as they are.
+  for (const sibling of [`${file}-wal`, `${file}-shm`]) {
+    try {
+      chmodSync(sibling, 0o600);
+    } catch {
+      // Missing (the usual case) or not ours.
+    }
+  }
+}
 
 /** Opens the SQLite file with the pragmas docs/architecture.md requires. SQLite specifics stay in this folder. */
 export function openSqlite(file: string): SQLite.Database {
@@ -44,7 +73,8 @@ export function createKysely(sqlite: SQLite.Database): Db {
  */
 export function getDb(): Promise<Db> {
   ready ??= (async () => {
-    const file = path.join(dataDir(), 'jornada.db');
+    const file = databaseFile();
+    makeDatabaseFilePrivate(file);
     const sqlite = openSqlite(file);
     const db = createKysely(sqlite);
     try {

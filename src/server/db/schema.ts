@@ -412,6 +412,12 @@ export interface RecordAcknowledgementTable {
   digest: string;
 }
 
+/** One row rewritten by the health check's write probe (decision 040). */
+export interface HealthProbeTable {
+  id: number;
+  checkedAt: string;
+}
+
 export interface SchemaMigrationTable {
   name: string;
   appliedAt: string;
@@ -447,6 +453,7 @@ export interface Database {
   inspectionLinks: InspectionLinkTable;
   inspectionLinkUses: InspectionLinkUseTable;
   recordAcknowledgements: RecordAcknowledgementTable;
+  healthProbe: HealthProbeTable;
   schemaMigrations: SchemaMigrationTable;
   instanceMeta: InstanceMetaTable;
 }

@@ -5,6 +5,7 @@ import { DEFAULT_BACKUP_KEEP } from '../../../domain/backups/backup-rules.ts';
 import { restoreSecretsVerdict, type RestoreSecretsVerdict } from '../../../domain/backups/restore-secrets.ts';
 import { pinPepperOf, secretsFingerprint } from '../../config/instance-config.ts';
 import { nowIso } from '../../clock/now.ts';
+import { acquireDataDirLock, DataDirLocked } from '../../db/data-dir-lock.ts';
 import { dataDir } from '../../config/data-dir.ts';
 import {
   appliedMigrationNames,
@@ -258,6 +259,15 @@ export async function restoreDatabase(source: string, options: RestoreOptions = 
   const dir = dataDir();
   const target = path.join(dir, 'jornada.db');
   if (shown === target) throw new RestoreRefused(`${shown} is the current database itself; restore a backup file instead.`);
+  // Held until the command exits: no server can start on this DATA_DIR while the files are swapped.
+  try {
+    acquireDataDirLock(dir);
+  } catch (error) {
+    if (!(error instanceof DataDirLocked)) throw error;
+    throw new RestoreRefused(
+      `A Jornada server${error.pid ? ` (pid ${error.pid})` : ''} is running on DATA_DIR ${dir}: stop the service first. Nothing was changed.`,
+    );
+  }
 
   const tag = randomBytes(4).toString('hex');
   const staging = path.join(dir, `.jornada.db.restore-${tag}.tmp`);
