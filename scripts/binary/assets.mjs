@@ -51,7 +51,8 @@ export function nativeFiles(nodeModulesDirs, arch) {
       .filter((f) => test(f.path.slice(pkg.length + 1)));
   };
   const files = [
-    ...pick('better-sqlite3', (rel) => rel === 'package.json' || rel === 'LICENSE' || rel === `prebuilds/linux-${arch}.node`),
+    // lib/ too: the quick_check worker loads the package's JavaScript from the cache (decision 040).
+    ...pick('better-sqlite3', (rel) => rel === 'package.json' || rel === 'LICENSE' || rel.startsWith('lib/') || rel === `prebuilds/linux-${arch}.node`),
     ...pick('argon2', (rel) => rel === 'package.json' || rel === 'LICENSE' || (rel.startsWith(`prebuilds/linux-${arch}/`) && rel.endsWith('.glibc.node'))),
     // sharp's addon package and libvips whole: package.json exports, index.cjs, the .node and the .so.
     ...pick(`@img/sharp-linux-${arch}`, (rel) => rel !== '.jornada-target.json'),

@@ -11,6 +11,7 @@ import { getSettings } from './services/get-settings.ts';
 import { scheduleBackups } from './services/backups/backup-schedule.ts';
 import { checkInstanceSecrets } from './services/backups/check-instance-secrets.ts';
 import { schedulePunchPhotoPurge } from './services/punch-photos.ts';
+import { serverDatabaseHealth } from './services/database-health.ts';
 import { seedDemoData } from './services/seed-demo-data.ts';
 import { log } from './log.ts';
 
@@ -40,6 +41,8 @@ export async function boot(options: BootOptions = {}): Promise<void> {
   instanceConfig();
   const db = await getDb();
   await checkInstanceSecrets(db);
+  // The periodic quick_check behind /api/health starts now, not at the first probe (decision 040).
+  void serverDatabaseHealth().healthy();
   log.info({ dataDir: dataDir() }, `Data directory: ${dataDir()}`);
   const created = await ensureInitialAdmin(db, process.env);
   if (created) log.info(created);

@@ -154,6 +154,7 @@ describe('binary targets: the native files a target embeds', () => {
       '@img/sharp-linux-arm64/lib/sharp-linux-arm64-0.35.5.node',
       'argon2/package.json',
       'argon2/prebuilds/linux-arm64/argon2.armv8.glibc.node',
+      'better-sqlite3/lib/index.js',
       'better-sqlite3/package.json',
       'better-sqlite3/prebuilds/linux-arm64.node',
     ]);
