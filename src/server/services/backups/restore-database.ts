@@ -259,15 +259,6 @@ export async function restoreDatabase(source: string, options: RestoreOptions = 
   const dir = dataDir();
   const target = path.join(dir, 'jornada.db');
   if (shown === target) throw new RestoreRefused(`${shown} is the current database itself; restore a backup file instead.`);
-  // Held until the command exits: no server can start on this DATA_DIR while the files are swapped.
-  try {
-    acquireDataDirLock(dir);
-  } catch (error) {
-    if (!(error instanceof DataDirLocked)) throw error;
-    throw new RestoreRefused(
-      `A Jornada server${error.pid ? ` (pid ${error.pid})` : ''} is running on DATA_DIR ${dir}: stop the service first. Nothing was changed.`,
-    );
-  }
 
   const tag = randomBytes(4).toString('hex');
   const staging = path.join(dir, `.jornada.db.restore-${tag}.tmp`);
@@ -285,6 +276,16 @@ export async function restoreDatabase(source: string, options: RestoreOptions = 
       `Checked ${shown}: a Jornada database (${applied.length} migrations), integrity ok` +
         (contents.complete ? `, ${contents.uploads} uploaded file(s) and config.json intact.` : '; it holds the database only (no photos, no config.json).'),
     ];
+    // After the checks (a refused file leaves DATA_DIR as it was), before anything is replaced;
+    // held until the command exits, so no server can start while the files are swapped.
+    try {
+      acquireDataDirLock(dir);
+    } catch (error) {
+      if (!(error instanceof DataDirLocked)) throw error;
+      throw new RestoreRefused(
+        `A Jornada server${error.pid ? ` (pid ${error.pid})` : ''} is running on DATA_DIR ${dir}: stop the service first. Nothing was changed.`,
+      );
+    }
     const safety = await secureCurrentDatabase(target);
     lines.push(safety.line);
     removeLeftovers(dir, tag);
