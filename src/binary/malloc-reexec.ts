@@ -6,6 +6,7 @@
  * never a crash for a memory optimisation.
  */
 import fs from 'node:fs';
+import { startLog } from '../server/start-log.ts';
 
 /**
  * glibc's fixed mmap threshold: without it every argon2 hash's 19 MiB block stays resident per
@@ -51,10 +52,9 @@ export function reexecPlan(facts: ReexecFacts): ReexecPlan {
   return { action: 'exec', env: { ...env, ...missing } };
 }
 
-/** One JSON log line at warn level, in the shape of the server's pino lines (the logger is not loaded yet). */
+/** One JSON log line at warn level on the start-up logger (the server's is not loaded yet). */
 function warnLine(msg: string): void {
-  const quiet = ['error', 'fatal', 'silent'].includes(process.env['LOG_LEVEL'] ?? '');
-  if (!quiet) fs.writeSync(1, JSON.stringify({ level: 40, time: new Date().toISOString(), pid: process.pid, msg }) + '\n');
+  startLog.warn(msg);
 }
 
 function readKernelArch(): string | null {

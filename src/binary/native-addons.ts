@@ -18,6 +18,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { startLog } from '../server/start-log.ts';
 
 /** Written by the build as the SEA asset `manifest/native.json`. */
 export interface NativeManifest {
@@ -99,13 +100,9 @@ function readMountinfo(): string {
   }
 }
 
-/**
- * One JSON line on stdout in the server log's shape (pino: level 40 = warn, `time`, `pid`, `msg`).
- * The launcher runs before the server's logger is loaded, and the bundled logger is the built
- * server's, so this writes the line itself.
- */
+/** A warning on the start-up logger: a JSON line like every other (decision 041). */
 function logWarning(msg: string, fields: Record<string, unknown>): void {
-  fs.writeSync(1, `${JSON.stringify({ level: 40, time: new Date().toISOString(), pid: process.pid, ...fields, msg })}\n`);
+  startLog.warn(fields, msg);
 }
 
 /** The folder for one set of addon files: a short prefix of the content hash keeps paths readable. */
