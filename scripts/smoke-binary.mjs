@@ -12,7 +12,7 @@
 // the linux-arm64 binary with qemu-user); --slow multiplies every time limit (emulation is slow).
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -34,7 +34,8 @@ const ADMIN = { email: 'smoke@example.com', password: 'Smoke#2026pass' };
 const PIN = '4827193';
 
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'jornada-smoke-'));
-const dataDir = path.join(tmp, 'data');
+/** The data directory; after the backup it is wiped and the backup restored into a fresh one. */
+let dataDir = path.join(tmp, 'data');
 const cacheDir = path.join(tmp, 'cache');
 let child;
 let checks = 0;
@@ -199,6 +200,8 @@ async function main() {
   const png = gradientPng();
   const photo = await api(base, token, 'POST', `/api/employees/${employee}/photos`, { image: `data:image/png;base64,${png.toString('base64')}` });
   check(photo.status === 201, 'a photo upload goes through sharp', `${photo.status} ${photo.text.slice(0, 300)}`);
+  const photoUrl = (await api(base, token, 'GET', `/api/employees/${employee}/photos`)).json?.data?.[0]?.url;
+  const photoSha = createHash('sha256').update(Buffer.from(await (await fetchWithin(base + photoUrl, { headers: { authorization: `Bearer ${token}` } })).arrayBuffer())).digest('hex');
 
   // The monthly record as PDF: pdfkit with the Noto Sans faces read from the executable's assets.
   const pdf = await fetchWithin(`${base}/api/reports/monthly-record/pdf?employee=${employee}&lang=es`, { headers: { authorization: `Bearer ${token}` } });
@@ -253,8 +256,15 @@ async function main() {
   const down = cli(['healthcheck'], port);
   check(down.code === 1, '`healthcheck` fails once the server is down');
 
-  const restore = cli(['restore', path.join(backupsDir, backups.sort().at(-1))], port);
-  check(restore.code === 0, '`restore FILE` succeeds with the server stopped', restore.out);
+  // Backup -> wipe -> restore on a fresh DATA_DIR (issue 19): the file alone must bring back the
+  // database, the photos and the instance secrets (an old PIN still punches).
+  const kept = path.join(tmp, 'kept-backup.db');
+  copyFileSync(path.join(backupsDir, backups.sort().at(-1)), kept);
+  check((statSync(kept).mode & 0o777) === 0o600, 'the backup file is private (0600)', (statSync(kept).mode & 0o777).toString(8));
+  rmSync(dataDir, { recursive: true, force: true });
+  dataDir = path.join(tmp, 'fresh-data');
+  const restore = cli(['restore', kept], port);
+  check(restore.code === 0, '`restore FILE` into an empty DATA_DIR succeeds', restore.out);
 
   // A second start reuses the unpacked native libraries and finds the restored punch.
   const cached = readdirSync(cacheDir).filter((f) => f.startsWith('native-'));
@@ -263,7 +273,23 @@ async function main() {
   const relogin = await api(base, null, 'POST', '/api/user/login', ADMIN);
   const after = await api(base, relogin.json?.accessToken, 'GET', `/api/attendances?employee=${employee}`);
   check(after.status === 200 && after.json.data.length === 1, 'the restored database holds the punch');
+  const out = await api(base, null, 'POST', '/api/clock', { action: 'check-out', pin: PIN });
+  check(out.status === 200 && out.json.employee?._id === employee, 'the old PIN punches after the restore (secrets restored)', `${out.status} ${out.text}`);
+  const shown = await fetchWithin(base + photoUrl, { headers: { authorization: `Bearer ${relogin.json?.accessToken}` } });
+  check(shown.status === 200 && createHash('sha256').update(Buffer.from(await shown.arrayBuffer())).digest('hex') === photoSha, 'the old photo shows after the restore');
+  // Every line the server wrote is JSON (decision 041), and the process is named jornada.
+  const comm = readFileSync(`/proc/${child.pid}/comm`, 'utf8').trim();
+  check(runner.length > 0 || comm === 'jornada', 'the process is named jornada', comm);
   await stop();
+  const notJson = output.split('\n').filter((line) => {
+    if (line.trim() === '') return false;
+    try {
+      return typeof JSON.parse(line) !== 'object';
+    } catch {
+      return true;
+    }
+  });
+  check(notJson.length === 0, 'every line the server wrote is JSON', notJson.slice(0, 3).join(' | '));
 
   const mb = (n) => `${n.toFixed(0)} MB`;
   console.log(`binary: ${path.basename(binary)} ${mb(statSync(binary).size / 1048576)}`);
