@@ -142,6 +142,12 @@ describe('backup → wipe → restore on a fresh DATA_DIR', () => {
     expect(line!.msg).toMatch(/NO EMPLOYEE PIN WILL MATCH.*put back the config\.json from the backup.*--reset-pins/);
     // And that is true: the old PIN finds nobody.
     expect((await punch(server, LUCIA.pin)).status).not.toBe(200);
+    // Settings › Backups says so too, for an owner who never reads the log.
+    const admin = new Client(server.url);
+    expect((await admin.signIn('admin@demo.jornada', 'Demo#2026')).status).toBe(200);
+    expect((await (await admin.get('/api/backups')).json()).data.secretsMismatch).toBe(true);
+    const page = await (await admin.get('/setting')).text();
+    expect(page.includes('data-testid="secrets-mismatch"'), 'the alert above every settings section').toBe(true);
 
     // A backup made now carries the wrong config.json: its restore is refused, changing nothing...
     const made = cli(dir, 'backup');
@@ -163,6 +169,10 @@ describe('backup → wipe → restore on a fresh DATA_DIR', () => {
     expect(query(db, "select entity, action from audit_log where action = 'reset-pins'")).toEqual([{ entity: 'employee', action: 'reset-pins' }]);
     const again = await serve(target);
     expect(again.logs()).not.toMatch(/SECRETS MISMATCH/);
+    const owner = new Client(again.url);
+    expect((await owner.signIn('admin@demo.jornada', 'Demo#2026')).status).toBe(200);
+    expect((await (await owner.get('/api/backups')).json()).data.secretsMismatch).toBe(false);
+    expect((await (await owner.get('/setting')).text()).includes('data-testid="secrets-mismatch"')).toBe(false);
     expect((await punch(again, LUCIA.pin)).status).not.toBe(200);
     await again.kill('SIGTERM');
   });

@@ -10,4 +10,9 @@ export interface BackupOverview {
   totalBytes: number;
   /** Absolute path of the backups folder. */
   dir: string;
+  /**
+   * config.json's PIN pepper is not the one this database's PINs were made with (decision 039): no
+   * PIN matches until the right config.json is back or the PINs are reset.
+   */
+  secretsMismatch: boolean;
 }

@@ -121,6 +121,12 @@ export default function SettingsPanel(props: Props) {
   return (
     <>
     <AppToaster />
+    {/* Above every section: PINs stop working for everyone until it is fixed (decision 039). */}
+    {props.backups.secretsMismatch && (
+      <p role="alert" className="mb-6 rounded-xl border border-red-300 bg-red-50 p-4 text-sm font-medium text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-200" data-testid="secrets-mismatch">
+        {t('backups.secretsMismatch')}
+      </p>
+    )}
     <div className="grid gap-6 lg:grid-cols-[240px_1fr]">
       <nav aria-label={t('pages.setting')} className="flex gap-1 overflow-x-auto lg:flex-col">
         {SECTIONS.map(([id, label]) => (

@@ -9,6 +9,7 @@ import { AppError } from '../../http/app-error.ts';
 import { getSettings } from '../get-settings.ts';
 import { listBackups } from './backup-files.ts';
 import { readBackupStatus } from './backup-status.ts';
+import { instanceSecretsMismatch } from './check-instance-secrets.ts';
 import { operatorMessage } from './create-backup.ts';
 import { runBackupExclusive, SERVER_PAGES_PER_STEP } from './backup-schedule.ts';
 
@@ -29,6 +30,7 @@ export async function backupOverview(db: Db): Promise<BackupOverview> {
     count: files.length,
     totalBytes: files.reduce((sum, f) => sum + f.bytes, 0),
     dir: path.join(dataDir(), 'backups'),
+    secretsMismatch: await instanceSecretsMismatch(db),
   };
 }
 

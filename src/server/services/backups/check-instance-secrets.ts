@@ -27,3 +27,9 @@ export async function checkInstanceSecrets(db: Db): Promise<'match' | 'adopted' 
   }
   return verdict;
 }
+
+/** Whether config.json's PIN pepper differs from the one recorded in the database (read only). */
+export async function instanceSecretsMismatch(db: Db): Promise<boolean> {
+  const fingerprint = secretsFingerprint(instanceConfig().pinPepper);
+  return secretsMatchDatabase(await readInstanceMeta(db, SECRETS_FINGERPRINT), fingerprint) === 'mismatch';
+}
