@@ -4,8 +4,10 @@ import {
   DEFAULT_FACE_MARGIN,
   DEFAULT_FACE_THRESHOLD,
   descriptorDistance,
+  faceThresholdAboveSafe,
   matchFace,
   matchFaceFrames,
+  MEASURED_SAFE_FACE_THRESHOLD,
   nearestPeople,
 } from '../../src/domain/clock/face-match.ts';
 
@@ -169,5 +171,21 @@ describe('matchFaceFrames', () => {
     expect(matchFaceFrames(gallery, [moved(a, 5, 0.2), moved(b, 5, 0.2)], opts)).toEqual({ kind: 'none', reason: 'disagree', distance: null });
     expect(matchFaceFrames(gallery, [moved(a, 5, 0.2), moved(a, 5, 0.7)], opts)).toMatchObject({ kind: 'none', reason: 'far' });
     expect(() => matchFaceFrames(gallery, [], opts)).toThrow(RangeError);
+  });
+});
+
+describe('the settings warning above the measured safe threshold', () => {
+  it('is the default, measured to accept no other person on the fixtures (decision 013)', () => {
+    expect(MEASURED_SAFE_FACE_THRESHOLD).toBe(DEFAULT_FACE_THRESHOLD);
+    expect(MEASURED_SAFE_FACE_THRESHOLD).toBe(0.55);
+  });
+
+  it('warns only for a looser threshold, not at or below the safe value nor for an empty field', () => {
+    expect(faceThresholdAboveSafe(0.55)).toBe(false);
+    expect(faceThresholdAboveSafe(0.3)).toBe(false);
+    expect(faceThresholdAboveSafe(0.5500000001)).toBe(false);
+    expect(faceThresholdAboveSafe(0.56)).toBe(true);
+    expect(faceThresholdAboveSafe(0.7)).toBe(true);
+    expect(faceThresholdAboveSafe(Number.NaN)).toBe(false);
   });
 });

@@ -5,6 +5,8 @@ import type { Settings } from '../../../domain/settings/settings.ts';
 import { COUNTRIES, timeZones } from '../../../domain/settings/settings-schema.ts';
 import { parseIpList } from '../../../domain/net/ip-list.ts';
 import { SHIFT_WINDOW_RANGE } from '../../../domain/clock/shift-window.ts';
+import { faceThresholdAboveSafe, MEASURED_SAFE_FACE_THRESHOLD } from '../../../domain/clock/face-match.ts';
+import { formatNumber } from '../../../domain/format/intl-format.ts';
 import type { Language } from '../../../i18n/languages.ts';
 import { translator } from '../../../i18n/translate.ts';
 import { api, ApiError } from '../../../lib/client/api.ts';
@@ -200,6 +202,11 @@ export default function SettingsPanel(props: Props) {
                   {field('faceThreshold', t('settings.faceThreshold'), numberInput('faceThreshold', 0.3, 0.7, 0.01), t('settings.faceThresholdHint'))}
                   {field('faceMargin', t('settings.faceMargin'), numberInput('faceMargin', 0, 0.3, 0.01), t('settings.faceMarginHint'))}
                 </div>
+              )}
+              {values.faceRecognition && faceThresholdAboveSafe(values.faceThreshold) && (
+                <p role="status" className="rounded-xl border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100" data-testid="face-threshold-warning">
+                  {t('settings.faceThresholdAboveSafe', { safe: formatNumber(MEASURED_SAFE_FACE_THRESHOLD, lang, { minimumFractionDigits: 2 }) })}
+                </p>
               )}
               {values.faceRecognition && toggle('faceLiveness', t('settings.faceLiveness'), t('settings.faceLivenessHint'))}
               {values.faceRecognition && toggle('punchPhoto', t('settings.punchPhoto'), t('settings.punchPhotoHint'))}
