@@ -1,10 +1,8 @@
 import { existsSync } from 'node:fs';
-import path from 'node:path';
-import { dataDir } from './config/data-dir.ts';
 import { openDatabaseFile, tableNames, type DatabaseFile } from './db/database-file.ts';
 import { createBackup, operatorMessage } from './services/backups/create-backup.ts';
 import { restoreDatabase, RestoreRefused, storedBackupKeep } from './services/backups/restore-database.ts';
-import { createKysely } from './db/connection.ts';
+import { createKysely, databaseFile } from './db/connection.ts';
 import { describeBroken, shortHead } from '../domain/record-chain/record-chain.ts';
 import { verifyRecordChain } from './services/record-chain/verify-record-chain.ts';
 
@@ -66,7 +64,7 @@ export function usage(): string {
 
 /** `backup`: an online backup through a connection of its own (the server may keep running). */
 async function backupCommand(): Promise<number> {
-  const file = path.join(dataDir(), 'jornada.db');
+  const file = databaseFile();
   if (!existsSync(file)) {
     console.error(`There is no database at ${file} (set DATA_DIR to the folder of jornada.db).`);
     return 1;
@@ -91,7 +89,7 @@ async function backupCommand(): Promise<number> {
 
 /** `verify`: the record chain's check (decision 033) on a read-only connection of its own. */
 async function verifyCommand(): Promise<number> {
-  const file = path.join(dataDir(), 'jornada.db');
+  const file = databaseFile();
   if (!existsSync(file)) {
     console.error(`There is no database at ${file} (set DATA_DIR to the folder of jornada.db).`);
     return 1;

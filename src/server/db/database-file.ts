@@ -1,4 +1,5 @@
 import SQLite from 'better-sqlite3';
+import { SECRETS_FINGERPRINT } from './repositories/instance-meta.ts';
 
 /**
  * SQL on a database FILE rather than on the server's connection: the backup, the restore and the
@@ -133,18 +134,16 @@ export function dropBackupContents(db: DatabaseFile): void {
   db.exec('vacuum');
 }
 
-const FINGERPRINT_KEY = 'secrets_fingerprint';
-
 /** The secrets fingerprint recorded in a database file (migration 0014); null when it has none. */
 export function storedSecretsFingerprint(db: DatabaseFile): string | null {
   if (!tableNames(db).has('instance_meta')) return null;
-  const row = db.prepare('select value from instance_meta where key = ?').get(FINGERPRINT_KEY) as { value: string } | undefined;
+  const row = db.prepare('select value from instance_meta where key = ?').get(SECRETS_FINGERPRINT) as { value: string } | undefined;
   return row?.value ?? null;
 }
 
 /** Forgets the fingerprint, so the next start adopts the config.json then in place. */
 export function forgetSecretsFingerprint(db: DatabaseFile): void {
-  if (tableNames(db).has('instance_meta')) db.prepare('delete from instance_meta where key = ?').run(FINGERPRINT_KEY);
+  if (tableNames(db).has('instance_meta')) db.prepare('delete from instance_meta where key = ?').run(SECRETS_FINGERPRINT);
 }
 
 /** A PIN cleared by `restore --reset-pins`: a key no HMAC (64 hex digits) can ever equal. */

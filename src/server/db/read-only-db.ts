@@ -1,8 +1,6 @@
-import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import type { Compilable } from 'kysely';
-import { dataDir } from '../config/data-dir.ts';
-import { createKysely, getDb, type Db } from './connection.ts';
+import { createKysely, databaseFile, getDb, type Db } from './connection.ts';
 
 export interface ReadOnlyDb {
   db: Db;
@@ -22,7 +20,7 @@ export interface ReadOnlyDb {
  */
 export async function openReadOnlyDb(): Promise<ReadOnlyDb> {
   await getDb(); // the file exists and is migrated
-  const sqlite = new SQLite(path.join(dataDir(), 'jornada.db'), { readonly: true, fileMustExist: true });
+  const sqlite = new SQLite(databaseFile(), { readonly: true, fileMustExist: true });
   sqlite.pragma('busy_timeout = 5000');
   return {
     db: createKysely(sqlite),
