@@ -46,6 +46,12 @@ export const API_ROUTES: readonly ApiRoute[] = [
   { method: 'POST', pattern: '/api/sign-up', public: true, authority: [] },
   { method: 'POST', pattern: '/api/sign-out', public: true, authority: [] },
   { method: 'POST', pattern: '/api/clock', public: true, authority: [] },
+  // Late punches of a paired terminal (decision 046): the terminal credential, checked by the endpoint.
+  { method: 'POST', pattern: '/api/clock/offline', public: true, authority: [] },
+  // Late punches the server could not apply, for administrators who see every employee.
+  { method: 'GET', pattern: '/api/clock-conflicts', authority: ['attendance.read'], records: 'everyone' },
+  { method: 'POST', pattern: '/api/clock-conflicts/{id}/resolve', authority: ['attendance.update'], records: 'everyone' },
+  { method: 'POST', pattern: '/api/clock-conflicts/{id}/dismiss', authority: ['attendance.update'], records: 'everyone' },
   { method: 'GET', pattern: '/api/me', authority: [] },
   { method: 'POST', pattern: '/api/account/password', authority: [] },
   // Ends the account's other sessions (decision 023): any signed-in account, its own sessions only.

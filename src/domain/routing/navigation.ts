@@ -31,6 +31,7 @@ const ADMIN_NAV: NavItem[] = [
   leaf('employees', '/employees', 'pages.employees', 'employees'),
   leaf('attendance', '/attendance', 'pages.attendance', 'attendance'),
   leaf('attendance-corrections', '/attendance-corrections', 'pages.attendanceCorrections', 'attendance'),
+  leaf('clock-conflicts', '/clock-conflicts', 'pages.clockConflicts', 'attendance'),
   leaf('schedule', '/schedule', 'pages.schedule', 'schedule'),
   leaf('leave', '/leave-list', 'pages.leaveList', 'leave'),
   {

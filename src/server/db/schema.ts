@@ -234,7 +234,46 @@ export interface PunchTable {
   at: string;
   method: 'pin' | 'face' | 'card' | 'manual';
   terminal: string | null;
+  /** The terminal's sequence number of a punch kept offline and sent later (migration 0017); null when live. */
+  offlineSeq: ColumnType<number | null, number | null | undefined, never>;
   createdAt: CreatedAt;
+}
+
+export type ClockConflictStatus = 'open' | 'resolved' | 'dismissed';
+
+/** A late punch the server could not apply, for an administrator (migration 0017, decision 046). */
+export interface ClockConflictTable {
+  id: Id;
+  companyId: number;
+  terminalId: number | null;
+  terminalName: string;
+  seq: number;
+  seqTo: number | null;
+  employeeId: number | null;
+  action: 'check-in' | 'check-out' | 'break-in' | 'break-out' | null;
+  method: 'pin' | 'card' | null;
+  at: string | null;
+  deviceAt: string | null;
+  reason: string;
+  /** JSON {code, params} of a clock engine refusal (stored-formats.ts). */
+  detail: string | null;
+  status: ColumnType<ClockConflictStatus, ClockConflictStatus | undefined, ClockConflictStatus>;
+  resolutionNote: string | null;
+  resolvedBy: number | null;
+  resolvedAt: string | null;
+  attendanceId: number | null;
+  createdAt: CreatedAt;
+}
+
+/** The answer given for each (terminal, sequence number) received (migration 0017). */
+export interface OfflineReceiptTable {
+  terminalId: number;
+  seq: number;
+  status: 'recorded' | 'repeat' | 'conflict';
+  punchId: number | null;
+  conflictId: number | null;
+  time: string | null;
+  receivedAt: string;
 }
 
 /** One entry of a company's tamper-evident record chain (decision 033; append-only). */
@@ -439,6 +478,8 @@ export interface Database {
   attendanceCorrectionRequests: AttendanceCorrectionRequestTable;
   attendanceCorrectionAcceptances: AttendanceCorrectionAcceptanceTable;
   punches: PunchTable;
+  clockConflicts: ClockConflictTable;
+  offlineReceipts: OfflineReceiptTable;
   recordChain: RecordChainTable;
   punchPhotos: PunchPhotoTable;
   leaves: LeaveTable;

@@ -54,3 +54,29 @@ export function parsePermissions(json: string): Permissions {
 export function permissionsJson(permissions: Permissions): string {
   return JSON.stringify(permissions);
 }
+
+/** `clock_conflicts.detail`: the clock engine's refusal `{code, params}` (decision 046); damaged reads as null. */
+export interface ConflictDetail {
+  code: string;
+  params: Record<string, string>;
+}
+
+export function parseConflictDetail(json: string | null): ConflictDetail | null {
+  if (json === null) return null;
+  try {
+    const value = JSON.parse(json) as { code?: unknown; params?: unknown };
+    if (typeof value.code !== 'string') return null;
+    const params: Record<string, string> = {};
+    if (typeof value.params === 'object' && value.params !== null) {
+      for (const [key, v] of Object.entries(value.params)) if (typeof v === 'string') params[key] = v;
+    }
+    return { code: value.code, params };
+  } catch {
+    return null;
+  }
+}
+
+/** A refusal as `clock_conflicts.detail` stores it. */
+export function conflictDetailJson(detail: ConflictDetail): string {
+  return JSON.stringify({ code: detail.code, params: detail.params });
+}

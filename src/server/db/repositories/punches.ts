@@ -26,11 +26,19 @@ function changedOne(result: { numUpdatedRows: bigint }): void {
 /**
  * Writes what the clock engine decided: the new or changed attendance, its break, and the raw
  * punch (append-only). Returns the attendance id and the punch's id. Call inside one transaction
- * with the audit entry.
+ * with the audit entry. A punch a terminal kept offline (decision 046) carries its sequence number
+ * and is created when it arrived (`created_at`), after the instant it happened (`at`).
  */
 export async function applyPunch(
   db: Kysely<Database>,
-  input: { employeeId: number; timeZone: string; change: PunchChange; method: PunchTable['method']; terminal: string | null },
+  input: {
+    employeeId: number;
+    timeZone: string;
+    change: PunchChange;
+    method: PunchTable['method'];
+    terminal: string | null;
+    offline?: { seq: number; receivedAt: string };
+  },
 ): Promise<{ attendanceId: number; punchId: number }> {
   const { change, employeeId } = input;
   const at = change.at;
@@ -96,13 +104,14 @@ export async function applyPunch(
       await db.updateTable('attendances').set({ breakSeconds: change.breakSeconds, updatedAt: at }).where('id', '=', attendanceId).execute();
       break;
   }
+  const createdAt = input.offline?.receivedAt ?? at;
   const punch = await db
     .insertInto('punches')
-    .values({ employeeId, attendanceId, action: change.action, at, method: input.method, terminal: input.terminal, createdAt: at })
+    .values({ employeeId, attendanceId, action: change.action, at, method: input.method, terminal: input.terminal, offlineSeq: input.offline?.seq ?? null, createdAt })
     .returning('id')
     .executeTakeFirstOrThrow();
   // The punch's entry in the company's record chain, in this same transaction (decision 033).
-  await chainPunches(db, employeeId, [{ id: punch.id, employeeId, attendanceId, action: change.action, at, method: input.method, terminal: input.terminal, createdAt: at }]);
+  await chainPunches(db, employeeId, [{ id: punch.id, employeeId, attendanceId, action: change.action, at, method: input.method, terminal: input.terminal, createdAt }]);
   return { attendanceId, punchId: punch.id };
 }
 

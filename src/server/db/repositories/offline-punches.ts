@@ -1,0 +1,45 @@
+import type { Insertable } from 'kysely';
+import type { Db } from '../connection.ts';
+import type { OfflineReceiptTable } from '../schema.ts';
+
+/**
+ * What the offline path (decision 046) reads and writes besides conflicts and punches: the
+ * receipts that make a batch idempotent, the terminal's last sequence number, and the look-ups a
+ * late punch needs.
+ */
+
+export function findOfflineReceipt(db: Db, terminalId: number, seq: number) {
+  return db.selectFrom('offlineReceipts').selectAll().where('terminalId', '=', terminalId).where('seq', '=', seq).executeTakeFirst();
+}
+
+export async function insertOfflineReceipt(db: Db, receipt: Insertable<OfflineReceiptTable>): Promise<void> {
+  await db.insertInto('offlineReceipts').values(receipt).execute();
+}
+
+/** The terminal's last received sequence number (`terminals.last_seq`, migration 0016). */
+export async function terminalLastSeq(db: Db, terminalId: number): Promise<number> {
+  const row = await db.selectFrom('terminals').select('lastSeq').where('id', '=', terminalId).executeTakeFirst();
+  return row?.lastSeq ?? 0;
+}
+
+/** Raises `terminals.last_seq` to `seq` (never lowers it). */
+export async function advanceTerminalSeq(db: Db, terminalId: number, seq: number): Promise<void> {
+  await db.updateTable('terminals').set({ lastSeq: seq }).where('id', '=', terminalId).where('lastSeq', '<', seq).execute();
+}
+
+/** The employees of one company holding this PIN key or badge, any status (at most 3). */
+export function findCompanyEmployeesBy(db: Db, companyId: number, lookup: { column: 'pinKey' | 'rfidCard'; value: string }) {
+  return db
+    .selectFrom('employees')
+    .select(['id', 'firstName', 'lastName', 'status'])
+    .where('companyId', '=', companyId)
+    .where(lookup.column, '=', lookup.value)
+    .limit(3)
+    .execute();
+}
+
+/** The instant of the employee's latest punch of any kind (manual entries included), or null. */
+export async function latestPunchAt(db: Db, employeeId: number): Promise<string | null> {
+  const row = await db.selectFrom('punches').select('at').where('employeeId', '=', employeeId).orderBy('at', 'desc').limit(1).executeTakeFirst();
+  return row?.at ?? null;
+}
