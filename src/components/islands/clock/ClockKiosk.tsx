@@ -15,6 +15,8 @@ import { KioskStatusLine } from './KioskStatusLine.tsx';
 import { PinStep } from './PinStep.tsx';
 import { ResultCard } from './ResultCard.tsx';
 import { useFaceCamera } from './use-face-camera.ts';
+import { OfflinePending } from './OfflinePending.tsx';
+import { serverUnreachable, useOfflineQueue } from './use-offline-queue.ts';
 
 interface Props {
   lang: Language;
@@ -26,6 +28,8 @@ interface Props {
   punchPhoto: boolean;
   /** The server's clock at render (ms): the terminal shows the company's time even if its own clock is off. */
   serverNow: number;
+  /** The paired terminal's id, or null: only a paired terminal keeps punches offline (decision 046). */
+  terminalId?: number | null;
 }
 
 /** A punch's answer names the employee (200: `full_name`, `image`); a refusal (409) only `first_name`. */
@@ -56,6 +60,7 @@ export default function ClockKiosk(props: Props) {
     dispatchState(event);
     return stateRef.current;
   }, []);
+  const offline = useOfflineQueue(props.terminalId ?? null, lang);
   const face = useFaceCamera(props.faceRecognition, { liveness: props.faceLiveness, snapshot: props.punchPhoto });
   const cardInputRef = useRef<HTMLInputElement>(null);
   const readerRef = useRef(new BadgeReader());
@@ -77,19 +82,33 @@ export default function ClockKiosk(props: Props) {
     dispatch({ type: 'home' });
   }, [abortCapture, dispatch]);
 
-  /** Sends the punch and feeds the answer to the machine (which opens the PIN pad on a face's 401). */
+  /**
+   * Sends the punch and feeds the answer to the machine (which opens the PIN pad on a face's 401).
+   * A paired terminal keeps a PIN or badge punch the server cannot take (no answer, 502-504), or
+   * one made while earlier kept punches still wait, and sends it later (decision 046).
+   */
   const send = useCallback(
     async (action: ClockAction, via: Via, body: Record<string, unknown>) => {
+      const keepable = offline.enabled && via !== 'face';
+      const keep = async () => keepable && (await offline.keep({ action, ...(via === 'pin' ? { pin: String(body['pin']) } : { card: String(body['card']) }) }));
+      if (keepable && (await offline.stillWaiting()) && (await keep())) {
+        dispatch({ type: 'queued', action, via });
+        return;
+      }
       try {
         const answer = await api<{ message: string; employee: PunchedEmployee; time: string }>('/clock', { method: 'POST', body: { action, ...body }, lang, redirectOnExpiry: false });
         dispatch({ type: 'punched', action, via, message: answer.message, employee: { name: answer.employee.full_name, image: answer.employee.image }, time: answer.time });
       } catch (error) {
         const e = error instanceof ApiError ? error : new ApiError(String(error), 0);
+        if (serverUnreachable(e.status) && (await keep())) {
+          dispatch({ type: 'queued', action, via });
+          return;
+        }
         const refused = e.body['employee'] as { first_name?: unknown } | undefined;
         dispatch({ type: 'refused', action, via, status: e.status, message: e.message, retryAfter: e.body['retryAfter'], firstName: refused?.first_name, now: Date.now() });
       }
     },
-    [dispatch, lang],
+    [dispatch, lang, offline],
   );
 
   /** Performs what the machine's new state asks for: a punch to send or a face to capture. */
@@ -241,6 +260,7 @@ export default function ClockKiosk(props: Props) {
         />
       )}
       <KioskHeader now={now} lang={lang} timeZone={timeZone} timeFormat={timeFormat} />
+      <OfflinePending t={t} count={offline.pending} />
 
       <CameraView videoRef={face.videoRef} visible={stage.kind === 'face'} label={t('kiosk.cameraPreview')} />
 

@@ -1,4 +1,4 @@
-import { CheckCircle2, ScanFace, XCircle } from 'lucide-react';
+import { CheckCircle2, CloudOff, ScanFace, XCircle } from 'lucide-react';
 import { formatTime } from '../../../domain/format/intl-format.ts';
 import { CLOCK_MESSAGES, FACE_MESSAGES } from '../../../domain/messages/spec-messages.ts';
 import type { Language } from '../../../i18n/languages.ts';
@@ -21,9 +21,10 @@ export function ResultCard(props: {
     <button
       type="button"
       onClick={props.onDismiss}
-      className={`mx-auto flex w-full max-w-xl flex-col items-center gap-4 rounded-3xl border-2 bg-card p-8 text-center shadow-sm ${result.ok ? 'border-emerald-600' : 'border-red-600'}`}
+      className={`mx-auto flex w-full max-w-xl flex-col items-center gap-4 rounded-3xl border-2 bg-card p-8 text-center shadow-sm ${result.queued ? 'border-amber-500' : result.ok ? 'border-emerald-600' : 'border-red-600'}`}
       data-testid="clock-result"
       data-ok={result.ok ? 'yes' : 'no'}
+      data-queued={result.queued ? 'yes' : undefined}
     >
       {result.via === 'face' && (
         <span className="inline-flex items-center gap-2 rounded-full bg-primary-subtle px-4 py-1 font-semibold text-accent" data-testid="face-recognized">
@@ -54,8 +55,8 @@ export function ResultCard(props: {
           ? t('kiosk.actionAt', { action: t(actionLabel(result.action)), time: formatTime(result.time, props.lang, props.timeZone, props.timeFormat) })
           : t(actionLabel(result.action))}
       </span>
-      <span className={`text-center text-2xl font-semibold text-balance ${result.ok ? 'text-emerald-700 dark:text-emerald-400' : 'text-red-700 dark:text-red-400'}`} data-testid="result-message">
-        {result.ok ? <CheckCircle2 size={28} className="me-2 inline-block align-[-0.25em]" aria-hidden="true" /> : <XCircle size={28} className="me-2 inline-block align-[-0.25em]" aria-hidden="true" />}
+      <span className={`text-center text-2xl font-semibold text-balance ${result.queued ? 'text-amber-800 dark:text-amber-300' : result.ok ? 'text-emerald-700 dark:text-emerald-400' : 'text-red-700 dark:text-red-400'}`} data-testid="result-message">
+        {result.queued ? <CloudOff size={28} className="me-2 inline-block align-[-0.25em]" aria-hidden="true" /> : result.ok ? <CheckCircle2 size={28} className="me-2 inline-block align-[-0.25em]" aria-hidden="true" /> : <XCircle size={28} className="me-2 inline-block align-[-0.25em]" aria-hidden="true" />}
         {result.until ? <WaitCountdown t={t} until={result.until} /> : showText(t, result.message) || t(CLOCK_MESSAGES.recordedSuccessfully)}
       </span>
       <span className="text-sm text-muted">{t('kiosk.tapToContinue')}</span>

@@ -29,7 +29,7 @@ export type Stage =
   | { kind: 'face'; action: ClockAction; hint: FaceHint }
   | { kind: 'pin'; action: ClockAction; notice: KioskText | null; error: KioskText | null }
   | { kind: 'sending'; action: ClockAction; via: Via; card?: string }
-  | { kind: 'result'; ok: boolean; action: ClockAction; via: Via | null; message: KioskText; employee: Employee | null; time: string | null; until?: number };
+  | { kind: 'result'; ok: boolean; action: ClockAction; via: Via | null; message: KioskText; employee: Employee | null; time: string | null; until?: number; queued?: boolean };
 
 export interface KioskState {
   stage: Stage;
@@ -69,6 +69,8 @@ export type KioskEvent =
    * countdown after a 429; `retryAfter` in seconds; `firstName` names the employee on a 409.
    */
   | { type: 'refused'; action: ClockAction; via: Via; status: number; message: string; retryAfter?: unknown; firstName?: unknown; now: number }
+  /** The server could not be reached and the paired terminal kept the punch to send later (decision 046). */
+  | { type: 'queued'; action: ClockAction; via: Via }
   /** Escape, Cancel, a tap on the result, or the reset timer. */
   | { type: 'home' };
 
@@ -153,6 +155,8 @@ export function kioskReducer(state: KioskState, event: KioskEvent): KioskState {
       const employee = typeof event.firstName === 'string' ? { name: event.firstName, image: null } : null;
       return to(state, { kind: 'result', ok: false, action, via: employee ? via : null, message, employee, time: null }, '');
     }
+    case 'queued':
+      return to(state, { kind: 'result', ok: true, action: event.action, via: event.via, message: { key: 'kiosk.savedOffline' }, employee: null, time: null, queued: true }, '');
     case 'home':
       return to(state, { kind: 'home', card: null }, '');
   }
