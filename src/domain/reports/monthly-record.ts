@@ -32,6 +32,8 @@ export interface RecordAttendance extends DayAttendance {
   overtimeCompensation?: OvertimeCompensation | null;
   /** The worker's answer to the day's latest administrator correction (decision 034), if any. */
   acceptance?: WorkerAcceptance | null;
+  /** A punch of the day was kept offline by a terminal and received later (decision 046). */
+  offline?: boolean;
 }
 
 /** Where an administrator's correction stands with the worker, as of when the record was read. */
@@ -85,6 +87,8 @@ export interface MonthlyRecordDay {
   overtimeCompensation: OvertimeCompensation | null;
   /** The worker's answer to the day's latest administrator correction, if any (decision 034). */
   workerAcceptance: WorkerAcceptance | null;
+  /** A punch of the day was kept offline by a terminal and received later (decision 046). */
+  offline?: boolean;
 }
 
 export interface MonthlyRecordTotals {
@@ -193,6 +197,7 @@ export function buildMonthlyRecord(input: {
       workMode,
       overtimeCompensation: compensation,
       workerAcceptance: a?.acceptance ?? null,
+      offline: a?.offline ?? false,
     };
   });
   return { days, totals };

@@ -35,6 +35,8 @@ export function recordNotes(day: MonthlyRecordDay, now: string): { key: string; 
   if (answer?.state === 'expired') out.push({ key: 'reports.record.correctionNotAccepted' });
   if (answer?.state === 'rejected') out.push({ key: 'reports.record.correctionRejected', params: { comment: answer.comment ?? '' } });
   if (answer?.state === 'accepted') out.push({ key: 'reports.record.correctionAccepted' });
+  // Decision 046: a punch kept by a terminal while the server was unreachable, received later.
+  if (day.offline) out.push({ key: 'reports.record.offline' });
   for (const v of day.voided) out.push({ key: 'reports.record.voidedWithReason', params: { reason: v.voidReason } });
   return out;
 }

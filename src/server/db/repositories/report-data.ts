@@ -243,6 +243,8 @@ export interface RecordAttendanceRow extends ReportAttendance {
   workMode: 'on-site' | 'remote';
   overtimeCompensation: 'paid' | 'rest' | null;
   breaks: BreakInstants[];
+  /** A punch of the day was kept offline by a terminal and received later (decision 046). */
+  offline: boolean;
 }
 
 /** Attendance with every break, revision number and reason (the legal monthly record). */
@@ -274,7 +276,19 @@ export async function recordAttendancesIn(db: Db, filter: EmployeeFilter, period
     list.push({ startAt: b.startAt, endAt: b.endAt });
     byAttendance.set(b.attendanceId, list);
   }
-  return rows.map((r) => ({ ...r, breaks: byAttendance.get(r.id) ?? [] }));
+  const offline = await db
+    .selectFrom('punches')
+    .innerJoin('attendances', 'attendances.id', 'punches.attendanceId')
+    .innerJoin('employees', 'employees.id', 'attendances.employeeId')
+    .select('punches.attendanceId')
+    .distinct()
+    .where(employeeWhere(filter))
+    .where('attendances.date', '>=', period.from)
+    .where('attendances.date', '<=', period.to)
+    .where('punches.offlineSeq', 'is not', null)
+    .execute();
+  const offlineDays = new Set(offline.map((p) => p.attendanceId));
+  return rows.map((r) => ({ ...r, breaks: byAttendance.get(r.id) ?? [], offline: offlineDays.has(r.id) }));
 }
 
 /** A voided day as the monthly record lists it in its notes (decision 033). */
