@@ -233,7 +233,9 @@ export interface PunchTable {
   action: 'check-in' | 'check-out' | 'break-in' | 'break-out';
   at: string;
   method: 'pin' | 'face' | 'card' | 'manual';
+  /** The terminal's name at punch time. */
   terminal: string | null;
+  terminalId: Generated<number | null>;
   /** The terminal's sequence number of a punch kept offline and sent later (migration 0017); null when live. */
   offlineSeq: ColumnType<number | null, number | null | undefined, never>;
   createdAt: CreatedAt;
@@ -244,7 +246,7 @@ export type ClockConflictStatus = 'open' | 'resolved' | 'dismissed';
 /** A late punch the server could not apply, for an administrator (migration 0017, decision 046). */
 export interface ClockConflictTable {
   id: Id;
-  companyId: number;
+  companyId: number | null;
   terminalId: number | null;
   terminalName: string;
   seq: number;
@@ -424,6 +426,27 @@ export interface InspectionLinkTable {
   uses: Generated<number>;
 }
 
+/** A clock terminal (decision 042): only hashes of its credential and pairing code are kept. */
+export interface TerminalTable {
+  id: Id;
+  companyId: number | null;
+  name: string;
+  location: Generated<string>;
+  /** JSON array of "face" | "pin" | "badge". */
+  methods: string;
+  credentialHash: string | null;
+  pairingCodeHash: string | null;
+  pairingExpiresAt: string | null;
+  pairedAt: string | null;
+  revokedAt: string | null;
+  revokedBy: number | null;
+  lastSeenAt: string | null;
+  /** Highest offline sequence number accepted from the device. */
+  lastSeq: Generated<number>;
+  createdBy: number | null;
+  createdAt: CreatedAt;
+}
+
 /** One use of an inspection link (append-only). */
 export interface InspectionLinkUseTable {
   id: Id;
@@ -492,6 +515,7 @@ export interface Database {
   userGuide: UserGuideTable;
   sessions: SessionTable;
   inspectionLinks: InspectionLinkTable;
+  terminals: TerminalTable;
   inspectionLinkUses: InspectionLinkUseTable;
   recordAcknowledgements: RecordAcknowledgementTable;
   healthProbe: HealthProbeTable;

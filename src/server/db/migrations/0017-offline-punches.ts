@@ -19,7 +19,8 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('clock_conflicts')
     .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
-    .addColumn('company_id', 'integer', (c) => c.notNull().references('companies.id').onDelete('cascade'))
+    // The terminal's company (null for a terminal of no company, as terminals.company_id allows).
+    .addColumn('company_id', 'integer', (c) => c.references('companies.id').onDelete('cascade'))
     .addColumn('terminal_id', 'integer', (c) => c.references('terminals.id').onDelete('set null'))
     // The terminal's name when the conflict arose (a terminal may be renamed later).
     .addColumn('terminal_name', 'text', (c) => c.notNull())

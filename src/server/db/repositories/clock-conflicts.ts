@@ -6,7 +6,7 @@ import { parseConflictDetail, type ConflictDetail } from '../stored-formats.ts';
 /** A late punch the server could not apply (decision 046), as the conflicts screen reads it. */
 export interface ClockConflictRow {
   id: number;
-  companyId: number;
+  companyId: number | null;
   terminalId: number | null;
   terminalName: string;
   seq: number;

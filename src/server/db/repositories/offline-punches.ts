@@ -27,15 +27,14 @@ export async function advanceTerminalSeq(db: Db, terminalId: number, seq: number
   await db.updateTable('terminals').set({ lastSeq: seq }).where('id', '=', terminalId).where('lastSeq', '<', seq).execute();
 }
 
-/** The employees of one company holding this PIN key or badge, any status (at most 3). */
-export function findCompanyEmployeesBy(db: Db, companyId: number, lookup: { column: 'pinKey' | 'rfidCard'; value: string }) {
-  return db
-    .selectFrom('employees')
-    .select(['id', 'firstName', 'lastName', 'status'])
-    .where('companyId', '=', companyId)
-    .where(lookup.column, '=', lookup.value)
-    .limit(3)
-    .execute();
+/**
+ * The employees holding this PIN key or badge, any status (at most 3): of the terminal's company,
+ * or of any company for a terminal without one (as the live clock looks them up).
+ */
+export function findCompanyEmployeesBy(db: Db, companyId: number | null, lookup: { column: 'pinKey' | 'rfidCard'; value: string }) {
+  let q = db.selectFrom('employees').select(['id', 'companyId', 'firstName', 'lastName', 'status']).where(lookup.column, '=', lookup.value);
+  if (companyId !== null) q = q.where('companyId', '=', companyId);
+  return q.limit(3).execute();
 }
 
 /** The instant of the employee's latest punch of any kind (manual entries included), or null. */

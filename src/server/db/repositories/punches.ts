@@ -37,6 +37,7 @@ export async function applyPunch(
     change: PunchChange;
     method: PunchTable['method'];
     terminal: string | null;
+    terminalId?: number | null;
     offline?: { seq: number; receivedAt: string };
   },
 ): Promise<{ attendanceId: number; punchId: number }> {
@@ -107,7 +108,7 @@ export async function applyPunch(
   const createdAt = input.offline?.receivedAt ?? at;
   const punch = await db
     .insertInto('punches')
-    .values({ employeeId, attendanceId, action: change.action, at, method: input.method, terminal: input.terminal, offlineSeq: input.offline?.seq ?? null, createdAt })
+    .values({ employeeId, attendanceId, action: change.action, at, method: input.method, terminal: input.terminal, terminalId: input.terminalId ?? null, offlineSeq: input.offline?.seq ?? null, createdAt })
     .returning('id')
     .executeTakeFirstOrThrow();
   // The punch's entry in the company's record chain, in this same transaction (decision 033).

@@ -1,0 +1,22 @@
+import { TERMINAL_COOKIE, TERMINAL_HEADER } from '../../../domain/terminals/terminal-rules.ts';
+import { getDb } from '../../../server/db/connection.ts';
+import { endpoint } from '../../../server/http/endpoint.ts';
+import { json, readJson } from '../../../server/http/json.ts';
+import { terminalAddress } from '../../../server/http/terminal-address.ts';
+import { acceptOfflineBatch } from '../../../server/services/clock-offline/accept-offline-batch.ts';
+import { getSettings } from '../../../server/services/get-settings.ts';
+
+/**
+ * Public, for paired terminals only (decision 046): `{sentAt, punches: [{seq, at, action, pin |
+ * card}]}` -> 200 `{results: [{seq, status: recorded|repeat|conflict, time?}], lastSeq}`. The
+ * terminal deletes every punch answered; conflicts wait for an administrator at /clock-conflicts.
+ */
+export const POST = endpoint(async (context) => {
+  const db = await getDb();
+  const answer = await acceptOfflineBatch(db, {
+    address: terminalAddress(context, await getSettings(db)),
+    credential: context.cookies.get(TERMINAL_COOKIE)?.value ?? context.request.headers.get(TERMINAL_HEADER),
+    body: await readJson(context.request),
+  });
+  return json(answer);
+});
