@@ -174,6 +174,10 @@ export function writeCases(ids: DemoIds, own: { employee: number; department: nu
     'POST /api/user/login': { body: { email: 'admin@demo.jornada', password: 'Demo#2026' } },
     'POST /api/sign-up': { body: { company: 'Otra', full_name: 'Otra Persona', email: 'otra@example.com', password: 'Otra#20266' } },
     'POST /api/clock': { body: { action: 'check-in', pin: '100005' } },
+    // Late punches of a paired terminal (decision 046); without a terminal credential always 403.
+    'POST /api/clock/offline': { body: { sentAt: '2026-01-01T10:00:00.000Z', punches: [{ seq: 1, at: '2026-01-01T09:00:00.000Z', action: 'check-in', pin: '100005' }] } },
+    'POST /api/clock-conflicts/{id}/resolve': { body: { note: 'Revisado con el empleado' } },
+    'POST /api/clock-conflicts/{id}/dismiss': { body: { note: 'Fichaje de prueba' } },
     'POST /api/account/password': { body: { currentPassword: 'Demo#2026', newPassword: 'Nueva#2026x', confirmPassword: 'Nueva#2026x' } },
     'PUT /api/settings': { body: {} /* filled from GET /api/settings */ },
     'POST /api/feedback': { body: { message: 'Todo bien' }, texts: { message: 5000 } },

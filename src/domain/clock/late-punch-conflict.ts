@@ -6,9 +6,9 @@ import type { ConflictReason } from './late-punch.ts';
 export const CONFLICT_NOTE_MAX = 1000;
 
 const note = v.pipe(
-  v.string('clockConflicts.noteRequired'),
+  v.string('validation.conflictNote'),
   v.trim(),
-  v.nonEmpty('clockConflicts.noteRequired'),
+  v.nonEmpty('validation.conflictNote'),
   v.maxLength(CONFLICT_NOTE_MAX, 'validation.tooLong'),
 );
 

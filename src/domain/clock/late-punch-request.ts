@@ -35,7 +35,7 @@ export const LatePunchBatchSchema = v.pipe(
     sentAt: instant,
     punches: v.pipe(v.array(latePunch, 'validation.invalidInput'), v.maxLength(LATE_PUNCH_BATCH_MAX, 'validation.invalidInput')),
   }),
-  v.check((b) => b.punches.every((p, i) => i === 0 || p.seq > b.punches[i - 1]!.seq), 'clockConflicts.batchOrder'),
+  v.check((b) => b.punches.every((p, i) => i === 0 || p.seq > b.punches[i - 1]!.seq), 'validation.punchOrder'),
 );
 export type LatePunchBatch = v.InferOutput<typeof LatePunchBatchSchema>;
 export type LatePunch = LatePunchBatch['punches'][number];
