@@ -184,7 +184,7 @@ describe('frames must be fresh', () => {
     expect(facePunches()).toHaveLength(2);
   });
 
-  it("refuses a frame of one of the terminal's recent face punches under a new nonce", async () => {
+  it("refuses a frame of a recent face punch under a new nonce, at the same terminal or another", async () => {
     setNow('2027-03-01', '13:31');
     const a = freshFrame(FIXTURE['amy3']!.kiosk);
     const b = freshFrame(FIXTURE['amy2']!.kiosk);
@@ -194,6 +194,8 @@ describe('frames must be fresh', () => {
     expect(replay).toEqual({ status: 401, body: { message: es.punch.framesReplayed, code: 'punch.framesReplayed' } });
     // A single frame sent again is the same replay.
     expect((await punch(door, { action: 'check-out', descriptor: b, challenge: await nonceOf(door) })).body.code).toBe('punch.framesReplayed');
+    // Frames taken at one terminal and sent through another, with that terminal's own nonce.
+    expect((await punch(yard, { action: 'check-out', descriptor: [a, freshFrame(FIXTURE['amy2']!.kiosk)], challenge: await nonceOf(yard) })).body.code).toBe('punch.framesReplayed');
     expect(facePunches()).toHaveLength(3);
   });
 });

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { CHALLENGE_TTL_MS, MAX_OPEN_CHALLENGES } from '../../src/domain/clock/challenge.ts';
 import { RECENT_FACE_PUNCHES } from '../../src/domain/clock/challenge-frames.ts';
-import { forgetChallenges, issueChallenge, openChallengeCount, recentFaceFrames, redeemChallenge, rememberFaceFrames } from '../../src/server/clock/challenge-book.ts';
+import { allRecentFaceFrames, forgetChallenges, issueChallenge, openChallengeCount, recentFaceFrames, redeemChallenge, rememberFaceFrames } from '../../src/server/clock/challenge-book.ts';
 
 const T0 = 1_800_000_000_000;
 
@@ -43,5 +43,7 @@ describe('the challenge book', () => {
     expect(frames).toHaveLength(RECENT_FACE_PUNCHES * 2);
     expect(frames[0]).toEqual([5]);
     expect(recentFaceFrames(2)).toEqual([]);
+    rememberFaceFrames(2, [[99]]);
+    expect(allRecentFaceFrames()).toHaveLength(RECENT_FACE_PUNCHES * 2 + 1);
   });
 });

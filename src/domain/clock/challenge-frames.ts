@@ -3,7 +3,7 @@
  * frames taken at different moments: a live face never gives the same 128 numbers twice (sensor
  * noise and movement change them by 0.01 and more), while a copied descriptor, sent twice or sent
  * again later, does. Refused: a punch whose frames are identical to each other, or identical to a
- * frame of one of the last RECENT_FACE_PUNCHES face punches of the same terminal.
+ * frame of one of the last RECENT_FACE_PUNCHES face punches of any terminal (kept per terminal).
  */
 
 /** Face punches of a terminal whose frames a new punch must not repeat. */

@@ -51,6 +51,14 @@ export function recentFaceFrames(terminalId: number): number[][] {
   return (recentFrames.get(terminalId) ?? []).flat();
 }
 
+/**
+ * The frames of every terminal's last face punches: frames taken at one terminal and sent
+ * through another are a replay too (a live face never repeats them anywhere).
+ */
+export function allRecentFaceFrames(): number[][] {
+  return [...recentFrames.values()].flatMap((punches) => punches.flat());
+}
+
 /** Remembers a face punch's frames for the terminal (the oldest punch's frames go past the limit). */
 export function rememberFaceFrames(terminalId: number, frames: number[][]): void {
   const list = recentFrames.get(terminalId) ?? [];

@@ -1,6 +1,6 @@
 import { judgeFrames } from '../../domain/clock/challenge-frames.ts';
 import { PUNCH_MESSAGES } from '../../domain/clock/punch-messages.ts';
-import { recentFaceFrames, redeemChallenge, rememberFaceFrames } from '../clock/challenge-book.ts';
+import { allRecentFaceFrames, redeemChallenge, rememberFaceFrames } from '../clock/challenge-book.ts';
 import { nowMs } from '../clock/now.ts';
 import { AppError } from '../http/app-error.ts';
 import { log } from '../log.ts';
@@ -10,7 +10,8 @@ import { log } from '../log.ts';
  * its identification: the nonce it carries must be one the server issued to THIS terminal less
  * than a minute ago and not used (401 punch.challengeInvalid: missing, unknown, used, expired or
  * another terminal's — one answer for all); its frames must differ from each other and from the
- * frames of the terminal's last face punches (401 punch.framesReplayed). The nonce is spent by
+ * frames of the last face punches of every terminal (401 punch.framesReplayed: frames taken at
+ * one terminal and sent through another are refused too). The nonce is spent by
  * the attempt whatever follows; the frames are remembered once they pass.
  */
 export function redeemFaceChallenge(terminal: { id: number }, challenge: string | undefined, frames: number[][]): void {
@@ -19,7 +20,7 @@ export function redeemFaceChallenge(terminal: { id: number }, challenge: string 
     log.warn({ terminal: terminal.id, reason: verdict.reason }, 'Face punch refused: challenge not valid');
     throw new AppError(PUNCH_MESSAGES.challengeInvalid, 401, { reason: verdict.reason });
   }
-  const fresh = judgeFrames(frames, recentFaceFrames(terminal.id));
+  const fresh = judgeFrames(frames, allRecentFaceFrames());
   if (!fresh.ok) {
     log.warn({ terminal: terminal.id, reason: fresh.reason }, 'Face punch refused: repeated frames');
     throw new AppError(PUNCH_MESSAGES.framesReplayed, 401, { reason: fresh.reason });
