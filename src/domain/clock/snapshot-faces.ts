@@ -6,11 +6,11 @@
  * bring an empty room, a printed page or a crowd as its evidence.
  *
  * A face is a detection scoring FACE_SCORE or more. Measured (bench/snapshot-faces.mjs) on the
- * 24 fixture faces at 70, 120 and 200 px in a 320 × 240 JPEG on grey: the face scored 0.49–0.98
- * (lowest: penny3 at 70 px) and no frame had any other detection even at 0.1; a photo without a
- * face, nothing; two fixture faces side by side (tight crops, the detector's hardest case): the
- * second scored 0.26–0.83, found at 0.4 in 6 of 9 pairs. The kiosk itself already sends only
- * frames where its own detector (SSD) saw exactly one face: this check is for other clients.
+ * 24 fixture faces at 70, 120 and 200 px in a 320 × 240 JPEG on grey: the face scored 0.46–0.98
+ * and no frame had any other detection even at 0.1; a photo without a face, nothing; two fixture
+ * faces side by side (tight crops, the detector's hardest case): found in 11 of 15 pairs, the
+ * missed second faces scoring 0.26–0.37. The kiosk itself only sends frames where its own
+ * detector (SSD) saw exactly one face: this check is for other clients.
  */
 export const FACE_SCORE = 0.4;
 

@@ -11,20 +11,20 @@ import { log } from '../log.ts';
  * worker thread runs @vladmandic/face-api's browser bundle (TensorFlow.js 4.22 inside, the CPU
  * backend, as bench/lib/face-node.mjs) with its TinyFaceDetector (190 KB of weights) read from the
  * installed package — nothing downloaded. The worker starts at the first check (lazily: most
- * installs keep no snapshots) and stops after IDLE_STOP_MS without one, as its heap (about 60 MB
+ * installs keep no snapshots) and stops after IDLE_STOP_MS without one, as its heap (+80 MB resident
  * with the model) would otherwise break the idle-memory budget (decision 017).
  *
- * Cost measured (bench/snapshot-faces.mjs, this 2-core machine): start with the model 0.6–0.9 s,
- * then 150–400 ms per 320 × 240 snapshot at input size 224, several times that while other
- * processes load the CPU. Checks run one at a time in the worker; the main thread only decodes
- * the JPEG (sharp, on libuv's pool) and waits.
+ * Cost measured (bench/snapshot-faces.mjs, this 2-core machine): 0.6 s to start, about 350 ms per
+ * 320 × 240 snapshot at input size 224 when idle; 5 s and a median of 1 s (p95 1.9 s) while
+ * other processes loaded both cores. Checks run one at a time in the worker; the main thread
+ * only decodes the JPEG (sharp, on libuv's pool) and waits.
  *
  * When the detector cannot run (the package missing, as in the single binary, which does not
  * carry face-api; or a check over CHECK_TIMEOUT_MS) the answer is `unavailable`: the caller keeps
  * the punch (an employee is never refused for the server's own trouble) and it is logged.
  */
 const INPUT_SIZE = 224;
-/** Detections below this are not reported at all (the rule's thresholds are higher). */
+/** Detections below this are not reported at all (the rule's FACE_SCORE is higher). */
 const MIN_SCORE = 0.2;
 const IDLE_STOP_MS = 5 * 60_000;
 const CHECK_TIMEOUT_MS = 20_000;
@@ -139,7 +139,13 @@ function scheduleIdleStop(): void {
 
 async function detect(jpeg: Buffer): Promise<SnapshotFaceCheck> {
   const sharp = await loadSharp();
-  const { data, info } = await sharp(jpeg).resize({ width: SIDE, height: SIDE, fit: 'inside', withoutEnlargement: true }).removeAlpha().toColourspace('srgb').raw().toBuffer({ resolveWithObject: true });
+  let decoded: { data: Buffer; info: { width: number; height: number } };
+  try {
+    decoded = await sharp(jpeg).resize({ width: SIDE, height: SIDE, fit: 'inside', withoutEnlargement: true }).removeAlpha().toColourspace('srgb').raw().toBuffer({ resolveWithObject: true });
+  } catch (error) {
+    return { kind: 'unavailable', reason: `decoding: ${error instanceof Error ? error.message : String(error)}` };
+  }
+  const { data, info } = decoded;
   const started = performance.now();
   let w: Worker;
   try {
