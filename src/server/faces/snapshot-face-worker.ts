@@ -154,7 +154,7 @@ async function detect(jpeg: Buffer): Promise<SnapshotFaceCheck> {
     return { kind: 'unavailable', reason: error instanceof Error ? error.message : String(error) };
   }
   const id = nextId++;
-  const pixels = data.buffer.slice(data.byteOffset, data.byteOffset + data.byteLength);
+  const pixels = new Uint8Array(data).buffer; // a copy of its own, transferred to the worker
   const answer = await new Promise<{ scores?: number[]; error?: string }>((resolve) => {
     const timer = setTimeout(() => {
       pending.delete(id);
