@@ -149,6 +149,7 @@ export const NO_BODY = new Set([
   'POST /api/inspection-links/{id}/revoke',
   'POST /api/terminals/{id}/pairing-code',
   'POST /api/terminals/{id}/revoke',
+  'POST /api/clock/challenge',
 ]);
 
 /** The key of a route with the collection name replaced, so one entry covers every collection. */

@@ -8,6 +8,7 @@ import { localDateTimeToUtcIso } from '../../src/domain/time/zoned-time.ts';
 import en from '../../src/i18n/en.json';
 import es from '../../src/i18n/es.json';
 import { FACES } from '../helpers/fake-camera.ts';
+import { clockChallenge, freshDescriptor } from '../helpers/face-punch.ts';
 import { Client } from '../helpers/http-client.ts';
 import { pairTerminal, type PairedTestTerminal } from '../helpers/terminal.ts';
 import { sqlIn } from '../helpers/test-sql.ts';
@@ -46,8 +47,15 @@ interface Answer {
   headers: Headers;
 }
 
-/** A punch from the paired terminal (face punches need one, decision 042). */
+/**
+ * A punch from the paired terminal (face punches need one, decision 042). A face punch gets a
+ * fresh challenge and fresh frames, as the kiosk sends them (decision 043).
+ */
 async function clock(body: Record<string, unknown>, lang: 'en' | 'es' = 'en', headers: Record<string, string> = {}): Promise<Answer> {
+  if (body['descriptor'] !== undefined && !('challenge' in body)) {
+    const challenge = await clockChallenge(server.url, { ...terminal.headers, ...headers });
+    body = { ...body, descriptor: freshDescriptor(body['descriptor'] as number[] | number[][]), ...(challenge ? { challenge } : {}) };
+  }
   const res = await new Client(server.url, lang).post('/api/clock', body, { ...terminal.headers, ...headers });
   return { status: res.status, body: (await res.json()) as Answer['body'], headers: res.headers };
 }

@@ -4,7 +4,9 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import en from '../../src/i18n/en.json';
 import es from '../../src/i18n/es.json';
+import { clockChallenge, freshDescriptor } from '../helpers/face-punch.ts';
 import { Client } from '../helpers/http-client.ts';
+import { pairTerminal } from '../helpers/terminal.ts';
 import { sqlIn } from '../helpers/test-sql.ts';
 import { ROOT, startServer, type TestServer } from '../helpers/test-server.ts';
 
@@ -184,9 +186,23 @@ describe('a refused punch', () => {
 });
 
 describe('limits come before the snapshot is decoded', () => {
+  /** Punches from a paired terminal (faces need one, decision 042), a face with a fresh challenge and fresh frames (decision 043). */
+  async function paired(name: string) {
+    const device = await pairTerminal(server.url, admin, { name });
+    return async (body: Record<string, unknown>): Promise<Answer> => {
+      if (body['descriptor'] !== undefined) {
+        body = { ...body, descriptor: freshDescriptor(body['descriptor'] as number[]), challenge: await clockChallenge(server.url, device.headers) };
+      }
+      const res = await new Client(server.url).post('/api/clock', body, device.headers);
+      const text = await res.text();
+      const header = res.headers.get('retry-after');
+      return { status: res.status, text, body: JSON.parse(text) as Answer['body'], retryAfter: header === null ? null : Number(header) };
+    };
+  }
+
   it('a terminal waiting after unknown faces answers 429 to a bad snapshot, not 422', async () => {
     await putSettings({ faceRecognition: true, punchPhoto: true });
-    const punch = terminal('10.0.0.7');
+    const punch = await paired('Snapshot door');
     tick(60);
     // Nobody is enrolled on this server: every face is unknown. Ten are free, the eleventh starts the wait.
     for (let i = 0; i < 11; i++) expect((await punch({ action: 'check-in', descriptor: FIXTURE['raj3']!.kiosk })).status).toBe(401);
@@ -196,7 +212,7 @@ describe('limits come before the snapshot is decoded', () => {
     expect(locked.status, locked.text).toBe(429);
     expect(locked.retryAfter).toBe(2);
     // The same junk from a terminal that is not waiting is refused by the face (401), still undecoded.
-    expect((await terminal('10.0.0.8')({ action: 'check-in', descriptor: FIXTURE['raj3']!.kiosk, photo: junk })).status).toBe(401);
+    expect((await (await paired('Snapshot yard'))({ action: 'check-in', descriptor: FIXTURE['raj3']!.kiosk, photo: junk })).status).toBe(401);
     // Unknown faces do not hold back the PIN pad.
     expect((await punch({ action: 'check-in', pin: pinOf(16) })).status).toBe(200);
     await putSettings({ punchPhoto: false });

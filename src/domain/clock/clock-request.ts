@@ -15,7 +15,8 @@ const descriptor = v.custom<number[]>(isValidDescriptor, 'validation.invalidInpu
  * The body of `POST /api/clock`: an action and exactly one way to identify the employee (a PIN,
  * a face descriptor computed in the browser — or up to three frames of the same face, which must
  * all name the same person — or an RFID card number). With a face, `photo` may carry a small
- * snapshot kept with the punch when the `punchPhoto` setting is on. Messages are i18n keys.
+ * snapshot kept with the punch when the `punchPhoto` setting is on, and `challenge` the nonce the
+ * terminal was issued for it. Messages are i18n keys.
  */
 export const ClockRequestSchema = v.object({
   action: v.picklist(CLOCK_ACTIONS, PUNCH_MESSAGES.invalidAction),
@@ -25,6 +26,8 @@ export const ClockRequestSchema = v.object({
   ),
   card: v.optional(v.pipe(v.string(PUNCH_MESSAGES.invalidCard), v.trim(), v.regex(/^[\x21-\x7e]{1,64}$/, PUNCH_MESSAGES.invalidCard))),
   photo: v.optional(v.pipe(v.string('validation.invalidInput'), v.maxLength(MAX_PUNCH_PHOTO_CHARS, 'validation.invalidInput'))),
+  /** The nonce of POST /api/clock/challenge a face punch carries (decision 043); a malformed one is simply not valid (401). */
+  challenge: v.optional(v.pipe(v.string('validation.invalidInput'), v.maxLength(64, 'validation.invalidInput'))),
 });
 export type ClockRequest = v.InferOutput<typeof ClockRequestSchema>;
 

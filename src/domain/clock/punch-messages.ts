@@ -15,6 +15,11 @@ export const PUNCH_MESSAGES = {
   tooManyAttemptsSeconds: 'punch.tooManyAttemptsSeconds',
   cardClockOff: 'punch.cardClockOff',
   faceClockUnavailable: 'punch.faceClockUnavailable',
+  /** Face punch challenges and the snapshot's faces (decision 043). */
+  challengeInvalid: 'punch.challengeInvalid',
+  framesReplayed: 'punch.framesReplayed',
+  snapshotNoFace: 'punch.snapshotNoFace',
+  snapshotManyFaces: 'punch.snapshotManyFaces',
   oneIdentifier: 'punch.oneIdentifier',
   invalidAction: 'punch.invalidAction',
   invalidCard: 'punch.invalidCard',

@@ -9,6 +9,7 @@ import { addressBehind } from '../http/terminal-address.ts';
 import { assertClockAllowedFrom } from '../services/clock-access.ts';
 import { getSettings } from '../services/get-settings.ts';
 import { PunchRefusal, recordPunch } from '../services/record-punch.ts';
+import { redeemFaceChallenge } from '../services/redeem-face-challenge.ts';
 import { resolveTerminal, terminalOfPunch } from '../services/terminals/resolve-terminal.ts';
 import { punchMethod, terminalRefusal } from '../../domain/terminals/terminal-rules.ts';
 
@@ -50,7 +51,10 @@ const answer = (status: number, body: unknown, headers: Record<string, string> =
  * 403 outside the IP restriction; the device (decision 042): 401 `terminal.unknown`/`terminal.revoked`
  * for a credential that names no active terminal, 403 `terminal.pairingRequired` for a face punch
  * (or, without the `unpairedClock` setting, any punch) from an unpaired browser, 403
- * `terminal.methodNotAllowed` for a method the terminal was not given; a refused punch 409 {message, code, employee: {first_name}}
+ * `terminal.methodNotAllowed` for a method the terminal was not given; a face punch must carry
+ * `challenge`, a nonce of POST /api/clock/challenge for this terminal (401 `punch.challengeInvalid`),
+ * and frames not identical to each other or to the terminal's last face punches (401
+ * `punch.framesReplayed`; decision 043); a kept snapshot without exactly one face is 422; a refused punch 409 {message, code, employee: {first_name}}
  * (nothing written, so nothing more: decision 025); other refusals 4xx {message, code} with the
  * spec's clock messages in the request's language; 429 {message, code, retryAfter} with the same
  * seconds in Retry-After while the terminal waits after failed identifications (the kiosk counts
@@ -70,6 +74,8 @@ export async function clockAnswer(call: ClockCall): Promise<ClockAnswer> {
     const refusal = terminalRefusal(terminalOfPunch(resolved), punchMethod(identity), settings.unpairedClock);
     if (refusal) throw new AppError(refusal, TERMINAL_REFUSAL_STATUS[refusal] ?? 403);
     const terminal = resolved.kind === 'valid' ? resolved.terminal : null;
+    // Replay defence (decision 043): the terminal's nonce and fresh frames, before limits and matching.
+    if (identity.kind === 'face' && terminal && settings.faceRecognition) redeemFaceChallenge(terminal, input.challenge, identity.descriptors);
     return answer(200, await recordPunch(db, { action: input.action, identity, address, terminal, lang, photo: input.photo }));
   } catch (error) {
     if (error instanceof PunchRefusal) {

@@ -16,6 +16,7 @@ import { AppError } from '../http/app-error.ts';
 import { employeeThumbnail } from './employees/employee-thumbnail.ts';
 import { getSettings } from './get-settings.ts';
 import { identifyPunchEmployee, type PunchEmployee } from './identify-punch-employee.ts';
+import { checkPunchSnapshot } from './check-punch-snapshot.ts';
 import { preparePunchPhoto, savePunchPhoto } from './punch-photos.ts';
 import type { ClockTerminal } from './terminals/resolve-terminal.ts';
 import { log } from '../log.ts';
@@ -97,6 +98,8 @@ export async function recordPunch(db: Db, request: PunchRequest): Promise<PunchR
   const employee = await identifyPunchEmployee(db, request.identity, attemptKey, settings);
   const keepPhoto = method === 'face' && settings.faceRecognition && settings.punchPhoto && request.photo !== undefined;
   const photo = keepPhoto ? await preparePunchPhoto(request.photo!) : null;
+  // Exactly one face in a snapshot that is kept (decision 043); 422 before anything is written.
+  if (photo) await checkPunchSnapshot(photo);
   // Before the transaction, which holds the database's write lock while it runs.
   const answered = await punchedEmployee(employee);
   const nowSeconds = Math.floor(nowMs() / 1000);

@@ -5,6 +5,7 @@ import { FACE_MESSAGES } from '../../../domain/messages/spec-messages.ts';
 import type { Language } from '../../../i18n/languages.ts';
 import { translator } from '../../../i18n/translate.ts';
 import { api, ApiError } from '../../../lib/client/api.ts';
+import { faceChallenge } from '../../../lib/client/clock-challenge.ts';
 import { ActionButtons } from './ActionButtons.tsx';
 import { CameraView } from './CameraView.tsx';
 import { FaceStep } from './FaceStep.tsx';
@@ -96,7 +97,9 @@ export default function ClockKiosk(props: Props) {
         return;
       }
       try {
-        const answer = await api<{ message: string; employee: PunchedEmployee; time: string }>('/clock', { method: 'POST', body: { action, ...body }, lang, redirectOnExpiry: false });
+        // A face punch carries a fresh single-use challenge of this terminal (decision 043).
+        const challenge = via === 'face' ? { challenge: await faceChallenge(lang) } : {};
+        const answer = await api<{ message: string; employee: PunchedEmployee; time: string }>('/clock', { method: 'POST', body: { action, ...body, ...challenge }, lang, redirectOnExpiry: false });
         dispatch({ type: 'punched', action, via, message: answer.message, employee: { name: answer.employee.full_name, image: answer.employee.image }, time: answer.time });
       } catch (error) {
         const e = error instanceof ApiError ? error : new ApiError(String(error), 0);
