@@ -5,7 +5,7 @@
  * pixels; nothing of TensorFlow.js runs on it, so taps are handled at once while models load.
  */
 import { MODEL_URL } from './face-engine.ts';
-import type { DetectedFace, WorkerAnswer, WorkerRequest } from './face-worker-protocol.ts';
+import { WORKER_MEASURE, type DetectedFace, type WorkerAnswer, type WorkerRequest } from './face-worker-protocol.ts';
 
 type Body<T> = T extends unknown ? Omit<T, 'seq'> : never;
 
@@ -39,7 +39,12 @@ export function startKioskFaceWorker(): KioskFaceWorker {
       return;
     }
     pending.delete(data.seq);
-    if (data.ok) entry.resolve(data.value);
+    if (data.ok) {
+      // Diagnostics: the worker's own time on the page's timeline (not throttled with the page; bench/kiosk-face.mjs).
+      const end = performance.now();
+      performance.measure(WORKER_MEASURE, { start: end - data.ms, end });
+      entry.resolve(data.value);
+    }
     else {
       console.warn('face worker:', data.error);
       entry.reject(new Error(data.error));
