@@ -32,10 +32,15 @@ export type WorkerAnswer =
 
 /**
  * The Tiny Face Detector's input side in pixels (a multiple of 32): the frame is scaled to it for
- * detection only; landmarks and the descriptor's face chip are cut from the full frame. 320 finds
- * a face down to about a sixth of a 640-pixel-wide frame (decision 045).
+ * detection only; landmarks and the descriptor's face chip are cut from the full frame (decision 045).
  */
-export const DETECTOR_INPUT_SIZE = 320;
+export const DETECTOR_INPUT_SIZE = 224;
+/**
+ * The detector's minimum score. Tiny Face Detector scores lower than SSD: at 0.5 it missed 9 of
+ * the 24 fixture faces in a camera frame, at 0.3 none (bench/face-quality.mjs, decision 045). A
+ * false detection costs only a descriptor that matches nobody.
+ */
+export const DETECTOR_MIN_SCORE = 0.3;
 
 /** The steps `load` reports, for the percentage on screen. */
 export const LOAD_STEPS = 8;

@@ -11,7 +11,7 @@
  */
 import * as faceapi from '@vladmandic/face-api';
 import { isSoftwareRenderer } from './webgl-renderer.ts';
-import { DETECTOR_INPUT_SIZE, LOAD_STEPS, type DetectedFace, type WorkerAnswer, type WorkerRequest } from './face-worker-protocol.ts';
+import { DETECTOR_INPUT_SIZE, DETECTOR_MIN_SCORE, LOAD_STEPS, type DetectedFace, type WorkerAnswer, type WorkerRequest } from './face-worker-protocol.ts';
 
 interface WorkerScope {
   postMessage(message: WorkerAnswer): void;
@@ -121,7 +121,7 @@ async function load(modelUrl: string, step: () => void): Promise<string> {
   // sets up the WebAssembly kernels, so the first punch is as quick as the others.
   const grey = tf.fill([480, 640, 3], 128, 'int32') as Tensor3D;
   try {
-    await faceapi.detectAllFaces(grey, detectorOptions(0.5));
+    await faceapi.detectAllFaces(grey, detectorOptions(DETECTOR_MIN_SCORE));
     step();
     const chip = tf.fill([150, 150, 3], 128, 'int32') as Tensor3D;
     try {

@@ -9,7 +9,8 @@
  * which is what the grey padding recreates for ID-style crops at enrolment.
  */
 import { looksAlive, maxMovement, type FaceFrame } from '../../../domain/clock/liveness.ts';
-import { MIN_CONFIDENCE, toCanvas } from './face-engine.ts';
+import { toCanvas } from './face-engine.ts';
+import { DETECTOR_MIN_SCORE } from './face-worker-protocol.ts';
 import type { KioskFaceWorker } from './kiosk-face-worker.ts';
 
 /** Frames are taken at most this often (a live face needs time to move). */
@@ -117,7 +118,7 @@ async function takeFrames(
     const pixels = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height);
     const id = ++lastFrameId;
     sent.push(id);
-    const faces = await engine.detect(id, pixels, MIN_CONFIDENCE, frames.map((f) => f.id));
+    const faces = await engine.detect(id, pixels, DETECTOR_MIN_SCORE, frames.map((f) => f.id));
     if (options.signal.aborted) return { kind: 'cancelled' };
     if (faces.length > 1) {
       sawMany = true;

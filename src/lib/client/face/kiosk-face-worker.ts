@@ -25,7 +25,7 @@ export interface KioskFaceWorker {
 export function startKioskFaceWorker(): KioskFaceWorker {
   const worker = new Worker(new URL('./face-worker.ts', import.meta.url), { type: 'module', name: 'face' });
   let seq = 0;
-  const pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void; progress?: (done: number, total: number) => void }>();
+  const pending = new Map<number, { type: WorkerRequest['type']; resolve: (value: unknown) => void; reject: (error: Error) => void; progress?: (done: number, total: number) => void }>();
   const failAll = (message: string) => {
     for (const p of pending.values()) p.reject(new Error(message));
     pending.clear();
@@ -42,7 +42,7 @@ export function startKioskFaceWorker(): KioskFaceWorker {
     if (data.ok) {
       // Diagnostics: the worker's own time on the page's timeline (not throttled with the page; bench/kiosk-face.mjs).
       const end = performance.now();
-      performance.measure(WORKER_MEASURE, { start: end - data.ms, end });
+      performance.measure(WORKER_MEASURE, { start: end - data.ms, end, detail: entry.type });
       entry.resolve(data.value);
     }
     else {
@@ -60,7 +60,7 @@ export function startKioskFaceWorker(): KioskFaceWorker {
   function request<T>(body: Body<WorkerRequest>, transfer: Transferable[] = [], progress?: (done: number, total: number) => void): Promise<T> {
     const id = ++seq;
     return new Promise<T>((resolve, reject) => {
-      pending.set(id, { resolve: resolve as (value: unknown) => void, reject, progress });
+      pending.set(id, { type: body.type, resolve: resolve as (value: unknown) => void, reject, progress });
       worker.postMessage({ ...body, seq: id }, transfer);
     });
   }
