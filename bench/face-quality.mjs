@@ -17,10 +17,11 @@
 // backend takes about 4–9 s per photo on this 2-core machine, so the full run takes minutes).
 //
 //   node bench/face-quality.mjs [--threshold 0.55] [--margin 0.05] [--write tests/fixtures/face-descriptors.json | --from FILE]
-//        [--kiosk-detector tiny|ssd] [--kiosk-frame 640x480x240] [--tiny-size 320] [--tiny-score 0.5] [--enrol-from FILE]
+//        [--kiosk-detector tiny|ssd] [--kiosk-frame 640x480x240] [--tiny-size 224] [--tiny-score 0.3] [--enrol-from FILE]
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { buildGallery, DEFAULT_FACE_MARGIN, DEFAULT_FACE_THRESHOLD, descriptorDistance, matchFace } from '../src/domain/clock/face-match.ts';
+import { DETECTOR_INPUT_SIZE, DETECTOR_MIN_SCORE } from '../src/lib/client/face/face-worker-protocol.ts';
 import { describeFaces, FACES_DIR, loadFaceApi, pixels } from './lib/face-node.mjs';
 
 const arg = (name, fallback) => {
@@ -31,13 +32,14 @@ const threshold = Number(arg('threshold', DEFAULT_FACE_THRESHOLD));
 const margin = Number(arg('margin', DEFAULT_FACE_MARGIN));
 const writeTo = arg('write', null);
 const readFrom = arg('from', null);
-// The kiosk's pipeline (decision 045): Tiny Face Detector at this input size and score, on camera
+// The kiosk's pipeline (decision 045): Tiny Face Detector at this input size and score (defaults:
+// the kiosk's own, face-worker-protocol.ts), on camera
 // frames of this size with the face this big; `--kiosk-detector ssd` for the pipeline before it.
 // `--enrol-from FILE` takes the enrolment descriptors from a saved file (enrolment is unchanged:
 // SSD on padded photos) and computes only the kiosk's.
 const kioskDetector = arg('kiosk-detector', 'tiny');
 const [frameW, frameH, faceSide] = arg('kiosk-frame', '640x480x240').split('x').map(Number);
-const tiny = kioskDetector === 'tiny' ? { inputSize: Number(arg('tiny-size', 320)), scoreThreshold: Number(arg('tiny-score', 0.5)) } : undefined;
+const tiny = kioskDetector === 'tiny' ? { inputSize: Number(arg('tiny-size', DETECTOR_INPUT_SIZE)), scoreThreshold: Number(arg('tiny-score', DETECTOR_MIN_SCORE)) } : undefined;
 const enrolFrom = arg('enrol-from', null);
 const savedEnrol = enrolFrom ? JSON.parse(readFileSync(enrolFrom, 'utf8')) : null;
 
