@@ -121,7 +121,6 @@ export async function run({ log = console.log, punches = 7, rate = 4, photo = 'a
       await page.waitForSelector(`[data-testid=clock-action-${action}]`, { timeout: 60_000 });
       const clickedAt = await page.evaluate(() => performance.now());
       await page.click(`[data-testid=clock-action-${action}]`);
-      if (process.env.BENCH_DEBUG) for (let k = 0; k < 30; k++) { log(JSON.stringify(await page.evaluate(() => ({ t: performance.now(), stage: document.querySelector('[data-testid=clock-kiosk]')?.getAttribute('data-stage'), hint: document.querySelector('[data-testid=face-step]')?.getAttribute('data-hint'), worker: performance.getEntriesByName('kiosk-face:worker').map((m) => Math.round(m.duration)) })))); await new Promise((r) => setTimeout(r, 1000)); }
       await page.waitForSelector('[data-testid=clock-result], [data-testid=pin-pad]', { timeout: 180_000 }).catch(async (error) => {
         const state = await page.evaluate(() => ({ stage: document.querySelector('[data-testid=clock-kiosk]')?.getAttribute('data-stage'), hint: document.querySelector('[data-testid=face-step]')?.getAttribute('data-hint'), text: document.querySelector('[data-testid=clock-kiosk]')?.textContent?.slice(0, 300) }));
         throw new Error(`punch ${i + 1} (${action}): no result: ${JSON.stringify(state)}`, { cause: error });
