@@ -17,9 +17,11 @@
 // backend takes about 4–9 s per photo on this 2-core machine, so the full run takes minutes).
 //
 //   node bench/face-quality.mjs [--threshold 0.55] [--margin 0.05] [--write tests/fixtures/face-descriptors.json | --from FILE]
+//        [--kiosk-detector tiny|ssd] [--kiosk-frame 640x480x240] [--tiny-size 224] [--tiny-score 0.3] [--enrol-from FILE]
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { buildGallery, DEFAULT_FACE_MARGIN, DEFAULT_FACE_THRESHOLD, descriptorDistance, matchFace } from '../src/domain/clock/face-match.ts';
+import { DETECTOR_INPUT_SIZE, DETECTOR_MIN_SCORE } from '../src/lib/client/face/face-worker-protocol.ts';
 import { describeFaces, FACES_DIR, loadFaceApi, pixels } from './lib/face-node.mjs';
 
 const arg = (name, fallback) => {
@@ -30,6 +32,16 @@ const threshold = Number(arg('threshold', DEFAULT_FACE_THRESHOLD));
 const margin = Number(arg('margin', DEFAULT_FACE_MARGIN));
 const writeTo = arg('write', null);
 const readFrom = arg('from', null);
+// The kiosk's pipeline (decision 045): Tiny Face Detector at this input size and score (defaults:
+// the kiosk's own, face-worker-protocol.ts), on camera
+// frames of this size with the face this big; `--kiosk-detector ssd` for the pipeline before it.
+// `--enrol-from FILE` takes the enrolment descriptors from a saved file (enrolment is unchanged:
+// SSD on padded photos) and computes only the kiosk's.
+const kioskDetector = arg('kiosk-detector', 'tiny');
+const [frameW, frameH, faceSide] = arg('kiosk-frame', '640x480x240').split('x').map(Number);
+const tiny = kioskDetector === 'tiny' ? { inputSize: Number(arg('tiny-size', DETECTOR_INPUT_SIZE)), scoreThreshold: Number(arg('tiny-score', DETECTOR_MIN_SCORE)) } : undefined;
+const enrolFrom = arg('enrol-from', null);
+const savedEnrol = enrolFrom ? JSON.parse(readFileSync(enrolFrom, 'utf8')) : null;
 
 const started = performance.now();
 const faceapi = readFrom ? null : await loadFaceApi();
@@ -50,13 +62,15 @@ for (const file of readFrom ? [] : files) {
   const person = file.replace(/\d\.png$/, '');
   const full = path.join(FACES_DIR, file);
   const t0 = performance.now();
-  const enrol = await describeFaces(faceapi, await pixels(full, { pad: 1 }));
+  const enrol = savedEnrol ? [{ descriptor: savedEnrol[file.replace('.png', '')].enrol, score: null }] : await describeFaces(faceapi, await pixels(full, { pad: 1 }));
+  const kiosk = await describeFaces(faceapi, await pixels(full, { frame: [frameW, frameH, faceSide] }), { tiny });
   times.push(performance.now() - t0);
-  const kiosk = await describeFaces(faceapi, await pixels(full, { frame: [640, 480, 240] }));
   if (enrol.length !== 1) throw new Error(`${file}: ${enrol.length} faces found in the padded photo`);
   photos.push({ file, person, enrol: enrol[0].descriptor, score: enrol[0].score, kiosk: kiosk.length === 1 ? kiosk[0].descriptor : null });
 }
-for (const file of readFrom ? [] : ['no-face.png', 'group.jpg']) odd[file] = (await describeFaces(faceapi, await pixels(path.join(FACES_DIR, file)))).length;
+for (const file of readFrom ? [] : ['no-face.png', 'group.jpg']) {
+  odd[file] = `${(await describeFaces(faceapi, await pixels(path.join(FACES_DIR, file)))).length} (kiosk detector ${(await describeFaces(faceapi, await pixels(path.join(FACES_DIR, file)), { tiny })).length})`;
+}
 
 /** Accept counts for probes of `probeOf(photo)` against galleries of padded enrolment descriptors. */
 function evaluate(probeOf, options) {
@@ -107,7 +121,8 @@ const pipelines = [
 console.log(`Face quality bench: ${photos.length} photos of ${new Set(photos.map((p) => p.person)).size} people`);
 if (faceapi) {
   console.log(`face-api ${faceapi.version} on TensorFlow.js ${faceapi.tf.version_core} (${faceapi.tf.getBackend()} backend); models loaded in ${loadMs.toFixed(0)} ms`);
-  console.log(`detection + landmarks + descriptor: median ${[...times].sort((a, b) => a - b)[Math.floor(times.length / 2)].toFixed(0)} ms per padded photo`);
+  console.log(`kiosk pipeline: ${tiny ? `Tiny Face Detector (input ${tiny.inputSize}, score ${tiny.scoreThreshold})` : 'SSD MobileNet v1'} on ${frameW} × ${frameH} frames, face ${faceSide} px${savedEnrol ? `; enrolment descriptors from ${enrolFrom}` : ''}`);
+  console.log(`detection + landmarks + descriptor: median ${[...times].sort((a, b) => a - b)[Math.floor(times.length / 2)].toFixed(0)} ms per photo (${savedEnrol ? 'kiosk frame only' : 'padded photo and kiosk frame'})`);
   console.log(`no-face.png: ${odd['no-face.png']} faces; group.jpg: ${odd['group.jpg']} faces`);
 } else {
   console.log(`descriptors read from ${readFrom}`);

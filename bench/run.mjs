@@ -4,13 +4,15 @@
 //   face match (in process) · startup and idle RSS (fresh servers) · a demo server with 10,000
 //   imported employees (lists, JS weight, then clock punches) · a demo server with a generated
 //   year of 500 employees (reports) · Excel export (own server, 100,000 rows) · CSV import
-//   (own server) · hostile sign-ins (own server: health, a page and a punch under a sign-in flood). Each data set is made once per run, in seconds, so nothing is cached.
+//   (own server) · hostile sign-ins (own server: health, a page and a punch under a sign-in flood) ·
+//   kiosk face punch (own server, Chromium with a fake camera and 4× CPU throttling). Each data set
+//   is made once per run, in seconds, so nothing is cached.
 // Prints the table (budget, measured, limit, ratio, verdict) and writes bench/results.json with
 // the machine (CPUs, memory, Node, load average before and after: other work on the machine
 // skews the figures) and every row (bench/results-partial.json with --only, not committed).
 // Exit code 1 when a budget row fails; informational rows are shown, not counted.
 //
-//   npm run bench [-- --only face,startup,lists,reports,js,clock,export,csv,hostile]
+//   npm run bench [-- --only face,startup,lists,reports,js,clock,export,csv,hostile,kiosk]
 import { writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -23,12 +25,13 @@ import { importEmployees, run as listBench } from './employee-list.mjs';
 import { run as faceBench } from './face-match.mjs';
 import { run as hostileBench } from './hostile-sign-in.mjs';
 import { run as jsBench } from './js-weight.mjs';
+import { run as kioskBench } from './kiosk-face.mjs';
 import { generateYear, run as reportBench } from './reports.mjs';
 import { demoHeaders, startServer } from './lib/server.mjs';
 import { run as startupBench } from './startup.mjs';
 import { formatTable, judge, summary } from './lib/verdict.ts';
 
-const ALL = ['face', 'startup', 'lists', 'reports', 'js', 'clock', 'export', 'csv', 'hostile'];
+const ALL = ['face', 'startup', 'lists', 'reports', 'js', 'clock', 'export', 'csv', 'hostile', 'kiosk'];
 const { values } = parseArgs({ options: { only: { type: 'string' } } });
 const only = new Set(values.only ? values.only.split(',') : ALL);
 const log = (line) => console.log(`  ${line}`);
@@ -76,6 +79,7 @@ if (only.has('reports')) {
 await step('export', () => exportBench({ log }));
 await step('csv', () => csvBench({ log }));
 await step('hostile', () => hostileBench({ log }));
+await step('kiosk', () => kioskBench({ log }));
 
 const rows = inputs.map(judge);
 const { passed, failed } = summary(rows);

@@ -71,6 +71,7 @@ export async function loadFaceApi() {
   await tf.setBackend('cpu');
   await tf.ready();
   await loadNet(faceapi, faceapi.nets.ssdMobilenetv1, 'ssd_mobilenetv1_model');
+  await loadNet(faceapi, faceapi.nets.tinyFaceDetector, 'tiny_face_detector_model');
   await loadNet(faceapi, faceapi.nets.faceLandmark68Net, 'face_landmark_68_model');
   await loadNet(faceapi, faceapi.nets.faceRecognitionNet, 'face_recognition_model');
   return faceapi;
@@ -99,11 +100,16 @@ export async function pixels(file, { pad = 0, frame } = {}) {
   return { data, width: info.width, height: info.height };
 }
 
-/** Every face found in the pixels (SSD, minimum confidence 0.5), with landmarks and descriptors. */
-export async function describeFaces(faceapi, { data, width, height }) {
+/**
+ * Every face found in the pixels, with landmarks and descriptors. Detector: SSD MobileNet v1 at
+ * minimum confidence 0.5 (enrolment), or `{ tiny: { inputSize, scoreThreshold } }` for the
+ * kiosk's Tiny Face Detector (decision 045).
+ */
+export async function describeFaces(faceapi, { data, width, height }, { tiny } = {}) {
   const tensor = faceapi.tf.tensor3d(new Uint8Array(data.buffer, data.byteOffset, data.byteLength), [height, width, 3], 'int32');
   try {
-    const faces = await faceapi.detectAllFaces(tensor, new faceapi.SsdMobilenetv1Options({ minConfidence: 0.5 })).withFaceLandmarks().withFaceDescriptors();
+    const options = tiny ? new faceapi.TinyFaceDetectorOptions(tiny) : new faceapi.SsdMobilenetv1Options({ minConfidence: 0.5 });
+    const faces = await faceapi.detectAllFaces(tensor, options).withFaceLandmarks().withFaceDescriptors();
     return faces.map((f) => ({ score: f.detection.score, box: f.detection.box, descriptor: Array.from(f.descriptor) }));
   } finally {
     tensor.dispose();

@@ -124,6 +124,12 @@ describe('the clock terminal', () => {
     const page = await openClock(browser, requests);
     expect(await page.textContent('[data-testid=clock-time]')).toContain('08:58');
     expect(requests.filter((u) => u.includes('/models/')).length).toBeGreaterThanOrEqual(6);
+    // Decision 045: no GPU here (WebGL would be SwiftShader), so WebAssembly with SIMD, from /models,
+    // and the Tiny Face Detector instead of SSD.
+    expect(await page.getAttribute('[data-testid=camera-video]', 'data-face-backend')).toBe('wasm-simd');
+    expect(requests.some((u) => u.endsWith('/models/tfjs-backend-wasm-simd.wasm'))).toBe(true);
+    expect(requests.some((u) => u.includes('/models/tiny_face_detector_model'))).toBe(true);
+    expect(requests.some((u) => u.includes('/models/ssd_mobilenetv1_model'))).toBe(false);
     await page.screenshot({ path: path.join(SHOTS, 'kiosk-en-light-home.png') });
 
     await page.click('[data-testid=clock-action-check-in]');

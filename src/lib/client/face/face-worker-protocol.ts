@@ -24,10 +24,26 @@ export type WorkerRequest =
   | { seq: number; type: 'forget'; ids: number[] };
 
 export type WorkerAnswer =
-  | { seq: number; ok: true; value: unknown }
+  /** `ms`: how long the worker worked on the request (diagnostics: the page records it as WORKER_MEASURE). */
+  | { seq: number; ok: true; value: unknown; ms: number }
   | { seq: number; ok: false; error: string }
   /** Loading progress: `done` of `total` steps (library, backend, three models, three warm-up runs). */
   | { seq: number; progress: { done: number; total: number } };
 
+/**
+ * The Tiny Face Detector's input side in pixels (a multiple of 32): the frame is scaled to it for
+ * detection only; landmarks and the descriptor's face chip are cut from the full frame (decision 045).
+ */
+export const DETECTOR_INPUT_SIZE = 224;
+/**
+ * The detector's minimum score. Tiny Face Detector scores lower than SSD: at 0.5 it missed 9 of
+ * the 24 fixture faces in a camera frame, at 0.3 none (bench/face-quality.mjs, decision 045). A
+ * false detection costs only a descriptor that matches nobody.
+ */
+export const DETECTOR_MIN_SCORE = 0.3;
+
 /** The steps `load` reports, for the percentage on screen. */
 export const LOAD_STEPS = 8;
+
+/** Performance measure the page records for each answered request, spanning the worker's own time (bench/kiosk-face.mjs). */
+export const WORKER_MEASURE = 'kiosk-face:worker';

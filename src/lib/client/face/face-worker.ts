@@ -1,15 +1,17 @@
 /**
  * The clock terminal's face worker (decision 030): @vladmandic/face-api runs here, off the page's
  * main thread, so loading the models, compiling the WebGL shaders and detecting faces never
- * block a tap on the PIN pad. Same pipeline as enrolment (face-engine.ts): SSD MobileNet v1,
- * 68 landmarks, 128-value descriptor, on WebGL (an OffscreenCanvas) when the browser offers it in
- * a worker, else on the CPU. Frames arrive as RGBA pixels and become tensors, which is face-api's
- * own path for tensor input (faces cut with extractFaceTensors).
+ * block a tap on the PIN pad. Decision 045: Tiny Face Detector finds the face in every frame
+ * (enrolment keeps SSD MobileNet v1), then the same 68 landmarks and 128-value descriptor as
+ * enrolment (face-engine.ts); on the fastest backend (`chooseBackend`). Frames arrive as RGBA
+ * pixels and become tensors, face-api's own path for tensor input (faces cut with
+ * extractFaceTensors).
  *
  * Protocol: face-worker-protocol.ts. Started by kiosk-face-worker.ts as a module worker.
  */
 import * as faceapi from '@vladmandic/face-api';
-import { LOAD_STEPS, type DetectedFace, type WorkerAnswer, type WorkerRequest } from './face-worker-protocol.ts';
+import { isSoftwareRenderer } from './webgl-renderer.ts';
+import { DETECTOR_INPUT_SIZE, DETECTOR_MIN_SCORE, LOAD_STEPS, type DetectedFace, type WorkerAnswer, type WorkerRequest } from './face-worker-protocol.ts';
 
 interface WorkerScope {
   postMessage(message: WorkerAnswer): void;
@@ -23,6 +25,9 @@ interface TfBackends {
   setBackend(name: string): Promise<boolean>;
   ready(): Promise<void>;
   getBackend(): string;
+  /** The WebAssembly backend's binaries: a folder URL ending in '/'. */
+  setWasmPaths(prefix: string): void;
+  env(): { set(flag: string, value: boolean): void; getAsync(flag: string): Promise<unknown> };
 }
 const tf = faceapi.tf;
 const backends = tf as unknown as TfBackends;
@@ -55,25 +60,48 @@ function setWorkerEnv(): void {
 }
 
 /**
- * WebGL when a worker can have a WebGL 2 context (OffscreenCanvas), else plain JavaScript on the
- * CPU. Software WebGL (SwiftShader) is taken too: on a 2-core machine the CPU backend took about
- * 30 s a frame against 2–5 s (decision 030).
+ * The fastest backend this device offers (decision 045): WebGL on a real GPU; WebAssembly (with
+ * SIMD when the browser has it: TensorFlow.js picks `tfjs-backend-wasm-simd.wasm` itself) when
+ * WebGL is missing or drawn in software (SwiftShader, llvmpipe: 5–12 s a frame against tens of
+ * milliseconds); plain JavaScript on the CPU as the last resort. The `.wasm` files are
+ * @tensorflow/tfjs-backend-wasm 4.22.0's, the TensorFlow.js face-api bundles, served with the
+ * models (scripts/copy-face-models.mjs): nothing is downloaded from elsewhere.
  */
-async function chooseBackend(): Promise<string> {
-  const webgl = (() => {
-    try {
-      return typeof OffscreenCanvas !== 'undefined' && !!new OffscreenCanvas(1, 1).getContext('webgl2');
-    } catch {
-      return false;
-    }
-  })();
-  if (webgl && (await backends.setBackend('webgl').catch(() => false))) {
+async function chooseBackend(modelUrl: string): Promise<string> {
+  const gl = webglRenderer();
+  if (gl !== null && !isSoftwareRenderer(gl) && (await backends.setBackend('webgl').catch(() => false))) {
     await backends.ready();
     return backends.getBackend();
+  }
+  try {
+    // No threads: they need a cross-origin isolated page, and one worker per face is enough here.
+    backends.env().set('WASM_HAS_MULTITHREAD_SUPPORT', false);
+    backends.setWasmPaths(`${modelUrl}/`);
+    if (await backends.setBackend('wasm')) {
+      await backends.ready();
+      return `wasm${(await backends.env().getAsync('WASM_HAS_SIMD_SUPPORT')) ? '-simd' : ''}`;
+    }
+  } catch (error) {
+    console.warn('face worker: no WebAssembly backend:', error instanceof Error ? error.message : error);
   }
   await backends.setBackend('cpu');
   await backends.ready();
   return backends.getBackend();
+}
+
+/** The WebGL 2 renderer's name a worker would get (OffscreenCanvas), '' when hidden, null without WebGL 2. */
+function webglRenderer(): string | null {
+  try {
+    if (typeof OffscreenCanvas === 'undefined') return null;
+    const gl = new OffscreenCanvas(1, 1).getContext('webgl2');
+    if (!gl) return null;
+    const info = gl.getExtension('WEBGL_debug_renderer_info');
+    const name = info ? String(gl.getParameter(info.UNMASKED_RENDERER_WEBGL)) : String(gl.getParameter(gl.RENDERER));
+    gl.getExtension('WEBGL_lose_context')?.loseContext();
+    return name;
+  } catch {
+    return null;
+  }
 }
 
 let loading: Promise<string> | undefined;
@@ -81,19 +109,19 @@ let loading: Promise<string> | undefined;
 async function load(modelUrl: string, step: () => void): Promise<string> {
   setWorkerEnv();
   step();
-  const backend = await chooseBackend();
+  const backend = await chooseBackend(modelUrl);
   step();
   const track = (p: Promise<void>) => p.then(step);
   await Promise.all([
-    track(faceapi.nets.ssdMobilenetv1.loadFromUri(modelUrl)),
+    track(faceapi.nets.tinyFaceDetector.loadFromUri(modelUrl)),
     track(faceapi.nets.faceLandmark68Net.loadFromUri(modelUrl)),
     track(faceapi.nets.faceRecognitionNet.loadFromUri(modelUrl)),
   ]);
-  // Run the three networks once on a grey frame: the first run compiles the WebGL shaders
-  // (seconds on software GL), so the first punch is as quick as the others.
+  // Run the three networks once on a grey frame: the first run compiles the WebGL shaders or
+  // sets up the WebAssembly kernels, so the first punch is as quick as the others.
   const grey = tf.fill([480, 640, 3], 128, 'int32') as Tensor3D;
   try {
-    await faceapi.detectAllFaces(grey, new faceapi.SsdMobilenetv1Options({ minConfidence: 0.5 }));
+    await faceapi.detectAllFaces(grey, detectorOptions(DETECTOR_MIN_SCORE));
     step();
     const chip = tf.fill([150, 150, 3], 128, 'int32') as Tensor3D;
     try {
@@ -110,6 +138,11 @@ async function load(modelUrl: string, step: () => void): Promise<string> {
   return backend;
 }
 
+/** The tracking detector (decision 045): Tiny Face Detector, far cheaper than SSD MobileNet v1 per frame. */
+function detectorOptions(minConfidence: number) {
+  return new faceapi.TinyFaceDetectorOptions({ inputSize: DETECTOR_INPUT_SIZE, scoreThreshold: minConfidence });
+}
+
 function drop(id: number): void {
   kept.get(id)?.tensor.dispose();
   kept.delete(id);
@@ -119,7 +152,7 @@ async function detect(request: Extract<WorkerRequest, { type: 'detect' }>): Prom
   for (const id of [...kept.keys()]) if (!request.keep.includes(id)) drop(id);
   const pixels = new ImageData(new Uint8ClampedArray(request.pixels), request.width, request.height);
   const tensor = tf.browser.fromPixels(pixels);
-  const faces = await faceapi.detectAllFaces(tensor, new faceapi.SsdMobilenetv1Options({ minConfidence: request.minConfidence })).withFaceLandmarks();
+  const faces = await faceapi.detectAllFaces(tensor, detectorOptions(request.minConfidence)).withFaceLandmarks();
   if (faces.length === 1) kept.set(request.id, { tensor, aligned: faces[0]!.alignedRect });
   else tensor.dispose();
   return faces.map((face) => {
@@ -170,10 +203,11 @@ async function answer(request: WorkerRequest): Promise<unknown> {
 let queue: Promise<unknown> = Promise.resolve();
 scope.addEventListener('message', (event) => {
   const request = event.data;
-  queue = queue.then(() =>
-    answer(request).then(
-      (value) => scope.postMessage({ seq: request.seq, ok: true, value }),
+  queue = queue.then(() => {
+    const started = performance.now();
+    return answer(request).then(
+      (value) => scope.postMessage({ seq: request.seq, ok: true, value, ms: performance.now() - started }),
       (error: unknown) => scope.postMessage({ seq: request.seq, ok: false, error: error instanceof Error ? error.message : String(error) }),
-    ),
-  );
+    );
+  });
 });

@@ -3,13 +3,14 @@
  * exactly one face (and, with the liveness check, the face has moved between frames), and return
  * both frames' descriptors for the server to match. The browser never decides who it is.
  *
- * Pipeline as at enrolment (face-engine.ts): SSD MobileNet v1, 68 landmarks, 128-value
- * descriptor, run by the face worker (decision 030): this side draws a frame, reads its pixels
- * and hands them over; the camera frame is used as it is — the face already sits inside a larger picture,
+ * Pipeline (decision 045): Tiny Face Detector in every frame, then enrolment's 68 landmarks and
+ * 128-value descriptor (face-engine.ts), run by the face worker (decision 030): this side draws a
+ * frame, reads its pixels and hands them over; the camera frame is used as it is — the face already sits inside a larger picture,
  * which is what the grey padding recreates for ID-style crops at enrolment.
  */
 import { looksAlive, maxMovement, type FaceFrame } from '../../../domain/clock/liveness.ts';
-import { MIN_CONFIDENCE, toCanvas } from './face-engine.ts';
+import { toCanvas } from './face-engine.ts';
+import { DETECTOR_MIN_SCORE } from './face-worker-protocol.ts';
 import type { KioskFaceWorker } from './kiosk-face-worker.ts';
 
 /** Frames are taken at most this often (a live face needs time to move). */
@@ -24,6 +25,9 @@ export const CAPTURE_MIN_FRAMES = 5;
 const FRAME_MAX_SIDE = 640;
 /** The snapshot kept with a punch (setting punchPhoto): small JPEG. */
 const SNAPSHOT_MAX_SIDE = 320;
+
+/** Performance mark at the moment the capture took its first frame with one face (bench/kiosk-face.mjs). */
+export const FIRST_FACE_MARK = 'kiosk-face:first-face';
 
 export type CaptureProgress = 'looking' | 'many' | 'move';
 
@@ -97,6 +101,9 @@ async function takeFrames(
 ): Promise<CaptureResult> {
   const deadline = performance.now() + CAPTURE_TIMEOUT_MS;
   const frames: Frame[] = [];
+  // The first frame's descriptor, asked for as soon as that frame is found: the worker computes it
+  // while the page waits for the next frame (decision 045).
+  let firstDescriptor: Promise<number[][]> | null = null;
   let sawMany = false;
   let lastAt = 0;
   let taken = 0;
@@ -106,15 +113,17 @@ async function takeFrames(
     // Frames are spaced (a live face needs time to move); detection itself runs in the worker.
     await sleep(Math.max(MIN_PAUSE_MS, lastAt + FRAME_INTERVAL_MS - performance.now()));
     lastAt = performance.now();
+    const grabbedAt = lastAt;
     const canvas = toCanvas(video, FRAME_MAX_SIDE);
     const pixels = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height);
     const id = ++lastFrameId;
     sent.push(id);
-    const faces = await engine.detect(id, pixels, MIN_CONFIDENCE, frames.map((f) => f.id));
+    const faces = await engine.detect(id, pixels, DETECTOR_MIN_SCORE, frames.map((f) => f.id));
     if (options.signal.aborted) return { kind: 'cancelled' };
     if (faces.length > 1) {
       sawMany = true;
       frames.length = 0;
+      firstDescriptor = null;
       options.onProgress('many');
       continue;
     }
@@ -123,8 +132,14 @@ async function takeFrames(
       continue;
     }
     const face = faces[0]!;
+    // Diagnostics (bench/kiosk-face.mjs): when the first frame with a face of this capture was taken.
+    if (frames.length === 0) performance.mark(FIRST_FACE_MARK, { startTime: grabbedAt });
     frames.push({ id, canvas, box: face.box, landmarks: face.landmarks });
-    if (frames.length < 2) continue;
+    if (frames.length === 1) {
+      firstDescriptor = engine.describe([id]);
+      firstDescriptor.catch(() => {}); // awaited below; a failure there fails the capture
+      continue;
+    }
     if (options.liveness && !looksAlive(frames)) {
       options.onProgress('move');
       if (frames.length > 12) frames.splice(1, 1);
@@ -132,7 +147,8 @@ async function takeFrames(
     }
     // The first frame and the one that showed the movement: two views of one face.
     const chosen = [frames[0]!, frames[frames.length - 1]!];
-    const descriptors = await engine.describe(chosen.map((f) => f.id));
+    const [first, last] = await Promise.all([firstDescriptor ?? engine.describe([chosen[0]!.id]), engine.describe([chosen[1]!.id])]);
+    const descriptors = [...first, ...last];
     return { kind: 'ok', descriptors, snapshot: options.snapshot ? snapshotOf(chosen[1]!.canvas) : null, movement: maxMovement(frames) };
   }
   if (options.liveness && frames.length >= 1) return { kind: 'failed', reason: 'still' };

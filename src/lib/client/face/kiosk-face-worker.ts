@@ -5,7 +5,7 @@
  * pixels; nothing of TensorFlow.js runs on it, so taps are handled at once while models load.
  */
 import { MODEL_URL } from './face-engine.ts';
-import type { DetectedFace, WorkerAnswer, WorkerRequest } from './face-worker-protocol.ts';
+import { WORKER_MEASURE, type DetectedFace, type WorkerAnswer, type WorkerRequest } from './face-worker-protocol.ts';
 
 type Body<T> = T extends unknown ? Omit<T, 'seq'> : never;
 
@@ -25,7 +25,7 @@ export interface KioskFaceWorker {
 export function startKioskFaceWorker(): KioskFaceWorker {
   const worker = new Worker(new URL('./face-worker.ts', import.meta.url), { type: 'module', name: 'face' });
   let seq = 0;
-  const pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void; progress?: (done: number, total: number) => void }>();
+  const pending = new Map<number, { type: WorkerRequest['type']; resolve: (value: unknown) => void; reject: (error: Error) => void; progress?: (done: number, total: number) => void }>();
   const failAll = (message: string) => {
     for (const p of pending.values()) p.reject(new Error(message));
     pending.clear();
@@ -39,7 +39,12 @@ export function startKioskFaceWorker(): KioskFaceWorker {
       return;
     }
     pending.delete(data.seq);
-    if (data.ok) entry.resolve(data.value);
+    if (data.ok) {
+      // Diagnostics: the worker's own time on the page's timeline (not throttled with the page; bench/kiosk-face.mjs).
+      const end = performance.now();
+      performance.measure(WORKER_MEASURE, { start: end - data.ms, end, detail: entry.type });
+      entry.resolve(data.value);
+    }
     else {
       console.warn('face worker:', data.error);
       entry.reject(new Error(data.error));
@@ -55,7 +60,7 @@ export function startKioskFaceWorker(): KioskFaceWorker {
   function request<T>(body: Body<WorkerRequest>, transfer: Transferable[] = [], progress?: (done: number, total: number) => void): Promise<T> {
     const id = ++seq;
     return new Promise<T>((resolve, reject) => {
-      pending.set(id, { resolve: resolve as (value: unknown) => void, reject, progress });
+      pending.set(id, { type: body.type, resolve: resolve as (value: unknown) => void, reject, progress });
       worker.postMessage({ ...body, seq: id }, transfer);
     });
   }

@@ -1,0 +1,181 @@
+// Kiosk face punch against architecture.md's budget 8 (issue 20, point 4): in real Chromium (the
+// Debian build, headless, flags of tests/helpers/browser.ts) with a fake camera playing a face
+// fixture, a paired terminal, and the page's CPU slowed 4× through the DevTools protocol
+// (`Emulation.setCPUThrottlingRate`) as a stand-in for a Raspberry Pi 4: the time from the first
+// camera frame with a face (the capture's performance mark, taken when the frame is grabbed) to
+// "Recorded successfully!" on the screen (a MutationObserver in the page), median of PUNCHES real
+// punches (decision 045).
+//
+// Chromium throttles only the page's main thread: `Emulation.setCPUThrottlingRate` on a worker
+// target answers "Operation is only supported for pages, not workers", and the face worker
+// (decision 030) runs at full speed. So the row adds what the worker would lose on a 4× slower
+// CPU: the worker's own time inside the window (its answers carry it; the page records it as
+// performance measures) × (rate − 1). Pessimistic: a worker waiting on the GPU process counts as
+// working. The raw figure is in the detail.
+//
+// Data: the demo company on a fresh server (JORNADA_TEST=1 with a fake clock file, so the punches
+// meet the demo schedule: check-in, break, break end, check-out on a Monday, again on Tuesday),
+// face recognition on, one employee enrolled with the fixture's descriptor of amy1 and the camera
+// showing amy2, moving (liveness on). Settings as installed otherwise (punch photo as the demo has it).
+//
+//   node bench/kiosk-face.mjs [--punches 7] [--rate 4] [--photo amy2]
+import Database from 'better-sqlite3';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { chromium } from 'playwright-core';
+import { build } from '../scripts/build.mjs';
+import { demoHeaders, ROOT, startServer } from './lib/server.mjs';
+import { isMain, runAlone } from './lib/standalone.mjs';
+import { percentile } from './lib/verdict.ts';
+import { writeFaceVideo } from '../tests/helpers/fake-camera.ts';
+import { CHROMIUM, CHROMIUM_ARGS } from '../tests/helpers/browser.ts';
+import { pairBrowserContext, pairTerminal } from '../tests/helpers/terminal.ts';
+
+export const BUDGET_MS = 1500;
+const FIRST_FACE_MARK = 'kiosk-face:first-face';
+const WORKER_MEASURE = 'kiosk-face:worker';
+const RECORDED = 'Recorded successfully!';
+/** Monday 2 March 2027 and the next day; the demo company's zone (Europe/Lisbon) is UTC in March. */
+const PUNCH_TIMES = [
+  ['check-in', '2027-03-01T08:58:00Z'],
+  ['break-in', '2027-03-01T11:00:00Z'],
+  ['break-out', '2027-03-01T11:20:00Z'],
+  ['check-out', '2027-03-01T17:02:00Z'],
+  ['check-in', '2027-03-02T08:57:00Z'],
+  ['break-in', '2027-03-02T11:01:00Z'],
+  ['break-out', '2027-03-02T11:18:00Z'],
+  ['check-out', '2027-03-02T17:05:00Z'],
+];
+
+async function api(url, headers, method, route, body) {
+  const res = await fetch(url + route, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  if (!res.ok) throw new Error(`${method} ${route}: ${res.status} ${await res.text()}`);
+  return res;
+}
+
+/** Runs in the page before its scripts: notes when the result card first says RECORDED. */
+function watchResult(recorded) {
+  window.__recordedAt = [];
+  new MutationObserver(() => {
+    const message = document.querySelector('[data-testid=result-message]');
+    const at = performance.now();
+    const seen = window.__recordedSeen ?? null;
+    if (message && message.textContent.trim() === recorded) {
+      if (seen !== message) window.__recordedAt.push(at);
+      window.__recordedSeen = message;
+    } else if (!message) window.__recordedSeen = null;
+  }).observe(document, { childList: true, subtree: true, characterData: true });
+}
+
+export async function run({ log = console.log, punches = 7, rate = 4, photo = 'amy2' } = {}) {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'jornada-bench-kiosk-'));
+  const clockFile = path.join(dir, 'now');
+  writeFileSync(clockFile, PUNCH_TIMES[0][1]);
+  const server = await startServer('bench-kiosk', { env: { JORNADA_TEST: '1', JORNADA_FAKE_NOW_FILE: clockFile } });
+  let context;
+  try {
+    const headers = await demoHeaders(server.url);
+    const settings = await (await api(server.url, headers, 'GET', '/api/settings')).json();
+    await api(server.url, headers, 'PUT', '/api/settings', { ...settings.data, faceRecognition: true, faceLiveness: true });
+    const now = (await (await api(server.url, headers, 'GET', '/api/settings')).json()).data;
+    // One employee enrolled with the fixture descriptor of amy1 (the photo panel's pipeline).
+    const fixture = JSON.parse(readFileSync(path.join(ROOT, 'tests', 'fixtures', 'face-descriptors.json'), 'utf8'));
+    const db = new Database(path.join(server.dataDir, 'jornada.db'), { readonly: true });
+    const carmen = db.prepare("select id from employees where first_name = 'Carmen'").get()?.id;
+    db.close();
+    if (!carmen) throw new Error('demo employee Carmen not found');
+    await api(server.url, headers, 'PUT', `/api/employees/${carmen}/consent`, { consent: true });
+    const image = `data:image/png;base64,${readFileSync(path.join(ROOT, 'tests', 'fixtures', 'faces', 'amy1.png')).toString('base64')}`;
+    await api(server.url, headers, 'POST', `/api/employees/${carmen}/photos`, { image, descriptor: fixture.amy1.enrol });
+    // A paired terminal (decision 042): faces are refused from unpaired browsers.
+    const admin = { post: (route, body) => fetch(server.url + route, { method: 'POST', headers, body: JSON.stringify(body) }) };
+    const { credential } = await pairTerminal(server.url, admin, { name: 'Bench kiosk' });
+
+    const video = path.join(dir, `${photo}.y4m`);
+    await writeFaceVideo(`${photo}.png`, video, { sway: 14 });
+    context = await chromium.launchPersistentContext(path.join(dir, 'profile'), {
+      executablePath: CHROMIUM,
+      headless: true,
+      args: [...CHROMIUM_ARGS, '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream', `--use-file-for-fake-video-capture=${video}`],
+      locale: 'en-GB',
+      viewport: { width: 1280, height: 800 },
+    });
+    await pairBrowserContext(context, server.url, credential);
+    await context.addInitScript(watchResult, RECORDED);
+    const page = await context.newPage();
+    page.on('console', (m) => m.type() === 'warning' || m.type() === 'error' ? log(`kiosk face: page ${m.type()}: ${m.text()}`) : undefined);
+    const opened = performance.now();
+    await page.goto(`${server.url}/clock`);
+    await page.waitForSelector('[data-testid=clock-kiosk][data-face=ready]', { timeout: 600_000 });
+    const loadMs = performance.now() - opened;
+    const backend = await page.getAttribute('[data-testid=camera-video]', 'data-face-backend');
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate });
+
+    const samples = [];
+    for (let i = 0; i < punches; i++) {
+      const [action, at] = PUNCH_TIMES[i % PUNCH_TIMES.length];
+      writeFileSync(clockFile, at);
+      await page.waitForSelector(`[data-testid=clock-action-${action}]`, { timeout: 60_000 });
+      const clickedAt = await page.evaluate(() => performance.now());
+      await page.click(`[data-testid=clock-action-${action}]`);
+      await page.waitForSelector('[data-testid=clock-result], [data-testid=pin-pad]', { timeout: 180_000 }).catch(async (error) => {
+        const state = await page.evaluate(() => ({ stage: document.querySelector('[data-testid=clock-kiosk]')?.getAttribute('data-stage'), hint: document.querySelector('[data-testid=face-step]')?.getAttribute('data-hint'), text: document.querySelector('[data-testid=clock-kiosk]')?.textContent?.slice(0, 300) }));
+        throw new Error(`punch ${i + 1} (${action}): no result: ${JSON.stringify(state)}`, { cause: error });
+      });
+      const notice = await page.$('[data-testid=pin-notice]');
+      if (notice) throw new Error(`punch ${i + 1} (${action}): the PIN pad opened: ${(await notice.textContent())?.trim()}`);
+      const outcome = await page.evaluate(
+        ({ clickedAt, FIRST_FACE_MARK, WORKER_MEASURE }) => {
+          const recordedAt = window.__recordedAt.at(-1) ?? null;
+          const first = performance.getEntriesByName(FIRST_FACE_MARK).filter((m) => m.startTime >= clickedAt)[0]?.startTime ?? null;
+          const end = recordedAt ?? performance.now();
+          const worker = performance
+            .getEntriesByName(WORKER_MEASURE)
+            .filter((m) => first !== null && m.startTime + m.duration > first && m.startTime < end)
+            .reduce((sum, m) => sum + Math.min(end, m.startTime + m.duration) - Math.max(first, m.startTime), 0);
+          const byType = {};
+          for (const m of performance.getEntriesByName(WORKER_MEASURE).filter((m) => first !== null && m.startTime + m.duration > first && m.startTime < end)) {
+            (byType[m.detail] ??= []).push(Math.round(m.duration));
+          }
+          return { recordedAt, first, worker, byType, message: document.querySelector('[data-testid=result-message]')?.textContent?.trim() ?? null };
+        },
+        { clickedAt, FIRST_FACE_MARK, WORKER_MEASURE },
+      );
+      if (outcome.message !== RECORDED || outcome.recordedAt === null || outcome.first === null) {
+        throw new Error(`punch ${i + 1} (${action}) not recorded: ${outcome.message ?? 'no result'}${outcome.first === null ? ', no frame with a face marked' : ''}`);
+      }
+      const raw = outcome.recordedAt - outcome.first;
+      samples.push({ action, raw, worker: outcome.worker, byType: outcome.byType, ms: raw + (rate - 1) * outcome.worker, clickToRecorded: outcome.recordedAt - clickedAt });
+      log(`kiosk face: punch ${i + 1} ${action}: ${raw.toFixed(0)} ms measured, worker ${outcome.worker.toFixed(0)} ms → ${samples.at(-1).ms.toFixed(0)} ms at ${rate}× (tap to recorded ${samples.at(-1).clickToRecorded.toFixed(0)} ms; worker ${JSON.stringify(outcome.byType)})`);
+      // Any tap dismisses the result; the kiosk is back on its actions.
+      await page.click('[data-testid=clock-result]');
+      await page.waitForSelector('[data-testid=clock-result]', { state: 'detached', timeout: 60_000 });
+    }
+    const median = (key) => percentile(samples.map((s) => s[key]), 50);
+    return [
+      {
+        budget: 8,
+        name: `Kiosk face punch, first face to recorded at ${rate}× CPU (median of ${punches})`,
+        measured: median('ms'),
+        limit: BUDGET_MS,
+        unit: 'ms',
+        direction: 'max',
+        detail: `${backend} backend; page ${median('raw').toFixed(0)} ms + ${rate - 1} × worker ${median('worker').toFixed(0)} ms (median); tap to recorded ${median('clickToRecorded').toFixed(0)} ms; models ready ${(loadMs / 1000).toFixed(1)} s after opening (unthrottled), paired terminal`,
+        extra: { backend, rate, loadMs, punchPhoto: now.punchPhoto, samples },
+      },
+    ];
+  } finally {
+    await context?.close().catch(() => {});
+    await server.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+if (isMain(import.meta.url)) {
+  const { values } = parseArgs({ options: { punches: { type: 'string' }, rate: { type: 'string' }, photo: { type: 'string' } } });
+  if (build()) console.log('(built)');
+  runAlone(() => run({ punches: Number(values.punches ?? 7), rate: Number(values.rate ?? 4), photo: values.photo ?? 'amy2' }));
+}
