@@ -3,6 +3,7 @@ import { DEFAULT_BACKUP_KEEP, DEFAULT_BACKUP_TIME } from '../backups/backup-rule
 import { DEFAULT_ACCEPTANCE_DAYS } from '../attendance/correction-rules.ts';
 import { DEFAULT_FACE_MARGIN, DEFAULT_FACE_THRESHOLD } from '../clock/face-match.ts';
 import { DEFAULT_SHIFT_WINDOW_MINUTES } from '../clock/shift-window.ts';
+import { TERMINAL_SILENT_MINUTES } from '../terminals/terminal-status.ts';
 
 /**
  * Instance settings (spec section 3, "Setting") and their defaults (section 9), plus the options
@@ -61,6 +62,8 @@ export interface Settings {
    * "not accepted by the worker" (decision 034).
    */
   correctionAcceptanceDays: number;
+  /** Minutes a paired clock terminal may go unheard before the admin dashboard warns (decision 042). */
+  terminalSilentMinutes: number;
 }
 
 export const DEFAULT_SETTINGS: Readonly<Settings> = {
@@ -84,6 +87,7 @@ export const DEFAULT_SETTINGS: Readonly<Settings> = {
   backupTime: DEFAULT_BACKUP_TIME,
   backupKeep: DEFAULT_BACKUP_KEEP,
   correctionAcceptanceDays: DEFAULT_ACCEPTANCE_DAYS,
+  terminalSilentMinutes: TERMINAL_SILENT_MINUTES.default,
 };
 
 /** Merges stored values over the defaults, ignoring unknown keys and values of the wrong type. */

@@ -5,6 +5,7 @@ import type { Settings } from '../../../domain/settings/settings.ts';
 import { COUNTRIES, timeZones } from '../../../domain/settings/settings-schema.ts';
 import { parseIpList } from '../../../domain/net/ip-list.ts';
 import { SHIFT_WINDOW_RANGE } from '../../../domain/clock/shift-window.ts';
+import { TERMINAL_SILENT_MINUTES } from '../../../domain/terminals/terminal-status.ts';
 import { faceThresholdAboveSafe, MEASURED_SAFE_FACE_THRESHOLD } from '../../../domain/clock/face-match.ts';
 import { formatNumber } from '../../../domain/format/intl-format.ts';
 import type { Language } from '../../../i18n/languages.ts';
@@ -106,7 +107,7 @@ export default function SettingsPanel(props: Props) {
       <input id={`setting-${id}`} type="checkbox" role="switch" className="mt-1 h-5 w-5 accent-[var(--primary)]" checked={values[id]} disabled={!props.canUpdate} onChange={(e) => set(id, e.target.checked)} />
     </label>
   );
-  const numberInput = (id: 'faceThreshold' | 'faceMargin' | 'punchPhotoRetentionDays' | 'backupKeep' | 'shiftWindowMinutes' | 'correctionAcceptanceDays', min: number, max: number, step: number) => (
+  const numberInput = (id: 'faceThreshold' | 'faceMargin' | 'punchPhotoRetentionDays' | 'backupKeep' | 'shiftWindowMinutes' | 'correctionAcceptanceDays' | 'terminalSilentMinutes', min: number, max: number, step: number) => (
     <input
       id={`setting-${id}`}
       type="number"
@@ -235,6 +236,7 @@ export default function SettingsPanel(props: Props) {
                   {t('settings.invalidIpEntries', { entries: invalidProxies.join(', ') })}
                 </p>
               )}
+              {field('terminalSilentMinutes', t('settings.terminalSilentMinutes'), numberInput('terminalSilentMinutes', TERMINAL_SILENT_MINUTES.min, TERMINAL_SILENT_MINUTES.max, 1), t('settings.terminalSilentMinutesHint'))}
             </>
           )}
           {section === 'backups' && (
