@@ -32,6 +32,8 @@ export interface RecordAttendance extends DayAttendance {
   overtimeCompensation?: OvertimeCompensation | null;
   /** The worker's answer to the day's latest administrator correction (decision 034), if any. */
   acceptance?: WorkerAcceptance | null;
+  /** Names of the clock terminals the day's punches came from, in punch order (decision 042). */
+  terminals?: readonly string[];
 }
 
 /** Where an administrator's correction stands with the worker, as of when the record was read. */
@@ -85,6 +87,8 @@ export interface MonthlyRecordDay {
   overtimeCompensation: OvertimeCompensation | null;
   /** The worker's answer to the day's latest administrator correction, if any (decision 034). */
   workerAcceptance: WorkerAcceptance | null;
+  /** The clock terminals the day's punches came from (decision 042); empty without punches. */
+  terminals: readonly string[];
 }
 
 export interface MonthlyRecordTotals {
@@ -193,6 +197,7 @@ export function buildMonthlyRecord(input: {
       workMode,
       overtimeCompensation: compensation,
       workerAcceptance: a?.acceptance ?? null,
+      terminals: a?.terminals ?? [],
     };
   });
   return { days, totals };

@@ -85,6 +85,8 @@ export default function ClockKiosk(props: Props) {
         dispatch({ type: 'punched', action, via, message: answer.message, employee: { name: answer.employee.full_name, image: answer.employee.image }, time: answer.time });
       } catch (error) {
         const e = error instanceof ApiError ? error : new ApiError(String(error), 0);
+        // The terminal was revoked meanwhile (decision 042): the page shows the revoked screen.
+        if (e.code === 'terminal.unknown') return window.location.reload();
         const refused = e.body['employee'] as { first_name?: unknown } | undefined;
         dispatch({ type: 'refused', action, via, status: e.status, message: e.message, retryAfter: e.body['retryAfter'], firstName: refused?.first_name, now: Date.now() });
       }
