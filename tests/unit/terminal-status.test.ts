@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { lastSignOfLife, pairingPending, parseTerminalMethods, silentTerminals, terminalState, type TerminalLife } from '../../src/domain/terminals/terminal-status.ts';
-import { formatPairingCode, pairingCodeChars, pairingCodeComplete, pairingUrl } from '../../src/domain/terminals/pairing-code-input.ts';
+import { lastSignOfLife, pairingPending, silentTerminals, terminalStatus, type TerminalLife } from '../../src/domain/terminals/terminal-status.ts';
+import { formatTypedPairingCode, pairingCodeChars, pairingCodeComplete, pairingUrl } from '../../src/domain/terminals/pairing-code-input.ts';
+import { clockPageMode } from '../../src/domain/terminals/clock-page-mode.ts';
 
 const NOW = Date.parse('2026-11-24T12:00:00.000Z');
 const ago = (minutes: number) => new Date(NOW - minutes * 60_000).toISOString();
@@ -8,22 +9,22 @@ const terminal = (over: Partial<TerminalLife> = {}): TerminalLife => ({ pairedAt
 
 describe('terminal state (decision 042)', () => {
   it('is online when heard from within the limit, silent only strictly beyond it', () => {
-    expect(terminalState(terminal(), NOW, 60)).toBe('online');
-    expect(terminalState(terminal({ lastSeenAt: ago(60) }), NOW, 60)).toBe('online');
-    expect(terminalState(terminal({ lastSeenAt: new Date(NOW - 60 * 60_000 - 1).toISOString() }), NOW, 60)).toBe('silent');
-    expect(terminalState(terminal({ lastSeenAt: ago(61) }), NOW, 120)).toBe('online');
+    expect(terminalStatus(terminal(), NOW, 60)).toBe('online');
+    expect(terminalStatus(terminal({ lastSeenAt: ago(60) }), NOW, 60)).toBe('online');
+    expect(terminalStatus(terminal({ lastSeenAt: new Date(NOW - 60 * 60_000 - 1).toISOString() }), NOW, 60)).toBe('silent');
+    expect(terminalStatus(terminal({ lastSeenAt: ago(61) }), NOW, 120)).toBe('online');
   });
 
   it('never watches a revoked terminal, nor one no device has paired yet', () => {
-    expect(terminalState(terminal({ revokedAt: ago(5), lastSeenAt: ago(5000) }), NOW, 60)).toBe('revoked');
-    expect(terminalState(terminal({ pairedAt: null, lastSeenAt: null }), NOW, 60)).toBe('unpaired');
+    expect(terminalStatus(terminal({ revokedAt: ago(5), lastSeenAt: ago(5000) }), NOW, 60)).toBe('revoked');
+    expect(terminalStatus(terminal({ pairedAt: null, lastSeenAt: null }), NOW, 60)).toBe('unpaired');
     // A heartbeat without a pairing cannot happen; if the data says so, it is not "online".
-    expect(terminalState(terminal({ pairedAt: null }), NOW, 60)).toBe('unpaired');
+    expect(terminalStatus(terminal({ pairedAt: null }), NOW, 60)).toBe('unpaired');
   });
 
   it('counts the pairing as the first sign of life (paired, never heard from since)', () => {
-    expect(terminalState(terminal({ pairedAt: ago(30), lastSeenAt: null }), NOW, 60)).toBe('online');
-    expect(terminalState(terminal({ pairedAt: ago(90), lastSeenAt: null }), NOW, 60)).toBe('silent');
+    expect(terminalStatus(terminal({ pairedAt: ago(30), lastSeenAt: null }), NOW, 60)).toBe('online');
+    expect(terminalStatus(terminal({ pairedAt: ago(90), lastSeenAt: null }), NOW, 60)).toBe('silent');
     // Re-paired with a new code after a long silence: the new pairing is newer than the last heartbeat.
     expect(lastSignOfLife(terminal({ pairedAt: ago(2), lastSeenAt: ago(500) }))).toBe(NOW - 2 * 60_000);
   });
@@ -49,22 +50,15 @@ describe('terminal state (decision 042)', () => {
     expect(pairingPending(terminal({ pairingExpiresAt: null }), NOW)).toBe(false);
     expect(pairingPending(terminal({ pairingExpiresAt: ago(-10), revokedAt: ago(1) }), NOW)).toBe(false);
   });
-
-  it('reads the stored methods, dropping unknown ones and garbage', () => {
-    expect(parseTerminalMethods('["pin","face"]')).toEqual(['face', 'pin']);
-    expect(parseTerminalMethods(['badge', 'x'])).toEqual(['badge']);
-    expect(parseTerminalMethods('not json')).toEqual([]);
-    expect(parseTerminalMethods(null)).toEqual([]);
-  });
 });
 
 describe('pairing code input (decision 042)', () => {
   it('accepts lower case, spaces and the dash, shows XXXX-XXXX, stops at 8', () => {
-    expect(formatPairingCode('abcd efgh')).toBe('ABCD-EFGH');
-    expect(formatPairingCode('ABCD-EFGHJK')).toBe('ABCD-EFGH');
-    expect(formatPairingCode('ab')).toBe('AB');
-    expect(formatPairingCode('abcd')).toBe('ABCD');
-    expect(formatPairingCode('abcde')).toBe('ABCD-E');
+    expect(formatTypedPairingCode('abcd efgh')).toBe('ABCD-EFGH');
+    expect(formatTypedPairingCode('ABCD-EFGHJK')).toBe('ABCD-EFGH');
+    expect(formatTypedPairingCode('ab')).toBe('AB');
+    expect(formatTypedPairingCode('abcd')).toBe('ABCD');
+    expect(formatTypedPairingCode('abcde')).toBe('ABCD-E');
     expect(pairingCodeComplete('abcd-efg')).toBe(false);
     expect(pairingCodeComplete(' abcd-efgh ')).toBe(true);
     expect(pairingCodeChars('<script>')).toBe('SCRIPT');
@@ -72,5 +66,25 @@ describe('pairing code input (decision 042)', () => {
 
   it('builds the QR address of the clock with the code', () => {
     expect(pairingUrl('https://fichar.example.com/', 'abcdefgh')).toBe('https://fichar.example.com/clock?pair=ABCD-EFGH');
+  });
+});
+
+describe('what /clock shows (decision 042)', () => {
+  it('shows the pairing entry to a revoked terminal whatever the settings', () => {
+    expect(clockPageMode({ credential: 'revoked', unpairedClock: true, pairAsked: false })).toEqual({ kind: 'pairing', reason: 'revoked' });
+    expect(clockPageMode({ credential: 'revoked', unpairedClock: false, pairAsked: true })).toEqual({ kind: 'pairing', reason: 'revoked' });
+  });
+
+  it('requires pairing without a valid credential unless unpaired punches are allowed', () => {
+    expect(clockPageMode({ credential: 'none', unpairedClock: false, pairAsked: false })).toEqual({ kind: 'pairing', reason: 'required' });
+    expect(clockPageMode({ credential: 'unknown', unpairedClock: false, pairAsked: false })).toEqual({ kind: 'pairing', reason: 'required' });
+    expect(clockPageMode({ credential: 'none', unpairedClock: true, pairAsked: false })).toEqual({ kind: 'kiosk' });
+    expect(clockPageMode({ credential: 'valid', unpairedClock: false, pairAsked: false })).toEqual({ kind: 'kiosk' });
+  });
+
+  it('opens the pairing entry when asked (?pair=), with a way back only when the clock works without it', () => {
+    expect(clockPageMode({ credential: 'none', unpairedClock: false, pairAsked: true })).toEqual({ kind: 'pairing', reason: 'required' });
+    expect(clockPageMode({ credential: 'none', unpairedClock: true, pairAsked: true })).toEqual({ kind: 'pairing', reason: 'asked' });
+    expect(clockPageMode({ credential: 'valid', unpairedClock: false, pairAsked: true })).toEqual({ kind: 'pairing', reason: 'asked' });
   });
 });

@@ -1,10 +1,10 @@
 import { ACCEPTANCE_DAYS_RANGE } from '../attendance/correction-rules.ts';
+import { TERMINAL_SILENT_RANGE } from '../terminals/terminal-rules.ts';
 import * as v from 'valibot';
 import { BACKUP_KEEP_RANGE, BACKUP_TIME_RE } from '../backups/backup-rules.ts';
 import { FACE_MARGIN_RANGE, FACE_THRESHOLD_RANGE } from '../clock/face-match.ts';
 import { SHIFT_WINDOW_RANGE } from '../clock/shift-window.ts';
 import { parseIpList } from '../net/ip-list.ts';
-import { TERMINAL_SILENT_MINUTES } from '../terminals/terminal-status.ts';
 
 /** Countries offered in the settings (ISO 3166 codes; the spec's default is "UK"). */
 export const COUNTRIES = [
@@ -65,12 +65,13 @@ export const SettingsInput = v.object(
       v.pipe(v.number('validation.invalidNumber'), v.integer('validation.invalidNumber'), v.minValue(1, 'settings.retentionRange'), v.maxValue(365, 'settings.retentionRange')),
     ),
     trustedProxy: v.optional(ipList('settings.invalidIpList')),
+    unpairedClock: v.optional(v.boolean('validation.required')),
+    terminalSilentMinutes: v.optional(
+      v.pipe(v.number('validation.invalidNumber'), v.integer('validation.invalidNumber'), v.minValue(TERMINAL_SILENT_RANGE.min, 'settings.terminalSilentRange'), v.maxValue(TERMINAL_SILENT_RANGE.max, 'settings.terminalSilentRange')),
+    ),
     backupTime: v.optional(v.pipe(v.string('settings.backupTimeInvalid'), v.regex(BACKUP_TIME_RE, 'settings.backupTimeInvalid'))),
     correctionAcceptanceDays: v.optional(
       v.pipe(v.number('validation.invalidNumber'), v.integer('validation.invalidNumber'), v.minValue(ACCEPTANCE_DAYS_RANGE.min, 'settings.acceptanceDaysRange'), v.maxValue(ACCEPTANCE_DAYS_RANGE.max, 'settings.acceptanceDaysRange')),
-    ),
-    terminalSilentMinutes: v.optional(
-      v.pipe(v.number('validation.invalidNumber'), v.integer('settings.terminalSilentRange'), v.minValue(TERMINAL_SILENT_MINUTES.min, 'settings.terminalSilentRange'), v.maxValue(TERMINAL_SILENT_MINUTES.max, 'settings.terminalSilentRange')),
     ),
     backupKeep: v.optional(
       v.pipe(v.number('validation.invalidNumber'), v.integer('validation.invalidNumber'), v.minValue(BACKUP_KEEP_RANGE.min, 'settings.backupKeepRange'), v.maxValue(BACKUP_KEEP_RANGE.max, 'settings.backupKeepRange')),

@@ -4,7 +4,7 @@
  * dash are accepted — and the look-alikes are not silently changed: the server says the code is
  * unknown, which is the truth.
  */
-export const PAIRING_CODE_LENGTH = 8;
+import { PAIRING_CODE_LENGTH } from './terminal-rules.ts';
 
 /** The characters the person typed that can be part of a code, upper case, at most 8. */
 export function pairingCodeChars(typed: string): string {
@@ -15,7 +15,7 @@ export function pairingCodeChars(typed: string): string {
 }
 
 /** `ABCDEFGH` (or part of it) as `ABCD-EFGH`, the way the admin screen shows it. */
-export function formatPairingCode(typed: string): string {
+export function formatTypedPairingCode(typed: string): string {
   const chars = pairingCodeChars(typed);
   return chars.length > 4 ? `${chars.slice(0, 4)}-${chars.slice(4)}` : chars;
 }
@@ -26,5 +26,5 @@ export function pairingCodeComplete(typed: string): boolean {
 
 /** The address a QR code opens on the device: the clock with the code filled in. */
 export function pairingUrl(origin: string, code: string): string {
-  return `${origin.replace(/\/+$/, '')}/clock?pair=${encodeURIComponent(formatPairingCode(code))}`;
+  return `${origin.replace(/\/+$/, '')}/clock?pair=${encodeURIComponent(formatTypedPairingCode(code))}`;
 }

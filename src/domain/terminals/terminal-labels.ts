@@ -1,4 +1,5 @@
-import type { TerminalMethod, TerminalState } from './terminal-status.ts';
+import type { TerminalMethod } from './terminal-rules.ts';
+import type { TerminalStatus } from './terminal-status.ts';
 
 /** i18n keys of a terminal's methods and states (one map, so every screen says the same). */
 export const TERMINAL_METHOD_LABELS: Record<TerminalMethod, string> = {
@@ -7,7 +8,7 @@ export const TERMINAL_METHOD_LABELS: Record<TerminalMethod, string> = {
   badge: 'terminals.method.badge',
 };
 
-export const TERMINAL_STATE_LABELS: Record<TerminalState, string> = {
+export const TERMINAL_STATUS_LABELS: Record<TerminalStatus, string> = {
   online: 'terminals.state.online',
   silent: 'terminals.state.silent',
   unpaired: 'terminals.state.unpaired',

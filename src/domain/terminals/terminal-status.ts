@@ -7,12 +7,7 @@
  * off the network — the admin dashboard warns about it.
  */
 
-/** `terminalSilentMinutes`: from 5 minutes (a heartbeat is every minute) to one week. */
-export const TERMINAL_SILENT_MINUTES = { min: 5, max: 10_080, default: 60 } as const;
-
-/** The allowed methods of a terminal (migration 0016 stores them as a JSON array). */
-export const TERMINAL_METHODS = ['face', 'pin', 'badge'] as const;
-export type TerminalMethod = (typeof TERMINAL_METHODS)[number];
+export { TERMINAL_METHODS, type TerminalMethod } from './terminal-rules.ts';
 
 /** What a terminal is, as far as these rules need. Instants are ISO strings. */
 export interface TerminalLife {
@@ -23,12 +18,14 @@ export interface TerminalLife {
 }
 
 /**
+ * What the list and the dashboard say (finer than terminal-rules' `TerminalState`, which only
+ * knows waiting/paired/revoked):
  * - `revoked`: its credential is refused; it is never watched again.
  * - `unpaired`: created, no device has used a pairing code yet: nothing to watch.
  * - `online`: paired and heard from within the silent limit.
  * - `silent`: paired and not heard from for longer than the limit (strictly longer).
  */
-export type TerminalState = 'revoked' | 'unpaired' | 'online' | 'silent';
+export type TerminalStatus = 'revoked' | 'unpaired' | 'online' | 'silent';
 
 const ms = (at: string | null): number | null => {
   if (at === null) return null;
@@ -44,7 +41,7 @@ export function lastSignOfLife(terminal: TerminalLife): number | null {
   return paired === null ? seen : Math.max(seen, paired);
 }
 
-export function terminalState(terminal: TerminalLife, nowMs: number, silentMinutes: number): TerminalState {
+export function terminalStatus(terminal: TerminalLife, nowMs: number, silentMinutes: number): TerminalStatus {
   if (terminal.revokedAt !== null) return 'revoked';
   const last = lastSignOfLife(terminal);
   if (terminal.pairedAt === null || last === null) return 'unpaired';
@@ -60,21 +57,7 @@ export function pairingPending(terminal: TerminalLife, nowMs: number): boolean {
 /** The terminals to warn about, longest silent first (the dashboard card). */
 export function silentTerminals<T extends TerminalLife>(terminals: readonly T[], nowMs: number, silentMinutes: number): (T & { silentForMinutes: number })[] {
   return terminals
-    .filter((t) => terminalState(t, nowMs, silentMinutes) === 'silent')
+    .filter((t) => terminalStatus(t, nowMs, silentMinutes) === 'silent')
     .map((t) => ({ ...t, silentForMinutes: Math.floor((nowMs - lastSignOfLife(t)!) / 60_000) }))
     .sort((a, b) => b.silentForMinutes - a.silentForMinutes);
-}
-
-/** Methods as stored (JSON text or an array), keeping only known ones in a fixed order. */
-export function parseTerminalMethods(stored: unknown): TerminalMethod[] {
-  let value = stored;
-  if (typeof value === 'string') {
-    try {
-      value = JSON.parse(value);
-    } catch {
-      return [];
-    }
-  }
-  if (!Array.isArray(value)) return [];
-  return TERMINAL_METHODS.filter((m) => value.includes(m));
 }

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Loader2, MonitorSmartphone, ShieldOff } from 'lucide-react';
-import { formatPairingCode, pairingCodeChars, pairingCodeComplete } from '../../../domain/terminals/pairing-code-input.ts';
+import { formatTypedPairingCode, pairingCodeChars, pairingCodeComplete } from '../../../domain/terminals/pairing-code-input.ts';
 import type { Language } from '../../../i18n/languages.ts';
 import { translator } from '../../../i18n/translate.ts';
 import { api, ApiError } from '../../../lib/client/api.ts';
@@ -16,7 +16,7 @@ import { primaryButton } from '../ui/buttons.ts';
 export default function PairingScreen(props: { lang: Language; reason: 'revoked' | 'required' | 'asked'; initialCode: string }) {
   const { lang } = props;
   const t = translator(lang);
-  const [code, setCode] = useState(formatPairingCode(props.initialCode));
+  const [code, setCode] = useState(formatTypedPairingCode(props.initialCode));
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [paired, setPaired] = useState<string | null>(null);
@@ -30,7 +30,7 @@ export default function PairingScreen(props: { lang: Language; reason: 'revoked'
     setBusy(true);
     setError(null);
     try {
-      const answer = await api<{ terminal: { name: string } }>('/terminal/pair', { method: 'POST', lang, body: { code: formatPairingCode(code) }, redirectOnExpiry: false });
+      const answer = await api<{ terminal: { name: string } }>('/terminal/pair', { method: 'POST', lang, body: { code: formatTypedPairingCode(code) }, redirectOnExpiry: false });
       setPaired(answer.terminal.name);
       // The cookie is set; the clock page now renders as this terminal (and drops `?pair=`).
       window.location.replace('/clock');
@@ -61,7 +61,7 @@ export default function PairingScreen(props: { lang: Language; reason: 'revoked'
           id="pairing-code"
           value={code}
           onChange={(e) => {
-            setCode(formatPairingCode(e.target.value));
+            setCode(formatTypedPairingCode(e.target.value));
             setError(null);
           }}
           autoComplete="off"

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Copy } from 'lucide-react';
 import { toast } from 'sonner';
-import { formatPairingCode, pairingUrl } from '../../../domain/terminals/pairing-code-input.ts';
+import { formatTypedPairingCode, pairingUrl } from '../../../domain/terminals/pairing-code-input.ts';
 import { formatTime } from '../../../domain/format/intl-format.ts';
 import type { Language } from '../../../i18n/languages.ts';
 import { translator } from '../../../i18n/translate.ts';
@@ -57,7 +57,7 @@ export function PairingCodeCard(props: { lang: Language; shown: ShownPairingCode
         <div className="flex min-w-0 flex-1 flex-col gap-3">
           <p className="text-xs font-semibold uppercase tracking-wide text-muted">{t('terminals.pairingCode')}</p>
           <p className="font-mono text-4xl font-bold tracking-widest tabular-nums sm:text-5xl" data-testid="pairing-code">
-            {formatPairingCode(shown.code)}
+            {formatTypedPairingCode(shown.code)}
           </p>
           <p className="text-sm">{t('terminals.pairingHelp', { url: `${window.location.origin}/clock`, time: formatTime(shown.expiresAt, lang, props.timeZone, props.timeFormat) })}</p>
           <div className="flex flex-wrap items-center gap-2">

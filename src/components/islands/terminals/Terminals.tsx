@@ -2,8 +2,9 @@ import { useState } from 'react';
 import { KeyRound, MonitorSmartphone, Pencil, ShieldOff } from 'lucide-react';
 import { toast } from 'sonner';
 import { formatDate, formatNumber, formatTime } from '../../../domain/format/intl-format.ts';
-import { TERMINAL_METHOD_LABELS, TERMINAL_STATE_LABELS } from '../../../domain/terminals/terminal-labels.ts';
-import type { TerminalMethod, TerminalState } from '../../../domain/terminals/terminal-status.ts';
+import { TERMINAL_METHOD_LABELS, TERMINAL_STATUS_LABELS } from '../../../domain/terminals/terminal-labels.ts';
+import type { TerminalMethod } from '../../../domain/terminals/terminal-rules.ts';
+import type { TerminalStatus } from '../../../domain/terminals/terminal-status.ts';
 import type { Language } from '../../../i18n/languages.ts';
 import { translator } from '../../../i18n/translate.ts';
 import { api, ApiError } from '../../../lib/client/api.ts';
@@ -14,16 +15,16 @@ import { primaryButton, secondaryButton } from '../ui/buttons.ts';
 import { PairingCodeCard, type ShownPairingCode } from './PairingCodeCard.tsx';
 import { TerminalFieldset, type TerminalFields } from './TerminalForm.tsx';
 
-/** One row of the list (services/terminals/terminal-overview.ts). */
+/** One row of the list, as `GET /api/terminals` answers (services/terminals/list-terminals.ts). */
 export interface TerminalRow {
-  id: number;
+  _id: number;
   name: string;
-  location: string | null;
+  location: string;
   methods: TerminalMethod[];
-  state: TerminalState;
+  status: TerminalStatus;
   lastSeenAt: string | null;
   /** Set while a pairing code waits to be used. */
-  pairingExpiresAt: string | null;
+  codeWaitingUntil: string | null;
   punchesToday: number;
 }
 
@@ -33,7 +34,7 @@ interface PairingAnswer {
   message?: string;
 }
 
-const STATE_TONE: Record<TerminalState, string> = {
+const STATE_TONE: Record<TerminalStatus, string> = {
   online: 'bg-emerald-100 text-emerald-800 dark:bg-emerald-950 dark:text-emerald-200',
   silent: 'bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-200',
   unpaired: 'bg-sky-100 text-sky-900 dark:bg-sky-950 dark:text-sky-200',
@@ -78,7 +79,7 @@ export default function Terminals(props: { lang: Language; terminals: TerminalRo
     setBusy(true);
     setErrors({});
     try {
-      const body = { name: form.name, location: form.location.trim() === '' ? null : form.location, methods: form.methods };
+      const body = { name: form.name, location: form.location, methods: form.methods };
       const answer = await api<PairingAnswer & { data: { name: string } }>('/terminals', { method: 'POST', lang, body });
       setShown({ terminalName: answer.data.name, code: answer.pairingCode, expiresAt: answer.pairingExpiresAt });
       setForm(EMPTY);
@@ -97,7 +98,7 @@ export default function Terminals(props: { lang: Language; terminals: TerminalRo
     setBusy(true);
     try {
       const { fields } = editing;
-      await api(`/terminals/${editing.row.id}`, { method: 'PATCH', lang, body: { name: fields.name, location: fields.location.trim() === '' ? null : fields.location, methods: fields.methods } });
+      await api(`/terminals/${editing.row._id}`, { method: 'PATCH', lang, body: { name: fields.name, location: fields.location, methods: fields.methods } });
       toast.success(t('terminals.saved'));
       setEditing(null);
       await reload();
@@ -112,7 +113,7 @@ export default function Terminals(props: { lang: Language; terminals: TerminalRo
     if (!renewing) return;
     setBusy(true);
     try {
-      const answer = await api<PairingAnswer>(`/terminals/${renewing.id}/pairing-code`, { method: 'POST', lang });
+      const answer = await api<PairingAnswer>(`/terminals/${renewing._id}/pairing-code`, { method: 'POST', lang });
       setShown({ terminalName: renewing.name, code: answer.pairingCode, expiresAt: answer.pairingExpiresAt });
       setRenewing(null);
       await reload();
@@ -124,17 +125,17 @@ export default function Terminals(props: { lang: Language; terminals: TerminalRo
   }
 
   const stateBadge = (row: TerminalRow) => (
-    <span className={`inline-flex whitespace-nowrap rounded-full px-2.5 py-0.5 text-xs font-semibold ${STATE_TONE[row.state]}`} data-testid="terminal-state" data-state={row.state}>
-      {t(TERMINAL_STATE_LABELS[row.state])}
+    <span className={`inline-flex whitespace-nowrap rounded-full px-2.5 py-0.5 text-xs font-semibold ${STATE_TONE[row.status]}`} data-testid="terminal-status" data-status={row.status}>
+      {t(TERMINAL_STATUS_LABELS[row.status])}
     </span>
   );
   const codeNote = (row: TerminalRow) =>
-    row.pairingExpiresAt && <span className="block text-xs text-muted" data-testid="terminal-code-waiting">{t('terminals.codeWaiting', { time: formatTime(row.pairingExpiresAt, lang, timeZone, timeFormat) })}</span>;
+    row.codeWaitingUntil && <span className="block text-xs text-muted" data-testid="terminal-code-waiting">{t('terminals.codeWaiting', { time: formatTime(row.codeWaitingUntil, lang, timeZone, timeFormat) })}</span>;
   const actions = (row: TerminalRow) =>
     props.canUpdate &&
-    row.state !== 'revoked' && (
+    row.status !== 'revoked' && (
       <div className="flex flex-wrap gap-2 md:justify-end">
-        <button type="button" className={secondaryButton} onClick={() => setEditing({ row, fields: { name: row.name, location: row.location ?? '', methods: row.methods }, errors: {} })} data-testid="terminal-edit">
+        <button type="button" className={secondaryButton} onClick={() => setEditing({ row, fields: { name: row.name, location: row.location, methods: row.methods }, errors: {} })} data-testid="terminal-edit">
           <Pencil size={16} aria-hidden="true" />
           {t('terminals.edit')}
         </button>
@@ -174,7 +175,7 @@ export default function Terminals(props: { lang: Language; terminals: TerminalRo
             {/* Narrow screens: one card per terminal, its actions in reach. */}
             <ul className="divide-y divide-line md:hidden">
               {terminals.map((row) => (
-                <li key={row.id} className="flex flex-col gap-3 p-4 text-sm" data-testid="terminal-card" data-name={row.name}>
+                <li key={row._id} className="flex flex-col gap-3 p-4 text-sm" data-testid="terminal-card" data-name={row.name}>
                   <div className="flex items-start justify-between gap-2">
                     <span className="min-w-0">
                       <span className="block font-medium">{row.name}</span>
@@ -207,7 +208,7 @@ export default function Terminals(props: { lang: Language; terminals: TerminalRo
               </thead>
               <tbody>
                 {terminals.map((row) => (
-                  <tr key={row.id} className="border-b border-line align-top last:border-0" data-testid="terminal-row" data-name={row.name}>
+                  <tr key={row._id} className="border-b border-line align-top last:border-0" data-testid="terminal-row" data-name={row.name}>
                     <td className="px-4 py-3">
                       <span className="font-medium">{row.name}</span>
                       {row.location && <span className="block text-xs text-muted">{row.location}</span>}
@@ -255,7 +256,7 @@ export default function Terminals(props: { lang: Language; terminals: TerminalRo
 
       <ConfirmActionDialog
         lang={lang}
-        action={revoking ? { method: 'POST', path: `/terminals/${revoking.id}/revoke`, title: t('terminals.revoke'), question: t('terminals.revokeConfirm', { name: revoking.name }), confirmLabel: t('terminals.revoke') } : null}
+        action={revoking ? { method: 'POST', path: `/terminals/${revoking._id}/revoke`, title: t('terminals.revoke'), question: t('terminals.revokeConfirm', { name: revoking.name }), confirmLabel: t('terminals.revoke') } : null}
         onClose={() => setRevoking(null)}
         onDone={() => void reload()}
       />
