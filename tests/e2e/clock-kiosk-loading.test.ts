@@ -10,6 +10,7 @@ import es from '../../src/i18n/es.json';
 import { launchBrowser, type TestBrowser } from '../helpers/browser.ts';
 import { FACES, fakeCameraArgs, writeFaceVideo } from '../helpers/fake-camera.ts';
 import { Client } from '../helpers/http-client.ts';
+import { pairBrowserContext, pairTerminal } from '../helpers/terminal.ts';
 import { ROOT, startServer, type TestServer } from '../helpers/test-server.ts';
 
 /**
@@ -74,6 +75,8 @@ beforeAll(async () => {
   const video = path.join(dir, 'amy2.y4m');
   await writeFaceVideo('amy2.png', video, { sway: 14 });
   browser = await launchBrowser({ locale: 'en-GB', extraArgs: fakeCameraArgs(video) });
+  // Face punches come only from a paired terminal (decision 042): the browser is one.
+  await pairBrowserContext(browser.context, server.url, (await pairTerminal(server.url, admin, { name: 'Door' })).credential);
   mkdirSync(SHOTS, { recursive: true });
 });
 

@@ -10,6 +10,7 @@ import es from '../../src/i18n/es.json';
 import { launchBrowser, type TestBrowser } from '../helpers/browser.ts';
 import { FACES, fakeCameraArgs, writeFaceVideo } from '../helpers/fake-camera.ts';
 import { Client } from '../helpers/http-client.ts';
+import { pairBrowserContext, pairTerminal } from '../helpers/terminal.ts';
 import { ROOT, startServer, type TestServer } from '../helpers/test-server.ts';
 
 /**
@@ -26,6 +27,8 @@ let server: TestServer;
 let admin: Client;
 let dir: string;
 let clockFile: string;
+/** The terminal credential of the last kiosk browser. */
+let credential = '';
 const browsers: TestBrowser[] = [];
 
 const setNow = (date: string, time: string) => writeFileSync(clockFile, localDateTimeToUtcIso(date, time, ZONE));
@@ -55,6 +58,9 @@ async function kioskBrowser(photo: string, options: { still?: boolean; locale?: 
   await writeFaceVideo(`${photo}.png`, video, { sway: options.still ? 0 : 14 });
   const browser = await launchBrowser({ locale: options.locale ?? 'en-GB', extraArgs: fakeCameraArgs(video) });
   browsers.push(browser);
+  // Face punches come only from a paired terminal (decision 042): the browser is one.
+  credential = (await pairTerminal(server.url, admin, { name: `Kiosk ${photo}` })).credential;
+  await pairBrowserContext(browser.context, server.url, credential);
   return browser;
 }
 
@@ -114,7 +120,7 @@ describe('the clock terminal', () => {
     await putSettings({ punchPhoto: true });
     const requests: string[] = [];
     const browser = await kioskBrowser('amy2');
-    const html = await (await fetch(`${server.url}/clock`, { headers: { 'accept-language': 'en' } })).text();
+    const html = await (await fetch(`${server.url}/clock`, { headers: { 'accept-language': 'en', cookie: `jornada_terminal=${credential}` } })).text();
     expect(html).toContain(en.messages.loadingModels);
     const page = await openClock(browser, requests);
     expect(await page.textContent('[data-testid=clock-time]')).toContain('08:58');
