@@ -9,6 +9,8 @@ import { launchBrowser, type TestBrowser } from '../helpers/browser.ts';
 import { startDemoSession, type E2eSession } from '../helpers/e2e-session.ts';
 import { watchProblems, type PageProblems } from '../helpers/page-audit.ts';
 import { shootWidthsAndThemes } from '../helpers/screenshots.ts';
+import { Client } from '../helpers/http-client.ts';
+import { pairTerminal } from '../helpers/terminal.ts';
 import { ROOT, type TestServer } from '../helpers/test-server.ts';
 
 /**
@@ -191,6 +193,7 @@ describe('clock terminals (decision 042)', () => {
     await shootWidthsAndThemes(kiosk, SHOTS, '20-clock-revoked-en');
     await setLanguage(kiosk, 'es');
     await kiosk.reload();
+    await kiosk.waitForSelector('astro-island:not([ssr]) [data-testid=clock-pairing]');
     expect(await kiosk.textContent('[data-testid=terminal-revoked]')).toContain('Este terminal fue revocado');
     await shootWidthsAndThemes(kiosk, SHOTS, '20-clock-revoked-es');
   }, 120_000);
@@ -210,5 +213,28 @@ describe('clock terminals (decision 042)', () => {
     // No way back to a kiosk that would refuse every punch.
     expect(await page.textContent('[data-testid=clock-pairing]')).not.toContain('Volver al fichaje');
     await shootWidthsAndThemes(page, SHOTS, '20-clock-pairing-es');
+  }, 120_000);
+
+  it('the admin dashboard warns about a paired terminal that went silent', async () => {
+    writeFileSync(clockFile, localDateTimeToUtcIso('2027-03-01', '11:00', ZONE));
+    const api = new Client(server.url);
+    expect((await api.signIn('admin@demo.jornada', 'Demo#2026')).status).toBe(200);
+    const office = await pairTerminal(server.url, api, { name: 'Back office', location: 'First floor', methods: ['pin'] });
+    await admin.goto(`${server.url}/dashboard`);
+    await admin.waitForSelector('[data-testid=widget-presence]');
+    expect(await admin.$('[data-testid=silent-terminals]')).toBeNull();
+    // Two hours without a heartbeat or a punch (the limit is 60 minutes).
+    writeFileSync(clockFile, localDateTimeToUtcIso('2027-03-01', '13:00', ZONE));
+    await admin.reload();
+    await admin.waitForSelector(`[data-testid=silent-terminal][data-id="${office.id}"]`);
+    expect(await admin.textContent('[data-testid=silent-terminals]')).toContain('Back office · First floor — not heard from for 2 h');
+    await admin.click('[data-testid=silent-terminals] a[href="/terminals"]');
+    await admin.waitForSelector('[data-testid=terminal-row][data-name="Back office"] [data-testid=terminal-status][data-status=silent]');
+    await admin.goto(`${server.url}/dashboard`);
+    await shootWidthsAndThemes(admin, SHOTS, '20-dashboard-silent-en');
+    await setLanguage(admin, 'es');
+    await admin.reload();
+    expect(await admin.textContent('[data-testid=silent-terminals]')).toContain('Terminales sin señal');
+    await shootWidthsAndThemes(admin, SHOTS, '20-dashboard-silent-es');
   }, 120_000);
 });
