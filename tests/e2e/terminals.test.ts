@@ -170,6 +170,28 @@ describe('clock terminals (decision 042)', () => {
     await setLanguage(admin, 'en');
   }, 120_000);
 
+  it('the admin edits the terminal and makes a new code; the paired device keeps working until it is used', async () => {
+    await admin.goto(`${server.url}/terminals`);
+    const row = '[data-testid=terminal-row][data-name=Entrance]';
+    await admin.click(`${row} [data-testid=terminal-edit]`);
+    await admin.waitForSelector('[data-testid=terminal-edit-form]');
+    await admin.fill('[data-testid=terminal-edit-location]', 'Main door, ground floor');
+    await admin.click('[data-testid=terminal-edit-save]');
+    await admin.waitForSelector(`${row}:has-text("Main door, ground floor")`);
+    expect(sql<{ location: string }>("select location from terminals where name = 'Entrance'")[0]!.location).toBe('Main door, ground floor');
+
+    await admin.click(`${row} [data-testid=terminal-new-code]`);
+    await admin.click('[data-testid=terminal-new-code-confirm]');
+    await admin.waitForSelector('[data-testid=pairing-qr] svg');
+    const fresh = (await admin.textContent('[data-testid=pairing-code]'))!.trim();
+    expect(fresh).not.toBe(code);
+    await admin.click('[data-testid=pairing-done]');
+    await admin.waitForSelector(`${row} [data-testid=terminal-code-waiting]`);
+    // The device paired before still answers as Entrance.
+    const beat = await kiosk.evaluate(async () => (await fetch('/api/terminal')).status);
+    expect(beat).toBe(200);
+  }, 120_000);
+
   it('revoked: the device shows it at its next punch and cannot punch again', async () => {
     await admin.goto(`${server.url}/terminals`);
     await admin.click('[data-testid=terminal-row][data-name=Entrance] [data-testid=terminal-revoke]');
