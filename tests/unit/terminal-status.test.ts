@@ -79,6 +79,9 @@ describe('what /clock shows (decision 042)', () => {
     expect(clockPageMode({ credential: 'none', unpairedClock: false, pairAsked: false })).toEqual({ kind: 'pairing', reason: 'required' });
     expect(clockPageMode({ credential: 'unknown', unpairedClock: false, pairAsked: false })).toEqual({ kind: 'pairing', reason: 'required' });
     expect(clockPageMode({ credential: 'none', unpairedClock: true, pairAsked: false })).toEqual({ kind: 'kiosk' });
+    // A credential the server no longer knows is refused on every punch, unpaired punches or not.
+    expect(clockPageMode({ credential: 'unknown', unpairedClock: true, pairAsked: false })).toEqual({ kind: 'pairing', reason: 'required' });
+    expect(clockPageMode({ credential: 'unknown', unpairedClock: true, pairAsked: true })).toEqual({ kind: 'pairing', reason: 'required' });
     expect(clockPageMode({ credential: 'valid', unpairedClock: false, pairAsked: false })).toEqual({ kind: 'kiosk' });
   });
 
