@@ -119,7 +119,7 @@ describe('the clock terminal', () => {
     await putSettings({ punchPhoto: true });
     const requests: string[] = [];
     const browser = await kioskBrowser('amy2');
-    const html = await (await fetch(`${server.url}/clock`, { headers: { 'accept-language': 'en' } })).text();
+    const html = await (await fetch(`${server.url}/clock`, { headers: { 'accept-language': 'en', cookie: `jornada_terminal=${terminal.credential}` } })).text();
     expect(html).toContain(en.messages.loadingModels);
     const page = await openClock(browser, requests);
     expect(await page.textContent('[data-testid=clock-time]')).toContain('08:58');

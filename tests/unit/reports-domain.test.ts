@@ -297,6 +297,12 @@ describe('buildMonthlyRecord', () => {
     expect(withHoliday.totals).toMatchObject({ absentDays: 0, expectedSeconds: 8 * H });
     const today = buildMonthlyRecord({ period: { from: '2026-11-21', to: '2026-11-21' }, today: '2026-11-21', calendar: cal, schedules: [], leaveByDate: new Map(), attendances: [{ ...day('2026-11-21', '09:00', null, null), source: 'manual', reason: 'Badge lost' }] });
     expect(recordNoteText(today.days[0]!, now, t)).toBe('Still working · Entered by hand: Badge lost');
+    // Decision 042: the terminals the day was punched at, in punch order.
+    const punched = buildMonthlyRecord({ period: { from: '2026-11-10', to: '2026-11-10' }, today: '2026-11-21', calendar: cal, schedules: [schedule()], leaveByDate: new Map(), attendances: [{ ...day('2026-11-10', '09:00', '17:00'), terminals: ['Entrance', 'Back door'] }] });
+    expect(punched.days[0]!.terminals).toEqual(['Entrance', 'Back door']);
+    expect(recordNoteText(punched.days[0]!, now, t)).toBe('Punched at Entrance, Back door');
+    expect(recordNoteText(punched.days[0]!, now, (key, p) => translate('es', key, p))).toBe('Fichado en Entrance, Back door');
+    expect(record.days.every((d) => d.terminals.length === 0)).toBe(true);
   });
 });
 

@@ -34,6 +34,8 @@ export interface RecordAttendance extends DayAttendance {
   acceptance?: WorkerAcceptance | null;
   /** A punch of the day was kept offline by a terminal and received later (decision 046). */
   offline?: boolean;
+  /** Names of the clock terminals the day's punches came from, in punch order (decision 042). */
+  terminals?: readonly string[];
 }
 
 /** Where an administrator's correction stands with the worker, as of when the record was read. */
@@ -89,6 +91,8 @@ export interface MonthlyRecordDay {
   workerAcceptance: WorkerAcceptance | null;
   /** A punch of the day was kept offline by a terminal and received later (decision 046). */
   offline?: boolean;
+  /** The clock terminals the day's punches came from (decision 042); empty without punches. */
+  terminals: readonly string[];
 }
 
 export interface MonthlyRecordTotals {
@@ -198,6 +202,7 @@ export function buildMonthlyRecord(input: {
       overtimeCompensation: compensation,
       workerAcceptance: a?.acceptance ?? null,
       offline: a?.offline ?? false,
+      terminals: a?.terminals ?? [],
     };
   });
   return { days, totals };

@@ -9,8 +9,9 @@ import type { MonthlyRecordDay } from './monthly-record.ts';
  * check-in; later it is a forgotten check-out), work outside
  * the schedule (flagged work by its flag, decision 032), whether the day was corrected or entered by hand, with the
  * written reason, the worker's answer to an administrator's correction (pending, accepted, rejected
- * with the worker's comment, or not accepted once the time to answer passed; decision 034), then
- * each voided entry of the date with its reason (decision 033).
+ * with the worker's comment, or not accepted once the time to answer passed; decision 034), the
+ * clock terminals the day was punched at (decision 042), then each voided entry of the date with
+ * its reason (decision 033).
  */
 export function recordNotes(day: MonthlyRecordDay, now: string): { key: string; params?: Record<string, string> ; text?: string }[] {
   const out: { key: string; params?: Record<string, string>; text?: string }[] = [];
@@ -37,6 +38,7 @@ export function recordNotes(day: MonthlyRecordDay, now: string): { key: string; 
   if (answer?.state === 'accepted') out.push({ key: 'reports.record.correctionAccepted' });
   // Decision 046: a punch kept by a terminal while the server was unreachable, received later.
   if (day.offline) out.push({ key: 'reports.record.offline' });
+  if (day.terminals.length > 0) out.push({ key: 'reports.record.punchedAt', params: { names: day.terminals.join(', ') } });
   for (const v of day.voided) out.push({ key: 'reports.record.voidedWithReason', params: { reason: v.voidReason } });
   return out;
 }

@@ -59,6 +59,8 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   admin('/reports/user-accounts', 'report.read'),
   admin('/representatives', 'workTotals.read'),
   admin('/inspection-links', 'setting.read'),
+  // Clock terminals (decision 042): setting.read lists, setting.update creates, pairs and revokes.
+  admin('/terminals', 'setting.read'),
   admin('/users'),
   admin('/users-create', 'user.create'),
   admin('/users-edit/{id}', 'user.update'),

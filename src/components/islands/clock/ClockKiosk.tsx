@@ -107,6 +107,8 @@ export default function ClockKiosk(props: Props) {
           dispatch({ type: 'queued', action, via });
           return;
         }
+        // The terminal was revoked meanwhile (decision 042): the page shows the revoked screen.
+        if (e.code === 'terminal.unknown' || e.code === 'terminal.revoked') return window.location.reload();
         const refused = e.body['employee'] as { first_name?: unknown } | undefined;
         dispatch({ type: 'refused', action, via, status: e.status, message: e.message, retryAfter: e.body['retryAfter'], firstName: refused?.first_name, now: Date.now() });
       }

@@ -5,6 +5,7 @@ import type { Settings } from '../../../domain/settings/settings.ts';
 import { COUNTRIES, timeZones } from '../../../domain/settings/settings-schema.ts';
 import { parseIpList } from '../../../domain/net/ip-list.ts';
 import { SHIFT_WINDOW_RANGE } from '../../../domain/clock/shift-window.ts';
+import { TERMINAL_SILENT_RANGE } from '../../../domain/terminals/terminal-rules.ts';
 import { faceThresholdAboveSafe, MEASURED_SAFE_FACE_THRESHOLD } from '../../../domain/clock/face-match.ts';
 import { formatNumber } from '../../../domain/format/intl-format.ts';
 import type { Language } from '../../../i18n/languages.ts';
@@ -97,7 +98,7 @@ export default function SettingsPanel(props: Props) {
       )}
     </div>
   );
-  const toggle = (id: 'rfidClock' | 'faceRecognition' | 'faceLiveness' | 'punchPhoto' | 'acceptUnscheduledWork', label: string, hint: string) => (
+  const toggle = (id: 'rfidClock' | 'faceRecognition' | 'faceLiveness' | 'punchPhoto' | 'acceptUnscheduledWork' | 'unpairedClock', label: string, hint: string) => (
     <label className="flex items-start justify-between gap-4 rounded-xl border border-line p-4">
       <span>
         <span className="block text-sm font-medium">{label}</span>
@@ -106,7 +107,7 @@ export default function SettingsPanel(props: Props) {
       <input id={`setting-${id}`} type="checkbox" role="switch" className="mt-1 h-5 w-5 accent-[var(--primary)]" checked={values[id]} disabled={!props.canUpdate} onChange={(e) => set(id, e.target.checked)} />
     </label>
   );
-  const numberInput = (id: 'faceThreshold' | 'faceMargin' | 'punchPhotoRetentionDays' | 'backupKeep' | 'shiftWindowMinutes' | 'correctionAcceptanceDays', min: number, max: number, step: number) => (
+  const numberInput = (id: 'faceThreshold' | 'faceMargin' | 'punchPhotoRetentionDays' | 'backupKeep' | 'shiftWindowMinutes' | 'correctionAcceptanceDays' | 'terminalSilentMinutes', min: number, max: number, step: number) => (
     <input
       id={`setting-${id}`}
       type="number"
@@ -189,6 +190,7 @@ export default function SettingsPanel(props: Props) {
             <>
               {toggle('faceRecognition', t('settings.faceRecognition'), t('settings.faceRecognitionHint'))}
               {toggle('rfidClock', t('settings.rfidClock'), t('settings.rfidClockHint'))}
+              {toggle('unpairedClock', t('settings.unpairedClock'), t('settings.unpairedClockHint'))}
               {field('graceMinutes', t('settings.graceMinutes'),
                 <input id="setting-graceMinutes" type="number" min={0} max={120} className={inputClass} value={values.graceMinutes} onChange={(e) => set('graceMinutes', e.target.value === '' ? Number.NaN : Number(e.target.value))} />,
                 t('settings.graceMinutesHint'))}
@@ -235,6 +237,7 @@ export default function SettingsPanel(props: Props) {
                   {t('settings.invalidIpEntries', { entries: invalidProxies.join(', ') })}
                 </p>
               )}
+              {field('terminalSilentMinutes', t('settings.terminalSilentMinutes'), numberInput('terminalSilentMinutes', TERMINAL_SILENT_RANGE.min, TERMINAL_SILENT_RANGE.max, 1), t('settings.terminalSilentMinutesHint'))}
             </>
           )}
           {section === 'backups' && (

@@ -7,6 +7,7 @@ import type { ScheduleRule } from '../../../domain/schedules/schedule-rules.ts';
 import type { Db } from '../connection.ts';
 import { openReadOnlyDb } from '../read-only-db.ts';
 import { parseBreaks } from '../stored-formats.ts';
+import { addDays } from '../../../domain/time/zoned-time.ts';
 import { ATTENDANCE_FACTS, ATTENDANCE_RECORD_COLUMNS, REVISION_COLUMNS, revisionsWithAuthor } from './attendances.ts';
 import { SCHEDULE_RULE_COLUMNS, toScheduleRule } from './schedules.ts';
 
@@ -245,6 +246,8 @@ export interface RecordAttendanceRow extends ReportAttendance {
   breaks: BreakInstants[];
   /** A punch of the day was kept offline by a terminal and received later (decision 046). */
   offline: boolean;
+  /** Distinct names of the terminals of the day's punches, in punch order (decision 042). */
+  terminals: string[];
 }
 
 /** Attendance with every break, revision number and reason (the legal monthly record). */
@@ -276,19 +279,32 @@ export async function recordAttendancesIn(db: Db, filter: EmployeeFilter, period
     list.push({ startAt: b.startAt, endAt: b.endAt });
     byAttendance.set(b.attendanceId, list);
   }
-  const offline = await db
+  const punches = await db
     .selectFrom('punches')
     .innerJoin('attendances', 'attendances.id', 'punches.attendanceId')
     .innerJoin('employees', 'employees.id', 'attendances.employeeId')
-    .select('punches.attendanceId')
-    .distinct()
+    .select(['punches.attendanceId', 'punches.terminal', 'punches.offlineSeq'])
     .where(employeeWhere(filter))
+    // A day's punches lie within a day or two of its date in any zone (an open shift closes within
+    // MAX_OPEN_SHIFT_SECONDS): the bound lets SQLite use punches_employee_at.
+    .where('punches.at', '>=', addDays(period.from, -2))
+    .where('punches.at', '<', addDays(period.to, 3))
     .where('attendances.date', '>=', period.from)
     .where('attendances.date', '<=', period.to)
-    .where('punches.offlineSeq', 'is not', null)
+    .where('attendances.voidedAt', 'is', null)
+    .orderBy('punches.at')
+    .orderBy('punches.id')
     .execute();
-  const offlineDays = new Set(offline.map((p) => p.attendanceId));
-  return rows.map((r) => ({ ...r, breaks: byAttendance.get(r.id) ?? [], offline: offlineDays.has(r.id) }));
+  const terminals = new Map<number, string[]>();
+  const offlineDays = new Set<number>();
+  for (const p of punches) {
+    if (p.offlineSeq !== null) offlineDays.add(p.attendanceId!);
+    if (p.terminal === null) continue;
+    const list = terminals.get(p.attendanceId!) ?? [];
+    if (!list.includes(p.terminal)) list.push(p.terminal);
+    terminals.set(p.attendanceId!, list);
+  }
+  return rows.map((r) => ({ ...r, breaks: byAttendance.get(r.id) ?? [], offline: offlineDays.has(r.id), terminals: terminals.get(r.id) ?? [] }));
 }
 
 /** A voided day as the monthly record lists it in its notes (decision 033). */

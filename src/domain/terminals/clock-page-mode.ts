@@ -1,0 +1,22 @@
+/**
+ * What `/clock` shows for the device that opened it (decision 042), from what its credential
+ * resolved to on the server:
+ * - a revoked terminal's credential: always the pairing entry, saying it was revoked;
+ * - `?pair=` in the address (the admin's QR code, or "Pair this terminal"): the pairing entry,
+ *   with a way back when this device could punch without it;
+ * - an unknown credential (the terminal was paired again on another device, a cookie of another
+ *   install): the pairing entry — the server refuses every punch that carries it, even with
+ *   `unpairedClock`, so a kiosk would only fail and reload;
+ * - no credential and `unpairedClock` off: the pairing entry (pairing required);
+ * - else the kiosk (paired, or unpaired PIN and badge allowed).
+ */
+export type ClockPageMode = { kind: 'kiosk' } | { kind: 'pairing'; reason: 'revoked' | 'required' | 'asked' };
+
+export function clockPageMode(input: { credential: 'none' | 'valid' | 'unknown' | 'revoked'; unpairedClock: boolean; pairAsked: boolean }): ClockPageMode {
+  if (input.credential === 'revoked') return { kind: 'pairing', reason: 'revoked' };
+  if (input.credential === 'unknown') return { kind: 'pairing', reason: 'required' };
+  const paired = input.credential === 'valid';
+  if (input.pairAsked) return { kind: 'pairing', reason: paired || input.unpairedClock ? 'asked' : 'required' };
+  if (!paired && !input.unpairedClock) return { kind: 'pairing', reason: 'required' };
+  return { kind: 'kiosk' };
+}
