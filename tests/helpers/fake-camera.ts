@@ -38,7 +38,7 @@ export async function writeFaceVideo(file: string, out: string, options: { sway?
 }
 
 /** RGB (8-bit, packed) to the Y, U and V planes of 4:2:0 video (BT.601 full range, as JPEG). */
-function yuv420(rgb: Buffer, width: number, height: number): [Buffer, Buffer, Buffer] {
+export function yuv420(rgb: Buffer, width: number, height: number): [Buffer, Buffer, Buffer] {
   const Y = Buffer.alloc(width * height);
   const U = Buffer.alloc((width / 2) * (height / 2));
   const V = Buffer.alloc((width / 2) * (height / 2));
