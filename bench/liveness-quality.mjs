@@ -78,10 +78,11 @@ if (readFrom) {
         });
       }
       measured.videos.push(video);
+      // Saved after every video: a long run can be judged (--from) while it goes on.
+      if (writeTo) writeFileSync(writeTo, JSON.stringify(measured));
       process.stderr.write(`${person} ${scene}\n`);
     }
   }
-  if (writeTo) writeFileSync(writeTo, JSON.stringify(measured));
 }
 
 const mean = (xs) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : NaN);

@@ -8,7 +8,7 @@
  * and hands them over; the camera frame is used as it is — the face already sits inside a larger picture,
  * which is what the grey padding recreates for ID-style crops at enrolment.
  */
-import { looksAlive, maxMovement, type FaceFrame } from '../../../domain/clock/liveness.ts';
+import { judgeLiveness, maxMovement, type FaceFrame } from '../../../domain/clock/liveness.ts';
 import { MIN_CONFIDENCE, toCanvas } from './face-engine.ts';
 import type { KioskFaceWorker } from './kiosk-face-worker.ts';
 
@@ -125,7 +125,10 @@ async function takeFrames(
     const face = faces[0]!;
     frames.push({ id, canvas, box: face.box, landmarks: face.landmarks });
     if (frames.length < 2) continue;
-    if (options.liveness && !looksAlive(frames)) {
+    // Liveness (decision 044): the head must turn; a picture moved around is refused.
+    const verdict = options.liveness ? judgeLiveness(frames) : ({ kind: 'alive' } as const);
+    if (verdict.kind === 'spoof') return { kind: 'failed', reason: 'still' };
+    if (verdict.kind === 'pending') {
       options.onProgress('move');
       if (frames.length > 12) frames.splice(1, 1);
       continue;
