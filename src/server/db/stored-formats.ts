@@ -1,5 +1,6 @@
 import type { BreakInstants } from '../../domain/attendance/shift-times.ts';
 import { normalizePermissions, type Permissions } from '../../domain/permissions/permissions.ts';
+import { methodsFrom, type TerminalMethod } from '../../domain/terminals/terminal-rules.ts';
 
 /**
  * The JSON columns, each read by one parser (docs/architecture.md: one parser per stored format)
@@ -53,4 +54,19 @@ export function parsePermissions(json: string): Permissions {
 /** Permissions as `roles.permissions` stores them. */
 export function permissionsJson(permissions: Permissions): string {
   return JSON.stringify(permissions);
+}
+
+/** `terminals.methods`: a JSON array of "face" | "pin" | "badge"; anything else reads as none. */
+export function parseTerminalMethods(json: string): TerminalMethod[] {
+  try {
+    return methodsFrom(JSON.parse(json) as unknown);
+  } catch {
+    // A damaged list allows nothing.
+    return [];
+  }
+}
+
+/** Methods as `terminals.methods` stores them. */
+export function terminalMethodsJson(methods: readonly TerminalMethod[]): string {
+  return JSON.stringify(methods);
 }
