@@ -20,7 +20,7 @@
 //   node bench/liveness-quality.mjs [--people amy,howard] [--frames 8] [--from FILE | --write FILE]
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { judgeLiveness, looksAlive, turnIndex } from '../src/domain/clock/liveness.ts';
+import { judgeLiveness, LIVENESS_MAX_ASPECT_CHANGE, LIVENESS_MAX_ROLL_CHANGE, LIVENESS_MAX_SHRINK, LIVENESS_MIN_TURN, looksAlive, turnIndex } from '../src/domain/clock/liveness.ts';
 import { IS_ATTACK, SCENES, sceneFrames, WIDTH, HEIGHT } from '../tests/fixtures/liveness/scenes.ts';
 import { loadFaceApi } from './lib/face-node.mjs';
 import { humanFaces, loadHuman } from './lib/human-node.mjs';
@@ -117,7 +117,7 @@ console.log(`Liveness quality bench: ${measured.videos.length} videos (${new Set
 console.log(`tools: face-api ${measured.tools.faceApi}, human ${measured.tools.human}, TensorFlow.js ${measured.tools.tfjs} (${measured.tools.backend} backend)`);
 if (timing.faceApi.length) console.log(`per frame: face-api SSD + landmarks median ${median(timing.faceApi).toFixed(0)} ms; human (BlazeFace + mesh + antispoof + liveness) median ${median(timing.human).toFixed(0)} ms`);
 
-console.log('\nPer scene: videos judged alive (an attack judged alive = false accept; a person not = false reject)');
+console.log('\nPer scene: videos judged alive, of 8 (an attack judged alive = false accept; a person not = false reject)');
 const header = ['scene', 'attack?', ...Object.keys(rules)];
 console.log(`| ${header.join(' | ')} |`);
 console.log(`|${header.map(() => '---').join('|')}|`);
@@ -161,15 +161,15 @@ for (const v of measured.videos) {
   console.log(`${ok ? 'ok  ' : 'MISS'} ${v.person.padEnd(10)} ${v.scene.padEnd(14)} ${verdict.kind}${verdict.kind === 'spoof' ? ` (${verdict.reason})` : verdict.kind === 'pending' ? ` (${verdict.hint})` : ''}`);
 }
 
-console.log('\nSweep of judgeLiveness thresholds (false accepts / false rejects over all videos; shipped: minTurn 0.06, maxAspectChange 0.06, maxShrink 0.06)');
+console.log(`\nSweep of judgeLiveness thresholds (false accepts / false rejects over all videos; shipped: minTurn ${LIVENESS_MIN_TURN}, maxAspectChange ${LIVENESS_MAX_ASPECT_CHANGE}, maxShrink ${LIVENESS_MAX_SHRINK}, maxRollChange ${LIVENESS_MAX_ROLL_CHANGE})`);
 const attacks = measured.videos.filter((v) => IS_ATTACK[v.scene]);
 const lives = measured.videos.filter((v) => !IS_ATTACK[v.scene] && v.scene !== 'live-still');
-const sweepAspects = [0.03, 0.06, 0.1, 1];
-console.log(`| minTurn | ${sweepAspects.map((a) => `maxAspectChange ${a === 1 ? 'off' : a}`).join(' | ')} |`);
-console.log(`|---|${sweepAspects.map(() => '---').join('|')}|`);
+const sweep = [[0.06, 0.06], [0.1, 0.06], [0.06, 0.1], [0.1, 0.1], [1, 1]];
+console.log(`| minTurn | ${sweep.map(([a, s]) => (a === 1 ? 'aspect and shrink off' : `aspect ${a}, shrink ${s}`)).join(' | ')} |`);
+console.log(`|---|${sweep.map(() => '---').join('|')}|`);
 for (const minTurn of [0.04, 0.06, 0.08, 0.1, 0.12, 0.15, 0.2]) {
-  const cells = sweepAspects.map((maxAspectChange) => {
-    const options = { minTurn, maxAspectChange };
+  const cells = sweep.map(([maxAspectChange, maxShrink]) => {
+    const options = { minTurn, maxAspectChange, maxShrink };
     const fa = attacks.filter((v) => kioskVerdict(faceFrames(v), options).kind === 'alive').length;
     const fr = lives.filter((v) => kioskVerdict(faceFrames(v), options).kind !== 'alive').length;
     return `${fa}/${attacks.length} · ${fr}/${lives.length}`;

@@ -125,10 +125,16 @@ describe('judgeLiveness on the measured fake-camera videos (as the kiosk: frames
     expect(attacks.filter((v) => v.verdict === 'alive')).toEqual([]);
   });
 
-  it('lets through every person who turns (one photo bent as a turn) and every cut between poses', () => {
+  it('lets through every person who turns (one photo bent as a turn) and all but one cut between poses', () => {
     const lives = verdicts.filter((v) => v.scene === 'live-turn' || v.scene === 'live-poses');
-    expect(lives.length).toBeGreaterThan(0);
-    expect(lives.filter((v) => v.verdict !== 'alive')).toEqual([]);
+    expect(lives).toHaveLength(16);
+    // The measured false reject (decision 044): Leonard's photos differ in pose by less than the turn needed.
+    expect(lives.filter((v) => v.verdict !== 'alive').map((v) => v.video)).toEqual(['leonard live-poses']);
+  });
+
+  it('the known false accepts, exactly: one photo tilted back and forth, one phone video of a turning head (decision 044)', () => {
+    const accepted = verdicts.filter((v) => v.verdict === 'alive' && !v.scene.startsWith('live-')).map((v) => v.video);
+    expect(accepted).toEqual(['amy photo-tilted', 'raj phone-video-turn']);
   });
 
   it('a person holding still is asked to turn, never called a spoof', () => {
