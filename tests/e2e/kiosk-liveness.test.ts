@@ -10,6 +10,7 @@ import { writeSceneVideo, type SceneKind } from '../fixtures/liveness/scenes.ts'
 import { launchBrowser, type TestBrowser } from '../helpers/browser.ts';
 import { FACES, fakeCameraArgs } from '../helpers/fake-camera.ts';
 import { Client } from '../helpers/http-client.ts';
+import { shootWidthsAndThemes } from '../helpers/screenshots.ts';
 import { pairBrowserContext, pairTerminal } from '../helpers/terminal.ts';
 import { ROOT, startServer, type TestServer } from '../helpers/test-server.ts';
 
@@ -100,7 +101,8 @@ describe('the kiosk liveness challenge', () => {
     // The challenge, in Spanish: turn the head.
     await page.waitForSelector('[data-testid=face-step][data-hint=move]', { timeout: 60_000 });
     expect((await page.textContent('[data-testid=face-hint]'))!.trim()).toBe(es.kiosk.turnHead);
-    await page.screenshot({ path: path.join(SHOTS, 'kiosk-liveness-es-turn.png') });
+    // The hint at both widths and themes (it may already have moved on to the PIN pad in the later shots).
+    await shootWidthsAndThemes(page, SHOTS, 'kiosk-liveness-es-turn');
     await page.waitForSelector('[data-testid=pin-pad]', { timeout: 60_000 });
     expect((await page.textContent('[data-testid=pin-notice]'))!.trim()).toBe(es.kiosk.livenessFailed);
     await page.screenshot({ path: path.join(SHOTS, 'kiosk-liveness-es-refused.png') });
@@ -112,7 +114,10 @@ describe('the kiosk liveness challenge', () => {
     const browser = await kioskBrowser('live-turn', 'amy');
     const page = await openClock(browser);
     await page.click('[data-testid=clock-action-check-in]');
-    await page.waitForSelector('[data-testid=clock-result]', { timeout: 90_000 });
+    await page.waitForSelector('[data-testid=clock-result], [data-testid=pin-pad]', { timeout: 120_000 });
+    await page.screenshot({ path: path.join(SHOTS, 'kiosk-liveness-en-result.png') });
+    // Not the PIN pad (it would say why: liveness or not recognised).
+    expect(await (await page.$('[data-testid=pin-notice]'))?.textContent()).toBeUndefined();
     const shown = await page.evaluate(() => ({
       ok: document.querySelector('[data-testid=clock-result]')!.getAttribute('data-ok'),
       name: document.querySelector('[data-testid=result-name]')?.textContent?.trim(),

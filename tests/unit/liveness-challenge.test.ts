@@ -119,22 +119,22 @@ describe('judgeLiveness on the measured fake-camera videos (as the kiosk: frames
   }
   const verdicts = MEASURED.videos.map((v) => ({ video: `${v.person} ${v.scene}`, scene: v.scene, verdict: kioskVerdict(v) }));
 
-  it('refuses every photo held still, moved or rotated, and every phone replay', () => {
-    const attacks = verdicts.filter((v) => ['photo-still', 'photo-moved', 'photo-rotated', 'phone-replay'].includes(v.scene));
+  it('refuses every photo held still, moved, rotated or tilted (frames in order), and every phone replay of a photo', () => {
+    const attacks = verdicts.filter((v) => ['photo-still', 'photo-moved', 'photo-rotated', 'photo-tilted', 'phone-replay'].includes(v.scene));
     expect(attacks.length).toBeGreaterThan(0);
     expect(attacks.filter((v) => v.verdict === 'alive')).toEqual([]);
   });
 
-  it('lets through every person who turns (one photo bent as a turn) and all but one cut between poses', () => {
-    const lives = verdicts.filter((v) => v.scene === 'live-turn' || v.scene === 'live-poses');
-    expect(lives).toHaveLength(16);
-    // The measured false reject (decision 044): Leonard's photos differ in pose by less than the turn needed.
-    expect(lives.filter((v) => v.verdict !== 'alive').map((v) => v.video)).toEqual(['leonard live-poses']);
+  it('lets through every person who turns (one photo bent as a turn), and half of the cuts between poses', () => {
+    expect(verdicts.filter((v) => v.scene === 'live-turn').map((v) => v.verdict)).toEqual(Array(8).fill('alive'));
+    // The measured false rejects (decision 044): these people's three photos differ in pose by less than the turn asked for.
+    const poses = verdicts.filter((v) => v.scene === 'live-poses' && v.verdict !== 'alive').map((v) => v.video);
+    expect(poses).toEqual(['bernadette live-poses', 'leonard live-poses', 'sheldon live-poses', 'stuart live-poses']);
   });
 
-  it('the known false accepts, exactly: one photo tilted back and forth, one phone video of a turning head (decision 044)', () => {
+  it('the known false accept, exactly: a phone playing a video of the person turning (decision 044)', () => {
     const accepted = verdicts.filter((v) => v.verdict === 'alive' && !v.scene.startsWith('live-')).map((v) => v.video);
-    expect(accepted).toEqual(['amy photo-tilted', 'raj phone-video-turn']);
+    expect(accepted).toEqual(['raj phone-video-turn']);
   });
 
   it('a person holding still is asked to turn, never called a spoof', () => {
