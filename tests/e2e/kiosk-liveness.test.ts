@@ -61,7 +61,7 @@ async function openClock(browser: TestBrowser): Promise<Page> {
   await page.goto(`${server.url}/clock`);
   try {
     // Software WebGL on a loaded 2-core machine: the models take up to minutes (decision 030).
-    await page.waitForSelector('[data-testid=clock-kiosk][data-face=ready]', { timeout: 200_000 });
+    await page.waitForSelector('[data-testid=clock-kiosk][data-face=ready]', { timeout: 300_000 });
   } catch (error) {
     await page.screenshot({ path: path.join(SHOTS, 'kiosk-liveness-not-ready.png') });
     const face = await page.getAttribute('[data-testid=clock-kiosk]', 'data-face').catch(() => 'no kiosk');
@@ -108,7 +108,7 @@ describe('the kiosk liveness challenge', () => {
     await page.screenshot({ path: path.join(SHOTS, 'kiosk-liveness-es-refused.png') });
     expect(punches(idOf('Carmen'))).toEqual([]);
     await page.close();
-  }, 400_000);
+  }, 500_000);
 
   it('the same person turning their head is recognised and the punch recorded', async () => {
     const browser = await kioskBrowser('live-turn', 'amy');
@@ -126,5 +126,5 @@ describe('the kiosk liveness challenge', () => {
     expect(shown).toEqual({ ok: 'yes', name: 'Carmen Ruiz Navarro', message: 'Recorded successfully!' });
     expect(punches(idOf('Carmen'))).toEqual([{ action: 'check-in', method: 'face' }]);
     await page.close();
-  }, 400_000);
+  }, 500_000);
 });
