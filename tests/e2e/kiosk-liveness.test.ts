@@ -99,22 +99,22 @@ describe('the kiosk liveness challenge', () => {
     const page = await openClock(browser);
     await page.click('[data-testid=clock-action-check-in]');
     // The challenge, in Spanish: turn the head.
-    await page.waitForSelector('[data-testid=face-step][data-hint=move]', { timeout: 60_000 });
+    await page.waitForSelector('[data-testid=face-step][data-hint=move]', { timeout: 240_000 });
     expect((await page.textContent('[data-testid=face-hint]'))!.trim()).toBe(es.kiosk.turnHead);
     // The hint at both widths and themes (it may already have moved on to the PIN pad in the later shots).
     await shootWidthsAndThemes(page, SHOTS, 'kiosk-liveness-es-turn');
-    await page.waitForSelector('[data-testid=pin-pad]', { timeout: 60_000 });
+    await page.waitForSelector('[data-testid=pin-pad]', { timeout: 240_000 });
     expect((await page.textContent('[data-testid=pin-notice]'))!.trim()).toBe(es.kiosk.livenessFailed);
     await page.screenshot({ path: path.join(SHOTS, 'kiosk-liveness-es-refused.png') });
     expect(punches(idOf('Carmen'))).toEqual([]);
     await page.close();
-  }, 500_000);
+  }, 800_000);
 
   it('the same person turning their head is recognised and the punch recorded', async () => {
     const browser = await kioskBrowser('live-turn', 'amy');
     const page = await openClock(browser);
     await page.click('[data-testid=clock-action-check-in]');
-    await page.waitForSelector('[data-testid=clock-result], [data-testid=pin-pad]', { timeout: 120_000 });
+    await page.waitForSelector('[data-testid=clock-result], [data-testid=pin-pad]', { timeout: 240_000 });
     await page.screenshot({ path: path.join(SHOTS, 'kiosk-liveness-en-result.png') });
     // Not the PIN pad (it would say why: liveness or not recognised).
     expect(await (await page.$('[data-testid=pin-notice]'))?.textContent()).toBeUndefined();
@@ -126,5 +126,5 @@ describe('the kiosk liveness challenge', () => {
     expect(shown).toEqual({ ok: 'yes', name: 'Carmen Ruiz Navarro', message: 'Recorded successfully!' });
     expect(punches(idOf('Carmen'))).toEqual([{ action: 'check-in', method: 'face' }]);
     await page.close();
-  }, 500_000);
+  }, 800_000);
 });
