@@ -49,6 +49,10 @@ const OPTIONAL = new Set([
   'PUT /api/settings:correctionAcceptanceDays',
   'PUT /api/settings:shiftWindowMinutes',
   'PUT /api/settings:acceptUnscheduledWork',
+  'PUT /api/settings:unpairedClock',
+  'PUT /api/settings:terminalSilentMinutes',
+  'POST /api/terminals:location',
+  'PATCH /api/terminals/{id}:location',
   'POST /api/attendance-corrections:timeOut',
 ]);
 

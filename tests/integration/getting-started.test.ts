@@ -2,6 +2,7 @@ import Database from 'better-sqlite3';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addAccount } from '../helpers/accounts.ts';
+import { pairTerminal } from '../helpers/terminal.ts';
 import { Client } from '../helpers/http-client.ts';
 import { startServer, type TestServer } from '../helpers/test-server.ts';
 
@@ -151,7 +152,9 @@ describe('getting-started guide API', () => {
     // hour the test runs (a check-in far from every scheduled start belongs to no shift).
     const settings = (await (await owner.get('/api/settings')).json()).data;
     expect((await owner.request('PUT', '/api/settings', { ...settings, shiftWindowMinutes: 720 })).status).toBe(200);
-    const punch = await new Client(server.url).post('/api/clock', { action: 'check-in', pin: '246810' });
+    // A new install takes punches only from paired terminals (decision 042).
+    const terminal = await pairTerminal(server.url, owner, { name: 'Entrada', methods: ['pin'] });
+    const punch = await new Client(server.url).post('/api/clock', { action: 'check-in', pin: '246810' }, terminal.headers);
     expect(punch.status).toBe(200);
     expect(await guide(fresh)).toMatchObject({ done: 4, mode: 'hidden' });
     expect(await dashboard(fresh)).not.toContain('data-testid="guide');

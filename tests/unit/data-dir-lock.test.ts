@@ -63,7 +63,7 @@ describe('the DATA_DIR lock', () => {
     expect(dataDirLockHolder(dir)).toEqual({ pid: process.pid });
     releaseDataDirLock();
     expect(dataDirLockHolder(dir)).toBeUndefined();
-  });
+  }, 60_000); // spawns processes: slow on a busy machine
 
   it('says to delete a damaged lock file, in one line', () => {
     const damaged = mkdtempSync(path.join(os.tmpdir(), 'jornada-lock-damaged-'));
