@@ -97,15 +97,23 @@ describe('the kiosk liveness challenge', () => {
   it('a printed photo of an enrolled employee, waved about, is refused: the kiosk asks for a turn, then opens the PIN pad; nothing recorded', async () => {
     const browser = await kioskBrowser('photo-moved', 'amy', 'es-ES');
     const page = await openClock(browser);
+    // Every hint the camera step shows is recorded in the page (it may be on screen only briefly).
+    await page.evaluate(() => {
+      const seen: string[] = [];
+      (window as unknown as { seenHints: string[] }).seenHints = seen;
+      new MutationObserver(() => {
+        const step = document.querySelector('[data-testid=face-step]');
+        const entry = step ? `${step.getAttribute('data-hint')}:${document.querySelector('[data-testid=face-hint]')?.textContent?.trim()}` : null;
+        if (entry && seen[seen.length - 1] !== entry) seen.push(entry);
+      }).observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
+    });
     await page.click('[data-testid=clock-action-check-in]');
-    // The challenge, in Spanish: turn the head.
-    await page.waitForSelector('[data-testid=face-step][data-hint=move]', { timeout: 240_000 });
-    expect((await page.textContent('[data-testid=face-hint]'))!.trim()).toBe(es.kiosk.turnHead);
-    // The hint at both widths and themes (it may already have moved on to the PIN pad in the later shots).
-    await shootWidthsAndThemes(page, SHOTS, 'kiosk-liveness-es-turn');
     await page.waitForSelector('[data-testid=pin-pad]', { timeout: 240_000 });
+    const seen = await page.evaluate(() => (window as unknown as { seenHints: string[] }).seenHints);
+    // The challenge, in Spanish: turn the head; then the refusal.
+    expect(seen, seen.join(' | ')).toContain(`move:${es.kiosk.turnHead}`);
     expect((await page.textContent('[data-testid=pin-notice]'))!.trim()).toBe(es.kiosk.livenessFailed);
-    await page.screenshot({ path: path.join(SHOTS, 'kiosk-liveness-es-refused.png') });
+    await shootWidthsAndThemes(page, SHOTS, 'kiosk-liveness-es-refused');
     expect(punches(idOf('Carmen'))).toEqual([]);
     await page.close();
   }, 800_000);
