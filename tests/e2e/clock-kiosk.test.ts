@@ -204,7 +204,7 @@ describe('the clock terminal', () => {
     await page.waitForSelector('[data-testid=face-step][data-hint=move]', { timeout: 60_000 });
     await page.screenshot({ path: path.join(SHOTS, 'kiosk-en-light-face.png') });
     await page.waitForSelector('[data-testid=pin-pad]', { timeout: 60_000 });
-    expect((await page.textContent('[data-testid=pin-notice]'))!.trim()).toBe('We could not confirm a live face. Please enter your PIN.');
+    expect((await page.textContent('[data-testid=pin-notice]'))!.trim()).toBe(en.kiosk.livenessFailed);
     expect(punches(idOf('Carmen'))).toEqual([{ action: 'check-in', method: 'face' }]);
     await page.close();
   }, 180_000);

@@ -15,19 +15,24 @@ export function fakeCameraArgs(video: string): string[] {
  * larger grey frame, as a kiosk camera sees a face: 640 × 480, 4:2:0, 10 frames per second.
  * `sway` moves the face sideways by up to that many pixels and back, and up and down by half as
  * much, over a 3-second loop (a live person never holds perfectly still; 0 = a photo held still,
- * 10 identical frames). `faceSide` is the face's size.
+ * 10 identical frames). `turn` turns the head left and right by that much (bendFace; default
+ * 0.12, about 12°, when it sways: a live person turns their head when the kiosk asks, which the
+ * liveness check needs, decision 044; 0 = a flat photo waved about). `faceSide` is the face's size.
  */
-export async function writeFaceVideo(file: string, out: string, options: { sway?: number; faceSide?: number; frames?: number } = {}): Promise<void> {
+export async function writeFaceVideo(file: string, out: string, options: { sway?: number; turn?: number; faceSide?: number; frames?: number } = {}): Promise<void> {
   const [width, height] = [640, 480];
   const side = options.faceSide ?? 240;
   const sway = options.sway ?? 0;
+  const turn = options.turn ?? (sway > 0 ? 0.12 : 0);
   const count = options.frames ?? (sway > 0 ? 30 : 10);
-  const face = await sharp(path.isAbsolute(file) ? file : path.join(FACES, file)).resize(side, side).removeAlpha().toColourspace('srgb').raw().toBuffer();
+  const raw = await sharp(path.isAbsolute(file) ? file : path.join(FACES, file)).resize(side, side).removeAlpha().toColourspace('srgb').raw().toBuffer();
   const frames: Buffer[] = [];
   for (let f = 0; f < count; f++) {
     // Sideways once and up and down three times per loop: no two moments of a loop look alike.
     const dx = Math.round(sway * Math.sin((2 * Math.PI * f) / count));
     const dy = Math.round((sway / 2) * Math.sin((6 * Math.PI * f) / count));
+    const bent = bendFace(Float32Array.from(raw), side, turn * Math.sin((2 * Math.PI * f) / count));
+    const face = Buffer.from(Uint8Array.from(bent, (v) => Math.round(v)));
     const rgb = Buffer.alloc(width * height * 3, 128);
     const left = Math.round((width - side) / 2) + dx;
     const top = Math.round((height - side) / 2) + dy;
@@ -37,8 +42,31 @@ export async function writeFaceVideo(file: string, out: string, options: { sway?
   writeFileSync(out, Buffer.concat([Buffer.from(`YUV4MPEG2 W${width} H${height} F10:1 Ip A1:1 C420jpeg\n`), ...frames]));
 }
 
+/**
+ * A head turned by about `turn` × 100° (0.15 ≈ 15°), drawn from a frontal photo: the middle of the
+ * face (nose, mouth, inner eyes: what sticks out most) shifts sideways by up to `turn` of the
+ * face's side while its outline stays, as the 3-D shape of a turning head does. Not a physical
+ * rendering, but what matters to a turn check: the nose moves against the jaw, which no move
+ * of a flat picture does.
+ */
+export function bendFace(face: Float32Array, side: number, turn: number): Float32Array {
+  if (turn === 0) return face;
+  const out = new Float32Array(face.length);
+  const [cx, cy, sx, sy] = [side * 0.5, side * 0.55, side * 0.2, side * 0.28];
+  for (let y = 0; y < side; y++) {
+    for (let x = 0; x < side; x++) {
+      const shift = turn * side * Math.exp(-(((x - cx) ** 2) / (2 * sx * sx) + ((y - cy) ** 2) / (2 * sy * sy)));
+      const u = Math.max(0, Math.min(side - 1.001, x - shift));
+      const x0 = Math.floor(u);
+      const f = u - x0;
+      for (let c = 0; c < 3; c++) out[(y * side + x) * 3 + c] = face[(y * side + x0) * 3 + c]! * (1 - f) + face[(y * side + x0 + 1) * 3 + c]! * f;
+    }
+  }
+  return out;
+}
+
 /** RGB (8-bit, packed) to the Y, U and V planes of 4:2:0 video (BT.601 full range, as JPEG). */
-function yuv420(rgb: Buffer, width: number, height: number): [Buffer, Buffer, Buffer] {
+export function yuv420(rgb: Buffer, width: number, height: number): [Buffer, Buffer, Buffer] {
   const Y = Buffer.alloc(width * height);
   const U = Buffer.alloc((width / 2) * (height / 2));
   const V = Buffer.alloc((width / 2) * (height / 2));

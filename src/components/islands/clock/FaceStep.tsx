@@ -1,4 +1,4 @@
-import { Camera, KeyRound, Loader2 } from 'lucide-react';
+import { Camera, KeyRound, Loader2, MoveHorizontal } from 'lucide-react';
 import type { ClockAction } from '../../../domain/clock/clock-engine.ts';
 import { FACE_MESSAGES } from '../../../domain/messages/spec-messages.ts';
 import { secondaryButton } from '../ui/buttons.ts';
@@ -9,7 +9,7 @@ import type { Translate } from '../ui/machine-text.ts';
 const HINTS: Record<FaceHint, string> = {
   loading: FACE_MESSAGES.loadingModels,
   look: 'kiosk.lookAtCamera',
-  move: 'kiosk.moveSlightly',
+  move: 'kiosk.turnHead',
   many: 'kiosk.oneFaceOnly',
   sending: 'kiosk.recognizing',
 };
@@ -20,7 +20,14 @@ export function FaceStep({ t, action, hint, onUsePin, onCancel }: { t: Translate
     <div className="flex flex-col items-center gap-4 text-center" data-testid="face-step" data-hint={hint}>
       <p className="text-lg font-semibold text-muted">{t(actionLabel(action))}</p>
       <p className="inline-flex items-center gap-3 text-2xl font-semibold" data-testid="face-hint">
-        {hint === 'loading' || hint === 'sending' ? <Loader2 size={28} className="animate-spin" aria-hidden="true" /> : <Camera size={28} aria-hidden="true" />}
+        {hint === 'loading' || hint === 'sending' ? (
+          <Loader2 size={28} className="animate-spin" aria-hidden="true" />
+        ) : hint === 'move' ? (
+          // The liveness challenge (decision 044): a turn of the head, not just any movement.
+          <MoveHorizontal size={28} aria-hidden="true" />
+        ) : (
+          <Camera size={28} aria-hidden="true" />
+        )}
         {t(HINTS[hint])}
       </p>
       <div className="flex gap-3">

@@ -8,7 +8,7 @@
  * frame, reads its pixels and hands them over; the camera frame is used as it is — the face already sits inside a larger picture,
  * which is what the grey padding recreates for ID-style crops at enrolment.
  */
-import { looksAlive, maxMovement, type FaceFrame } from '../../../domain/clock/liveness.ts';
+import { judgeLiveness, maxMovement, type FaceFrame } from '../../../domain/clock/liveness.ts';
 import { toCanvas } from './face-engine.ts';
 import { DETECTOR_MIN_SCORE } from './face-worker-protocol.ts';
 import type { KioskFaceWorker } from './kiosk-face-worker.ts';
@@ -140,7 +140,10 @@ async function takeFrames(
       firstDescriptor.catch(() => {}); // awaited below; a failure there fails the capture
       continue;
     }
-    if (options.liveness && !looksAlive(frames)) {
+    // Liveness (decision 044): the head must turn; a picture moved around is refused.
+    const verdict = options.liveness ? judgeLiveness(frames) : ({ kind: 'alive' } as const);
+    if (verdict.kind === 'spoof') return { kind: 'failed', reason: 'still' };
+    if (verdict.kind === 'pending') {
       options.onProgress('move');
       if (frames.length > 12) frames.splice(1, 1);
       continue;

@@ -1,0 +1,138 @@
+import Database from 'better-sqlite3';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { localDateTimeToUtcIso } from '../../src/domain/time/zoned-time.ts';
+import es from '../../src/i18n/es.json';
+import { writeSceneVideo, type SceneKind } from '../fixtures/liveness/scenes.ts';
+import { launchBrowser, type TestBrowser } from '../helpers/browser.ts';
+import { FACES, fakeCameraArgs } from '../helpers/fake-camera.ts';
+import { Client } from '../helpers/http-client.ts';
+import { shootWidthsAndThemes } from '../helpers/screenshots.ts';
+import { pairBrowserContext, pairTerminal } from '../helpers/terminal.ts';
+import { ROOT, startServer, type TestServer } from '../helpers/test-server.ts';
+
+/**
+ * The liveness challenge on the real kiosk (decision 044): Chromium's fake camera plays scenes made
+ * from the face fixtures (tests/fixtures/liveness/scenes.ts). A printed photo of an enrolled
+ * employee waved in front of the camera — which the old movement check took for a live face — is
+ * refused and nothing is recorded; a person who turns their head when asked is recognised. The
+ * terminal is paired (face punches need a paired terminal, decision 042).
+ */
+
+const SHOTS = path.join(ROOT, 'tests', '.tmp', 'screenshots');
+const FIXTURE = JSON.parse(readFileSync(path.join(ROOT, 'tests', 'fixtures', 'face-descriptors.json'), 'utf8')) as Record<string, { enrol: number[] }>;
+const ZONE = 'Europe/Lisbon';
+
+let server: TestServer;
+let admin: Client;
+let dir: string;
+let clockFile: string;
+const browsers: TestBrowser[] = [];
+
+function sql<T>(text: string, ...params: unknown[]): T[] {
+  const handle = new Database(path.join(server.dataDir, 'jornada.db'));
+  handle.pragma('busy_timeout = 5000');
+  try {
+    const statement = handle.prepare(text);
+    return (statement.reader ? statement.all(...params) : (statement.run(...params), [])) as T[];
+  } finally {
+    handle.close();
+  }
+}
+const idOf = (firstName: string) => sql<{ id: number }>('select id from employees where first_name = ?', firstName)[0]!.id;
+const punches = (employeeId: number) => sql<{ action: string; method: string }>("select action, method from punches where employee_id = ? and at >= '2027-01-01' order by id", employeeId);
+
+/** A paired terminal whose camera plays `scene` of `person` (a 2-second loop). */
+async function kioskBrowser(scene: SceneKind, person: string, locale = 'en-GB'): Promise<TestBrowser> {
+  const video = path.join(dir, `${scene}-${person}.y4m`);
+  await writeSceneVideo(scene, person, video, 20);
+  const browser = await launchBrowser({ locale, extraArgs: fakeCameraArgs(video) });
+  browsers.push(browser);
+  const terminal = await pairTerminal(server.url, admin, { name: `Door ${scene}` });
+  await pairBrowserContext(browser.context, server.url, terminal.credential);
+  return browser;
+}
+
+async function openClock(browser: TestBrowser): Promise<Page> {
+  const page = await browser.context.newPage();
+  await page.goto(`${server.url}/clock`);
+  try {
+    // Software WebGL on a loaded 2-core machine: the models take up to minutes (decision 030).
+    await page.waitForSelector('[data-testid=clock-kiosk][data-face=ready]', { timeout: 300_000 });
+  } catch (error) {
+    await page.screenshot({ path: path.join(SHOTS, 'kiosk-liveness-not-ready.png') });
+    const face = await page.getAttribute('[data-testid=clock-kiosk]', 'data-face').catch(() => 'no kiosk');
+    throw new Error(`the kiosk's face recognition is not ready (data-face=${face}): ${String(error)}`);
+  }
+  return page;
+}
+
+beforeAll(async () => {
+  dir = mkdtempSync(path.join(os.tmpdir(), 'jornada-liveness-'));
+  clockFile = path.join(dir, 'now');
+  writeFileSync(clockFile, localDateTimeToUtcIso('2027-03-01', '08:58', ZONE));
+  server = await startServer({ args: ['--demo'], env: { JORNADA_TEST: '1', JORNADA_FAKE_NOW_FILE: clockFile } });
+  admin = new Client(server.url);
+  await admin.signIn('admin@demo.jornada', 'Demo#2026');
+  const settings = (await (await admin.get('/api/settings')).json()) as { data: Record<string, unknown> };
+  expect(settings.data['faceLiveness']).toBe(true);
+  // Carmen is enrolled with Amy's first photo (descriptor as the photo panel computes it).
+  const carmen = idOf('Carmen');
+  await admin.request('PUT', `/api/employees/${carmen}/consent`, { consent: true });
+  const image = `data:image/png;base64,${readFileSync(path.join(FACES, 'amy1.png')).toString('base64')}`;
+  expect((await admin.post(`/api/employees/${carmen}/photos`, { image, descriptor: FIXTURE['amy1']!.enrol })).status).toBe(201);
+  mkdirSync(SHOTS, { recursive: true });
+});
+
+afterAll(async () => {
+  for (const browser of browsers) await browser.close().catch(() => {});
+  await server?.stop();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('the kiosk liveness challenge', () => {
+  it('a printed photo of an enrolled employee, waved about, is refused: the kiosk asks for a turn, then opens the PIN pad; nothing recorded', async () => {
+    const browser = await kioskBrowser('photo-moved', 'amy', 'es-ES');
+    const page = await openClock(browser);
+    // Every hint the camera step shows is recorded in the page (it may be on screen only briefly).
+    await page.evaluate(() => {
+      const seen: string[] = [];
+      (window as unknown as { seenHints: string[] }).seenHints = seen;
+      new MutationObserver(() => {
+        const step = document.querySelector('[data-testid=face-step]');
+        const entry = step ? `${step.getAttribute('data-hint')}:${document.querySelector('[data-testid=face-hint]')?.textContent?.trim()}` : null;
+        if (entry && seen[seen.length - 1] !== entry) seen.push(entry);
+      }).observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
+    });
+    await page.click('[data-testid=clock-action-check-in]');
+    await page.waitForSelector('[data-testid=pin-pad]', { timeout: 240_000 });
+    const seen = await page.evaluate(() => (window as unknown as { seenHints: string[] }).seenHints);
+    // The challenge, in Spanish: turn the head; then the refusal.
+    expect(seen, seen.join(' | ')).toContain(`move:${es.kiosk.turnHead}`);
+    expect((await page.textContent('[data-testid=pin-notice]'))!.trim()).toBe(es.kiosk.livenessFailed);
+    await shootWidthsAndThemes(page, SHOTS, 'kiosk-liveness-es-refused');
+    expect(punches(idOf('Carmen'))).toEqual([]);
+    await page.close();
+  }, 800_000);
+
+  it('the same person turning their head is recognised and the punch recorded', async () => {
+    const browser = await kioskBrowser('live-turn', 'amy');
+    const page = await openClock(browser);
+    await page.click('[data-testid=clock-action-check-in]');
+    await page.waitForSelector('[data-testid=clock-result], [data-testid=pin-pad]', { timeout: 240_000 });
+    await page.screenshot({ path: path.join(SHOTS, 'kiosk-liveness-en-result.png') });
+    // Not the PIN pad (it would say why: liveness or not recognised).
+    expect(await (await page.$('[data-testid=pin-notice]'))?.textContent()).toBeUndefined();
+    const shown = await page.evaluate(() => ({
+      ok: document.querySelector('[data-testid=clock-result]')!.getAttribute('data-ok'),
+      name: document.querySelector('[data-testid=result-name]')?.textContent?.trim(),
+      message: document.querySelector('[data-testid=result-message]')?.textContent?.trim(),
+    }));
+    expect(shown).toEqual({ ok: 'yes', name: 'Carmen Ruiz Navarro', message: 'Recorded successfully!' });
+    expect(punches(idOf('Carmen'))).toEqual([{ action: 'check-in', method: 'face' }]);
+    await page.close();
+  }, 800_000);
+});
