@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import en from '../../src/i18n/en.json';
 import es from '../../src/i18n/es.json';
+import { enableFaceRecognition } from '../helpers/biometrics.ts';
 import { Client } from '../helpers/http-client.ts';
 import { sqlIn } from '../helpers/test-sql.ts';
 import { ROOT, startServer, type TestServer } from '../helpers/test-server.ts';
@@ -185,7 +186,8 @@ describe('a refused punch', () => {
 
 describe('limits come before the snapshot is decoded', () => {
   it('a terminal waiting after unknown faces answers 429 to a bad snapshot, not 422', async () => {
-    await putSettings({ faceRecognition: true, punchPhoto: true });
+    await enableFaceRecognition(admin);
+    await putSettings({ punchPhoto: true });
     const punch = terminal('10.0.0.7');
     tick(60);
     // Nobody is enrolled on this server: every face is unknown. Ten are free, the eleventh starts the wait.

@@ -15,7 +15,7 @@ const DEFAULTS = {
   timeFormat: '1',
   defaultLanguage: 'es',
   rfidClock: false,
-  faceRecognition: true,
+  faceRecognition: false,
   graceMinutes: 5,
   breaksPerDay: 1,
   shiftWindowMinutes: 240,

@@ -96,7 +96,9 @@ export function settingsFrom(stored: Record<string, unknown>): Settings {
   return out;
 }
 
-/** The settings a first run starts with: work outside the schedule is accepted in Spain (decision 032). */
+/** The settings a first run starts with: work outside the schedule accepted in Spain (decision 032), face recognition off (047). */
 export function firstRunSettings(country: string, timezone: string): Settings {
-  return { ...DEFAULT_SETTINGS, country, timezone, acceptUnscheduledWork: country === 'ES' };
+  // Face recognition starts off (decision 047): turning it on needs the notice and a legal basis.
+  // DEFAULT_SETTINGS keeps it on only for installations older than that, which stored no value.
+  return { ...DEFAULT_SETTINGS, country, timezone, acceptUnscheduledWork: country === 'ES', faceRecognition: false };
 }
