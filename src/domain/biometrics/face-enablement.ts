@@ -23,6 +23,19 @@ export interface FaceEnablement {
   descriptorsDeleted: number;
 }
 
+/** What Settings → Features shows about face recognition (GET /api/settings/face-recognition). */
+export interface FaceRecognitionStatus {
+  enabled: boolean;
+  /** The last switch, with the name of who did it; null when nobody switched it on this installation. */
+  lastChange: { enabled: boolean; at: string; byName: string; noticeVersion: string | null } | null;
+  /** On, and the current notice was acknowledged when it was turned on (false for older installs). */
+  acknowledged: boolean;
+  enrolledEmployees: number;
+  descriptors: number;
+  /** Active employees with neither PIN nor badge. */
+  missingAlternative: { id: number; name: string }[];
+}
+
 /** What the rules need to know about an employee. */
 export interface EmployeeAlternative {
   id: number;

@@ -1,21 +1,9 @@
-import { employeesWithoutAlternative, FACE_NOTICE_VERSION } from '../../../domain/biometrics/face-enablement.ts';
+import { employeesWithoutAlternative, FACE_NOTICE_VERSION, type FaceRecognitionStatus } from '../../../domain/biometrics/face-enablement.ts';
 import type { Db } from '../../db/connection.ts';
 import { activeEmployeeAlternatives } from '../../db/repositories/employees.ts';
 import { faceEnrolmentCounts } from '../../db/repositories/face-descriptors.ts';
 import { readFaceEnablement, readSettings } from '../../db/repositories/settings.ts';
 import { findUserWithRole } from '../../db/repositories/users.ts';
-
-export interface FaceRecognitionStatus {
-  enabled: boolean;
-  /** The last switch, with the name of who did it; null when nobody switched it on this installation. */
-  lastChange: { enabled: boolean; at: string; byName: string; noticeVersion: string | null } | null;
-  /** On, and the current notice was acknowledged when it was turned on (false for older installs). */
-  acknowledged: boolean;
-  enrolledEmployees: number;
-  descriptors: number;
-  /** Active employees with neither PIN nor badge. */
-  missingAlternative: { id: number; name: string }[];
-}
 
 /** What Settings → Features shows about face recognition (decision 047). */
 export async function faceRecognitionStatus(db: Db): Promise<FaceRecognitionStatus> {
