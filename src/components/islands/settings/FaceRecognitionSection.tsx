@@ -60,7 +60,7 @@ export function FaceRecognitionSection(props: Props) {
 
   const change = status.lastChange;
   return (
-    <section className="flex flex-col gap-3 rounded-xl border border-line p-4" aria-labelledby="face-recognition-title" data-testid="face-recognition" data-enabled={status.enabled}>
+    <section className="flex flex-col gap-3 rounded-xl border border-line p-3 sm:p-4" aria-labelledby="face-recognition-title" data-testid="face-recognition" data-enabled={status.enabled}>
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div>
           <h3 id="face-recognition-title" className="text-sm font-medium">
@@ -93,7 +93,7 @@ export function FaceRecognitionSection(props: Props) {
         </p>
       )}
       {needsNotice && (
-        <div className="flex flex-col gap-2 rounded-xl border border-line bg-primary-subtle/40 p-4 text-sm leading-relaxed" data-testid="face-notice">
+        <div className="flex flex-col gap-2 rounded-xl border border-line bg-primary-subtle/40 p-3 text-sm leading-relaxed sm:p-4" data-testid="face-notice">
           <h4 className="font-semibold">{t('biometrics.noticeTitle')}</h4>
           <p>{t('biometrics.notice1')}</p>
           <p>{t('biometrics.notice2')}</p>
