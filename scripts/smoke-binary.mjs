@@ -133,10 +133,10 @@ function gradientPng(size = 96) {
   ]);
 }
 
-async function api(base, token, method, url, body) {
+async function api(base, token, method, url, body, extraHeaders = {}) {
   const res = await fetchWithin(base + url, {
     method,
-    headers: { 'accept-language': 'en', ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body ? { 'content-type': 'application/json' } : {}) },
+    headers: { 'accept-language': 'en', ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body ? { 'content-type': 'application/json' } : {}), ...extraHeaders },
     body: body ? JSON.stringify(body) : undefined,
   });
   const text = await res.text();
@@ -187,13 +187,21 @@ async function main() {
   const fromDate = new Date(Date.now() - 3 * 86_400_000).toISOString().slice(0, 10);
   await created(base, token, '/api/schedules', { employee, startTime: '00:00', offTime: '23:59', totalHours: 8, restDays: [], fromDate });
 
+  // A new install takes punches only from paired terminals (decision 042): create one and pair it.
+  const terminal = await api(base, token, 'POST', '/api/terminals', { name: 'Obrador', methods: ['pin'] });
+  const pairing = await api(base, null, 'POST', '/api/terminal/pair', { code: terminal.json?.pairingCode ?? '' });
+  check(terminal.status === 201 && pairing.status === 200 && pairing.json?.credential, 'a terminal is created and paired with its code', `${terminal.status} ${pairing.status} ${pairing.text}`);
+  const fromTerminal = { 'x-terminal-token': pairing.json?.credential ?? '' };
+  const unpaired = await api(base, null, 'POST', '/api/clock', { action: 'check-in', pin: PIN });
+  check(unpaired.status === 403 && unpaired.json?.code === 'terminal.pairingRequired', 'a PIN from an unpaired device is refused', `${unpaired.status} ${unpaired.text}`);
+
   // The PIN punch, and the attendance it records.
-  const punch = await api(base, null, 'POST', '/api/clock', { action: 'check-in', pin: PIN });
+  const punch = await api(base, null, 'POST', '/api/clock', { action: 'check-in', pin: PIN }, fromTerminal);
   check(punch.status === 200 && punch.json.employee?._id === employee, 'check-in with the PIN at POST /api/clock', `${punch.status} ${punch.text}`);
   const attendances = await api(base, token, 'GET', `/api/attendances?employee=${employee}`);
   const day = attendances.json?.data?.[0];
   check(attendances.status === 200 && attendances.json.data.length === 1 && day.timeIn && !day.timeOut, 'the punch is recorded', attendances.text.slice(0, 300));
-  const wrong = await api(base, null, 'POST', '/api/clock', { action: 'check-in', pin: '9999999' });
+  const wrong = await api(base, null, 'POST', '/api/clock', { action: 'check-in', pin: '9999999' }, fromTerminal);
   check(wrong.status >= 400 && wrong.status < 500 && wrong.json?.code, 'an unknown PIN is refused with a code', `${wrong.status} ${wrong.text}`);
 
   // A photo upload: decoded, cleaned and thumbnailed by sharp (libvips from the unpacked cache).
@@ -273,7 +281,7 @@ async function main() {
   const relogin = await api(base, null, 'POST', '/api/user/login', ADMIN);
   const after = await api(base, relogin.json?.accessToken, 'GET', `/api/attendances?employee=${employee}`);
   check(after.status === 200 && after.json.data.length === 1, 'the restored database holds the punch');
-  const out = await api(base, null, 'POST', '/api/clock', { action: 'check-out', pin: PIN });
+  const out = await api(base, null, 'POST', '/api/clock', { action: 'check-out', pin: PIN }, fromTerminal);
   check(out.status === 200 && out.json.employee?._id === employee, 'the old PIN punches after the restore (secrets restored)', `${out.status} ${out.text}`);
   const shown = await fetchWithin(base + photoUrl, { headers: { authorization: `Bearer ${relogin.json?.accessToken}` } });
   check(shown.status === 200 && createHash('sha256').update(Buffer.from(await shown.arrayBuffer())).digest('hex') === photoSha, 'the old photo shows after the restore');

@@ -8,6 +8,7 @@ import { localDateTimeToUtcIso } from '../../src/domain/time/zoned-time.ts';
 import en from '../../src/i18n/en.json';
 import es from '../../src/i18n/es.json';
 import { launchBrowser, type TestBrowser } from '../helpers/browser.ts';
+import { pairBrowserContext, pairTerminal } from '../helpers/terminal.ts';
 import { FACES, fakeCameraArgs, writeFaceVideo } from '../helpers/fake-camera.ts';
 import { enableFaceRecognition } from '../helpers/biometrics.ts';
 import { Client } from '../helpers/http-client.ts';
@@ -77,6 +78,8 @@ beforeAll(async () => {
   const video = path.join(dir, 'amy2.y4m');
   await writeFaceVideo('amy2.png', video, { sway: 14 });
   browser = await launchBrowser({ locale: 'en-GB', extraArgs: fakeCameraArgs(video) });
+  // Face punches need a paired terminal (decision 042).
+  await pairBrowserContext(browser.context, server.url, (await pairTerminal(server.url, admin, { name: 'Kiosk' })).credential);
   mkdirSync(SHOTS, { recursive: true });
 });
 

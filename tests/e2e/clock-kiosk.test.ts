@@ -8,6 +8,7 @@ import { localDateTimeToUtcIso } from '../../src/domain/time/zoned-time.ts';
 import en from '../../src/i18n/en.json';
 import es from '../../src/i18n/es.json';
 import { launchBrowser, type TestBrowser } from '../helpers/browser.ts';
+import { pairBrowserContext, pairTerminal, type PairedTestTerminal } from '../helpers/terminal.ts';
 import { FACES, fakeCameraArgs, writeFaceVideo } from '../helpers/fake-camera.ts';
 import { disableFaceRecognition, enableFaceRecognition } from '../helpers/biometrics.ts';
 import { Client } from '../helpers/http-client.ts';
@@ -25,6 +26,8 @@ const ZONE = 'Europe/Lisbon';
 
 let server: TestServer;
 let admin: Client;
+/** The kiosk's terminal: face punches need a paired terminal (decision 042). */
+let terminal: PairedTestTerminal;
 let dir: string;
 let clockFile: string;
 const browsers: TestBrowser[] = [];
@@ -56,6 +59,7 @@ async function kioskBrowser(photo: string, options: { still?: boolean; locale?: 
   await writeFaceVideo(`${photo}.png`, video, { sway: options.still ? 0 : 14 });
   const browser = await launchBrowser({ locale: options.locale ?? 'en-GB', extraArgs: fakeCameraArgs(video) });
   browsers.push(browser);
+  await pairBrowserContext(browser.context, server.url, terminal.credential);
   return browser;
 }
 
@@ -97,6 +101,7 @@ beforeAll(async () => {
   await admin.signIn('admin@demo.jornada', 'Demo#2026');
   // Off on new installations and the demo (decision 047).
   await enableFaceRecognition(admin);
+  terminal = await pairTerminal(server.url, admin, { name: 'Kiosk' });
   // Carmen is enrolled with Amy's first photo (descriptor as the photo panel computes it).
   const carmen = idOf('Carmen');
   await admin.request('PUT', `/api/employees/${carmen}/consent`, { consent: true });

@@ -37,6 +37,8 @@ export interface DemoIds {
   ownAttendance: number;
   ownLeave: number;
   holiday: number;
+  /** A clock terminal, waiting for its device (decision 042). */
+  terminal: number;
   /** The local date of the server's today (the demo data is laid around it). */
   today: string;
 }
@@ -60,6 +62,8 @@ export async function demoIds(admin: Client): Promise<DemoIds> {
   const leaves = (await (await admin.get('/api/leaves?pageSize=100')).json()).data as { _id: number; employee: number }[];
   const otherLeave = leaves.find((l) => l.employee !== own._id);
   if (!otherLeave) throw new Error('no leave of another employee');
+  const terminal = await admin.post('/api/terminals', { name: 'Terminal de prueba', location: 'Entrada', methods: ['pin', 'badge'] });
+  if (terminal.status !== 201) throw new Error(`terminal: ${terminal.status} ${await terminal.text()}`);
   return {
     company: jobTitle.company,
     department: jobTitle.department,
@@ -76,6 +80,7 @@ export async function demoIds(admin: Client): Promise<DemoIds> {
     otherLeave: otherLeave._id,
     ownLeave: (await first(admin, `/api/leaves?employee=${own._id}&pageSize=1`))._id,
     holiday: (await holiday.json()).data._id,
+    terminal: (await terminal.json()).data._id,
     today,
   };
 }
@@ -98,6 +103,7 @@ export function idsByCollection(ids: DemoIds, overrides: Record<string, number |
     'leave-types': ids.leaveType,
     'leave-groups': ids.leaveGroup,
     holidays: ids.holiday,
+    terminals: ids.terminal,
     punches: 1,
     ...overrides,
   };
@@ -141,6 +147,8 @@ export const NO_BODY = new Set([
   'POST /api/attendance-corrections/{id}/withdraw',
   'DELETE /api/employees/{id}/photos/{id}',
   'POST /api/inspection-links/{id}/revoke',
+  'POST /api/terminals/{id}/pairing-code',
+  'POST /api/terminals/{id}/revoke',
 ]);
 
 /** The key of a route with the collection name replaced, so one entry covers every collection. */
@@ -245,6 +253,9 @@ export function writeCases(ids: DemoIds, own: { employee: number; department: nu
     'PUT /api/employees/{id}/photos/{id}/descriptor': { body: { descriptor: DESCRIPTOR } },
     'PUT /api/employees/{id}/consent': { body: { consent: true } },
     // Both fields have defaults (a week, no label): `{}` makes a link.
+    'POST /api/terminals': { body: { name: 'Puerta', location: 'Entrada', methods: ['pin'] }, texts: { name: 60, location: 120 } },
+    'PATCH /api/terminals/{id}': { body: { name: 'Puerta principal', location: 'Entrada', methods: ['pin', 'badge'] }, texts: { name: 60, location: 120 } },
+    'POST /api/terminal/pair': { body: { code: 'ABCD-EFGH' } },
     'POST /api/inspection-links': { body: { days: 7, label: 'Requerimiento de prueba' }, partial: true },
     'POST /api/personal/acknowledgements': { body: { month: '2026-01' } },
   };

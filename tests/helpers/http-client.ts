@@ -1,6 +1,8 @@
 /** A tiny HTTP client for integration tests: keeps the `token` cookie, never follows redirects. */
 export class Client {
   cookie: string | undefined;
+  /** Headers sent with every request (e.g. a clock terminal's `x-terminal-token`). */
+  extraHeaders: Record<string, string> = {};
 
   constructor(
     readonly base: string,
@@ -30,6 +32,7 @@ export class Client {
         'accept-language': this.lang,
         ...(this.cookie ? { cookie: `token=${this.cookie}` } : {}),
         ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...this.extraHeaders,
         ...headers,
       },
       body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),

@@ -51,6 +51,10 @@ const OPTIONAL = new Set([
   'PUT /api/settings:acceptUnscheduledWork',
   // Switched by POST /api/settings/face-recognition; PUT takes only the stored value (decision 047).
   'PUT /api/settings:faceRecognition',
+  'PUT /api/settings:unpairedClock',
+  'PUT /api/settings:terminalSilentMinutes',
+  'POST /api/terminals:location',
+  'PATCH /api/terminals/{id}:location',
   'POST /api/attendance-corrections:timeOut',
 ]);
 

@@ -10,6 +10,7 @@ import es from '../../src/i18n/es.json';
 import { FACES } from '../helpers/fake-camera.ts';
 import { disableFaceRecognition, enableFaceRecognition } from '../helpers/biometrics.ts';
 import { Client } from '../helpers/http-client.ts';
+import { pairTerminal, type PairedTestTerminal } from '../helpers/terminal.ts';
 import { sqlIn } from '../helpers/test-sql.ts';
 import { startServer, type TestServer } from '../helpers/test-server.ts';
 
@@ -29,6 +30,7 @@ let server: TestServer;
 let clockDir: string;
 let clockFile: string;
 let admin: Client;
+let terminal: PairedTestTerminal;
 const ids: Record<string, number> = {};
 
 function setNow(date: string, time: string): string {
@@ -45,8 +47,9 @@ interface Answer {
   headers: Headers;
 }
 
+/** A punch from the paired terminal (face punches need one, decision 042). */
 async function clock(body: Record<string, unknown>, lang: 'en' | 'es' = 'en', headers: Record<string, string> = {}): Promise<Answer> {
-  const res = await new Client(server.url, lang).post('/api/clock', body, headers);
+  const res = await new Client(server.url, lang).post('/api/clock', body, { ...terminal.headers, ...headers });
   return { status: res.status, body: (await res.json()) as Answer['body'], headers: res.headers };
 }
 
@@ -77,6 +80,7 @@ beforeAll(async () => {
   expect((await admin.signIn('admin@demo.jornada', 'Demo#2026')).status).toBe(200);
   // Off on new installations and the demo (decision 047).
   await enableFaceRecognition(admin);
+  terminal = await pairTerminal(server.url, admin, { name: 'Front door' });
   for (const name of ['Carmen', 'Lucía', 'Antonio', 'Laura', 'Pablo']) {
     ids[name] = sql<{ id: number }>('select id from employees where first_name = ?', name)[0]!.id;
   }

@@ -363,12 +363,13 @@ describe('POST /api/clock with a PIN', () => {
     expect(action.body.errors).toEqual({ action: en.punch.invalidAction });
     const pin = await clock({ action: 'check-in', pin: '12ab' }, 'es');
     expect(pin.body.errors).toEqual({ pin: es.employees.pinFormat });
-    // Faces are matched on the server (tests/integration/clock-face.test.ts); nobody is enrolled here.
+    // Faces are matched on the server (tests/integration/clock-face.test.ts), and only from a
+    // paired terminal (tests/integration/terminals.test.ts); this browser is not one.
     await enableFaceRecognition(admin);
     const descriptor = Array.from({ length: 128 }, (_, i) => (i % 2 ? 0.1 : -0.1));
     const face = await clock({ action: 'check-in', descriptor });
-    expect(face.status).toBe(401);
-    expect(face.body).toEqual({ message: en.messages.faceNotRecognized, code: 'messages.faceNotRecognized' });
+    expect(face.status).toBe(403);
+    expect(face.body).toEqual({ message: en.terminal.pairingRequired, code: 'terminal.pairingRequired' });
   });
 
   it('identifies by RFID card only when the card clock is on', async () => {

@@ -58,7 +58,7 @@ const OPEN_TO_ANY_ACCOUNT = [
   'GET /api/personal/attendance/pdf',
   'POST /api/personal/acknowledgements',
 ];
-const PUBLIC = ['GET /api/health', 'POST /api/user/login', 'POST /api/sign-up', 'POST /api/sign-out', 'POST /api/clock'];
+const PUBLIC = ['GET /api/health', 'POST /api/user/login', 'POST /api/sign-up', 'POST /api/sign-out', 'POST /api/clock', 'POST /api/terminal/pair', 'GET /api/terminal'];
 
 const keyOf = (r: { method: string; pattern: string }) => `${r.method} ${r.pattern}`;
 

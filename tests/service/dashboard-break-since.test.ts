@@ -15,7 +15,7 @@ const punch = (action: PunchRequest['action']): PunchRequest => ({
   action,
   identity: { kind: 'pin', pin: '4815162' },
   address: '192.0.2.20',
-  terminal: 'service-test',
+  terminal: null,
   lang: 'es',
 });
 

@@ -13,7 +13,7 @@ const punch = (action: PunchRequest['action'], pin: string): PunchRequest => ({
   action,
   identity: { kind: 'pin', pin },
   address: '192.0.2.10',
-  terminal: 'service-test',
+  terminal: null,
   lang: 'en',
 });
 

@@ -46,6 +46,14 @@ export const API_ROUTES: readonly ApiRoute[] = [
   { method: 'POST', pattern: '/api/sign-up', public: true, authority: [] },
   { method: 'POST', pattern: '/api/sign-out', public: true, authority: [] },
   { method: 'POST', pattern: '/api/clock', public: true, authority: [] },
+  // Clock terminals (decision 042): a device pairs with a one-time code and then names itself with its credential.
+  { method: 'POST', pattern: '/api/terminal/pair', public: true, authority: [] },
+  { method: 'GET', pattern: '/api/terminal', public: true, authority: [] },
+  { method: 'GET', pattern: '/api/terminals', authority: ['setting.read'] },
+  { method: 'POST', pattern: '/api/terminals', authority: ['setting.update'] },
+  { method: 'PATCH', pattern: '/api/terminals/{id}', authority: ['setting.update'] },
+  { method: 'POST', pattern: '/api/terminals/{id}/pairing-code', authority: ['setting.update'] },
+  { method: 'POST', pattern: '/api/terminals/{id}/revoke', authority: ['setting.update'] },
   { method: 'GET', pattern: '/api/me', authority: [] },
   { method: 'POST', pattern: '/api/account/password', authority: [] },
   // Ends the account's other sessions (decision 023): any signed-in account, its own sessions only.

@@ -1,4 +1,5 @@
 import { ACCEPTANCE_DAYS_RANGE } from '../attendance/correction-rules.ts';
+import { TERMINAL_SILENT_RANGE } from '../terminals/terminal-rules.ts';
 import * as v from 'valibot';
 import { BACKUP_KEEP_RANGE, BACKUP_TIME_RE } from '../backups/backup-rules.ts';
 import { FACE_MARGIN_RANGE, FACE_THRESHOLD_RANGE } from '../clock/face-match.ts';
@@ -65,6 +66,10 @@ export const SettingsInput = v.object(
       v.pipe(v.number('validation.invalidNumber'), v.integer('validation.invalidNumber'), v.minValue(1, 'settings.retentionRange'), v.maxValue(365, 'settings.retentionRange')),
     ),
     trustedProxy: v.optional(ipList('settings.invalidIpList')),
+    unpairedClock: v.optional(v.boolean('validation.required')),
+    terminalSilentMinutes: v.optional(
+      v.pipe(v.number('validation.invalidNumber'), v.integer('validation.invalidNumber'), v.minValue(TERMINAL_SILENT_RANGE.min, 'settings.terminalSilentRange'), v.maxValue(TERMINAL_SILENT_RANGE.max, 'settings.terminalSilentRange')),
+    ),
     backupTime: v.optional(v.pipe(v.string('settings.backupTimeInvalid'), v.regex(BACKUP_TIME_RE, 'settings.backupTimeInvalid'))),
     correctionAcceptanceDays: v.optional(
       v.pipe(v.number('validation.invalidNumber'), v.integer('validation.invalidNumber'), v.minValue(ACCEPTANCE_DAYS_RANGE.min, 'settings.acceptanceDaysRange'), v.maxValue(ACCEPTANCE_DAYS_RANGE.max, 'settings.acceptanceDaysRange')),

@@ -3,6 +3,7 @@ import { DEFAULT_BACKUP_KEEP, DEFAULT_BACKUP_TIME } from '../backups/backup-rule
 import { DEFAULT_ACCEPTANCE_DAYS } from '../attendance/correction-rules.ts';
 import { DEFAULT_FACE_MARGIN, DEFAULT_FACE_THRESHOLD } from '../clock/face-match.ts';
 import { DEFAULT_SHIFT_WINDOW_MINUTES } from '../clock/shift-window.ts';
+import { DEFAULT_TERMINAL_SILENT_MINUTES } from '../terminals/terminal-rules.ts';
 
 /**
  * Instance settings (spec section 3, "Setting") and their defaults (section 9), plus the options
@@ -52,6 +53,14 @@ export interface Settings {
    * of them may name the client with X-Forwarded-For; empty = the connection's own address.
    */
   trustedProxy: string;
+  /**
+   * PIN and badge punches from a browser that is not a paired terminal (decision 042). Off for
+   * new installs (firstRunSettings); on for installs older than terminals, so an update does not
+   * stop their kiosk, and in the demo data set. Face punches always need a paired terminal.
+   */
+  unpairedClock: boolean;
+  /** Minutes without a heartbeat after which the dashboard warns that a paired terminal is silent. */
+  terminalSilentMinutes: number;
   /** Local time (HH:mm, company time zone) of the daily database backup. */
   backupTime: string;
   /** How many backup files are kept (the oldest beyond are deleted). */
@@ -81,6 +90,8 @@ export const DEFAULT_SETTINGS: Readonly<Settings> = {
   punchPhoto: false,
   punchPhotoRetentionDays: 30,
   trustedProxy: '',
+  unpairedClock: true,
+  terminalSilentMinutes: DEFAULT_TERMINAL_SILENT_MINUTES,
   backupTime: DEFAULT_BACKUP_TIME,
   backupKeep: DEFAULT_BACKUP_KEEP,
   correctionAcceptanceDays: DEFAULT_ACCEPTANCE_DAYS,
@@ -96,9 +107,12 @@ export function settingsFrom(stored: Record<string, unknown>): Settings {
   return out;
 }
 
-/** The settings a first run starts with: work outside the schedule accepted in Spain (decision 032), face recognition off (047). */
+/**
+ * The settings a first run starts with: work outside the schedule is accepted in Spain (decision
+ * 032); the clock takes punches only from paired terminals (decision 042); face recognition is off
+ * (decision 047: turning it on needs the notice, a legal basis and a PIN or badge for everyone).
+ * DEFAULT_SETTINGS keeps it on only for installations older than that, which stored no value.
+ */
 export function firstRunSettings(country: string, timezone: string): Settings {
-  // Face recognition starts off (decision 047): turning it on needs the notice and a legal basis.
-  // DEFAULT_SETTINGS keeps it on only for installations older than that, which stored no value.
-  return { ...DEFAULT_SETTINGS, country, timezone, acceptUnscheduledWork: country === 'ES', faceRecognition: false };
+  return { ...DEFAULT_SETTINGS, country, timezone, acceptUnscheduledWork: country === 'ES', unpairedClock: false, faceRecognition: false };
 }

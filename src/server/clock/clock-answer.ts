@@ -9,6 +9,11 @@ import { addressBehind } from '../http/terminal-address.ts';
 import { assertClockAllowedFrom } from '../services/clock-access.ts';
 import { getSettings } from '../services/get-settings.ts';
 import { PunchRefusal, recordPunch } from '../services/record-punch.ts';
+import { resolveTerminal, terminalOfPunch } from '../services/terminals/resolve-terminal.ts';
+import { punchMethod, terminalRefusal } from '../../domain/terminals/terminal-rules.ts';
+
+/** A credential that names no active terminal is 401 (the device must pair again); the rest 403. */
+const TERMINAL_REFUSAL_STATUS: Record<string, number> = { 'terminal.unknown': 401, 'terminal.revoked': 401 };
 
 /** What `POST /api/clock` needs of its request, whichever way it arrived. */
 export interface ClockCall {
@@ -17,6 +22,8 @@ export interface ClockCall {
   forwardedFor: string | null;
   /** The API language (middleware's `apiLanguage`). */
   lang: Language;
+  /** The terminal credential (cookie `jornada_terminal` or header `X-Terminal-Token`), if any. */
+  terminalCredential: string | null;
   /** Reads the JSON body within MAX_JSON_BYTES (415/413/400 as AppError). */
   readBody: () => Promise<unknown>;
 }
@@ -40,7 +47,10 @@ const answer = (status: number, body: unknown, headers: Record<string, string> =
  * Public: {action, pin? | descriptor? | card?} (exactly one; `descriptor` may be up to three
  * frames of one face; `photo` an optional snapshot with a face) -> 200 {message, employee: {_id,
  * full_name, image}, time} where `image` is a small data URL of the employee's photo or null.
- * 403 outside the IP restriction; a refused punch 409 {message, code, employee: {first_name}}
+ * 403 outside the IP restriction; the device (decision 042): 401 `terminal.unknown`/`terminal.revoked`
+ * for a credential that names no active terminal, 403 `terminal.pairingRequired` for a face punch
+ * (or, without the `unpairedClock` setting, any punch) from an unpaired browser, 403
+ * `terminal.methodNotAllowed` for a method the terminal was not given; a refused punch 409 {message, code, employee: {first_name}}
  * (nothing written, so nothing more: decision 025); other refusals 4xx {message, code} with the
  * spec's clock messages in the request's language; 429 {message, code, retryAfter} with the same
  * seconds in Retry-After while the terminal waits after failed identifications (the kiosk counts
@@ -50,12 +60,17 @@ export async function clockAnswer(call: ClockCall): Promise<ClockAnswer> {
   const lang = call.lang;
   try {
     const db = await getDb();
-    const address = addressBehind(call.peerAddress, call.forwardedFor, await getSettings(db));
+    const settings = await getSettings(db);
+    const address = addressBehind(call.peerAddress, call.forwardedFor, settings);
     await assertClockAllowedFrom(db, address);
     const input = parseInput(ClockRequestSchema, await call.readBody());
     const identity = punchIdentity(input);
     if (!identity) throw new AppError(PUNCH_MESSAGES.oneIdentifier, 422);
-    return answer(200, await recordPunch(db, { action: input.action, identity, address, lang, photo: input.photo }));
+    const resolved = await resolveTerminal(db, call.terminalCredential);
+    const refusal = terminalRefusal(terminalOfPunch(resolved), punchMethod(identity), settings.unpairedClock);
+    if (refusal) throw new AppError(refusal, TERMINAL_REFUSAL_STATUS[refusal] ?? 403);
+    const terminal = resolved.kind === 'valid' ? resolved.terminal : null;
+    return answer(200, await recordPunch(db, { action: input.action, identity, address, terminal, lang, photo: input.photo }));
   } catch (error) {
     if (error instanceof PunchRefusal) {
       return answer(409, { message: translate(lang, error.code, error.params), code: error.code, employee: error.employee });

@@ -7,6 +7,7 @@ import { readNodeJsonBody } from '../http/json-body.ts';
 import { apiLanguage } from '../http/request-language.ts';
 import { isCrossSiteWrite } from '../http/same-origin.ts';
 import { clockAnswer, type ClockAnswer } from './clock-answer.ts';
+import { TERMINAL_COOKIE, TERMINAL_HEADER } from '../../domain/terminals/terminal-rules.ts';
 
 /** One request header as a web `Headers.get` gives it (repeated headers joined). */
 function header(req: http.IncomingMessage, name: string): string | null {
@@ -66,6 +67,7 @@ export async function serveFastClockPunch(req: http.IncomingMessage, res: http.S
       peerAddress: req.socket.remoteAddress || 'unknown',
       forwardedFor: header(req, 'x-forwarded-for'),
       lang,
+      terminalCredential: cookie(req, TERMINAL_COOKIE) ?? header(req, TERMINAL_HEADER),
       readBody: () => readNodeJsonBody(req, MAX_JSON_BYTES),
     });
   }

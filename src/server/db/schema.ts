@@ -233,7 +233,9 @@ export interface PunchTable {
   action: 'check-in' | 'check-out' | 'break-in' | 'break-out';
   at: string;
   method: 'pin' | 'face' | 'card' | 'manual';
+  /** The terminal's name at punch time. */
   terminal: string | null;
+  terminalId: Generated<number | null>;
   createdAt: CreatedAt;
 }
 
@@ -385,6 +387,27 @@ export interface InspectionLinkTable {
   uses: Generated<number>;
 }
 
+/** A clock terminal (decision 042): only hashes of its credential and pairing code are kept. */
+export interface TerminalTable {
+  id: Id;
+  companyId: number | null;
+  name: string;
+  location: Generated<string>;
+  /** JSON array of "face" | "pin" | "badge". */
+  methods: string;
+  credentialHash: string | null;
+  pairingCodeHash: string | null;
+  pairingExpiresAt: string | null;
+  pairedAt: string | null;
+  revokedAt: string | null;
+  revokedBy: number | null;
+  lastSeenAt: string | null;
+  /** Highest offline sequence number accepted from the device. */
+  lastSeq: Generated<number>;
+  createdBy: number | null;
+  createdAt: CreatedAt;
+}
+
 /** One use of an inspection link (append-only). */
 export interface InspectionLinkUseTable {
   id: Id;
@@ -451,6 +474,7 @@ export interface Database {
   userGuide: UserGuideTable;
   sessions: SessionTable;
   inspectionLinks: InspectionLinkTable;
+  terminals: TerminalTable;
   inspectionLinkUses: InspectionLinkUseTable;
   recordAcknowledgements: RecordAcknowledgementTable;
   healthProbe: HealthProbeTable;

@@ -1,6 +1,7 @@
 import type { FaceEnablement } from '../../domain/biometrics/face-enablement.ts';
 import type { BreakInstants } from '../../domain/attendance/shift-times.ts';
 import { normalizePermissions, type Permissions } from '../../domain/permissions/permissions.ts';
+import { methodsFrom, type TerminalMethod } from '../../domain/terminals/terminal-rules.ts';
 
 /**
  * The JSON columns, each read by one parser (docs/architecture.md: one parser per stored format)
@@ -76,4 +77,19 @@ export function parseFaceEnablement(json: string): FaceEnablement | null {
 /** The face-recognition switch as the `settings` row stores it. */
 export function faceEnablementJson(value: FaceEnablement): string {
   return JSON.stringify(value);
+}
+
+/** `terminals.methods`: a JSON array of "face" | "pin" | "badge"; anything else reads as none. */
+export function parseTerminalMethods(json: string): TerminalMethod[] {
+  try {
+    return methodsFrom(JSON.parse(json) as unknown);
+  } catch {
+    // A damaged list allows nothing.
+    return [];
+  }
+}
+
+/** Methods as `terminals.methods` stores them. */
+export function terminalMethodsJson(methods: readonly TerminalMethod[]): string {
+  return JSON.stringify(methods);
 }

@@ -17,6 +17,7 @@ import { employeeThumbnail } from './employees/employee-thumbnail.ts';
 import { getSettings } from './get-settings.ts';
 import { identifyPunchEmployee, type PunchEmployee } from './identify-punch-employee.ts';
 import { preparePunchPhoto, savePunchPhoto } from './punch-photos.ts';
+import type { ClockTerminal } from './terminals/resolve-terminal.ts';
 import { log } from '../log.ts';
 
 /** Punches arriving together share one transaction and one fsync (group-commit.ts). */
@@ -26,9 +27,10 @@ const punchWriter = new GroupCommit();
 export interface PunchRequest {
   action: ClockAction;
   identity: PunchIdentity;
-  /** Client address, for the identification rate limit. */
+  /** Client address, kept in the audit of a refusal (and the attempt limits' key without a terminal). */
   address: string;
-  terminal?: string | null;
+  /** The paired terminal that sent the punch (decision 042), or null for an unpaired browser. */
+  terminal?: ClockTerminal | null;
   lang: Language;
   /** A snapshot (data URL) sent with a face punch; kept only when the `punchPhoto` setting is on. */
   photo?: string | undefined;
@@ -89,14 +91,16 @@ async function punchedEmployee(employee: PunchEmployee): Promise<PunchedEmployee
 export async function recordPunch(db: Db, request: PunchRequest): Promise<PunchResult> {
   const settings = await getSettings(db);
   const method = request.identity.kind;
-  const employee = await identifyPunchEmployee(db, request.identity, request.address, settings);
+  const terminal = request.terminal ?? null;
+  // A paired terminal's limits are its own, whatever address it calls from (decision 042).
+  const attemptKey = terminal ? `terminal:${terminal.id}` : request.address;
+  const employee = await identifyPunchEmployee(db, request.identity, attemptKey, settings);
   const keepPhoto = method === 'face' && settings.faceRecognition && settings.punchPhoto && request.photo !== undefined;
   const photo = keepPhoto ? await preparePunchPhoto(request.photo!) : null;
   // Before the transaction, which holds the database's write lock while it runs.
   const answered = await punchedEmployee(employee);
   const nowSeconds = Math.floor(nowMs() / 1000);
   const now = isoOfSeconds(nowSeconds);
-  const terminal = request.terminal ?? null;
 
   const outcome = await punchWriter.run(db, async (trx) => {
     const last = await findLatestClockPunch(trx, employee.id, isoOfSeconds(nowSeconds - DOUBLE_TAP_SECONDS), now);
@@ -121,19 +125,19 @@ export async function recordPunch(db: Db, request: PunchRequest): Promise<PunchR
         entity: 'employee',
         entityId: employee.id,
         action: 'clock.refused',
-        after: { action: request.action, method, terminal, address: request.address, code: decision.code },
+        after: { action: request.action, method, terminal: terminal?.name ?? null, terminalId: terminal?.id ?? null, address: request.address, code: decision.code },
         at: now,
       });
       return { refused: decision };
     }
 
-    const { attendanceId, punchId } = await applyPunch(trx, { employeeId: employee.id, timeZone: settings.timezone, change: decision.change, method, terminal });
+    const { attendanceId, punchId } = await applyPunch(trx, { employeeId: employee.id, timeZone: settings.timezone, change: decision.change, method, terminal: terminal?.name ?? null, terminalId: terminal?.id ?? null });
     await appendAudit(trx, {
       userId: null,
       entity: 'attendance',
       entityId: attendanceId,
       action: `clock.${request.action}`,
-      after: { employeeId: employee.id, method, terminal, ...decision.change },
+      after: { employeeId: employee.id, method, terminal: terminal?.name ?? null, terminalId: terminal?.id ?? null, ...decision.change },
       at: now,
     });
     return { time: now, punchId };

@@ -13,7 +13,8 @@ import { leaveGroupsResource } from '../db/repositories/org/leave-groups.ts';
 import { leaveTypesResource } from '../db/repositories/org/leave-types.ts';
 import { insertPunches } from '../db/repositories/punches.ts';
 import { insertSchedules } from '../db/repositories/schedules.ts';
-import { readSettings } from '../db/repositories/settings.ts';
+import { readSettings, writeSettings } from '../db/repositories/settings.ts';
+import { invalidateSettings } from './get-settings.ts';
 import { emailExists, insertUser } from '../db/repositories/users.ts';
 import type { AttendanceBreakTable, AttendanceTable, EmployeeTable, LeaveTable, PunchTable } from '../db/schema.ts';
 
@@ -43,6 +44,8 @@ export async function seedDemoData(db: Db, options: { companyId: number; today?:
 
   await db.transaction().execute(async (trx) => {
     if (await companyHasEmployees(trx, companyId)) return;
+    // A demo is tried on one computer: its clock takes PIN and badge punches without pairing (decision 042).
+    await writeSettings(trx, { unpairedClock: true }, new Date(realNow).toISOString());
 
     // Departments and job titles.
     const departmentIds = new Map<string, number>();
@@ -195,4 +198,5 @@ export async function seedDemoData(db: Db, options: { companyId: number; today?:
     for (const chunk of chunks(breakRows)) await insertAttendanceBreaks(trx, chunk);
     for (const chunk of chunks(punchRows)) await insertPunches(trx, chunk);
   });
+  invalidateSettings();
 }

@@ -14,6 +14,7 @@ import * as m0012 from './0012-record-content.ts';
 import * as m0013 from './0013-legal-access.ts';
 import * as m0014 from './0014-instance-meta.ts';
 import * as m0015 from './0015-health-probe.ts';
+import * as m0016 from './0016-terminals.ts';
 
 export interface Migration {
   up(db: Kysely<any>): Promise<void>;
@@ -39,4 +40,5 @@ export const migrations: ReadonlyArray<readonly [name: string, migration: Migrat
   ['0013-legal-access', m0013],
   ['0014-instance-meta', m0014],
   ['0015-health-probe', m0015],
+  ['0016-terminals', m0016],
 ];

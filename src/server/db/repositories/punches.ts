@@ -30,7 +30,7 @@ function changedOne(result: { numUpdatedRows: bigint }): void {
  */
 export async function applyPunch(
   db: Kysely<Database>,
-  input: { employeeId: number; timeZone: string; change: PunchChange; method: PunchTable['method']; terminal: string | null },
+  input: { employeeId: number; timeZone: string; change: PunchChange; method: PunchTable['method']; terminal: string | null; terminalId?: number | null },
 ): Promise<{ attendanceId: number; punchId: number }> {
   const { change, employeeId } = input;
   const at = change.at;
@@ -98,7 +98,7 @@ export async function applyPunch(
   }
   const punch = await db
     .insertInto('punches')
-    .values({ employeeId, attendanceId, action: change.action, at, method: input.method, terminal: input.terminal, createdAt: at })
+    .values({ employeeId, attendanceId, action: change.action, at, method: input.method, terminal: input.terminal, terminalId: input.terminalId ?? null, createdAt: at })
     .returning('id')
     .executeTakeFirstOrThrow();
   // The punch's entry in the company's record chain, in this same transaction (decision 033).

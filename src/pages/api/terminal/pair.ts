@@ -1,0 +1,28 @@
+import { PairTerminalSchema, TERMINAL_COOKIE, TERMINAL_COOKIE_SECONDS } from '../../../domain/terminals/terminal-rules.ts';
+import { translate } from '../../../i18n/translate.ts';
+import { getDb } from '../../../server/db/connection.ts';
+import { endpoint } from '../../../server/http/endpoint.ts';
+import { json, parseInput, readJson } from '../../../server/http/json.ts';
+import { terminalAddress } from '../../../server/http/terminal-address.ts';
+import { getSettings } from '../../../server/services/get-settings.ts';
+import { pairTerminal } from '../../../server/services/terminals/pair-terminal.ts';
+
+/**
+ * Public POST {code} -> 200 `{terminal: {id, name, location, methods}, credential, message}` and
+ * the credential in the HttpOnly cookie `jornada_terminal` (decision 042). A browser kiosk never
+ * needs `credential` from the body (scripts cannot read the cookie); other clients send it as
+ * `X-Terminal-Token`. A bad code: 422 `terminals.codeInvalid`; too many: 429.
+ */
+export const POST = endpoint(async (context) => {
+  const db = await getDb();
+  const { code } = parseInput(PairTerminalSchema, await readJson(context.request));
+  const paired = await pairTerminal(db, code, terminalAddress(context, await getSettings(db)));
+  context.cookies.set(TERMINAL_COOKIE, paired.credential, {
+    httpOnly: true,
+    sameSite: 'strict',
+    path: '/',
+    maxAge: TERMINAL_COOKIE_SECONDS,
+    secure: context.url.protocol === 'https:',
+  });
+  return json({ terminal: paired.terminal, credential: paired.credential, message: translate(context.locals.lang, 'terminals.pairedDone') });
+});

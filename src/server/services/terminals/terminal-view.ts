@@ -1,0 +1,44 @@
+import { parseTerminalMethods } from '../../db/stored-formats.ts';
+import { terminalState, type TerminalMethod, type TerminalState } from '../../../domain/terminals/terminal-rules.ts';
+
+/** A terminal as the admin API answers it (never a hash or the credential). */
+export interface TerminalView {
+  _id: number;
+  name: string;
+  location: string;
+  methods: TerminalMethod[];
+  state: TerminalState;
+  pairedAt: string | null;
+  pairingExpiresAt: string | null;
+  revokedAt: string | null;
+  lastSeenAt: string | null;
+  createdAt: string;
+  punchesToday?: number;
+}
+
+export function terminalView(row: {
+  id: number;
+  name: string;
+  location: string;
+  methods: string;
+  pairedAt: string | null;
+  pairingExpiresAt: string | null;
+  revokedAt: string | null;
+  lastSeenAt: string | null;
+  createdAt: string;
+  punchesToday?: number | string | null;
+}): TerminalView {
+  return {
+    _id: row.id,
+    name: row.name,
+    location: row.location,
+    methods: parseTerminalMethods(row.methods),
+    state: terminalState(row),
+    pairedAt: row.pairedAt,
+    pairingExpiresAt: row.revokedAt === null ? row.pairingExpiresAt : null,
+    revokedAt: row.revokedAt,
+    lastSeenAt: row.lastSeenAt,
+    createdAt: row.createdAt,
+    ...(row.punchesToday !== undefined ? { punchesToday: Number(row.punchesToday ?? 0) } : {}),
+  };
+}
