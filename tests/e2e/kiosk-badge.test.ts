@@ -9,6 +9,7 @@ import es from '../../src/i18n/es.json';
 import { launchBrowser, type TestBrowser } from '../helpers/browser.ts';
 import { signInDemo } from '../helpers/e2e-session.ts';
 import { Client } from '../helpers/http-client.ts';
+import { pairBrowserContext, pairTerminal } from '../helpers/terminal.ts';
 import { shootWidthsAndThemes } from '../helpers/screenshots.ts';
 import { sqlIn } from '../helpers/test-sql.ts';
 import { ROOT, startServer, type TestServer } from '../helpers/test-server.ts';
@@ -112,6 +113,9 @@ beforeAll(async () => {
   const carmen = sql<{ first_name: string; last_name: string }>("select first_name, last_name from employees where first_name = 'Carmen'")[0]!;
   NAMES['Carmen'] = `${carmen.first_name} ${carmen.last_name}`;
   browser = await launchBrowser({ locale: 'en-GB' });
+  // The kiosk is a paired terminal for PIN and badge (decision 042), as a shop would set it up.
+  const kiosk = await pairTerminal(server.url, admin, { name: 'Entrada', methods: ['pin', 'badge'] });
+  await pairBrowserContext(browser.context, server.url, kiosk.credential);
   mkdirSync(SHOTS, { recursive: true });
 });
 
@@ -180,6 +184,8 @@ describe('a correct PIN right after typos', () => {
     setNow('2027-03-01', '11:40');
     const es_ = await launchBrowser({ locale: 'es-ES' });
     try {
+      const kiosk = await pairTerminal(server.url, admin, { name: 'Tienda', methods: ['pin'] });
+      await pairBrowserContext(es_.context, server.url, kiosk.credential);
       const page = await es_.context.newPage();
       await page.goto(`${server.url}/clock`);
       await page.waitForSelector('[data-testid=clock-kiosk][data-face=off]');

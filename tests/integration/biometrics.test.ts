@@ -6,6 +6,7 @@ import es from '../../src/i18n/es.json';
 import { addAccount } from '../helpers/accounts.ts';
 import { FACES } from '../helpers/faces.ts';
 import { Client } from '../helpers/http-client.ts';
+import { pairTerminal, type PairedTestTerminal } from '../helpers/terminal.ts';
 import { sqlIn } from '../helpers/test-sql.ts';
 import { startServer, type TestServer } from '../helpers/test-server.ts';
 
@@ -22,6 +23,7 @@ let admin: Client;
 let adminEs: Client;
 let reader: Client;
 let employee: Client;
+let terminal: PairedTestTerminal;
 const sql = <T>(text: string, ...params: unknown[]): T[] => sqlIn<T>(server.dataDir, text, ...params);
 const SWITCH = '/api/settings/face-recognition';
 
@@ -36,7 +38,8 @@ interface Status {
 const status = async (): Promise<Status> => (await (await admin.get(SWITCH)).json()).data;
 const settings = async () => (await (await admin.get('/api/settings')).json()).data as Record<string, unknown>;
 const faceAudit = () => sql<{ user_id: number; action: string; after: string }>("select user_id, action, after from audit_log where entity = 'setting' and entity_id = 'faceRecognition' order by id");
-const facePunch = async () => (await new Client(server.url).post('/api/clock', { action: 'check-in', descriptor: FIXTURE['raj3']!.kiosk })).status;
+/** A face punch from a paired terminal that takes faces (decision 042): refused only for face reasons. */
+const facePunch = async () => (await new Client(server.url).post('/api/clock', { action: 'check-in', descriptor: FIXTURE['raj3']!.kiosk }, terminal.headers)).status;
 
 beforeAll(async () => {
   server = await startServer({ args: ['--demo'] });
@@ -49,6 +52,10 @@ beforeAll(async () => {
   expect((await reader.signIn('reader@demo.jornada', 'Read#2026')).status).toBe(200);
   employee = new Client(server.url);
   expect((await employee.signIn('employee@demo.jornada', 'Demo#2026')).status).toBe(200);
+  terminal = await pairTerminal(server.url, admin, { name: 'Entrada', location: 'Planta baja', methods: ['face', 'pin'] });
+  // A revoked terminal is no longer in use: the DPIA draft leaves it out.
+  const old = await pairTerminal(server.url, admin, { name: 'Almacén viejo', methods: ['badge'] });
+  expect((await admin.post(`/api/terminals/${old.id}/revoke`)).status).toBe(200);
 });
 
 afterAll(async () => {
@@ -165,6 +172,8 @@ describe('face recognition is off by default and switched only on purpose', () =
       expect(text).toMatch(new RegExp(`\\| ${active} \\|`));
       expect(text).toContain(lang === 'es' ? '| 1 (1 descriptores) |' : '| 1 (1 descriptors) |');
       expect(text).toContain('[...]');
+      expect(text).toContain(lang === 'es' ? '- Entrada (Planta baja): rostro, PIN' : '- Entrada (Planta baja): face, PIN');
+      expect(text).not.toContain('Almacén viejo');
       // Every text came from the translations: no key and no placeholder left.
       expect(text).not.toMatch(/\{\{|\bdpia\.|biometrics\./);
     }

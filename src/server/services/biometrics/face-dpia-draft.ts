@@ -7,20 +7,24 @@ import { countActiveEmployees } from '../../db/repositories/employees.ts';
 import { faceEnrolmentCounts } from '../../db/repositories/face-descriptors.ts';
 import { profileCompanies } from '../../db/repositories/organization-profile.ts';
 import { readFaceEnablement, readSettings } from '../../db/repositories/settings.ts';
+import { listTerminals } from '../../db/repositories/terminals.ts';
 import { findUserWithRole } from '../../db/repositories/users.ts';
+import { parseTerminalMethods } from '../../db/stored-formats.ts';
+import { terminalState } from '../../../domain/terminals/terminal-rules.ts';
 import { localDateOf } from '../../../domain/time/zoned-time.ts';
 
 /** The DPIA draft of this installation (decision 047), in Spanish or English, as a Markdown file. */
 export async function faceDpiaDraft(db: Db, lang: Language): Promise<{ fileName: string; text: string }> {
-  const [settings, change, counts, activeEmployees, companies] = await Promise.all([
+  const generatedAt = nowIso();
+  const [settings, change, counts, activeEmployees, companies, terminals] = await Promise.all([
     readSettings(db),
     readFaceEnablement(db),
     faceEnrolmentCounts(db),
     countActiveEmployees(db),
     profileCompanies(db),
+    listTerminals(db, null, generatedAt),
   ]);
   const enabler = change?.enabled ? await findUserWithRole(db, { id: change.by }) : undefined;
-  const generatedAt = nowIso();
   const text = dpiaDraft(
     {
       company: companies.map((c) => c.name).join(', '),
@@ -36,7 +40,8 @@ export async function faceDpiaDraft(db: Db, lang: Language): Promise<{ fileName:
       punchPhoto: settings.punchPhoto,
       punchPhotoRetentionDays: settings.punchPhotoRetentionDays,
       ipRestriction: settings.ipRestriction,
-      terminals: [],
+      // Paired terminals in use (decision 042); waiting and revoked ones take no punch.
+      terminals: terminals.filter((t) => terminalState(t) === 'paired').map((t) => ({ name: t.name, location: t.location, methods: parseTerminalMethods(t.methods) })),
       enabledBy: change?.enabled ? { name: enabler?.name ?? `#${change.by}`, at: change.at } : null,
     },
     lang,
