@@ -32,7 +32,7 @@ interface Status {
   lastChange: { enabled: boolean; at: string; byName: string; noticeVersion: string | null } | null;
   acknowledged: boolean;
   enrolledEmployees: number;
-  descriptors: number;
+  descriptorCount: number;
   missingAlternative: { id: number; name: string }[];
 }
 const status = async (): Promise<Status> => (await (await admin.get(SWITCH)).json()).data;
@@ -65,7 +65,7 @@ afterAll(async () => {
 describe('face recognition is off by default and switched only on purpose', () => {
   it('starts off on a new installation (the demo data set too): the clock refuses faces', async () => {
     expect((await settings()).faceRecognition).toBe(false);
-    expect(await status()).toMatchObject({ enabled: false, lastChange: null, acknowledged: false, enrolledEmployees: 0, descriptors: 0, missingAlternative: [] });
+    expect(await status()).toMatchObject({ enabled: false, lastChange: null, acknowledged: false, enrolledEmployees: 0, descriptorCount: 0, missingAlternative: [] });
     expect(await facePunch()).toBe(403);
   });
 
@@ -186,7 +186,7 @@ describe('face recognition is off by default and switched only on purpose', () =
     expect(kept.status).toBe(200);
     const keptBody = await kept.json();
     expect(keptBody.message).toBe(en.biometrics.turnedOff);
-    expect(keptBody.data).toMatchObject({ enabled: false, acknowledged: false, descriptors: 1, lastChange: { enabled: false, byName: 'Demo Administrator', noticeVersion: null } });
+    expect(keptBody.data).toMatchObject({ enabled: false, acknowledged: false, descriptorCount: 1, lastChange: { enabled: false, byName: 'Demo Administrator', noticeVersion: null } });
     expect(descriptors()).toBe(1);
     expect(await facePunch()).toBe(403);
 

@@ -6,6 +6,7 @@ import en from '../../src/i18n/en.json';
 import es from '../../src/i18n/es.json';
 import { enableFaceRecognition } from '../helpers/biometrics.ts';
 import { Client } from '../helpers/http-client.ts';
+import { pairTerminal } from '../helpers/terminal.ts';
 import { sqlIn } from '../helpers/test-sql.ts';
 import { ROOT, startServer, type TestServer } from '../helpers/test-server.ts';
 
@@ -36,10 +37,10 @@ interface Answer {
   retryAfter: number | null;
 }
 
-/** A punch sent from the terminal at `address`. */
-function terminal(address: string) {
+/** A punch sent from the terminal at `address`, or from a paired terminal (its headers). */
+function terminal(address: string | Record<string, string>) {
   return async (body: Record<string, unknown>, lang: 'en' | 'es' = 'en'): Promise<Answer> => {
-    const res = await new Client(server.url, lang).post('/api/clock', body, { 'x-forwarded-for': address });
+    const res = await new Client(server.url, lang).post('/api/clock', body, typeof address === 'string' ? { 'x-forwarded-for': address } : address);
     const text = await res.text();
     const header = res.headers.get('retry-after');
     return { status: res.status, text, body: JSON.parse(text) as Answer['body'], retryAfter: header === null ? null : Number(header) };
@@ -188,7 +189,9 @@ describe('limits come before the snapshot is decoded', () => {
   it('a terminal waiting after unknown faces answers 429 to a bad snapshot, not 422', async () => {
     await enableFaceRecognition(admin);
     await putSettings({ punchPhoto: true });
-    const punch = terminal('10.0.0.7');
+    // Faces come only from paired terminals (decision 042); their limits are their own.
+    const punch = terminal((await pairTerminal(server.url, admin, { name: 'Caras 1' })).headers);
+    const other = terminal((await pairTerminal(server.url, admin, { name: 'Caras 2' })).headers);
     tick(60);
     // Nobody is enrolled on this server: every face is unknown. Ten are free, the eleventh starts the wait.
     for (let i = 0; i < 11; i++) expect((await punch({ action: 'check-in', descriptor: FIXTURE['raj3']!.kiosk })).status).toBe(401);
@@ -198,7 +201,7 @@ describe('limits come before the snapshot is decoded', () => {
     expect(locked.status, locked.text).toBe(429);
     expect(locked.retryAfter).toBe(2);
     // The same junk from a terminal that is not waiting is refused by the face (401), still undecoded.
-    expect((await terminal('10.0.0.8')({ action: 'check-in', descriptor: FIXTURE['raj3']!.kiosk, photo: junk })).status).toBe(401);
+    expect((await other({ action: 'check-in', descriptor: FIXTURE['raj3']!.kiosk, photo: junk })).status).toBe(401);
     // Unknown faces do not hold back the PIN pad.
     expect((await punch({ action: 'check-in', pin: pinOf(16) })).status).toBe(200);
     await putSettings({ punchPhoto: false });

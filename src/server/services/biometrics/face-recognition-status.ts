@@ -14,7 +14,7 @@ export async function faceRecognitionStatus(db: Db): Promise<FaceRecognitionStat
     lastChange: change ? { enabled: change.enabled, at: change.at, byName: by?.name ?? `#${change.by}`, noticeVersion: change.noticeVersion } : null,
     acknowledged: settings.faceRecognition && change?.enabled === true && change.noticeVersion === FACE_NOTICE_VERSION,
     enrolledEmployees: counts.employees,
-    descriptors: counts.descriptors,
+    descriptorCount: counts.descriptors,
     missingAlternative: employeesWithoutAlternative(employees.map((e) => ({ ...e, name: `${e.firstName} ${e.lastName}` }))),
   };
 }
