@@ -56,8 +56,9 @@ function seeded(seed: number): () => number {
  * would press it: gaps from `gap()` ms after the previous one. The stamps, not the (slow, busy)
  * delivery, are what the page's KeyboardEvent.timeStamp reports.
  */
-async function typeStamped(cdp: CDPSession, text: string, gap: () => number, enter = true): Promise<void> {
-  let at = Date.now() / 1000;
+async function typeStamped(cdp: CDPSession, text: string, gap: () => number, options: { enter?: boolean; after?: number } = {}): Promise<number> {
+  // Never before the keys typed earlier (their stamps may run ahead of the clock): `after` is the last one's, in s.
+  let at = Math.max(Date.now() / 1000, (options.after ?? 0) + 0.5);
   const send = async (key: string, code: string, keyCode: number, char: string) => {
     await cdp.send('Input.dispatchKeyEvent', { type: 'keyDown', key, code, windowsVirtualKeyCode: keyCode, text: char, unmodifiedText: char, timestamp: at });
     await cdp.send('Input.dispatchKeyEvent', { type: 'keyUp', key, code, windowsVirtualKeyCode: keyCode, timestamp: at + 0.004 });
@@ -66,7 +67,8 @@ async function typeStamped(cdp: CDPSession, text: string, gap: () => number, ent
     await send(ch, `Digit${ch}`, ch.charCodeAt(0), ch);
     at += gap() / 1000;
   }
-  if (enter) await send('Enter', 'Enter', 13, '\r');
+  if (options.enter ?? true) await send('Enter', 'Enter', 13, '\r');
+  return at;
 }
 
 /** Keeps the page's main thread busy 120 ms out of every 150 ms (a terminal under load). */
@@ -151,9 +153,9 @@ describe('badge reader under load (80 ms of jitter between keys)', () => {
       await page.click('[data-testid=clock-action-break-in]');
       await page.waitForSelector('[data-testid=pin-pad]');
       // A person starts typing a PIN (200-300 ms between keys), then scans the badge instead.
-      await typeStamped(cdp, '12', () => 200 + jitter() * 100, false);
+      const typed = await typeStamped(cdp, '12', () => 200 + jitter() * 100, { enter: false });
       await page.waitForSelector('[data-testid=pin-dots][data-count="2"]');
-      await typeStamped(cdp, BADGES[name]!, () => 5 + jitter() * 80);
+      await typeStamped(cdp, BADGES[name]!, () => 5 + jitter() * 80, { after: typed });
       expect(await result(page), name).toMatchObject({ ok: 'yes', name: NAMES[name], message: en.messages.recordedSuccessfully });
       expect(punches(idOf(name)), name).toEqual([
         { action: 'check-in', method: 'card' },
