@@ -77,8 +77,11 @@ export async function run({ log = console.log, punches = 7, rate = 4, photo = 'a
   let context;
   try {
     const headers = await demoHeaders(server.url);
+    // Face recognition starts off (decision 047): on as an administrator turns it on, the notice acknowledged.
+    const enabled = await api(server.url, headers, 'POST', '/api/settings/face-recognition', { enabled: true, acknowledged: true });
+    if (enabled.status !== 200) throw new Error(`enabling face recognition: ${enabled.status} ${await enabled.text()}`);
     const settings = await (await api(server.url, headers, 'GET', '/api/settings')).json();
-    await api(server.url, headers, 'PUT', '/api/settings', { ...settings.data, faceRecognition: true, faceLiveness: true });
+    await api(server.url, headers, 'PUT', '/api/settings', { ...settings.data, faceLiveness: true });
     const now = (await (await api(server.url, headers, 'GET', '/api/settings')).json()).data;
     // One employee enrolled with the fixture descriptor of amy1 (the photo panel's pipeline).
     const fixture = JSON.parse(readFileSync(path.join(ROOT, 'tests', 'fixtures', 'face-descriptors.json'), 'utf8'));

@@ -10,6 +10,7 @@ import es from '../../src/i18n/es.json';
 import { launchBrowser, type TestBrowser } from '../helpers/browser.ts';
 import { pairBrowserContext, pairTerminal } from '../helpers/terminal.ts';
 import { FACES, fakeCameraArgs, writeFaceVideo } from '../helpers/fake-camera.ts';
+import { enableFaceRecognition } from '../helpers/biometrics.ts';
 import { Client } from '../helpers/http-client.ts';
 import { ROOT, startServer, type TestServer } from '../helpers/test-server.ts';
 
@@ -67,6 +68,8 @@ beforeAll(async () => {
   server = await startServer({ args: ['--demo'], env: { JORNADA_TEST: '1', JORNADA_FAKE_NOW_FILE: clockFile } });
   const admin = new Client(server.url);
   await admin.signIn('admin@demo.jornada', 'Demo#2026');
+  // Off on new installations and the demo (decision 047).
+  await enableFaceRecognition(admin);
   // Carmen is enrolled with Amy's first photo; the camera shows Amy's second, swaying.
   const carmen = idOf('Carmen');
   await admin.request('PUT', `/api/employees/${carmen}/consent`, { consent: true });

@@ -10,6 +10,7 @@ import es from '../../src/i18n/es.json';
 import { launchBrowser, type TestBrowser } from '../helpers/browser.ts';
 import { pairBrowserContext, pairTerminal, type PairedTestTerminal } from '../helpers/terminal.ts';
 import { FACES, fakeCameraArgs, writeFaceVideo } from '../helpers/fake-camera.ts';
+import { disableFaceRecognition, enableFaceRecognition } from '../helpers/biometrics.ts';
 import { Client } from '../helpers/http-client.ts';
 import { ROOT, startServer, type TestServer } from '../helpers/test-server.ts';
 
@@ -98,6 +99,8 @@ beforeAll(async () => {
   server = await startServer({ args: ['--demo'], env: { JORNADA_TEST: '1', JORNADA_FAKE_NOW_FILE: clockFile } });
   admin = new Client(server.url);
   await admin.signIn('admin@demo.jornada', 'Demo#2026');
+  // Off on new installations and the demo (decision 047).
+  await enableFaceRecognition(admin);
   terminal = await pairTerminal(server.url, admin, { name: 'Kiosk' });
   // Carmen is enrolled with Amy's first photo (descriptor as the photo panel computes it).
   const carmen = idOf('Carmen');
@@ -210,7 +213,7 @@ describe('the clock terminal', () => {
   }, 180_000);
 
   it('repeated wrong PINs make the terminal wait seconds, counted down, and the next person then punches (typed on the keyboard, in Spanish)', async () => {
-    await putSettings({ faceRecognition: false });
+    await disableFaceRecognition(admin);
     setNow('2027-03-01', '09:30');
     const browser = await launchBrowser({ locale: 'es-ES' });
     browsers.push(browser);
@@ -244,7 +247,7 @@ describe('the clock terminal', () => {
     await typePin(page, '100007');
     expect(await result(page)).toMatchObject({ ok: 'yes', name: 'Laura Jiménez Díaz', message: es.messages.recordedSuccessfully });
     expect(punches(idOf('Laura'))).toEqual([{ action: 'check-in', method: 'pin' }]);
-    await putSettings({ faceRecognition: true });
+    await enableFaceRecognition(admin);
     await page.close();
   }, 180_000);
 

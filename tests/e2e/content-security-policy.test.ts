@@ -4,6 +4,9 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { launchBrowser, type TestBrowser } from '../helpers/browser.ts';
+import { enableFaceRecognition } from '../helpers/biometrics.ts';
+import { Client } from '../helpers/http-client.ts';
+import { pairBrowserContext, pairTerminal } from '../helpers/terminal.ts';
 import { fakeCameraArgs, writeFaceVideo } from '../helpers/fake-camera.ts';
 import { startServer, type TestServer } from '../helpers/test-server.ts';
 
@@ -62,7 +65,7 @@ it('opens the main pages and the clock terminal without any CSP violation', asyn
   await page.click('button[type=submit]');
   await page.waitForURL('**/dashboard');
 
-  const pages = ['/dashboard', '/employees', '/employee-create', '/schedule', '/attendance', '/reports', '/reports/employee-attendance', '/setting', '/users', '/leave-list', '/company'];
+  const pages = ['/dashboard', '/employees', '/employee-create', '/schedule', '/attendance', '/reports', '/reports/employee-attendance', '/setting', '/users', '/leave-list', '/company', '/terminals', '/clock-conflicts'];
   for (const url of pages) {
     const res = await page.goto(server.url + url, { waitUntil: 'networkidle' });
     expect(res?.status(), url).toBe(200);
@@ -79,7 +82,12 @@ it('opens the main pages and the clock terminal without any CSP violation', asyn
     expect(await violations(), firstEmployee).toEqual([]);
   }
 
-  // The clock terminal: camera, face models and detection under the policy.
+  // The clock terminal: camera, face models and detection under the policy, on a paired terminal
+  // with face recognition on (decisions 042, 047).
+  const admin = new Client(server.url);
+  expect((await admin.signIn('admin@demo.jornada', 'Demo#2026')).status).toBe(200);
+  await enableFaceRecognition(admin);
+  await pairBrowserContext(browser.context, server.url, (await pairTerminal(server.url, admin, { name: 'CSP' })).credential);
   await page.goto(`${server.url}/clock`);
   await page.waitForSelector('[data-testid=clock-kiosk][data-face=ready]', { timeout: 90_000 });
   await page.waitForTimeout(1500);

@@ -11,6 +11,7 @@ import { launchBrowser, type TestBrowser } from '../helpers/browser.ts';
 import { FACES, fakeCameraArgs } from '../helpers/fake-camera.ts';
 import { Client } from '../helpers/http-client.ts';
 import { shootWidthsAndThemes } from '../helpers/screenshots.ts';
+import { enableFaceRecognition } from '../helpers/biometrics.ts';
 import { pairBrowserContext, pairTerminal } from '../helpers/terminal.ts';
 import { ROOT, startServer, type TestServer } from '../helpers/test-server.ts';
 
@@ -77,6 +78,7 @@ beforeAll(async () => {
   server = await startServer({ args: ['--demo'], env: { JORNADA_TEST: '1', JORNADA_FAKE_NOW_FILE: clockFile } });
   admin = new Client(server.url);
   await admin.signIn('admin@demo.jornada', 'Demo#2026');
+  await enableFaceRecognition(admin);
   const settings = (await (await admin.get('/api/settings')).json()) as { data: Record<string, unknown> };
   expect(settings.data['faceLiveness']).toBe(true);
   // Carmen is enrolled with Amy's first photo (descriptor as the photo panel computes it).

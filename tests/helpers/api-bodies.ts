@@ -189,6 +189,8 @@ export function writeCases(ids: DemoIds, own: { employee: number; department: nu
     'POST /api/clock-conflicts/{id}/dismiss': { body: { note: 'Fichaje de prueba' } },
     'POST /api/account/password': { body: { currentPassword: 'Demo#2026', newPassword: 'Nueva#2026x', confirmPassword: 'Nueva#2026x' } },
     'PUT /api/settings': { body: {} /* filled from GET /api/settings */ },
+    // Turning it off changes nothing on the demo (off already) and deletes nothing (decision 047).
+    'POST /api/settings/face-recognition': { body: { enabled: false } },
     'POST /api/feedback': { body: { message: 'Todo bien' }, texts: { message: 5000 } },
     'PUT /api/guide': { body: { dismissed: true } },
     'POST /api/employees/import': { body: { csv: IMPORT_CSV, dryRun: true } },

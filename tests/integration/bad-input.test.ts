@@ -49,6 +49,8 @@ const OPTIONAL = new Set([
   'PUT /api/settings:correctionAcceptanceDays',
   'PUT /api/settings:shiftWindowMinutes',
   'PUT /api/settings:acceptUnscheduledWork',
+  // Switched by POST /api/settings/face-recognition; PUT takes only the stored value (decision 047).
+  'PUT /api/settings:faceRecognition',
   'PUT /api/settings:unpairedClock',
   'PUT /api/settings:terminalSilentMinutes',
   'POST /api/terminals:location',

@@ -9,6 +9,7 @@ import en from '../../src/i18n/en.json';
 import es from '../../src/i18n/es.json';
 import { FACES } from '../helpers/fake-camera.ts';
 import { clockChallenge, freshDescriptor } from '../helpers/face-punch.ts';
+import { disableFaceRecognition, enableFaceRecognition } from '../helpers/biometrics.ts';
 import { Client } from '../helpers/http-client.ts';
 import { pairTerminal, type PairedTestTerminal } from '../helpers/terminal.ts';
 import { sqlIn } from '../helpers/test-sql.ts';
@@ -85,6 +86,8 @@ beforeAll(async () => {
   server = await startServer({ args: ['--demo'], env: { JORNADA_TEST: '1', JORNADA_FAKE_NOW_FILE: clockFile } });
   admin = new Client(server.url);
   expect((await admin.signIn('admin@demo.jornada', 'Demo#2026')).status).toBe(200);
+  // Off on new installations and the demo (decision 047).
+  await enableFaceRecognition(admin);
   terminal = await pairTerminal(server.url, admin, { name: 'Front door' });
   for (const name of ['Carmen', 'Lucía', 'Antonio', 'Laura', 'Pablo']) {
     ids[name] = sql<{ id: number }>('select id from employees where first_name = ?', name)[0]!.id;
@@ -207,11 +210,11 @@ describe('POST /api/clock with a face', () => {
 
   it('answers 403 when face recognition is turned off in the settings', async () => {
     setNow(MON, '11:00');
-    await putSettings({ faceRecognition: false });
+    await disableFaceRecognition(admin);
     const off = await clock({ action: 'break-in', descriptor: FIXTURE['amy3']!.kiosk });
     expect(off.status).toBe(403);
     expect(off.body).toEqual({ message: en.punch.faceClockUnavailable, code: 'punch.faceClockUnavailable' });
-    await putSettings({ faceRecognition: true });
+    await enableFaceRecognition(admin);
   });
 
   it('refuses malformed descriptors: wrong length, junk values, more than three frames', async () => {

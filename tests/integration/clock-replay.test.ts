@@ -8,6 +8,7 @@ import en from '../../src/i18n/en.json';
 import es from '../../src/i18n/es.json';
 import { clockChallenge, freshFrame } from '../helpers/face-punch.ts';
 import { FACES } from '../helpers/fake-camera.ts';
+import { enableFaceRecognition } from '../helpers/biometrics.ts';
 import { Client } from '../helpers/http-client.ts';
 import { pairTerminal, type PairedTestTerminal } from '../helpers/terminal.ts';
 import { startServer, type TestServer } from '../helpers/test-server.ts';
@@ -84,7 +85,8 @@ beforeAll(async () => {
   server = await startServer({ args: ['--demo'], env: { JORNADA_TEST: '1', JORNADA_FAKE_NOW_FILE: clockFile } });
   admin = new Client(server.url);
   expect((await admin.signIn('admin@demo.jornada', 'Demo#2026')).status).toBe(200);
-  await putSettings({ faceRecognition: true, punchPhoto: false });
+  await enableFaceRecognition(admin);
+  await putSettings({ punchPhoto: false });
   door = await pairTerminal(server.url, admin, { name: 'Door' });
   yard = await pairTerminal(server.url, admin, { name: 'Yard' });
   carmen = sql<{ id: number }>("select id from employees where first_name = 'Carmen'")[0]!.id;

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localDateTimeToUtcIso } from '../../src/domain/time/zoned-time.ts';
 import en from '../../src/i18n/en.json';
 import es from '../../src/i18n/es.json';
+import { enableFaceRecognition } from '../helpers/biometrics.ts';
 import { Client } from '../helpers/http-client.ts';
 import { startServer, type TestServer } from '../helpers/test-server.ts';
 
@@ -364,6 +365,7 @@ describe('POST /api/clock with a PIN', () => {
     expect(pin.body.errors).toEqual({ pin: es.employees.pinFormat });
     // Faces are matched on the server (tests/integration/clock-face.test.ts), and only from a
     // paired terminal (tests/integration/terminals.test.ts); this browser is not one.
+    await enableFaceRecognition(admin);
     const descriptor = Array.from({ length: 128 }, (_, i) => (i % 2 ? 0.1 : -0.1));
     const face = await clock({ action: 'check-in', descriptor });
     expect(face.status).toBe(403);

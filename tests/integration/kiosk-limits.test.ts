@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import en from '../../src/i18n/en.json';
 import es from '../../src/i18n/es.json';
 import { clockChallenge, freshDescriptor } from '../helpers/face-punch.ts';
+import { enableFaceRecognition } from '../helpers/biometrics.ts';
 import { Client } from '../helpers/http-client.ts';
 import { pairTerminal } from '../helpers/terminal.ts';
 import { sqlIn } from '../helpers/test-sql.ts';
@@ -37,10 +38,10 @@ interface Answer {
   retryAfter: number | null;
 }
 
-/** A punch sent from the terminal at `address`. */
-function terminal(address: string) {
+/** A punch sent from the terminal at `address`, or from a paired terminal (its headers). */
+function terminal(address: string | Record<string, string>) {
   return async (body: Record<string, unknown>, lang: 'en' | 'es' = 'en'): Promise<Answer> => {
-    const res = await new Client(server.url, lang).post('/api/clock', body, { 'x-forwarded-for': address });
+    const res = await new Client(server.url, lang).post('/api/clock', body, typeof address === 'string' ? { 'x-forwarded-for': address } : address);
     const text = await res.text();
     const header = res.headers.get('retry-after');
     return { status: res.status, text, body: JSON.parse(text) as Answer['body'], retryAfter: header === null ? null : Number(header) };
@@ -201,7 +202,8 @@ describe('limits come before the snapshot is decoded', () => {
   }
 
   it('a terminal waiting after unknown faces answers 429 to a bad snapshot, not 422', async () => {
-    await putSettings({ faceRecognition: true, punchPhoto: true });
+    await enableFaceRecognition(admin);
+    await putSettings({ punchPhoto: true });
     const punch = await paired('Snapshot door');
     tick(60);
     // Nobody is enrolled on this server: every face is unknown. Ten are free, the eleventh starts the wait.

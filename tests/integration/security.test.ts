@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_ROUTES } from '../../src/domain/routing/api-table.ts';
 import { addDays, demoIds, DESCRIPTOR, faceDataUrl, idsByCollection, wednesdayBefore, type DemoIds } from '../helpers/api-bodies.ts';
 import { changedTables, dbSnapshot } from '../helpers/db-snapshot.ts';
+import { enableFaceRecognition } from '../helpers/biometrics.ts';
 import { Client } from '../helpers/http-client.ts';
 import { startServer, type TestServer } from '../helpers/test-server.ts';
 
@@ -262,6 +263,7 @@ describe('uploads that are not images', () => {
   });
 
   it('punch snapshots at the clock: refused with a translated 4xx and no punch written', async () => {
+    await enableFaceRecognition(admin);
     const settings = (await (await admin.get('/api/settings')).json()).data;
     expect((await admin.request('PUT', '/api/settings', { ...settings, punchPhoto: true, faceLiveness: false })).status).toBe(200);
     try {

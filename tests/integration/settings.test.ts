@@ -15,7 +15,7 @@ const DEFAULTS = {
   timeFormat: '1',
   defaultLanguage: 'es',
   rfidClock: false,
-  faceRecognition: true,
+  faceRecognition: false,
   graceMinutes: 5,
   breaksPerDay: 1,
   shiftWindowMinutes: 240,
@@ -30,6 +30,9 @@ const DEFAULTS = {
   backupTime: '03:00',
   backupKeep: 14,
   correctionAcceptanceDays: 7,
+  // New installations: punches only from paired terminals (decision 042).
+  unpairedClock: false,
+  terminalSilentMinutes: 60,
 };
 
 beforeAll(async () => {

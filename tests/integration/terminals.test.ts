@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localDateTimeToUtcIso } from '../../src/domain/time/zoned-time.ts';
 import en from '../../src/i18n/en.json';
 import es from '../../src/i18n/es.json';
+import { enableFaceRecognition } from '../helpers/biometrics.ts';
 import { Client } from '../helpers/http-client.ts';
 import { DESCRIPTOR } from '../helpers/api-bodies.ts';
 import { pairTerminal } from '../helpers/terminal.ts';
@@ -49,6 +50,8 @@ beforeAll(async () => {
   server = await startServer({ args: ['--demo'], env: { JORNADA_TEST: '1', JORNADA_FAKE_NOW_FILE: clockFile } });
   admin = new Client(server.url);
   expect((await admin.signIn('admin@demo.jornada', 'Demo#2026')).status).toBe(200);
+  // Off on new installations and the demo (decision 047): on, so faces are refused for the terminal's reasons.
+  await enableFaceRecognition(admin);
 });
 
 afterAll(async () => {

@@ -68,6 +68,10 @@ export const API_ROUTES: readonly ApiRoute[] = [
   { method: 'POST', pattern: '/api/account/sign-out-everywhere', authority: [] },
   { method: 'GET', pattern: '/api/settings', authority: ['setting.read'] },
   { method: 'PUT', pattern: '/api/settings', authority: ['setting.update'] },
+  // Face recognition is switched only here, after the notice (decision 047); the DPIA draft with the settings.
+  { method: 'GET', pattern: '/api/settings/face-recognition', authority: ['setting.read'] },
+  { method: 'POST', pattern: '/api/settings/face-recognition', authority: ['setting.update'] },
+  { method: 'GET', pattern: '/api/settings/face-recognition/dpia', authority: ['setting.read'] },
   // Database backups: the status with the settings, "Back up now" with the right to change them.
   { method: 'GET', pattern: '/api/backups', authority: ['setting.read'] },
   { method: 'POST', pattern: '/api/backups', authority: ['setting.update'] },

@@ -49,7 +49,8 @@ export const SettingsInput = v.object(
     timeFormat: v.picklist(['1', '2'], 'validation.required'),
     defaultLanguage: v.picklist(['es', 'en'], 'validation.required'),
     rfidClock: v.boolean('validation.required'),
-    faceRecognition: v.boolean('validation.required'),
+    /** Only the stored value is accepted: face recognition is switched by its own endpoint (decision 047). */
+    faceRecognition: v.optional(v.boolean('validation.required')),
     graceMinutes: v.pipe(v.number('validation.invalidNumber'), v.integer('validation.invalidNumber'), v.minValue(0, 'settings.graceRange'), v.maxValue(120, 'settings.graceRange')),
     breaksPerDay: v.pipe(v.number('validation.invalidNumber'), v.integer('validation.invalidNumber'), v.minValue(1, 'settings.breaksRange'), v.maxValue(5, 'settings.breaksRange')),
     ipRestriction: ipList('settings.invalidIpList'),

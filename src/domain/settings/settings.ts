@@ -109,8 +109,10 @@ export function settingsFrom(stored: Record<string, unknown>): Settings {
 
 /**
  * The settings a first run starts with: work outside the schedule is accepted in Spain (decision
- * 032); the clock takes punches only from paired terminals (decision 042).
+ * 032); the clock takes punches only from paired terminals (decision 042); face recognition is off
+ * (decision 047: turning it on needs the notice, a legal basis and a PIN or badge for everyone).
+ * DEFAULT_SETTINGS keeps it on only for installations older than that, which stored no value.
  */
 export function firstRunSettings(country: string, timezone: string): Settings {
-  return { ...DEFAULT_SETTINGS, country, timezone, acceptUnscheduledWork: country === 'ES', unpairedClock: false };
+  return { ...DEFAULT_SETTINGS, country, timezone, acceptUnscheduledWork: country === 'ES', unpairedClock: false, faceRecognition: false };
 }

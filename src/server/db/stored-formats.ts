@@ -1,3 +1,4 @@
+import type { FaceEnablement } from '../../domain/biometrics/face-enablement.ts';
 import type { BreakInstants } from '../../domain/attendance/shift-times.ts';
 import { normalizePermissions, type Permissions } from '../../domain/permissions/permissions.ts';
 import { methodsFrom, type TerminalMethod } from '../../domain/terminals/terminal-rules.ts';
@@ -54,6 +55,28 @@ export function parsePermissions(json: string): Permissions {
 /** Permissions as `roles.permissions` stores them. */
 export function permissionsJson(permissions: Permissions): string {
   return JSON.stringify(permissions);
+}
+
+/** `settings` row `faceEnablement`: the last switch of face recognition (decision 047); damaged = null. */
+export function parseFaceEnablement(json: string): FaceEnablement | null {
+  try {
+    const v = JSON.parse(json) as Partial<FaceEnablement> | null;
+    if (!v || typeof v.enabled !== 'boolean' || typeof v.at !== 'string' || typeof v.by !== 'number') return null;
+    return {
+      enabled: v.enabled,
+      at: v.at,
+      by: v.by,
+      noticeVersion: typeof v.noticeVersion === 'string' ? v.noticeVersion : null,
+      descriptorsDeleted: typeof v.descriptorsDeleted === 'number' ? v.descriptorsDeleted : 0,
+    };
+  } catch {
+    return null;
+  }
+}
+
+/** The face-recognition switch as the `settings` row stores it. */
+export function faceEnablementJson(value: FaceEnablement): string {
+  return JSON.stringify(value);
 }
 
 /** `terminals.methods`: a JSON array of "face" | "pin" | "badge"; anything else reads as none. */

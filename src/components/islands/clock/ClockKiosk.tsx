@@ -165,12 +165,13 @@ export default function ClockKiosk(props: Props) {
   );
 
   // Keyboard: digits, Backspace and Enter work the PIN pad; Escape goes back; a badge reader's
-  // burst ending in Enter is a badge wherever the screen is.
+  // run of keys ending in Enter is a badge wherever the screen is (BadgeReader, decision 048).
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (event.ctrlKey || event.metaKey || event.altKey) return;
       const current = stateRef.current.stage;
-      const at = performance.now();
+      // When the key was pressed (decision 048): a busy page handles keys late and in bunches.
+      const at = event.timeStamp || performance.now();
       if (event.key === 'Escape') {
         if (current.kind !== 'home' || current.card) goHome();
         return;

@@ -16,7 +16,9 @@ import { inputClass, primaryButton } from '../ui/buttons.ts';
 import type { BackupOverview } from '../../../domain/backups/backup-overview.ts';
 import { AttributionsList } from './AttributionsList.tsx';
 import { BackupSection } from './BackupSection.tsx';
+import { FaceRecognitionSection } from './FaceRecognitionSection.tsx';
 import { FeedbackSection } from './FeedbackSection.tsx';
+import type { FaceRecognitionStatus } from '../../../domain/biometrics/face-enablement.ts';
 import { RecordIntegritySection } from './RecordIntegritySection.tsx';
 
 interface Props {
@@ -25,6 +27,8 @@ interface Props {
   system: SystemInfo;
   clientAddress: string;
   backups: BackupOverview;
+  /** Face recognition is switched by its own section, not by Save (decision 047). */
+  face: FaceRecognitionStatus;
   canUpdate: boolean;
   isSuperAdmin: boolean;
 }
@@ -98,7 +102,7 @@ export default function SettingsPanel(props: Props) {
       )}
     </div>
   );
-  const toggle = (id: 'rfidClock' | 'faceRecognition' | 'faceLiveness' | 'punchPhoto' | 'acceptUnscheduledWork' | 'unpairedClock', label: string, hint: string) => (
+  const toggle = (id: 'rfidClock' | 'faceLiveness' | 'punchPhoto' | 'acceptUnscheduledWork' | 'unpairedClock', label: string, hint: string) => (
     <label className="flex items-start justify-between gap-4 rounded-xl border border-line p-4">
       <span>
         <span className="block text-sm font-medium">{label}</span>
@@ -188,7 +192,7 @@ export default function SettingsPanel(props: Props) {
           )}
           {section === 'features' && (
             <>
-              {toggle('faceRecognition', t('settings.faceRecognition'), t('settings.faceRecognitionHint'))}
+              <FaceRecognitionSection lang={lang} initial={props.face} canUpdate={props.canUpdate} timeZone={props.settings.timezone} timeFormat={props.settings.timeFormat} onEnabledChange={(on) => set('faceRecognition', on)} />
               {toggle('rfidClock', t('settings.rfidClock'), t('settings.rfidClockHint'))}
               {toggle('unpairedClock', t('settings.unpairedClock'), t('settings.unpairedClockHint'))}
               {field('graceMinutes', t('settings.graceMinutes'),

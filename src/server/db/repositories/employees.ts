@@ -291,3 +291,19 @@ export function newestActiveEmployees(db: Db, limit: number) {
     .limit(limit)
     .execute();
 }
+
+/** Every active employee with what lets them clock without their face (decision 047). */
+export function activeEmployeeAlternatives(db: Db) {
+  return db
+    .selectFrom('employees')
+    .select(['id', 'firstName', 'lastName', 'status', 'pinKey', 'rfidCard'])
+    .where('status', '=', 'active')
+    .orderBy('id')
+    .execute();
+}
+
+/** How many employees are active. */
+export async function countActiveEmployees(db: Db): Promise<number> {
+  const row = await db.selectFrom('employees').select((eb) => eb.fn.countAll<number>().as('count')).where('status', '=', 'active').executeTakeFirstOrThrow();
+  return Number(row.count);
+}

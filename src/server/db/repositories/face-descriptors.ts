@@ -36,3 +36,18 @@ export async function faceDescriptorStats(db: Db): Promise<{ count: number; maxI
 export async function allFaceDescriptors(db: Db): Promise<{ employeeId: number; descriptor: Uint8Array }[]> {
   return db.selectFrom('faceDescriptors').select(['employeeId', 'descriptor']).orderBy('id').execute();
 }
+
+/** Deletes every stored face descriptor (face recognition turned off, decision 047); returns how many. */
+export async function deleteAllFaceDescriptors(db: Db): Promise<number> {
+  const result = await db.deleteFrom('faceDescriptors').executeTakeFirst();
+  return Number(result.numDeletedRows ?? 0);
+}
+
+/** How many employees have at least one descriptor, and how many descriptors there are. */
+export async function faceEnrolmentCounts(db: Db): Promise<{ employees: number; descriptors: number }> {
+  const row = await db
+    .selectFrom('faceDescriptors')
+    .select([sql<number>`count(distinct employee_id)`.as('employees'), sql<number>`count(*)`.as('descriptors')])
+    .executeTakeFirstOrThrow();
+  return { employees: Number(row.employees), descriptors: Number(row.descriptors) };
+}

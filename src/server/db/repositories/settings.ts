@@ -1,4 +1,6 @@
 import type { Kysely } from 'kysely';
+import type { FaceEnablement } from '../../../domain/biometrics/face-enablement.ts';
+import { faceEnablementJson, parseFaceEnablement } from '../stored-formats.ts';
 import { settingsFrom, type Settings } from '../../../domain/settings/settings.ts';
 import type { Database } from '../schema.ts';
 
@@ -23,4 +25,21 @@ export async function writeSettings(db: Kysely<Database>, values: Partial<Settin
       .onConflict((oc) => oc.column('key').doUpdateSet({ value: JSON.stringify(value), updatedAt: at }))
       .execute();
   }
+}
+
+const FACE_ENABLEMENT_KEY = 'faceEnablement';
+
+/** The last switch of face recognition (decision 047), or null when nobody switched it here. */
+export async function readFaceEnablement(db: Kysely<Database>): Promise<FaceEnablement | null> {
+  const row = await db.selectFrom('settings').select('value').where('key', '=', FACE_ENABLEMENT_KEY).executeTakeFirst();
+  return row ? parseFaceEnablement(row.value) : null;
+}
+
+export async function writeFaceEnablement(db: Kysely<Database>, value: FaceEnablement, at: string): Promise<void> {
+  const json = faceEnablementJson(value);
+  await db
+    .insertInto('settings')
+    .values({ key: FACE_ENABLEMENT_KEY, value: json, updatedAt: at })
+    .onConflict((oc) => oc.column('key').doUpdateSet({ value: json, updatedAt: at }))
+    .execute();
 }
