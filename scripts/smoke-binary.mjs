@@ -189,7 +189,7 @@ async function main() {
 
   // A new install takes punches only from paired terminals (decision 042): create one and pair it.
   const terminal = await api(base, token, 'POST', '/api/terminals', { name: 'Obrador', methods: ['pin'] });
-  const pairing = await api(base, null, 'POST', '/api/terminal/pair', { code: terminal.json?.pairingCode ?? '' });
+  const pairing = await api(base, null, 'POST', '/api/terminal/pair', { code: terminal.json?.pairingCode ?? '', device: true });
   check(terminal.status === 201 && pairing.status === 200 && pairing.json?.credential, 'a terminal is created and paired with its code', `${terminal.status} ${pairing.status} ${pairing.text}`);
   const fromTerminal = { 'x-terminal-token': pairing.json?.credential ?? '' };
   const unpaired = await api(base, null, 'POST', '/api/clock', { action: 'check-in', pin: PIN });

@@ -19,7 +19,7 @@ export async function pairTerminal(baseUrl: string, admin: Client, options: { na
   const created = await admin.post('/api/terminals', { name, location: options.location ?? '', methods: options.methods ?? ['face', 'pin', 'badge'] });
   if (created.status !== 201) throw new Error(`creating a terminal: ${created.status} ${await created.text()}`);
   const { data, pairingCode } = (await created.json()) as { data: { _id: number }; pairingCode: string };
-  const paired = await fetch(`${baseUrl}/api/terminal/pair`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ code: pairingCode }) });
+  const paired = await fetch(`${baseUrl}/api/terminal/pair`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ code: pairingCode, device: true }) });
   if (paired.status !== 200) throw new Error(`pairing a terminal: ${paired.status} ${await paired.text()}`);
   const { credential } = (await paired.json()) as { credential: string };
   return { id: data._id, name, credential, headers: { [TERMINAL_HEADER]: credential } };

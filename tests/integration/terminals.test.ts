@@ -38,8 +38,8 @@ async function createTerminal(body: Record<string, unknown>) {
   return { status: res.status, body: (await res.json()) as { data: { _id: number; state: string }; pairingCode: string; message: string; errors?: Record<string, string> } };
 }
 
-async function pair(code: string, lang = 'en', headers: Record<string, string> = {}) {
-  const res = await fetch(`${server.url}/api/terminal/pair`, { method: 'POST', headers: { 'content-type': 'application/json', 'accept-language': lang, ...headers }, body: JSON.stringify({ code }) });
+async function pair(code: string, lang = 'en', headers: Record<string, string> = {}, device = true) {
+  const res = await fetch(`${server.url}/api/terminal/pair`, { method: 'POST', headers: { 'content-type': 'application/json', 'accept-language': lang, ...headers }, body: JSON.stringify({ code, device }) });
   return { status: res.status, cookie: res.headers.getSetCookie().join('\n'), body: (await res.json()) as { credential?: string; code?: string; message: string; terminal?: { id: number; name: string; methods: string[] } } };
 }
 
@@ -87,6 +87,14 @@ describe('pairing', () => {
     expect(me.status).toBe(200);
     expect((await me.json()).terminal).toMatchObject({ id: created.body.data._id, name: 'Puerta principal' });
     expect(sql('select action from audit_log where entity = ? and entity_id = ? order by id', 'terminal', String(created.body.data._id))).toEqual([{ action: 'create' }, { action: 'pair' }]);
+  });
+
+  it('answers the credential in the body only to a device that asks: a browser keeps it in the HttpOnly cookie alone', async () => {
+    const created = await createTerminal({ name: 'Navegador', methods: ['pin'] });
+    const browser = await pair(created.body.pairingCode, 'en', {}, false);
+    expect(browser.status).toBe(200);
+    expect(browser.body.credential).toBeUndefined();
+    expect(browser.cookie).toMatch(/^jornada_terminal=[A-Za-z0-9_-]{43};/);
   });
 
   it('refuses bad terminal details with field errors and writes nothing', async () => {

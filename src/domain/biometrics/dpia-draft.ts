@@ -2,6 +2,19 @@ import { MEASURED_SAFE_FACE_THRESHOLD } from '../clock/face-match.ts';
 import { formatDate, formatNumber, formatTime } from '../format/intl-format.ts';
 import type { Language } from '../../i18n/languages.ts';
 
+/** The labels of a terminal's methods (literal keys, so the i18n usage test sees them). */
+const METHOD_KEYS: Record<string, string> = { face: 'dpia.method.face', pin: 'dpia.method.pin', badge: 'dpia.method.badge' };
+
+/** The risks the draft lists, each with the measures the app takes against it. */
+const RISK_KEYS = [
+  { name: 'dpia.risks.falseAccept.name', measures: 'dpia.risks.falseAccept.measures' },
+  { name: 'dpia.risks.falseReject.name', measures: 'dpia.risks.falseReject.measures' },
+  { name: 'dpia.risks.spoof.name', measures: 'dpia.risks.spoof.measures' },
+  { name: 'dpia.risks.breach.name', measures: 'dpia.risks.breach.measures' },
+  { name: 'dpia.risks.creep.name', measures: 'dpia.risks.creep.measures' },
+  { name: 'dpia.risks.pressure.name', measures: 'dpia.risks.pressure.measures' },
+] as const;
+
 /**
  * A draft data-protection impact assessment (DPIA, art. 35 GDPR) for the face clock, generated
  * from this installation's facts (decision 047). It is a starting point for the controller, not a
@@ -40,7 +53,7 @@ export function dpiaDraft(facts: DpiaFacts, lang: Language, t: T): string {
   const num = (n: number, digits = 0) => formatNumber(n, lang, { minimumFractionDigits: digits, maximumFractionDigits: digits });
   const yes = (b: boolean) => t(b ? 'dpia.yes' : 'dpia.no');
   const terminals = facts.terminals.length
-    ? facts.terminals.map((x) => `- ${x.name}${x.location ? ` (${x.location})` : ''}: ${x.methods.map((m) => t(`dpia.method.${m}`)).join(', ')}`)
+    ? facts.terminals.map((x) => `- ${x.name}${x.location ? ` (${x.location})` : ''}: ${x.methods.map((m) => t(METHOD_KEYS[m] ?? m)).join(', ')}`)
     : [`- ${t('dpia.noTerminals')}`];
   const lines: string[] = [
     `# ${t('dpia.title')}`,
@@ -58,7 +71,7 @@ export function dpiaDraft(facts: DpiaFacts, lang: Language, t: T): string {
     `| ${t('dpia.threshold')} | ${num(facts.faceThreshold, 2)} (${t('dpia.thresholdSafe', { safe: num(MEASURED_SAFE_FACE_THRESHOLD, 2) })}) |`,
     `| ${t('dpia.margin')} | ${num(facts.faceMargin, 2)} |`,
     `| ${t('dpia.liveness')} | ${yes(facts.faceLiveness)} |`,
-    `| ${t('dpia.punchPhoto')} | ${facts.punchPhoto ? t('dpia.punchPhotoDays', { days: facts.punchPhotoRetentionDays }) : t('dpia.no')} |`,
+    `| ${t('dpia.punchPhoto')} | ${facts.punchPhoto ? t('dpia.punchPhotoDays', { count: facts.punchPhotoRetentionDays }) : t('dpia.no')} |`,
     `| ${t('dpia.ipRestriction')} | ${facts.ipRestriction || t('dpia.none')} |`,
     '',
     `## 1. ${t('dpia.s1.title')}`,
@@ -87,15 +100,15 @@ export function dpiaDraft(facts: DpiaFacts, lang: Language, t: T): string {
     '',
     `| ${t('dpia.risk')} | ${t('dpia.likelihoodImpact')} | ${t('dpia.measures')} |`,
     '|---|---|---|',
-    ...['falseAccept', 'falseReject', 'spoof', 'breach', 'creep', 'pressure'].map(
-      (risk) => `| ${t(`dpia.risks.${risk}.name`)} | [...] | ${t(`dpia.risks.${risk}.measures`, { threshold: num(facts.faceThreshold, 2), safe: num(MEASURED_SAFE_FACE_THRESHOLD, 2) })} |`,
+    ...RISK_KEYS.map(
+      (risk) => `| ${t(risk.name)} | [...] | ${t(risk.measures, { threshold: num(facts.faceThreshold, 2), safe: num(MEASURED_SAFE_FACE_THRESHOLD, 2) })} |`,
     ),
     '',
     `## 4. ${t('dpia.s4.title')}`,
     '',
     t('dpia.s4.descriptors'),
     '',
-    facts.punchPhoto ? t('dpia.s4.photosKept', { days: facts.punchPhotoRetentionDays }) : t('dpia.s4.photosOff'),
+    facts.punchPhoto ? t('dpia.s4.photosKept', { count: facts.punchPhotoRetentionDays }) : t('dpia.s4.photosOff'),
     '',
     t('dpia.s4.backups'),
     '',

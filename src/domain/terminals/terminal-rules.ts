@@ -105,7 +105,18 @@ export const CreateTerminalSchema = v.object(TerminalFields, 'validation.require
 export type TerminalInput = v.InferOutput<typeof CreateTerminalSchema>;
 export const UpdateTerminalSchema = CreateTerminalSchema;
 
-export const PairTerminalSchema = v.object({ code: v.pipe(v.string('terminals.codeInvalid'), v.maxLength(32, 'terminals.codeInvalid')) }, 'terminals.codeInvalid');
+/**
+ * `device: true` asks for the credential in the answer's body, for clients that are not browsers
+ * (they send it back as X-Terminal-Token). A browser kiosk never asks: its credential lives only in
+ * the HttpOnly cookie, out of reach of any script on the page.
+ */
+export const PairTerminalSchema = v.object(
+  {
+    code: v.pipe(v.string('terminals.codeInvalid'), v.maxLength(32, 'terminals.codeInvalid')),
+    device: v.optional(v.boolean('validation.invalidInput'), false),
+  },
+  'terminals.codeInvalid',
+);
 
 /** The state an admin sees. */
 export type TerminalState = 'waiting' | 'paired' | 'revoked';

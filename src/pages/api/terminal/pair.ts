@@ -8,14 +8,13 @@ import { getSettings } from '../../../server/services/get-settings.ts';
 import { pairTerminal } from '../../../server/services/terminals/pair-terminal.ts';
 
 /**
- * Public POST {code} -> 200 `{terminal: {id, name, location, methods}, credential, message}` and
- * the credential in the HttpOnly cookie `jornada_terminal` (decision 042). A browser kiosk never
- * needs `credential` from the body (scripts cannot read the cookie); other clients send it as
- * `X-Terminal-Token`. A bad code: 422 `terminals.codeInvalid`; too many: 429.
+ * Public POST {code, device?} -> 200 `{terminal: {id, name, location, methods}, message}` and the
+ * credential in the HttpOnly cookie `jornada_terminal` (decision 042); with `device: true` the
+ * body carries `credential` too, for clients that send it back as `X-Terminal-Token`. A bad code: 422 `terminals.codeInvalid`; too many: 429.
  */
 export const POST = endpoint(async (context) => {
   const db = await getDb();
-  const { code } = parseInput(PairTerminalSchema, await readJson(context.request));
+  const { code, device } = parseInput(PairTerminalSchema, await readJson(context.request));
   const paired = await pairTerminal(db, code, terminalAddress(context, await getSettings(db)));
   context.cookies.set(TERMINAL_COOKIE, paired.credential, {
     httpOnly: true,
@@ -24,5 +23,5 @@ export const POST = endpoint(async (context) => {
     maxAge: TERMINAL_COOKIE_SECONDS,
     secure: context.url.protocol === 'https:',
   });
-  return json({ terminal: paired.terminal, credential: paired.credential, message: translate(context.locals.lang, 'terminals.pairedDone') });
+  return json({ terminal: paired.terminal, ...(device ? { credential: paired.credential } : {}), message: translate(context.locals.lang, 'terminals.pairedDone') });
 });
