@@ -1,15 +1,14 @@
-import { decidePunch, type ClockAction } from '../../domain/clock/clock-engine.ts';
+import type { ClockAction } from '../../domain/clock/clock-engine.ts';
+import { decideClockPunch } from './decide-clock-punch.ts';
 import type { PunchIdentity } from '../../domain/clock/clock-request.ts';
 import { isoOfSeconds } from '../../domain/clock/shift-bounds.ts';
 import { CLOCK_MESSAGES } from '../../domain/messages/spec-messages.ts';
-import { localDateOf } from '../../domain/time/zoned-time.ts';
 import type { Language } from '../../i18n/languages.ts';
 import { translate } from '../../i18n/translate.ts';
 import { nowMs } from '../clock/now.ts';
 import type { Db } from '../db/connection.ts';
 import { GroupCommit } from '../db/group-commit.ts';
 import { appendAudit } from '../db/repositories/audit-log.ts';
-import { loadClockState } from '../db/repositories/clock-state.ts';
 import { applyPunch, findLatestClockPunch } from '../db/repositories/punches.ts';
 import { DOUBLE_TAP_SECONDS, isDoubleTap } from '../../domain/clock/double-tap.ts';
 import { AppError } from '../http/app-error.ts';
@@ -109,19 +108,7 @@ export async function recordPunch(db: Db, request: PunchRequest): Promise<PunchR
     const last = await findLatestClockPunch(trx, employee.id, isoOfSeconds(nowSeconds - DOUBLE_TAP_SECONDS), now);
     if (last && isDoubleTap(last, request.action, nowSeconds)) return { time: last.at, punchId: null };
 
-    const state = await loadClockState(trx, employee.id, localDateOf(now, settings.timezone));
-    const decision = decidePunch({
-      action: request.action,
-      now,
-      timeZone: settings.timezone,
-      ...state,
-      graceMinutes: settings.graceMinutes,
-      breaksPerDay: settings.breaksPerDay,
-      shiftWindowMinutes: settings.shiftWindowMinutes,
-      acceptUnscheduledWork: settings.acceptUnscheduledWork,
-      timeFormat: settings.timeFormat,
-      lang: request.lang,
-    });
+    const decision = await decideClockPunch(trx, { employeeId: employee.id, action: request.action, at: now, settings, lang: request.lang });
     if (!decision.ok) {
       await appendAudit(trx, {
         userId: null,

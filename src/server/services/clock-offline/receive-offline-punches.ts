@@ -1,16 +1,14 @@
-import { decidePunch } from '../../../domain/clock/clock-engine.ts';
 import { DOUBLE_TAP_SECONDS, isDoubleTap } from '../../../domain/clock/double-tap.ts';
+import { decideClockPunch } from '../decide-clock-punch.ts';
 import { judgeSequence, landsBeforeRecord, placeLatePunch, type ConflictReason, type LatePunchStatus } from '../../../domain/clock/late-punch.ts';
 import type { LatePunch, LatePunchBatch } from '../../../domain/clock/late-punch-request.ts';
 import { epochSeconds, isoOfSeconds } from '../../../domain/clock/shift-bounds.ts';
-import { localDateOf } from '../../../domain/time/zoned-time.ts';
 import type { Settings } from '../../../domain/settings/settings.ts';
 import { pinKey } from '../../auth/pin-key.ts';
 import { nowIso, nowMs } from '../../clock/now.ts';
 import type { Db } from '../../db/connection.ts';
 import { appendAudit } from '../../db/repositories/audit-log.ts';
 import { countUnknownIdentifiers, insertClockConflict } from '../../db/repositories/clock-conflicts.ts';
-import { loadClockState } from '../../db/repositories/clock-state.ts';
 import {
   advanceTerminalSeq,
   findCompanyEmployeesBy,
@@ -170,18 +168,7 @@ async function receiveOne(
       return { seq: punch.seq, status: 'repeat', time: last.at };
     }
 
-    const state = await loadClockState(trx, employee, localDateOf(at, settings.timezone));
-    const decision = decidePunch({
-      action: punch.action,
-      now: at,
-      timeZone: settings.timezone,
-      ...state,
-      graceMinutes: settings.graceMinutes,
-      breaksPerDay: settings.breaksPerDay,
-      shiftWindowMinutes: settings.shiftWindowMinutes,
-      acceptUnscheduledWork: settings.acceptUnscheduledWork,
-      timeFormat: settings.timeFormat,
-    });
+    const decision = await decideClockPunch(trx, { employeeId: employee, action: punch.action, at, settings });
     if (!decision.ok) return conflict('refused', { code: decision.code, params: decision.params });
 
     const { attendanceId, punchId } = await applyPunch(trx, {

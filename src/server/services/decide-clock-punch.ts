@@ -1,0 +1,32 @@
+import type { Kysely } from 'kysely';
+import { decidePunch, type ClockAction, type PunchDecision } from '../../domain/clock/clock-engine.ts';
+import type { Settings } from '../../domain/settings/settings.ts';
+import { localDateOf } from '../../domain/time/zoned-time.ts';
+import type { Language } from '../../i18n/languages.ts';
+import { loadClockState } from '../db/repositories/clock-state.ts';
+import type { Database } from '../db/schema.ts';
+
+/**
+ * What the clock engine says of one punch of an employee at instant `at` (ISO UTC), under the
+ * installation's clock rules: read in the caller's transaction, so the answer holds when the
+ * caller writes it. Shared by live punches (record-punch.ts) and late ones (decision 046).
+ */
+export async function decideClockPunch(
+  trx: Kysely<Database>,
+  input: { employeeId: number; action: ClockAction; at: string; settings: Settings; lang?: Language },
+): Promise<PunchDecision> {
+  const { settings } = input;
+  const state = await loadClockState(trx, input.employeeId, localDateOf(input.at, settings.timezone));
+  return decidePunch({
+    action: input.action,
+    now: input.at,
+    timeZone: settings.timezone,
+    ...state,
+    graceMinutes: settings.graceMinutes,
+    breaksPerDay: settings.breaksPerDay,
+    shiftWindowMinutes: settings.shiftWindowMinutes,
+    acceptUnscheduledWork: settings.acceptUnscheduledWork,
+    timeFormat: settings.timeFormat,
+    ...(input.lang ? { lang: input.lang } : {}),
+  });
+}
