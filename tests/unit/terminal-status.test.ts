@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { lastSignOfLife, pairingPending, silentTerminals, terminalStatus, type TerminalLife } from '../../src/domain/terminals/terminal-status.ts';
 import { formatTypedPairingCode, pairingCodeChars, pairingCodeComplete, pairingUrl } from '../../src/domain/terminals/pairing-code-input.ts';
-import { clockPageMode } from '../../src/domain/terminals/clock-page-mode.ts';
+import { clockPageMode, kioskMethods } from '../../src/domain/terminals/clock-page-mode.ts';
 
 const NOW = Date.parse('2026-11-24T12:00:00.000Z');
 const ago = (minutes: number) => new Date(NOW - minutes * 60_000).toISOString();
@@ -89,5 +89,15 @@ describe('what /clock shows (decision 042)', () => {
     expect(clockPageMode({ credential: 'none', unpairedClock: false, pairAsked: true })).toEqual({ kind: 'pairing', reason: 'required' });
     expect(clockPageMode({ credential: 'none', unpairedClock: true, pairAsked: true })).toEqual({ kind: 'pairing', reason: 'asked' });
     expect(clockPageMode({ credential: 'valid', unpairedClock: false, pairAsked: true })).toEqual({ kind: 'pairing', reason: 'asked' });
+  });
+});
+
+describe('kioskMethods', () => {
+  it('offers the camera only to a paired terminal that allows faces, the badge reader wherever badges are allowed', () => {
+    const on = { faceRecognition: true, rfidClock: true };
+    expect(kioskMethods(on, null)).toEqual({ face: false, badge: true });
+    expect(kioskMethods(on, { methods: ['pin'] })).toEqual({ face: false, badge: false });
+    expect(kioskMethods(on, { methods: ['face', 'badge'] })).toEqual({ face: true, badge: true });
+    expect(kioskMethods({ faceRecognition: false, rfidClock: false }, { methods: ['face', 'badge'] })).toEqual({ face: false, badge: false });
   });
 });

@@ -20,3 +20,14 @@ export function clockPageMode(input: { credential: 'none' | 'valid' | 'unknown' 
   if (!paired && !input.unpairedClock) return { kind: 'pairing', reason: 'required' };
   return { kind: 'kiosk' };
 }
+
+/**
+ * What the kiosk offers on this device: only what the server will take from it (terminalRefusal).
+ * No camera without a paired terminal that allows faces; no badge reader where badges are not allowed.
+ */
+export function kioskMethods(settings: { faceRecognition: boolean; rfidClock: boolean }, terminal: { methods: readonly string[] } | null): { face: boolean; badge: boolean } {
+  return {
+    face: settings.faceRecognition && terminal !== null && terminal.methods.includes('face'),
+    badge: settings.rfidClock && (terminal === null || terminal.methods.includes('badge')),
+  };
+}

@@ -2,7 +2,7 @@ import type { APIRoute } from 'astro';
 import { clockAnswer } from '../../server/clock/clock-answer.ts';
 import { readJson } from '../../server/http/json.ts';
 import { peerAddress } from '../../server/http/terminal-address.ts';
-import { TERMINAL_COOKIE, TERMINAL_HEADER } from '../../domain/terminals/terminal-rules.ts';
+import { terminalCredentialOf } from '../../server/http/terminal-credential.ts';
 
 /**
  * Public clock punch: see clockAnswer (src/server/clock/clock-answer.ts) for the contract. Most
@@ -14,7 +14,7 @@ export const POST: APIRoute = async (context) => {
     peerAddress: peerAddress(context),
     forwardedFor: context.request.headers.get('x-forwarded-for'),
     lang: context.locals.lang,
-    terminalCredential: context.cookies.get(TERMINAL_COOKIE)?.value ?? context.request.headers.get(TERMINAL_HEADER),
+    terminalCredential: terminalCredentialOf(context),
     readBody: () => readJson(context.request),
   });
   return new Response(body, { status, headers });

@@ -1,13 +1,12 @@
-import { TERMINAL_COOKIE, TERMINAL_HEADER } from '../../../domain/terminals/terminal-rules.ts';
 import { getDb } from '../../../server/db/connection.ts';
-import { AppError } from '../../../server/http/app-error.ts';
 import { endpoint } from '../../../server/http/endpoint.ts';
 import { json } from '../../../server/http/json.ts';
-import { addressBehind, peerAddress } from '../../../server/http/terminal-address.ts';
+import { terminalAddress } from '../../../server/http/terminal-address.ts';
+import { terminalCredentialOf } from '../../../server/http/terminal-credential.ts';
 import { assertClockAllowedFrom } from '../../../server/services/clock-access.ts';
 import { getSettings } from '../../../server/services/get-settings.ts';
 import { issueClockChallenge } from '../../../server/services/issue-clock-challenge.ts';
-import { resolveTerminal } from '../../../server/services/terminals/resolve-terminal.ts';
+import { requireTerminal } from '../../../server/services/terminals/resolve-terminal.ts';
 
 /**
  * Public POST, no body: `{nonce, expiresAt}` for the next face punch of the calling paired
@@ -17,8 +16,7 @@ import { resolveTerminal } from '../../../server/services/terminals/resolve-term
  */
 export const POST = endpoint(async (context) => {
   const db = await getDb();
-  await assertClockAllowedFrom(db, addressBehind(peerAddress(context), context.request.headers.get('x-forwarded-for'), await getSettings(db)));
-  const resolved = await resolveTerminal(db, context.cookies.get(TERMINAL_COOKIE)?.value ?? context.request.headers.get(TERMINAL_HEADER));
-  if (resolved.kind !== 'valid') throw new AppError(resolved.kind === 'revoked' ? 'terminal.revoked' : 'terminal.unknown', 401);
-  return json(await issueClockChallenge(db, resolved.terminal), 200, { 'cache-control': 'no-store' });
+  await assertClockAllowedFrom(db, terminalAddress(context, await getSettings(db)));
+  const terminal = await requireTerminal(db, terminalCredentialOf(context));
+  return json(await issueClockChallenge(db, terminal), 200, { 'cache-control': 'no-store' });
 });

@@ -1,4 +1,4 @@
-import { TERMINAL_COOKIE, TERMINAL_HEADER } from '../../../domain/terminals/terminal-rules.ts';
+import { terminalCredentialOf } from '../../../server/http/terminal-credential.ts';
 import { getDb } from '../../../server/db/connection.ts';
 import { endpoint } from '../../../server/http/endpoint.ts';
 import { json, readJson } from '../../../server/http/json.ts';
@@ -15,7 +15,7 @@ export const POST = endpoint(async (context) => {
   const db = await getDb();
   const answer = await acceptOfflineBatch(db, {
     address: terminalAddress(context, await getSettings(db)),
-    credential: context.cookies.get(TERMINAL_COOKIE)?.value ?? context.request.headers.get(TERMINAL_HEADER),
+    credential: terminalCredentialOf(context),
     body: await readJson(context.request),
   });
   return json(answer);

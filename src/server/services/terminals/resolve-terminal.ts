@@ -3,6 +3,7 @@ import { nowIso, nowMs } from '../../clock/now.ts';
 import type { Db } from '../../db/connection.ts';
 import { findTerminalByCredential, touchTerminal } from '../../db/repositories/terminals.ts';
 import { parseTerminalMethods } from '../../db/stored-formats.ts';
+import { AppError } from '../../http/app-error.ts';
 import { secretHash } from './terminal-secrets.ts';
 
 /** A paired, unrevoked terminal, as the clock sees it. */
@@ -43,6 +44,13 @@ export async function resolveTerminal(db: Db, credential: string | null | undefi
     await touchTerminal(db, row.id, nowIso());
   }
   return { kind: 'valid', terminal: { id: row.id, companyId: row.companyId, name: row.name, location: row.location, methods: parseTerminalMethods(row.methods), lastSeq: row.lastSeq } };
+}
+
+/** The active terminal a request's credential names, else 401 `terminal.revoked` or `terminal.unknown`. */
+export async function requireTerminal(db: Db, credential: string | null | undefined): Promise<ClockTerminal> {
+  const resolved = await resolveTerminal(db, credential);
+  if (resolved.kind === 'valid') return resolved.terminal;
+  throw new AppError(resolved.kind === 'revoked' ? 'terminal.revoked' : 'terminal.unknown', 401);
 }
 
 /** The resolved terminal in the clock rule's terms (terminal-rules.ts `terminalRefusal`). */
