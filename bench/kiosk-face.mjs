@@ -29,7 +29,7 @@ import { build } from '../scripts/build.mjs';
 import { demoHeaders, ROOT, startServer } from './lib/server.mjs';
 import { isMain, runAlone } from './lib/standalone.mjs';
 import { percentile } from './lib/verdict.ts';
-import { writeFaceVideo } from '../tests/helpers/fake-camera.ts';
+import { faceVideoFrames, y4mVideo } from '../tests/helpers/fake-camera.ts';
 import { CHROMIUM, CHROMIUM_ARGS } from '../tests/helpers/browser.ts';
 import { pairBrowserContext, pairTerminal } from '../tests/helpers/terminal.ts';
 
@@ -37,6 +37,8 @@ export const BUDGET_MS = 1500;
 const FIRST_FACE_MARK = 'kiosk-face:first-face';
 const WORKER_MEASURE = 'kiosk-face:worker';
 const RECORDED = 'Recorded successfully!';
+/** The camera's sensor grain, ± levels of brightness per pixel (fake-camera.ts y4mVideo). */
+const GRAIN = 2;
 /** Monday 2 March 2027 and the next day; the demo company's zone (Europe/Lisbon) is UTC in March. */
 const PUNCH_TIMES = [
   ['check-in', '2027-03-01T08:58:00Z'],
@@ -96,8 +98,14 @@ export async function run({ log = console.log, punches = 7, rate = 4, photo = 'a
     const admin = { post: (route, body) => fetch(server.url + route, { method: 'POST', headers, body: JSON.stringify(body) }) };
     const { credential } = await pairTerminal(server.url, admin, { name: 'Bench kiosk' });
 
+    // The camera's video: the e2e tests' swaying, turning face, with sensor grain drawn anew for
+    // every punch (overwritten in place: Chromium's fake camera reads the file frame by frame as it
+    // plays). A looping video without it repeats its frames, which the replay check refuses
+    // (decision 043: "These camera images were already sent") from the fourth punch or so.
     const video = path.join(dir, `${photo}.y4m`);
-    await writeFaceVideo(`${photo}.png`, video, { sway: 14 });
+    const frames = await faceVideoFrames(`${photo}.png`, { sway: 14 });
+    const grain = (seed) => y4mVideo(frames, { grain: GRAIN, seed });
+    writeFileSync(video, grain(0));
     context = await chromium.launchPersistentContext(path.join(dir, 'profile'), {
       executablePath: CHROMIUM,
       headless: true,
@@ -153,6 +161,8 @@ export async function run({ log = console.log, punches = 7, rate = 4, photo = 'a
       const raw = outcome.recordedAt - outcome.first;
       samples.push({ action, raw, worker: outcome.worker, byType: outcome.byType, ms: raw + (rate - 1) * outcome.worker, clickToRecorded: outcome.recordedAt - clickedAt });
       log(`kiosk face: punch ${i + 1} ${action}: ${raw.toFixed(0)} ms measured, worker ${outcome.worker.toFixed(0)} ms → ${samples.at(-1).ms.toFixed(0)} ms at ${rate}× (tap to recorded ${samples.at(-1).clickToRecorded.toFixed(0)} ms; worker ${JSON.stringify(outcome.byType)})`);
+      // New grain for the next punch while the result shows (same size, so in place: a reader never sees a short file).
+      writeFileSync(video, grain(i + 1), { flag: 'r+' });
       // Any tap dismisses the result; the kiosk is back on its actions.
       await page.click('[data-testid=clock-result]');
       await page.waitForSelector('[data-testid=clock-result]', { state: 'detached', timeout: 60_000 });

@@ -10,6 +10,13 @@ export function fakeCameraArgs(video: string): string[] {
   return ['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream', `--use-file-for-fake-video-capture=${video}`];
 }
 
+export interface FaceVideoOptions {
+  sway?: number;
+  turn?: number;
+  faceSide?: number;
+  frames?: number;
+}
+
 /**
  * A Y4M video (what Chromium's fake camera plays, in a loop) of a face crop in the middle of a
  * larger grey frame, as a kiosk camera sees a face: 640 × 480, 4:2:0, 10 frames per second.
@@ -19,14 +26,19 @@ export function fakeCameraArgs(video: string): string[] {
  * 0.12, about 12°, when it sways: a live person turns their head when the kiosk asks, which the
  * liveness check needs, decision 044; 0 = a flat photo waved about). `faceSide` is the face's size.
  */
-export async function writeFaceVideo(file: string, out: string, options: { sway?: number; turn?: number; faceSide?: number; frames?: number } = {}): Promise<void> {
+export async function writeFaceVideo(file: string, out: string, options: FaceVideoOptions = {}): Promise<void> {
+  writeFileSync(out, y4mVideo(await faceVideoFrames(file, options)));
+}
+
+/** The frames of writeFaceVideo's video, as 4:2:0 planes (Y, U, V), before any grain. */
+export async function faceVideoFrames(file: string, options: FaceVideoOptions = {}): Promise<[Buffer, Buffer, Buffer][]> {
   const [width, height] = [640, 480];
   const side = options.faceSide ?? 240;
   const sway = options.sway ?? 0;
   const turn = options.turn ?? (sway > 0 ? 0.12 : 0);
   const count = options.frames ?? (sway > 0 ? 30 : 10);
   const raw = await sharp(path.isAbsolute(file) ? file : path.join(FACES, file)).resize(side, side).removeAlpha().toColourspace('srgb').raw().toBuffer();
-  const frames: Buffer[] = [];
+  const frames: [Buffer, Buffer, Buffer][] = [];
   for (let f = 0; f < count; f++) {
     // Sideways once and up and down three times per loop: no two moments of a loop look alike.
     const dx = Math.round(sway * Math.sin((2 * Math.PI * f) / count));
@@ -37,9 +49,45 @@ export async function writeFaceVideo(file: string, out: string, options: { sway?
     const left = Math.round((width - side) / 2) + dx;
     const top = Math.round((height - side) / 2) + dy;
     for (let y = 0; y < side; y++) face.copy(rgb, ((top + y) * width + left) * 3, y * side * 3, (y + 1) * side * 3);
-    frames.push(Buffer.concat([Buffer.from('FRAME\n'), ...yuv420(rgb, width, height)]));
+    frames.push(yuv420(rgb, width, height));
   }
-  writeFileSync(out, Buffer.concat([Buffer.from(`YUV4MPEG2 W${width} H${height} F10:1 Ip A1:1 C420jpeg\n`), ...frames]));
+  return frames;
+}
+
+/**
+ * The Y4M file of `frames` (640 × 480, 10 per second). With `grain`, every frame's brightness gets
+ * its own pseudo-random noise of up to ±`grain` levels, drawn from `seed`: sensor noise, which a
+ * real camera adds to every frame. Two files with different seeds have no frame in common, so a
+ * face punch made from one never repeats the camera images of one made from the other (the replay
+ * check of decision 043 refuses descriptors seen before); the file has the same size whatever the
+ * seed, so a playing video can be overwritten in place (bench/kiosk-face.mjs).
+ */
+export function y4mVideo(frames: readonly [Buffer, Buffer, Buffer][], options: { grain?: number; seed?: number } = {}): Buffer {
+  const [width, height] = [640, 480];
+  const grain = options.grain ?? 0;
+  const random = mulberry32(options.seed ?? 0);
+  const parts: Buffer[] = [Buffer.from(`YUV4MPEG2 W${width} H${height} F10:1 Ip A1:1 C420jpeg\n`)];
+  for (const [Y, U, V] of frames) {
+    let luma = Y;
+    if (grain > 0) {
+      luma = Buffer.from(Y);
+      for (let i = 0; i < luma.length; i++) luma[i] = Math.max(0, Math.min(255, luma[i]! + Math.round((2 * random() - 1) * grain)));
+    }
+    parts.push(Buffer.from('FRAME\n'), luma, U, V);
+  }
+  return Buffer.concat(parts);
+}
+
+/** A small seeded pseudo-random generator (mulberry32): the same seed, the same numbers, in [0, 1). */
+function mulberry32(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
 }
 
 /**
