@@ -35,6 +35,9 @@ import { pairBrowserContext, pairTerminal } from '../tests/helpers/terminal.ts';
 
 export const BUDGET_MS = 1500;
 const FIRST_FACE_MARK = 'kiosk-face:first-face';
+/** The capture's marks (kiosk-capture.ts): liveness met, descriptors and snapshot ready. */
+const ALIVE_MARK = 'kiosk-face:alive';
+const CAPTURED_MARK = 'kiosk-face:captured';
 const WORKER_MEASURE = 'kiosk-face:worker';
 const RECORDED = 'Recorded successfully!';
 /** The camera's sensor grain, ± levels of brightness per pixel (fake-camera.ts y4mVideo). */
@@ -139,9 +142,11 @@ export async function run({ log = console.log, punches = 7, rate = 4, photo = 'a
       const notice = await page.$('[data-testid=pin-notice]');
       if (notice) throw new Error(`punch ${i + 1} (${action}): the PIN pad opened: ${(await notice.textContent())?.trim()}`);
       const outcome = await page.evaluate(
-        ({ clickedAt, FIRST_FACE_MARK, WORKER_MEASURE }) => {
+        ({ clickedAt, FIRST_FACE_MARK, WORKER_MEASURE, ALIVE_MARK, CAPTURED_MARK }) => {
           const recordedAt = window.__recordedAt.at(-1) ?? null;
-          const first = performance.getEntriesByName(FIRST_FACE_MARK).filter((m) => m.startTime >= clickedAt)[0]?.startTime ?? null;
+          const markAfter = (name) => performance.getEntriesByName(name).filter((m) => m.startTime >= clickedAt)[0]?.startTime ?? null;
+          const first = markAfter(FIRST_FACE_MARK);
+          const [alive, captured] = [markAfter(ALIVE_MARK), markAfter(CAPTURED_MARK)];
           const end = recordedAt ?? performance.now();
           const worker = performance
             .getEntriesByName(WORKER_MEASURE)
@@ -151,21 +156,24 @@ export async function run({ log = console.log, punches = 7, rate = 4, photo = 'a
           for (const m of performance.getEntriesByName(WORKER_MEASURE).filter((m) => first !== null && m.startTime + m.duration > first && m.startTime < end)) {
             (byType[m.detail] ??= []).push(Math.round(m.duration));
           }
-          return { recordedAt, first, worker, byType, message: document.querySelector('[data-testid=result-message]')?.textContent?.trim() ?? null };
+          return { recordedAt, first, alive, captured, worker, byType, message: document.querySelector('[data-testid=result-message]')?.textContent?.trim() ?? null };
         },
-        { clickedAt, FIRST_FACE_MARK, WORKER_MEASURE },
+        { clickedAt, FIRST_FACE_MARK, WORKER_MEASURE, ALIVE_MARK, CAPTURED_MARK },
       );
       if (outcome.message !== RECORDED || outcome.recordedAt === null || outcome.first === null) {
         throw new Error(`punch ${i + 1} (${action}) not recorded: ${outcome.message ?? 'no result'}${outcome.first === null ? ', no frame with a face marked' : ''}`);
       }
       const raw = outcome.recordedAt - outcome.first;
-      samples.push({ action, raw, worker: outcome.worker, byType: outcome.byType, ms: raw + (rate - 1) * outcome.worker, clickToRecorded: outcome.recordedAt - clickedAt });
-      log(`kiosk face: punch ${i + 1} ${action}: ${raw.toFixed(0)} ms measured, worker ${outcome.worker.toFixed(0)} ms → ${samples.at(-1).ms.toFixed(0)} ms at ${rate}× (tap to recorded ${samples.at(-1).clickToRecorded.toFixed(0)} ms; worker ${JSON.stringify(outcome.byType)})`);
-      // New grain for the next punch while the result shows (same size, so in place: a reader never sees a short file).
-      writeFileSync(video, grain(i + 1), { flag: 'r+' });
-      // Any tap dismisses the result; the kiosk is back on its actions.
-      await page.click('[data-testid=clock-result]');
+      // Where the raw time went: frames until the liveness rule is met, the descriptors, the punch's round trip and the result on screen.
+      const phases = { untilAlive: outcome.alive === null ? null : outcome.alive - outcome.first, describing: outcome.alive === null || outcome.captured === null ? null : outcome.captured - outcome.alive, sending: outcome.captured === null ? null : outcome.recordedAt - outcome.captured };
+      samples.push({ action, raw, worker: outcome.worker, byType: outcome.byType, phases, ms: raw + (rate - 1) * outcome.worker, clickToRecorded: outcome.recordedAt - clickedAt });
+      const phaseText = Object.entries(phases).map(([k, v]) => `${k} ${v === null ? '?' : v.toFixed(0)}`).join(', ');
+      log(`kiosk face: punch ${i + 1} ${action}: ${raw.toFixed(0)} ms measured (${phaseText}), worker ${outcome.worker.toFixed(0)} ms → ${samples.at(-1).ms.toFixed(0)} ms at ${rate}× (tap to recorded ${samples.at(-1).clickToRecorded.toFixed(0)} ms; worker ${JSON.stringify(outcome.byType)})`);
+      // Any tap dismisses the result (which also goes by itself after a while); the kiosk is back on its actions.
+      await page.click('[data-testid=clock-result]', { timeout: 5_000 }).catch(() => {});
       await page.waitForSelector('[data-testid=clock-result]', { state: 'detached', timeout: 60_000 });
+      // New grain for the next punch (same size, so in place: the camera never reads a short file).
+      writeFileSync(video, grain(i + 1), { flag: 'r+' });
     }
     const median = (key) => percentile(samples.map((s) => s[key]), 50);
     return [

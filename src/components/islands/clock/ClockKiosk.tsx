@@ -5,7 +5,7 @@ import { FACE_MESSAGES } from '../../../domain/messages/spec-messages.ts';
 import type { Language } from '../../../i18n/languages.ts';
 import { translator } from '../../../i18n/translate.ts';
 import { api, ApiError } from '../../../lib/client/api.ts';
-import { faceChallenge } from '../../../lib/client/clock-challenge.ts';
+import { earlyFaceChallenge, faceChallenge } from '../../../lib/client/clock-challenge.ts';
 import { ActionButtons } from './ActionButtons.tsx';
 import { CameraView } from './CameraView.tsx';
 import { FaceStep } from './FaceStep.tsx';
@@ -89,7 +89,7 @@ export default function ClockKiosk(props: Props) {
    * one made while earlier kept punches still wait, and sends it later (decision 046).
    */
   const send = useCallback(
-    async (action: ClockAction, via: Via, body: Record<string, unknown>) => {
+    async (action: ClockAction, via: Via, body: Record<string, unknown>, challengeOf: (lang: Language) => Promise<string> = faceChallenge) => {
       const keepable = offline.enabled && via !== 'face';
       const keep = async () => keepable && (await offline.keep({ action, ...(via === 'pin' ? { pin: String(body['pin']) } : { card: String(body['card']) }) }));
       if (keepable && (await offline.stillWaiting()) && (await keep())) {
@@ -98,7 +98,7 @@ export default function ClockKiosk(props: Props) {
       }
       try {
         // A face punch carries a fresh single-use challenge of this terminal (decision 043).
-        const challenge = via === 'face' ? { challenge: await faceChallenge(lang) } : {};
+        const challenge = via === 'face' ? { challenge: await challengeOf(lang) } : {};
         const answer = await api<{ message: string; employee: PunchedEmployee; time: string }>('/clock', { method: 'POST', body: { action, ...body, ...challenge }, lang, redirectOnExpiry: false });
         dispatch({ type: 'punched', action, via, message: answer.message, employee: { name: answer.employee.full_name, image: answer.employee.image }, time: answer.time });
       } catch (error) {
@@ -126,6 +126,8 @@ export default function ClockKiosk(props: Props) {
         return;
       }
       if (s.kind === 'face' && s.hint === 'loading') {
+        // The punch's nonce is asked for while the camera looks (decision 045).
+        const challenge = earlyFaceChallenge(lang);
         const result = await capture((p) => dispatch({ type: 'face-progress', hint: p === 'looking' ? 'look' : p }));
         if (result.kind === 'cancelled') return;
         if (result.kind === 'failed') {
@@ -133,10 +135,10 @@ export default function ClockKiosk(props: Props) {
           return;
         }
         dispatch({ type: 'face-progress', hint: 'sending' });
-        await send(s.action, 'face', { descriptor: result.descriptors, ...(result.snapshot ? { photo: result.snapshot } : {}) });
+        await send(s.action, 'face', { descriptor: result.descriptors, ...(result.snapshot ? { photo: result.snapshot } : {}) }, challenge);
       }
     },
-    [capture, dispatch, send],
+    [capture, dispatch, lang, send],
   );
 
   /** Feeds an event; when it moves the screen into a step with I/O, starts that I/O. */

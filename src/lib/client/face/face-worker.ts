@@ -148,10 +148,26 @@ function drop(id: number): void {
   kept.delete(id);
 }
 
+/** Reads camera frames sent as ImageBitmaps (one canvas, kept: frames have the camera's size). */
+let reader: OffscreenCanvasRenderingContext2D | null = null;
+
+/** A frame's RGBA pixels: read here from an ImageBitmap (then closed), or as the page sent them. */
+function pixelsOf(image: Extract<WorkerRequest, { type: 'detect' }>['image']): ImageData {
+  if (!(image instanceof ImageBitmap)) return new ImageData(new Uint8ClampedArray(image.pixels), image.width, image.height);
+  const { width, height } = image;
+  if (reader?.canvas.width !== width || reader.canvas.height !== height) {
+    // willReadFrequently: a canvas in memory, read back without a trip through the GPU.
+    reader = new OffscreenCanvas(width, height).getContext('2d', { willReadFrequently: true });
+    if (!reader) throw new Error('no 2D OffscreenCanvas in the face worker');
+  }
+  reader.drawImage(image, 0, 0);
+  image.close();
+  return reader.getImageData(0, 0, width, height);
+}
+
 async function detect(request: Extract<WorkerRequest, { type: 'detect' }>): Promise<DetectedFace[]> {
   for (const id of [...kept.keys()]) if (!request.keep.includes(id)) drop(id);
-  const pixels = new ImageData(new Uint8ClampedArray(request.pixels), request.width, request.height);
-  const tensor = tf.browser.fromPixels(pixels);
+  const tensor = tf.browser.fromPixels(pixelsOf(request.image));
   const faces = await faceapi.detectAllFaces(tensor, detectorOptions(request.minConfidence)).withFaceLandmarks();
   if (faces.length === 1) kept.set(request.id, { tensor, aligned: faces[0]!.alignedRect });
   else tensor.dispose();

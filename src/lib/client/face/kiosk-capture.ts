@@ -4,19 +4,24 @@
  * both frames' descriptors for the server to match. The browser never decides who it is.
  *
  * Pipeline (decision 045): Tiny Face Detector in every frame, then enrolment's 68 landmarks and
- * 128-value descriptor (face-engine.ts), run by the face worker (decision 030): this side draws a
- * frame, reads its pixels and hands them over; the camera frame is used as it is — the face already sits inside a larger picture,
- * which is what the grey padding recreates for ID-style crops at enrolment.
+ * 128-value descriptor (face-engine.ts), run by the face worker (decision 030): this side takes
+ * the video's current frame as an ImageBitmap and transfers it, the worker reads its pixels (the
+ * page's main thread, which a slow device's taps and paints need, never copies a frame; browsers
+ * without OffscreenCanvas get the pixels read here). The camera frame is used as it is — the face
+ * already sits inside a larger picture, which is what the grey padding recreates for ID-style
+ * crops at enrolment.
  */
 import { judgeLiveness, maxMovement, type FaceFrame } from '../../../domain/clock/liveness.ts';
 import { toCanvas } from './face-engine.ts';
 import { DETECTOR_MIN_SCORE } from './face-worker-protocol.ts';
-import type { KioskFaceWorker } from './kiosk-face-worker.ts';
+import type { FrameImage, KioskFaceWorker } from './kiosk-face-worker.ts';
 
-/** Frames are taken at most this often (a live face needs time to move). */
+/**
+ * Frames are taken at most this often (a live face needs time to move). A frame whose detection
+ * took longer is followed at once by the next: the page was idle (painting, taking taps) while
+ * the worker detected (decision 045).
+ */
 export const FRAME_INTERVAL_MS = 250;
-/** The shortest pause between two frames, for the page to paint and take input. */
-const MIN_PAUSE_MS = 80;
 /** Give up after this long without two good frames (then the PIN pad opens). */
 export const CAPTURE_TIMEOUT_MS = 8_000;
 /** ... or after this many frames, whichever comes later (a slow device still gets its frames). */
@@ -28,6 +33,10 @@ const SNAPSHOT_MAX_SIDE = 320;
 
 /** Performance mark at the moment the capture took its first frame with one face (bench/kiosk-face.mjs). */
 export const FIRST_FACE_MARK = 'kiosk-face:first-face';
+/** Performance mark when the liveness rule is met (or, without it, the second face is found). */
+export const ALIVE_MARK = 'kiosk-face:alive';
+/** Performance mark when the capture has both descriptors (and the snapshot): the punch can be sent. */
+export const CAPTURED_MARK = 'kiosk-face:captured';
 
 export type CaptureProgress = 'looking' | 'many' | 'move';
 
@@ -54,13 +63,31 @@ export function stopCamera(stream: MediaStream | null | undefined): void {
   stream?.getTracks().forEach((track) => track.stop());
 }
 
-function snapshotOf(canvas: HTMLCanvasElement): string {
-  const scale = Math.min(1, SNAPSHOT_MAX_SIDE / Math.max(canvas.width, canvas.height));
+/** A copy of the frame at the snapshot's size (drawn, not read back: cheap), encoded only for the chosen frame. */
+function smallCopy(source: CanvasImageSource, width: number, height: number): HTMLCanvasElement {
+  const scale = Math.min(1, SNAPSHOT_MAX_SIDE / Math.max(width, height));
   const small = document.createElement('canvas');
-  small.width = Math.round(canvas.width * scale);
-  small.height = Math.round(canvas.height * scale);
-  small.getContext('2d')!.drawImage(canvas, 0, 0, small.width, small.height);
-  return small.toDataURL('image/jpeg', 0.7);
+  small.width = Math.round(width * scale);
+  small.height = Math.round(height * scale);
+  small.getContext('2d')!.drawImage(source, 0, 0, small.width, small.height);
+  return small;
+}
+
+/** Whether frames can go to the worker as ImageBitmaps (the worker reads them with an OffscreenCanvas). */
+const bitmapFrames = () => typeof createImageBitmap === 'function' && typeof OffscreenCanvas === 'function';
+
+/** The video's current frame, at most FRAME_MAX_SIDE, for the worker; and its small copy for the snapshot. */
+async function grabFrame(video: HTMLVideoElement, snapshot: boolean): Promise<{ frame: FrameImage; small: HTMLCanvasElement | null }> {
+  const scale = Math.min(1, FRAME_MAX_SIDE / Math.max(video.videoWidth, video.videoHeight));
+  const width = Math.max(1, Math.round(video.videoWidth * scale));
+  const height = Math.max(1, Math.round(video.videoHeight * scale));
+  if (bitmapFrames()) {
+    const bitmap = await createImageBitmap(video, scale < 1 ? { resizeWidth: width, resizeHeight: height } : {});
+    return { frame: bitmap, small: snapshot ? smallCopy(bitmap, width, height) : null };
+  }
+  const canvas = toCanvas(video, FRAME_MAX_SIDE);
+  const pixels = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height);
+  return { frame: pixels, small: snapshot ? smallCopy(canvas, canvas.width, canvas.height) : null };
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -68,7 +95,8 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 interface Frame extends FaceFrame {
   /** The worker keeps the frame's pixels under this id, for the descriptor. */
   id: number;
-  canvas: HTMLCanvasElement;
+  /** The frame at the snapshot's size, when the punch keeps one. */
+  small: HTMLCanvasElement | null;
 }
 
 /**
@@ -111,14 +139,13 @@ async function takeFrames(
     taken++;
     if (options.signal.aborted) return { kind: 'cancelled' };
     // Frames are spaced (a live face needs time to move); detection itself runs in the worker.
-    await sleep(Math.max(MIN_PAUSE_MS, lastAt + FRAME_INTERVAL_MS - performance.now()));
+    await sleep(Math.max(0, lastAt + FRAME_INTERVAL_MS - performance.now()));
     lastAt = performance.now();
     const grabbedAt = lastAt;
-    const canvas = toCanvas(video, FRAME_MAX_SIDE);
-    const pixels = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height);
+    const { frame, small } = await grabFrame(video, options.snapshot);
     const id = ++lastFrameId;
     sent.push(id);
-    const faces = await engine.detect(id, pixels, DETECTOR_MIN_SCORE, frames.map((f) => f.id));
+    const faces = await engine.detect(id, frame, DETECTOR_MIN_SCORE, frames.map((f) => f.id));
     if (options.signal.aborted) return { kind: 'cancelled' };
     if (faces.length > 1) {
       sawMany = true;
@@ -134,7 +161,7 @@ async function takeFrames(
     const face = faces[0]!;
     // Diagnostics (bench/kiosk-face.mjs): when the first frame with a face of this capture was taken.
     if (frames.length === 0) performance.mark(FIRST_FACE_MARK, { startTime: grabbedAt });
-    frames.push({ id, canvas, box: face.box, landmarks: face.landmarks });
+    frames.push({ id, small, box: face.box, landmarks: face.landmarks });
     if (frames.length === 1) {
       firstDescriptor = engine.describe([id]);
       firstDescriptor.catch(() => {}); // awaited below; a failure there fails the capture
@@ -148,11 +175,16 @@ async function takeFrames(
       if (frames.length > 12) frames.splice(1, 1);
       continue;
     }
-    // The first frame and the one that showed the movement: two views of one face.
+    performance.mark(ALIVE_MARK);
+    // The first frame and the one that showed the movement: two views of one face. The snapshot
+    // is encoded here while the worker computes the last descriptor.
     const chosen = [frames[0]!, frames[frames.length - 1]!];
-    const [first, last] = await Promise.all([firstDescriptor ?? engine.describe([chosen[0]!.id]), engine.describe([chosen[1]!.id])]);
-    const descriptors = [...first, ...last];
-    return { kind: 'ok', descriptors, snapshot: options.snapshot ? snapshotOf(chosen[1]!.canvas) : null, movement: maxMovement(frames) };
+    const described = Promise.all([firstDescriptor ?? engine.describe([chosen[0]!.id]), engine.describe([chosen[1]!.id])]);
+    described.catch(() => {}); // awaited below
+    const snapshot = chosen[1]!.small?.toDataURL('image/jpeg', 0.7) ?? null;
+    const [first, last] = await described;
+    performance.mark(CAPTURED_MARK);
+    return { kind: 'ok', descriptors: [...first, ...last], snapshot, movement: maxMovement(frames) };
   }
   if (options.liveness && frames.length >= 1) return { kind: 'failed', reason: 'still' };
   return { kind: 'failed', reason: sawMany && frames.length === 0 ? 'many' : 'none' };
