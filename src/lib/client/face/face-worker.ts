@@ -148,21 +148,25 @@ function drop(id: number): void {
   kept.delete(id);
 }
 
-/** Reads camera frames sent as ImageBitmaps (one canvas, kept: frames have the camera's size). */
+/** Reads camera frames sent as VideoFrames or ImageBitmaps (one canvas, kept: frames have the camera's size). */
 let reader: OffscreenCanvasRenderingContext2D | null = null;
 
-/** A frame's RGBA pixels: read here from an ImageBitmap (then closed), or as the page sent them. */
+/** A frame's RGBA pixels: drawn here at the size asked and read (the frame then closed), or as the page sent them. */
 function pixelsOf(image: Extract<WorkerRequest, { type: 'detect' }>['image']): ImageData {
-  if (!(image instanceof ImageBitmap)) return new ImageData(new Uint8ClampedArray(image.pixels), image.width, image.height);
-  const { width, height } = image;
-  if (reader?.canvas.width !== width || reader.canvas.height !== height) {
-    // willReadFrequently: a canvas in memory, read back without a trip through the GPU.
-    reader = new OffscreenCanvas(width, height).getContext('2d', { willReadFrequently: true });
-    if (!reader) throw new Error('no 2D OffscreenCanvas in the face worker');
+  if ('pixels' in image) return new ImageData(new Uint8ClampedArray(image.pixels), image.width, image.height);
+  const { source, width, height } = image;
+  try {
+    if (reader?.canvas.width !== width || reader.canvas.height !== height) {
+      // willReadFrequently: a canvas in memory, read back without a trip through the GPU.
+      reader = new OffscreenCanvas(width, height).getContext('2d', { willReadFrequently: true });
+      if (!reader) throw new Error('no 2D OffscreenCanvas in the face worker');
+    }
+    reader.drawImage(source, 0, 0, width, height);
+    return reader.getImageData(0, 0, width, height);
+  } finally {
+    // A VideoFrame holds one of the camera's few buffers until closed.
+    source.close();
   }
-  reader.drawImage(image, 0, 0);
-  image.close();
-  return reader.getImageData(0, 0, width, height);
 }
 
 async function detect(request: Extract<WorkerRequest, { type: 'detect' }>): Promise<DetectedFace[]> {

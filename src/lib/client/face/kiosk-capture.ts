@@ -5,7 +5,8 @@
  *
  * Pipeline (decision 045): Tiny Face Detector in every frame, then enrolment's 68 landmarks and
  * 128-value descriptor (face-engine.ts), run by the face worker (decision 030): this side takes
- * the video's current frame as an ImageBitmap and transfers it, the worker reads its pixels (the
+ * the video's current frame as a VideoFrame (WebCodecs: a reference to the camera's buffer, no
+ * copy; else an ImageBitmap) and transfers it, the worker converts and reads its pixels (the
  * page's main thread, which a slow device's taps and paints need, never copies a frame; browsers
  * without OffscreenCanvas get the pixels read here). The camera frame is used as it is — the face
  * already sits inside a larger picture, which is what the grey padding recreates for ID-style
@@ -73,17 +74,25 @@ function smallCopy(source: CanvasImageSource, width: number, height: number): HT
   return small;
 }
 
-/** Whether frames can go to the worker as ImageBitmaps (the worker reads them with an OffscreenCanvas). */
-const bitmapFrames = () => typeof createImageBitmap === 'function' && typeof OffscreenCanvas === 'function';
+/** Whether frames can go to the worker as VideoFrames or ImageBitmaps (the worker reads them with an OffscreenCanvas). */
+const transferableFrames = () => typeof OffscreenCanvas === 'function';
 
-/** The video's current frame, at most FRAME_MAX_SIDE, for the worker; and its small copy for the snapshot. */
+/** The video's current frame for the worker (which scales it to at most FRAME_MAX_SIDE), and its small copy for the snapshot. */
 async function grabFrame(video: HTMLVideoElement, snapshot: boolean): Promise<{ frame: FrameImage; small: HTMLCanvasElement | null }> {
   const scale = Math.min(1, FRAME_MAX_SIDE / Math.max(video.videoWidth, video.videoHeight));
   const width = Math.max(1, Math.round(video.videoWidth * scale));
   const height = Math.max(1, Math.round(video.videoHeight * scale));
-  if (bitmapFrames()) {
+  if (transferableFrames() && typeof VideoFrame === 'function') {
+    try {
+      const frame = new VideoFrame(video);
+      return { frame: { source: frame, width, height }, small: snapshot ? smallCopy(frame, width, height) : null };
+    } catch {
+      // No frame to wrap (yet), or a browser that cannot: an ImageBitmap below.
+    }
+  }
+  if (transferableFrames() && typeof createImageBitmap === 'function') {
     const bitmap = await createImageBitmap(video, scale < 1 ? { resizeWidth: width, resizeHeight: height } : {});
-    return { frame: bitmap, small: snapshot ? smallCopy(bitmap, width, height) : null };
+    return { frame: { source: bitmap, width, height }, small: snapshot ? smallCopy(bitmap, width, height) : null };
   }
   const canvas = toCanvas(video, FRAME_MAX_SIDE);
   const pixels = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height);
@@ -135,6 +144,12 @@ async function takeFrames(
   let sawMany = false;
   let lastAt = 0;
   let taken = 0;
+  // The screen is told only of changes (each one re-renders the kiosk on a slow main thread).
+  let shown: CaptureProgress | null = null;
+  const progress = (p: CaptureProgress) => {
+    if (p !== shown) options.onProgress(p);
+    shown = p;
+  };
   while (performance.now() < deadline || taken < CAPTURE_MIN_FRAMES) {
     taken++;
     if (options.signal.aborted) return { kind: 'cancelled' };
@@ -145,33 +160,37 @@ async function takeFrames(
     const { frame, small } = await grabFrame(video, options.snapshot);
     const id = ++lastFrameId;
     sent.push(id);
-    const faces = await engine.detect(id, frame, DETECTOR_MIN_SCORE, frames.map((f) => f.id));
+    const detected = engine.detect(id, frame, DETECTOR_MIN_SCORE, frames.map((f) => f.id));
+    // The first face's descriptor, asked for once the second frame is on its way: the worker
+    // detects that frame first (the liveness verdict comes sooner) and describes while the page
+    // handles the answer (decision 045).
+    if (frames.length === 1 && firstDescriptor === null) {
+      firstDescriptor = engine.describe([frames[0]!.id]);
+      firstDescriptor.catch(() => {}); // awaited below; a failure there fails the capture
+    }
+    const faces = await detected;
     if (options.signal.aborted) return { kind: 'cancelled' };
     if (faces.length > 1) {
       sawMany = true;
       frames.length = 0;
       firstDescriptor = null;
-      options.onProgress('many');
+      progress('many');
       continue;
     }
     if (faces.length === 0) {
-      options.onProgress('looking');
+      progress('looking');
       continue;
     }
     const face = faces[0]!;
     // Diagnostics (bench/kiosk-face.mjs): when the first frame with a face of this capture was taken.
     if (frames.length === 0) performance.mark(FIRST_FACE_MARK, { startTime: grabbedAt });
     frames.push({ id, small, box: face.box, landmarks: face.landmarks });
-    if (frames.length === 1) {
-      firstDescriptor = engine.describe([id]);
-      firstDescriptor.catch(() => {}); // awaited below; a failure there fails the capture
-      continue;
-    }
+    if (frames.length === 1) continue;
     // Liveness (decision 044): the head must turn; a picture moved around is refused.
     const verdict = options.liveness ? judgeLiveness(frames) : ({ kind: 'alive' } as const);
     if (verdict.kind === 'spoof') return { kind: 'failed', reason: 'still' };
     if (verdict.kind === 'pending') {
-      options.onProgress('move');
+      progress('move');
       if (frames.length > 12) frames.splice(1, 1);
       continue;
     }

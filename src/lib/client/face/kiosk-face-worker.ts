@@ -9,8 +9,11 @@ import { WORKER_MEASURE, type DetectedFace, type WorkerAnswer, type WorkerReques
 
 type Body<T> = T extends unknown ? Omit<T, 'seq'> : never;
 
-/** A camera frame for the worker: an ImageBitmap (transferred, the worker reads it) or pixels read on the page. */
-export type FrameImage = ImageBitmap | ImageData;
+/**
+ * A camera frame for the worker: a VideoFrame or ImageBitmap (transferred; the worker draws it at
+ * `width` × `height` and reads it) or pixels read on the page.
+ */
+export type FrameImage = { source: VideoFrame | ImageBitmap; width: number; height: number } | ImageData;
 
 export interface KioskFaceWorker {
   /** Resolves with the backend's name once the models are loaded and warmed up. */
@@ -75,7 +78,7 @@ export function startKioskFaceWorker(): KioskFaceWorker {
         const pixels = frame.data.buffer as ArrayBuffer;
         return request<DetectedFace[]>({ type: 'detect', id, image: { width: frame.width, height: frame.height, pixels }, minConfidence, keep }, [pixels]);
       }
-      return request<DetectedFace[]>({ type: 'detect', id, image: frame, minConfidence, keep }, [frame]);
+      return request<DetectedFace[]>({ type: 'detect', id, image: frame, minConfidence, keep }, [frame.source]);
     },
     describe: (ids) => request<number[][]>({ type: 'describe', ids }),
     forget: (ids) => void request({ type: 'forget', ids }).catch(() => {}),
