@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { countedSeconds, DEFAULT_BREAK_RULES } from '../../src/domain/worktime/break-rules.ts';
 import { buildMonthlyRecord } from '../../src/domain/reports/monthly-record.ts';
 import { createDayCalendar } from '../../src/domain/reports/day-calendar.ts';
+import type { ScheduleRule } from '../../src/domain/schedules/schedule-rules.ts';
 
 const H = 3600;
 const M = 60;
@@ -33,13 +34,13 @@ describe('what counts as work under the break rules (decision 050)', () => {
 
   it('makes the monthly record count overtime on the counted seconds', () => {
     const calendar = createDayCalendar('Europe/Madrid');
-    const schedules = [{ id: 1, startTime: '09:00', offTime: '17:00', totalHours: 8, restDays: ['Saturday', 'Sunday'] as const, fromDate: '2026-01-01', toDate: null }];
+    const schedules: ScheduleRule[] = [{ id: 1, startTime: '09:00', offTime: '17:00', totalHours: 8, restDays: ['Saturday', 'Sunday'], fromDate: '2026-01-01', toDate: null, status: 'current' }];
     // Monday 2 March 2026, Madrid is UTC+1: 08:00Z-17:30Z = 9 h 30 min, no break punched.
     const attendance = {
       date: '2026-03-02', timeIn: '2026-03-02T08:00:00.000Z', timeOut: '2026-03-02T17:30:00.000Z', workedSeconds: 9 * H + 30 * M, breakSeconds: 0,
       statusIn: 'on_time' as const, lateSeconds: 0, earlyDepartureSeconds: 0, timezone: 'Europe/Madrid', breaks: [], revision: 1, reason: null, source: 'clock' as const,
     };
-    const input = { period: { from: '2026-03-02', to: '2026-03-02' }, today: '2026-03-10', calendar, schedules: schedules.map((s) => ({ ...s, restDays: [...s.restDays] })), leaveByDate: new Map(), attendances: [attendance] };
+    const input = { period: { from: '2026-03-02', to: '2026-03-02' }, today: '2026-03-10', calendar, schedules, leaveByDate: new Map(), attendances: [attendance] };
     const plain = buildMonthlyRecord(input).days[0];
     expect(plain).toMatchObject({ workedSeconds: 9 * H + 30 * M, countedSeconds: 9 * H + 30 * M, deductedSeconds: 0, overtimeSeconds: 90 * M });
     const deducted = buildMonthlyRecord({ ...input, breakRules: { breaksPaid: false, autoBreakAfterMinutes: 360, autoBreakMinutes: 30 } });
