@@ -42,35 +42,36 @@ export interface PayrollColumn {
   value(row: PayrollRow): string | number | null;
 }
 
-const fixed = (id: string, kind: PayrollColumnKind, value: PayrollColumn['value']): PayrollColumn => ({ id, kind, labelKey: `payroll.columns.${id}`, value });
+// The header keys are written out (not built from the id) so the i18n usage check finds them.
+const fixed = (id: string, labelKey: string, kind: PayrollColumnKind, value: PayrollColumn['value']): PayrollColumn => ({ id, kind, labelKey, value });
 
 /** The fixed columns, in their order (1-based position = index + 1). */
 export const PAYROLL_FIXED_COLUMNS: readonly PayrollColumn[] = [
-  fixed('month', 'text', (r) => r.month),
-  fixed('employee_id', 'integer', (r) => r.employee.id),
-  fixed('national_id', 'text', (r) => r.employee.nationalId),
-  fixed('social_security_number', 'text', (r) => r.employee.socialSecurityNumber ?? ''),
-  fixed('employee_name', 'text', (r) => r.employee.name),
-  fixed('company', 'text', (r) => r.employee.companyName),
-  fixed('department', 'text', (r) => r.employee.departmentName),
-  fixed('working_day_type', 'text', (r) => r.employee.workingDayType),
-  fixed('part_time_percent', 'percent', (r) => (r.employee.workingDayType === 'part-time' ? r.employee.partTimePercent : null)),
-  fixed('worked_days', 'integer', (r) => r.figures.workedDays),
-  fixed('open_days', 'integer', (r) => r.figures.openDays),
-  fixed('expected_hours', 'hours', (r) => r.figures.expectedSeconds),
-  fixed('worked_hours', 'hours', (r) => r.figures.countedSeconds),
-  fixed('ordinary_hours', 'hours', (r) => r.figures.ordinarySeconds),
-  fixed('overtime_hours', 'hours', (r) => r.figures.overtimeSeconds),
-  fixed('overtime_paid_hours', 'hours', (r) => r.figures.overtimePaidSeconds),
-  fixed('overtime_compensated_hours', 'hours', (r) => r.figures.overtimeCompensatedSeconds),
-  fixed('overtime_unmarked_hours', 'hours', (r) => r.figures.overtimeUnmarkedSeconds),
-  fixed('night_hours', 'hours', (r) => r.figures.nightSeconds),
-  fixed('holiday_worked_days', 'integer', (r) => r.figures.holidayWorkedDays),
-  fixed('holiday_worked_hours', 'hours', (r) => r.figures.holidayWorkedSeconds),
-  fixed('leave_days', 'integer', (r) => r.figures.leaveDays),
-  fixed('leave_hours', 'hours', (r) => r.figures.leaveSeconds),
-  fixed('unjustified_absence_days', 'integer', (r) => r.figures.unjustifiedDays),
-  fixed('unjustified_absence_hours', 'hours', (r) => r.figures.unjustifiedSeconds),
+  fixed('month', 'payroll.columns.month', 'text', (r) => r.month),
+  fixed('employee_id', 'payroll.columns.employee_id', 'integer', (r) => r.employee.id),
+  fixed('national_id', 'payroll.columns.national_id', 'text', (r) => r.employee.nationalId),
+  fixed('social_security_number', 'payroll.columns.social_security_number', 'text', (r) => r.employee.socialSecurityNumber ?? ''),
+  fixed('employee_name', 'payroll.columns.employee_name', 'text', (r) => r.employee.name),
+  fixed('company', 'payroll.columns.company', 'text', (r) => r.employee.companyName),
+  fixed('department', 'payroll.columns.department', 'text', (r) => r.employee.departmentName),
+  fixed('working_day_type', 'payroll.columns.working_day_type', 'text', (r) => r.employee.workingDayType),
+  fixed('part_time_percent', 'payroll.columns.part_time_percent', 'percent', (r) => (r.employee.workingDayType === 'part-time' ? r.employee.partTimePercent : null)),
+  fixed('worked_days', 'payroll.columns.worked_days', 'integer', (r) => r.figures.workedDays),
+  fixed('open_days', 'payroll.columns.open_days', 'integer', (r) => r.figures.openDays),
+  fixed('expected_hours', 'payroll.columns.expected_hours', 'hours', (r) => r.figures.expectedSeconds),
+  fixed('worked_hours', 'payroll.columns.worked_hours', 'hours', (r) => r.figures.countedSeconds),
+  fixed('ordinary_hours', 'payroll.columns.ordinary_hours', 'hours', (r) => r.figures.ordinarySeconds),
+  fixed('overtime_hours', 'payroll.columns.overtime_hours', 'hours', (r) => r.figures.overtimeSeconds),
+  fixed('overtime_paid_hours', 'payroll.columns.overtime_paid_hours', 'hours', (r) => r.figures.overtimePaidSeconds),
+  fixed('overtime_compensated_hours', 'payroll.columns.overtime_compensated_hours', 'hours', (r) => r.figures.overtimeCompensatedSeconds),
+  fixed('overtime_unmarked_hours', 'payroll.columns.overtime_unmarked_hours', 'hours', (r) => r.figures.overtimeUnmarkedSeconds),
+  fixed('night_hours', 'payroll.columns.night_hours', 'hours', (r) => r.figures.nightSeconds),
+  fixed('holiday_worked_days', 'payroll.columns.holiday_worked_days', 'integer', (r) => r.figures.holidayWorkedDays),
+  fixed('holiday_worked_hours', 'payroll.columns.holiday_worked_hours', 'hours', (r) => r.figures.holidayWorkedSeconds),
+  fixed('leave_days', 'payroll.columns.leave_days', 'integer', (r) => r.figures.leaveDays),
+  fixed('leave_hours', 'payroll.columns.leave_hours', 'hours', (r) => r.figures.leaveSeconds),
+  fixed('unjustified_absence_days', 'payroll.columns.unjustified_absence_days', 'integer', (r) => r.figures.unjustifiedDays),
+  fixed('unjustified_absence_hours', 'payroll.columns.unjustified_absence_hours', 'hours', (r) => r.figures.unjustifiedSeconds),
 ];
 
 /**
