@@ -1,5 +1,5 @@
 import type { BreakInstants } from '../attendance/shift-times.ts';
-import { addDays, localDateOf, localDateTimeToUtcIso } from '../time/zoned-time.ts';
+import { addDays, localDateTimeToUtcIso } from '../time/zoned-time.ts';
 
 /**
  * Night work (Estatuto de los Trabajadores art. 36.1): work between 22:00 and 06:00. Measured on
@@ -12,13 +12,36 @@ export const NIGHT_END = '06:00';
 
 type Interval = readonly [number, number];
 
-/** The night windows [22:00 of d, 06:00 of d+1] that may touch [fromMs, toMs], as epoch ms. */
+const DAY_MS = 86_400_000;
+
+/**
+ * The night starting on the calendar day `day` (days since 1970-01-01) as epoch ms, memoised:
+ * every employee of a company shares the same nights, and each costs two zone conversions (a month
+ * over 500 employees asks ~35 of them thousands of times). The memo is bounded.
+ */
+const nights = new Map<string, Interval>();
+function nightOf(day: number, timeZone: string): Interval {
+  const key = `${timeZone}|${day}`;
+  let night = nights.get(key);
+  if (!night) {
+    if (nights.size > 20_000) nights.clear();
+    const date = new Date(day * DAY_MS).toISOString().slice(0, 10);
+    night = [Date.parse(localDateTimeToUtcIso(date, NIGHT_START, timeZone)), Date.parse(localDateTimeToUtcIso(addDays(date, 1), NIGHT_END, timeZone))];
+    nights.set(key, night);
+  }
+  return night;
+}
+
+/**
+ * The night windows [22:00 of d, 06:00 of d+1] that may touch [fromMs, toMs], as epoch ms. A local
+ * date is within a day of the UTC date (offsets stay under 15 h), so the nights from two days
+ * before the start's UTC date to one after the end's cover it, without a zone lookup per day;
+ * the extra windows overlap nothing.
+ */
 function nightWindows(fromMs: number, toMs: number, timeZone: string): Interval[] {
   const out: Interval[] = [];
-  const last = localDateOf(toMs, timeZone);
-  for (let d = addDays(localDateOf(fromMs, timeZone), -1); d <= last; d = addDays(d, 1)) {
-    out.push([Date.parse(localDateTimeToUtcIso(d, NIGHT_START, timeZone)), Date.parse(localDateTimeToUtcIso(addDays(d, 1), NIGHT_END, timeZone))]);
-  }
+  const last = Math.floor(toMs / DAY_MS) + 1;
+  for (let d = Math.floor(fromMs / DAY_MS) - 2; d <= last; d++) out.push(nightOf(d, timeZone));
   return out;
 }
 
