@@ -100,6 +100,9 @@ export const API_ROUTES: readonly ApiRoute[] = [
   // The record as PDF (decision 035): any account, because each employee downloads their own month
   // from the personal area; the service asks report.read of admins and scopes Employee accounts.
   { method: 'GET', pattern: '/api/reports/monthly-record/pdf', authority: ['report.read'], records: 'employee' },
+  // The payroll export (decision 052): report.read, scoped by the service like the record.
+  { method: 'GET', pattern: '/api/reports/payroll', authority: ['report.read'], records: 'employee' },
+  { method: 'GET', pattern: '/api/reports/payroll/export', authority: ['report.read'], records: 'employee' },
   { method: 'GET', pattern: '/api/reports/{id}', authority: ['report.read'], records: 'employee' },
   { method: 'GET', pattern: '/api/reports/{id}/export', authority: ['report.read'], records: 'employee' },
   // The personal area: any signed-in account, always scoped to its own employee (404 without one).
