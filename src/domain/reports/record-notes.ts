@@ -32,8 +32,8 @@ export function recordNotes(day: MonthlyRecordDay, now: string): { key: string; 
   if (day.workFlag) out.push({ key: WORK_FLAG_LABELS[day.workFlag] });
   else if (day.kind === 'worked' && day.expectedSeconds === 0) out.push({ key: 'reports.record.kinds.extraDay' });
   // Decision 050. Durations read the same in es and en ("7 h 05 min"), so they are formatted here.
-  const counted = (day as { countedSeconds?: number | null }).countedSeconds ?? null;
-  const deducted = (day as { deductedSeconds?: number }).deductedSeconds ?? 0;
+  const counted = day.countedSeconds;
+  const deducted = day.deductedSeconds;
   if (deducted > 0 && counted !== null) out.push({ key: 'workTime.notes.autoBreakDeducted', params: { deducted: formatDuration(deducted, 'en'), counted: formatDuration(counted, 'en') } });
   else if (counted !== null && day.workedSeconds !== null && counted > day.workedSeconds) out.push({ key: 'workTime.notes.paidBreaksCounted', params: { counted: formatDuration(counted, 'en') } });
   for (const w of day.warnings ?? []) out.push(warningNote(w, 'en'));

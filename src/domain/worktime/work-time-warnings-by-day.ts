@@ -41,7 +41,7 @@ export function warningsByEmployeeDay(days: readonly EmployeeWarnDay[], limits: 
 /** A record day as workTimeWarnings reads it; null on a day without attendance. */
 function warnDayOf(day: MonthlyRecordDay): WarnDay | null {
   if (day.timeIn === null) return null;
-  return { date: day.date, timeIn: day.timeIn, timeOut: day.timeOut, breaks: day.breaks, workedSeconds: day.workedSeconds };
+  return { date: day.date, timeIn: day.timeIn, timeOut: day.timeOut, breaks: day.breaks, workedSeconds: day.workedSeconds, workFlag: day.workFlag };
 }
 
 /**

@@ -9,7 +9,7 @@ export async function workDaysOn(db: Db, days: readonly { employeeId: number; da
   if (days.length === 0) return [];
   const rows = await db
     .selectFrom('attendances')
-    .select(['id', 'employeeId', 'date', 'timeIn', 'timeOut', 'workedSeconds', 'breakSeconds'])
+    .select(['id', 'employeeId', 'date', 'timeIn', 'timeOut', 'workedSeconds', 'breakSeconds', 'workFlag'])
     .where('voidedAt', 'is', null)
     .where((eb) => eb.or(days.map((d) => eb.and([eb('employeeId', '=', d.employeeId), eb('date', '=', d.date)]))))
     .execute();
@@ -30,6 +30,7 @@ export async function workDaysOn(db: Db, days: readonly { employeeId: number; da
     timeOut: r.timeOut,
     workedSeconds: r.workedSeconds,
     breakSeconds: r.breakSeconds,
+    workFlag: r.workFlag,
     breaks: byAttendance.get(r.id) ?? [],
   }));
 }

@@ -3,7 +3,7 @@ import { monthPeriod, type Period } from '../../../domain/reports/periods.ts';
 import { createDayCalendar, nextDate } from '../../../domain/reports/day-calendar.ts';
 import { addDays, localDateOf } from '../../../domain/time/zoned-time.ts';
 import { withWorkTimeWarnings } from '../../../domain/worktime/work-time-warnings-by-day.ts';
-import { warningLimitsOf } from '../../../domain/worktime/work-time-warnings.ts';
+import { breakRulesOf, warningLimitsOf } from '../../../domain/worktime/worktime-settings.ts';
 import { nowMs } from '../../clock/now.ts';
 import type { Db } from '../../db/connection.ts';
 import {
@@ -88,6 +88,7 @@ export async function monthlyRecords(
   const today = localDateOf(now, settings.timezone);
   const period = monthPeriod(month);
   const calendar = createDayCalendar(settings.timezone);
+  const breakRules = breakRulesOf(settings);
   const employees = await reportEmployees(db, filter);
   const schedules = await schedulesByEmployee(db, filter);
   const leaves = byEmployee(await leavesOverlapping(db, filter, period));
@@ -123,7 +124,7 @@ export async function monthlyRecords(
     for (const l of leaves.get(e.id) ?? []) {
       for (let d = l.fromDate < period.from ? period.from : l.fromDate; d <= l.toDate && d <= period.to; d = nextDate(d)) leaveByDate.set(d, l.leaveTypeName);
     }
-    const built = buildMonthlyRecord({ period, today, calendar, schedules: mine, leaveByDate, holidays: holidays.get(e.companyId), attendances: own, voided: ownVoided });
+    const built = buildMonthlyRecord({ period, today, calendar, schedules: mine, leaveByDate, holidays: holidays.get(e.companyId), attendances: own, voided: ownVoided, breakRules });
     const record = withWorkTimeWarnings(built, limits, before.get(e.id)?.at(-1));
     const history: Record<string, RecordRevision[]> = {};
     for (const a of own) {
