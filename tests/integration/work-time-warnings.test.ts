@@ -135,7 +135,7 @@ describe('issue 21.2: work-time warnings', () => {
     expect(pdf.status).toBe(200);
     const text = (await pdfPages(new Uint8Array(await pdf.arrayBuffer()))).join(' ').replace(/\s+/g, ' ');
     expect(text).toContain('Rest of 10 h 30 min');
-    const page = await (await admin.get(`/reports/employee-attendance?month=2027-03&employee=${antonio}`)).text();
+    const page = await (await admin.get(`/reports/employee-attendance?view=record&month=2027-03&employee=${antonio}`)).text();
     expect(page).toContain(rest);
   });
 
