@@ -118,6 +118,8 @@ describe('work-time warnings of list rows (warningsByEmployeeDay)', () => {
     const w = { date: '2026-11-04', kind: 'shortBreak' as const, seconds: 10 * M, limitSeconds: 15 * M };
     expect(warningBadgeText(w, 'en', en)).toBe('Short break · 0 h 10 min');
     expect(warningBadgeText(w, 'es', es)).toBe('Pausa corta · 0 h 10 min');
+    expect(warningBadgeText({ ...w, seconds: 0 }, 'en', en)).toBe('No break');
+    expect(warningBadgeText({ ...w, seconds: 0 }, 'es', es)).toBe('Sin pausa');
     expect(warningText(w, 'en', en)).toBe('Longest break 0 h 10 min: a day this long needs one of at least 0 h 15 min (art. 34.4 ET)');
     expect(warningBadgeText({ ...w, kind: 'longDay', seconds: 10 * H, limitSeconds: 9 * H }, 'en', en)).toBe('Long day · 10 h 00 min');
     expect(warningBadgeText({ ...w, kind: 'shortRest', seconds: 8 * H, limitSeconds: 12 * H }, 'es', es)).toBe('Descanso corto · 8 h 00 min');

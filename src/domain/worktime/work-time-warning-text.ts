@@ -36,7 +36,8 @@ export function warningText(w: WorkTimeWarning, lang: Language, t: Translate): s
   return t(note.key, note.params);
 }
 
-/** The badge's text: the label and the measured value ("Short break · 0 h 10 min"). */
+/** The badge's text: the label and the measured value ("Short break · 0 h 10 min"), or "No break". */
 export function warningBadgeText(w: WorkTimeWarning, lang: Language, t: Translate): string {
+  if (w.kind === 'shortBreak' && w.seconds === 0) return t('workTime.warnings.noBreakLabel');
   return `${t(WARNING_LABELS[w.kind])} · ${formatDuration(w.seconds, lang)}`;
 }

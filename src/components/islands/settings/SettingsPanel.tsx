@@ -232,7 +232,7 @@ export default function SettingsPanel(props: Props) {
               {toggle('breaksPaid', t('workTime.settings.breaksPaid'), t('workTime.settings.breaksPaidHint'))}
               {/* The deduction applies only to unpaid breaks (countedSeconds). */}
               {!values.breaksPaid && (
-              <div className="grid gap-5 sm:grid-cols-2">
+              <div className="flex flex-col gap-5">
                 {field('autoBreakAfterMinutes', t('workTime.settings.autoBreakAfterMinutes'), numberInput('autoBreakAfterMinutes', AUTO_BREAK_AFTER_RANGE.min, AUTO_BREAK_AFTER_RANGE.max, 1), t('workTime.settings.autoBreakAfterMinutesHint'))}
                 {field('autoBreakMinutes', t('workTime.settings.autoBreakMinutes'), numberInput('autoBreakMinutes', AUTO_BREAK_MINUTES_RANGE.min, AUTO_BREAK_MINUTES_RANGE.max, 1), t('workTime.settings.autoBreakMinutesHint'))}
               </div>
