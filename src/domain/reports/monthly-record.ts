@@ -4,6 +4,7 @@ import type { AcceptanceState } from '../attendance/correction-rules.ts';
 import type { ScheduleRule } from '../schedules/schedule-rules.ts';
 import type { WeekdayName } from '../time/zoned-time.ts';
 import { datesOf, type Period } from './periods.ts';
+import type { WorkTimeWarning } from '../worktime/work-time-warnings.ts';
 import { countedSeconds, DEFAULT_BREAK_RULES, type BreakRules } from '../worktime/break-rules.ts';
 import { activeScheduleOn, dayKindOf, overtimeSeconds, type DayAttendance, type DayKind, type DayCalendar } from './day-calendar.ts';
 
@@ -101,6 +102,8 @@ export interface MonthlyRecordDay {
   offline?: boolean;
   /** The clock terminals the day's punches came from (decision 042); empty without punches. */
   terminals: readonly string[];
+  /** Work-time warnings of the day (art. 34.3/34.4 ET), set by withWorkTimeWarnings (decision 050). */
+  warnings?: readonly WorkTimeWarning[];
 }
 
 export interface MonthlyRecordTotals {

@@ -1,6 +1,8 @@
 import { MAX_OPEN_SHIFT_SECONDS } from '../clock/clock-engine.ts';
 import { WORK_FLAG_LABELS } from '../attendance/work-flag.ts';
 import type { MonthlyRecordDay } from './monthly-record.ts';
+import { formatDuration } from '../format/intl-format.ts';
+import { warningNote } from '../worktime/work-time-warning-text.ts';
 
 /**
  * The notes column of the monthly record, as i18n keys with parameters (the page and the Excel
@@ -11,7 +13,9 @@ import type { MonthlyRecordDay } from './monthly-record.ts';
  * written reason, the worker's answer to an administrator's correction (pending, accepted, rejected
  * with the worker's comment, or not accepted once the time to answer passed; decision 034), the
  * clock terminals the day was punched at (decision 042), then each voided entry of the date with
- * its reason (decision 033).
+ * its reason (decision 033). After the day's kind: a break deducted automatically or paid breaks
+ * counted as work (the counted time beside the measured one), then the day's work-time warnings
+ * with the measured value (decision 050).
  */
 export function recordNotes(day: MonthlyRecordDay, now: string): { key: string; params?: Record<string, string> ; text?: string }[] {
   const out: { key: string; params?: Record<string, string>; text?: string }[] = [];
@@ -27,6 +31,12 @@ export function recordNotes(day: MonthlyRecordDay, now: string): { key: string; 
   // Flagged work says what it was ("rest-day work", "unscheduled"; decision 032), also while open.
   if (day.workFlag) out.push({ key: WORK_FLAG_LABELS[day.workFlag] });
   else if (day.kind === 'worked' && day.expectedSeconds === 0) out.push({ key: 'reports.record.kinds.extraDay' });
+  // Decision 050. Durations read the same in es and en ("7 h 05 min"), so they are formatted here.
+  const counted = day.countedSeconds;
+  const deducted = day.deductedSeconds;
+  if (deducted > 0 && counted !== null) out.push({ key: 'workTime.notes.autoBreakDeducted', params: { deducted: formatDuration(deducted, 'en'), counted: formatDuration(counted, 'en') } });
+  else if (counted !== null && day.workedSeconds !== null && counted > day.workedSeconds) out.push({ key: 'workTime.notes.paidBreaksCounted', params: { counted: formatDuration(counted, 'en') } });
+  for (const w of day.warnings ?? []) out.push(warningNote(w, 'en'));
   if (day.corrected) out.push(day.reason ? { key: 'reports.record.correctedWithReason', params: { reason: day.reason } } : { key: 'reports.record.corrected' });
   else if (day.source === 'manual') out.push(day.reason ? { key: 'reports.record.manualWithReason', params: { reason: day.reason } } : { key: 'reports.record.manual' });
   // Decision 034: the worker's side of an administrator's correction. The record shows the

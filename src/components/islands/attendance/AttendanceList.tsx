@@ -13,6 +13,8 @@ import { DataTable, type Column } from '../ui/DataTable.tsx';
 import { EmployeeCell } from '../ui/EmployeeCell.tsx';
 import { compactSelect, iconButton, primaryButton, secondaryButton } from '../ui/buttons.ts';
 import type { AttendanceDto, DepartmentDto } from '../../../domain/api/records.ts';
+import type { AttendanceWorkTime } from '../../../domain/worktime/work-time-warnings-by-day.ts';
+import { warningBadgeText, warningText } from '../../../domain/worktime/work-time-warning-text.ts';
 
 /** An attendance as the list shows it (`GET /api/attendances`). */
 export type AttendanceRow = Pick<
@@ -20,7 +22,7 @@ export type AttendanceRow = Pick<
   | '_id' | 'employee' | 'employeeName' | 'departmentName' | 'date' | 'timezone' | 'timeIn' | 'timeOut' | 'breakIn' | 'breakOut'
   | 'workedSeconds' | 'statusInOut' | 'missingCheckOut' | 'statusIn' | 'lateSeconds' | 'earlyDepartureSeconds' | 'reason' | 'source' | 'workFlag'
   | 'voidedAt' | 'voidReason'
->;
+> & AttendanceWorkTime;
 
 interface Props {
   lang: Language;
@@ -101,6 +103,12 @@ export default function AttendanceList({ lang, timeFormat, can, employees, depar
                 {t(WORK_FLAG_LABELS[a.workFlag])}
               </span>
             )}
+            {/* Over Spain's work-time limits (decision 050): the measured value, the sentence in the title. */}
+            {a.warnings.map((w) => (
+              <span key={w.kind} className={`${badge} ${WARN}`} title={warningText(w, lang, t)} data-testid="work-time-warning" data-kind={w.kind}>
+                {warningBadgeText(w, lang, t)}
+              </span>
+            ))}
           </span>
         ),
       },
@@ -111,7 +119,20 @@ export default function AttendanceList({ lang, timeFormat, can, employees, depar
       {
         id: 'totalHours',
         header: t('attendance.columns.totalHours'),
-        cell: (a) => (a.workedSeconds === null ? <span className="text-muted">—</span> : struck(a, <span className="whitespace-nowrap tabular-nums">{minutes(a.workedSeconds)}</span>)),
+        cell: (a) =>
+          a.workedSeconds === null ? (
+            <span className="text-muted">—</span>
+          ) : (
+            <span className="flex flex-col items-start gap-0.5">
+              {struck(a, <span className="whitespace-nowrap tabular-nums">{minutes(a.workedSeconds)}</span>)}
+              {/* What the break rules count, when it differs (decision 050). */}
+              {a.countedSeconds !== null && a.countedSeconds !== a.workedSeconds && !a.voidedAt && (
+                <span className="whitespace-nowrap text-xs text-muted tabular-nums" data-testid="counted-time" title={a.deductedSeconds > 0 ? t('workTime.list.deductedTitle', { duration: minutes(a.deductedSeconds) }) : t('workTime.list.paidBreaksTitle')}>
+                  {t(a.deductedSeconds > 0 ? 'workTime.list.countedDeducted' : 'workTime.list.counted', { counted: minutes(a.countedSeconds), deducted: minutes(a.deductedSeconds) })}
+                </span>
+              )}
+            </span>
+          ),
       },
       {
         id: 'statusInOut',

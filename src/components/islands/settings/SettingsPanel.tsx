@@ -6,6 +6,8 @@ import { COUNTRIES, timeZones } from '../../../domain/settings/settings-schema.t
 import { parseIpList } from '../../../domain/net/ip-list.ts';
 import { SHIFT_WINDOW_RANGE } from '../../../domain/clock/shift-window.ts';
 import { TERMINAL_SILENT_RANGE } from '../../../domain/terminals/terminal-rules.ts';
+import { AUTO_BREAK_AFTER_RANGE, AUTO_BREAK_MINUTES_RANGE } from '../../../domain/worktime/break-rules.ts';
+import { MAX_ORDINARY_HOURS_RANGE } from '../../../domain/worktime/work-time-warnings.ts';
 import { faceThresholdAboveSafe, MEASURED_SAFE_FACE_THRESHOLD } from '../../../domain/clock/face-match.ts';
 import { formatNumber } from '../../../domain/format/intl-format.ts';
 import type { Language } from '../../../i18n/languages.ts';
@@ -36,6 +38,7 @@ interface Props {
 const SECTIONS = [
   ['localization', 'settings.sections.localization'],
   ['features', 'settings.sections.features'],
+  ['worktime', 'workTime.settings.title'],
   ['safeguarding', 'settings.sections.safeguarding'],
   ['backups', 'settings.sections.backups'],
   ['integrity', 'settings.sections.integrity'],
@@ -86,7 +89,7 @@ export default function SettingsPanel(props: Props) {
     }
   }
 
-  const editable = section === 'localization' || section === 'features' || section === 'safeguarding' || section === 'backups';
+  const editable = section === 'localization' || section === 'features' || section === 'worktime' || section === 'safeguarding' || section === 'backups';
   const field = (id: keyof Settings, label: string, control: ReactNode, hint?: string) => (
     <div className="flex flex-col gap-1">
       <label htmlFor={`setting-${id}`} className="text-sm font-medium">
@@ -102,7 +105,7 @@ export default function SettingsPanel(props: Props) {
       )}
     </div>
   );
-  const toggle = (id: 'rfidClock' | 'faceLiveness' | 'punchPhoto' | 'acceptUnscheduledWork' | 'unpairedClock', label: string, hint: string) => (
+  const toggle = (id: 'rfidClock' | 'faceLiveness' | 'punchPhoto' | 'acceptUnscheduledWork' | 'unpairedClock' | 'breaksPaid', label: string, hint: string) => (
     <label className="flex items-start justify-between gap-4 rounded-xl border border-line p-4">
       <span>
         <span className="block text-sm font-medium">{label}</span>
@@ -111,7 +114,9 @@ export default function SettingsPanel(props: Props) {
       <input id={`setting-${id}`} type="checkbox" role="switch" className="mt-1 h-5 w-5 accent-[var(--primary)]" checked={values[id]} disabled={!props.canUpdate} onChange={(e) => set(id, e.target.checked)} />
     </label>
   );
-  const numberInput = (id: 'faceThreshold' | 'faceMargin' | 'punchPhotoRetentionDays' | 'backupKeep' | 'shiftWindowMinutes' | 'correctionAcceptanceDays' | 'terminalSilentMinutes', min: number, max: number, step: number) => (
+  const numberInput = (
+    id: 'faceThreshold' | 'faceMargin' | 'punchPhotoRetentionDays' | 'backupKeep' | 'shiftWindowMinutes' | 'correctionAcceptanceDays' | 'terminalSilentMinutes' | 'autoBreakAfterMinutes' | 'autoBreakMinutes' | 'maxOrdinaryDailyHours',
+    min: number, max: number, step: number) => (
     <input
       id={`setting-${id}`}
       type="number"
@@ -218,6 +223,22 @@ export default function SettingsPanel(props: Props) {
               {values.faceRecognition && toggle('punchPhoto', t('settings.punchPhoto'), t('settings.punchPhotoHint'))}
               {values.faceRecognition && values.punchPhoto &&
                 field('punchPhotoRetentionDays', t('settings.punchPhotoRetentionDays'), numberInput('punchPhotoRetentionDays', 1, 365, 1), t('settings.punchPhotoRetentionHint'))}
+            </>
+          )}
+          {/* Break rules and the daily limit the work-time warnings use (decision 050). */}
+          {section === 'worktime' && (
+            <>
+              <p className="text-sm text-muted">{t('workTime.settings.intro')}</p>
+              {toggle('breaksPaid', t('workTime.settings.breaksPaid'), t('workTime.settings.breaksPaidHint'))}
+              {/* The deduction applies only to unpaid breaks (countedSeconds). */}
+              {!values.breaksPaid && (
+              <div className="flex flex-col gap-5">
+                {field('autoBreakAfterMinutes', t('workTime.settings.autoBreakAfterMinutes'), numberInput('autoBreakAfterMinutes', AUTO_BREAK_AFTER_RANGE.min, AUTO_BREAK_AFTER_RANGE.max, 1), t('workTime.settings.autoBreakAfterMinutesHint'))}
+                {field('autoBreakMinutes', t('workTime.settings.autoBreakMinutes'), numberInput('autoBreakMinutes', AUTO_BREAK_MINUTES_RANGE.min, AUTO_BREAK_MINUTES_RANGE.max, 1), t('workTime.settings.autoBreakMinutesHint'))}
+              </div>
+              )}
+              {field('maxOrdinaryDailyHours', t('workTime.settings.maxOrdinaryDailyHours'), numberInput('maxOrdinaryDailyHours', MAX_ORDINARY_HOURS_RANGE.min, MAX_ORDINARY_HOURS_RANGE.max, 0.5), t('workTime.settings.maxOrdinaryDailyHoursHint'))}
+              <p className="rounded-xl border border-line bg-page p-3 text-sm" data-testid="work-time-law-note">{t('workTime.settings.lawNote')}</p>
             </>
           )}
           {section === 'safeguarding' && (

@@ -1,8 +1,9 @@
 import { buildMonthlyRecord, type MonthlyRecord } from '../../../domain/reports/monthly-record.ts';
 import { monthPeriod, type Period } from '../../../domain/reports/periods.ts';
 import { createDayCalendar, nextDate } from '../../../domain/reports/day-calendar.ts';
-import { localDateOf } from '../../../domain/time/zoned-time.ts';
-import { breakRulesOf } from '../../../domain/worktime/worktime-settings.ts';
+import { addDays, localDateOf } from '../../../domain/time/zoned-time.ts';
+import { withWorkTimeWarnings } from '../../../domain/worktime/work-time-warnings-by-day.ts';
+import { breakRulesOf, warningLimitsOf } from '../../../domain/worktime/worktime-settings.ts';
 import { nowMs } from '../../clock/now.ts';
 import type { Db } from '../../db/connection.ts';
 import {
@@ -94,6 +95,10 @@ export async function monthlyRecords(
   const attendances = byEmployee(await recordAttendancesIn(db, filter, period));
   const holidays = await holidaysByCompany(db, period);
   const voided = byEmployee(await voidedAttendancesIn(db, filter, period));
+  // The day before the month: the first day's rest is measured from it (decision 050).
+  const dayBefore = addDays(period.from, -1);
+  const before = byEmployee(await recordAttendancesIn(db, filter, { from: dayBefore, to: dayBefore }));
+  const limits = warningLimitsOf(settings);
   const heads = await recordChainHeads(db);
   const every = [...attendances.values()].flat();
   // Decision 034: each day's latest answer to an administrator's correction, as of now.
@@ -119,7 +124,8 @@ export async function monthlyRecords(
     for (const l of leaves.get(e.id) ?? []) {
       for (let d = l.fromDate < period.from ? period.from : l.fromDate; d <= l.toDate && d <= period.to; d = nextDate(d)) leaveByDate.set(d, l.leaveTypeName);
     }
-    const record = buildMonthlyRecord({ period, today, calendar, schedules: mine, leaveByDate, holidays: holidays.get(e.companyId), attendances: own, voided: ownVoided, breakRules });
+    const built = buildMonthlyRecord({ period, today, calendar, schedules: mine, leaveByDate, holidays: holidays.get(e.companyId), attendances: own, voided: ownVoided, breakRules });
+    const record = withWorkTimeWarnings(built, limits, before.get(e.id)?.at(-1));
     const history: Record<string, RecordRevision[]> = {};
     for (const a of own) {
       const list = revisions.get(a.id);

@@ -1,0 +1,46 @@
+import { addDays, localDateOf } from '../../../domain/time/zoned-time.ts';
+import { seesEveryEmployee, type RecordAccount } from '../../../domain/permissions/record-access.ts';
+import { employeeDayKey, warningsByEmployeeDay } from '../../../domain/worktime/work-time-warnings-by-day.ts';
+import type { WorkTimeWarning } from '../../../domain/worktime/work-time-warnings.ts';
+import { warningLimitsOf } from '../../../domain/worktime/worktime-settings.ts';
+import { nowMs } from '../../clock/now.ts';
+import type { Db } from '../../db/connection.ts';
+import { recordAttendancesIn, reportEmployees } from '../../db/repositories/report-data.ts';
+import { AppError } from '../../http/app-error.ts';
+import { getSettings } from '../get-settings.ts';
+
+/** Days judged by the dashboard's exceptions widget: today and the seven before it. */
+export const EXCEPTION_DAYS = 8;
+
+export interface WorkTimeException {
+  employeeId: number;
+  name: string;
+  department: string;
+  date: string;
+  warnings: WorkTimeWarning[];
+}
+
+/**
+ * The admin dashboard's "Exceptions" widget (decision 050): the active employees' days of the
+ * last EXCEPTION_DAYS with a work-time warning (short break, short rest, long day), newest first,
+ * then by name. The day before the window is read too, for the first day's rest. Figures about
+ * every employee: only for an account that sees every employee (decision 024; 403 otherwise).
+ */
+export async function workTimeExceptions(db: Db, viewer: RecordAccount): Promise<WorkTimeException[]> {
+  if (!seesEveryEmployee(viewer)) throw new AppError('errors.everyEmployeeAdminOnly', 403);
+  const settings = await getSettings(db);
+  const today = localDateOf(new Date(nowMs()).toISOString(), settings.timezone);
+  const from = addDays(today, -(EXCEPTION_DAYS - 1));
+  const active = { status: 'active' as const };
+  const days = await recordAttendancesIn(db, active, { from: addDays(from, -1), to: today });
+  const warnings = warningsByEmployeeDay(days, warningLimitsOf(settings));
+  const employees = new Map((await reportEmployees(db, active)).map((e) => [e.id, e]));
+  const out: WorkTimeException[] = [];
+  for (const d of days) {
+    const e = employees.get(d.employeeId);
+    const own = warnings.get(employeeDayKey(d.employeeId, d.date));
+    if (!e || !own || d.date < from) continue;
+    out.push({ employeeId: e.id, name: `${e.firstName} ${e.lastName}`, department: e.departmentName, date: d.date, warnings: own });
+  }
+  return out.sort((a, b) => b.date.localeCompare(a.date) || a.name.localeCompare(b.name));
+}
