@@ -16,6 +16,20 @@ export interface Employment {
   firstLedgerYear: number;
 }
 
+/**
+ * An employee's employment for the ledger: start and end dates, and the first ledger year — the
+ * year they were recorded, or of their first leave in Jornada when that is earlier (leave entered
+ * after the fact).
+ */
+export function employmentOf(
+  employee: { officialStartDate: string | null; endDate: string | null; createdAt: string },
+  leaves: readonly { from: string }[],
+): Employment {
+  let first = Number(employee.createdAt.slice(0, 4));
+  for (const l of leaves) first = Math.min(first, Number(l.from.slice(0, 4)));
+  return { start: employee.officialStartDate, end: employee.endDate, firstLedgerYear: first };
+}
+
 /** A leave type's allowance rules (`leave_types`). */
 export interface AllowanceRules {
   /** Yearly allowance in working days; null = no yearly cap. */
