@@ -97,6 +97,9 @@ export const LeaveTypeInput = v.object(
 );
 export type LeaveTypeInput = v.InferOutput<typeof LeaveTypeInput>;
 
+/** A leave type granted up front, nothing carried over (the defaults and the demo). */
+export const NO_ACCRUAL = { accrualDaysPerMonth: null, carryOverMaxDays: null, carryOverExpiry: null } as const;
+
 export const LEAVE_GROUP_STATUSES = ['active', 'disabled'] as const;
 
 export const LeaveGroupInput = v.object(

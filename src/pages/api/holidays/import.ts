@@ -18,5 +18,5 @@ export const GET = endpoint(async (context) => {
 export const POST = endpoint(async (context) => {
   const user = requireUser(context);
   const result = await importPublicHolidays(await getDb(), await readJson(context.request), user.id, context.locals.lang);
-  return json({ ...result, message: translate(context.locals.lang, 'holidays.import.done', result) });
+  return json({ ...result, message: translate(context.locals.lang, 'holidays.import.done', { ...result }) });
 });
