@@ -30,6 +30,14 @@ const holidaysOf = async (year: number) => (await body(await admin.get(`/api/hol
 /** Madrid's public holidays in 2027 (date-holidays): national and regional, no observances. */
 const MADRID_2027 = ['2027-01-01', '2027-01-06', '2027-03-25', '2027-03-26', '2027-05-01', '2027-05-03', '2027-08-15', '2027-10-12', '2027-11-01', '2027-12-06', '2027-12-08', '2027-12-25'];
 
+/** The translated message each field's problem shows (the client sends English). */
+const FIELD_MESSAGES: Record<string, string> = {
+  country: 'That country is not on the list',
+  region: "That region is not one of that country's",
+  year: 'Enter a year from 1970 to 2100',
+  company: 'This record does not exist (it may have been deleted)',
+};
+
 describe('public holiday import', () => {
   it('previews a region\'s public holidays, marks days already taken, and imports only the new ones', async () => {
     // Local holidays by hand: San Isidro, and Christmas already there under another name.
@@ -78,16 +86,15 @@ describe('public holiday import', () => {
       [{ company, country: 'ES', region: 'MD', year: 1800 }, 'year'],
       [{ company, country: 'ES', region: 'MD', year: 'next' }, 'year'],
       [{ company: 999_999, country: 'ES', region: 'MD', year: 2029 }, 'company'],
-      [{ country: 'ES', region: 'MD', year: 2029 }, 'company'],
       [{ company, country: "ES' OR 1=1", region: 'MD', year: 2029 }, 'country'],
     ];
     for (const [input, field] of cases) {
       const res = await admin.post('/api/holidays/import', input);
       expect(res.status, JSON.stringify(input)).toBe(422);
       const answer = await body(res);
-      expect(answer.errors[field], JSON.stringify(input)).toBeTruthy();
-      expect(answer.message).not.toMatch(/holidays\.import/);
+      expect(answer.errors[field], JSON.stringify(input)).toBe(FIELD_MESSAGES[field]);
     }
+    expect((await admin.post('/api/holidays/import', { country: 'ES', region: 'MD', year: 2029 })).status).toBe(422);
     expect((await admin.get(`/api/holidays/import?company=${company}&country=ES&region=XX&year=2029`)).status).toBe(422);
     expect((await admin.get('/api/holidays/places?country=XX')).status).toBe(422);
     expect(await holidaysOf(2029)).toHaveLength(before);

@@ -10,19 +10,19 @@ import { idRef } from '../org/org-schemas.ts';
 const FILL = 'validation.fillAllFields';
 
 /** ISO 3166-1 alpha-2 country, upper case. */
-const country = v.pipe(v.string(FILL), v.trim(), v.nonEmpty(FILL), v.toUpperCase(), v.regex(/^[A-Z]{2}$/, 'holidays.import.unknownCountry'));
+const country = v.pipe(v.string(FILL), v.trim(), v.nonEmpty(FILL), v.toUpperCase(), v.regex(/^[A-Z]{2}$/, 'holidays.unknownCountry'));
 /** A region (state) code of that country (`MD`, `CT`…); empty = the whole country only. */
 const region = v.pipe(
-  v.optional(v.nullable(v.string('holidays.import.unknownRegion')), null),
+  v.optional(v.nullable(v.string('holidays.unknownRegion')), null),
   v.transform((s) => (s === null ? null : s.trim().toUpperCase() || null)),
-  v.nullable(v.pipe(v.string(), v.regex(/^[A-Z0-9]{1,3}$/, 'holidays.import.unknownRegion'))),
+  v.nullable(v.pipe(v.string(), v.regex(/^[A-Z0-9]{1,3}$/, 'holidays.unknownRegion'))),
 );
 const year = v.pipe(
   v.union([v.number(), v.pipe(v.string(), v.trim(), v.nonEmpty(FILL), v.transform(Number))], FILL),
-  v.number('holidays.import.yearRange'),
-  v.integer('holidays.import.yearRange'),
-  v.minValue(1970, 'holidays.import.yearRange'),
-  v.maxValue(2100, 'holidays.import.yearRange'),
+  v.number('holidays.yearRange'),
+  v.integer('holidays.yearRange'),
+  v.minValue(1970, 'holidays.yearRange'),
+  v.maxValue(2100, 'holidays.yearRange'),
 );
 
 /** What to import: into which company, from which country (and region), which year. */

@@ -79,15 +79,15 @@ export const LeaveTypeInput = v.object(
     name: text(120),
     company: idRef,
     daysPerYear: optionalDays(366, 'validation.daysRange'),
-    accrualDaysPerMonth: optionalDays(31, 'leaveTypes.accrualRange'),
+    accrualDaysPerMonth: optionalDays(31, 'leave.accrualRange'),
     carryOverMaxDays: optionalDays(366, 'validation.daysRange'),
     carryOverExpiry: v.optional(
       v.nullable(
         v.pipe(
-          v.string('leaveTypes.expiryFormat'),
+          v.string('leave.expiryFormat'),
           v.trim(),
           v.transform((s) => (s === '' ? null : s)),
-          v.nullable(v.pipe(v.string(), v.check(isMonthDay, 'leaveTypes.expiryFormat'))),
+          v.nullable(v.pipe(v.string(), v.check(isMonthDay, 'leave.expiryFormat'))),
         ),
       ),
       null,

@@ -25,7 +25,7 @@ export async function holidayCountries(lang: Language): Promise<HolidayPlace[]> 
 export async function holidayRegions(country: string, lang: Language): Promise<HolidayPlace[]> {
   const Holidays = await loadDateHolidays();
   const hd = new Holidays();
-  if (!hd.getCountries(lang)[country]) throw new AppError('holidays.import.unknownCountry', 422, {}, { country: 'holidays.import.unknownCountry' });
+  if (!hd.getCountries(lang)[country]) throw new AppError('holidays.unknownCountry', 422, {}, { country: 'holidays.unknownCountry' });
   return places(hd.getStates(country, lang), lang);
 }
 
@@ -37,7 +37,7 @@ export async function holidayRegions(country: string, lang: Language): Promise<H
 export async function publicHolidays(country: string, region: string | null, year: number, lang: Language): Promise<FoundHoliday[]> {
   const regions = await holidayRegions(country, lang);
   if (region !== null && !regions.some((r) => r.code === region)) {
-    throw new AppError('holidays.import.unknownRegion', 422, {}, { region: 'holidays.import.unknownRegion' });
+    throw new AppError('holidays.unknownRegion', 422, {}, { region: 'holidays.unknownRegion' });
   }
   const Holidays = await loadDateHolidays();
   const hd = region === null ? new Holidays(country, { languages: [lang] }) : new Holidays(country, region, { languages: [lang] });
