@@ -240,7 +240,7 @@ export function writeCases(ids: DemoIds, own: { employee: number; department: nu
     'PATCH /api/departments/{id}': { body: { name: 'Departamento cambiado', company: ids.company }, refs: ['company'], texts: { name: 120 } },
     'POST /api/job-titles': { body: { name: 'Puesto de prueba', department: ids.department, company: ids.company }, refs: ['department', 'company'], texts: { name: 120 } },
     'PATCH /api/job-titles/{id}': { body: { name: 'Puesto cambiado', department: ids.department, company: ids.company }, refs: ['department', 'company'], texts: { name: 120 } },
-    'POST /api/leave-types': { body: { name: 'Permiso de prueba', company: ids.company, daysPerYear: 2 }, refs: ['company'], texts: { name: 120 } },
+    'POST /api/leave-types': { body: { name: 'Permiso de prueba', company: ids.company, daysPerYear: 2, accrualDaysPerMonth: 0.5, carryOverMaxDays: 1, carryOverExpiry: '03-31' }, refs: ['company'], texts: { name: 120 } },
     'PATCH /api/leave-types/{id}': { body: { name: 'Permiso cambiado', company: ids.company, daysPerYear: 3 }, refs: ['company'], texts: { name: 120 } },
     'POST /api/leave-groups': {
       body: { name: 'Grupo de prueba', description: 'Para pruebas', privilege: [ids.leaveType], status: 'active', company: ids.company },
@@ -254,6 +254,8 @@ export function writeCases(ids: DemoIds, own: { employee: number; department: nu
     },
     'POST /api/holidays': { body: { name: 'Fiesta de prueba', date: '2026-12-26', company: ids.company }, dates: ['date'], refs: ['company'], texts: { name: 120 } },
     'PATCH /api/holidays/{id}': { body: { name: 'Fiesta cambiada', date: '2026-12-27', company: ids.company }, dates: ['date'], refs: ['company'], texts: { name: 120 } },
+    // Public holidays of a year far from the demo's (decision 053).
+    'POST /api/holidays/import': { body: { company: ids.company, country: 'ES', region: 'MD', year: 2031 }, refs: ['company'] },
     'POST /api/employees/{id}/photos': { body: { image: faceDataUrl() } },
     'PUT /api/employees/{id}/photos/{id}/descriptor': { body: { descriptor: DESCRIPTOR } },
     'PUT /api/employees/{id}/consent': { body: { consent: true } },

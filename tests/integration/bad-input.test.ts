@@ -31,6 +31,11 @@ const OPTIONAL = new Set([
   'PATCH /api/schedules/{id}:restDays',
   'POST /api/leave-types:daysPerYear',
   'PATCH /api/leave-types/{id}:daysPerYear',
+  // Decision 053: no accrual, no carry-over; a holiday import without a region takes the national days.
+  'POST /api/leave-types:accrualDaysPerMonth',
+  'POST /api/leave-types:carryOverMaxDays',
+  'POST /api/leave-types:carryOverExpiry',
+  'POST /api/holidays/import:region',
   'POST /api/roles:permissions',
   'PATCH /api/roles/{id}:permissions',
   'POST /api/attendances:timeOut',

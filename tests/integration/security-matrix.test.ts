@@ -70,7 +70,10 @@ function apiPath(route: ApiRoute): string {
   let i = 0;
   const path = route.pattern.replace(/\{id\}/g, () => values[i++]!);
   // Balances are of one employee: an administrator names them (an employee always gets their own).
-  return route.pattern === '/api/leaves/balances' ? `${path}?employee=${ids.otherEmployee}` : path;
+  if (route.pattern === '/api/leaves/balances') return `${path}?employee=${ids.otherEmployee}`;
+  // The holiday import's preview needs its choice (decision 053); a year far from the demo's.
+  if (route.pattern === '/api/holidays/import') return `${path}?company=${ids.company}&country=ES&region=MD&year=2031`;
+  return path;
 }
 
 /** What a public page answers: the access-denied page 403; an inspection link with a made-up token 404 (decision 036). */

@@ -92,8 +92,8 @@ describe('balances', () => {
       leave(5, '2026-06-01', '2026-06-30', 'approved', 2), // 22 sick days
     ];
     expect(leaveBalances([vacation, sick], leaves, 2026, weekdays)).toEqual([
-      { leaveType: 1, name: 'Vacaciones', daysPerYear: 22, taken: 9, pending: 5, remaining: 8 },
-      { leaveType: 2, name: 'Baja', daysPerYear: null, taken: 22, pending: 0, remaining: null },
+      { leaveType: 1, name: 'Vacaciones', daysPerYear: 22, entitled: 22, carriedOver: 0, carryOverExpires: null, taken: 9, pending: 5, remaining: 8 },
+      { leaveType: 2, name: 'Baja', daysPerYear: null, entitled: null, carriedOver: 0, carryOverExpires: null, taken: 22, pending: 0, remaining: null },
     ]);
     expect(leaveBalances([vacation], leaves, 2027, weekdays)[0]).toMatchObject({ taken: 6, pending: 0, remaining: 16 });
   });

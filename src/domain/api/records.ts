@@ -38,6 +38,8 @@ export interface EmployeeDto {
   employmentType: 'regular' | 'trainee';
   employmentStatus: string | null;
   officialStartDate: string | null;
+  /** Last day of employment; null = still employed (decision 053). */
+  endDate: string | null;
   dateRegularized: string | null;
   rfidCard: string | null;
   status: 'active' | 'archived';
@@ -228,6 +230,10 @@ export interface LeaveTypeDto {
   companyName: string;
   /** null = unlimited. */
   daysPerYear: number | null;
+  /** Decision 053: days earned per month worked, most days carried over, `MM-DD` they lapse. */
+  accrualDaysPerMonth: number | null;
+  carryOverMaxDays: number | null;
+  carryOverExpiry: string | null;
   createdAt: string;
 }
 

@@ -65,6 +65,8 @@ const fields = {
   employmentType: v.picklist(EMPLOYMENT_TYPES, REQUIRED),
   employmentStatus: optionalText(80),
   officialStartDate: optionalDate,
+  /** Last day of employment (a leaver): prorates the leave allowance (decision 053). */
+  endDate: optionalDate,
   dateRegularized: optionalDate,
   rfidCard: optionalText(64),
   status: v.optional(v.picklist(EMPLOYEE_STATUSES, REQUIRED), 'active'),

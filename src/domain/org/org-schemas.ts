@@ -48,16 +48,46 @@ export type DepartmentInput = v.InferOutput<typeof DepartmentInput>;
 export const JobTitleInput = v.object({ name: text(120), department: idRef, company: idRef }, FILL);
 export type JobTitleInput = v.InferOutput<typeof JobTitleInput>;
 
-/** `daysPerYear`: yearly allowance; empty or null means unlimited. */
+/** An optional number of days in [0, max]: typed or as a string; empty or null = none. */
+const optionalDays = (max: number, range: string) =>
+  v.optional(
+    v.nullable(
+      v.pipe(
+        v.union([v.number(), v.pipe(v.string(), v.trim(), v.transform((s) => (s === '' ? null : Number(s))))], 'validation.invalidNumber'),
+        v.nullable(v.pipe(v.number('validation.invalidNumber'), v.minValue(0, range), v.maxValue(max, range))),
+      ),
+    ),
+    null,
+  );
+
+/** `MM-DD` of a day that exists in some year (29 February included). */
+export function isMonthDay(s: string): boolean {
+  const m = /^(\d{2})-(\d{2})$/.exec(s);
+  if (!m) return false;
+  const month = Number(m[1]);
+  const day = Number(m[2]);
+  return month >= 1 && month <= 12 && day >= 1 && day <= new Date(Date.UTC(2024, month, 0)).getUTCDate();
+}
+
+/**
+ * `daysPerYear`: yearly allowance; empty or null means unlimited. Decision 053: `accrualDaysPerMonth`
+ * (days earned per month worked, up to 31), `carryOverMaxDays` (unused days passed to the next
+ * year) and `carryOverExpiry` (`MM-DD` of the next year when they lapse; empty = never).
+ */
 export const LeaveTypeInput = v.object(
   {
     name: text(120),
     company: idRef,
-    daysPerYear: v.optional(
+    daysPerYear: optionalDays(366, 'validation.daysRange'),
+    accrualDaysPerMonth: optionalDays(31, 'leave.accrualRange'),
+    carryOverMaxDays: optionalDays(366, 'validation.daysRange'),
+    carryOverExpiry: v.optional(
       v.nullable(
         v.pipe(
-          v.union([v.number(), v.pipe(v.string(), v.trim(), v.transform((s) => (s === '' ? null : Number(s))))], 'validation.invalidNumber'),
-          v.nullable(v.pipe(v.number('validation.invalidNumber'), v.minValue(0, 'validation.daysRange'), v.maxValue(366, 'validation.daysRange'))),
+          v.string('leave.expiryFormat'),
+          v.trim(),
+          v.transform((s) => (s === '' ? null : s)),
+          v.nullable(v.pipe(v.string(), v.check(isMonthDay, 'leave.expiryFormat'))),
         ),
       ),
       null,
@@ -66,6 +96,9 @@ export const LeaveTypeInput = v.object(
   FILL,
 );
 export type LeaveTypeInput = v.InferOutput<typeof LeaveTypeInput>;
+
+/** A leave type granted up front, nothing carried over (the defaults and the demo). */
+export const NO_ACCRUAL = { accrualDaysPerMonth: null, carryOverMaxDays: null, carryOverExpiry: null } as const;
 
 export const LEAVE_GROUP_STATUSES = ['active', 'disabled'] as const;
 

@@ -83,6 +83,10 @@ export const API_ROUTES: readonly ApiRoute[] = [
   { method: 'GET', pattern: '/api/attendances/export', authority: ['attendance.read'], records: 'employee' },
   { method: 'POST', pattern: '/api/schedules/bulk', authority: ['schedule.create'], records: 'employee' },
   { method: 'GET', pattern: '/api/leaves/balances', authority: ['leave.read'], records: 'employee' },
+  // Public holiday import (decision 053): the preview and the import belong to whoever may add holidays.
+  { method: 'GET', pattern: '/api/holidays/places', authority: ['company.read'] },
+  { method: 'GET', pattern: '/api/holidays/import', authority: ['company.create'] },
+  { method: 'POST', pattern: '/api/holidays/import', authority: ['company.create'] },
   // An employee withdraws their own pending request (the Employee role has no leave.delete).
   { method: 'POST', pattern: '/api/leaves/{id}/withdraw', authority: ['leave.update'], records: 'leaveRequest' },
   // Two-sided corrections (decision 034): the worker requests a correction of their own day,

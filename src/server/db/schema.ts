@@ -42,6 +42,12 @@ export interface LeaveTypeTable {
   companyId: number;
   /** Yearly allowance in days; null means unlimited. */
   daysPerYear: number | null;
+  /** Days earned per month worked; null = the allowance is granted up front (migration 0021). */
+  accrualDaysPerMonth: ColumnType<number | null, number | null | undefined, number | null>;
+  /** Most unused days carried into the next year; null = none (migration 0021). */
+  carryOverMaxDays: ColumnType<number | null, number | null | undefined, number | null>;
+  /** `MM-DD` of the next year after which carried days lapse; null = they do not (migration 0021). */
+  carryOverExpiry: ColumnType<string | null, string | null | undefined, string | null>;
   createdAt: CreatedAt;
   updatedAt: string;
 }
@@ -87,6 +93,8 @@ export interface EmployeeTable {
   employmentType: 'regular' | 'trainee';
   employmentStatus: string | null;
   officialStartDate: string | null;
+  /** Last day of employment (a leaver); null = still employed (migration 0021). */
+  endDate: ColumnType<string | null, string | null | undefined, string | null>;
   dateRegularized: string | null;
   /** HMAC-SHA256(pepper, pin), hex. The PIN itself is never stored. */
   pinKey: string;

@@ -4,6 +4,7 @@ import { departmentsResource } from '../db/repositories/org/departments.ts';
 import { jobTitlesResource } from '../db/repositories/org/job-titles.ts';
 import { leaveGroupsResource } from '../db/repositories/org/leave-groups.ts';
 import { leaveTypesResource } from '../db/repositories/org/leave-types.ts';
+import { NO_ACCRUAL } from '../../domain/org/org-schemas.ts';
 import type { Language } from '../../i18n/languages.ts';
 import { translate } from '../../i18n/translate.ts';
 import { nowIso } from '../clock/now.ts';
@@ -41,7 +42,7 @@ export async function createDefaultOrganization(db: Db, input: { companyId: numb
     const jobTitleInput = { name: t('jobTitle'), department, company };
     await audit(jobTitlesResource.entity, await jobTitlesResource.insert(trx, jobTitleInput, at), jobTitleInput);
 
-    const leaveTypeInput = { name: t('leaveType'), company, daysPerYear: DEFAULT_HOLIDAY_DAYS };
+    const leaveTypeInput = { name: t('leaveType'), company, daysPerYear: DEFAULT_HOLIDAY_DAYS, ...NO_ACCRUAL };
     const leaveType = await leaveTypesResource.insert(trx, leaveTypeInput, at);
     await audit(leaveTypesResource.entity, leaveType, leaveTypeInput);
 

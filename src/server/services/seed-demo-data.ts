@@ -11,6 +11,7 @@ import { departmentsResource } from '../db/repositories/org/departments.ts';
 import { jobTitlesResource } from '../db/repositories/org/job-titles.ts';
 import { leaveGroupsResource } from '../db/repositories/org/leave-groups.ts';
 import { leaveTypesResource } from '../db/repositories/org/leave-types.ts';
+import { NO_ACCRUAL } from '../../domain/org/org-schemas.ts';
 import { insertPunches } from '../db/repositories/punches.ts';
 import { insertSchedules } from '../db/repositories/schedules.ts';
 import { readSettings, writeSettings } from '../db/repositories/settings.ts';
@@ -61,7 +62,7 @@ export async function seedDemoData(db: Db, options: { companyId: number; today?:
     // Leave types and the leave group whose privilege covers them all.
     const leaveTypeIds = new Map<string, number>();
     for (const t of plan.leaveTypes) {
-      leaveTypeIds.set(t.key, await leaveTypesResource.insert(trx, { name: t.name, company: companyId, daysPerYear: t.daysPerYear }, stamp));
+      leaveTypeIds.set(t.key, await leaveTypesResource.insert(trx, { name: t.name, company: companyId, daysPerYear: t.daysPerYear, ...NO_ACCRUAL }, stamp));
     }
     const leaveGroupId = await leaveGroupsResource.insert(
       trx,

@@ -42,7 +42,7 @@ type EmployeeFormOutput = FormOutput<typeof EmployeeCreateInput> | FormOutput<ty
 const EMPTY: EmployeeFormInput = {
   firstName: '', lastName: '', gender: '', civilStatus: '', height: '', weight: '', email: '', phone: '', birthday: '',
   nationalId: '', placeOfBirth: '', address: '', company: '', department: '', jobTitle: '', leaveGroup: '', leavePrivilege: '',
-  companyEmail: '', employmentType: 'regular', employmentStatus: '', officialStartDate: '', dateRegularized: '', pin: '',
+  companyEmail: '', employmentType: 'regular', employmentStatus: '', officialStartDate: '', endDate: '', dateRegularized: '', pin: '',
   rfidCard: '', status: 'active', socialSecurityNumber: '', workingDayType: 'full-time', partTimePercent: '',
 };
 
@@ -240,6 +240,7 @@ export default function EmployeeForm({ lang, employee, today }: Props) {
             {workingDayType === 'part-time' &&
               field('partTimePercent', t('employees.partTimePercent'), input('partTimePercent', 'number', { min: 1, max: 99, inputMode: 'numeric' }), t('employees.partTimePercentHint'))}
             {field('officialStartDate', t('employees.officialStartDate'), input('officialStartDate', 'date'))}
+            {field('endDate', t('employees.endDate'), input('endDate', 'date'), t('employees.endDateHint'))}
             {field('dateRegularized', t('employees.dateRegularized'), input('dateRegularized', 'date'))}
             {field('companyEmail', t('employees.companyEmail'), input('companyEmail', 'email'))}
             {field('leavePrivilege', t('employees.leavePrivilege'), input('leavePrivilege'))}

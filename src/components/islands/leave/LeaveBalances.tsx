@@ -1,11 +1,15 @@
 import type { Language } from '../../../i18n/languages.ts';
-import { formatNumber } from '../../../domain/format/intl-format.ts';
+import { formatLocalDate, formatNumber } from '../../../domain/format/intl-format.ts';
 import { translator } from '../../../i18n/translate.ts';
 
 export interface BalanceRow {
   leaveType: number;
   name: string;
   daysPerYear: number | null;
+  /** The year's days (prorated or accrued so far) and those carried over, lapsing on a day (decision 053). */
+  entitled: number | null;
+  carriedOver: number;
+  carryOverExpires: string | null;
   taken: number;
   pending: number;
   remaining: number | null;
@@ -28,6 +32,9 @@ export default function LeaveBalances(props: {
   const { lang, year, balances, title, hint, links } = props;
   const t = translator(lang);
   const n = (value: number) => formatNumber(value, lang);
+  // The carried-over column only when some type carried days into this year.
+  const carried = balances.some((b) => b.carriedOver > 0);
+  const headers = [t('leave.type'), t('leave.allowance'), ...(carried ? [t('leave.carriedOver')] : []), t('leave.taken'), t('leave.pending'), t('leave.remaining')];
   return (
     <section className="rounded-2xl border border-line bg-card" aria-labelledby={`balances-${year}`} data-testid="leave-balances" data-year={year}>
       <div className="border-b border-line px-6 py-4">
@@ -52,7 +59,7 @@ export default function LeaveBalances(props: {
           <table className="w-full text-sm">
             <thead>
               <tr className="border-b border-line">
-                {[t('leave.type'), t('leave.allowance'), t('leave.taken'), t('leave.pending'), t('leave.remaining')].map((h, i) => (
+                {headers.map((h, i) => (
                   <th key={h} scope="col" className={`whitespace-nowrap px-6 py-3 text-xs font-semibold uppercase tracking-wide text-muted ${i === 0 ? 'text-start' : 'text-end'}`}>{h}</th>
                 ))}
               </tr>
@@ -64,7 +71,13 @@ export default function LeaveBalances(props: {
                     {b.name}
                     {!b.allowed && <span className="ms-2 text-xs font-normal text-muted">({t('leave.notAllowed')})</span>}
                   </th>
-                  <td className="px-6 py-3 text-end tabular-nums">{b.daysPerYear === null ? t('fields.unlimited') : n(b.daysPerYear)}</td>
+                  <td className="px-6 py-3 text-end tabular-nums" data-testid="balance-entitled">{b.entitled === null ? t('fields.unlimited') : n(b.entitled)}</td>
+                  {carried && (
+                    <td className="px-6 py-3 text-end tabular-nums" data-testid="balance-carried">
+                      {n(b.carriedOver)}
+                      {b.carriedOver > 0 && b.carryOverExpires && <span className="block text-xs text-muted">{t('leave.carriedOverExpires', { date: formatLocalDate(b.carryOverExpires, lang) })}</span>}
+                    </td>
+                  )}
                   <td className="px-6 py-3 text-end tabular-nums" data-testid="balance-taken">{n(b.taken)}</td>
                   <td className="px-6 py-3 text-end tabular-nums" data-testid="balance-pending">{n(b.pending)}</td>
                   <td className={`px-6 py-3 text-end font-semibold tabular-nums ${b.remaining !== null && b.remaining <= 0 ? 'text-red-700 dark:text-red-400' : ''}`} data-testid="balance-remaining">

@@ -18,6 +18,9 @@ import { fieldError, fieldMessage, setServerErrors, valibotResolver, type FormIn
 interface Balance {
   leaveType: number;
   daysPerYear: number | null;
+  /** The year's days (prorated or accrued) and those carried over (decision 053). */
+  entitled: number | null;
+  carriedOver: number;
   remaining: number | null;
 }
 
@@ -72,12 +75,12 @@ export default function LeaveRequestForm({ lang, employeeId, leaveTypes, schedul
   const type = leaveTypes.find((lt) => String(lt.id) === String(leaveType));
   const hints = type
     ? years.map((year) => {
-        if (type.daysPerYear === null) return t('leave.balanceUnlimited', { year });
         const b = balances[year]?.find((x) => x.leaveType === type.id);
-        if (!b || b.remaining === null) return '';
+        if (!b) return '';
+        if (b.entitled === null || b.remaining === null) return t('leave.balanceUnlimited', { year });
         // An edited request's own days are already reserved in the balance: give them back.
         const own = editing && leave.leaveType === type.id ? daysInYear(calendar, leave, year) : 0;
-        return t('leave.balanceHint', { year, remaining: formatNumber(b.remaining + own, lang), allowance: formatNumber(type.daysPerYear, lang) });
+        return t('leave.balanceHint', { year, remaining: formatNumber(b.remaining + own, lang), allowance: formatNumber(b.entitled + b.carriedOver, lang) });
       }).filter(Boolean)
     : [];
 

@@ -175,8 +175,9 @@ function OrgFields(props: Props & { options: Record<string, Option[]> }) {
                   <input
                     id={id}
                     type={field.kind === 'number' ? 'number' : field.kind === 'date' ? 'date' : 'text'}
-                    inputMode={field.kind === 'number' ? 'numeric' : undefined}
+                    inputMode={field.kind === 'number' ? 'decimal' : undefined}
                     min={field.kind === 'number' ? 0 : undefined}
+                    step={field.kind === 'number' ? 'any' : undefined}
                     aria-invalid={!!error}
                     aria-required={isRequired || undefined}
                     aria-describedby={described}
@@ -184,7 +185,7 @@ function OrgFields(props: Props & { options: Record<string, Option[]> }) {
                     {...form.register(field.name)}
                   />
                 )}
-                {field.kind === 'number' && !error && <span className="text-xs text-muted">{t(field.hint)}</span>}
+                {'hint' in field && field.hint && !error && <span className="text-xs text-muted">{t(field.hint)}</span>}
               </>
             )}
             {error && (

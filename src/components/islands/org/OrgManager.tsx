@@ -2,6 +2,7 @@ import { lazy, useEffect, useMemo, useState } from 'react';
 import { BadgeCheck, Building2, CalendarHeart, Network, Plane, Plus, Users, type LucideIcon } from 'lucide-react';
 import { toast } from 'sonner';
 import { AppToaster } from '../ui/AppToaster.tsx';
+import { SAVED_EVENT } from '../../../lib/client/api.ts';
 import type { Language } from '../../../i18n/languages.ts';
 import { translator } from '../../../i18n/translate.ts';
 import { Badge } from '../ui/Badge.tsx';
@@ -52,6 +53,16 @@ export default function OrgManager({ lang, table: name, can, startNew = false }:
     history.replaceState(null, '', window.location.pathname);
   }, []);
   const [deleting, setDeleting] = useState<Row | null>(null);
+
+  // Writes elsewhere on the page into this table (the holiday import, decision 053) refresh it.
+  useEffect(() => {
+    const refresh = (e: Event) => {
+      const { path, method } = (e as CustomEvent<{ path: string; method: string }>).detail;
+      if (method === 'POST' && path.startsWith(`${table.path}/import`)) setVersion((n) => n + 1);
+    };
+    window.addEventListener(SAVED_EVENT, refresh);
+    return () => window.removeEventListener(SAVED_EVENT, refresh);
+  }, [table.path]);
 
   const renderCell = (kind: OrgCell, value: unknown) => {
     switch (kind) {

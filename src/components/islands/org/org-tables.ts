@@ -1,6 +1,6 @@
 /** Field of an organisation form. `dependsOn`: options are those of the chosen company. */
 export type OrgField =
-  | { name: string; kind: 'text' | 'textarea' | 'date'; label: string }
+  | { name: string; kind: 'text' | 'textarea' | 'date'; label: string; hint?: string }
   | { name: string; kind: 'number'; label: string; hint: string }
   | { name: string; kind: 'select' | 'multi'; label: string; source: string; dependsOn?: 'company' }
   | { name: string; kind: 'choice'; label: string; choices: ReadonlyArray<readonly [value: string, label: string]> };
@@ -84,8 +84,11 @@ export const ORG_TABLES = {
       { name: 'name', kind: 'text', label: 'fields.name' },
       company,
       { name: 'daysPerYear', kind: 'number', label: 'fields.daysPerYear', hint: 'fields.daysPerYearHint' },
+      { name: 'accrualDaysPerMonth', kind: 'number', label: 'fields.accrualDaysPerMonth', hint: 'fields.accrualDaysPerMonthHint' },
+      { name: 'carryOverMaxDays', kind: 'number', label: 'fields.carryOverMaxDays', hint: 'fields.carryOverMaxDaysHint' },
+      { name: 'carryOverExpiry', kind: 'text', label: 'fields.carryOverExpiry', hint: 'fields.carryOverExpiryHint' },
     ],
-    blank: { name: '', company: '', daysPerYear: '' },
+    blank: { name: '', company: '', daysPerYear: '', accrualDaysPerMonth: '', carryOverMaxDays: '', carryOverExpiry: '' },
   },
   leaveGroup: {
     path: '/leave-groups',

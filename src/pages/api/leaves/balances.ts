@@ -6,10 +6,10 @@ import { getSettings } from '../../../server/services/get-settings.ts';
 import { getLeaveBalances } from '../../../server/services/leave/leave-balances.ts';
 import { nowMs } from '../../../server/clock/now.ts';
 
-/** GET `{employee, year, data: [{leaveType, name, daysPerYear, taken, pending, remaining, allowed}]}`. */
+/** GET `{employee, year, data: [{leaveType, name, daysPerYear, entitled, carriedOver, carryOverExpires, taken, pending, remaining, allowed}]}`. */
 export const GET = endpoint(async (context) => {
   const user = requireUser(context);
   const db = await getDb();
-  const year = Number(localDateOf(nowMs(), (await getSettings(db)).timezone).slice(0, 4));
-  return json(await getLeaveBalances(db, context.url.searchParams, user, year));
+  const today = localDateOf(nowMs(), (await getSettings(db)).timezone);
+  return json(await getLeaveBalances(db, context.url.searchParams, user, today));
 });

@@ -156,6 +156,21 @@ export async function leaveSpansOf(db: Db, employeeId: number, range?: { from: s
   return rows.map((r) => ({ id: r.id, leaveTypeId: r.leaveTypeId, from: r.fromDate, to: r.toDate, status: r.status }));
 }
 
+/** A leave type's allowance rules (decision 053). */
+const ALLOWANCE_COLUMNS = [
+  'leaveTypes.id',
+  'leaveTypes.name',
+  'leaveTypes.daysPerYear',
+  'leaveTypes.accrualDaysPerMonth',
+  'leaveTypes.carryOverMaxDays',
+  'leaveTypes.carryOverExpiry',
+] as const;
+
+/** What prorates an employee's allowance: start and end of employment, and when they were recorded. */
+export function employmentDates(db: Db, employeeId: number): Promise<{ officialStartDate: string | null; endDate: string | null; createdAt: string } | undefined> {
+  return db.selectFrom('employees').select(['officialStartDate', 'endDate', 'createdAt']).where('id', '=', employeeId).executeTakeFirst();
+}
+
 export interface LeaveEmployee {
   id: number;
   status: 'active' | 'archived';
@@ -182,7 +197,7 @@ export async function allowedLeaveTypes(db: Db, employeeId: number): Promise<Lea
     .innerJoin('leaveGroups', 'leaveGroups.id', 'employees.leaveGroupId')
     .innerJoin('leaveGroupLeaveTypes', 'leaveGroupLeaveTypes.leaveGroupId', 'leaveGroups.id')
     .innerJoin('leaveTypes', 'leaveTypes.id', 'leaveGroupLeaveTypes.leaveTypeId')
-    .select(['leaveTypes.id', 'leaveTypes.name', 'leaveTypes.daysPerYear'])
+    .select(ALLOWANCE_COLUMNS)
     .where('employees.id', '=', employeeId)
     .where('leaveGroups.status', '=', 'active')
     .orderBy('leaveTypes.name')
@@ -192,7 +207,7 @@ export async function allowedLeaveTypes(db: Db, employeeId: number): Promise<Lea
 
 export function leaveTypesById(db: Db, ids: number[]): Promise<LeaveTypeAllowance[]> {
   if (ids.length === 0) return Promise.resolve([]);
-  return db.selectFrom('leaveTypes').select(['id', 'name', 'daysPerYear']).where('id', 'in', ids).orderBy('name').orderBy('id').execute();
+  return db.selectFrom('leaveTypes').select(ALLOWANCE_COLUMNS).where('leaveTypes.id', 'in', ids).orderBy('name').orderBy('id').execute();
 }
 
 /** Leave type choices of the admin list's filter: every type, by name. */

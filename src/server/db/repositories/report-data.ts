@@ -46,6 +46,7 @@ export interface ReportEmployee {
   employmentType: 'regular' | 'trainee';
   employmentStatus: string | null;
   officialStartDate: string | null;
+  endDate: string | null;
   status: 'active' | 'archived';
   createdAt: string;
   companyTaxId: string | null;
@@ -101,6 +102,7 @@ export async function reportEmployees(db: Db, filter: EmployeeFilter): Promise<R
       'employees.employmentType',
       'employees.employmentStatus',
       'employees.officialStartDate',
+      'employees.endDate',
       'employees.status',
       'employees.createdAt',
       'companies.taxId as companyTaxId',
@@ -351,12 +353,15 @@ export interface LeaveTypeRow {
   id: number;
   name: string;
   daysPerYear: number | null;
+  accrualDaysPerMonth: number | null;
+  carryOverMaxDays: number | null;
+  carryOverExpiry: string | null;
   companyId: number;
 }
 
 /** Every leave type, by name. */
 export async function allLeaveTypes(db: Db): Promise<LeaveTypeRow[]> {
-  return db.selectFrom('leaveTypes').select(['id', 'name', 'daysPerYear', 'companyId']).orderBy('name').orderBy('id').execute();
+  return db.selectFrom('leaveTypes').select(['id', 'name', 'daysPerYear', 'accrualDaysPerMonth', 'carryOverMaxDays', 'carryOverExpiry', 'companyId']).orderBy('name').orderBy('id').execute();
 }
 
 /** Leave group -> the leave type ids its members may take (the group's privilege). */

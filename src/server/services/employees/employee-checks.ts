@@ -81,6 +81,7 @@ export function employeeColumns(input: EmployeeCreateInput | EmployeeUpdateInput
     employmentType: input.employmentType,
     employmentStatus: input.employmentStatus,
     officialStartDate: input.officialStartDate,
+    endDate: input.endDate,
     dateRegularized: input.dateRegularized,
     rfidCard: input.rfidCard,
     status: input.status,

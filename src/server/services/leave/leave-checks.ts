@@ -6,7 +6,11 @@ import { balanceShortfall, findOverlap, type LeaveStatus } from '../../../domain
 import { employeeScope } from '../../../domain/permissions/record-access.ts';
 import type { Language } from '../../../i18n/languages.ts';
 import type { Db } from '../../db/connection.ts';
-import { allowedLeaveTypes, findLeave, leaveEmployee, leaveSpansOf, leaveTypesById, workCalendarOf, type LeaveDto } from '../../db/repositories/leaves.ts';
+import { employmentOf } from '../../../domain/leave/accrual.ts';
+import { localDateOf } from '../../../domain/time/zoned-time.ts';
+import { nowMs } from '../../clock/now.ts';
+import { getSettings } from '../get-settings.ts';
+import { allowedLeaveTypes, employmentDates, findLeave, leaveEmployee, leaveSpansOf, leaveTypesById, workCalendarOf, type LeaveDto } from '../../db/repositories/leaves.ts';
 import { AppError, notFound } from '../../http/app-error.ts';
 import { requireReadable } from '../record-guard.ts';
 import type { SessionUser } from '../session-user.ts';
@@ -89,7 +93,9 @@ export async function checkStandingRequest(trx: Db, request: CheckedRequest, lan
     throw new AppError('leave.overlaps', 409, params, { from: 'leave.overlapsField' });
   }
 
-  const shortfall = balanceShortfall({ id: request.id ?? 0, leaveTypeId: type.id, from: request.from, to: request.to }, type, leaves, calendar);
+  const dates = await employmentDates(trx, request.employeeId);
+  const context = dates && { employment: employmentOf(dates, leaves), asOf: localDateOf(nowMs(), (await getSettings(trx)).timezone) };
+  const shortfall = balanceShortfall({ id: request.id ?? 0, leaveTypeId: type.id, from: request.from, to: request.to }, type, leaves, calendar, context);
   if (shortfall) {
     throw new AppError('leave.exceedsBalance', 422, { type: type.name, ...shortfall }, { to: 'leave.exceedsBalanceField' });
   }

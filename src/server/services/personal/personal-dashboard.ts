@@ -1,5 +1,5 @@
 import { presenceOf, type Presence } from '../../../domain/dashboard/presence.ts';
-import { leaveBalances, type LeaveBalance } from '../../../domain/leave/leave-rules.ts';
+import type { LeaveBalance } from '../../../domain/leave/leave-rules.ts';
 import { summarizeAttendance, type AttendanceSummary } from '../../../domain/reports/attendance-summary.ts';
 import { activeScheduleOn, createDayCalendar, dayKindOf, leaveDateSet, nextDate } from '../../../domain/reports/day-calendar.ts';
 import { monthPeriod, weekPeriod, type Period } from '../../../domain/reports/periods.ts';
@@ -7,12 +7,11 @@ import type { BreakInstants } from '../../../domain/attendance/shift-times.ts';
 import { addDays, localDateOf } from '../../../domain/time/zoned-time.ts';
 import { nowMs } from '../../clock/now.ts';
 import type { Db } from '../../db/connection.ts';
+import { employeeLeaveBalances } from '../leave/leave-balances.ts';
 import {
-  allLeaveTypes,
   attendancesIn,
   holidaySets,
   holidaysByCompany,
-  leaveGroupPrivileges,
   leavesOverlapping,
   recordAttendancesIn,
   reportEmployees,
@@ -106,15 +105,8 @@ export async function personalDashboard(db: Db, employeeId: number): Promise<Per
     }
   }
 
-  const privileges = (await leaveGroupPrivileges(db)).get(employee.leaveGroupId) ?? new Set<number>();
-  const standing = new Set(leaves.filter((l) => l.fromDate <= `${year}-12-31` && l.toDate >= `${year}-01-01`).map((l) => l.leaveTypeId));
-  const types = (await allLeaveTypes(db)).filter((t) => privileges.has(t.id) || standing.has(t.id));
-  const balances = leaveBalances(
-    types,
-    leaves.map((l) => ({ id: l.id, leaveTypeId: l.leaveTypeId, from: l.fromDate, to: l.toDate, status: l.status })),
-    year,
-    { schedules, holidays },
-  );
+  // The same figures as the personal leave page: proration, accrual and carry-over (decision 053).
+  const balances: LeaveBalance[] = (await employeeLeaveBalances(db, employee.id, year, today)).data;
 
   return {
     employee: { id: employee.id, name: `${employee.firstName} ${employee.lastName}`, departmentName: employee.departmentName, jobTitleName: employee.jobTitleName },

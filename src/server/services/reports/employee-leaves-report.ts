@@ -1,3 +1,4 @@
+import { employmentOf } from '../../../domain/leave/accrual.ts';
 import { daysInYear, leaveBalances } from '../../../domain/leave/leave-rules.ts';
 import { parseYear } from '../../../domain/reports/periods.ts';
 import { oneOf, positiveId } from '../../../domain/reports/report-query.ts';
@@ -40,6 +41,7 @@ const BALANCE_COLUMNS: ReportColumn[] = [
   { key: 'department', label: 'reports.columns.department', kind: 'text', width: 18 },
   { key: 'leaveType', label: 'reports.columns.leaveType', kind: 'text', width: 18 },
   { key: 'allowance', label: 'reports.columns.allowance', kind: 'number', width: 10 },
+  { key: 'carriedOver', label: 'reports.columns.carriedOver', kind: 'number', width: 10 },
   { key: 'taken', label: 'reports.columns.taken', kind: 'number', width: 10 },
   { key: 'pending', label: 'reports.columns.pending', kind: 'number', width: 10 },
   { key: 'remaining', label: 'reports.columns.remaining', kind: 'number', width: 10 },
@@ -67,7 +69,10 @@ export async function employeeLeavesReport(db: Db, params: URLSearchParams, lang
   const leavesOf = byEmployee(leaves);
   const types = await allLeaveTypes(db);
   const privileges = await leaveGroupPrivileges(db);
-  const holidays = holidaySets(await holidaysByCompany(db, range));
+  // Balances carry days over from earlier years (decision 053): their leave and holidays count too.
+  const history = { from: '0000-01-01', to: range.to };
+  const pastOf = byEmployee(await leavesOverlapping(db, filter, history, ['pending', 'approved']));
+  const holidays = holidaySets(await holidaysByCompany(db, history));
   const calendarOf = (e: { id: number; companyId: number }) => ({ schedules: schedules.get(e.id) ?? [], holidays: holidays.get(e.companyId) });
   const t = (key: string, p?: Record<string, unknown>) => translate(lang, key, p);
 
@@ -97,14 +102,15 @@ export async function employeeLeavesReport(db: Db, params: URLSearchParams, lang
     const allowed = privileges.get(e.leaveGroupId) ?? new Set<number>();
     const standing = new Set(own.filter((l) => l.status !== 'declined').map((l) => l.leaveTypeId));
     const shown = types.filter((ty) => (allowed.has(ty.id) || standing.has(ty.id)) && (leaveType === undefined || ty.id === leaveType));
-    const spans = own.map((l) => ({ id: l.id, leaveTypeId: l.leaveTypeId, from: l.fromDate, to: l.toDate, status: l.status }));
-    for (const b of leaveBalances(shown, spans, year, calendarOf(e))) {
+    const spans = (pastOf.get(e.id) ?? []).map((l) => ({ id: l.id, leaveTypeId: l.leaveTypeId, from: l.fromDate, to: l.toDate, status: l.status }));
+    for (const b of leaveBalances(shown, spans, year, calendarOf(e), { employment: employmentOf(e, spans), asOf: today })) {
       balanceRows.push({
         cells: {
           employee: `${e.firstName} ${e.lastName}`,
           department: e.departmentName,
           leaveType: b.name,
-          allowance: b.daysPerYear,
+          allowance: b.entitled,
+          carriedOver: b.carriedOver,
           taken: b.taken,
           pending: b.pending,
           remaining: b.remaining,

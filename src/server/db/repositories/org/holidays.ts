@@ -78,3 +78,26 @@ export async function holidayDatesOfEmployee(db: Db, employeeId: number): Promis
     .execute();
   return new Set(rows.map((r) => r.date));
 }
+
+/** A company's holidays in a year: date -> name (the import's duplicate check). */
+export async function companyHolidaysOfYear(db: Db, companyId: number, year: number): Promise<Map<string, string>> {
+  const rows = await db
+    .selectFrom('holidays')
+    .select(['date', 'name'])
+    .where('companyId', '=', companyId)
+    .where('date', '>=', `${year}-01-01`)
+    .where('date', '<=', `${year}-12-31`)
+    .execute();
+  return new Map(rows.map((r) => [r.date, r.name]));
+}
+
+/** Writes imported holidays (days already taken were left out by the caller, in the same transaction). */
+export async function insertHolidays(db: Db, companyId: number, holidays: readonly { date: string; name: string }[], at: string): Promise<void> {
+  if (holidays.length === 0) return;
+  await db
+    .insertInto('holidays')
+    .values(holidays.map((h) => ({ name: h.name, date: h.date, companyId, createdAt: at, updatedAt: at })))
+    // The unique (company, date) index: a day taken meanwhile is skipped, never doubled.
+    .onConflict((oc) => oc.columns(['companyId', 'date']).doNothing())
+    .execute();
+}

@@ -1,0 +1,22 @@
+import { translate } from '../../../i18n/translate.ts';
+import { getDb } from '../../../server/db/connection.ts';
+import { endpoint, requireUser } from '../../../server/http/endpoint.ts';
+import { json, readJson } from '../../../server/http/json.ts';
+import { importPublicHolidays } from '../../../server/services/holidays/import-public-holidays.ts';
+import { previewHolidayImport } from '../../../server/services/holidays/preview-holiday-import.ts';
+
+/**
+ * Public holiday import (decision 053). GET `?company=&country=&region=&year=`: the preview
+ * `{company, country, region, year, holidays: [{date, name, status: new|exists, existingName}]}`.
+ * POST `{company, country, region, year}`: `{imported, skipped, message}`.
+ */
+export const GET = endpoint(async (context) => {
+  requireUser(context);
+  return json(await previewHolidayImport(await getDb(), context.url.searchParams, context.locals.lang));
+});
+
+export const POST = endpoint(async (context) => {
+  const user = requireUser(context);
+  const result = await importPublicHolidays(await getDb(), await readJson(context.request), user.id, context.locals.lang);
+  return json({ ...result, message: translate(context.locals.lang, 'holidays.import.done', { ...result }) });
+});

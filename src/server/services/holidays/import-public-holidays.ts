@@ -1,0 +1,28 @@
+import type { Language } from '../../../i18n/languages.ts';
+import { nowIso } from '../../clock/now.ts';
+import type { Db } from '../../db/connection.ts';
+import { appendAudit } from '../../db/repositories/audit-log.ts';
+import { insertHolidays } from '../../db/repositories/org/holidays.ts';
+import { checkedImportInput, planFor } from './preview-holiday-import.ts';
+
+export interface HolidayImportResult {
+  imported: number;
+  skipped: number;
+}
+
+/**
+ * `POST /api/holidays/import` `{company, country, region, year}`: writes the year's public
+ * holidays the company does not have yet (one per day; days already holding a holiday, imported
+ * or added by hand, are kept as they are) and audits the import as one entry.
+ */
+export async function importPublicHolidays(db: Db, input: unknown, actorId: number, lang: Language): Promise<HolidayImportResult> {
+  const data = await checkedImportInput(db, input);
+  return db.transaction().execute(async (trx) => {
+    const plan = await planFor(trx, data, lang);
+    const fresh = plan.filter((h) => h.status === 'new').map((h) => ({ date: h.date, name: h.name }));
+    const at = nowIso();
+    await insertHolidays(trx, data.company, fresh, at);
+    await appendAudit(trx, { userId: actorId, entity: 'holiday', entityId: null, action: 'import', after: { ...data, dates: fresh.map((h) => h.date) }, at });
+    return { imported: fresh.length, skipped: plan.length - fresh.length };
+  });
+}

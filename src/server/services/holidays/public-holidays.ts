@@ -1,0 +1,49 @@
+import type { FoundHoliday } from '../../../domain/holidays/holiday-import.ts';
+import type { Language } from '../../../i18n/languages.ts';
+import { AppError } from '../../http/app-error.ts';
+import { loadDateHolidays } from '../../lazy/load-date-holidays.ts';
+
+/** A country or region to choose, by name in the user's language. */
+export interface HolidayPlace {
+  code: string;
+  name: string;
+}
+
+const byName = (lang: Language) => (a: HolidayPlace, b: HolidayPlace) => a.name.localeCompare(b.name, lang);
+const places = (record: Record<string, string> | undefined, lang: Language): HolidayPlace[] =>
+  Object.entries(record ?? {})
+    .map(([code, name]) => ({ code, name }))
+    .sort(byName(lang));
+
+/** The countries `date-holidays` knows. */
+export async function holidayCountries(lang: Language): Promise<HolidayPlace[]> {
+  const Holidays = await loadDateHolidays();
+  return places(new Holidays().getCountries(lang), lang);
+}
+
+/** The regions (states) of a country; 422 for a country the library does not know. */
+export async function holidayRegions(country: string, lang: Language): Promise<HolidayPlace[]> {
+  const Holidays = await loadDateHolidays();
+  const hd = new Holidays();
+  if (!hd.getCountries(lang)[country]) throw new AppError('holidays.unknownCountry', 422, {}, { country: 'holidays.unknownCountry' });
+  return places(hd.getStates(country, lang), lang);
+}
+
+/**
+ * The public holidays (type `public` only: not bank holidays, school holidays, optional days or
+ * observances) of a country, or of one of its regions (the national ones included), in a year,
+ * named in the user's language where the library has it. 422 for an unknown country or region.
+ */
+export async function publicHolidays(country: string, region: string | null, year: number, lang: Language): Promise<FoundHoliday[]> {
+  const regions = await holidayRegions(country, lang);
+  if (region !== null && !regions.some((r) => r.code === region)) {
+    throw new AppError('holidays.unknownRegion', 422, {}, { region: 'holidays.unknownRegion' });
+  }
+  const Holidays = await loadDateHolidays();
+  const hd = region === null ? new Holidays(country, { languages: [lang] }) : new Holidays(country, region, { languages: [lang] });
+  return hd
+    .getHolidays(year, lang)
+    .filter((h) => h.type === 'public')
+    // `date` is the local start, `YYYY-MM-DD hh:mm:ss`: its day is the holiday.
+    .map((h) => ({ date: h.date.slice(0, 10), name: h.name }));
+}
