@@ -299,8 +299,9 @@ describe('monthly working-time record (Spain)', () => {
     const text = (date: string) => row(date).replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ').trim();
     // The night of the clock change (28/03/2027 02:00 CET -> 03:00 CEST): each time carries its offset (issue 18.5).
     // A worked day says it was on site (the clock's work mode, decision 035).
-    expect(text('2027-03-27')).toBe('Sat 27/03/2027 22:00 (UTC+1) 06:00 (next day) (UTC+2) 7 h 00 min On site');
-    expect(text('2027-03-26')).toBe('Fri 26/03/2027 21:50 07:00 (next day) 9 h 10 min 1 h 10 min On site');
+    // Seven hours without a break: the work-time warning of art. 34.4 ET in the notes (decision 050).
+    expect(text('2027-03-27')).toBe('Sat 27/03/2027 22:00 (UTC+1) 06:00 (next day) (UTC+2) 7 h 00 min On site No break on a day this long: it needs one of at least 0 h 15 min (art. 34.4 ET)');
+    expect(text('2027-03-26')).toBe('Fri 26/03/2027 21:50 07:00 (next day) 9 h 10 min 1 h 10 min On site No break on a day this long: it needs one of at least 0 h 15 min (art. 34.4 ET) · 9 h 10 min of ordinary work: more than 9 h 00 min a day (art. 34.3 ET)');
     expect(text('2027-03-23')).toBe('Tue 23/03/2027 Absent');
     expect(text('2027-03-28')).toBe('Sun 28/03/2027 Rest day');
     expect(html).toContain('data-total="worked">31 h 40 min');
@@ -325,7 +326,8 @@ describe('monthly working-time record (Spain)', () => {
     expect(days(mon.getCell(8))).toBeCloseTo((30 * M) / 86400, 8);
     expect(mon.getCell(7).numFmt).toBe('[h]:mm');
     // An administrator's correction waits for the worker's acceptance (decision 034), and the export says so.
-    expect(dayRow('2027-03-25').getCell(9).value).toBe('Corregido: Left at 16:30, forgot to clock out · corrección pendiente de aceptación por el trabajador');
+    // With the day's work-time warning first (decision 050): the correction left no break.
+    expect(dayRow('2027-03-25').getCell(9).value).toBe('Sin pausa en una jornada tan larga: necesita una de al menos 0 h 15 min (art. 34.4 ET) · Corregido: Left at 16:30, forgot to clock out · corrección pendiente de aceptación por el trabajador');
     expect(dayRow('2027-03-26').getCell(9).value).toBe('Vacaciones');
     expect(dayRow('2027-03-24').getCell(9).value).toBe('Falta');
     const values = [...Array(sheet.rowCount).keys()].map((i) => sheet.getRow(i + 1).getCell(1).value);
