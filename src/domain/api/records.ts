@@ -228,6 +228,8 @@ export interface LeaveTypeDto {
   companyName: string;
   /** null = unlimited. */
   daysPerYear: number | null;
+  /** Time off in lieu: drawn from the hours balance (decision 049). */
+  drawsFromBalance: boolean;
   createdAt: string;
 }
 

@@ -42,6 +42,8 @@ export interface LeaveTypeTable {
   companyId: number;
   /** Yearly allowance in days; null means unlimited. */
   daysPerYear: number | null;
+  /** 1: time off in lieu, drawn from the hours balance (migration 0018, decision 049). */
+  drawsFromBalance: ColumnType<number, number | undefined, number>;
   createdAt: CreatedAt;
   updatedAt: string;
 }
