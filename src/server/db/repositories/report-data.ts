@@ -58,7 +58,7 @@ export interface ReportEmployee {
  * The filter as a condition on a query that has `employees` in it (raw SQL on snake_case
  * columns: one condition fits every query shape, whatever else is joined).
  */
-function employeeWhere(filter: EmployeeFilter): Expression<SqlBool> {
+export function employeeWhere(filter: EmployeeFilter): Expression<SqlBool> {
   const parts: Expression<SqlBool>[] = [];
   const add = (column: string, value: string | number | undefined) => {
     if (value !== undefined) parts.push(sql<SqlBool>`${sql.ref(`employees.${column}`)} = ${value}`);
