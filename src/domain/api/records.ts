@@ -49,6 +49,8 @@ export interface EmployeeDto {
   partTimePercent: number | null;
   createdAt: string;
   updatedAt: string;
+  /** Hours balance in seconds (decision 049), only in the register's list (`withBalance=1`); null without a recorded day. */
+  hoursBalanceSeconds?: number | null;
 }
 
 export interface ScheduleDto {
