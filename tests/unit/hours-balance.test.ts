@@ -96,3 +96,28 @@ describe('TOIL requests', () => {
     expect(toilShortfall(-5 * H, 8 * H)).toBe(8 * H); // a debit gives nothing to take
   });
 });
+
+describe('the span calendar', () => {
+  it('answers as the exact calendar on every date of two years, DST nights included', async () => {
+    const { createDayCalendar } = await import('../../src/domain/reports/day-calendar.ts');
+    const { spanCalendar } = await import('../../src/domain/worktime/hours-balance-calendar.ts');
+    const { datesOf } = await import('../../src/domain/reports/periods.ts');
+    const shifts = [
+      { startTime: '09:00', offTime: '17:00', totalHours: 8, restDays: ['Sunday' as const] },
+      { startTime: '22:00', offTime: '06:00', totalHours: 8, restDays: [] },
+      { startTime: '00:30', offTime: '03:30', totalHours: 3, restDays: [] },
+    ];
+    for (const zone of ['Europe/Madrid', 'America/New_York', 'Atlantic/Canary']) {
+      const exact = createDayCalendar(zone);
+      const fast = spanCalendar(createDayCalendar(zone));
+      let differs = 0;
+      for (const date of datesOf({ from: '2026-01-01', to: '2027-12-31' })) {
+        for (const s of shifts) {
+          expect(fast.expectedSeconds(date, s), `${zone} ${date} ${s.startTime}`).toBe(exact.expectedSeconds(date, s));
+          if (exact.expectedSeconds(date, s) !== Math.round(s.totalHours * 3600) && !s.restDays.includes(exact.weekday(date) as never)) differs++;
+        }
+      }
+      expect(differs).toBeGreaterThan(0); // the DST nights are there and answered exactly
+    }
+  });
+});

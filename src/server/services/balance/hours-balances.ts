@@ -1,3 +1,4 @@
+import { spanCalendar } from '../../../domain/worktime/hours-balance-calendar.ts';
 import { buildMonthlyRecord, type MonthlyRecordDay } from '../../../domain/reports/monthly-record.ts';
 import { activeScheduleOn, createDayCalendar, nextDate, type DayCalendar } from '../../../domain/reports/day-calendar.ts';
 import type { ScheduleRule } from '../../../domain/schedules/schedule-rules.ts';
@@ -115,7 +116,7 @@ export interface ToilRequest {
 export async function hoursBalances(db: Db, filter: EmployeeFilter, request?: ToilRequest): Promise<(EmployeeHoursBalance & { requestedSeconds: number })[]> {
   const settings = await getSettings(db);
   const today = localDateOf(nowMs(), settings.timezone);
-  const calendar = createDayCalendar(settings.timezone);
+  const calendar = spanCalendar(createDayCalendar(settings.timezone));
   const yearStart = `${today.slice(0, 4)}-01-01`;
   const employees = await reportEmployees(db, filter);
   if (employees.length === 0) return [];
