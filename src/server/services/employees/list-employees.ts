@@ -14,8 +14,9 @@ export async function listEmployees(db: Db, params: URLSearchParams, viewer: Rec
   const query = parseListQuery(params, { sortable: Object.keys(EMPLOYEE_SORTS), defaultSort: 'name' });
   const page = await employeesPage(db, query, viewer);
   if (params.get('withBalance') !== '1') return page;
+  const balances = new Map((await hoursBalances(db, { ids: page.data.map((e) => e._id) })).map((b) => [b.employee.id, b]));
   for (const e of page.data) {
-    const [mine] = await hoursBalances(db, { employee: e._id });
+    const mine = balances.get(e._id);
     e.hoursBalanceSeconds = mine && mine.from !== null ? mine.balance.balanceSeconds : null;
   }
   return page;
