@@ -5,8 +5,8 @@ import { employeeYearOvertime } from './year-overtime.ts';
 
 /** The override an attendance create or edit may carry (OVERTIME_CAP_FIELDS). */
 export interface CapOverride {
-  overtimeCapOverride: boolean;
-  overtimeCapReason: string;
+  overtimeCapOverride?: boolean | undefined;
+  overtimeCapReason?: string | undefined;
 }
 
 /** What a guarded write did about the cap, for its audit entry; null when the cap was not in play. */
@@ -30,6 +30,7 @@ export async function guardOvertimeCap(trx: Db, employeeId: number, date: string
   // Hours with two decimals: the message reads them in either language ("80.25").
   const params = { paid: (after / 3600).toFixed(2), cap: OVERTIME_CAP_SECONDS / 3600, year: date.slice(0, 4) };
   if (!input.overtimeCapOverride) throw new AppError('balance.overtimeCapExceeded', 422, params, { overtimeCompensation: 'balance.overtimeCapExceededField' });
-  if (input.overtimeCapReason === '') throw new AppError('balance.overtimeCapReasonRequired', 422, {}, { overtimeCapReason: 'balance.overtimeCapReasonRequired' });
-  return { overtimeCapOverride: { reason: input.overtimeCapReason, paidSeconds: after } };
+  const reason = input.overtimeCapReason ?? '';
+  if (reason === '') throw new AppError('balance.overtimeCapReasonRequired', 422, {}, { overtimeCapReason: 'balance.overtimeCapReasonRequired' });
+  return { overtimeCapOverride: { reason, paidSeconds: after } };
 }
