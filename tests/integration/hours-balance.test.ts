@@ -198,6 +198,20 @@ describe('the balance of a month built by hand', () => {
   });
 });
 
+describe('break rules (the core\'s counted seconds)', () => {
+  it('an automatic break deduction lowers the balance by what it deducts', async () => {
+    // 30 min deducted from every day of more than 6 h without a punched break: five of Ana's six
+    // days move the balance (03-03, 03-05, 03-06: +3.5 h each; 03-11 −0.5 h; 03-12 +0.5 h); the
+    // paid day 03-04 keeps 0 (its paid overtime shrinks to 0.5 h): 5 h − 5 × 0.5 h = 2.5 h.
+    const settings = (await json(await admin.get('/api/settings'))).data;
+    const on = await admin.request('PUT', '/api/settings', { ...settings, autoBreakAfterMinutes: 360, autoBreakMinutes: 30 });
+    expect(on.status, await on.clone().text()).toBe(200);
+    expect(await balanceRow(ana)).toMatchObject({ balance: 2.5, paid: 0.5 * H, yearPaid: 0.5 * H });
+    expect((await admin.request('PUT', '/api/settings', settings)).status).toBe(200);
+    expect(await balanceRow(ana)).toMatchObject({ balance: 5 });
+  });
+});
+
 describe('the 80 h yearly overtime cap (art. 35.2 ET)', () => {
   it('warns from 70 h, allows exactly 80 h, refuses beyond without an override', async () => {
     const created = await admin.post('/api/employees', { ...employeeBody('Bruno', '88100002'), officialStartDate: '2031-01-01' });

@@ -1,3 +1,5 @@
+import type { BreakRules } from '../../../domain/worktime/break-rules.ts';
+import { breakRulesOf } from '../../../domain/worktime/worktime-settings.ts';
 import { spanCalendar } from '../../../domain/worktime/hours-balance-calendar.ts';
 import { buildMonthlyRecord, type MonthlyRecordDay } from '../../../domain/reports/monthly-record.ts';
 import { activeScheduleOn, createDayCalendar, nextDate, type DayCalendar } from '../../../domain/reports/day-calendar.ts';
@@ -31,6 +33,8 @@ export interface EmployeeHoursBalance {
 /** Days of the employee's balance, built from the monthly record over [from, to] (see hours-balance.ts). */
 export interface BalanceInputs {
   today: string;
+  /** The company's break rules: what counts as work (paid breaks, automatic deduction). */
+  breakRules: BreakRules;
   calendar: DayCalendar;
   schedules: readonly ScheduleRule[];
   holidays: ReadonlyMap<string, string> | undefined;
@@ -58,13 +62,14 @@ export function balanceDays(from: string, to: string, inputs: BalanceInputs): { 
     leaveByDate,
     ...(inputs.holidays ? { holidays: inputs.holidays } : {}),
     attendances: inputs.attendances,
+    breakRules: inputs.breakRules,
   });
   const days = record.map((d): BalanceDay => {
     const toil = d.kind === 'leave' && inputs.toilTypes.has(inputs.approvedLeave.get(d.date) ?? 0);
     return {
       date: d.date,
       kind: d.kind,
-      countedSeconds: countedOf(d),
+      countedSeconds: d.countedSeconds,
       expectedSeconds: d.expectedSeconds,
       overtimeSeconds: d.overtimeSeconds,
       overtimeCompensation: d.overtimeCompensation,
@@ -74,11 +79,6 @@ export function balanceDays(from: string, to: string, inputs: BalanceInputs): { 
   return { days, record };
 }
 
-/** Seconds that count as work: the core's counted seconds (break rules) when the record has them. */
-function countedOf(d: MonthlyRecordDay): number | null {
-  const counted = (d as MonthlyRecordDay & { countedSeconds?: number | null }).countedSeconds;
-  return counted !== undefined ? counted : d.workedSeconds;
-}
 
 /** A year's overtime split by compensation, with the weekly figure, from the record's days of that year. */
 export function yearOvertime(year: number, days: readonly BalanceDay[]): EmployeeHoursBalance['year'] {
@@ -141,7 +141,7 @@ export async function hoursBalances(db: Db, filter: EmployeeFilter, request?: To
   return employees.map((e) => {
     const from = startOf(e);
     const approved = new Map<string, number>();
-    const inputs: BalanceInputs = { today, calendar, schedules: schedules.get(e.id) ?? [], holidays: holidays.get(e.companyId), approvedLeave: approved, toilTypes, attendances: attendancesOf.get(e.id) ?? [] };
+    const inputs: BalanceInputs = { today, breakRules: breakRulesOf(settings), calendar, schedules: schedules.get(e.id) ?? [], holidays: holidays.get(e.companyId), approvedLeave: approved, toilTypes, attendances: attendancesOf.get(e.id) ?? [] };
     // Dates the balance leaves to TOIL: each standing (pending or approved) TOIL date reserves its
     // scheduled time, whether the balance has reached it or not; the request's dates are set apart.
     const toilDates = new Set<string>();

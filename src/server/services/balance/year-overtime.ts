@@ -1,3 +1,4 @@
+import { breakRulesOf } from '../../../domain/worktime/worktime-settings.ts';
 import { spanCalendar } from '../../../domain/worktime/hours-balance-calendar.ts';
 import { createDayCalendar, nextDate } from '../../../domain/reports/day-calendar.ts';
 import { localDateOf } from '../../../domain/time/zoned-time.ts';
@@ -29,6 +30,7 @@ export async function employeeYearOvertime(db: Db, employeeId: number, year: num
   for (const l of leaves) for (let d = l.fromDate; d <= l.toDate; d = nextDate(d)) approvedLeave.set(d, l.leaveTypeId);
   const { days } = balanceDays(period.from, period.to, {
     today: localDateOf(nowMs(), settings.timezone),
+    breakRules: breakRulesOf(settings),
     calendar: spanCalendar(createDayCalendar(settings.timezone)),
     schedules: schedules.get(employeeId) ?? [],
     holidays: holidays.get(employee.companyId),
