@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { balanceDelta, hoursBalance, isoWeekOf, toilShortfall, weeklyOvertime, type BalanceDay } from '../../src/domain/worktime/hours-balance.ts';
+import { balanceDelta, hoursBalance, isoWeekOf, toilAvailability, toilShortfall, weeklyOvertime, type BalanceDay } from '../../src/domain/worktime/hours-balance.ts';
 
 const H = 3600;
 function day(date: string, over: Partial<BalanceDay> = {}): BalanceDay {
@@ -94,6 +94,43 @@ describe('TOIL requests', () => {
     expect(toilShortfall(8 * H, 7.5 * H)).toBe(0);
     expect(toilShortfall(7 * H, 8 * H)).toBe(1 * H);
     expect(toilShortfall(-5 * H, 8 * H)).toBe(8 * H); // a debit gives nothing to take
+  });
+});
+
+describe('what time off in lieu may take', () => {
+  // +10 h worked on Monday and Tuesday, Wednesday a TOIL request, Thursday today, Friday ahead.
+  const worked = [day('2026-03-02', { countedSeconds: 13 * H, overtimeSeconds: 5 * H }), day('2026-03-03', { countedSeconds: 13 * H, overtimeSeconds: 5 * H })];
+  const base = { from: '2026-03-02', today: '2026-03-05' };
+
+  it('a pending TOIL day in the past is reserved once, not also debited as an absence', () => {
+    const days = [...worked, day('2026-03-04', { kind: 'absent', countedSeconds: null, expectedSeconds: 8 * H })];
+    const r = toilAvailability({ ...base, days, reserved: new Map([['2026-03-04', 8 * H]]) });
+    expect(r.balance.balanceSeconds).toBe(2 * H); // the record still sees an absence
+    expect(r.availableSeconds).toBe(2 * H); // 10 − 8 reserved (the −8 absence replaced)
+  });
+
+  it('an approved TOIL day in the past: its debit is the reservation', () => {
+    const days = [...worked, day('2026-03-04', { kind: 'leave', countedSeconds: null, expectedSeconds: 0, toilSeconds: 8 * H })];
+    const r = toilAvailability({ ...base, days, reserved: new Map([['2026-03-04', 8 * H]]) });
+    expect(r.balance.balanceSeconds).toBe(2 * H);
+    expect(r.availableSeconds).toBe(2 * H);
+  });
+
+  it('future TOIL reserves its hours; the request\'s own days are set apart and summed', () => {
+    const days = [...worked, day('2026-03-04', { kind: 'absent', countedSeconds: null, expectedSeconds: 8 * H })];
+    const r = toilAvailability({ ...base, days, reserved: new Map([['2026-03-06', 7 * H]]), request: new Map([['2026-03-04', 8 * H]]) });
+    expect(r.balance.balanceSeconds).toBe(2 * H);
+    expect(r.availableSeconds).toBe(10 * H - 7 * H);
+    expect(r.requestedSeconds).toBe(8 * H);
+    expect(toilShortfall(r.availableSeconds, r.requestedSeconds)).toBe(5 * H);
+  });
+
+  it('a TOIL day worked after all keeps its own figure; nothing recorded yet means nothing to take', () => {
+    const days = [...worked, day('2026-03-04', { countedSeconds: 8 * H })];
+    expect(toilAvailability({ ...base, days, reserved: new Map([['2026-03-04', 8 * H]]) }).availableSeconds).toBe(2 * H);
+    const none = toilAvailability({ from: null, today: '2026-03-05', days: [day('2026-03-04', { kind: 'absent', countedSeconds: null })], reserved: new Map([['2026-03-06', 8 * H], ['2026-03-01', 8 * H]]) });
+    expect(none.balance.balanceSeconds).toBe(0);
+    expect(none.availableSeconds).toBe(-8 * H); // only the reservation from today on
   });
 });
 

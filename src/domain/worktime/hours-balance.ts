@@ -128,3 +128,41 @@ export function weeklyOvertime(days: readonly BalanceDay[]): WeekOvertime[] {
 export function toilShortfall(availableSeconds: number, requestedSeconds: number): number {
   return Math.max(0, requestedSeconds - Math.max(0, availableSeconds));
 }
+
+export interface ToilAvailability {
+  balance: HoursBalance;
+  /** What TOIL may still take (may be negative: a debit). */
+  availableSeconds: number;
+  /** Scheduled seconds of the request's dates. */
+  requestedSeconds: number;
+}
+
+/**
+ * The balance and what time off in lieu may still take, from the days since the balance's start
+ * (`from`; null = nothing recorded yet, balance 0):
+ * - every standing (pending or approved) TOIL date (`reserved`: date → its scheduled seconds)
+ *   reserves its scheduled time, whether the balance has reached it or not, **instead of** what
+ *   that day did to the balance (a TOIL debit once approved, an absence while it waits), so no day
+ *   is counted twice and future TOIL counts too;
+ * - the request's own dates (`request`) are set apart the same way and compared with the rest.
+ * A TOIL day that was worked after all keeps its own figure, and its leave still reserves.
+ */
+export function toilAvailability(input: {
+  days: readonly BalanceDay[];
+  from: string | null;
+  today: string;
+  reserved: ReadonlyMap<string, number>;
+  request?: ReadonlyMap<string, number>;
+}): ToilAvailability {
+  const request = input.request ?? new Map<string, number>();
+  const counted = input.from === null ? [] : input.days.filter((d) => d.date >= input.from!);
+  const balance = hoursBalance(counted);
+  const apart = (d: BalanceDay) => (input.reserved.has(d.date) || request.has(d.date)) && d.kind !== 'worked' && d.kind !== 'open';
+  const setApart = counted.filter(apart).reduce((s, d) => s + balanceDelta(d), 0);
+  const since = input.from ?? input.today;
+  let reservedSeconds = 0;
+  for (const [date, seconds] of input.reserved) if (date >= since) reservedSeconds += seconds;
+  let requestedSeconds = 0;
+  for (const seconds of request.values()) requestedSeconds += seconds;
+  return { balance, availableSeconds: balance.balanceSeconds - setApart - reservedSeconds, requestedSeconds };
+}

@@ -73,7 +73,7 @@ export default function EmployeeList({ lang, can, departments, companies }: Prop
           e.hoursBalanceSeconds === null || e.hoursBalanceSeconds === undefined ? (
             <span className="text-muted">—</span>
           ) : (
-            <span className={`tabular-nums ${e.hoursBalanceSeconds < 0 ? 'text-rose-700 dark:text-rose-300' : ''}`} data-testid="employee-hours-balance">
+            <span className={`whitespace-nowrap tabular-nums ${e.hoursBalanceSeconds < 0 ? 'text-rose-700 dark:text-rose-300' : ''}`} data-testid="employee-hours-balance">
               {formatBalance(e.hoursBalanceSeconds, lang)}
             </span>
           ),

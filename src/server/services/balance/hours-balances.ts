@@ -4,7 +4,7 @@ import { spanCalendar } from '../../../domain/worktime/hours-balance-calendar.ts
 import { buildMonthlyRecord, type MonthlyRecordDay } from '../../../domain/reports/monthly-record.ts';
 import { activeScheduleOn, createDayCalendar, nextDate, type DayCalendar } from '../../../domain/reports/day-calendar.ts';
 import type { ScheduleRule } from '../../../domain/schedules/schedule-rules.ts';
-import { balanceDelta, hoursBalance, weeklyOvertime, type BalanceDay, type HoursBalance } from '../../../domain/worktime/hours-balance.ts';
+import { toilAvailability, weeklyOvertime, type BalanceDay, type HoursBalance } from '../../../domain/worktime/hours-balance.ts';
 import { overtimeCapState, type OvertimeCapState, type YearOvertime } from '../../../domain/worktime/overtime-cap.ts';
 import { localDateOf } from '../../../domain/time/zoned-time.ts';
 import { nowMs } from '../../clock/now.ts';
@@ -142,37 +142,27 @@ export async function hoursBalances(db: Db, filter: EmployeeFilter, request?: To
     const from = startOf(e);
     const approved = new Map<string, number>();
     const inputs: BalanceInputs = { today, breakRules: breakRulesOf(settings), calendar, schedules: schedules.get(e.id) ?? [], holidays: holidays.get(e.companyId), approvedLeave: approved, toilTypes, attendances: attendancesOf.get(e.id) ?? [] };
-    // Dates the balance leaves to TOIL: each standing (pending or approved) TOIL date reserves its
-    // scheduled time, whether the balance has reached it or not; the request's dates are set apart.
-    const toilDates = new Set<string>();
-    const set = new Set<string>();
+    // Standing TOIL dates reserve their scheduled time; the request's own dates are set apart (toilAvailability).
+    const reserved = new Map<string, number>();
+    const asked = new Map<string, number>();
     for (const l of leavesOf.get(e.id) ?? []) {
       if (request && l.id === request.id) continue;
       for (let d = l.fromDate; d <= l.toDate; d = nextDate(d)) {
         if (l.status === 'approved') approved.set(d, l.leaveTypeId);
-        if (toilTypes.has(l.leaveTypeId)) toilDates.add(d);
+        if (toilTypes.has(l.leaveTypeId)) reserved.set(d, scheduledSecondsOn(d, inputs));
       }
     }
-    if (request) for (let d = request.from; d <= request.to; d = nextDate(d)) set.add(d);
+    if (request) for (let d = request.from; d <= request.to; d = nextDate(d)) asked.set(d, scheduledSecondsOn(d, inputs));
     // The year's figures need the whole year even when the balance starts later.
     const span = from === null || yearStart < from ? yearStart : from;
     const { days } = balanceDays(span, today, inputs);
-    const apart = (d: BalanceDay) => (toilDates.has(d.date) || set.has(d.date)) && d.kind !== 'worked' && d.kind !== 'open';
-    const counted = from === null ? [] : days.filter((d) => d.date >= from);
-    const balance = hoursBalance(counted);
-    const reservedFrom = from ?? today;
-    let reservedSeconds = 0;
-    for (const d of toilDates) if (d >= reservedFrom) reservedSeconds += scheduledSecondsOn(d, inputs);
-    // A set-apart day's own delta (a TOIL debit, an absence) is replaced by its reservation.
-    const setApartDelta = counted.filter(apart).reduce((s, d) => s + balanceDelta(d), 0);
-    let requestedSeconds = 0;
-    for (const d of set) requestedSeconds += scheduledSecondsOn(d, inputs);
+    const { balance, availableSeconds, requestedSeconds } = toilAvailability({ days, from, today, reserved, request: asked });
     return {
       employee: { id: e.id, firstName: e.firstName, lastName: e.lastName, companyId: e.companyId, departmentName: e.departmentName },
       from,
       through: today,
       balance,
-      availableSeconds: balance.balanceSeconds - setApartDelta - reservedSeconds,
+      availableSeconds,
       requestedSeconds,
       year: yearOvertime(Number(today.slice(0, 4)), days),
     };
