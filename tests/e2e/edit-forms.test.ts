@@ -67,7 +67,7 @@ describe('edit forms show the stored values', () => {
   it('leave type', async () => {
     const stored = await firstOf('leave-types');
     await openOrgEdit('/leavetype', stored);
-    await expectOrgForm(stored, ['name', 'company', 'daysPerYear']);
+    await expectOrgForm(stored, ['name', 'company', 'daysPerYear', 'drawsFromBalance']);
   });
 
   it('leave group, with its leave types ticked', async () => {

@@ -149,7 +149,7 @@ describe('an Employee account with a broad custom role', () => {
   it('reports and exports show only its own employee; figures about everyone are refused', async () => {
     const other = ids.otherEmployee;
     const otherName = 'Elena Ramos';
-    for (const name of ['employee-list', 'employee-attendance', 'employee-leaves', 'employee-birthdays', 'employee-schedule']) {
+    for (const name of ['employee-list', 'employee-attendance', 'employee-leaves', 'employee-birthdays', 'employee-schedule', 'hours-balance']) {
       const res = await broad.get(`/api/reports/${name}?employee=${other}&status=all&month=all`);
       expect(res.status, name).toBe(200);
       expect(JSON.stringify(await res.json()), name).not.toContain(otherName);

@@ -14,7 +14,7 @@ const SPEC_ADMIN_ROUTES = [
   '/dashboard', '/employees', '/employee-create', '/employee-edit/{id}', '/employee-details/{id}', '/attendance',
   '/attendance-create', '/attendance-edit/{id}', '/schedule', '/schedule-create', '/schedule-edit/{id}', '/leave-list',
   '/leave-edit/{id}', '/reports', '/reports/employee-attendance', '/reports/employee-birthdays',
-  '/reports/employee-leaves', '/reports/employee-list', '/reports/employee-schedule',
+  '/reports/employee-leaves', '/reports/employee-list', '/reports/employee-schedule', '/reports/hours-balance',
   '/reports/organization-profile', '/reports/user-accounts', '/users', '/users-create', '/users-edit/{id}', '/setting',
   '/company', '/department', '/jobtitle', '/leavetype', '/leavegroup', '/account-setting',
 ];

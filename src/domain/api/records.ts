@@ -51,6 +51,8 @@ export interface EmployeeDto {
   partTimePercent: number | null;
   createdAt: string;
   updatedAt: string;
+  /** Hours balance in seconds (decision 049), only in the register's list (`withBalance=1`); null without a recorded day. */
+  hoursBalanceSeconds?: number | null;
 }
 
 export interface ScheduleDto {
@@ -234,6 +236,8 @@ export interface LeaveTypeDto {
   accrualDaysPerMonth: number | null;
   carryOverMaxDays: number | null;
   carryOverExpiry: string | null;
+  /** Time off in lieu: drawn from the hours balance (decision 049). */
+  drawsFromBalance: boolean;
   createdAt: string;
 }
 

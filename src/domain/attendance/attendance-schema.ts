@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { shiftOrderProblems } from './shift-times.ts';
+import { OVERTIME_CAP_FIELDS } from '../worktime/overtime-cap-schema.ts';
 
 /**
  * Manual attendance input (spec sections 3 and 5), shared by the form and the server. Times are
@@ -71,7 +72,7 @@ export const withOrderRules = <S extends v.GenericSchema<unknown, { timeIn: stri
   );
 
 export const AttendanceCreateInput = withOrderRules(
-  v.object({ employee, date: workDate, ...times, reason, workMode: v.optional(workMode, 'on-site'), overtimeCompensation: v.optional(overtimeCompensation, null) }, REQUIRED),
+  v.object({ employee, date: workDate, ...times, reason, workMode: v.optional(workMode, 'on-site'), overtimeCompensation: v.optional(overtimeCompensation, null), ...OVERTIME_CAP_FIELDS }, REQUIRED),
 );
 export type AttendanceCreateInput = v.InferOutput<typeof AttendanceCreateInput>;
 
@@ -90,6 +91,7 @@ export const AttendanceUpdateInput = withOrderRules(
       // Not sent: kept as they are.
       workMode: v.optional(workMode),
       overtimeCompensation: v.optional(overtimeCompensation),
+      ...OVERTIME_CAP_FIELDS,
       revision: v.optional(v.pipe(v.union([v.number(), v.pipe(v.string(), v.transform(Number))]), v.number(), v.integer(), v.minValue(1))),
     },
     REQUIRED,

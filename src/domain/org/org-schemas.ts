@@ -92,6 +92,8 @@ export const LeaveTypeInput = v.object(
       ),
       null,
     ),
+    /** Time off in lieu (decision 049): a form's 'true'/'false' or a boolean; absent = false. */
+    drawsFromBalance: v.optional(v.union([v.boolean(), v.pipe(v.picklist(['true', 'false'], FILL), v.transform((s) => s === 'true'))], FILL), false),
   },
   FILL,
 );

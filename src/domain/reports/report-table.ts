@@ -10,6 +10,7 @@ export const REPORT_NAMES = [
   'employee-leaves',
   'employee-list',
   'employee-schedule',
+  'hours-balance',
   'organization-profile',
   'user-accounts',
 ] as const;
@@ -30,6 +31,7 @@ export const PER_EMPLOYEE_REPORTS: ReadonlySet<ReportName> = new Set([
   'employee-leaves',
   'employee-list',
   'employee-schedule',
+  'hours-balance',
 ]);
 
 /**

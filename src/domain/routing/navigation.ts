@@ -46,6 +46,7 @@ const ADMIN_NAV: NavItem[] = [
       leaf('report-list', '/reports/employee-list', 'pages.reportEmployeeList', 'reports'),
       leaf('report-schedule', '/reports/employee-schedule', 'pages.reportEmployeeSchedule', 'reports'),
       leaf('report-payroll', '/reports/payroll', 'pages.reportPayroll', 'reports'),
+      leaf('report-hours-balance', '/reports/hours-balance', 'pages.reportHoursBalance', 'reports'),
       leaf('report-organization', '/reports/organization-profile', 'pages.reportOrganizationProfile', 'reports'),
       leaf('report-users', '/reports/user-accounts', 'pages.reportUserAccounts', 'reports'),
       leaf('report-representatives', '/representatives', 'pages.representatives', 'reports'),

@@ -56,6 +56,7 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   admin('/reports/employee-list', 'report.read'),
   admin('/reports/employee-schedule', 'report.read'),
   admin('/reports/payroll', 'report.read'),
+  admin('/reports/hours-balance', 'report.read'),
   admin('/reports/organization-profile', 'report.read'),
   admin('/reports/user-accounts', 'report.read'),
   admin('/representatives', 'workTotals.read'),

@@ -48,6 +48,8 @@ export interface LeaveTypeTable {
   carryOverMaxDays: ColumnType<number | null, number | null | undefined, number | null>;
   /** `MM-DD` of the next year after which carried days lapse; null = they do not (migration 0021). */
   carryOverExpiry: ColumnType<string | null, string | null | undefined, string | null>;
+  /** 1: time off in lieu, drawn from the hours balance (migration 0018, decision 049). */
+  drawsFromBalance: ColumnType<number, number | undefined, number>;
   createdAt: CreatedAt;
   updatedAt: string;
 }

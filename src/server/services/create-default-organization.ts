@@ -42,7 +42,7 @@ export async function createDefaultOrganization(db: Db, input: { companyId: numb
     const jobTitleInput = { name: t('jobTitle'), department, company };
     await audit(jobTitlesResource.entity, await jobTitlesResource.insert(trx, jobTitleInput, at), jobTitleInput);
 
-    const leaveTypeInput = { name: t('leaveType'), company, daysPerYear: DEFAULT_HOLIDAY_DAYS, ...NO_ACCRUAL };
+    const leaveTypeInput = { name: t('leaveType'), company, daysPerYear: DEFAULT_HOLIDAY_DAYS, ...NO_ACCRUAL, drawsFromBalance: false };
     const leaveType = await leaveTypesResource.insert(trx, leaveTypeInput, at);
     await audit(leaveTypesResource.entity, leaveType, leaveTypeInput);
 

@@ -62,7 +62,7 @@ export async function seedDemoData(db: Db, options: { companyId: number; today?:
     // Leave types and the leave group whose privilege covers them all.
     const leaveTypeIds = new Map<string, number>();
     for (const t of plan.leaveTypes) {
-      leaveTypeIds.set(t.key, await leaveTypesResource.insert(trx, { name: t.name, company: companyId, daysPerYear: t.daysPerYear, ...NO_ACCRUAL }, stamp));
+      leaveTypeIds.set(t.key, await leaveTypesResource.insert(trx, { name: t.name, company: companyId, daysPerYear: t.daysPerYear, ...NO_ACCRUAL, drawsFromBalance: false }, stamp));
     }
     const leaveGroupId = await leaveGroupsResource.insert(
       trx,

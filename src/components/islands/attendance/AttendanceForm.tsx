@@ -58,6 +58,8 @@ export default function AttendanceForm({ lang, employees, attendance, today }: P
     resolver: valibotResolver(editing ? AttendanceUpdateInput : AttendanceCreateInput),
   });
   const [formError, setFormError] = useState<string>();
+  // The 80 h overtime cap (decision 049): the override shows once the server refused for it.
+  const [capRefused, setCapRefused] = useState(false);
   const [timeIn, timeOut, breakIn, breakOut, reason] = form.watch(['timeIn', 'timeOut', 'breakIn', 'breakOut', 'reason']);
 
   useEffect(() => showFlash(), []);
@@ -76,6 +78,7 @@ export default function AttendanceForm({ lang, employees, attendance, today }: P
       if (e instanceof ApiError) {
         setFormError(e.message);
         setServerErrors(form.setError, e.errors);
+        if (e.code === 'balance.overtimeCapExceeded' || e.code === 'balance.overtimeCapReasonRequired') setCapRefused(true);
       } else {
         setFormError(t('errors.somethingWentWrong'));
       }
@@ -205,6 +208,24 @@ export default function AttendanceForm({ lang, employees, attendance, today }: P
                 ))}
               </select>,
               t('attendance.overtimeCompensationHint'),
+            )}
+            {capRefused && (
+              <div className="flex flex-col gap-3 rounded-lg border border-amber-300 bg-amber-50 p-4 sm:col-span-2 dark:border-amber-800 dark:bg-amber-950" data-testid="overtime-cap-override">
+                <label className="flex items-start gap-2 text-sm font-medium">
+                  <input type="checkbox" className="mt-1 h-4 w-4" aria-describedby="att-overtimeCapOverride-hint" {...form.register('overtimeCapOverride')} />
+                  <span>
+                    {t('balance.override.label')}
+                    <span id="att-overtimeCapOverride-hint" className="block text-xs font-normal text-muted">
+                      {t('balance.override.hint')}
+                    </span>
+                  </span>
+                </label>
+                {field(
+                  'overtimeCapReason',
+                  t('balance.override.reason'),
+                  <input id="att-overtimeCapReason" type="text" maxLength={500} className={inputClass} aria-invalid={!!err('overtimeCapReason')} aria-describedby={describedBy('overtimeCapReason')} {...form.register('overtimeCapReason')} />,
+                )}
+              </div>
             )}
           </div>
         </section>

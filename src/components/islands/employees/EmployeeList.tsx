@@ -11,10 +11,11 @@ import { DataTable, type Column } from '../ui/DataTable.tsx';
 import { Dialog } from '../ui/Dialog.tsx';
 import { compactSelect, dangerButton, iconButton, primaryButton, secondaryButton } from '../ui/buttons.ts';
 import type { CompanyDto, DepartmentDto, EmployeeDto } from '../../../domain/api/records.ts';
+import { formatBalance } from '../../../domain/worktime/hours-balance-format.ts';
 
 type EmployeeRow = Pick<
   EmployeeDto,
-  '_id' | 'fullName' | 'email' | 'nationalId' | 'departmentName' | 'jobTitleName' | 'companyName' | 'status' | 'image'
+  '_id' | 'fullName' | 'email' | 'nationalId' | 'departmentName' | 'jobTitleName' | 'companyName' | 'status' | 'image' | 'hoursBalanceSeconds'
 >;
 
 interface Props {
@@ -38,7 +39,8 @@ export default function EmployeeList({ lang, can, departments, companies }: Prop
   useEffect(() => showFlash(), []);
 
   const filters = useMemo(() => {
-    const f: Record<string, string> = {};
+    // Each row's hours balance (decision 049).
+    const f: Record<string, string> = { withBalance: '1' };
     if (status) f['status'] = status;
     if (department) f['department'] = department;
     if (company) f['company'] = company;
@@ -64,6 +66,18 @@ export default function EmployeeList({ lang, can, departments, companies }: Prop
       { id: 'nationalId', header: t('employees.nationalId'), cell: (e) => <span className="tabular-nums">{e.nationalId}</span> },
       { id: 'department', header: t('fields.department'), sortKey: 'department', cell: (e) => e.departmentName },
       { id: 'jobTitle', header: t('employees.jobTitle'), sortKey: 'jobTitle', cell: (e) => e.jobTitleName },
+      {
+        id: 'hoursBalance',
+        header: t('balance.columns.balance'),
+        cell: (e) =>
+          e.hoursBalanceSeconds === null || e.hoursBalanceSeconds === undefined ? (
+            <span className="text-muted">—</span>
+          ) : (
+            <span className={`whitespace-nowrap tabular-nums ${e.hoursBalanceSeconds < 0 ? 'text-rose-700 dark:text-rose-300' : ''}`} data-testid="employee-hours-balance">
+              {formatBalance(e.hoursBalanceSeconds, lang)}
+            </span>
+          ),
+      },
       {
         id: 'status',
         header: t('fields.status'),

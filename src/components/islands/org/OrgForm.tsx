@@ -70,6 +70,7 @@ function initialValues(table: OrgTable, record: Record<string, unknown> | null, 
       const value = record[k];
       if (Array.isArray(value)) return [k, value.map(String)];
       if (value === null || value === undefined) return [k, ''];
+      if (typeof value === 'boolean') return [k, String(value)];
       return [k, typeof value === 'number' ? String(value) : value];
     }),
   );

@@ -78,6 +78,8 @@ export default function OrgManager({ lang, table: name, can, startNew = false }:
         return <span className="tabular-nums">{typeof value === 'string' ? new Intl.DateTimeFormat(lang === 'es' ? 'es-ES' : 'en-GB', { dateStyle: 'full', timeZone: 'UTC' }).format(new Date(`${value}T12:00:00Z`)) : ''}</span>;
       case 'list':
         return <span>{Array.isArray(value) ? value.join(', ') : ''}</span>;
+      case 'flag':
+        return value === true ? <Badge on>{t('fields.drawsFromBalanceYes')}</Badge> : <span className="text-muted">—</span>;
       default:
         return <span>{String(value ?? '')}</span>;
     }

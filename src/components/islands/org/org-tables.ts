@@ -5,7 +5,7 @@ export type OrgField =
   | { name: string; kind: 'select' | 'multi'; label: string; source: string; dependsOn?: 'company' }
   | { name: string; kind: 'choice'; label: string; choices: ReadonlyArray<readonly [value: string, label: string]> };
 
-export type OrgCell = 'text' | 'count' | 'days' | 'status' | 'list' | 'date';
+export type OrgCell = 'text' | 'count' | 'days' | 'status' | 'list' | 'date' | 'flag';
 
 export interface OrgTable {
   path: string;
@@ -79,6 +79,7 @@ export const ORG_TABLES = {
       { key: 'name', label: 'fields.name', sortKey: 'name', cell: 'text' },
       { key: 'companyName', label: 'fields.company', sortKey: 'company', cell: 'text' },
       { key: 'daysPerYear', label: 'fields.daysPerYear', sortKey: 'daysPerYear', cell: 'days' },
+      { key: 'drawsFromBalance', label: 'fields.drawsFromBalance', cell: 'flag' },
     ],
     fields: [
       { name: 'name', kind: 'text', label: 'fields.name' },
@@ -87,8 +88,9 @@ export const ORG_TABLES = {
       { name: 'accrualDaysPerMonth', kind: 'number', label: 'fields.accrualDaysPerMonth', hint: 'fields.accrualDaysPerMonthHint' },
       { name: 'carryOverMaxDays', kind: 'number', label: 'fields.carryOverMaxDays', hint: 'fields.carryOverMaxDaysHint' },
       { name: 'carryOverExpiry', kind: 'text', label: 'fields.carryOverExpiry', hint: 'fields.carryOverExpiryHint' },
+      { name: 'drawsFromBalance', kind: 'choice', label: 'fields.drawsFromBalance', choices: [['false', 'fields.drawsFromBalanceNo'], ['true', 'fields.drawsFromBalanceYes']] },
     ],
-    blank: { name: '', company: '', daysPerYear: '', accrualDaysPerMonth: '', carryOverMaxDays: '', carryOverExpiry: '' },
+    blank: { name: '', company: '', daysPerYear: '', accrualDaysPerMonth: '', carryOverMaxDays: '', carryOverExpiry: '', drawsFromBalance: 'false' },
   },
   leaveGroup: {
     path: '/leave-groups',

@@ -25,6 +25,8 @@ export interface EmployeeFilter {
   jobTitle?: number | undefined;
   status?: 'active' | 'archived' | undefined;
   employmentType?: 'regular' | 'trainee' | undefined;
+  /** Only these employees (a list page's rows, decision 049). */
+  ids?: readonly number[] | undefined;
 }
 
 export interface ReportEmployee {
@@ -59,7 +61,7 @@ export interface ReportEmployee {
  * The filter as a condition on a query that has `employees` in it (raw SQL on snake_case
  * columns: one condition fits every query shape, whatever else is joined).
  */
-function employeeWhere(filter: EmployeeFilter): Expression<SqlBool> {
+export function employeeWhere(filter: EmployeeFilter): Expression<SqlBool> {
   const parts: Expression<SqlBool>[] = [];
   const add = (column: string, value: string | number | undefined) => {
     if (value !== undefined) parts.push(sql<SqlBool>`${sql.ref(`employees.${column}`)} = ${value}`);
@@ -70,6 +72,7 @@ function employeeWhere(filter: EmployeeFilter): Expression<SqlBool> {
   add('job_title_id', filter.jobTitle);
   add('status', filter.status);
   add('employment_type', filter.employmentType);
+  if (filter.ids !== undefined) parts.push(filter.ids.length === 0 ? sql<SqlBool>`1 = 0` : sql<SqlBool>`employees.id in (${sql.join(filter.ids.map((id) => sql`${id}`))})`);
   return parts.length === 0 ? sql<SqlBool>`1 = 1` : sql<SqlBool>`(${sql.join(parts, sql` and `)})`;
 }
 

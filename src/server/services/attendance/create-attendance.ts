@@ -1,3 +1,4 @@
+import { guardOvertimeCap, paidOvertimeOf } from '../balance/guard-overtime-cap.ts';
 import { AttendanceCreateInput } from '../../../domain/attendance/attendance-schema.ts';
 import { computeAttendanceMetrics } from '../../../domain/attendance/attendance-metrics.ts';
 import { shiftInstants } from '../../../domain/attendance/shift-times.ts';
@@ -66,6 +67,7 @@ export async function createAttendance(
       if ((await attendanceIdOn(trx, data.employee, data.date)) !== undefined) throw new AppError('attendance.alreadyExists', 409, { date: when }, { date: 'attendance.alreadyExistsField' });
 
       const metrics = computeAttendanceMetrics({ date: data.date, timeZone: timezone, graceMinutes, schedule, shift });
+      const paidBefore = data.overtimeCompensation === 'paid' ? await paidOvertimeOf(trx, data.employee, data.date) : 0;
       const at = now.toISOString();
       const attendanceId = await insertAttendance(trx, {
         employeeId: data.employee,
@@ -85,6 +87,8 @@ export async function createAttendance(
         updatedAt: at,
       });
       await insertAttendanceBreaks(trx, shift.breaks.map((b) => ({ attendanceId, ...b })));
+      // The 80 h cap (decision 049): a new day marked paid may not take the year beyond it.
+      const cap = data.overtimeCompensation === 'paid' ? await guardOvertimeCap(trx, data.employee, data.date, paidBefore, data) : null;
       await insertAttendanceRevision(trx, {
         attendanceId,
         revision: 1,
@@ -101,7 +105,7 @@ export async function createAttendance(
         entity: 'attendance',
         entityId: attendanceId,
         action: 'create',
-        after: { employee: data.employee, date: data.date, timezone, ...shift, ...metrics, workFlag, workMode: data.workMode, overtimeCompensation: data.overtimeCompensation, ...(origin.requestId !== undefined ? { correctionRequest: origin.requestId } : {}) },
+        after: { employee: data.employee, date: data.date, timezone, ...shift, ...metrics, workFlag, workMode: data.workMode, overtimeCompensation: data.overtimeCompensation, ...cap, ...(origin.requestId !== undefined ? { correctionRequest: origin.requestId } : {}) },
         reason: data.reason,
         at,
       });

@@ -21,6 +21,7 @@ import { getSettings } from '../get-settings.ts';
 import { editedShift, refuseFutureInstants, validateAttendance } from './attendance-checks.ts';
 import { inTransaction } from '../in-transaction.ts';
 import { awaitWorkerAcceptance, type CorrectionOrigin } from './worker-acceptance.ts';
+import { guardOvertimeCap, paidOvertimeOf, type CapOutcome } from '../balance/guard-overtime-cap.ts';
 
 /**
  * Corrects an attendance by hand. The punches stay exactly as recorded; the attendance row takes
@@ -54,6 +55,9 @@ export async function updateAttendance(
     if (Object.keys(fixed).length > 0) throw new AppError('attendance.dayFixed', 422, {}, fixed);
     if (data.revision !== undefined && data.revision !== before.revision) throw new AppError('attendance.changedMeanwhile', 409);
 
+    // The 80 h cap (decision 049) is in play when the day is or becomes paid overtime.
+    const capInPlay = data.overtimeCompensation === 'paid' || (data.overtimeCompensation === undefined && before.overtimeCompensation === 'paid');
+    const paidBefore = capInPlay ? await paidOvertimeOf(trx, before.employee, before.date) : 0;
     const [, ...otherBreaks] = await findAttendanceBreaks(trx, id);
     const shift = editedShift(before.date, data, before.timezone, otherBreaks.map(({ startAt, endAt }) => ({ startAt, endAt })));
     refuseFutureInstants(shift, now);
@@ -85,6 +89,7 @@ export async function updateAttendance(
     };
     await applyAttendanceCorrection(trx, id, { timeIn: shift.timeIn, timeOut: shift.timeOut, ...metrics, ...marks, reason: data.reason, revision, updatedAt: at });
     await replaceAttendanceBreaks(trx, id, shift.breaks);
+    const cap: CapOutcome | null = capInPlay ? await guardOvertimeCap(trx, before.employee, before.date, paidBefore, data) : null;
     await insertAttendanceRevision(trx, {
       attendanceId: id,
       revision,
@@ -103,7 +108,7 @@ export async function updateAttendance(
       entityId: id,
       action: 'update',
       before: snapshot,
-      after: { ...shift, ...metrics, ...marks, revision, ...(origin.requestId !== undefined ? { correctionRequest: origin.requestId } : {}) },
+      after: { ...shift, ...metrics, ...marks, ...cap, revision, ...(origin.requestId !== undefined ? { correctionRequest: origin.requestId } : {}) },
       reason: data.reason,
       at,
     });

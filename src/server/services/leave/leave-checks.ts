@@ -14,6 +14,7 @@ import { allowedLeaveTypes, employmentDates, findLeave, leaveEmployee, leaveSpan
 import { AppError, notFound } from '../../http/app-error.ts';
 import { requireReadable } from '../record-guard.ts';
 import type { SessionUser } from '../session-user.ts';
+import { checkToilRequest } from '../balance/check-toil-request.ts';
 
 export type LeaveActor = Pick<SessionUser, 'id' | 'accountType' | 'employeeId'>;
 
@@ -99,5 +100,7 @@ export async function checkStandingRequest(trx: Db, request: CheckedRequest, lan
   if (shortfall) {
     throw new AppError('leave.exceedsBalance', 422, { type: type.name, ...shortfall }, { to: 'leave.exceedsBalanceField' });
   }
+  // Time off in lieu draws from the hours balance (decision 049).
+  await checkToilRequest(trx, { ...request, leaveTypeId: type.id }, lang);
   return returnDateAfter(calendar, request.to);
 }

@@ -102,6 +102,7 @@ export function reportFileName(report: Report, lang: Language, today: string): s
     'employee-leaves': 'reports.files.employeeLeaves',
     'employee-list': 'reports.files.employeeList',
     'employee-schedule': 'reports.files.employeeSchedule',
+    'hours-balance': 'balance.fileName',
     'organization-profile': 'reports.files.organizationProfile',
     'user-accounts': 'reports.files.userAccounts',
   } as const;

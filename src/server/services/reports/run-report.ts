@@ -8,6 +8,7 @@ import { employeeBirthdaysReport } from './employee-birthdays-report.ts';
 import { employeeLeavesReport } from './employee-leaves-report.ts';
 import { employeeListReport } from './employee-list-report.ts';
 import { employeeScheduleReport } from './employee-schedule-report.ts';
+import { hoursBalanceReport } from '../balance/hours-balance-report.ts';
 import { organizationProfileReport } from './organization-profile-report.ts';
 import { userAccountsReport } from './user-accounts-report.ts';
 
@@ -17,6 +18,7 @@ const REPORTS: Record<ReportName, (db: Db, params: URLSearchParams, lang: Langua
   'employee-leaves': employeeLeavesReport,
   'employee-list': employeeListReport,
   'employee-schedule': employeeScheduleReport,
+  'hours-balance': hoursBalanceReport,
   'organization-profile': organizationProfileReport,
   'user-accounts': userAccountsReport,
 };

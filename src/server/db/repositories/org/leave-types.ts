@@ -11,7 +11,7 @@ const SORT = { name: 'leaveTypes.name', company: 'companies.name', daysPerYear: 
 
 const base = (db: Db) => db.selectFrom('leaveTypes').innerJoin('companies', 'companies.id', 'leaveTypes.companyId');
 const select = (q: ReturnType<typeof base>) =>
-  q.select(['leaveTypes.id', 'leaveTypes.name', 'leaveTypes.companyId', 'leaveTypes.daysPerYear', 'leaveTypes.accrualDaysPerMonth', 'leaveTypes.carryOverMaxDays', 'leaveTypes.carryOverExpiry', 'leaveTypes.createdAt', 'companies.name as companyName']);
+  q.select(['leaveTypes.id', 'leaveTypes.name', 'leaveTypes.companyId', 'leaveTypes.daysPerYear', 'leaveTypes.accrualDaysPerMonth', 'leaveTypes.carryOverMaxDays', 'leaveTypes.carryOverExpiry', 'leaveTypes.drawsFromBalance', 'leaveTypes.createdAt', 'companies.name as companyName']);
 type Row = Awaited<ReturnType<ReturnType<typeof select>['execute']>>[number];
 const toDto = (r: Row): LeaveTypeDto => ({
   _id: r.id,
@@ -22,6 +22,7 @@ const toDto = (r: Row): LeaveTypeDto => ({
   accrualDaysPerMonth: r.accrualDaysPerMonth,
   carryOverMaxDays: r.carryOverMaxDays,
   carryOverExpiry: r.carryOverExpiry,
+  drawsFromBalance: r.drawsFromBalance === 1,
   createdAt: r.createdAt,
 });
 
@@ -61,7 +62,7 @@ export const leaveTypesResource: CrudResource<LeaveTypeInput, LeaveTypeDto> = {
   async insert(db, input, at) {
     const row = await db
       .insertInto('leaveTypes')
-      .values({ name: input.name, companyId: input.company, ...allowanceOf(input), createdAt: at, updatedAt: at })
+      .values({ name: input.name, companyId: input.company, ...allowanceOf(input), drawsFromBalance: input.drawsFromBalance ? 1 : 0, createdAt: at, updatedAt: at })
       .returning('id')
       .executeTakeFirstOrThrow();
     return row.id;
@@ -69,7 +70,7 @@ export const leaveTypesResource: CrudResource<LeaveTypeInput, LeaveTypeDto> = {
   async update(db, id, input, at) {
     await db
       .updateTable('leaveTypes')
-      .set({ name: input.name, companyId: input.company, ...allowanceOf(input), updatedAt: at })
+      .set({ name: input.name, companyId: input.company, ...allowanceOf(input), drawsFromBalance: input.drawsFromBalance ? 1 : 0, updatedAt: at })
       .where('id', '=', id)
       .execute();
   },

@@ -1,0 +1,170 @@
+import type { BreakRules } from '../../../domain/worktime/break-rules.ts';
+import { breakRulesOf } from '../../../domain/worktime/worktime-settings.ts';
+import { spanCalendar } from '../../../domain/worktime/hours-balance-calendar.ts';
+import { buildMonthlyRecord, type MonthlyRecordDay } from '../../../domain/reports/monthly-record.ts';
+import { activeScheduleOn, createDayCalendar, nextDate, type DayCalendar } from '../../../domain/reports/day-calendar.ts';
+import type { ScheduleRule } from '../../../domain/schedules/schedule-rules.ts';
+import { toilAvailability, weeklyOvertime, type BalanceDay, type HoursBalance } from '../../../domain/worktime/hours-balance.ts';
+import { overtimeCapState, type OvertimeCapState, type YearOvertime } from '../../../domain/worktime/overtime-cap.ts';
+import { localDateOf } from '../../../domain/time/zoned-time.ts';
+import { nowMs } from '../../clock/now.ts';
+import type { Db } from '../../db/connection.ts';
+import { byEmployee, holidaysByCompany, leavesOverlapping, recordAttendancesIn, reportEmployees, schedulesByEmployee, type EmployeeFilter, type ReportEmployee } from '../../db/repositories/report-data.ts';
+import { firstAttendanceDates, toilLeaveTypeIds } from '../../db/repositories/hours-balance.ts';
+import { getSettings } from '../get-settings.ts';
+
+export interface EmployeeHoursBalance {
+  employee: Pick<ReportEmployee, 'id' | 'firstName' | 'lastName' | 'companyId' | 'departmentName'>;
+  /** First date counted; null when the employee has no recorded day yet (nothing to count). */
+  from: string | null;
+  /** Last date counted: today (a day without a closed attendance counts only once it is over). */
+  through: string;
+  balance: HoursBalance;
+  /**
+   * What TOIL may still take: the balance with every standing (pending or approved) TOIL date
+   * reserving its scheduled time instead of what the day did to the balance (a TOIL debit, or an
+   * absence while the request waits), so future TOIL counts too.
+   */
+  availableSeconds: number;
+  /** This calendar year's overtime by compensation, for the 80 h cap (art. 35.2 ET). */
+  year: YearOvertime & { state: OvertimeCapState; weeklyOvertimeSeconds: number };
+}
+
+/** Days of the employee's balance, built from the monthly record over [from, to] (see hours-balance.ts). */
+export interface BalanceInputs {
+  today: string;
+  /** The company's break rules: what counts as work (paid breaks, automatic deduction). */
+  breakRules: BreakRules;
+  calendar: DayCalendar;
+  schedules: readonly ScheduleRule[];
+  holidays: ReadonlyMap<string, string> | undefined;
+  /** Dates of the employee's approved leave → leave type id. */
+  approvedLeave: ReadonlyMap<string, number>;
+  toilTypes: ReadonlySet<number>;
+  attendances: Parameters<typeof buildMonthlyRecord>[0]['attendances'];
+}
+
+/** The work a schedule expects on a date unless it is a rest day, a holiday or without schedule: what a TOIL day takes. */
+export function scheduledSecondsOn(date: string, inputs: Pick<BalanceInputs, 'calendar' | 'schedules' | 'holidays'>): number {
+  if (inputs.holidays?.has(date)) return 0;
+  return inputs.calendar.expectedSeconds(date, activeScheduleOn(inputs.schedules, date));
+}
+
+/** The record's days over [from, to] as the balance reads them. */
+export function balanceDays(from: string, to: string, inputs: BalanceInputs): { days: BalanceDay[]; record: MonthlyRecordDay[] } {
+  const leaveByDate = new Map<string, string>();
+  for (const [date, type] of inputs.approvedLeave) if (date >= from && date <= to) leaveByDate.set(date, String(type));
+  const { days: record } = buildMonthlyRecord({
+    period: { from, to },
+    today: inputs.today,
+    calendar: inputs.calendar,
+    schedules: inputs.schedules,
+    leaveByDate,
+    ...(inputs.holidays ? { holidays: inputs.holidays } : {}),
+    attendances: inputs.attendances,
+    breakRules: inputs.breakRules,
+  });
+  const days = record.map((d): BalanceDay => {
+    const toil = d.kind === 'leave' && inputs.toilTypes.has(inputs.approvedLeave.get(d.date) ?? 0);
+    return {
+      date: d.date,
+      kind: d.kind,
+      countedSeconds: d.countedSeconds,
+      expectedSeconds: d.expectedSeconds,
+      overtimeSeconds: d.overtimeSeconds,
+      overtimeCompensation: d.overtimeCompensation,
+      toilSeconds: toil ? scheduledSecondsOn(d.date, inputs) : 0,
+    };
+  });
+  return { days, record };
+}
+
+
+/** A year's overtime split by compensation, with the weekly figure, from the record's days of that year. */
+export function yearOvertime(year: number, days: readonly BalanceDay[]): EmployeeHoursBalance['year'] {
+  const prefix = `${year}-`;
+  const own = days.filter((d) => d.date.startsWith(prefix));
+  let paidSeconds = 0;
+  let restSeconds = 0;
+  let unmarkedSeconds = 0;
+  for (const d of own) {
+    if (d.overtimeCompensation === 'paid') paidSeconds += d.overtimeSeconds;
+    else if (d.overtimeCompensation === 'rest') restSeconds += d.overtimeSeconds;
+    else unmarkedSeconds += d.overtimeSeconds;
+  }
+  const weeklyOvertimeSeconds = weeklyOvertime(own).reduce((s, w) => s + w.overtimeSeconds, 0);
+  return { year, paidSeconds, restSeconds, unmarkedSeconds, weeklyOvertimeSeconds, state: overtimeCapState({ paidSeconds, unmarkedSeconds }) };
+}
+
+/** A TOIL request being checked (decision 049): its own dates are neither debited nor reserved. */
+export interface ToilRequest {
+  /** The leave being edited or decided, if it exists already. */
+  id?: number;
+  from: string;
+  to: string;
+}
+
+/**
+ * The hours balance of every employee under the filter, in name order, as of now. The balance of
+ * an employee runs from the later of their start date and their first recorded day (days before
+ * the first record were never kept here, so they are not debited as absences) through today.
+ * Reads everything in a handful of set-based queries (report-data.ts).
+ *
+ * With `request`, `requestedSeconds` of each result is the scheduled time of the request's dates
+ * and `availableSeconds` leaves the request out (its dates are not debited as absences or TOIL).
+ */
+export async function hoursBalances(db: Db, filter: EmployeeFilter, request?: ToilRequest): Promise<(EmployeeHoursBalance & { requestedSeconds: number })[]> {
+  const settings = await getSettings(db);
+  const today = localDateOf(nowMs(), settings.timezone);
+  const calendar = spanCalendar(createDayCalendar(settings.timezone));
+  const yearStart = `${today.slice(0, 4)}-01-01`;
+  const employees = await reportEmployees(db, filter);
+  if (employees.length === 0) return [];
+  const firsts = await firstAttendanceDates(db, filter);
+  const startOf = (e: ReportEmployee): string | null => {
+    const first = firsts.get(e.id);
+    if (!first) return null;
+    return e.officialStartDate && e.officialStartDate > first ? e.officialStartDate : first;
+  };
+  const starts = employees.map(startOf).filter((s): s is string => s !== null);
+  const earliest = [yearStart, ...starts, ...(request ? [request.from] : [])].sort()[0]!;
+  const wide = { from: earliest, to: '9999-12-31' };
+  const [schedules, leaves, attendances, holidays, toilTypes] = await Promise.all([
+    schedulesByEmployee(db, filter),
+    leavesOverlapping(db, filter, wide, ['approved', 'pending']),
+    recordAttendancesIn(db, filter, { from: earliest, to: today }),
+    holidaysByCompany(db, wide),
+    toilLeaveTypeIds(db),
+  ]);
+  const leavesOf = byEmployee(leaves);
+  const attendancesOf = byEmployee(attendances);
+  return employees.map((e) => {
+    const from = startOf(e);
+    const approved = new Map<string, number>();
+    const inputs: BalanceInputs = { today, breakRules: breakRulesOf(settings), calendar, schedules: schedules.get(e.id) ?? [], holidays: holidays.get(e.companyId), approvedLeave: approved, toilTypes, attendances: attendancesOf.get(e.id) ?? [] };
+    // Standing TOIL dates reserve their scheduled time; the request's own dates are set apart (toilAvailability).
+    const reserved = new Map<string, number>();
+    const asked = new Map<string, number>();
+    for (const l of leavesOf.get(e.id) ?? []) {
+      if (request && l.id === request.id) continue;
+      for (let d = l.fromDate; d <= l.toDate; d = nextDate(d)) {
+        if (l.status === 'approved') approved.set(d, l.leaveTypeId);
+        if (toilTypes.has(l.leaveTypeId)) reserved.set(d, scheduledSecondsOn(d, inputs));
+      }
+    }
+    if (request) for (let d = request.from; d <= request.to; d = nextDate(d)) asked.set(d, scheduledSecondsOn(d, inputs));
+    // The year's figures need the whole year even when the balance starts later.
+    const span = from === null || yearStart < from ? yearStart : from;
+    const { days } = balanceDays(span, today, inputs);
+    const { balance, availableSeconds, requestedSeconds } = toilAvailability({ days, from, today, reserved, request: asked });
+    return {
+      employee: { id: e.id, firstName: e.firstName, lastName: e.lastName, companyId: e.companyId, departmentName: e.departmentName },
+      from,
+      through: today,
+      balance,
+      availableSeconds,
+      requestedSeconds,
+      year: yearOvertime(Number(today.slice(0, 4)), days),
+    };
+  });
+}
