@@ -85,4 +85,28 @@ describe('public holiday import (issue 21.5)', () => {
     await page.locator('#org-carryOverExpiry').press('Enter');
     await page.waitForSelector('td:has-text("Vacaciones devengadas")');
   });
+
+  it('the review page shows the year\'s days and those carried over with their expiry', async () => {
+    await setLanguage('es');
+    const call = async (method: string, url: string, data?: unknown) => {
+      const res = await page.request.fetch(`${server.url}${url}`, { method, ...(data ? { data } : {}), headers: { 'accept-language': 'es' } });
+      expect(res.status(), `${method} ${url}: ${await res.text()}`).toBeLessThan(300);
+      return res.json();
+    };
+    const employee = (await call('GET', '/api/employees?q=Javier%20Moreno&pageSize=1')).data[0];
+    const company = employee.company;
+    const type = (await call('POST', '/api/leave-types', { name: 'Vacaciones con arrastre', company, daysPerYear: 22, carryOverMaxDays: 5, carryOverExpiry: '03-31' })).data._id;
+    const group = (await call('GET', `/api/leave-groups/${employee.leaveGroup}`)).data;
+    await call('PATCH', `/api/leave-groups/${group._id}`, { name: group.name, description: group.description, status: group.status, company: group.company, privilege: [...group.privilege, type] });
+    const year = Number(new Date().toISOString().slice(0, 4));
+    // Last year: one June week (5 working days whatever the rest days) of the 22, so 5 are carried over.
+    await call('POST', '/api/leaves', { employee: employee._id, leaveType: type, from: `${year - 1}-06-08`, to: `${year - 1}-06-14`, reason: 'Verano', approved: true });
+    const leave = (await call('POST', '/api/leaves', { employee: employee._id, leaveType: type, from: `${year}-12-14`, to: `${year}-12-20`, reason: 'Fin de año' })).data;
+    await page.goto(`${server.url}/leave-edit/${leave._id}`);
+    await page.waitForSelector('[data-testid=balance-carried]');
+    const row = page.locator('[data-testid=balance-row][data-type="Vacaciones con arrastre"]');
+    expect(await row.locator('[data-testid=balance-carried]').textContent()).toContain('5');
+    await row.scrollIntoViewIfNeeded();
+    await shootWidthsAndThemes(page, SHOTS, '21-leave-balance-carried-es');
+  });
 });
