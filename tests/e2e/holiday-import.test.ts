@@ -31,7 +31,7 @@ const setLanguage = async (lang: 'es' | 'en') => {
 describe('public holiday import (issue 21.5)', () => {
   for (const [lang, year, confirm, imported] of [
     ['es', '2031', 'Importar los nuevos (12)', 'Festivos importados: 12'],
-    ['en', '2032', 'Import the new ones (12)', 'Holidays imported: 12'],
+    ['en', '2030', 'Import the new ones (12)', 'Holidays imported: 12'],
   ] as const) {
     it(`previews and imports Madrid's public holidays (${lang})`, async () => {
       await setLanguage(lang);
@@ -47,7 +47,7 @@ describe('public holiday import (issue 21.5)', () => {
       await shootWidthsAndThemes(page, SHOTS, `21-holiday-import-${lang}`, { fullPage: true });
       await page.click('[data-testid=import-confirm]');
       await page.waitForSelector(`text=${imported}`);
-      // The list below refreshed with them, and the plan is gone.
+      // The list below refreshed with them (sorted by date: the year imported last is the earliest), and the plan is gone.
       await page.waitForSelector(`td:has-text("${year}")`);
       expect(await page.locator('[data-testid=import-plan]').count()).toBe(0);
       // Previewing again: everything is already there, nothing to import.
@@ -70,7 +70,7 @@ describe('public holiday import (issue 21.5)', () => {
 
   it('leave type form: accrual and carry-over, refused when the expiry is not MM-DD', async () => {
     await setLanguage('es');
-    await page.goto(`${server.url}/leave-types?new=1`);
+    await page.goto(`${server.url}/leavetype?new=1`);
     await page.waitForSelector('#org-carryOverExpiry');
     await page.fill('#org-name', 'Vacaciones devengadas');
     await page.fill('#org-daysPerYear', '22');
@@ -84,5 +84,29 @@ describe('public holiday import (issue 21.5)', () => {
     await page.fill('#org-carryOverExpiry', '03-31');
     await page.locator('#org-carryOverExpiry').press('Enter');
     await page.waitForSelector('td:has-text("Vacaciones devengadas")');
+  });
+
+  it('the review page shows the year\'s days and those carried over with their expiry', async () => {
+    await setLanguage('es');
+    const call = async (method: string, url: string, data?: unknown) => {
+      const res = await page.request.fetch(`${server.url}${url}`, { method, ...(data ? { data } : {}), headers: { 'accept-language': 'es' } });
+      expect(res.status(), `${method} ${url}: ${await res.text()}`).toBeLessThan(300);
+      return res.json();
+    };
+    const employee = (await call('GET', '/api/employees?q=Javier%20Moreno&pageSize=1')).data[0];
+    const company = employee.company;
+    const type = (await call('POST', '/api/leave-types', { name: 'Vacaciones con arrastre', company, daysPerYear: 22, carryOverMaxDays: 5, carryOverExpiry: '03-31' })).data._id;
+    const group = (await call('GET', `/api/leave-groups/${employee.leaveGroup}`)).data;
+    await call('PATCH', `/api/leave-groups/${group._id}`, { name: group.name, description: group.description, status: group.status, company: group.company, privilege: [...group.privilege, type] });
+    const year = Number(new Date().toISOString().slice(0, 4));
+    // Last year: one June week (5 working days whatever the rest days) of the 22, so 5 are carried over.
+    await call('POST', '/api/leaves', { employee: employee._id, leaveType: type, from: `${year - 1}-06-08`, to: `${year - 1}-06-14`, reason: 'Verano', approved: true });
+    const leave = (await call('POST', '/api/leaves', { employee: employee._id, leaveType: type, from: `${year}-12-14`, to: `${year}-12-20`, reason: 'Fin de año' })).data;
+    await page.goto(`${server.url}/leave-edit/${leave._id}`);
+    await page.waitForSelector('[data-testid=balance-carried]');
+    const row = page.locator('[data-testid=balance-row][data-type="Vacaciones con arrastre"]');
+    expect(await row.locator('[data-testid=balance-carried]').textContent()).toContain('5');
+    await row.scrollIntoViewIfNeeded();
+    await shootWidthsAndThemes(page, SHOTS, '21-leave-balance-carried-es');
   });
 });

@@ -115,9 +115,10 @@ describe('leave that reflects reality', () => {
   let veteran: number;
 
   /** An employee of the demo company in a leave group allowing both new types. */
-  const newEmployee = async (n: number, dates: { officialStartDate: string; endDate: string | null }, leaveGroup: number) => {
+  let groupId = 0;
+  const employeeBody = async (n: number, dates: { officialStartDate: string; endDate: string | null }, leaveGroup: number) => {
     const jobTitle = (await body(await admin.get('/api/job-titles?pageSize=1'))).data[0];
-    const res = await admin.post('/api/employees', {
+    return {
       firstName: 'Prueba',
       lastName: `Devengo ${n}`,
       gender: 'female',
@@ -130,7 +131,10 @@ describe('leave that reflects reality', () => {
       employmentType: 'regular',
       pin: `765000${n}`,
       ...dates,
-    });
+    };
+  };
+  const newEmployee = async (n: number, dates: { officialStartDate: string; endDate: string | null }, leaveGroup: number) => {
+    const res = await admin.post('/api/employees', await employeeBody(n, dates, leaveGroup));
     expect(res.status, await res.clone().text()).toBe(201);
     return (await body(res)).data;
   };
@@ -148,12 +152,19 @@ describe('leave that reflects reality', () => {
     carried = await type({ name: 'Vacaciones con arrastre', daysPerYear: 22, carryOverMaxDays: 5, carryOverExpiry: '03-31' });
     const group = await admin.post('/api/leave-groups', { name: 'Devengo', description: 'Pruebas de devengo', privilege: [accrued, carried], status: 'active', company });
     expect(group.status).toBe(201);
-    const groupId = (await body(group)).data._id;
+    groupId = (await body(group)).data._id;
     // Joins Friday 16 April 2027, leaves Thursday 30 September 2027; no schedule: every day counts.
     const j = await newEmployee(1, { officialStartDate: '2027-04-16', endDate: '2027-09-30' }, groupId);
     expect(j.endDate).toBe('2027-09-30');
     joiner = j._id;
     veteran = (await newEmployee(2, { officialStartDate: '2020-01-01', endDate: null }, groupId))._id;
+  });
+
+  it('refuses an end date before the start date', async () => {
+    const input = await employeeBody(1, { officialStartDate: '2027-04-16', endDate: '2027-04-15' }, groupId);
+    const res = await admin.request('PATCH', `/api/employees/${joiner}`, { ...input, pin: '' });
+    expect(res.status).toBe(422);
+    expect((await body(res)).errors.endDate).toBe('The end date cannot be before the start date');
   });
 
   it('refuses a leave type with a bad accrual or expiry', async () => {

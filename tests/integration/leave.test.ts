@@ -108,7 +108,7 @@ describe('an employee requests leave', () => {
     const y2030 = await body(await employee.get('/api/leaves/balances?year=2030'));
     expect(y2030.employee).toBe(2);
     const byName = Object.fromEntries(y2030.data.map((b: any) => [b.name, b]));
-    expect(byName['Vacaciones']).toEqual({ leaveType: types['Vacaciones'], name: 'Vacaciones', daysPerYear: 22, taken: 0, pending: 22, remaining: 0, allowed: true });
+    expect(byName['Vacaciones']).toEqual({ leaveType: types['Vacaciones'], name: 'Vacaciones', daysPerYear: 22, entitled: 22, carriedOver: 0, carryOverExpires: null, taken: 0, pending: 22, remaining: 0, allowed: true });
     expect(byName['Asuntos propios']).toMatchObject({ daysPerYear: 3, taken: 0, pending: 1, remaining: 2 });
     expect(byName['Baja médica']).toMatchObject({ daysPerYear: null, pending: 1 + 65, remaining: null });
     const y2031 = await body(await employee.get('/api/leaves/balances?year=2031'));

@@ -77,12 +77,16 @@ const fields = {
 };
 
 /** Part time needs its percentage: an issue on `partTimePercent` (working-day.ts). */
-const withWorkingDayRule = <S extends v.GenericSchema<unknown, { workingDayType: 'full-time' | 'part-time'; partTimePercent: number | null }>>(schema: S) =>
+const withWorkingDayRule = <S extends v.GenericSchema<unknown, { workingDayType: 'full-time' | 'part-time'; partTimePercent: number | null; officialStartDate: string | null; endDate: string | null }>>(schema: S) =>
   v.pipe(
     schema,
     v.rawCheck(({ dataset, addIssue }) => {
       if (!dataset.typed) return;
-      for (const [field, message] of Object.entries(workingDayProblems(dataset.value))) {
+      const problems: Record<string, string> = { ...workingDayProblems(dataset.value) };
+      // A leaver's last day comes on or after their first (decision 053).
+      const { officialStartDate: start, endDate: end } = dataset.value;
+      if (start && end && end < start) problems['endDate'] = 'employees.endBeforeStart';
+      for (const [field, message] of Object.entries(problems)) {
         addIssue({
           message,
           path: [{ type: 'object', origin: 'value', input: dataset.value as Record<string, unknown>, key: field, value: (dataset.value as Record<string, unknown>)[field] }],

@@ -87,7 +87,7 @@ export default function HolidayImport({ lang, year }: { lang: Language; year: nu
   };
 
   const fresh = plan?.filter((h) => h.status === 'new').length ?? 0;
-  const date = (d: string) => new Intl.DateTimeFormat(lang === 'es' ? 'es-ES' : 'en-GB', { dateStyle: 'full', timeZone: 'UTC' }).format(new Date(`${d}T12:00:00Z`));
+  const date = (d: string) => new Intl.DateTimeFormat(lang === 'es' ? 'es-ES' : 'en-GB', { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${d}T12:00:00Z`));
   const field = (name: keyof Choice, label: string, control: React.ReactNode) => (
     <div className="flex min-w-0 flex-col gap-1">
       <label htmlFor={`import-${name}`} className="text-sm font-medium">{label}</label>
@@ -139,32 +139,26 @@ export default function HolidayImport({ lang, year }: { lang: Language; year: nu
           )}
         </div>
         {plan && (
-          <div className="overflow-x-auto" data-testid="import-plan">
+          <div data-testid="import-plan">
             {plan.length === 0 ? (
               <p className="text-sm text-muted">{t('holidays.import.none')}</p>
             ) : (
               <>
                 {fresh === 0 && <p className="mb-2 text-sm text-muted">{t('holidays.import.nothingNew')}</p>}
-                <table className="w-full text-sm">
-                  <thead>
-                    <tr className="border-b border-line">
-                      {[t('holidays.import.dateColumn'), t('holidays.import.nameColumn'), t('holidays.import.statusColumn')].map((h) => (
-                        <th key={h} scope="col" className="whitespace-nowrap px-3 py-2 text-start text-xs font-semibold uppercase tracking-wide text-muted">{h}</th>
-                      ))}
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {plan.map((h) => (
-                      <tr key={h.date} className="border-b border-line last:border-0" data-testid="import-row" data-status={h.status}>
-                        <td className="whitespace-nowrap px-3 py-2 tabular-nums">{date(h.date)}</td>
-                        <td className="px-3 py-2">{h.name}</td>
-                        <td className={`px-3 py-2 ${h.status === 'new' ? 'font-medium text-accent' : 'text-muted'}`}>
-                          {h.status === 'new' ? t('holidays.import.statusNew') : t('holidays.import.statusExists', { name: h.existingName ?? '' })}
-                        </td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
+                {/* A list rather than a table: it wraps on a phone instead of scrolling sideways. */}
+                <ul className="divide-y divide-line border-y border-line text-sm" aria-label={t('holidays.import.title')}>
+                  {plan.map((h) => (
+                    <li key={h.date} className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 px-1 py-2" data-testid="import-row" data-status={h.status}>
+                      <span className="min-w-0">
+                        <span className="me-3 whitespace-nowrap tabular-nums text-muted">{date(h.date)}</span>
+                        <span className="font-medium">{h.name}</span>
+                      </span>
+                      <span className={h.status === 'new' ? 'font-medium text-accent' : 'text-muted'}>
+                        {h.status === 'new' ? t('holidays.import.statusNew') : t('holidays.import.statusExists', { name: h.existingName ?? '' })}
+                      </span>
+                    </li>
+                  ))}
+                </ul>
               </>
             )}
           </div>
