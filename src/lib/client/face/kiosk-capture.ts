@@ -138,8 +138,7 @@ async function takeFrames(
 ): Promise<CaptureResult> {
   const deadline = performance.now() + CAPTURE_TIMEOUT_MS;
   const frames: Frame[] = [];
-  // The first frame's descriptor, asked for as soon as that frame is found: the worker computes it
-  // while the page waits for the next frame (decision 045).
+  // The first face's descriptor (asked for with the next frame, below).
   let firstDescriptor: Promise<number[][]> | null = null;
   let sawMany = false;
   let lastAt = 0;
