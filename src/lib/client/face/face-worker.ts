@@ -150,30 +150,10 @@ function drop(id: number): void {
   kept.delete(id);
 }
 
-/** Reads camera frames sent as VideoFrames or ImageBitmaps (one canvas, kept: frames have the camera's size). */
-let reader: OffscreenCanvasRenderingContext2D | null = null;
-
-/** A frame's RGBA pixels: drawn here at the size asked and read (the frame then closed), or as the page sent them. */
-function pixelsOf(image: Extract<WorkerRequest, { type: 'detect' }>['image']): ImageData {
-  if ('pixels' in image) return new ImageData(new Uint8ClampedArray(image.pixels), image.width, image.height);
-  const { source, width, height } = image;
-  try {
-    if (reader?.canvas.width !== width || reader.canvas.height !== height) {
-      // willReadFrequently: a canvas in memory, read back without a trip through the GPU.
-      reader = new OffscreenCanvas(width, height).getContext('2d', { willReadFrequently: true });
-      if (!reader) throw new Error('no 2D OffscreenCanvas in the face worker');
-    }
-    reader.drawImage(source, 0, 0, width, height);
-    return reader.getImageData(0, 0, width, height);
-  } finally {
-    // A VideoFrame holds one of the camera's few buffers until closed.
-    source.close();
-  }
-}
-
 async function detect(request: Extract<WorkerRequest, { type: 'detect' }>): Promise<DetectedFace[]> {
   for (const id of [...kept.keys()]) if (!request.keep.includes(id)) drop(id);
-  const tensor = tf.browser.fromPixels(pixelsOf(request.image));
+  const pixels = new ImageData(new Uint8ClampedArray(request.pixels), request.width, request.height);
+  const tensor = tf.browser.fromPixels(pixels);
   const faces = await faceapi.detectAllFaces(tensor, detectorOptions(request.minConfidence)).withFaceLandmarks();
   if (faces.length === 1) kept.set(request.id, { tensor, aligned: faces[0]!.alignedRect });
   else tensor.dispose();
