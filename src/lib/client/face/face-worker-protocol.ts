@@ -1,10 +1,8 @@
 /**
  * The messages between the clock terminal's page and its face worker (face-worker.ts, decision
- * 030). The page sends camera frames as VideoFrames or ImageBitmaps to be drawn at a size
- * (decision 045; or, in a browser without OffscreenCanvas, as RGBA pixels: an `ImageData`'s
- * buffer), transferred, not copied, and gets
- * back boxes and landmarks; descriptors are computed in the worker from frames it kept. Every
- * request carries a `seq` that its answer repeats.
+ * 030). The page sends camera frames as RGBA pixels (an `ImageData`'s buffer, transferred, not
+ * copied) and gets back boxes and landmarks; descriptors are computed in the worker from frames
+ * it kept. Every request carries a `seq` that its answer repeats.
  */
 
 export interface DetectedFace {
@@ -19,7 +17,7 @@ export type WorkerRequest =
    * Detect the faces (and landmarks) of a frame. A frame with exactly one face is kept as `id`
    * for `describe`; every kept frame not in `keep` is dropped.
    */
-  | { seq: number; type: 'detect'; id: number; image: { source: VideoFrame | ImageBitmap; width: number; height: number } | { width: number; height: number; pixels: ArrayBuffer }; minConfidence: number; keep: number[] }
+  | { seq: number; type: 'detect'; id: number; width: number; height: number; pixels: ArrayBuffer; minConfidence: number; keep: number[] }
   /** The 128-value descriptors of kept frames' faces, in the order of `ids`. */
   | { seq: number; type: 'describe'; ids: number[] }
   /** Drop these frames if kept. */

@@ -117,20 +117,22 @@ async function load(modelUrl: string, step: () => void): Promise<string> {
     track(faceapi.nets.faceLandmark68Net.loadFromUri(modelUrl)),
     track(faceapi.nets.faceRecognitionNet.loadFromUri(modelUrl)),
   ]);
-  // Run the three networks once on a grey frame: the first run compiles the WebGL shaders or
-  // sets up the WebAssembly kernels, so the first punch is as quick as the others.
+  // Run the three networks once on a grey frame, the way a punch does (the face's chip cut from
+  // the frame, as for landmarks and the descriptor): the first run compiles the WebGL shaders or
+  // sets up the WebAssembly kernels, so the first punch is as quick as the others (decision 045:
+  // the first real frame took 0.6–1.5 s more when only the networks were warmed).
   const grey = tf.fill([480, 640, 3], 128, 'int32') as Tensor3D;
   try {
     await faceapi.detectAllFaces(grey, detectorOptions(DETECTOR_MIN_SCORE));
     step();
-    const chip = tf.fill([150, 150, 3], 128, 'int32') as Tensor3D;
+    const [chip] = (await faceapi.extractFaceTensors(grey, [new faceapi.Rect(200, 120, 240, 240)])) as Tensor3D[];
     try {
-      await faceapi.detectFaceLandmarks(chip);
+      await faceapi.detectFaceLandmarks(chip!);
       step();
-      await faceapi.computeFaceDescriptor(chip);
+      await faceapi.computeFaceDescriptor(chip!);
       step();
     } finally {
-      chip.dispose();
+      chip!.dispose();
     }
   } finally {
     grey.dispose();
@@ -148,30 +150,10 @@ function drop(id: number): void {
   kept.delete(id);
 }
 
-/** Reads camera frames sent as VideoFrames or ImageBitmaps (one canvas, kept: frames have the camera's size). */
-let reader: OffscreenCanvasRenderingContext2D | null = null;
-
-/** A frame's RGBA pixels: drawn here at the size asked and read (the frame then closed), or as the page sent them. */
-function pixelsOf(image: Extract<WorkerRequest, { type: 'detect' }>['image']): ImageData {
-  if ('pixels' in image) return new ImageData(new Uint8ClampedArray(image.pixels), image.width, image.height);
-  const { source, width, height } = image;
-  try {
-    if (reader?.canvas.width !== width || reader.canvas.height !== height) {
-      // willReadFrequently: a canvas in memory, read back without a trip through the GPU.
-      reader = new OffscreenCanvas(width, height).getContext('2d', { willReadFrequently: true });
-      if (!reader) throw new Error('no 2D OffscreenCanvas in the face worker');
-    }
-    reader.drawImage(source, 0, 0, width, height);
-    return reader.getImageData(0, 0, width, height);
-  } finally {
-    // A VideoFrame holds one of the camera's few buffers until closed.
-    source.close();
-  }
-}
-
 async function detect(request: Extract<WorkerRequest, { type: 'detect' }>): Promise<DetectedFace[]> {
   for (const id of [...kept.keys()]) if (!request.keep.includes(id)) drop(id);
-  const tensor = tf.browser.fromPixels(pixelsOf(request.image));
+  const pixels = new ImageData(new Uint8ClampedArray(request.pixels), request.width, request.height);
+  const tensor = tf.browser.fromPixels(pixels);
   const faces = await faceapi.detectAllFaces(tensor, detectorOptions(request.minConfidence)).withFaceLandmarks();
   if (faces.length === 1) kept.set(request.id, { tensor, aligned: faces[0]!.alignedRect });
   else tensor.dispose();

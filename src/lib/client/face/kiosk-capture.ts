@@ -4,25 +4,25 @@
  * both frames' descriptors for the server to match. The browser never decides who it is.
  *
  * Pipeline (decision 045): Tiny Face Detector in every frame, then enrolment's 68 landmarks and
- * 128-value descriptor (face-engine.ts), run by the face worker (decision 030): this side takes
- * the video's current frame as a VideoFrame (WebCodecs: a reference to the camera's buffer, no
- * copy; else an ImageBitmap) and transfers it, the worker converts and reads its pixels (the
- * page's main thread, which a slow device's taps and paints need, never copies a frame; browsers
- * without OffscreenCanvas get the pixels read here). The camera frame is used as it is — the face
- * already sits inside a larger picture, which is what the grey padding recreates for ID-style
- * crops at enrolment.
+ * 128-value descriptor (face-engine.ts), run by the face worker (decision 030): this side draws a
+ * frame, reads its pixels and hands them over (decision 045: frames read in the worker as
+ * VideoFrames were measured slower here). The camera frame is used as it is — the face already
+ * sits inside a larger picture, which is what the grey padding recreates for ID-style crops at
+ * enrolment.
  */
 import { judgeLiveness, maxMovement, type FaceFrame } from '../../../domain/clock/liveness.ts';
 import { toCanvas } from './face-engine.ts';
 import { DETECTOR_MIN_SCORE } from './face-worker-protocol.ts';
-import type { FrameImage, KioskFaceWorker } from './kiosk-face-worker.ts';
+import type { KioskFaceWorker } from './kiosk-face-worker.ts';
 
-/**
- * Frames are taken at most this often (a live face needs time to move). A frame whose detection
- * took longer is followed at once by the next: the page was idle (painting, taking taps) while
- * the worker detected (decision 045).
- */
+/** Frames are taken at most this often (a live face needs time to move). */
 export const FRAME_INTERVAL_MS = 250;
+/**
+ * The shortest pause between two frames, for the page to paint and take input. Also fewer frames
+ * for the same turn of the head: without it the benchmark took 4–7 frames a punch instead of 3–5,
+ * each one a detection (decision 045).
+ */
+const MIN_PAUSE_MS = 80;
 /** Give up after this long without two good frames (then the PIN pad opens). */
 export const CAPTURE_TIMEOUT_MS = 8_000;
 /** ... or after this many frames, whichever comes later (a slow device still gets its frames). */
@@ -74,29 +74,11 @@ function smallCopy(source: CanvasImageSource, width: number, height: number): HT
   return small;
 }
 
-/** Whether frames can go to the worker as VideoFrames or ImageBitmaps (the worker reads them with an OffscreenCanvas). */
-const transferableFrames = () => typeof OffscreenCanvas === 'function';
-
-/** The video's current frame for the worker (which scales it to at most FRAME_MAX_SIDE), and its small copy for the snapshot. */
-async function grabFrame(video: HTMLVideoElement, snapshot: boolean): Promise<{ frame: FrameImage; small: HTMLCanvasElement | null }> {
-  const scale = Math.min(1, FRAME_MAX_SIDE / Math.max(video.videoWidth, video.videoHeight));
-  const width = Math.max(1, Math.round(video.videoWidth * scale));
-  const height = Math.max(1, Math.round(video.videoHeight * scale));
-  if (transferableFrames() && typeof VideoFrame === 'function') {
-    try {
-      const frame = new VideoFrame(video);
-      return { frame: { source: frame, width, height }, small: snapshot ? smallCopy(frame, width, height) : null };
-    } catch {
-      // No frame to wrap (yet), or a browser that cannot: an ImageBitmap below.
-    }
-  }
-  if (transferableFrames() && typeof createImageBitmap === 'function') {
-    const bitmap = await createImageBitmap(video, scale < 1 ? { resizeWidth: width, resizeHeight: height } : {});
-    return { frame: { source: bitmap, width, height }, small: snapshot ? smallCopy(bitmap, width, height) : null };
-  }
+/** The video's current frame (at most FRAME_MAX_SIDE) as pixels for the worker, and its small copy for the snapshot. */
+function grabFrame(video: HTMLVideoElement, snapshot: boolean): { frame: ImageData; small: HTMLCanvasElement | null } {
   const canvas = toCanvas(video, FRAME_MAX_SIDE);
-  const pixels = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height);
-  return { frame: pixels, small: snapshot ? smallCopy(canvas, canvas.width, canvas.height) : null };
+  const frame = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height);
+  return { frame, small: snapshot ? smallCopy(canvas, canvas.width, canvas.height) : null };
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -138,8 +120,7 @@ async function takeFrames(
 ): Promise<CaptureResult> {
   const deadline = performance.now() + CAPTURE_TIMEOUT_MS;
   const frames: Frame[] = [];
-  // The first frame's descriptor, asked for as soon as that frame is found: the worker computes it
-  // while the page waits for the next frame (decision 045).
+  // The first face's descriptor (asked for with the next frame, below).
   let firstDescriptor: Promise<number[][]> | null = null;
   let sawMany = false;
   let lastAt = 0;
@@ -154,10 +135,10 @@ async function takeFrames(
     taken++;
     if (options.signal.aborted) return { kind: 'cancelled' };
     // Frames are spaced (a live face needs time to move); detection itself runs in the worker.
-    await sleep(Math.max(0, lastAt + FRAME_INTERVAL_MS - performance.now()));
+    await sleep(Math.max(MIN_PAUSE_MS, lastAt + FRAME_INTERVAL_MS - performance.now()));
     lastAt = performance.now();
     const grabbedAt = lastAt;
-    const { frame, small } = await grabFrame(video, options.snapshot);
+    const { frame, small } = grabFrame(video, options.snapshot);
     const id = ++lastFrameId;
     sent.push(id);
     const detected = engine.detect(id, frame, DETECTOR_MIN_SCORE, frames.map((f) => f.id));

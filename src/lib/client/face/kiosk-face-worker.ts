@@ -9,17 +9,11 @@ import { WORKER_MEASURE, type DetectedFace, type WorkerAnswer, type WorkerReques
 
 type Body<T> = T extends unknown ? Omit<T, 'seq'> : never;
 
-/**
- * A camera frame for the worker: a VideoFrame or ImageBitmap (transferred; the worker draws it at
- * `width` × `height` and reads it) or pixels read on the page.
- */
-export type FrameImage = { source: VideoFrame | ImageBitmap; width: number; height: number } | ImageData;
-
 export interface KioskFaceWorker {
   /** Resolves with the backend's name once the models are loaded and warmed up. */
   load(onProgress: (percent: number) => void): Promise<string>;
   /** The faces of a frame; a frame with exactly one face is kept as `id`, those not in `keep` dropped. */
-  detect(id: number, frame: FrameImage, minConfidence: number, keep: number[]): Promise<DetectedFace[]>;
+  detect(id: number, frame: ImageData, minConfidence: number, keep: number[]): Promise<DetectedFace[]>;
   /** The descriptors of kept frames, in order. */
   describe(ids: number[]): Promise<number[][]>;
   /** Drops these frames if kept. */
@@ -74,11 +68,8 @@ export function startKioskFaceWorker(): KioskFaceWorker {
   return {
     load: (onProgress) => request<string>({ type: 'load', modelUrl: MODEL_URL }, [], (done, total) => onProgress(Math.round((100 * done) / total))),
     detect: (id, frame, minConfidence, keep) => {
-      if (frame instanceof ImageData) {
-        const pixels = frame.data.buffer as ArrayBuffer;
-        return request<DetectedFace[]>({ type: 'detect', id, image: { width: frame.width, height: frame.height, pixels }, minConfidence, keep }, [pixels]);
-      }
-      return request<DetectedFace[]>({ type: 'detect', id, image: frame, minConfidence, keep }, [frame.source]);
+      const pixels = frame.data.buffer as ArrayBuffer;
+      return request<DetectedFace[]>({ type: 'detect', id, width: frame.width, height: frame.height, pixels, minConfidence, keep }, [pixels]);
     },
     describe: (ids) => request<number[][]>({ type: 'describe', ids }),
     forget: (ids) => void request({ type: 'forget', ids }).catch(() => {}),
