@@ -4,6 +4,7 @@ import { buildMonthlyRecord, type OvertimeCompensation, type RecordAttendance } 
 import type { ScheduleRule } from '../../src/domain/schedules/schedule-rules.ts';
 import { nightSeconds } from '../../src/domain/payroll/night-seconds.ts';
 import { payrollMonth, type PayrollLeave } from '../../src/domain/payroll/payroll-month.ts';
+import { parsePayrollQuery } from '../../src/domain/payroll/payroll-query.ts';
 import { csvCell, hoursText, PAYROLL_FIXED_COLUMNS, payrollColumns, type PayrollRow } from '../../src/domain/payroll/payroll-columns.ts';
 import es from '../../src/i18n/es.json' with { type: 'json' };
 import en from '../../src/i18n/en.json' with { type: 'json' };
@@ -239,5 +240,19 @@ describe('payroll column layout (docs/payroll-export.md)', () => {
   it('has every header in both languages', () => {
     const keys = new Set(payrollColumns([{ id: 1, name: 'A' }]).map((c) => c.labelKey.replace('payroll.columns.', '')));
     for (const messages of [es, en]) for (const k of keys) expect((messages as { payroll: { columns: Record<string, string> } }).payroll.columns[k], k).toBeTruthy();
+  });
+});
+
+describe('payroll query', () => {
+  const parse = (q: string) => parsePayrollQuery(new URLSearchParams(q), '2027-04');
+  it('defaults to the current month, xlsx and translated headers', () => {
+    expect(parse('')).toEqual({ ok: true, query: { month: '2027-04', departmentId: undefined, employee: undefined, format: 'xlsx', headers: 'labels' } });
+    expect(parse('month=2027-03&departmentId=4&employee=9&format=csv&headers=ids')).toEqual({ ok: true, query: { month: '2027-03', departmentId: 4, employee: 9, format: 'csv', headers: 'ids' } });
+  });
+  it('names every malformed field instead of guessing', () => {
+    expect(parse('month=2027-13&departmentId=-1&employee=x&format=pdf')).toEqual({
+      ok: false,
+      errors: { month: 'reports.invalidMonth', departmentId: 'payroll.invalidDepartment', employee: 'validation.invalidNumber', format: 'payroll.invalidFormat' },
+    });
   });
 });
