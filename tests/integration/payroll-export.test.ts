@@ -22,7 +22,8 @@ import { startServer, type TestServer } from '../helpers/test-server.ts';
  * (8 h) on 1-5, 8-11, 15-18, 29-31 (16 days), except the 10th 09:00-19:30 (10 h: 2 h overtime,
  * marked paid afterwards) and the 11th 09:00-18:00 (8.5 h: 0.5 h compensated with rest); the
  * holiday 19th 10:00-14:00 (4 h, all overtime, not marked); holidays (Vacaciones) 22-26; nothing
- * on the 12th. Expected: 17 working days × 8 h = 136 h (the holiday and the leave expect nothing).
+ * on the 12th; on the 30th no break punched: 8.5 h less the automatic 30 min (settings: after 6 h)
+ * = 8 h counted, 0.5 h deducted. Expected: 17 working days × 8 h = 136 h (the holiday and the leave expect nothing).
  * Worked 14 × 8 + 10 + 8.5 + 4 = 134.5 h; ordinary 16 × 8 = 128 h; overtime 2 + 0.5 + 4 = 6.5 h.
  *
  * Bea, part-time 50 %, 09:00-13:00 (4 h), rests Sat/Sun: clock punches 09:00-13:00 on the 4th
@@ -57,6 +58,7 @@ type Figures = {
   leave_hours: number;
   unjustified_absence_days: number;
   unjustified_absence_hours: number;
+  auto_break_deducted_hours: number;
   /** leave type name -> [days, hours] */
   byType: Record<string, [number, number]>;
 };
@@ -67,21 +69,21 @@ const TABLE: Record<'Ana' | 'Bea' | 'Carlos', Figures> = {
     worked_days: 17, open_days: 0, expected_hours: 136, worked_hours: 134.5, ordinary_hours: 128,
     overtime_hours: 6.5, overtime_paid_hours: 2, overtime_compensated_hours: 0.5, overtime_unmarked_hours: 4,
     night_hours: 0, holiday_worked_days: 1, holiday_worked_hours: 4, leave_days: 5, leave_hours: 40,
-    unjustified_absence_days: 1, unjustified_absence_hours: 8,
+    unjustified_absence_days: 1, unjustified_absence_hours: 8, auto_break_deducted_hours: 0.5,
     byType: { Vacaciones: [5, 40] },
   },
   Bea: {
     worked_days: 15, open_days: 1, expected_hours: 72, worked_hours: 61, ordinary_hours: 60,
     overtime_hours: 1, overtime_paid_hours: 1, overtime_compensated_hours: 0, overtime_unmarked_hours: 0,
     night_hours: 0, holiday_worked_days: 0, holiday_worked_hours: 0, leave_days: 4, leave_hours: 16,
-    unjustified_absence_days: 2, unjustified_absence_hours: 8,
+    unjustified_absence_days: 2, unjustified_absence_hours: 8, auto_break_deducted_hours: 0,
     byType: { 'Baja médica': [3, 12], 'Asuntos propios': [1, 4] },
   },
   Carlos: {
     worked_days: 7, open_days: 0, expected_hours: 55, worked_hours: 53.5, ordinary_hours: 52.5,
     overtime_hours: 1, overtime_paid_hours: 0.5, overtime_compensated_hours: 0.5, overtime_unmarked_hours: 0,
     night_hours: 51.5, holiday_worked_days: 0, holiday_worked_hours: 0, leave_days: 0, leave_hours: 0,
-    unjustified_absence_days: 0, unjustified_absence_hours: 0,
+    unjustified_absence_days: 0, unjustified_absence_hours: 0, auto_break_deducted_hours: 0,
     byType: {},
   },
 };
@@ -116,7 +118,8 @@ beforeAll(async () => {
   adminEs = new Client(server.url, 'es');
   adminEs.cookie = admin.cookie;
   const settings = (await json(await admin.get('/api/settings'))).data;
-  await json(await admin.request('PUT', '/api/settings', { ...settings, timezone: 'Europe/Madrid' }));
+  // Break rules (decision 050): unpaid, and 30 min deducted from a day of more than 6 h without a punched break.
+  await json(await admin.request('PUT', '/api/settings', { ...settings, timezone: 'Europe/Madrid', autoBreakAfterMinutes: 360, autoBreakMinutes: 30 }));
   const first = (await json(await admin.get('/api/employees?pageSize=1'))).data[0];
   company = first.company;
   department = (await json(await admin.post('/api/departments', { name: 'Nóminas QA', company }))).data._id;
@@ -150,11 +153,13 @@ beforeAll(async () => {
     return (await res.json()).data._id as number;
   };
   // Ana.
-  const anaDays = ['01', '02', '03', '04', '05', '08', '09', '15', '16', '17', '18', '29', '30', '31'];
+  const anaDays = ['01', '02', '03', '04', '05', '08', '09', '15', '16', '17', '18', '29', '31'];
   for (const d of anaDays) await post({ employee: ids.Ana, date: `2027-03-${d}`, timeIn: '09:00', timeOut: '17:30', breakIn: '13:00', breakOut: '13:30' });
   const tenth = await post({ employee: ids.Ana, date: '2027-03-10', timeIn: '09:00', timeOut: '19:30', breakIn: '13:00', breakOut: '13:30' });
   const marked = await admin.request('PATCH', `/api/attendances/${tenth}`, { timeIn: '09:00', timeOut: '19:30', breakIn: '13:00', breakOut: '13:30', reason: 'Horas extra pagadas', overtimeCompensation: 'paid' });
   expect(marked.status, await marked.clone().text()).toBe(200);
+  // The 30th without a punched break: 8.5 h worked, 30 min deducted automatically, 8 h counted.
+  await post({ employee: ids.Ana, date: '2027-03-30', timeIn: '09:00', timeOut: '17:30', breakIn: null, breakOut: null });
   await post({ employee: ids.Ana, date: '2027-03-11', timeIn: '09:00', timeOut: '18:00', breakIn: '13:00', breakOut: '13:30', overtimeCompensation: 'rest' });
   await post({ employee: ids.Ana, date: '2027-03-19', timeIn: '10:00', timeOut: '14:00', breakIn: null, breakOut: null });
   await json(await admin.post('/api/leaves', { employee: ids.Ana, leaveType: types['Vacaciones'], from: '2027-03-22', to: '2027-03-26', reason: 'Vacaciones', approved: true }));
@@ -179,6 +184,7 @@ afterAll(async () => {
 const FIXED = [
   'worked_days', 'open_days', 'expected_hours', 'worked_hours', 'ordinary_hours', 'overtime_hours', 'overtime_paid_hours', 'overtime_compensated_hours',
   'overtime_unmarked_hours', 'night_hours', 'holiday_worked_days', 'holiday_worked_hours', 'leave_days', 'leave_hours', 'unjustified_absence_days', 'unjustified_absence_hours',
+  'auto_break_deducted_hours',
 ] as const;
 const isHours = (id: string) => id.endsWith('_hours');
 const query = () => `month=2027-03&departmentId=${department}`;

@@ -2,8 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { createDayCalendar } from '../../src/domain/reports/day-calendar.ts';
 import { buildMonthlyRecord, type OvertimeCompensation, type RecordAttendance } from '../../src/domain/reports/monthly-record.ts';
 import type { ScheduleRule } from '../../src/domain/schedules/schedule-rules.ts';
+import { DEFAULT_BREAK_RULES, type BreakRules } from '../../src/domain/worktime/break-rules.ts';
 import { nightSeconds } from '../../src/domain/payroll/night-seconds.ts';
 import { payrollMonth, type PayrollLeave } from '../../src/domain/payroll/payroll-month.ts';
+import { parsePayrollQuery } from '../../src/domain/payroll/payroll-query.ts';
 import { csvCell, hoursText, PAYROLL_FIXED_COLUMNS, payrollColumns, type PayrollRow } from '../../src/domain/payroll/payroll-columns.ts';
 import es from '../../src/i18n/es.json' with { type: 'json' };
 import en from '../../src/i18n/en.json' with { type: 'json' };
@@ -55,7 +57,7 @@ function payroll(input: {
   attendances: RecordAttendance[];
   leaves?: (PayrollLeave & { name: string })[];
   holidays?: Record<string, string>;
-  breaksPaid?: boolean;
+  breakRules?: BreakRules;
 }) {
   const leaveByDate = new Map<string, string>();
   for (const l of input.leaves ?? []) for (let d = l.fromDate; d <= l.toDate; d = calendarNext(d)) leaveByDate.set(d, l.name);
@@ -67,8 +69,9 @@ function payroll(input: {
     leaveByDate,
     holidays: new Map(Object.entries(input.holidays ?? {})),
     attendances: input.attendances,
+    breakRules: input.breakRules ?? DEFAULT_BREAK_RULES,
   });
-  return payrollMonth({ days: record.days, schedules: input.schedules, calendar, leaves: input.leaves ?? [], breaksPaid: input.breaksPaid ?? false });
+  return payrollMonth({ days: record.days, schedules: input.schedules, calendar, leaves: input.leaves ?? [], breaksPaid: (input.breakRules ?? DEFAULT_BREAK_RULES).breaksPaid });
 }
 const calendarNext = (d: string) => new Date(Date.parse(`${d}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 
@@ -170,6 +173,7 @@ describe('payroll month (decision 052)', () => {
       absences: [{ leaveTypeId: 7, days: 1, seconds: 4 * H }],
       unjustifiedDays: 1,
       unjustifiedSeconds: 4 * H,
+      autoBreakDeductedSeconds: 0,
     });
   });
 
@@ -194,6 +198,21 @@ describe('payroll month (decision 052)', () => {
     });
   });
 
+  it('break rules: a paid break counts, an automatic deduction is reported and caps the night', () => {
+    const night = schedule({ startTime: '22:00', offTime: '06:00', totalHours: 8, restDays: [] });
+    // 22:00-06:00 CET with a punched 02:00-02:30 break: 7.5 h worked, 7.5 h of night.
+    const withBreak = [attendance('2026-01-12', '2026-01-12T21:00:00Z', '2026-01-13T05:00:00Z', [{ startAt: '2026-01-13T01:00:00Z', endAt: '2026-01-13T01:30:00Z' }])];
+    const base = { from: '2026-01-12', to: '2026-01-12', today: '2026-01-20', schedules: [night] };
+    expect(payroll({ ...base, attendances: withBreak })).toMatchObject({ countedSeconds: 7.5 * H, ordinarySeconds: 7.5 * H, nightSeconds: 7.5 * H, overtimeSeconds: 0 });
+    // Paid: the break is work, 8 h counted and 8 h of night.
+    const paid = { ...DEFAULT_BREAK_RULES, breaksPaid: true };
+    expect(payroll({ ...base, attendances: withBreak, breakRules: paid })).toMatchObject({ countedSeconds: 8 * H, ordinarySeconds: 8 * H, nightSeconds: 8 * H, autoBreakDeductedSeconds: 0 });
+    // No break punched, 30 min deducted after 6 h: 8 h worked count 7.5 h; the 8 h of night are capped at 7.5 h.
+    const auto = { breaksPaid: false, autoBreakAfterMinutes: 360, autoBreakMinutes: 30 };
+    const noBreak = [attendance('2026-01-12', '2026-01-12T21:00:00Z', '2026-01-13T05:00:00Z')];
+    expect(payroll({ ...base, attendances: noBreak, breakRules: auto })).toMatchObject({ countedSeconds: 7.5 * H, ordinarySeconds: 7.5 * H, nightSeconds: 7.5 * H, autoBreakDeductedSeconds: 0.5 * H, overtimeSeconds: 0 });
+  });
+
   it('a leave across a holiday and a weekend takes only its working days; an open day counts nothing', () => {
     // Monday 12 October 2026 is a holiday; leave Friday 9 to Tuesday 13 (type 3): Fri and Tue taken.
     const figures = payroll({
@@ -215,7 +234,7 @@ describe('payroll column layout (docs/payroll-export.md)', () => {
       'month', 'employee_id', 'national_id', 'social_security_number', 'employee_name', 'company', 'department', 'working_day_type', 'part_time_percent',
       'worked_days', 'open_days', 'expected_hours', 'worked_hours', 'ordinary_hours', 'overtime_hours', 'overtime_paid_hours', 'overtime_compensated_hours',
       'overtime_unmarked_hours', 'night_hours', 'holiday_worked_days', 'holiday_worked_hours', 'leave_days', 'leave_hours', 'unjustified_absence_days',
-      'unjustified_absence_hours',
+      'unjustified_absence_hours', 'auto_break_deducted_hours',
     ]);
   });
 
@@ -239,5 +258,19 @@ describe('payroll column layout (docs/payroll-export.md)', () => {
   it('has every header in both languages', () => {
     const keys = new Set(payrollColumns([{ id: 1, name: 'A' }]).map((c) => c.labelKey.replace('payroll.columns.', '')));
     for (const messages of [es, en]) for (const k of keys) expect((messages as { payroll: { columns: Record<string, string> } }).payroll.columns[k], k).toBeTruthy();
+  });
+});
+
+describe('payroll query', () => {
+  const parse = (q: string) => parsePayrollQuery(new URLSearchParams(q), '2027-04');
+  it('defaults to the current month, xlsx and translated headers', () => {
+    expect(parse('')).toEqual({ ok: true, query: { month: '2027-04', departmentId: undefined, employee: undefined, format: 'xlsx', headers: 'labels' } });
+    expect(parse('month=2027-03&departmentId=4&employee=9&format=csv&headers=ids')).toEqual({ ok: true, query: { month: '2027-03', departmentId: 4, employee: 9, format: 'csv', headers: 'ids' } });
+  });
+  it('names every malformed field instead of guessing', () => {
+    expect(parse('month=2027-13&departmentId=-1&employee=x&format=pdf')).toEqual({
+      ok: false,
+      errors: { month: 'reports.invalidMonth', departmentId: 'payroll.invalidDepartment', employee: 'validation.invalidNumber', format: 'payroll.invalidFormat' },
+    });
   });
 });

@@ -72,6 +72,7 @@ export const PAYROLL_FIXED_COLUMNS: readonly PayrollColumn[] = [
   fixed('leave_hours', 'payroll.columns.leave_hours', 'hours', (r) => r.figures.leaveSeconds),
   fixed('unjustified_absence_days', 'payroll.columns.unjustified_absence_days', 'integer', (r) => r.figures.unjustifiedDays),
   fixed('unjustified_absence_hours', 'payroll.columns.unjustified_absence_hours', 'hours', (r) => r.figures.unjustifiedSeconds),
+  fixed('auto_break_deducted_hours', 'payroll.columns.auto_break_deducted_hours', 'hours', (r) => r.figures.autoBreakDeductedSeconds),
 ];
 
 /**

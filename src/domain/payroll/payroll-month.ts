@@ -13,7 +13,8 @@ import { nightSeconds } from './night-seconds.ts';
  *
  * - A shift belongs to the date it starts (the record's rule), so a night shift from the last
  *   day of a month into the next counts, night hours and all, in the month it started.
- * - ordinary = counted − overtime of each closed day; the three overtime figures add up to
+ * - counted = the record's counted seconds (break rules, decision 050: paid breaks in, an
+ *   automatic deduction out); ordinary = counted − overtime of each closed day; the three overtime figures add up to
  *   `overtimeSeconds` (paid, compensated with rest, not marked yet).
  * - A day without check-out counts nothing yet (`openDays` tells the bureau the month is not
  *   complete).
@@ -51,13 +52,15 @@ export interface PayrollMonth {
   absences: PayrollAbsence[];
   unjustifiedDays: number;
   unjustifiedSeconds: number;
+  /** Seconds the automatic break deduction took off the closed days (already out of `countedSeconds`). */
+  autoBreakDeductedSeconds: number;
 }
 
-/** The record's day as payroll reads it (`countedSeconds` from the break rules, else the time worked). */
+/** The record's day as payroll reads it (`countedSeconds` under the break rules, decision 050). */
 export type PayrollRecordDay = Pick<
   MonthlyRecordDay,
-  'date' | 'kind' | 'timeIn' | 'timeOut' | 'timezone' | 'breaks' | 'workedSeconds' | 'expectedSeconds' | 'overtimeSeconds' | 'overtimeCompensation' | 'holiday'
-> & { countedSeconds?: number | null };
+  'date' | 'kind' | 'timeIn' | 'timeOut' | 'timezone' | 'breaks' | 'countedSeconds' | 'deductedSeconds' | 'expectedSeconds' | 'overtimeSeconds' | 'overtimeCompensation' | 'holiday'
+>;
 
 /** An approved leave of the employee (as the record's `leaveByDate` is built: later ones win a date). */
 export interface PayrollLeave {
@@ -85,6 +88,7 @@ export function emptyPayrollMonth(): PayrollMonth {
     absences: [],
     unjustifiedDays: 0,
     unjustifiedSeconds: 0,
+    autoBreakDeductedSeconds: 0,
   };
 }
 
@@ -105,8 +109,9 @@ export function payrollMonth(input: {
     out.expectedSeconds += day.expectedSeconds;
     if (day.kind === 'open') out.openDays++;
     if (day.kind === 'worked' && day.timeIn !== null) {
-      const counted = (day.countedSeconds === undefined ? day.workedSeconds : day.countedSeconds) ?? 0;
+      const counted = day.countedSeconds ?? 0;
       out.workedDays++;
+      out.autoBreakDeductedSeconds += day.deductedSeconds;
       out.countedSeconds += counted;
       out.ordinarySeconds += Math.max(0, counted - day.overtimeSeconds);
       out.overtimeSeconds += day.overtimeSeconds;

@@ -5,6 +5,7 @@ import { monthPeriod } from '../../../domain/reports/periods.ts';
 import type { Db } from '../../db/connection.ts';
 import { allLeaveTypes, byEmployee, leavesOverlapping, reportEmployees, schedulesByEmployee, type EmployeeFilter } from '../../db/repositories/report-data.ts';
 import { getSettings } from '../get-settings.ts';
+import { breakRulesOf } from '../../../domain/worktime/worktime-settings.ts';
 import { monthlyRecords } from '../reports/monthly-records.ts';
 
 export interface PayrollReport {
@@ -31,7 +32,7 @@ export async function payrollReport(db: Db, filter: EmployeeFilter, month: strin
   const companyOf = new Map((await reportEmployees(db, filter)).map((e) => [e.id, e.companyId]));
   const companies = new Set(records.records.map((r) => companyOf.get(r.employee.id)));
   const leaveTypes = (await allLeaveTypes(db)).filter((t) => companies.has(t.companyId)).map((t) => ({ id: t.id, name: t.name })).sort((a, b) => a.id - b.id);
-  const breaksPaid = false;
+  const { breaksPaid } = breakRulesOf(settings);
   const rows = records.records.map(({ employee, record }): PayrollRow => ({
     month,
     employee: {
