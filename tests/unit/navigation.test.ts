@@ -16,7 +16,7 @@ describe('navigation', () => {
     expect(items.map((i) => i.key)).toEqual([
       'dashboard', 'employees', 'attendance', 'attendance-corrections', 'clock-conflicts', 'schedule', 'leave', 'reports', 'users', 'organization', 'setting', 'terminals', 'inspection-links', 'clock',
     ]);
-    expect(items.find((i) => i.key === 'reports')!.children).toHaveLength(10);
+    expect(items.find((i) => i.key === 'reports')!.children).toHaveLength(11);
     const limited = navigationFor({ accountType: 'Admin', permissions: { report: ['read'], department: ['read'] } });
     expect(limited.map((i) => i.key)).toEqual(['reports', 'users', 'organization', 'clock']);
     expect(flattenNavigation(limited).map((i) => i.path)).toContain('/department');
