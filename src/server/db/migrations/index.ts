@@ -16,6 +16,7 @@ import * as m0014 from './0014-instance-meta.ts';
 import * as m0015 from './0015-health-probe.ts';
 import * as m0016 from './0016-terminals.ts';
 import * as m0017 from './0017-offline-punches.ts';
+import * as m0020 from './0020-period-approvals.ts';
 
 export interface Migration {
   up(db: Kysely<any>): Promise<void>;
@@ -43,4 +44,5 @@ export const migrations: ReadonlyArray<readonly [name: string, migration: Migrat
   ['0015-health-probe', m0015],
   ['0016-terminals', m0016],
   ['0017-offline-punches', m0017],
+  ['0020-period-approvals', m0020],
 ];
