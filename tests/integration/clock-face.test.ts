@@ -159,6 +159,24 @@ describe('POST /api/clock with a face', () => {
     expect(sql('select id from punches where method = ? and at between ? and ?', 'face', '2027-03-01T09:45:00Z', '2027-03-01T09:55:00Z')).toHaveLength(0);
   });
 
+  it("a terminal recognizes only its own company's employees (decision 042)", async () => {
+    // Laura moves to a second company; the door of the first no longer knows her face.
+    sql("insert into companies (name, created_at, updated_at) values ('Otra SL', '2027-01-01T00:00:00Z', '2027-01-01T00:00:00Z')");
+    const other = sql<{ id: number }>("select id from companies where name = 'Otra SL'")[0]!.id;
+    const home = sql<{ company_id: number }>('select company_id from employees where id = ?', ids['Laura'])[0]!.company_id;
+    const door = await pairTerminal(server.url, admin, { name: 'Other door' });
+    setNow(MON, '09:52');
+    try {
+      sql('update employees set company_id = ? where id = ?', other, ids['Laura']);
+      const res = await clock({ action: 'check-in', descriptor: FIXTURE['leonard2']!.kiosk }, 'en', door.headers);
+      expect(res.status, JSON.stringify(res.body)).toBe(401);
+      expect(res.body.code).toBe('messages.faceNotRecognized');
+      expect(punchesOf(ids['Laura']!)).toHaveLength(0);
+    } finally {
+      sql('update employees set company_id = ? where id = ?', home, ids['Laura']);
+    }
+  });
+
   it('needs every frame to name the same person', async () => {
     setNow(MON, '10:00');
     const mixed = await clock({ action: 'check-in', descriptor: [FIXTURE['leonard2']!.kiosk, FIXTURE['howard2']!.kiosk] });

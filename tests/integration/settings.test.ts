@@ -30,6 +30,11 @@ const DEFAULTS = {
   backupTime: '03:00',
   backupKeep: 14,
   correctionAcceptanceDays: 7,
+  breaksPaid: false,
+  autoBreakAfterMinutes: 0,
+  autoBreakMinutes: 30,
+  maxOrdinaryDailyHours: 9,
+  approvalPeriod: 'month',
   // New installations: punches only from paired terminals (decision 042).
   unpairedClock: false,
   terminalSilentMinutes: 60,

@@ -189,6 +189,33 @@ describe('punches from terminals', () => {
     expect(cookie.body.code).toBe('terminal.unknown');
   });
 
+  it("identifies only its own company's employees by PIN and badge; an unpaired browser any company's", async () => {
+    // Employee 21 (PIN 100021) moves to a second company: unknown at this company's terminal.
+    sql("insert into companies (name, created_at, updated_at) values ('Segunda SL', '2027-01-01T00:00:00Z', '2027-01-01T00:00:00Z')");
+    const other = sql<{ id: number }>("select id from companies where name = 'Segunda SL'")[0]!.id;
+    const home = sql<{ company_id: number }>('select company_id from employees where id = 21')[0]!.company_id;
+    const t = await pairTerminal(server.url, admin, { name: 'Solo la primera', methods: ['pin', 'badge'] });
+    setNow('2027-03-01', '09:10');
+    try {
+      sql("update employees set company_id = ?, rfid_card = 'CARD-21' where id = 21", other);
+      const pin = await punch({ action: 'check-in', pin: '100021' }, t.headers, 'es');
+      expect(pin.status).toBe(401);
+      expect(pin.body.code).toBe('punch.unknownPin');
+      const settings = ((await (await admin.get('/api/settings')).json()) as { data: Record<string, unknown> }).data;
+      expect((await admin.request('PUT', '/api/settings', { ...settings, rfidClock: true })).status).toBe(200);
+      const card = await punch({ action: 'check-in', card: 'CARD-21' }, t.headers);
+      expect(card.status).toBe(401);
+      expect(card.body.code).toBe('punch.unknownCard');
+      expect((await admin.request('PUT', '/api/settings', settings)).status).toBe(200);
+      expect(sql("select id from punches where employee_id = 21 and at >= '2027-03-01'")).toHaveLength(0);
+      // The demo lets unpaired browsers punch (unpairedClock): they know every company's employees.
+      const unpaired = await punch({ action: 'check-in', pin: '100021' });
+      expect(unpaired.status, JSON.stringify(unpaired.body)).not.toBe(401);
+    } finally {
+      sql("update employees set company_id = ?, rfid_card = null where id = 21", home);
+    }
+  });
+
   it('keeps each terminal its own attempt limits, even behind one address', async () => {
     const a = await pairTerminal(server.url, admin, { name: 'A', methods: ['pin'] });
     const b = await pairTerminal(server.url, admin, { name: 'B', methods: ['pin'] });

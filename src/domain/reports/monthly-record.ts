@@ -4,6 +4,7 @@ import type { AcceptanceState } from '../attendance/correction-rules.ts';
 import type { ScheduleRule } from '../schedules/schedule-rules.ts';
 import type { WeekdayName } from '../time/zoned-time.ts';
 import { datesOf, type Period } from './periods.ts';
+import { countedSeconds, DEFAULT_BREAK_RULES, type BreakRules } from '../worktime/break-rules.ts';
 import { activeScheduleOn, dayKindOf, overtimeSeconds, type DayAttendance, type DayKind, type DayCalendar } from './day-calendar.ts';
 
 /**
@@ -68,6 +69,13 @@ export interface MonthlyRecordDay {
   breaks: readonly BreakInstants[];
   breakSeconds: number;
   workedSeconds: number | null;
+  /**
+   * What counts as work under the break rules (decision 050): worked plus paid breaks, less an
+   * automatic break deduction; null while open or without attendance. Overtime is counted minus expected.
+   */
+  countedSeconds: number | null;
+  /** Seconds the automatic break deduction removed (0 when it did not apply). */
+  deductedSeconds: number;
   expectedSeconds: number;
   overtimeSeconds: number;
   lateSeconds: number;
@@ -101,6 +109,8 @@ export interface MonthlyRecordTotals {
   absentDays: number;
   leaveDays: number;
   workedSeconds: number;
+  /** Sum of the days' counted seconds (decision 050). */
+  countedSeconds: number;
   breakSeconds: number;
   expectedSeconds: number;
   overtimeSeconds: number;
@@ -130,7 +140,10 @@ export function buildMonthlyRecord(input: {
   attendances: readonly RecordAttendance[];
   /** Voided entries within the period (listed, never counted). */
   voided?: readonly VoidedDay[];
+  /** How breaks count (decision 050); unpaid and no automatic deduction when left out. */
+  breakRules?: BreakRules;
 }): MonthlyRecord {
+  const breakRules = input.breakRules ?? DEFAULT_BREAK_RULES;
   const { calendar, schedules, leaveByDate, today } = input;
   const byDate = new Map(input.attendances.map((a) => [a.date, a]));
   const totals: MonthlyRecordTotals = {
@@ -139,6 +152,7 @@ export function buildMonthlyRecord(input: {
     absentDays: 0,
     leaveDays: 0,
     workedSeconds: 0,
+    countedSeconds: 0,
     breakSeconds: 0,
     expectedSeconds: 0,
     overtimeSeconds: 0,
@@ -158,7 +172,8 @@ export function buildMonthlyRecord(input: {
     // so does flagged work outside the schedule (decision 032).
     const expectsNothing = kind === 'leave' || kind === 'upcoming' || kind === 'holiday' || holiday !== null || Boolean(a?.workFlag);
     const expected = expectsNothing ? 0 : calendar.expectedSeconds(date, schedule);
-    const overtime = a ? overtimeSeconds(a.workedSeconds, expected) : 0;
+    const counted = a ? countedSeconds(a, breakRules) : { counted: null, deducted: 0 };
+    const overtime = a ? overtimeSeconds(counted.counted, expected) : 0;
     // A mark on a day without overtime (the hours were corrected since) means nothing.
     const compensation = overtime > 0 ? (a?.overtimeCompensation ?? null) : null;
     const workMode = a ? (a.workMode ?? 'on-site') : null;
@@ -168,6 +183,7 @@ export function buildMonthlyRecord(input: {
       else totals.onSiteDays++;
       if (a.timeOut === null) totals.openDays++;
       totals.workedSeconds += a.workedSeconds ?? 0;
+      totals.countedSeconds += counted.counted ?? 0;
       totals.breakSeconds += a.breakSeconds;
     }
     if (kind === 'absent') totals.absentDays++;
@@ -187,6 +203,8 @@ export function buildMonthlyRecord(input: {
       breaks: a ? [...a.breaks].sort((x, y) => x.startAt.localeCompare(y.startAt)) : [],
       breakSeconds: a?.breakSeconds ?? 0,
       workedSeconds: a ? a.workedSeconds : null,
+      countedSeconds: counted.counted,
+      deductedSeconds: counted.deducted,
       expectedSeconds: expected,
       overtimeSeconds: overtime,
       lateSeconds: a?.lateSeconds ?? 0,

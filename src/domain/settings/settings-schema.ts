@@ -5,6 +5,8 @@ import { BACKUP_KEEP_RANGE, BACKUP_TIME_RE } from '../backups/backup-rules.ts';
 import { FACE_MARGIN_RANGE, FACE_THRESHOLD_RANGE } from '../clock/face-match.ts';
 import { SHIFT_WINDOW_RANGE } from '../clock/shift-window.ts';
 import { parseIpList } from '../net/ip-list.ts';
+import { AUTO_BREAK_AFTER_RANGE, AUTO_BREAK_MINUTES_RANGE } from '../worktime/break-rules.ts';
+import { MAX_ORDINARY_HOURS_RANGE } from '../worktime/work-time-warnings.ts';
 
 /** Countries offered in the settings (ISO 3166 codes; the spec's default is "UK"). */
 export const COUNTRIES = [
@@ -77,6 +79,17 @@ export const SettingsInput = v.object(
     backupKeep: v.optional(
       v.pipe(v.number('validation.invalidNumber'), v.integer('validation.invalidNumber'), v.minValue(BACKUP_KEEP_RANGE.min, 'settings.backupKeepRange'), v.maxValue(BACKUP_KEEP_RANGE.max, 'settings.backupKeepRange')),
     ),
+    breaksPaid: v.optional(v.boolean('validation.required')),
+    autoBreakAfterMinutes: v.optional(
+      v.pipe(v.number('validation.invalidNumber'), v.integer('validation.invalidNumber'), v.minValue(AUTO_BREAK_AFTER_RANGE.min, 'settings.autoBreakAfterRange'), v.maxValue(AUTO_BREAK_AFTER_RANGE.max, 'settings.autoBreakAfterRange')),
+    ),
+    autoBreakMinutes: v.optional(
+      v.pipe(v.number('validation.invalidNumber'), v.integer('validation.invalidNumber'), v.minValue(AUTO_BREAK_MINUTES_RANGE.min, 'settings.autoBreakMinutesRange'), v.maxValue(AUTO_BREAK_MINUTES_RANGE.max, 'settings.autoBreakMinutesRange')),
+    ),
+    maxOrdinaryDailyHours: v.optional(
+      v.pipe(v.number('validation.invalidNumber'), v.minValue(MAX_ORDINARY_HOURS_RANGE.min, 'settings.maxOrdinaryHoursRange'), v.maxValue(MAX_ORDINARY_HOURS_RANGE.max, 'settings.maxOrdinaryHoursRange')),
+    ),
+    approvalPeriod: v.optional(v.picklist(['month', 'week'], 'validation.required')),
   },
   'validation.required',
 );

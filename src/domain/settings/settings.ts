@@ -4,6 +4,8 @@ import { DEFAULT_ACCEPTANCE_DAYS } from '../attendance/correction-rules.ts';
 import { DEFAULT_FACE_MARGIN, DEFAULT_FACE_THRESHOLD } from '../clock/face-match.ts';
 import { DEFAULT_SHIFT_WINDOW_MINUTES } from '../clock/shift-window.ts';
 import { DEFAULT_TERMINAL_SILENT_MINUTES } from '../terminals/terminal-rules.ts';
+import { DEFAULT_BREAK_RULES } from '../worktime/break-rules.ts';
+import { DEFAULT_WARNING_LIMITS } from '../worktime/work-time-warnings.ts';
 
 /**
  * Instance settings (spec section 3, "Setting") and their defaults (section 9), plus the options
@@ -70,6 +72,15 @@ export interface Settings {
    * "not accepted by the worker" (decision 034).
    */
   correctionAcceptanceDays: number;
+  /** Punched breaks are paid time (decision 050); off = unpaid, deducted from the day. */
+  breaksPaid: boolean;
+  /** With unpaid breaks: minutes of work without a punched break after which `autoBreakMinutes` are deducted; 0 = off. */
+  autoBreakAfterMinutes: number;
+  autoBreakMinutes: number;
+  /** Ordinary hours a day before the dashboard and the record warn (art. 34.3 ET: 9); 0 = agreed otherwise. */
+  maxOrdinaryDailyHours: number;
+  /** The period an administrator approves and locks (decision 051). */
+  approvalPeriod: 'month' | 'week';
 }
 
 export const DEFAULT_SETTINGS: Readonly<Settings> = {
@@ -95,6 +106,11 @@ export const DEFAULT_SETTINGS: Readonly<Settings> = {
   backupTime: DEFAULT_BACKUP_TIME,
   backupKeep: DEFAULT_BACKUP_KEEP,
   correctionAcceptanceDays: DEFAULT_ACCEPTANCE_DAYS,
+  breaksPaid: DEFAULT_BREAK_RULES.breaksPaid,
+  autoBreakAfterMinutes: DEFAULT_BREAK_RULES.autoBreakAfterMinutes,
+  autoBreakMinutes: DEFAULT_BREAK_RULES.autoBreakMinutes,
+  maxOrdinaryDailyHours: DEFAULT_WARNING_LIMITS.maxOrdinarySeconds / 3600,
+  approvalPeriod: 'month',
 };
 
 /** Merges stored values over the defaults, ignoring unknown keys and values of the wrong type. */

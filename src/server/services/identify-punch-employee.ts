@@ -24,12 +24,6 @@ const locked = (wait: number) => {
   return new AppError(code, 429, { ...params, retryAfterSeconds: Math.max(1, Math.ceil(wait / 1000)) });
 };
 
-async function activeEmployee(db: Db, id: number): Promise<PunchEmployee> {
-  const row = await findPunchEmployee(db, id);
-  if (!row || row.status !== 'active') throw new AppError(PUNCH_MESSAGES.employeeArchived, 403);
-  return { id: row.id, firstName: row.firstName, lastName: row.lastName, image: row.image };
-}
-
 /**
  * Checks the terminal's wait again once the look-up is done, right before its outcome is counted
  * (in the same synchronous step, so no other request can come between): parallel attempts that
@@ -57,20 +51,24 @@ export async function identifyPunchEmployee(
   identity: PunchIdentity,
   address: string,
   settings: Pick<Settings, 'rfidClock' | 'faceRecognition' | 'faceThreshold' | 'faceMargin'>,
+  /** A paired terminal's company (decision 042): it identifies only that company's employees; null = any. */
+  companyId: number | null = null,
 ): Promise<PunchEmployee> {
   if (identity.kind === 'face') {
     if (!settings.faceRecognition) throw new AppError(PUNCH_MESSAGES.faceClockUnavailable, 403);
     const wait = kioskWaitMs(address, 'face');
     if (wait > 0) throw locked(wait);
     const match = matchFaceFrames(await faceGallery(db), identity.descriptors, { threshold: settings.faceThreshold, margin: settings.faceMargin });
+    // A face of another company's employee is, at this terminal, nobody's (and counts as a failure).
+    const row = match.kind === 'none' ? undefined : await findPunchEmployee(db, match.personId);
     settleOrWait(address, 'face');
-    if (match.kind === 'none') {
+    if (match.kind === 'none' || !row || (companyId !== null && row.companyId !== companyId)) {
       kioskFailure(address, 'face');
-      throw new AppError(FACE_MESSAGES.faceNotRecognized, 401, { reason: match.reason });
+      throw new AppError(FACE_MESSAGES.faceNotRecognized, 401, { reason: match.kind === 'none' ? match.reason : 'otherCompany' });
     }
-    const employee = await activeEmployee(db, match.personId);
+    if (row.status !== 'active') throw new AppError(PUNCH_MESSAGES.employeeArchived, 403);
     kioskSuccess(address);
-    return employee;
+    return { id: row.id, firstName: row.firstName, lastName: row.lastName, image: row.image };
   }
   if (identity.kind === 'card' && !settings.rfidClock) throw new AppError(PUNCH_MESSAGES.cardClockOff, 403);
   // Looked up by the PIN's HMAC key or the badge; the value tried is counted by the same key.
@@ -79,10 +77,10 @@ export async function identifyPunchEmployee(
   const wait = kioskWaitMs(address, 'secret', guess);
   if (wait > 0) throw locked(wait);
 
-  const rows = lookup.column === 'pinKey' ? await findEmployeesByPinKey(db, lookup.value) : await findEmployeesByRfid(db, lookup.value);
+  const rows = lookup.column === 'pinKey' ? await findEmployeesByPinKey(db, lookup.value, companyId) : await findEmployeesByRfid(db, lookup.value, companyId);
   settleOrWait(address, 'secret', guess);
   const active = rows.filter((r) => r.status === 'active');
-  // One active match identifies; the same PIN in two companies identifies nobody.
+  // One active match identifies; the same PIN in two companies identifies nobody (at an unpaired browser).
   if (active.length === 1) {
     const { id, firstName, lastName, image } = active[0]!;
     kioskSuccess(address);

@@ -152,7 +152,7 @@ export async function findEmployee(db: Db, id: number): Promise<EmployeeDto | un
 }
 
 /** The columns the clock needs of the employee it identified. */
-const PUNCH_COLUMNS = ['id', 'firstName', 'lastName', 'image', 'status'] as const;
+const PUNCH_COLUMNS = ['id', 'firstName', 'lastName', 'image', 'status', 'companyId'] as const;
 
 /** The clock's view of one employee (name, photo, status), if the id exists. */
 export async function findPunchEmployee(db: Db, id: number) {
@@ -160,16 +160,21 @@ export async function findPunchEmployee(db: Db, id: number) {
 }
 
 /**
- * The employees holding a PIN key, in any company and any status; at most 3 (the clock only
- * needs to tell one from several: the same PIN in two companies identifies nobody).
+ * The employees holding a PIN key, any status, in the company given (a paired terminal's) or in
+ * any company (null); at most 3 (the clock only needs to tell one from several: the same PIN in
+ * two companies identifies nobody at an unpaired browser).
  */
-export async function findEmployeesByPinKey(db: Db, key: string) {
-  return db.selectFrom('employees').select(PUNCH_COLUMNS).where('pinKey', '=', key).limit(3).execute();
+export async function findEmployeesByPinKey(db: Db, key: string, companyId: number | null = null) {
+  let q = db.selectFrom('employees').select(PUNCH_COLUMNS).where('pinKey', '=', key);
+  if (companyId !== null) q = q.where('companyId', '=', companyId);
+  return q.limit(3).execute();
 }
 
 /** The employees holding an RFID badge, any status; at most 3, like `findEmployeesByPinKey`. */
-export async function findEmployeesByRfid(db: Db, card: string) {
-  return db.selectFrom('employees').select(PUNCH_COLUMNS).where('rfidCard', '=', card).limit(3).execute();
+export async function findEmployeesByRfid(db: Db, card: string, companyId: number | null = null) {
+  let q = db.selectFrom('employees').select(PUNCH_COLUMNS).where('rfidCard', '=', card);
+  if (companyId !== null) q = q.where('companyId', '=', companyId);
+  return q.limit(3).execute();
 }
 
 /** Whether an employee of the company (other than `exceptId`) uses this PIN key. */

@@ -2,6 +2,7 @@ import { buildMonthlyRecord, type MonthlyRecord } from '../../../domain/reports/
 import { monthPeriod, type Period } from '../../../domain/reports/periods.ts';
 import { createDayCalendar, nextDate } from '../../../domain/reports/day-calendar.ts';
 import { localDateOf } from '../../../domain/time/zoned-time.ts';
+import { breakRulesOf } from '../../../domain/worktime/worktime-settings.ts';
 import { nowMs } from '../../clock/now.ts';
 import type { Db } from '../../db/connection.ts';
 import {
@@ -86,6 +87,7 @@ export async function monthlyRecords(
   const today = localDateOf(now, settings.timezone);
   const period = monthPeriod(month);
   const calendar = createDayCalendar(settings.timezone);
+  const breakRules = breakRulesOf(settings);
   const employees = await reportEmployees(db, filter);
   const schedules = await schedulesByEmployee(db, filter);
   const leaves = byEmployee(await leavesOverlapping(db, filter, period));
@@ -117,7 +119,7 @@ export async function monthlyRecords(
     for (const l of leaves.get(e.id) ?? []) {
       for (let d = l.fromDate < period.from ? period.from : l.fromDate; d <= l.toDate && d <= period.to; d = nextDate(d)) leaveByDate.set(d, l.leaveTypeName);
     }
-    const record = buildMonthlyRecord({ period, today, calendar, schedules: mine, leaveByDate, holidays: holidays.get(e.companyId), attendances: own, voided: ownVoided });
+    const record = buildMonthlyRecord({ period, today, calendar, schedules: mine, leaveByDate, holidays: holidays.get(e.companyId), attendances: own, voided: ownVoided, breakRules });
     const history: Record<string, RecordRevision[]> = {};
     for (const a of own) {
       const list = revisions.get(a.id);

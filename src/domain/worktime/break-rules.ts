@@ -1,0 +1,41 @@
+/**
+ * How breaks count (issue 21 point 2, decision 050): the record keeps every punched instant and
+ * `workedSeconds` is always check-in to check-out less the punched breaks; what COUNTS as work
+ * for balances, overtime and payroll follows these rules.
+ * - `breaksPaid`: punched breaks are paid time (art. 34.4 ET: when the agreement says so), so
+ *   they are added back.
+ * - `autoBreakAfterMinutes` (0 = off) and `autoBreakMinutes`: with unpaid breaks, a day on which
+ *   no break was punched and whose work exceeds the threshold is reduced by `autoBreakMinutes`,
+ *   never to less than the threshold itself (a 6 h 10 min day with a 6 h threshold and 30 min
+ *   deduction counts 6 h, not 5 h 40 min: the worker cannot have taken a break they did not
+ *   have time for beyond the threshold).
+ */
+export interface BreakRules {
+  breaksPaid: boolean;
+  /** Minutes of work without a punched break after which the deduction applies; 0 = off. */
+  autoBreakAfterMinutes: number;
+  /** Minutes deducted. */
+  autoBreakMinutes: number;
+}
+
+export const DEFAULT_BREAK_RULES: Readonly<BreakRules> = { breaksPaid: false, autoBreakAfterMinutes: 0, autoBreakMinutes: 30 };
+
+/** Bounds the settings accept (minutes). */
+export const AUTO_BREAK_AFTER_RANGE = { min: 0, max: 16 * 60 } as const;
+export const AUTO_BREAK_MINUTES_RANGE = { min: 1, max: 120 } as const;
+
+export interface CountedTime {
+  /** Seconds that count as work; null while the day is open. */
+  counted: number | null;
+  /** Seconds removed by the automatic deduction (0 when it did not apply). */
+  deducted: number;
+}
+
+export function countedSeconds(day: { workedSeconds: number | null; breakSeconds: number }, rules: BreakRules): CountedTime {
+  if (day.workedSeconds === null) return { counted: null, deducted: 0 };
+  if (rules.breaksPaid) return { counted: day.workedSeconds + day.breakSeconds, deducted: 0 };
+  const threshold = rules.autoBreakAfterMinutes * 60;
+  if (threshold <= 0 || day.breakSeconds > 0 || day.workedSeconds <= threshold) return { counted: day.workedSeconds, deducted: 0 };
+  const deducted = Math.min(rules.autoBreakMinutes * 60, day.workedSeconds - threshold);
+  return { counted: day.workedSeconds - deducted, deducted };
+}

@@ -1,0 +1,92 @@
+import type { BreakInstants } from '../attendance/shift-times.ts';
+
+/**
+ * Spain's limits on the working day (issue 21 point 2, decision 050), as warnings: the record is
+ * never refused for them (the work happened and must be recorded), but an administrator must
+ * see them before approving the period.
+ * - `shortBreak` (art. 34.4 ET): a day whose work exceeds 6 h needs a break of at least 15 min;
+ *   `seconds` is the longest punched break (0 without any).
+ * - `shortRest` (art. 34.3 ET): at least 12 h between the end of one working day and the start
+ *   of the next; `seconds` is the rest measured, and the warning goes on the later day.
+ * - `longDay` (art. 34.3 ET): at most 9 ordinary hours a day unless a collective agreement
+ *   distributes them otherwise (`maxOrdinarySeconds` 0 = agreed otherwise, no warning);
+ *   `seconds` is the day's work. Days flagged as work outside the schedule are overtime, not
+ *   ordinary hours, and are not judged by this rule.
+ * Only closed days are judged (an open day has no end yet); voided days are not passed in.
+ */
+export type WorkTimeWarningKind = 'shortBreak' | 'shortRest' | 'longDay';
+
+export interface WorkTimeWarning {
+  date: string;
+  kind: WorkTimeWarningKind;
+  /** What was measured (see the kinds). */
+  seconds: number;
+  /** The limit it broke. */
+  limitSeconds: number;
+}
+
+export interface WarningLimits {
+  /** Work beyond which a break is required (6 h). */
+  breakAfterSeconds: number;
+  /** The shortest break that satisfies it (15 min). */
+  minBreakSeconds: number;
+  /** Rest between two working days (12 h). */
+  minRestSeconds: number;
+  /** Ordinary seconds a day (9 h); 0 = no limit (agreed otherwise). */
+  maxOrdinarySeconds: number;
+}
+
+export const DEFAULT_WARNING_LIMITS: Readonly<WarningLimits> = {
+  breakAfterSeconds: 6 * 3600,
+  minBreakSeconds: 15 * 60,
+  minRestSeconds: 12 * 3600,
+  maxOrdinarySeconds: 9 * 3600,
+};
+
+/** Bounds of the daily ordinary hours setting (0 = off). */
+export const MAX_ORDINARY_HOURS_RANGE = { min: 0, max: 24 } as const;
+
+export interface WarnDay {
+  date: string;
+  timeIn: string;
+  timeOut: string | null;
+  breaks: readonly BreakInstants[];
+  workedSeconds: number | null;
+  /** Work outside the schedule (decision 032): overtime, not ordinary hours. */
+  workFlag?: string | null;
+}
+
+/** The warnings of `days` (any order), oldest first; `previous` is the last day before them (for the rest rule). */
+export function workTimeWarnings(days: readonly WarnDay[], limits: WarningLimits, previous?: WarnDay): WorkTimeWarning[] {
+  const ordered = [...days].sort((a, b) => (a.timeIn < b.timeIn ? -1 : a.timeIn > b.timeIn ? 1 : 0));
+  const out: WorkTimeWarning[] = [];
+  let before: WarnDay | undefined = previous;
+  for (const day of ordered) {
+    if (before?.timeOut) {
+      const rest = Math.round((Date.parse(day.timeIn) - Date.parse(before.timeOut)) / 1000);
+      if (rest >= 0 && rest < limits.minRestSeconds) out.push({ date: day.date, kind: 'shortRest', seconds: rest, limitSeconds: limits.minRestSeconds });
+    }
+    if (day.timeOut !== null && day.workedSeconds !== null) {
+      if (day.workedSeconds > limits.breakAfterSeconds) {
+        const longest = longestBreakSeconds(day.breaks);
+        if (longest < limits.minBreakSeconds) out.push({ date: day.date, kind: 'shortBreak', seconds: longest, limitSeconds: limits.minBreakSeconds });
+      }
+      if (limits.maxOrdinarySeconds > 0 && !day.workFlag && day.workedSeconds > limits.maxOrdinarySeconds) {
+        out.push({ date: day.date, kind: 'longDay', seconds: day.workedSeconds, limitSeconds: limits.maxOrdinarySeconds });
+      }
+    }
+    before = day;
+  }
+  return out;
+}
+
+/** The longest closed break, in seconds (0 without any). */
+export function longestBreakSeconds(breaks: readonly BreakInstants[]): number {
+  let longest = 0;
+  for (const b of breaks) {
+    if (!b.endAt) continue;
+    const s = Math.round((Date.parse(b.endAt) - Date.parse(b.startAt)) / 1000);
+    if (s > longest) longest = s;
+  }
+  return longest;
+}
