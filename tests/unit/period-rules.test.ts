@@ -6,6 +6,7 @@ import { PeriodApproveInput, PeriodReopenInput } from '../../src/domain/periods/
 import type { MonthlyRecordDay } from '../../src/domain/reports/monthly-record.ts';
 import { translate } from '../../src/i18n/translate.ts';
 import * as v from 'valibot';
+import { periodWarnings } from '../../src/domain/periods/period-warnings.ts';
 
 // Decision 051: the periods approved, the lock rule and the exceptions shown before approving.
 describe('approval periods', () => {
@@ -68,7 +69,8 @@ function day(date: string, change: Partial<MonthlyRecordDay> = {}): MonthlyRecor
   return {
     date, weekday: 'Monday', kind: 'worked', timeIn: null, timeOut: null, timezone: 'Europe/Madrid', breaks: [], breakSeconds: 0, workedSeconds: null,
     expectedSeconds: 0, overtimeSeconds: 0, lateSeconds: 0, earlyDepartureSeconds: 0, leaveType: null, holiday: null, corrected: false, source: null,
-    reason: null, workFlag: null, voided: [], workMode: null, overtimeCompensation: null, workerAcceptance: null, terminals: [], ...change,
+    reason: null, workFlag: null, voided: [], workMode: null, overtimeCompensation: null, workerAcceptance: null, terminals: [],
+    countedSeconds: change.workedSeconds ?? null, deductedSeconds: 0, ...change,
   };
 }
 
@@ -98,8 +100,22 @@ describe('exceptions of a period', () => {
     // 17 h after the night shift's check-in it is forgotten too (more than 16 h open).
     expect(periodExceptions({ days, period, now: '2026-03-09T14:00:01Z' }).missingCheckOut).toEqual(['2026-03-05', '2026-03-08']);
   });
-  it('totals only the period\'s days, with the record\'s own figures', () => {
+  it('totals only the period\'s days, with the record\'s own figures (seconds counted as work)', () => {
     expect(periodTotals(days, period)).toEqual({ workedSeconds: 28200 + 27000, expectedSeconds: 4 * 28800, overtimeSeconds: 0, leaveDays: 1, attendedDays: 4 });
+    // A paid 30-minute break counts: 7 h 30 worked, 8 h counted.
+    const paid = [day('2026-03-02', { timeIn: '2026-03-02T08:00:00Z', timeOut: '2026-03-02T16:00:00Z', workedSeconds: 27000, countedSeconds: 28800, expectedSeconds: 28800 })];
+    expect(periodTotals(paid, period).workedSeconds).toBe(28800);
+  });
+  it('judges the work-time warnings on the period\'s closed days, the rest against the day before', () => {
+    const long = [
+      day('2026-03-02', { timeIn: '2026-03-02T08:00:00Z', timeOut: '2026-03-02T15:00:00Z', workedSeconds: 7 * 3600 }), // 7 h, no break
+      day('2026-03-03', { timeIn: '2026-03-03T08:00:00Z', timeOut: '2026-03-03T18:30:00Z', breaks: [{ startAt: '2026-03-03T12:00:00Z', endAt: '2026-03-03T12:30:00Z' }], workedSeconds: 10 * 3600 }),
+    ];
+    // The day before ended at 23:00: 9 h of rest until 08:00 on the 2nd.
+    const previous = { date: '2026-03-01', timeIn: '2026-03-01T15:00:00Z', timeOut: '2026-03-01T23:00:00Z', breaks: [], workedSeconds: 8 * 3600 };
+    const kinds = periodWarnings(long, { maxOrdinaryDailyHours: 9 }, period, previous).map((w) => `${w.date} ${w.kind}`);
+    expect(kinds.sort()).toEqual(['2026-03-02 shortBreak', '2026-03-02 shortRest', '2026-03-03 longDay']);
+    expect(periodWarnings(long, { maxOrdinaryDailyHours: 0 }, period).map((w) => w.kind)).toEqual(['shortBreak']);
   });
 });
 

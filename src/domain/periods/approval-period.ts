@@ -43,6 +43,6 @@ export function overlaps(a: Period, b: Period): boolean {
 }
 
 /** The kind the settings ask for (`settings.approvalPeriod`); anything else is a month. */
-export function approvalPeriodOf(settings: object): ApprovalPeriodKind {
-  return (settings as { approvalPeriod?: unknown }).approvalPeriod === 'week' ? 'week' : 'month';
+export function approvalPeriodOf(settings: { approvalPeriod?: string }): ApprovalPeriodKind {
+  return settings.approvalPeriod === 'week' ? 'week' : 'month';
 }

@@ -24,6 +24,7 @@ export interface PeriodExceptions {
 
 /** The period's figures the close screen shows beside the exceptions (seconds). */
 export interface PeriodTotals {
+  /** Seconds counted as work (the break rules applied: the record's `countedSeconds`). */
   workedSeconds: number;
   expectedSeconds: number;
   overtimeSeconds: number;
@@ -71,7 +72,7 @@ export function periodTotals(days: readonly MonthlyRecordDay[], period: Period):
   const t: PeriodTotals = { workedSeconds: 0, expectedSeconds: 0, overtimeSeconds: 0, leaveDays: 0, attendedDays: 0 };
   for (const d of days) {
     if (d.date < period.from || d.date > period.to) continue;
-    t.workedSeconds += d.workedSeconds ?? 0;
+    t.workedSeconds += d.countedSeconds ?? d.workedSeconds ?? 0;
     t.expectedSeconds += d.expectedSeconds;
     t.overtimeSeconds += d.overtimeSeconds;
     if (d.kind === 'leave') t.leaveDays++;
