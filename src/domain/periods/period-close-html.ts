@@ -12,7 +12,7 @@ type T = (key: string, params?: Record<string, unknown>) => string;
  */
 export const PERIOD_TABLE_CLASS = [
   'w-full min-w-[760px] text-sm',
-  '[&_td]:px-3 [&_td]:py-2 [&_td]:align-top [&_td.n]:text-right [&_td.n]:tabular-nums',
+  '[&_td]:px-3 [&_td]:py-2 [&_td]:align-top [&_td.n]:text-right [&_td.n]:tabular-nums [&_td.n]:whitespace-nowrap',
   '[&_tbody_tr]:border-b [&_tbody_tr]:border-line [&_tbody_tr:last-child]:border-0',
   '[&_.c]:flex [&_.c]:flex-wrap [&_.c]:gap-1',
   '[&_.c_li]:rounded-full [&_.c_li]:bg-amber-100 [&_.c_li]:px-2 [&_.c_li]:py-0.5 [&_.c_li]:text-xs [&_.c_li]:font-semibold [&_.c_li]:text-amber-900 dark:[&_.c_li]:bg-amber-950 dark:[&_.c_li]:text-amber-200',
