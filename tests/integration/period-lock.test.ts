@@ -206,3 +206,21 @@ describe('reopening', () => {
     await expectLocked(await admin.request('PATCH', `/api/attendances/${wednesday}`, { timeIn: '08:00', timeOut: '16:00', reason: 'Back' }), 'locked again');
   });
 });
+
+describe('weeks', () => {
+  it('with approvalPeriod week the screen shows ISO weeks; reopening a week inside an approved month reopens the month', async () => {
+    const settings = (await body(await admin.get('/api/settings'))).data;
+    expect((await admin.request('PUT', '/api/settings', { ...settings, approvalPeriod: 'week' })).status).toBe(200);
+    const view = (await body(await admin.get('/api/periods?date=2027-02-24'))).data;
+    expect(view).toMatchObject({ kind: 'week', period: { from: '2027-02-22', to: '2027-02-28' }, previous: '2027-02-15', next: '2027-03-01' });
+    const row = view.rows.find((r: any) => r.employee.id === javier);
+    // February was approved as a month: the week inside it is locked and shows that approval.
+    expect(row).toMatchObject({ locked: true, approval: { from: '2027-02-01', to: '2027-02-28', status: 'approved' } });
+    const reopened = await admin.post('/api/periods/reopen', { date: '2027-02-24', employee: javier, reason: 'One more fix' });
+    expect((await body(reopened)).data).toEqual({ reopened: [{ from: '2027-02-01', to: '2027-02-28' }] });
+    // The week approved alone locks only its own dates.
+    expect((await body(await admin.post('/api/periods/approve', { date: '2027-02-16', employees: [javier] }))).data.period).toEqual({ from: '2027-02-15', to: '2027-02-21' });
+    expect((await admin.request('PATCH', `/api/attendances/${wednesday}`, { timeIn: '08:00', timeOut: '16:00', reason: 'Back' })).status).toBe(200);
+    await expectLocked(await admin.post('/api/attendances', { employee: javier, date: '2027-02-20', timeIn: '08:00', timeOut: '16:00', reason: 'Late entry' }), 'week', 'The period from 15/02/2027 to 21/02/2027 is approved and locked: it cannot be changed until an administrator reopens it.');
+  });
+});
