@@ -53,6 +53,12 @@ const OPTIONAL = new Set([
   'PUT /api/settings:faceRecognition',
   'PUT /api/settings:unpairedClock',
   'PUT /api/settings:terminalSilentMinutes',
+  // Working time (decision 050): older clients leave them out and keep the stored values.
+  'PUT /api/settings:breaksPaid',
+  'PUT /api/settings:autoBreakAfterMinutes',
+  'PUT /api/settings:autoBreakMinutes',
+  'PUT /api/settings:maxOrdinaryDailyHours',
+  'PUT /api/settings:approvalPeriod',
   'POST /api/terminals:location',
   'PATCH /api/terminals/{id}:location',
   'POST /api/attendance-corrections:timeOut',
