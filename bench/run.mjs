@@ -12,7 +12,7 @@
 // skews the figures) and every row (bench/results-partial.json with --only, not committed).
 // Exit code 1 when a budget row fails; informational rows are shown, not counted.
 //
-//   npm run bench [-- --only face,startup,lists,reports,js,clock,export,csv,hostile,kiosk]
+//   npm run bench [-- --only face,startup,lists,reports,period-close,js,clock,export,csv,hostile,kiosk]
 import { writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -27,11 +27,12 @@ import { run as hostileBench } from './hostile-sign-in.mjs';
 import { run as jsBench } from './js-weight.mjs';
 import { run as kioskBench } from './kiosk-face.mjs';
 import { generateYear, run as reportBench } from './reports.mjs';
+import { run as periodCloseBench } from './period-close.mjs';
 import { demoHeaders, startServer } from './lib/server.mjs';
 import { run as startupBench } from './startup.mjs';
 import { formatTable, judge, summary } from './lib/verdict.ts';
 
-const ALL = ['face', 'startup', 'lists', 'reports', 'js', 'clock', 'export', 'csv', 'hostile', 'kiosk'];
+const ALL = ['face', 'startup', 'lists', 'reports', 'period-close', 'js', 'clock', 'export', 'csv', 'hostile', 'kiosk'];
 const { values } = parseArgs({ options: { only: { type: 'string' } } });
 const only = new Set(values.only ? values.only.split(',') : ALL);
 const log = (line) => console.log(`  ${line}`);
@@ -65,13 +66,14 @@ if (['lists', 'js', 'clock'].some((n) => only.has(n))) {
     await server.stop();
   }
 }
-if (only.has('reports')) {
+if (only.has('reports') || only.has('period-close')) {
   // The report budget's data: 500 employees × a year of attendance on top of the demo company.
   const server = await startServer('bench-reports');
   try {
     const year = generateYear(server);
     log(`data: ${year.employees} employees with ${year.attendances} attendances over a year generated in ${year.seconds.toFixed(1)} s`);
     await step('reports', () => reportBench({ server, log }));
+    await step('period-close', () => periodCloseBench({ server, log }));
   } finally {
     await server.stop();
   }

@@ -1,6 +1,7 @@
 import i18next, { type i18n, type TOptions } from 'i18next';
 import { clientMessages } from './client-messages.ts';
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from './languages.ts';
+import { formatLocalDate } from '../domain/format/intl-format.ts';
 import { resources as serverResources } from './resources.ts';
 
 /**
@@ -24,6 +25,10 @@ function shared(): i18n {
       interpolation: { escapeValue: false },
       initAsync: false,
     });
+    // `{{from, localDate}}`: a calendar date YYYY-MM-DD in the language (the locked-period message, decision 051).
+    instance.services.formatter?.add('localDate', (value: unknown, lng: string | undefined) =>
+      typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) ? formatLocalDate(value, isLanguage(lng) ? lng : DEFAULT_LANGUAGE) : String(value),
+    );
   }
   return instance;
 }

@@ -187,6 +187,9 @@ export function writeCases(ids: DemoIds, own: { employee: number; department: nu
     'POST /api/clock/offline': { body: { sentAt: '2026-01-01T10:00:00.000Z', punches: [{ seq: 1, at: '2026-01-01T09:00:00.000Z', action: 'check-in', pin: '100005' }] } },
     'POST /api/clock-conflicts/{id}/resolve': { body: { note: 'Revisado con el empleado' } },
     'POST /api/clock-conflicts/{id}/dismiss': { body: { note: 'Fichaje de prueba' } },
+    // Approval and lock of periods (decision 051): a period long past of the throwaway employee.
+    'POST /api/periods/approve': { body: { date: addDays(ids.today, -800), employees: [own.employee] }, dates: ['date'] },
+    'POST /api/periods/reopen': { body: { date: addDays(ids.today, -800), employee: own.employee, reason: 'Revisión' }, dates: ['date'], refs: ['employee'], texts: { reason: 1000 } },
     'POST /api/account/password': { body: { currentPassword: 'Demo#2026', newPassword: 'Nueva#2026x', confirmPassword: 'Nueva#2026x' } },
     'PUT /api/settings': { body: {} /* filled from GET /api/settings */ },
     // Turning it off changes nothing on the demo (off already) and deletes nothing (decision 047).

@@ -37,4 +37,6 @@ export type PunchRefusalCode =
   | typeof CLOCK_MESSAGES.currentlyOnBreak
   | typeof CLOCK_MESSAGES.alreadyFinishedBreak
   | typeof PUNCH_MESSAGES.onLeave
-  | typeof PUNCH_MESSAGES.outsideShift;
+  | typeof PUNCH_MESSAGES.outsideShift
+  /** The day lies in an approved period (decision 051); checked by the service, not the engine. */
+  | 'periods.locked';

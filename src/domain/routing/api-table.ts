@@ -62,6 +62,10 @@ export const API_ROUTES: readonly ApiRoute[] = [
   { method: 'GET', pattern: '/api/clock-conflicts', authority: ['attendance.read'], records: 'everyone' },
   { method: 'POST', pattern: '/api/clock-conflicts/{id}/resolve', authority: ['attendance.update'], records: 'everyone' },
   { method: 'POST', pattern: '/api/clock-conflicts/{id}/dismiss', authority: ['attendance.update'], records: 'everyone' },
+  // Approval and lock of periods (decision 051): figures and writes about every employee at once.
+  { method: 'GET', pattern: '/api/periods', authority: ['attendance.update'], records: 'everyone' },
+  { method: 'POST', pattern: '/api/periods/approve', authority: ['attendance.update'], records: 'everyone' },
+  { method: 'POST', pattern: '/api/periods/reopen', authority: ['attendance.update'], records: 'everyone' },
   { method: 'GET', pattern: '/api/me', authority: [] },
   { method: 'POST', pattern: '/api/account/password', authority: [] },
   // Ends the account's other sessions (decision 023): any signed-in account, its own sessions only.

@@ -32,6 +32,7 @@ const ADMIN_NAV: NavItem[] = [
   leaf('attendance', '/attendance', 'pages.attendance', 'attendance'),
   leaf('attendance-corrections', '/attendance-corrections', 'pages.attendanceCorrections', 'attendance'),
   leaf('clock-conflicts', '/clock-conflicts', 'pages.clockConflicts', 'attendance'),
+  leaf('period-close', '/period-close', 'pages.periodClose', 'attendance'),
   leaf('schedule', '/schedule', 'pages.schedule', 'schedule'),
   leaf('leave', '/leave-list', 'pages.leaveList', 'leave'),
   {

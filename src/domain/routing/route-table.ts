@@ -44,6 +44,7 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   admin('/attendance-edit/{id}', 'attendance.update'),
   admin('/attendance-corrections', 'attendance.update'),
   admin('/clock-conflicts', 'attendance.update'),
+  admin('/period-close', 'attendance.update'),
   admin('/schedule', 'schedule.read'),
   admin('/schedule-create', 'schedule.create'),
   admin('/schedule-edit/{id}', 'schedule.update'),

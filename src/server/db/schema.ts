@@ -277,6 +277,21 @@ export interface ClockConflictTable {
   createdAt: CreatedAt;
 }
 
+/** An employee's approved (locked) or reopened period (migration 0020, decision 051). */
+export interface PeriodApprovalTable {
+  id: Id;
+  employeeId: number;
+  /** Local dates, inclusive. */
+  dateFrom: string;
+  dateTo: string;
+  status: 'approved' | 'reopened';
+  approvedBy: number | null;
+  approvedAt: string;
+  reopenedBy: number | null;
+  reopenedAt: string | null;
+  reopenReason: string | null;
+}
+
 /** The answer given for each (terminal, sequence number) received (migration 0017). */
 export interface OfflineReceiptTable {
   terminalId: number;
@@ -512,6 +527,7 @@ export interface Database {
   attendanceCorrectionAcceptances: AttendanceCorrectionAcceptanceTable;
   punches: PunchTable;
   clockConflicts: ClockConflictTable;
+  periodApprovals: PeriodApprovalTable;
   offlineReceipts: OfflineReceiptTable;
   recordChain: RecordChainTable;
   punchPhotos: PunchPhotoTable;

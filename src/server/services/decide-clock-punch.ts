@@ -5,11 +5,14 @@ import { localDateOf } from '../../domain/time/zoned-time.ts';
 import type { Language } from '../../i18n/languages.ts';
 import { loadClockState } from '../db/repositories/clock-state.ts';
 import type { Database } from '../db/schema.ts';
+import { periodLockRefusal } from './periods/period-lock-guard.ts';
 
 /**
  * What the clock engine says of one punch of an employee at instant `at` (ISO UTC), under the
  * installation's clock rules: read in the caller's transaction, so the answer holds when the
  * caller writes it. Shared by live punches (record-punch.ts) and late ones (decision 046).
+ * A punch whose day (the date its shift started) lies in an approved period is refused
+ * (`periods.locked`, decision 051): live it is a 409, late it becomes a clock conflict.
  */
 export async function decideClockPunch(
   trx: Kysely<Database>,
@@ -17,7 +20,7 @@ export async function decideClockPunch(
 ): Promise<PunchDecision> {
   const { settings } = input;
   const state = await loadClockState(trx, input.employeeId, localDateOf(input.at, settings.timezone));
-  return decidePunch({
+  const decision = decidePunch({
     action: input.action,
     now: input.at,
     timeZone: settings.timezone,
@@ -29,4 +32,7 @@ export async function decideClockPunch(
     timeFormat: settings.timeFormat,
     ...(input.lang ? { lang: input.lang } : {}),
   });
+  if (!decision.ok) return decision;
+  const locked = await periodLockRefusal(trx, input.employeeId, decision.change.date);
+  return locked ? { ok: false, code: locked.code, params: locked.params } : decision;
 }

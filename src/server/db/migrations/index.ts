@@ -17,6 +17,7 @@ import * as m0015 from './0015-health-probe.ts';
 import * as m0016 from './0016-terminals.ts';
 import * as m0017 from './0017-offline-punches.ts';
 import * as m0018 from './0018-hours-balance.ts';
+import * as m0020 from './0020-period-approvals.ts';
 import * as m0021 from './0021-leave-accrual.ts';
 
 export interface Migration {
@@ -46,5 +47,6 @@ export const migrations: ReadonlyArray<readonly [name: string, migration: Migrat
   ['0016-terminals', m0016],
   ['0017-offline-punches', m0017],
   ['0018-hours-balance', m0018],
+  ['0020-period-approvals', m0020],
   ['0021-leave-accrual', m0021],
 ];

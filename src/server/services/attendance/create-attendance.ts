@@ -25,6 +25,7 @@ import { nowMs } from '../../clock/now.ts';
 import { getSettings } from '../get-settings.ts';
 import { isUniqueViolation, refuseFutureInstants, refuseSkippedTimes, validateAttendance } from './attendance-checks.ts';
 import { inTransaction } from '../in-transaction.ts';
+import { refuseLockedPeriod } from '../periods/period-lock-guard.ts';
 import { awaitWorkerAcceptance, type CorrectionOrigin } from './worker-acceptance.ts';
 
 /**
@@ -34,7 +35,8 @@ import { awaitWorkerAcceptance, type CorrectionOrigin } from './worker-acceptanc
  * `rest-day`) and measured against no schedule (decision 032). Refused for times in the future,
  * and when the employee already has an attendance that date (one a day; edit it instead). Writes
  * the attendance, its break, revision 1 (author, time, reason) and the audit entry in one
- * transaction. No punches are written: punches are what terminals recorded.
+ * transaction. No punches are written: punches are what terminals recorded. A date in an approved
+ * period is refused (409 `periods.locked`, decision 051).
  * A day an administrator enters for an employee waits for the worker's acceptance (decision 034);
  * one from the worker's approved request (`origin.requestId`) does not.
  */
@@ -58,6 +60,7 @@ export async function createAttendance(
   try {
     id = await inTransaction(db, async (trx) => {
       if (!(await rowExists(trx, 'employees', data.employee))) throw new AppError('validation.invalidInput', 422, {}, { employee: 'validation.unknownRecord' });
+      await refuseLockedPeriod(trx, data.employee, data.date);
       const schedules = await schedulesOfEmployee(trx, data.employee);
       const workFlag = workFlagOfDate(schedules, data.date);
       if (workFlag === 'unscheduled' && !acceptUnscheduledWork) throw new AppError('messages.noActiveSchedule', 422, {}, { date: 'messages.noActiveSchedule' });

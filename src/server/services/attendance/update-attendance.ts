@@ -20,6 +20,7 @@ import { nowMs } from '../../clock/now.ts';
 import { getSettings } from '../get-settings.ts';
 import { editedShift, refuseFutureInstants, validateAttendance } from './attendance-checks.ts';
 import { inTransaction } from '../in-transaction.ts';
+import { refuseLockedPeriod } from '../periods/period-lock-guard.ts';
 import { awaitWorkerAcceptance, type CorrectionOrigin } from './worker-acceptance.ts';
 import { guardOvertimeCap, paidOvertimeOf, type CapOutcome } from '../balance/guard-overtime-cap.ts';
 
@@ -33,6 +34,7 @@ import { guardOvertimeCap, paidOvertimeOf, type CapOutcome } from '../balance/gu
  * Lateness is recomputed against the schedule in force on the date (none: no lateness).
  * An administrator's correction then waits for the worker's acceptance (decision 034); one from
  * the worker's approved request (`origin.requestId`, run inside the approval's transaction) does not.
+ * A day in an approved period is refused (409 `periods.locked`, decision 051).
  */
 export async function updateAttendance(
   db: Db,
@@ -49,6 +51,7 @@ export async function updateAttendance(
     if (!before) throw notFound();
     requireWritable(actor, before.employee, 'record');
     if (before.voidedAt !== null) throw new AppError('attendance.voidedNoChange', 409);
+    await refuseLockedPeriod(trx, before.employee, before.date);
     const fixed: Record<string, string> = {};
     if (data.employee !== undefined && data.employee !== before.employee) fixed['employee'] = 'attendance.dayFixed';
     if (data.date !== undefined && data.date !== before.date) fixed['date'] = 'attendance.dayFixed';

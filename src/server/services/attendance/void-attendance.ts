@@ -7,6 +7,7 @@ import { AppError, notFound } from '../../http/app-error.ts';
 import type { SessionUser } from '../session-user.ts';
 import { requireWritable } from '../record-guard.ts';
 import { validateAttendance } from './attendance-checks.ts';
+import { refuseLockedPeriod } from '../periods/period-lock-guard.ts';
 
 /**
  * Voids a day entered by hand that no terminal punch belongs to (a day recorded in error), with a
@@ -14,7 +15,8 @@ import { validateAttendance } from './attendance-checks.ts';
  * struck through in the history and listed in the monthly record's notes, and counts for nothing
  * (totals, the one-day-per-date rule: it can be entered again correctly). The voiding is chained
  * and audited in the same transaction. A day the clock recorded is corrected instead (409), and
- * a day already voided stays as it was (409).
+ * a day already voided stays as it was (409). A day in an approved period is refused (409
+ * `periods.locked`, decision 051).
  */
 export async function voidAttendance(db: Db, id: number, input: unknown, actor: Pick<SessionUser, 'id' | 'accountType' | 'employeeId'>): Promise<AttendanceDetailDto> {
   const { reason } = validateAttendance(AttendanceVoidInput, input);
@@ -24,6 +26,7 @@ export async function voidAttendance(db: Db, id: number, input: unknown, actor: 
     requireWritable(actor, before.employee, 'record');
     if (before.source !== 'manual' || before.punches > 0) throw new AppError('attendance.clockDayNotVoidable', 409);
     if (before.voidedAt !== null) throw new AppError('attendance.alreadyVoided', 409);
+    await refuseLockedPeriod(trx, before.employee, before.date);
     const at = nowIso();
     const done = await voidAttendanceRecord(trx, { attendanceId: id, employeeId: before.employee, date: before.date, voidedAt: at, voidedBy: actor.id, voidReason: reason });
     if (!done) throw new AppError('attendance.alreadyVoided', 409);

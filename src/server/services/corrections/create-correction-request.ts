@@ -13,6 +13,7 @@ import { getSettings } from '../get-settings.ts';
 import { requireReadable, type RecordActor } from '../record-guard.ts';
 import { refuseFutureInstants, refuseSkippedTimes, validateAttendance } from '../attendance/attendance-checks.ts';
 import { toRequestDtos } from './correction-dto.ts';
+import { refuseLockedPeriod } from '../periods/period-lock-guard.ts';
 
 const Target = v.object({
   employee: v.optional(v.union([v.number(), v.pipe(v.string(), v.transform(Number))])),
@@ -24,7 +25,9 @@ const Target = v.object({
  * missing day, with a written reason. The employee is the account's own; naming another's
  * employee or attendance is a 404. The times follow the manual entry's rules (order, no time a
  * DST gap skips, nothing in the future); the schedule rules are checked when an administrator
- * approves (the approval runs the correction itself). One pending request per day (409).
+ * approves (the approval runs the correction itself). One pending request per day (409). A day in
+ * an approved period cannot be asked about (409 `periods.locked`, decision 051); a request made
+ * before the approval can still be declined, and its approval is refused by the correction path.
  */
 export async function createCorrectionRequest(db: Db, input: unknown, actor: RecordActor, now = new Date(nowMs())): Promise<CorrectionRequestDto> {
   if (actor.employeeId === null) throw new AppError('corrections.noEmployee', 422, {}, { employee: 'corrections.noEmployee' });
@@ -46,6 +49,7 @@ export async function createCorrectionRequest(db: Db, input: unknown, actor: Rec
       const dayId = await attendanceIdOn(trx, own, data.date);
       day = dayId === undefined ? undefined : await findAttendance(trx, dayId);
     }
+    await refuseLockedPeriod(trx, own, data.date);
     const timezone = day?.timezone ?? (await getSettings(trx)).timezone;
     refuseSkippedTimes(data.date, data, timezone);
     refuseFutureInstants(shiftInstants(data.date, data, timezone), now);

@@ -8,13 +8,15 @@ import { findLeave, setLeaveDecision, type LeaveDto } from '../../db/repositorie
 import { AppError, notFound } from '../../http/app-error.ts';
 import { checkStandingRequest, validateLeave, type LeaveActor } from './leave-checks.ts';
 import { nowIso } from '../../clock/now.ts';
+import { refuseLockedPeriod } from '../periods/period-lock-guard.ts';
 
 /**
  * An administrator approves or declines a request (or sets it back to pending), with an optional
  * comment the employee sees; records who decided and when (cleared when back to pending) and
  * audits the change. An Employee account cannot decide, not even on its own request (403).
  * A decision may be changed later. Approving or reopening re-checks overlap and balance, which
- * may have changed since the request (a lowered allowance, a reopened request).
+ * may have changed since the request (a lowered allowance, a reopened request). A change into or
+ * out of `approved` of a leave touching an approved period is refused (409 `periods.locked`).
  */
 export async function decideLeave(db: Db, id: number, input: unknown, actor: LeaveActor, lang: Language): Promise<LeaveDto> {
   // Deciding is not a request of one's own: only accounts that reach every employee (decision 024).
@@ -27,6 +29,8 @@ export async function decideLeave(db: Db, id: number, input: unknown, actor: Lea
       // The privilege is not asked again: the group may have changed since the request was made.
       await checkStandingRequest(trx, { id, employeeId: before.employee, leaveTypeId: before.leaveType, from: before.from, to: before.to }, lang, { privilege: false });
     }
+    // Approving, or taking back an approval, changes what the days expect (decision 051).
+    if ((data.status === 'approved') !== (before.status === 'approved')) await refuseLockedPeriod(trx, before.employee, { from: before.from, to: before.to });
     const at = nowIso();
     const decided = data.status === 'pending' ? { decidedBy: null, decidedAt: null } : { decidedBy: actor.id, decidedAt: at };
     await setLeaveDecision(trx, id, { status: data.status, comment: data.comment, ...decided, updatedAt: at });

@@ -1,0 +1,115 @@
+import { CheckCheck } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import type { Language } from '../../../i18n/languages.ts';
+import { translator } from '../../../i18n/translate.ts';
+import { api, ApiError } from '../../../lib/client/api.ts';
+import { setFlash, showFlash } from '../../../lib/client/flash.ts';
+import { AppToaster } from '../ui/AppToaster.tsx';
+import { inputClass, primaryButton, secondaryButton } from '../ui/buttons.ts';
+import { Dialog } from '../ui/Dialog.tsx';
+
+interface Props {
+  lang: Language;
+  /** A date of the shown period (the API finds the period containing it). */
+  date: string;
+  /** Has the period ended (may it be approved)? */
+  ended: boolean;
+  /** Employees shown whose period is not locked ("approve all"). */
+  openCount: number;
+  /** The id of the table the server rendered (period-close-html.ts). */
+  tableId: string;
+}
+
+const alertClass = 'rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-sm text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-200';
+
+/**
+ * The month-close screen's actions (decision 051) over the table the server rendered as HTML (500
+ * rows stay fast that way): it follows the table's checkboxes (`data-period-select`), approves the
+ * selected employees or every one shown whose period is not locked (only once the period has
+ * ended), and opens a dialog for the written reason of a Reopen button (`data-period-reopen`,
+ * disabled until this island runs). Every answer reloads the page with a flash message; a
+ * refusal stays on screen.
+ */
+export default function PeriodCloseActions({ lang, date, ended, openCount, tableId }: Props) {
+  const t = translator(lang);
+  const [selected, setSelected] = useState<number[]>([]);
+  const [reopening, setReopening] = useState<{ id: number; name: string } | null>(null);
+  const [reason, setReason] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<{ message: string; fields: Record<string, string> }>();
+  useEffect(() => showFlash(), []);
+
+  useEffect(() => {
+    const table = document.getElementById(tableId);
+    if (!table) return;
+    const onChange = () =>
+      setSelected([...table.querySelectorAll<HTMLInputElement>('input[data-period-select]')].filter((b) => b.checked).map((b) => Number(b.dataset['periodSelect'])));
+    const onClick = (event: Event) => {
+      const button = (event.target as Element).closest<HTMLButtonElement>('button[data-period-reopen]');
+      if (!button) return;
+      setReason('');
+      setError(undefined);
+      setReopening({ id: Number(button.dataset['periodReopen']), name: button.dataset['name'] ?? '' });
+    };
+    table.addEventListener('change', onChange);
+    table.addEventListener('click', onClick);
+    for (const b of table.querySelectorAll<HTMLButtonElement>('button[data-period-reopen]')) b.disabled = false;
+    onChange();
+    return () => {
+      table.removeEventListener('change', onChange);
+      table.removeEventListener('click', onClick);
+    };
+  }, [tableId]);
+
+  async function send(path: '/periods/approve' | '/periods/reopen', body: Record<string, unknown>) {
+    setBusy(true);
+    setError(undefined);
+    try {
+      const answer = await api<{ message: string }>(path, { method: 'POST', body, lang });
+      setFlash(answer.message);
+      window.location.reload();
+    } catch (e) {
+      setError(e instanceof ApiError ? { message: e.message, fields: e.errors } : { message: t('errors.somethingWentWrong'), fields: {} });
+      setBusy(false);
+    }
+  }
+  const shownOpen = () =>
+    [...(document.getElementById(tableId)?.querySelectorAll<HTMLInputElement>('input[data-period-select]') ?? [])].map((b) => Number(b.dataset['periodSelect']));
+
+  return (
+    <>
+      <AppToaster />
+      {error && !reopening && <p role="alert" className={`${alertClass} mb-3`} data-testid="period-error">{error.message}</p>}
+      <div className="mb-3 flex flex-wrap items-center gap-2">
+        <button type="button" className={primaryButton} disabled={busy || !ended || selected.length === 0} onClick={() => void send('/periods/approve', { date, employees: selected })} data-testid="approve-selected">
+          <CheckCheck size={16} aria-hidden="true" />
+          {t('periods.approveSelected', { count: selected.length })}
+        </button>
+        <button type="button" className={secondaryButton} disabled={busy || !ended || openCount === 0} onClick={() => void send('/periods/approve', { date, employees: shownOpen() })} data-testid="approve-all">
+          {t('periods.approveAll', { count: openCount })}
+        </button>
+        {!ended && <span className="text-sm text-muted" data-testid="period-not-ended">{t('periods.notEndedHint')}</span>}
+      </div>
+      <Dialog open={reopening !== null} title={t('periods.reopenTitle', { name: reopening?.name ?? '' })} onClose={() => setReopening(null)} closeLabel={t('form.cancel')} size="sm">
+        <form
+          className="flex flex-col gap-2"
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (reopening) void send('/periods/reopen', { date, employee: reopening.id, reason });
+          }}
+        >
+          {error && <p role="alert" className={alertClass} data-testid="period-reopen-error">{error.message}</p>}
+          <label htmlFor="period-reopen-reason" className="text-sm font-medium">{t('periods.reopenReason')}</label>
+          <textarea id="period-reopen-reason" rows={3} maxLength={1000} className={`${inputClass} py-2`} value={reason} onChange={(e) => setReason(e.target.value)}
+            aria-invalid={!!error?.fields['reason']} data-testid="period-reopen-reason" />
+          <span className="text-xs text-muted">{t('periods.reopenHint')}</span>
+          <div className="mt-2 flex justify-end gap-2">
+            <button type="button" className={secondaryButton} onClick={() => setReopening(null)}>{t('form.cancel')}</button>
+            <button type="submit" className={primaryButton} disabled={busy} data-testid="period-reopen-confirm">{t('periods.reopenConfirm')}</button>
+          </div>
+        </form>
+      </Dialog>
+    </>
+  );
+}

@@ -1,0 +1,75 @@
+import { approvalPeriodOf, periodContaining } from '../../../domain/periods/approval-period.ts';
+import { approvalRefusal } from '../../../domain/periods/period-exceptions.ts';
+import { PeriodApproveInput } from '../../../domain/periods/period-schema.ts';
+import type { Period } from '../../../domain/reports/periods.ts';
+import { localDateOf } from '../../../domain/time/zoned-time.ts';
+import { nowIso } from '../../clock/now.ts';
+import type { Db } from '../../db/connection.ts';
+import { appendAudit } from '../../db/repositories/audit-log.ts';
+import { findPeriodApproval, upsertApproval } from '../../db/repositories/period-approvals.ts';
+import { reportEmployees } from '../../db/repositories/report-data.ts';
+import { rowExists } from '../../db/repositories/user-records.ts';
+import { AppError } from '../../http/app-error.ts';
+import { validateAttendance } from '../attendance/attendance-checks.ts';
+import { getSettings } from '../get-settings.ts';
+import { requireWritable, type RecordActor } from '../record-guard.ts';
+
+export interface ApproveAnswer {
+  period: Period;
+  /** Employees whose period was approved now. */
+  approved: number;
+  /** Employees whose period was already approved (left as it was). */
+  already: number;
+}
+
+/**
+ * `POST /api/periods/approve` (decision 051): approves, and so locks, the period containing
+ * `date` (a month or an ISO week, per `settings.approvalPeriod`) for the listed employees and/or
+ * every employee of `department` (bulk). Only a period that has ended (422 `periods.notEnded`).
+ * An unknown employee is a 422 with nothing written. A period already approved stays as it was;
+ * a reopened one is approved again. One transaction; each approval is audited.
+ */
+export async function approvePeriods(db: Db, input: unknown, actor: RecordActor): Promise<ApproveAnswer> {
+  const data = validateAttendance(PeriodApproveInput, input);
+  const settings = await getSettings(db);
+  const at = nowIso();
+  const period = periodContaining(data.date, approvalPeriodOf(settings));
+  const refused = approvalRefusal(period, localDateOf(at, settings.timezone));
+  if (refused) throw new AppError(refused, 422, { from: period.from, to: period.to }, { date: refused });
+  for (const id of data.employees) requireWritable(actor, id, 'record');
+
+  return db.transaction().execute(async (trx) => {
+    const ids = new Set<number>();
+    for (const id of data.employees) {
+      if (!(await rowExists(trx, 'employees', id))) throw new AppError('validation.invalidInput', 422, {}, { employees: 'validation.unknownRecord' });
+      ids.add(id);
+    }
+    if (data.department !== null) {
+      for (const e of await reportEmployees(trx, { department: data.department })) {
+        requireWritable(actor, e.id, 'record');
+        ids.add(e.id);
+      }
+    }
+    let approved = 0;
+    let already = 0;
+    for (const employeeId of ids) {
+      const before = await findPeriodApproval(trx, employeeId, period);
+      if (before?.status === 'approved') {
+        already++;
+        continue;
+      }
+      await upsertApproval(trx, { employeeId, from: period.from, to: period.to, approvedBy: actor.id, approvedAt: at });
+      await appendAudit(trx, {
+        userId: actor.id,
+        entity: 'periodApproval',
+        entityId: employeeId,
+        action: 'approve',
+        before: before ? { status: before.status } : null,
+        after: { employeeId, from: period.from, to: period.to, status: 'approved' },
+        at,
+      });
+      approved++;
+    }
+    return { period, approved, already };
+  });
+}
