@@ -47,12 +47,15 @@ describe('work-time warnings and break rules in the browser', () => {
       await Promise.all([page.waitForResponse((r) => r.url().endsWith('/api/settings') && r.status() === 422), page.click('[data-testid=save-settings]')]);
       expect(await page.textContent('#setting-autoBreakAfterMinutes-error')).toBe(lang === 'en' ? 'Enter a whole number of minutes between 0 and 960' : 'Introduzca un número entero de minutos entre 0 y 960');
       await page.fill('#setting-autoBreakAfterMinutes', '360');
+      // The period the close screen approves (decision 051): a week, named in the page's language.
+      expect(await page.locator('#setting-approvalPeriod option[value=week]').textContent()).toBe(lang === 'en' ? 'Week' : 'Semana');
+      await page.selectOption('#setting-approvalPeriod', 'week');
       await Promise.all([page.waitForResponse((r) => r.url().endsWith('/api/settings') && r.status() === 200), page.click('[data-testid=save-settings]')]);
       expect(await page.$('#setting-autoBreakAfterMinutes-error')).toBeNull();
       await shootWidthsAndThemes(page, SHOTS, `settings-worktime-${lang}`, { fullPage: true });
     }
     const stored = await page.evaluate(async () => (await (await fetch('/api/settings')).json()).data as Record<string, unknown>);
-    expect(stored).toMatchObject({ autoBreakAfterMinutes: 360, autoBreakMinutes: 30 });
+    expect(stored).toMatchObject({ autoBreakAfterMinutes: 360, autoBreakMinutes: 30, approvalPeriod: 'week' });
   });
 
   it('a long day without a break shows on the list and in the dashboard widget', async () => {

@@ -238,6 +238,13 @@ export default function SettingsPanel(props: Props) {
               </div>
               )}
               {field('maxOrdinaryDailyHours', t('workTime.settings.maxOrdinaryDailyHours'), numberInput('maxOrdinaryDailyHours', MAX_ORDINARY_HOURS_RANGE.min, MAX_ORDINARY_HOURS_RANGE.max, 0.5), t('workTime.settings.maxOrdinaryDailyHoursHint'))}
+              {/* The period the close screen approves and locks (decision 051). */}
+              {field('approvalPeriod', t('periods.settings.approvalPeriod'),
+                <select id="setting-approvalPeriod" className={inputClass} value={values.approvalPeriod} onChange={(e) => set('approvalPeriod', e.target.value as Settings['approvalPeriod'])}>
+                  <option value="month">{t('periods.settings.month')}</option>
+                  <option value="week">{t('periods.settings.week')}</option>
+                </select>,
+                t('periods.settings.approvalPeriodHint'))}
               <p className="rounded-xl border border-line bg-page p-3 text-sm" data-testid="work-time-law-note">{t('workTime.settings.lawNote')}</p>
             </>
           )}
