@@ -150,6 +150,8 @@ export const NO_BODY = new Set([
   'POST /api/terminals/{id}/pairing-code',
   'POST /api/terminals/{id}/revoke',
   'POST /api/clock/challenge',
+  'POST /api/outbox/{id}/retry',
+  'POST /api/outbox/{id}/discard',
 ]);
 
 /** The key of a route with the collection name replaced, so one entry covers every collection. */
@@ -195,6 +197,8 @@ export function writeCases(ids: DemoIds, own: { employee: number; department: nu
     // Turning it off changes nothing on the demo (off already) and deletes nothing (decision 047).
     'POST /api/settings/face-recognition': { body: { enabled: false } },
     'POST /api/feedback': { body: { message: 'Todo bien' }, texts: { message: 5000 } },
+    // Without an SMTP server (the demo has none) a valid address is answered 409 (decision 054).
+    'POST /api/settings/email/test': { body: { to: 'prueba@example.com' } },
     'PUT /api/guide': { body: { dismissed: true } },
     'POST /api/employees/import': { body: { csv: IMPORT_CSV, dryRun: true } },
     'POST /api/schedules/bulk': { body: { department: own.department, ...shift }, dates: ['fromDate', 'toDate'], times: ['startTime', 'offTime'], refs: ['department'] },

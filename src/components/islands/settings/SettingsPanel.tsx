@@ -18,6 +18,7 @@ import { inputClass, primaryButton } from '../ui/buttons.ts';
 import type { BackupOverview } from '../../../domain/backups/backup-overview.ts';
 import { AttributionsList } from './AttributionsList.tsx';
 import { BackupSection } from './BackupSection.tsx';
+import { EmailSection } from './EmailSection.tsx';
 import { FaceRecognitionSection } from './FaceRecognitionSection.tsx';
 import { FeedbackSection } from './FeedbackSection.tsx';
 import type { FaceRecognitionStatus } from '../../../domain/biometrics/face-enablement.ts';
@@ -40,6 +41,7 @@ const SECTIONS = [
   ['features', 'settings.sections.features'],
   ['worktime', 'workTime.settings.title'],
   ['safeguarding', 'settings.sections.safeguarding'],
+  ['email', 'settings.sections.email'],
   ['backups', 'settings.sections.backups'],
   ['integrity', 'settings.sections.integrity'],
   ['system', 'settings.sections.system'],
@@ -311,6 +313,8 @@ export default function SettingsPanel(props: Props) {
             <p>{t('settings.legalBiometrics')}</p>
           </div>
         )}
+        {/* The SMTP server and the test message: saved by its own form (decision 054). */}
+        {section === 'email' && <EmailSection lang={lang} canUpdate={props.canUpdate} />}
         {section === 'integrity' && <RecordIntegritySection lang={lang} timeZone={props.settings.timezone} />}
         {section === 'feedback' && <FeedbackSection lang={lang} isSuperAdmin={props.isSuperAdmin} />}
         {editable && props.canUpdate && (
