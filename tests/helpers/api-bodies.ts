@@ -196,6 +196,8 @@ export function writeCases(ids: DemoIds, own: { employee: number; department: nu
     'PUT /api/settings': { body: {} /* filled from GET /api/settings */ },
     // Turning it off changes nothing on the demo (off already) and deletes nothing (decision 047).
     'POST /api/settings/face-recognition': { body: { enabled: false } },
+    // Email stays off on the demo: no server, no sender (decision 054).
+    'PUT /api/settings/email': { body: { host: '', port: 587, security: 'starttls', user: '', from: '', appUrl: '' } },
     'POST /api/feedback': { body: { message: 'Todo bien' }, texts: { message: 5000 } },
     // Without an SMTP server (the demo has none) a valid address is answered 409 (decision 054).
     'POST /api/settings/email/test': { body: { to: 'prueba@example.com' } },

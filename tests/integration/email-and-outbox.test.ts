@@ -1,5 +1,4 @@
 import net from 'node:net';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addAccount } from '../helpers/accounts.ts';
 import { changedTables, dbSnapshot } from '../helpers/db-snapshot.ts';
@@ -22,8 +21,8 @@ let owner: Client;
 let ownerEs: Client;
 let reader: Client;
 let employee: Client;
-/** An SMTP server that refuses every sign-in. */
-let strict: SMTPServer;
+/** An SMTP server that requires a sign-in (and offers no STARTTLS). */
+let strict: SmtpInbox;
 let strictPort: number;
 
 const SMTP = (port: number, extra: Record<string, unknown> = {}) => ({ host: '127.0.0.1', port, security: 'none', user: '', from: 'Jornada <jornada@test.local>', appUrl: 'http://jornada.test', ...extra });
@@ -64,19 +63,8 @@ const statusOf = (id: number) => sqlIn<{ status: string; attempts: number }>(ser
 
 beforeAll(async () => {
   inbox = await startSmtpInbox();
-  strict = new SMTPServer({
-    authOptional: false,
-    allowInsecureAuth: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onAuth: (_auth, _session, cb) => cb(new Error('Invalid username or password')),
-    onData: (stream, _session, cb) => {
-      stream.resume();
-      stream.on('end', () => cb());
-    },
-  });
-  await new Promise<void>((resolve) => strict.listen(0, '127.0.0.1', () => resolve()));
-  strictPort = (strict.server.address() as net.AddressInfo).port;
+  strict = await startSmtpInbox({ auth: { user: 'jornada', pass: 'right' } });
+  strictPort = strict.port;
   server = await startServer({ env: { JORNADA_TEST: '1', JORNADA_OUTBOX_POLL_MS: '200' } });
   owner = new Client(server.url);
   expect((await owner.post('/api/sign-up', { company: 'Óptica Luz', full_name: 'Inés Mora', email: 'ines@luz.es', password: 'Ines#2026' })).status).toBe(201);
@@ -93,7 +81,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.stop();
   await inbox?.close();
-  await new Promise((r) => strict?.close(() => r(undefined)));
+  await strict?.close();
 });
 
 describe('Send test email', () => {
@@ -201,7 +189,7 @@ describe('the outbox screen', () => {
     expect(res.status).toBe(200);
     expect((await res.json()).message).toBe('The message is queued to be sent again now.');
     const mail = await inbox.waitFor((m) => m.subject === 'Reintento');
-    expect(mail.messageId).toBe(`<outbox-${id}@jornada>`);
+    expect(mail.messageId).toMatch(new RegExp(`^<outbox-${id}\\.[0-9a-f]{16}@jornada>$`));
     await waitFor('the retried row sent', () => statusOf(id).status === 'sent');
     expect(statusOf(id).attempts).toBe(1);
     const again = await owner.post(`/api/outbox/${id}/retry`);

@@ -97,7 +97,7 @@ describe('the outbox and a SIGKILL', () => {
     expect(left.filter((r) => r.status === 'pending').length).toBeGreaterThan(0);
     const atKill = received.length;
     expect(atKill).toBe(KILL_AT);
-    const interruptedId = Number(/^<outbox-(\d+)@jornada>$/.exec(received[KILL_AT - 1]!.messageId)?.[1]);
+    const interruptedId = Number(/^<outbox-(\d+)\.[0-9a-f]{16}@jornada>$/.exec(received[KILL_AT - 1]!.messageId)?.[1]);
     expect(cutOff).toContain(interruptedId);
 
     await server.restart();
@@ -113,7 +113,7 @@ describe('the outbox and a SIGKILL', () => {
     // No Message-ID twice; every message id is the outbox row's.
     const messageIds = received.map((r) => r.messageId);
     expect(new Set(messageIds).size).toBe(messageIds.length);
-    for (const m of received) expect(m.messageId).toMatch(/^<outbox-\d+@jornada>$/);
+    for (const m of received) expect(m.messageId).toMatch(/^<outbox-\d+\.[0-9a-f]{16}@jornada>$/);
     // Everything that was not cut off was delivered, exactly to its recipient.
     const sent = settled.filter((r) => r.status === 'sent').map((r) => r.id);
     const failed = settled.filter((r) => r.status === 'failed');

@@ -1,30 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { mayDiscard, mayRetry, parseOutboxQuery, TAB_STATUSES, tabOrder } from '../../src/domain/notifications/outbox-view.ts';
 import { smtpFailure } from '../../src/domain/notifications/smtp-failure.ts';
-import { smtpTransportOptions } from '../../src/domain/notifications/smtp-options.ts';
 import { TestEmailInput } from '../../src/domain/notifications/test-email.ts';
 import * as v from 'valibot';
 
-/** Decision 054: how SMTP settings connect, how a failure reads, what the outbox screen may do. */
-
-const server = { host: 'smtp.example.com', port: 587, user: '', password: '' };
-
-describe('SMTP connection options', () => {
-  it('none: plain, never upgraded; starttls: upgrade required; tls: TLS from the first byte', () => {
-    expect(smtpTransportOptions({ ...server, security: 'none' })).toMatchObject({ secure: false, requireTLS: false, ignoreTLS: true });
-    expect(smtpTransportOptions({ ...server, security: 'starttls' })).toMatchObject({ secure: false, requireTLS: true, ignoreTLS: false });
-    expect(smtpTransportOptions({ ...server, port: 465, security: 'tls' })).toMatchObject({ port: 465, secure: true, requireTLS: false, ignoreTLS: false });
-  });
-
-  it('signs in only with a user name, and never waits minutes for a dead server', () => {
-    expect(smtpTransportOptions({ ...server, security: 'tls' }).auth).toBeUndefined();
-    expect(smtpTransportOptions({ ...server, security: 'tls', user: 'u', password: 'p' }).auth).toEqual({ user: 'u', pass: 'p' });
-    const o = smtpTransportOptions({ ...server, security: 'none' });
-    expect(o.connectionTimeout).toBeLessThanOrEqual(10_000);
-    expect(o.greetingTimeout).toBeLessThanOrEqual(10_000);
-    expect(o.socketTimeout).toBeLessThanOrEqual(30_000);
-  });
-});
+/** Decision 054: how an SMTP failure reads, the test address, what the outbox screen may do. */
 
 describe('an SMTP failure in plain words', () => {
   // The errors below are what nodemailer 10 threw against smtp-server on localhost (probe, 2026-11-24).

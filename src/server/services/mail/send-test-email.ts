@@ -1,6 +1,5 @@
 import { mailConfigured } from '../../../domain/notifications/mail-settings.ts';
 import { smtpFailure } from '../../../domain/notifications/smtp-failure.ts';
-import { smtpTransportOptions } from '../../../domain/notifications/smtp-options.ts';
 import type { TestEmailInput } from '../../../domain/notifications/test-email.ts';
 import type { Language } from '../../../i18n/languages.ts';
 import { translator } from '../../../i18n/translate.ts';
@@ -9,8 +8,9 @@ import { nowIso } from '../../clock/now.ts';
 import type { Db } from '../../db/connection.ts';
 import { AppError } from '../../http/app-error.ts';
 import { log } from '../../log.ts';
-import { emailContent, appUrl } from '../../mail/email-content.ts';
+import { appLink, emailContent } from '../../mail/email-content.ts';
 import { readMailSettings } from '../../mail/mail-settings.ts';
+import { sendEmail } from '../../mail/smtp-transport.ts';
 import { getSettings } from '../get-settings.ts';
 
 /**
@@ -31,19 +31,15 @@ export async function sendTestEmail(db: Db, input: TestEmailInput, sender: { nam
     subject: t('emailSettings.testSubject'),
     heading: t('emailSettings.testHeading'),
     lines: [t('emailSettings.testLine', { host: settings.host, name: sender.name }), t('emailSettings.testSentAt', { at })],
-    ...(settings.appUrl ? { action: { label: t('emailSettings.testOpen'), url: appUrl('/setting#email') } } : {}),
+    ...(settings.appUrl ? { action: { label: t('emailSettings.testOpen'), url: appLink(settings.appUrl, '/setting#email') } } : {}),
   });
-  // Loaded on first use: the server starts without the mailer when nobody sends mail.
-  const { createTransport } = await import('nodemailer');
-  const transport = createTransport(smtpTransportOptions(settings));
   try {
-    await transport.sendMail({ from: settings.from, to: input.to, subject: content.subject, text: content.text, html: content.html });
+    // The same transport as the outbox's email channel, so the test connects as the messages will.
+    await sendEmail(settings, { to: input.to, content });
   } catch (error) {
     const failure = smtpFailure(error);
     log.info({ kind: failure.kind, detail: failure.detail }, 'test email failed');
     throw new AppError(failure.key, 502, { host: settings.host, port: settings.port, detail: failure.detail });
-  } finally {
-    transport.close();
   }
   return { accepted: input.to };
 }
