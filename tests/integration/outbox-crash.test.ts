@@ -88,7 +88,7 @@ describe('the outbox and a SIGKILL', () => {
     const ids = sqlIn<{ id: number }>(server.dataDir, 'select id from outbox order by id').map((r) => r.id);
     expect(ids).toHaveLength(QUEUED);
 
-    await waitFor('the SIGKILL in mid-delivery', () => killed, 60_000);
+    await waitFor('the SIGKILL in mid-delivery', () => killed !== undefined, 60_000);
     await killed;
     // What the killed process left: the seventh message marked sending (committed before delivery).
     const left = sqlIn<{ id: number; status: string }>(server.dataDir, 'select id, status from outbox order by id');
