@@ -56,10 +56,9 @@ type Section = (typeof SECTIONS)[number][0];
 export default function SettingsPanel(props: Props) {
   const { lang } = props;
   const t = translator(lang);
-  const [section, setSection] = useState<Section>(() => {
-    const hash = typeof location === 'undefined' ? '' : location.hash.slice(1);
-    return (SECTIONS.find(([id]) => id === hash)?.[0] ?? 'localization') as Section;
-  });
+  // The server renders the first section; the address's #section is applied after hydration
+  // (read during the first render it made the client's text differ from the server's: React #418).
+  const [section, setSection] = useState<Section>('localization');
   const [values, setValues] = useState<Settings>(props.settings);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [saving, setSaving] = useState(false);
@@ -68,6 +67,10 @@ export default function SettingsPanel(props: Props) {
   const invalidIps = parseIpList(values.ipRestriction).invalid;
   const invalidProxies = parseIpList(values.trustedProxy).invalid;
 
+  useEffect(() => {
+    const asked = SECTIONS.find(([id]) => id === location.hash.slice(1))?.[0];
+    if (asked) setSection(asked);
+  }, []);
   useEffect(() => {
     history.replaceState(null, '', `#${section}`);
   }, [section]);
