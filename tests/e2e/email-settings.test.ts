@@ -23,6 +23,13 @@ let page: Page;
 let inbox: SmtpInbox;
 let problems: () => Promise<PageProblems>;
 
+/** At 390 px the page does not scroll sideways (polled: the layout settles after the resize). */
+async function fitsNarrow(): Promise<void> {
+  await page.setViewportSize({ width: 390, height: 1000 });
+  await page.waitForFunction(() => document.documentElement.scrollWidth <= 390, undefined, { timeout: 10_000 });
+  await page.setViewportSize({ width: 1440, height: 1000 });
+}
+
 const setLanguage = (lang: 'es' | 'en') => page.context().addCookies([{ name: 'lang', value: lang, url: server.url }]);
 
 beforeAll(async () => {
@@ -61,6 +68,7 @@ describe('Settings › Email and the outbox in the browser', () => {
     // Unsaved changes: the test waits for Save.
     expect(await page.isDisabled('[data-testid=email-test-send]')).toBe(true);
     await shootWidthsAndThemes(page, SHOTS, '22-email-errors-es', { fullPage: true });
+    await fitsNarrow();
 
     await page.fill('#email-port', String(inbox.port));
     await page.fill('#email-from', 'Jornada <jornada@demo.jornada>');
@@ -103,6 +111,7 @@ describe('Settings › Email and the outbox in the browser', () => {
     await page.reload();
     await page.waitForSelector('[data-testid=outbox-item][data-status=failed]');
     await shootWidthsAndThemes(page, SHOTS, '22-outbox-failed-es', { fullPage: true });
+    await fitsNarrow();
     await page.click('[data-testid=outbox-retry]');
     await page.waitForSelector('dialog[open] [data-testid=outbox-confirm]');
     expect(await page.textContent('dialog[open]')).toContain('puede que ya haya llegado');

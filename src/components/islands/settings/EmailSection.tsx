@@ -179,7 +179,7 @@ export function EmailSection({ lang, canUpdate }: Props) {
         {configured ? t('emailSettings.stateOn', { host: saved.host }) : t('emailSettings.stateOff')}
       </p>
       <form className="flex flex-col gap-5" noValidate onSubmit={(e) => { e.preventDefault(); void save(); }}>
-        <fieldset disabled={!canUpdate} className="flex flex-col gap-5">
+        <fieldset disabled={!canUpdate} className="flex min-w-0 flex-col gap-5">
           <div className="grid gap-5 sm:grid-cols-[1fr_8rem]">
             {field('host', t('emailSettings.host'), text('host', { placeholder: 'smtp.example.com', autoComplete: 'off' }), t('emailSettings.hostHint'))}
             {field('port', t('emailSettings.port'),
