@@ -1,5 +1,5 @@
-import nodemailer from 'nodemailer';
 import type { MailSettings } from '../../domain/notifications/mail-settings.ts';
+import { loadNodemailer } from '../lazy/load-nodemailer.ts';
 import type { EmailContent } from './email-content.ts';
 
 /** Seconds an SMTP conversation may stall before the attempt fails (and is retried by the outbox). */
@@ -18,6 +18,7 @@ export interface OutgoingEmail {
  * Rejects with nodemailer's error (its `code`/`responseCode` say why).
  */
 export async function sendEmail(settings: MailSettings, email: OutgoingEmail): Promise<void> {
+  const nodemailer = await loadNodemailer();
   const transport = nodemailer.createTransport({
     host: settings.host,
     port: settings.port,
