@@ -150,6 +150,8 @@ export const NO_BODY = new Set([
   'POST /api/terminals/{id}/pairing-code',
   'POST /api/terminals/{id}/revoke',
   'POST /api/clock/challenge',
+  'POST /api/outbox/{id}/retry',
+  'POST /api/outbox/{id}/discard',
 ]);
 
 /** The key of a route with the collection name replaced, so one entry covers every collection. */
@@ -197,6 +199,8 @@ export function writeCases(ids: DemoIds, own: { employee: number; department: nu
     // Email stays off on the demo: no server, no sender (decision 054).
     'PUT /api/settings/email': { body: { host: '', port: 587, security: 'starttls', user: '', from: '', appUrl: '' } },
     'POST /api/feedback': { body: { message: 'Todo bien' }, texts: { message: 5000 } },
+    // Without an SMTP server (the demo has none) a valid address is answered 409 (decision 054).
+    'POST /api/settings/email/test': { body: { to: 'prueba@example.com' } },
     'PUT /api/guide': { body: { dismissed: true } },
     'POST /api/employees/import': { body: { csv: IMPORT_CSV, dryRun: true } },
     'POST /api/schedules/bulk': { body: { department: own.department, ...shift }, dates: ['fromDate', 'toDate'], times: ['startTime', 'offTime'], refs: ['department'] },

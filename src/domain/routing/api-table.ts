@@ -79,6 +79,11 @@ export const API_ROUTES: readonly ApiRoute[] = [
   { method: 'GET', pattern: '/api/settings/face-recognition', authority: ['setting.read'] },
   { method: 'POST', pattern: '/api/settings/face-recognition', authority: ['setting.update'] },
   { method: 'GET', pattern: '/api/settings/face-recognition/dpia', authority: ['setting.read'] },
+  // Email (decision 054): a test message through the saved SMTP settings; the outbox of every email and webhook delivery.
+  { method: 'POST', pattern: '/api/settings/email/test', authority: ['setting.update'] },
+  { method: 'GET', pattern: '/api/outbox', authority: ['setting.read'] },
+  { method: 'POST', pattern: '/api/outbox/{id}/retry', authority: ['setting.update'] },
+  { method: 'POST', pattern: '/api/outbox/{id}/discard', authority: ['setting.update'] },
   // Database backups: the status with the settings, "Back up now" with the right to change them.
   { method: 'GET', pattern: '/api/backups', authority: ['setting.read'] },
   { method: 'POST', pattern: '/api/backups', authority: ['setting.update'] },

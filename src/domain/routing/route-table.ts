@@ -68,6 +68,8 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   admin('/users-create', 'user.create'),
   admin('/users-edit/{id}', 'user.update'),
   admin('/setting', 'setting.read'),
+  // Messages waiting, failed and sent (decision 054): setting.read sees them, setting.update retries and discards.
+  admin('/settings/outbox', 'setting.read'),
   admin('/company', 'company.read'),
   admin('/department', 'department.read'),
   admin('/jobtitle', 'jobTitles.read'),

@@ -18,6 +18,7 @@ import { inputClass, primaryButton } from '../ui/buttons.ts';
 import type { BackupOverview } from '../../../domain/backups/backup-overview.ts';
 import { AttributionsList } from './AttributionsList.tsx';
 import { BackupSection } from './BackupSection.tsx';
+import { EmailSection } from './EmailSection.tsx';
 import { FaceRecognitionSection } from './FaceRecognitionSection.tsx';
 import { FeedbackSection } from './FeedbackSection.tsx';
 import type { FaceRecognitionStatus } from '../../../domain/biometrics/face-enablement.ts';
@@ -40,6 +41,7 @@ const SECTIONS = [
   ['features', 'settings.sections.features'],
   ['worktime', 'workTime.settings.title'],
   ['safeguarding', 'settings.sections.safeguarding'],
+  ['email', 'settings.sections.email'],
   ['backups', 'settings.sections.backups'],
   ['integrity', 'settings.sections.integrity'],
   ['system', 'settings.sections.system'],
@@ -54,10 +56,9 @@ type Section = (typeof SECTIONS)[number][0];
 export default function SettingsPanel(props: Props) {
   const { lang } = props;
   const t = translator(lang);
-  const [section, setSection] = useState<Section>(() => {
-    const hash = typeof location === 'undefined' ? '' : location.hash.slice(1);
-    return (SECTIONS.find(([id]) => id === hash)?.[0] ?? 'localization') as Section;
-  });
+  // The server renders the first section; the address's #section is applied after hydration
+  // (read during the first render it made the client's text differ from the server's: React #418).
+  const [section, setSection] = useState<Section>('localization');
   const [values, setValues] = useState<Settings>(props.settings);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [saving, setSaving] = useState(false);
@@ -66,6 +67,10 @@ export default function SettingsPanel(props: Props) {
   const invalidIps = parseIpList(values.ipRestriction).invalid;
   const invalidProxies = parseIpList(values.trustedProxy).invalid;
 
+  useEffect(() => {
+    const asked = SECTIONS.find(([id]) => id === location.hash.slice(1))?.[0];
+    if (asked) setSection(asked);
+  }, []);
   useEffect(() => {
     history.replaceState(null, '', `#${section}`);
   }, [section]);
@@ -311,6 +316,8 @@ export default function SettingsPanel(props: Props) {
             <p>{t('settings.legalBiometrics')}</p>
           </div>
         )}
+        {/* The SMTP server and the test message: saved by its own form (decision 054). */}
+        {section === 'email' && <EmailSection lang={lang} canUpdate={props.canUpdate} />}
         {section === 'integrity' && <RecordIntegritySection lang={lang} timeZone={props.settings.timezone} />}
         {section === 'feedback' && <FeedbackSection lang={lang} isSuperAdmin={props.isSuperAdmin} />}
         {editable && props.canUpdate && (
