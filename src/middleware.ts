@@ -83,7 +83,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
         }
         // A token never changes its account's password or sessions, nor makes tokens.
         if (user.apiTokenId !== undefined && SESSION_ONLY_API.has(route.pattern)) {
-          return withSecurityHeaders(errorJson(new AppError('apiTokens.sessionOnly', 403), lang));
+          return withSecurityHeaders(errorJson(new AppError('tokens.sessionOnly', 403), lang));
         }
         const missing = route.authority.find((a) => !hasAuthority(user.accountType, user.permissions, [a]));
         if (missing) return withSecurityHeaders(errorJson(denial(missing, lang), lang));

@@ -51,9 +51,9 @@ describe('what a token may be given', () => {
       const r = v.safeParse(CreateApiTokenSchema, input);
       return r.success ? [] : r.issues.map((i) => i.message);
     };
-    expect(issues({ name: 'x', expiresOn: '2027-02-28', permissions: { payroll: ['read'] } })).toContain('apiTokens.unknownPermission');
-    expect(issues({ name: 'x', expiresOn: '2027-02-28', permissions: { report: ['approve'] } })).toContain('apiTokens.unknownPermission');
-    expect(issues({ name: 'x', expiresOn: '2027-02-28', permissions: {} })).toContain('apiTokens.permissionsRequired');
+    expect(issues({ name: 'x', expiresOn: '2027-02-28', permissions: { payroll: ['read'] } })).toContain('tokens.unknownPermission');
+    expect(issues({ name: 'x', expiresOn: '2027-02-28', permissions: { report: ['approve'] } })).toContain('tokens.unknownPermission');
+    expect(issues({ name: 'x', expiresOn: '2027-02-28', permissions: {} })).toContain('tokens.permissionsRequired');
     expect(issues({ name: 'x', expiresOn: '2027-02-29', permissions: { report: ['read'] } })).toContain('validation.invalidDate');
     expect(issues({ name: '   ', expiresOn: '2027-02-28', permissions: { report: ['read'] } })).toContain('validation.required');
     expect(issues([])).not.toEqual([]);
@@ -61,10 +61,10 @@ describe('what a token may be given', () => {
 
   it('expires from today up to 366 days ahead, judged on the company-zone date', () => {
     expect(expiryRefusal('2026-11-24', '2026-11-24')).toBeUndefined();
-    expect(expiryRefusal('2026-11-23', '2026-11-24')).toBe('apiTokens.expiryPast');
+    expect(expiryRefusal('2026-11-23', '2026-11-24')).toBe('tokens.expiryPast');
     // 2026-11-24 + 366 days = 2027-11-25 (no 29 February in between).
     expect(expiryRefusal('2027-11-25', '2026-11-24')).toBeUndefined();
-    expect(expiryRefusal('2027-11-26', '2026-11-24')).toBe('apiTokens.expiryTooFar');
+    expect(expiryRefusal('2027-11-26', '2026-11-24')).toBe('tokens.expiryTooFar');
   });
 });
 

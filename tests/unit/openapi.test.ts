@@ -48,7 +48,7 @@ describe('the OpenAPI document', () => {
   it('validates as OpenAPI 3.1 with @seriousme/openapi-schema-validator', async () => {
     expect(doc.openapi).toBe('3.1.0');
     const validator = new Validator();
-    const result = await validator.validate(structuredClone(doc) as object);
+    const result = await validator.validate(structuredClone(doc) as Parameters<Validator["validate"]>[0]);
     expect(result.errors ?? []).toEqual([]);
     expect(result.valid).toBe(true);
     expect(validator.version).toBe('3.1');

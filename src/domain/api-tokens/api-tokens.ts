@@ -38,13 +38,13 @@ const isCalendarDate = (s: string) => DATE_RE.test(s) && new Date(`${s}T00:00:00
 
 /** A permission set as the form sends it: `{resource: [action, ...]}`; unknown names are refused. */
 const PermissionsInput = v.pipe(
-  v.record(v.string(), v.array(v.string('validation.invalidInput'), 'validation.invalidInput'), 'apiTokens.permissionsRequired'),
+  v.record(v.string(), v.array(v.string('validation.invalidInput'), 'validation.invalidInput'), 'tokens.permissionsRequired'),
   v.check(
     (input) => Object.entries(input).every(([r, actions]) => (RESOURCES as readonly string[]).includes(r) && actions.every((a) => (ACTIONS as readonly string[]).includes(a))),
-    'apiTokens.unknownPermission',
+    'tokens.unknownPermission',
   ),
   v.transform((input) => normalizePermissions(input)),
-  v.check((p) => Object.keys(p).length > 0, 'apiTokens.permissionsRequired'),
+  v.check((p) => Object.keys(p).length > 0, 'tokens.permissionsRequired'),
 );
 
 // Not an array: valibot would take a JSON array for an object.
@@ -65,10 +65,10 @@ export type CreateApiTokenInput = v.InferOutput<typeof CreateApiTokenSchema>;
  * Why an expiry date is refused, or undefined: it must be today or later (the token works until
  * the end of that day in the company's zone) and at most `API_TOKEN_MAX_DAYS` after today.
  */
-export function expiryRefusal(expiresOn: string, today: string): 'apiTokens.expiryPast' | 'apiTokens.expiryTooFar' | undefined {
-  if (expiresOn < today) return 'apiTokens.expiryPast';
+export function expiryRefusal(expiresOn: string, today: string): 'tokens.expiryPast' | 'tokens.expiryTooFar' | undefined {
+  if (expiresOn < today) return 'tokens.expiryPast';
   const last = new Date(Date.parse(`${today}T00:00:00Z`) + API_TOKEN_MAX_DAYS * 86_400_000).toISOString().slice(0, 10);
-  return expiresOn > last ? 'apiTokens.expiryTooFar' : undefined;
+  return expiresOn > last ? 'tokens.expiryTooFar' : undefined;
 }
 
 /** Who may hold tokens: Admin and SuperAdmin accounts (an Employee account never). */

@@ -54,7 +54,7 @@ export default function ApiTokens(props: {
   const [busy, setBusy] = useState(false);
   const [created, setCreated] = useState<string | null>(null);
   const [revoking, setRevoking] = useState<ApiTokenRow | null>(null);
-  const when = (at: string | null) => (at ? `${formatDate(at, lang, props.timeZone)} ${formatTime(at, lang, props.timeZone, props.timeFormat)}` : t('apiTokens.never'));
+  const when = (at: string | null) => (at ? `${formatDate(at, lang, props.timeZone)} ${formatTime(at, lang, props.timeZone, props.timeFormat)}` : t('tokens.never'));
   const heldCells = RESOURCES.flatMap((r) => ACTIONS.filter((a) => props.held[r]?.includes(a)).map((a) => [r, a] as const));
   const heldResources = RESOURCES.filter((r) => (props.held[r]?.length ?? 0) > 0);
 
@@ -105,9 +105,9 @@ export default function ApiTokens(props: {
     if (!created) return;
     try {
       await navigator.clipboard.writeText(created);
-      toast.success(t('apiTokens.copied'));
+      toast.success(t('tokens.copied'));
     } catch {
-      toast.error(t('apiTokens.copyFailed'));
+      toast.error(t('tokens.copyFailed'));
     }
   }
 
@@ -115,32 +115,32 @@ export default function ApiTokens(props: {
     RESOURCES.filter((r) => p[r]?.length)
       .map((r) => `${t(RESOURCE_LABELS[r])}: ${p[r]!.map((a) => t(ACTION_LABELS[a])).join(', ')}`)
       .join(' · ');
-  const stateText = { active: t('apiTokens.state.active'), expired: t('apiTokens.state.expired'), revoked: t('apiTokens.state.revoked') };
+  const stateText = { active: t('tokens.state.active'), expired: t('tokens.state.expired'), revoked: t('tokens.state.revoked') };
   const fieldError = (key: string) => errors[key] && <span className="text-xs text-red-700 dark:text-red-400">{errors[key]}</span>;
 
   return (
     <div className="flex flex-col gap-6">
       <AppToaster />
       <form onSubmit={create} className="flex min-w-0 flex-col gap-4 rounded-2xl border border-line bg-card p-5" noValidate data-testid="api-token-create">
-        <h2 className="text-lg font-semibold">{t('apiTokens.createTitle')}</h2>
-        <p className="text-sm text-muted">{t('apiTokens.createHelp')}</p>
+        <h2 className="text-lg font-semibold">{t('tokens.createTitle')}</h2>
+        <p className="text-sm text-muted">{t('tokens.createHelp')}</p>
         <div className="flex flex-wrap items-start gap-4">
           <label className="flex min-w-0 flex-1 flex-col gap-1 text-sm sm:min-w-64">
-            <span className="font-medium">{t('apiTokens.name')}</span>
-            <input type="text" maxLength={API_TOKEN_NAME_MAX} value={name} onChange={(e) => setName(e.target.value)} placeholder={t('apiTokens.namePlaceholder')} className={inputClass} aria-invalid={!!errors['name']} data-testid="api-token-name" />
+            <span className="font-medium">{t('tokens.name')}</span>
+            <input type="text" maxLength={API_TOKEN_NAME_MAX} value={name} onChange={(e) => setName(e.target.value)} placeholder={t('tokens.namePlaceholder')} className={inputClass} aria-invalid={!!errors['name']} data-testid="api-token-name" />
             {fieldError('name')}
           </label>
           <label className="flex flex-col gap-1 text-sm">
-            <span className="font-medium">{t('apiTokens.expiresOn')}</span>
+            <span className="font-medium">{t('tokens.expiresOn')}</span>
             <input type="date" min={props.today} max={props.maxDate} value={expiresOn} onChange={(e) => setExpiresOn(e.target.value)} className={`${inputClass} w-44`} aria-invalid={!!errors['expiresOn']} data-testid="api-token-expires" />
             {fieldError('expiresOn')}
           </label>
         </div>
         <fieldset className="flex min-w-0 flex-col gap-2">
-          <legend className="mb-1 text-sm font-medium">{t('apiTokens.permissions')}</legend>
-          <p className="text-xs text-muted">{t('apiTokens.permissionsHelp')}</p>
+          <legend className="mb-1 text-sm font-medium">{t('tokens.permissions')}</legend>
+          <p className="text-xs text-muted">{t('tokens.permissionsHelp')}</p>
           {heldResources.length === 0 ? (
-            <p className="text-sm text-muted">{t('apiTokens.noPermissions')}</p>
+            <p className="text-sm text-muted">{t('tokens.noPermissions')}</p>
           ) : (
             <>
               <label className="flex items-center gap-2 text-sm font-medium">
@@ -151,7 +151,7 @@ export default function ApiTokens(props: {
                   onChange={(e) => setChosen(e.target.checked ? new Set(heldCells.map(([r, a]) => cell(r, a))) : new Set())}
                   data-testid="api-token-all"
                 />
-                {t('apiTokens.selectAll')}
+                {t('tokens.selectAll')}
               </label>
               <div className="grid gap-2 sm:grid-cols-2 lg:grid-cols-3">
                 {heldResources.map((r) => (
@@ -174,25 +174,25 @@ export default function ApiTokens(props: {
         </fieldset>
         <button type="submit" className={`${primaryButton} self-start`} disabled={busy || heldResources.length === 0} data-testid="api-token-submit">
           <KeyRound size={16} aria-hidden="true" />
-          {t('apiTokens.create')}
+          {t('tokens.create')}
         </button>
         {created && (
           <div className="flex min-w-0 flex-col gap-2 rounded-xl border border-primary bg-primary-subtle p-4" role="status" data-testid="api-token-created">
-            <p className="text-sm font-medium">{t('apiTokens.shownOnce')}</p>
+            <p className="text-sm font-medium">{t('tokens.shownOnce')}</p>
             <div className="flex flex-wrap items-center gap-2">
-              <input readOnly value={created} className={`${inputClass} min-w-0 flex-1 font-mono text-xs`} onFocus={(e) => e.target.select()} aria-label={t('apiTokens.token')} data-testid="api-token-value" />
+              <input readOnly value={created} className={`${inputClass} min-w-0 flex-1 font-mono text-xs`} onFocus={(e) => e.target.select()} aria-label={t('tokens.token')} data-testid="api-token-value" />
               <button type="button" className={secondaryButton} onClick={copy}>
                 <Copy size={16} aria-hidden="true" />
-                {t('apiTokens.copy')}
+                {t('tokens.copy')}
               </button>
             </div>
-            <p className="break-all font-mono text-xs text-muted">{t('apiTokens.usage')}</p>
+            <p className="break-all font-mono text-xs text-muted">{t('tokens.usage')}</p>
           </div>
         )}
       </form>
       <div className="overflow-x-auto rounded-2xl border border-line bg-card">
         {tokens.length === 0 ? (
-          <p className="p-6 text-sm text-muted" data-testid="api-token-none">{t('apiTokens.none')}</p>
+          <p className="p-6 text-sm text-muted" data-testid="api-token-none">{t('tokens.none')}</p>
         ) : (
           <ul className="divide-y divide-line">
             {tokens.map((k) => (
@@ -205,20 +205,20 @@ export default function ApiTokens(props: {
                   </div>
                   <p className="text-xs text-muted">{permissionText(k.permissions)}</p>
                   <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 text-xs sm:grid-cols-[auto_1fr_auto_1fr]">
-                    <dt className="text-muted">{t('apiTokens.owner')}</dt>
+                    <dt className="text-muted">{t('tokens.owner')}</dt>
                     <dd>{k.userName}</dd>
-                    <dt className="text-muted">{t('apiTokens.created_at')}</dt>
+                    <dt className="text-muted">{t('tokens.created_at')}</dt>
                     <dd>{formatLocalDate(k.createdAt.slice(0, 10), lang)}</dd>
-                    <dt className="text-muted">{t('apiTokens.expires')}</dt>
+                    <dt className="text-muted">{t('tokens.expires')}</dt>
                     <dd>{when(k.expiresAt)}</dd>
-                    <dt className="text-muted">{t('apiTokens.lastUsed')}</dt>
+                    <dt className="text-muted">{t('tokens.lastUsed')}</dt>
                     <dd data-testid="api-token-last-used">{when(k.lastUsedAt)}</dd>
                   </dl>
                 </div>
                 {k.state === 'active' && (
                   <button type="button" className={`${secondaryButton} self-start`} onClick={() => setRevoking(k)} data-testid="api-token-revoke">
                     <ShieldOff size={16} aria-hidden="true" />
-                    {t('apiTokens.revoke')}
+                    {t('tokens.revoke')}
                   </button>
                 )}
               </li>
@@ -230,7 +230,7 @@ export default function ApiTokens(props: {
         lang={lang}
         action={
           revoking
-            ? { method: 'POST', path: `/api-tokens/${revoking._id}/revoke`, title: t('apiTokens.revoke'), question: t('apiTokens.revokeConfirm'), confirmLabel: t('apiTokens.revoke') }
+            ? { method: 'POST', path: `/api-tokens/${revoking._id}/revoke`, title: t('tokens.revoke'), question: t('tokens.revokeConfirm'), confirmLabel: t('tokens.revoke') }
             : null
         }
         onClose={() => setRevoking(null)}

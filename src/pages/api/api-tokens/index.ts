@@ -20,5 +20,5 @@ export const GET = endpoint(async (context) => {
 export const POST = endpoint(async (context) => {
   const input = parseInput(CreateApiTokenSchema, await readJson(context.request));
   const data = await createApiToken(await getDb(), requireUser(context), input);
-  return json({ data, message: translate(context.locals.lang, 'apiTokens.created') }, 201);
+  return json({ data, message: translate(context.locals.lang, 'tokens.created') }, 201);
 });

@@ -17,8 +17,8 @@ import type { SessionUser } from '../session-user.ts';
  * its SHA-256 is stored.
  */
 export async function createApiToken(db: Db, user: SessionUser, input: CreateApiTokenInput) {
-  if (!mayHoldApiTokens(user.accountType)) throw new AppError('apiTokens.adminsOnly', 403);
-  if (!isWithinOwnPermissions(user, input.permissions)) throw new AppError('apiTokens.permissionsNotHeld', 403);
+  if (!mayHoldApiTokens(user.accountType)) throw new AppError('tokens.adminsOnly', 403);
+  if (!isWithinOwnPermissions(user, input.permissions)) throw new AppError('tokens.permissionsNotHeld', 403);
   const { timezone } = await getSettings(db);
   const createdAt = nowIso();
   const refusal = expiryRefusal(input.expiresOn, localDateOf(createdAt, timezone));

@@ -8,5 +8,5 @@ import { revokeApiToken } from '../../../../server/services/api-tokens/revoke-ap
 /** POST: the token stops working at once (its creator, or an account with setting.update; 404 otherwise). */
 export const POST = endpoint(async (context) => {
   await revokeApiToken(await getDb(), requireUser(context), parseId(context.params['id']));
-  return json({ message: translate(context.locals.lang, 'apiTokens.revokedDone') });
+  return json({ message: translate(context.locals.lang, 'tokens.revokedDone') });
 });
