@@ -54,7 +54,9 @@ describe('what a token may be given', () => {
     expect(issues({ name: 'x', expiresOn: '2027-02-28', permissions: { payroll: ['read'] } })).toContain('tokens.unknownPermission');
     expect(issues({ name: 'x', expiresOn: '2027-02-28', permissions: { report: ['approve'] } })).toContain('tokens.unknownPermission');
     expect(issues({ name: 'x', expiresOn: '2027-02-28', permissions: {} })).toContain('tokens.permissionsRequired');
-    expect(issues({ name: 'x', expiresOn: '2027-02-29', permissions: { report: ['read'] } })).toContain('validation.invalidDate');
+    for (const bad of ['2027-02-29', '2026-13-01', '2026-00-10', '2026-1-1', '2026-01-01T00:00:00Z']) {
+      expect(issues({ name: 'x', expiresOn: bad, permissions: { report: ['read'] } }), bad).toContain('validation.invalidDate');
+    }
     expect(issues({ name: '   ', expiresOn: '2027-02-28', permissions: { report: ['read'] } })).toContain('validation.required');
     expect(issues([])).not.toEqual([]);
   });

@@ -34,7 +34,12 @@ export function apiTokenHint(token: string): string {
 }
 
 const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
-const isCalendarDate = (s: string) => DATE_RE.test(s) && new Date(`${s}T00:00:00Z`).toISOString().slice(0, 10) === s;
+/** A real calendar date (`2027-02-29` and `2026-13-01` are not; an invalid Date must not reach toISOString, which throws). */
+function isCalendarDate(s: string): boolean {
+  if (!DATE_RE.test(s)) return false;
+  const d = new Date(`${s}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
+}
 
 /** A permission set as the form sends it: `{resource: [action, ...]}`; unknown names are refused. */
 const PermissionsInput = v.pipe(
