@@ -22,7 +22,7 @@ export function openApiPath(pattern: string): string {
 
 /** The tag of a route: its first segment under `/api` (`/api/leave-types/{id}` -> `leave-types`). */
 export function openApiTag(pattern: string): string {
-  return pattern.split('/')[2] ?? 'api';
+  return (pattern.split('/')[2] ?? 'api').replace(/\.json$/, '');
 }
 
 /** JSON Schema (2020-12, the dialect of OpenAPI 3.1) of a valibot schema; checks it cannot express are left out. */

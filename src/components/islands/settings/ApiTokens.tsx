@@ -210,7 +210,8 @@ export default function ApiTokens(props: {
                     <dt className="text-muted">{t('tokens.created_at')}</dt>
                     <dd>{formatLocalDate(k.createdAt.slice(0, 10), lang)}</dd>
                     <dt className="text-muted">{t('tokens.expires')}</dt>
-                    <dd>{when(k.expiresAt)}</dd>
+                    {/* The last day it works (it stops at the next midnight in the company zone), as it was chosen. */}
+                    <dd>{formatDate(new Date(Date.parse(k.expiresAt) - 1), lang, props.timeZone)}</dd>
                     <dt className="text-muted">{t('tokens.lastUsed')}</dt>
                     <dd data-testid="api-token-last-used">{when(k.lastUsedAt)}</dd>
                   </dl>
