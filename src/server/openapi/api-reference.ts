@@ -1,4 +1,4 @@
-import { openApiDocument } from './openapi-document.ts';
+import { openApiJson } from './openapi-document.ts';
 
 export interface ReferenceOperation {
   method: string;
@@ -25,7 +25,8 @@ function fieldsOf(schema: Schema | undefined): { name: string; required: boolean
 
 /** The OpenAPI document as the `/api-docs` page lists it: operations grouped by tag, in table order. */
 export function apiReference(version: string): { tag: string; operations: ReferenceOperation[] }[] {
-  const doc = openApiDocument(version) as { paths: Record<string, Record<string, any>> };
+  // The cached document (built once per process), so the page costs no schema conversion.
+  const doc = JSON.parse(openApiJson(version)) as { paths: Record<string, Record<string, any>> };
   const groups = new Map<string, ReferenceOperation[]>();
   for (const [path, ops] of Object.entries(doc.paths)) {
     for (const [method, op] of Object.entries(ops)) {
