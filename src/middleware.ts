@@ -1,8 +1,10 @@
 import { defineMiddleware } from 'astro:middleware';
+import { looksLikeApiToken, SESSION_ONLY_API } from './domain/api-tokens/api-tokens.ts';
 import { hasAuthority } from './domain/permissions/permissions.ts';
 import { routeRecordRefusal } from './domain/permissions/record-access.ts';
 import { apiPathExists, matchApiRoute } from './domain/routing/api-table.ts';
 import { resolvePageAccess } from './domain/routing/resolve-page-access.ts';
+import { bearerOf } from './server/auth/api-token.ts';
 import { SESSION_COOKIE, tokenFromRequest } from './server/auth/session-token.ts';
 import { getDb } from './server/db/connection.ts';
 import { AppError, unauthenticated } from './server/http/app-error.ts';
@@ -15,6 +17,7 @@ import { withLayoutHashes } from './server/http/layout-csp.ts';
 import { log } from './server/log.ts';
 import { isFirstRun } from './server/services/first-run.ts';
 import { getSettings } from './server/services/get-settings.ts';
+import { apiTokenPrincipal } from './server/services/api-tokens/api-token-principal.ts';
 import { loadSession } from './server/services/session-user.ts';
 
 /** Built assets and public files: no session needed, never redirected. */
@@ -55,12 +58,18 @@ export const onRequest = defineMiddleware(async (context, next) => {
   try {
     const db = await getDb();
     const cookieToken = cookies.get(SESSION_COOKIE)?.value;
-    const session = await loadSession(db, tokenFromRequest(request, cookieToken));
-    const user = session?.user;
-    if (session) {
-      context.locals.user = session.user;
-      context.locals.sessionId = session.id;
-    } else if (cookieToken) cookies.delete(SESSION_COOKIE, { path: '/' });
+    const bearer = bearerOf(request);
+    // `Bearer jt_…` is an API token (decision 057): API only, never a session; on a page it signs nobody in.
+    if (!cookieToken && looksLikeApiToken(bearer)) {
+      if (isApi) context.locals.user = await apiTokenPrincipal(db, bearer!);
+    } else {
+      const session = await loadSession(db, tokenFromRequest(request, cookieToken));
+      if (session) {
+        context.locals.user = session.user;
+        context.locals.sessionId = session.id;
+      } else if (cookieToken) cookies.delete(SESSION_COOKIE, { path: '/' });
+    }
+    const user = context.locals.user;
 
     if (isApi) {
       const route = matchApiRoute(request.method, context.routePattern);
@@ -71,6 +80,10 @@ export const onRequest = defineMiddleware(async (context, next) => {
             ? new AppError('errors.methodNotAllowed', 405)
             : new AppError('errors.notFound', 404);
           return withSecurityHeaders(errorJson(error, lang));
+        }
+        // A token never changes its account's password or sessions, nor makes tokens.
+        if (user.apiTokenId !== undefined && SESSION_ONLY_API.has(route.pattern)) {
+          return withSecurityHeaders(errorJson(new AppError('tokens.sessionOnly', 403), lang));
         }
         const missing = route.authority.find((a) => !hasAuthority(user.accountType, user.permissions, [a]));
         if (missing) return withSecurityHeaders(errorJson(denial(missing, lang), lang));

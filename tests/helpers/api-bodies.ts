@@ -147,6 +147,7 @@ export const NO_BODY = new Set([
   'POST /api/attendance-corrections/{id}/withdraw',
   'DELETE /api/employees/{id}/photos/{id}',
   'POST /api/inspection-links/{id}/revoke',
+  'POST /api/api-tokens/{id}/revoke',
   'POST /api/terminals/{id}/pairing-code',
   'POST /api/terminals/{id}/revoke',
   'POST /api/clock/challenge',
@@ -274,5 +275,7 @@ export function writeCases(ids: DemoIds, own: { employee: number; department: nu
     'POST /api/terminal/pair': { body: { code: 'ABCD-EFGH' } },
     'POST /api/inspection-links': { body: { days: 7, label: 'Requerimiento de prueba' }, partial: true },
     'POST /api/personal/acknowledgements': { body: { month: '2026-01' } },
+    // An API token (decision 057): a month from the demo's today, one permission every admin actor holds or not.
+    'POST /api/api-tokens': { body: { name: 'Integración de prueba', expiresOn: addDays(ids.today, 30), permissions: { report: ['read'] } }, dates: ['expiresOn'] },
   };
 }

@@ -57,6 +57,11 @@ const OPEN_TO_ANY_ACCOUNT = [
   'GET /api/personal/schedule',
   'GET /api/personal/attendance/pdf',
   'POST /api/personal/acknowledgements',
+  // API tokens (decision 057): the service refuses Employee accounts and limits each account to its own.
+  'GET /api/api-tokens',
+  'POST /api/api-tokens',
+  'POST /api/api-tokens/{id}/revoke',
+  'GET /api/openapi.json',
 ];
 const PUBLIC = ['GET /api/health', 'POST /api/user/login', 'POST /api/sign-up', 'POST /api/sign-out', 'POST /api/clock', 'POST /api/terminal/pair', 'GET /api/terminal', 'POST /api/clock/offline', 'POST /api/clock/challenge'];
 

@@ -14,11 +14,11 @@ describe('navigation', () => {
   it('groups reports and organisation pages and hides empty groups', () => {
     const items = navigationFor(admin);
     expect(items.map((i) => i.key)).toEqual([
-      'dashboard', 'employees', 'attendance', 'attendance-corrections', 'clock-conflicts', 'period-close', 'schedule', 'leave', 'reports', 'users', 'organization', 'setting', 'terminals', 'inspection-links', 'outbox', 'clock',
+      'dashboard', 'employees', 'attendance', 'attendance-corrections', 'clock-conflicts', 'period-close', 'schedule', 'leave', 'reports', 'users', 'organization', 'setting', 'terminals', 'inspection-links', 'outbox', 'api-tokens', 'clock',
     ]);
     expect(items.find((i) => i.key === 'reports')!.children).toHaveLength(11);
     const limited = navigationFor({ accountType: 'Admin', permissions: { report: ['read'], department: ['read'] } });
-    expect(limited.map((i) => i.key)).toEqual(['reports', 'users', 'organization', 'clock']);
+    expect(limited.map((i) => i.key)).toEqual(['reports', 'users', 'organization', 'api-tokens', 'clock']);
     expect(flattenNavigation(limited).map((i) => i.path)).toContain('/department');
     expect(flattenNavigation(limited).map((i) => i.path)).not.toContain('/company');
     expect(flattenNavigation(limited).map((i) => i.path)).not.toContain('/representatives');

@@ -160,7 +160,8 @@ describe('entry path and redirect targets', () => {
 describe('navigation', () => {
   it('shows only the pages the role permits', () => {
     const paths = navigationFor(as('Admin', { employee: ['read'], attendance: ['read'] })).map((l) => l.path);
-    expect(paths).toEqual(['/employees', '/attendance', '/users', '/clock']);
+    // Every admin account manages its own API tokens (decision 057).
+    expect(paths).toEqual(['/employees', '/attendance', '/users', '/settings/api-tokens', '/clock']);
     expect(navigationFor(as('Employee', {})).map((l) => l.path)).toContain('/personal/dashboard');
   });
 });

@@ -134,6 +134,13 @@ export const API_ROUTES: readonly ApiRoute[] = [
   { method: 'POST', pattern: '/api/inspection-links', authority: ['setting.update'] },
   { method: 'POST', pattern: '/api/inspection-links/{id}/revoke', authority: ['setting.update'] },
   { method: 'GET', pattern: '/api/inspection-links/{id}/uses', authority: ['setting.read'] },
+  // API tokens (decision 057): an Admin or SuperAdmin account manages its own (everyone's with
+  // setting.update, checked by the service); an Employee account lists none and may make none.
+  { method: 'GET', pattern: '/api/api-tokens', authority: [] },
+  { method: 'POST', pattern: '/api/api-tokens', authority: [] },
+  { method: 'POST', pattern: '/api/api-tokens/{id}/revoke', authority: [] },
+  // The OpenAPI 3.1 document of this API, generated from this table and the endpoints' schemas: any account.
+  { method: 'GET', pattern: '/api/openapi.json', authority: [] },
   // The workers' representatives' totals: names and monthly totals of everyone (decision 036).
   { method: 'GET', pattern: '/api/representatives/totals', authority: ['workTotals.read'], records: 'everyone' },
   // The getting-started guide of the signed-in user (admin accounts; steps carry their own authority).

@@ -71,6 +71,7 @@ const ADMIN_NAV: NavItem[] = [
   leaf('terminals', '/terminals', 'pages.terminals', 'settings'),
   leaf('inspection-links', '/inspection-links', 'pages.inspectionLinks', 'settings'),
   leaf('outbox', '/settings/outbox', 'pages.outbox', 'settings'),
+  leaf('api-tokens', '/settings/api-tokens', 'pages.apiTokens', 'settings'),
   leaf('clock', '/clock', 'clock.title', 'clock'),
 ];
 

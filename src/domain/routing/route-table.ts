@@ -64,6 +64,9 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   admin('/inspection-links', 'setting.read'),
   // Clock terminals (decision 042): setting.read lists, setting.update creates, pairs and revokes.
   admin('/terminals', 'setting.read'),
+  // API tokens and the API reference (decision 057): every admin account, for its own tokens.
+  admin('/settings/api-tokens'),
+  admin('/api-docs'),
   admin('/users'),
   admin('/users-create', 'user.create'),
   admin('/users-edit/{id}', 'user.update'),

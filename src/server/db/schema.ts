@@ -453,6 +453,22 @@ export interface InspectionLinkTable {
   uses: Generated<number>;
 }
 
+/** An API token (decision 057): only its SHA-256 is kept; `permissions` is a JSON permission set. */
+export interface ApiTokenTable {
+  id: Id;
+  name: string;
+  tokenHash: string;
+  /** The token's first characters (`jt_` + 4), shown to tell tokens apart. */
+  hint: string;
+  userId: number;
+  permissions: string;
+  createdAt: CreatedAt;
+  expiresAt: string;
+  revokedAt: string | null;
+  revokedBy: number | null;
+  lastUsedAt: string | null;
+}
+
 /** A clock terminal (decision 042): only hashes of its credential and pairing code are kept. */
 export interface TerminalTable {
   id: Id;
@@ -543,6 +559,7 @@ export interface Database {
   userGuide: UserGuideTable;
   sessions: SessionTable;
   inspectionLinks: InspectionLinkTable;
+  apiTokens: ApiTokenTable;
   terminals: TerminalTable;
   inspectionLinkUses: InspectionLinkUseTable;
   recordAcknowledgements: RecordAcknowledgementTable;

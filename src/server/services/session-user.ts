@@ -21,6 +21,8 @@ export interface SessionUser {
   roleName: string;
   companyId: number | null;
   employeeId: number | null;
+  /** Set when the request came with an API token (decision 057): its id; the account is its creator. */
+  apiTokenId?: number;
 }
 
 

@@ -20,6 +20,7 @@ import * as m0018 from './0018-hours-balance.ts';
 import * as m0020 from './0020-period-approvals.ts';
 import * as m0021 from './0021-leave-accrual.ts';
 import * as m0022 from './0022-outbox.ts';
+import * as m0025 from './0025-api-tokens.ts';
 
 export interface Migration {
   up(db: Kysely<any>): Promise<void>;
@@ -51,4 +52,5 @@ export const migrations: ReadonlyArray<readonly [name: string, migration: Migrat
   ['0020-period-approvals', m0020],
   ['0021-leave-accrual', m0021],
   ['0022-outbox', m0022],
+  ['0025-api-tokens', m0025],
 ];

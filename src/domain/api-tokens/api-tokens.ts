@@ -1,0 +1,134 @@
+import * as v from 'valibot';
+import { isGrantable } from '../permissions/grantable.ts';
+import { ACTIONS, allPermissions, normalizePermissions, RESOURCES, type AccountType, type Permissions } from '../permissions/permissions.ts';
+
+/**
+ * API tokens (issue 22 point 5, decision 057). Pure rules: the shape of a token, what a token may
+ * be given, what it may do at the moment of a request, how long it lives and when its last use
+ * is written down.
+ */
+
+/** `jt_` + 32 random bytes as base64url (43 characters). */
+export const API_TOKEN_PREFIX = 'jt_';
+export const API_TOKEN_BYTES = 32;
+const TOKEN_RE = /^jt_[A-Za-z0-9_-]{43}$/;
+export const API_TOKEN_NAME_MAX = 80;
+/** The longest life of a token: its expiry date is at most this many days after today. */
+export const API_TOKEN_MAX_DAYS = 366;
+/** A token's `last_used_at` is written at most once in this many milliseconds. */
+export const LAST_USED_EVERY_MS = 60_000;
+
+/** True when a string has the shape of an API token (checked before any hashing or look-up). */
+export function isApiToken(value: string | null | undefined): value is string {
+  return !!value && TOKEN_RE.test(value);
+}
+
+/** True when a bearer credential claims to be an API token (`jt_`), valid or not. */
+export function looksLikeApiToken(value: string | null | undefined): boolean {
+  return !!value && value.startsWith(API_TOKEN_PREFIX);
+}
+
+/** The first characters shown in lists so a holder can tell tokens apart (never enough to use one). */
+export function apiTokenHint(token: string): string {
+  return token.slice(0, API_TOKEN_PREFIX.length + 4);
+}
+
+const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
+/** A real calendar date (`2027-02-29` and `2026-13-01` are not; an invalid Date must not reach toISOString, which throws). */
+function isCalendarDate(s: string): boolean {
+  if (!DATE_RE.test(s)) return false;
+  const d = new Date(`${s}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
+}
+
+/** A permission set as the form sends it: `{resource: [action, ...]}`; unknown names are refused. */
+const PermissionsInput = v.pipe(
+  v.record(v.string(), v.array(v.string('validation.invalidInput'), 'validation.invalidInput'), 'tokens.permissionsRequired'),
+  v.check(
+    (input) => Object.entries(input).every(([r, actions]) => (RESOURCES as readonly string[]).includes(r) && actions.every((a) => (ACTIONS as readonly string[]).includes(a))),
+    'tokens.unknownPermission',
+  ),
+  v.transform((input) => normalizePermissions(input)),
+  v.check((p) => Object.keys(p).length > 0, 'tokens.permissionsRequired'),
+);
+
+// Not an array: valibot would take a JSON array for an object.
+export const CreateApiTokenSchema = v.pipe(
+  v.custom<unknown>((input) => !Array.isArray(input), 'validation.required'),
+  v.object(
+    {
+      name: v.pipe(v.string('validation.required'), v.trim(), v.nonEmpty('validation.required'), v.maxLength(API_TOKEN_NAME_MAX, 'validation.tooLong')),
+      expiresOn: v.pipe(v.string('validation.required'), v.check(isCalendarDate, 'validation.invalidDate')),
+      permissions: PermissionsInput,
+    },
+    'validation.required',
+  ),
+);
+export type CreateApiTokenInput = v.InferOutput<typeof CreateApiTokenSchema>;
+
+/**
+ * Why an expiry date is refused, or undefined: it must be today or later (the token works until
+ * the end of that day in the company's zone) and at most `API_TOKEN_MAX_DAYS` after today.
+ */
+export function expiryRefusal(expiresOn: string, today: string): 'tokens.expiryPast' | 'tokens.expiryTooFar' | undefined {
+  if (expiresOn < today) return 'tokens.expiryPast';
+  const last = new Date(Date.parse(`${today}T00:00:00Z`) + API_TOKEN_MAX_DAYS * 86_400_000).toISOString().slice(0, 10);
+  return expiresOn > last ? 'tokens.expiryTooFar' : undefined;
+}
+
+/** Who may hold tokens: Admin and SuperAdmin accounts (an Employee account never). */
+export function mayHoldApiTokens(accountType: AccountType): boolean {
+  return accountType !== 'Employee';
+}
+
+/** True when the creator holds every permission asked for the token (decision 021's rule). */
+export function isWithinOwnPermissions(creator: { accountType: AccountType; permissions: Permissions }, asked: Permissions): boolean {
+  return isGrantable(creator, asked);
+}
+
+/** What an account holds in its own right: a SuperAdmin everything, others their role's permissions. */
+export function heldPermissions(account: { accountType: AccountType; permissions: Permissions }): Permissions {
+  return account.accountType === 'SuperAdmin' ? allPermissions() : account.permissions;
+}
+
+/** The actions present in both sets, in canonical order. */
+export function intersectPermissions(a: Permissions, b: Permissions): Permissions {
+  const out: Permissions = {};
+  for (const resource of RESOURCES) {
+    const both = ACTIONS.filter((action) => a[resource]?.includes(action) && b[resource]?.includes(action));
+    if (both.length > 0) out[resource] = both;
+  }
+  return out;
+}
+
+export type ApiTokenState = 'active' | 'expired' | 'revoked';
+
+/** A revoked token stays revoked; otherwise it works until (not at) its expiry instant. */
+export function apiTokenState(token: { expiresAt: string; revokedAt: string | null }, nowMs: number): ApiTokenState {
+  if (token.revokedAt !== null) return 'revoked';
+  return nowMs < Date.parse(token.expiresAt) ? 'active' : 'expired';
+}
+
+/**
+ * What a request made with a token may do: the token's permissions within what its creator holds
+ * NOW, as an Admin (never SuperAdmin: the token's list is the whole of its power). Undefined when
+ * the creator may no longer act (disabled, or no longer an Admin or SuperAdmin account).
+ */
+export function tokenPrincipal(
+  token: { permissions: Permissions },
+  creator: { status: string; accountType: AccountType; permissions: Permissions },
+): { accountType: 'Admin'; permissions: Permissions } | undefined {
+  if (creator.status !== 'enabled' || !mayHoldApiTokens(creator.accountType)) return undefined;
+  return { accountType: 'Admin', permissions: intersectPermissions(token.permissions, heldPermissions(creator)) };
+}
+
+/** True when the last use (ISO or null) is old enough to be written again at `nowMs`. */
+export function lastUsedDue(lastUsedAt: string | null, nowMs: number): boolean {
+  return lastUsedAt === null || nowMs - Date.parse(lastUsedAt) >= LAST_USED_EVERY_MS;
+}
+
+/**
+ * API endpoints a token never reaches, whatever its permissions: the account's own password and
+ * sessions, and token management itself (a token cannot make or extend tokens).
+ */
+export const SESSION_ONLY_API = new Set(['/api/account/password', '/api/account/sign-out-everywhere', '/api/api-tokens', '/api/api-tokens/{id}/revoke']);

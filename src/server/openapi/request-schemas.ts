@@ -1,0 +1,89 @@
+import type { GenericSchema } from 'valibot';
+import { CreateInspectionLinkSchema } from '../../domain/access/inspection-links.ts';
+import { AcknowledgeMonthSchema } from '../../domain/access/record-acknowledgement.ts';
+import { CreateApiTokenSchema } from '../../domain/api-tokens/api-tokens.ts';
+import { AttendanceCreateInput, AttendanceUpdateInput, AttendanceVoidInput } from '../../domain/attendance/attendance-schema.ts';
+import { CorrectionAnswerInput, CorrectionDecisionInput, CorrectionRequestInput } from '../../domain/attendance/correction-schema.ts';
+import { ChangePasswordSchema, SignInSchema, SignUpSchema } from '../../domain/auth/auth-schemas.ts';
+import { FaceSwitchInput } from '../../domain/biometrics/face-switch-schema.ts';
+import { ClockRequestSchema } from '../../domain/clock/clock-request.ts';
+import { ConflictDismissInput, ConflictResolveInput } from '../../domain/clock/late-punch-conflict.ts';
+import { LatePunchBatchSchema } from '../../domain/clock/late-punch-request.ts';
+import { EmployeeImportRequest } from '../../domain/employees/csv-import.ts';
+import { ConsentInput, DescriptorInput, PhotoUploadInput } from '../../domain/employees/employee-photos.ts';
+import { EmployeeCreateInput, EmployeeUpdateInput } from '../../domain/employees/employee-schema.ts';
+import { GuideUpdate } from '../../domain/guide/guide-schema.ts';
+import { HolidayImportInput } from '../../domain/holidays/holiday-import.ts';
+import { LeaveDecisionInput, LeaveRequestInput } from '../../domain/leave/leave-schema.ts';
+import { MailSettingsInput } from '../../domain/notifications/mail-settings.ts';
+import { CompanyInput, DepartmentInput, HolidayInput, JobTitleInput, LeaveGroupInput, LeaveTypeInput } from '../../domain/org/org-schemas.ts';
+import { PeriodApproveInput, PeriodReopenInput } from '../../domain/periods/period-schema.ts';
+import { RoleInput } from '../../domain/permissions/role-schema.ts';
+import { DepartmentScheduleInput, ScheduleInput } from '../../domain/schedules/schedule-schema.ts';
+import { SettingsInput } from '../../domain/settings/settings-schema.ts';
+import { CreateTerminalSchema, PairTerminalSchema, UpdateTerminalSchema } from '../../domain/terminals/terminal-rules.ts';
+import { UserCreateInput, UserUpdateInput } from '../../domain/users/user-schemas.ts';
+
+/**
+ * The request body each endpoint validates, keyed `METHOD pattern` as in the API table: the same
+ * valibot schema the endpoint or its service parses (decision 057). An endpoint missing here is
+ * documented with a generic JSON body (writes) or none (reads); an entry that names no API route
+ * fails `tests/unit/openapi.test.ts`. `anyOf` lists every body an endpoint accepts.
+ */
+export const REQUEST_BODIES: Readonly<Record<string, GenericSchema | { anyOf: GenericSchema[] }>> = {
+  'POST /api/user/login': SignInSchema,
+  'POST /api/sign-up': SignUpSchema,
+  'POST /api/account/password': ChangePasswordSchema,
+  'POST /api/api-tokens': CreateApiTokenSchema,
+  'POST /api/clock': ClockRequestSchema,
+  'POST /api/clock/offline': LatePunchBatchSchema,
+  'POST /api/terminal/pair': PairTerminalSchema,
+  'POST /api/terminals': CreateTerminalSchema,
+  'PATCH /api/terminals/{id}': UpdateTerminalSchema,
+  'POST /api/clock-conflicts/{id}/resolve': ConflictResolveInput,
+  'POST /api/clock-conflicts/{id}/dismiss': ConflictDismissInput,
+  'POST /api/periods/approve': PeriodApproveInput,
+  'POST /api/periods/reopen': PeriodReopenInput,
+  'PUT /api/settings': SettingsInput,
+  'PUT /api/settings/email': MailSettingsInput,
+  'POST /api/settings/face-recognition': FaceSwitchInput,
+  'POST /api/employees/import': EmployeeImportRequest,
+  'POST /api/schedules/bulk': DepartmentScheduleInput,
+  'POST /api/holidays/import': HolidayImportInput,
+  'POST /api/attendance-corrections': CorrectionRequestInput,
+  'POST /api/attendance-corrections/{id}/approve': CorrectionDecisionInput,
+  'POST /api/attendance-corrections/{id}/decline': CorrectionDecisionInput,
+  'POST /api/attendances/{id}/acceptance': CorrectionAnswerInput,
+  'POST /api/attendances/{id}/void': AttendanceVoidInput,
+  'POST /api/personal/acknowledgements': AcknowledgeMonthSchema,
+  'POST /api/inspection-links': CreateInspectionLinkSchema,
+  'PUT /api/guide': GuideUpdate,
+  'POST /api/employees': EmployeeCreateInput,
+  'PATCH /api/employees/{id}': EmployeeUpdateInput,
+  'POST /api/attendances': AttendanceCreateInput,
+  'PATCH /api/attendances/{id}': AttendanceUpdateInput,
+  'POST /api/schedules': ScheduleInput,
+  'PATCH /api/schedules/{id}': ScheduleInput,
+  'POST /api/leaves': LeaveRequestInput,
+  // An Employee edits its pending request; an administrator decides it (status and comment).
+  'PATCH /api/leaves/{id}': { anyOf: [LeaveRequestInput, LeaveDecisionInput] },
+  'POST /api/users': UserCreateInput,
+  'PATCH /api/users/{id}': UserUpdateInput,
+  'POST /api/roles': RoleInput,
+  'PATCH /api/roles/{id}': RoleInput,
+  'POST /api/companies': CompanyInput,
+  'PATCH /api/companies/{id}': CompanyInput,
+  'POST /api/departments': DepartmentInput,
+  'PATCH /api/departments/{id}': DepartmentInput,
+  'POST /api/job-titles': JobTitleInput,
+  'PATCH /api/job-titles/{id}': JobTitleInput,
+  'POST /api/leave-types': LeaveTypeInput,
+  'PATCH /api/leave-types/{id}': LeaveTypeInput,
+  'POST /api/leave-groups': LeaveGroupInput,
+  'PATCH /api/leave-groups/{id}': LeaveGroupInput,
+  'POST /api/holidays': HolidayInput,
+  'PATCH /api/holidays/{id}': HolidayInput,
+  'POST /api/employees/{id}/photos': PhotoUploadInput,
+  'PUT /api/employees/{id}/photos/{id}/descriptor': DescriptorInput,
+  'PUT /api/employees/{id}/consent': ConsentInput,
+};

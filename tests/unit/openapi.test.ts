@@ -1,0 +1,67 @@
+import { Validator } from '@seriousme/openapi-schema-validator';
+import { describe, expect, it } from 'vitest';
+import { API_ROUTES } from '../../src/domain/routing/api-table.ts';
+import { apiReference } from '../../src/server/openapi/api-reference.ts';
+import { openApiDocument, openApiPath } from '../../src/server/openapi/openapi-document.ts';
+import { REQUEST_BODIES } from '../../src/server/openapi/request-schemas.ts';
+
+/** Decision 057: the OpenAPI document covers every endpoint of the API table and is valid OpenAPI 3.1. */
+
+type Doc = { openapi: string; paths: Record<string, Record<string, any>> };
+const doc = openApiDocument('0.0.0-test') as Doc;
+
+describe('the OpenAPI document', () => {
+  it('has an operation for every API_ROUTES entry, and no other', () => {
+    for (const route of API_ROUTES) {
+      const op = doc.paths[openApiPath(route.pattern)]?.[route.method.toLowerCase()];
+      expect(op, `${route.method} ${route.pattern}`).toBeDefined();
+      expect(op['x-authority']).toEqual(route.authority);
+      expect(op.security.length === 0, `${route.method} ${route.pattern} public`).toBe(!!route.public);
+    }
+    const operations = Object.values(doc.paths).flatMap((ops) => Object.keys(ops));
+    expect(operations.length).toBe(API_ROUTES.length);
+  });
+
+  it('every request schema names a real route and is the body of its operation', () => {
+    const keys = new Set(API_ROUTES.map((r) => `${r.method} ${r.pattern}`));
+    for (const key of Object.keys(REQUEST_BODIES)) {
+      expect(keys.has(key), key).toBe(true);
+      const [method, pattern] = key.split(' ') as [string, string];
+      const body = doc.paths[openApiPath(pattern)]![method.toLowerCase()].requestBody;
+      expect(body.required, key).toBe(true);
+      const schema = body.content['application/json'].schema;
+      expect(JSON.stringify(schema), key).not.toBe('{}');
+    }
+    // The token request as the server validates it: name, expiry date and permission set, all required.
+    const token = doc.paths['/api/api-tokens']!['post'].requestBody.content['application/json'].schema;
+    expect(token.type).toBe('object');
+    expect(Object.keys(token.properties)).toEqual(['name', 'expiresOn', 'permissions']);
+    expect(token.required).toEqual(['name', 'expiresOn', 'permissions']);
+    expect(token.properties.name.maxLength).toBe(80);
+  });
+
+  it('names a second {id} after its segment, so path parameters are unique', () => {
+    expect(openApiPath('/api/employees/{id}/photos/{id}/descriptor')).toBe('/api/employees/{id}/photos/{photoId}/descriptor');
+    expect(doc.paths['/api/employees/{id}/photos/{photoId}/image']!['get'].parameters.map((p: { name: string }) => p.name)).toEqual(['id', 'photoId']);
+  });
+
+  it('validates as OpenAPI 3.1 with @seriousme/openapi-schema-validator', async () => {
+    expect(doc.openapi).toBe('3.1.0');
+    const validator = new Validator();
+    const result = await validator.validate(structuredClone(doc) as Parameters<Validator["validate"]>[0]);
+    expect(result.errors ?? []).toEqual([]);
+    expect(result.valid).toBe(true);
+    expect(validator.version).toBe('3.1');
+  });
+
+  it('a broken document is refused by the same validator (the check can fail)', async () => {
+    const broken = structuredClone(doc) as any;
+    broken.paths['/api/me'].get.responses = 'none';
+    expect((await new Validator().validate(broken)).valid).toBe(false);
+  });
+
+  it('the /api-docs reference lists every operation', () => {
+    const listed = apiReference('0.0.0-test').flatMap((g) => g.operations.map((o) => `${o.method} ${o.path}`));
+    expect(listed.sort()).toEqual(API_ROUTES.map((r) => `${r.method} ${openApiPath(r.pattern)}`).sort());
+  });
+});
