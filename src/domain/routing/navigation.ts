@@ -70,6 +70,7 @@ const ADMIN_NAV: NavItem[] = [
   leaf('setting', '/setting', 'pages.setting', 'settings'),
   leaf('terminals', '/terminals', 'pages.terminals', 'settings'),
   leaf('inspection-links', '/inspection-links', 'pages.inspectionLinks', 'settings'),
+  leaf('webhooks', '/settings/webhooks', 'pages.webhooks', 'settings'),
   leaf('clock', '/clock', 'clock.title', 'clock'),
 ];
 

@@ -64,6 +64,8 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   admin('/inspection-links', 'setting.read'),
   // Clock terminals (decision 042): setting.read lists, setting.update creates, pairs and revokes.
   admin('/terminals', 'setting.read'),
+  // Webhooks (decision 058): setting.read sees them and their deliveries, setting.update changes them.
+  admin('/settings/webhooks', 'setting.read'),
   admin('/users'),
   admin('/users-create', 'user.create'),
   admin('/users-edit/{id}', 'user.update'),
