@@ -16,3 +16,25 @@ export function deliveryOutcome(status: number): DeliveryOutcome {
 
 /** How long one delivery attempt may take before it counts as no answer. */
 export const WEBHOOK_TIMEOUT_MS = 10_000;
+
+/** Why an attempt got no 2xx, for the test button's translated answer. */
+export type FailureReason = 'status' | 'timeout' | 'refused' | 'unknownHost' | 'closed' | 'tls' | 'other';
+
+export const TEST_FAILURE_MESSAGES: Record<FailureReason, string> = {
+  status: 'webhooks.testFailed.status',
+  timeout: 'webhooks.testFailed.timeout',
+  refused: 'webhooks.testFailed.refused',
+  unknownHost: 'webhooks.testFailed.unknownHost',
+  closed: 'webhooks.testFailed.closed',
+  tls: 'webhooks.testFailed.tls',
+  other: 'webhooks.testFailed.other',
+};
+
+/** Labels of the outbox states a delivery shows. */
+export const DELIVERY_STATUS_LABELS: Record<string, string> = {
+  pending: 'webhooks.deliveryStatus.pending',
+  sending: 'webhooks.deliveryStatus.sending',
+  sent: 'webhooks.deliveryStatus.sent',
+  failed: 'webhooks.deliveryStatus.failed',
+  discarded: 'webhooks.deliveryStatus.discarded',
+};

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Eye, Pencil, Power, Send, Trash2, Webhook } from 'lucide-react';
 import { toast } from 'sonner';
 import { formatDate, formatNumber, formatTime } from '../../../domain/format/intl-format.ts';
+import { DELIVERY_STATUS_LABELS } from '../../../domain/webhooks/delivery-outcome.ts';
 import { WEBHOOK_EVENT_LABELS, type WebhookEvent } from '../../../domain/webhooks/webhook-events.ts';
 import type { Language } from '../../../i18n/languages.ts';
 import { translator } from '../../../i18n/translate.ts';
@@ -135,7 +136,7 @@ export default function Webhooks(props: { lang: Language; webhooks: WebhookRow[]
       <ul className="flex flex-col divide-y divide-line rounded-xl border border-line" data-testid="webhook-deliveries">
         {row.deliveries.map((d) => (
           <li key={d._id} className="flex flex-wrap items-center gap-x-3 gap-y-1 px-3 py-2 text-xs" data-testid="webhook-delivery" data-status={d.status}>
-            <span className={`${badge} ${STATUS_TONE[d.status] ?? STATUS_TONE['pending']}`}>{t(`webhooks.deliveryStatus.${d.status}`)}</span>
+            <span className={`${badge} ${STATUS_TONE[d.status] ?? STATUS_TONE['pending']}`}>{DELIVERY_STATUS_LABELS[d.status] ? t(DELIVERY_STATUS_LABELS[d.status]!) : d.status}</span>
             <span className="font-medium">{eventLabel(d.event)}</span>
             <span className="text-muted">#{d._id}</span>
             <span className="text-muted">{when(d.sentAt ?? d.createdAt)}</span>

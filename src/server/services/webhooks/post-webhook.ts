@@ -1,4 +1,4 @@
-import { deliveryOutcome, WEBHOOK_TIMEOUT_MS, type DeliveryOutcome } from '../../../domain/webhooks/delivery-outcome.ts';
+import { deliveryOutcome, WEBHOOK_TIMEOUT_MS, type DeliveryOutcome, type FailureReason } from '../../../domain/webhooks/delivery-outcome.ts';
 import { nowMs } from '../../clock/now.ts';
 import { webhookHeaders } from './webhook-signature.ts';
 
@@ -12,7 +12,6 @@ export interface PostResult {
   reason: FailureReason | null;
 }
 
-export type FailureReason = 'status' | 'timeout' | 'refused' | 'unknownHost' | 'closed' | 'tls' | 'other';
 
 /** Plain words for a failure without an answer (refused, unknown host, TLS, timeout). */
 function noAnswer(error: unknown): { error: string; reason: FailureReason } {

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { TEST_FAILURE_MESSAGES } from '../../../domain/webhooks/delivery-outcome.ts';
 import { WEBHOOK_TEST_EVENT } from '../../../domain/webhooks/webhook-events.ts';
 import { nowIso } from '../../clock/now.ts';
 import type { Db } from '../../db/connection.ts';
@@ -24,5 +25,5 @@ export async function sendTestWebhook(db: Db, user: SessionUser, id: number): Pr
   const body = JSON.stringify({ id: eventId, event: WEBHOOK_TEST_EVENT, occurredAt: nowIso(), data: { webhookId: id, test: true } });
   const result = await postWebhook({ url: hook.url, secret, event: WEBHOOK_TEST_EVENT, deliveryId: `test-${randomUUID()}`, body });
   if (result.outcome === 'delivered') return { status: result.status! };
-  throw new AppError(`webhooks.testFailed.${result.reason ?? 'other'}`, 502, { status: result.status ?? '' });
+  throw new AppError(TEST_FAILURE_MESSAGES[result.reason ?? 'other'], 502, { status: result.status ?? '' });
 }
