@@ -4,7 +4,7 @@ import { deliveryOutcome } from '../../src/domain/webhooks/delivery-outcome.ts';
 import { knownEvents } from '../../src/domain/webhooks/webhook-events.ts';
 import { CreateWebhookSchema, UpdateWebhookSchema } from '../../src/domain/webhooks/webhook-input.ts';
 import { webhookUrlProblem } from '../../src/domain/webhooks/webhook-url.ts';
-import { parseWebhookDelivery, parseWebhookEvents, webhookDeliveryJson, webhookEventsJson } from '../../src/server/db/stored-formats.ts';
+import { parseWebhookDelivery, parseWebhookEvents, webhookEventsJson } from '../../src/server/db/stored-formats.ts';
 import { webhookHeaders, webhookSignature } from '../../src/server/services/webhooks/webhook-signature.ts';
 
 /** Webhooks (decision 058): which addresses, what an answer means, the signature, stored formats. */
@@ -93,7 +93,7 @@ describe('stored formats', () => {
   });
   it('a delivery keeps the exact body; damage reads as null', () => {
     const body = '{"id":"evt_1","event":"punch.recorded"}';
-    expect(parseWebhookDelivery(webhookDeliveryJson({ webhookId: 3, body }))).toEqual({ webhookId: 3, body });
+    expect(parseWebhookDelivery(JSON.stringify({ webhookId: 3, body }))).toEqual({ webhookId: 3, body });
     expect(parseWebhookDelivery('null')).toBeNull();
     expect(parseWebhookDelivery('{"webhookId":"3","body":"x"}')).toBeNull();
     expect(parseWebhookDelivery('nope')).toBeNull();

@@ -146,7 +146,7 @@ export interface WebhookDelivery {
   body: string;
 }
 
-/** A damaged payload reads as null (the delivery fails for good). */
+/** A damaged payload reads as null (the delivery fails for good). Written by enqueueOutbox (JSON of the object). */
 export function parseWebhookDelivery(json: string): WebhookDelivery | null {
   try {
     const value = JSON.parse(json) as Partial<WebhookDelivery> | null;
@@ -155,9 +155,4 @@ export function parseWebhookDelivery(json: string): WebhookDelivery | null {
   } catch {
     return null;
   }
-}
-
-/** A webhook delivery as `outbox.payload` stores it. */
-export function webhookDeliveryJson(delivery: WebhookDelivery): string {
-  return JSON.stringify(delivery);
 }

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { WebhookEvent } from '../../../domain/webhooks/webhook-events.ts';
 import type { Db } from '../../db/connection.ts';
 import { webhooksOfCompany, webhooksOfEmployee } from '../../db/repositories/webhooks.ts';
-import { parseWebhookEvents, webhookDeliveryJson } from '../../db/stored-formats.ts';
+import { parseWebhookEvents, type WebhookDelivery } from '../../db/stored-formats.ts';
 import { enqueueOutbox } from '../outbox/enqueue.ts';
 
 /**
@@ -32,7 +32,8 @@ async function enqueueFor(trx: Db, hooks: readonly Hook[], companyId: number | n
       kind: input.event,
       companyId,
       recipient: hook.url,
-      payload: webhookDeliveryJson({ webhookId: hook.id, body }),
+      // Stored as JSON by the outbox; read back by parseWebhookDelivery.
+      payload: { webhookId: hook.id, body } satisfies WebhookDelivery,
       dedupeKey: webhookDedupeKey(hook.id, id),
     });
   }
