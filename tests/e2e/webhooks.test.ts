@@ -75,7 +75,7 @@ describe('Settings › Webhooks', () => {
 
     await admin.fill('[data-testid=webhook-url]', receiver.url('/payroll'));
     await admin.fill('[data-testid=webhook-description]', 'Payroll sync');
-    await admin.click('[data-testid=webhook-event-leave.decided]');
+    await admin.click('[data-testid="webhook-event-leave.decided"]');
     await admin.click('[data-testid=webhook-submit]');
     await admin.waitForSelector('[data-testid=webhook-secret-card]');
     const secret = await admin.inputValue('[data-testid=webhook-secret]');
@@ -109,6 +109,8 @@ describe('Settings › Webhooks', () => {
     expect(await admin.textContent('[data-testid=webhook-deliveries]')).toContain('Punch recorded');
     await shootWidthsAndThemes(admin, SHOTS, '22-webhooks-en', { fullPage: true });
     await admin.setViewportSize({ width: 390, height: 900 });
+    await admin.goto(`${server.url}/settings/webhooks`);
+    await admin.waitForSelector('[data-testid=webhook-delivery][data-status=sent]');
     expect(await layoutProblems(admin)).toEqual([]);
     await admin.context().addCookies([{ name: 'lang', value: 'es', url: server.url }]);
     await admin.goto(`${server.url}/settings/webhooks`);
@@ -127,7 +129,7 @@ describe('Settings › Webhooks', () => {
     await admin.waitForSelector('[data-testid=webhook-card]');
     await admin.click('[data-testid=webhook-edit]');
     await admin.waitForSelector('[data-testid=webhook-edit-form]');
-    await admin.click('[data-testid=webhook-edit-event-period.approved]');
+    await admin.click('[data-testid="webhook-edit-event-period.approved"]');
     await admin.click('[data-testid=webhook-edit-save]');
     await admin.waitForSelector('[data-testid=webhook-edit-form]', { state: 'detached' });
     await waitFor('saved', () => JSON.parse(sql<{ events: string }>('select events from webhooks')[0]!.events).includes('period.approved'));
