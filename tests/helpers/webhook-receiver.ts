@@ -12,7 +12,7 @@ export interface ReceivedHook {
 /**
  * A real HTTP receiver on 127.0.0.1 for webhook tests (decision 058): records every request and
  * answers each path with the status `answer(path, nth)` says (nth counts that path's requests
- * from 1; 204 by default).
+ * from 1; 204 by default; 0 never answers, holding the request open until the receiver closes).
  */
 export async function startWebhookReceiver(answer: (path: string, nth: number) => number = () => 204) {
   const received: ReceivedHook[] = [];
@@ -22,7 +22,9 @@ export async function startWebhookReceiver(answer: (path: string, nth: number) =
     req.on('end', () => {
       const path = req.url ?? '/';
       received.push({ path, headers: req.headers, body: Buffer.concat(chunks).toString('utf8') });
-      res.statusCode = answer(path, received.filter((r) => r.path === path).length);
+      const status = answer(path, received.filter((r) => r.path === path).length);
+      if (status === 0) return;
+      res.statusCode = status;
       res.end();
     });
   });
@@ -32,7 +34,11 @@ export async function startWebhookReceiver(answer: (path: string, nth: number) =
     url: (path: string) => `http://127.0.0.1:${port}${path}`,
     received,
     at: (path: string) => received.filter((r) => r.path === path),
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
   };
 }
 

@@ -66,6 +66,7 @@ beforeAll(async () => {
   receiver = await startWebhookReceiver((p, nth) => {
     if (p === '/flaky') return nth === 1 ? 500 : 200;
     if (p === '/gone') return 410;
+    if (p === '/slow') return nth === 1 ? 0 : 204;
     return 204;
   });
   const probe = net.createServer();
@@ -331,4 +332,22 @@ describe('attackers', () => {
     expect(receiver.at('/other-company')).toEqual([]);
     expect(deliveriesOf(own.body.data._id)).toEqual([]);
   });
+});
+
+describe('a crash during a delivery', () => {
+  it('sends the interrupted delivery again after a restart, with the same delivery id (receivers dedupe)', async () => {
+    const slow = await register({ url: receiver.url('/slow'), events: ['period.approved'] });
+    expect((await admin.post('/api/periods/approve', { date: '2027-01-01', employees: [workers[0]] })).status).toBe(200);
+    // The receiver holds the first request: the row is committed `sending` while it waits.
+    await waitFor('the first attempt arrives', () => receiver.at('/slow').length === 1);
+    expect(deliveriesOf(slow.body.data._id).map((r) => r.status)).toEqual(['sending']);
+    await server.kill('SIGKILL');
+    await server.restart();
+    const [first, second] = await waitFor('sent again after the restart', () => receiver.at('/slow').length === 2 && receiver.at('/slow'));
+    expect(second!.headers['x-jornada-delivery']).toBe(first!.headers['x-jornada-delivery']);
+    expect(second!.body).toBe(first!.body);
+    expect(signatureValid(slow.body.secret, second!)).toBe(true);
+    await waitFor('marked sent', () => deliveriesOf(slow.body.data._id).every((r) => r.status === 'sent'));
+    expect(receiver.at('/slow').length).toBe(2);
+  }, 60_000);
 });
