@@ -18,6 +18,7 @@ import { startMinuteJobs } from './jobs/minute-jobs.ts';
 import { emailChannel } from './outbox/email-channel.ts';
 import { registerOutboxChannel } from './outbox/outbox-channels.ts';
 import { startOutboxSender } from './outbox/outbox-sender.ts';
+import { webhookChannel } from './services/webhooks/webhook-channel.ts';
 
 export { closeDb };
 export { serve } from './serve.ts';
@@ -75,6 +76,7 @@ export async function boot(options: BootOptions = {}): Promise<void> {
   scheduleBackups(getSqlite, () => getSettings(db));
   // Emails and webhooks queued in the outbox (decision 054), and the jobs that queue reminders.
   registerOutboxChannel('email', emailChannel(getDb));
+  registerOutboxChannel('webhook', webhookChannel(getDb));
   await startOutboxSender(getDb);
   startMinuteJobs();
 }

@@ -39,6 +39,8 @@ export interface DemoIds {
   holiday: number;
   /** A clock terminal, waiting for its device (decision 042). */
   terminal: number;
+  /** A webhook, disabled so that no event reaches its address (decision 058). */
+  webhook: number;
   /** The local date of the server's today (the demo data is laid around it). */
   today: string;
 }
@@ -64,6 +66,11 @@ export async function demoIds(admin: Client): Promise<DemoIds> {
   if (!otherLeave) throw new Error('no leave of another employee');
   const terminal = await admin.post('/api/terminals', { name: 'Terminal de prueba', location: 'Entrada', methods: ['pin', 'badge'] });
   if (terminal.status !== 201) throw new Error(`terminal: ${terminal.status} ${await terminal.text()}`);
+  const webhook = await admin.post('/api/webhooks', { url: 'http://127.0.0.1:9/jornada-test', events: ['period.approved'] });
+  if (webhook.status !== 201) throw new Error(`webhook: ${webhook.status} ${await webhook.text()}`);
+  const webhookId = (await webhook.json()).data._id as number;
+  const disabled = await admin.request('PATCH', `/api/webhooks/${webhookId}`, { enabled: false });
+  if (disabled.status !== 200) throw new Error(`webhook: ${disabled.status} ${await disabled.text()}`);
   return {
     company: jobTitle.company,
     department: jobTitle.department,
@@ -81,6 +88,7 @@ export async function demoIds(admin: Client): Promise<DemoIds> {
     ownLeave: (await first(admin, `/api/leaves?employee=${own._id}&pageSize=1`))._id,
     holiday: (await holiday.json()).data._id,
     terminal: (await terminal.json()).data._id,
+    webhook: webhookId,
     today,
   };
 }
@@ -104,6 +112,7 @@ export function idsByCollection(ids: DemoIds, overrides: Record<string, number |
     'leave-groups': ids.leaveGroup,
     holidays: ids.holiday,
     terminals: ids.terminal,
+    webhooks: ids.webhook,
     punches: 1,
     ...overrides,
   };
@@ -153,6 +162,8 @@ export const NO_BODY = new Set([
   'POST /api/clock/challenge',
   'POST /api/outbox/{id}/retry',
   'POST /api/outbox/{id}/discard',
+  'POST /api/webhooks/{id}/secret',
+  'POST /api/webhooks/{id}/test',
 ]);
 
 /** The key of a route with the collection name replaced, so one entry covers every collection. */
@@ -277,5 +288,8 @@ export function writeCases(ids: DemoIds, own: { employee: number; department: nu
     'POST /api/personal/acknowledgements': { body: { month: '2026-01' } },
     // An API token (decision 057): a month from the demo's today, one permission every admin actor holds or not.
     'POST /api/api-tokens': { body: { name: 'Integración de prueba', expiresOn: addDays(ids.today, 30), permissions: { report: ['read'] } }, dates: ['expiresOn'] },
+    // Webhooks (decision 058): an address nobody listens on; the demo's webhook is disabled.
+    'POST /api/webhooks': { body: { url: 'http://127.0.0.1:9/jornada-hook', events: ['leave.decided'] } },
+    'PATCH /api/webhooks/{id}': { body: { events: ['leave.decided', 'period.approved'] }, partial: true },
   };
 }

@@ -137,6 +137,8 @@ beforeAll(async () => {
   seeds['leave-groups'] = await mk('/api/leave-groups', { name: 'Semilla', description: 'x', privilege: [ids.leaveType], status: 'active', company: ids.company });
   seeds['holidays'] = await mk('/api/holidays', { name: 'Semilla', date: '2026-10-12', company: ids.company });
   seeds['roles'] = await mk('/api/roles', { name: 'Semilla', permissions: {} });
+  // The demo ids' webhook is disabled: nothing queued for it reaches its address (decision 058).
+  seeds['webhooks'] = ids.webhook;
   seeds['users'] = await mk('/api/users', {
     name: 'Semilla',
     email: 'semilla.usuario@example.com',
@@ -304,6 +306,8 @@ describe('the valid bodies above are accepted (so each refusal was about the bad
     'PUT /api/employees/{id}/consent',
     'PUT /api/employees/{id}/photos/{id}/descriptor',
     'POST /api/employees/{id}/photos',
+    'POST /api/webhooks',
+    'PATCH /api/webhooks/{id}',
   ];
 
   it('answers 2xx with extra fields ignored', async () => {

@@ -14,7 +14,7 @@ describe('navigation', () => {
   it('groups reports and organisation pages and hides empty groups', () => {
     const items = navigationFor(admin);
     expect(items.map((i) => i.key)).toEqual([
-      'dashboard', 'employees', 'attendance', 'attendance-corrections', 'clock-conflicts', 'period-close', 'schedule', 'leave', 'reports', 'users', 'organization', 'setting', 'terminals', 'inspection-links', 'outbox', 'api-tokens', 'clock',
+      'dashboard', 'employees', 'attendance', 'attendance-corrections', 'clock-conflicts', 'period-close', 'schedule', 'leave', 'reports', 'users', 'organization', 'setting', 'terminals', 'inspection-links', 'outbox', 'api-tokens', 'webhooks', 'clock',
     ]);
     expect(items.find((i) => i.key === 'reports')!.children).toHaveLength(11);
     const limited = navigationFor({ accountType: 'Admin', permissions: { report: ['read'], department: ['read'] } });

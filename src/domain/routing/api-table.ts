@@ -56,6 +56,13 @@ export const API_ROUTES: readonly ApiRoute[] = [
   { method: 'PATCH', pattern: '/api/terminals/{id}', authority: ['setting.update'] },
   { method: 'POST', pattern: '/api/terminals/{id}/pairing-code', authority: ['setting.update'] },
   { method: 'POST', pattern: '/api/terminals/{id}/revoke', authority: ['setting.update'] },
+  // Webhooks (decision 058): setting.read lists them with their deliveries; setting.update registers, changes, reveals the secret, tests, deletes.
+  { method: 'GET', pattern: '/api/webhooks', authority: ['setting.read'] },
+  { method: 'POST', pattern: '/api/webhooks', authority: ['setting.update'] },
+  { method: 'PATCH', pattern: '/api/webhooks/{id}', authority: ['setting.update'] },
+  { method: 'DELETE', pattern: '/api/webhooks/{id}', authority: ['setting.update'] },
+  { method: 'POST', pattern: '/api/webhooks/{id}/secret', authority: ['setting.update'] },
+  { method: 'POST', pattern: '/api/webhooks/{id}/test', authority: ['setting.update'] },
   // Late punches of a paired terminal (decision 046): the terminal credential, checked by the endpoint.
   { method: 'POST', pattern: '/api/clock/offline', public: true, authority: [] },
   // Late punches the server could not apply, for administrators who see every employee.

@@ -72,6 +72,7 @@ const ADMIN_NAV: NavItem[] = [
   leaf('inspection-links', '/inspection-links', 'pages.inspectionLinks', 'settings'),
   leaf('outbox', '/settings/outbox', 'pages.outbox', 'settings'),
   leaf('api-tokens', '/settings/api-tokens', 'pages.apiTokens', 'settings'),
+  leaf('webhooks', '/settings/webhooks', 'pages.webhooks', 'settings'),
   leaf('clock', '/clock', 'clock.title', 'clock'),
 ];
 

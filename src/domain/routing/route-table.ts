@@ -67,6 +67,8 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   // API tokens and the API reference (decision 057): every admin account, for its own tokens.
   admin('/settings/api-tokens'),
   admin('/api-docs'),
+  // Webhooks (decision 058): setting.read sees them and their deliveries, setting.update changes them.
+  admin('/settings/webhooks', 'setting.read'),
   admin('/users'),
   admin('/users-create', 'user.create'),
   admin('/users-edit/{id}', 'user.update'),

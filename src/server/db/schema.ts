@@ -490,6 +490,23 @@ export interface TerminalTable {
   createdAt: CreatedAt;
 }
 
+/** A webhook (migration 0026, decision 058). */
+export interface WebhookTable {
+  id: Id;
+  /** The creator's company; null: every company's events. */
+  companyId: number | null;
+  url: string;
+  description: Generated<string>;
+  /** JSON array of event names (domain/webhooks/webhook-events.ts). */
+  events: string;
+  /** The signing secret, sealed (services/webhooks/webhook-secret.ts). */
+  secret: string;
+  enabled: Generated<number>;
+  createdBy: number | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
 /** One use of an inspection link (append-only). */
 export interface InspectionLinkUseTable {
   id: Id;
@@ -561,6 +578,7 @@ export interface Database {
   inspectionLinks: InspectionLinkTable;
   apiTokens: ApiTokenTable;
   terminals: TerminalTable;
+  webhooks: WebhookTable;
   inspectionLinkUses: InspectionLinkUseTable;
   recordAcknowledgements: RecordAcknowledgementTable;
   healthProbe: HealthProbeTable;

@@ -2,6 +2,7 @@ import type { FaceEnablement } from '../../domain/biometrics/face-enablement.ts'
 import type { BreakInstants } from '../../domain/attendance/shift-times.ts';
 import { normalizePermissions, type Permissions } from '../../domain/permissions/permissions.ts';
 import { methodsFrom, type TerminalMethod } from '../../domain/terminals/terminal-rules.ts';
+import { knownEvents, type WebhookEvent } from '../../domain/webhooks/webhook-events.ts';
 
 /**
  * The JSON columns, each read by one parser (docs/architecture.md: one parser per stored format)
@@ -118,4 +119,40 @@ export function parseConflictDetail(json: string | null): ConflictDetail | null 
 /** A refusal as `clock_conflicts.detail` stores it. */
 export function conflictDetailJson(detail: ConflictDetail): string {
   return JSON.stringify({ code: detail.code, params: detail.params });
+}
+
+/** `webhooks.events`: a JSON array of event names; unknown names and a damaged list read as none. */
+export function parseWebhookEvents(json: string): WebhookEvent[] {
+  try {
+    const list = JSON.parse(json) as unknown;
+    return Array.isArray(list) ? knownEvents(list) : [];
+  } catch {
+    // A damaged list subscribes to nothing.
+    return [];
+  }
+}
+
+/** Events as `webhooks.events` stores them. */
+export function webhookEventsJson(events: readonly WebhookEvent[]): string {
+  return JSON.stringify(events);
+}
+
+/**
+ * `outbox.payload` of a webhook delivery (decision 058): the webhook it goes to and the exact body
+ * sent (so every attempt sends the same bytes; only the timestamp and signature are new).
+ */
+export interface WebhookDelivery {
+  webhookId: number;
+  body: string;
+}
+
+/** A damaged payload reads as null (the delivery fails for good). Written by enqueueOutbox (JSON of the object). */
+export function parseWebhookDelivery(json: string): WebhookDelivery | null {
+  try {
+    const value = JSON.parse(json) as Partial<WebhookDelivery> | null;
+    if (!value || typeof value.webhookId !== 'number' || typeof value.body !== 'string') return null;
+    return { webhookId: value.webhookId, body: value.body };
+  } catch {
+    return null;
+  }
 }

@@ -19,6 +19,8 @@ import { checkPunchSnapshot } from './check-punch-snapshot.ts';
 import { preparePunchPhoto, savePunchPhoto } from './punch-photos.ts';
 import type { ClockTerminal } from './terminals/resolve-terminal.ts';
 import { log } from '../log.ts';
+import { wakeOutbox } from '../outbox/outbox-sender.ts';
+import { emitEmployeeWebhookEvent } from './webhooks/emit-webhook-event.ts';
 
 /** Punches arriving together share one transaction and one fsync (group-commit.ts). */
 const punchWriter = new GroupCommit();
@@ -130,10 +132,17 @@ export async function recordPunch(db: Db, request: PunchRequest): Promise<PunchR
       after: { employeeId: employee.id, method, terminal: terminal?.name ?? null, terminalId: terminal?.id ?? null, ...decision.change },
       at: now,
     });
-    return { time: now, punchId };
+    // In the punch's transaction (decision 058): a webhook hears of exactly the punches recorded.
+    const hooks = await emitEmployeeWebhookEvent(trx, employee.id, {
+      event: 'punch.recorded',
+      occurredAt: now,
+      data: { punchId, attendanceId, employeeId: employee.id, action: request.action, at: now, method, terminalId: terminal?.id ?? null, offline: false },
+    });
+    return { time: now, punchId, hooks };
   });
 
   if (outcome.refused) throw new PunchRefusal(outcome.refused.code, outcome.refused.params, { first_name: employee.firstName });
+  if (outcome.hooks) wakeOutbox();
   if (photo && outcome.punchId !== null) {
     await savePunchPhoto(db, { punchId: outcome.punchId, employeeId: employee.id, bytes: photo }).catch((error: unknown) => {
       log.error({ err: error }, 'The punch was recorded but its photo could not be kept');

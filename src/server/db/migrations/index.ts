@@ -21,6 +21,7 @@ import * as m0020 from './0020-period-approvals.ts';
 import * as m0021 from './0021-leave-accrual.ts';
 import * as m0022 from './0022-outbox.ts';
 import * as m0025 from './0025-api-tokens.ts';
+import * as m0026 from './0026-webhooks.ts';
 
 export interface Migration {
   up(db: Kysely<any>): Promise<void>;
@@ -53,4 +54,5 @@ export const migrations: ReadonlyArray<readonly [name: string, migration: Migrat
   ['0021-leave-accrual', m0021],
   ['0022-outbox', m0022],
   ['0025-api-tokens', m0025],
+  ['0026-webhooks', m0026],
 ];

@@ -21,6 +21,8 @@ import { applyPunch, findLatestClockPunch } from '../../db/repositories/punches.
 import { conflictDetailJson, type ConflictDetail } from '../../db/stored-formats.ts';
 import { AppError } from '../../http/app-error.ts';
 import { getSettings } from '../get-settings.ts';
+import { wakeOutbox } from '../../outbox/outbox-sender.ts';
+import { emitEmployeeWebhookEvent } from '../webhooks/emit-webhook-event.ts';
 import type { ClockTerminal } from '../terminals/resolve-terminal.ts';
 
 /** Unknown PINs or badges one terminal may send in an hour on this path (as many as the live kiosk's limit). */
@@ -103,7 +105,8 @@ async function receiveOne(
   identified: Identified,
   settings: Settings,
 ): Promise<LatePunchResult> {
-  return db.transaction().execute(async (trx) => {
+  let hooks = 0;
+  const result = await db.transaction().execute(async (trx): Promise<LatePunchResult> => {
     // Again inside the write lock: two copies of one batch sent at once write it once.
     const again = await findOfflineReceipt(trx, terminal.id, punch.seq);
     if (again) return { seq: punch.seq, status: again.status, ...(again.time ? { time: again.time } : {}) };
@@ -189,6 +192,14 @@ async function receiveOne(
       at: receivedAt,
     });
     await insertOfflineReceipt(trx, { terminalId: terminal.id, seq: punch.seq, status: 'recorded', punchId, conflictId: null, time: at, receivedAt });
+    // In the punch's transaction (decision 058); `at` is when it happened, `receivedAt` when it arrived.
+    hooks += await emitEmployeeWebhookEvent(trx, employee, {
+      event: 'punch.recorded',
+      occurredAt: at,
+      data: { punchId, attendanceId, employeeId: employee, action: punch.action, at, method, terminalId: terminal.id, offline: true, receivedAt },
+    });
     return { seq: punch.seq, status: 'recorded', time: at };
   });
+  if (hooks > 0) wakeOutbox();
+  return result;
 }

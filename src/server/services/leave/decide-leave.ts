@@ -9,6 +9,8 @@ import { AppError, notFound } from '../../http/app-error.ts';
 import { checkStandingRequest, validateLeave, type LeaveActor } from './leave-checks.ts';
 import { nowIso } from '../../clock/now.ts';
 import { refuseLockedPeriod } from '../periods/period-lock-guard.ts';
+import { wakeOutbox } from '../../outbox/outbox-sender.ts';
+import { emitEmployeeWebhookEvent } from '../webhooks/emit-webhook-event.ts';
 
 /**
  * An administrator approves or declines a request (or sets it back to pending), with an optional
@@ -22,7 +24,7 @@ export async function decideLeave(db: Db, id: number, input: unknown, actor: Lea
   // Deciding is not a request of one's own: only accounts that reach every employee (decision 024).
   if (!mayWriteRecords(actor, 'record')) throw new AppError('leave.decideForbidden', 403);
   const data = validateLeave(LeaveDecisionInput, input);
-  await db.transaction().execute(async (trx) => {
+  const hooks = await db.transaction().execute(async (trx) => {
     const before = await findLeave(trx, id);
     if (!before) throw notFound();
     if (blocksOthers(data.status) && (!blocksOthers(before.status) || data.status === 'approved')) {
@@ -36,6 +38,13 @@ export async function decideLeave(db: Db, id: number, input: unknown, actor: Lea
     await setLeaveDecision(trx, id, { status: data.status, comment: data.comment, ...decided, updatedAt: at });
     const action = data.status === 'approved' ? 'approve' : data.status === 'declined' ? 'decline' : 'reopen';
     await appendAudit(trx, { userId: actor.id, entity: 'leave', entityId: id, action, before: { status: before.status, comment: before.comment }, after: data, at });
+    // In the decision's transaction (decision 058); `pending` is a decision taken back.
+    return emitEmployeeWebhookEvent(trx, before.employee, {
+      event: 'leave.decided',
+      occurredAt: at,
+      data: { leaveId: id, employeeId: before.employee, leaveTypeId: before.leaveType, from: before.from, to: before.to, status: data.status, previousStatus: before.status, comment: data.comment ?? null, decidedBy: actor.id },
+    });
   });
+  if (hooks > 0) wakeOutbox();
   return (await findLeave(db, id))!;
 }

@@ -13,6 +13,8 @@ import { AppError } from '../../http/app-error.ts';
 import { validateAttendance } from '../attendance/attendance-checks.ts';
 import { getSettings } from '../get-settings.ts';
 import { requireWritable, type RecordActor } from '../record-guard.ts';
+import { wakeOutbox } from '../../outbox/outbox-sender.ts';
+import { emitPeriodApprovedEvents } from '../webhooks/emit-period-approved.ts';
 
 export interface ApproveAnswer {
   period: Period;
@@ -38,7 +40,7 @@ export async function approvePeriods(db: Db, input: unknown, actor: RecordActor)
   if (refused) throw new AppError(refused, 422, { from: period.from, to: period.to }, { date: refused });
   for (const id of data.employees) requireWritable(actor, id, 'record');
 
-  return db.transaction().execute(async (trx) => {
+  const { answer, hooks } = await db.transaction().execute(async (trx) => {
     const ids = new Set<number>();
     for (const id of data.employees) {
       if (!(await rowExists(trx, 'employees', id))) throw new AppError('validation.invalidInput', 422, {}, { employees: 'validation.unknownRecord' });
@@ -52,12 +54,14 @@ export async function approvePeriods(db: Db, input: unknown, actor: RecordActor)
     }
     let approved = 0;
     let already = 0;
+    const approvedIds: number[] = [];
     for (const employeeId of ids) {
       const before = await findPeriodApproval(trx, employeeId, period);
       if (before?.status === 'approved') {
         already++;
         continue;
       }
+      approvedIds.push(employeeId);
       await upsertApproval(trx, { employeeId, from: period.from, to: period.to, approvedBy: actor.id, approvedAt: at });
       await appendAudit(trx, {
         userId: actor.id,
@@ -70,6 +74,10 @@ export async function approvePeriods(db: Db, input: unknown, actor: RecordActor)
       });
       approved++;
     }
-    return { period, approved, already };
+    // In the approval's transaction (decision 058): one event per company, naming the employees approved now.
+    const hooks = await emitPeriodApprovedEvents(trx, { period, employeeIds: approvedIds, approvedBy: actor.id, at });
+    return { answer: { period, approved, already }, hooks };
   });
+  if (hooks > 0) wakeOutbox();
+  return answer;
 }

@@ -1,0 +1,76 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../schema.ts';
+
+type Executor = Kysely<Database>;
+
+/** Columns of a webhook as services see it (the sealed secret only where asked for). */
+const COLUMNS = ['id', 'companyId', 'url', 'description', 'events', 'enabled', 'createdAt', 'updatedAt'] as const;
+
+export async function insertWebhook(
+  db: Executor,
+  hook: { companyId: number | null; url: string; description: string; events: string; secret: string; createdBy: number; createdAt: string },
+): Promise<number> {
+  const row = await db
+    .insertInto('webhooks')
+    .values({ ...hook, enabled: 1, updatedAt: hook.createdAt })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** The webhooks an account manages: its company's (every one for an account without a company), oldest first. */
+export function listWebhooks(db: Executor, companyId: number | null) {
+  let query = db.selectFrom('webhooks').select([...COLUMNS]);
+  if (companyId !== null) query = query.where('companyId', '=', companyId);
+  return query.orderBy('id').execute();
+}
+
+export function findWebhook(db: Executor, id: number) {
+  return db.selectFrom('webhooks').select([...COLUMNS]).where('id', '=', id).executeTakeFirst();
+}
+
+/** A webhook with its sealed secret, for signing a delivery. */
+export function findWebhookForDelivery(db: Executor, id: number) {
+  return db.selectFrom('webhooks').select([...COLUMNS, 'secret']).where('id', '=', id).executeTakeFirst();
+}
+
+/** Enabled webhooks told of a company's events: that company's and those of no company. */
+export function webhooksOfCompany(db: Executor, companyId: number | null) {
+  return db
+    .selectFrom('webhooks')
+    .select(['id', 'url', 'events'])
+    .where('enabled', '=', 1)
+    .where((eb) => (companyId === null ? eb('companyId', 'is', null) : eb.or([eb('companyId', '=', companyId), eb('companyId', 'is', null)])))
+    .orderBy('id')
+    .execute();
+}
+
+export async function updateWebhook(
+  db: Executor,
+  id: number,
+  change: { url?: string; description?: string; events?: string; enabled?: number; updatedAt: string },
+): Promise<void> {
+  await db.updateTable('webhooks').set(change).where('id', '=', id).execute();
+}
+
+export async function deleteWebhook(db: Executor, id: number): Promise<void> {
+  await db.deleteFrom('webhooks').where('id', '=', id).execute();
+}
+
+/** Enabled webhooks told of an employee's events (their company's and those of no company), with the company. */
+export function webhooksOfEmployee(db: Executor, employeeId: number) {
+  return db
+    .selectFrom('employees')
+    .innerJoin('webhooks', (join) =>
+      join.on((eb) => eb.and([eb('webhooks.enabled', '=', 1), eb.or([eb('webhooks.companyId', 'is', null), eb('webhooks.companyId', '=', eb.ref('employees.companyId'))])])),
+    )
+    .select(['webhooks.id', 'webhooks.url', 'webhooks.events', 'employees.companyId as employeeCompanyId'])
+    .where('employees.id', '=', employeeId)
+    .orderBy('webhooks.id')
+    .execute();
+}
+
+/** The companies of some employees (a period approval's event is one per company). */
+export function companiesOfEmployees(db: Executor, employeeIds: readonly number[]) {
+  return db.selectFrom('employees').select(['id', 'companyId']).where('id', 'in', employeeIds).execute();
+}

@@ -1,0 +1,58 @@
+import { randomUUID } from 'node:crypto';
+import type { WebhookEvent } from '../../../domain/webhooks/webhook-events.ts';
+import type { Db } from '../../db/connection.ts';
+import { webhooksOfCompany, webhooksOfEmployee } from '../../db/repositories/webhooks.ts';
+import { parseWebhookEvents, type WebhookDelivery } from '../../db/stored-formats.ts';
+import { enqueueOutbox } from '../outbox/enqueue.ts';
+
+/**
+ * An event for the webhooks (decision 058). Called INSIDE the transaction that records the event,
+ * so a delivery is queued exactly when the event happened (a rollback takes it back). One outbox
+ * row per subscribed, enabled webhook, all with the same body: `{id, event, occurredAt, data}`,
+ * `id` the event's (`evt_` + UUID, the same for every webhook; the delivery id of each is its
+ * outbox row's). Returns how many deliveries were queued (the caller wakes the outbox after its
+ * commit when any were).
+ */
+export interface WebhookEventInput {
+  event: WebhookEvent;
+  occurredAt: string;
+  data: Record<string, unknown>;
+}
+
+type Hook = { id: number; url: string; events: string };
+
+async function enqueueFor(trx: Db, hooks: readonly Hook[], companyId: number | null, input: WebhookEventInput): Promise<number> {
+  const subscribed = hooks.filter((h) => parseWebhookEvents(h.events).includes(input.event));
+  if (subscribed.length === 0) return 0;
+  const id = `evt_${randomUUID()}`;
+  const body = JSON.stringify({ id, event: input.event, occurredAt: input.occurredAt, data: input.data });
+  for (const hook of subscribed) {
+    await enqueueOutbox(trx, {
+      channel: 'webhook',
+      kind: input.event,
+      companyId,
+      recipient: hook.url,
+      // Stored as JSON by the outbox; read back by parseWebhookDelivery.
+      payload: { webhookId: hook.id, body } satisfies WebhookDelivery,
+      dedupeKey: webhookDedupeKey(hook.id, id),
+    });
+  }
+  return subscribed.length;
+}
+
+/** The outbox dedupe key of a delivery: it names the webhook, so its recent deliveries can be listed. */
+export function webhookDedupeKey(webhookId: number, eventId: string): string {
+  return `webhook:${webhookId}:${eventId}`;
+}
+
+/** An event of one company (null: of no company). */
+export async function emitCompanyWebhookEvent(trx: Db, companyId: number | null, input: WebhookEventInput): Promise<number> {
+  return enqueueFor(trx, await webhooksOfCompany(trx, companyId), companyId, input);
+}
+
+/** An event about an employee: it belongs to the employee's company (one query). */
+export async function emitEmployeeWebhookEvent(trx: Db, employeeId: number, input: WebhookEventInput): Promise<number> {
+  const hooks = await webhooksOfEmployee(trx, employeeId);
+  if (hooks.length === 0) return 0;
+  return enqueueFor(trx, hooks, hooks[0]!.employeeCompanyId, input);
+}

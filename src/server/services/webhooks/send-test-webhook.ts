@@ -1,0 +1,29 @@
+import { randomUUID } from 'node:crypto';
+import { TEST_FAILURE_MESSAGES } from '../../../domain/webhooks/delivery-outcome.ts';
+import { WEBHOOK_TEST_EVENT } from '../../../domain/webhooks/webhook-events.ts';
+import { nowIso } from '../../clock/now.ts';
+import type { Db } from '../../db/connection.ts';
+import { findWebhookForDelivery } from '../../db/repositories/webhooks.ts';
+import { AppError } from '../../http/app-error.ts';
+import type { SessionUser } from '../session-user.ts';
+import { companyWebhook } from './company-webhook.ts';
+import { postWebhook } from './post-webhook.ts';
+import { openWebhookSecret } from './webhook-secret.ts';
+
+/**
+ * "Send test event" (decision 058): one signed `webhook.test` POST to the webhook now, not through
+ * the outbox (the administrator waits for the answer; nothing is retried or queued), even when the
+ * webhook is disabled. Delivered: the receiver's status. Not delivered: 502
+ * `webhooks.testFailed.<reason>` (the status, refused, timeout, ...) in the request's language.
+ */
+export async function sendTestWebhook(db: Db, user: SessionUser, id: number): Promise<{ status: number }> {
+  await companyWebhook(db, user, id);
+  const hook = (await findWebhookForDelivery(db, id))!;
+  const secret = openWebhookSecret(hook.secret);
+  if (secret === null) throw new AppError('webhooks.secretUnreadable', 409);
+  const eventId = `evt_${randomUUID()}`;
+  const body = JSON.stringify({ id: eventId, event: WEBHOOK_TEST_EVENT, occurredAt: nowIso(), data: { webhookId: id, test: true } });
+  const result = await postWebhook({ url: hook.url, secret, event: WEBHOOK_TEST_EVENT, deliveryId: `test-${randomUUID()}`, body });
+  if (result.outcome === 'delivered') return { status: result.status! };
+  throw new AppError(TEST_FAILURE_MESSAGES[result.reason ?? 'other'], 502, { status: result.status ?? '' });
+}

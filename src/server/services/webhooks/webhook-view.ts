@@ -1,0 +1,27 @@
+import type { WebhookEvent } from '../../../domain/webhooks/webhook-events.ts';
+import { parseWebhookEvents } from '../../db/stored-formats.ts';
+
+/** A webhook as the API answers it (never its secret). */
+export interface WebhookView {
+  _id: number;
+  companyId: number | null;
+  url: string;
+  description: string;
+  events: WebhookEvent[];
+  enabled: boolean;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export function webhookView(row: { id: number; companyId: number | null; url: string; description: string; events: string; enabled: number; createdAt: string; updatedAt: string }): WebhookView {
+  return {
+    _id: row.id,
+    companyId: row.companyId,
+    url: row.url,
+    description: row.description,
+    events: parseWebhookEvents(row.events),
+    enabled: row.enabled === 1,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+  };
+}
