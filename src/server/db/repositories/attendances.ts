@@ -61,6 +61,7 @@ export const ATTENDANCE_RECORD_COLUMNS = [
   'attendances.workFlag',
   'attendances.workMode',
   'attendances.overtimeCompensation',
+  'attendances.closedAutomatically',
 ] as const;
 
 const base = (db: Kysely<Database>) =>
@@ -117,6 +118,7 @@ export const toAttendanceDto = (r: AttendanceRow, now = nowIso()): AttendanceDto
   totalHours: r.workedSeconds === null ? null : Math.round((r.workedSeconds / 3600) * 100) / 100,
   statusInOut: r.timeOut === null ? 'in' : 'out',
   missingCheckOut: r.voidedAt === null && missingCheckOut(r, now, r.timezone),
+  closedAutomatically: r.closedAutomatically === 1,
   statusIn: r.statusIn,
   lateSeconds: r.lateSeconds,
   earlyDepartureSeconds: r.earlyDepartureSeconds,
