@@ -60,7 +60,7 @@ export async function closeAutomatically(db: Db, id: number, afterHours: number,
     if (!due) return false;
     const locked = await periodLockRefusal(trx, before.employee, before.date);
     if (locked) {
-      log.info({ attendance: id, date: before.date }, 'automatic clock-out skipped: the period is approved');
+      log.debug({ attendance: id, date: before.date }, 'automatic clock-out skipped: the period is approved');
       return false;
     }
     const at = new Date(now).toISOString();
