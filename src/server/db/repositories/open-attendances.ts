@@ -39,3 +39,28 @@ export async function openAttendancesSince(db: Db, fromDate: string): Promise<Op
   for (const b of breaks) byAttendance.set(b.attendanceId, [...(byAttendance.get(b.attendanceId) ?? []), { startAt: b.startAt, endAt: b.endAt }]);
   return rows.map((r) => ({ ...r, breaks: byAttendance.get(r.id) ?? [] }));
 }
+
+/** A day the automatic clock-out closed and nobody has corrected since (decision 056). */
+export interface AutoClosedAttendanceRow {
+  id: number;
+  employeeId: number;
+  companyId: number;
+  date: string;
+  timezone: string;
+  timeIn: string;
+  timeOut: string;
+}
+
+/** The days closed automatically with a work date on or after `fromDate` (the date index). */
+export async function autoClosedAttendancesSince(db: Db, fromDate: string): Promise<AutoClosedAttendanceRow[]> {
+  const rows = await db
+    .selectFrom('attendances')
+    .innerJoin('employees', 'employees.id', 'attendances.employeeId')
+    .select(['attendances.id', 'attendances.employeeId', 'employees.companyId', 'attendances.date', 'attendances.timezone', 'attendances.timeIn', 'attendances.timeOut'])
+    .where('attendances.date', '>=', fromDate)
+    .where('attendances.closedAutomatically', '=', 1)
+    .where('attendances.voidedAt', 'is', null)
+    .orderBy('attendances.id')
+    .execute();
+  return rows.map((r) => ({ ...r, timeOut: r.timeOut ?? r.timeIn }));
+}
