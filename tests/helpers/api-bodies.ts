@@ -194,6 +194,8 @@ export function writeCases(ids: DemoIds, own: { employee: number; department: nu
     'PUT /api/settings': { body: {} /* filled from GET /api/settings */ },
     // Turning it off changes nothing on the demo (off already) and deletes nothing (decision 047).
     'POST /api/settings/face-recognition': { body: { enabled: false } },
+    // Email stays off on the demo: no server, no sender (decision 054).
+    'PUT /api/settings/email': { body: { host: '', port: 587, security: 'starttls', user: '', from: '', appUrl: '' } },
     'POST /api/feedback': { body: { message: 'Todo bien' }, texts: { message: 5000 } },
     'PUT /api/guide': { body: { dismissed: true } },
     'POST /api/employees/import': { body: { csv: IMPORT_CSV, dryRun: true } },
