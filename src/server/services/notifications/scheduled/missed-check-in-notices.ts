@@ -9,6 +9,7 @@ import { getSettings } from '../../get-settings.ts';
 import { managersOf, notifyEmployee, notifyUsers } from '../notify.ts';
 import { missedCheckInEmail } from '../templates/missed-check-in.ts';
 import { kindSettings } from './kind-settings.ts';
+import { emailConfigured } from './email-configured.ts';
 
 /**
  * "You have not checked in" (issue 22.2, decision 056), run by a minute job: each active employee
@@ -18,12 +19,14 @@ import { kindSettings } from './kind-settings.ts';
  * per employee and work date (dedupe key). Returns how many employees were found due.
  */
 export async function sendMissedCheckInNotices(db: Db, now = nowMs()): Promise<number> {
+  if (!(await emailConfigured(db))) return 0;
   const settings = await getSettings(db);
-  const setting = await kindSettings(db, 'missedCheckIn');
   const today = localDateOf(now, settings.timezone);
   const period = { from: addDays(today, -1), to: today };
   const active = { status: 'active' as const };
-  const employees = (await reportEmployees(db, active)).filter((e) => setting(e.companyId).enabled);
+  const all = await reportEmployees(db, active);
+  const setting = await kindSettings(db, 'missedCheckIn', all.map((e) => e.companyId));
+  const employees = all.filter((e) => setting(e.companyId).enabled);
   if (employees.length === 0) return 0;
   const queued = await queuedDedupeKeys(db, employees.flatMap((e) => [keyOf(e.id, period.from), keyOf(e.id, period.to)]));
   const schedules = await schedulesByEmployee(db, active);

@@ -10,6 +10,7 @@ import { getSettings } from '../../get-settings.ts';
 import { managersOf, notifyEmployee, notifyUsers } from '../notify.ts';
 import { missingCheckOutEmail } from '../templates/missing-check-out.ts';
 import { kindSettings } from './kind-settings.ts';
+import { emailConfigured } from './email-configured.ts';
 
 const keyOf = (attendanceId: number) => `missingCheckOut:${attendanceId}`;
 
@@ -22,6 +23,7 @@ const keyOf = (attendanceId: number) => `missingCheckOut:${attendanceId}`;
  * messages in one transaction. Returns how many days it looked at as due.
  */
 export async function sendMissingCheckOutNotices(db: Db, now = nowMs()): Promise<number> {
+  if (!(await emailConfigured(db))) return 0;
   const settings = await getSettings(db);
   const from = addDays(localDateOf(now, settings.timezone), -MISSING_CHECK_OUT_LOOKBACK_DAYS);
   const open = await openAttendancesSince(db, from);
@@ -30,7 +32,7 @@ export async function sendMissingCheckOutNotices(db: Db, now = nowMs()): Promise
   const queued = await queuedDedupeKeys(db, all.map((d) => keyOf(d.id)));
   const days = all.filter((d) => !queued.has(keyOf(d.id)));
   if (days.length === 0) return 0;
-  const setting = await kindSettings(db, 'missingCheckOut');
+  const setting = await kindSettings(db, 'missingCheckOut', days.map((d) => d.companyId));
   const ids = [...new Set(days.map((d) => d.employeeId))];
   const schedules = await schedulesByEmployee(db, { ids });
   const employees = new Map((await reportEmployees(db, { ids })).map((e) => [e.id, e]));

@@ -8,6 +8,7 @@ import { monthlyRecords } from '../../reports/monthly-records.ts';
 import { notifyEmployee } from '../notify.ts';
 import { monthlySummaryEmail } from '../templates/monthly-summary.ts';
 import { kindSettings } from './kind-settings.ts';
+import { emailConfigured } from './email-configured.ts';
 
 /**
  * Last month's summary (issue 22.2, decision 056), run by a minute job: from 08:00 on the 1st
@@ -21,9 +22,10 @@ import { kindSettings } from './kind-settings.ts';
 export async function sendMonthlySummaries(db: Db, now = nowMs()): Promise<number> {
   const settings = await getSettings(db);
   const month = dueSummaryMonth(settings.timezone, now);
-  if (month === null) return 0;
-  const setting = await kindSettings(db, 'monthlySummary');
-  const employees = (await reportEmployees(db, { status: 'active' })).filter((e) => setting(e.companyId).enabled);
+  if (month === null || !(await emailConfigured(db))) return 0;
+  const all = await reportEmployees(db, { status: 'active' });
+  const setting = await kindSettings(db, 'monthlySummary', all.map((e) => e.companyId));
+  const employees = all.filter((e) => setting(e.companyId).enabled);
   const queued = await queuedDedupeKeys(db, employees.map((e) => keyOf(e.id, month)));
   const waiting = employees.filter((e) => !queued.has(keyOf(e.id, month)));
   // One try an hour: an employee without an address (or before SMTP is set up) is not read every minute.

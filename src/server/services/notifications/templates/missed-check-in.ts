@@ -1,7 +1,7 @@
 import { formatRecordTime } from '../../../../domain/format/record-time.ts';
 import { formatLocalDate } from '../../../../domain/format/intl-format.ts';
-import type { Language } from '../../../../i18n/languages.ts';
-import { appUrl, emailContent, type EmailContent } from '../../../mail/email-content.ts';
+import { emailContent } from '../../../mail/email-content.ts';
+import type { ContentBuilder } from '../notify.ts';
 
 export interface MissedCheckInFacts {
   employeeId: number;
@@ -14,25 +14,23 @@ export interface MissedCheckInFacts {
   timeFormat: '1' | '2';
 }
 
-type T = (key: string, params?: Record<string, unknown>) => string;
-
 /** "No check-in yet" (decision 056): to the employee, or to a manager with the employee's name. */
-export function missedCheckInEmail(f: MissedCheckInFacts, audience: 'employee' | 'manager'): (lang: Language, t: T) => EmailContent {
-  return (lang, t) => {
+export function missedCheckInEmail(f: MissedCheckInFacts, audience: 'employee' | 'manager'): ContentBuilder {
+  return (lang, t, link) => {
     const params = { name: f.employeeName, date: formatLocalDate(f.date, lang, 'long'), time: formatRecordTime(f.scheduledStart, f.timezone, lang, f.timeFormat), minutes: f.minutes };
     if (audience === 'employee') {
       return emailContent({
         subject: t('notifications.missedCheckIn.subject', params),
         heading: t('notifications.missedCheckIn.subject', params),
         lines: [t('notifications.missedCheckIn.line', params), t('notifications.missedCheckIn.what', params)],
-        action: { label: t('notifications.missedCheckIn.action'), url: appUrl('/personal/dashboard') },
+        action: { label: t('notifications.missedCheckIn.action'), url: link('/personal/dashboard') },
       });
     }
     return emailContent({
       subject: t('notifications.missedCheckIn.managerSubject', params),
       heading: t('notifications.missedCheckIn.managerSubject', params),
       lines: [t('notifications.missedCheckIn.managerLine', params)],
-      action: { label: t('notifications.missedCheckIn.managerAction'), url: appUrl(`/attendance?employee=${f.employeeId}&from=${f.date}&to=${f.date}`) },
+      action: { label: t('notifications.missedCheckIn.managerAction'), url: link(`/attendance?employee=${f.employeeId}&from=${f.date}&to=${f.date}`) },
     });
   };
 }

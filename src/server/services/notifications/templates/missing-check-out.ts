@@ -1,7 +1,7 @@
 import { formatLocalDate } from '../../../../domain/format/intl-format.ts';
 import { formatRecordTime } from '../../../../domain/format/record-time.ts';
-import type { Language } from '../../../../i18n/languages.ts';
-import { appUrl, emailContent, type EmailContent } from '../../../mail/email-content.ts';
+import { emailContent } from '../../../mail/email-content.ts';
+import type { ContentBuilder } from '../notify.ts';
 
 export interface MissingCheckOutFacts {
   employeeId: number;
@@ -14,16 +14,14 @@ export interface MissingCheckOutFacts {
   closedAt?: string | null;
 }
 
-type T = (key: string, params?: Record<string, unknown>) => string;
-
 /**
  * "You did not check out" (decision 056): to the employee, with a link to ask for the day's
  * correction on My attendance (`correct=` opens the request form on that date); to a manager, the
  * employee's name and a link to the day in the attendance list. When the automatic clock-out closed
  * the day first, both say so and at what time.
  */
-export function missingCheckOutEmail(f: MissingCheckOutFacts, audience: 'employee' | 'manager'): (lang: Language, t: T) => EmailContent {
-  return (lang, t) => {
+export function missingCheckOutEmail(f: MissingCheckOutFacts, audience: 'employee' | 'manager'): ContentBuilder {
+  return (lang, t, link) => {
     const params = {
       name: f.employeeName,
       date: formatLocalDate(f.date, lang, 'long'),
@@ -36,14 +34,14 @@ export function missingCheckOutEmail(f: MissingCheckOutFacts, audience: 'employe
         subject: t('notifications.missingCheckOut.subject', params),
         heading: t('notifications.missingCheckOut.heading', params),
         lines: [t('notifications.missingCheckOut.line', params), ...closed, t('notifications.missingCheckOut.what', params)],
-        action: { label: t('notifications.missingCheckOut.action'), url: appUrl(`/personal/attendance?month=${f.date.slice(0, 7)}&correct=${f.date}`) },
+        action: { label: t('notifications.missingCheckOut.action'), url: link(`/personal/attendance?month=${f.date.slice(0, 7)}&correct=${f.date}`) },
       });
     }
     return emailContent({
       subject: t('notifications.missingCheckOut.managerSubject', params),
       heading: t('notifications.missingCheckOut.managerSubject', params),
       lines: [t('notifications.missingCheckOut.managerLine', params), ...closed],
-      action: { label: t('notifications.missingCheckOut.managerAction'), url: appUrl(`/attendance?employee=${f.employeeId}&from=${f.date}&to=${f.date}`) },
+      action: { label: t('notifications.missingCheckOut.managerAction'), url: link(`/attendance?employee=${f.employeeId}&from=${f.date}&to=${f.date}`) },
     });
   };
 }

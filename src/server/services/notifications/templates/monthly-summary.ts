@@ -1,18 +1,16 @@
 import { formatDuration } from '../../../../domain/format/intl-format.ts';
 import type { MonthlyRecordTotals } from '../../../../domain/reports/monthly-record.ts';
 import { formatMonth } from '../../../../domain/reports/report-format.ts';
-import type { Language } from '../../../../i18n/languages.ts';
-import { appUrl, emailContent, type EmailContent } from '../../../mail/email-content.ts';
-
-type T = (key: string, params?: Record<string, unknown>) => string;
+import { emailContent } from '../../../mail/email-content.ts';
+import type { ContentBuilder } from '../notify.ts';
 
 /**
  * Last month's totals from the legal monthly record (decision 056): counted time, expected,
  * overtime, days attended, absences and leave, with the link to the month on My attendance, where
  * the employee acknowledges receiving the record (decision 036).
  */
-export function monthlySummaryEmail(month: string, totals: MonthlyRecordTotals): (lang: Language, t: T) => EmailContent {
-  return (lang, t) => {
+export function monthlySummaryEmail(month: string, totals: MonthlyRecordTotals): ContentBuilder {
+  return (lang, t, link) => {
     const params = { month: formatMonth(month, lang) };
     const line = (key: string, value: string) => `${t(`notifications.monthlySummary.${key}`)}: ${value}`;
     return emailContent({
@@ -28,7 +26,7 @@ export function monthlySummaryEmail(month: string, totals: MonthlyRecordTotals):
         line('leaveDays', String(totals.leaveDays)),
         t('notifications.monthlySummary.acknowledge', params),
       ],
-      action: { label: t('notifications.monthlySummary.action'), url: appUrl(`/personal/attendance?month=${month}`) },
+      action: { label: t('notifications.monthlySummary.action'), url: link(`/personal/attendance?month=${month}`) },
     });
   };
 }
