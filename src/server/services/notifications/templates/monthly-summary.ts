@@ -12,18 +12,18 @@ import type { ContentBuilder } from '../notify.ts';
 export function monthlySummaryEmail(month: string, totals: MonthlyRecordTotals): ContentBuilder {
   return (lang, t, link) => {
     const params = { month: formatMonth(month, lang) };
-    const line = (key: string, value: string) => `${t(`notifications.monthlySummary.${key}`)}: ${value}`;
+    const line = (label: string, value: string) => `${label}: ${value}`;
     return emailContent({
       subject: t('notifications.monthlySummary.subject', params),
       heading: t('notifications.monthlySummary.heading', params),
       lines: [
         t('notifications.monthlySummary.intro', params),
-        line('worked', formatDuration(totals.countedSeconds, lang)),
-        line('expected', formatDuration(totals.expectedSeconds, lang)),
-        line('overtime', formatDuration(totals.overtimeSeconds, lang)),
-        line('attendedDays', String(totals.attendedDays)),
-        line('absentDays', String(totals.absentDays)),
-        line('leaveDays', String(totals.leaveDays)),
+        line(t('notifications.monthlySummary.worked'), formatDuration(totals.countedSeconds, lang)),
+        line(t('notifications.monthlySummary.expected'), formatDuration(totals.expectedSeconds, lang)),
+        line(t('notifications.monthlySummary.overtime'), formatDuration(totals.overtimeSeconds, lang)),
+        line(t('notifications.monthlySummary.attendedDays'), String(totals.attendedDays)),
+        line(t('notifications.monthlySummary.absentDays'), String(totals.absentDays)),
+        line(t('notifications.monthlySummary.leaveDays'), String(totals.leaveDays)),
         t('notifications.monthlySummary.acknowledge', params),
       ],
       action: { label: t('notifications.monthlySummary.action'), url: link(`/personal/attendance?month=${month}`) },
