@@ -4,7 +4,6 @@ import { addDays, localDateOf } from '../time/zoned-time.ts';
 
 /** Minutes after the scheduled start before a missing check-in is reported (the kind's default). */
 export const DEFAULT_MISSED_CHECK_IN_MINUTES = 30;
-export const MISSED_CHECK_IN_MINUTES_RANGE = { min: 5, max: 240 } as const;
 
 /** What is known about one employee around `now`. */
 export interface CheckInFacts {
