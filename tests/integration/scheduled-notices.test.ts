@@ -1,3 +1,4 @@
+import ExcelJS from 'exceljs';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -120,6 +121,18 @@ describe('a Monday without check-in, then without check-out', () => {
     const list = (await (await admin.get(`/api/attendances?employee=${carmen}&from=2027-03-01&to=2027-03-01`)).json()) as { data: { closedAutomatically: boolean; timeOut: string }[] };
     expect(list.data[0]).toMatchObject({ closedAutomatically: true, timeOut: '2027-03-01T17:00:00.000Z' });
     expect(sql("select user_id, action from audit_log where entity = 'attendance' and entity_id = ? and action = 'auto-clock-out'", String(day.id))).toEqual([{ user_id: null, action: 'auto-clock-out' }]);
+    // The attendance export and the monthly record's spreadsheet say so too.
+    const texts = async (url: string) => {
+      const res = await admin.get(url);
+      expect(res.status).toBe(200);
+      const book = new ExcelJS.Workbook();
+      await book.xlsx.load(await res.arrayBuffer());
+      const out: string[] = [];
+      book.eachSheet((sheet) => sheet.eachRow((row) => row.eachCell((cell) => out.push(String(cell.value)))));
+      return out.join(' | ');
+    };
+    expect(await texts(`/api/attendances/export?employee=${carmen}&from=2027-03-01&to=2027-03-01&lang=en`)).toContain('Closed automatically');
+    expect(await texts(`/api/reports/monthly-record/export?employee=${carmen}&month=2027-03&lang=es`)).toContain(es.reports.record.closedAutomatically);
   });
 
   it('tells her the next morning at 07:00 that she did not check out and the day was closed automatically', async () => {
