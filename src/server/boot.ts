@@ -15,6 +15,7 @@ import { serverDatabaseHealth } from './services/database-health.ts';
 import { seedDemoData } from './services/seed-demo-data.ts';
 import { log } from './log.ts';
 import { startMinuteJobs } from './jobs/minute-jobs.ts';
+import { registerScheduledJobs } from './services/notifications/scheduled/register-scheduled-jobs.ts';
 import { emailChannel } from './outbox/email-channel.ts';
 import { registerOutboxChannel } from './outbox/outbox-channels.ts';
 import { startOutboxSender } from './outbox/outbox-sender.ts';
@@ -78,5 +79,7 @@ export async function boot(options: BootOptions = {}): Promise<void> {
   registerOutboxChannel('email', emailChannel(getDb));
   registerOutboxChannel('webhook', webhookChannel(getDb));
   await startOutboxSender(getDb);
+  // The automatic clock-out and the scheduled reminders (decision 056).
+  registerScheduledJobs();
   startMinuteJobs();
 }

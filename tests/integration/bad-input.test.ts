@@ -64,6 +64,9 @@ const OPTIONAL = new Set([
   'PUT /api/settings:autoBreakMinutes',
   'PUT /api/settings:maxOrdinaryDailyHours',
   'PUT /api/settings:approvalPeriod',
+  // Automatic clock-out (decision 056): optional like the other working-time settings.
+  'PUT /api/settings:autoClockOut',
+  'PUT /api/settings:autoClockOutAfterHours',
   'POST /api/terminals:location',
   'PATCH /api/terminals/{id}:location',
   'POST /api/attendance-corrections:timeOut',

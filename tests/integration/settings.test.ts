@@ -35,6 +35,9 @@ const DEFAULTS = {
   autoBreakMinutes: 30,
   maxOrdinaryDailyHours: 9,
   approvalPeriod: 'month',
+  // Decision 056: off by default.
+  autoClockOut: false,
+  autoClockOutAfterHours: 4,
   // New installations: punches only from paired terminals (decision 042).
   unpairedClock: false,
   terminalSilentMinutes: 60,

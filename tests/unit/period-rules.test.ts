@@ -90,6 +90,7 @@ describe('exceptions of a period', () => {
     const e = periodExceptions({ days, period, now: '2026-03-09T07:00:00Z', warnings: [{ date: '2026-03-02', kind: 'shortBreak' }, { date: '2026-03-01', kind: 'longDay' }], pendingCorrections: 2 });
     expect(e).toEqual({
       missingCheckOut: ['2026-03-05'],
+      closedAutomatically: [],
       late: { days: 1, seconds: 600 },
       early: { days: 1, seconds: 1800 },
       absences: ['2026-03-04'],
@@ -99,6 +100,12 @@ describe('exceptions of a period', () => {
     expect(exceptionCount(e)).toBe(1 + 1 + 1 + 1 + 1 + 2);
     // 17 h after the night shift's check-in it is forgotten too (more than 16 h open).
     expect(periodExceptions({ days, period, now: '2026-03-09T14:00:01Z' }).missingCheckOut).toEqual(['2026-03-05', '2026-03-08']);
+  });
+  it('counts a day the automatic clock-out closed as an exception to review (decision 056)', () => {
+    const closed = [...days, day('2026-03-07', { timeIn: '2026-03-07T08:00:00Z', timeOut: '2026-03-07T16:00:00Z', workedSeconds: 28800, expectedSeconds: 28800, closedAutomatically: true })];
+    const e = periodExceptions({ days: closed, period, now: '2026-03-09T07:00:00Z' });
+    expect(e.closedAutomatically).toEqual(['2026-03-07']);
+    expect(exceptionCount(e)).toBe(1 + 1 + 1 + 1 + 1);
   });
   it('totals only the period\'s days, with the record\'s own figures (seconds counted as work)', () => {
     expect(periodTotals(days, period)).toEqual({ workedSeconds: 28200 + 27000, expectedSeconds: 4 * 28800, overtimeSeconds: 0, leaveDays: 1, attendedDays: 4 });

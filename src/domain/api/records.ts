@@ -98,6 +98,8 @@ export interface AttendanceDto {
   statusInOut: 'in' | 'out';
   /** Open, from an earlier date, and no longer the shift being worked: a forgotten check-out. */
   missingCheckOut: boolean;
+  /** Closed by the automatic clock-out at its scheduled end (decision 056), until an administrator corrects it. */
+  closedAutomatically: boolean;
   statusIn: 'on_time' | 'late' | null;
   lateSeconds: number;
   earlyDepartureSeconds: number;

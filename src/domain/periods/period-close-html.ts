@@ -60,6 +60,7 @@ export function periodCloseRowsHtml(rows: readonly PeriodCloseRow[], t: T, lang:
   const chips = (e: PeriodExceptions): string => {
     let out = '';
     if (e.missingCheckOut.length) out += `<li data-testid="exception-missing" title="${dates(e.missingCheckOut)}">${tr('periods.exceptions.missingCheckOut', e.missingCheckOut.length)}</li>`;
+    if (e.closedAutomatically?.length) out += `<li data-testid="exception-auto-closed" title="${dates(e.closedAutomatically)}">${tr('periods.exceptions.closedAutomatically', e.closedAutomatically.length)}</li>`;
     if (e.absences.length) out += `<li data-testid="exception-absent" title="${dates(e.absences)}">${tr('periods.exceptions.absences', e.absences.length)}</li>`;
     if (e.late.days) out += `<li data-testid="exception-late">${withTime('periods.exceptions.late', e.late.days, e.late.seconds)}</li>`;
     if (e.early.days) out += `<li data-testid="exception-early">${withTime('periods.exceptions.early', e.early.days, e.early.seconds)}</li>`;

@@ -8,6 +8,7 @@ import type { Period } from '../reports/periods.ts';
  * the work-time warnings of the period (work-time-warnings.ts):
  * - `missingCheckOut`: a day still open that is no longer the shift being worked (more than
  *   MAX_OPEN_SHIFT_SECONDS since its check-in, as the clock engine judges it);
+ * - `closedAutomatically`: days the automatic clock-out closed at the scheduled end (decision 056);
  * - `late` / `early`: days with lateness or early departure against the schedule, and their seconds;
  * - `absences`: past working days with neither attendance nor approved leave;
  * - `warnings`: days over the work-time limits (short break, short rest, long day), by kind;
@@ -15,6 +16,8 @@ import type { Period } from '../reports/periods.ts';
  */
 export interface PeriodExceptions {
   missingCheckOut: string[];
+  /** Days the automatic clock-out closed at their scheduled end (decision 056). */
+  closedAutomatically: string[];
   late: { days: number; seconds: number };
   early: { days: number; seconds: number };
   absences: string[];
@@ -41,10 +44,11 @@ export function periodExceptions(input: {
   pendingCorrections?: number;
 }): PeriodExceptions {
   const nowMs = Date.parse(input.now);
-  const out: PeriodExceptions = { missingCheckOut: [], late: { days: 0, seconds: 0 }, early: { days: 0, seconds: 0 }, absences: [], warnings: {}, pendingCorrections: input.pendingCorrections ?? 0 };
+  const out: PeriodExceptions = { missingCheckOut: [], closedAutomatically: [], late: { days: 0, seconds: 0 }, early: { days: 0, seconds: 0 }, absences: [], warnings: {}, pendingCorrections: input.pendingCorrections ?? 0 };
   for (const d of input.days) {
     if (d.date < input.period.from || d.date > input.period.to) continue;
     if (d.timeIn !== null && d.timeOut === null && nowMs - Date.parse(d.timeIn) > MAX_OPEN_SHIFT_SECONDS * 1000) out.missingCheckOut.push(d.date);
+    if (d.closedAutomatically) out.closedAutomatically.push(d.date);
     if (d.lateSeconds > 0) {
       out.late.days++;
       out.late.seconds += d.lateSeconds;
@@ -64,7 +68,7 @@ export function periodExceptions(input: {
 
 /** How many things need a look (0: a clean period). */
 export function exceptionCount(e: PeriodExceptions): number {
-  return e.missingCheckOut.length + e.late.days + e.early.days + e.absences.length + Object.values(e.warnings).reduce((a, b) => a + b, 0) + e.pendingCorrections;
+  return e.missingCheckOut.length + (e.closedAutomatically?.length ?? 0) + e.late.days + e.early.days + e.absences.length + Object.values(e.warnings).reduce((a, b) => a + b, 0) + e.pendingCorrections;
 }
 
 /** The period's totals from the record's days (the record's own figures, limited to the period). */

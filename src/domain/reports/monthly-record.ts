@@ -38,6 +38,8 @@ export interface RecordAttendance extends DayAttendance {
   offline?: boolean;
   /** Names of the clock terminals the day's punches came from, in punch order (decision 042). */
   terminals?: readonly string[];
+  /** Closed by the automatic clock-out (decision 056): 1/true; missing in older callers. */
+  closedAutomatically?: boolean | 0 | 1;
 }
 
 /** Where an administrator's correction stands with the worker, as of when the record was read. */
@@ -104,6 +106,8 @@ export interface MonthlyRecordDay {
   terminals: readonly string[];
   /** Work-time warnings of the day (art. 34.3/34.4 ET), set by withWorkTimeWarnings (decision 050). */
   warnings?: readonly WorkTimeWarning[];
+  /** Closed by the automatic clock-out at its scheduled end (decision 056): an exception to review. */
+  closedAutomatically?: boolean;
 }
 
 export interface MonthlyRecordTotals {
@@ -224,6 +228,7 @@ export function buildMonthlyRecord(input: {
       workerAcceptance: a?.acceptance ?? null,
       offline: a?.offline ?? false,
       terminals: a?.terminals ?? [],
+      closedAutomatically: Boolean(a?.closedAutomatically),
     };
   });
   return { days, totals };

@@ -13,7 +13,7 @@ import { warningNote } from '../worktime/work-time-warning-text.ts';
  * written reason, the worker's answer to an administrator's correction (pending, accepted, rejected
  * with the worker's comment, or not accepted once the time to answer passed; decision 034), the
  * clock terminals the day was punched at (decision 042), then each voided entry of the date with
- * its reason (decision 033). After the day's kind: a break deducted automatically or paid breaks
+ * its reason (decision 033); a day the automatic clock-out closed says so (decision 056). After the day's kind: a break deducted automatically or paid breaks
  * counted as work (the counted time beside the measured one), then the day's work-time warnings
  * with the measured value (decision 050).
  */
@@ -37,7 +37,12 @@ export function recordNotes(day: MonthlyRecordDay, now: string): { key: string; 
   if (deducted > 0 && counted !== null) out.push({ key: 'workTime.notes.autoBreakDeducted', params: { deducted: formatDuration(deducted, 'en'), counted: formatDuration(counted, 'en') } });
   else if (counted !== null && day.workedSeconds !== null && counted > day.workedSeconds) out.push({ key: 'workTime.notes.paidBreaksCounted', params: { counted: formatDuration(counted, 'en') } });
   for (const w of day.warnings ?? []) out.push(warningNote(w, 'en'));
-  if (day.corrected) out.push(day.reason ? { key: 'reports.record.correctedWithReason', params: { reason: day.reason } } : { key: 'reports.record.corrected' });
+  // Decision 056: the system closed the day at its scheduled end; the revision is the system's,
+  // so it is not "corrected" (a reason on the day is a person's earlier correction).
+  if (day.closedAutomatically) {
+    out.push({ key: 'reports.record.closedAutomatically' });
+    if (day.reason) out.push({ key: 'reports.record.correctedWithReason', params: { reason: day.reason } });
+  } else if (day.corrected) out.push(day.reason ? { key: 'reports.record.correctedWithReason', params: { reason: day.reason } } : { key: 'reports.record.corrected' });
   else if (day.source === 'manual') out.push(day.reason ? { key: 'reports.record.manualWithReason', params: { reason: day.reason } } : { key: 'reports.record.manual' });
   // Decision 034: the worker's side of an administrator's correction. The record shows the
   // corrected values (the company keeps the record); the worker's answer stands beside them.

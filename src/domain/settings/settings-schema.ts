@@ -7,6 +7,7 @@ import { SHIFT_WINDOW_RANGE } from '../clock/shift-window.ts';
 import { parseIpList } from '../net/ip-list.ts';
 import { AUTO_BREAK_AFTER_RANGE, AUTO_BREAK_MINUTES_RANGE } from '../worktime/break-rules.ts';
 import { MAX_ORDINARY_HOURS_RANGE } from '../worktime/work-time-warnings.ts';
+import { AUTO_CLOCK_OUT_HOURS_RANGE } from '../notifications/due-auto-clock-out.ts';
 
 /** Countries offered in the settings (ISO 3166 codes; the spec's default is "UK"). */
 export const COUNTRIES = [
@@ -90,6 +91,10 @@ export const SettingsInput = v.object(
       v.pipe(v.number('validation.invalidNumber'), v.minValue(MAX_ORDINARY_HOURS_RANGE.min, 'settings.maxOrdinaryHoursRange'), v.maxValue(MAX_ORDINARY_HOURS_RANGE.max, 'settings.maxOrdinaryHoursRange')),
     ),
     approvalPeriod: v.optional(v.picklist(['month', 'week'], 'validation.required')),
+    autoClockOut: v.optional(v.boolean('validation.required')),
+    autoClockOutAfterHours: v.optional(
+      v.pipe(v.number('validation.invalidNumber'), v.integer('validation.invalidNumber'), v.minValue(AUTO_CLOCK_OUT_HOURS_RANGE.min, 'settings.autoClockOutRange'), v.maxValue(AUTO_CLOCK_OUT_HOURS_RANGE.max, 'settings.autoClockOutRange')),
+    ),
   },
   'validation.required',
 );

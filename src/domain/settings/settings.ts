@@ -6,6 +6,7 @@ import { DEFAULT_SHIFT_WINDOW_MINUTES } from '../clock/shift-window.ts';
 import { DEFAULT_TERMINAL_SILENT_MINUTES } from '../terminals/terminal-rules.ts';
 import { DEFAULT_BREAK_RULES } from '../worktime/break-rules.ts';
 import { DEFAULT_WARNING_LIMITS } from '../worktime/work-time-warnings.ts';
+import { DEFAULT_AUTO_CLOCK_OUT_HOURS } from '../notifications/due-auto-clock-out.ts';
 
 /**
  * Instance settings (spec section 3, "Setting") and their defaults (section 9), plus the options
@@ -81,6 +82,12 @@ export interface Settings {
   maxOrdinaryDailyHours: number;
   /** The period an administrator approves and locks (decision 051). */
   approvalPeriod: 'month' | 'week';
+  /**
+   * Close a day nobody checked out of at its scheduled end, `autoClockOutAfterHours` after that
+   * end (decision 056): flagged "closed automatically", an exception to review. Off by default.
+   */
+  autoClockOut: boolean;
+  autoClockOutAfterHours: number;
 }
 
 export const DEFAULT_SETTINGS: Readonly<Settings> = {
@@ -111,6 +118,8 @@ export const DEFAULT_SETTINGS: Readonly<Settings> = {
   autoBreakMinutes: DEFAULT_BREAK_RULES.autoBreakMinutes,
   maxOrdinaryDailyHours: DEFAULT_WARNING_LIMITS.maxOrdinarySeconds / 3600,
   approvalPeriod: 'month',
+  autoClockOut: false,
+  autoClockOutAfterHours: DEFAULT_AUTO_CLOCK_OUT_HOURS,
 };
 
 /** Merges stored values over the defaults, ignoring unknown keys and values of the wrong type. */

@@ -172,6 +172,8 @@ export interface AttendanceTable {
   voidedAt: ColumnType<string | null, string | null | undefined, string | null>;
   voidedBy: ColumnType<number | null, number | null | undefined, number | null>;
   voidReason: ColumnType<string | null, string | null | undefined, string | null>;
+  /** 1 = closed by the automatic clock-out at its scheduled end (decision 056) until an administrator corrects the day. */
+  closedAutomatically: ColumnType<0 | 1, 0 | 1 | undefined, 0 | 1>;
 }
 
 export interface AttendanceBreakTable {

@@ -20,7 +20,7 @@ import { warningBadgeText, warningText } from '../../../domain/worktime/work-tim
 export type AttendanceRow = Pick<
   AttendanceDto,
   | '_id' | 'employee' | 'employeeName' | 'departmentName' | 'date' | 'timezone' | 'timeIn' | 'timeOut' | 'breakIn' | 'breakOut'
-  | 'workedSeconds' | 'statusInOut' | 'missingCheckOut' | 'statusIn' | 'lateSeconds' | 'earlyDepartureSeconds' | 'reason' | 'source' | 'workFlag'
+  | 'workedSeconds' | 'statusInOut' | 'missingCheckOut' | 'closedAutomatically' | 'statusIn' | 'lateSeconds' | 'earlyDepartureSeconds' | 'reason' | 'source' | 'workFlag'
   | 'voidedAt' | 'voidReason'
 > & AttendanceWorkTime;
 
@@ -144,6 +144,8 @@ export default function AttendanceList({ lang, timeFormat, can, employees, depar
             </span>
           ) : a.missingCheckOut ? (
             <span className={`${badge} ${WARN}`}>{t('attendance.missingCheckOut')}</span>
+          ) : a.closedAutomatically ? (
+            <span className={`${badge} ${WARN}`} data-testid="closed-automatically" title={t('attendance.closedAutomaticallyTitle')}>{t('attendance.closedAutomatically')}</span>
           ) : (
             <span className={`${badge} ${a.statusInOut === 'in' ? INFO : MUTED}`}>{t(a.statusInOut === 'in' ? 'attendance.in' : 'attendance.out')}</span>
           ),

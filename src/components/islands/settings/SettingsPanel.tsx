@@ -8,6 +8,7 @@ import { SHIFT_WINDOW_RANGE } from '../../../domain/clock/shift-window.ts';
 import { TERMINAL_SILENT_RANGE } from '../../../domain/terminals/terminal-rules.ts';
 import { AUTO_BREAK_AFTER_RANGE, AUTO_BREAK_MINUTES_RANGE } from '../../../domain/worktime/break-rules.ts';
 import { MAX_ORDINARY_HOURS_RANGE } from '../../../domain/worktime/work-time-warnings.ts';
+import { AUTO_CLOCK_OUT_HOURS_RANGE } from '../../../domain/notifications/due-auto-clock-out.ts';
 import { faceThresholdAboveSafe, MEASURED_SAFE_FACE_THRESHOLD } from '../../../domain/clock/face-match.ts';
 import { formatNumber } from '../../../domain/format/intl-format.ts';
 import type { Language } from '../../../i18n/languages.ts';
@@ -110,7 +111,7 @@ export default function SettingsPanel(props: Props) {
       )}
     </div>
   );
-  const toggle = (id: 'rfidClock' | 'faceLiveness' | 'punchPhoto' | 'acceptUnscheduledWork' | 'unpairedClock' | 'breaksPaid', label: string, hint: string) => (
+  const toggle = (id: 'rfidClock' | 'faceLiveness' | 'punchPhoto' | 'acceptUnscheduledWork' | 'unpairedClock' | 'breaksPaid' | 'autoClockOut', label: string, hint: string) => (
     <label className="flex items-start justify-between gap-4 rounded-xl border border-line p-4">
       <span>
         <span className="block text-sm font-medium">{label}</span>
@@ -120,7 +121,7 @@ export default function SettingsPanel(props: Props) {
     </label>
   );
   const numberInput = (
-    id: 'faceThreshold' | 'faceMargin' | 'punchPhotoRetentionDays' | 'backupKeep' | 'shiftWindowMinutes' | 'correctionAcceptanceDays' | 'terminalSilentMinutes' | 'autoBreakAfterMinutes' | 'autoBreakMinutes' | 'maxOrdinaryDailyHours',
+    id: 'faceThreshold' | 'faceMargin' | 'punchPhotoRetentionDays' | 'backupKeep' | 'shiftWindowMinutes' | 'correctionAcceptanceDays' | 'terminalSilentMinutes' | 'autoBreakAfterMinutes' | 'autoBreakMinutes' | 'maxOrdinaryDailyHours' | 'autoClockOutAfterHours',
     min: number, max: number, step: number) => (
     <input
       id={`setting-${id}`}
@@ -250,6 +251,10 @@ export default function SettingsPanel(props: Props) {
                   <option value="week">{t('periods.settings.week')}</option>
                 </select>,
                 t('periods.settings.approvalPeriodHint'))}
+              {/* Automatic clock-out (decision 056): off by default. */}
+              {toggle('autoClockOut', t('workTime.settings.autoClockOut'), t('workTime.settings.autoClockOutHint'))}
+              {values.autoClockOut &&
+                field('autoClockOutAfterHours', t('workTime.settings.autoClockOutAfterHours'), numberInput('autoClockOutAfterHours', AUTO_CLOCK_OUT_HOURS_RANGE.min, AUTO_CLOCK_OUT_HOURS_RANGE.max, 1), t('workTime.settings.autoClockOutAfterHoursHint'))}
               <p className="rounded-xl border border-line bg-page p-3 text-sm" data-testid="work-time-law-note">{t('workTime.settings.lawNote')}</p>
             </>
           )}

@@ -20,6 +20,7 @@ import * as m0018 from './0018-hours-balance.ts';
 import * as m0020 from './0020-period-approvals.ts';
 import * as m0021 from './0021-leave-accrual.ts';
 import * as m0022 from './0022-outbox.ts';
+import * as m0024 from './0024-closed-automatically.ts';
 import * as m0025 from './0025-api-tokens.ts';
 import * as m0026 from './0026-webhooks.ts';
 
@@ -53,6 +54,7 @@ export const migrations: ReadonlyArray<readonly [name: string, migration: Migrat
   ['0020-period-approvals', m0020],
   ['0021-leave-accrual', m0021],
   ['0022-outbox', m0022],
+  ['0024-closed-automatically', m0024],
   ['0025-api-tokens', m0025],
   ['0026-webhooks', m0026],
 ];

@@ -61,6 +61,7 @@ export const ATTENDANCE_RECORD_COLUMNS = [
   'attendances.workFlag',
   'attendances.workMode',
   'attendances.overtimeCompensation',
+  'attendances.closedAutomatically',
 ] as const;
 
 const base = (db: Kysely<Database>) =>
@@ -117,6 +118,7 @@ export const toAttendanceDto = (r: AttendanceRow, now = nowIso()): AttendanceDto
   totalHours: r.workedSeconds === null ? null : Math.round((r.workedSeconds / 3600) * 100) / 100,
   statusInOut: r.timeOut === null ? 'in' : 'out',
   missingCheckOut: r.voidedAt === null && missingCheckOut(r, now, r.timezone),
+  closedAutomatically: r.closedAutomatically === 1,
   statusIn: r.statusIn,
   lateSeconds: r.lateSeconds,
   earlyDepartureSeconds: r.earlyDepartureSeconds,
@@ -192,7 +194,8 @@ export function orderedAttendances(db: Kysely<Database>, query: ListQuery, viewe
  * What the export writes of each attendance, in the list's order and filters, as positional
  * columns (read raw, without an object per row): first name, last name, national ID, department,
  * date, time zone, time in, time out, break seconds, worked seconds, late seconds, early departure
- * seconds, reason, source (clock/manual), first break's start and end, work flag (decision 032).
+ * seconds, reason, source (clock/manual), first break's start and end, work flag (decision 032),
+ * closed automatically (decision 056).
  */
 export function exportAttendanceRows(db: Kysely<Database>, query: ListQuery, viewer: AttendanceViewer) {
   // Voided days are left out: the export adds up hours (the monthly record lists them in its notes).
@@ -223,6 +226,7 @@ export function exportAttendanceRows(db: Kysely<Database>, query: ListQuery, vie
       firstBreak('startAt').as('breakIn'),
       firstBreak('endAt').as('breakOut'),
       'attendances.workFlag',
+      'attendances.closedAutomatically',
     ];
   });
 }
@@ -245,6 +249,7 @@ export type ExportRow = [
   breakIn: string | null,
   breakOut: string | null,
   workFlag: WorkFlag | null,
+  closedAutomatically: 0 | 1,
 ];
 
 export async function listAttendances(db: Db, query: ListQuery, viewer: AttendanceViewer): Promise<{ data: AttendanceDto[]; total: number }> {

@@ -252,7 +252,8 @@ export interface RecordAttendanceRow extends ReportAttendance {
   /** A punch of the day was kept offline by a terminal and received later (decision 046). */
   offline: boolean;
   /** Distinct names of the terminals of the day's punches, in punch order (decision 042). */
-  terminals: string[];
+  terminals: string[];  /** Closed by the automatic clock-out (decision 056): 1. */
+  closedAutomatically: 0 | 1;
 }
 
 /** Attendance with every break, revision number and reason (the legal monthly record). */

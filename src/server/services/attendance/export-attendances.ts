@@ -120,6 +120,7 @@ export function exportAttendances(options: {
         in: translate(options.lang, 'attendance.in'),
         out: translate(options.lang, 'attendance.out'),
         missing: translate(options.lang, 'attendance.missingCheckOut'),
+        closed: translate(options.lang, 'attendance.closedAutomatically'),
         clock: translate(options.lang, 'attendance.sourceClock'),
         manual: translate(options.lang, 'attendance.sourceManual'),
         'rest-day': translate(options.lang, WORK_FLAG_LABELS['rest-day']),
@@ -128,7 +129,7 @@ export function exportAttendances(options: {
 
       let n = 0;
       const rows = source.rawRows<ExportRow>(exportAttendanceRows(source.db, options.query, options.viewer));
-      for (const [first, last, nationalId, department, date, zone, timeIn, timeOut, breakS, workedS, lateS, earlyS, reason, source, breakIn, breakOut, workFlag] of rows) {
+      for (const [first, last, nationalId, department, date, zone, timeIn, timeOut, breakS, workedS, lateS, earlyS, reason, source, breakIn, breakOut, workFlag, closedAutomatically] of rows) {
         const row = sheet.addRow([
           `${first} ${last}`,
           nationalId,
@@ -140,8 +141,8 @@ export function exportAttendances(options: {
           breakOut === null ? null : wallClock(breakOut, zone),
           hoursOf(breakS),
           workedS === null ? null : hoursOf(workedS),
-          // As the list shows it: in, out, or a day left open.
-          timeOut !== null ? label.out : missingCheckOut({ date, timeIn, timeOut }, now, zone) ? label.missing : label.in,
+          // As the list shows it: in, out, closed automatically (decision 056), or a day left open.
+          closedAutomatically === 1 ? label.closed : timeOut !== null ? label.out : missingCheckOut({ date, timeIn, timeOut }, now, zone) ? label.missing : label.in,
           Math.round(lateS / 60),
           Math.round(earlyS / 60),
           // A record without a written reason says where it came from, as the list does; work

@@ -90,7 +90,8 @@ export async function updateAttendance(
       ...(data.workMode !== undefined ? { workMode: data.workMode } : {}),
       ...(data.overtimeCompensation !== undefined ? { overtimeCompensation: data.overtimeCompensation } : {}),
     };
-    await applyAttendanceCorrection(trx, id, { timeIn: shift.timeIn, timeOut: shift.timeOut, ...metrics, ...marks, reason: data.reason, revision, updatedAt: at });
+    // A person's correction reviews a day the automatic clock-out closed (decision 056): the flag goes.
+    await applyAttendanceCorrection(trx, id, { timeIn: shift.timeIn, timeOut: shift.timeOut, ...metrics, ...marks, reason: data.reason, revision, updatedAt: at, closedAutomatically: 0 });
     await replaceAttendanceBreaks(trx, id, shift.breaks);
     const cap: CapOutcome | null = capInPlay ? await guardOvertimeCap(trx, before.employee, before.date, paidBefore, data) : null;
     await insertAttendanceRevision(trx, {

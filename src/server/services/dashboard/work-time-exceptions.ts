@@ -18,11 +18,14 @@ export interface WorkTimeException {
   department: string;
   date: string;
   warnings: WorkTimeWarning[];
+  /** Closed by the automatic clock-out at its scheduled end (decision 056). */
+  closedAutomatically: boolean;
 }
 
 /**
  * The admin dashboard's "Exceptions" widget (decision 050): the active employees' days of the
- * last EXCEPTION_DAYS with a work-time warning (short break, short rest, long day), newest first,
+ * last EXCEPTION_DAYS with a work-time warning (short break, short rest, long day) or closed by the
+ * automatic clock-out (decision 056), newest first,
  * then by name. The day before the window is read too, for the first day's rest. Figures about
  * every employee: only for an account that sees every employee (decision 024; 403 otherwise).
  */
@@ -38,9 +41,10 @@ export async function workTimeExceptions(db: Db, viewer: RecordAccount): Promise
   const out: WorkTimeException[] = [];
   for (const d of days) {
     const e = employees.get(d.employeeId);
-    const own = warnings.get(employeeDayKey(d.employeeId, d.date));
-    if (!e || !own || d.date < from) continue;
-    out.push({ employeeId: e.id, name: `${e.firstName} ${e.lastName}`, department: e.departmentName, date: d.date, warnings: own });
+    const own = warnings.get(employeeDayKey(d.employeeId, d.date)) ?? [];
+    const closedAutomatically = d.closedAutomatically === 1;
+    if (!e || (own.length === 0 && !closedAutomatically) || d.date < from) continue;
+    out.push({ employeeId: e.id, name: `${e.firstName} ${e.lastName}`, department: e.departmentName, date: d.date, warnings: own, closedAutomatically });
   }
   return out.sort((a, b) => b.date.localeCompare(a.date) || a.name.localeCompare(b.name));
 }
