@@ -22,6 +22,7 @@ import { FaceRecognitionSection } from './FaceRecognitionSection.tsx';
 import { FeedbackSection } from './FeedbackSection.tsx';
 import type { FaceRecognitionStatus } from '../../../domain/biometrics/face-enablement.ts';
 import { RecordIntegritySection } from './RecordIntegritySection.tsx';
+import { NotificationsSection } from './NotificationsSection.tsx';
 
 interface Props {
   lang: Language;
@@ -41,6 +42,7 @@ const SECTIONS = [
   ['worktime', 'workTime.settings.title'],
   ['safeguarding', 'settings.sections.safeguarding'],
   ['backups', 'settings.sections.backups'],
+  ['notifications', 'notifications.section'],
   ['integrity', 'settings.sections.integrity'],
   ['system', 'settings.sections.system'],
   ['about', 'settings.sections.about'],
@@ -311,6 +313,7 @@ export default function SettingsPanel(props: Props) {
             <p>{t('settings.legalBiometrics')}</p>
           </div>
         )}
+        {section === 'notifications' && <NotificationsSection lang={lang} canUpdate={props.canUpdate} />}
         {section === 'integrity' && <RecordIntegritySection lang={lang} timeZone={props.settings.timezone} />}
         {section === 'feedback' && <FeedbackSection lang={lang} isSuperAdmin={props.isSuperAdmin} />}
         {editable && props.canUpdate && (

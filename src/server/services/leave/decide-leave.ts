@@ -9,6 +9,7 @@ import { AppError, notFound } from '../../http/app-error.ts';
 import { checkStandingRequest, validateLeave, type LeaveActor } from './leave-checks.ts';
 import { nowIso } from '../../clock/now.ts';
 import { refuseLockedPeriod } from '../periods/period-lock-guard.ts';
+import { notifyLeaveDecided } from '../notifications/notify-leave-decided.ts';
 
 /**
  * An administrator approves or declines a request (or sets it back to pending), with an optional
@@ -36,6 +37,8 @@ export async function decideLeave(db: Db, id: number, input: unknown, actor: Lea
     await setLeaveDecision(trx, id, { status: data.status, comment: data.comment, ...decided, updatedAt: at });
     const action = data.status === 'approved' ? 'approve' : data.status === 'declined' ? 'decline' : 'reopen';
     await appendAudit(trx, { userId: actor.id, entity: 'leave', entityId: id, action, before: { status: before.status, comment: before.comment }, after: data, at });
+    // A new decision is told to the employee in the same transaction (decision 055).
+    if (data.status !== before.status && data.status !== 'pending') await notifyLeaveDecided(trx, id);
   });
   return (await findLeave(db, id))!;
 }
