@@ -9,6 +9,7 @@ import { createFirstAccount } from './services/create-first-account.ts';
 import { ensureInitialAdmin } from './services/ensure-initial-admin.ts';
 import { getSettings } from './services/get-settings.ts';
 import { scheduleBackups } from './services/backups/backup-schedule.ts';
+import { registerNotificationJobs } from './services/notifications/notification-jobs.ts';
 import { checkInstanceSecrets } from './services/backups/check-instance-secrets.ts';
 import { schedulePunchPhotoPurge } from './services/punch-photos.ts';
 import { serverDatabaseHealth } from './services/database-health.ts';
@@ -69,4 +70,6 @@ export async function boot(options: BootOptions = {}): Promise<void> {
   schedulePunchPhotoPurge(db, async () => (await getSettings(db)).punchPhotoRetentionDays);
   // The daily database backup at the configured time (checked every minute).
   scheduleBackups(getSqlite, () => getSettings(db));
+  // Notifications watched every minute (decision 055): a terminal silent for too long.
+  registerNotificationJobs();
 }

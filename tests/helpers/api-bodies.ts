@@ -194,6 +194,9 @@ export function writeCases(ids: DemoIds, own: { employee: number; department: nu
     'PUT /api/settings': { body: {} /* filled from GET /api/settings */ },
     // Turning it off changes nothing on the demo (off already) and deletes nothing (decision 047).
     'POST /api/settings/face-recognition': { body: { enabled: false } },
+    // Notifications (decision 055): a company's switch (the account's company, no ?companyId=) and one's own mutes.
+    'PUT /api/settings/notifications': { body: { settings: [{ kind: 'terminalSilent', enabled: true }] } },
+    'PUT /api/account/notifications': { body: { language: null, muted: [] } },
     'POST /api/feedback': { body: { message: 'Todo bien' }, texts: { message: 5000 } },
     'PUT /api/guide': { body: { dismissed: true } },
     'POST /api/employees/import': { body: { csv: IMPORT_CSV, dryRun: true } },
