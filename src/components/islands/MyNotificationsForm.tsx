@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
-import type { AccountNotificationsDto } from '../../domain/notifications/notification-preferences.ts';
+import { KIND_LABELS, type AccountNotificationsDto } from '../../domain/notifications/notification-preferences.ts';
 import type { Language } from '../../i18n/languages.ts';
 import { translator } from '../../i18n/translate.ts';
 import { api, ApiError } from '../../lib/client/api.ts';
@@ -73,7 +73,7 @@ export default function MyNotificationsForm({ lang }: Props) {
               onChange={(e) => setData({ ...data, kinds: data.kinds.map((x) => (x.kind === k.kind ? { ...x, muted: !e.target.checked } : x)) })}
               data-testid={`my-notify-${k.kind}`}
             />
-            {t(`notifications.kinds.${k.kind}`)}
+            {t(KIND_LABELS[k.kind])}
           </label>
         ))}
       </fieldset>

@@ -17,6 +17,19 @@ export const TO_MANAGERS_KINDS: readonly NotificationKind[] = ['missingCheckOut'
 /** Kinds with a number of minutes. */
 export const MINUTES_KINDS: readonly NotificationKind[] = ['missedCheckIn'];
 
+/** Each kind's name in the settings and account screens (i18n keys). */
+export const KIND_LABELS: Record<NotificationKind, string> = {
+  leaveRequested: 'notifications.kinds.leaveRequested',
+  leaveDecided: 'notifications.kinds.leaveDecided',
+  missingCheckOut: 'notifications.kinds.missingCheckOut',
+  missedCheckIn: 'notifications.kinds.missedCheckIn',
+  monthlySummary: 'notifications.kinds.monthlySummary',
+  correctionRequested: 'notifications.kinds.correctionRequested',
+  correctionAwaitingAcceptance: 'notifications.kinds.correctionAwaitingAcceptance',
+  terminalSilent: 'notifications.kinds.terminalSilent',
+  backupFailed: 'notifications.kinds.backupFailed',
+};
+
 /** The kinds an account may mute, in the order the list shows them. */
 export const MUTABLE_KINDS: readonly NotificationKind[] = NOTIFICATION_KINDS.filter((kind) => isMutable(kind));
 

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import {
+  KIND_LABELS,
   MINUTES_KINDS,
   MISSED_CHECK_IN_MINUTES_RANGE,
   TO_MANAGERS_KINDS,
@@ -101,7 +102,7 @@ export function NotificationsSection({ lang, canUpdate }: Props) {
             <div key={row.kind} className="flex flex-wrap items-center gap-x-6 gap-y-2 p-3" data-testid={`notify-row-${row.kind}`}>
               <label className="flex min-w-0 flex-1 basis-64 items-center gap-3 text-sm font-medium">
                 <input type="checkbox" className={check} checked={row.enabled} onChange={(e) => change(row.kind, { enabled: e.target.checked })} data-testid={`${id}-enabled`} />
-                <span>{t(`notifications.kinds.${row.kind}`)}</span>
+                <span>{t(KIND_LABELS[row.kind])}</span>
               </label>
               {TO_MANAGERS_KINDS.includes(row.kind) && (
                 <label className="flex items-center gap-2 text-sm">

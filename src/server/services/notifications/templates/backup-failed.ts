@@ -12,13 +12,15 @@ export interface BackupFailedFacts {
   link: string;
 }
 
+const LINES = { scheduled: 'notifications.backupFailed.line_scheduled', manual: 'notifications.backupFailed.line_manual' } as const;
+
 /** To the administrators: a database backup failed (decision 055). */
 export function backupFailedEmail(lang: Language, t: (key: string, params?: Record<string, unknown>) => string, f: BackupFailedFacts) {
   const at = `${formatDate(f.at, lang, f.timeZone, 'long')} ${formatTime(f.at, lang, f.timeZone, f.timeFormat)}`;
   return emailContent({
     subject: t('notifications.backupFailed.subject'),
     heading: t('notifications.backupFailed.heading'),
-    lines: [t(`notifications.backupFailed.line_${f.trigger}`, { at }), t('notifications.backupFailed.reason', { reason: f.reason }), t('notifications.backupFailed.hint')],
+    lines: [t(LINES[f.trigger], { at }), t('notifications.backupFailed.reason', { reason: f.reason }), t('notifications.backupFailed.hint')],
     action: { label: t('notifications.backupFailed.action'), url: f.link },
     footer: t('notifications.footerRequired'),
   });

@@ -13,6 +13,12 @@ export interface CorrectionRequestedFacts {
   link: string;
 }
 
+const LINES = {
+  missingDay: 'notifications.correctionRequested.line_missingDay',
+  missingCheckOut: 'notifications.correctionRequested.line_missingCheckOut',
+  wrongTime: 'notifications.correctionRequested.line_wrongTime',
+} as const;
+
 /** To each approver: a worker asks to correct a day of their record (decision 055). */
 export function correctionRequestedEmail(lang: Language, t: (key: string, params?: Record<string, unknown>) => string, f: CorrectionRequestedFacts) {
   const date = formatLocalDate(f.date, lang, 'long');
@@ -20,7 +26,7 @@ export function correctionRequestedEmail(lang: Language, t: (key: string, params
     subject: t('notifications.correctionRequested.subject', { name: f.employeeName, date }),
     heading: t('notifications.correctionRequested.heading'),
     lines: [
-      t(`notifications.correctionRequested.line_${f.kind}`, { name: f.employeeName, date }),
+      t(LINES[f.kind], { name: f.employeeName, date }),
       t('notifications.correctionRequested.times', { timeIn: f.timeIn, timeOut: f.timeOut ?? '—' }),
       t('notifications.reasonLine', { reason: f.reason.trim() }),
     ],

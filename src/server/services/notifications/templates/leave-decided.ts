@@ -12,15 +12,20 @@ export interface LeaveDecidedFacts {
   link: string;
 }
 
+const TEXT = {
+  approved: { subject: 'notifications.leaveDecided.subject_approved', heading: 'notifications.leaveDecided.heading_approved', line: 'notifications.leaveDecided.line_approved' },
+  declined: { subject: 'notifications.leaveDecided.subject_declined', heading: 'notifications.leaveDecided.heading_declined', line: 'notifications.leaveDecided.line_declined' },
+} as const;
+
 /** To the employee: their leave request was approved or declined (decision 055). */
 export function leaveDecidedEmail(lang: Language, t: (key: string, params?: Record<string, unknown>) => string, f: LeaveDecidedFacts) {
   const period = { type: f.leaveTypeName, from: formatLocalDate(f.from, lang, 'long'), to: formatLocalDate(f.to, lang, 'long') };
   const comment = f.comment?.trim();
   return emailContent({
-    subject: t(`notifications.leaveDecided.subject_${f.status}`, period),
-    heading: t(`notifications.leaveDecided.heading_${f.status}`),
+    subject: t(TEXT[f.status].subject, period),
+    heading: t(TEXT[f.status].heading),
     lines: [
-      t(`notifications.leaveDecided.line_${f.status}`, period),
+      t(TEXT[f.status].line, period),
       ...(f.deciderName ? [t('notifications.leaveDecided.decidedBy', { name: f.deciderName })] : []),
       ...(comment ? [t('notifications.commentLine', { comment })] : []),
     ],
