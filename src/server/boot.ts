@@ -15,6 +15,10 @@ import { schedulePunchPhotoPurge } from './services/punch-photos.ts';
 import { serverDatabaseHealth } from './services/database-health.ts';
 import { seedDemoData } from './services/seed-demo-data.ts';
 import { log } from './log.ts';
+import { startMinuteJobs } from './jobs/minute-jobs.ts';
+import { emailChannel } from './outbox/email-channel.ts';
+import { registerOutboxChannel } from './outbox/outbox-channels.ts';
+import { startOutboxSender } from './outbox/outbox-sender.ts';
 
 export { closeDb };
 export { serve } from './serve.ts';
@@ -70,6 +74,10 @@ export async function boot(options: BootOptions = {}): Promise<void> {
   schedulePunchPhotoPurge(db, async () => (await getSettings(db)).punchPhotoRetentionDays);
   // The daily database backup at the configured time (checked every minute).
   scheduleBackups(getSqlite, () => getSettings(db));
+  // Emails and webhooks queued in the outbox (decision 054), and the jobs that queue reminders.
+  registerOutboxChannel('email', emailChannel(getDb));
+  await startOutboxSender(getDb);
   // Notifications watched every minute (decision 055): a terminal silent for too long.
   registerNotificationJobs();
+  startMinuteJobs();
 }

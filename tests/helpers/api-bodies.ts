@@ -194,6 +194,8 @@ export function writeCases(ids: DemoIds, own: { employee: number; department: nu
     'PUT /api/settings': { body: {} /* filled from GET /api/settings */ },
     // Turning it off changes nothing on the demo (off already) and deletes nothing (decision 047).
     'POST /api/settings/face-recognition': { body: { enabled: false } },
+    // Email stays off on the demo: no server, no sender (decision 054).
+    'PUT /api/settings/email': { body: { host: '', port: 587, security: 'starttls', user: '', from: '', appUrl: '' } },
     // Notifications (decision 055): a company's switch (the account's company, no ?companyId=) and one's own mutes.
     'PUT /api/settings/notifications': { body: { settings: [{ kind: 'terminalSilent', enabled: true }] } },
     'PUT /api/account/notifications': { body: { language: null, muted: [] } },

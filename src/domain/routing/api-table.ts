@@ -73,6 +73,9 @@ export const API_ROUTES: readonly ApiRoute[] = [
   { method: 'GET', pattern: '/api/settings', authority: ['setting.read'] },
   { method: 'PUT', pattern: '/api/settings', authority: ['setting.update'] },
   // Face recognition is switched only here, after the notice (decision 047); the DPIA draft with the settings.
+  // The SMTP server for notifications (decision 054): the password is never answered.
+  { method: 'GET', pattern: '/api/settings/email', authority: ['setting.read'] },
+  { method: 'PUT', pattern: '/api/settings/email', authority: ['setting.update'] },
   { method: 'GET', pattern: '/api/settings/face-recognition', authority: ['setting.read'] },
   { method: 'POST', pattern: '/api/settings/face-recognition', authority: ['setting.update'] },
   { method: 'GET', pattern: '/api/settings/face-recognition/dpia', authority: ['setting.read'] },

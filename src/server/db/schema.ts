@@ -368,6 +368,8 @@ export interface UserTable {
   companyId: number | null;
   employeeId: number | null;
   image: string | null;
+  /** Language of the emails this user receives; null = the instance default (migration 0022). */
+  language: Generated<string | null>;
   /** Bumped (with the user's session rows deleted) to end every session: password change, disable, account type. */
   sessionVersion: Generated<number>;
   lastSignInAt: string | null;
@@ -547,6 +549,48 @@ export interface Database {
   healthProbe: HealthProbeTable;
   schemaMigrations: SchemaMigrationTable;
   instanceMeta: InstanceMetaTable;
+  outbox: OutboxTable;
+  notificationSettings: NotificationSettingTable;
+  notificationMutes: NotificationMuteTable;
+}
+
+/** One email or webhook delivery (migration 0022, decision 054). */
+export interface OutboxTable {
+  id: Id;
+  channel: 'email' | 'webhook';
+  /** A notification kind (email) or a webhook event. */
+  kind: string;
+  companyId: number | null;
+  /** Unique when set: the same event queues its message once. */
+  dedupeKey: string | null;
+  /** An email address or a webhook URL. */
+  recipient: string;
+  language: string | null;
+  /** JSON: the email content, or the webhook's id and body. */
+  payload: string;
+  status: 'pending' | 'sending' | 'sent' | 'failed' | 'discarded';
+  attempts: Generated<number>;
+  nextAttemptAt: string;
+  lastError: string | null;
+  createdAt: string;
+  updatedAt: string;
+  sentAt: string | null;
+}
+
+/** A company's choice for one notification kind (no row = the kind's default). */
+export interface NotificationSettingTable {
+  companyId: number;
+  kind: string;
+  enabled: number;
+  toManagers: Generated<number>;
+  minutes: number | null;
+  updatedAt: string;
+}
+
+/** An optional notification kind a user chose not to receive. */
+export interface NotificationMuteTable {
+  userId: number;
+  kind: string;
 }
 
 /** Facts about the instance (migration 0014): `secrets_fingerprint` = HMAC(pinPepper, label), decision 039. */

@@ -19,6 +19,7 @@ import * as m0017 from './0017-offline-punches.ts';
 import * as m0018 from './0018-hours-balance.ts';
 import * as m0020 from './0020-period-approvals.ts';
 import * as m0021 from './0021-leave-accrual.ts';
+import * as m0022 from './0022-outbox.ts';
 
 export interface Migration {
   up(db: Kysely<any>): Promise<void>;
@@ -49,4 +50,5 @@ export const migrations: ReadonlyArray<readonly [name: string, migration: Migrat
   ['0018-hours-balance', m0018],
   ['0020-period-approvals', m0020],
   ['0021-leave-accrual', m0021],
+  ['0022-outbox', m0022],
 ];

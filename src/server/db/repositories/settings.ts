@@ -43,3 +43,23 @@ export async function writeFaceEnablement(db: Kysely<Database>, value: FaceEnabl
     .onConflict((oc) => oc.column('key').doUpdateSet({ value: json, updatedAt: at }))
     .execute();
 }
+
+/** A settings row that is not part of `Settings` (the SMTP server, kept as its own JSON value). */
+export async function readSettingValue(db: Kysely<Database>, key: string): Promise<unknown> {
+  const row = await db.selectFrom('settings').select('value').where('key', '=', key).executeTakeFirst();
+  if (!row) return undefined;
+  try {
+    return JSON.parse(row.value) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+export async function writeSettingValue(db: Kysely<Database>, key: string, value: unknown, at: string): Promise<void> {
+  const json = JSON.stringify(value);
+  await db
+    .insertInto('settings')
+    .values({ key, value: json, updatedAt: at })
+    .onConflict((oc) => oc.column('key').doUpdateSet({ value: json, updatedAt: at }))
+    .execute();
+}
