@@ -80,10 +80,10 @@ beforeAll(async () => {
   expect((await manager.signIn(MANAGER, 'Demo#2026')).status).toBe(200);
   worker = new Client(server.url);
   expect((await worker.signIn(WORKER, 'Demo#2026')).status).toBe(200);
-  const mail = await admin.put('/api/settings/email', { host: '127.0.0.1', port: inbox.port, security: 'none', from: 'jornada@test.local', appUrl: APP });
+  const mail = await admin.request('PUT', '/api/settings/email', { host: '127.0.0.1', port: inbox.port, security: 'none', user: '', from: 'jornada@test.local', appUrl: APP });
   expect(mail.status, await mail.clone().text()).toBe(200);
-  expect((await manager.put('/api/account/notifications', { language: 'en', muted: [] })).status).toBe(200);
-  expect((await worker.put('/api/account/notifications', { language: 'en', muted: [] })).status).toBe(200);
+  expect((await manager.request('PUT', '/api/account/notifications', { language: 'en', muted: [] })).status).toBe(200);
+  expect((await worker.request('PUT', '/api/account/notifications', { language: 'en', muted: [] })).status).toBe(200);
   companyId = query<{ id: number }>('select id from companies order by id limit 1')[0]!.id;
   javier = query<{ employee_id: number }>('select employee_id from users where email = ?', WORKER)[0]!.employee_id;
   leaveType = (await body(await admin.get('/api/leave-types?pageSize=1'))).data[0]._id;
@@ -111,31 +111,31 @@ describe('a leave request and its decision', () => {
   });
 
   it('tells the employee the decision, in English', async () => {
-    const res = await manager.patch(`/api/leaves/${leaveId}`, { status: 'declined', comment: 'Hay inventario esos días' });
+    const res = await manager.request('PATCH', `/api/leaves/${leaveId}`, { status: 'declined', comment: 'Hay inventario esos días' });
     expect(res.status, await res.clone().text()).toBe(200);
     const msg = await mailTo(WORKER, /^Leave declined: /);
     expect(msg.text).toContain('Hay inventario esos días');
     expect(msg.text).toContain(`${APP}/personal/leave`);
     // Back to pending tells nobody; approving later is a new decision and a new message.
-    expect((await admin.patch(`/api/leaves/${leaveId}`, { status: 'pending' })).status).toBe(200);
+    expect((await admin.request('PATCH', `/api/leaves/${leaveId}`, { status: 'pending' })).status).toBe(200);
     expect(queued(`leaveDecided:${leaveId}:pending`)).toEqual([]);
-    expect((await admin.patch(`/api/leaves/${leaveId}`, { status: 'approved' })).status).toBe(200);
+    expect((await admin.request('PATCH', `/api/leaves/${leaveId}`, { status: 'approved' })).status).toBe(200);
     await mailTo(WORKER, /^Leave approved: /);
   });
 
   it('follows the company switch and each approver’s own mute', async () => {
     // The manager mutes leave requests; the company switches leave decisions off.
-    expect((await manager.put('/api/account/notifications', { language: 'en', muted: ['leaveRequested'] })).status).toBe(200);
-    const off = await admin.put(`/api/settings/notifications?companyId=${companyId}`, { settings: [{ kind: 'leaveDecided', enabled: false }] });
+    expect((await manager.request('PUT', '/api/account/notifications', { language: 'en', muted: ['leaveRequested'] })).status).toBe(200);
+    const off = await admin.request('PUT', `/api/settings/notifications?companyId=${companyId}`, { settings: [{ kind: 'leaveDecided', enabled: false }] });
     expect(off.status, await off.clone().text()).toBe(200);
     expect((await body(off)).data.settings.find((s: any) => s.kind === 'leaveDecided').enabled).toBe(false);
     const second = await requestLeave('2027-04-13', '2027-04-13');
     expect(queued(`leaveRequested:${second}:`).map((r) => r.recipient)).toEqual([ADMIN]);
-    expect((await admin.patch(`/api/leaves/${second}`, { status: 'approved' })).status).toBe(200);
+    expect((await admin.request('PATCH', `/api/leaves/${second}`, { status: 'approved' })).status).toBe(200);
     expect(queued(`leaveDecided:${second}:`)).toEqual([]);
     // Both back on for the rest of the file.
-    expect((await manager.put('/api/account/notifications', { language: 'en', muted: [] })).status).toBe(200);
-    expect((await admin.put(`/api/settings/notifications?companyId=${companyId}`, { settings: [{ kind: 'leaveDecided', enabled: true }] })).status).toBe(200);
+    expect((await manager.request('PUT', '/api/account/notifications', { language: 'en', muted: [] })).status).toBe(200);
+    expect((await admin.request('PUT', `/api/settings/notifications?companyId=${companyId}`, { settings: [{ kind: 'leaveDecided', enabled: true }] })).status).toBe(200);
   });
 });
 
@@ -204,38 +204,38 @@ describe('instance matters to the administrators', () => {
 describe('who may change what', () => {
   it('keeps the company switches from Employee accounts, even with a role that grants the settings', async () => {
     expect((await worker.get(`/api/settings/notifications?companyId=${companyId}`)).status).toBe(403);
-    expect((await worker.put(`/api/settings/notifications?companyId=${companyId}`, { settings: [{ kind: 'leaveRequested', enabled: false }] })).status).toBe(403);
+    expect((await worker.request('PUT', `/api/settings/notifications?companyId=${companyId}`, { settings: [{ kind: 'leaveRequested', enabled: false }] })).status).toBe(403);
     await addAccount(server.dataDir, { email: 'sneaky@demo.jornada', password: 'Sneaky#2026x', accountType: 'Employee', permissions: { setting: ['read', 'update'] } });
     const sneaky = new Client(server.url);
     expect((await sneaky.signIn('sneaky@demo.jornada', 'Sneaky#2026x')).status).toBe(200);
-    expect((await sneaky.put(`/api/settings/notifications?companyId=${companyId}`, { settings: [{ kind: 'leaveRequested', enabled: false }] })).status).toBe(403);
+    expect((await sneaky.request('PUT', `/api/settings/notifications?companyId=${companyId}`, { settings: [{ kind: 'leaveRequested', enabled: false }] })).status).toBe(403);
     // An administrator who may only read the settings reads them and changes nothing.
     await addAccount(server.dataDir, { email: 'reader@demo.jornada', password: 'Reader#2026x', accountType: 'Admin', permissions: { setting: ['read'] } });
     const reader = new Client(server.url);
     expect((await reader.signIn('reader@demo.jornada', 'Reader#2026x')).status).toBe(200);
     expect((await reader.get(`/api/settings/notifications?companyId=${companyId}`)).status).toBe(200);
-    expect((await reader.put(`/api/settings/notifications?companyId=${companyId}`, { settings: [{ kind: 'leaveRequested', enabled: false }] })).status).toBe(403);
+    expect((await reader.request('PUT', `/api/settings/notifications?companyId=${companyId}`, { settings: [{ kind: 'leaveRequested', enabled: false }] })).status).toBe(403);
     expect(query('select * from notification_settings where kind = ? and enabled = 0', 'leaveRequested')).toEqual([]);
   });
 
   it('answers bad input with translated field errors and writes nothing', async () => {
-    const bad = await admin.put(`/api/settings/notifications?companyId=${companyId}`, { settings: [{ kind: 'missedCheckIn', enabled: true, minutes: 2 }] });
+    const bad = await admin.request('PUT', `/api/settings/notifications?companyId=${companyId}`, { settings: [{ kind: 'missedCheckIn', enabled: true, minutes: 2 }] });
     expect(bad.status).toBe(422);
     expect((await body(bad)).errors).toEqual({ 'missedCheckIn.minutes': 'Enter between 5 and 240 minutes' });
-    expect((await admin.put(`/api/settings/notifications?companyId=abc`, { settings: [] })).status).toBe(422);
+    expect((await admin.request('PUT', `/api/settings/notifications?companyId=abc`, { settings: [] })).status).toBe(422);
     expect((await admin.get('/api/settings/notifications?companyId=99999')).status).toBe(404);
-    expect((await admin.put(`/api/settings/notifications?companyId=${companyId}`, { settings: [{ kind: 'nonsense', enabled: true }] })).status).toBe(422);
+    expect((await admin.request('PUT', `/api/settings/notifications?companyId=${companyId}`, { settings: [{ kind: 'nonsense', enabled: true }] })).status).toBe(422);
     expect(query('select * from notification_settings where kind = ?', 'missedCheckIn')).toEqual([]);
   });
 
   it('lets an account mute only its own optional kinds', async () => {
     // A required kind cannot be muted: 422, nothing written.
-    const required = await worker.put('/api/account/notifications', { language: 'es', muted: ['monthlySummary'] });
+    const required = await worker.request('PUT', '/api/account/notifications', { language: 'es', muted: ['monthlySummary'] });
     expect(required.status).toBe(422);
     expect((await body(required)).errors).toEqual({ 'muted.0': 'This message is required and cannot be muted' });
     // Naming another account changes nothing but one's own.
     const adminId = query<{ id: number }>('select id from users where email = ?', ADMIN)[0]!.id;
-    const own = await worker.put('/api/account/notifications', { userId: adminId, language: 'en', muted: ['leaveDecided'] });
+    const own = await worker.request('PUT', '/api/account/notifications', { userId: adminId, language: 'en', muted: ['leaveDecided'] });
     expect(own.status).toBe(200);
     expect(query('select user_id from notification_mutes where kind = ?', 'leaveDecided')).toEqual([{ user_id: query<{ id: number }>('select id from users where email = ?', WORKER)[0]!.id }]);
     const mine = (await body(await worker.get('/api/account/notifications'))).data;

@@ -1,12 +1,15 @@
 import { MUTABLE_KINDS, type AccountNotificationsDto } from '../../../domain/notifications/notification-preferences.ts';
 import type { Db } from '../../db/connection.ts';
-import { mutedKindsOf, userLanguage } from '../../db/repositories/notification-preferences.ts';
+import { userLanguage } from '../../db/repositories/notification-preferences.ts';
+import { readMutes } from '../../db/repositories/notification-settings.ts';
+import { isLanguage } from '../../../i18n/languages.ts';
 
 /** GET /api/account/notifications: the signed-in account's own email language and mutes (decision 055). */
 export async function accountNotifications(db: Db, user: { id: number; email: string }): Promise<AccountNotificationsDto> {
-  const muted = new Set(await mutedKindsOf(db, user.id));
+  const muted = (await readMutes(db, [user.id])).get(user.id) ?? new Set<string>();
+  const language = await userLanguage(db, user.id);
   return {
-    language: await userLanguage(db, user.id),
+    language: isLanguage(language) ? language : null,
     kinds: MUTABLE_KINDS.map((kind) => ({ kind, muted: muted.has(kind) })),
     email: user.email,
   };

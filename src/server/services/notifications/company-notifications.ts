@@ -3,7 +3,8 @@ import { effectiveKindSetting, type CompanyNotificationsDto } from '../../../dom
 import { NOTIFICATION_KINDS } from '../../../domain/notifications/notification-kinds.ts';
 import type { AccountType } from '../../../domain/permissions/permissions.ts';
 import type { Db } from '../../db/connection.ts';
-import { companyKindSettings, companyNames } from '../../db/repositories/notification-preferences.ts';
+import { companyNames } from '../../db/repositories/notification-preferences.ts';
+import { readNotificationSettings } from '../../db/repositories/notification-settings.ts';
 import { AppError, forbidden, notFound } from '../../http/app-error.ts';
 import { mailConfigured, readMailSettings } from '../../mail/mail-settings.ts';
 
@@ -31,11 +32,11 @@ export async function companyOfQuery(db: Db, actor: { accountType: AccountType; 
 
 /** GET /api/settings/notifications: every kind as the company has it (a missing row is the default). */
 export async function companyNotifications(db: Db, companyId: number): Promise<CompanyNotificationsDto> {
-  const stored = new Map((await companyKindSettings(db, companyId)).map((s) => [s.kind, s]));
+  const stored = await readNotificationSettings(db, companyId);
   return {
     companyId,
     companies: await companyNames(db),
-    settings: NOTIFICATION_KINDS.map((kind) => effectiveKindSetting(kind, stored.get(kind))),
+    settings: NOTIFICATION_KINDS.map((kind) => effectiveKindSetting(kind, stored[kind])),
     mailConfigured: mailConfigured(await readMailSettings(db)),
   };
 }

@@ -1,6 +1,5 @@
 import type { Db } from '../../db/connection.ts';
 import { findAttendance } from '../../db/repositories/attendances.ts';
-import { appUrl } from '../../mail/email-content.ts';
 import { notifyEmployee } from './notify.ts';
 import { correctionAwaitingEmail } from './templates/correction-awaiting-acceptance.ts';
 
@@ -12,11 +11,10 @@ import { correctionAwaitingEmail } from './templates/correction-awaiting-accepta
 export async function notifyCorrectionAwaiting(trx: Db, wait: { attendanceId: number; revision: number; employeeId: number; dueAt: string }): Promise<void> {
   const day = await findAttendance(trx, wait.attendanceId);
   if (!day) return;
-  const link = await appUrl('/personal/attendance');
   await notifyEmployee(trx, {
     kind: 'correctionAwaitingAcceptance',
     employeeId: wait.employeeId,
     dedupeKey: `correctionAwaitingAcceptance:${wait.attendanceId}:${wait.revision}`,
-    content: (lang, t) => correctionAwaitingEmail(lang, t, { date: day.date, dueAt: wait.dueAt, timeZone: day.timezone, link }),
+    content: (lang, t, link) => correctionAwaitingEmail(lang, t, { date: day.date, dueAt: wait.dueAt, timeZone: day.timezone, link: link('/personal/attendance') }),
   });
 }

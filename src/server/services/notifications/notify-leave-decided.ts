@@ -1,6 +1,5 @@
 import type { Db } from '../../db/connection.ts';
 import { findLeave } from '../../db/repositories/leaves.ts';
-import { appUrl } from '../../mail/email-content.ts';
 import { notifyEmployee } from './notify.ts';
 import { leaveDecidedEmail } from './templates/leave-decided.ts';
 
@@ -13,12 +12,11 @@ export async function notifyLeaveDecided(trx: Db, leaveId: number): Promise<void
   const leave = await findLeave(trx, leaveId);
   if (!leave || (leave.status !== 'approved' && leave.status !== 'declined')) return;
   const status = leave.status;
-  const link = await appUrl('/personal/leave');
   await notifyEmployee(trx, {
     kind: 'leaveDecided',
     employeeId: leave.employee,
     dedupeKey: `leaveDecided:${leaveId}:${status}:${leave.decidedAt ?? leave.updatedAt}`,
-    content: (lang, t) =>
-      leaveDecidedEmail(lang, t, { status, leaveTypeName: leave.leaveTypeName, from: leave.from, to: leave.to, deciderName: leave.decidedByName, comment: leave.comment, link }),
+    content: (lang, t, link) =>
+      leaveDecidedEmail(lang, t, { status, leaveTypeName: leave.leaveTypeName, from: leave.from, to: leave.to, deciderName: leave.decidedByName, comment: leave.comment, link: link('/personal/leave') }),
   });
 }

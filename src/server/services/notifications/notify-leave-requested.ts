@@ -1,7 +1,6 @@
 import type { Db } from '../../db/connection.ts';
 import { findLeave } from '../../db/repositories/leaves.ts';
-import { employeeBrief } from '../../db/repositories/notification-preferences.ts';
-import { appUrl } from '../../mail/email-content.ts';
+import { findEmployeeRecipient } from '../../db/repositories/notification-recipients.ts';
 import { managersOf, notifyUsers } from './notify.ts';
 import { leaveRequestedEmail } from './templates/leave-requested.ts';
 
@@ -13,17 +12,16 @@ import { leaveRequestedEmail } from './templates/leave-requested.ts';
 export async function notifyLeaveRequested(trx: Db, leaveId: number, requesterId: number): Promise<void> {
   const leave = await findLeave(trx, leaveId);
   if (!leave || leave.status !== 'pending') return;
-  const employee = await employeeBrief(trx, leave.employee);
+  const employee = await findEmployeeRecipient(trx, leave.employee);
   if (!employee) return;
-  const approvers = (await managersOf(trx, leave.employee)).map((m) => m.id).filter((id) => id !== requesterId);
+  const approvers = (await managersOf(trx, leave.employee)).filter((id) => id !== requesterId);
   if (approvers.length === 0) return;
-  const link = await appUrl(`/leave-edit/${leaveId}`);
   await notifyUsers(trx, {
     kind: 'leaveRequested',
     companyId: employee.companyId,
     userIds: approvers,
     dedupeKey: (userId) => `leaveRequested:${leaveId}:${userId}`,
-    content: (lang, t) =>
-      leaveRequestedEmail(lang, t, { employeeName: leave.employeeName, leaveTypeName: leave.leaveTypeName, from: leave.from, to: leave.to, days: leave.days, reason: leave.reason, link }),
+    content: (lang, t, link) =>
+      leaveRequestedEmail(lang, t, { employeeName: leave.employeeName, leaveTypeName: leave.leaveTypeName, from: leave.from, to: leave.to, days: leave.days, reason: leave.reason, link: link(`/leave-edit/${leaveId}`) }),
   });
 }

@@ -1,7 +1,8 @@
 import { AccountNotificationsInput, type AccountNotificationsDto } from '../../../domain/notifications/notification-preferences.ts';
 import { nowIso } from '../../clock/now.ts';
 import type { Db } from '../../db/connection.ts';
-import { replaceMutedKinds, setUserLanguage } from '../../db/repositories/notification-preferences.ts';
+import { setUserLanguage } from '../../db/repositories/notification-preferences.ts';
+import { writeMutes } from '../../db/repositories/notification-settings.ts';
 import { parseInput } from '../../http/json.ts';
 import { accountNotifications } from './account-notifications.ts';
 
@@ -12,7 +13,7 @@ import { accountNotifications } from './account-notifications.ts';
 export async function saveAccountNotifications(db: Db, user: { id: number; email: string }, input: unknown): Promise<AccountNotificationsDto> {
   const data = parseInput(AccountNotificationsInput, input);
   await db.transaction().execute(async (trx) => {
-    await replaceMutedKinds(trx, user.id, [...new Set(data.muted)]);
+    await writeMutes(trx, user.id, [...new Set(data.muted)]);
     await setUserLanguage(trx, user.id, data.language, nowIso());
   });
   return accountNotifications(db, user);

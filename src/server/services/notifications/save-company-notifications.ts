@@ -4,7 +4,8 @@ import { DEFAULT_NOTIFICATION_SETTING } from '../../../domain/notifications/noti
 import { nowIso } from '../../clock/now.ts';
 import type { Db } from '../../db/connection.ts';
 import { appendAudit } from '../../db/repositories/audit-log.ts';
-import { saveCompanyKindSettings, type StoredKindSetting } from '../../db/repositories/notification-preferences.ts';
+import { writeNotificationSetting } from '../../db/repositories/notification-settings.ts';
+import type { CompanyKindSetting } from '../../../domain/notifications/notification-preferences.ts';
 import { AppError } from '../../http/app-error.ts';
 import { companyNotifications } from './company-notifications.ts';
 
@@ -35,7 +36,7 @@ function fieldErrors(input: unknown, issues: readonly v.BaseIssue<unknown>[]): R
 export async function saveCompanyNotifications(db: Db, companyId: number, input: unknown, actorId: number): Promise<CompanyNotificationsDto> {
   const result = v.safeParse(CompanyNotificationSettingsInput, input);
   if (!result.success) throw new AppError('validation.invalidInput', 422, {}, fieldErrors(input, result.issues));
-  const settings: StoredKindSetting[] = result.output.settings.map((s) => ({
+  const settings: CompanyKindSetting[] = result.output.settings.map((s) => ({
     kind: s.kind,
     enabled: s.enabled,
     toManagers: TO_MANAGERS_KINDS.includes(s.kind) ? s.toManagers : false,
@@ -43,8 +44,9 @@ export async function saveCompanyNotifications(db: Db, companyId: number, input:
   }));
   await db.transaction().execute(async (trx) => {
     const before = await companyNotifications(trx, companyId);
-    await saveCompanyKindSettings(trx, companyId, settings);
-    await appendAudit(trx, { userId: actorId, entity: 'notificationSettings', entityId: companyId, action: 'update', before: before.settings, after: settings, at: nowIso() });
+    const at = nowIso();
+    for (const { kind, ...setting } of settings) await writeNotificationSetting(trx, companyId, kind, setting, at);
+    await appendAudit(trx, { userId: actorId, entity: 'notificationSettings', entityId: companyId, action: 'update', before: before.settings, after: settings, at });
   });
   return companyNotifications(db, companyId);
 }
