@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3';
-import { mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -57,7 +57,13 @@ function write(sql: string, ...params: unknown[]): void {
 /** The outbox rows queued for a dedupe key prefix (written in the event's transaction). */
 const queued = (prefix: string) => query<{ recipient: string; kind: string; language: string | null }>("select recipient, kind, language from outbox where dedupe_key like ? order by recipient", `${prefix}%`);
 const toOf = (m: { to?: unknown }) => JSON.stringify(m.to ?? '');
-const mailTo = (address: string, subject: RegExp) => inbox.waitFor((m: any) => toOf(m).includes(address) && subject.test(m.subject ?? ''));
+async function mailTo(address: string, subject: RegExp) {
+  try {
+    return await inbox.waitFor((m) => toOf(m).includes(address) && subject.test(m.subject), `${subject} to ${address}`, 15_000);
+  } catch (error) {
+    throw new Error(`${(error as Error).message}; received: ${JSON.stringify(inbox.messages.map((m) => [m.to, m.subject]))}`);
+  }
+}
 
 async function requestLeave(from: string, to: string) {
   const res = await worker.post('/api/leaves', { leaveType, from, to, reason: 'Boda de mi hermana' });
@@ -102,11 +108,11 @@ describe('a leave request and its decision', () => {
     leaveId = await requestLeave('2027-04-06', '2027-04-07');
     // Queued in the request's transaction: both administrators (they reach every employee).
     expect(queued(`leaveRequested:${leaveId}:`).map((r) => r.recipient)).toEqual([ADMIN, MANAGER]);
-    const es = await mailTo(ADMIN, /^Solicitud de ausencia de Javier Moreno$/);
-    expect(es.text).toContain('Javier Moreno ha solicitado');
+    const es = await mailTo(ADMIN, /^Solicitud de ausencia de Javier Moreno Gil$/);
+    expect(es.text).toContain('Javier Moreno Gil ha solicitado');
     expect(es.text).toContain(`${APP}/leave-edit/${leaveId}`);
     expect(es.html).toContain(`${APP}/leave-edit/${leaveId}`);
-    const en = await mailTo(MANAGER, /^Leave request from Javier Moreno$/);
+    const en = await mailTo(MANAGER, /^Leave request from Javier Moreno Gil$/);
     expect(en.text).toContain('Boda de mi hermana');
   });
 
@@ -145,10 +151,10 @@ describe('corrections', () => {
     expect(res.status, await res.clone().text()).toBe(201);
     const id = (await body(res)).data._id;
     expect(queued(`correctionRequested:${id}:`).map((r) => r.recipient)).toEqual([ADMIN, MANAGER]);
-    const es = await mailTo(ADMIN, /^Javier Moreno pide corregir su jornada del /);
+    const es = await mailTo(ADMIN, /^Javier Moreno Gil pide corregir su jornada del /);
     expect(es.text).toContain('08:00');
     expect(es.text).toContain(`${APP}/attendance-corrections`);
-    await mailTo(MANAGER, /^Javier Moreno asks to correct their day of /);
+    await mailTo(MANAGER, /^Javier Moreno Gil asks to correct their day of /);
   });
 
   it('tells the worker that an administrator’s correction waits for their answer', async () => {
@@ -187,6 +193,7 @@ describe('instance matters to the administrators', () => {
 
   it('tells a failed backup', async () => {
     const dir = path.join(server.dataDir, 'backups');
+    mkdirSync(dir, { recursive: true });
     renameSync(dir, `${dir}-moved`);
     writeFileSync(dir, 'a file where the folder should be');
     try {
