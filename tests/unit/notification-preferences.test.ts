@@ -6,6 +6,7 @@ import {
   CompanyNotificationSettingsInput,
   effectiveKindSetting,
   MUTABLE_KINDS,
+  mutableKindsFor,
 } from '../../src/domain/notifications/notification-preferences.ts';
 
 /** Decision 055: how a company's stored switch (or its absence) reads, and what the two forms accept. */
@@ -51,6 +52,11 @@ describe('AccountNotificationsInput', () => {
     expect(MUTABLE_KINDS).not.toContain('correctionAwaitingAcceptance');
     expect(MUTABLE_KINDS).not.toContain('backupFailed');
     expect(MUTABLE_KINDS).toContain('leaveRequested');
+  });
+
+  it('offers an Employee account only the kinds about its own record', () => {
+    expect(mutableKindsFor('Employee')).toEqual(['leaveDecided', 'missingCheckOut', 'missedCheckIn']);
+    expect(mutableKindsFor('Admin')).toEqual(MUTABLE_KINDS);
   });
 
   it('refuses muting a required kind with its own message, accepts the optional ones', () => {

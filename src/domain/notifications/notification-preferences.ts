@@ -33,6 +33,14 @@ export const KIND_LABELS: Record<NotificationKind, string> = {
 /** The kinds an account may mute, in the order the list shows them. */
 export const MUTABLE_KINDS: readonly NotificationKind[] = NOTIFICATION_KINDS.filter((kind) => isMutable(kind));
 
+/** Kinds that reach a worker about their own record: all an Employee account is ever sent. */
+const OWN_RECORD_KINDS: ReadonlySet<NotificationKind> = new Set(['leaveDecided', 'missingCheckOut', 'missedCheckIn', 'monthlySummary', 'correctionAwaitingAcceptance']);
+
+/** The mutable kinds an account of this type can receive (an Employee account approves nothing, manages no terminal). */
+export function mutableKindsFor(accountType: 'SuperAdmin' | 'Admin' | 'Employee'): NotificationKind[] {
+  return MUTABLE_KINDS.filter((kind) => accountType !== 'Employee' || OWN_RECORD_KINDS.has(kind));
+}
+
 export interface CompanyKindSetting {
   kind: NotificationKind;
   enabled: boolean;

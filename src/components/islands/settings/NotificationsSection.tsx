@@ -119,7 +119,7 @@ export function NotificationsSection({ lang, canUpdate }: Props) {
                       inputMode="numeric"
                       min={MISSED_CHECK_IN_MINUTES_RANGE.min}
                       max={MISSED_CHECK_IN_MINUTES_RANGE.max}
-                      className={`${inputClass} w-24`}
+                      className={inputClass.replace('w-full', 'w-24')}
                       value={row.minutes ?? ''}
                       disabled={!row.enabled}
                       aria-invalid={minutesError ? true : undefined}

@@ -10,7 +10,7 @@ import { accountNotifications } from './account-notifications.ts';
  * PUT /api/account/notifications (decision 055): the signed-in account's own choices, always its
  * own (the body names no account). Muting a kind that cannot be muted is a 422, nothing written.
  */
-export async function saveAccountNotifications(db: Db, user: { id: number; email: string }, input: unknown): Promise<AccountNotificationsDto> {
+export async function saveAccountNotifications(db: Db, user: { id: number; email: string; accountType: 'SuperAdmin' | 'Admin' | 'Employee' }, input: unknown): Promise<AccountNotificationsDto> {
   const data = parseInput(AccountNotificationsInput, input);
   await db.transaction().execute(async (trx) => {
     await writeMutes(trx, user.id, [...new Set(data.muted)]);
