@@ -15,6 +15,7 @@ import { refuseFutureInstants, refuseSkippedTimes, validateAttendance } from '..
 import { toRequestDtos } from './correction-dto.ts';
 import { refuseLockedPeriod } from '../periods/period-lock-guard.ts';
 import { notifyCorrectionRequested } from '../notifications/notify-correction-requested.ts';
+import { wakeOutbox } from '../../outbox/outbox-sender.ts';
 
 const Target = v.object({
   employee: v.optional(v.union([v.number(), v.pipe(v.string(), v.transform(Number))])),
@@ -77,5 +78,6 @@ export async function createCorrectionRequest(db: Db, input: unknown, actor: Rec
     await notifyCorrectionRequested(trx, { id: requestId, employeeId: own, requesterId: actor.id, date: row.date, kind: row.kind, timeIn: row.timeIn, timeOut: row.timeOut, reason: row.reason });
     return requestId;
   });
+  wakeOutbox(); // the approvers' emails leave now, not at the next poll
   return (await toRequestDtos(db, [(await findCorrectionRequest(db, id))!]))[0]!;
 }

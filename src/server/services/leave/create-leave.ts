@@ -10,6 +10,7 @@ import { AppError } from '../../http/app-error.ts';
 import { checkStandingRequest, requestEmployee, validateLeave, type LeaveActor } from './leave-checks.ts';
 import { nowIso } from '../../clock/now.ts';
 import { notifyLeaveRequested } from '../notifications/notify-leave-requested.ts';
+import { wakeOutbox } from '../../outbox/outbox-sender.ts';
 
 /**
  * A leave request (pending): for an Employee account always their own. Checks the privilege,
@@ -53,5 +54,6 @@ export async function createLeave(db: Db, input: unknown, actor: LeaveActor, lan
     if (!approved) await notifyLeaveRequested(trx, leaveId, actor.id);
     return leaveId;
   });
+  if (!approved) wakeOutbox(); // the approvers' emails leave now, not at the next poll
   return (await findLeave(db, id))!;
 }

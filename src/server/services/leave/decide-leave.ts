@@ -10,6 +10,7 @@ import { checkStandingRequest, validateLeave, type LeaveActor } from './leave-ch
 import { nowIso } from '../../clock/now.ts';
 import { refuseLockedPeriod } from '../periods/period-lock-guard.ts';
 import { notifyLeaveDecided } from '../notifications/notify-leave-decided.ts';
+import { wakeOutbox } from '../../outbox/outbox-sender.ts';
 
 /**
  * An administrator approves or declines a request (or sets it back to pending), with an optional
@@ -40,5 +41,6 @@ export async function decideLeave(db: Db, id: number, input: unknown, actor: Lea
     // A new decision is told to the employee in the same transaction (decision 055).
     if (data.status !== before.status && data.status !== 'pending') await notifyLeaveDecided(trx, id);
   });
+  wakeOutbox(); // the employee's email leaves now, not at the next poll
   return (await findLeave(db, id))!;
 }

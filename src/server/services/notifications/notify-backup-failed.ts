@@ -2,6 +2,7 @@ import type { Db } from '../../db/connection.ts';
 import { companyNames } from '../../db/repositories/notification-preferences.ts';
 import { log } from '../../log.ts';
 import { getSettings } from '../get-settings.ts';
+import { wakeOutbox } from '../../outbox/outbox-sender.ts';
 import { adminsWith, notifyUsers } from './notify.ts';
 import { backupFailedEmail } from './templates/backup-failed.ts';
 
@@ -24,6 +25,7 @@ export async function notifyBackupFailed(db: Db, failure: { at: string; reason: 
         content: (lang, t, link) => backupFailedEmail(lang, t, { ...failure, timeZone: timezone, timeFormat, link: link('/setting#backups') }),
       });
     }
+    wakeOutbox();
   } catch (error) {
     log.error({ err: error }, 'The failed backup could not be queued for email');
   }

@@ -4,6 +4,7 @@ import type { Db } from '../../db/connection.ts';
 import { companyNames } from '../../db/repositories/notification-preferences.ts';
 import { listTerminals } from '../../db/repositories/terminals.ts';
 import { getSettings } from '../get-settings.ts';
+import { wakeOutbox } from '../../outbox/outbox-sender.ts';
 import { adminsWith, notifyUsers } from './notify.ts';
 import { terminalSilentEmail } from './templates/terminal-silent.ts';
 
@@ -34,4 +35,5 @@ export async function notifySilentTerminals(db: Db): Promise<void> {
       });
     }
   }
+  wakeOutbox();
 }
