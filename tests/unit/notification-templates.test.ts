@@ -44,6 +44,9 @@ describe('event notification templates', () => {
   it('writes the facts in the reader’s language', () => {
     expect(build.leaveRequested('es').text).toContain('Ana <b>Ruiz</b> ha solicitado Vacaciones del martes, 6 de abril de 2027 al miércoles, 7 de abril de 2027 (2 días laborables).');
     expect(build.leaveRequested('en').subject).toBe('Leave request from Ana <b>Ruiz</b>');
+    const oneDay = leaveRequestedEmail('en', translator('en'), { employeeName: 'Ana', leaveTypeName: 'Holiday', from: '2027-04-06', to: '2027-04-06', days: 1, reason: '', link: LINK });
+    expect(oneDay.text).toContain('(1 working day).');
+    expect(oneDay.text).not.toContain('Reason:');
     expect(build.leaveApproved('es').subject).toBe('Ausencia aprobada: Vacaciones del martes, 6 de abril de 2027 al miércoles, 7 de abril de 2027');
     expect(build.leaveDeclined('en').text).toContain('was declined');
     expect(build.leaveDeclined('en').text).not.toContain('Decided by');

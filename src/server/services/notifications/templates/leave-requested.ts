@@ -15,12 +15,12 @@ export interface LeaveRequestedFacts {
 
 /** To each approver: an employee asked for leave (decision 055). */
 export function leaveRequestedEmail(lang: Language, t: (key: string, params?: Record<string, unknown>) => string, f: LeaveRequestedFacts) {
-  const period = { type: f.leaveTypeName, from: formatLocalDate(f.from, lang, 'long'), to: formatLocalDate(f.to, lang, 'long'), days: f.days };
+  const period = { type: f.leaveTypeName, from: formatLocalDate(f.from, lang, 'long'), to: formatLocalDate(f.to, lang, 'long') };
   return emailContent({
     subject: t('notifications.leaveRequested.subject', { name: f.employeeName }),
     heading: t('notifications.leaveRequested.heading'),
     lines: [
-      t('notifications.leaveRequested.line', { name: f.employeeName, ...period }),
+      t('notifications.leaveRequested.line', { name: f.employeeName, ...period, count: f.days }),
       ...(f.reason.trim() ? [t('notifications.reasonLine', { reason: f.reason.trim() })] : []),
     ],
     action: { label: t('notifications.leaveRequested.action'), url: f.link },
