@@ -1,7 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startDemoSession, type E2eSession } from '../helpers/e2e-session.ts';
+import { signInDemo, startDemoSession, type E2eSession } from '../helpers/e2e-session.ts';
+import { layoutProblems, watchProblems, type PageProblems } from '../helpers/page-audit.ts';
 import { shootWidthsAndThemes } from '../helpers/screenshots.ts';
 import type { TestServer } from '../helpers/test-server.ts';
 
@@ -14,10 +15,17 @@ import type { TestServer } from '../helpers/test-server.ts';
 let server: TestServer;
 let page: Page;
 let session: E2eSession;
+let take: () => Promise<PageProblems>;
 const SHOTS = process.env.SCREENSHOT_DIR ?? '/tmp/jornada-notify-shots';
 
 beforeAll(async () => {
-  session = await startDemoSession({ account: 'admin', locale: 'en-GB' });
+  session = await startDemoSession({
+    account: 'admin',
+    locale: 'en-GB',
+    preparePage: async (p) => {
+      ({ take } = await watchProblems(p));
+    },
+  });
   ({ server, page } = session);
   mkdirSync(SHOTS, { recursive: true });
 });
@@ -70,5 +78,35 @@ describe('notification screens', () => {
     expect(await page.isChecked('[data-testid=my-notify-leaveRequested]')).toBe(false);
     expect(await page.isChecked('[data-testid=my-notify-leaveDecided]')).toBe(true);
     expect(await page.inputValue('[data-testid=my-notifications-language]')).toBe('en');
+  });
+
+  it('loads both screens at 390 px without errors or sideways scrolling, also for an Employee account', async () => {
+    await page.setViewportSize({ width: 390, height: 900 });
+    await take();
+    for (const [where, ready] of [['/setting#notifications', 'notify-row-missedCheckIn'], ['/account-setting', 'my-notify-leaveRequested']] as const) {
+      await page.goto('about:blank');
+      await page.goto(`${server.url}${where}`);
+      await page.waitForSelector(`[data-testid=${ready}]`);
+      const problems = await take();
+      expect([...problems.console, ...problems.pageErrors, ...problems.csp, ...(await layoutProblems(page))], where).toEqual([]);
+    }
+    // The same browser context signs in as the employee now (this is the file's last test).
+    const other = await session.browser.context.newPage();
+    try {
+      await other.setViewportSize({ width: 390, height: 900 });
+      const seen = (await watchProblems(other)).take;
+      await session.browser.context.clearCookies();
+      await useLanguage('es');
+      await signInDemo(other, server.url, 'employee');
+      await other.goto(`${server.url}/personal/account-setting`);
+      await other.waitForSelector('[data-testid=my-notify-leaveDecided]');
+      // An Employee account approves nothing and manages no terminal: only its own record's kinds.
+      expect(await other.$$eval('[data-testid^=my-notify-]', (els) => els.map((e) => e.getAttribute('data-testid')))).toEqual(['my-notify-leaveDecided', 'my-notify-missingCheckOut', 'my-notify-missedCheckIn']);
+      const problems = await seen();
+      expect([...problems.console, ...problems.pageErrors, ...problems.csp, ...(await layoutProblems(other))]).toEqual([]);
+      await shootWidthsAndThemes(other, SHOTS, 'my-notifications-employee', { fullPage: true });
+    } finally {
+      await other.close();
+    }
   });
 });

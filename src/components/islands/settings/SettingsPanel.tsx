@@ -56,10 +56,9 @@ type Section = (typeof SECTIONS)[number][0];
 export default function SettingsPanel(props: Props) {
   const { lang } = props;
   const t = translator(lang);
-  const [section, setSection] = useState<Section>(() => {
-    const hash = typeof location === 'undefined' ? '' : location.hash.slice(1);
-    return (SECTIONS.find(([id]) => id === hash)?.[0] ?? 'localization') as Section;
-  });
+  // The server cannot see the address's #section: start where it rendered, then follow the hash
+  // (reading it during the first render made React's hydration fail, error 418).
+  const [section, setSection] = useState<Section>('localization');
   const [values, setValues] = useState<Settings>(props.settings);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [saving, setSaving] = useState(false);
@@ -67,6 +66,11 @@ export default function SettingsPanel(props: Props) {
   const regionNames = useMemo(() => new Intl.DisplayNames([lang === 'es' ? 'es-ES' : 'en-GB'], { type: 'region' }), [lang]);
   const invalidIps = parseIpList(values.ipRestriction).invalid;
   const invalidProxies = parseIpList(values.trustedProxy).invalid;
+
+  useEffect(() => {
+    const hashed = SECTIONS.find(([id]) => id === location.hash.slice(1))?.[0];
+    if (hashed) setSection(hashed);
+  }, []);
 
   useEffect(() => {
     history.replaceState(null, '', `#${section}`);
