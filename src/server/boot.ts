@@ -9,6 +9,7 @@ import { createFirstAccount } from './services/create-first-account.ts';
 import { ensureInitialAdmin } from './services/ensure-initial-admin.ts';
 import { getSettings } from './services/get-settings.ts';
 import { scheduleBackups } from './services/backups/backup-schedule.ts';
+import { registerNotificationJobs } from './services/notifications/notification-jobs.ts';
 import { checkInstanceSecrets } from './services/backups/check-instance-secrets.ts';
 import { schedulePunchPhotoPurge } from './services/punch-photos.ts';
 import { serverDatabaseHealth } from './services/database-health.ts';
@@ -81,5 +82,7 @@ export async function boot(options: BootOptions = {}): Promise<void> {
   await startOutboxSender(getDb);
   // The automatic clock-out and the scheduled reminders (decision 056).
   registerScheduledJobs();
+  // Notifications watched every minute (decision 055): a terminal silent for too long.
+  registerNotificationJobs();
   startMinuteJobs();
 }

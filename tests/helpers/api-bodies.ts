@@ -210,6 +210,9 @@ export function writeCases(ids: DemoIds, own: { employee: number; department: nu
     'POST /api/settings/face-recognition': { body: { enabled: false } },
     // Email stays off on the demo: no server, no sender (decision 054).
     'PUT /api/settings/email': { body: { host: '', port: 587, security: 'starttls', user: '', from: '', appUrl: '' } },
+    // Notifications (decision 055): a company's switch (the account's company, no ?companyId=) and one's own mutes.
+    'PUT /api/settings/notifications': { body: { settings: [{ kind: 'terminalSilent', enabled: true }] } },
+    'PUT /api/account/notifications': { body: { language: null, muted: [] } },
     'POST /api/feedback': { body: { message: 'Todo bien' }, texts: { message: 5000 } },
     // Without an SMTP server (the demo has none) a valid address is answered 409 (decision 054).
     'POST /api/settings/email/test': { body: { to: 'prueba@example.com' } },

@@ -48,6 +48,9 @@ const OPEN_TO_ANY_ACCOUNT = [
   'GET /api/me',
   'POST /api/account/password',
   'POST /api/account/sign-out-everywhere',
+  // Own notification choices (decision 055): any account, only its own.
+  'GET /api/account/notifications',
+  'PUT /api/account/notifications',
   'POST /api/feedback',
   'GET /api/guide',
   'PUT /api/guide',

@@ -94,6 +94,12 @@ export const API_ROUTES: readonly ApiRoute[] = [
   // Database backups: the status with the settings, "Back up now" with the right to change them.
   { method: 'GET', pattern: '/api/backups', authority: ['setting.read'] },
   { method: 'POST', pattern: '/api/backups', authority: ['setting.update'] },
+  // Notifications (decision 055): a company's switches with the settings' authorities (never an
+  // Employee account's); each account's own mutes and email language, any signed-in account.
+  { method: 'GET', pattern: '/api/settings/notifications', authority: ['setting.read'], records: 'everyone' },
+  { method: 'PUT', pattern: '/api/settings/notifications', authority: ['setting.update'], records: 'everyone' },
+  { method: 'GET', pattern: '/api/account/notifications', authority: [] },
+  { method: 'PUT', pattern: '/api/account/notifications', authority: [] },
   { method: 'POST', pattern: '/api/feedback', authority: [] },
   { method: 'GET', pattern: '/api/feedback', authority: ['setting.read'] },
   // Before the collections, so `/api/employees/{id}` does not capture them.

@@ -24,6 +24,7 @@ import { FaceRecognitionSection } from './FaceRecognitionSection.tsx';
 import { FeedbackSection } from './FeedbackSection.tsx';
 import type { FaceRecognitionStatus } from '../../../domain/biometrics/face-enablement.ts';
 import { RecordIntegritySection } from './RecordIntegritySection.tsx';
+import { NotificationsSection } from './NotificationsSection.tsx';
 
 interface Props {
   lang: Language;
@@ -43,6 +44,7 @@ const SECTIONS = [
   ['worktime', 'workTime.settings.title'],
   ['safeguarding', 'settings.sections.safeguarding'],
   ['email', 'settings.sections.email'],
+  ['notifications', 'notifications.section'],
   ['backups', 'settings.sections.backups'],
   ['integrity', 'settings.sections.integrity'],
   ['system', 'settings.sections.system'],
@@ -323,6 +325,7 @@ export default function SettingsPanel(props: Props) {
         )}
         {/* The SMTP server and the test message: saved by its own form (decision 054). */}
         {section === 'email' && <EmailSection lang={lang} canUpdate={props.canUpdate} />}
+        {section === 'notifications' && <NotificationsSection lang={lang} canUpdate={props.canUpdate} />}
         {section === 'integrity' && <RecordIntegritySection lang={lang} timeZone={props.settings.timezone} />}
         {section === 'feedback' && <FeedbackSection lang={lang} isSuperAdmin={props.isSuperAdmin} />}
         {editable && props.canUpdate && (

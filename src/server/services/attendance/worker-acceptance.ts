@@ -2,6 +2,7 @@ import { acceptanceDueAt, needsWorkerAcceptance } from '../../../domain/attendan
 import type { Db } from '../../db/connection.ts';
 import { insertAcceptance, supersedeAcceptances } from '../../db/repositories/attendance-correction-acceptances.ts';
 import { getSettings } from '../get-settings.ts';
+import { notifyCorrectionAwaiting } from '../notifications/notify-correction-awaiting.ts';
 
 /** Where a correction comes from: a worker's approved request carries its id. */
 export interface CorrectionOrigin {
@@ -23,12 +24,15 @@ export async function awaitWorkerAcceptance(
     return;
   }
   const { correctionAcceptanceDays } = await getSettings(trx);
+  const dueAt = acceptanceDueAt(change.at, correctionAcceptanceDays);
   await insertAcceptance(trx, {
     attendanceId: change.attendanceId,
     revision: change.revision,
     employeeId: change.employeeId,
     status: 'pending',
-    dueAt: acceptanceDueAt(change.at, correctionAcceptanceDays),
+    dueAt,
     createdAt: change.at,
   });
+  // The worker is told in the same transaction (decision 055).
+  await notifyCorrectionAwaiting(trx, { attendanceId: change.attendanceId, revision: change.revision, employeeId: change.employeeId, dueAt });
 }

@@ -12,6 +12,8 @@ import { readBackupStatus } from './backup-status.ts';
 import { instanceSecretsMismatch } from './check-instance-secrets.ts';
 import { operatorMessage } from './create-backup.ts';
 import { runBackupExclusive, SERVER_PAGES_PER_STEP } from './backup-schedule.ts';
+import { notifyBackupFailed } from '../notifications/notify-backup-failed.ts';
+import { nowIso } from '../../clock/now.ts';
 
 /** Last backup, last failure since, next scheduled time and the files on disk. */
 export async function backupOverview(db: Db): Promise<BackupOverview> {
@@ -46,6 +48,7 @@ export async function backupNow(db: Db, actorId: number): Promise<BackupOverview
     const result = await runBackupExclusive(await getSqlite(), { keep: settings.backupKeep, trigger: 'manual', pagesPerStep: SERVER_PAGES_PER_STEP });
     ({ name, bytes } = result);
   } catch (error) {
+    await notifyBackupFailed(db, { at: nowIso(), reason: operatorMessage(error), trigger: 'manual' });
     throw new AppError('backups.failed', 500, { reason: operatorMessage(error) });
   }
   await appendAudit(db, { userId: actorId, entity: 'backup', entityId: name, action: 'create', after: { file: name, bytes } });

@@ -2,6 +2,8 @@ import type SQLite from 'better-sqlite3';
 import { backupDue } from '../../../domain/backups/backup-rules.ts';
 import type { Settings } from '../../../domain/settings/settings.ts';
 import { nowMs } from '../../clock/now.ts';
+import { getDb } from '../../db/connection.ts';
+import { notifyBackupFailed } from '../notifications/notify-backup-failed.ts';
 import { log } from '../../log.ts';
 import { onShutdown } from '../../shutdown-hooks.ts';
 import { readBackupStatus, updateBackupStatus } from './backup-status.ts';
@@ -50,6 +52,7 @@ export function scheduleBackups(sqlite: () => Promise<SQLite.Database>, settings
       log.info({ file: result.file, bytes: result.bytes, removed: result.removed }, 'Scheduled backup written');
     } catch (error) {
       log.error({ reason: operatorMessage(error) }, 'Scheduled backup failed');
+      await notifyBackupFailed(await getDb(), { at: new Date(nowMs()).toISOString(), reason: operatorMessage(error), trigger: 'scheduled' });
     }
   };
   const tick = () => {

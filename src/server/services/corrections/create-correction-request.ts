@@ -14,6 +14,8 @@ import { requireReadable, type RecordActor } from '../record-guard.ts';
 import { refuseFutureInstants, refuseSkippedTimes, validateAttendance } from '../attendance/attendance-checks.ts';
 import { toRequestDtos } from './correction-dto.ts';
 import { refuseLockedPeriod } from '../periods/period-lock-guard.ts';
+import { notifyCorrectionRequested } from '../notifications/notify-correction-requested.ts';
+import { wakeOutbox } from '../../outbox/outbox-sender.ts';
 
 const Target = v.object({
   employee: v.optional(v.union([v.number(), v.pipe(v.string(), v.transform(Number))])),
@@ -73,7 +75,9 @@ export async function createCorrectionRequest(db: Db, input: unknown, actor: Rec
     };
     const requestId = await insertCorrectionRequest(trx, row);
     await appendAudit(trx, { userId: actor.id, entity: 'attendanceCorrectionRequest', entityId: requestId, action: 'create', after: row, reason: data.reason, at });
+    await notifyCorrectionRequested(trx, { id: requestId, employeeId: own, requesterId: actor.id, date: row.date, kind: row.kind, timeIn: row.timeIn, timeOut: row.timeOut, reason: row.reason });
     return requestId;
   });
+  wakeOutbox(); // the approvers' emails leave now, not at the next poll
   return (await toRequestDtos(db, [(await findCorrectionRequest(db, id))!]))[0]!;
 }

@@ -9,6 +9,8 @@ import { mayWriteRecords } from '../../../domain/permissions/record-access.ts';
 import { AppError } from '../../http/app-error.ts';
 import { checkStandingRequest, requestEmployee, validateLeave, type LeaveActor } from './leave-checks.ts';
 import { nowIso } from '../../clock/now.ts';
+import { notifyLeaveRequested } from '../notifications/notify-leave-requested.ts';
+import { wakeOutbox } from '../../outbox/outbox-sender.ts';
 
 /**
  * A leave request (pending): for an Employee account always their own. Checks the privilege,
@@ -48,7 +50,10 @@ export async function createLeave(db: Db, input: unknown, actor: LeaveActor, lan
     });
     const after = { ...request, employee: employeeId, returnDate, ...(approved ? { status: 'approved', decidedBy: actor.id } : {}) };
     await appendAudit(trx, { userId: actor.id, entity: 'leave', entityId: leaveId, action: approved ? 'record' : 'create', after, at });
+    // The approvers hear of a request in its own transaction (decision 055); an absence recorded approved is no request.
+    if (!approved) await notifyLeaveRequested(trx, leaveId, actor.id);
     return leaveId;
   });
+  if (!approved) wakeOutbox(); // the approvers' emails leave now, not at the next poll
   return (await findLeave(db, id))!;
 }

@@ -11,6 +11,7 @@ import { nowIso } from '../../clock/now.ts';
 import { refuseLockedPeriod } from '../periods/period-lock-guard.ts';
 import { wakeOutbox } from '../../outbox/outbox-sender.ts';
 import { emitEmployeeWebhookEvent } from '../webhooks/emit-webhook-event.ts';
+import { notifyLeaveDecided } from '../notifications/notify-leave-decided.ts';
 
 /**
  * An administrator approves or declines a request (or sets it back to pending), with an optional
@@ -24,7 +25,7 @@ export async function decideLeave(db: Db, id: number, input: unknown, actor: Lea
   // Deciding is not a request of one's own: only accounts that reach every employee (decision 024).
   if (!mayWriteRecords(actor, 'record')) throw new AppError('leave.decideForbidden', 403);
   const data = validateLeave(LeaveDecisionInput, input);
-  const hooks = await db.transaction().execute(async (trx) => {
+  await db.transaction().execute(async (trx) => {
     const before = await findLeave(trx, id);
     if (!before) throw notFound();
     if (blocksOthers(data.status) && (!blocksOthers(before.status) || data.status === 'approved')) {
@@ -38,13 +39,15 @@ export async function decideLeave(db: Db, id: number, input: unknown, actor: Lea
     await setLeaveDecision(trx, id, { status: data.status, comment: data.comment, ...decided, updatedAt: at });
     const action = data.status === 'approved' ? 'approve' : data.status === 'declined' ? 'decline' : 'reopen';
     await appendAudit(trx, { userId: actor.id, entity: 'leave', entityId: id, action, before: { status: before.status, comment: before.comment }, after: data, at });
+    // A new decision is told to the employee in the same transaction (decision 055).
+    if (data.status !== before.status && data.status !== 'pending') await notifyLeaveDecided(trx, id);
     // In the decision's transaction (decision 058); `pending` is a decision taken back.
-    return emitEmployeeWebhookEvent(trx, before.employee, {
+    await emitEmployeeWebhookEvent(trx, before.employee, {
       event: 'leave.decided',
       occurredAt: at,
       data: { leaveId: id, employeeId: before.employee, leaveTypeId: before.leaveType, from: before.from, to: before.to, status: data.status, previousStatus: before.status, comment: data.comment ?? null, decidedBy: actor.id },
     });
   });
-  if (hooks > 0) wakeOutbox();
+  wakeOutbox(); // the employee's email and the webhooks leave now, not at the next poll
   return (await findLeave(db, id))!;
 }

@@ -29,7 +29,7 @@ export function missedCheckInEmail(f: MissedCheckInFacts, audience: 'employee' |
     return emailContent({
       subject: t('notifications.missedCheckIn.managerSubject', params),
       heading: t('notifications.missedCheckIn.managerSubject', params),
-      lines: [t('notifications.missedCheckIn.managerLine', params)],
+      lines: [t('notifications.missedCheckIn.managerLine', { ...params, count: f.minutes })],
       action: { label: t('notifications.missedCheckIn.managerAction'), url: link(`/attendance?employee=${f.employeeId}&from=${f.date}&to=${f.date}`) },
     });
   };

@@ -1,0 +1,29 @@
+import { formatLocalDate } from '../../../../domain/format/intl-format.ts';
+import type { Language } from '../../../../i18n/languages.ts';
+import { emailContent } from '../../../mail/email-content.ts';
+
+export interface LeaveRequestedFacts {
+  employeeName: string;
+  leaveTypeName: string;
+  from: string;
+  to: string;
+  days: number;
+  reason: string;
+  /** Where the approver decides (absolute). */
+  link: string;
+}
+
+/** To each approver: an employee asked for leave (decision 055). */
+export function leaveRequestedEmail(lang: Language, t: (key: string, params?: Record<string, unknown>) => string, f: LeaveRequestedFacts) {
+  const period = { type: f.leaveTypeName, from: formatLocalDate(f.from, lang, 'long'), to: formatLocalDate(f.to, lang, 'long') };
+  return emailContent({
+    subject: t('notifications.leaveRequested.subject', { name: f.employeeName }),
+    heading: t('notifications.leaveRequested.heading'),
+    lines: [
+      t('notifications.leaveRequested.line', { name: f.employeeName, ...period, count: f.days }),
+      ...(f.reason.trim() ? [t('notifications.reasonLine', { reason: f.reason.trim() })] : []),
+    ],
+    action: { label: t('notifications.leaveRequested.action'), url: f.link },
+    footer: t('notifications.footerManager'),
+  });
+}
