@@ -7,7 +7,6 @@ import type { Db } from '../../db/connection.ts';
 import { appendAudit } from '../../db/repositories/audit-log.ts';
 import {
   applyAttendanceCorrection,
-  attendanceCreation,
   findAttendanceDetail,
   insertAttendanceRevision,
   replaceAttendanceBreaks,
@@ -17,6 +16,7 @@ import { openAttendancesSince } from '../../db/repositories/open-attendances.ts'
 import { schedulesByEmployee } from '../../db/repositories/report-data.ts';
 import { log } from '../../log.ts';
 import { getSettings } from '../get-settings.ts';
+import { keepOriginalRevision } from './keep-original-revision.ts';
 import { periodLockRefusal } from '../periods/period-lock-guard.ts';
 
 /** Open days older than this are left to a person (an install that just switched the policy on). */
@@ -66,20 +66,7 @@ export async function closeAutomatically(db: Db, id: number, afterHours: number,
     const at = new Date(now).toISOString();
     const shift = { timeIn: before.timeIn, timeOut: due.checkOut, breaks: due.breaks };
     const metrics = computeAttendanceMetrics({ date: before.date, timeZone: before.timezone, graceMinutes, schedule, shift });
-    if (before.revisions.length === 0) {
-      const original = await attendanceCreation(trx, id);
-      await insertAttendanceRevision(trx, {
-        attendanceId: id,
-        revision: before.revision,
-        timeIn: before.timeIn,
-        timeOut: before.timeOut,
-        breaks: before.breaks.map(({ startAt, endAt }) => ({ startAt, endAt })),
-        workedSeconds: before.workedSeconds,
-        reason: before.reason,
-        authorId: original.createdBy,
-        createdAt: original.createdAt,
-      });
-    }
+    await keepOriginalRevision(trx, id, before);
     const revision = before.revision + 1;
     await applyAttendanceCorrection(trx, id, { timeOut: shift.timeOut, ...metrics, revision, updatedAt: at, closedAutomatically: 1 });
     await replaceAttendanceBreaks(trx, id, shift.breaks);

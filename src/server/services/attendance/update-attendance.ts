@@ -5,7 +5,6 @@ import type { Db } from '../../db/connection.ts';
 import { appendAudit } from '../../db/repositories/audit-log.ts';
 import {
   applyAttendanceCorrection,
-  attendanceCreation,
   findAttendanceBreaks,
   findAttendanceDetail,
   insertAttendanceRevision,
@@ -18,6 +17,7 @@ import type { SessionUser } from '../session-user.ts';
 import { requireWritable } from '../record-guard.ts';
 import { nowMs } from '../../clock/now.ts';
 import { getSettings } from '../get-settings.ts';
+import { keepOriginalRevision } from './keep-original-revision.ts';
 import { editedShift, refuseFutureInstants, validateAttendance } from './attendance-checks.ts';
 import { inTransaction } from '../in-transaction.ts';
 import { refuseLockedPeriod } from '../periods/period-lock-guard.ts';
@@ -69,21 +69,7 @@ export async function updateAttendance(
     const metrics = computeAttendanceMetrics({ date: before.date, timeZone: before.timezone, graceMinutes, schedule, shift });
     const at = now.toISOString();
 
-    if (before.revisions.length === 0) {
-      // The day as the clock (or an import) recorded it, before anyone corrected it.
-      const original = await attendanceCreation(trx, id);
-      await insertAttendanceRevision(trx, {
-        attendanceId: id,
-        revision: before.revision,
-        timeIn: before.timeIn,
-        timeOut: before.timeOut,
-        breaks: before.breaks.map(({ startAt, endAt }) => ({ startAt, endAt })),
-        workedSeconds: before.workedSeconds,
-        reason: before.reason,
-        authorId: original.createdBy,
-        createdAt: original.createdAt,
-      });
-    }
+    await keepOriginalRevision(trx, id, before);
     const revision = before.revision + 1;
     // Work mode and overtime compensation (decision 035): changed only when sent.
     const marks = {
