@@ -133,7 +133,7 @@ describe('Settings › Webhooks', () => {
     await admin.click('[data-testid=webhook-edit-save]');
     await admin.waitForSelector('[data-testid=webhook-edit-form]', { state: 'detached' });
     await waitFor('saved', () => JSON.parse(sql<{ events: string }>('select events from webhooks')[0]!.events).includes('period.approved'));
-    expect(await admin.textContent('[data-testid=webhook-card]')).toContain('Period approved');
+    await admin.waitForSelector('[data-testid=webhook-card] >> text=Period approved');
 
     await admin.click('[data-testid=webhook-toggle]');
     await admin.waitForSelector('[data-testid=webhook-state][data-enabled=false]');

@@ -105,8 +105,9 @@ export default function Webhooks(props: { lang: Language; webhooks: WebhookRow[]
     return run(async () => {
       const answer = await api<{ message: string }>(`/webhooks/${editing.row._id}`, { method: 'PATCH', lang, body: editing.fields });
       toast.success(answer.message);
-      setEditing(null);
+      // The list is refreshed before the dialog closes, so what the admin sees next is the saved state.
       await reload();
+      setEditing(null);
     }, (errors) => setEditing((current) => current && { ...current, errors }));
   };
 
