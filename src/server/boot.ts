@@ -3,6 +3,7 @@ import { instanceConfig } from './config/instance-config.ts';
 import { checkInstanceConfigFile } from './config/config-file-check.ts';
 import { dataDir } from './config/data-dir.ts';
 import { closeDb, getDb, getSqlite } from './db/connection.ts';
+import { configuredEngine } from './db/engine.ts';
 import { acquireDataDirLock } from './db/data-dir-lock.ts';
 import { countUsers, emailExists } from './db/repositories/users.ts';
 import { createFirstAccount } from './services/create-first-account.ts';
@@ -74,8 +75,8 @@ export async function boot(options: BootOptions = {}): Promise<void> {
   }
   // Clock snapshots past their retention period go now and once a day.
   schedulePunchPhotoPurge(db, async () => (await getSettings(db)).punchPhotoRetentionDays);
-  // The daily database backup at the configured time (checked every minute).
-  scheduleBackups(getSqlite, () => getSettings(db));
+  // The daily database backup at the configured time (checked every minute). PostgreSQL: see decision 059.
+  if (configuredEngine() === 'sqlite') scheduleBackups(getSqlite, () => getSettings(db));
   // Emails and webhooks queued in the outbox (decision 054), and the jobs that queue reminders.
   registerOutboxChannel('email', emailChannel(getDb));
   registerOutboxChannel('webhook', webhookChannel(getDb));

@@ -1,6 +1,7 @@
 import Database from 'better-sqlite3';
 import { createHash } from 'node:crypto';
 import path from 'node:path';
+import { postgresSql, testDatabaseOf } from './test-database.ts';
 
 /**
  * Test helper: a fingerprint of every table of a running server's database (row count and a hash
@@ -9,6 +10,8 @@ import path from 'node:path';
  * tables are left out (ANALYZE may refresh them at any time).
  */
 export function dbSnapshot(dataDir: string): Record<string, string> {
+  const url = testDatabaseOf(dataDir);
+  if (url) return postgresSnapshot(url);
   const db = new Database(path.join(dataDir, 'jornada.db'), { readonly: true, fileMustExist: true });
   db.pragma('busy_timeout = 5000');
   try {
@@ -32,4 +35,15 @@ export function dbSnapshot(dataDir: string): Record<string, string> {
 export function changedTables(before: Record<string, string>, after: Record<string, string>): string[] {
   const names = new Set([...Object.keys(before), ...Object.keys(after)]);
   return [...names].filter((n) => before[n] !== after[n]).sort();
+}
+
+/** The same fingerprint on PostgreSQL: per table, the row count and a hash of its rows in a stable order. */
+function postgresSnapshot(url: string): Record<string, string> {
+  const tables = postgresSql<{ name: string }>(url, "select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1", []);
+  const out: Record<string, string> = {};
+  for (const { name } of tables) {
+    const [row] = postgresSql<{ n: number; h: string | null }>(url, `select count(*) as n, md5(string_agg(t::text, '|' order by t::text)) as h from "${name}" t`, []);
+    out[name] = `${row!.n}:${(row!.h ?? '').slice(0, 12)}`;
+  }
+  return out;
 }

@@ -3,12 +3,15 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { createTestDatabase, dropTestDatabase, registerTestDatabase } from './test-database.ts';
 
 export const ROOT = path.resolve(import.meta.dirname, '..', '..');
 
 export interface TestServer {
   url: string;
   dataDir: string;
+  /** The PostgreSQL database of this server when the suite runs on PostgreSQL (JORNADA_TEST_POSTGRES). */
+  databaseUrl?: string;
   logs: () => string;
   stop: () => Promise<void>;
   /** Sends a signal to the server process and resolves with its exit code once it has exited. */
@@ -35,6 +38,9 @@ async function freePort(): Promise<number> {
  */
 export async function startServer(options: { env?: Record<string, string>; args?: string[] } = {}): Promise<TestServer> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'jornada-test-'));
+  const databaseUrl = options.env?.DATABASE_URL ?? (await createTestDatabase());
+  if (databaseUrl) registerTestDatabase(dataDir, databaseUrl);
+  const env = { ...options.env, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) };
   const port = await freePort();
   let output = '';
   const url = `http://127.0.0.1:${port}`;
@@ -42,7 +48,7 @@ export async function startServer(options: { env?: Record<string, string>; args?
   const launch = async () => {
     child = spawn(process.execPath, [path.join(ROOT, 'scripts', 'start.mjs'), '--no-build', ...(options.args ?? [])], {
       cwd: ROOT,
-      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ...options.env },
+      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     child.stdout!.on('data', (d) => (output += d));
@@ -53,6 +59,7 @@ export async function startServer(options: { env?: Record<string, string>; args?
   return {
     url,
     dataDir,
+    databaseUrl,
     logs: () => output,
     stop: async () => {
       if (child.exitCode === null && child.signalCode === null) {
@@ -62,6 +69,7 @@ export async function startServer(options: { env?: Record<string, string>; args?
         if (child.exitCode === null) child.kill('SIGKILL');
       }
       rmSync(dataDir, { recursive: true, force: true });
+      if (databaseUrl && !options.env?.DATABASE_URL) await dropTestDatabase(databaseUrl);
     },
     kill: (signal = 'SIGTERM') => {
       if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(child.exitCode);

@@ -45,7 +45,7 @@ describe('containsText (LIKE with ESCAPE)', () => {
 
   it('compiles to LIKE ... ESCAPE with the wildcards escaped', () => {
     const compiled = db.selectFrom('companies').select('name').where(containsText('companies.name', 'a_%\\')).compile();
-    expect(compiled.sql).toBe(`select "name" from "companies" where "companies"."name" like ? escape '\\'`);
+    expect(compiled.sql).toBe(`select "name" from "companies" where jornada_fold("companies"."name") like ? escape '\\'`);
     expect(compiled.parameters).toEqual(['%a\\_\\%\\\\%']);
   });
   it('matches `_`, `%` and `\\` literally, case-insensitively for ASCII', async () => {
@@ -56,6 +56,15 @@ describe('containsText (LIKE with ESCAPE)', () => {
     expect(await search('k\\o')).toEqual(['Back\\Office']);
     expect(await search('acme')).toEqual(['ACME']);
     expect(await search('50')).toEqual(['Ventas_50% Norte', 'Ventas 500 Norte']);
+  });
+  it('ignores accents and case on both sides (the table both engines use)', async () => {
+    sqlite.exec("insert into companies (name) values ('José Muñoz'), ('ÁLVARO PÉREZ')");
+    expect(await search('jose munoz')).toEqual(['José Muñoz']);
+    expect(await search('MUÑOZ')).toEqual(['José Muñoz']);
+    expect(await search('álvaro pérez')).toEqual(['ÁLVARO PÉREZ']);
+    expect(await search('alvaro')).toEqual(['ÁLVARO PÉREZ']);
+    expect(await search('jösé')).toEqual(['José Muñoz']);
+    expect(await search('josa')).toEqual([]);
   });
 });
 

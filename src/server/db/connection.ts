@@ -1,19 +1,27 @@
 import { chmodSync, closeSync, openSync } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
+import type pg from 'pg';
 import { CamelCasePlugin, Kysely, SqliteDialect } from 'kysely';
 import { dataDir } from '../config/data-dir.ts';
 import { migrateToLatest } from './migrate.ts';
 import { backupBeforeMigrating } from '../services/backups/pre-migration-backup.ts';
 import type { Database } from './schema.ts';
 import { withStatementCache } from './statement-cache.ts';
+import { postgresUrl } from './engine.ts';
+import { createPostgresKysely } from './postgres/postgres-kysely.ts';
+import { log } from '../log.ts';
+import { foldText } from '../../domain/lists/fold-text.ts';
 
 export type Db = Kysely<Database>;
 
 interface Connection {
   db: Db;
-  sqlite: SQLite.Database;
-  file: string;
+  /** Present on PostgreSQL. */
+  pool?: pg.Pool;
+  /** Absent on PostgreSQL. */
+  sqlite?: SQLite.Database;
+  file?: string;
 }
 
 let current: Connection | undefined;
@@ -61,6 +69,8 @@ export function openSqlite(file: string): SQLite.Database {
 }
 
 export function createKysely(sqlite: SQLite.Database): Db {
+  // The list search's text folding (like.ts); PostgreSQL does the same with translate().
+  sqlite.function('jornada_fold', { deterministic: true }, (value: unknown) => (typeof value === 'string' ? foldText(value) : value));
   return new Kysely<Database>({
     dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
     plugins: [new CamelCasePlugin()],
@@ -68,10 +78,13 @@ export function createKysely(sqlite: SQLite.Database): Db {
 }
 
 /**
- * The process-wide database, opened and migrated on first use (`DATA_DIR/jornada.db`).
- * Both the launcher (before listening) and the pages use this one connection.
+ * The process-wide database, opened and migrated on first use: `DATA_DIR/jornada.db`, or the
+ * PostgreSQL database `DATABASE_URL` names (decision 059). Both the launcher (before listening)
+ * and the pages use this one connection.
  */
 export function getDb(): Promise<Db> {
+  const url = postgresUrl();
+  if (url) return getPostgresDb(url);
   ready ??= (async () => {
     const file = databaseFile();
     makeDatabaseFilePrivate(file);
@@ -90,9 +103,34 @@ export function getDb(): Promise<Db> {
   return ready;
 }
 
-/** The better-sqlite3 handle under `getDb()` (online backups need it). */
+function getPostgresDb(url: string): Promise<Db> {
+  ready ??= (async () => {
+    const { db, pool } = createPostgresKysely(url, { max: Number(process.env.DATABASE_POOL_SIZE) || 10 });
+    try {
+      // PostgreSQL has its own backups (pg_dump, replication): no file copy before migrating.
+      await migrateToLatest(db);
+    } catch (error) {
+      await db.destroy();
+      ready = undefined;
+      throw error;
+    }
+    log.info({ engine: 'postgres' }, 'Database connected');
+    current = { db, pool };
+    return db;
+  })();
+  return ready;
+}
+
+/** The PostgreSQL pool under `getDb()` once it is open (long reads take a client of their own). */
+export function getPostgresPool(): pg.Pool {
+  if (!current?.pool) throw new Error('No PostgreSQL connection is open.');
+  return current.pool;
+}
+
+/** The better-sqlite3 handle under `getDb()` (online backups need it). Throws on PostgreSQL. */
 export async function getSqlite(): Promise<SQLite.Database> {
   await getDb();
+  if (!current!.sqlite) throw new Error('The database is PostgreSQL: there is no SQLite file.');
   return current!.sqlite;
 }
 
@@ -106,7 +144,7 @@ export async function closeDb(): Promise<void> {
   ready = undefined;
   if (!c) return;
   try {
-    c.sqlite.pragma('wal_checkpoint(TRUNCATE)');
+    c.sqlite?.pragma('wal_checkpoint(TRUNCATE)');
   } catch {
     // Busy (another process reading): SQLite checkpoints on close anyway.
   }

@@ -1,6 +1,7 @@
 import { sql, type Transaction } from 'kysely';
 import type { Database } from './schema.ts';
 import type { Db } from './connection.ts';
+import { engineOf } from './engine.ts';
 
 type Work<T> = (trx: Transaction<Database>) => Promise<T>;
 
@@ -27,8 +28,13 @@ export class GroupCommit {
   #queue: Job[] = [];
   #running = false;
 
-  /** `db`: the process-wide connection (all work of a batch runs on the first one's). */
+  /**
+   * `db`: the process-wide connection (all work of a batch runs on the first one's). On PostgreSQL
+   * each unit of work is its own ordinary transaction (a pool of connections, many app servers):
+   * the same rule holds, the promise settles only after its commit.
+   */
   run<T>(db: Db, work: Work<T>): Promise<T> {
+    if (engineOf(db) === 'postgres') return db.transaction().execute(work);
     return new Promise<T>((resolve, reject) => {
       this.#queue.push({ db, work: work as Work<unknown>, resolve: resolve as (value: unknown) => void, reject });
       // Waits a turn of the event loop so punches arriving together join one batch.

@@ -3,6 +3,7 @@ import { migrations, type Migration } from './migrations/index.ts';
 import { nowIso } from '../clock/now.ts';
 import { ConfigurationError } from '../config/configuration-error.ts';
 import { log } from '../log.ts';
+import { engineOf } from './engine.ts';
 
 export interface MigrationResult {
   applied: string[];
@@ -28,12 +29,16 @@ export async function migrateToLatest(
   list: ReadonlyArray<readonly [string, Migration]> = migrations,
   options: MigrateOptions = {},
 ): Promise<MigrationResult> {
-  await db.schema
-    .createTable('schema_migrations')
-    .ifNotExists()
-    .addColumn('name', 'text', (c) => c.primaryKey())
-    .addColumn('applied_at', 'text', (c) => c.notNull())
-    .execute();
+  // In a transaction: on PostgreSQL that takes the write lock, so app servers starting together
+  // migrate one after another (each migration below checks again that it is still pending).
+  await db.transaction().execute((trx) =>
+    trx.schema
+      .createTable('schema_migrations')
+      .ifNotExists()
+      .addColumn('name', 'text', (c) => c.primaryKey())
+      .addColumn('applied_at', 'text', (c) => c.notNull())
+      .execute(),
+  );
   const done = new Set(
     (await db.selectFrom('schema_migrations').select('name').execute()).map((r: { name: string }) => r.name),
   );
@@ -50,13 +55,17 @@ export async function migrateToLatest(
   for (const [name, migration] of list) {
     if (done.has(name)) continue;
     const started = performance.now();
-    await db.transaction().execute(async (trx) => {
+    const ran = await db.transaction().execute(async (trx) => {
+      // Another app server on the same PostgreSQL database may have applied it meanwhile.
+      if (await trx.selectFrom('schema_migrations').select('name').where('name', '=', name).executeTakeFirst()) return false;
       await migration.up(trx);
       await trx.insertInto('schema_migrations').values({ name, applied_at: nowIso() }).execute();
+      return true;
     });
+    if (!ran) continue;
     applied.push(name);
     log.info({ migration: name, ms: Math.round(performance.now() - started) }, 'Migration applied');
   }
-  if (applied.length > 0) await sql`PRAGMA optimize`.execute(db);
+  if (applied.length > 0) await (engineOf(db) === 'postgres' ? sql`analyze` : sql`PRAGMA optimize`).execute(db);
   return { applied };
 }

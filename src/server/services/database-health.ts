@@ -5,6 +5,7 @@ import { databaseFile, getDb } from '../db/connection.ts';
 import { lastQuickCheckThread, quickCheckFile, quickCheckWorkerFailure, stopQuickCheckWorker } from '../db/quick-check.ts';
 import { writeHealthProbe } from '../db/repositories/health-probe.ts';
 import { log } from '../log.ts';
+import { configuredEngine } from '../db/engine.ts';
 import { onShutdown } from '../shutdown-hooks.ts';
 
 /**
@@ -131,6 +132,8 @@ export function serverDatabaseHealth(): DatabaseHealth {
         return s.bavail * s.bsize;
       },
       quickCheck: async () => {
+        // PostgreSQL checks its own pages (data checksums, pg_amcheck): the file check is SQLite's.
+        if (configuredEngine() === 'postgres') return [];
         const started = performance.now();
         const failedBefore = quickCheckWorkerFailure;
         try {

@@ -1,3 +1,4 @@
+import { isStorageFull } from '../db/errors.ts';
 import { verifyPassword } from '../auth/passwords.ts';
 import { signInGuard, tooManyAttempts } from '../auth/sign-in-guard.ts';
 import { nowIso } from '../clock/now.ts';
@@ -42,7 +43,7 @@ export async function signIn(db: Db, input: { email: string; password: string; a
   }
 
   const token = await startSession(db, row, { userAgent: input.userAgent, address: input.address }).catch((error: unknown) => {
-    if ((error as { code?: string }).code === 'SQLITE_FULL') throw new AppError('errors.storageFull', 503);
+    if (isStorageFull(error)) throw new AppError('errors.storageFull', 503);
     throw error;
   });
   try {

@@ -1,4 +1,5 @@
 import { type CreateTableBuilder, type Kysely, sql } from 'kysely';
+import { refuseChanges } from './portable.ts';
 
 type Table = CreateTableBuilder<string, never>;
 
@@ -214,13 +215,8 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   // The lawful record: neither the audit log nor the raw punches may be rewritten or erased.
   for (const table of ['audit_log', 'punches']) {
-    for (const op of ['UPDATE', 'DELETE']) {
-      await sql
-        .raw(
-          `CREATE TRIGGER ${table}_no_${op.toLowerCase()} BEFORE ${op} ON ${table} ` +
-            `BEGIN SELECT RAISE(ABORT, '${table} is append-only'); END`,
-        )
-        .execute(db);
+    for (const op of ['UPDATE', 'DELETE'] as const) {
+      await refuseChanges(db, { name: `${table}_no_${op.toLowerCase()}`, table, op, message: `${table} is append-only` });
     }
   }
 }

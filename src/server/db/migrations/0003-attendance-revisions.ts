@@ -1,4 +1,5 @@
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
+import { refuseChanges } from './portable.ts';
 
 /**
  * The history of manual corrections of an attendance (docs/architecture.md, clock engine): one row per
@@ -33,17 +34,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     .columns(['attendance_id', 'revision'])
     .execute();
 
-  await sql
-    .raw(
-      `CREATE TRIGGER attendance_revisions_no_update BEFORE UPDATE ON attendance_revisions ` +
-        `BEGIN SELECT RAISE(ABORT, 'attendance_revisions is append-only'); END`,
-    )
-    .execute(db);
-  await sql
-    .raw(
-      `CREATE TRIGGER attendance_revisions_no_delete BEFORE DELETE ON attendance_revisions ` +
-        `WHEN EXISTS (SELECT 1 FROM attendances WHERE id = OLD.attendance_id) ` +
-        `BEGIN SELECT RAISE(ABORT, 'attendance_revisions is append-only'); END`,
-    )
-    .execute(db);
+  await refuseChanges(db, { name: 'attendance_revisions_no_update', table: 'attendance_revisions', op: 'UPDATE', message: 'attendance_revisions is append-only' });
+  await refuseChanges(db, {
+    name: 'attendance_revisions_no_delete',
+    table: 'attendance_revisions',
+    op: 'DELETE',
+    when: 'EXISTS (SELECT 1 FROM attendances WHERE id = OLD.attendance_id)',
+    message: 'attendance_revisions is append-only',
+  });
 }

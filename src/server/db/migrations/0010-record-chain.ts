@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import { refuseChanges, upgradesExistingData } from './portable.ts';
 import { nextEntries, punchPayload, revisionPayload, type ChainKind } from '../../../domain/record-chain/record-chain.ts';
 import { parseBreaks } from '../stored-formats.ts';
 import { sha256Hex } from '../chain-hash.ts';
@@ -18,21 +19,14 @@ import { nowIso } from '../../clock/now.ts';
  * in id order (punches first), so an upgraded installation verifies.
  */
 export async function up(db: Kysely<any>): Promise<void> {
-  await sql.raw('ALTER TABLE attendances ADD COLUMN voided_at text').execute(db);
-  await sql.raw('ALTER TABLE attendances ADD COLUMN voided_by integer').execute(db);
-  await sql.raw('ALTER TABLE attendances ADD COLUMN void_reason text').execute(db);
+  await db.schema.alterTable('attendances').addColumn('voided_at', 'text').execute();
+  await db.schema.alterTable('attendances').addColumn('voided_by', 'integer').execute();
+  await db.schema.alterTable('attendances').addColumn('void_reason', 'text').execute();
   await sql.raw('DROP INDEX attendances_employee_date').execute(db);
   await sql.raw('CREATE INDEX attendances_employee_date ON attendances (employee_id, date)').execute(db);
   await sql.raw('CREATE UNIQUE INDEX attendances_employee_date_live ON attendances (employee_id, date) WHERE voided_at IS NULL').execute(db);
-  await sql
-    .raw(
-      `CREATE TRIGGER attendances_voided_no_update BEFORE UPDATE ON attendances WHEN OLD.voided_at IS NOT NULL ` +
-        `BEGIN SELECT RAISE(ABORT, 'a voided attendance cannot change'); END`,
-    )
-    .execute(db);
-  await sql
-    .raw(`CREATE TRIGGER attendances_no_delete BEFORE DELETE ON attendances BEGIN SELECT RAISE(ABORT, 'attendances are never deleted; void a manual day'); END`)
-    .execute(db);
+  await refuseChanges(db, { name: 'attendances_voided_no_update', table: 'attendances', op: 'UPDATE', when: 'OLD.voided_at IS NOT NULL', message: 'a voided attendance cannot change' });
+  await refuseChanges(db, { name: 'attendances_no_delete', table: 'attendances', op: 'DELETE', message: 'attendances are never deleted; void a manual day' });
 
   await db.schema
     .createTable('record_chain')
@@ -48,11 +42,10 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
   // Linear per company: two writers can never both append seq n (the head read is this index).
   await sql.raw('CREATE UNIQUE INDEX record_chain_company_seq ON record_chain (company_id, seq)').execute(db);
-  for (const op of ['UPDATE', 'DELETE']) {
-    await sql
-      .raw(`CREATE TRIGGER record_chain_no_${op.toLowerCase()} BEFORE ${op} ON record_chain BEGIN SELECT RAISE(ABORT, 'record_chain is append-only'); END`)
-      .execute(db);
+  for (const op of ['UPDATE', 'DELETE'] as const) {
+    await refuseChanges(db, { name: `record_chain_no_${op.toLowerCase()}`, table: 'record_chain', op, message: 'record_chain is append-only' });
   }
+  if (!upgradesExistingData(db)) return;
 
   // Camel-case aliases: the same keys with or without the connection's CamelCasePlugin.
   const punches = await sql<{ id: number; companyId: number; employeeId: number; attendanceId: number | null; action: string; at: string; method: string; terminal: string | null; createdAt: string }>`

@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { refuseChanges, upgradesExistingData } from './portable.ts';
 
 /**
  * Access for those art. 34.9 ET names (decision 036, issue 18.9):
@@ -35,10 +36,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('viewed', 'text', (c) => c.notNull())
     .execute();
   await db.schema.createIndex('inspection_link_uses_link').on('inspection_link_uses').columns(['link_id', 'at']).execute();
-  for (const op of ['UPDATE', 'DELETE']) {
-    await sql
-      .raw(`CREATE TRIGGER inspection_link_uses_no_${op.toLowerCase()} BEFORE ${op} ON inspection_link_uses BEGIN SELECT RAISE(ABORT, 'inspection_link_uses is append-only'); END`)
-      .execute(db);
+  for (const op of ['UPDATE', 'DELETE'] as const) {
+    await refuseChanges(db, { name: `inspection_link_uses_no_${op.toLowerCase()}`, table: 'inspection_link_uses', op, message: 'inspection_link_uses is append-only' });
   }
 
   await db.schema
@@ -57,6 +56,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addUniqueConstraint('record_acknowledgements_employee_month', ['employee_id', 'month'])
     .execute();
 
+  if (!upgradesExistingData(db)) return;
   // The Representatives role for the companies that exist already (new ones get it with the defaults).
   await sql
     .raw(

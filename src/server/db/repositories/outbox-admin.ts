@@ -1,3 +1,4 @@
+import { jsonTextField } from '../json-text.ts';
 import { sql } from 'kysely';
 import type { OutboxStatus } from '../../../domain/notifications/outbox-view.ts';
 import type { Db } from '../connection.ts';
@@ -43,7 +44,7 @@ export async function listOutboxRows(
       'updatedAt',
       'sentAt',
       // The email's subject, read from its stored content (webhooks have none).
-      sql<string | null>`case when channel = 'email' and json_valid(payload) then json_extract(payload, '$.subject') end`.as('subject'),
+      sql<string | null>`case when channel = 'email' then ${jsonTextField(db, 'payload', 'subject')} end`.as('subject'),
     ])
     .where('status', 'in', query.statuses)
     .orderBy(query.order === 'oldest' ? 'nextAttemptAt' : 'updatedAt', direction)

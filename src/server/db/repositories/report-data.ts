@@ -229,7 +229,7 @@ export async function attendanceFacts(db: Db, filter: EmployeeFilter, period: Pe
   const source = await openReadOnlyDb();
   try {
     const out = new Map<number, SummaryDay[]>();
-    for (const [employeeId, date, timeOut, workedSeconds, breakSeconds, statusIn, lateSeconds, earlyDepartureSeconds] of source.rawRows<FactRow>(q)) {
+    for await (const [employeeId, date, timeOut, workedSeconds, breakSeconds, statusIn, lateSeconds, earlyDepartureSeconds] of source.rawRows<FactRow>(q)) {
       const day: SummaryDay = { date, timeOut, workedSeconds, breakSeconds, statusIn, lateSeconds, earlyDepartureSeconds };
       const list = out.get(employeeId);
       if (list) list.push(day);

@@ -56,8 +56,3 @@ export function editedShift(date: string, times: LocalShiftTimes, timeZone: stri
   }
   return { ...typed, breaks: [...typed.breaks, ...keptBreaks].sort((a, b) => a.startAt.localeCompare(b.startAt)) };
 }
-
-/** True for SQLite's unique-constraint failure (two writers racing for one employee and date). */
-export function isUniqueViolation(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && (error as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE';
-}

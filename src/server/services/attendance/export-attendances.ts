@@ -129,7 +129,7 @@ export function exportAttendances(options: {
 
       let n = 0;
       const rows = source.rawRows<ExportRow>(exportAttendanceRows(source.db, options.query, options.viewer));
-      for (const [first, last, nationalId, department, date, zone, timeIn, timeOut, breakS, workedS, lateS, earlyS, reason, source, breakIn, breakOut, workFlag, closedAutomatically] of rows) {
+      for await (const [first, last, nationalId, department, date, zone, timeIn, timeOut, breakS, workedS, lateS, earlyS, reason, source, breakIn, breakOut, workFlag, closedAutomatically] of rows) {
         const row = sheet.addRow([
           `${first} ${last}`,
           nationalId,

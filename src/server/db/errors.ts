@@ -1,0 +1,16 @@
+/** What the database engines throw, named once for services (decision 059): SQLite's codes and PostgreSQL's SQLSTATEs. */
+function codeOf(error: unknown): string | undefined {
+  return typeof error === 'object' && error !== null ? (error as { code?: string }).code : undefined;
+}
+
+/** A unique constraint refused the write (two writers racing for one key). */
+export function isUniqueViolation(error: unknown): boolean {
+  const code = codeOf(error);
+  return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === '23505';
+}
+
+/** The disk (or the database's quota) is full. */
+export function isStorageFull(error: unknown): boolean {
+  const code = codeOf(error);
+  return code === 'SQLITE_FULL' || code === '53100';
+}
