@@ -1,9 +1,24 @@
+import { readFileSync } from 'node:fs';
 import { defineConfig } from 'vitest/config';
+
+/**
+ * The integration files that are about SQLite itself (its file, WAL, backups of the file, the
+ * data-dir lock): they run on SQLite only. One per line, `# why` after it.
+ */
+const sqliteOnly = readFileSync(new URL('./tests/integration/sqlite-only.txt', import.meta.url), 'utf8')
+  .split('\n')
+  .map((line) => line.replace(/#.*/, '').trim())
+  .filter(Boolean)
+  .map((file) => `tests/integration/${file}`);
+
+/** The throwaway cluster scripts/test.mjs started for this run (decision 059), if any. */
+const postgresCluster = process.env.JORNADA_TEST_POSTGRES_CLUSTER;
 
 /**
  * Four layers (docs/architecture.md, Tests): unit (pure domain and small server modules), service (services
  * called in-process against a migrated temporary SQLite file, tests/helpers/service-db.ts), integration (the
- * built server over HTTP with a fresh DATA_DIR per file), e2e (Chromium through playwright-core).
+ * built server over HTTP with a fresh DATA_DIR per file), e2e (Chromium through playwright-core). The
+ * integration suite runs again on PostgreSQL (integration-pg) when scripts/test.mjs started a cluster.
  */
 export default defineConfig({
   test: {
@@ -23,6 +38,21 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
+      ...(postgresCluster
+        ? [
+            {
+              test: {
+                name: 'integration-pg',
+                include: ['tests/integration/**/*.test.ts'],
+                exclude: sqliteOnly,
+                environment: 'node' as const,
+                testTimeout: 30_000,
+                hookTimeout: 60_000,
+                env: { JORNADA_TEST_POSTGRES: postgresCluster },
+              },
+            },
+          ]
+        : []),
       {
         test: {
           name: 'e2e',

@@ -4,6 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { build, root } from './build.mjs';
+import { startTestCluster } from './test-postgres.mjs';
 
 try {
   build();
@@ -39,9 +40,23 @@ mkdirSync(outDir, { recursive: true });
 const report = path.join(outDir, 'vitest-report.json');
 rmSync(report, { force: true });
 
+// The integration suite runs a second time on PostgreSQL (project integration-pg) when its server
+// binaries are installed: a throwaway cluster for this run (decision 059).
+// Only that project sees the cluster (vitest.config.ts); `--project x` without it starts none.
+const cli = process.argv.slice(2);
+const projects = cli.flatMap((a, i) => (a === '--project' ? [cli[i + 1] ?? ''] : a.startsWith('--project=') ? [a.slice(10)] : []));
+const wantsPostgres = projects.length === 0 || projects.includes('integration-pg');
+const cluster = wantsPostgres ? await startTestCluster(root) : undefined;
+const postgresEnv = cluster ? { JORNADA_TEST_POSTGRES_CLUSTER: cluster.url } : {};
+
 const vitest = path.join(root, 'node_modules', 'vitest', 'vitest.mjs');
 const args = [vitest, 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...process.argv.slice(2)];
-const result = spawnSync(process.execPath, args, { cwd: root, stdio: 'inherit', env: { ...process.env, JORNADA_TEST: '1' } });
+let result;
+try {
+  result = spawnSync(process.execPath, args, { cwd: root, stdio: 'inherit', env: { ...process.env, JORNADA_TEST: '1', ...postgresEnv } });
+} finally {
+  cluster?.stop();
+}
 
 let passed = 0;
 let failed = 0;
