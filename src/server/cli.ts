@@ -14,6 +14,8 @@ const ENVIRONMENT: ReadonlyArray<readonly [string, string, string]> = [
   ['PORT', '4321', 'TCP port the server listens on.'],
   ['HOST', '0.0.0.0', 'Address the server listens on (127.0.0.1 = this machine only).'],
   ['DATA_DIR', './data', 'Folder of the database (jornada.db), uploads, backups/ and config.json.'],
+  ['DATABASE_URL', '-', 'postgres://user:password@host:5432/name = use that PostgreSQL database instead of DATA_DIR/jornada.db (several app servers on one database; docs/postgresql.md). Every server needs the same config.json.'],
+  ['DATABASE_POOL_SIZE', '10', 'PostgreSQL only: connections each server keeps open.'],
   ['JORNADA_ADMIN_EMAIL', '-', 'With JORNADA_ADMIN_PASSWORD and no account yet: creates the first SuperAdmin at start.'],
   ['JORNADA_ADMIN_PASSWORD', '-', 'Password of that first SuperAdmin.'],
   ['JORNADA_ADMIN_NAME', 'Administrator', 'Name of that first SuperAdmin.'],
