@@ -84,55 +84,56 @@ describe('backoff', () => {
 });
 
 describe('SignInGuard', () => {
-  const failFrom = (guard: SignInGuard, account: string, address: string, times: number) => {
+  // Each step is an atomic unit of the shared state (decision 060): awaited one by one.
+  const failFrom = async (guard: SignInGuard, account: string, address: string, times: number) => {
     let refused = 0;
     for (let i = 0; i < times; i++) {
-      const r = guard.reserve(account, address);
-      if (r.ok) r.ticket.fail();
+      const r = await guard.reserve(account, address);
+      if (r.ok) await r.ticket.fail();
       else refused++;
     }
     return refused;
   };
 
-  it('backs off per account and address: another address is not held', () => {
+  it('backs off per account and address: another address is not held', async () => {
     let now = 0;
     const guard = new SignInGuard(() => now);
-    expect(failFrom(guard, 'owner@x.es', '1.1.1.1', 10)).toBe(5);
-    expect(guard.reserve('owner@x.es', '1.1.1.1')).toEqual({ ok: false, retryAfterMs: SIGN_IN_LIMITS.pair.baseMs });
-    expect(guard.reserve('owner@x.es', '2.2.2.2').ok).toBe(true);
+    expect(await failFrom(guard, 'owner@x.es', '1.1.1.1', 10)).toBe(5);
+    expect(await guard.reserve('owner@x.es', '1.1.1.1')).toEqual({ ok: false, retryAfterMs: SIGN_IN_LIMITS.pair.baseMs });
+    expect((await guard.reserve('owner@x.es', '2.2.2.2')).ok).toBe(true);
     now += SIGN_IN_LIMITS.pair.baseMs;
-    expect(guard.reserve('owner@x.es', '1.1.1.1').ok).toBe(true);
+    expect((await guard.reserve('owner@x.es', '1.1.1.1')).ok).toBe(true);
   });
 
-  it('holds one address trying many accounts at the address ceiling', () => {
+  it('holds one address trying many accounts at the address ceiling', async () => {
     const guard = new SignInGuard(() => 0);
-    for (let i = 0; i < SIGN_IN_LIMITS.address.limit; i++) failFrom(guard, `a${i}@x.es`, '3.3.3.3', 1);
-    expect(guard.reserve('new@x.es', '3.3.3.3').ok).toBe(false);
+    for (let i = 0; i < SIGN_IN_LIMITS.address.limit; i++) await failFrom(guard, `a${i}@x.es`, '3.3.3.3', 1);
+    expect((await guard.reserve('new@x.es', '3.3.3.3')).ok).toBe(false);
   });
 
-  it('slows many addresses on one account, but a known address or one without failures gets through', () => {
+  it('slows many addresses on one account, but a known address or one without failures gets through', async () => {
     let now = 0;
     const guard = new SignInGuard(() => now);
-    const known = guard.reserve('owner@x.es', '9.9.9.9');
-    if (known.ok) known.ticket.succeed();
-    for (let a = 0; a < 20; a++) failFrom(guard, 'owner@x.es', `5.5.5.${a}`, 2);
+    const known = await guard.reserve('owner@x.es', '9.9.9.9');
+    if (known.ok) await known.ticket.succeed();
+    for (let a = 0; a < 20; a++) await failFrom(guard, 'owner@x.es', `5.5.5.${a}`, 2);
     // Addresses with a failure wait for the account's ceiling...
-    const held = guard.reserve('owner@x.es', '5.5.5.1');
+    const held = await guard.reserve('owner@x.es', '5.5.5.1');
     expect(held.ok).toBe(false);
     expect(held.ok ? 0 : held.retryAfterMs).toBeLessThanOrEqual(SIGN_IN_LIMITS.account.windowMs);
     // ...the owner's known address and a fresh one do not.
-    expect(guard.reserve('owner@x.es', '9.9.9.9').ok).toBe(true);
-    expect(guard.reserve('owner@x.es', '7.7.7.7').ok).toBe(true);
+    expect((await guard.reserve('owner@x.es', '9.9.9.9')).ok).toBe(true);
+    expect((await guard.reserve('owner@x.es', '7.7.7.7')).ok).toBe(true);
     // Slowed, never blocked: a minute later the held address may try again.
     now += SIGN_IN_LIMITS.account.windowMs;
-    expect(guard.reserve('owner@x.es', '5.5.5.1').ok).toBe(true);
+    expect((await guard.reserve('owner@x.es', '5.5.5.1')).ok).toBe(true);
   });
 
-  it('does not count a released attempt (server busy)', () => {
+  it('does not count a released attempt (server busy)', async () => {
     const guard = new SignInGuard(() => 0);
     for (let i = 0; i < 50; i++) {
-      const r = guard.reserve('x@x.es', '4.4.4.4');
-      if (r.ok) r.ticket.release();
+      const r = await guard.reserve('x@x.es', '4.4.4.4');
+      if (r.ok) await r.ticket.release();
       else throw new Error('refused');
     }
   });
