@@ -28,7 +28,8 @@ export interface SharedState {
   /**
    * Runs `fn` as one atomic unit: no other unit, on this server or another, reads or writes in
    * between (memory: one at a time in this process; PostgreSQL: one transaction, serialized
-   * across servers by the write lock of postgres-kysely.ts). Keep it short.
+   * across servers by the write lock of postgres-kysely.ts). Keep it short, and never call it
+   * from inside a transaction: on PostgreSQL it would wait for the write lock its caller holds.
    */
   unit<R>(fn: (state: StateUnit) => Promise<R>): Promise<R>;
   /** A read outside any unit (may be stale by the time it is used: decide again in a unit). */
