@@ -16,11 +16,12 @@ import { schedulePunchPhotoPurge } from './services/punch-photos.ts';
 import { serverDatabaseHealth } from './services/database-health.ts';
 import { seedDemoData } from './services/seed-demo-data.ts';
 import { log } from './log.ts';
-import { startMinuteJobs } from './jobs/minute-jobs.ts';
+import { startMinuteJobs, stopMinuteJobs } from './jobs/minute-jobs.ts';
+import { runAsLeader } from './db/leader.ts';
 import { registerScheduledJobs } from './services/notifications/scheduled/register-scheduled-jobs.ts';
 import { emailChannel } from './outbox/email-channel.ts';
 import { registerOutboxChannel } from './outbox/outbox-channels.ts';
-import { startOutboxSender } from './outbox/outbox-sender.ts';
+import { startOutboxSender, stopOutboxSender } from './outbox/outbox-sender.ts';
 import { webhookChannel } from './services/webhooks/webhook-channel.ts';
 
 export { closeDb };
@@ -80,10 +81,11 @@ export async function boot(options: BootOptions = {}): Promise<void> {
   // Emails and webhooks queued in the outbox (decision 054), and the jobs that queue reminders.
   registerOutboxChannel('email', emailChannel(getDb));
   registerOutboxChannel('webhook', webhookChannel(getDb));
-  await startOutboxSender(getDb);
+  // One sender and one ticker per installation, however many app servers (decision 060).
+  await runAsLeader('outbox', () => startOutboxSender(getDb), stopOutboxSender);
   // The automatic clock-out and the scheduled reminders (decision 056).
   registerScheduledJobs();
   // Notifications watched every minute (decision 055): a terminal silent for too long.
   registerNotificationJobs();
-  startMinuteJobs();
+  await runAsLeader('minute-jobs', startMinuteJobs, stopMinuteJobs);
 }

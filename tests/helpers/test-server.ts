@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -35,9 +35,16 @@ async function freePort(): Promise<number> {
 /**
  * Starts the built server (`scripts/start.mjs --no-build`, run by `npm test` after building) on a
  * free port with a fresh temporary DATA_DIR, and waits until it answers /api/health.
+ * `sameInstanceAs`: a second app server of that server's installation (PostgreSQL): its database
+ * and a copy of its config.json (session password, PIN pepper); stopping it keeps the database.
  */
-export async function startServer(options: { env?: Record<string, string>; args?: string[] } = {}): Promise<TestServer> {
+export async function startServer(options: { env?: Record<string, string>; args?: string[]; sameInstanceAs?: TestServer } = {}): Promise<TestServer> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'jornada-test-'));
+  if (options.sameInstanceAs) {
+    if (!options.sameInstanceAs.databaseUrl) throw new Error('sameInstanceAs needs a server on PostgreSQL');
+    copyFileSync(path.join(options.sameInstanceAs.dataDir, 'config.json'), path.join(dataDir, 'config.json'));
+    options = { ...options, env: { ...options.env, DATABASE_URL: options.sameInstanceAs.databaseUrl } };
+  }
   const databaseUrl = options.env?.DATABASE_URL ?? (await createTestDatabase());
   if (databaseUrl) registerTestDatabase(dataDir, databaseUrl);
   const env = { ...options.env, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) };

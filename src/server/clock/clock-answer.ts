@@ -75,7 +75,7 @@ export async function clockAnswer(call: ClockCall): Promise<ClockAnswer> {
     if (refusal) throw new AppError(refusal, TERMINAL_REFUSAL_STATUS[refusal] ?? 403);
     const terminal = resolved.kind === 'valid' ? resolved.terminal : null;
     // Replay defence (decision 043): the terminal's nonce and fresh frames, before limits and matching.
-    if (identity.kind === 'face' && terminal && settings.faceRecognition) redeemFaceChallenge(terminal, input.challenge, identity.descriptors);
+    if (identity.kind === 'face' && terminal && settings.faceRecognition) await redeemFaceChallenge(terminal, input.challenge, identity.descriptors);
     return answer(200, await recordPunch(db, { action: input.action, identity, address, terminal, lang, photo: input.photo }));
   } catch (error) {
     if (error instanceof PunchRefusal) {

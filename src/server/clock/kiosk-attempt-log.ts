@@ -1,52 +1,73 @@
-import { afterFailure, afterSuccess, isStale, RULES, waitMs, type AttemptKind, type TerminalAttempts, NO_ATTEMPTS } from '../../domain/clock/kiosk-attempts.ts';
+import { afterFailure, afterSuccess, HOUR_MS, NO_ATTEMPTS, RULES, waitMs, type AttemptKind, type Streak, type TerminalAttempts } from '../../domain/clock/kiosk-attempts.ts';
+import { sharedState, type StateUnit } from '../db/shared-state.ts';
 import { nowMs } from './now.ts';
 
 /**
- * The failed identifications of each clock terminal (address), by kind, in memory: one Node
- * process serves an installation, and a restart forgetting them is fine. The rules are pure
- * (src/domain/clock/kiosk-attempts.ts); this only holds the records. A terminal without failures
- * has no record, so an accepted punch costs one Map lookup.
+ * The failed identifications of each clock terminal (address), by kind, in the installation's
+ * shared state (db/shared-state.ts, decision 060): a PIN typo through one app server counts on
+ * every other. The rules are pure (src/domain/clock/kiosk-attempts.ts); this only holds the
+ * records. A terminal without failures has no record, so an accepted punch reads one missing
+ * entry and writes nothing.
  */
-const MAX_TERMINALS = 20_000;
-const records = new Map<string, TerminalAttempts>();
-
+const SCOPE = 'kiosk-attempts';
 const keyOf = (address: string, kind: AttemptKind) => `${kind} ${address}`;
 
-/** Milliseconds the terminal must wait before trying `guess` (or any value) of this kind. */
-export function kioskWaitMs(address: string, kind: AttemptKind, guess?: string): number {
-  const record = records.get(keyOf(address, kind));
+/** The record as stored: JSON has no Map. */
+interface StoredAttempts {
+  streak: Streak;
+  hour: readonly number[];
+  guesses: [string, Streak][];
+}
+const load = (stored: StoredAttempts | undefined): TerminalAttempts | undefined =>
+  stored && { streak: stored.streak, hour: stored.hour, guesses: new Map(stored.guesses) };
+const store = (attempts: TerminalAttempts): StoredAttempts => ({ streak: attempts.streak, hour: attempts.hour, guesses: [...attempts.guesses] });
+/** A record matters for an hour after its last failure. */
+const keptUntil = (attempts: TerminalAttempts) =>
+  Math.max(attempts.streak.lastMs, attempts.hour.at(-1) ?? 0, ...[...attempts.guesses.values()].map((s) => s.lastMs)) + HOUR_MS;
+
+/** Milliseconds the terminal must wait before trying `guess` (or any value) of this kind. A read only. */
+export async function kioskWaitMs(address: string, kind: AttemptKind, guess?: string): Promise<number> {
+  const record = load(await sharedState().get<StoredAttempts>(SCOPE, keyOf(address, kind)));
   return record ? waitMs(RULES[kind], record, nowMs(), guess) : 0;
 }
 
-export function kioskFailure(address: string, kind: AttemptKind, guess?: string): void {
-  const key = keyOf(address, kind);
-  const next = afterFailure(records.get(key) ?? NO_ATTEMPTS, nowMs(), guess);
-  // Re-inserted last: the Map's order is then the order of last failure, oldest first.
-  records.delete(key);
-  records.set(key, next);
-  if (records.size > MAX_TERMINALS) prune();
+/**
+ * Counts the outcome of an identification once the look-up is done: in one atomic unit it checks
+ * the terminal's wait again (parallel attempts that failed meanwhile, through any server, count)
+ * and, when there is none, records the outcome. Returns the wait (> 0: nothing was recorded, the
+ * answer is 429 whatever the look-up found). `failure` counts against `kind` (and `guess`);
+ * `success` ends the backoff of every kind (not the hourly count); `none` records nothing.
+ */
+export async function kioskSettle(address: string, kind: AttemptKind, guess: string | undefined, outcome: 'failure' | 'success' | 'none'): Promise<number> {
+  // The usual punch: a terminal with no failure record of any kind has nothing to check or end,
+  // so no unit (on PostgreSQL, no write transaction) is taken.
+  if (outcome !== 'failure') {
+    const kinds = Object.keys(RULES) as AttemptKind[];
+    const records = await Promise.all(kinds.map((k) => sharedState().get(SCOPE, keyOf(address, k))));
+    if (records.every((r) => r === undefined)) return 0;
+  }
+  return sharedState().unit(async (state) => {
+    const now = nowMs();
+    const record = load(await state.get<StoredAttempts>(SCOPE, keyOf(address, kind)));
+    const wait = record ? waitMs(RULES[kind], record, now, guess) : 0;
+    if (wait > 0) return wait;
+    if (outcome === 'failure') {
+      const next = afterFailure(record ?? NO_ATTEMPTS, now, guess);
+      await state.put(SCOPE, keyOf(address, kind), store(next), keptUntil(next));
+    } else if (outcome === 'success') {
+      await succeed(state, address, now);
+    }
+    return 0;
+  });
 }
 
-/** A successful identification at this terminal ends the backoff of every kind (not the hourly count). */
-export function kioskSuccess(address: string): void {
-  if (records.size === 0) return;
-  const now = nowMs();
+async function succeed(state: StateUnit, address: string, now: number): Promise<void> {
   for (const kind of Object.keys(RULES) as AttemptKind[]) {
     const key = keyOf(address, kind);
-    const record = records.get(key);
+    const record = load(await state.get<StoredAttempts>(SCOPE, key));
     if (!record) continue;
     const next = afterSuccess(record, now);
-    if (next) records.set(key, next);
-    else records.delete(key);
-  }
-}
-
-/** Forgets records with nothing in the last hour; still too many, the oldest go (their limits with them). */
-function prune(): void {
-  const now = nowMs();
-  for (const [key, record] of records) if (isStale(record, now)) records.delete(key);
-  for (const key of records.keys()) {
-    if (records.size <= MAX_TERMINALS * 0.9) break;
-    records.delete(key);
+    if (next) await state.put(SCOPE, key, store(next), keptUntil(next));
+    else await state.delete(SCOPE, key);
   }
 }

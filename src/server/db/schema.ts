@@ -589,6 +589,17 @@ export interface Database {
   outbox: OutboxTable;
   notificationSettings: NotificationSettingTable;
   notificationMutes: NotificationMuteTable;
+  sharedState: SharedStateTable;
+}
+
+/** Limiter and challenge state shared by every app server (migration 0027, decision 060). */
+export interface SharedStateTable {
+  scope: string;
+  key: string;
+  /** JSON, read and written only by db/shared-state.ts. */
+  value: string;
+  /** Epoch ms after which the row may be deleted. */
+  expiresAt: number;
 }
 
 /** One email or webhook delivery (migration 0022, decision 054). */

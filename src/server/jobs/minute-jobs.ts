@@ -32,7 +32,10 @@ export async function runMinuteJobs(): Promise<void> {
 let timer: NodeJS.Timeout | undefined;
 let running: Promise<void> | undefined;
 
-/** Starts the ticking (once per process; timers are unref'ed and stop at shutdown). */
+/**
+ * Starts the ticking (once per process; timers are unref'ed and stop at shutdown). With several
+ * app servers only the leader ticks (boot.ts, db/leader.ts, decision 060).
+ */
 export function startMinuteJobs(): void {
   if (timer) return;
   const tick = () => {
@@ -40,9 +43,14 @@ export function startMinuteJobs(): void {
   };
   timer = setInterval(tick, checkInterval());
   timer.unref();
-  onShutdown(async () => {
-    if (timer) clearInterval(timer);
-    timer = undefined;
-    await running;
-  });
+  unregister ??= onShutdown(stopMinuteJobs);
+}
+
+let unregister: (() => void) | undefined;
+
+/** Stops the ticking, waiting for a run in progress (shutdown, or this server lost the lead). */
+export async function stopMinuteJobs(): Promise<void> {
+  if (timer) clearInterval(timer);
+  timer = undefined;
+  await running;
 }

@@ -90,6 +90,8 @@ export function wakeOutbox(): void {
  * Starts the sender: first settles what a stopped process left `sending` (decision 054: emails
  * become failed, never sent twice; channels that dedupe are sent again), then delivers due rows
  * every few seconds and whenever woken. Stops (waiting for the delivery in progress) at shutdown.
+ * With several app servers only the leader runs it (boot.ts, db/leader.ts, decision 060): the
+ * rows left `sending` are then a stopped leader's, and each row is claimed atomically besides.
  */
 export async function startOutboxSender(db: () => Promise<Db>): Promise<void> {
   if (timer) return;
@@ -99,11 +101,16 @@ export async function startOutboxSender(db: () => Promise<Db>): Promise<void> {
   stopping = false;
   timer = setInterval(pass, pollInterval());
   timer.unref();
-  onShutdown(async () => {
-    stopping = true;
-    if (timer) clearInterval(timer);
-    timer = undefined;
-    await running;
-  });
+  unregister ??= onShutdown(stopOutboxSender);
   pass();
+}
+
+let unregister: (() => void) | undefined;
+
+/** Stops the sender, waiting for the delivery in progress (shutdown, or this server lost the lead). */
+export async function stopOutboxSender(): Promise<void> {
+  stopping = true;
+  if (timer) clearInterval(timer);
+  timer = undefined;
+  await running;
 }

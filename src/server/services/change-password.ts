@@ -5,13 +5,13 @@ import { appendAudit } from '../db/repositories/audit-log.ts';
 import { deleteUserSessions } from '../db/repositories/sessions.ts';
 import { bumpSessionVersion, findUserWithRole, setPasswordHash } from '../db/repositories/users.ts';
 import { AppError } from '../http/app-error.ts';
-import { RateLimiter } from '../auth/rate-limiter.ts';
+import { SharedRateLimiter } from '../auth/shared-rate-limiter.ts';
 import { tooManyAttempts } from '../auth/sign-in-guard.ts';
 import { startSession, type SessionOrigin } from './start-session.ts';
 import { nowIso } from '../clock/now.ts';
 
 /** Five wrong current passwords per account in fifteen minutes; the place is taken before verifying. */
-export const passwordChangeLimiter = new RateLimiter(5, 15 * 60_000);
+export const passwordChangeLimiter = new SharedRateLimiter('password-change', 5, 15 * 60_000);
 
 /**
  * Changes the signed-in user's password after checking the current one (wrong ones are rate-limited
@@ -26,16 +26,16 @@ export async function changePassword(db: Db, userId: number, input: ChangePasswo
   // Wrong current passwords are limited per account, so a borrowed session cannot be used to guess
   // the password without limit.
   const key = String(userId);
-  const reservation = passwordChangeLimiter.reserve(key);
+  const reservation = await passwordChangeLimiter.reserve(key);
   if (!reservation.ok) throw tooManyAttempts('errors.tooManyPasswordAttempts', reservation.retryAfterMs);
   try {
     if (!(await verifyPassword(row.passwordHash, input.currentPassword))) {
-      reservation.ticket.fail();
+      await reservation.ticket.fail();
       throw new AppError('validation.invalidInput', 422, {}, { currentPassword: 'password.wrongCurrent' });
     }
-    passwordChangeLimiter.reset(key);
+    await passwordChangeLimiter.reset(key);
   } finally {
-    reservation.ticket.release();
+    await reservation.ticket.release();
   }
   const hash = await hashPassword(input.newPassword);
   const token = await db.transaction().execute(async (trx) => {

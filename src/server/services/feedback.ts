@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { issuesToFieldKeys } from '../../domain/auth/auth-schemas.ts';
-import { RateLimiter } from '../auth/rate-limiter.ts';
+import { SharedRateLimiter } from '../auth/shared-rate-limiter.ts';
 import { nowMs } from '../clock/now.ts';
 import type { Db } from '../db/connection.ts';
 import { insertFeedback, latestFeedback } from '../db/repositories/feedback.ts';
@@ -14,7 +14,7 @@ export const FeedbackInput = v.object(
 
 /** Messages an account may send per hour: enough for real feedback, not for filling the table. */
 export const FEEDBACK_PER_HOUR = 5;
-const feedbackLimiter = new RateLimiter(FEEDBACK_PER_HOUR, 60 * 60 * 1000, nowMs);
+const feedbackLimiter = new SharedRateLimiter('feedback', FEEDBACK_PER_HOUR, 60 * 60 * 1000, nowMs);
 
 /**
  * Stores a message from any signed-in user: at most FEEDBACK_PER_HOUR stored messages per
@@ -22,8 +22,8 @@ const feedbackLimiter = new RateLimiter(FEEDBACK_PER_HOUR, 60 * 60 * 1000, nowMs
  * the body is even validated.
  */
 export async function sendFeedback(db: Db, user: SessionUser, input: unknown): Promise<void> {
-  // The place is taken before anything is awaited, so parallel messages cannot all pass the check.
-  const reservation = feedbackLimiter.reserve(String(user.id));
+  // The place is taken (one atomic unit) before anything else, so parallel messages cannot all pass the check.
+  const reservation = await feedbackLimiter.reserve(String(user.id));
   if (!reservation.ok) {
     const wait = reservation.retryAfterMs;
     const minutes = Math.max(1, Math.ceil(wait / 60000));
@@ -33,9 +33,9 @@ export async function sendFeedback(db: Db, user: SessionUser, input: unknown): P
     const parsed = v.safeParse(FeedbackInput, input);
     if (!parsed.success) throw new AppError('validation.invalidInput', 422, {}, issuesToFieldKeys(parsed.issues));
     await insertFeedback(db, { userId: user.id, message: parsed.output.message, createdAt: new Date(nowMs()).toISOString() });
-    reservation.ticket.fail(); // a stored message keeps its place
+    await reservation.ticket.fail(); // a stored message keeps its place
   } finally {
-    reservation.ticket.release(); // a refused body does not count
+    await reservation.ticket.release(); // a refused body does not count
   }
 }
 

@@ -4,7 +4,7 @@ import { waitMessage } from '../../domain/clock/kiosk-attempts.ts';
 import { PUNCH_MESSAGES } from '../../domain/clock/punch-messages.ts';
 import { FACE_MESSAGES } from '../../domain/messages/spec-messages.ts';
 import { pinKey } from '../auth/pin-key.ts';
-import { kioskFailure, kioskSuccess, kioskWaitMs } from '../clock/kiosk-attempt-log.ts';
+import { kioskSettle, kioskWaitMs } from '../clock/kiosk-attempt-log.ts';
 import type { Db } from '../db/connection.ts';
 import { findEmployeesByPinKey, findEmployeesByRfid, findPunchEmployee } from '../db/repositories/employees.ts';
 import { AppError } from '../http/app-error.ts';
@@ -25,14 +25,14 @@ const locked = (wait: number) => {
 };
 
 /**
- * Checks the terminal's wait again once the look-up is done, right before its outcome is counted
- * (in the same synchronous step, so no other request can come between): parallel attempts that
- * failed in the meantime count, and past the limit the answer is 429 whatever the look-up found.
- * A burst of parallel guesses therefore learns no more than the same guesses one after another
- * (decision 022, "reserve before verifying", for the clock).
+ * Counts the identification's outcome once the look-up is done, after checking the terminal's
+ * wait again in the same atomic unit (kioskSettle): parallel attempts that failed in the
+ * meantime count, and past the limit the answer is 429 whatever the look-up found. A burst of
+ * parallel guesses therefore learns no more than the same guesses one after another (decision
+ * 022, "reserve before verifying", for the clock; across app servers, decision 060).
  */
-function settleOrWait(address: string, kind: 'face' | 'secret', guess?: string): void {
-  const wait = kioskWaitMs(address, kind, guess);
+async function settleOrWait(address: string, kind: 'face' | 'secret', guess: string | undefined, outcome: 'failure' | 'success' | 'none'): Promise<void> {
+  const wait = await kioskSettle(address, kind, guess, outcome);
   if (wait > 0) throw locked(wait);
 }
 
@@ -56,37 +56,35 @@ export async function identifyPunchEmployee(
 ): Promise<PunchEmployee> {
   if (identity.kind === 'face') {
     if (!settings.faceRecognition) throw new AppError(PUNCH_MESSAGES.faceClockUnavailable, 403);
-    const wait = kioskWaitMs(address, 'face');
+    const wait = await kioskWaitMs(address, 'face');
     if (wait > 0) throw locked(wait);
     const match = matchFaceFrames(await faceGallery(db), identity.descriptors, { threshold: settings.faceThreshold, margin: settings.faceMargin });
     // A face of another company's employee is, at this terminal, nobody's (and counts as a failure).
     const row = match.kind === 'none' ? undefined : await findPunchEmployee(db, match.personId);
-    settleOrWait(address, 'face');
-    if (match.kind === 'none' || !row || (companyId !== null && row.companyId !== companyId)) {
-      kioskFailure(address, 'face');
+    const unknown = match.kind === 'none' || !row || (companyId !== null && row.companyId !== companyId);
+    await settleOrWait(address, 'face', undefined, unknown ? 'failure' : row.status === 'active' ? 'success' : 'none');
+    if (unknown) {
       throw new AppError(FACE_MESSAGES.faceNotRecognized, 401, { reason: match.kind === 'none' ? match.reason : 'otherCompany' });
     }
     if (row.status !== 'active') throw new AppError(PUNCH_MESSAGES.employeeArchived, 403);
-    kioskSuccess(address);
     return { id: row.id, firstName: row.firstName, lastName: row.lastName, image: row.image };
   }
   if (identity.kind === 'card' && !settings.rfidClock) throw new AppError(PUNCH_MESSAGES.cardClockOff, 403);
   // Looked up by the PIN's HMAC key or the badge; the value tried is counted by the same key.
   const lookup = identity.kind === 'pin' ? { column: 'pinKey' as const, value: pinKey(identity.pin) } : { column: 'rfidCard' as const, value: identity.card };
   const guess = `${lookup.column} ${lookup.value}`;
-  const wait = kioskWaitMs(address, 'secret', guess);
+  const wait = await kioskWaitMs(address, 'secret', guess);
   if (wait > 0) throw locked(wait);
 
   const rows = lookup.column === 'pinKey' ? await findEmployeesByPinKey(db, lookup.value, companyId) : await findEmployeesByRfid(db, lookup.value, companyId);
-  settleOrWait(address, 'secret', guess);
   const active = rows.filter((r) => r.status === 'active');
   // One active match identifies; the same PIN in two companies identifies nobody (at an unpaired browser).
+  const archived = active.length === 0 && rows.length > 0;
+  await settleOrWait(address, 'secret', guess, active.length === 1 ? 'success' : archived ? 'none' : 'failure');
   if (active.length === 1) {
     const { id, firstName, lastName, image } = active[0]!;
-    kioskSuccess(address);
     return { id, firstName, lastName, image };
   }
-  if (active.length === 0 && rows.length > 0) throw new AppError(PUNCH_MESSAGES.employeeArchived, 403);
-  kioskFailure(address, 'secret', guess);
+  if (archived) throw new AppError(PUNCH_MESSAGES.employeeArchived, 403);
   throw new AppError(identity.kind === 'pin' ? PUNCH_MESSAGES.unknownPin : PUNCH_MESSAGES.unknownCard, 401);
 }

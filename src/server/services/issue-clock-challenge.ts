@@ -13,6 +13,6 @@ import { getSettings } from './get-settings.ts';
 export async function issueClockChallenge(db: Db, terminal: { id: number; methods: readonly string[] }): Promise<{ nonce: string; expiresAt: string }> {
   if (!(await getSettings(db)).faceRecognition) throw new AppError(PUNCH_MESSAGES.faceClockUnavailable, 403);
   if (!terminal.methods.includes('face')) throw new AppError('terminal.methodNotAllowed', 403);
-  const { nonce, expiresAt } = issueChallenge(terminal.id, nowMs());
+  const { nonce, expiresAt } = await issueChallenge(terminal.id, nowMs());
   return { nonce, expiresAt: new Date(expiresAt).toISOString() };
 }

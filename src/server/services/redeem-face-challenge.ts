@@ -1,6 +1,6 @@
 import { judgeFrames } from '../../domain/clock/challenge-frames.ts';
 import { PUNCH_MESSAGES } from '../../domain/clock/punch-messages.ts';
-import { allRecentFaceFrames, redeemChallenge, rememberFaceFrames } from '../clock/challenge-book.ts';
+import { redeemChallenge, rememberFreshFaceFrames } from '../clock/challenge-book.ts';
 import { nowMs } from '../clock/now.ts';
 import { AppError } from '../http/app-error.ts';
 import { log } from '../log.ts';
@@ -14,16 +14,15 @@ import { log } from '../log.ts';
  * one terminal and sent through another are refused too). The nonce is spent by
  * the attempt whatever follows; the frames are remembered once they pass.
  */
-export function redeemFaceChallenge(terminal: { id: number }, challenge: string | undefined, frames: number[][]): void {
-  const verdict = redeemChallenge(challenge, terminal.id, nowMs());
+export async function redeemFaceChallenge(terminal: { id: number }, challenge: string | undefined, frames: number[][]): Promise<void> {
+  const verdict = await redeemChallenge(challenge, terminal.id, nowMs());
   if (!verdict.ok) {
     log.warn({ terminal: terminal.id, reason: verdict.reason }, 'Face punch refused: challenge not valid');
     throw new AppError(PUNCH_MESSAGES.challengeInvalid, 401, { reason: verdict.reason });
   }
-  const fresh = judgeFrames(frames, allRecentFaceFrames());
+  const fresh = await rememberFreshFaceFrames(terminal.id, frames, nowMs(), (recent) => judgeFrames(frames, recent));
   if (!fresh.ok) {
     log.warn({ terminal: terminal.id, reason: fresh.reason }, 'Face punch refused: repeated frames');
     throw new AppError(PUNCH_MESSAGES.framesReplayed, 401, { reason: fresh.reason });
   }
-  rememberFaceFrames(terminal.id, frames);
 }

@@ -25,7 +25,7 @@ export interface SignInResult {
  */
 export async function signIn(db: Db, input: { email: string; password: string; address: string; userAgent: string | null }): Promise<SignInResult> {
   const account = input.email.toLowerCase();
-  const reservation = signInGuard.reserve(account, input.address);
+  const reservation = await signInGuard.reserve(account, input.address);
   if (!reservation.ok) throw tooManyAttempts('errors.tooManySignIns', reservation.retryAfterMs);
   const { ticket } = reservation;
   let row;
@@ -33,13 +33,13 @@ export async function signIn(db: Db, input: { email: string; password: string; a
     row = await findUserWithRole(db, { email: account });
     const ok = await verifyPassword(row?.passwordHash, input.password);
     if (!row || !ok) {
-      ticket.fail();
+      await ticket.fail();
       throw new AppError('errors.invalidCredentials', 401);
     }
     if (row.status !== 'enabled') throw new AppError('errors.userDisabled', 401);
-    ticket.succeed();
+    await ticket.succeed();
   } finally {
-    ticket.release(); // nothing decided (busy, disabled, an error): the attempt does not count
+    await ticket.release(); // nothing decided (busy, disabled, an error): the attempt does not count
   }
 
   const token = await startSession(db, row, { userAgent: input.userAgent, address: input.address }).catch((error: unknown) => {

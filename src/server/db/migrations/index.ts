@@ -23,6 +23,7 @@ import * as m0022 from './0022-outbox.ts';
 import * as m0024 from './0024-closed-automatically.ts';
 import * as m0025 from './0025-api-tokens.ts';
 import * as m0026 from './0026-webhooks.ts';
+import * as m0027 from './0027-shared-state.ts';
 
 export interface Migration {
   up(db: Kysely<any>): Promise<void>;
@@ -57,4 +58,5 @@ export const migrations: ReadonlyArray<readonly [name: string, migration: Migrat
   ['0024-closed-automatically', m0024],
   ['0025-api-tokens', m0025],
   ['0026-webhooks', m0026],
+  ['0027-shared-state', m0027],
 ];

@@ -2,7 +2,7 @@ import { inspectionLinkState, isInspectionToken } from '../../../domain/access/i
 import { nowIso } from '../../clock/now.ts';
 import type { Db } from '../../db/connection.ts';
 import { findInspectionLinkByHash, recordInspectionLinkUse } from '../../db/repositories/inspection-links.ts';
-import { RateLimiter } from '../../auth/rate-limiter.ts';
+import { SharedRateLimiter } from '../../auth/shared-rate-limiter.ts';
 import { tooManyAttempts } from '../../auth/sign-in-guard.ts';
 import { AppError } from '../../http/app-error.ts';
 import { inspectionTokenHash } from './inspection-token.ts';
@@ -11,7 +11,7 @@ import { inspectionTokenHash } from './inspection-token.ts';
  * Unknown tokens per client address: 20 in ten minutes, then 429 (a token has 256 bits, so this
  * only keeps a guesser from loading the server; the place is taken before the look-up).
  */
-export const inspectionGuessLimiter = new RateLimiter(20, 10 * 60_000);
+export const inspectionGuessLimiter = new SharedRateLimiter('inspection-guess', 20, 10 * 60_000);
 
 export interface InspectionVisit {
   address: string;
@@ -32,12 +32,12 @@ export interface OpenInspectionLink {
  * link a 404 saying so, and the refused attempt is logged on the link too.
  */
 export async function openInspectionLink(db: Db, token: string, visit: InspectionVisit): Promise<OpenInspectionLink> {
-  const reservation = inspectionGuessLimiter.reserve(visit.address);
+  const reservation = await inspectionGuessLimiter.reserve(visit.address);
   if (!reservation.ok) throw tooManyAttempts('inspection.tooManyAttempts', reservation.retryAfterMs);
   try {
     const link = isInspectionToken(token) ? await findInspectionLinkByHash(db, inspectionTokenHash(token)) : undefined;
     if (!link) {
-      reservation.ticket.fail();
+      await reservation.ticket.fail();
       throw new AppError('inspection.notFound', 404);
     }
     const at = nowIso();
@@ -46,6 +46,6 @@ export async function openInspectionLink(db: Db, token: string, visit: Inspectio
     if (state !== 'active') throw new AppError(state === 'expired' ? 'inspection.expired' : 'inspection.revoked', 404);
     return { id: link.id, companyId: link.companyId, label: link.label, expiresAt: link.expiresAt };
   } finally {
-    reservation.ticket.release();
+    await reservation.ticket.release();
   }
 }

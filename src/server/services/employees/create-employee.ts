@@ -21,7 +21,7 @@ export async function createEmployee(db: Db, input: unknown, actor: RecordActor)
   const generate = asksForGeneratedPin(input);
   const data = validateEmployee(EmployeeCreateInput, generate ? withPlaceholderPin(input) : input);
   // Only a typed PIN is an oracle; a kept or generated PIN stays possible past the limit.
-  if (!generate && data.pin) assertPinChecksAllowed(actorId);
+  if (!generate && data.pin) await assertPinChecksAllowed(actorId);
   let generatedPin: string | undefined;
   const id = await db.transaction().execute(async (trx) => {
     if (generate) data.pin = generatedPin = await freePin(trx, data.company);

@@ -91,7 +91,7 @@ export async function importEmployees(db: Db, body: unknown, actor: RecordActor,
   const request = v.safeParse(EmployeeImportRequest, body);
   if (!request.success) throw new AppError('employeeImport.noFile', 422);
   const { csv, createMissing, dryRun } = request.output;
-  assertPinChecksAllowed(actorId);
+  await assertPinChecksAllowed(actorId);
   const pause = timeSlicer();
 
   const parsed = await parseEmployeeCsvInChunks(csv, pause);

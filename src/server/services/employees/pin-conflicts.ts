@@ -1,4 +1,4 @@
-import { RateLimiter } from '../../auth/rate-limiter.ts';
+import { SharedRateLimiter } from '../../auth/shared-rate-limiter.ts';
 import { nowIso, nowMs } from '../../clock/now.ts';
 import type { Db } from '../../db/connection.ts';
 import { appendAudit } from '../../db/repositories/audit-log.ts';
@@ -12,17 +12,17 @@ import { AppError } from '../../http/app-error.ts';
  * Each conflict is audited (`employee` / `pinConflict`, never the PIN itself).
  */
 export const PIN_CONFLICTS_PER_HOUR = 10;
-const limiter = new RateLimiter(PIN_CONFLICTS_PER_HOUR, 60 * 60 * 1000, nowMs);
+const limiter = new SharedRateLimiter('pin-conflicts', PIN_CONFLICTS_PER_HOUR, 60 * 60 * 1000, nowMs);
 
-function tooMany(actorId: number): AppError {
-  const wait = Math.max(1000, limiter.retryAfterMs(String(actorId)));
+async function tooMany(actorId: number): Promise<AppError> {
+  const wait = Math.max(1000, await limiter.retryAfterMs(String(actorId)));
   const minutes = Math.max(1, Math.ceil(wait / 60000));
   return new AppError('errors.tooManyPinConflicts', 429, { minutes, count: minutes, retryAfterSeconds: Math.ceil(wait / 1000) });
 }
 
 /** 429 while the account is over its limit: call before checking any PIN. */
-export function assertPinChecksAllowed(actorId: number): void {
-  if (limiter.retryAfterMs(String(actorId)) > 0) throw tooMany(actorId);
+export async function assertPinChecksAllowed(actorId: number): Promise<void> {
+  if ((await limiter.retryAfterMs(String(actorId))) > 0) throw await tooMany(actorId);
 }
 
 /**
@@ -40,11 +40,7 @@ export async function recordPinConflicts(
   const key = String(actorId);
   // Past the limit the account is locked whatever the count, so at most that many are recorded
   // (a file of 100,000 PINs in use must not cost 100,000 limiter updates).
-  let allowed = 0;
-  for (let i = 0; i < Math.min(count, PIN_CONFLICTS_PER_HOUR); i++) {
-    if (limiter.retryAfterMs(key) === 0) allowed++;
-    limiter.record(key); // kept: the ticket is never released
-  }
+  const allowed = await limiter.record(key, Math.min(count, PIN_CONFLICTS_PER_HOUR)); // kept: never released
   const refused = allowed < count;
   await appendAudit(db, {
     userId: actorId,
@@ -54,7 +50,7 @@ export async function recordPinConflicts(
     after: { source: where.source, conflicts: count, ...(where.dryRun ? { dryRun: true } : {}), ...(refused ? { refused: true } : {}) },
     at: nowIso(),
   });
-  return refused ? tooMany(actorId) : undefined;
+  return refused ? await tooMany(actorId) : undefined;
 }
 
 /** The number of `pinTaken` problems in a refused employee save (0 or 1). */

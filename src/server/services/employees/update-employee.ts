@@ -23,7 +23,7 @@ export async function updateEmployee(db: Db, id: number, input: unknown, actor: 
   const generate = asksForGeneratedPin(input);
   const data = validateEmployee(EmployeeUpdateInput, generate ? withPlaceholderPin(input) : input);
   // Only a typed PIN is an oracle; a kept or generated PIN stays possible past the limit.
-  if (!generate && data.pin) assertPinChecksAllowed(actorId);
+  if (!generate && data.pin) await assertPinChecksAllowed(actorId);
   let generatedPin: string | undefined;
   await db.transaction().execute(async (trx) => {
     const before = await findEmployee(trx, id);

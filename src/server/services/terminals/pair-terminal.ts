@@ -1,5 +1,5 @@
 import { normalizePairingCode, type TerminalMethod } from '../../../domain/terminals/terminal-rules.ts';
-import { RateLimiter } from '../../auth/rate-limiter.ts';
+import { SharedRateLimiter } from '../../auth/shared-rate-limiter.ts';
 import { tooManyAttempts } from '../../auth/sign-in-guard.ts';
 import { nowIso } from '../../clock/now.ts';
 import type { Db } from '../../db/connection.ts';
@@ -14,7 +14,7 @@ import { newTerminalCredential, secretHash } from './terminal-secrets.ts';
  * 2^40) values and lives 15 minutes, so this keeps guessing hopeless; the place is taken before
  * the look-up.
  */
-export const pairingGuessLimiter = new RateLimiter(10, 10 * 60_000);
+export const pairingGuessLimiter = new SharedRateLimiter('pairing-guess', 10, 10 * 60_000);
 
 export interface PairedTerminal {
   credential: string;
@@ -28,7 +28,7 @@ export interface PairedTerminal {
  * `terminals.codeInvalid`, counted against the address. Audited with the address.
  */
 export async function pairTerminal(db: Db, code: string, address: string): Promise<PairedTerminal> {
-  const reservation = pairingGuessLimiter.reserve(address);
+  const reservation = await pairingGuessLimiter.reserve(address);
   if (!reservation.ok) throw tooManyAttempts('terminals.tooManyCodes', reservation.retryAfterMs);
   try {
     const normal = normalizePairingCode(code);
@@ -45,11 +45,11 @@ export async function pairTerminal(db: Db, code: string, address: string): Promi
           })
         : false;
     if (!row || !paired) {
-      reservation.ticket.fail();
+      await reservation.ticket.fail();
       throw new AppError('terminals.codeInvalid', 422, {}, { code: 'terminals.codeInvalid' });
     }
     return { credential, terminal: { id: row.id, name: row.name, location: row.location, methods: parseTerminalMethods(row.methods) } };
   } finally {
-    reservation.ticket.release();
+    await reservation.ticket.release();
   }
 }
