@@ -134,6 +134,11 @@ export async function resetIdentitySequences(trx: Kysely<any>): Promise<void> {
   }
 }
 
+/** Fresh planner statistics after a bulk copy (autovacuum would get there, but later). */
+export async function analyzeDatabase(db: Kysely<any>): Promise<void> {
+  await sql`analyze`.execute(db);
+}
+
 /**
  * Copies every row of PostgreSQL into a new SQLite file already migrated with the same list
  * (`target`, which nothing else uses). PostgreSQL is read in one repeatable-read, read-only

@@ -3,7 +3,7 @@ import { describeBroken } from '../../domain/record-chain/record-chain.ts';
 import { databaseFile } from '../db/connection.ts';
 import { acquireDataDirLock, releaseDataDirLock } from '../db/data-dir-lock.ts';
 import { appliedMigrationNames, openDatabaseFile, tableNames, type DatabaseFile } from '../db/database-file.ts';
-import { copyPlan, copySqliteToPostgres, firstTableWithRows, postgresRowCounts, resetIdentitySequences, sqliteRowCounts } from '../db/copy-tables.ts';
+import { analyzeDatabase, copyPlan, copySqliteToPostgres, firstTableWithRows, postgresRowCounts, resetIdentitySequences, sqliteRowCounts } from '../db/copy-tables.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { migrations } from '../db/migrations/index.ts';
 import { createPostgresKysely } from '../db/postgres/postgres-kysely.ts';
@@ -67,7 +67,7 @@ export async function migrateToPostgres(url: string, log: (line: string) => void
       const before = await firstTableWithRows(db, plan);
       if (before) throw new MigrationToPostgresFailed(`The target database is not empty (table ${before} has rows): migrate into a new, empty database.`);
       log(`Migrating the schema of ${shownUrl(url)} …`);
-      await migrateToLatest(db);
+      await migrateToLatest(db, undefined, { quiet: true });
     } catch (error) {
       if (error instanceof MigrationToPostgresFailed) throw error;
       throw new MigrationToPostgresFailed(`Cannot prepare ${shownUrl(url)}: ${(error as Error).message}`);
@@ -90,6 +90,7 @@ export async function migrateToPostgres(url: string, log: (line: string) => void
       if (!check.ok) throw new MigrationToPostgresFailed(`The record chain does not verify on the copy: ${describeBroken(check.broken!)}`);
       return check;
     });
+    await analyzeDatabase(db);
     const perTable = plan.map((t) => ({ table: t.name, rows: source.get(t.name)! })).filter((t) => t.rows > 0);
     return { tables: plan.length, rows: perTable.reduce((sum, t) => sum + t.rows, 0), perTable, chainEntries: chain.entries };
   } catch (error) {
