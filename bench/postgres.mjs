@@ -79,6 +79,42 @@ async function moveToPostgres(server, url, label, log) {
   return startServer(`${label}-pg`, { demo: false, dataDir: server.dataDir, env: { DATABASE_URL: url } });
 }
 
+/** A schedule that started half an hour ago (not before 00:00) and ends 8 h later (not after 23:59), company time. */
+async function shiftAroundNow(url) {
+  const settings = (await (await fetch(`${url}/api/settings`, { headers: await demoHeaders(url) })).json()).data;
+  const timeZone = settings.timezone ?? settings.settings?.timezone ?? 'UTC';
+  const local = (ms) => new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(ms);
+  const now = Date.now();
+  const start = local(now) < '00:30' ? '00:00' : local(now - 30 * 60_000);
+  const [h, m] = start.split(':').map(Number);
+  const endMinutes = Math.min(h * 60 + m + 8 * 60, 23 * 60 + 59);
+  return { start, off: `${String(Math.floor(endMinutes / 60)).padStart(2, '0')}:${String(endMinutes % 60).padStart(2, '0')}` };
+}
+
+/** A month's reports and the month's records export, timed as bench/reports.mjs does. */
+async function monthReports(url, engine) {
+  const headers = { ...(await demoHeaders(url)), accept: 'text/html' };
+  const today = (await (await fetch(`${url}/api/dashboard`, { headers })).json()).data.today;
+  const [y, m] = today.slice(0, 7).split('-').map(Number);
+  const lastMonth = new Date(Date.UTC(y, m - 2, 1)).toISOString().slice(0, 7);
+  const lastMonthEnd = new Date(Date.UTC(y, m - 1, 0)).toISOString().slice(0, 10);
+  const floor = (await timeGet(`${url}/api/health`, headers, 20)).median;
+  const pages = [
+    ['attendance report, last month', `/reports/employee-attendance?from=${lastMonth}-01&to=${lastMonthEnd}`],
+    ['attendance report JSON, a month', `/api/reports/employee-attendance?month=${lastMonth}`],
+    ['monthly record, all (page of 20)', `/reports/employee-attendance?view=record&month=${lastMonth}`],
+    ['dashboard', '/dashboard'],
+  ];
+  const rows = [];
+  for (const [name, route] of pages) {
+    const r = await timeGet(url + route, headers, RUNS);
+    rows.push({ budget: 3, informational: true, name: `report: ${name} — ${engine}`, measured: r.median, limit: 300, unit: 'ms', direction: 'max', detail: `p95 ${r.p95.toFixed(0)} ms, ${(r.median / floor).toFixed(0)}× health, ${(r.bytes / 1024).toFixed(0)} KB` });
+  }
+  const r = await timeGet(`${url}/api/reports/monthly-record/export?month=${lastMonth}&lang=es`, headers, 3, 1);
+  rows.push({ budget: 4, informational: true, name: `export: monthly records .xlsx, all employees — ${engine}`, measured: r.median, limit: 5000, unit: 'ms', direction: 'max', detail: `${(r.bytes / 1024).toFixed(0)} KB` });
+  return rows;
+}
+
 const onPostgres = (row) => ({ ...row, informational: true, name: `${row.name} — PostgreSQL` });
 
 export async function run({ log = console.log } = {}) {
@@ -90,7 +126,8 @@ export async function run({ log = console.log } = {}) {
     {
       const sqliteServer = await startServer('bench-pg-clock');
       const employees = await importEmployees(sqliteServer.url, await demoHeaders(sqliteServer.url), 10_000);
-      giveSchedules(sqliteServer.dataDir, Array.from({ length: 10_000 }, (_, i) => emailOf(1, i)));
+      // A shift around now in the company's time zone, so the bench measures accepted punches at any hour.
+      giveSchedules(sqliteServer.dataDir, Array.from({ length: 10_000 }, (_, i) => emailOf(1, i)), await shiftAroundNow(sqliteServer.url));
       const server = await moveToPostgres(sqliteServer, await createDatabase(pgCluster.base, 'jornada_bench_clock'), 'clock', log);
       try {
         log(`postgres: clock punch with ${employees} employees`);
@@ -104,26 +141,11 @@ export async function run({ log = console.log } = {}) {
       const sqliteServer = await startServer('bench-pg-reports');
       const year = generateYear(sqliteServer);
       log(`postgres: data: ${year.employees} employees with ${year.attendances} attendances over a year`);
+      // The same pages on SQLite first, in the same conditions, then on PostgreSQL.
+      rows.push(...(await monthReports(sqliteServer.url, 'SQLite')));
       const server = await moveToPostgres(sqliteServer, await createDatabase(pgCluster.base, 'jornada_bench_reports'), 'reports', log);
       try {
-        const headers = { ...(await demoHeaders(server.url)), accept: 'text/html' };
-        const today = (await (await fetch(`${server.url}/api/dashboard`, { headers })).json()).data.today;
-        const [y, m] = today.slice(0, 7).split('-').map(Number);
-        const lastMonth = new Date(Date.UTC(y, m - 2, 1)).toISOString().slice(0, 7);
-        const lastMonthEnd = new Date(Date.UTC(y, m - 1, 0)).toISOString().slice(0, 10);
-        const floor = (await timeGet(`${server.url}/api/health`, headers, 20)).median;
-        const pages = [
-          ['attendance report, last month', `/reports/employee-attendance?from=${lastMonth}-01&to=${lastMonthEnd}`],
-          ['attendance report JSON, a month', `/api/reports/employee-attendance?month=${lastMonth}`],
-          ['monthly record, all (page of 20)', `/reports/employee-attendance?view=record&month=${lastMonth}`],
-          ['dashboard', '/dashboard'],
-        ];
-        for (const [name, route] of pages) {
-          const r = await timeGet(server.url + route, headers, RUNS);
-          rows.push(onPostgres({ budget: 3, name: `report: ${name}`, measured: r.median, limit: 300, unit: 'ms', direction: 'max', detail: `p95 ${r.p95.toFixed(0)} ms, ${(r.median / floor).toFixed(0)}× health, ${(r.bytes / 1024).toFixed(0)} KB` }));
-        }
-        const r = await timeGet(`${server.url}/api/reports/monthly-record/export?month=${lastMonth}&lang=es`, headers, 3, 1);
-        rows.push(onPostgres({ budget: 4, name: 'export: monthly records .xlsx, all employees', measured: r.median, limit: 5000, unit: 'ms', direction: 'max', detail: `${(r.bytes / 1024).toFixed(0)} KB` }));
+        rows.push(...(await monthReports(server.url, 'PostgreSQL')));
       } finally {
         await server.stop();
       }
