@@ -70,7 +70,7 @@ describe.skipIf(!base)('migrate-to-postgres (needs JORNADA_TEST_POSTGRES)', () =
     if (target) await dropTestDatabase(target);
   });
 
-  it('copies the demo installation; a server on PostgreSQL shows the same figures; a second run is refused', async () => {
+  it('copies the demo installation; refused while a server runs; a server on PostgreSQL shows the same figures', async () => {
     sqliteServer = await startServer({ args: ['--demo'], env: { DATABASE_URL: '' } });
     const before = await figures(sqliteServer.url);
     target = (await createTestDatabase())!;
@@ -112,16 +112,9 @@ describe.skipIf(!base)('migrate-to-postgres (needs JORNADA_TEST_POSTGRES)', () =
     const company = postgresSql<{ id: number }>(target, 'select id from companies order by id limit 1', [])[0]!.id;
     const dept = await admin.post('/api/departments', { name: 'Obrador nuevo', company });
     expect(dept.status, await dept.clone().text()).toBe(201);
+  }, 180_000);
 
-    // A second run into the now non-empty database is refused and changes nothing.
-    const rows = pgCount('audit_log');
-    const again = cli(sqliteServer.dataDir, 'migrate-to-postgres', target);
-    expect(again.status).toBe(1);
-    expect(again.err).toMatch(/not empty/);
-    expect(pgCount('audit_log')).toBe(rows);
-  });
-
-  it('on PostgreSQL, "Back up now" writes an SQLite file with the same rows', async () => {
+  it('on PostgreSQL, "Back up now" writes an SQLite file with the same rows; a second migration is refused', async () => {
     expect(pgServer, 'the first test starts the server').toBeDefined();
     const admin = new Client(pgUrl);
     await admin.signIn(DEMO.email, DEMO.password);
@@ -149,5 +142,16 @@ describe.skipIf(!base)('migrate-to-postgres (needs JORNADA_TEST_POSTGRES)', () =
     const restore = spawnSync(process.execPath, [path.join(ROOT, 'scripts', 'start.mjs'), '--no-build', 'restore', path.join(dir, file!)], { cwd: ROOT, env, encoding: 'utf8' });
     expect(restore.status).toBe(1);
     expect(restore.stderr).toMatch(/migrate-to-postgres/);
-  });
+
+    // With the server stopped, a second run into the now non-empty database is refused and changes nothing.
+    const exited = new Promise((r) => pgServer!.once('exit', r));
+    pgServer!.kill('SIGTERM');
+    await exited;
+    const count = (table: string) => Number(postgresSql<{ n: string }>(target, `select count(*) as n from ${table}`, [])[0]!.n);
+    const rows = count('audit_log');
+    const again = cli(sqliteServer.dataDir, 'migrate-to-postgres', target);
+    expect(again.status).toBe(1);
+    expect(again.err).toMatch(/not empty \(table \w+ has rows\)/);
+    expect(count('audit_log')).toBe(rows);
+  }, 180_000);
 });
