@@ -1,7 +1,7 @@
 import SQLite from 'better-sqlite3';
 import type pg from 'pg';
 import { copyPlan, copyPostgresToSqlite } from './copy-tables.ts';
-import { createKysely } from './connection.ts';
+import { createKysely, makeDatabaseFilePrivate } from './connection.ts';
 import { migrateToLatest } from './migrate.ts';
 
 /**
@@ -11,6 +11,7 @@ import { migrateToLatest } from './migrate.ts';
  * and `jornada verify` read it as they always have.
  */
 export async function writePostgresCopy(pool: pg.Pool, file: string): Promise<void> {
+  makeDatabaseFilePrivate(file); // 0600 from the first byte: it will hold every record
   const sqlite = new SQLite(file);
   try {
     // One self-contained file, synced once by the backup at the end (as SQLite's online copy is).
