@@ -52,8 +52,8 @@ async function load(url, route, pins) {
   return JSON.parse(stdout);
 }
 
-/** A current 09:00-17:00 schedule without rest days for each employee of the import batch. */
-export function giveSchedules(dataDir, emails) {
+/** A current 09:00-17:00 schedule (or `hours`) without rest days for each employee of the import batch. */
+export function giveSchedules(dataDir, emails, hours = { start: '09:00', off: '17:00' }) {
   const db = new Database(path.join(dataDir, 'jornada.db'));
   db.pragma('busy_timeout = 10000');
   const at = new Date().toISOString();
@@ -61,14 +61,14 @@ export function giveSchedules(dataDir, emails) {
   const find = db.prepare('select id from employees where email = ?');
   const insert = db.prepare(
     `insert into schedules (employee_id, start_time, off_time, total_hours, rest_days, from_date, to_date, status, created_at, updated_at)
-     values (?, '09:00', '17:00', 8, '[]', ?, null, 'current', ?, ?)`,
+     values (?, ?, ?, 8, '[]', ?, null, 'current', ?, ?)`,
   );
   let count = 0;
   db.transaction(() => {
     for (const email of emails) {
       const row = find.get(email);
       if (!row) throw new Error(`employee ${email} not found`);
-      insert.run(row.id, from, at, at);
+      insert.run(row.id, hours.start, hours.off, from, at, at);
       count++;
     }
   })();

@@ -5,14 +5,15 @@
 //   imported employees (lists, JS weight, then clock punches) · a demo server with a generated
 //   year of 500 employees (reports) · Excel export (own server, 100,000 rows) · CSV import
 //   (own server) · hostile sign-ins (own server: health, a page and a punch under a sign-in flood) ·
-//   kiosk face punch (own server, Chromium with a fake camera and 4× CPU throttling). Each data set
+//   kiosk face punch (own server, Chromium with a fake camera and 4× CPU throttling) · the clock
+//   punch and month reports on PostgreSQL (bench/postgres.mjs: informational rows). Each data set
 //   is made once per run, in seconds, so nothing is cached.
 // Prints the table (budget, measured, limit, ratio, verdict) and writes bench/results.json with
 // the machine (CPUs, memory, Node, load average before and after: other work on the machine
 // skews the figures) and every row (bench/results-partial.json with --only, not committed).
 // Exit code 1 when a budget row fails; informational rows are shown, not counted.
 //
-//   npm run bench [-- --only face,startup,lists,reports,period-close,js,clock,export,csv,hostile,kiosk]
+//   npm run bench [-- --only face,startup,lists,reports,period-close,js,clock,export,csv,hostile,kiosk,postgres]
 import { writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -28,11 +29,12 @@ import { run as jsBench } from './js-weight.mjs';
 import { run as kioskBench } from './kiosk-face.mjs';
 import { generateYear, run as reportBench } from './reports.mjs';
 import { run as periodCloseBench } from './period-close.mjs';
+import { run as postgresBench } from './postgres.mjs';
 import { demoHeaders, startServer } from './lib/server.mjs';
 import { run as startupBench } from './startup.mjs';
 import { formatTable, judge, summary } from './lib/verdict.ts';
 
-const ALL = ['face', 'startup', 'lists', 'reports', 'period-close', 'js', 'clock', 'export', 'csv', 'hostile', 'kiosk'];
+const ALL = ['face', 'startup', 'lists', 'reports', 'period-close', 'js', 'clock', 'export', 'csv', 'hostile', 'kiosk', 'postgres'];
 const { values } = parseArgs({ options: { only: { type: 'string' } } });
 const only = new Set(values.only ? values.only.split(',') : ALL);
 const log = (line) => console.log(`  ${line}`);
@@ -82,6 +84,7 @@ await step('export', () => exportBench({ log }));
 await step('csv', () => csvBench({ log }));
 await step('hostile', () => hostileBench({ log }));
 await step('kiosk', () => kioskBench({ log }));
+await step('postgres', () => postgresBench({ log }));
 
 const rows = inputs.map(judge);
 const { passed, failed } = summary(rows);

@@ -1,4 +1,4 @@
-// `npm start`: run a command (backup, restore FILE, verify, --help) with the build as it is, or
+// `npm start`: run a command (backup, restore FILE, verify, migrate-to-postgres URL, --help) with the build as it is, or
 // check the environment, build when missing or stale (never with NODE_ENV=production: refuse and
 // say to run `npm run build`), migrate the database, create the first account from the
 // environment (or the demo data with --demo) and serve on HOST:PORT (default 0.0.0.0:4321).
@@ -20,7 +20,7 @@ const serverDir = path.join(distDir, 'server');
 const bootFile = path.join(serverDir, 'boot.mjs');
 const loadBoot = () => import(pathToFileURL(bootFile).href);
 
-// Commands (backup, restore FILE, verify, --help) run and exit here; they never start the server
+// Commands (backup, restore FILE, verify, migrate-to-postgres URL, --help) run and exit here; they never start the server
 // and never build: they use dist/ as it is.
 // npm runs scripts in the project folder: a relative FILE means the folder the operator typed it in.
 const commandArgs = process.argv

@@ -29,11 +29,11 @@ export function rssMb(pid) {
 /**
  * Starts the built server on a free port with a fresh DATA_DIR (with the demo data unless
  * `demo: false`); `env` adds variables, `command` replaces `node scripts/start.mjs --no-build`
- * (e.g. the single binary). Resolves once /api/health answers; `startupMs` is the time from the
- * spawn until then.
+ * (e.g. the single binary); `dataDir` starts it on an existing DATA_DIR. Resolves once /api/health
+ * answers; `startupMs` is the time from the spawn until then. `halt()` stops it and keeps DATA_DIR.
  */
-export async function startServer(label = 'bench', { demo = true, env = {}, command, pollMs = 100 } = {}) {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), `jornada-${label}-`));
+export async function startServer(label = 'bench', { demo = true, env = {}, command, pollMs = 100, dataDir: reuse } = {}) {
+  const dataDir = reuse ?? mkdtempSync(path.join(os.tmpdir(), `jornada-${label}-`));
   const port = await freePort();
   // The server's output goes to a file, not a pipe: a logger writing synchronously to a pipe
   // stalls the whole server whenever the reader falls behind, which would be measured as the app.
@@ -64,18 +64,21 @@ export async function startServer(label = 'bench', { demo = true, env = {}, comm
     await new Promise((r) => setTimeout(r, pollMs));
   }
   const startupMs = performance.now() - spawned;
-  const stop = async () => {
+  const halt = async () => {
     if (child.exitCode === null) {
       const exited = new Promise((r) => child.once('exit', r));
       child.kill('SIGTERM');
       await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
       if (child.exitCode === null) child.kill('SIGKILL');
     }
+  };
+  const stop = async () => {
+    await halt();
     rmSync(dataDir, { recursive: true, force: true });
     rmSync(logFile, { force: true });
   };
   // dataDir and pid let a bench add rows straight into the database and read the server's memory.
-  return { url, stop, logs: output, dataDir, pid: child.pid, startupMs };
+  return { url, stop, halt, logs: output, dataDir, pid: child.pid, startupMs };
 }
 
 /** Signs in (by default as the demo administrator); returns headers carrying the session cookie. */

@@ -2,14 +2,14 @@ import path from 'node:path';
 import { instanceConfig } from './config/instance-config.ts';
 import { checkInstanceConfigFile } from './config/config-file-check.ts';
 import { dataDir } from './config/data-dir.ts';
-import { closeDb, getDb, getSqlite } from './db/connection.ts';
-import { configuredEngine } from './db/engine.ts';
+import { closeDb, getDb } from './db/connection.ts';
 import { acquireDataDirLock } from './db/data-dir-lock.ts';
 import { countUsers, emailExists } from './db/repositories/users.ts';
 import { createFirstAccount } from './services/create-first-account.ts';
 import { ensureInitialAdmin } from './services/ensure-initial-admin.ts';
 import { getSettings } from './services/get-settings.ts';
 import { scheduleBackups } from './services/backups/backup-schedule.ts';
+import { backupSource, leadsBackups } from './services/backups/backup-source.ts';
 import { registerNotificationJobs } from './services/notifications/notification-jobs.ts';
 import { checkInstanceSecrets } from './services/backups/check-instance-secrets.ts';
 import { schedulePunchPhotoPurge } from './services/punch-photos.ts';
@@ -76,8 +76,9 @@ export async function boot(options: BootOptions = {}): Promise<void> {
   }
   // Clock snapshots past their retention period go now and once a day.
   schedulePunchPhotoPurge(db, async () => (await getSettings(db)).punchPhotoRetentionDays);
-  // The daily database backup at the configured time (checked every minute). PostgreSQL: see decision 059.
-  if (configuredEngine() === 'sqlite') scheduleBackups(getSqlite, () => getSettings(db));
+  // The daily database backup at the configured time (checked every minute); on PostgreSQL one
+  // app server (the leader) writes it as a portable SQLite file (decision 059, "Backups").
+  scheduleBackups(backupSource, () => getSettings(db), { leader: leadsBackups });
   // Emails and webhooks queued in the outbox (decision 054), and the jobs that queue reminders.
   registerOutboxChannel('email', emailChannel(getDb));
   registerOutboxChannel('webhook', webhookChannel(getDb));

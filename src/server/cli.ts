@@ -5,6 +5,10 @@ import { restoreDatabase, RestoreRefused, storedBackupKeep } from './services/ba
 import { createKysely, databaseFile } from './db/connection.ts';
 import { describeBroken, shortHead } from '../domain/record-chain/record-chain.ts';
 import { verifyRecordChain } from './services/record-chain/verify-record-chain.ts';
+import { migrateToPostgres, MigrationToPostgresFailed, shownUrl } from './services/migrate-to-postgres.ts';
+import { postgresUrl } from './db/engine.ts';
+import { createPostgresKysely } from './db/postgres/postgres-kysely.ts';
+import { getSettings } from './services/get-settings.ts';
 
 /**
  * Every environment variable Jornada reads (keep in step with `grep -rn process.env src scripts`).
@@ -28,6 +32,8 @@ const ENVIRONMENT: ReadonlyArray<readonly [string, string, string]> = [
   ['JORNADA_NO_BUILD', '-', 'npm start only: 1 = do not check the build (same as --no-build).'],
   ['NODE_ENV', '-', 'npm start only: production = never build at start; a missing or stale build stops the start (run npm run build).'],
   ['JORNADA_DIST', 'dist', 'npm scripts only: the build folder.'],
+  ['DATABASE_URL', '-', 'postgres://user:password@host:5432/db selects PostgreSQL (several app servers on one database, docs/postgresql.md); unset: SQLite in DATA_DIR/jornada.db.'],
+  ['DATABASE_POOL_SIZE', '10', 'PostgreSQL only: connections per app server.'],
   ['INIT_CWD', '-', 'Set by npm: npm run restore -- FILE reads a relative FILE from that folder.'],
 ];
 
@@ -52,11 +58,16 @@ export function usage(): string {
     '  jornada verify          check the tamper-evident record chain against the punches,',
     '                          corrections and voidings (works while the server runs); exit 0',
     '                          when intact, 1 naming the first broken entry',
+    '  jornada migrate-to-postgres DATABASE_URL',
+    '                          copy DATA_DIR/jornada.db into an empty PostgreSQL database (stop',
+    '                          the server first), then check row counts and the record chain;',
+    '                          on any failure nothing is kept (docs/postgresql.md)',
     '  jornada healthcheck     single binary only: exit 0 when the server on HOST:PORT answers',
     '                          /api/health (for container and service health checks)',
     '  jornada --help, -h      this text',
     '',
-    'With npm: npm start -- --help, npm run backup, npm run restore -- FILE, npm run verify.',
+    'With npm: npm start -- --help, npm run backup, npm run restore -- FILE, npm run verify,',
+    '  npm run migrate-to-postgres -- DATABASE_URL.',
     '',
     'Environment:',
     ...ENVIRONMENT.map(([name, fallback, meaning]) => `  ${name.padEnd(width)}${meaning} Default: ${fallback}.`.replace('Default: -.', '').trimEnd()),
@@ -66,6 +77,8 @@ export function usage(): string {
 
 /** `backup`: an online backup through a connection of its own (the server may keep running). */
 async function backupCommand(): Promise<number> {
+  const url = postgresUrl();
+  if (url) return postgresBackupCommand(url);
   const file = databaseFile();
   if (!existsSync(file)) {
     console.error(`There is no database at ${file} (set DATA_DIR to the folder of jornada.db).`);
@@ -89,8 +102,50 @@ async function backupCommand(): Promise<number> {
   }
 }
 
+/** `backup` on PostgreSQL: the database copied into a portable SQLite backup file (decision 059). */
+async function postgresBackupCommand(url: string): Promise<number> {
+  const { db, pool } = createPostgresKysely(url, { max: 2 });
+  try {
+    const { backupKeep } = await getSettings(db);
+    const result = await createBackup({ postgres: pool }, { keep: backupKeep, trigger: 'command' });
+    console.log(result.file);
+    console.error(`Backup of ${shownUrl(url)} verified (integrity ok), ${result.bytes} bytes, with config.json and ${result.uploads} uploaded file(s). It holds the instance secrets: keep it private.`);
+    return 0;
+  } catch (error) {
+    console.error(`Backup failed: ${operatorMessage(error)}`);
+    return 1;
+  } finally {
+    await db.destroy();
+  }
+}
+
+function reportChain(result: Awaited<ReturnType<typeof verifyRecordChain>>): number {
+  for (const c of result.companies) {
+    console.error(`${c.companyName}: ${c.head ? `head ${shortHead(c.head)} (${c.head.createdAt})` : 'nothing recorded yet'}`);
+  }
+  if (!result.ok) {
+    console.log(describeBroken(result.broken!));
+    return 1;
+  }
+  console.log(`Record chain intact: ${result.entries} entries checked.`);
+  return 0;
+}
+
 /** `verify`: the record chain's check (decision 033) on a read-only connection of its own. */
 async function verifyCommand(): Promise<number> {
+  const url = postgresUrl();
+  if (url) {
+    // PostgreSQL: the same check on the database DATABASE_URL names.
+    const { db } = createPostgresKysely(url, { max: 1 });
+    try {
+      return reportChain(await verifyRecordChain(db));
+    } catch (error) {
+      console.error(`Verify failed: ${operatorMessage(error)}`);
+      return 1;
+    } finally {
+      await db.destroy();
+    }
+  }
   const file = databaseFile();
   if (!existsSync(file)) {
     console.error(`There is no database at ${file} (set DATA_DIR to the folder of jornada.db).`);
@@ -103,21 +158,33 @@ async function verifyCommand(): Promise<number> {
       console.error('This database has no record chain yet: start the server once with this version (it upgrades the database).');
       return 1;
     }
-    const result = await verifyRecordChain(createKysely(db));
-    for (const c of result.companies) {
-      console.error(`${c.companyName}: ${c.head ? `head ${shortHead(c.head)} (${c.head.createdAt})` : 'nothing recorded yet'}`);
-    }
-    if (!result.ok) {
-      console.log(describeBroken(result.broken!));
-      return 1;
-    }
-    console.log(`Record chain intact: ${result.entries} entries checked.`);
-    return 0;
+    return reportChain(await verifyRecordChain(createKysely(db)));
   } catch (error) {
     console.error(`Verify failed: ${operatorMessage(error)}`);
     return 1;
   } finally {
     db?.close();
+  }
+}
+
+/** `migrate-to-postgres URL`: moves the installation's SQLite database into PostgreSQL (decision 059). */
+async function migrateToPostgresCommand(url: string | undefined): Promise<number> {
+  if (!url || !postgresUrl({ DATABASE_URL: url })) {
+    console.error('migrate-to-postgres needs the target: jornada migrate-to-postgres postgres://user:password@host:5432/database\n');
+    return 2;
+  }
+  try {
+    const started = performance.now();
+    const result = await migrateToPostgres(url, (line) => console.error(line));
+    console.log(
+      `Copied ${result.rows} rows in ${result.perTable.length} tables into ${shownUrl(url)} in ${Math.round(performance.now() - started)} ms; ` +
+        `row counts match and the record chain verifies (${result.chainEntries} entries). ` +
+        'Start the app servers with DATABASE_URL set to it (the same config.json on every server); keep the SQLite file as a backup.',
+    );
+    return 0;
+  } catch (error) {
+    console.error(`Migration refused: ${error instanceof MigrationToPostgresFailed ? error.message : operatorMessage(error)} Nothing was copied.`);
+    return 1;
   }
 }
 
@@ -157,6 +224,7 @@ export async function runCommand(args: string[]): Promise<number | null> {
   if (command === 'backup' && rest.length === 0) return backupCommand();
   if (command === 'restore' && rest.length <= 1) return restoreCommand(rest[0], args.includes('--reset-pins'));
   if (command === 'verify' && rest.length === 0) return verifyCommand();
+  if (command === 'migrate-to-postgres' && rest.length <= 1) return migrateToPostgresCommand(rest[0]);
   console.error(`Unknown command: ${words.join(' ')}\n`);
   console.error(usage());
   return 2;

@@ -16,6 +16,8 @@ export interface MigrateOptions {
    * backup here (decision 039).
    */
   beforeApplying?: (pending: string[]) => Promise<void>;
+  /** No log line per migration (a backup of PostgreSQL migrates a new SQLite copy each time). */
+  quiet?: boolean;
 }
 
 /**
@@ -64,7 +66,7 @@ export async function migrateToLatest(
     });
     if (!ran) continue;
     applied.push(name);
-    log.info({ migration: name, ms: Math.round(performance.now() - started) }, 'Migration applied');
+    if (!options.quiet) log.info({ migration: name, ms: Math.round(performance.now() - started) }, 'Migration applied');
   }
   if (applied.length > 0) await (engineOf(db) === 'postgres' ? sql`analyze` : sql`PRAGMA optimize`).execute(db);
   return { applied };

@@ -3,7 +3,8 @@ import { nextSlot } from '../../../domain/backups/backup-rules.ts';
 import type { BackupOverview } from '../../../domain/backups/backup-overview.ts';
 import { nowMs } from '../../clock/now.ts';
 import { dataDir } from '../../config/data-dir.ts';
-import { getSqlite, type Db } from '../../db/connection.ts';
+import type { Db } from '../../db/connection.ts';
+import { backupSource } from './backup-source.ts';
 import { appendAudit } from '../../db/repositories/audit-log.ts';
 import { AppError } from '../../http/app-error.ts';
 import { getSettings } from '../get-settings.ts';
@@ -45,7 +46,7 @@ export async function backupNow(db: Db, actorId: number): Promise<BackupOverview
   let name: string;
   let bytes: number;
   try {
-    const result = await runBackupExclusive(await getSqlite(), { keep: settings.backupKeep, trigger: 'manual', pagesPerStep: SERVER_PAGES_PER_STEP });
+    const result = await runBackupExclusive(await backupSource(), { keep: settings.backupKeep, trigger: 'manual', pagesPerStep: SERVER_PAGES_PER_STEP });
     ({ name, bytes } = result);
   } catch (error) {
     await notifyBackupFailed(db, { at: nowIso(), reason: operatorMessage(error), trigger: 'manual' });

@@ -1,4 +1,3 @@
-import type SQLite from 'better-sqlite3';
 import { backupDue } from '../../../domain/backups/backup-rules.ts';
 import type { Settings } from '../../../domain/settings/settings.ts';
 import { nowMs } from '../../clock/now.ts';
@@ -7,7 +6,7 @@ import { notifyBackupFailed } from '../notifications/notify-backup-failed.ts';
 import { log } from '../../log.ts';
 import { onShutdown } from '../../shutdown-hooks.ts';
 import { readBackupStatus, updateBackupStatus } from './backup-status.ts';
-import { createBackup, operatorMessage, type BackupResult, type BackupOptions } from './create-backup.ts';
+import { createBackup, operatorMessage, type BackupResult, type BackupOptions, type BackupSource } from './create-backup.ts';
 
 /** Pages per step in the server: ~4 MB at a time, so requests are served between steps. */
 export const SERVER_PAGES_PER_STEP = 1000;
@@ -16,8 +15,8 @@ const CHECK_MS = 60_000;
 let chain: Promise<unknown> = Promise.resolve();
 
 /** Runs backups of this process one after another (a second click waits for the first). */
-export function runBackupExclusive(sqlite: SQLite.Database, options: BackupOptions): Promise<BackupResult> {
-  const run = chain.then(() => createBackup(sqlite, options));
+export function runBackupExclusive(source: BackupSource, options: BackupOptions): Promise<BackupResult> {
+  const run = chain.then(() => createBackup(source, options));
   chain = run.catch(() => undefined);
   return run;
 }
@@ -38,17 +37,19 @@ let unregister: (() => void) | undefined;
  * server was stopped is made up at start. Each slot is attempted once; a failure is recorded for
  * the settings page and retried at the next slot (or by "Back up now"). Timers are unref'ed.
  */
-export function scheduleBackups(sqlite: () => Promise<SQLite.Database>, settings: () => Promise<Settings>): void {
+export function scheduleBackups(source: () => Promise<BackupSource>, settings: () => Promise<Settings>, options: { leader?: () => Promise<boolean> } = {}): void {
   const startedAt = nowMs();
   const check = async () => {
     try {
+      // Several app servers on one PostgreSQL database: only the leader runs the schedule.
+      if (options.leader && !(await options.leader())) return;
       const { backupTime, backupKeep, timezone } = await settings();
       const status = readBackupStatus();
       const last = Date.parse(status.lastScheduledAt ?? status.lastSuccess?.at ?? '') || startedAt;
       const now = nowMs();
       if (!backupDue(now, last, backupTime, timezone)) return;
       updateBackupStatus({ lastScheduledAt: new Date(now).toISOString() });
-      const result = await runBackupExclusive(await sqlite(), { keep: backupKeep, trigger: 'scheduled', pagesPerStep: SERVER_PAGES_PER_STEP });
+      const result = await runBackupExclusive(await source(), { keep: backupKeep, trigger: 'scheduled', pagesPerStep: SERVER_PAGES_PER_STEP });
       log.info({ file: result.file, bytes: result.bytes, removed: result.removed }, 'Scheduled backup written');
     } catch (error) {
       log.error({ reason: operatorMessage(error) }, 'Scheduled backup failed');

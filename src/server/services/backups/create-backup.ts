@@ -4,6 +4,8 @@ import path from 'node:path';
 import { backupFileName, type BackupKind } from '../../../domain/backups/backup-rules.ts';
 import { nowMs } from '../../clock/now.ts';
 import { integrityProblems, openDatabaseFile, useRollbackJournal, type DatabaseFile } from '../../db/database-file.ts';
+import type pg from 'pg';
+import { writePostgresCopy } from '../../db/postgres-backup-copy.ts';
 import { addContentsToCopy } from './backup-contents.ts';
 import { applyRetention, backupsDir, fsyncPathAsync } from './backup-files.ts';
 import { updateBackupStatus, type BackupTrigger } from './backup-status.ts';
@@ -63,7 +65,13 @@ export function verifyDatabaseFile(file: string, options: { setRollbackJournal?:
  * records the result in the backup status. A failure is recorded too (and rethrown); no partial
  * file is left under a backup name.
  */
-export async function createBackup(sqlite: DatabaseFile, options: BackupOptions): Promise<BackupResult> {
+/**
+ * What a backup copies: the open SQLite database (SQLite's online backup), or on PostgreSQL its
+ * pool, copied table by table into a new SQLite file (decision 059, "Backups").
+ */
+export type BackupSource = DatabaseFile | { postgres: pg.Pool };
+
+export async function createBackup(source: BackupSource, options: BackupOptions): Promise<BackupResult> {
   const startedAt = nowMs();
   const at = new Date(startedAt).toISOString();
   let temp: string | undefined;
@@ -76,7 +84,8 @@ export async function createBackup(sqlite: DatabaseFile, options: BackupOptions)
     const file = path.join(dir, name);
     temp = path.join(dir, `.${name}.${randomBytes(4).toString('hex')}.tmp`);
     const step = options.pagesPerStep ?? 0x7fffffff;
-    await sqlite.backup(temp, { progress: () => step });
+    if ('postgres' in source) await writePostgresCopy(source.postgres, temp);
+    else await source.backup(temp, { progress: () => step });
     chmodSync(temp, 0o600);
     const contents = await addContentsToCopy(temp, at);
     verifyDatabaseFile(temp, { setRollbackJournal: true });

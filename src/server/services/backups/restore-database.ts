@@ -25,6 +25,7 @@ import {
   type DatabaseFile,
 } from '../../db/database-file.ts';
 import { migrations } from '../../db/migrations/index.ts';
+import { configuredEngine } from '../../db/engine.ts';
 import { checkBackupContents, currentConfigText, extractUploads, type BackupContents } from './backup-contents.ts';
 import { fsyncPath } from './backup-files.ts';
 import { createBackup, operatorMessage } from './create-backup.ts';
@@ -254,6 +255,14 @@ export interface RestoreOptions {
  */
 export async function restoreDatabase(source: string, options: RestoreOptions = {}): Promise<string[]> {
   const shown = path.resolve(source);
+  // A restore replaces DATA_DIR/jornada.db; a PostgreSQL installation takes a backup through migrate-to-postgres (decision 059).
+  if (configuredEngine() === 'postgres') {
+    throw new RestoreRefused(
+      'This installation uses PostgreSQL (DATABASE_URL is set): restore restores SQLite installations only. To put a backup into PostgreSQL, ' +
+        'restore it without DATABASE_URL into an empty DATA_DIR (`DATA_DIR=/tmp/restore jornada restore FILE`), then copy it into a new, empty ' +
+        'database with `DATA_DIR=/tmp/restore jornada migrate-to-postgres postgres://…` and point DATABASE_URL at that database.',
+    );
+  }
   if (!existsSync(shown) || !statSync(shown).isFile()) throw new RestoreRefused(`${shown} does not exist or is not a file.`);
   if (!hasSqliteHeader(shown)) throw new RestoreRefused(`${shown} is not an SQLite database.`);
   const dir = dataDir();

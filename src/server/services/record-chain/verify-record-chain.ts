@@ -11,11 +11,14 @@ import { allChainEntries, companyNamesForChains, currentChainedRecords } from '.
  * transaction, so a punch recorded meanwhile cannot look like a missing entry.
  */
 export async function verifyRecordChain(db: Db): Promise<RecordChainCheck> {
-  const { entries, records, companies } = await db.transaction().execute(async (trx) => ({
-    entries: await allChainEntries(trx),
-    records: await currentChainedRecords(trx),
-    companies: await companyNamesForChains(trx),
-  }));
+  return db.transaction().execute((trx) => verifyRecordChainIn(trx));
+}
+
+/** The same check inside the caller's transaction (`migrate-to-postgres` checks the copy before it commits). */
+export async function verifyRecordChainIn(trx: Db): Promise<RecordChainCheck> {
+  const entries = await allChainEntries(trx);
+  const records = await currentChainedRecords(trx);
+  const companies = await companyNamesForChains(trx);
   const verdict = verifyChain(entries, records, sha256Hex);
   const heads = new Map(verdict.heads.map((h) => [h.companyId, h]));
   const named = companies.map((c) => ({ companyId: c.id, companyName: c.name, head: heads.get(c.id) ?? null }));

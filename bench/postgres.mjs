@@ -1,0 +1,159 @@
+// The clock punch and a month report on PostgreSQL beside SQLite (issue 23, point 6). Each data set
+// is made on SQLite exactly as the SQLite rows make it (10,000 imported employees with schedules;
+// the demo company plus a generated year of 500 employees), then the installation is moved with
+// `jornada migrate-to-postgres` and the same measurement runs against a server on PostgreSQL (the
+// same DATA_DIR, so the same instance secrets). The rows are informational: the budgets of
+// docs/architecture.md are defined on the default engine, SQLite.
+//
+// PostgreSQL: JORNADA_BENCH_POSTGRES (a base URL whose user may create databases), else a
+// throwaway cluster (scripts/pg-test-cluster.sh) in a temporary folder on a free port, stopped at
+// the end. Without PostgreSQL's binaries the rows are skipped with the reason printed.
+//
+//   JORNADA_DIST=dist node scripts/build.mjs && JORNADA_DIST=dist node bench/postgres.mjs
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { giveSchedules, run as clockBench } from './clock-punch.mjs';
+import { importEmployees, timeGet } from './employee-list.mjs';
+import { emailOf } from './lib/employee-csv.mjs';
+import { generateYear } from './reports.mjs';
+import { demoHeaders, freePort, ROOT, startServer } from './lib/server.mjs';
+import { isMain, runAlone } from './lib/standalone.mjs';
+
+const RUNS = 10;
+
+/** A base URL of a PostgreSQL cluster and how to let it go; undefined (with the reason printed) when there is none. */
+async function cluster(log) {
+  const given = process.env.JORNADA_BENCH_POSTGRES?.trim();
+  if (given) return { base: given, stop: () => {} };
+  const bins = existsSync('/usr/lib/postgresql') ? readdirSync('/usr/lib/postgresql') : [];
+  if (bins.length === 0) {
+    log('postgres: skipped: no PostgreSQL binaries (/usr/lib/postgresql/*/bin; apt-get install postgresql) and no JORNADA_BENCH_POSTGRES');
+    return undefined;
+  }
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'jornada-bench-pg-'));
+  const port = await freePort();
+  const base = execFileSync('bash', [path.join(ROOT, 'scripts', 'pg-test-cluster.sh'), dir, String(port)], { encoding: 'utf8' }).trim();
+  const bin = path.join('/usr/lib/postgresql', bins.sort().at(-1), 'bin');
+  return {
+    base,
+    stop: () => {
+      const stop = [path.join(bin, 'pg_ctl'), '-D', path.join(dir, 'data'), '-m', 'fast', '-w', 'stop'];
+      if (process.getuid?.() === 0) spawnSync('runuser', ['-u', 'postgres', '--', ...stop], { stdio: 'ignore' });
+      else spawnSync(stop[0], stop.slice(1), { stdio: 'ignore' });
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function createDatabase(base, name) {
+  const admin = new URL(base);
+  admin.pathname = '/postgres';
+  const client = new pg.Client({ connectionString: admin.toString() });
+  await client.connect();
+  try {
+    await client.query(`drop database if exists ${name} with (force)`);
+    await client.query(`create database ${name}`);
+  } finally {
+    await client.end();
+  }
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+/** Stops the SQLite server, copies its installation into `url` and starts a server on PostgreSQL on the same DATA_DIR. */
+async function moveToPostgres(server, url, label, log) {
+  await server.halt();
+  const started = performance.now();
+  const r = spawnSync(process.execPath, [path.join(ROOT, 'scripts', 'start.mjs'), '--no-build', 'migrate-to-postgres', url], {
+    cwd: ROOT,
+    env: { ...process.env, DATA_DIR: server.dataDir, DATABASE_URL: '' },
+    encoding: 'utf8',
+    maxBuffer: 16 * 1024 * 1024,
+  });
+  if (r.status !== 0) throw new Error(`migrate-to-postgres failed: ${r.stderr.slice(-2000)}`);
+  log(`postgres: ${label}: ${r.stdout.trim().split(';')[0]} (${((performance.now() - started) / 1000).toFixed(1)} s)`);
+  return startServer(`${label}-pg`, { demo: false, dataDir: server.dataDir, env: { DATABASE_URL: url } });
+}
+
+/** A schedule that started half an hour ago (not before 00:00) and ends 8 h later (not after 23:59), company time. */
+async function shiftAroundNow(url) {
+  const settings = (await (await fetch(`${url}/api/settings`, { headers: await demoHeaders(url) })).json()).data;
+  const timeZone = settings.timezone ?? settings.settings?.timezone ?? 'UTC';
+  const local = (ms) => new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(ms);
+  const now = Date.now();
+  const start = local(now) < '00:30' ? '00:00' : local(now - 30 * 60_000);
+  const [h, m] = start.split(':').map(Number);
+  const endMinutes = Math.min(h * 60 + m + 8 * 60, 23 * 60 + 59);
+  return { start, off: `${String(Math.floor(endMinutes / 60)).padStart(2, '0')}:${String(endMinutes % 60).padStart(2, '0')}` };
+}
+
+/** A month's reports and the month's records export, timed as bench/reports.mjs does. */
+async function monthReports(url, engine) {
+  const headers = { ...(await demoHeaders(url)), accept: 'text/html' };
+  const today = (await (await fetch(`${url}/api/dashboard`, { headers })).json()).data.today;
+  const [y, m] = today.slice(0, 7).split('-').map(Number);
+  const lastMonth = new Date(Date.UTC(y, m - 2, 1)).toISOString().slice(0, 7);
+  const lastMonthEnd = new Date(Date.UTC(y, m - 1, 0)).toISOString().slice(0, 10);
+  const floor = (await timeGet(`${url}/api/health`, headers, 20)).median;
+  const pages = [
+    ['attendance report, last month', `/reports/employee-attendance?from=${lastMonth}-01&to=${lastMonthEnd}`],
+    ['attendance report JSON, a month', `/api/reports/employee-attendance?month=${lastMonth}`],
+    ['monthly record, all (page of 20)', `/reports/employee-attendance?view=record&month=${lastMonth}`],
+    ['dashboard', '/dashboard'],
+  ];
+  const rows = [];
+  for (const [name, route] of pages) {
+    const r = await timeGet(url + route, headers, RUNS);
+    rows.push({ budget: 3, informational: true, name: `report: ${name} — ${engine}`, measured: r.median, limit: 300, unit: 'ms', direction: 'max', detail: `p95 ${r.p95.toFixed(0)} ms, ${(r.median / floor).toFixed(0)}× health, ${(r.bytes / 1024).toFixed(0)} KB` });
+  }
+  const r = await timeGet(`${url}/api/reports/monthly-record/export?month=${lastMonth}&lang=es`, headers, 3, 1);
+  rows.push({ budget: 4, informational: true, name: `export: monthly records .xlsx, all employees — ${engine}`, measured: r.median, limit: 5000, unit: 'ms', direction: 'max', detail: `${(r.bytes / 1024).toFixed(0)} KB` });
+  return rows;
+}
+
+const onPostgres = (row) => ({ ...row, informational: true, name: `${row.name} — PostgreSQL` });
+
+export async function run({ log = console.log } = {}) {
+  const pgCluster = await cluster(log);
+  if (!pgCluster) return [];
+  const rows = [];
+  try {
+    // The clock punch: the same 10,000 employees with PINs and schedules as the SQLite row.
+    {
+      const sqliteServer = await startServer('bench-pg-clock');
+      const employees = await importEmployees(sqliteServer.url, await demoHeaders(sqliteServer.url), 10_000);
+      // A shift around now in the company's time zone, so the bench measures accepted punches at any hour.
+      giveSchedules(sqliteServer.dataDir, Array.from({ length: 10_000 }, (_, i) => emailOf(1, i)), await shiftAroundNow(sqliteServer.url));
+      const server = await moveToPostgres(sqliteServer, await createDatabase(pgCluster.base, 'jornada_bench_clock'), 'clock', log);
+      try {
+        log(`postgres: clock punch with ${employees} employees`);
+        rows.push(...(await clockBench({ server, log })).map(onPostgres));
+      } finally {
+        await server.stop();
+      }
+    }
+    // A month report over the generated year (the report rows' data set).
+    {
+      const sqliteServer = await startServer('bench-pg-reports');
+      const year = generateYear(sqliteServer);
+      log(`postgres: data: ${year.employees} employees with ${year.attendances} attendances over a year`);
+      // The same pages on SQLite first, in the same conditions, then on PostgreSQL.
+      rows.push(...(await monthReports(sqliteServer.url, 'SQLite')));
+      const server = await moveToPostgres(sqliteServer, await createDatabase(pgCluster.base, 'jornada_bench_reports'), 'reports', log);
+      try {
+        rows.push(...(await monthReports(server.url, 'PostgreSQL')));
+      } finally {
+        await server.stop();
+      }
+    }
+  } finally {
+    pgCluster.stop();
+  }
+  return rows;
+}
+
+if (isMain(import.meta.url)) runAlone(run);

@@ -1,0 +1,26 @@
+import { getDb, getPostgresPool, getSqlite } from '../../db/connection.ts';
+import { configuredEngine } from '../../db/engine.ts';
+import { isLeader, releaseLeadership } from '../../db/leader-lock.ts';
+import { onShutdown } from '../../shutdown-hooks.ts';
+import type { BackupSource } from './create-backup.ts';
+
+/**
+ * What this server's backups copy. A feature difference between the engines (decision 059,
+ * "Backups"), hence asked here: SQLite's online backup of the file, or on PostgreSQL the database
+ * copied into a new SQLite file (the same portable backup file either way).
+ */
+export async function backupSource(): Promise<BackupSource> {
+  if (configuredEngine() === 'sqlite') return getSqlite();
+  await getDb();
+  return { postgres: getPostgresPool() };
+}
+
+/** Whether this server runs the backup schedule: always on SQLite; on PostgreSQL one app server (the leader). */
+export async function leadsBackups(): Promise<boolean> {
+  const leads = await isLeader('backups');
+  // A stopping leader lets go at once, so another server takes the next slot.
+  if (leads) unregister ??= onShutdown(releaseLeadership);
+  return leads;
+}
+
+let unregister: (() => void) | undefined;
