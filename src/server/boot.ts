@@ -8,8 +8,8 @@ import { countUsers, emailExists } from './db/repositories/users.ts';
 import { createFirstAccount } from './services/create-first-account.ts';
 import { ensureInitialAdmin } from './services/ensure-initial-admin.ts';
 import { getSettings } from './services/get-settings.ts';
-import { scheduleBackups } from './services/backups/backup-schedule.ts';
-import { backupSource, leadsBackups } from './services/backups/backup-source.ts';
+import { scheduleBackups, stopBackupSchedule } from './services/backups/backup-schedule.ts';
+import { backupSource } from './services/backups/backup-source.ts';
 import { registerNotificationJobs } from './services/notifications/notification-jobs.ts';
 import { checkInstanceSecrets } from './services/backups/check-instance-secrets.ts';
 import { schedulePunchPhotoPurge } from './services/punch-photos.ts';
@@ -78,7 +78,7 @@ export async function boot(options: BootOptions = {}): Promise<void> {
   schedulePunchPhotoPurge(db, async () => (await getSettings(db)).punchPhotoRetentionDays);
   // The daily database backup at the configured time (checked every minute); on PostgreSQL one
   // app server (the leader) writes it as a portable SQLite file (decision 059, "Backups").
-  scheduleBackups(backupSource, () => getSettings(db), { leader: leadsBackups });
+  await runAsLeader('backups', () => scheduleBackups(backupSource, () => getSettings(db)), stopBackupSchedule);
   // Emails and webhooks queued in the outbox (decision 054), and the jobs that queue reminders.
   registerOutboxChannel('email', emailChannel(getDb));
   registerOutboxChannel('webhook', webhookChannel(getDb));

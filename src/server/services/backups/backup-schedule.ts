@@ -37,12 +37,10 @@ let unregister: (() => void) | undefined;
  * server was stopped is made up at start. Each slot is attempted once; a failure is recorded for
  * the settings page and retried at the next slot (or by "Back up now"). Timers are unref'ed.
  */
-export function scheduleBackups(source: () => Promise<BackupSource>, settings: () => Promise<Settings>, options: { leader?: () => Promise<boolean> } = {}): void {
+export function scheduleBackups(source: () => Promise<BackupSource>, settings: () => Promise<Settings>): void {
   const startedAt = nowMs();
   const check = async () => {
     try {
-      // Several app servers on one PostgreSQL database: only the leader runs the schedule.
-      if (options.leader && !(await options.leader())) return;
       const { backupTime, backupKeep, timezone } = await settings();
       const status = readBackupStatus();
       const last = Date.parse(status.lastScheduledAt ?? status.lastSuccess?.at ?? '') || startedAt;

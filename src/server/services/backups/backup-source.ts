@@ -1,7 +1,5 @@
 import { getDb, getPostgresPool, getSqlite } from '../../db/connection.ts';
 import { configuredEngine } from '../../db/engine.ts';
-import { isLeader, releaseLeadership } from '../../db/leader-lock.ts';
-import { onShutdown } from '../../shutdown-hooks.ts';
 import type { BackupSource } from './create-backup.ts';
 
 /**
@@ -14,13 +12,3 @@ export async function backupSource(): Promise<BackupSource> {
   await getDb();
   return { postgres: getPostgresPool() };
 }
-
-/** Whether this server runs the backup schedule: always on SQLite; on PostgreSQL one app server (the leader). */
-export async function leadsBackups(): Promise<boolean> {
-  const leads = await isLeader('backups');
-  // A stopping leader lets go at once, so another server takes the next slot.
-  if (leads) unregister ??= onShutdown(releaseLeadership);
-  return leads;
-}
-
-let unregister: (() => void) | undefined;
