@@ -149,7 +149,7 @@ describe('late punches in order', () => {
       { action: 'break-in', at: local(MON, '11:00'), method: 'pin', terminal: 'Obrador', terminal_id: terminal.id, offline_seq: 2, created_at: arrival },
     ]);
     expect(query('select last_seq from terminals where id = ?', terminal.id)).toEqual([{ last_seq: 2 }]);
-    const audit = query<{ after: string }>("select after from audit_log where action = 'clock.check-in' and entity_id = (select attendance_id from punches where offline_seq = 1 and terminal_id = ?)", terminal.id);
+    const audit = query<{ after: string }>("select after from audit_log where action = 'clock.check-in' and entity_id = (select cast(attendance_id as text) from punches where offline_seq = 1 and terminal_id = ?)", terminal.id);
     expect(JSON.parse(audit[0]!.after)).toMatchObject({ offline: true, seq: 1, deviceAt: local(MON, '09:02'), receivedAt: arrival, terminalId: terminal.id });
     // The PIN is never written anywhere.
     expect(query("select count(*) as n from audit_log where after like ?", `%${pin(ROSTER.carmen)}%`)).toEqual([{ n: 0 }]);
