@@ -69,8 +69,10 @@ it('keeps every acknowledged punch through a SIGKILL mid-run, and the database s
   };
   const terminals = Array.from({ length: CLIENTS }, (_, k) => terminal(k + 1));
 
-  // Kill in the middle of the run, while every terminal is busy.
-  const deadline = Date.now() + 15_000;
+  // Kill in the middle of the run, while every terminal is busy. A bound on the wait, not on the
+  // speed: on PostgreSQL every punch is its own commit (fsync) under the shared write lock, so on a
+  // busy machine the 150 acknowledged punches take longer than SQLite's group commit needs.
+  const deadline = Date.now() + 45_000;
   while (acknowledged.length < 150 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
   expect(await server.kill('SIGKILL')).toBeNull();
   const acknowledgedAtKill = acknowledged.length;
@@ -94,4 +96,4 @@ it('keeps every acknowledged punch through a SIGKILL mid-run, and the database s
   expect(missing).toEqual([]);
   // Every stored punch of the run was acknowledged or was in flight at the kill (at most one per terminal).
   expect(stored.size - new Set(acknowledged.map((a) => `${a.employeeId} ${a.action} ${a.time}`)).size).toBeLessThanOrEqual(CLIENTS);
-}, 60_000);
+}, 100_000);
