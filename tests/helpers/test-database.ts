@@ -61,7 +61,8 @@ function literal(value: unknown): string {
   if (value === null || value === undefined) return 'null';
   if (typeof value === 'number' || typeof value === 'bigint') return String(value);
   if (typeof value === 'boolean') return value ? '1' : '0';
-  if (Buffer.isBuffer(value)) return `'\\x${value.toString('hex')}'::bytea`;
+  // A Buffer or any Uint8Array (descriptorToBytes gives one) is a blob, as better-sqlite3 binds it.
+  if (value instanceof Uint8Array) return `'\\x${Buffer.from(value.buffer, value.byteOffset, value.byteLength).toString('hex')}'::bytea`;
   return `'${String(value).replaceAll("'", "''")}'`;
 }
 

@@ -1,8 +1,8 @@
-import Database from 'better-sqlite3';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, localDateOf, localDateTimeToUtcIso, weekdayOf } from '../../src/domain/time/zoned-time.ts';
 import { addAccount } from '../helpers/accounts.ts';
+import { sqlIn } from '../helpers/test-sql.ts';
 import { Client } from '../helpers/http-client.ts';
 import { startServer, type TestServer } from '../helpers/test-server.ts';
 
@@ -22,11 +22,7 @@ let carmen: { _id: number; department: number };
 let antonio: { _id: number };
 let demoEmployeeId: number;
 
-const db = (readonly = true) => {
-  const d = new Database(`${server.dataDir}/jornada.db`, { readonly });
-  d.pragma('busy_timeout = 5000');
-  return d;
-};
+const query = <T = any>(text: string, ...params: unknown[]) => sqlIn<T>(server.dataDir, text, ...params);
 
 /** A date before the demo's 60 days of attendance but within its 90-day schedules. */
 function olderDate(predicate: (date: string) => boolean, skip = 0): string {
@@ -254,13 +250,8 @@ describe('manual attendance', () => {
     expect(res.status).toBe(409);
     expect((await json(res)).message).toBe('No record of work is ever deleted. Void the day with a reason instead.');
     expect((await admin.get(`/api/attendances/${made.data._id}`)).status).toBe(200);
-    const d = db(false);
-    try {
-      // Not even behind the app: the trigger refuses deleting an attendance.
-      expect(() => d.prepare('delete from attendances where id = ?').run(made.data._id)).toThrow(/never deleted/);
-    } finally {
-      d.close();
-    }
+    // Not even behind the app: the trigger refuses deleting an attendance.
+    expect(() => query('delete from attendances where id = ?', made.data._id)).toThrow(/never deleted/);
   });
 });
 
@@ -270,9 +261,7 @@ describe('correcting an attendance', () => {
 
   beforeAll(async () => {
     clockDay = (await json(await admin.get(`/api/attendances?employee=${carmen._id}&status=closed&source=clock&from=${addDays(today, -20)}&pageSize=1`))).data[0];
-    const d = db();
-    punchesBefore = d.prepare('select * from punches where attendance_id = ? order by id').all(clockDay._id);
-    d.close();
+    punchesBefore = query('select * from punches where attendance_id = ? order by id', clockDay._id);
     expect(punchesBefore.length).toBeGreaterThanOrEqual(2);
   });
 
@@ -309,10 +298,8 @@ describe('correcting an attendance', () => {
     expect(latest).toMatchObject({ reason: 'Was at a client site from 08:30', authorName: 'Demo Administrator', timeIn: body.data.timeIn });
     expect(original).toMatchObject({ timeIn: clockDay.timeIn, timeOut: clockDay.timeOut, workedSeconds: clockDay.workedSeconds, author: null, reason: null });
 
-    const d = db();
-    expect(d.prepare('select * from punches where attendance_id = ? order by id').all(clockDay._id)).toEqual(punchesBefore);
-    const audit = d.prepare("select reason from audit_log where entity = 'attendance' and action = 'update' and entity_id = ?").all(String(clockDay._id));
-    d.close();
+    expect(query('select * from punches where attendance_id = ? order by id', clockDay._id)).toEqual(punchesBefore);
+    const audit = query("select reason from audit_log where entity = 'attendance' and action = 'update' and entity_id = ?", String(clockDay._id));
     expect(audit).toEqual([{ reason: 'Was at a client site from 08:30' }]);
 
     const again = await json(await admin.request('PATCH', `/api/attendances/${clockDay._id}`, { timeIn: '08:45', timeOut: '17:30', breakIn: '13:00', breakOut: '14:00', reason: 'Correct start was 08:45' }));
@@ -344,13 +331,8 @@ describe('correcting an attendance', () => {
   });
 
   it('the revision history is append-only in the database', () => {
-    const d = db(false);
-    try {
-      expect(() => d.prepare('update attendance_revisions set reason = ? where attendance_id = ?').run('rewritten', clockDay._id)).toThrow(/append-only/);
-      expect(() => d.prepare('delete from attendance_revisions where attendance_id = ?').run(clockDay._id)).toThrow(/append-only/);
-    } finally {
-      d.close();
-    }
+    expect(() => query('update attendance_revisions set reason = ? where attendance_id = ?', 'rewritten', clockDay._id)).toThrow(/append-only/);
+    expect(() => query('delete from attendance_revisions where attendance_id = ?', clockDay._id)).toThrow(/append-only/);
   });
 });
 

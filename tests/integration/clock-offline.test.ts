@@ -1,4 +1,3 @@
-import Database from 'better-sqlite3';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -7,6 +6,7 @@ import { localDateTimeToUtcIso } from '../../src/domain/time/zoned-time.ts';
 import { Client } from '../helpers/http-client.ts';
 import { pairTerminal, type PairedTestTerminal } from '../helpers/terminal.ts';
 import { startServer, type TestServer } from '../helpers/test-server.ts';
+import { sqlIn } from '../helpers/test-sql.ts';
 
 /**
  * POST /api/clock/offline and the conflicts screen's API (decision 046) on the demo data set
@@ -33,15 +33,7 @@ function setNow(date: string, time: string): string {
   return iso;
 }
 
-function query<T>(sql: string, ...params: unknown[]): T[] {
-  const handle = new Database(path.join(server.dataDir, 'jornada.db'));
-  handle.pragma('busy_timeout = 5000');
-  try {
-    return handle.prepare(sql).all(...params) as T[];
-  } finally {
-    handle.close();
-  }
-}
+const query = <T>(text: string, ...params: unknown[]): T[] => sqlIn<T>(server.dataDir, text, ...params);
 const idOf = (firstName: string) => query<{ id: number }>('select id from employees where first_name = ?', firstName)[0]!.id;
 const pin = (n: number) => String(100000 + n);
 const ROSTER = { carmen: 1, lucia: 3, antonio: 4, laura: 7, pablo: 10, elena: 11, marta: 13 };
@@ -157,7 +149,7 @@ describe('late punches in order', () => {
       { action: 'break-in', at: local(MON, '11:00'), method: 'pin', terminal: 'Obrador', terminal_id: terminal.id, offline_seq: 2, created_at: arrival },
     ]);
     expect(query('select last_seq from terminals where id = ?', terminal.id)).toEqual([{ last_seq: 2 }]);
-    const audit = query<{ after: string }>("select after from audit_log where action = 'clock.check-in' and entity_id = (select attendance_id from punches where offline_seq = 1 and terminal_id = ?)", terminal.id);
+    const audit = query<{ after: string }>("select after from audit_log where action = 'clock.check-in' and entity_id = (select cast(attendance_id as text) from punches where offline_seq = 1 and terminal_id = ?)", terminal.id);
     expect(JSON.parse(audit[0]!.after)).toMatchObject({ offline: true, seq: 1, deviceAt: local(MON, '09:02'), receivedAt: arrival, terminalId: terminal.id });
     // The PIN is never written anywhere.
     expect(query("select count(*) as n from audit_log where after like ?", `%${pin(ROSTER.carmen)}%`)).toEqual([{ n: 0 }]);

@@ -1,4 +1,3 @@
-import Database from 'better-sqlite3';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -7,8 +6,10 @@ import { localDateTimeToUtcIso } from '../../src/domain/time/zoned-time.ts';
 import en from '../../src/i18n/en.json';
 import es from '../../src/i18n/es.json';
 import { enableFaceRecognition } from '../helpers/biometrics.ts';
+import { failInserts } from '../helpers/fault-trigger.ts';
 import { Client } from '../helpers/http-client.ts';
 import { startServer, type TestServer } from '../helpers/test-server.ts';
+import { sqlIn } from '../helpers/test-sql.ts';
 
 /**
  * POST /api/clock end to end over HTTP on the demo data set (employee i has PIN 100000 + i; the
@@ -45,29 +46,8 @@ async function clock(body: Record<string, unknown>, lang: 'en' | 'es' = 'en'): P
 
 const punch = (n: number, action: string, lang: 'en' | 'es' = 'en') => clock({ action, pin: String(100000 + n) }, lang);
 
-function db() {
-  const handle = new Database(path.join(server.dataDir, 'jornada.db'));
-  handle.pragma('busy_timeout = 5000');
-  return handle;
-}
-
-function query<T>(sql: string, ...params: unknown[]): T[] {
-  const handle = db();
-  try {
-    return handle.prepare(sql).all(...params) as T[];
-  } finally {
-    handle.close();
-  }
-}
-
-function run(sql: string, ...params: unknown[]): void {
-  const handle = db();
-  try {
-    handle.prepare(sql).run(...params);
-  } finally {
-    handle.close();
-  }
-}
+const query = <T>(text: string, ...params: unknown[]): T[] => sqlIn<T>(server.dataDir, text, ...params);
+const run = (text: string, ...params: unknown[]): void => void sqlIn(server.dataDir, text, ...params);
 
 /** Demo employee ids by roster number (names are unique in the demo set). */
 const ROSTER = { carmen: 1, lucia: 3, antonio: 4, laura: 7, pablo: 10, elena: 11, marta: 13, francisco: 16, isabel: 19, sara: 21, daniel: 22, miguel: 24, rocio: 25 };
@@ -323,17 +303,14 @@ describe('POST /api/clock with a PIN', () => {
   it('writes nothing when any part of the punch fails (one transaction)', async () => {
     const elena = idOf('Elena');
     // Fault injection: the audit entry, written last, is refused.
-    run(
-      `create trigger fail_clock_audit before insert on audit_log when new.action like 'clock.%'
-       begin select raise(abort, 'injected failure'); end`,
-    );
+    const removeFault = failInserts(server.dataDir, { name: 'fail_clock_audit', table: 'audit_log', when: "new.action like 'clock.%'", message: 'injected failure' });
     setNow('2027-11-02', '08:58');
     try {
       const failed = await punch(ROSTER.elena, 'check-in');
       expect(failed.status).toBe(500);
       expect(failed.body).toEqual({ message: 'Something went wrong!', code: 'errors.somethingWentWrong' });
     } finally {
-      run('drop trigger fail_clock_audit');
+      removeFault();
     }
     expect(attendanceOf(elena, '2027-11-02')).toBeUndefined();
     expect(punchesOf(elena, '2027-11-01')).toHaveLength(0);

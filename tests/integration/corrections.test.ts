@@ -1,4 +1,3 @@
-import Database from 'better-sqlite3';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -6,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localDateTimeToUtcIso } from '../../src/domain/time/zoned-time.ts';
 import { Client } from '../helpers/http-client.ts';
 import { startServer, type TestServer } from '../helpers/test-server.ts';
+import { sqlIn } from '../helpers/test-sql.ts';
 
 /**
  * Two-sided corrections (issue 18.7, decision 034) over HTTP on the demo data. The server's clock
@@ -34,15 +34,7 @@ function setNow(date: string, time: string): string {
   return iso;
 }
 
-function query<T>(sql: string, ...params: unknown[]): T[] {
-  const handle = new Database(path.join(server.dataDir, 'jornada.db'), { readonly: true });
-  handle.pragma('busy_timeout = 5000');
-  try {
-    return handle.prepare(sql).all(...params) as T[];
-  } finally {
-    handle.close();
-  }
-}
+const query = <T>(text: string, ...params: unknown[]): T[] => sqlIn<T>(server.dataDir, text, ...params);
 const count = (table: string) => query<{ n: number }>(`select count(*) as n from ${table}`)[0]!.n;
 const attendanceOn = (date: string) => query<{ id: number; time_out: string | null; revision: number; reason: string | null; source: string }>('select * from attendances where employee_id = ? and date = ?', javier, date)[0];
 const body = async (res: Response) => (await res.json()) as any;

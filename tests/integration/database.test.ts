@@ -6,6 +6,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createKysely, openSqlite } from '../../src/server/db/connection.ts';
 import { migrateToLatest } from '../../src/server/db/migrate.ts';
 import { migrations } from '../../src/server/db/migrations/index.ts';
+import { createPostgresKysely } from '../../src/server/db/postgres/postgres-kysely.ts';
+import { createTestDatabase, dropTestDatabase, testPostgresBase } from '../helpers/test-database.ts';
 
 const dirs: string[] = [];
 function freshDb() {
@@ -106,5 +108,75 @@ describe('append-only records', () => {
       sqlite.prepare("insert into departments (name, company_id, created_at, updated_at) values ('D', 99, 'n', 'n')").run(),
     ).toThrow(/FOREIGN KEY/);
     await db.destroy();
+  });
+});
+
+/**
+ * The same guarantees on PostgreSQL (issue 23): the one migration list applies once, a failing
+ * migration leaves nothing behind, a newer database is refused, the record is append-only and
+ * foreign keys hold. Runs only with JORNADA_TEST_POSTGRES (a throwaway cluster).
+ */
+describe.skipIf(!testPostgresBase())('on PostgreSQL', () => {
+  const opened: { db: Kysely<any>; url: string }[] = [];
+  async function freshPg() {
+    const url = (await createTestDatabase())!;
+    const { db } = createPostgresKysely(url, { max: 2 });
+    opened.push({ db, url });
+    return db as Kysely<any>;
+  }
+  afterEach(async () => {
+    for (const { db, url } of opened.splice(0)) {
+      await db.destroy();
+      await dropTestDatabase(url);
+    }
+  });
+  const pgTables = async (db: Kysely<any>) =>
+    (await sql<{ name: string }>`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`.execute(db)).rows.map(
+      (r) => r.name,
+    );
+
+  it('create every entity of the spec and apply once', async () => {
+    const db = await freshPg();
+    expect((await migrateToLatest(db)).applied).toEqual(migrations.map(([n]) => n));
+    expect(await pgTables(db)).toEqual(expect.arrayContaining(['attendances', 'audit_log', 'employees', 'punches', 'users', 'schema_migrations']));
+    expect((await migrateToLatest(db)).applied).toEqual([]);
+    const columns = (await sql<{ name: string }>`select column_name as name from information_schema.columns where table_name = 'employees'`.execute(db)).rows.map((c) => c.name);
+    expect(columns).toEqual(expect.arrayContaining(['pin_key', 'rfid_card', 'biometric_consent_at']));
+    const indexes = (await sql<{ name: string }>`select indexname as name from pg_indexes where schemaname = 'public'`.execute(db)).rows.map((r) => r.name);
+    expect(indexes).toEqual(expect.arrayContaining(['attendances_employee_date', 'attendances_date', 'employees_status_name']));
+  });
+
+  it('leave the database as it was when one fails', async () => {
+    const db = await freshPg();
+    await migrateToLatest(db);
+    const before = await pgTables(db);
+    const broken = {
+      async up(trx: Kysely<any>) {
+        await trx.schema.createTable('half_done').addColumn('id', 'integer').execute();
+        await sql`insert into companies (name, created_at, updated_at) values ('x', 'now', 'now')`.execute(trx);
+        await sql`this is not sql`.execute(trx);
+      },
+    };
+    await expect(migrateToLatest(db, [...migrations, ['9999-broken', broken]])).rejects.toThrow();
+    expect(await pgTables(db)).toEqual(before);
+    expect((await sql<{ n: number }>`select count(*) as n from companies`.execute(db)).rows).toEqual([{ n: 0 }]);
+    expect((await sql<{ n: number }>`select count(*) as n from schema_migrations where name = '9999-broken'`.execute(db)).rows).toEqual([{ n: 0 }]);
+  });
+
+  it('refuse a database migrated by a newer version', async () => {
+    const db = await freshPg();
+    await migrateToLatest(db);
+    await sql`insert into schema_migrations (name, applied_at) values ('9999-from-the-future', 'now')`.execute(db);
+    await expect(migrateToLatest(db)).rejects.toThrow(/newer version/);
+  });
+
+  it('refuse updates and deletes of the audit log, and enforce foreign keys', async () => {
+    const db = await freshPg();
+    await migrateToLatest(db);
+    await sql`insert into audit_log (at, entity, action) values ('2026-01-01T00:00:00Z', 'x', 'y')`.execute(db);
+    await expect(sql`update audit_log set action = 'z'`.execute(db)).rejects.toThrow(/append-only/);
+    await expect(sql`delete from audit_log`.execute(db)).rejects.toThrow(/append-only/);
+    expect((await sql<{ n: number }>`select count(*) as n from audit_log`.execute(db)).rows).toEqual([{ n: 1 }]);
+    await expect(sql`insert into departments (name, company_id, created_at, updated_at) values ('D', 99, 'n', 'n')`.execute(db)).rejects.toThrow(/foreign key/);
   });
 });

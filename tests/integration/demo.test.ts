@@ -1,8 +1,7 @@
-import Database from 'better-sqlite3';
-import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { Client, location } from '../helpers/http-client.ts';
 import { startServer, type TestServer } from '../helpers/test-server.ts';
+import { sqlIn } from '../helpers/test-sql.ts';
 
 const servers: TestServer[] = [];
 afterAll(async () => {
@@ -10,12 +9,7 @@ afterAll(async () => {
 });
 
 function count(dataDir: string, table: string): number {
-  const db = new Database(path.join(dataDir, 'jornada.db'), { readonly: true });
-  try {
-    return (db.prepare(`select count(*) n from ${table}`).get() as { n: number }).n;
-  } finally {
-    db.close();
-  }
+  return sqlIn<{ n: number }>(dataDir, `select count(*) as n from ${table}`)[0]!.n;
 }
 
 describe('demo data', () => {

@@ -1,8 +1,9 @@
-import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client } from '../helpers/http-client.ts';
 import { rawPost } from '../helpers/raw-post.ts';
+import { failInserts } from '../helpers/fault-trigger.ts';
 import { startServer, type TestServer } from '../helpers/test-server.ts';
+import { sqlIn } from '../helpers/test-sql.ts';
 
 let server: TestServer;
 let admin: Client;
@@ -72,9 +73,8 @@ async function employeeCount(): Promise<number> {
   return (await (await admin.get('/api/employees?pageSize=1')).json()).total;
 }
 
-function sqlite() {
-  return new Database(`${server.dataDir}/jornada.db`, { readonly: true });
-}
+const query = <T>(text: string, ...params: unknown[]): T[] => sqlIn<T>(server.dataDir, text, ...params);
+const countOf = (text: string, ...params: unknown[]): number => query<{ n: number }>(text, ...params)[0]!.n;
 
 describe('POST /api/employees/import', () => {
   it('imports a valid file: every row, references by name without regard to case, PINs only as keys, one audit entry', async () => {
@@ -90,10 +90,8 @@ describe('POST /api/employees/import', () => {
     expect(found.total).toBe(1);
     expect(found.data[0]).toMatchObject({ gender: 'male', employmentType: 'trainee', departmentName: 'Tienda', jobTitleName: 'Dependiente', companyName: COMPANY, rfidCard: 'IMPORT-CARD-1', status: 'active' });
 
-    const db = sqlite();
-    const keys = db.prepare('select pin_key from employees where national_id in (?,?,?)').all(...people.map((p) => p.nationalId)) as { pin_key: string }[];
-    const audit = db.prepare("select user_id, entity_id, after from audit_log where entity = 'employee' and action = 'import'").all() as { user_id: number; entity_id: string | null; after: string }[];
-    db.close();
+    const keys = query<{ pin_key: string }>('select pin_key from employees where national_id in (?,?,?)', ...people.map((p) => p.nationalId));
+    const audit = query<{ user_id: number; entity_id: string | null; after: string }>("select user_id, entity_id, after from audit_log where entity = 'employee' and action = 'import'");
     expect(keys).toHaveLength(3);
     for (const k of keys) expect(k.pin_key).toMatch(/^[0-9a-f]{64}$/);
     expect(audit).toHaveLength(1);
@@ -196,27 +194,19 @@ describe('POST /api/employees/import', () => {
 
   it('leaves nothing written when the database fails in the middle of the writes', async () => {
     // Test setup only: a trigger makes the insert of one row (in the third chunk) fail.
-    const rw = new Database(`${server.dataDir}/jornada.db`);
-    rw.pragma('busy_timeout = 5000');
-    rw.exec("create trigger import_test_failure before insert on employees when new.last_name = 'Falla Aquí' begin select raise(abort, 'injected failure'); end");
-    rw.close();
+    const removeFault = failInserts(server.dataDir, { name: 'import_test_failure', table: 'employees', when: "new.last_name = 'Falla Aquí'", message: 'injected failure' });
     try {
       const before = await employeeCount();
-      const auditsBefore = (sqlite().prepare("select count(*) as n from audit_log where action = 'import'").get() as { n: number }).n;
+      const auditsBefore = countOf("select count(*) as n from audit_log where action = 'import'");
       const people = Array.from({ length: 1500 }, (_, i) => person(i === 1200 ? { lastName: 'Falla Aquí' } : { department: 'Almacén', jobTitle: 'Mozo' }));
       const res = await admin.post('/api/employees/import', { csv: csv(people), createMissing: true });
       expect(res.status).toBe(500);
       expect(await employeeCount()).toBe(before);
       expect((await (await admin.get('/api/departments?q=Almac')).json()).total).toBe(0);
-      const db = sqlite();
-      expect((db.prepare("select count(*) as n from audit_log where action = 'import'").get() as { n: number }).n).toBe(auditsBefore);
-      expect((db.prepare('select count(*) as n from job_titles where name = ?').get('Mozo') as { n: number }).n).toBe(0);
-      db.close();
+      expect(countOf("select count(*) as n from audit_log where action = 'import'")).toBe(auditsBefore);
+      expect(countOf('select count(*) as n from job_titles where name = ?', 'Mozo')).toBe(0);
     } finally {
-      const cleanup = new Database(`${server.dataDir}/jornada.db`);
-      cleanup.pragma('busy_timeout = 5000');
-      cleanup.exec('drop trigger import_test_failure');
-      cleanup.close();
+      removeFault();
     }
   });
 

@@ -1,4 +1,3 @@
-import Database from 'better-sqlite3';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { crc32 } from 'node:zlib';
@@ -8,6 +7,7 @@ import { addAccount } from '../helpers/accounts.ts';
 import { Client } from '../helpers/http-client.ts';
 import { rawPost } from '../helpers/raw-post.ts';
 import { startServer, type TestServer } from '../helpers/test-server.ts';
+import { sqlIn } from '../helpers/test-sql.ts';
 import { FACES } from '../helpers/faces.ts';
 
 let server: TestServer;
@@ -42,15 +42,9 @@ const dataUrl = (bytes: Buffer, type = 'image/png') => `data:${type};base64,${by
 const descriptor = (seed = 1) => Array.from({ length: 128 }, (_, i) => Math.round(Math.sin(i * seed + seed) * 0.1 * 1e6) / 1e6);
 const photosDir = (id: number) => path.join(server.dataDir, 'uploads', 'employees', String(id));
 const storedFiles = (id: number) => (existsSync(photosDir(id)) ? readdirSync(photosDir(id)) : []);
-const db = () => new Database(path.join(server.dataDir, 'jornada.db'), { readonly: true });
-function query<T>(sql: string, ...params: unknown[]): T[] {
-  const conn = db();
-  try {
-    return conn.prepare(sql).all(...params) as T[];
-  } finally {
-    conn.close();
-  }
-}
+const query = <T>(text: string, ...params: unknown[]): T[] => sqlIn<T>(server.dataDir, text, ...params);
+/** A blob as read back: a Buffer from SQLite, `\x…` hex text from PostgreSQL through psql. */
+const bytesOf = (blob: Buffer | string): Buffer => (Buffer.isBuffer(blob) ? blob : Buffer.from(blob.replace(/^\\x/, ''), 'hex'));
 const descriptorCount = async (id: number) => (await (await admin.get(`/api/employees/${id}`)).json()).data.faceDescriptors as number;
 
 /** Inserts a tEXt chunk after IHDR (metadata that must not survive the upload). */
@@ -196,7 +190,9 @@ describe('employee photos: storing', () => {
     expect(body.data.faceData).toBe(true);
     expect(body.notice).toBeUndefined();
     expect(await descriptorCount(employeeId)).toBe(1);
-    const stored = query<{ descriptor: Buffer; image: string; created_by: number }>('select descriptor, image, created_by from face_descriptors where employee_id = ?', employeeId);
+    const stored = query<{ descriptor: Buffer | string; image: string; created_by: number }>('select descriptor, image, created_by from face_descriptors where employee_id = ?', employeeId).map(
+      (row) => ({ ...row, descriptor: bytesOf(row.descriptor) }),
+    );
     expect(stored).toHaveLength(1);
     expect(stored[0]!.image).toBe(body.data._id);
     expect(stored[0]!.created_by).toBe(adminId);
