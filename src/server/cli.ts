@@ -2,7 +2,9 @@ import { existsSync } from 'node:fs';
 import { openDatabaseFile, tableNames, type DatabaseFile } from './db/database-file.ts';
 import { createBackup, operatorMessage } from './services/backups/create-backup.ts';
 import { restoreDatabase, RestoreRefused, storedBackupKeep } from './services/backups/restore-database.ts';
-import { createKysely, databaseFile } from './db/connection.ts';
+import { createKysely, databaseFile, type Db } from './db/connection.ts';
+import { postgresUrl } from './db/engine.ts';
+import { createPostgresKysely } from './db/postgres/postgres-kysely.ts';
 import { describeBroken, shortHead } from '../domain/record-chain/record-chain.ts';
 import { verifyRecordChain } from './services/record-chain/verify-record-chain.ts';
 
@@ -89,6 +91,8 @@ async function backupCommand(): Promise<number> {
 
 /** `verify`: the record chain's check (decision 033) on a read-only connection of its own. */
 async function verifyCommand(): Promise<number> {
+  const url = postgresUrl();
+  if (url) return verifyPostgres(url);
   const file = databaseFile();
   if (!existsSync(file)) {
     console.error(`There is no database at ${file} (set DATA_DIR to the folder of jornada.db).`);
@@ -101,22 +105,40 @@ async function verifyCommand(): Promise<number> {
       console.error('This database has no record chain yet: start the server once with this version (it upgrades the database).');
       return 1;
     }
-    const result = await verifyRecordChain(createKysely(db));
-    for (const c of result.companies) {
-      console.error(`${c.companyName}: ${c.head ? `head ${shortHead(c.head)} (${c.head.createdAt})` : 'nothing recorded yet'}`);
-    }
-    if (!result.ok) {
-      console.log(describeBroken(result.broken!));
-      return 1;
-    }
-    console.log(`Record chain intact: ${result.entries} entries checked.`);
-    return 0;
+    return await reportVerification(createKysely(db));
   } catch (error) {
     console.error(`Verify failed: ${operatorMessage(error)}`);
     return 1;
   } finally {
     db?.close();
   }
+}
+
+/** `verify` on PostgreSQL (DATABASE_URL): the same check on a one-connection pool of its own. */
+async function verifyPostgres(url: string): Promise<number> {
+  const { db } = createPostgresKysely(url, { max: 1 });
+  try {
+    return await reportVerification(db);
+  } catch (error) {
+    console.error(`Verify failed: ${operatorMessage(error)}`);
+    return 1;
+  } finally {
+    await db.destroy();
+  }
+}
+
+/** Runs the check and prints it: each company's head on stderr, the verdict on stdout; 0 when intact. */
+async function reportVerification(db: Db): Promise<number> {
+  const result = await verifyRecordChain(db);
+  for (const c of result.companies) {
+    console.error(`${c.companyName}: ${c.head ? `head ${shortHead(c.head)} (${c.head.createdAt})` : 'nothing recorded yet'}`);
+  }
+  if (!result.ok) {
+    console.log(describeBroken(result.broken!));
+    return 1;
+  }
+  console.log(`Record chain intact: ${result.entries} entries checked.`);
+  return 0;
 }
 
 async function restoreCommand(file: string | undefined, resetPins: boolean): Promise<number> {
