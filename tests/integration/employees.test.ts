@@ -1,8 +1,8 @@
-import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addAccount } from '../helpers/accounts.ts';
 import { Client } from '../helpers/http-client.ts';
 import { startServer, type TestServer } from '../helpers/test-server.ts';
+import { sqlIn } from '../helpers/test-sql.ts';
 
 let server: TestServer;
 let admin: Client;
@@ -69,10 +69,8 @@ describe('employees API', () => {
     expect(body.data).toMatchObject({ fullName: 'Marina Soler Vidal', email: 'marina.soler@example.es', status: 'active', rfidCard: 'BADGE-0001' });
     expect(JSON.stringify(body)).not.toContain('4455667');
     id = body.data._id;
-    const db = new Database(`${server.dataDir}/jornada.db`, { readonly: true });
-    const row = db.prepare('select pin_key from employees where id = ?').get(id) as { pin_key: string };
-    const audit = db.prepare("select after from audit_log where entity = 'employee' and entity_id = ?").all(String(id));
-    db.close();
+    const row = sqlIn<{ pin_key: string }>(server.dataDir, 'select pin_key from employees where id = ?', id)[0]!;
+    const audit = sqlIn(server.dataDir, "select after from audit_log where entity = 'employee' and entity_id = ?", String(id));
     expect(row.pin_key).toMatch(/^[0-9a-f]{64}$/);
     expect(row.pin_key).not.toContain('4455667');
     expect(JSON.stringify(audit)).not.toContain('4455667');
@@ -117,13 +115,7 @@ describe('employees API', () => {
     const keep = await admin.request('PATCH', `/api/employees/${id}`, { ...valid(), pin: '', phone: '600 000 000' });
     expect(keep.status).toBe(200);
     expect((await keep.json()).data.phone).toBe('600 000 000');
-    const db = () => new Database(`${server.dataDir}/jornada.db`, { readonly: true });
-    const key = () => {
-      const d = db();
-      const k = (d.prepare('select pin_key from employees where id = ?').get(id) as { pin_key: string }).pin_key;
-      d.close();
-      return k;
-    };
+    const key = () => sqlIn<{ pin_key: string }>(server.dataDir, 'select pin_key from employees where id = ?', id)[0]!.pin_key;
     const k1 = key();
     await admin.request('PATCH', `/api/employees/${id}`, { ...valid(), pin: '7654321' });
     expect(key()).not.toBe(k1);
@@ -131,9 +123,7 @@ describe('employees API', () => {
   });
 
   it('archives (deleting face data) and restores', async () => {
-    const d = new Database(`${server.dataDir}/jornada.db`);
-    d.prepare("insert into face_descriptors (employee_id, descriptor, created_at) values (?, ?, 'now')").run(id, Buffer.alloc(512));
-    d.close();
+    sqlIn(server.dataDir, "insert into face_descriptors (employee_id, descriptor, created_at) values (?, ?, 'now')", id, Buffer.alloc(512));
     expect((await (await admin.get(`/api/employees/${id}`)).json()).data.faceDescriptors).toBe(1);
     const res = await admin.request('POST', `/api/employees/${id}/archive`);
     expect(res.status).toBe(200);

@@ -1,10 +1,9 @@
-import Database from 'better-sqlite3';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addAccount } from '../helpers/accounts.ts';
 import { pairTerminal } from '../helpers/terminal.ts';
 import { Client } from '../helpers/http-client.ts';
 import { startServer, type TestServer } from '../helpers/test-server.ts';
+import { sqlIn } from '../helpers/test-sql.ts';
 
 let server: TestServer;
 let owner: Client;
@@ -64,14 +63,7 @@ describe('getting-started guide API', () => {
     expect(html).toContain('data-testid="guide"');
     expect(html).toContain('0 of 4 done');
     // Showing the guide again writes nothing: the first instant stays.
-    const memory = () => {
-      const db = new Database(path.join(server.dataDir, 'jornada.db'), { readonly: true });
-      try {
-        return db.prepare('select started_at, updated_at from user_guide where user_id = 1').get();
-      } finally {
-        db.close();
-      }
-    };
+    const memory = () => sqlIn(server.dataDir, 'select started_at, updated_at from user_guide where user_id = 1')[0];
     const first = memory();
     expect(first).toMatchObject({ started_at: expect.any(String) });
     await dashboard(owner);

@@ -1,10 +1,10 @@
-import Database from 'better-sqlite3';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client } from '../helpers/http-client.ts';
 import { startServer, type TestServer } from '../helpers/test-server.ts';
+import { sqlIn } from '../helpers/test-sql.ts';
 
 /**
  * Issue 21 point 1 (decision 049) over HTTP: the hours balance of an employee built by hand through
@@ -41,14 +41,7 @@ async function json(res: Response) {
   expect(res.headers.get('content-type') ?? '', await res.clone().text()).toMatch(/json/);
   return (await res.json()) as any;
 }
-const query = <T>(sql: string, ...params: unknown[]): T[] => {
-  const db = new Database(path.join(server.dataDir, 'jornada.db'), { readonly: true });
-  try {
-    return db.prepare(sql).all(...params) as T[];
-  } finally {
-    db.close();
-  }
-};
+const query = <T>(sql: string, ...params: unknown[]): T[] => sqlIn<T>(server.dataDir, sql, ...params);
 const employeeBody = (firstName: string, pin: string) => ({
   firstName,
   lastName: 'Bolsa Test',

@@ -1,4 +1,3 @@
-import Database from 'better-sqlite3';
 import http from 'node:http';
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,6 +5,7 @@ import { addAccount } from '../helpers/accounts.ts';
 import { demoIds, type DemoIds } from '../helpers/api-bodies.ts';
 import { Client } from '../helpers/http-client.ts';
 import { startServer, type TestServer } from '../helpers/test-server.ts';
+import { sqlIn } from '../helpers/test-sql.ts';
 
 /**
  * Issue 15, the smaller hardening items: list paging with absurd numbers, LIKE wildcards in
@@ -77,9 +77,7 @@ async function until<T>(what: () => Promise<T> | T, ok: (value: T) => boolean, m
   }
 }
 
-function sqlite() {
-  return new Database(`${server.dataDir}/jornada.db`, { readonly: true });
-}
+const query = <T>(sql: string, ...params: unknown[]): T[] => sqlIn<T>(server.dataDir, sql, ...params);
 
 describe('list paging', () => {
   it('answers page=1e20 and other huge numbers with an empty page, never a 500', async () => {
@@ -175,9 +173,7 @@ describe('feedback rate limit', () => {
     const body = await res.json();
     expect(body.code).toBe('errors.tooManyFeedback');
     expect(body.message).toMatch(/^Has enviado muchos comentarios\. Inténtalo de nuevo dentro de \d+ minutos\.$/);
-    const db = sqlite();
-    const stored = db.prepare("select count(*) as n from feedback where message like 'Comentario %' or message = 'Uno más'").get() as { n: number };
-    db.close();
+    const stored = query<{ n: number }>("select count(*) as n from feedback where message like 'Comentario %' or message = 'Uno más'")[0]!;
     expect(stored.n).toBe(5);
     // Another account is not affected.
     expect((await admin.post('/api/feedback', { message: 'Desde otra cuenta' })).status).toBe(201);
@@ -199,11 +195,10 @@ describe('PIN probing', () => {
     pin,
   });
   const conflictAudits = (email: string) => {
-    const db = sqlite();
-    const rows = db
-      .prepare("select a.after, a.entity_id from audit_log a join users u on u.id = a.user_id where u.email = ? and a.entity = 'employee' and a.action = 'pinConflict' order by a.id")
-      .all(email) as { after: string; entity_id: string | null }[];
-    db.close();
+    const rows = query<{ after: string; entity_id: string | null }>(
+      "select a.after, a.entity_id from audit_log a join users u on u.id = a.user_id where u.email = ? and a.entity = 'employee' and a.action = 'pinConflict' order by a.id",
+      email,
+    );
     return rows.map((r) => ({ ...(JSON.parse(r.after) as Record<string, unknown>), entityId: r.entity_id }));
   };
 
@@ -303,9 +298,7 @@ describe('server-generated PINs', () => {
     // A new one on update; the old one no longer names the employee.
     const renewed = await (await admin.request('PATCH', `/api/employees/${id}`, { ...body, generatePin: true })).json();
     expect(renewed.generatedPin).toMatch(/^\d{6}$/);
-    const db = sqlite();
-    const audit = db.prepare("select after from audit_log where entity = 'employee' and entity_id = ? order by id").all(String(id)) as { after: string }[];
-    db.close();
+    const audit = query<{ after: string }>("select after from audit_log where entity = 'employee' and entity_id = ? order by id", String(id));
     for (const a of audit) {
       expect(a.after).not.toContain(created.generatedPin);
       expect(a.after).not.toContain(renewed.generatedPin);

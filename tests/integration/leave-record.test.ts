@@ -1,8 +1,7 @@
-import Database from 'better-sqlite3';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client } from '../helpers/http-client.ts';
 import { startServer, type TestServer } from '../helpers/test-server.ts';
+import { sqlIn } from '../helpers/test-sql.ts';
 
 /**
  * Issue 17.9: an administrator records an absence for an employee, approved at once, in their name
@@ -18,14 +17,7 @@ let adminId: number;
 const types: Record<string, number> = {};
 
 const body = (r: Response) => r.json() as Promise<any>;
-const query = <T>(sql: string, ...params: unknown[]): T[] => {
-  const db = new Database(path.join(server.dataDir, 'jornada.db'), { readonly: true });
-  try {
-    return db.prepare(sql).all(...params) as T[];
-  } finally {
-    db.close();
-  }
-};
+const query = <T>(sql: string, ...params: unknown[]): T[] => sqlIn<T>(server.dataDir, sql, ...params);
 const leaveCount = () => query<{ n: number }>('select count(*) as n from leaves')[0]!.n;
 
 beforeAll(async () => {

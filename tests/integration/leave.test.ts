@@ -1,9 +1,8 @@
-import Database from 'better-sqlite3';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addAccount } from '../helpers/accounts.ts';
 import { Client } from '../helpers/http-client.ts';
 import { startServer, type TestServer } from '../helpers/test-server.ts';
+import { sqlIn } from '../helpers/test-sql.ts';
 
 /**
  * Leave over HTTP on the demo data. employee@demo.jornada is employee 2, whose schedule rests on
@@ -19,14 +18,7 @@ let employeeEs: Client;
 const types: Record<string, number> = {};
 
 const body = (r: Response) => r.json() as Promise<any>;
-const query = <T>(sql: string, ...params: unknown[]): T[] => {
-  const db = new Database(path.join(server.dataDir, 'jornada.db'), { readonly: true });
-  try {
-    return db.prepare(sql).all(...params) as T[];
-  } finally {
-    db.close();
-  }
-};
+const query = <T>(sql: string, ...params: unknown[]): T[] => sqlIn<T>(server.dataDir, sql, ...params);
 
 beforeAll(async () => {
   server = await startServer({ args: ['--demo'] });
@@ -193,9 +185,7 @@ describe('record-level access', () => {
 
   it('an Employee account given leave.delete deletes only its own pending requests', async () => {
     const userId = await addAccount(server.dataDir, { email: 'deleter@demo.jornada', password: 'Delete#2026', accountType: 'Employee', permissions: { leave: ['create', 'read', 'update', 'delete'] } });
-    const db = new Database(path.join(server.dataDir, 'jornada.db'));
-    db.prepare('update users set employee_id = 5 where id = ?').run(userId);
-    db.close();
+    sqlIn(server.dataDir, 'update users set employee_id = 5 where id = ?', userId);
     const deleter = new Client(server.url);
     await deleter.signIn('deleter@demo.jornada', 'Delete#2026');
     const approved = (await body(await admin.post('/api/leaves', { employee: 5, leaveType: types['Vacaciones'], from: '2030-11-12', to: '2030-11-12', reason: 'Aprobada' }))).data;

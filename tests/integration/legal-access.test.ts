@@ -1,4 +1,3 @@
-import Database from 'better-sqlite3';
 import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -7,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoIds, type DemoIds } from '../helpers/api-bodies.ts';
 import { Client, location } from '../helpers/http-client.ts';
 import { startServer, type TestServer } from '../helpers/test-server.ts';
+import { sqlIn } from '../helpers/test-sql.ts';
 
 /**
  * Issue 18.9 (decision 036) over HTTP: the labour inspectorate's link, the Representatives role
@@ -24,14 +24,7 @@ let month: string;
 const realNow = Date.now();
 
 const setNow = (ms: number) => writeFileSync(clockFile, new Date(ms).toISOString());
-const sql = <T>(query: string, ...params: unknown[]): T[] => {
-  const db = new Database(path.join(server.dataDir, 'jornada.db'), { readonly: true });
-  try {
-    return db.prepare(query).all(...params) as T[];
-  } finally {
-    db.close();
-  }
-};
+const sql = <T>(query: string, ...params: unknown[]): T[] => sqlIn<T>(server.dataDir, query, ...params);
 const addMonth = (m: string, n: number) => {
   const d = new Date(Date.UTC(Number(m.slice(0, 4)), Number(m.slice(5, 7)) - 1 + n, 1));
   return d.toISOString().slice(0, 7);
@@ -128,12 +121,7 @@ describe('the labour inspectorate link', () => {
     expect(listed.uses).toBe(4);
     expect(listed.lastUsedAt).not.toBeNull();
     // The log cannot be rewritten.
-    const db = new Database(path.join(server.dataDir, 'jornada.db'));
-    try {
-      expect(() => db.prepare('delete from inspection_link_uses').run()).toThrow(/append-only/);
-    } finally {
-      db.close();
-    }
+    expect(() => sqlIn(server.dataDir, 'delete from inspection_link_uses')).toThrow(/append-only/);
   });
 
   it('grants nothing else: no API, no other page, as a cookie, a bearer token or a path', async () => {

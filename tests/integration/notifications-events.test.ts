@@ -1,4 +1,3 @@
-import Database from 'better-sqlite3';
 import { mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -7,6 +6,7 @@ import { addAccount } from '../helpers/accounts.ts';
 import { Client } from '../helpers/http-client.ts';
 import { startSmtpInbox } from '../helpers/smtp-inbox.ts';
 import { startServer, type TestServer } from '../helpers/test-server.ts';
+import { sqlIn } from '../helpers/test-sql.ts';
 import { waitFor } from '../helpers/wait-for.ts';
 
 /**
@@ -36,24 +36,8 @@ const WORKER = 'employee@demo.jornada';
 const setNow = (iso: string) => writeFileSync(clockFile, iso);
 const body = async (res: Response) => (await res.json()) as any;
 
-function query<T>(sql: string, ...params: unknown[]): T[] {
-  const handle = new Database(path.join(server.dataDir, 'jornada.db'), { readonly: true });
-  handle.pragma('busy_timeout = 5000');
-  try {
-    return handle.prepare(sql).all(...params) as T[];
-  } finally {
-    handle.close();
-  }
-}
-function write(sql: string, ...params: unknown[]): void {
-  const handle = new Database(path.join(server.dataDir, 'jornada.db'));
-  handle.pragma('busy_timeout = 5000');
-  try {
-    handle.prepare(sql).run(...params);
-  } finally {
-    handle.close();
-  }
-}
+const query = <T>(sql: string, ...params: unknown[]): T[] => sqlIn<T>(server.dataDir, sql, ...params);
+const write = (sql: string, ...params: unknown[]): void => void sqlIn(server.dataDir, sql, ...params);
 /** The outbox rows queued for a dedupe key prefix (written in the event's transaction). */
 const queued = (prefix: string) => query<{ recipient: string; kind: string; language: string | null }>("select recipient, kind, language from outbox where dedupe_key like ? order by recipient", `${prefix}%`);
 const toOf = (m: { to?: unknown }) => JSON.stringify(m.to ?? '');

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addAccount } from '../helpers/accounts.ts';
 import { Client } from '../helpers/http-client.ts';
 import { startServer, type TestServer } from '../helpers/test-server.ts';
+import { sqlIn } from '../helpers/test-sql.ts';
 
 let server: TestServer;
 let admin: Client;
@@ -175,10 +176,7 @@ describe('permissions', () => {
   });
 
   it('writes an audit entry for each change', async () => {
-    const Database = (await import('better-sqlite3')).default;
-    const db = new Database(`${server.dataDir}/jornada.db`, { readonly: true });
-    const rows = db.prepare("select entity, action from audit_log where entity in ('company','department','jobTitle','leaveType','leaveGroup')").all();
-    db.close();
+    const rows = sqlIn(server.dataDir, "select entity, action from audit_log where entity in ('company','department','jobTitle','leaveType','leaveGroup')");
     expect(rows).toEqual(expect.arrayContaining([
       { entity: 'company', action: 'create' },
       { entity: 'company', action: 'update' },

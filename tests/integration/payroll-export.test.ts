@@ -1,4 +1,3 @@
-import Database from 'better-sqlite3';
 import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -8,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addAccount } from '../helpers/accounts.ts';
 import { Client } from '../helpers/http-client.ts';
 import { startServer, type TestServer } from '../helpers/test-server.ts';
+import { sqlIn } from '../helpers/test-sql.ts';
 
 /**
  * Issue 21.4, the payroll export (decision 052), end to end: a month (March 2027, Madrid) built
@@ -289,12 +289,7 @@ describe('who may read it, and bad input', () => {
     expect((await plain.get(`/reports/payroll?${query()}`)).status).not.toBe(200);
 
     const userId = await addAccount(server.dataDir, { email: 'bea.reader@payroll.example', password: 'Reader#2026x', accountType: 'Employee', permissions: { report: ['read'] } });
-    const db = new Database(path.join(server.dataDir, 'jornada.db'));
-    try {
-      db.prepare('update users set employee_id = ? where id = ?').run(ids.Bea, userId);
-    } finally {
-      db.close();
-    }
+    sqlIn(server.dataDir, 'update users set employee_id = ? where id = ?', ids.Bea, userId);
     const bea = new Client(server.url);
     expect((await bea.signIn('bea.reader@payroll.example', 'Reader#2026x')).status).toBe(200);
     for (const q of [query(), `${query()}&employee=${ids.Ana}`, 'month=2027-03']) {

@@ -1,4 +1,3 @@
-import Database from 'better-sqlite3';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -7,6 +6,7 @@ import { localDateTimeToUtcIso } from '../../src/domain/time/zoned-time.ts';
 import { Client } from '../helpers/http-client.ts';
 import { pairTerminal } from '../helpers/terminal.ts';
 import { startServer, type TestServer } from '../helpers/test-server.ts';
+import { sqlIn } from '../helpers/test-sql.ts';
 
 /**
  * Approval and lock of periods (issue 21.3, decision 051) over HTTP on the demo data, with the
@@ -34,16 +34,7 @@ function setNow(date: string, time: string): string {
   writeFileSync(clockFile, iso);
   return iso;
 }
-function db<T>(run: (handle: Database.Database) => T): T {
-  const handle = new Database(path.join(server.dataDir, 'jornada.db'));
-  handle.pragma('busy_timeout = 5000');
-  try {
-    return run(handle);
-  } finally {
-    handle.close();
-  }
-}
-const query = <T>(sql: string, ...params: unknown[]) => db((h) => h.prepare(sql).all(...params) as T[]);
+const query = <T>(sql: string, ...params: unknown[]): T[] => sqlIn<T>(server.dataDir, sql, ...params);
 const body = async (res: Response) => (await res.json()) as any;
 const count = (table: string) => query<{ n: number }>(`select count(*) as n from ${table}`)[0]!.n;
 const punch = (action: string) => new Client(server.url).post('/api/clock', { action, pin: String(100000 + javier) });
@@ -179,11 +170,11 @@ describe('every writer of a locked day is refused, naming the period', () => {
     // A live punch: today must lie in an approved period, which the API never allows (the period
     // has not ended), so the row is written here to play an approval made while a shift runs on.
     setNow('2027-03-02', '07:58');
-    db((h) => h.prepare("insert into period_approvals (employee_id, date_from, date_to, status, approved_at) values (?, '2027-03-02', '2027-03-02', 'approved', '2027-03-02T07:00:00Z')").run(javier));
+    query("insert into period_approvals (employee_id, date_from, date_to, status, approved_at) values (?, '2027-03-02', '2027-03-02', 'approved', '2027-03-02T07:00:00Z')", javier);
     const punches = count('punches');
     await expectLocked(await punch('check-in'), 'live punch', 'The period from 02/03/2027 to 02/03/2027 is approved and locked: it cannot be changed until an administrator reopens it.');
     expect(count('punches')).toBe(punches);
-    db((h) => h.prepare("delete from period_approvals where date_from = '2027-03-02'").run());
+    query("delete from period_approvals where date_from = '2027-03-02'");
     expect((await punch('check-in')).status).toBe(200);
   });
 });

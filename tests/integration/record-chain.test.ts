@@ -2,12 +2,12 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import Database from 'better-sqlite3';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localDateTimeToUtcIso } from '../../src/domain/time/zoned-time.ts';
 import { Client } from '../helpers/http-client.ts';
 import { ROOT, startServer, type TestServer } from '../helpers/test-server.ts';
+import { sqlIn } from '../helpers/test-sql.ts';
 
 /**
  * Issue 18.4 and 18.6 (decision 033) over HTTP on the demo data set: voiding a manual day with a
@@ -37,21 +37,15 @@ function setNow(date: string, time: string): string {
 
 const json = async (res: Response) => (await res.json()) as any;
 
-function withDb<T>(work: (d: Database.Database) => T): T {
-  const d = new Database(path.join(server.dataDir, 'jornada.db'));
-  d.pragma('busy_timeout = 5000');
-  try {
-    return work(d);
-  } finally {
-    d.close();
-  }
-}
+const query = <T>(sql: string, ...params: unknown[]): T[] => sqlIn<T>(server.dataDir, sql, ...params);
+/** Drops an append-only trigger behind the app (PostgreSQL names the table; SQLite refuses it). */
+const dropTrigger = (name: string, table: string) => query(server.databaseUrl ? `drop trigger ${name} on ${table}` : `drop trigger ${name}`);
 
 /** `node scripts/start.mjs --no-build verify` with the server's DATA_DIR, as `npm run verify`. */
 function verifyCli() {
   const r = spawnSync(process.execPath, [path.join(ROOT, 'scripts', 'start.mjs'), '--no-build', 'verify'], {
     cwd: ROOT,
-    env: { ...process.env, DATA_DIR: server.dataDir, PORT: '1' },
+    env: { ...process.env, DATA_DIR: server.dataDir, PORT: '1', ...(server.databaseUrl ? { DATABASE_URL: server.databaseUrl } : {}) },
     encoding: 'utf8',
     timeout: 60_000,
   });
@@ -71,7 +65,7 @@ beforeAll(async () => {
   es.cookie = admin.cookie;
   employeeUser = new Client(server.url);
   expect((await employeeUser.signIn('employee@demo.jornada', 'Demo#2026')).status).toBe(200);
-  carmen = withDb((d) => (d.prepare("select id from employees where first_name = 'Carmen'").get() as { id: number }).id);
+  carmen = query<{ id: number }>("select id from employees where first_name = 'Carmen'")[0]!.id;
 }, 120_000);
 
 afterAll(async () => {
@@ -119,7 +113,7 @@ describe('voiding a manual day (issue 18.4)', () => {
     expect((await admin.post(`/api/attendances/${dayId}/void`, { reason: 'again' })).status).toBe(409);
     const patch = await admin.request('PATCH', `/api/attendances/${dayId}`, { timeIn: '09:00', timeOut: '17:00', reason: 'x' });
     expect(patch.status).toBe(409);
-    const audit = withDb((d) => d.prepare("select reason from audit_log where entity = 'attendance' and action = 'void' and entity_id = ?").all(String(dayId)));
+    const audit = query("select reason from audit_log where entity = 'attendance' and action = 'void' and entity_id = ?", String(dayId));
     expect(audit).toEqual([{ reason: 'Wrong employee' }]);
 
     // Counted nowhere: the month's total loses the 9 hours of the voided day…
@@ -150,7 +144,7 @@ describe('voiding a manual day (issue 18.4)', () => {
   });
 
   it('the personal area shows an own voided day struck through with its reason; another\'s day reads as missing', async () => {
-    const javier = withDb((d) => (d.prepare("select id from employees where first_name = 'Javier'").get() as { id: number }).id);
+    const javier = query<{ id: number }>("select id from employees where first_name = 'Javier'")[0]!.id;
     const made = await admin.post('/api/attendances', { employee: javier, date: '2027-02-24', timeIn: '08:00', timeOut: '12:00', reason: 'Typed by hand' });
     expect(made.status).toBe(201);
     const id = (await json(made)).data._id;
@@ -179,16 +173,16 @@ describe('the record chain (issue 18.6)', () => {
     const day = (await json(await admin.get(`/api/attendances?employee=${carmen}&from=${MON}&to=${MON}`))).data[0];
     const corrected = await admin.request('PATCH', `/api/attendances/${day._id}`, { timeIn: '08:30', timeOut: '17:02', reason: 'Started at 08:30' });
     expect(corrected.status).toBe(200);
-    checkInPunch = withDb((d) => d.prepare("select id, at from punches where attendance_id = ? and action = 'check-in'").get(day._id) as { id: number; at: string });
-    revisionId = withDb((d) => (d.prepare('select max(id) as id from attendance_revisions where attendance_id = ?').get(day._id) as { id: number }).id);
+    checkInPunch = query<{ id: number; at: string }>("select id, at from punches where attendance_id = ? and action = 'check-in'", day._id)[0]!;
+    revisionId = query<{ id: number }>('select max(id) as id from attendance_revisions where attendance_id = ?', day._id)[0]!.id;
   });
 
   it('chains every punch, revision and voiding: the API and the command line verify; the record prints the head', async () => {
-    const chained = withDb((d) => ({
-      punch: d.prepare("select seq from record_chain where kind = 'punch' and ref_id = ?").get(checkInPunch.id),
-      revision: d.prepare("select seq from record_chain where kind = 'revision' and ref_id = ?").get(revisionId),
-      voids: (d.prepare("select count(*) as n from record_chain where kind = 'void'").get() as { n: number }).n,
-    }));
+    const chained = {
+      punch: query("select seq from record_chain where kind = 'punch' and ref_id = ?", checkInPunch.id)[0],
+      revision: query("select seq from record_chain where kind = 'revision' and ref_id = ?", revisionId)[0],
+      voids: query<{ n: number }>("select count(*) as n from record_chain where kind = 'void'")[0]!.n,
+    };
     expect(chained.punch).toBeTruthy();
     expect(chained.revision).toBeTruthy();
     expect(chained.voids).toBe(2);
@@ -213,12 +207,10 @@ describe('the record chain (issue 18.6)', () => {
   });
 
   it('a punch time edited in the file behind the app: verify fails naming the entry', async () => {
-    const seq = withDb((d) => {
-      expect(() => d.prepare('update punches set at = ? where id = ?').run('2027-03-01T08:00:00.000Z', checkInPunch.id)).toThrow(/append-only/);
-      d.exec('drop trigger punches_no_update');
-      d.prepare('update punches set at = ? where id = ?').run('2027-03-01T08:00:00.000Z', checkInPunch.id);
-      return (d.prepare("select seq from record_chain where kind = 'punch' and ref_id = ?").get(checkInPunch.id) as { seq: number }).seq;
-    });
+    expect(() => query('update punches set at = ? where id = ?', '2027-03-01T08:00:00.000Z', checkInPunch.id)).toThrow(/append-only/);
+    dropTrigger('punches_no_update', 'punches');
+    query('update punches set at = ? where id = ?', '2027-03-01T08:00:00.000Z', checkInPunch.id);
+    const seq = query<{ seq: number }>("select seq from record_chain where kind = 'punch' and ref_id = ?", checkInPunch.id)[0]!.seq;
     const check = await verifyApi();
     expect(check.ok).toBe(false);
     expect(check.broken).toEqual({ companyId: 1, seq, kind: 'punch', refId: checkInPunch.id, problem: 'rowChanged', fields: ['at'] });
@@ -226,16 +218,14 @@ describe('the record chain (issue 18.6)', () => {
     expect(cli.code).toBe(1);
     expect(cli.out.trim()).toBe(`Record chain broken at company 1, entry #${seq} (punch ${checkInPunch.id}): the punch it records was changed (at).`);
     // Put back, it verifies again.
-    withDb((d) => d.prepare('update punches set at = ? where id = ?').run(checkInPunch.at, checkInPunch.id));
+    query('update punches set at = ? where id = ?', checkInPunch.at, checkInPunch.id);
     expect((await verifyApi()).ok).toBe(true);
   });
 
   it('a revision deleted in the file: verify names the entry whose record is missing', async () => {
-    const seq = withDb((d) => {
-      d.exec('drop trigger attendance_revisions_no_delete');
-      d.prepare('delete from attendance_revisions where id = ?').run(revisionId);
-      return (d.prepare("select seq from record_chain where kind = 'revision' and ref_id = ?").get(revisionId) as { seq: number }).seq;
-    });
+    dropTrigger('attendance_revisions_no_delete', 'attendance_revisions');
+    query('delete from attendance_revisions where id = ?', revisionId);
+    const seq = query<{ seq: number }>("select seq from record_chain where kind = 'revision' and ref_id = ?", revisionId)[0]!.seq;
     const check = await verifyApi();
     expect(check.broken).toEqual({ companyId: 1, seq, kind: 'revision', refId: revisionId, problem: 'rowMissing' });
     const cli = verifyCli();
@@ -244,9 +234,7 @@ describe('the record chain (issue 18.6)', () => {
   });
 
   it('the chain itself is append-only', () => {
-    withDb((d) => {
-      expect(() => d.prepare('update record_chain set hash = ? where seq = 1').run('0')).toThrow(/append-only/);
-      expect(() => d.prepare('delete from record_chain where seq = 1').run()).toThrow(/append-only/);
-    });
+    expect(() => query('update record_chain set hash = ? where seq = 1', '0')).toThrow(/append-only/);
+    expect(() => query('delete from record_chain where seq = 1')).toThrow(/append-only/);
   });
 });

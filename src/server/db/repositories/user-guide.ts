@@ -2,9 +2,9 @@ import { sql, type Kysely } from 'kysely';
 import { EMPTY_GUIDE_MEMORY, type GuideFacts, type GuideMemory } from '../../../domain/guide/getting-started.ts';
 import type { Database } from '../schema.ts';
 
-/** Whether each kind of record exists, in one query (EXISTS stops at the first row). */
+/** Whether each kind of record exists, in one query (EXISTS stops at the first row; CASE makes it 0/1 on both engines, PostgreSQL's EXISTS being a boolean). */
 export async function readGuideFacts(db: Kysely<Database>): Promise<GuideFacts> {
-  const exists = (table: string) => sql<number>`exists (select 1 from ${sql.table(table)})`;
+  const exists = (table: string) => sql<number>`case when exists (select 1 from ${sql.table(table)}) then 1 else 0 end`;
   const row = await db
     .selectNoFrom([
       exists('departments').as('departments'),
