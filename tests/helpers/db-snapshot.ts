@@ -37,13 +37,24 @@ export function changedTables(before: Record<string, string>, after: Record<stri
   return [...names].filter((n) => before[n] !== after[n]).sort();
 }
 
-/** The same fingerprint on PostgreSQL: per table, the row count and a hash of its rows in a stable order. */
+const postgresTables = new Map<string, string[]>();
+
+/**
+ * The same fingerprint on PostgreSQL: per table, the row count and a hash of its rows in a stable
+ * order, all in one statement (one psql per snapshot: the security matrix takes hundreds). The
+ * table list is read once per database (the schema does not change while a server runs).
+ */
 function postgresSnapshot(url: string): Record<string, string> {
-  const tables = postgresSql<{ name: string }>(url, "select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1", []);
-  const out: Record<string, string> = {};
-  for (const { name } of tables) {
-    const [row] = postgresSql<{ n: number; h: string | null }>(url, `select count(*) as n, md5(string_agg(t::text, '|' order by t::text)) as h from "${name}" t`, []);
-    out[name] = `${row!.n}:${(row!.h ?? '').slice(0, 12)}`;
+  let tables = postgresTables.get(url);
+  if (!tables) {
+    tables = postgresSql<{ name: string }>(url, "select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1", []).map((t) => t.name);
+    postgresTables.set(url, tables);
   }
+  if (tables.length === 0) return {};
+  const query = tables
+    .map((name) => `select '${name}' as name, count(*) as n, md5(string_agg(t::text, '|' order by t::text)) as h from "${name}" t`)
+    .join(' union all ');
+  const out: Record<string, string> = {};
+  for (const row of postgresSql<{ name: string; n: number; h: string | null }>(url, query, [])) out[row.name] = `${row.n}:${(row.h ?? '').slice(0, 12)}`;
   return out;
 }
