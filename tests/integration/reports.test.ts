@@ -1,4 +1,3 @@
-import Database from 'better-sqlite3';
 import ExcelJS from 'exceljs';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -7,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localDateTimeToUtcIso } from '../../src/domain/time/zoned-time.ts';
 import { Client, location } from '../helpers/http-client.ts';
 import { startServer, type TestServer } from '../helpers/test-server.ts';
+import { sqlIn } from '../helpers/test-sql.ts';
 
 /**
  * The reports' figures on a small data set built by hand through the API, in Madrid time, over
@@ -47,13 +47,7 @@ async function punch(pin: string, action: string, date: string, time: string): P
 }
 
 function sql(query: string, ...params: unknown[]): void {
-  const db = new Database(path.join(server.dataDir, 'jornada.db'));
-  db.pragma('busy_timeout = 5000');
-  try {
-    db.prepare(query).run(...params);
-  } finally {
-    db.close();
-  }
+  sqlIn(server.dataDir, query, ...params);
 }
 
 async function json(res: Response) {

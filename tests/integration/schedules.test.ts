@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addAccount } from '../helpers/accounts.ts';
 import { Client } from '../helpers/http-client.ts';
 import { startServer, type TestServer } from '../helpers/test-server.ts';
+import { sqlIn } from '../helpers/test-sql.ts';
 
 let server: TestServer;
 let admin: Client;
@@ -96,17 +97,17 @@ describe('schedules API', () => {
 
 describe('leave in the schedule view', () => {
   it('marks employees on approved leave today', async () => {
-    const Database = (await import('better-sqlite3')).default;
     const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Lisbon' }).format(new Date());
-    const db = new Database(`${server.dataDir}/jornada.db`);
-    const type = (db.prepare('select id from leave_types order by id limit 1').get() as { id: number }).id;
-    db.prepare(
+    const sql = <T>(text: string, ...params: unknown[]): T[] => sqlIn<T>(server.dataDir, text, ...params);
+    const type = sql<{ id: number }>('select id from leave_types order by id limit 1')[0]!.id;
+    sql(
       "insert into leaves (employee_id, leave_type_id, from_date, to_date, reason, status, created_at, updated_at) values (7, ?, ?, ?, 'Médico', 'approved', 'now', 'now')",
-    ).run(type, today, today);
-    const free = db
-      .prepare("select id from employees where id not in (select employee_id from leaves where status = 'approved' and from_date <= ? and to_date >= ?) order by id limit 1")
-      .get(today, today) as { id: number };
-    db.close();
+      type, today, today,
+    );
+    const free = sql<{ id: number }>(
+      "select id from employees where id not in (select employee_id from leaves where status = 'approved' and from_date <= ? and to_date >= ?) order by id limit 1",
+      today, today,
+    )[0]!;
     const list = (await body(await admin.get('/api/schedules?employee=7&status=current'))).data;
     expect(list[0].onLeave).toBe(true);
     const other = (await body(await admin.get(`/api/schedules?employee=${free.id}&status=current`))).data;

@@ -1,6 +1,4 @@
-import Database from 'better-sqlite3';
 import ExcelJS from 'exceljs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_ROUTES } from '../../src/domain/routing/api-table.ts';
 import { addDays, demoIds, DESCRIPTOR, faceDataUrl, idsByCollection, wednesdayBefore, type DemoIds } from '../helpers/api-bodies.ts';
@@ -8,6 +6,7 @@ import { changedTables, dbSnapshot } from '../helpers/db-snapshot.ts';
 import { enableFaceRecognition } from '../helpers/biometrics.ts';
 import { Client } from '../helpers/http-client.ts';
 import { startServer, type TestServer } from '../helpers/test-server.ts';
+import { sqlIn } from '../helpers/test-sql.ts';
 
 /**
  * Security checks of issue 11 on a `--demo` server: CSRF, session cookie flags, open redirects
@@ -26,15 +25,7 @@ let unlimitedLeaveType: number;
 const WORKER_PIN = '5550123';
 const FORM_URLENCODED = 'application/x-www-form-urlencoded';
 
-const sql = (query: string, ...params: unknown[]) => {
-  const db = new Database(path.join(server.dataDir, 'jornada.db'));
-  db.pragma('busy_timeout = 5000');
-  try {
-    return db.prepare(query).run(...params);
-  } finally {
-    db.close();
-  }
-};
+const sql = (query: string, ...params: unknown[]) => sqlIn(server.dataDir, query, ...params);
 
 let unique = 0;
 /** A valid employee body with fresh unique fields. */

@@ -13,6 +13,16 @@ const { seedDemoData } = await import('../../src/server/services/seed-demo-data.
 const { pinKey } = await import('../../src/server/auth/pin-key.ts');
 const { resetInstanceConfigCache } = await import('../../src/server/config/instance-config.ts');
 const { addDays, localDateOf, localTimeOf, weekdayOf } = await import('../../src/domain/time/zoned-time.ts');
+const { createTestDatabase, dropTestDatabase } = await import('../helpers/test-database.ts');
+
+/** On PostgreSQL (JORNADA_TEST_POSTGRES) each data set goes into a new database of its own. */
+const databases: string[] = [];
+async function useNewDatabase(): Promise<void> {
+  const url = await createTestDatabase();
+  if (!url) return;
+  databases.push(url);
+  process.env.DATABASE_URL = url;
+}
 
 type Db = Awaited<ReturnType<typeof getDb>>;
 
@@ -40,12 +50,14 @@ let companyId: number;
 let seedMs: number;
 
 beforeAll(async () => {
+  await useNewDatabase();
   ({ db, companyId, seedMs } = await freshSeededDb());
 });
 
 afterAll(async () => {
   await closeDb();
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+  for (const url of databases) await dropTestDatabase(url);
 });
 
 describe('seedDemoData', () => {
@@ -322,6 +334,7 @@ describe('seedDemoData', () => {
     dirs.push(second);
     process.env.DATA_DIR = second;
     resetInstanceConfigCache();
+    await useNewDatabase();
     const again = await freshSeededDb();
     db = again.db;
     expect(await snapshot(again.db)).toEqual(first);

@@ -1,8 +1,7 @@
-import Database from 'better-sqlite3';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client } from '../helpers/http-client.ts';
 import { startServer, type TestServer } from '../helpers/test-server.ts';
+import { sqlIn } from '../helpers/test-sql.ts';
 
 /**
  * Sessions are revocable on the server (decision 023): sign-out ends the session its token names,
@@ -41,18 +40,10 @@ async function meWithBearer(token: string) {
   return (await new Client(server.url).get('/api/me', { authorization: `Bearer ${token}` })).status;
 }
 
-function withDb<T>(run: (db: Database.Database) => T): T {
-  const db = new Database(path.join(server.dataDir, 'jornada.db'));
-  db.pragma('busy_timeout = 5000');
-  try {
-    return run(db);
-  } finally {
-    db.close();
-  }
-}
+const sql = <T>(text: string, ...params: unknown[]): T[] => sqlIn<T>(server.dataDir, text, ...params);
 
 const auditActions = (userId: number) =>
-  withDb((db) => (db.prepare("select action from audit_log where entity = 'user' and entity_id = ? order by id").all(String(userId)) as { action: string }[]).map((r) => r.action));
+  sql<{ action: string }>("select action from audit_log where entity = 'user' and entity_id = ? order by id", String(userId)).map((r) => r.action);
 
 describe('sign-out', () => {
   it('revokes the token on the server: a copy of the cookie or the Bearer token no longer works', async () => {
@@ -93,15 +84,15 @@ describe('session expiry', () => {
   it('refuses a session whose row has expired, though its sealed token is still within its TTL', async () => {
     const { token, id } = await signedIn(MANAGER);
     expect(await meWithBearer(token)).toBe(200);
-    withDb((db) => db.prepare("update sessions set expires_at = '2000-01-01T00:00:00.000Z' where user_id = ?").run(id));
+    sql("update sessions set expires_at = '2000-01-01T00:00:00.000Z' where user_id = ?", id);
     expect(await meWithBearer(token)).toBe(401);
   });
 
   it('prunes expired sessions on sign-in', async () => {
     const { id } = await signedIn(MANAGER);
-    withDb((db) => db.prepare("update sessions set expires_at = '2000-01-01T00:00:00.000Z' where user_id = ?").run(id));
+    sql("update sessions set expires_at = '2000-01-01T00:00:00.000Z' where user_id = ?", id);
     await signedIn(EMPLOYEE);
-    const expired = withDb((db) => (db.prepare("select count(*) as n from sessions where expires_at < '2001-01-01'").get() as { n: number }).n);
+    const expired = sql<{ n: number }>("select count(*) as n from sessions where expires_at < '2001-01-01'")[0]!.n;
     expect(expired).toBe(0);
   });
 });
@@ -193,7 +184,7 @@ describe('changes that end every session', () => {
     const patch = await admin.client.request('PATCH', `/api/users/${worker.id}`, { status: 'disabled' });
     expect(patch.status).toBe(200);
     expect(await meWithBearer(worker.token)).toBe(401);
-    const left = withDb((db) => (db.prepare('select count(*) as n from sessions where user_id = ?').get(worker.id) as { n: number }).n);
+    const left = sql<{ n: number }>('select count(*) as n from sessions where user_id = ?', worker.id)[0]!.n;
     expect(left).toBe(0);
     expect((await admin.client.request('PATCH', `/api/users/${worker.id}`, { status: 'enabled' })).status).toBe(200);
   });

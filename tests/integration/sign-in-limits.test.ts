@@ -1,8 +1,7 @@
-import Database from 'better-sqlite3';
 import http from 'node:http';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addAccount } from '../helpers/accounts.ts';
+import { addFailingTrigger } from '../helpers/failing-trigger.ts';
 import { Client } from '../helpers/http-client.ts';
 import { startServer, type TestServer } from '../helpers/test-server.ts';
 
@@ -164,11 +163,13 @@ describe('sign-in flood', () => {
 describe('a failing last_sign_in_at write', () => {
   it('still signs in (and logs it) when the write fails', async () => {
     await addAccount(server.dataDir, { email: 'dora@acme.es', password: 'Dora#2026', accountType: 'Admin' });
-    const db = new Database(path.join(server.dataDir, 'jornada.db'));
-    db.pragma('busy_timeout = 5000');
-    // The disk-full stand-in: any write of last_sign_in_at fails as SQLITE_FULL would.
-    db.exec(`create trigger fail_sign_in_write before update of last_sign_in_at on users
-             begin select raise(fail, 'database or disk is full'); end`);
+    // The disk-full stand-in: any write of last_sign_in_at fails as a full disk would.
+    const dropTrigger = addFailingTrigger(server.dataDir, {
+      name: 'fail_sign_in_write',
+      table: 'users',
+      event: 'update of last_sign_in_at',
+      message: 'database or disk is full',
+    });
     try {
       const client = new Client(server.url);
       const res = await client.signIn('dora@acme.es', 'Dora#2026');
@@ -176,8 +177,7 @@ describe('a failing last_sign_in_at write', () => {
       expect((await client.get('/api/me')).status).toBe(200);
       await pollFor(() => server.logs().includes('last sign-in time not recorded') || undefined);
     } finally {
-      db.exec('drop trigger fail_sign_in_write');
-      db.close();
+      dropTrigger();
     }
   });
 });

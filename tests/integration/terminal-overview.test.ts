@@ -1,4 +1,3 @@
-import Database from 'better-sqlite3';
 import ExcelJS from 'exceljs';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -9,6 +8,7 @@ import { Client } from '../helpers/http-client.ts';
 import { pdfPages } from '../helpers/pdf-text.ts';
 import { pairTerminal, type PairedTestTerminal } from '../helpers/terminal.ts';
 import { startServer, type TestServer } from '../helpers/test-server.ts';
+import { sqlIn } from '../helpers/test-sql.ts';
 
 /**
  * What admins read about clock terminals (decision 042), over HTTP on the demo data set with a
@@ -54,14 +54,7 @@ async function putSettings(change: Record<string, unknown>): Promise<void> {
 
 const dashboard = async () => (await admin.get('/dashboard')).text();
 
-function sql<T>(text: string, ...params: unknown[]): T[] {
-  const handle = new Database(path.join(server.dataDir, 'jornada.db'));
-  try {
-    return handle.prepare(text).all(...params) as T[];
-  } finally {
-    handle.close();
-  }
-}
+const sql = <T>(text: string, ...params: unknown[]): T[] => sqlIn<T>(server.dataDir, text, ...params);
 
 beforeAll(async () => {
   dir = mkdtempSync(path.join(os.tmpdir(), 'jornada-terminal-overview-'));

@@ -1,9 +1,8 @@
-import Database from 'better-sqlite3';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addAccount } from '../helpers/accounts.ts';
 import { Client } from '../helpers/http-client.ts';
 import { startServer, type TestServer } from '../helpers/test-server.ts';
+import { sqlIn } from '../helpers/test-sql.ts';
 
 let server: TestServer;
 /** The first-run SuperAdmin. */
@@ -58,14 +57,7 @@ async function createUser(overrides: Record<string, unknown> = {}) {
   return { ...(await body(res)).data, password: input.password as string };
 }
 
-function readDb<T>(query: string, ...params: unknown[]): T[] {
-  const db = new Database(path.join(server.dataDir, 'jornada.db'), { readonly: true });
-  try {
-    return db.prepare(query).all(...params) as T[];
-  } finally {
-    db.close();
-  }
-}
+const readDb = <T>(query: string, ...params: unknown[]): T[] => sqlIn<T>(server.dataDir, query, ...params);
 
 beforeAll(async () => {
   server = await startServer();

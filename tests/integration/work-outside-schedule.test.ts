@@ -1,4 +1,3 @@
-import Database from 'better-sqlite3';
 import ExcelJS from 'exceljs';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -7,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localDateTimeToUtcIso } from '../../src/domain/time/zoned-time.ts';
 import { Client } from '../helpers/http-client.ts';
 import { startServer, type TestServer } from '../helpers/test-server.ts';
+import { sqlIn } from '../helpers/test-sql.ts';
 
 /**
  * Issue 18.2 and 18.3 (decision 032) over HTTP on the demo data set: which shift a clock
@@ -31,16 +31,7 @@ function setNow(date: string, time: string): string {
   return iso;
 }
 
-function sql<T>(text: string, ...params: unknown[]): T[] {
-  const handle = new Database(path.join(server.dataDir, 'jornada.db'));
-  handle.pragma('busy_timeout = 5000');
-  try {
-    const statement = handle.prepare(text);
-    return (statement.reader ? statement.all(...params) : (statement.run(...params), [])) as T[];
-  } finally {
-    handle.close();
-  }
-}
+const sql = <T>(text: string, ...params: unknown[]): T[] => sqlIn<T>(server.dataDir, text, ...params);
 
 /** Demo employees by roster number (PIN 100000 + number); names are unique in the demo set. */
 const ROSTER = { carmen: 1, antonio: 4, laura: 7 };

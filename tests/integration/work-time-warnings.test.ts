@@ -1,4 +1,3 @@
-import Database from 'better-sqlite3';
 import ExcelJS from 'exceljs';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -7,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client } from '../helpers/http-client.ts';
 import { pdfPages } from '../helpers/pdf-text.ts';
 import { startServer, type TestServer } from '../helpers/test-server.ts';
+import { sqlIn } from '../helpers/test-sql.ts';
 
 /**
  * Issue 21.2 (decision 050) over HTTP on the demo data set: the work-time warnings of Spain's
@@ -25,16 +25,7 @@ let admin: Client;
 let employeeUser: Client;
 let antonio: number;
 
-function sql<T>(text: string, ...params: unknown[]): T[] {
-  const handle = new Database(path.join(server.dataDir, 'jornada.db'));
-  handle.pragma('busy_timeout = 5000');
-  try {
-    const statement = handle.prepare(text);
-    return (statement.reader ? statement.all(...params) : (statement.run(...params), [])) as T[];
-  } finally {
-    handle.close();
-  }
-}
+const sql = <T>(text: string, ...params: unknown[]): T[] => sqlIn<T>(server.dataDir, text, ...params);
 
 async function putSettings(client: Client, change: Record<string, unknown>): Promise<Response> {
   const current = (await (await admin.get('/api/settings')).json()) as { data: Record<string, unknown> };

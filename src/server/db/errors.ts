@@ -14,3 +14,12 @@ export function isStorageFull(error: unknown): boolean {
   const code = codeOf(error);
   return code === 'SQLITE_FULL' || code === '53100';
 }
+
+/**
+ * The text cannot be stored as it is: PostgreSQL refuses NUL characters in text (SQLite keeps
+ * them). A request that sends one is refused like any other invalid input.
+ */
+export function isUnstorableText(error: unknown): boolean {
+  const code = codeOf(error);
+  return code === '22021' || code === '22P05';
+}

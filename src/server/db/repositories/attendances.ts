@@ -14,6 +14,7 @@ import { SCHEDULE_RULE_COLUMNS, toScheduleRule } from './schedules.ts';
 import { chainRevision, chainVoid } from './record-chain.ts';
 import type { RevisionFacts } from '../../../domain/record-chain/record-chain.ts';
 import type { AttendanceDto, AttendanceRevisionDto, AttendanceDetailDto } from '../../../domain/api/records.ts';
+import { sortDirection } from '../sort-direction.ts';
 
 export type { AttendanceDto, AttendanceRevisionDto, AttendanceDetailDto };
 export { parseBreaks };
@@ -178,7 +179,7 @@ export function filteredAttendances(db: Kysely<Database>, query: ListQuery, view
 /** The filtered query in the list's order: sort key and direction, then name, date and id. */
 function inOrder(q: ReturnType<typeof filteredAttendances>, query: ListQuery) {
   for (const column of ATTENDANCE_SORTS[query.sort as keyof typeof ATTENDANCE_SORTS] ?? ATTENDANCE_SORTS.date) {
-    q = q.orderBy(column, query.dir);
+    q = q.orderBy(column, sortDirection(query.dir));
   }
   if (query.sort !== 'employee') q = q.orderBy('employees.lastName').orderBy('employees.firstName');
   else q = q.orderBy('attendances.date', 'desc');

@@ -6,6 +6,7 @@ import type { EmployeeTable } from '../schema.ts';
 import { deleteFaceDescriptorsOf } from './face-descriptors.ts';
 import { scopedEmployeeFilter, type RecordAccount } from '../../../domain/permissions/record-access.ts';
 import type { EmployeeDto } from '../../../domain/api/records.ts';
+import { sortDirection } from '../sort-direction.ts';
 
 export type { EmployeeDto };
 
@@ -139,7 +140,7 @@ export async function listEmployees(db: Db, query: ListQuery, viewer: RecordAcco
   }
   const total = Number((await q.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst())?.n ?? 0);
   let ordered = select(q);
-  for (const column of EMPLOYEE_SORTS[query.sort as keyof typeof EMPLOYEE_SORTS]) ordered = ordered.orderBy(column, query.dir);
+  for (const column of EMPLOYEE_SORTS[query.sort as keyof typeof EMPLOYEE_SORTS]) ordered = ordered.orderBy(column, sortDirection(query.dir));
   const rows = await ordered
     .orderBy('employees.id')
     .limit(query.pageSize)

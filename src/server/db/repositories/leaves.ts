@@ -11,6 +11,7 @@ import { holidayDatesOfEmployee } from './org/holidays.ts';
 import { schedulesOfEmployee } from './attendances.ts';
 import { SCHEDULE_RULE_COLUMNS, toScheduleRule } from './schedules.ts';
 import type { LeaveDto } from '../../../domain/api/records.ts';
+import { sortDirection } from '../sort-direction.ts';
 
 export type { LeaveDto };
 
@@ -135,7 +136,7 @@ export async function listLeaves(db: Db, query: ListQuery, viewer: LeaveViewer):
   const q = filtered(db, query, viewer);
   const total = Number((await q.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst())?.n ?? 0);
   let ordered = select(q);
-  for (const column of LEAVE_SORTS[query.sort as keyof typeof LEAVE_SORTS] ?? LEAVE_SORTS.from) ordered = ordered.orderBy(column, query.dir);
+  for (const column of LEAVE_SORTS[query.sort as keyof typeof LEAVE_SORTS] ?? LEAVE_SORTS.from) ordered = ordered.orderBy(column, sortDirection(query.dir));
   if (query.sort !== 'from') ordered = ordered.orderBy('leaves.fromDate', 'desc');
   const rows = await ordered.orderBy('leaves.id').limit(query.pageSize).offset((query.page - 1) * query.pageSize).execute();
   const calendars = await calendarsOf(db, rows.map((r) => r.employeeId));

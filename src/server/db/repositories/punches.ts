@@ -1,7 +1,7 @@
 import type { Insertable, Kysely } from 'kysely';
 import type { PunchChange } from '../../../domain/clock/clock-engine.ts';
 import type { Database, PunchTable } from '../schema.ts';
-import { chainPunches } from './record-chain.ts';
+import { chainPunches, chainPunchesOfEmployees } from './record-chain.ts';
 
 /** The employee's latest clock punch (any action; manual entries are not clock punches) in [since, until]. */
 export function findLatestClockPunch(db: Kysely<Database>, employeeId: number, since: string, until: string) {
@@ -122,5 +122,5 @@ export async function insertPunches(db: Kysely<Database>, punches: readonly Inse
   const rows = await db.insertInto('punches').values(punches).returning(['id', 'employeeId', 'attendanceId', 'action', 'at', 'method', 'terminal', 'createdAt']).execute();
   const byEmployee = new Map<number, typeof rows>();
   for (const row of rows) byEmployee.set(row.employeeId, [...(byEmployee.get(row.employeeId) ?? []), row]);
-  for (const [employeeId, own] of byEmployee) await chainPunches(db, employeeId, own.sort((a, b) => a.id - b.id));
+  await chainPunchesOfEmployees(db, [...byEmployee].map(([employeeId, own]) => [employeeId, own.sort((a, b) => a.id - b.id)] as const));
 }

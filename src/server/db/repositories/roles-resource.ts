@@ -5,6 +5,7 @@ import type { Db } from '../connection.ts';
 import { parsePermissions, permissionsJson } from '../stored-formats.ts';
 import { countReferences, exists } from './org/references.ts';
 import type { RoleDto } from '../../../domain/api/records.ts';
+import { sortDirection } from '../sort-direction.ts';
 
 export type { RoleDto };
 
@@ -51,7 +52,7 @@ export const rolesResource: CrudResource<RoleInput, RoleDto> = {
     if (Number.isInteger(company) && company > 0) q = q.where('roles.companyId', '=', company);
     const total = Number((await q.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst())?.n ?? 0);
     const rows = await select(q)
-      .orderBy(SORT[query.sort as keyof typeof SORT], query.dir)
+      .orderBy(SORT[query.sort as keyof typeof SORT], sortDirection(query.dir))
       .orderBy('roles.id')
       .limit(query.pageSize)
       .offset((query.page - 1) * query.pageSize)

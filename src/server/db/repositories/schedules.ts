@@ -5,6 +5,7 @@ import { containsText } from '../like.ts';
 import type { Db } from '../connection.ts';
 import { parseRestDays, restDaysJson } from '../stored-formats.ts';
 import type { ScheduleDto } from '../../../domain/api/records.ts';
+import { sortDirection } from '../sort-direction.ts';
 
 export type { ScheduleDto };
 export { parseRestDays };
@@ -109,7 +110,7 @@ export async function listSchedules(db: Db, query: ListQuery, today: string): Pr
   }
   const total = Number((await q.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst())?.n ?? 0);
   let ordered = select(q, today);
-  for (const column of SCHEDULE_SORTS[query.sort as keyof typeof SCHEDULE_SORTS]) ordered = ordered.orderBy(column, query.dir);
+  for (const column of SCHEDULE_SORTS[query.sort as keyof typeof SCHEDULE_SORTS]) ordered = ordered.orderBy(column, sortDirection(query.dir));
   const rows = await ordered.orderBy('schedules.id').limit(query.pageSize).offset((query.page - 1) * query.pageSize).execute();
   return { total, data: rows.map(toDto) };
 }

@@ -4,6 +4,7 @@ import { ACCOUNT_TYPES, USER_STATUSES } from '../../../domain/users/user-schemas
 import type { Db } from '../connection.ts';
 import type { AccountType } from '../schema.ts';
 import type { UserDto } from '../../../domain/api/records.ts';
+import { sortDirection } from '../sort-direction.ts';
 
 export type { UserDto };
 
@@ -88,7 +89,7 @@ export async function listUserRecords(db: Db, query: ListQuery): Promise<{ data:
   if (accountType) q = q.where('users.accountType', '=', accountType);
   const total = Number((await q.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst())?.n ?? 0);
   const rows = await select(q)
-    .orderBy(USER_SORT[query.sort as keyof typeof USER_SORT], query.dir)
+    .orderBy(USER_SORT[query.sort as keyof typeof USER_SORT], sortDirection(query.dir))
     .orderBy('users.id')
     .limit(query.pageSize)
     .offset((query.page - 1) * query.pageSize)

@@ -4,6 +4,7 @@ import type { CrudResource } from '../../../services/crud/crud-resource.ts';
 import { countReferences } from './references.ts';
 import type { CompanyDto } from '../../../../domain/api/records.ts';
 import type { Db } from '../../connection.ts';
+import { sortDirection } from '../../sort-direction.ts';
 
 export type { CompanyDto };
 
@@ -26,7 +27,7 @@ export const companiesResource: CrudResource<CompanyInput, CompanyDto> = {
         eb.selectFrom('departments').whereRef('departments.companyId', '=', 'companies.id').select(eb.fn.countAll().as('n')).as('departments'),
         eb.selectFrom('employees').whereRef('employees.companyId', '=', 'companies.id').select(eb.fn.countAll().as('n')).as('employees'),
       ])
-      .orderBy(SORT[query.sort as keyof typeof SORT], query.dir)
+      .orderBy(SORT[query.sort as keyof typeof SORT], sortDirection(query.dir))
       .orderBy('companies.id')
       .limit(query.pageSize)
       .offset((query.page - 1) * query.pageSize)

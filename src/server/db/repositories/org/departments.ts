@@ -4,6 +4,7 @@ import type { Db } from '../../connection.ts';
 import type { CrudResource } from '../../../services/crud/crud-resource.ts';
 import { countReferences, exists } from './references.ts';
 import type { DepartmentDto } from '../../../../domain/api/records.ts';
+import { sortDirection } from '../../sort-direction.ts';
 
 export type { DepartmentDto };
 
@@ -45,7 +46,7 @@ export const departmentsResource: CrudResource<DepartmentInput, DepartmentDto> =
     if (Number.isInteger(company) && company > 0) q = q.where('departments.companyId', '=', company);
     const total = Number((await q.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst())?.n ?? 0);
     const rows = await select(q)
-      .orderBy(SORT[query.sort as keyof typeof SORT], query.dir)
+      .orderBy(SORT[query.sort as keyof typeof SORT], sortDirection(query.dir))
       .orderBy('departments.id')
       .limit(query.pageSize)
       .offset((query.page - 1) * query.pageSize)

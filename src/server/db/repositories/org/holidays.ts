@@ -5,6 +5,7 @@ import type { CrudResource } from '../../../services/crud/crud-resource.ts';
 import { AppError } from '../../../http/app-error.ts';
 import { exists } from './references.ts';
 import type { HolidayDto } from '../../../../domain/api/records.ts';
+import { sortDirection } from '../../sort-direction.ts';
 
 export type { HolidayDto };
 
@@ -28,7 +29,7 @@ export const holidaysResource: CrudResource<HolidayInput, HolidayDto> = {
     if (year && /^\d{4}$/.test(year)) q = q.where('holidays.date', 'like', `${year}-%`);
     const total = Number((await q.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst())?.n ?? 0);
     const rows = await select(q)
-      .orderBy(SORT[query.sort as keyof typeof SORT], query.dir)
+      .orderBy(SORT[query.sort as keyof typeof SORT], sortDirection(query.dir))
       .orderBy('holidays.id')
       .limit(query.pageSize)
       .offset((query.page - 1) * query.pageSize)

@@ -4,6 +4,7 @@ import type { Db } from '../../connection.ts';
 import type { CrudResource } from '../../../services/crud/crud-resource.ts';
 import { countReferences } from './references.ts';
 import type { JobTitleDto } from '../../../../domain/api/records.ts';
+import { sortDirection } from '../../sort-direction.ts';
 
 export type { JobTitleDto };
 
@@ -52,7 +53,7 @@ export const jobTitlesResource: CrudResource<JobTitleInput, JobTitleDto> = {
     if (Number.isInteger(department) && department > 0) q = q.where('jobTitles.departmentId', '=', department);
     const total = Number((await q.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst())?.n ?? 0);
     const rows = await select(q)
-      .orderBy(SORT[query.sort as keyof typeof SORT], query.dir)
+      .orderBy(SORT[query.sort as keyof typeof SORT], sortDirection(query.dir))
       .orderBy('jobTitles.id')
       .limit(query.pageSize)
       .offset((query.page - 1) * query.pageSize)

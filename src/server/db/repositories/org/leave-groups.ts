@@ -4,6 +4,7 @@ import type { Db } from '../../connection.ts';
 import type { CrudResource } from '../../../services/crud/crud-resource.ts';
 import { countReferences, exists } from './references.ts';
 import type { LeaveGroupDto } from '../../../../domain/api/records.ts';
+import { sortDirection } from '../../sort-direction.ts';
 
 export type { LeaveGroupDto };
 
@@ -72,7 +73,7 @@ export const leaveGroupsResource: CrudResource<LeaveGroupInput, LeaveGroupDto> =
     if (status === 'active' || status === 'disabled') q = q.where('leaveGroups.status', '=', status);
     const total = Number((await q.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst())?.n ?? 0);
     const rows = await select(q)
-      .orderBy(SORT[query.sort as keyof typeof SORT], query.dir)
+      .orderBy(SORT[query.sort as keyof typeof SORT], sortDirection(query.dir))
       .orderBy('leaveGroups.id')
       .limit(query.pageSize)
       .offset((query.page - 1) * query.pageSize)
