@@ -46,8 +46,10 @@ export default defineConfig({
                 include: ['tests/integration/**/*.test.ts'],
                 exclude: sqliteOnly,
                 environment: 'node' as const,
-                testTimeout: 30_000,
-                hookTimeout: 60_000,
+                // The tests' own reads go through psql here (about 100 ms each): the security
+                // matrix fingerprints the database twice per refused route.
+                testTimeout: 120_000,
+                hookTimeout: 90_000,
                 env: { JORNADA_TEST_POSTGRES: postgresCluster },
               },
             },

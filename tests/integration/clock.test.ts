@@ -6,7 +6,7 @@ import { localDateTimeToUtcIso } from '../../src/domain/time/zoned-time.ts';
 import en from '../../src/i18n/en.json';
 import es from '../../src/i18n/es.json';
 import { enableFaceRecognition } from '../helpers/biometrics.ts';
-import { failInserts } from '../helpers/fault-trigger.ts';
+import { addFailingTrigger } from '../helpers/failing-trigger.ts';
 import { Client } from '../helpers/http-client.ts';
 import { startServer, type TestServer } from '../helpers/test-server.ts';
 import { sqlIn } from '../helpers/test-sql.ts';
@@ -303,7 +303,7 @@ describe('POST /api/clock with a PIN', () => {
   it('writes nothing when any part of the punch fails (one transaction)', async () => {
     const elena = idOf('Elena');
     // Fault injection: the audit entry, written last, is refused.
-    const removeFault = failInserts(server.dataDir, { name: 'fail_clock_audit', table: 'audit_log', when: "new.action like 'clock.%'", message: 'injected failure' });
+    const removeFault = addFailingTrigger(server.dataDir, { name: 'fail_clock_audit', table: 'audit_log', event: 'insert', when: "new.action like 'clock.%'", message: 'injected failure' });
     setNow('2027-11-02', '08:58');
     try {
       const failed = await punch(ROSTER.elena, 'check-in');

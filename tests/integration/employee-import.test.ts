@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client } from '../helpers/http-client.ts';
 import { rawPost } from '../helpers/raw-post.ts';
-import { failInserts } from '../helpers/fault-trigger.ts';
+import { addFailingTrigger } from '../helpers/failing-trigger.ts';
 import { startServer, type TestServer } from '../helpers/test-server.ts';
 import { sqlIn } from '../helpers/test-sql.ts';
 
@@ -194,7 +194,7 @@ describe('POST /api/employees/import', () => {
 
   it('leaves nothing written when the database fails in the middle of the writes', async () => {
     // Test setup only: a trigger makes the insert of one row (in the third chunk) fail.
-    const removeFault = failInserts(server.dataDir, { name: 'import_test_failure', table: 'employees', when: "new.last_name = 'Falla Aquí'", message: 'injected failure' });
+    const removeFault = addFailingTrigger(server.dataDir, { name: 'import_test_failure', table: 'employees', event: 'insert', when: "new.last_name = 'Falla Aquí'", message: 'injected failure' });
     try {
       const before = await employeeCount();
       const auditsBefore = countOf("select count(*) as n from audit_log where action = 'import'");
