@@ -38,7 +38,7 @@ const ENVIRONMENT: ReadonlyArray<readonly [string, string, string]> = [
 ];
 
 /** Read only when JORNADA_TEST=1 (the test suite): never set them on a real installation. */
-const TEST_ENVIRONMENT = ['JORNADA_TEST', 'JORNADA_FAKE_NOW', 'JORNADA_FAKE_NOW_FILE', 'JORNADA_BACKUP_CHECK_MS', 'JORNADA_QUICK_CHECK_MS', 'JORNADA_JOBS_CHECK_MS', 'JORNADA_OUTBOX_POLL_MS'];
+const TEST_ENVIRONMENT = ['JORNADA_TEST', 'JORNADA_FAKE_NOW', 'JORNADA_FAKE_NOW_FILE', 'JORNADA_BACKUP_CHECK_MS', 'JORNADA_QUICK_CHECK_MS', 'JORNADA_JOBS_CHECK_MS', 'JORNADA_OUTBOX_POLL_MS', 'JORNADA_LEADER_RETRY_MS'];
 
 export function usage(): string {
   const width = Math.max(...ENVIRONMENT.map(([name]) => name.length)) + 2;
