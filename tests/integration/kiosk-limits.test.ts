@@ -179,7 +179,7 @@ describe('a refused punch', () => {
     expect(refused.text).not.toMatch(/Isabel [A-Z]/);
     expect(refused.text).not.toContain('image');
     expect(sql<{ n: number }>('select count(*) as n from punches')[0]!.n).toBe(before);
-    const audit = sql<{ entity: string; entity_id: string; after: string }>("select entity, entity_id, after from audit_log where action = 'clock.refused'");
+    const audit = sql<{ entity: string; entity_id: string; after: string }>("select entity, entity_id, after from audit_log where action = 'clock.refused' order by id");
     expect(audit.at(-1)).toMatchObject({ entity: 'employee', entity_id: String(isabel) });
     expect(JSON.parse(audit.at(-1)!.after)).toMatchObject({ action: 'check-in', method: 'pin', address: '10.0.0.6', code: 'messages.alreadyCheckedIn' });
     expect(audit.at(-1)!.after).not.toContain(pinOf(19));
