@@ -13,12 +13,12 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { copyFileSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import zlib from 'node:zlib';
 import { distDir } from './build.mjs';
+import { freePort } from './free-port.mjs';
 
 const { values: options, positionals } = parseArgs({
   allowPositionals: true,
@@ -47,17 +47,6 @@ const fetchWithin = (url, init = {}, ms = 30_000) => fetch(url, { signal: AbortS
 function check(condition, what, detail = '') {
   if (!condition) throw new Error(`${what}${detail ? `: ${detail}` : ''}`);
   checks++;
-}
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 const env = (port) => ({

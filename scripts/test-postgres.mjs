@@ -3,8 +3,8 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
-import net from 'node:net';
 import path from 'node:path';
+import { freePort } from './free-port.mjs';
 
 /** The newest PostgreSQL server binaries Debian installed, or undefined. */
 export function postgresBin() {
@@ -14,17 +14,6 @@ export function postgresBin() {
     .filter((v) => existsSync(path.join(base, v, 'bin', 'initdb')))
     .sort((a, b) => Number(b) - Number(a));
   return versions.length > 0 ? path.join(base, versions[0], 'bin') : undefined;
-}
-
-async function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /**

@@ -25,6 +25,16 @@ const tables = (sqlite: ReturnType<typeof openSqlite>) =>
     (r) => r.name,
   );
 
+
+/** A migration that creates a table, writes a row, then fails: nothing of it may remain. */
+const broken = {
+  async up(trx: Kysely<any>) {
+    await trx.schema.createTable('half_done').addColumn('id', 'integer').execute();
+    await sql`insert into companies (name, created_at, updated_at) values ('x', 'now', 'now')`.execute(trx);
+    await sql`this is not sql`.execute(trx);
+  },
+};
+
 describe('connection', () => {
   it('uses WAL, foreign keys, full sync and a busy timeout', () => {
     const { sqlite } = freshDb();
@@ -60,13 +70,6 @@ describe('migrations', () => {
     const { sqlite, db } = freshDb();
     await migrateToLatest(db);
     const before = tables(sqlite);
-    const broken = {
-      async up(trx: Kysely<any>) {
-        await trx.schema.createTable('half_done').addColumn('id', 'integer').execute();
-        await sql`insert into companies (name, created_at, updated_at) values ('x', 'now', 'now')`.execute(trx);
-        await sql`this is not sql`.execute(trx);
-      },
-    };
     await expect(migrateToLatest(db, [...migrations, ['9999-broken', broken]])).rejects.toThrow();
     expect(tables(sqlite)).toEqual(before);
     expect(sqlite.prepare('select count(*) n from companies').get()).toEqual({ n: 0 });
@@ -150,13 +153,6 @@ describe.skipIf(!testPostgresBase())('on PostgreSQL', () => {
     const db = await freshPg();
     await migrateToLatest(db);
     const before = await pgTables(db);
-    const broken = {
-      async up(trx: Kysely<any>) {
-        await trx.schema.createTable('half_done').addColumn('id', 'integer').execute();
-        await sql`insert into companies (name, created_at, updated_at) values ('x', 'now', 'now')`.execute(trx);
-        await sql`this is not sql`.execute(trx);
-      },
-    };
     await expect(migrateToLatest(db, [...migrations, ['9999-broken', broken]])).rejects.toThrow();
     expect(await pgTables(db)).toEqual(before);
     expect((await sql<{ n: number }>`select count(*) as n from companies`.execute(db)).rows).toEqual([{ n: 0 }]);
