@@ -9,6 +9,7 @@ import { Client } from '../helpers/http-client.ts';
 import { signInDemo } from '../helpers/e2e-session.ts';
 import { ROOT, startServer, type TestServer } from '../helpers/test-server.ts';
 import { FACES } from '../helpers/faces.ts';
+import { enableFaceRecognition } from '../helpers/biometrics.ts';
 
 const SHOTS = path.join(ROOT, 'tests', '.tmp');
 
@@ -25,6 +26,8 @@ beforeAll(async () => {
   api = new Client(server.url);
   await api.signIn('admin@demo.jornada', 'Demo#2026');
   employeeId = (await (await api.get('/api/employees?pageSize=1')).json()).data[0]._id;
+  // Face data is kept only while face recognition is on (decision 047).
+  await enableFaceRecognition(api);
   browser = await launchBrowser({ locale: 'en-GB' });
   page = await browser.context.newPage();
   page.on('request', (request: Request) => {

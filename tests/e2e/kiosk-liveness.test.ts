@@ -8,7 +8,7 @@ import { localDateTimeToUtcIso } from '../../src/domain/time/zoned-time.ts';
 import es from '../../src/i18n/es.json';
 import { writeSceneVideo, type SceneKind } from '../fixtures/liveness/scenes.ts';
 import { launchBrowser, type TestBrowser } from '../helpers/browser.ts';
-import { FACES, fakeCameraArgs } from '../helpers/fake-camera.ts';
+import { FACES, fakeCameraArgs, kioskVisitFrames, y4mVideo } from '../helpers/fake-camera.ts';
 import { Client } from '../helpers/http-client.ts';
 import { shootWidthsAndThemes } from '../helpers/screenshots.ts';
 import { enableFaceRecognition } from '../helpers/biometrics.ts';
@@ -73,6 +73,22 @@ async function openClock(browser: TestBrowser): Promise<Page> {
   return page;
 }
 
+/** Records in the page every hint the camera step shows, as `hint:text` (it may be on screen only briefly). */
+async function recordHints(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const seen: string[] = [];
+    (window as unknown as { seenHints: string[] }).seenHints = seen;
+    new MutationObserver(() => {
+      const step = document.querySelector('[data-testid=face-step]');
+      const entry = step ? `${step.getAttribute('data-hint')}:${document.querySelector('[data-testid=face-hint]')?.textContent?.trim()}` : null;
+      if (entry && seen[seen.length - 1] !== entry) seen.push(entry);
+    }).observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
+  });
+}
+
+/** The hints recordHints saw so far, in order. */
+const seenHints = (page: Page) => page.evaluate(() => (window as unknown as { seenHints: string[] }).seenHints);
+
 beforeAll(async () => {
   dir = mkdtempSync(path.join(os.tmpdir(), 'jornada-liveness-'));
   clockFile = path.join(dir, 'now');
@@ -101,19 +117,10 @@ describe('the kiosk liveness challenge', () => {
   it('a printed photo of an enrolled employee, waved about, is refused: the kiosk asks for a turn, then opens the PIN pad; nothing recorded', async () => {
     const browser = await kioskBrowser('photo-moved', 'amy', 'es-ES');
     const page = await openClock(browser);
-    // Every hint the camera step shows is recorded in the page (it may be on screen only briefly).
-    await page.evaluate(() => {
-      const seen: string[] = [];
-      (window as unknown as { seenHints: string[] }).seenHints = seen;
-      new MutationObserver(() => {
-        const step = document.querySelector('[data-testid=face-step]');
-        const entry = step ? `${step.getAttribute('data-hint')}:${document.querySelector('[data-testid=face-hint]')?.textContent?.trim()}` : null;
-        if (entry && seen[seen.length - 1] !== entry) seen.push(entry);
-      }).observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
-    });
+    await recordHints(page);
     await page.click('[data-testid=clock-action-check-in]');
     await page.waitForSelector('[data-testid=pin-pad]', { timeout: 240_000 });
-    const seen = await page.evaluate(() => (window as unknown as { seenHints: string[] }).seenHints);
+    const seen = await seenHints(page);
     // The challenge, in Spanish: turn the head; then the refusal.
     expect(seen, seen.join(' | ')).toContain(`move:${es.kiosk.turnHead}`);
     expect((await page.textContent('[data-testid=pin-notice]'))!.trim()).toBe(es.kiosk.livenessFailed);
@@ -145,6 +152,32 @@ describe('the kiosk liveness challenge', () => {
     }));
     expect(shown).toEqual({ ok: 'yes', name: 'Carmen Ruiz Navarro', message: 'Recorded successfully!' });
     expect(punches(idOf('Carmen'))).toEqual([{ action: 'check-in', method: 'face' }]);
+    await page.close();
+  }, 800_000);
+
+  it('asks for the turn from the start; a person who steps up, looks, then turns as asked is recorded (Spanish, the bench person)', async () => {
+    // The benchmark's person (bench/kiosk-face.mjs, decision 045): nobody, then Amy looking at the camera, then turned about 20° and held.
+    const video = path.join(dir, 'visit-amy.y4m');
+    writeFileSync(video, y4mVideo(await kioskVisitFrames('amy2.png', { turn: -0.2 })));
+    const browser = await launchBrowser({ locale: 'es-ES', extraArgs: fakeCameraArgs(video) });
+    browsers.push(browser);
+    const terminal = await pairTerminal(server.url, admin, { name: 'Door visit' });
+    await pairBrowserContext(browser.context, server.url, terminal.credential);
+    writeFileSync(clockFile, localDateTimeToUtcIso('2027-03-01', '11:00', ZONE));
+    const page = await openClock(browser);
+    await recordHints(page);
+    await page.click('[data-testid=clock-action-break-in]');
+    await page.waitForSelector('[data-testid=clock-result], [data-testid=pin-pad]', { timeout: 240_000 });
+    const seen = await seenHints(page);
+    // The first instruction of the camera step (after "loading models", when it shows): look,
+    // then turn — not "look" alone and the turn only once a face is seen.
+    expect(seen.filter((hint) => !hint.startsWith('loading:'))[0], seen.join(' | ')).toBe(`look:${es.kiosk.lookThenTurn}`);
+    expect(await (await page.$('[data-testid=pin-notice]'))?.textContent()).toBeUndefined();
+    expect((await page.textContent('[data-testid=result-message]'))!.trim()).toBe(es.messages.recordedSuccessfully);
+    expect(punches(idOf('Carmen'))).toEqual([
+      { action: 'check-in', method: 'face' },
+      { action: 'break-in', method: 'face' },
+    ]);
     await page.close();
   }, 800_000);
 });

@@ -5,6 +5,9 @@ import { FACES } from './faces.ts';
 
 export { FACES };
 
+/** The fake camera's frame size. */
+const [FRAME_WIDTH, FRAME_HEIGHT] = [640, 480];
+
 /** Chromium flags that play a Y4M file as the camera and grant camera access without asking. */
 export function fakeCameraArgs(video: string): string[] {
   return ['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream', `--use-file-for-fake-video-capture=${video}`];
@@ -32,24 +35,65 @@ export async function writeFaceVideo(file: string, out: string, options: FaceVid
 
 /** The frames of writeFaceVideo's video, as 4:2:0 planes (Y, U, V), before any grain. */
 export async function faceVideoFrames(file: string, options: FaceVideoOptions = {}): Promise<[Buffer, Buffer, Buffer][]> {
-  const [width, height] = [640, 480];
   const side = options.faceSide ?? 240;
   const sway = options.sway ?? 0;
   const turn = options.turn ?? (sway > 0 ? 0.12 : 0);
   const count = options.frames ?? (sway > 0 ? 30 : 10);
-  const raw = await sharp(path.isAbsolute(file) ? file : path.join(FACES, file)).resize(side, side).removeAlpha().toColourspace('srgb').raw().toBuffer();
+  const raw = await faceCrop(file, side);
   const frames: [Buffer, Buffer, Buffer][] = [];
   for (let f = 0; f < count; f++) {
     // Sideways once and up and down three times per loop: no two moments of a loop look alike.
     const dx = Math.round(sway * Math.sin((2 * Math.PI * f) / count));
     const dy = Math.round((sway / 2) * Math.sin((6 * Math.PI * f) / count));
-    const bent = bendFace(Float32Array.from(raw), side, turn * Math.sin((2 * Math.PI * f) / count));
-    const face = Buffer.from(Uint8Array.from(bent, (v) => Math.round(v)));
-    const rgb = Buffer.alloc(width * height * 3, 128);
-    const left = Math.round((width - side) / 2) + dx;
-    const top = Math.round((height - side) / 2) + dy;
-    for (let y = 0; y < side; y++) face.copy(rgb, ((top + y) * width + left) * 3, y * side * 3, (y + 1) * side * 3);
-    frames.push(yuv420(rgb, width, height));
+    frames.push(faceFrame(raw, side, turn * Math.sin((2 * Math.PI * f) / count), Math.round((FRAME_WIDTH - side) / 2) + dx, Math.round((FRAME_HEIGHT - side) / 2) + dy));
+  }
+  return frames;
+}
+
+/** A fixture photo (name in tests/fixtures/faces, or a path) as a `side` × `side` RGB crop. */
+function faceCrop(file: string, side: number): Promise<Buffer> {
+  return sharp(path.isAbsolute(file) ? file : path.join(FACES, file)).resize(side, side).removeAlpha().toColourspace('srgb').raw().toBuffer();
+}
+
+/** A grey 640 × 480 frame (4:2:0 planes) with the crop, turned by `turn` (bendFace), at (left, top); `face` null: nobody. */
+function faceFrame(face: Buffer | null, side: number, turn: number, left: number, top: number): [Buffer, Buffer, Buffer] {
+  const rgb = Buffer.alloc(FRAME_WIDTH * FRAME_HEIGHT * 3, 128);
+  if (face) {
+    const bent = Buffer.from(Uint8Array.from(bendFace(Float32Array.from(face), side, turn), (v) => Math.round(v)));
+    for (let y = 0; y < side; y++) bent.copy(rgb, ((top + y) * FRAME_WIDTH + left) * 3, y * side * 3, (y + 1) * side * 3);
+  }
+  return yuv420(rgb, FRAME_WIDTH, FRAME_HEIGHT);
+}
+
+/** The parts of kioskVisitFrames' loop, in frames (10 per second). */
+export const KIOSK_VISIT = { away: 10, facing: 5, turning: 3, turned: 22 } as const;
+
+/**
+ * The frames of a person using the kiosk as it asks (bench/kiosk-face.mjs): nobody in front of
+ * the camera for 1 s (the grey frame alone); then the face, looking at the camera, for 0.5 s (the
+ * time to read "Look at the camera, then turn your head to one side"); a turn of the head by
+ * `turn` (bendFace; default 0.2, about 20°) over 0.3 s, a natural pace; held for 2.2 s. The face
+ * never holds perfectly still: it shifts by up to `jitter` pixels (seeded) from frame to frame.
+ * 40 frames, 4 s, looped by the fake camera.
+ */
+export async function kioskVisitFrames(file: string, options: { turn?: number; jitter?: number; faceSide?: number; seed?: number } = {}): Promise<[Buffer, Buffer, Buffer][]> {
+  const side = options.faceSide ?? 240;
+  const turn = options.turn ?? 0.2;
+  const jitter = options.jitter ?? 2;
+  const random = mulberry32(options.seed ?? 1);
+  const raw = await faceCrop(file, side);
+  const { away, facing, turning, turned } = KIOSK_VISIT;
+  const frames: [Buffer, Buffer, Buffer][] = [];
+  for (let f = 0; f < away + facing + turning + turned; f++) {
+    if (f < away) {
+      frames.push(faceFrame(null, side, 0, 0, 0));
+      continue;
+    }
+    const into = f - away - facing;
+    const bend = into < 0 ? 0 : turn * Math.min(1, (into + 1) / turning);
+    const left = Math.round((FRAME_WIDTH - side) / 2 + (2 * random() - 1) * jitter);
+    const top = Math.round((FRAME_HEIGHT - side) / 2 + (2 * random() - 1) * jitter);
+    frames.push(faceFrame(raw, side, bend, left, top));
   }
   return frames;
 }
@@ -63,7 +107,7 @@ export async function faceVideoFrames(file: string, options: FaceVideoOptions = 
  * seed, so a playing video can be overwritten in place (bench/kiosk-face.mjs).
  */
 export function y4mVideo(frames: readonly [Buffer, Buffer, Buffer][], options: { grain?: number; seed?: number } = {}): Buffer {
-  const [width, height] = [640, 480];
+  const [width, height] = [FRAME_WIDTH, FRAME_HEIGHT];
   const grain = options.grain ?? 0;
   const random = mulberry32(options.seed ?? 0);
   const parts: Buffer[] = [Buffer.from(`YUV4MPEG2 W${width} H${height} F10:1 Ip A1:1 C420jpeg\n`)];

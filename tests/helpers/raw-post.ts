@@ -23,6 +23,10 @@ export interface RawPostOptions {
  * A POST over a fresh connection with node:http, so an answer that comes before the whole body is
  * read (a 413) is seen even when the server then drops the connection: `fetch` would instead fail
  * with a reset while it is still uploading, depending on timing (a flaky test under load).
+ * The request asks for keep-alive, as a browser does: the server then reads and discards the rest of
+ * the body after its answer instead of closing a socket that still has unread bytes, which resets the
+ * connection and can make the client's next write fail (EPIPE) before the answer is parsed. The
+ * socket is closed here once the answer is read.
  */
 export function rawPost(baseUrl: string, urlPath: string, options: RawPostOptions): Promise<RawAnswer> {
   return new Promise((resolve, reject) => {
@@ -30,6 +34,7 @@ export function rawPost(baseUrl: string, urlPath: string, options: RawPostOption
     const headers: Record<string, string> = {
       'content-type': 'application/json',
       'accept-language': 'en',
+      connection: 'keep-alive',
       ...(options.token ? { cookie: `token=${options.token}` } : {}),
       ...options.headers,
     };
@@ -41,8 +46,12 @@ export function rawPost(baseUrl: string, urlPath: string, options: RawPostOption
       let body = '';
       res.setEncoding('utf8');
       res.on('data', (d) => (body += d));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
-      res.on('error', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+      const settle = () => {
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, body });
+        req.destroy();
+      };
+      res.on('end', settle);
+      res.on('error', settle);
     });
     req.on('error', (error) => {
       if (!answered) reject(error);

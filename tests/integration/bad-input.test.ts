@@ -127,6 +127,8 @@ beforeAll(async () => {
   es = new Client(server.url, 'es');
   expect((await es.signIn('admin@demo.jornada', 'Demo#2026')).status).toBe(200);
   ids = await demoIds(es);
+  // Face recognition on (decision 047: face data is refused while it is off), so a valid descriptor is accepted.
+  expect((await es.post('/api/settings/face-recognition', { enabled: true, acknowledged: true })).status).toBe(200);
   // Throwaway records: the item routes act on these, never on the demo data.
   const mk = async (path: string, body: Record<string, unknown>) => {
     const res = await es.post(path, body);

@@ -25,7 +25,6 @@ const tables = (sqlite: ReturnType<typeof openSqlite>) =>
     (r) => r.name,
   );
 
-
 /** A migration that creates a table, writes a row, then fails: nothing of it may remain. */
 const broken = {
   async up(trx: Kysely<any>) {

@@ -9,6 +9,7 @@ import { rawPost } from '../helpers/raw-post.ts';
 import { startServer, type TestServer } from '../helpers/test-server.ts';
 import { sqlIn } from '../helpers/test-sql.ts';
 import { FACES } from '../helpers/faces.ts';
+import { disableFaceRecognition, enableFaceRecognition } from '../helpers/biometrics.ts';
 
 let server: TestServer;
 let admin: Client;
@@ -32,6 +33,8 @@ beforeAll(async () => {
   await viewer.signIn('viewer@demo.jornada', 'View#2026');
   anon = new Client(server.url);
   employeeId = (await (await admin.get('/api/employees?pageSize=1')).json()).data[0]._id;
+  // Face data is kept only while face recognition is on (decision 047); the last block turns it off.
+  await enableFaceRecognition(admin);
 });
 afterAll(async () => {
   await server?.stop();
@@ -378,5 +381,31 @@ describe('employee photos: access', () => {
     const other = (await (await admin.get('/api/employees?pageSize=2')).json()).data[1]._id;
     const photo = url.split('/')[5]!;
     expect((await admin.get(`/api/employees/${other}/photos/${photo}/image`)).status).toBe(404);
+  });
+});
+
+describe('employee photos: face recognition off (decision 047)', () => {
+  it('keeps the photo without face data, says why in es and en, and refuses face data for a kept photo', async () => {
+    const id = (await (await admin.get('/api/employees?pageSize=3')).json()).data[2]._id as number;
+    await admin.request('PUT', `/api/employees/${id}/consent`, { consent: true });
+    await disableFaceRecognition(admin);
+    try {
+      const before = await descriptorCount(id);
+      const image = dataUrl(readFileSync(path.join(FACES, 'howard1.png')));
+      const res = await admin.post(`/api/employees/${id}/photos`, { image, descriptor: descriptor(11) });
+      expect(res.status).toBe(201);
+      const body = await res.json();
+      expect(body.data.faceData).toBe(false);
+      expect(body.notice).toBe('The photo was kept without face data: face recognition is off (Settings → Optional features).');
+      const inSpanish = await (await es.post(`/api/employees/${id}/photos`, { image, descriptor: descriptor(12) })).json();
+      expect(inSpanish.notice).toBe('La foto se ha guardado sin datos faciales: el reconocimiento facial está desactivado (Ajustes → Funciones opcionales).');
+      const refused = await admin.request('PUT', `/api/employees/${id}/photos/${body.data._id}/descriptor`, { descriptor: descriptor(13) });
+      expect(refused.status).toBe(409);
+      expect((await refused.json()).message).toBe('Turn on face recognition first (Settings → Optional features).');
+      expect(await descriptorCount(id)).toBe(before);
+      expect(Number(query<{ n: number | string }>('select count(*) as n from face_descriptors where employee_id = ?', id)[0]!.n)).toBe(before);
+    } finally {
+      await enableFaceRecognition(admin);
+    }
   });
 });

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { faceAspect, judgeLiveness, rollDegrees, turnIndex, type FaceFrame } from '../../src/domain/clock/liveness.ts';
+import { captureVerdict, faceAspect, judgeLiveness, rollDegrees, turnIndex, type FaceFrame } from '../../src/domain/clock/liveness.ts';
 
 /**
  * judgeLiveness (decision 044): the turn-your-head challenge on face-api's 68 landmarks. The
@@ -139,5 +139,19 @@ describe('judgeLiveness on the measured fake-camera videos (as the kiosk: frames
 
   it('a person holding still is asked to turn, never called a spoof', () => {
     expect(verdicts.filter((v) => v.scene === 'live-still' && v.verdict !== 'pending')).toEqual([]);
+  });
+});
+
+describe('captureVerdict: the one rule the kiosk page and its face worker share (decision 045)', () => {
+  it('with the challenge, is judgeLiveness: a turn completes the capture, a still face does not', () => {
+    expect(captureVerdict([BASE, BASE], true)).toEqual(judgeLiveness([BASE, BASE]));
+    expect(captureVerdict([BASE, BASE], true).kind).toBe('pending');
+    expect(captureVerdict([BASE, turned(0.12)], true)).toEqual({ kind: 'alive' });
+  });
+
+  it('without it, the second face completes the capture, whatever it did', () => {
+    expect(captureVerdict([BASE], false).kind).toBe('pending');
+    expect(captureVerdict([BASE, BASE], false)).toEqual({ kind: 'alive' });
+    expect(captureVerdict([], false).kind).toBe('pending');
   });
 });

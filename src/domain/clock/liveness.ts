@@ -233,3 +233,14 @@ export function judgeLiveness(frames: readonly FaceFrame[], options: LivenessOpt
   }
   return { kind: 'pending', hint: 'turn' };
 }
+
+/**
+ * The capture's verdict on its frames so far (each with one face, in order): with the liveness
+ * challenge, judgeLiveness; without it, alive from the second frame. The face worker asks it for
+ * every frame with one face and describes the frame that completes the capture at once (decision
+ * 045); the page acts on the verdict it answers.
+ */
+export function captureVerdict(frames: readonly FaceFrame[], liveness: boolean): LivenessVerdict {
+  if (liveness) return judgeLiveness(frames);
+  return frames.length >= 2 ? { kind: 'alive' } : { kind: 'pending', hint: 'look' };
+}

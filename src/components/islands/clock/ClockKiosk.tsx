@@ -288,6 +288,7 @@ export default function ClockKiosk(props: Props) {
             t={t}
             action={stage.action}
             hint={stage.hint}
+            liveness={props.faceLiveness}
             onUsePin={() => {
               abortCapture();
               dispatch({ type: 'use-pin' });

@@ -14,8 +14,13 @@ const HINTS: Record<FaceHint, string> = {
   sending: 'kiosk.recognizing',
 };
 
-/** The camera step: what to do, and the way to the PIN pad or back. */
-export function FaceStep({ t, action, hint, onUsePin, onCancel }: { t: Translate; action: ClockAction; hint: FaceHint; onUsePin: () => void; onCancel: () => void }) {
+/**
+ * The camera step: what to do, and the way to the PIN pad or back. With the liveness challenge
+ * (`liveness`, decision 044) the turn is asked for from the start, before a face is seen: the
+ * person reads it while the camera finds them, so the turn comes sooner (decision 045).
+ */
+export function FaceStep({ t, action, hint, liveness, onUsePin, onCancel }: { t: Translate; action: ClockAction; hint: FaceHint; liveness: boolean; onUsePin: () => void; onCancel: () => void }) {
+  const text = hint === 'look' && liveness ? 'kiosk.lookThenTurn' : HINTS[hint];
   return (
     <div className="flex flex-col items-center gap-4 text-center" data-testid="face-step" data-hint={hint}>
       <p className="text-lg font-semibold text-muted">{t(actionLabel(action))}</p>
@@ -28,7 +33,7 @@ export function FaceStep({ t, action, hint, onUsePin, onCancel }: { t: Translate
         ) : (
           <Camera size={28} aria-hidden="true" />
         )}
-        {t(HINTS[hint])}
+        {t(text)}
       </p>
       <div className="flex gap-3">
         <button type="button" className={`${secondaryButton} h-14 px-6 text-base`} onClick={onUsePin} disabled={hint === 'sending'} data-testid="use-pin">

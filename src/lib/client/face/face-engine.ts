@@ -90,12 +90,16 @@ function sizeOf(source: Drawable): { width: number; height: number } {
   return { width: source.width, height: source.height };
 }
 
-/** The source scaled to fit `maxSide`, centred on a grey canvas with `pad` pixels on each side. */
-export function toCanvas(source: Drawable, maxSide = WORK_MAX_SIDE, padRatio = 0): HTMLCanvasElement {
+/** The source's size scaled down (never up) to fit `maxSide`, at least 1 × 1. */
+export function fittedSize(source: Drawable, maxSide: number): { width: number; height: number } {
   const { width, height } = sizeOf(source);
   const scale = Math.min(1, maxSide / Math.max(width, height));
-  const w = Math.max(1, Math.round(width * scale));
-  const h = Math.max(1, Math.round(height * scale));
+  return { width: Math.max(1, Math.round(width * scale)), height: Math.max(1, Math.round(height * scale)) };
+}
+
+/** The source scaled to fit `maxSide`, centred on a grey canvas with `pad` pixels on each side. */
+export function toCanvas(source: Drawable, maxSide = WORK_MAX_SIDE, padRatio = 0): HTMLCanvasElement {
+  const { width: w, height: h } = fittedSize(source, maxSide);
   const pad = Math.round(Math.max(w, h) * padRatio);
   const canvas = document.createElement('canvas');
   canvas.width = w + 2 * pad;

@@ -10,8 +10,8 @@
  * sits inside a larger picture, which is what the grey padding recreates for ID-style crops at
  * enrolment.
  */
-import { judgeLiveness, maxMovement, type FaceFrame } from '../../../domain/clock/liveness.ts';
-import { toCanvas } from './face-engine.ts';
+import { maxMovement, type FaceFrame } from '../../../domain/clock/liveness.ts';
+import { fittedSize } from './face-engine.ts';
 import { DETECTOR_MIN_SCORE } from './face-worker-protocol.ts';
 import type { KioskFaceWorker } from './kiosk-face-worker.ts';
 
@@ -74,11 +74,25 @@ function smallCopy(source: CanvasImageSource, width: number, height: number): HT
   return small;
 }
 
-/** The video's current frame (at most FRAME_MAX_SIDE) as pixels for the worker, and its small copy for the snapshot. */
+/** The canvas frames are read through, kept across frames and punches (one per page). */
+let reader: { canvas: HTMLCanvasElement; context: CanvasRenderingContext2D } | null = null;
+
+/**
+ * The video's current frame (at most FRAME_MAX_SIDE) as pixels for the worker, and its small copy
+ * for the snapshot. One canvas, kept and made for reading back (`willReadFrequently`: drawn and
+ * read on the CPU, no GPU readback), instead of a new one per frame.
+ */
 function grabFrame(video: HTMLVideoElement, snapshot: boolean): { frame: ImageData; small: HTMLCanvasElement | null } {
-  const canvas = toCanvas(video, FRAME_MAX_SIDE);
-  const frame = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height);
-  return { frame, small: snapshot ? smallCopy(canvas, canvas.width, canvas.height) : null };
+  const { width, height } = fittedSize(video, FRAME_MAX_SIDE);
+  if (!reader) {
+    const canvas = document.createElement('canvas');
+    reader = { canvas, context: canvas.getContext('2d', { willReadFrequently: true })! };
+  }
+  const { canvas, context } = reader;
+  if (canvas.width !== width || canvas.height !== height) [canvas.width, canvas.height] = [width, height];
+  context.drawImage(video, 0, 0, width, height);
+  const frame = context.getImageData(0, 0, width, height);
+  return { frame, small: snapshot ? smallCopy(canvas, width, height) : null };
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -120,7 +134,7 @@ async function takeFrames(
 ): Promise<CaptureResult> {
   const deadline = performance.now() + CAPTURE_TIMEOUT_MS;
   const frames: Frame[] = [];
-  // The first face's descriptor (asked for with the next frame, below).
+  // The first face's descriptor (asked for as soon as that face is found, below).
   let firstDescriptor: Promise<number[][]> | null = null;
   let sawMany = false;
   let lastAt = 0;
@@ -135,21 +149,18 @@ async function takeFrames(
     taken++;
     if (options.signal.aborted) return { kind: 'cancelled' };
     // Frames are spaced (a live face needs time to move); detection itself runs in the worker.
-    await sleep(Math.max(MIN_PAUSE_MS, lastAt + FRAME_INTERVAL_MS - performance.now()));
+    // The next frame is read only once the worker is free (the first descriptor computed): a
+    // frame that waited in its queue would show the head as it was, not as it is (decision 045).
+    await Promise.all([sleep(Math.max(MIN_PAUSE_MS, lastAt + FRAME_INTERVAL_MS - performance.now())), firstDescriptor?.catch(() => {})]);
+    if (options.signal.aborted) return { kind: 'cancelled' };
     lastAt = performance.now();
     const grabbedAt = lastAt;
     const { frame, small } = grabFrame(video, options.snapshot);
     const id = ++lastFrameId;
     sent.push(id);
-    const detected = engine.detect(id, frame, DETECTOR_MIN_SCORE, frames.map((f) => f.id));
-    // The first face's descriptor, asked for once the second frame is on its way: the worker
-    // detects that frame first (the liveness verdict comes sooner) and describes while the page
-    // handles the answer (decision 045).
-    if (frames.length === 1 && firstDescriptor === null) {
-      firstDescriptor = engine.describe([frames[0]!.id]);
-      firstDescriptor.catch(() => {}); // awaited below; a failure there fails the capture
-    }
-    const faces = await detected;
+    // With one face the worker also judges the frames so far (captureVerdict) and, when they
+    // complete the capture, describes this one at once.
+    const { faces, verdict, descriptor } = await engine.detect(id, frame, DETECTOR_MIN_SCORE, frames.map((f) => f.id), options.liveness);
     if (options.signal.aborted) return { kind: 'cancelled' };
     if (faces.length > 1) {
       sawMany = true;
@@ -166,9 +177,15 @@ async function takeFrames(
     // Diagnostics (bench/kiosk-face.mjs): when the first frame with a face of this capture was taken.
     if (frames.length === 0) performance.mark(FIRST_FACE_MARK, { startTime: grabbedAt });
     frames.push({ id, small, box: face.box, landmarks: face.landmarks });
-    if (frames.length === 1) continue;
+    if (frames.length === 1) {
+      // The first face's descriptor, asked for at once: the worker computes it while this side
+      // pauses and reads the next frame, time it would otherwise spend waiting (decision 045).
+      firstDescriptor = engine.describe([id]);
+      firstDescriptor.catch(() => {}); // awaited below; a failure there fails the capture
+      continue;
+    }
     // Liveness (decision 044): the head must turn; a picture moved around is refused.
-    const verdict = options.liveness ? judgeLiveness(frames) : ({ kind: 'alive' } as const);
+    if (!verdict) throw new Error('face worker: no verdict for a frame with one face');
     if (verdict.kind === 'spoof') return { kind: 'failed', reason: 'still' };
     if (verdict.kind === 'pending') {
       progress('move');
@@ -176,10 +193,10 @@ async function takeFrames(
       continue;
     }
     performance.mark(ALIVE_MARK);
-    // The first frame and the one that showed the movement: two views of one face. The snapshot
-    // is encoded here while the worker computes the last descriptor.
+    // The first frame and the one that showed the movement: two views of one face (the worker
+    // has usually described both by now; else the snapshot is encoded while it does).
     const chosen = [frames[0]!, frames[frames.length - 1]!];
-    const described = Promise.all([firstDescriptor ?? engine.describe([chosen[0]!.id]), engine.describe([chosen[1]!.id])]);
+    const described = Promise.all([firstDescriptor ?? engine.describe([chosen[0]!.id]), descriptor ? [descriptor] : engine.describe([chosen[1]!.id])]);
     described.catch(() => {}); // awaited below
     const snapshot = chosen[1]!.small?.toDataURL('image/jpeg', 0.7) ?? null;
     const [first, last] = await described;

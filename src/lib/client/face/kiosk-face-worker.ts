@@ -5,15 +5,18 @@
  * pixels; nothing of TensorFlow.js runs on it, so taps are handled at once while models load.
  */
 import { MODEL_URL } from './face-engine.ts';
-import { WORKER_MEASURE, type DetectedFace, type WorkerAnswer, type WorkerRequest } from './face-worker-protocol.ts';
+import { SLOWDOWN_GLOBAL, WORKER_MEASURE, type Detection, type WorkerAnswer, type WorkerRequest } from './face-worker-protocol.ts';
 
 type Body<T> = T extends unknown ? Omit<T, 'seq'> : never;
 
 export interface KioskFaceWorker {
   /** Resolves with the backend's name once the models are loaded and warmed up. */
   load(onProgress: (percent: number) => void): Promise<string>;
-  /** The faces of a frame; a frame with exactly one face is kept as `id`, those not in `keep` dropped. */
-  detect(id: number, frame: ImageData, minConfidence: number, keep: number[]): Promise<DetectedFace[]>;
+  /**
+   * The faces of a frame; a frame with exactly one face is kept as `id`, those not in `keep`
+   * dropped, and comes with the capture's verdict (and its descriptor when that is alive; see the protocol).
+   */
+  detect(id: number, frame: ImageData, minConfidence: number, keep: number[], liveness: boolean): Promise<Detection>;
   /** The descriptors of kept frames, in order. */
   describe(ids: number[]): Promise<number[][]>;
   /** Drops these frames if kept. */
@@ -66,10 +69,13 @@ export function startKioskFaceWorker(): KioskFaceWorker {
   }
 
   return {
-    load: (onProgress) => request<string>({ type: 'load', modelUrl: MODEL_URL }, [], (done, total) => onProgress(Math.round((100 * done) / total))),
-    detect: (id, frame, minConfidence, keep) => {
+    load: (onProgress) => {
+      const slowdown = Number((globalThis as Record<string, unknown>)[SLOWDOWN_GLOBAL]) || undefined;
+      return request<string>({ type: 'load', modelUrl: MODEL_URL, slowdown }, [], (done, total) => onProgress(Math.round((100 * done) / total)));
+    },
+    detect: (id, frame, minConfidence, keep, liveness) => {
       const pixels = frame.data.buffer as ArrayBuffer;
-      return request<DetectedFace[]>({ type: 'detect', id, width: frame.width, height: frame.height, pixels, minConfidence, keep }, [pixels]);
+      return request<Detection>({ type: 'detect', id, width: frame.width, height: frame.height, pixels, minConfidence, keep, liveness }, [pixels]);
     },
     describe: (ids) => request<number[][]>({ type: 'describe', ids }),
     forget: (ids) => void request({ type: 'forget', ids }).catch(() => {}),

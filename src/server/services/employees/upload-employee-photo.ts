@@ -2,10 +2,12 @@ import * as v from 'valibot';
 import { issuesToFieldKeys } from '../../../domain/auth/auth-schemas.ts';
 import { dataUrlTooLong, photoCreatedAt, photoImageUrl, PhotoUploadInput, type EmployeePhotoDto } from '../../../domain/employees/employee-photos.ts';
 import { descriptorToBytes } from '../../../domain/employees/face-descriptor.ts';
+import { faceDataRefusal, type FaceDataRefusal } from '../../../domain/employees/face-data-rule.ts';
 import { base64DecodedLength, dataUrlBase64, PHOTO_LIMITS } from '../../../domain/employees/image-type.ts';
 import type { Db } from '../../db/connection.ts';
 import { appendAudit } from '../../db/repositories/audit-log.ts';
 import { findEmployeeBiometrics, updateEmployeeColumns } from '../../db/repositories/employees.ts';
+import { readSettings } from '../../db/repositories/settings.ts';
 import { insertFaceDescriptor } from '../../db/repositories/face-descriptors.ts';
 import { rowExists } from '../../db/repositories/user-records.ts';
 import { AppError, notFound } from '../../http/app-error.ts';
@@ -17,8 +19,15 @@ import { nowIso } from '../../clock/now.ts';
 export interface UploadedPhoto {
   photo: EmployeePhotoDto;
   /** Why a descriptor that came with the photo was not stored (message key), if it was not. */
-  faceDataRefused: 'photos.keptWithoutFaceData' | 'photos.employeeArchived' | null;
+  faceDataRefused: (typeof KEPT_WITHOUT_FACE_DATA)[FaceDataRefusal] | null;
 }
+
+/** What the answer says when a photo's descriptor was not stored (faceDataRefusal). */
+const KEPT_WITHOUT_FACE_DATA = {
+  'face-recognition-off': 'photos.keptWithFaceRecognitionOff',
+  'no-consent': 'photos.keptWithoutFaceData',
+  archived: 'photos.employeeArchived',
+} as const;
 
 /** Validates the body's shape; 422 with per-field message keys otherwise. */
 export function parseWith<S extends v.GenericSchema>(schema: S, input: unknown): v.InferOutput<S> {
@@ -33,8 +42,8 @@ export function parseWith<S extends v.GenericSchema>(schema: S, input: unknown):
 
 /**
  * Adds a photo to an employee: checks and re-encodes the image (sanitizePhoto), stores it under
- * a random name, makes it the employee's current photo and, only when the employee's biometric
- * consent is recorded and the employee is active, stores the face descriptor computed in the
+ * a random name, makes it the employee's current photo and, when faceDataRefusal allows it (face
+ * recognition on, consent recorded, employee active), stores the face descriptor computed in the
  * browser. The file and the rows are written together or not at all; the change is audited.
  */
 export async function uploadEmployeePhoto(db: Db, employeeId: number, body: unknown, actor: RecordActor): Promise<UploadedPhoto> {
@@ -55,7 +64,10 @@ export async function uploadEmployeePhoto(db: Db, employeeId: number, body: unkn
       const employee = await findEmployeeBiometrics(trx, employeeId);
       if (!employee) throw notFound();
       const at = nowIso();
-      const store = input.descriptor !== null && employee.biometricConsentAt !== null && employee.status === 'active';
+      // Settings read in the transaction, not from the cache: a photo sent just after face
+      // recognition was turned off (and its descriptors deleted) must not store one again.
+      const refusal = faceDataRefusal({ faceRecognition: (await readSettings(trx)).faceRecognition, consentAt: employee.biometricConsentAt, status: employee.status });
+      const store = input.descriptor !== null && refusal === null;
       if (store) {
         await insertFaceDescriptor(trx, { employeeId, descriptor: Buffer.from(descriptorToBytes(input.descriptor!)), image: file.id, createdBy: actorId, createdAt: at });
       }
@@ -69,8 +81,7 @@ export async function uploadEmployeePhoto(db: Db, employeeId: number, body: unkn
         after: { image: file.id, type: clean.type, width: clean.width, height: clean.height, bytes: clean.bytes.length, faceData: store },
         at,
       });
-      const refused =
-        input.descriptor === null || store ? null : employee.biometricConsentAt === null ? ('photos.keptWithoutFaceData' as const) : ('photos.employeeArchived' as const);
+      const refused = input.descriptor !== null && refusal !== null ? KEPT_WITHOUT_FACE_DATA[refusal] : null;
       return { faceData: store, refused };
     });
     return {
