@@ -9,6 +9,7 @@ import { launchBrowser, type TestBrowser } from '../helpers/browser.ts';
 import { signInDemo, startDemoSession, type E2eSession } from '../helpers/e2e-session.ts';
 import { Client } from '../helpers/http-client.ts';
 import { shootWidthsAndThemes } from '../helpers/screenshots.ts';
+import { hydrated } from '../helpers/hydrated.ts';
 
 /**
  * Issue 18.7 end to end: the demo employee (Javier Moreno, employee@demo.jornada, Spanish
@@ -51,9 +52,6 @@ afterAll(async () => {
   await session?.close();
   rmSync(clockDir, { recursive: true, force: true });
 });
-
-/** The island around `selector` has hydrated (Astro drops `ssr` then): before that a click on a form button would submit it natively. */
-const hydrated = (page: Page, selector: string) => page.locator(`astro-island:not([ssr]) ${selector}`).first().waitFor();
 
 describe('two-sided correction of a missing check-out', () => {
   it('the employee requests it from the personal area', async () => {

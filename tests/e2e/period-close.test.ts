@@ -8,6 +8,7 @@ import { LANGUAGE_COOKIE } from '../../src/i18n/languages.ts';
 import { startDemoSession, type E2eSession } from '../helpers/e2e-session.ts';
 import { Client } from '../helpers/http-client.ts';
 import { shootWidthsAndThemes } from '../helpers/screenshots.ts';
+import { hydrated } from '../helpers/hydrated.ts';
 
 /**
  * Issue 21.3 end to end (decision 051): the administrator (English browser) opens the close
@@ -25,7 +26,6 @@ let admin: Page;
 let javier: number;
 
 const setNow = (date: string, time: string) => writeFileSync(clockFile, localDateTimeToUtcIso(date, time, ZONE));
-const hydrated = (page: Page, selector: string) => page.locator(`astro-island:not([ssr]) ${selector}`).first().waitFor();
 
 beforeAll(async () => {
   clockDir = mkdtempSync(path.join(os.tmpdir(), 'jornada-period-e2e-'));

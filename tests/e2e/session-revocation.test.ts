@@ -7,6 +7,7 @@ import { Client } from '../helpers/http-client.ts';
 import { signOut } from '../helpers/shell.ts';
 import { ROOT, type TestServer } from '../helpers/test-server.ts';
 import { startDemoSession, type E2eSession } from '../helpers/e2e-session.ts';
+import { hydrated } from '../helpers/hydrated.ts';
 
 /** "Sign out everywhere" in account settings and "End sessions" in the users list (decision 023). */
 const SHOTS = path.join(ROOT, 'tests', '.tmp', 'screenshots');
@@ -36,6 +37,7 @@ describe('ending sessions in the browser', () => {
     const phone = await elsewhere('manager@demo.jornada');
     expect(await phone()).toBe(200);
     await page.goto(`${server.url}/account-setting`);
+    await hydrated(page, '[data-testid=sign-out-everywhere]');
     await page.click('[data-testid=sign-out-everywhere]');
     await page.waitForSelector('dialog[open] [data-testid=confirm-action]');
     await page.screenshot({ path: path.join(SHOTS, 'sign-out-everywhere-confirm.png') });
@@ -50,6 +52,7 @@ describe('ending sessions in the browser', () => {
   it('users list: "End sessions" signs the user out everywhere', async () => {
     const worker = await elsewhere('employee@demo.jornada');
     await page.goto(`${server.url}/users`);
+    await hydrated(page, '#panel-users [data-testid=end-sessions]');
     const row = page.locator('#panel-users tbody tr', { hasText: 'employee@demo.jornada' });
     await row.locator('[data-testid=end-sessions]').click();
     await page.waitForSelector('dialog[open] [data-testid=confirm-action]');

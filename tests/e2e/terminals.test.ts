@@ -12,6 +12,7 @@ import { shootWidthsAndThemes } from '../helpers/screenshots.ts';
 import { Client } from '../helpers/http-client.ts';
 import { pairTerminal } from '../helpers/terminal.ts';
 import { ROOT, type TestServer } from '../helpers/test-server.ts';
+import { hydrated } from '../helpers/hydrated.ts';
 
 /**
  * Clock terminals in the browser (issue 20.1, decision 042): an administrator creates a terminal
@@ -106,8 +107,7 @@ describe('clock terminals (decision 042)', () => {
     await kiosk.waitForSelector('[data-testid=clock-kiosk]');
     expect(await kiosk.$('[data-testid=kiosk-terminal]')).toBeNull();
     await kiosk.click('[data-testid=pair-link]');
-    // Hydrated (Astro drops `ssr` from the island): text filled before would not be reformatted.
-    await kiosk.waitForSelector('astro-island:not([ssr]) [data-testid=clock-pairing][data-reason=asked]');
+    await hydrated(kiosk, '[data-testid=clock-pairing][data-reason=asked]');
     // Typed in lower case and without the dash, one letter wrong: refused in words, nothing stored.
     const wrong = `${code.slice(0, 8)}${code[8] === 'Z' ? 'Y' : 'Z'}`.replace('-', '').toLowerCase();
     await kiosk.fill('[data-testid=pairing-code-input]', wrong);
@@ -216,7 +216,7 @@ describe('clock terminals (decision 042)', () => {
     await shootWidthsAndThemes(kiosk, SHOTS, '20-clock-revoked-en');
     await setLanguage(kiosk, 'es');
     await kiosk.reload();
-    await kiosk.waitForSelector('astro-island:not([ssr]) [data-testid=clock-pairing]');
+    await hydrated(kiosk, '[data-testid=clock-pairing]');
     expect(await kiosk.textContent('[data-testid=terminal-revoked]')).toContain('Este terminal fue revocado');
     await shootWidthsAndThemes(kiosk, SHOTS, '20-clock-revoked-es');
   }, 120_000);

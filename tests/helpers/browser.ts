@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext } from 'playwright-core';
+import { waitForIslandsOnNavigation } from './hydrated.ts';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
@@ -22,7 +23,10 @@ export interface TestBrowser {
   close: () => Promise<void>;
 }
 
-/** Debian's Chromium with a fresh user-data-dir, through playwright-core (no browser download). */
+/**
+ * Debian's Chromium with a fresh user-data-dir, through playwright-core (no browser download).
+ * Its pages' `goto` and `reload` wait for the page's islands to hydrate (hydrated.ts).
+ */
 export async function launchBrowser(options: { locale?: string; extraArgs?: string[]; timezoneId?: string } = {}): Promise<TestBrowser> {
   const userDataDir = mkdtempSync(path.join(os.tmpdir(), 'jornada-chromium-'));
   const context = await chromium.launchPersistentContext(userDataDir, {
@@ -33,6 +37,7 @@ export async function launchBrowser(options: { locale?: string; extraArgs?: stri
     ...(options.timezoneId ? { timezoneId: options.timezoneId } : {}),
     viewport: { width: 1280, height: 800 },
   });
+  waitForIslandsOnNavigation(context);
   return {
     context,
     close: async () => {
