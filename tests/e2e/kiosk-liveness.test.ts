@@ -52,9 +52,14 @@ async function kioskBrowser(scene: SceneKind, person: string, locale = 'en-GB'):
   // The live turn takes 4 s a cycle: with a 2 s loop, the kiosk's frame timing on a loaded machine
   // could keep sampling the same phases of the turn and never see it (failed about half the runs).
   await writeSceneVideo(scene, person, video, scene === 'live-turn' ? 40 : 20);
+  return pairedKiosk(video, `Door ${scene}`, locale);
+}
+
+/** A browser whose fake camera plays `video`, paired as the terminal `name`. */
+async function pairedKiosk(video: string, name: string, locale: string): Promise<TestBrowser> {
   const browser = await launchBrowser({ locale, extraArgs: fakeCameraArgs(video) });
   browsers.push(browser);
-  const terminal = await pairTerminal(server.url, admin, { name: `Door ${scene}` });
+  const terminal = await pairTerminal(server.url, admin, { name });
   await pairBrowserContext(browser.context, server.url, terminal.credential);
   return browser;
 }
@@ -159,10 +164,7 @@ describe('the kiosk liveness challenge', () => {
     // The benchmark's person (bench/kiosk-face.mjs, decision 045): nobody, then Amy looking at the camera, then turned about 20° and held.
     const video = path.join(dir, 'visit-amy.y4m');
     writeFileSync(video, y4mVideo(await kioskVisitFrames('amy2.png', { turn: -0.2 })));
-    const browser = await launchBrowser({ locale: 'es-ES', extraArgs: fakeCameraArgs(video) });
-    browsers.push(browser);
-    const terminal = await pairTerminal(server.url, admin, { name: 'Door visit' });
-    await pairBrowserContext(browser.context, server.url, terminal.credential);
+    const browser = await pairedKiosk(video, 'Door visit', 'es-ES');
     writeFileSync(clockFile, localDateTimeToUtcIso('2027-03-01', '11:00', ZONE));
     const page = await openClock(browser);
     await recordHints(page);

@@ -6,6 +6,7 @@ import { addDays, demoIds, genericKey, NO_BODY, writeCases, type DemoIds, type W
 import { changedTables, dbSnapshot } from '../helpers/db-snapshot.ts';
 import { Client } from '../helpers/http-client.ts';
 import { startServer, type TestServer } from '../helpers/test-server.ts';
+import { enableFaceRecognition } from '../helpers/biometrics.ts';
 
 /**
  * Bad input at every write endpoint of the API table (issue 11): malformed JSON, wrong content
@@ -128,7 +129,7 @@ beforeAll(async () => {
   expect((await es.signIn('admin@demo.jornada', 'Demo#2026')).status).toBe(200);
   ids = await demoIds(es);
   // Face recognition on (decision 047: face data is refused while it is off), so a valid descriptor is accepted.
-  expect((await es.post('/api/settings/face-recognition', { enabled: true, acknowledged: true })).status).toBe(200);
+  await enableFaceRecognition(es);
   // Throwaway records: the item routes act on these, never on the demo data.
   const mk = async (path: string, body: Record<string, unknown>) => {
     const res = await es.post(path, body);

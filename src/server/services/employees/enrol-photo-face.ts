@@ -1,12 +1,12 @@
 import { DescriptorInput } from '../../../domain/employees/employee-photos.ts';
 import { descriptorToBytes } from '../../../domain/employees/face-descriptor.ts';
-import { faceDataRefusal, type FaceDataRefusal } from '../../../domain/employees/face-data-rule.ts';
+import type { FaceDataRefusal } from '../../../domain/employees/face-data-rule.ts';
 import type { Db } from '../../db/connection.ts';
 import { appendAudit } from '../../db/repositories/audit-log.ts';
 import { findEmployeeBiometrics } from '../../db/repositories/employees.ts';
-import { readSettings } from '../../db/repositories/settings.ts';
 import { deleteFaceDescriptorsOfPhoto, insertFaceDescriptor } from '../../db/repositories/face-descriptors.ts';
 import { rowExists } from '../../db/repositories/user-records.ts';
+import { faceDataRefusalFor } from './face-data.ts';
 import { AppError, notFound } from '../../http/app-error.ts';
 import { findPhotoFile } from './photo-files.ts';
 import { parseWith } from './upload-employee-photo.ts';
@@ -36,7 +36,7 @@ export async function enrolPhotoFace(db: Db, employeeId: number, photoId: string
   await db.transaction().execute(async (trx) => {
     const employee = await findEmployeeBiometrics(trx, employeeId);
     if (!employee) throw notFound();
-    const refusal = faceDataRefusal({ faceRecognition: (await readSettings(trx)).faceRecognition, consentAt: employee.biometricConsentAt, status: employee.status });
+    const refusal = await faceDataRefusalFor(trx, employee);
     if (refusal) throw new AppError(REFUSED[refusal], 409);
     const at = nowIso();
     const replaced = await deleteFaceDescriptorsOfPhoto(trx, employeeId, photoId);

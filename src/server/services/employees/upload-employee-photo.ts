@@ -2,14 +2,14 @@ import * as v from 'valibot';
 import { issuesToFieldKeys } from '../../../domain/auth/auth-schemas.ts';
 import { dataUrlTooLong, photoCreatedAt, photoImageUrl, PhotoUploadInput, type EmployeePhotoDto } from '../../../domain/employees/employee-photos.ts';
 import { descriptorToBytes } from '../../../domain/employees/face-descriptor.ts';
-import { faceDataRefusal, type FaceDataRefusal } from '../../../domain/employees/face-data-rule.ts';
+import type { FaceDataRefusal } from '../../../domain/employees/face-data-rule.ts';
 import { base64DecodedLength, dataUrlBase64, PHOTO_LIMITS } from '../../../domain/employees/image-type.ts';
 import type { Db } from '../../db/connection.ts';
 import { appendAudit } from '../../db/repositories/audit-log.ts';
 import { findEmployeeBiometrics, updateEmployeeColumns } from '../../db/repositories/employees.ts';
-import { readSettings } from '../../db/repositories/settings.ts';
 import { insertFaceDescriptor } from '../../db/repositories/face-descriptors.ts';
 import { rowExists } from '../../db/repositories/user-records.ts';
+import { faceDataRefusalFor } from './face-data.ts';
 import { AppError, notFound } from '../../http/app-error.ts';
 import { removePhotoFile, savePhotoFile } from './photo-files.ts';
 import { photoError, sanitizePhoto } from './sanitize-photo.ts';
@@ -64,9 +64,7 @@ export async function uploadEmployeePhoto(db: Db, employeeId: number, body: unkn
       const employee = await findEmployeeBiometrics(trx, employeeId);
       if (!employee) throw notFound();
       const at = nowIso();
-      // Settings read in the transaction, not from the cache: a photo sent just after face
-      // recognition was turned off (and its descriptors deleted) must not store one again.
-      const refusal = faceDataRefusal({ faceRecognition: (await readSettings(trx)).faceRecognition, consentAt: employee.biometricConsentAt, status: employee.status });
+      const refusal = await faceDataRefusalFor(trx, employee);
       const store = input.descriptor !== null && refusal === null;
       if (store) {
         await insertFaceDescriptor(trx, { employeeId, descriptor: Buffer.from(descriptorToBytes(input.descriptor!)), image: file.id, createdBy: actorId, createdAt: at });
