@@ -2,10 +2,10 @@ import { readFileSync } from 'node:fs';
 import { defineConfig } from 'vitest/config';
 
 /**
- * The integration files that are about SQLite itself (its file, WAL, backups of the file, the
- * data-dir lock): they run on SQLite only. One per line, `# why` after it.
+ * The integration files that also run on PostgreSQL: those about the engine (its SQL, transactions,
+ * locks, shared state, migrations). One per line, `# why` after it.
  */
-const sqliteOnly = readFileSync(new URL('./tests/integration/sqlite-only.txt', import.meta.url), 'utf8')
+const onPostgres = readFileSync(new URL('./tests/integration/postgres.txt', import.meta.url), 'utf8')
   .split('\n')
   .map((line) => line.replace(/#.*/, '').trim())
   .filter(Boolean)
@@ -18,7 +18,8 @@ const postgresCluster = process.env.JORNADA_TEST_POSTGRES_CLUSTER;
  * Four layers (docs/architecture.md, Tests): unit (pure domain and small server modules), service (services
  * called in-process against a migrated temporary SQLite file, tests/helpers/service-db.ts), integration (the
  * built server over HTTP with a fresh DATA_DIR per file), e2e (Chromium through playwright-core). The
- * integration suite runs again on PostgreSQL (integration-pg) when scripts/test.mjs started a cluster.
+ * integration files about the engine (tests/integration/postgres.txt) run again on PostgreSQL
+ * (integration-pg) when scripts/test.mjs started a cluster.
  */
 export default defineConfig({
   test: {
@@ -43,8 +44,7 @@ export default defineConfig({
             {
               test: {
                 name: 'integration-pg',
-                include: ['tests/integration/**/*.test.ts'],
-                exclude: sqliteOnly,
+                include: onPostgres,
                 environment: 'node' as const,
                 // The tests' own reads go through psql here (about 100 ms each): the security
                 // matrix fingerprints the database twice per refused route.

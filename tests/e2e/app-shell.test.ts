@@ -111,8 +111,8 @@ describe('theme settings persist and apply before paint', () => {
     expect(await width()).toBe(290);
     await page.click('[data-action=toggle-nav]');
     expect(await html('data-nav-collapsed')).toBe('true');
-    await page.waitForTimeout(300);
-    expect(await width()).toBe(80);
+    // The width animates: poll until it settles instead of sleeping through the transition.
+    await expect.poll(width).toBe(80);
     await reloadWithoutBundles();
     expect(await width()).toBe(80);
     await page.reload();
@@ -206,12 +206,10 @@ describe('header menu', () => {
     const box = () => page.locator('#side-nav').boundingBox();
     expect((await box())!.x).toBeLessThan(0);
     await page.click('[data-action=toggle-nav]');
-    await page.waitForTimeout(300);
-    expect((await box())!.x).toBe(0);
+    await expect.poll(async () => (await box())!.x).toBe(0);
     await page.screenshot({ path: path.join(SHOTS, 'phone-drawer.png') });
     await page.keyboard.press('Escape');
-    await page.waitForTimeout(300);
-    expect((await box())!.x).toBeLessThan(0);
+    await expect.poll(async () => (await box())!.x).toBeLessThan(0);
     await page.setViewportSize({ width: 1280, height: 800 });
   });
 

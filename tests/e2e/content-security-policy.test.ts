@@ -70,8 +70,8 @@ it('opens the main pages and the clock terminal without any CSP violation', asyn
     const res = await page.goto(server.url + url, { waitUntil: 'networkidle' });
     expect(res?.status(), url).toBe(200);
     expect(res?.headers()['content-security-policy'], url).toContain("script-src 'self'");
-    // Islands hydrate (a blocked hydration script would show here as a violation).
-    await page.waitForTimeout(150);
+    // goto waited for the page's islands to hydrate (tests/helpers/hydrated.ts); a blocked
+    // hydration script shows here as a violation.
     expect(await violations(), url).toEqual([]);
   }
   const employee = await page.evaluate(() => document.querySelector<HTMLAnchorElement>('a[href^="/employee-details/"], a[href^="/employee-edit/"]')?.getAttribute('href'));

@@ -11,7 +11,6 @@ import { ROOT, startServer, type TestServer } from '../helpers/test-server.ts';
 import { waitFor } from '../helpers/wait-for.ts';
 
 const BACKUP_RE = /^jornada-\d{8}-\d{6}(-\d+)?\.db$/;
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const backupsIn = (dataDir: string) => (existsSync(path.join(dataDir, 'backups')) ? readdirSync(path.join(dataDir, 'backups')).filter((n) => BACKUP_RE.test(n)).sort() : []);
 
 /** Opens a backup file read-only and runs `PRAGMA integrity_check`. */
@@ -34,11 +33,13 @@ describe('backups in the running server', () => {
   const clockDir = mkdtempSync(path.join(os.tmpdir(), 'jornada-clock-'));
   const clockFile = path.join(clockDir, 'now');
   const setNow = (iso: string) => writeFileSync(clockFile, iso);
+  /** Until the schedule has checked the business clock at `iso` (a debug log line per check). */
+  const checkedAt = (iso: string) => waitFor(`a schedule check at ${iso}`, () => server.logs().includes(`"at":"${new Date(iso).toISOString()}","msg":"Backup schedule checked"`));
 
   beforeAll(async () => {
     // Lisbon is on UTC until 29 March 2026: the 03:00 slot is 03:00Z.
     setNow('2026-03-10T02:58:00Z');
-    server = await startServer({ env: { JORNADA_TEST: '1', JORNADA_FAKE_NOW_FILE: clockFile, JORNADA_BACKUP_CHECK_MS: '150' } });
+    server = await startServer({ env: { JORNADA_TEST: '1', JORNADA_FAKE_NOW_FILE: clockFile, JORNADA_BACKUP_CHECK_MS: '150', LOG_LEVEL: 'debug' } });
     owner = new Client(server.url);
     await owner.post('/api/sign-up', { company: 'Copias SL', full_name: 'Ana Ruiz', email: 'ana@copias.es', password: 'Ana#2026x' });
     await addAccount(server.dataDir, { email: 'reader@copias.es', password: 'Read#2026', accountType: 'Admin', permissions: { setting: ['read'] } });
@@ -96,12 +97,12 @@ describe('backups in the running server', () => {
   it('takes the scheduled backup once at the configured time in the company time zone', async () => {
     const before = backupsIn(server.dataDir);
     setNow('2026-03-10T02:59:50Z');
-    await sleep(600);
+    await checkedAt('2026-03-10T02:59:50Z');
     expect(backupsIn(server.dataDir)).toEqual(before);
     setNow('2026-03-10T03:00:20Z');
     await waitFor('the 03:00 backup', () => backupsIn(server.dataDir).includes('jornada-20260310-030020.db'));
     setNow('2026-03-10T03:05:00Z');
-    await sleep(600);
+    await checkedAt('2026-03-10T03:05:00Z');
     expect(backupsIn(server.dataDir)).toEqual([...before, 'jornada-20260310-030020.db'].sort());
     const status = (await (await reader.get('/api/backups')).json()).data;
     expect(status.lastSuccess).toMatchObject({ file: 'jornada-20260310-030020.db', trigger: 'scheduled', at: '2026-03-10T03:00:20.000Z' });

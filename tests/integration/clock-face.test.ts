@@ -13,6 +13,7 @@ import { disableFaceRecognition, enableFaceRecognition } from '../helpers/biomet
 import { Client } from '../helpers/http-client.ts';
 import { pairTerminal, type PairedTestTerminal } from '../helpers/terminal.ts';
 import { sqlIn } from '../helpers/test-sql.ts';
+import { waitFor } from '../helpers/wait-for.ts';
 import { startServer, type TestServer } from '../helpers/test-server.ts';
 
 /**
@@ -302,8 +303,7 @@ describe('punch photos', () => {
     expect(await server.kill('SIGTERM')).toBe(0);
     writeFileSync(clockFile, '2027-04-02T09:00:00Z');
     await server.restart();
-    for (let i = 0; i < 50 && files().length > 0; i++) await new Promise((r) => setTimeout(r, 100));
-    expect(files()).toEqual([]);
+    await waitFor('the start-up purge', () => files().length === 0);
     expect(sql('select id from punch_photos')).toHaveLength(0);
     expect(sql('select id from punches where id = ?', kept[0]!.punch_id)).toHaveLength(1);
   });

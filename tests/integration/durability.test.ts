@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import { testDatabaseOf } from '../helpers/test-database.ts';
+import { waitFor } from '../helpers/wait-for.ts';
 import { startServer, type TestServer } from '../helpers/test-server.ts';
 import { sqlIn } from '../helpers/test-sql.ts';
 
@@ -76,7 +77,7 @@ it('keeps every acknowledged punch through a SIGKILL mid-run, and the database s
   while (acknowledged.length < 150 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
   expect(await server.kill('SIGKILL')).toBeNull();
   const acknowledgedAtKill = acknowledged.length;
-  await new Promise((r) => setTimeout(r, 300));
+  await waitFor('a punch refused by the killed server', () => failures > 0);
   running = false;
   await Promise.all(terminals);
   clearInterval(ticker);

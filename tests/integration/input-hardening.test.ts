@@ -6,6 +6,7 @@ import { demoIds, type DemoIds } from '../helpers/api-bodies.ts';
 import { Client } from '../helpers/http-client.ts';
 import { startServer, type TestServer } from '../helpers/test-server.ts';
 import { sqlIn } from '../helpers/test-sql.ts';
+import { waitFor } from '../helpers/wait-for.ts';
 
 /**
  * Issue 15, the smaller hardening items: list paging with absurd numbers, LIKE wildcards in
@@ -68,15 +69,6 @@ function nodeRequest(method: string, path: string, headers: Record<string, strin
   });
 }
 
-async function until<T>(what: () => Promise<T> | T, ok: (value: T) => boolean, ms = 10_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await what();
-    if (ok(value) || Date.now() > deadline) return value;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
 const query = <T>(sql: string, ...params: unknown[]): T[] => sqlIn<T>(server.dataDir, sql, ...params);
 
 describe('list paging', () => {
@@ -132,10 +124,10 @@ describe('methods the app does not answer', () => {
       expect((await raw(`${method} /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`)).status).toBe(400);
     }
 
-    const logged = await until(
-      () => server.logs().slice(before),
-      (text) => (text.match(/"method":"(TRACE|PROPFIND|CONNECT)"/g) ?? []).length >= 4,
-    );
+    const logged = await waitFor('four refused methods in the log', () => {
+      const text = server.logs().slice(before);
+      return (text.match(/"method":"(TRACE|PROPFIND|CONNECT)"/g) ?? []).length >= 4 && text;
+    });
     expect((logged.match(/"method":"(TRACE|PROPFIND|CONNECT)"/g) ?? []).length).toBeGreaterThanOrEqual(4);
     for (const line of logged.split('\n').filter((l) => l.trim() !== '')) expect(() => JSON.parse(line), line).not.toThrow();
     expect(logged).not.toMatch(/"status":5\d\d/);

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { Client } from '../helpers/http-client.ts';
 import { startServer, type TestServer } from '../helpers/test-server.ts';
+import { waitFor } from '../helpers/wait-for.ts';
 
 /**
  * Decision 040: honest health (503 within a minute of a damaged data page, and with a full disk),
@@ -25,15 +26,6 @@ async function started(options: Parameters<typeof startServer>[0] = {}): Promise
 
 async function health(url: string): Promise<number> {
   return (await fetch(`${url}/api/health`)).status;
-}
-
-/** Polls until `condition` holds (every 100 ms, at most `ms`). */
-async function until(condition: () => Promise<boolean> | boolean, ms: number, what: string): Promise<void> {
-  const deadline = performance.now() + ms;
-  while (!(await condition())) {
-    if (performance.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
 }
 
 const mode = (file: string) => statSync(file).mode & 0o777;
@@ -138,10 +130,10 @@ describe('honest health', () => {
     writeSync(fd, Buffer.alloc(64, 0xa5), 0, 64, (rootpage - 1) * pageSize);
     closeSync(fd);
 
-    await until(async () => (await health(server.url)) === 503, 20_000, 'health to answer 503');
+    await waitFor('health to answer 503', async () => (await health(server.url)) === 503, 20_000);
     const answer = await fetch(`${server.url}/api/health`);
     expect(await answer.json()).toEqual({ status: 'error' });
-    await until(() => /"msg":"health check failed: quick_check (found damage|could not read)/.test(server.logs()), 5_000, 'the log line');
+    await waitFor('the log line', () => /"msg":"health check failed: quick_check (found damage|could not read)/.test(server.logs()), 5_000);
   });
 });
 
@@ -179,11 +171,11 @@ describe('honest health on a full disk', () => {
     } finally {
       closeSync(fd);
     }
-    await until(async () => (await health(server.url)) === 503, 10_000, 'health to answer 503 on a full disk');
+    await waitFor('health to answer 503 on a full disk', async () => (await health(server.url)) === 503, 10_000);
     // The cause is in the log (written within 250 ms), never in the answer.
-    await until(() => /"msg":"health check failed: the disk of the database is \(nearly\) full"/.test(server.logs()), 5_000, 'the log line');
+    await waitFor('the log line', () => /"msg":"health check failed: the disk of the database is \(nearly\) full"/.test(server.logs()), 5_000);
     expect(await (await fetch(`${server.url}/api/health`)).json()).toEqual({ status: 'error' });
     rmSync(filler);
-    await until(async () => (await health(server.url)) === 200, 10_000, 'health to recover');
+    await waitFor('health to recover', async () => (await health(server.url)) === 200, 10_000);
   });
 });

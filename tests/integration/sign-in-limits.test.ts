@@ -4,6 +4,7 @@ import { addAccount } from '../helpers/accounts.ts';
 import { addFailingTrigger } from '../helpers/failing-trigger.ts';
 import { Client } from '../helpers/http-client.ts';
 import { startServer, type TestServer } from '../helpers/test-server.ts';
+import { waitFor } from '../helpers/wait-for.ts';
 
 // Issue 15, items 2, 3, 5 and 8 (decision 022): attempt limits that hold under concurrency, a
 // sign-in flood that cannot freeze the app, limits an attacker cannot use to lock the owner out,
@@ -44,17 +45,6 @@ function timedGet(url: string): Promise<{ status: number; ms: number }> {
     });
     req.on('error', reject);
   });
-}
-
-/** Polls `probe` until it returns a value (10 s at most). */
-async function pollFor<T>(probe: () => T | undefined): Promise<T> {
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    const value = probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error('condition not reached in 10 s');
-    await new Promise((r) => setTimeout(r, 50));
-  }
 }
 
 /** The server's request log lines ({path, status, ms}). */
@@ -149,7 +139,7 @@ describe('sign-in flood', () => {
     // Refused at once: the server's own time for each refusal (its request log line), which
     // leaves out how long this loaded client takes to open 300 connections.
     // (The log is buffered in 4 KB blocks: health requests push the last lines out.)
-    const serverMs = await pollFor(() => {
+    const serverMs = await waitFor('a request log line for every refusal', () => {
       void fetch(`${server.url}/api/health`).then((r) => r.arrayBuffer());
       const lines = requestLines().filter((l) => l.path === '/api/user/login' && (l.status === 503 || l.status === 429));
       return lines.length >= refused.length ? lines.map((l) => l.ms).sort((a, b) => a - b) : undefined;
@@ -175,7 +165,7 @@ describe('a failing last_sign_in_at write', () => {
       const res = await client.signIn('dora@acme.es', 'Dora#2026');
       expect(res.status).toBe(200);
       expect((await client.get('/api/me')).status).toBe(200);
-      await pollFor(() => server.logs().includes('last sign-in time not recorded') || undefined);
+      await waitFor('the log line', () => server.logs().includes('last sign-in time not recorded'));
     } finally {
       dropTrigger();
     }

@@ -45,6 +45,8 @@ export function scheduleBackups(source: () => Promise<BackupSource>, settings: (
       const status = readBackupStatus();
       const last = Date.parse(status.lastScheduledAt ?? status.lastSuccess?.at ?? '') || startedAt;
       const now = nowMs();
+      // Debug only: a test waits for checks to have happened instead of sleeping.
+      log.debug({ at: new Date(now).toISOString() }, 'Backup schedule checked');
       if (!backupDue(now, last, backupTime, timezone)) return;
       updateBackupStatus({ lastScheduledAt: new Date(now).toISOString() });
       const result = await runBackupExclusive(await source(), { keep: backupKeep, trigger: 'scheduled', pagesPerStep: SERVER_PAGES_PER_STEP });
