@@ -3,8 +3,8 @@
 // in the same run, with p99 under 50 ms.
 //
 // Every measured request is a punch the clock accepts: the server holds 10,000 imported employees
-// with PINs (looked up by their HMAC key, as at a real terminal) and a 09:00-17:00 schedule without
-// rest days; each load client takes the next unused PIN and punches it through a working day in
+// with PINs (looked up by their HMAC key, as at a real terminal) and a schedule around the current
+// time without rest days (shiftAroundNow); each load client takes the next unused PIN and punches it through a working day in
 // order (check-in, break-in, break-out, check-out). No employee repeats an action, so neither the
 // double-tap window nor the failed-PIN lockout comes into play, and the real clock is used (no
 // fake time). The load comes from bench/lib/load-generator.mjs in its own process, the same for
@@ -52,6 +52,22 @@ async function load(url, route, pins) {
   return JSON.parse(stdout);
 }
 
+/**
+ * Today's shift around the current time in the company's time zone: it started 30 minutes ago
+ * (at 00:00 before 00:30) and lasts 8 hours, cut at 23:59. The benches punch with the real clock,
+ * so a fixed 09:00-17:00 shift refused every punch after 17:00 (the row read "NaN %").
+ */
+export async function shiftAroundNow(url) {
+  const settings = (await (await fetch(`${url}/api/settings`, { headers: await demoHeaders(url) })).json()).data;
+  const timeZone = settings.timezone ?? settings.settings?.timezone ?? 'UTC';
+  const local = (ms) => new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(ms);
+  const now = Date.now();
+  const start = local(now) < '00:30' ? '00:00' : local(now - 30 * 60_000);
+  const [h, m] = start.split(':').map(Number);
+  const endMinutes = Math.min(h * 60 + m + 8 * 60, 23 * 60 + 59);
+  return { start, off: `${String(Math.floor(endMinutes / 60)).padStart(2, '0')}:${String(endMinutes % 60).padStart(2, '0')}` };
+}
+
 /** A current 09:00-17:00 schedule (or `hours`) without rest days for each employee of the import batch. */
 export function giveSchedules(dataDir, emails, hours = { start: '09:00', off: '17:00' }) {
   const db = new Database(path.join(dataDir, 'jornada.db'));
@@ -86,7 +102,7 @@ export async function run({ server: shared, log = console.log } = {}) {
     if (!(await (await fetch(`${server.url}/api/employees?q=${encodeURIComponent(emailOf(1, 0))}&pageSize=1`, { headers })).json()).total) {
       await importEmployees(server.url, headers, EMPLOYEES);
     }
-    giveSchedules(server.dataDir, batch.map((i) => emailOf(1, i)));
+    giveSchedules(server.dataDir, batch.map((i) => emailOf(1, i)), await shiftAroundNow(server.url));
     const pins = batch.map((i) => pinOf(1, i));
     log(`clock punch: ${CONCURRENCY} clients, ${WARMUP_MS / 1000} s warm-up + ${DURATION_MS / 1000} s each, hello-world first`);
 

@@ -19,7 +19,7 @@ import { execFile } from 'node:child_process';
 import http from 'node:http';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { giveSchedules } from './clock-punch.mjs';
+import { giveSchedules, shiftAroundNow } from './clock-punch.mjs';
 import { importEmployees } from './employee-list.mjs';
 import { emailOf, pinOf } from './lib/employee-csv.mjs';
 import { demoHeaders, ROOT, startServer } from './lib/server.mjs';
@@ -90,7 +90,7 @@ export async function run({ log = console.log } = {}) {
     const put = await fetch(`${server.url}/api/settings`, { method: 'PUT', headers, body: JSON.stringify({ ...settings, trustedProxy: '127.0.0.1' }) });
     if (put.status !== 200) throw new Error(`settings answered ${put.status}`);
     await importEmployees(server.url, headers, EMPLOYEES);
-    giveSchedules(server.dataDir, Array.from({ length: EMPLOYEES }, (_, i) => emailOf(1, i)));
+    giveSchedules(server.dataDir, Array.from({ length: EMPLOYEES }, (_, i) => emailOf(1, i)), await shiftAroundNow(server.url));
     const kinds = probes(server.url);
     log(`hostile sign-in: ${WAVES} waves of ${ADDRESSES * PER_ADDRESS} bad sign-ins from ${ADDRESSES} addresses, ${WAVE_GAP_MS} ms apart; probing health, /sign-in and a PIN punch`);
 

@@ -15,7 +15,7 @@ import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { giveSchedules, run as clockBench } from './clock-punch.mjs';
+import { giveSchedules, run as clockBench, shiftAroundNow } from './clock-punch.mjs';
 import { importEmployees, timeGet } from './employee-list.mjs';
 import { emailOf } from './lib/employee-csv.mjs';
 import { generateYear } from './reports.mjs';
@@ -77,18 +77,6 @@ async function moveToPostgres(server, url, label, log) {
   if (r.status !== 0) throw new Error(`migrate-to-postgres failed: ${r.stderr.slice(-2000)}`);
   log(`postgres: ${label}: ${r.stdout.trim().split(';')[0]} (${((performance.now() - started) / 1000).toFixed(1)} s)`);
   return startServer(`${label}-pg`, { demo: false, dataDir: server.dataDir, env: { DATABASE_URL: url } });
-}
-
-/** A schedule that started half an hour ago (not before 00:00) and ends 8 h later (not after 23:59), company time. */
-async function shiftAroundNow(url) {
-  const settings = (await (await fetch(`${url}/api/settings`, { headers: await demoHeaders(url) })).json()).data;
-  const timeZone = settings.timezone ?? settings.settings?.timezone ?? 'UTC';
-  const local = (ms) => new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(ms);
-  const now = Date.now();
-  const start = local(now) < '00:30' ? '00:00' : local(now - 30 * 60_000);
-  const [h, m] = start.split(':').map(Number);
-  const endMinutes = Math.min(h * 60 + m + 8 * 60, 23 * 60 + 59);
-  return { start, off: `${String(Math.floor(endMinutes / 60)).padStart(2, '0')}:${String(endMinutes % 60).padStart(2, '0')}` };
 }
 
 /** A month's reports and the month's records export, timed as bench/reports.mjs does. */

@@ -32,7 +32,7 @@ import { run as periodCloseBench } from './period-close.mjs';
 import { run as postgresBench } from './postgres.mjs';
 import { demoHeaders, startServer } from './lib/server.mjs';
 import { run as startupBench } from './startup.mjs';
-import { formatTable, judge, summary } from './lib/verdict.ts';
+import { failedStep, formatTable, judge, summary } from './lib/verdict.ts';
 
 const ALL = ['face', 'startup', 'lists', 'reports', 'period-close', 'js', 'clock', 'export', 'csv', 'hostile', 'kiosk', 'postgres'];
 const { values } = parseArgs({ options: { only: { type: 'string' } } });
@@ -45,11 +45,18 @@ if (build()) console.log('(built)');
 console.log(`Jornada benchmarks: ${[...only].join(', ')} on ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, Node ${process.version}, build ${path.relative(ROOT_DIR, distDir)}`);
 
 const inputs = [];
+// A bench that throws (one false reject at the kiosk, a refused punch) is a failed row of its own:
+// the other rows and the table are still printed.
 const step = async (name, fn) => {
   if (!only.has(name)) return;
   const t = performance.now();
-  inputs.push(...(await fn()));
-  log(`${name} done in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+  try {
+    inputs.push(...(await fn()));
+    log(`${name} done in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+  } catch (error) {
+    log(`${name} FAILED after ${((performance.now() - t) / 1000).toFixed(1)} s: ${error?.stack ?? error}`);
+    inputs.push(failedStep(name, error));
+  }
 };
 
 await step('face', () => faceBench());

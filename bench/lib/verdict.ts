@@ -42,6 +42,12 @@ export function judge(input: BudgetInput): BudgetRow {
   return { ...input, ratio, pass: ok };
 }
 
+/** The row of a bench that threw before it measured anything: counted as a failed budget. */
+export function failedStep(name: string, error: unknown): BudgetInput {
+  const message = error instanceof Error ? error.message : String(error);
+  return { budget: 0, name: `${name}: did not finish`, measured: Number.NaN, limit: 1, unit: '', direction: 'max', detail: message.split('\n')[0]!.slice(0, 200) };
+}
+
 /** A number with a sensible number of digits for its size. */
 export function formatNumber(value: number): string {
   if (!Number.isFinite(value)) return String(value);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatMarkdown, formatNumber, formatTable, judge, percentile, summary } from '../../bench/lib/verdict.ts';
+import { failedStep, formatMarkdown, formatNumber, formatTable, judge, percentile, summary } from '../../bench/lib/verdict.ts';
 
 const row = (measured: number, direction: 'max' | 'min' = 'max') =>
   judge({ budget: 3, name: 'HTML /employees', measured, limit: 300, unit: 'ms', direction });
@@ -55,5 +55,16 @@ describe('bench verdicts', () => {
     expect(formatNumber(147.2)).toBe('147');
     expect(formatNumber(13.24)).toBe('13.2');
     expect(formatNumber(0.713)).toBe('0.71');
+  });
+});
+
+describe('a bench that throws', () => {
+  it('is a failed row of the table, and the other rows still print', () => {
+    const rows = [row(120), judge(failedStep('kiosk', new Error('punch 3 (check-in) not recorded: face not recognised\n    at stack')))];
+    expect(rows[1]).toMatchObject({ name: 'kiosk: did not finish', pass: false, detail: 'punch 3 (check-in) not recorded: face not recognised' });
+    expect(summary(rows)).toEqual({ passed: 1, failed: 1 });
+    const table = formatTable(rows);
+    expect(table).toContain('HTML /employees');
+    expect(table).toMatch(/kiosk: did not finish.*FAIL/);
   });
 });
