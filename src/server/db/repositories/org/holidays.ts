@@ -45,7 +45,7 @@ export const holidaysResource: CrudResource<HolidayInput, HolidayDto> = {
     return (await exists(db, 'companies', input.company)) ? {} : { company: 'validation.unknownRecord' };
   },
   // A holiday changes what its date expects for every employee of the company: refused on a date
-  // any of them has approved (decision 051), and so is moving or deleting one from such a date.
+  // any of them has approved (decision 051), and so is moving, renaming or deleting one there.
   async insert(db, input, at) {
     await refuseLockedCompanyDates(db, input.company, [input.date]);
     await assertFreeDay(db, input, null);
@@ -53,8 +53,9 @@ export const holidaysResource: CrudResource<HolidayInput, HolidayDto> = {
     return row.id;
   },
   async update(db, id, input, at) {
+    // The monthly record names the holiday, so even a new name would change a signed month.
     const before = await db.selectFrom('holidays').select(['date', 'companyId', 'name']).where('id', '=', id).executeTakeFirst();
-    if (before && (before.date !== input.date || before.companyId !== input.company)) {
+    if (before && (before.date !== input.date || before.companyId !== input.company || before.name !== input.name)) {
       await refuseLockedCompanyDates(db, before.companyId, [before.date]);
       await refuseLockedCompanyDates(db, input.company, [input.date]);
     }
