@@ -80,7 +80,8 @@ export async function refuseLockedAttendances(db: Db, attendanceIds: readonly nu
 /**
  * A schedule's span (open end: for ever) may change only where nothing is locked. When it is, the
  * refusal also says from which date the change could apply (`openFrom`: the day after the last
- * locked date the span touches) through the message's `openFrom` context.
+ * locked date the span touches) through i18next's context `openFrom`: the code stays
+ * `periods.locked`, the text is 'periods.locked_openFrom'.
  */
 export async function refuseLockedSchedule(db: Db, employeeId: number, span: { from: string; to: string | null }): Promise<void> {
   const asked = asSpan({ from: span.from, to: span.to ?? OPEN_END });
