@@ -16,7 +16,8 @@ import type { SchemaShape } from '../../src/server/db/schema-shape.ts';
  * Both must name the same tables and, per table, the same columns (camelCase property = the
  * snake_case column through Kysely's CamelCasePlugin, as the connection maps them), with a
  * matching type family and nullability (the select type includes null exactly when the column
- * is nullable).
+ * is nullable); a union of literals must list the values of the column's `in (...)` check.
+ * Each failure names table.column and what differs.
  */
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const schemaFile = path.join(root, 'src/server/db/schema.ts');
@@ -47,6 +48,8 @@ interface DeclaredColumn {
   nullable: boolean;
   /** text, number, integer (bigint), boolean, blob; several when the union mixes them; `?type` when unknown. */
   families: string[];
+  /** The values of a union of literals (`'a' | 'b'`, `0 | 1`), sorted; null when any member is wider. */
+  literals: string[] | null;
   /** Something the type should never be: `undefined` in a select, `any`. */
   problems: string[];
 }
@@ -97,9 +100,13 @@ function describeColumn(checker: ts.TypeChecker, column: ts.Symbol, at: ts.Node)
   const members = type.isUnion() ? type.types : [type];
   const families = new Set<string>();
   const problems: string[] = [];
+  const literals: string[] = [];
+  let wide = false;
   let nullable = false;
   for (const member of members) {
     const f = member.flags;
+    if (member.isStringLiteral() || member.isNumberLiteral()) literals.push(String(member.value));
+    else if (!(f & ts.TypeFlags.Null)) wide = true;
     if (f & ts.TypeFlags.Null) nullable = true;
     else if (f & ts.TypeFlags.Undefined) problems.push('a select never gives undefined (use null)');
     else if (f & ts.TypeFlags.Any) problems.push('the type does not resolve (any)');
@@ -110,7 +117,14 @@ function describeColumn(checker: ts.TypeChecker, column: ts.Symbol, at: ts.Node)
     else if (['Uint8Array', 'Buffer'].includes(member.getSymbol()?.getName() ?? '')) families.add('blob');
     else families.add(`?${checker.typeToString(member)}`);
   }
-  return { property: column.getName(), printed: checker.typeToString(type), nullable, families: [...families].sort(), problems };
+  return {
+    property: column.getName(),
+    printed: checker.typeToString(type),
+    nullable,
+    families: [...families].sort(),
+    literals: wide || literals.length === 0 ? null : literals.sort(),
+    problems,
+  };
 }
 
 /** The SQLite type families (schema-shape.ts) a TypeScript family may be read from. */
@@ -126,6 +140,21 @@ const READ_FROM: Record<string, string[]> = {
 let declared: DeclaredSchema;
 let diagnostics: string[];
 let shape: SchemaShape;
+/** table -> column -> the values its CHECK (`column in (...)`) allows, sorted. */
+const allowed = new Map<string, Map<string, string[]>>();
+
+/** The `column in ('a', 'b')` checks of each table, from the CREATE TABLE text SQLite keeps. */
+function readAllowedValues(sqlite: ReturnType<typeof openSqlite>): void {
+  const tables = sqlite.prepare("select name, sql from sqlite_master where type = 'table'").all() as { name: string; sql: string }[];
+  for (const { name, sql } of tables) {
+    const columns = new Map<string, string[]>();
+    for (const [, column, list] of sql.matchAll(/\b(\w+)\s+in\s*\(([^)]*)\)/gi)) {
+      const values = [...list!.matchAll(/'((?:[^']|'')*)'|(-?\d+(?:\.\d+)?)/g)].map(([, text, number]) => text?.replaceAll("''", "'") ?? number!);
+      columns.set(column!.toLowerCase(), values.sort());
+    }
+    allowed.set(name, columns);
+  }
+}
 
 beforeAll(async () => {
   const sqlite = openSqlite(path.join(dir, 'schema-types.db'));
@@ -133,6 +162,7 @@ beforeAll(async () => {
   try {
     await migrateToLatest(db, undefined, { quiet: true });
     shape = sqliteShape(sqlite);
+    readAllowedValues(sqlite);
   } finally {
     await db.destroy();
   }
@@ -150,7 +180,8 @@ describe('schema.ts against a migrated database', () => {
   it('schema.ts type-checks and is read the way a select is typed', () => {
     expect(diagnostics).toEqual([]);
     expect(declared.size).toBeGreaterThan(30);
-    // The reader itself: an alias (Id = Generated<number>), ColumnType with null, a blob, a union of literals.
+    // The reader itself, on columns whose types are settled (a broken reader must not pass the
+    // comparisons below vacuously): an alias (Id = Generated<number>), ColumnType with null, a blob, a union of literals.
     const col = (table: string, column: string) => declared.get(table)?.columns.get(column);
     expect(col('attendances', 'id')).toMatchObject({ nullable: false, families: ['number'], problems: [] });
     expect(col('attendances', 'voided_at')).toMatchObject({ nullable: true, families: ['text'] });
@@ -226,5 +257,24 @@ describe('schema.ts against a migrated database', () => {
       }
     }
     expect(problems).toEqual([]);
+  });
+
+  it('gives a column with a CHECK (column in (...)) the same values as its union of literals', () => {
+    const problems: string[] = [];
+    let compared = 0;
+    for (const table of common()) {
+      const { columns } = declared.get(table)!;
+      for (const [column, values] of allowed.get(table) ?? []) {
+        const c = columns.get(column);
+        // A wider TypeScript type (string, number) says less than the check, but nothing wrong.
+        if (!c?.literals) continue;
+        compared++;
+        if (c.literals.join('|') !== values.join('|')) {
+          problems.push(`${table}.${column}: schema.ts allows ${c.literals.join(', ')}; the database's check allows ${values.join(', ')}`);
+        }
+      }
+    }
+    expect(problems).toEqual([]);
+    expect(compared, 'columns compared with their check').toBeGreaterThan(10);
   });
 });
