@@ -179,6 +179,31 @@ describe('every writer of a locked day is refused, naming the period', () => {
   });
 });
 
+describe('what the locked days are measured against is refused too (issue 33)', () => {
+  it('schedules: editing the one in force names the first open date, in the language asked; deleting it is refused', async () => {
+    const current = query<{ id: number; start_time: string; off_time: string; total_hours: number; rest_days: string; from_date: string }>(
+      "select id, start_time, off_time, total_hours, rest_days, from_date from schedules where employee_id = ? and status = 'current'",
+      javier,
+    )[0]!;
+    const edit = { employee: javier, startTime: '07:00', offTime: '16:00', totalHours: 9, restDays: JSON.parse(current.rest_days), fromDate: current.from_date };
+    const res = await adminEs.request('PATCH', `/api/schedules/${current.id}`, edit);
+    expect(res.status).toBe(409);
+    expect(await body(res)).toMatchObject({
+      code: 'periods.locked',
+      message: 'El periodo del 01/02/2027 al 28/02/2027 está aprobado y cerrado: este cambio puede aplicarse como pronto desde el 01/03/2027, o cuando un administrador reabra el periodo.',
+    });
+    expect((await admin.request('DELETE', `/api/schedules/${current.id}`)).status).toBe(409);
+    expect(query<{ start_time: string }>('select start_time from schedules where id = ?', current.id)[0]!.start_time).toBe(current.start_time);
+  });
+
+  it("company holidays: one on a locked date of any of the company's employees", async () => {
+    const company = query<{ company_id: number }>('select company_id from employees where id = ?', javier)[0]!.company_id;
+    const holidays = count('holidays');
+    await expectLocked(await admin.post('/api/holidays', { name: 'Fiesta local', date: '2027-02-26', company }), 'holiday');
+    expect(count('holidays')).toBe(holidays);
+  });
+});
+
 describe('reopening', () => {
   it('needs a written reason; then the month can be changed again, and approved again', async () => {
     const bare = await admin.post('/api/periods/reopen', { date: '2027-02-01', employee: javier, reason: '  ' });

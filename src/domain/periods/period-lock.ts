@@ -5,7 +5,7 @@ import { overlaps } from './approval-period.ts';
  * The lock rule (decision 051): an approved period of an employee locks every date in it against
  * every change of that employee's record (punches, manual days, corrections and their approval,
  * leave that touches it) until an administrator reopens it with a reason. A reopened period
- * locks nothing. Pure: the service guard (services/periods/period-lock-guard.ts) loads the rows.
+ * locks nothing. Pure: the repositories' write functions ask it (db/repositories/record-lock.ts).
  */
 export interface PeriodApproval extends Period {
   status: 'approved' | 'reopened';

@@ -23,3 +23,24 @@ export function supersede(existing: readonly DatedSchedule[], fromDate: string):
   }
   return changes;
 }
+
+/**
+ * Deleting a schedule gives its dates back to the one it superseded: the employee's schedule that
+ * ended the day before the deleted one started (and started before it) takes the deleted one's
+ * end date and status (open-ended and current when the deleted one was). Without this, deleting
+ * a mistaken schedule left the employee with no schedule at all from that day. The end date the
+ * superseded schedule had before is not stored: it was open or at least as late as the day
+ * before, so taking the deleted one's end is what the employee had.
+ */
+export function restoreSuperseded(
+  existing: readonly DatedSchedule[],
+  deleted: DatedSchedule,
+): { id: number; toDate: string | null; status: 'current' | 'previous' } | null {
+  const dayBefore = addDays(deleted.fromDate, -1);
+  let restored: DatedSchedule | null = null;
+  for (const s of existing) {
+    if (s.id === deleted.id || s.toDate !== dayBefore || s.fromDate >= deleted.fromDate) continue;
+    if (!restored || s.fromDate > restored.fromDate || (s.fromDate === restored.fromDate && s.id > restored.id)) restored = s;
+  }
+  return restored && { id: restored.id, toDate: deleted.toDate, status: deleted.status };
+}

@@ -8,7 +8,8 @@ import { previewHolidayImport } from '../../../server/services/holidays/preview-
 /**
  * Public holiday import (decision 053). GET `?company=&country=&region=&year=`: the preview
  * `{company, country, region, year, holidays: [{date, name, status: new|exists, existingName}]}`.
- * POST `{company, country, region, year}`: `{imported, skipped, message}`.
+ * POST `{company, country, region, year}`: `{imported, skipped, locked, message}` (locked: days left
+ * out because an employee of the company has their period approved, decision 051).
  */
 export const GET = endpoint(async (context) => {
   requireUser(context);
@@ -18,5 +19,5 @@ export const GET = endpoint(async (context) => {
 export const POST = endpoint(async (context) => {
   const user = requireUser(context);
   const result = await importPublicHolidays(await getDb(), await readJson(context.request), user.id, context.locals.lang);
-  return json({ ...result, message: translate(context.locals.lang, 'holidays.import.done', { ...result }) });
+  return json({ ...result, message: translate(context.locals.lang, result.locked > 0 ? 'holidays.import.doneLocked' : 'holidays.import.done', { ...result }) });
 });

@@ -1,6 +1,7 @@
 import type { Insertable, Updateable } from 'kysely';
 import type { Db } from '../connection.ts';
 import type { AttendanceCorrectionRequestTable } from '../schema.ts';
+import { refuseLockedPeriod } from './record-lock.ts';
 
 /** A correction request as services and views read it, with the employee's and decider's names. */
 export interface CorrectionRequestRow {
@@ -58,7 +59,9 @@ const selectRequests = (db: Db) =>
 type Selected = Awaited<ReturnType<ReturnType<typeof selectRequests>['execute']>>[number];
 const toRow = ({ firstName, lastName, ...r }: Selected): CorrectionRequestRow => ({ ...r, employeeName: `${firstName} ${lastName}` });
 
+/** A new request on a locked day is refused (decision 051): approving it could never be done. */
 export async function insertCorrectionRequest(db: Db, row: Insertable<AttendanceCorrectionRequestTable>): Promise<number> {
+  await refuseLockedPeriod(db, row.employeeId, row.date);
   const inserted = await db.insertInto('attendanceCorrectionRequests').values(row).returning('id').executeTakeFirstOrThrow();
   return inserted.id;
 }

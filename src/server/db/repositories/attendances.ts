@@ -12,6 +12,7 @@ import type { AttendanceBreakTable, AttendanceTable, Database } from '../schema.
 import { breaksJson, parseBreaks } from '../stored-formats.ts';
 import { SCHEDULE_RULE_COLUMNS, toScheduleRule } from './schedules.ts';
 import { chainRevision, chainVoid } from './record-chain.ts';
+import { refuseLockedAttendance, refuseLockedAttendances, refuseLockedDays, refuseLockedPeriod } from './record-lock.ts';
 import type { RevisionFacts } from '../../../domain/record-chain/record-chain.ts';
 import type { AttendanceDto, AttendanceRevisionDto, AttendanceDetailDto } from '../../../domain/api/records.ts';
 import { sortDirection } from '../sort-direction.ts';
@@ -376,12 +377,14 @@ export async function attendanceIdOn(db: Db, employeeId: number, date: string): 
 
 /** Inserts one attendance; returns its id. */
 export async function insertAttendance(db: Db, attendance: Insertable<AttendanceTable>): Promise<number> {
+  await refuseLockedPeriod(db, attendance.employeeId, attendance.date);
   const row = await db.insertInto('attendances').values(attendance).returning('id').executeTakeFirstOrThrow();
   return row.id;
 }
 
 /** Inserts several attendances in one statement; returns each one's id, employee and date. */
-export function insertAttendances(db: Db, attendances: readonly Insertable<AttendanceTable>[]) {
+export async function insertAttendances(db: Db, attendances: readonly Insertable<AttendanceTable>[]) {
+  await refuseLockedDays(db, attendances);
   return db.insertInto('attendances').values(attendances).returning(['id', 'employeeId', 'date']).execute();
 }
 
@@ -392,16 +395,20 @@ export function attendanceCreation(db: Db, id: number): Promise<{ createdBy: num
 
 /** Writes a correction's times, hours, reason and revision number on the attendance (returns nothing). */
 export async function applyAttendanceCorrection(db: Db, id: number, correction: Updateable<AttendanceTable>): Promise<void> {
+  await refuseLockedAttendance(db, id);
   await db.updateTable('attendances').set(correction).where('id', '=', id).execute();
 }
 
 /** Inserts breaks in one statement, nothing when there are none (returns nothing). */
 export async function insertAttendanceBreaks(db: Db, breaks: readonly Insertable<AttendanceBreakTable>[]): Promise<void> {
-  if (breaks.length > 0) await db.insertInto('attendanceBreaks').values(breaks).execute();
+  if (breaks.length === 0) return;
+  await refuseLockedAttendances(db, breaks.map((b) => b.attendanceId));
+  await db.insertInto('attendanceBreaks').values(breaks).execute();
 }
 
 /** Replaces every break of an attendance with the given ones (returns nothing). */
 export async function replaceAttendanceBreaks(db: Db, attendanceId: number, breaks: readonly BreakInstants[]): Promise<void> {
+  await refuseLockedAttendance(db, attendanceId);
   await db.deleteFrom('attendanceBreaks').where('attendanceId', '=', attendanceId).execute();
   await insertAttendanceBreaks(db, breaks.map((b) => ({ attendanceId, ...b })));
 }
@@ -429,6 +436,7 @@ export async function insertAttendanceRevision(db: Db, revision: NewAttendanceRe
  * transaction. Only a day not yet voided changes (returns false otherwise).
  */
 export async function voidAttendanceRecord(db: Db, voiding: { attendanceId: number; employeeId: number; date: string; voidedAt: string; voidedBy: number; voidReason: string }): Promise<boolean> {
+  await refuseLockedAttendance(db, voiding.attendanceId);
   const result = await db
     .updateTable('attendances')
     .set({ voidedAt: voiding.voidedAt, voidedBy: voiding.voidedBy, voidReason: voiding.voidReason, updatedAt: voiding.voidedAt })

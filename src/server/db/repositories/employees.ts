@@ -7,6 +7,7 @@ import { deleteFaceDescriptorsOf } from './face-descriptors.ts';
 import { scopedEmployeeFilter, type RecordAccount } from '../../../domain/permissions/record-access.ts';
 import type { EmployeeDto } from '../../../domain/api/records.ts';
 import { sortDirection } from '../sort-direction.ts';
+import { refuseUndatedChange } from './record-lock.ts';
 
 export type { EmployeeDto };
 
@@ -240,8 +241,20 @@ export async function insertEmployees(db: Db, values: readonly Insertable<Employ
   return inserted;
 }
 
+/**
+ * The columns a month's figures are read from with no date of their own (the contract's working
+ * day and part-time share; the company, whose holidays the days follow): a change would rewrite
+ * every approved month, so it is refused while any period of the employee is approved (decision
+ * 051, update of issue 33).
+ */
+const UNDATED_FIGURE_COLUMNS = ['workingDayType', 'partTimePercent', 'companyId'] as const;
+
 /** Writes the given columns of one employee. */
 export async function updateEmployeeColumns(db: Db, id: number, changes: Updateable<EmployeeTable>): Promise<void> {
+  if (UNDATED_FIGURE_COLUMNS.some((c) => changes[c] !== undefined)) {
+    const before = await db.selectFrom('employees').select(UNDATED_FIGURE_COLUMNS).where('id', '=', id).executeTakeFirst();
+    if (before && UNDATED_FIGURE_COLUMNS.some((c) => changes[c] !== undefined && changes[c] !== before[c])) await refuseUndatedChange(db, id);
+  }
   await db.updateTable('employees').set(changes).where('id', '=', id).execute();
 }
 

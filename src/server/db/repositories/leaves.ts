@@ -12,6 +12,7 @@ import { schedulesOfEmployee } from './attendances.ts';
 import { SCHEDULE_RULE_COLUMNS, toScheduleRule } from './schedules.ts';
 import type { LeaveDto } from '../../../domain/api/records.ts';
 import { sortDirection } from '../sort-direction.ts';
+import { refuseLockedPeriod } from './record-lock.ts';
 
 export type { LeaveDto };
 
@@ -229,14 +230,22 @@ export async function recentLeavesOf(db: Db, employeeId: number, limit: number) 
     .execute();
 }
 
+/** The employee and dates of a leave when it is approved (what the lock guards), else undefined. */
+function approvedLeaveSpan(db: Db, id: number) {
+  return db.selectFrom('leaves').select(['employeeId', 'fromDate as from', 'toDate as to']).where('id', '=', id).where('status', '=', 'approved').executeTakeFirst();
+}
+
 /** Inserts one leave; returns its id. */
 export async function insertLeave(db: Db, leave: Insertable<LeaveTable>): Promise<number> {
+  // Only approved leave changes what the days expect (decision 051); a pending request does not.
+  if (leave.status === 'approved') await refuseLockedPeriod(db, leave.employeeId, { from: leave.fromDate, to: leave.toDate });
   const row = await db.insertInto('leaves').values(leave).returning('id').executeTakeFirstOrThrow();
   return row.id;
 }
 
 /** Inserts several leaves in one statement (returns nothing). */
 export async function insertLeaves(db: Db, leaves: readonly Insertable<LeaveTable>[]): Promise<void> {
+  for (const leave of leaves) if (leave.status === 'approved') await refuseLockedPeriod(db, leave.employeeId, { from: leave.fromDate, to: leave.toDate });
   await db.insertInto('leaves').values(leaves).execute();
 }
 
@@ -246,6 +255,11 @@ export async function setLeaveRequestDetails(
   id: number,
   details: Pick<LeaveTable, 'leaveTypeId' | 'fromDate' | 'toDate' | 'reason' | 'returnDate' | 'updatedAt'>,
 ): Promise<void> {
+  const before = await approvedLeaveSpan(db, id);
+  if (before) {
+    await refuseLockedPeriod(db, before.employeeId, before);
+    await refuseLockedPeriod(db, before.employeeId, { from: details.fromDate, to: details.toDate });
+  }
   await db.updateTable('leaves').set(details).where('id', '=', id).execute();
 }
 
@@ -255,11 +269,16 @@ export async function setLeaveDecision(
   id: number,
   decision: Pick<LeaveTable, 'status' | 'comment' | 'decidedBy' | 'decidedAt' | 'updatedAt'>,
 ): Promise<void> {
+  // Into or out of `approved` changes what the leave's days expect.
+  const row = await db.selectFrom('leaves').select(['employeeId', 'fromDate as from', 'toDate as to', 'status']).where('id', '=', id).executeTakeFirst();
+  if (row && (row.status === 'approved') !== (decision.status === 'approved')) await refuseLockedPeriod(db, row.employeeId, row);
   await db.updateTable('leaves').set(decision).where('id', '=', id).execute();
 }
 
 /** Deletes a leave (returns nothing). */
 export async function deleteLeaveRecord(db: Db, id: number): Promise<void> {
+  const before = await approvedLeaveSpan(db, id);
+  if (before) await refuseLockedPeriod(db, before.employeeId, before);
   await db.deleteFrom('leaves').where('id', '=', id).execute();
 }
 

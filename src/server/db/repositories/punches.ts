@@ -1,7 +1,9 @@
 import type { Insertable, Kysely } from 'kysely';
 import type { PunchChange } from '../../../domain/clock/clock-engine.ts';
 import type { Database, PunchTable } from '../schema.ts';
+import type { Db } from '../connection.ts';
 import { chainPunches, chainPunchesOfEmployees } from './record-chain.ts';
+import { refuseLockedAttendances, refuseLockedPeriod } from './record-lock.ts';
 
 /** The employee's latest clock punch (any action; manual entries are not clock punches) in [since, until]. */
 export function findLatestClockPunch(db: Kysely<Database>, employeeId: number, since: string, until: string) {
@@ -42,6 +44,9 @@ export async function applyPunch(
   },
 ): Promise<{ attendanceId: number; punchId: number }> {
   const { change, employeeId } = input;
+  // The day of the change (its shift's start date) must be open: decide-clock-punch asks first to
+  // turn a refusal into an answer or a conflict; this is the write's own guarantee.
+  await refuseLockedPeriod(db as Db, employeeId, change.date);
   const at = change.at;
   let attendanceId: number;
   switch (change.action) {
@@ -119,6 +124,7 @@ export async function applyPunch(
 /** Inserts several punches in one statement and chains them (decision 033; returns nothing). */
 export async function insertPunches(db: Kysely<Database>, punches: readonly Insertable<PunchTable>[]): Promise<void> {
   if (punches.length === 0) return;
+  await refuseLockedAttendances(db as Db, punches.flatMap((p) => (p.attendanceId == null ? [] : [p.attendanceId])));
   const rows = await db.insertInto('punches').values(punches).returning(['id', 'employeeId', 'attendanceId', 'action', 'at', 'method', 'terminal', 'createdAt']).execute();
   const byEmployee = new Map<number, typeof rows>();
   for (const row of rows) byEmployee.set(row.employeeId, [...(byEmployee.get(row.employeeId) ?? []), row]);

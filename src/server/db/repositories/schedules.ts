@@ -6,6 +6,8 @@ import type { Db } from '../connection.ts';
 import { parseRestDays, restDaysJson } from '../stored-formats.ts';
 import type { ScheduleDto } from '../../../domain/api/records.ts';
 import { sortDirection } from '../sort-direction.ts';
+import { changedSpans, type ScheduleSpan } from '../../../domain/schedules/changed-dates.ts';
+import { refuseLockedSchedule } from './record-lock.ts';
 
 export type { ScheduleDto };
 export { parseRestDays };
@@ -142,29 +144,53 @@ function stored<T extends { restDays: readonly string[] }>({ restDays, ...values
   return { ...values, restDays: restDaysJson(restDays) };
 }
 
+/** What a stored schedule puts in force, for the lock of changed dates. */
+async function spanOf(db: Db, id: number): Promise<ScheduleSpan | null> {
+  const r = await db
+    .selectFrom('schedules')
+    .select(['employeeId', 'startTime', 'offTime', 'totalHours', 'restDays', 'fromDate', 'toDate'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return r ? { ...r, restDays: parseRestDays(r.restDays) } : null;
+}
+
+/**
+ * The lock of approved periods (decision 051, update of issue 33): a schedule write is refused
+ * when a date whose schedule it changes is locked, naming the date it could apply from.
+ */
+async function refuseLockedChange(db: Db, before: ScheduleSpan | null, after: ScheduleSpan | null): Promise<void> {
+  for (const span of changedSpans(before, after)) await refuseLockedSchedule(db, span.employeeId, span);
+}
+
 /** Inserts one schedule; returns its id. */
 export async function insertSchedule(db: Db, schedule: ScheduleValues & { createdAt: string }): Promise<number> {
+  await refuseLockedChange(db, null, schedule);
   const row = await db.insertInto('schedules').values(stored(schedule)).returning('id').executeTakeFirstOrThrow();
   return row.id;
 }
 
 /** Inserts several schedules in one statement (returns nothing). */
 export async function insertSchedules(db: Db, schedules: readonly (ScheduleValues & { createdAt: string })[]): Promise<void> {
+  for (const schedule of schedules) await refuseLockedChange(db, null, schedule);
   await db.insertInto('schedules').values(schedules.map(stored)).execute();
 }
 
 /** Rewrites a schedule's employee, shift, dates and status (returns nothing). */
 export async function overwriteSchedule(db: Db, id: number, values: ScheduleValues): Promise<void> {
+  await refuseLockedChange(db, await spanOf(db, id), values);
   await db.updateTable('schedules').set(stored(values)).where('id', '=', id).execute();
 }
 
-/** Ends a schedule on `toDate`, making it a previous one (returns nothing). */
-export async function endSchedule(db: Db, id: number, toDate: string, at: string): Promise<void> {
-  await db.updateTable('schedules').set({ toDate, status: 'previous', updatedAt: at }).where('id', '=', id).execute();
+/** Sets a schedule's end date and status: ended by a newer one, or given back its dates (returns nothing). */
+export async function endSchedule(db: Db, id: number, toDate: string | null, at: string, status: 'current' | 'previous' = 'previous'): Promise<void> {
+  const before = await spanOf(db, id);
+  await refuseLockedChange(db, before, before && { ...before, toDate });
+  await db.updateTable('schedules').set({ toDate, status, updatedAt: at }).where('id', '=', id).execute();
 }
 
 /** Deletes a schedule (returns nothing). */
 export async function deleteScheduleRecord(db: Db, id: number): Promise<void> {
+  await refuseLockedChange(db, await spanOf(db, id), null);
   await db.deleteFrom('schedules').where('id', '=', id).execute();
 }
 

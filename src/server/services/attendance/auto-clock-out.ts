@@ -17,7 +17,7 @@ import { schedulesByEmployee } from '../../db/repositories/report-data.ts';
 import { log } from '../../log.ts';
 import { getSettings } from '../get-settings.ts';
 import { keepOriginalRevision } from './keep-original-revision.ts';
-import { periodLockRefusal } from '../periods/period-lock-guard.ts';
+import { periodLockRefusal } from '../../db/repositories/record-lock.ts';
 
 /** Open days older than this are left to a person (an install that just switched the policy on). */
 export const AUTO_CLOCK_OUT_LOOKBACK_DAYS = 31;

@@ -26,7 +26,6 @@ import { getSettings } from '../get-settings.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { refuseFutureInstants, refuseSkippedTimes, validateAttendance } from './attendance-checks.ts';
 import { inTransaction } from '../in-transaction.ts';
-import { refuseLockedPeriod } from '../periods/period-lock-guard.ts';
 import { awaitWorkerAcceptance, type CorrectionOrigin } from './worker-acceptance.ts';
 
 /**
@@ -61,7 +60,6 @@ export async function createAttendance(
   try {
     id = await inTransaction(db, async (trx) => {
       if (!(await rowExists(trx, 'employees', data.employee))) throw new AppError('validation.invalidInput', 422, {}, { employee: 'validation.unknownRecord' });
-      await refuseLockedPeriod(trx, data.employee, data.date);
       const schedules = await schedulesOfEmployee(trx, data.employee);
       const workFlag = workFlagOfDate(schedules, data.date);
       if (workFlag === 'unscheduled' && !acceptUnscheduledWork) throw new AppError('messages.noActiveSchedule', 422, {}, { date: 'messages.noActiveSchedule' });

@@ -20,7 +20,6 @@ import { getSettings } from '../get-settings.ts';
 import { keepOriginalRevision } from './keep-original-revision.ts';
 import { editedShift, refuseFutureInstants, validateAttendance } from './attendance-checks.ts';
 import { inTransaction } from '../in-transaction.ts';
-import { refuseLockedPeriod } from '../periods/period-lock-guard.ts';
 import { awaitWorkerAcceptance, type CorrectionOrigin } from './worker-acceptance.ts';
 import { guardOvertimeCap, paidOvertimeOf, type CapOutcome } from '../balance/guard-overtime-cap.ts';
 
@@ -51,7 +50,6 @@ export async function updateAttendance(
     if (!before) throw notFound();
     requireWritable(actor, before.employee, 'record');
     if (before.voidedAt !== null) throw new AppError('attendance.voidedNoChange', 409);
-    await refuseLockedPeriod(trx, before.employee, before.date);
     const fixed: Record<string, string> = {};
     if (data.employee !== undefined && data.employee !== before.employee) fixed['employee'] = 'attendance.dayFixed';
     if (data.date !== undefined && data.date !== before.date) fixed['date'] = 'attendance.dayFixed';

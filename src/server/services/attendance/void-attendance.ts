@@ -7,7 +7,6 @@ import { AppError, notFound } from '../../http/app-error.ts';
 import type { SessionUser } from '../session-user.ts';
 import { requireWritable } from '../record-guard.ts';
 import { validateAttendance } from './attendance-checks.ts';
-import { refuseLockedPeriod } from '../periods/period-lock-guard.ts';
 
 /**
  * Voids a day entered by hand that no terminal punch belongs to (a day recorded in error), with a
@@ -26,7 +25,6 @@ export async function voidAttendance(db: Db, id: number, input: unknown, actor: 
     requireWritable(actor, before.employee, 'record');
     if (before.source !== 'manual' || before.punches > 0) throw new AppError('attendance.clockDayNotVoidable', 409);
     if (before.voidedAt !== null) throw new AppError('attendance.alreadyVoided', 409);
-    await refuseLockedPeriod(trx, before.employee, before.date);
     const at = nowIso();
     const done = await voidAttendanceRecord(trx, { attendanceId: id, employeeId: before.employee, date: before.date, voidedAt: at, voidedBy: actor.id, voidReason: reason });
     if (!done) throw new AppError('attendance.alreadyVoided', 409);

@@ -13,7 +13,6 @@ import { getSettings } from '../get-settings.ts';
 import { requireReadable, type RecordActor } from '../record-guard.ts';
 import { refuseFutureInstants, refuseSkippedTimes, validateAttendance } from '../attendance/attendance-checks.ts';
 import { toRequestDtos } from './correction-dto.ts';
-import { refuseLockedPeriod } from '../periods/period-lock-guard.ts';
 import { notifyCorrectionRequested } from '../notifications/notify-correction-requested.ts';
 import { wakeOutbox } from '../../outbox/outbox-sender.ts';
 
@@ -51,7 +50,6 @@ export async function createCorrectionRequest(db: Db, input: unknown, actor: Rec
       const dayId = await attendanceIdOn(trx, own, data.date);
       day = dayId === undefined ? undefined : await findAttendance(trx, dayId);
     }
-    await refuseLockedPeriod(trx, own, data.date);
     const timezone = day?.timezone ?? (await getSettings(trx)).timezone;
     refuseSkippedTimes(data.date, data, timezone);
     refuseFutureInstants(shiftInstants(data.date, data, timezone), now);

@@ -1,4 +1,3 @@
-import { refuseLockedPeriod } from '../periods/period-lock-guard.ts';
 import { LeaveRequestInput } from '../../../domain/leave/leave-schema.ts';
 import type { Language } from '../../../i18n/languages.ts';
 import type { Db } from '../../db/connection.ts';
@@ -30,8 +29,6 @@ export async function createLeave(db: Db, input: unknown, actor: LeaveActor, lan
   requireWritable(actor, employeeId, data.approved ? 'record' : 'leaveRequest');
   const { approved, ...request } = data;
   const id = await db.transaction().execute(async (trx) => {
-    // Leave recorded approved changes what the days expect; a request waits for a decision (decision 051).
-    if (approved) await refuseLockedPeriod(trx, employeeId, { from: data.from, to: data.to });
     const returnDate = await checkStandingRequest(trx, { employeeId, leaveTypeId: data.leaveType, from: data.from, to: data.to }, lang, { privilege: !approved });
     const at = nowIso();
     const leaveId = await insertLeave(trx, {

@@ -8,7 +8,6 @@ import { findLeave, setLeaveDecision, type LeaveDto } from '../../db/repositorie
 import { AppError, notFound } from '../../http/app-error.ts';
 import { checkStandingRequest, validateLeave, type LeaveActor } from './leave-checks.ts';
 import { nowIso } from '../../clock/now.ts';
-import { refuseLockedPeriod } from '../periods/period-lock-guard.ts';
 import { wakeOutbox } from '../../outbox/outbox-sender.ts';
 import { emitEmployeeWebhookEvent } from '../webhooks/emit-webhook-event.ts';
 import { notifyLeaveDecided } from '../notifications/notify-leave-decided.ts';
@@ -32,8 +31,7 @@ export async function decideLeave(db: Db, id: number, input: unknown, actor: Lea
       // The privilege is not asked again: the group may have changed since the request was made.
       await checkStandingRequest(trx, { id, employeeId: before.employee, leaveTypeId: before.leaveType, from: before.from, to: before.to }, lang, { privilege: false });
     }
-    // Approving, or taking back an approval, changes what the days expect (decision 051).
-    if ((data.status === 'approved') !== (before.status === 'approved')) await refuseLockedPeriod(trx, before.employee, { from: before.from, to: before.to });
+    // Approving, or taking back an approval, of a leave touching a locked date is refused by the write (decision 051).
     const at = nowIso();
     const decided = data.status === 'pending' ? { decidedBy: null, decidedAt: null } : { decidedBy: actor.id, decidedAt: at };
     await setLeaveDecision(trx, id, { status: data.status, comment: data.comment, ...decided, updatedAt: at });

@@ -1,4 +1,3 @@
-import { refuseLockedPeriod } from '../periods/period-lock-guard.ts';
 import type { Db } from '../../db/connection.ts';
 import { appendAudit } from '../../db/repositories/audit-log.ts';
 import { deleteLeaveRecord } from '../../db/repositories/leaves.ts';
@@ -31,8 +30,7 @@ export async function deleteLeave(db: Db, id: number, actor: LeaveActor): Promis
     requireWritable(actor, before.employee, 'leaveRequest');
     // Erasing a decision is a change of the record, not a request of one's own (decision 024).
     if (!mayWriteRecords(actor, 'record')) requirePending(before.status);
-    // An approved leave's days expect nothing; deleting it would change a locked period (decision 051).
-    if (before.status === 'approved') await refuseLockedPeriod(trx, before.employee, { from: before.from, to: before.to });
+    // Deleting an approved leave touching a locked date is refused by the write itself (decision 051).
     await deleteLeaveRecord(trx, id);
     await appendAudit(trx, { userId: actor.id, entity: 'leave', entityId: id, action: 'delete', before });
   });

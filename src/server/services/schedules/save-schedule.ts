@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { issuesToFieldKeys } from '../../../domain/auth/auth-schemas.ts';
 import { DepartmentScheduleInput, ScheduleInput } from '../../../domain/schedules/schedule-schema.ts';
-import { supersede } from '../../../domain/schedules/supersede.ts';
+import { restoreSuperseded, supersede } from '../../../domain/schedules/supersede.ts';
 import type { Db } from '../../db/connection.ts';
 import { appendAudit } from '../../db/repositories/audit-log.ts';
 import { activeEmployeeIdsOfDepartment, findEmployeeStatus } from '../../db/repositories/employees.ts';
@@ -90,14 +90,26 @@ export async function updateSchedule(db: Db, id: number, input: unknown, actor: 
   return (await findSchedule(db, id))!;
 }
 
+/**
+ * Deletes a schedule; the one it superseded gets its dates back (`restoreSuperseded`), so the
+ * employee is never left without the schedule they had. Refused when its dates are locked.
+ */
 export async function deleteSchedule(db: Db, id: number, actor: RecordActor): Promise<void> {
   const actorId = actor.id;
   await db.transaction().execute(async (trx) => {
     const before = await findSchedule(trx, id);
     if (!before) throw notFound();
     requireWritable(actor, before.employee, 'record');
+    const at = nowIso();
+    const own = await schedulesOf(trx, before.employee);
+    const deleted = own.find((s) => s.id === id)!;
     await deleteScheduleRecord(trx, id);
-    await appendAudit(trx, { userId: actorId, entity: 'schedule', entityId: id, action: 'delete', before });
+    const restored = restoreSuperseded(own, deleted);
+    if (restored) {
+      await endSchedule(trx, restored.id, restored.toDate, at, restored.status);
+      await appendAudit(trx, { userId: actorId, entity: 'schedule', entityId: restored.id, action: 'restore', after: restored, at });
+    }
+    await appendAudit(trx, { userId: actorId, entity: 'schedule', entityId: id, action: 'delete', before, at });
   });
 }
 

@@ -4,6 +4,7 @@ import type { Db } from '../../connection.ts';
 import type { CrudResource } from '../../../services/crud/crud-resource.ts';
 import { AppError } from '../../../http/app-error.ts';
 import { exists } from './references.ts';
+import { refuseLockedCompanyDates } from '../record-lock.ts';
 import type { HolidayDto } from '../../../../domain/api/records.ts';
 import { sortDirection } from '../../sort-direction.ts';
 
@@ -43,12 +44,21 @@ export const holidaysResource: CrudResource<HolidayInput, HolidayDto> = {
   async checkReferences(db, input): Promise<Record<string, string>> {
     return (await exists(db, 'companies', input.company)) ? {} : { company: 'validation.unknownRecord' };
   },
+  // A holiday changes what its date expects for every employee of the company: refused on a date
+  // any of them has approved (decision 051), and so is moving, renaming or deleting one there.
   async insert(db, input, at) {
+    await refuseLockedCompanyDates(db, input.company, [input.date]);
     await assertFreeDay(db, input, null);
     const row = await db.insertInto('holidays').values({ name: input.name, date: input.date, companyId: input.company, createdAt: at, updatedAt: at }).returning('id').executeTakeFirstOrThrow();
     return row.id;
   },
   async update(db, id, input, at) {
+    // The monthly record names the holiday, so even a new name would change a signed month.
+    const before = await db.selectFrom('holidays').select(['date', 'companyId', 'name']).where('id', '=', id).executeTakeFirst();
+    if (before && (before.date !== input.date || before.companyId !== input.company || before.name !== input.name)) {
+      await refuseLockedCompanyDates(db, before.companyId, [before.date]);
+      await refuseLockedCompanyDates(db, input.company, [input.date]);
+    }
     await assertFreeDay(db, input, id);
     await db.updateTable('holidays').set({ name: input.name, date: input.date, companyId: input.company, updatedAt: at }).where('id', '=', id).execute();
   },
@@ -56,6 +66,8 @@ export const holidaysResource: CrudResource<HolidayInput, HolidayDto> = {
     return undefined;
   },
   async remove(db, id) {
+    const before = await db.selectFrom('holidays').select(['date', 'companyId']).where('id', '=', id).executeTakeFirst();
+    if (before) await refuseLockedCompanyDates(db, before.companyId, [before.date]);
     await db.deleteFrom('holidays').where('id', '=', id).execute();
   },
 };
@@ -92,9 +104,10 @@ export async function companyHolidaysOfYear(db: Db, companyId: number, year: num
   return new Map(rows.map((r) => [r.date, r.name]));
 }
 
-/** Writes imported holidays (days already taken were left out by the caller, in the same transaction). */
+/** Writes imported holidays (days already taken, and locked ones, were left out by the caller, in the same transaction). */
 export async function insertHolidays(db: Db, companyId: number, holidays: readonly { date: string; name: string }[], at: string): Promise<void> {
   if (holidays.length === 0) return;
+  await refuseLockedCompanyDates(db, companyId, holidays.map((h) => h.date));
   await db
     .insertInto('holidays')
     .values(holidays.map((h) => ({ name: h.name, date: h.date, companyId, createdAt: at, updatedAt: at })))

@@ -3,6 +3,7 @@ import { LeaveTypeInput } from '../../../../domain/org/org-schemas.ts';
 import type { Db } from '../../connection.ts';
 import type { CrudResource } from '../../../services/crud/crud-resource.ts';
 import { countReferences, exists } from './references.ts';
+import { refuseLockedLeaveType } from '../record-lock.ts';
 import type { LeaveTypeDto } from '../../../../domain/api/records.ts';
 import { sortDirection } from '../../sort-direction.ts';
 
@@ -69,6 +70,10 @@ export const leaveTypesResource: CrudResource<LeaveTypeInput, LeaveTypeDto> = {
     return row.id;
   },
   async update(db, id, input, at) {
+    // Whether a leave draws from the hours balance changes the figures of its days (decision 049):
+    // refused while an approved leave of the type touches a locked date (decision 051).
+    const before = await db.selectFrom('leaveTypes').select('drawsFromBalance').where('id', '=', id).executeTakeFirst();
+    if (before && before.drawsFromBalance !== (input.drawsFromBalance ? 1 : 0)) await refuseLockedLeaveType(db, id);
     await db
       .updateTable('leaveTypes')
       .set({ name: input.name, companyId: input.company, ...allowanceOf(input), drawsFromBalance: input.drawsFromBalance ? 1 : 0, updatedAt: at })
