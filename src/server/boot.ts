@@ -77,7 +77,7 @@ export async function boot(options: BootOptions = {}): Promise<void> {
   // Clock snapshots past their retention period go now and once a day.
   schedulePunchPhotoPurge(db, async () => (await getSettings(db)).punchPhotoRetentionDays);
   // The daily database backup at the configured time (checked every minute); on PostgreSQL one
-  // app server (the leader) writes it as a portable SQLite file (decision 059, "Backups").
+  // app server (the leader) writes it as a portable SQLite file (decision 061, "Backups").
   await runAsLeader('backups', () => scheduleBackups(backupSource, () => getSettings(db)), stopBackupSchedule);
   // Emails and webhooks queued in the outbox (decision 054), and the jobs that queue reminders.
   registerOutboxChannel('email', emailChannel(getDb));

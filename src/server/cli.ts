@@ -102,7 +102,7 @@ async function backupCommand(): Promise<number> {
   }
 }
 
-/** `backup` on PostgreSQL: the database copied into a portable SQLite backup file (decision 059). */
+/** `backup` on PostgreSQL: the database copied into a portable SQLite backup file (decision 061). */
 async function postgresBackupCommand(url: string): Promise<number> {
   const { db, pool } = createPostgresKysely(url, { max: 2 });
   try {
@@ -167,7 +167,7 @@ async function verifyCommand(): Promise<number> {
   }
 }
 
-/** `migrate-to-postgres URL`: moves the installation's SQLite database into PostgreSQL (decision 059). */
+/** `migrate-to-postgres URL`: moves the installation's SQLite database into PostgreSQL (decision 061). */
 async function migrateToPostgresCommand(url: string | undefined): Promise<number> {
   if (!url || !postgresUrl({ DATABASE_URL: url })) {
     console.error('migrate-to-postgres needs the target: jornada migrate-to-postgres postgres://user:password@host:5432/database\n');

@@ -10,7 +10,7 @@ import { ROOT, startServer, type TestServer } from '../helpers/test-server.ts';
 import { waitFor } from '../helpers/wait-for.ts';
 
 /**
- * Moving an installation to PostgreSQL (issue 23, point 5; decision 059): the demo data on
+ * Moving an installation to PostgreSQL (issue 23, point 5; decision 061): the demo data on
  * SQLite, `migrate-to-postgres` into a new database, and a server on it answers the same figures.
  * Then the PostgreSQL backup: "Back up now" writes a portable SQLite file with the same rows.
  */

@@ -1,8 +1,6 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import { chmodSync, existsSync, writeFileSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, fsyncSync, openSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { LowSync } from 'lowdb';
-import { JSONFileSync } from 'lowdb/node';
 import { dataDir } from './data-dir.ts';
 import { nowIso } from '../clock/now.ts';
 
@@ -51,6 +49,28 @@ export function pinPepperOf(text: string): string | undefined {
   }
 }
 
+/**
+ * Replaces `file` with `text` so that a crash leaves the old file or the new one, never a part:
+ * a temporary file in the same folder, created 0600 (the secrets are never readable by others,
+ * not even for a moment), flushed to disk, then renamed over it.
+ */
+function replaceFile(file: string, text: string): void {
+  const temp = `${file}.${randomBytes(4).toString('hex')}.tmp`;
+  try {
+    const fd = openSync(temp, 'wx', 0o600);
+    try {
+      writeFileSync(fd, text);
+      fsyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
+    renameSync(temp, file);
+  } catch (error) {
+    rmSync(temp, { force: true });
+    throw error;
+  }
+}
+
 /** Reads the instance configuration, creating it with fresh secrets on first start. */
 export function instanceConfig(): InstanceConfig {
   if (cached) return cached;
@@ -59,19 +79,20 @@ export function instanceConfig(): InstanceConfig {
     // Create with restrictive permissions before any secret is written into it.
     writeFileSync(file, '{}', { mode: 0o600 });
   }
-  const db = new LowSync<Partial<InstanceConfig>>(new JSONFileSync(file), {});
-  db.read();
+  // A damaged file is refused with one line before this (config-file-check.ts); here it throws.
+  // `null` or another falsy JSON value reads as empty, as lowdb read it.
+  const data = (JSON.parse(readFileSync(file, 'utf8')) || {}) as Partial<InstanceConfig>;
   const fresh = generate();
   let changed = false;
   for (const key of Object.keys(fresh) as (keyof InstanceConfig)[]) {
-    if (!db.data[key]) {
-      db.data[key] = fresh[key];
+    if (!data[key]) {
+      data[key] = fresh[key];
       changed = true;
     }
   }
-  if (changed) db.write();
+  if (changed) replaceFile(file, JSON.stringify(data, null, 2));
   chmodSync(file, 0o600);
-  cached = db.data as InstanceConfig;
+  cached = data as InstanceConfig;
   return cached;
 }
 

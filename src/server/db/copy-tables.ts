@@ -4,7 +4,7 @@ import type pg from 'pg';
 import type { DatabaseFile } from './database-file.ts';
 
 /**
- * Copying a whole Jornada database between the two engines (decision 059): SQLite -> PostgreSQL
+ * Copying a whole Jornada database between the two engines (decision 061): SQLite -> PostgreSQL
  * (`jornada migrate-to-postgres`) and PostgreSQL -> SQLite (backups of a PostgreSQL installation
  * are portable SQLite files). Both sides are migrated with the one migration list first, so the
  * plan (tables, columns, foreign-key order) is read from the SQLite side and holds for both.

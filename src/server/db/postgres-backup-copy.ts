@@ -6,7 +6,7 @@ import { migrateToLatest } from './migrate.ts';
 
 /**
  * Writes the PostgreSQL database into `file`, a NEW SQLite file migrated with the same list and
- * filled table by table from one snapshot (decision 059, "Backups"): the backup of a PostgreSQL
+ * filled table by table from one snapshot (decision 061, "Backups"): the backup of a PostgreSQL
  * installation is the same portable SQLite file as SQLite's, so restore, the backup's contents
  * and `jornada verify` read it as they always have.
  */

@@ -34,7 +34,7 @@ export function shownUrl(url: string): string {
 }
 
 /**
- * `jornada migrate-to-postgres DATABASE_URL` (decision 059): copies DATA_DIR/jornada.db into an
+ * `jornada migrate-to-postgres DATABASE_URL` (decision 061): copies DATA_DIR/jornada.db into an
  * empty PostgreSQL database. Holds the data-dir lock throughout (refused while a server runs on
  * DATA_DIR, and none can start meanwhile); refuses a source not migrated to this version and a
  * target with any Jornada row; migrates the target with the one migration list, then copies every

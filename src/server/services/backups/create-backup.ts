@@ -67,7 +67,7 @@ export function verifyDatabaseFile(file: string, options: { setRollbackJournal?:
  */
 /**
  * What a backup copies: the open SQLite database (SQLite's online backup), or on PostgreSQL its
- * pool, copied table by table into a new SQLite file (decision 059, "Backups").
+ * pool, copied table by table into a new SQLite file (decision 061, "Backups").
  */
 export type BackupSource = DatabaseFile | { postgres: pg.Pool };
 

@@ -255,7 +255,7 @@ export interface RestoreOptions {
  */
 export async function restoreDatabase(source: string, options: RestoreOptions = {}): Promise<string[]> {
   const shown = path.resolve(source);
-  // A restore replaces DATA_DIR/jornada.db; a PostgreSQL installation takes a backup through migrate-to-postgres (decision 059).
+  // A restore replaces DATA_DIR/jornada.db; a PostgreSQL installation takes a backup through migrate-to-postgres (decision 061).
   if (configuredEngine() === 'postgres') {
     throw new RestoreRefused(
       'This installation uses PostgreSQL (DATABASE_URL is set): restore restores SQLite installations only. To put a backup into PostgreSQL, ' +
