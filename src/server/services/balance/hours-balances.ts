@@ -12,6 +12,7 @@ import type { Db } from '../../db/connection.ts';
 import { byEmployee, holidaysByCompany, leavesOverlapping, recordAttendancesIn, reportEmployees, schedulesByEmployee, type EmployeeFilter, type ReportEmployee } from '../../db/repositories/report-data.ts';
 import { firstAttendanceDates, toilLeaveTypeIds } from '../../db/repositories/hours-balance.ts';
 import { getSettings } from '../get-settings.ts';
+import { absenceFloors } from '../reports/absence-floors.ts';
 
 export interface EmployeeHoursBalance {
   employee: Pick<ReportEmployee, 'id' | 'firstName' | 'lastName' | 'companyId' | 'departmentName'>;
@@ -42,6 +43,8 @@ export interface BalanceInputs {
   approvedLeave: ReadonlyMap<string, number>;
   toilTypes: ReadonlySet<number>;
   attendances: Parameters<typeof buildMonthlyRecord>[0]['attendances'];
+  /** The employee's absence floor (absence-rule.ts); left out, no floor. */
+  absenceFrom?: string;
 }
 
 /** The work a schedule expects on a date unless it is a rest day, a holiday or without schedule: what a TOIL day takes. */
@@ -63,6 +66,7 @@ export function balanceDays(from: string, to: string, inputs: BalanceInputs): { 
     ...(inputs.holidays ? { holidays: inputs.holidays } : {}),
     attendances: inputs.attendances,
     breakRules: inputs.breakRules,
+    ...(inputs.absenceFrom !== undefined ? { absenceFrom: inputs.absenceFrom } : {}),
   });
   const days = record.map((d): BalanceDay => {
     const toil = d.kind === 'leave' && inputs.toilTypes.has(inputs.approvedLeave.get(d.date) ?? 0);
@@ -136,12 +140,13 @@ export async function hoursBalances(db: Db, filter: EmployeeFilter, request?: To
     holidaysByCompany(db, wide),
     toilLeaveTypeIds(db),
   ]);
+  const floors = await absenceFloors(db, employees, (id) => schedules.get(id) ?? [], settings.timezone);
   const leavesOf = byEmployee(leaves);
   const attendancesOf = byEmployee(attendances);
   return employees.map((e) => {
     const from = startOf(e);
     const approved = new Map<string, number>();
-    const inputs: BalanceInputs = { today, breakRules: breakRulesOf(settings), calendar, schedules: schedules.get(e.id) ?? [], holidays: holidays.get(e.companyId), approvedLeave: approved, toilTypes, attendances: attendancesOf.get(e.id) ?? [] };
+    const inputs: BalanceInputs = { today, breakRules: breakRulesOf(settings), calendar, schedules: schedules.get(e.id) ?? [], holidays: holidays.get(e.companyId), approvedLeave: approved, toilTypes, attendances: attendancesOf.get(e.id) ?? [], absenceFrom: floors.get(e.id)! };
     // Standing TOIL dates reserve their scheduled time; the request's own dates are set apart (toilAvailability).
     const reserved = new Map<string, number>();
     const asked = new Map<string, number>();
