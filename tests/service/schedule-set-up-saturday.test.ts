@@ -25,6 +25,8 @@ let clockFile: string;
 let ana: number;
 let bea: number;
 let carla: number;
+/** On the schedule from Monday, but did not come: one real absence, in payroll and in the balance alike. */
+let dani: number;
 const previousClock = process.env['JORNADA_FAKE_NOW_FILE'];
 const H = 3600;
 
@@ -53,6 +55,7 @@ beforeAll(async () => {
   ana = await s.addEmployee({ firstName: 'Ana', pin: '4815162' });
   bea = await s.addEmployee({ firstName: 'Bea', pin: '2342421' });
   carla = await s.addEmployee({ firstName: 'Carla', pin: '9081726' });
+  dani = await s.addEmployee({ firstName: 'Dani', pin: '6120347' });
 });
 
 afterAll(async () => {
@@ -65,9 +68,9 @@ afterAll(async () => {
 describe('setting up on a Saturday', () => {
   it('a department schedule without a first day starts on the next working day (Saturday works, Sunday rests: Monday)', async () => {
     const count = await assignDepartmentSchedule(s.db, { department: s.departmentId, startTime: '09:00', offTime: '17:00', totalHours: 8, restDays: ['Sunday'] }, s.admin);
-    expect(count).toBe(3);
+    expect(count).toBe(4);
     const rows = await s.db.selectFrom('schedules').select(['employeeId', 'fromDate']).execute();
-    expect(rows.map((r) => r.fromDate)).toEqual(['2026-11-30', '2026-11-30', '2026-11-30']);
+    expect(rows.map((r) => r.fromDate)).toEqual(['2026-11-30', '2026-11-30', '2026-11-30', '2026-11-30']);
   });
 
   it('so does one employee\'s schedule, and an empty first day is the same as none', async () => {
@@ -97,9 +100,9 @@ describe('setting up on a Saturday', () => {
 
     it('the monthly record: the Saturday is nobody\'s absence, and no day before the installation is one', async () => {
       const { records } = await monthlyRecords(s.db, {}, '2026-11');
-      expect(records.map((r) => r.employee.id).sort()).toEqual([ana, bea, carla].sort());
+      expect(records.map((r) => r.employee.id).sort()).toEqual([ana, bea, carla, dani].sort());
       for (const r of records) {
-        expect(r.record.totals.absentDays).toBe(0);
+        expect(r.record.totals.absentDays).toBe(r.employee.id === dani ? 1 : 0);
         expect(r.record.days.find((d) => d.date === '2026-11-28')!.kind).not.toBe('absent');
         expect(r.record.totals.expectedSeconds).toBe(8 * H);
       }
@@ -109,18 +112,24 @@ describe('setting up on a Saturday', () => {
 
     it('payroll: no unjustified absence, 8 h expected each', async () => {
       const { rows } = await payrollReport(s.db, {}, '2026-11');
-      expect(rows).toHaveLength(3);
-      for (const r of rows) expect(r.figures).toMatchObject({ unjustifiedDays: 0, unjustifiedSeconds: 0, expectedSeconds: 8 * H, workedDays: 1 });
+      expect(rows).toHaveLength(4);
+      for (const r of rows) {
+        if (r.employee.id === dani) expect(r.figures).toMatchObject({ unjustifiedDays: 1, unjustifiedSeconds: 8 * H, expectedSeconds: 8 * H, workedDays: 0 });
+        else expect(r.figures).toMatchObject({ unjustifiedDays: 0, unjustifiedSeconds: 0, expectedSeconds: 8 * H, workedDays: 1 });
+      }
     });
 
     it('the period close lists no absence', async () => {
       const view = await periodCloseView(s.db, { date: '2026-11-15' });
-      for (const row of view.rows) expect(row.exceptions.absences).toEqual([]);
+      for (const row of view.rows) expect(row.exceptions.absences).toEqual(row.employee.id === dani ? ['2026-11-30'] : []);
     });
 
-    it('the hours balance agrees: nothing owed either way', async () => {
+    it('the hours balance agrees: nothing owed either way, and Dani\'s absence debited as payroll counts it', async () => {
       const balances = await hoursBalances(s.db, {});
-      for (const b of balances) expect(b.balance).toMatchObject({ balanceSeconds: 0, expectedSeconds: 8 * H, countedSeconds: 8 * H });
+      for (const b of balances) {
+        if (b.employee.id === dani) expect(b).toMatchObject({ from: '2026-11-30', balance: { balanceSeconds: -8 * H, expectedSeconds: 8 * H, countedSeconds: 0 } });
+        else expect(b.balance).toMatchObject({ balanceSeconds: 0, expectedSeconds: 8 * H, countedSeconds: 8 * H });
+      }
     });
   });
 });

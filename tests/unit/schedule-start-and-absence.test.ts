@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { monthChart } from '../../src/domain/dashboard/month-chart.ts';
 import { payrollMonth } from '../../src/domain/payroll/payroll-month.ts';
-import { absenceFloor, mayCountAsAbsence, recordStartOf } from '../../src/domain/reports/absence-rule.ts';
+import { absenceFloor, balanceStartOf, mayCountAsAbsence, recordStartOf } from '../../src/domain/reports/absence-rule.ts';
 import { summarizeAttendance } from '../../src/domain/reports/attendance-summary.ts';
 import { createDayCalendar, dayKindOf } from '../../src/domain/reports/day-calendar.ts';
 import { buildMonthlyRecord } from '../../src/domain/reports/monthly-record.ts';
@@ -53,6 +53,14 @@ describe('the absence floor', () => {
     expect(recordStartOf('2026-11-28', null)).toBe('2026-11-28');
     expect(recordStartOf('2026-11-28', '2026-09-01')).toBe('2026-09-01');
     expect(recordStartOf('2026-11-28', '2026-12-01')).toBe('2026-11-28');
+  });
+  it('the hours balance starts at the floor, or at the first recorded day when earlier, never before the start date', () => {
+    expect(balanceStartOf({ floor: '2026-11-30', hasSchedule: true, firstRecorded: '2026-12-02', startDate: null })).toBe('2026-11-30');
+    expect(balanceStartOf({ floor: '2026-11-30', hasSchedule: true, firstRecorded: null, startDate: null })).toBe('2026-11-30');
+    expect(balanceStartOf({ floor: '2026-11-30', hasSchedule: true, firstRecorded: '2026-11-20', startDate: null })).toBe('2026-11-20');
+    expect(balanceStartOf({ floor: '2026-11-30', hasSchedule: true, firstRecorded: '2026-11-20', startDate: '2026-11-25' })).toBe('2026-11-25');
+    expect(balanceStartOf({ floor: '2026-11-28', hasSchedule: false, firstRecorded: '2026-12-02', startDate: null })).toBe('2026-12-02');
+    expect(balanceStartOf({ floor: '2026-11-28', hasSchedule: false, firstRecorded: null, startDate: null })).toBeNull();
   });
   it('without a floor any date may count; with one, only from it', () => {
     expect(mayCountAsAbsence('2020-01-01', undefined)).toBe(true);

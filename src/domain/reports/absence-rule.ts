@@ -42,3 +42,17 @@ export function absenceFloor(input: {
 export function mayCountAsAbsence(date: string, floor: string | undefined): boolean {
   return floor === undefined || date >= floor;
 }
+
+/**
+ * The first day of an employee's hours balance (decision 049, issue 33): from the absence floor,
+ * so the balance debits exactly the absences payroll reports, or from the first recorded day when
+ * that is earlier (work done before the first schedule is counted too), never before the start
+ * date. Without a schedule the floor expects nothing: the first recorded day, or null (nothing to
+ * count yet).
+ */
+export function balanceStartOf(input: { floor: string; hasSchedule: boolean; firstRecorded: string | null; startDate: string | null }): string | null {
+  const candidates = [input.firstRecorded, input.hasSchedule && input.floor !== '' ? input.floor : null].filter((d): d is string => d !== null);
+  if (candidates.length === 0) return null;
+  const first = candidates.sort()[0]!;
+  return input.startDate !== null && input.startDate > first ? input.startDate : first;
+}
