@@ -30,6 +30,9 @@ const OPTIONAL = new Set([
   'POST /api/schedules/bulk:restDays',
   'POST /api/schedules:restDays',
   'PATCH /api/schedules/{id}:restDays',
+  // Issue 33: a new schedule without a first day starts on the next working day.
+  'POST /api/schedules/bulk:fromDate',
+  'POST /api/schedules:fromDate',
   'POST /api/leave-types:daysPerYear',
   'PATCH /api/leave-types/{id}:daysPerYear',
   // Decision 053: no accrual, no carry-over; a holiday import without a region takes the national days.

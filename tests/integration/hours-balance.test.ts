@@ -13,7 +13,8 @@ import { sqlIn } from '../helpers/test-sql.ts';
  * day's paid overtime beyond it, then accepting an explicit override with a reason (audited);
  * the report's reach for an Employee account. Fake time: Wednesday 2031-03-12, 20:00 in Madrid.
  *
- * Ana (09:00–17:00, 8 h, Monday–Friday, from 2031-03-01):
+ * Ana (09:00–17:00, 8 h, Monday–Friday, from 2031-03-01; her balance starts there, the absence
+ * floor, issue 33, although her first recorded day is Monday 03-03: the weekend expects nothing):
  *   Mon 03-03 09:00–21:00 12 h  +4 h unmarked
  *   Tue 03-04 09:00–18:00  9 h  +1 h paid        → leaves the balance: 0
  *   Wed 03-05 09:00–21:00 12 h  +4 h rest        → stays: +4
@@ -144,7 +145,7 @@ describe('the balance of a month built by hand', () => {
     expect(await balanceRow(ana)).toEqual({
       employee: 'Ana Bolsa Test',
       department: expect.any(String),
-      from: '2031-03-03',
+      from: '2031-03-01',
       balance: 0,
       available: 0,
       overtime: 10 * H,

@@ -21,6 +21,8 @@ export interface ChartEmployee {
   holidays?: ReadonlySet<string>;
   /** Attendance statuses by date: 'late', or anything else for attended on time. */
   attended: ReadonlyMap<string, 'on_time' | 'late' | null>;
+  /** The employee's absence floor (`absenceFloor`): no absence before it. */
+  absenceFrom?: string;
 }
 
 /** The month chart over the given employees (the active ones), one entry per date of the period. */
@@ -43,6 +45,7 @@ export function monthChart(period: Period, today: string, employees: readonly Ch
         holiday: e.holidays?.has(date) ?? false,
         schedule: activeScheduleOn(e.schedules, date),
         calendar,
+        ...(e.absenceFrom !== undefined ? { absenceFrom: e.absenceFrom } : {}),
       });
       if (kind === 'leave') day.leave++;
       else if (kind === 'absent') day.absent++;

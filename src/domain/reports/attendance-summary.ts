@@ -1,5 +1,6 @@
 import type { ScheduleRule } from '../schedules/schedule-rules.ts';
 import type { Period } from './periods.ts';
+import { mayCountAsAbsence } from './absence-rule.ts';
 import { createPeriodPlanner, overtimeSeconds, type DayAttendance, type DayCalendar, type PeriodPlanner } from './day-calendar.ts';
 
 /** What a summary reads of an attendance (the check-out only for whether the day is closed). */
@@ -65,6 +66,8 @@ export function summarizeAttendance(input: {
   holidays?: ReadonlySet<string>;
   days: readonly SummaryDay[];
   planner?: PeriodPlanner;
+  /** The employee's absence floor (`absenceFloor`, issue 33 point 6): earlier days count nowhere. */
+  absenceFrom?: string;
 }): AttendanceSummary {
   const { today, leaveDates } = input;
   const planner = input.planner ?? createPeriodPlanner(input.calendar, input.period);
@@ -103,6 +106,7 @@ export function summarizeAttendance(input: {
       continue;
     }
     if (st === 0 || date >= today) continue; // unscheduled, or upcoming
+    if (!mayCountAsAbsence(date, input.absenceFrom)) continue; // before the absence floor
     s.absentDays++;
     s.scheduledDays++;
     s.expectedSeconds += expected[i]!;

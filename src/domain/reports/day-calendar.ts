@@ -1,6 +1,7 @@
 import { scheduledInstants } from '../attendance/attendance-metrics.ts';
 import { activeScheduleOn, scheduledMinutes, type ScheduleRule } from '../schedules/schedule-rules.ts';
 import { weekdayOf, type WeekdayName } from '../time/zoned-time.ts';
+import { mayCountAsAbsence } from './absence-rule.ts';
 
 /**
  * What a date was for one employee, in the order the reports decide it:
@@ -11,9 +12,11 @@ import { weekdayOf, type WeekdayName } from '../time/zoned-time.ts';
  * - `leave`: approved leave and no attendance;
  * - `unscheduled`: no schedule in force;
  * - `upcoming`: a working day from today on, not yet attended (today may still come);
- * - `absent`: a past working day with neither attendance nor approved leave.
+ * - `absent`: a past working day with neither attendance nor approved leave;
+ * - `before-start`: such a day before the employee's absence floor (absence-rule.ts: before the
+ *   first schedule, the start date or the installation's record): expects nothing, counts nowhere.
  */
-export type DayKind = 'worked' | 'open' | 'rest' | 'holiday' | 'leave' | 'unscheduled' | 'upcoming' | 'absent';
+export type DayKind = 'worked' | 'open' | 'rest' | 'holiday' | 'leave' | 'unscheduled' | 'upcoming' | 'absent' | 'before-start';
 
 /** An attendance as the reports need it (instants ISO 8601 UTC, durations in seconds). */
 export interface DayAttendance {
@@ -82,6 +85,8 @@ export function dayKindOf(input: {
   holiday?: boolean;
   schedule: Pick<ScheduleRule, 'restDays'> | undefined;
   calendar: DayCalendar;
+  /** The employee's absence floor (`absenceFloor`); left out, any past working day can be absent. */
+  absenceFrom?: string;
 }): DayKind {
   const { date, attendance, schedule } = input;
   if (attendance) return attendance.timeOut === null ? 'open' : 'worked';
@@ -89,7 +94,8 @@ export function dayKindOf(input: {
   if (input.holiday) return 'holiday';
   if (input.onLeave) return 'leave';
   if (!schedule) return 'unscheduled';
-  return date >= input.today ? 'upcoming' : 'absent';
+  if (date >= input.today) return 'upcoming';
+  return mayCountAsAbsence(date, input.absenceFrom) ? 'absent' : 'before-start';
 }
 
 /** Overtime of a closed day: worked seconds beyond what the schedule expected (all of it on a rest day). */

@@ -149,6 +149,8 @@ export function buildMonthlyRecord(input: {
   voided?: readonly VoidedDay[];
   /** How breaks count (decision 050); unpaid and no automatic deduction when left out. */
   breakRules?: BreakRules;
+  /** The employee's absence floor (`absenceFloor`, issue 33 point 6); left out, no floor. */
+  absenceFrom?: string;
 }): MonthlyRecord {
   const breakRules = input.breakRules ?? DEFAULT_BREAK_RULES;
   const { calendar, schedules, leaveByDate, today } = input;
@@ -174,10 +176,10 @@ export function buildMonthlyRecord(input: {
     const leaveType = leaveByDate.get(date) ?? null;
     const holiday = input.holidays?.get(date) ?? null;
     const schedule = activeScheduleOn(schedules, date);
-    const kind = dayKindOf({ date, today, attendance: a, onLeave: leaveType !== null, holiday: holiday !== null, schedule, calendar });
+    const kind = dayKindOf({ date, today, attendance: a, onLeave: leaveType !== null, holiday: holiday !== null, schedule, calendar, ...(input.absenceFrom !== undefined ? { absenceFrom: input.absenceFrom } : {}) });
     // A holiday expects nothing, also when worked (that work is all extra, as on a rest day);
     // so does flagged work outside the schedule (decision 032).
-    const expectsNothing = kind === 'leave' || kind === 'upcoming' || kind === 'holiday' || holiday !== null || Boolean(a?.workFlag);
+    const expectsNothing = kind === 'leave' || kind === 'upcoming' || kind === 'before-start' || kind === 'holiday' || holiday !== null || Boolean(a?.workFlag);
     const expected = expectsNothing ? 0 : calendar.expectedSeconds(date, schedule);
     const counted = a ? countedSeconds(a, breakRules) : { counted: null, deducted: 0 };
     const overtime = a ? overtimeSeconds(counted.counted, expected) : 0;

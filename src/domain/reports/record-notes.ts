@@ -24,6 +24,7 @@ export function recordNotes(day: MonthlyRecordDay, now: string): { key: string; 
   if (day.kind === 'leave') out.push(day.leaveType ? { key: '', text: day.leaveType } : { key: 'reports.record.kinds.leave' });
   if (day.kind === 'absent') out.push({ key: 'reports.record.kinds.absent' });
   if (day.kind === 'unscheduled') out.push({ key: 'reports.record.kinds.unscheduled' });
+  if (day.kind === 'before-start') out.push({ key: 'reports.record.kinds.beforeStart' });
   if (day.kind === 'open') {
     const forgotten = day.timeIn !== null && Date.parse(now) - Date.parse(day.timeIn) > MAX_OPEN_SHIFT_SECONDS * 1000;
     out.push({ key: forgotten ? 'reports.record.kinds.missingCheckOut' : 'reports.record.kinds.open' });

@@ -8,13 +8,13 @@ import { translator } from '../../../i18n/translate.ts';
 import { api, ApiError } from '../../../lib/client/api.ts';
 import { inputClass, primaryButton, secondaryButton } from '../ui/buttons.ts';
 import { fieldError, fieldMessage, setServerErrors, valibotResolver, type FormInput, type FormOutput } from '../ui/valibot-resolver.ts';
-import { ShiftFields } from './ShiftFields.tsx';
+import { defaultStartOf, ShiftFields, type StartDefault } from './ShiftFields.tsx';
 
 /** Assigns one shift to every employee of a department (POST /schedules/bulk). */
-export function AssignDepartmentForm(props: { lang: Language; departments: Pick<DepartmentDto, '_id' | 'name'>[]; today: string; onDone: () => void; onCancel: () => void }) {
+export function AssignDepartmentForm(props: { lang: Language; departments: Pick<DepartmentDto, '_id' | 'name'>[]; startDefault: StartDefault; onDone: () => void; onCancel: () => void }) {
   const t = translator(props.lang);
   const form = useForm<FormInput<typeof DepartmentScheduleInput>, unknown, FormOutput<typeof DepartmentScheduleInput>>({
-    defaultValues: { department: '', startTime: '09:00', offTime: '17:00', totalHours: '8', restDays: [], fromDate: props.today, toDate: '' },
+    defaultValues: { department: '', startTime: '09:00', offTime: '17:00', totalHours: '8', restDays: [], fromDate: defaultStartOf(props.startDefault), toDate: '' },
     resolver: valibotResolver(DepartmentScheduleInput),
   });
   const err = fieldMessage(fieldError(form.formState.errors, 'department'), t);
@@ -38,7 +38,7 @@ export function AssignDepartmentForm(props: { lang: Language; departments: Pick<
         </select>
         {err && <span className="text-xs text-red-700 dark:text-red-400">{err}</span>}
       </div>
-      <ShiftFields form={form} t={t} />
+      <ShiftFields form={form} t={t} startDefault={props.startDefault} />
       <p className="text-xs text-muted sm:col-span-2">{t('schedules.assignHint')}</p>
       <div className="flex justify-end gap-2 sm:col-span-2">
         <button type="button" className={secondaryButton} onClick={props.onCancel}>{t('form.cancel')}</button>

@@ -10,23 +10,24 @@ import { api, ApiError } from '../../../lib/client/api.ts';
 import { setFlash } from '../../../lib/client/flash.ts';
 import { inputClass, primaryButton, secondaryButton } from '../ui/buttons.ts';
 import { fieldError, fieldMessage, setServerErrors, valibotResolver, type FormInput, type FormOutput } from '../ui/valibot-resolver.ts';
-import { ShiftFields } from './ShiftFields.tsx';
+import { defaultStartOf, ShiftFields, type StartDefault } from './ShiftFields.tsx';
 import type { EmployeeDto, ScheduleDto } from '../../../domain/api/records.ts';
 
 interface Props {
   lang: Language;
   schedule: ScheduleDto | null;
-  today: string;
+  /** Today and the coming holidays: a new schedule starts on the next working day (issue 33). */
+  startDefault: StartDefault;
 }
 
 /** Create or edit a schedule; saving makes it the employee's current one from its start date. */
-export default function ScheduleForm({ lang, schedule, today }: Props) {
+export default function ScheduleForm({ lang, schedule, startDefault }: Props) {
   const t = translator(lang);
   const editing = schedule !== null;
   const form = useForm<FormInput<typeof ScheduleInput>, unknown, FormOutput<typeof ScheduleInput>>({
     defaultValues: editing
       ? { ...schedule, restDays: schedule.restDays as WeekdayName[], toDate: schedule.toDate ?? '', totalHours: String(schedule.totalHours) }
-      : { employee: '', startTime: '09:00', offTime: '17:00', totalHours: '8', restDays: [], fromDate: today, toDate: '' },
+      : { employee: '', startTime: '09:00', offTime: '17:00', totalHours: '8', restDays: [], fromDate: defaultStartOf(startDefault), toDate: '' },
     resolver: valibotResolver(ScheduleInput),
   });
   const [employees, setEmployees] = useState<Pick<EmployeeDto, '_id' | 'fullName' | 'departmentName'>[] | null>(null);
@@ -76,7 +77,7 @@ export default function ScheduleForm({ lang, schedule, today }: Props) {
             </select>
             {err && <span id="shift-employee-error" className="text-xs text-red-700 dark:text-red-400">{err}</span>}
           </div>
-          <ShiftFields form={form} t={t} />
+          <ShiftFields form={form} t={t} {...(editing ? {} : { startDefault })} />
           <p className="text-xs text-muted sm:col-span-2">{t('schedules.supersedeHint')}</p>
         </section>
         <div className="flex justify-end gap-2">

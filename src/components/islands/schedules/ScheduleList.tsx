@@ -1,4 +1,5 @@
 import { lazy, useEffect, useMemo, useState } from 'react';
+import type { StartDefault } from './ShiftFields.tsx';
 import { CalendarClock, Plus, Users } from 'lucide-react';
 import { AppToaster } from '../ui/AppToaster.tsx';
 import type { Language } from '../../../i18n/languages.ts';
@@ -25,11 +26,12 @@ interface Props {
   lang: Language;
   can: { create: boolean; update: boolean; delete: boolean };
   departments: Pick<DepartmentDto, '_id' | 'name'>[];
-  today: string;
+  /** Today and the coming holidays, for a new shift's default first day. */
+  startDefault: StartDefault;
 }
 
 /** Schedules: list with filters and pagination, add, edit, delete, and assign one to a department. */
-export default function ScheduleList({ lang, can, departments, today }: Props) {
+export default function ScheduleList({ lang, can, departments, startDefault }: Props) {
   const t = translator(lang);
   const [status, setStatus] = useState<'current' | 'previous' | ''>('current');
   const [department, setDepartment] = useState('');
@@ -139,7 +141,7 @@ export default function ScheduleList({ lang, can, departments, today }: Props) {
         onDeleted={() => { setDeleting(null); setVersion((n) => n + 1); }}
       />
       <Dialog open={assigning} title={t('schedules.assignDepartment')} onClose={() => setAssigning(false)} closeLabel={t('common.close')} loadingLabel={t('common.loading')}>
-        {assigning && <AssignDepartmentForm lang={lang} departments={departments} today={today} onDone={() => { setAssigning(false); setVersion((n) => n + 1); }} onCancel={() => setAssigning(false)} />}
+        {assigning && <AssignDepartmentForm lang={lang} departments={departments} startDefault={startDefault} onDone={() => { setAssigning(false); setVersion((n) => n + 1); }} onCancel={() => setAssigning(false)} />}
       </Dialog>
     </>
   );

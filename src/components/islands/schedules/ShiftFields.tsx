@@ -1,4 +1,6 @@
+import { useEffect } from 'react';
 import type { Path, PathValue, UseFormReturn } from 'react-hook-form';
+import { defaultScheduleStart } from '../../../domain/schedules/default-start.ts';
 import type { ScheduleInput } from '../../../domain/schedules/schedule-schema.ts';
 import { scheduledMinutes } from '../../../domain/schedules/schedule-rules.ts';
 import { inputClass } from '../ui/buttons.ts';
@@ -12,10 +14,33 @@ type ShiftName = 'startTime' | 'offTime' | 'totalHours' | 'restDays' | 'fromDate
 /** The shift's fields as the form holds them (the schedule and the department forms both have them). */
 export type ShiftFormValues = Pick<FormInput<typeof ScheduleInput>, ShiftName>;
 
-/** Start/off time, total hours (filled from the times), rest days and the date range of a shift. */
-export function ShiftFields<T extends ShiftFormValues>({ form, t }: { form: UseFormReturn<T, unknown, unknown>; t: (key: string, p?: Record<string, unknown>) => string }) {
+/** What a new shift's default first day is worked out from: today and the coming holidays (company zone). */
+export interface StartDefault {
+  today: string;
+  holidays: readonly string[];
+}
+
+/** The first day a new shift with these rest days takes by default (the server's rule, never today). */
+export function defaultStartOf(start: StartDefault, restDays: readonly string[] = []): string {
+  return defaultScheduleStart(start.today, restDays, new Set(start.holidays));
+}
+
+/**
+ * Start/off time, total hours (filled from the times), rest days and the date range of a shift.
+ * With `startDefault` (a new shift), the first day follows the rest days ticked (the next working
+ * day after today) until the person edits it.
+ */
+export function ShiftFields<T extends ShiftFormValues>({ form, t, startDefault }: { form: UseFormReturn<T, unknown, unknown>; t: (key: string, p?: Record<string, unknown>) => string; startDefault?: StartDefault }) {
   /** A shift field's path in the surrounding form (T has them all). */
   const path = (name: ShiftName) => name as string as Path<T>;
+  const restDays = form.watch(path('restDays')) as unknown;
+  const restKey = Array.isArray(restDays) ? restDays.join(',') : '';
+  const fromEdited = Boolean((form.formState.dirtyFields as Record<string, unknown>).fromDate);
+  useEffect(() => {
+    if (!startDefault || fromEdited) return;
+    const next = defaultStartOf(startDefault, restKey ? restKey.split(',') : []);
+    if (form.getValues(path('fromDate')) !== next) form.setValue(path('fromDate'), next as PathValue<T, Path<T>>);
+  }, [restKey, fromEdited]);
   const err = (name: ShiftName) => fieldMessage(fieldError(form.formState.errors, name), t);
   const field = (name: ShiftName, label: string, type: string, extra: Record<string, unknown> = {}, afterBlur?: () => void) => {
     const registered = form.register(path(name));

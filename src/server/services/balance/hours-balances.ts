@@ -12,10 +12,12 @@ import type { Db } from '../../db/connection.ts';
 import { byEmployee, holidaysByCompany, leavesOverlapping, recordAttendancesIn, reportEmployees, schedulesByEmployee, type EmployeeFilter, type ReportEmployee } from '../../db/repositories/report-data.ts';
 import { firstAttendanceDates, toilLeaveTypeIds } from '../../db/repositories/hours-balance.ts';
 import { getSettings } from '../get-settings.ts';
+import { absenceFloors } from '../reports/absence-floors.ts';
+import { balanceStartOf } from '../../../domain/reports/absence-rule.ts';
 
 export interface EmployeeHoursBalance {
   employee: Pick<ReportEmployee, 'id' | 'firstName' | 'lastName' | 'companyId' | 'departmentName'>;
-  /** First date counted; null when the employee has no recorded day yet (nothing to count). */
+  /** First date counted (`balanceStartOf`); null with neither a schedule nor a recorded day (nothing to count). */
   from: string | null;
   /** Last date counted: today (a day without a closed attendance counts only once it is over). */
   through: string;
@@ -42,6 +44,8 @@ export interface BalanceInputs {
   approvedLeave: ReadonlyMap<string, number>;
   toilTypes: ReadonlySet<number>;
   attendances: Parameters<typeof buildMonthlyRecord>[0]['attendances'];
+  /** The employee's absence floor (absence-rule.ts); left out, no floor. */
+  absenceFrom?: string;
 }
 
 /** The work a schedule expects on a date unless it is a rest day, a holiday or without schedule: what a TOIL day takes. */
@@ -63,6 +67,7 @@ export function balanceDays(from: string, to: string, inputs: BalanceInputs): { 
     ...(inputs.holidays ? { holidays: inputs.holidays } : {}),
     attendances: inputs.attendances,
     breakRules: inputs.breakRules,
+    ...(inputs.absenceFrom !== undefined ? { absenceFrom: inputs.absenceFrom } : {}),
   });
   const days = record.map((d): BalanceDay => {
     const toil = d.kind === 'leave' && inputs.toilTypes.has(inputs.approvedLeave.get(d.date) ?? 0);
@@ -106,8 +111,9 @@ export interface ToilRequest {
 
 /**
  * The hours balance of every employee under the filter, in name order, as of now. The balance of
- * an employee runs from the later of their start date and their first recorded day (days before
- * the first record were never kept here, so they are not debited as absences) through today.
+ * an employee runs from their absence floor (first schedule, start date, the installation's
+ * record: the days payroll can count as absences) or their first recorded day when earlier, never
+ * before their start date (`balanceStartOf`), through today.
  * Reads everything in a handful of set-based queries (report-data.ts).
  *
  * With `request`, `requestedSeconds` of each result is the scheduled time of the request's dates
@@ -121,16 +127,15 @@ export async function hoursBalances(db: Db, filter: EmployeeFilter, request?: To
   const employees = await reportEmployees(db, filter);
   if (employees.length === 0) return [];
   const firsts = await firstAttendanceDates(db, filter);
-  const startOf = (e: ReportEmployee): string | null => {
-    const first = firsts.get(e.id);
-    if (!first) return null;
-    return e.officialStartDate && e.officialStartDate > first ? e.officialStartDate : first;
-  };
+  const schedules = await schedulesByEmployee(db, filter);
+  const floors = await absenceFloors(db, employees, (id) => schedules.get(id) ?? [], settings.timezone);
+  // From the absence floor (or the first recorded day when earlier), never before the start date.
+  const startOf = (e: ReportEmployee): string | null =>
+    balanceStartOf({ floor: floors.get(e.id)!, hasSchedule: (schedules.get(e.id) ?? []).length > 0, firstRecorded: firsts.get(e.id) ?? null, startDate: e.officialStartDate });
   const starts = employees.map(startOf).filter((s): s is string => s !== null);
   const earliest = [yearStart, ...starts, ...(request ? [request.from] : [])].sort()[0]!;
   const wide = { from: earliest, to: '9999-12-31' };
-  const [schedules, leaves, attendances, holidays, toilTypes] = await Promise.all([
-    schedulesByEmployee(db, filter),
+  const [leaves, attendances, holidays, toilTypes] = await Promise.all([
     leavesOverlapping(db, filter, wide, ['approved', 'pending']),
     recordAttendancesIn(db, filter, { from: earliest, to: today }),
     holidaysByCompany(db, wide),
@@ -141,7 +146,7 @@ export async function hoursBalances(db: Db, filter: EmployeeFilter, request?: To
   return employees.map((e) => {
     const from = startOf(e);
     const approved = new Map<string, number>();
-    const inputs: BalanceInputs = { today, breakRules: breakRulesOf(settings), calendar, schedules: schedules.get(e.id) ?? [], holidays: holidays.get(e.companyId), approvedLeave: approved, toilTypes, attendances: attendancesOf.get(e.id) ?? [] };
+    const inputs: BalanceInputs = { today, breakRules: breakRulesOf(settings), calendar, schedules: schedules.get(e.id) ?? [], holidays: holidays.get(e.companyId), approvedLeave: approved, toilTypes, attendances: attendancesOf.get(e.id) ?? [], absenceFrom: floors.get(e.id)! };
     // Standing TOIL dates reserve their scheduled time; the request's own dates are set apart (toilAvailability).
     const reserved = new Map<string, number>();
     const asked = new Map<string, number>();

@@ -1,3 +1,4 @@
+import { absenceFloors } from '../reports/absence-floors.ts';
 import { monthChart, type ChartEmployee, type MonthChartDay } from '../../../domain/dashboard/month-chart.ts';
 import { presenceOf, type Presence } from '../../../domain/dashboard/presence.ts';
 import { monthPeriod, type Period } from '../../../domain/reports/periods.ts';
@@ -66,6 +67,7 @@ export async function adminDashboard(db: Db, viewer: RecordAccount): Promise<Adm
   const approved = byEmployee(await leavesOverlapping(db, active, span));
   const attendances = await attendancesIn(db, active, span);
   const holidays = holidaySets(await holidaysByCompany(db, span));
+  const floors = await absenceFloors(db, employees, (id) => schedules.get(id) ?? [], zone);
   // Open break of each open attendance -> when that break started ("on a break since").
   const openBreaks = await attendancesWithOpenBreak(db, addDays(today, -1));
 
@@ -84,7 +86,7 @@ export async function adminDashboard(db: Db, viewer: RecordAccount): Promise<Adm
     const mine = schedules.get(e.id) ?? [];
     const leaveDates = leaveDateSet(approved.get(e.id) ?? [], span.from, span.to);
     const companyHolidays = holidays.get(e.companyId);
-    chartEmployees.push({ schedules: mine, leaveDates, holidays: companyHolidays, attended: new Map(own.map((a) => [a.date, a.statusIn])) });
+    chartEmployees.push({ schedules: mine, leaveDates, holidays: companyHolidays, attended: new Map(own.map((a) => [a.date, a.statusIn])), absenceFrom: floors.get(e.id)! });
     const todays = own.find((a) => a.date === today);
     // Last night's shift still running belongs to yesterday's date (a shift belongs to its start).
     const open = todays?.timeOut === null ? todays : own.find((a) => a.date === yesterday && a.timeOut === null);

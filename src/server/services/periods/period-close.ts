@@ -10,6 +10,7 @@ import type { Db } from '../../db/connection.ts';
 import { correctionRequestsOn } from '../../db/repositories/attendance-correction-requests.ts';
 import { closeAttendancesIn } from '../../db/repositories/period-close-data.ts';
 import { approvalsOverlapping, type PeriodApprovalRow } from '../../db/repositories/period-approvals.ts';
+import { absenceFloors } from '../reports/absence-floors.ts';
 import { byEmployee, holidaysByCompany, leavesOverlapping, reportEmployees, schedulesByEmployee, type EmployeeFilter } from '../../db/repositories/report-data.ts';
 import { getSettings } from '../get-settings.ts';
 import { periodWarnings } from '../../../domain/periods/period-warnings.ts';
@@ -33,6 +34,7 @@ export async function periodCloseView(db: Db, asked: { date?: string | null; dep
   const calendar = createDayCalendar(settings.timezone);
   const employees = await reportEmployees(db, filter);
   const schedules = await schedulesByEmployee(db, filter);
+  const floors = await absenceFloors(db, employees, (id) => schedules.get(id) ?? [], settings.timezone);
   const leaves = byEmployee(await leavesOverlapping(db, filter, period));
   // From the day before: the rest between it and the period's first day is judged (art. 34.3 ET).
   const dayBefore = addDays(period.from, -1);
@@ -53,7 +55,7 @@ export async function periodCloseView(db: Db, asked: { date?: string | null; dep
     }
     const own = attendances.get(e.id) ?? [];
     const previous = own[0]?.date === dayBefore ? own[0] : undefined;
-    const { days } = buildMonthlyRecord({ period, today, calendar, schedules: schedules.get(e.id) ?? [], leaveByDate, holidays: holidays.get(e.companyId), attendances: own, breakRules });
+    const { days } = buildMonthlyRecord({ period, today, calendar, schedules: schedules.get(e.id) ?? [], leaveByDate, holidays: holidays.get(e.companyId), attendances: own, breakRules, absenceFrom: floors.get(e.id)! });
     const exceptions = periodExceptions({ days, period, now, warnings: periodWarnings(days, settings, period, previous), pendingCorrections: pending.get(e.id) ?? 0 });
     const approved = approvals.get(e.id) ?? [];
     const approval = approved.find((a) => a.from === period.from && a.to === period.to) ?? approved.at(-1) ?? null;

@@ -1,3 +1,4 @@
+import { absenceFloors } from '../reports/absence-floors.ts';
 import { presenceOf, type Presence } from '../../../domain/dashboard/presence.ts';
 import type { LeaveBalance } from '../../../domain/leave/leave-rules.ts';
 import { summarizeAttendance, type AttendanceSummary } from '../../../domain/reports/attendance-summary.ts';
@@ -65,6 +66,7 @@ export async function personalDashboard(db: Db, employeeId: number): Promise<Per
   const holidayYear = { from: [span.from, `${year}-01-01`].sort()[0]!, to: span.to > `${year}-12-31` ? span.to : `${year}-12-31` };
   const holidays = holidaySets(await holidaysByCompany(db, holidayYear)).get(employee.companyId) ?? new Set<string>();
   const recent = await recordAttendancesIn(db, filter, { from: addDays(today, -1), to: today });
+  const absenceFrom = (await absenceFloors(db, [employee], () => schedules, zone)).get(employee.id)!;
 
   const todays = recent.find((a) => a.date === today);
   const open = todays?.timeOut === null ? todays : recent.find((a) => a.date === addDays(today, -1) && a.timeOut === null);
@@ -92,6 +94,7 @@ export async function personalDashboard(db: Db, employeeId: number): Promise<Per
       leaveDates: approvedDates,
       holidays,
       days: days.filter((d) => d.date >= period.from && d.date <= period.to),
+      absenceFrom,
     }),
   });
 

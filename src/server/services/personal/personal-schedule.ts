@@ -45,7 +45,7 @@ export async function personalSchedule(db: Db, employeeId: number): Promise<Pers
   const plan = datesOf(period).map((date): PlannedDay => {
     const schedule = activeScheduleOn(schedules, date);
     const kind = dayKindOf({ date, today, attendance: undefined, onLeave: leaveDates.has(date), holiday: holidays.has(date), schedule, calendar });
-    const planned = kind === 'rest' ? 'rest' : kind === 'holiday' ? 'holiday' : kind === 'leave' ? 'leave' : kind === 'unscheduled' ? 'none' : 'work';
+    const planned = kind === 'rest' ? 'rest' : kind === 'holiday' ? 'holiday' : kind === 'leave' ? 'leave' : kind === 'unscheduled' || kind === 'before-start' ? 'none' : 'work';
     return {
       date,
       weekday: calendar.weekday(date),

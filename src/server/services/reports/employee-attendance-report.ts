@@ -1,3 +1,4 @@
+import { absenceFloors } from './absence-floors.ts';
 import { addSummaries, EMPTY_SUMMARY, summarizeAttendance } from '../../../domain/reports/attendance-summary.ts';
 import { createDayCalendar, createPeriodPlanner, leaveDateSet } from '../../../domain/reports/day-calendar.ts';
 import { formatLocalDate } from '../../../domain/format/intl-format.ts';
@@ -77,6 +78,7 @@ export async function employeeAttendanceReport(db: Db, params: URLSearchParams, 
   const attendances = await attendanceFacts(db, filter, period);
   const holidays = holidaySets(await holidaysByCompany(db, period));
   const planner = createPeriodPlanner(calendar, period);
+  const floors = await absenceFloors(db, employees, (id) => schedules.get(id) ?? [], settings.timezone);
 
   let total = { ...EMPTY_SUMMARY };
   const rows: ReportRow[] = employees.map((e) => {
@@ -89,6 +91,7 @@ export async function employeeAttendanceReport(db: Db, params: URLSearchParams, 
       holidays: holidays.get(e.companyId),
       days: attendances.get(e.id) ?? [],
       planner,
+      absenceFrom: floors.get(e.id)!,
     });
     total = addSummaries(total, summary);
     return {

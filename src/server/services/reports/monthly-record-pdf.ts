@@ -222,7 +222,7 @@ function writeEmployee(doc: PDFKit.PDFDocument, entry: EmployeeMonthlyRecord, re
       recordNoteText(d, records.now, t),
     ];
     room(cellHeight(texts, 'regular', SIZE.cell));
-    const muted = d.kind === 'rest' || d.kind === 'holiday' || d.kind === 'unscheduled';
+    const muted = d.kind === 'rest' || d.kind === 'holiday' || d.kind === 'unscheduled' || d.kind === 'before-start';
     drawRow(texts, { font: 'regular', size: SIZE.cell, fill: d.kind === 'absent' ? FILL.absent : d.kind === 'leave' ? FILL.leave : undefined, color: muted ? MUTED : INK });
   }
 

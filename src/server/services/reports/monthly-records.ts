@@ -20,6 +20,7 @@ import {
 } from '../../db/repositories/report-data.ts';
 import { acknowledgementsOfMonth } from '../../db/repositories/record-acknowledgements.ts';
 import { getSettings } from '../get-settings.ts';
+import { absenceFloors } from './absence-floors.ts';
 import type { ChainHead } from '../../../domain/record-chain/record-chain.ts';
 import { recordChainHeads } from '../record-chain/record-chain-head.ts';
 import { acceptanceState } from '../../../domain/attendance/correction-rules.ts';
@@ -99,6 +100,7 @@ export async function monthlyRecords(
   const dayBefore = addDays(period.from, -1);
   const before = byEmployee(await recordAttendancesIn(db, filter, { from: dayBefore, to: dayBefore }));
   const limits = warningLimitsOf(settings);
+  const floors = await absenceFloors(db, employees, (id) => schedules.get(id) ?? [], settings.timezone);
   const heads = await recordChainHeads(db);
   const every = [...attendances.values()].flat();
   // Decision 034: each day's latest answer to an administrator's correction, as of now.
@@ -124,7 +126,7 @@ export async function monthlyRecords(
     for (const l of leaves.get(e.id) ?? []) {
       for (let d = l.fromDate < period.from ? period.from : l.fromDate; d <= l.toDate && d <= period.to; d = nextDate(d)) leaveByDate.set(d, l.leaveTypeName);
     }
-    const built = buildMonthlyRecord({ period, today, calendar, schedules: mine, leaveByDate, holidays: holidays.get(e.companyId), attendances: own, voided: ownVoided, breakRules });
+    const built = buildMonthlyRecord({ period, today, calendar, schedules: mine, leaveByDate, holidays: holidays.get(e.companyId), attendances: own, voided: ownVoided, breakRules, absenceFrom: floors.get(e.id)! });
     const record = withWorkTimeWarnings(built, limits, before.get(e.id)?.at(-1));
     const history: Record<string, RecordRevision[]> = {};
     for (const a of own) {

@@ -18,6 +18,7 @@ import {
 import { AppError, notFound } from '../../http/app-error.ts';
 import { requireWritable, requireWriteKind, type RecordActor } from '../record-guard.ts';
 import { nowIso } from '../../clock/now.ts';
+import { withDefaultStart } from './schedule-start-default.ts';
 
 function validate<S extends v.GenericSchema>(schema: S, input: unknown): v.InferOutput<S> {
   const result = v.safeParse(schema, input);
@@ -57,9 +58,12 @@ async function requireActiveEmployee(trx: Db, id: number): Promise<void> {
   if (status !== 'active') throw new AppError('validation.invalidInput', 422, {}, { employee: 'schedules.employeeArchived' });
 }
 
-/** Creates a current schedule; an overlapping current one of the employee becomes previous. */
+/**
+ * Creates a current schedule; an overlapping current one of the employee becomes previous.
+ * Without `fromDate` it starts on the next working day (`withDefaultStart`), never today.
+ */
 export async function createSchedule(db: Db, input: unknown, actor: RecordActor): Promise<ScheduleDto> {
-  const data = validate(ScheduleInput, input);
+  const data = validate(ScheduleInput, await withDefaultStart(db, input, 'employee'));
   requireWritable(actor, data.employee, 'record');
   const actorId = actor.id;
   const id = await db.transaction().execute(async (trx) => {
@@ -115,7 +119,7 @@ export async function deleteSchedule(db: Db, id: number, actor: RecordActor): Pr
 
 /** The same shift for every active employee of a department, in one transaction. Returns how many. */
 export async function assignDepartmentSchedule(db: Db, input: unknown, actor: RecordActor): Promise<number> {
-  const data = validate(DepartmentScheduleInput, input);
+  const data = validate(DepartmentScheduleInput, await withDefaultStart(db, input, 'department'));
   // A whole department: only an account that reaches every employee.
   requireWriteKind(actor, 'record');
   const actorId = actor.id;
