@@ -5,9 +5,9 @@
  *   (the record chain's hash) would disagree with the stored row;
  * - control characters (Unicode category Cc: U+0000–U+001F, U+007F–U+009F) other than tab, line
  *   feed and carriage return. CR stays: the CSV import carries spreadsheet files whose lines end
- *   in CRLF, and multi-line text from API clients on Windows arrives with CRLF; every reader shows
- *   it as a line break (HTML whitespace, quoted CSV fields, Excel cells). NUL, which PostgreSQL
- *   cannot store at all, and escape sequences, which rewrite a terminal, are among the refused.
+ *   in CRLF, and multi-line text from API clients on Windows arrives with CRLF (HTML shows it as
+ *   whitespace, the CSV export quotes it). NUL, which PostgreSQL cannot store at all, and escape
+ *   sequences, which rewrite a terminal, are among the refused.
  */
 export type TextProblem = 'notWellFormed' | 'controlCharacter';
 
