@@ -3,7 +3,7 @@ import { openDatabaseFile, tableNames, type DatabaseFile } from './db/database-f
 import { createBackup, operatorMessage } from './services/backups/create-backup.ts';
 import { restoreDatabase, RestoreRefused, storedBackupKeep } from './services/backups/restore-database.ts';
 import { createKysely, databaseFile } from './db/connection.ts';
-import { describeBroken, shortHead } from '../domain/record-chain/record-chain.ts';
+import { describeBrokenChain, shortHead } from '../domain/record-chain/record-chain.ts';
 import { verifyRecordChain } from './services/record-chain/verify-record-chain.ts';
 import { migrateToPostgres, MigrationToPostgresFailed, shownUrl } from './services/migrate-to-postgres.ts';
 import { postgresUrl } from './db/engine.ts';
@@ -57,7 +57,8 @@ export function usage(): string {
     '                          restores anyway and clears every PIN (employees need new ones)',
     '  jornada verify          check the tamper-evident record chain against the punches,',
     '                          corrections and voidings (works while the server runs); exit 0',
-    '                          when intact, 1 naming the first broken entry',
+    '                          when intact, 1 counting the broken entries and naming the',
+    '                          first 100',
     '  jornada migrate-to-postgres DATABASE_URL',
     '                          copy DATA_DIR/jornada.db into an empty PostgreSQL database (stop',
     '                          the server first), then check row counts and the record chain;',
@@ -124,7 +125,8 @@ function reportChain(result: Awaited<ReturnType<typeof verifyRecordChain>>): num
     console.error(`${c.companyName}: ${c.head ? `head ${shortHead(c.head)} (${c.head.createdAt})` : 'nothing recorded yet'}`);
   }
   if (!result.ok) {
-    console.log(describeBroken(result.broken!));
+    // Every broken entry is counted; the first 100 are named, one a line.
+    for (const line of describeBrokenChain(result)) console.log(line);
     return 1;
   }
   console.log(`Record chain intact: ${result.entries} entries checked.`);

@@ -213,10 +213,11 @@ describe('the record chain (issue 18.6)', () => {
     const seq = query<{ seq: number }>("select seq from record_chain where kind = 'punch' and ref_id = ?", checkInPunch.id)[0]!.seq;
     const check = await verifyApi();
     expect(check.ok).toBe(false);
-    expect(check.broken).toEqual({ companyId: 1, seq, kind: 'punch', refId: checkInPunch.id, problem: 'rowChanged', fields: ['at'] });
+    expect(check.brokenCount).toBe(1);
+    expect(check.broken).toEqual([{ companyId: 1, seq, kind: 'punch', refId: checkInPunch.id, problem: 'rowChanged', fields: ['at'] }]);
     const cli = verifyCli();
     expect(cli.code).toBe(1);
-    expect(cli.out.trim()).toBe(`Record chain broken at company 1, entry #${seq} (punch ${checkInPunch.id}): the punch it records was changed (at).`);
+    expect(cli.out.trim()).toBe(`Record chain broken: 1 entry does not verify.\n  company 1, entry #${seq} (punch ${checkInPunch.id}): the punch it records was changed (at).`);
     // Put back, it verifies again.
     query('update punches set at = ? where id = ?', checkInPunch.at, checkInPunch.id);
     expect((await verifyApi()).ok).toBe(true);
@@ -227,7 +228,7 @@ describe('the record chain (issue 18.6)', () => {
     query('delete from attendance_revisions where id = ?', revisionId);
     const seq = query<{ seq: number }>("select seq from record_chain where kind = 'revision' and ref_id = ?", revisionId)[0]!.seq;
     const check = await verifyApi();
-    expect(check.broken).toEqual({ companyId: 1, seq, kind: 'revision', refId: revisionId, problem: 'rowMissing' });
+    expect(check.broken).toEqual([{ companyId: 1, seq, kind: 'revision', refId: revisionId, problem: 'rowMissing' }]);
     const cli = verifyCli();
     expect(cli.code).toBe(1);
     expect(cli.out).toContain(`entry #${seq} (revision ${revisionId}): the revision it records is missing`);

@@ -50,7 +50,7 @@ describe('migration 0010 on existing records', () => {
       { company_id: 2, seq: 1, kind: 'punch', ref_id: 2 },
     ]);
     const check = await verifyRecordChain(db);
-    expect(check).toMatchObject({ ok: true, entries: 4, broken: null });
+    expect(check).toMatchObject({ ok: true, entries: 4, brokenCount: 0, broken: [] });
     expect(check.companies.map((c) => [c.companyName, c.head?.seq])).toEqual([['A', 3], ['B', 1]]);
 
     // What the repositories insert afterwards goes on each company's chain.
@@ -68,7 +68,7 @@ describe('migration 0010 on existing records', () => {
     // A punch inserted behind the app, without an entry, is named.
     sqlite.exec(`insert into punches (employee_id, attendance_id, action, at, method, created_at) values (1, 1, 'break-out', '2026-01-05T12:30:00.000Z', 'pin', '${t}')`);
     const id = (sqlite.prepare('select max(id) as id from punches').get() as { id: number }).id;
-    expect((await verifyRecordChain(db)).broken).toEqual({ companyId: 1, seq: null, kind: 'punch', refId: id, problem: 'entryMissing' });
+    expect((await verifyRecordChain(db)).broken).toEqual([{ companyId: 1, seq: null, kind: 'punch', refId: id, problem: 'entryMissing' }]);
 
     // Two writers cannot both append the same seq.
     expect(() =>

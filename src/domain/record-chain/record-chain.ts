@@ -72,8 +72,13 @@ export interface VoidFacts {
   voidReason: string;
 }
 
-/** JSON with object keys sorted at every level: one text for one content, whatever the key order. */
+/**
+ * JSON with object keys sorted at every level: one text for one content, whatever the key order.
+ * Text is written well-formed (a lone surrogate as U+FFFD), as both databases store it (issue 33):
+ * a payload built from a string as sent then equals the one built from the row read back.
+ */
 export function canonicalJson(value: unknown): string {
+  if (typeof value === 'string') return JSON.stringify(value.toWellFormed());
   if (value === null || typeof value !== 'object') return JSON.stringify(value ?? null);
   if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
   const entries = Object.entries(value as Record<string, unknown>)
@@ -163,7 +168,18 @@ export interface BrokenEntry {
   fields?: string[];
 }
 
-export type ChainVerdict = { ok: true; entries: number; heads: ChainHead[] } | { ok: false; entries: number; heads: ChainHead[]; broken: BrokenEntry };
+/** How many broken entries a check lists (it counts them all). */
+export const MAX_LISTED_BREAKS = 100;
+
+export interface ChainVerdict {
+  ok: boolean;
+  entries: number;
+  heads: ChainHead[];
+  /** How many entries and records are broken (0 when ok). */
+  brokenCount: number;
+  /** The first MAX_LISTED_BREAKS of them, by company and seq, then the records without an entry. */
+  broken: BrokenEntry[];
+}
 
 /** The top-level keys whose values differ between two canonical JSON objects. */
 function differingFields(a: string, b: string): string[] {
@@ -176,44 +192,46 @@ function differingFields(a: string, b: string): string[] {
  * Checks every company's chain against itself and against the records as they are now: entries
  * in (companyId, seq) order, seq 1, 2, 3… per company, each linked to the one before, each hash
  * recomputed, each payload equal to its record's, no two entries for one record; then every
- * record has an entry. Returns ok with the heads, or the FIRST broken entry (by company and seq;
- * records without an entry after all entries).
+ * record has an entry. Every entry is judged on its own (one problem each, the first in that
+ * order), so the check goes on past a break: a second edit further on is reported too (issue 33).
+ * Returns the heads, how many are broken and the first MAX_LISTED_BREAKS of them (by company and
+ * seq; records without an entry after all entries).
  */
 export function verifyChain(entries: readonly ChainEntry[], records: readonly CurrentRecord[], sha256: Sha256): ChainVerdict {
   const sorted = [...entries].sort((a, b) => a.companyId - b.companyId || a.seq - b.seq);
   const current = new Map(records.map((r) => [`${r.kind}:${r.refId}`, r]));
   const seen = new Set<string>();
   const heads: ChainHead[] = [];
-  let broken: BrokenEntry | undefined;
+  const broken: BrokenEntry[] = [];
+  let brokenCount = 0;
+  const report = (b: BrokenEntry) => {
+    if (brokenCount++ < MAX_LISTED_BREAKS) broken.push(b);
+  };
   let prev: ChainEntry | undefined;
   for (const e of sorted) {
     const first = prev === undefined || prev.companyId !== e.companyId;
     if (first && prev) heads.push(headOf(prev));
     const key = `${e.kind}:${e.refId}`;
     const at = { companyId: e.companyId, seq: e.seq, kind: e.kind, refId: e.refId };
-    if (!broken) {
-      const record = current.get(key);
-      if (e.seq !== (first ? 1 : prev!.seq + 1)) broken = { ...at, problem: 'sequence' };
-      else if (e.prevHash !== (first ? GENESIS : prev!.hash)) broken = { ...at, problem: 'link' };
-      else if (e.hash !== entryHash(sha256, e.prevHash, e.payload)) broken = { ...at, problem: 'hash' };
-      else if (seen.has(key)) broken = { ...at, problem: 'duplicate' };
-      else if (!record) broken = { ...at, problem: 'rowMissing' };
-      else if (record.payload !== e.payload) broken = { ...at, problem: 'rowChanged', fields: differingFields(e.payload, record.payload) };
-    }
+    const record = current.get(key);
+    if (e.seq !== (first ? 1 : prev!.seq + 1)) report({ ...at, problem: 'sequence' });
+    else if (e.prevHash !== (first ? GENESIS : prev!.hash)) report({ ...at, problem: 'link' });
+    else if (e.hash !== entryHash(sha256, e.prevHash, e.payload)) report({ ...at, problem: 'hash' });
+    else if (seen.has(key)) report({ ...at, problem: 'duplicate' });
+    else if (!record) report({ ...at, problem: 'rowMissing' });
+    else if (record.payload !== e.payload) report({ ...at, problem: 'rowChanged', fields: differingFields(e.payload, record.payload) });
     seen.add(key);
     prev = e;
   }
   if (prev) heads.push(headOf(prev));
-  if (!broken) {
-    const unchained = records.filter((r) => !seen.has(`${r.kind}:${r.refId}`)).sort((a, b) => a.companyId - b.companyId || a.kind.localeCompare(b.kind) || a.refId - b.refId)[0];
-    if (unchained) broken = { companyId: unchained.companyId, seq: null, kind: unchained.kind, refId: unchained.refId, problem: 'entryMissing' };
-  }
-  return broken ? { ok: false, entries: sorted.length, heads, broken } : { ok: true, entries: sorted.length, heads };
+  const unchained = records.filter((r) => !seen.has(`${r.kind}:${r.refId}`)).sort((a, b) => a.companyId - b.companyId || a.kind.localeCompare(b.kind) || a.refId - b.refId);
+  for (const r of unchained) report({ companyId: r.companyId, seq: null, kind: r.kind, refId: r.refId, problem: 'entryMissing' });
+  return { ok: brokenCount === 0, entries: sorted.length, heads, brokenCount, broken };
 }
 
 const headOf = (e: ChainEntry): ChainHead => ({ companyId: e.companyId, seq: e.seq, hash: e.hash, createdAt: e.createdAt });
 
-/** One line naming the first broken entry (the command line prints it; the page translates). */
+/** Where a broken entry is and what is wrong with it, in one line (the command line prints it; the page translates). */
 export function describeBroken(b: BrokenEntry): string {
   const where = b.seq === null ? `company ${b.companyId}, ${b.kind} ${b.refId}` : `company ${b.companyId}, entry #${b.seq} (${b.kind} ${b.refId})`;
   const what: Record<ChainProblem, string> = {
@@ -225,7 +243,18 @@ export function describeBroken(b: BrokenEntry): string {
     rowChanged: `the ${b.kind} it records was changed${b.fields?.length ? ` (${b.fields.join(', ')})` : ''}`,
     entryMissing: 'no chain entry records it (added behind the app)',
   };
-  return `Record chain broken at ${where}: ${what[b.problem]}.`;
+  return `${where}: ${what[b.problem]}.`;
+}
+
+/**
+ * A broken chain as the command line prints it: a line with the count, then one line per listed
+ * entry, then how many more were not listed.
+ */
+export function describeBrokenChain(check: { brokenCount: number; broken: readonly BrokenEntry[] }): string[] {
+  const n = check.brokenCount;
+  const lines = [`Record chain broken: ${n} ${n === 1 ? 'entry does' : 'entries do'} not verify.`, ...check.broken.map((b) => `  ${describeBroken(b)}`)];
+  if (n > check.broken.length) lines.push(`  … and ${n - check.broken.length} more (the first ${check.broken.length} are listed).`);
+  return lines;
 }
 
 /** The head as printed on a record: `#seq · first 16 hex digits`. */
@@ -243,7 +272,9 @@ export interface RecordChainCheck {
   ok: boolean;
   /** How many entries were checked. */
   entries: number;
-  /** The first broken entry, when not ok. */
-  broken: BrokenEntry | null;
+  /** How many entries and records are broken (0 when ok). */
+  brokenCount: number;
+  /** The first MAX_LISTED_BREAKS broken entries, in chain order (empty when ok). */
+  broken: BrokenEntry[];
   companies: CompanyChain[];
 }

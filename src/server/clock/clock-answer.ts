@@ -25,7 +25,7 @@ export interface ClockCall {
   lang: Language;
   /** The terminal credential (cookie `jornada_terminal` or header `X-Terminal-Token`), if any. */
   terminalCredential: string | null;
-  /** Reads the JSON body within MAX_JSON_BYTES (415/413/400 as AppError). */
+  /** Reads the JSON body within MAX_JSON_BYTES (415/413/400/422 as AppError, json-body.ts). */
   readBody: () => Promise<unknown>;
 }
 

@@ -87,7 +87,7 @@ export async function migrateToPostgres(url: string, log: (line: string) => void
         );
       }
       const check = await verifyRecordChainIn(trx);
-      if (!check.ok) throw new MigrationToPostgresFailed(`The record chain does not verify on the copy: ${describeBroken(check.broken!)}`);
+      if (!check.ok) throw new MigrationToPostgresFailed(`The record chain does not verify on the copy (${check.brokenCount} broken), first at ${describeBroken(check.broken[0]!)}`);
       return check;
     });
     await analyzeDatabase(db);

@@ -26,8 +26,8 @@ interface Props {
 
 /**
  * Settings › Record integrity (decision 033): runs `GET /api/record-chain/verify` when opened and
- * on "Check now", and shows whether the chain is intact (or its first broken entry) and each
- * company's chain head.
+ * on "Check now", and shows whether the chain is intact (or how many entries are broken, naming
+ * the first 100) and each company's chain head.
  */
 export function RecordIntegritySection({ lang, timeZone }: Props) {
   const t = translator(lang);
@@ -66,10 +66,17 @@ export function RecordIntegritySection({ lang, timeZone }: Props) {
             <p className="font-semibold">{t('settings.integrityOk', { count: check.entries, n: formatNumber(check.entries, lang) })}</p>
           ) : (
             <>
-              <p className="font-semibold">{t('settings.integrityBroken')}</p>
-              <p>
-                {where(check.broken!)}: {t(PROBLEMS[check.broken!.problem], { fields: (check.broken!.fields ?? []).join(', ') })}
-              </p>
+              <p className="font-semibold">{t('settings.integrityBroken', { count: check.brokenCount, n: formatNumber(check.brokenCount, lang) })}</p>
+              <ol className="mt-2 flex list-inside list-decimal flex-col gap-1" data-testid="integrity-broken">
+                {check.broken.map((b) => (
+                  <li key={`${b.companyId}:${b.seq ?? `${b.kind}:${b.refId}`}`}>
+                    {where(b)}: {t(PROBLEMS[b.problem], { fields: (b.fields ?? []).join(', ') })}
+                  </li>
+                ))}
+              </ol>
+              {check.brokenCount > check.broken.length && (
+                <p className="mt-2">{t('settings.integrityMore', { more: formatNumber(check.brokenCount - check.broken.length, lang), listed: formatNumber(check.broken.length, lang) })}</p>
+              )}
             </>
           )}
         </div>

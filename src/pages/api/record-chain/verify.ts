@@ -4,9 +4,10 @@ import { json } from '../../../server/http/json.ts';
 import { verifyRecordChain } from '../../../server/services/record-chain/verify-record-chain.ts';
 
 /**
- * GET: checks the record chain now (decision 033): `{data: {ok, entries, broken, companies}}`,
- * `broken` naming the first broken entry (company, seq, kind, ref id, problem, fields). Always
- * 200: a broken chain is a finding, not an error of the request.
+ * GET: checks the record chain now (decision 033): `{data: {ok, entries, brokenCount, broken,
+ * companies}}`, `brokenCount` counting every broken entry and `broken` naming the first 100
+ * (company, seq, kind, ref id, problem, fields; issue 33). Always 200: a broken chain is a
+ * finding, not an error of the request.
  */
 export const GET = endpoint(async (context) => {
   requireUser(context);

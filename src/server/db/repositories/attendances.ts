@@ -11,7 +11,7 @@ import type { Db } from '../connection.ts';
 import type { AttendanceBreakTable, AttendanceTable, Database } from '../schema.ts';
 import { breaksJson, parseBreaks } from '../stored-formats.ts';
 import { SCHEDULE_RULE_COLUMNS, toScheduleRule } from './schedules.ts';
-import { chainRevision, chainVoid } from './record-chain.ts';
+import { chainRevision, chainVoid, voidFactsOf } from './record-chain.ts';
 import { refuseLockedAttendance, refuseLockedAttendances, refuseLockedDays, refuseLockedPeriod } from './record-lock.ts';
 import type { RevisionFacts } from '../../../domain/record-chain/record-chain.ts';
 import type { AttendanceDto, AttendanceRevisionDto, AttendanceDetailDto } from '../../../domain/api/records.ts';
@@ -424,11 +424,12 @@ export async function insertAttendanceRevision(db: Db, revision: NewAttendanceRe
   const row = await db
     .insertInto('attendanceRevisions')
     .values({ ...revision, breaks: breaksJson(revision.breaks) })
-    .returning('id')
+    .returning(['id', 'attendanceId', 'revision', 'timeIn', 'timeOut', 'breaks', 'workedSeconds', 'reason', 'authorId', 'createdAt'])
     .executeTakeFirstOrThrow();
   const { employeeId } = await db.selectFrom('attendances').select('employeeId').where('id', '=', revision.attendanceId).executeTakeFirstOrThrow();
-  // Chained as verify will read it back: the breaks as stored (parsed, `endAt` null when open).
-  await chainRevision(db, { ...revision, id: row.id, employeeId, breaks: parseBreaks(breaksJson(revision.breaks)) });
+  // Chained as verify will read it: the row as the database gave it back (issue 33: a reason is
+  // hashed as stored, not as sent), the breaks parsed as stored (`endAt` null when open).
+  await chainRevision(db, { ...row, employeeId, breaks: parseBreaks(row.breaks) });
 }
 
 /**
@@ -437,14 +438,16 @@ export async function insertAttendanceRevision(db: Db, revision: NewAttendanceRe
  */
 export async function voidAttendanceRecord(db: Db, voiding: { attendanceId: number; employeeId: number; date: string; voidedAt: string; voidedBy: number; voidReason: string }): Promise<boolean> {
   await refuseLockedAttendance(db, voiding.attendanceId);
-  const result = await db
+  const row = await db
     .updateTable('attendances')
     .set({ voidedAt: voiding.voidedAt, voidedBy: voiding.voidedBy, voidReason: voiding.voidReason, updatedAt: voiding.voidedAt })
     .where('id', '=', voiding.attendanceId)
     .where('voidedAt', 'is', null)
+    .returning(['id', 'employeeId', 'date', 'voidedAt', 'voidedBy', 'voidReason'])
     .executeTakeFirst();
-  if (result.numUpdatedRows !== 1n) return false;
-  await chainVoid(db, voiding);
+  if (!row) return false;
+  // Chained as the database gave the row back (issue 33), as verify will read it.
+  await chainVoid(db, voidFactsOf(row));
   return true;
 }
 

@@ -5,6 +5,9 @@ import type { Db } from '../connection.ts';
 import { chainPunches, chainPunchesOfEmployees } from './record-chain.ts';
 import { refuseLockedAttendances, refuseLockedPeriod } from './record-lock.ts';
 
+/** The columns a punch's chain entry records (PunchFacts), read back from the insert. */
+const CHAINED_PUNCH_COLUMNS = ['id', 'employeeId', 'attendanceId', 'action', 'at', 'method', 'terminal', 'createdAt'] as const;
+
 /** The employee's latest clock punch (any action; manual entries are not clock punches) in [since, until]. */
 export function findLatestClockPunch(db: Kysely<Database>, employeeId: number, since: string, until: string) {
   return db
@@ -114,10 +117,11 @@ export async function applyPunch(
   const punch = await db
     .insertInto('punches')
     .values({ employeeId, attendanceId, action: change.action, at, method: input.method, terminal: input.terminal, terminalId: input.terminalId ?? null, offlineSeq: input.offline?.seq ?? null, createdAt })
-    .returning('id')
+    .returning(CHAINED_PUNCH_COLUMNS)
     .executeTakeFirstOrThrow();
-  // The punch's entry in the company's record chain, in this same transaction (decision 033).
-  await chainPunches(db, employeeId, [{ id: punch.id, employeeId, attendanceId, action: change.action, at, method: input.method, terminal: input.terminal, createdAt }]);
+  // The punch's entry in the company's record chain, in this same transaction (decision 033):
+  // the row as the database gave it back, so the entry says what verify will read.
+  await chainPunches(db, employeeId, [punch]);
   return { attendanceId, punchId: punch.id };
 }
 
@@ -125,7 +129,7 @@ export async function applyPunch(
 export async function insertPunches(db: Kysely<Database>, punches: readonly Insertable<PunchTable>[]): Promise<void> {
   if (punches.length === 0) return;
   await refuseLockedAttendances(db as Db, punches.flatMap((p) => (p.attendanceId == null ? [] : [p.attendanceId])));
-  const rows = await db.insertInto('punches').values(punches).returning(['id', 'employeeId', 'attendanceId', 'action', 'at', 'method', 'terminal', 'createdAt']).execute();
+  const rows = await db.insertInto('punches').values(punches).returning(CHAINED_PUNCH_COLUMNS).execute();
   const byEmployee = new Map<number, typeof rows>();
   for (const row of rows) byEmployee.set(row.employeeId, [...(byEmployee.get(row.employeeId) ?? []), row]);
   await chainPunchesOfEmployees(db, [...byEmployee].map(([employeeId, own]) => [employeeId, own.sort((a, b) => a.id - b.id)] as const));

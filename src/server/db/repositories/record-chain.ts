@@ -147,9 +147,14 @@ export async function currentChainedRecords(db: Kysely<Database>): Promise<Curre
       kind: 'void',
       refId: v.id,
       companyId: v.companyId,
-      payload: voidPayload({ attendanceId: v.id, employeeId: v.employeeId, date: v.date, voidedAt: v.voidedAt!, voidedBy: v.voidedBy, voidReason: v.voidReason ?? '' }),
+      payload: voidPayload(voidFactsOf(v)),
     })),
   ];
+}
+
+/** What a voided attendance row says, as the chain records it (written and verified alike). */
+export function voidFactsOf(row: { id: number; employeeId: number; date: string; voidedAt: string | null; voidedBy: number | null; voidReason: string | null }): VoidFacts {
+  return { attendanceId: row.id, employeeId: row.employeeId, date: row.date, voidedAt: row.voidedAt!, voidedBy: row.voidedBy, voidReason: row.voidReason ?? '' };
 }
 
 /** Every company's id and name, by id (the integrity page names each chain). */

@@ -24,5 +24,5 @@ export async function verifyRecordChainIn(trx: Db): Promise<RecordChainCheck> {
   const named = companies.map((c) => ({ companyId: c.id, companyName: c.name, head: heads.get(c.id) ?? null }));
   // A chain whose company row is gone is still shown (by id).
   for (const h of verdict.heads) if (!companies.some((c) => c.id === h.companyId)) named.push({ companyId: h.companyId, companyName: `#${h.companyId}`, head: h });
-  return { ok: verdict.ok, entries: verdict.entries, broken: verdict.ok ? null : verdict.broken, companies: named };
+  return { ok: verdict.ok, entries: verdict.entries, brokenCount: verdict.brokenCount, broken: verdict.broken, companies: named };
 }
