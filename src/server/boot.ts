@@ -2,7 +2,8 @@ import path from 'node:path';
 import { instanceConfig } from './config/instance-config.ts';
 import { checkInstanceConfigFile } from './config/config-file-check.ts';
 import { dataDir } from './config/data-dir.ts';
-import { closeDb, getDb } from './db/connection.ts';
+import { closeDb, getDb, setBeforeMigrating } from './db/connection.ts';
+import { backupBeforeMigrating } from './services/backups/pre-migration-backup.ts';
 import { acquireDataDirLock } from './db/data-dir-lock.ts';
 import { countUsers, emailExists } from './db/repositories/users.ts';
 import { createFirstAccount } from './services/create-first-account.ts';
@@ -48,6 +49,7 @@ export async function boot(options: BootOptions = {}): Promise<void> {
   // A damaged config.json stops here with one line naming it, before anything reads it.
   checkInstanceConfigFile(path.join(dataDir(), 'config.json'));
   instanceConfig();
+  setBeforeMigrating(backupBeforeMigrating); // a copy of the file before any pending migration (decision 039)
   const db = await getDb();
   await checkInstanceSecrets(db);
   // The periodic quick_check behind /api/health starts now, not at the first probe (decision 040).

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AppError } from '../../src/server/http/app-error.ts';
+import { WriteRefused } from '../../src/server/db/write-refused.ts';
 import { applyPunch } from '../../src/server/db/repositories/punches.ts';
 import { holidaysResource } from '../../src/server/db/repositories/org/holidays.ts';
 import { leaveTypesResource } from '../../src/server/db/repositories/org/leave-types.ts';
@@ -54,14 +54,15 @@ const figures = async () => {
 };
 
 /** The write is refused with the lock's 409 naming March, or the period given (and `openFrom` when asked). */
-async function expectLocked(write: Promise<unknown>, params: Record<string, unknown> = {}): Promise<AppError> {
+async function expectLocked(write: Promise<unknown>, params: Record<string, unknown> = {}): Promise<WriteRefused> {
   const error = await write.then(
     () => null,
     (e: unknown) => e,
   );
-  expect(error).toBeInstanceOf(AppError);
+  // Refused by the repository's write itself (db/repositories/record-lock.ts), whoever the writer.
+  expect(error).toBeInstanceOf(WriteRefused);
   expect(error).toMatchObject({ code: 'periods.locked', status: 409, params: { ...MARCH, ...params } });
-  return error as AppError;
+  return error as WriteRefused;
 }
 
 const employeeInput = (changes: Record<string, unknown>) => ({

@@ -11,6 +11,9 @@ import { describe, expect, it } from 'vitest';
  * - Kysely and the SQLite driver are imported for their values only inside `src/server/db` (types
  *   may be imported anywhere on the server); SQL on a database file (backup, restore) is in
  *   src/server/db/database-file.ts.
+ * - src/server/db is the bottom layer (issue 35): it imports the domain, config, the log and its own
+ *   files (and the business clock, clock/now.ts, a leaf), never a service, the HTTP edge or auth, and it never throws AppError (a refused write is
+ *   a WriteRefused that the edge answers).
  */
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -56,6 +59,15 @@ describe('one data-access rule', () => {
     const views = files.filter((f) => VIEW_ROOTS.some((root) => f === root || f.startsWith(root)));
     expect(views.length).toBeGreaterThan(50);
     expect(views.filter((file) => REPOSITORY_IMPORT.test(text(file))), 'call (or add) a service in src/server/services').toEqual([]);
+  });
+
+  it('keeps src/server/db a leaf: no service, HTTP or auth import, no AppError', () => {
+    const db = files.filter((f) => f.startsWith('src/server/db/'));
+    expect(db.length).toBeGreaterThan(40);
+    const imports = (file: string) => [...text(file).matchAll(/^\s*(?:import|export)\b[^;]*?from\s+['"]([^'"]+)['"]/gm)].map((m) => path.posix.join(path.posix.dirname(file), m[1]!));
+    const upward = db.flatMap((file) => imports(file).filter((target) => /^src\/server\/(services|http|auth|clock|mail|outbox|jobs|faces)\//.test(target) && target !== 'src/server/clock/now.ts').map((target) => `${file} -> ${target}`));
+    expect(upward, 'pass what db needs in from above (as setBeforeMigrating does)').toEqual([]);
+    expect(db.filter((file) => /\bAppError\b/.test(text(file))), 'throw WriteRefused (src/server/db/write-refused.ts)').toEqual([]);
   });
 
   it('recognises a query, a kysely import and a repository import when there is one', () => {

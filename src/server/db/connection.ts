@@ -5,7 +5,6 @@ import type pg from 'pg';
 import { CamelCasePlugin, Kysely, SqliteDialect } from 'kysely';
 import { dataDir } from '../config/data-dir.ts';
 import { migrateToLatest } from './migrate.ts';
-import { backupBeforeMigrating } from '../services/backups/pre-migration-backup.ts';
 import type { Database } from './schema.ts';
 import { withStatementCache } from './statement-cache.ts';
 import { postgresUrl } from './engine.ts';
@@ -77,6 +76,19 @@ export function createKysely(sqlite: SQLite.Database): Db {
   });
 }
 
+/** Runs before pending migrations are applied to the SQLite file, with the list of them. */
+export type BeforeMigrating = (sqlite: SQLite.Database, pending: string[]) => Promise<void>;
+let beforeMigrating: BeforeMigrating | undefined;
+
+/**
+ * Sets what runs before `getDb()` migrates the SQLite file: the server's boot passes the
+ * pre-migration backup (decision 039). Passed in, so that db/ imports no service (it is the
+ * bottom layer; tests/unit/data-access.test.ts).
+ */
+export function setBeforeMigrating(hook: BeforeMigrating | undefined): void {
+  beforeMigrating = hook;
+}
+
 /**
  * The process-wide database, opened and migrated on first use: `DATA_DIR/jornada.db`, or the
  * PostgreSQL database `DATABASE_URL` names (decision 059). Both the launcher (before listening)
@@ -91,7 +103,8 @@ export function getDb(): Promise<Db> {
     const sqlite = openSqlite(file);
     const db = createKysely(sqlite);
     try {
-      await migrateToLatest(db, undefined, { beforeApplying: (pending) => backupBeforeMigrating(sqlite, pending) });
+      const hook = beforeMigrating;
+      await migrateToLatest(db, undefined, hook ? { beforeApplying: (pending) => hook(sqlite, pending) } : undefined);
     } catch (error) {
       sqlite.close();
       ready = undefined;

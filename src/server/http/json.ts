@@ -5,6 +5,7 @@ import { translate } from '../../i18n/translate.ts';
 import { AppError } from './app-error.ts';
 import { readJsonBody } from './json-body.ts';
 import { isUnstorableText } from '../db/errors.ts';
+import { WriteRefused } from '../db/write-refused.ts';
 import { log } from '../log.ts';
 
 /** Largest JSON body an endpoint reads (face descriptors and forms fit comfortably). */
@@ -49,6 +50,7 @@ export function toErrorResponse(error: unknown, lang: Language): Response {
 /** Any thrown value as an AppError; unexpected errors are logged and become a plain 500. */
 export function asAppError(error: unknown): AppError {
   if (error instanceof AppError) return error;
+  if (error instanceof WriteRefused) return new AppError(error.code, error.status, error.params, error.fields);
   if (isUnstorableText(error)) return new AppError('validation.invalidInput', 422);
   log.error({ err: error }, 'unexpected error');
   return new AppError('errors.somethingWentWrong', 500);

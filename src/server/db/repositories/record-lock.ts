@@ -1,7 +1,7 @@
 import { lockedMessage, lockingPeriod } from '../../../domain/periods/period-lock.ts';
 import type { Period } from '../../../domain/reports/periods.ts';
 import { addDays } from '../../../domain/time/zoned-time.ts';
-import { AppError } from '../../http/app-error.ts';
+import { WriteRefused } from '../write-refused.ts';
 import type { Db } from '../connection.ts';
 
 /**
@@ -35,7 +35,7 @@ async function approvedOverlapping(db: Db, employeeIds: readonly number[], span:
 }
 
 const locked = (refusal: LockRefusal | null): void => {
-  if (refusal) throw new AppError(refusal.code, 409, refusal.params);
+  if (refusal) throw new WriteRefused(refusal.code, 409, refusal.params);
 };
 
 /** The refusal naming the period when `span` (a date or dates) of the employee touches an approved period, else null. */
@@ -90,7 +90,7 @@ export async function refuseLockedSchedule(db: Db, employeeId: number, span: { f
   if (rows.length === 0) return;
   const first = rows[0]!;
   const openFrom = addDays(rows.reduce((last, r) => (r.to > last ? r.to : last), first.to), 1);
-  throw new AppError('periods.locked', 409, { ...lockedMessage(first).params, openFrom, context: 'openFrom' });
+  throw new WriteRefused('periods.locked', 409, { ...lockedMessage(first).params, openFrom, context: 'openFrom' });
 }
 
 /** The employees of a company (archived ones too: their approved months stay locked). */

@@ -1,6 +1,6 @@
 import { containsText } from '../like.ts';
 import { RoleInput } from '../../../domain/permissions/role-schema.ts';
-import type { CrudResource } from '../../services/crud/crud-resource.ts';
+import type { CrudResource } from '../crud-resource.ts';
 import type { Db } from '../connection.ts';
 import { parsePermissions, permissionsJson } from '../stored-formats.ts';
 import { countReferences, exists } from './org/references.ts';

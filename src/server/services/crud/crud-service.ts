@@ -4,7 +4,7 @@ import { parseListQuery } from '../../../domain/lists/list-query.ts';
 import type { Db } from '../../db/connection.ts';
 import { appendAudit } from '../../db/repositories/audit-log.ts';
 import { AppError, notFound } from '../../http/app-error.ts';
-import type { CrudResource } from './crud-resource.ts';
+import type { CrudResource } from '../../db/crud-resource.ts';
 import { nowIso } from '../../clock/now.ts';
 
 /** Parses a route id; anything but a positive integer is a missing record (404). */

@@ -1,6 +1,6 @@
 import { MAX_OPTIONS_PAGE_SIZE } from '../../../domain/lists/list-query.ts';
 import type { Db } from '../../db/connection.ts';
-import type { CrudResource } from './crud-resource.ts';
+import type { CrudResource } from '../../db/crud-resource.ts';
 import { listRecords } from './crud-service.ts';
 import { crudResources, type CrudRecord, type CrudResourceName } from './resources.ts';
 

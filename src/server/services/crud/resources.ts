@@ -5,7 +5,7 @@ import { jobTitlesResource } from '../../db/repositories/org/job-titles.ts';
 import { leaveGroupsResource } from '../../db/repositories/org/leave-groups.ts';
 import { leaveTypesResource } from '../../db/repositories/org/leave-types.ts';
 import { rolesResource } from '../../db/repositories/roles-resource.ts';
-import type { CrudResource } from './crud-resource.ts';
+import type { CrudResource } from '../../db/crud-resource.ts';
 
 /**
  * The resources the shared CRUD service serves, by name: the name is the collection's path under

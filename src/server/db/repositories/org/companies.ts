@@ -1,6 +1,6 @@
 import { containsText } from '../../like.ts';
 import { CompanyInput } from '../../../../domain/org/org-schemas.ts';
-import type { CrudResource } from '../../../services/crud/crud-resource.ts';
+import type { CrudResource } from '../../crud-resource.ts';
 import { countReferences } from './references.ts';
 import type { CompanyDto } from '../../../../domain/api/records.ts';
 import type { Db } from '../../connection.ts';

@@ -1,7 +1,7 @@
 import { containsText } from '../../like.ts';
 import { DepartmentInput } from '../../../../domain/org/org-schemas.ts';
 import type { Db } from '../../connection.ts';
-import type { CrudResource } from '../../../services/crud/crud-resource.ts';
+import type { CrudResource } from '../../crud-resource.ts';
 import { countReferences, exists } from './references.ts';
 import type { DepartmentDto } from '../../../../domain/api/records.ts';
 import { sortDirection } from '../../sort-direction.ts';

@@ -1,8 +1,8 @@
 import { containsText } from '../../like.ts';
 import { HolidayInput } from '../../../../domain/org/org-schemas.ts';
 import type { Db } from '../../connection.ts';
-import type { CrudResource } from '../../../services/crud/crud-resource.ts';
-import { AppError } from '../../../http/app-error.ts';
+import type { CrudResource } from '../../crud-resource.ts';
+import { WriteRefused } from '../../write-refused.ts';
 import { exists } from './references.ts';
 import { refuseLockedCompanyDates } from '../record-lock.ts';
 import type { HolidayDto } from '../../../../domain/api/records.ts';
@@ -77,7 +77,7 @@ async function assertFreeDay(db: Db, input: HolidayInput, selfId: number | null)
   let q = db.selectFrom('holidays').select('id').where('companyId', '=', input.company).where('date', '=', input.date);
   if (selfId !== null) q = q.where('id', '!=', selfId);
   if (await q.executeTakeFirst()) {
-    throw new AppError('validation.invalidInput', 422, {}, { date: 'holidays.dayTaken' });
+    throw new WriteRefused('validation.invalidInput', 422, {}, { date: 'holidays.dayTaken' });
   }
 }
 

@@ -1,7 +1,7 @@
 import { containsText } from '../../like.ts';
 import { JobTitleInput } from '../../../../domain/org/org-schemas.ts';
 import type { Db } from '../../connection.ts';
-import type { CrudResource } from '../../../services/crud/crud-resource.ts';
+import type { CrudResource } from '../../crud-resource.ts';
 import { countReferences } from './references.ts';
 import type { JobTitleDto } from '../../../../domain/api/records.ts';
 import { sortDirection } from '../../sort-direction.ts';

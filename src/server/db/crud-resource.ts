@@ -1,6 +1,6 @@
 import type { GenericSchema } from 'valibot';
-import type { ListQuery, ListQueryOptions } from '../../../domain/lists/list-query.ts';
-import type { Db } from '../../db/connection.ts';
+import type { ListQuery, ListQueryOptions } from '../../domain/lists/list-query.ts';
+import type { Db } from './connection.ts';
 
 /**
  * What a simple table (company, department, job title, leave type, leave group) provides to the
