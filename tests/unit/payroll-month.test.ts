@@ -297,6 +297,8 @@ describe('payroll month (decision 052)', () => {
     const fri = { ...attendance('2026-03-06', '2026-03-06T08:10:00Z', '2026-03-06T15:55:00Z'), statusIn: 'late' as const, lateSeconds: 600, earlyDepartureSeconds: 300 };
     const sat = { ...attendance('2026-03-07', '2026-03-07T09:00:00Z', '2026-03-07T13:00:00Z', [], 'rest'), acceptance: { state: 'accepted' as const, comment: null } };
     const mon = { ...attendance('2026-03-09', '2026-03-09T08:00:00Z', '2026-03-09T17:00:00Z', [], 'paid'), acceptance: { state: 'pending' as const, comment: null } };
+    // Lateness the clock noted on the rest day is not lateness: that day expected nothing.
+    sat.lateSeconds = 3600;
     const figures = payroll({ from: '2026-03-06', to: '2026-03-09', today: '2026-03-20', schedules: [office], attendances: [fri, sat, mon] });
     expect(figures).toMatchObject({
       workedDays: 3,

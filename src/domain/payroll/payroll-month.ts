@@ -86,7 +86,7 @@ export interface PayrollMonth {
   /** Shifts started on a rest day of the schedule in force, and their work outside holidays (never also in overtime). */
   restDayWorkedDays: number;
   restDayWorkedSeconds: number;
-  /** Days checked in late / left early, and the seconds (as the record's days carry them). */
+  /** Days that expected work checked in late / left early, and the seconds (as the record's days carry them). */
   lateDays: number;
   lateSeconds: number;
   earlyDepartureDays: number;
@@ -195,7 +195,8 @@ export function payrollMonth(input: {
   for (const day of input.days) {
     out.expectedSeconds += day.expectedSeconds;
     if (day.kind === 'open') out.openDays++;
-    if ((day.kind === 'worked' || day.kind === 'open') && day.timeIn !== null) {
+    // Late and early only on a day that expected work: a holiday, a rest day or flagged work has no start to be late for.
+    if ((day.kind === 'worked' || day.kind === 'open') && day.timeIn !== null && day.expectedSeconds > 0) {
       if ((day.lateSeconds ?? 0) > 0) {
         out.lateDays++;
         out.lateSeconds += day.lateSeconds!;
