@@ -283,6 +283,14 @@ describe('payroll month (decision 052)', () => {
     });
   });
 
+  it('a rest-day night shift into a holiday is rest-day work before midnight and holiday work after', () => {
+    // Sunday 5 April 2026 22:00 to Monday 6 April (a holiday) 06:00 CEST (UTC+2), Sundays resting: 2 h rest-day, 6 h holiday, no overtime.
+    const night = schedule({ startTime: '22:00', offTime: '06:00', totalHours: 8, restDays: ['Sunday'] });
+    const shift = attendance('2026-04-05', '2026-04-05T20:00:00Z', '2026-04-06T04:00:00Z');
+    const figures = payroll({ from: '2026-04-05', to: '2026-04-05', today: '2026-04-10', schedules: [night], attendances: [shift], holidaySet: ['2026-04-06'] });
+    expect(figures).toMatchObject({ countedSeconds: 8 * H, restDayWorkedDays: 1, restDayWorkedSeconds: 2 * H, holidayWorkedSeconds: 6 * H, holidayNightSeconds: 6 * H, overtimeSeconds: 0, ordinarySeconds: 0 });
+  });
+
   it("a night shift of the month's last day into a holiday of the next month has its holiday hours", () => {
     // 31 December 2026 22:00 to 1 January 2027 06:00 CET: 6 h on New Year's Day, all at night, out of ordinary.
     const night = schedule({ startTime: '22:00', offTime: '06:00', totalHours: 8, restDays: [] });
