@@ -23,14 +23,19 @@ import { sqlIn } from '../helpers/test-sql.ts';
  * marked paid afterwards) and the 11th 09:00-18:00 (8.5 h: 0.5 h compensated with rest); the
  * holiday 19th 10:00-14:00 (4 h, all overtime, not marked); holidays (Vacaciones) 22-26; nothing
  * on the 12th; on the 30th no break punched: 8.5 h less the automatic 30 min (settings: after 6 h)
- * = 8 h counted, 0.5 h deducted. Expected: 17 working days × 8 h = 136 h (the holiday and the leave expect nothing).
- * Worked 14 × 8 + 10 + 8.5 + 4 = 134.5 h; ordinary 16 × 8 = 128 h; overtime 2 + 0.5 + 4 = 6.5 h.
+ * = 8 h counted, 0.5 h deducted; Saturday 13th, a rest day, 10:00-12:00 (2 h). Expected: 17 working
+ * days × 8 h = 136 h (the holiday and the leave expect nothing). Worked 14 × 8 + 10 + 8.5 + 4 + 2 =
+ * 136.5 h; ordinary 16 × 8 = 128 h; overtime 2 + 0.5 = 2.5 h; holiday work 4 h and rest-day work
+ * 2 h, each in its own column and not in overtime (layout 2, issue 33.7), so 128 + 2.5 + 2 + 4 =
+ * 136.5. Her month is approved; her company has a CCC, she a category and a contract type.
+ * Vacaciones allows 22 days a year: 17 left.
  *
  * Bea, part-time 50 %, 09:00-13:00 (4 h), rests Sat/Sun: clock punches 09:00-13:00 on the 4th
  * and 5th; manual 09:00-13:00 on 8-12, 16-18, 22-25, and the 15th 09:00-14:00 (5 h: 1 h paid);
  * sick leave (Baja médica) 1-3, a personal day (Asuntos propios) the 26th; the 29th checked in and
  * never out (open: counts nothing); nothing on 30-31 (unjustified). Expected: worked 15 × 4 +
- * open 4 + absent 2 × 4 = 72 h. Worked 14 × 4 + 5 = 61 h, ordinary 60 h.
+ * open 4 + absent 2 × 4 = 72 h. Worked 14 × 4 + 5 = 61 h, ordinary 60 h. The 16th 09:10-13:10
+ * (10 min late, beyond the 5 min of grace) and the 17th 08:45-12:45 (15 min early) are still 4 h.
  *
  * Carlos, nights 22:00-06:00 (8 h) from Tuesday the 23rd, rests Sun/Mon, a 02:00-02:30 break
  * (unpaid): 23, 24, 30, 31 22:00-06:00 (7.5 h, 7.5 h night); 25 21:00-06:00 (8.5 h: 0.5 h
@@ -59,31 +64,45 @@ type Figures = {
   unjustified_absence_days: number;
   unjustified_absence_hours: number;
   auto_break_deducted_hours: number;
-  /** leave type name -> [days, hours] */
-  byType: Record<string, [number, number]>;
+  rest_day_worked_days: number;
+  rest_day_worked_hours: number;
+  holiday_night_hours: number;
+  late_days: number;
+  late_minutes: number;
+  early_departure_days: number;
+  early_departure_minutes: number;
+  overtime_marks_not_accepted: number;
+  /** leave type name -> [days, hours, calendar days] */
+  byType: Record<string, [number, number, number]>;
 };
 
 // THE TABLE (hours), written by hand from the month described above.
 const TABLE: Record<'Ana' | 'Bea' | 'Carlos', Figures> = {
   Ana: {
-    worked_days: 17, open_days: 0, expected_hours: 136, worked_hours: 134.5, ordinary_hours: 128,
-    overtime_hours: 6.5, overtime_paid_hours: 2, overtime_compensated_hours: 0.5, overtime_unmarked_hours: 4,
+    worked_days: 18, open_days: 0, expected_hours: 136, worked_hours: 136.5, ordinary_hours: 128,
+    overtime_hours: 2.5, overtime_paid_hours: 2, overtime_compensated_hours: 0.5, overtime_unmarked_hours: 0,
     night_hours: 0, holiday_worked_days: 1, holiday_worked_hours: 4, leave_days: 5, leave_hours: 40,
     unjustified_absence_days: 1, unjustified_absence_hours: 8, auto_break_deducted_hours: 0.5,
-    byType: { Vacaciones: [5, 40] },
+    rest_day_worked_days: 1, rest_day_worked_hours: 2, holiday_night_hours: 0, late_days: 0, late_minutes: 0,
+    early_departure_days: 0, early_departure_minutes: 0, overtime_marks_not_accepted: 2,
+    byType: { Vacaciones: [5, 40, 5] },
   },
   Bea: {
     worked_days: 15, open_days: 1, expected_hours: 72, worked_hours: 61, ordinary_hours: 60,
     overtime_hours: 1, overtime_paid_hours: 1, overtime_compensated_hours: 0, overtime_unmarked_hours: 0,
     night_hours: 0, holiday_worked_days: 0, holiday_worked_hours: 0, leave_days: 4, leave_hours: 16,
     unjustified_absence_days: 2, unjustified_absence_hours: 8, auto_break_deducted_hours: 0,
-    byType: { 'Baja médica': [3, 12], 'Asuntos propios': [1, 4] },
+    rest_day_worked_days: 0, rest_day_worked_hours: 0, holiday_night_hours: 0, late_days: 1, late_minutes: 10,
+    early_departure_days: 1, early_departure_minutes: 15, overtime_marks_not_accepted: 1,
+    byType: { 'Baja médica': [3, 12, 3], 'Asuntos propios': [1, 4, 1] },
   },
   Carlos: {
     worked_days: 7, open_days: 0, expected_hours: 55, worked_hours: 53.5, ordinary_hours: 52.5,
     overtime_hours: 1, overtime_paid_hours: 0.5, overtime_compensated_hours: 0.5, overtime_unmarked_hours: 0,
     night_hours: 51.5, holiday_worked_days: 0, holiday_worked_hours: 0, leave_days: 0, leave_hours: 0,
     unjustified_absence_days: 0, unjustified_absence_hours: 0, auto_break_deducted_hours: 0,
+    rest_day_worked_days: 0, rest_day_worked_hours: 0, holiday_night_hours: 0, late_days: 0, late_minutes: 0,
+    early_departure_days: 0, early_departure_minutes: 0, overtime_marks_not_accepted: 2,
     byType: {},
   },
 };
@@ -119,7 +138,8 @@ beforeAll(async () => {
   adminEs.cookie = admin.cookie;
   const settings = (await json(await admin.get('/api/settings'))).data;
   // Break rules (decision 050): unpaid, and 30 min deducted from a day of more than 6 h without a punched break.
-  await json(await admin.request('PUT', '/api/settings', { ...settings, timezone: 'Europe/Madrid', autoBreakAfterMinutes: 360, autoBreakMinutes: 30 }));
+  // Work on a rest day is recorded, flagged (decision 032).
+  await json(await admin.request('PUT', '/api/settings', { ...settings, timezone: 'Europe/Madrid', autoBreakAfterMinutes: 360, autoBreakMinutes: 30, acceptUnscheduledWork: true }));
   const first = (await json(await admin.get('/api/employees?pageSize=1'))).data[0];
   company = first.company;
   department = (await json(await admin.post('/api/departments', { name: 'Nóminas QA', company }))).data._id;
@@ -129,7 +149,10 @@ beforeAll(async () => {
     firstName, lastName: 'Nómina', gender: 'female', email: `${firstName.toLowerCase()}@payroll.example`, nationalId: `NM-${pin}`,
     company: first.company, department, jobTitle, leaveGroup: first.leaveGroup, employmentType: 'regular', pin, ...extra,
   });
-  ids.Ana = (await json(await admin.post('/api/employees', person('Ana', '88800001', { socialSecurityNumber: '281234567840' })))).data._id;
+  ids.Ana = (await json(await admin.post('/api/employees', person('Ana', '88800001', { socialSecurityNumber: '281234567840', professionalCategory: 'Grupo 3 - Oficial administrativa', contractType: '100 Indefinido' })))).data._id;
+  // The company's tax ID and contribution account code (CCC: 281234567 mod 97 = 42).
+  const companyName = (await json(await admin.get(`/api/companies/${company}`))).data.name;
+  await json(await admin.request('PATCH', `/api/companies/${company}`, { name: companyName, taxId: 'B12345678', contributionAccountCode: '28 1234567 42' }));
   ids.Bea = (await json(await admin.post('/api/employees', person('Bea', '88800002', { workingDayType: 'part-time', partTimePercent: 50 })))).data._id;
   ids.Carlos = (await json(await admin.post('/api/employees', person('Carlos', '88800003')))).data._id;
   await json(await admin.post('/api/schedules', { employee: ids.Ana, startTime: '09:00', offTime: '17:00', totalHours: 8, restDays: ['Saturday', 'Sunday'], fromDate: '2027-03-01' }));
@@ -162,9 +185,12 @@ beforeAll(async () => {
   await post({ employee: ids.Ana, date: '2027-03-30', timeIn: '09:00', timeOut: '17:30', breakIn: null, breakOut: null });
   await post({ employee: ids.Ana, date: '2027-03-11', timeIn: '09:00', timeOut: '18:00', breakIn: '13:00', breakOut: '13:30', overtimeCompensation: 'rest' });
   await post({ employee: ids.Ana, date: '2027-03-19', timeIn: '10:00', timeOut: '14:00', breakIn: null, breakOut: null });
+  await post({ employee: ids.Ana, date: '2027-03-13', timeIn: '10:00', timeOut: '12:00', breakIn: null, breakOut: null });
   await json(await admin.post('/api/leaves', { employee: ids.Ana, leaveType: types['Vacaciones'], from: '2027-03-22', to: '2027-03-26', reason: 'Vacaciones', approved: true }));
   // Bea.
-  for (const d of ['08', '09', '10', '11', '12', '16', '17', '18', '22', '23', '24', '25']) await post({ employee: ids.Bea, date: `2027-03-${d}`, timeIn: '09:00', timeOut: '13:00', breakIn: null, breakOut: null });
+  for (const d of ['08', '09', '10', '11', '12', '18', '22', '23', '24', '25']) await post({ employee: ids.Bea, date: `2027-03-${d}`, timeIn: '09:00', timeOut: '13:00', breakIn: null, breakOut: null });
+  await post({ employee: ids.Bea, date: '2027-03-16', timeIn: '09:10', timeOut: '13:10', breakIn: null, breakOut: null });
+  await post({ employee: ids.Bea, date: '2027-03-17', timeIn: '08:45', timeOut: '12:45', breakIn: null, breakOut: null });
   await post({ employee: ids.Bea, date: '2027-03-15', timeIn: '09:00', timeOut: '14:00', breakIn: null, breakOut: null, overtimeCompensation: 'paid' });
   await post({ employee: ids.Bea, date: '2027-03-29', timeIn: '09:00', timeOut: null, breakIn: null, breakOut: null });
   await json(await admin.post('/api/leaves', { employee: ids.Bea, leaveType: types['Baja médica'], from: '2027-03-01', to: '2027-03-03', reason: 'Gripe', approved: true }));
@@ -174,6 +200,8 @@ beforeAll(async () => {
   await post({ employee: ids.Carlos, date: '2027-03-25', timeIn: '21:00', timeOut: '06:00', breakIn: '02:00', breakOut: '02:30', overtimeCompensation: 'rest' });
   await post({ employee: ids.Carlos, date: '2027-03-26', timeIn: '22:00', timeOut: '07:00', breakIn: '02:00', breakOut: '02:30', overtimeCompensation: 'paid' });
   await post({ employee: ids.Carlos, date: '2027-03-27', timeIn: '22:00', timeOut: '06:00', breakIn: '03:00', breakOut: '03:30' });
+  // Ana's March is approved (decision 051) on 5 April.
+  await json(await admin.post('/api/periods/approve', { date: '2027-03-01', employees: [ids.Ana] }));
 }, 180_000);
 
 afterAll(async () => {
@@ -184,8 +212,11 @@ afterAll(async () => {
 const FIXED = [
   'worked_days', 'open_days', 'expected_hours', 'worked_hours', 'ordinary_hours', 'overtime_hours', 'overtime_paid_hours', 'overtime_compensated_hours',
   'overtime_unmarked_hours', 'night_hours', 'holiday_worked_days', 'holiday_worked_hours', 'leave_days', 'leave_hours', 'unjustified_absence_days', 'unjustified_absence_hours',
-  'auto_break_deducted_hours',
+  'auto_break_deducted_hours', 'rest_day_worked_days', 'rest_day_worked_hours', 'holiday_night_hours', 'late_days', 'late_minutes', 'early_departure_days',
+  'early_departure_minutes', 'overtime_marks_not_accepted',
 ] as const;
+/** The figure columns of each leave type that the table holds. */
+const LEAVE_FIGURE = /^leave_(\d+)_(days|hours|calendar_days)$/;
 const isHours = (id: string) => id.endsWith('_hours');
 const query = () => `month=2027-03&departmentId=${department}`;
 
@@ -193,11 +224,11 @@ const query = () => `month=2027-03&departmentId=${department}`;
 function expected(name: (typeof PEOPLE)[number], id: string, unit: 'seconds' | 'csv' | 'hours'): number | string {
   const row = TABLE[name];
   let value: number;
-  const leave = /^leave_(\d+)_(days|hours)$/.exec(id);
+  const leave = LEAVE_FIGURE.exec(id);
   if (leave) {
     const typeName = Object.keys(types).find((n) => types[n] === Number(leave[1]))!;
-    const pair = row.byType[typeName] ?? [0, 0];
-    value = leave[2] === 'days' ? pair[0] : pair[1];
+    const figures = row.byType[typeName] ?? [0, 0, 0];
+    value = figures[['days', 'hours', 'calendar_days'].indexOf(leave[2]!)]!;
   } else value = row[id as (typeof FIXED)[number]];
   if (!isHours(id)) return unit === 'csv' ? String(value) : value;
   return unit === 'seconds' ? value * H : unit === 'csv' ? value.toFixed(2) : value;
@@ -211,7 +242,7 @@ describe('the payroll export against the hand-written table', () => {
     expect(answer.month).toBe('2027-03');
     expect(answer.employees.map((e: any) => e.employee.name)).toEqual(['Ana Nómina', 'Bea Nómina', 'Carlos Nómina']);
     columns = answer.columns;
-    const leaveColumns = columns.filter((c) => /^leave_\d+_/.test(c.id));
+    const leaveColumns = columns.filter((c) => LEAVE_FIGURE.test(c.id));
     for (const name of ['Vacaciones', 'Baja médica', 'Asuntos propios']) expect(leaveColumns.map((c) => c.id)).toContain(`leave_${types[name]}_days`);
     for (const [i, name] of PEOPLE.entries()) {
       const e = answer.employees[i];
@@ -220,6 +251,29 @@ describe('the payroll export against the hand-written table', () => {
     }
     expect(answer.employees[0].values).toMatchObject({ month: '2027-03', national_id: 'NM-88800001', social_security_number: '281234567840', working_day_type: 'full-time', part_time_percent: null });
     expect(answer.employees[1].values).toMatchObject({ working_day_type: 'part-time', part_time_percent: 50, employee_name: 'Bea Nómina', department: 'Nóminas QA' });
+    // Layout 2: who and where for the payslip, whether the month is final, the dates, the marks and the balance.
+    expect(answer.layoutVersion).toBe(2);
+    expect(answer.employees[0].values).toMatchObject({
+      layout_version: 2,
+      company_tax_id: 'B12345678',
+      contribution_account_code: '28123456742',
+      professional_category: 'Grupo 3 - Oficial administrativa',
+      contract_type: '100 Indefinido',
+      month_approved: 'yes',
+      month_approved_on: '2027-04-05',
+      unjustified_absence_dates: '2027-03-12',
+      overtime_marks: '2027-03-10 paid pending; 2027-03-11 rest pending',
+      [`leave_${types['Vacaciones']}_dates`]: '2027-03-22/2027-03-26',
+      [`leave_${types['Vacaciones']}_balance_days`]: 17,
+    });
+    expect(answer.employees[1].values).toMatchObject({
+      month_approved: 'no',
+      month_approved_on: '',
+      unjustified_absence_dates: '2027-03-30/2027-03-31',
+      [`leave_${types['Baja médica']}_dates`]: '2027-03-01/2027-03-03',
+      [`leave_${types['Baja médica']}_balance_days`]: null,
+      [`leave_${types['Asuntos propios']}_balance_days`]: 2,
+    });
   });
 
   it('CSV: the same figures as hours with two decimals, headers translated or as ids', async () => {
@@ -236,7 +290,7 @@ describe('the payroll export against the hand-written table', () => {
     expect(parsed).toHaveLength(4);
     for (const [i, name] of PEOPLE.entries()) {
       const row = Object.fromEntries(parsed[0]!.map((id, j) => [id, parsed[i + 1]![j]]));
-      for (const id of parsed[0]!.filter((c) => FIXED.includes(c as never) || /^leave_\d+_/.test(c))) expect(row[id], `${name} ${id}`).toBe(expected(name, id, 'csv'));
+      for (const id of parsed[0]!.filter((c) => FIXED.includes(c as never) || LEAVE_FIGURE.test(c))) expect(row[id], `${name} ${id}`).toBe(expected(name, id, 'csv'));
       expect(row.employee_id).toBe(String(ids[name]));
     }
     const es = await (await adminEs.get(`/api/reports/payroll/export?${query()}&format=csv`)).text();
@@ -261,7 +315,7 @@ describe('the payroll export against the hand-written table', () => {
     for (const [i, name] of PEOPLE.entries()) {
       const cells = (sheet.getRow(i + 2).values as unknown[]).slice(1);
       columns.forEach((c, j) => {
-        if (!FIXED.includes(c.id as never) && !/^leave_\d+_/.test(c.id)) return;
+        if (!FIXED.includes(c.id as never) && !LEAVE_FIGURE.test(c.id)) return;
         const want = expected(name, c.id, 'hours') as number;
         expect(Number(cells[j] ?? 0), `${name} ${c.id}`).toBeCloseTo(want, 9);
       });
@@ -269,12 +323,56 @@ describe('the payroll export against the hand-written table', () => {
     }
   });
 
+  it('CSV in Spanish: read back in the es-ES locale (";", decimal commas, Spanish values), every hour paid once', async () => {
+    const res = await adminEs.get(`/api/reports/payroll/export?${query()}&format=csv`);
+    expect(res.headers.get('content-disposition')).toContain('nomina-2027-03.csv');
+    const text = (await res.text()).replace(/^\uFEFF/, '');
+    const lines = text.trimEnd().split('\r\n');
+    expect(lines[0]!.split(';').length).toBeGreaterThan(40); // Spanish Excel splits on ';': one column per field
+    const parsed = Papa.parse<Record<string, string>>(text.trimEnd(), { delimiter: ';', header: true, skipEmptyLines: true });
+    expect(parsed.errors).toEqual([]);
+    expect(parsed.data).toHaveLength(3);
+    const es = (await json(await adminEs.get(`/api/reports/payroll?${query()}`))).data.columns as { id: string; label: string }[];
+    const label = (id: string) => es.find((c) => c.id === id)!.label;
+    expect(parsed.meta.fields).toEqual(es.map((c) => c.label));
+    // es-ES numbers: a comma before the decimals, no thousands separator in the file.
+    const number = (cell: string) => {
+      expect(cell, 'an es-ES decimal').toMatch(/^-?\d+(,\d+)?$/);
+      return Number(cell.replace(',', '.'));
+    };
+    for (const [i, name] of PEOPLE.entries()) {
+      const row = parsed.data[i]!;
+      const h = (id: string) => number(row[label(id)]!);
+      expect(row[label('employee_name')]).toBe(`${name} Nómina`);
+      for (const id of FIXED) expect(h(id), `${name} ${id}`).toBe(TABLE[name][id]);
+      expect(row[label('worked_hours')]).toBe(TABLE[name].worked_hours.toFixed(2).replace('.', ','));
+      // No double counting: ordinary + overtime + rest-day + holiday hours are the worked hours.
+      expect(h('ordinary_hours') + h('overtime_hours') + h('rest_day_worked_hours') + h('holiday_worked_hours'), name).toBeCloseTo(h('worked_hours'), 9);
+      expect(h('overtime_paid_hours') + h('overtime_compensated_hours') + h('overtime_unmarked_hours'), name).toBeCloseTo(h('overtime_hours'), 9);
+    }
+    const [ana, bea] = parsed.data;
+    expect(ana![label('working_day_type')]).toBe('Jornada completa');
+    expect(bea![label('working_day_type')]).toBe('Jornada parcial');
+    expect(ana![label('month_approved')]).toBe('sí');
+    expect(bea![label('month_approved')]).toBe('no');
+    expect(ana![label('overtime_marks')]).toBe('2027-03-10 retribuidas: pendiente; 2027-03-11 compensadas con descanso: pendiente');
+    expect(ana![`Vacaciones (saldo de días)`]).toBe('17,00');
+    expect(ana![`Vacaciones (fechas)`]).toBe('2027-03-22/2027-03-26');
+    expect(bea![`Baja médica (días naturales)`]).toBe('3');
+    expect(ana![label('contribution_account_code')]).toBe('28123456742');
+    // The English file keeps ',' and dots.
+    const en = await (await admin.get(`/api/reports/payroll/export?${query()}&format=csv&lang=en&headers=ids`)).text();
+    const enRows = Papa.parse<Record<string, string>>(en.replace(/^\uFEFF/, '').trimEnd(), { header: true, skipEmptyLines: true }).data;
+    expect(enRows[0]!.worked_hours).toBe('136.50');
+    expect(enRows[0]!.working_day_type).toBe('Full time');
+  });
+
   it('the page under /reports shows them', async () => {
     const res = await admin.get(`/reports/payroll?${query()}`);
     expect(res.status).toBe(200);
     const html = await res.text();
     for (const name of PEOPLE) expect(html).toContain(`data-testid="payroll-row-${ids[name]}"`);
-    expect(html).toContain('134.50');
+    expect(html).toContain('136.50');
     expect(html).toContain('51.50');
     expect(html).toContain('data-testid="payroll-open-days"');
   });
@@ -321,6 +419,14 @@ describe('who may read it, and bad input', () => {
     expect(renamed.status, await renamed.clone().text()).toBe(200);
     const csv = await (await admin.get(`/api/reports/payroll/export?${query()}&format=csv`)).text();
     expect(csv).toContain(`"'=HYPERLINK(""x"")"`);
+    const es = await (await adminEs.get(`/api/reports/payroll/export?${query()}&format=csv`)).text();
+    expect(es).toContain(`;"'=HYPERLINK(""x"")";`);
+    // The .xlsx writes the same escaped text (a string cell, never a formula).
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(Buffer.from(await (await admin.get(`/api/reports/payroll/export?${query()}&format=xlsx&headers=ids`)).arrayBuffer()) as never);
+    const sheet = book.worksheets[0]!;
+    const at = (sheet.getRow(1).values as unknown[]).indexOf('department');
+    expect(sheet.getRow(2).getCell(at).value).toBe(`'=HYPERLINK("x")`);
     await admin.request('PATCH', `/api/departments/${department}`, { name: 'Nóminas QA', company });
   });
 });

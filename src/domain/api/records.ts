@@ -49,6 +49,9 @@ export interface EmployeeDto {
   socialSecurityNumber: string | null;
   workingDayType: 'full-time' | 'part-time';
   partTimePercent: number | null;
+  /** Professional category and contract type for the payroll export (issue 33.7); null when not given. */
+  professionalCategory: string | null;
+  contractType: string | null;
   createdAt: string;
   updatedAt: string;
   /** Hours balance in seconds (decision 049), only in the register's list (`withBalance=1`); null without a recorded day. */
@@ -202,6 +205,8 @@ export interface CompanyDto {
   name: string;
   /** CIF/NIF, no separators; null when not given (decision 035). */
   taxId: string | null;
+  /** Contribution account code (CCC), 11 digits; null when not given (issue 33.7). */
+  contributionAccountCode: string | null;
   departments: number;
   employees: number;
   createdAt: string;

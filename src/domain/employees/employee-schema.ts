@@ -74,6 +74,9 @@ const fields = {
   socialSecurityNumber: socialSecurityNumberField,
   workingDayType: workingDayTypeField,
   partTimePercent: partTimePercentField,
+  // For the payroll bureau (issue 33.7, decision 052): as the company names them; optional.
+  professionalCategory: optionalText(120),
+  contractType: optionalText(120),
 };
 
 /** Part time needs its percentage: an issue on `partTimePercent` (working-day.ts). */

@@ -39,7 +39,36 @@ const taxId = v.optional(
   null,
 );
 
-export const CompanyInput = v.object({ name: text(120), taxId }, FILL);
+/**
+ * The company's contribution account code with Spain's Social Security (código de cuenta de
+ * cotización, CCC), for the payroll export (issue 33.7): optional; typed with or without spaces,
+ * slashes or hyphens, kept as its 11 digits: province (2), number (7), control (2) = the first
+ * nine as a number modulo 97.
+ */
+export function normalizeContributionAccountCode(input: string): string | null {
+  const digits = input.replace(/[\s./-]/g, '');
+  if (!/^\d{11}$/.test(digits)) return null;
+  return Number(digits.slice(0, 9)) % 97 === Number(digits.slice(9)) ? digits : null;
+}
+const contributionAccountCode = v.optional(
+  v.nullable(
+    v.pipe(
+      v.string('companies.cccFormat'),
+      v.trim(),
+      v.transform((s) => (s === '' ? null : s)),
+      v.nullable(
+        v.pipe(
+          v.string(),
+          v.check((s) => normalizeContributionAccountCode(s) !== null, 'companies.cccFormat'),
+          v.transform((s) => normalizeContributionAccountCode(s)!),
+        ),
+      ),
+    ),
+  ),
+  null,
+);
+
+export const CompanyInput = v.object({ name: text(120), taxId, contributionAccountCode }, FILL);
 export type CompanyInput = v.InferOutput<typeof CompanyInput>;
 
 export const DepartmentInput = v.object({ name: text(120), company: idRef }, FILL);

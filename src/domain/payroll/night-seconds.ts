@@ -10,7 +10,7 @@ import { addDays, localDateTimeToUtcIso } from '../time/zoned-time.ts';
 export const NIGHT_START = '22:00';
 export const NIGHT_END = '06:00';
 
-type Interval = readonly [number, number];
+export type Interval = readonly [number, number];
 
 const DAY_MS = 86_400_000;
 
@@ -47,31 +47,69 @@ function nightWindows(fromMs: number, toMs: number, timeZone: string): Interval[
 
 const overlap = (a: Interval, b: Interval) => Math.max(0, Math.min(a[1], b[1]) - Math.max(a[0], b[0]));
 
+/** A day as the interval rules read it: instants, breaks, the zone it was recorded in. */
+export interface TimedDay {
+  timeIn: string;
+  timeOut: string | null;
+  breaks: readonly BreakInstants[];
+  timezone: string;
+}
+
+/**
+ * The work of a closed attendance as disjoint epoch-ms intervals, in time order: check-in to
+ * check-out with the unpaid breaks cut out (a paid break is work, art. 34.4, so it stays in). An
+ * open day (no check-out) has none yet; a break without an end, or one outside the day, is
+ * clipped to the day.
+ */
+export function workIntervals(day: TimedDay, breaksPaid: boolean): Interval[] {
+  if (day.timeOut === null) return [];
+  const work: Interval = [Date.parse(day.timeIn), Date.parse(day.timeOut)];
+  if (!(work[1] > work[0])) return [];
+  if (breaksPaid) return [work];
+  // Breaks may not overlap each other in a valid record, but merge them anyway so none is taken twice.
+  const spans = day.breaks
+    .map((b): Interval => [Math.max(work[0], Date.parse(b.startAt)), Math.min(work[1], b.endAt === null ? work[1] : Date.parse(b.endAt))])
+    .filter(([a, b]) => b > a)
+    .sort((x, y) => x[0] - y[0]);
+  const out: Interval[] = [];
+  let from = work[0];
+  for (const [a, b] of spans) {
+    if (a > from) out.push([from, a]);
+    from = Math.max(from, b);
+  }
+  if (work[1] > from) out.push([from, work[1]]);
+  return out;
+}
+
+/** Milliseconds of `intervals` inside `windows` (each list disjoint within itself). */
+export function msWithin(intervals: readonly Interval[], windows: readonly Interval[]): number {
+  let ms = 0;
+  for (const i of intervals) for (const w of windows) ms += overlap(i, w);
+  return ms;
+}
+
+/** The parts of `intervals` inside `windows`, as intervals (each list disjoint within itself). */
+export function intersect(intervals: readonly Interval[], windows: readonly Interval[]): Interval[] {
+  const out: Interval[] = [];
+  for (const i of intervals) for (const w of windows) {
+    const a = Math.max(i[0], w[0]);
+    const b = Math.min(i[1], w[1]);
+    if (b > a) out.push([a, b]);
+  }
+  return out;
+}
+
+/** The night windows that may touch the intervals (see nightWindows). */
+export function nightWindowsOf(intervals: readonly Interval[], timeZone: string): Interval[] {
+  if (intervals.length === 0) return [];
+  return nightWindows(intervals[0]![0], intervals.at(-1)![1], timeZone);
+}
+
 /**
  * Seconds of a closed attendance that fall in the night, unpaid breaks excluded (a paid break is
- * work, art. 34.4, so it stays in). An open day (no check-out) has none yet; a break without an
- * end, or one outside the day, is clipped to the day. Whole seconds, rounded once at the end.
+ * work, art. 34.4, so it stays in). An open day has none yet. Whole seconds, rounded once at the end.
  */
-export function nightSeconds(day: { timeIn: string; timeOut: string | null; breaks: readonly BreakInstants[]; timezone: string }, breaksPaid: boolean): number {
-  if (day.timeOut === null) return 0;
-  const work: Interval = [Date.parse(day.timeIn), Date.parse(day.timeOut)];
-  if (!(work[1] > work[0])) return 0;
-  const windows = nightWindows(work[0], work[1], day.timezone);
-  let ms = 0;
-  for (const w of windows) ms += overlap(work, w);
-  if (!breaksPaid) {
-    // Breaks may not overlap each other in a valid record, but merge them anyway so none is taken twice.
-    const spans = day.breaks
-      .map((b): Interval => [Math.max(work[0], Date.parse(b.startAt)), Math.min(work[1], b.endAt === null ? work[1] : Date.parse(b.endAt))])
-      .filter(([a, b]) => b > a)
-      .sort((x, y) => x[0] - y[0]);
-    const merged: [number, number][] = [];
-    for (const [a, b] of spans) {
-      const top = merged.at(-1);
-      if (top && a <= top[1]) top[1] = Math.max(top[1], b);
-      else merged.push([a, b]);
-    }
-    for (const b of merged) for (const w of windows) ms -= overlap(b, w);
-  }
-  return Math.max(0, Math.round(ms / 1000));
+export function nightSeconds(day: TimedDay, breaksPaid: boolean): number {
+  const work = workIntervals(day, breaksPaid);
+  return Math.max(0, Math.round(msWithin(work, nightWindowsOf(work, day.timezone)) / 1000));
 }

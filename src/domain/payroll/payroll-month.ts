@@ -2,8 +2,12 @@ import type { DayCalendar } from '../reports/day-calendar.ts';
 import { activeScheduleOn } from '../reports/day-calendar.ts';
 import type { MonthlyRecordDay } from '../reports/monthly-record.ts';
 import type { ScheduleRule } from '../schedules/schedule-rules.ts';
+import { isRestDay } from '../schedules/schedule-rules.ts';
+import type { AcceptanceState } from '../attendance/correction-rules.ts';
+import type { OvertimeCompensation } from '../reports/monthly-record.ts';
 import { addDays } from '../time/zoned-time.ts';
-import { nightSeconds } from './night-seconds.ts';
+import { holidayWork } from './holiday-seconds.ts';
+import { msWithin, nightWindowsOf, workIntervals } from './night-seconds.ts';
 
 /**
  * What the payroll bureau needs of one employee's month (decision 052), built on the legal monthly
@@ -18,10 +22,17 @@ import { nightSeconds } from './night-seconds.ts';
  *   `overtimeSeconds` (paid, compensated with rest, not marked yet).
  * - A day without check-out counts nothing yet (`openDays` tells the bureau the month is not
  *   complete).
- * - Holidays worked: the counted work of days that are company holidays (a holiday expects
- *   nothing, so those hours are also overtime: the two columns overlap on purpose).
+ * - The worked hours are split into four columns that never overlap (issue 33.7, layout 2):
+ *   ordinary + overtime + rest-day work + holiday work = counted. Holiday work is the work that
+ *   falls, by the clock, on a company holiday's calendar day (`holidayWork`), whichever day the
+ *   shift started; rest-day work is the rest of a shift that started on a rest day of the
+ *   schedule in force. On a working day the holiday part is taken out of the day's overtime
+ *   first (a shift runs into the next day past its scheduled end), then out of its ordinary
+ *   hours; a shift started on a holiday has what is left after midnight as overtime (the day
+ *   expected nothing). The overtime marks split what stays overtime.
  * - Night: the work between 22:00 and 06:00 (art. 36 ET), unpaid breaks excluded, never more than
- *   the day's counted work (an automatic break deduction has no place in time, so it caps).
+ *   the day's counted work (an automatic break deduction has no place in time, so it caps); the
+ *   holiday part of it is `holidayNightSeconds`.
  * - Absences by leave type: working days of approved leave (rest days and holidays inside a leave
  *   are not taken) and the hours the schedule would have expected on them.
  * - Unjustified absences: past working days with neither attendance nor leave, and their expected hours.
@@ -29,8 +40,31 @@ import { nightSeconds } from './night-seconds.ts';
 
 export interface PayrollAbsence {
   leaveTypeId: number;
+  /** Working days taken (the record's leave days) and the hours their schedule expected. */
   days: number;
   seconds: number;
+  /** Calendar days of the month the leave covers, rest days and holidays included (sick leave is paid by them). */
+  calendarDays: number;
+  /** Those calendar days as ranges of consecutive dates. */
+  dates: DateRange[];
+}
+
+/** Consecutive dates, inclusive (`from` = `to` for one day). */
+export interface DateRange {
+  from: string;
+  to: string;
+}
+
+/** A day whose overtime is marked paid or compensated, and where the worker stands on it (decision 034). */
+export interface PayrollOvertimeMark {
+  date: string;
+  compensation: OvertimeCompensation;
+  /**
+   * The worker's answer to the day's latest administrator correction, which set the mark:
+   * `accepted`, `pending`, `rejected`, `expired` (not answered in time); null when the change
+   * needed no answer (the worker asked for it).
+   */
+  acceptance: AcceptanceState | null;
 }
 
 export interface PayrollMonth {
@@ -44,11 +78,26 @@ export interface PayrollMonth {
   overtimeCompensatedSeconds: number;
   overtimeUnmarkedSeconds: number;
   nightSeconds: number;
+  /** Holiday dates on which this month's shifts worked (one may be the 1st of the next month), and that work by the clock (never also in overtime). */
   holidayWorkedDays: number;
   holidayWorkedSeconds: number;
+  /** The night part of `holidayWorkedSeconds`. */
+  holidayNightSeconds: number;
+  /** Shifts started on a rest day of the schedule in force, and their work outside holidays (never also in overtime). */
+  restDayWorkedDays: number;
+  restDayWorkedSeconds: number;
+  /** Days that expected work checked in late / left early, and the seconds (as the record's days carry them). */
+  lateDays: number;
+  lateSeconds: number;
+  earlyDepartureDays: number;
+  earlyDepartureSeconds: number;
+  /** Dates of the unjustified absences, as ranges. */
+  unjustifiedDates: DateRange[];
+  /** Every day with a marked overtime, by date. */
+  overtimeMarks: PayrollOvertimeMark[];
   leaveDays: number;
   leaveSeconds: number;
-  /** By leave type id, ascending; only the types taken this month. */
+  /** By leave type id, ascending; only the types covering a day of this month. */
   absences: PayrollAbsence[];
   unjustifiedDays: number;
   unjustifiedSeconds: number;
@@ -60,7 +109,8 @@ export interface PayrollMonth {
 export type PayrollRecordDay = Pick<
   MonthlyRecordDay,
   'date' | 'kind' | 'timeIn' | 'timeOut' | 'timezone' | 'breaks' | 'countedSeconds' | 'deductedSeconds' | 'expectedSeconds' | 'overtimeSeconds' | 'overtimeCompensation' | 'holiday'
->;
+> &
+  Partial<Pick<MonthlyRecordDay, 'lateSeconds' | 'earlyDepartureSeconds' | 'workerAcceptance'>>;
 
 /** An approved leave of the employee (as the record's `leaveByDate` is built: later ones win a date). */
 export interface PayrollLeave {
@@ -83,6 +133,15 @@ export function emptyPayrollMonth(): PayrollMonth {
     nightSeconds: 0,
     holidayWorkedDays: 0,
     holidayWorkedSeconds: 0,
+    holidayNightSeconds: 0,
+    restDayWorkedDays: 0,
+    restDayWorkedSeconds: 0,
+    lateDays: 0,
+    lateSeconds: 0,
+    earlyDepartureDays: 0,
+    earlyDepartureSeconds: 0,
+    unjustifiedDates: [],
+    overtimeMarks: [],
     leaveDays: 0,
     leaveSeconds: 0,
     absences: [],
@@ -92,53 +151,111 @@ export function emptyPayrollMonth(): PayrollMonth {
   };
 }
 
+/** Sorted dates as ranges of consecutive dates. */
+export function dateRanges(dates: readonly string[]): DateRange[] {
+  const out: DateRange[] = [];
+  for (const d of dates) {
+    const last = out.at(-1);
+    if (last && addDays(last.to, 1) === d) last.to = d;
+    else out.push({ from: d, to: d });
+  }
+  return out;
+}
+
 export function payrollMonth(input: {
   days: readonly PayrollRecordDay[];
-  /** The employee's schedules: a leave day takes the hours its schedule expected. */
+  /** The employee's schedules: a leave day takes the hours its schedule expected; a rest day is the schedule's. */
   schedules: readonly ScheduleRule[];
   calendar: DayCalendar;
   /** Approved leave, in the order the record read it (by start date). */
   leaves: readonly PayrollLeave[];
   breaksPaid: boolean;
+  /** The company's holiday dates of the month and the day after it (a night shift of the last day may run into it). */
+  holidays?: ReadonlySet<string>;
 }): PayrollMonth {
   const out = emptyPayrollMonth();
+  const holidays = input.holidays ?? new Set(input.days.filter((d) => d.holiday !== null).map((d) => d.date));
+  const inMonth = new Set(input.days.map((d) => d.date));
   const leaveTypeOn = new Map<string, number>();
   for (const l of input.leaves) for (let d = l.fromDate; d <= l.toDate; d = addDays(d, 1)) leaveTypeOn.set(d, l.leaveTypeId);
   const absences = new Map<number, PayrollAbsence>();
+  const absence = (type: number) => {
+    let a = absences.get(type);
+    if (!a) absences.set(type, (a = { leaveTypeId: type, days: 0, seconds: 0, calendarDays: 0, dates: [] }));
+    return a;
+  };
+  const leaveDates = new Map<number, string[]>();
+  for (const [date, type] of [...leaveTypeOn].sort(([a], [b]) => a.localeCompare(b))) {
+    if (!inMonth.has(date)) continue;
+    absence(type).calendarDays++;
+    leaveDates.set(type, [...(leaveDates.get(type) ?? []), date]);
+  }
+  const holidayDates = new Set<string>();
+  const unjustified: string[] = [];
   for (const day of input.days) {
     out.expectedSeconds += day.expectedSeconds;
     if (day.kind === 'open') out.openDays++;
+    // Late and early only on a day that expected work: a holiday, a rest day or flagged work has no start to be late for.
+    if ((day.kind === 'worked' || day.kind === 'open') && day.timeIn !== null && day.expectedSeconds > 0) {
+      if ((day.lateSeconds ?? 0) > 0) {
+        out.lateDays++;
+        out.lateSeconds += day.lateSeconds!;
+      }
+      if ((day.earlyDepartureSeconds ?? 0) > 0) {
+        out.earlyDepartureDays++;
+        out.earlyDepartureSeconds += day.earlyDepartureSeconds!;
+      }
+    }
+    if (day.overtimeCompensation !== null && day.overtimeSeconds > 0) {
+      out.overtimeMarks.push({ date: day.date, compensation: day.overtimeCompensation, acceptance: day.workerAcceptance?.state ?? null });
+    }
     if (day.kind === 'worked' && day.timeIn !== null) {
       const counted = day.countedSeconds ?? 0;
       out.workedDays++;
       out.autoBreakDeductedSeconds += day.deductedSeconds;
       out.countedSeconds += counted;
-      out.ordinarySeconds += Math.max(0, counted - day.overtimeSeconds);
-      out.overtimeSeconds += day.overtimeSeconds;
-      if (day.overtimeCompensation === 'paid') out.overtimePaidSeconds += day.overtimeSeconds;
-      else if (day.overtimeCompensation === 'rest') out.overtimeCompensatedSeconds += day.overtimeSeconds;
-      else out.overtimeUnmarkedSeconds += day.overtimeSeconds;
-      out.nightSeconds += Math.min(counted, nightSeconds({ timeIn: day.timeIn, timeOut: day.timeOut, breaks: day.breaks, timezone: day.timezone }, input.breaksPaid));
-      if (day.holiday !== null) {
-        out.holidayWorkedDays++;
-        out.holidayWorkedSeconds += counted;
+      const work = workIntervals({ timeIn: day.timeIn, timeOut: day.timeOut, breaks: day.breaks, timezone: day.timezone }, input.breaksPaid);
+      out.nightSeconds += Math.min(counted, Math.round(msWithin(work, nightWindowsOf(work, day.timezone)) / 1000));
+      const onHoliday = holidayWork(work, day.date, day.timezone, holidays);
+      const holiday = Math.min(counted, onHoliday.seconds);
+      out.holidayWorkedSeconds += holiday;
+      out.holidayNightSeconds += Math.min(holiday, onHoliday.nightSeconds);
+      for (const d of onHoliday.dates) holidayDates.add(d);
+      const schedule = activeScheduleOn(input.schedules, day.date);
+      let overtime: number;
+      if (day.holiday !== null) overtime = counted - holiday; // the day expected nothing: what is not on the holiday is extra
+      else if (schedule && isRestDay(schedule, day.date)) {
+        overtime = 0;
+        out.restDayWorkedDays++;
+        out.restDayWorkedSeconds += counted - holiday;
+      } else {
+        const fromOvertime = Math.min(holiday, day.overtimeSeconds);
+        overtime = day.overtimeSeconds - fromOvertime;
+        out.ordinarySeconds += Math.max(0, counted - day.overtimeSeconds - (holiday - fromOvertime));
       }
+      out.overtimeSeconds += overtime;
+      if (day.overtimeCompensation === 'paid') out.overtimePaidSeconds += overtime;
+      else if (day.overtimeCompensation === 'rest') out.overtimeCompensatedSeconds += overtime;
+      else out.overtimeUnmarkedSeconds += overtime;
     } else if (day.kind === 'leave') {
       const seconds = input.calendar.expectedSeconds(day.date, activeScheduleOn(input.schedules, day.date));
       const type = leaveTypeOn.get(day.date);
       out.leaveDays++;
       out.leaveSeconds += seconds;
       if (type !== undefined) {
-        const a = absences.get(type) ?? { leaveTypeId: type, days: 0, seconds: 0 };
+        const a = absence(type);
         a.days++;
         a.seconds += seconds;
-        absences.set(type, a);
       }
     } else if (day.kind === 'absent') {
       out.unjustifiedDays++;
       out.unjustifiedSeconds += day.expectedSeconds;
+      unjustified.push(day.date);
     }
   }
+  out.holidayWorkedDays = holidayDates.size;
+  out.unjustifiedDates = dateRanges(unjustified);
+  for (const [type, dates] of leaveDates) absence(type).dates = dateRanges(dates);
   out.absences = [...absences.values()].sort((a, b) => a.leaveTypeId - b.leaveTypeId);
   return out;
 }

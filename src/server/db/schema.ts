@@ -15,6 +15,8 @@ export interface CompanyTable {
   name: string;
   /** CIF/NIF printed on the monthly record (migration 0012). */
   taxId: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Contribution account code (CCC), 11 digits, for the payroll export (migration 0030). */
+  contributionAccountCode: ColumnType<string | null, string | null | undefined, string | null>;
   createdAt: CreatedAt;
   updatedAt: string;
 }
@@ -109,6 +111,9 @@ export interface EmployeeTable {
   workingDayType: ColumnType<WorkingDayType, WorkingDayType | undefined, WorkingDayType>;
   /** Part-time percentage of a full working day, 1–99; null when full time. */
   partTimePercent: ColumnType<number | null, number | null | undefined, number | null>;
+  /** Professional group or category of the collective agreement, and contract type, free text (migration 0030). */
+  professionalCategory: ColumnType<string | null, string | null | undefined, string | null>;
+  contractType: ColumnType<string | null, string | null | undefined, string | null>;
   createdAt: CreatedAt;
   updatedAt: string;
 }

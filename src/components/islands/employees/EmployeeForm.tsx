@@ -44,6 +44,7 @@ const EMPTY: EmployeeFormInput = {
   nationalId: '', placeOfBirth: '', address: '', company: '', department: '', jobTitle: '', leaveGroup: '', leavePrivilege: '',
   companyEmail: '', employmentType: 'regular', employmentStatus: '', officialStartDate: '', endDate: '', dateRegularized: '', pin: '',
   rfidCard: '', status: 'active', socialSecurityNumber: '', workingDayType: 'full-time', partTimePercent: '',
+  professionalCategory: '', contractType: '',
 };
 
 const GENDER_LABELS = { female: 'employees.genderFemale', male: 'employees.genderMale', other: 'employees.genderOther' } as const;
@@ -239,6 +240,8 @@ export default function EmployeeForm({ lang, employee, today }: Props) {
             {field('workingDayType', t('employees.workingDayType'), select('workingDayType', WORKING_DAY_TYPES.map((w) => <option key={w} value={w}>{t(`employees.workingDay.${w}`)}</option>)))}
             {workingDayType === 'part-time' &&
               field('partTimePercent', t('employees.partTimePercent'), input('partTimePercent', 'number', { min: 1, max: 99, inputMode: 'numeric' }), t('employees.partTimePercentHint'))}
+            {field('professionalCategory', t('employees.professionalCategory'), input('professionalCategory'))}
+            {field('contractType', t('employees.contractType'), input('contractType'), t('employees.contractTypeHint'))}
             {field('officialStartDate', t('employees.officialStartDate'), input('officialStartDate', 'date'))}
             {field('endDate', t('employees.endDate'), input('endDate', 'date'), t('employees.endDateHint'))}
             {field('dateRegularized', t('employees.dateRegularized'), input('dateRegularized', 'date'))}

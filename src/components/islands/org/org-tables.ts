@@ -36,8 +36,9 @@ export const ORG_TABLES = {
     fields: [
       { name: 'name', kind: 'text', label: 'fields.name' },
       { name: 'taxId', kind: 'text', label: 'fields.taxId' },
+      { name: 'contributionAccountCode', kind: 'text', label: 'fields.contributionAccountCode' },
     ],
-    blank: { name: '', taxId: '' },
+    blank: { name: '', taxId: '', contributionAccountCode: '' },
   },
   department: {
     path: '/departments',

@@ -61,6 +61,8 @@ const select = (q: ReturnType<typeof base>) =>
     'employees.socialSecurityNumber',
     'employees.workingDayType',
     'employees.partTimePercent',
+    'employees.professionalCategory',
+    'employees.contractType',
     'employees.createdAt',
     'employees.updatedAt',
     'companies.name as companyName',
@@ -110,6 +112,8 @@ const toDto = (r: Row): EmployeeDto => ({
   socialSecurityNumber: r.socialSecurityNumber,
   workingDayType: r.workingDayType,
   partTimePercent: r.partTimePercent,
+  professionalCategory: r.professionalCategory,
+  contractType: r.contractType,
   createdAt: r.createdAt,
   updatedAt: r.updatedAt,
 });

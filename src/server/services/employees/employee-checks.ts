@@ -88,6 +88,8 @@ export function employeeColumns(input: EmployeeCreateInput | EmployeeUpdateInput
     socialSecurityNumber: input.socialSecurityNumber,
     workingDayType: input.workingDayType,
     partTimePercent: storedPartTimePercent(input),
+    professionalCategory: input.professionalCategory,
+    contractType: input.contractType,
   };
 }
 

@@ -1,17 +1,22 @@
 import { payrollMonth } from '../../../domain/payroll/payroll-month.ts';
+import { monthApproval } from '../../../domain/payroll/payroll-approval.ts';
 import { payrollColumns, type PayrollColumn, type PayrollLeaveType, type PayrollRow } from '../../../domain/payroll/payroll-columns.ts';
 import { createDayCalendar } from '../../../domain/reports/day-calendar.ts';
 import { monthPeriod } from '../../../domain/reports/periods.ts';
+import { addDays } from '../../../domain/time/zoned-time.ts';
 import type { Db } from '../../db/connection.ts';
-import { allLeaveTypes, byEmployee, leavesOverlapping, reportEmployees, schedulesByEmployee, type EmployeeFilter } from '../../db/repositories/report-data.ts';
+import { allLeaveTypes, byEmployee, holidaysByCompany, leavesOverlapping, reportEmployees, schedulesByEmployee, type EmployeeFilter } from '../../db/repositories/report-data.ts';
+import { approvalsOverlapping } from '../../db/repositories/period-approvals.ts';
+import { payrollIdentities } from '../../db/repositories/payroll-data.ts';
 import { getSettings } from '../get-settings.ts';
 import { breakRulesOf } from '../../../domain/worktime/worktime-settings.ts';
+import { employeeLeaveBalances } from '../leave/leave-balances.ts';
 import { monthlyRecords } from '../reports/monthly-records.ts';
 
 export interface PayrollReport {
   month: string;
   timezone: string;
-  /** Leave types of the exported employees' companies, by id: each has its two columns. */
+  /** Leave types of the exported employees' companies, by id: each has its group of columns. */
   leaveTypes: PayrollLeaveType[];
   columns: PayrollColumn[];
   rows: PayrollRow[];
@@ -20,7 +25,10 @@ export interface PayrollReport {
 /**
  * The payroll figures (decision 052) of every employee under the filter that the monthly record
  * covers (a schedule in force or an attendance that month), in the record's order (by name). The
- * record decides each day; `payrollMonth` sorts it into payroll concepts.
+ * record decides each day; `payrollMonth` sorts it into payroll concepts. Besides: whether the
+ * month is approved (decision 051), the company's holidays of the month and the next day (a
+ * night shift runs into it), each leave type's remaining allowance of the year as of the month's
+ * last day (accrued to then), and the identity fields of migration 0030.
  */
 export async function payrollReport(db: Db, filter: EmployeeFilter, month: string): Promise<PayrollReport> {
   const settings = await getSettings(db);
@@ -32,20 +40,42 @@ export async function payrollReport(db: Db, filter: EmployeeFilter, month: strin
   const companyOf = new Map((await reportEmployees(db, filter)).map((e) => [e.id, e.companyId]));
   const companies = new Set(records.records.map((r) => companyOf.get(r.employee.id)));
   const leaveTypes = (await allLeaveTypes(db)).filter((t) => companies.has(t.companyId)).map((t) => ({ id: t.id, name: t.name })).sort((a, b) => a.id - b.id);
+  const holidays = await holidaysByCompany(db, { from: period.from, to: addDays(period.to, 1) });
+  const approvals = byEmployee(await approvalsOverlapping(db, period));
+  const identities = await payrollIdentities(db, records.records.map((r) => r.employee.id));
   const { breaksPaid } = breakRulesOf(settings);
-  const rows = records.records.map(({ employee, record }): PayrollRow => ({
-    month,
-    employee: {
-      id: employee.id,
-      name: employee.name,
-      nationalId: employee.nationalId,
-      socialSecurityNumber: employee.socialSecurityNumber,
-      companyName: employee.companyName,
-      departmentName: employee.departmentName,
-      workingDayType: employee.workingDayType,
-      partTimePercent: employee.partTimePercent,
-    },
-    figures: payrollMonth({ days: record.days, schedules: schedules.get(employee.id) ?? [], calendar, leaves: leaves.get(employee.id) ?? [], breaksPaid }),
-  }));
+  const year = Number(month.slice(0, 4));
+  const rows: PayrollRow[] = [];
+  for (const { employee, record } of records.records) {
+    const identity = identities.get(employee.id);
+    const balances = await employeeLeaveBalances(db, employee.id, year, period.to);
+    rows.push({
+      month,
+      employee: {
+        id: employee.id,
+        name: employee.name,
+        nationalId: employee.nationalId,
+        socialSecurityNumber: employee.socialSecurityNumber,
+        companyName: employee.companyName,
+        companyTaxId: employee.companyTaxId,
+        contributionAccountCode: identity?.contributionAccountCode ?? null,
+        departmentName: employee.departmentName,
+        workingDayType: employee.workingDayType,
+        partTimePercent: employee.partTimePercent,
+        professionalCategory: identity?.professionalCategory ?? null,
+        contractType: identity?.contractType ?? null,
+      },
+      figures: payrollMonth({
+        days: record.days,
+        schedules: schedules.get(employee.id) ?? [],
+        calendar,
+        leaves: leaves.get(employee.id) ?? [],
+        breaksPaid,
+        holidays: new Set(holidays.get(companyOf.get(employee.id) ?? -1)?.keys() ?? []),
+      }),
+      approval: monthApproval(approvals.get(employee.id) ?? [], period, settings.timezone),
+      leaveBalances: Object.fromEntries(balances.data.map((b) => [b.leaveType, b.remaining])),
+    });
+  }
   return { month, timezone: settings.timezone, leaveTypes, columns: payrollColumns(leaveTypes), rows };
 }

@@ -1,5 +1,5 @@
 import { parsePayrollQuery, type PayrollQuery } from '../../../domain/payroll/payroll-query.ts';
-import type { PayrollColumnKind, PayrollEmployee, PayrollLeaveType } from '../../../domain/payroll/payroll-columns.ts';
+import { PAYROLL_LAYOUT_VERSION, type PayrollApproval, type PayrollColumnKind, type PayrollEmployee, type PayrollLeaveType } from '../../../domain/payroll/payroll-columns.ts';
 import type { PayrollMonth } from '../../../domain/payroll/payroll-month.ts';
 import { scopedEmployeeFilter, type RecordAccount } from '../../../domain/permissions/record-access.ts';
 import { localDateOf } from '../../../domain/time/zoned-time.ts';
@@ -28,20 +28,23 @@ export async function payrollFor(db: Db, params: URLSearchParams, viewer: Record
 
 /** The API's answer: the column layout (ids, kinds, headers in the request's language) and each employee's exact figures in seconds. */
 export interface PayrollAnswer {
+  /** The column layout's version (docs/payroll-export.md). */
+  layoutVersion: number;
   month: string;
   timezone: string;
   leaveTypes: PayrollLeaveType[];
   columns: { id: string; kind: PayrollColumnKind; label: string }[];
-  employees: { employee: PayrollEmployee; figures: PayrollMonth; values: Record<string, string | number | null> }[];
+  employees: { employee: PayrollEmployee; figures: PayrollMonth; approval: PayrollApproval; leaveBalances: Record<number, number | null>; values: Record<string, string | number | null> }[];
 }
 
 export async function readPayroll(db: Db, params: URLSearchParams, viewer: RecordAccount, lang: Language): Promise<PayrollAnswer> {
   const { report } = await payrollFor(db, params, viewer);
   return {
+    layoutVersion: PAYROLL_LAYOUT_VERSION,
     month: report.month,
     timezone: report.timezone,
     leaveTypes: report.leaveTypes,
     columns: report.columns.map((c) => ({ id: c.id, kind: c.kind, label: translate(lang, c.labelKey, c.labelParams) })),
-    employees: report.rows.map((r) => ({ employee: r.employee, figures: r.figures, values: Object.fromEntries(report.columns.map((c) => [c.id, c.value(r)])) })),
+    employees: report.rows.map((r) => ({ employee: r.employee, figures: r.figures, approval: r.approval, leaveBalances: r.leaveBalances, values: Object.fromEntries(report.columns.map((c) => [c.id, c.value(r)])) })),
   };
 }

@@ -23,6 +23,7 @@ export const companiesResource: CrudResource<CompanyInput, CompanyDto> = {
         'companies.id',
         'companies.name',
         'companies.taxId',
+        'companies.contributionAccountCode',
         'companies.createdAt',
         eb.selectFrom('departments').whereRef('departments.companyId', '=', 'companies.id').select(eb.fn.countAll().as('n')).as('departments'),
         eb.selectFrom('employees').whereRef('employees.companyId', '=', 'companies.id').select(eb.fn.countAll().as('n')).as('employees'),
@@ -38,6 +39,7 @@ export const companiesResource: CrudResource<CompanyInput, CompanyDto> = {
         _id: r.id,
         name: r.name,
         taxId: r.taxId,
+        contributionAccountCode: r.contributionAccountCode,
         departments: Number(r.departments),
         employees: Number(r.employees),
         createdAt: r.createdAt,
@@ -45,12 +47,13 @@ export const companiesResource: CrudResource<CompanyInput, CompanyDto> = {
     };
   },
   async get(db, id) {
-    const r = await db.selectFrom('companies').select(['id', 'name', 'taxId', 'createdAt']).where('id', '=', id).executeTakeFirst();
+    const r = await db.selectFrom('companies').select(['id', 'name', 'taxId', 'contributionAccountCode', 'createdAt']).where('id', '=', id).executeTakeFirst();
     if (!r) return undefined;
     return {
       _id: r.id,
       name: r.name,
       taxId: r.taxId,
+      contributionAccountCode: r.contributionAccountCode,
       createdAt: r.createdAt,
       departments: await countReferences(db, 'departments', 'companyId', id),
       employees: await countReferences(db, 'employees', 'companyId', id),
@@ -60,11 +63,11 @@ export const companiesResource: CrudResource<CompanyInput, CompanyDto> = {
     return {};
   },
   async insert(db, input, at) {
-    const row = await db.insertInto('companies').values({ name: input.name, taxId: input.taxId, createdAt: at, updatedAt: at }).returning('id').executeTakeFirstOrThrow();
+    const row = await db.insertInto('companies').values({ name: input.name, taxId: input.taxId, contributionAccountCode: input.contributionAccountCode, createdAt: at, updatedAt: at }).returning('id').executeTakeFirstOrThrow();
     return row.id;
   },
   async update(db, id, input, at) {
-    await db.updateTable('companies').set({ name: input.name, taxId: input.taxId, updatedAt: at }).where('id', '=', id).execute();
+    await db.updateTable('companies').set({ name: input.name, taxId: input.taxId, contributionAccountCode: input.contributionAccountCode, updatedAt: at }).where('id', '=', id).execute();
   },
   async usage(db, id) {
     // Inspection links keep their log of uses (decision 036): a company that has one stays.
