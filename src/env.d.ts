@@ -3,7 +3,7 @@
 declare namespace App {
   interface Locals {
     /** The signed-in user, resolved by middleware from the `token` cookie or Bearer header. */
-    user?: import('./server/services/session-user.ts').SessionUser;
+    user?: import('./server/services/sign-in/session-user.ts').SessionUser;
     /** The id of the request's session row (decision 023), with `user`. */
     sessionId?: string;
     /** Language for this request's pages or API messages. */

@@ -15,10 +15,10 @@ import { apiLanguage, pageLanguage } from './server/http/request-language.ts';
 import { withSecurityHeaders } from './server/http/security-headers.ts';
 import { withLayoutHashes } from './server/http/layout-csp.ts';
 import { log } from './server/log.ts';
-import { isFirstRun } from './server/services/first-run.ts';
+import { isFirstRun } from './server/services/first-run/first-run.ts';
 import { getSettings } from './server/services/get-settings.ts';
 import { apiTokenPrincipal } from './server/services/api-tokens/api-token-principal.ts';
-import { loadSession } from './server/services/session-user.ts';
+import { loadSession } from './server/services/sign-in/session-user.ts';
 
 /** Built assets and public files: no session needed, never redirected. */
 function isAsset(path: string): boolean {

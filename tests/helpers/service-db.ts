@@ -6,7 +6,7 @@ import { resetInstanceConfigCache } from '../../src/server/config/instance-confi
 import { createKysely, openSqlite, type Db } from '../../src/server/db/connection.ts';
 import { migrateToLatest } from '../../src/server/db/migrate.ts';
 import { insertUser } from '../../src/server/db/repositories/users.ts';
-import { createFirstAccount } from '../../src/server/services/create-first-account.ts';
+import { createFirstAccount } from '../../src/server/services/first-run/create-first-account.ts';
 import { invalidateSettings } from '../../src/server/services/get-settings.ts';
 import { defaultRoles } from '../../src/domain/permissions/default-roles.ts';
 import type { Permissions } from '../../src/domain/permissions/permissions.ts';

@@ -8,7 +8,7 @@ const dirs = [mkdtempSync(path.join(tmpdir(), 'jornada-seed-'))];
 process.env.DATA_DIR = dirs[0];
 
 const { getDb, closeDb } = await import('../../src/server/db/connection.ts');
-const { createFirstAccount } = await import('../../src/server/services/create-first-account.ts');
+const { createFirstAccount } = await import('../../src/server/services/first-run/create-first-account.ts');
 const { seedDemoData } = await import('../../src/server/services/seed-demo-data.ts');
 const { pinKey } = await import('../../src/server/auth/pin-key.ts');
 const { resetInstanceConfigCache } = await import('../../src/server/config/instance-config.ts');

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { recordPunch, type PunchRequest } from '../../src/server/services/record-punch.ts';
+import { recordPunch, type PunchRequest } from '../../src/server/services/punch/record-punch.ts';
 import { adminDashboard } from '../../src/server/services/dashboard/admin-dashboard.ts';
 import { openServiceDb, type ServiceDb } from '../helpers/service-db.ts';
 

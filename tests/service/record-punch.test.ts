@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLOCK_MESSAGES } from '../../src/domain/messages/spec-messages.ts';
-import { PunchRefusal, recordPunch, type PunchRequest } from '../../src/server/services/record-punch.ts';
+import { PunchRefusal, recordPunch, type PunchRequest } from '../../src/server/services/punch/record-punch.ts';
 import { openServiceDb, type ServiceDb } from '../helpers/service-db.ts';
 
 /** recordPunch: what the clock engine refuses is audited and writes nothing else; an accepted punch writes its day. */

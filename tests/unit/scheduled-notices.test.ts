@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { dueAutoClockOut } from '../../src/domain/notifications/due-auto-clock-out.ts';
+import { dueAutoClockOut } from '../../src/domain/attendance/due-auto-clock-out.ts';
 import { missingCheckOutDueAt } from '../../src/domain/notifications/due-missing-check-out.ts';
-import { dueMissedCheckIn, type CheckInFacts } from '../../src/domain/notifications/due-missed-check-in.ts';
+import { dueMissedCheckIn, type CheckInFacts } from '../../src/domain/attendance/due-missed-check-in.ts';
 import { dueSummaryMonth } from '../../src/domain/notifications/due-monthly-summary.ts';
 import type { ScheduleRule } from '../../src/domain/schedules/schedule-rules.ts';
 

@@ -7,7 +7,7 @@ import { SHIFT_WINDOW_RANGE } from '../clock/shift-window.ts';
 import { parseIpList } from '../net/ip-list.ts';
 import { AUTO_BREAK_AFTER_RANGE, AUTO_BREAK_MINUTES_RANGE } from '../worktime/break-rules.ts';
 import { MAX_ORDINARY_HOURS_RANGE } from '../worktime/work-time-warnings.ts';
-import { AUTO_CLOCK_OUT_HOURS_RANGE } from '../notifications/due-auto-clock-out.ts';
+import { AUTO_CLOCK_OUT_HOURS_RANGE } from '../attendance/due-auto-clock-out.ts';
 
 /** Countries offered in the settings (ISO 3166 codes; the spec's default is "UK"). */
 export const COUNTRIES = [

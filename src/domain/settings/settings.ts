@@ -6,7 +6,7 @@ import { DEFAULT_SHIFT_WINDOW_MINUTES } from '../clock/shift-window.ts';
 import { DEFAULT_TERMINAL_SILENT_MINUTES } from '../terminals/terminal-rules.ts';
 import { DEFAULT_BREAK_RULES } from '../worktime/break-rules.ts';
 import { DEFAULT_WARNING_LIMITS } from '../worktime/work-time-warnings.ts';
-import { DEFAULT_AUTO_CLOCK_OUT_HOURS } from '../notifications/due-auto-clock-out.ts';
+import { DEFAULT_AUTO_CLOCK_OUT_HOURS } from '../attendance/due-auto-clock-out.ts';
 
 /**
  * Instance settings (spec section 3, "Setting") and their defaults (section 9), plus the options

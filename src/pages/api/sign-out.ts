@@ -1,7 +1,7 @@
 import { SESSION_COOKIE, tokenFromRequest } from '../../server/auth/session-token.ts';
 import { getDb } from '../../server/db/connection.ts';
 import { endpoint } from '../../server/http/endpoint.ts';
-import { signOut } from '../../server/services/sign-out.ts';
+import { signOut } from '../../server/services/sign-in/sign-out.ts';
 
 /**
  * Ends the session of the request's token (cookie, else Bearer) on the server and clears the

@@ -5,9 +5,9 @@ import { endpoint } from '../../server/http/endpoint.ts';
 import { json, parseInput, readJson } from '../../server/http/json.ts';
 import { setSessionCookie } from '../../server/http/session-cookie.ts';
 import { sessionOrigin } from '../../server/http/session-origin.ts';
-import { isFirstRun } from '../../server/services/first-run.ts';
-import { toSessionUserDto } from '../../server/services/session-user.ts';
-import { signUp } from '../../server/services/sign-up.ts';
+import { isFirstRun } from '../../server/services/first-run/first-run.ts';
+import { toSessionUserDto } from '../../server/services/sign-in/session-user.ts';
+import { signUp } from '../../server/services/first-run/sign-up.ts';
 
 /** First run only: POST {company, full_name, email, password, confirmPassword?, country?, timezone?, demo?} -> as login; 403 afterwards. */
 export const POST = endpoint(async (context) => {

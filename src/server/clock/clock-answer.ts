@@ -6,10 +6,10 @@ import { getDb } from '../db/connection.ts';
 import { AppError } from '../http/app-error.ts';
 import { asAppError, errorBody, JSON_HEADERS, parseInput } from '../http/json.ts';
 import { addressBehind } from '../http/terminal-address.ts';
-import { assertClockAllowedFrom } from '../services/clock-access.ts';
+import { assertClockAllowedFrom } from '../services/punch/clock-access.ts';
 import { getSettings } from '../services/get-settings.ts';
-import { PunchRefusal, recordPunch } from '../services/record-punch.ts';
-import { redeemFaceChallenge } from '../services/redeem-face-challenge.ts';
+import { PunchRefusal, recordPunch } from '../services/punch/record-punch.ts';
+import { redeemFaceChallenge } from '../services/punch/redeem-face-challenge.ts';
 import { resolveTerminal, terminalOfPunch } from '../services/terminals/resolve-terminal.ts';
 import { punchMethod, terminalRefusal } from '../../domain/terminals/terminal-rules.ts';
 

@@ -1,5 +1,5 @@
 import type { APIContext, APIRoute } from 'astro';
-import type { SessionUser } from '../services/session-user.ts';
+import type { SessionUser } from '../services/sign-in/session-user.ts';
 import { unauthenticated } from './app-error.ts';
 import { toErrorResponse } from './json.ts';
 

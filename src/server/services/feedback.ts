@@ -5,7 +5,7 @@ import { nowMs } from '../clock/now.ts';
 import type { Db } from '../db/connection.ts';
 import { insertFeedback, latestFeedback } from '../db/repositories/feedback.ts';
 import { AppError } from '../http/app-error.ts';
-import type { SessionUser } from './session-user.ts';
+import type { SessionUser } from './sign-in/session-user.ts';
 
 export const FeedbackInput = v.object(
   { message: v.pipe(v.string('validation.required'), v.trim(), v.nonEmpty('validation.required'), v.maxLength(5000, 'validation.tooLong')) },

@@ -8,7 +8,7 @@ import { SHIFT_WINDOW_RANGE } from '../../../domain/clock/shift-window.ts';
 import { TERMINAL_SILENT_RANGE } from '../../../domain/terminals/terminal-rules.ts';
 import { AUTO_BREAK_AFTER_RANGE, AUTO_BREAK_MINUTES_RANGE } from '../../../domain/worktime/break-rules.ts';
 import { MAX_ORDINARY_HOURS_RANGE } from '../../../domain/worktime/work-time-warnings.ts';
-import { AUTO_CLOCK_OUT_HOURS_RANGE } from '../../../domain/notifications/due-auto-clock-out.ts';
+import { AUTO_CLOCK_OUT_HOURS_RANGE } from '../../../domain/attendance/due-auto-clock-out.ts';
 import { faceThresholdAboveSafe, MEASURED_SAFE_FACE_THRESHOLD } from '../../../domain/clock/face-match.ts';
 import { formatNumber } from '../../../domain/format/intl-format.ts';
 import type { Language } from '../../../i18n/languages.ts';

@@ -5,8 +5,8 @@ import { json, parseInput, readJson } from '../../../server/http/json.ts';
 import { setSessionCookie } from '../../../server/http/session-cookie.ts';
 import { terminalAddress } from '../../../server/http/terminal-address.ts';
 import { getSettings } from '../../../server/services/get-settings.ts';
-import { toSessionUserDto } from '../../../server/services/session-user.ts';
-import { signIn } from '../../../server/services/sign-in.ts';
+import { toSessionUserDto } from '../../../server/services/sign-in/session-user.ts';
+import { signIn } from '../../../server/services/sign-in/sign-in.ts';
 
 /**
  * POST {email, password} -> {accessToken, user}; sets the `token` cookie. Failures are

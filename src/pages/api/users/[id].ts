@@ -6,7 +6,7 @@ import { json, readJson } from '../../../server/http/json.ts';
 import { setSessionCookie } from '../../../server/http/session-cookie.ts';
 import { sessionOrigin } from '../../../server/http/session-origin.ts';
 import { parseId } from '../../../server/services/crud/crud-service.ts';
-import { startSession } from '../../../server/services/start-session.ts';
+import { startSession } from '../../../server/services/sign-in/start-session.ts';
 import { deleteUser } from '../../../server/services/users/delete-user.ts';
 import { getUser } from '../../../server/services/users/list-users.ts';
 import { updateUser } from '../../../server/services/users/update-user.ts';

@@ -3,7 +3,7 @@ import { nowIso } from '../../clock/now.ts';
 import type { Db } from '../../db/connection.ts';
 import { appendAudit } from '../../db/repositories/audit-log.ts';
 import { insertInspectionLink } from '../../db/repositories/inspection-links.ts';
-import type { SessionUser } from '../session-user.ts';
+import type { SessionUser } from '../sign-in/session-user.ts';
 import { inspectionTokenHash, newInspectionToken } from './inspection-token.ts';
 
 /**

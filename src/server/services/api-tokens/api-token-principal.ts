@@ -4,7 +4,7 @@ import { apiTokenHash } from '../../auth/api-token.ts';
 import type { Db } from '../../db/connection.ts';
 import { findApiTokenWithUser, touchApiToken } from '../../db/repositories/api-tokens.ts';
 import { parsePermissions } from '../../db/stored-formats.ts';
-import { toSessionUser, type SessionUser } from '../session-user.ts';
+import { toSessionUser, type SessionUser } from '../sign-in/session-user.ts';
 
 /**
  * The principal a `Bearer jt_…` request acts as (decision 057), or undefined (401): an unknown,

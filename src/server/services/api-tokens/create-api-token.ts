@@ -8,7 +8,7 @@ import { appendAudit } from '../../db/repositories/audit-log.ts';
 import { permissionsJson } from '../../db/stored-formats.ts';
 import { AppError } from '../../http/app-error.ts';
 import { getSettings } from '../get-settings.ts';
-import type { SessionUser } from '../session-user.ts';
+import type { SessionUser } from '../sign-in/session-user.ts';
 
 /**
  * Makes a named API token for the signed-in Admin or SuperAdmin (decision 057): only permissions

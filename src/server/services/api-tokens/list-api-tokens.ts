@@ -4,7 +4,7 @@ import { nowMs } from '../../clock/now.ts';
 import type { Db } from '../../db/connection.ts';
 import { listApiTokens } from '../../db/repositories/api-tokens.ts';
 import { parsePermissions } from '../../db/stored-formats.ts';
-import type { SessionUser } from '../session-user.ts';
+import type { SessionUser } from '../sign-in/session-user.ts';
 
 export interface ApiTokenView {
   _id: number;

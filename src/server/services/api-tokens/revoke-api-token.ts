@@ -3,7 +3,7 @@ import type { Db } from '../../db/connection.ts';
 import { findApiToken, revokeApiToken as revokeRow } from '../../db/repositories/api-tokens.ts';
 import { appendAudit } from '../../db/repositories/audit-log.ts';
 import { notFound } from '../../http/app-error.ts';
-import type { SessionUser } from '../session-user.ts';
+import type { SessionUser } from '../sign-in/session-user.ts';
 import { managesAllApiTokens } from './list-api-tokens.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { computeAttendanceMetrics } from '../../../domain/attendance/attendance-metrics.ts';
-import { dueAutoClockOut } from '../../../domain/notifications/due-auto-clock-out.ts';
+import { dueAutoClockOut } from '../../../domain/attendance/due-auto-clock-out.ts';
 import { activeScheduleOn } from '../../../domain/schedules/schedule-rules.ts';
 import { addDays, localDateOf } from '../../../domain/time/zoned-time.ts';
 import { nowMs } from '../../clock/now.ts';

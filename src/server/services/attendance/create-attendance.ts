@@ -19,7 +19,7 @@ import {
 } from '../../db/repositories/attendances.ts';
 import { rowExists } from '../../db/repositories/user-records.ts';
 import { AppError } from '../../http/app-error.ts';
-import type { SessionUser } from '../session-user.ts';
+import type { SessionUser } from '../sign-in/session-user.ts';
 import { requireWritable } from '../record-guard.ts';
 import { nowMs } from '../../clock/now.ts';
 import { getSettings } from '../get-settings.ts';

@@ -1,7 +1,7 @@
 import type { Db } from '../../db/connection.ts';
 import { findAttendanceEmployee } from '../../db/repositories/attendances.ts';
 import { AppError, notFound } from '../../http/app-error.ts';
-import type { SessionUser } from '../session-user.ts';
+import type { SessionUser } from '../sign-in/session-user.ts';
 import { requireWritable } from '../record-guard.ts';
 
 /**

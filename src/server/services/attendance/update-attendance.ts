@@ -13,7 +13,7 @@ import {
   type AttendanceDetailDto,
 } from '../../db/repositories/attendances.ts';
 import { AppError, notFound } from '../../http/app-error.ts';
-import type { SessionUser } from '../session-user.ts';
+import type { SessionUser } from '../sign-in/session-user.ts';
 import { requireWritable } from '../record-guard.ts';
 import { nowMs } from '../../clock/now.ts';
 import { getSettings } from '../get-settings.ts';

@@ -4,7 +4,7 @@ import type { Db } from '../../db/connection.ts';
 import { appendAudit } from '../../db/repositories/audit-log.ts';
 import { findAttendanceDetail, voidAttendanceRecord, type AttendanceDetailDto } from '../../db/repositories/attendances.ts';
 import { AppError, notFound } from '../../http/app-error.ts';
-import type { SessionUser } from '../session-user.ts';
+import type { SessionUser } from '../sign-in/session-user.ts';
 import { requireWritable } from '../record-guard.ts';
 import { validateAttendance } from './attendance-checks.ts';
 

@@ -3,7 +3,7 @@ import { terminalRefusal } from '../../../domain/terminals/terminal-rules.ts';
 import type { Db } from '../../db/connection.ts';
 import { AppError } from '../../http/app-error.ts';
 import { parseInput } from '../../http/json.ts';
-import { assertClockAllowedFrom } from '../clock-access.ts';
+import { assertClockAllowedFrom } from '../punch/clock-access.ts';
 import { resolveTerminal, terminalOfPunch } from '../terminals/resolve-terminal.ts';
 import { receiveOfflinePunches, type LatePunchAnswer } from './receive-offline-punches.ts';
 

@@ -10,7 +10,7 @@ import { validateAttendance } from '../attendance/attendance-checks.ts';
 import { createAttendance } from '../attendance/create-attendance.ts';
 import { updateAttendance } from '../attendance/update-attendance.ts';
 import { getSettings } from '../get-settings.ts';
-import type { SessionUser } from '../session-user.ts';
+import type { SessionUser } from '../sign-in/session-user.ts';
 import { toConflictDto } from './conflict-dto.ts';
 
 type Actor = Pick<SessionUser, 'id' | 'accountType' | 'employeeId'>;

@@ -1,5 +1,5 @@
 import { DOUBLE_TAP_SECONDS, isDoubleTap } from '../../../domain/clock/double-tap.ts';
-import { decideClockPunch } from '../decide-clock-punch.ts';
+import { decideClockPunch } from '../punch/decide-clock-punch.ts';
 import { judgeSequence, landsBeforeRecord, placeLatePunch, type ConflictReason, type LatePunchStatus } from '../../../domain/clock/late-punch.ts';
 import type { LatePunch, LatePunchBatch } from '../../../domain/clock/late-punch-request.ts';
 import { epochSeconds, isoOfSeconds } from '../../../domain/clock/shift-bounds.ts';

@@ -10,7 +10,7 @@ import { AppError, notFound } from '../../http/app-error.ts';
 import { nowMs } from '../../clock/now.ts';
 import { canReadEmployeeRecord } from '../../../domain/permissions/record-access.ts';
 import { requireWritable } from '../record-guard.ts';
-import type { SessionUser } from '../session-user.ts';
+import type { SessionUser } from '../sign-in/session-user.ts';
 import { createAttendance } from '../attendance/create-attendance.ts';
 import { updateAttendance } from '../attendance/update-attendance.ts';
 import { validateAttendance } from '../attendance/attendance-checks.ts';

@@ -4,7 +4,7 @@ import { nowMs } from '../../clock/now.ts';
 import type { Db } from '../../db/connection.ts';
 import { markGuideMoment, readGuideFacts, readGuideMemory, setGuideDismissed } from '../../db/repositories/user-guide.ts';
 import { forbidden } from '../../http/app-error.ts';
-import type { SessionUser } from '../session-user.ts';
+import type { SessionUser } from '../sign-in/session-user.ts';
 
 const nowIso = () => new Date(nowMs()).toISOString();
 

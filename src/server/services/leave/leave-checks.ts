@@ -13,7 +13,7 @@ import { getSettings } from '../get-settings.ts';
 import { allowedLeaveTypes, employmentDates, findLeave, leaveEmployee, leaveSpansOf, leaveTypesById, workCalendarOf, type LeaveDto } from '../../db/repositories/leaves.ts';
 import { AppError, notFound } from '../../http/app-error.ts';
 import { requireReadable } from '../record-guard.ts';
-import type { SessionUser } from '../session-user.ts';
+import type { SessionUser } from '../sign-in/session-user.ts';
 import { checkToilRequest } from '../balance/check-toil-request.ts';
 
 export type LeaveActor = Pick<SessionUser, 'id' | 'accountType' | 'employeeId'>;

@@ -8,7 +8,7 @@ import { findAcknowledgement, insertAcknowledgement } from '../../db/repositorie
 import { AppError, notFound } from '../../http/app-error.ts';
 import { getSettings } from '../get-settings.ts';
 import { monthlyRecords } from '../reports/monthly-records.ts';
-import type { SessionUser } from '../session-user.ts';
+import type { SessionUser } from '../sign-in/session-user.ts';
 
 export interface AcknowledgementView {
   employee: number;

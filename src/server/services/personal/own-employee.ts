@@ -1,4 +1,4 @@
-import type { SessionUser } from '../session-user.ts';
+import type { SessionUser } from '../sign-in/session-user.ts';
 import { AppError } from '../../http/app-error.ts';
 
 /**

@@ -1,7 +1,7 @@
 import type { Db } from '../../db/connection.ts';
 import { findTerminal } from '../../db/repositories/terminals.ts';
 import { notFound } from '../../http/app-error.ts';
-import type { SessionUser } from '../session-user.ts';
+import type { SessionUser } from '../sign-in/session-user.ts';
 
 /** A terminal the admin may manage: one of their company's (every company's without one), else 404. */
 export async function companyTerminal(db: Db, user: SessionUser, id: number) {

@@ -4,7 +4,7 @@ import type { Db } from '../../db/connection.ts';
 import { appendAudit } from '../../db/repositories/audit-log.ts';
 import { findTerminal, insertTerminal } from '../../db/repositories/terminals.ts';
 import { terminalMethodsJson } from '../../db/stored-formats.ts';
-import type { SessionUser } from '../session-user.ts';
+import type { SessionUser } from '../sign-in/session-user.ts';
 import { newPairingCode, secretHash } from './terminal-secrets.ts';
 import { terminalView, type TerminalView } from './terminal-view.ts';
 

@@ -4,7 +4,7 @@ import { nowIso, nowMs } from '../../clock/now.ts';
 import type { Db } from '../../db/connection.ts';
 import { listTerminals as listRows } from '../../db/repositories/terminals.ts';
 import { getSettings } from '../get-settings.ts';
-import type { SessionUser } from '../session-user.ts';
+import type { SessionUser } from '../sign-in/session-user.ts';
 import { terminalView, type TerminalView } from './terminal-view.ts';
 
 /** A terminal in the admin's list: online/silent by the `terminalSilentMinutes` setting, and a waiting code's expiry (decision 042). */

@@ -4,7 +4,7 @@ import type { Db } from '../../db/connection.ts';
 import { appendAudit } from '../../db/repositories/audit-log.ts';
 import { findTerminal, setPairingCode } from '../../db/repositories/terminals.ts';
 import { AppError } from '../../http/app-error.ts';
-import type { SessionUser } from '../session-user.ts';
+import type { SessionUser } from '../sign-in/session-user.ts';
 import { companyTerminal } from './company-terminal.ts';
 import { newPairingCode, secretHash } from './terminal-secrets.ts';
 import type { TerminalWithCode } from './create-terminal.ts';

@@ -2,7 +2,7 @@ import { nowIso } from '../../clock/now.ts';
 import type { Db } from '../../db/connection.ts';
 import { appendAudit } from '../../db/repositories/audit-log.ts';
 import { findTerminal, revokeTerminal as revokeRow } from '../../db/repositories/terminals.ts';
-import type { SessionUser } from '../session-user.ts';
+import type { SessionUser } from '../sign-in/session-user.ts';
 import { companyTerminal } from './company-terminal.ts';
 import { forgetTerminalTouch } from './resolve-terminal.ts';
 import { terminalView, type TerminalView } from './terminal-view.ts';

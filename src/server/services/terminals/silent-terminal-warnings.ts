@@ -3,7 +3,7 @@ import { nowIso, nowMs } from '../../clock/now.ts';
 import type { Db } from '../../db/connection.ts';
 import { listTerminals as listRows } from '../../db/repositories/terminals.ts';
 import { getSettings } from '../get-settings.ts';
-import type { SessionUser } from '../session-user.ts';
+import type { SessionUser } from '../sign-in/session-user.ts';
 
 export interface SilentTerminal {
   id: number;

@@ -1,7 +1,7 @@
 import type { Db } from '../../db/connection.ts';
 import { findWebhook } from '../../db/repositories/webhooks.ts';
 import { notFound } from '../../http/app-error.ts';
-import type { SessionUser } from '../session-user.ts';
+import type { SessionUser } from '../sign-in/session-user.ts';
 
 /**
  * A webhook the account may manage: one of its company's (any for an account without a company),

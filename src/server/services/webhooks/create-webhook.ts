@@ -4,7 +4,7 @@ import type { Db } from '../../db/connection.ts';
 import { appendAudit } from '../../db/repositories/audit-log.ts';
 import { findWebhook, insertWebhook } from '../../db/repositories/webhooks.ts';
 import { webhookEventsJson } from '../../db/stored-formats.ts';
-import type { SessionUser } from '../session-user.ts';
+import type { SessionUser } from '../sign-in/session-user.ts';
 import { newWebhookSecret, sealWebhookSecret } from './webhook-secret.ts';
 import { webhookView, type WebhookView } from './webhook-view.ts';
 

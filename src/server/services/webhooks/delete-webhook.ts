@@ -3,7 +3,7 @@ import type { Db } from '../../db/connection.ts';
 import { appendAudit } from '../../db/repositories/audit-log.ts';
 import { discardWebhookDeliveries } from '../../db/repositories/webhook-deliveries.ts';
 import { deleteWebhook as deleteRow } from '../../db/repositories/webhooks.ts';
-import type { SessionUser } from '../session-user.ts';
+import type { SessionUser } from '../sign-in/session-user.ts';
 import { companyWebhook } from './company-webhook.ts';
 import { webhookView } from './webhook-view.ts';
 

@@ -1,7 +1,7 @@
 import type { Db } from '../../db/connection.ts';
 import { recentWebhookDeliveries } from '../../db/repositories/webhook-deliveries.ts';
 import { listWebhooks as listRows } from '../../db/repositories/webhooks.ts';
-import type { SessionUser } from '../session-user.ts';
+import type { SessionUser } from '../sign-in/session-user.ts';
 import { webhookView, type WebhookView } from './webhook-view.ts';
 
 /** How many recent deliveries each webhook shows. */

@@ -3,7 +3,7 @@ import type { Db } from '../../db/connection.ts';
 import { appendAudit } from '../../db/repositories/audit-log.ts';
 import { findWebhookForDelivery } from '../../db/repositories/webhooks.ts';
 import { AppError } from '../../http/app-error.ts';
-import type { SessionUser } from '../session-user.ts';
+import type { SessionUser } from '../sign-in/session-user.ts';
 import { companyWebhook } from './company-webhook.ts';
 import { openWebhookSecret } from './webhook-secret.ts';
 

@@ -5,7 +5,7 @@ import { nowIso } from '../../clock/now.ts';
 import type { Db } from '../../db/connection.ts';
 import { findWebhookForDelivery } from '../../db/repositories/webhooks.ts';
 import { AppError } from '../../http/app-error.ts';
-import type { SessionUser } from '../session-user.ts';
+import type { SessionUser } from '../sign-in/session-user.ts';
 import { companyWebhook } from './company-webhook.ts';
 import { postWebhook } from './post-webhook.ts';
 import { openWebhookSecret } from './webhook-secret.ts';

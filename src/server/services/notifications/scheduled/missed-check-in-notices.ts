@@ -1,4 +1,4 @@
-import { DEFAULT_MISSED_CHECK_IN_MINUTES, dueMissedCheckIn } from '../../../../domain/notifications/due-missed-check-in.ts';
+import { DEFAULT_MISSED_CHECK_IN_MINUTES, dueMissedCheckIn } from '../../../../domain/attendance/due-missed-check-in.ts';
 import { nextDate } from '../../../../domain/reports/day-calendar.ts';
 import { addDays, localDateOf } from '../../../../domain/time/zoned-time.ts';
 import { nowMs } from '../../../clock/now.ts';

@@ -1,6 +1,6 @@
-import { unsealSession } from '../auth/session-token.ts';
-import type { Db } from '../db/connection.ts';
-import { deleteSession } from '../db/repositories/sessions.ts';
+import { unsealSession } from '../../auth/session-token.ts';
+import type { Db } from '../../db/connection.ts';
+import { deleteSession } from '../../db/repositories/sessions.ts';
 
 /**
  * Ends the session the token names (its row is deleted, so copies of the token stop working at

@@ -1,14 +1,14 @@
-import type { SignUpInput } from '../../domain/auth/auth-schemas.ts';
-import type { Db } from '../db/connection.ts';
-import type { Language } from '../../i18n/languages.ts';
-import { findUserWithRole, recordSignIn } from '../db/repositories/users.ts';
+import type { SignUpInput } from '../../../domain/auth/auth-schemas.ts';
+import type { Db } from '../../db/connection.ts';
+import type { Language } from '../../../i18n/languages.ts';
+import { findUserWithRole, recordSignIn } from '../../db/repositories/users.ts';
 import { createDefaultOrganization } from './create-default-organization.ts';
-import { nowIso } from '../clock/now.ts';
+import { nowIso } from '../../clock/now.ts';
 import { createFirstAccount } from './create-first-account.ts';
-import { invalidateSettings } from './get-settings.ts';
-import { seedDemoData } from './seed-demo-data.ts';
-import { toSessionUser, type SessionUser } from './session-user.ts';
-import { startSession, type SessionOrigin } from './start-session.ts';
+import { invalidateSettings } from '../get-settings.ts';
+import { seedDemoData } from '../seed-demo-data.ts';
+import { toSessionUser, type SessionUser } from '../sign-in/session-user.ts';
+import { startSession, type SessionOrigin } from '../sign-in/start-session.ts';
 
 /**
  * First-run sign-up from the browser: company + first SuperAdmin, then either demo data or the

@@ -1,5 +1,5 @@
 import { shiftBounds } from '../clock/shift-bounds.ts';
-import type { BreakInstants } from '../attendance/shift-times.ts';
+import type { BreakInstants } from './shift-times.ts';
 import type { ScheduleRule } from '../schedules/schedule-rules.ts';
 
 /** Hours after the scheduled end at which an open day is closed (decision 056): whole hours, 1-12. */

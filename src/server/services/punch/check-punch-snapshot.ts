@@ -1,6 +1,6 @@
-import { PUNCH_MESSAGES } from '../../domain/clock/punch-messages.ts';
-import { checkSnapshotFaces, type SnapshotFaceCheck } from '../faces/snapshot-face-worker.ts';
-import { AppError } from '../http/app-error.ts';
+import { PUNCH_MESSAGES } from '../../../domain/clock/punch-messages.ts';
+import { checkSnapshotFaces, type SnapshotFaceCheck } from '../../faces/snapshot-face-worker.ts';
+import { AppError } from '../../http/app-error.ts';
 
 /**
  * A punch snapshot about to be kept must show exactly one face (decision 043): none or several

@@ -1,12 +1,12 @@
-import { isStorageFull } from '../db/errors.ts';
-import { verifyPassword } from '../auth/passwords.ts';
-import { signInGuard, tooManyAttempts } from '../auth/sign-in-guard.ts';
-import { nowIso } from '../clock/now.ts';
-import type { Db } from '../db/connection.ts';
-import { pruneExpiredSessions } from '../db/repositories/sessions.ts';
-import { findUserWithRole, recordSignIn } from '../db/repositories/users.ts';
-import { AppError } from '../http/app-error.ts';
-import { log } from '../log.ts';
+import { isStorageFull } from '../../db/errors.ts';
+import { verifyPassword } from '../../auth/passwords.ts';
+import { signInGuard, tooManyAttempts } from '../../auth/sign-in-guard.ts';
+import { nowIso } from '../../clock/now.ts';
+import type { Db } from '../../db/connection.ts';
+import { pruneExpiredSessions } from '../../db/repositories/sessions.ts';
+import { findUserWithRole, recordSignIn } from '../../db/repositories/users.ts';
+import { AppError } from '../../http/app-error.ts';
+import { log } from '../../log.ts';
 import { toSessionUser, type SessionUser } from './session-user.ts';
 import { sessionNow, startSession } from './start-session.ts';
 

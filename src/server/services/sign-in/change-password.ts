@@ -1,14 +1,14 @@
-import type { ChangePasswordInput } from '../../domain/auth/auth-schemas.ts';
-import { hashPassword, verifyPassword } from '../auth/passwords.ts';
-import type { Db } from '../db/connection.ts';
-import { appendAudit } from '../db/repositories/audit-log.ts';
-import { deleteUserSessions } from '../db/repositories/sessions.ts';
-import { bumpSessionVersion, findUserWithRole, setPasswordHash } from '../db/repositories/users.ts';
-import { AppError } from '../http/app-error.ts';
-import { SharedRateLimiter } from '../auth/shared-rate-limiter.ts';
-import { tooManyAttempts } from '../auth/sign-in-guard.ts';
+import type { ChangePasswordInput } from '../../../domain/auth/auth-schemas.ts';
+import { hashPassword, verifyPassword } from '../../auth/passwords.ts';
+import type { Db } from '../../db/connection.ts';
+import { appendAudit } from '../../db/repositories/audit-log.ts';
+import { deleteUserSessions } from '../../db/repositories/sessions.ts';
+import { bumpSessionVersion, findUserWithRole, setPasswordHash } from '../../db/repositories/users.ts';
+import { AppError } from '../../http/app-error.ts';
+import { SharedRateLimiter } from '../../auth/shared-rate-limiter.ts';
+import { tooManyAttempts } from '../../auth/sign-in-guard.ts';
 import { startSession, type SessionOrigin } from './start-session.ts';
-import { nowIso } from '../clock/now.ts';
+import { nowIso } from '../../clock/now.ts';
 
 /** Five wrong current passwords per account in fifteen minutes; the place is taken before verifying. */
 export const passwordChangeLimiter = new SharedRateLimiter('password-change', 5, 15 * 60_000);

@@ -1,7 +1,7 @@
-import { buildGallery, type FaceGallery } from '../../domain/clock/face-match.ts';
-import { bytesToDescriptor } from '../../domain/employees/face-descriptor.ts';
-import type { Db } from '../db/connection.ts';
-import { allFaceDescriptors, faceDescriptorStats } from '../db/repositories/face-descriptors.ts';
+import { buildGallery, type FaceGallery } from '../../../domain/clock/face-match.ts';
+import { bytesToDescriptor } from '../../../domain/employees/face-descriptor.ts';
+import type { Db } from '../../db/connection.ts';
+import { allFaceDescriptors, faceDescriptorStats } from '../../db/repositories/face-descriptors.ts';
 
 let cached: { key: string; gallery: FaceGallery } | undefined;
 

@@ -1,5 +1,5 @@
-import type { Db } from '../db/connection.ts';
-import { countUsers } from '../db/repositories/users.ts';
+import type { Db } from '../../db/connection.ts';
+import { countUsers } from '../../db/repositories/users.ts';
 
 let someoneExists = false;
 

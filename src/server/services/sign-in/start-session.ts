@@ -1,6 +1,6 @@
-import { newSessionId, sealSession, SESSION_TTL_SECONDS } from '../auth/session-token.ts';
-import type { Db } from '../db/connection.ts';
-import { insertSession } from '../db/repositories/sessions.ts';
+import { newSessionId, sealSession, SESSION_TTL_SECONDS } from '../../auth/session-token.ts';
+import type { Db } from '../../db/connection.ts';
+import { insertSession } from '../../db/repositories/sessions.ts';
 
 /** Where a session was started, kept on its row (user agent cut to 255 characters). */
 export interface SessionOrigin {

@@ -1,6 +1,6 @@
-import type { Db } from '../db/connection.ts';
-import { appendAudit } from '../db/repositories/audit-log.ts';
-import { deleteUserSessions } from '../db/repositories/sessions.ts';
+import type { Db } from '../../db/connection.ts';
+import { appendAudit } from '../../db/repositories/audit-log.ts';
+import { deleteUserSessions } from '../../db/repositories/sessions.ts';
 
 /**
  * "Sign out everywhere" from account settings: ends every session of the user except the one

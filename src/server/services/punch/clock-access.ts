@@ -1,7 +1,7 @@
-import { ipAllowed, parseIpList, type IpRule } from '../../domain/net/ip-list.ts';
-import type { Db } from '../db/connection.ts';
-import { forbidden } from '../http/app-error.ts';
-import { getSettings } from './get-settings.ts';
+import { ipAllowed, parseIpList, type IpRule } from '../../../domain/net/ip-list.ts';
+import type { Db } from '../../db/connection.ts';
+import { forbidden } from '../../http/app-error.ts';
+import { getSettings } from '../get-settings.ts';
 
 let parsed: { text: string; rules: IpRule[] } | undefined;
 

@@ -1,12 +1,12 @@
-import type { Actor } from '../../domain/users/account-rules.ts';
-import type { Db } from '../db/connection.ts';
-import { appendAudit } from '../db/repositories/audit-log.ts';
-import { deleteUserSessions } from '../db/repositories/sessions.ts';
-import { findUserRecord } from '../db/repositories/user-records.ts';
-import { bumpSessionVersion } from '../db/repositories/users.ts';
-import { AppError, notFound } from '../http/app-error.ts';
-import { refuseEditingUser } from './users/account-state.ts';
-import { nowIso } from '../clock/now.ts';
+import type { Actor } from '../../../domain/users/account-rules.ts';
+import type { Db } from '../../db/connection.ts';
+import { appendAudit } from '../../db/repositories/audit-log.ts';
+import { deleteUserSessions } from '../../db/repositories/sessions.ts';
+import { findUserRecord } from '../../db/repositories/user-records.ts';
+import { bumpSessionVersion } from '../../db/repositories/users.ts';
+import { AppError, notFound } from '../../http/app-error.ts';
+import { refuseEditingUser } from '../users/account-state.ts';
+import { nowIso } from '../../clock/now.ts';
 
 /**
  * An administrator ends every session of a user (the users screen): the user's session rows are

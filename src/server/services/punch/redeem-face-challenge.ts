@@ -1,9 +1,9 @@
-import { judgeFrames } from '../../domain/clock/challenge-frames.ts';
-import { PUNCH_MESSAGES } from '../../domain/clock/punch-messages.ts';
-import { redeemChallenge, rememberFreshFaceFrames } from '../clock/challenge-book.ts';
-import { nowMs } from '../clock/now.ts';
-import { AppError } from '../http/app-error.ts';
-import { log } from '../log.ts';
+import { judgeFrames } from '../../../domain/clock/challenge-frames.ts';
+import { PUNCH_MESSAGES } from '../../../domain/clock/punch-messages.ts';
+import { redeemChallenge, rememberFreshFaceFrames } from '../../clock/challenge-book.ts';
+import { nowMs } from '../../clock/now.ts';
+import { AppError } from '../../http/app-error.ts';
+import { log } from '../../log.ts';
 
 /**
  * The replay checks of a face punch from a paired terminal (decision 043), before its limits and

@@ -1,12 +1,12 @@
-import type { AccountType, Permissions } from '../../domain/permissions/permissions.ts';
-import { parsePermissions } from '../db/stored-formats.ts';
-import type { SessionUserDto } from '../../domain/auth/session-user-dto.ts';
-import type { Db } from '../db/connection.ts';
+import type { AccountType, Permissions } from '../../../domain/permissions/permissions.ts';
+import { parsePermissions } from '../../db/stored-formats.ts';
+import type { SessionUserDto } from '../../../domain/auth/session-user-dto.ts';
+import type { Db } from '../../db/connection.ts';
 
 export type { SessionUserDto };
-import type { UserWithRole } from '../db/repositories/users.ts';
-import { findSessionWithUser } from '../db/repositories/sessions.ts';
-import { unsealSession } from '../auth/session-token.ts';
+import type { UserWithRole } from '../../db/repositories/users.ts';
+import { findSessionWithUser } from '../../db/repositories/sessions.ts';
+import { unsealSession } from '../../auth/session-token.ts';
 import { sessionNow } from './start-session.ts';
 
 /** The signed-in user as pages and endpoints see it (`Astro.locals.user`). */

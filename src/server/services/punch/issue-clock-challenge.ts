@@ -1,9 +1,9 @@
-import { PUNCH_MESSAGES } from '../../domain/clock/punch-messages.ts';
-import { issueChallenge } from '../clock/challenge-book.ts';
-import { nowMs } from '../clock/now.ts';
-import type { Db } from '../db/connection.ts';
-import { AppError } from '../http/app-error.ts';
-import { getSettings } from './get-settings.ts';
+import { PUNCH_MESSAGES } from '../../../domain/clock/punch-messages.ts';
+import { issueChallenge } from '../../clock/challenge-book.ts';
+import { nowMs } from '../../clock/now.ts';
+import type { Db } from '../../db/connection.ts';
+import { AppError } from '../../http/app-error.ts';
+import { getSettings } from '../get-settings.ts';
 
 /**
  * `POST /api/clock/challenge`: a single-use nonce for the next face punch of this paired terminal

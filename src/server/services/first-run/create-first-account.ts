@@ -1,12 +1,12 @@
-import { hashPassword } from '../auth/passwords.ts';
-import type { Db } from '../db/connection.ts';
-import { appendAudit } from '../db/repositories/audit-log.ts';
-import { insertCompanyWithDefaultRoles } from '../db/repositories/companies.ts';
-import { writeSettings } from '../db/repositories/settings.ts';
-import { countUsers, insertUser } from '../db/repositories/users.ts';
-import { DEFAULT_SETTINGS, firstRunSettings } from '../../domain/settings/settings.ts';
-import { AppError } from '../http/app-error.ts';
-import { nowIso } from '../clock/now.ts';
+import { hashPassword } from '../../auth/passwords.ts';
+import type { Db } from '../../db/connection.ts';
+import { appendAudit } from '../../db/repositories/audit-log.ts';
+import { insertCompanyWithDefaultRoles } from '../../db/repositories/companies.ts';
+import { writeSettings } from '../../db/repositories/settings.ts';
+import { countUsers, insertUser } from '../../db/repositories/users.ts';
+import { DEFAULT_SETTINGS, firstRunSettings } from '../../../domain/settings/settings.ts';
+import { AppError } from '../../http/app-error.ts';
+import { nowIso } from '../../clock/now.ts';
 
 export interface FirstAccountInput {
   company: string;

@@ -1,9 +1,9 @@
 import * as v from 'valibot';
-import { SignUpSchema } from '../../domain/auth/auth-schemas.ts';
-import type { Db } from '../db/connection.ts';
-import { countUsers } from '../db/repositories/users.ts';
+import { SignUpSchema } from '../../../domain/auth/auth-schemas.ts';
+import type { Db } from '../../db/connection.ts';
+import { countUsers } from '../../db/repositories/users.ts';
 import { createFirstAccount } from './create-first-account.ts';
-import { ConfigurationError } from '../config/configuration-error.ts';
+import { ConfigurationError } from '../../config/configuration-error.ts';
 
 /**
  * Headless installs: with JORNADA_ADMIN_EMAIL and JORNADA_ADMIN_PASSWORD set and no user yet,
