@@ -47,11 +47,14 @@ describe('migration 0010 on existing records', () => {
       { company_id: 1, seq: 1, kind: 'punch', ref_id: 1 },
       { company_id: 1, seq: 2, kind: 'punch', ref_id: 3 },
       { company_id: 1, seq: 3, kind: 'revision', ref_id: 1 },
+      // Migration 0028 (issue 33, point 2): the attendance rows, after each company's head.
+      { company_id: 1, seq: 4, kind: 'attendance', ref_id: 1 },
       { company_id: 2, seq: 1, kind: 'punch', ref_id: 2 },
+      { company_id: 2, seq: 2, kind: 'attendance', ref_id: 2 },
     ]);
     const check = await verifyRecordChain(db);
-    expect(check).toMatchObject({ ok: true, entries: 4, brokenCount: 0, broken: [] });
-    expect(check.companies.map((c) => [c.companyName, c.head?.seq])).toEqual([['A', 3], ['B', 1]]);
+    expect(check).toMatchObject({ ok: true, entries: 6, brokenCount: 0, broken: [] });
+    expect(check.companies.map((c) => [c.companyName, c.head?.seq])).toEqual([['A', 4], ['B', 2]]);
 
     // What the repositories insert afterwards goes on each company's chain.
     await db.transaction().execute(async (trx) => {
@@ -62,8 +65,8 @@ describe('migration 0010 on existing records', () => {
       await insertAttendanceRevision(trx, { attendanceId: 2, revision: 1, timeIn: '2026-01-05T08:00:00.000Z', timeOut: null, breaks: [{ startAt: '2026-01-05T12:00:00.000Z', endAt: null }], workedSeconds: null, reason: 'x', authorId: 1, createdAt: t });
     });
     const after = await verifyRecordChain(db);
-    expect(after).toMatchObject({ ok: true, entries: 7 });
-    expect(after.companies.map((c) => c.head?.seq)).toEqual([4, 3]);
+    expect(after).toMatchObject({ ok: true, entries: 9 });
+    expect(after.companies.map((c) => c.head?.seq)).toEqual([5, 4]);
 
     // A punch inserted behind the app, without an entry, is named.
     sqlite.exec(`insert into punches (employee_id, attendance_id, action, at, method, created_at) values (1, 1, 'break-out', '2026-01-05T12:30:00.000Z', 'pin', '${t}')`);
@@ -72,7 +75,7 @@ describe('migration 0010 on existing records', () => {
 
     // Two writers cannot both append the same seq.
     expect(() =>
-      sqlite.prepare("insert into record_chain (company_id, seq, kind, ref_id, payload, prev_hash, hash, created_at) values (1, 4, 'punch', 99, '{}', '', '', ?)").run(t),
+      sqlite.prepare("insert into record_chain (company_id, seq, kind, ref_id, payload, prev_hash, hash, created_at) values (1, 5, 'punch', 99, '{}', '', '', ?)").run(t),
     ).toThrow(/UNIQUE/);
     await db.destroy();
   });
