@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import { engineOf } from '../engine.ts';
 import { refuseChanges, upgradesExistingData } from './portable.ts';
-import { FIGURE_KINDS, figurePayload, nextEntries, type ChainKind, type FigureKind } from '../../../domain/record-chain/record-chain.ts';
+import { figurePayload, nextEntries, type ChainKind, type FigureKind } from '../../../domain/record-chain/record-chain.ts';
 import { sha256Hex } from '../chain-hash.ts';
 import { nowIso } from '../../clock/now.ts';
 
@@ -13,9 +13,11 @@ import { nowIso } from '../../clock/now.ts';
  * alter a CHECK, so the table is rebuilt with every entry copied as it is (same ids, seqs and
  * hashes), its UNIQUE (company_id, seq) index and its append-only triggers. Then, on an upgraded
  * installation, the rows already there are chained once, per company after its head, kind by
- * kind in FIGURE_KINDS order and each by id, so `verify` stays intact after upgrading.
+ * kind in that order and each by id, so `verify` stays intact after upgrading.
  */
-const KINDS = ['punch', 'revision', 'void', ...FIGURE_KINDS].map((k) => `'${k}'`).join(',');
+// Written out, not derived from FIGURE_KINDS: a shipped migration never changes with the code.
+const NEW_KINDS: readonly FigureKind[] = ['attendance', 'break', 'leave', 'holiday', 'schedule', 'approval'];
+const KINDS = ['punch', 'revision', 'void', ...NEW_KINDS].map((k) => `'${k}'`).join(',');
 
 export async function up(db: Kysely<any>): Promise<void> {
   if (engineOf(db) === 'postgres') {
@@ -47,7 +49,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   if (!upgradesExistingData(db)) return;
 
   const byCompany = new Map<number, { kind: ChainKind; refId: number; payload: string }[]>();
-  for (const kind of FIGURE_KINDS) {
+  for (const kind of NEW_KINDS) {
     for (const row of (await sql<{ id: number; companyId: number } & Record<string, unknown>>`${sql.raw(FIGURE_ROWS[kind])}`.execute(db)).rows) {
       const list = byCompany.get(row.companyId) ?? [];
       list.push({ kind, refId: row.id, payload: figurePayload(kind, row as never) });

@@ -20,8 +20,9 @@ import type { Database } from '../schema.ts';
 import { parseBreaks } from '../stored-formats.ts';
 
 /**
- * The record chain (decision 033): the repositories that insert punches, revisions and voidings
- * call these in the SAME transaction, so every caller is chained. One append is one indexed read
+ * The record chain (decision 033): the repositories that insert punches, revisions and voidings,
+ * and those that write the rows figures are read from (attendances, breaks, leave, holidays,
+ * schedules, approvals: issue 33.2), call these in the SAME transaction, so every caller is chained. One append is one indexed read
  * of the company's head (the UNIQUE (company_id, seq) index) and one insert; the unique index
  * refuses a second entry with the same seq should two writers ever race.
  */
