@@ -7,6 +7,7 @@ import { migrateToLatest } from '../../src/server/db/migrate.ts';
 import { migrations } from '../../src/server/db/migrations/index.ts';
 import { insertAttendanceRevision } from '../../src/server/db/repositories/attendances.ts';
 import { insertPunches } from '../../src/server/db/repositories/punches.ts';
+import { chainPunches } from '../../src/server/db/repositories/record-chain.ts';
 import { verifyRecordChain } from '../../src/server/services/record-chain/verify-record-chain.ts';
 
 /**
@@ -17,7 +18,7 @@ import { verifyRecordChain } from '../../src/server/services/record-chain/verify
 const dir = mkdtempSync(path.join(os.tmpdir(), 'jornada-chain-migration-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-describe('migration 0010 on existing records', () => {
+describe('migrations 0010 and 0028 on existing records', () => {
   it('chains the existing punches and revisions of each company so the upgraded database verifies', async () => {
     const sqlite = openSqlite(path.join(dir, 'old.db'));
     const db = createKysely(sqlite);
@@ -47,11 +48,14 @@ describe('migration 0010 on existing records', () => {
       { company_id: 1, seq: 1, kind: 'punch', ref_id: 1 },
       { company_id: 1, seq: 2, kind: 'punch', ref_id: 3 },
       { company_id: 1, seq: 3, kind: 'revision', ref_id: 1 },
+      // Migration 0028 (issue 33, point 2): the attendance rows, after each company's head.
+      { company_id: 1, seq: 4, kind: 'attendance', ref_id: 1 },
       { company_id: 2, seq: 1, kind: 'punch', ref_id: 2 },
+      { company_id: 2, seq: 2, kind: 'attendance', ref_id: 2 },
     ]);
     const check = await verifyRecordChain(db);
-    expect(check).toMatchObject({ ok: true, entries: 4, brokenCount: 0, broken: [] });
-    expect(check.companies.map((c) => [c.companyName, c.head?.seq])).toEqual([['A', 3], ['B', 1]]);
+    expect(check).toMatchObject({ ok: true, entries: 6, brokenCount: 0, broken: [] });
+    expect(check.companies.map((c) => [c.companyName, c.head?.seq])).toEqual([['A', 4], ['B', 2]]);
 
     // What the repositories insert afterwards goes on each company's chain.
     await db.transaction().execute(async (trx) => {
@@ -62,8 +66,8 @@ describe('migration 0010 on existing records', () => {
       await insertAttendanceRevision(trx, { attendanceId: 2, revision: 1, timeIn: '2026-01-05T08:00:00.000Z', timeOut: null, breaks: [{ startAt: '2026-01-05T12:00:00.000Z', endAt: null }], workedSeconds: null, reason: 'x', authorId: 1, createdAt: t });
     });
     const after = await verifyRecordChain(db);
-    expect(after).toMatchObject({ ok: true, entries: 7 });
-    expect(after.companies.map((c) => c.head?.seq)).toEqual([4, 3]);
+    expect(after).toMatchObject({ ok: true, entries: 9 });
+    expect(after.companies.map((c) => c.head?.seq)).toEqual([5, 4]);
 
     // A punch inserted behind the app, without an entry, is named.
     sqlite.exec(`insert into punches (employee_id, attendance_id, action, at, method, created_at) values (1, 1, 'break-out', '2026-01-05T12:30:00.000Z', 'pin', '${t}')`);
@@ -72,8 +76,60 @@ describe('migration 0010 on existing records', () => {
 
     // Two writers cannot both append the same seq.
     expect(() =>
-      sqlite.prepare("insert into record_chain (company_id, seq, kind, ref_id, payload, prev_hash, hash, created_at) values (1, 4, 'punch', 99, '{}', '', '', ?)").run(t),
+      sqlite.prepare("insert into record_chain (company_id, seq, kind, ref_id, payload, prev_hash, hash, created_at) values (1, 5, 'punch', 99, '{}', '', '', ?)").run(t),
     ).toThrow(/UNIQUE/);
+    await db.destroy();
+  });
+
+  it('migration 0028 chains the existing rows of every figure kind once, and the rebuilt chain keeps its entries, index and triggers', async () => {
+    const sqlite = openSqlite(path.join(dir, 'figures.db'));
+    const db = createKysely(sqlite);
+    await migrateToLatest(db, migrations.filter(([name]) => name < '0028'));
+    const t = '2026-01-05T09:00:00.000Z';
+    sqlite.exec(`
+      insert into companies (id, name, created_at, updated_at) values (1, 'A', '${t}', '${t}');
+      insert into departments (id, name, company_id, created_at, updated_at) values (1, 'D', 1, '${t}', '${t}');
+      insert into job_titles (id, name, department_id, company_id, created_at, updated_at) values (1, 'J', 1, 1, '${t}', '${t}');
+      insert into leave_groups (id, name, description, status, company_id, created_at, updated_at) values (1, 'G', '', 'active', 1, '${t}', '${t}');
+      insert into leave_types (id, name, company_id, days_per_year, created_at, updated_at) values (1, 'Vacaciones', 1, 22, '${t}', '${t}');
+      insert into employees (id, first_name, last_name, gender, email, national_id, company_id, department_id, job_title_id, leave_group_id, employment_type, pin_key, created_at, updated_at)
+        values (1, 'Ana', 'A', 'female', 'a@x', '1', 1, 1, 1, 1, 'regular', 'k1', '${t}', '${t}');
+      insert into attendances (id, employee_id, date, timezone, time_in, time_out, worked_seconds, source, overtime_compensation, created_at, updated_at)
+        values (1, 1, '2026-01-05', 'UTC', '2026-01-05T09:00:00.000Z', '2026-01-05T18:00:00.000Z', 30600, 'clock', 'paid', '${t}', '${t}');
+      insert into attendance_breaks (id, attendance_id, start_at, end_at) values (1, 1, '2026-01-05T13:00:00.000Z', '2026-01-05T13:30:00.000Z');
+      insert into punches (id, employee_id, attendance_id, action, at, method, created_at) values (1, 1, 1, 'check-in', '2026-01-05T09:00:00.000Z', 'pin', '${t}');
+      insert into leaves (id, employee_id, leave_type_id, from_date, to_date, reason, status, decided_by, decided_at, created_at, updated_at)
+        values (1, 1, 1, '2026-02-02', '2026-02-03', 'x', 'approved', null, '${t}', '${t}', '${t}');
+      insert into holidays (id, name, date, company_id, created_at, updated_at) values (1, 'Reyes', '2026-01-06', 1, '${t}', '${t}');
+      insert into schedules (id, employee_id, start_time, off_time, total_hours, rest_days, from_date, to_date, status, created_at, updated_at)
+        values (1, 1, '09:00', '17:00', 8, '["Saturday","Sunday"]', '2026-01-01', null, 'current', '${t}', '${t}');
+      insert into period_approvals (id, employee_id, date_from, date_to, status, approved_by, approved_at) values (1, 1, '2025-12-01', '2025-12-31', 'approved', null, '${t}');
+    `);
+    // Migration 0010 chained nothing (no punch then); the repositories' insert would have: chain the punch as they would.
+    await db.transaction().execute((trx) => chainPunches(trx, 1, [{ id: 1, employeeId: 1, attendanceId: 1, action: 'check-in', at: '2026-01-05T09:00:00.000Z', method: 'pin', terminal: null, createdAt: t }]));
+    const punchEntry = sqlite.prepare('select * from record_chain').all();
+    // Before 0028 the figure rows are not chained, and verify names each.
+    expect((await verifyRecordChain(db)).brokenCount).toBe(6);
+
+    await migrateToLatest(db);
+    const chain = sqlite.prepare('select seq, kind, ref_id from record_chain order by seq').all();
+    expect(chain).toEqual([
+      { seq: 1, kind: 'punch', ref_id: 1 },
+      { seq: 2, kind: 'attendance', ref_id: 1 },
+      { seq: 3, kind: 'break', ref_id: 1 },
+      { seq: 4, kind: 'leave', ref_id: 1 },
+      { seq: 5, kind: 'holiday', ref_id: 1 },
+      { seq: 6, kind: 'schedule', ref_id: 1 },
+      { seq: 7, kind: 'approval', ref_id: 1 },
+    ]);
+    // The entry already there was copied as it was.
+    expect(sqlite.prepare('select * from record_chain where seq = 1').all()).toEqual(punchEntry);
+    expect(await verifyRecordChain(db)).toMatchObject({ ok: true, entries: 7, brokenCount: 0 });
+    // Still append-only and linear.
+    expect(() => sqlite.exec("update record_chain set payload = '{}' where seq = 1")).toThrow(/append-only/);
+    expect(() => sqlite.exec('delete from record_chain where seq = 7')).toThrow(/append-only/);
+    expect(() => sqlite.prepare("insert into record_chain (company_id, seq, kind, ref_id, payload, prev_hash, hash, created_at) values (1, 7, 'leave', 9, '{}', '', '', ?)").run(t)).toThrow(/UNIQUE/);
+    expect(() => sqlite.prepare("insert into record_chain (company_id, seq, kind, ref_id, payload, prev_hash, hash, created_at) values (1, 8, 'other', 9, '{}', '', '', ?)").run(t)).toThrow(/CHECK/);
     await db.destroy();
   });
 });

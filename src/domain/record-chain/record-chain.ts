@@ -10,7 +10,19 @@ import type { BreakInstants } from '../attendance/shift-times.ts';
  * gap in `seq`. Pure: the hash function is passed in (node:crypto on the server).
  */
 
-export type ChainKind = 'punch' | 'revision' | 'void';
+/**
+ * Append-only records (one entry each, for ever): punch, revision, void. The rows a month's
+ * figures are read from and that the app may change (issue 33): attendance (its figure columns),
+ * break, leave, holiday, schedule, approval — each write appends an entry with the row as stored
+ * (a deletion: the payload DELETED), and the LATEST entry of a row must equal the row.
+ */
+export type ChainKind = 'punch' | 'revision' | 'void' | FigureKind;
+export type FigureKind = 'attendance' | 'break' | 'leave' | 'holiday' | 'schedule' | 'approval';
+export const FIGURE_KINDS: readonly FigureKind[] = ['attendance', 'break', 'leave', 'holiday', 'schedule', 'approval'];
+const isFigureKind = (kind: ChainKind): kind is FigureKind => (FIGURE_KINDS as readonly string[]).includes(kind);
+
+/** The payload of an entry that records a row's deletion. */
+export const DELETED = 'null';
 export type Sha256 = (text: string) => string;
 
 /** The `prevHash` of a company's first entry. */
@@ -108,6 +120,101 @@ export const revisionPayload = (r: RevisionFacts): string =>
 export const voidPayload = (v: VoidFacts): string =>
   canonicalJson({ attendanceId: v.attendanceId, employeeId: v.employeeId, date: v.date, voidedAt: v.voidedAt, voidedBy: v.voidedBy, voidReason: v.voidReason });
 
+/** What an attendance row says that a day's figures are read from (not its free-text reason nor its bookkeeping times). */
+export interface AttendanceFacts {
+  id: number;
+  employeeId: number;
+  date: string;
+  timezone: string;
+  timeIn: string;
+  timeOut: string | null;
+  workedSeconds: number | null;
+  breakSeconds: number;
+  statusIn: string | null;
+  lateSeconds: number;
+  earlyDepartureSeconds: number;
+  source: string;
+  workFlag: string | null;
+  workMode: string;
+  overtimeCompensation: string | null;
+  revision: number;
+  voidedAt: string | null;
+  closedAutomatically: number;
+}
+export interface BreakFacts {
+  id: number;
+  attendanceId: number;
+  startAt: string;
+  endAt: string | null;
+}
+/** A leave's decision: whose, which type, which dates, its state, and who decided when. */
+export interface LeaveFacts {
+  id: number;
+  employeeId: number;
+  leaveTypeId: number;
+  fromDate: string;
+  toDate: string;
+  returnDate: string | null;
+  status: string;
+  decidedBy: number | null;
+  decidedAt: string | null;
+}
+export interface HolidayFacts {
+  id: number;
+  companyId: number;
+  date: string;
+  name: string;
+}
+export interface ScheduleFacts {
+  id: number;
+  employeeId: number;
+  startTime: string;
+  offTime: string;
+  totalHours: number;
+  /** As stored (JSON text of weekday names). */
+  restDays: string;
+  fromDate: string;
+  toDate: string | null;
+  status: string;
+}
+export interface ApprovalFacts {
+  id: number;
+  employeeId: number;
+  dateFrom: string;
+  dateTo: string;
+  status: string;
+  approvedBy: number | null;
+  approvedAt: string;
+  reopenedBy: number | null;
+  reopenedAt: string | null;
+  reopenReason: string | null;
+}
+export interface FigureFacts {
+  attendance: AttendanceFacts;
+  break: BreakFacts;
+  leave: LeaveFacts;
+  holiday: HolidayFacts;
+  schedule: ScheduleFacts;
+  approval: ApprovalFacts;
+}
+
+/** The columns each figure kind's payload records, in one list (the repositories select exactly these). */
+export const FIGURE_COLUMNS = {
+  attendance: ['id', 'employeeId', 'date', 'timezone', 'timeIn', 'timeOut', 'workedSeconds', 'breakSeconds', 'statusIn', 'lateSeconds', 'earlyDepartureSeconds', 'source', 'workFlag', 'workMode', 'overtimeCompensation', 'revision', 'voidedAt', 'closedAutomatically'],
+  break: ['id', 'attendanceId', 'startAt', 'endAt'],
+  leave: ['id', 'employeeId', 'leaveTypeId', 'fromDate', 'toDate', 'returnDate', 'status', 'decidedBy', 'decidedAt'],
+  holiday: ['id', 'companyId', 'date', 'name'],
+  schedule: ['id', 'employeeId', 'startTime', 'offTime', 'totalHours', 'restDays', 'fromDate', 'toDate', 'status'],
+  approval: ['id', 'employeeId', 'dateFrom', 'dateTo', 'status', 'approvedBy', 'approvedAt', 'reopenedBy', 'reopenedAt', 'reopenReason'],
+} as const satisfies { [K in FigureKind]: readonly (keyof FigureFacts[K])[] };
+
+/** The canonical payload of a figure row: exactly its FIGURE_COLUMNS (extra properties of `row` are left out). */
+export function figurePayload<K extends FigureKind>(kind: K, row: FigureFacts[K]): string {
+  const facts: Record<string, unknown> = {};
+  for (const column of FIGURE_COLUMNS[kind]) facts[column] = (row as unknown as Record<string, unknown>)[column] ?? null;
+  return canonicalJson(facts);
+}
+
 /** The hash of an entry: SHA-256 of the previous hash followed by the payload. */
 export const entryHash = (sha256: Sha256, prevHash: string, payload: string): string => sha256(prevHash + payload);
 
@@ -132,7 +239,7 @@ export function nextEntries(
   });
 }
 
-/** A record as it is now, with its canonical payload (see punchPayload, revisionPayload, voidPayload). */
+/** A record as it is now, with its canonical payload (see punchPayload, revisionPayload, voidPayload, figurePayload). */
 export interface CurrentRecord {
   kind: ChainKind;
   refId: number;
@@ -155,7 +262,9 @@ export type ChainProblem =
   /** The record is there but says something else than when it was chained. */
   | 'rowChanged'
   /** A record no entry stands for (inserted behind the app's back). */
-  | 'entryMissing';
+  | 'entryMissing'
+  /** A figure row whose latest entry records its deletion is there again (put back behind the app). */
+  | 'rowNotDeleted';
 
 export interface BrokenEntry {
   companyId: number;
@@ -191,22 +300,22 @@ function differingFields(a: string, b: string): string[] {
 /**
  * Checks every company's chain against itself and against the records as they are now: entries
  * in (companyId, seq) order, seq 1, 2, 3… per company, each linked to the one before, each hash
- * recomputed, each payload equal to its record's, no two entries for one record; then every
- * record has an entry. Every entry is judged on its own (one problem each, the first in that
- * order), so the check goes on past a break: a second edit further on is reported too (issue 33).
- * Returns the heads, how many are broken and the first MAX_LISTED_BREAKS of them (by company and
- * seq; records without an entry after all entries).
+ * recomputed; an append-only record (punch, revision, void) has one entry whose payload equals
+ * its record's; a figure row (FIGURE_KINDS) may have many, and its LATEST entry must equal the row
+ * as it is now (or, when that entry records a deletion, the row must be gone). Then every record
+ * has an entry. Every entry is judged on its own (one problem each, the first in that order), so
+ * the check goes on past a break: a second edit further on is reported too (issue 33). Returns
+ * the heads, how many are broken and the first MAX_LISTED_BREAKS of them (by company and seq;
+ * records without an entry after all entries).
  */
 export function verifyChain(entries: readonly ChainEntry[], records: readonly CurrentRecord[], sha256: Sha256): ChainVerdict {
   const sorted = [...entries].sort((a, b) => a.companyId - b.companyId || a.seq - b.seq);
   const current = new Map(records.map((r) => [`${r.kind}:${r.refId}`, r]));
   const seen = new Set<string>();
   const heads: ChainHead[] = [];
-  const broken: BrokenEntry[] = [];
-  let brokenCount = 0;
-  const report = (b: BrokenEntry) => {
-    if (brokenCount++ < MAX_LISTED_BREAKS) broken.push(b);
-  };
+  const found: BrokenEntry[] = [];
+  /** A figure row's latest entry, unless an earlier problem was already reported for it. */
+  const latest = new Map<string, ChainEntry | null>();
   let prev: ChainEntry | undefined;
   for (const e of sorted) {
     const first = prev === undefined || prev.companyId !== e.companyId;
@@ -214,19 +323,39 @@ export function verifyChain(entries: readonly ChainEntry[], records: readonly Cu
     const key = `${e.kind}:${e.refId}`;
     const at = { companyId: e.companyId, seq: e.seq, kind: e.kind, refId: e.refId };
     const record = current.get(key);
-    if (e.seq !== (first ? 1 : prev!.seq + 1)) report({ ...at, problem: 'sequence' });
-    else if (e.prevHash !== (first ? GENESIS : prev!.hash)) report({ ...at, problem: 'link' });
-    else if (e.hash !== entryHash(sha256, e.prevHash, e.payload)) report({ ...at, problem: 'hash' });
-    else if (seen.has(key)) report({ ...at, problem: 'duplicate' });
-    else if (!record) report({ ...at, problem: 'rowMissing' });
-    else if (record.payload !== e.payload) report({ ...at, problem: 'rowChanged', fields: differingFields(e.payload, record.payload) });
+    const figure = isFigureKind(e.kind);
+    const problem: ChainProblem | null =
+      e.seq !== (first ? 1 : prev!.seq + 1) ? 'sequence'
+      : e.prevHash !== (first ? GENESIS : prev!.hash) ? 'link'
+      : e.hash !== entryHash(sha256, e.prevHash, e.payload) ? 'hash'
+      : figure ? null
+      : seen.has(key) ? 'duplicate'
+      : !record ? 'rowMissing'
+      : null;
+    if (problem) found.push({ ...at, problem });
+    else if (!figure && record!.payload !== e.payload) found.push({ ...at, problem: 'rowChanged', fields: differingFields(e.payload, record!.payload) });
+    // A figure row is judged against its latest entry, once the whole chain is read.
+    // Within a company the later seq is the later write; a row chained in two companies (its
+    // employee moved) is judged by its latest entry in time.
+    const before = latest.get(key);
+    if (figure && (!before || before.companyId === e.companyId || e.createdAt >= before.createdAt)) latest.set(key, problem ? null : e);
     seen.add(key);
     prev = e;
   }
   if (prev) heads.push(headOf(prev));
+  for (const [key, e] of latest) {
+    if (!e) continue;
+    const record = current.get(key);
+    const at = { companyId: e.companyId, seq: e.seq, kind: e.kind, refId: e.refId };
+    if (e.payload === DELETED) {
+      if (record) found.push({ ...at, problem: 'rowNotDeleted' });
+    } else if (!record) found.push({ ...at, problem: 'rowMissing' });
+    else if (record.payload !== e.payload) found.push({ ...at, problem: 'rowChanged', fields: differingFields(e.payload, record.payload) });
+  }
+  found.sort((a, b) => a.companyId - b.companyId || a.seq! - b.seq!);
   const unchained = records.filter((r) => !seen.has(`${r.kind}:${r.refId}`)).sort((a, b) => a.companyId - b.companyId || a.kind.localeCompare(b.kind) || a.refId - b.refId);
-  for (const r of unchained) report({ companyId: r.companyId, seq: null, kind: r.kind, refId: r.refId, problem: 'entryMissing' });
-  return { ok: brokenCount === 0, entries: sorted.length, heads, brokenCount, broken };
+  for (const r of unchained) found.push({ companyId: r.companyId, seq: null, kind: r.kind, refId: r.refId, problem: 'entryMissing' });
+  return { ok: found.length === 0, entries: sorted.length, heads, brokenCount: found.length, broken: found.slice(0, MAX_LISTED_BREAKS) };
 }
 
 const headOf = (e: ChainEntry): ChainHead => ({ companyId: e.companyId, seq: e.seq, hash: e.hash, createdAt: e.createdAt });
@@ -242,6 +371,7 @@ export function describeBroken(b: BrokenEntry): string {
     rowMissing: `the ${b.kind} it records is missing`,
     rowChanged: `the ${b.kind} it records was changed${b.fields?.length ? ` (${b.fields.join(', ')})` : ''}`,
     entryMissing: 'no chain entry records it (added behind the app)',
+    rowNotDeleted: `the ${b.kind} it records as deleted is there again`,
   };
   return `${where}: ${what[b.problem]}.`;
 }

@@ -1,3 +1,4 @@
+import type { ChainKind } from '../../domain/record-chain/record-chain.ts';
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { WorkFlag } from '../../domain/attendance/work-flag.ts';
 
@@ -315,7 +316,7 @@ export interface RecordChainTable {
   id: Id;
   companyId: number;
   seq: number;
-  kind: 'punch' | 'revision' | 'void';
+  kind: ChainKind;
   refId: number;
   payload: string;
   prevHash: string;

@@ -8,7 +8,17 @@ import { translator } from '../../../i18n/translate.ts';
 import { api, ApiError } from '../../../lib/client/api.ts';
 import { primaryButton } from '../ui/buttons.ts';
 
-const KINDS = { punch: 'settings.integrityKinds.punch', revision: 'settings.integrityKinds.revision', void: 'settings.integrityKinds.void' } as const;
+const KINDS = {
+  punch: 'settings.integrityKinds.punch',
+  revision: 'settings.integrityKinds.revision',
+  void: 'settings.integrityKinds.void',
+  attendance: 'settings.integrityKinds.attendance',
+  break: 'settings.integrityKinds.break',
+  leave: 'settings.integrityKinds.leave',
+  holiday: 'settings.integrityKinds.holiday',
+  schedule: 'settings.integrityKinds.schedule',
+  approval: 'settings.integrityKinds.approval',
+} as const;
 const PROBLEMS = {
   sequence: 'settings.integrityProblems.sequence',
   link: 'settings.integrityProblems.link',
@@ -17,6 +27,7 @@ const PROBLEMS = {
   rowMissing: 'settings.integrityProblems.rowMissing',
   rowChanged: 'settings.integrityProblems.rowChanged',
   entryMissing: 'settings.integrityProblems.entryMissing',
+  rowNotDeleted: 'settings.integrityProblems.rowNotDeleted',
 } as const;
 
 interface Props {

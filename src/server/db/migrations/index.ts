@@ -24,6 +24,7 @@ import * as m0024 from './0024-closed-automatically.ts';
 import * as m0025 from './0025-api-tokens.ts';
 import * as m0026 from './0026-webhooks.ts';
 import * as m0027 from './0027-shared-state.ts';
+import * as m0028 from './0028-chain-figure-rows.ts';
 import * as m0030 from './0030-payroll-identity.ts';
 
 export interface Migration {
@@ -60,5 +61,6 @@ export const migrations: ReadonlyArray<readonly [name: string, migration: Migrat
   ['0025-api-tokens', m0025],
   ['0026-webhooks', m0026],
   ['0027-shared-state', m0027],
+  ['0028-chain-figure-rows', m0028],
   ['0030-payroll-identity', m0030],
 ];

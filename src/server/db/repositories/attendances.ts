@@ -11,7 +11,8 @@ import type { Db } from '../connection.ts';
 import type { AttendanceBreakTable, AttendanceTable, Database } from '../schema.ts';
 import { breaksJson, parseBreaks } from '../stored-formats.ts';
 import { SCHEDULE_RULE_COLUMNS, toScheduleRule } from './schedules.ts';
-import { chainRevision, chainVoid, voidFactsOf } from './record-chain.ts';
+import { chainFigureDeletions, chainFigureRows, chainRevision, chainVoid, voidFactsOf } from './record-chain.ts';
+import { figureRecords } from './record-chain-figures.ts';
 import { refuseLockedAttendance, refuseLockedAttendances, refuseLockedDays, refuseLockedPeriod } from './record-lock.ts';
 import type { RevisionFacts } from '../../../domain/record-chain/record-chain.ts';
 import type { AttendanceDto, AttendanceRevisionDto, AttendanceDetailDto } from '../../../domain/api/records.ts';
@@ -375,17 +376,25 @@ export async function attendanceIdOn(db: Db, employeeId: number, date: string): 
   return row?.id;
 }
 
+/*
+ * Every write of an attendance or a break below chains the rows as stored, in the caller's
+ * transaction (decision 033, update of issue 33), as it refuses locked dates (decision 051).
+ */
+
 /** Inserts one attendance; returns its id. */
 export async function insertAttendance(db: Db, attendance: Insertable<AttendanceTable>): Promise<number> {
   await refuseLockedPeriod(db, attendance.employeeId, attendance.date);
   const row = await db.insertInto('attendances').values(attendance).returning('id').executeTakeFirstOrThrow();
+  await chainFigureRows(db, 'attendance', [row.id]);
   return row.id;
 }
 
 /** Inserts several attendances in one statement; returns each one's id, employee and date. */
 export async function insertAttendances(db: Db, attendances: readonly Insertable<AttendanceTable>[]) {
   await refuseLockedDays(db, attendances);
-  return db.insertInto('attendances').values(attendances).returning(['id', 'employeeId', 'date']).execute();
+  const rows = await db.insertInto('attendances').values(attendances).returning(['id', 'employeeId', 'date']).execute();
+  await chainFigureRows(db, 'attendance', rows.map((r) => r.id));
+  return rows;
 }
 
 /** Who recorded an attendance and when (it must exist). */
@@ -397,19 +406,24 @@ export function attendanceCreation(db: Db, id: number): Promise<{ createdBy: num
 export async function applyAttendanceCorrection(db: Db, id: number, correction: Updateable<AttendanceTable>): Promise<void> {
   await refuseLockedAttendance(db, id);
   await db.updateTable('attendances').set(correction).where('id', '=', id).execute();
+  await chainFigureRows(db, 'attendance', [id]);
 }
 
 /** Inserts breaks in one statement, nothing when there are none (returns nothing). */
 export async function insertAttendanceBreaks(db: Db, breaks: readonly Insertable<AttendanceBreakTable>[]): Promise<void> {
   if (breaks.length === 0) return;
   await refuseLockedAttendances(db, breaks.map((b) => b.attendanceId));
-  await db.insertInto('attendanceBreaks').values(breaks).execute();
+  const rows = await db.insertInto('attendanceBreaks').values(breaks).returning('id').execute();
+  await chainFigureRows(db, 'break', rows.map((r) => r.id));
 }
 
 /** Replaces every break of an attendance with the given ones (returns nothing). */
 export async function replaceAttendanceBreaks(db: Db, attendanceId: number, breaks: readonly BreakInstants[]): Promise<void> {
   await refuseLockedAttendance(db, attendanceId);
+  const before = await db.selectFrom('attendanceBreaks').select('id').where('attendanceId', '=', attendanceId).execute();
+  const gone = await figureRecords(db, 'break', before.map((b) => b.id));
   await db.deleteFrom('attendanceBreaks').where('attendanceId', '=', attendanceId).execute();
+  await chainFigureDeletions(db, gone);
   await insertAttendanceBreaks(db, breaks.map((b) => ({ attendanceId, ...b })));
 }
 
@@ -446,8 +460,10 @@ export async function voidAttendanceRecord(db: Db, voiding: { attendanceId: numb
     .returning(['id', 'employeeId', 'date', 'voidedAt', 'voidedBy', 'voidReason'])
     .executeTakeFirst();
   if (!row) return false;
-  // Chained as the database gave the row back (issue 33), as verify will read it.
+  // Chained as the database gave the row back (issue 33), as verify will read it; the attendance's
+  // figure entry too (its `voidedAt` takes the day out of every figure).
   await chainVoid(db, voidFactsOf(row));
+  await chainFigureRows(db, 'attendance', [row.id]);
   return true;
 }
 

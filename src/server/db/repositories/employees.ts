@@ -8,6 +8,8 @@ import { scopedEmployeeFilter, type RecordAccount } from '../../../domain/permis
 import type { EmployeeDto } from '../../../domain/api/records.ts';
 import { sortDirection } from '../sort-direction.ts';
 import { refuseUndatedChange } from './record-lock.ts';
+import { chainFigureDeletions } from './record-chain.ts';
+import { figureRecords } from './record-chain-figures.ts';
 
 export type { EmployeeDto };
 
@@ -276,7 +278,11 @@ export async function employeeHasWorkRecords(db: Db, id: number): Promise<boolea
 
 /** Deletes an employee together with their schedules and face descriptors. */
 export async function deleteEmployeeRecord(db: Db, id: number): Promise<void> {
+  // Their schedules' deletions are chained (decision 033, update of issue 33).
+  const schedules = await db.selectFrom('schedules').select('id').where('employeeId', '=', id).execute();
+  const gone = await figureRecords(db, 'schedule', schedules.map((s) => s.id));
   await db.deleteFrom('schedules').where('employeeId', '=', id).execute();
+  await chainFigureDeletions(db, gone);
   await deleteFaceDescriptorsOf(db, id);
   await db.deleteFrom('employees').where('id', '=', id).execute();
 }

@@ -13,6 +13,8 @@ import { SCHEDULE_RULE_COLUMNS, toScheduleRule } from './schedules.ts';
 import type { LeaveDto } from '../../../domain/api/records.ts';
 import { sortDirection } from '../sort-direction.ts';
 import { refuseLockedPeriod } from './record-lock.ts';
+import { chainFigureDeletions, chainFigureRows } from './record-chain.ts';
+import { figureRecords } from './record-chain-figures.ts';
 
 export type { LeaveDto };
 
@@ -235,18 +237,26 @@ function approvedLeaveSpan(db: Db, id: number) {
   return db.selectFrom('leaves').select(['employeeId', 'fromDate as from', 'toDate as to']).where('id', '=', id).where('status', '=', 'approved').executeTakeFirst();
 }
 
+/*
+ * Every write below chains the leave as stored (type, dates, decision; or its deletion), in the
+ * caller's transaction (decision 033, update of issue 33).
+ */
+
 /** Inserts one leave; returns its id. */
 export async function insertLeave(db: Db, leave: Insertable<LeaveTable>): Promise<number> {
   // Only approved leave changes what the days expect (decision 051); a pending request does not.
   if (leave.status === 'approved') await refuseLockedPeriod(db, leave.employeeId, { from: leave.fromDate, to: leave.toDate });
   const row = await db.insertInto('leaves').values(leave).returning('id').executeTakeFirstOrThrow();
+  await chainFigureRows(db, 'leave', [row.id]);
   return row.id;
 }
 
 /** Inserts several leaves in one statement (returns nothing). */
 export async function insertLeaves(db: Db, leaves: readonly Insertable<LeaveTable>[]): Promise<void> {
   for (const leave of leaves) if (leave.status === 'approved') await refuseLockedPeriod(db, leave.employeeId, { from: leave.fromDate, to: leave.toDate });
-  await db.insertInto('leaves').values(leaves).execute();
+  if (leaves.length === 0) return;
+  const rows = await db.insertInto('leaves').values(leaves).returning('id').execute();
+  await chainFigureRows(db, 'leave', rows.map((r) => r.id));
 }
 
 /** Writes a request's leave type, dates, reason and return date (returns nothing). */
@@ -261,6 +271,7 @@ export async function setLeaveRequestDetails(
     await refuseLockedPeriod(db, before.employeeId, { from: details.fromDate, to: details.toDate });
   }
   await db.updateTable('leaves').set(details).where('id', '=', id).execute();
+  await chainFigureRows(db, 'leave', [id]);
 }
 
 /** Writes a decision: status, comment, who decided and when (returns nothing). */
@@ -273,13 +284,16 @@ export async function setLeaveDecision(
   const row = await db.selectFrom('leaves').select(['employeeId', 'fromDate as from', 'toDate as to', 'status']).where('id', '=', id).executeTakeFirst();
   if (row && (row.status === 'approved') !== (decision.status === 'approved')) await refuseLockedPeriod(db, row.employeeId, row);
   await db.updateTable('leaves').set(decision).where('id', '=', id).execute();
+  await chainFigureRows(db, 'leave', [id]);
 }
 
 /** Deletes a leave (returns nothing). */
 export async function deleteLeaveRecord(db: Db, id: number): Promise<void> {
   const before = await approvedLeaveSpan(db, id);
   if (before) await refuseLockedPeriod(db, before.employeeId, before);
+  const gone = await figureRecords(db, 'leave', [id]);
   await db.deleteFrom('leaves').where('id', '=', id).execute();
+  await chainFigureDeletions(db, gone);
 }
 
 /** The latest leave requests, newest first, with the employee's name and the leave type's. */

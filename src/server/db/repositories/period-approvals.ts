@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Period } from '../../../domain/reports/periods.ts';
 import type { Database } from '../schema.ts';
+import { chainFigureRows } from './record-chain.ts';
 
 type Db = Kysely<Database>;
 
@@ -69,13 +70,18 @@ export async function upsertApproval(db: Db, row: { employeeId: number; from: st
     .insertInto('periodApprovals')
     .values({ employeeId: row.employeeId, dateFrom: row.from, dateTo: row.to, status: 'approved', approvedBy: row.approvedBy, approvedAt: row.approvedAt })
     .onConflict((oc) => oc.columns(['employeeId', 'dateFrom', 'dateTo']).doUpdateSet({ status: 'approved', approvedBy: row.approvedBy, approvedAt: row.approvedAt }))
-    .execute();
+    .returning('id')
+    .execute()
+    .then((rows) => chainFigureRows(db, 'approval', rows.map((r) => r.id)));
 }
 
 /** Reopens an approved row; false when it was not approved (reopened meanwhile). */
 export async function reopenApproval(db: Db, id: number, change: { reopenedBy: number; reopenedAt: string; reopenReason: string }): Promise<boolean> {
   const result = await db.updateTable('periodApprovals').set({ status: 'reopened', ...change }).where('id', '=', id).where('status', '=', 'approved').executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  if (Number(result.numUpdatedRows) !== 1) return false;
+  // Chained as stored, in the caller's transaction (decision 033, update of issue 33), as the approval was.
+  await chainFigureRows(db, 'approval', [id]);
+  return true;
 }
 
 /** One employee's rows (approved or reopened) overlapping `span`. */

@@ -2,7 +2,8 @@ import type { Insertable, Kysely } from 'kysely';
 import type { PunchChange } from '../../../domain/clock/clock-engine.ts';
 import type { Database, PunchTable } from '../schema.ts';
 import type { Db } from '../connection.ts';
-import { chainPunches, chainPunchesOfEmployees } from './record-chain.ts';
+import { FIGURE_COLUMNS, figurePayload, punchPayload, type ChainKind } from '../../../domain/record-chain/record-chain.ts';
+import { chainForEmployee, chainPunchesOfEmployees } from './record-chain.ts';
 import { refuseLockedAttendances, refuseLockedPeriod } from './record-lock.ts';
 
 /** The columns a punch's chain entry records (PunchFacts), read back from the insert. */
@@ -23,9 +24,10 @@ export function findLatestClockPunch(db: Kysely<Database>, employeeId: number, s
     .executeTakeFirst();
 }
 
-/** The engine decided on the state read in this transaction, so the row must still match. */
-function changedOne(result: { numUpdatedRows: bigint }): void {
-  if (result.numUpdatedRows !== 1n) throw new Error('The attendance changed while recording a punch');
+/** The engine decided on the state read in this transaction, so the row must still match (exactly one row, given back). */
+function changedOne<T>(rows: readonly T[]): T {
+  if (rows.length !== 1) throw new Error('The attendance changed while recording a punch');
+  return rows[0]!;
 }
 
 /**
@@ -52,6 +54,10 @@ export async function applyPunch(
   await refuseLockedPeriod(db as Db, employeeId, change.date);
   const at = change.at;
   let attendanceId: number;
+  // The figure rows this punch wrote, read back by RETURNING (no extra read), chained with the punch.
+  const chained: { kind: ChainKind; refId: number; payload: string }[] = [];
+  const attendanceWritten = (row: Parameters<typeof figurePayload<'attendance'>>[1]) => chained.push({ kind: 'attendance', refId: row.id, payload: figurePayload('attendance', row) });
+  const breakWritten = (row: Parameters<typeof figurePayload<'break'>>[1]) => chained.push({ kind: 'break', refId: row.id, payload: figurePayload('break', row) });
   switch (change.action) {
     case 'check-in': {
       const row = await db
@@ -75,42 +81,57 @@ export async function applyPunch(
           createdAt: at,
           updatedAt: at,
         })
-        .returning('id')
+        .returning(FIGURE_COLUMNS.attendance)
         .executeTakeFirstOrThrow();
       attendanceId = row.id;
+      attendanceWritten(row);
       break;
     }
     case 'check-out':
       attendanceId = change.attendanceId;
-      await db
-        .updateTable('attendances')
-        .set({
-          timeOut: at,
-          workedSeconds: change.workedSeconds,
-          breakSeconds: change.breakSeconds,
-          earlyDepartureSeconds: change.earlyDepartureSeconds,
-          updatedAt: at,
-        })
-        .where('id', '=', attendanceId)
-        .where('timeOut', 'is', null)
-        .executeTakeFirst()
-        .then(changedOne);
+      attendanceWritten(
+        await db
+          .updateTable('attendances')
+          .set({
+            timeOut: at,
+            workedSeconds: change.workedSeconds,
+            breakSeconds: change.breakSeconds,
+            earlyDepartureSeconds: change.earlyDepartureSeconds,
+            updatedAt: at,
+          })
+          .where('id', '=', attendanceId)
+          .where('timeOut', 'is', null)
+          .returning(FIGURE_COLUMNS.attendance)
+          .execute()
+          .then(changedOne),
+      );
       break;
     case 'break-in':
       attendanceId = change.attendanceId;
-      await db.insertInto('attendanceBreaks').values({ attendanceId, startAt: at, endAt: null }).execute();
+      breakWritten(await db.insertInto('attendanceBreaks').values({ attendanceId, startAt: at, endAt: null }).returning(FIGURE_COLUMNS.break).executeTakeFirstOrThrow());
+      // Only its bookkeeping time changes: no figure of the attendance, so no entry for it.
       await db.updateTable('attendances').set({ updatedAt: at }).where('id', '=', attendanceId).execute();
       break;
     case 'break-out':
       attendanceId = change.attendanceId;
-      await db
-        .updateTable('attendanceBreaks')
-        .set({ endAt: at })
-        .where('id', '=', change.breakId)
-        .where('endAt', 'is', null)
-        .executeTakeFirst()
-        .then(changedOne);
-      await db.updateTable('attendances').set({ breakSeconds: change.breakSeconds, updatedAt: at }).where('id', '=', attendanceId).execute();
+      breakWritten(
+        await db
+          .updateTable('attendanceBreaks')
+          .set({ endAt: at })
+          .where('id', '=', change.breakId)
+          .where('endAt', 'is', null)
+          .returning(FIGURE_COLUMNS.break)
+          .execute()
+          .then(changedOne),
+      );
+      attendanceWritten(
+        await db
+          .updateTable('attendances')
+          .set({ breakSeconds: change.breakSeconds, updatedAt: at })
+          .where('id', '=', attendanceId)
+          .returning(FIGURE_COLUMNS.attendance)
+          .executeTakeFirstOrThrow(),
+      );
       break;
   }
   const createdAt = input.offline?.receivedAt ?? at;
@@ -119,9 +140,12 @@ export async function applyPunch(
     .values({ employeeId, attendanceId, action: change.action, at, method: input.method, terminal: input.terminal, terminalId: input.terminalId ?? null, offlineSeq: input.offline?.seq ?? null, createdAt })
     .returning(CHAINED_PUNCH_COLUMNS)
     .executeTakeFirstOrThrow();
-  // The punch's entry in the company's record chain, in this same transaction (decision 033):
-  // the row as the database gave it back, so the entry says what verify will read.
-  await chainPunches(db, employeeId, [punch]);
+  // The punch's entry in the company's record chain, in this same transaction (decision 033),
+  // after the entries of the attendance and break rows it wrote (issue 33): the rows as the
+  // database gave them back, so the entries say what verify will read. One head read and one
+  // insert for all of them.
+  chained.push({ kind: 'punch', refId: punch.id, payload: punchPayload(punch) });
+  await chainForEmployee(db, employeeId, chained);
   return { attendanceId, punchId: punch.id };
 }
 

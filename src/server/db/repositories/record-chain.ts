@@ -12,14 +12,17 @@ import {
   type RevisionFacts,
   type VoidFacts,
 } from '../../../domain/record-chain/record-chain.ts';
+import { DELETED, FIGURE_KINDS, type FigureKind } from '../../../domain/record-chain/record-chain.ts';
 import { nowIso } from '../../clock/now.ts';
+import { figureRecords } from './record-chain-figures.ts';
 import { sha256Hex } from '../chain-hash.ts';
 import type { Database } from '../schema.ts';
 import { parseBreaks } from '../stored-formats.ts';
 
 /**
- * The record chain (decision 033): the repositories that insert punches, revisions and voidings
- * call these in the SAME transaction, so every caller is chained. One append is one indexed read
+ * The record chain (decision 033): the repositories that insert punches, revisions and voidings,
+ * and those that write the rows figures are read from (attendances, breaks, leave, holidays,
+ * schedules, approvals: issue 33.2), call these in the SAME transaction, so every caller is chained. One append is one indexed read
  * of the company's head (the UNIQUE (company_id, seq) index) and one insert; the unique index
  * refuses a second entry with the same seq should two writers ever race.
  */
@@ -45,7 +48,7 @@ async function insertEntries(db: Kysely<Database>, entries: readonly ChainEntry[
 }
 
 /** Chains records of one employee (all in the employee's company), after the company's head. */
-async function chainForEmployee(db: Kysely<Database>, employeeId: number, records: Records): Promise<void> {
+export async function chainForEmployee(db: Kysely<Database>, employeeId: number, records: Records): Promise<void> {
   if (records.length === 0) return;
   const { companyId, head } = await headOfEmployeeCompany(db, employeeId);
   await insertEntries(db, nextEntries(sha256Hex, companyId, head, records, nowIso()));
@@ -76,6 +79,34 @@ export async function chainPunchesOfEmployees(db: Kysely<Database>, batches: rea
     const head = await chainHeadOf(db, companyId);
     await insertEntries(db, nextEntries(sha256Hex, companyId, head ? { seq: head.seq, hash: head.hash } : null, records, nowIso()));
   }
+}
+
+/**
+ * Chains records of several companies (bulk writes, figure rows): per company, in the given
+ * order, one head read and one insert per 500 entries.
+ */
+export async function chainByCompany(db: Kysely<Database>, records: readonly { companyId: number; kind: ChainKind; refId: number; payload: string }[]): Promise<void> {
+  const byCompany = new Map<number, { kind: ChainKind; refId: number; payload: string }[]>();
+  for (const { companyId, ...record } of records) byCompany.set(companyId, [...(byCompany.get(companyId) ?? []), record]);
+  for (const [companyId, own] of byCompany) {
+    const head = await chainHeadOf(db, companyId);
+    await insertEntries(db, nextEntries(sha256Hex, companyId, head ? { seq: head.seq, hash: head.hash } : null, own, nowIso()));
+  }
+}
+
+/**
+ * Chains figure rows (decision 033, update of issue 33) after an insert or update, in the write's
+ * transaction: the rows as the database gives them back (`figureRecords`), so the entry says what
+ * verify will read. Every repository function that writes such a row calls this (or chains what
+ * its RETURNING gave back, the clock punch); `ids` of rows that are gone are not chained here.
+ */
+export async function chainFigureRows(db: Kysely<Database>, kind: FigureKind, ids: readonly number[]): Promise<void> {
+  await chainByCompany(db, await figureRecords(db, kind, [...new Set(ids)]));
+}
+
+/** Chains the deletion of rows read (with `figureRecords`) before deleting them: an entry with the payload DELETED each. */
+export async function chainFigureDeletions(db: Kysely<Database>, gone: readonly CurrentRecord[]): Promise<void> {
+  await chainByCompany(db, gone.map((r) => ({ ...r, payload: DELETED })));
 }
 
 export function chainRevision(db: Kysely<Database>, revision: RevisionFacts): Promise<void> {
@@ -117,8 +148,10 @@ export function allChainEntries(db: Kysely<Database>): Promise<ChainEntry[]> {
     .execute();
 }
 
-/** Every chained record as it is now (punches, revisions, voided days), with its canonical payload. */
+/** Every chained record as it is now (punches, revisions, voided days, figure rows), with its canonical payload. */
 export async function currentChainedRecords(db: Kysely<Database>): Promise<CurrentRecord[]> {
+  const figures: CurrentRecord[] = [];
+  for (const kind of FIGURE_KINDS) figures.push(...(await figureRecords(db, kind)));
   const punches = await db
     .selectFrom('punches')
     .innerJoin('employees', 'employees.id', 'punches.employeeId')
@@ -149,6 +182,7 @@ export async function currentChainedRecords(db: Kysely<Database>): Promise<Curre
       companyId: v.companyId,
       payload: voidPayload(voidFactsOf(v)),
     })),
+    ...figures,
   ];
 }
 

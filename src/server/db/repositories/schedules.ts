@@ -8,6 +8,8 @@ import type { ScheduleDto } from '../../../domain/api/records.ts';
 import { sortDirection } from '../sort-direction.ts';
 import { changedSpans, type ScheduleSpan } from '../../../domain/schedules/changed-dates.ts';
 import { refuseLockedSchedule } from './record-lock.ts';
+import { chainFigureDeletions, chainFigureRows } from './record-chain.ts';
+import { figureRecords } from './record-chain-figures.ts';
 
 export type { ScheduleDto };
 export { parseRestDays };
@@ -162,23 +164,32 @@ async function refuseLockedChange(db: Db, before: ScheduleSpan | null, after: Sc
   for (const span of changedSpans(before, after)) await refuseLockedSchedule(db, span.employeeId, span);
 }
 
+/*
+ * Every write below chains the schedule as stored (or its deletion), in the caller's transaction
+ * (decision 033, update of issue 33), as it refuses locked dates (decision 051).
+ */
+
 /** Inserts one schedule; returns its id. */
 export async function insertSchedule(db: Db, schedule: ScheduleValues & { createdAt: string }): Promise<number> {
   await refuseLockedChange(db, null, schedule);
   const row = await db.insertInto('schedules').values(stored(schedule)).returning('id').executeTakeFirstOrThrow();
+  await chainFigureRows(db, 'schedule', [row.id]);
   return row.id;
 }
 
 /** Inserts several schedules in one statement (returns nothing). */
 export async function insertSchedules(db: Db, schedules: readonly (ScheduleValues & { createdAt: string })[]): Promise<void> {
   for (const schedule of schedules) await refuseLockedChange(db, null, schedule);
-  await db.insertInto('schedules').values(schedules.map(stored)).execute();
+  if (schedules.length === 0) return;
+  const rows = await db.insertInto('schedules').values(schedules.map(stored)).returning('id').execute();
+  await chainFigureRows(db, 'schedule', rows.map((r) => r.id));
 }
 
 /** Rewrites a schedule's employee, shift, dates and status (returns nothing). */
 export async function overwriteSchedule(db: Db, id: number, values: ScheduleValues): Promise<void> {
   await refuseLockedChange(db, await spanOf(db, id), values);
   await db.updateTable('schedules').set(stored(values)).where('id', '=', id).execute();
+  await chainFigureRows(db, 'schedule', [id]);
 }
 
 /** Sets a schedule's end date and status: ended by a newer one, or given back its dates (returns nothing). */
@@ -186,12 +197,15 @@ export async function endSchedule(db: Db, id: number, toDate: string | null, at:
   const before = await spanOf(db, id);
   await refuseLockedChange(db, before, before && { ...before, toDate });
   await db.updateTable('schedules').set({ toDate, status, updatedAt: at }).where('id', '=', id).execute();
+  await chainFigureRows(db, 'schedule', [id]);
 }
 
 /** Deletes a schedule (returns nothing). */
 export async function deleteScheduleRecord(db: Db, id: number): Promise<void> {
   await refuseLockedChange(db, await spanOf(db, id), null);
+  const gone = await figureRecords(db, 'schedule', [id]);
   await db.deleteFrom('schedules').where('id', '=', id).execute();
+  await chainFigureDeletions(db, gone);
 }
 
 /**

@@ -5,6 +5,8 @@ import { countReferences } from './references.ts';
 import type { CompanyDto } from '../../../../domain/api/records.ts';
 import type { Db } from '../../connection.ts';
 import { sortDirection } from '../../sort-direction.ts';
+import { chainFigureDeletions } from '../record-chain.ts';
+import { figureRecords } from '../record-chain-figures.ts';
 
 export type { CompanyDto };
 
@@ -86,7 +88,11 @@ export const companiesResource: CrudResource<CompanyInput, CompanyDto> = {
   async remove(db, id) {
     // Default roles belong to their company and go with it.
     await db.deleteFrom('roles').where('companyId', '=', id).where((eb) => eb.not(eb.exists(eb.selectFrom('users').whereRef('users.roleId', '=', 'roles.id').select('users.id')))).execute();
+    // Its holidays go with it (ON DELETE CASCADE): their deletions are chained (decision 033, update of issue 33).
+    const holidays = await db.selectFrom('holidays').select('id').where('companyId', '=', id).execute();
+    const gone = await figureRecords(db, 'holiday', holidays.map((h) => h.id));
     await db.deleteFrom('companies').where('id', '=', id).execute();
+    await chainFigureDeletions(db, gone);
   },
 };
 

@@ -5,6 +5,8 @@ import type { CrudResource } from '../../crud-resource.ts';
 import { WriteRefused } from '../../write-refused.ts';
 import { exists } from './references.ts';
 import { refuseLockedCompanyDates } from '../record-lock.ts';
+import { chainFigureDeletions, chainFigureRows } from '../record-chain.ts';
+import { figureRecords } from '../record-chain-figures.ts';
 import type { HolidayDto } from '../../../../domain/api/records.ts';
 import { sortDirection } from '../../sort-direction.ts';
 
@@ -46,10 +48,12 @@ export const holidaysResource: CrudResource<HolidayInput, HolidayDto> = {
   },
   // A holiday changes what its date expects for every employee of the company: refused on a date
   // any of them has approved (decision 051), and so is moving, renaming or deleting one there.
+  // Every write chains the holiday as stored, or its deletion (decision 033, update of issue 33).
   async insert(db, input, at) {
     await refuseLockedCompanyDates(db, input.company, [input.date]);
     await assertFreeDay(db, input, null);
     const row = await db.insertInto('holidays').values({ name: input.name, date: input.date, companyId: input.company, createdAt: at, updatedAt: at }).returning('id').executeTakeFirstOrThrow();
+    await chainFigureRows(db, 'holiday', [row.id]);
     return row.id;
   },
   async update(db, id, input, at) {
@@ -61,6 +65,7 @@ export const holidaysResource: CrudResource<HolidayInput, HolidayDto> = {
     }
     await assertFreeDay(db, input, id);
     await db.updateTable('holidays').set({ name: input.name, date: input.date, companyId: input.company, updatedAt: at }).where('id', '=', id).execute();
+    await chainFigureRows(db, 'holiday', [id]);
   },
   async usage() {
     return undefined;
@@ -68,7 +73,9 @@ export const holidaysResource: CrudResource<HolidayInput, HolidayDto> = {
   async remove(db, id) {
     const before = await db.selectFrom('holidays').select(['date', 'companyId']).where('id', '=', id).executeTakeFirst();
     if (before) await refuseLockedCompanyDates(db, before.companyId, [before.date]);
+    const gone = await figureRecords(db, 'holiday', [id]);
     await db.deleteFrom('holidays').where('id', '=', id).execute();
+    await chainFigureDeletions(db, gone);
   },
 };
 
@@ -113,5 +120,7 @@ export async function insertHolidays(db: Db, companyId: number, holidays: readon
     .values(holidays.map((h) => ({ name: h.name, date: h.date, companyId, createdAt: at, updatedAt: at })))
     // The unique (company, date) index: a day taken meanwhile is skipped, never doubled.
     .onConflict((oc) => oc.columns(['companyId', 'date']).doNothing())
-    .execute();
+    .returning('id')
+    .execute()
+    .then((rows) => chainFigureRows(db, 'holiday', rows.map((r) => r.id)));
 }

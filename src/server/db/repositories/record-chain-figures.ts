@@ -1,0 +1,71 @@
+import { figurePayload, type CurrentRecord, type FigureKind } from '../../../domain/record-chain/record-chain.ts';
+import type { Db } from '../connection.ts';
+
+/**
+ * The rows a month's figures are read from, as the record chain records them (decision 033,
+ * update of issue 33): each row's FIGURE_COLUMNS with the company whose chain holds it. One reader
+ * for both sides: the writers chain what this reads back after their write, and `verify` compares
+ * what it reads now. `ids` narrows it to those rows (a write); without it, every row (verify).
+ */
+export async function figureRecords(db: Db, kind: FigureKind, ids?: readonly number[]): Promise<CurrentRecord[]> {
+  if (ids && ids.length === 0) return [];
+  const rows: Row[] = [];
+  if (!ids) rows.push(...(await figureQuery(db, kind)));
+  // A bulk write (the demo data) may name thousands: 500 bound ids per read.
+  else for (let i = 0; i < ids.length; i += 500) rows.push(...(await figureQuery(db, kind, ids.slice(i, i + 500))));
+  return rows.map((row) => ({ kind, refId: row.id, companyId: row.companyId, payload: figurePayload(kind, row as never) }));
+}
+
+type Row = { id: number; companyId: number } & Record<string, unknown>;
+
+async function figureQuery(db: Db, kind: FigureKind, ids?: readonly number[]): Promise<Row[]> {
+  const some = <Q extends { where: (...args: never[]) => Q }>(q: Q, column: string): Q => (ids ? (q.where as (c: string, op: string, v: unknown) => Q)(column, 'in', [...ids]) : q);
+  switch (kind) {
+    case 'attendance':
+      return some(
+        db
+          .selectFrom('attendances as t')
+          .innerJoin('employees as e', 'e.id', 't.employeeId')
+          .select([
+            'e.companyId', 't.id', 't.employeeId', 't.date', 't.timezone', 't.timeIn', 't.timeOut', 't.workedSeconds', 't.breakSeconds', 't.statusIn', 't.lateSeconds',
+            't.earlyDepartureSeconds', 't.source', 't.workFlag', 't.workMode', 't.overtimeCompensation', 't.revision', 't.voidedAt', 't.closedAutomatically',
+          ]),
+        't.id',
+      ).execute();
+    case 'break':
+      return some(
+        db
+          .selectFrom('attendanceBreaks as t')
+          .innerJoin('attendances as a', 'a.id', 't.attendanceId')
+          .innerJoin('employees as e', 'e.id', 'a.employeeId')
+          .select(['e.companyId', 't.id', 't.attendanceId', 't.startAt', 't.endAt']),
+        't.id',
+      ).execute();
+    case 'leave':
+      return some(
+        db
+          .selectFrom('leaves as t')
+          .innerJoin('employees as e', 'e.id', 't.employeeId')
+          .select(['e.companyId', 't.id', 't.employeeId', 't.leaveTypeId', 't.fromDate', 't.toDate', 't.returnDate', 't.status', 't.decidedBy', 't.decidedAt']),
+        't.id',
+      ).execute();
+    case 'holiday':
+      return some(db.selectFrom('holidays as t').select(['t.companyId', 't.id', 't.date', 't.name']), 't.id').execute();
+    case 'schedule':
+      return some(
+        db
+          .selectFrom('schedules as t')
+          .innerJoin('employees as e', 'e.id', 't.employeeId')
+          .select(['e.companyId', 't.id', 't.employeeId', 't.startTime', 't.offTime', 't.totalHours', 't.restDays', 't.fromDate', 't.toDate', 't.status']),
+        't.id',
+      ).execute();
+    case 'approval':
+      return some(
+        db
+          .selectFrom('periodApprovals as t')
+          .innerJoin('employees as e', 'e.id', 't.employeeId')
+          .select(['e.companyId', 't.id', 't.employeeId', 't.dateFrom', 't.dateTo', 't.status', 't.approvedBy', 't.approvedAt', 't.reopenedBy', 't.reopenedAt', 't.reopenReason']),
+        't.id',
+      ).execute();
+  }
+}
