@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { apiFailure, runApiAction, type ApiActionEffects, type Navigation } from '../../src/lib/client/api-action.ts';
 import { ApiError } from '../../src/lib/client/api.ts';
@@ -117,5 +119,24 @@ describe('runApiAction', () => {
     const { running, effects } = recorder<number>();
     await runApiAction(() => Promise.reject(refused), { key: 12, onError: () => {} }, effects);
     expect(running).toEqual([12, null]);
+  });
+});
+
+/**
+ * Issue 35.4: islands show an action's failure through useApiAction (or read it with apiFailure),
+ * not with hand-written `instanceof ApiError` blocks. Allowed where a comment says why.
+ */
+const OWN_FAILURE_HANDLING = new Set([
+  'clock/ClockKiosk.tsx', // a refused punch is a state-machine event; unreachable punches go to the offline queue
+]);
+
+describe('islands and the action helper', () => {
+  it('no island handles an ApiError by hand outside the allow-list', () => {
+    const root = path.resolve(import.meta.dirname, '../../src/components/islands');
+    const found = readdirSync(root, { recursive: true, encoding: 'utf8' })
+      .filter((f) => /\.tsx?$/.test(f) && readFileSync(path.join(root, f), 'utf8').includes('instanceof ApiError'))
+      .map((f) => f.split(path.sep).join('/'));
+    expect(found.filter((f) => !OWN_FAILURE_HANDLING.has(f))).toEqual([]);
+    for (const f of OWN_FAILURE_HANDLING) expect(found).toContain(f);
   });
 });
