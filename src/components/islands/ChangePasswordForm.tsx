@@ -3,9 +3,10 @@ import { toast } from 'sonner';
 import { AppToaster } from './ui/AppToaster.tsx';
 import type { Language } from '../../i18n/languages.ts';
 import { translator } from '../../i18n/translate.ts';
-import { api, ApiError } from '../../lib/client/api.ts';
+import { api } from '../../lib/client/api.ts';
 import { passwordProblems } from '../../domain/auth/password-rules.ts';
 import { inputClass, primaryButton } from './ui/buttons.ts';
+import { useApiAction } from '../../lib/client/use-api-action.ts';
 
 const FIELDS = [
   ['currentPassword', 'account.currentPassword', 'current-password'],
@@ -20,7 +21,7 @@ const FIELDS = [
 export default function ChangePasswordForm({ lang }: { lang: Language }) {
   const t = translator(lang);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
+  const { run, busy } = useApiAction(lang);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -34,19 +35,15 @@ export default function ChangePasswordForm({ lang }: { lang: Language }) {
     if (values['confirmPassword'] && values['newPassword'] !== values['confirmPassword']) local['confirmPassword'] = t('password.mismatch');
     setErrors(local);
     if (Object.keys(local).length > 0) return;
-    setBusy(true);
-    try {
-      const answer = await api<{ message: string }>('/account/password', { method: 'POST', body: values, lang });
-      toast.success(answer.message);
-      formEl.reset();
-    } catch (e) {
-      if (e instanceof ApiError) {
-        setErrors(e.errors);
-        if (Object.keys(e.errors).length === 0) toast.error(e.message);
-      }
-    } finally {
-      setBusy(false);
-    }
+    await run(() => api<{ message: string }>('/account/password', { method: 'POST', body: values, lang }), {
+      success: 'toast',
+      then: () => formEl.reset(),
+      onFieldErrors: setErrors,
+      // Field errors show under their fields; a toast only for a refusal without them.
+      onError: (message, failure) => {
+        if (Object.keys(failure.fields).length === 0) toast.error(message);
+      },
+    });
   }
 
   return (

@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
-import { toast } from 'sonner';
 import { KIND_LABELS, type AccountNotificationsDto } from '../../domain/notifications/notification-preferences.ts';
 import type { Language } from '../../i18n/languages.ts';
 import { translator } from '../../i18n/translate.ts';
-import { api, ApiError } from '../../lib/client/api.ts';
+import { api } from '../../lib/client/api.ts';
 import { inputClass, primaryButton } from './ui/buttons.ts';
+import { useApiAction } from '../../lib/client/use-api-action.ts';
 
 interface Props {
   lang: Language;
@@ -19,7 +19,7 @@ export default function MyNotificationsForm({ lang }: Props) {
   const t = translator(lang);
   const [data, setData] = useState<AccountNotificationsDto | null>(null);
   const [failed, setFailed] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const { run, busy } = useApiAction(lang);
 
   useEffect(() => {
     api<{ data: AccountNotificationsDto }>('/account/notifications', { lang })
@@ -29,17 +29,11 @@ export default function MyNotificationsForm({ lang }: Props) {
 
   async function save() {
     if (!data) return;
-    setBusy(true);
-    try {
-      const body = { language: data.language, muted: data.kinds.filter((k) => k.muted).map((k) => k.kind) };
-      const answer = await api<{ data: AccountNotificationsDto; message: string }>('/account/notifications', { method: 'PUT', body, lang });
-      setData(answer.data);
-      toast.success(answer.message);
-    } catch (e) {
-      if (e instanceof ApiError) toast.error(e.message);
-    } finally {
-      setBusy(false);
-    }
+    const body = { language: data.language, muted: data.kinds.filter((k) => k.muted).map((k) => k.kind) };
+    await run(() => api<{ data: AccountNotificationsDto; message: string }>('/account/notifications', { method: 'PUT', body, lang }), {
+      success: 'toast',
+      then: (answer) => setData(answer.data),
+    });
   }
 
   if (failed) return <p role="alert" className="text-sm text-red-700 dark:text-red-300">{t('notifications.loadFailed')}</p>;

@@ -2,9 +2,10 @@ import { useState, type FormEvent } from 'react';
 import type { Language } from '../../i18n/languages.ts';
 import { translator } from '../../i18n/translate.ts';
 import { entryPath, safeLocalPath } from '../../domain/routing/entry-path.ts';
-import { api, ApiError } from '../../lib/client/api.ts';
+import { api } from '../../lib/client/api.ts';
 import { setSignedIn } from '../../lib/client/session-store.ts';
 import type { SessionUserDto } from '../../domain/auth/session-user-dto.ts';
+import { useApiAction } from '../../lib/client/use-api-action.ts';
 
 interface Props {
   lang: Language;
@@ -14,30 +15,25 @@ interface Props {
 /** Email + password form; on success goes to redirectUrl (local paths only) or the entry path. */
 export default function SignInForm({ lang, redirectUrl }: Props) {
   const t = translator(lang);
-  const [busy, setBusy] = useState(false);
+  const { run, busy } = useApiAction(lang);
   const [error, setError] = useState<string>();
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    setBusy(true);
     setError(undefined);
     setFieldErrors({});
-    try {
-      const answer = await api<{ accessToken: string; user: SessionUserDto }>('/user/login', {
-        method: 'POST',
-        lang,
-        redirectOnExpiry: false,
-        body: { email: String(form.get('email') ?? ''), password: String(form.get('password') ?? '') },
-      });
-      setSignedIn(answer.user);
-      window.location.assign(safeLocalPath(redirectUrl) ?? entryPath(answer.user.account_type, answer.user.role));
-    } catch (e) {
-      setError(e instanceof ApiError && e.message ? e.message : t('errors.unableToSignIn'));
-      if (e instanceof ApiError) setFieldErrors(e.errors);
-      setBusy(false);
-    }
+    const body = { email: String(form.get('email') ?? ''), password: String(form.get('password') ?? '') };
+    await run(() => api<{ accessToken: string; user: SessionUserDto }>('/user/login', { method: 'POST', lang, redirectOnExpiry: false, body }), {
+      fallback: t('errors.unableToSignIn'),
+      onError: setError,
+      onFieldErrors: setFieldErrors,
+      then: (answer) => {
+        setSignedIn(answer.user);
+        return { assign: safeLocalPath(redirectUrl) ?? entryPath(answer.user.account_type, answer.user.role) };
+      },
+    });
   }
 
   return (

@@ -5,17 +5,18 @@ import { COUNTRIES, timeZones } from '../../domain/settings/settings-schema.ts';
 import { entryPath } from '../../domain/routing/entry-path.ts';
 import type { Language } from '../../i18n/languages.ts';
 import { translator } from '../../i18n/translate.ts';
-import { api, ApiError } from '../../lib/client/api.ts';
+import { api } from '../../lib/client/api.ts';
 import { setSignedIn } from '../../lib/client/session-store.ts';
 import type { SessionUserDto } from '../../domain/auth/session-user-dto.ts';
 import { Field } from './SignInForm.tsx';
+import { useApiAction } from '../../lib/client/use-api-action.ts';
 
 const selectClass = 'control rounded-lg border border-field bg-card px-3 text-base font-normal text-ink focus:border-primary aria-invalid:border-red-600';
 
 /** First-run setup: company, country and time zone, first SuperAdmin, optional demo data. */
 export default function SignUpForm({ lang }: { lang: Language }) {
   const t = translator(lang);
-  const [busy, setBusy] = useState(false);
+  const { run, busy } = useApiAction(lang);
   const [error, setError] = useState<string>();
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const [country, setCountry] = useState('');
@@ -51,23 +52,17 @@ export default function SignUpForm({ lang }: { lang: Language }) {
       setFieldErrors(Object.fromEntries(Object.entries(invalid).map(([field, key]) => [field, t(key)])));
       return;
     }
-    setBusy(true);
     setError(undefined);
     setFieldErrors({});
-    try {
-      const answer = await api<{ user: SessionUserDto }>('/sign-up', {
-        method: 'POST',
-        lang,
-        redirectOnExpiry: false,
-        body,
-      });
-      setSignedIn(answer.user);
-      window.location.assign(entryPath(answer.user.account_type));
-    } catch (e) {
-      setError(e instanceof ApiError && e.message ? e.message : t('errors.unableToSignUp'));
-      if (e instanceof ApiError) setFieldErrors(e.errors);
-      setBusy(false);
-    }
+    await run(() => api<{ user: SessionUserDto }>('/sign-up', { method: 'POST', lang, redirectOnExpiry: false, body }), {
+      fallback: t('errors.unableToSignUp'),
+      onError: setError,
+      onFieldErrors: setFieldErrors,
+      then: (answer) => {
+        setSignedIn(answer.user);
+        return { assign: entryPath(answer.user.account_type) };
+      },
+    });
   }
 
   return (

@@ -5,11 +5,12 @@ import { INSPECTION_LABEL_MAX, INSPECTION_LINK_DAYS } from '../../../domain/acce
 import { formatDate, formatTime } from '../../../domain/format/intl-format.ts';
 import type { Language } from '../../../i18n/languages.ts';
 import { translator } from '../../../i18n/translate.ts';
-import { api, ApiError } from '../../../lib/client/api.ts';
+import { api } from '../../../lib/client/api.ts';
 import { AppToaster } from '../ui/AppToaster.tsx';
 import { Badge } from '../ui/Badge.tsx';
 import { ConfirmActionDialog } from '../ui/ConfirmActionDialog.tsx';
 import { inputClass, primaryButton, secondaryButton } from '../ui/buttons.ts';
+import { useApiAction } from '../../../lib/client/use-api-action.ts';
 
 export interface InspectionLinkRow {
   _id: number;
@@ -33,7 +34,7 @@ export default function InspectionLinks(props: { lang: Language; links: Inspecti
   const [days, setDays] = useState(String(INSPECTION_LINK_DAYS.default));
   const [label, setLabel] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
+  const { run, busy } = useApiAction(lang);
   const [created, setCreated] = useState<string | null>(null);
   const [revoking, setRevoking] = useState<InspectionLinkRow | null>(null);
   const when = (at: string | null) => (at ? `${formatDate(at, lang, props.timeZone)} ${formatTime(at, lang, props.timeZone, props.timeFormat)}` : '—');
@@ -45,26 +46,16 @@ export default function InspectionLinks(props: { lang: Language; links: Inspecti
 
   async function create(event: React.FormEvent) {
     event.preventDefault();
-    setBusy(true);
     setErrors({});
-    try {
-      const answer = await api<{ data: { path: string }; message: string }>('/inspection-links', {
-        method: 'POST',
-        lang,
-        body: { days: Number(days), label: label.trim() === '' ? null : label },
-      });
-      setCreated(new URL(answer.data.path, window.location.origin).href);
-      setLabel('');
-      toast.success(answer.message);
-      await reload();
-    } catch (e) {
-      if (e instanceof ApiError) {
-        setErrors(e.errors);
-        toast.error(e.message);
-      } else toast.error(t('errors.somethingWentWrong'));
-    } finally {
-      setBusy(false);
-    }
+    await run(() => api<{ data: { path: string }; message: string }>('/inspection-links', { method: 'POST', lang, body: { days: Number(days), label: label.trim() === '' ? null : label } }), {
+      onFieldErrors: setErrors,
+      success: 'toast',
+      then: async (answer) => {
+        setCreated(new URL(answer.data.path, window.location.origin).href);
+        setLabel('');
+        await reload();
+      },
+    });
   }
 
   async function copy() {

@@ -7,10 +7,11 @@ import { minutesAfterTimeIn } from '../../../domain/attendance/shift-times.ts';
 import type { AttendanceDto } from '../../../domain/api/records.ts';
 import type { Language } from '../../../i18n/languages.ts';
 import { translator } from '../../../i18n/translate.ts';
-import { api, ApiError } from '../../../lib/client/api.ts';
-import { setFlash, showFlash } from '../../../lib/client/flash.ts';
+import { api } from '../../../lib/client/api.ts';
+import { showFlash } from '../../../lib/client/flash.ts';
 import { inputClass, primaryButton, secondaryButton } from '../ui/buttons.ts';
-import { fieldError, fieldMessage, setServerErrors, valibotResolver, type FormInput, type FormOutput } from '../ui/valibot-resolver.ts';
+import { fieldError, fieldMessage, valibotResolver, type FormInput, type FormOutput } from '../ui/valibot-resolver.ts';
+import { useApiAction } from '../../../lib/client/use-api-action.ts';
 
 /** The attendance being corrected, with its times already local (`HH:mm`) in its time zone. */
 export type EditedAttendance = Pick<AttendanceDto, '_id' | 'employeeName' | 'revision' | 'timeOut' | 'breakIn' | 'breakOut' | 'workMode' | 'overtimeCompensation'> & {
@@ -58,6 +59,7 @@ export default function AttendanceForm({ lang, employees, attendance, today }: P
     resolver: valibotResolver(editing ? AttendanceUpdateInput : AttendanceCreateInput),
   });
   const [formError, setFormError] = useState<string>();
+  const { run } = useApiAction(lang);
   // The 80 h overtime cap (decision 049): the override shows once the server refused for it.
   const [capRefused, setCapRefused] = useState(false);
   const [timeIn, timeOut, breakIn, breakOut, reason] = form.watch(['timeIn', 'timeOut', 'breakIn', 'breakOut', 'reason']);
@@ -66,23 +68,15 @@ export default function AttendanceForm({ lang, employees, attendance, today }: P
 
   async function submit(values: AttendanceFormOutput) {
     setFormError(undefined);
-    try {
-      const answer = await api(editing ? `/attendances/${attendance._id}` : '/attendances', {
-        method: editing ? 'PATCH' : 'POST',
-        body: values,
-        lang,
-      });
-      setFlash(answer.message);
-      window.location.assign('/attendance');
-    } catch (e) {
-      if (e instanceof ApiError) {
-        setFormError(e.message);
-        setServerErrors(form.setError, e.errors);
-        if (e.code === 'balance.overtimeCapExceeded' || e.code === 'balance.overtimeCapReasonRequired') setCapRefused(true);
-      } else {
-        setFormError(t('errors.somethingWentWrong'));
-      }
-    }
+    await run(() => api(editing ? `/attendances/${attendance._id}` : '/attendances', { method: editing ? 'PATCH' : 'POST', body: values, lang }), {
+      setError: form.setError,
+      onError: (message, failure) => {
+        setFormError(message);
+        if (failure.code === 'balance.overtimeCapExceeded' || failure.code === 'balance.overtimeCapReasonRequired') setCapRefused(true);
+      },
+      success: 'flash',
+      then: { assign: '/attendance' },
+    });
   }
 
   const err = (name: string) => fieldMessage(fieldError(form.formState.errors, name), t);

@@ -2,10 +2,11 @@ import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import type { Language } from '../../../i18n/languages.ts';
 import { translator } from '../../../i18n/translate.ts';
-import { api, ApiError } from '../../../lib/client/api.ts';
+import { api } from '../../../lib/client/api.ts';
 import { Dialog } from '../ui/Dialog.tsx';
 import { RequiredMark } from '../ui/required-fields.tsx';
 import { dangerButton, inputClass, secondaryButton } from '../ui/buttons.ts';
+import { useApiAction } from '../../../lib/client/use-api-action.ts';
 
 /**
  * Voids a manual day with a required written reason (decision 033): `POST /api/attendances/{id}/void`.
@@ -21,7 +22,7 @@ export function VoidAttendanceDialog(props: {
   const t = translator(props.lang);
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { run, busy } = useApiAction(props.lang);
   useEffect(() => {
     setReason('');
     setError(null);
@@ -29,19 +30,15 @@ export function VoidAttendanceDialog(props: {
 
   async function submit(e: React.FormEvent) {
     e.preventDefault();
-    if (!props.target) return;
-    setBusy(true);
+    const target = props.target;
+    if (!target) return;
     setError(null);
-    try {
-      const answer = await api<{ message: string }>(`/attendances/${props.target.id}/void`, { method: 'POST', body: { reason }, lang: props.lang });
-      toast.success(answer.message);
-      props.onVoided();
-    } catch (err) {
-      if (err instanceof ApiError && err.errors['reason']) setError(err.errors['reason']);
-      else toast.error(err instanceof ApiError ? err.message : t('errors.somethingWentWrong'));
-    } finally {
-      setBusy(false);
-    }
+    await run(() => api<{ message: string }>(`/attendances/${target.id}/void`, { method: 'POST', body: { reason }, lang: props.lang }), {
+      success: 'toast',
+      then: () => props.onVoided(),
+      // A refused reason shows under its field instead of a toast.
+      onError: (message, failure) => (failure.fields['reason'] ? setError(failure.fields['reason']) : toast.error(message)),
+    });
   }
 
   return (

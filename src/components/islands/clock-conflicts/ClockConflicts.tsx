@@ -5,12 +5,13 @@ import { formatDate, formatTime } from '../../../domain/format/intl-format.ts';
 import { localTimeOf } from '../../../domain/time/zoned-time.ts';
 import type { Language } from '../../../i18n/languages.ts';
 import { translator } from '../../../i18n/translate.ts';
-import { api, ApiError } from '../../../lib/client/api.ts';
-import { setFlash, showFlash } from '../../../lib/client/flash.ts';
+import { api } from '../../../lib/client/api.ts';
+import { showFlash } from '../../../lib/client/flash.ts';
 import { actionLabel } from '../clock/kiosk-model.ts';
 import { AppToaster } from '../ui/AppToaster.tsx';
 import { dangerButton, inputClass, primaryButton } from '../ui/buttons.ts';
 import { EmptyState } from '../ui/EmptyState.tsx';
+import { useApiAction } from '../../../lib/client/use-api-action.ts';
 
 interface Props {
   lang: Language;
@@ -44,7 +45,7 @@ const alertClass = 'rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-sm
 export default function ClockConflicts({ lang, timeZone, timeFormat, closed, conflicts }: Props) {
   const t = translator(lang);
   const [drafts, setDrafts] = useState<Record<number, Draft>>({});
-  const [busy, setBusy] = useState<number | null>(null);
+  const { run, running: busy } = useApiAction<number>(lang);
   const [error, setError] = useState<{ id: number; message: string; fields: Record<string, string> }>();
   useEffect(() => showFlash(), []);
   const when = (instant: string) => `${formatDate(instant, lang, timeZone)} ${formatTime(instant, lang, timeZone, timeFormat)}`;
@@ -61,20 +62,17 @@ export default function ClockConflicts({ lang, timeZone, timeFormat, closed, con
 
   async function close(c: ClockConflictDto, how: 'resolve' | 'dismiss') {
     const draft = draftOf(c);
-    setBusy(c._id);
     setError(undefined);
     const attendance =
       how === 'resolve' && draft.record && c.employee
         ? { employee: c.employee._id, date: draft.date, timeIn: draft.timeIn, ...(draft.timeOut ? { timeOut: draft.timeOut } : {}) }
         : undefined;
-    try {
-      const answer = await api<{ message: string }>(`/clock-conflicts/${c._id}/${how}`, { method: 'POST', body: { note: draft.note, ...(attendance ? { attendance } : {}) }, lang });
-      setFlash(answer.message);
-      window.location.reload();
-    } catch (e) {
-      setError(e instanceof ApiError ? { id: c._id, message: e.message, fields: e.errors } : { id: c._id, message: t('errors.somethingWentWrong'), fields: {} });
-      setBusy(null);
-    }
+    await run(() => api<{ message: string }>(`/clock-conflicts/${c._id}/${how}`, { method: 'POST', body: { note: draft.note, ...(attendance ? { attendance } : {}) }, lang }), {
+      key: c._id,
+      success: 'flash',
+      then: 'reload',
+      onError: (message, failure) => setError({ id: c._id, message, fields: failure.fields }),
+    });
   }
 
   if (conflicts.length === 0) {

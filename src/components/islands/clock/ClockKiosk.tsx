@@ -102,6 +102,9 @@ export default function ClockKiosk(props: Props) {
         const answer = await api<{ message: string; employee: PunchedEmployee; time: string }>('/clock', { method: 'POST', body: { action, ...body, ...challenge }, lang, redirectOnExpiry: false });
         dispatch({ type: 'punched', action, via, message: answer.message, employee: { name: answer.employee.full_name, image: answer.employee.image }, time: answer.time });
       } catch (error) {
+        // Not useApiAction (issue 35): a refused punch is an event of the kiosk's state machine
+        // (its status, code, retryAfter and employee in the body), and a punch the server cannot
+        // take goes to the offline queue; there is no busy flag, field error or toast to share.
         const e = error instanceof ApiError ? error : new ApiError(String(error), 0);
         if (serverUnreachable(e.status) && (await keep())) {
           dispatch({ type: 'queued', action, via });

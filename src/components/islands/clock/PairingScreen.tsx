@@ -3,8 +3,9 @@ import { Loader2, MonitorSmartphone, ShieldOff } from 'lucide-react';
 import { formatTypedPairingCode, pairingCodeChars, pairingCodeComplete } from '../../../domain/terminals/pairing-code-input.ts';
 import type { Language } from '../../../i18n/languages.ts';
 import { translator } from '../../../i18n/translate.ts';
-import { api, ApiError } from '../../../lib/client/api.ts';
+import { api } from '../../../lib/client/api.ts';
 import { primaryButton } from '../ui/buttons.ts';
+import { useApiAction } from '../../../lib/client/use-api-action.ts';
 
 /**
  * `/clock` on a device without a valid terminal credential (decision 042): the pairing code entry
@@ -18,7 +19,7 @@ export default function PairingScreen(props: { lang: Language; reason: 'revoked'
   const t = translator(lang);
   const [code, setCode] = useState(formatTypedPairingCode(props.initialCode));
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { run, busy } = useApiAction(lang);
   const [paired, setPaired] = useState<string | null>(null);
 
   async function pair(event: React.FormEvent) {
@@ -27,17 +28,18 @@ export default function PairingScreen(props: { lang: Language; reason: 'revoked'
       setError(t('terminals.pair.codeIncomplete'));
       return;
     }
-    setBusy(true);
     setError(null);
-    try {
-      const answer = await api<{ terminal: { name: string } }>('/terminal/pair', { method: 'POST', lang, body: { code: formatTypedPairingCode(code) }, redirectOnExpiry: false });
-      setPaired(answer.terminal.name);
-      // The cookie is set; the clock page now renders as this terminal (and drops `?pair=`).
-      window.location.replace('/clock');
-    } catch (e) {
-      setError(e instanceof ApiError && e.status !== 0 ? e.message : t('kiosk.networkError'));
-      setBusy(false);
-    }
+    const body = { code: formatTypedPairingCode(code) };
+    await run(() => api<{ terminal: { name: string } }>('/terminal/pair', { method: 'POST', lang, body, redirectOnExpiry: false }), {
+      fallback: t('kiosk.networkError'),
+      // No answer at all (status 0) is the network's fault, not the code's.
+      onError: (message, failure) => setError(failure.status === 0 ? t('kiosk.networkError') : message),
+      then: (answer) => {
+        setPaired(answer.terminal.name);
+        // The cookie is set; the clock page now renders as this terminal (and drops `?pair=`).
+        return { replace: '/clock' };
+      },
+    });
   }
 
   return (

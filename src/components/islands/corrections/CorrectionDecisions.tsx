@@ -8,10 +8,11 @@ import type { CorrectionRequestDto } from '../../../domain/api/records.ts';
 import { formatDate, formatLocalDate, formatTime } from '../../../domain/format/intl-format.ts';
 import type { Language } from '../../../i18n/languages.ts';
 import { translator } from '../../../i18n/translate.ts';
-import { api, ApiError } from '../../../lib/client/api.ts';
-import { setFlash, showFlash } from '../../../lib/client/flash.ts';
+import { api } from '../../../lib/client/api.ts';
+import { showFlash } from '../../../lib/client/flash.ts';
 import { ClipboardCheck } from 'lucide-react';
 import { alertClass, proposedTimes, StatusPill } from './corrections-ui.tsx';
+import { useApiAction } from '../../../lib/client/use-api-action.ts';
 
 interface Props {
   lang: Language;
@@ -27,23 +28,20 @@ interface Props {
 export default function CorrectionDecisions({ lang, timeFormat, requests }: Props) {
   const t = translator(lang);
   const [comments, setComments] = useState<Record<number, string>>({});
-  const [busy, setBusy] = useState<number | null>(null);
+  const { run, running: busy } = useApiAction<number>(lang);
   const [error, setError] = useState<{ id: number; message: string; comment?: string }>();
   // The message of the decision just made (the page reloads after it).
   useEffect(() => showFlash(), []);
   const time = (instant: string | null, zone: string) => (instant ? formatTime(instant, lang, zone, timeFormat) : '…');
 
   async function decide(r: CorrectionRequestDto, action: 'approve' | 'decline') {
-    setBusy(r._id);
     setError(undefined);
-    try {
-      const answer = await api<{ message: string }>(`/attendance-corrections/${r._id}/${action}`, { method: 'POST', body: { comment: comments[r._id] ?? '' }, lang });
-      setFlash(answer.message);
-      window.location.reload();
-    } catch (e) {
-      setError(e instanceof ApiError ? { id: r._id, message: e.message, comment: e.errors['comment'] } : { id: r._id, message: t('errors.somethingWentWrong') });
-      setBusy(null);
-    }
+    await run(() => api<{ message: string }>(`/attendance-corrections/${r._id}/${action}`, { method: 'POST', body: { comment: comments[r._id] ?? '' }, lang }), {
+      key: r._id,
+      success: 'flash',
+      then: 'reload',
+      onError: (message, failure) => setError({ id: r._id, message, comment: failure.fields['comment'] }),
+    });
   }
 
   if (requests.length === 0) {

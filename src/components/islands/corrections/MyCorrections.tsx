@@ -8,9 +8,10 @@ import type { CorrectionAcceptanceDto, CorrectionRequestDto } from '../../../dom
 import { formatDate, formatLocalDate, formatTime } from '../../../domain/format/intl-format.ts';
 import type { Language } from '../../../i18n/languages.ts';
 import { translator } from '../../../i18n/translate.ts';
-import { api, ApiError } from '../../../lib/client/api.ts';
-import { setFlash, showFlash } from '../../../lib/client/flash.ts';
+import { api } from '../../../lib/client/api.ts';
+import { showFlash } from '../../../lib/client/flash.ts';
 import { alertClass, proposedTimes, StatusPill } from './corrections-ui.tsx';
+import { useApiAction } from '../../../lib/client/use-api-action.ts';
 
 /** A recorded day's times as the form starts from them (local HH:mm, empty when none). */
 export interface DayTimes {
@@ -57,20 +58,13 @@ export default function MyCorrections({ lang, timeFormat, today, initialDate, da
   useEffect(() => showFlash(), []);
   const [values, setValues] = useState(blank(initialDate));
   const [open, setOpen] = useState(initialDate !== '');
-  const [busy, setBusy] = useState(false);
+  const { run: act, busy } = useApiAction(lang);
   const [error, setError] = useState<{ message: string; fields: Record<string, string> }>();
   const when = (instant: string, zone: string) => `${formatDate(instant, lang, zone)} ${formatTime(instant, lang, zone, timeFormat)}`;
 
   async function run(work: () => Promise<{ message: string }>) {
-    setBusy(true);
     setError(undefined);
-    try {
-      setFlash((await work()).message);
-      window.location.reload();
-    } catch (e) {
-      setError(e instanceof ApiError ? { message: e.message, fields: e.errors } : { message: t('errors.somethingWentWrong'), fields: {} });
-      setBusy(false);
-    }
+    await act(work, { success: 'flash', then: 'reload', onError: (message, failure) => setError({ message, fields: failure.fields }) });
   }
 
   const submit = () => {
@@ -159,21 +153,18 @@ export default function MyCorrections({ lang, timeFormat, today, initialDate, da
 function Awaiting({ lang, awaiting, when }: { lang: Language; awaiting: CorrectionAcceptanceDto[]; when: (instant: string, zone: string) => string }) {
   const t = translator(lang);
   const [comments, setComments] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
+  const { run, busy } = useApiAction(lang);
   const [error, setError] = useState<{ key: string; message: string; comment?: string }>();
 
   async function answer(a: CorrectionAcceptanceDto, verdict: 'accepted' | 'rejected') {
     const key = `${a.attendance}-${a.revision}`;
-    setBusy(true);
     setError(undefined);
-    try {
-      const body = { revision: a.revision, answer: verdict, comment: comments[key] ?? '' };
-      setFlash((await api<{ message: string }>(`/attendances/${a.attendance}/acceptance`, { method: 'POST', body, lang })).message);
-      window.location.reload();
-    } catch (e) {
-      setError(e instanceof ApiError ? { key, message: e.message, comment: e.errors['comment'] } : { key, message: t('errors.somethingWentWrong') });
-      setBusy(false);
-    }
+    const body = { revision: a.revision, answer: verdict, comment: comments[key] ?? '' };
+    await run(() => api<{ message: string }>(`/attendances/${a.attendance}/acceptance`, { method: 'POST', body, lang }), {
+      success: 'flash',
+      then: 'reload',
+      onError: (message, failure) => setError({ key, message, comment: failure.fields['comment'] }),
+    });
   }
 
   return (

@@ -13,12 +13,13 @@ import { ageOn } from '../../../domain/employees/age.ts';
 import { WORKING_DAY_TYPES } from '../../../domain/employees/working-day.ts';
 import type { Language } from '../../../i18n/languages.ts';
 import { translator } from '../../../i18n/translate.ts';
-import { api, ApiError } from '../../../lib/client/api.ts';
+import { api } from '../../../lib/client/api.ts';
 import { setFlash, showFlash } from '../../../lib/client/flash.ts';
 import { inputClass, primaryButton, secondaryButton } from '../ui/buttons.ts';
-import { fieldError, fieldMessage, setServerErrors, valibotResolver, type FormInput, type FormOutput } from '../ui/valibot-resolver.ts';
+import { fieldError, fieldMessage, valibotResolver, type FormInput, type FormOutput } from '../ui/valibot-resolver.ts';
 import type { EmployeeDto } from '../../../domain/api/records.ts';
 import { RequiredLegend, RequiredMark, requiredFieldsOf } from '../ui/required-fields.tsx';
+import { useApiAction } from '../../../lib/client/use-api-action.ts';
 
 interface Option {
   _id: number;
@@ -76,6 +77,7 @@ export default function EmployeeForm({ lang, employee, today }: Props) {
   });
   const [options, setOptions] = useState<Record<string, Option[]>>({});
   const [formError, setFormError] = useState<string>();
+  const { run } = useApiAction(lang);
   const [company, department, birthday, workingDayType] = form.watch(['company', 'department', 'birthday', 'workingDayType']);
   const age = ageOn(String(birthday ?? ''), today);
 
@@ -89,27 +91,18 @@ export default function EmployeeForm({ lang, employee, today }: Props) {
 
   async function submit(values: EmployeeFormOutput) {
     setFormError(undefined);
-    try {
-      const answer = await api(editing ? `/employees/${employee._id}` : '/employees', {
-        method: editing ? 'PATCH' : 'POST',
-        body: generatePin ? { ...values, pin: '', generatePin: true } : values,
-        lang,
-      });
-      const next = editing ? `/employee-details/${answer.data._id}` : `/employee-edit/${answer.data._id}#photos`;
-      if (answer.generatedPin) {
-        setGenerated({ pin: answer.generatedPin, message: answer.message, next });
-        return;
-      }
-      setFlash(answer.message);
-      window.location.assign(next);
-    } catch (e) {
-      if (e instanceof ApiError) {
-        setFormError(e.message);
-        setServerErrors(form.setError, e.errors);
-      } else {
-        setFormError(t('errors.somethingWentWrong'));
-      }
-    }
+    const body = generatePin ? { ...values, pin: '', generatePin: true } : values;
+    await run(() => api(editing ? `/employees/${employee._id}` : '/employees', { method: editing ? 'PATCH' : 'POST', body, lang }), {
+      setError: form.setError,
+      onError: setFormError,
+      then: (answer) => {
+        const next = editing ? `/employee-details/${answer.data._id}` : `/employee-edit/${answer.data._id}#photos`;
+        // A generated PIN is shown once before leaving (the dialog then goes to `next`).
+        if (answer.generatedPin) return setGenerated({ pin: answer.generatedPin, message: answer.message, next });
+        setFlash(answer.message);
+        return { assign: next };
+      },
+    });
   }
 
   function leaveForm() {

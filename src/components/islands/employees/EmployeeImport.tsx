@@ -3,10 +3,11 @@ import { CheckCircle2, Download, FileSpreadsheet, Upload } from 'lucide-react';
 import type { ParsedEmployeeCsv } from '../../../domain/employees/csv-import.ts';
 import type { Language } from '../../../i18n/languages.ts';
 import { translator } from '../../../i18n/translate.ts';
-import { api, ApiError } from '../../../lib/client/api.ts';
+import { api } from '../../../lib/client/api.ts';
 import { setFlash } from '../../../lib/client/flash.ts';
 import { Dialog } from '../ui/Dialog.tsx';
 import { primaryButton, secondaryButton } from '../ui/buttons.ts';
+import { apiFailure } from '../../../lib/client/use-api-action.ts';
 
 interface Props {
   lang: Language;
@@ -110,11 +111,9 @@ export default function EmployeeImport({ lang, canCreate }: Props) {
         window.location.reload();
       }
     } catch (e) {
-      if (e instanceof ApiError && Array.isArray(e.body['rows'])) {
-        setResult({ kind: 'rejected', message: e.message, rows: e.body['rows'] as RowReport[] });
-      } else {
-        setResult({ kind: 'error', message: e instanceof ApiError ? e.message : t('errors.somethingWentWrong') });
-      }
+      const failure = apiFailure(e, t('errors.somethingWentWrong'));
+      if (Array.isArray(failure.body['rows'])) setResult({ kind: 'rejected', message: failure.message, rows: failure.body['rows'] as RowReport[] });
+      else setResult({ kind: 'error', message: failure.message });
     } finally {
       setBusy(null);
     }

@@ -4,7 +4,7 @@ import { toast } from 'sonner';
 import { AppToaster } from '../ui/AppToaster.tsx';
 import type { Language } from '../../../i18n/languages.ts';
 import { translator } from '../../../i18n/translate.ts';
-import { api, ApiError } from '../../../lib/client/api.ts';
+import { api } from '../../../lib/client/api.ts';
 import { showFlash } from '../../../lib/client/flash.ts';
 import { Badge } from '../ui/Badge.tsx';
 import { DataTable, type Column } from '../ui/DataTable.tsx';
@@ -12,6 +12,7 @@ import { Dialog } from '../ui/Dialog.tsx';
 import { compactSelect, dangerButton, iconButton, primaryButton, secondaryButton } from '../ui/buttons.ts';
 import type { CompanyDto, DepartmentDto, EmployeeDto } from '../../../domain/api/records.ts';
 import { formatBalance } from '../../../domain/worktime/hours-balance-format.ts';
+import { apiFailure } from '../../../lib/client/use-api-action.ts';
 
 type EmployeeRow = Pick<
   EmployeeDto,
@@ -99,7 +100,7 @@ export default function EmployeeList({ lang, can, departments, companies }: Prop
         else await api(`/employees/${id}/archive`, { method: 'POST', body: { archived: action === 'archive' }, lang });
         done += 1;
       } catch (e) {
-        failures.push(e instanceof ApiError ? e.message : t('errors.somethingWentWrong'));
+        failures.push(apiFailure(e, t('errors.somethingWentWrong')).message);
       }
     }
     setBusy(false);

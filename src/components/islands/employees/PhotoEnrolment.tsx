@@ -4,7 +4,7 @@ import type { EmployeePhotoDto, EmployeePhotosAnswer } from '../../../domain/emp
 import { localeOf } from '../../../domain/format/intl-format.ts';
 import type { Language } from '../../../i18n/languages.ts';
 import { translator } from '../../../i18n/translate.ts';
-import { api, ApiError } from '../../../lib/client/api.ts';
+import { api } from '../../../lib/client/api.ts';
 import type { FaceEngine, FaceResult } from '../../../lib/client/face/face-engine.ts';
 import { loadImage, prepareFile } from '../../../lib/client/face/photo-input.ts';
 import { primaryButton, secondaryButton } from '../ui/buttons.ts';
@@ -16,6 +16,7 @@ import { initialPhotoPanelState, photoPanelReducer } from './photo-enrolment-mac
 import { PhotoStatusBox } from './PhotoStatusBox.tsx';
 import { grabFrame } from './use-camera-stream.ts';
 import { useFaceDetection } from './use-face-detection.ts';
+import { apiFailure } from '../../../lib/client/use-api-action.ts';
 
 export { employeeImageUrl, photoImageUrl } from '../../../domain/employees/employee-photos.ts';
 
@@ -27,7 +28,10 @@ interface Props {
 }
 
 /** The message of a failed request: the server's, or none (the panel says something went wrong). */
-const failure = (e: unknown) => ({ type: 'failed' as const, ...(e instanceof ApiError ? { message: e.message } : {}) });
+const failure = (e: unknown) => {
+  const { message } = apiFailure(e, '');
+  return { type: 'failed' as const, ...(message ? { message } : {}) };
+};
 
 /**
  * Photos and face enrolment of one employee (issue 5). Shows the photos; with `canUpdate` it

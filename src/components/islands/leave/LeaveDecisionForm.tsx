@@ -5,9 +5,9 @@ import type { LeaveStatus } from '../../../domain/leave/leave-rules.ts';
 import type { LeaveDto } from '../../../domain/api/records.ts';
 import type { Language } from '../../../i18n/languages.ts';
 import { translator } from '../../../i18n/translate.ts';
-import { api, ApiError } from '../../../lib/client/api.ts';
-import { setFlash } from '../../../lib/client/flash.ts';
+import { api } from '../../../lib/client/api.ts';
 import { dangerButton, inputClass, primaryButton, secondaryButton } from '../ui/buttons.ts';
+import { useApiAction } from '../../../lib/client/use-api-action.ts';
 
 interface Props {
   lang: Language;
@@ -20,20 +20,17 @@ const COMMENT_MAX = 1000;
 export default function LeaveDecisionForm({ lang, leave }: Props) {
   const t = translator(lang);
   const [comment, setComment] = useState(leave.comment ?? '');
-  const [busy, setBusy] = useState<LeaveStatus | null>(null);
+  const { run, running: busy } = useApiAction<LeaveStatus>(lang);
   const [error, setError] = useState<{ message: string; comment?: string }>();
 
   async function decide(status: LeaveStatus) {
-    setBusy(status);
     setError(undefined);
-    try {
-      const answer = await api(`/leaves/${leave._id}`, { method: 'PATCH', body: { status, comment }, lang });
-      setFlash(answer.message);
-      window.location.assign('/leave-list');
-    } catch (e) {
-      setError(e instanceof ApiError ? { message: e.message, comment: e.errors['comment'] } : { message: t('errors.somethingWentWrong') });
-      setBusy(null);
-    }
+    await run(() => api(`/leaves/${leave._id}`, { method: 'PATCH', body: { status, comment }, lang }), {
+      key: status,
+      success: 'flash',
+      then: { assign: '/leave-list' },
+      onError: (message, failure) => setError({ message, comment: failure.fields['comment'] }),
+    });
   }
 
   return (

@@ -3,9 +3,10 @@ import { useForm } from 'react-hook-form';
 import { LeaveRequestInput } from '../../../domain/leave/leave-schema.ts';
 import type { Language } from '../../../i18n/languages.ts';
 import { translator } from '../../../i18n/translate.ts';
-import { api, ApiError } from '../../../lib/client/api.ts';
+import { api } from '../../../lib/client/api.ts';
 import { inputClass, primaryButton, secondaryButton } from '../ui/buttons.ts';
-import { fieldError, fieldMessage, setServerErrors, valibotResolver, type FormInput, type FormOutput } from '../ui/valibot-resolver.ts';
+import { fieldError, fieldMessage, valibotResolver, type FormInput, type FormOutput } from '../ui/valibot-resolver.ts';
+import { useApiAction } from '../../../lib/client/use-api-action.ts';
 
 interface Choice {
   _id: number;
@@ -37,19 +38,16 @@ export function LeaveRecordForm({ lang, employees, leaveTypes, employee, today, 
     resolver: valibotResolver(LeaveRequestInput),
   });
   const [formError, setFormError] = useState<string>();
+  const { run } = useApiAction(lang);
   const [from, reason] = form.watch(['from', 'reason']) as [string, string];
 
   async function submit(values: FormOutput<typeof LeaveRequestInput>) {
     setFormError(undefined);
-    try {
-      const answer = await api('/leaves', { method: 'POST', body: { ...values, approved: true }, lang });
-      onSaved(answer.message);
-    } catch (e) {
-      if (e instanceof ApiError) {
-        setFormError(e.message);
-        setServerErrors(form.setError, e.errors);
-      } else setFormError(t('errors.somethingWentWrong'));
-    }
+    await run(() => api('/leaves', { method: 'POST', body: { ...values, approved: true }, lang }), {
+      setError: form.setError,
+      onError: setFormError,
+      then: (answer) => onSaved(answer.message),
+    });
   }
 
   const err = (name: string) => fieldMessage(fieldError(form.formState.errors, name), t);

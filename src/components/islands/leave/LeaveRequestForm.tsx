@@ -10,10 +10,11 @@ import type { ScheduleRule } from '../../../domain/schedules/schedule-rules.ts';
 import type { LeaveDto } from '../../../domain/api/records.ts';
 import type { Language } from '../../../i18n/languages.ts';
 import { translator } from '../../../i18n/translate.ts';
-import { api, ApiError } from '../../../lib/client/api.ts';
+import { api } from '../../../lib/client/api.ts';
 import { setFlash } from '../../../lib/client/flash.ts';
 import { inputClass, primaryButton, secondaryButton } from '../ui/buttons.ts';
-import { fieldError, fieldMessage, setServerErrors, valibotResolver, type FormInput, type FormOutput } from '../ui/valibot-resolver.ts';
+import { fieldError, fieldMessage, valibotResolver, type FormInput, type FormOutput } from '../ui/valibot-resolver.ts';
+import { useApiAction } from '../../../lib/client/use-api-action.ts';
 
 interface Balance {
   leaveType: number;
@@ -54,6 +55,7 @@ export default function LeaveRequestForm({ lang, employeeId, leaveTypes, schedul
     resolver: valibotResolver(LeaveRequestInput),
   });
   const [formError, setFormError] = useState<string>();
+  const { run } = useApiAction(lang);
   const [balances, setBalances] = useState<Record<number, Balance[]>>({});
   const calendar = useMemo<WorkCalendar>(() => ({ schedules }), [schedules]);
 
@@ -86,17 +88,13 @@ export default function LeaveRequestForm({ lang, employeeId, leaveTypes, schedul
 
   async function submit(values: FormOutput<typeof LeaveRequestInput>) {
     setFormError(undefined);
-    try {
-      const body = { ...values, employee: employeeId };
-      const answer = await api(editing ? `/leaves/${leave._id}` : '/leaves', { method: editing ? 'PATCH' : 'POST', body, lang });
-      setFlash(answer.message);
-      window.location.assign('/personal/leave');
-    } catch (e) {
-      if (e instanceof ApiError) {
-        setFormError(e.message);
-        setServerErrors(form.setError, e.errors);
-      } else setFormError(t('errors.somethingWentWrong'));
-    }
+    const body = { ...values, employee: employeeId };
+    await run(() => api(editing ? `/leaves/${leave._id}` : '/leaves', { method: editing ? 'PATCH' : 'POST', body, lang }), {
+      setError: form.setError,
+      onError: setFormError,
+      success: 'flash',
+      then: { assign: '/personal/leave' },
+    });
   }
 
   function leaveForm() {

@@ -1,17 +1,17 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Palmtree, Pencil, Plus, Undo2 } from 'lucide-react';
-import { toast } from 'sonner';
 import { AppToaster } from '../ui/AppToaster.tsx';
 import { formatDate, formatLocalDate } from '../../../domain/format/intl-format.ts';
 import type { Language } from '../../../i18n/languages.ts';
 import { translator } from '../../../i18n/translate.ts';
-import { api, ApiError, type MessageAnswer } from '../../../lib/client/api.ts';
+import { api, type MessageAnswer } from '../../../lib/client/api.ts';
 import { showFlash } from '../../../lib/client/flash.ts';
 import { DataTable, type Column } from '../ui/DataTable.tsx';
 import { Dialog } from '../ui/Dialog.tsx';
 import { compactSelect, dangerButton, iconButton, primaryButton, secondaryButton } from '../ui/buttons.ts';
 import { leaveDatesColumn, leaveStatusColumn, leaveTypeColumn } from './leave-columns.tsx';
 import { STATUS_LABELS, type LeaveRow } from './leave-ui.tsx';
+import { useApiAction } from '../../../lib/client/use-api-action.ts';
 
 interface Props {
   lang: Language;
@@ -30,7 +30,7 @@ export default function MyLeaveList({ lang, timezone, employeeId, canRequest }: 
   const [status, setStatus] = useState('');
   const [version, setVersion] = useState(0);
   const [withdrawing, setWithdrawing] = useState<LeaveRow | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { run, busy } = useApiAction(lang);
 
   useEffect(() => showFlash(), []);
   const filters = useMemo(() => ({ employee: String(employeeId), ...(status ? { status } : {}) }), [employeeId, status]);
@@ -64,17 +64,13 @@ export default function MyLeaveList({ lang, timezone, employeeId, canRequest }: 
 
   async function withdraw() {
     if (!withdrawing) return;
-    setBusy(true);
-    try {
-      const answer = await api<MessageAnswer>(`/leaves/${withdrawing._id}/withdraw`, { method: 'POST', body: {}, lang });
-      toast.success(answer.message);
-      setWithdrawing(null);
-      setVersion((n) => n + 1);
-    } catch (e) {
-      toast.error(e instanceof ApiError ? e.message : t('errors.somethingWentWrong'));
-    } finally {
-      setBusy(false);
-    }
+    await run(() => api<MessageAnswer>(`/leaves/${withdrawing._id}/withdraw`, { method: 'POST', body: {}, lang }), {
+      success: 'toast',
+      then: () => {
+        setWithdrawing(null);
+        setVersion((n) => n + 1);
+      },
+    });
   }
 
   const addLink = canRequest ? (

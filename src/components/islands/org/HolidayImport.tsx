@@ -1,11 +1,11 @@
 import { useEffect, useState } from 'react';
 import { CalendarArrowDown } from 'lucide-react';
-import { toast } from 'sonner';
 import type { Language } from '../../../i18n/languages.ts';
 import { translator } from '../../../i18n/translate.ts';
-import { api, ApiError } from '../../../lib/client/api.ts';
+import { api } from '../../../lib/client/api.ts';
 import { inputClass, primaryButton, secondaryButton } from '../ui/buttons.ts';
 import { useOptions } from '../ui/use-options.ts';
+import { useApiAction } from '../../../lib/client/use-api-action.ts';
 
 interface Place {
   code: string;
@@ -36,7 +36,7 @@ export default function HolidayImport({ lang, year }: { lang: Language; year: nu
   const [places, setPlaces] = useState<{ countries: Place[]; regions: Place[] }>({ countries: [], regions: [] });
   const [plan, setPlan] = useState<Planned[] | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
+  const { run, busy } = useApiAction(lang);
 
   // The only company is chosen for the user.
   useEffect(() => {
@@ -54,36 +54,22 @@ export default function HolidayImport({ lang, year }: { lang: Language; year: nu
     setErrors({});
   };
   const body = () => ({ company: choice.company, country: choice.country, region: choice.region || null, year: choice.year });
-  const failed = (e: unknown) => {
-    if (e instanceof ApiError) {
-      setErrors(e.errors);
-      toast.error(e.message);
-    } else toast.error(String(e));
-  };
-
   const preview = async () => {
-    setBusy(true);
-    try {
-      const query = new URLSearchParams({ company: choice.company, country: choice.country, region: choice.region, year: choice.year });
-      setPlan((await api<{ holidays: Planned[] }>(`/holidays/import?${query}`, { lang })).holidays);
-      setErrors({});
-    } catch (e) {
-      failed(e);
-    } finally {
-      setBusy(false);
-    }
+    const query = new URLSearchParams({ company: choice.company, country: choice.country, region: choice.region, year: choice.year });
+    await run(() => api<{ holidays: Planned[] }>(`/holidays/import?${query}`, { lang }), {
+      onFieldErrors: setErrors,
+      then: (answer) => {
+        setPlan(answer.holidays);
+        setErrors({});
+      },
+    });
   };
   const save = async () => {
-    setBusy(true);
-    try {
-      const res = await api<{ message: string }>('/holidays/import', { method: 'POST', body: body(), lang });
-      toast.success(res.message);
-      setPlan(null);
-    } catch (e) {
-      failed(e);
-    } finally {
-      setBusy(false);
-    }
+    await run(() => api<{ message: string }>('/holidays/import', { method: 'POST', body: body(), lang }), {
+      onFieldErrors: setErrors,
+      success: 'toast',
+      then: () => setPlan(null),
+    });
   };
 
   const fresh = plan?.filter((h) => h.status === 'new').length ?? 0;

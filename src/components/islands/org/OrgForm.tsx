@@ -2,12 +2,13 @@ import { useEffect, useState } from 'react';
 import { useForm, type FieldValues } from 'react-hook-form';
 import type { Language } from '../../../i18n/languages.ts';
 import { translator } from '../../../i18n/translate.ts';
-import { api, ApiError } from '../../../lib/client/api.ts';
+import { api } from '../../../lib/client/api.ts';
 import { inputClass, primaryButton, secondaryButton } from '../ui/buttons.ts';
-import { fieldError, fieldMessage, setServerErrors, valibotResolver } from '../ui/valibot-resolver.ts';
+import { fieldError, fieldMessage, valibotResolver } from '../ui/valibot-resolver.ts';
 import { RequiredLegend, RequiredMark, requiredFieldsOf } from '../ui/required-fields.tsx';
 import { ORG_SCHEMAS } from './org-form-schemas.ts';
 import type { OrgField, OrgTable, OrgTableName } from './org-tables.ts';
+import { useApiAction } from '../../../lib/client/use-api-action.ts';
 
 interface Option {
   _id: number;
@@ -87,25 +88,16 @@ function OrgFields(props: Props & { options: Record<string, Option[]> }) {
   });
   const required = requiredFieldsOf(ORG_SCHEMAS[props.name]);
   const [formError, setFormError] = useState<string>();
+  const { run } = useApiAction(props.lang);
   const company = form.watch('company');
 
   async function submit(values: FieldValues) {
     setFormError(undefined);
-    try {
-      const answer = await api<{ message: string }>(record ? `${table.path}/${record['_id']}` : table.path, {
-        method: record ? 'PATCH' : 'POST',
-        body: values,
-        lang: props.lang,
-      });
-      props.onSaved(answer.message);
-    } catch (e) {
-      if (e instanceof ApiError) {
-        setFormError(e.message);
-        setServerErrors(form.setError, e.errors);
-      } else {
-        setFormError(t('errors.somethingWentWrong'));
-      }
-    }
+    await run(() => api<{ message: string }>(record ? `${table.path}/${record['_id']}` : table.path, { method: record ? 'PATCH' : 'POST', body: values, lang: props.lang }), {
+      setError: form.setError,
+      onError: setFormError,
+      then: (answer) => props.onSaved(answer.message),
+    });
   }
 
   const errorOf = (name: string) => fieldMessage(fieldError(form.formState.errors, name), t);

@@ -2,11 +2,12 @@ import { CheckCheck } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import type { Language } from '../../../i18n/languages.ts';
 import { translator } from '../../../i18n/translate.ts';
-import { api, ApiError } from '../../../lib/client/api.ts';
-import { setFlash, showFlash } from '../../../lib/client/flash.ts';
+import { api } from '../../../lib/client/api.ts';
+import { showFlash } from '../../../lib/client/flash.ts';
 import { AppToaster } from '../ui/AppToaster.tsx';
 import { inputClass, primaryButton, secondaryButton } from '../ui/buttons.ts';
 import { Dialog } from '../ui/Dialog.tsx';
+import { useApiAction } from '../../../lib/client/use-api-action.ts';
 
 interface Props {
   lang: Language;
@@ -35,7 +36,7 @@ export default function PeriodCloseActions({ lang, date, ended, openCount, table
   const [selected, setSelected] = useState<number[]>([]);
   const [reopening, setReopening] = useState<{ id: number; name: string } | null>(null);
   const [reason, setReason] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { run, busy } = useApiAction(lang);
   const [error, setError] = useState<{ message: string; fields: Record<string, string> }>();
   useEffect(() => showFlash(), []);
 
@@ -62,16 +63,12 @@ export default function PeriodCloseActions({ lang, date, ended, openCount, table
   }, [tableId]);
 
   async function send(path: '/periods/approve' | '/periods/reopen', body: Record<string, unknown>) {
-    setBusy(true);
     setError(undefined);
-    try {
-      const answer = await api<{ message: string }>(path, { method: 'POST', body, lang });
-      setFlash(answer.message);
-      window.location.reload();
-    } catch (e) {
-      setError(e instanceof ApiError ? { message: e.message, fields: e.errors } : { message: t('errors.somethingWentWrong'), fields: {} });
-      setBusy(false);
-    }
+    await run(() => api<{ message: string }>(path, { method: 'POST', body, lang }), {
+      success: 'flash',
+      then: 'reload',
+      onError: (message, failure) => setError({ message, fields: failure.fields }),
+    });
   }
   const shownOpen = () =>
     [...(document.getElementById(tableId)?.querySelectorAll<HTMLInputElement>('input[data-period-select]') ?? [])].map((b) => Number(b.dataset['periodSelect']));

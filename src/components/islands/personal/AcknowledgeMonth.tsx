@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { CheckCircle2, FileCheck2 } from 'lucide-react';
-import { toast } from 'sonner';
 import { formatAcknowledgedAt } from '../../../domain/access/record-acknowledgement.ts';
 import type { Language } from '../../../i18n/languages.ts';
 import { translator } from '../../../i18n/translate.ts';
-import { api, ApiError } from '../../../lib/client/api.ts';
+import { api } from '../../../lib/client/api.ts';
 import { primaryButton } from '../ui/buttons.ts';
+import { useApiAction } from '../../../lib/client/use-api-action.ts';
 
 /**
  * "I have received my record for <month>" (decision 036): a button while the month is not
@@ -15,19 +15,13 @@ export default function AcknowledgeMonth(props: { lang: Language; month: string;
   const { lang } = props;
   const t = translator(lang);
   const [at, setAt] = useState(props.acknowledgedAt);
-  const [busy, setBusy] = useState(false);
+  const { run, busy } = useApiAction(lang);
 
   async function acknowledge() {
-    setBusy(true);
-    try {
-      const answer = await api<{ data: { acknowledgedAt: string }; message: string }>('/personal/acknowledgements', { method: 'POST', lang, body: { month: props.month } });
-      setAt(answer.data.acknowledgedAt);
-      toast.success(answer.message);
-    } catch (e) {
-      toast.error(e instanceof ApiError ? e.message : t('errors.somethingWentWrong'));
-    } finally {
-      setBusy(false);
-    }
+    await run(() => api<{ data: { acknowledgedAt: string }; message: string }>('/personal/acknowledgements', { method: 'POST', lang, body: { month: props.month } }), {
+      success: 'toast',
+      then: (answer) => setAt(answer.data.acknowledgedAt),
+    });
   }
 
   return (

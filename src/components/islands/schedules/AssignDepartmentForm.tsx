@@ -1,14 +1,14 @@
 import { CalendarPlus } from 'lucide-react';
 import { useForm } from 'react-hook-form';
-import { toast } from 'sonner';
 import { DepartmentScheduleInput } from '../../../domain/schedules/schedule-schema.ts';
 import type { DepartmentDto } from '../../../domain/api/records.ts';
 import type { Language } from '../../../i18n/languages.ts';
 import { translator } from '../../../i18n/translate.ts';
-import { api, ApiError } from '../../../lib/client/api.ts';
+import { api } from '../../../lib/client/api.ts';
 import { inputClass, primaryButton, secondaryButton } from '../ui/buttons.ts';
-import { fieldError, fieldMessage, setServerErrors, valibotResolver, type FormInput, type FormOutput } from '../ui/valibot-resolver.ts';
+import { fieldError, fieldMessage, valibotResolver, type FormInput, type FormOutput } from '../ui/valibot-resolver.ts';
 import { defaultStartOf, ShiftFields, type StartDefault } from './ShiftFields.tsx';
+import { useApiAction } from '../../../lib/client/use-api-action.ts';
 
 /** Assigns one shift to every employee of a department (POST /schedules/bulk). */
 export function AssignDepartmentForm(props: { lang: Language; departments: Pick<DepartmentDto, '_id' | 'name'>[]; startDefault: StartDefault; onDone: () => void; onCancel: () => void }) {
@@ -18,15 +18,13 @@ export function AssignDepartmentForm(props: { lang: Language; departments: Pick<
     resolver: valibotResolver(DepartmentScheduleInput),
   });
   const err = fieldMessage(fieldError(form.formState.errors, 'department'), t);
+  const { run } = useApiAction(props.lang);
   async function submit(values: FormOutput<typeof DepartmentScheduleInput>) {
-    try {
-      const answer = await api<{ message: string }>('/schedules/bulk', { method: 'POST', body: values, lang: props.lang });
-      toast.success(answer.message);
-      props.onDone();
-    } catch (e) {
-      if (e instanceof ApiError) setServerErrors(form.setError, e.errors);
-      toast.error(e instanceof ApiError ? e.message : t('errors.somethingWentWrong'));
-    }
+    await run(() => api<{ message: string }>('/schedules/bulk', { method: 'POST', body: values, lang: props.lang }), {
+      setError: form.setError,
+      success: 'toast',
+      then: () => props.onDone(),
+    });
   }
   return (
     <form onSubmit={form.handleSubmit(submit)} noValidate className="grid gap-4 sm:grid-cols-2" data-testid="assign-form">

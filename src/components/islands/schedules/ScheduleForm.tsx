@@ -6,12 +6,13 @@ import { ScheduleInput } from '../../../domain/schedules/schedule-schema.ts';
 import type { WeekdayName } from '../../../domain/time/zoned-time.ts';
 import type { Language } from '../../../i18n/languages.ts';
 import { translator } from '../../../i18n/translate.ts';
-import { api, ApiError } from '../../../lib/client/api.ts';
+import { api } from '../../../lib/client/api.ts';
 import { setFlash } from '../../../lib/client/flash.ts';
 import { inputClass, primaryButton, secondaryButton } from '../ui/buttons.ts';
-import { fieldError, fieldMessage, setServerErrors, valibotResolver, type FormInput, type FormOutput } from '../ui/valibot-resolver.ts';
+import { fieldError, fieldMessage, valibotResolver, type FormInput, type FormOutput } from '../ui/valibot-resolver.ts';
 import { defaultStartOf, ShiftFields, type StartDefault } from './ShiftFields.tsx';
 import type { EmployeeDto, ScheduleDto } from '../../../domain/api/records.ts';
+import { useApiAction } from '../../../lib/client/use-api-action.ts';
 
 interface Props {
   lang: Language;
@@ -32,6 +33,7 @@ export default function ScheduleForm({ lang, schedule, startDefault }: Props) {
   });
   const [employees, setEmployees] = useState<Pick<EmployeeDto, '_id' | 'fullName' | 'departmentName'>[] | null>(null);
   const [formError, setFormError] = useState<string>();
+  const { run } = useApiAction(lang);
 
   useEffect(() => {
     api('/employees?status=active&pageSize=1000&sort=name', { lang })
@@ -41,16 +43,12 @@ export default function ScheduleForm({ lang, schedule, startDefault }: Props) {
 
   async function submit(values: FormOutput<typeof ScheduleInput>) {
     setFormError(undefined);
-    try {
-      const answer = await api(editing ? `/schedules/${schedule._id}` : '/schedules', { method: editing ? 'PATCH' : 'POST', body: values, lang });
-      setFlash(answer.message);
-      window.location.assign('/schedule');
-    } catch (e) {
-      if (e instanceof ApiError) {
-        setFormError(e.message);
-        setServerErrors(form.setError, e.errors);
-      } else setFormError(t('errors.somethingWentWrong'));
-    }
+    await run(() => api(editing ? `/schedules/${schedule._id}` : '/schedules', { method: editing ? 'PATCH' : 'POST', body: values, lang }), {
+      setError: form.setError,
+      onError: setFormError,
+      success: 'flash',
+      then: { assign: '/schedule' },
+    });
   }
 
   function leaveForm() {

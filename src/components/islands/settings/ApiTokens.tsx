@@ -7,11 +7,12 @@ import { ACTION_LABELS, RESOURCE_LABELS } from '../../../domain/permissions/labe
 import { ACTIONS, RESOURCES, type Action, type Permissions, type Resource } from '../../../domain/permissions/permissions.ts';
 import type { Language } from '../../../i18n/languages.ts';
 import { translator } from '../../../i18n/translate.ts';
-import { api, ApiError } from '../../../lib/client/api.ts';
+import { api } from '../../../lib/client/api.ts';
 import { AppToaster } from '../ui/AppToaster.tsx';
 import { Badge } from '../ui/Badge.tsx';
 import { ConfirmActionDialog } from '../ui/ConfirmActionDialog.tsx';
 import { inputClass, primaryButton, secondaryButton } from '../ui/buttons.ts';
+import { useApiAction } from '../../../lib/client/use-api-action.ts';
 
 export interface ApiTokenRow {
   _id: number;
@@ -51,7 +52,7 @@ export default function ApiTokens(props: {
   const [expiresOn, setExpiresOn] = useState(props.defaultDate);
   const [chosen, setChosen] = useState<Set<string>>(new Set());
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
+  const { run, busy } = useApiAction(lang);
   const [created, setCreated] = useState<string | null>(null);
   const [revoking, setRevoking] = useState<ApiTokenRow | null>(null);
   const when = (at: string | null) => (at ? `${formatDate(at, lang, props.timeZone)} ${formatTime(at, lang, props.timeZone, props.timeFormat)}` : t('tokens.never'));
@@ -78,27 +79,17 @@ export default function ApiTokens(props: {
 
   async function create(event: React.FormEvent) {
     event.preventDefault();
-    setBusy(true);
     setErrors({});
-    try {
-      const answer = await api<{ data: { token: string }; message: string }>('/api-tokens', {
-        method: 'POST',
-        lang,
-        body: { name, expiresOn, permissions: chosenPermissions() },
-      });
-      setCreated(answer.data.token);
-      setName('');
-      setChosen(new Set());
-      toast.success(answer.message);
-      await reload();
-    } catch (e) {
-      if (e instanceof ApiError) {
-        setErrors(e.errors);
-        toast.error(e.message);
-      } else toast.error(t('errors.somethingWentWrong'));
-    } finally {
-      setBusy(false);
-    }
+    await run(() => api<{ data: { token: string }; message: string }>('/api-tokens', { method: 'POST', lang, body: { name, expiresOn, permissions: chosenPermissions() } }), {
+      onFieldErrors: setErrors,
+      success: 'toast',
+      then: async (answer) => {
+        setCreated(answer.data.token);
+        setName('');
+        setChosen(new Set());
+        await reload();
+      },
+    });
   }
 
   async function copy() {

@@ -4,8 +4,9 @@ import type { BackupOverview } from '../../../domain/backups/backup-overview.ts'
 import { formatDate, formatNumber, formatTime } from '../../../domain/format/intl-format.ts';
 import type { Language } from '../../../i18n/languages.ts';
 import { translator } from '../../../i18n/translate.ts';
-import { api, ApiError } from '../../../lib/client/api.ts';
+import { api } from '../../../lib/client/api.ts';
 import { primaryButton } from '../ui/buttons.ts';
+import { useApiAction } from '../../../lib/client/use-api-action.ts';
 
 interface Props {
   lang: Language;
@@ -33,21 +34,19 @@ function formatBytes(bytes: number, lang: Language): string {
 export function BackupSection({ lang, initial, timeZone, timeFormat, canUpdate }: Props) {
   const t = translator(lang);
   const [overview, setOverview] = useState(initial);
-  const [busy, setBusy] = useState(false);
+  const { run, busy } = useApiAction(lang);
   const when = (iso: string) => `${formatDate(iso, lang, timeZone)} ${formatTime(iso, lang, timeZone, timeFormat)}`;
 
   async function backUpNow() {
-    setBusy(true);
-    try {
-      const answer = await api<{ data: BackupOverview; message: string }>('/backups', { method: 'POST', lang });
-      setOverview(answer.data);
-      toast.success(answer.message);
-    } catch (e) {
-      if (e instanceof ApiError) toast.error(e.message);
-      api<{ data: BackupOverview }>('/backups', { lang }).then((r) => setOverview(r.data)).catch(() => undefined);
-    } finally {
-      setBusy(false);
-    }
+    await run(() => api<{ data: BackupOverview; message: string }>('/backups', { method: 'POST', lang }), {
+      success: 'toast',
+      then: (answer) => setOverview(answer.data),
+      onError: (message) => {
+        toast.error(message);
+        // A failed backup is in the status too: read it again.
+        api<{ data: BackupOverview }>('/backups', { lang }).then((r) => setOverview(r.data)).catch(() => undefined);
+      },
+    });
   }
 
   const last = overview.lastSuccess;

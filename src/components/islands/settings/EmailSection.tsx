@@ -6,8 +6,9 @@ import { MAIL_SECURITY, MailSettingsInput, mailSettingsProblems, type MailSecuri
 import { TestEmailInput } from '../../../domain/notifications/test-email.ts';
 import type { Language } from '../../../i18n/languages.ts';
 import { translator } from '../../../i18n/translate.ts';
-import { api, ApiError } from '../../../lib/client/api.ts';
+import { api } from '../../../lib/client/api.ts';
 import { inputClass, primaryButton, secondaryButton } from '../ui/buttons.ts';
+import { useApiAction, apiFailure } from '../../../lib/client/use-api-action.ts';
 
 interface Props {
   lang: Language;
@@ -79,10 +80,10 @@ export function EmailSection({ lang, canUpdate }: Props) {
   const [draft, setDraft] = useState<Draft | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [loadError, setLoadError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const { run: runSave, busy: saving } = useApiAction(lang);
   const [to, setTo] = useState('');
   const [toError, setToError] = useState<string | null>(null);
-  const [testing, setTesting] = useState(false);
+  const { run: runTest, busy: testing } = useApiAction(lang);
   const [result, setResult] = useState<{ ok: boolean; message: string } | null>(null);
 
   useEffect(() => {
@@ -91,7 +92,7 @@ export function EmailSection({ lang, canUpdate }: Props) {
         setSaved(answer.data);
         setDraft(toDraft(answer.data));
       })
-      .catch((e) => setLoadError(e instanceof ApiError ? e.message : t('errors.somethingWentWrong')));
+      .catch((e) => setLoadError(apiFailure(e, t('errors.somethingWentWrong')).message));
   }, []);
 
   if (loadError) return <p role="alert" className="text-sm text-red-700 dark:text-red-400">{loadError}</p>;
@@ -111,20 +112,14 @@ export function EmailSection({ lang, canUpdate }: Props) {
       toast.error(t('validation.invalidInput'));
       return;
     }
-    setSaving(true);
-    try {
-      const answer = await api<{ data: MailView; message: string }>('/settings/email', { method: 'PUT', body: bodyOf(draft), lang });
-      setSaved(answer.data);
-      setDraft(toDraft(answer.data));
-      toast.success(answer.message);
-    } catch (e) {
-      if (e instanceof ApiError) {
-        setErrors(e.errors);
-        toast.error(e.message);
-      }
-    } finally {
-      setSaving(false);
-    }
+    await runSave(() => api<{ data: MailView; message: string }>('/settings/email', { method: 'PUT', body: bodyOf(draft), lang }), {
+      onFieldErrors: setErrors,
+      success: 'toast',
+      then: (answer) => {
+        setSaved(answer.data);
+        setDraft(toDraft(answer.data));
+      },
+    });
   }
 
   async function sendTest() {
@@ -135,16 +130,14 @@ export function EmailSection({ lang, canUpdate }: Props) {
       return;
     }
     setToError(null);
-    setTesting(true);
-    try {
-      const answer = await api<{ message: string }>('/settings/email/test', { method: 'POST', body: parsed.output, lang });
-      setResult({ ok: true, message: answer.message });
-    } catch (e) {
-      if (e instanceof ApiError && e.errors['to']) setToError(e.errors['to']);
-      setResult({ ok: false, message: e instanceof ApiError ? e.message : t('errors.somethingWentWrong') });
-    } finally {
-      setTesting(false);
-    }
+    await runTest(() => api<{ message: string }>('/settings/email/test', { method: 'POST', body: parsed.output, lang }), {
+      then: (answer) => setResult({ ok: true, message: answer.message }),
+      // The outcome shows in the section's result line, not as a toast.
+      onError: (message, failure) => {
+        if (failure.fields['to']) setToError(failure.fields['to']);
+        setResult({ ok: false, message });
+      },
+    });
   }
 
   const field = (id: keyof Draft, label: string, control: ReactNode, hint?: string) => (

@@ -4,9 +4,10 @@ import type { FaceRecognitionStatus } from '../../../domain/biometrics/face-enab
 import { formatDate, formatTime } from '../../../domain/format/intl-format.ts';
 import type { Language } from '../../../i18n/languages.ts';
 import { translator } from '../../../i18n/translate.ts';
-import { api, ApiError } from '../../../lib/client/api.ts';
+import { api } from '../../../lib/client/api.ts';
 import { Dialog } from '../ui/Dialog.tsx';
 import { dangerButton, primaryButton, secondaryButton } from '../ui/buttons.ts';
+import { useApiAction } from '../../../lib/client/use-api-action.ts';
 
 interface Props {
   lang: Language;
@@ -32,30 +33,29 @@ export function FaceRecognitionSection(props: Props) {
   const [status, setStatus] = useState(props.initial);
   const [acknowledged, setAcknowledged] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { run, busy } = useApiAction(lang);
   const [confirmOff, setConfirmOff] = useState(false);
   const [deleteDescriptors, setDeleteDescriptors] = useState(false);
   const when = (iso: string) => `${formatDate(iso, lang, props.timeZone)} ${formatTime(iso, lang, props.timeZone, props.timeFormat)}`;
   const needsNotice = !status.enabled || !status.acknowledged;
 
   async function send(body: Record<string, unknown>) {
-    setBusy(true);
     setRefusal(null);
-    try {
-      const answer = await api<{ data: FaceRecognitionStatus; message: string }>('/settings/face-recognition', { method: 'POST', body, lang });
-      setStatus(answer.data);
-      props.onEnabledChange(answer.data.enabled);
-      setAcknowledged(false);
-      setConfirmOff(false);
-      setDeleteDescriptors(false);
-      toast.success(answer.message);
-    } catch (e) {
-      const message = e instanceof ApiError ? e.message : t('errors.somethingWentWrong');
-      setRefusal(message);
-      toast.error(message);
-    } finally {
-      setBusy(false);
-    }
+    await run(() => api<{ data: FaceRecognitionStatus; message: string }>('/settings/face-recognition', { method: 'POST', body, lang }), {
+      success: 'toast',
+      then: (answer) => {
+        setStatus(answer.data);
+        props.onEnabledChange(answer.data.enabled);
+        setAcknowledged(false);
+        setConfirmOff(false);
+        setDeleteDescriptors(false);
+      },
+      // The refusal stays in the section (the notice it is about) as well as in a toast.
+      onError: (message) => {
+        setRefusal(message);
+        toast.error(message);
+      },
+    });
   }
 
   const change = status.lastChange;

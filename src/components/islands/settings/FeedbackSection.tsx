@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
-import { toast } from 'sonner';
 import type { Language } from '../../../i18n/languages.ts';
 import { translator } from '../../../i18n/translate.ts';
-import { api, ApiError } from '../../../lib/client/api.ts';
+import { api } from '../../../lib/client/api.ts';
 import { inputClass, primaryButton } from '../ui/buttons.ts';
+import { useApiAction } from '../../../lib/client/use-api-action.ts';
 
 interface Feedback {
   _id: number;
@@ -20,6 +20,7 @@ export function FeedbackSection({ lang, isSuperAdmin }: { lang: Language; isSupe
   const [error, setError] = useState<string>();
   const [list, setList] = useState<Feedback[]>([]);
   const [version, setVersion] = useState(0);
+  const { run } = useApiAction(lang);
 
   useEffect(() => {
     if (isSuperAdmin) api<{ data: Feedback[] }>('/feedback', { lang }).then((r) => setList(r.data)).catch(() => setList([]));
@@ -27,14 +28,15 @@ export function FeedbackSection({ lang, isSuperAdmin }: { lang: Language; isSupe
 
   async function send() {
     setError(undefined);
-    try {
-      const answer = await api<{ message: string }>('/feedback', { method: 'POST', body: { message }, lang });
-      toast.success(answer.message);
-      setMessage('');
-      setVersion((n) => n + 1);
-    } catch (e) {
-      setError(e instanceof ApiError ? (e.errors['message'] ?? e.message) : t('errors.somethingWentWrong'));
-    }
+    await run(() => api<{ message: string }>('/feedback', { method: 'POST', body: { message }, lang }), {
+      success: 'toast',
+      then: () => {
+        setMessage('');
+        setVersion((n) => n + 1);
+      },
+      // Under the text box: its field error, else the refusal.
+      onError: (refusal, failure) => setError(failure.fields['message'] ?? refusal),
+    });
   }
 
   return (

@@ -1,5 +1,4 @@
 import { useEffect, useState } from 'react';
-import { toast } from 'sonner';
 import {
   KIND_LABELS,
   MINUTES_KINDS,
@@ -10,8 +9,9 @@ import {
 } from '../../../domain/notifications/notification-preferences.ts';
 import type { Language } from '../../../i18n/languages.ts';
 import { translator } from '../../../i18n/translate.ts';
-import { api, ApiError } from '../../../lib/client/api.ts';
+import { api } from '../../../lib/client/api.ts';
 import { inputClass, primaryButton } from '../ui/buttons.ts';
+import { useApiAction } from '../../../lib/client/use-api-action.ts';
 
 interface Props {
   lang: Language;
@@ -30,7 +30,7 @@ export function NotificationsSection({ lang, canUpdate }: Props) {
   const [data, setData] = useState<CompanyNotificationsDto | null>(null);
   const [rows, setRows] = useState<CompanyKindSetting[]>([]);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
+  const { run, busy } = useApiAction(lang);
   const [failed, setFailed] = useState(false);
 
   async function load(companyId?: number) {
@@ -53,21 +53,15 @@ export function NotificationsSection({ lang, canUpdate }: Props) {
 
   async function save() {
     if (!data) return;
-    setBusy(true);
     setErrors({});
-    try {
-      const answer = await api<{ data: CompanyNotificationsDto; message: string }>(`/settings/notifications?companyId=${data.companyId}`, { method: 'PUT', body: { settings: rows }, lang });
-      setData(answer.data);
-      setRows(answer.data.settings);
-      toast.success(answer.message);
-    } catch (e) {
-      if (e instanceof ApiError) {
-        setErrors(e.errors);
-        toast.error(e.message);
-      }
-    } finally {
-      setBusy(false);
-    }
+    await run(() => api<{ data: CompanyNotificationsDto; message: string }>(`/settings/notifications?companyId=${data.companyId}`, { method: 'PUT', body: { settings: rows }, lang }), {
+      onFieldErrors: setErrors,
+      success: 'toast',
+      then: (answer) => {
+        setData(answer.data);
+        setRows(answer.data.settings);
+      },
+    });
   }
 
   if (failed) return <p role="alert" className="text-sm text-red-700 dark:text-red-300">{t('notifications.loadFailed')}</p>;

@@ -1,15 +1,15 @@
 import { Inbox, Mail, RotateCcw, Trash2, Webhook } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
 import { formatDate, formatNumber, formatTime } from '../../../domain/format/intl-format.ts';
 import { mayDiscard, mayRetry, type OutboxItem, type OutboxStatus, type OutboxTab } from '../../../domain/notifications/outbox-view.ts';
 import type { Language } from '../../../i18n/languages.ts';
 import { translator } from '../../../i18n/translate.ts';
-import { api, ApiError } from '../../../lib/client/api.ts';
+import { api } from '../../../lib/client/api.ts';
 import { AppToaster } from '../ui/AppToaster.tsx';
 import { Dialog } from '../ui/Dialog.tsx';
 import { dangerButton, primaryButton, secondaryButton } from '../ui/buttons.ts';
 import { EmptyState } from '../ui/EmptyState.tsx';
+import { useApiAction } from '../../../lib/client/use-api-action.ts';
 
 interface Props {
   lang: Language;
@@ -69,7 +69,7 @@ export default function OutboxList({ lang, tab, items: initial, canUpdate, timeZ
   const t = translator(lang);
   const [items, setItems] = useState(initial);
   const [pending, setPending] = useState<Pending | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { run, busy } = useApiAction(lang);
   const when = (iso: string) => `${formatDate(iso, lang, timeZone)} ${formatTime(iso, lang, timeZone, timeFormat)}`;
 
   async function reload() {
@@ -83,17 +83,11 @@ export default function OutboxList({ lang, tab, items: initial, canUpdate, timeZ
 
   async function confirm() {
     if (!pending) return;
-    setBusy(true);
-    try {
-      const answer = await api<{ message: string }>(`/outbox/${pending.item._id}/${pending.action}`, { method: 'POST', lang });
-      toast.success(answer.message);
-    } catch (e) {
-      toast.error(e instanceof ApiError ? e.message : t('errors.somethingWentWrong'));
-    } finally {
-      setBusy(false);
-      setPending(null);
-      await reload();
-    }
+    const { item, action } = pending;
+    await run(() => api<{ message: string }>(`/outbox/${item._id}/${action}`, { method: 'POST', lang }), { success: 'toast' });
+    // Either way the list is read again (a 409 means the row changed meanwhile).
+    setPending(null);
+    await reload();
   }
 
   return (

@@ -1,12 +1,12 @@
 import { useEffect, useState } from 'react';
-import { toast } from 'sonner';
 import type { BrokenEntry, RecordChainCheck } from '../../../domain/record-chain/record-chain.ts';
 import { chainHeadLine } from '../../../domain/record-chain/chain-head-line.ts';
 import { formatNumber } from '../../../domain/format/intl-format.ts';
 import type { Language } from '../../../i18n/languages.ts';
 import { translator } from '../../../i18n/translate.ts';
-import { api, ApiError } from '../../../lib/client/api.ts';
+import { api } from '../../../lib/client/api.ts';
 import { primaryButton } from '../ui/buttons.ts';
+import { useApiAction } from '../../../lib/client/use-api-action.ts';
 
 const KINDS = {
   punch: 'settings.integrityKinds.punch',
@@ -43,17 +43,10 @@ interface Props {
 export function RecordIntegritySection({ lang, timeZone }: Props) {
   const t = translator(lang);
   const [check, setCheck] = useState<RecordChainCheck | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { run: act, busy } = useApiAction(lang);
 
   async function run() {
-    setBusy(true);
-    try {
-      setCheck((await api<{ data: RecordChainCheck }>('/record-chain/verify', { lang })).data);
-    } catch (e) {
-      toast.error(e instanceof ApiError ? e.message : t('errors.somethingWentWrong'));
-    } finally {
-      setBusy(false);
-    }
+    await act(() => api<{ data: RecordChainCheck }>('/record-chain/verify', { lang }), { then: (answer) => setCheck(answer.data) });
   }
   useEffect(() => void run(), []);
 

@@ -1,5 +1,4 @@
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
-import { toast } from 'sonner';
 import { AppToaster } from '../ui/AppToaster.tsx';
 import type { Settings } from '../../../domain/settings/settings.ts';
 import { COUNTRIES, timeZones } from '../../../domain/settings/settings-schema.ts';
@@ -13,7 +12,7 @@ import { faceThresholdAboveSafe, MEASURED_SAFE_FACE_THRESHOLD } from '../../../d
 import { formatNumber } from '../../../domain/format/intl-format.ts';
 import type { Language } from '../../../i18n/languages.ts';
 import { translator } from '../../../i18n/translate.ts';
-import { api, ApiError } from '../../../lib/client/api.ts';
+import { api } from '../../../lib/client/api.ts';
 import type { SystemInfo } from '../../../domain/settings/system-info.ts';
 import { inputClass, primaryButton } from '../ui/buttons.ts';
 import type { BackupOverview } from '../../../domain/backups/backup-overview.ts';
@@ -25,6 +24,7 @@ import { FeedbackSection } from './FeedbackSection.tsx';
 import type { FaceRecognitionStatus } from '../../../domain/biometrics/face-enablement.ts';
 import { RecordIntegritySection } from './RecordIntegritySection.tsx';
 import { NotificationsSection } from './NotificationsSection.tsx';
+import { useApiAction } from '../../../lib/client/use-api-action.ts';
 
 interface Props {
   lang: Language;
@@ -64,7 +64,7 @@ export default function SettingsPanel(props: Props) {
   const [section, setSection] = useState<Section>('localization');
   const [values, setValues] = useState<Settings>(props.settings);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [saving, setSaving] = useState(false);
+  const { run, busy: saving } = useApiAction(lang);
   const zones = useMemo(() => timeZones(), []);
   const regionNames = useMemo(() => new Intl.DisplayNames([lang === 'es' ? 'es-ES' : 'en-GB'], { type: 'region' }), [lang]);
   const invalidIps = parseIpList(values.ipRestriction).invalid;
@@ -81,20 +81,12 @@ export default function SettingsPanel(props: Props) {
   const set = <K extends keyof Settings>(key: K, value: Settings[K]) => setValues((v) => ({ ...v, [key]: value }));
 
   async function save() {
-    setSaving(true);
     setErrors({});
-    try {
-      const answer = await api<{ data: Settings; message: string }>('/settings', { method: 'PUT', body: values, lang });
-      setValues(answer.data);
-      toast.success(answer.message);
-    } catch (e) {
-      if (e instanceof ApiError) {
-        setErrors(e.errors);
-        toast.error(e.message);
-      }
-    } finally {
-      setSaving(false);
-    }
+    await run(() => api<{ data: Settings; message: string }>('/settings', { method: 'PUT', body: values, lang }), {
+      onFieldErrors: setErrors,
+      success: 'toast',
+      then: (answer) => setValues(answer.data),
+    });
   }
 
   const editable = section === 'localization' || section === 'features' || section === 'worktime' || section === 'safeguarding' || section === 'backups';

@@ -7,13 +7,14 @@ import type { TerminalMethod } from '../../../domain/terminals/terminal-rules.ts
 import type { TerminalStatus } from '../../../domain/terminals/terminal-status.ts';
 import type { Language } from '../../../i18n/languages.ts';
 import { translator } from '../../../i18n/translate.ts';
-import { api, ApiError } from '../../../lib/client/api.ts';
+import { api } from '../../../lib/client/api.ts';
 import { AppToaster } from '../ui/AppToaster.tsx';
 import { ConfirmActionDialog } from '../ui/ConfirmActionDialog.tsx';
 import { Dialog } from '../ui/Dialog.tsx';
 import { primaryButton, secondaryButton } from '../ui/buttons.ts';
 import { PairingCodeCard, type ShownPairingCode } from './PairingCodeCard.tsx';
 import { TerminalFieldset, type TerminalFields } from './TerminalForm.tsx';
+import { useApiAction } from '../../../lib/client/use-api-action.ts';
 
 /** One row of the list, as `GET /api/terminals` answers (services/terminals/list-terminals.ts). */
 export interface TerminalRow {
@@ -54,7 +55,7 @@ export default function Terminals(props: { lang: Language; terminals: TerminalRo
   const [terminals, setTerminals] = useState(props.terminals);
   const [form, setForm] = useState<TerminalFields>(EMPTY);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
+  const { run, busy } = useApiAction(lang);
   const [shown, setShown] = useState<ShownPairingCode | null>(null);
   const [editing, setEditing] = useState<{ row: TerminalRow; fields: TerminalFields; errors: Record<string, string> } | null>(null);
   const [renewing, setRenewing] = useState<TerminalRow | null>(null);
@@ -67,61 +68,44 @@ export default function Terminals(props: { lang: Language; terminals: TerminalRo
     setTerminals(answer.data);
   }
 
-  const fail = (e: unknown, setFieldErrors: (errors: Record<string, string>) => void) => {
-    if (e instanceof ApiError) {
-      setFieldErrors(e.errors);
-      toast.error(e.message);
-    } else toast.error(t('errors.somethingWentWrong'));
-  };
-
   async function create(event: React.FormEvent) {
     event.preventDefault();
-    setBusy(true);
     setErrors({});
-    try {
-      const body = { name: form.name, location: form.location, methods: form.methods };
-      const answer = await api<PairingAnswer & { data: { name: string } }>('/terminals', { method: 'POST', lang, body });
-      setShown({ terminalName: answer.data.name, code: answer.pairingCode, expiresAt: answer.pairingExpiresAt });
-      setForm(EMPTY);
-      if (answer.message) toast.success(answer.message);
-      await reload();
-    } catch (e) {
-      fail(e, setErrors);
-    } finally {
-      setBusy(false);
-    }
+    const body = { name: form.name, location: form.location, methods: form.methods };
+    await run(() => api<PairingAnswer & { data: { name: string } }>('/terminals', { method: 'POST', lang, body }), {
+      onFieldErrors: setErrors,
+      success: 'toast',
+      then: async (answer) => {
+        setShown({ terminalName: answer.data.name, code: answer.pairingCode, expiresAt: answer.pairingExpiresAt });
+        setForm(EMPTY);
+        await reload();
+      },
+    });
   }
 
   async function saveEdit(event: React.FormEvent) {
     event.preventDefault();
     if (!editing) return;
-    setBusy(true);
-    try {
-      const { fields } = editing;
-      await api(`/terminals/${editing.row._id}`, { method: 'PATCH', lang, body: { name: fields.name, location: fields.location, methods: fields.methods } });
-      toast.success(t('terminals.saved'));
-      setEditing(null);
-      await reload();
-    } catch (e) {
-      fail(e, (errors) => setEditing((current) => current && { ...current, errors }));
-    } finally {
-      setBusy(false);
-    }
+    const { row, fields } = editing;
+    await run(() => api(`/terminals/${row._id}`, { method: 'PATCH', lang, body: { name: fields.name, location: fields.location, methods: fields.methods } }), {
+      onFieldErrors: (errors) => setEditing((current) => current && { ...current, errors }),
+      then: async () => {
+        toast.success(t('terminals.saved'));
+        setEditing(null);
+        await reload();
+      },
+    });
   }
 
   async function renew() {
     if (!renewing) return;
-    setBusy(true);
-    try {
-      const answer = await api<PairingAnswer>(`/terminals/${renewing._id}/pairing-code`, { method: 'POST', lang });
-      setShown({ terminalName: renewing.name, code: answer.pairingCode, expiresAt: answer.pairingExpiresAt });
-      setRenewing(null);
-      await reload();
-    } catch (e) {
-      fail(e, () => {});
-    } finally {
-      setBusy(false);
-    }
+    await run(() => api<PairingAnswer>(`/terminals/${renewing._id}/pairing-code`, { method: 'POST', lang }), {
+      then: async (answer) => {
+        setShown({ terminalName: renewing.name, code: answer.pairingCode, expiresAt: answer.pairingExpiresAt });
+        setRenewing(null);
+        await reload();
+      },
+    });
   }
 
   const stateBadge = (row: TerminalRow) => (

@@ -1,10 +1,9 @@
-import { useState } from 'react';
-import { toast } from 'sonner';
 import type { Language } from '../../../i18n/languages.ts';
 import { translator } from '../../../i18n/translate.ts';
-import { api, ApiError } from '../../../lib/client/api.ts';
+import { api } from '../../../lib/client/api.ts';
 import { Dialog } from './Dialog.tsx';
 import { dangerButton, secondaryButton } from './buttons.ts';
+import { useApiAction } from '../../../lib/client/use-api-action.ts';
 
 /**
  * A confirmation for an action without a body (e.g. ending sessions): `question` and a danger
@@ -18,21 +17,18 @@ export function ConfirmActionDialog(props: {
   onDone?: () => void;
 }) {
   const t = translator(props.lang);
-  const [busy, setBusy] = useState(false);
+  const { run, busy } = useApiAction(props.lang);
 
   async function confirm() {
-    if (!props.action) return;
-    setBusy(true);
-    try {
-      const answer = await api<{ message: string }>(props.action.path, { method: props.action.method, lang: props.lang });
-      toast.success(answer.message);
-      props.onClose();
-      props.onDone?.();
-    } catch (e) {
-      toast.error(e instanceof ApiError ? e.message : t('errors.somethingWentWrong'));
-    } finally {
-      setBusy(false);
-    }
+    const action = props.action;
+    if (!action) return;
+    await run(() => api<{ message: string }>(action.path, { method: action.method, lang: props.lang }), {
+      success: 'toast',
+      then: () => {
+        props.onClose();
+        props.onDone?.();
+      },
+    });
   }
 
   return (

@@ -1,10 +1,9 @@
-import { useState } from 'react';
-import { toast } from 'sonner';
 import type { Language } from '../../../i18n/languages.ts';
 import { translator } from '../../../i18n/translate.ts';
-import { api, ApiError } from '../../../lib/client/api.ts';
+import { api } from '../../../lib/client/api.ts';
 import { Dialog } from '../ui/Dialog.tsx';
 import { dangerButton, secondaryButton } from '../ui/buttons.ts';
+import { useApiAction } from '../../../lib/client/use-api-action.ts';
 
 /**
  * "Delete “name”? This action cannot be undone." Calls `DELETE /api{path}`; the server's answer
@@ -19,20 +18,12 @@ export function ConfirmDeleteDialog(props: {
   onDeleted: () => void;
 }) {
   const t = translator(props.lang);
-  const [busy, setBusy] = useState(false);
+  const { run, busy } = useApiAction(props.lang);
 
   async function confirm() {
-    if (!props.target) return;
-    setBusy(true);
-    try {
-      const answer = await api<{ message: string }>(props.target.path, { method: 'DELETE', lang: props.lang });
-      toast.success(answer.message);
-      props.onDeleted();
-    } catch (e) {
-      toast.error(e instanceof ApiError ? e.message : t('errors.somethingWentWrong'));
-    } finally {
-      setBusy(false);
-    }
+    const target = props.target;
+    if (!target) return;
+    await run(() => api<{ message: string }>(target.path, { method: 'DELETE', lang: props.lang }), { success: 'toast', then: () => props.onDeleted() });
   }
 
   return (

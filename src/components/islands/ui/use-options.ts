@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { Language } from '../../../i18n/languages.ts';
-import { api, ApiError } from '../../../lib/client/api.ts';
+import { api } from '../../../lib/client/api.ts';
+import { apiFailure } from '../../../lib/client/use-api-action.ts';
 
 export interface OptionsState<T> {
   options: T[];
@@ -18,7 +19,8 @@ export function useOptions<T>(path: string | null, lang: Language): OptionsState
     api<{ data: T[] }>(path, { lang })
       .then((res) => live && setState({ options: res.data, loading: false }))
       .catch((e: unknown) => {
-        const error = e instanceof ApiError ? { message: e.message, status: e.status } : { message: String(e), status: 0 };
+        const failure = apiFailure(e, String(e));
+        const error = { message: failure.message, status: failure.status ?? 0 };
         if (live) setState({ options: [], loading: false, error });
       });
     return () => {

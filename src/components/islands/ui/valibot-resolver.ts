@@ -1,4 +1,4 @@
-import type { FieldErrors, FieldValues, Path, Resolver, UseFormSetError } from 'react-hook-form';
+import type { FieldErrors, FieldValues, Resolver } from 'react-hook-form';
 import * as v from 'valibot';
 import { issuesToFieldKeys } from '../../../domain/auth/auth-schemas.ts';
 
@@ -36,9 +36,4 @@ export function fieldMessage(message: unknown, t: (key: string) => string): stri
 /** The message of the field `name` (a field path, possibly nested), for helpers that take names as strings. */
 export function fieldError<T extends FieldValues>(errors: FieldErrors<T>, name: string): unknown {
   return (errors as Record<string, { message?: unknown } | undefined>)[name]?.message;
-}
-
-/** The server's field errors (keyed by the API's field names, which are the form's) onto the form. */
-export function setServerErrors<T extends FieldValues>(setError: UseFormSetError<T>, errors: Record<string, string>): void {
-  for (const [name, message] of Object.entries(errors)) setError(name as Path<T>, { type: 'server', message });
 }

@@ -5,12 +5,13 @@ import type { Permissions } from '../../../domain/permissions/permissions.ts';
 import { RoleInput } from '../../../domain/permissions/role-schema.ts';
 import type { Language } from '../../../i18n/languages.ts';
 import { translator } from '../../../i18n/translate.ts';
-import { api, ApiError } from '../../../lib/client/api.ts';
+import { api } from '../../../lib/client/api.ts';
 import { inputClass, primaryButton, secondaryButton } from '../ui/buttons.ts';
 import { useOptions } from '../ui/use-options.ts';
-import { fieldError, setServerErrors, valibotResolver, type FormInput, type FormOutput } from '../ui/valibot-resolver.ts';
+import { fieldError, valibotResolver, type FormInput, type FormOutput } from '../ui/valibot-resolver.ts';
 import { RequiredLegend, RequiredMark } from '../ui/required-fields.tsx';
 import { PermissionsMatrix } from './PermissionsMatrix.tsx';
+import { useApiAction } from '../../../lib/client/use-api-action.ts';
 
 /** A role as the roles list shows it (the API's record without its creation time). */
 export type RoleRow = Omit<RoleDto, 'createdAt'>;
@@ -28,21 +29,15 @@ export function RoleForm(props: { lang: Language; record: RoleRow | null; onSave
     resolver: valibotResolver(RoleInput),
   });
   const [formError, setFormError] = useState<string>();
+  const { run } = useApiAction(props.lang);
 
   async function submit(values: FormOutput<typeof RoleInput>) {
     setFormError(undefined);
-    try {
-      const answer = await api(record ? `/roles/${record._id}` : '/roles', {
-        method: record ? 'PATCH' : 'POST',
-        body: values,
-        lang: props.lang,
-      });
-      props.onSaved(answer.message);
-    } catch (e) {
-      if (!(e instanceof ApiError)) return setFormError(t('errors.somethingWentWrong'));
-      setFormError(e.message);
-      setServerErrors(form.setError, e.errors);
-    }
+    await run(() => api(record ? `/roles/${record._id}` : '/roles', { method: record ? 'PATCH' : 'POST', body: values, lang: props.lang }), {
+      setError: form.setError,
+      onError: setFormError,
+      then: (answer) => props.onSaved(answer.message),
+    });
   }
 
   const errorOf = (name: string) => {

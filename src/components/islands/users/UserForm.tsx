@@ -7,14 +7,14 @@ import { ACCOUNT_TYPES, USER_STATUSES, UserCreateInput, UserUpdateInput } from '
 import type { UserDto } from '../../../domain/api/records.ts';
 import type { Language } from '../../../i18n/languages.ts';
 import { translator } from '../../../i18n/translate.ts';
-import { api, ApiError } from '../../../lib/client/api.ts';
-import { setFlash } from '../../../lib/client/flash.ts';
+import { api } from '../../../lib/client/api.ts';
 import { inputClass, primaryButton, secondaryButton } from '../ui/buttons.ts';
 import { useOptions } from '../ui/use-options.ts';
-import { fieldError, setServerErrors, valibotResolver, type FormInput, type FormOutput } from '../ui/valibot-resolver.ts';
+import { fieldError, valibotResolver, type FormInput, type FormOutput } from '../ui/valibot-resolver.ts';
 import { RequiredLegend, RequiredMark, requiredFieldsOf } from '../ui/required-fields.tsx';
 import { roleDisplayName } from '../../../domain/permissions/role-names.ts';
 import { ACCOUNT_TYPE_LABELS, USER_STATUS_LABELS } from './user-labels.tsx';
+import { useApiAction } from '../../../lib/client/use-api-action.ts';
 
 /** The stored user being edited (the users API's record), or null to create one. */
 export type UserRecord = Pick<UserDto, '_id' | 'name' | 'email' | 'role' | 'status' | 'accountType' | 'company' | 'employee'>;
@@ -48,6 +48,7 @@ export default function UserForm(props: { lang: Language; record: UserRecord | n
   const companies = useOptions<Named>('/companies?pageSize=1000&sort=name', lang);
   const employees = useOptions<Named>('/employees?pageSize=1000', lang);
   const [formError, setFormError] = useState<string>();
+  const { run } = useApiAction(lang);
   const form = useForm<UserFormInput, unknown, UserFormOutput>({
     defaultValues: {
       name: record?.name ?? '',
@@ -70,19 +71,12 @@ export default function UserForm(props: { lang: Language; record: UserRecord | n
 
   async function submit(values: UserFormOutput) {
     setFormError(undefined);
-    try {
-      const answer = await api(record ? `/users/${record._id}` : '/users', {
-        method: record ? 'PATCH' : 'POST',
-        body: values,
-        lang,
-      });
-      setFlash(answer.message);
-      window.location.assign('/users');
-    } catch (e) {
-      if (!(e instanceof ApiError)) return setFormError(t('errors.somethingWentWrong'));
-      setFormError(e.message);
-      setServerErrors(form.setError, e.errors);
-    }
+    await run(() => api(record ? `/users/${record._id}` : '/users', { method: record ? 'PATCH' : 'POST', body: values, lang }), {
+      setError: form.setError,
+      onError: setFormError,
+      success: 'flash',
+      then: { assign: '/users' },
+    });
   }
 
   const errorOf = (name: string) => {

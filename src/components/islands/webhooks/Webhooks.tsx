@@ -6,13 +6,14 @@ import { DELIVERY_STATUS_LABELS } from '../../../domain/webhooks/delivery-outcom
 import { WEBHOOK_EVENT_LABELS, type WebhookEvent } from '../../../domain/webhooks/webhook-events.ts';
 import type { Language } from '../../../i18n/languages.ts';
 import { translator } from '../../../i18n/translate.ts';
-import { api, ApiError } from '../../../lib/client/api.ts';
+import { api } from '../../../lib/client/api.ts';
 import { AppToaster } from '../ui/AppToaster.tsx';
 import { ConfirmActionDialog } from '../ui/ConfirmActionDialog.tsx';
 import { Dialog } from '../ui/Dialog.tsx';
 import { primaryButton, secondaryButton } from '../ui/buttons.ts';
 import { WebhookFieldset, type WebhookFields } from './WebhookFieldset.tsx';
 import { WebhookSecretCard, type ShownSecret } from './WebhookSecretCard.tsx';
+import { useApiAction } from '../../../lib/client/use-api-action.ts';
 
 /** One delivery, as `GET /api/webhooks` answers it (services/webhooks/list-webhooks.ts). */
 export interface WebhookDeliveryRow {
@@ -57,7 +58,7 @@ export default function Webhooks(props: { lang: Language; webhooks: WebhookRow[]
   const [hooks, setHooks] = useState(props.webhooks);
   const [form, setForm] = useState<WebhookFields>(EMPTY);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
+  const { run, busy } = useApiAction(lang);
   const [shown, setShown] = useState<ShownSecret | null>(null);
   const [editing, setEditing] = useState<{ row: WebhookRow; fields: WebhookFields; errors: Record<string, string> } | null>(null);
   const [deleting, setDeleting] = useState<WebhookRow | null>(null);
@@ -69,24 +70,6 @@ export default function Webhooks(props: { lang: Language; webhooks: WebhookRow[]
     setHooks(answer.data);
   }
 
-  const fail = (e: unknown, setFieldErrors: (errors: Record<string, string>) => void = () => {}) => {
-    if (e instanceof ApiError) {
-      setFieldErrors(e.errors);
-      toast.error(e.message);
-    } else toast.error(t('errors.somethingWentWrong'));
-  };
-
-  async function run(work: () => Promise<void>, onError?: (errors: Record<string, string>) => void) {
-    setBusy(true);
-    try {
-      await work();
-    } catch (e) {
-      fail(e, onError);
-    } finally {
-      setBusy(false);
-    }
-  }
-
   const create = (event: React.FormEvent) => {
     event.preventDefault();
     setErrors({});
@@ -96,7 +79,7 @@ export default function Webhooks(props: { lang: Language; webhooks: WebhookRow[]
       setForm(EMPTY);
       toast.success(answer.message);
       await reload();
-    }, setErrors);
+    }, { onFieldErrors: setErrors });
   };
 
   const saveEdit = (event: React.FormEvent) => {
@@ -108,7 +91,7 @@ export default function Webhooks(props: { lang: Language; webhooks: WebhookRow[]
       // The list is refreshed before the dialog closes, so what the admin sees next is the saved state.
       await reload();
       setEditing(null);
-    }, (errors) => setEditing((current) => current && { ...current, errors }));
+    }, { onFieldErrors: (errors) => setEditing((current) => current && { ...current, errors }) });
   };
 
   const setEnabled = (row: WebhookRow, enabled: boolean) =>
