@@ -165,6 +165,7 @@ describe('payroll month (decision 052)', () => {
       overtimePaidSeconds: 0,
       overtimeCompensatedSeconds: 1.5 * H,
       overtimeUnmarkedSeconds: 0,
+      complementarySeconds: 0,
       nightSeconds: 0,
       holidayWorkedDays: 0,
       holidayWorkedSeconds: 0,

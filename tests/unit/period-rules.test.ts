@@ -68,7 +68,7 @@ describe('the lock', () => {
 function day(date: string, change: Partial<MonthlyRecordDay> = {}): MonthlyRecordDay {
   return {
     date, weekday: 'Monday', kind: 'worked', timeIn: null, timeOut: null, timezone: 'Europe/Madrid', breaks: [], breakSeconds: 0, workedSeconds: null,
-    expectedSeconds: 0, overtimeSeconds: 0, lateSeconds: 0, earlyDepartureSeconds: 0, leaveType: null, holiday: null, corrected: false, source: null,
+    expectedSeconds: 0, ordinarySeconds: 0, overtimeSeconds: 0, complementarySeconds: 0, leaveDay: false, nightWorker: false, lateSeconds: 0, earlyDepartureSeconds: 0, leaveType: null, holiday: null, corrected: false, source: null,
     reason: null, workFlag: null, voided: [], workMode: null, overtimeCompensation: null, workerAcceptance: null, terminals: [],
     countedSeconds: change.workedSeconds ?? null, deductedSeconds: 0, ...change,
   };

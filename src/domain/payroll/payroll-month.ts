@@ -43,6 +43,12 @@ export interface PayrollMonth {
   overtimePaidSeconds: number;
   overtimeCompensatedSeconds: number;
   overtimeUnmarkedSeconds: number;
+  /**
+   * A part-time worker's complementary hours (art. 12.4.c/12.5 ET; decision 052, issue 33): hours
+   * beyond the contract, apart from overtime and never in the 80 h cap. Not a column of the
+   * export yet: the export's columns add it.
+   */
+  complementarySeconds: number;
   nightSeconds: number;
   holidayWorkedDays: number;
   holidayWorkedSeconds: number;
@@ -60,7 +66,8 @@ export interface PayrollMonth {
 export type PayrollRecordDay = Pick<
   MonthlyRecordDay,
   'date' | 'kind' | 'timeIn' | 'timeOut' | 'timezone' | 'breaks' | 'countedSeconds' | 'deductedSeconds' | 'expectedSeconds' | 'overtimeSeconds' | 'overtimeCompensation' | 'holiday'
->;
+> &
+  Partial<Pick<MonthlyRecordDay, 'leaveDay' | 'complementarySeconds' | 'ordinarySeconds'>>;
 
 /** An approved leave of the employee (as the record's `leaveByDate` is built: later ones win a date). */
 export interface PayrollLeave {
@@ -80,6 +87,7 @@ export function emptyPayrollMonth(): PayrollMonth {
     overtimePaidSeconds: 0,
     overtimeCompensatedSeconds: 0,
     overtimeUnmarkedSeconds: 0,
+    complementarySeconds: 0,
     nightSeconds: 0,
     holidayWorkedDays: 0,
     holidayWorkedSeconds: 0,
@@ -113,8 +121,9 @@ export function payrollMonth(input: {
       out.workedDays++;
       out.autoBreakDeductedSeconds += day.deductedSeconds;
       out.countedSeconds += counted;
-      out.ordinarySeconds += Math.max(0, counted - day.overtimeSeconds);
+      out.ordinarySeconds += day.ordinarySeconds ?? Math.max(0, counted - day.overtimeSeconds);
       out.overtimeSeconds += day.overtimeSeconds;
+      out.complementarySeconds += day.complementarySeconds ?? 0;
       if (day.overtimeCompensation === 'paid') out.overtimePaidSeconds += day.overtimeSeconds;
       else if (day.overtimeCompensation === 'rest') out.overtimeCompensatedSeconds += day.overtimeSeconds;
       else out.overtimeUnmarkedSeconds += day.overtimeSeconds;
@@ -123,7 +132,9 @@ export function payrollMonth(input: {
         out.holidayWorkedDays++;
         out.holidayWorkedSeconds += counted;
       }
-    } else if (day.kind === 'leave') {
+    }
+    // A leave day counts whether or not it was worked as well (issue 33 point 5): both show.
+    if (day.leaveDay ?? day.kind === 'leave') {
       const seconds = input.calendar.expectedSeconds(day.date, activeScheduleOn(input.schedules, day.date));
       const type = leaveTypeOn.get(day.date);
       out.leaveDays++;

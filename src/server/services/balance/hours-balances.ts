@@ -42,6 +42,8 @@ export interface BalanceInputs {
   approvedLeave: ReadonlyMap<string, number>;
   toilTypes: ReadonlySet<number>;
   attendances: Parameters<typeof buildMonthlyRecord>[0]['attendances'];
+  /** Part time: hours beyond the expected are complementary, not overtime (not in the 80 h cap). */
+  partTime?: boolean;
 }
 
 /** The work a schedule expects on a date unless it is a rest day, a holiday or without schedule: what a TOIL day takes. */
@@ -63,6 +65,7 @@ export function balanceDays(from: string, to: string, inputs: BalanceInputs): { 
     ...(inputs.holidays ? { holidays: inputs.holidays } : {}),
     attendances: inputs.attendances,
     breakRules: inputs.breakRules,
+    partTime: inputs.partTime === true,
   });
   const days = record.map((d): BalanceDay => {
     const toil = d.kind === 'leave' && inputs.toilTypes.has(inputs.approvedLeave.get(d.date) ?? 0);
@@ -141,7 +144,7 @@ export async function hoursBalances(db: Db, filter: EmployeeFilter, request?: To
   return employees.map((e) => {
     const from = startOf(e);
     const approved = new Map<string, number>();
-    const inputs: BalanceInputs = { today, breakRules: breakRulesOf(settings), calendar, schedules: schedules.get(e.id) ?? [], holidays: holidays.get(e.companyId), approvedLeave: approved, toilTypes, attendances: attendancesOf.get(e.id) ?? [] };
+    const inputs: BalanceInputs = { today, breakRules: breakRulesOf(settings), calendar, schedules: schedules.get(e.id) ?? [], holidays: holidays.get(e.companyId), approvedLeave: approved, toilTypes, attendances: attendancesOf.get(e.id) ?? [], partTime: e.workingDayType === 'part-time' };
     // Standing TOIL dates reserve their scheduled time; the request's own dates are set apart (toilAvailability).
     const reserved = new Map<string, number>();
     const asked = new Map<string, number>();

@@ -1,3 +1,4 @@
+import { breakRulesOf } from '../../../domain/worktime/worktime-settings.ts';
 import { addSummaries, EMPTY_SUMMARY, summarizeAttendance } from '../../../domain/reports/attendance-summary.ts';
 import { createDayCalendar, createPeriodPlanner, leaveDateSet } from '../../../domain/reports/day-calendar.ts';
 import { formatLocalDate } from '../../../domain/format/intl-format.ts';
@@ -77,6 +78,7 @@ export async function employeeAttendanceReport(db: Db, params: URLSearchParams, 
   const attendances = await attendanceFacts(db, filter, period);
   const holidays = holidaySets(await holidaysByCompany(db, period));
   const planner = createPeriodPlanner(calendar, period);
+  const breakRules = breakRulesOf(settings);
 
   let total = { ...EMPTY_SUMMARY };
   const rows: ReportRow[] = employees.map((e) => {
@@ -89,6 +91,8 @@ export async function employeeAttendanceReport(db: Db, params: URLSearchParams, 
       holidays: holidays.get(e.companyId),
       days: attendances.get(e.id) ?? [],
       planner,
+      breakRules,
+      partTime: e.workingDayType === 'part-time',
     });
     total = addSummaries(total, summary);
     return {
