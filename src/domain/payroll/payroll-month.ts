@@ -134,7 +134,7 @@ export function payrollMonth(input: {
       }
     }
     // A leave day counts whether or not it was worked as well (issue 33 point 5): both show.
-    if (day.leaveDay ?? day.kind === 'leave') {
+    if (day.leaveDay || day.kind === 'leave') {
       const seconds = input.calendar.expectedSeconds(day.date, activeScheduleOn(input.schedules, day.date));
       const type = leaveTypeOn.get(day.date);
       out.leaveDays++;

@@ -68,7 +68,9 @@ export function balanceDays(from: string, to: string, inputs: BalanceInputs): { 
     partTime: inputs.partTime === true,
   });
   const days = record.map((d): BalanceDay => {
-    const toil = d.kind === 'leave' && inputs.toilTypes.has(inputs.approvedLeave.get(d.date) ?? 0);
+    // A TOIL day debits its scheduled hours also when it was worked after all (issue 33 point 5:
+    // the leave day is never lost); the work counts as any day's.
+    const toil = d.leaveDay && inputs.toilTypes.has(inputs.approvedLeave.get(d.date) ?? 0);
     return {
       date: d.date,
       kind: d.kind,
