@@ -60,8 +60,8 @@ export interface FigureAttendance {
   breakSeconds: number;
   lateSeconds: number;
   earlyDepartureSeconds: number;
-  /** Work outside the schedule (decision 032): expects nothing. Missing = not flagged. */
-  workFlag?: WorkFlag | null;
+  /** Work outside the schedule (a WorkFlag, decision 032): expects nothing. Missing = not flagged. */
+  workFlag?: WorkFlag | string | null;
 }
 
 export interface DayFigures {
