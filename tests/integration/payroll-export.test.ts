@@ -31,7 +31,8 @@ import { sqlIn } from '../helpers/test-sql.ts';
  * Vacaciones allows 22 days a year: 17 left.
  *
  * Bea, part-time 50 %, 09:00-13:00 (4 h), rests Sat/Sun: clock punches 09:00-13:00 on the 4th
- * and 5th; manual 09:00-13:00 on 8-12, 16-18, 22-25, and the 15th 09:00-14:00 (5 h: 1 h paid);
+ * and 5th; manual 09:00-13:00 on 8-12, 16-18, 22-25, and the 15th 09:00-14:00 (5 h: 1 h beyond
+ * the day, marked paid, but a part-time worker's are complementary hours, not overtime: issue 33);
  * sick leave (Baja médica) 1-3, a personal day (Asuntos propios) the 26th; the 29th checked in and
  * never out (open: counts nothing); nothing on 30-31 (unjustified). Expected: worked 15 × 4 +
  * open 4 + absent 2 × 4 = 72 h. Worked 14 × 4 + 5 = 61 h, ordinary 60 h. The 16th 09:10-13:10
@@ -89,7 +90,7 @@ const TABLE: Record<'Ana' | 'Bea' | 'Carlos', Figures> = {
   },
   Bea: {
     worked_days: 15, open_days: 1, expected_hours: 72, worked_hours: 61, ordinary_hours: 60,
-    overtime_hours: 1, overtime_paid_hours: 1, overtime_compensated_hours: 0, overtime_unmarked_hours: 0,
+    overtime_hours: 0, overtime_paid_hours: 0, overtime_compensated_hours: 0, overtime_unmarked_hours: 0,
     night_hours: 0, holiday_worked_days: 0, holiday_worked_hours: 0, leave_days: 4, leave_hours: 16,
     unjustified_absence_days: 2, unjustified_absence_hours: 8, auto_break_deducted_hours: 0,
     rest_day_worked_days: 0, rest_day_worked_hours: 0, holiday_night_hours: 0, late_days: 1, late_minutes: 10,
