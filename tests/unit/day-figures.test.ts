@@ -85,7 +85,13 @@ describe("one computation of a day's figures (issue 33 point 4)", () => {
     const overtime = 1 * H + 3 * H + 3 * H + 7 * H + 30 * M;
     expect(r.totals.overtimeSeconds).toBe(overtime);
     expect(s.overtimeSeconds).toBe(overtime);
-    expect(pay.overtimeSeconds).toBe(overtime);
+    // Payroll layout 2 (issue 33.7) pays rest-day and holiday work in their own columns, never
+    // also as overtime: its overtime is the rest (1 h + 3 h flagged), and the three add up to the record's.
+    expect(pay.overtimeSeconds).toBe(1 * H + 3 * H);
+    expect(pay.restDayWorkedSeconds).toBe(3 * H);
+    expect(pay.holidayWorkedSeconds).toBe(7 * H + 30 * M);
+    expect(pay.overtimeSeconds + pay.restDayWorkedSeconds + pay.holidayWorkedSeconds).toBe(overtime);
+    expect(pay.ordinarySeconds).toBe(r.totals.ordinarySeconds);
     expect(close.overtimeSeconds).toBe(overtime);
     expect(balance.overtimeSeconds).toBe(overtime);
 
@@ -111,6 +117,25 @@ describe("one computation of a day's figures (issue 33 point 4)", () => {
     expect(s.lateCount).toBe(1);
     expect(s.lateSeconds).toBe(late[0]!.lateSeconds);
     expect(s.earlySeconds).toBe(r.days.reduce((sum, d) => sum + d.earlyDepartureSeconds, 0));
+  });
+
+  it("the absence floor (issue 33 point 6) is honoured by the one computation: before it a missing day is 'before-start', never absent", () => {
+    const absenceFrom = '2026-03-10';
+    const s = summarizeAttendance({ period, today, calendar, schedules, leaveDates: leaveDateSet(leaves, period.from, period.to), holidays: new Set(holidays.keys()), days: attendances, breakRules, absenceFrom });
+    const r = buildMonthlyRecord({ period, today, calendar, schedules, leaveByDate: new Map([['2026-03-24', 'Vacaciones'], ['2026-03-25', 'Vacaciones']]), holidays, attendances, breakRules, absenceFrom });
+    const pay = payrollMonth({ days: r.days, schedules, calendar, leaves, breaksPaid: false });
+    // Friday 6 March had no attendance: before the floor it expects nothing and is no absence.
+    const friday = r.days.find((d) => d.date === '2026-03-06')!;
+    expect(friday).toMatchObject({ kind: 'before-start', expectedSeconds: 0 });
+    expect(r.days.filter((d) => d.kind === 'absent' && d.date < absenceFrom)).toEqual([]);
+    // From the floor on: 10-13, 16-18, 20, 23, 27, 30, 31 (the 19th a holiday, 24-25 leave, 26 open).
+    expect(r.totals.absentDays).toBe(12);
+    expect(s.absentDays).toBe(r.totals.absentDays);
+    expect(pay.unjustifiedDays).toBe(r.totals.absentDays);
+    expect(s.expectedSeconds).toBe(r.totals.expectedSeconds);
+    const withoutFloor = record();
+    expect(withoutFloor.totals.absentDays).toBe(13);
+    expect(withoutFloor.totals.expectedSeconds - r.totals.expectedSeconds).toBe(8 * H);
   });
 
   it('the clock engine and the stored metrics decide lateness by the same rule (grace is a tolerance, not a discount)', () => {

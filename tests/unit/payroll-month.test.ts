@@ -431,6 +431,8 @@ describe('payroll column layout (docs/payroll-export.md)', () => {
       'layout_version', 'company_tax_id', 'contribution_account_code', 'professional_category', 'contract_type', 'rest_day_worked_days', 'rest_day_worked_hours',
       'holiday_night_hours', 'late_days', 'late_minutes', 'early_departure_days', 'early_departure_minutes', 'unjustified_absence_dates', 'overtime_marks',
       'overtime_marks_not_accepted', 'month_approved', 'month_approved_on',
+      // Issue 33 point 5: a part-time worker's complementary hours.
+      'complementary_hours',
     ]);
   });
 
