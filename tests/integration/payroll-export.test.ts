@@ -380,6 +380,8 @@ describe('the payroll export against the hand-written table', () => {
     expect(html).toContain('136.50');
     expect(html).toContain('51.50');
     expect(html).toContain('data-testid="payroll-open-days"');
+    // A part-time worker's complementary hours have their column on the page too (issue 33 point 5).
+    expect(html).toMatch(/Complementary hours|Horas complementarias/);
   });
 });
 
