@@ -150,6 +150,7 @@ describe('the balance of a month built by hand', () => {
       available: 0,
       overtime: 10 * H,
       paid: 1 * H,
+      rest: 4 * H, // overtime marked compensated with rest: 10 h − 1 h paid − 5 h unmarked
       toil: 8 * H,
       yearPaid: 1 * H,
       yearUnmarked: 5 * H,

@@ -139,8 +139,10 @@ describe('the record content the draft decree asks for (issue 18.8)', () => {
 
     const record = (await json(await admin.get(`/api/reports/monthly-record?month=2027-03&employee=${marta}`))).data.records[0];
     expect(record.employee).toMatchObject({ companyTaxId: 'B12345678', socialSecurityNumber: '281234567840', workingDayType: 'part-time', partTimePercent: 50 });
-    expect(record.record.days.find((d: { date: string }) => d.date === '2027-03-10')).toMatchObject({ workMode: 'remote', overtimeCompensation: 'paid', overtimeSeconds: 1.5 * H });
-    expect(record.record.totals).toMatchObject({ overtimeSeconds: 1.5 * H, overtimePaidSeconds: 1.5 * H, overtimeRestSeconds: 0, overtimeUnmarkedSeconds: 0, onSiteDays: 1, remoteDays: 1 });
+    // Marta works part time: her 1 h 30 min beyond the day are complementary hours, not overtime
+    // (art. 12.4.c ET, issue 33), so the day's overtime mark has nothing to apply to.
+    expect(record.record.days.find((d: { date: string }) => d.date === '2027-03-10')).toMatchObject({ workMode: 'remote', overtimeCompensation: null, overtimeSeconds: 0, complementarySeconds: 1.5 * H });
+    expect(record.record.totals).toMatchObject({ overtimeSeconds: 0, complementarySeconds: 1.5 * H, overtimePaidSeconds: 0, overtimeRestSeconds: 0, overtimeUnmarkedSeconds: 0, onSiteDays: 1, remoteDays: 1 });
   });
 
   it('the HTML record prints them in the header, per day and in the totals', async () => {
@@ -150,8 +152,9 @@ describe('the record content the draft decree asks for (issue 18.8)', () => {
     expect(html).toContain('data-testid="record-tax-id">B12345678<');
     expect(html).toContain('data-testid="record-ssn">28/12345678/40<');
     expect(html).toContain('data-testid="record-working-day">Part time (50 %)<');
-    expect(html).toMatch(/data-date="2027-03-10"[\s\S]*?1 h 30 min \(paid\)[\s\S]*?data-work-mode="remote">Remote</);
-    expect(html).toContain('data-total="overtime-paid">1 h 30 min<');
+    expect(html).toMatch(/data-date="2027-03-10"[\s\S]*?data-work-mode="remote">Remote<[\s\S]*?1 h 30 min of complementary hours \(art\. 12\.5 ET\)/);
+    expect(html).toContain('data-total="complementary">1 h 30 min<');
+    expect(html).not.toContain('data-total="overtime-paid"');
     expect(html).toContain(`href="/api/reports/monthly-record/pdf?`);
   });
 });
@@ -170,14 +173,15 @@ describe('the record as PDF (issue 18.10)', () => {
       '28/12345678/40',
       'Jornada parcial (50 %)',
       'Totales del mes (2 días trabajados)',
-      'Horas extra retribuidas 1 h 30 min',
+      'Horas extra retribuidas 0 h 00 min',
+      'Horas complementarias (art. 12.5 ET, no son horas extra) 1 h 30 min',
       'Firma de la persona trabajadora',
       'art. 34.9',
-      'Página 1 de 1',
+      'Página 1 de 2',
     ]) {
       expect(text, expected).toContain(expected);
     }
-    expect(text).toMatch(/mié 10\/03\/2027 09:00 19:00 13:00–13:30 0 h 30 min 9 h 30 min 1 h 30 min \(retribuidas\) A distancia/);
+    expect(text).toMatch(/mié 10\/03\/2027 09:00 19:00 13:00–13:30 0 h 30 min 9 h 30 min A distancia 1 h 30 min de horas complementarias \(art\. 12\.5 ET\)/);
     expect(text).toMatch(/jue 11\/03\/2027 09:00 17:30 .*? Presencial Registro manual: Fichaje olvidado/);
   });
 

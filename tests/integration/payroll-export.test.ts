@@ -31,10 +31,12 @@ import { sqlIn } from '../helpers/test-sql.ts';
  * Vacaciones allows 22 days a year: 17 left.
  *
  * Bea, part-time 50 %, 09:00-13:00 (4 h), rests Sat/Sun: clock punches 09:00-13:00 on the 4th
- * and 5th; manual 09:00-13:00 on 8-12, 16-18, 22-25, and the 15th 09:00-14:00 (5 h: 1 h paid);
+ * and 5th; manual 09:00-13:00 on 8-12, 16-18, 22-25, and the 15th 09:00-14:00 (5 h: 1 h beyond
+ * the day, marked paid, but a part-time worker's are complementary hours, not overtime: issue 33);
  * sick leave (Baja médica) 1-3, a personal day (Asuntos propios) the 26th; the 29th checked in and
  * never out (open: counts nothing); nothing on 30-31 (unjustified). Expected: worked 15 × 4 +
- * open 4 + absent 2 × 4 = 72 h. Worked 14 × 4 + 5 = 61 h, ordinary 60 h. The 16th 09:10-13:10
+ * open 4 + absent 2 × 4 = 72 h. Worked 14 × 4 + 5 = 61 h, ordinary 60 h, complementary 1 h
+ * (`complementary_hours`: 60 + 1 = 61). The 16th 09:10-13:10
  * (10 min late, beyond the 5 min of grace) and the 17th 08:45-12:45 (15 min early) are still 4 h.
  *
  * Carlos, nights 22:00-06:00 (8 h) from Tuesday the 23rd, rests Sun/Mon, a 02:00-02:30 break
@@ -72,6 +74,7 @@ type Figures = {
   early_departure_days: number;
   early_departure_minutes: number;
   overtime_marks_not_accepted: number;
+  complementary_hours: number;
   /** leave type name -> [days, hours, calendar days] */
   byType: Record<string, [number, number, number]>;
 };
@@ -84,16 +87,18 @@ const TABLE: Record<'Ana' | 'Bea' | 'Carlos', Figures> = {
     night_hours: 0, holiday_worked_days: 1, holiday_worked_hours: 4, leave_days: 5, leave_hours: 40,
     unjustified_absence_days: 1, unjustified_absence_hours: 8, auto_break_deducted_hours: 0.5,
     rest_day_worked_days: 1, rest_day_worked_hours: 2, holiday_night_hours: 0, late_days: 0, late_minutes: 0,
-    early_departure_days: 0, early_departure_minutes: 0, overtime_marks_not_accepted: 2,
+    early_departure_days: 0, early_departure_minutes: 0, overtime_marks_not_accepted: 2, complementary_hours: 0,
     byType: { Vacaciones: [5, 40, 5] },
   },
   Bea: {
     worked_days: 15, open_days: 1, expected_hours: 72, worked_hours: 61, ordinary_hours: 60,
-    overtime_hours: 1, overtime_paid_hours: 1, overtime_compensated_hours: 0, overtime_unmarked_hours: 0,
+    overtime_hours: 0, overtime_paid_hours: 0, overtime_compensated_hours: 0, overtime_unmarked_hours: 0,
     night_hours: 0, holiday_worked_days: 0, holiday_worked_hours: 0, leave_days: 4, leave_hours: 16,
     unjustified_absence_days: 2, unjustified_absence_hours: 8, auto_break_deducted_hours: 0,
     rest_day_worked_days: 0, rest_day_worked_hours: 0, holiday_night_hours: 0, late_days: 1, late_minutes: 10,
-    early_departure_days: 1, early_departure_minutes: 15, overtime_marks_not_accepted: 1,
+    // The 15th's "paid" mark is on complementary hours, not overtime: the record drops a mark on a
+    // day without overtime (issue 33 point 5), so payroll lists no mark to accept.
+    early_departure_days: 1, early_departure_minutes: 15, overtime_marks_not_accepted: 0, complementary_hours: 1,
     byType: { 'Baja médica': [3, 12, 3], 'Asuntos propios': [1, 4, 1] },
   },
   Carlos: {
@@ -102,7 +107,7 @@ const TABLE: Record<'Ana' | 'Bea' | 'Carlos', Figures> = {
     night_hours: 51.5, holiday_worked_days: 0, holiday_worked_hours: 0, leave_days: 0, leave_hours: 0,
     unjustified_absence_days: 0, unjustified_absence_hours: 0, auto_break_deducted_hours: 0,
     rest_day_worked_days: 0, rest_day_worked_hours: 0, holiday_night_hours: 0, late_days: 0, late_minutes: 0,
-    early_departure_days: 0, early_departure_minutes: 0, overtime_marks_not_accepted: 2,
+    early_departure_days: 0, early_departure_minutes: 0, overtime_marks_not_accepted: 2, complementary_hours: 0,
     byType: {},
   },
 };
@@ -213,7 +218,7 @@ const FIXED = [
   'worked_days', 'open_days', 'expected_hours', 'worked_hours', 'ordinary_hours', 'overtime_hours', 'overtime_paid_hours', 'overtime_compensated_hours',
   'overtime_unmarked_hours', 'night_hours', 'holiday_worked_days', 'holiday_worked_hours', 'leave_days', 'leave_hours', 'unjustified_absence_days', 'unjustified_absence_hours',
   'auto_break_deducted_hours', 'rest_day_worked_days', 'rest_day_worked_hours', 'holiday_night_hours', 'late_days', 'late_minutes', 'early_departure_days',
-  'early_departure_minutes', 'overtime_marks_not_accepted',
+  'early_departure_minutes', 'overtime_marks_not_accepted', 'complementary_hours',
 ] as const;
 /** The figure columns of each leave type that the table holds. */
 const LEAVE_FIGURE = /^leave_(\d+)_(days|hours|calendar_days)$/;
@@ -346,8 +351,8 @@ describe('the payroll export against the hand-written table', () => {
       expect(row[label('employee_name')]).toBe(`${name} Nómina`);
       for (const id of FIXED) expect(h(id), `${name} ${id}`).toBe(TABLE[name][id]);
       expect(row[label('worked_hours')]).toBe(TABLE[name].worked_hours.toFixed(2).replace('.', ','));
-      // No double counting: ordinary + overtime + rest-day + holiday hours are the worked hours.
-      expect(h('ordinary_hours') + h('overtime_hours') + h('rest_day_worked_hours') + h('holiday_worked_hours'), name).toBeCloseTo(h('worked_hours'), 9);
+      // No double counting: ordinary + overtime + complementary + rest-day + holiday hours are the worked hours.
+      expect(h('ordinary_hours') + h('overtime_hours') + h('complementary_hours') + h('rest_day_worked_hours') + h('holiday_worked_hours'), name).toBeCloseTo(h('worked_hours'), 9);
       expect(h('overtime_paid_hours') + h('overtime_compensated_hours') + h('overtime_unmarked_hours'), name).toBeCloseTo(h('overtime_hours'), 9);
     }
     const [ana, bea] = parsed.data;
@@ -375,6 +380,8 @@ describe('the payroll export against the hand-written table', () => {
     expect(html).toContain('136.50');
     expect(html).toContain('51.50');
     expect(html).toContain('data-testid="payroll-open-days"');
+    // A part-time worker's complementary hours have their column on the page too (issue 33 point 5).
+    expect(html).toMatch(/Complementary hours|Horas complementarias/);
   });
 });
 

@@ -295,7 +295,7 @@ describe('monthly working-time record (Spain)', () => {
     // A worked day says it was on site (the clock's work mode, decision 035).
     // Seven hours without a break: the work-time warning of art. 34.4 ET in the notes (decision 050).
     expect(text('2027-03-27')).toBe('Sat 27/03/2027 22:00 (UTC+1) 06:00 (next day) (UTC+2) 7 h 00 min On site No break on a day this long: it needs one of at least 0 h 15 min (art. 34.4 ET)');
-    expect(text('2027-03-26')).toBe('Fri 26/03/2027 21:50 07:00 (next day) 9 h 10 min 1 h 10 min On site No break on a day this long: it needs one of at least 0 h 15 min (art. 34.4 ET) · 9 h 10 min of ordinary work: more than 9 h 00 min a day (art. 34.3 ET)');
+    expect(text('2027-03-26')).toBe('Fri 26/03/2027 21:50 07:00 (next day) 9 h 10 min 1 h 10 min On site No break on a day this long: it needs one of at least 0 h 15 min (art. 34.4 ET) · 1 h 10 min of overtime by a night worker, who may not work overtime (art. 36.1 ET)');
     expect(text('2027-03-23')).toBe('Tue 23/03/2027 Absent');
     expect(text('2027-03-28')).toBe('Sun 28/03/2027 Rest day');
     expect(html).toContain('data-total="worked">31 h 40 min');

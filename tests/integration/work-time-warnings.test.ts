@@ -55,11 +55,12 @@ beforeAll(async () => {
   employeeUser = new Client(server.url);
   expect((await employeeUser.signIn('employee@demo.jornada', 'Demo#2026')).status).toBe(200);
   antonio = sql<{ id: number }>("select id from employees where first_name = 'Antonio'")[0]!.id;
-  // One 09:00-17:00 schedule, Monday to Friday, for March.
+  // One 09:00-19:30 schedule of 10 h 30 min, Monday to Friday, for March: Monday's 10 h 30 min
+  // are all ordinary hours, over the daily 9 (the limit judges ordinary hours, issue 33 point 5).
   const at = '2027-01-01T00:00:00.000Z';
   sql("update schedules set to_date = '2027-01-31', status = 'previous' where employee_id = ?", antonio);
   sql(
-    "insert into schedules (employee_id, start_time, off_time, total_hours, rest_days, from_date, to_date, status, created_at, updated_at) values (?, '09:00', '17:00', 8, ?, '2027-02-01', null, 'current', ?, ?)",
+    "insert into schedules (employee_id, start_time, off_time, total_hours, rest_days, from_date, to_date, status, created_at, updated_at) values (?, '09:00', '19:30', 10.5, ?, '2027-02-01', null, 'current', ?, ?)",
     antonio, JSON.stringify(['Saturday', 'Sunday']), at, at,
   );
   const enter = async (body: Record<string, unknown>) => {

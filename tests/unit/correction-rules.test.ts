@@ -97,7 +97,7 @@ describe('correction inputs', () => {
 describe("the record's notes on a correction's acceptance", () => {
   const day = (workerAcceptance: MonthlyRecordDay['workerAcceptance']): MonthlyRecordDay => ({
     date: '2026-03-02', weekday: 'Monday', kind: 'worked', timeIn: '2026-03-02T08:00:00.000Z', timeOut: '2026-03-02T17:00:00.000Z',
-    timezone: 'Europe/Madrid', breaks: [], breakSeconds: 0, workedSeconds: 32400, countedSeconds: 32400, deductedSeconds: 0, expectedSeconds: 28800, overtimeSeconds: 3600, workFlag: null, voided: [], workMode: 'on-site', overtimeCompensation: null, terminals: [],
+    timezone: 'Europe/Madrid', breaks: [], breakSeconds: 0, workedSeconds: 32400, countedSeconds: 32400, deductedSeconds: 0, expectedSeconds: 28800, ordinarySeconds: 28800, overtimeSeconds: 3600, complementarySeconds: 0, leaveDay: false, nightWorker: false, workFlag: null, voided: [], workMode: 'on-site', overtimeCompensation: null, terminals: [],
     lateSeconds: 0, earlyDepartureSeconds: 0, leaveType: null, holiday: null, corrected: true, source: 'clock', reason: 'Fixed', workerAcceptance,
   });
   const keys = (d: MonthlyRecordDay) => recordNotes(d, '2026-03-20T00:00:00.000Z').map((n) => n.key);

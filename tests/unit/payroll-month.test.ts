@@ -63,6 +63,8 @@ function payroll(input: {
   breakRules?: BreakRules;
   /** The company's holidays as payroll reads them (the month and the next day); from `holidays` when left out. */
   holidaySet?: string[];
+  /** A part-time worker: time beyond the expected is complementary hours (issue 33 point 5). */
+  partTime?: boolean;
 }) {
   const leaveByDate = new Map<string, string>();
   for (const l of input.leaves ?? []) for (let d = l.fromDate; d <= l.toDate; d = calendarNext(d)) leaveByDate.set(d, l.name);
@@ -75,6 +77,7 @@ function payroll(input: {
     holidays: new Map(Object.entries(input.holidays ?? {})),
     attendances: input.attendances,
     breakRules: input.breakRules ?? DEFAULT_BREAK_RULES,
+    partTime: input.partTime === true,
   });
   const figures = payrollMonth({
     days: record.days,
@@ -84,8 +87,8 @@ function payroll(input: {
     breaksPaid: (input.breakRules ?? DEFAULT_BREAK_RULES).breaksPaid,
     ...(input.holidaySet ? { holidays: new Set(input.holidaySet) } : {}),
   });
-  // The four parts of the worked hours never overlap: summing them pays every hour once.
-  expect(figures.ordinarySeconds + figures.overtimeSeconds + figures.restDayWorkedSeconds + figures.holidayWorkedSeconds).toBe(figures.countedSeconds);
+  // The five parts of the worked hours never overlap: summing them pays every hour once.
+  expect(figures.ordinarySeconds + figures.overtimeSeconds + figures.complementarySeconds + figures.restDayWorkedSeconds + figures.holidayWorkedSeconds).toBe(figures.countedSeconds);
   expect(figures.overtimePaidSeconds + figures.overtimeCompensatedSeconds + figures.overtimeUnmarkedSeconds).toBe(figures.overtimeSeconds);
   return figures;
 }
@@ -181,6 +184,7 @@ describe('payroll month (decision 052)', () => {
       overtimePaidSeconds: 0,
       overtimeCompensatedSeconds: 1.5 * H,
       overtimeUnmarkedSeconds: 0,
+      complementarySeconds: 0,
       nightSeconds: 0,
       holidayWorkedDays: 0,
       holidayWorkedSeconds: 0,
@@ -328,6 +332,59 @@ describe('payroll month (decision 052)', () => {
     });
   });
 
+  it("a part-time worker's extra hours are complementary, never overtime, and never also rest-day or holiday work", () => {
+    // Part time Mon-Fri 09:00-13:00 (4 h), February 2026 (CET = UTC+1); Tuesday 3 and Thursday 5 are holidays.
+    const partTime = schedule({ startTime: '09:00', offTime: '13:00', totalHours: 4 });
+    const figures = payroll({
+      from: '2026-02-02',
+      to: '2026-02-07',
+      today: '2026-02-10',
+      schedules: [partTime],
+      holidays: { '2026-02-03': 'Fiesta A', '2026-02-05': 'Fiesta B' },
+      partTime: true,
+      attendances: [
+        // Mon 09:00-14:30: 4 h ordinary, 1.5 h complementary.
+        attendance('2026-02-02', '2026-02-02T08:00:00Z', '2026-02-02T13:30:00Z'),
+        // Tue (holiday) 09:00-12:00: 3 h of holiday work, nothing else.
+        attendance('2026-02-03', '2026-02-03T08:00:00Z', '2026-02-03T11:00:00Z'),
+        // Wed 09:00 to Thu (holiday) 01:00: 16 h, 12 beyond the 4 h; the hour after midnight is
+        // holiday work taken out of the complementary hours: 4 ordinary, 11 complementary, 1 holiday.
+        attendance('2026-02-04', '2026-02-04T08:00:00Z', '2026-02-05T00:00:00Z'),
+        // Thu (holiday) 20:00 to Fri 01:00: 4 h on the holiday, the hour after midnight complementary.
+        attendance('2026-02-05', '2026-02-05T19:00:00Z', '2026-02-06T00:00:00Z'),
+        // Friday: absent. Sat (rest day) 10:00-12:00: 2 h of rest-day work, not also complementary.
+        attendance('2026-02-07', '2026-02-07T09:00:00Z', '2026-02-07T11:00:00Z'),
+      ],
+    });
+    expect(figures).toMatchObject({
+      workedDays: 5,
+      expectedSeconds: 12 * H,
+      countedSeconds: 31.5 * H,
+      ordinarySeconds: 8 * H,
+      overtimeSeconds: 0,
+      overtimeUnmarkedSeconds: 0,
+      complementarySeconds: 13.5 * H,
+      holidayWorkedDays: 2,
+      holidayWorkedSeconds: 8 * H,
+      holidayNightSeconds: 3 * H,
+      nightSeconds: 6 * H,
+      restDayWorkedDays: 1,
+      restDayWorkedSeconds: 2 * H,
+      unjustifiedDays: 1,
+      unjustifiedSeconds: 4 * H,
+    });
+    // The same month full time: those hours are overtime instead (the 80 h cap counts them).
+    const fullTime = payroll({
+      from: '2026-02-02',
+      to: '2026-02-07',
+      today: '2026-02-10',
+      schedules: [partTime],
+      holidays: { '2026-02-03': 'Fiesta A', '2026-02-05': 'Fiesta B' },
+      attendances: [attendance('2026-02-02', '2026-02-02T08:00:00Z', '2026-02-02T13:30:00Z'), attendance('2026-02-04', '2026-02-04T08:00:00Z', '2026-02-05T00:00:00Z')],
+    });
+    expect(fullTime).toMatchObject({ ordinarySeconds: 8 * H, overtimeSeconds: 12.5 * H, complementarySeconds: 0, holidayWorkedSeconds: 1 * H });
+  });
+
   it('gives the dates of absences and leave, and sick leave in calendar days', () => {
     // Mon 9 to Wed 18 March 2026: sick leave Fri 13 to Tue 17 (3 working days, 5 calendar days); nothing else recorded.
     const figures = payroll({
@@ -374,6 +431,8 @@ describe('payroll column layout (docs/payroll-export.md)', () => {
       'layout_version', 'company_tax_id', 'contribution_account_code', 'professional_category', 'contract_type', 'rest_day_worked_days', 'rest_day_worked_hours',
       'holiday_night_hours', 'late_days', 'late_minutes', 'early_departure_days', 'early_departure_minutes', 'unjustified_absence_dates', 'overtime_marks',
       'overtime_marks_not_accepted', 'month_approved', 'month_approved_on',
+      // Issue 33 point 5: a part-time worker's complementary hours.
+      'complementary_hours',
     ]);
   });
 

@@ -68,7 +68,7 @@ describe('the lock', () => {
 function day(date: string, change: Partial<MonthlyRecordDay> = {}): MonthlyRecordDay {
   return {
     date, weekday: 'Monday', kind: 'worked', timeIn: null, timeOut: null, timezone: 'Europe/Madrid', breaks: [], breakSeconds: 0, workedSeconds: null,
-    expectedSeconds: 0, overtimeSeconds: 0, lateSeconds: 0, earlyDepartureSeconds: 0, leaveType: null, holiday: null, corrected: false, source: null,
+    expectedSeconds: 0, ordinarySeconds: 0, overtimeSeconds: 0, complementarySeconds: 0, leaveDay: false, nightWorker: false, lateSeconds: 0, earlyDepartureSeconds: 0, leaveType: null, holiday: null, corrected: false, source: null,
     reason: null, workFlag: null, voided: [], workMode: null, overtimeCompensation: null, workerAcceptance: null, terminals: [],
     countedSeconds: change.workedSeconds ?? null, deductedSeconds: 0, ...change,
   };
@@ -116,7 +116,8 @@ describe('exceptions of a period', () => {
   it('judges the work-time warnings on the period\'s closed days, the rest against the day before', () => {
     const long = [
       day('2026-03-02', { timeIn: '2026-03-02T08:00:00Z', timeOut: '2026-03-02T15:00:00Z', workedSeconds: 7 * 3600 }), // 7 h, no break
-      day('2026-03-03', { timeIn: '2026-03-03T08:00:00Z', timeOut: '2026-03-03T18:30:00Z', breaks: [{ startAt: '2026-03-03T12:00:00Z', endAt: '2026-03-03T12:30:00Z' }], workedSeconds: 10 * 3600 }),
+      // 10 h of ordinary work (no overtime): over the daily 9 h (art. 34.3 ET judges ordinary hours).
+      day('2026-03-03', { timeIn: '2026-03-03T08:00:00Z', timeOut: '2026-03-03T18:30:00Z', breaks: [{ startAt: '2026-03-03T12:00:00Z', endAt: '2026-03-03T12:30:00Z' }], workedSeconds: 10 * 3600, ordinarySeconds: 10 * 3600 }),
     ];
     // The day before ended at 23:00: 9 h of rest until 08:00 on the 2nd.
     const previous = { date: '2026-03-01', timeIn: '2026-03-01T15:00:00Z', timeOut: '2026-03-01T23:00:00Z', breaks: [], workedSeconds: 8 * 3600 };

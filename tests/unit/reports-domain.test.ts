@@ -5,7 +5,9 @@ import { monthChart } from '../../src/domain/dashboard/month-chart.ts';
 import { presenceOf } from '../../src/domain/dashboard/presence.ts';
 import { addSummaries, EMPTY_SUMMARY, summarizeAttendance } from '../../src/domain/reports/attendance-summary.ts';
 import { birthdayIn, nextBirthday } from '../../src/domain/reports/birthdays.ts';
-import { createDayCalendar, createPeriodPlanner, dayKindOf, leaveDateSet, nextDate, overtimeSeconds, type DayAttendance } from '../../src/domain/reports/day-calendar.ts';
+import { dayFigures } from '../../src/domain/worktime/day-figures.ts';
+import { DEFAULT_BREAK_RULES } from '../../src/domain/worktime/break-rules.ts';
+import { createDayCalendar, createPeriodPlanner, dayKindOf, leaveDateSet, nextDate, type DayAttendance } from '../../src/domain/reports/day-calendar.ts';
 import { escapeHtml, reportRowsHtml } from '../../src/domain/reports/report-html.ts';
 import { buildMonthlyRecord, type RecordAttendance } from '../../src/domain/reports/monthly-record.ts';
 import {
@@ -134,6 +136,8 @@ describe('expected work and day kinds', () => {
   });
 
   it('counts overtime only on closed days', () => {
+    const overtimeSeconds = (worked: number | null, expected: number) =>
+      dayFigures({ date: '2026-11-16', today: '2026-11-20', plan: { state: expected > 0 ? 1 : 2, scheduledSeconds: expected }, attendance: { timeOut: worked === null ? null : 'x', workedSeconds: worked, breakSeconds: 0, lateSeconds: 0, earlyDepartureSeconds: 0 }, onLeave: false, breakRules: DEFAULT_BREAK_RULES }).overtimeSeconds;
     expect(overtimeSeconds(9 * H, 8 * H)).toBe(H);
     expect(overtimeSeconds(7 * H, 8 * H)).toBe(0);
     expect(overtimeSeconds(null, 0)).toBe(0);

@@ -26,6 +26,16 @@ export function scheduledInstants(
   };
 }
 
+/**
+ * Lateness, the one rule (issue 33 point 4; the clock engine and the stored metrics both ask it):
+ * late when the check-in came more than the grace minutes after the scheduled start, and then
+ * late by the whole time since the start (grace is a tolerance, not a discount). Whole seconds.
+ */
+export function latenessSeconds(scheduledStartMs: number, checkInMs: number, graceMinutes: number): number {
+  const afterStart = Math.round((checkInMs - scheduledStartMs) / 1000);
+  return afterStart > Math.max(0, graceMinutes) * 60 ? afterStart : 0;
+}
+
 const seconds = (from: string, to: string) => Math.round((Date.parse(to) - Date.parse(from)) / 1000);
 
 /** Total length of the closed breaks, in seconds. */
@@ -52,14 +62,13 @@ export function computeAttendanceMetrics(input: {
   const workedSeconds = shift.timeOut === null ? null : Math.max(0, seconds(shift.timeIn, shift.timeOut) - breakSeconds);
   if (!schedule) return { workedSeconds, breakSeconds, statusIn: null, lateSeconds: 0, earlyDepartureSeconds: 0 };
   const { start, off } = scheduledInstants(input.date, schedule, input.timeZone);
-  const afterStart = seconds(start, shift.timeIn);
-  const late = afterStart > Math.max(0, input.graceMinutes) * 60;
+  const lateSeconds = latenessSeconds(Date.parse(start), Date.parse(shift.timeIn), input.graceMinutes);
   const earlyDepartureSeconds = shift.timeOut === null ? 0 : Math.max(0, seconds(shift.timeOut, off));
   return {
     workedSeconds,
     breakSeconds,
-    statusIn: late ? 'late' : 'on_time',
-    lateSeconds: late ? afterStart : 0,
+    statusIn: lateSeconds > 0 ? 'late' : 'on_time',
+    lateSeconds,
     earlyDepartureSeconds,
   };
 }

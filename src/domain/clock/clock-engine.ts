@@ -2,6 +2,7 @@ import type { Language } from '../../i18n/languages.ts';
 import { formatRecordTime } from '../format/record-time.ts';
 import { CLOCK_MESSAGES } from '../messages/spec-messages.ts';
 import type { WorkFlag } from '../attendance/work-flag.ts';
+import { latenessSeconds } from '../attendance/attendance-metrics.ts';
 import { activeScheduleOn, isRestDay, type ScheduleRule } from '../schedules/schedule-rules.ts';
 import { localDateOf } from '../time/zoned-time.ts';
 import { PUNCH_MESSAGES, type PunchRefusalCode } from './punch-messages.ts';
@@ -226,10 +227,10 @@ function checkIn(
   if (shift) {
     const existing = attendanceOn(input, shift.date, today);
     if (existing) return alreadyIn(existing);
-    const late = now > shift.start + input.graceMinutes * 60;
+    const lateSeconds = latenessSeconds(shift.start * 1000, now * 1000, input.graceMinutes);
     return {
       ok: true,
-      change: { action: 'check-in', at, date: shift.date, statusIn: late ? 'late' : 'on_time', lateSeconds: late ? now - shift.start : 0 },
+      change: { action: 'check-in', at, date: shift.date, statusIn: lateSeconds > 0 ? 'late' : 'on_time', lateSeconds },
     };
   }
 

@@ -1,5 +1,5 @@
 import { scheduledInstants } from '../attendance/attendance-metrics.ts';
-import type { ScheduleRule } from '../schedules/schedule-rules.ts';
+import { isRestDay, type ScheduleRule } from '../schedules/schedule-rules.ts';
 import type { DayCalendar } from '../reports/day-calendar.ts';
 
 /**
@@ -35,7 +35,7 @@ export function presenceOf(input: {
   if (input.onLeave) return 'leave';
   const { schedule } = input;
   if (!schedule) return 'unscheduled';
-  if (schedule.restDays.includes(input.calendar.weekday(input.today)) || input.holiday) return 'rest';
+  if (isRestDay(schedule, input.today, input.calendar.weekday(input.today)) || input.holiday) return 'rest';
   const { start } = scheduledInstants(input.today, schedule, input.calendar.timeZone);
   const due = Date.parse(start) + Math.max(0, input.graceMinutes) * 60_000;
   return Date.parse(input.now) > due ? 'notArrived' : 'expected';

@@ -139,6 +139,8 @@ export const PAYROLL_FIXED_COLUMNS: readonly PayrollColumn[] = [
   fixed('overtime_marks_not_accepted', 'payroll.columns.overtime_marks_not_accepted', 'integer', (r) => r.figures.overtimeMarks.filter(notAccepted).length),
   fixed('month_approved', 'payroll.columns.month_approved', 'code', (r) => (r.approval.approved ? 'yes' : 'no'), (r, t) => t(r.approval.approved ? 'payroll.values.yes' : 'payroll.values.no')),
   fixed('month_approved_on', 'payroll.columns.month_approved_on', 'text', (r) => (r.approval.approved ? (r.approval.approvedOn ?? '') : '')),
+  // Issue 33 point 5: a part-time worker's complementary hours, a part of worked hours of their own.
+  fixed('complementary_hours', 'payroll.columns.complementary_hours', 'hours', (r) => r.figures.complementarySeconds),
 ];
 
 /**

@@ -18,18 +18,25 @@ import { msWithin, nightWindowsOf, workIntervals } from './night-seconds.ts';
  * - A shift belongs to the date it starts (the record's rule), so a night shift from the last
  *   day of a month into the next counts, night hours and all, in the month it started.
  * - counted = the record's counted seconds (break rules, decision 050: paid breaks in, an
- *   automatic deduction out); ordinary = counted − overtime of each closed day; the three overtime figures add up to
- *   `overtimeSeconds` (paid, compensated with rest, not marked yet).
+ *   automatic deduction out); ordinary = counted − overtime − complementary hours of each closed
+ *   day; the three overtime figures add up to `overtimeSeconds` (paid, compensated with rest, not
+ *   marked yet).
+ * - A part-time worker's time beyond the day's expected hours is complementary hours
+ *   (`complementarySeconds`, art. 12.4.c/12.5 ET, as the record says): not overtime, not ordinary.
  * - A day without check-out counts nothing yet (`openDays` tells the bureau the month is not
  *   complete).
- * - The worked hours are split into four columns that never overlap (issue 33.7, layout 2):
- *   ordinary + overtime + rest-day work + holiday work = counted. Holiday work is the work that
- *   falls, by the clock, on a company holiday's calendar day (`holidayWork`), whichever day the
- *   shift started; rest-day work is the rest of a shift that started on a rest day of the
- *   schedule in force. On a working day the holiday part is taken out of the day's overtime
- *   first (a shift runs into the next day past its scheduled end), then out of its ordinary
- *   hours; a shift started on a holiday has what is left after midnight as overtime (the day
- *   expected nothing). The overtime marks split what stays overtime.
+ * - The worked hours are split into columns that never overlap (issue 33.7, layout 2):
+ *   ordinary + overtime + complementary + rest-day work + holiday work = counted. Holiday work is
+ *   the work that falls, by the clock, on a company holiday's calendar day (`holidayWork`),
+ *   whichever day the shift started; rest-day work is the rest of a shift that started on a rest
+ *   day of the schedule in force (for a part-time worker too: it is rest-day work, not also
+ *   complementary). On a working day the holiday part is taken out of the day's overtime first
+ *   (a shift runs into the next day past its scheduled end), then out of its complementary hours,
+ *   then out of its ordinary hours; a shift started on a holiday has what is left after midnight
+ *   as overtime (as complementary hours for a part-time worker: the day expected nothing). The
+ *   overtime marks split what stays overtime.
+ * - A leave day (`leaveDay`) counts as leave also when it was worked as well (issue 33 point 5):
+ *   the work is in the worked columns and the day in the absences.
  * - Night: the work between 22:00 and 06:00 (art. 36 ET), unpaid breaks excluded, never more than
  *   the day's counted work (an automatic break deduction has no place in time, so it caps); the
  *   holiday part of it is `holidayNightSeconds`.
@@ -77,6 +84,12 @@ export interface PayrollMonth {
   overtimePaidSeconds: number;
   overtimeCompensatedSeconds: number;
   overtimeUnmarkedSeconds: number;
+  /**
+   * A part-time worker's complementary hours (art. 12.4.c/12.5 ET; decision 052, issue 33): hours
+   * beyond the contract, apart from overtime and never in the 80 h cap; like overtime, never also
+   * in rest-day or holiday work (layout 2's "Horas complementarias" column).
+   */
+  complementarySeconds: number;
   nightSeconds: number;
   /** Holiday dates on which this month's shifts worked (one may be the 1st of the next month), and that work by the clock (never also in overtime). */
   holidayWorkedDays: number;
@@ -110,7 +123,7 @@ export type PayrollRecordDay = Pick<
   MonthlyRecordDay,
   'date' | 'kind' | 'timeIn' | 'timeOut' | 'timezone' | 'breaks' | 'countedSeconds' | 'deductedSeconds' | 'expectedSeconds' | 'overtimeSeconds' | 'overtimeCompensation' | 'holiday'
 > &
-  Partial<Pick<MonthlyRecordDay, 'lateSeconds' | 'earlyDepartureSeconds' | 'workerAcceptance'>>;
+  Partial<Pick<MonthlyRecordDay, 'lateSeconds' | 'earlyDepartureSeconds' | 'workerAcceptance' | 'leaveDay' | 'complementarySeconds' | 'ordinarySeconds'>>;
 
 /** An approved leave of the employee (as the record's `leaveByDate` is built: later ones win a date). */
 export interface PayrollLeave {
@@ -130,6 +143,7 @@ export function emptyPayrollMonth(): PayrollMonth {
     overtimePaidSeconds: 0,
     overtimeCompensatedSeconds: 0,
     overtimeUnmarkedSeconds: 0,
+    complementarySeconds: 0,
     nightSeconds: 0,
     holidayWorkedDays: 0,
     holidayWorkedSeconds: 0,
@@ -222,22 +236,38 @@ export function payrollMonth(input: {
       out.holidayNightSeconds += Math.min(holiday, onHoliday.nightSeconds);
       for (const d of onHoliday.dates) holidayDates.add(d);
       const schedule = activeScheduleOn(input.schedules, day.date);
+      // The record gives a day's time beyond the expected either as overtime (full time) or as
+      // complementary hours (a part-time worker, art. 12.5 ET), never both.
+      const dayComplementary = day.complementarySeconds ?? 0;
+      const partTimeDay = dayComplementary > 0;
       let overtime: number;
-      if (day.holiday !== null) overtime = counted - holiday; // the day expected nothing: what is not on the holiday is extra
-      else if (schedule && isRestDay(schedule, day.date)) {
+      let complementary: number;
+      if (day.holiday !== null) {
+        // The day expected nothing: what is not on the holiday is extra (complementary for a part-time worker).
+        const extra = counted - holiday;
+        overtime = partTimeDay ? 0 : extra;
+        complementary = partTimeDay ? extra : 0;
+      } else if (schedule && isRestDay(schedule, day.date)) {
         overtime = 0;
+        complementary = 0;
         out.restDayWorkedDays++;
         out.restDayWorkedSeconds += counted - holiday;
       } else {
+        // The holiday part comes out of the overtime first, then the complementary hours, then the ordinary hours.
         const fromOvertime = Math.min(holiday, day.overtimeSeconds);
+        const fromComplementary = Math.min(holiday - fromOvertime, dayComplementary);
         overtime = day.overtimeSeconds - fromOvertime;
-        out.ordinarySeconds += Math.max(0, counted - day.overtimeSeconds - (holiday - fromOvertime));
+        complementary = dayComplementary - fromComplementary;
+        out.ordinarySeconds += Math.max(0, counted - day.overtimeSeconds - dayComplementary - (holiday - fromOvertime - fromComplementary));
       }
       out.overtimeSeconds += overtime;
+      out.complementarySeconds += complementary;
       if (day.overtimeCompensation === 'paid') out.overtimePaidSeconds += overtime;
       else if (day.overtimeCompensation === 'rest') out.overtimeCompensatedSeconds += overtime;
       else out.overtimeUnmarkedSeconds += overtime;
-    } else if (day.kind === 'leave') {
+    }
+    // A leave day counts whether or not it was worked as well (issue 33 point 5): both show.
+    if (day.leaveDay || day.kind === 'leave') {
       const seconds = input.calendar.expectedSeconds(day.date, activeScheduleOn(input.schedules, day.date));
       const type = leaveTypeOn.get(day.date);
       out.leaveDays++;

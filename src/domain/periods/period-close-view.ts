@@ -44,4 +44,5 @@ export const WARNING_LABELS: Readonly<Record<string, string>> = {
   shortBreak: 'periods.exceptions.warning.shortBreak',
   shortRest: 'periods.exceptions.warning.shortRest',
   longDay: 'periods.exceptions.warning.longDay',
+  nightOvertime: 'periods.exceptions.warning.nightOvertime',
 };

@@ -79,7 +79,7 @@ export function periodTotals(days: readonly MonthlyRecordDay[], period: Period):
     t.workedSeconds += d.countedSeconds ?? d.workedSeconds ?? 0;
     t.expectedSeconds += d.expectedSeconds;
     t.overtimeSeconds += d.overtimeSeconds;
-    if (d.kind === 'leave') t.leaveDays++;
+    if (d.leaveDay || d.kind === 'leave') t.leaveDays++;
     if (d.timeIn !== null) t.attendedDays++;
   }
   return t;

@@ -1,10 +1,15 @@
 import type { ScheduleRule } from '../schedules/schedule-rules.ts';
 import type { Period } from './periods.ts';
-import { mayCountAsAbsence } from './absence-rule.ts';
-import { createPeriodPlanner, overtimeSeconds, type DayAttendance, type DayCalendar, type PeriodPlanner } from './day-calendar.ts';
+import { createPeriodPlanner, type DayAttendance, type DayCalendar, type PeriodPlanner } from './day-calendar.ts';
+import type { WorkFlag } from '../attendance/work-flag.ts';
+import { DEFAULT_BREAK_RULES, type BreakRules } from '../worktime/break-rules.ts';
+import { dayFigures, type DayPlan } from '../worktime/day-figures.ts';
 
 /** What a summary reads of an attendance (the check-out only for whether the day is closed). */
-export type SummaryDay = Pick<DayAttendance, 'date' | 'timeOut' | 'workedSeconds' | 'breakSeconds' | 'statusIn' | 'lateSeconds' | 'earlyDepartureSeconds'>;
+export type SummaryDay = Pick<DayAttendance, 'date' | 'timeOut' | 'workedSeconds' | 'breakSeconds' | 'statusIn' | 'lateSeconds' | 'earlyDepartureSeconds'> & {
+  /** Work outside the schedule (decision 032): expects nothing, as on the record. */
+  workFlag?: WorkFlag | null;
+};
 
 /**
  * One employee's attendance over a period (the attendance report's row). Counts look at the
@@ -17,7 +22,10 @@ export interface AttendanceSummary {
   attendedDays: number;
   /** Attended days without a check-out (forgotten or still working). */
   openDays: number;
+  /** Days worked: attended days with a check-out (the record's and payroll's "días trabajados"). */
+  workedDays: number;
   absentDays: number;
+  /** Working days of approved leave, also when the day was worked as well. */
   leaveDays: number;
   /** Attendances on a rest day or without a schedule. */
   extraDays: number;
@@ -25,8 +33,12 @@ export interface AttendanceSummary {
   breakSeconds: number;
   /** Work the schedule expected so far (leave excluded; a day already attended counts). */
   expectedSeconds: number;
-  /** Sum over closed days of the time worked beyond that day's expected time. */
+  /** Counted as work under the break rules (decision 050), as on the record. */
+  countedSeconds: number;
+  /** Sum over closed days of the counted time beyond that day's expected time (dayFigures). */
   overtimeSeconds: number;
+  /** A part-time worker's complementary hours (art. 12.5 ET): not overtime. */
+  complementarySeconds: number;
   lateCount: number;
   lateSeconds: number;
   earlyCount: number;
@@ -37,13 +49,16 @@ export const EMPTY_SUMMARY: Readonly<AttendanceSummary> = {
   scheduledDays: 0,
   attendedDays: 0,
   openDays: 0,
+  workedDays: 0,
   absentDays: 0,
   leaveDays: 0,
   extraDays: 0,
   workedSeconds: 0,
   breakSeconds: 0,
   expectedSeconds: 0,
+  countedSeconds: 0,
   overtimeSeconds: 0,
+  complementarySeconds: 0,
   lateCount: 0,
   lateSeconds: 0,
   earlyCount: 0,
@@ -68,8 +83,13 @@ export function summarizeAttendance(input: {
   planner?: PeriodPlanner;
   /** The employee's absence floor (`absenceFloor`, issue 33 point 6): earlier days count nowhere. */
   absenceFrom?: string;
+  /** How breaks count (decision 050), as the record counts them; unpaid, no deduction when left out. */
+  breakRules?: BreakRules;
+  /** Part time: time beyond the day's expected hours is complementary, not overtime. */
+  partTime?: boolean;
 }): AttendanceSummary {
   const { today, leaveDates } = input;
+  const breakRules = input.breakRules ?? DEFAULT_BREAK_RULES;
   const planner = input.planner ?? createPeriodPlanner(input.calendar, input.period);
   const { dates, state, expected } = planner.planFor(input.schedules, input.holidays);
   const s: AttendanceSummary = { ...EMPTY_SUMMARY };
@@ -79,37 +99,38 @@ export function summarizeAttendance(input: {
   for (let i = 0; i < dates.length; i++) {
     const date = dates[i]!;
     const a = byDate.get(date);
+    const st = state[i]! as DayPlan['state'];
+    const onLeave = anyLeave && leaveDates.has(date);
+    // Days without attendance that neither expect work nor count as leave or absence: skip cheaply.
+    if (!a && (st === 2 || st === 3 || (!onLeave && (st === 0 || date >= today)))) continue;
+    const f = dayFigures({ date, today, plan: { state: st, scheduledSeconds: expected[i]! }, attendance: a, onLeave, breakRules, partTime: input.partTime === true, absenceFrom: input.absenceFrom });
+    if (f.leaveDay) s.leaveDays++;
     if (a) {
-      const due = expected[i]!;
       s.attendedDays++;
+      if (f.kind === 'worked') s.workedDays++;
       if (a.timeOut === null) s.openDays++;
-      if (due > 0) s.scheduledDays++;
+      if (f.expectedSeconds > 0) s.scheduledDays++;
       else s.extraDays++;
-      s.expectedSeconds += due;
+      s.expectedSeconds += f.expectedSeconds;
       s.workedSeconds += a.workedSeconds ?? 0;
+      s.countedSeconds += f.countedSeconds ?? 0;
       s.breakSeconds += a.breakSeconds;
-      s.overtimeSeconds += overtimeSeconds(a.workedSeconds, due);
-      if (a.statusIn === 'late') {
+      s.overtimeSeconds += f.overtimeSeconds;
+      s.complementarySeconds += f.complementarySeconds;
+      if (f.lateSeconds > 0) {
         s.lateCount++;
-        s.lateSeconds += a.lateSeconds;
+        s.lateSeconds += f.lateSeconds;
       }
-      if (a.earlyDepartureSeconds > 0) {
+      if (f.earlyDepartureSeconds > 0) {
         s.earlyCount++;
-        s.earlySeconds += a.earlyDepartureSeconds;
+        s.earlySeconds += f.earlyDepartureSeconds;
       }
       continue;
     }
-    const st = state[i]!;
-    if (st === 2 || st === 3) continue; // rest (also inside a leave), holiday
-    if (anyLeave && leaveDates.has(date)) {
-      s.leaveDays++;
-      continue;
-    }
-    if (st === 0 || date >= today) continue; // unscheduled, or upcoming
-    if (!mayCountAsAbsence(date, input.absenceFrom)) continue; // before the absence floor
+    if (f.kind !== 'absent') continue; // also 'before-start': before the absence floor
     s.absentDays++;
     s.scheduledDays++;
-    s.expectedSeconds += expected[i]!;
+    s.expectedSeconds += f.expectedSeconds;
   }
   return s;
 }

@@ -1,7 +1,7 @@
 import { scheduledInstants } from '../attendance/attendance-metrics.ts';
-import { activeScheduleOn, scheduledMinutes, type ScheduleRule } from '../schedules/schedule-rules.ts';
+import { activeScheduleOn, isRestDay, scheduledMinutes, type ScheduleRule } from '../schedules/schedule-rules.ts';
+import { dayPlanOf, kindOfPlan, planStateOf } from '../worktime/day-figures.ts';
 import { weekdayOf, type WeekdayName } from '../time/zoned-time.ts';
-import { mayCountAsAbsence } from './absence-rule.ts';
 
 /**
  * What a date was for one employee, in the order the reports decide it:
@@ -61,7 +61,7 @@ export function createDayCalendar(timeZone: string): DayCalendar {
     timeZone,
     weekday,
     expectedSeconds(date, schedule) {
-      if (!schedule || schedule.restDays.includes(weekday(date))) return 0;
+      if (!schedule || isRestDay(schedule, date, weekday(date))) return 0;
       const key = `${date}|${schedule.startTime}|${schedule.offTime}`;
       let dstShift = spans.get(key);
       if (dstShift === undefined) {
@@ -88,19 +88,8 @@ export function dayKindOf(input: {
   /** The employee's absence floor (`absenceFloor`); left out, any past working day can be absent. */
   absenceFrom?: string;
 }): DayKind {
-  const { date, attendance, schedule } = input;
-  if (attendance) return attendance.timeOut === null ? 'open' : 'worked';
-  if (schedule?.restDays.includes(input.calendar.weekday(date))) return 'rest';
-  if (input.holiday) return 'holiday';
-  if (input.onLeave) return 'leave';
-  if (!schedule) return 'unscheduled';
-  if (date >= input.today) return 'upcoming';
-  return mayCountAsAbsence(date, input.absenceFrom) ? 'absent' : 'before-start';
-}
-
-/** Overtime of a closed day: worked seconds beyond what the schedule expected (all of it on a rest day). */
-export function overtimeSeconds(workedSeconds: number | null, expectedSeconds: number): number {
-  return workedSeconds === null ? 0 : Math.max(0, workedSeconds - expectedSeconds);
+  const state = planStateOf(input.date, input.schedule, input.holiday === true, input.calendar);
+  return kindOfPlan({ date: input.date, today: input.today, state, attendance: input.attendance, onLeave: input.onLeave, ...(input.absenceFrom !== undefined ? { absenceFrom: input.absenceFrom } : {}) });
 }
 
 /** The schedule in force on a date (re-exported so report code imports one module). */
@@ -166,18 +155,9 @@ export function createPeriodPlanner(calendar: DayCalendar, period: { from: strin
         const state = new Uint8Array(dates.length);
         const expected = new Float64Array(dates.length);
         dates.forEach((date, i) => {
-          const schedule = activeScheduleOn(renumbered, date);
-          if (!schedule) return;
-          if (schedule.restDays.includes(calendar.weekday(date))) {
-            state[i] = 2;
-            return;
-          }
-          if (holidays?.has(date)) {
-            state[i] = 3;
-            return;
-          }
-          state[i] = 1;
-          expected[i] = calendar.expectedSeconds(date, schedule);
+          const plan = dayPlanOf(date, activeScheduleOn(renumbered, date), holidays?.has(date) === true, calendar);
+          state[i] = plan.state;
+          expected[i] = plan.scheduledSeconds;
         });
         plans.set(key, (plan = { dates, state, expected }));
       }

@@ -5,8 +5,9 @@ import type { ScheduleRule } from '../schedules/schedule-rules.ts';
 import type { WeekdayName } from '../time/zoned-time.ts';
 import { datesOf, type Period } from './periods.ts';
 import type { WorkTimeWarning } from '../worktime/work-time-warnings.ts';
-import { countedSeconds, DEFAULT_BREAK_RULES, type BreakRules } from '../worktime/break-rules.ts';
-import { activeScheduleOn, dayKindOf, overtimeSeconds, type DayAttendance, type DayKind, type DayCalendar } from './day-calendar.ts';
+import { DEFAULT_BREAK_RULES, type BreakRules } from '../worktime/break-rules.ts';
+import { dayFigures, dayPlanOf, nightWorkerOn } from '../worktime/day-figures.ts';
+import { activeScheduleOn, type DayAttendance, type DayKind, type DayCalendar } from './day-calendar.ts';
 
 /**
  * The monthly working-time record Spanish law requires for each employee (Estatuto de los
@@ -80,11 +81,19 @@ export interface MonthlyRecordDay {
   /** Seconds the automatic break deduction removed (0 when it did not apply). */
   deductedSeconds: number;
   expectedSeconds: number;
+  /** Counted less overtime and complementary hours: what the 9 h limit of art. 34.3 ET judges. */
+  ordinarySeconds: number;
   overtimeSeconds: number;
+  /** A part-time worker's hours beyond the day's expected ones (art. 12.4.c/12.5 ET): not overtime. */
+  complementarySeconds: number;
   lateSeconds: number;
   earlyDepartureSeconds: number;
-  /** Name of the approved leave type that covers the date, if any. */
+  /** Name of the approved leave type that covers the date, if any (also on a day worked as well). */
   leaveType: string | null;
+  /** The date is a leave day (approved leave on a day that is not a rest day or holiday), worked or not. */
+  leaveDay: boolean;
+  /** The schedule in force puts 3 h or more in the night period (art. 36.1 ET): no overtime allowed. */
+  nightWorker: boolean;
   /** Name of the company holiday on the date, if any. */
   holiday: string | null;
   corrected: boolean;
@@ -111,7 +120,10 @@ export interface MonthlyRecordDay {
 }
 
 export interface MonthlyRecordTotals {
+  /** Days with an attendance, closed or open. */
   attendedDays: number;
+  /** "Días trabajados": closed attended days, the one definition the record and payroll share. */
+  workedDays: number;
   openDays: number;
   absentDays: number;
   leaveDays: number;
@@ -120,7 +132,11 @@ export interface MonthlyRecordTotals {
   countedSeconds: number;
   breakSeconds: number;
   expectedSeconds: number;
+  /** Counted less overtime and complementary hours. */
+  ordinarySeconds: number;
   overtimeSeconds: number;
+  /** Complementary hours of a part-time worker, apart from overtime (art. 12.5 ET). */
+  complementarySeconds: number;
   /** The overtime split by how it is compensated: the three always add up to `overtimeSeconds`. */
   overtimePaidSeconds: number;
   overtimeRestSeconds: number;
@@ -151,12 +167,15 @@ export function buildMonthlyRecord(input: {
   breakRules?: BreakRules;
   /** The employee's absence floor (`absenceFloor`, issue 33 point 6); left out, no floor. */
   absenceFrom?: string;
+  /** The employee works part time: time beyond the expected is complementary hours, not overtime. */
+  partTime?: boolean;
 }): MonthlyRecord {
   const breakRules = input.breakRules ?? DEFAULT_BREAK_RULES;
   const { calendar, schedules, leaveByDate, today } = input;
   const byDate = new Map(input.attendances.map((a) => [a.date, a]));
   const totals: MonthlyRecordTotals = {
     attendedDays: 0,
+    workedDays: 0,
     openDays: 0,
     absentDays: 0,
     leaveDays: 0,
@@ -164,7 +183,9 @@ export function buildMonthlyRecord(input: {
     countedSeconds: 0,
     breakSeconds: 0,
     expectedSeconds: 0,
+    ordinarySeconds: 0,
     overtimeSeconds: 0,
+    complementarySeconds: 0,
     overtimePaidSeconds: 0,
     overtimeRestSeconds: 0,
     overtimeUnmarkedSeconds: 0,
@@ -176,13 +197,13 @@ export function buildMonthlyRecord(input: {
     const leaveType = leaveByDate.get(date) ?? null;
     const holiday = input.holidays?.get(date) ?? null;
     const schedule = activeScheduleOn(schedules, date);
-    const kind = dayKindOf({ date, today, attendance: a, onLeave: leaveType !== null, holiday: holiday !== null, schedule, calendar, ...(input.absenceFrom !== undefined ? { absenceFrom: input.absenceFrom } : {}) });
-    // A holiday expects nothing, also when worked (that work is all extra, as on a rest day);
-    // so does flagged work outside the schedule (decision 032).
-    const expectsNothing = kind === 'leave' || kind === 'upcoming' || kind === 'before-start' || kind === 'holiday' || holiday !== null || Boolean(a?.workFlag);
-    const expected = expectsNothing ? 0 : calendar.expectedSeconds(date, schedule);
-    const counted = a ? countedSeconds(a, breakRules) : { counted: null, deducted: 0 };
-    const overtime = a ? overtimeSeconds(counted.counted, expected) : 0;
+    // The day's figures, the one computation every screen shares (issue 33 point 4); a day before
+    // the absence floor is 'before-start' there and expects nothing (issue 33 point 6).
+    const f = dayFigures({ date, today, plan: dayPlanOf(date, schedule, holiday !== null, calendar), attendance: a, onLeave: leaveType !== null, breakRules, partTime: input.partTime === true, absenceFrom: input.absenceFrom });
+    const { kind } = f;
+    const expected = f.expectedSeconds;
+    const counted = { counted: f.countedSeconds, deducted: f.deductedSeconds };
+    const overtime = f.overtimeSeconds;
     // A mark on a day without overtime (the hours were corrected since) means nothing.
     const compensation = overtime > 0 ? (a?.overtimeCompensation ?? null) : null;
     const workMode = a ? (a.workMode ?? 'on-site') : null;
@@ -191,14 +212,17 @@ export function buildMonthlyRecord(input: {
       if (workMode === 'remote') totals.remoteDays++;
       else totals.onSiteDays++;
       if (a.timeOut === null) totals.openDays++;
+      else totals.workedDays++;
       totals.workedSeconds += a.workedSeconds ?? 0;
       totals.countedSeconds += counted.counted ?? 0;
       totals.breakSeconds += a.breakSeconds;
     }
     if (kind === 'absent') totals.absentDays++;
-    if (kind === 'leave') totals.leaveDays++;
+    if (f.leaveDay) totals.leaveDays++;
     totals.expectedSeconds += expected;
+    totals.ordinarySeconds += f.ordinarySeconds;
     totals.overtimeSeconds += overtime;
+    totals.complementarySeconds += f.complementarySeconds;
     if (compensation === 'paid') totals.overtimePaidSeconds += overtime;
     else if (compensation === 'rest') totals.overtimeRestSeconds += overtime;
     else totals.overtimeUnmarkedSeconds += overtime;
@@ -215,10 +239,14 @@ export function buildMonthlyRecord(input: {
       countedSeconds: counted.counted,
       deductedSeconds: counted.deducted,
       expectedSeconds: expected,
+      ordinarySeconds: f.ordinarySeconds,
       overtimeSeconds: overtime,
-      lateSeconds: a?.lateSeconds ?? 0,
-      earlyDepartureSeconds: a?.earlyDepartureSeconds ?? 0,
+      complementarySeconds: f.complementarySeconds,
+      lateSeconds: f.lateSeconds,
+      earlyDepartureSeconds: f.earlyDepartureSeconds,
       leaveType,
+      leaveDay: f.leaveDay,
+      nightWorker: nightWorkerOn(schedule),
       holiday,
       corrected: (a?.revision ?? 1) > 1,
       source: a?.source ?? null,

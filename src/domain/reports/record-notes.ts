@@ -22,6 +22,8 @@ export function recordNotes(day: MonthlyRecordDay, now: string): { key: string; 
   if (day.kind === 'rest') out.push({ key: 'reports.record.kinds.rest' });
   if (day.holiday && day.kind !== 'rest') out.push({ key: 'reports.record.holiday', params: { name: day.holiday } });
   if (day.kind === 'leave') out.push(day.leaveType ? { key: '', text: day.leaveType } : { key: 'reports.record.kinds.leave' });
+  // Issue 33 point 5: approved leave on a day worked anyway shows both; the leave day still counts.
+  else if (day.leaveDay && day.leaveType) out.push({ key: 'reports.record.leaveWorked', params: { leave: day.leaveType } });
   if (day.kind === 'absent') out.push({ key: 'reports.record.kinds.absent' });
   if (day.kind === 'unscheduled') out.push({ key: 'reports.record.kinds.unscheduled' });
   if (day.kind === 'before-start') out.push({ key: 'reports.record.kinds.beforeStart' });
@@ -31,7 +33,10 @@ export function recordNotes(day: MonthlyRecordDay, now: string): { key: string; 
   }
   // Flagged work says what it was ("rest-day work", "unscheduled"; decision 032), also while open.
   if (day.workFlag) out.push({ key: WORK_FLAG_LABELS[day.workFlag] });
-  else if (day.kind === 'worked' && day.expectedSeconds === 0) out.push({ key: 'reports.record.kinds.extraDay' });
+  // Work on a holiday is holiday work (all of it extra), not work outside the schedule.
+  else if (day.kind === 'worked' && day.expectedSeconds === 0) out.push({ key: day.holiday ? 'reports.record.holidayWork' : 'reports.record.kinds.extraDay' });
+  // A part-time worker's hours beyond the day's (art. 12.5 ET): complementary, not overtime.
+  if ((day.complementarySeconds ?? 0) > 0) out.push({ key: 'reports.record.complementary', params: { duration: formatDuration(day.complementarySeconds, 'en') } });
   // Decision 050. Durations read the same in es and en ("7 h 05 min"), so they are formatted here.
   const counted = day.countedSeconds;
   const deducted = day.deductedSeconds;

@@ -27,8 +27,32 @@ export function activeScheduleOn<S extends ScheduleRule>(schedules: readonly S[]
   return best;
 }
 
-export function isRestDay(schedule: Pick<ScheduleRule, 'restDays'>, date: string): boolean {
-  return schedule.restDays.includes(weekdayOf(date));
+/**
+ * The rest-day test, the one place it is written (issue 33 point 4): a date is a rest day of a
+ * schedule when its weekday is among the schedule's rest days. Callers that memoise weekdays
+ * (a DayCalendar) pass the date's `weekday` to save the lookup.
+ */
+export function isRestDay(schedule: Pick<ScheduleRule, 'restDays'>, date: string, weekday: WeekdayName = weekdayOf(date)): boolean {
+  return schedule.restDays.includes(weekday);
+}
+
+/** Minutes of a schedule's span inside the night period, 22:00–06:00 (art. 36.1 ET). */
+export function scheduledNightMinutes(schedule: Pick<ScheduleRule, 'startTime' | 'offTime'>): number {
+  const toMin = (t: string) => Number(t.slice(0, 2)) * 60 + Number(t.slice(3, 5));
+  const start = toMin(schedule.startTime);
+  const end = start + scheduledMinutes(schedule);
+  let night = 0;
+  // Night windows over the two days a shift can touch: [-2h, 6h), [22h, 30h), [46h, 54h).
+  for (const [from, to] of [[-120, 360], [1320, 1800], [2760, 3240]] as const) night += Math.max(0, Math.min(end, to) - Math.max(start, from));
+  return night;
+}
+
+/**
+ * A night worker (art. 36.1 ET): one whose schedule puts at least three hours of the working day
+ * in the night period. Such a worker may not work overtime; the record warns when they do.
+ */
+export function isNightSchedule(schedule: Pick<ScheduleRule, 'startTime' | 'offTime'>): boolean {
+  return scheduledNightMinutes(schedule) >= 180;
 }
 
 /** True when the shift ends on the next calendar day (off time not after start time, e.g. 22:00-06:00). */

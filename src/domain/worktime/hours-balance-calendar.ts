@@ -1,4 +1,5 @@
 import type { DayCalendar } from '../reports/day-calendar.ts';
+import { isRestDay } from '../schedules/schedule-rules.ts';
 import { addDays, utcOffsetMinutes } from '../time/zoned-time.ts';
 
 /**
@@ -20,7 +21,7 @@ export function spanCalendar(calendar: DayCalendar): DayCalendar {
     timeZone: calendar.timeZone,
     weekday: calendar.weekday,
     expectedSeconds(date, schedule) {
-      if (!schedule || schedule.restDays.includes(calendar.weekday(date))) return 0;
+      if (!schedule || isRestDay(schedule, date, calendar.weekday(date))) return 0;
       if (offsetOn(addDays(date, -1)) !== offsetOn(addDays(date, 2))) return calendar.expectedSeconds(date, schedule);
       return Math.max(0, Math.round(schedule.totalHours * 3600));
     },

@@ -27,7 +27,7 @@ export interface BalanceDay {
   /** The record's overtime of the day: counted beyond expected. */
   overtimeSeconds: number;
   overtimeCompensation: OvertimeCompensation | null;
-  /** Scheduled seconds of a TOIL day (approved leave drawing from the balance); 0 otherwise. */
+  /** Scheduled seconds of a TOIL day (approved leave drawing from the balance, worked or not); 0 otherwise. */
   toilSeconds: number;
 }
 
@@ -145,7 +145,8 @@ export interface ToilAvailability {
  *   that day did to the balance (a TOIL debit once approved, an absence while it waits), so no day
  *   is counted twice and future TOIL counts too;
  * - the request's own dates (`request`) are set apart the same way and compared with the rest.
- * A TOIL day that was worked after all keeps its own figure, and its leave still reserves.
+ * A TOIL day that was worked after all keeps its work in the balance, and its leave still
+ * reserves (its debit, in the balance since issue 33, is set apart like any reserved day's).
  */
 export function toilAvailability(input: {
   days: readonly BalanceDay[];
@@ -157,8 +158,14 @@ export function toilAvailability(input: {
   const request = input.request ?? new Map<string, number>();
   const counted = input.from === null ? [] : input.days.filter((d) => d.date >= input.from!);
   const balance = hoursBalance(counted);
-  const apart = (d: BalanceDay) => (input.reserved.has(d.date) || request.has(d.date)) && d.kind !== 'worked' && d.kind !== 'open';
-  const setApart = counted.filter(apart).reduce((s, d) => s + balanceDelta(d), 0);
+  // A reserved date's own effect is replaced by its reservation: the whole day when it was not
+  // worked; only its TOIL debit when it was worked as well (the work stays in the balance).
+  let setApart = 0;
+  for (const d of counted) {
+    if (!input.reserved.has(d.date) && !request.has(d.date)) continue;
+    if (d.kind === 'worked') setApart -= d.toilSeconds;
+    else if (d.kind !== 'open') setApart += balanceDelta(d);
+  }
   const since = input.from ?? input.today;
   let reservedSeconds = 0;
   for (const [date, seconds] of input.reserved) if (date >= since) reservedSeconds += seconds;

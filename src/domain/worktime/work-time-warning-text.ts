@@ -12,12 +12,14 @@ export const WARNING_LABELS: Readonly<Record<WorkTimeWarningKind, string>> = {
   shortBreak: 'workTime.warnings.shortBreakLabel',
   shortRest: 'workTime.warnings.shortRestLabel',
   longDay: 'workTime.warnings.longDayLabel',
+  nightOvertime: 'workTime.warnings.nightOvertimeLabel',
 };
 
 const WARNING_SENTENCES: Readonly<Record<WorkTimeWarningKind, string>> = {
   shortBreak: 'workTime.warnings.shortBreak',
   shortRest: 'workTime.warnings.shortRest',
   longDay: 'workTime.warnings.longDay',
+  nightOvertime: 'workTime.warnings.nightOvertime',
 };
 
 type Translate = (key: string, params?: Record<string, unknown>) => string;

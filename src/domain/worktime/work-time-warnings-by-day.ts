@@ -38,10 +38,23 @@ export function warningsByEmployeeDay(days: readonly EmployeeWarnDay[], limits: 
   return out;
 }
 
-/** A record day as workTimeWarnings reads it; null on a day without attendance. */
-function warnDayOf(day: MonthlyRecordDay): WarnDay | null {
+/**
+ * A record day as workTimeWarnings reads it (its ordinary hours, overtime and night-worker flag
+ * from dayFigures); null on a day without attendance. The record and the period close both use it.
+ */
+export function warnDayOf(day: Pick<MonthlyRecordDay, 'date' | 'timeIn' | 'timeOut' | 'breaks' | 'workedSeconds' | 'workFlag' | 'ordinarySeconds' | 'overtimeSeconds' | 'nightWorker'>): WarnDay | null {
   if (day.timeIn === null) return null;
-  return { date: day.date, timeIn: day.timeIn, timeOut: day.timeOut, breaks: day.breaks, workedSeconds: day.workedSeconds, workFlag: day.workFlag };
+  return {
+    date: day.date,
+    timeIn: day.timeIn,
+    timeOut: day.timeOut,
+    breaks: day.breaks,
+    workedSeconds: day.workedSeconds,
+    workFlag: day.workFlag,
+    ordinarySeconds: day.ordinarySeconds,
+    overtimeSeconds: day.overtimeSeconds,
+    nightWorker: day.nightWorker,
+  };
 }
 
 /**

@@ -10,11 +10,15 @@ import type { BreakInstants } from '../attendance/shift-times.ts';
  *   of the next; `seconds` is the rest measured, and the warning goes on the later day.
  * - `longDay` (art. 34.3 ET): at most 9 ordinary hours a day unless a collective agreement
  *   distributes them otherwise (`maxOrdinarySeconds` 0 = agreed otherwise, no warning);
- *   `seconds` is the day's work. Days flagged as work outside the schedule are overtime, not
- *   ordinary hours, and are not judged by this rule.
+ *   `seconds` is the day's ORDINARY work (issue 33 point 5: overtime and complementary hours are
+ *   not ordinary; `ordinarySeconds` from dayFigures, the day's work where the caller has no
+ *   schedule figures). Days flagged as work outside the schedule are overtime, not ordinary
+ *   hours, and are not judged by this rule.
+ * - `nightOvertime` (art. 36.1 ET): a night worker (3 h or more of the scheduled day at night)
+ *   may not work overtime; `seconds` is the day's overtime, `limitSeconds` 0.
  * Only closed days are judged (an open day has no end yet); voided days are not passed in.
  */
-export type WorkTimeWarningKind = 'shortBreak' | 'shortRest' | 'longDay';
+export type WorkTimeWarningKind = 'shortBreak' | 'shortRest' | 'longDay' | 'nightOvertime';
 
 export interface WorkTimeWarning {
   date: string;
@@ -54,6 +58,11 @@ export interface WarnDay {
   workedSeconds: number | null;
   /** Work outside the schedule (decision 032): overtime, not ordinary hours. */
   workFlag?: string | null;
+  /** Ordinary seconds of the day (dayFigures): what the long-day rule judges; the work when missing. */
+  ordinarySeconds?: number;
+  /** The day's overtime and whether the employee is a night worker that day (art. 36.1 ET). */
+  overtimeSeconds?: number;
+  nightWorker?: boolean;
 }
 
 /** The warnings of `days` (any order), oldest first; `previous` is the last day before them (for the rest rule). */
@@ -71,9 +80,11 @@ export function workTimeWarnings(days: readonly WarnDay[], limits: WarningLimits
         const longest = longestBreakSeconds(day.breaks);
         if (longest < limits.minBreakSeconds) out.push({ date: day.date, kind: 'shortBreak', seconds: longest, limitSeconds: limits.minBreakSeconds });
       }
-      if (limits.maxOrdinarySeconds > 0 && !day.workFlag && day.workedSeconds > limits.maxOrdinarySeconds) {
-        out.push({ date: day.date, kind: 'longDay', seconds: day.workedSeconds, limitSeconds: limits.maxOrdinarySeconds });
+      const ordinary = day.ordinarySeconds ?? day.workedSeconds;
+      if (limits.maxOrdinarySeconds > 0 && !day.workFlag && ordinary > limits.maxOrdinarySeconds) {
+        out.push({ date: day.date, kind: 'longDay', seconds: ordinary, limitSeconds: limits.maxOrdinarySeconds });
       }
+      if (day.nightWorker && (day.overtimeSeconds ?? 0) > 0) out.push({ date: day.date, kind: 'nightOvertime', seconds: day.overtimeSeconds!, limitSeconds: 0 });
     }
     before = day;
   }

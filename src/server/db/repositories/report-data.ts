@@ -208,7 +208,7 @@ export async function attendancesIn(db: Db, filter: EmployeeFilter, period: Peri
 }
 
 /** The attendance facts the summaries read, as positional columns (see `attendanceFacts`). */
-type FactRow = [employeeId: number, date: string, timeOut: string | null, workedSeconds: number | null, breakSeconds: number, statusIn: 'on_time' | 'late' | null, lateSeconds: number, earlyDepartureSeconds: number];
+type FactRow = [employeeId: number, date: string, timeOut: string | null, workedSeconds: number | null, breakSeconds: number, statusIn: 'on_time' | 'late' | null, lateSeconds: number, earlyDepartureSeconds: number, workFlag: WorkFlag | null];
 
 /**
  * The same attendance as `attendancesIn`, only what the summaries read, grouped by employee.
@@ -225,12 +225,13 @@ export async function attendanceFacts(db: Db, filter: EmployeeFilter, period: Pe
     'attendances.statusIn',
     'attendances.lateSeconds',
     'attendances.earlyDepartureSeconds',
+    'attendances.workFlag',
   ]);
   const source = await openReadOnlyDb();
   try {
     const out = new Map<number, SummaryDay[]>();
-    for await (const [employeeId, date, timeOut, workedSeconds, breakSeconds, statusIn, lateSeconds, earlyDepartureSeconds] of source.rawRows<FactRow>(q)) {
-      const day: SummaryDay = { date, timeOut, workedSeconds, breakSeconds, statusIn, lateSeconds, earlyDepartureSeconds };
+    for await (const [employeeId, date, timeOut, workedSeconds, breakSeconds, statusIn, lateSeconds, earlyDepartureSeconds, workFlag] of source.rawRows<FactRow>(q)) {
+      const day: SummaryDay = { date, timeOut, workedSeconds, breakSeconds, statusIn, lateSeconds, earlyDepartureSeconds, workFlag };
       const list = out.get(employeeId);
       if (list) list.push(day);
       else out.set(employeeId, [day]);

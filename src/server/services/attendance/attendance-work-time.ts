@@ -6,6 +6,7 @@ import { employeeDayKey, warningsByEmployeeDay, type AttendanceWorkTime } from '
 import type { Db } from '../../db/connection.ts';
 import { workDaysOn } from '../../db/repositories/work-time-days.ts';
 import { getSettings } from '../get-settings.ts';
+import { withWarnDayFigures } from '../worktime/warn-day-figures.ts';
 
 /**
  * The attendances with what the break rules count and the work-time warnings of their days
@@ -19,7 +20,7 @@ export async function withAttendanceWorkTime<T extends Pick<AttendanceDto, 'empl
   const settings = await getSettings(db);
   const rules = breakRulesOf(settings);
   const asked = rows.flatMap((r) => [{ employeeId: r.employee, date: r.date }, { employeeId: r.employee, date: addDays(r.date, -1) }]);
-  const warnings = warningsByEmployeeDay(await workDaysOn(db, asked), warningLimitsOf(settings));
+  const warnings = warningsByEmployeeDay(await withWarnDayFigures(db, await workDaysOn(db, asked)), warningLimitsOf(settings));
   return rows.map((r) => {
     const counted = countedSeconds(r, rules);
     return {

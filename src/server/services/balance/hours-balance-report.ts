@@ -16,6 +16,9 @@ const COLUMNS: ReportColumn[] = [
   { key: 'available', label: 'balance.columns.available', kind: 'hours', width: 12 },
   { key: 'overtime', label: 'balance.columns.overtime', kind: 'duration', width: 12 },
   { key: 'paid', label: 'balance.columns.paid', kind: 'duration', width: 12 },
+  // "Compensadas con descanso" means what payroll means by it: overtime marked compensated with
+  // rest (issue 33 point 5); the hours already taken off are "toil".
+  { key: 'rest', label: 'balance.columns.rest', kind: 'duration', width: 12 },
   { key: 'toil', label: 'balance.columns.toil', kind: 'duration', width: 12 },
   { key: 'yearPaid', label: 'balance.columns.yearPaid', kind: 'duration', width: 14 },
   { key: 'yearUnmarked', label: 'balance.columns.yearUnmarked', kind: 'duration', width: 14 },
@@ -53,6 +56,7 @@ export async function hoursBalanceReport(db: Db, params: URLSearchParams, lang: 
       available: hours(b.availableSeconds),
       overtime: b.balance.overtimeSeconds,
       paid: b.balance.paidSeconds,
+      rest: b.balance.restSeconds,
       toil: b.balance.toilSeconds,
       yearPaid: b.year.paidSeconds,
       yearUnmarked: b.year.unmarkedSeconds,

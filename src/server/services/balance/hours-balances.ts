@@ -46,6 +46,8 @@ export interface BalanceInputs {
   attendances: Parameters<typeof buildMonthlyRecord>[0]['attendances'];
   /** The employee's absence floor (absence-rule.ts); left out, no floor. */
   absenceFrom?: string;
+  /** Part time: hours beyond the expected are complementary, not overtime (not in the 80 h cap). */
+  partTime?: boolean;
 }
 
 /** The work a schedule expects on a date unless it is a rest day, a holiday or without schedule: what a TOIL day takes. */
@@ -68,9 +70,12 @@ export function balanceDays(from: string, to: string, inputs: BalanceInputs): { 
     attendances: inputs.attendances,
     breakRules: inputs.breakRules,
     ...(inputs.absenceFrom !== undefined ? { absenceFrom: inputs.absenceFrom } : {}),
+    partTime: inputs.partTime === true,
   });
   const days = record.map((d): BalanceDay => {
-    const toil = d.kind === 'leave' && inputs.toilTypes.has(inputs.approvedLeave.get(d.date) ?? 0);
+    // A TOIL day debits its scheduled hours also when it was worked after all (issue 33 point 5:
+    // the leave day is never lost); the work counts as any day's.
+    const toil = d.leaveDay && inputs.toilTypes.has(inputs.approvedLeave.get(d.date) ?? 0);
     return {
       date: d.date,
       kind: d.kind,
@@ -146,7 +151,7 @@ export async function hoursBalances(db: Db, filter: EmployeeFilter, request?: To
   return employees.map((e) => {
     const from = startOf(e);
     const approved = new Map<string, number>();
-    const inputs: BalanceInputs = { today, breakRules: breakRulesOf(settings), calendar, schedules: schedules.get(e.id) ?? [], holidays: holidays.get(e.companyId), approvedLeave: approved, toilTypes, attendances: attendancesOf.get(e.id) ?? [], absenceFrom: floors.get(e.id)! };
+    const inputs: BalanceInputs = { today, breakRules: breakRulesOf(settings), calendar, schedules: schedules.get(e.id) ?? [], holidays: holidays.get(e.companyId), approvedLeave: approved, toilTypes, attendances: attendancesOf.get(e.id) ?? [], absenceFrom: floors.get(e.id)!, partTime: e.workingDayType === 'part-time' };
     // Standing TOIL dates reserve their scheduled time; the request's own dates are set apart (toilAvailability).
     const reserved = new Map<string, number>();
     const asked = new Map<string, number>();

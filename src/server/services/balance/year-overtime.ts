@@ -37,6 +37,7 @@ export async function employeeYearOvertime(db: Db, employeeId: number, year: num
     approvedLeave,
     toilTypes,
     attendances,
+    partTime: employee.workingDayType === 'part-time',
   });
   return yearOvertime(year, days);
 }

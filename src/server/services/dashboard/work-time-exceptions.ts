@@ -8,6 +8,7 @@ import type { Db } from '../../db/connection.ts';
 import { recordAttendancesIn, reportEmployees } from '../../db/repositories/report-data.ts';
 import { AppError } from '../../http/app-error.ts';
 import { getSettings } from '../get-settings.ts';
+import { withWarnDayFigures } from '../worktime/warn-day-figures.ts';
 
 /** Days judged by the dashboard's exceptions widget: today and the seven before it. */
 export const EXCEPTION_DAYS = 8;
@@ -36,7 +37,7 @@ export async function workTimeExceptions(db: Db, viewer: RecordAccount): Promise
   const from = addDays(today, -(EXCEPTION_DAYS - 1));
   const active = { status: 'active' as const };
   const days = await recordAttendancesIn(db, active, { from: addDays(from, -1), to: today });
-  const warnings = warningsByEmployeeDay(days, warningLimitsOf(settings));
+  const warnings = warningsByEmployeeDay(await withWarnDayFigures(db, days), warningLimitsOf(settings));
   const employees = new Map((await reportEmployees(db, active)).map((e) => [e.id, e]));
   const out: WorkTimeException[] = [];
   for (const d of days) {

@@ -55,7 +55,7 @@ export async function periodCloseView(db: Db, asked: { date?: string | null; dep
     }
     const own = attendances.get(e.id) ?? [];
     const previous = own[0]?.date === dayBefore ? own[0] : undefined;
-    const { days } = buildMonthlyRecord({ period, today, calendar, schedules: schedules.get(e.id) ?? [], leaveByDate, holidays: holidays.get(e.companyId), attendances: own, breakRules, absenceFrom: floors.get(e.id)! });
+    const { days } = buildMonthlyRecord({ period, today, calendar, schedules: schedules.get(e.id) ?? [], leaveByDate, holidays: holidays.get(e.companyId), attendances: own, breakRules, absenceFrom: floors.get(e.id)!, partTime: e.workingDayType === 'part-time' });
     const exceptions = periodExceptions({ days, period, now, warnings: periodWarnings(days, settings, period, previous), pendingCorrections: pending.get(e.id) ?? 0 });
     const approved = approvals.get(e.id) ?? [];
     const approval = approved.find((a) => a.from === period.from && a.to === period.to) ?? approved.at(-1) ?? null;

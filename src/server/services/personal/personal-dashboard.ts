@@ -1,4 +1,5 @@
 import { absenceFloors } from '../reports/absence-floors.ts';
+import { breakRulesOf } from '../../../domain/worktime/worktime-settings.ts';
 import { presenceOf, type Presence } from '../../../domain/dashboard/presence.ts';
 import type { LeaveBalance } from '../../../domain/leave/leave-rules.ts';
 import { summarizeAttendance, type AttendanceSummary } from '../../../domain/reports/attendance-summary.ts';
@@ -6,11 +7,11 @@ import { activeScheduleOn, createDayCalendar, dayKindOf, leaveDateSet, nextDate 
 import { monthPeriod, weekPeriod, type Period } from '../../../domain/reports/periods.ts';
 import type { BreakInstants } from '../../../domain/attendance/shift-times.ts';
 import { addDays, localDateOf } from '../../../domain/time/zoned-time.ts';
+import { isRestDay } from '../../../domain/schedules/schedule-rules.ts';
 import { nowMs } from '../../clock/now.ts';
 import type { Db } from '../../db/connection.ts';
 import { employeeLeaveBalances } from '../leave/leave-balances.ts';
 import {
-  attendancesIn,
   holidaySets,
   holidaysByCompany,
   leavesOverlapping,
@@ -62,7 +63,7 @@ export async function personalDashboard(db: Db, employeeId: number): Promise<Per
   const schedules = (await schedulesByEmployee(db, filter)).get(employeeId) ?? [];
   const leaves = await leavesOverlapping(db, filter, { from: `${year}-01-01`, to: span.to > `${year}-12-31` ? span.to : `${year}-12-31` }, ['approved', 'pending']);
   const approvedDates = leaveDateSet(leaves.filter((l) => l.status === 'approved'), span.from, span.to);
-  const days = await attendancesIn(db, filter, { from: span.from, to: today });
+  const days = await recordAttendancesIn(db, filter, { from: span.from, to: today });
   const holidayYear = { from: [span.from, `${year}-01-01`].sort()[0]!, to: span.to > `${year}-12-31` ? span.to : `${year}-12-31` };
   const holidays = holidaySets(await holidaysByCompany(db, holidayYear)).get(employee.companyId) ?? new Set<string>();
   const recent = await recordAttendancesIn(db, filter, { from: addDays(today, -1), to: today });
@@ -95,6 +96,8 @@ export async function personalDashboard(db: Db, employeeId: number): Promise<Per
       holidays,
       days: days.filter((d) => d.date >= period.from && d.date <= period.to),
       absenceFrom,
+      breakRules: breakRulesOf(settings),
+      partTime: employee.workingDayType === 'part-time',
     }),
   });
 
@@ -119,7 +122,7 @@ export async function personalDashboard(db: Db, employeeId: number): Promise<Per
     current: current
       ? { date: current.date, timezone: current.timezone, timeIn: current.timeIn, timeOut: current.timeOut, breaks: current.breaks, statusIn: current.statusIn, lateSeconds: current.lateSeconds }
       : null,
-    scheduleToday: scheduleToday && !scheduleToday.restDays.includes(calendar.weekday(today)) && !holidays.has(today) ? { startTime: scheduleToday.startTime, offTime: scheduleToday.offTime } : null,
+    scheduleToday: scheduleToday && !isRestDay(scheduleToday, today, calendar.weekday(today)) && !holidays.has(today) ? { startTime: scheduleToday.startTime, offTime: scheduleToday.offTime } : null,
     week: summarize(week),
     month: summarize(month),
     nextShift,

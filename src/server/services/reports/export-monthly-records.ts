@@ -3,6 +3,7 @@ import { wallClockReader } from '../../../domain/attendance/shift-times.ts';
 import { formatTimeOnRecord, isNextDayOf, offsetChangeOf } from '../../../domain/format/record-time.ts';
 import { formatAcknowledgedAt } from '../../../domain/access/record-acknowledgement.ts';
 import { recordNoteText } from '../../../domain/reports/record-notes.ts';
+import { recordTotalLines, recordTotalsLabel } from '../../../domain/reports/record-totals.ts';
 import { chainHeadLine } from '../../../domain/record-chain/chain-head-line.ts';
 import { formatMonth } from '../../../domain/reports/report-format.ts';
 import { OVERTIME_COMPENSATION_LABELS, WORK_MODE_LABELS } from '../../../domain/attendance/day-marks.ts';
@@ -96,7 +97,8 @@ export function exportMonthlyRecords(records: MonthlyRecords, options: { lang: L
           t('reports.record.overtime'),
           t('reports.record.notes'),
           t('reports.record.workMode'),
-          t('attendance.overtimeCompensation'),
+          // Not "Horas extra" again: the column says how that day's overtime is compensated.
+          t('reports.record.overtimeCompensation'),
         ],
         () => S.header,
       );
@@ -136,18 +138,17 @@ export function exportMonthlyRecords(records: MonthlyRecords, options: { lang: L
         if (!go) return;
       }
       const totals = record.totals;
+      const totalsLabel = recordTotalsLabel(totals);
       await put(
-        [t('reports.record.totals', { days: totals.attendedDays, count: totals.attendedDays }), null, null, null, null, durationValue(totals.breakSeconds), durationValue(totals.workedSeconds), durationValue(totals.overtimeSeconds)],
+        [t(totalsLabel.key, totalsLabel.params), null, null, null, null, durationValue(totals.breakSeconds), durationValue(totals.workedSeconds), durationValue(totals.overtimeSeconds)],
         (i) => (i >= 5 ? S.totalDuration : S.label),
       );
       await put([t('reports.record.expectedHours'), null, null, null, null, null, durationValue(totals.expectedSeconds)], (i) => (i === 6 ? S.duration : S.label));
-      // Overtime split by compensation (the three add up to the month's overtime) and days per work mode.
-      for (const [label, seconds] of [
-        ['reports.record.overtimePaid', totals.overtimePaidSeconds],
-        ['reports.record.overtimeRest', totals.overtimeRestSeconds],
-        ['reports.record.overtimeUnmarked', totals.overtimeUnmarkedSeconds],
-      ] as const) {
-        await put([t(label), null, null, null, null, null, null, durationValue(seconds)], (i) => (i === 7 ? S.duration : S.label));
+      // Overtime split by compensation (the three add up to the month's overtime; shown even at
+      // zero, as the file always has), complementary hours apart (part time), days per work mode.
+      const lines = recordTotalLines(totals, { splitAlways: true });
+      for (const line of lines) {
+        await put([t(line.key), null, null, null, null, null, null, durationValue(line.seconds)], (i) => (i === 7 ? S.duration : S.label));
       }
       await put([t('reports.record.workModeDays', { onSite: totals.onSiteDays, remote: totals.remoteDays })], () => S.label);
       await put([]);

@@ -1,3 +1,4 @@
+import { recordTotalLines, recordTotalsLabel } from '../../../domain/reports/record-totals.ts';
 import { chainHeadLine } from '../../../domain/record-chain/chain-head-line.ts';
 import { formatAcknowledgedAt } from '../../../domain/access/record-acknowledgement.ts';
 import { Readable } from 'node:stream';
@@ -229,17 +230,16 @@ function writeEmployee(doc: PDFKit.PDFDocument, entry: EmployeeMonthlyRecord, re
   // Totals: the month's row under the columns it sums, then the overtime split and the schedule.
   const totals = record.totals;
   const totalRow = [
-    t('reports.record.totals', { days: totals.attendedDays, count: totals.attendedDays }),
+    t(recordTotalsLabel(totals).key, recordTotalsLabel(totals).params),
     hours(totals.breakSeconds),
     hours(totals.workedSeconds),
     hours(totals.overtimeSeconds),
     t('reports.record.workModeDays', { onSite: totals.onSiteDays, remote: totals.remoteDays }),
   ];
   const spans = [4, 1, 1, 1, 2];
+  // The overtime split always shows (as it always has); complementary hours when there are.
   const summary: [string, string][] = [
-    [t('reports.record.overtimePaid'), hours(totals.overtimePaidSeconds)],
-    [t('reports.record.overtimeRest'), hours(totals.overtimeRestSeconds)],
-    [t('reports.record.overtimeUnmarked'), hours(totals.overtimeUnmarkedSeconds)],
+    ...recordTotalLines(totals, { splitAlways: true }).map((l): [string, string] => [t(l.key), hours(l.seconds)]),
     [t('reports.record.expectedHours'), hours(totals.expectedSeconds)],
   ];
   room(cellHeight(totalRow, 'bold', SIZE.cell) * (1 + summary.length) + 8);

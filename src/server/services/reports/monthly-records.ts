@@ -126,7 +126,7 @@ export async function monthlyRecords(
     for (const l of leaves.get(e.id) ?? []) {
       for (let d = l.fromDate < period.from ? period.from : l.fromDate; d <= l.toDate && d <= period.to; d = nextDate(d)) leaveByDate.set(d, l.leaveTypeName);
     }
-    const built = buildMonthlyRecord({ period, today, calendar, schedules: mine, leaveByDate, holidays: holidays.get(e.companyId), attendances: own, voided: ownVoided, breakRules, absenceFrom: floors.get(e.id)! });
+    const built = buildMonthlyRecord({ period, today, calendar, schedules: mine, leaveByDate, holidays: holidays.get(e.companyId), attendances: own, voided: ownVoided, breakRules, absenceFrom: floors.get(e.id)!, partTime: e.workingDayType === 'part-time' });
     const record = withWorkTimeWarnings(built, limits, before.get(e.id)?.at(-1));
     const history: Record<string, RecordRevision[]> = {};
     for (const a of own) {
