@@ -60,3 +60,10 @@ export function describeSnapshotAlerts(alerts: readonly SnapshotAlert[]): string
   }
   return lines;
 }
+
+/** One line per differing figure, translated (close screen and Settings → Record integrity). */
+export function snapshotAlertLines(alerts: readonly SnapshotAlert[], t: (key: string, params?: Record<string, unknown>) => string): string[] {
+  return alerts.flatMap((a) =>
+    a.differences.map((d) => t('periods.snapshotAlertLine', { employee: a.employeeName, from: a.from, to: a.to, figure: d.figure, snapshot: d.snapshot ?? '—', fresh: d.fresh ?? '—' })),
+  );
+}

@@ -63,7 +63,7 @@ export interface EmployeeMonthlyRecord {
   /** When the employee acknowledged receiving this month's record (decision 036), or null. */
   acknowledgedAt: string | null;
   /** When the month's approval froze the totals shown (decision 051, update of issue 33), or null: computed now. */
-  frozenAt: string | null;
+  frozenAt?: string | null;
 }
 
 export interface MonthlyRecords {
