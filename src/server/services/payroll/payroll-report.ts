@@ -1,5 +1,5 @@
 import { payrollMonth, type PayrollMonth } from '../../../domain/payroll/payroll-month.ts';
-import { currentSnapshots } from '../../db/repositories/approval-snapshots.ts';
+import { currentSnapshots, type StoredSnapshot } from '../../db/repositories/approval-snapshots.ts';
 import { monthApproval } from '../../../domain/payroll/payroll-approval.ts';
 import { payrollColumns, type PayrollColumn, type PayrollLeaveType, type PayrollRow } from '../../../domain/payroll/payroll-columns.ts';
 import { createDayCalendar } from '../../../domain/reports/day-calendar.ts';
@@ -39,7 +39,7 @@ export async function payrollReport(db: Db, filter: EmployeeFilter, month: strin
   const calendar = createDayCalendar(settings.timezone);
   const records = await monthlyRecords(db, filter, month, { fresh: options.fresh });
   // A month whose approval froze the figures is served from that snapshot (decision 051, update of issue 33).
-  const frozen = options.fresh ? new Map() : await currentSnapshots(db, period, records.records.map((r) => r.employee.id));
+  const frozen = options.fresh ? new Map<number, StoredSnapshot>() : await currentSnapshots(db, period, records.records.map((r) => r.employee.id));
   const schedules = await schedulesByEmployee(db, filter);
   const leaves = byEmployee(await leavesOverlapping(db, filter, period));
   const companyOf = new Map((await reportEmployees(db, filter)).map((e) => [e.id, e.companyId]));
