@@ -4,6 +4,7 @@ import { createBackup, operatorMessage } from './services/backups/create-backup.
 import { restoreDatabase, RestoreRefused, storedBackupKeep } from './services/backups/restore-database.ts';
 import { createKysely, databaseFile } from './db/connection.ts';
 import { describeBrokenChain, shortHead } from '../domain/record-chain/record-chain.ts';
+import { describeSnapshotAlerts } from '../domain/periods/approval-snapshot.ts';
 import { verifyRecordChain } from './services/record-chain/verify-record-chain.ts';
 import { migrateToPostgres, MigrationToPostgresFailed, shownUrl } from './services/migrate-to-postgres.ts';
 import { postgresUrl } from './db/engine.ts';
@@ -58,7 +59,8 @@ export function usage(): string {
     '  jornada verify          check the tamper-evident record chain against the punches,',
     '                          corrections and voidings (works while the server runs); exit 0',
     '                          when intact, 1 counting the broken entries and naming the',
-    '                          first 100',
+    '                          first 100, or listing approved figures that differ from a',
+    '                          fresh computation',
     '  jornada migrate-to-postgres DATABASE_URL',
     '                          copy DATA_DIR/jornada.db into an empty PostgreSQL database (stop',
     '                          the server first), then check row counts and the record chain;',
@@ -124,13 +126,16 @@ function reportChain(result: Awaited<ReturnType<typeof verifyRecordChain>>): num
   for (const c of result.companies) {
     console.error(`${c.companyName}: ${c.head ? `head ${shortHead(c.head)} (${c.head.createdAt})` : 'nothing recorded yet'}`);
   }
+  const differ = result.approvedFigures ?? [];
+  // A distinct problem: approved figures a fresh computation no longer gives (decision 051).
+  for (const line of describeSnapshotAlerts(differ)) console.log(line);
   if (!result.ok) {
     // Every broken entry is counted; the first 100 are named, one a line.
     for (const line of describeBrokenChain(result)) console.log(line);
     return 1;
   }
   console.log(`Record chain intact: ${result.entries} entries checked.`);
-  return 0;
+  return differ.length > 0 ? 1 : 0;
 }
 
 /** `verify`: the record chain's check (decision 033) on a read-only connection of its own. */

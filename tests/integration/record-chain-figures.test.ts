@@ -44,7 +44,8 @@ const punch = async (action: string) => expect((await new Client(server.url).pos
 function verifyCli() {
   const r = spawnSync(process.execPath, [path.join(ROOT, 'scripts', 'start.mjs'), '--no-build', 'verify'], {
     cwd: ROOT,
-    env: { ...process.env, DATA_DIR: server.dataDir, PORT: '1', ...(server.databaseUrl ? { DATABASE_URL: server.databaseUrl } : {}) },
+    // The server's business clock: verify also recomputes approved months as of now (decision 051, update of issue 33).
+    env: { ...process.env, DATA_DIR: server.dataDir, PORT: '1', JORNADA_TEST: '1', JORNADA_FAKE_NOW_FILE: clockFile, ...(server.databaseUrl ? { DATABASE_URL: server.databaseUrl } : {}) },
     encoding: 'utf8',
     timeout: 60_000,
   });

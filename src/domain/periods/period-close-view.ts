@@ -1,3 +1,4 @@
+import type { SnapshotAlert } from './approval-snapshot.ts';
 import type { Period } from '../reports/periods.ts';
 import type { ApprovalPeriodKind } from './approval-period.ts';
 import type { PeriodExceptions, PeriodTotals } from './period-exceptions.ts';
@@ -36,6 +37,8 @@ export interface PeriodCloseView {
   /** May the shown period be approved (it has ended)? */
   ended: boolean;
   rows: PeriodCloseRow[];
+  /** Approved figures of this period that differ from a fresh computation (decision 051, update of issue 33). */
+  snapshotAlerts: SnapshotAlert[];
 }
 
 

@@ -16,6 +16,8 @@ import type { BreakInstants } from '../attendance/shift-times.ts';
  * break, leave, holiday, schedule, approval — each write appends an entry with the row as stored
  * (a deletion: the payload DELETED), and the LATEST entry of a row must equal the row.
  */
+import type { SnapshotAlert } from '../periods/approval-snapshot.ts';
+
 export type ChainKind = 'punch' | 'revision' | 'void' | FigureKind;
 export type FigureKind = 'attendance' | 'break' | 'leave' | 'holiday' | 'schedule' | 'approval';
 export const FIGURE_KINDS: readonly FigureKind[] = ['attendance', 'break', 'leave', 'holiday', 'schedule', 'approval'];
@@ -188,6 +190,8 @@ export interface ApprovalFacts {
   reopenedBy: number | null;
   reopenedAt: string | null;
   reopenReason: string | null;
+  /** SHA-256 of the approval's latest snapshot of figures (decision 051, update of issue 33); null/absent before snapshots existed. */
+  snapshotDigest?: string | null;
 }
 export interface FigureFacts {
   attendance: AttendanceFacts;
@@ -205,15 +209,22 @@ export const FIGURE_COLUMNS = {
   leave: ['id', 'employeeId', 'leaveTypeId', 'fromDate', 'toDate', 'returnDate', 'status', 'decidedBy', 'decidedAt'],
   holiday: ['id', 'companyId', 'date', 'name'],
   schedule: ['id', 'employeeId', 'startTime', 'offTime', 'totalHours', 'restDays', 'fromDate', 'toDate', 'status'],
-  approval: ['id', 'employeeId', 'dateFrom', 'dateTo', 'status', 'approvedBy', 'approvedAt', 'reopenedBy', 'reopenedAt', 'reopenReason'],
+  approval: ['id', 'employeeId', 'dateFrom', 'dateTo', 'status', 'approvedBy', 'approvedAt', 'reopenedBy', 'reopenedAt', 'reopenReason', 'snapshotDigest'],
 } as const satisfies { [K in FigureKind]: readonly (keyof FigureFacts[K])[] };
 
 /** The canonical payload of a figure row: exactly its FIGURE_COLUMNS (extra properties of `row` are left out). */
 export function figurePayload<K extends FigureKind>(kind: K, row: FigureFacts[K]): string {
   const facts: Record<string, unknown> = {};
-  for (const column of FIGURE_COLUMNS[kind]) facts[column] = (row as unknown as Record<string, unknown>)[column] ?? null;
+  for (const column of FIGURE_COLUMNS[kind]) {
+    const value = (row as unknown as Record<string, unknown>)[column] ?? null;
+    // A column added after entries were written is left out while empty: those entries still verify.
+    if (!(value === null && LATER_COLUMNS.has(column))) facts[column] = value;
+  }
   return canonicalJson(facts);
 }
+
+/** FIGURE_COLUMNS added after migration 0028 chained existing rows (an approval's snapshot digest, migration 0031). */
+const LATER_COLUMNS: ReadonlySet<string> = new Set(['snapshotDigest']);
 
 /** The hash of an entry: SHA-256 of the previous hash followed by the payload. */
 export const entryHash = (sha256: Sha256, prevHash: string, payload: string): string => sha256(prevHash + payload);
@@ -407,4 +418,10 @@ export interface RecordChainCheck {
   /** The first MAX_LISTED_BREAKS broken entries, in chain order (empty when ok). */
   broken: BrokenEntry[];
   companies: CompanyChain[];
+  /**
+   * Approved periods whose frozen figures differ from a fresh computation (decision 051, update
+   * of issue 33): a distinct problem from a broken chain, listed by `verify` (command, API,
+   * Settings); absent where only the chain is checked (the PostgreSQL copy).
+   */
+  approvedFigures?: SnapshotAlert[];
 }

@@ -300,6 +300,22 @@ export interface PeriodApprovalTable {
   reopenReason: string | null;
 }
 
+/** The figures frozen by an approval (migration 0031, decision 051 update of issue 33); JSON through db/stored-formats.ts. */
+export interface ApprovalSnapshotTable {
+  id: Id;
+  approvalId: number;
+  employeeId: number;
+  dateFrom: string;
+  dateTo: string;
+  /** The payroll row's figures (PayrollMonth), canonical JSON. */
+  payroll: string;
+  /** The monthly record's totals (MonthlyRecordTotals), canonical JSON. */
+  totals: string;
+  createdAt: string;
+  /** When a reopen superseded it (kept as history); null while it is the approval's current snapshot. */
+  supersededAt: string | null;
+}
+
 /** The answer given for each (terminal, sequence number) received (migration 0017). */
 export interface OfflineReceiptTable {
   terminalId: number;
@@ -571,6 +587,7 @@ export interface Database {
   punches: PunchTable;
   clockConflicts: ClockConflictTable;
   periodApprovals: PeriodApprovalTable;
+  approvalSnapshots: ApprovalSnapshotTable;
   offlineReceipts: OfflineReceiptTable;
   recordChain: RecordChainTable;
   punchPhotos: PunchPhotoTable;

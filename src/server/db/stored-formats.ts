@@ -1,3 +1,4 @@
+import { canonicalJson } from '../../domain/record-chain/record-chain.ts';
 import type { FaceEnablement } from '../../domain/biometrics/face-enablement.ts';
 import type { BreakInstants } from '../../domain/attendance/shift-times.ts';
 import { normalizePermissions, type Permissions } from '../../domain/permissions/permissions.ts';
@@ -155,4 +156,23 @@ export function parseWebhookDelivery(json: string): WebhookDelivery | null {
   } catch {
     return null;
   }
+}
+
+/**
+ * `approval_snapshots.payroll` / `.totals` (migration 0031): a JSON object of figures as the
+ * approval froze them. Written as canonical JSON (sorted keys) so the stored text is the digest's
+ * text; a damaged value reads as `{}` (every figure then differs from a fresh computation).
+ */
+export function parseSnapshotPart(json: string): Record<string, unknown> {
+  try {
+    const value: unknown = JSON.parse(json);
+    return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
+
+/** A snapshot part as `approval_snapshots` stores it. */
+export function snapshotPartJson(part: object): string {
+  return canonicalJson(part);
 }

@@ -4,6 +4,7 @@ import { chainHeadLine } from '../../../domain/record-chain/chain-head-line.ts';
 import { formatNumber } from '../../../domain/format/intl-format.ts';
 import type { Language } from '../../../i18n/languages.ts';
 import { translator } from '../../../i18n/translate.ts';
+import { snapshotAlertLines } from '../../../domain/periods/approval-snapshot.ts';
 import { api } from '../../../lib/client/api.ts';
 import { primaryButton } from '../ui/buttons.ts';
 import { useApiAction } from '../../../lib/client/use-api-action.ts';
@@ -83,6 +84,17 @@ export function RecordIntegritySection({ lang, timeZone }: Props) {
               )}
             </>
           )}
+        </div>
+      )}
+      {check && (check.approvedFigures?.length ?? 0) > 0 && (
+        <div role="alert" className="rounded-xl border border-red-300 bg-red-50 p-4 text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100" data-testid="integrity-figures">
+          <p className="font-semibold">{t('periods.snapshotAlertTitle')}</p>
+          <p className="mt-1">{t('periods.snapshotAlertIntro')}</p>
+          <ul className="mt-2 list-inside list-disc">
+            {snapshotAlertLines(check.approvedFigures ?? [], t).map((line, i) => (
+              <li key={i}>{line}</li>
+            ))}
+          </ul>
         </div>
       )}
       {check && (

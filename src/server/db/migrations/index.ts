@@ -26,6 +26,7 @@ import * as m0026 from './0026-webhooks.ts';
 import * as m0027 from './0027-shared-state.ts';
 import * as m0028 from './0028-chain-figure-rows.ts';
 import * as m0030 from './0030-payroll-identity.ts';
+import * as m0031 from './0031-approval-snapshots.ts';
 
 export interface Migration {
   up(db: Kysely<any>): Promise<void>;
@@ -63,4 +64,5 @@ export const migrations: ReadonlyArray<readonly [name: string, migration: Migrat
   ['0027-shared-state', m0027],
   ['0028-chain-figure-rows', m0028],
   ['0030-payroll-identity', m0030],
+  ['0031-approval-snapshots', m0031],
 ];

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Period } from '../../../domain/reports/periods.ts';
 import type { Database } from '../schema.ts';
 import { chainFigureRows } from './record-chain.ts';
+import { insertSnapshot, supersedeSnapshots } from './approval-snapshots.ts';
 
 type Db = Kysely<Database>;
 
@@ -64,21 +65,32 @@ export async function findPeriodApproval(db: Db, employeeId: number, period: Per
   return selectApprovals(db).where('p.employeeId', '=', employeeId).where('p.dateFrom', '=', period.from).where('p.dateTo', '=', period.to).executeTakeFirst();
 }
 
-/** Approves (locks) the period: a new row, or a reopened row approved again. */
-export async function upsertApproval(db: Db, row: { employeeId: number; from: string; to: string; approvedBy: number; approvedAt: string }): Promise<void> {
-  await db
+/**
+ * Approves (locks) the period: a new row, or a reopened row approved again. With `snapshot`, the
+ * figures the approval freezes are stored first (an earlier snapshot of the row is superseded),
+ * so the approval's chain entry records their digest (decision 051, update of issue 33).
+ */
+export async function upsertApproval(
+  db: Db,
+  row: { employeeId: number; from: string; to: string; approvedBy: number; approvedAt: string },
+  snapshot?: { payroll: object; totals: object },
+): Promise<void> {
+  const rows = await db
     .insertInto('periodApprovals')
     .values({ employeeId: row.employeeId, dateFrom: row.from, dateTo: row.to, status: 'approved', approvedBy: row.approvedBy, approvedAt: row.approvedAt })
     .onConflict((oc) => oc.columns(['employeeId', 'dateFrom', 'dateTo']).doUpdateSet({ status: 'approved', approvedBy: row.approvedBy, approvedAt: row.approvedAt }))
     .returning('id')
-    .execute()
-    .then((rows) => chainFigureRows(db, 'approval', rows.map((r) => r.id)));
+    .execute();
+  if (snapshot) for (const r of rows) await insertSnapshot(db, { approvalId: r.id, employeeId: row.employeeId, from: row.from, to: row.to, ...snapshot, at: row.approvedAt });
+  await chainFigureRows(db, 'approval', rows.map((r) => r.id));
 }
 
 /** Reopens an approved row; false when it was not approved (reopened meanwhile). */
 export async function reopenApproval(db: Db, id: number, change: { reopenedBy: number; reopenedAt: string; reopenReason: string }): Promise<boolean> {
   const result = await db.updateTable('periodApprovals').set({ status: 'reopened', ...change }).where('id', '=', id).where('status', '=', 'approved').executeTakeFirst();
   if (Number(result.numUpdatedRows) !== 1) return false;
+  // Its frozen figures stay as history, marked superseded; approving again freezes new ones.
+  await supersedeSnapshots(db, id, change.reopenedAt);
   // Chained as stored, in the caller's transaction (decision 033, update of issue 33), as the approval was.
   await chainFigureRows(db, 'approval', [id]);
   return true;

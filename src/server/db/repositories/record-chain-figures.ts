@@ -1,5 +1,6 @@
 import { figurePayload, type CurrentRecord, type FigureKind } from '../../../domain/record-chain/record-chain.ts';
 import type { Db } from '../connection.ts';
+import { latestSnapshotDigests } from './approval-snapshots.ts';
 
 /**
  * The rows a month's figures are read from, as the record chain records them (decision 033,
@@ -59,13 +60,18 @@ async function figureQuery(db: Db, kind: FigureKind, ids?: readonly number[]): P
           .select(['e.companyId', 't.id', 't.employeeId', 't.startTime', 't.offTime', 't.totalHours', 't.restDays', 't.fromDate', 't.toDate', 't.status']),
         't.id',
       ).execute();
-    case 'approval':
-      return some(
+    case 'approval': {
+      const rows = await some(
         db
           .selectFrom('periodApprovals as t')
           .innerJoin('employees as e', 'e.id', 't.employeeId')
           .select(['e.companyId', 't.id', 't.employeeId', 't.dateFrom', 't.dateTo', 't.status', 't.approvedBy', 't.approvedAt', 't.reopenedBy', 't.reopenedAt', 't.reopenReason']),
         't.id',
       ).execute();
+      // The approval's frozen figures are part of what it says: the digest of its latest snapshot
+      // as stored now (decision 051, update of issue 33), so an edited snapshot fails verify.
+      const digests = await latestSnapshotDigests(db, ids);
+      return rows.map((r) => ({ ...r, snapshotDigest: digests.get(r.id) ?? null }));
+    }
   }
 }

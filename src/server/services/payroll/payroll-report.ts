@@ -1,4 +1,5 @@
-import { payrollMonth } from '../../../domain/payroll/payroll-month.ts';
+import { payrollMonth, type PayrollMonth } from '../../../domain/payroll/payroll-month.ts';
+import { currentSnapshots, type StoredSnapshot } from '../../db/repositories/approval-snapshots.ts';
 import { monthApproval } from '../../../domain/payroll/payroll-approval.ts';
 import { payrollColumns, type PayrollColumn, type PayrollLeaveType, type PayrollRow } from '../../../domain/payroll/payroll-columns.ts';
 import { createDayCalendar } from '../../../domain/reports/day-calendar.ts';
@@ -28,13 +29,17 @@ export interface PayrollReport {
  * record decides each day; `payrollMonth` sorts it into payroll concepts. Besides: whether the
  * month is approved (decision 051), the company's holidays of the month and the next day (a
  * night shift runs into it), each leave type's remaining allowance of the year as of the month's
- * last day (accrued to then), and the identity fields of migration 0030.
+ * last day (accrued to then), and the identity fields of migration 0030. An employee whose month
+ * is approved is served the figures the approval froze (its snapshot), unless `fresh` asks for a
+ * new computation (the approval itself and the check that compares the two).
  */
-export async function payrollReport(db: Db, filter: EmployeeFilter, month: string): Promise<PayrollReport> {
+export async function payrollReport(db: Db, filter: EmployeeFilter, month: string, options: { fresh?: boolean } = {}): Promise<PayrollReport> {
   const settings = await getSettings(db);
   const period = monthPeriod(month);
   const calendar = createDayCalendar(settings.timezone);
-  const records = await monthlyRecords(db, filter, month);
+  const records = await monthlyRecords(db, filter, month, { fresh: options.fresh });
+  // A month whose approval froze the figures is served from that snapshot (decision 051, update of issue 33).
+  const frozen = options.fresh ? new Map<number, StoredSnapshot>() : await currentSnapshots(db, period, records.records.map((r) => r.employee.id));
   const schedules = await schedulesByEmployee(db, filter);
   const leaves = byEmployee(await leavesOverlapping(db, filter, period));
   const companyOf = new Map((await reportEmployees(db, filter)).map((e) => [e.id, e.companyId]));
@@ -65,7 +70,7 @@ export async function payrollReport(db: Db, filter: EmployeeFilter, month: strin
         professionalCategory: identity?.professionalCategory ?? null,
         contractType: identity?.contractType ?? null,
       },
-      figures: payrollMonth({
+      figures: (frozen.get(employee.id)?.payroll as PayrollMonth | undefined) ?? payrollMonth({
         days: record.days,
         schedules: schedules.get(employee.id) ?? [],
         calendar,

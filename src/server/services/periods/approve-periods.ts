@@ -15,6 +15,8 @@ import { getSettings } from '../get-settings.ts';
 import { requireWritable, type RecordActor } from '../record-guard.ts';
 import { wakeOutbox } from '../../outbox/outbox-sender.ts';
 import { emitPeriodApprovedEvents } from '../webhooks/emit-period-approved.ts';
+import type { SnapshotFigures } from '../../../domain/periods/approval-snapshot.ts';
+import { freshFigures, monthOf } from './approval-figures.ts';
 
 export interface ApproveAnswer {
   period: Period;
@@ -29,7 +31,9 @@ export interface ApproveAnswer {
  * `date` (a month or an ISO week, per `settings.approvalPeriod`) for the listed employees and/or
  * every employee of `department` (bulk). Only a period that has ended (422 `periods.notEnded`).
  * An unknown employee is a 422 with nothing written. A period already approved stays as it was;
- * a reopened one is approved again. One transaction; each approval is audited.
+ * a reopened one is approved again. One transaction; each approval is audited and, for a month,
+ * stores a snapshot of the employee's payroll row and record totals (its digest chained with the
+ * approval).
  */
 export async function approvePeriods(db: Db, input: unknown, actor: RecordActor): Promise<ApproveAnswer> {
   const data = validateAttendance(PeriodApproveInput, input);
@@ -52,6 +56,10 @@ export async function approvePeriods(db: Db, input: unknown, actor: RecordActor)
         ids.add(e.id);
       }
     }
+    // The figures each approval freezes (decision 051, update of issue 33), computed in this
+    // transaction: a payroll month only (an ISO week is no payroll row; its days are still locked).
+    const month = monthOf(period);
+    const figures = month ? await freshFigures(trx, month, [...ids]) : new Map<number, SnapshotFigures>();
     let approved = 0;
     let already = 0;
     const approvedIds: number[] = [];
@@ -62,7 +70,8 @@ export async function approvePeriods(db: Db, input: unknown, actor: RecordActor)
         continue;
       }
       approvedIds.push(employeeId);
-      await upsertApproval(trx, { employeeId, from: period.from, to: period.to, approvedBy: actor.id, approvedAt: at });
+      const frozen = figures.get(employeeId);
+      await upsertApproval(trx, { employeeId, from: period.from, to: period.to, approvedBy: actor.id, approvedAt: at }, frozen && { payroll: frozen.payroll, totals: frozen.totals });
       await appendAudit(trx, {
         userId: actor.id,
         entity: 'periodApproval',

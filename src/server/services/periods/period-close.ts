@@ -14,6 +14,7 @@ import { absenceFloors } from '../reports/absence-floors.ts';
 import { byEmployee, holidaysByCompany, leavesOverlapping, reportEmployees, schedulesByEmployee, type EmployeeFilter } from '../../db/repositories/report-data.ts';
 import { getSettings } from '../get-settings.ts';
 import { periodWarnings } from '../../../domain/periods/period-warnings.ts';
+import { snapshotAlerts } from './approval-figures.ts';
 
 /**
  * The month-close screen's data (decision 051): for every employee under the filter who has a
@@ -77,5 +78,8 @@ export async function periodCloseView(db: Db, asked: { date?: string | null; dep
       locked: approved.some((a) => a.status === 'approved'),
     };
   });
-  return { kind, period, previous: shiftPeriod(period.from, kind, -1).from, next: shiftPeriod(period.from, kind, 1).from, today, ended: period.to < today, rows };
+  // The period's approved figures that a fresh computation no longer gives: shown, never applied.
+  const listed = new Set(employees.map((e) => e.id));
+  const alerts = (await snapshotAlerts(db, period)).filter((a) => listed.has(a.employeeId));
+  return { kind, period, previous: shiftPeriod(period.from, kind, -1).from, next: shiftPeriod(period.from, kind, 1).from, today, ended: period.to < today, rows, snapshotAlerts: alerts };
 }

@@ -3,6 +3,7 @@ import { verifyChain, type RecordChainCheck } from '../../../domain/record-chain
 export type { RecordChainCheck };
 import { sha256Hex } from '../../db/chain-hash.ts';
 import type { Db } from '../../db/connection.ts';
+import { snapshotAlerts } from '../periods/approval-figures.ts';
 import { allChainEntries, companyNamesForChains, currentChainedRecords } from '../../db/repositories/record-chain.ts';
 
 /**
@@ -11,7 +12,11 @@ import { allChainEntries, companyNamesForChains, currentChainedRecords } from '.
  * transaction, so a punch recorded meanwhile cannot look like a missing entry.
  */
 export async function verifyRecordChain(db: Db): Promise<RecordChainCheck> {
-  return db.transaction().execute((trx) => verifyRecordChainIn(trx));
+  return db.transaction().execute(async (trx) => {
+    const check = await verifyRecordChainIn(trx);
+    // Besides the chain: approved figures that a fresh computation no longer gives (never applied).
+    return { ...check, approvedFigures: await snapshotAlerts(trx) };
+  });
 }
 
 /** The same check inside the caller's transaction (`migrate-to-postgres` checks the copy before it commits). */

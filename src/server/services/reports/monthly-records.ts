@@ -1,4 +1,5 @@
-import { buildMonthlyRecord, type MonthlyRecord } from '../../../domain/reports/monthly-record.ts';
+import { buildMonthlyRecord, type MonthlyRecord, type MonthlyRecordTotals } from '../../../domain/reports/monthly-record.ts';
+import { currentSnapshots } from '../../db/repositories/approval-snapshots.ts';
 import { monthPeriod, type Period } from '../../../domain/reports/periods.ts';
 import { createDayCalendar, nextDate } from '../../../domain/reports/day-calendar.ts';
 import { addDays, localDateOf } from '../../../domain/time/zoned-time.ts';
@@ -61,6 +62,8 @@ export interface EmployeeMonthlyRecord {
   chainHead: ChainHead | null;
   /** When the employee acknowledged receiving this month's record (decision 036), or null. */
   acknowledgedAt: string | null;
+  /** When the month's approval froze the totals shown (decision 051, update of issue 33), or null: computed now. */
+  frozenAt?: string | null;
 }
 
 export interface MonthlyRecords {
@@ -76,13 +79,14 @@ export interface MonthlyRecords {
 /**
  * The legal monthly working-time record (domain/reports/monthly-record.ts) of every employee under
  * the filter who had a schedule in force or an attendance that month, in name order. Employees
- * with neither have nothing to record and are left out.
+ * with neither have nothing to record and are left out. An approved month's totals are served
+ * from its approval's snapshot (`frozenAt` says so) unless `fresh` is asked.
  */
 export async function monthlyRecords(
   db: Db,
   filter: EmployeeFilter,
   month: string,
-  options: { withRevisions?: boolean } = {},
+  options: { withRevisions?: boolean; fresh?: boolean } = {},
 ): Promise<MonthlyRecords> {
   const settings = await getSettings(db);
   const now = new Date(nowMs()).toISOString();
@@ -156,8 +160,20 @@ export async function monthlyRecords(
       revisions: history,
       chainHead: heads.get(e.companyId) ?? null,
       acknowledgedAt: null,
+      frozenAt: null,
       requests: asked,
     });
+  }
+  // An approved month's totals are the ones its approval froze; the day rows stay as computed now
+  // (the snapshot holds totals only). `fresh` asks for the computation (approval, check).
+  if (!options.fresh) {
+    const frozen = await currentSnapshots(db, period, records.map((r) => r.employee.id));
+    for (const r of records) {
+      const snapshot = frozen.get(r.employee.id);
+      if (!snapshot) continue;
+      r.record = { ...r.record, totals: snapshot.totals as unknown as MonthlyRecordTotals };
+      r.frozenAt = snapshot.createdAt;
+    }
   }
   const acknowledged = await acknowledgementsOfMonth(db, month, records.map((r) => r.employee.id));
   for (const r of records) r.acknowledgedAt = acknowledged.get(r.employee.id) ?? null;

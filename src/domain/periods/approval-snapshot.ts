@@ -1,0 +1,69 @@
+import type { PayrollMonth } from '../payroll/payroll-month.ts';
+import type { MonthlyRecordTotals } from '../reports/monthly-record.ts';
+import { canonicalJson } from '../record-chain/record-chain.ts';
+
+/**
+ * The figures an approval freezes (issue 33 point 1, decision 051 update): an employee's payroll
+ * row (the period's PayrollMonth) and the monthly record's totals. Payroll and the record of a
+ * locked period are served from it; a check compares it with a fresh computation and reports
+ * every difference, never applying one.
+ */
+export interface SnapshotFigures {
+  payroll: PayrollMonth;
+  totals: MonthlyRecordTotals;
+}
+
+/** The text whose SHA-256 is the snapshot's digest in the record chain: canonical JSON, one text for one content. */
+export const snapshotDigestText = (figures: { payroll: unknown; totals: unknown }): string => canonicalJson({ payroll: figures.payroll, totals: figures.totals });
+
+/** One figure that differs: `payroll.overtimeSeconds`, `totals.workedSeconds`, …; values as canonical JSON text when not numbers. */
+export interface SnapshotDifference {
+  figure: string;
+  snapshot: number | string | null;
+  fresh: number | string | null;
+}
+
+const shown = (v: unknown): number | string | null => (v === undefined || v === null ? null : typeof v === 'number' ? v : canonicalJson(v));
+
+/**
+ * Every top-level figure of the payroll row and of the totals whose value differs between the
+ * snapshot and a fresh computation, in a stable order (payroll first, then totals; by name). A
+ * figure present on one side only (a layout that grew) differs too.
+ */
+export function snapshotDifferences(snapshot: { payroll: object; totals: object }, fresh: { payroll: object; totals: object }): SnapshotDifference[] {
+  const out: SnapshotDifference[] = [];
+  for (const part of ['payroll', 'totals'] as const) {
+    const a = snapshot[part] as Record<string, unknown>;
+    const b = fresh[part] as Record<string, unknown>;
+    for (const key of [...new Set([...Object.keys(a), ...Object.keys(b)])].sort()) {
+      if (canonicalJson(a[key] ?? null) !== canonicalJson(b[key] ?? null)) out.push({ figure: `${part}.${key}`, snapshot: shown(a[key]), fresh: shown(b[key]) });
+    }
+  }
+  return out;
+}
+
+/** An employee's period whose approved figures differ from a fresh computation (close screen and `verify`). */
+export interface SnapshotAlert {
+  employeeId: number;
+  employeeName: string;
+  from: string;
+  to: string;
+  differences: SnapshotDifference[];
+}
+
+/** The alerts as the command line prints them: a heading line, then one line per figure. Empty when none. */
+export function describeSnapshotAlerts(alerts: readonly SnapshotAlert[]): string[] {
+  if (alerts.length === 0) return [];
+  const lines = [`Approved figures differ from a fresh computation: ${alerts.length} ${alerts.length === 1 ? 'period' : 'periods'} (nothing was changed; reopen to review).`];
+  for (const a of alerts) {
+    for (const d of a.differences) lines.push(`  ${a.employeeName} (employee ${a.employeeId}), ${a.from}..${a.to}: ${d.figure} approved ${d.snapshot ?? '-'}, now ${d.fresh ?? '-'}.`);
+  }
+  return lines;
+}
+
+/** One line per differing figure, translated (close screen and Settings → Record integrity). */
+export function snapshotAlertLines(alerts: readonly SnapshotAlert[], t: (key: string, params?: Record<string, unknown>) => string): string[] {
+  return alerts.flatMap((a) =>
+    a.differences.map((d) => t('periods.snapshotAlertLine', { employee: a.employeeName, from: a.from, to: a.to, figure: d.figure, snapshot: d.snapshot ?? '—', fresh: d.fresh ?? '—' })),
+  );
+}
