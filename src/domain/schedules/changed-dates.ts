@@ -1,16 +1,8 @@
 import { addDays } from '../time/zoned-time.ts';
+import type { ScheduleRule } from './schedule-rules.ts';
 
-/** A schedule as far as what it puts in force on which dates (decision 051, update of issue 33). */
-export interface ScheduleSpan {
-  employeeId: number;
-  startTime: string;
-  offTime: string;
-  totalHours: number;
-  restDays: readonly string[];
-  fromDate: string;
-  /** null: open-ended. */
-  toDate: string | null;
-}
+/** A schedule as far as what it puts in force on which dates (decision 051, update of issue 33); `toDate` null is open-ended. */
+export type ScheduleSpan = Omit<ScheduleRule, 'id' | 'status'> & { employeeId: number };
 
 /** An employee's dates a schedule write may change; `to` null is open-ended. */
 export interface ChangedSpan {
