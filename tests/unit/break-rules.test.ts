@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { countedSeconds, DEFAULT_BREAK_RULES } from '../../src/domain/worktime/break-rules.ts';
+import { breakRulesOn, countedSeconds, DEFAULT_BREAK_RULES } from '../../src/domain/worktime/break-rules.ts';
+import { dayFigures } from '../../src/domain/worktime/day-figures.ts';
 import { buildMonthlyRecord } from '../../src/domain/reports/monthly-record.ts';
 import { createDayCalendar } from '../../src/domain/reports/day-calendar.ts';
 import type { ScheduleRule } from '../../src/domain/schedules/schedule-rules.ts';
@@ -46,5 +47,36 @@ describe('what counts as work under the break rules (decision 050)', () => {
     const deducted = buildMonthlyRecord({ ...input, breakRules: { breaksPaid: false, autoBreakAfterMinutes: 360, autoBreakMinutes: 30 } });
     expect(deducted.days[0]).toMatchObject({ workedSeconds: 9 * H + 30 * M, countedSeconds: 9 * H, deductedSeconds: 30 * M, overtimeSeconds: H });
     expect(deducted.totals).toMatchObject({ workedSeconds: 9 * H + 30 * M, countedSeconds: 9 * H, overtimeSeconds: H });
+  });
+});
+
+describe('breakRulesOn: the rules in force on a date (effective-dated, decision 050)', () => {
+  const unpaid = { breaksPaid: false, autoBreakAfterMinutes: 0, autoBreakMinutes: 30 };
+  const paid = { ...unpaid, breaksPaid: true };
+  const auto = { ...unpaid, autoBreakAfterMinutes: 360 };
+  const change = (id: number, effectiveFrom: string, rules: typeof unpaid) => ({ id, effectiveFrom, rules, createdAt: '2026-03-01T00:00:00Z', authorId: 1 });
+  const history = [change(1, '0000-01-01', unpaid), change(3, '2026-03-16', auto), change(2, '2026-03-16', paid), change(4, '2026-04-01', unpaid)];
+
+  it('picks per day across a change in mid-month, the later written on a tie', () => {
+    expect(breakRulesOn(history, '2026-03-15')).toEqual(unpaid);
+    expect(breakRulesOn(history, '2026-03-16')).toEqual(auto);
+    expect(breakRulesOn(history, '2026-03-31')).toEqual(auto);
+    expect(breakRulesOn(history, '2026-04-01')).toEqual(unpaid);
+  });
+
+  it('the defaults before any change', () => {
+    expect(breakRulesOn([], '2026-03-15')).toEqual(DEFAULT_BREAK_RULES);
+  });
+
+  it('dayFigures takes the rules of its own date', () => {
+    const day = (date: string) =>
+      dayFigures({ date, today: '2026-12-31', plan: { state: 1, scheduledSeconds: 8 * 3600 }, attendance: { timeOut: 'x', workedSeconds: 8 * 3600, breakSeconds: 3600, lateSeconds: 0, earlyDepartureSeconds: 0, workFlag: null }, onLeave: false, breakRules: (d) => breakRulesOn(history, d) });
+    expect(day('2026-03-13').overtimeSeconds).toBe(0);
+    expect(day('2026-03-20').overtimeSeconds).toBe(0);
+    const paidOnly = [change(1, '0000-01-01', unpaid), change(2, '2026-03-16', paid)];
+    const paidDay = (date: string) =>
+      dayFigures({ date, today: '2026-12-31', plan: { state: 1, scheduledSeconds: 8 * 3600 }, attendance: { timeOut: 'x', workedSeconds: 8 * 3600, breakSeconds: 3600, lateSeconds: 0, earlyDepartureSeconds: 0, workFlag: null }, onLeave: false, breakRules: (d) => breakRulesOn(paidOnly, d) });
+    expect(paidDay('2026-03-13').overtimeSeconds).toBe(0);
+    expect(paidDay('2026-03-16').overtimeSeconds).toBe(3600);
   });
 });

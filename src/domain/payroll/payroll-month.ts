@@ -183,7 +183,8 @@ export function payrollMonth(input: {
   calendar: DayCalendar;
   /** Approved leave, in the order the record read it (by start date). */
   leaves: readonly PayrollLeave[];
-  breaksPaid: boolean;
+  /** Whether breaks are paid on a date (effective-dated, decision 050), or one answer for every date. */
+  breaksPaid: boolean | ((date: string) => boolean);
   /** The company's holiday dates of the month and the day after it (a night shift of the last day may run into it). */
   holidays?: ReadonlySet<string>;
 }): PayrollMonth {
@@ -228,7 +229,7 @@ export function payrollMonth(input: {
       out.workedDays++;
       out.autoBreakDeductedSeconds += day.deductedSeconds;
       out.countedSeconds += counted;
-      const work = workIntervals({ timeIn: day.timeIn, timeOut: day.timeOut, breaks: day.breaks, timezone: day.timezone }, input.breaksPaid);
+      const work = workIntervals({ timeIn: day.timeIn, timeOut: day.timeOut, breaks: day.breaks, timezone: day.timezone }, typeof input.breaksPaid === 'function' ? input.breaksPaid(day.date) : input.breaksPaid);
       out.nightSeconds += Math.min(counted, Math.round(msWithin(work, nightWindowsOf(work, day.timezone)) / 1000));
       const onHoliday = holidayWork(work, day.date, day.timezone, holidays);
       const holiday = Math.min(counted, onHoliday.seconds);

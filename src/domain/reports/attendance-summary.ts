@@ -2,7 +2,7 @@ import type { ScheduleRule } from '../schedules/schedule-rules.ts';
 import type { Period } from './periods.ts';
 import { createPeriodPlanner, type DayAttendance, type DayCalendar, type PeriodPlanner } from './day-calendar.ts';
 import type { WorkFlag } from '../attendance/work-flag.ts';
-import { DEFAULT_BREAK_RULES, type BreakRules } from '../worktime/break-rules.ts';
+import { DEFAULT_BREAK_RULES, type BreakRulesInput } from '../worktime/break-rules.ts';
 import { dayFigures, type DayPlan } from '../worktime/day-figures.ts';
 
 /** What a summary reads of an attendance (the check-out only for whether the day is closed). */
@@ -84,12 +84,12 @@ export function summarizeAttendance(input: {
   /** The employee's absence floor (`absenceFloor`, issue 33 point 6): earlier days count nowhere. */
   absenceFrom?: string;
   /** How breaks count (decision 050), as the record counts them; unpaid, no deduction when left out. */
-  breakRules?: BreakRules;
+  breakRules?: BreakRulesInput;
   /** Part time: time beyond the day's expected hours is complementary, not overtime. */
   partTime?: boolean;
 }): AttendanceSummary {
   const { today, leaveDates } = input;
-  const breakRules = input.breakRules ?? DEFAULT_BREAK_RULES;
+  const breakRules: BreakRulesInput = input.breakRules ?? DEFAULT_BREAK_RULES;
   const planner = input.planner ?? createPeriodPlanner(input.calendar, input.period);
   const { dates, state, expected } = planner.planFor(input.schedules, input.holidays);
   const s: AttendanceSummary = { ...EMPTY_SUMMARY };

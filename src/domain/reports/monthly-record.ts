@@ -5,7 +5,7 @@ import type { ScheduleRule } from '../schedules/schedule-rules.ts';
 import type { WeekdayName } from '../time/zoned-time.ts';
 import { datesOf, type Period } from './periods.ts';
 import type { WorkTimeWarning } from '../worktime/work-time-warnings.ts';
-import { DEFAULT_BREAK_RULES, type BreakRules } from '../worktime/break-rules.ts';
+import { DEFAULT_BREAK_RULES, type BreakRulesInput } from '../worktime/break-rules.ts';
 import { dayFigures, dayPlanOf, nightWorkerOn } from '../worktime/day-figures.ts';
 import { activeScheduleOn, type DayAttendance, type DayKind, type DayCalendar } from './day-calendar.ts';
 
@@ -164,13 +164,13 @@ export function buildMonthlyRecord(input: {
   /** Voided entries within the period (listed, never counted). */
   voided?: readonly VoidedDay[];
   /** How breaks count (decision 050); unpaid and no automatic deduction when left out. */
-  breakRules?: BreakRules;
+  breakRules?: BreakRulesInput;
   /** The employee's absence floor (`absenceFloor`, issue 33 point 6); left out, no floor. */
   absenceFrom?: string;
   /** The employee works part time: time beyond the expected is complementary hours, not overtime. */
   partTime?: boolean;
 }): MonthlyRecord {
-  const breakRules = input.breakRules ?? DEFAULT_BREAK_RULES;
+  const breakRules: BreakRulesInput = input.breakRules ?? DEFAULT_BREAK_RULES;
   const { calendar, schedules, leaveByDate, today } = input;
   const byDate = new Map(input.attendances.map((a) => [a.date, a]));
   const totals: MonthlyRecordTotals = {

@@ -8,6 +8,7 @@ import { parseIpList } from '../net/ip-list.ts';
 import { AUTO_BREAK_AFTER_RANGE, AUTO_BREAK_MINUTES_RANGE } from '../worktime/break-rules.ts';
 import { MAX_ORDINARY_HOURS_RANGE } from '../worktime/work-time-warnings.ts';
 import { AUTO_CLOCK_OUT_HOURS_RANGE } from '../attendance/due-auto-clock-out.ts';
+import { calendarDate } from '../schedules/schedule-schema.ts';
 
 /** Countries offered in the settings (ISO 3166 codes; the spec's default is "UK"). */
 export const COUNTRIES = [
@@ -87,6 +88,8 @@ export const SettingsInput = v.object(
     autoBreakMinutes: v.optional(
       v.pipe(v.number('validation.invalidNumber'), v.integer('validation.invalidNumber'), v.minValue(AUTO_BREAK_MINUTES_RANGE.min, 'settings.autoBreakMinutesRange'), v.maxValue(AUTO_BREAK_MINUTES_RANGE.max, 'settings.autoBreakMinutesRange')),
     ),
+    /** From which date a change of the break rules applies (decision 050); not a setting itself. Default: today in the company zone. */
+    effectiveFrom: v.optional(calendarDate),
     maxOrdinaryDailyHours: v.optional(
       v.pipe(v.number('validation.invalidNumber'), v.minValue(MAX_ORDINARY_HOURS_RANGE.min, 'settings.maxOrdinaryHoursRange'), v.maxValue(MAX_ORDINARY_HOURS_RANGE.max, 'settings.maxOrdinaryHoursRange')),
     ),

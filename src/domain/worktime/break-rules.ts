@@ -39,3 +39,43 @@ export function countedSeconds(day: { workedSeconds: number | null; breakSeconds
   const deducted = Math.min(rules.autoBreakMinutes * 60, day.workedSeconds - threshold);
   return { counted: day.workedSeconds - deducted, deducted };
 }
+
+/**
+ * The break rules are effective-dated (issue 33 point 1, decision 050 update): each change says
+ * from which date it applies and the history is kept, so changing a rule never rewrites an
+ * earlier day. A figure computation gets either one set of rules (a pure test) or the rules in
+ * force on each date (`rulesOnDate`).
+ */
+export type BreakRulesByDate = (date: string) => BreakRules;
+export type BreakRulesInput = BreakRules | BreakRulesByDate;
+
+/** One dated change of the rules: in force from `effectiveFrom` (YYYY-MM-DD) until the next change. */
+export interface BreakRulesChange {
+  id: number;
+  effectiveFrom: string;
+  rules: BreakRules;
+  createdAt: string;
+  authorId: number | null;
+}
+
+/** The rules of `date`: from the change with the latest `effectiveFrom` on or before it (the later written on a tie); the defaults before any. */
+export function breakRulesOn(history: readonly BreakRulesChange[], date: string): BreakRules {
+  let found: BreakRulesChange | null = null;
+  for (const c of history) {
+    if (c.effectiveFrom > date) continue;
+    if (!found || c.effectiveFrom > found.effectiveFrom || (c.effectiveFrom === found.effectiveFrom && c.id > found.id)) found = c;
+  }
+  return found ? found.rules : DEFAULT_BREAK_RULES;
+}
+
+/** The rules of one day from either form of input. */
+export const rulesOfDay = (input: BreakRulesInput, date: string): BreakRules => (typeof input === 'function' ? input(date) : input);
+
+/** A change as the settings page lists it. */
+export interface BreakRulesChangeView {
+  effectiveFrom: string;
+  rules: BreakRules;
+  createdAt: string;
+  /** The account that made the change; null for the installation's first rules. */
+  author: string | null;
+}

@@ -1,7 +1,7 @@
 import type { WorkFlag } from '../attendance/work-flag.ts';
 import type { DayCalendar, DayKind } from '../reports/day-calendar.ts';
 import { isNightSchedule, isRestDay, type ScheduleRule } from '../schedules/schedule-rules.ts';
-import { countedSeconds, type BreakRules } from './break-rules.ts';
+import { countedSeconds, rulesOfDay, type BreakRulesInput } from './break-rules.ts';
 import { mayCountAsAbsence } from '../reports/absence-rule.ts';
 
 /**
@@ -100,7 +100,8 @@ export function dayFigures(input: {
   plan: DayPlan;
   attendance: FigureAttendance | undefined;
   onLeave: boolean;
-  breakRules: BreakRules;
+  /** One set of rules, or the rules in force on each date (effective-dated, decision 050). */
+  breakRules: BreakRulesInput;
   /** The employee works part time (employees.workingDayType). */
   partTime?: boolean;
   /** The employee's absence floor (`absenceFloor`, issue 33 point 6): earlier days are 'before-start'. */
@@ -111,7 +112,7 @@ export function dayFigures(input: {
   // Leave without work, a day still to come, a day before the absence floor, a holiday, a rest day
   // and flagged work expect nothing.
   const expectedSeconds = plan.state !== 1 || kind === 'leave' || kind === 'upcoming' || kind === 'before-start' || Boolean(a?.workFlag) ? 0 : plan.scheduledSeconds;
-  const counted = a ? countedSeconds(a, input.breakRules) : { counted: null, deducted: 0 };
+  const counted = a ? countedSeconds(a, rulesOfDay(input.breakRules, input.date)) : { counted: null, deducted: 0 };
   const beyond = counted.counted === null ? 0 : Math.max(0, counted.counted - expectedSeconds);
   const complementarySeconds = input.partTime ? beyond : 0;
   const overtimeSeconds = input.partTime ? 0 : beyond;

@@ -4,12 +4,14 @@ import { json, readJson } from '../../server/http/json.ts';
 import { translate } from '../../i18n/translate.ts';
 import { getSettings } from '../../server/services/get-settings.ts';
 import { updateSettings } from '../../server/services/update-settings.ts';
+import { breakRulesChanges } from '../../server/services/worktime/break-rules-changes.ts';
 
-/** GET the instance settings (setting.read); PUT the whole set (setting.update). */
+/** GET the instance settings (setting.read); PUT the whole set (setting.update), answered with the break rules' history (decision 050). */
 export const GET = endpoint(async () => json({ data: await getSettings(await getDb()) }));
 
 export const PUT = endpoint(async (context) => {
   const user = requireUser(context);
-  const data = await updateSettings(await getDb(), await readJson(context.request), user.id);
-  return json({ data, message: translate(context.locals.lang, 'messages.settingsSaved') });
+  const db = await getDb();
+  const data = await updateSettings(db, await readJson(context.request), user.id);
+  return json({ data, breakRulesHistory: await breakRulesChanges(db), message: translate(context.locals.lang, 'messages.settingsSaved') });
 });

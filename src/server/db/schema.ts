@@ -401,6 +401,17 @@ export interface UserTable {
   updatedAt: string;
 }
 
+/** Effective-dated break rules (decision 050, update of issue 33): one row per change. */
+export interface BreakRulesHistoryTable {
+  id: Id;
+  /** YYYY-MM-DD the rules apply from, until the next change. */
+  effectiveFrom: string;
+  /** The BreakRules, JSON written by `stored-formats.ts`. */
+  rules: string;
+  createdAt: string;
+  authorId: number | null;
+}
+
 export interface SettingTable {
   key: string;
   /** JSON value. */
@@ -595,6 +606,7 @@ export interface Database {
   roles: RoleTable;
   users: UserTable;
   settings: SettingTable;
+  breakRulesHistory: BreakRulesHistoryTable;
   auditLog: AuditLogTable;
   feedback: FeedbackTable;
   holidays: HolidayTable;

@@ -1,4 +1,5 @@
 import { canonicalJson } from '../../domain/record-chain/record-chain.ts';
+import { DEFAULT_BREAK_RULES, type BreakRules } from '../../domain/worktime/break-rules.ts';
 import type { FaceEnablement } from '../../domain/biometrics/face-enablement.ts';
 import type { BreakInstants } from '../../domain/attendance/shift-times.ts';
 import { normalizePermissions, type Permissions } from '../../domain/permissions/permissions.ts';
@@ -175,4 +176,26 @@ export function parseSnapshotPart(json: string): Record<string, unknown> {
 /** A snapshot part as `approval_snapshots` stores it. */
 export function snapshotPartJson(part: object): string {
   return canonicalJson(part);
+}
+
+/** `break_rules_history.rules`: the BreakRules; a damaged or missing field reads as its default. */
+export function parseBreakRules(json: string): BreakRules {
+  let v: Record<string, unknown> = {};
+  try {
+    const parsed = JSON.parse(json) as unknown;
+    if (parsed && typeof parsed === 'object') v = parsed as Record<string, unknown>;
+  } catch {
+    // Damaged: the defaults.
+  }
+  const int = (x: unknown, d: number): number => (Number.isInteger(x) ? (x as number) : d);
+  return {
+    breaksPaid: typeof v.breaksPaid === 'boolean' ? v.breaksPaid : DEFAULT_BREAK_RULES.breaksPaid,
+    autoBreakAfterMinutes: int(v.autoBreakAfterMinutes, DEFAULT_BREAK_RULES.autoBreakAfterMinutes),
+    autoBreakMinutes: int(v.autoBreakMinutes, DEFAULT_BREAK_RULES.autoBreakMinutes),
+  };
+}
+
+/** BreakRules as `break_rules_history.rules` stores them (canonical JSON). */
+export function breakRulesJson(rules: BreakRules): string {
+  return canonicalJson({ breaksPaid: rules.breaksPaid, autoBreakAfterMinutes: rules.autoBreakAfterMinutes, autoBreakMinutes: rules.autoBreakMinutes });
 }

@@ -7,7 +7,10 @@ import { appendAudit } from '../db/repositories/audit-log.ts';
 import { readSettings, writeSettings } from '../db/repositories/settings.ts';
 import { AppError } from '../http/app-error.ts';
 import { invalidateSettings } from './get-settings.ts';
-import { nowIso } from '../clock/now.ts';
+import { nowIso, nowMs } from '../clock/now.ts';
+import { addBreakRulesChange, breakRulesOnDate } from '../db/repositories/break-rules-history.ts';
+import { breakRulesOf } from '../../domain/worktime/worktime-settings.ts';
+import { localDateOf } from '../../domain/time/zoned-time.ts';
 
 /** Validates and stores the whole settings set in one transaction, with an audit entry. */
 export async function updateSettings(db: Db, input: unknown, actorId: number): Promise<Settings> {
@@ -15,7 +18,7 @@ export async function updateSettings(db: Db, input: unknown, actorId: number): P
   if (!parsed.success) throw new AppError('validation.invalidInput', 422, {}, issuesToFieldKeys(parsed.issues));
   // Face recognition is never switched here, silently or not: POST /api/settings/face-recognition
   // asks for the notice and checks the alternatives (decision 047). Sending the stored value is fine.
-  const { faceRecognition, ...values } = parsed.output;
+  const { faceRecognition, effectiveFrom, ...values } = parsed.output;
   await db.transaction().execute(async (trx) => {
     const before = await readSettings(trx);
     if (faceRecognition !== undefined && faceRecognition !== before.faceRecognition) {
@@ -23,6 +26,16 @@ export async function updateSettings(db: Db, input: unknown, actorId: number): P
     }
     const at = nowIso();
     await writeSettings(trx, values, at);
+    // The break rules are effective-dated (decision 050): a change applies from `effectiveFrom`
+    // (today in the company zone by default), refused when that touches an approved period.
+    const after = { ...before, ...values };
+    const from = effectiveFrom ?? localDateOf(nowMs(), after.timezone);
+    const rules = breakRulesOf(after);
+    const differs = (other: typeof rules) => rules.breaksPaid !== other.breaksPaid || rules.autoBreakAfterMinutes !== other.autoBreakAfterMinutes || rules.autoBreakMinutes !== other.autoBreakMinutes;
+    // A change of the rules, or the same rules asked from a date where others are in force.
+    if (differs(breakRulesOf(before)) || (effectiveFrom !== undefined && differs(await breakRulesOnDate(trx, from)))) {
+      await addBreakRulesChange(trx, { effectiveFrom: from, rules, at, authorId: actorId });
+    }
     await appendAudit(trx, { userId: actorId, entity: 'setting', entityId: null, action: 'update', before, after: values, at });
   });
   invalidateSettings();

@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import type { BreakRulesChangeView } from '../../../domain/worktime/break-rules.ts';
 import { AppToaster } from '../ui/AppToaster.tsx';
 import type { Settings } from '../../../domain/settings/settings.ts';
 import { COUNTRIES, timeZones } from '../../../domain/settings/settings-schema.ts';
@@ -36,6 +37,8 @@ interface Props {
   face: FaceRecognitionStatus;
   canUpdate: boolean;
   isSuperAdmin: boolean;
+  /** The break rules' dated changes, latest first (decision 050). */
+  breakRulesHistory: BreakRulesChangeView[];
 }
 
 const SECTIONS = [
@@ -64,6 +67,9 @@ export default function SettingsPanel(props: Props) {
   const [section, setSection] = useState<Section>('localization');
   const [values, setValues] = useState<Settings>(props.settings);
   const [errors, setErrors] = useState<Record<string, string>>({});
+  // From which date a change of the break rules applies; empty = today (decision 050).
+  const [effectiveFrom, setEffectiveFrom] = useState('');
+  const [rulesHistory, setRulesHistory] = useState(props.breakRulesHistory);
   const { run, busy: saving } = useApiAction(lang);
   const zones = useMemo(() => timeZones(), []);
   const regionNames = useMemo(() => new Intl.DisplayNames([lang === 'es' ? 'es-ES' : 'en-GB'], { type: 'region' }), [lang]);
@@ -82,10 +88,14 @@ export default function SettingsPanel(props: Props) {
 
   async function save() {
     setErrors({});
-    await run(() => api<{ data: Settings; message: string }>('/settings', { method: 'PUT', body: values, lang }), {
+    await run(() => api<{ data: Settings; breakRulesHistory: BreakRulesChangeView[]; message: string }>('/settings', { method: 'PUT', body: effectiveFrom ? { ...values, effectiveFrom } : values, lang }), {
       onFieldErrors: setErrors,
       success: 'toast',
-      then: (answer) => setValues(answer.data),
+      then: (answer) => {
+        setValues(answer.data);
+        setRulesHistory(answer.breakRulesHistory);
+        setEffectiveFrom('');
+      },
     });
   }
 
@@ -237,6 +247,37 @@ export default function SettingsPanel(props: Props) {
                 {field('autoBreakMinutes', t('workTime.settings.autoBreakMinutes'), numberInput('autoBreakMinutes', AUTO_BREAK_MINUTES_RANGE.min, AUTO_BREAK_MINUTES_RANGE.max, 1), t('workTime.settings.autoBreakMinutesHint'))}
               </div>
               )}
+              <div className="flex flex-col gap-1">
+                <label htmlFor="setting-effectiveFrom" className="text-sm font-medium">{t('workTime.settings.effectiveFrom')}</label>
+                <input id="setting-effectiveFrom" type="date" className={inputClass} value={effectiveFrom} onChange={(e) => setEffectiveFrom(e.target.value)} />
+                {errors['effectiveFrom'] ? (
+                  <span id="setting-effectiveFrom-error" className="text-xs text-red-700 dark:text-red-400">{errors['effectiveFrom']}</span>
+                ) : (
+                  <span className="text-xs text-muted">{t('workTime.settings.effectiveFromHint')}</span>
+                )}
+              </div>
+              <table className="w-full text-left text-sm" data-testid="break-rules-history">
+                <caption className="mb-2 text-left text-sm font-medium">{t('workTime.settings.history')}</caption>
+                <thead>
+                  <tr className="text-xs text-muted">
+                    <th scope="col" className="py-1 pr-4">{t('workTime.settings.historyFrom')}</th>
+                    <th scope="col" className="py-1 pr-4">{t('workTime.settings.historyRules')}</th>
+                    <th scope="col" className="py-1">{t('workTime.settings.historyAuthor')}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {rulesHistory.map((h) => (
+                    <tr key={`${h.effectiveFrom}-${h.createdAt}`} className="border-t border-line">
+                      <td className="py-1 pr-4 tabular-nums">{h.effectiveFrom === '0000-01-01' ? t('workTime.settings.historyFirst') : h.effectiveFrom}</td>
+                      <td className="py-1 pr-4">
+                        {h.rules.breaksPaid ? t('workTime.settings.historyPaid') : t('workTime.settings.historyUnpaid')}
+                        {!h.rules.breaksPaid && `; ${h.rules.autoBreakAfterMinutes > 0 ? t('workTime.settings.historyAuto', { minutes: h.rules.autoBreakMinutes, after: h.rules.autoBreakAfterMinutes }) : t('workTime.settings.historyNoAuto')}`}
+                      </td>
+                      <td className="py-1">{h.author ?? '—'}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
               {field('maxOrdinaryDailyHours', t('workTime.settings.maxOrdinaryDailyHours'), numberInput('maxOrdinaryDailyHours', MAX_ORDINARY_HOURS_RANGE.min, MAX_ORDINARY_HOURS_RANGE.max, 0.5), t('workTime.settings.maxOrdinaryDailyHoursHint'))}
               {/* The period the close screen approves and locks (decision 051). */}
               {field('approvalPeriod', t('periods.settings.approvalPeriod'),

@@ -154,3 +154,19 @@ export async function refuseLockedLeaveType(db: Db, leaveTypeId: number): Promis
     .executeTakeFirst();
   if (hit) locked(lockedMessage(hit));
 }
+
+/**
+ * Refuses an installation-wide change that applies from `date` on (an effective-dated rule,
+ * decision 050) when any employee's approved period ends on or after it: the change would
+ * rewrite that period. Names the earliest such period.
+ */
+export async function refuseLockedFrom(db: Db, date: string): Promise<void> {
+  const hit = await db
+    .selectFrom('periodApprovals')
+    .select(['dateFrom as from', 'dateTo as to'])
+    .where('status', '=', 'approved')
+    .where('dateTo', '>=', date)
+    .orderBy('dateFrom')
+    .executeTakeFirst();
+  if (hit) locked(lockedMessage(hit));
+}

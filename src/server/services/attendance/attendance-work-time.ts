@@ -1,7 +1,8 @@
+import { breakRulesByDate } from '../../db/repositories/break-rules-history.ts';
 import type { AttendanceDto } from '../../../domain/api/records.ts';
 import { addDays } from '../../../domain/time/zoned-time.ts';
 import { countedSeconds } from '../../../domain/worktime/break-rules.ts';
-import { breakRulesOf, warningLimitsOf } from '../../../domain/worktime/worktime-settings.ts';
+import { warningLimitsOf } from '../../../domain/worktime/worktime-settings.ts';
 import { employeeDayKey, warningsByEmployeeDay, type AttendanceWorkTime } from '../../../domain/worktime/work-time-warnings-by-day.ts';
 import type { Db } from '../../db/connection.ts';
 import { workDaysOn } from '../../db/repositories/work-time-days.ts';
@@ -18,11 +19,11 @@ export async function withAttendanceWorkTime<T extends Pick<AttendanceDto, 'empl
   rows: readonly T[],
 ): Promise<(T & AttendanceWorkTime)[]> {
   const settings = await getSettings(db);
-  const rules = breakRulesOf(settings);
+  const rulesOn = await breakRulesByDate(db);
   const asked = rows.flatMap((r) => [{ employeeId: r.employee, date: r.date }, { employeeId: r.employee, date: addDays(r.date, -1) }]);
   const warnings = warningsByEmployeeDay(await withWarnDayFigures(db, await workDaysOn(db, asked)), warningLimitsOf(settings));
   return rows.map((r) => {
-    const counted = countedSeconds(r, rules);
+    const counted = countedSeconds(r, rulesOn(r.date));
     return {
       ...r,
       countedSeconds: counted.counted,

@@ -1,5 +1,5 @@
-import type { BreakRules } from '../../../domain/worktime/break-rules.ts';
-import { breakRulesOf } from '../../../domain/worktime/worktime-settings.ts';
+import { breakRulesByDate } from '../../db/repositories/break-rules-history.ts';
+import type { BreakRulesInput } from '../../../domain/worktime/break-rules.ts';
 import { spanCalendar } from '../../../domain/worktime/hours-balance-calendar.ts';
 import { buildMonthlyRecord, type MonthlyRecordDay } from '../../../domain/reports/monthly-record.ts';
 import { activeScheduleOn, createDayCalendar, nextDate, type DayCalendar } from '../../../domain/reports/day-calendar.ts';
@@ -36,7 +36,7 @@ export interface EmployeeHoursBalance {
 export interface BalanceInputs {
   today: string;
   /** The company's break rules: what counts as work (paid breaks, automatic deduction). */
-  breakRules: BreakRules;
+  breakRules: BreakRulesInput;
   calendar: DayCalendar;
   schedules: readonly ScheduleRule[];
   holidays: ReadonlyMap<string, string> | undefined;
@@ -130,6 +130,7 @@ export async function hoursBalances(db: Db, filter: EmployeeFilter, request?: To
   const calendar = spanCalendar(createDayCalendar(settings.timezone));
   const yearStart = `${today.slice(0, 4)}-01-01`;
   const employees = await reportEmployees(db, filter);
+  const rulesByDate = await breakRulesByDate(db);
   if (employees.length === 0) return [];
   const firsts = await firstAttendanceDates(db, filter);
   const schedules = await schedulesByEmployee(db, filter);
@@ -151,7 +152,7 @@ export async function hoursBalances(db: Db, filter: EmployeeFilter, request?: To
   return employees.map((e) => {
     const from = startOf(e);
     const approved = new Map<string, number>();
-    const inputs: BalanceInputs = { today, breakRules: breakRulesOf(settings), calendar, schedules: schedules.get(e.id) ?? [], holidays: holidays.get(e.companyId), approvedLeave: approved, toilTypes, attendances: attendancesOf.get(e.id) ?? [], absenceFrom: floors.get(e.id)!, partTime: e.workingDayType === 'part-time' };
+    const inputs: BalanceInputs = { today, breakRules: rulesByDate, calendar, schedules: schedules.get(e.id) ?? [], holidays: holidays.get(e.companyId), approvedLeave: approved, toilTypes, attendances: attendancesOf.get(e.id) ?? [], absenceFrom: floors.get(e.id)!, partTime: e.workingDayType === 'part-time' };
     // Standing TOIL dates reserve their scheduled time; the request's own dates are set apart (toilAvailability).
     const reserved = new Map<string, number>();
     const asked = new Map<string, number>();

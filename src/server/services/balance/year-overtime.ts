@@ -1,4 +1,4 @@
-import { breakRulesOf } from '../../../domain/worktime/worktime-settings.ts';
+import { breakRulesByDate } from '../../db/repositories/break-rules-history.ts';
 import { spanCalendar } from '../../../domain/worktime/hours-balance-calendar.ts';
 import { createDayCalendar, nextDate } from '../../../domain/reports/day-calendar.ts';
 import { localDateOf } from '../../../domain/time/zoned-time.ts';
@@ -30,7 +30,7 @@ export async function employeeYearOvertime(db: Db, employeeId: number, year: num
   for (const l of leaves) for (let d = l.fromDate; d <= l.toDate; d = nextDate(d)) approvedLeave.set(d, l.leaveTypeId);
   const { days } = balanceDays(period.from, period.to, {
     today: localDateOf(nowMs(), settings.timezone),
-    breakRules: breakRulesOf(settings),
+    breakRules: await breakRulesByDate(db),
     calendar: spanCalendar(createDayCalendar(settings.timezone)),
     schedules: schedules.get(employeeId) ?? [],
     holidays: holidays.get(employee.companyId),

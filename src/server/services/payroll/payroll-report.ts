@@ -1,3 +1,4 @@
+import { breakRulesByDate } from '../../db/repositories/break-rules-history.ts';
 import { payrollMonth, type PayrollMonth } from '../../../domain/payroll/payroll-month.ts';
 import { currentSnapshots, type StoredSnapshot } from '../../db/repositories/approval-snapshots.ts';
 import { monthApproval } from '../../../domain/payroll/payroll-approval.ts';
@@ -10,7 +11,6 @@ import { allLeaveTypes, byEmployee, holidaysByCompany, leavesOverlapping, report
 import { approvalsOverlapping } from '../../db/repositories/period-approvals.ts';
 import { payrollIdentities } from '../../db/repositories/payroll-data.ts';
 import { getSettings } from '../get-settings.ts';
-import { breakRulesOf } from '../../../domain/worktime/worktime-settings.ts';
 import { employeeLeaveBalances } from '../leave/leave-balances.ts';
 import { monthlyRecords } from '../reports/monthly-records.ts';
 
@@ -48,7 +48,8 @@ export async function payrollReport(db: Db, filter: EmployeeFilter, month: strin
   const holidays = await holidaysByCompany(db, { from: period.from, to: addDays(period.to, 1) });
   const approvals = byEmployee(await approvalsOverlapping(db, period));
   const identities = await payrollIdentities(db, records.records.map((r) => r.employee.id));
-  const { breaksPaid } = breakRulesOf(settings);
+  const rulesOn = await breakRulesByDate(db);
+  const breaksPaid = (date: string): boolean => rulesOn(date).breaksPaid;
   const year = Number(month.slice(0, 4));
   const rows: PayrollRow[] = [];
   for (const { employee, record } of records.records) {

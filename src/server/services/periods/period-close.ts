@@ -1,10 +1,10 @@
+import { breakRulesByDate } from '../../db/repositories/break-rules-history.ts';
 import { approvalPeriodOf, chosenPeriod, shiftPeriod } from '../../../domain/periods/approval-period.ts';
 import type { PeriodCloseRow, PeriodCloseView } from '../../../domain/periods/period-close-view.ts';
 import { exceptionCount, periodExceptions, periodTotals } from '../../../domain/periods/period-exceptions.ts';
 import { createDayCalendar, nextDate } from '../../../domain/reports/day-calendar.ts';
 import { buildMonthlyRecord } from '../../../domain/reports/monthly-record.ts';
 import { addDays, localDateOf } from '../../../domain/time/zoned-time.ts';
-import { breakRulesOf } from '../../../domain/worktime/worktime-settings.ts';
 import { nowIso } from '../../clock/now.ts';
 import type { Db } from '../../db/connection.ts';
 import { correctionRequestsOn } from '../../db/repositories/attendance-correction-requests.ts';
@@ -40,7 +40,7 @@ export async function periodCloseView(db: Db, asked: { date?: string | null; dep
   // From the day before: the rest between it and the period's first day is judged (art. 34.3 ET).
   const dayBefore = addDays(period.from, -1);
   const attendances = byEmployee(await closeAttendancesIn(db, asked.department, { from: dayBefore, to: period.to }));
-  const breakRules = breakRulesOf(settings);
+  const breakRules = await breakRulesByDate(db);
   const holidays = await holidaysByCompany(db, period);
   const approvals = new Map<number, PeriodApprovalRow[]>();
   for (const a of await approvalsOverlapping(db, period)) approvals.set(a.employeeId, [...(approvals.get(a.employeeId) ?? []), a]);

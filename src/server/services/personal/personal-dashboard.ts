@@ -1,5 +1,5 @@
+import { breakRulesByDate } from '../../db/repositories/break-rules-history.ts';
 import { absenceFloors } from '../reports/absence-floors.ts';
-import { breakRulesOf } from '../../../domain/worktime/worktime-settings.ts';
 import { presenceOf, type Presence } from '../../../domain/dashboard/presence.ts';
 import type { LeaveBalance } from '../../../domain/leave/leave-rules.ts';
 import { summarizeAttendance, type AttendanceSummary } from '../../../domain/reports/attendance-summary.ts';
@@ -61,6 +61,7 @@ export async function personalDashboard(db: Db, employeeId: number): Promise<Per
   const year = Number(today.slice(0, 4));
   const span: Period = { from: [week.from, month.from, addDays(today, -1)].sort()[0]!, to: addDays(today, LOOK_AHEAD_DAYS) };
   const schedules = (await schedulesByEmployee(db, filter)).get(employeeId) ?? [];
+  const breakRules = await breakRulesByDate(db);
   const leaves = await leavesOverlapping(db, filter, { from: `${year}-01-01`, to: span.to > `${year}-12-31` ? span.to : `${year}-12-31` }, ['approved', 'pending']);
   const approvedDates = leaveDateSet(leaves.filter((l) => l.status === 'approved'), span.from, span.to);
   const days = await recordAttendancesIn(db, filter, { from: span.from, to: today });
@@ -96,7 +97,7 @@ export async function personalDashboard(db: Db, employeeId: number): Promise<Per
       holidays,
       days: days.filter((d) => d.date >= period.from && d.date <= period.to),
       absenceFrom,
-      breakRules: breakRulesOf(settings),
+      breakRules,
       partTime: employee.workingDayType === 'part-time',
     }),
   });

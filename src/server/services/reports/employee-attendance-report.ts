@@ -1,5 +1,5 @@
+import { breakRulesByDate } from '../../db/repositories/break-rules-history.ts';
 import { absenceFloors } from './absence-floors.ts';
-import { breakRulesOf } from '../../../domain/worktime/worktime-settings.ts';
 import { addSummaries, EMPTY_SUMMARY, summarizeAttendance } from '../../../domain/reports/attendance-summary.ts';
 import { createDayCalendar, createPeriodPlanner, leaveDateSet } from '../../../domain/reports/day-calendar.ts';
 import { formatLocalDate } from '../../../domain/format/intl-format.ts';
@@ -80,7 +80,7 @@ export async function employeeAttendanceReport(db: Db, params: URLSearchParams, 
   const holidays = holidaySets(await holidaysByCompany(db, period));
   const planner = createPeriodPlanner(calendar, period);
   const floors = await absenceFloors(db, employees, (id) => schedules.get(id) ?? [], settings.timezone);
-  const breakRules = breakRulesOf(settings);
+  const breakRules = await breakRulesByDate(db);
 
   let total = { ...EMPTY_SUMMARY };
   const rows: ReportRow[] = employees.map((e) => {

@@ -1,10 +1,11 @@
+import { breakRulesByDate } from '../../db/repositories/break-rules-history.ts';
 import { buildMonthlyRecord, type MonthlyRecord, type MonthlyRecordTotals } from '../../../domain/reports/monthly-record.ts';
 import { currentSnapshots } from '../../db/repositories/approval-snapshots.ts';
 import { monthPeriod, type Period } from '../../../domain/reports/periods.ts';
 import { createDayCalendar, nextDate } from '../../../domain/reports/day-calendar.ts';
 import { addDays, localDateOf } from '../../../domain/time/zoned-time.ts';
 import { withWorkTimeWarnings } from '../../../domain/worktime/work-time-warnings-by-day.ts';
-import { breakRulesOf, warningLimitsOf } from '../../../domain/worktime/worktime-settings.ts';
+import { warningLimitsOf } from '../../../domain/worktime/worktime-settings.ts';
 import { nowMs } from '../../clock/now.ts';
 import type { Db } from '../../db/connection.ts';
 import {
@@ -93,7 +94,7 @@ export async function monthlyRecords(
   const today = localDateOf(now, settings.timezone);
   const period = monthPeriod(month);
   const calendar = createDayCalendar(settings.timezone);
-  const breakRules = breakRulesOf(settings);
+  const breakRules = await breakRulesByDate(db);
   const employees = await reportEmployees(db, filter);
   const schedules = await schedulesByEmployee(db, filter);
   const leaves = byEmployee(await leavesOverlapping(db, filter, period));

@@ -1,7 +1,7 @@
+import { breakRulesByDate } from '../../db/repositories/break-rules-history.ts';
 import { activeScheduleOn, createDayCalendar, leaveDateSet } from '../../../domain/reports/day-calendar.ts';
 import { dayFigures, dayPlanOf, nightWorkerOn } from '../../../domain/worktime/day-figures.ts';
 import type { EmployeeWarnDay } from '../../../domain/worktime/work-time-warnings-by-day.ts';
-import { breakRulesOf } from '../../../domain/worktime/worktime-settings.ts';
 import type { Db } from '../../db/connection.ts';
 import { byEmployee, holidaysByCompany, leavesOverlapping, reportEmployees, schedulesByEmployee } from '../../db/repositories/report-data.ts';
 import { getSettings } from '../get-settings.ts';
@@ -16,7 +16,7 @@ export async function withWarnDayFigures<T extends EmployeeWarnDay & { breakSeco
   if (days.length === 0) return [];
   const settings = await getSettings(db);
   const calendar = createDayCalendar(settings.timezone);
-  const breakRules = breakRulesOf(settings);
+  const breakRules = await breakRulesByDate(db);
   const ids = new Set(days.map((d) => d.employeeId));
   const filter = ids.size === 1 ? { employee: [...ids][0]! } : {};
   const dates = days.map((d) => d.date).sort();

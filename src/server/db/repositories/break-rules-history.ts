@@ -1,0 +1,41 @@
+import { breakRulesOn, type BreakRules, type BreakRulesByDate, type BreakRulesChange } from '../../../domain/worktime/break-rules.ts';
+import type { Db } from '../connection.ts';
+import { breakRulesJson, parseBreakRules } from '../stored-formats.ts';
+import { refuseLockedFrom } from './record-lock.ts';
+
+/**
+ * The effective-dated break rules (decision 050, update of issue 33). Every figure computation
+ * asks `breakRulesByDate` (or `breakRulesOnDate` for one day) instead of reading the settings, so a
+ * change applies only from its `effectiveFrom` and never rewrites an earlier day.
+ */
+
+/** Every change, oldest effective date first (a handful of rows: read whole). */
+export async function breakRulesHistory(db: Db): Promise<BreakRulesChange[]> {
+  const rows = await db.selectFrom('breakRulesHistory').selectAll().orderBy('effectiveFrom').orderBy('id').execute();
+  return rows.map((r) => ({ id: r.id, effectiveFrom: r.effectiveFrom, rules: parseBreakRules(r.rules), createdAt: r.createdAt, authorId: r.authorId }));
+}
+
+/** The rules in force on each date: one read, then picked per day. */
+export async function breakRulesByDate(db: Db): Promise<BreakRulesByDate> {
+  const history = await breakRulesHistory(db);
+  return (date) => breakRulesOn(history, date);
+}
+
+/** The rules in force on one date. */
+export async function breakRulesOnDate(db: Db, date: string): Promise<BreakRules> {
+  return breakRulesOn(await breakRulesHistory(db), date);
+}
+
+/**
+ * Adds a change in force from `effectiveFrom`. Refused (409 `periods.locked`) when an approved
+ * period ends on or after that date; an open earlier date is allowed. Returns the new row's id.
+ */
+export async function addBreakRulesChange(db: Db, change: { effectiveFrom: string; rules: BreakRules; at: string; authorId: number | null }): Promise<number> {
+  await refuseLockedFrom(db, change.effectiveFrom);
+  const row = await db
+    .insertInto('breakRulesHistory')
+    .values({ effectiveFrom: change.effectiveFrom, rules: breakRulesJson(change.rules), createdAt: change.at, authorId: change.authorId })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
