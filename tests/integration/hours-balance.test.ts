@@ -199,10 +199,11 @@ describe('break rules (the core\'s counted seconds)', () => {
     // days move the balance (03-03, 03-05, 03-06: +3.5 h each; 03-11 −0.5 h; 03-12 +0.5 h); the
     // paid day 03-04 keeps 0 (its paid overtime shrinks to 0.5 h): 5 h − 5 × 0.5 h = 2.5 h.
     const settings = (await json(await admin.get('/api/settings'))).data;
-    const on = await admin.request('PUT', '/api/settings', { ...settings, autoBreakAfterMinutes: 360, autoBreakMinutes: 30 });
+    // Effective-dated (decision 050): from March 1st, the month of Ana's days.
+    const on = await admin.request('PUT', '/api/settings', { ...settings, autoBreakAfterMinutes: 360, autoBreakMinutes: 30, effectiveFrom: '2031-03-01' });
     expect(on.status, await on.clone().text()).toBe(200);
     expect(await balanceRow(ana)).toMatchObject({ balance: 2.5, paid: 0.5 * H, yearPaid: 0.5 * H });
-    expect((await admin.request('PUT', '/api/settings', settings)).status).toBe(200);
+    expect((await admin.request('PUT', '/api/settings', { ...settings, effectiveFrom: '2031-03-01' })).status).toBe(200);
     expect(await balanceRow(ana)).toMatchObject({ balance: 5 });
   });
 });

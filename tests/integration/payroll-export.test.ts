@@ -142,9 +142,9 @@ beforeAll(async () => {
   adminEs = new Client(server.url, 'es');
   adminEs.cookie = admin.cookie;
   const settings = (await json(await admin.get('/api/settings'))).data;
-  // Break rules (decision 050): unpaid, and 30 min deducted from a day of more than 6 h without a punched break.
+  // Break rules (decision 050): unpaid, and 30 min deducted from a day of more than 6 h without a punched break, from March 1st (effective-dated).
   // Work on a rest day is recorded, flagged (decision 032).
-  await json(await admin.request('PUT', '/api/settings', { ...settings, timezone: 'Europe/Madrid', autoBreakAfterMinutes: 360, autoBreakMinutes: 30, acceptUnscheduledWork: true }));
+  await json(await admin.request('PUT', '/api/settings', { ...settings, timezone: 'Europe/Madrid', autoBreakAfterMinutes: 360, autoBreakMinutes: 30, effectiveFrom: '2027-03-01', acceptUnscheduledWork: true }));
   const first = (await json(await admin.get('/api/employees?pageSize=1'))).data[0];
   company = first.company;
   department = (await json(await admin.post('/api/departments', { name: 'Nóminas QA', company }))).data._id;

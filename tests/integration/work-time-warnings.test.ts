@@ -144,7 +144,7 @@ describe('issue 21.2: work-time warnings', () => {
 
 describe('issue 21.2: break rules', () => {
   it('refuses bad values with translated field errors and writes nothing', async () => {
-    for (const change of [{ autoBreakAfterMinutes: -1 }, { autoBreakMinutes: 'x' }, { maxOrdinaryDailyHours: 30 }, { breaksPaid: 'yes' }, { autoBreakAfterMinutes: 1.5 }]) {
+    for (const change of [{ autoBreakAfterMinutes: -1 }, { autoBreakMinutes: 'x' }, { maxOrdinaryDailyHours: 30 }, { breaksPaid: 'yes' }, { autoBreakAfterMinutes: 1.5 }, { effectiveFrom: '2027-02-30' }]) {
       const res = await putSettings(admin, change);
       expect(res.status, JSON.stringify(change)).toBe(422);
       const body = (await res.json()) as { errors: Record<string, string> };
@@ -156,7 +156,8 @@ describe('issue 21.2: break rules', () => {
   });
 
   it('deducts a break automatically when none was punched, and counts paid breaks', async () => {
-    expect((await putSettings(admin, { autoBreakAfterMinutes: 360, autoBreakMinutes: 30 })).status).toBe(200);
+    // Effective-dated (decision 050): from Monday, so Monday and Tuesday count under them.
+    expect((await putSettings(admin, { autoBreakAfterMinutes: 360, autoBreakMinutes: 30, effectiveFrom: MON })).status).toBe(200);
     const list = await rows(admin, `employee=${antonio}&from=${MON}&to=${TUE}`);
     // Monday: no break punched after 6 h -> 30 min deducted; Tuesday has its punched break.
     expect(list.find((r) => r.date === MON)).toMatchObject({ workedSeconds: 10.5 * H, countedSeconds: 10 * H, deductedSeconds: 30 * M });
@@ -167,7 +168,7 @@ describe('issue 21.2: break rules', () => {
     const cells = wb.worksheets.flatMap((s) => [...Array(s.rowCount).keys()].flatMap((i) => (s.getRow(i + 1).values as unknown[]).filter((v) => typeof v === 'string') as string[]));
     expect(cells.some((c) => c.includes('Pausa de 0 h 30 min descontada automáticamente (no se fichó): computa 10 h 00 min'))).toBe(true);
 
-    expect((await putSettings(admin, { breaksPaid: true, autoBreakAfterMinutes: 0, maxOrdinaryDailyHours: 0 })).status).toBe(200);
+    expect((await putSettings(admin, { breaksPaid: true, autoBreakAfterMinutes: 0, maxOrdinaryDailyHours: 0, effectiveFrom: MON })).status).toBe(200);
     const paid = await rows(admin, `employee=${antonio}&from=${MON}&to=${TUE}`);
     expect(paid.find((r) => r.date === TUE)).toMatchObject({ countedSeconds: 8 * H, deductedSeconds: 0 });
     // The daily limit off ("agreed otherwise"): Monday keeps only its missing break.

@@ -6,6 +6,7 @@ import { payrollReport } from '../../src/server/services/payroll/payroll-report.
 import { approvePeriods } from '../../src/server/services/periods/approve-periods.ts';
 import { monthlyRecords } from '../../src/server/services/reports/monthly-records.ts';
 import { createSchedule } from '../../src/server/services/schedules/save-schedule.ts';
+import { verifyRecordChain } from '../../src/server/services/record-chain/verify-record-chain.ts';
 import { updateSettings } from '../../src/server/services/update-settings.ts';
 import { openServiceDb, type ServiceDb } from '../helpers/service-db.ts';
 
@@ -60,10 +61,11 @@ describe('effective-dated break rules', () => {
     // Today's break is paid: one hour beyond the schedule.
     expect(await countedOn('2026-06-15')).toBe(HOUR);
     const history = await breakRulesHistory(s.db);
-    expect(history.map((h) => [h.effectiveFrom, h.rules.breaksPaid, h.authorId])).toEqual([
-      ['0000-01-01', false, null],
-      ['2026-06-15', true, s.admin.id],
-    ]);
+    // A new installation starts with no row (the defaults); the change is one row, chained.
+    expect(history.map((h) => [h.effectiveFrom, h.rules.breaksPaid, h.authorId])).toEqual([['2026-06-15', true, s.admin.id]]);
+    const entry = await s.db.selectFrom('recordChain').select(['kind', 'refId']).where('kind', '=', 'rules').execute();
+    expect(entry).toEqual([{ kind: 'rules', refId: history[0]!.id }]);
+    expect((await verifyRecordChain(s.db)).ok).toBe(true);
   });
 
   it('a change from a mid-month date applies from that day on, not before', async () => {
@@ -86,5 +88,13 @@ describe('effective-dated break rules', () => {
     expect(await countedOn('2026-05-12')).toBe(0);
     await save({ breaksPaid: true, effectiveFrom: '2026-05-01' });
     expect(await countedOn('2026-05-12')).toBe(HOUR);
+  });
+
+  it('an edit of a dated rule in the database file fails verify, naming the entry', async () => {
+    const [first] = await breakRulesHistory(s.db);
+    await s.db.updateTable('breakRulesHistory').set({ rules: '{"autoBreakAfterMinutes":0,"autoBreakMinutes":30,"breaksPaid":false}' }).where('id', '=', first!.id).execute();
+    const verdict = await verifyRecordChain(s.db);
+    expect(verdict.ok).toBe(false);
+    expect(verdict.broken).toContainEqual(expect.objectContaining({ kind: 'rules', refId: first!.id, problem: 'rowChanged', fields: ['rules'] }));
   });
 });

@@ -51,12 +51,14 @@ describe('migrations 0010 and 0028 on existing records', () => {
       { company_id: 1, seq: 3, kind: 'revision', ref_id: 1 },
       // Migration 0028 (issue 33, point 2): the attendance rows, after each company's head.
       { company_id: 1, seq: 4, kind: 'attendance', ref_id: 1 },
+      // Migration 0032: the installation's break rules, in the first company's chain.
+      { company_id: 1, seq: 5, kind: 'rules', ref_id: 1 },
       { company_id: 2, seq: 1, kind: 'punch', ref_id: 2 },
       { company_id: 2, seq: 2, kind: 'attendance', ref_id: 2 },
     ]);
     const check = await verifyRecordChain(db);
-    expect(check).toMatchObject({ ok: true, entries: 6, brokenCount: 0, broken: [] });
-    expect(check.companies.map((c) => [c.companyName, c.head?.seq])).toEqual([['A', 4], ['B', 2]]);
+    expect(check).toMatchObject({ ok: true, entries: 7, brokenCount: 0, broken: [] });
+    expect(check.companies.map((c) => [c.companyName, c.head?.seq])).toEqual([['A', 5], ['B', 2]]);
 
     // What the repositories insert afterwards goes on each company's chain.
     await db.transaction().execute(async (trx) => {
@@ -67,8 +69,8 @@ describe('migrations 0010 and 0028 on existing records', () => {
       await insertAttendanceRevision(trx, { attendanceId: 2, revision: 1, timeIn: '2026-01-05T08:00:00.000Z', timeOut: null, breaks: [{ startAt: '2026-01-05T12:00:00.000Z', endAt: null }], workedSeconds: null, reason: 'x', authorId: 1, createdAt: t });
     });
     const after = await verifyRecordChain(db);
-    expect(after).toMatchObject({ ok: true, entries: 9 });
-    expect(after.companies.map((c) => c.head?.seq)).toEqual([5, 4]);
+    expect(after).toMatchObject({ ok: true, entries: 10 });
+    expect(after.companies.map((c) => c.head?.seq)).toEqual([6, 4]);
 
     // A punch inserted behind the app, without an entry, is named.
     sqlite.exec(`insert into punches (employee_id, attendance_id, action, at, method, created_at) values (1, 1, 'break-out', '2026-01-05T12:30:00.000Z', 'pin', '${t}')`);
@@ -77,7 +79,7 @@ describe('migrations 0010 and 0028 on existing records', () => {
 
     // Two writers cannot both append the same seq.
     expect(() =>
-      sqlite.prepare("insert into record_chain (company_id, seq, kind, ref_id, payload, prev_hash, hash, created_at) values (1, 5, 'punch', 99, '{}', '', '', ?)").run(t),
+      sqlite.prepare("insert into record_chain (company_id, seq, kind, ref_id, payload, prev_hash, hash, created_at) values (1, 6, 'punch', 99, '{}', '', '', ?)").run(t),
     ).toThrow(/UNIQUE/);
     await db.destroy();
   });
@@ -110,10 +112,12 @@ describe('migrations 0010 and 0028 on existing records', () => {
     await db.transaction().execute((trx) => chainPunches(trx, 1, [{ id: 1, employeeId: 1, attendanceId: 1, action: 'check-in', at: '2026-01-05T09:00:00.000Z', method: 'pin', terminal: null, createdAt: t }]));
     const punchEntry = sqlite.prepare('select * from record_chain').all();
     // Before 0028 the figure rows are not chained, and verify names each. Today's verify also
-    // reads migration 0031's snapshots: the table is lent for this check of the older schema.
+    // reads migration 0031's snapshots and 0032's dated rules: the tables are lent for this check of the older schema.
     await m0031.up(db);
+    sqlite.exec('create table break_rules_history (id integer primary key, effective_from text, rules text, created_at text, author_id integer)');
     expect((await verifyRecordChain(db)).brokenCount).toBe(6);
     sqlite.exec('drop table approval_snapshots');
+    sqlite.exec('drop table break_rules_history');
 
     await migrateToLatest(db);
     const chain = sqlite.prepare('select seq, kind, ref_id from record_chain order by seq').all();
@@ -125,15 +129,20 @@ describe('migrations 0010 and 0028 on existing records', () => {
       { seq: 5, kind: 'holiday', ref_id: 1 },
       { seq: 6, kind: 'schedule', ref_id: 1 },
       { seq: 7, kind: 'approval', ref_id: 1 },
+      // Migration 0032: the break rules the settings held, in force from the start (decision 050).
+      { seq: 8, kind: 'rules', ref_id: 1 },
+    ]);
+    expect(sqlite.prepare('select effective_from, rules, author_id from break_rules_history').all()).toEqual([
+      { effective_from: '0000-01-01', rules: '{"autoBreakAfterMinutes":0,"autoBreakMinutes":30,"breaksPaid":false}', author_id: null },
     ]);
     // The entry already there was copied as it was.
     expect(sqlite.prepare('select * from record_chain where seq = 1').all()).toEqual(punchEntry);
-    expect(await verifyRecordChain(db)).toMatchObject({ ok: true, entries: 7, brokenCount: 0 });
+    expect(await verifyRecordChain(db)).toMatchObject({ ok: true, entries: 8, brokenCount: 0 });
     // Still append-only and linear.
     expect(() => sqlite.exec("update record_chain set payload = '{}' where seq = 1")).toThrow(/append-only/);
     expect(() => sqlite.exec('delete from record_chain where seq = 7')).toThrow(/append-only/);
     expect(() => sqlite.prepare("insert into record_chain (company_id, seq, kind, ref_id, payload, prev_hash, hash, created_at) values (1, 7, 'leave', 9, '{}', '', '', ?)").run(t)).toThrow(/UNIQUE/);
-    expect(() => sqlite.prepare("insert into record_chain (company_id, seq, kind, ref_id, payload, prev_hash, hash, created_at) values (1, 8, 'other', 9, '{}', '', '', ?)").run(t)).toThrow(/CHECK/);
+    expect(() => sqlite.prepare("insert into record_chain (company_id, seq, kind, ref_id, payload, prev_hash, hash, created_at) values (1, 9, 'other', 9, '{}', '', '', ?)").run(t)).toThrow(/CHECK/);
     await db.destroy();
   });
 });

@@ -19,8 +19,8 @@ import type { BreakInstants } from '../attendance/shift-times.ts';
 import type { SnapshotAlert } from '../periods/approval-snapshot.ts';
 
 export type ChainKind = 'punch' | 'revision' | 'void' | FigureKind;
-export type FigureKind = 'attendance' | 'break' | 'leave' | 'holiday' | 'schedule' | 'approval';
-export const FIGURE_KINDS: readonly FigureKind[] = ['attendance', 'break', 'leave', 'holiday', 'schedule', 'approval'];
+export type FigureKind = 'attendance' | 'break' | 'leave' | 'holiday' | 'schedule' | 'approval' | 'rules';
+export const FIGURE_KINDS: readonly FigureKind[] = ['attendance', 'break', 'leave', 'holiday', 'schedule', 'approval', 'rules'];
 const isFigureKind = (kind: ChainKind): kind is FigureKind => (FIGURE_KINDS as readonly string[]).includes(kind);
 
 /** The payload of an entry that records a row's deletion. */
@@ -193,6 +193,14 @@ export interface ApprovalFacts {
   /** SHA-256 of the approval's latest snapshot of figures (decision 051, update of issue 33); null/absent before snapshots existed. */
   snapshotDigest?: string | null;
 }
+/** A dated change of the break rules (decision 050, migration 0032): installation-wide, chained in the first company's chain. */
+export interface RulesFacts {
+  id: number;
+  effectiveFrom: string;
+  rules: string;
+  createdAt: string;
+  authorId: number | null;
+}
 export interface FigureFacts {
   attendance: AttendanceFacts;
   break: BreakFacts;
@@ -200,6 +208,7 @@ export interface FigureFacts {
   holiday: HolidayFacts;
   schedule: ScheduleFacts;
   approval: ApprovalFacts;
+  rules: RulesFacts;
 }
 
 /** The columns each figure kind's payload records, in one list (the repositories select exactly these). */
@@ -210,6 +219,7 @@ export const FIGURE_COLUMNS = {
   holiday: ['id', 'companyId', 'date', 'name'],
   schedule: ['id', 'employeeId', 'startTime', 'offTime', 'totalHours', 'restDays', 'fromDate', 'toDate', 'status'],
   approval: ['id', 'employeeId', 'dateFrom', 'dateTo', 'status', 'approvedBy', 'approvedAt', 'reopenedBy', 'reopenedAt', 'reopenReason', 'snapshotDigest'],
+  rules: ['id', 'effectiveFrom', 'rules', 'createdAt', 'authorId'],
 } as const satisfies { [K in FigureKind]: readonly (keyof FigureFacts[K])[] };
 
 /** The canonical payload of a figure row: exactly its FIGURE_COLUMNS (extra properties of `row` are left out). */

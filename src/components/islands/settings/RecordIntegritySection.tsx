@@ -19,6 +19,7 @@ const KINDS = {
   holiday: 'settings.integrityKinds.holiday',
   schedule: 'settings.integrityKinds.schedule',
   approval: 'settings.integrityKinds.approval',
+  rules: 'settings.integrityKinds.rules',
 } as const;
 const PROBLEMS = {
   sequence: 'settings.integrityProblems.sequence',

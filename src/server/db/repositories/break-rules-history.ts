@@ -2,6 +2,7 @@ import { breakRulesOn, type BreakRules, type BreakRulesByDate, type BreakRulesCh
 import type { Db } from '../connection.ts';
 import { breakRulesJson, parseBreakRules } from '../stored-formats.ts';
 import { refuseLockedFrom } from './record-lock.ts';
+import { chainFigureRows } from './record-chain.ts';
 
 /**
  * The effective-dated break rules (decision 050, update of issue 33). Every figure computation
@@ -27,7 +28,7 @@ export async function breakRulesOnDate(db: Db, date: string): Promise<BreakRules
 }
 
 /**
- * Adds a change in force from `effectiveFrom`. Refused (409 `periods.locked`) when an approved
+ * Adds a change in force from `effectiveFrom`, chained as kind 'rules'. Refused (409 `periods.locked`) when an approved
  * period ends on or after that date; an open earlier date is allowed. Returns the new row's id.
  */
 export async function addBreakRulesChange(db: Db, change: { effectiveFrom: string; rules: BreakRules; at: string; authorId: number | null }): Promise<number> {
@@ -37,5 +38,7 @@ export async function addBreakRulesChange(db: Db, change: { effectiveFrom: strin
     .values({ effectiveFrom: change.effectiveFrom, rules: breakRulesJson(change.rules), createdAt: change.at, authorId: change.authorId })
     .returning('id')
     .executeTakeFirstOrThrow();
+  // Chained like every row a figure is read from (decision 033): an edit of the file fails verify.
+  await chainFigureRows(db, 'rules', [row.id]);
   return row.id;
 }

@@ -60,6 +60,13 @@ async function figureQuery(db: Db, kind: FigureKind, ids?: readonly number[]): P
           .select(['e.companyId', 't.id', 't.employeeId', 't.startTime', 't.offTime', 't.totalHours', 't.restDays', 't.fromDate', 't.toDate', 't.status']),
         't.id',
       ).execute();
+    case 'rules': {
+      // Installation-wide rows (decision 050): chained in the first company's chain.
+      const first = await db.selectFrom('companies').select((eb) => eb.fn.min('id').as('id')).executeTakeFirst();
+      if (first?.id == null) return [];
+      const rows = await some(db.selectFrom('breakRulesHistory as t').select(['t.id', 't.effectiveFrom', 't.rules', 't.createdAt', 't.authorId']), 't.id').execute();
+      return rows.map((r) => ({ ...r, companyId: Number(first.id) }));
+    }
     case 'approval': {
       const rows = await some(
         db
