@@ -202,6 +202,18 @@ describe('what the locked days are measured against is refused too (issue 33)', 
     await expectLocked(await admin.post('/api/holidays', { name: 'Fiesta local', date: '2027-02-26', company }), 'holiday');
     expect(count('holidays')).toBe(holidays);
   });
+
+  it('break rules: a change effective from a locked date is refused and writes nothing; from the first open date it is kept (decision 050)', async () => {
+    const settings = (await body(await admin.get('/api/settings'))).data;
+    const rows = count('break_rules_history');
+    await expectLocked(await admin.request('PUT', '/api/settings', { ...settings, breaksPaid: !settings.breaksPaid, effectiveFrom: '2027-02-20' }), 'break rules');
+    expect(count('break_rules_history')).toBe(rows);
+    expect((await body(await admin.get('/api/settings'))).data.breaksPaid).toBe(settings.breaksPaid);
+    const saved = await body(await admin.request('PUT', '/api/settings', { ...settings, breaksPaid: !settings.breaksPaid, effectiveFrom: '2027-03-01' }));
+    expect(saved.breakRulesHistory[0]).toMatchObject({ effectiveFrom: '2027-03-01', rules: { breaksPaid: !settings.breaksPaid } });
+    // Back as it was, from the same date, so the later tests see the rules they expect.
+    expect((await admin.request('PUT', '/api/settings', { ...settings, effectiveFrom: '2027-03-01' })).status).toBe(200);
+  });
 });
 
 describe('reopening', () => {
