@@ -16,8 +16,8 @@ const SRC = path.resolve(import.meta.dirname, '..', '..', 'src');
 const PLURAL = /_(zero|one|two|few|many|other)$/;
 /** Placeholders that carry a count. */
 const COUNTS = ['count', 'n', 'days', 'minutes', 'seconds'];
-/** Words that may follow a count without agreeing with it. */
-const NEUTRAL = new Set(['de', 'of', 'más', 'more']);
+/** Words that may follow a count without agreeing with it (abbreviated units are invariable). */
+const NEUTRAL = new Set(['de', 'of', 'más', 'more', 'min', 'h']);
 
 function entries(value: unknown, prefix = ''): [string, string][] {
   if (typeof value !== 'object' || value === null) return [[prefix, String(value)]];

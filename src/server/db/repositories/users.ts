@@ -66,3 +66,10 @@ export async function bumpSessionVersion(db: Executor, id: number, at: string): 
 export async function setPasswordHash(db: Executor, id: number, passwordHash: string, at: string): Promise<void> {
   await db.updateTable('users').set({ passwordHash, updatedAt: at }).where('id', '=', id).execute();
 }
+
+/** The names of the given users, by id (a list's "who" column); unknown ids are left out. */
+export async function userNamesByIds(db: Executor, ids: readonly number[]): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.selectFrom('users').select(['id', 'name']).where('id', 'in', [...ids]).execute();
+  return new Map(rows.map((u) => [u.id, u.name]));
+}
