@@ -266,6 +266,11 @@ export default function SettingsPanel(props: Props) {
                   </tr>
                 </thead>
                 <tbody>
+                  {rulesHistory.length === 0 && (
+                    <tr className="border-t border-line">
+                      <td colSpan={3} className="py-1 text-muted" data-testid="break-rules-history-empty">{t('workTime.settings.historyEmpty')}</td>
+                    </tr>
+                  )}
                   {rulesHistory.map((h) => (
                     <tr key={`${h.effectiveFrom}-${h.createdAt}`} className="border-t border-line">
                       <td className="py-1 pr-4 tabular-nums">{h.effectiveFrom === '0000-01-01' ? t('workTime.settings.historyFirst') : h.effectiveFrom}</td>
