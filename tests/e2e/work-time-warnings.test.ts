@@ -47,6 +47,8 @@ describe('work-time warnings and break rules in the browser', () => {
       await Promise.all([page.waitForResponse((r) => r.url().endsWith('/api/settings') && r.status() === 422), page.click('[data-testid=save-settings]')]);
       expect(await page.textContent('#setting-autoBreakAfterMinutes-error')).toBe(lang === 'en' ? 'Enter a whole number of minutes between 0 and 960' : 'Introduzca un número entero de minutos entre 0 y 960');
       await page.fill('#setting-autoBreakAfterMinutes', '360');
+      // Break rules are effective-dated (issue 33): from the day the next test looks at, not from today.
+      await page.fill('#setting-effectiveFrom', workDay);
       // The period the close screen approves (decision 051): a week, named in the page's language.
       expect(await page.locator('#setting-approvalPeriod option[value=week]').textContent()).toBe(lang === 'en' ? 'Week' : 'Semana');
       await page.selectOption('#setting-approvalPeriod', 'week');
