@@ -1,4 +1,4 @@
-import pkg from '../../../package.json';
+import pkg from '#package.json';
 import { endpoint } from '../../server/http/endpoint.ts';
 import { openApiJson } from '../../server/openapi/openapi-document.ts';
 

@@ -1,6 +1,6 @@
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
-import pkg from '../../../package.json';
+import pkg from '#package.json';
 import { dataDir } from '../config/data-dir.ts';
 import type { SystemInfo } from '../../domain/settings/system-info.ts';
 import { readBackupStatus } from './backups/backup-status.ts';

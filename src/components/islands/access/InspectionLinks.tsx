@@ -1,16 +1,16 @@
 import { useState } from 'react';
 import { Copy, Link2, ShieldOff } from 'lucide-react';
 import { toast } from 'sonner';
-import { INSPECTION_LABEL_MAX, INSPECTION_LINK_DAYS } from '../../../domain/access/inspection-links.ts';
-import { formatDate, formatTime } from '../../../domain/format/intl-format.ts';
-import type { Language } from '../../../i18n/languages.ts';
-import { translator } from '../../../i18n/translate.ts';
-import { api } from '../../../lib/client/api.ts';
+import { INSPECTION_LABEL_MAX, INSPECTION_LINK_DAYS } from '#domain/access/inspection-links.ts';
+import { formatDate, formatTime } from '#domain/format/intl-format.ts';
+import type { Language } from '#i18n/languages.ts';
+import { translator } from '#i18n/translate.ts';
+import { api } from '#lib/client/api.ts';
 import { AppToaster } from '../ui/AppToaster.tsx';
 import { Badge } from '../ui/Badge.tsx';
 import { ConfirmActionDialog } from '../ui/ConfirmActionDialog.tsx';
 import { inputClass, primaryButton, secondaryButton } from '../ui/buttons.ts';
-import { useApiAction } from '../../../lib/client/use-api-action.ts';
+import { useApiAction } from '#lib/client/use-api-action.ts';
 
 export interface InspectionLinkRow {
   _id: number;

@@ -1,17 +1,17 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { AppToaster } from '../ui/AppToaster.tsx';
-import { AttendanceCreateInput, AttendanceUpdateInput, OVERTIME_COMPENSATIONS, REASON_MAX, WORK_MODES } from '../../../domain/attendance/attendance-schema.ts';
-import { OVERTIME_COMPENSATION_LABELS, WORK_MODE_LABELS } from '../../../domain/attendance/day-marks.ts';
-import { minutesAfterTimeIn } from '../../../domain/attendance/shift-times.ts';
-import type { AttendanceDto } from '../../../domain/api/records.ts';
-import type { Language } from '../../../i18n/languages.ts';
-import { translator } from '../../../i18n/translate.ts';
-import { api } from '../../../lib/client/api.ts';
-import { showFlash } from '../../../lib/client/flash.ts';
+import { AttendanceCreateInput, AttendanceUpdateInput, OVERTIME_COMPENSATIONS, REASON_MAX, WORK_MODES } from '#domain/attendance/attendance-schema.ts';
+import { OVERTIME_COMPENSATION_LABELS, WORK_MODE_LABELS } from '#domain/attendance/day-marks.ts';
+import { minutesAfterTimeIn } from '#domain/attendance/shift-times.ts';
+import type { AttendanceDto } from '#domain/api/records.ts';
+import type { Language } from '#i18n/languages.ts';
+import { translator } from '#i18n/translate.ts';
+import { api } from '#lib/client/api.ts';
+import { showFlash } from '#lib/client/flash.ts';
 import { inputClass, primaryButton, secondaryButton } from '../ui/buttons.ts';
 import { fieldError, fieldMessage, valibotResolver, type FormInput, type FormOutput } from '../ui/valibot-resolver.ts';
-import { useApiAction } from '../../../lib/client/use-api-action.ts';
+import { useApiAction } from '#lib/client/use-api-action.ts';
 
 /** The attendance being corrected, with its times already local (`HH:mm`) in its time zone. */
 export type EditedAttendance = Pick<AttendanceDto, '_id' | 'employeeName' | 'revision' | 'timeOut' | 'breakIn' | 'breakOut' | 'workMode' | 'overtimeCompensation'> & {

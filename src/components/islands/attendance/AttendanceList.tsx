@@ -1,20 +1,20 @@
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
-import { WORK_FLAG_LABELS } from '../../../domain/attendance/work-flag.ts';
+import { WORK_FLAG_LABELS } from '#domain/attendance/work-flag.ts';
 import { Ban, CalendarCheck, Clock, FileSpreadsheet, Pencil, Plus } from 'lucide-react';
 import { AppToaster } from '../ui/AppToaster.tsx';
-import { formatDuration, formatLocalDate } from '../../../domain/format/intl-format.ts';
-import { formatRecordTime, isNextDayOf } from '../../../domain/format/record-time.ts';
-import type { Language } from '../../../i18n/languages.ts';
-import { translator } from '../../../i18n/translate.ts';
-import { showFlash } from '../../../lib/client/flash.ts';
+import { formatDuration, formatLocalDate } from '#domain/format/intl-format.ts';
+import { formatRecordTime, isNextDayOf } from '#domain/format/record-time.ts';
+import type { Language } from '#i18n/languages.ts';
+import { translator } from '#i18n/translate.ts';
+import { showFlash } from '#lib/client/flash.ts';
 import { VoidAttendanceDialog } from './VoidAttendanceDialog.tsx';
 import { OnLeavePanel } from './OnLeavePanel.tsx';
 import { DataTable, type Column } from '../ui/DataTable.tsx';
 import { EmployeeCell } from '../ui/EmployeeCell.tsx';
 import { compactSelect, iconButton, primaryButton, secondaryButton } from '../ui/buttons.ts';
-import type { AttendanceDto, DepartmentDto } from '../../../domain/api/records.ts';
-import type { AttendanceWorkTime } from '../../../domain/worktime/work-time-warnings-by-day.ts';
-import { warningBadgeText, warningText } from '../../../domain/worktime/work-time-warning-text.ts';
+import type { AttendanceDto, DepartmentDto } from '#domain/api/records.ts';
+import type { AttendanceWorkTime } from '#domain/worktime/work-time-warnings-by-day.ts';
+import { warningBadgeText, warningText } from '#domain/worktime/work-time-warning-text.ts';
 
 /** An attendance as the list shows it (`GET /api/attendances`). */
 export type AttendanceRow = Pick<

@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
 import { Plane } from 'lucide-react';
-import { formatLocalDate } from '../../../domain/format/intl-format.ts';
-import type { Language } from '../../../i18n/languages.ts';
-import { translator } from '../../../i18n/translate.ts';
-import { api } from '../../../lib/client/api.ts';
-import type { LeaveDto } from '../../../domain/api/records.ts';
+import { formatLocalDate } from '#domain/format/intl-format.ts';
+import type { Language } from '#i18n/languages.ts';
+import { translator } from '#i18n/translate.ts';
+import { api } from '#lib/client/api.ts';
+import type { LeaveDto } from '#domain/api/records.ts';
 
 type LeaveRow = Pick<LeaveDto, '_id' | 'employeeName' | 'leaveTypeName' | 'from' | 'to'>;
 

@@ -1,17 +1,17 @@
 import { Check, ClipboardCheck, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { CONFLICT_REASON_KEYS, CONFLICT_STATUS_KEYS, type ClockConflictDto } from '../../../domain/clock/late-punch-conflict.ts';
-import { formatDate, formatTime } from '../../../domain/format/intl-format.ts';
-import { localTimeOf } from '../../../domain/time/zoned-time.ts';
-import type { Language } from '../../../i18n/languages.ts';
-import { translator } from '../../../i18n/translate.ts';
-import { api } from '../../../lib/client/api.ts';
-import { showFlash } from '../../../lib/client/flash.ts';
+import { CONFLICT_REASON_KEYS, CONFLICT_STATUS_KEYS, type ClockConflictDto } from '#domain/clock/late-punch-conflict.ts';
+import { formatDate, formatTime } from '#domain/format/intl-format.ts';
+import { localTimeOf } from '#domain/time/zoned-time.ts';
+import type { Language } from '#i18n/languages.ts';
+import { translator } from '#i18n/translate.ts';
+import { api } from '#lib/client/api.ts';
+import { showFlash } from '#lib/client/flash.ts';
 import { actionLabel } from '../clock/kiosk-model.ts';
 import { AppToaster } from '../ui/AppToaster.tsx';
 import { dangerButton, inputClass, primaryButton } from '../ui/buttons.ts';
 import { EmptyState } from '../ui/EmptyState.tsx';
-import { useApiAction } from '../../../lib/client/use-api-action.ts';
+import { useApiAction } from '#lib/client/use-api-action.ts';
 
 interface Props {
   lang: Language;

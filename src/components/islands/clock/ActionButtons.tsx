@@ -1,6 +1,6 @@
 import { Briefcase, Coffee, LogIn, LogOut } from 'lucide-react';
 import type { ReactNode } from 'react';
-import type { ClockAction } from '../../../domain/clock/clock-engine.ts';
+import type { ClockAction } from '#domain/clock/clock-engine.ts';
 import { KIOSK_ACTIONS } from './kiosk-model.ts';
 import type { Translate } from '../ui/machine-text.ts';
 

@@ -1,11 +1,11 @@
 import { Loader2 } from 'lucide-react';
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
-import type { ClockAction } from '../../../domain/clock/clock-engine.ts';
-import { FACE_MESSAGES } from '../../../domain/messages/spec-messages.ts';
-import type { Language } from '../../../i18n/languages.ts';
-import { translator } from '../../../i18n/translate.ts';
-import { api, ApiError } from '../../../lib/client/api.ts';
-import { earlyFaceChallenge, faceChallenge } from '../../../lib/client/clock-challenge.ts';
+import type { ClockAction } from '#domain/clock/clock-engine.ts';
+import { FACE_MESSAGES } from '#domain/messages/spec-messages.ts';
+import type { Language } from '#i18n/languages.ts';
+import { translator } from '#i18n/translate.ts';
+import { api, ApiError } from '#lib/client/api.ts';
+import { earlyFaceChallenge, faceChallenge } from '#lib/client/clock-challenge.ts';
 import { ActionButtons } from './ActionButtons.tsx';
 import { CameraView } from './CameraView.tsx';
 import { FaceStep } from './FaceStep.tsx';

@@ -1,6 +1,6 @@
 import { Camera, KeyRound, Loader2, MoveHorizontal } from 'lucide-react';
-import type { ClockAction } from '../../../domain/clock/clock-engine.ts';
-import { FACE_MESSAGES } from '../../../domain/messages/spec-messages.ts';
+import type { ClockAction } from '#domain/clock/clock-engine.ts';
+import { FACE_MESSAGES } from '#domain/messages/spec-messages.ts';
 import { secondaryButton } from '../ui/buttons.ts';
 import type { FaceHint } from './kiosk-machine.ts';
 import { actionLabel } from './kiosk-model.ts';

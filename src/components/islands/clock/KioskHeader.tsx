@@ -1,5 +1,5 @@
-import { formatDate, localeOf } from '../../../domain/format/intl-format.ts';
-import type { Language } from '../../../i18n/languages.ts';
+import { formatDate, localeOf } from '#domain/format/intl-format.ts';
+import type { Language } from '#i18n/languages.ts';
 
 /** The company's time, large (hours and minutes, then the seconds, then AM/PM), and the date. */
 export function KioskHeader({ now, lang, timeZone, timeFormat }: { now: number; lang: Language; timeZone: string; timeFormat: '1' | '2' }) {

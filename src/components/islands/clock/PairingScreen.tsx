@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { Loader2, MonitorSmartphone, ShieldOff } from 'lucide-react';
-import { formatTypedPairingCode, pairingCodeChars, pairingCodeComplete } from '../../../domain/terminals/pairing-code-input.ts';
-import type { Language } from '../../../i18n/languages.ts';
-import { translator } from '../../../i18n/translate.ts';
-import { api } from '../../../lib/client/api.ts';
+import { formatTypedPairingCode, pairingCodeChars, pairingCodeComplete } from '#domain/terminals/pairing-code-input.ts';
+import type { Language } from '#i18n/languages.ts';
+import { translator } from '#i18n/translate.ts';
+import { api } from '#lib/client/api.ts';
 import { primaryButton } from '../ui/buttons.ts';
-import { useApiAction } from '../../../lib/client/use-api-action.ts';
+import { useApiAction } from '#lib/client/use-api-action.ts';
 
 /**
  * `/clock` on a device without a valid terminal credential (decision 042): the pairing code entry

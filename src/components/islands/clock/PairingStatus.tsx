@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { MonitorSmartphone } from 'lucide-react';
-import type { Language } from '../../../i18n/languages.ts';
-import { translator } from '../../../i18n/translate.ts';
+import type { Language } from '#i18n/languages.ts';
+import { translator } from '#i18n/translate.ts';
 import { useTerminalHeartbeat } from './use-terminal-heartbeat.ts';
 
 /**

@@ -1,4 +1,4 @@
-import type { ClockAction } from '../../../domain/clock/clock-engine.ts';
+import type { ClockAction } from '#domain/clock/clock-engine.ts';
 import { secondaryButton } from '../ui/buttons.ts';
 import type { KioskText } from './kiosk-machine.ts';
 import { actionLabel } from './kiosk-model.ts';

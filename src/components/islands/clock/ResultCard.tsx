@@ -1,7 +1,7 @@
 import { CheckCircle2, CloudOff, ScanFace, XCircle } from 'lucide-react';
-import { formatTime } from '../../../domain/format/intl-format.ts';
-import { CLOCK_MESSAGES, FACE_MESSAGES } from '../../../domain/messages/spec-messages.ts';
-import type { Language } from '../../../i18n/languages.ts';
+import { formatTime } from '#domain/format/intl-format.ts';
+import { CLOCK_MESSAGES, FACE_MESSAGES } from '#domain/messages/spec-messages.ts';
+import type { Language } from '#i18n/languages.ts';
 import type { Stage } from './kiosk-machine.ts';
 import { actionLabel } from './kiosk-model.ts';
 import { showText, type Translate } from '../ui/machine-text.ts';

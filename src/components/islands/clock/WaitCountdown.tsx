@@ -1,4 +1,4 @@
-import { waitMessage } from '../../../domain/clock/kiosk-attempts.ts';
+import { waitMessage } from '#domain/clock/kiosk-attempts.ts';
 import type { Translate } from '../ui/machine-text.ts';
 
 /** The wait left before the next try, as the server words it; re-rendered every second with the clock. */

@@ -1,5 +1,5 @@
 import type { MachineText } from '../ui/machine-text.ts';
-import type { ClockAction } from '../../../domain/clock/clock-engine.ts';
+import type { ClockAction } from '#domain/clock/clock-engine.ts';
 import { CARD_PENDING_MS, IDLE_MS, PIN_MAX, PIN_MIN, REFUSAL_MS, RESULT_MS } from './kiosk-model.ts';
 
 /**

@@ -1,4 +1,4 @@
-import type { ClockAction } from '../../../domain/clock/clock-engine.ts';
+import type { ClockAction } from '#domain/clock/clock-engine.ts';
 
 /** PIN length (docs/architecture.md: 6-10 digits). */
 export const PIN_MIN = 6;

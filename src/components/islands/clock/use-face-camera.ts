@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { CaptureProgress } from '../../../lib/client/face/kiosk-capture.ts';
-import type { KioskFaceWorker } from '../../../lib/client/face/kiosk-face-worker.ts';
+import type { CaptureProgress } from '#lib/client/face/kiosk-capture.ts';
+import type { KioskFaceWorker } from '#lib/client/face/kiosk-face-worker.ts';
 import type { FaceFailure } from './kiosk-machine.ts';
 
 export type EngineState = 'off' | 'loading' | 'ready' | 'failed';
@@ -31,7 +31,7 @@ export function useFaceCamera(enabled: boolean, options: { liveness: boolean; sn
     let stream: MediaStream | null = null;
     let cancelled = false;
     void (async () => {
-      const [{ startKioskFaceWorker }, { startCamera }] = await Promise.all([import('../../../lib/client/face/kiosk-face-worker.ts'), import('../../../lib/client/face/kiosk-capture.ts')]);
+      const [{ startKioskFaceWorker }, { startCamera }] = await Promise.all([import('#lib/client/face/kiosk-face-worker.ts'), import('#lib/client/face/kiosk-capture.ts')]);
       const video = videoRef.current;
       if (!video || cancelled) return;
       const cam =
@@ -88,7 +88,7 @@ export function useFaceCamera(enabled: boolean, options: { liveness: boolean; sn
       captureRef.current?.abort();
       const controller = new AbortController();
       captureRef.current = controller;
-      const { captureFace } = await import('../../../lib/client/face/kiosk-capture.ts');
+      const { captureFace } = await import('#lib/client/face/kiosk-capture.ts');
       const engine = workerRef.current;
       try {
         if (!engine) throw new Error('no face worker');

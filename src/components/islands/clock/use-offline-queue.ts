@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import type { ClockAction } from '../../../domain/clock/clock-engine.ts';
-import type { Language } from '../../../i18n/languages.ts';
-import { api } from '../../../lib/client/api.ts';
-import { flushOfflineQueue, openOfflineQueue, type BatchAnswer, type OfflineQueue } from '../../../lib/client/offline-queue.ts';
+import type { ClockAction } from '#domain/clock/clock-engine.ts';
+import type { Language } from '#i18n/languages.ts';
+import { api } from '#lib/client/api.ts';
+import { flushOfflineQueue, openOfflineQueue, type BatchAnswer, type OfflineQueue } from '#lib/client/offline-queue.ts';
 
 /** While punches wait, the terminal tries the server this often (and on the browser's `online` event). */
 export const OFFLINE_RETRY_MS = 5000;

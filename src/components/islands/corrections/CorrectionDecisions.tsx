@@ -1,18 +1,18 @@
-import { CORRECTION_KIND_KEYS, REQUEST_STATUS_KEYS } from '../../../domain/attendance/correction-rules.ts';
+import { CORRECTION_KIND_KEYS, REQUEST_STATUS_KEYS } from '#domain/attendance/correction-rules.ts';
 import { useEffect, useState } from 'react';
 import { Check, X } from 'lucide-react';
 import { AppToaster } from '../ui/AppToaster.tsx';
 import { EmptyState } from '../ui/EmptyState.tsx';
 import { dangerButton, inputClass, primaryButton } from '../ui/buttons.ts';
-import type { CorrectionRequestDto } from '../../../domain/api/records.ts';
-import { formatDate, formatLocalDate, formatTime } from '../../../domain/format/intl-format.ts';
-import type { Language } from '../../../i18n/languages.ts';
-import { translator } from '../../../i18n/translate.ts';
-import { api } from '../../../lib/client/api.ts';
-import { showFlash } from '../../../lib/client/flash.ts';
+import type { CorrectionRequestDto } from '#domain/api/records.ts';
+import { formatDate, formatLocalDate, formatTime } from '#domain/format/intl-format.ts';
+import type { Language } from '#i18n/languages.ts';
+import { translator } from '#i18n/translate.ts';
+import { api } from '#lib/client/api.ts';
+import { showFlash } from '#lib/client/flash.ts';
 import { ClipboardCheck } from 'lucide-react';
 import { alertClass, proposedTimes, StatusPill } from './corrections-ui.tsx';
-import { useApiAction } from '../../../lib/client/use-api-action.ts';
+import { useApiAction } from '#lib/client/use-api-action.ts';
 
 interface Props {
   lang: Language;

@@ -1,17 +1,17 @@
-import { CORRECTION_KIND_KEYS, REQUEST_STATUS_KEYS } from '../../../domain/attendance/correction-rules.ts';
+import { CORRECTION_KIND_KEYS, REQUEST_STATUS_KEYS } from '#domain/attendance/correction-rules.ts';
 import { useEffect, useState } from 'react';
 import { Check, Send, Undo2, X } from 'lucide-react';
 import { AppToaster } from '../ui/AppToaster.tsx';
 import { RequiredLegend, RequiredMark } from '../ui/required-fields.tsx';
 import { dangerButton, inputClass, primaryButton, secondaryButton } from '../ui/buttons.ts';
-import type { CorrectionAcceptanceDto, CorrectionRequestDto } from '../../../domain/api/records.ts';
-import { formatDate, formatLocalDate, formatTime } from '../../../domain/format/intl-format.ts';
-import type { Language } from '../../../i18n/languages.ts';
-import { translator } from '../../../i18n/translate.ts';
-import { api } from '../../../lib/client/api.ts';
-import { showFlash } from '../../../lib/client/flash.ts';
+import type { CorrectionAcceptanceDto, CorrectionRequestDto } from '#domain/api/records.ts';
+import { formatDate, formatLocalDate, formatTime } from '#domain/format/intl-format.ts';
+import type { Language } from '#i18n/languages.ts';
+import { translator } from '#i18n/translate.ts';
+import { api } from '#lib/client/api.ts';
+import { showFlash } from '#lib/client/flash.ts';
 import { alertClass, proposedTimes, StatusPill } from './corrections-ui.tsx';
-import { useApiAction } from '../../../lib/client/use-api-action.ts';
+import { useApiAction } from '#lib/client/use-api-action.ts';
 
 /** A recorded day's times as the form starts from them (local HH:mm, empty when none). */
 export interface DayTimes {

@@ -1,4 +1,4 @@
-import type { CorrectionRequestDto } from '../../../domain/api/records.ts';
+import type { CorrectionRequestDto } from '#domain/api/records.ts';
 
 /** Colours of a request's status pill (decision 034), readable in both themes. */
 const STATUS_CLASS: Record<CorrectionRequestDto['status'], string> = {

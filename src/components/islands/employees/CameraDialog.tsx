@@ -1,6 +1,6 @@
 import { Camera } from 'lucide-react';
-import type { Language } from '../../../i18n/languages.ts';
-import { translator } from '../../../i18n/translate.ts';
+import type { Language } from '#i18n/languages.ts';
+import { translator } from '#i18n/translate.ts';
 import { Dialog } from '../ui/Dialog.tsx';
 import { primaryButton, secondaryButton } from '../ui/buttons.ts';
 import { useCameraStream } from './use-camera-stream.ts';

@@ -1,4 +1,4 @@
-import type { BiometricConsentDto } from '../../../domain/employees/employee-photos.ts';
+import type { BiometricConsentDto } from '#domain/employees/employee-photos.ts';
 import type { Translate } from '../ui/machine-text.ts';
 
 /** The biometric consent checkbox and who recorded it when. */

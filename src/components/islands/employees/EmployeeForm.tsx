@@ -8,18 +8,18 @@ import {
   EmployeeUpdateInput,
   EMPLOYMENT_TYPES,
   GENDERS,
-} from '../../../domain/employees/employee-schema.ts';
-import { ageOn } from '../../../domain/employees/age.ts';
-import { WORKING_DAY_TYPES } from '../../../domain/employees/working-day.ts';
-import type { Language } from '../../../i18n/languages.ts';
-import { translator } from '../../../i18n/translate.ts';
-import { api } from '../../../lib/client/api.ts';
-import { setFlash, showFlash } from '../../../lib/client/flash.ts';
+} from '#domain/employees/employee-schema.ts';
+import { ageOn } from '#domain/employees/age.ts';
+import { WORKING_DAY_TYPES } from '#domain/employees/working-day.ts';
+import type { Language } from '#i18n/languages.ts';
+import { translator } from '#i18n/translate.ts';
+import { api } from '#lib/client/api.ts';
+import { setFlash, showFlash } from '#lib/client/flash.ts';
 import { inputClass, primaryButton, secondaryButton } from '../ui/buttons.ts';
 import { fieldError, fieldMessage, valibotResolver, type FormInput, type FormOutput } from '../ui/valibot-resolver.ts';
-import type { EmployeeDto } from '../../../domain/api/records.ts';
+import type { EmployeeDto } from '#domain/api/records.ts';
 import { RequiredLegend, RequiredMark, requiredFieldsOf } from '../ui/required-fields.tsx';
-import { useApiAction } from '../../../lib/client/use-api-action.ts';
+import { useApiAction } from '#lib/client/use-api-action.ts';
 
 interface Option {
   _id: number;

@@ -1,13 +1,13 @@
 import { useId, useState } from 'react';
 import { CheckCircle2, Download, FileSpreadsheet, Upload } from 'lucide-react';
-import type { ParsedEmployeeCsv } from '../../../domain/employees/csv-import.ts';
-import type { Language } from '../../../i18n/languages.ts';
-import { translator } from '../../../i18n/translate.ts';
-import { api } from '../../../lib/client/api.ts';
-import { setFlash } from '../../../lib/client/flash.ts';
+import type { ParsedEmployeeCsv } from '#domain/employees/csv-import.ts';
+import type { Language } from '#i18n/languages.ts';
+import { translator } from '#i18n/translate.ts';
+import { api } from '#lib/client/api.ts';
+import { setFlash } from '#lib/client/flash.ts';
 import { Dialog } from '../ui/Dialog.tsx';
 import { primaryButton, secondaryButton } from '../ui/buttons.ts';
-import { apiFailure } from '../../../lib/client/use-api-action.ts';
+import { apiFailure } from '#lib/client/use-api-action.ts';
 
 interface Props {
   lang: Language;
@@ -87,7 +87,7 @@ export default function EmployeeImport({ lang, canCreate }: Props) {
     }
     setBusy('read');
     try {
-      const [text, { parseEmployeeCsv }] = await Promise.all([readCsvFile(chosen), import('../../../domain/employees/csv-import.ts')]);
+      const [text, { parseEmployeeCsv }] = await Promise.all([readCsvFile(chosen), import('#domain/employees/csv-import.ts')]);
       setFile({ name: chosen.name, text, parsed: parseEmployeeCsv(text) });
     } catch {
       setResult({ kind: 'error', message: t('employeeImport.readError') });

@@ -2,17 +2,17 @@ import { useEffect, useMemo, useState } from 'react';
 import { Archive, ArchiveRestore, Eye, Pencil, Plus, Trash2, UserPlus } from 'lucide-react';
 import { toast } from 'sonner';
 import { AppToaster } from '../ui/AppToaster.tsx';
-import type { Language } from '../../../i18n/languages.ts';
-import { translator } from '../../../i18n/translate.ts';
-import { api } from '../../../lib/client/api.ts';
-import { showFlash } from '../../../lib/client/flash.ts';
+import type { Language } from '#i18n/languages.ts';
+import { translator } from '#i18n/translate.ts';
+import { api } from '#lib/client/api.ts';
+import { showFlash } from '#lib/client/flash.ts';
 import { Badge } from '../ui/Badge.tsx';
 import { DataTable, type Column } from '../ui/DataTable.tsx';
 import { Dialog } from '../ui/Dialog.tsx';
 import { compactSelect, dangerButton, iconButton, primaryButton, secondaryButton } from '../ui/buttons.ts';
-import type { CompanyDto, DepartmentDto, EmployeeDto } from '../../../domain/api/records.ts';
-import { formatBalance } from '../../../domain/worktime/hours-balance-format.ts';
-import { apiFailure } from '../../../lib/client/use-api-action.ts';
+import type { CompanyDto, DepartmentDto, EmployeeDto } from '#domain/api/records.ts';
+import { formatBalance } from '#domain/worktime/hours-balance-format.ts';
+import { apiFailure } from '#lib/client/use-api-action.ts';
 
 type EmployeeRow = Pick<
   EmployeeDto,

@@ -1,5 +1,5 @@
 import { CheckCircle2, ScanFace, Trash2 } from 'lucide-react';
-import type { EmployeePhotoDto } from '../../../domain/employees/employee-photos.ts';
+import type { EmployeePhotoDto } from '#domain/employees/employee-photos.ts';
 import { iconButton } from '../ui/buttons.ts';
 import type { Translate } from '../ui/machine-text.ts';
 

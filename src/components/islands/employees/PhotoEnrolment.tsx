@@ -1,12 +1,12 @@
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { Camera, Upload } from 'lucide-react';
-import type { EmployeePhotoDto, EmployeePhotosAnswer } from '../../../domain/employees/employee-photos.ts';
-import { localeOf } from '../../../domain/format/intl-format.ts';
-import type { Language } from '../../../i18n/languages.ts';
-import { translator } from '../../../i18n/translate.ts';
-import { api } from '../../../lib/client/api.ts';
-import type { FaceEngine, FaceResult } from '../../../lib/client/face/face-engine.ts';
-import { loadImage, prepareFile } from '../../../lib/client/face/photo-input.ts';
+import type { EmployeePhotoDto, EmployeePhotosAnswer } from '#domain/employees/employee-photos.ts';
+import { localeOf } from '#domain/format/intl-format.ts';
+import type { Language } from '#i18n/languages.ts';
+import { translator } from '#i18n/translate.ts';
+import { api } from '#lib/client/api.ts';
+import type { FaceEngine, FaceResult } from '#lib/client/face/face-engine.ts';
+import { loadImage, prepareFile } from '#lib/client/face/photo-input.ts';
 import { primaryButton, secondaryButton } from '../ui/buttons.ts';
 import { CameraDialog } from './CameraDialog.tsx';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
@@ -16,9 +16,9 @@ import { initialPhotoPanelState, photoPanelReducer } from './photo-enrolment-mac
 import { PhotoStatusBox } from './PhotoStatusBox.tsx';
 import { grabFrame } from './use-camera-stream.ts';
 import { useFaceDetection } from './use-face-detection.ts';
-import { apiFailure } from '../../../lib/client/use-api-action.ts';
+import { apiFailure } from '#lib/client/use-api-action.ts';
 
-export { employeeImageUrl, photoImageUrl } from '../../../domain/employees/employee-photos.ts';
+export { employeeImageUrl, photoImageUrl } from '#domain/employees/employee-photos.ts';
 
 interface Props {
   lang: Language;

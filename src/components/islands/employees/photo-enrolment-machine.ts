@@ -1,5 +1,5 @@
 import type { MachineText } from '../ui/machine-text.ts';
-import type { EmployeePhotoDto } from '../../../domain/employees/employee-photos.ts';
+import type { EmployeePhotoDto } from '#domain/employees/employee-photos.ts';
 
 /**
  * The photo panel's states as a pure reducer: the status line (models loading, detecting,

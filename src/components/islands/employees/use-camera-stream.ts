@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { jpegDataUrl } from '../../../lib/client/face/photo-input.ts';
+import { jpegDataUrl } from '#lib/client/face/photo-input.ts';
 
 /**
  * The front camera (getUserMedia) playing in a video while `open`; the stream stops when it

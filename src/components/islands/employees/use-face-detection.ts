@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { describeSingleFace, faceEngineReady, loadFaceEngine, type FaceEngine, type FaceResult } from '../../../lib/client/face/face-engine.ts';
+import { describeSingleFace, faceEngineReady, loadFaceEngine, type FaceEngine, type FaceResult } from '#lib/client/face/face-engine.ts';
 
 /**
  * Lets React paint a status before face detection, which can hold the main thread for seconds on

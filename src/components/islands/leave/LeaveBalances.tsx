@@ -1,6 +1,6 @@
-import type { Language } from '../../../i18n/languages.ts';
-import { formatLocalDate, formatNumber } from '../../../domain/format/intl-format.ts';
-import { translator } from '../../../i18n/translate.ts';
+import type { Language } from '#i18n/languages.ts';
+import { formatLocalDate, formatNumber } from '#domain/format/intl-format.ts';
+import { translator } from '#i18n/translate.ts';
 
 export interface BalanceRow {
   leaveType: number;

@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import { Check, RotateCcw, X } from 'lucide-react';
 import { AppToaster } from '../ui/AppToaster.tsx';
-import type { LeaveStatus } from '../../../domain/leave/leave-rules.ts';
-import type { LeaveDto } from '../../../domain/api/records.ts';
-import type { Language } from '../../../i18n/languages.ts';
-import { translator } from '../../../i18n/translate.ts';
-import { api } from '../../../lib/client/api.ts';
+import type { LeaveStatus } from '#domain/leave/leave-rules.ts';
+import type { LeaveDto } from '#domain/api/records.ts';
+import type { Language } from '#i18n/languages.ts';
+import { translator } from '#i18n/translate.ts';
+import { api } from '#lib/client/api.ts';
 import { dangerButton, inputClass, primaryButton, secondaryButton } from '../ui/buttons.ts';
-import { useApiAction } from '../../../lib/client/use-api-action.ts';
+import { useApiAction } from '#lib/client/use-api-action.ts';
 
 interface Props {
   lang: Language;

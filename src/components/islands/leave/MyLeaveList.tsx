@@ -1,17 +1,17 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Palmtree, Pencil, Plus, Undo2 } from 'lucide-react';
 import { AppToaster } from '../ui/AppToaster.tsx';
-import { formatDate, formatLocalDate } from '../../../domain/format/intl-format.ts';
-import type { Language } from '../../../i18n/languages.ts';
-import { translator } from '../../../i18n/translate.ts';
-import { api, type MessageAnswer } from '../../../lib/client/api.ts';
-import { showFlash } from '../../../lib/client/flash.ts';
+import { formatDate, formatLocalDate } from '#domain/format/intl-format.ts';
+import type { Language } from '#i18n/languages.ts';
+import { translator } from '#i18n/translate.ts';
+import { api, type MessageAnswer } from '#lib/client/api.ts';
+import { showFlash } from '#lib/client/flash.ts';
 import { DataTable, type Column } from '../ui/DataTable.tsx';
 import { Dialog } from '../ui/Dialog.tsx';
 import { compactSelect, dangerButton, iconButton, primaryButton, secondaryButton } from '../ui/buttons.ts';
 import { leaveDatesColumn, leaveStatusColumn, leaveTypeColumn } from './leave-columns.tsx';
 import { STATUS_LABELS, type LeaveRow } from './leave-ui.tsx';
-import { useApiAction } from '../../../lib/client/use-api-action.ts';
+import { useApiAction } from '#lib/client/use-api-action.ts';
 
 interface Props {
   lang: Language;

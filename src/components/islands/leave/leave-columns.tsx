@@ -1,5 +1,5 @@
-import { formatLocalDate } from '../../../domain/format/intl-format.ts';
-import type { Language } from '../../../i18n/languages.ts';
+import { formatLocalDate } from '#domain/format/intl-format.ts';
+import type { Language } from '#i18n/languages.ts';
 import type { Column } from '../ui/DataTable.tsx';
 import { dateRange, LeaveStatusBadge, type LeaveRow } from './leave-ui.tsx';
 

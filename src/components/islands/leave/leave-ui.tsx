@@ -1,7 +1,7 @@
-import { formatLocalDate } from '../../../domain/format/intl-format.ts';
-import type { LeaveStatus } from '../../../domain/leave/leave-rules.ts';
-import type { Language } from '../../../i18n/languages.ts';
-import type { LeaveDto } from '../../../domain/api/records.ts';
+import { formatLocalDate } from '#domain/format/intl-format.ts';
+import type { LeaveStatus } from '#domain/leave/leave-rules.ts';
+import type { Language } from '#i18n/languages.ts';
+import type { LeaveDto } from '#domain/api/records.ts';
 
 /** A leave as the lists show it (`GET /api/leaves`). */
 export type LeaveRow = Omit<LeaveDto, 'department' | 'decidedBy' | 'updatedAt'>;

@@ -1,11 +1,11 @@
 import { useEffect, useState } from 'react';
 import { CalendarArrowDown } from 'lucide-react';
-import type { Language } from '../../../i18n/languages.ts';
-import { translator } from '../../../i18n/translate.ts';
-import { api } from '../../../lib/client/api.ts';
+import type { Language } from '#i18n/languages.ts';
+import { translator } from '#i18n/translate.ts';
+import { api } from '#lib/client/api.ts';
 import { inputClass, primaryButton, secondaryButton } from '../ui/buttons.ts';
 import { useOptions } from '../ui/use-options.ts';
-import { useApiAction } from '../../../lib/client/use-api-action.ts';
+import { useApiAction } from '#lib/client/use-api-action.ts';
 
 interface Place {
   code: string;

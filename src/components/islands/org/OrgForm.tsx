@@ -1,14 +1,14 @@
 import { useEffect, useState } from 'react';
 import { useForm, type FieldValues } from 'react-hook-form';
-import type { Language } from '../../../i18n/languages.ts';
-import { translator } from '../../../i18n/translate.ts';
-import { api } from '../../../lib/client/api.ts';
+import type { Language } from '#i18n/languages.ts';
+import { translator } from '#i18n/translate.ts';
+import { api } from '#lib/client/api.ts';
 import { inputClass, primaryButton, secondaryButton } from '../ui/buttons.ts';
 import { fieldError, fieldMessage, valibotResolver } from '../ui/valibot-resolver.ts';
 import { RequiredLegend, RequiredMark, requiredFieldsOf } from '../ui/required-fields.tsx';
 import { ORG_SCHEMAS } from './org-form-schemas.ts';
 import type { OrgField, OrgTable, OrgTableName } from './org-tables.ts';
-import { useApiAction } from '../../../lib/client/use-api-action.ts';
+import { useApiAction } from '#lib/client/use-api-action.ts';
 
 interface Option {
   _id: number;

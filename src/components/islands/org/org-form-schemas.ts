@@ -5,7 +5,7 @@ import {
   JobTitleInput,
   LeaveGroupInput,
   LeaveTypeInput,
-} from '../../../domain/org/org-schemas.ts';
+} from '#domain/org/org-schemas.ts';
 import type { FormSchema } from '../ui/valibot-resolver.ts';
 import type { OrgTableName } from './org-tables.ts';
 

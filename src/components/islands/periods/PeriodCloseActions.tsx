@@ -1,13 +1,13 @@
 import { CheckCheck } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import type { Language } from '../../../i18n/languages.ts';
-import { translator } from '../../../i18n/translate.ts';
-import { api } from '../../../lib/client/api.ts';
-import { showFlash } from '../../../lib/client/flash.ts';
+import type { Language } from '#i18n/languages.ts';
+import { translator } from '#i18n/translate.ts';
+import { api } from '#lib/client/api.ts';
+import { showFlash } from '#lib/client/flash.ts';
 import { AppToaster } from '../ui/AppToaster.tsx';
 import { inputClass, primaryButton, secondaryButton } from '../ui/buttons.ts';
 import { Dialog } from '../ui/Dialog.tsx';
-import { useApiAction } from '../../../lib/client/use-api-action.ts';
+import { useApiAction } from '#lib/client/use-api-action.ts';
 
 interface Props {
   lang: Language;

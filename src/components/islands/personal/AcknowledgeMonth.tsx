@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { CheckCircle2, FileCheck2 } from 'lucide-react';
-import { formatAcknowledgedAt } from '../../../domain/access/record-acknowledgement.ts';
-import type { Language } from '../../../i18n/languages.ts';
-import { translator } from '../../../i18n/translate.ts';
-import { api } from '../../../lib/client/api.ts';
+import { formatAcknowledgedAt } from '#domain/access/record-acknowledgement.ts';
+import type { Language } from '#i18n/languages.ts';
+import { translator } from '#i18n/translate.ts';
+import { api } from '#lib/client/api.ts';
 import { primaryButton } from '../ui/buttons.ts';
-import { useApiAction } from '../../../lib/client/use-api-action.ts';
+import { useApiAction } from '#lib/client/use-api-action.ts';
 
 /**
  * "I have received my record for <month>" (decision 036): a button while the month is not

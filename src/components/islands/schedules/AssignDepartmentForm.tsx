@@ -1,14 +1,14 @@
 import { CalendarPlus } from 'lucide-react';
 import { useForm } from 'react-hook-form';
-import { DepartmentScheduleInput } from '../../../domain/schedules/schedule-schema.ts';
-import type { DepartmentDto } from '../../../domain/api/records.ts';
-import type { Language } from '../../../i18n/languages.ts';
-import { translator } from '../../../i18n/translate.ts';
-import { api } from '../../../lib/client/api.ts';
+import { DepartmentScheduleInput } from '#domain/schedules/schedule-schema.ts';
+import type { DepartmentDto } from '#domain/api/records.ts';
+import type { Language } from '#i18n/languages.ts';
+import { translator } from '#i18n/translate.ts';
+import { api } from '#lib/client/api.ts';
 import { inputClass, primaryButton, secondaryButton } from '../ui/buttons.ts';
 import { fieldError, fieldMessage, valibotResolver, type FormInput, type FormOutput } from '../ui/valibot-resolver.ts';
 import { defaultStartOf, ShiftFields, type StartDefault } from './ShiftFields.tsx';
-import { useApiAction } from '../../../lib/client/use-api-action.ts';
+import { useApiAction } from '#lib/client/use-api-action.ts';
 
 /** Assigns one shift to every employee of a department (POST /schedules/bulk). */
 export function AssignDepartmentForm(props: { lang: Language; departments: Pick<DepartmentDto, '_id' | 'name'>[]; startDefault: StartDefault; onDone: () => void; onCancel: () => void }) {

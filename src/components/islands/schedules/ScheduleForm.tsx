@@ -2,17 +2,17 @@ import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { AppToaster } from '../ui/AppToaster.tsx';
 import { useConfirmDiscard } from '../ui/ConfirmDiscard.tsx';
-import { ScheduleInput } from '../../../domain/schedules/schedule-schema.ts';
-import type { WeekdayName } from '../../../domain/time/zoned-time.ts';
-import type { Language } from '../../../i18n/languages.ts';
-import { translator } from '../../../i18n/translate.ts';
-import { api } from '../../../lib/client/api.ts';
-import { setFlash } from '../../../lib/client/flash.ts';
+import { ScheduleInput } from '#domain/schedules/schedule-schema.ts';
+import type { WeekdayName } from '#domain/time/zoned-time.ts';
+import type { Language } from '#i18n/languages.ts';
+import { translator } from '#i18n/translate.ts';
+import { api } from '#lib/client/api.ts';
+import { setFlash } from '#lib/client/flash.ts';
 import { inputClass, primaryButton, secondaryButton } from '../ui/buttons.ts';
 import { fieldError, fieldMessage, valibotResolver, type FormInput, type FormOutput } from '../ui/valibot-resolver.ts';
 import { defaultStartOf, ShiftFields, type StartDefault } from './ShiftFields.tsx';
-import type { EmployeeDto, ScheduleDto } from '../../../domain/api/records.ts';
-import { useApiAction } from '../../../lib/client/use-api-action.ts';
+import type { EmployeeDto, ScheduleDto } from '#domain/api/records.ts';
+import { useApiAction } from '#lib/client/use-api-action.ts';
 
 interface Props {
   lang: Language;

@@ -2,17 +2,17 @@ import { lazy, useEffect, useMemo, useState } from 'react';
 import type { StartDefault } from './ShiftFields.tsx';
 import { CalendarClock, Plus, Users } from 'lucide-react';
 import { AppToaster } from '../ui/AppToaster.tsx';
-import type { Language } from '../../../i18n/languages.ts';
-import { translator } from '../../../i18n/translate.ts';
-import { showFlash } from '../../../lib/client/flash.ts';
+import type { Language } from '#i18n/languages.ts';
+import { translator } from '#i18n/translate.ts';
+import { showFlash } from '#lib/client/flash.ts';
 import { Badge } from '../ui/Badge.tsx';
 import { ConfirmDeleteDialog } from '../ui/ConfirmDeleteDialog.tsx';
 import { DataTable, type Column } from '../ui/DataTable.tsx';
 import { Dialog } from '../ui/Dialog.tsx';
 import { compactSelect, primaryButton, secondaryButton } from '../ui/buttons.ts';
 import { RowActions } from '../ui/RowActions.tsx';
-import { restDaysText } from '../../../domain/schedules/rest-days.ts';
-import type { DepartmentDto, ScheduleDto } from '../../../domain/api/records.ts';
+import { restDaysText } from '#domain/schedules/rest-days.ts';
+import type { DepartmentDto, ScheduleDto } from '#domain/api/records.ts';
 
 /** The form (react-hook-form, valibot, the shift fields) loads on the dialog's first opening. */
 const AssignDepartmentForm = lazy(() => import('./AssignDepartmentForm.tsx').then((m) => ({ default: m.AssignDepartmentForm })));

@@ -1,11 +1,11 @@
 import { useEffect } from 'react';
 import type { Path, PathValue, UseFormReturn } from 'react-hook-form';
-import { defaultScheduleStart } from '../../../domain/schedules/default-start.ts';
-import type { ScheduleInput } from '../../../domain/schedules/schedule-schema.ts';
-import { scheduledMinutes } from '../../../domain/schedules/schedule-rules.ts';
+import { defaultScheduleStart } from '#domain/schedules/default-start.ts';
+import type { ScheduleInput } from '#domain/schedules/schedule-schema.ts';
+import { scheduledMinutes } from '#domain/schedules/schedule-rules.ts';
 import { inputClass } from '../ui/buttons.ts';
 import { fieldError, fieldMessage, type FormInput } from '../ui/valibot-resolver.ts';
-import { DAY_LABELS, WEEK_ORDER } from '../../../domain/schedules/rest-days.ts';
+import { DAY_LABELS, WEEK_ORDER } from '#domain/schedules/rest-days.ts';
 
 
 /** Monday first, as people read a working week. */

@@ -1,18 +1,18 @@
 import { useState } from 'react';
 import { Copy, KeyRound, ShieldOff } from 'lucide-react';
 import { toast } from 'sonner';
-import { API_TOKEN_NAME_MAX } from '../../../domain/api-tokens/api-tokens.ts';
-import { formatDate, formatLocalDate, formatTime } from '../../../domain/format/intl-format.ts';
-import { ACTION_LABELS, RESOURCE_LABELS } from '../../../domain/permissions/labels.ts';
-import { ACTIONS, RESOURCES, type Action, type Permissions, type Resource } from '../../../domain/permissions/permissions.ts';
-import type { Language } from '../../../i18n/languages.ts';
-import { translator } from '../../../i18n/translate.ts';
-import { api } from '../../../lib/client/api.ts';
+import { API_TOKEN_NAME_MAX } from '#domain/api-tokens/api-tokens.ts';
+import { formatDate, formatLocalDate, formatTime } from '#domain/format/intl-format.ts';
+import { ACTION_LABELS, RESOURCE_LABELS } from '#domain/permissions/labels.ts';
+import { ACTIONS, RESOURCES, type Action, type Permissions, type Resource } from '#domain/permissions/permissions.ts';
+import type { Language } from '#i18n/languages.ts';
+import { translator } from '#i18n/translate.ts';
+import { api } from '#lib/client/api.ts';
 import { AppToaster } from '../ui/AppToaster.tsx';
 import { Badge } from '../ui/Badge.tsx';
 import { ConfirmActionDialog } from '../ui/ConfirmActionDialog.tsx';
 import { inputClass, primaryButton, secondaryButton } from '../ui/buttons.ts';
-import { useApiAction } from '../../../lib/client/use-api-action.ts';
+import { useApiAction } from '#lib/client/use-api-action.ts';
 
 export interface ApiTokenRow {
   _id: number;

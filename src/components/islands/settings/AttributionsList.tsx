@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import type { Language } from '../../../i18n/languages.ts';
-import { translator } from '../../../i18n/translate.ts';
+import type { Language } from '#i18n/languages.ts';
+import { translator } from '#i18n/translate.ts';
 import { inputClass } from '../ui/buttons.ts';
 
 interface Attribution {

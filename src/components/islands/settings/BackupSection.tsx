@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { toast } from 'sonner';
-import type { BackupOverview } from '../../../domain/backups/backup-overview.ts';
-import { formatDate, formatNumber, formatTime } from '../../../domain/format/intl-format.ts';
-import type { Language } from '../../../i18n/languages.ts';
-import { translator } from '../../../i18n/translate.ts';
-import { api } from '../../../lib/client/api.ts';
+import type { BackupOverview } from '#domain/backups/backup-overview.ts';
+import { formatDate, formatNumber, formatTime } from '#domain/format/intl-format.ts';
+import type { Language } from '#i18n/languages.ts';
+import { translator } from '#i18n/translate.ts';
+import { api } from '#lib/client/api.ts';
 import { primaryButton } from '../ui/buttons.ts';
-import { useApiAction } from '../../../lib/client/use-api-action.ts';
+import { useApiAction } from '#lib/client/use-api-action.ts';
 
 interface Props {
   lang: Language;

@@ -1,14 +1,14 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { toast } from 'sonner';
 import * as v from 'valibot';
-import { issuesToFieldKeys } from '../../../domain/auth/auth-schemas.ts';
-import { MAIL_SECURITY, MailSettingsInput, mailSettingsProblems, type MailSecurity } from '../../../domain/notifications/mail-settings.ts';
-import { TestEmailInput } from '../../../domain/notifications/test-email.ts';
-import type { Language } from '../../../i18n/languages.ts';
-import { translator } from '../../../i18n/translate.ts';
-import { api } from '../../../lib/client/api.ts';
+import { issuesToFieldKeys } from '#domain/auth/auth-schemas.ts';
+import { MAIL_SECURITY, MailSettingsInput, mailSettingsProblems, type MailSecurity } from '#domain/notifications/mail-settings.ts';
+import { TestEmailInput } from '#domain/notifications/test-email.ts';
+import type { Language } from '#i18n/languages.ts';
+import { translator } from '#i18n/translate.ts';
+import { api } from '#lib/client/api.ts';
 import { inputClass, primaryButton, secondaryButton } from '../ui/buttons.ts';
-import { useApiAction, apiFailure } from '../../../lib/client/use-api-action.ts';
+import { useApiAction, apiFailure } from '#lib/client/use-api-action.ts';
 
 interface Props {
   lang: Language;

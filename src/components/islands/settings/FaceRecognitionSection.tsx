@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import { toast } from 'sonner';
-import type { FaceRecognitionStatus } from '../../../domain/biometrics/face-enablement.ts';
-import { formatDate, formatTime } from '../../../domain/format/intl-format.ts';
-import type { Language } from '../../../i18n/languages.ts';
-import { translator } from '../../../i18n/translate.ts';
-import { api } from '../../../lib/client/api.ts';
+import type { FaceRecognitionStatus } from '#domain/biometrics/face-enablement.ts';
+import { formatDate, formatTime } from '#domain/format/intl-format.ts';
+import type { Language } from '#i18n/languages.ts';
+import { translator } from '#i18n/translate.ts';
+import { api } from '#lib/client/api.ts';
 import { Dialog } from '../ui/Dialog.tsx';
 import { dangerButton, primaryButton, secondaryButton } from '../ui/buttons.ts';
-import { useApiAction } from '../../../lib/client/use-api-action.ts';
+import { useApiAction } from '#lib/client/use-api-action.ts';
 
 interface Props {
   lang: Language;

@@ -6,12 +6,12 @@ import {
   TO_MANAGERS_KINDS,
   type CompanyKindSetting,
   type CompanyNotificationsDto,
-} from '../../../domain/notifications/notification-preferences.ts';
-import type { Language } from '../../../i18n/languages.ts';
-import { translator } from '../../../i18n/translate.ts';
-import { api } from '../../../lib/client/api.ts';
+} from '#domain/notifications/notification-preferences.ts';
+import type { Language } from '#i18n/languages.ts';
+import { translator } from '#i18n/translate.ts';
+import { api } from '#lib/client/api.ts';
 import { inputClass, primaryButton } from '../ui/buttons.ts';
-import { useApiAction } from '../../../lib/client/use-api-action.ts';
+import { useApiAction } from '#lib/client/use-api-action.ts';
 
 interface Props {
   lang: Language;

@@ -1,15 +1,15 @@
 import { Inbox, Mail, RotateCcw, Trash2, Webhook } from 'lucide-react';
 import { useState } from 'react';
-import { formatDate, formatNumber, formatTime } from '../../../domain/format/intl-format.ts';
-import { mayDiscard, mayRetry, type OutboxItem, type OutboxStatus, type OutboxTab } from '../../../domain/notifications/outbox-view.ts';
-import type { Language } from '../../../i18n/languages.ts';
-import { translator } from '../../../i18n/translate.ts';
-import { api } from '../../../lib/client/api.ts';
+import { formatDate, formatNumber, formatTime } from '#domain/format/intl-format.ts';
+import { mayDiscard, mayRetry, type OutboxItem, type OutboxStatus, type OutboxTab } from '#domain/notifications/outbox-view.ts';
+import type { Language } from '#i18n/languages.ts';
+import { translator } from '#i18n/translate.ts';
+import { api } from '#lib/client/api.ts';
 import { AppToaster } from '../ui/AppToaster.tsx';
 import { Dialog } from '../ui/Dialog.tsx';
 import { dangerButton, primaryButton, secondaryButton } from '../ui/buttons.ts';
 import { EmptyState } from '../ui/EmptyState.tsx';
-import { useApiAction } from '../../../lib/client/use-api-action.ts';
+import { useApiAction } from '#lib/client/use-api-action.ts';
 
 interface Props {
   lang: Language;

@@ -1,13 +1,13 @@
 import { useEffect, useState } from 'react';
-import type { BrokenEntry, RecordChainCheck } from '../../../domain/record-chain/record-chain.ts';
-import { chainHeadLine } from '../../../domain/record-chain/chain-head-line.ts';
-import { formatNumber } from '../../../domain/format/intl-format.ts';
-import type { Language } from '../../../i18n/languages.ts';
-import { translator } from '../../../i18n/translate.ts';
-import { snapshotAlertLines } from '../../../domain/periods/approval-snapshot.ts';
-import { api } from '../../../lib/client/api.ts';
+import type { BrokenEntry, RecordChainCheck } from '#domain/record-chain/record-chain.ts';
+import { chainHeadLine } from '#domain/record-chain/chain-head-line.ts';
+import { formatNumber } from '#domain/format/intl-format.ts';
+import type { Language } from '#i18n/languages.ts';
+import { translator } from '#i18n/translate.ts';
+import { snapshotAlertLines } from '#domain/periods/approval-snapshot.ts';
+import { api } from '#lib/client/api.ts';
 import { primaryButton } from '../ui/buttons.ts';
-import { useApiAction } from '../../../lib/client/use-api-action.ts';
+import { useApiAction } from '#lib/client/use-api-action.ts';
 
 const KINDS = {
   punch: 'settings.integrityKinds.punch',

@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
 import { Copy } from 'lucide-react';
 import { toast } from 'sonner';
-import { formatTypedPairingCode, pairingUrl } from '../../../domain/terminals/pairing-code-input.ts';
-import { formatTime } from '../../../domain/format/intl-format.ts';
-import type { Language } from '../../../i18n/languages.ts';
-import { translator } from '../../../i18n/translate.ts';
+import { formatTypedPairingCode, pairingUrl } from '#domain/terminals/pairing-code-input.ts';
+import { formatTime } from '#domain/format/intl-format.ts';
+import type { Language } from '#i18n/languages.ts';
+import { translator } from '#i18n/translate.ts';
 import { inputClass, primaryButton, secondaryButton } from '../ui/buttons.ts';
 
 /** A pairing code the server just created; shown once, never stored in the browser. */

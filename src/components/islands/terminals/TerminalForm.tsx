@@ -1,7 +1,7 @@
-import { TERMINAL_METHOD_LABELS } from '../../../domain/terminals/terminal-labels.ts';
-import { TERMINAL_METHODS, type TerminalMethod } from '../../../domain/terminals/terminal-rules.ts';
-import type { Language } from '../../../i18n/languages.ts';
-import { translator } from '../../../i18n/translate.ts';
+import { TERMINAL_METHOD_LABELS } from '#domain/terminals/terminal-labels.ts';
+import { TERMINAL_METHODS, type TerminalMethod } from '#domain/terminals/terminal-rules.ts';
+import type { Language } from '#i18n/languages.ts';
+import { translator } from '#i18n/translate.ts';
 import { inputClass } from '../ui/buttons.ts';
 
 export interface TerminalFields {

@@ -1,20 +1,20 @@
 import { useState } from 'react';
 import { KeyRound, MonitorSmartphone, Pencil, ShieldOff } from 'lucide-react';
 import { toast } from 'sonner';
-import { formatDate, formatNumber, formatTime } from '../../../domain/format/intl-format.ts';
-import { TERMINAL_METHOD_LABELS, TERMINAL_STATUS_LABELS } from '../../../domain/terminals/terminal-labels.ts';
-import type { TerminalMethod } from '../../../domain/terminals/terminal-rules.ts';
-import type { TerminalStatus } from '../../../domain/terminals/terminal-status.ts';
-import type { Language } from '../../../i18n/languages.ts';
-import { translator } from '../../../i18n/translate.ts';
-import { api } from '../../../lib/client/api.ts';
+import { formatDate, formatNumber, formatTime } from '#domain/format/intl-format.ts';
+import { TERMINAL_METHOD_LABELS, TERMINAL_STATUS_LABELS } from '#domain/terminals/terminal-labels.ts';
+import type { TerminalMethod } from '#domain/terminals/terminal-rules.ts';
+import type { TerminalStatus } from '#domain/terminals/terminal-status.ts';
+import type { Language } from '#i18n/languages.ts';
+import { translator } from '#i18n/translate.ts';
+import { api } from '#lib/client/api.ts';
 import { AppToaster } from '../ui/AppToaster.tsx';
 import { ConfirmActionDialog } from '../ui/ConfirmActionDialog.tsx';
 import { Dialog } from '../ui/Dialog.tsx';
 import { primaryButton, secondaryButton } from '../ui/buttons.ts';
 import { PairingCodeCard, type ShownPairingCode } from './PairingCodeCard.tsx';
 import { TerminalFieldset, type TerminalFields } from './TerminalForm.tsx';
-import { useApiAction } from '../../../lib/client/use-api-action.ts';
+import { useApiAction } from '#lib/client/use-api-action.ts';
 
 /** One row of the list, as `GET /api/terminals` answers (services/terminals/list-terminals.ts). */
 export interface TerminalRow {

@@ -1,9 +1,9 @@
-import type { Language } from '../../../i18n/languages.ts';
-import { translator } from '../../../i18n/translate.ts';
-import { api } from '../../../lib/client/api.ts';
+import type { Language } from '#i18n/languages.ts';
+import { translator } from '#i18n/translate.ts';
+import { api } from '#lib/client/api.ts';
 import { Dialog } from './Dialog.tsx';
 import { dangerButton, secondaryButton } from './buttons.ts';
-import { useApiAction } from '../../../lib/client/use-api-action.ts';
+import { useApiAction } from '#lib/client/use-api-action.ts';
 
 /**
  * A confirmation for an action without a body (e.g. ending sessions): `question` and a danger

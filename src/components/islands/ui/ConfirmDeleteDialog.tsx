@@ -1,9 +1,9 @@
-import type { Language } from '../../../i18n/languages.ts';
-import { translator } from '../../../i18n/translate.ts';
-import { api } from '../../../lib/client/api.ts';
+import type { Language } from '#i18n/languages.ts';
+import { translator } from '#i18n/translate.ts';
+import { api } from '#lib/client/api.ts';
 import { Dialog } from '../ui/Dialog.tsx';
 import { dangerButton, secondaryButton } from '../ui/buttons.ts';
-import { useApiAction } from '../../../lib/client/use-api-action.ts';
+import { useApiAction } from '#lib/client/use-api-action.ts';
 
 /**
  * "Delete “name”? This action cannot be undone." Calls `DELETE /api{path}`; the server's answer

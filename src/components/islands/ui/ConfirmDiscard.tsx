@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
-import type { Language } from '../../../i18n/languages.ts';
-import { translator } from '../../../i18n/translate.ts';
+import type { Language } from '#i18n/languages.ts';
+import { translator } from '#i18n/translate.ts';
 import { Dialog } from './Dialog.tsx';
 import { dangerButton, secondaryButton } from './buttons.ts';
 

@@ -1,9 +1,9 @@
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { flexRender, getCoreRowModel, useReactTable, type ColumnDef, type SortingState } from '@tanstack/react-table';
 import { ArrowDown, ArrowUp, ArrowUpDown, ChevronLeft, ChevronRight, Inbox, Search, SearchX, TriangleAlert } from 'lucide-react';
-import { api } from '../../../lib/client/api.ts';
-import type { Language } from '../../../i18n/languages.ts';
-import { translator } from '../../../i18n/translate.ts';
+import { api } from '#lib/client/api.ts';
+import type { Language } from '#i18n/languages.ts';
+import { translator } from '#i18n/translate.ts';
 import { iconButton, inputClass, secondaryButton } from './buttons.ts';
 import { EmptyState, type EmptyStateProps } from './EmptyState.tsx';
 

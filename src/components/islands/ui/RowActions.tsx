@@ -1,6 +1,6 @@
 import { Pencil, Trash2 } from 'lucide-react';
-import { translator } from '../../../i18n/translate.ts';
-import type { Language } from '../../../i18n/languages.ts';
+import { translator } from '#i18n/translate.ts';
+import type { Language } from '#i18n/languages.ts';
 import { iconButton } from './buttons.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
-import type { Language } from '../../../i18n/languages.ts';
-import { api } from '../../../lib/client/api.ts';
-import { apiFailure } from '../../../lib/client/use-api-action.ts';
+import type { Language } from '#i18n/languages.ts';
+import { api } from '#lib/client/api.ts';
+import { apiFailure } from '#lib/client/use-api-action.ts';
 
 export interface OptionsState<T> {
   options: T[];

@@ -1,6 +1,6 @@
 import type { FieldErrors, FieldValues, Resolver } from 'react-hook-form';
 import * as v from 'valibot';
-import { issuesToFieldKeys } from '../../../domain/auth/auth-schemas.ts';
+import { issuesToFieldKeys } from '#domain/auth/auth-schemas.ts';
 
 /** Any valibot schema (sync) with object input, as a form's schema. */
 export type FormSchema = v.GenericSchema<FieldValues, FieldValues>;

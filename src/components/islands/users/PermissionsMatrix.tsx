@@ -1,8 +1,8 @@
 import { useEffect, useRef } from 'react';
-import { ACTION_LABELS, RESOURCE_LABELS } from '../../../domain/permissions/labels.ts';
-import { ACTIONS, RESOURCES, normalizePermissions, type Action, type Permissions, type Resource } from '../../../domain/permissions/permissions.ts';
-import type { Language } from '../../../i18n/languages.ts';
-import { translator } from '../../../i18n/translate.ts';
+import { ACTION_LABELS, RESOURCE_LABELS } from '#domain/permissions/labels.ts';
+import { ACTIONS, RESOURCES, normalizePermissions, type Action, type Permissions, type Resource } from '#domain/permissions/permissions.ts';
+import type { Language } from '#i18n/languages.ts';
+import { translator } from '#i18n/translate.ts';
 
 /** A checkbox that also shows "some but not all" (indeterminate) for row and column toggles. */
 function Box(props: { checked: boolean; mixed?: boolean; label: string; disabled?: boolean; onChange: (checked: boolean) => void; testId?: string }) {

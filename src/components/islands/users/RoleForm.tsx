@@ -1,17 +1,17 @@
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import type { CompanyDto, RoleDto } from '../../../domain/api/records.ts';
-import type { Permissions } from '../../../domain/permissions/permissions.ts';
-import { RoleInput } from '../../../domain/permissions/role-schema.ts';
-import type { Language } from '../../../i18n/languages.ts';
-import { translator } from '../../../i18n/translate.ts';
-import { api } from '../../../lib/client/api.ts';
+import type { CompanyDto, RoleDto } from '#domain/api/records.ts';
+import type { Permissions } from '#domain/permissions/permissions.ts';
+import { RoleInput } from '#domain/permissions/role-schema.ts';
+import type { Language } from '#i18n/languages.ts';
+import { translator } from '#i18n/translate.ts';
+import { api } from '#lib/client/api.ts';
 import { inputClass, primaryButton, secondaryButton } from '../ui/buttons.ts';
 import { useOptions } from '../ui/use-options.ts';
 import { fieldError, valibotResolver, type FormInput, type FormOutput } from '../ui/valibot-resolver.ts';
 import { RequiredLegend, RequiredMark } from '../ui/required-fields.tsx';
 import { PermissionsMatrix } from './PermissionsMatrix.tsx';
-import { useApiAction } from '../../../lib/client/use-api-action.ts';
+import { useApiAction } from '#lib/client/use-api-action.ts';
 
 /** A role as the roles list shows it (the API's record without its creation time). */
 export type RoleRow = Omit<RoleDto, 'createdAt'>;

@@ -1,10 +1,10 @@
 import { lazy, useMemo, useState } from 'react';
 import { Plus, ShieldCheck } from 'lucide-react';
 import { toast } from 'sonner';
-import { roleReachText } from '../../../domain/permissions/role-reach.ts';
-import { roleDisplayName } from '../../../domain/permissions/role-names.ts';
-import type { Language } from '../../../i18n/languages.ts';
-import { translator } from '../../../i18n/translate.ts';
+import { roleReachText } from '#domain/permissions/role-reach.ts';
+import { roleDisplayName } from '#domain/permissions/role-names.ts';
+import type { Language } from '#i18n/languages.ts';
+import { translator } from '#i18n/translate.ts';
 import { RowActions } from '../ui/RowActions.tsx';
 import { DataTable, type Column } from '../ui/DataTable.tsx';
 import { Dialog } from '../ui/Dialog.tsx';

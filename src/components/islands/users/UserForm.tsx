@@ -1,20 +1,20 @@
 import { useState, type ReactNode } from 'react';
 import { AppToaster } from '../ui/AppToaster.tsx';
 import { useForm, type Path } from 'react-hook-form';
-import { isGrantable } from '../../../domain/permissions/grantable.ts';
-import type { Permissions } from '../../../domain/permissions/permissions.ts';
-import { ACCOUNT_TYPES, USER_STATUSES, UserCreateInput, UserUpdateInput } from '../../../domain/users/user-schemas.ts';
-import type { UserDto } from '../../../domain/api/records.ts';
-import type { Language } from '../../../i18n/languages.ts';
-import { translator } from '../../../i18n/translate.ts';
-import { api } from '../../../lib/client/api.ts';
+import { isGrantable } from '#domain/permissions/grantable.ts';
+import type { Permissions } from '#domain/permissions/permissions.ts';
+import { ACCOUNT_TYPES, USER_STATUSES, UserCreateInput, UserUpdateInput } from '#domain/users/user-schemas.ts';
+import type { UserDto } from '#domain/api/records.ts';
+import type { Language } from '#i18n/languages.ts';
+import { translator } from '#i18n/translate.ts';
+import { api } from '#lib/client/api.ts';
 import { inputClass, primaryButton, secondaryButton } from '../ui/buttons.ts';
 import { useOptions } from '../ui/use-options.ts';
 import { fieldError, valibotResolver, type FormInput, type FormOutput } from '../ui/valibot-resolver.ts';
 import { RequiredLegend, RequiredMark, requiredFieldsOf } from '../ui/required-fields.tsx';
-import { roleDisplayName } from '../../../domain/permissions/role-names.ts';
+import { roleDisplayName } from '#domain/permissions/role-names.ts';
 import { ACCOUNT_TYPE_LABELS, USER_STATUS_LABELS } from './user-labels.tsx';
-import { useApiAction } from '../../../lib/client/use-api-action.ts';
+import { useApiAction } from '#lib/client/use-api-action.ts';
 
 /** The stored user being edited (the users API's record), or null to create one. */
 export type UserRecord = Pick<UserDto, '_id' | 'name' | 'email' | 'role' | 'status' | 'accountType' | 'company' | 'employee'>;

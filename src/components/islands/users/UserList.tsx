@@ -1,8 +1,8 @@
 import { useMemo, useState } from 'react';
 import { LogOut, Plus, UserRound } from 'lucide-react';
-import { formatDate, formatTime } from '../../../domain/format/intl-format.ts';
-import type { Language } from '../../../i18n/languages.ts';
-import { translator } from '../../../i18n/translate.ts';
+import { formatDate, formatTime } from '#domain/format/intl-format.ts';
+import type { Language } from '#i18n/languages.ts';
+import { translator } from '#i18n/translate.ts';
 import { DataTable, type Column } from '../ui/DataTable.tsx';
 import { iconButton, primaryButton } from '../ui/buttons.ts';
 import { RowActions } from '../ui/RowActions.tsx';
@@ -10,8 +10,8 @@ import { useOptions } from '../ui/use-options.ts';
 import { ConfirmActionDialog } from '../ui/ConfirmActionDialog.tsx';
 import { ConfirmDeleteDialog } from '../ui/ConfirmDeleteDialog.tsx';
 import { ACCOUNT_TYPE_LABELS, StatusBadge } from './user-labels.tsx';
-import { roleDisplayName } from '../../../domain/permissions/role-names.ts';
-import type { RoleDto, UserDto } from '../../../domain/api/records.ts';
+import { roleDisplayName } from '#domain/permissions/role-names.ts';
+import type { RoleDto, UserDto } from '#domain/api/records.ts';
 
 type UserRow = Pick<UserDto, '_id' | 'name' | 'email' | 'roleName' | 'accountType' | 'status' | 'lastSignInAt'>;
 

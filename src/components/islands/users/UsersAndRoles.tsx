@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { AppToaster } from '../ui/AppToaster.tsx';
-import type { Language } from '../../../i18n/languages.ts';
-import { translator } from '../../../i18n/translate.ts';
-import { showFlash } from '../../../lib/client/flash.ts';
+import type { Language } from '#i18n/languages.ts';
+import { translator } from '#i18n/translate.ts';
+import { showFlash } from '#lib/client/flash.ts';
 import { RoleList } from './RoleList.tsx';
 import { UserList } from './UserList.tsx';
 

@@ -1,7 +1,7 @@
 import { Badge } from '../ui/Badge.tsx';
-import type { AccountType } from '../../../domain/permissions/permissions.ts';
-import type { Language } from '../../../i18n/languages.ts';
-import { translator } from '../../../i18n/translate.ts';
+import type { AccountType } from '#domain/permissions/permissions.ts';
+import type { Language } from '#i18n/languages.ts';
+import { translator } from '#i18n/translate.ts';
 
 /** i18n keys of the account types (spec section 3). */
 export const ACCOUNT_TYPE_LABELS: Record<AccountType, string> = {

@@ -1,8 +1,8 @@
-import { WEBHOOK_EVENT_LABELS, WEBHOOK_EVENTS, type WebhookEvent } from '../../../domain/webhooks/webhook-events.ts';
-import { WEBHOOK_DESCRIPTION_MAX } from '../../../domain/webhooks/webhook-input.ts';
-import { WEBHOOK_URL_MAX } from '../../../domain/webhooks/webhook-url.ts';
-import type { Language } from '../../../i18n/languages.ts';
-import { translator } from '../../../i18n/translate.ts';
+import { WEBHOOK_EVENT_LABELS, WEBHOOK_EVENTS, type WebhookEvent } from '#domain/webhooks/webhook-events.ts';
+import { WEBHOOK_DESCRIPTION_MAX } from '#domain/webhooks/webhook-input.ts';
+import { WEBHOOK_URL_MAX } from '#domain/webhooks/webhook-url.ts';
+import type { Language } from '#i18n/languages.ts';
+import { translator } from '#i18n/translate.ts';
 import { inputClass } from '../ui/buttons.ts';
 
 export interface WebhookFields {

@@ -1,7 +1,7 @@
 import { Copy } from 'lucide-react';
 import { toast } from 'sonner';
-import type { Language } from '../../../i18n/languages.ts';
-import { translator } from '../../../i18n/translate.ts';
+import type { Language } from '#i18n/languages.ts';
+import { translator } from '#i18n/translate.ts';
 import { inputClass, primaryButton, secondaryButton } from '../ui/buttons.ts';
 
 /** A webhook's signing secret as the server just answered it; never stored in the browser. */

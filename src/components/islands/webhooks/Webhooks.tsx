@@ -1,19 +1,19 @@
 import { useState } from 'react';
 import { Eye, Pencil, Power, Send, Trash2, Webhook } from 'lucide-react';
 import { toast } from 'sonner';
-import { formatDate, formatNumber, formatTime } from '../../../domain/format/intl-format.ts';
-import { DELIVERY_STATUS_LABELS } from '../../../domain/webhooks/delivery-outcome.ts';
-import { WEBHOOK_EVENT_LABELS, type WebhookEvent } from '../../../domain/webhooks/webhook-events.ts';
-import type { Language } from '../../../i18n/languages.ts';
-import { translator } from '../../../i18n/translate.ts';
-import { api } from '../../../lib/client/api.ts';
+import { formatDate, formatNumber, formatTime } from '#domain/format/intl-format.ts';
+import { DELIVERY_STATUS_LABELS } from '#domain/webhooks/delivery-outcome.ts';
+import { WEBHOOK_EVENT_LABELS, type WebhookEvent } from '#domain/webhooks/webhook-events.ts';
+import type { Language } from '#i18n/languages.ts';
+import { translator } from '#i18n/translate.ts';
+import { api } from '#lib/client/api.ts';
 import { AppToaster } from '../ui/AppToaster.tsx';
 import { ConfirmActionDialog } from '../ui/ConfirmActionDialog.tsx';
 import { Dialog } from '../ui/Dialog.tsx';
 import { primaryButton, secondaryButton } from '../ui/buttons.ts';
 import { WebhookFieldset, type WebhookFields } from './WebhookFieldset.tsx';
 import { WebhookSecretCard, type ShownSecret } from './WebhookSecretCard.tsx';
-import { useApiAction } from '../../../lib/client/use-api-action.ts';
+import { useApiAction } from '#lib/client/use-api-action.ts';
 
 /** One delivery, as `GET /api/webhooks` answers it (services/webhooks/list-webhooks.ts). */
 export interface WebhookDeliveryRow {

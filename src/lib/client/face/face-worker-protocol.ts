@@ -4,7 +4,7 @@
  * copied) and gets back boxes and landmarks; descriptors are computed in the worker from frames
  * it kept. Every request carries a `seq` that its answer repeats.
  */
-import type { LivenessVerdict } from '../../../domain/clock/liveness.ts';
+import type { LivenessVerdict } from '#domain/clock/liveness.ts';
 
 export interface DetectedFace {
   box: { x: number; y: number; width: number; height: number };

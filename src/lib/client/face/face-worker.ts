@@ -11,7 +11,7 @@
  */
 import * as faceapi from '@vladmandic/face-api';
 import { isSoftwareRenderer } from './webgl-renderer.ts';
-import { captureVerdict, type FaceFrame } from '../../../domain/clock/liveness.ts';
+import { captureVerdict, type FaceFrame } from '#domain/clock/liveness.ts';
 import { DETECTOR_INPUT_SIZE, DETECTOR_MIN_SCORE, LOAD_STEPS, type DetectedFace, type Detection, type WorkerAnswer, type WorkerRequest } from './face-worker-protocol.ts';
 
 interface WorkerScope {

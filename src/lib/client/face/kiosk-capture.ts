@@ -10,7 +10,7 @@
  * sits inside a larger picture, which is what the grey padding recreates for ID-style crops at
  * enrolment.
  */
-import { maxMovement, type FaceFrame } from '../../../domain/clock/liveness.ts';
+import { maxMovement, type FaceFrame } from '#domain/clock/liveness.ts';
 import { fittedSize } from './face-engine.ts';
 import { DETECTOR_MIN_SCORE } from './face-worker-protocol.ts';
 import type { KioskFaceWorker } from './kiosk-face-worker.ts';

@@ -3,7 +3,7 @@
  * The server checks and re-encodes every upload again; this only keeps uploads small and lets the
  * face detector see the same pixels.
  */
-import { PHOTO_LIMITS } from '../../../domain/employees/image-type.ts';
+import { PHOTO_LIMITS } from '#domain/employees/image-type.ts';
 
 /** Uploads above this side or PHOTO_LIMITS.maxBytes are re-encoded as JPEG at this side. */
 export const UPLOAD_MAX_SIDE = 2048;

@@ -1,9 +1,9 @@
-import { getDb } from '../../../server/db/connection.ts';
-import { endpoint, requireUser } from '../../../server/http/endpoint.ts';
-import { json, readJson } from '../../../server/http/json.ts';
-import { translate } from '../../../i18n/translate.ts';
-import { accountNotifications } from '../../../server/services/notifications/account-notifications.ts';
-import { saveAccountNotifications } from '../../../server/services/notifications/save-account-notifications.ts';
+import { getDb } from '#server/db/connection.ts';
+import { endpoint, requireUser } from '#server/http/endpoint.ts';
+import { json, readJson } from '#server/http/json.ts';
+import { translate } from '#i18n/translate.ts';
+import { accountNotifications } from '#server/services/notifications/account-notifications.ts';
+import { saveAccountNotifications } from '#server/services/notifications/save-account-notifications.ts';
 
 /**
  * GET / PUT `{language, muted}` the signed-in account's own notification choices: any signed-in

@@ -1,11 +1,11 @@
-import { ChangePasswordSchema } from '../../../domain/auth/auth-schemas.ts';
-import { getDb } from '../../../server/db/connection.ts';
-import { endpoint, requireUser } from '../../../server/http/endpoint.ts';
-import { json, parseInput, readJson } from '../../../server/http/json.ts';
-import { setSessionCookie } from '../../../server/http/session-cookie.ts';
-import { sessionOrigin } from '../../../server/http/session-origin.ts';
-import { translate } from '../../../i18n/translate.ts';
-import { changePassword } from '../../../server/services/sign-in/change-password.ts';
+import { ChangePasswordSchema } from '#domain/auth/auth-schemas.ts';
+import { getDb } from '#server/db/connection.ts';
+import { endpoint, requireUser } from '#server/http/endpoint.ts';
+import { json, parseInput, readJson } from '#server/http/json.ts';
+import { setSessionCookie } from '#server/http/session-cookie.ts';
+import { sessionOrigin } from '#server/http/session-origin.ts';
+import { translate } from '#i18n/translate.ts';
+import { changePassword } from '#server/services/sign-in/change-password.ts';
 
 /**
  * POST {currentPassword, newPassword, confirmPassword}: changes the password, ends the user's other

@@ -1,9 +1,9 @@
-import { translate } from '../../../i18n/translate.ts';
-import { getDb } from '../../../server/db/connection.ts';
-import { unauthenticated } from '../../../server/http/app-error.ts';
-import { endpoint, requireUser } from '../../../server/http/endpoint.ts';
-import { json } from '../../../server/http/json.ts';
-import { endOtherSessions } from '../../../server/services/sign-in/end-other-sessions.ts';
+import { translate } from '#i18n/translate.ts';
+import { getDb } from '#server/db/connection.ts';
+import { unauthenticated } from '#server/http/app-error.ts';
+import { endpoint, requireUser } from '#server/http/endpoint.ts';
+import { json } from '#server/http/json.ts';
+import { endOtherSessions } from '#server/services/sign-in/end-other-sessions.ts';
 
 /** POST (no body) -> `{ended, message}`: ends every other session of the signed-in account; this one stays. */
 export const POST = endpoint(async (context) => {

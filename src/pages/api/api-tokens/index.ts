@@ -1,10 +1,10 @@
-import { CreateApiTokenSchema } from '../../../domain/api-tokens/api-tokens.ts';
-import { translate } from '../../../i18n/translate.ts';
-import { getDb } from '../../../server/db/connection.ts';
-import { endpoint, requireUser } from '../../../server/http/endpoint.ts';
-import { json, parseInput, readJson } from '../../../server/http/json.ts';
-import { createApiToken } from '../../../server/services/api-tokens/create-api-token.ts';
-import { apiTokens } from '../../../server/services/api-tokens/list-api-tokens.ts';
+import { CreateApiTokenSchema } from '#domain/api-tokens/api-tokens.ts';
+import { translate } from '#i18n/translate.ts';
+import { getDb } from '#server/db/connection.ts';
+import { endpoint, requireUser } from '#server/http/endpoint.ts';
+import { json, parseInput, readJson } from '#server/http/json.ts';
+import { createApiToken } from '#server/services/api-tokens/create-api-token.ts';
+import { apiTokens } from '#server/services/api-tokens/list-api-tokens.ts';
 
 /** GET the account's API tokens (everyone's with setting.update), never their secret (decision 057). */
 export const GET = endpoint(async (context) => {

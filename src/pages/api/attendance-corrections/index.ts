@@ -1,9 +1,9 @@
-import { translate } from '../../../i18n/translate.ts';
-import { getDb } from '../../../server/db/connection.ts';
-import { endpoint, requireUser } from '../../../server/http/endpoint.ts';
-import { json, readJson } from '../../../server/http/json.ts';
-import { createCorrectionRequest } from '../../../server/services/corrections/create-correction-request.ts';
-import { listCorrections } from '../../../server/services/corrections/list-correction-requests.ts';
+import { translate } from '#i18n/translate.ts';
+import { getDb } from '#server/db/connection.ts';
+import { endpoint, requireUser } from '#server/http/endpoint.ts';
+import { json, readJson } from '#server/http/json.ts';
+import { createCorrectionRequest } from '#server/services/corrections/create-correction-request.ts';
+import { listCorrections } from '#server/services/corrections/list-correction-requests.ts';
 
 /**
  * Correction requests (decision 034). GET `{data, total}`: status, employee (administrators);

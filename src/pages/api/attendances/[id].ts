@@ -1,11 +1,11 @@
-import { translate } from '../../../i18n/translate.ts';
-import { getDb } from '../../../server/db/connection.ts';
-import { endpoint, requireUser } from '../../../server/http/endpoint.ts';
-import { json, readJson } from '../../../server/http/json.ts';
-import { deleteAttendance } from '../../../server/services/attendance/delete-attendance.ts';
-import { getAttendance } from '../../../server/services/attendance/get-attendance.ts';
-import { updateAttendance } from '../../../server/services/attendance/update-attendance.ts';
-import { parseId } from '../../../server/services/crud/crud-service.ts';
+import { translate } from '#i18n/translate.ts';
+import { getDb } from '#server/db/connection.ts';
+import { endpoint, requireUser } from '#server/http/endpoint.ts';
+import { json, readJson } from '#server/http/json.ts';
+import { deleteAttendance } from '#server/services/attendance/delete-attendance.ts';
+import { getAttendance } from '#server/services/attendance/get-attendance.ts';
+import { updateAttendance } from '#server/services/attendance/update-attendance.ts';
+import { parseId } from '#server/services/crud/crud-service.ts';
 
 /**
  * GET one with `breaks`, `revisions` (newest first) and `punches` (count); PATCH a correction;

@@ -1,11 +1,11 @@
-import { localDateOf } from '../../../domain/time/zoned-time.ts';
-import { isLanguage } from '../../../i18n/languages.ts';
-import { getDb } from '../../../server/db/connection.ts';
-import { endpoint, requireUser } from '../../../server/http/endpoint.ts';
-import { exportAttendances, exportFileName } from '../../../server/services/attendance/export-attendances.ts';
-import { attendanceListQuery } from '../../../server/services/attendance/list-attendances.ts';
-import { getSettings } from '../../../server/services/get-settings.ts';
-import { nowMs } from '../../../server/clock/now.ts';
+import { localDateOf } from '#domain/time/zoned-time.ts';
+import { isLanguage } from '#i18n/languages.ts';
+import { getDb } from '#server/db/connection.ts';
+import { endpoint, requireUser } from '#server/http/endpoint.ts';
+import { exportAttendances, exportFileName } from '#server/services/attendance/export-attendances.ts';
+import { attendanceListQuery } from '#server/services/attendance/list-attendances.ts';
+import { getSettings } from '#server/services/get-settings.ts';
+import { nowMs } from '#server/clock/now.ts';
 
 /**
  * GET the filtered attendance list (same parameters as `GET /api/attendances`, every page) as an

@@ -1,9 +1,9 @@
-import { translate } from '../../../i18n/translate.ts';
-import { getDb } from '../../../server/db/connection.ts';
-import { endpoint, requireUser } from '../../../server/http/endpoint.ts';
-import { json, readJson } from '../../../server/http/json.ts';
-import { createAttendance } from '../../../server/services/attendance/create-attendance.ts';
-import { listAttendances } from '../../../server/services/attendance/list-attendances.ts';
+import { translate } from '#i18n/translate.ts';
+import { getDb } from '#server/db/connection.ts';
+import { endpoint, requireUser } from '#server/http/endpoint.ts';
+import { json, readJson } from '#server/http/json.ts';
+import { createAttendance } from '#server/services/attendance/create-attendance.ts';
+import { listAttendances } from '#server/services/attendance/list-attendances.ts';
 
 /**
  * GET list `{data, total}`: q (employee name or national ID), from, to, employee, department,

@@ -1,10 +1,10 @@
-import { terminalCredentialOf } from '../../../server/http/terminal-credential.ts';
-import { getDb } from '../../../server/db/connection.ts';
-import { endpoint } from '../../../server/http/endpoint.ts';
-import { json, readJson } from '../../../server/http/json.ts';
-import { terminalAddress } from '../../../server/http/terminal-address.ts';
-import { acceptOfflineBatch } from '../../../server/services/clock-offline/accept-offline-batch.ts';
-import { getSettings } from '../../../server/services/get-settings.ts';
+import { terminalCredentialOf } from '#server/http/terminal-credential.ts';
+import { getDb } from '#server/db/connection.ts';
+import { endpoint } from '#server/http/endpoint.ts';
+import { json, readJson } from '#server/http/json.ts';
+import { terminalAddress } from '#server/http/terminal-address.ts';
+import { acceptOfflineBatch } from '#server/services/clock-offline/accept-offline-batch.ts';
+import { getSettings } from '#server/services/get-settings.ts';
 
 /**
  * Public, for paired terminals only (decision 046): `{sentAt, punches: [{seq, at, action, pin |

@@ -1,3 +1,3 @@
-import { itemEndpoints } from '../../../server/http/crud-endpoints.ts';
+import { itemEndpoints } from '#server/http/crud-endpoints.ts';
 
 export const { GET, PATCH, DELETE } = itemEndpoints('companies');

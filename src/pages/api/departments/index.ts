@@ -1,3 +1,3 @@
-import { collectionEndpoints } from '../../../server/http/crud-endpoints.ts';
+import { collectionEndpoints } from '#server/http/crud-endpoints.ts';
 
 export const { GET, POST } = collectionEndpoints('departments');

@@ -1,11 +1,11 @@
-import { translate } from '../../../i18n/translate.ts';
-import { getDb } from '../../../server/db/connection.ts';
-import { endpoint, requireUser } from '../../../server/http/endpoint.ts';
-import { json, readJson } from '../../../server/http/json.ts';
-import { parseId } from '../../../server/services/crud/crud-service.ts';
-import { getEmployee } from '../../../server/services/employees/get-employee.ts';
-import { deleteEmployee } from '../../../server/services/employees/delete-employee.ts';
-import { updateEmployee } from '../../../server/services/employees/update-employee.ts';
+import { translate } from '#i18n/translate.ts';
+import { getDb } from '#server/db/connection.ts';
+import { endpoint, requireUser } from '#server/http/endpoint.ts';
+import { json, readJson } from '#server/http/json.ts';
+import { parseId } from '#server/services/crud/crud-service.ts';
+import { getEmployee } from '#server/services/employees/get-employee.ts';
+import { deleteEmployee } from '#server/services/employees/delete-employee.ts';
+import { updateEmployee } from '#server/services/employees/update-employee.ts';
 
 /** GET one (outside the account's employees: 404, decision 024); PATCH; DELETE. */
 export const GET = endpoint(async (context) => {

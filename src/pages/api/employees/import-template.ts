@@ -1,8 +1,8 @@
-import { isLanguage } from '../../../i18n/languages.ts';
-import { getDb } from '../../../server/db/connection.ts';
-import { AppError } from '../../../server/http/app-error.ts';
-import { endpoint } from '../../../server/http/endpoint.ts';
-import { employeeImportTemplate } from '../../../server/services/employees/employee-import-template.ts';
+import { isLanguage } from '#i18n/languages.ts';
+import { getDb } from '#server/db/connection.ts';
+import { AppError } from '#server/http/app-error.ts';
+import { endpoint } from '#server/http/endpoint.ts';
+import { employeeImportTemplate } from '#server/services/employees/employee-import-template.ts';
 
 /**
  * `GET /api/employees/import-template[?lang=es|en]` (authority `employee.create`): the CSV

@@ -1,11 +1,11 @@
-import { translate } from '../../../i18n/translate.ts';
-import { getDb } from '../../../server/db/connection.ts';
-import { AppError } from '../../../server/http/app-error.ts';
-import { MAX_IMPORT_BYTES } from '../../../server/http/body-limits.ts';
-import { endpoint, requireUser } from '../../../server/http/endpoint.ts';
-import { json } from '../../../server/http/json.ts';
-import { readJsonBody } from '../../../server/http/json-body.ts';
-import { EmployeeImportRejected, importEmployees } from '../../../server/services/employees/import-employees.ts';
+import { translate } from '#i18n/translate.ts';
+import { getDb } from '#server/db/connection.ts';
+import { AppError } from '#server/http/app-error.ts';
+import { MAX_IMPORT_BYTES } from '#server/http/body-limits.ts';
+import { endpoint, requireUser } from '#server/http/endpoint.ts';
+import { json } from '#server/http/json.ts';
+import { readJsonBody } from '#server/http/json-body.ts';
+import { EmployeeImportRejected, importEmployees } from '#server/services/employees/import-employees.ts';
 
 
 /**

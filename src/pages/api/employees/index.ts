@@ -1,9 +1,9 @@
-import { translate } from '../../../i18n/translate.ts';
-import { getDb } from '../../../server/db/connection.ts';
-import { endpoint, requireUser } from '../../../server/http/endpoint.ts';
-import { json, readJson } from '../../../server/http/json.ts';
-import { createEmployee } from '../../../server/services/employees/create-employee.ts';
-import { listEmployees } from '../../../server/services/employees/list-employees.ts';
+import { translate } from '#i18n/translate.ts';
+import { getDb } from '#server/db/connection.ts';
+import { endpoint, requireUser } from '#server/http/endpoint.ts';
+import { json, readJson } from '#server/http/json.ts';
+import { createEmployee } from '#server/services/employees/create-employee.ts';
+import { listEmployees } from '#server/services/employees/list-employees.ts';
 
 /** GET list `{data, total}` (q, status, department, company, sort, page, pageSize) of the employees the account may read; POST create. */
 export const GET = endpoint(async (context) => {

@@ -1,9 +1,9 @@
-import { translate } from '../../../i18n/translate.ts';
-import { getDb } from '../../../server/db/connection.ts';
-import { endpoint, requireUser } from '../../../server/http/endpoint.ts';
-import { json, readJson } from '../../../server/http/json.ts';
-import { importPublicHolidays } from '../../../server/services/holidays/import-public-holidays.ts';
-import { previewHolidayImport } from '../../../server/services/holidays/preview-holiday-import.ts';
+import { translate } from '#i18n/translate.ts';
+import { getDb } from '#server/db/connection.ts';
+import { endpoint, requireUser } from '#server/http/endpoint.ts';
+import { json, readJson } from '#server/http/json.ts';
+import { importPublicHolidays } from '#server/services/holidays/import-public-holidays.ts';
+import { previewHolidayImport } from '#server/services/holidays/preview-holiday-import.ts';
 
 /**
  * Public holiday import (decision 053). GET `?company=&country=&region=&year=`: the preview

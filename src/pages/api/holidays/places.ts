@@ -1,6 +1,6 @@
-import { endpoint, requireUser } from '../../../server/http/endpoint.ts';
-import { json } from '../../../server/http/json.ts';
-import { holidayPlaces } from '../../../server/services/holidays/holiday-places.ts';
+import { endpoint, requireUser } from '#server/http/endpoint.ts';
+import { json } from '#server/http/json.ts';
+import { holidayPlaces } from '#server/services/holidays/holiday-places.ts';
 
 /** GET `?country=`: `{country, countries: [{code, name}], regions: [{code, name}]}` for the import form. */
 export const GET = endpoint(async (context) => {

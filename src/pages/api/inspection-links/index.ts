@@ -1,10 +1,10 @@
-import { CreateInspectionLinkSchema } from '../../../domain/access/inspection-links.ts';
-import { translate } from '../../../i18n/translate.ts';
-import { getDb } from '../../../server/db/connection.ts';
-import { endpoint, requireUser } from '../../../server/http/endpoint.ts';
-import { json, parseInput, readJson } from '../../../server/http/json.ts';
-import { createInspectionLink } from '../../../server/services/access/create-inspection-link.ts';
-import { inspectionLinks } from '../../../server/services/access/list-inspection-links.ts';
+import { CreateInspectionLinkSchema } from '#domain/access/inspection-links.ts';
+import { translate } from '#i18n/translate.ts';
+import { getDb } from '#server/db/connection.ts';
+import { endpoint, requireUser } from '#server/http/endpoint.ts';
+import { json, parseInput, readJson } from '#server/http/json.ts';
+import { createInspectionLink } from '#server/services/access/create-inspection-link.ts';
+import { inspectionLinks } from '#server/services/access/list-inspection-links.ts';
 
 /** GET the labour inspectorate's links (setting.read), never their tokens (decision 036). */
 export const GET = endpoint(async () => {

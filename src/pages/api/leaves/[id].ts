@@ -1,12 +1,12 @@
-import { translate } from '../../../i18n/translate.ts';
-import { getDb } from '../../../server/db/connection.ts';
-import { endpoint, requireUser } from '../../../server/http/endpoint.ts';
-import { json, readJson } from '../../../server/http/json.ts';
-import { parseId } from '../../../server/services/crud/crud-service.ts';
-import { decideLeave } from '../../../server/services/leave/decide-leave.ts';
-import { visibleLeave } from '../../../server/services/leave/leave-checks.ts';
-import { updateLeaveRequest } from '../../../server/services/leave/update-leave.ts';
-import { deleteLeave } from '../../../server/services/leave/withdraw-leave.ts';
+import { translate } from '#i18n/translate.ts';
+import { getDb } from '#server/db/connection.ts';
+import { endpoint, requireUser } from '#server/http/endpoint.ts';
+import { json, readJson } from '#server/http/json.ts';
+import { parseId } from '#server/services/crud/crud-service.ts';
+import { decideLeave } from '#server/services/leave/decide-leave.ts';
+import { visibleLeave } from '#server/services/leave/leave-checks.ts';
+import { updateLeaveRequest } from '#server/services/leave/update-leave.ts';
+import { deleteLeave } from '#server/services/leave/withdraw-leave.ts';
 
 /** GET one (another employee's answers 404 to an Employee account). */
 export const GET = endpoint(async (context) => {

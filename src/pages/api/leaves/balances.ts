@@ -1,10 +1,10 @@
-import { localDateOf } from '../../../domain/time/zoned-time.ts';
-import { getDb } from '../../../server/db/connection.ts';
-import { endpoint, requireUser } from '../../../server/http/endpoint.ts';
-import { json } from '../../../server/http/json.ts';
-import { getSettings } from '../../../server/services/get-settings.ts';
-import { getLeaveBalances } from '../../../server/services/leave/leave-balances.ts';
-import { nowMs } from '../../../server/clock/now.ts';
+import { localDateOf } from '#domain/time/zoned-time.ts';
+import { getDb } from '#server/db/connection.ts';
+import { endpoint, requireUser } from '#server/http/endpoint.ts';
+import { json } from '#server/http/json.ts';
+import { getSettings } from '#server/services/get-settings.ts';
+import { getLeaveBalances } from '#server/services/leave/leave-balances.ts';
+import { nowMs } from '#server/clock/now.ts';
 
 /** GET `{employee, year, data: [{leaveType, name, daysPerYear, entitled, carriedOver, carryOverExpires, taken, pending, remaining, allowed}]}`. */
 export const GET = endpoint(async (context) => {

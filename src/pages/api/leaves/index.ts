@@ -1,9 +1,9 @@
-import { translate } from '../../../i18n/translate.ts';
-import { getDb } from '../../../server/db/connection.ts';
-import { endpoint, requireUser } from '../../../server/http/endpoint.ts';
-import { json, readJson } from '../../../server/http/json.ts';
-import { createLeave } from '../../../server/services/leave/create-leave.ts';
-import { listLeaves } from '../../../server/services/leave/list-leaves.ts';
+import { translate } from '#i18n/translate.ts';
+import { getDb } from '#server/db/connection.ts';
+import { endpoint, requireUser } from '#server/http/endpoint.ts';
+import { json, readJson } from '#server/http/json.ts';
+import { createLeave } from '#server/services/leave/create-leave.ts';
+import { listLeaves } from '#server/services/leave/list-leaves.ts';
 
 /**
  * GET list `{data, total}`: q (employee name), status, leaveType, employee, department, from/to

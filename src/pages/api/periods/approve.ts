@@ -1,8 +1,8 @@
-import { translate } from '../../../i18n/translate.ts';
-import { getDb } from '../../../server/db/connection.ts';
-import { endpoint, requireUser } from '../../../server/http/endpoint.ts';
-import { json, readJson } from '../../../server/http/json.ts';
-import { approvePeriods } from '../../../server/services/periods/approve-periods.ts';
+import { translate } from '#i18n/translate.ts';
+import { getDb } from '#server/db/connection.ts';
+import { endpoint, requireUser } from '#server/http/endpoint.ts';
+import { json, readJson } from '#server/http/json.ts';
+import { approvePeriods } from '#server/services/periods/approve-periods.ts';
 
 /** POST `{date, employees?, department?}`: approves and locks the period containing `date` (decision 051). */
 export const POST = endpoint(async (context) => {

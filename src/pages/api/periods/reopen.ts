@@ -1,8 +1,8 @@
-import { translate } from '../../../i18n/translate.ts';
-import { getDb } from '../../../server/db/connection.ts';
-import { endpoint, requireUser } from '../../../server/http/endpoint.ts';
-import { json, readJson } from '../../../server/http/json.ts';
-import { reopenPeriod } from '../../../server/services/periods/reopen-period.ts';
+import { translate } from '#i18n/translate.ts';
+import { getDb } from '#server/db/connection.ts';
+import { endpoint, requireUser } from '#server/http/endpoint.ts';
+import { json, readJson } from '#server/http/json.ts';
+import { reopenPeriod } from '#server/services/periods/reopen-period.ts';
 
 /** POST `{date, employee, reason}`: reopens an employee's approved period, with the reason (decision 051). */
 export const POST = endpoint(async (context) => {

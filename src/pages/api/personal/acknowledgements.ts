@@ -1,9 +1,9 @@
-import { AcknowledgeMonthSchema } from '../../../domain/access/record-acknowledgement.ts';
-import { translate } from '../../../i18n/translate.ts';
-import { getDb } from '../../../server/db/connection.ts';
-import { endpoint, requireUser } from '../../../server/http/endpoint.ts';
-import { json, parseInput, readJson } from '../../../server/http/json.ts';
-import { acknowledgeMonth } from '../../../server/services/personal/acknowledge-month.ts';
+import { AcknowledgeMonthSchema } from '#domain/access/record-acknowledgement.ts';
+import { translate } from '#i18n/translate.ts';
+import { getDb } from '#server/db/connection.ts';
+import { endpoint, requireUser } from '#server/http/endpoint.ts';
+import { json, parseInput, readJson } from '#server/http/json.ts';
+import { acknowledgeMonth } from '#server/services/personal/acknowledge-month.ts';
 
 /**
  * POST {month, employee?}: "I have received my record for <month>" for the account's own employee

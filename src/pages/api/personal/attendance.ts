@@ -1,9 +1,9 @@
-import { getDb } from '../../../server/db/connection.ts';
-import { endpoint, requireUser } from '../../../server/http/endpoint.ts';
-import { json } from '../../../server/http/json.ts';
-import { ownEmployeeId } from '../../../server/services/personal/own-employee.ts';
-import { monthlyRecords } from '../../../server/services/reports/monthly-records.ts';
-import { recordMonth } from '../../../server/services/reports/report-downloads.ts';
+import { getDb } from '#server/db/connection.ts';
+import { endpoint, requireUser } from '#server/http/endpoint.ts';
+import { json } from '#server/http/json.ts';
+import { ownEmployeeId } from '#server/services/personal/own-employee.ts';
+import { monthlyRecords } from '#server/services/reports/monthly-records.ts';
+import { recordMonth } from '#server/services/reports/report-downloads.ts';
 
 /**
  * GET my monthly record (`month=YYYY-MM`, default this month) with the revision history of

@@ -1,9 +1,9 @@
-import { getDb } from '../../../server/db/connection.ts';
-import { notFound } from '../../../server/http/app-error.ts';
-import { endpoint, requireUser } from '../../../server/http/endpoint.ts';
-import { json } from '../../../server/http/json.ts';
-import { ownEmployeeId } from '../../../server/services/personal/own-employee.ts';
-import { personalDashboard } from '../../../server/services/personal/personal-dashboard.ts';
+import { getDb } from '#server/db/connection.ts';
+import { notFound } from '#server/http/app-error.ts';
+import { endpoint, requireUser } from '#server/http/endpoint.ts';
+import { json } from '#server/http/json.ts';
+import { ownEmployeeId } from '#server/services/personal/own-employee.ts';
+import { personalDashboard } from '#server/services/personal/personal-dashboard.ts';
 
 /** GET my dashboard (the signed-in user's own employee only). */
 export const GET = endpoint(async (context) => {

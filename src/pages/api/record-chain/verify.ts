@@ -1,7 +1,7 @@
-import { getDb } from '../../../server/db/connection.ts';
-import { endpoint, requireUser } from '../../../server/http/endpoint.ts';
-import { json } from '../../../server/http/json.ts';
-import { verifyRecordChain } from '../../../server/services/record-chain/verify-record-chain.ts';
+import { getDb } from '#server/db/connection.ts';
+import { endpoint, requireUser } from '#server/http/endpoint.ts';
+import { json } from '#server/http/json.ts';
+import { verifyRecordChain } from '#server/services/record-chain/verify-record-chain.ts';
 
 /**
  * GET: checks the record chain now (decision 033): `{data: {ok, entries, brokenCount, broken,

@@ -1,8 +1,8 @@
-import { getDb } from '../../../server/db/connection.ts';
-import { endpoint, requireUser } from '../../../server/http/endpoint.ts';
-import { json } from '../../../server/http/json.ts';
-import { monthlyRecords } from '../../../server/services/reports/monthly-records.ts';
-import { recordFilter, recordMonth } from '../../../server/services/reports/report-downloads.ts';
+import { getDb } from '#server/db/connection.ts';
+import { endpoint, requireUser } from '#server/http/endpoint.ts';
+import { json } from '#server/http/json.ts';
+import { monthlyRecords } from '#server/services/reports/monthly-records.ts';
+import { recordFilter, recordMonth } from '#server/services/reports/report-downloads.ts';
 
 /** GET the monthly working-time records (`month`, `employee`, `department`, `status`) as JSON, of the employees the account may read. */
 export const GET = endpoint(async (context) => {

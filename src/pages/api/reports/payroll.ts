@@ -1,7 +1,7 @@
-import { getDb } from '../../../server/db/connection.ts';
-import { endpoint, requireUser } from '../../../server/http/endpoint.ts';
-import { json } from '../../../server/http/json.ts';
-import { readPayroll } from '../../../server/services/payroll/read-payroll.ts';
+import { getDb } from '#server/db/connection.ts';
+import { endpoint, requireUser } from '#server/http/endpoint.ts';
+import { json } from '#server/http/json.ts';
+import { readPayroll } from '#server/services/payroll/read-payroll.ts';
 
 /** GET the payroll figures of a month (`month`, `departmentId`, `employee`) as JSON, of the employees the account may read (docs/payroll-export.md). */
 export const GET = endpoint(async (context) => {

@@ -1,8 +1,8 @@
-import { getDb } from '../../../server/db/connection.ts';
-import { endpoint, requireUser } from '../../../server/http/endpoint.ts';
-import { json } from '../../../server/http/json.ts';
-import { recordMonth } from '../../../server/services/reports/report-downloads.ts';
-import { representativeTotals } from '../../../server/services/reports/representative-totals.ts';
+import { getDb } from '#server/db/connection.ts';
+import { endpoint, requireUser } from '#server/http/endpoint.ts';
+import { json } from '#server/http/json.ts';
+import { recordMonth } from '#server/services/reports/report-downloads.ts';
+import { representativeTotals } from '#server/services/reports/representative-totals.ts';
 
 /**
  * GET ?month=YYYY-MM (workTotals.read; figures about everyone, so not for Employee accounts):

@@ -1,11 +1,11 @@
-import { translate } from '../../../i18n/translate.ts';
-import { getDb } from '../../../server/db/connection.ts';
-import { itemEndpoints } from '../../../server/http/crud-endpoints.ts';
-import { endpoint, requireUser } from '../../../server/http/endpoint.ts';
-import { json, readJson } from '../../../server/http/json.ts';
-import { parseId } from '../../../server/services/crud/crud-service.ts';
-import { deleteRole } from '../../../server/services/roles/delete-role.ts';
-import { updateRole } from '../../../server/services/roles/save-role.ts';
+import { translate } from '#i18n/translate.ts';
+import { getDb } from '#server/db/connection.ts';
+import { itemEndpoints } from '#server/http/crud-endpoints.ts';
+import { endpoint, requireUser } from '#server/http/endpoint.ts';
+import { json, readJson } from '#server/http/json.ts';
+import { parseId } from '#server/services/crud/crud-service.ts';
+import { deleteRole } from '#server/services/roles/delete-role.ts';
+import { updateRole } from '#server/services/roles/save-role.ts';
 
 /** GET: the generic read. PATCH `{data, message}` and DELETE `{message}` apply the role rules (decision 021). */
 export const { GET } = itemEndpoints('roles');

@@ -1,10 +1,10 @@
-import { translate } from '../../../i18n/translate.ts';
-import { getDb } from '../../../server/db/connection.ts';
-import { endpoint, requireUser } from '../../../server/http/endpoint.ts';
-import { json, readJson } from '../../../server/http/json.ts';
-import { parseId } from '../../../server/services/crud/crud-service.ts';
-import { getSchedule } from '../../../server/services/schedules/read-schedules.ts';
-import { deleteSchedule, updateSchedule } from '../../../server/services/schedules/save-schedule.ts';
+import { translate } from '#i18n/translate.ts';
+import { getDb } from '#server/db/connection.ts';
+import { endpoint, requireUser } from '#server/http/endpoint.ts';
+import { json, readJson } from '#server/http/json.ts';
+import { parseId } from '#server/services/crud/crud-service.ts';
+import { getSchedule } from '#server/services/schedules/read-schedules.ts';
+import { deleteSchedule, updateSchedule } from '#server/services/schedules/save-schedule.ts';
 
 /** GET one (another employee's, outside the account's reach, answers 404); PATCH; DELETE. */
 export const GET = endpoint(async (context) => {

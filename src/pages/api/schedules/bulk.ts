@@ -1,8 +1,8 @@
-import { translate } from '../../../i18n/translate.ts';
-import { getDb } from '../../../server/db/connection.ts';
-import { endpoint, requireUser } from '../../../server/http/endpoint.ts';
-import { json, readJson } from '../../../server/http/json.ts';
-import { assignDepartmentSchedule } from '../../../server/services/schedules/save-schedule.ts';
+import { translate } from '#i18n/translate.ts';
+import { getDb } from '#server/db/connection.ts';
+import { endpoint, requireUser } from '#server/http/endpoint.ts';
+import { json, readJson } from '#server/http/json.ts';
+import { assignDepartmentSchedule } from '#server/services/schedules/save-schedule.ts';
 
 /** POST {department, startTime, offTime, totalHours, restDays, fromDate, toDate?}: one schedule per active employee. */
 export const POST = endpoint(async (context) => {

@@ -1,9 +1,9 @@
-import { getDb } from '../../../server/db/connection.ts';
-import { endpoint, requireUser } from '../../../server/http/endpoint.ts';
-import { json, readJson } from '../../../server/http/json.ts';
-import { translate } from '../../../i18n/translate.ts';
-import { companyNotifications, companyOfQuery } from '../../../server/services/notifications/company-notifications.ts';
-import { saveCompanyNotifications } from '../../../server/services/notifications/save-company-notifications.ts';
+import { getDb } from '#server/db/connection.ts';
+import { endpoint, requireUser } from '#server/http/endpoint.ts';
+import { json, readJson } from '#server/http/json.ts';
+import { translate } from '#i18n/translate.ts';
+import { companyNotifications, companyOfQuery } from '#server/services/notifications/company-notifications.ts';
+import { saveCompanyNotifications } from '#server/services/notifications/save-company-notifications.ts';
 
 /**
  * GET `?companyId=` the company's notification switches (setting.read); PUT `?companyId=`

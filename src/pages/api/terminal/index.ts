@@ -1,8 +1,8 @@
-import { getDb } from '../../../server/db/connection.ts';
-import { endpoint } from '../../../server/http/endpoint.ts';
-import { json } from '../../../server/http/json.ts';
-import { terminalCredentialOf } from '../../../server/http/terminal-credential.ts';
-import { requireTerminal } from '../../../server/services/terminals/resolve-terminal.ts';
+import { getDb } from '#server/db/connection.ts';
+import { endpoint } from '#server/http/endpoint.ts';
+import { json } from '#server/http/json.ts';
+import { terminalCredentialOf } from '#server/http/terminal-credential.ts';
+import { requireTerminal } from '#server/services/terminals/resolve-terminal.ts';
 
 /**
  * Public GET: the calling terminal `{terminal: {id, name, location, methods}}`, and a heartbeat

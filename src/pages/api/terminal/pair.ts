@@ -1,11 +1,11 @@
-import { PairTerminalSchema, TERMINAL_COOKIE, TERMINAL_COOKIE_SECONDS } from '../../../domain/terminals/terminal-rules.ts';
-import { translate } from '../../../i18n/translate.ts';
-import { getDb } from '../../../server/db/connection.ts';
-import { endpoint } from '../../../server/http/endpoint.ts';
-import { json, parseInput, readJson } from '../../../server/http/json.ts';
-import { terminalAddress } from '../../../server/http/terminal-address.ts';
-import { getSettings } from '../../../server/services/get-settings.ts';
-import { pairTerminal } from '../../../server/services/terminals/pair-terminal.ts';
+import { PairTerminalSchema, TERMINAL_COOKIE, TERMINAL_COOKIE_SECONDS } from '#domain/terminals/terminal-rules.ts';
+import { translate } from '#i18n/translate.ts';
+import { getDb } from '#server/db/connection.ts';
+import { endpoint } from '#server/http/endpoint.ts';
+import { json, parseInput, readJson } from '#server/http/json.ts';
+import { terminalAddress } from '#server/http/terminal-address.ts';
+import { getSettings } from '#server/services/get-settings.ts';
+import { pairTerminal } from '#server/services/terminals/pair-terminal.ts';
 
 /**
  * Public POST {code, device?} -> 200 `{terminal: {id, name, location, methods}, message}` and the

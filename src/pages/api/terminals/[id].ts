@@ -1,10 +1,10 @@
-import { UpdateTerminalSchema } from '../../../domain/terminals/terminal-rules.ts';
-import { translate } from '../../../i18n/translate.ts';
-import { getDb } from '../../../server/db/connection.ts';
-import { endpoint, requireUser } from '../../../server/http/endpoint.ts';
-import { json, parseInput, readJson } from '../../../server/http/json.ts';
-import { parseId } from '../../../server/services/crud/crud-service.ts';
-import { updateTerminal } from '../../../server/services/terminals/update-terminal.ts';
+import { UpdateTerminalSchema } from '#domain/terminals/terminal-rules.ts';
+import { translate } from '#i18n/translate.ts';
+import { getDb } from '#server/db/connection.ts';
+import { endpoint, requireUser } from '#server/http/endpoint.ts';
+import { json, parseInput, readJson } from '#server/http/json.ts';
+import { parseId } from '#server/services/crud/crud-service.ts';
+import { updateTerminal } from '#server/services/terminals/update-terminal.ts';
 
 /** PATCH {name, location?, methods} (setting.update): the terminal's details; effective at its next punch. */
 export const PATCH = endpoint(async (context) => {

@@ -1,11 +1,11 @@
 import * as v from 'valibot';
-import { CreateTerminalSchema } from '../../../domain/terminals/terminal-rules.ts';
-import { translate } from '../../../i18n/translate.ts';
-import { getDb } from '../../../server/db/connection.ts';
-import { endpoint, requireUser } from '../../../server/http/endpoint.ts';
-import { json, parseInput, readJson } from '../../../server/http/json.ts';
-import { createTerminal } from '../../../server/services/terminals/create-terminal.ts';
-import { listTerminals } from '../../../server/services/terminals/list-terminals.ts';
+import { CreateTerminalSchema } from '#domain/terminals/terminal-rules.ts';
+import { translate } from '#i18n/translate.ts';
+import { getDb } from '#server/db/connection.ts';
+import { endpoint, requireUser } from '#server/http/endpoint.ts';
+import { json, parseInput, readJson } from '#server/http/json.ts';
+import { createTerminal } from '#server/services/terminals/create-terminal.ts';
+import { listTerminals } from '#server/services/terminals/list-terminals.ts';
 
 /** GET (setting.read): the company's clock terminals with last seen and punches today (decision 042). */
 export const GET = endpoint(async (context) => {

@@ -1,12 +1,12 @@
-import { SignInSchema } from '../../../domain/auth/auth-schemas.ts';
-import { getDb } from '../../../server/db/connection.ts';
-import { endpoint } from '../../../server/http/endpoint.ts';
-import { json, parseInput, readJson } from '../../../server/http/json.ts';
-import { setSessionCookie } from '../../../server/http/session-cookie.ts';
-import { terminalAddress } from '../../../server/http/terminal-address.ts';
-import { getSettings } from '../../../server/services/get-settings.ts';
-import { toSessionUserDto } from '../../../server/services/sign-in/session-user.ts';
-import { signIn } from '../../../server/services/sign-in/sign-in.ts';
+import { SignInSchema } from '#domain/auth/auth-schemas.ts';
+import { getDb } from '#server/db/connection.ts';
+import { endpoint } from '#server/http/endpoint.ts';
+import { json, parseInput, readJson } from '#server/http/json.ts';
+import { setSessionCookie } from '#server/http/session-cookie.ts';
+import { terminalAddress } from '#server/http/terminal-address.ts';
+import { getSettings } from '#server/services/get-settings.ts';
+import { toSessionUserDto } from '#server/services/sign-in/session-user.ts';
+import { signIn } from '#server/services/sign-in/sign-in.ts';
 
 /**
  * POST {email, password} -> {accessToken, user}; sets the `token` cookie. Failures are

@@ -1,15 +1,15 @@
-import { translate } from '../../../i18n/translate.ts';
-import { SESSION_COOKIE } from '../../../server/auth/session-token.ts';
-import { getDb } from '../../../server/db/connection.ts';
-import { endpoint, requireUser } from '../../../server/http/endpoint.ts';
-import { json, readJson } from '../../../server/http/json.ts';
-import { setSessionCookie } from '../../../server/http/session-cookie.ts';
-import { sessionOrigin } from '../../../server/http/session-origin.ts';
-import { parseId } from '../../../server/services/crud/crud-service.ts';
-import { startSession } from '../../../server/services/sign-in/start-session.ts';
-import { deleteUser } from '../../../server/services/users/delete-user.ts';
-import { getUser } from '../../../server/services/users/list-users.ts';
-import { updateUser } from '../../../server/services/users/update-user.ts';
+import { translate } from '#i18n/translate.ts';
+import { SESSION_COOKIE } from '#server/auth/session-token.ts';
+import { getDb } from '#server/db/connection.ts';
+import { endpoint, requireUser } from '#server/http/endpoint.ts';
+import { json, readJson } from '#server/http/json.ts';
+import { setSessionCookie } from '#server/http/session-cookie.ts';
+import { sessionOrigin } from '#server/http/session-origin.ts';
+import { parseId } from '#server/services/crud/crud-service.ts';
+import { startSession } from '#server/services/sign-in/start-session.ts';
+import { deleteUser } from '#server/services/users/delete-user.ts';
+import { getUser } from '#server/services/users/list-users.ts';
+import { updateUser } from '#server/services/users/update-user.ts';
 
 /** GET `{data}`, PATCH `{data, message}`, DELETE `{message}`. Authority: user.read/update/delete. */
 export const GET = endpoint(async ({ params }) => json({ data: await getUser(await getDb(), parseId(params['id'])) }));

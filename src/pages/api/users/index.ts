@@ -1,9 +1,9 @@
-import { translate } from '../../../i18n/translate.ts';
-import { getDb } from '../../../server/db/connection.ts';
-import { endpoint, requireUser } from '../../../server/http/endpoint.ts';
-import { json, readJson } from '../../../server/http/json.ts';
-import { createUser } from '../../../server/services/users/create-user.ts';
-import { listUsers } from '../../../server/services/users/list-users.ts';
+import { translate } from '#i18n/translate.ts';
+import { getDb } from '#server/db/connection.ts';
+import { endpoint, requireUser } from '#server/http/endpoint.ts';
+import { json, readJson } from '#server/http/json.ts';
+import { createUser } from '#server/services/users/create-user.ts';
+import { listUsers } from '#server/services/users/list-users.ts';
 
 /** GET: `{data, total}` (never a password hash). POST: 201 `{data, message}`. Authority: user.read / user.create. */
 export const GET = endpoint(async ({ url }) => json(await listUsers(await getDb(), url.searchParams)));

@@ -1,11 +1,11 @@
-import { UpdateWebhookSchema } from '../../../domain/webhooks/webhook-input.ts';
-import { translate } from '../../../i18n/translate.ts';
-import { getDb } from '../../../server/db/connection.ts';
-import { endpoint, requireUser } from '../../../server/http/endpoint.ts';
-import { json, parseInput, readJson } from '../../../server/http/json.ts';
-import { parseId } from '../../../server/services/crud/crud-service.ts';
-import { deleteWebhook } from '../../../server/services/webhooks/delete-webhook.ts';
-import { updateWebhook } from '../../../server/services/webhooks/update-webhook.ts';
+import { UpdateWebhookSchema } from '#domain/webhooks/webhook-input.ts';
+import { translate } from '#i18n/translate.ts';
+import { getDb } from '#server/db/connection.ts';
+import { endpoint, requireUser } from '#server/http/endpoint.ts';
+import { json, parseInput, readJson } from '#server/http/json.ts';
+import { parseId } from '#server/services/crud/crud-service.ts';
+import { deleteWebhook } from '#server/services/webhooks/delete-webhook.ts';
+import { updateWebhook } from '#server/services/webhooks/update-webhook.ts';
 
 /** PATCH {url?, events?, description?, enabled?} (setting.update): effective for the next event. */
 export const PATCH = endpoint(async (context) => {

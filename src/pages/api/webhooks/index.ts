@@ -1,10 +1,10 @@
-import { CreateWebhookSchema } from '../../../domain/webhooks/webhook-input.ts';
-import { translate } from '../../../i18n/translate.ts';
-import { getDb } from '../../../server/db/connection.ts';
-import { endpoint, requireUser } from '../../../server/http/endpoint.ts';
-import { json, parseInput, readJson } from '../../../server/http/json.ts';
-import { createWebhook } from '../../../server/services/webhooks/create-webhook.ts';
-import { listWebhooks } from '../../../server/services/webhooks/list-webhooks.ts';
+import { CreateWebhookSchema } from '#domain/webhooks/webhook-input.ts';
+import { translate } from '#i18n/translate.ts';
+import { getDb } from '#server/db/connection.ts';
+import { endpoint, requireUser } from '#server/http/endpoint.ts';
+import { json, parseInput, readJson } from '#server/http/json.ts';
+import { createWebhook } from '#server/services/webhooks/create-webhook.ts';
+import { listWebhooks } from '#server/services/webhooks/list-webhooks.ts';
 
 /** GET (setting.read) the account's webhooks with their latest deliveries, never their secrets (decision 058). */
 export const GET = endpoint(async (context) => {

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import { refuseChanges, upgradesExistingData } from './portable.ts';
-import { nextEntries, punchPayload, revisionPayload, type ChainKind } from '../../../domain/record-chain/record-chain.ts';
+import { nextEntries, punchPayload, revisionPayload, type ChainKind } from '#domain/record-chain/record-chain.ts';
 import { parseBreaks } from '../stored-formats.ts';
 import { sha256Hex } from '../chain-hash.ts';
 import { nowIso } from '../../clock/now.ts';

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import { engineOf } from '../engine.ts';
 import { refuseChanges, upgradesExistingData } from './portable.ts';
-import { figurePayload, nextEntries, type ChainKind, type FigureKind } from '../../../domain/record-chain/record-chain.ts';
+import { figurePayload, nextEntries, type ChainKind, type FigureKind } from '#domain/record-chain/record-chain.ts';
 import { sha256Hex } from '../chain-hash.ts';
 import { nowIso } from '../../clock/now.ts';
 

@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import { nowIso } from '../../clock/now.ts';
 import { engineOf } from '../engine.ts';
 import { refuseChanges, upgradesExistingData } from './portable.ts';
-import { figurePayload, nextEntries } from '../../../domain/record-chain/record-chain.ts';
+import { figurePayload, nextEntries } from '#domain/record-chain/record-chain.ts';
 import { sha256Hex } from '../chain-hash.ts';
 
 /**

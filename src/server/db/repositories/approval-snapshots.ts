@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import type { Period } from '../../../domain/reports/periods.ts';
-import { snapshotDigestText } from '../../../domain/periods/approval-snapshot.ts';
+import type { Period } from '#domain/reports/periods.ts';
+import { snapshotDigestText } from '#domain/periods/approval-snapshot.ts';
 import { sha256Hex } from '../chain-hash.ts';
 import type { Database } from '../schema.ts';
 import { parseSnapshotPart, snapshotPartJson } from '../stored-formats.ts';

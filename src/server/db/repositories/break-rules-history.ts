@@ -1,4 +1,4 @@
-import { breakRulesOn, type BreakRules, type BreakRulesByDate, type BreakRulesChange } from '../../../domain/worktime/break-rules.ts';
+import { breakRulesOn, type BreakRules, type BreakRulesByDate, type BreakRulesChange } from '#domain/worktime/break-rules.ts';
 import type { Db } from '../connection.ts';
 import { breakRulesJson, parseBreakRules } from '../stored-formats.ts';
 import { refuseLockedFrom } from './record-lock.ts';

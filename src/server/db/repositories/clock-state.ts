@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
-import type { AttendanceState } from '../../../domain/clock/clock-engine.ts';
-import type { ScheduleRule } from '../../../domain/schedules/schedule-rules.ts';
-import { addDays } from '../../../domain/time/zoned-time.ts';
+import type { AttendanceState } from '#domain/clock/clock-engine.ts';
+import type { ScheduleRule } from '#domain/schedules/schedule-rules.ts';
+import { addDays } from '#domain/time/zoned-time.ts';
 import type { Database } from '../schema.ts';
 import { SCHEDULE_RULE_COLUMNS, toScheduleRule } from './schedules.ts';
 

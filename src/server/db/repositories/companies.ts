@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { defaultRoles } from '../../../domain/permissions/default-roles.ts';
+import { defaultRoles } from '#domain/permissions/default-roles.ts';
 import type { Database } from '../schema.ts';
 import { permissionsJson } from '../stored-formats.ts';
 

@@ -1,11 +1,11 @@
 import { sql, type Insertable, type Updateable } from 'kysely';
-import { type ListQuery } from '../../../domain/lists/list-query.ts';
+import { type ListQuery } from '#domain/lists/list-query.ts';
 import { containsText } from '../like.ts';
 import type { Db } from '../connection.ts';
 import type { EmployeeTable } from '../schema.ts';
 import { deleteFaceDescriptorsOf } from './face-descriptors.ts';
-import { scopedEmployeeFilter, type RecordAccount } from '../../../domain/permissions/record-access.ts';
-import type { EmployeeDto } from '../../../domain/api/records.ts';
+import { scopedEmployeeFilter, type RecordAccount } from '#domain/permissions/record-access.ts';
+import type { EmployeeDto } from '#domain/api/records.ts';
 import { sortDirection } from '../sort-direction.ts';
 import { refuseUndatedChange } from './record-lock.ts';
 import { chainFigureDeletions } from './record-chain.ts';

@@ -1,5 +1,5 @@
 import type { Db } from '../connection.ts';
-import type { Language } from '../../../i18n/languages.ts';
+import type { Language } from '#i18n/languages.ts';
 
 /**
  * What the notification screens read and write besides the core's switches and mutes

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { DEFAULT_NOTIFICATION_SETTING, isNotificationKind, NOTIFICATION_KINDS, type NotificationKind, type NotificationSetting } from '../../../domain/notifications/notification-kinds.ts';
+import { DEFAULT_NOTIFICATION_SETTING, isNotificationKind, NOTIFICATION_KINDS, type NotificationKind, type NotificationSetting } from '#domain/notifications/notification-kinds.ts';
 import type { Database } from '../schema.ts';
 
 /** A company's setting for every kind (defaults where it never chose). */

@@ -1,5 +1,5 @@
-import type { BreakInstants } from '../../../domain/attendance/shift-times.ts';
-import type { WorkFlag } from '../../../domain/attendance/work-flag.ts';
+import type { BreakInstants } from '#domain/attendance/shift-times.ts';
+import type { WorkFlag } from '#domain/attendance/work-flag.ts';
 import type { Db } from '../connection.ts';
 
 /** A day still open (no check-out, not voided), as the minute jobs judge it (decision 056). */

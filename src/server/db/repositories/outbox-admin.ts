@@ -1,6 +1,6 @@
 import { jsonTextField } from '../json-text.ts';
 import { sql } from 'kysely';
-import type { OutboxStatus } from '../../../domain/notifications/outbox-view.ts';
+import type { OutboxStatus } from '#domain/notifications/outbox-view.ts';
 import type { Db } from '../connection.ts';
 
 /**

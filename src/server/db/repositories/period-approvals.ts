@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Period } from '../../../domain/reports/periods.ts';
+import type { Period } from '#domain/reports/periods.ts';
 import type { Database } from '../schema.ts';
 import { chainFigureRows } from './record-chain.ts';
 import { insertSnapshot, supersedeSnapshots } from './approval-snapshots.ts';

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
-import type { BreakInstants } from '../../../domain/attendance/shift-times.ts';
-import type { RecordAttendance } from '../../../domain/reports/monthly-record.ts';
-import type { Period } from '../../../domain/reports/periods.ts';
+import type { BreakInstants } from '#domain/attendance/shift-times.ts';
+import type { RecordAttendance } from '#domain/reports/monthly-record.ts';
+import type { Period } from '#domain/reports/periods.ts';
 import type { Database } from '../schema.ts';
 import { ATTENDANCE_RECORD_COLUMNS } from './attendances.ts';
 

@@ -1,8 +1,8 @@
 import type { Insertable, Kysely } from 'kysely';
-import type { PunchChange } from '../../../domain/clock/clock-engine.ts';
+import type { PunchChange } from '#domain/clock/clock-engine.ts';
 import type { Database, PunchTable } from '../schema.ts';
 import type { Db } from '../connection.ts';
-import { FIGURE_COLUMNS, figurePayload, punchPayload, type ChainKind } from '../../../domain/record-chain/record-chain.ts';
+import { FIGURE_COLUMNS, figurePayload, punchPayload, type ChainKind } from '#domain/record-chain/record-chain.ts';
 import { chainForEmployee, chainPunchesOfEmployees } from './record-chain.ts';
 import { refuseLockedAttendances, refuseLockedPeriod } from './record-lock.ts';
 

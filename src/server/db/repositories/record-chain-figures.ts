@@ -1,4 +1,4 @@
-import { figurePayload, type CurrentRecord, type FigureKind } from '../../../domain/record-chain/record-chain.ts';
+import { figurePayload, type CurrentRecord, type FigureKind } from '#domain/record-chain/record-chain.ts';
 import type { Db } from '../connection.ts';
 import { latestSnapshotDigests } from './approval-snapshots.ts';
 

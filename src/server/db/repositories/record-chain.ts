@@ -11,8 +11,8 @@ import {
   type PunchFacts,
   type RevisionFacts,
   type VoidFacts,
-} from '../../../domain/record-chain/record-chain.ts';
-import { DELETED, FIGURE_KINDS, type FigureKind } from '../../../domain/record-chain/record-chain.ts';
+} from '#domain/record-chain/record-chain.ts';
+import { DELETED, FIGURE_KINDS, type FigureKind } from '#domain/record-chain/record-chain.ts';
 import { nowIso } from '../../clock/now.ts';
 import { figureRecords } from './record-chain-figures.ts';
 import { sha256Hex } from '../chain-hash.ts';

@@ -1,6 +1,6 @@
-import { lockedMessage, lockingPeriod } from '../../../domain/periods/period-lock.ts';
-import type { Period } from '../../../domain/reports/periods.ts';
-import { addDays } from '../../../domain/time/zoned-time.ts';
+import { lockedMessage, lockingPeriod } from '#domain/periods/period-lock.ts';
+import type { Period } from '#domain/reports/periods.ts';
+import { addDays } from '#domain/time/zoned-time.ts';
 import { WriteRefused } from '../write-refused.ts';
 import type { Db } from '../connection.ts';
 

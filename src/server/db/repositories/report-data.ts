@@ -1,13 +1,13 @@
-import type { WorkFlag } from '../../../domain/attendance/work-flag.ts';
+import type { WorkFlag } from '#domain/attendance/work-flag.ts';
 import { sql, type Expression, type SqlBool } from 'kysely';
-import type { BreakInstants } from '../../../domain/attendance/shift-times.ts';
-import type { SummaryDay } from '../../../domain/reports/attendance-summary.ts';
-import type { Period } from '../../../domain/reports/periods.ts';
-import type { ScheduleRule } from '../../../domain/schedules/schedule-rules.ts';
+import type { BreakInstants } from '#domain/attendance/shift-times.ts';
+import type { SummaryDay } from '#domain/reports/attendance-summary.ts';
+import type { Period } from '#domain/reports/periods.ts';
+import type { ScheduleRule } from '#domain/schedules/schedule-rules.ts';
 import type { Db } from '../connection.ts';
 import { openReadOnlyDb } from '../read-only-db.ts';
 import { parseBreaks } from '../stored-formats.ts';
-import { addDays } from '../../../domain/time/zoned-time.ts';
+import { addDays } from '#domain/time/zoned-time.ts';
 import { ATTENDANCE_FACTS, ATTENDANCE_RECORD_COLUMNS, REVISION_COLUMNS, revisionsWithAuthor } from './attendances.ts';
 import { SCHEDULE_RULE_COLUMNS, toScheduleRule } from './schedules.ts';
 

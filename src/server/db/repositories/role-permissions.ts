@@ -1,4 +1,4 @@
-import type { Permissions } from '../../../domain/permissions/permissions.ts';
+import type { Permissions } from '#domain/permissions/permissions.ts';
 import type { Db } from '../connection.ts';
 import { parsePermissions } from '../stored-formats.ts';
 

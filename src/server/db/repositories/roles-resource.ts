@@ -1,10 +1,10 @@
 import { containsText } from '../like.ts';
-import { RoleInput } from '../../../domain/permissions/role-schema.ts';
+import { RoleInput } from '#domain/permissions/role-schema.ts';
 import type { CrudResource } from '../crud-resource.ts';
 import type { Db } from '../connection.ts';
 import { parsePermissions, permissionsJson } from '../stored-formats.ts';
 import { countReferences, exists } from './org/references.ts';
-import type { RoleDto } from '../../../domain/api/records.ts';
+import type { RoleDto } from '#domain/api/records.ts';
 import { sortDirection } from '../sort-direction.ts';
 
 export type { RoleDto };

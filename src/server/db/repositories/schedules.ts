@@ -1,12 +1,12 @@
 import { sql } from 'kysely';
-import { type ListQuery } from '../../../domain/lists/list-query.ts';
-import type { ScheduleRule } from '../../../domain/schedules/schedule-rules.ts';
+import { type ListQuery } from '#domain/lists/list-query.ts';
+import type { ScheduleRule } from '#domain/schedules/schedule-rules.ts';
 import { containsText } from '../like.ts';
 import type { Db } from '../connection.ts';
 import { parseRestDays, restDaysJson } from '../stored-formats.ts';
-import type { ScheduleDto } from '../../../domain/api/records.ts';
+import type { ScheduleDto } from '#domain/api/records.ts';
 import { sortDirection } from '../sort-direction.ts';
-import { changedSpans, type ScheduleSpan } from '../../../domain/schedules/changed-dates.ts';
+import { changedSpans, type ScheduleSpan } from '#domain/schedules/changed-dates.ts';
 import { refuseLockedSchedule } from './record-lock.ts';
 import { chainFigureDeletions, chainFigureRows } from './record-chain.ts';
 import { figureRecords } from './record-chain-figures.ts';

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
-import type { FaceEnablement } from '../../../domain/biometrics/face-enablement.ts';
+import type { FaceEnablement } from '#domain/biometrics/face-enablement.ts';
 import { faceEnablementJson, parseFaceEnablement } from '../stored-formats.ts';
-import { settingsFrom, type Settings } from '../../../domain/settings/settings.ts';
+import { settingsFrom, type Settings } from '#domain/settings/settings.ts';
 import type { Database } from '../schema.ts';
 
 export async function readSettings(db: Kysely<Database>): Promise<Settings> {

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { EMPTY_GUIDE_MEMORY, type GuideFacts, type GuideMemory } from '../../../domain/guide/getting-started.ts';
+import { EMPTY_GUIDE_MEMORY, type GuideFacts, type GuideMemory } from '#domain/guide/getting-started.ts';
 import type { Database } from '../schema.ts';
 
 /** Whether each kind of record exists, in one query (EXISTS stops at the first row; CASE makes it 0/1 on both engines, PostgreSQL's EXISTS being a boolean). */

@@ -1,9 +1,9 @@
-import { type ListQuery } from '../../../domain/lists/list-query.ts';
+import { type ListQuery } from '#domain/lists/list-query.ts';
 import { containsText } from '../like.ts';
-import { ACCOUNT_TYPES, USER_STATUSES } from '../../../domain/users/user-schemas.ts';
+import { ACCOUNT_TYPES, USER_STATUSES } from '#domain/users/user-schemas.ts';
 import type { Db } from '../connection.ts';
 import type { AccountType } from '../schema.ts';
-import type { UserDto } from '../../../domain/api/records.ts';
+import type { UserDto } from '#domain/api/records.ts';
 import { sortDirection } from '../sort-direction.ts';
 
 export type { UserDto };

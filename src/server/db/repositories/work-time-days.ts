@@ -1,4 +1,4 @@
-import type { EmployeeWarnDay } from '../../../domain/worktime/work-time-warnings-by-day.ts';
+import type { EmployeeWarnDay } from '#domain/worktime/work-time-warnings-by-day.ts';
 import type { Db } from '../connection.ts';
 
 /**

@@ -1,4 +1,4 @@
-import { inspectionLinkExpiry, inspectionPath, type CreateInspectionLinkInput } from '../../../domain/access/inspection-links.ts';
+import { inspectionLinkExpiry, inspectionPath, type CreateInspectionLinkInput } from '#domain/access/inspection-links.ts';
 import { nowIso } from '../../clock/now.ts';
 import type { Db } from '../../db/connection.ts';
 import { appendAudit } from '../../db/repositories/audit-log.ts';

@@ -1,7 +1,7 @@
-import { isMonth } from '../../../domain/reports/periods.ts';
-import { positiveId } from '../../../domain/reports/report-query.ts';
-import { localDateOf } from '../../../domain/time/zoned-time.ts';
-import type { Language } from '../../../i18n/languages.ts';
+import { isMonth } from '#domain/reports/periods.ts';
+import { positiveId } from '#domain/reports/report-query.ts';
+import { localDateOf } from '#domain/time/zoned-time.ts';
+import type { Language } from '#i18n/languages.ts';
 import { nowMs } from '../../clock/now.ts';
 import type { Db } from '../../db/connection.ts';
 import { companyRecordChoices, type EmployeeFilter } from '../../db/repositories/report-data.ts';

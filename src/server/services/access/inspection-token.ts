@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { INSPECTION_TOKEN_BYTES } from '../../../domain/access/inspection-links.ts';
+import { INSPECTION_TOKEN_BYTES } from '#domain/access/inspection-links.ts';
 
 /** A new inspection token: 256 random bits, base64url (43 characters). */
 export function newInspectionToken(): string {

@@ -1,4 +1,4 @@
-import { inspectionLinkState } from '../../../domain/access/inspection-links.ts';
+import { inspectionLinkState } from '#domain/access/inspection-links.ts';
 import { nowIso } from '../../clock/now.ts';
 import type { Db } from '../../db/connection.ts';
 import { inspectionLinkUses, listInspectionLinks } from '../../db/repositories/inspection-links.ts';

@@ -1,4 +1,4 @@
-import { inspectionLinkState, isInspectionToken } from '../../../domain/access/inspection-links.ts';
+import { inspectionLinkState, isInspectionToken } from '#domain/access/inspection-links.ts';
 import { nowIso } from '../../clock/now.ts';
 import type { Db } from '../../db/connection.ts';
 import { findInspectionLinkByHash, recordInspectionLinkUse } from '../../db/repositories/inspection-links.ts';

@@ -1,4 +1,4 @@
-import { apiTokenState, isApiToken, lastUsedDue, tokenPrincipal } from '../../../domain/api-tokens/api-tokens.ts';
+import { apiTokenState, isApiToken, lastUsedDue, tokenPrincipal } from '#domain/api-tokens/api-tokens.ts';
 import { nowIso, nowMs } from '../../clock/now.ts';
 import { apiTokenHash } from '../../auth/api-token.ts';
 import type { Db } from '../../db/connection.ts';

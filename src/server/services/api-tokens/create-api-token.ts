@@ -1,5 +1,5 @@
-import { apiTokenHint, expiryRefusal, isWithinOwnPermissions, mayHoldApiTokens, type CreateApiTokenInput } from '../../../domain/api-tokens/api-tokens.ts';
-import { addDays, localDateOf, localDateTimeToUtcIso } from '../../../domain/time/zoned-time.ts';
+import { apiTokenHint, expiryRefusal, isWithinOwnPermissions, mayHoldApiTokens, type CreateApiTokenInput } from '#domain/api-tokens/api-tokens.ts';
+import { addDays, localDateOf, localDateTimeToUtcIso } from '#domain/time/zoned-time.ts';
 import { nowIso } from '../../clock/now.ts';
 import { apiTokenHash, newApiToken } from '../../auth/api-token.ts';
 import type { Db } from '../../db/connection.ts';

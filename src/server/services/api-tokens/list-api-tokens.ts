@@ -1,5 +1,5 @@
-import { apiTokenState, type ApiTokenState } from '../../../domain/api-tokens/api-tokens.ts';
-import { hasAuthority, type Permissions } from '../../../domain/permissions/permissions.ts';
+import { apiTokenState, type ApiTokenState } from '#domain/api-tokens/api-tokens.ts';
+import { hasAuthority, type Permissions } from '#domain/permissions/permissions.ts';
 import { nowMs } from '../../clock/now.ts';
 import type { Db } from '../../db/connection.ts';
 import { listApiTokens } from '../../db/repositories/api-tokens.ts';

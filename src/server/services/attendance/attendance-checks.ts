@@ -1,6 +1,6 @@
 import * as v from 'valibot';
-import { issuesToFieldKeys } from '../../../domain/auth/auth-schemas.ts';
-import { shiftInstants, skippedTimeProblems, type BreakInstants, type LocalShiftTimes, type ShiftInstants } from '../../../domain/attendance/shift-times.ts';
+import { issuesToFieldKeys } from '#domain/auth/auth-schemas.ts';
+import { shiftInstants, skippedTimeProblems, type BreakInstants, type LocalShiftTimes, type ShiftInstants } from '#domain/attendance/shift-times.ts';
 import { AppError } from '../../http/app-error.ts';
 
 /**

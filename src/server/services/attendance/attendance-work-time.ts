@@ -1,9 +1,9 @@
 import { breakRulesByDate } from '../../db/repositories/break-rules-history.ts';
-import type { AttendanceDto } from '../../../domain/api/records.ts';
-import { addDays } from '../../../domain/time/zoned-time.ts';
-import { countedSeconds } from '../../../domain/worktime/break-rules.ts';
-import { warningLimitsOf } from '../../../domain/worktime/worktime-settings.ts';
-import { employeeDayKey, warningsByEmployeeDay, type AttendanceWorkTime } from '../../../domain/worktime/work-time-warnings-by-day.ts';
+import type { AttendanceDto } from '#domain/api/records.ts';
+import { addDays } from '#domain/time/zoned-time.ts';
+import { countedSeconds } from '#domain/worktime/break-rules.ts';
+import { warningLimitsOf } from '#domain/worktime/worktime-settings.ts';
+import { employeeDayKey, warningsByEmployeeDay, type AttendanceWorkTime } from '#domain/worktime/work-time-warnings-by-day.ts';
 import type { Db } from '../../db/connection.ts';
 import { workDaysOn } from '../../db/repositories/work-time-days.ts';
 import { getSettings } from '../get-settings.ts';

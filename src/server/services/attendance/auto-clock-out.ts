@@ -1,7 +1,7 @@
-import { computeAttendanceMetrics } from '../../../domain/attendance/attendance-metrics.ts';
-import { dueAutoClockOut } from '../../../domain/attendance/due-auto-clock-out.ts';
-import { activeScheduleOn } from '../../../domain/schedules/schedule-rules.ts';
-import { addDays, localDateOf } from '../../../domain/time/zoned-time.ts';
+import { computeAttendanceMetrics } from '#domain/attendance/attendance-metrics.ts';
+import { dueAutoClockOut } from '#domain/attendance/due-auto-clock-out.ts';
+import { activeScheduleOn } from '#domain/schedules/schedule-rules.ts';
+import { addDays, localDateOf } from '#domain/time/zoned-time.ts';
 import { nowMs } from '../../clock/now.ts';
 import type { Db } from '../../db/connection.ts';
 import { appendAudit } from '../../db/repositories/audit-log.ts';

@@ -1,11 +1,11 @@
 import { guardOvertimeCap, paidOvertimeOf } from '../balance/guard-overtime-cap.ts';
-import { AttendanceCreateInput } from '../../../domain/attendance/attendance-schema.ts';
-import { computeAttendanceMetrics } from '../../../domain/attendance/attendance-metrics.ts';
-import { shiftInstants } from '../../../domain/attendance/shift-times.ts';
-import { formatLocalDate } from '../../../domain/format/intl-format.ts';
-import { workFlagOfDate } from '../../../domain/attendance/work-flag.ts';
-import { activeScheduleOn } from '../../../domain/schedules/schedule-rules.ts';
-import type { Language } from '../../../i18n/languages.ts';
+import { AttendanceCreateInput } from '#domain/attendance/attendance-schema.ts';
+import { computeAttendanceMetrics } from '#domain/attendance/attendance-metrics.ts';
+import { shiftInstants } from '#domain/attendance/shift-times.ts';
+import { formatLocalDate } from '#domain/format/intl-format.ts';
+import { workFlagOfDate } from '#domain/attendance/work-flag.ts';
+import { activeScheduleOn } from '#domain/schedules/schedule-rules.ts';
+import type { Language } from '#i18n/languages.ts';
 import type { Db } from '../../db/connection.ts';
 import { appendAudit } from '../../db/repositories/audit-log.ts';
 import {

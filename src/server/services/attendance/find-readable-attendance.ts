@@ -1,5 +1,5 @@
-import type { AttendanceDetailDto } from '../../../domain/api/records.ts';
-import { canReadEmployeeRecord, type RecordAccount } from '../../../domain/permissions/record-access.ts';
+import type { AttendanceDetailDto } from '#domain/api/records.ts';
+import { canReadEmployeeRecord, type RecordAccount } from '#domain/permissions/record-access.ts';
 import type { Db } from '../../db/connection.ts';
 import { findAttendanceDetail } from '../../db/repositories/attendances.ts';
 

@@ -2,7 +2,7 @@ import type { Db } from '../../db/connection.ts';
 import { findAttendanceDetail, type AttendanceDetailDto, type AttendanceViewer } from '../../db/repositories/attendances.ts';
 import { notFound } from '../../http/app-error.ts';
 import { requireReadable } from '../record-guard.ts';
-import type { AttendanceWorkTime } from '../../../domain/worktime/work-time-warnings-by-day.ts';
+import type { AttendanceWorkTime } from '#domain/worktime/work-time-warnings-by-day.ts';
 import { withAttendanceWorkTime } from './attendance-work-time.ts';
 
 /**

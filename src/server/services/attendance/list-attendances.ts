@@ -1,7 +1,7 @@
-import type { AttendanceDto } from '../../../domain/api/records.ts';
-import { parseListQuery, type ListQuery } from '../../../domain/lists/list-query.ts';
-import type { RecordAccount } from '../../../domain/permissions/record-access.ts';
-import type { AttendanceWorkTime } from '../../../domain/worktime/work-time-warnings-by-day.ts';
+import type { AttendanceDto } from '#domain/api/records.ts';
+import { parseListQuery, type ListQuery } from '#domain/lists/list-query.ts';
+import type { RecordAccount } from '#domain/permissions/record-access.ts';
+import type { AttendanceWorkTime } from '#domain/worktime/work-time-warnings-by-day.ts';
 import type { Db } from '../../db/connection.ts';
 import { withAttendanceWorkTime } from './attendance-work-time.ts';
 import { ATTENDANCE_LIST_OPTIONS, listAttendances as attendancesPage } from '../../db/repositories/attendances.ts';

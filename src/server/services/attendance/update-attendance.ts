@@ -1,6 +1,6 @@
-import { AttendanceUpdateInput } from '../../../domain/attendance/attendance-schema.ts';
-import { computeAttendanceMetrics } from '../../../domain/attendance/attendance-metrics.ts';
-import { activeScheduleOn } from '../../../domain/schedules/schedule-rules.ts';
+import { AttendanceUpdateInput } from '#domain/attendance/attendance-schema.ts';
+import { computeAttendanceMetrics } from '#domain/attendance/attendance-metrics.ts';
+import { activeScheduleOn } from '#domain/schedules/schedule-rules.ts';
 import type { Db } from '../../db/connection.ts';
 import { appendAudit } from '../../db/repositories/audit-log.ts';
 import {

@@ -1,4 +1,4 @@
-import { AttendanceVoidInput } from '../../../domain/attendance/attendance-schema.ts';
+import { AttendanceVoidInput } from '#domain/attendance/attendance-schema.ts';
 import { nowIso } from '../../clock/now.ts';
 import type { Db } from '../../db/connection.ts';
 import { appendAudit } from '../../db/repositories/audit-log.ts';

@@ -1,4 +1,4 @@
-import { acceptanceDueAt, needsWorkerAcceptance } from '../../../domain/attendance/correction-rules.ts';
+import { acceptanceDueAt, needsWorkerAcceptance } from '#domain/attendance/correction-rules.ts';
 import type { Db } from '../../db/connection.ts';
 import { insertAcceptance, supersedeAcceptances } from '../../db/repositories/attendance-correction-acceptances.ts';
 import { getSettings } from '../get-settings.ts';

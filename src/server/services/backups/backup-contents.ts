@@ -9,7 +9,7 @@ import {
   isTransientUpload,
   restoredMode,
   UPLOADS_PREFIX,
-} from '../../../domain/backups/backup-contents.ts';
+} from '#domain/backups/backup-contents.ts';
 import { dataDir } from '../../config/data-dir.ts';
 import {
   backupFileRows,

@@ -1,7 +1,7 @@
 import { closeSync, fsyncSync, mkdirSync, openSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { open } from 'node:fs/promises';
 import path from 'node:path';
-import { expiredBackups, sortBackups } from '../../../domain/backups/backup-rules.ts';
+import { expiredBackups, sortBackups } from '#domain/backups/backup-rules.ts';
 import { dataDir } from '../../config/data-dir.ts';
 import { nowMs } from '../../clock/now.ts';
 

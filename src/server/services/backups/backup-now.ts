@@ -1,6 +1,6 @@
 import path from 'node:path';
-import { nextSlot } from '../../../domain/backups/backup-rules.ts';
-import type { BackupOverview } from '../../../domain/backups/backup-overview.ts';
+import { nextSlot } from '#domain/backups/backup-rules.ts';
+import type { BackupOverview } from '#domain/backups/backup-overview.ts';
 import { nowMs } from '../../clock/now.ts';
 import { dataDir } from '../../config/data-dir.ts';
 import type { Db } from '../../db/connection.ts';

@@ -1,5 +1,5 @@
-import { backupDue } from '../../../domain/backups/backup-rules.ts';
-import type { Settings } from '../../../domain/settings/settings.ts';
+import { backupDue } from '#domain/backups/backup-rules.ts';
+import type { Settings } from '#domain/settings/settings.ts';
 import { nowMs } from '../../clock/now.ts';
 import { getDb } from '../../db/connection.ts';
 import { notifyBackupFailed } from '../notifications/notify-backup-failed.ts';

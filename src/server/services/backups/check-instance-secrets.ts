@@ -1,4 +1,4 @@
-import { secretsMatchDatabase } from '../../../domain/backups/restore-secrets.ts';
+import { secretsMatchDatabase } from '#domain/backups/restore-secrets.ts';
 import { nowIso } from '../../clock/now.ts';
 import { instanceConfig, instanceConfigFile, secretsFingerprint } from '../../config/instance-config.ts';
 import type { Db } from '../../db/connection.ts';

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, renameSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { backupFileName, type BackupKind } from '../../../domain/backups/backup-rules.ts';
+import { backupFileName, type BackupKind } from '#domain/backups/backup-rules.ts';
 import { nowMs } from '../../clock/now.ts';
 import { integrityProblems, openDatabaseFile, useRollbackJournal, type DatabaseFile } from '../../db/database-file.ts';
 import type pg from 'pg';

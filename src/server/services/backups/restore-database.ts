@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, closeSync, copyFileSync, existsSync, openSync, readdirSync, readSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { DEFAULT_BACKUP_KEEP } from '../../../domain/backups/backup-rules.ts';
-import { restoreSecretsVerdict, type RestoreSecretsVerdict } from '../../../domain/backups/restore-secrets.ts';
+import { DEFAULT_BACKUP_KEEP } from '#domain/backups/backup-rules.ts';
+import { restoreSecretsVerdict, type RestoreSecretsVerdict } from '#domain/backups/restore-secrets.ts';
 import { pinPepperOf, secretsFingerprint } from '../../config/instance-config.ts';
 import { nowIso } from '../../clock/now.ts';
 import { acquireDataDirLock, DataDirLocked } from '../../db/data-dir-lock.ts';

@@ -1,6 +1,6 @@
-import { toilShortfall } from '../../../domain/worktime/hours-balance.ts';
-import { formatDuration } from '../../../domain/format/intl-format.ts';
-import type { Language } from '../../../i18n/languages.ts';
+import { toilShortfall } from '#domain/worktime/hours-balance.ts';
+import { formatDuration } from '#domain/format/intl-format.ts';
+import type { Language } from '#i18n/languages.ts';
 import type { Db } from '../../db/connection.ts';
 import { toilLeaveTypeIds } from '../../db/repositories/hours-balance.ts';
 import { AppError } from '../../http/app-error.ts';

@@ -1,4 +1,4 @@
-import { capRefuses, OVERTIME_CAP_SECONDS } from '../../../domain/worktime/overtime-cap.ts';
+import { capRefuses, OVERTIME_CAP_SECONDS } from '#domain/worktime/overtime-cap.ts';
 import type { Db } from '../../db/connection.ts';
 import { AppError } from '../../http/app-error.ts';
 import { employeeYearOvertime } from './year-overtime.ts';

@@ -1,8 +1,8 @@
-import { oneOf, positiveId } from '../../../domain/reports/report-query.ts';
-import type { CellValue, Report, ReportColumn } from '../../../domain/reports/report-table.ts';
-import type { OvertimeCapState } from '../../../domain/worktime/overtime-cap.ts';
-import type { Language } from '../../../i18n/languages.ts';
-import { translate } from '../../../i18n/translate.ts';
+import { oneOf, positiveId } from '#domain/reports/report-query.ts';
+import type { CellValue, Report, ReportColumn } from '#domain/reports/report-table.ts';
+import type { OvertimeCapState } from '#domain/worktime/overtime-cap.ts';
+import type { Language } from '#i18n/languages.ts';
+import { translate } from '#i18n/translate.ts';
 import { nowMs } from '../../clock/now.ts';
 import type { Db } from '../../db/connection.ts';
 import { describeCriteria, STATUS_FILTERS, statusFilter } from '../reports/report-criteria.ts';

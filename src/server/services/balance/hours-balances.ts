@@ -1,19 +1,19 @@
 import { breakRulesByDate } from '../../db/repositories/break-rules-history.ts';
-import type { BreakRulesInput } from '../../../domain/worktime/break-rules.ts';
-import { spanCalendar } from '../../../domain/worktime/hours-balance-calendar.ts';
-import { buildMonthlyRecord, type MonthlyRecordDay } from '../../../domain/reports/monthly-record.ts';
-import { activeScheduleOn, createDayCalendar, nextDate, type DayCalendar } from '../../../domain/reports/day-calendar.ts';
-import type { ScheduleRule } from '../../../domain/schedules/schedule-rules.ts';
-import { toilAvailability, weeklyOvertime, type BalanceDay, type HoursBalance } from '../../../domain/worktime/hours-balance.ts';
-import { overtimeCapState, type OvertimeCapState, type YearOvertime } from '../../../domain/worktime/overtime-cap.ts';
-import { localDateOf } from '../../../domain/time/zoned-time.ts';
+import type { BreakRulesInput } from '#domain/worktime/break-rules.ts';
+import { spanCalendar } from '#domain/worktime/hours-balance-calendar.ts';
+import { buildMonthlyRecord, type MonthlyRecordDay } from '#domain/reports/monthly-record.ts';
+import { activeScheduleOn, createDayCalendar, nextDate, type DayCalendar } from '#domain/reports/day-calendar.ts';
+import type { ScheduleRule } from '#domain/schedules/schedule-rules.ts';
+import { toilAvailability, weeklyOvertime, type BalanceDay, type HoursBalance } from '#domain/worktime/hours-balance.ts';
+import { overtimeCapState, type OvertimeCapState, type YearOvertime } from '#domain/worktime/overtime-cap.ts';
+import { localDateOf } from '#domain/time/zoned-time.ts';
 import { nowMs } from '../../clock/now.ts';
 import type { Db } from '../../db/connection.ts';
 import { byEmployee, holidaysByCompany, leavesOverlapping, recordAttendancesIn, reportEmployees, schedulesByEmployee, type EmployeeFilter, type ReportEmployee } from '../../db/repositories/report-data.ts';
 import { firstAttendanceDates, toilLeaveTypeIds } from '../../db/repositories/hours-balance.ts';
 import { getSettings } from '../get-settings.ts';
 import { absenceFloors } from '../reports/absence-floors.ts';
-import { balanceStartOf } from '../../../domain/reports/absence-rule.ts';
+import { balanceStartOf } from '#domain/reports/absence-rule.ts';
 
 export interface EmployeeHoursBalance {
   employee: Pick<ReportEmployee, 'id' | 'firstName' | 'lastName' | 'companyId' | 'departmentName'>;

@@ -1,7 +1,7 @@
 import { breakRulesByDate } from '../../db/repositories/break-rules-history.ts';
-import { spanCalendar } from '../../../domain/worktime/hours-balance-calendar.ts';
-import { createDayCalendar, nextDate } from '../../../domain/reports/day-calendar.ts';
-import { localDateOf } from '../../../domain/time/zoned-time.ts';
+import { spanCalendar } from '#domain/worktime/hours-balance-calendar.ts';
+import { createDayCalendar, nextDate } from '#domain/reports/day-calendar.ts';
+import { localDateOf } from '#domain/time/zoned-time.ts';
 import { nowMs } from '../../clock/now.ts';
 import type { Db } from '../../db/connection.ts';
 import { holidaysByCompany, leavesOverlapping, recordAttendancesIn, reportEmployees, schedulesByEmployee } from '../../db/repositories/report-data.ts';

@@ -1,6 +1,6 @@
-import { dpiaDraft, dpiaFileName } from '../../../domain/biometrics/dpia-draft.ts';
-import type { Language } from '../../../i18n/languages.ts';
-import { translator } from '../../../i18n/translate.ts';
+import { dpiaDraft, dpiaFileName } from '#domain/biometrics/dpia-draft.ts';
+import type { Language } from '#i18n/languages.ts';
+import { translator } from '#i18n/translate.ts';
 import { nowIso } from '../../clock/now.ts';
 import type { Db } from '../../db/connection.ts';
 import { countActiveEmployees } from '../../db/repositories/employees.ts';
@@ -10,8 +10,8 @@ import { readFaceEnablement, readSettings } from '../../db/repositories/settings
 import { listTerminals } from '../../db/repositories/terminals.ts';
 import { findUserWithRole } from '../../db/repositories/users.ts';
 import { parseTerminalMethods } from '../../db/stored-formats.ts';
-import { terminalState } from '../../../domain/terminals/terminal-rules.ts';
-import { localDateOf } from '../../../domain/time/zoned-time.ts';
+import { terminalState } from '#domain/terminals/terminal-rules.ts';
+import { localDateOf } from '#domain/time/zoned-time.ts';
 
 /** The DPIA draft of this installation (decision 047), in Spanish or English, as a Markdown file. */
 export async function faceDpiaDraft(db: Db, lang: Language): Promise<{ fileName: string; text: string }> {

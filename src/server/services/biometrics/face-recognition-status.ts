@@ -1,4 +1,4 @@
-import { employeesWithoutAlternative, FACE_NOTICE_VERSION, type FaceRecognitionStatus } from '../../../domain/biometrics/face-enablement.ts';
+import { employeesWithoutAlternative, FACE_NOTICE_VERSION, type FaceRecognitionStatus } from '#domain/biometrics/face-enablement.ts';
 import type { Db } from '../../db/connection.ts';
 import { activeEmployeeAlternatives } from '../../db/repositories/employees.ts';
 import { faceEnrolmentCounts } from '../../db/repositories/face-descriptors.ts';

@@ -1,9 +1,9 @@
 import * as v from 'valibot';
-import { issuesToFieldKeys } from '../../../domain/auth/auth-schemas.ts';
-import { checkFaceEnable, FACE_NOTICE_VERSION, nameList } from '../../../domain/biometrics/face-enablement.ts';
-import { FaceSwitchInput } from '../../../domain/biometrics/face-switch-schema.ts';
-import type { Language } from '../../../i18n/languages.ts';
-import { translate } from '../../../i18n/translate.ts';
+import { issuesToFieldKeys } from '#domain/auth/auth-schemas.ts';
+import { checkFaceEnable, FACE_NOTICE_VERSION, nameList } from '#domain/biometrics/face-enablement.ts';
+import { FaceSwitchInput } from '#domain/biometrics/face-switch-schema.ts';
+import type { Language } from '#i18n/languages.ts';
+import { translate } from '#i18n/translate.ts';
 import { nowIso } from '../../clock/now.ts';
 import type { Db } from '../../db/connection.ts';
 import { appendAudit } from '../../db/repositories/audit-log.ts';

@@ -1,5 +1,5 @@
-import { LatePunchBatchSchema } from '../../../domain/clock/late-punch-request.ts';
-import { terminalRefusal } from '../../../domain/terminals/terminal-rules.ts';
+import { LatePunchBatchSchema } from '#domain/clock/late-punch-request.ts';
+import { terminalRefusal } from '#domain/terminals/terminal-rules.ts';
 import type { Db } from '../../db/connection.ts';
 import { AppError } from '../../http/app-error.ts';
 import { parseInput } from '../../http/json.ts';

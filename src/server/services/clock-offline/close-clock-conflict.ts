@@ -1,5 +1,5 @@
-import { ConflictDismissInput, ConflictResolveInput, type ClockConflictDto } from '../../../domain/clock/late-punch-conflict.ts';
-import type { Language } from '../../../i18n/languages.ts';
+import { ConflictDismissInput, ConflictResolveInput, type ClockConflictDto } from '#domain/clock/late-punch-conflict.ts';
+import type { Language } from '#i18n/languages.ts';
 import { nowMs } from '../../clock/now.ts';
 import type { Db } from '../../db/connection.ts';
 import { appendAudit } from '../../db/repositories/audit-log.ts';

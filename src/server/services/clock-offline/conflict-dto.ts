@@ -1,8 +1,8 @@
-import type { ClockConflictDto } from '../../../domain/clock/late-punch-conflict.ts';
-import type { ConflictReason } from '../../../domain/clock/late-punch.ts';
-import { localDateOf } from '../../../domain/time/zoned-time.ts';
-import type { Language } from '../../../i18n/languages.ts';
-import { translate } from '../../../i18n/translate.ts';
+import type { ClockConflictDto } from '#domain/clock/late-punch-conflict.ts';
+import type { ConflictReason } from '#domain/clock/late-punch.ts';
+import { localDateOf } from '#domain/time/zoned-time.ts';
+import type { Language } from '#i18n/languages.ts';
+import { translate } from '#i18n/translate.ts';
 import type { ClockConflictRow } from '../../db/repositories/clock-conflicts.ts';
 
 /** A stored conflict as the API answers it, the engine's refusal worded in `lang`. */

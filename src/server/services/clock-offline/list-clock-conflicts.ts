@@ -1,5 +1,5 @@
-import type { ClockConflictDto } from '../../../domain/clock/late-punch-conflict.ts';
-import type { Language } from '../../../i18n/languages.ts';
+import type { ClockConflictDto } from '#domain/clock/late-punch-conflict.ts';
+import type { Language } from '#i18n/languages.ts';
 import type { Db } from '../../db/connection.ts';
 import { countOpenClockConflicts, listClockConflicts } from '../../db/repositories/clock-conflicts.ts';
 import { getSettings } from '../get-settings.ts';

@@ -1,9 +1,9 @@
-import { DOUBLE_TAP_SECONDS, isDoubleTap } from '../../../domain/clock/double-tap.ts';
+import { DOUBLE_TAP_SECONDS, isDoubleTap } from '#domain/clock/double-tap.ts';
 import { decideClockPunch } from '../punch/decide-clock-punch.ts';
-import { judgeSequence, landsBeforeRecord, placeLatePunch, type ConflictReason, type LatePunchStatus } from '../../../domain/clock/late-punch.ts';
-import type { LatePunch, LatePunchBatch } from '../../../domain/clock/late-punch-request.ts';
-import { epochSeconds, isoOfSeconds } from '../../../domain/clock/shift-bounds.ts';
-import type { Settings } from '../../../domain/settings/settings.ts';
+import { judgeSequence, landsBeforeRecord, placeLatePunch, type ConflictReason, type LatePunchStatus } from '#domain/clock/late-punch.ts';
+import type { LatePunch, LatePunchBatch } from '#domain/clock/late-punch-request.ts';
+import { epochSeconds, isoOfSeconds } from '#domain/clock/shift-bounds.ts';
+import type { Settings } from '#domain/settings/settings.ts';
 import { pinKey } from '../../auth/pin-key.ts';
 import { nowIso, nowMs } from '../../clock/now.ts';
 import type { Db } from '../../db/connection.ts';

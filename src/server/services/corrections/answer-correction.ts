@@ -1,5 +1,5 @@
-import { answerRefusal } from '../../../domain/attendance/correction-rules.ts';
-import { CorrectionAnswerInput } from '../../../domain/attendance/correction-schema.ts';
+import { answerRefusal } from '#domain/attendance/correction-rules.ts';
+import { CorrectionAnswerInput } from '#domain/attendance/correction-schema.ts';
 import type { Db } from '../../db/connection.ts';
 import { answerAcceptance, findAcceptance } from '../../db/repositories/attendance-correction-acceptances.ts';
 import { findAttendanceEmployee } from '../../db/repositories/attendances.ts';

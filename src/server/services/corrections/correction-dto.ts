@@ -1,4 +1,4 @@
-import type { CorrectionRequestDto } from '../../../domain/api/records.ts';
+import type { CorrectionRequestDto } from '#domain/api/records.ts';
 import type { Db } from '../../db/connection.ts';
 import type { CorrectionRequestRow } from '../../db/repositories/attendance-correction-requests.ts';
 import { findAttendance } from '../../db/repositories/attendances.ts';

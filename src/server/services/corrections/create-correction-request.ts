@@ -1,8 +1,8 @@
 import * as v from 'valibot';
-import { correctionKind } from '../../../domain/attendance/correction-rules.ts';
-import { CorrectionRequestInput } from '../../../domain/attendance/correction-schema.ts';
-import type { CorrectionRequestDto } from '../../../domain/api/records.ts';
-import { shiftInstants } from '../../../domain/attendance/shift-times.ts';
+import { correctionKind } from '#domain/attendance/correction-rules.ts';
+import { CorrectionRequestInput } from '#domain/attendance/correction-schema.ts';
+import type { CorrectionRequestDto } from '#domain/api/records.ts';
+import { shiftInstants } from '#domain/attendance/shift-times.ts';
 import type { Db } from '../../db/connection.ts';
 import { appendAudit } from '../../db/repositories/audit-log.ts';
 import { findCorrectionRequest, insertCorrectionRequest, pendingRequestOn } from '../../db/repositories/attendance-correction-requests.ts';

@@ -1,4 +1,4 @@
-import { acceptanceState, type AcceptanceState } from '../../../domain/attendance/correction-rules.ts';
+import { acceptanceState, type AcceptanceState } from '#domain/attendance/correction-rules.ts';
 import type { Db } from '../../db/connection.ts';
 import { acceptancesOf } from '../../db/repositories/attendance-correction-acceptances.ts';
 import { correctionRequestsOn, type CorrectionRequestRow } from '../../db/repositories/attendance-correction-requests.ts';

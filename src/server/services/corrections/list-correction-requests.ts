@@ -1,5 +1,5 @@
-import type { CorrectionRequestDto } from '../../../domain/api/records.ts';
-import { scopedEmployeeFilter } from '../../../domain/permissions/record-access.ts';
+import type { CorrectionRequestDto } from '#domain/api/records.ts';
+import { scopedEmployeeFilter } from '#domain/permissions/record-access.ts';
 import type { Db } from '../../db/connection.ts';
 import { countPendingRequests, listCorrectionRequests, type CorrectionRequestRow } from '../../db/repositories/attendance-correction-requests.ts';
 import type { RecordActor } from '../record-guard.ts';

@@ -1,5 +1,5 @@
-import { acceptanceState } from '../../../domain/attendance/correction-rules.ts';
-import type { CorrectionAcceptanceDto, CorrectionRequestDto } from '../../../domain/api/records.ts';
+import { acceptanceState } from '#domain/attendance/correction-rules.ts';
+import type { CorrectionAcceptanceDto, CorrectionRequestDto } from '#domain/api/records.ts';
 import type { Db } from '../../db/connection.ts';
 import { pendingAcceptancesOf } from '../../db/repositories/attendance-correction-acceptances.ts';
 import { listCorrectionRequests } from '../../db/repositories/attendance-correction-requests.ts';

@@ -1,4 +1,4 @@
-import { requestTransition } from '../../../domain/attendance/correction-rules.ts';
+import { requestTransition } from '#domain/attendance/correction-rules.ts';
 import type { Db } from '../../db/connection.ts';
 import { appendAudit } from '../../db/repositories/audit-log.ts';
 import { decideCorrectionRequest, findCorrectionRequest } from '../../db/repositories/attendance-correction-requests.ts';

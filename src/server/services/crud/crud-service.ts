@@ -1,6 +1,6 @@
 import * as v from 'valibot';
-import { issuesToFieldKeys } from '../../../domain/auth/auth-schemas.ts';
-import { parseListQuery } from '../../../domain/lists/list-query.ts';
+import { issuesToFieldKeys } from '#domain/auth/auth-schemas.ts';
+import { parseListQuery } from '#domain/lists/list-query.ts';
 import type { Db } from '../../db/connection.ts';
 import { appendAudit } from '../../db/repositories/audit-log.ts';
 import { AppError, notFound } from '../../http/app-error.ts';

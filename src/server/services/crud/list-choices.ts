@@ -1,4 +1,4 @@
-import { MAX_OPTIONS_PAGE_SIZE } from '../../../domain/lists/list-query.ts';
+import { MAX_OPTIONS_PAGE_SIZE } from '#domain/lists/list-query.ts';
 import type { Db } from '../../db/connection.ts';
 import type { CrudResource } from '../../db/crud-resource.ts';
 import { listRecords } from './crud-service.ts';

@@ -1,10 +1,10 @@
 import { absenceFloors } from '../reports/absence-floors.ts';
-import { monthChart, type ChartEmployee, type MonthChartDay } from '../../../domain/dashboard/month-chart.ts';
-import { presenceOf, type Presence } from '../../../domain/dashboard/presence.ts';
-import { monthPeriod, type Period } from '../../../domain/reports/periods.ts';
-import { activeScheduleOn, createDayCalendar, leaveDateSet } from '../../../domain/reports/day-calendar.ts';
-import { addDays, localDateOf } from '../../../domain/time/zoned-time.ts';
-import { inWeekOrder } from '../../../domain/schedules/rest-days.ts';
+import { monthChart, type ChartEmployee, type MonthChartDay } from '#domain/dashboard/month-chart.ts';
+import { presenceOf, type Presence } from '#domain/dashboard/presence.ts';
+import { monthPeriod, type Period } from '#domain/reports/periods.ts';
+import { activeScheduleOn, createDayCalendar, leaveDateSet } from '#domain/reports/day-calendar.ts';
+import { addDays, localDateOf } from '#domain/time/zoned-time.ts';
+import { inWeekOrder } from '#domain/schedules/rest-days.ts';
 import { nowMs } from '../../clock/now.ts';
 import type { Db } from '../../db/connection.ts';
 import { attendancesWithOpenBreak, recentAttendances } from '../../db/repositories/attendances.ts';
@@ -12,7 +12,7 @@ import { newestActiveEmployees } from '../../db/repositories/employees.ts';
 import { countPendingLeavesOfActiveEmployees, recentLeaves } from '../../db/repositories/leaves.ts';
 import { attendancesIn, byEmployee, holidaySets, holidaysByCompany, leavesOverlapping, reportEmployees, schedulesByEmployee } from '../../db/repositories/report-data.ts';
 import { getSettings } from '../get-settings.ts';
-import { seesEveryEmployee, type RecordAccount } from '../../../domain/permissions/record-access.ts';
+import { seesEveryEmployee, type RecordAccount } from '#domain/permissions/record-access.ts';
 import { AppError } from '../../http/app-error.ts';
 
 export interface DashboardPerson {

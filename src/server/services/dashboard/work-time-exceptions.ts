@@ -1,8 +1,8 @@
-import { addDays, localDateOf } from '../../../domain/time/zoned-time.ts';
-import { seesEveryEmployee, type RecordAccount } from '../../../domain/permissions/record-access.ts';
-import { employeeDayKey, warningsByEmployeeDay } from '../../../domain/worktime/work-time-warnings-by-day.ts';
-import type { WorkTimeWarning } from '../../../domain/worktime/work-time-warnings.ts';
-import { warningLimitsOf } from '../../../domain/worktime/worktime-settings.ts';
+import { addDays, localDateOf } from '#domain/time/zoned-time.ts';
+import { seesEveryEmployee, type RecordAccount } from '#domain/permissions/record-access.ts';
+import { employeeDayKey, warningsByEmployeeDay } from '#domain/worktime/work-time-warnings-by-day.ts';
+import type { WorkTimeWarning } from '#domain/worktime/work-time-warnings.ts';
+import { warningLimitsOf } from '#domain/worktime/worktime-settings.ts';
 import { nowMs } from '../../clock/now.ts';
 import type { Db } from '../../db/connection.ts';
 import { recordAttendancesIn, reportEmployees } from '../../db/repositories/report-data.ts';

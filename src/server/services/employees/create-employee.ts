@@ -1,4 +1,4 @@
-import { EmployeeCreateInput } from '../../../domain/employees/employee-schema.ts';
+import { EmployeeCreateInput } from '#domain/employees/employee-schema.ts';
 import type { Db } from '../../db/connection.ts';
 import { appendAudit } from '../../db/repositories/audit-log.ts';
 import { findEmployee, insertEmployee, type EmployeeDto } from '../../db/repositories/employees.ts';

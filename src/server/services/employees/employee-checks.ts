@@ -1,7 +1,7 @@
 import * as v from 'valibot';
-import { issuesToFieldKeys } from '../../../domain/auth/auth-schemas.ts';
-import type { EmployeeCreateInput, EmployeeUpdateInput } from '../../../domain/employees/employee-schema.ts';
-import { storedPartTimePercent } from '../../../domain/employees/working-day.ts';
+import { issuesToFieldKeys } from '#domain/auth/auth-schemas.ts';
+import type { EmployeeCreateInput, EmployeeUpdateInput } from '#domain/employees/employee-schema.ts';
+import { storedPartTimePercent } from '#domain/employees/working-day.ts';
 import { pinKey } from '../../auth/pin-key.ts';
 import type { Db } from '../../db/connection.ts';
 import { findEmployeePinKey, pinKeyInUse, rfidCardInUse } from '../../db/repositories/employees.ts';

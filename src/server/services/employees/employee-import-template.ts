@@ -1,6 +1,6 @@
 import Papa from 'papaparse';
-import { CSV_COLUMNS, templateHeaders, type CsvField } from '../../../domain/employees/csv-import.ts';
-import type { Language } from '../../../i18n/languages.ts';
+import { CSV_COLUMNS, templateHeaders, type CsvField } from '#domain/employees/csv-import.ts';
+import type { Language } from '#i18n/languages.ts';
 import type { Db } from '../../db/connection.ts';
 import { companyNames } from '../../db/repositories/org/companies.ts';
 import { firstJobTitleOfCompany } from '../../db/repositories/org/job-titles.ts';

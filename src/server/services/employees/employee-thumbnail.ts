@@ -1,4 +1,4 @@
-import { isPhotoId } from '../../../domain/employees/employee-photos.ts';
+import { isPhotoId } from '#domain/employees/employee-photos.ts';
 import { findPhotoFile, readPhotoFile } from './photo-files.ts';
 import { loadSharp } from '../../lazy/load-sharp.ts';
 import { log } from '../../log.ts';

@@ -1,6 +1,6 @@
-import { DescriptorInput } from '../../../domain/employees/employee-photos.ts';
-import { descriptorToBytes } from '../../../domain/employees/face-descriptor.ts';
-import type { FaceDataRefusal } from '../../../domain/employees/face-data-rule.ts';
+import { DescriptorInput } from '#domain/employees/employee-photos.ts';
+import { descriptorToBytes } from '#domain/employees/face-descriptor.ts';
+import type { FaceDataRefusal } from '#domain/employees/face-data-rule.ts';
 import type { Db } from '../../db/connection.ts';
 import { appendAudit } from '../../db/repositories/audit-log.ts';
 import { findEmployeeBiometrics } from '../../db/repositories/employees.ts';

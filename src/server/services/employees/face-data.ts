@@ -1,4 +1,4 @@
-import { faceDataRefusal, type FaceDataRefusal } from '../../../domain/employees/face-data-rule.ts';
+import { faceDataRefusal, type FaceDataRefusal } from '#domain/employees/face-data-rule.ts';
 import type { Db } from '../../db/connection.ts';
 import { deleteFaceDescriptorsOf } from '../../db/repositories/face-descriptors.ts';
 import { readSettings } from '../../db/repositories/settings.ts';

@@ -1,5 +1,5 @@
-import type { EmployeeDto } from '../../../domain/api/records.ts';
-import { canReadEmployeeRecord, type RecordAccount } from '../../../domain/permissions/record-access.ts';
+import type { EmployeeDto } from '#domain/api/records.ts';
+import { canReadEmployeeRecord, type RecordAccount } from '#domain/permissions/record-access.ts';
 import type { Db } from '../../db/connection.ts';
 import { findEmployee } from '../../db/repositories/employees.ts';
 

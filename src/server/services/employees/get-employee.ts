@@ -1,4 +1,4 @@
-import type { RecordAccount } from '../../../domain/permissions/record-access.ts';
+import type { RecordAccount } from '#domain/permissions/record-access.ts';
 import type { Db } from '../../db/connection.ts';
 import { findEmployee, type EmployeeDto } from '../../db/repositories/employees.ts';
 import { notFound } from '../../http/app-error.ts';

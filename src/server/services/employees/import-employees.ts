@@ -9,9 +9,9 @@ import {
   type CheckedRow,
   type CsvField,
   type RowProblem,
-} from '../../../domain/employees/csv-import.ts';
-import type { Language } from '../../../i18n/languages.ts';
-import { translate } from '../../../i18n/translate.ts';
+} from '#domain/employees/csv-import.ts';
+import type { Language } from '#i18n/languages.ts';
+import { translate } from '#i18n/translate.ts';
 import { pinKey } from '../../auth/pin-key.ts';
 import type { Db } from '../../db/connection.ts';
 import { appendAudit } from '../../db/repositories/audit-log.ts';

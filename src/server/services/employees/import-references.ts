@@ -1,4 +1,4 @@
-import { nameKey, type RowProblem } from '../../../domain/employees/csv-import.ts';
+import { nameKey, type RowProblem } from '#domain/employees/csv-import.ts';
 import type { Db } from '../../db/connection.ts';
 import { companiesResource, companyNames } from '../../db/repositories/org/companies.ts';
 import { departmentNames, departmentsResource } from '../../db/repositories/org/departments.ts';

@@ -1,10 +1,10 @@
-import { photoCreatedAt, photoImageUrl, type BiometricConsentDto, type EmployeePhotosAnswer } from '../../../domain/employees/employee-photos.ts';
+import { photoCreatedAt, photoImageUrl, type BiometricConsentDto, type EmployeePhotosAnswer } from '#domain/employees/employee-photos.ts';
 import type { Db } from '../../db/connection.ts';
 import { findEmployeeBiometrics, findEmployeeConsent } from '../../db/repositories/employees.ts';
 import { faceDescriptorImages } from '../../db/repositories/face-descriptors.ts';
 import { notFound } from '../../http/app-error.ts';
 import { listPhotoFiles } from './photo-files.ts';
-import type { RecordAccount } from '../../../domain/permissions/record-access.ts';
+import type { RecordAccount } from '#domain/permissions/record-access.ts';
 import { requireReadable } from '../record-guard.ts';
 
 /** The recorded consent with the name of the user who recorded it; undefined without consent. */

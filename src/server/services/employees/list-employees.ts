@@ -1,6 +1,6 @@
-import type { EmployeeDto } from '../../../domain/api/records.ts';
-import { parseListQuery } from '../../../domain/lists/list-query.ts';
-import type { RecordAccount } from '../../../domain/permissions/record-access.ts';
+import type { EmployeeDto } from '#domain/api/records.ts';
+import { parseListQuery } from '#domain/lists/list-query.ts';
+import type { RecordAccount } from '#domain/permissions/record-access.ts';
 import type { Db } from '../../db/connection.ts';
 import { EMPLOYEE_SORTS, listEmployees as employeesPage } from '../../db/repositories/employees.ts';
 import { hoursBalances } from '../balance/hours-balances.ts';

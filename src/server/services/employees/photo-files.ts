@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { isPhotoId, makePhotoId } from '../../../domain/employees/employee-photos.ts';
-import { PHOTO_EXTENSIONS, type PhotoType } from '../../../domain/employees/image-type.ts';
+import { isPhotoId, makePhotoId } from '#domain/employees/employee-photos.ts';
+import { PHOTO_EXTENSIONS, type PhotoType } from '#domain/employees/image-type.ts';
 import { dataDir } from '../../config/data-dir.ts';
 import { nowMs } from '../../clock/now.ts';
 

@@ -1,9 +1,9 @@
-import type { PhotoType } from '../../../domain/employees/image-type.ts';
+import type { PhotoType } from '#domain/employees/image-type.ts';
 import type { Db } from '../../db/connection.ts';
 import { rowExists } from '../../db/repositories/user-records.ts';
 import { notFound } from '../../http/app-error.ts';
 import { findPhotoFile, readPhotoFile } from './photo-files.ts';
-import type { RecordAccount } from '../../../domain/permissions/record-access.ts';
+import type { RecordAccount } from '#domain/permissions/record-access.ts';
 import { requireReadable } from '../record-guard.ts';
 
 /** The bytes and type of one photo of an existing employee the viewer may read; 404 otherwise. */

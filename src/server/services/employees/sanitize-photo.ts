@@ -1,4 +1,4 @@
-import { checkPhotoBytes, PHOTO_LIMITS, type PhotoType } from '../../../domain/employees/image-type.ts';
+import { checkPhotoBytes, PHOTO_LIMITS, type PhotoType } from '#domain/employees/image-type.ts';
 import { AppError } from '../../http/app-error.ts';
 import { loadSharp } from '../../lazy/load-sharp.ts';
 

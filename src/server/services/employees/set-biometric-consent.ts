@@ -1,4 +1,4 @@
-import type { BiometricConsentDto } from '../../../domain/employees/employee-photos.ts';
+import type { BiometricConsentDto } from '#domain/employees/employee-photos.ts';
 import type { Db } from '../../db/connection.ts';
 import { appendAudit } from '../../db/repositories/audit-log.ts';
 import { findEmployeeBiometrics, updateEmployeeColumns } from '../../db/repositories/employees.ts';

@@ -1,4 +1,4 @@
-import { EmployeeUpdateInput } from '../../../domain/employees/employee-schema.ts';
+import { EmployeeUpdateInput } from '#domain/employees/employee-schema.ts';
 import type { Db } from '../../db/connection.ts';
 import { appendAudit } from '../../db/repositories/audit-log.ts';
 import { findEmployee, updateEmployeeColumns, type EmployeeDto } from '../../db/repositories/employees.ts';

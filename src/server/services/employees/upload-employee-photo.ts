@@ -1,9 +1,9 @@
 import * as v from 'valibot';
-import { issuesToFieldKeys } from '../../../domain/auth/auth-schemas.ts';
-import { dataUrlTooLong, photoCreatedAt, photoImageUrl, PhotoUploadInput, type EmployeePhotoDto } from '../../../domain/employees/employee-photos.ts';
-import { descriptorToBytes } from '../../../domain/employees/face-descriptor.ts';
-import type { FaceDataRefusal } from '../../../domain/employees/face-data-rule.ts';
-import { base64DecodedLength, dataUrlBase64, PHOTO_LIMITS } from '../../../domain/employees/image-type.ts';
+import { issuesToFieldKeys } from '#domain/auth/auth-schemas.ts';
+import { dataUrlTooLong, photoCreatedAt, photoImageUrl, PhotoUploadInput, type EmployeePhotoDto } from '#domain/employees/employee-photos.ts';
+import { descriptorToBytes } from '#domain/employees/face-descriptor.ts';
+import type { FaceDataRefusal } from '#domain/employees/face-data-rule.ts';
+import { base64DecodedLength, dataUrlBase64, PHOTO_LIMITS } from '#domain/employees/image-type.ts';
 import type { Db } from '../../db/connection.ts';
 import { appendAudit } from '../../db/repositories/audit-log.ts';
 import { findEmployeeBiometrics, updateEmployeeColumns } from '../../db/repositories/employees.ts';

@@ -4,9 +4,9 @@ import { departmentsResource } from '../../db/repositories/org/departments.ts';
 import { jobTitlesResource } from '../../db/repositories/org/job-titles.ts';
 import { leaveGroupsResource } from '../../db/repositories/org/leave-groups.ts';
 import { leaveTypesResource } from '../../db/repositories/org/leave-types.ts';
-import { NO_ACCRUAL } from '../../../domain/org/org-schemas.ts';
-import type { Language } from '../../../i18n/languages.ts';
-import { translate } from '../../../i18n/translate.ts';
+import { NO_ACCRUAL } from '#domain/org/org-schemas.ts';
+import type { Language } from '#i18n/languages.ts';
+import { translate } from '#i18n/translate.ts';
 import { nowIso } from '../../clock/now.ts';
 
 /** Working days of the default holidays type: Spain's 30 calendar days of yearly holidays. */

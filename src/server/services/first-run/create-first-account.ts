@@ -4,7 +4,7 @@ import { appendAudit } from '../../db/repositories/audit-log.ts';
 import { insertCompanyWithDefaultRoles } from '../../db/repositories/companies.ts';
 import { writeSettings } from '../../db/repositories/settings.ts';
 import { countUsers, insertUser } from '../../db/repositories/users.ts';
-import { DEFAULT_SETTINGS, firstRunSettings } from '../../../domain/settings/settings.ts';
+import { DEFAULT_SETTINGS, firstRunSettings } from '#domain/settings/settings.ts';
 import { AppError } from '../../http/app-error.ts';
 import { nowIso } from '../../clock/now.ts';
 

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { SignUpSchema } from '../../../domain/auth/auth-schemas.ts';
+import { SignUpSchema } from '#domain/auth/auth-schemas.ts';
 import type { Db } from '../../db/connection.ts';
 import { countUsers } from '../../db/repositories/users.ts';
 import { createFirstAccount } from './create-first-account.ts';

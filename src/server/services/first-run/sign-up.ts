@@ -1,6 +1,6 @@
-import type { SignUpInput } from '../../../domain/auth/auth-schemas.ts';
+import type { SignUpInput } from '#domain/auth/auth-schemas.ts';
 import type { Db } from '../../db/connection.ts';
-import type { Language } from '../../../i18n/languages.ts';
+import type { Language } from '#i18n/languages.ts';
 import { findUserWithRole, recordSignIn } from '../../db/repositories/users.ts';
 import { createDefaultOrganization } from './create-default-organization.ts';
 import { nowIso } from '../../clock/now.ts';

@@ -1,5 +1,5 @@
-import { gettingStarted, guideApplies, type GuideView } from '../../../domain/guide/getting-started.ts';
-import { hasAuthority } from '../../../domain/permissions/permissions.ts';
+import { gettingStarted, guideApplies, type GuideView } from '#domain/guide/getting-started.ts';
+import { hasAuthority } from '#domain/permissions/permissions.ts';
 import { nowMs } from '../../clock/now.ts';
 import type { Db } from '../../db/connection.ts';
 import { markGuideMoment, readGuideFacts, readGuideMemory, setGuideDismissed } from '../../db/repositories/user-guide.ts';

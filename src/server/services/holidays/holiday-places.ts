@@ -1,4 +1,4 @@
-import type { Language } from '../../../i18n/languages.ts';
+import type { Language } from '#i18n/languages.ts';
 import { holidayCountries, holidayRegions, type HolidayPlace } from './public-holidays.ts';
 
 /**

@@ -1,4 +1,4 @@
-import type { Language } from '../../../i18n/languages.ts';
+import type { Language } from '#i18n/languages.ts';
 import { nowIso } from '../../clock/now.ts';
 import type { Db } from '../../db/connection.ts';
 import { appendAudit } from '../../db/repositories/audit-log.ts';

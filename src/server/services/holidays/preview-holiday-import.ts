@@ -1,5 +1,5 @@
-import { HolidayImportInput, planHolidayImport, type PlannedHoliday } from '../../../domain/holidays/holiday-import.ts';
-import type { Language } from '../../../i18n/languages.ts';
+import { HolidayImportInput, planHolidayImport, type PlannedHoliday } from '#domain/holidays/holiday-import.ts';
+import type { Language } from '#i18n/languages.ts';
 import type { Db } from '../../db/connection.ts';
 import { companyHolidaysOfYear } from '../../db/repositories/org/holidays.ts';
 import { exists } from '../../db/repositories/org/references.ts';

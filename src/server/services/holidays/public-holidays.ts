@@ -1,5 +1,5 @@
-import type { FoundHoliday } from '../../../domain/holidays/holiday-import.ts';
-import type { Language } from '../../../i18n/languages.ts';
+import type { FoundHoliday } from '#domain/holidays/holiday-import.ts';
+import type { Language } from '#i18n/languages.ts';
 import { AppError } from '../../http/app-error.ts';
 import { loadDateHolidays } from '../../lazy/load-date-holidays.ts';
 

@@ -1,10 +1,10 @@
-import { LeaveRequestInput } from '../../../domain/leave/leave-schema.ts';
-import type { Language } from '../../../i18n/languages.ts';
+import { LeaveRequestInput } from '#domain/leave/leave-schema.ts';
+import type { Language } from '#i18n/languages.ts';
 import type { Db } from '../../db/connection.ts';
 import { appendAudit } from '../../db/repositories/audit-log.ts';
 import { findLeave, insertLeave, type LeaveDto } from '../../db/repositories/leaves.ts';
 import { requireWritable } from '../record-guard.ts';
-import { mayWriteRecords } from '../../../domain/permissions/record-access.ts';
+import { mayWriteRecords } from '#domain/permissions/record-access.ts';
 import { AppError } from '../../http/app-error.ts';
 import { checkStandingRequest, requestEmployee, validateLeave, type LeaveActor } from './leave-checks.ts';
 import { nowIso } from '../../clock/now.ts';

@@ -1,7 +1,7 @@
-import { blocksOthers } from '../../../domain/leave/leave-rules.ts';
-import { mayWriteRecords } from '../../../domain/permissions/record-access.ts';
-import { LeaveDecisionInput } from '../../../domain/leave/leave-schema.ts';
-import type { Language } from '../../../i18n/languages.ts';
+import { blocksOthers } from '#domain/leave/leave-rules.ts';
+import { mayWriteRecords } from '#domain/permissions/record-access.ts';
+import { LeaveDecisionInput } from '#domain/leave/leave-schema.ts';
+import type { Language } from '#i18n/languages.ts';
 import type { Db } from '../../db/connection.ts';
 import { appendAudit } from '../../db/repositories/audit-log.ts';
 import { findLeave, setLeaveDecision, type LeaveDto } from '../../db/repositories/leaves.ts';

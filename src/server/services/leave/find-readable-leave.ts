@@ -1,5 +1,5 @@
-import type { LeaveDto } from '../../../domain/api/records.ts';
-import { canReadEmployeeRecord, type RecordAccount } from '../../../domain/permissions/record-access.ts';
+import type { LeaveDto } from '#domain/api/records.ts';
+import { canReadEmployeeRecord, type RecordAccount } from '#domain/permissions/record-access.ts';
 import type { Db } from '../../db/connection.ts';
 import { findLeave } from '../../db/repositories/leaves.ts';
 

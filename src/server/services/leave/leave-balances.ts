@@ -1,7 +1,7 @@
-import { leaveBalances, type LeaveBalance } from '../../../domain/leave/leave-rules.ts';
-import { scopedEmployeeFilter } from '../../../domain/permissions/record-access.ts';
+import { leaveBalances, type LeaveBalance } from '#domain/leave/leave-rules.ts';
+import { scopedEmployeeFilter } from '#domain/permissions/record-access.ts';
 import type { Db } from '../../db/connection.ts';
-import { employmentOf } from '../../../domain/leave/accrual.ts';
+import { employmentOf } from '#domain/leave/accrual.ts';
 import { allowedLeaveTypes, employmentDates, leaveEmployee, leaveSpansOf, leaveTypesById, workCalendarOf } from '../../db/repositories/leaves.ts';
 import { AppError, notFound } from '../../http/app-error.ts';
 import type { LeaveActor } from './leave-checks.ts';

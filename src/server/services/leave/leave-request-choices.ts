@@ -1,5 +1,5 @@
-import type { LeaveTypeAllowance } from '../../../domain/leave/leave-rules.ts';
-import type { ScheduleRule } from '../../../domain/schedules/schedule-rules.ts';
+import type { LeaveTypeAllowance } from '#domain/leave/leave-rules.ts';
+import type { ScheduleRule } from '#domain/schedules/schedule-rules.ts';
 import type { Db } from '../../db/connection.ts';
 import { schedulesOfEmployee } from '../../db/repositories/attendances.ts';
 import { allowedLeaveTypes } from '../../db/repositories/leaves.ts';

@@ -1,6 +1,6 @@
-import type { LeaveDto } from '../../../domain/api/records.ts';
-import { parseListQuery } from '../../../domain/lists/list-query.ts';
-import type { RecordAccount } from '../../../domain/permissions/record-access.ts';
+import type { LeaveDto } from '#domain/api/records.ts';
+import { parseListQuery } from '#domain/lists/list-query.ts';
+import type { RecordAccount } from '#domain/permissions/record-access.ts';
 import type { Db } from '../../db/connection.ts';
 import { LEAVE_LIST_OPTIONS, listLeaves as leavesPage } from '../../db/repositories/leaves.ts';
 

@@ -1,5 +1,5 @@
-import { LeaveRequestInput } from '../../../domain/leave/leave-schema.ts';
-import type { Language } from '../../../i18n/languages.ts';
+import { LeaveRequestInput } from '#domain/leave/leave-schema.ts';
+import type { Language } from '#i18n/languages.ts';
 import type { Db } from '../../db/connection.ts';
 import { appendAudit } from '../../db/repositories/audit-log.ts';
 import { findLeave, setLeaveRequestDetails, type LeaveDto } from '../../db/repositories/leaves.ts';

@@ -1,7 +1,7 @@
 import type { Db } from '../../db/connection.ts';
 import { appendAudit } from '../../db/repositories/audit-log.ts';
 import { deleteLeaveRecord } from '../../db/repositories/leaves.ts';
-import { mayWriteRecords } from '../../../domain/permissions/record-access.ts';
+import { mayWriteRecords } from '#domain/permissions/record-access.ts';
 import { requireWritable } from '../record-guard.ts';
 import { requirePending, visibleLeave, type LeaveActor } from './leave-checks.ts';
 

@@ -1,9 +1,9 @@
-import { mailConfigured } from '../../../domain/notifications/mail-settings.ts';
-import { smtpFailure } from '../../../domain/notifications/smtp-failure.ts';
-import type { TestEmailInput } from '../../../domain/notifications/test-email.ts';
-import type { Language } from '../../../i18n/languages.ts';
-import { translator } from '../../../i18n/translate.ts';
-import { formatDate, formatTime } from '../../../domain/format/intl-format.ts';
+import { mailConfigured } from '#domain/notifications/mail-settings.ts';
+import { smtpFailure } from '#domain/notifications/smtp-failure.ts';
+import type { TestEmailInput } from '#domain/notifications/test-email.ts';
+import type { Language } from '#i18n/languages.ts';
+import { translator } from '#i18n/translate.ts';
+import { formatDate, formatTime } from '#domain/format/intl-format.ts';
 import { nowIso } from '../../clock/now.ts';
 import type { Db } from '../../db/connection.ts';
 import { AppError } from '../../http/app-error.ts';

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
-import { effectiveKindSetting, type CompanyNotificationsDto } from '../../../domain/notifications/notification-preferences.ts';
-import { NOTIFICATION_KINDS } from '../../../domain/notifications/notification-kinds.ts';
-import type { AccountType } from '../../../domain/permissions/permissions.ts';
+import { effectiveKindSetting, type CompanyNotificationsDto } from '#domain/notifications/notification-preferences.ts';
+import { NOTIFICATION_KINDS } from '#domain/notifications/notification-kinds.ts';
+import type { AccountType } from '#domain/permissions/permissions.ts';
 import type { Db } from '../../db/connection.ts';
 import { companyNames } from '../../db/repositories/notification-preferences.ts';
 import { readNotificationSettings } from '../../db/repositories/notification-settings.ts';

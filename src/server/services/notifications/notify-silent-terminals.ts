@@ -1,4 +1,4 @@
-import { lastSignOfLife, silentTerminals } from '../../../domain/terminals/terminal-status.ts';
+import { lastSignOfLife, silentTerminals } from '#domain/terminals/terminal-status.ts';
 import { nowMs } from '../../clock/now.ts';
 import type { Db } from '../../db/connection.ts';
 import { companyNames } from '../../db/repositories/notification-preferences.ts';

@@ -1,9 +1,9 @@
-import { isLanguage, type Language } from '../../../i18n/languages.ts';
-import { translator } from '../../../i18n/translate.ts';
-import { hasAuthority } from '../../../domain/permissions/permissions.ts';
-import type { AccountType } from '../../../domain/permissions/permissions.ts';
-import { isMutable, type NotificationKind } from '../../../domain/notifications/notification-kinds.ts';
-import { isEmailAddress, mailConfigured } from '../../../domain/notifications/mail-settings.ts';
+import { isLanguage, type Language } from '#i18n/languages.ts';
+import { translator } from '#i18n/translate.ts';
+import { hasAuthority } from '#domain/permissions/permissions.ts';
+import type { AccountType } from '#domain/permissions/permissions.ts';
+import { isMutable, type NotificationKind } from '#domain/notifications/notification-kinds.ts';
+import { isEmailAddress, mailConfigured } from '#domain/notifications/mail-settings.ts';
 import type { Db } from '../../db/connection.ts';
 import { readNotificationSettings, readMutes } from '../../db/repositories/notification-settings.ts';
 import { findAdminAccounts, findEmployeeRecipient, findRecipientAccounts, type RecipientAccount } from '../../db/repositories/notification-recipients.ts';

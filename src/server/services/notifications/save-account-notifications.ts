@@ -1,4 +1,4 @@
-import { AccountNotificationsInput, type AccountNotificationsDto } from '../../../domain/notifications/notification-preferences.ts';
+import { AccountNotificationsInput, type AccountNotificationsDto } from '#domain/notifications/notification-preferences.ts';
 import { nowIso } from '../../clock/now.ts';
 import type { Db } from '../../db/connection.ts';
 import { setUserLanguage } from '../../db/repositories/notification-preferences.ts';

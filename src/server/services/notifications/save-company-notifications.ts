@@ -1,11 +1,11 @@
 import * as v from 'valibot';
-import { CompanyNotificationSettingsInput, MINUTES_KINDS, TO_MANAGERS_KINDS, type CompanyNotificationsDto } from '../../../domain/notifications/notification-preferences.ts';
-import { DEFAULT_NOTIFICATION_SETTING } from '../../../domain/notifications/notification-kinds.ts';
+import { CompanyNotificationSettingsInput, MINUTES_KINDS, TO_MANAGERS_KINDS, type CompanyNotificationsDto } from '#domain/notifications/notification-preferences.ts';
+import { DEFAULT_NOTIFICATION_SETTING } from '#domain/notifications/notification-kinds.ts';
 import { nowIso } from '../../clock/now.ts';
 import type { Db } from '../../db/connection.ts';
 import { appendAudit } from '../../db/repositories/audit-log.ts';
 import { writeNotificationSetting } from '../../db/repositories/notification-settings.ts';
-import type { CompanyKindSetting } from '../../../domain/notifications/notification-preferences.ts';
+import type { CompanyKindSetting } from '#domain/notifications/notification-preferences.ts';
 import { AppError } from '../../http/app-error.ts';
 import { companyNotifications } from './company-notifications.ts';
 

@@ -1,4 +1,4 @@
-import type { NotificationKind } from '../../../domain/notifications/notification-kinds.ts';
+import type { NotificationKind } from '#domain/notifications/notification-kinds.ts';
 import { nowIso } from '../../clock/now.ts';
 import type { Db } from '../../db/connection.ts';
 import { insertOutbox } from '../../db/repositories/outbox.ts';

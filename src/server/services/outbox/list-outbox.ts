@@ -1,4 +1,4 @@
-import { OUTBOX_TABS, parseOutboxQuery, TAB_STATUSES, tabOrder, type OutboxCounts, type OutboxItem, type OutboxTab } from '../../../domain/notifications/outbox-view.ts';
+import { OUTBOX_TABS, parseOutboxQuery, TAB_STATUSES, tabOrder, type OutboxCounts, type OutboxItem, type OutboxTab } from '#domain/notifications/outbox-view.ts';
 import type { Db } from '../../db/connection.ts';
 import { countOutboxByStatus, listOutboxRows } from '../../db/repositories/outbox-admin.ts';
 

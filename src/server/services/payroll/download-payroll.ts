@@ -1,5 +1,5 @@
-import type { RecordAccount } from '../../../domain/permissions/record-access.ts';
-import type { Language } from '../../../i18n/languages.ts';
+import type { RecordAccount } from '#domain/permissions/record-access.ts';
+import type { Language } from '#i18n/languages.ts';
 import type { Db } from '../../db/connection.ts';
 import { downloadLanguage } from '../reports/report-downloads.ts';
 import { payrollCsv, payrollXlsx } from './export-payroll.ts';

@@ -1,9 +1,9 @@
 import Papa from 'papaparse';
 import type ExcelJS from 'exceljs';
-import { CSV_LOCALES, csvCell, type PayrollColumn, type PayrollRow } from '../../../domain/payroll/payroll-columns.ts';
-import { spreadsheetText } from '../../../domain/format/spreadsheet-cell.ts';
-import type { Language } from '../../../i18n/languages.ts';
-import { translate, translator } from '../../../i18n/translate.ts';
+import { CSV_LOCALES, csvCell, type PayrollColumn, type PayrollRow } from '#domain/payroll/payroll-columns.ts';
+import { spreadsheetText } from '#domain/format/spreadsheet-cell.ts';
+import type { Language } from '#i18n/languages.ts';
+import { translate, translator } from '#i18n/translate.ts';
 import { attachment, sheetName, streamWorkbook, XLSX_TYPE } from '../reports/xlsx-stream.ts';
 import type { PayrollReport } from './payroll-report.ts';
 

@@ -1,11 +1,11 @@
 import { breakRulesByDate } from '../../db/repositories/break-rules-history.ts';
-import { payrollMonth, type PayrollMonth } from '../../../domain/payroll/payroll-month.ts';
+import { payrollMonth, type PayrollMonth } from '#domain/payroll/payroll-month.ts';
 import { currentSnapshots, type StoredSnapshot } from '../../db/repositories/approval-snapshots.ts';
-import { monthApproval } from '../../../domain/payroll/payroll-approval.ts';
-import { payrollColumns, type PayrollColumn, type PayrollLeaveType, type PayrollRow } from '../../../domain/payroll/payroll-columns.ts';
-import { createDayCalendar } from '../../../domain/reports/day-calendar.ts';
-import { monthPeriod } from '../../../domain/reports/periods.ts';
-import { addDays } from '../../../domain/time/zoned-time.ts';
+import { monthApproval } from '#domain/payroll/payroll-approval.ts';
+import { payrollColumns, type PayrollColumn, type PayrollLeaveType, type PayrollRow } from '#domain/payroll/payroll-columns.ts';
+import { createDayCalendar } from '#domain/reports/day-calendar.ts';
+import { monthPeriod } from '#domain/reports/periods.ts';
+import { addDays } from '#domain/time/zoned-time.ts';
 import type { Db } from '../../db/connection.ts';
 import { allLeaveTypes, byEmployee, holidaysByCompany, leavesOverlapping, reportEmployees, schedulesByEmployee, type EmployeeFilter } from '../../db/repositories/report-data.ts';
 import { approvalsOverlapping } from '../../db/repositories/period-approvals.ts';

@@ -1,10 +1,10 @@
-import { parsePayrollQuery, type PayrollQuery } from '../../../domain/payroll/payroll-query.ts';
-import { PAYROLL_LAYOUT_VERSION, type PayrollApproval, type PayrollColumnKind, type PayrollEmployee, type PayrollLeaveType } from '../../../domain/payroll/payroll-columns.ts';
-import type { PayrollMonth } from '../../../domain/payroll/payroll-month.ts';
-import { scopedEmployeeFilter, type RecordAccount } from '../../../domain/permissions/record-access.ts';
-import { localDateOf } from '../../../domain/time/zoned-time.ts';
-import type { Language } from '../../../i18n/languages.ts';
-import { translate } from '../../../i18n/translate.ts';
+import { parsePayrollQuery, type PayrollQuery } from '#domain/payroll/payroll-query.ts';
+import { PAYROLL_LAYOUT_VERSION, type PayrollApproval, type PayrollColumnKind, type PayrollEmployee, type PayrollLeaveType } from '#domain/payroll/payroll-columns.ts';
+import type { PayrollMonth } from '#domain/payroll/payroll-month.ts';
+import { scopedEmployeeFilter, type RecordAccount } from '#domain/permissions/record-access.ts';
+import { localDateOf } from '#domain/time/zoned-time.ts';
+import type { Language } from '#i18n/languages.ts';
+import { translate } from '#i18n/translate.ts';
 import { nowMs } from '../../clock/now.ts';
 import type { Db } from '../../db/connection.ts';
 import { invalidInput, notFound } from '../../http/app-error.ts';

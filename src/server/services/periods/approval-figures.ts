@@ -1,5 +1,5 @@
-import { snapshotDifferences, type SnapshotAlert, type SnapshotFigures } from '../../../domain/periods/approval-snapshot.ts';
-import { monthPeriod, type Period } from '../../../domain/reports/periods.ts';
+import { snapshotDifferences, type SnapshotAlert, type SnapshotFigures } from '#domain/periods/approval-snapshot.ts';
+import { monthPeriod, type Period } from '#domain/reports/periods.ts';
 import type { Db } from '../../db/connection.ts';
 import { currentSnapshotsOverlapping } from '../../db/repositories/approval-snapshots.ts';
 import { payrollReport } from '../payroll/payroll-report.ts';

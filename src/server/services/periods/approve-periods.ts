@@ -1,8 +1,8 @@
-import { approvalPeriodOf, periodContaining } from '../../../domain/periods/approval-period.ts';
-import { approvalRefusal } from '../../../domain/periods/period-exceptions.ts';
-import { PeriodApproveInput } from '../../../domain/periods/period-schema.ts';
-import type { Period } from '../../../domain/reports/periods.ts';
-import { localDateOf } from '../../../domain/time/zoned-time.ts';
+import { approvalPeriodOf, periodContaining } from '#domain/periods/approval-period.ts';
+import { approvalRefusal } from '#domain/periods/period-exceptions.ts';
+import { PeriodApproveInput } from '#domain/periods/period-schema.ts';
+import type { Period } from '#domain/reports/periods.ts';
+import { localDateOf } from '#domain/time/zoned-time.ts';
 import { nowIso } from '../../clock/now.ts';
 import type { Db } from '../../db/connection.ts';
 import { appendAudit } from '../../db/repositories/audit-log.ts';
@@ -15,7 +15,7 @@ import { getSettings } from '../get-settings.ts';
 import { requireWritable, type RecordActor } from '../record-guard.ts';
 import { wakeOutbox } from '../../outbox/outbox-sender.ts';
 import { emitPeriodApprovedEvents } from '../webhooks/emit-period-approved.ts';
-import type { SnapshotFigures } from '../../../domain/periods/approval-snapshot.ts';
+import type { SnapshotFigures } from '#domain/periods/approval-snapshot.ts';
 import { freshFigures, monthOf } from './approval-figures.ts';
 
 export interface ApproveAnswer {

@@ -1,10 +1,10 @@
 import { breakRulesByDate } from '../../db/repositories/break-rules-history.ts';
-import { approvalPeriodOf, chosenPeriod, shiftPeriod } from '../../../domain/periods/approval-period.ts';
-import type { PeriodCloseRow, PeriodCloseView } from '../../../domain/periods/period-close-view.ts';
-import { exceptionCount, periodExceptions, periodTotals } from '../../../domain/periods/period-exceptions.ts';
-import { createDayCalendar, nextDate } from '../../../domain/reports/day-calendar.ts';
-import { buildMonthlyRecord } from '../../../domain/reports/monthly-record.ts';
-import { addDays, localDateOf } from '../../../domain/time/zoned-time.ts';
+import { approvalPeriodOf, chosenPeriod, shiftPeriod } from '#domain/periods/approval-period.ts';
+import type { PeriodCloseRow, PeriodCloseView } from '#domain/periods/period-close-view.ts';
+import { exceptionCount, periodExceptions, periodTotals } from '#domain/periods/period-exceptions.ts';
+import { createDayCalendar, nextDate } from '#domain/reports/day-calendar.ts';
+import { buildMonthlyRecord } from '#domain/reports/monthly-record.ts';
+import { addDays, localDateOf } from '#domain/time/zoned-time.ts';
 import { nowIso } from '../../clock/now.ts';
 import type { Db } from '../../db/connection.ts';
 import { correctionRequestsOn } from '../../db/repositories/attendance-correction-requests.ts';
@@ -13,7 +13,7 @@ import { approvalsOverlapping, type PeriodApprovalRow } from '../../db/repositor
 import { absenceFloors } from '../reports/absence-floors.ts';
 import { byEmployee, holidaysByCompany, leavesOverlapping, reportEmployees, schedulesByEmployee, type EmployeeFilter } from '../../db/repositories/report-data.ts';
 import { getSettings } from '../get-settings.ts';
-import { periodWarnings } from '../../../domain/periods/period-warnings.ts';
+import { periodWarnings } from '#domain/periods/period-warnings.ts';
 import { snapshotAlerts } from './approval-figures.ts';
 
 /**

@@ -1,6 +1,6 @@
-import { approvalPeriodOf, periodContaining } from '../../../domain/periods/approval-period.ts';
-import { PeriodReopenInput } from '../../../domain/periods/period-schema.ts';
-import type { Period } from '../../../domain/reports/periods.ts';
+import { approvalPeriodOf, periodContaining } from '#domain/periods/approval-period.ts';
+import { PeriodReopenInput } from '#domain/periods/period-schema.ts';
+import type { Period } from '#domain/reports/periods.ts';
 import { nowIso } from '../../clock/now.ts';
 import type { Db } from '../../db/connection.ts';
 import { appendAudit } from '../../db/repositories/audit-log.ts';

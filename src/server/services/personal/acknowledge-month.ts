@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { acknowledgementRefusal, type AcknowledgeMonthInput } from '../../../domain/access/record-acknowledgement.ts';
-import { localDateOf } from '../../../domain/time/zoned-time.ts';
+import { acknowledgementRefusal, type AcknowledgeMonthInput } from '#domain/access/record-acknowledgement.ts';
+import { localDateOf } from '#domain/time/zoned-time.ts';
 import { nowIso, nowMs } from '../../clock/now.ts';
 import type { Db } from '../../db/connection.ts';
 import { appendAudit } from '../../db/repositories/audit-log.ts';

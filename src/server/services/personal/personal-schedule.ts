@@ -1,7 +1,7 @@
-import { activeScheduleOn, createDayCalendar, dayKindOf, leaveDateSet } from '../../../domain/reports/day-calendar.ts';
-import { datesOf } from '../../../domain/reports/periods.ts';
-import type { ScheduleRule } from '../../../domain/schedules/schedule-rules.ts';
-import { addDays, localDateOf, type WeekdayName } from '../../../domain/time/zoned-time.ts';
+import { activeScheduleOn, createDayCalendar, dayKindOf, leaveDateSet } from '#domain/reports/day-calendar.ts';
+import { datesOf } from '#domain/reports/periods.ts';
+import type { ScheduleRule } from '#domain/schedules/schedule-rules.ts';
+import { addDays, localDateOf, type WeekdayName } from '#domain/time/zoned-time.ts';
 import { nowMs } from '../../clock/now.ts';
 import type { Db } from '../../db/connection.ts';
 import { holidaysByCompany, leavesOverlapping, reportEmployees, schedulesByEmployee } from '../../db/repositories/report-data.ts';

@@ -1,4 +1,4 @@
-import { PUNCH_MESSAGES } from '../../../domain/clock/punch-messages.ts';
+import { PUNCH_MESSAGES } from '#domain/clock/punch-messages.ts';
 import { checkSnapshotFaces, type SnapshotFaceCheck } from '../../faces/snapshot-face-worker.ts';
 import { AppError } from '../../http/app-error.ts';
 

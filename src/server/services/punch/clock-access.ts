@@ -1,4 +1,4 @@
-import { ipAllowed, parseIpList, type IpRule } from '../../../domain/net/ip-list.ts';
+import { ipAllowed, parseIpList, type IpRule } from '#domain/net/ip-list.ts';
 import type { Db } from '../../db/connection.ts';
 import { forbidden } from '../../http/app-error.ts';
 import { getSettings } from '../get-settings.ts';

@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
-import { decidePunch, type ClockAction, type PunchDecision } from '../../../domain/clock/clock-engine.ts';
-import type { Settings } from '../../../domain/settings/settings.ts';
-import { localDateOf } from '../../../domain/time/zoned-time.ts';
-import type { Language } from '../../../i18n/languages.ts';
+import { decidePunch, type ClockAction, type PunchDecision } from '#domain/clock/clock-engine.ts';
+import type { Settings } from '#domain/settings/settings.ts';
+import { localDateOf } from '#domain/time/zoned-time.ts';
+import type { Language } from '#i18n/languages.ts';
 import { loadClockState } from '../../db/repositories/clock-state.ts';
 import type { Database } from '../../db/schema.ts';
 import { periodLockRefusal } from '../../db/repositories/record-lock.ts';

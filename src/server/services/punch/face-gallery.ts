@@ -1,5 +1,5 @@
-import { buildGallery, type FaceGallery } from '../../../domain/clock/face-match.ts';
-import { bytesToDescriptor } from '../../../domain/employees/face-descriptor.ts';
+import { buildGallery, type FaceGallery } from '#domain/clock/face-match.ts';
+import { bytesToDescriptor } from '#domain/employees/face-descriptor.ts';
 import type { Db } from '../../db/connection.ts';
 import { allFaceDescriptors, faceDescriptorStats } from '../../db/repositories/face-descriptors.ts';
 

@@ -1,14 +1,14 @@
-import type { PunchIdentity } from '../../../domain/clock/clock-request.ts';
-import { matchFaceFrames } from '../../../domain/clock/face-match.ts';
-import { waitMessage } from '../../../domain/clock/kiosk-attempts.ts';
-import { PUNCH_MESSAGES } from '../../../domain/clock/punch-messages.ts';
-import { FACE_MESSAGES } from '../../../domain/messages/spec-messages.ts';
+import type { PunchIdentity } from '#domain/clock/clock-request.ts';
+import { matchFaceFrames } from '#domain/clock/face-match.ts';
+import { waitMessage } from '#domain/clock/kiosk-attempts.ts';
+import { PUNCH_MESSAGES } from '#domain/clock/punch-messages.ts';
+import { FACE_MESSAGES } from '#domain/messages/spec-messages.ts';
 import { pinKey } from '../../auth/pin-key.ts';
 import { kioskSettle, kioskWaitMs } from '../../clock/kiosk-attempt-log.ts';
 import type { Db } from '../../db/connection.ts';
 import { findEmployeesByPinKey, findEmployeesByRfid, findPunchEmployee } from '../../db/repositories/employees.ts';
 import { AppError } from '../../http/app-error.ts';
-import type { Settings } from '../../../domain/settings/settings.ts';
+import type { Settings } from '#domain/settings/settings.ts';
 import { faceGallery } from './face-gallery.ts';
 
 export interface PunchEmployee {

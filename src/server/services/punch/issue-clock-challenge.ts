@@ -1,4 +1,4 @@
-import { PUNCH_MESSAGES } from '../../../domain/clock/punch-messages.ts';
+import { PUNCH_MESSAGES } from '#domain/clock/punch-messages.ts';
 import { issueChallenge } from '../../clock/challenge-book.ts';
 import { nowMs } from '../../clock/now.ts';
 import type { Db } from '../../db/connection.ts';

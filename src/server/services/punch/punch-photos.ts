@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { canReadEmployeeRecord, type RecordAccount } from '../../../domain/permissions/record-access.ts';
+import { canReadEmployeeRecord, type RecordAccount } from '#domain/permissions/record-access.ts';
 import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { isPhotoId, makePhotoId, photoCreatedAt } from '../../../domain/employees/employee-photos.ts';
-import { base64DecodedLength, checkPhotoBytes, dataUrlBase64 } from '../../../domain/employees/image-type.ts';
+import { isPhotoId, makePhotoId, photoCreatedAt } from '#domain/employees/employee-photos.ts';
+import { base64DecodedLength, checkPhotoBytes, dataUrlBase64 } from '#domain/employees/image-type.ts';
 import { nowMs } from '../../clock/now.ts';
 import type { Db } from '../../db/connection.ts';
 import { findAttendanceEmployee } from '../../db/repositories/attendances.ts';

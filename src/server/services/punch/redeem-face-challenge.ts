@@ -1,5 +1,5 @@
-import { judgeFrames } from '../../../domain/clock/challenge-frames.ts';
-import { PUNCH_MESSAGES } from '../../../domain/clock/punch-messages.ts';
+import { judgeFrames } from '#domain/clock/challenge-frames.ts';
+import { PUNCH_MESSAGES } from '#domain/clock/punch-messages.ts';
 import { redeemChallenge, rememberFreshFaceFrames } from '../../clock/challenge-book.ts';
 import { nowMs } from '../../clock/now.ts';
 import { AppError } from '../../http/app-error.ts';

@@ -1,4 +1,4 @@
-import type { ChainHead } from '../../../domain/record-chain/record-chain.ts';
+import type { ChainHead } from '#domain/record-chain/record-chain.ts';
 import type { Db } from '../../db/connection.ts';
 import { chainHeadOf, chainHeads } from '../../db/repositories/record-chain.ts';
 

@@ -1,4 +1,4 @@
-import { verifyChain, type RecordChainCheck } from '../../../domain/record-chain/record-chain.ts';
+import { verifyChain, type RecordChainCheck } from '#domain/record-chain/record-chain.ts';
 
 export type { RecordChainCheck };
 import { sha256Hex } from '../../db/chain-hash.ts';

@@ -1,6 +1,6 @@
-import { absenceFloor, recordStartOf } from '../../../domain/reports/absence-rule.ts';
-import type { ScheduleRule } from '../../../domain/schedules/schedule-rules.ts';
-import { localDateOf } from '../../../domain/time/zoned-time.ts';
+import { absenceFloor, recordStartOf } from '#domain/reports/absence-rule.ts';
+import type { ScheduleRule } from '#domain/schedules/schedule-rules.ts';
+import { localDateOf } from '#domain/time/zoned-time.ts';
 import type { Db } from '../../db/connection.ts';
 import { companyRecordStarts } from '../../db/repositories/record-start.ts';
 

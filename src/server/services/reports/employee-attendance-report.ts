@@ -1,15 +1,15 @@
 import { breakRulesByDate } from '../../db/repositories/break-rules-history.ts';
 import { absenceFloors } from './absence-floors.ts';
-import { addSummaries, EMPTY_SUMMARY, summarizeAttendance } from '../../../domain/reports/attendance-summary.ts';
-import { createDayCalendar, createPeriodPlanner, leaveDateSet } from '../../../domain/reports/day-calendar.ts';
-import { formatLocalDate } from '../../../domain/format/intl-format.ts';
-import { isWholeMonth, parsePeriod, type Period } from '../../../domain/reports/periods.ts';
-import { oneOf, positiveId } from '../../../domain/reports/report-query.ts';
-import { formatMonth } from '../../../domain/reports/report-format.ts';
-import type { Report, ReportColumn, ReportRow } from '../../../domain/reports/report-table.ts';
-import { localDateOf } from '../../../domain/time/zoned-time.ts';
-import type { Language } from '../../../i18n/languages.ts';
-import { translate } from '../../../i18n/translate.ts';
+import { addSummaries, EMPTY_SUMMARY, summarizeAttendance } from '#domain/reports/attendance-summary.ts';
+import { createDayCalendar, createPeriodPlanner, leaveDateSet } from '#domain/reports/day-calendar.ts';
+import { formatLocalDate } from '#domain/format/intl-format.ts';
+import { isWholeMonth, parsePeriod, type Period } from '#domain/reports/periods.ts';
+import { oneOf, positiveId } from '#domain/reports/report-query.ts';
+import { formatMonth } from '#domain/reports/report-format.ts';
+import type { Report, ReportColumn, ReportRow } from '#domain/reports/report-table.ts';
+import { localDateOf } from '#domain/time/zoned-time.ts';
+import type { Language } from '#i18n/languages.ts';
+import { translate } from '#i18n/translate.ts';
 import { nowMs } from '../../clock/now.ts';
 import type { Db } from '../../db/connection.ts';
 import {

@@ -1,10 +1,10 @@
-import { birthMonth, nextBirthday } from '../../../domain/reports/birthdays.ts';
-import { formatMonthName } from '../../../domain/reports/report-format.ts';
-import { monthNumber, oneOf, positiveId } from '../../../domain/reports/report-query.ts';
-import type { Report, ReportColumn } from '../../../domain/reports/report-table.ts';
-import { localDateOf } from '../../../domain/time/zoned-time.ts';
-import type { Language } from '../../../i18n/languages.ts';
-import { translate } from '../../../i18n/translate.ts';
+import { birthMonth, nextBirthday } from '#domain/reports/birthdays.ts';
+import { formatMonthName } from '#domain/reports/report-format.ts';
+import { monthNumber, oneOf, positiveId } from '#domain/reports/report-query.ts';
+import type { Report, ReportColumn } from '#domain/reports/report-table.ts';
+import { localDateOf } from '#domain/time/zoned-time.ts';
+import type { Language } from '#i18n/languages.ts';
+import { translate } from '#i18n/translate.ts';
 import { nowMs } from '../../clock/now.ts';
 import type { Db } from '../../db/connection.ts';
 import { reportChoices, reportEmployees } from '../../db/repositories/report-data.ts';

@@ -1,11 +1,11 @@
-import { employmentOf } from '../../../domain/leave/accrual.ts';
-import { daysInYear, leaveBalances } from '../../../domain/leave/leave-rules.ts';
-import { parseYear } from '../../../domain/reports/periods.ts';
-import { oneOf, positiveId } from '../../../domain/reports/report-query.ts';
-import { sumColumns, type Report, type ReportColumn, type ReportRow } from '../../../domain/reports/report-table.ts';
-import { localDateOf } from '../../../domain/time/zoned-time.ts';
-import type { Language } from '../../../i18n/languages.ts';
-import { translate } from '../../../i18n/translate.ts';
+import { employmentOf } from '#domain/leave/accrual.ts';
+import { daysInYear, leaveBalances } from '#domain/leave/leave-rules.ts';
+import { parseYear } from '#domain/reports/periods.ts';
+import { oneOf, positiveId } from '#domain/reports/report-query.ts';
+import { sumColumns, type Report, type ReportColumn, type ReportRow } from '#domain/reports/report-table.ts';
+import { localDateOf } from '#domain/time/zoned-time.ts';
+import type { Language } from '#i18n/languages.ts';
+import { translate } from '#i18n/translate.ts';
 import { nowMs } from '../../clock/now.ts';
 import type { Db } from '../../db/connection.ts';
 import {

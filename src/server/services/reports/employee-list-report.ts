@@ -1,7 +1,7 @@
-import { oneOf, positiveId } from '../../../domain/reports/report-query.ts';
-import type { Report, ReportColumn } from '../../../domain/reports/report-table.ts';
-import type { Language } from '../../../i18n/languages.ts';
-import { translate } from '../../../i18n/translate.ts';
+import { oneOf, positiveId } from '#domain/reports/report-query.ts';
+import type { Report, ReportColumn } from '#domain/reports/report-table.ts';
+import type { Language } from '#i18n/languages.ts';
+import { translate } from '#i18n/translate.ts';
 import { nowMs } from '../../clock/now.ts';
 import type { Db } from '../../db/connection.ts';
 import { reportChoices, reportEmployees } from '../../db/repositories/report-data.ts';

@@ -1,15 +1,15 @@
 import type ExcelJS from 'exceljs';
-import { wallClockReader } from '../../../domain/attendance/shift-times.ts';
-import { formatTimeOnRecord, isNextDayOf, offsetChangeOf } from '../../../domain/format/record-time.ts';
-import { formatAcknowledgedAt } from '../../../domain/access/record-acknowledgement.ts';
-import { recordNoteText } from '../../../domain/reports/record-notes.ts';
-import { recordTotalLines, recordTotalsLabel } from '../../../domain/reports/record-totals.ts';
-import { chainHeadLine } from '../../../domain/record-chain/chain-head-line.ts';
-import { formatMonth } from '../../../domain/reports/report-format.ts';
-import { OVERTIME_COMPENSATION_LABELS, WORK_MODE_LABELS } from '../../../domain/attendance/day-marks.ts';
-import { formatSocialSecurityNumber, workingDayLabel } from '../../../domain/employees/working-day.ts';
-import type { Language } from '../../../i18n/languages.ts';
-import { translate } from '../../../i18n/translate.ts';
+import { wallClockReader } from '#domain/attendance/shift-times.ts';
+import { formatTimeOnRecord, isNextDayOf, offsetChangeOf } from '#domain/format/record-time.ts';
+import { formatAcknowledgedAt } from '#domain/access/record-acknowledgement.ts';
+import { recordNoteText } from '#domain/reports/record-notes.ts';
+import { recordTotalLines, recordTotalsLabel } from '#domain/reports/record-totals.ts';
+import { chainHeadLine } from '#domain/record-chain/chain-head-line.ts';
+import { formatMonth } from '#domain/reports/report-format.ts';
+import { OVERTIME_COMPENSATION_LABELS, WORK_MODE_LABELS } from '#domain/attendance/day-marks.ts';
+import { formatSocialSecurityNumber, workingDayLabel } from '#domain/employees/working-day.ts';
+import type { Language } from '#i18n/languages.ts';
+import { translate } from '#i18n/translate.ts';
 import type { MonthlyRecords } from './monthly-records.ts';
 import { dateValue, durationValue, sheetName, streamWorkbook } from './xlsx-stream.ts';
 

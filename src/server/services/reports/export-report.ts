@@ -1,9 +1,9 @@
 import type ExcelJS from 'exceljs';
-import { wallClockReader } from '../../../domain/attendance/shift-times.ts';
-import { formatDate, formatTime } from '../../../domain/format/intl-format.ts';
-import type { CellKind, CellValue, Report, ReportColumn } from '../../../domain/reports/report-table.ts';
-import type { Language } from '../../../i18n/languages.ts';
-import { translate } from '../../../i18n/translate.ts';
+import { wallClockReader } from '#domain/attendance/shift-times.ts';
+import { formatDate, formatTime } from '#domain/format/intl-format.ts';
+import type { CellKind, CellValue, Report, ReportColumn } from '#domain/reports/report-table.ts';
+import type { Language } from '#i18n/languages.ts';
+import { translate } from '#i18n/translate.ts';
 import { dateValue, durationValue, sheetName, streamWorkbook, timeOfDayValue } from './xlsx-stream.ts';
 
 /**

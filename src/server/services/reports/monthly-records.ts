@@ -1,11 +1,11 @@
 import { breakRulesByDate } from '../../db/repositories/break-rules-history.ts';
-import { buildMonthlyRecord, type MonthlyRecord, type MonthlyRecordTotals } from '../../../domain/reports/monthly-record.ts';
+import { buildMonthlyRecord, type MonthlyRecord, type MonthlyRecordTotals } from '#domain/reports/monthly-record.ts';
 import { currentSnapshots } from '../../db/repositories/approval-snapshots.ts';
-import { monthPeriod, type Period } from '../../../domain/reports/periods.ts';
-import { createDayCalendar, nextDate } from '../../../domain/reports/day-calendar.ts';
-import { addDays, localDateOf } from '../../../domain/time/zoned-time.ts';
-import { withWorkTimeWarnings } from '../../../domain/worktime/work-time-warnings-by-day.ts';
-import { warningLimitsOf } from '../../../domain/worktime/worktime-settings.ts';
+import { monthPeriod, type Period } from '#domain/reports/periods.ts';
+import { createDayCalendar, nextDate } from '#domain/reports/day-calendar.ts';
+import { addDays, localDateOf } from '#domain/time/zoned-time.ts';
+import { withWorkTimeWarnings } from '#domain/worktime/work-time-warnings-by-day.ts';
+import { warningLimitsOf } from '#domain/worktime/worktime-settings.ts';
 import { nowMs } from '../../clock/now.ts';
 import type { Db } from '../../db/connection.ts';
 import {
@@ -23,10 +23,10 @@ import {
 import { acknowledgementsOfMonth } from '../../db/repositories/record-acknowledgements.ts';
 import { getSettings } from '../get-settings.ts';
 import { absenceFloors } from './absence-floors.ts';
-import type { ChainHead } from '../../../domain/record-chain/record-chain.ts';
+import type { ChainHead } from '#domain/record-chain/record-chain.ts';
 import { recordChainHeads } from '../record-chain/record-chain-head.ts';
-import { acceptanceState } from '../../../domain/attendance/correction-rules.ts';
-import type { WorkerAcceptance } from '../../../domain/reports/monthly-record.ts';
+import { acceptanceState } from '#domain/attendance/correction-rules.ts';
+import type { WorkerAcceptance } from '#domain/reports/monthly-record.ts';
 import { acceptancesOf, type AcceptanceRow } from '../../db/repositories/attendance-correction-acceptances.ts';
 import { correctionRequestsOn, type CorrectionRequestRow } from '../../db/repositories/attendance-correction-requests.ts';
 

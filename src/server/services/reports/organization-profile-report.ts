@@ -1,7 +1,7 @@
-import { positiveId } from '../../../domain/reports/report-query.ts';
-import { sumColumns, type Report, type ReportColumn } from '../../../domain/reports/report-table.ts';
-import type { Language } from '../../../i18n/languages.ts';
-import { translate } from '../../../i18n/translate.ts';
+import { positiveId } from '#domain/reports/report-query.ts';
+import { sumColumns, type Report, type ReportColumn } from '#domain/reports/report-table.ts';
+import type { Language } from '#i18n/languages.ts';
+import { translate } from '#i18n/translate.ts';
 import { nowMs } from '../../clock/now.ts';
 import type { Db } from '../../db/connection.ts';
 import { employeeHeadCounts, profileCompanies, profileDepartments, profileJobTitles } from '../../db/repositories/organization-profile.ts';

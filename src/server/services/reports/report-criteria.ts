@@ -1,8 +1,8 @@
-import type { Language } from '../../../i18n/languages.ts';
-import { translate } from '../../../i18n/translate.ts';
+import type { Language } from '#i18n/languages.ts';
+import { translate } from '#i18n/translate.ts';
 import type { Db } from '../../db/connection.ts';
 import { findEmployeeName } from '../../db/repositories/employees.ts';
-import { roleDisplayName } from '../../../domain/permissions/role-names.ts';
+import { roleDisplayName } from '#domain/permissions/role-names.ts';
 import { reportChoiceName, type EmployeeFilter } from '../../db/repositories/report-data.ts';
 
 export const STATUS_FILTERS = ['active', 'archived'] as const;

@@ -1,4 +1,4 @@
-import { representativeTotalsRow, sumRepresentativeTotals, type RepresentativeTotalsRow } from '../../../domain/reports/representative-totals.ts';
+import { representativeTotalsRow, sumRepresentativeTotals, type RepresentativeTotalsRow } from '#domain/reports/representative-totals.ts';
 import type { Db } from '../../db/connection.ts';
 import { monthlyRecords } from './monthly-records.ts';
 

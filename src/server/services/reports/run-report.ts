@@ -1,6 +1,6 @@
-import { employeeScope, type RecordAccount } from '../../../domain/permissions/record-access.ts';
-import { PER_EMPLOYEE_REPORTS, type Report, type ReportName } from '../../../domain/reports/report-table.ts';
-import type { Language } from '../../../i18n/languages.ts';
+import { employeeScope, type RecordAccount } from '#domain/permissions/record-access.ts';
+import { PER_EMPLOYEE_REPORTS, type Report, type ReportName } from '#domain/reports/report-table.ts';
+import type { Language } from '#i18n/languages.ts';
 import type { Db } from '../../db/connection.ts';
 import { AppError, notFound } from '../../http/app-error.ts';
 import { employeeAttendanceReport } from './employee-attendance-report.ts';

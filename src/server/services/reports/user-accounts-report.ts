@@ -1,12 +1,12 @@
-import { oneOf, positiveId } from '../../../domain/reports/report-query.ts';
-import type { Report, ReportColumn } from '../../../domain/reports/report-table.ts';
-import type { Language } from '../../../i18n/languages.ts';
-import { translate } from '../../../i18n/translate.ts';
+import { oneOf, positiveId } from '#domain/reports/report-query.ts';
+import type { Report, ReportColumn } from '#domain/reports/report-table.ts';
+import type { Language } from '#i18n/languages.ts';
+import { translate } from '#i18n/translate.ts';
 import { nowMs } from '../../clock/now.ts';
 import type { Db } from '../../db/connection.ts';
 import { reportChoices } from '../../db/repositories/report-data.ts';
 import { findUserAccounts } from '../../db/repositories/user-records.ts';
-import { roleDisplayName } from '../../../domain/permissions/role-names.ts';
+import { roleDisplayName } from '#domain/permissions/role-names.ts';
 import { describeCriteria } from './report-criteria.ts';
 
 const COLUMNS: ReportColumn[] = [

@@ -1,5 +1,5 @@
-import { refuseRoleChange } from '../../../domain/permissions/role-rules.ts';
-import type { Actor } from '../../../domain/users/account-rules.ts';
+import { refuseRoleChange } from '#domain/permissions/role-rules.ts';
+import type { Actor } from '#domain/users/account-rules.ts';
 import type { Db } from '../../db/connection.ts';
 import { appendAudit } from '../../db/repositories/audit-log.ts';
 import { rolesResource } from '../../db/repositories/roles-resource.ts';

@@ -1,5 +1,5 @@
-import { refuseRoleChange, refuseRoleCreate } from '../../../domain/permissions/role-rules.ts';
-import type { Actor } from '../../../domain/users/account-rules.ts';
+import { refuseRoleChange, refuseRoleCreate } from '#domain/permissions/role-rules.ts';
+import type { Actor } from '#domain/users/account-rules.ts';
 import { nowIso } from '../../clock/now.ts';
 import type { Db } from '../../db/connection.ts';
 import { appendAudit } from '../../db/repositories/audit-log.ts';

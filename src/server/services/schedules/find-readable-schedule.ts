@@ -1,5 +1,5 @@
-import type { ScheduleDto } from '../../../domain/api/records.ts';
-import { canReadEmployeeRecord, type RecordAccount } from '../../../domain/permissions/record-access.ts';
+import type { ScheduleDto } from '#domain/api/records.ts';
+import { canReadEmployeeRecord, type RecordAccount } from '#domain/permissions/record-access.ts';
 import type { Db } from '../../db/connection.ts';
 import { findSchedule } from '../../db/repositories/schedules.ts';
 

@@ -1,6 +1,6 @@
-import type { ScheduleDto } from '../../../domain/api/records.ts';
-import { parseListQuery } from '../../../domain/lists/list-query.ts';
-import type { RecordAccount } from '../../../domain/permissions/record-access.ts';
+import type { ScheduleDto } from '#domain/api/records.ts';
+import { parseListQuery } from '#domain/lists/list-query.ts';
+import type { RecordAccount } from '#domain/permissions/record-access.ts';
 import type { Db } from '../../db/connection.ts';
 import { SCHEDULE_SORTS } from '../../db/repositories/schedules.ts';
 import { listVisibleSchedules } from './read-schedules.ts';

@@ -1,5 +1,5 @@
-import type { ListQuery } from '../../../domain/lists/list-query.ts';
-import { scopedEmployeeFilter, type RecordAccount } from '../../../domain/permissions/record-access.ts';
+import type { ListQuery } from '#domain/lists/list-query.ts';
+import { scopedEmployeeFilter, type RecordAccount } from '#domain/permissions/record-access.ts';
 import type { Db } from '../../db/connection.ts';
 import { findSchedule, listSchedules, type ScheduleDto } from '../../db/repositories/schedules.ts';
 import { notFound } from '../../http/app-error.ts';

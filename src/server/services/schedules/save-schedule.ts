@@ -1,7 +1,7 @@
 import * as v from 'valibot';
-import { issuesToFieldKeys } from '../../../domain/auth/auth-schemas.ts';
-import { DepartmentScheduleInput, ScheduleInput } from '../../../domain/schedules/schedule-schema.ts';
-import { restoreSuperseded, supersede } from '../../../domain/schedules/supersede.ts';
+import { issuesToFieldKeys } from '#domain/auth/auth-schemas.ts';
+import { DepartmentScheduleInput, ScheduleInput } from '#domain/schedules/schedule-schema.ts';
+import { restoreSuperseded, supersede } from '#domain/schedules/supersede.ts';
 import type { Db } from '../../db/connection.ts';
 import { appendAudit } from '../../db/repositories/audit-log.ts';
 import { activeEmployeeIdsOfDepartment, findEmployeeStatus } from '../../db/repositories/employees.ts';

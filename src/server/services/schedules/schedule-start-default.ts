@@ -1,5 +1,5 @@
-import { defaultScheduleStart } from '../../../domain/schedules/default-start.ts';
-import { addDays, localDateOf } from '../../../domain/time/zoned-time.ts';
+import { defaultScheduleStart } from '#domain/schedules/default-start.ts';
+import { addDays, localDateOf } from '#domain/time/zoned-time.ts';
 import { nowMs } from '../../clock/now.ts';
 import type { Db } from '../../db/connection.ts';
 import { holidaysByCompany, reportEmployees, type EmployeeFilter } from '../../db/repositories/report-data.ts';

@@ -1,4 +1,4 @@
-import type { ChangePasswordInput } from '../../../domain/auth/auth-schemas.ts';
+import type { ChangePasswordInput } from '#domain/auth/auth-schemas.ts';
 import { hashPassword, verifyPassword } from '../../auth/passwords.ts';
 import type { Db } from '../../db/connection.ts';
 import { appendAudit } from '../../db/repositories/audit-log.ts';

@@ -1,4 +1,4 @@
-import type { Actor } from '../../../domain/users/account-rules.ts';
+import type { Actor } from '#domain/users/account-rules.ts';
 import type { Db } from '../../db/connection.ts';
 import { appendAudit } from '../../db/repositories/audit-log.ts';
 import { deleteUserSessions } from '../../db/repositories/sessions.ts';

@@ -1,6 +1,6 @@
-import type { AccountType, Permissions } from '../../../domain/permissions/permissions.ts';
+import type { AccountType, Permissions } from '#domain/permissions/permissions.ts';
 import { parsePermissions } from '../../db/stored-formats.ts';
-import type { SessionUserDto } from '../../../domain/auth/session-user-dto.ts';
+import type { SessionUserDto } from '#domain/auth/session-user-dto.ts';
 import type { Db } from '../../db/connection.ts';
 
 export type { SessionUserDto };

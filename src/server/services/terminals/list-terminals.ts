@@ -1,5 +1,5 @@
-import { pairingPending, terminalStatus, type TerminalStatus } from '../../../domain/terminals/terminal-status.ts';
-import { localDateOf, localDateTimeToUtcIso } from '../../../domain/time/zoned-time.ts';
+import { pairingPending, terminalStatus, type TerminalStatus } from '#domain/terminals/terminal-status.ts';
+import { localDateOf, localDateTimeToUtcIso } from '#domain/time/zoned-time.ts';
 import { nowIso, nowMs } from '../../clock/now.ts';
 import type { Db } from '../../db/connection.ts';
 import { listTerminals as listRows } from '../../db/repositories/terminals.ts';

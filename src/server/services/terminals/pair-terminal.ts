@@ -1,4 +1,4 @@
-import { normalizePairingCode, type TerminalMethod } from '../../../domain/terminals/terminal-rules.ts';
+import { normalizePairingCode, type TerminalMethod } from '#domain/terminals/terminal-rules.ts';
 import { SharedRateLimiter } from '../../auth/shared-rate-limiter.ts';
 import { tooManyAttempts } from '../../auth/sign-in-guard.ts';
 import { nowIso } from '../../clock/now.ts';

@@ -1,4 +1,4 @@
-import { isTerminalCredential, type TerminalMethod, type TerminalOfPunch } from '../../../domain/terminals/terminal-rules.ts';
+import { isTerminalCredential, type TerminalMethod, type TerminalOfPunch } from '#domain/terminals/terminal-rules.ts';
 import { nowIso, nowMs } from '../../clock/now.ts';
 import type { Db } from '../../db/connection.ts';
 import { findTerminalByCredential, touchTerminal } from '../../db/repositories/terminals.ts';

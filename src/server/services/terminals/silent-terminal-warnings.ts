@@ -1,4 +1,4 @@
-import { silentTerminals } from '../../../domain/terminals/terminal-status.ts';
+import { silentTerminals } from '#domain/terminals/terminal-status.ts';
 import { nowIso, nowMs } from '../../clock/now.ts';
 import type { Db } from '../../db/connection.ts';
 import { listTerminals as listRows } from '../../db/repositories/terminals.ts';

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { PAIRING_CODE_LENGTH, pairingCodeFrom, TERMINAL_CREDENTIAL_BYTES } from '../../../domain/terminals/terminal-rules.ts';
+import { PAIRING_CODE_LENGTH, pairingCodeFrom, TERMINAL_CREDENTIAL_BYTES } from '#domain/terminals/terminal-rules.ts';
 
 /** A new terminal credential: 256 random bits, base64url (43 characters). */
 export function newTerminalCredential(): string {

@@ -1,5 +1,5 @@
 import { parseTerminalMethods } from '../../db/stored-formats.ts';
-import { terminalState, type TerminalMethod, type TerminalState } from '../../../domain/terminals/terminal-rules.ts';
+import { terminalState, type TerminalMethod, type TerminalState } from '#domain/terminals/terminal-rules.ts';
 
 /** A terminal as the admin API answers it (never a hash or the credential). */
 export interface TerminalView {

@@ -1,4 +1,4 @@
-import type { TerminalInput } from '../../../domain/terminals/terminal-rules.ts';
+import type { TerminalInput } from '#domain/terminals/terminal-rules.ts';
 import { nowIso } from '../../clock/now.ts';
 import type { Db } from '../../db/connection.ts';
 import { appendAudit } from '../../db/repositories/audit-log.ts';

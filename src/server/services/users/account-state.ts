@@ -1,4 +1,4 @@
-import { refuseEditing, type AccountState, type Actor, type Refusal } from '../../../domain/users/account-rules.ts';
+import { refuseEditing, type AccountState, type Actor, type Refusal } from '#domain/users/account-rules.ts';
 import type { Db } from '../../db/connection.ts';
 import { findRolePermissions } from '../../db/repositories/role-permissions.ts';
 

@@ -1,4 +1,4 @@
-import { refuseDelete, type Actor } from '../../../domain/users/account-rules.ts';
+import { refuseDelete, type Actor } from '#domain/users/account-rules.ts';
 import type { Db } from '../../db/connection.ts';
 import { appendAudit } from '../../db/repositories/audit-log.ts';
 import { countEnabledSuperAdmins, deleteUserRecord, findUserRecord } from '../../db/repositories/user-records.ts';

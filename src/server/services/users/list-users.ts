@@ -1,4 +1,4 @@
-import { parseListQuery } from '../../../domain/lists/list-query.ts';
+import { parseListQuery } from '#domain/lists/list-query.ts';
 import type { Db } from '../../db/connection.ts';
 import { findUserRecord, listUserRecords, USER_SORT, type UserDto } from '../../db/repositories/user-records.ts';
 import { notFound } from '../../http/app-error.ts';

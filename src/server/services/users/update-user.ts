@@ -1,5 +1,5 @@
-import { endsSessions, refuseUpdate, type Actor } from '../../../domain/users/account-rules.ts';
-import { UserUpdateInput } from '../../../domain/users/user-schemas.ts';
+import { endsSessions, refuseUpdate, type Actor } from '#domain/users/account-rules.ts';
+import { UserUpdateInput } from '#domain/users/user-schemas.ts';
 import { hashPassword } from '../../auth/passwords.ts';
 import type { Db } from '../../db/connection.ts';
 import { appendAudit } from '../../db/repositories/audit-log.ts';

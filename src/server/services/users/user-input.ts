@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { issuesToFieldKeys } from '../../../domain/auth/auth-schemas.ts';
+import { issuesToFieldKeys } from '#domain/auth/auth-schemas.ts';
 import type { Db } from '../../db/connection.ts';
 import { rowExists, userIdByEmail, userIdByEmployee, type UserWrite } from '../../db/repositories/user-records.ts';
 import { AppError } from '../../http/app-error.ts';

@@ -1,4 +1,4 @@
-import type { Period } from '../../../domain/reports/periods.ts';
+import type { Period } from '#domain/reports/periods.ts';
 import type { Db } from '../../db/connection.ts';
 import { companiesOfEmployees } from '../../db/repositories/webhooks.ts';
 import { emitCompanyWebhookEvent } from './emit-webhook-event.ts';

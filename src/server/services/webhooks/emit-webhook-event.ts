@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { WebhookEvent } from '../../../domain/webhooks/webhook-events.ts';
+import type { WebhookEvent } from '#domain/webhooks/webhook-events.ts';
 import type { Db } from '../../db/connection.ts';
 import { webhooksOfCompany, webhooksOfEmployee } from '../../db/repositories/webhooks.ts';
 import { parseWebhookEvents, type WebhookDelivery } from '../../db/stored-formats.ts';

@@ -1,4 +1,4 @@
-import { deliveryOutcome, WEBHOOK_TIMEOUT_MS, type DeliveryOutcome, type FailureReason } from '../../../domain/webhooks/delivery-outcome.ts';
+import { deliveryOutcome, WEBHOOK_TIMEOUT_MS, type DeliveryOutcome, type FailureReason } from '#domain/webhooks/delivery-outcome.ts';
 import { nowMs } from '../../clock/now.ts';
 import { webhookHeaders } from './webhook-signature.ts';
 

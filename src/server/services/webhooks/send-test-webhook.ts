@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { TEST_FAILURE_MESSAGES } from '../../../domain/webhooks/delivery-outcome.ts';
-import { WEBHOOK_TEST_EVENT } from '../../../domain/webhooks/webhook-events.ts';
+import { TEST_FAILURE_MESSAGES } from '#domain/webhooks/delivery-outcome.ts';
+import { WEBHOOK_TEST_EVENT } from '#domain/webhooks/webhook-events.ts';
 import { nowIso } from '../../clock/now.ts';
 import type { Db } from '../../db/connection.ts';
 import { findWebhookForDelivery } from '../../db/repositories/webhooks.ts';

@@ -1,4 +1,4 @@
-import type { UpdateWebhookInput } from '../../../domain/webhooks/webhook-input.ts';
+import type { UpdateWebhookInput } from '#domain/webhooks/webhook-input.ts';
 import { nowIso } from '../../clock/now.ts';
 import type { Db } from '../../db/connection.ts';
 import { appendAudit } from '../../db/repositories/audit-log.ts';

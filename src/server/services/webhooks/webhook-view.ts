@@ -1,4 +1,4 @@
-import type { WebhookEvent } from '../../../domain/webhooks/webhook-events.ts';
+import type { WebhookEvent } from '#domain/webhooks/webhook-events.ts';
 import { parseWebhookEvents } from '../../db/stored-formats.ts';
 
 /** A webhook as the API answers it (never its secret). */

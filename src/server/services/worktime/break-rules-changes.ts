@@ -1,4 +1,4 @@
-import type { BreakRulesChangeView } from '../../../domain/worktime/break-rules.ts';
+import type { BreakRulesChangeView } from '#domain/worktime/break-rules.ts';
 import type { Db } from '../../db/connection.ts';
 import { breakRulesHistory } from '../../db/repositories/break-rules-history.ts';
 import { userNamesByIds } from '../../db/repositories/users.ts';

@@ -1,7 +1,7 @@
 import { breakRulesByDate } from '../../db/repositories/break-rules-history.ts';
-import { activeScheduleOn, createDayCalendar, leaveDateSet } from '../../../domain/reports/day-calendar.ts';
-import { dayFigures, dayPlanOf, nightWorkerOn } from '../../../domain/worktime/day-figures.ts';
-import type { EmployeeWarnDay } from '../../../domain/worktime/work-time-warnings-by-day.ts';
+import { activeScheduleOn, createDayCalendar, leaveDateSet } from '#domain/reports/day-calendar.ts';
+import { dayFigures, dayPlanOf, nightWorkerOn } from '#domain/worktime/day-figures.ts';
+import type { EmployeeWarnDay } from '#domain/worktime/work-time-warnings-by-day.ts';
 import type { Db } from '../../db/connection.ts';
 import { byEmployee, holidaysByCompany, leavesOverlapping, reportEmployees, schedulesByEmployee } from '../../db/repositories/report-data.ts';
 import { getSettings } from '../get-settings.ts';

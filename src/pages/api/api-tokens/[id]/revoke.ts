@@ -1,9 +1,9 @@
-import { translate } from '../../../../i18n/translate.ts';
-import { getDb } from '../../../../server/db/connection.ts';
-import { endpoint, requireUser } from '../../../../server/http/endpoint.ts';
-import { json } from '../../../../server/http/json.ts';
-import { parseId } from '../../../../server/services/crud/crud-service.ts';
-import { revokeApiToken } from '../../../../server/services/api-tokens/revoke-api-token.ts';
+import { translate } from '#i18n/translate.ts';
+import { getDb } from '#server/db/connection.ts';
+import { endpoint, requireUser } from '#server/http/endpoint.ts';
+import { json } from '#server/http/json.ts';
+import { parseId } from '#server/services/crud/crud-service.ts';
+import { revokeApiToken } from '#server/services/api-tokens/revoke-api-token.ts';
 
 /** POST: the token stops working at once (its creator, or an account with setting.update; 404 otherwise). */
 export const POST = endpoint(async (context) => {

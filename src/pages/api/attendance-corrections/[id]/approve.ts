@@ -1,9 +1,9 @@
-import { translate } from '../../../../i18n/translate.ts';
-import { getDb } from '../../../../server/db/connection.ts';
-import { endpoint, requireUser } from '../../../../server/http/endpoint.ts';
-import { json, readJson } from '../../../../server/http/json.ts';
-import { parseId } from '../../../../server/services/crud/crud-service.ts';
-import { decideCorrection } from '../../../../server/services/corrections/decide-correction-request.ts';
+import { translate } from '#i18n/translate.ts';
+import { getDb } from '#server/db/connection.ts';
+import { endpoint, requireUser } from '#server/http/endpoint.ts';
+import { json, readJson } from '#server/http/json.ts';
+import { parseId } from '#server/services/crud/crud-service.ts';
+import { decideCorrection } from '#server/services/corrections/decide-correction-request.ts';
 
 /** POST `{comment}`: an administrator approves a pending correction request (decision 034); needs `attendance.update`. */
 export const POST = endpoint(async (context) => {

@@ -1,9 +1,9 @@
-import { translate } from '../../../../i18n/translate.ts';
-import { getDb } from '../../../../server/db/connection.ts';
-import { endpoint, requireUser } from '../../../../server/http/endpoint.ts';
-import { json } from '../../../../server/http/json.ts';
-import { parseId } from '../../../../server/services/crud/crud-service.ts';
-import { withdrawCorrectionRequest } from '../../../../server/services/corrections/withdraw-correction-request.ts';
+import { translate } from '#i18n/translate.ts';
+import { getDb } from '#server/db/connection.ts';
+import { endpoint, requireUser } from '#server/http/endpoint.ts';
+import { json } from '#server/http/json.ts';
+import { parseId } from '#server/services/crud/crud-service.ts';
+import { withdrawCorrectionRequest } from '#server/services/corrections/withdraw-correction-request.ts';
 
 /** POST: the worker withdraws their own pending correction request (kept as withdrawn). */
 export const POST = endpoint(async (context) => {

@@ -1,8 +1,8 @@
-import { getDb } from '../../../../server/db/connection.ts';
-import { endpoint, requireUser } from '../../../../server/http/endpoint.ts';
-import { json } from '../../../../server/http/json.ts';
-import { parseId } from '../../../../server/services/crud/crud-service.ts';
-import { listAttendancePunchPhotos } from '../../../../server/services/punch/punch-photos.ts';
+import { getDb } from '#server/db/connection.ts';
+import { endpoint, requireUser } from '#server/http/endpoint.ts';
+import { json } from '#server/http/json.ts';
+import { parseId } from '#server/services/crud/crud-service.ts';
+import { listAttendancePunchPhotos } from '#server/services/punch/punch-photos.ts';
 
 /** GET (attendance.read): the snapshots kept with this attendance's face punches, `{data: [{punch, action, at, method, url}]}`. */
 export const GET = endpoint(async (context) => {

@@ -1,9 +1,9 @@
-import { translate } from '../../../../i18n/translate.ts';
-import { getDb } from '../../../../server/db/connection.ts';
-import { endpoint, requireUser } from '../../../../server/http/endpoint.ts';
-import { json, readJson } from '../../../../server/http/json.ts';
-import { voidAttendance } from '../../../../server/services/attendance/void-attendance.ts';
-import { parseId } from '../../../../server/services/crud/crud-service.ts';
+import { translate } from '#i18n/translate.ts';
+import { getDb } from '#server/db/connection.ts';
+import { endpoint, requireUser } from '#server/http/endpoint.ts';
+import { json, readJson } from '#server/http/json.ts';
+import { voidAttendance } from '#server/services/attendance/void-attendance.ts';
+import { parseId } from '#server/services/crud/crud-service.ts';
 
 /** POST `{reason}`: voids a manual day (decision 033); answers the day as it now is. */
 export const POST = endpoint(async (context) => {

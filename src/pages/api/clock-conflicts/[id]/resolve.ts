@@ -1,9 +1,9 @@
-import { translate } from '../../../../i18n/translate.ts';
-import { getDb } from '../../../../server/db/connection.ts';
-import { endpoint, requireUser } from '../../../../server/http/endpoint.ts';
-import { json, readJson } from '../../../../server/http/json.ts';
-import { closeConflict } from '../../../../server/services/clock-offline/close-clock-conflict.ts';
-import { parseId } from '../../../../server/services/crud/crud-service.ts';
+import { translate } from '#i18n/translate.ts';
+import { getDb } from '#server/db/connection.ts';
+import { endpoint, requireUser } from '#server/http/endpoint.ts';
+import { json, readJson } from '#server/http/json.ts';
+import { closeConflict } from '#server/services/clock-offline/close-clock-conflict.ts';
+import { parseId } from '#server/services/crud/crud-service.ts';
 
 /** POST `{note, attendance?}`: closes a conflict, recording the day through the manual path when given (decision 046). */
 export const POST = endpoint(async (context) => {

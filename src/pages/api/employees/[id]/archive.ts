@@ -1,10 +1,10 @@
 import * as v from 'valibot';
-import { translate } from '../../../../i18n/translate.ts';
-import { getDb } from '../../../../server/db/connection.ts';
-import { endpoint, requireUser } from '../../../../server/http/endpoint.ts';
-import { json, parseInput, readJson } from '../../../../server/http/json.ts';
-import { parseId } from '../../../../server/services/crud/crud-service.ts';
-import { archiveEmployee } from '../../../../server/services/employees/archive-employee.ts';
+import { translate } from '#i18n/translate.ts';
+import { getDb } from '#server/db/connection.ts';
+import { endpoint, requireUser } from '#server/http/endpoint.ts';
+import { json, parseInput, readJson } from '#server/http/json.ts';
+import { parseId } from '#server/services/crud/crud-service.ts';
+import { archiveEmployee } from '#server/services/employees/archive-employee.ts';
 
 const ArchiveInput = v.object({ archived: v.optional(v.boolean('validation.invalidInput'), true) }, 'validation.invalidInput');
 

@@ -1,10 +1,10 @@
-import { ConsentInput } from '../../../../domain/employees/employee-photos.ts';
-import { translate } from '../../../../i18n/translate.ts';
-import { getDb } from '../../../../server/db/connection.ts';
-import { endpoint, requireUser } from '../../../../server/http/endpoint.ts';
-import { json, parseInput, readJson } from '../../../../server/http/json.ts';
-import { parseId } from '../../../../server/services/crud/crud-service.ts';
-import { setBiometricConsent } from '../../../../server/services/employees/set-biometric-consent.ts';
+import { ConsentInput } from '#domain/employees/employee-photos.ts';
+import { translate } from '#i18n/translate.ts';
+import { getDb } from '#server/db/connection.ts';
+import { endpoint, requireUser } from '#server/http/endpoint.ts';
+import { json, parseInput, readJson } from '#server/http/json.ts';
+import { parseId } from '#server/services/crud/crud-service.ts';
+import { setBiometricConsent } from '#server/services/employees/set-biometric-consent.ts';
 
 /** PUT {consent: boolean}: record (date and user) or withdraw (deletes face data) biometric consent. */
 export const PUT = endpoint(async (context) => {

@@ -1,11 +1,11 @@
-import { translate } from '../../../../i18n/translate.ts';
-import { getDb } from '../../../../server/db/connection.ts';
-import { endpoint, requireUser } from '../../../../server/http/endpoint.ts';
-import { json } from '../../../../server/http/json.ts';
-import { readLargeJson } from '../../../../server/http/read-large-json.ts';
-import { parseId } from '../../../../server/services/crud/crud-service.ts';
-import { listEmployeePhotos } from '../../../../server/services/employees/list-employee-photos.ts';
-import { uploadEmployeePhoto } from '../../../../server/services/employees/upload-employee-photo.ts';
+import { translate } from '#i18n/translate.ts';
+import { getDb } from '#server/db/connection.ts';
+import { endpoint, requireUser } from '#server/http/endpoint.ts';
+import { json } from '#server/http/json.ts';
+import { readLargeJson } from '#server/http/read-large-json.ts';
+import { parseId } from '#server/services/crud/crud-service.ts';
+import { listEmployeePhotos } from '#server/services/employees/list-employee-photos.ts';
+import { uploadEmployeePhoto } from '#server/services/employees/upload-employee-photo.ts';
 
 /** GET: the employee's photos, which carry face data, and the recorded consent (never descriptors). */
 export const GET = endpoint(async (context) => {

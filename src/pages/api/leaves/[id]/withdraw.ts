@@ -1,9 +1,9 @@
-import { translate } from '../../../../i18n/translate.ts';
-import { getDb } from '../../../../server/db/connection.ts';
-import { endpoint, requireUser } from '../../../../server/http/endpoint.ts';
-import { json } from '../../../../server/http/json.ts';
-import { parseId } from '../../../../server/services/crud/crud-service.ts';
-import { withdrawLeave } from '../../../../server/services/leave/withdraw-leave.ts';
+import { translate } from '#i18n/translate.ts';
+import { getDb } from '#server/db/connection.ts';
+import { endpoint, requireUser } from '#server/http/endpoint.ts';
+import { json } from '#server/http/json.ts';
+import { parseId } from '#server/services/crud/crud-service.ts';
+import { withdrawLeave } from '#server/services/leave/withdraw-leave.ts';
 
 /** POST: the employee withdraws a pending request ("Leave discarded!"); needs `leave.update`. */
 export const POST = endpoint(async (context) => {

@@ -1,7 +1,7 @@
-import { getDb } from '../../../../server/db/connection.ts';
-import { endpoint, requireUser } from '../../../../server/http/endpoint.ts';
-import { ownEmployeeId } from '../../../../server/services/personal/own-employee.ts';
-import { downloadLanguage, recordDownload, recordMonth } from '../../../../server/services/reports/report-downloads.ts';
+import { getDb } from '#server/db/connection.ts';
+import { endpoint, requireUser } from '#server/http/endpoint.ts';
+import { ownEmployeeId } from '#server/services/personal/own-employee.ts';
+import { downloadLanguage, recordDownload, recordMonth } from '#server/services/reports/report-downloads.ts';
 
 /** GET my monthly working-time record as .xlsx (own employee only; `month`, `lang`). */
 export const GET = endpoint(async (context) => {

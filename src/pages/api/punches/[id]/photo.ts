@@ -1,7 +1,7 @@
-import { getDb } from '../../../../server/db/connection.ts';
-import { endpoint, requireUser } from '../../../../server/http/endpoint.ts';
-import { parseId } from '../../../../server/services/crud/crud-service.ts';
-import { readPunchPhoto } from '../../../../server/services/punch/punch-photos.ts';
+import { getDb } from '#server/db/connection.ts';
+import { endpoint, requireUser } from '#server/http/endpoint.ts';
+import { parseId } from '#server/services/crud/crud-service.ts';
+import { readPunchPhoto } from '#server/services/punch/punch-photos.ts';
 
 /**
  * GET (attendance.read; an Employee account only its own): the JPEG snapshot kept with a face

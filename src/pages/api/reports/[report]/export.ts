@@ -1,8 +1,8 @@
-import { isReportName } from '../../../../domain/reports/report-table.ts';
-import { getDb } from '../../../../server/db/connection.ts';
-import { notFound } from '../../../../server/http/app-error.ts';
-import { endpoint, requireUser } from '../../../../server/http/endpoint.ts';
-import { downloadLanguage, reportDownload } from '../../../../server/services/reports/report-downloads.ts';
+import { isReportName } from '#domain/reports/report-table.ts';
+import { getDb } from '#server/db/connection.ts';
+import { notFound } from '#server/http/app-error.ts';
+import { endpoint, requireUser } from '#server/http/endpoint.ts';
+import { downloadLanguage, reportDownload } from '#server/services/reports/report-downloads.ts';
 
 /** GET a report as an .xlsx download (filters as its page; `lang` for the texts). */
 export const GET = endpoint(async (context) => {

@@ -1,6 +1,6 @@
-import { getDb } from '../../../../server/db/connection.ts';
-import { endpoint, requireUser } from '../../../../server/http/endpoint.ts';
-import { downloadLanguage, recordDownload, recordFilter, recordMonth } from '../../../../server/services/reports/report-downloads.ts';
+import { getDb } from '#server/db/connection.ts';
+import { endpoint, requireUser } from '#server/http/endpoint.ts';
+import { downloadLanguage, recordDownload, recordFilter, recordMonth } from '#server/services/reports/report-downloads.ts';
 
 /** GET the monthly working-time records as .xlsx, one sheet per employee. */
 export const GET = endpoint(async (context) => {

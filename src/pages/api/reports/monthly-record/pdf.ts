@@ -1,6 +1,6 @@
-import { getDb } from '../../../../server/db/connection.ts';
-import { endpoint, requireUser } from '../../../../server/http/endpoint.ts';
-import { downloadLanguage, recordPdfDownload } from '../../../../server/services/reports/report-downloads.ts';
+import { getDb } from '#server/db/connection.ts';
+import { endpoint, requireUser } from '#server/http/endpoint.ts';
+import { downloadLanguage, recordPdfDownload } from '#server/services/reports/report-downloads.ts';
 
 /**
  * GET the monthly working-time record as a PDF (`month`, `employee`, `department`, `status`,

@@ -1,8 +1,8 @@
-import { getDb } from '../../../../server/db/connection.ts';
-import { endpoint, requireUser } from '../../../../server/http/endpoint.ts';
-import { json, readJson } from '../../../../server/http/json.ts';
-import { translate } from '../../../../i18n/translate.ts';
-import { mailSettingsView, saveMailSettings } from '../../../../server/mail/mail-settings.ts';
+import { getDb } from '#server/db/connection.ts';
+import { endpoint, requireUser } from '#server/http/endpoint.ts';
+import { json, readJson } from '#server/http/json.ts';
+import { translate } from '#i18n/translate.ts';
+import { mailSettingsView, saveMailSettings } from '#server/mail/mail-settings.ts';
 
 /** GET the SMTP settings without the password (setting.read); PUT them (setting.update; decision 054). */
 export const GET = endpoint(async () => json({ data: await mailSettingsView(await getDb()) }));

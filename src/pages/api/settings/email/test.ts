@@ -1,9 +1,9 @@
-import { TestEmailInput } from '../../../../domain/notifications/test-email.ts';
-import { translate } from '../../../../i18n/translate.ts';
-import { getDb } from '../../../../server/db/connection.ts';
-import { endpoint, requireUser } from '../../../../server/http/endpoint.ts';
-import { json, parseInput, readJson } from '../../../../server/http/json.ts';
-import { sendTestEmail } from '../../../../server/services/mail/send-test-email.ts';
+import { TestEmailInput } from '#domain/notifications/test-email.ts';
+import { translate } from '#i18n/translate.ts';
+import { getDb } from '#server/db/connection.ts';
+import { endpoint, requireUser } from '#server/http/endpoint.ts';
+import { json, parseInput, readJson } from '#server/http/json.ts';
+import { sendTestEmail } from '#server/services/mail/send-test-email.ts';
 
 /**
  * POST {to} (setting.update): one test message through the saved SMTP settings, sent now (not

@@ -1,9 +1,9 @@
-import { getDb } from '../../../../server/db/connection.ts';
-import { endpoint, requireUser } from '../../../../server/http/endpoint.ts';
-import { json, readJson } from '../../../../server/http/json.ts';
-import { translate } from '../../../../i18n/translate.ts';
-import { faceRecognitionStatus } from '../../../../server/services/biometrics/face-recognition-status.ts';
-import { setFaceRecognition } from '../../../../server/services/biometrics/set-face-recognition.ts';
+import { getDb } from '#server/db/connection.ts';
+import { endpoint, requireUser } from '#server/http/endpoint.ts';
+import { json, readJson } from '#server/http/json.ts';
+import { translate } from '#i18n/translate.ts';
+import { faceRecognitionStatus } from '#server/services/biometrics/face-recognition-status.ts';
+import { setFaceRecognition } from '#server/services/biometrics/set-face-recognition.ts';
 
 /**
  * GET what Settings shows about face recognition (setting.read); POST turns it on (notice

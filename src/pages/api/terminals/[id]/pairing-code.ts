@@ -1,9 +1,9 @@
-import { translate } from '../../../../i18n/translate.ts';
-import { getDb } from '../../../../server/db/connection.ts';
-import { endpoint, requireUser } from '../../../../server/http/endpoint.ts';
-import { json } from '../../../../server/http/json.ts';
-import { parseId } from '../../../../server/services/crud/crud-service.ts';
-import { newTerminalPairingCode } from '../../../../server/services/terminals/new-pairing-code.ts';
+import { translate } from '#i18n/translate.ts';
+import { getDb } from '#server/db/connection.ts';
+import { endpoint, requireUser } from '#server/http/endpoint.ts';
+import { json } from '#server/http/json.ts';
+import { parseId } from '#server/services/crud/crud-service.ts';
+import { newTerminalPairingCode } from '#server/services/terminals/new-pairing-code.ts';
 
 /** POST (setting.update) -> `{data, pairingCode, pairingExpiresAt, message}`: a new one-time code (409 for a revoked terminal). */
 export const POST = endpoint(async (context) => {

@@ -1,10 +1,10 @@
-import { translate } from '../../../../i18n/translate.ts';
-import { SESSION_COOKIE } from '../../../../server/auth/session-token.ts';
-import { getDb } from '../../../../server/db/connection.ts';
-import { endpoint, requireUser } from '../../../../server/http/endpoint.ts';
-import { json } from '../../../../server/http/json.ts';
-import { parseId } from '../../../../server/services/crud/crud-service.ts';
-import { endUserSessions } from '../../../../server/services/sign-in/end-user-sessions.ts';
+import { translate } from '#i18n/translate.ts';
+import { SESSION_COOKIE } from '#server/auth/session-token.ts';
+import { getDb } from '#server/db/connection.ts';
+import { endpoint, requireUser } from '#server/http/endpoint.ts';
+import { json } from '#server/http/json.ts';
+import { parseId } from '#server/services/crud/crud-service.ts';
+import { endUserSessions } from '#server/services/sign-in/end-user-sessions.ts';
 
 /**
  * DELETE -> `{ended, message}`: ends every session of the user (authority user.update; only a

@@ -1,8 +1,8 @@
-import { getDb } from '../../../../server/db/connection.ts';
-import { endpoint, requireUser } from '../../../../server/http/endpoint.ts';
-import { json } from '../../../../server/http/json.ts';
-import { parseId } from '../../../../server/services/crud/crud-service.ts';
-import { revealWebhookSecret } from '../../../../server/services/webhooks/reveal-webhook-secret.ts';
+import { getDb } from '#server/db/connection.ts';
+import { endpoint, requireUser } from '#server/http/endpoint.ts';
+import { json } from '#server/http/json.ts';
+import { parseId } from '#server/services/crud/crud-service.ts';
+import { revealWebhookSecret } from '#server/services/webhooks/reveal-webhook-secret.ts';
 
 /** POST (setting.update) -> `{secret}`: the signing secret again, audited (decision 058). */
 export const POST = endpoint(async (context) => {

@@ -1,9 +1,9 @@
-import { translate } from '../../../../i18n/translate.ts';
-import { getDb } from '../../../../server/db/connection.ts';
-import { endpoint, requireUser } from '../../../../server/http/endpoint.ts';
-import { json } from '../../../../server/http/json.ts';
-import { parseId } from '../../../../server/services/crud/crud-service.ts';
-import { sendTestWebhook } from '../../../../server/services/webhooks/send-test-webhook.ts';
+import { translate } from '#i18n/translate.ts';
+import { getDb } from '#server/db/connection.ts';
+import { endpoint, requireUser } from '#server/http/endpoint.ts';
+import { json } from '#server/http/json.ts';
+import { parseId } from '#server/services/crud/crud-service.ts';
+import { sendTestWebhook } from '#server/services/webhooks/send-test-webhook.ts';
 
 /** POST (setting.update): a signed `webhook.test` event now; 200 with the receiver's status, 502 with the reason it failed. */
 export const POST = endpoint(async (context) => {

@@ -1,8 +1,8 @@
 import { containsText } from '../../like.ts';
-import { CompanyInput } from '../../../../domain/org/org-schemas.ts';
+import { CompanyInput } from '#domain/org/org-schemas.ts';
 import type { CrudResource } from '../../crud-resource.ts';
 import { countReferences } from './references.ts';
-import type { CompanyDto } from '../../../../domain/api/records.ts';
+import type { CompanyDto } from '#domain/api/records.ts';
 import type { Db } from '../../connection.ts';
 import { sortDirection } from '../../sort-direction.ts';
 import { chainFigureDeletions } from '../record-chain.ts';

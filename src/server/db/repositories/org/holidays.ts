@@ -1,5 +1,5 @@
 import { containsText } from '../../like.ts';
-import { HolidayInput } from '../../../../domain/org/org-schemas.ts';
+import { HolidayInput } from '#domain/org/org-schemas.ts';
 import type { Db } from '../../connection.ts';
 import type { CrudResource } from '../../crud-resource.ts';
 import { WriteRefused } from '../../write-refused.ts';
@@ -7,7 +7,7 @@ import { exists } from './references.ts';
 import { refuseLockedCompanyDates } from '../record-lock.ts';
 import { chainFigureDeletions, chainFigureRows } from '../record-chain.ts';
 import { figureRecords } from '../record-chain-figures.ts';
-import type { HolidayDto } from '../../../../domain/api/records.ts';
+import type { HolidayDto } from '#domain/api/records.ts';
 import { sortDirection } from '../../sort-direction.ts';
 
 export type { HolidayDto };

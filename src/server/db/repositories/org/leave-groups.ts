@@ -1,9 +1,9 @@
 import { containsText } from '../../like.ts';
-import { LeaveGroupInput } from '../../../../domain/org/org-schemas.ts';
+import { LeaveGroupInput } from '#domain/org/org-schemas.ts';
 import type { Db } from '../../connection.ts';
 import type { CrudResource } from '../../crud-resource.ts';
 import { countReferences, exists } from './references.ts';
-import type { LeaveGroupDto } from '../../../../domain/api/records.ts';
+import type { LeaveGroupDto } from '#domain/api/records.ts';
 import { sortDirection } from '../../sort-direction.ts';
 
 export type { LeaveGroupDto };

@@ -1,10 +1,10 @@
 import { containsText } from '../../like.ts';
-import { LeaveTypeInput } from '../../../../domain/org/org-schemas.ts';
+import { LeaveTypeInput } from '#domain/org/org-schemas.ts';
 import type { Db } from '../../connection.ts';
 import type { CrudResource } from '../../crud-resource.ts';
 import { countReferences, exists } from './references.ts';
 import { refuseLockedLeaveType } from '../record-lock.ts';
-import type { LeaveTypeDto } from '../../../../domain/api/records.ts';
+import type { LeaveTypeDto } from '#domain/api/records.ts';
 import { sortDirection } from '../../sort-direction.ts';
 
 export type { LeaveTypeDto };

@@ -1,5 +1,5 @@
-import type { Db } from '../../../db/connection.ts';
-import { mailConfigured, readMailSettings } from '../../../mail/mail-settings.ts';
+import type { Db } from '#server/db/connection.ts';
+import { mailConfigured, readMailSettings } from '#server/mail/mail-settings.ts';
 
 /** Without an SMTP server nothing is sent: the jobs stop before reading the record (most installs). */
 export async function emailConfigured(db: Db): Promise<boolean> {

@@ -1,6 +1,6 @@
-import type { NotificationKind, NotificationSetting } from '../../../../domain/notifications/notification-kinds.ts';
-import type { Db } from '../../../db/connection.ts';
-import { readNotificationSettings } from '../../../db/repositories/notification-settings.ts';
+import type { NotificationKind, NotificationSetting } from '#domain/notifications/notification-kinds.ts';
+import type { Db } from '#server/db/connection.ts';
+import { readNotificationSettings } from '#server/db/repositories/notification-settings.ts';
 
 /**
  * A kind's switches per company (Settings › Notifications; a missing row = the kind's default),

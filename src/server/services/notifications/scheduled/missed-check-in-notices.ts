@@ -1,10 +1,10 @@
-import { DEFAULT_MISSED_CHECK_IN_MINUTES, dueMissedCheckIn } from '../../../../domain/attendance/due-missed-check-in.ts';
-import { nextDate } from '../../../../domain/reports/day-calendar.ts';
-import { addDays, localDateOf } from '../../../../domain/time/zoned-time.ts';
-import { nowMs } from '../../../clock/now.ts';
-import type { Db } from '../../../db/connection.ts';
-import { queuedDedupeKeys } from '../../../db/repositories/outbox-dedupe.ts';
-import { attendancesIn, holidaysByCompany, leavesOverlapping, reportEmployees, schedulesByEmployee } from '../../../db/repositories/report-data.ts';
+import { DEFAULT_MISSED_CHECK_IN_MINUTES, dueMissedCheckIn } from '#domain/attendance/due-missed-check-in.ts';
+import { nextDate } from '#domain/reports/day-calendar.ts';
+import { addDays, localDateOf } from '#domain/time/zoned-time.ts';
+import { nowMs } from '#server/clock/now.ts';
+import type { Db } from '#server/db/connection.ts';
+import { queuedDedupeKeys } from '#server/db/repositories/outbox-dedupe.ts';
+import { attendancesIn, holidaysByCompany, leavesOverlapping, reportEmployees, schedulesByEmployee } from '#server/db/repositories/report-data.ts';
 import { getSettings } from '../../get-settings.ts';
 import { managersOf, notifyEmployee, notifyUsers } from '../notify.ts';
 import { missedCheckInEmail } from '../templates/missed-check-in.ts';

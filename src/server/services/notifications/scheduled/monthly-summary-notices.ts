@@ -1,8 +1,8 @@
-import { dueSummaryMonth } from '../../../../domain/notifications/due-monthly-summary.ts';
-import { nowMs } from '../../../clock/now.ts';
-import type { Db } from '../../../db/connection.ts';
-import { queuedDedupeKeys } from '../../../db/repositories/outbox-dedupe.ts';
-import { reportEmployees } from '../../../db/repositories/report-data.ts';
+import { dueSummaryMonth } from '#domain/notifications/due-monthly-summary.ts';
+import { nowMs } from '#server/clock/now.ts';
+import type { Db } from '#server/db/connection.ts';
+import { queuedDedupeKeys } from '#server/db/repositories/outbox-dedupe.ts';
+import { reportEmployees } from '#server/db/repositories/report-data.ts';
 import { getSettings } from '../../get-settings.ts';
 import { monthlyRecords } from '../../reports/monthly-records.ts';
 import { notifyEmployee } from '../notify.ts';

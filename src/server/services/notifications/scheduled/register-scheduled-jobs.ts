@@ -1,5 +1,5 @@
-import { registerMinuteJob } from '../../../jobs/minute-jobs.ts';
-import { getDb } from '../../../db/connection.ts';
+import { registerMinuteJob } from '#server/jobs/minute-jobs.ts';
+import { getDb } from '#server/db/connection.ts';
 import { runAutoClockOut } from '../../attendance/auto-clock-out.ts';
 import { sendMissedCheckInNotices } from './missed-check-in-notices.ts';
 import { sendMissingCheckOutNotices } from './missing-check-out-notices.ts';

@@ -1,6 +1,6 @@
-import { formatDate, formatLocalDate } from '../../../../domain/format/intl-format.ts';
-import type { Language } from '../../../../i18n/languages.ts';
-import { emailContent } from '../../../mail/email-content.ts';
+import { formatDate, formatLocalDate } from '#domain/format/intl-format.ts';
+import type { Language } from '#i18n/languages.ts';
+import { emailContent } from '#server/mail/email-content.ts';
 
 export interface CorrectionAwaitingFacts {
   date: string;

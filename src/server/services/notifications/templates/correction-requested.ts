@@ -1,6 +1,6 @@
-import { formatLocalDate } from '../../../../domain/format/intl-format.ts';
-import type { Language } from '../../../../i18n/languages.ts';
-import { emailContent } from '../../../mail/email-content.ts';
+import { formatLocalDate } from '#domain/format/intl-format.ts';
+import type { Language } from '#i18n/languages.ts';
+import { emailContent } from '#server/mail/email-content.ts';
 
 export interface CorrectionRequestedFacts {
   employeeName: string;

@@ -1,6 +1,6 @@
-import { formatLocalDate } from '../../../../domain/format/intl-format.ts';
-import { formatRecordTime } from '../../../../domain/format/record-time.ts';
-import { emailContent } from '../../../mail/email-content.ts';
+import { formatLocalDate } from '#domain/format/intl-format.ts';
+import { formatRecordTime } from '#domain/format/record-time.ts';
+import { emailContent } from '#server/mail/email-content.ts';
 import type { ContentBuilder } from '../notify.ts';
 
 export interface MissingCheckOutFacts {

@@ -1,7 +1,7 @@
-import { formatDuration } from '../../../../domain/format/intl-format.ts';
-import type { MonthlyRecordTotals } from '../../../../domain/reports/monthly-record.ts';
-import { formatMonth } from '../../../../domain/reports/report-format.ts';
-import { emailContent } from '../../../mail/email-content.ts';
+import { formatDuration } from '#domain/format/intl-format.ts';
+import type { MonthlyRecordTotals } from '#domain/reports/monthly-record.ts';
+import { formatMonth } from '#domain/reports/report-format.ts';
+import { emailContent } from '#server/mail/email-content.ts';
 import type { ContentBuilder } from '../notify.ts';
 
 /**

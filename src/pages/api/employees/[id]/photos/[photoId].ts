@@ -1,9 +1,9 @@
-import { translate } from '../../../../../i18n/translate.ts';
-import { getDb } from '../../../../../server/db/connection.ts';
-import { endpoint, requireUser } from '../../../../../server/http/endpoint.ts';
-import { json } from '../../../../../server/http/json.ts';
-import { parseId } from '../../../../../server/services/crud/crud-service.ts';
-import { deleteEmployeePhoto } from '../../../../../server/services/employees/delete-employee-photo.ts';
+import { translate } from '#i18n/translate.ts';
+import { getDb } from '#server/db/connection.ts';
+import { endpoint, requireUser } from '#server/http/endpoint.ts';
+import { json } from '#server/http/json.ts';
+import { parseId } from '#server/services/crud/crud-service.ts';
+import { deleteEmployeePhoto } from '#server/services/employees/delete-employee-photo.ts';
 
 /** DELETE: remove a photo and the face descriptor computed from it. */
 export const DELETE = endpoint(async (context) => {

@@ -1,9 +1,9 @@
-import { translate } from '../../../../../../i18n/translate.ts';
-import { getDb } from '../../../../../../server/db/connection.ts';
-import { endpoint, requireUser } from '../../../../../../server/http/endpoint.ts';
-import { json, readJson } from '../../../../../../server/http/json.ts';
-import { parseId } from '../../../../../../server/services/crud/crud-service.ts';
-import { enrolPhotoFace } from '../../../../../../server/services/employees/enrol-photo-face.ts';
+import { translate } from '#i18n/translate.ts';
+import { getDb } from '#server/db/connection.ts';
+import { endpoint, requireUser } from '#server/http/endpoint.ts';
+import { json, readJson } from '#server/http/json.ts';
+import { parseId } from '#server/services/crud/crud-service.ts';
+import { enrolPhotoFace } from '#server/services/employees/enrol-photo-face.ts';
 
 /** PUT {descriptor: number[128]}: store the face data of a photo on file (needs recorded consent). */
 export const PUT = endpoint(async (context) => {

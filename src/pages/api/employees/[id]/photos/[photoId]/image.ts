@@ -1,7 +1,7 @@
-import { getDb } from '../../../../../../server/db/connection.ts';
-import { endpoint, requireUser } from '../../../../../../server/http/endpoint.ts';
-import { parseId } from '../../../../../../server/services/crud/crud-service.ts';
-import { readEmployeePhoto } from '../../../../../../server/services/employees/read-employee-photo.ts';
+import { getDb } from '#server/db/connection.ts';
+import { endpoint, requireUser } from '#server/http/endpoint.ts';
+import { parseId } from '#server/services/crud/crud-service.ts';
+import { readEmployeePhoto } from '#server/services/employees/read-employee-photo.ts';
 
 /**
  * GET: the photo itself, for signed-in users with employee.read (the route table; never public).
