@@ -171,6 +171,22 @@ describe('clock terminals (decision 042)', () => {
     await setLanguage(admin, 'en');
   }, 120_000);
 
+  it('with a terminal paired, Settings proposes switching unpaired punches off (issue 34.3)', async () => {
+    try {
+      for (const [lang, text] of [['en', 'You already have 1 paired terminal'], ['es', 'Ya tienes 1 terminal emparejado']] as const) {
+        await setLanguage(admin, lang);
+        // From another page: a goto that changes only the hash would not load the page again.
+        await admin.goto('about:blank');
+        await admin.goto(`${server.url}/setting#features`);
+        await admin.waitForSelector('[data-testid=unpaired-clock-proposal]');
+        expect(await admin.textContent('[data-testid=unpaired-clock-proposal]')).toContain(text);
+        await shootWidthsAndThemes(admin, SHOTS, `34-unpaired-clock-proposal-${lang}`, { fullPage: true });
+      }
+    } finally {
+      await setLanguage(admin, 'en');
+    }
+  }, 120_000);
+
   it('the admin edits the terminal and makes a new code; the paired device keeps working until it is used', async () => {
     await admin.goto(`${server.url}/terminals`);
     const row = '[data-testid=terminal-row][data-name=Entrance]';

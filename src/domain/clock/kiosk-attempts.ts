@@ -34,8 +34,20 @@ export const SECRET_RULE: AttemptRule = { free: 3, baseMs: 2_000, capMs: 60_000,
  */
 export const FACE_RULE: AttemptRule = { free: 10, baseMs: 2_000, capMs: 60_000, hourlyCeiling: 120 };
 
-export type AttemptKind = 'secret' | 'face';
-export const RULES: Record<AttemptKind, AttemptRule> = { secret: SECRET_RULE, face: FACE_RULE };
+/**
+ * Every unpaired browser together (issue 34.3): with the `unpairedClock` setting on, a prober with
+ * many addresses gets each one's free tries, so the PINs and badges that fail at unpaired browsers
+ * also count under one installation-wide record. A small shop's staff mistype a handful of PINs an
+ * hour; past 20 consecutive failures every unpaired punch waits (2 s doubling to 60 s), and at
+ * 100 distinct failures in an hour it waits until the oldest is an hour old. Paired terminals never
+ * count here, so the kiosk at the door keeps working while a prober fills it.
+ */
+export const UNPAIRED_RULE: AttemptRule = { free: 20, baseMs: 2_000, capMs: 60_000, hourlyCeiling: 100 };
+/** The key of the installation-wide record of unpaired failures (an address is never this). */
+export const UNPAIRED_ADDRESS = 'all unpaired browsers';
+
+export type AttemptKind = 'secret' | 'face' | 'unpaired';
+export const RULES: Record<AttemptKind, AttemptRule> = { secret: SECRET_RULE, face: FACE_RULE, unpaired: UNPAIRED_RULE };
 
 /** Consecutive failures and the instant of the last one. */
 export interface Streak {

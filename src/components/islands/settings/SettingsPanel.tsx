@@ -39,6 +39,8 @@ interface Props {
   isSuperAdmin: boolean;
   /** The break rules' dated changes, latest first (decision 050). */
   breakRulesHistory: BreakRulesChangeView[];
+  /** Terminals paired and not revoked: with one, the page proposes switching unpaired punches off (issue 34.3). */
+  pairedTerminals: number;
 }
 
 const SECTIONS = [
@@ -210,6 +212,11 @@ export default function SettingsPanel(props: Props) {
               <FaceRecognitionSection lang={lang} initial={props.face} canUpdate={props.canUpdate} timeZone={props.settings.timezone} timeFormat={props.settings.timeFormat} onEnabledChange={(on) => set('faceRecognition', on)} />
               {toggle('rfidClock', t('settings.rfidClock'), t('settings.rfidClockHint'))}
               {toggle('unpairedClock', t('settings.unpairedClock'), t('settings.unpairedClockHint'))}
+              {values.unpairedClock && props.pairedTerminals > 0 && (
+                <p role="note" className="-mt-3 rounded-xl border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100" data-testid="unpaired-clock-proposal">
+                  {t('settings.unpairedClockProposal', { count: props.pairedTerminals })}
+                </p>
+              )}
               {field('graceMinutes', t('settings.graceMinutes'),
                 <input id="setting-graceMinutes" type="number" min={0} max={120} className={inputClass} value={values.graceMinutes} onChange={(e) => set('graceMinutes', e.target.value === '' ? Number.NaN : Number(e.target.value))} />,
                 t('settings.graceMinutesHint'))}

@@ -100,3 +100,14 @@ export async function revokeTerminal(db: Executor, id: number, by: number, at: s
 export async function touchTerminal(db: Executor, id: number, at: string): Promise<void> {
   await db.updateTable('terminals').set({ lastSeenAt: at }).where('id', '=', id).execute();
 }
+
+/** How many terminals are paired and not revoked (installation-wide). */
+export async function countPairedTerminals(db: Executor): Promise<number> {
+  const row = await db
+    .selectFrom('terminals')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('pairedAt', 'is not', null)
+    .where('revokedAt', 'is', null)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}

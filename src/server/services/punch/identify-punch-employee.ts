@@ -1,6 +1,6 @@
 import type { PunchIdentity } from '#domain/clock/clock-request.ts';
 import { matchFaceFrames } from '#domain/clock/face-match.ts';
-import { waitMessage } from '#domain/clock/kiosk-attempts.ts';
+import { UNPAIRED_ADDRESS, waitMessage } from '#domain/clock/kiosk-attempts.ts';
 import { PUNCH_MESSAGES } from '#domain/clock/punch-messages.ts';
 import { FACE_MESSAGES } from '#domain/messages/spec-messages.ts';
 import { pinKey } from '../../auth/pin-key.ts';
@@ -53,6 +53,8 @@ export async function identifyPunchEmployee(
   settings: Pick<Settings, 'rfidClock' | 'faceRecognition' | 'faceThreshold' | 'faceMargin'>,
   /** A paired terminal's company (decision 042): it identifies only that company's employees; null = any. */
   companyId: number | null = null,
+  /** From an unpaired browser: PINs and badges also count under the installation-wide record (UNPAIRED_RULE). */
+  unpaired = false,
 ): Promise<PunchEmployee> {
   if (identity.kind === 'face') {
     if (!settings.faceRecognition) throw new AppError(PUNCH_MESSAGES.faceClockUnavailable, 403);
@@ -73,14 +75,16 @@ export async function identifyPunchEmployee(
   // Looked up by the PIN's HMAC key or the badge; the value tried is counted by the same key.
   const lookup = identity.kind === 'pin' ? { column: 'pinKey' as const, value: pinKey(identity.pin) } : { column: 'rfidCard' as const, value: identity.card };
   const guess = `${lookup.column} ${lookup.value}`;
-  const wait = await kioskWaitMs(address, 'secret', guess);
+  const wait = Math.max(await kioskWaitMs(address, 'secret', guess), unpaired ? await kioskWaitMs(UNPAIRED_ADDRESS, 'unpaired', guess) : 0);
   if (wait > 0) throw locked(wait);
 
   const rows = lookup.column === 'pinKey' ? await findEmployeesByPinKey(db, lookup.value, companyId) : await findEmployeesByRfid(db, lookup.value, companyId);
   const active = rows.filter((r) => r.status === 'active');
   // One active match identifies; the same PIN in two companies identifies nobody (at an unpaired browser).
   const archived = active.length === 0 && rows.length > 0;
-  await settleOrWait(address, 'secret', guess, active.length === 1 ? 'success' : archived ? 'none' : 'failure');
+  const outcome = active.length === 1 ? 'success' : archived ? 'none' : 'failure';
+  await settleOrWait(address, 'secret', guess, outcome);
+  if (unpaired) await settleOrWait(UNPAIRED_ADDRESS, 'unpaired', guess, outcome);
   if (active.length === 1) {
     const { id, firstName, lastName, image } = active[0]!;
     return { id, firstName, lastName, image };
