@@ -55,7 +55,19 @@ export interface ServiceDb {
   close(): Promise<void>;
 }
 
-export async function openServiceDb(): Promise<ServiceDb> {
+/** A migrated database before its first run: no company, no user (what sign-up starts from). */
+export interface EmptyDb {
+  db: Db;
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+/**
+ * Opens a migrated SQLite file in a new temporary DATA_DIR, with nothing in it yet: for tests of
+ * the first run itself (sign-up). A file may open several one after the other (DATA_DIR and the
+ * caches follow the last one opened), each closed before the next opens.
+ */
+export async function openEmptyDb(): Promise<EmptyDb> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'jornada-service-'));
   process.env.DATA_DIR = dataDir;
   resetInstanceConfigCache();
@@ -63,6 +75,20 @@ export async function openServiceDb(): Promise<ServiceDb> {
   const sqlite = openSqlite(path.join(dataDir, 'jornada.db'));
   const db = createKysely(sqlite);
   await migrateToLatest(db);
+  return {
+    db,
+    dataDir,
+    async close() {
+      await db.destroy();
+      resetInstanceConfigCache();
+      invalidateSettings();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function openServiceDb(): Promise<ServiceDb> {
+  const { db, dataDir, close } = await openEmptyDb();
 
   const { userId, companyId } = await createFirstAccount(db, {
     company: 'Empresa de Servicio',
@@ -198,11 +224,6 @@ export async function openServiceDb(): Promise<ServiceDb> {
     admin,
     addEmployee,
     addAccount,
-    async close() {
-      await db.destroy();
-      resetInstanceConfigCache();
-      invalidateSettings();
-      rmSync(dataDir, { recursive: true, force: true });
-    },
+    close,
   };
 }

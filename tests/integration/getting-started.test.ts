@@ -28,7 +28,7 @@ beforeAll(async () => {
   owner = new Client(server.url);
   expect((await owner.post('/api/sign-up', { company: 'Panadería Sol', full_name: 'Sol Marín', email: 'sol@pan.es', password: 'Sol#2026pan' })).status).toBe(201);
   company = (await body(await owner.get('/api/companies'))).data[0]._id;
-  // Sign-up creates a default organisation (decision 028, tested in first-steps-defaults.test.ts);
+  // Sign-up creates a default organisation (decision 028, tested in tests/service/sign-up.test.ts);
   // this file walks the guide from an empty company, so those records go first.
   for (const collection of ['leave-groups', 'leave-types', 'job-titles', 'departments']) {
     for (const record of (await body(await owner.get(`/api/${collection}`))).data as { _id: number }[]) {

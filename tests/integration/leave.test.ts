@@ -313,3 +313,14 @@ describe('an administrator decides', () => {
     expect(await missing.text()).toContain('No leave found!');
   });
 });
+
+describe('an administrator records an absence (decision 031; its rules are in tests/service/leave-record.test.ts)', () => {
+  it('is answered as recorded and approved, in the reader’s language', async () => {
+    const en = await admin.post('/api/leaves', { employee: 3, leaveType: types['Baja médica'], from: '2032-02-03', to: '2032-02-05', reason: 'Gripe, parte médico', approved: true });
+    expect(en.status).toBe(201);
+    expect(await body(en)).toMatchObject({ message: 'Absence recorded and approved.', data: { employee: 3, status: 'approved' } });
+    const es = await adminEs.post('/api/leaves', { employee: 4, leaveType: types['Asuntos propios'], from: '2032-04-06', to: '2032-04-06', reason: 'Día acordado', approved: true });
+    expect(es.status).toBe(201);
+    expect((await body(es)).message).toBe('Ausencia registrada y aprobada.');
+  });
+});

@@ -170,7 +170,8 @@ describe('permissions', () => {
   });
 
   it('an employee cannot read the organisation tables', async () => {
-    for (const path of ['/api/companies', '/api/departments', '/api/job-titles', '/api/leave-types', '/api/leave-groups']) {
+    // Holidays too (moved here from holidays.test.ts, whose rules are in tests/service).
+    for (const path of ['/api/companies', '/api/departments', '/api/job-titles', '/api/leave-types', '/api/leave-groups', '/api/holidays']) {
       expect((await employee.get(path)).status, path).toBe(403);
     }
   });
