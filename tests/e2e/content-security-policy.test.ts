@@ -90,7 +90,8 @@ it('opens the main pages and the clock terminal without any CSP violation', asyn
   await pairBrowserContext(browser.context, server.url, (await pairTerminal(server.url, admin, { name: 'CSP' })).credential);
   await page.goto(`${server.url}/clock`);
   await page.waitForSelector('[data-testid=clock-kiosk][data-face=ready]', { timeout: 90_000 });
-  await page.waitForTimeout(1500);
+  // Violations are reported as events: two animation frames later, any from the models' loading are in.
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
   expect(await violations(), '/clock').toEqual([]);
 
   // The listener works: an inline script planted into the page is refused and reported.
