@@ -6,6 +6,7 @@ import { localDateTimeToUtcIso } from '../../src/domain/time/zoned-time.ts';
 import { Client } from '../helpers/http-client.ts';
 import { startServer, type TestServer } from '../helpers/test-server.ts';
 import { sqlIn } from '../helpers/test-sql.ts';
+import { formatDuration } from '../../src/domain/format/intl-format.ts';
 
 /**
  * Issue 33 point 1 over HTTP (decision 051 update): a past month of a demo employee is approved,
@@ -77,7 +78,11 @@ describe('approved figures are frozen, and a difference is an alert', () => {
     const worked = alerts[0].differences.find((d: any) => d.figure === 'totals.workedSeconds');
     expect(worked.fresh - worked.snapshot).toBe(3600);
 
-    const line = (lang: 'en' | 'es') => `${alerts[0].employeeName}, ${lang === 'es' ? `del ${shown(from)} al ${shown(to)}` : `${shown(from)} to ${shown(to)}`}: totals.workedSeconds ${lang === 'es' ? 'aprobado' : 'approved'} ${worked.snapshot}, ${lang === 'es' ? 'ahora' : 'now'} ${worked.fresh}`;
+    // The figure by its translated name, both values in hours and minutes (not an identifier and seconds).
+    const line = (lang: 'en' | 'es') =>
+      lang === 'es'
+        ? `${alerts[0].employeeName}, del ${shown(from)} al ${shown(to)}: tiempo trabajado (registro): ${formatDuration(worked.snapshot, 'es')} al aprobar, ${formatDuration(worked.fresh, 'es')} ahora`
+        : `${alerts[0].employeeName}, ${shown(from)} to ${shown(to)}: worked time (record): ${formatDuration(worked.snapshot, 'en')} when approved, ${formatDuration(worked.fresh, 'en')} now`;
     for (const lang of ['en', 'es'] as const) {
       const html = await (await admin.get(`/period-close?date=${from}`, { 'accept-language': lang })).text();
       expect(html).toContain('data-testid="period-snapshot-alert"');

@@ -223,6 +223,22 @@ describe('POST /api/employees/import', () => {
     expect(found).toMatchObject({ firstName: 'Lucía', birthday: '1990-05-17', address: 'Calle Mayor 3; 2º B', gender: 'female', departmentName: 'Obrador' });
   });
 
+  it('imports the payroll fields (category, contract type) as optional columns, refusing one too long in the reader\'s language', async () => {
+    const header = 'Nombre;Apellidos;Género;Correo electrónico;DNI/NIE;Empresa;Departamento;Puesto;Grupo de ausencia;Tipo de empleo;PIN;Categoría profesional;Tipo de contrato\r\n';
+    const long = 'x'.repeat(121);
+    const bad = await adminEs.post('/api/employees/import', { csv: `${header}Eva;Ruiz;Mujer;eva.ruiz@example.es;Y8200001Q;${COMPANY};Obrador;Oficial de panadería;General;Fijo;820001;${long};401\r\n` });
+    expect(bad.status).toBe(422);
+    expect((await bad.json()).rows).toEqual([{ line: 2, field: 'professionalCategory', column: 'Categoría profesional', message: 'Como mucho 120 caracteres (este tiene 121), como lo anota la gestoría' }]);
+    const ok = await admin.post('/api/employees/import', {
+      csv: `${header}Eva;Ruiz;Mujer;eva.ruiz@example.es;Y8200001Q;${COMPANY};Obrador;Oficial de panadería;General;Fijo;820001;Grupo 4 – Oficial;100 Indefinido a tiempo completo\r\nIker;Sanz;Hombre;iker.sanz@example.es;Y8200002Q;${COMPANY};Obrador;Oficial de panadería;General;Fijo;820002;;\r\n`,
+    });
+    expect(ok.status).toBe(201);
+    const [eva] = (await (await admin.get('/api/employees?q=eva.ruiz')).json()).data;
+    expect(eva).toMatchObject({ professionalCategory: 'Grupo 4 – Oficial', contractType: '100 Indefinido a tiempo completo', employmentType: 'regular' });
+    const [iker] = (await (await admin.get('/api/employees?q=iker.sanz')).json()).data;
+    expect(iker).toMatchObject({ professionalCategory: null, contractType: null });
+  });
+
   it('answers in Spanish with Accept-Language es', async () => {
     const res = await adminEs.post('/api/employees/import', { csv: csv([person({ email: 'mal' }), person({ company: 'Nadie S.L.' })]) });
     expect(res.status).toBe(422);
@@ -288,6 +304,8 @@ describe('GET /api/employees/import-template', () => {
     const esLines = esText.slice(1).trim().split('\r\n');
     expect(esLines).toHaveLength(2);
     expect(esLines[0]).toMatch(/^Nombre;Apellidos;Género;Correo electrónico;DNI\/NIE;Empresa;/);
+    expect(esLines[0]).toMatch(/;Categoría profesional;Tipo de contrato$/);
+    expect(esLines[1]).toMatch(/;Grupo 4 – Dependiente;100 Indefinido a tiempo completo$/);
     expect(esLines[1]).toContain(COMPANY);
     const dry = await admin.post('/api/employees/import', { csv: esText, dryRun: true });
     expect(dry.status).toBe(200);

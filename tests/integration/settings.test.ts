@@ -80,6 +80,12 @@ describe('settings API', () => {
     expect(body.message).toBe('Settings saved successfully!');
     expect(body.data).toMatchObject({ country: 'ES', timezone: 'Europe/Madrid', timeFormat: '2', graceMinutes: 10, ipRestriction: '192.168.1.0/24, 10.0.0.7' });
     expect((await (await reader.get('/api/settings')).json()).data.timezone).toBe('Europe/Madrid');
+    // The grace changed, and it is an effective-dated figure rule (decision 050): PUT and GET both
+    // answer the history, one row from today holding every rule.
+    expect(body.breakRulesHistory).toHaveLength(1);
+    expect(body.breakRulesHistory[0].rules).toEqual({ breaksPaid: false, autoBreakAfterMinutes: 0, autoBreakMinutes: 30, maxOrdinaryDailyHours: 9, graceMinutes: 10 });
+    const got = await (await reader.get('/api/settings')).json();
+    expect(got.breakRulesHistory).toEqual(body.breakRulesHistory);
   });
 
   it('refuses bad values with translated field messages and changes nothing', async () => {

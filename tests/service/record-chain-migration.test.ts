@@ -53,12 +53,14 @@ describe('migrations 0010 and 0028 on existing records', () => {
       { company_id: 1, seq: 4, kind: 'attendance', ref_id: 1 },
       // Migration 0032: the installation's break rules, in the first company's chain.
       { company_id: 1, seq: 5, kind: 'rules', ref_id: 1 },
+      // Migration 0033: the same row, now holding every figure rule.
+      { company_id: 1, seq: 6, kind: 'rules', ref_id: 1 },
       { company_id: 2, seq: 1, kind: 'punch', ref_id: 2 },
       { company_id: 2, seq: 2, kind: 'attendance', ref_id: 2 },
     ]);
     const check = await verifyRecordChain(db);
-    expect(check).toMatchObject({ ok: true, entries: 7, brokenCount: 0, broken: [] });
-    expect(check.companies.map((c) => [c.companyName, c.head?.seq])).toEqual([['A', 5], ['B', 2]]);
+    expect(check).toMatchObject({ ok: true, entries: 8, brokenCount: 0, broken: [] });
+    expect(check.companies.map((c) => [c.companyName, c.head?.seq])).toEqual([['A', 6], ['B', 2]]);
 
     // What the repositories insert afterwards goes on each company's chain.
     await db.transaction().execute(async (trx) => {
@@ -69,8 +71,8 @@ describe('migrations 0010 and 0028 on existing records', () => {
       await insertAttendanceRevision(trx, { attendanceId: 2, revision: 1, timeIn: '2026-01-05T08:00:00.000Z', timeOut: null, breaks: [{ startAt: '2026-01-05T12:00:00.000Z', endAt: null }], workedSeconds: null, reason: 'x', authorId: 1, createdAt: t });
     });
     const after = await verifyRecordChain(db);
-    expect(after).toMatchObject({ ok: true, entries: 10 });
-    expect(after.companies.map((c) => c.head?.seq)).toEqual([6, 4]);
+    expect(after).toMatchObject({ ok: true, entries: 11 });
+    expect(after.companies.map((c) => c.head?.seq)).toEqual([7, 4]);
 
     // A punch inserted behind the app, without an entry, is named.
     sqlite.exec(`insert into punches (employee_id, attendance_id, action, at, method, created_at) values (1, 1, 'break-out', '2026-01-05T12:30:00.000Z', 'pin', '${t}')`);
@@ -79,7 +81,7 @@ describe('migrations 0010 and 0028 on existing records', () => {
 
     // Two writers cannot both append the same seq.
     expect(() =>
-      sqlite.prepare("insert into record_chain (company_id, seq, kind, ref_id, payload, prev_hash, hash, created_at) values (1, 6, 'punch', 99, '{}', '', '', ?)").run(t),
+      sqlite.prepare("insert into record_chain (company_id, seq, kind, ref_id, payload, prev_hash, hash, created_at) values (1, 7, 'punch', 99, '{}', '', '', ?)").run(t),
     ).toThrow(/UNIQUE/);
     await db.destroy();
   });
@@ -131,18 +133,49 @@ describe('migrations 0010 and 0028 on existing records', () => {
       { seq: 7, kind: 'approval', ref_id: 1 },
       // Migration 0032: the break rules the settings held, in force from the start (decision 050).
       { seq: 8, kind: 'rules', ref_id: 1 },
+      // Migration 0033: the row completed with every figure rule (the settings' undated values).
+      { seq: 9, kind: 'rules', ref_id: 1 },
     ]);
     expect(sqlite.prepare('select effective_from, rules, author_id from break_rules_history').all()).toEqual([
-      { effective_from: '0000-01-01', rules: '{"autoBreakAfterMinutes":0,"autoBreakMinutes":30,"breaksPaid":false}', author_id: null },
+      { effective_from: '0000-01-01', rules: '{"autoBreakAfterMinutes":0,"autoBreakMinutes":30,"breaksPaid":false,"graceMinutes":5,"maxOrdinaryDailyHours":9}', author_id: null },
     ]);
     // The entry already there was copied as it was.
     expect(sqlite.prepare('select * from record_chain where seq = 1').all()).toEqual(punchEntry);
-    expect(await verifyRecordChain(db)).toMatchObject({ ok: true, entries: 8, brokenCount: 0 });
+    expect(await verifyRecordChain(db)).toMatchObject({ ok: true, entries: 9, brokenCount: 0 });
     // Still append-only and linear.
     expect(() => sqlite.exec("update record_chain set payload = '{}' where seq = 1")).toThrow(/append-only/);
     expect(() => sqlite.exec('delete from record_chain where seq = 7')).toThrow(/append-only/);
     expect(() => sqlite.prepare("insert into record_chain (company_id, seq, kind, ref_id, payload, prev_hash, hash, created_at) values (1, 7, 'leave', 9, '{}', '', '', ?)").run(t)).toThrow(/UNIQUE/);
     expect(() => sqlite.prepare("insert into record_chain (company_id, seq, kind, ref_id, payload, prev_hash, hash, created_at) values (1, 9, 'other', 9, '{}', '', '', ?)").run(t)).toThrow(/CHECK/);
     await db.destroy();
+  });
+
+  it('migration 0033 completes the dated rules with the grace and the daily hours the settings held, chained, and figures stay', async () => {
+    const t = '2026-01-05T09:00:00.000Z';
+    const company = `insert into companies (id, name, created_at, updated_at) values (1, 'A', '${t}', '${t}');`;
+    const settings = `insert into settings (key, value, updated_at) values ('graceMinutes', '10', '${t}'), ('maxOrdinaryDailyHours', '8.5', '${t}'), ('breaksPaid', 'true', '${t}');`;
+    // An installation with a row from 0032: the row keeps its break rules and gains the two values.
+    const withRow = openSqlite(path.join(dir, 'rules-row.db'));
+    const a = createKysely(withRow);
+    await migrateToLatest(a, migrations.filter(([name]) => name < '0032'));
+    withRow.exec(company + settings);
+    await migrateToLatest(a);
+    expect(withRow.prepare('select effective_from, rules from break_rules_history').all()).toEqual([
+      { effective_from: '0000-01-01', rules: '{"autoBreakAfterMinutes":0,"autoBreakMinutes":30,"breaksPaid":true,"graceMinutes":10,"maxOrdinaryDailyHours":8.5}' },
+    ]);
+    expect(withRow.prepare("select seq, ref_id from record_chain where kind = 'rules' order by seq").all()).toEqual([{ seq: 1, ref_id: 1 }, { seq: 2, ref_id: 1 }]);
+    expect(await verifyRecordChain(a)).toMatchObject({ ok: true, brokenCount: 0 });
+    await a.destroy();
+    // No row yet (the company came after 0032): one row from the start with those values and the default break rules.
+    const noRow = openSqlite(path.join(dir, 'rules-none.db'));
+    const b = createKysely(noRow);
+    await migrateToLatest(b, migrations.filter(([name]) => name < '0033'));
+    noRow.exec(company + settings);
+    await migrateToLatest(b);
+    expect(noRow.prepare('select effective_from, rules, author_id from break_rules_history').all()).toEqual([
+      { effective_from: '0000-01-01', rules: '{"autoBreakAfterMinutes":0,"autoBreakMinutes":30,"breaksPaid":false,"graceMinutes":10,"maxOrdinaryDailyHours":8.5}', author_id: null },
+    ]);
+    expect(await verifyRecordChain(b)).toMatchObject({ ok: true, entries: 1, brokenCount: 0 });
+    await b.destroy();
   });
 });

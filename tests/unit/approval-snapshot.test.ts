@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { describeSnapshotAlerts, snapshotAlertLines, snapshotDifferences, snapshotDigestText } from '../../src/domain/periods/approval-snapshot.ts';
+import { describeSnapshotAlerts, snapshotAlertLines, snapshotDifferences, snapshotDigestText, snapshotFigureLabel, snapshotFigureValue } from '../../src/domain/periods/approval-snapshot.ts';
+import { emptyPayrollMonth } from '../../src/domain/payroll/payroll-month.ts';
+import { buildMonthlyRecord } from '../../src/domain/reports/monthly-record.ts';
+import { monthPeriod } from '../../src/domain/reports/periods.ts';
+import { createDayCalendar } from '../../src/domain/reports/day-calendar.ts';
+import { DEFAULT_BREAK_RULES } from '../../src/domain/worktime/break-rules.ts';
 import { figurePayload } from '../../src/domain/record-chain/record-chain.ts';
 import { translator } from '../../src/i18n/translate.ts';
 
@@ -33,10 +38,30 @@ describe('snapshotDifferences', () => {
     expect(snapshotDigestText({ payroll: { b: 1, a: 2 }, totals: {} })).toBe(snapshotDigestText({ totals: {}, payroll: { a: 2, b: 1 } }));
   });
 
+  it('figures are named in the reader\'s language and shown in their unit: durations in h/min, counts, lists by their length', () => {
+    const [en, es] = [translator('en'), translator('es')];
+    expect(snapshotFigureLabel('totals.workedSeconds', en)).toBe('worked time (record)');
+    expect(snapshotFigureLabel('totals.workedSeconds', es)).toBe('tiempo trabajado (registro)');
+    expect(snapshotFigureLabel('payroll.nightSeconds', es)).toBe('horas nocturnas (nómina)');
+    expect(snapshotFigureLabel('payroll.lateDays', en)).toBe('days late (payroll)');
+    // A figure this build does not know (a layout that grew) keeps its identifier.
+    expect(snapshotFigureLabel('payroll.somethingNew', en)).toBe('payroll.somethingNew');
+    expect(snapshotFigureValue('payroll.overtimeSeconds', 5400, en, 'en')).toBe('1 h 30 min');
+    expect(snapshotFigureValue('totals.breakSeconds', 59, es, 'es')).toBe('0 h 01 min');
+    expect(snapshotFigureValue('totals.workedDays', 21, es, 'es')).toBe('21');
+    expect(snapshotFigureValue('payroll.unjustifiedDates', '[{"from":"2026-03-02","to":"2026-03-03"}]', en, 'en')).toBe('1 item');
+    expect(snapshotFigureValue('payroll.absences', '[{"a":1},{"a":2}]', es, 'es')).toBe('2 elementos');
+    expect(snapshotFigureValue('payroll.overtimeSeconds', null, es, 'es')).toBe('—');
+    // Every figure of the payroll row and of the totals has a name in both languages.
+    const month = buildMonthlyRecord({ period: monthPeriod('2026-03'), today: '2026-04-01', calendar: createDayCalendar('Europe/Madrid'), schedules: [], leaveByDate: new Map(), attendances: [], breakRules: DEFAULT_BREAK_RULES });
+    const figures = [...Object.keys(emptyPayrollMonth()).map((k) => `payroll.${k}`), ...Object.keys(month.totals).map((k) => `totals.${k}`)];
+    for (const t of [en, es]) for (const f of figures) expect(snapshotFigureLabel(f, t), f).not.toBe(f);
+  });
+
   it('the alert lines name the employee, the period, the figure and both values (es, en, command line)', () => {
     const alerts = [{ employeeId: 7, employeeName: 'Ana Prueba', from: '2026-03-01', to: '2026-03-31', differences: [{ figure: 'payroll.overtimeSeconds', snapshot: 3600, fresh: 7200 }] }];
-    expect(snapshotAlertLines(alerts, translator('en'))).toEqual(['Ana Prueba, 01/03/2026 to 31/03/2026: payroll.overtimeSeconds approved 3600, now 7200']);
-    expect(snapshotAlertLines(alerts, translator('es'))).toEqual(['Ana Prueba, del 01/03/2026 al 31/03/2026: payroll.overtimeSeconds aprobado 3600, ahora 7200']);
+    expect(snapshotAlertLines(alerts, translator('en'), 'en')).toEqual(['Ana Prueba, 01/03/2026 to 31/03/2026: overtime (payroll): 1 h 00 min when approved, 2 h 00 min now']);
+    expect(snapshotAlertLines(alerts, translator('es'), 'es')).toEqual(['Ana Prueba, del 01/03/2026 al 31/03/2026: horas extraordinarias (nómina): 1 h 00 min al aprobar, 2 h 00 min ahora']);
     expect(describeSnapshotAlerts(alerts)[1]).toBe('  Ana Prueba (employee 7), 2026-03-01..2026-03-31: payroll.overtimeSeconds approved 3600, now 7200.');
     expect(describeSnapshotAlerts([])).toEqual([]);
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { breakRulesOn, countedSeconds, DEFAULT_BREAK_RULES } from '../../src/domain/worktime/break-rules.ts';
+import { breakRulesOn, countedSeconds, DEFAULT_BREAK_RULES, DEFAULT_FIGURE_RULES } from '../../src/domain/worktime/break-rules.ts';
 import { dayFigures } from '../../src/domain/worktime/day-figures.ts';
 import { buildMonthlyRecord } from '../../src/domain/reports/monthly-record.ts';
 import { createDayCalendar } from '../../src/domain/reports/day-calendar.ts';
@@ -51,7 +51,7 @@ describe('what counts as work under the break rules (decision 050)', () => {
 });
 
 describe('breakRulesOn: the rules in force on a date (effective-dated, decision 050)', () => {
-  const unpaid = { breaksPaid: false, autoBreakAfterMinutes: 0, autoBreakMinutes: 30 };
+  const unpaid = { breaksPaid: false, autoBreakAfterMinutes: 0, autoBreakMinutes: 30, maxOrdinaryDailyHours: 9, graceMinutes: 5 };
   const paid = { ...unpaid, breaksPaid: true };
   const auto = { ...unpaid, autoBreakAfterMinutes: 360 };
   const change = (id: number, effectiveFrom: string, rules: typeof unpaid) => ({ id, effectiveFrom, rules, createdAt: '2026-03-01T00:00:00Z', authorId: 1 });
@@ -65,7 +65,8 @@ describe('breakRulesOn: the rules in force on a date (effective-dated, decision 
   });
 
   it('the defaults before any change', () => {
-    expect(breakRulesOn([], '2026-03-15')).toEqual(DEFAULT_BREAK_RULES);
+    expect(breakRulesOn([], '2026-03-15')).toEqual(DEFAULT_FIGURE_RULES);
+    expect(DEFAULT_FIGURE_RULES).toMatchObject(DEFAULT_BREAK_RULES);
   });
 
   it('dayFigures takes the rules of its own date', () => {

@@ -13,6 +13,7 @@ import {
   validateImportRows,
 } from '../../src/domain/employees/csv-import.ts';
 import { matchApiRoute } from '../../src/domain/routing/api-table.ts';
+import { translate } from '../../src/i18n/translate.ts';
 
 const HEADER = 'firstName,lastName,gender,email,nationalId,company,department,jobTitle,leaveGroup,employmentType,pin';
 const row = (n: number, over: Partial<Record<string, string>> = {}) => {
@@ -143,6 +144,25 @@ describe('values', () => {
     const { input, problems } = rowInput({ gender: 'Mujer', height: '172,5', birthday: '01/02/2000', status: '', civilStatus: 'x', employmentType: 'Fijo' });
     expect(input).toEqual({ gender: 'female', height: '172.5', birthday: '2000-02-01', employmentType: 'regular' });
     expect(problems).toEqual([{ field: 'civilStatus', key: 'employeeImport.invalidChoice', params: { value: 'x', choices: 'single, married, partner, divorced, widowed' } }]);
+  });
+
+  it('reads the payroll fields (category, contract type) as optional text, refusing one longer than the employee form takes', () => {
+    expect(fieldOfHeader('Categoría profesional')).toBe('professionalCategory');
+    expect(fieldOfHeader('Grupo profesional')).toBe('professionalCategory');
+    expect(fieldOfHeader('Tipo de contrato')).toBe('contractType');
+    expect(fieldOfHeader('contract type')).toBe('contractType');
+    // "Tipo de contrato" no longer names the employment type (regular or trainee).
+    expect(fieldOfHeader('Tipo de empleo')).toBe('employmentType');
+    expect(REQUIRED_COLUMNS).not.toContain('contractType');
+    expect(templateHeaders('es').slice(-2)).toEqual(['Categoría profesional', 'Tipo de contrato']);
+    expect(templateHeaders('en').slice(-2)).toEqual(['professionalCategory', 'contractType']);
+    const rows = parseEmployeeCsv([`${HEADER},professionalCategory,contractType`, `${row(1)},Grupo 4,100 Indefinido`, `${row(2)},,`, `${row(3)},${'x'.repeat(121)},401`].join('\n')).rows;
+    const { checked, problems } = validateImportRows(rows);
+    expect(checked[0]!.data).toMatchObject({ professionalCategory: 'Grupo 4', contractType: '100 Indefinido' });
+    expect(checked[1]!.data).toMatchObject({ professionalCategory: null, contractType: null });
+    expect(problems).toEqual([{ line: 4, field: 'professionalCategory', key: 'employeeImport.payrollTextTooLong', params: { max: 120, count: 121 } }]);
+    expect(translate('es', problems[0]!.key, problems[0]!.params)).toBe('Como mucho 120 caracteres (este tiene 121), como lo anota la gestoría');
+    expect(translate('en', problems[0]!.key, problems[0]!.params)).toBe('At most 120 characters (this one has 121), as the payroll bureau names it');
   });
 
   it('compares national IDs without case, spaces, dots or dashes', () => {

@@ -4,6 +4,8 @@ import { API_ROUTES } from '../../src/domain/routing/api-table.ts';
 import { apiReference } from '../../src/server/openapi/api-reference.ts';
 import { openApiDocument, openApiPath } from '../../src/server/openapi/openapi-document.ts';
 import { REQUEST_BODIES } from '../../src/server/openapi/request-schemas.ts';
+import * as v from 'valibot';
+import { DepartmentScheduleCreateInput, ScheduleCreateInput, ScheduleInput } from '../../src/domain/schedules/schedule-schema.ts';
 
 /** Decision 057: the OpenAPI document covers every endpoint of the API table and is valid OpenAPI 3.1. */
 
@@ -38,6 +40,25 @@ describe('the OpenAPI document', () => {
     expect(Object.keys(token.properties)).toEqual(['name', 'expiresOn', 'permissions']);
     expect(token.required).toEqual(['name', 'expiresOn', 'permissions']);
     expect(token.properties.name.maxLength).toBe(80);
+  });
+
+  it('a new schedule may leave its first day out (the next working day), an edit names it: the document says what the schemas accept', () => {
+    const schemaOf = (path: string, method: string) => doc.paths[path]![method].requestBody.content['application/json'].schema;
+    for (const [path, who] of [['/api/schedules', 'employee'], ['/api/schedules/bulk', 'department']] as const) {
+      const create = schemaOf(path, 'post');
+      expect(create.properties).toHaveProperty('fromDate');
+      expect(create.required, path).toEqual([who, 'startTime', 'offTime', 'totalHours']);
+    }
+    expect(schemaOf('/api/schedules/{id}', 'patch').required).toContain('fromDate');
+    const shift = { employee: 3, startTime: '09:00', offTime: '17:00', totalHours: 8 };
+    for (const fromDate of [undefined, null, '']) {
+      expect(v.safeParse(ScheduleCreateInput, { ...shift, fromDate }).success, String(fromDate)).toBe(true);
+      expect(v.safeParse(ScheduleInput, { ...shift, fromDate }).success, String(fromDate)).toBe(false);
+      expect(v.safeParse(DepartmentScheduleCreateInput, { ...shift, employee: undefined, department: 2, fromDate }).success).toBe(true);
+    }
+    expect(v.safeParse(ScheduleCreateInput, { ...shift, fromDate: '2027-02-30' }).success).toBe(false);
+    expect(v.safeParse(ScheduleCreateInput, { ...shift, fromDate: '2027-03-02', toDate: '2027-03-01' }).success).toBe(false);
+    expect(v.safeParse(ScheduleCreateInput, { ...shift, toDate: '2027-03-01' }).success).toBe(true);
   });
 
   it('names a second {id} after its segment, so path parameters are unique', () => {

@@ -7,6 +7,7 @@ import type { MonthlyRecordDay } from '../../src/domain/reports/monthly-record.t
 import { translate } from '../../src/i18n/translate.ts';
 import * as v from 'valibot';
 import { periodWarnings } from '../../src/domain/periods/period-warnings.ts';
+import { warningLimitsOf } from '../../src/domain/worktime/worktime-settings.ts';
 
 // Decision 051: the periods approved, the lock rule and the exceptions shown before approving.
 describe('approval periods', () => {
@@ -121,9 +122,9 @@ describe('exceptions of a period', () => {
     ];
     // The day before ended at 23:00: 9 h of rest until 08:00 on the 2nd.
     const previous = { date: '2026-03-01', timeIn: '2026-03-01T15:00:00Z', timeOut: '2026-03-01T23:00:00Z', breaks: [], workedSeconds: 8 * 3600 };
-    const kinds = periodWarnings(long, { maxOrdinaryDailyHours: 9 }, period, previous).map((w) => `${w.date} ${w.kind}`);
+    const kinds = periodWarnings(long, warningLimitsOf({ maxOrdinaryDailyHours: 9 }), period, previous).map((w) => `${w.date} ${w.kind}`);
     expect(kinds.sort()).toEqual(['2026-03-02 shortBreak', '2026-03-02 shortRest', '2026-03-03 longDay']);
-    expect(periodWarnings(long, { maxOrdinaryDailyHours: 0 }, period).map((w) => w.kind)).toEqual(['shortBreak']);
+    expect(periodWarnings(long, warningLimitsOf({ maxOrdinaryDailyHours: 0 }), period).map((w) => w.kind)).toEqual(['shortBreak']);
   });
 });
 

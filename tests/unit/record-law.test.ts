@@ -4,6 +4,7 @@ import { computeAttendanceMetrics } from '../../src/domain/attendance/attendance
 import { payrollMonth } from '../../src/domain/payroll/payroll-month.ts';
 import { periodTotals } from '../../src/domain/periods/period-exceptions.ts';
 import { periodWarnings } from '../../src/domain/periods/period-warnings.ts';
+import { warningLimitsOf } from '../../src/domain/worktime/worktime-settings.ts';
 import { createDayCalendar } from '../../src/domain/reports/day-calendar.ts';
 import { buildMonthlyRecord, type RecordAttendance } from '../../src/domain/reports/monthly-record.ts';
 import { monthPeriod } from '../../src/domain/reports/periods.ts';
@@ -67,7 +68,7 @@ describe('the long day limit is judged on ordinary hours (art. 34.3 ET)', () => 
     expect(dayOf(r, '2026-03-02')).toMatchObject({ overtimeSeconds: 2 * H, ordinarySeconds: 7.5 * H });
     const warned = withWorkTimeWarnings(r, DEFAULT_WARNING_LIMITS);
     expect(warned.days.flatMap((d) => d.warnings ?? []).filter((w) => w.kind === 'longDay')).toEqual([]);
-    expect(periodWarnings(r.days, { maxOrdinaryDailyHours: 9 }, period).filter((w) => w.kind === 'longDay')).toEqual([]);
+    expect(periodWarnings(r.days, warningLimitsOf({ maxOrdinaryDailyHours: 9 }), period).filter((w) => w.kind === 'longDay')).toEqual([]);
   });
 
   it('a schedule of 10 ordinary hours is flagged with the ordinary hours measured', () => {
@@ -75,7 +76,7 @@ describe('the long day limit is judged on ordinary hours (art. 34.3 ET)', () => 
     const r10 = record({ schedules: [long], attendances: [day('2026-03-02', '08:00', '18:00', long)] });
     const warned = withWorkTimeWarnings(r10, DEFAULT_WARNING_LIMITS);
     expect(warned.days.flatMap((d) => d.warnings ?? []).filter((w) => w.kind === 'longDay')).toEqual([{ date: '2026-03-02', kind: 'longDay', seconds: 10 * H, limitSeconds: 9 * H }]);
-    expect(periodWarnings(r10.days, { maxOrdinaryDailyHours: 9 }, period).map((w) => w.kind)).toContain('longDay');
+    expect(periodWarnings(r10.days, warningLimitsOf({ maxOrdinaryDailyHours: 9 }), period).map((w) => w.kind)).toContain('longDay');
   });
 });
 
@@ -120,7 +121,7 @@ describe("a night worker's overtime is warned about (art. 36.1 ET)", () => {
     expect(dayOf(r, '2026-03-02').overtimeSeconds).toBe(H);
     const warnings = withWorkTimeWarnings(r, DEFAULT_WARNING_LIMITS).days.flatMap((d) => d.warnings ?? []);
     expect(warnings.filter((w) => w.kind === 'nightOvertime')).toEqual([{ date: '2026-03-02', kind: 'nightOvertime', seconds: H, limitSeconds: 0 }]);
-    expect(periodWarnings(r.days, { maxOrdinaryDailyHours: 9 }, period).map((w) => w.kind)).toContain('nightOvertime');
+    expect(periodWarnings(r.days, warningLimitsOf({ maxOrdinaryDailyHours: 9 }), period).map((w) => w.kind)).toContain('nightOvertime');
     const byDay = record({ schedules: [office], attendances: [day('2026-03-02', '09:00', '18:00')] });
     expect(withWorkTimeWarnings(byDay, DEFAULT_WARNING_LIMITS).days.flatMap((d) => d.warnings ?? []).filter((w) => w.kind === 'nightOvertime')).toEqual([]);
   });

@@ -24,7 +24,8 @@ export const CSV_COLUMNS = [
   { field: 'department', es: 'Departamento', aliases: ['department', 'departamento'] },
   { field: 'jobTitle', es: 'Puesto', aliases: ['jobtitle', 'position', 'puesto', 'puestodetrabajo', 'cargo'] },
   { field: 'leaveGroup', es: 'Grupo de ausencia', aliases: ['leavegroup', 'grupodeausencia', 'grupodeausencias', 'grupoausencia'] },
-  { field: 'employmentType', es: 'Tipo de empleo', aliases: ['employmenttype', 'tipodeempleo', 'tipoempleo', 'tipodecontrato', 'contrato'] },
+  // "Tipo de contrato" names the contract type (the payroll field below), not this one.
+  { field: 'employmentType', es: 'Tipo de empleo', aliases: ['employmenttype', 'tipodeempleo', 'tipoempleo'] },
   { field: 'pin', es: 'PIN', aliases: ['pin', 'codigopin'] },
   { field: 'civilStatus', es: 'Estado civil', aliases: ['civilstatus', 'maritalstatus', 'estadocivil'] },
   { field: 'height', es: 'Altura (cm)', aliases: ['height', 'heightcm', 'altura', 'alturacm', 'estatura'] },
@@ -40,6 +41,9 @@ export const CSV_COLUMNS = [
   { field: 'leavePrivilege', es: 'Derecho de ausencia', aliases: ['leaveprivilege', 'derechodeausencia', 'privilegiodeausencia', 'privilegio'] },
   { field: 'rfidCard', es: 'Tarjeta RFID', aliases: ['rfidcard', 'rfid', 'badge', 'card', 'tarjeta', 'tarjetarfid'] },
   { field: 'status', es: 'Estado', aliases: ['status', 'estado'] },
+  // For the payroll export (migration 0030, decision 052): optional free text, as the bureau names them.
+  { field: 'professionalCategory', es: 'Categoría profesional', aliases: ['professionalcategory', 'category', 'professionalgroup', 'categoria', 'categoriaprofesional', 'grupoprofesional', 'categoriaogrupoprofesional'] },
+  { field: 'contractType', es: 'Tipo de contrato', aliases: ['contracttype', 'contract', 'tipodecontrato', 'contrato', 'modalidaddecontrato', 'modalidadcontractual'] },
 ] as const;
 
 export type CsvField = (typeof CSV_COLUMNS)[number]['field'];
@@ -331,6 +335,9 @@ export function choiceCode(field: CsvField, value: string): string | undefined {
 
 const DATE_FIELDS = new Set<CsvField>(['birthday', 'officialStartDate', 'dateRegularized']);
 
+/** The payroll texts and their longest length (the employee schema's). */
+export const PAYROLL_TEXT_MAX: Partial<Record<CsvField, number>> = { professionalCategory: 120, contractType: 120 };
+
 /**
  * A date as `YYYY-MM-DD`. Also reads `D/M/YYYY`, `D-M-YYYY` and `D.M.YYYY` (day first, as in
  * Spain and most of Europe) and a spreadsheet's `YYYY-MM-DD 00:00:00`. Anything else is returned
@@ -402,6 +409,9 @@ export function rowInput(values: Partial<Record<CsvField, string>>): { input: Re
       value = normalizeDate(value);
     } else if ((field === 'height' || field === 'weight') && /^\d+,\d+$/.test(value)) {
       value = value.replace(',', '.');
+    } else if (PAYROLL_TEXT_MAX[field] !== undefined && value.length > PAYROLL_TEXT_MAX[field]!) {
+      problems.push({ field, key: 'employeeImport.payrollTextTooLong', params: { max: PAYROLL_TEXT_MAX[field], count: value.length } });
+      continue;
     }
     // Empty optional choices and status fall back to the schema's defaults.
     if (value === '' && (field === 'status' || field === 'civilStatus')) continue;

@@ -1,6 +1,8 @@
 import type { PayrollMonth } from '../payroll/payroll-month.ts';
 import type { MonthlyRecordTotals } from '../reports/monthly-record.ts';
 import { canonicalJson } from '../record-chain/record-chain.ts';
+import { formatDuration, formatNumber } from '../format/intl-format.ts';
+import type { Language } from '../../i18n/languages.ts';
 
 /**
  * The figures an approval freezes (issue 33 point 1, decision 051 update): an employee's payroll
@@ -61,9 +63,85 @@ export function describeSnapshotAlerts(alerts: readonly SnapshotAlert[]): string
   return lines;
 }
 
-/** One line per differing figure, translated (close screen and Settings → Record integrity). */
-export function snapshotAlertLines(alerts: readonly SnapshotAlert[], t: (key: string, params?: Record<string, unknown>) => string): string[] {
+/** The translated name of each figure of the payroll row and the record's totals (literal keys, one per figure). */
+const FIGURE_NAMES: Readonly<Record<string, string>> = {
+  attendedDays: 'periods.figureName.attendedDays',
+  workedDays: 'periods.figureName.workedDays',
+  openDays: 'periods.figureName.openDays',
+  absentDays: 'periods.figureName.absentDays',
+  leaveDays: 'periods.figureName.leaveDays',
+  workedSeconds: 'periods.figureName.workedSeconds',
+  countedSeconds: 'periods.figureName.countedSeconds',
+  breakSeconds: 'periods.figureName.breakSeconds',
+  expectedSeconds: 'periods.figureName.expectedSeconds',
+  ordinarySeconds: 'periods.figureName.ordinarySeconds',
+  overtimeSeconds: 'periods.figureName.overtimeSeconds',
+  overtimePaidSeconds: 'periods.figureName.overtimePaidSeconds',
+  overtimeCompensatedSeconds: 'periods.figureName.overtimeCompensatedSeconds',
+  overtimeRestSeconds: 'periods.figureName.overtimeRestSeconds',
+  overtimeUnmarkedSeconds: 'periods.figureName.overtimeUnmarkedSeconds',
+  complementarySeconds: 'periods.figureName.complementarySeconds',
+  nightSeconds: 'periods.figureName.nightSeconds',
+  holidayWorkedDays: 'periods.figureName.holidayWorkedDays',
+  holidayWorkedSeconds: 'periods.figureName.holidayWorkedSeconds',
+  holidayNightSeconds: 'periods.figureName.holidayNightSeconds',
+  restDayWorkedDays: 'periods.figureName.restDayWorkedDays',
+  restDayWorkedSeconds: 'periods.figureName.restDayWorkedSeconds',
+  lateDays: 'periods.figureName.lateDays',
+  lateSeconds: 'periods.figureName.lateSeconds',
+  earlyDepartureDays: 'periods.figureName.earlyDepartureDays',
+  earlyDepartureSeconds: 'periods.figureName.earlyDepartureSeconds',
+  unjustifiedDates: 'periods.figureName.unjustifiedDates',
+  overtimeMarks: 'periods.figureName.overtimeMarks',
+  leaveSeconds: 'periods.figureName.leaveSeconds',
+  absences: 'periods.figureName.absences',
+  unjustifiedDays: 'periods.figureName.unjustifiedDays',
+  unjustifiedSeconds: 'periods.figureName.unjustifiedSeconds',
+  autoBreakDeductedSeconds: 'periods.figureName.autoBreakDeductedSeconds',
+  onSiteDays: 'periods.figureName.onSiteDays',
+  remoteDays: 'periods.figureName.remoteDays',
+};
+
+const FIGURE_PARTS: Readonly<Record<string, string>> = { payroll: 'periods.figurePart.payroll', totals: 'periods.figurePart.totals' };
+
+type Translate = (key: string, params?: Record<string, unknown>) => string;
+
+/** A figure's name as people read it: "overtime (payroll)", "horas ordinarias (registro)"; an unknown one keeps its identifier. */
+export function snapshotFigureLabel(figure: string, t: Translate): string {
+  const [part = '', name = ''] = figure.split('.', 2);
+  const nameKey = FIGURE_NAMES[name];
+  const partKey = FIGURE_PARTS[part];
+  return nameKey && partKey ? t('periods.figureLabel', { name: t(nameKey), part: t(partKey) }) : figure;
+}
+
+/**
+ * A figure's value in its unit: seconds as "7 h 30 min", counts as numbers, a list (dates, marks,
+ * absences by type) by how many items it has, a missing one as "—".
+ */
+export function snapshotFigureValue(figure: string, value: number | string | null, t: Translate, lang: Language): string {
+  if (value === null) return '—';
+  if (typeof value === 'number') return figure.endsWith('Seconds') ? formatDuration(value, lang) : formatNumber(value, lang);
+  try {
+    const parsed = JSON.parse(value) as unknown;
+    if (Array.isArray(parsed)) return t('periods.figureItems', { count: parsed.length });
+  } catch {
+    // Not JSON: shown as it is.
+  }
+  return value;
+}
+
+/** One line per differing figure, translated: the figure's name, both values in their unit (close screen and Settings → Record integrity). */
+export function snapshotAlertLines(alerts: readonly SnapshotAlert[], t: Translate, lang: Language): string[] {
   return alerts.flatMap((a) =>
-    a.differences.map((d) => t('periods.snapshotAlertLine', { employee: a.employeeName, from: a.from, to: a.to, figure: d.figure, snapshot: d.snapshot ?? '—', fresh: d.fresh ?? '—' })),
+    a.differences.map((d) =>
+      t('periods.snapshotAlertLine', {
+        employee: a.employeeName,
+        from: a.from,
+        to: a.to,
+        figure: snapshotFigureLabel(d.figure, t),
+        snapshot: snapshotFigureValue(d.figure, d.snapshot, t, lang),
+        fresh: snapshotFigureValue(d.figure, d.fresh, t, lang),
+      }),
+    ),
   );
 }

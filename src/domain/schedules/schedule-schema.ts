@@ -62,3 +62,25 @@ export const DepartmentScheduleInput = v.pipe(
   ),
 );
 export type DepartmentScheduleInput = v.InferOutput<typeof DepartmentScheduleInput>;
+
+/**
+ * What creating a schedule accepts (POST /api/schedules and /api/schedules/bulk, and the create
+ * forms): the same shift, but `fromDate` may be left out, null or empty, and then the server starts
+ * it on the next working day after today (`withDefaultStart`, issue 33 point 6; decision 012). The
+ * OpenAPI document is generated from these, so the contract says the field is optional. An edit
+ * (PATCH) still names its first day (ScheduleInput).
+ */
+const newShift = { ...shift, fromDate: optionalDate };
+const fromBeforeTo = (s: { fromDate: string | null; toDate: string | null }) => s.toDate === null || s.fromDate === null || s.toDate >= s.fromDate;
+
+export const ScheduleCreateInput = v.pipe(
+  v.object({ employee: idRef, ...newShift }, REQUIRED),
+  v.forward(v.partialCheck([['fromDate'], ['toDate']], fromBeforeTo, 'schedules.toBeforeFrom'), ['toDate']),
+);
+export type ScheduleCreateInput = v.InferOutput<typeof ScheduleCreateInput>;
+
+export const DepartmentScheduleCreateInput = v.pipe(
+  v.object({ department: idRef, ...newShift }, REQUIRED),
+  v.forward(v.partialCheck([['fromDate'], ['toDate']], fromBeforeTo, 'schedules.toBeforeFrom'), ['toDate']),
+);
+export type DepartmentScheduleCreateInput = v.InferOutput<typeof DepartmentScheduleCreateInput>;

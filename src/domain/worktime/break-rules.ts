@@ -49,23 +49,47 @@ export function countedSeconds(day: { workedSeconds: number | null; breakSeconds
 export type BreakRulesByDate = (date: string) => BreakRules;
 export type BreakRulesInput = BreakRules | BreakRulesByDate;
 
+/**
+ * Every setting that changes a figure, effective-dated together (issue 33 leftovers, decision 050
+ * update): the break rules, the daily limit of ordinary hours (the long-day warning on the record
+ * and the close screen) and the lateness grace (a check-in's late seconds, stored with the day when
+ * it is punched or corrected). One history holds them all (`break_rules_history`, whose name
+ * predates the others), so one date says from when a change applies, whichever it is.
+ */
+export interface FigureRules extends BreakRules {
+  /** Ordinary hours a day before the long-day warning (art. 34.3 ET: 9); 0 = agreed otherwise. */
+  maxOrdinaryDailyHours: number;
+  /** Minutes after the scheduled start before a check-in counts as late. */
+  graceMinutes: number;
+}
+
+export const DEFAULT_FIGURE_RULES: Readonly<FigureRules> = { ...DEFAULT_BREAK_RULES, maxOrdinaryDailyHours: 9, graceMinutes: 5 };
+
+/** The figure rules, in a fixed order (the history's comparison and the settings page). */
+export const FIGURE_RULE_KEYS = ['breaksPaid', 'autoBreakAfterMinutes', 'autoBreakMinutes', 'maxOrdinaryDailyHours', 'graceMinutes'] as const satisfies readonly (keyof FigureRules)[];
+
+/** Whether two sets of figure rules differ in any rule. */
+export const figureRulesDiffer = (a: FigureRules, b: FigureRules): boolean => FIGURE_RULE_KEYS.some((k) => a[k] !== b[k]);
+
+export type FigureRulesByDate = (date: string) => FigureRules;
+
 /** One dated change of the rules: in force from `effectiveFrom` (YYYY-MM-DD) until the next change. */
 export interface BreakRulesChange {
   id: number;
   effectiveFrom: string;
-  rules: BreakRules;
+  rules: FigureRules;
   createdAt: string;
   authorId: number | null;
 }
 
 /** The rules of `date`: from the change with the latest `effectiveFrom` on or before it (the later written on a tie); the defaults before any. */
-export function breakRulesOn(history: readonly BreakRulesChange[], date: string): BreakRules {
+export function breakRulesOn(history: readonly BreakRulesChange[], date: string): FigureRules {
   let found: BreakRulesChange | null = null;
   for (const c of history) {
     if (c.effectiveFrom > date) continue;
     if (!found || c.effectiveFrom > found.effectiveFrom || (c.effectiveFrom === found.effectiveFrom && c.id > found.id)) found = c;
   }
-  return found ? found.rules : DEFAULT_BREAK_RULES;
+  return found ? found.rules : DEFAULT_FIGURE_RULES;
 }
 
 /** The rules of one day from either form of input. */
@@ -74,7 +98,7 @@ export const rulesOfDay = (input: BreakRulesInput, date: string): BreakRules => 
 /** A change as the settings page lists it. */
 export interface BreakRulesChangeView {
   effectiveFrom: string;
-  rules: BreakRules;
+  rules: FigureRules;
   createdAt: string;
   /** The account that made the change; null for the installation's first rules. */
   author: string | null;

@@ -1,5 +1,5 @@
 import type { MonthlyRecord, MonthlyRecordDay } from '../reports/monthly-record.ts';
-import { workTimeWarnings, type WarnDay, type WarningLimits, type WorkTimeWarning } from './work-time-warnings.ts';
+import { workTimeWarnings, type WarnDay, type WarningLimitsInput, type WorkTimeWarning } from './work-time-warnings.ts';
 
 /**
  * The work-time warnings (workTimeWarnings, art. 34.3/34.4 ET) placed on the days they belong
@@ -24,7 +24,7 @@ export function employeeDayKey(employeeId: number, date: string): string {
  * in the list, whatever the gap), keyed by employeeDayKey. Days not in the list are not judged,
  * so a caller loads one more day before the first it shows.
  */
-export function warningsByEmployeeDay(days: readonly EmployeeWarnDay[], limits: WarningLimits): Map<string, WorkTimeWarning[]> {
+export function warningsByEmployeeDay(days: readonly EmployeeWarnDay[], limits: WarningLimitsInput): Map<string, WorkTimeWarning[]> {
   const byEmployee = new Map<number, EmployeeWarnDay[]>();
   for (const d of days) byEmployee.set(d.employeeId, [...(byEmployee.get(d.employeeId) ?? []), d]);
   const out = new Map<string, WorkTimeWarning[]>();
@@ -61,7 +61,7 @@ export function warnDayOf(day: Pick<MonthlyRecordDay, 'date' | 'timeIn' | 'timeO
  * The record with each day's warnings (`day.warnings`, empty when none), judged over the month's
  * attended days with `previous` (the last attendance before the month) for the first rest.
  */
-export function withWorkTimeWarnings(record: MonthlyRecord, limits: WarningLimits, previous?: WarnDay): MonthlyRecord {
+export function withWorkTimeWarnings(record: MonthlyRecord, limits: WarningLimitsInput, previous?: WarnDay): MonthlyRecord {
   const worked = record.days.map(warnDayOf).filter((d): d is WarnDay => d !== null);
   const byDate = new Map<string, WorkTimeWarning[]>();
   for (const w of workTimeWarnings(worked, limits, previous)) byDate.set(w.date, [...(byDate.get(w.date) ?? []), w]);

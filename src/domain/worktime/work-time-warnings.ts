@@ -47,6 +47,10 @@ export const DEFAULT_WARNING_LIMITS: Readonly<WarningLimits> = {
   maxOrdinarySeconds: 9 * 3600,
 };
 
+/** The limits in force on a date (the daily ordinary hours are effective-dated, decision 050). */
+export type WarningLimitsByDate = (date: string) => WarningLimits;
+export type WarningLimitsInput = WarningLimits | WarningLimitsByDate;
+
 /** Bounds of the daily ordinary hours setting (0 = off). */
 export const MAX_ORDINARY_HOURS_RANGE = { min: 0, max: 24 } as const;
 
@@ -66,11 +70,13 @@ export interface WarnDay {
 }
 
 /** The warnings of `days` (any order), oldest first; `previous` is the last day before them (for the rest rule). */
-export function workTimeWarnings(days: readonly WarnDay[], limits: WarningLimits, previous?: WarnDay): WorkTimeWarning[] {
+export function workTimeWarnings(days: readonly WarnDay[], input: WarningLimitsInput, previous?: WarnDay): WorkTimeWarning[] {
   const ordered = [...days].sort((a, b) => (a.timeIn < b.timeIn ? -1 : a.timeIn > b.timeIn ? 1 : 0));
   const out: WorkTimeWarning[] = [];
   let before: WarnDay | undefined = previous;
   for (const day of ordered) {
+    // Each day is judged by the limits in force on its own date.
+    const limits = typeof input === 'function' ? input(day.date) : input;
     if (before?.timeOut) {
       const rest = Math.round((Date.parse(day.timeIn) - Date.parse(before.timeOut)) / 1000);
       if (rest >= 0 && rest < limits.minRestSeconds) out.push({ date: day.date, kind: 'shortRest', seconds: rest, limitSeconds: limits.minRestSeconds });

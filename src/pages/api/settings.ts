@@ -6,8 +6,15 @@ import { getSettings } from '../../server/services/get-settings.ts';
 import { updateSettings } from '../../server/services/update-settings.ts';
 import { breakRulesChanges } from '../../server/services/worktime/break-rules-changes.ts';
 
-/** GET the instance settings (setting.read); PUT the whole set (setting.update), answered with the break rules' history (decision 050). */
-export const GET = endpoint(async () => json({ data: await getSettings(await getDb()) }));
+/**
+ * GET the instance settings (setting.read); PUT the whole set (setting.update). Both answer the
+ * history of the effective-dated figure rules as `breakRulesHistory` (decision 050; the name
+ * predates the other rules it now holds).
+ */
+export const GET = endpoint(async () => {
+  const db = await getDb();
+  return json({ data: await getSettings(db), breakRulesHistory: await breakRulesChanges(db) });
+});
 
 export const PUT = endpoint(async (context) => {
   const user = requireUser(context);

@@ -1,5 +1,5 @@
 import { canonicalJson } from '../../domain/record-chain/record-chain.ts';
-import { DEFAULT_BREAK_RULES, type BreakRules } from '../../domain/worktime/break-rules.ts';
+import { DEFAULT_FIGURE_RULES, type FigureRules } from '../../domain/worktime/break-rules.ts';
 import type { FaceEnablement } from '../../domain/biometrics/face-enablement.ts';
 import type { BreakInstants } from '../../domain/attendance/shift-times.ts';
 import { normalizePermissions, type Permissions } from '../../domain/permissions/permissions.ts';
@@ -178,8 +178,12 @@ export function snapshotPartJson(part: object): string {
   return canonicalJson(part);
 }
 
-/** `break_rules_history.rules`: the BreakRules; a damaged or missing field reads as its default. */
-export function parseBreakRules(json: string): BreakRules {
+/**
+ * `break_rules_history.rules`: every figure rule (FigureRules, decision 050); a damaged or missing
+ * field reads as its default (rows written before the history held all of them were completed by
+ * the migration figure-rules-history).
+ */
+export function parseBreakRules(json: string): FigureRules {
   let v: Record<string, unknown> = {};
   try {
     const parsed = JSON.parse(json) as unknown;
@@ -188,14 +192,23 @@ export function parseBreakRules(json: string): BreakRules {
     // Damaged: the defaults.
   }
   const int = (x: unknown, d: number): number => (Number.isInteger(x) ? (x as number) : d);
+  const num = (x: unknown, d: number): number => (typeof x === 'number' && Number.isFinite(x) ? x : d);
   return {
-    breaksPaid: typeof v.breaksPaid === 'boolean' ? v.breaksPaid : DEFAULT_BREAK_RULES.breaksPaid,
-    autoBreakAfterMinutes: int(v.autoBreakAfterMinutes, DEFAULT_BREAK_RULES.autoBreakAfterMinutes),
-    autoBreakMinutes: int(v.autoBreakMinutes, DEFAULT_BREAK_RULES.autoBreakMinutes),
+    breaksPaid: typeof v.breaksPaid === 'boolean' ? v.breaksPaid : DEFAULT_FIGURE_RULES.breaksPaid,
+    autoBreakAfterMinutes: int(v.autoBreakAfterMinutes, DEFAULT_FIGURE_RULES.autoBreakAfterMinutes),
+    autoBreakMinutes: int(v.autoBreakMinutes, DEFAULT_FIGURE_RULES.autoBreakMinutes),
+    maxOrdinaryDailyHours: num(v.maxOrdinaryDailyHours, DEFAULT_FIGURE_RULES.maxOrdinaryDailyHours),
+    graceMinutes: int(v.graceMinutes, DEFAULT_FIGURE_RULES.graceMinutes),
   };
 }
 
-/** BreakRules as `break_rules_history.rules` stores them (canonical JSON). */
-export function breakRulesJson(rules: BreakRules): string {
-  return canonicalJson({ breaksPaid: rules.breaksPaid, autoBreakAfterMinutes: rules.autoBreakAfterMinutes, autoBreakMinutes: rules.autoBreakMinutes });
+/** FigureRules as `break_rules_history.rules` stores them (canonical JSON). */
+export function breakRulesJson(rules: FigureRules): string {
+  return canonicalJson({
+    breaksPaid: rules.breaksPaid,
+    autoBreakAfterMinutes: rules.autoBreakAfterMinutes,
+    autoBreakMinutes: rules.autoBreakMinutes,
+    maxOrdinaryDailyHours: rules.maxOrdinaryDailyHours,
+    graceMinutes: rules.graceMinutes,
+  });
 }

@@ -19,7 +19,7 @@ import { MailSettingsInput } from '../../domain/notifications/mail-settings.ts';
 import { CompanyInput, DepartmentInput, HolidayInput, JobTitleInput, LeaveGroupInput, LeaveTypeInput } from '../../domain/org/org-schemas.ts';
 import { PeriodApproveInput, PeriodReopenInput } from '../../domain/periods/period-schema.ts';
 import { RoleInput } from '../../domain/permissions/role-schema.ts';
-import { DepartmentScheduleInput, ScheduleInput } from '../../domain/schedules/schedule-schema.ts';
+import { DepartmentScheduleCreateInput, ScheduleCreateInput, ScheduleInput } from '../../domain/schedules/schedule-schema.ts';
 import { SettingsInput } from '../../domain/settings/settings-schema.ts';
 import { CreateTerminalSchema, PairTerminalSchema, UpdateTerminalSchema } from '../../domain/terminals/terminal-rules.ts';
 import { UserCreateInput, UserUpdateInput } from '../../domain/users/user-schemas.ts';
@@ -48,7 +48,7 @@ export const REQUEST_BODIES: Readonly<Record<string, GenericSchema | { anyOf: Ge
   'PUT /api/settings/email': MailSettingsInput,
   'POST /api/settings/face-recognition': FaceSwitchInput,
   'POST /api/employees/import': EmployeeImportRequest,
-  'POST /api/schedules/bulk': DepartmentScheduleInput,
+  'POST /api/schedules/bulk': DepartmentScheduleCreateInput,
   'POST /api/holidays/import': HolidayImportInput,
   'POST /api/attendance-corrections': CorrectionRequestInput,
   'POST /api/attendance-corrections/{id}/approve': CorrectionDecisionInput,
@@ -62,7 +62,7 @@ export const REQUEST_BODIES: Readonly<Record<string, GenericSchema | { anyOf: Ge
   'PATCH /api/employees/{id}': EmployeeUpdateInput,
   'POST /api/attendances': AttendanceCreateInput,
   'PATCH /api/attendances/{id}': AttendanceUpdateInput,
-  'POST /api/schedules': ScheduleInput,
+  'POST /api/schedules': ScheduleCreateInput,
   'PATCH /api/schedules/{id}': ScheduleInput,
   'POST /api/leaves': LeaveRequestInput,
   // An Employee edits its pending request; an administrator decides it (status and comment).

@@ -1,6 +1,6 @@
 import { CalendarPlus } from 'lucide-react';
 import { useForm } from 'react-hook-form';
-import { DepartmentScheduleInput } from '#domain/schedules/schedule-schema.ts';
+import { DepartmentScheduleCreateInput } from '#domain/schedules/schedule-schema.ts';
 import type { DepartmentDto } from '#domain/api/records.ts';
 import type { Language } from '#i18n/languages.ts';
 import { translator } from '#i18n/translate.ts';
@@ -13,13 +13,13 @@ import { useApiAction } from '#lib/client/use-api-action.ts';
 /** Assigns one shift to every employee of a department (POST /schedules/bulk). */
 export function AssignDepartmentForm(props: { lang: Language; departments: Pick<DepartmentDto, '_id' | 'name'>[]; startDefault: StartDefault; onDone: () => void; onCancel: () => void }) {
   const t = translator(props.lang);
-  const form = useForm<FormInput<typeof DepartmentScheduleInput>, unknown, FormOutput<typeof DepartmentScheduleInput>>({
+  const form = useForm<FormInput<typeof DepartmentScheduleCreateInput>, unknown, FormOutput<typeof DepartmentScheduleCreateInput>>({
     defaultValues: { department: '', startTime: '09:00', offTime: '17:00', totalHours: '8', restDays: [], fromDate: defaultStartOf(props.startDefault), toDate: '' },
-    resolver: valibotResolver(DepartmentScheduleInput),
+    resolver: valibotResolver(DepartmentScheduleCreateInput),
   });
   const err = fieldMessage(fieldError(form.formState.errors, 'department'), t);
   const { run } = useApiAction(props.lang);
-  async function submit(values: FormOutput<typeof DepartmentScheduleInput>) {
+  async function submit(values: FormOutput<typeof DepartmentScheduleCreateInput>) {
     await run(() => api<{ message: string }>('/schedules/bulk', { method: 'POST', body: values, lang: props.lang }), {
       setError: form.setError,
       success: 'toast',

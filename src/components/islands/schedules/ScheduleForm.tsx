@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { AppToaster } from '../ui/AppToaster.tsx';
 import { useConfirmDiscard } from '../ui/ConfirmDiscard.tsx';
-import { ScheduleInput } from '#domain/schedules/schedule-schema.ts';
+import { ScheduleCreateInput, ScheduleInput } from '#domain/schedules/schedule-schema.ts';
 import type { WeekdayName } from '#domain/time/zoned-time.ts';
 import type { Language } from '#i18n/languages.ts';
 import { translator } from '#i18n/translate.ts';
@@ -25,11 +25,13 @@ interface Props {
 export default function ScheduleForm({ lang, schedule, startDefault }: Props) {
   const t = translator(lang);
   const editing = schedule !== null;
-  const form = useForm<FormInput<typeof ScheduleInput>, unknown, FormOutput<typeof ScheduleInput>>({
+  // A new schedule may leave its first day empty (the server starts it on the next working day);
+  // an edit names it: the same schemas the API validates (and documents) for POST and PATCH.
+  const form = useForm<FormInput<typeof ScheduleCreateInput>, unknown, FormOutput<typeof ScheduleCreateInput>>({
     defaultValues: editing
       ? { ...schedule, restDays: schedule.restDays as WeekdayName[], toDate: schedule.toDate ?? '', totalHours: String(schedule.totalHours) }
       : { employee: '', startTime: '09:00', offTime: '17:00', totalHours: '8', restDays: [], fromDate: defaultStartOf(startDefault), toDate: '' },
-    resolver: valibotResolver(ScheduleInput),
+    resolver: editing ? (valibotResolver(ScheduleInput) as unknown as ReturnType<typeof valibotResolver<typeof ScheduleCreateInput>>) : valibotResolver(ScheduleCreateInput),
   });
   const [employees, setEmployees] = useState<Pick<EmployeeDto, '_id' | 'fullName' | 'departmentName'>[] | null>(null);
   const [formError, setFormError] = useState<string>();
@@ -41,7 +43,7 @@ export default function ScheduleForm({ lang, schedule, startDefault }: Props) {
       .catch(() => setEmployees([]));
   }, []);
 
-  async function submit(values: FormOutput<typeof ScheduleInput>) {
+  async function submit(values: FormOutput<typeof ScheduleCreateInput>) {
     setFormError(undefined);
     await run(() => api(editing ? `/schedules/${schedule._id}` : '/schedules', { method: editing ? 'PATCH' : 'POST', body: values, lang }), {
       setError: form.setError,

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import type { Path, PathValue, UseFormReturn } from 'react-hook-form';
 import { defaultScheduleStart } from '#domain/schedules/default-start.ts';
-import type { ScheduleInput } from '#domain/schedules/schedule-schema.ts';
+import type { ScheduleCreateInput } from '#domain/schedules/schedule-schema.ts';
 import { scheduledMinutes } from '#domain/schedules/schedule-rules.ts';
 import { inputClass } from '../ui/buttons.ts';
 import { fieldError, fieldMessage, type FormInput } from '../ui/valibot-resolver.ts';
@@ -12,7 +12,7 @@ import { DAY_LABELS, WEEK_ORDER } from '#domain/schedules/rest-days.ts';
 
 type ShiftName = 'startTime' | 'offTime' | 'totalHours' | 'restDays' | 'fromDate' | 'toDate';
 /** The shift's fields as the form holds them (the schedule and the department forms both have them). */
-export type ShiftFormValues = Pick<FormInput<typeof ScheduleInput>, ShiftName>;
+export type ShiftFormValues = Pick<FormInput<typeof ScheduleCreateInput>, ShiftName>;
 
 /** What a new shift's default first day is worked out from: today and the coming holidays (company zone). */
 export interface StartDefault {

@@ -92,7 +92,7 @@ export function RecordIntegritySection({ lang, timeZone }: Props) {
           <p className="font-semibold">{t('periods.snapshotAlertTitle')}</p>
           <p className="mt-1">{t('periods.snapshotAlertIntro')}</p>
           <ul className="mt-2 list-inside list-disc">
-            {snapshotAlertLines(check.approvedFigures ?? [], t).map((line, i) => (
+            {snapshotAlertLines(check.approvedFigures ?? [], t, lang).map((line, i) => (
               <li key={i}>{line}</li>
             ))}
           </ul>

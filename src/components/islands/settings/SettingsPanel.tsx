@@ -217,9 +217,6 @@ export default function SettingsPanel(props: Props) {
                   {t('settings.unpairedClockProposal', { count: props.pairedTerminals })}
                 </p>
               )}
-              {field('graceMinutes', t('settings.graceMinutes'),
-                <input id="setting-graceMinutes" type="number" min={0} max={120} className={inputClass} value={values.graceMinutes} onChange={(e) => set('graceMinutes', e.target.value === '' ? Number.NaN : Number(e.target.value))} />,
-                t('settings.graceMinutesHint'))}
               {field('breaksPerDay', t('settings.breaksPerDay'),
                 <input id="setting-breaksPerDay" type="number" min={1} max={5} className={inputClass} value={values.breaksPerDay} onChange={(e) => set('breaksPerDay', e.target.value === '' ? Number.NaN : Number(e.target.value))} />)}
               {field('shiftWindowMinutes', t('settings.shiftWindowMinutes'), numberInput('shiftWindowMinutes', SHIFT_WINDOW_RANGE.min, SHIFT_WINDOW_RANGE.max, 1), t('settings.shiftWindowMinutesHint'))}
@@ -254,6 +251,11 @@ export default function SettingsPanel(props: Props) {
                 {field('autoBreakMinutes', t('workTime.settings.autoBreakMinutes'), numberInput('autoBreakMinutes', AUTO_BREAK_MINUTES_RANGE.min, AUTO_BREAK_MINUTES_RANGE.max, 1), t('workTime.settings.autoBreakMinutesHint'))}
               </div>
               )}
+              {/* Every rule that changes a figure is effective-dated from the date below (decision 050). */}
+              {field('maxOrdinaryDailyHours', t('workTime.settings.maxOrdinaryDailyHours'), numberInput('maxOrdinaryDailyHours', MAX_ORDINARY_HOURS_RANGE.min, MAX_ORDINARY_HOURS_RANGE.max, 0.5), t('workTime.settings.maxOrdinaryDailyHoursHint'))}
+              {field('graceMinutes', t('settings.graceMinutes'),
+                <input id="setting-graceMinutes" type="number" min={0} max={120} className={inputClass} value={values.graceMinutes} onChange={(e) => set('graceMinutes', e.target.value === '' ? Number.NaN : Number(e.target.value))} />,
+                t('settings.graceMinutesHint'))}
               <div className="flex flex-col gap-1">
                 <label htmlFor="setting-effectiveFrom" className="text-sm font-medium">{t('workTime.settings.effectiveFrom')}</label>
                 <input id="setting-effectiveFrom" type="date" className={inputClass} value={effectiveFrom} onChange={(e) => setEffectiveFrom(e.target.value)} />
@@ -284,13 +286,14 @@ export default function SettingsPanel(props: Props) {
                       <td className="py-1 pr-4">
                         {h.rules.breaksPaid ? t('workTime.settings.historyPaid') : t('workTime.settings.historyUnpaid')}
                         {!h.rules.breaksPaid && `; ${h.rules.autoBreakAfterMinutes > 0 ? t('workTime.settings.historyAuto', { minutes: h.rules.autoBreakMinutes, after: h.rules.autoBreakAfterMinutes }) : t('workTime.settings.historyNoAuto')}`}
+                        {`; ${h.rules.maxOrdinaryDailyHours > 0 ? t('workTime.settings.historyMaxHours', { hours: h.rules.maxOrdinaryDailyHours }) : t('workTime.settings.historyNoMaxHours')}`}
+                        {`; ${t('workTime.settings.historyGrace', { minutes: h.rules.graceMinutes })}`}
                       </td>
                       <td className="py-1">{h.author ?? '—'}</td>
                     </tr>
                   ))}
                 </tbody>
               </table>
-              {field('maxOrdinaryDailyHours', t('workTime.settings.maxOrdinaryDailyHours'), numberInput('maxOrdinaryDailyHours', MAX_ORDINARY_HOURS_RANGE.min, MAX_ORDINARY_HOURS_RANGE.max, 0.5), t('workTime.settings.maxOrdinaryDailyHoursHint'))}
               {/* The period the close screen approves and locks (decision 051). */}
               {field('approvalPeriod', t('periods.settings.approvalPeriod'),
                 <select id="setting-approvalPeriod" className={inputClass} value={values.approvalPeriod} onChange={(e) => set('approvalPeriod', e.target.value as Settings['approvalPeriod'])}>

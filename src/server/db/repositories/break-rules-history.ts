@@ -1,13 +1,14 @@
-import { breakRulesOn, type BreakRules, type BreakRulesByDate, type BreakRulesChange } from '#domain/worktime/break-rules.ts';
+import { breakRulesOn, type BreakRulesChange, type FigureRules, type FigureRulesByDate } from '#domain/worktime/break-rules.ts';
 import type { Db } from '../connection.ts';
 import { breakRulesJson, parseBreakRules } from '../stored-formats.ts';
 import { refuseLockedFrom } from './record-lock.ts';
 import { chainFigureRows } from './record-chain.ts';
 
 /**
- * The effective-dated break rules (decision 050, update of issue 33). Every figure computation
- * asks `breakRulesByDate` (or `breakRulesOnDate` for one day) instead of reading the settings, so a
- * change applies only from its `effectiveFrom` and never rewrites an earlier day.
+ * The effective-dated figure rules (decision 050, updates of issue 33): the break rules, the daily
+ * ordinary hours and the lateness grace. Every figure computation asks `breakRulesByDate` (or
+ * `breakRulesOnDate` for one day) instead of reading the settings, so a change applies only from
+ * its `effectiveFrom` and never rewrites an earlier day.
  */
 
 /** Every change, oldest effective date first (a handful of rows: read whole). */
@@ -17,13 +18,13 @@ export async function breakRulesHistory(db: Db): Promise<BreakRulesChange[]> {
 }
 
 /** The rules in force on each date: one read, then picked per day. */
-export async function breakRulesByDate(db: Db): Promise<BreakRulesByDate> {
+export async function breakRulesByDate(db: Db): Promise<FigureRulesByDate> {
   const history = await breakRulesHistory(db);
   return (date) => breakRulesOn(history, date);
 }
 
 /** The rules in force on one date. */
-export async function breakRulesOnDate(db: Db, date: string): Promise<BreakRules> {
+export async function breakRulesOnDate(db: Db, date: string): Promise<FigureRules> {
   return breakRulesOn(await breakRulesHistory(db), date);
 }
 
@@ -31,7 +32,7 @@ export async function breakRulesOnDate(db: Db, date: string): Promise<BreakRules
  * Adds a change in force from `effectiveFrom`, chained as kind 'rules'. Refused (409 `periods.locked`) when an approved
  * period ends on or after that date; an open earlier date is allowed. Returns the new row's id.
  */
-export async function addBreakRulesChange(db: Db, change: { effectiveFrom: string; rules: BreakRules; at: string; authorId: number | null }): Promise<number> {
+export async function addBreakRulesChange(db: Db, change: { effectiveFrom: string; rules: FigureRules; at: string; authorId: number | null }): Promise<number> {
   await refuseLockedFrom(db, change.effectiveFrom);
   const row = await db
     .insertInto('breakRulesHistory')

@@ -139,6 +139,16 @@ export async function refuseUndatedChange(db: Db, employeeId: number): Promise<v
   if (latest) locked(lockedMessage(latest));
 }
 
+/**
+ * Refuses an installation-wide change without a date of its own that would rewrite every day of
+ * every employee (the company time zone, decision 050): allowed only while no period is approved.
+ * Names the latest approved period.
+ */
+export async function refuseWhileAnyApproved(db: Db): Promise<void> {
+  const latest = await db.selectFrom('periodApprovals').select(['dateFrom as from', 'dateTo as to']).where('status', '=', 'approved').orderBy('dateTo', 'desc').executeTakeFirst();
+  if (latest) locked(lockedMessage(latest));
+}
+
 /** Refuses a change of how a leave type counts while an approved leave of that type touches a locked date of its employee. */
 export async function refuseLockedLeaveType(db: Db, leaveTypeId: number): Promise<void> {
   const hit = await db

@@ -2,11 +2,10 @@ import { breakRulesByDate } from '../../db/repositories/break-rules-history.ts';
 import type { AttendanceDto } from '#domain/api/records.ts';
 import { addDays } from '#domain/time/zoned-time.ts';
 import { countedSeconds } from '#domain/worktime/break-rules.ts';
-import { warningLimitsOf } from '#domain/worktime/worktime-settings.ts';
+import { warningLimitsOn } from '#domain/worktime/worktime-settings.ts';
 import { employeeDayKey, warningsByEmployeeDay, type AttendanceWorkTime } from '#domain/worktime/work-time-warnings-by-day.ts';
 import type { Db } from '../../db/connection.ts';
 import { workDaysOn } from '../../db/repositories/work-time-days.ts';
-import { getSettings } from '../get-settings.ts';
 import { withWarnDayFigures } from '../worktime/warn-day-figures.ts';
 
 /**
@@ -18,10 +17,9 @@ export async function withAttendanceWorkTime<T extends Pick<AttendanceDto, 'empl
   db: Db,
   rows: readonly T[],
 ): Promise<(T & AttendanceWorkTime)[]> {
-  const settings = await getSettings(db);
   const rulesOn = await breakRulesByDate(db);
   const asked = rows.flatMap((r) => [{ employeeId: r.employee, date: r.date }, { employeeId: r.employee, date: addDays(r.date, -1) }]);
-  const warnings = warningsByEmployeeDay(await withWarnDayFigures(db, await workDaysOn(db, asked)), warningLimitsOf(settings));
+  const warnings = warningsByEmployeeDay(await withWarnDayFigures(db, await workDaysOn(db, asked)), warningLimitsOn(rulesOn));
   return rows.map((r) => {
     const counted = countedSeconds(r, rulesOn(r.date));
     return {

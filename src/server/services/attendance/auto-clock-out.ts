@@ -1,3 +1,4 @@
+import { breakRulesOnDate } from '../../db/repositories/break-rules-history.ts';
 import { computeAttendanceMetrics } from '#domain/attendance/attendance-metrics.ts';
 import { dueAutoClockOut } from '#domain/attendance/due-auto-clock-out.ts';
 import { activeScheduleOn } from '#domain/schedules/schedule-rules.ts';
@@ -37,7 +38,7 @@ export async function runAutoClockOut(db: Db, now = nowMs()): Promise<number> {
   let closed = 0;
   for (const day of open) {
     const due = dueAutoClockOut(day, activeScheduleOn(schedules.get(day.employeeId) ?? [], day.date), settings.autoClockOutAfterHours, now);
-    if (due && (await closeAutomatically(db, day.id, settings.autoClockOutAfterHours, settings.graceMinutes, now))) closed++;
+    if (due && (await closeAutomatically(db, day.id, settings.autoClockOutAfterHours, now))) closed++;
   }
   return closed;
 }
@@ -51,7 +52,7 @@ export async function runAutoClockOut(db: Db, now = nowMs()): Promise<number> {
  * approved period is left alone (the lock binds the system too) and logged. No worker acceptance:
  * nobody corrected the worker; the day is an exception for an administrator to review.
  */
-export async function closeAutomatically(db: Db, id: number, afterHours: number, graceMinutes: number, now: number): Promise<boolean> {
+export async function closeAutomatically(db: Db, id: number, afterHours: number, now: number): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     const before = await findAttendanceDetail(trx, id);
     if (!before || before.timeOut !== null || before.voidedAt !== null) return false;
@@ -65,6 +66,8 @@ export async function closeAutomatically(db: Db, id: number, afterHours: number,
     }
     const at = new Date(now).toISOString();
     const shift = { timeIn: before.timeIn, timeOut: due.checkOut, breaks: due.breaks };
+    // The grace in force on the day's date (effective-dated, decision 050).
+    const { graceMinutes } = await breakRulesOnDate(trx, before.date);
     const metrics = computeAttendanceMetrics({ date: before.date, timeZone: before.timezone, graceMinutes, schedule, shift });
     await keepOriginalRevision(trx, id, before);
     const revision = before.revision + 1;

@@ -1,3 +1,4 @@
+import { breakRulesOnDate } from '../../db/repositories/break-rules-history.ts';
 import { guardOvertimeCap, paidOvertimeOf } from '../balance/guard-overtime-cap.ts';
 import { AttendanceCreateInput } from '#domain/attendance/attendance-schema.ts';
 import { computeAttendanceMetrics } from '#domain/attendance/attendance-metrics.ts';
@@ -50,7 +51,7 @@ export async function createAttendance(
 ): Promise<AttendanceDetailDto> {
   const data = validateAttendance(AttendanceCreateInput, input);
   requireWritable(actor, data.employee, 'record');
-  const { timezone, graceMinutes, acceptUnscheduledWork } = await getSettings(db);
+  const { timezone, acceptUnscheduledWork } = await getSettings(db);
   refuseSkippedTimes(data.date, data, timezone);
   const shift = shiftInstants(data.date, data, timezone);
   refuseFutureInstants(shift, now);
@@ -68,6 +69,8 @@ export async function createAttendance(
       const schedule = workFlag ? undefined : activeScheduleOn(schedules, data.date);
       if ((await attendanceIdOn(trx, data.employee, data.date)) !== undefined) throw new AppError('attendance.alreadyExists', 409, { date: when }, { date: 'attendance.alreadyExistsField' });
 
+      // The grace in force on the day's date (effective-dated, decision 050).
+      const { graceMinutes } = await breakRulesOnDate(trx, data.date);
       const metrics = computeAttendanceMetrics({ date: data.date, timeZone: timezone, graceMinutes, schedule, shift });
       const paidBefore = data.overtimeCompensation === 'paid' ? await paidOvertimeOf(trx, data.employee, data.date) : 0;
       const at = now.toISOString();

@@ -1,3 +1,4 @@
+import { breakRulesOnDate } from '../../db/repositories/break-rules-history.ts';
 import { AttendanceUpdateInput } from '#domain/attendance/attendance-schema.ts';
 import { computeAttendanceMetrics } from '#domain/attendance/attendance-metrics.ts';
 import { activeScheduleOn } from '#domain/schedules/schedule-rules.ts';
@@ -16,7 +17,6 @@ import { AppError, notFound } from '../../http/app-error.ts';
 import type { SessionUser } from '../sign-in/session-user.ts';
 import { requireWritable } from '../record-guard.ts';
 import { nowMs } from '../../clock/now.ts';
-import { getSettings } from '../get-settings.ts';
 import { keepOriginalRevision } from './keep-original-revision.ts';
 import { editedShift, refuseFutureInstants, validateAttendance } from './attendance-checks.ts';
 import { inTransaction } from '../in-transaction.ts';
@@ -44,7 +44,6 @@ export async function updateAttendance(
   origin: CorrectionOrigin = {},
 ): Promise<AttendanceDetailDto> {
   const data = validateAttendance(AttendanceUpdateInput, input);
-  const { graceMinutes } = await getSettings(db);
   await inTransaction(db, async (trx) => {
     const before = await findAttendanceDetail(trx, id);
     if (!before) throw notFound();
@@ -64,6 +63,8 @@ export async function updateAttendance(
     refuseFutureInstants(shift, now);
     // Flagged work (decision 032) is measured against no schedule, as when it was recorded.
     const schedule = before.workFlag ? undefined : activeScheduleOn(await schedulesOfEmployee(trx, before.employee), before.date);
+    // The grace in force on the day's date (effective-dated, decision 050), not today's.
+    const { graceMinutes } = await breakRulesOnDate(trx, before.date);
     const metrics = computeAttendanceMetrics({ date: before.date, timeZone: before.timezone, graceMinutes, schedule, shift });
     const at = now.toISOString();
 

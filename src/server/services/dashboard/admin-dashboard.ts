@@ -1,3 +1,4 @@
+import { breakRulesOnDate } from '../../db/repositories/break-rules-history.ts';
 import { absenceFloors } from '../reports/absence-floors.ts';
 import { monthChart, type ChartEmployee, type MonthChartDay } from '#domain/dashboard/month-chart.ts';
 import { presenceOf, type Presence } from '#domain/dashboard/presence.ts';
@@ -81,6 +82,8 @@ export async function adminDashboard(db: Db, viewer: RecordAccount): Promise<Adm
   let onLeaveToday = 0;
   const yesterday = addDays(today, -1);
 
+  // Lateness now: the grace in force today (effective-dated, decision 050).
+  const { graceMinutes } = await breakRulesOnDate(db, today);
   for (const e of employees) {
     const own = attendanceByEmployee.get(e.id) ?? [];
     const mine = schedules.get(e.id) ?? [];
@@ -93,7 +96,7 @@ export async function adminDashboard(db: Db, viewer: RecordAccount): Promise<Adm
     const state = presenceOf({
       today,
       now,
-      graceMinutes: settings.graceMinutes,
+      graceMinutes,
       open: open ? { onBreak: openBreaks.has(open.id) } : undefined,
       todays,
       onLeave: leaveDates.has(today),

@@ -2,12 +2,13 @@ import { addDays, localDateOf } from '#domain/time/zoned-time.ts';
 import { seesEveryEmployee, type RecordAccount } from '#domain/permissions/record-access.ts';
 import { employeeDayKey, warningsByEmployeeDay } from '#domain/worktime/work-time-warnings-by-day.ts';
 import type { WorkTimeWarning } from '#domain/worktime/work-time-warnings.ts';
-import { warningLimitsOf } from '#domain/worktime/worktime-settings.ts';
+import { warningLimitsOn } from '#domain/worktime/worktime-settings.ts';
 import { nowMs } from '../../clock/now.ts';
 import type { Db } from '../../db/connection.ts';
 import { recordAttendancesIn, reportEmployees } from '../../db/repositories/report-data.ts';
 import { AppError } from '../../http/app-error.ts';
 import { getSettings } from '../get-settings.ts';
+import { breakRulesByDate } from '../../db/repositories/break-rules-history.ts';
 import { withWarnDayFigures } from '../worktime/warn-day-figures.ts';
 
 /** Days judged by the dashboard's exceptions widget: today and the seven before it. */
@@ -37,7 +38,7 @@ export async function workTimeExceptions(db: Db, viewer: RecordAccount): Promise
   const from = addDays(today, -(EXCEPTION_DAYS - 1));
   const active = { status: 'active' as const };
   const days = await recordAttendancesIn(db, active, { from: addDays(from, -1), to: today });
-  const warnings = warningsByEmployeeDay(await withWarnDayFigures(db, days), warningLimitsOf(settings));
+  const warnings = warningsByEmployeeDay(await withWarnDayFigures(db, days), warningLimitsOn(await breakRulesByDate(db)));
   const employees = new Map((await reportEmployees(db, active)).map((e) => [e.id, e]));
   const out: WorkTimeException[] = [];
   for (const d of days) {

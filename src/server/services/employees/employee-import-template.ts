@@ -23,6 +23,8 @@ const EXAMPLE: Record<Language, Partial<Record<CsvField, string>>> = {
     address: 'Calle Mayor 1, 41001 Sevilla',
     officialStartDate: '01/02/2024',
     status: 'Activo',
+    professionalCategory: 'Grupo 4 – Dependiente',
+    contractType: '100 Indefinido a tiempo completo',
   },
   en: {
     firstName: 'Marina',
@@ -39,6 +41,8 @@ const EXAMPLE: Record<Language, Partial<Record<CsvField, string>>> = {
     address: '1 High Street, Seville',
     officialStartDate: '2024-02-01',
     status: 'active',
+    professionalCategory: 'Group 4 – Shop assistant',
+    contractType: '100 Permanent full time',
   },
 };
 

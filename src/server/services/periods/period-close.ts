@@ -14,6 +14,7 @@ import { absenceFloors } from '../reports/absence-floors.ts';
 import { byEmployee, holidaysByCompany, leavesOverlapping, reportEmployees, schedulesByEmployee, type EmployeeFilter } from '../../db/repositories/report-data.ts';
 import { getSettings } from '../get-settings.ts';
 import { periodWarnings } from '#domain/periods/period-warnings.ts';
+import { warningLimitsOn } from '#domain/worktime/worktime-settings.ts';
 import { snapshotAlerts } from './approval-figures.ts';
 
 /**
@@ -41,6 +42,8 @@ export async function periodCloseView(db: Db, asked: { date?: string | null; dep
   const dayBefore = addDays(period.from, -1);
   const attendances = byEmployee(await closeAttendancesIn(db, asked.department, { from: dayBefore, to: period.to }));
   const breakRules = await breakRulesByDate(db);
+  // The daily ordinary hours are effective-dated with the break rules (decision 050).
+  const limits = warningLimitsOn(breakRules);
   const holidays = await holidaysByCompany(db, period);
   const approvals = new Map<number, PeriodApprovalRow[]>();
   for (const a of await approvalsOverlapping(db, period)) approvals.set(a.employeeId, [...(approvals.get(a.employeeId) ?? []), a]);
@@ -57,7 +60,7 @@ export async function periodCloseView(db: Db, asked: { date?: string | null; dep
     const own = attendances.get(e.id) ?? [];
     const previous = own[0]?.date === dayBefore ? own[0] : undefined;
     const { days } = buildMonthlyRecord({ period, today, calendar, schedules: schedules.get(e.id) ?? [], leaveByDate, holidays: holidays.get(e.companyId), attendances: own, breakRules, absenceFrom: floors.get(e.id)!, partTime: e.workingDayType === 'part-time' });
-    const exceptions = periodExceptions({ days, period, now, warnings: periodWarnings(days, settings, period, previous), pendingCorrections: pending.get(e.id) ?? 0 });
+    const exceptions = periodExceptions({ days, period, now, warnings: periodWarnings(days, limits, period, previous), pendingCorrections: pending.get(e.id) ?? 0 });
     const approved = approvals.get(e.id) ?? [];
     const approval = approved.find((a) => a.from === period.from && a.to === period.to) ?? approved.at(-1) ?? null;
     return {

@@ -77,7 +77,7 @@ export async function personalDashboard(db: Db, employeeId: number): Promise<Per
   const presence = presenceOf({
     today,
     now,
-    graceMinutes: settings.graceMinutes,
+    graceMinutes: breakRules(today).graceMinutes,
     open: open ? { onBreak: open.breaks.some((b) => b.endAt === null) } : undefined,
     todays,
     onLeave: approvedDates.has(today),

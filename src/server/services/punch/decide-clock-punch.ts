@@ -6,6 +6,7 @@ import type { Language } from '#i18n/languages.ts';
 import { loadClockState } from '../../db/repositories/clock-state.ts';
 import type { Database } from '../../db/schema.ts';
 import { periodLockRefusal } from '../../db/repositories/record-lock.ts';
+import { breakRulesOnDate } from '../../db/repositories/break-rules-history.ts';
 
 /**
  * What the clock engine says of one punch of an employee at instant `at` (ISO UTC), under the
@@ -19,13 +20,16 @@ export async function decideClockPunch(
   input: { employeeId: number; action: ClockAction; at: string; settings: Settings; lang?: Language },
 ): Promise<PunchDecision> {
   const { settings } = input;
-  const state = await loadClockState(trx, input.employeeId, localDateOf(input.at, settings.timezone));
+  const date = localDateOf(input.at, settings.timezone);
+  const state = await loadClockState(trx, input.employeeId, date);
+  // Lateness uses the grace in force on the punch's local date (effective-dated, decision 050).
+  const { graceMinutes } = await breakRulesOnDate(trx, date);
   const decision = decidePunch({
     action: input.action,
     now: input.at,
     timeZone: settings.timezone,
     ...state,
-    graceMinutes: settings.graceMinutes,
+    graceMinutes,
     breaksPerDay: settings.breaksPerDay,
     shiftWindowMinutes: settings.shiftWindowMinutes,
     acceptUnscheduledWork: settings.acceptUnscheduledWork,

@@ -1,6 +1,6 @@
 import type { PunchIdentity } from '#domain/clock/clock-request.ts';
 import { matchFaceFrames } from '#domain/clock/face-match.ts';
-import { UNPAIRED_ADDRESS, waitMessage } from '#domain/clock/kiosk-attempts.ts';
+import { UNPAIRED_ADDRESS, waitMessage, type AttemptKind } from '#domain/clock/kiosk-attempts.ts';
 import { PUNCH_MESSAGES } from '#domain/clock/punch-messages.ts';
 import { FACE_MESSAGES } from '#domain/messages/spec-messages.ts';
 import { pinKey } from '../../auth/pin-key.ts';
@@ -31,7 +31,7 @@ const locked = (wait: number) => {
  * parallel guesses therefore learns no more than the same guesses one after another (decision
  * 022, "reserve before verifying", for the clock; across app servers, decision 060).
  */
-async function settleOrWait(address: string, kind: 'face' | 'secret', guess: string | undefined, outcome: 'failure' | 'success' | 'none'): Promise<void> {
+async function settleOrWait(address: string, kind: AttemptKind, guess: string | undefined, outcome: 'failure' | 'success' | 'none'): Promise<void> {
   const wait = await kioskSettle(address, kind, guess, outcome);
   if (wait > 0) throw locked(wait);
 }

@@ -5,7 +5,7 @@ import { monthPeriod, type Period } from '#domain/reports/periods.ts';
 import { createDayCalendar, nextDate } from '#domain/reports/day-calendar.ts';
 import { addDays, localDateOf } from '#domain/time/zoned-time.ts';
 import { withWorkTimeWarnings } from '#domain/worktime/work-time-warnings-by-day.ts';
-import { warningLimitsOf } from '#domain/worktime/worktime-settings.ts';
+import { warningLimitsOn } from '#domain/worktime/worktime-settings.ts';
 import { nowMs } from '../../clock/now.ts';
 import type { Db } from '../../db/connection.ts';
 import {
@@ -104,7 +104,7 @@ export async function monthlyRecords(
   // The day before the month: the first day's rest is measured from it (decision 050).
   const dayBefore = addDays(period.from, -1);
   const before = byEmployee(await recordAttendancesIn(db, filter, { from: dayBefore, to: dayBefore }));
-  const limits = warningLimitsOf(settings);
+  const limits = warningLimitsOn(breakRules);
   const floors = await absenceFloors(db, employees, (id) => schedules.get(id) ?? [], settings.timezone);
   const heads = await recordChainHeads(db);
   const every = [...attendances.values()].flat();

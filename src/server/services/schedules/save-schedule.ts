@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { issuesToFieldKeys } from '#domain/auth/auth-schemas.ts';
-import { DepartmentScheduleInput, ScheduleInput } from '#domain/schedules/schedule-schema.ts';
+import { DepartmentScheduleCreateInput, DepartmentScheduleInput, ScheduleCreateInput, ScheduleInput } from '#domain/schedules/schedule-schema.ts';
 import { restoreSuperseded, supersede } from '#domain/schedules/supersede.ts';
 import type { Db } from '../../db/connection.ts';
 import { appendAudit } from '../../db/repositories/audit-log.ts';
@@ -63,6 +63,8 @@ async function requireActiveEmployee(trx: Db, id: number): Promise<void> {
  * Without `fromDate` it starts on the next working day (`withDefaultStart`), never today.
  */
 export async function createSchedule(db: Db, input: unknown, actor: RecordActor): Promise<ScheduleDto> {
+  // Judged first by the create contract (the OpenAPI document's, the form's), then completed.
+  validate(ScheduleCreateInput, input);
   const data = validate(ScheduleInput, await withDefaultStart(db, input, 'employee'));
   requireWritable(actor, data.employee, 'record');
   const actorId = actor.id;
@@ -119,6 +121,7 @@ export async function deleteSchedule(db: Db, id: number, actor: RecordActor): Pr
 
 /** The same shift for every active employee of a department, in one transaction. Returns how many. */
 export async function assignDepartmentSchedule(db: Db, input: unknown, actor: RecordActor): Promise<number> {
+  validate(DepartmentScheduleCreateInput, input);
   const data = validate(DepartmentScheduleInput, await withDefaultStart(db, input, 'department'));
   // A whole department: only an account that reaches every employee.
   requireWriteKind(actor, 'record');
