@@ -103,7 +103,16 @@ export type EmployeeCreateInput = v.InferOutput<typeof EmployeeCreateInput>;
 
 export const EmployeeUpdateInput = withWorkingDayRule(
   v.object(
-    { ...fields, pin: v.optional(v.union([v.pipe(v.literal(''), v.transform(() => undefined)), pin], 'employees.pinFormat')) },
+    {
+      ...fields,
+      pin: v.optional(v.union([v.pipe(v.literal(''), v.transform(() => undefined)), pin], 'employees.pinFormat')),
+      /**
+       * From which date a change of the contract terms (working-day type, part-time percentage)
+       * applies, until the next change (issue 33 point 1); empty or left out: today in the
+       * company's zone. Ignored when the terms do not change.
+       */
+      contractEffectiveFrom: optionalDate,
+    },
     REQUIRED,
   ),
 );
