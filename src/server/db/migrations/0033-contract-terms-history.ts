@@ -40,21 +40,27 @@ export async function up(db: Kysely<any>): Promise<void> {
   // One statement for every employee (a percentage only with part time, as the app stores it).
   await sql`insert into contract_terms_history (employee_id, effective_from, working_day_type, part_time_percent, created_at, author_id)
     select id, '0000-01-01', working_day_type, case when working_day_type = 'part-time' then part_time_percent else null end, ${at}, null from employees order by id`.execute(db);
+  // Aliased to camel case: the same keys with or without the CamelCasePlugin (as migration 0028 reads).
   const rows = (
-    await sql<{ id: number; employee_id: number; company_id: number; working_day_type: string; part_time_percent: number | null }>`select t.id, t.employee_id, e.company_id, t.working_day_type, t.part_time_percent
+    await sql<{ id: number; employeeId: number; companyId: number; workingDayType: string; partTimePercent: number | null }>`select t.id, t.employee_id as "employeeId",
+      e.company_id as "companyId", t.working_day_type as "workingDayType", t.part_time_percent as "partTimePercent"
       from contract_terms_history t join employees e on e.id = t.employee_id order by e.company_id, t.id`.execute(db)
   ).rows;
   const byCompany = new Map<number, { kind: 'contract'; refId: number; payload: string }[]>();
   for (const r of rows) {
-    const payload = figurePayload('contract', { id: r.id, employeeId: r.employee_id, effectiveFrom: '0000-01-01', workingDayType: r.working_day_type, partTimePercent: r.part_time_percent, createdAt: at, authorId: null });
-    const list = byCompany.get(r.company_id) ?? [];
+    const payload = figurePayload('contract', { id: r.id, employeeId: r.employeeId, effectiveFrom: '0000-01-01', workingDayType: r.workingDayType, partTimePercent: r.partTimePercent, createdAt: at, authorId: null });
+    const list = byCompany.get(r.companyId) ?? [];
     list.push({ kind: 'contract', refId: r.id, payload });
-    byCompany.set(r.company_id, list);
+    byCompany.set(r.companyId, list);
   }
   for (const [company, records] of byCompany) {
     const head = (await sql<{ seq: number; hash: string }>`select seq, hash from record_chain where company_id = ${company} order by seq desc limit 1`.execute(db)).rows[0] ?? null;
-    for (const e of nextEntries(sha256Hex, company, head, records, at)) {
-      await sql`insert into record_chain (company_id, seq, kind, ref_id, payload, prev_hash, hash, created_at) values (${e.companyId}, ${e.seq}, ${e.kind}, ${e.refId}, ${e.payload}, ${e.prevHash}, ${e.hash}, ${e.createdAt})`.execute(db);
+    const entries = nextEntries(sha256Hex, company, head, records, at);
+    for (let i = 0; i < entries.length; i += 500) {
+      const chunk = entries.slice(i, i + 500);
+      await sql`insert into record_chain (company_id, seq, kind, ref_id, payload, prev_hash, hash, created_at) values ${sql.join(
+        chunk.map((e) => sql`(${e.companyId}, ${e.seq}, ${e.kind}, ${e.refId}, ${e.payload}, ${e.prevHash}, ${e.hash}, ${e.createdAt})`),
+      )}`.execute(db);
     }
   }
 }
