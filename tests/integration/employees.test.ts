@@ -122,6 +122,35 @@ describe('employees API', () => {
     expect((await admin.request('PATCH', '/api/employees/99999', valid())).status).toBe(404);
   });
 
+  it('dates a contract change and lists the contract history on the employee page (issue 33 point 1)', async () => {
+    const bad = await admin.request('PATCH', `/api/employees/${id}`, { ...valid(), pin: '', workingDayType: 'part-time', partTimePercent: 50, contractEffectiveFrom: '2099-02-30' });
+    expect(bad.status).toBe(422);
+    expect((await bad.json()).errors).toEqual({ contractEffectiveFrom: 'Invalid date format' });
+    const ok = await admin.request('PATCH', `/api/employees/${id}`, { ...valid(), pin: '', workingDayType: 'part-time', partTimePercent: 50, contractEffectiveFrom: '2099-01-01' });
+    expect(ok.status).toBe(200);
+    // The columns keep the terms last entered; the days until 2099 keep full time.
+    expect((await ok.json()).data).toMatchObject({ workingDayType: 'part-time', partTimePercent: 50 });
+    const rows = sqlIn<{ effective_from: string; working_day_type: string; part_time_percent: number | null }>(
+      server.dataDir,
+      'select effective_from, working_day_type, part_time_percent from contract_terms_history where employee_id = ? order by effective_from',
+      id,
+    );
+    expect(rows).toEqual([
+      { effective_from: '0000-01-01', working_day_type: 'full-time', part_time_percent: null },
+      { effective_from: '2099-01-01', working_day_type: 'part-time', part_time_percent: 50 },
+    ]);
+    const en = await (await admin.get(`/employee-details/${id}`)).text();
+    expect(en).toContain('Contract history');
+    expect(en).toContain('From the start');
+    expect(en).toContain('Part time (50 %)');
+    // Today's terms in the profile: still full time.
+    expect(en).toMatch(/Working day<\/dt>\s*<dd[^>]*>Full time</);
+    const spanish = await (await es.get(`/employee-details/${id}`)).text();
+    expect(spanish).toContain('Historial del contrato');
+    expect(spanish).toContain('Desde el inicio');
+    expect(spanish).toContain('Jornada parcial (50 %)');
+  });
+
   it('archives (deleting face data) and restores', async () => {
     sqlIn(server.dataDir, "insert into face_descriptors (employee_id, descriptor, created_at) values (?, ?, 'now')", id, Buffer.alloc(512));
     expect((await (await admin.get(`/api/employees/${id}`)).json()).data.faceDescriptors).toBe(1);
@@ -143,6 +172,9 @@ describe('employees API', () => {
     expect(ok.status).toBe(200);
     expect((await ok.json()).message).toBe('Employee deleted successfully!');
     expect((await admin.get(`/api/employees/${id}`)).status).toBe(404);
+    // Its contract-terms rows went with it, their deletion chained: the record still verifies.
+    expect(sqlIn(server.dataDir, 'select id from contract_terms_history where employee_id = ?', id)).toEqual([]);
+    expect((await (await admin.get('/api/record-chain/verify')).json()).data).toMatchObject({ ok: true, brokenCount: 0 });
   });
 
   it('is guarded: read-only role cannot write, employees cannot read', async () => {

@@ -74,10 +74,11 @@ afterAll(async () => {
 });
 
 describe('the app chains every write of what figures are read from (issue 33.2)', () => {
-  it('the demo data set (bulk inserts) verifies, its attendance, break, leave and schedule rows chained', async () => {
+  it('the demo data set (bulk inserts) verifies, its attendance, break, leave, schedule and contract-terms rows chained', async () => {
     expect(await verifyApi()).toMatchObject({ ok: true, brokenCount: 0 });
     const kinds = query<{ kind: string }>('select distinct kind from record_chain order by kind').map((r) => r.kind);
-    expect(kinds).toEqual(['attendance', 'break', 'leave', 'punch', 'schedule']);
+    // 'contract': each employee's terms from the beginning (issue 33 point 1, migration 0034).
+    expect(kinds).toEqual(['attendance', 'break', 'contract', 'leave', 'punch', 'schedule']);
   });
 
   it('a clock day with a break: each punch appends its own entry and the rows it wrote, in one append', async () => {
@@ -169,6 +170,8 @@ describe('an edit of any chained table behind a stopped server is named (issue 3
     const hourLater = (iso: string) => new Date(Date.parse(iso) + 3600_000).toISOString();
     const timeOut = at(made.clockDay, 'attendances', 'time_out');
     const breakEnd = at(made.break, 'attendance_breaks', 'end_at');
+    // A dated contract-terms row of an employee with nothing approved (moving its date changes no approved figure).
+    const contract = query<{ id: number }>('select id from contract_terms_history where employee_id not in (select employee_id from period_approvals) order by id limit 1')[0]!.id;
     expect(await server.kill()).not.toBeNull();
 
     // The check-out one hour later (worked, overtime and night hours move), as the issue found.
@@ -179,6 +182,7 @@ describe('an edit of any chained table behind a stopped server is named (issue 3
     query("update holidays set date = '2027-05-14' where id = ?", made.holiday);
     query("update schedules set off_time = '17:30' where id = ?", made.schedule);
     query("update period_approvals set date_to = '2027-01-30' where id = ?", made.approval);
+    query("update contract_terms_history set effective_from = '2020-01-01' where id = ?", contract);
 
     const expected = [
       ['attendance', made.clockDay, ['timeOut']],
@@ -188,6 +192,7 @@ describe('an edit of any chained table behind a stopped server is named (issue 3
       ['holiday', made.holiday, ['date']],
       ['schedule', made.schedule, ['offTime']],
       ['approval', made.approval, ['dateTo']],
+      ['contract', contract, ['effectiveFrom']],
     ] as const;
     const broken = expected
       .map(([kind, refId, fields]) => ({ companyId: 1, seq: latestSeq(kind, refId), kind, refId, problem: 'rowChanged', fields: [...fields] }))
@@ -196,13 +201,13 @@ describe('an edit of any chained table behind a stopped server is named (issue 3
     const cli = verifyCli();
     expect(cli.code, cli.err).toBe(1);
     expect(cli.out.trim().split('\n')).toEqual([
-      'Record chain broken: 7 entries do not verify.',
+      'Record chain broken: 8 entries do not verify.',
       ...broken.map((b) => `  company 1, entry #${b.seq} (${b.kind} ${b.refId}): the ${b.kind} it records was changed (${b.fields.join(', ')}).`),
     ]);
 
     await server.restart();
     const check = await verifyApi();
-    expect(check).toMatchObject({ ok: false, brokenCount: 7 });
+    expect(check).toMatchObject({ ok: false, brokenCount: 8 });
     expect(check.broken).toEqual(broken);
   });
 });

@@ -165,10 +165,15 @@ describe('what the days are measured against', () => {
   });
 
   it("the employee's contract: part-time share and working-day type", async () => {
-    // Undated: refused while any period is approved, naming the latest.
-    await expectLocked(updateEmployee(s.db, ana, employeeInput({ workingDayType: 'part-time', partTimePercent: 50 }), s.admin));
+    // Effective-dated since issue 33 point 1 (this replaced "refused while any period is
+    // approved"): a change dated inside or before March is refused, naming March and the first
+    // date it could apply from; one from an open date is accepted and leaves March as it was
+    // (checked below with the rest).
+    await expectLocked(updateEmployee(s.db, ana, employeeInput({ workingDayType: 'part-time', partTimePercent: 50, contractEffectiveFrom: '2026-03-20' }), s.admin), { openFrom: '2026-04-01' });
+    await expectLocked(updateEmployee(s.db, ana, employeeInput({ workingDayType: 'part-time', partTimePercent: 50, contractEffectiveFrom: '2026-02-01' }), s.admin), { openFrom: '2026-04-01' });
+    await updateEmployee(s.db, ana, employeeInput({ workingDayType: 'part-time', partTimePercent: 50, contractEffectiveFrom: '2026-04-01' }), s.admin);
     // Other fields stay editable.
-    await updateEmployee(s.db, ana, employeeInput({ phone: '600000000' }), s.admin);
+    await updateEmployee(s.db, ana, employeeInput({ workingDayType: 'part-time', partTimePercent: 50, phone: '600000000' }), s.admin);
   });
 
   it('how a leave type counts: drawing from the hours balance', async () => {

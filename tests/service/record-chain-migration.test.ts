@@ -19,7 +19,7 @@ import { verifyRecordChain } from '../../src/server/services/record-chain/verify
 const dir = mkdtempSync(path.join(os.tmpdir(), 'jornada-chain-migration-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-describe('migrations 0010 and 0028 on existing records', () => {
+describe('migrations 0010, 0028, 0032, 0033 and 0034 on existing records', () => {
   it('chains the existing punches and revisions of each company so the upgraded database verifies', async () => {
     const sqlite = openSqlite(path.join(dir, 'old.db'));
     const db = createKysely(sqlite);
@@ -55,12 +55,19 @@ describe('migrations 0010 and 0028 on existing records', () => {
       { company_id: 1, seq: 5, kind: 'rules', ref_id: 1 },
       // Migration 0033: the same row, now holding every figure rule.
       { company_id: 1, seq: 6, kind: 'rules', ref_id: 1 },
+      // Migration 0034: each employee's contract terms from the beginning, in their company's chain.
+      { company_id: 1, seq: 7, kind: 'contract', ref_id: 1 },
       { company_id: 2, seq: 1, kind: 'punch', ref_id: 2 },
       { company_id: 2, seq: 2, kind: 'attendance', ref_id: 2 },
+      { company_id: 2, seq: 3, kind: 'contract', ref_id: 2 },
+    ]);
+    expect(sqlite.prepare('select employee_id, effective_from, working_day_type, part_time_percent, author_id from contract_terms_history order by id').all()).toEqual([
+      { employee_id: 1, effective_from: '0000-01-01', working_day_type: 'full-time', part_time_percent: null, author_id: null },
+      { employee_id: 2, effective_from: '0000-01-01', working_day_type: 'full-time', part_time_percent: null, author_id: null },
     ]);
     const check = await verifyRecordChain(db);
-    expect(check).toMatchObject({ ok: true, entries: 8, brokenCount: 0, broken: [] });
-    expect(check.companies.map((c) => [c.companyName, c.head?.seq])).toEqual([['A', 6], ['B', 2]]);
+    expect(check).toMatchObject({ ok: true, entries: 10, brokenCount: 0, broken: [] });
+    expect(check.companies.map((c) => [c.companyName, c.head?.seq])).toEqual([['A', 7], ['B', 3]]);
 
     // What the repositories insert afterwards goes on each company's chain.
     await db.transaction().execute(async (trx) => {
@@ -71,8 +78,8 @@ describe('migrations 0010 and 0028 on existing records', () => {
       await insertAttendanceRevision(trx, { attendanceId: 2, revision: 1, timeIn: '2026-01-05T08:00:00.000Z', timeOut: null, breaks: [{ startAt: '2026-01-05T12:00:00.000Z', endAt: null }], workedSeconds: null, reason: 'x', authorId: 1, createdAt: t });
     });
     const after = await verifyRecordChain(db);
-    expect(after).toMatchObject({ ok: true, entries: 11 });
-    expect(after.companies.map((c) => c.head?.seq)).toEqual([7, 4]);
+    expect(after).toMatchObject({ ok: true, entries: 13 });
+    expect(after.companies.map((c) => c.head?.seq)).toEqual([8, 5]);
 
     // A punch inserted behind the app, without an entry, is named.
     sqlite.exec(`insert into punches (employee_id, attendance_id, action, at, method, created_at) values (1, 1, 'break-out', '2026-01-05T12:30:00.000Z', 'pin', '${t}')`);
@@ -114,12 +121,14 @@ describe('migrations 0010 and 0028 on existing records', () => {
     await db.transaction().execute((trx) => chainPunches(trx, 1, [{ id: 1, employeeId: 1, attendanceId: 1, action: 'check-in', at: '2026-01-05T09:00:00.000Z', method: 'pin', terminal: null, createdAt: t }]));
     const punchEntry = sqlite.prepare('select * from record_chain').all();
     // Before 0028 the figure rows are not chained, and verify names each. Today's verify also
-    // reads migration 0031's snapshots and 0032's dated rules: the tables are lent for this check of the older schema.
+    // reads migration 0031's snapshots, 0032's dated rules and 0034's dated contract terms: the tables are lent for this check of the older schema.
     await m0031.up(db);
     sqlite.exec('create table break_rules_history (id integer primary key, effective_from text, rules text, created_at text, author_id integer)');
+    sqlite.exec('create table contract_terms_history (id integer primary key, employee_id integer, effective_from text, working_day_type text, part_time_percent integer, created_at text, author_id integer)');
     expect((await verifyRecordChain(db)).brokenCount).toBe(6);
     sqlite.exec('drop table approval_snapshots');
     sqlite.exec('drop table break_rules_history');
+    sqlite.exec('drop table contract_terms_history');
 
     await migrateToLatest(db);
     const chain = sqlite.prepare('select seq, kind, ref_id from record_chain order by seq').all();
@@ -135,13 +144,15 @@ describe('migrations 0010 and 0028 on existing records', () => {
       { seq: 8, kind: 'rules', ref_id: 1 },
       // Migration 0033: the row completed with every figure rule (the settings' undated values).
       { seq: 9, kind: 'rules', ref_id: 1 },
+      // Migration 0034: the employee's contract terms from the beginning (issue 33 point 1).
+      { seq: 10, kind: 'contract', ref_id: 1 },
     ]);
     expect(sqlite.prepare('select effective_from, rules, author_id from break_rules_history').all()).toEqual([
       { effective_from: '0000-01-01', rules: '{"autoBreakAfterMinutes":0,"autoBreakMinutes":30,"breaksPaid":false,"graceMinutes":5,"maxOrdinaryDailyHours":9}', author_id: null },
     ]);
     // The entry already there was copied as it was.
     expect(sqlite.prepare('select * from record_chain where seq = 1').all()).toEqual(punchEntry);
-    expect(await verifyRecordChain(db)).toMatchObject({ ok: true, entries: 9, brokenCount: 0 });
+    expect(await verifyRecordChain(db)).toMatchObject({ ok: true, entries: 10, brokenCount: 0 });
     // Still append-only and linear.
     expect(() => sqlite.exec("update record_chain set payload = '{}' where seq = 1")).toThrow(/append-only/);
     expect(() => sqlite.exec('delete from record_chain where seq = 7')).toThrow(/append-only/);

@@ -61,6 +61,17 @@ describe('the OpenAPI document', () => {
     expect(v.safeParse(ScheduleCreateInput, { ...shift, toDate: '2027-03-01' }).success).toBe(true);
   });
 
+  it("an employee's update takes the optional date its contract change applies from (issue 33 point 1)", () => {
+    const update = doc.paths['/api/employees/{id}']!['patch'].requestBody.content['application/json'].schema;
+    const prop = update.properties.contractEffectiveFrom;
+    expect(prop).toBeDefined();
+    expect(update.required).not.toContain('contractEffectiveFrom');
+    expect(prop.description).toMatch(/periods\.locked/);
+    // Not on create: a new employee's terms hold from the beginning.
+    const create = doc.paths['/api/employees']!['post'].requestBody.content['application/json'].schema;
+    expect(create.properties.contractEffectiveFrom).toBeUndefined();
+  });
+
   it('names a second {id} after its segment, so path parameters are unique', () => {
     expect(openApiPath('/api/employees/{id}/photos/{id}/descriptor')).toBe('/api/employees/{id}/photos/{photoId}/descriptor');
     expect(doc.paths['/api/employees/{id}/photos/{photoId}/image']!['get'].parameters.map((p: { name: string }) => p.name)).toEqual(['id', 'photoId']);

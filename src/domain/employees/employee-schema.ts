@@ -103,7 +103,25 @@ export type EmployeeCreateInput = v.InferOutput<typeof EmployeeCreateInput>;
 
 export const EmployeeUpdateInput = withWorkingDayRule(
   v.object(
-    { ...fields, pin: v.optional(v.union([v.pipe(v.literal(''), v.transform(() => undefined)), pin], 'employees.pinFormat')) },
+    {
+      ...fields,
+      pin: v.optional(v.union([v.pipe(v.literal(''), v.transform(() => undefined)), pin], 'employees.pinFormat')),
+      /**
+       * From which date a change of the contract terms (working-day type, part-time percentage)
+       * applies, until the next change (issue 33 point 1); empty or left out: today in the
+       * company's zone. Ignored when the terms do not change.
+       */
+      contractEffectiveFrom: v.optional(
+        v.pipe(
+          v.nullable(v.union([v.pipe(v.literal(''), v.transform(() => null)), isoDate], 'validation.invalidDate')),
+          v.description(
+            'YYYY-MM-DD from which a change of workingDayType or partTimePercent applies, until the next change; earlier days keep the previous terms. ' +
+              'Default: today in the company time zone. A date in or before one of the employee\'s approved periods is refused with 409 periods.locked.',
+          ),
+        ),
+        null,
+      ),
+    },
     REQUIRED,
   ),
 );

@@ -13,14 +13,15 @@ import type { BreakInstants } from '../attendance/shift-times.ts';
 /**
  * Append-only records (one entry each, for ever): punch, revision, void. The rows a month's
  * figures are read from and that the app may change (issue 33): attendance (its figure columns),
- * break, leave, holiday, schedule, approval — each write appends an entry with the row as stored
+ * break, leave, holiday, schedule, approval, rules (break rules), contract (an employee's dated
+ * contract terms) — each write appends an entry with the row as stored
  * (a deletion: the payload DELETED), and the LATEST entry of a row must equal the row.
  */
 import type { SnapshotAlert } from '../periods/approval-snapshot.ts';
 
 export type ChainKind = 'punch' | 'revision' | 'void' | FigureKind;
-export type FigureKind = 'attendance' | 'break' | 'leave' | 'holiday' | 'schedule' | 'approval' | 'rules';
-export const FIGURE_KINDS: readonly FigureKind[] = ['attendance', 'break', 'leave', 'holiday', 'schedule', 'approval', 'rules'];
+export type FigureKind = 'attendance' | 'break' | 'leave' | 'holiday' | 'schedule' | 'approval' | 'rules' | 'contract';
+export const FIGURE_KINDS: readonly FigureKind[] = ['attendance', 'break', 'leave', 'holiday', 'schedule', 'approval', 'rules', 'contract'];
 const isFigureKind = (kind: ChainKind): kind is FigureKind => (FIGURE_KINDS as readonly string[]).includes(kind);
 
 /** The payload of an entry that records a row's deletion. */
@@ -201,6 +202,16 @@ export interface RulesFacts {
   createdAt: string;
   authorId: number | null;
 }
+/** A dated change of an employee's contract terms (issue 33 point 1, migration 0034): in the employee's company's chain. */
+export interface ContractFacts {
+  id: number;
+  employeeId: number;
+  effectiveFrom: string;
+  workingDayType: string;
+  partTimePercent: number | null;
+  createdAt: string;
+  authorId: number | null;
+}
 export interface FigureFacts {
   attendance: AttendanceFacts;
   break: BreakFacts;
@@ -209,6 +220,7 @@ export interface FigureFacts {
   schedule: ScheduleFacts;
   approval: ApprovalFacts;
   rules: RulesFacts;
+  contract: ContractFacts;
 }
 
 /** The columns each figure kind's payload records, in one list (the repositories select exactly these). */
@@ -220,6 +232,7 @@ export const FIGURE_COLUMNS = {
   schedule: ['id', 'employeeId', 'startTime', 'offTime', 'totalHours', 'restDays', 'fromDate', 'toDate', 'status'],
   approval: ['id', 'employeeId', 'dateFrom', 'dateTo', 'status', 'approvedBy', 'approvedAt', 'reopenedBy', 'reopenedAt', 'reopenReason', 'snapshotDigest'],
   rules: ['id', 'effectiveFrom', 'rules', 'createdAt', 'authorId'],
+  contract: ['id', 'employeeId', 'effectiveFrom', 'workingDayType', 'partTimePercent', 'createdAt', 'authorId'],
 } as const satisfies { [K in FigureKind]: readonly (keyof FigureFacts[K])[] };
 
 /** The canonical payload of a figure row: exactly its FIGURE_COLUMNS (extra properties of `row` are left out). */

@@ -4,6 +4,7 @@ import { createPeriodPlanner, type DayAttendance, type DayCalendar, type PeriodP
 import type { WorkFlag } from '../attendance/work-flag.ts';
 import { DEFAULT_BREAK_RULES, type BreakRulesInput } from '../worktime/break-rules.ts';
 import { dayFigures, type DayPlan } from '../worktime/day-figures.ts';
+import type { PartTimeInput } from '../employees/contract-terms.ts';
 
 /** What a summary reads of an attendance (the check-out only for whether the day is closed). */
 export type SummaryDay = Pick<DayAttendance, 'date' | 'timeOut' | 'workedSeconds' | 'breakSeconds' | 'statusIn' | 'lateSeconds' | 'earlyDepartureSeconds'> & {
@@ -86,7 +87,7 @@ export function summarizeAttendance(input: {
   /** How breaks count (decision 050), as the record counts them; unpaid, no deduction when left out. */
   breakRules?: BreakRulesInput;
   /** Part time: time beyond the day's expected hours is complementary, not overtime. */
-  partTime?: boolean;
+  partTime?: PartTimeInput;
 }): AttendanceSummary {
   const { today, leaveDates } = input;
   const breakRules: BreakRulesInput = input.breakRules ?? DEFAULT_BREAK_RULES;
@@ -103,7 +104,7 @@ export function summarizeAttendance(input: {
     const onLeave = anyLeave && leaveDates.has(date);
     // Days without attendance that neither expect work nor count as leave or absence: skip cheaply.
     if (!a && (st === 2 || st === 3 || (!onLeave && (st === 0 || date >= today)))) continue;
-    const f = dayFigures({ date, today, plan: { state: st, scheduledSeconds: expected[i]! }, attendance: a, onLeave, breakRules, partTime: input.partTime === true, absenceFrom: input.absenceFrom });
+    const f = dayFigures({ date, today, plan: { state: st, scheduledSeconds: expected[i]! }, attendance: a, onLeave, breakRules, partTime: input.partTime, absenceFrom: input.absenceFrom });
     if (f.leaveDay) s.leaveDays++;
     if (a) {
       s.attendedDays++;

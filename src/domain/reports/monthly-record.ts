@@ -7,6 +7,7 @@ import { datesOf, type Period } from './periods.ts';
 import type { WorkTimeWarning } from '../worktime/work-time-warnings.ts';
 import { DEFAULT_BREAK_RULES, type BreakRulesInput } from '../worktime/break-rules.ts';
 import { dayFigures, dayPlanOf, nightWorkerOn } from '../worktime/day-figures.ts';
+import type { PartTimeInput } from '../employees/contract-terms.ts';
 import { activeScheduleOn, type DayAttendance, type DayKind, type DayCalendar } from './day-calendar.ts';
 
 /**
@@ -168,7 +169,7 @@ export function buildMonthlyRecord(input: {
   /** The employee's absence floor (`absenceFloor`, issue 33 point 6); left out, no floor. */
   absenceFrom?: string;
   /** The employee works part time: time beyond the expected is complementary hours, not overtime. */
-  partTime?: boolean;
+  partTime?: PartTimeInput;
 }): MonthlyRecord {
   const breakRules: BreakRulesInput = input.breakRules ?? DEFAULT_BREAK_RULES;
   const { calendar, schedules, leaveByDate, today } = input;
@@ -199,7 +200,7 @@ export function buildMonthlyRecord(input: {
     const schedule = activeScheduleOn(schedules, date);
     // The day's figures, the one computation every screen shares (issue 33 point 4); a day before
     // the absence floor is 'before-start' there and expects nothing (issue 33 point 6).
-    const f = dayFigures({ date, today, plan: dayPlanOf(date, schedule, holiday !== null, calendar), attendance: a, onLeave: leaveType !== null, breakRules, partTime: input.partTime === true, absenceFrom: input.absenceFrom });
+    const f = dayFigures({ date, today, plan: dayPlanOf(date, schedule, holiday !== null, calendar), attendance: a, onLeave: leaveType !== null, breakRules, partTime: input.partTime, absenceFrom: input.absenceFrom });
     const { kind } = f;
     const expected = f.expectedSeconds;
     const counted = { counted: f.countedSeconds, deducted: f.deductedSeconds };

@@ -3,6 +3,7 @@ import type { DayCalendar, DayKind } from '../reports/day-calendar.ts';
 import { isNightSchedule, isRestDay, type ScheduleRule } from '../schedules/schedule-rules.ts';
 import { countedSeconds, rulesOfDay, type BreakRulesInput } from './break-rules.ts';
 import { mayCountAsAbsence } from '../reports/absence-rule.ts';
+import { partTimeOn, type PartTimeInput } from '../employees/contract-terms.ts';
 
 /**
  * A day's figures, computed in one place (issue 33 point 4). The personal dashboard and the
@@ -102,8 +103,8 @@ export function dayFigures(input: {
   onLeave: boolean;
   /** One set of rules, or the rules in force on each date (effective-dated, decision 050). */
   breakRules: BreakRulesInput;
-  /** The employee works part time (employees.workingDayType). */
-  partTime?: boolean;
+  /** The employee works part time: one answer, or the contract terms in force on each date (effective-dated, issue 33). */
+  partTime?: PartTimeInput;
   /** The employee's absence floor (`absenceFloor`, issue 33 point 6): earlier days are 'before-start'. */
   absenceFrom?: string | undefined;
 }): DayFigures {
@@ -114,8 +115,9 @@ export function dayFigures(input: {
   const expectedSeconds = plan.state !== 1 || kind === 'leave' || kind === 'upcoming' || kind === 'before-start' || Boolean(a?.workFlag) ? 0 : plan.scheduledSeconds;
   const counted = a ? countedSeconds(a, rulesOfDay(input.breakRules, input.date)) : { counted: null, deducted: 0 };
   const beyond = counted.counted === null ? 0 : Math.max(0, counted.counted - expectedSeconds);
-  const complementarySeconds = input.partTime ? beyond : 0;
-  const overtimeSeconds = input.partTime ? 0 : beyond;
+  const partTime = partTimeOn(input.partTime, input.date);
+  const complementarySeconds = partTime ? beyond : 0;
+  const overtimeSeconds = partTime ? 0 : beyond;
   return {
     kind,
     expectedSeconds,

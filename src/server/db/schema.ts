@@ -412,6 +412,19 @@ export interface BreakRulesHistoryTable {
   authorId: number | null;
 }
 
+/** Effective-dated contract terms of an employee (issue 33 point 1, migration 0034): one row per change. */
+export interface ContractTermsHistoryTable {
+  id: Id;
+  employeeId: number;
+  /** YYYY-MM-DD the terms apply from, until the next change ('0000-01-01': from the beginning). */
+  effectiveFrom: string;
+  workingDayType: WorkingDayType;
+  /** 1–99 for part time; null for full time. */
+  partTimePercent: number | null;
+  createdAt: string;
+  authorId: number | null;
+}
+
 export interface SettingTable {
   key: string;
   /** JSON value. */
@@ -607,6 +620,7 @@ export interface Database {
   users: UserTable;
   settings: SettingTable;
   breakRulesHistory: BreakRulesHistoryTable;
+  contractTermsHistory: ContractTermsHistoryTable;
   auditLog: AuditLogTable;
   feedback: FeedbackTable;
   holidays: HolidayTable;

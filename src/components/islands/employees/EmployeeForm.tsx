@@ -33,6 +33,8 @@ interface Props {
   /** The employee being edited (API shape), or null to create one. */
   employee: EmployeeDto | null;
   today: string;
+  /** Editing: the first date a contract change may apply from (the day after the last approved period), or null. */
+  contractOpenFrom?: string | null;
 }
 
 /** Create and update share the fields; on update an empty PIN keeps the current one. */
@@ -61,11 +63,14 @@ const TYPE_LABELS = { regular: 'employees.typeRegular', trainee: 'employees.type
  * PIN" sends `generatePin: true`: the server picks a free random PIN, and this form shows it once
  * before going on.
  */
-export default function EmployeeForm({ lang, employee, today }: Props) {
+export default function EmployeeForm({ lang, employee, today, contractOpenFrom = null }: Props) {
   const t = translator(lang);
   const editing = employee !== null;
+  // A contract change applies from a date (effective-dated, issue 33 point 1): today by default,
+  // never before the first date no approved period covers.
+  const contractDefault = contractOpenFrom && contractOpenFrom > today ? contractOpenFrom : today;
   const initial = editing
-    ? Object.fromEntries(Object.keys(EMPTY).map((k) => [k, k === 'pin' ? '' : (employee[k as keyof EmployeeDto] ?? '')]))
+    ? { ...Object.fromEntries(Object.keys(EMPTY).map((k) => [k, k === 'pin' ? '' : (employee[k as keyof EmployeeDto] ?? '')])), contractEffectiveFrom: contractDefault }
     : EMPTY;
   const [generatePin, setGeneratePin] = useState(false);
   const [generated, setGenerated] = useState<{ pin: string; message: string; next: string }>();
@@ -78,7 +83,10 @@ export default function EmployeeForm({ lang, employee, today }: Props) {
   const [options, setOptions] = useState<Record<string, Option[]>>({});
   const [formError, setFormError] = useState<string>();
   const { run } = useApiAction(lang);
-  const [company, department, birthday, workingDayType] = form.watch(['company', 'department', 'birthday', 'workingDayType']);
+  const [company, department, birthday, workingDayType, partTimePercent] = form.watch(['company', 'department', 'birthday', 'workingDayType', 'partTimePercent']);
+  // The date is asked for (and sent) only when the working day or its percentage changes.
+  const contractChanged =
+    editing && (workingDayType !== employee.workingDayType || (workingDayType === 'part-time' && String(partTimePercent ?? '') !== String(employee.partTimePercent ?? '')));
   const age = ageOn(String(birthday ?? ''), today);
 
   useEffect(() => {
@@ -91,7 +99,9 @@ export default function EmployeeForm({ lang, employee, today }: Props) {
 
   async function submit(values: EmployeeFormOutput) {
     setFormError(undefined);
-    const body = generatePin ? { ...values, pin: '', generatePin: true } : values;
+    const { contractEffectiveFrom, ...rest } = values as EmployeeFormOutput & { contractEffectiveFrom?: string | null };
+    const sent = contractChanged ? { ...rest, contractEffectiveFrom } : rest;
+    const body = generatePin ? { ...sent, pin: '', generatePin: true } : sent;
     await run(() => api(editing ? `/employees/${employee._id}` : '/employees', { method: editing ? 'PATCH' : 'POST', body, lang }), {
       setError: form.setError,
       onError: setFormError,
@@ -233,6 +243,13 @@ export default function EmployeeForm({ lang, employee, today }: Props) {
             {field('workingDayType', t('employees.workingDayType'), select('workingDayType', WORKING_DAY_TYPES.map((w) => <option key={w} value={w}>{t(`employees.workingDay.${w}`)}</option>)))}
             {workingDayType === 'part-time' &&
               field('partTimePercent', t('employees.partTimePercent'), input('partTimePercent', 'number', { min: 1, max: 99, inputMode: 'numeric' }), t('employees.partTimePercentHint'))}
+            {contractChanged &&
+              field(
+                'contractEffectiveFrom',
+                t('employees.contractEffectiveFrom'),
+                input('contractEffectiveFrom' as EmployeeField, 'date', contractOpenFrom ? { min: contractOpenFrom } : {}),
+                contractOpenFrom && contractOpenFrom > today ? t('employees.contractOpenFromHint', { date: contractOpenFrom }) : t('employees.contractEffectiveFromHint'),
+              )}
             {field('professionalCategory', t('employees.professionalCategory'), input('professionalCategory'))}
             {field('contractType', t('employees.contractType'), input('contractType'), t('employees.contractTypeHint'))}
             {field('officialStartDate', t('employees.officialStartDate'), input('officialStartDate', 'date'))}

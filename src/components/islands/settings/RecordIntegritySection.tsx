@@ -20,6 +20,7 @@ const KINDS = {
   schedule: 'settings.integrityKinds.schedule',
   approval: 'settings.integrityKinds.approval',
   rules: 'settings.integrityKinds.rules',
+  contract: 'settings.integrityKinds.contract',
 } as const;
 const PROBLEMS = {
   sequence: 'settings.integrityProblems.sequence',

@@ -8,6 +8,7 @@ import { scopedEmployeeFilter, type RecordAccount } from '#domain/permissions/re
 import type { EmployeeDto } from '#domain/api/records.ts';
 import { sortDirection } from '../sort-direction.ts';
 import { refuseUndatedChange } from './record-lock.ts';
+import { deleteContractTermsOf, insertInitialContractTerms } from './contract-terms.ts';
 import { chainFigureDeletions } from './record-chain.ts';
 import { figureRecords } from './record-chain-figures.ts';
 
@@ -227,10 +228,21 @@ export async function findEmployeeConsent(db: Db, id: number) {
 }
 
 /** Inserts one employee; returns its id. */
-export async function insertEmployee(db: Db, values: Insertable<EmployeeTable>): Promise<number> {
+/**
+ * Inserts an employee with their contract terms' first row, in force from the beginning (the
+ * terms are effective-dated, issue 33 point 1: figures read them from the history).
+ */
+export async function insertEmployee(db: Db, values: Insertable<EmployeeTable>, authorId: number | null = null): Promise<number> {
   const row = await db.insertInto('employees').values(values).returning('id').executeTakeFirstOrThrow();
+  await insertInitialContractTerms(db, [{ employeeId: row.id, terms: termsOfColumns(values), at: values.createdAt, authorId }]);
   return row.id;
 }
+
+/** The contract terms an employee row's columns hold (full time when left out). */
+const termsOfColumns = (values: Pick<Insertable<EmployeeTable>, 'workingDayType' | 'partTimePercent'>) => {
+  const workingDayType = values.workingDayType ?? 'full-time';
+  return { workingDayType, partTimePercent: workingDayType === 'part-time' ? (values.partTimePercent ?? null) : null };
+};
 
 /** Rows per INSERT: 30 columns x 500 rows stays well inside SQLite's 32,766 bound parameters. */
 const INSERT_CHUNK = 500;
@@ -242,21 +254,35 @@ const INSERT_CHUNK = 500;
 export async function insertEmployees(db: Db, values: readonly Insertable<EmployeeTable>[]): Promise<{ id: number; pinKey: string }[]> {
   const inserted: { id: number; pinKey: string }[] = [];
   for (let i = 0; i < values.length; i += INSERT_CHUNK) {
-    inserted.push(...(await db.insertInto('employees').values(values.slice(i, i + INSERT_CHUNK)).returning(['id', 'pinKey']).execute()));
+    const chunk = values.slice(i, i + INSERT_CHUNK);
+    const rows = await db.insertInto('employees').values(chunk).returning(['id', 'pinKey']).execute();
+    inserted.push(...rows);
+    // Each one's contract terms from the beginning (issue 33 point 1), matched by PIN key (unique).
+    const byKey = new Map(chunk.map((v) => [v.pinKey, v]));
+    await insertInitialContractTerms(
+      db,
+      rows.map((r) => {
+        const v = byKey.get(r.pinKey)!;
+        return { employeeId: r.id, terms: termsOfColumns(v), at: v.createdAt, authorId: null };
+      }),
+    );
   }
   return inserted;
 }
 
 /**
- * The columns a month's figures are read from with no date of their own (the contract's working
- * day and part-time share; the company, whose holidays the days follow): a change would rewrite
- * every approved month, so it is refused while any period of the employee is approved (decision
- * 051, update of issue 33).
+ * The column a month's figures are read from with no date of its own (the company, whose
+ * holidays the days follow): a change would rewrite every approved month, so it is refused while
+ * any period of the employee is approved (decision 051, update of issue 33).
  */
-const UNDATED_FIGURE_COLUMNS = ['workingDayType', 'partTimePercent', 'companyId'] as const;
+const UNDATED_FIGURE_COLUMNS = ['companyId'] as const;
 
-/** Writes the given columns of one employee. */
+/** The contract terms' columns: written only by `changeContractTerms` (contract-terms.ts), which dates the change. */
+const CONTRACT_COLUMNS = ['workingDayType', 'partTimePercent'] as const;
+
+/** Writes the given columns of one employee (not the contract terms: `changeContractTerms`). */
 export async function updateEmployeeColumns(db: Db, id: number, changes: Updateable<EmployeeTable>): Promise<void> {
+  if (CONTRACT_COLUMNS.some((c) => changes[c] !== undefined)) throw new Error('The contract terms are effective-dated: write them with changeContractTerms.');
   if (UNDATED_FIGURE_COLUMNS.some((c) => changes[c] !== undefined)) {
     const before = await db.selectFrom('employees').select(UNDATED_FIGURE_COLUMNS).where('id', '=', id).executeTakeFirst();
     if (before && UNDATED_FIGURE_COLUMNS.some((c) => changes[c] !== undefined && changes[c] !== before[c])) await refuseUndatedChange(db, id);
@@ -283,6 +309,7 @@ export async function deleteEmployeeRecord(db: Db, id: number): Promise<void> {
   const gone = await figureRecords(db, 'schedule', schedules.map((s) => s.id));
   await db.deleteFrom('schedules').where('employeeId', '=', id).execute();
   await chainFigureDeletions(db, gone);
+  await deleteContractTermsOf(db, id);
   await deleteFaceDescriptorsOf(db, id);
   await db.deleteFrom('employees').where('id', '=', id).execute();
 }

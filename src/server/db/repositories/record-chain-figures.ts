@@ -67,6 +67,15 @@ async function figureQuery(db: Db, kind: FigureKind, ids?: readonly number[]): P
       const rows = await some(db.selectFrom('breakRulesHistory as t').select(['t.id', 't.effectiveFrom', 't.rules', 't.createdAt', 't.authorId']), 't.id').execute();
       return rows.map((r) => ({ ...r, companyId: Number(first.id) }));
     }
+    case 'contract':
+      // An employee's dated contract terms (issue 33 point 1): in the employee's company's chain.
+      return some(
+        db
+          .selectFrom('contractTermsHistory as t')
+          .innerJoin('employees as e', 'e.id', 't.employeeId')
+          .select(['e.companyId', 't.id', 't.employeeId', 't.effectiveFrom', 't.workingDayType', 't.partTimePercent', 't.createdAt', 't.authorId']),
+        't.id',
+      ).execute();
     case 'approval': {
       const rows = await some(
         db

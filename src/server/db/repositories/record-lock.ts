@@ -7,8 +7,8 @@ import type { Db } from '../connection.ts';
 /**
  * The lock of approved periods where the record is written (decision 051, update of issue 33):
  * every repository function that writes a day's figures (attendances and their breaks, punches,
- * correction requests, approved leave, schedules, company holidays, the employee's contract
- * fields, how a leave type counts) calls one of these in the caller's transaction, so no writer
+ * correction requests, approved leave, schedules, company holidays, the employee's dated contract
+ * terms and company, how a leave type counts) calls one of these in the caller's transaction, so no writer
  * can forget it and an approval and a write cannot pass each other. A refusal is a 409
  * `periods.locked` naming the period. The rule itself is pure (`domain/periods/period-lock.ts`).
  */
@@ -93,6 +93,27 @@ export async function refuseLockedSchedule(db: Db, employeeId: number, span: { f
   throw new WriteRefused('periods.locked', 409, { ...lockedMessage(first).params, openFrom, context: 'openFrom' });
 }
 
+/**
+ * Refuses an employee's change that applies from `date` on, until the next change (dated contract
+ * terms, issue 33 point 1), when any of the employee's approved periods ends on or after it: the
+ * same refusal as a schedule's, naming the period and the first date it could apply from.
+ */
+export async function refuseLockedEmployeeFrom(db: Db, employeeId: number, date: string): Promise<void> {
+  await refuseLockedSchedule(db, employeeId, { from: date, to: null });
+}
+
+/** The first date of the employee that no approved period covers from then on (the day after the latest approved period's end), or null when none is approved. */
+export async function firstOpenDateOf(db: Db, employeeId: number): Promise<string | null> {
+  const latest = await db
+    .selectFrom('periodApprovals')
+    .select('dateTo')
+    .where('employeeId', '=', employeeId)
+    .where('status', '=', 'approved')
+    .orderBy('dateTo', 'desc')
+    .executeTakeFirst();
+  return latest ? addDays(latest.dateTo, 1) : null;
+}
+
 /** The employees of a company (archived ones too: their approved months stay locked). */
 const companyEmployees = (db: Db, companyId: number) => db.selectFrom('employees').select('id').where('companyId', '=', companyId);
 
@@ -125,8 +146,9 @@ export async function refuseLockedCompanyDates(db: Db, companyId: number, dates:
 
 /**
  * Refuses a change that has no date of its own and so would rewrite every day of the employee
- * (a contract field): allowed only while none of the employee's periods is approved. Names the
- * latest approved period.
+ * (the employee's company, whose holidays the days follow): allowed only while none of the
+ * employee's periods is approved. Names the latest approved period. The contract terms are
+ * effective-dated instead (`refuseLockedEmployeeFrom`).
  */
 export async function refuseUndatedChange(db: Db, employeeId: number): Promise<void> {
   const latest = await db

@@ -53,8 +53,7 @@ export interface ReportEmployee {
   createdAt: string;
   companyTaxId: string | null;
   socialSecurityNumber: string | null;
-  workingDayType: 'full-time' | 'part-time';
-  partTimePercent: number | null;
+  // No contract terms: they are effective-dated (contract-terms.ts, `contractTermsByEmployee`).
 }
 
 /**
@@ -110,8 +109,6 @@ export async function reportEmployees(db: Db, filter: EmployeeFilter): Promise<R
       'employees.createdAt',
       'companies.taxId as companyTaxId',
       'employees.socialSecurityNumber',
-      'employees.workingDayType',
-      'employees.partTimePercent',
     ])
     .where(employeeWhere(filter))
     .execute();

@@ -1,3 +1,5 @@
+import { partTimeOf, type PartTimeInput } from '#domain/employees/contract-terms.ts';
+import { contractTermsByEmployee } from '../../db/repositories/contract-terms.ts';
 import { breakRulesByDate } from '../../db/repositories/break-rules-history.ts';
 import type { BreakRulesInput } from '#domain/worktime/break-rules.ts';
 import { spanCalendar } from '#domain/worktime/hours-balance-calendar.ts';
@@ -47,7 +49,7 @@ export interface BalanceInputs {
   /** The employee's absence floor (absence-rule.ts); left out, no floor. */
   absenceFrom?: string;
   /** Part time: hours beyond the expected are complementary, not overtime (not in the 80 h cap). */
-  partTime?: boolean;
+  partTime?: PartTimeInput;
 }
 
 /** The work a schedule expects on a date unless it is a rest day, a holiday or without schedule: what a TOIL day takes. */
@@ -70,7 +72,7 @@ export function balanceDays(from: string, to: string, inputs: BalanceInputs): { 
     attendances: inputs.attendances,
     breakRules: inputs.breakRules,
     ...(inputs.absenceFrom !== undefined ? { absenceFrom: inputs.absenceFrom } : {}),
-    partTime: inputs.partTime === true,
+    partTime: inputs.partTime ?? false,
   });
   const days = record.map((d): BalanceDay => {
     // A TOIL day debits its scheduled hours also when it was worked after all (issue 33 point 5:
@@ -131,6 +133,7 @@ export async function hoursBalances(db: Db, filter: EmployeeFilter, request?: To
   const yearStart = `${today.slice(0, 4)}-01-01`;
   const employees = await reportEmployees(db, filter);
   const rulesByDate = await breakRulesByDate(db);
+  const terms = await contractTermsByEmployee(db, filter);
   if (employees.length === 0) return [];
   const firsts = await firstAttendanceDates(db, filter);
   const schedules = await schedulesByEmployee(db, filter);
@@ -152,7 +155,7 @@ export async function hoursBalances(db: Db, filter: EmployeeFilter, request?: To
   return employees.map((e) => {
     const from = startOf(e);
     const approved = new Map<string, number>();
-    const inputs: BalanceInputs = { today, breakRules: rulesByDate, calendar, schedules: schedules.get(e.id) ?? [], holidays: holidays.get(e.companyId), approvedLeave: approved, toilTypes, attendances: attendancesOf.get(e.id) ?? [], absenceFrom: floors.get(e.id)!, partTime: e.workingDayType === 'part-time' };
+    const inputs: BalanceInputs = { today, breakRules: rulesByDate, calendar, schedules: schedules.get(e.id) ?? [], holidays: holidays.get(e.companyId), approvedLeave: approved, toilTypes, attendances: attendancesOf.get(e.id) ?? [], absenceFrom: floors.get(e.id)!, partTime: partTimeOf(terms, e.id) };
     // Standing TOIL dates reserve their scheduled time; the request's own dates are set apart (toilAvailability).
     const reserved = new Map<string, number>();
     const asked = new Map<string, number>();

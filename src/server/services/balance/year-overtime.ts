@@ -1,3 +1,5 @@
+import { partTimeOf } from '#domain/employees/contract-terms.ts';
+import { contractTermsByEmployee } from '../../db/repositories/contract-terms.ts';
 import { breakRulesByDate } from '../../db/repositories/break-rules-history.ts';
 import { spanCalendar } from '#domain/worktime/hours-balance-calendar.ts';
 import { createDayCalendar, nextDate } from '#domain/reports/day-calendar.ts';
@@ -37,7 +39,7 @@ export async function employeeYearOvertime(db: Db, employeeId: number, year: num
     approvedLeave,
     toilTypes,
     attendances,
-    partTime: employee.workingDayType === 'part-time',
+    partTime: partTimeOf(await contractTermsByEmployee(db, filter), employeeId),
   });
   return yearOvertime(year, days);
 }

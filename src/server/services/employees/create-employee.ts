@@ -27,7 +27,7 @@ export async function createEmployee(db: Db, input: unknown, actor: RecordActor)
     if (generate) data.pin = generatedPin = await freePin(trx, data.company);
     const { pinKey } = await checkEmployeeReferences(trx, data, null);
     const at = nowIso();
-    const newId = await insertEmployee(trx, { ...employeeColumns(data), pinKey: pinKey!, image: null, biometricConsentAt: null, biometricConsentBy: null, createdAt: at, updatedAt: at });
+    const newId = await insertEmployee(trx, { ...employeeColumns(data), pinKey: pinKey!, image: null, biometricConsentAt: null, biometricConsentBy: null, createdAt: at, updatedAt: at }, actorId);
     await appendAudit(trx, { userId: actorId, entity: 'employee', entityId: newId, action: 'create', after: auditable(data), at });
     return newId;
   }).catch(async (error: unknown) => {

@@ -8,13 +8,21 @@ import { deleteFaceData } from './face-data.ts';
 import { requireWritable, type RecordActor } from '../record-guard.ts';
 import { asksForGeneratedPin, freePin, withPlaceholderPin } from './generated-pin.ts';
 import { assertPinChecksAllowed, pinConflictsIn, recordPinConflicts } from './pin-conflicts.ts';
-import { nowIso } from '../../clock/now.ts';
+import { nowIso, nowMs } from '../../clock/now.ts';
+import { changeContractTerms } from '../../db/repositories/contract-terms.ts';
+import { localDateOf } from '#domain/time/zoned-time.ts';
+import { getSettings } from '../get-settings.ts';
 
 /**
  * Updates an employee. An empty PIN keeps the current one. Archiving through an update removes
  * the face descriptors, like the archive action. A PIN already in use counts against the
  * account's PIN-conflict limit (pin-conflicts.ts). `generatePin: true` replaces the PIN with
  * one the server chooses, returned once as `generatedPin`.
+ *
+ * The contract terms (working-day type, part-time percentage) are effective-dated (issue 33
+ * point 1): a change applies from `contractEffectiveFrom` (today in the company zone when left
+ * out) until the next change, and is refused with `periods.locked` when that date is in or before
+ * one of the employee's approved periods.
  */
 export async function updateEmployee(db: Db, id: number, input: unknown, actor: RecordActor): Promise<EmployeeDto & { generatedPin?: string }> {
   // Employee-owned data: only within the actor's reach and only what the policy lets it write (decision 024).
@@ -25,13 +33,22 @@ export async function updateEmployee(db: Db, id: number, input: unknown, actor: 
   // Only a typed PIN is an oracle; a kept or generated PIN stays possible past the limit.
   if (!generate && data.pin) await assertPinChecksAllowed(actorId);
   let generatedPin: string | undefined;
+  const { timezone } = await getSettings(db);
   await db.transaction().execute(async (trx) => {
     const before = await findEmployee(trx, id);
     if (!before) throw notFound();
     if (generate) data.pin = generatedPin = await freePin(trx, data.company);
     const { pinKey } = await checkEmployeeReferences(trx, data, id);
     const at = nowIso();
-    await updateEmployeeColumns(trx, id, { ...employeeColumns(data), ...(pinKey ? { pinKey } : {}), updatedAt: at });
+    const { workingDayType, partTimePercent, ...columns } = employeeColumns(data);
+    await changeContractTerms(trx, id, {
+      terms: { workingDayType, partTimePercent },
+      effectiveFrom: data.contractEffectiveFrom ?? localDateOf(nowMs(), timezone),
+      explicit: data.contractEffectiveFrom !== null,
+      at,
+      authorId: actorId,
+    });
+    await updateEmployeeColumns(trx, id, { ...columns, ...(pinKey ? { pinKey } : {}), updatedAt: at });
     if (data.status === 'archived' && before.status !== 'archived') await deleteFaceData(trx, id);
     await appendAudit(trx, {
       userId: actorId,

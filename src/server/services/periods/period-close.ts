@@ -1,3 +1,5 @@
+import { partTimeOf } from '#domain/employees/contract-terms.ts';
+import { contractTermsByEmployee } from '../../db/repositories/contract-terms.ts';
 import { breakRulesByDate } from '../../db/repositories/break-rules-history.ts';
 import { approvalPeriodOf, chosenPeriod, shiftPeriod } from '#domain/periods/approval-period.ts';
 import type { PeriodCloseRow, PeriodCloseView } from '#domain/periods/period-close-view.ts';
@@ -44,6 +46,7 @@ export async function periodCloseView(db: Db, asked: { date?: string | null; dep
   const breakRules = await breakRulesByDate(db);
   // The daily ordinary hours are effective-dated with the break rules (decision 050).
   const limits = warningLimitsOn(breakRules);
+  const terms = await contractTermsByEmployee(db, filter);
   const holidays = await holidaysByCompany(db, period);
   const approvals = new Map<number, PeriodApprovalRow[]>();
   for (const a of await approvalsOverlapping(db, period)) approvals.set(a.employeeId, [...(approvals.get(a.employeeId) ?? []), a]);
@@ -59,7 +62,7 @@ export async function periodCloseView(db: Db, asked: { date?: string | null; dep
     }
     const own = attendances.get(e.id) ?? [];
     const previous = own[0]?.date === dayBefore ? own[0] : undefined;
-    const { days } = buildMonthlyRecord({ period, today, calendar, schedules: schedules.get(e.id) ?? [], leaveByDate, holidays: holidays.get(e.companyId), attendances: own, breakRules, absenceFrom: floors.get(e.id)!, partTime: e.workingDayType === 'part-time' });
+    const { days } = buildMonthlyRecord({ period, today, calendar, schedules: schedules.get(e.id) ?? [], leaveByDate, holidays: holidays.get(e.companyId), attendances: own, breakRules, absenceFrom: floors.get(e.id)!, partTime: partTimeOf(terms, e.id) });
     const exceptions = periodExceptions({ days, period, now, warnings: periodWarnings(days, limits, period, previous), pendingCorrections: pending.get(e.id) ?? 0 });
     const approved = approvals.get(e.id) ?? [];
     const approval = approved.find((a) => a.from === period.from && a.to === period.to) ?? approved.at(-1) ?? null;

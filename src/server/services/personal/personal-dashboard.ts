@@ -1,3 +1,5 @@
+import { partTimeOf } from '#domain/employees/contract-terms.ts';
+import { contractTermsByEmployee } from '../../db/repositories/contract-terms.ts';
 import { breakRulesByDate } from '../../db/repositories/break-rules-history.ts';
 import { absenceFloors } from '../reports/absence-floors.ts';
 import { presenceOf, type Presence } from '#domain/dashboard/presence.ts';
@@ -62,6 +64,7 @@ export async function personalDashboard(db: Db, employeeId: number): Promise<Per
   const span: Period = { from: [week.from, month.from, addDays(today, -1)].sort()[0]!, to: addDays(today, LOOK_AHEAD_DAYS) };
   const schedules = (await schedulesByEmployee(db, filter)).get(employeeId) ?? [];
   const breakRules = await breakRulesByDate(db);
+  const terms = await contractTermsByEmployee(db, filter);
   const leaves = await leavesOverlapping(db, filter, { from: `${year}-01-01`, to: span.to > `${year}-12-31` ? span.to : `${year}-12-31` }, ['approved', 'pending']);
   const approvedDates = leaveDateSet(leaves.filter((l) => l.status === 'approved'), span.from, span.to);
   const days = await recordAttendancesIn(db, filter, { from: span.from, to: today });
@@ -98,7 +101,7 @@ export async function personalDashboard(db: Db, employeeId: number): Promise<Per
       days: days.filter((d) => d.date >= period.from && d.date <= period.to),
       absenceFrom,
       breakRules,
-      partTime: employee.workingDayType === 'part-time',
+      partTime: partTimeOf(terms, employeeId),
     }),
   });
 

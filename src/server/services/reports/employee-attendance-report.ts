@@ -1,3 +1,5 @@
+import { partTimeOf } from '#domain/employees/contract-terms.ts';
+import { contractTermsByEmployee } from '../../db/repositories/contract-terms.ts';
 import { breakRulesByDate } from '../../db/repositories/break-rules-history.ts';
 import { absenceFloors } from './absence-floors.ts';
 import { addSummaries, EMPTY_SUMMARY, summarizeAttendance } from '#domain/reports/attendance-summary.ts';
@@ -81,6 +83,7 @@ export async function employeeAttendanceReport(db: Db, params: URLSearchParams, 
   const planner = createPeriodPlanner(calendar, period);
   const floors = await absenceFloors(db, employees, (id) => schedules.get(id) ?? [], settings.timezone);
   const breakRules = await breakRulesByDate(db);
+  const terms = await contractTermsByEmployee(db, filter);
 
   let total = { ...EMPTY_SUMMARY };
   const rows: ReportRow[] = employees.map((e) => {
@@ -95,7 +98,7 @@ export async function employeeAttendanceReport(db: Db, params: URLSearchParams, 
       planner,
       absenceFrom: floors.get(e.id)!,
       breakRules,
-      partTime: e.workingDayType === 'part-time',
+      partTime: partTimeOf(terms, e.id),
     });
     total = addSummaries(total, summary);
     return {

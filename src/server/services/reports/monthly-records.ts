@@ -1,3 +1,5 @@
+import { contractTermsByEmployee } from '../../db/repositories/contract-terms.ts';
+import { partTimeOf } from '#domain/employees/contract-terms.ts';
 import { breakRulesByDate } from '../../db/repositories/break-rules-history.ts';
 import { buildMonthlyRecord, type MonthlyRecord, type MonthlyRecordTotals } from '#domain/reports/monthly-record.ts';
 import { currentSnapshots } from '../../db/repositories/approval-snapshots.ts';
@@ -48,6 +50,7 @@ export interface RecordEmployee {
   /** Printed in the record's header (draft Royal Decree on the digital record, decision 035). */
   companyTaxId: string | null;
   socialSecurityNumber: string | null;
+  /** The contract terms in force on the period's last day (effective-dated, issue 33 point 1). */
   workingDayType: 'full-time' | 'part-time';
   partTimePercent: number | null;
 }
@@ -96,6 +99,7 @@ export async function monthlyRecords(
   const calendar = createDayCalendar(settings.timezone);
   const breakRules = await breakRulesByDate(db);
   const employees = await reportEmployees(db, filter);
+  const terms = await contractTermsByEmployee(db, filter);
   const schedules = await schedulesByEmployee(db, filter);
   const leaves = byEmployee(await leavesOverlapping(db, filter, period));
   const attendances = byEmployee(await recordAttendancesIn(db, filter, period));
@@ -131,7 +135,8 @@ export async function monthlyRecords(
     for (const l of leaves.get(e.id) ?? []) {
       for (let d = l.fromDate < period.from ? period.from : l.fromDate; d <= l.toDate && d <= period.to; d = nextDate(d)) leaveByDate.set(d, l.leaveTypeName);
     }
-    const built = buildMonthlyRecord({ period, today, calendar, schedules: mine, leaveByDate, holidays: holidays.get(e.companyId), attendances: own, voided: ownVoided, breakRules, absenceFrom: floors.get(e.id)!, partTime: e.workingDayType === 'part-time' });
+    const built = buildMonthlyRecord({ period, today, calendar, schedules: mine, leaveByDate, holidays: holidays.get(e.companyId), attendances: own, voided: ownVoided, breakRules, absenceFrom: floors.get(e.id)!, partTime: partTimeOf(terms, e.id) });
+    const contract = terms.get(e.id)?.(period.to) ?? { workingDayType: 'full-time' as const, partTimePercent: null };
     const record = withWorkTimeWarnings(built, limits, before.get(e.id)?.at(-1));
     const history: Record<string, RecordRevision[]> = {};
     for (const a of own) {
@@ -154,8 +159,8 @@ export async function monthlyRecords(
         jobTitleName: e.jobTitleName,
         companyTaxId: e.companyTaxId,
         socialSecurityNumber: e.socialSecurityNumber,
-        workingDayType: e.workingDayType,
-        partTimePercent: e.partTimePercent,
+        workingDayType: contract.workingDayType,
+        partTimePercent: contract.partTimePercent,
       },
       record,
       revisions: history,

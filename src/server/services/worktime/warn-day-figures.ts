@@ -1,3 +1,5 @@
+import { partTimeOf } from '#domain/employees/contract-terms.ts';
+import { contractTermsByEmployee } from '../../db/repositories/contract-terms.ts';
 import { breakRulesByDate } from '../../db/repositories/break-rules-history.ts';
 import { activeScheduleOn, createDayCalendar, leaveDateSet } from '#domain/reports/day-calendar.ts';
 import { dayFigures, dayPlanOf, nightWorkerOn } from '#domain/worktime/day-figures.ts';
@@ -21,11 +23,12 @@ export async function withWarnDayFigures<T extends EmployeeWarnDay & { breakSeco
   const filter = ids.size === 1 ? { employee: [...ids][0]! } : {};
   const dates = days.map((d) => d.date).sort();
   const span = { from: dates[0]!, to: dates.at(-1)! };
-  const [employees, schedules, leaves, holidays] = await Promise.all([
+  const [employees, schedules, leaves, holidays, terms] = await Promise.all([
     reportEmployees(db, filter),
     schedulesByEmployee(db, filter),
     leavesOverlapping(db, filter, span),
     holidaysByCompany(db, span),
+    contractTermsByEmployee(db, filter),
   ]);
   const employeeOf = new Map(employees.map((e) => [e.id, e]));
   const leaveOf = byEmployee(leaves);
@@ -44,7 +47,7 @@ export async function withWarnDayFigures<T extends EmployeeWarnDay & { breakSeco
       attendance: { timeOut: d.timeOut, workedSeconds: d.workedSeconds, breakSeconds: d.breakSeconds, lateSeconds: 0, earlyDepartureSeconds: 0, workFlag: d.workFlag ?? null },
       onLeave: onLeave.has(d.date),
       breakRules,
-      partTime: e.workingDayType === 'part-time',
+      partTime: partTimeOf(terms, e.id),
     });
     return { ...d, ordinarySeconds: f.ordinarySeconds, overtimeSeconds: f.overtimeSeconds, nightWorker: nightWorkerOn(schedule) };
   });
