@@ -10,7 +10,7 @@ import { getDb } from './server/db/connection.ts';
 import { AppError, unauthenticated } from './server/http/app-error.ts';
 import { denial } from './server/http/denial.ts';
 import { isCrossSiteWrite } from './server/http/same-origin.ts';
-import { errorJson } from './server/http/json.ts';
+import { asAppError, errorJson } from './server/http/json.ts';
 import { apiLanguage, pageLanguage } from './server/http/request-language.ts';
 import { withSecurityHeaders } from './server/http/security-headers.ts';
 import { withLayoutHashes } from './server/http/layout-csp.ts';
@@ -98,8 +98,9 @@ export const onRequest = defineMiddleware(async (context, next) => {
     if (access.kind === 'redirect') return withSecurityHeaders(context.redirect(access.to, 302));
     return withSecurityHeaders(withLayoutHashes(await next()));
   } catch (error) {
+    // asAppError logs the cause: a full disk is a translated 503, anything unexpected a 500.
+    if (isApi) return withSecurityHeaders(errorJson(asAppError(error), lang));
     log.error({ err: error, method: request.method, path }, 'request failed');
-    if (isApi) return withSecurityHeaders(errorJson(new AppError('errors.somethingWentWrong', 500), lang));
     throw error;
   }
 });
