@@ -60,8 +60,13 @@ export const onRequest = defineMiddleware(async (context, next) => {
     const cookieToken = cookies.get(SESSION_COOKIE)?.value;
     const bearer = bearerOf(request);
     // `Bearer jt_…` is an API token (decision 057): API only, never a session; on a page it signs nobody in.
+    let tokenRefusal: string | undefined;
     if (!cookieToken && looksLikeApiToken(bearer)) {
-      if (isApi) context.locals.user = await apiTokenPrincipal(db, bearer!);
+      if (isApi) {
+        const resolved = await apiTokenPrincipal(db, bearer!);
+        if ('user' in resolved) context.locals.user = resolved.user;
+        else tokenRefusal = resolved.refusal;
+      }
     } else {
       const session = await loadSession(db, tokenFromRequest(request, cookieToken));
       if (session) {
@@ -74,7 +79,8 @@ export const onRequest = defineMiddleware(async (context, next) => {
     if (isApi) {
       const route = matchApiRoute(request.method, context.routePattern);
       if (!route?.public) {
-        if (!user) return withSecurityHeaders(errorJson(unauthenticated(), lang));
+        // A refused API token says why, for the script that sent it (never the sign-in message).
+        if (!user) return withSecurityHeaders(errorJson(tokenRefusal ? new AppError(tokenRefusal, 401) : unauthenticated(), lang));
         if (!route) {
           const error = apiPathExists(context.routePattern)
             ? new AppError('errors.methodNotAllowed', 405)
