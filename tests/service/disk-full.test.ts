@@ -36,7 +36,7 @@ afterAll(async () => {
 });
 
 /** Writes until the file may not grow: the work of a use case on a full disk. */
-async function fill(trx: Pick<Db, 'executeQuery'>): Promise<never> {
+async function fill(trx: Db): Promise<never> {
   for (;;) await sql`insert into filler values (${big})`.execute(trx);
 }
 

@@ -3,7 +3,6 @@ import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-// @ts-expect-error a plain .mjs script without types
 import { nodeVersionVerdict, REQUIRED_NODE_MAJOR } from '../../scripts/node-version.mjs';
 
 /**
