@@ -4,6 +4,8 @@
 // environment (or the demo data with --demo) and serve on HOST:PORT (default 0.0.0.0:4321).
 // Everything the server path writes is a JSON line (decision 041); commands write plain text for
 // people and scripts.
+// First: under an older Node this re-runs the command with the project's Node 24, or says which to use.
+import './node-version.mjs';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';

@@ -10,7 +10,7 @@ import { getDb } from './server/db/connection.ts';
 import { AppError, unauthenticated } from './server/http/app-error.ts';
 import { denial } from './server/http/denial.ts';
 import { isCrossSiteWrite } from './server/http/same-origin.ts';
-import { errorJson } from './server/http/json.ts';
+import { asAppError, errorJson } from './server/http/json.ts';
 import { apiLanguage, pageLanguage } from './server/http/request-language.ts';
 import { withSecurityHeaders } from './server/http/security-headers.ts';
 import { withLayoutHashes } from './server/http/layout-csp.ts';
@@ -60,8 +60,13 @@ export const onRequest = defineMiddleware(async (context, next) => {
     const cookieToken = cookies.get(SESSION_COOKIE)?.value;
     const bearer = bearerOf(request);
     // `Bearer jt_…` is an API token (decision 057): API only, never a session; on a page it signs nobody in.
+    let tokenRefusal: string | undefined;
     if (!cookieToken && looksLikeApiToken(bearer)) {
-      if (isApi) context.locals.user = await apiTokenPrincipal(db, bearer!);
+      if (isApi) {
+        const resolved = await apiTokenPrincipal(db, bearer!);
+        if ('user' in resolved) context.locals.user = resolved.user;
+        else tokenRefusal = resolved.refusal;
+      }
     } else {
       const session = await loadSession(db, tokenFromRequest(request, cookieToken));
       if (session) {
@@ -74,7 +79,8 @@ export const onRequest = defineMiddleware(async (context, next) => {
     if (isApi) {
       const route = matchApiRoute(request.method, context.routePattern);
       if (!route?.public) {
-        if (!user) return withSecurityHeaders(errorJson(unauthenticated(), lang));
+        // A refused API token says why, for the script that sent it (never the sign-in message).
+        if (!user) return withSecurityHeaders(errorJson(tokenRefusal ? new AppError(tokenRefusal, 401) : unauthenticated(), lang));
         if (!route) {
           const error = apiPathExists(context.routePattern)
             ? new AppError('errors.methodNotAllowed', 405)
@@ -98,8 +104,9 @@ export const onRequest = defineMiddleware(async (context, next) => {
     if (access.kind === 'redirect') return withSecurityHeaders(context.redirect(access.to, 302));
     return withSecurityHeaders(withLayoutHashes(await next()));
   } catch (error) {
+    // asAppError logs the cause: a full disk is a translated 503, anything unexpected a 500.
+    if (isApi) return withSecurityHeaders(errorJson(asAppError(error), lang));
     log.error({ err: error, method: request.method, path }, 'request failed');
-    if (isApi) return withSecurityHeaders(errorJson(new AppError('errors.somethingWentWrong', 500), lang));
     throw error;
   }
 });

@@ -159,6 +159,7 @@ export const NO_BODY = new Set([
   'POST /api/api-tokens/{id}/revoke',
   'POST /api/terminals/{id}/pairing-code',
   'POST /api/terminals/{id}/revoke',
+  'POST /api/terminals/{id}/reset-sequence',
   'POST /api/clock/challenge',
   'POST /api/outbox/{id}/retry',
   'POST /api/outbox/{id}/discard',

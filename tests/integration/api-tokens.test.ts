@@ -216,11 +216,13 @@ describe('using a token', () => {
     expect(await lastUsed()).toBe(new Date(Date.parse(first) + 61_000).toISOString());
   });
 
-  it('answers 401 for a malformed, unknown or tampered token', async () => {
+  it('answers 401 tokens.unknown (a message for a script, not the sign-in one) for a malformed, unknown or tampered token', async () => {
     for (const bad of ['jt_', 'jt_short', `jt_${'A'.repeat(43)}`, token.slice(0, -1) + (token.endsWith('A') ? 'B' : 'A'), `${token}x`]) {
       const res = await bearer(bad).get('/api/employees');
       expect(res.status, bad).toBe(401);
-      expect((await res.json()).code).toBe('errors.unauthenticated');
+      const body = await res.json();
+      expect(body.code).toBe('tokens.unknown');
+      expect(body.message).toContain('Authorization: Bearer jt_');
     }
   });
 });
@@ -230,12 +232,16 @@ describe('a token follows its creator and its own life', () => {
     setNow(TODAY, '12:00');
     const res = await createToken(limitedAdmin, { permissions: { employee: ['read'], report: ['read'] } });
     expect(res.status).toBe(201);
-    const client = bearer((await res.json()).data.token);
+    const { token: made, _id: tokenId } = (await res.json()).data;
+    const client = bearer(made);
     expect((await client.get('/api/employees')).status).toBe(200);
     // The role no longer reads employees: neither does the token.
     expect((await admin.request('PATCH', `/api/roles/${limitedRoleId}`, { name: 'Lectura', permissions: { report: ['read'] } })).status).toBe(200);
     expect((await client.get('/api/employees')).status).toBe(403);
     expect((await client.get('/api/reports/monthly-record?month=2027-02')).status).toBe(200);
+    // The list shows what it may do now, and what it was given (issue 34.6: it showed both as in force).
+    const row = async () => (await listed(admin)).find((t) => t._id === tokenId);
+    expect(await row()).toMatchObject({ state: 'active', permissions: { report: ['read'] }, grantedPermissions: { employee: ['read'], report: ['read'] } });
     // Given back: the token's own list still bounds it.
     expect((await admin.request('PATCH', `/api/roles/${limitedRoleId}`, { name: 'Lectura', permissions: { employee: ['read', 'update'], report: ['read'] } })).status).toBe(200);
     expect((await client.get('/api/employees')).status).toBe(200);
@@ -244,9 +250,15 @@ describe('a token follows its creator and its own life', () => {
     const linked = new Set(((await (await admin.get('/api/users?pageSize=100')).json()).data as { employee: number | null }[]).map((u) => u.employee));
     const free = ((await (await admin.get('/api/employees?pageSize=100&status=active')).json()).data as { _id: number }[]).find((e) => !linked.has(e._id))!;
     expect((await admin.request('PATCH', `/api/users/${limitedUserId}`, { accountType: 'Employee', employee: free._id })).status).toBe(200);
-    expect((await client.get('/api/me')).status).toBe(401);
+    const demoted = await client.get('/api/me');
+    expect(demoted.status).toBe(401);
+    expect((await demoted.json()).code).toBe('tokens.creatorInactive');
     expect((await admin.request('PATCH', `/api/users/${limitedUserId}`, { accountType: 'Admin', employee: null, status: 'disabled' })).status).toBe(200);
-    expect((await client.get('/api/me')).status).toBe(401);
+    const disabled = await client.get('/api/me');
+    expect(disabled.status).toBe(401);
+    expect((await disabled.json()).code).toBe('tokens.creatorInactive');
+    // Listed as it is: no effect while its creator is disabled (it said "active").
+    expect(await row()).toMatchObject({ state: 'creatorInactive', permissions: {} });
     expect((await admin.request('PATCH', `/api/users/${limitedUserId}`, { status: 'enabled' })).status).toBe(200);
     expect((await client.get('/api/me')).status).toBe(200);
   });
@@ -272,7 +284,9 @@ describe('a token follows its creator and its own life', () => {
     const revoked = await limitedAdmin.post(`/api/api-tokens/${theirs._id}/revoke`);
     expect(revoked.status).toBe(200);
     expect((await admin.post(`/api/api-tokens/${mine._id}/revoke`)).status).toBe(200);
-    expect((await bearer(mine.token).get('/api/me')).status).toBe(401);
+    const refused = await bearer(mine.token).get('/api/me');
+    expect(refused.status).toBe(401);
+    expect((await refused.json()).code).toBe('tokens.revoked');
     expect((await listed(admin)).find((t) => t._id === mine._id).state).toBe('revoked');
     const audit = sqlIn<{ action: string }>(server.dataDir, "SELECT action FROM audit_log WHERE entity = 'apiToken' AND entity_id = ?", String(mine._id));
     expect(audit.map((a) => a.action)).toEqual(['create', 'revoke']);
@@ -284,7 +298,9 @@ describe('a token follows its creator and its own life', () => {
     setNow(TODAY, '23:59', 59);
     expect((await bearer(token).get('/api/me')).status).toBe(200);
     setNow(addDays(TODAY, 1), '00:00');
-    expect((await bearer(token).get('/api/me')).status).toBe(401);
+    const expired = await bearer(token).get('/api/me');
+    expect(expired.status).toBe(401);
+    expect((await expired.json()).code).toBe('tokens.expired');
     expect((await listed(admin)).find((t) => t._id === _id).state).toBe('expired');
   });
 });

@@ -4,6 +4,8 @@ import {
   apiTokenHint,
   apiTokenState,
   CreateApiTokenSchema,
+  effectiveTokenPermissions,
+  effectiveTokenState,
   expiryRefusal,
   intersectPermissions,
   isApiToken,
@@ -11,6 +13,7 @@ import {
   lastUsedDue,
   looksLikeApiToken,
   SESSION_ONLY_API,
+  TOKEN_REFUSALS,
   tokenPrincipal,
 } from '../../src/domain/api-tokens/api-tokens.ts';
 import { allPermissions } from '../../src/domain/permissions/permissions.ts';
@@ -87,6 +90,21 @@ describe('what a token does at the moment of a request', () => {
   it('nothing once the creator is disabled or demoted to an Employee account', () => {
     expect(tokenPrincipal(token, { status: 'disabled', accountType: 'Admin', permissions: allPermissions() })).toBeUndefined();
     expect(tokenPrincipal(token, { status: 'enabled', accountType: 'Employee', permissions: allPermissions() })).toBeUndefined();
+  });
+
+  it('is listed as it is now: no effect once the creator is disabled, only the permissions still held (issue 34.6)', () => {
+    const life = { expiresAt: '2027-01-01T00:00:00.000Z', revokedAt: null };
+    const before = Date.parse('2026-06-01T00:00:00Z');
+    expect(effectiveTokenState(life, { status: 'enabled', accountType: 'Admin' }, before)).toBe('active');
+    expect(effectiveTokenState(life, { status: 'disabled', accountType: 'Admin' }, before)).toBe('creatorInactive');
+    expect(effectiveTokenState(life, { status: 'enabled', accountType: 'Employee' }, before)).toBe('creatorInactive');
+    // Revoked and expired say so first: nothing would bring them back.
+    expect(effectiveTokenState({ ...life, revokedAt: '2026-05-01T00:00:00Z' }, { status: 'disabled', accountType: 'Admin' }, before)).toBe('revoked');
+    expect(effectiveTokenState(life, { status: 'disabled', accountType: 'Admin' }, Date.parse('2027-02-01T00:00:00Z'))).toBe('expired');
+    expect(effectiveTokenPermissions(token, { status: 'enabled', accountType: 'Admin', permissions: { report: ['read'] } })).toEqual(intersectPermissions(token.permissions, { report: ['read'] }));
+    expect(effectiveTokenPermissions(token, { status: 'disabled', accountType: 'Admin', permissions: allPermissions() })).toEqual({});
+    // Each refusal has its own code for the script that sent the token.
+    expect(TOKEN_REFUSALS).toEqual({ active: null, expired: 'tokens.expired', revoked: 'tokens.revoked', creatorInactive: 'tokens.creatorInactive' });
   });
 
   it('intersects action by action, in canonical order', () => {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   judgeSequence,
   landsBeforeRecord,
+  MAX_SEQUENCE_JUMP,
   LATE_PUNCH_MAX_AGE_HOURS,
   placeLatePunch,
 } from '../../src/domain/clock/late-punch.ts';
@@ -23,6 +24,13 @@ describe('late punch sequence (decision 046)', () => {
   it('refuses a number at or below the last one (a duplicate is found before, by its receipt)', () => {
     expect(judgeSequence(5, 5)).toEqual({ kind: 'outOfOrder' });
     expect(judgeSequence(5, 2)).toEqual({ kind: 'outOfOrder' });
+  });
+
+  it('does not believe a jump of more than 100,000 (a credential that sent 2^31 blocked the queue for ever, issue 34.6)', () => {
+    expect(judgeSequence(0, 2 ** 31)).toEqual({ kind: 'tooFar' });
+    expect(judgeSequence(7, 7 + MAX_SEQUENCE_JUMP + 1)).toEqual({ kind: 'tooFar' });
+    expect(judgeSequence(7, 7 + MAX_SEQUENCE_JUMP)).toEqual({ kind: 'next', missing: { from: 8, to: 7 + MAX_SEQUENCE_JUMP - 1 } });
+    expect(MAX_SEQUENCE_JUMP).toBe(100_000);
   });
 });
 

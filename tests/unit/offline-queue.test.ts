@@ -127,9 +127,26 @@ describe('offline queue (decision 046)', () => {
     // An empty queue asks once and learns the server's last number.
     expect(await flushOfflineQueue(queue, server.send)).toEqual({ sent: 0, left: 0 });
     expect((await queue.add({ action: 'check-in', at, pin: '100001' })).seq).toBe(41);
-    // Never goes back down.
+    // Never below the server's last number while punches wait.
     await queue.catchUp(3);
     expect((await queue.add({ action: 'check-out', at, pin: '100001' })).seq).toBe(42);
+    queue.close();
+  });
+
+  it('comes back down to the server’s numbering once nothing waits (an administrator reset it, issue 34.6)', async () => {
+    const queue = await fresh();
+    const server = fakeServer();
+    server.setLastSeq(2 ** 31);
+    await flushOfflineQueue(queue, server.send);
+    expect((await queue.add({ action: 'check-in', at, pin: '100001' })).seq).toBe(2 ** 31 + 1);
+    // The administrator resets the terminal's numbering: the waiting punch keeps its number…
+    server.setLastSeq(0);
+    await queue.catchUp(0);
+    expect((await queue.pending()).map((p) => p.seq)).toEqual([2 ** 31 + 1]);
+    await queue.acknowledge([2 ** 31 + 1]);
+    // …and with nothing waiting the next one is the server's next.
+    await queue.catchUp(0);
+    expect((await queue.add({ action: 'check-out', at, pin: '100001' })).seq).toBe(1);
     queue.close();
   });
 

@@ -122,6 +122,45 @@ export function tokenPrincipal(
   return { accountType: 'Admin', permissions: intersectPermissions(token.permissions, heldPermissions(creator)) };
 }
 
+/**
+ * What a token is now, as a request would find it (issue 34 point 6: the list showed "active" for
+ * a token whose creator was disabled): revoked, expired, `creatorInactive` (its creator is
+ * disabled or no longer an Admin or SuperAdmin account) or active.
+ */
+export type EffectiveTokenState = ApiTokenState | 'creatorInactive';
+
+export function effectiveTokenState(
+  token: { expiresAt: string; revokedAt: string | null },
+  creator: { status: string; accountType: AccountType },
+  nowMs: number,
+): EffectiveTokenState {
+  const state = apiTokenState(token, nowMs);
+  if (state !== 'active') return state;
+  return creator.status !== 'enabled' || !mayHoldApiTokens(creator.accountType) ? 'creatorInactive' : 'active';
+}
+
+/**
+ * The permissions a token has now: those it was given that its creator still holds (none when
+ * the creator may no longer act). The list shows these, not only those it was given.
+ */
+export function effectiveTokenPermissions(token: { permissions: Permissions }, creator: { status: string; accountType: AccountType; permissions: Permissions }): Permissions {
+  return tokenPrincipal(token, creator)?.permissions ?? {};
+}
+
+/**
+ * Why a request's `Bearer jt_…` is refused, as the error code a script gets (401): a credential
+ * that names no token (malformed or unknown), an expired or revoked token, or one whose creator
+ * can no longer act. Never the sign-in message: a script has no one to sign in.
+ */
+export type TokenRefusal = 'tokens.unknown' | 'tokens.expired' | 'tokens.revoked' | 'tokens.creatorInactive';
+
+export const TOKEN_REFUSALS: Record<EffectiveTokenState, TokenRefusal | null> = {
+  active: null,
+  expired: 'tokens.expired',
+  revoked: 'tokens.revoked',
+  creatorInactive: 'tokens.creatorInactive',
+};
+
 /** True when the last use (ISO or null) is old enough to be written again at `nowMs`. */
 export function lastUsedDue(lastUsedAt: string | null, nowMs: number): boolean {
   return lastUsedAt === null || nowMs - Date.parse(lastUsedAt) >= LAST_USED_EVERY_MS;

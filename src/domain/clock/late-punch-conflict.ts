@@ -54,6 +54,7 @@ export interface ClockConflictDto {
 export const CONFLICT_REASON_KEYS: Record<ConflictReason, string> = {
   sequenceGap: 'clockConflicts.reason.sequenceGap',
   outOfOrder: 'clockConflicts.reason.outOfOrder',
+  sequenceJump: 'clockConflicts.reason.sequenceJump',
   future: 'clockConflicts.reason.future',
   tooOld: 'clockConflicts.reason.tooOld',
   laterPunch: 'clockConflicts.reason.laterPunch',

@@ -14,6 +14,12 @@ export const LATE_PUNCH_MAX_AGE_HOURS = 72;
 export const LATE_PUNCH_SKEW_TOLERANCE_SECONDS = 60;
 /** After correction a punch may lie this far after its arrival (latency), no more: else "future". */
 export const LATE_PUNCH_FUTURE_TOLERANCE_SECONDS = 120;
+/**
+ * How far past the terminal's last number a late punch's number may jump (issue 34 point 6): a
+ * credential that sent 2^31 moved `last_seq` there and made every later punch of the real kiosk
+ * out of order, for ever. A number beyond it is a conflict (`sequenceJump`) and moves nothing.
+ */
+export const MAX_SEQUENCE_JUMP = 100_000;
 /** At most this many punches in one request (a terminal sends its queue in batches). */
 export const LATE_PUNCH_BATCH_MAX = 100;
 
@@ -23,6 +29,8 @@ export const CONFLICT_REASONS = [
   'sequenceGap',
   /** A sequence number at or below the terminal's last one that was never received: arrived out of order. */
   'outOfOrder',
+  /** A sequence number more than MAX_SEQUENCE_JUMP past the terminal's last one: not believed, nothing moved. */
+  'sequenceJump',
   /** The punch's time lies after its arrival (device clock or tampering). */
   'future',
   /** Older than LATE_PUNCH_MAX_AGE_HOURS when it arrived. */
@@ -44,16 +52,20 @@ export type SequenceVerdict =
   /** The next number (or after a gap: `missing` is the first and last number never received). */
   | { kind: 'next'; missing: { from: number; to: number } | null }
   /** At or below the last number received, and not a duplicate (the caller checked): a conflict. */
-  | { kind: 'outOfOrder' };
+  | { kind: 'outOfOrder' }
+  /** More than MAX_SEQUENCE_JUMP past the last number: a conflict that leaves `last_seq` alone. */
+  | { kind: 'tooFar' };
 
 /**
  * Where `seq` stands against the terminal's last received number (`terminals.last_seq`). The
  * caller first looks for a receipt of the same (terminal, seq): a duplicate is answered as the first
  * time and never reaches this rule. A gap is still applied (the punch is real) and the missing
- * range becomes one conflict item, so a lost punch is seen by an administrator.
+ * range becomes one conflict item, so a lost punch is seen by an administrator. A jump beyond
+ * MAX_SEQUENCE_JUMP is not believed (a broken or hostile device): a conflict, `last_seq` unmoved.
  */
 export function judgeSequence(lastSeq: number, seq: number): SequenceVerdict {
   if (seq <= lastSeq) return { kind: 'outOfOrder' };
+  if (seq > lastSeq + MAX_SEQUENCE_JUMP) return { kind: 'tooFar' };
   return { kind: 'next', missing: seq > lastSeq + 1 ? { from: lastSeq + 1, to: seq - 1 } : null };
 }
 

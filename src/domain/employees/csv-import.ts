@@ -1,4 +1,5 @@
 import Papa from 'papaparse';
+import { readSpreadsheetText } from '../format/spreadsheet-cell.ts';
 import * as v from 'valibot';
 import { CIVIL_STATUSES, EMPLOYEE_STATUSES, EMPLOYMENT_TYPES, EmployeeCreateInput, GENDERS } from './employee-schema.ts';
 
@@ -276,7 +277,8 @@ function recordsToParsed(records: CsvRecord[], delimiter: string): ParsedEmploye
     }
     const values: Partial<Record<CsvField, string>> = {};
     columns.forEach((field, i) => {
-      if (field) values[field] = (record.data[i] ?? '').trim();
+      // The template's `'` before a formula character (formula-injection defence) is not part of the value.
+      if (field) values[field] = readSpreadsheetText((record.data[i] ?? '').trim()).trim();
     });
     rows.push({ line: record.line, values });
   }

@@ -1,4 +1,4 @@
-import { spreadsheetText } from '../format/spreadsheet-cell.ts';
+import { csvCellText, CsvNumber, type CsvCell } from '../format/spreadsheet-cell.ts';
 import type { DateRange, PayrollMonth, PayrollOvertimeMark } from './payroll-month.ts';
 
 /**
@@ -193,15 +193,21 @@ export function daysText(days: number, decimal: ',' | '.' = '.'): string {
 }
 
 /**
- * A cell as the .csv writes it: hours and days as decimals in the file's locale, counts plainly,
- * codes translated, texts escaped against formulas (`spreadsheetText`), null empty.
+ * A cell as the .csv holds it: hours and days as decimals in the file's locale (numbers, never
+ * escaped, `CsvNumber`), counts as numbers, codes translated, texts as they are, null empty. The
+ * CSV writer (`spreadsheetCsv`) escapes the texts against formulas.
  */
-export function csvCell(column: PayrollColumn, row: PayrollRow, locale: CsvLocale, t: Translate): string {
+export function csvValue(column: PayrollColumn, row: PayrollRow, locale: CsvLocale, t: Translate): CsvCell {
   const v = column.value(row);
-  if (v === null) return '';
-  if (column.kind === 'hours') return hoursText(v as number, locale.decimal);
-  if (column.kind === 'days') return daysText(v as number, locale.decimal);
-  if (column.kind === 'code') return spreadsheetText(column.display ? column.display(row, t) : String(v));
-  if (column.kind === 'text') return spreadsheetText(String(v));
+  if (v === null) return null;
+  if (column.kind === 'hours') return new CsvNumber(hoursText(v as number, locale.decimal));
+  if (column.kind === 'days') return new CsvNumber(daysText(v as number, locale.decimal));
+  if (column.kind === 'code') return column.display ? column.display(row, t) : String(v);
+  if (typeof v === 'number') return v;
   return String(v);
+}
+
+/** A cell as the .csv writes it: `csvValue` through `csvCellText` (texts escaped against formulas). */
+export function csvCell(column: PayrollColumn, row: PayrollRow, locale: CsvLocale, t: Translate): string {
+  return csvCellText(csvValue(column, row, locale, t));
 }

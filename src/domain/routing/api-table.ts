@@ -56,6 +56,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   { method: 'PATCH', pattern: '/api/terminals/{id}', authority: ['setting.update'] },
   { method: 'POST', pattern: '/api/terminals/{id}/pairing-code', authority: ['setting.update'] },
   { method: 'POST', pattern: '/api/terminals/{id}/revoke', authority: ['setting.update'] },
+  { method: 'POST', pattern: '/api/terminals/{id}/reset-sequence', authority: ['setting.update'] },
   // Webhooks (decision 058): setting.read lists them with their deliveries; setting.update registers, changes, reveals the secret, tests, deletes.
   { method: 'GET', pattern: '/api/webhooks', authority: ['setting.read'] },
   { method: 'POST', pattern: '/api/webhooks', authority: ['setting.update'] },

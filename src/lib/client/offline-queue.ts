@@ -50,9 +50,24 @@ export interface OfflineQueue {
   count(): Promise<number>;
   /** Removes the punches the server answered for. */
   acknowledge(seqs: readonly number[]): Promise<void>;
-  /** The next number is never at or below the server's last one (a cleared browser, a new pairing). */
+  /**
+   * The next number is never at or below the server's last one (a cleared browser, a new
+   * pairing); with nothing waiting, it comes back down to the server's next one when an
+   * administrator reset the terminal's numbering (issue 34 point 6).
+   */
   catchUp(serverLastSeq: number): Promise<void>;
   close(): void;
+}
+
+/**
+ * The queue's next number after the server said its last one: never at or below it; and, when
+ * nothing waits, no further above it than the next one (the server's numbering was reset, or
+ * a number the server did not believe was never kept: decision 046, issue 34 point 6).
+ */
+export function nextSequence(next: number, serverLastSeq: number, waiting: number): number {
+  if (next <= serverLastSeq) return serverLastSeq + 1;
+  if (waiting === 0 && next > serverLastSeq + 1) return serverLastSeq + 1;
+  return next;
 }
 
 export const queueName = (terminalId: number) => `jornada-offline-${terminalId}`;
@@ -82,9 +97,11 @@ export async function openOfflineQueue(terminalId: number): Promise<OfflineQueue
       await Promise.all([...seqs.map((seq) => tx.store.delete(seq)), tx.done]);
     },
     async catchUp(serverLastSeq) {
-      const tx = db.transaction('meta', 'readwrite');
-      const next = (await tx.store.get('nextSeq')) ?? 1;
-      if (next <= serverLastSeq) await tx.store.put(serverLastSeq + 1, 'nextSeq');
+      const tx = db.transaction(['meta', 'punches'], 'readwrite');
+      const meta = tx.objectStore('meta');
+      const next = (await meta.get('nextSeq')) ?? 1;
+      const waiting = await tx.objectStore('punches').count();
+      if (next !== nextSequence(next, serverLastSeq, waiting)) await meta.put(nextSequence(next, serverLastSeq, waiting), 'nextSeq');
       await tx.done;
     },
     close: () => db.close(),

@@ -9,10 +9,16 @@ export function isUniqueViolation(error: unknown): boolean {
   return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === '23505';
 }
 
-/** The disk (or the database's quota) is full. */
+/**
+ * The disk (or the database's quota) is full: SQLite's SQLITE_FULL, PostgreSQL's disk_full
+ * (53100), or a file write's ENOSPC (photos, backups); also when it is the cause of another error.
+ */
 export function isStorageFull(error: unknown): boolean {
-  const code = codeOf(error);
-  return code === 'SQLITE_FULL' || code === '53100';
+  for (let e = error, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = codeOf(e);
+    if (code === 'SQLITE_FULL' || code === '53100' || code === 'ENOSPC') return true;
+  }
+  return false;
 }
 
 /**

@@ -57,8 +57,14 @@ export class GroupCommit {
               await sql`release punch`.execute(trx);
             } catch (error) {
               outcomes.push({ ok: false, value: error });
-              await sql`rollback to punch`.execute(trx);
-              await sql`release punch`.execute(trx);
+              try {
+                await sql`rollback to punch`.execute(trx);
+                await sql`release punch`.execute(trx);
+              } catch {
+                // SQLite ended the whole transaction itself (a full disk): the batch fails with
+                // the real cause, not with "no such savepoint".
+                throw error;
+              }
             }
           }
         });

@@ -20,6 +20,10 @@ export function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
       sqlite.close();
     },
     prepare: (sql: string) => {
+      // SQLite ends the transaction itself on some errors (SQLITE_FULL, SQLITE_IOERR, …); Kysely's
+      // ROLLBACK after them would fail ("cannot rollback - no transaction is active") and that
+      // error would replace the real cause (a full disk answered 500). Nothing to roll back: no-op.
+      if (/^rollback$/i.test(sql.trim())) return rollbackIfOpen(sqlite);
       let statement = statements.get(sql);
       if (statement) {
         statements.delete(sql);
@@ -31,4 +35,17 @@ export function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
       return statement;
     },
   };
+}
+
+/** `rollback` that does nothing when SQLite has already ended the transaction. */
+function rollbackIfOpen(sqlite: SQLite.Database): SqliteStatement {
+  return {
+    reader: false,
+    all: () => [],
+    run: () => {
+      if (sqlite.inTransaction) sqlite.exec('rollback');
+      return { changes: 0, lastInsertRowid: 0 };
+    },
+    iterate: () => [][Symbol.iterator](),
+  } as unknown as SqliteStatement;
 }

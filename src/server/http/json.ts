@@ -4,7 +4,7 @@ import type { Language } from '../../i18n/languages.ts';
 import { translate } from '../../i18n/translate.ts';
 import { AppError } from './app-error.ts';
 import { readJsonBody } from './json-body.ts';
-import { isUnstorableText } from '../db/errors.ts';
+import { isStorageFull, isUnstorableText } from '../db/errors.ts';
 import { WriteRefused } from '../db/write-refused.ts';
 import { log } from '../log.ts';
 
@@ -47,11 +47,19 @@ export function toErrorResponse(error: unknown, lang: Language): Response {
   return errorJson(asAppError(error), lang);
 }
 
-/** Any thrown value as an AppError; unexpected errors are logged and become a plain 500. */
+/**
+ * Any thrown value as an AppError; a full disk (SQLITE_FULL, ENOSPC, PostgreSQL's 53100) is a
+ * translated 503 with the cause logged; other unexpected errors are logged and become a plain 500.
+ */
 export function asAppError(error: unknown): AppError {
   if (error instanceof AppError) return error;
   if (error instanceof WriteRefused) return new AppError(error.code, error.status, error.params, error.fields);
   if (isUnstorableText(error)) return new AppError('validation.invalidInput', 422);
+  if (isStorageFull(error)) {
+    // A full disk is the operator's to fix: the real cause in the log, a translated 503 to the client.
+    log.error({ err: error }, 'disk full: the write was refused');
+    return new AppError('errors.diskFull', 503);
+  }
   log.error({ err: error }, 'unexpected error');
   return new AppError('errors.somethingWentWrong', 500);
 }

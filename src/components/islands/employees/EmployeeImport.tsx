@@ -39,7 +39,7 @@ interface Answer {
 }
 type Result =
   | { kind: 'checked' | 'imported'; message: string; created?: Created }
-  | { kind: 'rejected'; message: string; rows: RowReport[] }
+  | { kind: 'rejected'; message: string; rows: RowReport[]; problemCount: number }
   | { kind: 'error'; message: string };
 
 /** UTF-8 (with or without BOM); files that are not valid UTF-8 are read as Windows-1252, as older Excel saves them. */
@@ -112,7 +112,12 @@ export default function EmployeeImport({ lang, canCreate }: Props) {
       }
     } catch (e) {
       const failure = apiFailure(e, t('errors.somethingWentWrong'));
-      if (Array.isArray(failure.body['rows'])) setResult({ kind: 'rejected', message: failure.message, rows: failure.body['rows'] as RowReport[] });
+      if (Array.isArray(failure.body['rows'])) {
+        const rows = failure.body['rows'] as RowReport[];
+        // The server lists the first 1,000 problems and counts them all.
+        const problemCount = typeof failure.body['problemCount'] === 'number' ? failure.body['problemCount'] : rows.length;
+        setResult({ kind: 'rejected', message: failure.message, rows, problemCount });
+      }
       else setResult({ kind: 'error', message: failure.message });
     } finally {
       setBusy(null);
@@ -284,7 +289,9 @@ export default function EmployeeImport({ lang, canCreate }: Props) {
                       </tbody>
                     </table>
                   </div>
-                  {result.rows.length > REPORT_ROWS && <p className="text-xs text-muted">{t('employeeImport.moreProblems', { count: result.rows.length - REPORT_ROWS })}</p>}
+                  {result.problemCount > Math.min(REPORT_ROWS, result.rows.length) && (
+                    <p className="text-xs text-muted">{t('employeeImport.moreProblems', { count: result.problemCount - Math.min(REPORT_ROWS, result.rows.length) })}</p>
+                  )}
                 </div>
               )}
             </div>

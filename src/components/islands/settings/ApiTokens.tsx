@@ -3,6 +3,7 @@ import { Copy, KeyRound, ShieldOff } from 'lucide-react';
 import { toast } from 'sonner';
 import { API_TOKEN_NAME_MAX } from '#domain/api-tokens/api-tokens.ts';
 import { formatDate, formatLocalDate, formatTime } from '#domain/format/intl-format.ts';
+import type { EffectiveTokenState } from '#domain/api-tokens/api-tokens.ts';
 import { ACTION_LABELS, RESOURCE_LABELS } from '#domain/permissions/labels.ts';
 import { ACTIONS, RESOURCES, type Action, type Permissions, type Resource } from '#domain/permissions/permissions.ts';
 import type { Language } from '#i18n/languages.ts';
@@ -20,11 +21,14 @@ export interface ApiTokenRow {
   hint: string;
   userName: string;
   mine: boolean;
+  /** What it may do now (given and still held by its creator). */
   permissions: Permissions;
+  /** What it was given. */
+  grantedPermissions: Permissions;
   createdAt: string;
   expiresAt: string;
   lastUsedAt: string | null;
-  state: 'active' | 'expired' | 'revoked';
+  state: EffectiveTokenState;
 }
 
 const cell = (r: Resource, a: Action) => `${r}.${a}`;
@@ -106,7 +110,18 @@ export default function ApiTokens(props: {
     RESOURCES.filter((r) => p[r]?.length)
       .map((r) => `${t(RESOURCE_LABELS[r])}: ${p[r]!.map((a) => t(ACTION_LABELS[a])).join(', ')}`)
       .join(' · ');
-  const stateText = { active: t('tokens.state.active'), expired: t('tokens.state.expired'), revoked: t('tokens.state.revoked') };
+  const stateText: Record<EffectiveTokenState, string> = {
+    active: t('tokens.state.active'),
+    expired: t('tokens.state.expired'),
+    revoked: t('tokens.state.revoked'),
+    creatorInactive: t('tokens.state.creatorInactive'),
+  };
+  /** Given but no longer held by the creator: shown apart, so the list says what the token may do now. */
+  const lost = (k: ApiTokenRow): Permissions =>
+    Object.fromEntries(RESOURCES.flatMap((r) => {
+      const gone = (k.grantedPermissions[r] ?? []).filter((a) => !k.permissions[r]?.includes(a));
+      return gone.length > 0 ? [[r, gone]] : [];
+    }));
   const fieldError = (key: string) => errors[key] && <span className="text-xs text-red-700 dark:text-red-400">{errors[key]}</span>;
 
   return (
@@ -194,7 +209,10 @@ export default function ApiTokens(props: {
                     <code className="rounded bg-primary-subtle px-1.5 text-xs">{k.hint}…</code>
                     <Badge on={k.state === 'active'}>{stateText[k.state]}</Badge>
                   </div>
-                  <p className="text-xs text-muted">{permissionText(k.permissions)}</p>
+                  <p className="text-xs text-muted" data-testid="api-token-permissions">{permissionText(k.permissions) || t('tokens.noEffectivePermissions')}</p>
+                  {k.state !== 'revoked' && k.state !== 'expired' && Object.keys(lost(k)).length > 0 && (
+                    <p className="text-xs text-amber-800 dark:text-amber-300" data-testid="api-token-lost">{t('tokens.lostPermissions', { permissions: permissionText(lost(k)) })}</p>
+                  )}
                   <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 text-xs sm:grid-cols-[auto_1fr_auto_1fr]">
                     <dt className="text-muted">{t('tokens.owner')}</dt>
                     <dd>{k.userName}</dd>
@@ -207,7 +225,7 @@ export default function ApiTokens(props: {
                     <dd data-testid="api-token-last-used">{when(k.lastUsedAt)}</dd>
                   </dl>
                 </div>
-                {k.state === 'active' && (
+                {(k.state === 'active' || k.state === 'creatorInactive') && (
                   <button type="button" className={`${secondaryButton} self-start`} onClick={() => setRevoking(k)} data-testid="api-token-revoke">
                     <ShieldOff size={16} aria-hidden="true" />
                     {t('tokens.revoke')}

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { KeyRound, MonitorSmartphone, Pencil, ShieldOff } from 'lucide-react';
+import { KeyRound, ListRestart, MonitorSmartphone, Pencil, ShieldOff } from 'lucide-react';
 import { toast } from 'sonner';
 import { formatDate, formatNumber, formatTime } from '#domain/format/intl-format.ts';
 import { TERMINAL_METHOD_LABELS, TERMINAL_STATUS_LABELS } from '#domain/terminals/terminal-labels.ts';
@@ -24,6 +24,8 @@ export interface TerminalRow {
   methods: TerminalMethod[];
   status: TerminalStatus;
   lastSeenAt: string | null;
+  /** The last offline sequence number received (decision 046). */
+  lastSeq: number;
   /** Set while a pairing code waits to be used. */
   codeWaitingUntil: string | null;
   punchesToday: number;
@@ -60,6 +62,7 @@ export default function Terminals(props: { lang: Language; terminals: TerminalRo
   const [editing, setEditing] = useState<{ row: TerminalRow; fields: TerminalFields; errors: Record<string, string> } | null>(null);
   const [renewing, setRenewing] = useState<TerminalRow | null>(null);
   const [revoking, setRevoking] = useState<TerminalRow | null>(null);
+  const [resetting, setResetting] = useState<TerminalRow | null>(null);
   const when = (at: string | null) => (at ? `${formatDate(at, lang, timeZone)} ${formatTime(at, lang, timeZone, timeFormat)}` : t('terminals.never'));
   const methods = (row: TerminalRow) => row.methods.map((m) => t(TERMINAL_METHOD_LABELS[m])).join(' · ') || '—';
 
@@ -127,6 +130,12 @@ export default function Terminals(props: { lang: Language; terminals: TerminalRo
           <KeyRound size={16} aria-hidden="true" />
           {t('terminals.newCode')}
         </button>
+        {row.lastSeq > 0 && (
+          <button type="button" className={secondaryButton} onClick={() => setResetting(row)} data-testid="terminal-reset-sequence">
+            <ListRestart size={16} aria-hidden="true" />
+            {t('terminals.resetSequence')}
+          </button>
+        )}
         <button type="button" className={secondaryButton} onClick={() => setRevoking(row)} data-testid="terminal-revoke">
           <ShieldOff size={16} aria-hidden="true" />
           {t('terminals.revoke')}
@@ -237,6 +246,23 @@ export default function Terminals(props: { lang: Language; terminals: TerminalRo
           </button>
         </div>
       </Dialog>
+
+      <ConfirmActionDialog
+        lang={lang}
+        action={
+          resetting
+            ? {
+                method: 'POST',
+                path: `/terminals/${resetting._id}/reset-sequence`,
+                title: t('terminals.resetSequence'),
+                question: t('terminals.resetSequenceConfirm', { name: resetting.name, seq: formatNumber(resetting.lastSeq, lang) }),
+                confirmLabel: t('terminals.resetSequence'),
+              }
+            : null
+        }
+        onClose={() => setResetting(null)}
+        onDone={() => void reload()}
+      />
 
       <ConfirmActionDialog
         lang={lang}

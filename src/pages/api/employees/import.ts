@@ -5,14 +5,15 @@ import { MAX_IMPORT_BYTES } from '#server/http/body-limits.ts';
 import { endpoint, requireUser } from '#server/http/endpoint.ts';
 import { json } from '#server/http/json.ts';
 import { readJsonBody } from '#server/http/json-body.ts';
-import { EmployeeImportRejected, importEmployees } from '#server/services/employees/import-employees.ts';
+import { EmployeeImportRejected, importEmployees, importRejectionBody } from '#server/services/employees/import-employees.ts';
 
 
 /**
  * `POST /api/employees/import` `{csv, createMissing?, dryRun?}` (authority `employee.create`).
  * 201 `{message, created}`; a dry run 200 `{message, valid}`; both also say which organisation
- * records are (to be) created. 422 `{message, code, rows: [{line, field, column, message}]}`
- * when any row is refused — then nothing is written.
+ * records are (to be) created. 422 `{message, code, problemCount, rows: [{line, field, column,
+ * message}]}` when any row is refused — then nothing is written; `rows` lists the first 1,000
+ * problems, `problemCount` says how many there are.
  */
 export const POST = endpoint(async (context) => {
   const user = requireUser(context);
@@ -27,19 +28,7 @@ export const POST = endpoint(async (context) => {
     return json({ message: translate(lang, 'employeeImport.imported', { count: outcome.count }), created: outcome.count, ...extra }, 201);
   } catch (error) {
     if (!(error instanceof EmployeeImportRejected)) throw error;
-    return json(
-      {
-        message: translate(lang, error.code, error.params),
-        code: error.code,
-        rows: error.rows.map((p) => ({
-          line: p.line,
-          field: p.field,
-          column: p.field ? (error.headerOf[p.field as keyof typeof error.headerOf] ?? p.field) : '',
-          message: translate(lang, p.key, p.params),
-        })),
-      },
-      422,
-    );
+    return json(await importRejectionBody(error, lang), 422);
   }
 });
 

@@ -25,12 +25,16 @@ export async function insertApiToken(
   return row.id;
 }
 
-/** Tokens, newest first, with their creator's name: one user's (`userId`) or everyone's. */
+/**
+ * Tokens, newest first, with their creator's name, status, account type and role permissions as
+ * they are now (what the token may do depends on them): one user's (`userId`) or everyone's.
+ */
 export function listApiTokens(db: Executor, userId?: number) {
   let query = db
     .selectFrom('apiTokens')
     .innerJoin('users', 'users.id', 'apiTokens.userId')
-    .select([...TOKEN_COLUMNS, 'users.name as userName']);
+    .innerJoin('roles', 'roles.id', 'users.roleId')
+    .select([...TOKEN_COLUMNS, 'users.name as userName', 'users.status as userStatus', 'users.accountType as userAccountType', 'roles.permissions as rolePermissions']);
   if (userId !== undefined) query = query.where('apiTokens.userId', '=', userId);
   return query.orderBy('apiTokens.createdAt', 'desc').orderBy('apiTokens.id', 'desc').execute();
 }

@@ -28,6 +28,19 @@ export async function advanceTerminalSeq(db: Db, terminalId: number, seq: number
 }
 
 /**
+ * An administrator's reset of a terminal's numbering (issue 34 point 6): `last_seq` back to 0 and
+ * the terminal's receipts forgotten, so the device numbers again from 1 without its new numbers
+ * being taken for old ones. The punches and conflicts those receipts named stay. Answers the
+ * number it had and how many receipts were forgotten.
+ */
+export async function resetTerminalSeq(db: Db, terminalId: number): Promise<{ lastSeq: number; receipts: number }> {
+  const lastSeq = await terminalLastSeq(db, terminalId);
+  const deleted = await db.deleteFrom('offlineReceipts').where('terminalId', '=', terminalId).executeTakeFirst();
+  await db.updateTable('terminals').set({ lastSeq: 0 }).where('id', '=', terminalId).execute();
+  return { lastSeq, receipts: Number(deleted.numDeletedRows) };
+}
+
+/**
  * The employees holding this PIN key or badge, any status (at most 3): of the terminal's company,
  * or of any company for a terminal without one (as the live clock looks them up).
  */

@@ -1,4 +1,4 @@
-import { apiTokenState, type ApiTokenState } from '#domain/api-tokens/api-tokens.ts';
+import { effectiveTokenPermissions, effectiveTokenState, type EffectiveTokenState } from '#domain/api-tokens/api-tokens.ts';
 import { hasAuthority, type Permissions } from '#domain/permissions/permissions.ts';
 import { nowMs } from '../../clock/now.ts';
 import type { Db } from '../../db/connection.ts';
@@ -13,12 +13,16 @@ export interface ApiTokenView {
   userId: number;
   userName: string;
   mine: boolean;
+  /** What the token may do now: the permissions it was given that its creator still holds. */
   permissions: Permissions;
+  /** The permissions it was given when made. */
+  grantedPermissions: Permissions;
   createdAt: string;
   expiresAt: string;
   revokedAt: string | null;
   lastUsedAt: string | null;
-  state: ApiTokenState;
+  /** As a request would find it: active, expired, revoked, or `creatorInactive` (creator disabled or no longer an admin). */
+  state: EffectiveTokenState;
 }
 
 /** True when the account sees and revokes every account's tokens (setting.update), not only its own. */
@@ -34,18 +38,23 @@ export async function apiTokens(db: Db, user: SessionUser): Promise<ApiTokenView
   if (user.accountType === 'Employee') return [];
   const now = nowMs();
   const rows = await listApiTokens(db, managesAllApiTokens(user) ? undefined : user.id);
-  return rows.map((r) => ({
+  return rows.map((r) => {
+    const granted = parsePermissions(r.permissions);
+    const creator = { status: r.userStatus, accountType: r.userAccountType, permissions: parsePermissions(r.rolePermissions) };
+    return {
     _id: r.id,
     name: r.name,
     hint: r.hint,
     userId: r.userId,
     userName: r.userName,
     mine: r.userId === user.id,
-    permissions: parsePermissions(r.permissions),
+    permissions: effectiveTokenPermissions({ permissions: granted }, creator),
+    grantedPermissions: granted,
     createdAt: r.createdAt,
     expiresAt: r.expiresAt,
     revokedAt: r.revokedAt,
     lastUsedAt: r.lastUsedAt,
-    state: apiTokenState(r, now),
-  }));
+    state: effectiveTokenState(r, creator, now),
+    };
+  });
 }

@@ -60,7 +60,8 @@ async function identify(db: Db, terminal: ClockTerminal, punch: LatePunch, setti
  *
  * 1. A (terminal, seq) already received is answered as the first time (its receipt); nothing is written.
  * 2. A number at or below `terminals.last_seq` never received: conflict `outOfOrder`. A number
- *    after a gap is applied and the missing numbers become one `sequenceGap` conflict.
+ *    after a gap is applied and the missing numbers become one `sequenceGap` conflict. A number
+ *    more than MAX_SEQUENCE_JUMP past it: conflict `sequenceJump`, `last_seq` unmoved.
  * 3. The instant: the device time corrected by the device clock's error (placeLatePunch); in the
  *    future or older than 72 h: conflict.
  * 4. The PIN or badge names an active employee of the terminal's company (the terminal's methods
@@ -142,6 +143,7 @@ async function receiveOne(
 
     const sequence = judgeSequence(await terminalLastSeq(trx, terminal.id), punch.seq);
     if (sequence.kind === 'outOfOrder') return conflict('outOfOrder');
+    if (sequence.kind === 'tooFar') return conflict('sequenceJump');
     await advanceTerminalSeq(trx, terminal.id, punch.seq);
     if (sequence.missing) {
       const gapId = await insertClockConflict(trx, {

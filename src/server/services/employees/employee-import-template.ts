@@ -1,5 +1,5 @@
-import Papa from 'papaparse';
 import { CSV_COLUMNS, templateHeaders, type CsvField } from '#domain/employees/csv-import.ts';
+import { spreadsheetCsv } from '#domain/format/spreadsheet-cell.ts';
 import type { Language } from '#i18n/languages.ts';
 import type { Db } from '../../db/connection.ts';
 import { companyNames } from '../../db/repositories/org/companies.ts';
@@ -46,10 +46,12 @@ const EXAMPLE: Record<Language, Partial<Record<CsvField, string>>> = {
   },
 };
 
-const FALLBACK_NAMES: Record<Language, Record<'company' | 'department' | 'jobTitle' | 'leaveGroup', string>> = {
+const FALLBACK_NAMES: Record<Language, ReferenceNames> = {
   es: { company: 'Mi empresa', department: 'Tienda', jobTitle: 'Dependiente', leaveGroup: 'General' },
   en: { company: 'My company', department: 'Shop', jobTitle: 'Shop assistant', leaveGroup: 'General' },
 };
+
+type ReferenceNames = Record<'company' | 'department' | 'jobTitle' | 'leaveGroup', string>;
 
 /**
  * The import template: a header row (field names in English, labels in Spanish) and one example
@@ -66,10 +68,17 @@ export async function employeeImportTemplate(db: Db, lang: Language): Promise<{ 
     const group = await firstLeaveGroupOfCompany(db, company.id);
     if (group) names.leaveGroup = group.name;
   }
+  return importTemplateFile(names, lang);
+}
+
+/**
+ * The template's file from the names it shows. The names are the instance's own records, typed by
+ * any administrator: every cell goes through the one CSV writer, which escapes a text a
+ * spreadsheet would run (`=cmd|' /C calc'!A0` is written `'=cmd|…`; the example phone `+34 …`
+ * too, and the import reads the `'` away again, `cleanText`).
+ */
+export function importTemplateFile(names: ReferenceNames, lang: Language): { filename: string; csv: string } {
   const example: Partial<Record<CsvField, string>> = { ...EXAMPLE[lang], ...names };
-  const csv = Papa.unparse(
-    { fields: templateHeaders(lang), data: [CSV_COLUMNS.map((c) => example[c.field] ?? '')] },
-    { delimiter: lang === 'es' ? ';' : ',', newline: '\r\n', quotes: false },
-  );
+  const csv = spreadsheetCsv(templateHeaders(lang), [CSV_COLUMNS.map((c) => example[c.field] ?? '')], { delimiter: lang === 'es' ? ';' : ',', quotes: false });
   return { filename: lang === 'es' ? 'plantilla-empleados.csv' : 'employee-import-template.csv', csv: `\uFEFF${csv}\r\n` };
 }

@@ -1,7 +1,6 @@
-import Papa from 'papaparse';
 import type ExcelJS from 'exceljs';
-import { CSV_LOCALES, csvCell, type PayrollColumn, type PayrollRow } from '#domain/payroll/payroll-columns.ts';
-import { spreadsheetText } from '#domain/format/spreadsheet-cell.ts';
+import { CSV_LOCALES, csvValue, type PayrollColumn, type PayrollRow } from '#domain/payroll/payroll-columns.ts';
+import { spreadsheetCsv } from '#domain/format/spreadsheet-cell.ts';
 import type { Language } from '#i18n/languages.ts';
 import { translate, translator } from '#i18n/translate.ts';
 import { attachment, sheetName, streamWorkbook, XLSX_TYPE } from '../reports/xlsx-stream.ts';
@@ -11,8 +10,8 @@ import type { PayrollReport } from './payroll-report.ts';
  * The payroll export files (docs/payroll-export.md): one row per employee, the columns of
  * `payrollColumns` in their order. The header row holds the translated names, or the column ids
  * with `headers: 'ids'` (for import tools). Formula injection: every text cell of both files goes
- * through `spreadsheetText` (a leading `'` before = + - @ tab CR); the .xlsx also writes texts as
- * strings, never formulas.
+ * through `spreadsheetText` (a leading `'` before = + - @ tab CR) in the writers themselves
+ * (`spreadsheetCsv`, `streamWorkbook`); numbers stay numbers.
  */
 export interface PayrollFileOptions {
   lang: Language;
@@ -33,9 +32,10 @@ export function payrollFileName(report: PayrollReport, lang: Language, ext: 'csv
 export function payrollCsv(report: PayrollReport, options: PayrollFileOptions): Response {
   const locale = CSV_LOCALES[options.lang];
   const t = translator(options.lang);
-  const csv = Papa.unparse(
-    { fields: report.columns.map((c) => spreadsheetText(header(c, options))), data: report.rows.map((r) => report.columns.map((c) => csvCell(c, r, locale, t))) },
-    { delimiter: locale.delimiter, newline: '\r\n' },
+  const csv = spreadsheetCsv(
+    report.columns.map((c) => header(c, options)),
+    report.rows.map((r) => report.columns.map((c) => csvValue(c, r, locale, t))),
+    { delimiter: locale.delimiter },
   );
   return new Response(`\uFEFF${csv}\r\n`, {
     status: 200,
@@ -43,13 +43,13 @@ export function payrollCsv(report: PayrollReport, options: PayrollFileOptions): 
   });
 }
 
-/** An .xlsx cell: hours as exact numbers (seconds / 3600), days and counts as numbers, codes translated, texts escaped. */
+/** An .xlsx cell: hours as exact numbers (seconds / 3600), days and counts as numbers, codes translated (texts escaped by the writer). */
 function xlsxCell(c: PayrollColumn, r: PayrollRow, t: (key: string) => string): ExcelJS.CellValue {
   const v = c.value(r);
   if (v === null) return null;
   if (c.kind === 'hours') return (v as number) / 3600;
-  if (c.kind === 'code') return spreadsheetText(c.display ? c.display(r, t) : String(v));
-  if (c.kind === 'text') return spreadsheetText(String(v));
+  if (c.kind === 'code') return c.display ? c.display(r, t) : String(v);
+  if (c.kind === 'text') return String(v);
   return v;
 }
 
@@ -59,7 +59,7 @@ export function payrollXlsx(report: PayrollReport, options: PayrollFileOptions):
   const body = streamWorkbook('payroll', async (workbook, pace) => {
     const sheet = workbook.addWorksheet(sheetName(`${translate(options.lang, 'payroll.title')} ${report.month}`, new Set()), { views: [{ state: 'frozen', ySplit: 1, xSplit: 0 }] });
     sheet.columns = report.columns.map((c) => ({ width: c.kind === 'text' ? 22 : 14 }));
-    const head = sheet.addRow(report.columns.map((c) => spreadsheetText(header(c, options))));
+    const head = sheet.addRow(report.columns.map((c) => header(c, options)));
     head.eachCell((cell) => (cell.style = { font: { bold: true }, alignment: { wrapText: true, vertical: 'middle' } }));
     head.commit();
     for (const r of report.rows) {

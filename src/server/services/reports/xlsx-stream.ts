@@ -1,9 +1,21 @@
 import { once } from 'node:events';
 import { PassThrough, Readable } from 'node:stream';
 import type ExcelJS from 'exceljs';
-import { pendingXml } from '../attendance/export-attendances.ts';
+import { spreadsheetValue } from '#domain/format/spreadsheet-cell.ts';
 import { loadExcelJs } from '../../lazy/load-exceljs.ts';
 import { log } from '../../log.ts';
+
+/**
+ * Bytes of sheet XML written but not yet taken by the zip. exceljs hands its XML to the zip
+ * without waiting (it ignores `write()`'s answer), so the writer looks at the zip entry's input
+ * itself: `sheet.stream` (exceljs' buffer, public) pipes into the entry's stream. 0 when that
+ * shape is not there (another exceljs version): the export then still works, just without this
+ * limit.
+ */
+export function pendingXml(sheet: ExcelJS.Worksheet): number {
+  const buffer = (sheet as unknown as { stream?: { pipes?: { _writableState?: { length?: number } }[] } }).stream;
+  return buffer?.pipes?.[0]?._writableState?.length ?? 0;
+}
 
 /** Rows between two looks at the zip's and the client's pace (as the attendance export). */
 const BATCH = 50;
@@ -17,9 +29,12 @@ export type Pace = (sheet: ExcelJS.Worksheet) => Promise<boolean>;
  * sheet's XML and waits for a slow client, so memory stays flat; `pace` answers false once the
  * client has gone away, and the writer should stop.
  *
- * Formula injection: texts must go in as JavaScript strings, which exceljs writes as
- * shared-string cells, never as formulas (`=1+1`, `+34…`, `@x` stay text). Nothing here builds a
- * `{formula}` cell.
+ * Formula injection: every sheet this makes escapes each text cell of `addRow` through
+ * `spreadsheetValue` (a leading `'` before = + - @ tab CR, `domain/format/spreadsheet-cell.ts`),
+ * so no writer can forget it; numbers, dates and durations stay what they are, and a `{formula}`
+ * cell is refused. (exceljs writes strings as shared strings, which Excel does not run, but a
+ * copy, an edit of the cell or a save as CSV would.) Header rows go through `addRow` too, never
+ * through the columns' `header`.
  */
 export function streamWorkbook(label: string, write: (workbook: ExcelJS.stream.xlsx.WorkbookWriter, pace: Pace) => Promise<void>): ReadableStream<Uint8Array> {
   const output = new PassThrough({ highWaterMark: 256 * 1024 });
@@ -35,6 +50,7 @@ export function streamWorkbook(label: string, write: (workbook: ExcelJS.stream.x
     const ExcelJS = await loadExcelJs();
     const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output, useStyles: true, useSharedStrings: true });
     workbook.creator = 'Jornada';
+    escapeTextCells(workbook);
     await write(workbook, pace);
     if (!output.destroyed) await workbook.commit();
   };
@@ -43,6 +59,20 @@ export function streamWorkbook(label: string, write: (workbook: ExcelJS.stream.x
     output.destroy(error instanceof Error ? error : new Error(String(error)));
   });
   return Readable.toWeb(output) as ReadableStream<Uint8Array>;
+}
+
+/** Makes every sheet of `workbook` write its rows' texts through `spreadsheetValue`. */
+function escapeTextCells(workbook: ExcelJS.stream.xlsx.WorkbookWriter): void {
+  const addWorksheet = workbook.addWorksheet.bind(workbook);
+  workbook.addWorksheet = (name?: string, options?: Partial<ExcelJS.AddWorksheetOptions>) => {
+    const sheet = addWorksheet(name, options);
+    const addRow = sheet.addRow.bind(sheet);
+    sheet.addRow = (values: unknown, style?: string) => {
+      if (!Array.isArray(values)) throw new Error('Export rows are arrays of cells.');
+      return addRow(values.map(spreadsheetValue), style);
+    };
+    return sheet;
+  };
 }
 
 /** A worksheet name Excel accepts (no []:*?/\, at most 31 characters), unique in `taken`. */

@@ -12,6 +12,8 @@ export interface TerminalView {
   pairingExpiresAt: string | null;
   revokedAt: string | null;
   lastSeenAt: string | null;
+  /** The last offline sequence number received (decision 046); an administrator may reset it. */
+  lastSeq: number;
   createdAt: string;
   punchesToday?: number;
 }
@@ -25,6 +27,7 @@ export function terminalView(row: {
   pairingExpiresAt: string | null;
   revokedAt: string | null;
   lastSeenAt: string | null;
+  lastSeq?: number | null;
   createdAt: string;
   punchesToday?: number | string | null;
 }): TerminalView {
@@ -38,6 +41,7 @@ export function terminalView(row: {
     pairingExpiresAt: row.revokedAt === null ? row.pairingExpiresAt : null,
     revokedAt: row.revokedAt,
     lastSeenAt: row.lastSeenAt,
+    lastSeq: Number(row.lastSeq ?? 0),
     createdAt: row.createdAt,
     ...(row.punchesToday !== undefined ? { punchesToday: Number(row.punchesToday ?? 0) } : {}),
   };
