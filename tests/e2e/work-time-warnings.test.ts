@@ -45,7 +45,7 @@ describe('work-time warnings and break rules in the browser', () => {
       await page.waitForSelector('#setting-autoBreakAfterMinutes');
       await page.fill('#setting-autoBreakAfterMinutes', '2000');
       await Promise.all([page.waitForResponse((r) => r.url().endsWith('/api/settings') && r.status() === 422), page.click('[data-testid=save-settings]')]);
-      expect(await page.textContent('#setting-autoBreakAfterMinutes-error')).toBe(lang === 'en' ? 'Enter a whole number of minutes between 0 and 960' : 'Introduzca un número entero de minutos entre 0 y 960');
+      expect(await page.textContent('#setting-autoBreakAfterMinutes-error')).toBe(lang === 'en' ? 'Enter a whole number of minutes between 0 and 960' : 'Introduce un número entero de minutos entre 0 y 960');
       await page.fill('#setting-autoBreakAfterMinutes', '360');
       // Break rules are effective-dated (issue 33): from the day the next test looks at, not from today.
       await page.fill('#setting-effectiveFrom', workDay);
