@@ -16,7 +16,7 @@ import { migrations } from '#server/db/migrations/index.ts';
 const dir = mkdtempSync(path.join(os.tmpdir(), 'jornada-0033-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-describe('migration 0033-accounts-belong-to-a-company', () => {
+describe('migrations 0033-accounts-belong-to-a-company and 0034-leave-requested-by', () => {
   it('gives company-less accounts and what they made a company, and audits it', async () => {
     const sqlite = new Database(path.join(dir, 'jornada.db'));
     const db = createKysely(sqlite);
@@ -48,7 +48,20 @@ describe('migration 0033-accounts-belong-to-a-company', () => {
       const link = (by: number | null) => run('insert into inspection_links (token_hash, company_id, created_by, created_at, expires_at) values (?, null, ?, ?, ?)', `h${by}-${Math.random()}`, by, at, at);
       const made = { admin: [hook(adminNoCompany), terminal(adminNoCompany), link(adminNoCompany)], super: [hook(superNoCompany), terminal(superNoCompany), link(superNoCompany)], gone: [hook(null), terminal(null), link(null)] };
 
+      // Migration 0034 (issue 34.5): a leave takes who asked for it from the audit entry that created it.
+      const leaveType = run('insert into leave_types (name, company_id, created_at, updated_at) values (?,?,?,?)', 'V', second, at, at);
+      const leave = (reason: string) =>
+        run("insert into leaves (employee_id, leave_type_id, from_date, to_date, reason, status, created_at, updated_at) values (?,?,'2026-02-02','2026-02-02',?,'pending',?,?)", employee, leaveType, reason, at, at);
+      const asked = leave('asked');
+      const unknown = leave('no audit entry');
+      run("insert into audit_log (at, user_id, entity, entity_id, action) values (?,?,'leave',?,'create')", at, employeeAccount, String(asked));
+      run("insert into audit_log (at, user_id, entity, entity_id, action) values (?,?,'leave',?,'update')", at, adminOfSecond, String(unknown));
+
       await migrateToLatest(db, migrations, { quiet: true });
+      expect(sqlite.prepare('select id, requested_by as r from leaves order by id').all()).toEqual([
+        { id: asked, r: employeeAccount },
+        { id: unknown, r: null },
+      ]);
 
       const companyOf = (id: number) => (sqlite.prepare('select company_id as c from users where id = ?').get(id) as { c: number | null }).c;
       expect(companyOf(adminNoCompany)).toBe(first);

@@ -29,6 +29,7 @@ import * as m0030 from './0030-payroll-identity.ts';
 import * as m0031 from './0031-approval-snapshots.ts';
 import * as m0032 from './0032-break-rules-history.ts';
 import * as m0033 from './0033-accounts-belong-to-a-company.ts';
+import * as m0034 from './0034-leave-requested-by.ts';
 
 export interface Migration {
   up(db: Kysely<any>): Promise<void>;
@@ -69,4 +70,5 @@ export const migrations: ReadonlyArray<readonly [name: string, migration: Migrat
   ['0031-approval-snapshots', m0031],
   ['0032-break-rules-history', m0032],
   ['0033-accounts-belong-to-a-company', m0033],
+  ['0034-leave-requested-by', m0034],
 ];
