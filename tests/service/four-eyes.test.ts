@@ -6,6 +6,8 @@ import { createCorrectionRequest } from '#server/services/corrections/create-cor
 import { decideCorrection } from '#server/services/corrections/decide-correction-request.ts';
 import { createLeave } from '#server/services/leave/create-leave.ts';
 import { decideLeave } from '#server/services/leave/decide-leave.ts';
+import { approvePeriods } from '#server/services/periods/approve-periods.ts';
+import { reopenPeriod } from '#server/services/periods/reopen-period.ts';
 import { createSchedule } from '#server/services/schedules/save-schedule.ts';
 import { translate } from '#i18n/translate.ts';
 import { openServiceDb, type ServiceDb, type TestActor } from '../helpers/service-db.ts';
@@ -89,6 +91,17 @@ describe('direct corrections of the own day', () => {
     expect(await refusal(updateAttendance(s.db, day._id, change, selfAdmin, NOW))).toMatchObject({ status: 403, code: 'fourEyes.ownRequest' });
     expect(await refusal(voidAttendance(s.db, day._id, { reason: 'Wrong day' }, selfAdmin))).toMatchObject({ status: 403, code: 'fourEyes.ownRequest' });
     expect((await s.db.selectFrom('attendances').select(['revision', 'voidedAt']).where('id', '=', day._id).executeTakeFirstOrThrow())).toEqual({ revision: 1, voidedAt: null });
+  });
+});
+
+describe('periods', () => {
+  it('an Admin cannot approve a batch holding its own month, nor reopen its own period', async () => {
+    const e = await refusal(approvePeriods(s.db, { date: '2026-04-01', employees: [other, lone] }, selfAdmin));
+    expect(e).toMatchObject({ status: 403, code: 'fourEyes.ownRequest' });
+    expect(await s.db.selectFrom('periodApprovals').select('id').execute()).toEqual([]);
+    await expect(approvePeriods(s.db, { date: '2026-04-01', employees: [other, lone] }, s.admin)).resolves.toMatchObject({ approved: 2 });
+    expect(await refusal(reopenPeriod(s.db, { date: '2026-04-01', employee: lone, reason: 'Mine' }, selfAdmin))).toMatchObject({ status: 403, code: 'fourEyes.ownRequest' });
+    await expect(reopenPeriod(s.db, { date: '2026-04-01', employee: other, reason: 'A late sick note' }, selfAdmin)).resolves.toMatchObject({ reopened: [{ from: '2026-04-01' }] });
   });
 });
 
