@@ -28,8 +28,9 @@ export async function decideLeave(db: Db, id: number, input: unknown, actor: Lea
   await db.transaction().execute(async (trx) => {
     const before = await findLeave(trx, id);
     if (!before) throw notFound();
-    // Four eyes (issue 34.5): not the employee's own account, nor whoever asked for it.
-    await refuseOwnDecision(trx, actor, { employeeId: before.employee, requestedBy: before.requestedBy });
+    // Four eyes (issue 34.5): not the employee's own account. An administrator who filed a
+    // request for someone else may decide it: recording it approved at once is theirs to do.
+    await refuseOwnDecision(trx, actor, { employeeId: before.employee });
     if (blocksOthers(data.status) && (!blocksOthers(before.status) || data.status === 'approved')) {
       // The privilege is not asked again: the group may have changed since the request was made.
       await checkStandingRequest(trx, { id, employeeId: before.employee, leaveTypeId: before.leaveType, from: before.from, to: before.to }, lang, { privilege: false });
