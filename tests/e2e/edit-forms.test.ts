@@ -157,7 +157,8 @@ describe('first steps in the forms', () => {
     await page.goto(`${server.url}/users-create`);
     await page.waitForSelector('[data-testid=user-form]');
     for (const f of ['name', 'email', 'role', 'password', 'confirmPassword']) expect(await page.getAttribute(`#user-${f}`, 'aria-required'), f).toBe('true');
-    expect(await page.getAttribute('#user-company', 'aria-required')).toBeNull();
+    // An Admin (the form's default account type) belongs to a company (issue 34.1).
+    expect(await page.getAttribute('#user-company', 'aria-required')).toBe('true');
   });
 
   it('shows the markers in Spanish at 390 px too', async () => {

@@ -252,7 +252,7 @@ export function writeCases(ids: DemoIds, own: { employee: number; department: nu
     },
     'PATCH /api/leaves/{id}': { body: { status: 'approved', comment: 'De acuerdo' }, texts: { comment: 1000 } },
     'POST /api/users': {
-      body: { name: 'Usuaria Prueba', email: 'usuaria.prueba@example.com', role: ids.role, status: 'enabled', accountType: 'Admin', password: 'Prueba#2026x', confirmPassword: 'Prueba#2026x' },
+      body: { name: 'Usuaria Prueba', email: 'usuaria.prueba@example.com', role: ids.role, status: 'enabled', accountType: 'Admin', company: ids.company, password: 'Prueba#2026x', confirmPassword: 'Prueba#2026x' },
       refs: ['role', 'employee', 'company'],
       texts: { name: 120 },
     },

@@ -71,6 +71,7 @@ beforeAll(async () => {
     role: limitedRoleId,
     status: 'enabled',
     accountType: 'Admin',
+    company: 1,
     password: 'Lectora#2026',
     confirmPassword: 'Lectora#2026',
   });

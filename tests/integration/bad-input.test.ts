@@ -154,6 +154,7 @@ beforeAll(async () => {
     role: ids.role,
     status: 'enabled',
     accountType: 'Admin',
+    company: 1,
     password: 'Semilla#2026',
     confirmPassword: 'Semilla#2026',
   });

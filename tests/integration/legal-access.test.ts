@@ -216,6 +216,7 @@ describe('the Representatives role', () => {
       role: role._id,
       status: 'enabled',
       accountType: 'Admin',
+      company: 1,
       password: 'Comite#2026',
       confirmPassword: 'Comite#2026',
     });

@@ -52,6 +52,7 @@ async function limitedAdmin(permissions: Permissions, lang = 'en') {
     role: roleId,
     status: 'enabled',
     accountType: 'Admin',
+    company: 1,
     password: PASSWORD,
     confirmPassword: PASSWORD,
   });
@@ -109,6 +110,7 @@ describe('the three attacks of issue 15', () => {
       role: administratorRoleId,
       status: 'enabled',
       accountType: 'Admin',
+      company: 1,
       password: PASSWORD,
       confirmPassword: PASSWORD,
     };

@@ -67,6 +67,7 @@ beforeAll(async () => {
     role: (await role.json()).data._id,
     status: 'enabled',
     accountType: 'Employee',
+    company: 1,
     employee: self._id,
     password: 'Amplio#2026',
     confirmPassword: 'Amplio#2026',

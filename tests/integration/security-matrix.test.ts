@@ -141,6 +141,7 @@ beforeAll(async () => {
     role: (await role.json()).data._id,
     status: 'enabled',
     accountType: 'Admin',
+    company: 1,
     password: 'Consulta#2026',
     confirmPassword: 'Consulta#2026',
   });
@@ -160,6 +161,7 @@ beforeAll(async () => {
     role: (await broadRole.json()).data._id,
     status: 'enabled',
     accountType: 'Employee',
+    company: 1,
     employee: free._id,
     password: 'Amplio#2026',
     confirmPassword: 'Amplio#2026',
@@ -175,6 +177,7 @@ beforeAll(async () => {
     role: reps._id,
     status: 'enabled',
     accountType: 'Admin',
+    company: 1,
     password: 'Comite#2026',
     confirmPassword: 'Comite#2026',
   });

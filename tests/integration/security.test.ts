@@ -303,7 +303,7 @@ describe('formulas in spreadsheets stay text', () => {
     await created(await admin.post('/api/attendances', { employee: person._id, date: day, timeIn: '08:00', timeOut: '16:00', reason: DANGEROUS[0] }), 'attendance');
     await created(await admin.post('/api/leaves', { employee: person._id, leaveType: ids.leaveType, from: addDays(ids.today, 30), to: addDays(ids.today, 30), reason: DANGEROUS[3] }), 'leave');
     await created(
-      await admin.post('/api/users', { name: DANGEROUS[2], email: 'formula@example.com', role: ids.role, status: 'enabled', accountType: 'Admin', password: 'Formula#2026', confirmPassword: 'Formula#2026' }),
+      await admin.post('/api/users', { name: DANGEROUS[2], email: 'formula@example.com', role: ids.role, status: 'enabled', accountType: 'Admin', company: 1, password: 'Formula#2026', confirmPassword: 'Formula#2026' }),
       'user',
     );
     const month = day.slice(0, 7);
@@ -417,7 +417,7 @@ describe('SQL metacharacters, scripts and other scripts of the world are stored 
       {
         path: '/api/users',
         texts: { name: 120 },
-        body: () => ({ email: `sql${next('user')}@example.com`, role: ids.role, status: 'enabled', accountType: 'Admin', password: 'Prueba#2026x', confirmPassword: 'Prueba#2026x' }),
+        body: () => ({ email: `sql${next('user')}@example.com`, role: ids.role, status: 'enabled', accountType: 'Admin', company: 1, password: 'Prueba#2026x', confirmPassword: 'Prueba#2026x' }),
       },
       {
         path: '/api/employees',
@@ -485,6 +485,7 @@ describe('rate limits not covered elsewhere', () => {
       role: ids.role,
       status: 'enabled',
       accountType: 'Admin',
+      company: 1,
       password: 'Adivina#2026',
       confirmPassword: 'Adivina#2026',
     });
@@ -508,6 +509,7 @@ describe('rate limits not covered elsewhere', () => {
       role: ids.role,
       status: 'enabled',
       accountType: 'Admin',
+      company: 1,
       password: 'Mayus#20266',
       confirmPassword: 'Mayus#20266',
     });

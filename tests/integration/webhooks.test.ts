@@ -255,27 +255,38 @@ describe('deliveries', () => {
 });
 
 describe('send test event', () => {
-  it('posts a signed webhook.test now and answers the receiver status; a dead address is a translated 502', async () => {
+  it('posts a signed webhook.test now; for a loopback receiver it says only delivered or not (issue 34.7)', async () => {
     const hook = await register({ url: receiver.url('/test-me'), events: ['period.approved'] });
     const res = await admin.post(`/api/webhooks/${hook.body.data._id}/test`);
     expect(res.status).toBe(200);
-    expect((await res.json()).message).toMatch(/204/);
+    expect(await res.json()).toEqual({ status: null, message: 'Test event delivered.' });
     const [got] = receiver.at('/test-me');
     expect(got!.headers['x-jornada-event']).toBe('webhook.test');
     expect(got!.headers['x-jornada-delivery']).toMatch(/^test-/);
     expect(signatureValid(hook.body.secret, got!)).toBe(true);
     expect(deliveriesOf(hook.body.data._id)).toEqual([]);
 
+    // A closed port and an open one that refuses the event answer alike: no port scanner.
     const dead = await register({ url: `http://127.0.0.1:${deadPort}/nothing`, events: ['period.approved'] });
     const es = new Client(server.url, 'es');
     expect((await es.signIn('admin@demo.jornada', 'Demo#2026')).status).toBe(200);
     const refused = await es.post(`/api/webhooks/${dead.body.data._id}/test`);
     expect(refused.status).toBe(502);
-    expect((await refused.json()).message).toBe('Se rechazó la conexión: nada escucha en esa dirección.');
+    const refusedBody = await refused.json();
+    expect(refusedBody.message).toBe('Evento de prueba no entregado.');
     const gone = await register({ url: receiver.url('/gone'), events: ['period.approved'] });
-    const status = await admin.post(`/api/webhooks/${gone.body.data._id}/test`);
+    const status = await es.post(`/api/webhooks/${gone.body.data._id}/test`);
+    expect(receiver.at('/gone').length).toBeGreaterThan(0);
     expect(status.status).toBe(502);
-    expect((await status.json()).message).toMatch(/HTTP 410/);
+    expect(await status.json()).toEqual(refusedBody);
+  });
+
+  it('refuses link-local addresses at registration with a translated field error (issue 34.7)', async () => {
+    for (const url of ['http://169.254.169.254/latest/meta-data/', 'http://[fe80::1]:8080/', 'http://2852039166/']) {
+      const res = await admin.post('/api/webhooks', { url, events: ['period.approved'] });
+      expect(res.status, url).toBe(422);
+      expect((await res.json()).errors).toEqual({ url: 'Link-local addresses (169.254.x.x, fe80::) and cloud metadata addresses cannot receive webhooks.' });
+    }
   });
 });
 

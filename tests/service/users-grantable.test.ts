@@ -15,6 +15,7 @@ const newUser = (email: string, role: number, accountType = 'Admin') => ({
   role,
   status: 'enabled',
   accountType,
+  company: s.companyId,
   password: 'Prueba#2026x',
   confirmPassword: 'Prueba#2026x',
 });

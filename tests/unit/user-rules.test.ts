@@ -51,11 +51,13 @@ const fields = (schema: v.GenericSchema, input: unknown) => {
 };
 
 describe('user and role schemas', () => {
-  const valid = { name: 'Ana', email: ' Ana@X.es ', role: '3', status: 'enabled', accountType: 'Admin', company: '', password: 'Good#Pass1', confirmPassword: 'Good#Pass1' };
+  const valid = { name: 'Ana', email: ' Ana@X.es ', role: '3', status: 'enabled', accountType: 'Admin', company: '2', password: 'Good#Pass1', confirmPassword: 'Good#Pass1' };
 
   it('accepts a valid user, lower-cases the email and turns empty references into null', () => {
     const out = v.parse(UserCreateInput, valid);
-    expect(out).toMatchObject({ email: 'ana@x.es', role: 3, company: null, employee: null });
+    expect(out).toMatchObject({ email: 'ana@x.es', role: 3, company: 2, employee: null });
+    // Only a SuperAdmin may have no company (issue 34.1).
+    expect(v.parse(UserCreateInput, { ...valid, accountType: 'SuperAdmin', company: '' })).toMatchObject({ company: null });
   });
 
   it('names each problem', () => {
@@ -64,6 +66,8 @@ describe('user and role schemas', () => {
     expect(fields(UserCreateInput, { ...valid, accountType: 'Employee' })).toEqual({ employee: 'users.employeeRequired' });
     expect(fields(UserCreateInput, { ...valid, status: 'paused' })).toEqual({ status: 'users.invalidChoice' });
     expect(fields(UserCreateInput, { ...valid, role: '' })).toEqual({ role: 'validation.required' });
+    expect(fields(UserCreateInput, { ...valid, company: '' })).toEqual({ company: 'users.companyRequired' });
+    expect(fields(UserUpdateInput, { ...valid, accountType: 'Employee', employee: '4', company: '' })).toEqual({ company: 'users.companyRequired' });
   });
 
   it('on update, an empty password keeps the current one and a given one follows the rules', () => {

@@ -161,6 +161,9 @@ export interface LeaveDto {
   decidedBy: number | null;
   decidedByName: string | null;
   decidedAt: string | null;
+  /** The account that asked for it (four eyes, issue 34.5); null when unknown. */
+  requestedBy: number | null;
+  requestedByName: string | null;
   createdAt: string;
   updatedAt: string;
 }
@@ -286,6 +289,9 @@ export interface CorrectionRequestDto {
   breakOut: string | null;
   reason: string;
   status: 'pending' | 'approved' | 'declined' | 'withdrawn';
+  /** The account that filed it and its name (four eyes, issue 34.5: it never decides it). */
+  requestedBy: number;
+  requesterName: string | null;
   deciderName: string | null;
   decidedAt: string | null;
   comment: string | null;

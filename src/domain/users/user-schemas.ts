@@ -14,6 +14,15 @@ export const ACCOUNT_TYPES = ['SuperAdmin', 'Admin', 'Employee'] as const;
 
 const REQUIRED = 'validation.required';
 
+/**
+ * Whether an account of this type must belong to a company (issue 34, point 1): every Admin and
+ * Employee account does, so what it creates (webhooks, terminals, inspection links) is that
+ * company's and the company's SuperAdmin sees it. Only a SuperAdmin may stand above the companies.
+ */
+export function needsCompany(accountType: string): boolean {
+  return accountType !== 'SuperAdmin';
+}
+
 /** One of a fixed list: missing says "required", anything else "choose one of the options". */
 const choice = <T extends string>(options: readonly T[]) =>
   v.pipe(
@@ -54,6 +63,11 @@ export const UserCreateInput = v.pipe(
     v.partialCheck([['accountType'], ['employee']], (input) => input.accountType !== 'Employee' || input.employee !== null, 'users.employeeRequired'),
     ['employee'],
   ),
+  /** Admin and Employee accounts belong to a company (issue 34.1): what they manage is that company's. */
+  v.forward(
+    v.partialCheck([['accountType'], ['company']], (input) => !needsCompany(input.accountType) || input.company !== null, 'users.companyRequired'),
+    ['company'],
+  ),
   v.forward(
     v.partialCheck([['password'], ['confirmPassword']], (input) => input.password === input.confirmPassword, 'password.mismatch'),
     ['confirmPassword'],
@@ -84,6 +98,11 @@ export const UserUpdateInput = v.pipe(
   v.forward(
     v.partialCheck([['accountType'], ['employee']], (input) => input.accountType !== 'Employee' || input.employee !== null, 'users.employeeRequired'),
     ['employee'],
+  ),
+  /** Admin and Employee accounts belong to a company (issue 34.1): what they manage is that company's. */
+  v.forward(
+    v.partialCheck([['accountType'], ['company']], (input) => !needsCompany(input.accountType) || input.company !== null, 'users.companyRequired'),
+    ['company'],
   ),
   v.forward(
     v.partialCheck([['password'], ['confirmPassword']], (input) => input.password === input.confirmPassword, 'password.mismatch'),

@@ -18,7 +18,7 @@ export function deliveryOutcome(status: number): DeliveryOutcome {
 export const WEBHOOK_TIMEOUT_MS = 10_000;
 
 /** Why an attempt got no 2xx, for the test button's translated answer. */
-export type FailureReason = 'status' | 'timeout' | 'refused' | 'unknownHost' | 'closed' | 'tls' | 'other';
+export type FailureReason = 'status' | 'timeout' | 'refused' | 'unknownHost' | 'closed' | 'tls' | 'linkLocal' | 'other';
 
 export const TEST_FAILURE_MESSAGES: Record<FailureReason, string> = {
   status: 'webhooks.testFailed.status',
@@ -27,6 +27,7 @@ export const TEST_FAILURE_MESSAGES: Record<FailureReason, string> = {
   unknownHost: 'webhooks.testFailed.unknownHost',
   closed: 'webhooks.testFailed.closed',
   tls: 'webhooks.testFailed.tls',
+  linkLocal: 'webhooks.testFailed.linkLocal',
   other: 'webhooks.testFailed.other',
 };
 

@@ -362,6 +362,8 @@ export interface LeaveTable {
   comment: string | null;
   decidedBy: number | null;
   decidedAt: string | null;
+  /** The account that asked for it (migration 0036, four eyes); null when unknown. */
+  requestedBy: ColumnType<number | null, number | null | undefined, number | null>;
   createdAt: CreatedAt;
   updatedAt: string;
 }

@@ -3,7 +3,7 @@ import { AppToaster } from '../ui/AppToaster.tsx';
 import { useForm, type Path } from 'react-hook-form';
 import { isGrantable } from '#domain/permissions/grantable.ts';
 import type { Permissions } from '#domain/permissions/permissions.ts';
-import { ACCOUNT_TYPES, USER_STATUSES, UserCreateInput, UserUpdateInput } from '#domain/users/user-schemas.ts';
+import { ACCOUNT_TYPES, needsCompany, USER_STATUSES, UserCreateInput, UserUpdateInput } from '#domain/users/user-schemas.ts';
 import type { UserDto } from '#domain/api/records.ts';
 import type { Language } from '#i18n/languages.ts';
 import { translator } from '#i18n/translate.ts';
@@ -64,7 +64,9 @@ export default function UserForm(props: { lang: Language; record: UserRecord | n
     resolver: valibotResolver(record ? UserUpdateInput : UserCreateInput),
   });
   // The role must be chosen, though its schema starts from "none" to refuse it with a message.
-  const required = requiredFieldsOf(record ? UserUpdateInput : UserCreateInput, ['role']);
+  const schemaRequired = requiredFieldsOf(record ? UserUpdateInput : UserCreateInput, ['role']);
+  // Admin and Employee accounts belong to a company (issue 34.1); only a SuperAdmin may have none.
+  const required = needsCompany(form.watch('accountType')) ? new Set([...schemaRequired, 'company']) : schemaRequired;
   const grantor = { accountType: props.actorIsSuperAdmin ? ('SuperAdmin' as const) : ('Admin' as const), permissions: props.actorPermissions };
   const roleOptions = roles.options.filter((o) => o._id === record?.role || isGrantable(grantor, o.permissions ?? {}));
   const accountTypes = ACCOUNT_TYPES.filter((a) => a !== 'SuperAdmin' || props.actorIsSuperAdmin || record?.accountType === 'SuperAdmin');

@@ -30,6 +30,8 @@ import * as m0031 from './0031-approval-snapshots.ts';
 import * as m0032 from './0032-break-rules-history.ts';
 import * as m0033 from './0033-figure-rules-history.ts';
 import * as m0034 from './0034-contract-terms-history.ts';
+import * as m0035 from './0035-accounts-belong-to-a-company.ts';
+import * as m0036 from './0036-leave-requested-by.ts';
 
 export interface Migration {
   up(db: Kysely<any>): Promise<void>;
@@ -71,4 +73,6 @@ export const migrations: ReadonlyArray<readonly [name: string, migration: Migrat
   ['0032-break-rules-history', m0032],
   ['0033-figure-rules-history', m0033],
   ['0034-contract-terms-history', m0034],
+  ['0035-accounts-belong-to-a-company', m0035],
+  ['0036-leave-requested-by', m0036],
 ];

@@ -24,6 +24,7 @@ export interface CorrectionRequestRow {
   comment: string | null;
   appliedRevision: number | null;
   createdBy: number;
+  requesterName: string | null;
   createdAt: string;
 }
 
@@ -32,6 +33,7 @@ const selectRequests = (db: Db) =>
     .selectFrom('attendanceCorrectionRequests as r')
     .innerJoin('employees', 'employees.id', 'r.employeeId')
     .leftJoin('users as decider', 'decider.id', 'r.decidedBy')
+    .leftJoin('users as requester', 'requester.id', 'r.createdBy')
     .select([
       'r.id',
       'r.employeeId',
@@ -53,6 +55,7 @@ const selectRequests = (db: Db) =>
       'r.comment',
       'r.appliedRevision',
       'r.createdBy',
+      'requester.name as requesterName',
       'r.createdAt',
     ]);
 

@@ -46,7 +46,8 @@ const base = (db: Db) =>
     .innerJoin('employees', 'employees.id', 'leaves.employeeId')
     .innerJoin('departments', 'departments.id', 'employees.departmentId')
     .innerJoin('leaveTypes', 'leaveTypes.id', 'leaves.leaveTypeId')
-    .leftJoin('users as deciders', 'deciders.id', 'leaves.decidedBy');
+    .leftJoin('users as deciders', 'deciders.id', 'leaves.decidedBy')
+    .leftJoin('users as requesters', 'requesters.id', 'leaves.requestedBy');
 
 const select = (q: ReturnType<typeof base>) =>
   q.select([
@@ -69,6 +70,8 @@ const select = (q: ReturnType<typeof base>) =>
     'departments.name as departmentName',
     'leaveTypes.name as leaveTypeName',
     'deciders.name as decidedByName',
+    'leaves.requestedBy',
+    'requesters.name as requestedByName',
   ]);
 
 type Row = Awaited<ReturnType<ReturnType<typeof select>['execute']>>[number];
@@ -91,6 +94,8 @@ const toDto = (r: Row, calendar: WorkCalendar): LeaveDto => ({
   decidedBy: r.decidedBy,
   decidedByName: r.decidedByName ?? null,
   decidedAt: r.decidedAt,
+  requestedBy: r.requestedBy,
+  requestedByName: r.requestedByName ?? null,
   createdAt: r.createdAt,
   updatedAt: r.updatedAt,
 });

@@ -173,3 +173,16 @@ export function findUserAccounts(db: Db, filter: UserAccountFilter) {
   if (filter.neverSignedIn) q = q.where('users.lastSignInAt', 'is', null);
   return q.execute();
 }
+
+/** The names of the enabled SuperAdmins other than `exceptId`, by name: who can decide a request its maker may not (issue 34, point 5). */
+export async function otherSuperAdminNames(db: Db, exceptId: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('users')
+    .select('name')
+    .where('accountType', '=', 'SuperAdmin')
+    .where('status', '=', 'enabled')
+    .where('id', '<>', exceptId)
+    .orderBy('name')
+    .execute();
+  return rows.map((r) => r.name);
+}

@@ -18,7 +18,7 @@ export async function insertWebhook(
   return row.id;
 }
 
-/** The webhooks an account manages: its company's (every one for an account without a company), oldest first. */
+/** Webhooks of one company, oldest first; `null`: every webhook (a SuperAdmin's view, services/users/managed-company.ts). */
 export function listWebhooks(db: Executor, companyId: number | null) {
   let query = db.selectFrom('webhooks').select([...COLUMNS]);
   if (companyId !== null) query = query.where('companyId', '=', companyId);

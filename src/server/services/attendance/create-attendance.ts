@@ -22,6 +22,7 @@ import { rowExists } from '../../db/repositories/user-records.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { SessionUser } from '../sign-in/session-user.ts';
 import { requireWritable } from '../record-guard.ts';
+import { refuseOwnDecision } from '../four-eyes/refuse-own-decision.ts';
 import { nowMs } from '../../clock/now.ts';
 import { getSettings } from '../get-settings.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
@@ -51,6 +52,8 @@ export async function createAttendance(
 ): Promise<AttendanceDetailDto> {
   const data = validateAttendance(AttendanceCreateInput, input);
   requireWritable(actor, data.employee, 'record');
+  // Four eyes (issue 34.5): an administrator does not record a day of their own by hand.
+  await refuseOwnDecision(db, actor, { employeeId: data.employee });
   const { timezone, acceptUnscheduledWork } = await getSettings(db);
   refuseSkippedTimes(data.date, data, timezone);
   const shift = shiftInstants(data.date, data, timezone);

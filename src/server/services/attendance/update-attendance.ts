@@ -16,6 +16,7 @@ import {
 import { AppError, notFound } from '../../http/app-error.ts';
 import type { SessionUser } from '../sign-in/session-user.ts';
 import { requireWritable } from '../record-guard.ts';
+import { refuseOwnDecision } from '../four-eyes/refuse-own-decision.ts';
 import { nowMs } from '../../clock/now.ts';
 import { keepOriginalRevision } from './keep-original-revision.ts';
 import { editedShift, refuseFutureInstants, validateAttendance } from './attendance-checks.ts';
@@ -48,6 +49,8 @@ export async function updateAttendance(
     const before = await findAttendanceDetail(trx, id);
     if (!before) throw notFound();
     requireWritable(actor, before.employee, 'record');
+    // Four eyes (issue 34.5): an administrator does not correct their own record.
+    await refuseOwnDecision(trx, actor, { employeeId: before.employee });
     if (before.voidedAt !== null) throw new AppError('attendance.voidedNoChange', 409);
     const fixed: Record<string, string> = {};
     if (data.employee !== undefined && data.employee !== before.employee) fixed['employee'] = 'attendance.dayFixed';

@@ -6,6 +6,7 @@ import { findAttendanceDetail, voidAttendanceRecord, type AttendanceDetailDto } 
 import { AppError, notFound } from '../../http/app-error.ts';
 import type { SessionUser } from '../sign-in/session-user.ts';
 import { requireWritable } from '../record-guard.ts';
+import { refuseOwnDecision } from '../four-eyes/refuse-own-decision.ts';
 import { validateAttendance } from './attendance-checks.ts';
 
 /**
@@ -23,6 +24,8 @@ export async function voidAttendance(db: Db, id: number, input: unknown, actor: 
     const before = await findAttendanceDetail(trx, id);
     if (!before) throw notFound();
     requireWritable(actor, before.employee, 'record');
+    // Four eyes (issue 34.5): an administrator does not correct their own record.
+    await refuseOwnDecision(trx, actor, { employeeId: before.employee });
     if (before.source !== 'manual' || before.punches > 0) throw new AppError('attendance.clockDayNotVoidable', 409);
     if (before.voidedAt !== null) throw new AppError('attendance.alreadyVoided', 409);
     const at = nowIso();

@@ -1,5 +1,6 @@
 import { ConflictDismissInput, ConflictResolveInput, type ClockConflictDto } from '#domain/clock/late-punch-conflict.ts';
 import type { Language } from '#i18n/languages.ts';
+import { refuseOwnDecision } from '../four-eyes/refuse-own-decision.ts';
 import { nowMs } from '../../clock/now.ts';
 import type { Db } from '../../db/connection.ts';
 import { appendAudit } from '../../db/repositories/audit-log.ts';
@@ -31,6 +32,8 @@ export async function closeConflict(db: Db, id: number, how: 'resolve' | 'dismis
     const conflict = await findClockConflict(trx, id);
     if (!conflict) throw notFound();
     if (conflict.status !== 'open') throw new AppError('clockConflicts.alreadyClosed', 409);
+    // Four eyes (issue 34.5): nobody closes a late punch of their own.
+    if (conflict.employeeId !== null) await refuseOwnDecision(trx, actor, { employeeId: conflict.employeeId });
     let attendanceId: number | null = null;
     if (data.attendance) {
       const day = data.attendance;

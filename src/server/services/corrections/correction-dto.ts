@@ -22,6 +22,8 @@ export async function toRequestDtos(db: Db, rows: readonly CorrectionRequestRow[
       breakOut: r.breakOut,
       reason: r.reason,
       status: r.status,
+      requestedBy: r.createdBy,
+      requesterName: r.requesterName,
       deciderName: r.deciderName,
       decidedAt: r.decidedAt,
       comment: r.comment,

@@ -10,6 +10,7 @@ import { AppError, notFound } from '../../http/app-error.ts';
 import { nowMs } from '../../clock/now.ts';
 import { canReadEmployeeRecord } from '#domain/permissions/record-access.ts';
 import { requireWritable } from '../record-guard.ts';
+import { refuseOwnDecision } from '../four-eyes/refuse-own-decision.ts';
 import type { SessionUser } from '../sign-in/session-user.ts';
 import { createAttendance } from '../attendance/create-attendance.ts';
 import { updateAttendance } from '../attendance/update-attendance.ts';
@@ -39,6 +40,8 @@ export async function decideCorrection(
     const request = await findCorrectionRequest(trx, id);
     if (!request || !canReadEmployeeRecord(actor, request.employeeId)) throw notFound();
     requireWritable(actor, request.employeeId, 'record');
+    // Four eyes (issue 34.5): not the worker's own account, nor whoever filed the request.
+    await refuseOwnDecision(trx, actor, { employeeId: request.employeeId, requestedBy: request.createdBy });
     const next = requestTransition(request.status, action);
     if ('refused' in next) throw new AppError(next.refused, 409);
 

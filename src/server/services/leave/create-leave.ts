@@ -7,6 +7,7 @@ import { requireWritable } from '../record-guard.ts';
 import { mayWriteRecords } from '#domain/permissions/record-access.ts';
 import { AppError } from '../../http/app-error.ts';
 import { checkStandingRequest, requestEmployee, validateLeave, type LeaveActor } from './leave-checks.ts';
+import { refuseOwnDecision } from '../four-eyes/refuse-own-decision.ts';
 import { nowIso } from '../../clock/now.ts';
 import { notifyLeaveRequested } from '../notifications/notify-leave-requested.ts';
 import { wakeOutbox } from '../../outbox/outbox-sender.ts';
@@ -30,6 +31,8 @@ export async function createLeave(db: Db, input: unknown, actor: LeaveActor, lan
   const { approved, ...request } = data;
   const id = await db.transaction().execute(async (trx) => {
     const returnDate = await checkStandingRequest(trx, { employeeId, leaveTypeId: data.leaveType, from: data.from, to: data.to }, lang, { privilege: !approved });
+    // Leave recorded approved is a decision: four eyes (issue 34.5), not on one's own record.
+    if (approved) await refuseOwnDecision(trx, actor, { employeeId });
     const at = nowIso();
     const leaveId = await insertLeave(trx, {
       employeeId,
@@ -42,6 +45,7 @@ export async function createLeave(db: Db, input: unknown, actor: LeaveActor, lan
       comment: null,
       decidedBy: approved ? actor.id : null,
       decidedAt: approved ? at : null,
+      requestedBy: actor.id,
       createdAt: at,
       updatedAt: at,
     });

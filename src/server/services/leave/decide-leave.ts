@@ -11,6 +11,7 @@ import { nowIso } from '../../clock/now.ts';
 import { wakeOutbox } from '../../outbox/outbox-sender.ts';
 import { emitEmployeeWebhookEvent } from '../webhooks/emit-webhook-event.ts';
 import { notifyLeaveDecided } from '../notifications/notify-leave-decided.ts';
+import { refuseOwnDecision } from '../four-eyes/refuse-own-decision.ts';
 
 /**
  * An administrator approves or declines a request (or sets it back to pending), with an optional
@@ -27,6 +28,9 @@ export async function decideLeave(db: Db, id: number, input: unknown, actor: Lea
   await db.transaction().execute(async (trx) => {
     const before = await findLeave(trx, id);
     if (!before) throw notFound();
+    // Four eyes (issue 34.5): not the employee's own account. An administrator who filed a
+    // request for someone else may decide it: recording it approved at once is theirs to do.
+    await refuseOwnDecision(trx, actor, { employeeId: before.employee });
     if (blocksOthers(data.status) && (!blocksOthers(before.status) || data.status === 'approved')) {
       // The privilege is not asked again: the group may have changed since the request was made.
       await checkStandingRequest(trx, { id, employeeId: before.employee, leaveTypeId: before.leaveType, from: before.from, to: before.to }, lang, { privilege: false });

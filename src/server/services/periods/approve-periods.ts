@@ -13,6 +13,7 @@ import { AppError } from '../../http/app-error.ts';
 import { validateAttendance } from '../attendance/attendance-checks.ts';
 import { getSettings } from '../get-settings.ts';
 import { requireWritable, type RecordActor } from '../record-guard.ts';
+import { refuseOwnDecision } from '../four-eyes/refuse-own-decision.ts';
 import { wakeOutbox } from '../../outbox/outbox-sender.ts';
 import { emitPeriodApprovedEvents } from '../webhooks/emit-period-approved.ts';
 import type { SnapshotFigures } from '#domain/periods/approval-snapshot.ts';
@@ -33,7 +34,7 @@ export interface ApproveAnswer {
  * An unknown employee is a 422 with nothing written. A period already approved stays as it was;
  * a reopened one is approved again. One transaction; each approval is audited and, for a month,
  * stores a snapshot of the employee's payroll row and record totals (its digest chained with the
- * approval).
+ * approval). A batch holding the actor's own employee is refused as a whole (403, four eyes).
  */
 export async function approvePeriods(db: Db, input: unknown, actor: RecordActor): Promise<ApproveAnswer> {
   const data = validateAttendance(PeriodApproveInput, input);
@@ -56,6 +57,8 @@ export async function approvePeriods(db: Db, input: unknown, actor: RecordActor)
         ids.add(e.id);
       }
     }
+    // Four eyes (issue 34.5): nobody approves their own month, not even within a batch.
+    for (const id of ids) await refuseOwnDecision(trx, actor, { employeeId: id });
     // The figures each approval freezes (decision 051, update of issue 33), computed in this
     // transaction: a payroll month only (an ISO week is no payroll row; its days are still locked).
     const month = monthOf(period);

@@ -10,6 +10,7 @@ import { AppError } from '../../http/app-error.ts';
 import { validateAttendance } from '../attendance/attendance-checks.ts';
 import { getSettings } from '../get-settings.ts';
 import { requireWritable, type RecordActor } from '../record-guard.ts';
+import { refuseOwnDecision } from '../four-eyes/refuse-own-decision.ts';
 
 /**
  * `POST /api/periods/reopen` (decision 051): an administrator reopens an employee's approved
@@ -25,6 +26,8 @@ export async function reopenPeriod(db: Db, input: unknown, actor: RecordActor): 
   const at = nowIso();
   return db.transaction().execute(async (trx) => {
     if (!(await rowExists(trx, 'employees', data.employee))) throw new AppError('validation.invalidInput', 422, {}, { employee: 'validation.unknownRecord' });
+    // Four eyes (issue 34.5): nobody reopens their own period.
+    await refuseOwnDecision(trx, actor, { employeeId: data.employee });
     const approved = (await approvalsOfEmployee(trx, data.employee, period)).filter((a) => a.status === 'approved');
     if (approved.length === 0) throw new AppError('periods.notApproved', 409, { from: period.from, to: period.to });
     for (const a of approved) {

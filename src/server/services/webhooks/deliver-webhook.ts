@@ -4,7 +4,7 @@ import { parseWebhookDelivery } from '../../db/stored-formats.ts';
 import { postWebhook, type PostResult } from './post-webhook.ts';
 import { openWebhookSecret } from './webhook-secret.ts';
 
-const refused = (error: string): PostResult => ({ outcome: 'permanent', status: null, error, reason: 'other' });
+const refused = (error: string): PostResult => ({ outcome: 'permanent', status: null, error, reason: 'other', publicAddress: false });
 
 /**
  * Delivers one queued webhook row (the outbox's `webhook` channel, decision 058): to the webhook's

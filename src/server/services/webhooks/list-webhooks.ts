@@ -2,6 +2,7 @@ import type { Db } from '../../db/connection.ts';
 import { recentWebhookDeliveries } from '../../db/repositories/webhook-deliveries.ts';
 import { listWebhooks as listRows } from '../../db/repositories/webhooks.ts';
 import type { SessionUser } from '../sign-in/session-user.ts';
+import { managedCompany } from '../users/managed-company.ts';
 import { webhookView, type WebhookView } from './webhook-view.ts';
 
 /** How many recent deliveries each webhook shows. */
@@ -23,9 +24,9 @@ export interface WebhookListItem extends WebhookView {
   deliveries: WebhookDeliveryView[];
 }
 
-/** The account's webhooks (its company's; every one without a company), each with its latest deliveries. */
-export async function listWebhooks(db: Db, user: Pick<SessionUser, 'companyId'>): Promise<WebhookListItem[]> {
-  const rows = await listRows(db, user.companyId);
+/** The account's webhooks (every one for a SuperAdmin, its company's for an Admin), each with its latest deliveries. */
+export async function listWebhooks(db: Db, user: Pick<SessionUser, 'accountType' | 'companyId'>): Promise<WebhookListItem[]> {
+  const rows = await listRows(db, managedCompany(user));
   return Promise.all(
     rows.map(async (row) => ({
       ...webhookView(row),

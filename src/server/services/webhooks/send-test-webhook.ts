@@ -15,8 +15,10 @@ import { openWebhookSecret } from './webhook-secret.ts';
  * the outbox (the administrator waits for the answer; nothing is retried or queued), even when the
  * webhook is disabled. Delivered: the receiver's status. Not delivered: 502
  * `webhooks.testFailed.<reason>` (the status, refused, timeout, ...) in the request's language.
+ * For an address that is not public (loopback, private; issue 34.7) only delivered (status null)
+ * or not delivered (`webhooks.testFailed.notDelivered`); a link-local one is refused.
  */
-export async function sendTestWebhook(db: Db, user: SessionUser, id: number): Promise<{ status: number }> {
+export async function sendTestWebhook(db: Db, user: SessionUser, id: number): Promise<{ status: number | null }> {
   await companyWebhook(db, user, id);
   const hook = (await findWebhookForDelivery(db, id))!;
   const secret = openWebhookSecret(hook.secret);
@@ -24,6 +26,9 @@ export async function sendTestWebhook(db: Db, user: SessionUser, id: number): Pr
   const eventId = `evt_${randomUUID()}`;
   const body = JSON.stringify({ id: eventId, event: WEBHOOK_TEST_EVENT, occurredAt: nowIso(), data: { webhookId: id, test: true } });
   const result = await postWebhook({ url: hook.url, secret, event: WEBHOOK_TEST_EVENT, deliveryId: `test-${randomUUID()}`, body });
-  if (result.outcome === 'delivered') return { status: result.status! };
+  // A receiver on a private or loopback address: only "delivered" or "not delivered" (issue 34.7),
+  // never the status or the reason, which would tell an open port from a closed one.
+  if (result.outcome === 'delivered') return { status: result.publicAddress ? result.status! : null };
+  if (!result.publicAddress && result.reason !== 'linkLocal') throw new AppError('webhooks.testFailed.notDelivered', 502);
   throw new AppError(TEST_FAILURE_MESSAGES[result.reason ?? 'other'], 502, { status: result.status ?? '' });
 }

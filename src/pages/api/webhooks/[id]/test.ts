@@ -5,8 +5,9 @@ import { json } from '#server/http/json.ts';
 import { parseId } from '#server/services/crud/crud-service.ts';
 import { sendTestWebhook } from '#server/services/webhooks/send-test-webhook.ts';
 
-/** POST (setting.update): a signed `webhook.test` event now; 200 with the receiver's status, 502 with the reason it failed. */
+/** POST (setting.update): a signed `webhook.test` event now; 200 with the receiver's status, 502 with the reason it failed; for a non-public address only delivered (status null) or not (issue 34.7). */
 export const POST = endpoint(async (context) => {
   const { status } = await sendTestWebhook(await getDb(), requireUser(context), parseId(context.params['id']));
-  return json({ status, message: translate(context.locals.lang, 'webhooks.testDelivered', { status }) });
+  const message = status === null ? translate(context.locals.lang, 'webhooks.testDeliveredPrivate') : translate(context.locals.lang, 'webhooks.testDelivered', { status });
+  return json({ status, message });
 });
