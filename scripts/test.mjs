@@ -1,10 +1,10 @@
-// `npm test`: the full gate. Builds when stale, then runs the type checks (tsc, astro check) beside the
-// vitest layers (unit, service, integration, integration-pg, e2e), one vitest run per layer, and ends
+// `npm test`: the full gate. Builds when stale, then runs the checks (tsc, astro check, eslint,
+// prettier --check) beside the vitest layers (unit, service, integration, integration-pg, e2e), one vitest run per layer, and ends
 // with each layer's time and one summary line, "tests: N passed, N failed, N skipped".
 // `npm run test:unit` and the other layer scripts (`--project NAME`, repeatable) run only those
-// layers' tests: no type checks, and a build only for the layers that start the server.
+// layers' tests: no checks, and a build only for the layers that start the server.
 import { spawn } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { build, root } from './build.mjs';
 import { startTestCluster } from './test-postgres.mjs';
@@ -51,12 +51,15 @@ function run(label, args, env = {}, { quiet = false } = {}) {
   });
 }
 
-// The type checks run beside the tests (their output is held back and printed at the end, so it
-// does not interleave with vitest's): `tsc` does not read .astro files, `astro check` does.
+// The checks run beside the tests (their output is held back and printed at the end, so it does
+// not interleave with vitest's): `tsc` does not read .astro files, `astro check` does; eslint
+// (with the layer boundaries) and prettier read everything (decision 064).
 const checks = full
   ? [
       run('tsc', [path.join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '--noEmit'], {}, { quiet: true }),
       run('astro check', [path.join(root, 'node_modules', 'astro', 'bin', 'astro.mjs'), 'check', '--minimumSeverity', 'error'], {}, { quiet: true }),
+      run('eslint', [path.join(root, 'node_modules', 'eslint', 'bin', 'eslint.js'), '.'], {}, { quiet: true }),
+      run('prettier', [path.join(root, 'node_modules', 'prettier', 'bin', 'prettier.cjs'), '--check', '.'], {}, { quiet: true }),
     ]
   : [];
 

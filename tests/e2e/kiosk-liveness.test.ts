@@ -73,7 +73,7 @@ async function openClock(browser: TestBrowser): Promise<Page> {
   } catch (error) {
     await page.screenshot({ path: path.join(SHOTS, 'kiosk-liveness-not-ready.png') });
     const face = await page.getAttribute('[data-testid=clock-kiosk]', 'data-face').catch(() => 'no kiosk');
-    throw new Error(`the kiosk's face recognition is not ready (data-face=${face}): ${String(error)}`);
+    throw new Error(`the kiosk's face recognition is not ready (data-face=${face}): ${String(error)}`, { cause: error });
   }
   return page;
 }

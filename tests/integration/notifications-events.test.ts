@@ -45,7 +45,7 @@ async function mailTo(address: string, subject: RegExp) {
   try {
     return await inbox.waitFor((m) => toOf(m).includes(address) && subject.test(m.subject), `${subject} to ${address}`, 15_000);
   } catch (error) {
-    throw new Error(`${(error as Error).message}; received: ${JSON.stringify(inbox.messages.map((m) => [m.to, m.subject]))}`);
+    throw new Error(`${(error as Error).message}; received: ${JSON.stringify(inbox.messages.map((m) => [m.to, m.subject]))}`, { cause: error });
   }
 }
 

@@ -233,9 +233,9 @@ describe('deliveries', () => {
     expect(parsed(period).data).toMatchObject({ from: '2027-02-01', to: '2027-02-28', employeeIds: [workers[0], workers[1]] });
     // Approving again approves nobody new: no second event.
     expect((await admin.post('/api/periods/approve', { date: '2027-02-01', employees: [workers[1], workers[0]] })).status).toBe(200);
-    const list = (await (await admin.get('/api/webhooks')).json()).data as { _id: number; deliveries: { event: string; status: string }[] }[];
+    type Listed = { _id: number; deliveries: { event: string; status: string }[] }[];
     const shown = await waitFor('both shown sent', async () => {
-      const data = (await (await admin.get('/api/webhooks')).json()).data as typeof list;
+      const data = (await (await admin.get('/api/webhooks')).json()).data as Listed;
       const d = data.find((h) => h._id === hook.body.data._id)!.deliveries;
       return d.length === 2 && d.every((x) => x.status === 'sent') && d;
     });

@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { resolveImport } from '../../scripts/eslint-layers.mjs';
 
 /**
  * One data-access rule (issue 16.3, docs/architecture.md):
@@ -64,7 +65,8 @@ describe('one data-access rule', () => {
   it('keeps src/server/db a leaf: no service, HTTP or auth import, no AppError', () => {
     const db = files.filter((f) => f.startsWith('src/server/db/'));
     expect(db.length).toBeGreaterThan(40);
-    const imports = (file: string) => [...text(file).matchAll(/^\s*(?:import|export)\b[^;]*?from\s+['"]([^'"]+)['"]/gm)].map((m) => path.posix.join(path.posix.dirname(file), m[1]!));
+    // Relative or through a package.json alias (#server/…), resolved as the lint rule resolves it.
+    const imports = (file: string) => [...text(file).matchAll(/^\s*(?:import|export)\b[^;]*?from\s+['"]([^'"]+)['"]/gm)].map((m) => resolveImport(m[1]!, path.join(ROOT, file)) ?? m[1]!);
     const upward = db.flatMap((file) => imports(file).filter((target) => /^src\/server\/(services|http|auth|clock|mail|outbox|jobs|faces)\//.test(target) && target !== 'src/server/clock/now.ts').map((target) => `${file} -> ${target}`));
     expect(upward, 'pass what db needs in from above (as setBeforeMigrating does)').toEqual([]);
     expect(db.filter((file) => /\bAppError\b/.test(text(file))), 'throw WriteRefused (src/server/db/write-refused.ts)').toEqual([]);

@@ -355,7 +355,7 @@ export function normalizeDate(value: string): string {
 
 /** National IDs compare without case, spaces, dots or dashes ("12.345.678-z" = "12345678Z"). */
 export function nationalIdKey(value: string): string {
-  return value.toUpperCase().replace(/[\s.\-]/g, '');
+  return value.toUpperCase().replace(/[\s.-]/g, '');
 }
 
 /** Names compare without case or repeated spaces. */

@@ -201,7 +201,7 @@ const PATTERNS = new Set(API_ROUTES.map((route) => route.pattern));
  * catch-all `[...path]` stays as it is and so matches no entry.
  */
 export function tablePattern(routePattern: string): string {
-  return routePattern.replace(/\[[^\].\/]+\]/g, '{id}');
+  return routePattern.replace(/\[[^\]./]+\]/g, '{id}');
 }
 
 /**

@@ -23,6 +23,7 @@ export function entryPath(accountType: AccountType, permissions?: Permissions): 
 export function safeLocalPath(value: string | null | undefined): string | undefined {
   if (!value || value.length > 2048) return undefined;
   if (!value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return undefined;
+  // eslint-disable-next-line no-control-regex -- control characters are what this refuses
   if (/[\u0000-\u001f\u007f\\]/.test(value)) return undefined;
   try {
     const url = new URL(value, 'http://jornada.invalid');

@@ -11,6 +11,7 @@
  */
 export type TextProblem = 'notWellFormed' | 'controlCharacter';
 
+// eslint-disable-next-line no-control-regex -- control characters are what this refuses
 const REFUSED_CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
 
 /** What is wrong with one text, or null when it can be stored exactly. */

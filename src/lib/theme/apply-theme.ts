@@ -5,8 +5,8 @@
  * Values are checked here too because the inline copy reads localStorage directly.
  */
 export function applyTheme(raw: unknown, root: HTMLElement): void {
-  const t = (raw && typeof raw === 'object' ? raw : {}) as Record<string, any>;
-  const layout = (t['layout'] && typeof t['layout'] === 'object' ? t['layout'] : {}) as Record<string, any>;
+  const t = (raw && typeof raw === 'object' ? raw : {}) as Record<string, unknown>;
+  const layout = (t['layout'] && typeof t['layout'] === 'object' ? t['layout'] : {}) as Record<string, unknown>;
   const pick = (list: string[], value: unknown, fallback: string) =>
     typeof value === 'string' && list.indexOf(value) >= 0 ? value : fallback;
   const mode = pick(['light', 'dark'], t['mode'], 'light');

@@ -15,6 +15,6 @@ export function configuredEngine(env: NodeJS.ProcessEnv = process.env): Engine {
 }
 
 /** The engine behind a Kysely instance or transaction (migrations and the few dialect switches ask it). */
-export function engineOf(db: Kysely<any>): Engine {
+export function engineOf<DB>(db: Kysely<DB>): Engine {
   return db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
 }

@@ -6,7 +6,7 @@ import { engineOf } from './engine.ts';
  * SQLite's json_extract, PostgreSQL's ->> (the stored JSON is written by stored-formats.ts, so a
  * PostgreSQL cast never meets malformed text in rows this reads).
  */
-export function jsonTextField(db: Kysely<any>, column: string, key: string): RawBuilder<string | null> {
+export function jsonTextField<DB>(db: Kysely<DB>, column: string, key: string): RawBuilder<string | null> {
   return engineOf(db) === 'postgres'
     ? sql<string | null>`(${sql.ref(column)}::jsonb ->> ${sql.lit(key)})`
     : sql<string | null>`(case when json_valid(${sql.ref(column)}) then json_extract(${sql.ref(column)}, ${sql.lit(`$.${key}`)}) end)`;

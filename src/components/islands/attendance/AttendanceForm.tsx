@@ -34,7 +34,7 @@ interface Props {
 type AttendanceFormInput = FormInput<typeof AttendanceCreateInput> | FormInput<typeof AttendanceUpdateInput>;
 type AttendanceFormOutput = FormOutput<typeof AttendanceCreateInput> | FormOutput<typeof AttendanceUpdateInput>;
 
-const TIME_FIELDS = ['timeIn', 'timeOut', 'breakIn', 'breakOut'] as const;
+type TimeField = 'timeIn' | 'timeOut' | 'breakIn' | 'breakOut';
 
 /**
  * Manual attendance (spec section 3): employee and date (fixed when correcting), local times,
@@ -100,7 +100,7 @@ export default function AttendanceForm({ lang, employees, attendance, today }: P
       )}
     </div>
   );
-  const time = (name: (typeof TIME_FIELDS)[number], hint?: string) =>
+  const time = (name: TimeField, hint?: string) =>
     field(
       name,
       t(`attendance.columns.${name}`),

@@ -187,7 +187,7 @@ export default function AttendanceList({ lang, timeFormat, can, employees, depar
           ),
       },
     ],
-    [lang, timeFormat],
+    [lang, timeFormat], // eslint-disable-line react-hooks/exhaustive-deps -- t and the cell helpers are rebuilt every render from lang and timeFormat; the columns change only with them
   );
 
   const addLink = can.create ? (

@@ -29,7 +29,7 @@ export function OnLeavePanel(props: { lang: Language; from: string; to: string; 
     return () => {
       live = false;
     };
-  }, [from, to, props.employee, props.department]);
+  }, [from, to, props.employee, props.department]); // eslint-disable-line react-hooks/exhaustive-deps -- the language is fixed for the page (a switch reloads it)
   if (rows.length === 0) return null;
   return (
     <section className="mb-4 rounded-2xl border border-sky-200 bg-sky-50 p-4 text-sm text-sky-900 dark:border-sky-900 dark:bg-sky-950 dark:text-sky-100" aria-label={t('attendance.onLeaveTitle')} data-testid="on-leave">

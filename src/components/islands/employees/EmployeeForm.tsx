@@ -95,7 +95,7 @@ export default function EmployeeForm({ lang, employee, today, contractOpenFrom =
         .then((res) => setOptions((o) => ({ ...o, [key]: res.data })))
         .catch(() => setOptions((o) => ({ ...o, [key]: [] })));
     }
-  }, []);
+  }, []); // eslint-disable-line react-hooks/exhaustive-deps -- loaded once; the language is fixed for the page (a switch reloads it)
 
   async function submit(values: EmployeeFormOutput) {
     setFormError(undefined);
@@ -173,7 +173,7 @@ export default function EmployeeForm({ lang, employee, today, contractOpenFrom =
     // A new employee of the only company: that company, chosen already.
     const companies = options['company'] ?? [];
     if (!editing && companies.length === 1 && !form.getValues('company')) form.setValue('company', String(companies[0]!._id));
-  }, [ready]);
+  }, [ready]); // eslint-disable-line react-hooks/exhaustive-deps -- once, when the options have loaded
 
   if (generated) {
     return (

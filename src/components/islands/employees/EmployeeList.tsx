@@ -87,7 +87,7 @@ export default function EmployeeList({ lang, can, departments, companies }: Prop
         ),
       },
     ],
-    [lang],
+    [lang], // eslint-disable-line react-hooks/exhaustive-deps -- t and the cell helpers are rebuilt every render from lang; the columns change only with it
   );
 
   async function bulk(action: 'archive' | 'restore' | 'delete') {

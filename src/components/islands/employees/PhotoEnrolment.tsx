@@ -60,7 +60,7 @@ export default function PhotoEnrolment({ lang, employeeId, canUpdate }: Props) {
   }
   useEffect(() => {
     void refresh();
-  }, [employeeId]);
+  }, [employeeId]); // eslint-disable-line react-hooks/exhaustive-deps -- refresh is rebuilt every render; it reads again when the employee changes
 
   const consent = answer?.consent ?? null;
 

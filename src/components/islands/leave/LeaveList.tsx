@@ -71,7 +71,7 @@ export default function LeaveList({ lang, timezone, can, today, recordFor, emplo
       leaveStatusColumn(t),
       { id: 'createdAt', header: t('leave.requestedOn'), sortKey: 'createdAt', cell: (l) => <span className="whitespace-nowrap tabular-nums">{formatDate(l.createdAt, lang, timezone)}</span> },
     ],
-    [lang],
+    [lang], // eslint-disable-line react-hooks/exhaustive-deps -- t and the cell helpers are rebuilt every render from lang; the columns change only with it (timezone is a fixed prop)
   );
 
   const select = (label: string, value: string, set: (v: string) => void, options: [string, string][], testId: string) => (

@@ -71,7 +71,7 @@ export default function LeaveRequestForm({ lang, employeeId, leaveTypes, schedul
         .then((res) => setBalances((b) => ({ ...b, [year]: res.data })))
         .catch(() => undefined);
     }
-  }, [yearsKey]);
+  }, [yearsKey]); // eslint-disable-line react-hooks/exhaustive-deps -- yearsKey stands for the years; the balances already loaded are skipped, not a reason to load again
 
   const days = validRange ? countWorkingDays(calendar, from, to) : 0;
   const type = leaveTypes.find((lt) => String(lt.id) === String(leaveType));

@@ -59,7 +59,7 @@ export default function MyLeaveList({ lang, timezone, employeeId, canRequest }: 
           ),
       },
     ],
-    [lang],
+    [lang], // eslint-disable-line react-hooks/exhaustive-deps -- t and the cell helpers are rebuilt every render from lang; the columns change only with it (timezone is a fixed prop)
   );
 
   async function withdraw() {

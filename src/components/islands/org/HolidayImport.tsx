@@ -41,7 +41,7 @@ export default function HolidayImport({ lang, year }: { lang: Language; year: nu
   // The only company is chosen for the user.
   useEffect(() => {
     if (companies.options.length === 1 && !choice.company) setChoice((c) => ({ ...c, company: String(companies.options[0]!._id) }));
-  }, [companies.options]);
+  }, [companies.options]); // eslint-disable-line react-hooks/exhaustive-deps -- chooses the only company when the options arrive, not again after the user's choice
   useEffect(() => {
     api<{ countries: Place[]; regions: Place[] }>(`/holidays/places?country=${encodeURIComponent(choice.country)}`, { lang })
       .then((res) => setPlaces(res))

@@ -49,7 +49,7 @@ export function OrgForm(props: Props) {
     return () => {
       live = false;
     };
-  }, [table]);
+  }, [table]); // eslint-disable-line react-hooks/exhaustive-deps -- the language is fixed for the page (a switch reloads it)
 
   if (!options) return <p className="text-sm text-muted">{t('common.loading')}</p>;
   return <OrgFields {...props} options={options} />;

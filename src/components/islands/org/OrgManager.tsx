@@ -51,7 +51,7 @@ export default function OrgManager({ lang, table: name, can, startNew = false }:
     if (!startNew) return;
     setEditing('new');
     history.replaceState(null, '', window.location.pathname);
-  }, []);
+  }, []); // eslint-disable-line react-hooks/exhaustive-deps -- `?new=1` opens the form once, after hydration
   const [deleting, setDeleting] = useState<Row | null>(null);
 
   // Writes elsewhere on the page into this table (the holiday import, decision 053) refresh it.
@@ -93,7 +93,7 @@ export default function OrgManager({ lang, table: name, can, startNew = false }:
         ...('sortKey' in c ? { sortKey: c.sortKey } : {}),
         cell: (row: Row) => (c.key === 'name' ? <span className="font-medium">{row.name}</span> : renderCell(c.cell, row[c.key])),
       })),
-    [name, lang],
+    [name, lang], // eslint-disable-line react-hooks/exhaustive-deps -- t and renderCell are rebuilt every render from lang; the columns change with the table (name) and lang
   );
 
   const addButton = can.create ? (

@@ -70,7 +70,7 @@ export default function ScheduleList({ lang, can, departments, startDefault }: P
         ),
       },
     ],
-    [lang],
+    [lang], // eslint-disable-line react-hooks/exhaustive-deps -- t and the cell helpers are rebuilt every render from lang; the columns change only with it
   );
 
   const addLink = can.create ? (

@@ -40,7 +40,7 @@ export function ShiftFields<T extends ShiftFormValues>({ form, t, startDefault }
     if (!startDefault || fromEdited) return;
     const next = defaultStartOf(startDefault, restKey ? restKey.split(',') : []);
     if (form.getValues(path('fromDate')) !== next) form.setValue(path('fromDate'), next as PathValue<T, Path<T>>);
-  }, [restKey, fromEdited]);
+  }, [restKey, fromEdited]); // eslint-disable-line react-hooks/exhaustive-deps -- proposes the first day when the rest days change, until the user edits it
   const err = (name: ShiftName) => fieldMessage(fieldError(form.formState.errors, name), t);
   const field = (name: ShiftName, label: string, type: string, extra: Record<string, unknown> = {}, afterBlur?: () => void) => {
     const registered = form.register(path(name));

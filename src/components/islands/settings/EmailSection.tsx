@@ -93,7 +93,7 @@ export function EmailSection({ lang, canUpdate }: Props) {
         setDraft(toDraft(answer.data));
       })
       .catch((e) => setLoadError(apiFailure(e, t('errors.somethingWentWrong')).message));
-  }, []);
+  }, []); // eslint-disable-line react-hooks/exhaustive-deps -- loaded once; the language is fixed for the page (a switch reloads it)
 
   if (loadError) return <p role="alert" className="text-sm text-red-700 dark:text-red-400">{loadError}</p>;
   if (!saved || !draft) return <p className="text-sm text-muted" role="status">{t('common.loading')}</p>;

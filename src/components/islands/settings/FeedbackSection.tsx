@@ -24,7 +24,7 @@ export function FeedbackSection({ lang, isSuperAdmin }: { lang: Language; isSupe
 
   useEffect(() => {
     if (isSuperAdmin) api<{ data: Feedback[] }>('/feedback', { lang }).then((r) => setList(r.data)).catch(() => setList([]));
-  }, [isSuperAdmin, version]);
+  }, [isSuperAdmin, version]); // eslint-disable-line react-hooks/exhaustive-deps -- the language is fixed for the page (a switch reloads it)
 
   async function send() {
     setError(undefined);

@@ -47,7 +47,7 @@ export function NotificationsSection({ lang, canUpdate }: Props) {
 
   useEffect(() => {
     void load();
-  }, []);
+  }, []); // eslint-disable-line react-hooks/exhaustive-deps -- loaded once, on mount
 
   const change = (kind: string, patch: Partial<CompanyKindSetting>) => setRows((list) => list.map((r) => (r.kind === kind ? { ...r, ...patch } : r)));
 

@@ -51,7 +51,7 @@ export function RecordIntegritySection({ lang, timeZone }: Props) {
   async function run() {
     await act(() => api<{ data: RecordChainCheck }>('/record-chain/verify', { lang }), { then: (answer) => setCheck(answer.data) });
   }
-  useEffect(() => void run(), []);
+  useEffect(() => void run(), []); // eslint-disable-line react-hooks/exhaustive-deps -- checked once, on mount
 
   const where = (b: BrokenEntry) => {
     const company = check?.companies.find((c) => c.companyId === b.companyId)?.companyName ?? `#${b.companyId}`;

@@ -91,7 +91,7 @@ export function DataTable<Row extends { _id: number }>(props: DataTableProps<Row
     return () => {
       live = false;
     };
-  }, [props.path, query, page, pageSize, sorting, filterKey, props.version]);
+  }, [props.path, query, page, pageSize, sorting, filterKey, props.version]); // eslint-disable-line react-hooks/exhaustive-deps -- props is new every render; the query's own parts are listed (filterKey stands for the filters)
 
   const selection = props.selection;
   const pageIds = state.rows.map((r) => r._id);
@@ -99,7 +99,7 @@ export function DataTable<Row extends { _id: number }>(props: DataTableProps<Row
   useEffect(() => {
     // Selection is per page: leaving the page clears it.
     if (selection && selection.selected.some((id) => !pageIds.includes(id))) selection.onChange(selection.selected.filter((id) => pageIds.includes(id)));
-  }, [state.rows]);
+  }, [state.rows]); // eslint-disable-line react-hooks/exhaustive-deps -- selection is per page: trimmed when the rows change
 
   const columns = useMemo<ColumnDef<Row>[]>(
     () => [
@@ -145,7 +145,7 @@ export function DataTable<Row extends { _id: number }>(props: DataTableProps<Row
         ? [{ id: '_actions', header: t('table.actions'), enableSorting: false, cell: ({ row }: { row: { original: Row } }) => props.rowActions!(row.original) }]
         : []),
     ],
-    [props.columns, props.rowActions, selection?.selected, allSelected, state.rows],
+    [props.columns, props.rowActions, selection?.selected, allSelected, state.rows], // eslint-disable-line react-hooks/exhaustive-deps -- t and pageIds are rebuilt every render; state.rows and allSelected stand for them
   );
 
   // Each cell names its column, so the card layout can label it (the header row is hidden there).

@@ -60,7 +60,7 @@ export function UserList(props: {
           ),
       },
     ],
-    [lang],
+    [lang], // eslint-disable-line react-hooks/exhaustive-deps -- t and the cell helpers are rebuilt every render from lang; the columns change only with it (timeZone is a fixed prop)
   );
 
   const addButton = can.create ? (
