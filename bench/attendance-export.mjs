@@ -146,7 +146,15 @@ export async function run({ rows: ROWS = 100_000, log = console.log } = {}) {
     const rows = await countRows(Buffer.concat(chunks));
     const complete = rows === total + 1;
     return [
-      { budget: 4, name: `Excel export of ${total.toLocaleString('en-US')} attendance rows`, measured: complete ? ms : NaN, limit: BUDGET_MS, unit: 'ms', direction: 'max', detail: `first byte ${firstByteMs.toFixed(0)} ms, ${(bytes / 1024 / 1024).toFixed(1)} MB, ${rows - 1} rows read back${complete ? '' : ' (INCOMPLETE)'}` },
+      {
+        budget: 4,
+        name: `Excel export of ${total.toLocaleString('en-US')} attendance rows`,
+        measured: complete ? ms : NaN,
+        limit: BUDGET_MS,
+        unit: 'ms',
+        direction: 'max',
+        detail: `first byte ${firstByteMs.toFixed(0)} ms, ${(bytes / 1024 / 1024).toFixed(1)} MB, ${rows - 1} rows read back${complete ? '' : ' (INCOMPLETE)'}`,
+      },
       { budget: 4, name: 'Excel export: server peak RSS', measured: peak, limit: BUDGET_RSS_MB, unit: 'MB', direction: 'max', detail: `${before.toFixed(0)} MB before the export` },
     ];
   } finally {

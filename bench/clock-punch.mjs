@@ -102,7 +102,11 @@ export async function run({ server: shared, log = console.log } = {}) {
     if (!(await (await fetch(`${server.url}/api/employees?q=${encodeURIComponent(emailOf(1, 0))}&pageSize=1`, { headers })).json()).total) {
       await importEmployees(server.url, headers, EMPLOYEES);
     }
-    giveSchedules(server.dataDir, batch.map((i) => emailOf(1, i)), await shiftAroundNow(server.url));
+    giveSchedules(
+      server.dataDir,
+      batch.map((i) => emailOf(1, i)),
+      await shiftAroundNow(server.url),
+    );
     const pins = batch.map((i) => pinOf(1, i));
     log(`clock punch: ${CONCURRENCY} clients, ${WARMUP_MS / 1000} s warm-up + ${DURATION_MS / 1000} s each, hello-world first`);
 
@@ -113,7 +117,9 @@ export async function run({ server: shared, log = console.log } = {}) {
     const floor = await load(server.url, '/api/health', null);
     const ok = punch.statuses['200'] ?? 0;
     const share = ok / punch.requests;
-    const refusals = Object.entries(punch.samples).map(([status, body]) => `${status}: ${body}`).join('; ');
+    const refusals = Object.entries(punch.samples)
+      .map(([status, body]) => `${status}: ${body}`)
+      .join('; ');
     const ratio = punch.requestsPerSecond / base.requestsPerSecond;
     const honest = share === 1 && !punch.exhausted;
     return [

@@ -47,7 +47,9 @@ const started = performance.now();
 const faceapi = readFrom ? null : await loadFaceApi();
 const loadMs = performance.now() - started;
 
-const files = readdirSync(FACES_DIR).filter((f) => /^[a-z]+\d\.png$/.test(f)).sort();
+const files = readdirSync(FACES_DIR)
+  .filter((f) => /^[a-z]+\d\.png$/.test(f))
+  .sort();
 const photos = [];
 const times = [];
 const odd = {};
@@ -121,7 +123,9 @@ const pipelines = [
 console.log(`Face quality bench: ${photos.length} photos of ${new Set(photos.map((p) => p.person)).size} people`);
 if (faceapi) {
   console.log(`face-api ${faceapi.version} on TensorFlow.js ${faceapi.tf.version_core} (${faceapi.tf.getBackend()} backend); models loaded in ${loadMs.toFixed(0)} ms`);
-  console.log(`kiosk pipeline: ${tiny ? `Tiny Face Detector (input ${tiny.inputSize}, score ${tiny.scoreThreshold})` : 'SSD MobileNet v1'} on ${frameW} × ${frameH} frames, face ${faceSide} px${savedEnrol ? `; enrolment descriptors from ${enrolFrom}` : ''}`);
+  console.log(
+    `kiosk pipeline: ${tiny ? `Tiny Face Detector (input ${tiny.inputSize}, score ${tiny.scoreThreshold})` : 'SSD MobileNet v1'} on ${frameW} × ${frameH} frames, face ${faceSide} px${savedEnrol ? `; enrolment descriptors from ${enrolFrom}` : ''}`,
+  );
   console.log(`detection + landmarks + descriptor: median ${[...times].sort((a, b) => a - b)[Math.floor(times.length / 2)].toFixed(0)} ms per photo (${savedEnrol ? 'kiosk frame only' : 'padded photo and kiosk frame'})`);
   console.log(`no-face.png: ${odd['no-face.png']} faces; group.jpg: ${odd['group.jpg']} faces`);
 } else {

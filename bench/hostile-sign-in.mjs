@@ -78,9 +78,22 @@ async function probeWhile(kinds, until) {
   return samples;
 }
 
-const summary = (list) => ({ p50: percentile(list.map((s) => s.ms), 50), p99: percentile(list.map((s) => s.ms), 99), max: Math.max(...list.map((s) => s.ms)) });
+const summary = (list) => ({
+  p50: percentile(
+    list.map((s) => s.ms),
+    50,
+  ),
+  p99: percentile(
+    list.map((s) => s.ms),
+    99,
+  ),
+  max: Math.max(...list.map((s) => s.ms)),
+});
 const statusCounts = (list) => list.reduce((acc, s) => ({ ...acc, [s.status]: (acc[s.status] ?? 0) + 1 }), {});
-const countsText = (counts) => Object.entries(counts).map(([s, n]) => `${n}×${s}`).join(' ');
+const countsText = (counts) =>
+  Object.entries(counts)
+    .map(([s, n]) => `${n}×${s}`)
+    .join(' ');
 
 export async function run({ log = console.log } = {}) {
   const server = await startServer('bench-hostile');
@@ -90,7 +103,11 @@ export async function run({ log = console.log } = {}) {
     const put = await fetch(`${server.url}/api/settings`, { method: 'PUT', headers, body: JSON.stringify({ ...settings, trustedProxy: '127.0.0.1' }) });
     if (put.status !== 200) throw new Error(`settings answered ${put.status}`);
     await importEmployees(server.url, headers, EMPLOYEES);
-    giveSchedules(server.dataDir, Array.from({ length: EMPLOYEES }, (_, i) => emailOf(1, i)), await shiftAroundNow(server.url));
+    giveSchedules(
+      server.dataDir,
+      Array.from({ length: EMPLOYEES }, (_, i) => emailOf(1, i)),
+      await shiftAroundNow(server.url),
+    );
     const kinds = probes(server.url);
     log(`hostile sign-in: ${WAVES} waves of ${ADDRESSES * PER_ADDRESS} bad sign-ins from ${ADDRESSES} addresses, ${WAVE_GAP_MS} ms apart; probing health, /sign-in and a PIN punch`);
 

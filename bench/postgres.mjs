@@ -96,10 +96,28 @@ async function monthReports(url, engine) {
   const rows = [];
   for (const [name, route] of pages) {
     const r = await timeGet(url + route, headers, RUNS);
-    rows.push({ budget: 3, informational: true, name: `report: ${name} — ${engine}`, measured: r.median, limit: 300, unit: 'ms', direction: 'max', detail: `p95 ${r.p95.toFixed(0)} ms, ${(r.median / floor).toFixed(0)}× health, ${(r.bytes / 1024).toFixed(0)} KB` });
+    rows.push({
+      budget: 3,
+      informational: true,
+      name: `report: ${name} — ${engine}`,
+      measured: r.median,
+      limit: 300,
+      unit: 'ms',
+      direction: 'max',
+      detail: `p95 ${r.p95.toFixed(0)} ms, ${(r.median / floor).toFixed(0)}× health, ${(r.bytes / 1024).toFixed(0)} KB`,
+    });
   }
   const r = await timeGet(`${url}/api/reports/monthly-record/export?month=${lastMonth}&lang=es`, headers, 3, 1);
-  rows.push({ budget: 4, informational: true, name: `export: monthly records .xlsx, all employees — ${engine}`, measured: r.median, limit: 5000, unit: 'ms', direction: 'max', detail: `${(r.bytes / 1024).toFixed(0)} KB` });
+  rows.push({
+    budget: 4,
+    informational: true,
+    name: `export: monthly records .xlsx, all employees — ${engine}`,
+    measured: r.median,
+    limit: 5000,
+    unit: 'ms',
+    direction: 'max',
+    detail: `${(r.bytes / 1024).toFixed(0)} KB`,
+  });
   return rows;
 }
 
@@ -115,7 +133,11 @@ export async function run({ log = console.log } = {}) {
       const sqliteServer = await startServer('bench-pg-clock');
       const employees = await importEmployees(sqliteServer.url, await demoHeaders(sqliteServer.url), 10_000);
       // A shift around now in the company's time zone, so the bench measures accepted punches at any hour.
-      giveSchedules(sqliteServer.dataDir, Array.from({ length: 10_000 }, (_, i) => emailOf(1, i)), await shiftAroundNow(sqliteServer.url));
+      giveSchedules(
+        sqliteServer.dataDir,
+        Array.from({ length: 10_000 }, (_, i) => emailOf(1, i)),
+        await shiftAroundNow(sqliteServer.url),
+      );
       const server = await moveToPostgres(sqliteServer, await createDatabase(pgCluster.base, 'jornada_bench_clock'), 'clock', log);
       try {
         log(`postgres: clock punch with ${employees} employees`);

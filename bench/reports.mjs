@@ -64,7 +64,16 @@ export async function run({ server: shared, log = console.log } = {}) {
     // A year-long report is beyond the budget (a month report over the year's data): shown, not judged.
     for (const [name, path, h, beyond = false] of pages) {
       const r = await timeGet(server.url + path, h, RUNS);
-      rows.push({ budget: 3, informational: beyond, name: `report: ${name}${beyond ? ' (beyond the budget)' : ''}`, measured: r.median, limit: PAGE_BUDGET_MS, unit: 'ms', direction: 'max', detail: `p95 ${r.p95.toFixed(0)} ms, ${(r.median / floor).toFixed(0)}× health, ${(r.bytes / 1024).toFixed(0)} KB` });
+      rows.push({
+        budget: 3,
+        informational: beyond,
+        name: `report: ${name}${beyond ? ' (beyond the budget)' : ''}`,
+        measured: r.median,
+        limit: PAGE_BUDGET_MS,
+        unit: 'ms',
+        direction: 'max',
+        detail: `p95 ${r.p95.toFixed(0)} ms, ${(r.median / floor).toFixed(0)}× health, ${(r.bytes / 1024).toFixed(0)} KB`,
+      });
     }
     const exports = [
       ['attendance report .xlsx, a month', `/api/reports/employee-attendance/export?month=${lastMonth}&lang=es`],

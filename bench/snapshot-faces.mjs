@@ -37,7 +37,13 @@ const cases = [];
 const singles = readdirSync(FACES).filter((f) => /\d\.png$/.test(f));
 for (const side of quick ? [120] : [70, 120, 200]) for (const f of singles) cases.push({ name: `${f} ${side}px`, files: [f], side, expect: 'one' });
 cases.push({ name: 'no-face.png 200px', files: ['no-face.png'], side: 200, expect: 'none' });
-const pairs = [['amy1.png', 'raj1.png'], ['penny2.png', 'sheldon1.png'], ['howard1.png', 'leonard2.png'], ['stuart1.png', 'bernadette1.png'], ['amy3.png', 'raj1.png']];
+const pairs = [
+  ['amy1.png', 'raj1.png'],
+  ['penny2.png', 'sheldon1.png'],
+  ['howard1.png', 'leonard2.png'],
+  ['stuart1.png', 'bernadette1.png'],
+  ['amy3.png', 'raj1.png'],
+];
 for (const side of quick ? [110] : [80, 110, 120]) for (const pair of quick ? pairs.slice(0, 4) : pairs) cases.push({ name: `${pair.join(' + ')} ${side}px`, files: pair, side, expect: 'many' });
 
 const started = performance.now();

@@ -61,9 +61,25 @@ export async function run({ log = console.log } = {}) {
   const rows = [];
   for (const [label, command] of targets) {
     const times = await startupMs(`bench-startup`, command);
-    rows.push({ budget: 6, name: `Startup of the ${label} (fresh DATA_DIR, median of ${STARTS})`, measured: percentile(times, 50), limit: STARTUP_BUDGET_MS, unit: 'ms', direction: 'max', detail: `runs ${times.map((t) => t.toFixed(0)).join(' / ')} ms` });
+    rows.push({
+      budget: 6,
+      name: `Startup of the ${label} (fresh DATA_DIR, median of ${STARTS})`,
+      measured: percentile(times, 50),
+      limit: STARTUP_BUDGET_MS,
+      unit: 'ms',
+      direction: 'max',
+      detail: `runs ${times.map((t) => t.toFixed(0)).join(' / ')} ms`,
+    });
     const rss = await idleRss('bench-rss', command);
-    rows.push({ budget: 6, name: `Idle RSS of the ${label} (after sign-ins and pages)`, measured: rss.settled, limit: RSS_BUDGET_MB, unit: 'MB', direction: 'max', detail: `${rss.afterStart.toFixed(0)} MB after start, ${rss.afterPages.toFixed(0)} MB after 3 sign-ins and ${PAGES.length} pages, then ${SETTLE_MS / 1000} s idle` });
+    rows.push({
+      budget: 6,
+      name: `Idle RSS of the ${label} (after sign-ins and pages)`,
+      measured: rss.settled,
+      limit: RSS_BUDGET_MB,
+      unit: 'MB',
+      direction: 'max',
+      detail: `${rss.afterStart.toFixed(0)} MB after start, ${rss.afterPages.toFixed(0)} MB after 3 sign-ins and ${PAGES.length} pages, then ${SETTLE_MS / 1000} s idle`,
+    });
   }
   return rows;
 }

@@ -37,7 +37,7 @@ export function collectAttributions(root) {
     const key = `${pkg.name}@${pkg.version}`;
     if (seen.has(key)) continue;
     const repository = typeof pkg.repository === 'string' ? pkg.repository : pkg.repository?.url;
-    seen.set(key, { name: pkg.name, version: pkg.version, license: licenseOf(pkg), author: typeof pkg.author === 'string' ? pkg.author : pkg.author?.name ?? null, repository: repository ?? null });
+    seen.set(key, { name: pkg.name, version: pkg.version, license: licenseOf(pkg), author: typeof pkg.author === 'string' ? pkg.author : (pkg.author?.name ?? null), repository: repository ?? null });
     for (const dep of Object.keys(pkg.dependencies ?? {})) queue.push([dep, dir]);
   }
   return [...seen.values()].sort((a, b) => a.name.localeCompare(b.name) || a.version.localeCompare(b.version));

@@ -22,7 +22,10 @@ const SEA_FUSE = 'NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2';
 function run(command, args) {
   const result = spawnSync(command, args, { cwd: root, stdio: ['ignore', 'inherit', 'pipe'], encoding: 'utf8' });
   // postject warns about ELF note names on every official build ("Can't find string offset"): noise.
-  const stderr = (result.stderr ?? '').split('\n').filter((l) => l && !l.includes("Can't find string offset")).join('\n');
+  const stderr = (result.stderr ?? '')
+    .split('\n')
+    .filter((l) => l && !l.includes("Can't find string offset"))
+    .join('\n');
   if (stderr) process.stderr.write(stderr + '\n');
   if (result.status !== 0) throw new Error(`${path.basename(args[0] ?? command)} failed (exit ${result.status})`);
 }
@@ -75,16 +78,23 @@ export async function buildBinary(target = parseTargetArgs([], hostTarget())) {
 
   const blob = path.join(work, 'sea.blob');
   const config = path.join(work, 'sea-config.json');
-  writeFileSync(config, JSON.stringify({
-    main,
-    output: blob,
-    disableExperimentalSEAWarning: true,
-    // V8 code cache of the main script: a faster start. It rules out import() in the main script,
-    // which the bundle does not use (esbuild turns the lazy page imports into plain functions).
-    // The cache is V8's for this machine's CPU: a cross build leaves it out (Node's SEA docs).
-    useCodeCache: !sources.cross,
-    assets: { ...client.assets, ...native.assets, ...packageFiles.assets },
-  }, null, 2));
+  writeFileSync(
+    config,
+    JSON.stringify(
+      {
+        main,
+        output: blob,
+        disableExperimentalSEAWarning: true,
+        // V8 code cache of the main script: a faster start. It rules out import() in the main script,
+        // which the bundle does not use (esbuild turns the lazy page imports into plain functions).
+        // The cache is V8's for this machine's CPU: a cross build leaves it out (Node's SEA docs).
+        useCodeCache: !sources.cross,
+        assets: { ...client.assets, ...native.assets, ...packageFiles.assets },
+      },
+      null,
+      2,
+    ),
+  );
   run(process.execPath, ['--experimental-sea-config', config]);
 
   // The blob must go into the same Node version that made it: the pinned node@24, this machine's
@@ -101,8 +111,10 @@ export async function buildBinary(target = parseTargetArgs([], hostTarget())) {
   if (elfArch(fileHeader(output)) !== arch) throw new Error(`${output} is not a linux-${arch} executable after injection`);
 
   const mb = (bytes) => `${(bytes / 1048576).toFixed(1)} MB`;
-  console.log(`Built ${path.relative(root, output)}: ${mb(statSync(output).size)} ` +
-    `(${client.count} client files, ${native.files.length} native files, ${packageFiles.count} package files, ${((performance.now() - started) / 1000).toFixed(1)} s)`);
+  console.log(
+    `Built ${path.relative(root, output)}: ${mb(statSync(output).size)} ` +
+      `(${client.count} client files, ${native.files.length} native files, ${packageFiles.count} package files, ${((performance.now() - started) / 1000).toFixed(1)} s)`,
+  );
   return output;
 }
 

@@ -35,12 +35,7 @@ export function sourceHash() {
 }
 
 export function buildIsFresh() {
-  return (
-    existsSync(path.join(distDir, 'server', 'entry.mjs')) &&
-    existsSync(path.join(distDir, 'server', 'boot.mjs')) &&
-    existsSync(stampFile) &&
-    readFileSync(stampFile, 'utf8').trim() === sourceHash()
-  );
+  return existsSync(path.join(distDir, 'server', 'entry.mjs')) && existsSync(path.join(distDir, 'server', 'boot.mjs')) && existsSync(stampFile) && readFileSync(stampFile, 'utf8').trim() === sourceHash();
 }
 
 /**

@@ -74,7 +74,9 @@ export function generateBenchData({ dataDir, employees = 500, days = 365, today,
   const counts = { employees: 0, attendances: 0, breaks: 0, leaves: 0 };
   db.transaction(() => {
     if (!group) {
-      group = { id: Number(db.prepare("insert into leave_groups (name, description, status, company_id, created_at, updated_at) values ('Bench', 'Bench', 'active', ?, ?, ?)").run(company.id, stamp, stamp).lastInsertRowid) };
+      group = {
+        id: Number(db.prepare("insert into leave_groups (name, description, status, company_id, created_at, updated_at) values ('Bench', 'Bench', 'active', ?, ?, ?)").run(company.id, stamp, stamp).lastInsertRowid),
+      };
     }
     const departments = [];
     for (let d = 1; d <= 10; d++) {
@@ -110,8 +112,23 @@ export function generateBenchData({ dataDir, employees = 500, days = 365, today,
       const last = `${LAST[int(0, LAST.length - 1)]} ${LAST[int(0, LAST.length - 1)]} ${i + 1}`;
       const birthday = `${int(1960, 2004)}-${String(int(1, 12)).padStart(2, '0')}-${String(int(1, 28)).padStart(2, '0')}`;
       const id = Number(
-        insertEmployee.run(first, last, i % 2 ? 'male' : 'female', `bench${i + 1}@bench.example`, `B${String(i + 1).padStart(7, '0')}`, company.id, dep, job, group.id,
-          chance(0.1) ? 'trainee' : 'regular', `bench:${seed}:${String(i + 1).padStart(8, '0')}`.padEnd(64, '-'), birthday, addDays(day0, -days - 30), stamp, stamp).lastInsertRowid,
+        insertEmployee.run(
+          first,
+          last,
+          i % 2 ? 'male' : 'female',
+          `bench${i + 1}@bench.example`,
+          `B${String(i + 1).padStart(7, '0')}`,
+          company.id,
+          dep,
+          job,
+          group.id,
+          chance(0.1) ? 'trainee' : 'regular',
+          `bench:${seed}:${String(i + 1).padStart(8, '0')}`.padEnd(64, '-'),
+          birthday,
+          addDays(day0, -days - 30),
+          stamp,
+          stamp,
+        ).lastInsertRowid,
       );
       counts.employees++;
       insertSchedule.run(id, shift.start, shift.off, JSON.stringify(shift.rest), addDays(day0, -days - 1), stamp, stamp);
@@ -143,8 +160,20 @@ export function generateBenchData({ dataDir, employees = 500, days = 365, today,
         const breakSeconds = takesBreak ? (breakEnd - breakStart) / 1000 : 0;
         const lateSeconds = (checkIn - start) / 1000 > grace * 60 ? (checkIn - start) / 1000 : 0;
         const attendance = Number(
-          insertAttendance.run(id, date, zone, iso(checkIn), iso(checkOut), (checkOut - checkIn) / 1000 - breakSeconds, breakSeconds,
-            lateSeconds > 0 ? 'late' : 'on_time', lateSeconds, Math.max(0, (off - checkOut) / 1000), iso(checkOut), iso(checkOut)).lastInsertRowid,
+          insertAttendance.run(
+            id,
+            date,
+            zone,
+            iso(checkIn),
+            iso(checkOut),
+            (checkOut - checkIn) / 1000 - breakSeconds,
+            breakSeconds,
+            lateSeconds > 0 ? 'late' : 'on_time',
+            lateSeconds,
+            Math.max(0, (off - checkOut) / 1000),
+            iso(checkOut),
+            iso(checkOut),
+          ).lastInsertRowid,
         );
         counts.attendances++;
         if (takesBreak) {

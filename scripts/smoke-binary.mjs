@@ -114,12 +114,7 @@ function gradientPng(size = 96) {
   header.writeUInt32BE(size, 0);
   header.writeUInt32BE(size, 4);
   header.set([8, 2, 0, 0, 0], 8);
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', zlib.deflateSync(raw)),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', zlib.deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
 }
 
 async function api(base, token, method, url, body, extraHeaders = {}) {
@@ -170,8 +165,17 @@ async function main() {
   const leaveType = await created(base, token, '/api/leave-types', { name: 'Vacaciones', company, daysPerYear: 22 });
   const leaveGroup = await created(base, token, '/api/leave-groups', { name: 'General', description: 'Todos', privilege: [leaveType], status: 'active', company });
   const employee = await created(base, token, '/api/employees', {
-    firstName: 'Marina', lastName: 'Soler Vidal', gender: 'female', email: 'marina.soler@example.com', nationalId: '12345678Z',
-    company, department, jobTitle, leaveGroup, employmentType: 'regular', pin: PIN,
+    firstName: 'Marina',
+    lastName: 'Soler Vidal',
+    gender: 'female',
+    email: 'marina.soler@example.com',
+    nationalId: '12345678Z',
+    company,
+    department,
+    jobTitle,
+    leaveGroup,
+    employmentType: 'regular',
+    pin: PIN,
   });
   const fromDate = new Date(Date.now() - 3 * 86_400_000).toISOString().slice(0, 10);
   await created(base, token, '/api/schedules', { employee, startTime: '00:00', offTime: '23:59', totalHours: 8, restDays: [], fromDate });
@@ -198,13 +202,14 @@ async function main() {
   const photo = await api(base, token, 'POST', `/api/employees/${employee}/photos`, { image: `data:image/png;base64,${png.toString('base64')}` });
   check(photo.status === 201, 'a photo upload goes through sharp', `${photo.status} ${photo.text.slice(0, 300)}`);
   const photoUrl = (await api(base, token, 'GET', `/api/employees/${employee}/photos`)).json?.data?.[0]?.url;
-  const photoSha = createHash('sha256').update(Buffer.from(await (await fetchWithin(base + photoUrl, { headers: { authorization: `Bearer ${token}` } })).arrayBuffer())).digest('hex');
+  const photoSha = createHash('sha256')
+    .update(Buffer.from(await (await fetchWithin(base + photoUrl, { headers: { authorization: `Bearer ${token}` } })).arrayBuffer()))
+    .digest('hex');
 
   // The monthly record as PDF: pdfkit with the Noto Sans faces read from the executable's assets.
   const pdf = await fetchWithin(`${base}/api/reports/monthly-record/pdf?employee=${employee}&lang=es`, { headers: { authorization: `Bearer ${token}` } });
   const pdfBytes = Buffer.from(await pdf.arrayBuffer());
-  check(pdf.status === 200 && pdf.headers.get('content-type') === 'application/pdf', 'the monthly record PDF downloads',
-    `${pdf.status} ${pdf.headers.get('content-type')} ${pdfBytes.subarray(0, 300).toString('utf8')}`);
+  check(pdf.status === 200 && pdf.headers.get('content-type') === 'application/pdf', 'the monthly record PDF downloads', `${pdf.status} ${pdf.headers.get('content-type')} ${pdfBytes.subarray(0, 300).toString('utf8')}`);
   check(pdfBytes.subarray(0, 5).toString('latin1') === '%PDF-' && pdfBytes.subarray(-6).toString('latin1').includes('%%EOF'), 'the download is a whole PDF');
   check(pdfBytes.length > 8_000 && pdfBytes.length < 300_000, 'the PDF has a reasonable size', `${pdfBytes.length} bytes`);
   check(pdfBytes.includes('+NotoSans-Regular') && pdfBytes.includes('+NotoSans-Bold'), 'the PDF embeds the Noto Sans faces (subsets)');
@@ -273,7 +278,13 @@ async function main() {
   const out = await api(base, null, 'POST', '/api/clock', { action: 'check-out', pin: PIN }, fromTerminal);
   check(out.status === 200 && out.json.employee?._id === employee, 'the old PIN punches after the restore (secrets restored)', `${out.status} ${out.text}`);
   const shown = await fetchWithin(base + photoUrl, { headers: { authorization: `Bearer ${relogin.json?.accessToken}` } });
-  check(shown.status === 200 && createHash('sha256').update(Buffer.from(await shown.arrayBuffer())).digest('hex') === photoSha, 'the old photo shows after the restore');
+  check(
+    shown.status === 200 &&
+      createHash('sha256')
+        .update(Buffer.from(await shown.arrayBuffer()))
+        .digest('hex') === photoSha,
+    'the old photo shows after the restore',
+  );
   // Every line the server wrote is JSON (decision 041), and the process is named jornada.
   const comm = readFileSync(`/proc/${child.pid}/comm`, 'utf8').trim();
   check(runner.length > 0 || comm === 'jornada', 'the process is named jornada', comm);

@@ -54,10 +54,7 @@ const noBuild = process.argv.includes('--no-build') || process.env.JORNADA_NO_BU
 if (!noBuild && !buildIsFresh()) {
   if (process.env.NODE_ENV === 'production') {
     // A production start never runs the compiler: build at install or upgrade time.
-    startLog.fatal(
-      { distDir },
-      'Jornada could not start: the build is missing or older than the sources, and NODE_ENV=production never builds at start: run `npm run build`, then start again.',
-    );
+    startLog.fatal({ distDir }, 'Jornada could not start: the build is missing or older than the sources, and NODE_ENV=production never builds at start: run `npm run build`, then start again.');
     process.exit(1);
   }
   // Settings first, also before a build (Node's type stripping loads the TypeScript check; its cost

@@ -22,14 +22,7 @@ import { loadSession } from './server/services/sign-in/session-user.ts';
 
 /** Built assets and public files: no session needed, never redirected. */
 function isAsset(path: string): boolean {
-  return (
-    path.startsWith('/_astro/') ||
-    path.startsWith('/models/') ||
-    path.startsWith('/@') ||
-    path.startsWith('/node_modules/') ||
-    path.startsWith('/src/') ||
-    /^\/[^/]+\.(ico|png|svg|txt|webmanifest|json)$/.test(path)
-  );
+  return path.startsWith('/_astro/') || path.startsWith('/models/') || path.startsWith('/@') || path.startsWith('/node_modules/') || path.startsWith('/src/') || /^\/[^/]+\.(ico|png|svg|txt|webmanifest|json)$/.test(path);
 }
 
 /**
@@ -46,9 +39,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
   if (path === '/api/health') return withSecurityHeaders(await next());
 
   const isApi = path === '/api' || path.startsWith('/api/');
-  context.locals.lang = isApi
-    ? apiLanguage(request, cookies)
-    : pageLanguage(request, cookies, (await getSettings(await getDb())).defaultLanguage);
+  context.locals.lang = isApi ? apiLanguage(request, cookies) : pageLanguage(request, cookies, (await getSettings(await getDb())).defaultLanguage);
   const lang = context.locals.lang;
 
   if (isCrossSiteWrite(request, url)) {
@@ -82,9 +73,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
         // A refused API token says why, for the script that sent it (never the sign-in message).
         if (!user) return withSecurityHeaders(errorJson(tokenRefusal ? new AppError(tokenRefusal, 401) : unauthenticated(), lang));
         if (!route) {
-          const error = apiPathExists(context.routePattern)
-            ? new AppError('errors.methodNotAllowed', 405)
-            : new AppError('errors.notFound', 404);
+          const error = apiPathExists(context.routePattern) ? new AppError('errors.methodNotAllowed', 405) : new AppError('errors.notFound', 404);
           return withSecurityHeaders(errorJson(error, lang));
         }
         // A token never changes its account's password or sessions, nor makes tokens.

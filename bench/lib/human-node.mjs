@@ -69,7 +69,15 @@ export async function humanFaces(human, { data, width, height }) {
   const batch = human.tf.expandDims(human.tf.cast(tensor, 'float32'), 0);
   try {
     const result = await human.detect(batch);
-    return result.face.map((f) => ({ box: f.box, score: f.boxScore ?? f.score, real: f.real ?? null, live: f.live ?? null, yaw: f.rotation?.angle?.yaw ?? null, pitch: f.rotation?.angle?.pitch ?? null, roll: f.rotation?.angle?.roll ?? null }));
+    return result.face.map((f) => ({
+      box: f.box,
+      score: f.boxScore ?? f.score,
+      real: f.real ?? null,
+      live: f.live ?? null,
+      yaw: f.rotation?.angle?.yaw ?? null,
+      pitch: f.rotation?.angle?.pitch ?? null,
+      roll: f.rotation?.angle?.roll ?? null,
+    }));
   } finally {
     human.tf.dispose([tensor, batch]);
   }

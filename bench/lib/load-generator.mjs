@@ -21,16 +21,12 @@ const agent = new http.Agent({ keepAlive: true, maxSockets: config.concurrency }
 
 function post(body) {
   return new Promise((resolve) => {
-    const req = http.request(
-      target,
-      { method: 'POST', agent, headers: { 'content-type': 'application/json', 'accept-language': 'en', 'content-length': Buffer.byteLength(body) } },
-      (res) => {
-        const chunks = [];
-        res.on('data', (c) => chunks.push(c));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
-        res.on('error', () => resolve({ status: 0, body: '' }));
-      },
-    );
+    const req = http.request(target, { method: 'POST', agent, headers: { 'content-type': 'application/json', 'accept-language': 'en', 'content-length': Buffer.byteLength(body) } }, (res) => {
+      const chunks = [];
+      res.on('data', (c) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
+      res.on('error', () => resolve({ status: 0, body: '' }));
+    });
     req.on('error', (error) => resolve({ status: 0, body: String(error) }));
     req.end(body);
   });

@@ -74,7 +74,11 @@ const HEADER = ['#', 'budget', 'measured', 'limit', 'ratio', 'verdict', 'detail'
 export function formatTable(rows: readonly BudgetRow[]): string {
   const table = [HEADER, ...rows.map(cells)];
   const widths = HEADER.map((_, c) => Math.max(...table.map((r) => r[c]!.length)));
-  const line = (r: string[]) => r.map((cell, c) => (c === 4 || c === 2 ? cell.padStart(widths[c]!) : cell.padEnd(widths[c]!))).join('  ').trimEnd();
+  const line = (r: string[]) =>
+    r
+      .map((cell, c) => (c === 4 || c === 2 ? cell.padStart(widths[c]!) : cell.padEnd(widths[c]!)))
+      .join('  ')
+      .trimEnd();
   return [line(HEADER), widths.map((w) => '-'.repeat(w)).join('  '), ...table.slice(1).map(line)].join('\n');
 }
 

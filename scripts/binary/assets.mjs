@@ -46,9 +46,7 @@ export function nativeFiles(nodeModulesDirs, arch) {
   const pick = (pkg, test) => {
     const base = dirs.find((d) => existsSync(path.join(d, pkg)));
     if (!base) throw new Error(`${pkg} is not installed for linux-${arch} (run npm ci on this machine)`);
-    return [...walk(path.join(base, pkg))]
-      .map((file) => ({ path: posix(path.relative(base, file)), file }))
-      .filter((f) => test(f.path.slice(pkg.length + 1)));
+    return [...walk(path.join(base, pkg))].map((file) => ({ path: posix(path.relative(base, file)), file })).filter((f) => test(f.path.slice(pkg.length + 1)));
   };
   const files = [
     // lib/ too: the quick_check worker loads the package's JavaScript from the cache (decision 040).
@@ -87,10 +85,7 @@ export function nativeAssets(nodeModulesDirs, arch, workDir) {
  * record PDF's two Noto Sans faces (src/server/services/reports/monthly-record-pdf.ts,
  * RECORD_PDF_FONT_FILES). pdfkit itself needs no file: the PDF never uses its standard fonts.
  */
-export const PACKAGE_FILES = [
-  '@expo-google-fonts/noto-sans/400Regular/NotoSans_400Regular.ttf',
-  '@expo-google-fonts/noto-sans/700Bold/NotoSans_700Bold.ttf',
-];
+export const PACKAGE_FILES = ['@expo-google-fonts/noto-sans/400Regular/NotoSans_400Regular.ttf', '@expo-google-fonts/noto-sans/700Bold/NotoSans_700Bold.ttf'];
 
 /** Assets `package/<path>` (read with sea.getAsset by readPackageFile); no manifest: callers name their files. */
 export function packageAssets(nodeModules) {

@@ -33,9 +33,7 @@ function nativePackagesPlugin(root) {
         source = source
           .replace(/\b__dirname\b/g, `__jornadaNative.packagePath(${JSON.stringify(pkg)}, ${dir})`)
           .replaceAll('import.meta.url', `__jornadaNative.packageUrl(${JSON.stringify(pkg)}, ${JSON.stringify(rel)})`);
-        const header = esm
-          ? `import * as __jornadaNative from ${helpers};\n`
-          : `const __jornadaNative = require(${helpers});\n`;
+        const header = esm ? `import * as __jornadaNative from ${helpers};\n` : `const __jornadaNative = require(${helpers});\n`;
         return { contents: header + source, loader: 'js', resolveDir: path.dirname(args.path) };
       });
     },

@@ -24,7 +24,11 @@ function npmPack(name, version, dir) {
     env: { ...process.env, npm_config_ignore_scripts: 'true', npm_config_fund: 'false', npm_config_audit: 'false' },
   });
   if (result.status !== 0) {
-    const reason = (result.stderr || result.error?.message || '').split('\n').filter((l) => /error/i.test(l)).slice(0, 3).join(' ');
+    const reason = (result.stderr || result.error?.message || '')
+      .split('\n')
+      .filter((l) => /error/i.test(l))
+      .slice(0, 3)
+      .join(' ');
     throw new Error(`npm pack ${name}@${version} failed (exit ${result.status}): ${reason || 'no message'}`);
   }
   const report = JSON.parse(result.stdout)[0];

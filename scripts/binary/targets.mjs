@@ -54,7 +54,7 @@ export function targetPackages(target, { lock, nodeVersion }) {
   };
   const nodeEntry = lock.packages?.[`node_modules/node-linux-${arch}`];
   return [
-    { name: `node-linux-${arch}`, version: nodeVersion, integrity: nodeEntry?.version === nodeVersion ? nodeEntry.integrity ?? null : null },
+    { name: `node-linux-${arch}`, version: nodeVersion, integrity: nodeEntry?.version === nodeVersion ? (nodeEntry.integrity ?? null) : null },
     locked(`@img/sharp-linux-${arch}`),
     locked(`@img/sharp-libvips-linux-${arch}`),
   ];
@@ -71,7 +71,9 @@ export function tarballName(name, version) {
  */
 export function matchesIntegrity(bytes, integrity) {
   const order = ['sha512', 'sha384', 'sha256', 'sha1'];
-  const hashes = String(integrity).trim().split(/\s+/)
+  const hashes = String(integrity)
+    .trim()
+    .split(/\s+/)
     .map((entry) => entry.match(/^(sha512|sha384|sha256|sha1)-([A-Za-z0-9+/=]+)(\?.*)?$/))
     .filter(Boolean)
     .map(([, algorithm, digest]) => ({ algorithm, digest }));

@@ -18,10 +18,7 @@ export const MALLOC_ENV = { MALLOC_MMAP_THRESHOLD_: String(1024 * 1024), UV_THRE
 /** Node's arch for the kernel's machine name (`/proc/sys/kernel/arch`, which qemu-user passes through). */
 const KERNEL_ARCHES: Record<string, string> = { x86_64: 'x64', aarch64: 'arm64' };
 
-export type ReexecPlan =
-  | { action: 'none' }
-  | { action: 'skip'; reason: string }
-  | { action: 'exec'; env: Record<string, string> };
+export type ReexecPlan = { action: 'none' } | { action: 'skip'; reason: string } | { action: 'exec'; env: Record<string, string> };
 
 export interface ReexecFacts {
   env: NodeJS.ProcessEnv;

@@ -37,12 +37,7 @@ export const NATIVE_MANIFEST_ASSET = 'manifest/native.json';
  * ~/.cache/jornada; then a per-user folder in the temporary directory when those cannot be written
  * or lie on a noexec mount (`nativeRoot`). A JORNADA_CACHE_DIR the operator set is the only one.
  */
-export function cacheDirCandidates(
-  env: NodeJS.ProcessEnv,
-  home: string,
-  tmp: string,
-  uid: number,
-): string[] {
+export function cacheDirCandidates(env: NodeJS.ProcessEnv, home: string, tmp: string, uid: number): string[] {
   if (env['JORNADA_CACHE_DIR']) return [path.resolve(env['JORNADA_CACHE_DIR'])];
   const list: string[] = [];
   if (env['XDG_CACHE_HOME'] && path.isAbsolute(env['XDG_CACHE_HOME'])) list.push(path.join(env['XDG_CACHE_HOME'], 'jornada'));
@@ -212,11 +207,11 @@ export function extractToFirstUsable(
     if (noexec !== undefined) {
       errors.push(`${base} is on a noexec mount (${noexec})`);
       if (i < candidates.length - 1) {
-        warn(
-          `Native library cache ${base} is on a noexec mount (${noexec}), libraries cannot be loaded from it; ` +
-            `using the next candidate. Set JORNADA_CACHE_DIR to a folder on a mount without noexec.`,
-          { cacheDir: base, mountPoint: noexec, next: candidates[i + 1] },
-        );
+        warn(`Native library cache ${base} is on a noexec mount (${noexec}), libraries cannot be loaded from it; ` + `using the next candidate. Set JORNADA_CACHE_DIR to a folder on a mount without noexec.`, {
+          cacheDir: base,
+          mountPoint: noexec,
+          next: candidates[i + 1],
+        });
       }
       continue;
     }
@@ -226,10 +221,7 @@ export function extractToFirstUsable(
       errors.push(`${base}: ${(error as Error).message}`);
     }
   }
-  throw new Error(
-    `No usable cache folder for the native libraries (${errors.join('; ')}); ` +
-      'set JORNADA_CACHE_DIR to a folder this user can write on a mount without noexec.',
-  );
+  throw new Error(`No usable cache folder for the native libraries (${errors.join('; ')}); ` + 'set JORNADA_CACHE_DIR to a folder this user can write on a mount without noexec.');
 }
 
 // The bundle (scripts/binary/bundle.mjs) rewrites `__dirname` and `import.meta.url` in the

@@ -109,10 +109,7 @@ export function serve(options: ServeOptions): http.Server {
     const lang = languageFromAcceptHeader(req.headers['accept-language']) ?? DEFAULT_LANGUAGE;
     const body = `${translate(lang, 'errors.methodNotAllowed')}\n`;
     socket.on('error', () => undefined);
-    socket.end(
-      `HTTP/1.1 405 Method Not Allowed\r\nallow: ${ALLOWED_METHODS}\r\ncontent-type: text/plain; charset=utf-8\r\n` +
-        `content-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
-    );
+    socket.end(`HTTP/1.1 405 Method Not Allowed\r\nallow: ${ALLOWED_METHODS}\r\ncontent-type: text/plain; charset=utf-8\r\n` + `content-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`);
     log.info({ method: req.method, path: (req.url ?? '').split('?')[0], status: 405, ms: 0 }, 'request');
   });
   server.on('error', (error) => {

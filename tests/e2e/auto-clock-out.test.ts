@@ -87,11 +87,15 @@ describe('automatic clock-out (issue 22.3)', () => {
     }
     expect(employee).toBeGreaterThan(0);
     writeFileSync(clockFile, localDateTimeToUtcIso(TODAY, '18:00', ZONE));
-    attendanceId = await waitFor('the automatic clock-out', () =>
-      sqlIn<{ id: number }>(server.dataDir, 'select id from attendances where employee_id = ? and date = ? and closed_automatically = 1', employee, TODAY)[0]?.id,
+    attendanceId = await waitFor(
+      'the automatic clock-out',
+      () => sqlIn<{ id: number }>(server.dataDir, 'select id from attendances where employee_id = ? and date = ? and closed_automatically = 1', employee, TODAY)[0]?.id,
     );
     expect(sqlIn<{ time_out: string }>(server.dataDir, 'select time_out from attendances where id = ?', attendanceId)[0]!.time_out).toBe(localDateTimeToUtcIso(TODAY, '17:00', ZONE));
-    for (const [lang, label] of [['es', 'Cerrada automáticamente'], ['en', 'Closed automatically']] as const) {
+    for (const [lang, label] of [
+      ['es', 'Cerrada automáticamente'],
+      ['en', 'Closed automatically'],
+    ] as const) {
       await setLanguage(lang);
       await page.goto(`${server.url}/attendance?employee=${employee}&from=${TODAY}&to=${TODAY}`);
       expect(await page.textContent('[data-testid=closed-automatically]')).toBe(label);

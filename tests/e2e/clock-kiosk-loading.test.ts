@@ -183,7 +183,9 @@ describe('the clock terminal while its face models load', () => {
     expect(await kiosk(page, 'data-face')).toBe('ready');
     const delays = await page.evaluate(() => window.__tapDelays!);
     const slowest = (list: number[]) => Math.round(Math.max(...list));
-    console.log(`PIN punch ${Math.round(punchedAfter)} ms after opening; ${latencies.length} keys while loading (backend ${await page.getAttribute('video', 'data-face-backend')}): slowest ${slowest(delays)} ms in the page, ${slowest(latencies)} ms polled`);
+    console.log(
+      `PIN punch ${Math.round(punchedAfter)} ms after opening; ${latencies.length} keys while loading (backend ${await page.getAttribute('video', 'data-face-backend')}): slowest ${slowest(delays)} ms in the page, ${slowest(latencies)} ms polled`,
+    );
     expect(probes).toBeGreaterThan(0);
     expect(delays.length).toBeGreaterThanOrEqual(latencies.length);
     const sorted = [...delays].sort((a, b) => a - b);

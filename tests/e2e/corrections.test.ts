@@ -66,7 +66,10 @@ describe('two-sided correction of a missing check-out', () => {
     // Without a reason it is refused, in Spanish, and nothing is sent.
     await employee.fill('#corr-timeOut', '16:00');
     await employee.click('[data-testid=send-correction]');
-    await employee.getByRole('alert').filter({ hasText: /motivo/i }).waitFor();
+    await employee
+      .getByRole('alert')
+      .filter({ hasText: /motivo/i })
+      .waitFor();
     await employee.fill('#corr-reason', 'Olvidé fichar la salida');
     await shootWidthsAndThemes(employee, SHOTS, 'request-form-es', { fullPage: true });
     await employee.click('[data-testid=send-correction]');
@@ -117,7 +120,17 @@ describe('two-sided correction of a missing check-out', () => {
       const list = (await (await fetch('/api/attendances?from=2027-03-02&to=2027-03-02&q=Javier')).json()) as { data: { _id: number; revision: number }[] };
       return list.data[0]!;
     });
-    const patched = await admin.evaluate(async (d) => (await fetch(`/api/attendances/${d._id}`, { method: 'PATCH', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ timeIn: '07:58', timeOut: '15:30', reason: 'Left at 15:30 per the camera' }) })).status, day);
+    const patched = await admin.evaluate(
+      async (d) =>
+        (
+          await fetch(`/api/attendances/${d._id}`, {
+            method: 'PATCH',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ timeIn: '07:58', timeOut: '15:30', reason: 'Left at 15:30 per the camera' }),
+          })
+        ).status,
+      day,
+    );
     expect(patched).toBe(200);
     await employee.goto(`${session.server.url}/personal/attendance?month=2027-03`);
     const waiting = employee.locator(`[data-testid=awaiting-answer][data-date="${TUE}"]`);

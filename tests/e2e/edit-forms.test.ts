@@ -21,10 +21,7 @@ afterAll(() => session?.close());
 type Json = Record<string, unknown> & { _id: number; name: string };
 const apiGet = (path: string) => page.evaluate(async (p) => (await (await fetch(p)).json()) as { data: unknown }, path);
 const apiPost = (path: string, body: unknown) =>
-  page.evaluate(
-    async ([p, b]) => (await (await fetch(p as string, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(b) })).json()) as { data: Json },
-    [path, body] as const,
-  );
+  page.evaluate(async ([p, b]) => (await (await fetch(p as string, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(b) })).json()) as { data: Json }, [path, body] as const);
 const shot = (name: string) => page.screenshot({ path: `tests/.tmp/screenshots/${name}.png`, fullPage: true });
 const asText = (v: unknown) => (v === null || v === undefined ? '' : String(v));
 
@@ -137,9 +134,7 @@ describe('first steps in the forms', () => {
     await page.goto(`${server.url}/employee-create`);
     await page.waitForSelector('[data-testid=employee-form]');
     const marked = await page.$$eval('[data-testid=employee-form] label:has([data-required-mark])', (labels) => labels.map((l) => l.getAttribute('for')));
-    expect(marked.sort()).toEqual(
-      ['firstName', 'lastName', 'gender', 'email', 'nationalId', 'company', 'department', 'jobTitle', 'leaveGroup', 'employmentType', 'pin'].map((f) => `emp-${f}`).sort(),
-    );
+    expect(marked.sort()).toEqual(['firstName', 'lastName', 'gender', 'email', 'nationalId', 'company', 'department', 'jobTitle', 'leaveGroup', 'employmentType', 'pin'].map((f) => `emp-${f}`).sort());
     const ariaRequired = await page.$$eval('[data-testid=employee-form] [aria-required=true]', (els) => els.map((e) => e.id));
     expect(ariaRequired.sort()).toEqual([...marked].sort());
     expect(await page.textContent('[data-testid=employee-form] [data-testid=required-legend]')).toBe('Fields marked with * are required.');

@@ -98,7 +98,14 @@ describe('Settings › Email and the outbox in the browser', () => {
         server.dataDir,
         `insert into outbox (channel, kind, company_id, dedupe_key, recipient, language, payload, status, attempts, next_attempt_at, last_error, created_at, updated_at, sent_at)
          values ('email', 'leaveRequested', null, null, ?, 'es', ?, ?, ?, ?, ?, ?, ?, null)`,
-        to, JSON.stringify({ subject, text: 'Hola', html: '<p>Hola</p>' }), status, attempts, status === 'pending' ? new Date(Date.now() + 3_600_000).toISOString() : at, error, at, at,
+        to,
+        JSON.stringify({ subject, text: 'Hola', html: '<p>Hola</p>' }),
+        status,
+        attempts,
+        status === 'pending' ? new Date(Date.now() + 3_600_000).toISOString() : at,
+        error,
+        at,
+        at,
       );
     queue('failed', 'elena.ramos@example.com', 'Solicitud de ausencia de Elena Ramos', 8, 'Interrupted while sending (the server stopped); it may have been delivered. Retry only if it was not.');
     queue('pending', 'javier.moreno@example.com', 'Falta la salida del martes', 2, 'connect ECONNREFUSED 127.0.0.1:25');

@@ -22,8 +22,7 @@ afterAll(async () => {
 });
 
 const HEADER = 'Nombre;Apellidos;Género;Correo electrónico;DNI/NIE;Empresa;Departamento;Puesto;Grupo de ausencia;Tipo de empleo;PIN';
-const row = (first: string, last: string, email: string, dni: string, pin: string) =>
-  `${first};${last};Mujer;${email};${dni};Panadería La Espiga;Tienda;Dependiente;General;Fijo;${pin}`;
+const row = (first: string, last: string, email: string, dni: string, pin: string) => `${first};${last};Mujer;${email};${dni};Panadería La Espiga;Tienda;Dependiente;General;Fijo;${pin}`;
 
 /** A Spanish Excel export: byte order mark, semicolons, CRLF. */
 function writeCsv(name: string, rows: string[]): string {

@@ -29,10 +29,7 @@ async function saveOrgForm(name: string) {
 }
 /** JSON API call with the page's session, for the records the guide does not walk through. */
 const apiPost = (path: string, body: unknown) =>
-  page.evaluate(
-    async ([p, b]) => (await fetch(p as string, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(b) })).json(),
-    [path, body] as const,
-  );
+  page.evaluate(async ([p, b]) => (await fetch(p as string, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(b) })).json(), [path, body] as const);
 
 describe('first run as a newcomer', () => {
   it('signs up without demo data and sees the guide at 1/4: the default organisation covers the department and the prerequisites', async () => {
@@ -172,7 +169,16 @@ describe('first run as a newcomer', () => {
     await apiPost('/api/departments', { name: 'Taller', company: 1 });
     const roles = await page.evaluate(async () => (await (await fetch('/api/roles')).json()).data as { _id: number; name: string }[]);
     const admin = roles.find((r) => r.name === 'Administrator')!;
-    const created = await apiPost('/api/users', { name: 'Teo Gil', email: 'teo@flores.es', password: 'Teo#2026flor', confirmPassword: 'Teo#2026flor', role: admin._id, status: 'enabled', accountType: 'Admin', company: 1 });
+    const created = await apiPost('/api/users', {
+      name: 'Teo Gil',
+      email: 'teo@flores.es',
+      password: 'Teo#2026flor',
+      confirmPassword: 'Teo#2026flor',
+      role: admin._id,
+      status: 'enabled',
+      accountType: 'Admin',
+      company: 1,
+    });
     expect(created.data?._id).toBeGreaterThan(0);
     await signOut(page);
     await signIn(page, server.url, 'teo@flores.es', 'Teo#2026flor', '/dashboard');

@@ -34,10 +34,14 @@ afterAll(async () => {
 /** The toast settles (it slides in) below the header's bottom edge. */
 async function belowHeader(toast: Locator): Promise<void> {
   const header = (await page.locator('.shell-header').boundingBox())!;
-  await waitFor('the toast to settle below the header', async () => {
-    const box = await toast.boundingBox();
-    return !!box && box.y >= header.y + header.height;
-  }, 5_000);
+  await waitFor(
+    'the toast to settle below the header',
+    async () => {
+      const box = await toast.boundingBox();
+      return !!box && box.y >= header.y + header.height;
+    },
+    5_000,
+  );
 }
 
 const problems = async () => {
@@ -77,10 +81,7 @@ describe('a fresh install, just after sign-up', () => {
     await page.locator('td[data-column="_actions"] button').first().click();
     await page.waitForSelector('[data-testid=org-form]');
     await page.fill('#org-name', 'Obrador central');
-    const [answer] = await Promise.all([
-      page.waitForResponse((r) => r.request().method() === 'PATCH' && r.url().includes('/api/departments/')),
-      page.click('[data-testid=org-form] button[type=submit]'),
-    ]);
+    const [answer] = await Promise.all([page.waitForResponse((r) => r.request().method() === 'PATCH' && r.url().includes('/api/departments/')), page.click('[data-testid=org-form] button[type=submit]')]);
     const message = (await answer.json()).message as string;
     expect(message).toMatch(/updated|saved/i);
     const toast = page.locator('[data-sonner-toast][data-type=success]').filter({ hasText: message });
@@ -98,10 +99,7 @@ describe('a fresh install, just after sign-up', () => {
     await page.locator('td[data-column="_actions"] button').first().click();
     await page.waitForSelector('[data-testid=org-form]');
     await page.fill('#org-name', 'Obrador norte');
-    const [answer] = await Promise.all([
-      page.waitForResponse((r) => r.request().method() === 'PATCH' && r.url().includes('/api/departments/')),
-      page.click('[data-testid=org-form] button[type=submit]'),
-    ]);
+    const [answer] = await Promise.all([page.waitForResponse((r) => r.request().method() === 'PATCH' && r.url().includes('/api/departments/')), page.click('[data-testid=org-form] button[type=submit]')]);
     const message = (await answer.json()).message as string;
     expect(message).toMatch(/actualizad|guardad/i);
     const toast = page.locator('[data-sonner-toast][data-type=success]').filter({ hasText: message });

@@ -86,7 +86,7 @@ describe('public holiday import (issue 21.5)', () => {
     await page.waitForSelector('td:has-text("Vacaciones devengadas")');
   });
 
-  it('the review page shows the year\'s days and those carried over with their expiry', async () => {
+  it("the review page shows the year's days and those carried over with their expiry", async () => {
     await setLanguage('es');
     const call = async (method: string, url: string, data?: unknown) => {
       const res = await page.request.fetch(`${server.url}${url}`, { method, ...(data ? { data } : {}), headers: { 'accept-language': 'es' } });

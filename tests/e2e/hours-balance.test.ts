@@ -31,7 +31,21 @@ beforeAll(async () => {
   ({ server, page } = session);
   // Bruno: 80 h of paid overtime in January 2026 (eight days of 18 h on an 8 h schedule), and a ninth day unmarked.
   const first = (await api('GET', '/api/employees?pageSize=1')).data[0];
-  bruno = (await api('POST', '/api/employees', { firstName: 'Bruno', lastName: 'Tope Horas', gender: 'male', email: 'bruno.tope@example.com', nationalId: 'TH-1', company: first.company, department: first.department, jobTitle: first.jobTitle, leaveGroup: first.leaveGroup, employmentType: 'regular', pin: '88200001' })).data._id;
+  bruno = (
+    await api('POST', '/api/employees', {
+      firstName: 'Bruno',
+      lastName: 'Tope Horas',
+      gender: 'male',
+      email: 'bruno.tope@example.com',
+      nationalId: 'TH-1',
+      company: first.company,
+      department: first.department,
+      jobTitle: first.jobTitle,
+      leaveGroup: first.leaveGroup,
+      employmentType: 'regular',
+      pin: '88200001',
+    })
+  ).data._id;
   await api('POST', '/api/schedules', { employee: bruno, startTime: '09:00', offTime: '17:00', totalHours: 8, restDays: ['Saturday', 'Sunday'], fromDate: '2026-01-01' });
   for (const date of ['2026-01-05', '2026-01-06', '2026-01-07', '2026-01-08', '2026-01-09', '2026-01-12', '2026-01-13', '2026-01-14']) {
     await api('POST', '/api/attendances', { employee: bruno, date, timeIn: '05:00', timeOut: '23:00', reason: 'Campaña', overtimeCompensation: 'paid' });

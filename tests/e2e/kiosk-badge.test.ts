@@ -167,7 +167,7 @@ describe('badge reader under load (80 ms of jitter between keys)', () => {
     await page.close();
   }, 120_000);
 
-  it('a PIN typed on the keyboard at a person\'s pace stays a PIN, even on a loaded terminal', async () => {
+  it("a PIN typed on the keyboard at a person's pace stays a PIN, even on a loaded terminal", async () => {
     setNow('2027-03-01', '11:20');
     const { page, cdp } = await openClock();
     await loadMainThread(page);

@@ -140,7 +140,10 @@ describe('leave in the browser', () => {
   });
 
   it('looks right in Spanish too (screenshots)', async () => {
-    for (const [browser, page] of [[employeeBrowser, employee], [adminBrowser, admin]] as const) {
+    for (const [browser, page] of [
+      [employeeBrowser, employee],
+      [adminBrowser, admin],
+    ] as const) {
       await browser.context.addCookies([{ name: 'lang', value: 'es', url: server.url }]);
       await page.goto(server.url + '/access-denied');
       await page.evaluate(() => localStorage.setItem('lang', 'es'));

@@ -83,7 +83,10 @@ describe('notification screens', () => {
   it('loads both screens at 390 px without errors or sideways scrolling, also for an Employee account', async () => {
     await page.setViewportSize({ width: 390, height: 900 });
     await take();
-    for (const [where, ready] of [['/setting#notifications', 'notify-row-missedCheckIn'], ['/account-setting', 'my-notify-leaveRequested']] as const) {
+    for (const [where, ready] of [
+      ['/setting#notifications', 'notify-row-missedCheckIn'],
+      ['/account-setting', 'my-notify-leaveRequested'],
+    ] as const) {
       await page.goto('about:blank');
       await page.goto(`${server.url}${where}`);
       await page.waitForSelector(`[data-testid=${ready}]`);

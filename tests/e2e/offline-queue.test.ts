@@ -134,7 +134,7 @@ describe('the offline queue of a paired terminal', () => {
     expect(rows.slice(1).map((r) => r.created_at)).toEqual([back, back]);
     expect(sql('select count(*) as n from clock_conflicts')).toEqual([{ n: 0 }]);
     // The break is on the record: the day is still open, with one break closed.
-    expect(sql("select count(*) as n from attendance_breaks where end_at is not null and attendance_id = (select id from attendances where employee_id = ? and date = ?)", carmen, MON)).toEqual([{ n: 1 }]);
+    expect(sql('select count(*) as n from attendance_breaks where end_at is not null and attendance_id = (select id from attendances where employee_id = ? and date = ?)', carmen, MON)).toEqual([{ n: 1 }]);
 
     // A live punch after the queue emptied goes straight to the server again.
     setNow(MON, '17:01');

@@ -31,7 +31,9 @@ describe('first-run setup asks for the country and the time zone', () => {
 
   it('proposes them from the browser, shows all errors at once and saves them', async () => {
     const errors: string[] = [];
-    page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+    page.on('console', (m) => {
+      if (m.type() === 'error') errors.push(m.text());
+    });
     await page.goto(`${server.url}/sign-up`);
     // Proposed once the form has hydrated: the browser's zone and that zone's country.
     await page.waitForFunction(() => (document.querySelector('#field-timezone') as HTMLInputElement | null)?.value === 'Atlantic/Canary');

@@ -173,7 +173,10 @@ describe('clock terminals (decision 042)', () => {
 
   it('with a terminal paired, Settings proposes switching unpaired punches off (issue 34.3)', async () => {
     try {
-      for (const [lang, text] of [['en', 'You already have 1 paired terminal'], ['es', 'Ya tienes 1 terminal emparejado']] as const) {
+      for (const [lang, text] of [
+        ['en', 'You already have 1 paired terminal'],
+        ['es', 'Ya tienes 1 terminal emparejado'],
+      ] as const) {
         await setLanguage(admin, lang);
         // From another page: a goto that changes only the hash would not load the page again.
         await admin.goto('about:blank');

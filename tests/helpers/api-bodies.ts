@@ -256,7 +256,12 @@ export function writeCases(ids: DemoIds, own: { employee: number; department: nu
       refs: ['role', 'employee', 'company'],
       texts: { name: 120 },
     },
-    'PATCH /api/users/{id}': { body: { name: 'Usuaria Cambiada', email: 'semilla.cambiada@example.com', role: ids.role, status: 'enabled', accountType: 'Admin' }, refs: ['role', 'employee'], texts: { name: 120 }, partial: true },
+    'PATCH /api/users/{id}': {
+      body: { name: 'Usuaria Cambiada', email: 'semilla.cambiada@example.com', role: ids.role, status: 'enabled', accountType: 'Admin' },
+      refs: ['role', 'employee'],
+      texts: { name: 120 },
+      partial: true,
+    },
     'POST /api/roles': { body: { name: 'Rol de prueba', permissions: { employee: ['read'] } }, texts: { name: 120 } },
     'PATCH /api/roles/{id}': { body: { name: 'Rol cambiado', permissions: { employee: ['read', 'update'] } }, texts: { name: 120 } },
     'POST /api/companies': { body: { name: 'Empresa de prueba' }, texts: { name: 120 } },
@@ -265,7 +270,11 @@ export function writeCases(ids: DemoIds, own: { employee: number; department: nu
     'PATCH /api/departments/{id}': { body: { name: 'Departamento cambiado', company: ids.company }, refs: ['company'], texts: { name: 120 } },
     'POST /api/job-titles': { body: { name: 'Puesto de prueba', department: ids.department, company: ids.company }, refs: ['department', 'company'], texts: { name: 120 } },
     'PATCH /api/job-titles/{id}': { body: { name: 'Puesto cambiado', department: ids.department, company: ids.company }, refs: ['department', 'company'], texts: { name: 120 } },
-    'POST /api/leave-types': { body: { name: 'Permiso de prueba', company: ids.company, daysPerYear: 2, accrualDaysPerMonth: 0.5, carryOverMaxDays: 1, carryOverExpiry: '03-31' }, refs: ['company'], texts: { name: 120 } },
+    'POST /api/leave-types': {
+      body: { name: 'Permiso de prueba', company: ids.company, daysPerYear: 2, accrualDaysPerMonth: 0.5, carryOverMaxDays: 1, carryOverExpiry: '03-31' },
+      refs: ['company'],
+      texts: { name: 120 },
+    },
     'PATCH /api/leave-types/{id}': { body: { name: 'Permiso cambiado', company: ids.company, daysPerYear: 3 }, refs: ['company'], texts: { name: 120 } },
     'POST /api/leave-groups': {
       body: { name: 'Grupo de prueba', description: 'Para pruebas', privilege: [ids.leaveType], status: 'active', company: ids.company },

@@ -17,9 +17,7 @@ export function dbSnapshot(dataDir: string): Record<string, string> {
   const db = new Database(path.join(dataDir, 'jornada.db'), { readonly: true, fileMustExist: true });
   db.pragma('busy_timeout = 5000');
   try {
-    const tables = db
-      .prepare("select name from sqlite_master where type = 'table' and name not like 'sqlite_stat%' and name <> 'shared_state' order by name")
-      .all() as { name: string }[];
+    const tables = db.prepare("select name from sqlite_master where type = 'table' and name not like 'sqlite_stat%' and name <> 'shared_state' order by name").all() as { name: string }[];
     const out: Record<string, string> = {};
     for (const { name } of tables) {
       const rows = db.prepare(`select * from "${name}"`).raw().all();

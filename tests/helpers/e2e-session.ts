@@ -1,14 +1,14 @@
-import type { Page } from "playwright-core";
-import { launchBrowser, type TestBrowser } from "./browser.ts";
-import { signIn } from "./shell.ts";
-import { startServer, type TestServer } from "./test-server.ts";
+import type { Page } from 'playwright-core';
+import { launchBrowser, type TestBrowser } from './browser.ts';
+import { signIn } from './shell.ts';
+import { startServer, type TestServer } from './test-server.ts';
 
 /** The demo data set's accounts (src/domain/demo): one password, a landing page per account type. */
-export const DEMO_PASSWORD = "Demo#2026";
+export const DEMO_PASSWORD = 'Demo#2026';
 const DEMO_ACCOUNTS = {
-  admin: { email: "admin@demo.jornada", landing: "/dashboard" },
-  manager: { email: "manager@demo.jornada", landing: "/dashboard" },
-  employee: { email: "employee@demo.jornada", landing: "/personal/dashboard" },
+  admin: { email: 'admin@demo.jornada', landing: '/dashboard' },
+  manager: { email: 'manager@demo.jornada', landing: '/dashboard' },
+  employee: { email: 'employee@demo.jornada', landing: '/personal/dashboard' },
 } as const;
 export type DemoAccount = keyof typeof DEMO_ACCOUNTS;
 
@@ -32,7 +32,7 @@ export async function startDemoSession(options: {
   /** Extra environment of the server (e.g. JORNADA_TEST and JORNADA_FAKE_NOW_FILE for a fixed clock). */
   env?: Record<string, string>;
 }): Promise<E2eSession> {
-  const server = await startServer({ args: ["--demo"], env: options.env });
+  const server = await startServer({ args: ['--demo'], env: options.env });
   let browser: TestBrowser | undefined;
   try {
     browser = await launchBrowser({ locale: options.locale });
@@ -58,11 +58,7 @@ export async function startDemoSession(options: {
 }
 
 /** Signs a fresh page of `browser` in as a demo account (a second person in the same test). */
-export async function signInDemo(
-  page: Page,
-  base: string,
-  account: DemoAccount,
-): Promise<void> {
+export async function signInDemo(page: Page, base: string, account: DemoAccount): Promise<void> {
   const { email, landing } = DEMO_ACCOUNTS[account];
   await signIn(page, base, email, DEMO_PASSWORD, landing);
 }

@@ -6,10 +6,7 @@ import { sqlIn } from './test-sql.ts';
  * of last_sign_in_at", ...) on `table` with `message`, only for rows matching `when` (an
  * expression on `new.*` both engines read). Returns the function that drops it again.
  */
-export function addFailingTrigger(
-  dataDir: string,
-  trigger: { name: string; table: string; event: string; when?: string; message: string },
-): () => void {
+export function addFailingTrigger(dataDir: string, trigger: { name: string; table: string; event: string; when?: string; message: string }): () => void {
   const { name, table, event, when, message } = trigger;
   const quoted = `'${message.replaceAll("'", "''")}'`;
   if (!testDatabaseOf(dataDir)) {

@@ -52,7 +52,12 @@ export async function faceVideoFrames(file: string, options: FaceVideoOptions = 
 
 /** A fixture photo (name in tests/fixtures/faces, or a path) as a `side` × `side` RGB crop. */
 function faceCrop(file: string, side: number): Promise<Buffer> {
-  return sharp(path.isAbsolute(file) ? file : path.join(FACES, file)).resize(side, side).removeAlpha().toColourspace('srgb').raw().toBuffer();
+  return sharp(path.isAbsolute(file) ? file : path.join(FACES, file))
+    .resize(side, side)
+    .removeAlpha()
+    .toColourspace('srgb')
+    .raw()
+    .toBuffer();
 }
 
 /** A grey 640 × 480 frame (4:2:0 planes) with the crop, turned by `turn` (bendFace), at (left, top); `face` null: nobody. */
@@ -147,7 +152,7 @@ export function bendFace(face: Float32Array, side: number, turn: number): Float3
   const [cx, cy, sx, sy] = [side * 0.5, side * 0.55, side * 0.2, side * 0.28];
   for (let y = 0; y < side; y++) {
     for (let x = 0; x < side; x++) {
-      const shift = turn * side * Math.exp(-(((x - cx) ** 2) / (2 * sx * sx) + ((y - cy) ** 2) / (2 * sy * sy)));
+      const shift = turn * side * Math.exp(-((x - cx) ** 2 / (2 * sx * sx) + (y - cy) ** 2 / (2 * sy * sy)));
       const u = Math.max(0, Math.min(side - 1.001, x - shift));
       const x0 = Math.floor(u);
       const f = u - x0;
@@ -168,7 +173,12 @@ export function yuv420(rgb: Buffer, width: number, height: number): [Buffer, Buf
   for (let y = 0; y < height / 2; y++) {
     for (let x = 0; x < width / 2; x++) {
       let [r, g, b] = [0, 0, 0];
-      for (const [dx, dy] of [[0, 0], [1, 0], [0, 1], [1, 1]] as const) {
+      for (const [dx, dy] of [
+        [0, 0],
+        [1, 0],
+        [0, 1],
+        [1, 1],
+      ] as const) {
         const i = ((2 * y + dy) * width + 2 * x + dx) * 3;
         r += rgb[i]! / 4;
         g += rgb[i + 1]! / 4;

@@ -7,7 +7,10 @@ import type { BrowserContext, Page } from 'playwright-core';
  * come before the island's module has run on a busy machine.
  */
 export function hydrated(page: Page, selector: string, timeout?: number): Promise<void> {
-  return page.locator(`astro-island:not([ssr]) ${selector}`).first().waitFor(timeout === undefined ? {} : { timeout });
+  return page
+    .locator(`astro-island:not([ssr]) ${selector}`)
+    .first()
+    .waitFor(timeout === undefined ? {} : { timeout });
 }
 
 /** Until every `client:load` island of the page has hydrated; gives up quietly after `timeout` (the test's own checks then fail). */

@@ -45,13 +45,7 @@ export interface ServiceDb {
   /** Adds an employee of the company (PIN stored as its key) and returns its id. */
   addEmployee(input: { firstName: string; pin: string; lastName?: string }): Promise<number>;
   /** Adds an account; a role with `permissions` is created for it unless `roleId` is given. */
-  addAccount(input: {
-    email: string;
-    accountType: Actor['accountType'];
-    roleId?: number;
-    permissions?: Permissions;
-    employeeId?: number | null;
-  }): Promise<TestActor>;
+  addAccount(input: { email: string; accountType: Actor['accountType']; roleId?: number; permissions?: Permissions; employeeId?: number | null }): Promise<TestActor>;
   close(): Promise<void>;
 }
 
@@ -102,21 +96,9 @@ export async function openServiceDb(): Promise<ServiceDb> {
   const roles = { administrator: roleIdOf('Administrator'), employee: roleIdOf('Employee') };
   const permissionsOf = (name: string) => defaultRoles().find((r) => r.name === name)!.permissions;
 
-  const { id: departmentId } = await db
-    .insertInto('departments')
-    .values({ name: 'Tienda', companyId, createdAt: AT, updatedAt: AT })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const { id: jobTitleId } = await db
-    .insertInto('jobTitles')
-    .values({ name: 'Dependiente', departmentId, companyId, createdAt: AT, updatedAt: AT })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const { id: leaveTypeId } = await db
-    .insertInto('leaveTypes')
-    .values({ name: 'Vacaciones', companyId, daysPerYear: 22, createdAt: AT, updatedAt: AT })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const { id: departmentId } = await db.insertInto('departments').values({ name: 'Tienda', companyId, createdAt: AT, updatedAt: AT }).returning('id').executeTakeFirstOrThrow();
+  const { id: jobTitleId } = await db.insertInto('jobTitles').values({ name: 'Dependiente', departmentId, companyId, createdAt: AT, updatedAt: AT }).returning('id').executeTakeFirstOrThrow();
+  const { id: leaveTypeId } = await db.insertInto('leaveTypes').values({ name: 'Vacaciones', companyId, daysPerYear: 22, createdAt: AT, updatedAt: AT }).returning('id').executeTakeFirstOrThrow();
   const { id: leaveGroupId } = await db
     .insertInto('leaveGroups')
     .values({ name: 'General', description: 'Plantilla', status: 'active', companyId, createdAt: AT, updatedAt: AT })

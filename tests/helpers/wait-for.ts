@@ -4,11 +4,7 @@
  * machine and do not wait longer than needed on a quiet one. The default limit is longer when the
  * suite runs on PostgreSQL (each of the test's own reads is a psql process there).
  */
-export async function waitFor<T>(
-  what: string,
-  check: () => T | undefined | null | false | Promise<T | undefined | null | false>,
-  ms = process.env.JORNADA_TEST_POSTGRES ? 60_000 : 20_000,
-): Promise<T> {
+export async function waitFor<T>(what: string, check: () => T | undefined | null | false | Promise<T | undefined | null | false>, ms = process.env.JORNADA_TEST_POSTGRES ? 60_000 : 20_000): Promise<T> {
   const deadline = Date.now() + ms;
   for (;;) {
     const value = await check();

@@ -31,8 +31,7 @@ let employee: Client;
 let limitedRoleId: number;
 let limitedUserId: number;
 
-const setNow = (date: string, time: string, seconds = 0) =>
-  writeFileSync(clockFile, new Date(Date.parse(localDateTimeToUtcIso(date, time, zone)) + seconds * 1000).toISOString());
+const setNow = (date: string, time: string, seconds = 0) => writeFileSync(clockFile, new Date(Date.parse(localDateTimeToUtcIso(date, time, zone)) + seconds * 1000).toISOString());
 
 /** A client that sends only the token (no cookie), as a program would. */
 const bearer = (token: string, lang = 'en') => {

@@ -62,7 +62,7 @@ describe('approved figures are frozen, and a difference is an alert', () => {
   it('an attendance edited in the file: payroll keeps the approved figures; the close API, screen and verify name the difference', async () => {
     const before = await workerPayroll();
     const day = query<{ id: number; worked_seconds: number; time_out: string }>(
-      "select id, worked_seconds, time_out from attendances where employee_id = ? and date between ? and ? and time_out is not null and voided_at is null order by date limit 1",
+      'select id, worked_seconds, time_out from attendances where employee_id = ? and date between ? and ? and time_out is not null and voided_at is null order by date limit 1',
       worker,
       from,
       to,

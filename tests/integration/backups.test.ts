@@ -11,7 +11,12 @@ import { ROOT, startServer, type TestServer } from '../helpers/test-server.ts';
 import { waitFor } from '../helpers/wait-for.ts';
 
 const BACKUP_RE = /^jornada-\d{8}-\d{6}(-\d+)?\.db$/;
-const backupsIn = (dataDir: string) => (existsSync(path.join(dataDir, 'backups')) ? readdirSync(path.join(dataDir, 'backups')).filter((n) => BACKUP_RE.test(n)).sort() : []);
+const backupsIn = (dataDir: string) =>
+  existsSync(path.join(dataDir, 'backups'))
+    ? readdirSync(path.join(dataDir, 'backups'))
+        .filter((n) => BACKUP_RE.test(n))
+        .sort()
+    : [];
 
 /** Opens a backup file read-only and runs `PRAGMA integrity_check`. */
 function inspect(file: string): { ok: boolean; companies: string[] } {

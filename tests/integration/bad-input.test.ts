@@ -205,9 +205,7 @@ describe('every write endpoint of the API table', () => {
       const before = dbSnapshot(server.dataDir);
       if (route.pattern.includes('{id}')) {
         for (const bad of BAD_PATH_IDS) {
-          const path = route.pattern.includes('/photos/{id}')
-            ? pathOf(route, [String(seeds['employees']), bad])
-            : pathOf(route, [bad, seedPhoto]);
+          const path = route.pattern.includes('/photos/{id}') ? pathOf(route, [String(seeds['employees']), bad]) : pathOf(route, [bad, seedPhoto]);
           const body = bodyless ? undefined : cases[key]?.body;
           await expectRefused(await send(route, body, path), `${key} id ${bad}`);
         }
@@ -265,14 +263,10 @@ describe('random bodies (property-based, seeded)', () => {
       // Each body lacks one required field, so none of them can be a valid request by chance.
       const required = Object.keys(cases[key]!.body).filter((f) => !OPTIONAL.has(`${key}:${f}`));
       await fc.assert(
-        fc.asyncProperty(
-          fc.dictionary(fc.constantFrom(...fields), fc.jsonValue({ maxDepth: 2 }), { maxKeys: fields.length }),
-          fc.constantFrom(...required),
-          async (body, gone) => {
-            delete body[gone];
-            await expectRefused(await send(route, JSON.stringify(body)), `${key} ${JSON.stringify(body).slice(0, 200)}`);
-          },
-        ),
+        fc.asyncProperty(fc.dictionary(fc.constantFrom(...fields), fc.jsonValue({ maxDepth: 2 }), { maxKeys: fields.length }), fc.constantFrom(...required), async (body, gone) => {
+          delete body[gone];
+          await expectRefused(await send(route, JSON.stringify(body)), `${key} ${JSON.stringify(body).slice(0, 200)}`);
+        }),
         { numRuns: 8, seed: 2026, endOnFailure: true },
       );
       expect(changedTables(before, dbSnapshot(server.dataDir)), `${key} wrote`).toEqual([]);

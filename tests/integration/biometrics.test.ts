@@ -99,7 +99,10 @@ describe('face recognition is off by default and switched only on purpose', () =
     const carmen = sql<{ id: number; last_name: string; pin_key: string }>("select id, last_name, pin_key from employees where first_name = 'Carmen'")[0]!;
     sql("update employees set pin_key = '', rfid_card = null where id = ?", carmen.id);
     try {
-      for (const [client, lang] of [[admin, en], [adminEs, es]] as const) {
+      for (const [client, lang] of [
+        [admin, en],
+        [adminEs, es],
+      ] as const) {
         const res = await client.post(SWITCH, { enabled: true, acknowledged: true });
         expect(res.status).toBe(409);
         const body = await res.json();
@@ -150,7 +153,7 @@ describe('face recognition is off by default and switched only on purpose', () =
     expect(page).toContain('Demo Administrator');
   });
 
-  it('offers a DPIA draft in Spanish and English with this installation\'s facts', async () => {
+  it("offers a DPIA draft in Spanish and English with this installation's facts", async () => {
     const carmen = sql<{ id: number }>("select id from employees where first_name = 'Carmen'")[0]!.id;
     expect((await admin.request('PUT', `/api/employees/${carmen}/consent`, { consent: true })).status).toBe(200);
     const image = `data:image/png;base64,${readFileSync(path.join(FACES, 'amy1.png')).toString('base64')}`;

@@ -50,9 +50,19 @@ async function sendBatch(terminal: PairedTestTerminal | null, body: unknown, lan
 }
 
 const conflicts = () =>
-  query<{ id: number; seq: number; seq_to: number | null; reason: string; employee_id: number | null; action: string | null; at: string | null; device_at: string | null; detail: string | null; status: string; terminal_id: number }>(
-    'select * from clock_conflicts order by id',
-  );
+  query<{
+    id: number;
+    seq: number;
+    seq_to: number | null;
+    reason: string;
+    employee_id: number | null;
+    action: string | null;
+    at: string | null;
+    device_at: string | null;
+    detail: string | null;
+    status: string;
+    terminal_id: number;
+  }>('select * from clock_conflicts order by id');
 const countOf = (table: string) => query<{ n: number }>(`select count(*) as n from ${table}`)[0]!.n;
 
 beforeAll(async () => {
@@ -105,7 +115,17 @@ describe('who may send late punches', () => {
       const answer = await sendBatch(terminal, { sentAt, punches: [punch] });
       expect(answer.status, JSON.stringify(punch)).toBe(422);
     }
-    expect((await sendBatch(terminal, { sentAt, punches: [{ seq: 2, at, action: 'check-in', pin: pin(1) }, { seq: 1, at, action: 'check-out', pin: pin(1) }] })).status).toBe(422);
+    expect(
+      (
+        await sendBatch(terminal, {
+          sentAt,
+          punches: [
+            { seq: 2, at, action: 'check-in', pin: pin(1) },
+            { seq: 1, at, action: 'check-out', pin: pin(1) },
+          ],
+        })
+      ).status,
+    ).toBe(422);
     expect((await sendBatch(terminal, { punches: [] })).status).toBe(422);
     expect((await sendBatch(terminal, { sentAt, punches: Array.from({ length: 101 }, (_, i) => ({ seq: i + 1, at, action: 'check-in', pin: pin(1) })) })).status).toBe(422);
     expect(countOf('clock_conflicts')).toBe(0);
@@ -149,10 +169,13 @@ describe('late punches in order', () => {
       { action: 'break-in', at: local(MON, '11:00'), method: 'pin', terminal: 'Obrador', terminal_id: terminal.id, offline_seq: 2, created_at: arrival },
     ]);
     expect(query('select last_seq from terminals where id = ?', terminal.id)).toEqual([{ last_seq: 2 }]);
-    const audit = query<{ after: string }>("select after from audit_log where action = 'clock.check-in' and entity_id = (select cast(attendance_id as text) from punches where offline_seq = 1 and terminal_id = ?)", terminal.id);
+    const audit = query<{ after: string }>(
+      "select after from audit_log where action = 'clock.check-in' and entity_id = (select cast(attendance_id as text) from punches where offline_seq = 1 and terminal_id = ?)",
+      terminal.id,
+    );
     expect(JSON.parse(audit[0]!.after)).toMatchObject({ offline: true, seq: 1, deviceAt: local(MON, '09:02'), receivedAt: arrival, terminalId: terminal.id });
     // The PIN is never written anywhere.
-    expect(query("select count(*) as n from audit_log where after like ?", `%${pin(ROSTER.carmen)}%`)).toEqual([{ n: 0 }]);
+    expect(query('select count(*) as n from audit_log where after like ?', `%${pin(ROSTER.carmen)}%`)).toEqual([{ n: 0 }]);
   });
 
   it('answers a batch sent again (the answer was lost) exactly as the first time and writes nothing', async () => {
@@ -183,7 +206,11 @@ describe('late punches in order', () => {
 
     const late = await sendBatch(terminal, { sentAt: local(MON, '13:01'), punches: [{ seq: 4, at: local(MON, '11:30'), action: 'break-out', pin: pin(ROSTER.carmen) }] });
     expect(late.body).toEqual({ results: [{ seq: 4, status: 'conflict' }], lastSeq: 5 });
-    expect(conflicts().filter((c) => c.terminal_id === terminal.id).at(-1)).toMatchObject({ reason: 'outOfOrder', seq: 4, employee_id: carmen, action: 'break-out', at: local(MON, '11:30') });
+    expect(
+      conflicts()
+        .filter((c) => c.terminal_id === terminal.id)
+        .at(-1),
+    ).toMatchObject({ reason: 'outOfOrder', seq: 4, employee_id: carmen, action: 'break-out', at: local(MON, '11:30') });
     // Not applied: the break still ends at 12:30.
     expect(query('select end_at from attendance_breaks where attendance_id = (select id from attendances where employee_id = ? and date = ?)', carmen, MON)).toEqual([{ end_at: local(MON, '12:30') }]);
   });
@@ -235,7 +262,7 @@ describe('late punches that become conflicts, never dropped', () => {
     expect(query("select count(*) as n from audit_log where action = 'clockConflict.create'")[0]!).toMatchObject({ n: expect.any(Number) });
   });
 
-  it('files a punch that would land before the employee\'s later live punch', async () => {
+  it("files a punch that would land before the employee's later live punch", async () => {
     setNow(TUE, '09:10');
     const live = await new Client(server.url).request('POST', '/api/clock', { action: 'check-in', pin: pin(ROSTER.laura) }, terminal.headers);
     expect(live.status, await live.clone().text()).toBe(200);

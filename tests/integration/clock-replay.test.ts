@@ -153,7 +153,7 @@ describe('a face punch carries a fresh challenge of its terminal', () => {
     expect(facePunches()).toHaveLength(1);
   });
 
-  it("refuses a nonce issued to another terminal, which is then spent for its own terminal too", async () => {
+  it('refuses a nonce issued to another terminal, which is then spent for its own terminal too', async () => {
     setNow('2027-03-01', '13:05');
     const yards = await nonceOf(yard);
     const descriptor = [freshFrame(FIXTURE['amy3']!.kiosk), freshFrame(FIXTURE['amy2']!.kiosk)];
@@ -186,7 +186,7 @@ describe('frames must be fresh', () => {
     expect(facePunches()).toHaveLength(2);
   });
 
-  it("refuses a frame of a recent face punch under a new nonce, at the same terminal or another", async () => {
+  it('refuses a frame of a recent face punch under a new nonce, at the same terminal or another', async () => {
     setNow('2027-03-01', '13:31');
     const a = freshFrame(FIXTURE['amy3']!.kiosk);
     const b = freshFrame(FIXTURE['amy2']!.kiosk);
@@ -208,9 +208,18 @@ describe('the snapshot is checked on the server for exactly one face', () => {
     setNow('2027-03-02', '09:00');
     const before = facePunches().length;
     const photos = sql<{ id: number }>('select id from punch_photos');
-    const empty = await punch(door, { action: 'check-in', descriptor: [freshFrame(FIXTURE['amy3']!.kiosk), freshFrame(FIXTURE['amy2']!.kiosk)], challenge: await nonceOf(door), photo: await snapshot(['no-face.png'], 200) });
+    const empty = await punch(door, {
+      action: 'check-in',
+      descriptor: [freshFrame(FIXTURE['amy3']!.kiosk), freshFrame(FIXTURE['amy2']!.kiosk)],
+      challenge: await nonceOf(door),
+      photo: await snapshot(['no-face.png'], 200),
+    });
     expect(empty).toEqual({ status: 422, body: { message: en.punch.snapshotNoFace, code: 'punch.snapshotNoFace', errors: { photo: en.punch.snapshotNoFace } } });
-    const two = await punch(door, { action: 'check-in', descriptor: [freshFrame(FIXTURE['amy3']!.kiosk), freshFrame(FIXTURE['amy2']!.kiosk)], challenge: await nonceOf(door), photo: await snapshot(['amy3.png', 'raj1.png']) }, 'es');
+    const two = await punch(
+      door,
+      { action: 'check-in', descriptor: [freshFrame(FIXTURE['amy3']!.kiosk), freshFrame(FIXTURE['amy2']!.kiosk)], challenge: await nonceOf(door), photo: await snapshot(['amy3.png', 'raj1.png']) },
+      'es',
+    );
     expect(two).toEqual({ status: 422, body: { message: es.punch.snapshotManyFaces, code: 'punch.snapshotManyFaces', errors: { photo: es.punch.snapshotManyFaces } } });
     expect(facePunches()).toHaveLength(before);
     expect(sql('select id from punch_photos')).toHaveLength(photos.length);

@@ -66,14 +66,9 @@ interface AttendanceRow {
   source: string;
   timezone: string;
 }
-const attendanceOf = (employeeId: number, date: string) =>
-  query<AttendanceRow>('select * from attendances where employee_id = ? and date = ?', employeeId, date)[0];
+const attendanceOf = (employeeId: number, date: string) => query<AttendanceRow>('select * from attendances where employee_id = ? and date = ?', employeeId, date)[0];
 const punchesOf = (employeeId: number, since: string) =>
-  query<{ action: string; at: string; method: string; attendance_id: number }>(
-    'select action, at, method, attendance_id from punches where employee_id = ? and at >= ? order by id',
-    employeeId,
-    since,
-  );
+  query<{ action: string; at: string; method: string; attendance_id: number }>('select action, at, method, attendance_id from punches where employee_id = ? and at >= ? order by id', employeeId, since);
 
 async function putSettings(change: Record<string, unknown>): Promise<void> {
   const current = (await (await admin.get('/api/settings')).json()) as { data: Record<string, unknown> };

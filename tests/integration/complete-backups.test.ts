@@ -43,8 +43,7 @@ const freshDir = (name: string) => {
   return dir;
 };
 /** Another instance's config.json: same shape, other secrets. */
-const foreignConfig = () =>
-  JSON.stringify({ sessionPassword: randomBytes(32).toString('base64url'), pinPepper: randomBytes(32).toString('base64url'), createdAt: '2026-01-01T00:00:00.000Z' });
+const foreignConfig = () => JSON.stringify({ sessionPassword: randomBytes(32).toString('base64url'), pinPepper: randomBytes(32).toString('base64url'), createdAt: '2026-01-01T00:00:00.000Z' });
 function query<T>(file: string, sql: string): T[] {
   const db = new Database(file, { readonly: true, fileMustExist: true });
   try {
@@ -85,7 +84,9 @@ describe('backup → wipe → restore on a fresh DATA_DIR', () => {
     const server = await serve(original, ['--demo']);
     const admin = new Client(server.url);
     await admin.signIn('admin@demo.jornada', 'Demo#2026');
-    const png = await sharp(randomBytes(64 * 64 * 3), { raw: { width: 64, height: 64, channels: 3 } }).png().toBuffer();
+    const png = await sharp(randomBytes(64 * 64 * 3), { raw: { width: 64, height: 64, channels: 3 } })
+      .png()
+      .toBuffer();
     const up = await admin.post(`/api/employees/${LUCIA.id}/photos`, { image: `data:image/png;base64,${png.toString('base64')}` });
     expect(up.status).toBe(201);
     const url = (await (await admin.get(`/api/employees/${LUCIA.id}/photos`)).json()).data[0].url as string;
@@ -127,12 +128,16 @@ describe('backup → wipe → restore on a fresh DATA_DIR', () => {
     expect((await admin.signIn('admin@demo.jornada', 'Demo#2026')).status).toBe(200);
     const shown = await admin.get(photo.url);
     expect(shown.status).toBe(200);
-    expect(createHash('sha256').update(Buffer.from(await shown.arrayBuffer())).digest('hex')).toBe(photo.sha);
+    expect(
+      createHash('sha256')
+        .update(Buffer.from(await shown.arrayBuffer()))
+        .digest('hex'),
+    ).toBe(photo.sha);
     expect(server.logs()).not.toMatch(/SECRETS MISMATCH/);
     await server.kill('SIGTERM');
   });
 
-  it('says loudly at start when config.json is another instance\'s', async () => {
+  it("says loudly at start when config.json is another instance's", async () => {
     const dir = freshDir('swapped');
     expect(cli(dir, 'restore', backup).code).toBe(0);
     writeFileSync(path.join(dir, 'config.json'), foreignConfig(), { mode: 0o600 });
@@ -269,7 +274,17 @@ describe('a start that applies migrations backs up first', () => {
     // The fingerprint is adopted again: no warning, PINs work.
     expect(server.logs()).not.toMatch(/SECRETS MISMATCH/);
     expect((await punch(server, LUCIA.pin)).status).toBe(200);
-    expect((await (await (async () => { const c = new Client(server.url); await c.signIn('admin@demo.jornada', 'Demo#2026'); return c.get('/api/backups'); })()).json()).data.lastSuccess).toMatchObject({ file: files[0], trigger: 'pre-migration' });
+    expect(
+      (
+        await (
+          await (async () => {
+            const c = new Client(server.url);
+            await c.signIn('admin@demo.jornada', 'Demo#2026');
+            return c.get('/api/backups');
+          })()
+        ).json()
+      ).data.lastSuccess,
+    ).toMatchObject({ file: files[0], trigger: 'pre-migration' });
     await server.kill('SIGTERM');
 
     // Going back: the pre-migration backup restores the database as the previous version left it.

@@ -36,7 +36,8 @@ function setNow(date: string, time: string): string {
 
 const query = <T>(text: string, ...params: unknown[]): T[] => sqlIn<T>(server.dataDir, text, ...params);
 const count = (table: string) => query<{ n: number }>(`select count(*) as n from ${table}`)[0]!.n;
-const attendanceOn = (date: string) => query<{ id: number; time_out: string | null; revision: number; reason: string | null; source: string }>('select * from attendances where employee_id = ? and date = ?', javier, date)[0];
+const attendanceOn = (date: string) =>
+  query<{ id: number; time_out: string | null; revision: number; reason: string | null; source: string }>('select * from attendances where employee_id = ? and date = ?', javier, date)[0];
 const body = async (res: Response) => (await res.json()) as any;
 
 async function request(date: string, times: Record<string, unknown>, reason = 'Forgot to check out') {
@@ -203,8 +204,7 @@ describe("the worker's correction request", () => {
 });
 
 describe("an administrator's correction waits for the worker", () => {
-  const patch = (id: number, timeOut: string, reason: string) =>
-    admin.request('PATCH', `/api/attendances/${id}`, { timeIn: '07:58', timeOut, breakIn: null, breakOut: null, reason });
+  const patch = (id: number, timeOut: string, reason: string) => admin.request('PATCH', `/api/attendances/${id}`, { timeIn: '07:58', timeOut, breakIn: null, breakOut: null, reason });
 
   it('is applied at once and marked pending acceptance on the record', async () => {
     const day = attendanceOn(TUE)!;
@@ -243,7 +243,7 @@ describe("an administrator's correction waits for the worker", () => {
     expect((await myDay(TUE)).day.workerAcceptance.state).toBe('accepted');
   });
 
-  it("reads as not accepted by the worker once the set days pass without an answer", async () => {
+  it('reads as not accepted by the worker once the set days pass without an answer', async () => {
     const current = (await body(await admin.get('/api/settings'))).data;
     expect(current.correctionAcceptanceDays).toBe(7);
     expect((await admin.request('PUT', '/api/settings', { ...current, correctionAcceptanceDays: 3 })).status).toBe(200);

@@ -20,10 +20,7 @@ afterEach(() => {
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
-const tables = (sqlite: ReturnType<typeof openSqlite>) =>
-  (sqlite.prepare("select name from sqlite_master where type='table' and name not like 'sqlite_%' order by name").all() as { name: string }[]).map(
-    (r) => r.name,
-  );
+const tables = (sqlite: ReturnType<typeof openSqlite>) => (sqlite.prepare("select name from sqlite_master where type='table' and name not like 'sqlite_%' order by name").all() as { name: string }[]).map((r) => r.name);
 
 /** A migration that creates a table, writes a row, then fails: nothing of it may remain. */
 const broken = {
@@ -50,9 +47,24 @@ describe('migrations', () => {
     expect((await migrateToLatest(db)).applied).toEqual(migrations.map(([n]) => n));
     expect(tables(sqlite)).toEqual(
       expect.arrayContaining([
-        'attendance_breaks', 'attendances', 'audit_log', 'companies', 'departments', 'employees', 'face_descriptors',
-        'job_titles', 'leave_group_leave_types', 'leave_groups', 'leave_types', 'leaves', 'punches', 'roles',
-        'schedules', 'settings', 'users', 'schema_migrations',
+        'attendance_breaks',
+        'attendances',
+        'audit_log',
+        'companies',
+        'departments',
+        'employees',
+        'face_descriptors',
+        'job_titles',
+        'leave_group_leave_types',
+        'leave_groups',
+        'leave_types',
+        'leaves',
+        'punches',
+        'roles',
+        'schedules',
+        'settings',
+        'users',
+        'schema_migrations',
       ]),
     );
     expect((await migrateToLatest(db)).applied).toEqual([]);
@@ -93,9 +105,7 @@ describe('append-only records', () => {
     expect(() => sqlite.prepare("update audit_log set action = 'z'").run()).toThrow(/append-only/);
     expect(() => sqlite.prepare('delete from audit_log').run()).toThrow(/append-only/);
     sqlite.pragma('foreign_keys = OFF');
-    sqlite
-      .prepare("insert into punches (employee_id, action, at, method, created_at) values (1, 'check-in', 'a', 'pin', 'a')")
-      .run();
+    sqlite.prepare("insert into punches (employee_id, action, at, method, created_at) values (1, 'check-in', 'a', 'pin', 'a')").run();
     sqlite.pragma('foreign_keys = ON');
     expect(() => sqlite.prepare("update punches set at = 'b'").run()).toThrow(/append-only/);
     expect(() => sqlite.prepare('delete from punches').run()).toThrow(/append-only/);
@@ -106,9 +116,7 @@ describe('append-only records', () => {
   it('enforce foreign keys', async () => {
     const { sqlite, db } = freshDb();
     await migrateToLatest(db);
-    expect(() =>
-      sqlite.prepare("insert into departments (name, company_id, created_at, updated_at) values ('D', 99, 'n', 'n')").run(),
-    ).toThrow(/FOREIGN KEY/);
+    expect(() => sqlite.prepare("insert into departments (name, company_id, created_at, updated_at) values ('D', 99, 'n', 'n')").run()).toThrow(/FOREIGN KEY/);
     await db.destroy();
   });
 });
@@ -133,9 +141,7 @@ describe.skipIf(!testPostgresBase())('on PostgreSQL', () => {
     }
   });
   const pgTables = async (db: Kysely<any>) =>
-    (await sql<{ name: string }>`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`.execute(db)).rows.map(
-      (r) => r.name,
-    );
+    (await sql<{ name: string }>`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`.execute(db)).rows.map((r) => r.name);
 
   it('create every entity of the spec and apply once', async () => {
     const db = await freshPg();

@@ -17,7 +17,10 @@ describe('demo data', () => {
     const server = await startServer({ args: ['--demo'] });
     servers.push(server);
     const logs = server.logs();
-    const lines = logs.slice(0, logs.lastIndexOf('\n')).split('\n').map((l) => JSON.parse(l) as { level: number; msg: string });
+    const lines = logs
+      .slice(0, logs.lastIndexOf('\n'))
+      .split('\n')
+      .map((l) => JSON.parse(l) as { level: number; msg: string });
     expect(lines).toContainEqual(expect.objectContaining({ level: 30, msg: 'Demo sign-in: admin@demo.jornada / Demo#2026' }));
     expect(count(server.dataDir, 'employees')).toBe(25);
     expect(count(server.dataDir, 'attendances')).toBeGreaterThan(500);

@@ -88,11 +88,7 @@ it('keeps every acknowledged punch through a SIGKILL mid-run, and the database s
   expect((await fetch(`${server.url}/api/health`)).status).toBe(200);
   const dataDir = server.dataDir;
   if (!testDatabaseOf(dataDir)) expect(sqlIn(dataDir, 'pragma integrity_check')).toEqual([{ integrity_check: 'ok' }]);
-  const stored = new Set(
-    sqlIn<{ employee_id: number; action: string; at: string }>(dataDir, "select employee_id, action, at from punches where at >= '2027-01-01'").map(
-      (p) => `${p.employee_id} ${p.action} ${p.at}`,
-    ),
-  );
+  const stored = new Set(sqlIn<{ employee_id: number; action: string; at: string }>(dataDir, "select employee_id, action, at from punches where at >= '2027-01-01'").map((p) => `${p.employee_id} ${p.action} ${p.at}`));
   const missing = acknowledged.filter((a) => !stored.has(`${a.employeeId} ${a.action} ${a.time}`));
   expect(missing).toEqual([]);
   // Every stored punch of the run was acknowledged or was in flight at the kill (at most one per terminal).

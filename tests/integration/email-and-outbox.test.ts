@@ -173,7 +173,17 @@ describe('the outbox screen', () => {
     expect(res.status).toBe(200);
     const body = await res.json();
     expect(body.tab).toBe('failed');
-    expect(body.data[0]).toMatchObject({ _id: failed, channel: 'email', kind: 'leaveRequested', recipient: 'ana@example.com', subject: 'Fallida', status: 'failed', attempts: 8, nextAttemptAt: null, lastError: 'connect ECONNREFUSED 127.0.0.1:25' });
+    expect(body.data[0]).toMatchObject({
+      _id: failed,
+      channel: 'email',
+      kind: 'leaveRequested',
+      recipient: 'ana@example.com',
+      subject: 'Fallida',
+      status: 'failed',
+      attempts: 8,
+      nextAttemptAt: null,
+      lastError: 'connect ECONNREFUSED 127.0.0.1:25',
+    });
     expect(JSON.stringify(body)).not.toContain('<p>Hola</p>');
     expect(body.counts).toMatchObject({ failed: 1, waiting: 1 });
     const waiting = await (await reader.get('/api/outbox')).json();

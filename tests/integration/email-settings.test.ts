@@ -47,7 +47,10 @@ describe('email settings', () => {
 
   it('refuses bad input in the reader language and changes nothing', async () => {
     const before = sql('select value from settings where key = ?', 'mail');
-    for (const [lang, messages] of [['en', en], ['es', es]] as const) {
+    for (const [lang, messages] of [
+      ['en', en],
+      ['es', es],
+    ] as const) {
       const client = new Client(server.url, lang);
       client.cookie = admin.cookie;
       const res = await client.request('PUT', '/api/settings/email', { ...valid(), port: 0, from: 'nobody' });
@@ -77,7 +80,13 @@ describe('outbox sender', () => {
   it('delivers a queued email through the configured server, signed in with the stored password', async () => {
     const at = new Date().toISOString();
     const content = JSON.stringify({ subject: 'Prueba', text: 'Hola', html: '<p>Hola</p>' });
-    sql("insert into outbox (channel, kind, company_id, recipient, language, payload, status, attempts, next_attempt_at, created_at, updated_at) values ('email', 'test', null, 'ana@test.local', 'es', ?, 'pending', 0, ?, ?, ?)", content, at, at, at);
+    sql(
+      "insert into outbox (channel, kind, company_id, recipient, language, payload, status, attempts, next_attempt_at, created_at, updated_at) values ('email', 'test', null, 'ana@test.local', 'es', ?, 'pending', 0, ?, ?, ?)",
+      content,
+      at,
+      at,
+      at,
+    );
     const mail = await inbox.waitFor((m) => m.to.includes('ana@test.local'), 'the queued email');
     expect(mail).toMatchObject({ subject: 'Prueba', text: 'Hola' });
     expect(mail.authUser).toBe('mailer');

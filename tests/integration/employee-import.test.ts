@@ -223,7 +223,7 @@ describe('POST /api/employees/import', () => {
     expect(found).toMatchObject({ firstName: 'Lucía', birthday: '1990-05-17', address: 'Calle Mayor 3; 2º B', gender: 'female', departmentName: 'Obrador' });
   });
 
-  it('imports the payroll fields (category, contract type) as optional columns, refusing one too long in the reader\'s language', async () => {
+  it("imports the payroll fields (category, contract type) as optional columns, refusing one too long in the reader's language", async () => {
     const header = 'Nombre;Apellidos;Género;Correo electrónico;DNI/NIE;Empresa;Departamento;Puesto;Grupo de ausencia;Tipo de empleo;PIN;Categoría profesional;Tipo de contrato\r\n';
     const long = 'x'.repeat(121);
     const bad = await adminEs.post('/api/employees/import', { csv: `${header}Eva;Ruiz;Mujer;eva.ruiz@example.es;Y8200001Q;${COMPANY};Obrador;Oficial de panadería;General;Fijo;820001;${long};401\r\n` });

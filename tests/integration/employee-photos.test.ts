@@ -63,7 +63,7 @@ function pngWithText(png: Buffer, keyword: string, text: string): Buffer {
 
 function pngChunks(png: Buffer): string[] {
   const names: string[] = [];
-  for (let at = 8; at < png.length; ) {
+  for (let at = 8; at < png.length;) {
     const length = png.readUInt32BE(at);
     names.push(png.toString('ascii', at + 4, at + 8));
     at += 12 + length;
@@ -89,7 +89,9 @@ describe('employee photos: upload checks', () => {
 
   it('refuses an image over 5 MB (413) and a body over 7 MB before reading it all', async () => {
     // An uncompressed PNG of about 5.06 MiB: over the image limit, its base64 under the body limit.
-    const big = await sharp({ create: { width: 1330, height: 1330, channels: 3, background: '#7a8' } }).png({ compressionLevel: 0 }).toBuffer();
+    const big = await sharp({ create: { width: 1330, height: 1330, channels: 3, background: '#7a8' } })
+      .png({ compressionLevel: 0 })
+      .toBuffer();
     expect(big.length).toBeGreaterThan(5 * 1024 * 1024);
     expect(big.length).toBeLessThan(5.2 * 1024 * 1024);
     const res = await admin.post(`/api/employees/${employeeId}/photos`, { image: dataUrl(big) });
@@ -97,7 +99,10 @@ describe('employee photos: upload checks', () => {
     expect(await res.json()).toMatchObject({ code: 'photos.tooLarge', message: 'The image is larger than 5 MB.' });
     // Streamed over a raw connection: the server answers before reading it all (see raw-post.ts).
     const huge = await rawPost(server.url, `/api/employees/${employeeId}/photos`, {
-      size: 7.5 * 1024 * 1024, token: admin.cookie, prefix: '{"image":"data:image/png;base64,', fill: 'A',
+      size: 7.5 * 1024 * 1024,
+      token: admin.cookie,
+      prefix: '{"image":"data:image/png;base64,',
+      fill: 'A',
     });
     expect(huge.status).toBe(413);
     expect(JSON.parse(huge.body).message).toBe('The upload is too large: at most one image of 5 MB.');
@@ -105,11 +110,15 @@ describe('employee photos: upload checks', () => {
   });
 
   it('refuses images under 64 px or over 6000 px on a side, and malformed bodies', async () => {
-    const tiny = await sharp({ create: { width: 32, height: 32, channels: 3, background: '#888' } }).png().toBuffer();
+    const tiny = await sharp({ create: { width: 32, height: 32, channels: 3, background: '#888' } })
+      .png()
+      .toBuffer();
     const small = await admin.post(`/api/employees/${employeeId}/photos`, { image: dataUrl(tiny) });
     expect(small.status).toBe(422);
     expect((await small.json()).message).toBe('The image is too small: it needs at least 64 × 64 pixels.');
-    const wide = await sharp({ create: { width: 6100, height: 64, channels: 3, background: '#888' } }).png().toBuffer();
+    const wide = await sharp({ create: { width: 6100, height: 64, channels: 3, background: '#888' } })
+      .png()
+      .toBuffer();
     const tooWide = await admin.post(`/api/employees/${employeeId}/photos`, { image: dataUrl(wide) });
     expect(tooWide.status).toBe(422);
     expect((await tooWide.json()).code).toBe('photos.tooBig');
@@ -193,9 +202,10 @@ describe('employee photos: storing', () => {
     expect(body.data.faceData).toBe(true);
     expect(body.notice).toBeUndefined();
     expect(await descriptorCount(employeeId)).toBe(1);
-    const stored = query<{ descriptor: Buffer | string; image: string; created_by: number }>('select descriptor, image, created_by from face_descriptors where employee_id = ?', employeeId).map(
-      (row) => ({ ...row, descriptor: bytesOf(row.descriptor) }),
-    );
+    const stored = query<{ descriptor: Buffer | string; image: string; created_by: number }>('select descriptor, image, created_by from face_descriptors where employee_id = ?', employeeId).map((row) => ({
+      ...row,
+      descriptor: bytesOf(row.descriptor),
+    }));
     expect(stored).toHaveLength(1);
     expect(stored[0]!.image).toBe(body.data._id);
     expect(stored[0]!.created_by).toBe(adminId);
@@ -274,22 +284,8 @@ describe('employee photos: storing', () => {
   });
 
   it('audits every change', async () => {
-    const actions = query<{ action: string; user_id: number; after: string }>(
-      "select action, user_id, after from audit_log where entity = 'employee' and entity_id = ? order by id",
-      String(employeeId),
-    );
-    expect(actions.map((a) => a.action)).toEqual([
-      'photo.add',
-      'photo.add',
-      'consent.record',
-      'photo.add',
-      'face.enrol',
-      'face.enrol',
-      'consent.withdraw',
-      'consent.record',
-      'photo.add',
-      'photo.delete',
-    ]);
+    const actions = query<{ action: string; user_id: number; after: string }>("select action, user_id, after from audit_log where entity = 'employee' and entity_id = ? order by id", String(employeeId));
+    expect(actions.map((a) => a.action)).toEqual(['photo.add', 'photo.add', 'consent.record', 'photo.add', 'face.enrol', 'face.enrol', 'consent.withdraw', 'consent.record', 'photo.add', 'photo.delete']);
     expect(actions.every((a) => a.user_id === adminId)).toBe(true);
     expect(JSON.parse(actions[6]!.after)).toMatchObject({ faceDescriptorsDeleted: 2 });
     expect(actions.map((a) => a.after).join()).not.toContain('SECRET');

@@ -117,8 +117,17 @@ describe('getting-started guide API', () => {
     const leaveGroup = (await body(await owner.post('/api/leave-groups', { name: 'General', description: 'Todos', privilege: [leaveType], status: 'active', company }))).data._id;
     expect((await guide(owner)).steps[1]).toMatchObject({ href: '/employee-create', needs: [] });
     const employee = await owner.post('/api/employees', {
-      firstName: 'Iván', lastName: 'Ruiz', gender: 'male', email: 'ivan.ruiz@pan.es', nationalId: '11111111H',
-      company, department, jobTitle, leaveGroup, employmentType: 'regular', pin: '246810',
+      firstName: 'Iván',
+      lastName: 'Ruiz',
+      gender: 'male',
+      email: 'ivan.ruiz@pan.es',
+      nationalId: '11111111H',
+      company,
+      department,
+      jobTitle,
+      leaveGroup,
+      employmentType: 'regular',
+      pin: '246810',
     });
     expect(employee.status).toBe(201);
     const employeeId = (await body(employee)).data._id;

@@ -39,7 +39,7 @@ const FIELD_MESSAGES: Record<string, string> = {
 };
 
 describe('public holiday import', () => {
-  it('previews a region\'s public holidays, marks days already taken, and imports only the new ones', async () => {
+  it("previews a region's public holidays, marks days already taken, and imports only the new ones", async () => {
     // Local holidays by hand: San Isidro, and Christmas already there under another name.
     expect((await admin.post('/api/holidays', { name: 'San Isidro', date: '2027-05-15', company })).status).toBe(201);
     expect((await admin.post('/api/holidays', { name: 'Navidad (a mano)', date: '2027-12-25', company })).status).toBe(201);
@@ -67,7 +67,7 @@ describe('public holiday import', () => {
     expect(await holidaysOf(2027)).toHaveLength(13);
   });
 
-  it('imports a region without touching another year, and the regions are Spain\'s communities', async () => {
+  it("imports a region without touching another year, and the regions are Spain's communities", async () => {
     const places = await body(await admin.get('/api/holidays/places?country=ES'));
     expect(places.regions.map((r: { code: string }) => r.code)).toEqual(expect.arrayContaining(['AN', 'CT', 'MD', 'PV', 'VC', 'CE', 'ML']));
     expect(places.regions).toHaveLength(19);
@@ -138,8 +138,7 @@ describe('leave that reflects reality', () => {
     expect(res.status, await res.clone().text()).toBe(201);
     return (await body(res)).data;
   };
-  const balance = async (who: number, type: number, year: number) =>
-    ((await body(await admin.get(`/api/leaves/balances?employee=${who}&year=${year}`))).data as { leaveType: number }[]).find((b) => b.leaveType === type);
+  const balance = async (who: number, type: number, year: number) => ((await body(await admin.get(`/api/leaves/balances?employee=${who}&year=${year}`))).data as { leaveType: number }[]).find((b) => b.leaveType === type);
   const request = (who: number, type: number, from: string, to: string, approved = false) => admin.post('/api/leaves', { employee: who, leaveType: type, from, to, reason: 'Vacaciones', approved });
 
   beforeAll(async () => {

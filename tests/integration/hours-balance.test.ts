@@ -101,7 +101,13 @@ describe('time off in lieu is a leave type flag', () => {
     expect(others.every((t: any) => t.drawsFromBalance === false)).toBe(true);
     // Into the demo leave group, so requests may name it.
     const group = (await json(await admin.get(`/api/leave-groups/${demo.leaveGroup}`))).data;
-    const patched = await admin.request('PATCH', `/api/leave-groups/${demo.leaveGroup}`, { name: group.name, description: group.description, company: group.company, status: group.status, privilege: [...group.privilege, toil] });
+    const patched = await admin.request('PATCH', `/api/leave-groups/${demo.leaveGroup}`, {
+      name: group.name,
+      description: group.description,
+      company: group.company,
+      status: group.status,
+      privilege: [...group.privilege, toil],
+    });
     expect(patched.status, await patched.clone().text()).toBe(200);
   });
 });
@@ -193,7 +199,7 @@ describe('the balance of a month built by hand', () => {
   });
 });
 
-describe('break rules (the core\'s counted seconds)', () => {
+describe("break rules (the core's counted seconds)", () => {
   it('an automatic break deduction lowers the balance by what it deducts', async () => {
     // 30 min deducted from every day of more than 6 h without a punched break: five of Ana's six
     // days move the balance (03-03, 03-05, 03-06: +3.5 h each; 03-11 −0.5 h; 03-12 +0.5 h); the
@@ -242,7 +248,14 @@ describe('the 80 h yearly overtime cap (art. 35.2 ET)', () => {
     expect((await json(noReason)).errors).toEqual({ overtimeCapReason: 'Write why the 80 h limit is exceeded.' });
     expect(query<{ overtime_compensation: string }>('select overtime_compensation from attendances where id = ?', restId)[0]!.overtime_compensation).toBe('rest');
     // With a reason it goes through, audited.
-    const overridden = await admin.request('PATCH', `/api/attendances/${restId}`, { timeIn: '09:00', timeOut: '17:30', reason: 'Pagar', overtimeCompensation: 'paid', overtimeCapOverride: true, overtimeCapReason: 'Reparación urgente tras la inundación (art. 35.3 ET)' });
+    const overridden = await admin.request('PATCH', `/api/attendances/${restId}`, {
+      timeIn: '09:00',
+      timeOut: '17:30',
+      reason: 'Pagar',
+      overtimeCompensation: 'paid',
+      overtimeCapOverride: true,
+      overtimeCapReason: 'Reparación urgente tras la inundación (art. 35.3 ET)',
+    });
     expect(overridden.status, await overridden.clone().text()).toBe(200);
     const audit = query<{ after: string }>("select after from audit_log where entity = 'attendance' and entity_id = ? and action = 'update'", String(restId));
     expect(JSON.parse(audit.at(-1)!.after).overtimeCapOverride).toEqual({ reason: 'Reparación urgente tras la inundación (art. 35.3 ET)', paidSeconds: 80.5 * H });
@@ -267,7 +280,16 @@ describe('who sees the balance', () => {
   });
 
   it('an Employee account cannot mark its overtime or override the cap', async () => {
-    const res = await employee.post('/api/attendances', { employee: bruno, date: '2031-01-17', timeIn: '05:00', timeOut: '23:00', reason: 'x', overtimeCompensation: 'paid', overtimeCapOverride: true, overtimeCapReason: 'yo' });
+    const res = await employee.post('/api/attendances', {
+      employee: bruno,
+      date: '2031-01-17',
+      timeIn: '05:00',
+      timeOut: '23:00',
+      reason: 'x',
+      overtimeCompensation: 'paid',
+      overtimeCapOverride: true,
+      overtimeCapReason: 'yo',
+    });
     expect(res.status).toBe(403);
     expect(query('select * from attendances where employee_id = ? and date = ?', bruno, '2031-01-17')).toHaveLength(0);
   });

@@ -91,8 +91,7 @@ describe('search with LIKE wildcards', () => {
     for (const name of ['Ventas_50% Norte', 'Caja1 Sur', 'Back\\Office']) {
       expect((await admin.post('/api/departments', { name, company: ids.company })).status).toBe(201);
     }
-    const names = async (q: string) =>
-      ((await (await admin.get(`/api/departments?pageSize=100&q=${encodeURIComponent(q)}`)).json()).data as { name: string }[]).map((d) => d.name);
+    const names = async (q: string) => ((await (await admin.get(`/api/departments?pageSize=100&q=${encodeURIComponent(q)}`)).json()).data as { name: string }[]).map((d) => d.name);
     expect(await names('s_50%')).toEqual(['Ventas_50% Norte']);
     expect(await names('50%')).toEqual(['Ventas_50% Norte']);
     expect(await names('k\\O')).toEqual(['Back\\Office']);
@@ -201,10 +200,7 @@ describe('PIN probing', () => {
     expect(created.status).toBe(201);
     const ownId = (await created.json()).data._id;
     for (let i = 1; i <= 10; i++) {
-      const res =
-        i % 2 === 0
-          ? await prober.request('PATCH', `/api/employees/${ownId}`, { ...employee(String(100000 + i), 1) })
-          : await prober.post('/api/employees', employee(String(100000 + i), 100 + i));
+      const res = i % 2 === 0 ? await prober.request('PATCH', `/api/employees/${ownId}`, { ...employee(String(100000 + i), 1) }) : await prober.post('/api/employees', employee(String(100000 + i), 100 + i));
       expect(res.status, `attempt ${i}`).toBe(422);
       expect((await res.json()).errors.pin).toBe('Otro empleado de esta empresa ya usa este PIN');
     }
@@ -242,7 +238,15 @@ describe('PIN probing', () => {
     await addAccount(server.dataDir, { email: 'importer@demo.jornada', password: 'Impo#2026', accountType: 'Admin', permissions: { employee: ['read', 'create', 'update'] } });
     const importer = await signedIn('importer@demo.jornada', 'Impo#2026');
     // Three conflicts: listed (and counted, and audited).
-    const few = await importer.post('/api/employees/import', { csv: importCsv([['100001', 201], ['100002', 202], ['100003', 203], ['7766554', 204]]), dryRun: true });
+    const few = await importer.post('/api/employees/import', {
+      csv: importCsv([
+        ['100001', 201],
+        ['100002', 202],
+        ['100003', 203],
+        ['7766554', 204],
+      ]),
+      dryRun: true,
+    });
     expect(few.status).toBe(422);
     expect((await few.json()).rows.filter((r: { field: string }) => r.field === 'pin')).toHaveLength(3);
     // Twelve more: past the 7 left, so none is named.

@@ -34,7 +34,10 @@ describe('one server per DATA_DIR', () => {
   it('refuses a second server on the same DATA_DIR with one line naming it and the holder; SIGKILL leaves no stale lock', async () => {
     const first = await started();
     const second = startServer({ env: { DATA_DIR: first.dataDir } });
-    const error = (await second.then(() => undefined, (e: Error) => e))!;
+    const error = (await second.then(
+      () => undefined,
+      (e: Error) => e,
+    ))!;
     expect(error, 'the second server started').toBeInstanceOf(Error);
     const refusal = error.message.split('\n').filter((line) => line.includes('Another Jornada server'));
     expect(refusal).toHaveLength(1);

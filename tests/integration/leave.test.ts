@@ -113,7 +113,9 @@ describe('an employee requests leave', () => {
     const res = await employee.post('/api/leaves', { leaveType: created.data._id, from: '2030-09-03', to: '2030-09-04', reason: 'Cuidado de un familiar' });
     expect(res.status).toBe(422);
     expect(await body(res)).toMatchObject({ message: "This leave type is not in the employee's leave group", errors: { leaveType: "This leave type is not in the employee's leave group" } });
-    expect((await body(await employeeEs.post('/api/leaves', { leaveType: created.data._id, from: '2030-09-03', to: '2030-09-04', reason: 'x' }))).message).toBe('Este tipo de ausencia no está en el grupo de ausencia del empleado');
+    expect((await body(await employeeEs.post('/api/leaves', { leaveType: created.data._id, from: '2030-09-03', to: '2030-09-04', reason: 'x' }))).message).toBe(
+      'Este tipo de ausencia no está en el grupo de ausencia del empleado',
+    );
     const balances = await body(await employee.get('/api/leaves/balances?year=2030'));
     expect(balances.data.map((b: any) => b.name)).not.toContain('Excedencia');
     const page = await (await employee.get('/personal/leave-create')).text();

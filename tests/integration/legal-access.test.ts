@@ -110,12 +110,7 @@ describe('the labour inspectorate link', () => {
     expect(new TextDecoder().decode(new Uint8Array(await pdf.arrayBuffer()).slice(0, 5))).toBe('%PDF-');
 
     const uses = (await (await admin.get(`/api/inspection-links/${link.id}/uses`)).json()).data as { at: string; address: string; viewed: string }[];
-    expect(uses.map((u) => u.viewed).reverse()).toEqual([
-      `record ${month} employee=${ids.otherEmployee} html`,
-      `record ${month} html`,
-      `record ${month} employee=${ids.otherEmployee} xlsx`,
-      `record ${month} pdf`,
-    ]);
+    expect(uses.map((u) => u.viewed).reverse()).toEqual([`record ${month} employee=${ids.otherEmployee} html`, `record ${month} html`, `record ${month} employee=${ids.otherEmployee} xlsx`, `record ${month} pdf`]);
     expect(uses.every((u) => u.address && u.at)).toBe(true);
     const listed = (await (await admin.get('/api/inspection-links')).json()).data.find((l: { _id: number }) => l._id === link.id);
     expect(listed.uses).toBe(4);
@@ -231,7 +226,10 @@ describe('the Representatives role', () => {
     const body = await res.json();
     const rows = body.data.rows as Record<string, unknown>[];
     expect(rows.length).toBeGreaterThan(1);
-    expect(rows.map((r) => r['name']), JSON.stringify(rows.map((r) => r['name']))).toContainEqual(expect.stringContaining('Elena Ramos'));
+    expect(
+      rows.map((r) => r['name']),
+      JSON.stringify(rows.map((r) => r['name'])),
+    ).toContainEqual(expect.stringContaining('Elena Ramos'));
     for (const r of rows) expect(Object.keys(r).sort()).toEqual(['absentDays', 'attendedDays', 'employeeId', 'expectedSeconds', 'leaveDays', 'name', 'overtimeSeconds', 'workedSeconds']);
     const employees = (await (await admin.get('/api/employees?pageSize=100&status=all')).json()).data as Record<string, string>[];
     const text = JSON.stringify(body);

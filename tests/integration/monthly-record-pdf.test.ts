@@ -193,7 +193,7 @@ describe('the record as PDF (issue 18.10)', () => {
     expect(text.indexOf('Bruno Decreto Test')).toBeLessThan(text.indexOf('Marta Decreto Test'));
   });
 
-  it('an Employee account downloads its own month from the personal area and no one else\'s', async () => {
+  it("an Employee account downloads its own month from the personal area and no one else's", async () => {
     const own = await pdf(await employee.get('/api/personal/attendance/pdf?month=2027-03'));
     const name = (await json(await employee.get('/api/personal/attendance?month=2027-03'))).data.record.employee.name;
     expect(own).toContain(name);
@@ -215,7 +215,14 @@ describe('the record as PDF (issue 18.10)', () => {
     const role = await admin.post('/api/roles', { name: 'Sin informes', permissions: { employee: ['read'] } });
     expect(role.status).toBe(201);
     const user = await admin.post('/api/users', {
-      name: 'Sin informes', email: 'noreports@decree.example', role: (await role.json()).data._id, status: 'enabled', accountType: 'Admin', company: 1, password: 'NoReports#2027', confirmPassword: 'NoReports#2027',
+      name: 'Sin informes',
+      email: 'noreports@decree.example',
+      role: (await role.json()).data._id,
+      status: 'enabled',
+      accountType: 'Admin',
+      company: 1,
+      password: 'NoReports#2027',
+      confirmPassword: 'NoReports#2027',
     });
     expect(user.status, await user.clone().text()).toBe(201);
     const limited = new Client(server.url, 'en');

@@ -39,7 +39,7 @@ const body = async (res: Response) => (await res.json()) as any;
 const query = <T>(sql: string, ...params: unknown[]): T[] => sqlIn<T>(server.dataDir, sql, ...params);
 const write = (sql: string, ...params: unknown[]): void => void sqlIn(server.dataDir, sql, ...params);
 /** The outbox rows queued for a dedupe key prefix (written in the event's transaction). */
-const queued = (prefix: string) => query<{ recipient: string; kind: string; language: string | null }>("select recipient, kind, language from outbox where dedupe_key like ? order by recipient", `${prefix}%`);
+const queued = (prefix: string) => query<{ recipient: string; kind: string; language: string | null }>('select recipient, kind, language from outbox where dedupe_key like ? order by recipient', `${prefix}%`);
 const toOf = (m: { to?: unknown }) => JSON.stringify(m.to ?? '');
 async function mailTo(address: string, subject: RegExp) {
   try {

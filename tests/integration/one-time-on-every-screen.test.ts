@@ -49,10 +49,14 @@ async function workbook(res: Response): Promise<ExcelJS.Workbook> {
 /** Every hh:mm an .xlsx holds as a time of day (the wall clock is stored as a UTC date). */
 function sheetTimes(wb: ExcelJS.Workbook): string[] {
   const out: string[] = [];
-  wb.eachSheet((sheet) => sheet.eachRow((row) => row.eachCell((cell) => {
-    if (cell.value instanceof Date) out.push(cell.value.toISOString().slice(11, 16));
-    else if (typeof cell.value === 'string') out.push(...(cell.value.match(/\b\d{2}:\d{2}\b/g) ?? []));
-  })));
+  wb.eachSheet((sheet) =>
+    sheet.eachRow((row) =>
+      row.eachCell((cell) => {
+        if (cell.value instanceof Date) out.push(cell.value.toISOString().slice(11, 16));
+        else if (typeof cell.value === 'string') out.push(...(cell.value.match(/\b\d{2}:\d{2}\b/g) ?? []));
+      }),
+    ),
+  );
   return out;
 }
 
@@ -128,7 +132,7 @@ describe('one time on every screen after a zone change', () => {
     expect(again.body.message).toContain('08:12');
   });
 
-  it('measures the early departure on the record\'s wall clock and shows the check-out the same everywhere', async () => {
+  it("measures the early departure on the record's wall clock and shows the check-out the same everywhere", async () => {
     setNow(`${TUE}T15:30:00Z`); // 15:30 in Lisbon, 16:30 in Madrid
     expect((await clock('check-out')).status).toBe(200);
     const [row] = query<{ early_departure_seconds: number; timezone: string }>('select early_departure_seconds, timezone from attendances where id = ?', attendanceId);

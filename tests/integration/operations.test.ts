@@ -33,9 +33,17 @@ describe('logs', () => {
     const pin = '73519046';
     const first = (await (await admin.get('/api/employees?pageSize=1')).json()).data[0];
     const created = await admin.post('/api/employees', {
-      firstName: 'Nora', lastName: 'Vidal Soler', gender: 'female', email: 'nora.vidal@example.es', nationalId: '87654321X',
-      company: first.company, department: first.department, jobTitle: first.jobTitle, leaveGroup: first.leaveGroup,
-      employmentType: 'regular', pin,
+      firstName: 'Nora',
+      lastName: 'Vidal Soler',
+      gender: 'female',
+      email: 'nora.vidal@example.es',
+      nationalId: '87654321X',
+      company: first.company,
+      department: first.department,
+      jobTitle: first.jobTitle,
+      leaveGroup: first.leaveGroup,
+      employmentType: 'regular',
+      pin,
     });
     expect(created.status, await created.clone().text()).toBe(201);
     expect((await new Client(server.url).signIn('admin@demo.jornada', 'Wr0ng#Secret')).status).toBe(401);
@@ -51,7 +59,11 @@ describe('logs', () => {
     // Every line is JSON (decision 041); the demo sign-in line carries the demo password on purpose.
     // (Up to the last complete line: the log is written in buffered chunks.)
     const logs = server.logs();
-    const output = logs.slice(0, logs.lastIndexOf('\n')).split('\n').filter((l) => l !== '' && !l.includes('"msg":"Demo sign-in: ')).join('\n');
+    const output = logs
+      .slice(0, logs.lastIndexOf('\n'))
+      .split('\n')
+      .filter((l) => l !== '' && !l.includes('"msg":"Demo sign-in: '))
+      .join('\n');
     const lines = output.split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
     const requests = lines.filter((l) => l['msg'] === 'request');
     expect(requests).toContainEqual(expect.objectContaining({ method: 'POST', path: '/api/user/login', status: 401, level: 30 }));

@@ -178,12 +178,14 @@ describe('permissions', () => {
 
   it('writes an audit entry for each change', async () => {
     const rows = sqlIn(server.dataDir, "select entity, action from audit_log where entity in ('company','department','jobTitle','leaveType','leaveGroup')");
-    expect(rows).toEqual(expect.arrayContaining([
-      { entity: 'company', action: 'create' },
-      { entity: 'company', action: 'update' },
-      { entity: 'company', action: 'delete' },
-      { entity: 'department', action: 'delete' },
-      { entity: 'leaveGroup', action: 'create' },
-    ]));
+    expect(rows).toEqual(
+      expect.arrayContaining([
+        { entity: 'company', action: 'create' },
+        { entity: 'company', action: 'update' },
+        { entity: 'company', action: 'delete' },
+        { entity: 'department', action: 'delete' },
+        { entity: 'leaveGroup', action: 'create' },
+      ]),
+    );
   });
 });

@@ -74,11 +74,7 @@ describe('the outbox and a SIGKILL', () => {
   it('delivers every queued email after a restart, none twice; the interrupted one shows failed', async () => {
     // Queued in one transaction as an event writer would, due now.
     const at = new Date().toISOString();
-    const rows = Array.from({ length: QUEUED }, (_, i) => [
-      `persona${i}@luz.es`,
-      JSON.stringify({ subject: `Aviso ${i}`, text: `Aviso número ${i}`, html: `<p>Aviso número ${i}</p>` }),
-      `crash-test-${i}`,
-    ]);
+    const rows = Array.from({ length: QUEUED }, (_, i) => [`persona${i}@luz.es`, JSON.stringify({ subject: `Aviso ${i}`, text: `Aviso número ${i}`, html: `<p>Aviso número ${i}</p>` }), `crash-test-${i}`]);
     const values = rows.map(() => `('email', 'leaveRequested', null, ?, ?, 'es', ?, 'pending', 0, ?, null, ?, ?, null)`).join(',');
     sqlIn(
       server.dataDir,

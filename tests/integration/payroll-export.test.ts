@@ -82,32 +82,92 @@ type Figures = {
 // THE TABLE (hours), written by hand from the month described above.
 const TABLE: Record<'Ana' | 'Bea' | 'Carlos', Figures> = {
   Ana: {
-    worked_days: 18, open_days: 0, expected_hours: 136, worked_hours: 136.5, ordinary_hours: 128,
-    overtime_hours: 2.5, overtime_paid_hours: 2, overtime_compensated_hours: 0.5, overtime_unmarked_hours: 0,
-    night_hours: 0, holiday_worked_days: 1, holiday_worked_hours: 4, leave_days: 5, leave_hours: 40,
-    unjustified_absence_days: 1, unjustified_absence_hours: 8, auto_break_deducted_hours: 0.5,
-    rest_day_worked_days: 1, rest_day_worked_hours: 2, holiday_night_hours: 0, late_days: 0, late_minutes: 0,
-    early_departure_days: 0, early_departure_minutes: 0, overtime_marks_not_accepted: 2, complementary_hours: 0,
+    worked_days: 18,
+    open_days: 0,
+    expected_hours: 136,
+    worked_hours: 136.5,
+    ordinary_hours: 128,
+    overtime_hours: 2.5,
+    overtime_paid_hours: 2,
+    overtime_compensated_hours: 0.5,
+    overtime_unmarked_hours: 0,
+    night_hours: 0,
+    holiday_worked_days: 1,
+    holiday_worked_hours: 4,
+    leave_days: 5,
+    leave_hours: 40,
+    unjustified_absence_days: 1,
+    unjustified_absence_hours: 8,
+    auto_break_deducted_hours: 0.5,
+    rest_day_worked_days: 1,
+    rest_day_worked_hours: 2,
+    holiday_night_hours: 0,
+    late_days: 0,
+    late_minutes: 0,
+    early_departure_days: 0,
+    early_departure_minutes: 0,
+    overtime_marks_not_accepted: 2,
+    complementary_hours: 0,
     byType: { Vacaciones: [5, 40, 5] },
   },
   Bea: {
-    worked_days: 15, open_days: 1, expected_hours: 72, worked_hours: 61, ordinary_hours: 60,
-    overtime_hours: 0, overtime_paid_hours: 0, overtime_compensated_hours: 0, overtime_unmarked_hours: 0,
-    night_hours: 0, holiday_worked_days: 0, holiday_worked_hours: 0, leave_days: 4, leave_hours: 16,
-    unjustified_absence_days: 2, unjustified_absence_hours: 8, auto_break_deducted_hours: 0,
-    rest_day_worked_days: 0, rest_day_worked_hours: 0, holiday_night_hours: 0, late_days: 1, late_minutes: 10,
+    worked_days: 15,
+    open_days: 1,
+    expected_hours: 72,
+    worked_hours: 61,
+    ordinary_hours: 60,
+    overtime_hours: 0,
+    overtime_paid_hours: 0,
+    overtime_compensated_hours: 0,
+    overtime_unmarked_hours: 0,
+    night_hours: 0,
+    holiday_worked_days: 0,
+    holiday_worked_hours: 0,
+    leave_days: 4,
+    leave_hours: 16,
+    unjustified_absence_days: 2,
+    unjustified_absence_hours: 8,
+    auto_break_deducted_hours: 0,
+    rest_day_worked_days: 0,
+    rest_day_worked_hours: 0,
+    holiday_night_hours: 0,
+    late_days: 1,
+    late_minutes: 10,
     // The 15th's "paid" mark is on complementary hours, not overtime: the record drops a mark on a
     // day without overtime (issue 33 point 5), so payroll lists no mark to accept.
-    early_departure_days: 1, early_departure_minutes: 15, overtime_marks_not_accepted: 0, complementary_hours: 1,
+    early_departure_days: 1,
+    early_departure_minutes: 15,
+    overtime_marks_not_accepted: 0,
+    complementary_hours: 1,
     byType: { 'Baja médica': [3, 12, 3], 'Asuntos propios': [1, 4, 1] },
   },
   Carlos: {
-    worked_days: 7, open_days: 0, expected_hours: 55, worked_hours: 53.5, ordinary_hours: 52.5,
-    overtime_hours: 1, overtime_paid_hours: 0.5, overtime_compensated_hours: 0.5, overtime_unmarked_hours: 0,
-    night_hours: 51.5, holiday_worked_days: 0, holiday_worked_hours: 0, leave_days: 0, leave_hours: 0,
-    unjustified_absence_days: 0, unjustified_absence_hours: 0, auto_break_deducted_hours: 0,
-    rest_day_worked_days: 0, rest_day_worked_hours: 0, holiday_night_hours: 0, late_days: 0, late_minutes: 0,
-    early_departure_days: 0, early_departure_minutes: 0, overtime_marks_not_accepted: 2, complementary_hours: 0,
+    worked_days: 7,
+    open_days: 0,
+    expected_hours: 55,
+    worked_hours: 53.5,
+    ordinary_hours: 52.5,
+    overtime_hours: 1,
+    overtime_paid_hours: 0.5,
+    overtime_compensated_hours: 0.5,
+    overtime_unmarked_hours: 0,
+    night_hours: 51.5,
+    holiday_worked_days: 0,
+    holiday_worked_hours: 0,
+    leave_days: 0,
+    leave_hours: 0,
+    unjustified_absence_days: 0,
+    unjustified_absence_hours: 0,
+    auto_break_deducted_hours: 0,
+    rest_day_worked_days: 0,
+    rest_day_worked_hours: 0,
+    holiday_night_hours: 0,
+    late_days: 0,
+    late_minutes: 0,
+    early_departure_days: 0,
+    early_departure_minutes: 0,
+    overtime_marks_not_accepted: 2,
+    complementary_hours: 0,
     byType: {},
   },
 };
@@ -151,10 +211,22 @@ beforeAll(async () => {
   const jobTitle = (await json(await admin.post('/api/job-titles', { name: 'Gestora', department, company: first.company }))).data._id;
   for (const t of (await json(await admin.get('/api/leave-types'))).data) types[t.name] = t._id;
   const person = (firstName: string, pin: string, extra: Record<string, unknown> = {}) => ({
-    firstName, lastName: 'Nómina', gender: 'female', email: `${firstName.toLowerCase()}@payroll.example`, nationalId: `NM-${pin}`,
-    company: first.company, department, jobTitle, leaveGroup: first.leaveGroup, employmentType: 'regular', pin, ...extra,
+    firstName,
+    lastName: 'Nómina',
+    gender: 'female',
+    email: `${firstName.toLowerCase()}@payroll.example`,
+    nationalId: `NM-${pin}`,
+    company: first.company,
+    department,
+    jobTitle,
+    leaveGroup: first.leaveGroup,
+    employmentType: 'regular',
+    pin,
+    ...extra,
   });
-  ids.Ana = (await json(await admin.post('/api/employees', person('Ana', '88800001', { socialSecurityNumber: '281234567840', professionalCategory: 'Grupo 3 - Oficial administrativa', contractType: '100 Indefinido' })))).data._id;
+  ids.Ana = (
+    await json(await admin.post('/api/employees', person('Ana', '88800001', { socialSecurityNumber: '281234567840', professionalCategory: 'Grupo 3 - Oficial administrativa', contractType: '100 Indefinido' })))
+  ).data._id;
   // The company's tax ID and contribution account code (CCC: 281234567 mod 97 = 42).
   const companyName = (await json(await admin.get(`/api/companies/${company}`))).data.name;
   await json(await admin.request('PATCH', `/api/companies/${company}`, { name: companyName, taxId: 'B12345678', contributionAccountCode: '28 1234567 42' }));
@@ -166,7 +238,10 @@ beforeAll(async () => {
 
   // Bea punches at the clock on the 4th and 5th (09:00 and 13:00 CET = 08:00Z and 12:00Z).
   for (const day of ['2027-03-04', '2027-03-05']) {
-    for (const [time, action] of [['08:00', 'check-in'], ['12:00', 'check-out']] as const) {
+    for (const [time, action] of [
+      ['08:00', 'check-in'],
+      ['12:00', 'check-out'],
+    ] as const) {
       at(`${day}T${time}:00Z`);
       const res = await admin.post('/api/clock', { action, pin: '88800002' });
       expect(res.status, await res.clone().text()).toBe(200);
@@ -215,10 +290,32 @@ afterAll(async () => {
 });
 
 const FIXED = [
-  'worked_days', 'open_days', 'expected_hours', 'worked_hours', 'ordinary_hours', 'overtime_hours', 'overtime_paid_hours', 'overtime_compensated_hours',
-  'overtime_unmarked_hours', 'night_hours', 'holiday_worked_days', 'holiday_worked_hours', 'leave_days', 'leave_hours', 'unjustified_absence_days', 'unjustified_absence_hours',
-  'auto_break_deducted_hours', 'rest_day_worked_days', 'rest_day_worked_hours', 'holiday_night_hours', 'late_days', 'late_minutes', 'early_departure_days',
-  'early_departure_minutes', 'overtime_marks_not_accepted', 'complementary_hours',
+  'worked_days',
+  'open_days',
+  'expected_hours',
+  'worked_hours',
+  'ordinary_hours',
+  'overtime_hours',
+  'overtime_paid_hours',
+  'overtime_compensated_hours',
+  'overtime_unmarked_hours',
+  'night_hours',
+  'holiday_worked_days',
+  'holiday_worked_hours',
+  'leave_days',
+  'leave_hours',
+  'unjustified_absence_days',
+  'unjustified_absence_hours',
+  'auto_break_deducted_hours',
+  'rest_day_worked_days',
+  'rest_day_worked_hours',
+  'holiday_night_hours',
+  'late_days',
+  'late_minutes',
+  'early_departure_days',
+  'early_departure_minutes',
+  'overtime_marks_not_accepted',
+  'complementary_hours',
 ] as const;
 /** The figure columns of each leave type that the table holds. */
 const LEAVE_FIGURE = /^leave_(\d+)_(days|hours|calendar_days)$/;
@@ -399,7 +496,10 @@ describe('who may read it, and bad input', () => {
     expect((await bea.signIn('bea.reader@payroll.example', 'Reader#2026x')).status).toBe(200);
     for (const q of [query(), `${query()}&employee=${ids.Ana}`, 'month=2027-03']) {
       const answer = (await json(await bea.get(`/api/reports/payroll?${q}`))).data;
-      expect(answer.employees.map((e: any) => e.employee.id), q).toEqual([ids.Bea]);
+      expect(
+        answer.employees.map((e: any) => e.employee.id),
+        q,
+      ).toEqual([ids.Bea]);
     }
     const csv = await (await bea.get(`/api/reports/payroll/export?month=2027-03&format=csv&headers=ids&employee=${ids.Carlos}`)).text();
     expect(csv.trimEnd().split('\r\n')).toHaveLength(2);

@@ -155,10 +155,15 @@ describe('every writer of a locked day is refused, naming the period', () => {
 
   it('clock: a late punch for a locked day becomes a conflict; a live punch on a locked day is refused', async () => {
     const terminal = await pairTerminal(server.url, admin, { name: 'Entrada', methods: ['pin'] });
-    const late = await new Client(server.url).request('POST', '/api/clock/offline', {
-      sentAt: localDateTimeToUtcIso('2027-03-01', '10:00', ZONE),
-      punches: [{ seq: 1, at: localDateTimeToUtcIso('2027-02-27', '08:00', ZONE), action: 'check-in', pin: String(100000 + javier) }],
-    }, terminal.headers);
+    const late = await new Client(server.url).request(
+      'POST',
+      '/api/clock/offline',
+      {
+        sentAt: localDateTimeToUtcIso('2027-03-01', '10:00', ZONE),
+        punches: [{ seq: 1, at: localDateTimeToUtcIso('2027-02-27', '08:00', ZONE), action: 'check-in', pin: String(100000 + javier) }],
+      },
+      terminal.headers,
+    );
     expect(late.status).toBe(200);
     expect((await body(late)).results).toEqual([{ seq: 1, status: 'conflict' }]);
     const conflict = query<{ reason: string; detail: string }>('select reason, detail from clock_conflicts order by id desc limit 1')[0]!;
@@ -224,7 +229,9 @@ describe('reopening', () => {
     expect((await admin.post('/api/periods/reopen', { date: '2027-01-01', employee: javier, reason: 'Nothing there' })).status).toBe(409);
     const res = await admin.post('/api/periods/reopen', { date: '2027-02-10', employee: javier, reason: 'Payroll found a missing day' });
     expect(res.status).toBe(200);
-    expect(query<{ status: string; reopen_reason: string }>('select status, reopen_reason from period_approvals where employee_id = ?', javier)).toEqual([{ status: 'reopened', reopen_reason: 'Payroll found a missing day' }]);
+    expect(query<{ status: string; reopen_reason: string }>('select status, reopen_reason from period_approvals where employee_id = ?', javier)).toEqual([
+      { status: 'reopened', reopen_reason: 'Payroll found a missing day' },
+    ]);
     expect(query("select action, reason from audit_log where entity = 'periodApproval' order by id")).toEqual([
       { action: 'approve', reason: null },
       { action: 'reopen', reason: 'Payroll found a missing day' },
@@ -249,6 +256,10 @@ describe('weeks', () => {
     // The week approved alone locks only its own dates.
     expect((await body(await admin.post('/api/periods/approve', { date: '2027-02-16', employees: [javier] }))).data.period).toEqual({ from: '2027-02-15', to: '2027-02-21' });
     expect((await admin.request('PATCH', `/api/attendances/${wednesday}`, { timeIn: '08:00', timeOut: '16:00', reason: 'Back' })).status).toBe(200);
-    await expectLocked(await admin.post('/api/attendances', { employee: javier, date: '2027-02-20', timeIn: '08:00', timeOut: '16:00', reason: 'Late entry' }), 'week', 'The period from 15/02/2027 to 21/02/2027 is approved and locked: it cannot be changed until an administrator reopens it.');
+    await expectLocked(
+      await admin.post('/api/attendances', { employee: javier, date: '2027-02-20', timeIn: '08:00', timeOut: '16:00', reason: 'Late entry' }),
+      'week',
+      'The period from 15/02/2027 to 21/02/2027 is approved and locked: it cannot be changed until an administrator reopens it.',
+    );
   });
 });

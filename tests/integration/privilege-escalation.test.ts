@@ -121,13 +121,7 @@ describe('the three attacks of issue 15', () => {
 
   it('an Admin holding role.update cannot grant its own role every action', async () => {
     const limited = await limitedAdmin({ role: ['read', 'update'] });
-    const answer = await refused(
-      limited.client,
-      'PATCH',
-      `/api/roles/${limited.roleId}`,
-      { name: 'Todo', permissions: allPermissions() },
-      'roles.cannotEditOwnRole',
-    );
+    const answer = await refused(limited.client, 'PATCH', `/api/roles/${limited.roleId}`, { name: 'Todo', permissions: allPermissions() }, 'roles.cannotEditOwnRole');
     expect(answer.message).toBe('You cannot change or delete the role you hold yourself.');
     // Nor any role it could then be given, beyond what it holds.
     const other = await makeRole({ role: ['read'] });
@@ -179,13 +173,7 @@ describe('users: only what one holds', () => {
   it('only a SuperAdmin changes another administrator’s email or password; an Employee account’s is HR work', async () => {
     const other = await limitedAdmin({ report: ['read'] });
     await refused(manager, 'PATCH', `/api/users/${other.id}`, { email: 'robada@demo.jornada' }, 'users.onlySuperAdminChangesCredentials');
-    const answer = await refused(
-      manager,
-      'PATCH',
-      `/api/users/${other.id}`,
-      { password: 'Robada#2026x', confirmPassword: 'Robada#2026x' },
-      'users.onlySuperAdminChangesCredentials',
-    );
+    const answer = await refused(manager, 'PATCH', `/api/users/${other.id}`, { password: 'Robada#2026x', confirmPassword: 'Robada#2026x' }, 'users.onlySuperAdminChangesCredentials');
     expect(answer.message).toBe('Only a super administrator can change the email or password of another administrator.');
     // Other changes to that administrator are still the manager's to make; so is an Employee's password.
     expect((await manager.request('PATCH', `/api/users/${other.id}`, { name: 'Renombrada' })).status).toBe(200);

@@ -87,7 +87,7 @@ describe('the app chains every write of what figures are read from (issue 33.2)'
     await punch('check-in');
     // The punch and the attendance row it created.
     expect(chainCount() - before).toBe(2);
-    made.clockDay = query<{ id: number }>("select id from attendances where employee_id = ? and date = ? and voided_at is null", carmen, MON)[0]!.id;
+    made.clockDay = query<{ id: number }>('select id from attendances where employee_id = ? and date = ? and voided_at is null', carmen, MON)[0]!.id;
     setNow(MON, '13:00');
     before = chainCount();
     await punch('break-in');
@@ -117,10 +117,8 @@ describe('the app chains every write of what figures are read from (issue 33.2)'
   });
 
   it('leave requested, decided, edited and withdrawn', async () => {
-    const type = query<{ id: number }>(
-      'select g.leave_type_id as id from leave_group_leave_types g join employees e on e.leave_group_id = g.leave_group_id where e.id = ? order by g.leave_type_id limit 1',
-      javier,
-    )[0]!.id;
+    const type = query<{ id: number }>('select g.leave_type_id as id from leave_group_leave_types g join employees e on e.leave_group_id = g.leave_group_id where e.id = ? order by g.leave_type_id limit 1', javier)[0]!
+      .id;
     const asked = await worker.post('/api/leaves', { leaveType: type, from: '2027-04-12', to: '2027-04-13', reason: 'Familia' });
     expect(asked.status).toBe(201);
     made.leave = (await json(asked)).data._id;
@@ -147,7 +145,9 @@ describe('the app chains every write of what figures are read from (issue 33.2)'
     const schedule = await admin.post('/api/schedules', { employee: javier, startTime: '08:00', offTime: '16:00', totalHours: 8, restDays: ['Saturday', 'Sunday'], fromDate: '2027-06-01' });
     expect(schedule.status).toBe(201);
     made.schedule = (await json(schedule)).data._id;
-    expect((await admin.request('PATCH', `/api/schedules/${made.schedule}`, { employee: javier, startTime: '08:30', offTime: '16:30', totalHours: 8, restDays: ['Saturday', 'Sunday'], fromDate: '2027-06-01' })).status).toBe(200);
+    expect(
+      (await admin.request('PATCH', `/api/schedules/${made.schedule}`, { employee: javier, startTime: '08:30', offTime: '16:30', totalHours: 8, restDays: ['Saturday', 'Sunday'], fromDate: '2027-06-01' })).status,
+    ).toBe(200);
     const later = await admin.post('/api/schedules', { employee: javier, startTime: '07:00', offTime: '15:00', totalHours: 8, restDays: ['Sunday'], fromDate: '2027-09-01' });
     expect(later.status).toBe(201);
     expect((await admin.request('DELETE', `/api/schedules/${(await json(later)).data._id}`)).status).toBe(200);
@@ -194,9 +194,7 @@ describe('an edit of any chained table behind a stopped server is named (issue 3
       ['approval', made.approval, ['dateTo']],
       ['contract', contract, ['effectiveFrom']],
     ] as const;
-    const broken = expected
-      .map(([kind, refId, fields]) => ({ companyId: 1, seq: latestSeq(kind, refId), kind, refId, problem: 'rowChanged', fields: [...fields] }))
-      .sort((a, b) => a.seq - b.seq);
+    const broken = expected.map(([kind, refId, fields]) => ({ companyId: 1, seq: latestSeq(kind, refId), kind, refId, problem: 'rowChanged', fields: [...fields] })).sort((a, b) => a.seq - b.seq);
 
     const cli = verifyCli();
     expect(cli.code, cli.err).toBe(1);

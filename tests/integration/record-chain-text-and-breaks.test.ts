@@ -119,7 +119,11 @@ describe('text the record cannot keep exactly is refused at the JSON edge (issue
       ['new terminal name', () => admin.post('/api/terminals', { name: `Puerta ${'\udc00'}`, location: '', methods: ['pin'] }), 'name'],
       ['terminal rename', () => admin.request('PATCH', `/api/terminals/${terminalId}`, { name: `Puerta ${'\udc00'}`, location: '', methods: ['pin'] }), 'name'],
       // Nested: the field is named by its path.
-      ['nested day of a resolution', () => admin.post(`/api/clock-conflicts/${conflictId}/resolve`, { note: 'ok', attendance: { employee: carmen, date: FRI, timeIn: '09:00', timeOut: `17:00${'\ud800'}` } }), 'attendance.timeOut'],
+      [
+        'nested day of a resolution',
+        () => admin.post(`/api/clock-conflicts/${conflictId}/resolve`, { note: 'ok', attendance: { employee: carmen, date: FRI, timeIn: '09:00', timeOut: `17:00${'\ud800'}` } }),
+        'attendance.timeOut',
+      ],
     ];
     const before = footprint();
     for (const [what, send, field] of attempts) {

@@ -91,7 +91,7 @@ describe('voiding a manual day (issue 18.4)', () => {
     expect((await json(spanish)).message).toBe('Escribe por qué se anula este día.');
   });
 
-  it('an Employee account cannot void (403), another account\'s day reads as missing', async () => {
+  it("an Employee account cannot void (403), another account's day reads as missing", async () => {
     expect((await employeeUser.post(`/api/attendances/${dayId}/void`, { reason: 'mine' })).status).toBe(403);
     expect((await new Client(server.url).post(`/api/attendances/${dayId}/void`, { reason: 'x' })).status).toBe(401);
     expect((await admin.post('/api/attendances/999999/void', { reason: 'x' })).status).toBe(404);
@@ -143,7 +143,7 @@ describe('voiding a manual day (issue 18.4)', () => {
     expect(texts.some((t) => /^Record chain head: #\d+ · [0-9a-f]{16}, /.test(t))).toBe(true);
   });
 
-  it('the personal area shows an own voided day struck through with its reason; another\'s day reads as missing', async () => {
+  it("the personal area shows an own voided day struck through with its reason; another's day reads as missing", async () => {
     const javier = query<{ id: number }>("select id from employees where first_name = 'Javier'")[0]!.id;
     const made = await admin.post('/api/attendances', { employee: javier, date: '2027-02-24', timeIn: '08:00', timeOut: '12:00', reason: 'Typed by hand' });
     expect(made.status).toBe(201);

@@ -143,7 +143,10 @@ describe('an Employee account with a broad custom role', () => {
     expect(employees.total).toBe(1);
     for (const path of [`/api/attendances?employee=${ids.otherEmployee}`, '/api/schedules?pageSize=100', '/api/leaves?pageSize=100']) {
       const body = await (await broad.get(path)).json();
-      expect(body.data.every((r: { employee: number }) => r.employee === self._id), path).toBe(true);
+      expect(
+        body.data.every((r: { employee: number }) => r.employee === self._id),
+        path,
+      ).toBe(true);
     }
   });
 

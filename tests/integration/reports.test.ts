@@ -158,12 +158,19 @@ beforeAll(async () => {
   sql(
     `insert into leaves (employee_id, leave_type_id, from_date, to_date, reason, return_date, status, comment, decided_by, decided_at, created_at, updated_at)
      values (?, ?, '2027-03-26', '2027-03-26', 'Family', '2027-03-29', 'approved', null, null, ?, ?, ?)`,
-    ids.ana, vacation._id, at, at, at,
+    ids.ana,
+    vacation._id,
+    at,
+    at,
+    at,
   );
   sql(
     `insert into leaves (employee_id, leave_type_id, from_date, to_date, reason, return_date, status, comment, decided_by, decided_at, created_at, updated_at)
      values (?, ?, '2027-04-05', '2027-04-09', 'Trip', '2027-04-10', 'pending', null, null, null, ?, ?)`,
-    ids.nico, vacation._id, at, at,
+    ids.nico,
+    vacation._id,
+    at,
+    at,
   );
 
   // San José, a holiday on Friday 19th: nobody is absent that day.
@@ -290,12 +297,18 @@ describe('monthly working-time record (Spain)', () => {
     expect(page.status).toBe(200);
     const html = await page.text();
     const row = (date: string) => html.match(new RegExp(`<tr[^>]*data-date="${date}"[^>]*>([\\s\\S]*?)</tr>`))![1]!;
-    const text = (date: string) => row(date).replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ').trim();
+    const text = (date: string) =>
+      row(date)
+        .replace(/<[^>]+>/g, ' ')
+        .replace(/\s+/g, ' ')
+        .trim();
     // The night of the clock change (28/03/2027 02:00 CET -> 03:00 CEST): each time carries its offset (issue 18.5).
     // A worked day says it was on site (the clock's work mode, decision 035).
     // Seven hours without a break: the work-time warning of art. 34.4 ET in the notes (decision 050).
     expect(text('2027-03-27')).toBe('Sat 27/03/2027 22:00 (UTC+1) 06:00 (next day) (UTC+2) 7 h 00 min On site No break on a day this long: it needs one of at least 0 h 15 min (art. 34.4 ET)');
-    expect(text('2027-03-26')).toBe('Fri 26/03/2027 21:50 07:00 (next day) 9 h 10 min 1 h 10 min On site No break on a day this long: it needs one of at least 0 h 15 min (art. 34.4 ET) · 1 h 10 min of overtime by a night worker, who may not work overtime (art. 36.1 ET)');
+    expect(text('2027-03-26')).toBe(
+      'Fri 26/03/2027 21:50 07:00 (next day) 9 h 10 min 1 h 10 min On site No break on a day this long: it needs one of at least 0 h 15 min (art. 34.4 ET) · 1 h 10 min of overtime by a night worker, who may not work overtime (art. 36.1 ET)',
+    );
     expect(text('2027-03-23')).toBe('Tue 23/03/2027 Absent');
     expect(text('2027-03-28')).toBe('Sun 28/03/2027 Rest day');
     expect(html).toContain('data-total="worked">31 h 40 min');
@@ -309,8 +322,7 @@ describe('monthly working-time record (Spain)', () => {
     expect(wb.worksheets.map((s) => s.name)).toEqual(['Ana Arroyo Test', 'Nico Navas Test']);
     const sheet = wb.getWorksheet('Ana Arroyo Test')!;
     expect(sheet.getCell('A1').value).toBe('Registro de jornada · marzo de 2027');
-    const dayRow = (date: string) =>
-      [...Array(sheet.rowCount).keys()].map((i) => sheet.getRow(i + 1)).find((r) => r.getCell(1).value instanceof Date && (r.getCell(1).value as Date).toISOString().startsWith(date))!;
+    const dayRow = (date: string) => [...Array(sheet.rowCount).keys()].map((i) => sheet.getRow(i + 1)).find((r) => r.getCell(1).value instanceof Date && (r.getCell(1).value as Date).toISOString().startsWith(date))!;
     const mon = dayRow('2027-03-22');
     expect((mon.getCell(3).value as Date).toISOString()).toBe('2027-03-22T09:00:00.000Z');
     expect((mon.getCell(4).value as Date).toISOString()).toBe('2027-03-22T18:00:00.000Z');
@@ -321,7 +333,9 @@ describe('monthly working-time record (Spain)', () => {
     expect(mon.getCell(7).numFmt).toBe('[h]:mm');
     // An administrator's correction waits for the worker's acceptance (decision 034), and the export says so.
     // With the day's work-time warning first (decision 050): the correction left no break.
-    expect(dayRow('2027-03-25').getCell(9).value).toBe('Sin pausa en una jornada tan larga: necesita una de al menos 0 h 15 min (art. 34.4 ET) · Corregido: Left at 16:30, forgot to clock out · corrección pendiente de aceptación por el trabajador');
+    expect(dayRow('2027-03-25').getCell(9).value).toBe(
+      'Sin pausa en una jornada tan larga: necesita una de al menos 0 h 15 min (art. 34.4 ET) · Corregido: Left at 16:30, forgot to clock out · corrección pendiente de aceptación por el trabajador',
+    );
     expect(dayRow('2027-03-26').getCell(9).value).toBe('Vacaciones');
     expect(dayRow('2027-03-24').getCell(9).value).toBe('Falta');
     const values = [...Array(sheet.rowCount).keys()].map((i) => sheet.getRow(i + 1).getCell(1).value);
@@ -343,9 +357,7 @@ describe('the other reports', () => {
 
   it('birthdays: by month, with the age turned and 29 February', async () => {
     const march = await report('employee-birthdays', `month=3&department=${ids.department}`);
-    expect(march.tables[0]!.rows.map((r) => r.cells)).toEqual([
-      { employee: 'Ana Arroyo Test', department: 'Reports QA', month: 'March', birthday: '1990-03-29', nextBirthday: '2027-03-29', turns: 37, daysUntil: 0 },
-    ]);
+    expect(march.tables[0]!.rows.map((r) => r.cells)).toEqual([{ employee: 'Ana Arroyo Test', department: 'Reports QA', month: 'March', birthday: '1990-03-29', nextBirthday: '2027-03-29', turns: 37, daysUntil: 0 }]);
     const feb = await report('employee-birthdays', `month=2&department=${ids.department}`);
     expect(feb.tables[0]!.rows[0]!.cells).toMatchObject({ employee: 'Eva Estrada Test', nextBirthday: '2028-02-29', turns: 28, daysUntil: 337 });
     const all = await report('employee-birthdays', `month=all&department=${ids.department}`);
@@ -407,7 +419,7 @@ describe('the other reports', () => {
   });
 
   it('report text goes into the spreadsheet as text, never as a formula', async () => {
-    sql("update employees set phone = '=HYPERLINK(\"http://x\")' where id = ?", ids.eva);
+    sql('update employees set phone = \'=HYPERLINK("http://x")\' where id = ?', ids.eva);
     const wb = await workbook(await admin.get(`/api/reports/employee-list/export?department=${ids.department}&lang=en`));
     const cells: ExcelJS.Cell[] = [];
     wb.worksheets[0]!.eachRow((r) => r.eachCell((c) => cells.push(c)));

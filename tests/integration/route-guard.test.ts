@@ -48,9 +48,7 @@ describe('page redirects over HTTP (spec section 2)', () => {
       const path = concrete(route.pattern);
       expect(location(await clients.anon.get(path)), path).toBe(`/sign-in?redirectUrl=${encodeURIComponent(path)}`);
     }
-    expect(location(await clients.anon.get('/employees?status=archived'))).toBe(
-      '/sign-in?redirectUrl=%2Femployees%3Fstatus%3Darchived',
-    );
+    expect(location(await clients.anon.get('/employees?status=archived'))).toBe('/sign-in?redirectUrl=%2Femployees%3Fstatus%3Darchived');
     const signIn = await clients.anon.get('/sign-in');
     expect(signIn.status).toBe(200);
     expect(await signIn.text()).toContain('data-testid="sign-in-form"');

@@ -72,7 +72,10 @@ describe('the automatic clock-out setting', () => {
     const worker = new Client(server.url);
     expect((await worker.signIn('employee@demo.jornada', 'Demo#2026')).status).toBe(200);
     expect((await worker.request('PUT', '/api/settings', { ...current, autoClockOut: true })).status).toBe(403);
-    for (const [lang, messages] of [['en', en], ['es', es]] as const) {
+    for (const [lang, messages] of [
+      ['en', en],
+      ['es', es],
+    ] as const) {
       const client = new Client(server.url, lang);
       client.cookie = admin.cookie;
       for (const hours of [0, 13, 2.5]) {
@@ -115,7 +118,10 @@ describe('a Monday without check-in, then without check-out', () => {
     expect(punch.status).toBe(200);
     setNow('2027-03-01', '19:00');
     const day = await waitFor('the automatic clock-out', () =>
-      sql<{ id: number; time_out: string | null; closed_automatically: number; revision: number }>("select id, time_out, closed_automatically, revision from attendances where employee_id = ? and date = '2027-03-01'", carmen).find((r) => r.closed_automatically === 1),
+      sql<{ id: number; time_out: string | null; closed_automatically: number; revision: number }>(
+        "select id, time_out, closed_automatically, revision from attendances where employee_id = ? and date = '2027-03-01'",
+        carmen,
+      ).find((r) => r.closed_automatically === 1),
     );
     expect(day).toMatchObject({ time_out: '2027-03-01T17:00:00.000Z', revision: 2 });
     const list = (await (await admin.get(`/api/attendances?employee=${carmen}&from=2027-03-01&to=2027-03-01`)).json()) as { data: { closedAutomatically: boolean; timeOut: string }[] };
@@ -155,7 +161,7 @@ describe('a Monday without check-in, then without check-out', () => {
 });
 
 describe('the monthly summary', () => {
-  it('goes on the 1st from 08:00 local time with last month\'s totals and the acknowledgement link, in each language', async () => {
+  it("goes on the 1st from 08:00 local time with last month's totals and the acknowledgement link, in each language", async () => {
     // 2027-04-01 08:00 WEST = 07:00Z.
     writeFileSync(clockFile, '2027-04-01T07:00:00Z');
     const spanish = await mailTo('manager@demo.jornada', 'Su jornada de marzo de 2027');

@@ -100,14 +100,8 @@ describe('leave in the schedule view', () => {
     const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Lisbon' }).format(new Date());
     const sql = <T>(text: string, ...params: unknown[]): T[] => sqlIn<T>(server.dataDir, text, ...params);
     const type = sql<{ id: number }>('select id from leave_types order by id limit 1')[0]!.id;
-    sql(
-      "insert into leaves (employee_id, leave_type_id, from_date, to_date, reason, status, created_at, updated_at) values (7, ?, ?, ?, 'Médico', 'approved', 'now', 'now')",
-      type, today, today,
-    );
-    const free = sql<{ id: number }>(
-      "select id from employees where id not in (select employee_id from leaves where status = 'approved' and from_date <= ? and to_date >= ?) order by id limit 1",
-      today, today,
-    )[0]!;
+    sql("insert into leaves (employee_id, leave_type_id, from_date, to_date, reason, status, created_at, updated_at) values (7, ?, ?, ?, 'Médico', 'approved', 'now', 'now')", type, today, today);
+    const free = sql<{ id: number }>("select id from employees where id not in (select employee_id from leaves where status = 'approved' and from_date <= ? and to_date >= ?) order by id limit 1", today, today)[0]!;
     const list = (await body(await admin.get('/api/schedules?employee=7&status=current'))).data;
     expect(list[0].onLeave).toBe(true);
     const other = (await body(await admin.get(`/api/schedules?employee=${free.id}&status=current`))).data;

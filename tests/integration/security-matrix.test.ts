@@ -66,7 +66,17 @@ const OPEN_TO_ANY_ACCOUNT = [
   'POST /api/api-tokens/{id}/revoke',
   'GET /api/openapi.json',
 ];
-const PUBLIC = ['GET /api/health', 'POST /api/user/login', 'POST /api/sign-up', 'POST /api/sign-out', 'POST /api/clock', 'POST /api/terminal/pair', 'GET /api/terminal', 'POST /api/clock/offline', 'POST /api/clock/challenge'];
+const PUBLIC = [
+  'GET /api/health',
+  'POST /api/user/login',
+  'POST /api/sign-up',
+  'POST /api/sign-out',
+  'POST /api/clock',
+  'POST /api/terminal/pair',
+  'GET /api/terminal',
+  'POST /api/clock/offline',
+  'POST /api/clock/challenge',
+];
 
 const keyOf = (r: { method: string; pattern: string }) => `${r.method} ${r.pattern}`;
 
@@ -150,9 +160,7 @@ beforeAll(async () => {
   expect(subjects.limited.permissions).toEqual(LIMITED);
   // The broad self-service role on an Employee account, linked to a demo employee without an account.
   const linked = new Set(((await (await clients.super.get('/api/users?pageSize=100')).json()).data as { employee: number | null }[]).map((u) => u.employee));
-  const free = ((await (await clients.super.get('/api/employees?pageSize=100&status=active')).json()).data as { _id: number }[]).find(
-    (e) => !linked.has(e._id) && e._id !== ids.otherEmployee,
-  )!;
+  const free = ((await (await clients.super.get('/api/employees?pageSize=100&status=active')).json()).data as { _id: number }[]).find((e) => !linked.has(e._id) && e._id !== ids.otherEmployee)!;
   const broadRole = await clients.super.post('/api/roles', { name: 'Autoservicio amplio', permissions: BROAD });
   expect(broadRole.status).toBe(201);
   const broadUser = await clients.super.post('/api/users', {
@@ -195,9 +203,15 @@ afterAll(async () => {
 
 describe('the API table', () => {
   it('names an authority for every endpoint except the listed public and any-account ones', () => {
-    const open = API_ROUTES.filter((r) => r.authority.length === 0).map(keyOf).sort();
+    const open = API_ROUTES.filter((r) => r.authority.length === 0)
+      .map(keyOf)
+      .sort();
     expect(open).toEqual([...PUBLIC, ...OPEN_TO_ANY_ACCOUNT].sort());
-    expect(API_ROUTES.filter((r) => r.public).map(keyOf).sort()).toEqual([...PUBLIC].sort());
+    expect(
+      API_ROUTES.filter((r) => r.public)
+        .map(keyOf)
+        .sort(),
+    ).toEqual([...PUBLIC].sort());
   });
 });
 
@@ -206,7 +220,7 @@ describe('every API endpoint for every kind of account', () => {
 
   it('signed out: 401 JSON for every protected endpoint, with real ids', async () => {
     for (const route of API_ROUTES.filter((r) => !r.public)) {
-      const res = await clients.anon.request(route.method, apiPath(route), route.method === 'GET' ? undefined : writes()[keyOf(route)]?.body ?? {});
+      const res = await clients.anon.request(route.method, apiPath(route), route.method === 'GET' ? undefined : (writes()[keyOf(route)]?.body ?? {}));
       expect(res.status, keyOf(route)).toBe(401);
       expect((await res.json()).code, keyOf(route)).toBe('errors.unauthenticated');
     }
@@ -257,7 +271,6 @@ function writeCasesLater() {
 }
 
 describe('every page for every kind of account', () => {
-
   it('signed out: protected pages go to sign-in with the way back; public ones open', async () => {
     for (const route of PAGE_ROUTES) {
       const path = pagePath(route);
@@ -317,7 +330,10 @@ describe('record-level access: an Employee reaches only their own records', () =
     for (const path of [`/api/attendances?employee=${other}`, `/api/leaves?employee=${other}`, `/api/schedules?employee=${other}`]) {
       const body = await (await employee.get(path)).json();
       expect(body.data.length, path).toBeGreaterThanOrEqual(0);
-      expect(body.data.every((r: { employee: number }) => r.employee === ids.ownEmployee), path).toBe(true);
+      expect(
+        body.data.every((r: { employee: number }) => r.employee === ids.ownEmployee),
+        path,
+      ).toBe(true);
     }
     const balances = await (await employee.get(`/api/leaves/balances?employee=${other}`)).json();
     expect(balances.employee).toBe(ids.ownEmployee);

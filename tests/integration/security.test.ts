@@ -60,10 +60,7 @@ beforeAll(async () => {
   const types = (await (await admin.get('/api/leave-types?pageSize=100')).json()).data as { _id: number; daysPerYear: number | null }[];
   unlimitedLeaveType = types.find((t) => t.daysPerYear === null)!._id;
   worker = (await created(await admin.post('/api/employees', employeeBody({ pin: WORKER_PIN, firstName: 'Trabajadora' })), 'worker'))._id;
-  await created(
-    await admin.post('/api/schedules', { employee: worker, startTime: '00:00', offTime: '23:59', totalHours: 8, restDays: [], fromDate: addDays(ids.today, -150) }),
-    'schedule',
-  );
+  await created(await admin.post('/api/schedules', { employee: worker, startTime: '00:00', offTime: '23:59', totalHours: 8, restDays: [], fromDate: addDays(ids.today, -150) }), 'schedule');
   expect((await admin.request('PUT', `/api/employees/${worker}/consent`, { consent: true })).status).toBe(200);
   await created(await admin.post(`/api/employees/${worker}/photos`, { image: faceDataUrl(), descriptor: DESCRIPTOR }), 'photo');
 }, 90_000);
@@ -277,10 +274,16 @@ describe('uploads that are not images', () => {
 });
 
 describe('formulas in spreadsheets stay text', () => {
-  const DANGEROUS = ['=HYPERLINK("https://evil.example","x")', '+cmd|\' /C calc\'!A0', '-2+3', '@SUM(A1:A9)'];
+  const DANGEROUS = ['=HYPERLINK("https://evil.example","x")', "+cmd|' /C calc'!A0", '-2+3', '@SUM(A1:A9)'];
 
   async function cellsOf(res: Response): Promise<ExcelJS.Cell[]> {
-    expect(res.status, await res.clone().text().then((t) => t.slice(0, 200))).toBe(200);
+    expect(
+      res.status,
+      await res
+        .clone()
+        .text()
+        .then((t) => t.slice(0, 200)),
+    ).toBe(200);
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(Buffer.from(await res.arrayBuffer()) as unknown as ArrayBuffer);
     const cells: ExcelJS.Cell[] = [];
@@ -289,16 +292,10 @@ describe('formulas in spreadsheets stay text', () => {
   }
 
   it('names and reasons starting with = + - @ tab or CR are text cells in every export', async () => {
-    const person = await created(
-      await admin.post('/api/employees', employeeBody({ firstName: DANGEROUS[0], lastName: DANGEROUS[1], placeOfBirth: DANGEROUS[2], address: DANGEROUS[3] })),
-      'employee',
-    );
+    const person = await created(await admin.post('/api/employees', employeeBody({ firstName: DANGEROUS[0], lastName: DANGEROUS[1], placeOfBirth: DANGEROUS[2], address: DANGEROUS[3] })), 'employee');
     // Leading tab and CR cannot come through the forms (they trim); legacy or imported data may hold them.
     sql('update employees set phone = ?, employment_status = ? where id = ?', '\t=1+1', '\r=2+2', person._id);
-    await created(
-      await admin.post('/api/schedules', { employee: person._id, startTime: '08:00', offTime: '16:00', totalHours: 8, restDays: [], fromDate: addDays(ids.today, -30) }),
-      'schedule',
-    );
+    await created(await admin.post('/api/schedules', { employee: person._id, startTime: '08:00', offTime: '16:00', totalHours: 8, restDays: [], fromDate: addDays(ids.today, -30) }), 'schedule');
     const day = addDays(ids.today, -3);
     await created(await admin.post('/api/attendances', { employee: person._id, date: day, timeIn: '08:00', timeOut: '16:00', reason: DANGEROUS[0] }), 'attendance');
     await created(await admin.post('/api/leaves', { employee: person._id, leaveType: ids.leaveType, from: addDays(ids.today, 30), to: addDays(ids.today, 30), reason: DANGEROUS[3] }), 'leave');
@@ -321,7 +318,10 @@ describe('formulas in spreadsheets stay text', () => {
     const seen = new Set<string>();
     for (const p of exports) {
       const cells = await cellsOf(await admin.get(p));
-      expect(cells.filter((c) => c.type === ExcelJS.ValueType.Formula).map((c) => c.address), p).toEqual([]);
+      expect(
+        cells.filter((c) => c.type === ExcelJS.ValueType.Formula).map((c) => c.address),
+        p,
+      ).toEqual([]);
       for (const cell of cells) {
         const text = String(cell.value ?? '');
         for (const d of markers) {
@@ -392,15 +392,7 @@ describe('no secrets in answers or logs', () => {
 });
 
 describe('SQL metacharacters, scripts and other scripts of the world are stored and shown back unchanged', () => {
-  const VALUES = [
-    "'; DROP TABLE users; --",
-    '" OR 1=1 --',
-    "%_\\ ' \" ` ; /* */",
-    'Ñandú, cigüeña y 日本語',
-    '👩‍🔧 🏳️‍🌈 🇪🇸',
-    'שלום עולם مرحبا \u202Eabc',
-    '<script>alert(1)</script><img src=x onerror=alert(1)>',
-  ];
+  const VALUES = ["'; DROP TABLE users; --", '" OR 1=1 --', '%_\\ \' " ` ; /* */', 'Ñandú, cigüeña y 日本語', '👩‍🔧 🏳️‍🌈 🇪🇸', 'שלום עולם مرحبا \u202Eabc', '<script>alert(1)</script><img src=x onerror=alert(1)>'];
 
   /** Create routes with their text fields; `read` finds the stored field in the GET answer. */
   const cases = () => {
@@ -427,7 +419,11 @@ describe('SQL metacharacters, scripts and other scripts of the world are stored 
           return rest;
         },
       },
-      { path: '/api/leaves', texts: { reason: 1000 }, body: () => ({ employee: worker, leaveType: unlimitedLeaveType, from: addDays('2027-06-01', next('leave') * 2), to: addDays('2027-06-01', counters['leave']! * 2) }) },
+      {
+        path: '/api/leaves',
+        texts: { reason: 1000 },
+        body: () => ({ employee: worker, leaveType: unlimitedLeaveType, from: addDays('2027-06-01', next('leave') * 2), to: addDays('2027-06-01', counters['leave']! * 2) }),
+      },
       {
         path: '/api/attendances',
         texts: { reason: 500 },
@@ -542,5 +538,4 @@ describe('rate limits not covered elsewhere', () => {
     expect((await clock({ action: 'break-in', card: 'NOPE-X' })).status).toBe(429);
     expect(changedTables(before, dbSnapshot(server.dataDir))).toEqual([]);
   });
-
 });

@@ -166,9 +166,7 @@ describe('seedDemoData', () => {
       expect(r.statusIn).toBe(r.lateSeconds > 0 ? 'late' : 'on_time');
 
       const own = breaksOf.get(r.id) ?? [];
-      const closedBreakSeconds = own
-        .filter((b) => b.endAt !== null)
-        .reduce((sum, b) => sum + (Date.parse(b.endAt!) - Date.parse(b.startAt)) / 1000, 0);
+      const closedBreakSeconds = own.filter((b) => b.endAt !== null).reduce((sum, b) => sum + (Date.parse(b.endAt!) - Date.parse(b.startAt)) / 1000, 0);
       expect(r.breakSeconds).toBe(closedBreakSeconds);
       if (r.timeOut === null) {
         expect(r.workedSeconds).toBeNull();
@@ -274,13 +272,7 @@ describe('seedDemoData', () => {
       if (l.status === 'pending') expect(l.decidedAt).toBeNull();
       else expect(l.decidedBy).not.toBeNull();
       if (l.status === 'approved') {
-        const overlapping = await db
-          .selectFrom('attendances')
-          .select('id')
-          .where('employeeId', '=', l.employeeId)
-          .where('date', '>=', l.fromDate)
-          .where('date', '<=', l.toDate)
-          .execute();
+        const overlapping = await db.selectFrom('attendances').select('id').where('employeeId', '=', l.employeeId).where('date', '>=', l.fromDate).where('date', '<=', l.toDate).execute();
         expect(overlapping).toEqual([]);
       }
     }
@@ -318,7 +310,10 @@ describe('seedDemoData', () => {
 
   it('does nothing when the company already has employees', async () => {
     await seedDemoData(db, { companyId, today: TODAY });
-    const n = await db.selectFrom('employees').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const n = await db
+      .selectFrom('employees')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     expect(Number(n.n)).toBe(25);
   });
 

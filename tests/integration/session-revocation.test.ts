@@ -42,8 +42,7 @@ async function meWithBearer(token: string) {
 
 const sql = <T>(text: string, ...params: unknown[]): T[] => sqlIn<T>(server.dataDir, text, ...params);
 
-const auditActions = (userId: number) =>
-  sql<{ action: string }>("select action from audit_log where entity = 'user' and entity_id = ? order by id", String(userId)).map((r) => r.action);
+const auditActions = (userId: number) => sql<{ action: string }>("select action from audit_log where entity = 'user' and entity_id = ? order by id", String(userId)).map((r) => r.action);
 
 describe('sign-out', () => {
   it('revokes the token on the server: a copy of the cookie or the Bearer token no longer works', async () => {

@@ -105,7 +105,10 @@ describe('settings API', () => {
 
   it('refuses a shift window outside 60-720 whole minutes (422, translated) and keeps the stored settings (decision 032)', async () => {
     const before = (await (await owner.get('/api/settings')).json()).data;
-    for (const [lang, text] of [['es', 'Introduce un número entero de minutos entre 60 y 720'], ['en', 'Enter a whole number of minutes between 60 and 720']] as const) {
+    for (const [lang, text] of [
+      ['es', 'Introduce un número entero de minutos entre 60 y 720'],
+      ['en', 'Enter a whole number of minutes between 60 and 720'],
+    ] as const) {
       const client = new Client(server.url, lang);
       client.cookie = owner.cookie;
       for (const bad of [59, 721, 90.5, null, '120']) {

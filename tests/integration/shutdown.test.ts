@@ -67,7 +67,12 @@ it('delivers answers in flight, does not wait for idle keep-alive connections, c
   const signalled = Date.now();
   const exit = server.kill('SIGTERM');
   // No new connections once stopping (the listener closes as soon as the signal is handled).
-  await waitFor('the listener to close', () => fetch(`${server!.url}/api/health`).then(() => false, () => true));
+  await waitFor('the listener to close', () =>
+    fetch(`${server!.url}/api/health`).then(
+      () => false,
+      () => true,
+    ),
+  );
 
   const [xlsx, weights] = await Promise.all([exported.finish(), model.finish()]);
   expect(xlsx.subarray(0, 2).toString()).toBe('PK');

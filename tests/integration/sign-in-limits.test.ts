@@ -76,8 +76,7 @@ describe('attempt limits under concurrency', () => {
     await addAccount(server.dataDir, { email: 'bea@acme.es', password: 'Bea#20266', accountType: 'Admin' });
     const client = new Client(server.url);
     expect((await client.signIn('bea@acme.es', 'Bea#20266')).status).toBe(200);
-    const change = (currentPassword: string) =>
-      client.post('/api/account/password', { currentPassword, newPassword: 'Nuevo#2026', confirmPassword: 'Nuevo#2026' });
+    const change = (currentPassword: string) => client.post('/api/account/password', { currentPassword, newPassword: 'Nuevo#2026', confirmPassword: 'Nuevo#2026' });
     const guesses = Array.from({ length: 40 }, (_, i) => (i === 39 ? 'Bea#20266' : `Wrong#${i}xx`));
     const statuses = (await Promise.all(guesses.map(change))).map((r) => r.status);
     expect(count(statuses, 200)).toBe(0);
@@ -98,11 +97,7 @@ describe('lockout', () => {
     expect((await signIn('carla@acme.es', 'Carla#2026', '198.51.100.7')).status).toBe(200);
     // Attackers from twelve addresses, ten wrong guesses each, partly in parallel.
     for (let round = 0; round < 2; round++) {
-      await Promise.all(
-        Array.from({ length: 12 }, (_, a) =>
-          Promise.all(Array.from({ length: 5 }, (_, i) => signIn('carla@acme.es', `Wrong#${round}${i}x`, `192.0.2.${a + 1}`))),
-        ),
-      );
+      await Promise.all(Array.from({ length: 12 }, (_, a) => Promise.all(Array.from({ length: 5 }, (_, i) => signIn('carla@acme.es', `Wrong#${round}${i}x`, `192.0.2.${a + 1}`)))));
     }
     expect((await signIn('carla@acme.es', 'Carla#2026', '192.0.2.1')).status).toBe(429);
     // The owner still signs in from the office, and from a new address that has not failed.

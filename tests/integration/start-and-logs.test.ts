@@ -51,7 +51,14 @@ function jsonLines(output: string): LogLine[] {
 function jqErrorsOnly(output: string): { status: number | null; lines: LogLine[]; stderr: string } {
   const r = spawnSync('jq', ['-c', JQ_ERRORS_ONLY], { input: output, encoding: 'utf8' });
   if (r.error) throw new Error(`jq is needed for this test (apt-get install jq): ${r.error.message}`);
-  return { status: r.status, lines: r.stdout.split('\n').filter(Boolean).map((l) => JSON.parse(l) as LogLine), stderr: r.stderr };
+  return {
+    status: r.status,
+    lines: r.stdout
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => JSON.parse(l) as LogLine),
+    stderr: r.stderr,
+  };
 }
 
 function freshDataDir(): string {
@@ -257,10 +264,14 @@ describe('the process', () => {
     let output = '';
     npm.stdout!.on('data', (d) => (output += d));
     npm.stderr!.on('data', (d) => (output += d));
-    const listening = await waitFor('the server to listen', () => {
-      if (npm.exitCode !== null) throw new Error(`npm start exited (${npm.exitCode}):\n${output}`);
-      return jsonLines(output).find((l) => l.msg.startsWith('Jornada is listening'));
-    }, 30_000);
+    const listening = await waitFor(
+      'the server to listen',
+      () => {
+        if (npm.exitCode !== null) throw new Error(`npm start exited (${npm.exitCode}):\n${output}`);
+        return jsonLines(output).find((l) => l.msg.startsWith('Jornada is listening'));
+      },
+      30_000,
+    );
     const serverPid = listening.pid;
     serverPids.push(serverPid);
     expect(serverPid).not.toBe(npm.pid);

@@ -40,7 +40,11 @@ async function createTerminal(body: Record<string, unknown>) {
 
 async function pair(code: string, lang = 'en', headers: Record<string, string> = {}, device = true) {
   const res = await fetch(`${server.url}/api/terminal/pair`, { method: 'POST', headers: { 'content-type': 'application/json', 'accept-language': lang, ...headers }, body: JSON.stringify({ code, device }) });
-  return { status: res.status, cookie: res.headers.getSetCookie().join('\n'), body: (await res.json()) as { credential?: string; code?: string; message: string; terminal?: { id: number; name: string; methods: string[] } } };
+  return {
+    status: res.status,
+    cookie: res.headers.getSetCookie().join('\n'),
+    body: (await res.json()) as { credential?: string; code?: string; message: string; terminal?: { id: number; name: string; methods: string[] } },
+  };
 }
 
 beforeAll(async () => {
@@ -118,7 +122,6 @@ describe('pairing', () => {
     const code = await admin.post(`/api/terminals/${revoked.body.data._id}/pairing-code`);
     expect(code.status).toBe(409);
   });
-
 });
 
 describe('punches from terminals', () => {
@@ -212,7 +215,7 @@ describe('punches from terminals', () => {
       const unpaired = await punch({ action: 'check-in', pin: '100021' });
       expect(unpaired.status, JSON.stringify(unpaired.body)).not.toBe(401);
     } finally {
-      sql("update employees set company_id = ?, rfid_card = null where id = 21", home);
+      sql('update employees set company_id = ?, rfid_card = null where id = 21', home);
     }
   });
 

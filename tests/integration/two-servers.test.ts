@@ -211,10 +211,12 @@ describe.skipIf(!POSTGRES)('two app servers on one PostgreSQL database', () => {
     tick(24 * 3600 - 4 * 3600 - 240); // the next morning
     const day = new Date(nowMs).toISOString().slice(0, 10);
     const answers: Answer[] = [];
-    const burst = Array.from({ length: employees }, (_, i) =>
-      punch(i % 2 ? b : a, { action: 'check-in', pin: pinOf(i + 1) })
-        .then((r) => void answers.push(r))
-        .catch(() => undefined), // cut off with A: may or may not have been written
+    const burst = Array.from(
+      { length: employees },
+      (_, i) =>
+        punch(i % 2 ? b : a, { action: 'check-in', pin: pinOf(i + 1) })
+          .then((r) => void answers.push(r))
+          .catch(() => undefined), // cut off with A: may or may not have been written
     );
     await waitFor('the first answers', () => answers.length >= 3, 20_000);
     await a.kill('SIGKILL');

@@ -416,14 +416,10 @@ describe('users API: super administrators', () => {
   it('the last enabled SuperAdmin cannot be disabled or demoted', async () => {
     const demote = await root.request('PATCH', `/api/users/${rootId}`, { accountType: 'Admin' });
     expect(demote.status).toBe(409);
-    expect((await body(demote)).message).toBe(
-      'This is the last enabled super administrator, so it cannot be disabled, demoted or deleted. Enable or create another super administrator first.',
-    );
+    expect((await body(demote)).message).toBe('This is the last enabled super administrator, so it cannot be disabled, demoted or deleted. Enable or create another super administrator first.');
     const disable = await rootEs.request('PATCH', `/api/users/${rootId}`, { status: 'disabled' });
     expect(disable.status).toBe(409);
-    expect((await body(disable)).message).toBe(
-      'Es el último superadministrador activado: no se puede desactivar, cambiar de tipo ni eliminar. Activa o crea otro superadministrador primero.',
-    );
+    expect((await body(disable)).message).toBe('Es el último superadministrador activado: no se puede desactivar, cambiar de tipo ni eliminar. Activa o crea otro superadministrador primero.');
     // With a second enabled SuperAdmin the first may step down; the second then cannot.
     const second = await createUser({ accountType: 'SuperAdmin', name: 'Relevo' });
     const secondSession = await signedIn(second.email, second.password);
@@ -497,9 +493,7 @@ describe('users API: permissions and audit', () => {
   });
 
   it('writes an audit entry for every change, without secrets', async () => {
-    const rows = readDb<{ entity: string; action: string; before: string | null; after: string | null }>(
-      "select entity, action, before, after from audit_log where entity in ('user', 'role')",
-    );
+    const rows = readDb<{ entity: string; action: string; before: string | null; after: string | null }>("select entity, action, before, after from audit_log where entity in ('user', 'role')");
     const kinds = new Set(rows.map((r) => `${r.entity}:${r.action}`));
     for (const kind of ['user:create', 'user:update', 'user:delete', 'role:create', 'role:update', 'role:delete']) expect(kinds, kind).toContain(kind);
     const text = JSON.stringify(rows);

@@ -44,7 +44,12 @@ function setSchedule(employeeId: number, schedule: { start: string; off: string;
   const at = '2027-01-01T00:00:00.000Z';
   sql(
     "insert into schedules (employee_id, start_time, off_time, total_hours, rest_days, from_date, to_date, status, created_at, updated_at) values (?, ?, ?, 8, ?, '2027-02-01', null, 'current', ?, ?)",
-    employeeId, schedule.start, schedule.off, JSON.stringify(schedule.restDays), at, at,
+    employeeId,
+    schedule.start,
+    schedule.off,
+    JSON.stringify(schedule.restDays),
+    at,
+    at,
   );
 }
 
@@ -61,7 +66,16 @@ async function manual(client: Client, body: Record<string, unknown>): Promise<An
   return { status: res.status, body: (await res.json()) as Answer['body'] };
 }
 
-interface Row { id: number; date: string; time_in: string; time_out: string | null; worked_seconds: number | null; status_in: string | null; work_flag: string | null; early_departure_seconds: number }
+interface Row {
+  id: number;
+  date: string;
+  time_in: string;
+  time_out: string | null;
+  worked_seconds: number | null;
+  status_in: string | null;
+  work_flag: string | null;
+  early_departure_seconds: number;
+}
 const daysOf = (employeeId: number) => sql<Row>("select * from attendances where employee_id = ? and date >= '2027-03-01' order by date", employeeId);
 
 async function workbook(res: Response): Promise<ExcelJS.Workbook> {
@@ -70,8 +84,7 @@ async function workbook(res: Response): Promise<ExcelJS.Workbook> {
   await wb.xlsx.load(Buffer.from(await res.arrayBuffer()) as unknown as ArrayBuffer);
   return wb;
 }
-const cellTexts = (wb: ExcelJS.Workbook) =>
-  wb.worksheets.flatMap((sheet) => [...Array(sheet.rowCount).keys()].flatMap((i) => (sheet.getRow(i + 1).values as unknown[]).filter((v) => typeof v === 'string')));
+const cellTexts = (wb: ExcelJS.Workbook) => wb.worksheets.flatMap((sheet) => [...Array(sheet.rowCount).keys()].flatMap((i) => (sheet.getRow(i + 1).values as unknown[]).filter((v) => typeof v === 'string')));
 
 async function putSettings(change: Record<string, unknown>): Promise<void> {
   const current = (await (await admin.get('/api/settings')).json()) as { data: Record<string, unknown> };
@@ -135,7 +148,7 @@ describe('issue 18.2: which shift a check-in belongs to', () => {
 });
 
 describe('issue 18.3: work on a rest day or without a schedule', () => {
-  it('is refused with the spec\'s messages while the setting is off (the default outside Spain)', async () => {
+  it("is refused with the spec's messages while the setting is off (the default outside Spain)", async () => {
     expect(((await (await admin.get('/api/settings')).json()) as { data: Record<string, unknown> }).data).toMatchObject({ acceptUnscheduledWork: false, shiftWindowMinutes: 240 });
     const antonio = idOf('Antonio');
     const laura = idOf('Laura');
@@ -217,7 +230,7 @@ describe('issue 18.3: work on a rest day or without a schedule', () => {
     expect(((await res.json()) as any).data).toMatchObject({ workFlag: 'rest-day', statusIn: null, lateSeconds: 0, earlyDepartureSeconds: 0, workedSeconds: 7 * H });
   });
 
-  it('an employee account cannot read another employee\'s flagged days', async () => {
+  it("an employee account cannot read another employee's flagged days", async () => {
     const antonio = idOf('Antonio');
     const [flagged] = daysOf(antonio);
     expect((await employeeUser.get(`/api/attendances/${flagged!.id}`)).status).toBe(404);

@@ -32,7 +32,15 @@ async function putSettings(client: Client, change: Record<string, unknown>): Pro
   return client.request('PUT', '/api/settings', { ...current.data, ...change });
 }
 
-interface Row { _id: number; employee: number; date: string; workedSeconds: number | null; countedSeconds: number | null; deductedSeconds: number; warnings: { kind: string; seconds: number; limitSeconds: number }[] }
+interface Row {
+  _id: number;
+  employee: number;
+  date: string;
+  workedSeconds: number | null;
+  countedSeconds: number | null;
+  deductedSeconds: number;
+  warnings: { kind: string; seconds: number; limitSeconds: number }[];
+}
 async function rows(client: Client, query: string): Promise<Row[]> {
   const res = await client.get(`/api/attendances?${query}`);
   expect(res.status).toBe(200);
@@ -61,7 +69,10 @@ beforeAll(async () => {
   sql("update schedules set to_date = '2027-01-31', status = 'previous' where employee_id = ?", antonio);
   sql(
     "insert into schedules (employee_id, start_time, off_time, total_hours, rest_days, from_date, to_date, status, created_at, updated_at) values (?, '09:00', '19:30', 10.5, ?, '2027-02-01', null, 'current', ?, ?)",
-    antonio, JSON.stringify(['Saturday', 'Sunday']), at, at,
+    antonio,
+    JSON.stringify(['Saturday', 'Sunday']),
+    at,
+    at,
   );
   const enter = async (body: Record<string, unknown>) => {
     const res = await admin.post('/api/attendances', { employee: antonio, reason: 'Inventario', ...body });

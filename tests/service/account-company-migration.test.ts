@@ -21,7 +21,11 @@ describe('migrations 0035-accounts-belong-to-a-company and 0036-leave-requested-
     const sqlite = new Database(path.join(dir, 'jornada.db'));
     const db = createKysely(sqlite);
     try {
-      await migrateToLatest(db, migrations.filter(([name]) => name < '0035'), { quiet: true });
+      await migrateToLatest(
+        db,
+        migrations.filter(([name]) => name < '0035'),
+        { quiet: true },
+      );
       const at = '2026-01-01T00:00:00.000Z';
       const run = (q: string, ...args: unknown[]) => Number(sqlite.prepare(q).run(...args).lastInsertRowid);
       const first = run('insert into companies (name, created_at, updated_at) values (?,?,?)', 'Uno', at, at);
@@ -33,20 +37,40 @@ describe('migrations 0035-accounts-belong-to-a-company and 0036-leave-requested-
       const employee = run(
         `insert into employees (first_name, last_name, gender, email, national_id, company_id, department_id, job_title_id, leave_group_id, employment_type, pin_key, created_at, updated_at)
          values ('Ana','B','female','ana@x.test','X1',?,?,?,?,'regular','k1',?,?)`,
-        second, dept, job, group, at, at,
+        second,
+        dept,
+        job,
+        group,
+        at,
+        at,
       );
       const user = (email: string, type: string, company: number | null, employeeId: number | null = null) =>
-        run('insert into users (name, email, password_hash, role_id, status, account_type, company_id, employee_id, created_at, updated_at) values (?,?,?,?,?,?,?,?,?,?)', email, email, 'x', role, 'enabled', type, company, employeeId, at, at);
+        run(
+          'insert into users (name, email, password_hash, role_id, status, account_type, company_id, employee_id, created_at, updated_at) values (?,?,?,?,?,?,?,?,?,?)',
+          email,
+          email,
+          'x',
+          role,
+          'enabled',
+          type,
+          company,
+          employeeId,
+          at,
+          at,
+        );
       const superNoCompany = user('super@x.test', 'SuperAdmin', null);
       const adminNoCompany = user('admin@x.test', 'Admin', null);
       const employeeAccount = user('ana@x.test', 'Employee', null, employee);
       const adminOfSecond = user('dos@x.test', 'Admin', second);
 
-      const hook = (by: number | null) =>
-        run("insert into webhooks (company_id, url, events, secret, created_by, created_at, updated_at) values (null, 'http://127.0.0.1/h', '[]', 's', ?, ?, ?)", by, at, at);
+      const hook = (by: number | null) => run("insert into webhooks (company_id, url, events, secret, created_by, created_at, updated_at) values (null, 'http://127.0.0.1/h', '[]', 's', ?, ?, ?)", by, at, at);
       const terminal = (by: number | null) => run("insert into terminals (company_id, name, methods, created_by, created_at) values (null, 'T', '[]', ?, ?)", by, at);
       const link = (by: number | null) => run('insert into inspection_links (token_hash, company_id, created_by, created_at, expires_at) values (?, null, ?, ?, ?)', `h${by}-${Math.random()}`, by, at, at);
-      const made = { admin: [hook(adminNoCompany), terminal(adminNoCompany), link(adminNoCompany)], super: [hook(superNoCompany), terminal(superNoCompany), link(superNoCompany)], gone: [hook(null), terminal(null), link(null)] };
+      const made = {
+        admin: [hook(adminNoCompany), terminal(adminNoCompany), link(adminNoCompany)],
+        super: [hook(superNoCompany), terminal(superNoCompany), link(superNoCompany)],
+        gone: [hook(null), terminal(null), link(null)],
+      };
 
       // Migration 0036 (issue 34.5): a leave takes who asked for it from the audit entry that created it.
       const leaveType = run('insert into leave_types (name, company_id, created_at, updated_at) values (?,?,?,?)', 'V', second, at, at);
@@ -68,13 +92,17 @@ describe('migrations 0035-accounts-belong-to-a-company and 0036-leave-requested-
       expect(companyOf(employeeAccount)).toBe(second); // its employee's company
       expect(companyOf(superNoCompany)).toBeNull(); // a SuperAdmin may stand above the companies
       expect(companyOf(adminOfSecond)).toBe(second);
-      const rowCompanies = (ids: number[]) =>
-        ['webhooks', 'terminals', 'inspection_links'].map((table, i) => (sqlite.prepare(`select company_id as c from ${table} where id = ?`).get(ids[i]) as { c: number | null }).c);
+      const rowCompanies = (ids: number[]) => ['webhooks', 'terminals', 'inspection_links'].map((table, i) => (sqlite.prepare(`select company_id as c from ${table} where id = ?`).get(ids[i]) as { c: number | null }).c);
       expect(rowCompanies(made.admin)).toEqual([first, first, first]);
       expect(rowCompanies(made.gone)).toEqual([first, first, first]);
       expect(rowCompanies(made.super)).toEqual([null, null, null]);
 
-      const audit = sqlite.prepare("select entity, entity_id as id, after, user_id as userId from audit_log where action = 'assignCompany' order by audit_log.id").all() as { entity: string; id: string; after: string; userId: null }[];
+      const audit = sqlite.prepare("select entity, entity_id as id, after, user_id as userId from audit_log where action = 'assignCompany' order by audit_log.id").all() as {
+        entity: string;
+        id: string;
+        after: string;
+        userId: null;
+      }[];
       expect(audit.map((a) => [a.entity, Number(a.id), JSON.parse(a.after).companyId, a.userId])).toEqual([
         ['user', adminNoCompany, first, null],
         ['user', employeeAccount, second, null],

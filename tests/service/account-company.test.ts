@@ -40,7 +40,11 @@ const sessionUser = (a: TestActor, companyId: number | null = a.companyId): Sess
   employeeId: a.employeeId,
 });
 
-const error = async (p: Promise<unknown>) => p.then(() => undefined, (e: unknown) => e as { code: string; status: number; fields?: Record<string, string> });
+const error = async (p: Promise<unknown>) =>
+  p.then(
+    () => undefined,
+    (e: unknown) => e as { code: string; status: number; fields?: Record<string, string> },
+  );
 
 beforeAll(async () => {
   s = await openServiceDb();
@@ -64,7 +68,10 @@ describe('every Admin and Employee account belongs to a company', () => {
 
   it('refuses to create an Admin or Employee account without one (422 on the company field)', async () => {
     const employee = await s.addEmployee({ firstName: 'Sin', pin: '700001' });
-    for (const [type, emp] of [['Admin', null], ['Employee', employee]] as const) {
+    for (const [type, emp] of [
+      ['Admin', null],
+      ['Employee', employee],
+    ] as const) {
       const e = await error(createUser(s.db, s.superAdmin, body(type, null, `sin-${type}@service.test`, emp)));
       expect(e).toMatchObject({ status: 422, code: 'users.companyRequired', fields: { company: 'users.companyRequired' } });
     }

@@ -67,7 +67,11 @@ describe('an input changed behind the guard', () => {
     const payrollBefore = JSON.stringify(await payrollOf());
     const totalsBefore = JSON.stringify((await recordOf()).record.totals);
     // The database file edited directly: Wednesday's check-out one hour later.
-    await s.db.updateTable('attendances').set({ timeOut: '2026-03-11T18:00:00.000Z', workedSeconds: 10 * HOUR }).where('id', '=', wednesday).execute();
+    await s.db
+      .updateTable('attendances')
+      .set({ timeOut: '2026-03-11T18:00:00.000Z', workedSeconds: 10 * HOUR })
+      .where('id', '=', wednesday)
+      .execute();
     expect(JSON.stringify(await payrollOf())).toBe(payrollBefore);
     const record = await recordOf();
     expect(JSON.stringify(record.record.totals)).toBe(totalsBefore);

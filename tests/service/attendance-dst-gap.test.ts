@@ -12,8 +12,7 @@ const NOW = new Date('2026-04-02T12:00:00Z');
 let s: ServiceDb;
 let attendanceId: number;
 
-const stored = async () =>
-  s.db.selectFrom('attendances').select(['revision', 'breakSeconds', 'workedSeconds']).where('id', '=', attendanceId).executeTakeFirstOrThrow();
+const stored = async () => s.db.selectFrom('attendances').select(['revision', 'breakSeconds', 'workedSeconds']).where('id', '=', attendanceId).executeTakeFirstOrThrow();
 
 beforeAll(async () => {
   s = await openServiceDb();
@@ -49,26 +48,14 @@ afterAll(async () => {
 
 describe('a manual time skipped by the DST gap', () => {
   it('is refused with a clear message on its field, and nothing is written', async () => {
-    const error = await updateAttendance(
-      s.db,
-      attendanceId,
-      { timeIn: '00:30', timeOut: '08:00', breakIn: '02:30', breakOut: '03:15', reason: 'Pausa olvidada' },
-      s.admin,
-      NOW,
-    ).catch((e: unknown) => e);
+    const error = await updateAttendance(s.db, attendanceId, { timeIn: '00:30', timeOut: '08:00', breakIn: '02:30', breakOut: '03:15', reason: 'Pausa olvidada' }, s.admin, NOW).catch((e: unknown) => e);
     expect(error).toMatchObject({ code: 'attendance.timeSkippedByDst', status: 422 });
     expect(JSON.stringify(error)).toContain('breakIn');
     expect(await stored()).toMatchObject({ revision: 1, breakSeconds: 0 });
   });
 
   it('takes a time that exists: the break counts its real 15 minutes', async () => {
-    const updated = await updateAttendance(
-      s.db,
-      attendanceId,
-      { timeIn: '00:30', timeOut: '08:00', breakIn: '03:00', breakOut: '03:15', reason: 'Pausa olvidada' },
-      s.admin,
-      NOW,
-    );
+    const updated = await updateAttendance(s.db, attendanceId, { timeIn: '00:30', timeOut: '08:00', breakIn: '03:00', breakOut: '03:15', reason: 'Pausa olvidada' }, s.admin, NOW);
     expect(updated).toMatchObject({ revision: 2, breakSeconds: 15 * 60 });
     // 00:30 CET to 08:00 CEST is 6 h 30 min of real time, less the break.
     expect((await stored()).workedSeconds).toBe(6.5 * 3600 - 15 * 60);

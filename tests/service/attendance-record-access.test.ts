@@ -41,8 +41,7 @@ async function addAttendance(employeeId: number): Promise<number> {
   return row.id;
 }
 
-const revisionOf = async (id: number) =>
-  (await s.db.selectFrom('attendances').select('revision').where('id', '=', id).executeTakeFirstOrThrow()).revision;
+const revisionOf = async (id: number) => (await s.db.selectFrom('attendances').select('revision').where('id', '=', id).executeTakeFirstOrThrow()).revision;
 
 beforeAll(async () => {
   s = await openServiceDb();

@@ -68,7 +68,18 @@ beforeAll(async () => {
   for (const employeeId of [ana, bea, carla]) {
     await s.db
       .insertInto('schedules')
-      .values({ employeeId, startTime: '09:00', offTime: '17:00', totalHours: 8, restDays: '[]', fromDate: '2026-01-01', toDate: null, status: 'current', createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z' })
+      .values({
+        employeeId,
+        startTime: '09:00',
+        offTime: '17:00',
+        totalHours: 8,
+        restDays: '[]',
+        fromDate: '2026-01-01',
+        toDate: null,
+        status: 'current',
+        createdAt: '2026-01-01T00:00:00.000Z',
+        updatedAt: '2026-01-01T00:00:00.000Z',
+      })
       .execute();
   }
   await settings({ timezone: 'Europe/Madrid', autoClockOutAfterHours: 2 });
@@ -90,7 +101,10 @@ describe('automatic clock-out', () => {
     beaDay = await openDay(bea);
     flagged = await openDay(carla, { workFlag: 'unscheduled' });
     // Bea's November is approved (locked).
-    await s.db.insertInto('periodApprovals').values({ employeeId: bea, dateFrom: '2026-11-01', dateTo: '2026-11-30', status: 'approved', approvedBy: s.admin.id, approvedAt: '2026-11-24T12:00:00.000Z', reopenedBy: null, reopenedAt: null, reopenReason: null }).execute();
+    await s.db
+      .insertInto('periodApprovals')
+      .values({ employeeId: bea, dateFrom: '2026-11-01', dateTo: '2026-11-30', status: 'approved', approvedBy: s.admin.id, approvedAt: '2026-11-24T12:00:00.000Z', reopenedBy: null, reopenedAt: null, reopenReason: null })
+      .execute();
   });
 
   it('does nothing while the setting is off (the default)', async () => {
@@ -140,7 +154,7 @@ describe('automatic clock-out', () => {
     expect(periodExceptions({ days: record.days, period, now }).closedAutomatically).toEqual([DATE]);
   });
 
-  it("loses the flag when a person corrects the day (the review)", async () => {
+  it('loses the flag when a person corrects the day (the review)', async () => {
     await updateAttendance(s.db, anaDay, { timeIn: '09:00', timeOut: '18:30', breakIn: '16:30', breakOut: '17:00', reason: 'Salió a las 18:30' }, s.admin, new Date(DUE + 3_600_000));
     expect(await day(anaDay)).toMatchObject({ closedAutomatically: 0, revision: 3, timeOut: '2026-11-24T17:30:00.000Z' });
   });

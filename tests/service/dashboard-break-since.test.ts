@@ -25,7 +25,18 @@ beforeAll(async () => {
   ana = await s.addEmployee({ firstName: 'Ana', pin: '4815162' });
   await s.db
     .insertInto('schedules')
-    .values({ employeeId: ana, startTime: '09:00', offTime: '17:00', totalHours: 8, restDays: '[]', fromDate: '2020-01-01', toDate: null, status: 'current', createdAt: '2020-01-01T00:00:00.000Z', updatedAt: '2020-01-01T00:00:00.000Z' })
+    .values({
+      employeeId: ana,
+      startTime: '09:00',
+      offTime: '17:00',
+      totalHours: 8,
+      restDays: '[]',
+      fromDate: '2020-01-01',
+      toDate: null,
+      status: 'current',
+      createdAt: '2020-01-01T00:00:00.000Z',
+      updatedAt: '2020-01-01T00:00:00.000Z',
+    })
     .execute();
 });
 

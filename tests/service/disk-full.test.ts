@@ -42,7 +42,10 @@ async function fill(trx: Db): Promise<never> {
 
 describe('a full disk', () => {
   it('a transaction fails with SQLITE_FULL, not with the rollback that followed; answered 503 errors.diskFull', async () => {
-    const error = await db.transaction().execute((trx) => fill(trx)).catch((e: unknown) => e);
+    const error = await db
+      .transaction()
+      .execute((trx) => fill(trx))
+      .catch((e: unknown) => e);
     expect(error).toMatchObject({ code: 'SQLITE_FULL' });
     expect(sqlite.inTransaction).toBe(false);
     const answer = asAppError(error);

@@ -27,8 +27,20 @@ let lone: number; // the employee the Admin "Lone" is linked to
 let other: number;
 let selfAdmin: TestActor;
 
-const refusal = async (p: Promise<unknown>) => p.then(() => undefined, (e: unknown) => e as { code: string; status: number; params: Record<string, unknown> });
-const count = async (table: 'attendances' | 'leaves') => Number((await s.db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+const refusal = async (p: Promise<unknown>) =>
+  p.then(
+    () => undefined,
+    (e: unknown) => e as { code: string; status: number; params: Record<string, unknown> },
+  );
+const count = async (table: 'attendances' | 'leaves') =>
+  Number(
+    (
+      await s.db
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 beforeAll(async () => {
   s = await openServiceDb();
@@ -92,7 +104,7 @@ describe('direct corrections of the own day', () => {
     const change = { timeIn: '09:00', timeOut: '19:00', breakIn: null, breakOut: null, reason: 'Stayed late', overtimeCompensation: 'paid' };
     expect(await refusal(updateAttendance(s.db, day._id, change, selfAdmin, NOW))).toMatchObject({ status: 403, code: 'fourEyes.ownRequest' });
     expect(await refusal(voidAttendance(s.db, day._id, { reason: 'Wrong day' }, selfAdmin))).toMatchObject({ status: 403, code: 'fourEyes.ownRequest' });
-    expect((await s.db.selectFrom('attendances').select(['revision', 'voidedAt']).where('id', '=', day._id).executeTakeFirstOrThrow())).toEqual({ revision: 1, voidedAt: null });
+    expect(await s.db.selectFrom('attendances').select(['revision', 'voidedAt']).where('id', '=', day._id).executeTakeFirstOrThrow()).toEqual({ revision: 1, voidedAt: null });
   });
 });
 

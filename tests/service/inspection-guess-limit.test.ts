@@ -17,7 +17,18 @@ const BAD = 'A'.repeat(43);
 
 beforeAll(async () => {
   s = await openServiceDb();
-  const user: SessionUser = { id: s.superAdmin.id, name: 'S', email: 's@x', image: null, accountType: 'SuperAdmin', permissions: s.superAdmin.permissions, roleId: s.superAdmin.roleId, roleName: 'Administrator', companyId: s.companyId, employeeId: null };
+  const user: SessionUser = {
+    id: s.superAdmin.id,
+    name: 'S',
+    email: 's@x',
+    image: null,
+    accountType: 'SuperAdmin',
+    permissions: s.superAdmin.permissions,
+    roleId: s.superAdmin.roleId,
+    roleName: 'Administrator',
+    companyId: s.companyId,
+    employeeId: null,
+  };
   const link = await createInspectionLink(s.db, user, { days: 7, label: 'Inspección' } as Parameters<typeof createInspectionLink>[2]);
   token = link.path.split('/').pop()!;
 });

@@ -22,7 +22,15 @@ let javier: number;
 let worker: TestActor;
 const types: Record<string, number> = {};
 
-const leaveCount = async () => Number((await s.db.selectFrom('leaves').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+const leaveCount = async () =>
+  Number(
+    (
+      await s.db
+        .selectFrom('leaves')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 /** What a refused call threw, to look at its code, status and fields. */
 const refusal = (call: Promise<unknown>) =>
   call.then(
@@ -33,7 +41,10 @@ const refusal = (call: Promise<unknown>) =>
 beforeAll(async () => {
   s = await openServiceDb();
   types['Vacaciones'] = s.leaveTypeId;
-  for (const [name, daysPerYear] of [['Asuntos propios', 3], ['Baja médica', null]] as const) {
+  for (const [name, daysPerYear] of [
+    ['Asuntos propios', 3],
+    ['Baja médica', null],
+  ] as const) {
     const { id } = await s.db
       .insertInto('leaveTypes')
       .values({ name, companyId: s.companyId, daysPerYear, createdAt: '2026-01-05T09:00:00.000Z', updatedAt: '2026-01-05T09:00:00.000Z' })
@@ -85,7 +96,10 @@ describe('an administrator records an absence', () => {
   });
 
   it('without `approved` an admin still files a pending request, as before', async () => {
-    expect(await createLeave(s.db, { employee: lucia, leaveType: types['Asuntos propios'], from: '2032-05-04', to: '2032-05-04', reason: 'Por teléfono' }, s.admin, 'en')).toMatchObject({ status: 'pending', decidedBy: null });
+    expect(await createLeave(s.db, { employee: lucia, leaveType: types['Asuntos propios'], from: '2032-05-04', to: '2032-05-04', reason: 'Por teléfono' }, s.admin, 'en')).toMatchObject({
+      status: 'pending',
+      decidedBy: null,
+    });
   });
 });
 

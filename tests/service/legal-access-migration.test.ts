@@ -20,7 +20,10 @@ describe('migration 0013-legal-access', () => {
     const sqlite = new Database(path.join(dir, 'jornada.db'));
     const db = createKysely(sqlite);
     try {
-      await migrateToLatest(db, migrations.filter(([name]) => name < '0013'));
+      await migrateToLatest(
+        db,
+        migrations.filter(([name]) => name < '0013'),
+      );
       const at = '2026-01-01T00:00:00.000Z';
       const all = ['create', 'read', 'update', 'delete', 'archive'];
       for (const name of ['Uno', 'Dos']) sqlite.prepare('insert into companies (name, created_at, updated_at) values (?,?,?)').run(name, at, at);

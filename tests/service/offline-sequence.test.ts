@@ -19,13 +19,24 @@ let terminal: ClockTerminal;
 const NOW = '2031-03-03T09:00:00.000Z';
 
 const lastSeq = async () => (await s.db.selectFrom('terminals').select('lastSeq').where('id', '=', terminal.id).executeTakeFirstOrThrow()).lastSeq;
-const conflicts = async () => (await s.db.selectFrom('clockConflicts').select(['seq', 'reason']).where('terminalId', '=', terminal.id).orderBy('id').execute());
+const conflicts = async () => await s.db.selectFrom('clockConflicts').select(['seq', 'reason']).where('terminalId', '=', terminal.id).orderBy('id').execute();
 
 beforeAll(async () => {
   process.env['JORNADA_TEST'] = '1';
   process.env['JORNADA_FAKE_NOW'] = NOW;
   s = await openServiceDb();
-  user = { id: s.superAdmin.id, name: 'S', email: 's@x', image: null, accountType: 'SuperAdmin', permissions: s.superAdmin.permissions, roleId: s.superAdmin.roleId, roleName: 'Administrator', companyId: s.companyId, employeeId: null };
+  user = {
+    id: s.superAdmin.id,
+    name: 'S',
+    email: 's@x',
+    image: null,
+    accountType: 'SuperAdmin',
+    permissions: s.superAdmin.permissions,
+    roleId: s.superAdmin.roleId,
+    roleName: 'Administrator',
+    companyId: s.companyId,
+    employeeId: null,
+  };
   const created = await createTerminal(s.db, user, { name: 'Entrada', location: '', methods: ['pin'] });
   terminal = { id: created.data._id, companyId: s.companyId, name: 'Entrada', location: '', methods: ['pin'], lastSeq: 0 };
 });

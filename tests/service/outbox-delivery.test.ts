@@ -26,7 +26,10 @@ const rows = () => s.db.selectFrom('outbox').selectAll().orderBy('id').execute()
 beforeAll(async () => {
   s = await openServiceDb();
   inbox = await startSmtpInbox();
-  registerOutboxChannel('email', emailChannel(async () => s.db));
+  registerOutboxChannel(
+    'email',
+    emailChannel(async () => s.db),
+  );
 });
 afterAll(async () => {
   await inbox.close();
@@ -130,7 +133,10 @@ describe('notifyUsers and notifyEmployee', () => {
     const queued = await notifyUsers(s.db, { kind: 'leaveRequested', companyId: s.companyId, userIds: [es.id, en.id], dedupeKey: (u) => `t1:${u}`, content });
     expect(queued).toBe(2);
     const queuedRows = await rows();
-    expect(queuedRows.map((r) => [r.recipient, r.language])).toEqual([['es-admin@test.local', 'es'], ['en-admin@test.local', 'en']]);
+    expect(queuedRows.map((r) => [r.recipient, r.language])).toEqual([
+      ['es-admin@test.local', 'es'],
+      ['en-admin@test.local', 'en'],
+    ]);
     expect(JSON.parse(queuedRows[0]!.payload).text).toContain('http://jornada.test:4321/leaves');
 
     await writeMutes(s.db, en.id, ['leaveRequested']);

@@ -116,9 +116,11 @@ describe('the record of a locked day', () => {
   it('punches: the write itself refuses a punch on a locked day, whoever calls it', async () => {
     const at = '2026-03-13T08:00:00.000Z';
     await expectLocked(
-      s.db.transaction().execute((trx) =>
-        applyPunch(trx, { employeeId: ana, timeZone: 'Europe/Madrid', method: 'pin', terminal: null, change: { action: 'check-in', at, date: '2026-03-13', statusIn: 'on-time', lateSeconds: 0 } as never }),
-      ),
+      s.db
+        .transaction()
+        .execute((trx) =>
+          applyPunch(trx, { employeeId: ana, timeZone: 'Europe/Madrid', method: 'pin', terminal: null, change: { action: 'check-in', at, date: '2026-03-13', statusIn: 'on-time', lateSeconds: 0 } as never }),
+        ),
     );
   });
 

@@ -28,8 +28,7 @@ const employee = (pin: string) => {
   };
 };
 
-const conflictAudits = async (userId: number) =>
-  s.db.selectFrom('auditLog').select(['after']).where('userId', '=', userId).where('action', '=', 'pinConflict').execute();
+const conflictAudits = async (userId: number) => s.db.selectFrom('auditLog').select(['after']).where('userId', '=', userId).where('action', '=', 'pinConflict').execute();
 
 beforeAll(async () => {
   s = await openServiceDb();

@@ -23,7 +23,15 @@ afterAll(async () => {
 });
 
 const deletions = async (kind: string, refId: number) =>
-  (await s.db.selectFrom('recordChain').select('payload').where('kind', '=', kind as never).where('refId', '=', refId).orderBy('seq').execute()).map((e) => e.payload === 'null');
+  (
+    await s.db
+      .selectFrom('recordChain')
+      .select('payload')
+      .where('kind', '=', kind as never)
+      .where('refId', '=', refId)
+      .orderBy('seq')
+      .execute()
+  ).map((e) => e.payload === 'null');
 
 describe('deletions on the side are chained', () => {
   it("a company's holidays, deleted with it", async () => {

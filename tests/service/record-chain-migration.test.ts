@@ -23,7 +23,10 @@ describe('migrations 0010, 0028, 0032, 0033 and 0034 on existing records', () =>
   it('chains the existing punches and revisions of each company so the upgraded database verifies', async () => {
     const sqlite = openSqlite(path.join(dir, 'old.db'));
     const db = createKysely(sqlite);
-    await migrateToLatest(db, migrations.filter(([name]) => name < '0010'));
+    await migrateToLatest(
+      db,
+      migrations.filter(([name]) => name < '0010'),
+    );
     const t = '2026-01-05T09:00:00.000Z';
     sqlite.exec(`
       insert into companies (id, name, created_at, updated_at) values (1, 'A', '${t}', '${t}'), (2, 'B', '${t}', '${t}');
@@ -67,7 +70,10 @@ describe('migrations 0010, 0028, 0032, 0033 and 0034 on existing records', () =>
     ]);
     const check = await verifyRecordChain(db);
     expect(check).toMatchObject({ ok: true, entries: 10, brokenCount: 0, broken: [] });
-    expect(check.companies.map((c) => [c.companyName, c.head?.seq])).toEqual([['A', 7], ['B', 3]]);
+    expect(check.companies.map((c) => [c.companyName, c.head?.seq])).toEqual([
+      ['A', 7],
+      ['B', 3],
+    ]);
 
     // What the repositories insert afterwards goes on each company's chain.
     await db.transaction().execute(async (trx) => {
@@ -75,7 +81,17 @@ describe('migrations 0010, 0028, 0032, 0033 and 0034 on existing records', () =>
         { employeeId: 2, attendanceId: 2, action: 'check-out', at: '2026-01-05T16:00:00.000Z', method: 'pin', terminal: null, createdAt: '2026-01-05T16:00:00.000Z' },
         { employeeId: 1, attendanceId: 1, action: 'break-in', at: '2026-01-05T12:00:00.000Z', method: 'pin', terminal: null, createdAt: '2026-01-05T12:00:00.000Z' },
       ]);
-      await insertAttendanceRevision(trx, { attendanceId: 2, revision: 1, timeIn: '2026-01-05T08:00:00.000Z', timeOut: null, breaks: [{ startAt: '2026-01-05T12:00:00.000Z', endAt: null }], workedSeconds: null, reason: 'x', authorId: 1, createdAt: t });
+      await insertAttendanceRevision(trx, {
+        attendanceId: 2,
+        revision: 1,
+        timeIn: '2026-01-05T08:00:00.000Z',
+        timeOut: null,
+        breaks: [{ startAt: '2026-01-05T12:00:00.000Z', endAt: null }],
+        workedSeconds: null,
+        reason: 'x',
+        authorId: 1,
+        createdAt: t,
+      });
     });
     const after = await verifyRecordChain(db);
     expect(after).toMatchObject({ ok: true, entries: 13 });
@@ -87,16 +103,17 @@ describe('migrations 0010, 0028, 0032, 0033 and 0034 on existing records', () =>
     expect((await verifyRecordChain(db)).broken).toEqual([{ companyId: 1, seq: null, kind: 'punch', refId: id, problem: 'entryMissing' }]);
 
     // Two writers cannot both append the same seq.
-    expect(() =>
-      sqlite.prepare("insert into record_chain (company_id, seq, kind, ref_id, payload, prev_hash, hash, created_at) values (1, 7, 'punch', 99, '{}', '', '', ?)").run(t),
-    ).toThrow(/UNIQUE/);
+    expect(() => sqlite.prepare("insert into record_chain (company_id, seq, kind, ref_id, payload, prev_hash, hash, created_at) values (1, 7, 'punch', 99, '{}', '', '', ?)").run(t)).toThrow(/UNIQUE/);
     await db.destroy();
   });
 
   it('migration 0028 chains the existing rows of every figure kind once, and the rebuilt chain keeps its entries, index and triggers', async () => {
     const sqlite = openSqlite(path.join(dir, 'figures.db'));
     const db = createKysely(sqlite);
-    await migrateToLatest(db, migrations.filter(([name]) => name < '0028'));
+    await migrateToLatest(
+      db,
+      migrations.filter(([name]) => name < '0028'),
+    );
     const t = '2026-01-05T09:00:00.000Z';
     sqlite.exec(`
       insert into companies (id, name, created_at, updated_at) values (1, 'A', '${t}', '${t}');
@@ -168,19 +185,28 @@ describe('migrations 0010, 0028, 0032, 0033 and 0034 on existing records', () =>
     // An installation with a row from 0032: the row keeps its break rules and gains the two values.
     const withRow = openSqlite(path.join(dir, 'rules-row.db'));
     const a = createKysely(withRow);
-    await migrateToLatest(a, migrations.filter(([name]) => name < '0032'));
+    await migrateToLatest(
+      a,
+      migrations.filter(([name]) => name < '0032'),
+    );
     withRow.exec(company + settings);
     await migrateToLatest(a);
     expect(withRow.prepare('select effective_from, rules from break_rules_history').all()).toEqual([
       { effective_from: '0000-01-01', rules: '{"autoBreakAfterMinutes":0,"autoBreakMinutes":30,"breaksPaid":true,"graceMinutes":10,"maxOrdinaryDailyHours":8.5}' },
     ]);
-    expect(withRow.prepare("select seq, ref_id from record_chain where kind = 'rules' order by seq").all()).toEqual([{ seq: 1, ref_id: 1 }, { seq: 2, ref_id: 1 }]);
+    expect(withRow.prepare("select seq, ref_id from record_chain where kind = 'rules' order by seq").all()).toEqual([
+      { seq: 1, ref_id: 1 },
+      { seq: 2, ref_id: 1 },
+    ]);
     expect(await verifyRecordChain(a)).toMatchObject({ ok: true, brokenCount: 0 });
     await a.destroy();
     // No row yet (the company came after 0032): one row from the start with those values and the default break rules.
     const noRow = openSqlite(path.join(dir, 'rules-none.db'));
     const b = createKysely(noRow);
-    await migrateToLatest(b, migrations.filter(([name]) => name < '0033'));
+    await migrateToLatest(
+      b,
+      migrations.filter(([name]) => name < '0033'),
+    );
     noRow.exec(company + settings);
     await migrateToLatest(b);
     expect(noRow.prepare('select effective_from, rules, author_id from break_rules_history').all()).toEqual([

@@ -21,8 +21,22 @@ async function addAttendance(date: string, source: 'clock' | 'manual'): Promise<
   const row = await s.db
     .insertInto('attendances')
     .values({
-      employeeId: employee, date, timezone: 'Europe/Madrid', timeIn: `${date}T08:00:00.000Z`, timeOut: `${date}T16:00:00.000Z`, workedSeconds: 8 * 3600, breakSeconds: 0,
-      statusIn: null, lateSeconds: 0, earlyDepartureSeconds: 0, reason: null, source, revision: 1, createdBy: null, createdAt: `${date}T08:00:00.000Z`, updatedAt: `${date}T16:00:00.000Z`,
+      employeeId: employee,
+      date,
+      timezone: 'Europe/Madrid',
+      timeIn: `${date}T08:00:00.000Z`,
+      timeOut: `${date}T16:00:00.000Z`,
+      workedSeconds: 8 * 3600,
+      breakSeconds: 0,
+      statusIn: null,
+      lateSeconds: 0,
+      earlyDepartureSeconds: 0,
+      reason: null,
+      source,
+      revision: 1,
+      createdBy: null,
+      createdAt: `${date}T08:00:00.000Z`,
+      updatedAt: `${date}T16:00:00.000Z`,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -44,9 +58,11 @@ describe('the record chain hashes text as stored', () => {
     await updateAttendance(s.db, corrected, { timeIn: '09:00', timeOut: '17:00', reason: LONE }, s.admin, NOW);
     const manual = await addAttendance('2026-01-08', 'manual');
     await voidAttendance(s.db, manual, { reason: LONE }, s.admin);
-    await s.db.transaction().execute((trx) =>
-      insertPunches(trx, [{ employeeId: employee, attendanceId: corrected, action: 'check-in', at: '2026-01-07T08:00:00.000Z', method: 'pin', terminal: 'Puerta \udc00', createdAt: '2026-01-07T08:00:00.000Z' }]),
-    );
+    await s.db
+      .transaction()
+      .execute((trx) =>
+        insertPunches(trx, [{ employeeId: employee, attendanceId: corrected, action: 'check-in', at: '2026-01-07T08:00:00.000Z', method: 'pin', terminal: 'Puerta \udc00', createdAt: '2026-01-07T08:00:00.000Z' }]),
+      );
 
     // Stored as U+FFFD by SQLite…
     const stored = await s.db.selectFrom('attendanceRevisions').select('reason').where('attendanceId', '=', corrected).where('revision', '=', 2).executeTakeFirstOrThrow();

@@ -28,13 +28,7 @@ const countOf = async (table: 'punches' | 'attendances', employeeId: number) =>
     ).n,
   );
 
-const refusals = async (employeeId: number) =>
-  s.db
-    .selectFrom('auditLog')
-    .select(['after'])
-    .where('action', '=', 'clock.refused')
-    .where('entityId', '=', String(employeeId))
-    .execute();
+const refusals = async (employeeId: number) => s.db.selectFrom('auditLog').select(['after']).where('action', '=', 'clock.refused').where('entityId', '=', String(employeeId)).execute();
 
 /** A current 09:00-17:00 schedule with no rest day. */
 const addEveryDaySchedule = (employeeId: number) =>

@@ -36,9 +36,22 @@ async function workedMonday(employeeId: number): Promise<void> {
   await s.db
     .insertInto('attendances')
     .values({
-      employeeId, date: '2026-11-30', timezone: 'Europe/Madrid', timeIn: '2026-11-30T08:00:00.000Z', timeOut: '2026-11-30T16:00:00.000Z', workedSeconds: 8 * H, breakSeconds: 0,
-      statusIn: 'on_time', lateSeconds: 0, earlyDepartureSeconds: 0, reason: null, source: 'clock', revision: 1, createdBy: null,
-      createdAt: '2026-11-30T16:00:00.000Z', updatedAt: '2026-11-30T16:00:00.000Z',
+      employeeId,
+      date: '2026-11-30',
+      timezone: 'Europe/Madrid',
+      timeIn: '2026-11-30T08:00:00.000Z',
+      timeOut: '2026-11-30T16:00:00.000Z',
+      workedSeconds: 8 * H,
+      breakSeconds: 0,
+      statusIn: 'on_time',
+      lateSeconds: 0,
+      earlyDepartureSeconds: 0,
+      reason: null,
+      source: 'clock',
+      revision: 1,
+      createdBy: null,
+      createdAt: '2026-11-30T16:00:00.000Z',
+      updatedAt: '2026-11-30T16:00:00.000Z',
     })
     .execute();
 }
@@ -73,7 +86,7 @@ describe('setting up on a Saturday', () => {
     expect(rows.map((r) => r.fromDate)).toEqual(['2026-11-30', '2026-11-30', '2026-11-30', '2026-11-30']);
   });
 
-  it('so does one employee\'s schedule, and an empty first day is the same as none', async () => {
+  it("so does one employee's schedule, and an empty first day is the same as none", async () => {
     const created = await createSchedule(s.db, { employee: bea, startTime: '09:00', offTime: '17:00', totalHours: 8, restDays: ['Saturday', 'Sunday'] }, s.admin);
     expect(created.fromDate).toBe('2026-11-30');
     const empty = await createSchedule(s.db, { employee: ana, startTime: '08:00', offTime: '16:00', totalHours: 8, restDays: ['Saturday', 'Sunday'], fromDate: '' }, s.admin);
@@ -81,9 +94,17 @@ describe('setting up on a Saturday', () => {
   });
 
   it('bad input without a first day is still refused, and nothing is written', async () => {
-    const before = await s.db.selectFrom('schedules').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-    await expect(createSchedule(s.db, { employee: ana, startTime: '09:00', offTime: '17:00', totalHours: 8, restDays: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] }, s.admin)).rejects.toMatchObject({ status: 422 });
-    const after = await s.db.selectFrom('schedules').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const before = await s.db
+      .selectFrom('schedules')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    await expect(
+      createSchedule(s.db, { employee: ana, startTime: '09:00', offTime: '17:00', totalHours: 8, restDays: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] }, s.admin),
+    ).rejects.toMatchObject({ status: 422 });
+    const after = await s.db
+      .selectFrom('schedules')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     expect(Number(after.n)).toBe(Number(before.n));
   });
 
@@ -98,7 +119,7 @@ describe('setting up on a Saturday', () => {
       setNow('2026-12-01T11:00:00.000Z');
     });
 
-    it('the monthly record: the Saturday is nobody\'s absence, and no day before the installation is one', async () => {
+    it("the monthly record: the Saturday is nobody's absence, and no day before the installation is one", async () => {
       const { records } = await monthlyRecords(s.db, {}, '2026-11');
       expect(records.map((r) => r.employee.id).sort()).toEqual([ana, bea, carla, dani].sort());
       for (const r of records) {
@@ -124,7 +145,7 @@ describe('setting up on a Saturday', () => {
       for (const row of view.rows) expect(row.exceptions.absences).toEqual(row.employee.id === dani ? ['2026-11-30'] : []);
     });
 
-    it('the hours balance agrees: nothing owed either way, and Dani\'s absence debited as payroll counts it', async () => {
+    it("the hours balance agrees: nothing owed either way, and Dani's absence debited as payroll counts it", async () => {
       const balances = await hoursBalances(s.db, {});
       for (const b of balances) {
         if (b.employee.id === dani) expect(b).toMatchObject({ from: '2026-11-30', balance: { balanceSeconds: -8 * H, expectedSeconds: 8 * H, countedSeconds: 0 } });

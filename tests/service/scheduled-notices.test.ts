@@ -35,16 +35,55 @@ beforeAll(async () => {
   absent = await s.addEmployee({ firstName: 'Carla', pin: '3692581' });
   present = await s.addEmployee({ firstName: 'Dora', pin: '4826159' });
   for (const employeeId of [onLeave, pendingLeave, absent, present]) {
-    await s.db.insertInto('schedules').values({ employeeId, startTime: '09:00', offTime: '17:00', totalHours: 8, restDays: '[]', fromDate: '2026-01-01', toDate: null, status: 'current', createdAt: stamp, updatedAt: stamp }).execute();
+    await s.db
+      .insertInto('schedules')
+      .values({ employeeId, startTime: '09:00', offTime: '17:00', totalHours: 8, restDays: '[]', fromDate: '2026-01-01', toDate: null, status: 'current', createdAt: stamp, updatedAt: stamp })
+      .execute();
   }
-  for (const [employeeId, status] of [[onLeave, 'approved'], [pendingLeave, 'pending']] as const) {
-    await s.db.insertInto('leaves').values({ employeeId, leaveTypeId: s.leaveTypeId, fromDate: '2026-11-24', toDate: '2026-11-24', reason: 'Médico', returnDate: null, status, comment: null, decidedBy: null, decidedAt: null, createdAt: stamp, updatedAt: stamp }).execute();
+  for (const [employeeId, status] of [
+    [onLeave, 'approved'],
+    [pendingLeave, 'pending'],
+  ] as const) {
+    await s.db
+      .insertInto('leaves')
+      .values({
+        employeeId,
+        leaveTypeId: s.leaveTypeId,
+        fromDate: '2026-11-24',
+        toDate: '2026-11-24',
+        reason: 'Médico',
+        returnDate: null,
+        status,
+        comment: null,
+        decidedBy: null,
+        decidedAt: null,
+        createdAt: stamp,
+        updatedAt: stamp,
+      })
+      .execute();
   }
   await s.db.insertInto('holidays').values({ name: 'Fiesta local', date: '2026-11-25', companyId: s.companyId, createdAt: stamp, updatedAt: stamp }).execute();
   presentDay = (
     await s.db
       .insertInto('attendances')
-      .values({ employeeId: present, date: '2026-11-24', timezone: 'Europe/Madrid', timeIn: '2026-11-24T07:58:00.000Z', timeOut: null, workedSeconds: null, breakSeconds: 0, statusIn: 'on_time', lateSeconds: 0, earlyDepartureSeconds: 0, reason: null, source: 'clock', revision: 1, createdBy: null, createdAt: '2026-11-24T07:58:00.000Z', updatedAt: '2026-11-24T07:58:00.000Z' })
+      .values({
+        employeeId: present,
+        date: '2026-11-24',
+        timezone: 'Europe/Madrid',
+        timeIn: '2026-11-24T07:58:00.000Z',
+        timeOut: null,
+        workedSeconds: null,
+        breakSeconds: 0,
+        statusIn: 'on_time',
+        lateSeconds: 0,
+        earlyDepartureSeconds: 0,
+        reason: null,
+        source: 'clock',
+        revision: 1,
+        createdBy: null,
+        createdAt: '2026-11-24T07:58:00.000Z',
+        updatedAt: '2026-11-24T07:58:00.000Z',
+      })
       .returning('id')
       .executeTakeFirstOrThrow()
   ).id;

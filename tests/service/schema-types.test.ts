@@ -58,19 +58,21 @@ interface DeclaredColumn {
 type DeclaredSchema = Map<string, { property: string; columns: Map<string, DeclaredColumn> }>;
 
 function readSchemaTs(): { declared: DeclaredSchema; diagnostics: string[] } {
-  const config = ts.getParsedCommandLineOfConfigFile(path.join(root, 'tsconfig.json'), {}, {
-    ...ts.sys,
-    onUnRecoverableConfigFileDiagnostic: (d) => {
-      throw new Error(ts.flattenDiagnosticMessageText(d.messageText, '\n'));
+  const config = ts.getParsedCommandLineOfConfigFile(
+    path.join(root, 'tsconfig.json'),
+    {},
+    {
+      ...ts.sys,
+      onUnRecoverableConfigFileDiagnostic: (d) => {
+        throw new Error(ts.flattenDiagnosticMessageText(d.messageText, '\n'));
+      },
     },
-  });
+  );
   if (!config) throw new Error('tsconfig.json could not be read');
   const program = ts.createProgram([schemaFile], { ...config.options, noEmit: true });
   const checker = program.getTypeChecker();
   const source = program.getSourceFile(schemaFile)!;
-  const diagnostics = [...program.getSyntacticDiagnostics(source), ...program.getSemanticDiagnostics(source)].map((d) =>
-    ts.flattenDiagnosticMessageText(d.messageText, '\n'),
-  );
+  const diagnostics = [...program.getSyntacticDiagnostics(source), ...program.getSemanticDiagnostics(source)].map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n'));
 
   const moduleSymbol = checker.getSymbolAtLocation(source)!;
   const databaseSymbol = checker.getExportsOfModule(moduleSymbol).find((s) => s.getName() === 'Database');
@@ -173,7 +175,9 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 /** The tables both sides have. */
 function common(): string[] {
-  return Object.keys(shape).filter((t) => declared.has(t)).sort();
+  return Object.keys(shape)
+    .filter((t) => declared.has(t))
+    .sort();
 }
 
 describe('schema.ts against a migrated database', () => {
@@ -232,10 +236,7 @@ describe('schema.ts against a migrated database', () => {
         }
         const family = c.families[0]!;
         if (!(READ_FROM[family] ?? []).includes(column.type)) {
-          problems.push(
-            `${table}.${column.name}: schema.ts says ${c.printed} (${family}), the column is ${column.type}` +
-              (family === 'boolean' ? ' (booleans are stored and read as 0/1)' : ''),
-          );
+          problems.push(`${table}.${column.name}: schema.ts says ${c.printed} (${family}), the column is ${column.type}` + (family === 'boolean' ? ' (booleans are stored and read as 0/1)' : ''));
         }
       }
     }
@@ -249,11 +250,7 @@ describe('schema.ts against a migrated database', () => {
       for (const column of shape[table]!.columns) {
         const c = columns.get(column.name);
         if (!c || c.nullable === !column.notNull) continue;
-        problems.push(
-          c.nullable
-            ? `${table}.${column.name}: schema.ts says ${c.printed} (nullable), the column is NOT NULL`
-            : `${table}.${column.name}: schema.ts says ${c.printed} (never null), the column is nullable`,
-        );
+        problems.push(c.nullable ? `${table}.${column.name}: schema.ts says ${c.printed} (nullable), the column is NOT NULL` : `${table}.${column.name}: schema.ts says ${c.printed} (never null), the column is nullable`);
       }
     }
     expect(problems).toEqual([]);

@@ -80,8 +80,7 @@ describe('sign-up sets whether work outside the schedule is recorded (decision 0
 
 describe('default organisation at sign-up (issue 17.8, decision 028)', () => {
   const NEREA = { company: 'Obrador Norte', full_name: 'Nerea Sanz', email: 'nerea@obrador.es', password: 'Nerea#2026pan' };
-  const list = async (empty: EmptyDb, name: CrudResourceName) =>
-    (await listRecords(empty.db, crudResource(name), new URLSearchParams())).data as unknown as Record<string, unknown>[];
+  const list = async (empty: EmptyDb, name: CrudResourceName) => (await listRecords(empty.db, crudResource(name), new URLSearchParams())).data as unknown as Record<string, unknown>[];
 
   describe('in Spanish', () => {
     let empty: EmptyDb;
@@ -118,9 +117,17 @@ describe('default organisation at sign-up (issue 17.8, decision 028)', () => {
       await createEmployee(
         empty.db,
         {
-          firstName: 'Irene', lastName: 'Gil', gender: 'female', email: 'irene@obrador.es', nationalId: '11223344B',
-          company: department!['company'], department: department!['_id'], jobTitle: jobTitle!['_id'], leaveGroup: group!['_id'],
-          employmentType: 'regular', pin: '4455667',
+          firstName: 'Irene',
+          lastName: 'Gil',
+          gender: 'female',
+          email: 'irene@obrador.es',
+          nationalId: '11223344B',
+          company: department!['company'],
+          department: department!['_id'],
+          jobTitle: jobTitle!['_id'],
+          leaveGroup: group!['_id'],
+          employmentType: 'regular',
+          pin: '4455667',
         },
         owner,
       );

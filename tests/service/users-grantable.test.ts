@@ -20,7 +20,15 @@ const newUser = (email: string, role: number, accountType = 'Admin') => ({
   confirmPassword: 'Prueba#2026x',
 });
 
-const userCount = async () => Number((await s.db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+const userCount = async () =>
+  Number(
+    (
+      await s.db
+        .selectFrom('users')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 beforeAll(async () => {
   s = await openServiceDb();

@@ -20,12 +20,27 @@ let receiver: Awaited<ReturnType<typeof startWebhookReceiver>>;
 let closedPort: number;
 let user: SessionUser;
 
-const error = async (p: Promise<unknown>) => p.then(() => undefined, (e: unknown) => e as { code: string; status: number; params: Record<string, unknown> });
+const error = async (p: Promise<unknown>) =>
+  p.then(
+    () => undefined,
+    (e: unknown) => e as { code: string; status: number; params: Record<string, unknown> },
+  );
 const hook = async (url: string) => (await createWebhook(s.db, user, { url, events: ['leave.decided'], description: '' })).data._id;
 
 beforeAll(async () => {
   s = await openServiceDb();
-  user = { id: s.superAdmin.id, name: 'S', email: 's@x', image: null, accountType: 'SuperAdmin', permissions: s.superAdmin.permissions, roleId: s.superAdmin.roleId, roleName: 'Administrator', companyId: s.companyId, employeeId: null };
+  user = {
+    id: s.superAdmin.id,
+    name: 'S',
+    email: 's@x',
+    image: null,
+    accountType: 'SuperAdmin',
+    permissions: s.superAdmin.permissions,
+    roleId: s.superAdmin.roleId,
+    roleName: 'Administrator',
+    companyId: s.companyId,
+    employeeId: null,
+  };
   receiver = await startWebhookReceiver((path) => (path === '/missing' ? 404 : 204));
   const probe = net.createServer();
   await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
@@ -64,7 +79,13 @@ describe('link-local addresses', () => {
 
   it('a host name that resolves to one is refused at delivery, before connecting', async () => {
     const port = new URL(receiver.url('/')).port;
-    const resolveTo = (addresses: string[]): Resolver => (_host, _options, callback) => callback(null, addresses.map((address) => ({ address, family: address.includes(':') ? 6 : 4 })));
+    const resolveTo =
+      (addresses: string[]): Resolver =>
+      (_host, _options, callback) =>
+        callback(
+          null,
+          addresses.map((address) => ({ address, family: address.includes(':') ? 6 : 4 })),
+        );
     const post = (resolver: Resolver, path: string) => postWebhook({ url: `http://hooks.example:${port}${path}`, secret: 'k', event: 'leave.decided', deliveryId: '1', body: '{}' }, resolver);
 
     // The same name resolving to the (loopback) receiver only is delivered: the lookup is what is used.

@@ -38,7 +38,7 @@ describe('snapshotDifferences', () => {
     expect(snapshotDigestText({ payroll: { b: 1, a: 2 }, totals: {} })).toBe(snapshotDigestText({ totals: {}, payroll: { a: 2, b: 1 } }));
   });
 
-  it('figures are named in the reader\'s language and shown in their unit: durations in h/min, counts, lists by their length', () => {
+  it("figures are named in the reader's language and shown in their unit: durations in h/min, counts, lists by their length", () => {
     const [en, es] = [translator('en'), translator('es')];
     expect(snapshotFigureLabel('totals.workedSeconds', en)).toBe('worked time (record)');
     expect(snapshotFigureLabel('totals.workedSeconds', es)).toBe('tiempo trabajado (registro)');
@@ -53,7 +53,15 @@ describe('snapshotDifferences', () => {
     expect(snapshotFigureValue('payroll.absences', '[{"a":1},{"a":2}]', es, 'es')).toBe('2 elementos');
     expect(snapshotFigureValue('payroll.overtimeSeconds', null, es, 'es')).toBe('—');
     // Every figure of the payroll row and of the totals has a name in both languages.
-    const month = buildMonthlyRecord({ period: monthPeriod('2026-03'), today: '2026-04-01', calendar: createDayCalendar('Europe/Madrid'), schedules: [], leaveByDate: new Map(), attendances: [], breakRules: DEFAULT_BREAK_RULES });
+    const month = buildMonthlyRecord({
+      period: monthPeriod('2026-03'),
+      today: '2026-04-01',
+      calendar: createDayCalendar('Europe/Madrid'),
+      schedules: [],
+      leaveByDate: new Map(),
+      attendances: [],
+      breakRules: DEFAULT_BREAK_RULES,
+    });
     const figures = [...Object.keys(emptyPayrollMonth()).map((k) => `payroll.${k}`), ...Object.keys(month.totals).map((k) => `totals.${k}`)];
     for (const t of [en, es]) for (const f of figures) expect(snapshotFigureLabel(f, t), f).not.toBe(f);
   });
@@ -68,7 +76,18 @@ describe('snapshotDifferences', () => {
 });
 
 describe("the approval's chain payload", () => {
-  const approval = { id: 1, employeeId: 2, dateFrom: '2026-03-01', dateTo: '2026-03-31', status: 'approved', approvedBy: 1, approvedAt: '2026-04-01T08:00:00.000Z', reopenedBy: null, reopenedAt: null, reopenReason: null };
+  const approval = {
+    id: 1,
+    employeeId: 2,
+    dateFrom: '2026-03-01',
+    dateTo: '2026-03-31',
+    status: 'approved',
+    approvedBy: 1,
+    approvedAt: '2026-04-01T08:00:00.000Z',
+    reopenedBy: null,
+    reopenedAt: null,
+    reopenReason: null,
+  };
 
   it('records the snapshot digest when there is one, and leaves it out when not (entries written before snapshots still verify)', () => {
     expect(JSON.parse(figurePayload('approval', { ...approval, snapshotDigest: 'ab'.repeat(32) })).snapshotDigest).toBe('ab'.repeat(32));

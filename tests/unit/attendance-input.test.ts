@@ -1,14 +1,7 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { AttendanceCreateInput, AttendanceUpdateInput } from '../../src/domain/attendance/attendance-schema.ts';
-import {
-  localShiftTimes,
-  minutesAfterTimeIn,
-  shiftInstants,
-  shiftOrderProblems,
-  wallClockReader,
-  type LocalShiftTimes,
-} from '../../src/domain/attendance/shift-times.ts';
+import { localShiftTimes, minutesAfterTimeIn, shiftInstants, shiftOrderProblems, wallClockReader, type LocalShiftTimes } from '../../src/domain/attendance/shift-times.ts';
 import { issuesToFieldKeys } from '../../src/domain/auth/auth-schemas.ts';
 
 const LISBON = 'Europe/Lisbon';

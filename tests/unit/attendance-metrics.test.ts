@@ -77,7 +77,7 @@ describe('computeAttendanceMetrics', () => {
   it('a night shift across midnight is one attendance: 22:10 -> 05:30 with a break after midnight', () => {
     const m = metrics('2026-07-15', times('22:10', '05:30', '01:00', '01:30'), NIGHT);
     expect(m).toEqual({
-      workedSeconds: (7 * 3600 + 20 * 60) - 1800,
+      workedSeconds: 7 * 3600 + 20 * 60 - 1800,
       breakSeconds: 1800,
       statusIn: 'late',
       lateSeconds: 600,

@@ -1,14 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  backupDue,
-  backupFileName,
-  backupInstantOf,
-  expiredBackups,
-  isBackupFileName,
-  latestSlot,
-  nextSlot,
-  sortBackups,
-} from '../../src/domain/backups/backup-rules.ts';
+import { backupDue, backupFileName, backupInstantOf, expiredBackups, isBackupFileName, latestSlot, nextSlot, sortBackups } from '../../src/domain/backups/backup-rules.ts';
 import { SettingsInput } from '../../src/domain/settings/settings-schema.ts';
 import { settingsFrom } from '../../src/domain/settings/settings.ts';
 import * as v from 'valibot';
@@ -31,23 +22,10 @@ describe('backup file names', () => {
 });
 
 describe('retention', () => {
-  const names = [
-    'jornada-20260301-030000.db',
-    'readme.txt',
-    'jornada-20260303-030000.db',
-    'jornada-20260302-030000.db',
-    'jornada-20260303-030000-1.db',
-    '.jornada-20260304-030000.db.1234.tmp',
-    'jornada.db',
-  ];
+  const names = ['jornada-20260301-030000.db', 'readme.txt', 'jornada-20260303-030000.db', 'jornada-20260302-030000.db', 'jornada-20260303-030000-1.db', '.jornada-20260304-030000.db.1234.tmp', 'jornada.db'];
 
   it('sorts backups newest first, suffixes after their plain name', () => {
-    expect(sortBackups(names)).toEqual([
-      'jornada-20260303-030000-1.db',
-      'jornada-20260303-030000.db',
-      'jornada-20260302-030000.db',
-      'jornada-20260301-030000.db',
-    ]);
+    expect(sortBackups(names)).toEqual(['jornada-20260303-030000-1.db', 'jornada-20260303-030000.db', 'jornada-20260302-030000.db', 'jornada-20260301-030000.db']);
   });
 
   it('keeps the newest N and names only older backup files', () => {

@@ -94,7 +94,7 @@ describe('BadgeReader under load (issue 20, point 6; decision 048)', () => {
     }
   });
 
-  it('takes only the reader\'s run after digits a person typed, with jitter', () => {
+  it("takes only the reader's run after digits a person typed, with jitter", () => {
     const random = seeded(3);
     const reader = new BadgeReader();
     let at = typeJittered(reader, '123', 1000, 200, 300, random);

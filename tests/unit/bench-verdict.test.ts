@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { failedStep, formatMarkdown, formatNumber, formatTable, judge, percentile, summary } from '../../bench/lib/verdict.ts';
 
-const row = (measured: number, direction: 'max' | 'min' = 'max') =>
-  judge({ budget: 3, name: 'HTML /employees', measured, limit: 300, unit: 'ms', direction });
+const row = (measured: number, direction: 'max' | 'min' = 'max') => judge({ budget: 3, name: 'HTML /employees', measured, limit: 300, unit: 'ms', direction });
 
 describe('bench verdicts', () => {
   it('takes nearest-rank percentiles', () => {

@@ -7,16 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { MALLOC_ENV, reexecPlan, type ReexecFacts } from '../../src/binary/malloc-reexec.ts';
 import { nativeFiles } from '../../scripts/binary/assets.mjs';
 import { isUnpacked, unpackTarball } from '../../scripts/binary/target-packages.mjs';
-import {
-  elfArch,
-  hostTarget,
-  matchesIntegrity,
-  parseTargetArgs,
-  tarballName,
-  targetArch,
-  targetPackages,
-  TARGETS,
-} from '../../scripts/binary/targets.mjs';
+import { elfArch, hostTarget, matchesIntegrity, parseTargetArgs, tarballName, targetArch, targetPackages, TARGETS } from '../../scripts/binary/targets.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
 
@@ -136,15 +127,23 @@ describe('binary targets: the native files a target embeds', () => {
   };
   // This machine's node_modules: every prebuild; the target's cache: its sharp packages only.
   for (const rel of [
-    'host/better-sqlite3/package.json', 'host/better-sqlite3/prebuilds/linux-x64.node', 'host/better-sqlite3/prebuilds/linux-arm64.node',
+    'host/better-sqlite3/package.json',
+    'host/better-sqlite3/prebuilds/linux-x64.node',
+    'host/better-sqlite3/prebuilds/linux-arm64.node',
     'host/better-sqlite3/lib/index.js',
-    'host/argon2/package.json', 'host/argon2/prebuilds/linux-x64/argon2.glibc.node', 'host/argon2/prebuilds/linux-arm64/argon2.armv8.glibc.node',
+    'host/argon2/package.json',
+    'host/argon2/prebuilds/linux-x64/argon2.glibc.node',
+    'host/argon2/prebuilds/linux-arm64/argon2.armv8.glibc.node',
     'host/argon2/prebuilds/linux-arm64/argon2.armv8.musl.node',
-    'host/@img/sharp-linux-x64/index.cjs', 'host/@img/sharp-libvips-linux-x64/lib/libvips-cpp.so.8',
-    'target/@img/sharp-linux-arm64/index.cjs', 'target/@img/sharp-linux-arm64/lib/sharp-linux-arm64-0.35.5.node',
+    'host/@img/sharp-linux-x64/index.cjs',
+    'host/@img/sharp-libvips-linux-x64/lib/libvips-cpp.so.8',
+    'target/@img/sharp-linux-arm64/index.cjs',
+    'target/@img/sharp-linux-arm64/lib/sharp-linux-arm64-0.35.5.node',
     'target/@img/sharp-linux-arm64/.jornada-target.json',
-    'target/@img/sharp-libvips-linux-arm64/lib/libvips-cpp.so.8', 'target/@img/sharp-libvips-linux-arm64/lib/glib-2.0/include/glibconfig.h',
-  ]) put(rel);
+    'target/@img/sharp-libvips-linux-arm64/lib/libvips-cpp.so.8',
+    'target/@img/sharp-libvips-linux-arm64/lib/glib-2.0/include/glibconfig.h',
+  ])
+    put(rel);
 
   it('arm64: the arm64 prebuilds from this machine, sharp from the target cache, nothing of x64', () => {
     const files = nativeFiles([path.join(tmp, 'target'), path.join(tmp, 'host')], 'arm64');
@@ -169,10 +168,16 @@ describe('binary targets: the native files a target embeds', () => {
 
 describe('binary: the start-up re-exec with the memory tuning', () => {
   const facts = (over: Partial<ReexecFacts>): ReexecFacts => ({
-    env: { PATH: '/usr/bin' }, platform: 'linux', arch: 'arm64', hasExecve: true, kernelArch: 'aarch64\n', executable: true, ...over,
+    env: { PATH: '/usr/bin' },
+    platform: 'linux',
+    arch: 'arm64',
+    hasExecve: true,
+    kernelArch: 'aarch64\n',
+    executable: true,
+    ...over,
   });
 
-  it('re-executes natively with the variables not set yet, keeping an operator\'s own values', () => {
+  it("re-executes natively with the variables not set yet, keeping an operator's own values", () => {
     expect(reexecPlan(facts({}))).toEqual({ action: 'exec', env: { PATH: '/usr/bin', ...MALLOC_ENV } });
     expect(reexecPlan(facts({ env: { UV_THREADPOOL_SIZE: '12' } }))).toEqual({ action: 'exec', env: { UV_THREADPOOL_SIZE: '12', MALLOC_MMAP_THRESHOLD_: MALLOC_ENV.MALLOC_MMAP_THRESHOLD_ } });
     expect(reexecPlan(facts({ kernelArch: null }))).toMatchObject({ action: 'exec' });

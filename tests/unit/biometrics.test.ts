@@ -35,7 +35,10 @@ describe('face recognition is lawful by default (decision 047)', () => {
     expect(checkFaceEnable({ acknowledged: false, employees })).toEqual({ kind: 'notice-not-acknowledged' });
     expect(checkFaceEnable({ acknowledged: true, employees })).toEqual({
       kind: 'alternative-missing',
-      employees: [{ id: 3, name: 'Álvaro Gil' }, { id: 2, name: 'Zoe Vidal' }],
+      employees: [
+        { id: 3, name: 'Álvaro Gil' },
+        { id: 2, name: 'Zoe Vidal' },
+      ],
     });
     expect(checkFaceEnable({ acknowledged: true, employees: [person({})] })).toBeNull();
     expect(employeesWithoutAlternative([])).toEqual([]);

@@ -38,8 +38,19 @@ describe('what counts as work under the break rules (decision 050)', () => {
     const schedules: ScheduleRule[] = [{ id: 1, startTime: '09:00', offTime: '17:00', totalHours: 8, restDays: ['Saturday', 'Sunday'], fromDate: '2026-01-01', toDate: null, status: 'current' }];
     // Monday 2 March 2026, Madrid is UTC+1: 08:00Z-17:30Z = 9 h 30 min, no break punched.
     const attendance = {
-      date: '2026-03-02', timeIn: '2026-03-02T08:00:00.000Z', timeOut: '2026-03-02T17:30:00.000Z', workedSeconds: 9 * H + 30 * M, breakSeconds: 0,
-      statusIn: 'on_time' as const, lateSeconds: 0, earlyDepartureSeconds: 0, timezone: 'Europe/Madrid', breaks: [], revision: 1, reason: null, source: 'clock' as const,
+      date: '2026-03-02',
+      timeIn: '2026-03-02T08:00:00.000Z',
+      timeOut: '2026-03-02T17:30:00.000Z',
+      workedSeconds: 9 * H + 30 * M,
+      breakSeconds: 0,
+      statusIn: 'on_time' as const,
+      lateSeconds: 0,
+      earlyDepartureSeconds: 0,
+      timezone: 'Europe/Madrid',
+      breaks: [],
+      revision: 1,
+      reason: null,
+      source: 'clock' as const,
     };
     const input = { period: { from: '2026-03-02', to: '2026-03-02' }, today: '2026-03-10', calendar, schedules, leaveByDate: new Map(), attendances: [attendance] };
     const plain = buildMonthlyRecord(input).days[0];
@@ -71,12 +82,26 @@ describe('breakRulesOn: the rules in force on a date (effective-dated, decision 
 
   it('dayFigures takes the rules of its own date', () => {
     const day = (date: string) =>
-      dayFigures({ date, today: '2026-12-31', plan: { state: 1, scheduledSeconds: 8 * 3600 }, attendance: { timeOut: 'x', workedSeconds: 8 * 3600, breakSeconds: 3600, lateSeconds: 0, earlyDepartureSeconds: 0, workFlag: null }, onLeave: false, breakRules: (d) => breakRulesOn(history, d) });
+      dayFigures({
+        date,
+        today: '2026-12-31',
+        plan: { state: 1, scheduledSeconds: 8 * 3600 },
+        attendance: { timeOut: 'x', workedSeconds: 8 * 3600, breakSeconds: 3600, lateSeconds: 0, earlyDepartureSeconds: 0, workFlag: null },
+        onLeave: false,
+        breakRules: (d) => breakRulesOn(history, d),
+      });
     expect(day('2026-03-13').overtimeSeconds).toBe(0);
     expect(day('2026-03-20').overtimeSeconds).toBe(0);
     const paidOnly = [change(1, '0000-01-01', unpaid), change(2, '2026-03-16', paid)];
     const paidDay = (date: string) =>
-      dayFigures({ date, today: '2026-12-31', plan: { state: 1, scheduledSeconds: 8 * 3600 }, attendance: { timeOut: 'x', workedSeconds: 8 * 3600, breakSeconds: 3600, lateSeconds: 0, earlyDepartureSeconds: 0, workFlag: null }, onLeave: false, breakRules: (d) => breakRulesOn(paidOnly, d) });
+      dayFigures({
+        date,
+        today: '2026-12-31',
+        plan: { state: 1, scheduledSeconds: 8 * 3600 },
+        attendance: { timeOut: 'x', workedSeconds: 8 * 3600, breakSeconds: 3600, lateSeconds: 0, earlyDepartureSeconds: 0, workFlag: null },
+        onLeave: false,
+        breakRules: (d) => breakRulesOn(paidOnly, d),
+      });
     expect(paidDay('2026-03-13').overtimeSeconds).toBe(0);
     expect(paidDay('2026-03-16').overtimeSeconds).toBe(3600);
   });

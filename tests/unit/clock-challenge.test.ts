@@ -29,7 +29,15 @@ describe('challengesToDrop', () => {
     expect(challengesToDrop(open(MAX_OPEN_CHALLENGES + 2), T0)).toEqual(['n0', 'n1', 'n2']);
   });
   it('drops every expired nonce first', () => {
-    expect(challengesToDrop([{ nonce: 'old', expiresAt: T0 - 1 }, { nonce: 'new', expiresAt: T0 + 1 }], T0)).toEqual(['old']);
+    expect(
+      challengesToDrop(
+        [
+          { nonce: 'old', expiresAt: T0 - 1 },
+          { nonce: 'new', expiresAt: T0 + 1 },
+        ],
+        T0,
+      ),
+    ).toEqual(['old']);
   });
 });
 

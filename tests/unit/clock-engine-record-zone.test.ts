@@ -8,16 +8,37 @@ import type { ScheduleRule } from '../../src/domain/schedules/schedule-rules.ts'
  * departure still read the record's own wall clock.
  */
 const OFFICE: ScheduleRule = {
-  id: 1, startTime: '08:00', offTime: '16:00', totalHours: 8, restDays: ['Sunday', 'Monday'],
-  fromDate: '2027-01-01', toDate: null, status: 'current',
+  id: 1,
+  startTime: '08:00',
+  offTime: '16:00',
+  totalHours: 8,
+  restDays: ['Sunday', 'Monday'],
+  fromDate: '2027-01-01',
+  toDate: null,
+  status: 'current',
 };
 const opened = (extra: Partial<AttendanceState> = {}): AttendanceState => ({
-  id: 7, date: '2027-03-02', timezone: 'Europe/Lisbon', timeIn: '2027-03-02T08:12:00Z', timeOut: null, breaks: [], ...extra,
+  id: 7,
+  date: '2027-03-02',
+  timezone: 'Europe/Lisbon',
+  timeIn: '2027-03-02T08:12:00Z',
+  timeOut: null,
+  breaks: [],
+  ...extra,
 });
 const punch = (over: Partial<PunchInput> & Pick<PunchInput, 'action' | 'now'>) =>
   decidePunch({
-    timeZone: 'Europe/Madrid', schedules: [OFFICE], attendanceToday: opened(), attendanceYesterday: null, previousOpen: null,
-    approvedLeaveDates: [], graceMinutes: 5, breaksPerDay: 1, timeFormat: '1', lang: 'en', ...over,
+    timeZone: 'Europe/Madrid',
+    schedules: [OFFICE],
+    attendanceToday: opened(),
+    attendanceYesterday: null,
+    previousOpen: null,
+    approvedLeaveDates: [],
+    graceMinutes: 5,
+    breaksPerDay: 1,
+    timeFormat: '1',
+    lang: 'en',
+    ...over,
   });
 
 describe('the clock engine reads an open attendance in its own zone', () => {
@@ -26,7 +47,7 @@ describe('the clock engine reads an open attendance in its own zone', () => {
     expect(d).toMatchObject({ ok: false, params: { time: '08:12' } });
   });
 
-  it('measures an early departure against the shift end on the record\'s wall clock', () => {
+  it("measures an early departure against the shift end on the record's wall clock", () => {
     const d = punch({ action: 'check-out', now: '2027-03-02T15:30:00Z' });
     // 16:00 Lisbon is 16:00Z: 30 minutes early (in Madrid's 16:00 = 15:00Z it would be none).
     expect(d).toMatchObject({ ok: true, change: { earlyDepartureSeconds: 1800 } });

@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  decidePunch,
-  missingCheckOut,
-  MAX_OPEN_SHIFT_SECONDS,
-  type AttendanceState,
-  type PunchDecision,
-  type PunchInput,
-} from '../../src/domain/clock/clock-engine.ts';
+import { decidePunch, missingCheckOut, MAX_OPEN_SHIFT_SECONDS, type AttendanceState, type PunchDecision, type PunchInput } from '../../src/domain/clock/clock-engine.ts';
 import type { ScheduleRule } from '../../src/domain/schedules/schedule-rules.ts';
 import { localDateTimeToUtcIso } from '../../src/domain/time/zoned-time.ts';
 
@@ -177,9 +170,7 @@ describe('night shift across midnight', () => {
       params: { time: '22:00' },
     });
     const closedEarly = attendance(THU, at(THU, '22:00'), { timeOut: at(FRI, '02:00') });
-    expect(refused(punch({ action: 'check-in', now: at(FRI, '03:00'), attendanceYesterday: closedEarly, ...nightInput })).code).toBe(
-      'messages.alreadyCheckedIn',
-    );
+    expect(refused(punch({ action: 'check-in', now: at(FRI, '03:00'), attendanceYesterday: closedEarly, ...nightInput })).code).toBe('messages.alreadyCheckedIn');
   });
 
   it('after the scheduled end, an unclosed night shift does not block the next check-in', () => {
@@ -195,7 +186,7 @@ describe('night shift across midnight', () => {
     expect(refused(punch({ action: 'check-in', now: at(FRI, '00:30'), approvedLeaveDates: [THU], ...nightInput })).code).toBe('punch.outsideShift');
   });
 
-  it('a check-out after midnight closes the previous day\'s open shift, with real hours', () => {
+  it("a check-out after midnight closes the previous day's open shift, with real hours", () => {
     const open = attendance(THU, at(THU, '21:58'));
     const change = accepted(punch({ action: 'check-out', now: at(FRI, '06:05'), previousOpen: open, ...nightInput }));
     expect(change).toEqual({
@@ -328,7 +319,7 @@ describe('check out', () => {
     expect(refused(punch({ action: 'check-out', now: at(TUE, '17:00'), previousOpen: forgotten })).code).toBe('messages.noAttendanceData');
   });
 
-  it('acts on today\'s attendance before an open one from yesterday', () => {
+  it("acts on today's attendance before an open one from yesterday", () => {
     const yesterday = { ...attendance(MON, at(MON, '09:00')), id: 1 };
     const today = { ...attendance(TUE, at(TUE, '08:00')), id: 2 };
     expect(accepted(punch({ action: 'check-out', now: at(TUE, '17:00'), previousOpen: yesterday, attendanceToday: today }))).toMatchObject({
@@ -366,9 +357,7 @@ describe('breaks', () => {
   it('refuses a second break while on one, and once the allowed breaks are used', () => {
     const onBreak = { ...open, breaks: [{ id: 1, startAt: at(MON, '11:00'), endAt: null }] };
     expect(refused(punch({ action: 'break-in', now: at(MON, '11:05'), attendanceToday: onBreak })).code).toBe('messages.currentlyOnBreak');
-    expect(refused(punch({ action: 'break-in', now: at(MON, '11:05'), attendanceToday: onBreak, breaksPerDay: 3 })).code).toBe(
-      'messages.currentlyOnBreak',
-    );
+    expect(refused(punch({ action: 'break-in', now: at(MON, '11:05'), attendanceToday: onBreak, breaksPerDay: 3 })).code).toBe('messages.currentlyOnBreak');
     const tookOne = { ...open, breaks: [ended] };
     expect(refused(punch({ action: 'break-in', now: at(MON, '13:00'), attendanceToday: tookOne })).code).toBe('messages.alreadyTookBreak');
   });
@@ -377,12 +366,8 @@ describe('breaks', () => {
     const tookOne = { ...open, breaks: [ended] };
     expect(accepted(punch({ action: 'break-in', now: at(MON, '13:00'), attendanceToday: tookOne, breaksPerDay: 2 })).action).toBe('break-in');
     const tookTwo = { ...open, breaks: [ended, { id: 2, startAt: at(MON, '13:00'), endAt: at(MON, '13:30') }] };
-    expect(refused(punch({ action: 'break-in', now: at(MON, '15:00'), attendanceToday: tookTwo, breaksPerDay: 2 })).code).toBe(
-      'messages.alreadyTookBreak',
-    );
-    expect(refused(punch({ action: 'break-in', now: at(MON, '11:00'), attendanceToday: open, breaksPerDay: 0 })).code).toBe(
-      'messages.alreadyTookBreak',
-    );
+    expect(refused(punch({ action: 'break-in', now: at(MON, '15:00'), attendanceToday: tookTwo, breaksPerDay: 2 })).code).toBe('messages.alreadyTookBreak');
+    expect(refused(punch({ action: 'break-in', now: at(MON, '11:00'), attendanceToday: open, breaksPerDay: 0 })).code).toBe('messages.alreadyTookBreak');
   });
 
   it('break out ends the open break and totals every break of the day', () => {
@@ -399,9 +384,7 @@ describe('breaks', () => {
 
   it('break out without a started break, after it ended, without attendance, after leaving', () => {
     expect(refused(punch({ action: 'break-out', now: at(MON, '11:00'), attendanceToday: open })).code).toBe('messages.didNotStartBreak');
-    expect(refused(punch({ action: 'break-out', now: at(MON, '11:30'), attendanceToday: { ...open, breaks: [ended] } })).code).toBe(
-      'messages.alreadyFinishedBreak',
-    );
+    expect(refused(punch({ action: 'break-out', now: at(MON, '11:30'), attendanceToday: { ...open, breaks: [ended] } })).code).toBe('messages.alreadyFinishedBreak');
     expect(refused(punch({ action: 'break-out', now: at(MON, '11:30') })).code).toBe('messages.noAttendanceData');
     const left = { ...open, breaks: [ended], timeOut: at(MON, '12:00') };
     expect(refused(punch({ action: 'break-out', now: at(MON, '12:30'), attendanceToday: left })).code).toBe('messages.alreadyLeftWork');

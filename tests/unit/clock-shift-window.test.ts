@@ -13,8 +13,15 @@ import { addDays, localDateOf, localDateTimeToUtcIso } from '../../src/domain/ti
 const MADRID = 'Europe/Madrid';
 const H = 3600;
 const rule = (extra: Partial<ScheduleRule> = {}): ScheduleRule => ({
-  id: 1, startTime: '09:00', offTime: '17:00', totalHours: 8, restDays: ['Saturday', 'Sunday'],
-  fromDate: '2026-01-01', toDate: null, status: 'current', ...extra,
+  id: 1,
+  startTime: '09:00',
+  offTime: '17:00',
+  totalHours: 8,
+  restDays: ['Saturday', 'Sunday'],
+  fromDate: '2026-01-01',
+  toDate: null,
+  status: 'current',
+  ...extra,
 });
 const NIGHT = rule({ startTime: '22:00', offTime: '06:00', restDays: [] });
 const at = (date: string, time: string, tz = MADRID) => localDateTimeToUtcIso(date, time, tz);
@@ -30,10 +37,21 @@ function clock(schedules: ScheduleRule[], options: Partial<PunchInput> = {}) {
     const on = (date: string) => days.find((d) => d.date === date) ?? null;
     const open = days.filter((d) => d.date < today && d.timeOut === null).sort((a, b) => b.date.localeCompare(a.date))[0] ?? null;
     const decision = decidePunch({
-      action, now, timeZone: tz, schedules,
-      attendanceToday: on(today), attendanceYesterday: on(addDays(today, -1)), attendanceTomorrow: on(addDays(today, 1)),
-      previousOpen: open, approvedLeaveDates: [], graceMinutes: 5, breaksPerDay: 1, timeFormat: '1', lang: 'en',
-      ...options, ...over,
+      action,
+      now,
+      timeZone: tz,
+      schedules,
+      attendanceToday: on(today),
+      attendanceYesterday: on(addDays(today, -1)),
+      attendanceTomorrow: on(addDays(today, 1)),
+      previousOpen: open,
+      approvedLeaveDates: [],
+      graceMinutes: 5,
+      breaksPerDay: 1,
+      timeFormat: '1',
+      lang: 'en',
+      ...options,
+      ...over,
     });
     if (!decision.ok) return decision;
     const c = decision.change;
@@ -71,7 +89,7 @@ describe('issue 18.2: a check-in just after a night shift does not steal the nex
     expect(c.days.map((d) => d.date)).toEqual([MON, TUE]);
   });
 
-  it('still refuses it with unscheduled work accepted: a flagged day would take the date tonight\'s shift needs', () => {
+  it("still refuses it with unscheduled work accepted: a flagged day would take the date tonight's shift needs", () => {
     const c = clock([NIGHT], { acceptUnscheduledWork: true });
     ok(c.punch('check-in', at(MON, '22:00')));
     ok(c.punch('check-out', at(TUE, '06:00')));
@@ -107,17 +125,22 @@ describe('a day shift 09:00-17:00 (window 240 minutes)', () => {
     expect(code(clock([rule()]).punch('check-in', at(MON, '17:01')))).toBe('punch.outsideShift');
   });
 
-  it('after the day\'s shift is over, accepted work outside it is an unscheduled day, closed without early departure', () => {
+  it("after the day's shift is over, accepted work outside it is an unscheduled day, closed without early departure", () => {
     const c = clock([rule()], { acceptUnscheduledWork: true });
     expect(ok(c.punch('check-in', at(MON, '18:00')))).toEqual({
-      action: 'check-in', at: at(MON, '18:00'), date: MON, statusIn: null, lateSeconds: 0, workFlag: 'unscheduled',
+      action: 'check-in',
+      at: at(MON, '18:00'),
+      date: MON,
+      statusIn: null,
+      lateSeconds: 0,
+      workFlag: 'unscheduled',
     });
     expect(ok(c.punch('check-out', at(MON, '20:00')))).toMatchObject({ date: MON, workedSeconds: 2 * H, earlyDepartureSeconds: 0 });
     // One attendance a day: once recorded, the day is checked in.
     expect(code(c.punch('check-in', at(MON, '20:30')))).toBe('messages.alreadyCheckedIn');
   });
 
-  it('before the day\'s shift, a punch outside its window is refused even with the setting on', () => {
+  it("before the day's shift, a punch outside its window is refused even with the setting on", () => {
     expect(code(clock([rule()], { acceptUnscheduledWork: true }).punch('check-in', at(MON, '03:00')))).toBe('punch.outsideShift');
   });
 });
@@ -128,7 +151,7 @@ describe('the nearest scheduled start wins', () => {
   const MON = '2026-11-23';
   const TUE = '2026-11-24';
 
-  it('a check-in at 23:00 belongs to tomorrow\'s 01:00 shift, and its break and check-out act on it', () => {
+  it("a check-in at 23:00 belongs to tomorrow's 01:00 shift, and its break and check-out act on it", () => {
     const c = clock([EARLY]);
     ok(c.punch('check-in', at(MON, '01:00')));
     ok(c.punch('check-out', at(MON, '09:00')));
@@ -183,7 +206,7 @@ describe('issue 18.3: work on a rest day or without a schedule', () => {
   const SAT = '2026-11-21';
   const MON = '2026-11-23';
 
-  it('is refused with the spec\'s messages while the setting is off', () => {
+  it("is refused with the spec's messages while the setting is off", () => {
     expect(code(clock([rule()]).punch('check-in', at(SAT, '10:00')))).toBe('messages.restDayToday');
     expect(code(clock([]).punch('check-in', at(MON, '10:00')))).toBe('messages.noActiveSchedule');
     expect(code(clock([]).punch('check-out', at(MON, '10:00')))).toBe('messages.noActiveSchedule');

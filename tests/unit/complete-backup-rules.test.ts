@@ -95,7 +95,7 @@ describe('restore: do the secrets match the PINs?', () => {
     expect(verdict({ resetPins: true })).toMatchObject({ ok: true, resetPins: true });
   });
 
-  it('database-only files: the current config.json must match the recorded fingerprint, or be shown to be the same instance\'s', () => {
+  it("database-only files: the current config.json must match the recorded fingerprint, or be shown to be the same instance's", () => {
     const plain = { backupHasSecrets: false };
     expect(verdict({ ...plain })).toMatchObject({ ok: true, reason: 'match' });
     expect(verdict({ ...plain, secretsFingerprint: 'f2' })).toEqual({ ok: false, reason: 'mismatch' });

@@ -11,7 +11,14 @@ afterAll(() => rmSync(out, { recursive: true, force: true }));
 describe('copyFaceModels (decision 045: the kiosk needs the tiny detector and the WebAssembly binaries under /models)', () => {
   it('copies the four models and the plain and SIMD WebAssembly binaries of the pinned tfjs-backend-wasm', () => {
     const copied = copyFaceModels(ROOT, out);
-    for (const file of ['tiny_face_detector_model-weights_manifest.json', 'ssd_mobilenetv1_model.bin', 'face_landmark_68_model.bin', 'face_recognition_model.bin', 'tfjs-backend-wasm.wasm', 'tfjs-backend-wasm-simd.wasm']) {
+    for (const file of [
+      'tiny_face_detector_model-weights_manifest.json',
+      'ssd_mobilenetv1_model.bin',
+      'face_landmark_68_model.bin',
+      'face_recognition_model.bin',
+      'tfjs-backend-wasm.wasm',
+      'tfjs-backend-wasm-simd.wasm',
+    ]) {
       expect(copied).toContain(file);
     }
     const simd = readFileSync(path.join(out, 'client', 'models', 'tfjs-backend-wasm-simd.wasm'));

@@ -1,13 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import * as v from 'valibot';
-import {
-  acceptanceDueAt,
-  acceptanceState,
-  answerRefusal,
-  correctionKind,
-  needsWorkerAcceptance,
-  requestTransition,
-} from '../../src/domain/attendance/correction-rules.ts';
+import { acceptanceDueAt, acceptanceState, answerRefusal, correctionKind, needsWorkerAcceptance, requestTransition } from '../../src/domain/attendance/correction-rules.ts';
 import { CorrectionAnswerInput, CorrectionDecisionInput, CorrectionRequestInput } from '../../src/domain/attendance/correction-schema.ts';
 import { recordNotes } from '../../src/domain/reports/record-notes.ts';
 import type { MonthlyRecordDay } from '../../src/domain/reports/monthly-record.ts';
@@ -58,7 +51,7 @@ describe("the worker's acceptance of an administrator's correction", () => {
     expect(answerRefusal({ ...row, status: 'superseded' }, '2026-03-05T00:00:00.000Z')).toBe('corrections.alreadyAnswered');
   });
 
-  it("waits for the worker unless the worker asked for it or made it", () => {
+  it('waits for the worker unless the worker asked for it or made it', () => {
     expect(needsWorkerAcceptance({ authorEmployeeId: null, employeeId: 4, fromRequest: false })).toBe(true);
     expect(needsWorkerAcceptance({ authorEmployeeId: 9, employeeId: 4, fromRequest: false })).toBe(true);
     expect(needsWorkerAcceptance({ authorEmployeeId: null, employeeId: 4, fromRequest: true })).toBe(false);
@@ -96,9 +89,36 @@ describe('correction inputs', () => {
 
 describe("the record's notes on a correction's acceptance", () => {
   const day = (workerAcceptance: MonthlyRecordDay['workerAcceptance']): MonthlyRecordDay => ({
-    date: '2026-03-02', weekday: 'Monday', kind: 'worked', timeIn: '2026-03-02T08:00:00.000Z', timeOut: '2026-03-02T17:00:00.000Z',
-    timezone: 'Europe/Madrid', breaks: [], breakSeconds: 0, workedSeconds: 32400, countedSeconds: 32400, deductedSeconds: 0, expectedSeconds: 28800, ordinarySeconds: 28800, overtimeSeconds: 3600, complementarySeconds: 0, leaveDay: false, nightWorker: false, workFlag: null, voided: [], workMode: 'on-site', overtimeCompensation: null, terminals: [],
-    lateSeconds: 0, earlyDepartureSeconds: 0, leaveType: null, holiday: null, corrected: true, source: 'clock', reason: 'Fixed', workerAcceptance,
+    date: '2026-03-02',
+    weekday: 'Monday',
+    kind: 'worked',
+    timeIn: '2026-03-02T08:00:00.000Z',
+    timeOut: '2026-03-02T17:00:00.000Z',
+    timezone: 'Europe/Madrid',
+    breaks: [],
+    breakSeconds: 0,
+    workedSeconds: 32400,
+    countedSeconds: 32400,
+    deductedSeconds: 0,
+    expectedSeconds: 28800,
+    ordinarySeconds: 28800,
+    overtimeSeconds: 3600,
+    complementarySeconds: 0,
+    leaveDay: false,
+    nightWorker: false,
+    workFlag: null,
+    voided: [],
+    workMode: 'on-site',
+    overtimeCompensation: null,
+    terminals: [],
+    lateSeconds: 0,
+    earlyDepartureSeconds: 0,
+    leaveType: null,
+    holiday: null,
+    corrected: true,
+    source: 'clock',
+    reason: 'Fixed',
+    workerAcceptance,
   });
   const keys = (d: MonthlyRecordDay) => recordNotes(d, '2026-03-20T00:00:00.000Z').map((n) => n.key);
 

@@ -19,5 +19,6 @@ it('gives the face worker script a policy that lets it fetch the models, and eve
   expect(defaultCsp('/_astro/face-worker-D3TKyOcs.js')).toBe(FACE_WORKER_CSP);
   expect(FACE_WORKER_CSP).toContain("connect-src 'self'");
   expect(FACE_WORKER_CSP).toContain("default-src 'none'");
-  for (const path of ['/_astro/face-engine.WQskNwlY.js', '/models/face_recognition_model.bin', '/api/health', '/_astro/face-worker-x.js/../../etc', '/x/_astro/face-worker-a.js']) expect(defaultCsp(path), path).toBe(NON_PAGE_CSP);
+  for (const path of ['/_astro/face-engine.WQskNwlY.js', '/models/face_recognition_model.bin', '/api/health', '/_astro/face-worker-x.js/../../etc', '/x/_astro/face-worker-a.js'])
+    expect(defaultCsp(path), path).toBe(NON_PAGE_CSP);
 });

@@ -20,8 +20,7 @@ import { resolveImport } from '../../scripts/eslint-layers.mjs';
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
 /** Query-builder and raw-SQL calls: the marks of a query. */
-const QUERY =
-  /\.(selectFrom|insertInto|updateTable|deleteFrom|replaceInto|mergeInto|selectNoFrom|prepare|pragma)\s*\(|\bsql\s*(`|<|\.(raw|ref|id|table|lit|join|val)\b)/;
+const QUERY = /\.(selectFrom|insertInto|updateTable|deleteFrom|replaceInto|mergeInto|selectNoFrom|prepare|pragma)\s*\(|\bsql\s*(`|<|\.(raw|ref|id|table|lit|join|val)\b)/;
 /** A value import of kysely or of the SQLite driver (an `import type` is fine). */
 const KYSELY_VALUE_IMPORT = /^\s*import\s+(?!type\b)[^;]*from\s+['"](kysely|better-sqlite3)['"]/m;
 /** An import (of anything) from a repository module. */
@@ -59,7 +58,10 @@ describe('one data-access rule', () => {
   it('routes, views and the middleware call services, never a repository', () => {
     const views = files.filter((f) => VIEW_ROOTS.some((root) => f === root || f.startsWith(root)));
     expect(views.length).toBeGreaterThan(50);
-    expect(views.filter((file) => REPOSITORY_IMPORT.test(text(file))), 'call (or add) a service in src/server/services').toEqual([]);
+    expect(
+      views.filter((file) => REPOSITORY_IMPORT.test(text(file))),
+      'call (or add) a service in src/server/services',
+    ).toEqual([]);
   });
 
   it('keeps src/server/db a leaf: no service, HTTP or auth import, no AppError', () => {
@@ -67,9 +69,16 @@ describe('one data-access rule', () => {
     expect(db.length).toBeGreaterThan(40);
     // Relative or through a package.json alias (#server/…), resolved as the lint rule resolves it.
     const imports = (file: string) => [...text(file).matchAll(/^\s*(?:import|export)\b[^;]*?from\s+['"]([^'"]+)['"]/gm)].map((m) => resolveImport(m[1]!, path.join(ROOT, file)) ?? m[1]!);
-    const upward = db.flatMap((file) => imports(file).filter((target) => /^src\/server\/(services|http|auth|clock|mail|outbox|jobs|faces)\//.test(target) && target !== 'src/server/clock/now.ts').map((target) => `${file} -> ${target}`));
+    const upward = db.flatMap((file) =>
+      imports(file)
+        .filter((target) => /^src\/server\/(services|http|auth|clock|mail|outbox|jobs|faces)\//.test(target) && target !== 'src/server/clock/now.ts')
+        .map((target) => `${file} -> ${target}`),
+    );
     expect(upward, 'pass what db needs in from above (as setBeforeMigrating does)').toEqual([]);
-    expect(db.filter((file) => /\bAppError\b/.test(text(file))), 'throw WriteRefused (src/server/db/write-refused.ts)').toEqual([]);
+    expect(
+      db.filter((file) => /\bAppError\b/.test(text(file))),
+      'throw WriteRefused (src/server/db/write-refused.ts)',
+    ).toEqual([]);
   });
 
   it('recognises a query, a kysely import and a repository import when there is one', () => {
@@ -77,7 +86,7 @@ describe('one data-access rule', () => {
     expect(QUERY.test("await trx.updateTable('employees').set({})")).toBe(true);
     expect(QUERY.test('const n = sql<number>`count(*)`;')).toBe(true);
     expect(QUERY.test('await sql`PRAGMA quick_check`.execute(db);')).toBe(true);
-    expect(QUERY.test("const ok = await db.transaction().execute(async (trx) => save(trx));")).toBe(false);
+    expect(QUERY.test('const ok = await db.transaction().execute(async (trx) => save(trx));')).toBe(false);
     expect(KYSELY_VALUE_IMPORT.test("import { sql } from 'kysely';")).toBe(true);
     expect(KYSELY_VALUE_IMPORT.test("import type { Transaction } from 'kysely';")).toBe(false);
     expect(KYSELY_VALUE_IMPORT.test("import SQLite from 'better-sqlite3';")).toBe(true);

@@ -7,13 +7,7 @@ import { createKysely, openSqlite } from '../../src/server/db/connection.ts';
 import { migrateToLatest } from '../../src/server/db/migrate.ts';
 import { lastQuickCheckThread, quickCheckFile, quickCheckWorkerFailure, stopQuickCheckWorker } from '../../src/server/db/quick-check.ts';
 import { writeHealthProbe } from '../../src/server/db/repositories/health-probe.ts';
-import {
-  createDatabaseHealth,
-  MIN_FREE_BYTES,
-  QUICK_CHECK_INTERVAL_MS,
-  WRITE_CHECK_REUSE_MS,
-  type HealthSources,
-} from '../../src/server/services/database-health.ts';
+import { createDatabaseHealth, MIN_FREE_BYTES, QUICK_CHECK_INTERVAL_MS, WRITE_CHECK_REUSE_MS, type HealthSources } from '../../src/server/services/database-health.ts';
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'jornada-health-'));
 afterAll(async () => {
@@ -64,7 +58,7 @@ describe('the write check', () => {
     const sqlite = openSqlite(await migratedFile('full.db'));
     const db = createKysely(sqlite);
     await writeHealthProbe(db, 'first');
-    const pages = (sqlite.pragma('page_count', { simple: true }) as number);
+    const pages = sqlite.pragma('page_count', { simple: true }) as number;
     sqlite.pragma(`max_page_count = ${pages}`);
     await writeHealthProbe(db, 'again'); // passes: the row is rewritten in place
     expect(() => sqlite.exec(`create table filler (x); insert into filler values (randomblob(100000))`)).toThrow(/full/i);

@@ -20,9 +20,7 @@ const calendar = createDayCalendar(ZONE);
 const period = { from: '2026-03-01', to: '2026-03-31' };
 const today = '2026-04-02';
 const breakRules: BreakRules = { breaksPaid: false, autoBreakAfterMinutes: 360, autoBreakMinutes: 30 };
-const schedules: ScheduleRule[] = [
-  { id: 1, startTime: '09:00', offTime: '17:00', totalHours: 8, restDays: ['Saturday', 'Sunday'], fromDate: '2026-01-01', toDate: null, status: 'current' },
-];
+const schedules: ScheduleRule[] = [{ id: 1, startTime: '09:00', offTime: '17:00', totalHours: 8, restDays: ['Saturday', 'Sunday'], fromDate: '2026-01-01', toDate: null, status: 'current' }];
 const holidays = new Map([['2026-03-19', 'San José']]);
 const leaves = [{ leaveTypeId: 1, fromDate: '2026-03-24', toDate: '2026-03-25', name: 'Vacaciones' }];
 
@@ -61,7 +59,19 @@ function summary() {
 }
 
 function record() {
-  return buildMonthlyRecord({ period, today, calendar, schedules, leaveByDate: new Map([['2026-03-24', 'Vacaciones'], ['2026-03-25', 'Vacaciones']]), holidays, attendances, breakRules });
+  return buildMonthlyRecord({
+    period,
+    today,
+    calendar,
+    schedules,
+    leaveByDate: new Map([
+      ['2026-03-24', 'Vacaciones'],
+      ['2026-03-25', 'Vacaciones'],
+    ]),
+    holidays,
+    attendances,
+    breakRules,
+  });
 }
 
 describe("one computation of a day's figures (issue 33 point 4)", () => {
@@ -78,7 +88,15 @@ describe("one computation of a day's figures (issue 33 point 4)", () => {
     const r = record();
     const pay = payrollMonth({ days: r.days, schedules, calendar, leaves, breaksPaid: false });
     const close = periodTotals(r.days, period);
-    const balanceDays: BalanceDay[] = r.days.map((d) => ({ date: d.date, kind: d.kind, countedSeconds: d.countedSeconds, expectedSeconds: d.expectedSeconds, overtimeSeconds: d.overtimeSeconds, overtimeCompensation: d.overtimeCompensation, toilSeconds: 0 }));
+    const balanceDays: BalanceDay[] = r.days.map((d) => ({
+      date: d.date,
+      kind: d.kind,
+      countedSeconds: d.countedSeconds,
+      expectedSeconds: d.expectedSeconds,
+      overtimeSeconds: d.overtimeSeconds,
+      overtimeCompensation: d.overtimeCompensation,
+      toilSeconds: 0,
+    }));
     const balance = hoursBalance(balanceDays);
 
     // Overtime by hand: 1 h (the 2nd) + 3 h (Saturday) + 3 h (flagged) + 7 h 30 min (holiday).
@@ -122,7 +140,20 @@ describe("one computation of a day's figures (issue 33 point 4)", () => {
   it("the absence floor (issue 33 point 6) is honoured by the one computation: before it a missing day is 'before-start', never absent", () => {
     const absenceFrom = '2026-03-10';
     const s = summarizeAttendance({ period, today, calendar, schedules, leaveDates: leaveDateSet(leaves, period.from, period.to), holidays: new Set(holidays.keys()), days: attendances, breakRules, absenceFrom });
-    const r = buildMonthlyRecord({ period, today, calendar, schedules, leaveByDate: new Map([['2026-03-24', 'Vacaciones'], ['2026-03-25', 'Vacaciones']]), holidays, attendances, breakRules, absenceFrom });
+    const r = buildMonthlyRecord({
+      period,
+      today,
+      calendar,
+      schedules,
+      leaveByDate: new Map([
+        ['2026-03-24', 'Vacaciones'],
+        ['2026-03-25', 'Vacaciones'],
+      ]),
+      holidays,
+      attendances,
+      breakRules,
+      absenceFrom,
+    });
     const pay = payrollMonth({ days: r.days, schedules, calendar, leaves, breaksPaid: false });
     // Friday 6 March had no attendance: before the floor it expects nothing and is no absence.
     const friday = r.days.find((d) => d.date === '2026-03-06')!;
@@ -140,7 +171,10 @@ describe("one computation of a day's figures (issue 33 point 4)", () => {
 
   it('the clock engine and the stored metrics decide lateness by the same rule (grace is a tolerance, not a discount)', () => {
     const base: Omit<PunchInput, 'now'> = { action: 'check-in', timeZone: ZONE, graceMinutes: 5, schedules, approvedLeaveDates: [], attendanceToday: null, previousOpen: null, breaksPerDay: 3, timeFormat: '1' };
-    for (const [hhmm, late] of [['09:05', 0], ['09:06', 6 * M]] as const) {
+    for (const [hhmm, late] of [
+      ['09:05', 0],
+      ['09:06', 6 * M],
+    ] as const) {
       const now = new Date(Date.parse(`2026-03-04T${hhmm}:00+01:00`)).toISOString();
       const decision = decidePunch({ ...base, now });
       expect(decision.ok).toBe(true);

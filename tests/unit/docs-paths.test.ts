@@ -46,7 +46,10 @@ function namedPaths(text: string): { line: number; path: string }[] {
   for (const span of withoutFences.matchAll(/`([^`\n]+)`/g)) {
     const line = withoutFences.slice(0, span.index).split('\n').length;
     for (const word of span[1]!.matchAll(CHECKED)) {
-      const named = word[1]!.replace(/#.*$/, '').replace(/:\d+(?::\d+)?$/, '').replace(/[.,:]$/, '');
+      const named = word[1]!
+        .replace(/#.*$/, '')
+        .replace(/:\d+(?::\d+)?$/, '')
+        .replace(/[.,:]$/, '');
       if (PLACEHOLDER.test(named)) continue;
       for (const p of expandBraces(named)) found.push({ line, path: p });
     }
@@ -56,9 +59,7 @@ function namedPaths(text: string): { line: number; path: string }[] {
 
 describe('paths named in the documents', () => {
   const ignored = ignoredPrefixes();
-  const named = markdownFiles().flatMap((file) =>
-    namedPaths(readFileSync(path.join(ROOT, file), 'utf8')).map((n) => ({ file, ...n })),
-  );
+  const named = markdownFiles().flatMap((file) => namedPaths(readFileSync(path.join(ROOT, file), 'utf8')).map((n) => ({ file, ...n })));
 
   it('finds the paths to check (the scan works)', () => {
     expect(named.length).toBeGreaterThan(300);

@@ -3,25 +3,14 @@ import path from 'node:path';
 import sharp from 'sharp';
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import {
-  ConsentInput,
-  dataUrlTooLong,
-  DescriptorInput,
-  employeeImageUrl,
-  isPhotoId,
-  makePhotoId,
-  photoCreatedAt,
-  photoImageUrl,
-  PhotoUploadInput,
-} from '../../src/domain/employees/employee-photos.ts';
+import { ConsentInput, dataUrlTooLong, DescriptorInput, employeeImageUrl, isPhotoId, makePhotoId, photoCreatedAt, photoImageUrl, PhotoUploadInput } from '../../src/domain/employees/employee-photos.ts';
 import { bytesToDescriptor, descriptorToBytes, isValidDescriptor } from '../../src/domain/employees/face-descriptor.ts';
 import { base64DecodedLength, checkPhotoBytes, dataUrlBase64, PHOTO_LIMITS, readImageSize, sniffImageType } from '../../src/domain/employees/image-type.ts';
 import en from '../../src/i18n/en.json';
 import es from '../../src/i18n/es.json';
 import { FACES } from '../helpers/faces.ts';
 
-const solid = (width: number, height: number, channels: 3 | 4 = 3) =>
-  sharp({ create: { width, height, channels, background: { r: 90, g: 120, b: 150, alpha: 0.5 } } });
+const solid = (width: number, height: number, channels: 3 | 4 = 3) => sharp({ create: { width, height, channels, background: { r: 90, g: 120, b: 150, alpha: 0.5 } } });
 
 describe('photo type by magic bytes', () => {
   it('recognises JPEG, PNG and WebP whatever the name, and nothing else', async () => {
@@ -42,7 +31,15 @@ describe('photo type by magic bytes', () => {
       [readFileSync(path.join(FACES, 'amy1.png')), 'image/png', 150, 150],
       [readFileSync(path.join(FACES, 'group.jpg')), 'image/jpeg', 710, 473],
       [await solid(321, 123).jpeg({ progressive: true }).toBuffer(), 'image/jpeg', 321, 123],
-      [await solid(200, 90).jpeg().withExif({ IFD0: { Copyright: 'x'.repeat(300) } }).toBuffer(), 'image/jpeg', 200, 90],
+      [
+        await solid(200, 90)
+          .jpeg()
+          .withExif({ IFD0: { Copyright: 'x'.repeat(300) } })
+          .toBuffer(),
+        'image/jpeg',
+        200,
+        90,
+      ],
       [await solid(301, 77).webp().toBuffer(), 'image/webp', 301, 77],
       [await solid(302, 78).webp({ lossless: true }).toBuffer(), 'image/webp', 302, 78],
       [await solid(303, 79, 4).webp({ alphaQuality: 50 }).toBuffer(), 'image/webp', 303, 79],
@@ -106,8 +103,16 @@ describe('base64 data URLs', () => {
   });
 
   it('refuses anything else', () => {
-    for (const bad of ['iVBORw0KGgo=', 'data:image/png,rawtext', 'data:image/png;base64,abc', 'data:image/png;base64,ab$d', 'data:image/png;base64,A===',
-      'http://example.com/x.png', `data:${'x'.repeat(120)}/png;base64,AAAA`, 'data:;base64,AAAA']) {
+    for (const bad of [
+      'iVBORw0KGgo=',
+      'data:image/png,rawtext',
+      'data:image/png;base64,abc',
+      'data:image/png;base64,ab$d',
+      'data:image/png;base64,A===',
+      'http://example.com/x.png',
+      `data:${'x'.repeat(120)}/png;base64,AAAA`,
+      'data:;base64,AAAA',
+    ]) {
       expect(dataUrlBase64(bad), bad).toBeNull();
     }
   });

@@ -28,9 +28,7 @@ describe('readEnvironment (PORT, HOST, LOG_LEVEL checked before the start)', () 
       expect(problems[0]).toMatch(/^PORT=.* is not a TCP port: use a whole number from 1 to 65535 \(default 4321\)\.$/);
       expect(values.port).toBe(4321);
     }
-    expect(readEnvironment({ LOG_LEVEL: 'loud' }).problems).toEqual([
-      'LOG_LEVEL=loud is not a log level: use one of fatal, error, warn, info, debug, trace, silent (default info).',
-    ]);
+    expect(readEnvironment({ LOG_LEVEL: 'loud' }).problems).toEqual(['LOG_LEVEL=loud is not a log level: use one of fatal, error, warn, info, debug, trace, silent (default info).']);
     expect(readEnvironment({ LOG_LEVEL: 'INFO' }).problems).toHaveLength(1);
     for (const host of ['not a host', 'http://example.com', 'exa_mple.com', '-bad.example']) {
       expect(readEnvironment({ HOST: host }).problems[0], host).toMatch(/^HOST=.* is not an address to listen on: use an IP address/);

@@ -64,7 +64,11 @@ function expectNoFormula(texts: string[], escapedHostile: string[]) {
   // The hostile names did get into the file, escaped (not left out).
   // (XML reads a CR back as LF.)
   const norm = (t: string) => t.replace(/\r/g, '\n');
-  for (const h of escapedHostile) expect(texts.some((t) => norm(t).includes(norm(`'${h}`))), `'${JSON.stringify(h)} written escaped`).toBe(true);
+  for (const h of escapedHostile)
+    expect(
+      texts.some((t) => norm(t).includes(norm(`'${h}`))),
+      `'${JSON.stringify(h)} written escaped`,
+    ).toBe(true);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -79,7 +83,20 @@ function payrollReport(): PayrollReport {
   const figures = new Proxy(lists, { get: (target, key) => (typeof key === 'string' && key in target ? target[key] : 0) }) as unknown as PayrollMonth;
   const row = {
     month: '2026-02',
-    employee: { id: 1, name: CMD, nationalId: TAB, socialSecurityNumber: null, companyName: SUM, companyTaxId: CR, contributionAccountCode: null, departmentName: MINUS, workingDayType: 'full-time', partTimePercent: null, professionalCategory: AT, contractType: null },
+    employee: {
+      id: 1,
+      name: CMD,
+      nationalId: TAB,
+      socialSecurityNumber: null,
+      companyName: SUM,
+      companyTaxId: CR,
+      contributionAccountCode: null,
+      departmentName: MINUS,
+      workingDayType: 'full-time',
+      partTimePercent: null,
+      professionalCategory: AT,
+      contractType: null,
+    },
     figures,
     approval: { approved: false, approvedOn: null },
     leaveBalances: { 9: -1.5 },
@@ -91,7 +108,10 @@ function report(): Report {
   return {
     name: 'employee-list',
     title: 'reports.titles.employeeList',
-    criteria: [{ label: 'Departamento', value: SUM }, { label: CMD, value: 'x' }],
+    criteria: [
+      { label: 'Departamento', value: SUM },
+      { label: CMD, value: 'x' },
+    ],
     tables: [
       {
         columns: [
@@ -118,11 +138,32 @@ function monthlyRecords() {
   const attendance: RecordAttendance = { date, timeIn: shift.timeIn, timeOut: shift.timeOut, breaks: shift.breaks, timezone: MADRID, revision: 2, reason: CMD, source: 'manual', ...m };
   const record = buildMonthlyRecord({ period: monthPeriod('2027-03'), today: '2027-04-15', calendar, schedules: [schedule], leaveByDate: new Map(), attendances: [attendance] });
   return {
-    month: '2027-03', period: monthPeriod('2027-03'), today: '2027-04-15', now: '2027-04-15T10:00:00.000Z', timezone: MADRID,
-    records: [{
-      employee: { id: 1, name: SUM, nationalId: MINUS, companyName: CMD, departmentName: AT, jobTitleName: TAB, companyTaxId: CR, socialSecurityNumber: null, workingDayType: 'full-time' as const, partTimePercent: null },
-      record, revisions: {}, chainHead: null, acknowledgedAt: null, requests: {},
-    }],
+    month: '2027-03',
+    period: monthPeriod('2027-03'),
+    today: '2027-04-15',
+    now: '2027-04-15T10:00:00.000Z',
+    timezone: MADRID,
+    records: [
+      {
+        employee: {
+          id: 1,
+          name: SUM,
+          nationalId: MINUS,
+          companyName: CMD,
+          departmentName: AT,
+          jobTitleName: TAB,
+          companyTaxId: CR,
+          socialSecurityNumber: null,
+          workingDayType: 'full-time' as const,
+          partTimePercent: null,
+        },
+        record,
+        revisions: {},
+        chainHead: null,
+        acknowledgedAt: null,
+        requests: {},
+      },
+    ],
   };
 }
 

@@ -79,7 +79,13 @@ describe('nearestPeople', () => {
 
   it('answers nothing for an empty gallery and no runner-up with one person', () => {
     expect(nearestPeople(buildGallery([]), axis(0))).toEqual({ best: null, second: null });
-    const one = nearestPeople(buildGallery([{ personId: 4, descriptor: axis(0) }, { personId: 4, descriptor: axis(1) }]), axis(0));
+    const one = nearestPeople(
+      buildGallery([
+        { personId: 4, descriptor: axis(0) },
+        { personId: 4, descriptor: axis(1) },
+      ]),
+      axis(0),
+    );
     expect(one.best).toEqual({ personId: 4, distance: 0 });
     expect(one.second).toBeNull();
   });

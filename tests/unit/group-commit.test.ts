@@ -21,22 +21,25 @@ it('runs work arriving together in one commit, in order, each in its own savepoi
   const before = commits();
 
   const writer = new GroupCommit();
-  const count = async (trx: Parameters<Parameters<GroupCommit['run']>[1]>[0]) =>
-    Number((await sql<{ n: number }>`select count(*) as n from t`.execute(trx)).rows[0]!.n);
+  const count = async (trx: Parameters<Parameters<GroupCommit['run']>[1]>[0]) => Number((await sql<{ n: number }>`select count(*) as n from t`.execute(trx)).rows[0]!.n);
   const seenAtSettle: string[][] = [];
-  const a = writer.run(db, async (trx) => {
-    await sql`insert into t (label) values ('a')`.execute(trx);
-    return count(trx);
-  }).then((n) => (seenAtSettle.push(committed()), n));
+  const a = writer
+    .run(db, async (trx) => {
+      await sql`insert into t (label) values ('a')`.execute(trx);
+      return count(trx);
+    })
+    .then((n) => (seenAtSettle.push(committed()), n));
   const b = writer.run(db, async (trx) => {
     await sql`insert into t (label) values ('b')`.execute(trx);
     throw new Error('refused');
   });
-  const c = writer.run(db, async (trx) => {
-    const n = await count(trx);
-    await sql`insert into t (label) values ('c')`.execute(trx);
-    return n;
-  }).then((n) => (seenAtSettle.push(committed()), n));
+  const c = writer
+    .run(db, async (trx) => {
+      const n = await count(trx);
+      await sql`insert into t (label) values ('c')`.execute(trx);
+      return n;
+    })
+    .then((n) => (seenAtSettle.push(committed()), n));
 
   expect(await a).toBe(1);
   await expect(b).rejects.toThrow('refused');
@@ -44,7 +47,10 @@ it('runs work arriving together in one commit, in order, each in its own savepoi
   expect(await c).toBe(1);
   expect(committed()).toEqual(['a', 'c']);
   // Settled only once the commit holding the work was visible to another connection.
-  expect(seenAtSettle).toEqual([['a', 'c'], ['a', 'c']]);
+  expect(seenAtSettle).toEqual([
+    ['a', 'c'],
+    ['a', 'c'],
+  ]);
   expect(commits() - before).toBe(1);
 
   // Work queued later runs in the next transaction.

@@ -38,10 +38,20 @@ describe('leave type allowance rules', () => {
   it('takes accrual and carry-over as optional numbers, empty meaning none', () => {
     const base = { name: 'Vacaciones', company: 1 };
     expect(v.parse(LeaveTypeInput, { ...base, daysPerYear: '22', accrualDaysPerMonth: '1.83', carryOverMaxDays: '5', carryOverExpiry: '03-31' })).toEqual({
-      ...base, daysPerYear: 22, accrualDaysPerMonth: 1.83, carryOverMaxDays: 5, carryOverExpiry: '03-31', drawsFromBalance: false,
+      ...base,
+      daysPerYear: 22,
+      accrualDaysPerMonth: 1.83,
+      carryOverMaxDays: 5,
+      carryOverExpiry: '03-31',
+      drawsFromBalance: false,
     });
     expect(v.parse(LeaveTypeInput, { ...base, daysPerYear: '', accrualDaysPerMonth: '', carryOverMaxDays: '', carryOverExpiry: ' ' })).toEqual({
-      ...base, daysPerYear: null, accrualDaysPerMonth: null, carryOverMaxDays: null, carryOverExpiry: null, drawsFromBalance: false,
+      ...base,
+      daysPerYear: null,
+      accrualDaysPerMonth: null,
+      carryOverMaxDays: null,
+      carryOverExpiry: null,
+      drawsFromBalance: false,
     });
     // An older client that knows nothing of them.
     expect(v.parse(LeaveTypeInput, base)).toMatchObject({ accrualDaysPerMonth: null, carryOverMaxDays: null, carryOverExpiry: null });

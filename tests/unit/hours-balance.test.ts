@@ -116,7 +116,7 @@ describe('what time off in lieu may take', () => {
     expect(r.availableSeconds).toBe(2 * H);
   });
 
-  it('future TOIL reserves its hours; the request\'s own days are set apart and summed', () => {
+  it("future TOIL reserves its hours; the request's own days are set apart and summed", () => {
     const days = [...worked, day('2026-03-04', { kind: 'absent', countedSeconds: null, expectedSeconds: 8 * H })];
     const r = toilAvailability({ ...base, days, reserved: new Map([['2026-03-06', 7 * H]]), request: new Map([['2026-03-04', 8 * H]]) });
     expect(r.balance.balanceSeconds).toBe(2 * H);
@@ -128,7 +128,15 @@ describe('what time off in lieu may take', () => {
   it('a TOIL day worked after all keeps its own figure; nothing recorded yet means nothing to take', () => {
     const days = [...worked, day('2026-03-04', { countedSeconds: 8 * H })];
     expect(toilAvailability({ ...base, days, reserved: new Map([['2026-03-04', 8 * H]]) }).availableSeconds).toBe(2 * H);
-    const none = toilAvailability({ from: null, today: '2026-03-05', days: [day('2026-03-04', { kind: 'absent', countedSeconds: null })], reserved: new Map([['2026-03-06', 8 * H], ['2026-03-01', 8 * H]]) });
+    const none = toilAvailability({
+      from: null,
+      today: '2026-03-05',
+      days: [day('2026-03-04', { kind: 'absent', countedSeconds: null })],
+      reserved: new Map([
+        ['2026-03-06', 8 * H],
+        ['2026-03-01', 8 * H],
+      ]),
+    });
     expect(none.balance.balanceSeconds).toBe(0);
     expect(none.availableSeconds).toBe(-8 * H); // only the reservation from today on
   });

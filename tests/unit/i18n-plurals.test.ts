@@ -35,13 +35,14 @@ function files(dir: string): string[] {
 const placeholders = (s: string) => [...s.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]!).sort();
 
 describe('plurals (issue 17.7)', () => {
-  for (const [lang, messages] of [['es', es], ['en', en]] as const) {
+  for (const [lang, messages] of [
+    ['es', es],
+    ['en', en],
+  ] as const) {
     it(`${lang}: no plain message puts a count before a word that must agree with it`, () => {
       const offending = entries(messages)
         .filter(([key]) => !PLURAL.test(key))
-        .filter(([, text]) =>
-          [...text.matchAll(/\{\{(\w+)\}\}\s+([\p{L}]+)/gu)].some(([, name, word]) => COUNTS.includes(name!) && !NEUTRAL.has(word!.toLowerCase())),
-        )
+        .filter(([, text]) => [...text.matchAll(/\{\{(\w+)\}\}\s+([\p{L}]+)/gu)].some(([, name, word]) => COUNTS.includes(name!) && !NEUTRAL.has(word!.toLowerCase())))
         .map(([key, text]) => `${key}: ${text}`);
       expect(offending).toEqual([]);
     });
@@ -63,7 +64,12 @@ describe('plurals (issue 17.7)', () => {
   }
 
   it('every literal call of a plural message passes a count', () => {
-    const bases = new Set(entries(es).map(([k]) => k).filter((k) => PLURAL.test(k)).map((k) => k.replace(PLURAL, '')));
+    const bases = new Set(
+      entries(es)
+        .map(([k]) => k)
+        .filter((k) => PLURAL.test(k))
+        .map((k) => k.replace(PLURAL, '')),
+    );
     const missing: string[] = [];
     let calls = 0;
     for (const file of files(SRC)) {

@@ -6,7 +6,8 @@ import { describe, expect, it } from 'vitest';
  * address the reader as "usted". The check looks for the usted imperatives and possessives that
  * crept in (issue 34's review found 31 in the terminal, email, token and work-time messages).
  */
-const USTED = /\b(Introduzca|Compruebe|Pulse|Haga|Seleccione|Inténtelo|Vuelva a intentarlo|Revise|Elija|Escriba|Indique|Consulte|Utilice|Asegúrese|Añada|Guarde|Póngase|Rellene|Cambie|Abra|Confirme|Solicite|Verifique|Elimine|Acceda|Inicie sesión|Copie|Cree|usted|le concede|lo ha recibido)\b/;
+const USTED =
+  /\b(Introduzca|Compruebe|Pulse|Haga|Seleccione|Inténtelo|Vuelva a intentarlo|Revise|Elija|Escriba|Indique|Consulte|Utilice|Asegúrese|Añada|Guarde|Póngase|Rellene|Cambie|Abra|Confirme|Solicite|Verifique|Elimine|Acceda|Inicie sesión|Copie|Cree|usted|le concede|lo ha recibido)\b/;
 
 function* strings(value: unknown, key = ''): Generator<[string, string]> {
   if (typeof value === 'string') yield [key, value];

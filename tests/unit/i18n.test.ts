@@ -22,17 +22,13 @@ describe('translations', () => {
       expect(a, key).not.toBe('');
       expect(b, key).not.toBe('');
       const ph = (s: string) => [...s.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();
-      expect(ph(String(key.split('.').reduce((o: any, k) => o[k], es))), key).toEqual(
-        ph(String(key.split('.').reduce((o: any, k) => o[k], en))),
-      );
+      expect(ph(String(key.split('.').reduce((o: any, k) => o[k], es))), key).toEqual(ph(String(key.split('.').reduce((o: any, k) => o[k], en))));
     }
   });
 
   it('keeps the spec texts exactly (English)', () => {
     expect(translate('en', 'errors.unableToSignIn')).toBe('Unable to sign in');
-    expect(translate('en', 'messages.alreadyCheckedIn', { time: '09:05' })).toBe(
-      'The employee has already checked in today at 09:05',
-    );
+    expect(translate('en', 'messages.alreadyCheckedIn', { time: '09:05' })).toBe('The employee has already checked in today at 09:05');
     expect(translate('en', 'accessDenied.message')).toBe('Access Denied: You do not have permission to visit this page.');
   });
 

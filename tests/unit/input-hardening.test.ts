@@ -1,13 +1,7 @@
 import SQLite from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { hostAllowed, hostName, parseAllowedHosts } from '../../src/domain/net/allowed-hosts.ts';
-import {
-  nextRecordBoundary,
-  parseEmployeeCsv,
-  parseEmployeeCsvInChunks,
-  validateImportRows,
-  validateImportRowsInChunks,
-} from '../../src/domain/employees/csv-import.ts';
+import { nextRecordBoundary, parseEmployeeCsv, parseEmployeeCsvInChunks, validateImportRows, validateImportRowsInChunks } from '../../src/domain/employees/csv-import.ts';
 import { MAX_PAGE, parseListQuery } from '../../src/domain/lists/list-query.ts';
 import { createKysely } from '../../src/server/db/connection.ts';
 import { containsText } from '../../src/server/db/like.ts';
@@ -40,8 +34,7 @@ describe('containsText (LIKE with ESCAPE)', () => {
   const sqlite = new SQLite(':memory:');
   sqlite.exec("create table companies (id integer primary key, name text); insert into companies (name) values ('Ventas_50% Norte'), ('Ventas 500 Norte'), ('Caja1'), ('Back\\Office'), ('ACME')");
   const db = createKysely(sqlite);
-  const search = async (q: string) =>
-    (await db.selectFrom('companies').select('name').where(containsText('companies.name', q)).orderBy('id').execute()).map((r) => r.name);
+  const search = async (q: string) => (await db.selectFrom('companies').select('name').where(containsText('companies.name', q)).orderBy('id').execute()).map((r) => r.name);
 
   it('compiles to LIKE ... ESCAPE with the wildcards escaped', () => {
     const compiled = db.selectFrom('companies').select('name').where(containsText('companies.name', 'a_%\\')).compile();

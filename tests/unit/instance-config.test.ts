@@ -54,7 +54,7 @@ describe('instanceConfig', () => {
     expect(statSync(file).ino, 'not rewritten').toBe(inode);
   });
 
-  it('fills in missing or empty keys, keeps the others (a later version\'s too) and tightens the mode', () => {
+  it("fills in missing or empty keys, keeps the others (a later version's too) and tightens the mode", () => {
     const file = instanceConfigFile();
     const pepper = 'p'.repeat(43);
     writeFileSync(file, JSON.stringify({ pinPepper: pepper, sessionPassword: '', extra: 7 }));

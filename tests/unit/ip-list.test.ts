@@ -10,7 +10,14 @@ describe('IP restriction list', () => {
 
   it('names the entries that are not valid', () => {
     expect(parseIpList('300.1.1.1, 10.0.0.1/33, abc, 01.2.3.4, 1.2.3, 10.0.0.0/8/1, 2001:db8:::1, fe80::1/129').invalid).toEqual([
-      '300.1.1.1', '10.0.0.1/33', 'abc', '01.2.3.4', '1.2.3', '10.0.0.0/8/1', '2001:db8:::1', 'fe80::1/129',
+      '300.1.1.1',
+      '10.0.0.1/33',
+      'abc',
+      '01.2.3.4',
+      '1.2.3',
+      '10.0.0.0/8/1',
+      '2001:db8:::1',
+      'fe80::1/129',
     ]);
     expect(parseIpList('').rules).toEqual([]);
   });

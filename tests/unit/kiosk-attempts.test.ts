@@ -1,17 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  afterFailure,
-  afterSuccess,
-  backoffMs,
-  FACE_RULE,
-  HOUR_MS,
-  isStale,
-  NO_ATTEMPTS,
-  SECRET_RULE,
-  waitMessage,
-  waitMs,
-  type TerminalAttempts,
-} from '../../src/domain/clock/kiosk-attempts.ts';
+import { afterFailure, afterSuccess, backoffMs, FACE_RULE, HOUR_MS, isStale, NO_ATTEMPTS, SECRET_RULE, waitMessage, waitMs, type TerminalAttempts } from '../../src/domain/clock/kiosk-attempts.ts';
 
 const T0 = 1_800_000_000_000;
 
@@ -23,9 +11,7 @@ function fail(times: number, start: TerminalAttempts = NO_ATTEMPTS, now = T0, pr
 
 describe('kiosk attempts (decision 025)', () => {
   it('backs off after the free failures: 2, 4, 8 … seconds, capped at 60', () => {
-    expect([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 50].map((n) => backoffMs(SECRET_RULE, n))).toEqual([
-      0, 0, 0, 0, 2_000, 4_000, 8_000, 16_000, 32_000, 60_000, 60_000, 60_000,
-    ]);
+    expect([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 50].map((n) => backoffMs(SECRET_RULE, n))).toEqual([0, 0, 0, 0, 2_000, 4_000, 8_000, 16_000, 32_000, 60_000, 60_000, 60_000]);
     expect(backoffMs(FACE_RULE, 10)).toBe(0);
     expect(backoffMs(FACE_RULE, 11)).toBe(2_000);
   });

@@ -3,8 +3,7 @@ import { EARLY_CHALLENGE_USE_MS, earlyFaceChallenge } from '../../src/lib/client
 import { KIOSK_VISIT, kioskVisitFrames, y4mVideo } from '../helpers/fake-camera.ts';
 
 /** Two tiny frames (as faceVideoFrames gives them: Y, U, V planes of 640 × 480 4:2:0). */
-const frames = (): [Buffer, Buffer, Buffer][] =>
-  [60, 200].map((luma) => [Buffer.alloc(640 * 480, luma), Buffer.alloc(320 * 240, 128), Buffer.alloc(320 * 240, 128)] as [Buffer, Buffer, Buffer]);
+const frames = (): [Buffer, Buffer, Buffer][] => [60, 200].map((luma) => [Buffer.alloc(640 * 480, luma), Buffer.alloc(320 * 240, 128), Buffer.alloc(320 * 240, 128)] as [Buffer, Buffer, Buffer]);
 const HEADER = 'YUV4MPEG2 W640 H480 F10:1 Ip A1:1 C420jpeg\n'.length;
 const FRAME = 'FRAME\n'.length + 640 * 480 * 1.5;
 
@@ -55,9 +54,7 @@ describe('earlyFaceChallenge: the nonce asked for while the camera looks (decisi
     vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
       calls.push(`${init.method} ${url}`);
       n++;
-      return status === 200
-        ? new Response(JSON.stringify({ nonce: `n${n}`, expiresAt: '' }), { status })
-        : new Response(JSON.stringify({ message: 'Terminal revoked', code: 'terminal.revoked' }), { status });
+      return status === 200 ? new Response(JSON.stringify({ nonce: `n${n}`, expiresAt: '' }), { status }) : new Response(JSON.stringify({ message: 'Terminal revoked', code: 'terminal.revoked' }), { status });
     });
     return calls;
   }
@@ -94,24 +91,32 @@ describe('earlyFaceChallenge: the nonce asked for while the camera looks (decisi
 const RENDERING_MS = 30_000;
 
 describe('kioskVisitFrames: the person of the bench (nobody, a face looking, a turn of the head, held)', () => {
-  it('is 4 s at 10 frames a second: 1 s of nobody (plain grey), then the face, which turns and stays turned', async () => {
-    const frames = await kioskVisitFrames('amy2.png', { jitter: 0 });
-    const { away, facing, turning, turned } = KIOSK_VISIT;
-    expect(frames).toHaveLength(40);
-    expect(away + facing + turning + turned).toBe(40);
-    const grey = (f: number) => frames[f]![0].every((v) => v === 128);
-    for (let f = 0; f < away; f++) expect(grey(f)).toBe(true);
-    for (let f = away; f < 40; f++) expect(grey(f)).toBe(false);
-    // Looking: the same face; turning: every frame differs; held: the same turned face.
-    const same = (a: number, b: number) => frames[a]![0].equals(frames[b]![0]);
-    expect(same(away, away + facing - 1)).toBe(true);
-    for (let f = away + facing; f < away + facing + turning; f++) expect(same(f - 1, f)).toBe(false);
-    expect(same(away + facing + turning - 1, 39)).toBe(true);
-  }, RENDERING_MS);
+  it(
+    'is 4 s at 10 frames a second: 1 s of nobody (plain grey), then the face, which turns and stays turned',
+    async () => {
+      const frames = await kioskVisitFrames('amy2.png', { jitter: 0 });
+      const { away, facing, turning, turned } = KIOSK_VISIT;
+      expect(frames).toHaveLength(40);
+      expect(away + facing + turning + turned).toBe(40);
+      const grey = (f: number) => frames[f]![0].every((v) => v === 128);
+      for (let f = 0; f < away; f++) expect(grey(f)).toBe(true);
+      for (let f = away; f < 40; f++) expect(grey(f)).toBe(false);
+      // Looking: the same face; turning: every frame differs; held: the same turned face.
+      const same = (a: number, b: number) => frames[a]![0].equals(frames[b]![0]);
+      expect(same(away, away + facing - 1)).toBe(true);
+      for (let f = away + facing; f < away + facing + turning; f++) expect(same(f - 1, f)).toBe(false);
+      expect(same(away + facing + turning - 1, 39)).toBe(true);
+    },
+    RENDERING_MS,
+  );
 
-  it('never holds perfectly still with jitter (seeded: the same seed, the same frames)', async () => {
-    const [a, b] = [await kioskVisitFrames('amy2.png', { seed: 3 }), await kioskVisitFrames('amy2.png', { seed: 3 })];
-    expect(a[12]![0].equals(b[12]![0])).toBe(true);
-    expect(a[11]![0].equals(a[12]![0])).toBe(false);
-  }, RENDERING_MS);
+  it(
+    'never holds perfectly still with jitter (seeded: the same seed, the same frames)',
+    async () => {
+      const [a, b] = [await kioskVisitFrames('amy2.png', { seed: 3 }), await kioskVisitFrames('amy2.png', { seed: 3 })];
+      expect(a[12]![0].equals(b[12]![0])).toBe(true);
+      expect(a[11]![0].equals(a[12]![0])).toBe(false);
+    },
+    RENDERING_MS,
+  );
 });

@@ -1,14 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  faceAvailability,
-  faceStatusKind,
-  initialKioskState,
-  kioskReducer,
-  resetDelay,
-  type KioskEvent,
-  type KioskState,
-  type Stage,
-} from '../../src/components/islands/clock/kiosk-machine.ts';
+import { faceAvailability, faceStatusKind, initialKioskState, kioskReducer, resetDelay, type KioskEvent, type KioskState, type Stage } from '../../src/components/islands/clock/kiosk-machine.ts';
 import { CARD_PENDING_MS, IDLE_MS, PIN_MAX, REFUSAL_MS, RESULT_MS } from '../../src/components/islands/clock/kiosk-model.ts';
 
 const run = (state: KioskState, ...events: KioskEvent[]) => events.reduce(kioskReducer, state);
@@ -64,7 +55,11 @@ describe('kiosk machine: the face step', () => {
     expect(run(left, { type: 'face-failed', reason: 'none' })).toBe(left);
   });
   it('shows a recognised face with its badge', () => {
-    const next = run(face, { type: 'face-progress', hint: 'sending' }, { type: 'punched', action: 'check-in', via: 'face', message: 'Recorded', employee: { name: 'Ana Ruiz', image: null }, time: '2026-01-05T08:00:00Z' });
+    const next = run(
+      face,
+      { type: 'face-progress', hint: 'sending' },
+      { type: 'punched', action: 'check-in', via: 'face', message: 'Recorded', employee: { name: 'Ana Ruiz', image: null }, time: '2026-01-05T08:00:00Z' },
+    );
     expect(next.stage).toEqual({ kind: 'result', ok: true, action: 'check-in', via: 'face', message: { text: 'Recorded' }, employee: { name: 'Ana Ruiz', image: null }, time: '2026-01-05T08:00:00Z' });
   });
   it('an unrecognised face (401) or a locked face identification (429) opens the PIN pad with the server message', () => {

@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  judgeSequence,
-  landsBeforeRecord,
-  MAX_SEQUENCE_JUMP,
-  LATE_PUNCH_MAX_AGE_HOURS,
-  placeLatePunch,
-} from '../../src/domain/clock/late-punch.ts';
+import { judgeSequence, landsBeforeRecord, MAX_SEQUENCE_JUMP, LATE_PUNCH_MAX_AGE_HOURS, placeLatePunch } from '../../src/domain/clock/late-punch.ts';
 import { createDayCalendar } from '../../src/domain/reports/day-calendar.ts';
 import { buildMonthlyRecord, type RecordAttendance } from '../../src/domain/reports/monthly-record.ts';
 import { recordNotes } from '../../src/domain/reports/record-notes.ts';
@@ -84,23 +78,24 @@ describe('a late punch before the recorded ones', () => {
 });
 
 describe('an offline punch on the monthly record', () => {
-  const attendance = (date: string, offline: boolean): RecordAttendance => ({
-    id: 1,
-    date,
-    timeIn: `${date}T09:00:00.000Z`,
-    timeOut: `${date}T17:00:00.000Z`,
-    workedSeconds: 28800,
-    breakSeconds: 0,
-    statusIn: null,
-    lateSeconds: 0,
-    earlyDepartureSeconds: 0,
-    timezone: 'UTC',
-    breaks: [],
-    revision: 1,
-    reason: null,
-    source: 'clock',
-    offline,
-  } as RecordAttendance);
+  const attendance = (date: string, offline: boolean): RecordAttendance =>
+    ({
+      id: 1,
+      date,
+      timeIn: `${date}T09:00:00.000Z`,
+      timeOut: `${date}T17:00:00.000Z`,
+      workedSeconds: 28800,
+      breakSeconds: 0,
+      statusIn: null,
+      lateSeconds: 0,
+      earlyDepartureSeconds: 0,
+      timezone: 'UTC',
+      breaks: [],
+      revision: 1,
+      reason: null,
+      source: 'clock',
+      offline,
+    }) as RecordAttendance;
 
   it('says so in the notes of that day only', () => {
     const record = buildMonthlyRecord({
@@ -111,7 +106,11 @@ describe('an offline punch on the monthly record', () => {
       leaveByDate: new Map(),
       attendances: [attendance('2026-11-03', true), attendance('2026-11-04', false)],
     });
-    const keys = (date: string) => recordNotes(record.days.find((d) => d.date === date)!, '2026-11-24T00:00:00.000Z').map((n) => n.key);
+    const keys = (date: string) =>
+      recordNotes(
+        record.days.find((d) => d.date === date)!,
+        '2026-11-24T00:00:00.000Z',
+      ).map((n) => n.key);
     expect(keys('2026-11-03')).toContain('reports.record.offline');
     expect(keys('2026-11-04')).not.toContain('reports.record.offline');
   });

@@ -7,7 +7,14 @@ import type { ScheduleRule } from '../../src/domain/schedules/schedule-rules.ts'
 import { issuesToFieldKeys } from '../../src/domain/auth/auth-schemas.ts';
 
 const schedule = (id: number, fromDate: string, toDate: string | null, restDays: string[]): ScheduleRule => ({
-  id, startTime: '09:00', offTime: '17:00', totalHours: 8, restDays, fromDate, toDate, status: toDate ? 'previous' : 'current',
+  id,
+  startTime: '09:00',
+  offTime: '17:00',
+  totalHours: 8,
+  restDays,
+  fromDate,
+  toDate,
+  status: toDate ? 'previous' : 'current',
 });
 
 /** Monday to Friday from 2026 on. */
@@ -48,7 +55,10 @@ describe('working days of a leave', () => {
   it('splits a range across years', () => {
     // Mon 2026-12-28 .. Fri 2027-01-08 on weekdays: 4 days in 2026, 6 in 2027.
     const cal: WorkCalendar = { schedules: [schedule(1, '2026-01-01', null, ['Saturday', 'Sunday'])] };
-    expect([...workingDaysByYear(cal, '2026-12-28', '2027-01-08')]).toEqual([[2026, 4], [2027, 6]]);
+    expect([...workingDaysByYear(cal, '2026-12-28', '2027-01-08')]).toEqual([
+      [2026, 4],
+      [2027, 6],
+    ]);
     expect(daysInYear(cal, { from: '2026-12-28', to: '2027-01-08' }, 2026)).toBe(4);
     expect(daysInYear(cal, { from: '2026-12-28', to: '2027-01-08' }, 2027)).toBe(6);
     expect(daysInYear(cal, { from: '2026-12-28', to: '2027-01-08' }, 2028)).toBe(0);
@@ -62,7 +72,10 @@ describe('working days of a leave', () => {
     expect(returnDateAfter(sunMon, '2026-11-21')).toBe('2026-11-24'); // Saturday -> Tuesday
     expect(returnDateAfter(weekdays, '2026-12-31')).toBe('2027-01-01'); // across the year (a Friday)
     // Every scheduled day a holiday: the day after the end.
-    const blocked: WorkCalendar = { schedules: [schedule(1, '2026-01-01', null, ['Saturday', 'Sunday'])], holidays: new Set(Array.from({ length: 400 }, (_, i) => new Date(Date.UTC(2026, 10, 21 + i)).toISOString().slice(0, 10))) };
+    const blocked: WorkCalendar = {
+      schedules: [schedule(1, '2026-01-01', null, ['Saturday', 'Sunday'])],
+      holidays: new Set(Array.from({ length: 400 }, (_, i) => new Date(Date.UTC(2026, 10, 21 + i)).toISOString().slice(0, 10))),
+    };
     expect(returnDateAfter(blocked, '2026-11-20')).toBe('2026-11-21');
   });
 });

@@ -1,13 +1,6 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import {
-  CreateInspectionLinkSchema,
-  INSPECTION_LINK_DAYS,
-  inspectionLinkExpiry,
-  inspectionLinkState,
-  inspectionPath,
-  isInspectionToken,
-} from '../../src/domain/access/inspection-links.ts';
+import { CreateInspectionLinkSchema, INSPECTION_LINK_DAYS, inspectionLinkExpiry, inspectionLinkState, inspectionPath, isInspectionToken } from '../../src/domain/access/inspection-links.ts';
 import { AcknowledgeMonthSchema, acknowledgementRefusal, formatAcknowledgedAt } from '../../src/domain/access/record-acknowledgement.ts';
 import { defaultRoles } from '../../src/domain/permissions/default-roles.ts';
 import { hasAuthority } from '../../src/domain/permissions/permissions.ts';
@@ -94,7 +87,25 @@ describe('the representatives', () => {
   });
 
   it('see per employee only the name and the totals', () => {
-    const totals = { attendedDays: 20, workedDays: 19, ordinarySeconds: 572_400, complementarySeconds: 0, openDays: 1, absentDays: 2, leaveDays: 1, workedSeconds: 576_000, countedSeconds: 576_000, breakSeconds: 36_000, expectedSeconds: 604_800, overtimeSeconds: 3_600, overtimePaidSeconds: 0, overtimeRestSeconds: 0, overtimeUnmarkedSeconds: 3_600, onSiteDays: 20, remoteDays: 0 };
+    const totals = {
+      attendedDays: 20,
+      workedDays: 19,
+      ordinarySeconds: 572_400,
+      complementarySeconds: 0,
+      openDays: 1,
+      absentDays: 2,
+      leaveDays: 1,
+      workedSeconds: 576_000,
+      countedSeconds: 576_000,
+      breakSeconds: 36_000,
+      expectedSeconds: 604_800,
+      overtimeSeconds: 3_600,
+      overtimePaidSeconds: 0,
+      overtimeRestSeconds: 0,
+      overtimeUnmarkedSeconds: 3_600,
+      onSiteDays: 20,
+      remoteDays: 0,
+    };
     const employee = { id: 7, name: 'Ana Pérez', nationalId: '12345678Z', email: 'ana@example.com', phone: '600000000', companyName: 'X', departmentName: 'Y', jobTitleName: 'Z' };
     const row = representativeTotalsRow(employee, totals);
     expect(Object.keys(row).sort()).toEqual(['absentDays', 'attendedDays', 'employeeId', 'expectedSeconds', 'leaveDays', 'name', 'overtimeSeconds', 'workedSeconds']);

@@ -103,8 +103,18 @@ describe('judgeLiveness', () => {
   it('thresholds are options', () => {
     expect(judgeLiveness([BASE, turned(0.1)], { minTurn: 0.3 })).toEqual({ kind: 'pending', hint: 'turn' });
     expect(judgeLiveness([BASE, turned(0.06)], { minTurn: 0.06 })).toEqual({ kind: 'alive' });
-    expect(judgeLiveness([0, 40, 80].map((dx) => shifted(dx, 0)), { flatAfterFrames: 3 })).toEqual({ kind: 'spoof', reason: 'flat' });
-    expect(judgeLiveness([0, 20, 40, 20, 0, -20].map((dx) => shifted(dx, 0)), { flatMovement: 0.1 })).toEqual({ kind: 'spoof', reason: 'flat' });
+    expect(
+      judgeLiveness(
+        [0, 40, 80].map((dx) => shifted(dx, 0)),
+        { flatAfterFrames: 3 },
+      ),
+    ).toEqual({ kind: 'spoof', reason: 'flat' });
+    expect(
+      judgeLiveness(
+        [0, 20, 40, 20, 0, -20].map((dx) => shifted(dx, 0)),
+        { flatMovement: 0.1 },
+      ),
+    ).toEqual({ kind: 'spoof', reason: 'flat' });
   });
 });
 

@@ -33,8 +33,16 @@ function entry(i: number, name: string): EmployeeMonthlyRecord {
   const record = buildMonthlyRecord({ period: monthPeriod('2027-03'), today: '2027-04-15', calendar, schedules: [schedule], leaveByDate: new Map(), attendances });
   return {
     employee: {
-      id: i, name, nationalId: `X${String(i).padStart(7, '0')}L`, companyName: 'Panadería Ñandú, S.L.', departmentName: 'Obrador', jobTitleName: 'Maestra panadera',
-      companyTaxId: 'B12345678', socialSecurityNumber: '281234567840', workingDayType: i % 2 ? 'part-time' : 'full-time', partTimePercent: i % 2 ? 50 : null,
+      id: i,
+      name,
+      nationalId: `X${String(i).padStart(7, '0')}L`,
+      companyName: 'Panadería Ñandú, S.L.',
+      departmentName: 'Obrador',
+      jobTitleName: 'Maestra panadera',
+      companyTaxId: 'B12345678',
+      socialSecurityNumber: '281234567840',
+      workingDayType: i % 2 ? 'part-time' : 'full-time',
+      partTimePercent: i % 2 ? 50 : null,
     },
     record,
     revisions: {},
@@ -45,7 +53,12 @@ function entry(i: number, name: string): EmployeeMonthlyRecord {
 }
 
 const records = (entries: EmployeeMonthlyRecord[]): MonthlyRecords => ({
-  month: '2027-03', period: monthPeriod('2027-03'), today: '2027-04-15', now: '2027-04-15T10:00:00.000Z', timezone: MADRID, records: entries,
+  month: '2027-03',
+  period: monthPeriod('2027-03'),
+  today: '2027-04-15',
+  now: '2027-04-15T10:00:00.000Z',
+  timezone: MADRID,
+  records: entries,
 });
 
 describe('monthly record PDF', () => {

@@ -53,9 +53,7 @@ describe('native-addon cache: choosing a folder', () => {
     const blocked = path.join(root, 'blocked');
     const next = path.join(root, 'home-cache');
     const warnings: { msg: string; fields: Record<string, unknown> }[] = [];
-    const used = extractToFirstUsable([path.join(blocked, 'jornada'), next], noexecAt(path.join(real, 'blocked')), manifest, readAsset, (msg, fields) =>
-      warnings.push({ msg, fields }),
-    );
+    const used = extractToFirstUsable([path.join(blocked, 'jornada'), next], noexecAt(path.join(real, 'blocked')), manifest, readAsset, (msg, fields) => warnings.push({ msg, fields }));
     expect(used).toBe(path.join(next, extractionDirName(manifest)));
     expect(fs.readFileSync(path.join(used, 'node_modules', 'pkg', 'addon.node'), 'utf8')).toBe('binary bytes');
     expect(fs.existsSync(blocked)).toBe(false); // nothing written there

@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { allPermissions } from '../../src/domain/permissions/permissions.ts';
-import {
-  canSwitchToPersonal,
-  flattenNavigation,
-  isActive,
-  navAreaOf,
-  navigationFor,
-} from '../../src/domain/routing/navigation.ts';
+import { canSwitchToPersonal, flattenNavigation, isActive, navAreaOf, navigationFor } from '../../src/domain/routing/navigation.ts';
 
 const admin = { accountType: 'Admin' as const, permissions: allPermissions() };
 
@@ -14,7 +8,24 @@ describe('navigation', () => {
   it('groups reports and organisation pages and hides empty groups', () => {
     const items = navigationFor(admin);
     expect(items.map((i) => i.key)).toEqual([
-      'dashboard', 'employees', 'attendance', 'attendance-corrections', 'clock-conflicts', 'period-close', 'schedule', 'leave', 'reports', 'users', 'organization', 'setting', 'terminals', 'inspection-links', 'outbox', 'api-tokens', 'webhooks', 'clock',
+      'dashboard',
+      'employees',
+      'attendance',
+      'attendance-corrections',
+      'clock-conflicts',
+      'period-close',
+      'schedule',
+      'leave',
+      'reports',
+      'users',
+      'organization',
+      'setting',
+      'terminals',
+      'inspection-links',
+      'outbox',
+      'api-tokens',
+      'webhooks',
+      'clock',
     ]);
     expect(items.find((i) => i.key === 'reports')!.children).toHaveLength(11);
     const limited = navigationFor({ accountType: 'Admin', permissions: { report: ['read'], department: ['read'] } });

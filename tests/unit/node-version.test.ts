@@ -58,7 +58,9 @@ describe('the start script’s Node version check', () => {
 
   it('start.mjs imports the check before anything else', async () => {
     const { readFileSync } = await import('node:fs');
-    const firstImport = readFileSync('scripts/start.mjs', 'utf8').split('\n').find((line) => line.startsWith('import '));
+    const firstImport = readFileSync('scripts/start.mjs', 'utf8')
+      .split('\n')
+      .find((line) => line.startsWith('import '));
     expect(firstImport).toBe("import './node-version.mjs';");
     const started = run({ JORNADA_FAKE_NODE_VERSION: '20.11.0', JORNADA_NODE_CANDIDATE: '/nonexistent/node' }, path.resolve('scripts/start.mjs'), ['--help']);
     expect(started.status).toBe(1);

@@ -1,13 +1,7 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_NOTIFICATION_SETTING } from '../../src/domain/notifications/notification-kinds.ts';
-import {
-  AccountNotificationsInput,
-  CompanyNotificationSettingsInput,
-  effectiveKindSetting,
-  MUTABLE_KINDS,
-  mutableKindsFor,
-} from '../../src/domain/notifications/notification-preferences.ts';
+import { AccountNotificationsInput, CompanyNotificationSettingsInput, effectiveKindSetting, MUTABLE_KINDS, mutableKindsFor } from '../../src/domain/notifications/notification-preferences.ts';
 
 /** Decision 055: how a company's stored switch (or its absence) reads, and what the two forms accept. */
 describe('effectiveKindSetting', () => {
@@ -38,7 +32,14 @@ describe('CompanyNotificationSettingsInput', () => {
     for (const minutes of [4, 241, 30.5, '30']) expect(parse({ settings: [{ kind: 'missedCheckIn', enabled: true, minutes }] }).success).toBe(false);
     for (const minutes of [5, 240]) expect(parse({ settings: [{ kind: 'missedCheckIn', enabled: true, minutes }] }).success).toBe(true);
     expect(parse({ settings: [{ kind: 'everything', enabled: true }] }).success).toBe(false);
-    expect(parse({ settings: [{ kind: 'backupFailed', enabled: true }, { kind: 'backupFailed', enabled: false }] }).success).toBe(false);
+    expect(
+      parse({
+        settings: [
+          { kind: 'backupFailed', enabled: true },
+          { kind: 'backupFailed', enabled: false },
+        ],
+      }).success,
+    ).toBe(false);
     expect(parse({ settings: [{ kind: 'backupFailed', enabled: 'yes' }] }).success).toBe(false);
     expect(parse({}).success).toBe(false);
   });

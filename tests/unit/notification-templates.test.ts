@@ -19,8 +19,7 @@ const build = {
     leaveRequestedEmail(lang, translator(lang), { employeeName: 'Ana <b>Ruiz</b>', leaveTypeName: 'Vacaciones', from: '2027-04-06', to: '2027-04-07', days: 2, reason: 'Boda & viaje', link: LINK }),
   leaveApproved: (lang: 'es' | 'en') =>
     leaveDecidedEmail(lang, translator(lang), { status: 'approved', leaveTypeName: 'Vacaciones', from: '2027-04-06', to: '2027-04-07', deciderName: 'Marta', comment: 'Disfruta', link: LINK }),
-  leaveDeclined: (lang: 'es' | 'en') =>
-    leaveDecidedEmail(lang, translator(lang), { status: 'declined', leaveTypeName: 'Vacaciones', from: '2027-04-06', to: '2027-04-07', deciderName: null, comment: null, link: LINK }),
+  leaveDeclined: (lang: 'es' | 'en') => leaveDecidedEmail(lang, translator(lang), { status: 'declined', leaveTypeName: 'Vacaciones', from: '2027-04-06', to: '2027-04-07', deciderName: null, comment: null, link: LINK }),
   correctionRequested: (lang: 'es' | 'en') =>
     correctionRequestedEmail(lang, translator(lang), { employeeName: 'Ana Ruiz', date: '2027-03-02', kind: 'missingCheckOut', timeIn: '08:00', timeOut: '16:00', reason: 'Olvidé fichar', link: LINK }),
   correctionAwaiting: (lang: 'es' | 'en') => correctionAwaitingEmail(lang, translator(lang), { date: '2027-03-02', dueAt: '2027-03-09T10:00:00Z', timeZone: 'Europe/Madrid', link: LINK }),

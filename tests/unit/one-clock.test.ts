@@ -43,7 +43,6 @@ const ALLOWED: readonly { file: string; line: string; reason: string }[] = [
     line: 'cached = { at: Date.now(), value };',
     reason: 'Same cache: the moment it was filled, on the real clock.',
   },
-
 ];
 
 const REAL_CLOCK = /\bDate\.now\s*\(\s*\)|\bnew\s+Date\s*\(\s*\)/;

@@ -44,7 +44,10 @@ describe('the OpenAPI document', () => {
 
   it('a new schedule may leave its first day out (the next working day), an edit names it: the document says what the schemas accept', () => {
     const schemaOf = (path: string, method: string) => doc.paths[path]![method].requestBody.content['application/json'].schema;
-    for (const [path, who] of [['/api/schedules', 'employee'], ['/api/schedules/bulk', 'department']] as const) {
+    for (const [path, who] of [
+      ['/api/schedules', 'employee'],
+      ['/api/schedules/bulk', 'department'],
+    ] as const) {
       const create = schemaOf(path, 'post');
       expect(create.properties).toHaveProperty('fromDate');
       expect(create.required, path).toEqual([who, 'startTime', 'offTime', 'totalHours']);
@@ -80,7 +83,7 @@ describe('the OpenAPI document', () => {
   it('validates as OpenAPI 3.1 with @seriousme/openapi-schema-validator', async () => {
     expect(doc.openapi).toBe('3.1.0');
     const validator = new Validator();
-    const result = await validator.validate(structuredClone(doc) as Parameters<Validator["validate"]>[0]);
+    const result = await validator.validate(structuredClone(doc) as Parameters<Validator['validate']>[0]);
     expect(result.errors ?? []).toEqual([]);
     expect(result.valid).toBe(true);
     expect(validator.version).toBe('3.1');

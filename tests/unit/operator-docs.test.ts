@@ -14,14 +14,20 @@ const SERVICE_CACHE_DIR = '/var/cache/jornada';
 
 const docs = [
   'README.md',
-  ...readdirSync(path.join(ROOT, 'docs')).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`),
+  ...readdirSync(path.join(ROOT, 'docs'))
+    .filter((f) => f.endsWith('.md'))
+    .map((f) => `docs/${f}`),
 ].map((file) => ({ file, text: readFileSync(path.join(ROOT, file), 'utf8') }));
 
 function codeBlocks(text: string): string[] {
   return [...text.matchAll(/```[a-z]*\n([\s\S]*?)```/g)].map((m) => m[1]!);
 }
 
-const units = docs.flatMap(({ file, text }) => codeBlocks(text).filter((b) => b.includes('[Service]')).map((unit) => ({ file, text, unit })));
+const units = docs.flatMap(({ file, text }) =>
+  codeBlocks(text)
+    .filter((b) => b.includes('[Service]'))
+    .map((unit) => ({ file, text, unit })),
+);
 
 describe('operator documents', () => {
   it('have systemd units for the binary and the Raspberry Pi', () => {
@@ -39,16 +45,19 @@ describe('operator documents', () => {
   });
 
   it('name no other absolute DATA_DIR than the service one (Docker: /data; trials under /tmp)', () => {
-    const found = docs.flatMap(({ file, text }) =>
-      [...text.matchAll(/DATA_DIR=(\/[^\s`'")]+)/g)].map((m) => ({ file, dir: m[1]!.replace(/[.,;]$/, '') })),
-    );
+    const found = docs.flatMap(({ file, text }) => [...text.matchAll(/DATA_DIR=(\/[^\s`'")]+)/g)].map((m) => ({ file, dir: m[1]!.replace(/[.,;]$/, '') })));
     expect(found.length).toBeGreaterThan(5);
     const odd = found.filter(({ dir }) => dir !== SERVICE_DATA_DIR && dir !== '/data' && !dir.startsWith('/tmp/'));
     expect(odd).toEqual([]);
   });
 
   it('point every cron line and backup folder at the service DATA_DIR', () => {
-    const cron = docs.flatMap(({ file, text }) => text.split('\n').filter((l) => /^[\d*]+ [\d*]+ [\d*]+ [\d*]+ [\d*]+ /.test(l)).map((line) => ({ file, line })));
+    const cron = docs.flatMap(({ file, text }) =>
+      text
+        .split('\n')
+        .filter((l) => /^[\d*]+ [\d*]+ [\d*]+ [\d*]+ [\d*]+ /.test(l))
+        .map((line) => ({ file, line })),
+    );
     expect(cron.length).toBeGreaterThan(0);
     for (const { line } of cron) {
       for (const p of line.match(/\/var\/lib\/\S+/g) ?? []) expect(p.startsWith(`${SERVICE_DATA_DIR}/`) || p === SERVICE_DATA_DIR).toBe(true);

@@ -1,11 +1,6 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import {
-  ChangePasswordSchema,
-  issuesToFieldKeys,
-  SignInSchema,
-  SignUpSchema,
-} from '../../src/domain/auth/auth-schemas.ts';
+import { ChangePasswordSchema, issuesToFieldKeys, SignInSchema, SignUpSchema } from '../../src/domain/auth/auth-schemas.ts';
 import { passwordProblems } from '../../src/domain/auth/password-rules.ts';
 
 describe('password rules (spec section 5)', () => {
@@ -20,13 +15,7 @@ describe('password rules (spec section 5)', () => {
     expect(passwordProblems('secret#12')).toEqual(['password.noUppercase']);
     expect(passwordProblems('Secret123')).toEqual(['password.noSpecial']);
     expect(passwordProblems('Se#1')).toEqual(['password.tooShort']);
-    expect(passwordProblems('')).toEqual([
-      'password.tooShort',
-      'password.noNumber',
-      'password.noLowercase',
-      'password.noUppercase',
-      'password.noSpecial',
-    ]);
+    expect(passwordProblems('')).toEqual(['password.tooShort', 'password.noNumber', 'password.noLowercase', 'password.noUppercase', 'password.noSpecial']);
     expect(passwordProblems('Aa1#'.repeat(65))).toEqual(['password.tooLong']);
   });
 });
@@ -56,11 +45,7 @@ describe('schemas', () => {
   });
 
   it('change password: confirm must match', () => {
-    expect(
-      fields(ChangePasswordSchema, { currentPassword: 'x', newPassword: 'Secret#12', confirmPassword: 'Secret#13' }),
-    ).toEqual({ confirmPassword: 'password.mismatch' });
-    expect(
-      fields(ChangePasswordSchema, { currentPassword: 'x', newPassword: 'secret', confirmPassword: 'secret' }),
-    ).toEqual({ newPassword: 'password.tooShort' });
+    expect(fields(ChangePasswordSchema, { currentPassword: 'x', newPassword: 'Secret#12', confirmPassword: 'Secret#13' })).toEqual({ confirmPassword: 'password.mismatch' });
+    expect(fields(ChangePasswordSchema, { currentPassword: 'x', newPassword: 'secret', confirmPassword: 'secret' })).toEqual({ newPassword: 'password.tooShort' });
   });
 });

@@ -212,7 +212,16 @@ describe('payroll month (decision 052)', () => {
     const base = { from: '2026-08-14', to: '2026-08-17', today: '2026-08-18', schedules: [office], holidays: { '2026-08-15': 'Asunción' } };
     const fri = attendance('2026-08-14', '2026-08-14T07:00:00Z', '2026-08-14T15:00:00Z'); // 09:00-17:00 CEST
     const mon = attendance('2026-08-17', '2026-08-17T07:00:00Z', '2026-08-17T15:00:00Z');
-    expect(payroll({ ...base, attendances: [fri, mon] })).toMatchObject({ workedDays: 2, expectedSeconds: 16 * H, ordinarySeconds: 16 * H, unjustifiedDays: 0, leaveDays: 0, holidayWorkedDays: 0, holidayWorkedSeconds: 0, overtimeSeconds: 0 });
+    expect(payroll({ ...base, attendances: [fri, mon] })).toMatchObject({
+      workedDays: 2,
+      expectedSeconds: 16 * H,
+      ordinarySeconds: 16 * H,
+      unjustifiedDays: 0,
+      leaveDays: 0,
+      holidayWorkedDays: 0,
+      holidayWorkedSeconds: 0,
+      overtimeSeconds: 0,
+    });
     // Worked 10:00-14:00 on the holiday, marked paid: 4 h of holiday work, in no other column
     // (layout 1 also put them in overtime, so summing the columns paid them twice); the mark is listed.
     const sat = attendance('2026-08-15', '2026-08-15T08:00:00Z', '2026-08-15T12:00:00Z', [], 'paid');
@@ -275,15 +284,28 @@ describe('payroll month (decision 052)', () => {
     // at night); the 1 h of overtime goes first, then 6 h of ordinary: 2 h ordinary, 0 overtime.
     const eve = attendance('2026-01-05', '2026-01-05T21:00:00Z', '2026-01-06T06:00:00Z', [], 'paid');
     expect(payroll({ ...base, attendances: [eve] })).toMatchObject({
-      countedSeconds: 9 * H, ordinarySeconds: 2 * H, overtimeSeconds: 0, overtimePaidSeconds: 0, holidayWorkedDays: 1, holidayWorkedSeconds: 7 * H,
-      holidayNightSeconds: 6 * H, nightSeconds: 8 * H, restDayWorkedSeconds: 0,
+      countedSeconds: 9 * H,
+      ordinarySeconds: 2 * H,
+      overtimeSeconds: 0,
+      overtimePaidSeconds: 0,
+      holidayWorkedDays: 1,
+      holidayWorkedSeconds: 7 * H,
+      holidayNightSeconds: 6 * H,
+      nightSeconds: 8 * H,
+      restDayWorkedSeconds: 0,
     });
     // The holiday's own shift, 22:00 to 06:00 of the 7th: 2 h on the holiday (at night); the day
     // expected nothing, so the 6 h after midnight are overtime.
     const own = attendance('2026-01-06', '2026-01-06T21:00:00Z', '2026-01-07T05:00:00Z');
     expect(payroll({ ...base, attendances: [eve, own] })).toMatchObject({
-      countedSeconds: 17 * H, ordinarySeconds: 2 * H, overtimeSeconds: 6 * H, overtimeUnmarkedSeconds: 6 * H, holidayWorkedDays: 1, holidayWorkedSeconds: 9 * H,
-      holidayNightSeconds: 8 * H, nightSeconds: 16 * H,
+      countedSeconds: 17 * H,
+      ordinarySeconds: 2 * H,
+      overtimeSeconds: 6 * H,
+      overtimeUnmarkedSeconds: 6 * H,
+      holidayWorkedDays: 1,
+      holidayWorkedSeconds: 9 * H,
+      holidayNightSeconds: 8 * H,
+      nightSeconds: 16 * H,
     });
   });
 
@@ -396,7 +418,10 @@ describe('payroll month (decision 052)', () => {
       attendances: [],
     });
     expect(figures.absences).toEqual([{ leaveTypeId: 4, days: 3, seconds: 24 * H, calendarDays: 5, dates: [{ from: '2026-03-13', to: '2026-03-17' }] }]);
-    expect(figures.unjustifiedDates).toEqual([{ from: '2026-03-09', to: '2026-03-12' }, { from: '2026-03-18', to: '2026-03-18' }]);
+    expect(figures.unjustifiedDates).toEqual([
+      { from: '2026-03-09', to: '2026-03-12' },
+      { from: '2026-03-18', to: '2026-03-18' },
+    ]);
     expect(figures.unjustifiedDays).toBe(5);
   });
 });
@@ -413,7 +438,13 @@ describe('month approval (decision 051) for the export', () => {
       return approved(from, to, i === 5 ? '2026-04-06T23:30:00Z' : '2026-03-20T10:00:00Z');
     });
     expect(monthApproval(weeks, month, ZONE)).toEqual({ approved: true, approvedOn: '2026-04-07' });
-    expect(monthApproval(weeks.filter((_, i) => i !== 2), month, ZONE)).toEqual({ approved: false, approvedOn: null });
+    expect(
+      monthApproval(
+        weeks.filter((_, i) => i !== 2),
+        month,
+        ZONE,
+      ),
+    ).toEqual({ approved: false, approvedOn: null });
     expect(monthApproval([{ ...approved('2026-03-01', '2026-03-31'), status: 'reopened' }], month, ZONE)).toEqual({ approved: false, approvedOn: null });
     expect(monthApproval([], month, ZONE)).toEqual({ approved: false, approvedOn: null });
   });
@@ -423,14 +454,50 @@ describe('payroll column layout (docs/payroll-export.md)', () => {
   it('keeps its fixed column ids in their order (never reorder, rename or remove: add at the end)', () => {
     expect(PAYROLL_LAYOUT_VERSION).toBe(2);
     expect(PAYROLL_FIXED_COLUMNS.map((c) => c.id)).toEqual([
-      'month', 'employee_id', 'national_id', 'social_security_number', 'employee_name', 'company', 'department', 'working_day_type', 'part_time_percent',
-      'worked_days', 'open_days', 'expected_hours', 'worked_hours', 'ordinary_hours', 'overtime_hours', 'overtime_paid_hours', 'overtime_compensated_hours',
-      'overtime_unmarked_hours', 'night_hours', 'holiday_worked_days', 'holiday_worked_hours', 'leave_days', 'leave_hours', 'unjustified_absence_days',
-      'unjustified_absence_hours', 'auto_break_deducted_hours',
+      'month',
+      'employee_id',
+      'national_id',
+      'social_security_number',
+      'employee_name',
+      'company',
+      'department',
+      'working_day_type',
+      'part_time_percent',
+      'worked_days',
+      'open_days',
+      'expected_hours',
+      'worked_hours',
+      'ordinary_hours',
+      'overtime_hours',
+      'overtime_paid_hours',
+      'overtime_compensated_hours',
+      'overtime_unmarked_hours',
+      'night_hours',
+      'holiday_worked_days',
+      'holiday_worked_hours',
+      'leave_days',
+      'leave_hours',
+      'unjustified_absence_days',
+      'unjustified_absence_hours',
+      'auto_break_deducted_hours',
       // Layout 2 (issue 33.7).
-      'layout_version', 'company_tax_id', 'contribution_account_code', 'professional_category', 'contract_type', 'rest_day_worked_days', 'rest_day_worked_hours',
-      'holiday_night_hours', 'late_days', 'late_minutes', 'early_departure_days', 'early_departure_minutes', 'unjustified_absence_dates', 'overtime_marks',
-      'overtime_marks_not_accepted', 'month_approved', 'month_approved_on',
+      'layout_version',
+      'company_tax_id',
+      'contribution_account_code',
+      'professional_category',
+      'contract_type',
+      'rest_day_worked_days',
+      'rest_day_worked_hours',
+      'holiday_night_hours',
+      'late_days',
+      'late_minutes',
+      'early_departure_days',
+      'early_departure_minutes',
+      'unjustified_absence_dates',
+      'overtime_marks',
+      'overtime_marks_not_accepted',
+      'month_approved',
+      'month_approved_on',
       // Issue 33 point 5: a part-time worker's complementary hours.
       'complementary_hours',
     ]);
@@ -440,7 +507,20 @@ describe('payroll column layout (docs/payroll-export.md)', () => {
   const row = (over: Partial<PayrollRow> = {}): PayrollRow =>
     ({
       month: '2026-02',
-      employee: { id: 1, name: 'X', nationalId: '1', socialSecurityNumber: null, companyName: 'C', companyTaxId: null, contributionAccountCode: null, departmentName: 'D', workingDayType: 'full-time', partTimePercent: null, professionalCategory: null, contractType: null },
+      employee: {
+        id: 1,
+        name: 'X',
+        nationalId: '1',
+        socialSecurityNumber: null,
+        companyName: 'C',
+        companyTaxId: null,
+        contributionAccountCode: null,
+        departmentName: 'D',
+        workingDayType: 'full-time',
+        partTimePercent: null,
+        professionalCategory: null,
+        contractType: null,
+      },
       figures: figures({}),
       approval: { approved: false, approvedOn: null },
       leaveBalances: {},
@@ -450,10 +530,21 @@ describe('payroll column layout (docs/payroll-export.md)', () => {
   const en_ = translator('en');
 
   it('adds five columns per leave type in id order, taken or not', () => {
-    const columns = payrollColumns([{ id: 9, name: 'B' }, { id: 2, name: 'A' }]);
+    const columns = payrollColumns([
+      { id: 9, name: 'B' },
+      { id: 2, name: 'A' },
+    ]);
     expect(columns.slice(PAYROLL_FIXED_COLUMNS.length).map((c) => c.id)).toEqual([
-      'leave_2_days', 'leave_2_hours', 'leave_2_calendar_days', 'leave_2_dates', 'leave_2_balance_days',
-      'leave_9_days', 'leave_9_hours', 'leave_9_calendar_days', 'leave_9_dates', 'leave_9_balance_days',
+      'leave_2_days',
+      'leave_2_hours',
+      'leave_2_calendar_days',
+      'leave_2_dates',
+      'leave_2_balance_days',
+      'leave_9_days',
+      'leave_9_hours',
+      'leave_9_calendar_days',
+      'leave_9_dates',
+      'leave_9_balance_days',
     ]);
     const r = row({
       figures: figures({ absences: [{ leaveTypeId: 9, days: 2, seconds: 15 * H, calendarDays: 4, dates: [{ from: '2026-02-05', to: '2026-02-08' }] }] }),
@@ -462,7 +553,14 @@ describe('payroll column layout (docs/payroll-export.md)', () => {
     const cells = (locale: (typeof CSV_LOCALES)['es' | 'en'], t: typeof es_) => columns.slice(PAYROLL_FIXED_COLUMNS.length).map((c) => csvCell(c, r, locale, t));
     expect(cells(CSV_LOCALES.en, en_)).toEqual(['0', '0.00', '0', '', '', '2', '15.00', '4', '2026-02-05/2026-02-08', '12.50']);
     expect(cells(CSV_LOCALES.es, es_)).toEqual(['0', '0,00', '0', '', '', '2', '15,00', '4', '2026-02-05/2026-02-08', '12,50']);
-    expect(csvCell(columns.find((c) => c.id === 'part_time_percent')!, r, CSV_LOCALES.es, es_)).toBe('');
+    expect(
+      csvCell(
+        columns.find((c) => c.id === 'part_time_percent')!,
+        r,
+        CSV_LOCALES.es,
+        es_,
+      ),
+    ).toBe('');
   });
 
   it('writes Spanish values in the Spanish file and codes in the API', () => {
@@ -472,8 +570,15 @@ describe('payroll column layout (docs/payroll-export.md)', () => {
       approval: { approved: true, approvedOn: '2026-03-02' },
       figures: figures({
         lateSeconds: 629, // 10.48 min
-        overtimeMarks: [{ date: '2026-02-10', compensation: 'paid', acceptance: 'accepted' }, { date: '2026-02-11', compensation: 'rest', acceptance: 'rejected' }, { date: '2026-02-12', compensation: 'rest', acceptance: null }],
-        unjustifiedDates: [{ from: '2026-02-02', to: '2026-02-03' }, { from: '2026-02-20', to: '2026-02-20' }],
+        overtimeMarks: [
+          { date: '2026-02-10', compensation: 'paid', acceptance: 'accepted' },
+          { date: '2026-02-11', compensation: 'rest', acceptance: 'rejected' },
+          { date: '2026-02-12', compensation: 'rest', acceptance: null },
+        ],
+        unjustifiedDates: [
+          { from: '2026-02-02', to: '2026-02-03' },
+          { from: '2026-02-20', to: '2026-02-20' },
+        ],
       }),
     });
     expect(csvCell(col('working_day_type'), r, CSV_LOCALES.es, es_)).toBe('Jornada completa');
@@ -493,7 +598,15 @@ describe('payroll column layout (docs/payroll-export.md)', () => {
   it('escapes text cells that a spreadsheet would run as a formula', () => {
     const columns = payrollColumns([]);
     const name = columns.find((c) => c.id === 'employee_name')!;
-    for (const [text, written] of [['=HYPERLINK("x")', `'=HYPERLINK("x")`], ['+34 600', "'+34 600"], ['-2', "'-2"], ['@SUM(A1)', "'@SUM(A1)"], ['\tx', "'\tx"], ['\rx', "'\rx"], ['Ana', 'Ana']]) {
+    for (const [text, written] of [
+      ['=HYPERLINK("x")', `'=HYPERLINK("x")`],
+      ['+34 600', "'+34 600"],
+      ['-2', "'-2"],
+      ['@SUM(A1)', "'@SUM(A1)"],
+      ['\tx', "'\tx"],
+      ['\rx', "'\rx"],
+      ['Ana', 'Ana'],
+    ]) {
       const r = row();
       r.employee = { ...r.employee, name: text! };
       expect(csvCell(name, r, CSV_LOCALES.es, es_)).toBe(written);

@@ -68,10 +68,37 @@ describe('the lock', () => {
 
 function day(date: string, change: Partial<MonthlyRecordDay> = {}): MonthlyRecordDay {
   return {
-    date, weekday: 'Monday', kind: 'worked', timeIn: null, timeOut: null, timezone: 'Europe/Madrid', breaks: [], breakSeconds: 0, workedSeconds: null,
-    expectedSeconds: 0, ordinarySeconds: 0, overtimeSeconds: 0, complementarySeconds: 0, leaveDay: false, nightWorker: false, lateSeconds: 0, earlyDepartureSeconds: 0, leaveType: null, holiday: null, corrected: false, source: null,
-    reason: null, workFlag: null, voided: [], workMode: null, overtimeCompensation: null, workerAcceptance: null, terminals: [],
-    countedSeconds: change.workedSeconds ?? null, deductedSeconds: 0, ...change,
+    date,
+    weekday: 'Monday',
+    kind: 'worked',
+    timeIn: null,
+    timeOut: null,
+    timezone: 'Europe/Madrid',
+    breaks: [],
+    breakSeconds: 0,
+    workedSeconds: null,
+    expectedSeconds: 0,
+    ordinarySeconds: 0,
+    overtimeSeconds: 0,
+    complementarySeconds: 0,
+    leaveDay: false,
+    nightWorker: false,
+    lateSeconds: 0,
+    earlyDepartureSeconds: 0,
+    leaveType: null,
+    holiday: null,
+    corrected: false,
+    source: null,
+    reason: null,
+    workFlag: null,
+    voided: [],
+    workMode: null,
+    overtimeCompensation: null,
+    workerAcceptance: null,
+    terminals: [],
+    countedSeconds: change.workedSeconds ?? null,
+    deductedSeconds: 0,
+    ...change,
   };
 }
 
@@ -88,7 +115,16 @@ describe('exceptions of a period', () => {
     day('2026-03-08', { kind: 'open', timeIn: '2026-03-08T21:00:00Z', expectedSeconds: 28800 }),
   ];
   it('counts missing check-outs (not the shift still being worked), lateness, early departures, absences, warnings and pending requests', () => {
-    const e = periodExceptions({ days, period, now: '2026-03-09T07:00:00Z', warnings: [{ date: '2026-03-02', kind: 'shortBreak' }, { date: '2026-03-01', kind: 'longDay' }], pendingCorrections: 2 });
+    const e = periodExceptions({
+      days,
+      period,
+      now: '2026-03-09T07:00:00Z',
+      warnings: [
+        { date: '2026-03-02', kind: 'shortBreak' },
+        { date: '2026-03-01', kind: 'longDay' },
+      ],
+      pendingCorrections: 2,
+    });
     expect(e).toEqual({
       missingCheckOut: ['2026-03-05'],
       closedAutomatically: [],
@@ -108,17 +144,23 @@ describe('exceptions of a period', () => {
     expect(e.closedAutomatically).toEqual(['2026-03-07']);
     expect(exceptionCount(e)).toBe(1 + 1 + 1 + 1 + 1);
   });
-  it('totals only the period\'s days, with the record\'s own figures (seconds counted as work)', () => {
+  it("totals only the period's days, with the record's own figures (seconds counted as work)", () => {
     expect(periodTotals(days, period)).toEqual({ workedSeconds: 28200 + 27000, expectedSeconds: 4 * 28800, overtimeSeconds: 0, leaveDays: 1, attendedDays: 4 });
     // A paid 30-minute break counts: 7 h 30 worked, 8 h counted.
     const paid = [day('2026-03-02', { timeIn: '2026-03-02T08:00:00Z', timeOut: '2026-03-02T16:00:00Z', workedSeconds: 27000, countedSeconds: 28800, expectedSeconds: 28800 })];
     expect(periodTotals(paid, period).workedSeconds).toBe(28800);
   });
-  it('judges the work-time warnings on the period\'s closed days, the rest against the day before', () => {
+  it("judges the work-time warnings on the period's closed days, the rest against the day before", () => {
     const long = [
       day('2026-03-02', { timeIn: '2026-03-02T08:00:00Z', timeOut: '2026-03-02T15:00:00Z', workedSeconds: 7 * 3600 }), // 7 h, no break
       // 10 h of ordinary work (no overtime): over the daily 9 h (art. 34.3 ET judges ordinary hours).
-      day('2026-03-03', { timeIn: '2026-03-03T08:00:00Z', timeOut: '2026-03-03T18:30:00Z', breaks: [{ startAt: '2026-03-03T12:00:00Z', endAt: '2026-03-03T12:30:00Z' }], workedSeconds: 10 * 3600, ordinarySeconds: 10 * 3600 }),
+      day('2026-03-03', {
+        timeIn: '2026-03-03T08:00:00Z',
+        timeOut: '2026-03-03T18:30:00Z',
+        breaks: [{ startAt: '2026-03-03T12:00:00Z', endAt: '2026-03-03T12:30:00Z' }],
+        workedSeconds: 10 * 3600,
+        ordinarySeconds: 10 * 3600,
+      }),
     ];
     // The day before ended at 23:00: 9 h of rest until 08:00 on the 2nd.
     const previous = { date: '2026-03-01', timeIn: '2026-03-01T15:00:00Z', timeOut: '2026-03-01T23:00:00Z', breaks: [], workedSeconds: 8 * 3600 };

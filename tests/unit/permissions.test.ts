@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { defaultRoles } from '../../src/domain/permissions/default-roles.ts';
-import {
-  ACTIONS,
-  allPermissions,
-  hasAuthority,
-  normalizePermissions,
-  RESOURCES,
-} from '../../src/domain/permissions/permissions.ts';
+import { ACTIONS, allPermissions, hasAuthority, normalizePermissions, RESOURCES } from '../../src/domain/permissions/permissions.ts';
 
 describe('hasAuthority', () => {
   const perms = { employee: ['read' as const], leave: ['read' as const, 'update' as const] };
@@ -29,9 +23,7 @@ describe('hasAuthority', () => {
 
 describe('normalizePermissions', () => {
   it('keeps only known resources and actions, in canonical order, without duplicates', () => {
-    expect(
-      normalizePermissions({ employee: ['update', 'read', 'read', 'fly'], spaceship: ['read'], leave: 'read' }),
-    ).toEqual({ employee: ['read', 'update'] });
+    expect(normalizePermissions({ employee: ['update', 'read', 'read', 'fly'], spaceship: ['read'], leave: 'read' })).toEqual({ employee: ['read', 'update'] });
   });
 
   it('returns nothing for input that is not an object', () => {

@@ -7,7 +7,11 @@ const photo = { _id: 7 } as unknown as EmployeePhotoDto;
 
 describe('photo panel machine', () => {
   it('walks a file through models, detection and upload, numbering each status', () => {
-    const steps = [run({ type: 'start' }, { type: 'loading-models' }), run({ type: 'start' }, { type: 'loading-models' }, { type: 'detecting' }), run({ type: 'start' }, { type: 'loading-models' }, { type: 'detecting' }, { type: 'uploading' })];
+    const steps = [
+      run({ type: 'start' }, { type: 'loading-models' }),
+      run({ type: 'start' }, { type: 'loading-models' }, { type: 'detecting' }),
+      run({ type: 'start' }, { type: 'loading-models' }, { type: 'detecting' }, { type: 'uploading' }),
+    ];
     expect(steps.map((s) => [s.status?.kind, s.status?.text, s.status?.seq, s.working])).toEqual([
       ['busy', { key: 'messages.loadingModels' }, 1, true],
       ['busy', { key: 'photos.analysing' }, 2, true],

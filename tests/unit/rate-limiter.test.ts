@@ -154,7 +154,12 @@ describe('HashGate', () => {
           resolve();
         });
       });
-    const results = Array.from({ length: 8 }, () => gate.run(work).then(() => 'done', (e: { status: number }) => e.status));
+    const results = Array.from({ length: 8 }, () =>
+      gate.run(work).then(
+        () => 'done',
+        (e: { status: number }) => e.status,
+      ),
+    );
     await new Promise((r) => setTimeout(r, 0));
     expect(gate.load).toEqual({ running: 2, waiting: 3 });
     while (releases.length > 0 || running > 0) {

@@ -1,13 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  canReadEmployeeRecord,
-  canWriteEmployeeRecord,
-  employeeScope,
-  mayWriteRecords,
-  routeRecordRefusal,
-  scopedEmployeeFilter,
-  seesEveryEmployee,
-} from '../../src/domain/permissions/record-access.ts';
+import { canReadEmployeeRecord, canWriteEmployeeRecord, employeeScope, mayWriteRecords, routeRecordRefusal, scopedEmployeeFilter, seesEveryEmployee } from '../../src/domain/permissions/record-access.ts';
 import { API_ROUTES } from '../../src/domain/routing/api-table.ts';
 import { PER_EMPLOYEE_REPORTS, REPORT_NAMES } from '../../src/domain/reports/report-table.ts';
 

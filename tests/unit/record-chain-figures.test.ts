@@ -1,16 +1,6 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import {
-  DELETED,
-  describeBroken,
-  FIGURE_COLUMNS,
-  figurePayload,
-  nextEntries,
-  verifyChain,
-  type ChainEntry,
-  type ChainKind,
-  type CurrentRecord,
-} from '../../src/domain/record-chain/record-chain.ts';
+import { DELETED, describeBroken, FIGURE_COLUMNS, figurePayload, nextEntries, verifyChain, type ChainEntry, type ChainKind, type CurrentRecord } from '../../src/domain/record-chain/record-chain.ts';
 
 /**
  * Issue 33, point 2: the chain covers the rows a month's figures are read from. A figure row may
@@ -19,9 +9,24 @@ import {
 const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
 
 const attendance = {
-  id: 5, employeeId: 7, date: '2026-03-02', timezone: 'Europe/Madrid', timeIn: '2026-03-02T08:00:00.000Z', timeOut: '2026-03-02T16:00:00.000Z',
-  workedSeconds: 28800, breakSeconds: 0, statusIn: 'on_time', lateSeconds: 0, earlyDepartureSeconds: 0, source: 'clock', workFlag: null,
-  workMode: 'on-site', overtimeCompensation: null, revision: 1, voidedAt: null, closedAutomatically: 0,
+  id: 5,
+  employeeId: 7,
+  date: '2026-03-02',
+  timezone: 'Europe/Madrid',
+  timeIn: '2026-03-02T08:00:00.000Z',
+  timeOut: '2026-03-02T16:00:00.000Z',
+  workedSeconds: 28800,
+  breakSeconds: 0,
+  statusIn: 'on_time',
+  lateSeconds: 0,
+  earlyDepartureSeconds: 0,
+  source: 'clock',
+  workFlag: null,
+  workMode: 'on-site',
+  overtimeCompensation: null,
+  revision: 1,
+  voidedAt: null,
+  closedAutomatically: 0,
 };
 const holiday = { id: 2, companyId: 1, date: '2026-03-19', name: 'San José' };
 
@@ -51,12 +56,18 @@ describe('verify compares each figure row with its latest entry', () => {
   const marked = figurePayload('attendance', { ...attendance, overtimeCompensation: 'rest' });
 
   it('a row written twice verifies against the second entry, not the first', () => {
-    const entries = chain([{ kind: 'attendance', refId: 5, payload: first }, { kind: 'attendance', refId: 5, payload: marked }]);
+    const entries = chain([
+      { kind: 'attendance', refId: 5, payload: first },
+      { kind: 'attendance', refId: 5, payload: marked },
+    ]);
     expect(verifyChain(entries, [row('attendance', 5, marked)], sha256)).toMatchObject({ ok: true, brokenCount: 0 });
   });
 
   it('a row edited behind the app is named at its latest entry, with the fields', () => {
-    const entries = chain([{ kind: 'attendance', refId: 5, payload: first }, { kind: 'attendance', refId: 5, payload: marked }]);
+    const entries = chain([
+      { kind: 'attendance', refId: 5, payload: first },
+      { kind: 'attendance', refId: 5, payload: marked },
+    ]);
     const edited = figurePayload('attendance', { ...attendance, overtimeCompensation: 'rest', timeOut: '2026-03-02T17:00:00.000Z' });
     const verdict = verifyChain(entries, [row('attendance', 5, edited)], sha256);
     expect(verdict.broken).toEqual([{ companyId: 1, seq: 2, kind: 'attendance', refId: 5, problem: 'rowChanged', fields: ['timeOut'] }]);
@@ -64,12 +75,18 @@ describe('verify compares each figure row with its latest entry', () => {
   });
 
   it('going back to an earlier content is still a change (only the latest entry counts)', () => {
-    const entries = chain([{ kind: 'attendance', refId: 5, payload: first }, { kind: 'attendance', refId: 5, payload: marked }]);
+    const entries = chain([
+      { kind: 'attendance', refId: 5, payload: first },
+      { kind: 'attendance', refId: 5, payload: marked },
+    ]);
     expect(verifyChain(entries, [row('attendance', 5, first)], sha256).broken).toMatchObject([{ seq: 2, problem: 'rowChanged', fields: ['overtimeCompensation'] }]);
   });
 
   it('a deletion entry: the row gone verifies; the row put back is named', () => {
-    const entries = chain([{ kind: 'holiday', refId: 2, payload: figurePayload('holiday', holiday) }, { kind: 'holiday', refId: 2, payload: DELETED }]);
+    const entries = chain([
+      { kind: 'holiday', refId: 2, payload: figurePayload('holiday', holiday) },
+      { kind: 'holiday', refId: 2, payload: DELETED },
+    ]);
     expect(verifyChain(entries, [], sha256).ok).toBe(true);
     const back = verifyChain(entries, [row('holiday', 2, figurePayload('holiday', holiday))], sha256);
     expect(back.broken).toEqual([{ companyId: 1, seq: 2, kind: 'holiday', refId: 2, problem: 'rowNotDeleted' }]);
@@ -85,10 +102,17 @@ describe('verify compares each figure row with its latest entry', () => {
   });
 
   it('an edited entry of a figure row is a hash break, and append-only kinds still refuse a second entry', () => {
-    const entries = chain([{ kind: 'attendance', refId: 5, payload: first }, { kind: 'punch', refId: 1, payload: '{"id":1}' }, { kind: 'punch', refId: 1, payload: '{"id":1}' }]);
+    const entries = chain([
+      { kind: 'attendance', refId: 5, payload: first },
+      { kind: 'punch', refId: 1, payload: '{"id":1}' },
+      { kind: 'punch', refId: 1, payload: '{"id":1}' },
+    ]);
     entries[0] = { ...entries[0]!, payload: marked };
     const verdict = verifyChain(entries, [row('attendance', 5, marked), row('punch', 1, '{"id":1}')], sha256);
-    expect(verdict.broken.map((b) => [b.seq, b.problem])).toEqual([[1, 'hash'], [3, 'duplicate']]);
+    expect(verdict.broken.map((b) => [b.seq, b.problem])).toEqual([
+      [1, 'hash'],
+      [3, 'duplicate'],
+    ]);
   });
 
   it('a row whose employee moved company is judged by its latest entry in time', () => {

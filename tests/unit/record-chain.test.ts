@@ -26,8 +26,17 @@ const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').diges
 
 const punch = (id: number, at: string, action = 'check-in'): PunchFacts => ({ id, employeeId: 7, attendanceId: 3, action, at, method: 'pin', terminal: null, createdAt: at });
 const revision = revisionPayload({
-  id: 1, attendanceId: 3, employeeId: 7, revision: 2, timeIn: '2026-11-02T08:00:00.000Z', timeOut: '2026-11-02T16:00:00.000Z',
-  breaks: [{ startAt: '2026-11-02T12:00:00.000Z', endAt: '2026-11-02T12:30:00.000Z' }], workedSeconds: 27000, reason: 'forgot', authorId: 1, createdAt: '2026-11-03T09:00:00.000Z',
+  id: 1,
+  attendanceId: 3,
+  employeeId: 7,
+  revision: 2,
+  timeIn: '2026-11-02T08:00:00.000Z',
+  timeOut: '2026-11-02T16:00:00.000Z',
+  breaks: [{ startAt: '2026-11-02T12:00:00.000Z', endAt: '2026-11-02T12:30:00.000Z' }],
+  workedSeconds: 27000,
+  reason: 'forgot',
+  authorId: 1,
+  createdAt: '2026-11-03T09:00:00.000Z',
 });
 const voiding = voidPayload({ attendanceId: 4, employeeId: 7, date: '2026-11-04', voidedAt: '2026-11-05T10:00:00.000Z', voidedBy: 1, voidReason: 'wrong day' });
 
@@ -36,8 +45,26 @@ function build(): { entries: ChainEntry[]; records: CurrentRecord[] } {
   const p1 = punchPayload(punch(1, '2026-11-02T08:00:00.000Z'));
   const p2 = punchPayload(punch(2, '2026-11-02T16:00:00.000Z', 'check-out'));
   const p3 = punchPayload({ ...punch(3, '2026-11-02T09:00:00.000Z'), employeeId: 9 });
-  const one = nextEntries(sha256, 1, null, [{ kind: 'punch', refId: 1, payload: p1 }, { kind: 'punch', refId: 2, payload: p2 }], '2026-11-02T16:00:00.000Z');
-  const more = nextEntries(sha256, 1, one[1]!, [{ kind: 'revision', refId: 1, payload: revision }, { kind: 'void', refId: 4, payload: voiding }], '2026-11-05T10:00:00.000Z');
+  const one = nextEntries(
+    sha256,
+    1,
+    null,
+    [
+      { kind: 'punch', refId: 1, payload: p1 },
+      { kind: 'punch', refId: 2, payload: p2 },
+    ],
+    '2026-11-02T16:00:00.000Z',
+  );
+  const more = nextEntries(
+    sha256,
+    1,
+    one[1]!,
+    [
+      { kind: 'revision', refId: 1, payload: revision },
+      { kind: 'void', refId: 4, payload: voiding },
+    ],
+    '2026-11-05T10:00:00.000Z',
+  );
   const two = nextEntries(sha256, 2, null, [{ kind: 'punch', refId: 3, payload: p3 }], '2026-11-02T09:00:00.000Z');
   return {
     entries: [...one, ...more, ...two],
@@ -54,7 +81,13 @@ function build(): { entries: ChainEntry[]; records: CurrentRecord[] } {
 describe('record chain', () => {
   it('links each entry to the one before: seq 1, 2, 3… per company, the first after GENESIS', () => {
     const { entries } = build();
-    expect(entries.map((e) => [e.companyId, e.seq])).toEqual([[1, 1], [1, 2], [1, 3], [1, 4], [2, 1]]);
+    expect(entries.map((e) => [e.companyId, e.seq])).toEqual([
+      [1, 1],
+      [1, 2],
+      [1, 3],
+      [1, 4],
+      [2, 1],
+    ]);
     expect(entries[0]!.prevHash).toBe(GENESIS);
     expect(entries[1]!.prevHash).toBe(entries[0]!.hash);
     expect(entries[2]!.prevHash).toBe(entries[1]!.hash);
@@ -72,7 +105,10 @@ describe('record chain', () => {
     const verdict = verifyChain(entries, records, sha256);
     expect(verdict.ok).toBe(true);
     expect(verdict.entries).toBe(5);
-    expect(verdict.heads.map((h) => [h.companyId, h.seq, h.hash])).toEqual([[1, 4, entries[3]!.hash], [2, 1, entries[4]!.hash]]);
+    expect(verdict.heads.map((h) => [h.companyId, h.seq, h.hash])).toEqual([
+      [1, 4, entries[3]!.hash],
+      [2, 1, entries[4]!.hash],
+    ]);
     expect(shortHead(verdict.heads[0]!)).toBe(`#4 · ${entries[3]!.hash.slice(0, 16)}`);
     // The input order of the entries does not matter (read in any order, checked by company and seq).
     expect(verifyChain([...entries].reverse(), records, sha256).ok).toBe(true);
@@ -100,7 +136,10 @@ describe('record chain', () => {
     const { entries, records } = build();
     const edited = entries.map((e) => (e.companyId === 1 && e.seq === 2 ? { ...e, hash: 'f'.repeat(64) } : e));
     const verdict = verifyChain(edited, records, sha256);
-    expect(verdict.broken).toMatchObject([{ companyId: 1, seq: 2, problem: 'hash' }, { companyId: 1, seq: 3, problem: 'link' }]);
+    expect(verdict.broken).toMatchObject([
+      { companyId: 1, seq: 2, problem: 'hash' },
+      { companyId: 1, seq: 3, problem: 'link' },
+    ]);
     // Rehashed consistently from there on, the forger still breaks the printed head: the next link is checked too.
     const recomputed = edited.map((e) => (e.companyId === 1 && e.seq === 2 ? { ...e, hash: sha256(e.prevHash + e.payload + ' ') } : e));
     expect(verifyChain(recomputed, records, sha256).ok).toBe(false);
@@ -108,17 +147,32 @@ describe('record chain', () => {
 
   it('a deleted record: its entry names the record missing', () => {
     const { entries, records } = build();
-    const verdict = verifyChain(entries, records.filter((r) => !(r.kind === 'revision' && r.refId === 1)), sha256);
+    const verdict = verifyChain(
+      entries,
+      records.filter((r) => !(r.kind === 'revision' && r.refId === 1)),
+      sha256,
+    );
     expect(verdict.broken).toEqual([{ companyId: 1, seq: 3, kind: 'revision', refId: 1, problem: 'rowMissing' }]);
   });
 
   it('a deleted entry leaves a gap in seq; a record without any entry is named after all entries', () => {
     const { entries, records } = build();
-    const gap = verifyChain(entries.filter((e) => !(e.companyId === 1 && e.seq === 2)), records, sha256);
+    const gap = verifyChain(
+      entries.filter((e) => !(e.companyId === 1 && e.seq === 2)),
+      records,
+      sha256,
+    );
     // The gap, and the record whose entry went with it.
-    expect(gap.broken).toMatchObject([{ companyId: 1, seq: 3, problem: 'sequence' }, { companyId: 1, seq: null, kind: 'punch', refId: 2, problem: 'entryMissing' }]);
+    expect(gap.broken).toMatchObject([
+      { companyId: 1, seq: 3, problem: 'sequence' },
+      { companyId: 1, seq: null, kind: 'punch', refId: 2, problem: 'entryMissing' },
+    ]);
     // The last entry removed with its record's entry only: the record is left without an entry.
-    const last = verifyChain(entries.filter((e) => !(e.companyId === 2)), records, sha256);
+    const last = verifyChain(
+      entries.filter((e) => !(e.companyId === 2)),
+      records,
+      sha256,
+    );
     expect(last.broken).toEqual([{ companyId: 2, seq: null, kind: 'punch', refId: 3, problem: 'entryMissing' }]);
     expect(describeBroken(last.broken[0]!)).toContain('company 2, punch 3');
   });
@@ -156,7 +210,10 @@ describe('record chain', () => {
       { companyId: 2, seq: 1, kind: 'punch', refId: 3, problem: 'rowChanged', fields: ['at', 'createdAt'] },
     ]);
     // The heads are still every company's last entry.
-    expect(verdict.heads.map((h) => [h.companyId, h.seq])).toEqual([[1, 4], [2, 1]]);
+    expect(verdict.heads.map((h) => [h.companyId, h.seq])).toEqual([
+      [1, 4],
+      [2, 1],
+    ]);
     expect(describeBrokenChain(verdict)).toEqual([
       'Record chain broken: 2 entries do not verify.',
       '  company 1, entry #1 (punch 1): the punch it records was changed (at, createdAt).',
@@ -179,7 +236,13 @@ describe('record chain', () => {
 
   it(`counts every broken entry but lists the first ${MAX_LISTED_BREAKS}`, () => {
     const payloads = Array.from({ length: 150 }, (_, i) => punchPayload(punch(i + 1, `2026-11-02T08:00:${String(i % 60).padStart(2, '0')}.000Z`)));
-    const entries = nextEntries(sha256, 1, null, payloads.map((payload, i) => ({ kind: 'punch' as const, refId: i + 1, payload })), '2026-11-02T09:00:00.000Z');
+    const entries = nextEntries(
+      sha256,
+      1,
+      null,
+      payloads.map((payload, i) => ({ kind: 'punch' as const, refId: i + 1, payload })),
+      '2026-11-02T09:00:00.000Z',
+    );
     // Every record changed behind the app.
     const records = payloads.map((_, i): CurrentRecord => ({ kind: 'punch', refId: i + 1, companyId: 1, payload: punchPayload(punch(i + 1, '2026-11-03T08:00:00.000Z')) }));
     const verdict = verifyChain(entries, records, sha256);

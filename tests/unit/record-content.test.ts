@@ -25,8 +25,17 @@ function day(date: string, timeIn: string, timeOut: string, extra: Partial<Recor
 }
 
 const employee = {
-  firstName: 'Ana', lastName: 'Arroyo', gender: 'female', email: 'ana@example.com', nationalId: '12345678Z',
-  company: 1, department: 1, jobTitle: 1, leaveGroup: 1, employmentType: 'regular', pin: '123456',
+  firstName: 'Ana',
+  lastName: 'Arroyo',
+  gender: 'female',
+  email: 'ana@example.com',
+  nationalId: '12345678Z',
+  company: 1,
+  department: 1,
+  jobTitle: 1,
+  leaveGroup: 1,
+  employmentType: 'regular',
+  pin: '123456',
 };
 const issues = (schema: v.GenericSchema, input: unknown) => {
   const r = v.safeParse(schema, input);
@@ -143,7 +152,14 @@ describe('monthly record: work mode per day and overtime split', () => {
   });
 
   it('keeps the figures of a record without the new fields (older callers)', () => {
-    const plain = buildMonthlyRecord({ period: monthPeriod('2026-11'), today: '2026-11-30', calendar: createDayCalendar(MADRID), schedules: [schedule], leaveByDate: new Map(), attendances: [day('2026-11-02', '09:00', '19:00')] });
+    const plain = buildMonthlyRecord({
+      period: monthPeriod('2026-11'),
+      today: '2026-11-30',
+      calendar: createDayCalendar(MADRID),
+      schedules: [schedule],
+      leaveByDate: new Map(),
+      attendances: [day('2026-11-02', '09:00', '19:00')],
+    });
     expect(plain.totals).toMatchObject({ workedSeconds: 10 * H, overtimeSeconds: 2 * H, overtimeUnmarkedSeconds: 2 * H, onSiteDays: 1 });
   });
 });

@@ -29,7 +29,14 @@ const calendar = createDayCalendar(ZONE);
 const period = monthPeriod('2026-03');
 const today = '2026-04-02';
 const sched = (startTime: string, offTime: string, totalHours: number): ScheduleRule => ({
-  id: 1, startTime, offTime, totalHours, restDays: ['Saturday', 'Sunday'], fromDate: '2026-01-01', toDate: null, status: 'current',
+  id: 1,
+  startTime,
+  offTime,
+  totalHours,
+  restDays: ['Saturday', 'Sunday'],
+  fromDate: '2026-01-01',
+  toDate: null,
+  status: 'current',
 });
 const office = sched('09:00', '17:00', 8);
 
@@ -95,7 +102,17 @@ describe('a part-time worker’s hours beyond the contract are complementary hou
   it('are not overtime in payroll nor in the 80 h cap', () => {
     const pay = payrollMonth({ days: r.days, schedules: [half], calendar, leaves: [], breaksPaid: false });
     expect(pay).toMatchObject({ overtimeSeconds: 0, complementarySeconds: H, ordinarySeconds: 8 * H, countedSeconds: 9 * H });
-    const { days } = balanceDays(period.from, period.to, { today, breakRules: DEFAULT_BREAK_RULES, calendar, schedules: [half], holidays: undefined, approvedLeave: new Map(), toilTypes: new Set(), attendances: [day('2026-03-02', '09:00', '14:00', half)], partTime: true });
+    const { days } = balanceDays(period.from, period.to, {
+      today,
+      breakRules: DEFAULT_BREAK_RULES,
+      calendar,
+      schedules: [half],
+      holidays: undefined,
+      approvedLeave: new Map(),
+      toilTypes: new Set(),
+      attendances: [day('2026-03-02', '09:00', '14:00', half)],
+      partTime: true,
+    });
     expect(days.reduce((s, d) => s + d.overtimeSeconds, 0)).toBe(0);
   });
 
@@ -123,7 +140,11 @@ describe("a night worker's overtime is warned about (art. 36.1 ET)", () => {
     expect(warnings.filter((w) => w.kind === 'nightOvertime')).toEqual([{ date: '2026-03-02', kind: 'nightOvertime', seconds: H, limitSeconds: 0 }]);
     expect(periodWarnings(r.days, warningLimitsOf({ maxOrdinaryDailyHours: 9 }), period).map((w) => w.kind)).toContain('nightOvertime');
     const byDay = record({ schedules: [office], attendances: [day('2026-03-02', '09:00', '18:00')] });
-    expect(withWorkTimeWarnings(byDay, DEFAULT_WARNING_LIMITS).days.flatMap((d) => d.warnings ?? []).filter((w) => w.kind === 'nightOvertime')).toEqual([]);
+    expect(
+      withWorkTimeWarnings(byDay, DEFAULT_WARNING_LIMITS)
+        .days.flatMap((d) => d.warnings ?? [])
+        .filter((w) => w.kind === 'nightOvertime'),
+    ).toEqual([]);
   });
 });
 
@@ -142,7 +163,17 @@ describe('"Compensadas con descanso" means one thing', () => {
   it('in the balance report as in payroll: overtime marked compensated with rest', () => {
     const r = record({ schedules: [office], attendances: [day('2026-03-02', '09:00', '19:00', office, { overtimeCompensation: 'rest' }), day('2026-03-03', '09:00', '18:00', office, { overtimeCompensation: 'paid' })] });
     const pay = payrollMonth({ days: r.days, schedules: [office], calendar, leaves: [], breaksPaid: false });
-    const balance = hoursBalance(r.days.map((d): BalanceDay => ({ date: d.date, kind: d.kind, countedSeconds: d.countedSeconds, expectedSeconds: d.expectedSeconds, overtimeSeconds: d.overtimeSeconds, overtimeCompensation: d.overtimeCompensation, toilSeconds: 0 })));
+    const balance = hoursBalance(
+      r.days.map((d): BalanceDay => ({
+        date: d.date,
+        kind: d.kind,
+        countedSeconds: d.countedSeconds,
+        expectedSeconds: d.expectedSeconds,
+        overtimeSeconds: d.overtimeSeconds,
+        overtimeCompensation: d.overtimeCompensation,
+        toilSeconds: 0,
+      })),
+    );
     expect(balance.restSeconds).toBe(2 * H);
     expect(pay.overtimeCompensatedSeconds).toBe(balance.restSeconds);
     // The report's column of that figure is the one called so; the hours taken off have their own name.
@@ -156,11 +187,32 @@ describe("the record's xlsx", () => {
   it('has one column headed "Horas extra"', async () => {
     const r = record({ schedules: [office], attendances: [day('2026-03-02', '09:00', '18:00')] });
     const records: MonthlyRecords = {
-      month: '2026-03', period, today, now: '2026-04-02T10:00:00.000Z', timezone: ZONE,
-      records: [{
-        employee: { id: 1, name: 'Ana Pérez', nationalId: '12345678Z', companyName: 'X', departmentName: 'Y', jobTitleName: 'Z', companyTaxId: null, socialSecurityNumber: null, workingDayType: 'full-time', partTimePercent: null },
-        record: r, revisions: {}, chainHead: null, acknowledgedAt: null, requests: {},
-      }],
+      month: '2026-03',
+      period,
+      today,
+      now: '2026-04-02T10:00:00.000Z',
+      timezone: ZONE,
+      records: [
+        {
+          employee: {
+            id: 1,
+            name: 'Ana Pérez',
+            nationalId: '12345678Z',
+            companyName: 'X',
+            departmentName: 'Y',
+            jobTitleName: 'Z',
+            companyTaxId: null,
+            socialSecurityNumber: null,
+            workingDayType: 'full-time',
+            partTimePercent: null,
+          },
+          record: r,
+          revisions: {},
+          chainHead: null,
+          acknowledgedAt: null,
+          requests: {},
+        },
+      ],
     };
     const chunks: Uint8Array[] = [];
     const reader = exportMonthlyRecords(records, { lang: 'es', timeFormat: '1' }).getReader();
@@ -206,10 +258,15 @@ describe('an approved vacation over a day also worked', () => {
 
   it('a day off in lieu worked anyway still debits the hours balance', () => {
     const { days } = balanceDays(period.from, period.to, {
-      today, breakRules: DEFAULT_BREAK_RULES, calendar, schedules: [office], holidays: undefined,
-      approvedLeave: new Map([['2026-03-10', 5]]), toilTypes: new Set([5]), attendances: [day('2026-03-10', '09:00', '12:00')],
+      today,
+      breakRules: DEFAULT_BREAK_RULES,
+      calendar,
+      schedules: [office],
+      holidays: undefined,
+      approvedLeave: new Map([['2026-03-10', 5]]),
+      toilTypes: new Set([5]),
+      attendances: [day('2026-03-10', '09:00', '12:00')],
     });
     expect(days.find((d) => d.date === '2026-03-10')).toMatchObject({ kind: 'worked', toilSeconds: 8 * H });
   });
 });
-

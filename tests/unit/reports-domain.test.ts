@@ -10,20 +10,7 @@ import { DEFAULT_BREAK_RULES } from '../../src/domain/worktime/break-rules.ts';
 import { createDayCalendar, createPeriodPlanner, dayKindOf, leaveDateSet, nextDate, type DayAttendance } from '../../src/domain/reports/day-calendar.ts';
 import { escapeHtml, reportRowsHtml } from '../../src/domain/reports/report-html.ts';
 import { buildMonthlyRecord, type RecordAttendance } from '../../src/domain/reports/monthly-record.ts';
-import {
-  addMonths,
-  datesOf,
-  daysInMonth,
-  isDate,
-  isMonth,
-  isWholeMonth,
-  MAX_PERIOD_DAYS,
-  monthPeriod,
-  parsePeriod,
-  parseYear,
-  periodLength,
-  weekPeriod,
-} from '../../src/domain/reports/periods.ts';
+import { addMonths, datesOf, daysInMonth, isDate, isMonth, isWholeMonth, MAX_PERIOD_DAYS, monthPeriod, parsePeriod, parseYear, periodLength, weekPeriod } from '../../src/domain/reports/periods.ts';
 import { recordNoteText } from '../../src/domain/reports/record-notes.ts';
 import { formatCell, formatMonth, isNumericKind } from '../../src/domain/reports/report-format.ts';
 import { exportHrefOf } from '../../src/domain/reports/report-links.ts';
@@ -137,7 +124,14 @@ describe('expected work and day kinds', () => {
 
   it('counts overtime only on closed days', () => {
     const overtimeSeconds = (worked: number | null, expected: number) =>
-      dayFigures({ date: '2026-11-16', today: '2026-11-20', plan: { state: expected > 0 ? 1 : 2, scheduledSeconds: expected }, attendance: { timeOut: worked === null ? null : 'x', workedSeconds: worked, breakSeconds: 0, lateSeconds: 0, earlyDepartureSeconds: 0 }, onLeave: false, breakRules: DEFAULT_BREAK_RULES }).overtimeSeconds;
+      dayFigures({
+        date: '2026-11-16',
+        today: '2026-11-20',
+        plan: { state: expected > 0 ? 1 : 2, scheduledSeconds: expected },
+        attendance: { timeOut: worked === null ? null : 'x', workedSeconds: worked, breakSeconds: 0, lateSeconds: 0, earlyDepartureSeconds: 0 },
+        onLeave: false,
+        breakRules: DEFAULT_BREAK_RULES,
+      }).overtimeSeconds;
     expect(overtimeSeconds(9 * H, 8 * H)).toBe(H);
     expect(overtimeSeconds(7 * H, 8 * H)).toBe(0);
     expect(overtimeSeconds(null, 0)).toBe(0);
@@ -288,21 +282,48 @@ describe('buildMonthlyRecord', () => {
   it('writes the notes the law asks to keep visible', () => {
     const t = (key: string, p?: Record<string, unknown>) => translate('en', key, p);
     const now = '2026-11-21T10:00:00Z';
-    const note = (date: string) => recordNoteText(record.days.find((d) => d.date === date)!, now, t);
+    const note = (date: string) =>
+      recordNoteText(
+        record.days.find((d) => d.date === date)!,
+        now,
+        t,
+      );
     expect(note('2026-11-01')).toBe('Rest day');
     expect(note('2026-11-03')).toBe('Corrected: Forgot to clock out');
     expect(note('2026-11-04')).toBe('Absent');
     expect(note('2026-11-05')).toBe('Vacaciones');
     expect(note('2026-11-07')).toBe('Outside the schedule');
     expect(note('2026-11-20')).toBe('Check-out missing');
-    const withHoliday = buildMonthlyRecord({ period: { from: '2026-11-09', to: '2026-11-10' }, today: '2026-11-21', calendar: cal, schedules: [schedule()], leaveByDate: new Map(), holidays: new Map([['2026-11-09', 'La Almudena']]), attendances: [day('2026-11-10', '09:00', '17:00')] });
+    const withHoliday = buildMonthlyRecord({
+      period: { from: '2026-11-09', to: '2026-11-10' },
+      today: '2026-11-21',
+      calendar: cal,
+      schedules: [schedule()],
+      leaveByDate: new Map(),
+      holidays: new Map([['2026-11-09', 'La Almudena']]),
+      attendances: [day('2026-11-10', '09:00', '17:00')],
+    });
     expect(withHoliday.days.map((d) => d.kind)).toEqual(['holiday', 'worked']);
     expect(recordNoteText(withHoliday.days[0]!, now, t)).toBe('Holiday: La Almudena');
     expect(withHoliday.totals).toMatchObject({ absentDays: 0, expectedSeconds: 8 * H });
-    const today = buildMonthlyRecord({ period: { from: '2026-11-21', to: '2026-11-21' }, today: '2026-11-21', calendar: cal, schedules: [], leaveByDate: new Map(), attendances: [{ ...day('2026-11-21', '09:00', null, null), source: 'manual', reason: 'Badge lost' }] });
+    const today = buildMonthlyRecord({
+      period: { from: '2026-11-21', to: '2026-11-21' },
+      today: '2026-11-21',
+      calendar: cal,
+      schedules: [],
+      leaveByDate: new Map(),
+      attendances: [{ ...day('2026-11-21', '09:00', null, null), source: 'manual', reason: 'Badge lost' }],
+    });
     expect(recordNoteText(today.days[0]!, now, t)).toBe('Still working · Entered by hand: Badge lost');
     // Decision 042: the terminals the day was punched at, in punch order.
-    const punched = buildMonthlyRecord({ period: { from: '2026-11-10', to: '2026-11-10' }, today: '2026-11-21', calendar: cal, schedules: [schedule()], leaveByDate: new Map(), attendances: [{ ...day('2026-11-10', '09:00', '17:00'), terminals: ['Entrance', 'Back door'] }] });
+    const punched = buildMonthlyRecord({
+      period: { from: '2026-11-10', to: '2026-11-10' },
+      today: '2026-11-21',
+      calendar: cal,
+      schedules: [schedule()],
+      leaveByDate: new Map(),
+      attendances: [{ ...day('2026-11-10', '09:00', '17:00'), terminals: ['Entrance', 'Back door'] }],
+    });
     expect(punched.days[0]!.terminals).toEqual(['Entrance', 'Back door']);
     expect(recordNoteText(punched.days[0]!, now, t)).toBe('Punched at Entrance, Back door');
     expect(recordNoteText(punched.days[0]!, now, (key, p) => translate('es', key, p))).toBe('Fichado en Entrance, Back door');
@@ -327,11 +348,23 @@ describe('dashboard', () => {
   });
 
   it('counts the month chart per day: present, late, leave, absent; nothing after today', () => {
-    const chart = monthChart({ from: '2026-11-16', to: '2026-11-23' }, '2026-11-20', [
-      { schedules: [schedule()], leaveDates: new Set(['2026-11-18']), attended: new Map([['2026-11-16', 'on_time'], ['2026-11-17', 'late']]) },
-      { schedules: [schedule()], leaveDates: new Set(), attended: new Map([['2026-11-16', null]]) },
-      { schedules: [], leaveDates: new Set(), attended: new Map() },
-    ], cal);
+    const chart = monthChart(
+      { from: '2026-11-16', to: '2026-11-23' },
+      '2026-11-20',
+      [
+        {
+          schedules: [schedule()],
+          leaveDates: new Set(['2026-11-18']),
+          attended: new Map([
+            ['2026-11-16', 'on_time'],
+            ['2026-11-17', 'late'],
+          ]),
+        },
+        { schedules: [schedule()], leaveDates: new Set(), attended: new Map([['2026-11-16', null]]) },
+        { schedules: [], leaveDates: new Set(), attended: new Map() },
+      ],
+      cal,
+    );
     const by = Object.fromEntries(chart.map((d) => [d.date, d]));
     expect(by['2026-11-16']).toMatchObject({ present: 2, late: 0, leave: 0, absent: 0, elapsed: true });
     expect(by['2026-11-17']).toMatchObject({ present: 0, late: 1, absent: 1 });
@@ -397,9 +430,7 @@ describe('report helpers', () => {
       empty: 'reports.noEmployees',
     };
     const opts = { lang: 'en' as const, timeZone: MADRID, timeFormat: '1' as const, t: (k: string) => k };
-    expect(reportRowsHtml(table, opts, true)).toBe(
-      '<tr><th scope="row"><a href="/employee-details/1?a=1&amp;b=2">&lt;b&gt;Ana&lt;/b&gt;</a></th><td class="n">1 h 00 min</td><td class="d e">—</td></tr>',
-    );
+    expect(reportRowsHtml(table, opts, true)).toBe('<tr><th scope="row"><a href="/employee-details/1?a=1&amp;b=2">&lt;b&gt;Ana&lt;/b&gt;</a></th><td class="n">1 h 00 min</td><td class="d e">—</td></tr>');
     expect(reportRowsHtml(table, opts, false)).toContain('<th scope="row">&lt;b&gt;Ana&lt;/b&gt;</th>');
   });
 

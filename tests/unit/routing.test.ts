@@ -7,20 +7,51 @@ import { matchPageRoute, PAGE_ROUTES } from '../../src/domain/routing/route-tabl
 import { apiPathExists, matchApiRoute, tablePattern } from '../../src/domain/routing/api-table.ts';
 
 const as = (accountType: AccountType, permissions: Permissions = allPermissions()) => ({ accountType, permissions });
-const decide = (path: string, user?: ReturnType<typeof as>, search = '', firstRun = false) =>
-  resolvePageAccess(path, search, user, { firstRun });
+const decide = (path: string, user?: ReturnType<typeof as>, search = '', firstRun = false) => resolvePageAccess(path, search, user, { firstRun });
 
 const SPEC_ADMIN_ROUTES = [
-  '/dashboard', '/employees', '/employee-create', '/employee-edit/{id}', '/employee-details/{id}', '/attendance',
-  '/attendance-create', '/attendance-edit/{id}', '/schedule', '/schedule-create', '/schedule-edit/{id}', '/leave-list',
-  '/leave-edit/{id}', '/reports', '/reports/employee-attendance', '/reports/employee-birthdays',
-  '/reports/employee-leaves', '/reports/employee-list', '/reports/employee-schedule', '/reports/hours-balance',
-  '/reports/organization-profile', '/reports/user-accounts', '/users', '/users-create', '/users-edit/{id}', '/setting',
-  '/company', '/department', '/jobtitle', '/leavetype', '/leavegroup', '/account-setting',
+  '/dashboard',
+  '/employees',
+  '/employee-create',
+  '/employee-edit/{id}',
+  '/employee-details/{id}',
+  '/attendance',
+  '/attendance-create',
+  '/attendance-edit/{id}',
+  '/schedule',
+  '/schedule-create',
+  '/schedule-edit/{id}',
+  '/leave-list',
+  '/leave-edit/{id}',
+  '/reports',
+  '/reports/employee-attendance',
+  '/reports/employee-birthdays',
+  '/reports/employee-leaves',
+  '/reports/employee-list',
+  '/reports/employee-schedule',
+  '/reports/hours-balance',
+  '/reports/organization-profile',
+  '/reports/user-accounts',
+  '/users',
+  '/users-create',
+  '/users-edit/{id}',
+  '/setting',
+  '/company',
+  '/department',
+  '/jobtitle',
+  '/leavetype',
+  '/leavegroup',
+  '/account-setting',
 ];
 const SPEC_PERSONAL_ROUTES = [
-  '/personal/dashboard', '/personal/attendance', '/personal/schedule', '/personal/leave', '/personal/leave-create',
-  '/personal/leave-edit/{id}', '/personal/setting', '/personal/account-setting',
+  '/personal/dashboard',
+  '/personal/attendance',
+  '/personal/schedule',
+  '/personal/leave',
+  '/personal/leave-create',
+  '/personal/leave-edit/{id}',
+  '/personal/setting',
+  '/personal/account-setting',
 ];
 
 describe('route table', () => {
@@ -131,20 +162,7 @@ describe('entry path and redirect targets', () => {
 
   it('accepts only local paths (never an open redirect)', () => {
     expect(safeLocalPath('/employees?q=a#x')).toBe('/employees?q=a#x');
-    for (const bad of [
-      'https://evil.example/',
-      '//evil.example',
-      '/\\evil.example',
-      'javascript:alert(1)',
-      'employees',
-      '',
-      null,
-      undefined,
-      '/\t/evil.example',
-      '/%0a',
-      '/..//evil.example',
-      '/./..//evil.example',
-    ]) {
+    for (const bad of ['https://evil.example/', '//evil.example', '/\\evil.example', 'javascript:alert(1)', 'employees', '', null, undefined, '/\t/evil.example', '/%0a', '/..//evil.example', '/./..//evil.example']) {
       const result = safeLocalPath(bad as string);
       if (bad === '/%0a') expect(result).toBe('/%0a');
       else expect(result, String(bad)).toBeUndefined();

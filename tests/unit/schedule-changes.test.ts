@@ -44,7 +44,10 @@ describe('restoreSuperseded', () => {
 
   it('gives the schedule ended the day before the deleted one started its end and status back', () => {
     const [ended] = supersede([previous], '2026-04-01');
-    const after: DatedSchedule[] = [{ ...previous, ...ended! }, { id: 2, fromDate: '2026-04-01', toDate: null, status: 'current' }];
+    const after: DatedSchedule[] = [
+      { ...previous, ...ended! },
+      { id: 2, fromDate: '2026-04-01', toDate: null, status: 'current' },
+    ];
     expect(restoreSuperseded(after, after[1]!)).toEqual({ id: 1, toDate: null, status: 'current' });
     // A deleted schedule with an end: the earlier one takes that end.
     expect(restoreSuperseded(after, { ...after[1]!, toDate: '2026-06-30' })).toEqual({ id: 1, toDate: '2026-06-30', status: 'current' });

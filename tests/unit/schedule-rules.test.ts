@@ -2,7 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { activeScheduleOn, crossesMidnight, isRestDay, scheduledMinutes, type ScheduleRule } from '../../src/domain/schedules/schedule-rules.ts';
 
 const s = (id: number, fromDate: string, toDate: string | null, extra: Partial<ScheduleRule> = {}): ScheduleRule => ({
-  id, startTime: '09:00', offTime: '17:00', totalHours: 8, restDays: ['Saturday', 'Sunday'], fromDate, toDate, status: 'current', ...extra,
+  id,
+  startTime: '09:00',
+  offTime: '17:00',
+  totalHours: 8,
+  restDays: ['Saturday', 'Sunday'],
+  fromDate,
+  toDate,
+  status: 'current',
+  ...extra,
 });
 
 describe('schedule rules', () => {

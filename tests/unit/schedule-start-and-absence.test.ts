@@ -16,7 +16,15 @@ import en from '../../src/i18n/en.json' with { type: 'json' };
 const calendar = createDayCalendar('Europe/Madrid');
 const H = 3600;
 const weekdays = (over: Partial<ScheduleRule> = {}): ScheduleRule => ({
-  id: 1, startTime: '09:00', offTime: '17:00', totalHours: 8, restDays: ['Saturday', 'Sunday'], fromDate: '2026-11-02', toDate: null, status: 'current', ...over,
+  id: 1,
+  startTime: '09:00',
+  offTime: '17:00',
+  totalHours: 8,
+  restDays: ['Saturday', 'Sunday'],
+  fromDate: '2026-11-02',
+  toDate: null,
+  status: 'current',
+  ...over,
 });
 
 describe('a new schedule starts on the next working day, never today', () => {

@@ -5,22 +5,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { healthUrl } from '../../src/binary/healthcheck.ts';
-import {
-  cacheDirCandidates,
-  extractInto,
-  extractionDirName,
-  isCompleteExtraction,
-  type NativeManifest,
-} from '../../src/binary/native-addons.ts';
-import {
-  cacheControlFor,
-  contentTypeFor,
-  IMMUTABLE_CACHE_CONTROL,
-  matchesEtag,
-  MODEL_CACHE_CONTROL,
-  requestPath,
-  withStaticAssets,
-} from '../../src/binary/static-assets.ts';
+import { cacheDirCandidates, extractInto, extractionDirName, isCompleteExtraction, type NativeManifest } from '../../src/binary/native-addons.ts';
+import { cacheControlFor, contentTypeFor, IMMUTABLE_CACHE_CONTROL, matchesEtag, MODEL_CACHE_CONTROL, requestPath, withStaticAssets } from '../../src/binary/static-assets.ts';
 import { readPackageFile } from '../../src/server/package-file.ts';
 import { RECORD_PDF_FONT_FILES } from '../../src/server/services/reports/monthly-record-pdf.ts';
 import { PACKAGE_FILES } from '../../scripts/binary/assets.mjs';
@@ -145,11 +131,7 @@ describe('single binary: native addon cache', () => {
 
   it('prefers JORNADA_CACHE_DIR, then XDG_CACHE_HOME, then ~/.cache, then a per-user temp folder', () => {
     expect(cacheDirCandidates({ JORNADA_CACHE_DIR: '/srv/cache' }, '/home/a', '/tmp', 1000)).toEqual(['/srv/cache']);
-    expect(cacheDirCandidates({ XDG_CACHE_HOME: '/x/cache' }, '/home/a', '/tmp', 1000)).toEqual([
-      '/x/cache/jornada',
-      '/home/a/.cache/jornada',
-      '/tmp/jornada-1000',
-    ]);
+    expect(cacheDirCandidates({ XDG_CACHE_HOME: '/x/cache' }, '/home/a', '/tmp', 1000)).toEqual(['/x/cache/jornada', '/home/a/.cache/jornada', '/tmp/jornada-1000']);
     expect(cacheDirCandidates({ XDG_CACHE_HOME: 'relative' }, '', '/tmp', 0)).toEqual(['/tmp/jornada-0']);
   });
 

@@ -23,7 +23,10 @@ describe('terminal heartbeat', () => {
       vi.stubGlobal('fetch', answering(status));
       expect(await beat()).toBe('unreachable');
     }
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
     expect(await beat()).toBe('unreachable');
   });
 

@@ -5,7 +5,13 @@ const file = (status: string, tests: string[]) => ({ status, assertionResults: t
 
 describe("npm test's summary line", () => {
   it('counts failed tests, not failed tests plus the files they are in', () => {
-    const data = { numPassedTests: 3, numFailedTests: 2, numFailedTestSuites: 2, numPendingTests: 1, testResults: [file('failed', ['passed', 'failed']), file('failed', ['failed', 'passed']), file('passed', ['passed', 'skipped'])] };
+    const data = {
+      numPassedTests: 3,
+      numFailedTests: 2,
+      numFailedTestSuites: 2,
+      numPendingTests: 1,
+      testResults: [file('failed', ['passed', 'failed']), file('failed', ['failed', 'passed']), file('passed', ['passed', 'skipped'])],
+    };
     expect(countReportData(data)).toEqual({ passed: 3, failed: 2, skipped: 1, readable: true });
   });
 

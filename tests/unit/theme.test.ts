@@ -1,16 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { contrastRatio } from '../../src/domain/theme/contrast.ts';
 import { SCHEMA_COLORS, schemaCss, SURFACES } from '../../src/domain/theme/schemas.ts';
-import {
-  CONTROL_SIZE_UNITS,
-  DEFAULT_THEME,
-  effectiveLayout,
-  LAYOUT_SIZES,
-  LAYOUT_TYPES,
-  normalizeTheme,
-  THEME_SCHEMAS,
-  withLayoutType,
-} from '../../src/domain/theme/theme.ts';
+import { CONTROL_SIZE_UNITS, DEFAULT_THEME, effectiveLayout, LAYOUT_SIZES, LAYOUT_TYPES, normalizeTheme, THEME_SCHEMAS, withLayoutType } from '../../src/domain/theme/theme.ts';
 
 describe('theme', () => {
   it('has the defaults of spec sections 3 and 9', () => {

@@ -13,14 +13,30 @@ import { translate } from '../../src/i18n/translate.ts';
 /** Decision 032: flagged work outside the schedule, its settings and how the record counts it. */
 const H = 3600;
 const OFFICE: ScheduleRule = {
-  id: 1, startTime: '09:00', offTime: '17:00', totalHours: 8, restDays: ['Saturday', 'Sunday'],
-  fromDate: '2026-11-01', toDate: '2026-11-30', status: 'current',
+  id: 1,
+  startTime: '09:00',
+  offTime: '17:00',
+  totalHours: 8,
+  restDays: ['Saturday', 'Sunday'],
+  fromDate: '2026-11-01',
+  toDate: '2026-11-30',
+  status: 'current',
 };
 const worked = (date: string, fromZ: string, toZ: string, extra: Partial<RecordAttendance> = {}): RecordAttendance => ({
-  date, timeIn: `${date}T${fromZ}:00.000Z`, timeOut: `${date}T${toZ}:00.000Z`,
+  date,
+  timeIn: `${date}T${fromZ}:00.000Z`,
+  timeOut: `${date}T${toZ}:00.000Z`,
   workedSeconds: (Date.parse(`${date}T${toZ}:00Z`) - Date.parse(`${date}T${fromZ}:00Z`)) / 1000,
-  breakSeconds: 0, statusIn: null, lateSeconds: 0, earlyDepartureSeconds: 0,
-  timezone: 'Europe/Madrid', breaks: [], revision: 1, reason: null, source: 'clock', ...extra,
+  breakSeconds: 0,
+  statusIn: null,
+  lateSeconds: 0,
+  earlyDepartureSeconds: 0,
+  timezone: 'Europe/Madrid',
+  breaks: [],
+  revision: 1,
+  reason: null,
+  source: 'clock',
+  ...extra,
 });
 
 describe('the flag a manual day takes from the schedules', () => {
@@ -87,7 +103,7 @@ describe('settings of decision 032', () => {
     expect(errors({ ...DEFAULT_SETTINGS, acceptUnscheduledWork: 'on' })).toEqual({ acceptUnscheduledWork: 'validation.required' });
   });
 
-  it('a first run in Spain accepts unscheduled work; elsewhere it keeps the spec\'s refusals', () => {
+  it("a first run in Spain accepts unscheduled work; elsewhere it keeps the spec's refusals", () => {
     expect(firstRunSettings('ES', 'Europe/Madrid')).toMatchObject({ country: 'ES', timezone: 'Europe/Madrid', acceptUnscheduledWork: true, shiftWindowMinutes: 240 });
     expect(firstRunSettings('PT', 'Europe/Lisbon').acceptUnscheduledWork).toBe(false);
     expect(firstRunSettings('UK', 'Europe/London').acceptUnscheduledWork).toBe(false);

@@ -54,7 +54,14 @@ describe('work-time warnings on the monthly record (withWorkTimeWarnings)', () =
   });
 
   it('measures the first day rest from the day before the month', () => {
-    const first = buildMonthlyRecord({ period: { from: '2026-11-02', to: '2026-11-02' }, today: '2026-11-06', calendar: cal, schedules: [schedule], leaveByDate: new Map(), attendances: [day('2026-11-02', '08:00', '12:00')] });
+    const first = buildMonthlyRecord({
+      period: { from: '2026-11-02', to: '2026-11-02' },
+      today: '2026-11-06',
+      calendar: cal,
+      schedules: [schedule],
+      leaveByDate: new Map(),
+      attendances: [day('2026-11-02', '08:00', '12:00')],
+    });
     const previous = day('2026-11-01', '14:00', '22:30');
     expect(withWorkTimeWarnings(first, LIMITS, previous).days[0]!.warnings).toEqual([{ date: '2026-11-02', kind: 'shortRest', seconds: 9.5 * H, limitSeconds: 12 * H }]);
     expect(withWorkTimeWarnings(first, LIMITS).days[0]!.warnings).toEqual([]);
@@ -83,7 +90,14 @@ describe('work-time warnings on the monthly record (withWorkTimeWarnings)', () =
 });
 
 describe('work-time warnings of list rows (warningsByEmployeeDay)', () => {
-  const warn = (employeeId: number, date: string, timeIn: string, timeOut: string, worked: number, breaks: EmployeeWarnDay['breaks'] = []): EmployeeWarnDay => ({ employeeId, date, timeIn, timeOut, workedSeconds: worked, breaks });
+  const warn = (employeeId: number, date: string, timeIn: string, timeOut: string, worked: number, breaks: EmployeeWarnDay['breaks'] = []): EmployeeWarnDay => ({
+    employeeId,
+    date,
+    timeIn,
+    timeOut,
+    workedSeconds: worked,
+    breaks,
+  });
 
   it('judges each employee on their own days, in date order whatever the input order', () => {
     const rows = [
@@ -100,7 +114,11 @@ describe('work-time warnings of list rows (warningsByEmployeeDay)', () => {
 
   it('switches the daily limit off at 0 (agreed otherwise)', () => {
     const long = [warn(1, '2026-11-02', '2026-11-02T07:00:00Z', '2026-11-02T18:00:00Z', 10 * H, [{ startAt: '2026-11-02T12:00:00Z', endAt: '2026-11-02T13:00:00Z' }])];
-    expect(warningsByEmployeeDay(long, LIMITS).get(employeeDayKey(1, '2026-11-02'))?.map((w) => w.kind)).toEqual(['longDay']);
+    expect(
+      warningsByEmployeeDay(long, LIMITS)
+        .get(employeeDayKey(1, '2026-11-02'))
+        ?.map((w) => w.kind),
+    ).toEqual(['longDay']);
     expect(warningsByEmployeeDay(long, { ...LIMITS, maxOrdinarySeconds: 0 }).size).toBe(0);
   });
 

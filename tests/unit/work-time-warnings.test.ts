@@ -18,9 +18,7 @@ describe("Spain's working-day limits as warnings (decision 050)", () => {
   it('warns when more than 6 h of work had no break of 15 min (art. 34.4 ET)', () => {
     expect(workTimeWarnings([day('2026-03-02', '08:00', '14:00')], DEFAULT_WARNING_LIMITS)).toEqual([]); // exactly 6 h
     expect(workTimeWarnings([day('2026-03-02', '08:00', '14:01')], DEFAULT_WARNING_LIMITS)).toEqual([{ date: '2026-03-02', kind: 'shortBreak', seconds: 0, limitSeconds: 15 * M }]);
-    expect(workTimeWarnings([day('2026-03-02', '08:00', '15:00', [['11:00', '11:10']])], DEFAULT_WARNING_LIMITS)).toEqual([
-      { date: '2026-03-02', kind: 'shortBreak', seconds: 10 * M, limitSeconds: 15 * M },
-    ]);
+    expect(workTimeWarnings([day('2026-03-02', '08:00', '15:00', [['11:00', '11:10']])], DEFAULT_WARNING_LIMITS)).toEqual([{ date: '2026-03-02', kind: 'shortBreak', seconds: 10 * M, limitSeconds: 15 * M }]);
     expect(workTimeWarnings([day('2026-03-02', '08:00', '15:00', [['11:00', '11:15']])], DEFAULT_WARNING_LIMITS)).toEqual([]);
   });
 

@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  addDays,
-  localDateOf,
-  localDateTimeToUtcIso,
-  localTimeOf,
-  utcOffsetMinutes,
-  weekdayOf,
-} from '../../src/domain/time/zoned-time.ts';
+import { addDays, localDateOf, localDateTimeToUtcIso, localTimeOf, utcOffsetMinutes, weekdayOf } from '../../src/domain/time/zoned-time.ts';
 
 const LISBON = 'Europe/Lisbon';
 

@@ -48,29 +48,29 @@ export default function ChangePasswordForm({ lang }: { lang: Language }) {
 
   return (
     <>
-    <AppToaster />
-    <form onSubmit={submit} noValidate className="flex max-w-md flex-col gap-4" data-testid="change-password">
-      {FIELDS.map(([name, label, autoComplete]) => (
-        <div key={name} className="flex flex-col gap-1">
-          <label htmlFor={`pw-${name}`} className="text-sm font-medium">
-            {t(label)}
-          </label>
-          <input id={`pw-${name}`} name={name} type="password" autoComplete={autoComplete} className={inputClass} aria-invalid={!!errors[name]} aria-describedby={errors[name] ? `pw-${name}-error` : undefined} />
-          {errors[name] ? (
-            <span id={`pw-${name}-error`} className="text-xs text-red-700 dark:text-red-400">
-              {errors[name]}
-            </span>
-          ) : (
-            name === 'newPassword' && <span className="text-xs text-muted">{t('signUp.passwordHint')}</span>
-          )}
+      <AppToaster />
+      <form onSubmit={submit} noValidate className="flex max-w-md flex-col gap-4" data-testid="change-password">
+        {FIELDS.map(([name, label, autoComplete]) => (
+          <div key={name} className="flex flex-col gap-1">
+            <label htmlFor={`pw-${name}`} className="text-sm font-medium">
+              {t(label)}
+            </label>
+            <input id={`pw-${name}`} name={name} type="password" autoComplete={autoComplete} className={inputClass} aria-invalid={!!errors[name]} aria-describedby={errors[name] ? `pw-${name}-error` : undefined} />
+            {errors[name] ? (
+              <span id={`pw-${name}-error`} className="text-xs text-red-700 dark:text-red-400">
+                {errors[name]}
+              </span>
+            ) : (
+              name === 'newPassword' && <span className="text-xs text-muted">{t('signUp.passwordHint')}</span>
+            )}
+          </div>
+        ))}
+        <div>
+          <button type="submit" className={primaryButton} disabled={busy}>
+            {busy ? t('common.loading') : t('account.changePassword')}
+          </button>
         </div>
-      ))}
-      <div>
-        <button type="submit" className={primaryButton} disabled={busy}>
-          {busy ? t('common.loading') : t('account.changePassword')}
-        </button>
-      </div>
-    </form>
+      </form>
     </>
   );
 }

@@ -36,7 +36,12 @@ export default function MyNotificationsForm({ lang }: Props) {
     });
   }
 
-  if (failed) return <p role="alert" className="text-sm text-red-700 dark:text-red-300">{t('notifications.loadFailed')}</p>;
+  if (failed)
+    return (
+      <p role="alert" className="text-sm text-red-700 dark:text-red-300">
+        {t('notifications.loadFailed')}
+      </p>
+    );
   if (!data) return <p className="text-sm text-muted">{t('common.loading')}</p>;
 
   return (

@@ -45,11 +45,7 @@ export default function SignInForm({ lang, redirectUrl }: Props) {
       )}
       <Field name="email" type="email" label={t('common.email')} autoComplete="username" error={fieldErrors['email']} />
       <Field name="password" type="password" label={t('common.password')} autoComplete="current-password" error={fieldErrors['password']} />
-      <button
-        type="submit"
-        disabled={busy}
-        className="control rounded-lg bg-primary px-4 font-semibold text-neutral hover:bg-primary-deep disabled:opacity-60"
-      >
+      <button type="submit" disabled={busy} className="control rounded-lg bg-primary px-4 font-semibold text-neutral hover:bg-primary-deep disabled:opacity-60">
         {busy ? t('common.loading') : t('signIn.submit')}
       </button>
     </form>

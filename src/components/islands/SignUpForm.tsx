@@ -75,23 +75,57 @@ export default function SignUpForm({ lang }: { lang: Language }) {
       <Field name="company" type="text" label={t('signUp.companyLabel')} autoComplete="organization" error={fieldErrors['company']} />
       <label htmlFor="field-country" className="flex flex-col gap-1 text-sm font-medium">
         {t('settings.country')}
-        <select id="field-country" name="country" value={country} onChange={(e) => setCountry(e.target.value)} required aria-invalid={fieldErrors['country'] ? true : undefined} aria-describedby={fieldErrors['country'] ? 'field-country-error' : undefined} className={selectClass}>
+        <select
+          id="field-country"
+          name="country"
+          value={country}
+          onChange={(e) => setCountry(e.target.value)}
+          required
+          aria-invalid={fieldErrors['country'] ? true : undefined}
+          aria-describedby={fieldErrors['country'] ? 'field-country-error' : undefined}
+          className={selectClass}
+        >
           <option value="">{t('signUp.chooseCountry')}</option>
           {COUNTRIES.map((code) => (
-            <option key={code} value={code}>{regionNames.of(code === 'UK' ? 'GB' : code)}</option>
+            <option key={code} value={code}>
+              {regionNames.of(code === 'UK' ? 'GB' : code)}
+            </option>
           ))}
         </select>
-        {fieldErrors['country'] && <span id="field-country-error" className="text-xs font-normal text-red-700 dark:text-red-400">{fieldErrors['country']}</span>}
+        {fieldErrors['country'] && (
+          <span id="field-country-error" className="text-xs font-normal text-red-700 dark:text-red-400">
+            {fieldErrors['country']}
+          </span>
+        )}
       </label>
       <label htmlFor="field-timezone" className="flex flex-col gap-1 text-sm font-medium">
         {t('settings.timezone')}
-        <input id="field-timezone" name="timezone" list="sign-up-timezones" value={timezone} onChange={(e) => setTimezone(e.target.value)} autoComplete="off" required aria-invalid={fieldErrors['timezone'] ? true : undefined} aria-describedby={fieldErrors['timezone'] ? 'field-timezone-error' : 'field-timezone-hint'} className={selectClass} />
+        <input
+          id="field-timezone"
+          name="timezone"
+          list="sign-up-timezones"
+          value={timezone}
+          onChange={(e) => setTimezone(e.target.value)}
+          autoComplete="off"
+          required
+          aria-invalid={fieldErrors['timezone'] ? true : undefined}
+          aria-describedby={fieldErrors['timezone'] ? 'field-timezone-error' : 'field-timezone-hint'}
+          className={selectClass}
+        />
         <datalist id="sign-up-timezones">
-          {zones.map((z) => <option key={z} value={z} />)}
+          {zones.map((z) => (
+            <option key={z} value={z} />
+          ))}
         </datalist>
-        {fieldErrors['timezone']
-          ? <span id="field-timezone-error" className="text-xs font-normal text-red-700 dark:text-red-400">{fieldErrors['timezone']}</span>
-          : <span id="field-timezone-hint" className="text-xs font-normal text-muted">{t('signUp.timezoneHint')}</span>}
+        {fieldErrors['timezone'] ? (
+          <span id="field-timezone-error" className="text-xs font-normal text-red-700 dark:text-red-400">
+            {fieldErrors['timezone']}
+          </span>
+        ) : (
+          <span id="field-timezone-hint" className="text-xs font-normal text-muted">
+            {t('signUp.timezoneHint')}
+          </span>
+        )}
       </label>
       <Field name="full_name" type="text" label={t('common.fullName')} autoComplete="name" error={fieldErrors['full_name']} />
       <Field name="email" type="email" label={t('common.email')} autoComplete="username" error={fieldErrors['email']} />

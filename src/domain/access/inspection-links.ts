@@ -18,18 +18,10 @@ export const CreateInspectionLinkSchema = v.pipe(
   v.object(
     {
       days: v.optional(
-        v.pipe(
-          v.number('validation.invalidInput'),
-          v.integer('inspection.daysRange'),
-          v.minValue(INSPECTION_LINK_DAYS.min, 'inspection.daysRange'),
-          v.maxValue(INSPECTION_LINK_DAYS.max, 'inspection.daysRange'),
-        ),
+        v.pipe(v.number('validation.invalidInput'), v.integer('inspection.daysRange'), v.minValue(INSPECTION_LINK_DAYS.min, 'inspection.daysRange'), v.maxValue(INSPECTION_LINK_DAYS.max, 'inspection.daysRange')),
         INSPECTION_LINK_DAYS.default,
       ),
-      label: v.optional(
-        v.nullable(v.pipe(v.string('validation.invalidInput'), v.trim(), v.maxLength(INSPECTION_LABEL_MAX, 'validation.tooLong'))),
-        null,
-      ),
+      label: v.optional(v.nullable(v.pipe(v.string('validation.invalidInput'), v.trim(), v.maxLength(INSPECTION_LABEL_MAX, 'validation.tooLong'))), null),
     },
     'validation.required',
   ),

@@ -12,7 +12,10 @@ import { localDateOf } from '../time/zoned-time.ts';
 
 export const AcknowledgeMonthSchema = v.object(
   {
-    month: v.pipe(v.string('validation.required'), v.check((m) => isMonth(m), 'acknowledgement.badMonth')),
+    month: v.pipe(
+      v.string('validation.required'),
+      v.check((m) => isMonth(m), 'acknowledgement.badMonth'),
+    ),
     /** Optional: when given it must be the account's own employee (another's is a 404). */
     employee: v.optional(v.pipe(v.number('validation.invalidInput'), v.integer('validation.invalidInput'), v.minValue(1, 'validation.invalidInput'))),
   },

@@ -44,10 +44,7 @@ function isCalendarDate(s: string): boolean {
 /** A permission set as the form sends it: `{resource: [action, ...]}`; unknown names are refused. */
 const PermissionsInput = v.pipe(
   v.record(v.string(), v.array(v.string('validation.invalidInput'), 'validation.invalidInput'), 'tokens.permissionsRequired'),
-  v.check(
-    (input) => Object.entries(input).every(([r, actions]) => (RESOURCES as readonly string[]).includes(r) && actions.every((a) => (ACTIONS as readonly string[]).includes(a))),
-    'tokens.unknownPermission',
-  ),
+  v.check((input) => Object.entries(input).every(([r, actions]) => (RESOURCES as readonly string[]).includes(r) && actions.every((a) => (ACTIONS as readonly string[]).includes(a))), 'tokens.unknownPermission'),
   v.transform((input) => normalizePermissions(input)),
   v.check((p) => Object.keys(p).length > 0, 'tokens.permissionsRequired'),
 );
@@ -114,10 +111,7 @@ export function apiTokenState(token: { expiresAt: string; revokedAt: string | nu
  * NOW, as an Admin (never SuperAdmin: the token's list is the whole of its power). Undefined when
  * the creator may no longer act (disabled, or no longer an Admin or SuperAdmin account).
  */
-export function tokenPrincipal(
-  token: { permissions: Permissions },
-  creator: { status: string; accountType: AccountType; permissions: Permissions },
-): { accountType: 'Admin'; permissions: Permissions } | undefined {
+export function tokenPrincipal(token: { permissions: Permissions }, creator: { status: string; accountType: AccountType; permissions: Permissions }): { accountType: 'Admin'; permissions: Permissions } | undefined {
   if (creator.status !== 'enabled' || !mayHoldApiTokens(creator.accountType)) return undefined;
   return { accountType: 'Admin', permissions: intersectPermissions(token.permissions, heldPermissions(creator)) };
 }
@@ -129,11 +123,7 @@ export function tokenPrincipal(
  */
 export type EffectiveTokenState = ApiTokenState | 'creatorInactive';
 
-export function effectiveTokenState(
-  token: { expiresAt: string; revokedAt: string | null },
-  creator: { status: string; accountType: AccountType },
-  nowMs: number,
-): EffectiveTokenState {
+export function effectiveTokenState(token: { expiresAt: string; revokedAt: string | null }, creator: { status: string; accountType: AccountType }, nowMs: number): EffectiveTokenState {
   const state = apiTokenState(token, nowMs);
   if (state !== 'active') return state;
   return creator.status !== 'enabled' || !mayHoldApiTokens(creator.accountType) ? 'creatorInactive' : 'active';

@@ -15,11 +15,7 @@ export interface AttendanceMetrics {
 }
 
 /** The scheduled start and off instants of a work date (off on the next day for a night shift). */
-export function scheduledInstants(
-  date: string,
-  schedule: Pick<ScheduleRule, 'startTime' | 'offTime'>,
-  timeZone: string,
-): { start: string; off: string } {
+export function scheduledInstants(date: string, schedule: Pick<ScheduleRule, 'startTime' | 'offTime'>, timeZone: string): { start: string; off: string } {
   return {
     start: localDateTimeToUtcIso(date, schedule.startTime, timeZone),
     off: localDateTimeToUtcIso(crossesMidnight(schedule) ? addDays(date, 1) : date, schedule.offTime, timeZone),
@@ -50,13 +46,7 @@ export function breakSecondsOf(breaks: readonly BreakInstants[]): number {
  * check-out came before the scheduled off time. All from UTC instants, so DST cannot distort them.
  * Pure: the clock engine computes a closed day with the same function.
  */
-export function computeAttendanceMetrics(input: {
-  date: string;
-  timeZone: string;
-  graceMinutes: number;
-  schedule: Pick<ScheduleRule, 'startTime' | 'offTime'> | undefined;
-  shift: ShiftInstants;
-}): AttendanceMetrics {
+export function computeAttendanceMetrics(input: { date: string; timeZone: string; graceMinutes: number; schedule: Pick<ScheduleRule, 'startTime' | 'offTime'> | undefined; shift: ShiftInstants }): AttendanceMetrics {
   const { shift, schedule } = input;
   const breakSeconds = breakSecondsOf(shift.breaks);
   const workedSeconds = shift.timeOut === null ? null : Math.max(0, seconds(shift.timeIn, shift.timeOut) - breakSeconds);

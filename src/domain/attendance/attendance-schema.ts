@@ -12,12 +12,7 @@ const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 const REQUIRED = 'validation.required';
 const MUST_ENTER_TIME = 'messages.mustEnterTime';
 
-const employee = v.pipe(
-  v.union([v.number(REQUIRED), v.pipe(v.string(REQUIRED), v.nonEmpty(REQUIRED), v.transform(Number))], REQUIRED),
-  v.number(REQUIRED),
-  v.integer(REQUIRED),
-  v.minValue(1, REQUIRED),
-);
+const employee = v.pipe(v.union([v.number(REQUIRED), v.pipe(v.string(REQUIRED), v.nonEmpty(REQUIRED), v.transform(Number))], REQUIRED), v.number(REQUIRED), v.integer(REQUIRED), v.minValue(1, REQUIRED));
 
 export const workDate = v.pipe(
   v.string(REQUIRED),
@@ -27,7 +22,11 @@ export const workDate = v.pipe(
 );
 
 // Missing and null read as empty, so they get the field's own message, not the generic one.
-const orEmpty = (message: string) => v.pipe(v.optional(v.nullable(v.string(message)), ''), v.transform((s) => s ?? ''));
+const orEmpty = (message: string) =>
+  v.pipe(
+    v.optional(v.nullable(v.string(message)), ''),
+    v.transform((s) => s ?? ''),
+  );
 
 const timeIn = v.pipe(orEmpty(MUST_ENTER_TIME), v.trim(), v.nonEmpty(MUST_ENTER_TIME), v.regex(TIME, 'attendance.invalidTime'));
 
@@ -38,12 +37,7 @@ const optionalTime = v.pipe(
   v.nullable(v.pipe(v.string(), v.regex(TIME, 'attendance.invalidTime'))),
 );
 
-export const reason = v.pipe(
-  orEmpty('attendance.reasonRequired'),
-  v.trim(),
-  v.nonEmpty('attendance.reasonRequired'),
-  v.maxLength(REASON_MAX, 'validation.tooLong'),
-);
+export const reason = v.pipe(orEmpty('attendance.reasonRequired'), v.trim(), v.nonEmpty('attendance.reasonRequired'), v.maxLength(REASON_MAX, 'validation.tooLong'));
 
 export const times = { timeIn, timeOut: optionalTime, breakIn: optionalTime, breakOut: optionalTime };
 
@@ -53,7 +47,16 @@ export const WORK_MODES = ['on-site', 'remote'] as const;
 export const OVERTIME_COMPENSATIONS = ['paid', 'rest'] as const;
 const workMode = v.picklist(WORK_MODES, 'attendance.invalidWorkMode');
 const overtimeCompensation = v.nullable(
-  v.union([v.pipe(v.literal(''), v.transform(() => null)), v.picklist(OVERTIME_COMPENSATIONS)], 'attendance.invalidOvertimeCompensation'),
+  v.union(
+    [
+      v.pipe(
+        v.literal(''),
+        v.transform(() => null),
+      ),
+      v.picklist(OVERTIME_COMPENSATIONS),
+    ],
+    'attendance.invalidOvertimeCompensation',
+  ),
 );
 
 /** Adds the order rules of the shift's times as issues on their fields. */

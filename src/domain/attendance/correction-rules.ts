@@ -90,10 +90,15 @@ export interface AcceptanceAnswer {
 export function acceptanceHistoryText(a: AcceptanceAnswer, when: (instant: string) => string, t: (key: string, params?: Record<string, unknown>) => string): string {
   const answered = a.answeredAt ? when(a.answeredAt) : '';
   switch (a.state) {
-    case 'pending': return t('corrections.history.pending', { due: when(a.dueAt) });
-    case 'expired': return t('corrections.history.expired', { due: when(a.dueAt) });
-    case 'rejected': return t('corrections.history.rejected', { when: answered, comment: a.comment ?? '' });
-    case 'accepted': return t('corrections.history.accepted', { when: answered });
-    default: return t('corrections.history.superseded');
+    case 'pending':
+      return t('corrections.history.pending', { due: when(a.dueAt) });
+    case 'expired':
+      return t('corrections.history.expired', { due: when(a.dueAt) });
+    case 'rejected':
+      return t('corrections.history.rejected', { when: answered, comment: a.comment ?? '' });
+    case 'accepted':
+      return t('corrections.history.accepted', { when: answered });
+    default:
+      return t('corrections.history.superseded');
   }
 }

@@ -69,7 +69,12 @@ export function shiftOrderProblems(times: LocalShiftTimes): Record<string, strin
  */
 export function skippedTimeProblems(date: string, times: LocalShiftTimes, timeZone: string): Record<string, string> {
   const problems: Record<string, string> = {};
-  const fields = [['timeIn', times.timeIn], ['timeOut', times.timeOut], ['breakIn', times.breakIn], ['breakOut', times.breakOut]] as const;
+  const fields = [
+    ['timeIn', times.timeIn],
+    ['timeOut', times.timeOut],
+    ['breakIn', times.breakIn],
+    ['breakOut', times.breakOut],
+  ] as const;
   for (const [field, time] of fields) {
     if (time === null) continue;
     const day = field !== 'timeIn' && minutesOf(time) < minutesOf(times.timeIn) ? addDays(date, 1) : date;

@@ -7,17 +7,9 @@ import { firstRunZoneFields } from '../settings/first-run-zone.ts';
  * Messages are i18n keys; the edge translates them.
  */
 
-const email = v.pipe(
-  v.string('validation.required'),
-  v.trim(),
-  v.nonEmpty('validation.required'),
-  v.maxLength(254, 'validation.invalidEmail'),
-  v.email('validation.invalidEmail'),
-  v.toLowerCase(),
-);
+const email = v.pipe(v.string('validation.required'), v.trim(), v.nonEmpty('validation.required'), v.maxLength(254, 'validation.invalidEmail'), v.email('validation.invalidEmail'), v.toLowerCase());
 
-const requiredText = (max: number) =>
-  v.pipe(v.string('validation.required'), v.trim(), v.nonEmpty('validation.required'), v.maxLength(max, 'validation.tooLong'));
+const requiredText = (max: number) => v.pipe(v.string('validation.required'), v.trim(), v.nonEmpty('validation.required'), v.maxLength(max, 'validation.tooLong'));
 
 export const strongPassword = v.pipe(
   v.string('validation.required'),
@@ -29,10 +21,13 @@ export const strongPassword = v.pipe(
   }),
 );
 
-export const SignInSchema = v.object({
-  email,
-  password: v.pipe(v.string('validation.required'), v.nonEmpty('validation.required'), v.maxLength(256, 'validation.tooLong')),
-}, 'validation.required');
+export const SignInSchema = v.object(
+  {
+    email,
+    password: v.pipe(v.string('validation.required'), v.nonEmpty('validation.required'), v.maxLength(256, 'validation.tooLong')),
+  },
+  'validation.required',
+);
 export type SignInInput = v.InferOutput<typeof SignInSchema>;
 
 /**
@@ -41,38 +36,36 @@ export type SignInInput = v.InferOutput<typeof SignInSchema>;
  * leave it out), `country` and `timezone` are saved in the settings (issue 17, point 1).
  */
 export const SignUpSchema = v.pipe(
-  v.object({
-    company: requiredText(120),
-    full_name: requiredText(120),
-    email,
-    password: strongPassword,
-    confirmPassword: v.optional(v.string('validation.required')),
-    ...firstRunZoneFields,
-    demo: v.optional(v.boolean(), false),
-  }, 'validation.required'),
+  v.object(
+    {
+      company: requiredText(120),
+      full_name: requiredText(120),
+      email,
+      password: strongPassword,
+      confirmPassword: v.optional(v.string('validation.required')),
+      ...firstRunZoneFields,
+      demo: v.optional(v.boolean(), false),
+    },
+    'validation.required',
+  ),
   v.forward(
-    v.partialCheck(
-      [['password'], ['confirmPassword']],
-      (input) => input.confirmPassword === undefined || input.password === input.confirmPassword,
-      'password.mismatch',
-    ),
+    v.partialCheck([['password'], ['confirmPassword']], (input) => input.confirmPassword === undefined || input.password === input.confirmPassword, 'password.mismatch'),
     ['confirmPassword'],
   ),
 );
 export type SignUpInput = v.InferOutput<typeof SignUpSchema>;
 
 export const ChangePasswordSchema = v.pipe(
-  v.object({
-    currentPassword: v.pipe(v.string('validation.required'), v.nonEmpty('validation.required')),
-    newPassword: strongPassword,
-    confirmPassword: v.pipe(v.string('validation.required'), v.nonEmpty('validation.required')),
-  }, 'validation.required'),
+  v.object(
+    {
+      currentPassword: v.pipe(v.string('validation.required'), v.nonEmpty('validation.required')),
+      newPassword: strongPassword,
+      confirmPassword: v.pipe(v.string('validation.required'), v.nonEmpty('validation.required')),
+    },
+    'validation.required',
+  ),
   v.forward(
-    v.partialCheck(
-      [['newPassword'], ['confirmPassword']],
-      (input) => input.newPassword === input.confirmPassword,
-      'password.mismatch',
-    ),
+    v.partialCheck([['newPassword'], ['confirmPassword']], (input) => input.newPassword === input.confirmPassword, 'password.mismatch'),
     ['confirmPassword'],
   ),
 );

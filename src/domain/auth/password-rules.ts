@@ -6,13 +6,7 @@
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 256;
 
-export type PasswordProblem =
-  | 'password.tooShort'
-  | 'password.tooLong'
-  | 'password.noNumber'
-  | 'password.noLowercase'
-  | 'password.noUppercase'
-  | 'password.noSpecial';
+export type PasswordProblem = 'password.tooShort' | 'password.tooLong' | 'password.noNumber' | 'password.noLowercase' | 'password.noUppercase' | 'password.noSpecial';
 
 /** The problems with a candidate password, in the order a user should fix them; empty when valid. */
 export function passwordProblems(password: string): PasswordProblem[] {

@@ -28,9 +28,7 @@ const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 /** The backup file name for an instant (`n` > 0 adds a suffix for a second backup in the same second). */
 export function backupFileName(ms: number, n = 0, kind: BackupKind = 'regular'): string {
   const d = new Date(ms);
-  const stamp =
-    `${pad(d.getUTCFullYear(), 4)}${pad(d.getUTCMonth() + 1)}${pad(d.getUTCDate())}-` +
-    `${pad(d.getUTCHours())}${pad(d.getUTCMinutes())}${pad(d.getUTCSeconds())}`;
+  const stamp = `${pad(d.getUTCFullYear(), 4)}${pad(d.getUTCMonth() + 1)}${pad(d.getUTCDate())}-` + `${pad(d.getUTCHours())}${pad(d.getUTCMinutes())}${pad(d.getUTCSeconds())}`;
   return `jornada-${stamp}${n > 0 ? `-${n}` : ''}${kind === 'pre-migration' ? '-pre-migration' : ''}.db`;
 }
 

@@ -23,9 +23,7 @@ export interface RestoreSecretsFacts {
   resetPins: boolean;
 }
 
-export type RestoreSecretsVerdict =
-  | { ok: true; resetPins: boolean; reason: 'no-pins' | 'match' | 'reset' }
-  | { ok: false; reason: 'mismatch' | 'unknown' };
+export type RestoreSecretsVerdict = { ok: true; resetPins: boolean; reason: 'no-pins' | 'match' | 'reset' } | { ok: false; reason: 'mismatch' | 'unknown' };
 
 export function restoreSecretsVerdict(f: RestoreSecretsFacts): RestoreSecretsVerdict {
   let match: boolean | 'unknown';

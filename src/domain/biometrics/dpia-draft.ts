@@ -52,9 +52,7 @@ export function dpiaDraft(facts: DpiaFacts, lang: Language, t: T): string {
   const date = (iso: string) => `${formatDate(iso, lang, facts.timeZone, 'long')} ${formatTime(iso, lang, facts.timeZone)}`;
   const num = (n: number, digits = 0) => formatNumber(n, lang, { minimumFractionDigits: digits, maximumFractionDigits: digits });
   const yes = (b: boolean) => t(b ? 'dpia.yes' : 'dpia.no');
-  const terminals = facts.terminals.length
-    ? facts.terminals.map((x) => `- ${x.name}${x.location ? ` (${x.location})` : ''}: ${x.methods.map((m) => t(METHOD_KEYS[m] ?? m)).join(', ')}`)
-    : [`- ${t('dpia.noTerminals')}`];
+  const terminals = facts.terminals.length ? facts.terminals.map((x) => `- ${x.name}${x.location ? ` (${x.location})` : ''}: ${x.methods.map((m) => t(METHOD_KEYS[m] ?? m)).join(', ')}`) : [`- ${t('dpia.noTerminals')}`];
   const lines: string[] = [
     `# ${t('dpia.title')}`,
     '',
@@ -100,9 +98,7 @@ export function dpiaDraft(facts: DpiaFacts, lang: Language, t: T): string {
     '',
     `| ${t('dpia.risk')} | ${t('dpia.likelihoodImpact')} | ${t('dpia.measures')} |`,
     '|---|---|---|',
-    ...RISK_KEYS.map(
-      (risk) => `| ${t(risk.name)} | [...] | ${t(risk.measures, { threshold: num(facts.faceThreshold, 2), safe: num(MEASURED_SAFE_FACE_THRESHOLD, 2) })} |`,
-    ),
+    ...RISK_KEYS.map((risk) => `| ${t(risk.name)} | [...] | ${t(risk.measures, { threshold: num(facts.faceThreshold, 2), safe: num(MEASURED_SAFE_FACE_THRESHOLD, 2) })} |`),
     '',
     `## 4. ${t('dpia.s4.title')}`,
     '',

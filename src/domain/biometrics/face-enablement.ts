@@ -60,9 +60,7 @@ export function employeesWithoutAlternative(employees: readonly EmployeeAlternat
     .sort((a, b) => a.name.localeCompare(b.name, 'es'));
 }
 
-export type EnableRefusal =
-  | { kind: 'notice-not-acknowledged' }
-  | { kind: 'alternative-missing'; employees: { id: number; name: string }[] };
+export type EnableRefusal = { kind: 'notice-not-acknowledged' } | { kind: 'alternative-missing'; employees: { id: number; name: string }[] };
 
 /**
  * May face recognition be turned on? Only with the notice acknowledged and when every active

@@ -95,9 +95,7 @@ export type PunchChange =
   | { action: 'break-in'; at: string; attendanceId: number; date: string }
   | { action: 'break-out'; at: string; attendanceId: number; date: string; breakId: number; breakSeconds: number };
 
-export type PunchDecision =
-  | { ok: true; change: PunchChange }
-  | { ok: false; code: PunchRefusalCode; params: Record<string, string> };
+export type PunchDecision = { ok: true; change: PunchChange } | { ok: false; code: PunchRefusalCode; params: Record<string, string> };
 
 const refuse = (code: PunchRefusalCode, params: Record<string, string> = {}): PunchDecision => ({ ok: false, code, params });
 
@@ -121,11 +119,7 @@ function stillWorking(open: AttendanceState, now: number): boolean {
  * shift being worked (a night shift in progress is not flagged).
  */
 export function missingCheckOut(attendance: Omit<AttendanceState, 'breaks' | 'id'>, now: string, timeZone: string): boolean {
-  return (
-    attendance.timeOut === null &&
-    attendance.date < localDateOf(now, timeZone) &&
-    !stillWorking({ ...attendance, id: 0, breaks: [] }, epochSeconds(now))
-  );
+  return attendance.timeOut === null && attendance.date < localDateOf(now, timeZone) && !stillWorking({ ...attendance, id: 0, breaks: [] }, epochSeconds(now));
 }
 
 export function decidePunch(input: PunchInput): PunchDecision {
@@ -214,13 +208,7 @@ function currentAttendance(input: PunchInput, now: number, today: string): Atten
  * a flagged day would take the date that shift still needs: refused). A forgotten check-out on
  * an earlier day does not block.
  */
-function checkIn(
-  input: PunchInput,
-  now: number,
-  at: string,
-  today: string,
-  alreadyIn: (a: AttendanceState) => PunchDecision,
-): PunchDecision {
+function checkIn(input: PunchInput, now: number, at: string, today: string, alreadyIn: (a: AttendanceState) => PunchDecision): PunchDecision {
   const leave = new Set(input.approvedLeaveDates);
   const window = input.shiftWindowMinutes ?? DEFAULT_SHIFT_WINDOW_MINUTES;
   const shift = shiftOfCheckIn(shiftsAround(input.schedules, today, input.timeZone, leave), now, window);

@@ -21,9 +21,7 @@ const descriptor = v.custom<number[]>(isValidDescriptor, 'validation.invalidInpu
 export const ClockRequestSchema = v.object({
   action: v.picklist(CLOCK_ACTIONS, PUNCH_MESSAGES.invalidAction),
   pin: v.optional(v.pipe(v.string('employees.pinFormat'), v.trim(), v.regex(PIN_PATTERN, 'employees.pinFormat'))),
-  descriptor: v.optional(
-    v.union([descriptor, v.pipe(v.array(descriptor), v.minLength(1), v.maxLength(MAX_FACE_FRAMES))], 'validation.invalidInput'),
-  ),
+  descriptor: v.optional(v.union([descriptor, v.pipe(v.array(descriptor), v.minLength(1), v.maxLength(MAX_FACE_FRAMES))], 'validation.invalidInput')),
   card: v.optional(v.pipe(v.string(PUNCH_MESSAGES.invalidCard), v.trim(), v.regex(/^[\x21-\x7e]{1,64}$/, PUNCH_MESSAGES.invalidCard))),
   photo: v.optional(v.pipe(v.string('validation.invalidInput'), v.maxLength(MAX_PUNCH_PHOTO_CHARS, 'validation.invalidInput'))),
   /** The nonce of POST /api/clock/challenge a face punch carries (decision 043); a malformed one is simply not valid (401). */

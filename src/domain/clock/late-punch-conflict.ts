@@ -5,12 +5,7 @@ import type { ConflictReason } from './late-punch.ts';
 /** Longest note an administrator writes when closing a conflict. */
 export const CONFLICT_NOTE_MAX = 1000;
 
-const note = v.pipe(
-  v.string('validation.conflictNote'),
-  v.trim(),
-  v.nonEmpty('validation.conflictNote'),
-  v.maxLength(CONFLICT_NOTE_MAX, 'validation.tooLong'),
-);
+const note = v.pipe(v.string('validation.conflictNote'), v.trim(), v.nonEmpty('validation.conflictNote'), v.maxLength(CONFLICT_NOTE_MAX, 'validation.tooLong'));
 
 /** Dismissing a conflict (nothing to record, e.g. a test punch): a written reason. */
 export const ConflictDismissInput = v.object({ note }, 'validation.required');

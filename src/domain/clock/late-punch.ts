@@ -78,9 +78,7 @@ export interface LatePunchTimes {
   receivedAt: string;
 }
 
-export type PlacedPunch =
-  | { ok: true; at: string; skewSeconds: number }
-  | { ok: false; reason: 'future' | 'tooOld'; at: string; skewSeconds: number };
+export type PlacedPunch = { ok: true; at: string; skewSeconds: number } | { ok: false; reason: 'future' | 'tooOld'; at: string; skewSeconds: number };
 
 /**
  * The instant a late punch is recorded at (whole seconds, UTC), or why it cannot be. The device's

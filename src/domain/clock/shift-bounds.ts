@@ -18,11 +18,7 @@ export function isoOfSeconds(seconds: number): string {
  * `date`; a shift crossing midnight ends on the next day. Instants, so DST is counted as it
  * happens: in Lisbon the 22:00-06:00 shift of 2026-03-28 lasts 7 real hours, that of 2026-10-24 9.
  */
-export function shiftBounds(
-  schedule: Pick<ScheduleRule, 'startTime' | 'offTime'>,
-  date: string,
-  timeZone: string,
-): { start: number; off: number } {
+export function shiftBounds(schedule: Pick<ScheduleRule, 'startTime' | 'offTime'>, date: string, timeZone: string): { start: number; off: number } {
   const offDate = crossesMidnight(schedule) ? addDays(date, 1) : date;
   return {
     start: epochSeconds(localDateTimeToUtcIso(date, schedule.startTime, timeZone)),

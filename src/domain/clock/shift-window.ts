@@ -26,12 +26,7 @@ export interface ShiftCandidate {
 }
 
 /** The working shifts starting yesterday, today and tomorrow (local dates in `timeZone`). */
-export function shiftsAround(
-  schedules: readonly ScheduleRule[],
-  today: string,
-  timeZone: string,
-  leaveDates: ReadonlySet<string>,
-): ShiftCandidate[] {
+export function shiftsAround(schedules: readonly ScheduleRule[], today: string, timeZone: string, leaveDates: ReadonlySet<string>): ShiftCandidate[] {
   const out: ShiftCandidate[] = [];
   for (const date of [addDays(today, -1), today, addDays(today, 1)]) {
     const schedule = activeScheduleOn(schedules, date);

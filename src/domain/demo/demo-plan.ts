@@ -284,7 +284,7 @@ function workingSpan(e: PlannedEmployee, from: string, count: number) {
   while (!isWorkingDay(e, d)) d = addDays(d, 1);
   const fromDate = d;
   let toDate = d;
-  for (let left = count - 1; left > 0; ) {
+  for (let left = count - 1; left > 0;) {
     d = addDays(d, 1);
     if (isWorkingDay(e, d)) {
       toDate = d;
@@ -338,16 +338,9 @@ function planDay(rng: Rng, e: PlannedEmployee, date: string, timeZone: string, n
  * A worked day as an attendance with its breaks and punches; the metrics from the domain's
  * computeAttendanceMetrics against the employee's shift and the grace minutes.
  */
-export function demoAttendance(input: {
-  employee: number;
-  date: string;
-  shift: { startTime: string; offTime: string };
-  events: DayEvents;
-  settings: DemoSettings;
-}): DemoAttendance {
+export function demoAttendance(input: { employee: number; date: string; shift: { startTime: string; offTime: string }; events: DayEvents; settings: DemoSettings }): DemoAttendance {
   const { events: d, settings } = input;
-  const breaks: BreakInstants[] =
-    d.breakStart === null ? [] : [{ startAt: iso(d.breakStart), endAt: d.breakEnd === null ? null : iso(d.breakEnd) }];
+  const breaks: BreakInstants[] = d.breakStart === null ? [] : [{ startAt: iso(d.breakStart), endAt: d.breakEnd === null ? null : iso(d.breakEnd) }];
   const timeIn = iso(d.checkIn);
   const timeOut = d.checkOut === null ? null : iso(d.checkOut);
   const metrics = computeAttendanceMetrics({
@@ -414,9 +407,7 @@ export function planDemoData(input: { today: string; now: number; settings: Demo
     const yearsAgo = (years: number) => addDays(today, -Math.round(years * 365.25));
     const birthday = trainee ? randomDate(rng, yearsAgo(24), yearsAgo(19)) : randomDate(rng, yearsAgo(60), yearsAgo(26));
     const adult = addDays(birthday, 18 * 366);
-    const officialStartDate = trainee
-      ? addDays(today, -rng.int(SCHEDULE_DAYS + 10, SCHEDULE_DAYS + 70))
-      : randomDate(rng, adult > '2012-01-09' ? adult : '2012-01-09', addDays(today, -400));
+    const officialStartDate = trainee ? addDays(today, -rng.int(SCHEDULE_DAYS + 10, SCHEDULE_DAYS + 70)) : randomDate(rng, adult > '2012-01-09' ? adult : '2012-01-09', addDays(today, -400));
     const regularized = addDays(officialStartDate, 180);
     return {
       number: e.number,
@@ -443,16 +434,14 @@ export function planDemoData(input: { today: string; now: number; settings: Demo
     };
   });
 
-  const schedules = planned.map(
-    (e): DemoSchedule => ({
-      employee: e.number,
-      startTime: SHIFTS[e.shift].startTime,
-      offTime: SHIFTS[e.shift].offTime,
-      totalHours: 8,
-      restDays: e.restDays,
-      fromDate: addDays(today, -SCHEDULE_DAYS),
-    }),
-  );
+  const schedules = planned.map((e): DemoSchedule => ({
+    employee: e.number,
+    startTime: SHIFTS[e.shift].startTime,
+    offTime: SHIFTS[e.shift].offTime,
+    totalHours: 8,
+    restDays: e.restDays,
+    fromDate: addDays(today, -SCHEDULE_DAYS),
+  }));
 
   const nameOf = (number: number) => `${ROSTER[number - 1]!.firstName} ${ROSTER[number - 1]!.lastName}`;
   const accounts: DemoAccount[] = [
@@ -470,12 +459,7 @@ export function planDemoData(input: { today: string; now: number; settings: Demo
     }
     // Sick leave is reported on its first morning; other requests about two weeks ahead (or,
     // for future leave, about two weeks ago). Nothing is dated after now.
-    const requested = Math.min(
-      now,
-      p.type === 'sick'
-        ? at(span.fromDate, '08:30', timezone)
-        : at(addDays(span.fromDate < today ? span.fromDate : today, -rng.int(11, 17)), '10:15', timezone),
-    );
+    const requested = Math.min(now, p.type === 'sick' ? at(span.fromDate, '08:30', timezone) : at(addDays(span.fromDate < today ? span.fromDate : today, -rng.int(11, 17)), '10:15', timezone));
     const decided = p.status === 'pending' ? null : Math.min(now, requested + (p.type === 'sick' ? 2 * HOUR : 26 * HOUR));
     return {
       employee: e.number,
@@ -503,9 +487,7 @@ export function planDemoData(input: { today: string; now: number; settings: Demo
       if (events) worked.push({ e, date, events });
     }
   }
-  const presentToday = planned.filter(
-    (e) => isWorkingDay(e, today) && !onLeave.has(`${e.number}|${today}`) && e.shift !== 'night',
-  );
+  const presentToday = planned.filter((e) => isWorkingDay(e, today) && !onLeave.has(`${e.number}|${today}`) && e.shift !== 'night');
   let onBreak = false;
   let checkedIn = 0;
   for (const e of presentToday) {
@@ -525,9 +507,7 @@ export function planDemoData(input: { today: string; now: number; settings: Demo
     worked.push({ e, date: today, events });
     checkedIn++;
   }
-  const attendances = worked.map(({ e, date, events }) =>
-    demoAttendance({ employee: e.number, date, shift: SHIFTS[e.shift], events, settings }),
-  );
+  const attendances = worked.map(({ e, date, events }) => demoAttendance({ employee: e.number, date, shift: SHIFTS[e.shift], events, settings }));
 
   return {
     stamp,

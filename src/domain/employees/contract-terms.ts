@@ -62,7 +62,6 @@ export const partTimeByDate =
   (date) =>
     terms(date).workingDayType === 'part-time';
 
-
 /** An employee's `PartTimeInput` from the terms of several (full time when unknown). */
 export const partTimeOf = (terms: ReadonlyMap<number, ContractTermsByDate>, employeeId: number): PartTimeInput => {
   const own = terms.get(employeeId);

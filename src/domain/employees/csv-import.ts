@@ -50,19 +50,7 @@ export const CSV_COLUMNS = [
 export type CsvField = (typeof CSV_COLUMNS)[number]['field'];
 
 /** Columns a file must have (the employee schema's required fields). */
-export const REQUIRED_COLUMNS: readonly CsvField[] = [
-  'firstName',
-  'lastName',
-  'gender',
-  'email',
-  'nationalId',
-  'company',
-  'department',
-  'jobTitle',
-  'leaveGroup',
-  'employmentType',
-  'pin',
-];
+export const REQUIRED_COLUMNS: readonly CsvField[] = ['firstName', 'lastName', 'gender', 'email', 'nationalId', 'company', 'department', 'jobTitle', 'leaveGroup', 'employmentType', 'pin'];
 
 /** The reference columns: names in the file, ids once the server has found (or made) them. */
 export const REFERENCE_FIELDS = ['company', 'department', 'jobTitle', 'leaveGroup'] as const;
@@ -107,9 +95,7 @@ export function normalizeHeader(header: string): string {
     .replace(/[^a-z0-9]/g, '');
 }
 
-const HEADER_INDEX: ReadonlyMap<string, CsvField> = new Map(
-  CSV_COLUMNS.flatMap((c) => [c.field, c.es, ...c.aliases].map((alias) => [normalizeHeader(alias), c.field] as const)),
-);
+const HEADER_INDEX: ReadonlyMap<string, CsvField> = new Map(CSV_COLUMNS.flatMap((c) => [c.field, c.es, ...c.aliases].map((alias) => [normalizeHeader(alias), c.field] as const)));
 
 /** The field a header names, in English or Spanish, however cased, spaced or accented. */
 export function fieldOfHeader(header: string): CsvField | null {
@@ -231,7 +217,7 @@ export async function parseEmployeeCsvInChunks(input: string, pause: Pause): Pro
   const delimiter = detectDelimiter(text);
   const records: CsvRecord[] = [];
   let line = 1;
-  for (let start = 0; start < text.length; ) {
+  for (let start = 0; start < text.length;) {
     const end = nextRecordBoundary(text, start, start + SEGMENT_CHARS, delimiter);
     const segment = text.slice(start, end);
     readRecords(segment, delimiter, line, records);
@@ -323,12 +309,7 @@ export const CHOICE_CODES: Partial<Record<CsvField, readonly string[]>> = {
   status: EMPLOYEE_STATUSES,
 };
 
-const CHOICE_INDEX = new Map(
-  Object.entries(CHOICES).map(([field, options]) => [
-    field,
-    new Map(Object.entries(options).flatMap(([code, spellings]) => spellings.map((s) => [word(s), code] as const))),
-  ]),
-);
+const CHOICE_INDEX = new Map(Object.entries(CHOICES).map(([field, options]) => [field, new Map(Object.entries(options).flatMap(([code, spellings]) => spellings.map((s) => [word(s), code] as const)))]));
 
 /** The code of a choice value ("Mujer" -> "female"); undefined when not recognised. */
 export function choiceCode(field: CsvField, value: string): string | undefined {

@@ -66,7 +66,11 @@ export interface EmployeePhotosAnswer {
 /** Base64 of the largest photo plus the `data:` prefix. */
 const MAX_DATA_URL_CHARS = Math.ceil(PHOTO_LIMITS.maxBytes / 3) * 4 + 100;
 
-const descriptor = v.pipe(v.unknown(), v.check(isValidDescriptor, 'photos.invalidDescriptor'), v.transform((d) => d as number[]));
+const descriptor = v.pipe(
+  v.unknown(),
+  v.check(isValidDescriptor, 'photos.invalidDescriptor'),
+  v.transform((d) => d as number[]),
+);
 
 /**
  * Upload body: the image as a base64 `data:` URL (its bytes are checked on the server, the

@@ -16,7 +16,14 @@ const required = (max: number) => v.pipe(v.string(REQUIRED), v.trim(), v.nonEmpt
 /** Optional text: empty becomes null. */
 const optionalText = (max: number) =>
   v.optional(
-    v.nullable(v.pipe(v.string(), v.trim(), v.maxLength(max, 'validation.tooLong'), v.transform((s) => (s === '' ? null : s)))),
+    v.nullable(
+      v.pipe(
+        v.string(),
+        v.trim(),
+        v.maxLength(max, 'validation.tooLong'),
+        v.transform((s) => (s === '' ? null : s)),
+      ),
+    ),
     null,
   );
 const email = v.pipe(v.string(REQUIRED), v.trim(), v.nonEmpty(REQUIRED), v.maxLength(254, 'validation.invalidEmail'), v.email('validation.invalidEmail'), v.toLowerCase());
@@ -25,12 +32,36 @@ const isoDate = v.pipe(
   v.regex(/^\d{4}-\d{2}-\d{2}$/, 'validation.invalidDate'),
   v.check((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s), 'validation.invalidDate'),
 );
-const optionalDate = v.optional(v.nullable(v.union([v.pipe(v.literal(''), v.transform(() => null)), isoDate], 'validation.invalidDate')), null);
+const optionalDate = v.optional(
+  v.nullable(
+    v.union(
+      [
+        v.pipe(
+          v.literal(''),
+          v.transform(() => null),
+        ),
+        isoDate,
+      ],
+      'validation.invalidDate',
+    ),
+  ),
+  null,
+);
 const optionalMeasure = (max: number) =>
   v.optional(
     v.nullable(
       v.pipe(
-        v.union([v.number(), v.pipe(v.string(), v.trim(), v.transform((s) => (s === '' ? null : Number(s))))], 'validation.invalidNumber'),
+        v.union(
+          [
+            v.number(),
+            v.pipe(
+              v.string(),
+              v.trim(),
+              v.transform((s) => (s === '' ? null : Number(s))),
+            ),
+          ],
+          'validation.invalidNumber',
+        ),
         v.nullable(v.pipe(v.number('validation.invalidNumber'), v.minValue(1, 'validation.invalidNumber'), v.maxValue(max, 'validation.invalidNumber'))),
       ),
     ),
@@ -44,7 +75,21 @@ const fields = {
   firstName: required(80),
   lastName: required(120),
   gender: v.picklist(GENDERS, REQUIRED),
-  civilStatus: v.optional(v.nullable(v.union([v.pipe(v.literal(''), v.transform(() => null)), v.picklist(CIVIL_STATUSES)], 'validation.invalidInput')), null),
+  civilStatus: v.optional(
+    v.nullable(
+      v.union(
+        [
+          v.pipe(
+            v.literal(''),
+            v.transform(() => null),
+          ),
+          v.picklist(CIVIL_STATUSES),
+        ],
+        'validation.invalidInput',
+      ),
+    ),
+    null,
+  ),
   height: optionalMeasure(260),
   weight: optionalMeasure(400),
   email,
@@ -59,7 +104,18 @@ const fields = {
   leaveGroup: idRef,
   leavePrivilege: optionalText(200),
   companyEmail: v.optional(
-    v.nullable(v.union([v.pipe(v.literal(''), v.transform(() => null)), v.pipe(v.string(), v.trim(), v.email('validation.invalidEmail'), v.toLowerCase())], 'validation.invalidEmail')),
+    v.nullable(
+      v.union(
+        [
+          v.pipe(
+            v.literal(''),
+            v.transform(() => null),
+          ),
+          v.pipe(v.string(), v.trim(), v.email('validation.invalidEmail'), v.toLowerCase()),
+        ],
+        'validation.invalidEmail',
+      ),
+    ),
     null,
   ),
   employmentType: v.picklist(EMPLOYMENT_TYPES, REQUIRED),
@@ -105,7 +161,18 @@ export const EmployeeUpdateInput = withWorkingDayRule(
   v.object(
     {
       ...fields,
-      pin: v.optional(v.union([v.pipe(v.literal(''), v.transform(() => undefined)), pin], 'employees.pinFormat')),
+      pin: v.optional(
+        v.union(
+          [
+            v.pipe(
+              v.literal(''),
+              v.transform(() => undefined),
+            ),
+            pin,
+          ],
+          'employees.pinFormat',
+        ),
+      ),
       /**
        * From which date a change of the contract terms (working-day type, part-time percentage)
        * applies, until the next change (issue 33 point 1); empty or left out: today in the
@@ -113,10 +180,21 @@ export const EmployeeUpdateInput = withWorkingDayRule(
        */
       contractEffectiveFrom: v.optional(
         v.pipe(
-          v.nullable(v.union([v.pipe(v.literal(''), v.transform(() => null)), isoDate], 'validation.invalidDate')),
+          v.nullable(
+            v.union(
+              [
+                v.pipe(
+                  v.literal(''),
+                  v.transform(() => null),
+                ),
+                isoDate,
+              ],
+              'validation.invalidDate',
+            ),
+          ),
           v.description(
             'YYYY-MM-DD from which a change of workingDayType or partTimePercent applies, until the next change; earlier days keep the previous terms. ' +
-              'Default: today in the company time zone. A date in or before one of the employee\'s approved periods is refused with 409 periods.locked.',
+              "Default: today in the company time zone. A date in or before one of the employee's approved periods is refused with 409 periods.locked.",
           ),
         ),
         null,

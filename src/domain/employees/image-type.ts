@@ -24,8 +24,7 @@ export type PhotoProblem = 'photos.notAnImage' | 'photos.tooLarge' | 'photos.too
 
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 
-const ascii = (bytes: Uint8Array, at: number, text: string) =>
-  bytes.length >= at + text.length && [...text].every((c, i) => bytes[at + i] === c.charCodeAt(0));
+const ascii = (bytes: Uint8Array, at: number, text: string) => bytes.length >= at + text.length && [...text].every((c, i) => bytes[at + i] === c.charCodeAt(0));
 
 /** The image type by its magic bytes: JPEG, PNG or WebP; null for anything else. */
 export function sniffImageType(bytes: Uint8Array): PhotoType | null {
@@ -41,8 +40,7 @@ const u16le = (b: Uint8Array, at: number) => b[at]! | (b[at + 1]! << 8);
 const u24le = (b: Uint8Array, at: number) => b[at]! | (b[at + 1]! << 8) | (b[at + 2]! << 16);
 
 /** JPEG start-of-frame markers (baseline, progressive, lossless, arithmetic); not DHT/JPG/DAC. */
-const isStartOfFrame = (marker: number) =>
-  marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc;
+const isStartOfFrame = (marker: number) => marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc;
 
 function jpegSize(b: Uint8Array): { width: number; height: number } | null {
   let at = 2;
@@ -97,9 +95,7 @@ export function readImageSize(bytes: Uint8Array, type: PhotoType): { width: numb
   return size && size.width > 0 && size.height > 0 ? size : null;
 }
 
-export type PhotoCheck =
-  | { ok: true; type: PhotoType; width: number; height: number }
-  | { ok: false; problem: PhotoProblem };
+export type PhotoCheck = { ok: true; type: PhotoType; width: number; height: number } | { ok: false; problem: PhotoProblem };
 
 /** Type by content, size and dimensions within PHOTO_LIMITS; the first problem found otherwise. */
 export function checkPhotoBytes(bytes: Uint8Array): PhotoCheck {

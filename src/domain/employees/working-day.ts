@@ -32,7 +32,13 @@ export const socialSecurityNumberField = v.optional(
       v.string('employees.ssnFormat'),
       v.trim(),
       v.transform((s) => (s === '' ? null : s)),
-      v.nullable(v.pipe(v.string(), v.check((s) => normalizeSocialSecurityNumber(s) !== null, 'employees.ssnFormat'), v.transform((s) => normalizeSocialSecurityNumber(s)!))),
+      v.nullable(
+        v.pipe(
+          v.string(),
+          v.check((s) => normalizeSocialSecurityNumber(s) !== null, 'employees.ssnFormat'),
+          v.transform((s) => normalizeSocialSecurityNumber(s)!),
+        ),
+      ),
     ),
   ),
   null,
@@ -44,7 +50,17 @@ export const workingDayTypeField = v.optional(v.picklist(WORKING_DAY_TYPES, 'val
 export const partTimePercentField = v.optional(
   v.nullable(
     v.pipe(
-      v.union([v.number(), v.pipe(v.string(), v.trim(), v.transform((s) => (s === '' ? null : Number(s))))], 'employees.partTimePercentRange'),
+      v.union(
+        [
+          v.number(),
+          v.pipe(
+            v.string(),
+            v.trim(),
+            v.transform((s) => (s === '' ? null : Number(s))),
+          ),
+        ],
+        'employees.partTimePercentRange',
+      ),
       v.nullable(v.pipe(v.number('employees.partTimePercentRange'), v.integer('employees.partTimePercentRange'), v.minValue(1, 'employees.partTimePercentRange'), v.maxValue(99, 'employees.partTimePercentRange'))),
     ),
   ),

@@ -24,8 +24,7 @@ function dtf(lang: Language, options: Intl.DateTimeFormatOptions): Intl.DateTime
 /** "21/11/2026" (es) or "21/11/2026" (en-GB); `long`: "sábado, 21 de noviembre de 2026". */
 export function formatDate(instant: Date | string, lang: Language, timeZone: string, style: 'short' | 'long' = 'short'): string {
   const date = typeof instant === 'string' ? new Date(instant) : instant;
-  const options: Intl.DateTimeFormatOptions =
-    style === 'long' ? { dateStyle: 'full', timeZone } : { year: 'numeric', month: '2-digit', day: '2-digit', timeZone };
+  const options: Intl.DateTimeFormatOptions = style === 'long' ? { dateStyle: 'full', timeZone } : { year: 'numeric', month: '2-digit', day: '2-digit', timeZone };
   return dtf(lang, options).format(date);
 }
 

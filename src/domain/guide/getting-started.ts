@@ -95,12 +95,7 @@ export function guideApplies(accountType: AccountType): boolean {
  * - when every step is done: congratulate once, only a user who had seen the checklist
  *   (`startedAt`), so an installation set up with demo data never shows the guide at all.
  */
-export function gettingStarted(
-  accountType: AccountType,
-  facts: GuideFacts,
-  memory: GuideMemory,
-  allowed: (authority: readonly Authority[]) => boolean,
-): GuideView {
+export function gettingStarted(accountType: AccountType, facts: GuideFacts, memory: GuideMemory, allowed: (authority: readonly Authority[]) => boolean): GuideView {
   const doneOf: Record<GuideStepId, boolean> = {
     department: facts.departments,
     employee: facts.employees,

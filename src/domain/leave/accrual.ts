@@ -21,10 +21,7 @@ export interface Employment {
  * year they were recorded, or of their first leave in Jornada when that is earlier (leave entered
  * after the fact).
  */
-export function employmentOf(
-  employee: { officialStartDate: string | null; endDate: string | null; createdAt: string },
-  leaves: readonly { from: string }[],
-): Employment {
+export function employmentOf(employee: { officialStartDate: string | null; endDate: string | null; createdAt: string }, leaves: readonly { from: string }[]): Employment {
   let first = Number(employee.createdAt.slice(0, 4));
   for (const l of leaves) first = Math.min(first, Number(l.from.slice(0, 4)));
   return { start: employee.officialStartDate, end: employee.endDate, firstLedgerYear: first };

@@ -60,9 +60,7 @@ export function blocksOthers(status: LeaveStatus): boolean {
 
 /** The first standing leave (other than `exceptId`) that shares a day with [from, to]. */
 export function findOverlap<L extends LeaveSpan>(leaves: readonly L[], from: string, to: string, exceptId?: number): L | undefined {
-  return leaves
-    .filter((l) => l.id !== exceptId && blocksOthers(l.status) && rangesOverlap(l.from, l.to, from, to))
-    .sort((a, b) => a.from.localeCompare(b.from))[0];
+  return leaves.filter((l) => l.id !== exceptId && blocksOthers(l.status) && rangesOverlap(l.from, l.to, from, to)).sort((a, b) => a.from.localeCompare(b.from))[0];
 }
 
 /** Working days of the leave that fall in `year`. */
@@ -111,13 +109,7 @@ function typeBalance(type: LeaveTypeAllowance, leaves: readonly LeaveSpan[], yea
  * show (the leave group's privilege plus any type with leave that year); declined leave counts
  * nowhere. `context` adds proration, accrual and carry-over (decision 053).
  */
-export function leaveBalances(
-  types: readonly LeaveTypeAllowance[],
-  leaves: readonly LeaveSpan[],
-  year: number,
-  calendar: WorkCalendar,
-  context?: BalanceContext,
-): LeaveBalance[] {
+export function leaveBalances(types: readonly LeaveTypeAllowance[], leaves: readonly LeaveSpan[], year: number, calendar: WorkCalendar, context?: BalanceContext): LeaveBalance[] {
   return types.map((type) => {
     const { use, ledger, remaining } = typeBalance(type, leaves, year, calendar, context);
     return {
@@ -150,13 +142,7 @@ export interface Shortfall {
  * may). Returns the first year that does not fit, with what was left for the request, or
  * undefined (always for an unlimited type).
  */
-export function balanceShortfall(
-  request: Omit<LeaveSpan, 'status'>,
-  type: LeaveTypeAllowance,
-  leaves: readonly LeaveSpan[],
-  calendar: WorkCalendar,
-  context?: BalanceContext,
-): Shortfall | undefined {
+export function balanceShortfall(request: Omit<LeaveSpan, 'status'>, type: LeaveTypeAllowance, leaves: readonly LeaveSpan[], calendar: WorkCalendar, context?: BalanceContext): Shortfall | undefined {
   if (type.daysPerYear === null && (type.accrualDaysPerMonth ?? null) === null) return undefined;
   const withRequest = [...leaves.filter((l) => l.id !== request.id), { ...request, status: 'pending' as const }];
   for (const [year, asked] of workingDaysByYear(calendar, request.from, request.to)) {

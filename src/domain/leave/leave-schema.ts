@@ -7,12 +7,7 @@ import { LEAVE_STATUSES } from './leave-rules.ts';
 const REQUIRED = 'validation.required';
 
 /** A select's id: a positive integer, also as a numeric string; empty = "This field is required". */
-const requiredRef = v.pipe(
-  v.union([v.number(REQUIRED), v.pipe(v.string(REQUIRED), v.nonEmpty(REQUIRED), v.transform(Number))], REQUIRED),
-  v.number(REQUIRED),
-  v.integer(REQUIRED),
-  v.minValue(1, REQUIRED),
-);
+const requiredRef = v.pipe(v.union([v.number(REQUIRED), v.pipe(v.string(REQUIRED), v.nonEmpty(REQUIRED), v.transform(Number))], REQUIRED), v.number(REQUIRED), v.integer(REQUIRED), v.minValue(1, REQUIRED));
 
 const reason = v.pipe(v.string(REQUIRED), v.trim(), v.nonEmpty(REQUIRED), v.maxLength(1000, 'validation.tooLong'));
 

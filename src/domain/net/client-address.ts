@@ -19,7 +19,10 @@ function plainAddress(entry: string): string | undefined {
  */
 export function resolveClientAddress(peer: string, forwardedFor: string | null | undefined, trusted: readonly IpRule[]): string {
   if (trusted.length === 0 || !forwardedFor || !ipAllowed(peer, trusted)) return peer;
-  const entries = forwardedFor.split(',').map((e) => e.trim()).filter(Boolean);
+  const entries = forwardedFor
+    .split(',')
+    .map((e) => e.trim())
+    .filter(Boolean);
   for (let i = entries.length - 1; i >= 0; i--) {
     const address = plainAddress(entries[i]!);
     if (!address) return 'unknown';

@@ -63,7 +63,10 @@ export function parseIpRule(raw: string): IpRule | undefined {
 export function parseIpList(value: string): { rules: IpRule[]; invalid: string[] } {
   const rules: IpRule[] = [];
   const invalid: string[] = [];
-  for (const entry of value.split(',').map((e) => e.trim()).filter(Boolean)) {
+  for (const entry of value
+    .split(',')
+    .map((e) => e.trim())
+    .filter(Boolean)) {
     const rule = parseIpRule(entry);
     if (rule) rules.push(rule);
     else invalid.push(entry);

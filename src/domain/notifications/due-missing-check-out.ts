@@ -16,12 +16,7 @@ export const MISSING_CHECK_OUT_LOOKBACK_DAYS = 7;
  * so DST mornings are their real 07:00. The caller sends it once (dedupe key per attendance) while
  * the day is still open, not voided and not closed automatically.
  */
-export function missingCheckOutDueAt(
-  day: { date: string },
-  schedule: Pick<ScheduleRule, 'startTime' | 'offTime'> | undefined,
-  companyZone: string,
-  scheduleZone: string,
-): number {
+export function missingCheckOutDueAt(day: { date: string }, schedule: Pick<ScheduleRule, 'startTime' | 'offTime'> | undefined, companyZone: string, scheduleZone: string): number {
   const morning = Date.parse(localDateTimeToUtcIso(addDays(day.date, 1), MISSING_CHECK_OUT_TIME, companyZone));
   if (!schedule) return morning;
   const end = shiftBounds(schedule, day.date, scheduleZone).off * 1000;

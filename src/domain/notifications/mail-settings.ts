@@ -44,12 +44,22 @@ function isHttpUrl(text: string): boolean {
  * the stored one; an empty string clears it.
  */
 export const MailSettingsInput = v.object({
-  host: v.pipe(v.string('validation.required'), v.trim(), v.maxLength(253, 'validation.tooLong'), v.check((h: string) => h === '' || HOST_RE.test(h), 'mail.invalidHost')),
+  host: v.pipe(
+    v.string('validation.required'),
+    v.trim(),
+    v.maxLength(253, 'validation.tooLong'),
+    v.check((h: string) => h === '' || HOST_RE.test(h), 'mail.invalidHost'),
+  ),
   port: v.pipe(v.number('validation.invalidNumber'), v.integer('mail.invalidPort'), v.minValue(1, 'mail.invalidPort'), v.maxValue(65535, 'mail.invalidPort')),
   security: v.picklist(MAIL_SECURITY, 'validation.invalidInput'),
   user: v.pipe(v.string('validation.required'), v.trim(), v.maxLength(254, 'validation.tooLong')),
   password: v.optional(v.pipe(v.string('validation.invalidInput'), v.maxLength(512, 'validation.tooLong'))),
-  from: v.pipe(v.string('validation.required'), v.trim(), v.maxLength(320, 'validation.tooLong'), v.check((f: string) => f === '' || FROM_RE.test(f), 'mail.invalidFrom')),
+  from: v.pipe(
+    v.string('validation.required'),
+    v.trim(),
+    v.maxLength(320, 'validation.tooLong'),
+    v.check((f: string) => f === '' || FROM_RE.test(f), 'mail.invalidFrom'),
+  ),
   appUrl: v.pipe(
     v.string('validation.required'),
     v.trim(),

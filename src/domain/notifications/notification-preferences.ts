@@ -97,7 +97,13 @@ export type CompanyNotificationSettingsInput = v.InferOutput<typeof CompanyNotif
 export const AccountNotificationsInput = v.object({
   language: v.nullable(v.picklist(LANGUAGES, 'notifications.unknownLanguage')),
   muted: v.pipe(
-    v.array(v.pipe(kindSchema, v.check((kind) => isMutable(kind), 'notifications.notMutable')), 'validation.invalidInput'),
+    v.array(
+      v.pipe(
+        kindSchema,
+        v.check((kind) => isMutable(kind), 'notifications.notMutable'),
+      ),
+      'validation.invalidInput',
+    ),
     v.maxLength(NOTIFICATION_KINDS.length, 'validation.invalidInput'),
   ),
 });

@@ -32,7 +32,11 @@ export function smtpFailure(error: unknown): SmtpFailure {
   const message = typeof e.message === 'string' ? e.message : String(error);
   const kind = failureKind(code, message);
   // OpenSSL: "<id>:error:<code>:<library>:<function>:<reason>:<file>:<line>:"; the reason is the useful part.
-  const detail = message.replace(/^[0-9A-F]{8,}:error:[0-9A-F]+:[^:]*:[^:]*:([^:]+):.*$/s, '$1').replace(/\s+/g, ' ').trim().slice(0, DETAIL_MAX);
+  const detail = message
+    .replace(/^[0-9A-F]{8,}:error:[0-9A-F]+:[^:]*:[^:]*:([^:]+):.*$/s, '$1')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, DETAIL_MAX);
   return { kind, key: SMTP_FAILURE_KEYS[kind], detail };
 }
 

@@ -6,16 +6,10 @@ import * as v from 'valibot';
  */
 const FILL = 'validation.fillAllFields';
 
-const text = (max: number) =>
-  v.pipe(v.string(FILL), v.trim(), v.nonEmpty(FILL), v.maxLength(max, 'validation.tooLong'));
+const text = (max: number) => v.pipe(v.string(FILL), v.trim(), v.nonEmpty(FILL), v.maxLength(max, 'validation.tooLong'));
 
 /** An id from a select: a positive integer, also accepted as a numeric string. */
-export const idRef = v.pipe(
-  v.union([v.number(FILL), v.pipe(v.string(FILL), v.nonEmpty(FILL), v.transform(Number))], FILL),
-  v.number(FILL),
-  v.integer(FILL),
-  v.minValue(1, FILL),
-);
+export const idRef = v.pipe(v.union([v.number(FILL), v.pipe(v.string(FILL), v.nonEmpty(FILL), v.transform(Number))], FILL), v.number(FILL), v.integer(FILL), v.minValue(1, FILL));
 
 /**
  * The company's tax ID (CIF/NIF in Spain, NIPC in Portugal), printed on the monthly record
@@ -33,7 +27,13 @@ const taxId = v.optional(
       v.string('companies.taxIdFormat'),
       v.trim(),
       v.transform((s) => (s === '' ? null : s)),
-      v.nullable(v.pipe(v.string(), v.check((s) => normalizeTaxId(s) !== null, 'companies.taxIdFormat'), v.transform((s) => normalizeTaxId(s)!))),
+      v.nullable(
+        v.pipe(
+          v.string(),
+          v.check((s) => normalizeTaxId(s) !== null, 'companies.taxIdFormat'),
+          v.transform((s) => normalizeTaxId(s)!),
+        ),
+      ),
     ),
   ),
   null,
@@ -82,7 +82,17 @@ const optionalDays = (max: number, range: string) =>
   v.optional(
     v.nullable(
       v.pipe(
-        v.union([v.number(), v.pipe(v.string(), v.trim(), v.transform((s) => (s === '' ? null : Number(s))))], 'validation.invalidNumber'),
+        v.union(
+          [
+            v.number(),
+            v.pipe(
+              v.string(),
+              v.trim(),
+              v.transform((s) => (s === '' ? null : Number(s))),
+            ),
+          ],
+          'validation.invalidNumber',
+        ),
         v.nullable(v.pipe(v.number('validation.invalidNumber'), v.minValue(0, range), v.maxValue(max, range))),
       ),
     ),
@@ -122,7 +132,19 @@ export const LeaveTypeInput = v.object(
       null,
     ),
     /** Time off in lieu (decision 049): a form's 'true'/'false' or a boolean; absent = false. */
-    drawsFromBalance: v.optional(v.union([v.boolean(), v.pipe(v.picklist(['true', 'false'], FILL), v.transform((s) => s === 'true'))], FILL), false),
+    drawsFromBalance: v.optional(
+      v.union(
+        [
+          v.boolean(),
+          v.pipe(
+            v.picklist(['true', 'false'], FILL),
+            v.transform((s) => s === 'true'),
+          ),
+        ],
+        FILL,
+      ),
+      false,
+    ),
   },
   FILL,
 );

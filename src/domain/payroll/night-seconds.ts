@@ -91,11 +91,12 @@ export function msWithin(intervals: readonly Interval[], windows: readonly Inter
 /** The parts of `intervals` inside `windows`, as intervals (each list disjoint within itself). */
 export function intersect(intervals: readonly Interval[], windows: readonly Interval[]): Interval[] {
   const out: Interval[] = [];
-  for (const i of intervals) for (const w of windows) {
-    const a = Math.max(i[0], w[0]);
-    const b = Math.min(i[1], w[1]);
-    if (b > a) out.push([a, b]);
-  }
+  for (const i of intervals)
+    for (const w of windows) {
+      const a = Math.max(i[0], w[0]);
+      const b = Math.min(i[1], w[1]);
+      if (b > a) out.push([a, b]);
+    }
   return out;
 }
 

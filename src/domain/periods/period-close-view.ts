@@ -41,7 +41,6 @@ export interface PeriodCloseView {
   snapshotAlerts: SnapshotAlert[];
 }
 
-
 /** The chip text of each work-time warning kind (i18n plural keys, called with `count`). */
 export const WARNING_LABELS: Readonly<Record<string, string>> = {
   shortBreak: 'periods.exceptions.warning.shortBreak',

@@ -44,7 +44,15 @@ export function periodExceptions(input: {
   pendingCorrections?: number;
 }): PeriodExceptions {
   const nowMs = Date.parse(input.now);
-  const out: PeriodExceptions = { missingCheckOut: [], closedAutomatically: [], late: { days: 0, seconds: 0 }, early: { days: 0, seconds: 0 }, absences: [], warnings: {}, pendingCorrections: input.pendingCorrections ?? 0 };
+  const out: PeriodExceptions = {
+    missingCheckOut: [],
+    closedAutomatically: [],
+    late: { days: 0, seconds: 0 },
+    early: { days: 0, seconds: 0 },
+    absences: [],
+    warnings: {},
+    pendingCorrections: input.pendingCorrections ?? 0,
+  };
   for (const d of input.days) {
     if (d.date < input.period.from || d.date > input.period.to) continue;
     if (d.timeIn !== null && d.timeOut === null && nowMs - Date.parse(d.timeIn) > MAX_OPEN_SHIFT_SECONDS * 1000) out.missingCheckOut.push(d.date);

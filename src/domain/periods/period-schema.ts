@@ -5,7 +5,10 @@ import { isDate } from '../reports/periods.ts';
 export const REOPEN_REASON_MAX = 1000;
 
 const id = v.pipe(v.union([v.number(), v.pipe(v.string(), v.transform(Number))], 'validation.invalidInput'), v.integer('validation.invalidInput'), v.minValue(1, 'validation.invalidInput'));
-const date = v.pipe(v.string('periods.dateRequired'), v.check((s: string) => isDate(s), 'periods.dateRequired'));
+const date = v.pipe(
+  v.string('periods.dateRequired'),
+  v.check((s: string) => isDate(s), 'periods.dateRequired'),
+);
 
 /**
  * Approving (decision 051): the period containing `date` (of the kind the settings say), for the

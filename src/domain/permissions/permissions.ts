@@ -54,11 +54,7 @@ export function allPermissions(): Permissions {
  * True when the account may act with every authority in the list. An empty list means any
  * signed-in user; a SuperAdmin skips the check.
  */
-export function hasAuthority(
-  accountType: AccountType,
-  permissions: Permissions,
-  authority: readonly Authority[],
-): boolean {
+export function hasAuthority(accountType: AccountType, permissions: Permissions, authority: readonly Authority[]): boolean {
   if (accountType === 'SuperAdmin') return true;
   return authority.every((entry) => {
     const [resource, action] = entry.split('.') as [Resource, Action];

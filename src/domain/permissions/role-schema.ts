@@ -14,11 +14,7 @@ const isPlainObject = (x: unknown) => typeof x === 'object' && x !== null && !Ar
 export const RoleInput = v.object(
   {
     name: v.pipe(v.string(FILL), v.trim(), v.nonEmpty(FILL), v.maxLength(120, 'validation.tooLong')),
-    permissions: v.pipe(
-      v.optional(v.unknown(), {}),
-      v.check(isPlainObject, 'roles.invalidPermissions'),
-      v.transform(normalizePermissions),
-    ),
+    permissions: v.pipe(v.optional(v.unknown(), {}), v.check(isPlainObject, 'roles.invalidPermissions'), v.transform(normalizePermissions)),
     company: optionalRef(),
   },
   FILL,

@@ -9,12 +9,7 @@ import { shortHead, type ChainHead } from './record-chain.ts';
  * its latest entry in the company's zone; no time, so it is never read as one of the record's
  * times), or that nothing is chained yet. `t` translates.
  */
-export function chainHeadLine(
-  head: ChainHead | null,
-  timeZone: string,
-  lang: Language,
-  t: (key: string, params?: Record<string, unknown>) => string,
-): string {
+export function chainHeadLine(head: ChainHead | null, timeZone: string, lang: Language, t: (key: string, params?: Record<string, unknown>) => string): string {
   if (!head) return t('reports.record.chainEmpty');
   return t('reports.record.chainHead', { head: shortHead(head), date: formatLocalDate(localDateOf(head.createdAt, timeZone), lang) });
 }

@@ -120,8 +120,7 @@ export const revisionPayload = (r: RevisionFacts): string =>
     createdAt: r.createdAt,
   });
 
-export const voidPayload = (v: VoidFacts): string =>
-  canonicalJson({ attendanceId: v.attendanceId, employeeId: v.employeeId, date: v.date, voidedAt: v.voidedAt, voidedBy: v.voidedBy, voidReason: v.voidReason });
+export const voidPayload = (v: VoidFacts): string => canonicalJson({ attendanceId: v.attendanceId, employeeId: v.employeeId, date: v.date, voidedAt: v.voidedAt, voidedBy: v.voidedBy, voidReason: v.voidReason });
 
 /** What an attendance row says that a day's figures are read from (not its free-text reason nor its bookkeeping times). */
 export interface AttendanceFacts {
@@ -225,7 +224,26 @@ export interface FigureFacts {
 
 /** The columns each figure kind's payload records, in one list (the repositories select exactly these). */
 export const FIGURE_COLUMNS = {
-  attendance: ['id', 'employeeId', 'date', 'timezone', 'timeIn', 'timeOut', 'workedSeconds', 'breakSeconds', 'statusIn', 'lateSeconds', 'earlyDepartureSeconds', 'source', 'workFlag', 'workMode', 'overtimeCompensation', 'revision', 'voidedAt', 'closedAutomatically'],
+  attendance: [
+    'id',
+    'employeeId',
+    'date',
+    'timezone',
+    'timeIn',
+    'timeOut',
+    'workedSeconds',
+    'breakSeconds',
+    'statusIn',
+    'lateSeconds',
+    'earlyDepartureSeconds',
+    'source',
+    'workFlag',
+    'workMode',
+    'overtimeCompensation',
+    'revision',
+    'voidedAt',
+    'closedAutomatically',
+  ],
   break: ['id', 'attendanceId', 'startAt', 'endAt'],
   leave: ['id', 'employeeId', 'leaveTypeId', 'fromDate', 'toDate', 'returnDate', 'status', 'decidedBy', 'decidedAt'],
   holiday: ['id', 'companyId', 'date', 'name'],
@@ -256,13 +274,7 @@ export const entryHash = (sha256: Sha256, prevHash: string, payload: string): st
  * The entries that follow `head` (null: an empty chain) for new records, in order: each links to
  * the one before. The caller inserts them in the same transaction as the records.
  */
-export function nextEntries(
-  sha256: Sha256,
-  companyId: number,
-  head: { seq: number; hash: string } | null,
-  records: readonly { kind: ChainKind; refId: number; payload: string }[],
-  createdAt: string,
-): ChainEntry[] {
+export function nextEntries(sha256: Sha256, companyId: number, head: { seq: number; hash: string } | null, records: readonly { kind: ChainKind; refId: number; payload: string }[], createdAt: string): ChainEntry[] {
   let seq = head?.seq ?? 0;
   let prevHash = head?.hash ?? GENESIS;
   return records.map((r) => {
@@ -359,13 +371,19 @@ export function verifyChain(entries: readonly ChainEntry[], records: readonly Cu
     const record = current.get(key);
     const figure = isFigureKind(e.kind);
     const problem: ChainProblem | null =
-      e.seq !== (first ? 1 : prev!.seq + 1) ? 'sequence'
-      : e.prevHash !== (first ? GENESIS : prev!.hash) ? 'link'
-      : e.hash !== entryHash(sha256, e.prevHash, e.payload) ? 'hash'
-      : figure ? null
-      : seen.has(key) ? 'duplicate'
-      : !record ? 'rowMissing'
-      : null;
+      e.seq !== (first ? 1 : prev!.seq + 1)
+        ? 'sequence'
+        : e.prevHash !== (first ? GENESIS : prev!.hash)
+          ? 'link'
+          : e.hash !== entryHash(sha256, e.prevHash, e.payload)
+            ? 'hash'
+            : figure
+              ? null
+              : seen.has(key)
+                ? 'duplicate'
+                : !record
+                  ? 'rowMissing'
+                  : null;
     if (problem) found.push({ ...at, problem });
     else if (!figure && record!.payload !== e.payload) found.push({ ...at, problem: 'rowChanged', fields: differingFields(e.payload, record!.payload) });
     // A figure row is judged against its latest entry, once the whole chain is read.

@@ -25,11 +25,7 @@ export function recordStartOf(companyCreatedOn: string, firstRecordedDate: strin
  * start date and the record's start; missing inputs are left out (with none: '' = no floor).
  * A schedule wholly replaced by a later one (its range empty, see `supersede`) never was in force.
  */
-export function absenceFloor(input: {
-  schedules: readonly Pick<ScheduleRule, 'fromDate' | 'toDate'>[];
-  startDate?: string | null;
-  recordStart?: string | null;
-}): string {
+export function absenceFloor(input: { schedules: readonly Pick<ScheduleRule, 'fromDate' | 'toDate'>[]; startDate?: string | null; recordStart?: string | null }): string {
   let first: string | null = null;
   for (const s of input.schedules) {
     if (s.toDate !== null && s.toDate < s.fromDate) continue;

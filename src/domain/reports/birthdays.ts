@@ -19,7 +19,7 @@ export function nextBirthday(birthday: string, today: string): { date: string; t
   let date = birthdayIn(birthday, year);
   if (date < today) date = birthdayIn(birthday, year + 1);
   const daysUntil = Math.round((Date.parse(`${date}T00:00:00Z`) - Date.parse(`${today}T00:00:00Z`)) / 86_400_000);
-  return { date, turns: (ageOn(birthday, date) ?? 0), daysUntil };
+  return { date, turns: ageOn(birthday, date) ?? 0, daysUntil };
 }
 
 /** Month 1-12 of a birthday `YYYY-MM-DD`. */

@@ -61,9 +61,7 @@ export function periodLength(period: Period): number {
 
 /** Monday to Sunday around a date (the working week). */
 export function weekPeriod(date: string): Period {
-  const back = (['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const).indexOf(
-    weekdayOf(date) as 'Monday',
-  );
+  const back = (['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const).indexOf(weekdayOf(date) as 'Monday');
   const from = addDays(date, -back);
   return { from, to: addDays(from, 6) };
 }

@@ -17,7 +17,7 @@ import { warningNote } from '../worktime/work-time-warning-text.ts';
  * counted as work (the counted time beside the measured one), then the day's work-time warnings
  * with the measured value (decision 050).
  */
-export function recordNotes(day: MonthlyRecordDay, now: string): { key: string; params?: Record<string, string> ; text?: string }[] {
+export function recordNotes(day: MonthlyRecordDay, now: string): { key: string; params?: Record<string, string>; text?: string }[] {
   const out: { key: string; params?: Record<string, string>; text?: string }[] = [];
   if (day.kind === 'rest') out.push({ key: 'reports.record.kinds.rest' });
   if (day.holiday && day.kind !== 'rest') out.push({ key: 'reports.record.holiday', params: { name: day.holiday } });

@@ -10,10 +10,7 @@ import { isMonth } from './periods.ts';
  * - an Employee account gets its own employee only: naming another employee is a 404 (the record
  *   is not its to see, as everywhere else), and an account linked to no employee gets 404 too.
  */
-export type RecordPdfAccess =
-  | { kind: 'refused'; missing: 'report.read' }
-  | { kind: 'notFound' }
-  | { kind: 'allowed'; employee: number | undefined };
+export type RecordPdfAccess = { kind: 'refused'; missing: 'report.read' } | { kind: 'notFound' } | { kind: 'allowed'; employee: number | undefined };
 
 export function recordPdfAccess(account: RecordAccount, mayReadReports: boolean, asked: number | undefined): RecordPdfAccess {
   const scope = employeeScope(account);

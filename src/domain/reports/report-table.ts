@@ -4,16 +4,7 @@
  * the JSON API returns them as they are (numbers stay numbers, instants stay ISO 8601).
  */
 
-export const REPORT_NAMES = [
-  'employee-attendance',
-  'employee-birthdays',
-  'employee-leaves',
-  'employee-list',
-  'employee-schedule',
-  'hours-balance',
-  'organization-profile',
-  'user-accounts',
-] as const;
+export const REPORT_NAMES = ['employee-attendance', 'employee-birthdays', 'employee-leaves', 'employee-list', 'employee-schedule', 'hours-balance', 'organization-profile', 'user-accounts'] as const;
 export type ReportName = (typeof REPORT_NAMES)[number];
 
 export function isReportName(value: string | undefined | null): value is ReportName {
@@ -25,14 +16,7 @@ export function isReportName(value: string | undefined | null): value is ReportN
  * its own employee gets them for that employee alone (decision 024). The others (companies and
  * departments, user accounts) are not per employee and only for accounts that see everyone.
  */
-export const PER_EMPLOYEE_REPORTS: ReadonlySet<ReportName> = new Set([
-  'employee-attendance',
-  'employee-birthdays',
-  'employee-leaves',
-  'employee-list',
-  'employee-schedule',
-  'hours-balance',
-]);
+export const PER_EMPLOYEE_REPORTS: ReadonlySet<ReportName> = new Set(['employee-attendance', 'employee-birthdays', 'employee-leaves', 'employee-list', 'employee-schedule', 'hours-balance']);
 
 /**
  * How a value reads:

@@ -2,18 +2,7 @@ import type { AccountType, Permissions } from '../permissions/permissions.ts';
 import { resolvePageAccess } from './resolve-page-access.ts';
 
 /** Icon names; the shell maps them to lucide icons. */
-export type NavIcon =
-  | 'dashboard'
-  | 'employees'
-  | 'attendance'
-  | 'schedule'
-  | 'leave'
-  | 'reports'
-  | 'users'
-  | 'organization'
-  | 'settings'
-  | 'account'
-  | 'clock';
+export type NavIcon = 'dashboard' | 'employees' | 'attendance' | 'schedule' | 'leave' | 'reports' | 'users' | 'organization' | 'settings' | 'account' | 'clock';
 
 export interface NavItem {
   key: string;
@@ -87,10 +76,7 @@ const PERSONAL_NAV: NavItem[] = [
 ];
 
 /** What a signed-out visitor of an open page (the clock) sees in the menu. */
-export const PUBLIC_NAV: readonly NavItem[] = [
-  leaf('public-clock', '/clock', 'clock.title', 'clock'),
-  leaf('public-sign-in', '/sign-in', 'common.signIn', 'account'),
-];
+export const PUBLIC_NAV: readonly NavItem[] = [leaf('public-clock', '/clock', 'clock.title', 'clock'), leaf('public-sign-in', '/sign-in', 'common.signIn', 'account')];
 
 export type NavArea = 'admin' | 'personal';
 
@@ -99,8 +85,7 @@ interface Subject {
   permissions: Permissions;
 }
 
-const allowed = (user: Subject, path: string) =>
-  resolvePageAccess(path, '', user, { firstRun: false }).kind === 'allow';
+const allowed = (user: Subject, path: string) => resolvePageAccess(path, '', user, { firstRun: false }).kind === 'allow';
 
 function filter(items: NavItem[], user: Subject): NavItem[] {
   const out: NavItem[] = [];

@@ -13,12 +13,7 @@ export type PageAccess = { kind: 'allow' } | { kind: 'redirect'; to: string };
  * The redirect rules of spec section 2 for a page request, as a pure decision.
  * `search` is the query string including "?" (or empty).
  */
-export function resolvePageAccess(
-  pathname: string,
-  search: string,
-  user: SessionSubject | undefined,
-  options: { firstRun: boolean },
-): PageAccess {
+export function resolvePageAccess(pathname: string, search: string, user: SessionSubject | undefined, options: { firstRun: boolean }): PageAccess {
   if (pathname === '/' || pathname === '') {
     return { kind: 'redirect', to: user ? entryPath(user.accountType, user.permissions) : signInPathFor('/') };
   }

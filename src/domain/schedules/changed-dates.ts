@@ -12,12 +12,7 @@ export interface ChangedSpan {
 }
 
 const sameShift = (a: ScheduleSpan, b: ScheduleSpan) =>
-  a.employeeId === b.employeeId &&
-  a.startTime === b.startTime &&
-  a.offTime === b.offTime &&
-  a.totalHours === b.totalHours &&
-  a.restDays.length === b.restDays.length &&
-  a.restDays.every((d) => b.restDays.includes(d));
+  a.employeeId === b.employeeId && a.startTime === b.startTime && a.offTime === b.offTime && a.totalHours === b.totalHours && a.restDays.length === b.restDays.length && a.restDays.every((d) => b.restDays.includes(d));
 
 /** Dates in [from, to] of one range and not the other, as at most two spans. */
 function rangeDifference(employeeId: number, a: ScheduleSpan, b: ScheduleSpan): ChangedSpan[] {

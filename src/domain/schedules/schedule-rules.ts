@@ -43,7 +43,12 @@ export function scheduledNightMinutes(schedule: Pick<ScheduleRule, 'startTime' |
   const end = start + scheduledMinutes(schedule);
   let night = 0;
   // Night windows over the two days a shift can touch: [-2h, 6h), [22h, 30h), [46h, 54h).
-  for (const [from, to] of [[-120, 360], [1320, 1800], [2760, 3240]] as const) night += Math.max(0, Math.min(end, to) - Math.max(start, from));
+  for (const [from, to] of [
+    [-120, 360],
+    [1320, 1800],
+    [2760, 3240],
+  ] as const)
+    night += Math.max(0, Math.min(end, to) - Math.max(start, from));
   return night;
 }
 

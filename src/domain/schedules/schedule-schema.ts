@@ -19,7 +19,21 @@ export const calendarDate = v.pipe(
   v.check((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s), 'validation.invalidDate'),
 );
 
-const optionalDate = v.optional(v.nullable(v.union([v.pipe(v.literal(''), v.transform(() => null)), calendarDate], 'validation.invalidDate')), null);
+const optionalDate = v.optional(
+  v.nullable(
+    v.union(
+      [
+        v.pipe(
+          v.literal(''),
+          v.transform(() => null),
+        ),
+        calendarDate,
+      ],
+      'validation.invalidDate',
+    ),
+  ),
+  null,
+);
 
 const hours = v.pipe(
   v.union([v.number(REQUIRED), v.pipe(v.string(REQUIRED), v.trim(), v.nonEmpty(REQUIRED), v.transform(Number))], REQUIRED),
@@ -73,14 +87,8 @@ export type DepartmentScheduleInput = v.InferOutput<typeof DepartmentScheduleInp
 const newShift = { ...shift, fromDate: optionalDate };
 const fromBeforeTo = (s: { fromDate: string | null; toDate: string | null }) => s.toDate === null || s.fromDate === null || s.toDate >= s.fromDate;
 
-export const ScheduleCreateInput = v.pipe(
-  v.object({ employee: idRef, ...newShift }, REQUIRED),
-  v.forward(v.partialCheck([['fromDate'], ['toDate']], fromBeforeTo, 'schedules.toBeforeFrom'), ['toDate']),
-);
+export const ScheduleCreateInput = v.pipe(v.object({ employee: idRef, ...newShift }, REQUIRED), v.forward(v.partialCheck([['fromDate'], ['toDate']], fromBeforeTo, 'schedules.toBeforeFrom'), ['toDate']));
 export type ScheduleCreateInput = v.InferOutput<typeof ScheduleCreateInput>;
 
-export const DepartmentScheduleCreateInput = v.pipe(
-  v.object({ department: idRef, ...newShift }, REQUIRED),
-  v.forward(v.partialCheck([['fromDate'], ['toDate']], fromBeforeTo, 'schedules.toBeforeFrom'), ['toDate']),
-);
+export const DepartmentScheduleCreateInput = v.pipe(v.object({ department: idRef, ...newShift }, REQUIRED), v.forward(v.partialCheck([['fromDate'], ['toDate']], fromBeforeTo, 'schedules.toBeforeFrom'), ['toDate']));
 export type DepartmentScheduleCreateInput = v.InferOutput<typeof DepartmentScheduleCreateInput>;

@@ -32,10 +32,7 @@ export function supersede(existing: readonly DatedSchedule[], fromDate: string):
  * superseded schedule had before is not stored: it was open or at least as late as the day
  * before, so taking the deleted one's end is what the employee had.
  */
-export function restoreSuperseded(
-  existing: readonly DatedSchedule[],
-  deleted: DatedSchedule,
-): { id: number; toDate: string | null; status: 'current' | 'previous' } | null {
+export function restoreSuperseded(existing: readonly DatedSchedule[], deleted: DatedSchedule): { id: number; toDate: string | null; status: 'current' | 'previous' } | null {
   const dayBefore = addDays(deleted.fromDate, -1);
   let restored: DatedSchedule | null = null;
   for (const s of existing) {

@@ -12,8 +12,37 @@ import { calendarDate } from '../schedules/schedule-schema.ts';
 
 /** Countries offered in the settings (ISO 3166 codes; the spec's default is "UK"). */
 export const COUNTRIES = [
-  'UK', 'ES', 'PT', 'FR', 'DE', 'IT', 'IE', 'NL', 'BE', 'LU', 'AT', 'CH', 'DK', 'SE', 'NO', 'FI', 'PL', 'CZ',
-  'GR', 'RO', 'US', 'CA', 'MX', 'AR', 'CL', 'CO', 'PE', 'UY', 'BR', 'MA', 'AD',
+  'UK',
+  'ES',
+  'PT',
+  'FR',
+  'DE',
+  'IT',
+  'IE',
+  'NL',
+  'BE',
+  'LU',
+  'AT',
+  'CH',
+  'DK',
+  'SE',
+  'NO',
+  'FI',
+  'PL',
+  'CZ',
+  'GR',
+  'RO',
+  'US',
+  'CA',
+  'MX',
+  'AR',
+  'CL',
+  'CO',
+  'PE',
+  'UY',
+  'BR',
+  'MA',
+  'AD',
 ] as const;
 
 /** Every IANA time zone this runtime knows (Node and browsers share the list). */
@@ -36,11 +65,14 @@ const ipList = (invalid: string) =>
     v.string('validation.required'),
     v.maxLength(2000, 'validation.tooLong'),
     v.check((text: string) => parseIpList(text).invalid.length === 0, invalid),
-    v.transform((text: string) => parseIpList(text).rules.map((r) => r.text).join(', ')),
+    v.transform((text: string) =>
+      parseIpList(text)
+        .rules.map((r) => r.text)
+        .join(', '),
+    ),
   );
 
-const decimal = (range: { min: number; max: number }, message: string) =>
-  v.pipe(v.number('validation.invalidNumber'), v.minValue(range.min, message), v.maxValue(range.max, message));
+const decimal = (range: { min: number; max: number }, message: string) => v.pipe(v.number('validation.invalidNumber'), v.minValue(range.min, message), v.maxValue(range.max, message));
 
 /**
  * PUT /api/settings: every field of spec section 3 is required (the form always sends the whole
@@ -59,34 +91,57 @@ export const SettingsInput = v.object(
     breaksPerDay: v.pipe(v.number('validation.invalidNumber'), v.integer('validation.invalidNumber'), v.minValue(1, 'settings.breaksRange'), v.maxValue(5, 'settings.breaksRange')),
     ipRestriction: ipList('settings.invalidIpList'),
     shiftWindowMinutes: v.optional(
-      v.pipe(v.number('settings.shiftWindowRange'), v.integer('settings.shiftWindowRange'), v.minValue(SHIFT_WINDOW_RANGE.min, 'settings.shiftWindowRange'), v.maxValue(SHIFT_WINDOW_RANGE.max, 'settings.shiftWindowRange')),
+      v.pipe(
+        v.number('settings.shiftWindowRange'),
+        v.integer('settings.shiftWindowRange'),
+        v.minValue(SHIFT_WINDOW_RANGE.min, 'settings.shiftWindowRange'),
+        v.maxValue(SHIFT_WINDOW_RANGE.max, 'settings.shiftWindowRange'),
+      ),
     ),
     acceptUnscheduledWork: v.optional(v.boolean('validation.required')),
     faceThreshold: v.optional(decimal(FACE_THRESHOLD_RANGE, 'settings.faceThresholdRange')),
     faceMargin: v.optional(decimal(FACE_MARGIN_RANGE, 'settings.faceMarginRange')),
     faceLiveness: v.optional(v.boolean('validation.required')),
     punchPhoto: v.optional(v.boolean('validation.required')),
-    punchPhotoRetentionDays: v.optional(
-      v.pipe(v.number('validation.invalidNumber'), v.integer('validation.invalidNumber'), v.minValue(1, 'settings.retentionRange'), v.maxValue(365, 'settings.retentionRange')),
-    ),
+    punchPhotoRetentionDays: v.optional(v.pipe(v.number('validation.invalidNumber'), v.integer('validation.invalidNumber'), v.minValue(1, 'settings.retentionRange'), v.maxValue(365, 'settings.retentionRange'))),
     trustedProxy: v.optional(ipList('settings.invalidIpList')),
     unpairedClock: v.optional(v.boolean('validation.required')),
     terminalSilentMinutes: v.optional(
-      v.pipe(v.number('validation.invalidNumber'), v.integer('validation.invalidNumber'), v.minValue(TERMINAL_SILENT_RANGE.min, 'settings.terminalSilentRange'), v.maxValue(TERMINAL_SILENT_RANGE.max, 'settings.terminalSilentRange')),
+      v.pipe(
+        v.number('validation.invalidNumber'),
+        v.integer('validation.invalidNumber'),
+        v.minValue(TERMINAL_SILENT_RANGE.min, 'settings.terminalSilentRange'),
+        v.maxValue(TERMINAL_SILENT_RANGE.max, 'settings.terminalSilentRange'),
+      ),
     ),
     backupTime: v.optional(v.pipe(v.string('settings.backupTimeInvalid'), v.regex(BACKUP_TIME_RE, 'settings.backupTimeInvalid'))),
     correctionAcceptanceDays: v.optional(
-      v.pipe(v.number('validation.invalidNumber'), v.integer('validation.invalidNumber'), v.minValue(ACCEPTANCE_DAYS_RANGE.min, 'settings.acceptanceDaysRange'), v.maxValue(ACCEPTANCE_DAYS_RANGE.max, 'settings.acceptanceDaysRange')),
+      v.pipe(
+        v.number('validation.invalidNumber'),
+        v.integer('validation.invalidNumber'),
+        v.minValue(ACCEPTANCE_DAYS_RANGE.min, 'settings.acceptanceDaysRange'),
+        v.maxValue(ACCEPTANCE_DAYS_RANGE.max, 'settings.acceptanceDaysRange'),
+      ),
     ),
     backupKeep: v.optional(
       v.pipe(v.number('validation.invalidNumber'), v.integer('validation.invalidNumber'), v.minValue(BACKUP_KEEP_RANGE.min, 'settings.backupKeepRange'), v.maxValue(BACKUP_KEEP_RANGE.max, 'settings.backupKeepRange')),
     ),
     breaksPaid: v.optional(v.boolean('validation.required')),
     autoBreakAfterMinutes: v.optional(
-      v.pipe(v.number('validation.invalidNumber'), v.integer('validation.invalidNumber'), v.minValue(AUTO_BREAK_AFTER_RANGE.min, 'settings.autoBreakAfterRange'), v.maxValue(AUTO_BREAK_AFTER_RANGE.max, 'settings.autoBreakAfterRange')),
+      v.pipe(
+        v.number('validation.invalidNumber'),
+        v.integer('validation.invalidNumber'),
+        v.minValue(AUTO_BREAK_AFTER_RANGE.min, 'settings.autoBreakAfterRange'),
+        v.maxValue(AUTO_BREAK_AFTER_RANGE.max, 'settings.autoBreakAfterRange'),
+      ),
     ),
     autoBreakMinutes: v.optional(
-      v.pipe(v.number('validation.invalidNumber'), v.integer('validation.invalidNumber'), v.minValue(AUTO_BREAK_MINUTES_RANGE.min, 'settings.autoBreakMinutesRange'), v.maxValue(AUTO_BREAK_MINUTES_RANGE.max, 'settings.autoBreakMinutesRange')),
+      v.pipe(
+        v.number('validation.invalidNumber'),
+        v.integer('validation.invalidNumber'),
+        v.minValue(AUTO_BREAK_MINUTES_RANGE.min, 'settings.autoBreakMinutesRange'),
+        v.maxValue(AUTO_BREAK_MINUTES_RANGE.max, 'settings.autoBreakMinutesRange'),
+      ),
     ),
     /** From which date a change of the break rules applies (decision 050); not a setting itself. Default: today in the company zone. */
     effectiveFrom: v.optional(calendarDate),
@@ -96,7 +151,12 @@ export const SettingsInput = v.object(
     approvalPeriod: v.optional(v.picklist(['month', 'week'], 'validation.required')),
     autoClockOut: v.optional(v.boolean('validation.required')),
     autoClockOutAfterHours: v.optional(
-      v.pipe(v.number('validation.invalidNumber'), v.integer('validation.invalidNumber'), v.minValue(AUTO_CLOCK_OUT_HOURS_RANGE.min, 'settings.autoClockOutRange'), v.maxValue(AUTO_CLOCK_OUT_HOURS_RANGE.max, 'settings.autoClockOutRange')),
+      v.pipe(
+        v.number('validation.invalidNumber'),
+        v.integer('validation.invalidNumber'),
+        v.minValue(AUTO_CLOCK_OUT_HOURS_RANGE.min, 'settings.autoClockOutRange'),
+        v.maxValue(AUTO_CLOCK_OUT_HOURS_RANGE.max, 'settings.autoClockOutRange'),
+      ),
     ),
   },
   'validation.required',

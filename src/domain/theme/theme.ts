@@ -2,14 +2,7 @@
  * The theme a user chooses, persisted in the browser under the key `theme` with the shape of
  * spec section 3; defaults of section 9. Each field can be set on its own.
  */
-export const LAYOUT_TYPES = [
-  'collapsibleSide',
-  'stackedSide',
-  'topBarClassic',
-  'framelessSide',
-  'contentOverlay',
-  'blank',
-] as const;
+export const LAYOUT_TYPES = ['collapsibleSide', 'stackedSide', 'topBarClassic', 'framelessSide', 'contentOverlay', 'blank'] as const;
 export type LayoutType = (typeof LAYOUT_TYPES)[number];
 
 /** "" is the default schema. */
@@ -56,8 +49,7 @@ export const DEFAULT_THEME: Readonly<Theme> = {
   layout: { type: 'collapsibleSide', sideNavCollapse: false },
 };
 
-const oneOf = <T extends string>(list: readonly T[], value: unknown, fallback: T): T =>
-  list.includes(value as T) ? (value as T) : fallback;
+const oneOf = <T extends string>(list: readonly T[], value: unknown, fallback: T): T => (list.includes(value as T) ? (value as T) : fallback);
 
 /** A valid theme from anything stored (unknown values fall back to their defaults). */
 export function normalizeTheme(raw: unknown): Theme {
@@ -71,8 +63,7 @@ export function normalizeTheme(raw: unknown): Theme {
     controlSize: oneOf(CONTROL_SIZES, r['controlSize'], DEFAULT_THEME.controlSize),
     layout: {
       type: oneOf(LAYOUT_TYPES, layout['type'], DEFAULT_THEME.layout.type),
-      sideNavCollapse:
-        typeof layout['sideNavCollapse'] === 'boolean' ? layout['sideNavCollapse'] : DEFAULT_THEME.layout.sideNavCollapse,
+      sideNavCollapse: typeof layout['sideNavCollapse'] === 'boolean' ? layout['sideNavCollapse'] : DEFAULT_THEME.layout.sideNavCollapse,
     },
   };
   if (LAYOUT_TYPES.includes(layout['previousType'] as LayoutType)) {

@@ -61,13 +61,7 @@ function refuseTarget(actor: Actor, target: AccountState): Refusal | undefined {
  * `enabledSuperAdmins`: how many enabled SuperAdmins exist now, the target included.
  * `credentialsChanged`: the change sets a new email or password.
  */
-export function refuseUpdate(
-  actor: Actor,
-  target: AccountState & { id: number },
-  next: AccountState,
-  enabledSuperAdmins: number,
-  credentialsChanged = false,
-): Refusal | undefined {
+export function refuseUpdate(actor: Actor, target: AccountState & { id: number }, next: AccountState, enabledSuperAdmins: number, credentialsChanged = false): Refusal | undefined {
   const editing = refuseEditing(actor, target);
   if (editing) return editing;
   if (next.accountType === 'SuperAdmin' && target.accountType !== 'SuperAdmin' && actor.accountType !== 'SuperAdmin') {

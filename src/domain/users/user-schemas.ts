@@ -34,14 +34,7 @@ const choice = <T extends string>(options: readonly T[]) =>
 
 const fields = {
   name: v.pipe(v.string(REQUIRED), v.trim(), v.nonEmpty(REQUIRED), v.maxLength(120, 'validation.tooLong')),
-  email: v.pipe(
-    v.string(REQUIRED),
-    v.trim(),
-    v.nonEmpty(REQUIRED),
-    v.maxLength(254, 'validation.invalidEmail'),
-    v.email('validation.invalidEmail'),
-    v.toLowerCase(),
-  ),
+  email: v.pipe(v.string(REQUIRED), v.trim(), v.nonEmpty(REQUIRED), v.maxLength(254, 'validation.invalidEmail'), v.email('validation.invalidEmail'), v.toLowerCase()),
   role: v.pipe(optionalRef(REQUIRED), v.number(REQUIRED)),
   status: choice(USER_STATUSES),
   accountType: choice(ACCOUNT_TYPES),

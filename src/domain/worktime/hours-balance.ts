@@ -148,13 +148,7 @@ export interface ToilAvailability {
  * A TOIL day that was worked after all keeps its work in the balance, and its leave still
  * reserves (its debit, in the balance since issue 33, is set apart like any reserved day's).
  */
-export function toilAvailability(input: {
-  days: readonly BalanceDay[];
-  from: string | null;
-  today: string;
-  reserved: ReadonlyMap<string, number>;
-  request?: ReadonlyMap<string, number>;
-}): ToilAvailability {
+export function toilAvailability(input: { days: readonly BalanceDay[]; from: string | null; today: string; reserved: ReadonlyMap<string, number>; request?: ReadonlyMap<string, number> }): ToilAvailability {
   const request = input.request ?? new Map<string, number>();
   const counted = input.from === null ? [] : input.days.filter((d) => d.date >= input.from!);
   const balance = hoursBalance(counted);

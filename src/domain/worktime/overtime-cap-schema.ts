@@ -8,7 +8,22 @@ import * as v from 'valibot';
  */
 export const OVERTIME_CAP_FIELDS = {
   overtimeCapOverride: v.optional(
-    v.union([v.boolean(), v.pipe(v.picklist(['true', 'false', 'on', ''], 'validation.invalidInput'), v.transform((s) => s === 'true' || s === 'on'))], 'validation.invalidInput'),
+    v.union(
+      [
+        v.boolean(),
+        v.pipe(
+          v.picklist(['true', 'false', 'on', ''], 'validation.invalidInput'),
+          v.transform((s) => s === 'true' || s === 'on'),
+        ),
+      ],
+      'validation.invalidInput',
+    ),
   ),
-  overtimeCapReason: v.optional(v.pipe(v.nullable(v.string('validation.invalidInput')), v.transform((s) => (s ?? '').trim()), v.maxLength(500, 'validation.tooLong'))),
+  overtimeCapReason: v.optional(
+    v.pipe(
+      v.nullable(v.string('validation.invalidInput')),
+      v.transform((s) => (s ?? '').trim()),
+      v.maxLength(500, 'validation.tooLong'),
+    ),
+  ),
 };

@@ -70,7 +70,7 @@ export type KnownPath = CollectionPath | ItemPath;
 type WithoutQuery<P extends string> = P extends `${infer Base}?${string}` ? Base : P;
 
 /** The answer of `method` on `path`; distributes over unions of both (`editing ? … : …`). */
-export type AnswerOf<P extends KnownPath, M extends ApiMethod> = P extends unknown ? M extends unknown ? PathAnswer<WithoutQuery<P>, M> : never : never;
+export type AnswerOf<P extends KnownPath, M extends ApiMethod> = P extends unknown ? (M extends unknown ? PathAnswer<WithoutQuery<P>, M> : never) : never;
 
 type PathAnswer<B extends string, M extends ApiMethod> = B extends Collection
   ? M extends 'GET'

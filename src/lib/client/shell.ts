@@ -39,9 +39,7 @@ function toggleNav(): void {
 
 function setPanel(open: boolean): void {
   setThemeField('panelExpand', open);
-  const target = open
-    ? document.querySelector<HTMLElement>('#theme-panel [data-action="close-panel"]')
-    : document.querySelector<HTMLElement>('[data-action="open-panel"]');
+  const target = open ? document.querySelector<HTMLElement>('#theme-panel [data-action="close-panel"]') : document.querySelector<HTMLElement>('[data-action="open-panel"]');
   window.setTimeout(() => target?.focus(), 50);
 }
 

@@ -52,7 +52,10 @@ export interface SignInTicket {
 export class SignInGuard {
   constructor(
     private readonly now: () => number = nowMs,
-    private readonly state: () => SharedState = ((own) => () => own)(memoryState(now)),
+    private readonly state: () => SharedState = (
+      (own) => () =>
+        own
+    )(memoryState(now)),
   ) {}
 
   /**
@@ -68,11 +71,7 @@ export class SignInGuard {
       const exempt = (known !== undefined && known + SIGN_IN_LIMITS.knownAddressMs > now) || !entry || entry.failures + entry.pending === 0;
       const addresses = recent(await state.get<number[]>(ADDRESSES, address), SIGN_IN_LIMITS.address.windowMs, now);
       const accounts = recent(await state.get<number[]>(ACCOUNTS, account), SIGN_IN_LIMITS.account.windowMs, now);
-      const wait = Math.max(
-        pairWait(entry, now),
-        windowWait(addresses, SIGN_IN_LIMITS.address, now),
-        exempt ? 0 : windowWait(accounts, SIGN_IN_LIMITS.account, now),
-      );
+      const wait = Math.max(pairWait(entry, now), windowWait(addresses, SIGN_IN_LIMITS.address, now), exempt ? 0 : windowWait(accounts, SIGN_IN_LIMITS.account, now));
       if (wait > 0) return { ok: false as const, retryAfterMs: wait };
       const gen = entry?.gen ?? randomUUID();
       await this.putPair(state, pair, { failures: entry?.failures ?? 0, pending: (entry?.pending ?? 0) + 1, lastAt: now, gen });

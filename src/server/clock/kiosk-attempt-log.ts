@@ -18,12 +18,10 @@ interface StoredAttempts {
   hour: readonly number[];
   guesses: [string, Streak][];
 }
-const load = (stored: StoredAttempts | undefined): TerminalAttempts | undefined =>
-  stored && { streak: stored.streak, hour: stored.hour, guesses: new Map(stored.guesses) };
+const load = (stored: StoredAttempts | undefined): TerminalAttempts | undefined => stored && { streak: stored.streak, hour: stored.hour, guesses: new Map(stored.guesses) };
 const store = (attempts: TerminalAttempts): StoredAttempts => ({ streak: attempts.streak, hour: attempts.hour, guesses: [...attempts.guesses] });
 /** A record matters for an hour after its last failure. */
-const keptUntil = (attempts: TerminalAttempts) =>
-  Math.max(attempts.streak.lastMs, attempts.hour.at(-1) ?? 0, ...[...attempts.guesses.values()].map((s) => s.lastMs)) + HOUR_MS;
+const keptUntil = (attempts: TerminalAttempts) => Math.max(attempts.streak.lastMs, attempts.hour.at(-1) ?? 0, ...[...attempts.guesses.values()].map((s) => s.lastMs)) + HOUR_MS;
 
 /** Milliseconds the terminal must wait before trying `guess` (or any value) of this kind. A read only. */
 export async function kioskWaitMs(address: string, kind: AttemptKind, guess?: string): Promise<number> {

@@ -43,8 +43,7 @@ export function checkInstanceConfigFile(file: string): void {
   const problem = configTextProblem(text);
   if (problem) {
     throw new ConfigurationError(
-      `${file} ${problem}. It holds the instance secrets (session key, PIN pepper): restore it from a copy or a backup; ` +
-        'deleting it creates new secrets, which signs everyone out and makes every PIN stop matching.',
+      `${file} ${problem}. It holds the instance secrets (session key, PIN pepper): restore it from a copy or a backup; ` + 'deleting it creates new secrets, which signs everyone out and makes every PIN stop matching.',
     );
   }
 }

@@ -100,4 +100,3 @@ export function instanceConfig(): InstanceConfig {
 export function resetInstanceConfigCache(): void {
   cached = undefined;
 }
-

@@ -45,7 +45,10 @@ export function copyPlan(sqlite: DatabaseFile): TablePlan[] {
   }
   return ordered.map((name) => {
     const info = sqlite.pragma(`table_info(${quoteId(name)})`) as { name: string; pk: number }[];
-    const pk = info.filter((c) => c.pk > 0).sort((a, b) => a.pk - b.pk).map((c) => c.name);
+    const pk = info
+      .filter((c) => c.pk > 0)
+      .sort((a, b) => a.pk - b.pk)
+      .map((c) => c.name);
     return { name, columns: info.map((c) => c.name), orderBy: pk.length > 0 ? pk : info.map((c) => c.name) };
   });
 }

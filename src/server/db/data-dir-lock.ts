@@ -21,10 +21,7 @@ export class DataDirLocked extends ConfigurationError {
   readonly dir: string;
   readonly pid: number | undefined;
   constructor(dir: string, pid: number | undefined) {
-    super(
-      `Another Jornada server${pid ? ` (pid ${pid})` : ''} is using DATA_DIR ${dir} (it holds ${path.join(dir, LOCK_FILE)}); ` +
-        'stop it first, or give this one another DATA_DIR.',
-    );
+    super(`Another Jornada server${pid ? ` (pid ${pid})` : ''} is using DATA_DIR ${dir} (it holds ${path.join(dir, LOCK_FILE)}); ` + 'stop it first, or give this one another DATA_DIR.');
     this.dir = dir;
     this.pid = pid;
   }

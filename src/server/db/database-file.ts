@@ -60,13 +60,7 @@ export function lockExclusively(db: DatabaseFile): void {
  * older backups have no sessions table yet).
  */
 export function markRestored(db: DatabaseFile, at: string, source: string, sourceName: string): void {
-  db.prepare('insert into audit_log (at, user_id, entity, entity_id, action, after) values (?, null, ?, ?, ?, ?)').run(
-    at,
-    'backup',
-    sourceName,
-    'restore',
-    JSON.stringify({ source }),
-  );
+  db.prepare('insert into audit_log (at, user_id, entity, entity_id, action, after) values (?, null, ?, ?, ?, ?)').run(at, 'backup', sourceName, 'restore', JSON.stringify({ source }));
   if (tableNames(db).has('sessions')) db.prepare('delete from sessions').run();
 }
 

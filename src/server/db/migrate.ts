@@ -26,11 +26,7 @@ export interface MigrateOptions {
  * (SQLite's DDL is transactional). Refuses a database whose schema is newer than this build.
  * Each applied migration is logged (name, ms).
  */
-export async function migrateToLatest(
-  db: Kysely<any>,
-  list: ReadonlyArray<readonly [string, Migration]> = migrations,
-  options: MigrateOptions = {},
-): Promise<MigrationResult> {
+export async function migrateToLatest(db: Kysely<any>, list: ReadonlyArray<readonly [string, Migration]> = migrations, options: MigrateOptions = {}): Promise<MigrationResult> {
   // In a transaction: on PostgreSQL that takes the write lock, so app servers starting together
   // migrate one after another (each migration below checks again that it is still pending).
   await db.transaction().execute((trx) =>
@@ -41,15 +37,11 @@ export async function migrateToLatest(
       .addColumn('applied_at', 'text', (c) => c.notNull())
       .execute(),
   );
-  const done = new Set(
-    (await db.selectFrom('schema_migrations').select('name').execute()).map((r: { name: string }) => r.name),
-  );
+  const done = new Set((await db.selectFrom('schema_migrations').select('name').execute()).map((r: { name: string }) => r.name));
   const known = new Set(list.map(([name]) => name));
   const unknown = [...done].filter((name) => !known.has(name));
   if (unknown.length > 0) {
-    throw new ConfigurationError(
-      `The database was migrated by a newer version of Jornada (${unknown.join(', ')}); upgrade the app.`,
-    );
+    throw new ConfigurationError(`The database was migrated by a newer version of Jornada (${unknown.join(', ')}); upgrade the app.`);
   }
   const pending = list.filter(([name]) => !done.has(name)).map(([name]) => name);
   if (pending.length > 0 && done.size > 0) await options.beforeApplying?.(pending);

@@ -33,7 +33,10 @@ export async function openReadOnlyDb(): Promise<ReadOnlyDb> {
     db: createKysely(sqlite),
     rawRows<R extends unknown[]>(query: Compilable<unknown>) {
       const { sql, parameters } = query.compile();
-      return sqlite.prepare(sql).raw(true).iterate(...(parameters as unknown[])) as IterableIterator<R>;
+      return sqlite
+        .prepare(sql)
+        .raw(true)
+        .iterate(...(parameters as unknown[])) as IterableIterator<R>;
     },
     close: () => sqlite.close(),
   };

@@ -56,7 +56,10 @@ export function sqliteShape(db: DatabaseFile): SchemaShape {
   const shape: SchemaShape = {};
   for (const { name, sql: text } of tables) {
     const info = db.pragma(`table_info(${quoteId(name)})`) as { name: string; type: string; notnull: number; pk: number }[];
-    const primaryKey = info.filter((c) => c.pk > 0).sort((a, b) => a.pk - b.pk).map((c) => c.name);
+    const primaryKey = info
+      .filter((c) => c.pk > 0)
+      .sort((a, b) => a.pk - b.pk)
+      .map((c) => c.name);
     const indexList = db.pragma(`index_list(${quoteId(name)})`) as { name: string; unique: number; origin: string; partial: number }[];
     const unique: string[] = [];
     const indexes: string[] = [];
@@ -124,9 +127,7 @@ export async function postgresShape(db: Kysely<any>): Promise<SchemaShape> {
       unique: sorted(own.filter((i) => i.unique && !i.primary).map((i) => i.columns.join(',') + (i.partial ? ' (partial)' : ''))),
       indexes: sorted(own.filter((i) => !i.unique).map((i) => `${i.name}(${i.columns.join(',')})`)),
       foreignKeys: sorted(
-        constraints
-          .filter((c) => c.table === name && c.type === 'f')
-          .map((c) => `${c.columns.join(',')} -> ${c.target}(${c.targetColumns!.join(',')}) on delete ${DELETE_ACTIONS[c.onDelete] ?? c.onDelete}`),
+        constraints.filter((c) => c.table === name && c.type === 'f').map((c) => `${c.columns.join(',')} -> ${c.target}(${c.targetColumns!.join(',')}) on delete ${DELETE_ACTIONS[c.onDelete] ?? c.onDelete}`),
       ),
       checks: constraints.filter((c) => c.table === name && c.type === 'c').length,
       triggers: sorted(triggers.filter((t) => t.table === name).map((t) => t.name)),

@@ -17,5 +17,4 @@ export class AppError extends Error {
 export const unauthenticated = () => new AppError('errors.unauthenticated', 401);
 export const forbidden = () => new AppError('errors.forbidden', 403);
 export const notFound = () => new AppError('errors.notFound', 404);
-export const invalidInput = (fields: Record<string, string>) =>
-  new AppError('validation.invalidInput', 422, {}, fields);
+export const invalidInput = (fields: Record<string, string>) => new AppError('validation.invalidInput', 422, {}, fields);

@@ -1,13 +1,6 @@
 import { translate } from '../../i18n/translate.ts';
 import { getDb } from '../db/connection.ts';
-import {
-  createRecord,
-  deleteRecord,
-  getRecord,
-  listRecords,
-  parseId,
-  updateRecord,
-} from '../services/crud/crud-service.ts';
+import { createRecord, deleteRecord, getRecord, listRecords, parseId, updateRecord } from '../services/crud/crud-service.ts';
 import { crudResource, type CrudResourceName } from '../services/crud/resources.ts';
 import { endpoint, requireUser } from './endpoint.ts';
 import { json, readJson } from './json.ts';

@@ -35,9 +35,7 @@ export function errorBody(error: AppError, lang: Language): Record<string, unkno
     code: error.code,
   };
   if (Object.keys(error.fields).length > 0) {
-    body['errors'] = Object.fromEntries(
-      Object.entries(error.fields).map(([field, key]) => [field, translate(lang, key)]),
-    );
+    body['errors'] = Object.fromEntries(Object.entries(error.fields).map(([field, key]) => [field, translate(lang, key)]));
   }
   return body;
 }

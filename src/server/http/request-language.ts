@@ -1,10 +1,4 @@
-import {
-  DEFAULT_LANGUAGE,
-  isLanguage,
-  LANGUAGE_COOKIE,
-  languageFromAcceptHeader,
-  type Language,
-} from '../../i18n/languages.ts';
+import { DEFAULT_LANGUAGE, isLanguage, LANGUAGE_COOKIE, languageFromAcceptHeader, type Language } from '../../i18n/languages.ts';
 
 interface CookieReader {
   get(name: string): { value: string } | undefined;
@@ -12,11 +6,7 @@ interface CookieReader {
 
 /** API answers: Accept-Language (es or en), else the language cookie, else Spanish (docs/architecture.md). */
 export function apiLanguage(request: { headers: { get(name: string): string | null } }, cookies: CookieReader): Language {
-  return (
-    languageFromAcceptHeader(request.headers.get('accept-language')) ??
-    cookieLanguage(cookies) ??
-    DEFAULT_LANGUAGE
-  );
+  return languageFromAcceptHeader(request.headers.get('accept-language')) ?? cookieLanguage(cookies) ?? DEFAULT_LANGUAGE;
 }
 
 /** Pages: the language the user chose (cookie), else the browser's, else the instance default. */

@@ -122,7 +122,9 @@ export function openApiDocument(version: string): Json {
         Unauthenticated: errorResponse('Not signed in, or the token is unknown, expired or revoked'),
         Forbidden: errorResponse('The account or token lacks the authority'),
         NotFound: errorResponse('No such record within the account’s reach'),
-        Invalid: errorResponse('Invalid input; `errors` names the fields. Any text in a JSON body must be well-formed Unicode without control characters other than tab, LF and CR (`errors.textNotWellFormed`, `errors.textControlCharacter`).'),
+        Invalid: errorResponse(
+          'Invalid input; `errors` names the fields. Any text in a JSON body must be well-formed Unicode without control characters other than tab, LF and CR (`errors.textNotWellFormed`, `errors.textControlCharacter`).',
+        ),
       },
     },
   };

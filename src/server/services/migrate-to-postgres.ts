@@ -82,9 +82,7 @@ export async function migrateToPostgres(url: string, log: (line: string) => void
       const target = await postgresRowCounts(trx, plan);
       const differ = plan.filter((t) => target.get(t.name) !== source.get(t.name));
       if (differ.length > 0) {
-        throw new MigrationToPostgresFailed(
-          `Row counts differ after copying: ${differ.map((t) => `${t.name} ${source.get(t.name)} -> ${target.get(t.name)}`).join(', ')}.`,
-        );
+        throw new MigrationToPostgresFailed(`Row counts differ after copying: ${differ.map((t) => `${t.name} ${source.get(t.name)} -> ${target.get(t.name)}`).join(', ')}.`);
       }
       const check = await verifyRecordChainIn(trx);
       if (!check.ok) throw new MigrationToPostgresFailed(`The record chain does not verify on the copy (${check.brokenCount} broken), first at ${describeBroken(check.broken[0]!)}`);

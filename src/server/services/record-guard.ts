@@ -1,10 +1,4 @@
-import {
-  canReadEmployeeRecord,
-  canWriteEmployeeRecord,
-  mayWriteRecords,
-  type RecordAccount,
-  type RecordWrite,
-} from '../../domain/permissions/record-access.ts';
+import { canReadEmployeeRecord, canWriteEmployeeRecord, mayWriteRecords, type RecordAccount, type RecordWrite } from '../../domain/permissions/record-access.ts';
 import { AppError, notFound } from '../http/app-error.ts';
 
 /**

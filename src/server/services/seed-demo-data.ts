@@ -64,31 +64,25 @@ export async function seedDemoData(db: Db, options: { companyId: number; today?:
     for (const t of plan.leaveTypes) {
       leaveTypeIds.set(t.key, await leaveTypesResource.insert(trx, { name: t.name, company: companyId, daysPerYear: t.daysPerYear, ...NO_ACCRUAL, drawsFromBalance: false }, stamp));
     }
-    const leaveGroupId = await leaveGroupsResource.insert(
-      trx,
-      { ...plan.leaveGroup, status: 'active', company: companyId, privilege: [...leaveTypeIds.values()] },
-      stamp,
-    );
+    const leaveGroupId = await leaveGroupsResource.insert(trx, { ...plan.leaveGroup, status: 'active', company: companyId, privilege: [...leaveTypeIds.values()] }, stamp);
 
     // Employees, in roster order.
-    const employeeRows = plan.employees.map(
-      ({ number: _number, pin, department, jobTitle, ...e }): Insertable<EmployeeTable> => ({
-        ...e,
-        image: null,
-        companyId,
-        departmentId: departmentIds.get(department)!,
-        jobTitleId: jobTitleIds.get(`${department}:${jobTitle}`)!,
-        leaveGroupId,
-        leavePrivilege: null,
-        pinKey: pinKey(pin),
-        rfidCard: null,
-        status: 'active',
-        biometricConsentAt: null,
-        biometricConsentBy: null,
-        createdAt: stamp,
-        updatedAt: stamp,
-      }),
-    );
+    const employeeRows = plan.employees.map(({ number: _number, pin, department, jobTitle, ...e }): Insertable<EmployeeTable> => ({
+      ...e,
+      image: null,
+      companyId,
+      departmentId: departmentIds.get(department)!,
+      jobTitleId: jobTitleIds.get(`${department}:${jobTitle}`)!,
+      leaveGroupId,
+      leavePrivilege: null,
+      pinKey: pinKey(pin),
+      rfidCard: null,
+      status: 'active',
+      biometricConsentAt: null,
+      biometricConsentBy: null,
+      createdAt: stamp,
+      updatedAt: stamp,
+    }));
     const employeeIdByPinKey = new Map<string, number>();
     for (const chunk of chunks(employeeRows)) {
       for (const row of await insertEmployees(trx, chunk)) employeeIdByPinKey.set(row.pinKey, row.id);
@@ -142,45 +136,41 @@ export async function seedDemoData(db: Db, options: { companyId: number; today?:
     }
 
     // Leave requests.
-    const leaveRows = plan.leaves.map(
-      (l): Insertable<LeaveTable> => ({
-        employeeId: idOf(l.employee),
-        leaveTypeId: leaveTypeIds.get(l.type)!,
-        fromDate: l.fromDate,
-        toDate: l.toDate,
-        reason: l.reason,
-        returnDate: l.returnDate,
-        status: l.status,
-        comment: l.comment,
-        decidedBy: l.decidedAt === null ? null : managerUserId,
-        decidedAt: l.decidedAt,
-        createdAt: l.requestedAt,
-        updatedAt: l.decidedAt ?? l.requestedAt,
-      }),
-    );
+    const leaveRows = plan.leaves.map((l): Insertable<LeaveTable> => ({
+      employeeId: idOf(l.employee),
+      leaveTypeId: leaveTypeIds.get(l.type)!,
+      fromDate: l.fromDate,
+      toDate: l.toDate,
+      reason: l.reason,
+      returnDate: l.returnDate,
+      status: l.status,
+      comment: l.comment,
+      decidedBy: l.decidedAt === null ? null : managerUserId,
+      decidedAt: l.decidedAt,
+      createdAt: l.requestedAt,
+      updatedAt: l.decidedAt ?? l.requestedAt,
+    }));
     await insertLeaves(trx, leaveRows);
 
     // Attendance, then its breaks and punches.
-    const attendanceRows = plan.attendances.map(
-      (a): Insertable<AttendanceTable> => ({
-        employeeId: idOf(a.employee),
-        date: a.date,
-        timezone: a.timezone,
-        timeIn: a.timeIn,
-        timeOut: a.timeOut,
-        workedSeconds: a.workedSeconds,
-        breakSeconds: a.breakSeconds,
-        statusIn: a.statusIn,
-        lateSeconds: a.lateSeconds,
-        earlyDepartureSeconds: a.earlyDepartureSeconds,
-        reason: null,
-        source: 'clock',
-        revision: 1,
-        createdBy: null,
-        createdAt: a.createdAt,
-        updatedAt: a.updatedAt,
-      }),
-    );
+    const attendanceRows = plan.attendances.map((a): Insertable<AttendanceTable> => ({
+      employeeId: idOf(a.employee),
+      date: a.date,
+      timezone: a.timezone,
+      timeIn: a.timeIn,
+      timeOut: a.timeOut,
+      workedSeconds: a.workedSeconds,
+      breakSeconds: a.breakSeconds,
+      statusIn: a.statusIn,
+      lateSeconds: a.lateSeconds,
+      earlyDepartureSeconds: a.earlyDepartureSeconds,
+      reason: null,
+      source: 'clock',
+      revision: 1,
+      createdBy: null,
+      createdAt: a.createdAt,
+      updatedAt: a.updatedAt,
+    }));
     const attendanceIds = new Map<string, number>();
     for (const chunk of chunks(attendanceRows)) {
       for (const row of await insertAttendances(trx, chunk)) attendanceIds.set(`${row.employeeId}|${row.date}`, row.id);

@@ -79,12 +79,30 @@ export default function InspectionLinks(props: { lang: Language; links: Inspecti
           <div className="flex flex-wrap items-end gap-4">
             <label className="flex flex-col gap-1 text-sm">
               <span className="font-medium">{t('inspection.days')}</span>
-              <input type="number" min={INSPECTION_LINK_DAYS.min} max={INSPECTION_LINK_DAYS.max} value={days} onChange={(e) => setDays(e.target.value)} className={`${inputClass} w-28`} aria-invalid={!!errors['days']} data-testid="inspection-days" />
+              <input
+                type="number"
+                min={INSPECTION_LINK_DAYS.min}
+                max={INSPECTION_LINK_DAYS.max}
+                value={days}
+                onChange={(e) => setDays(e.target.value)}
+                className={`${inputClass} w-28`}
+                aria-invalid={!!errors['days']}
+                data-testid="inspection-days"
+              />
               {errors['days'] && <span className="text-xs text-red-700 dark:text-red-400">{errors['days']}</span>}
             </label>
             <label className="flex min-w-0 flex-1 flex-col gap-1 text-sm sm:min-w-64">
               <span className="font-medium">{t('inspection.label')}</span>
-              <input type="text" maxLength={INSPECTION_LABEL_MAX} value={label} onChange={(e) => setLabel(e.target.value)} placeholder={t('inspection.labelPlaceholder')} className={inputClass} aria-invalid={!!errors['label']} data-testid="inspection-label" />
+              <input
+                type="text"
+                maxLength={INSPECTION_LABEL_MAX}
+                value={label}
+                onChange={(e) => setLabel(e.target.value)}
+                placeholder={t('inspection.labelPlaceholder')}
+                className={inputClass}
+                aria-invalid={!!errors['label']}
+                data-testid="inspection-label"
+              />
               {errors['label'] && <span className="text-xs text-red-700 dark:text-red-400">{errors['label']}</span>}
             </label>
             <button type="submit" className={primaryButton} disabled={busy} data-testid="inspection-submit">
@@ -108,81 +126,104 @@ export default function InspectionLinks(props: { lang: Language; links: Inspecti
       )}
       <div className="overflow-x-auto rounded-2xl border border-line bg-card">
         {links.length === 0 ? (
-          <p className="p-6 text-sm text-muted" data-testid="inspection-none">{t('inspection.none')}</p>
+          <p className="p-6 text-sm text-muted" data-testid="inspection-none">
+            {t('inspection.none')}
+          </p>
         ) : (
           <>
-          {/* Narrow screens: one card per link, its action in reach (issue 17.5). */}
-          <ul className="divide-y divide-line md:hidden">
-            {links.map((l) => (
-              <li key={l._id} className="flex flex-col gap-2 p-4 text-sm" data-testid="inspection-link-card">
-                <div className="flex items-start justify-between gap-2">
-                  <span className="font-medium">{l.label ?? '—'}</span>
-                  <Badge on={l.state === 'active'}>{stateText[l.state]}</Badge>
-                </div>
-                <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-xs">
-                  <dt className="text-muted">{t('inspection.createdBy')}</dt>
-                  <dd>{l.createdByName ?? '—'} · {when(l.createdAt)}</dd>
-                  <dt className="text-muted">{t('inspection.expires')}</dt>
-                  <dd>{when(l.expiresAt)}</dd>
-                  <dt className="text-muted">{t('inspection.lastUsed')}</dt>
-                  <dd>{when(l.lastUsedAt)}</dd>
-                  <dt className="text-muted">{t('inspection.uses')}</dt>
-                  <dd className="tabular-nums">{l.uses}</dd>
-                </dl>
-                {props.canUpdate && l.state === 'active' && (
-                  <button type="button" className={`${secondaryButton} self-start`} onClick={() => setRevoking(l)}>
-                    <ShieldOff size={16} aria-hidden="true" />
-                    {t('inspection.revoke')}
-                  </button>
-                )}
-              </li>
-            ))}
-          </ul>
-          <table className="hidden w-full text-sm md:table" data-testid="inspection-links">
-            <thead>
-              <tr className="border-b border-line text-start text-xs uppercase text-muted">
-                <th scope="col" className="px-4 py-3 text-start">{t('inspection.label')}</th>
-                <th scope="col" className="px-4 py-3 text-start">{t('inspection.createdBy')}</th>
-                <th scope="col" className="px-4 py-3 text-start">{t('inspection.expires')}</th>
-                <th scope="col" className="px-4 py-3 text-start">{t('inspection.lastUsed')}</th>
-                <th scope="col" className="px-4 py-3 text-end">{t('inspection.uses')}</th>
-                <th scope="col" className="px-4 py-3 text-start">{t('inspection.stateLabel')}</th>
-                {props.canUpdate && <th scope="col" className="px-4 py-3"><span className="sr-only">{t('table.actions')}</span></th>}
-              </tr>
-            </thead>
-            <tbody>
+            {/* Narrow screens: one card per link, its action in reach (issue 17.5). */}
+            <ul className="divide-y divide-line md:hidden">
               {links.map((l) => (
-                <tr key={l._id} className="border-b border-line last:border-0" data-testid="inspection-link-row">
-                  <td className="px-4 py-3 font-medium">{l.label ?? '—'}</td>
-                  <td className="px-4 py-3">{l.createdByName ?? '—'}<div className="text-xs text-muted">{when(l.createdAt)}</div></td>
-                  <td className="whitespace-nowrap px-4 py-3">{when(l.expiresAt)}</td>
-                  <td className="whitespace-nowrap px-4 py-3">{when(l.lastUsedAt)}</td>
-                  <td className="px-4 py-3 text-end tabular-nums" data-testid="inspection-uses">{l.uses}</td>
-                  <td className="px-4 py-3"><Badge on={l.state === 'active'}>{stateText[l.state]}</Badge></td>
+                <li key={l._id} className="flex flex-col gap-2 p-4 text-sm" data-testid="inspection-link-card">
+                  <div className="flex items-start justify-between gap-2">
+                    <span className="font-medium">{l.label ?? '—'}</span>
+                    <Badge on={l.state === 'active'}>{stateText[l.state]}</Badge>
+                  </div>
+                  <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-xs">
+                    <dt className="text-muted">{t('inspection.createdBy')}</dt>
+                    <dd>
+                      {l.createdByName ?? '—'} · {when(l.createdAt)}
+                    </dd>
+                    <dt className="text-muted">{t('inspection.expires')}</dt>
+                    <dd>{when(l.expiresAt)}</dd>
+                    <dt className="text-muted">{t('inspection.lastUsed')}</dt>
+                    <dd>{when(l.lastUsedAt)}</dd>
+                    <dt className="text-muted">{t('inspection.uses')}</dt>
+                    <dd className="tabular-nums">{l.uses}</dd>
+                  </dl>
+                  {props.canUpdate && l.state === 'active' && (
+                    <button type="button" className={`${secondaryButton} self-start`} onClick={() => setRevoking(l)}>
+                      <ShieldOff size={16} aria-hidden="true" />
+                      {t('inspection.revoke')}
+                    </button>
+                  )}
+                </li>
+              ))}
+            </ul>
+            <table className="hidden w-full text-sm md:table" data-testid="inspection-links">
+              <thead>
+                <tr className="border-b border-line text-start text-xs uppercase text-muted">
+                  <th scope="col" className="px-4 py-3 text-start">
+                    {t('inspection.label')}
+                  </th>
+                  <th scope="col" className="px-4 py-3 text-start">
+                    {t('inspection.createdBy')}
+                  </th>
+                  <th scope="col" className="px-4 py-3 text-start">
+                    {t('inspection.expires')}
+                  </th>
+                  <th scope="col" className="px-4 py-3 text-start">
+                    {t('inspection.lastUsed')}
+                  </th>
+                  <th scope="col" className="px-4 py-3 text-end">
+                    {t('inspection.uses')}
+                  </th>
+                  <th scope="col" className="px-4 py-3 text-start">
+                    {t('inspection.stateLabel')}
+                  </th>
                   {props.canUpdate && (
-                    <td className="px-4 py-3 text-end">
-                      {l.state === 'active' && (
-                        <button type="button" className={secondaryButton} onClick={() => setRevoking(l)} data-testid="inspection-revoke">
-                          <ShieldOff size={16} aria-hidden="true" />
-                          {t('inspection.revoke')}
-                        </button>
-                      )}
-                    </td>
+                    <th scope="col" className="px-4 py-3">
+                      <span className="sr-only">{t('table.actions')}</span>
+                    </th>
                   )}
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {links.map((l) => (
+                  <tr key={l._id} className="border-b border-line last:border-0" data-testid="inspection-link-row">
+                    <td className="px-4 py-3 font-medium">{l.label ?? '—'}</td>
+                    <td className="px-4 py-3">
+                      {l.createdByName ?? '—'}
+                      <div className="text-xs text-muted">{when(l.createdAt)}</div>
+                    </td>
+                    <td className="whitespace-nowrap px-4 py-3">{when(l.expiresAt)}</td>
+                    <td className="whitespace-nowrap px-4 py-3">{when(l.lastUsedAt)}</td>
+                    <td className="px-4 py-3 text-end tabular-nums" data-testid="inspection-uses">
+                      {l.uses}
+                    </td>
+                    <td className="px-4 py-3">
+                      <Badge on={l.state === 'active'}>{stateText[l.state]}</Badge>
+                    </td>
+                    {props.canUpdate && (
+                      <td className="px-4 py-3 text-end">
+                        {l.state === 'active' && (
+                          <button type="button" className={secondaryButton} onClick={() => setRevoking(l)} data-testid="inspection-revoke">
+                            <ShieldOff size={16} aria-hidden="true" />
+                            {t('inspection.revoke')}
+                          </button>
+                        )}
+                      </td>
+                    )}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
           </>
         )}
       </div>
       <ConfirmActionDialog
         lang={lang}
-        action={
-          revoking
-            ? { method: 'POST', path: `/inspection-links/${revoking._id}/revoke`, title: t('inspection.revoke'), question: t('inspection.revokeConfirm'), confirmLabel: t('inspection.revoke') }
-            : null
-        }
+        action={revoking ? { method: 'POST', path: `/inspection-links/${revoking._id}/revoke`, title: t('inspection.revoke'), question: t('inspection.revokeConfirm'), confirmLabel: t('inspection.revoke') } : null}
         onClose={() => setRevoking(null)}
         onDone={() => void reload()}
       />

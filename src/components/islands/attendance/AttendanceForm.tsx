@@ -101,18 +101,11 @@ export default function AttendanceForm({ lang, employees, attendance, today }: P
     </div>
   );
   const time = (name: TimeField, hint?: string) =>
-    field(
-      name,
-      t(`attendance.columns.${name}`),
-      <input id={`att-${name}`} type="time" className={inputClass} aria-invalid={!!err(name)} aria-describedby={describedBy(name, hint)} {...form.register(name)} />,
-      hint,
-    );
+    field(name, t(`attendance.columns.${name}`), <input id={`att-${name}`} type="time" className={inputClass} aria-invalid={!!err(name)} aria-describedby={describedBy(name, hint)} {...form.register(name)} />, hint);
 
   // "Next day" hints for times that fall after midnight of a night shift.
   const nextDay = (value: unknown) =>
-    typeof timeIn === 'string' && /^\d\d:\d\d$/.test(timeIn) && typeof value === 'string' && /^\d\d:\d\d$/.test(value) && value < timeIn && minutesAfterTimeIn(timeIn, value) > 0
-      ? t('attendance.nextDay')
-      : undefined;
+    typeof timeIn === 'string' && /^\d\d:\d\d$/.test(timeIn) && typeof value === 'string' && /^\d\d:\d\d$/.test(value) && value < timeIn && minutesAfterTimeIn(timeIn, value) > 0 ? t('attendance.nextDay') : undefined;
 
   return (
     <>
@@ -217,7 +210,15 @@ export default function AttendanceForm({ lang, employees, attendance, today }: P
                 {field(
                   'overtimeCapReason',
                   t('balance.override.reason'),
-                  <input id="att-overtimeCapReason" type="text" maxLength={500} className={inputClass} aria-invalid={!!err('overtimeCapReason')} aria-describedby={describedBy('overtimeCapReason')} {...form.register('overtimeCapReason')} />,
+                  <input
+                    id="att-overtimeCapReason"
+                    type="text"
+                    maxLength={500}
+                    className={inputClass}
+                    aria-invalid={!!err('overtimeCapReason')}
+                    aria-describedby={describedBy('overtimeCapReason')}
+                    {...form.register('overtimeCapReason')}
+                  />,
                 )}
               </div>
             )}

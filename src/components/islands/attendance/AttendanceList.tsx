@@ -19,10 +19,30 @@ import { warningBadgeText, warningText } from '#domain/worktime/work-time-warnin
 /** An attendance as the list shows it (`GET /api/attendances`). */
 export type AttendanceRow = Pick<
   AttendanceDto,
-  | '_id' | 'employee' | 'employeeName' | 'departmentName' | 'date' | 'timezone' | 'timeIn' | 'timeOut' | 'breakIn' | 'breakOut'
-  | 'workedSeconds' | 'statusInOut' | 'missingCheckOut' | 'closedAutomatically' | 'statusIn' | 'lateSeconds' | 'earlyDepartureSeconds' | 'reason' | 'source' | 'workFlag'
-  | 'voidedAt' | 'voidReason'
-> & AttendanceWorkTime;
+  | '_id'
+  | 'employee'
+  | 'employeeName'
+  | 'departmentName'
+  | 'date'
+  | 'timezone'
+  | 'timeIn'
+  | 'timeOut'
+  | 'breakIn'
+  | 'breakOut'
+  | 'workedSeconds'
+  | 'statusInOut'
+  | 'missingCheckOut'
+  | 'closedAutomatically'
+  | 'statusIn'
+  | 'lateSeconds'
+  | 'earlyDepartureSeconds'
+  | 'reason'
+  | 'source'
+  | 'workFlag'
+  | 'voidedAt'
+  | 'voidReason'
+> &
+  AttendanceWorkTime;
 
 interface Props {
   lang: Language;
@@ -127,7 +147,11 @@ export default function AttendanceList({ lang, timeFormat, can, employees, depar
               {struck(a, <span className="whitespace-nowrap tabular-nums">{minutes(a.workedSeconds)}</span>)}
               {/* What the break rules count, when it differs (decision 050). */}
               {a.countedSeconds !== null && a.countedSeconds !== a.workedSeconds && !a.voidedAt && (
-                <span className="whitespace-nowrap text-xs text-muted tabular-nums" data-testid="counted-time" title={a.deductedSeconds > 0 ? t('workTime.list.deductedTitle', { duration: minutes(a.deductedSeconds) }) : t('workTime.list.paidBreaksTitle')}>
+                <span
+                  className="whitespace-nowrap text-xs text-muted tabular-nums"
+                  data-testid="counted-time"
+                  title={a.deductedSeconds > 0 ? t('workTime.list.deductedTitle', { duration: minutes(a.deductedSeconds) }) : t('workTime.list.paidBreaksTitle')}
+                >
                   {t(a.deductedSeconds > 0 ? 'workTime.list.countedDeducted' : 'workTime.list.counted', { counted: minutes(a.countedSeconds), deducted: minutes(a.deductedSeconds) })}
                 </span>
               )}
@@ -145,7 +169,9 @@ export default function AttendanceList({ lang, timeFormat, can, employees, depar
           ) : a.missingCheckOut ? (
             <span className={`${badge} ${WARN}`}>{t('attendance.missingCheckOut')}</span>
           ) : a.closedAutomatically ? (
-            <span className={`${badge} ${WARN}`} data-testid="closed-automatically" title={t('attendance.closedAutomaticallyTitle')}>{t('attendance.closedAutomatically')}</span>
+            <span className={`${badge} ${WARN}`} data-testid="closed-automatically" title={t('attendance.closedAutomaticallyTitle')}>
+              {t('attendance.closedAutomatically')}
+            </span>
           ) : (
             <span className={`${badge} ${a.statusInOut === 'in' ? INFO : MUTED}`}>{t(a.statusInOut === 'in' ? 'attendance.in' : 'attendance.out')}</span>
           ),
@@ -167,8 +193,7 @@ export default function AttendanceList({ lang, timeFormat, can, employees, depar
       {
         id: 'earlyDeparture',
         header: t('attendance.columns.earlyDeparture'),
-        cell: (a) =>
-          a.earlyDepartureSeconds > 0 && !a.voidedAt ? <span className={`${badge} ${WARN}`}>{minutes(a.earlyDepartureSeconds)}</span> : <span className="text-muted">—</span>,
+        cell: (a) => (a.earlyDepartureSeconds > 0 && !a.voidedAt ? <span className={`${badge} ${WARN}`}>{minutes(a.earlyDepartureSeconds)}</span> : <span className="text-muted">—</span>),
       },
       {
         id: 'reason',
@@ -222,9 +247,39 @@ export default function AttendanceList({ lang, timeFormat, can, employees, depar
         </label>
         {select(t('attendance.columns.employee'), employee, setEmployee, [['', t('attendance.allEmployees')], ...employees.map((e): [string, string] => [String(e._id), e.name])], 'filter-employee')}
         {select(t('fields.department'), department, setDepartment, [['', t('employees.allDepartments')], ...departments.map((d): [string, string] => [String(d._id), d.name])], 'filter-department')}
-        {select(t('attendance.columns.statusInOut'), status, setStatus, [['', t('attendance.anyStatus')], ['open', t('attendance.openDays')], ['closed', t('attendance.closedDays')]], 'filter-status')}
-        {select(t('attendance.columns.statusIn'), late, setLate, [['', t('attendance.anyArrival')], ['yes', t('attendance.lateOnly')], ['no', t('attendance.onTime')]], 'filter-late')}
-        {select(t('attendance.columns.earlyDeparture'), early, setEarly, [['', t('attendance.anyDeparture')], ['yes', t('attendance.earlyOnly')], ['no', t('attendance.noEarly')]], 'filter-early')}
+        {select(
+          t('attendance.columns.statusInOut'),
+          status,
+          setStatus,
+          [
+            ['', t('attendance.anyStatus')],
+            ['open', t('attendance.openDays')],
+            ['closed', t('attendance.closedDays')],
+          ],
+          'filter-status',
+        )}
+        {select(
+          t('attendance.columns.statusIn'),
+          late,
+          setLate,
+          [
+            ['', t('attendance.anyArrival')],
+            ['yes', t('attendance.lateOnly')],
+            ['no', t('attendance.onTime')],
+          ],
+          'filter-late',
+        )}
+        {select(
+          t('attendance.columns.earlyDeparture'),
+          early,
+          setEarly,
+          [
+            ['', t('attendance.anyDeparture')],
+            ['yes', t('attendance.earlyOnly')],
+            ['no', t('attendance.noEarly')],
+          ],
+          'filter-early',
+        )}
         {filtered && (
           <button
             type="button"

@@ -63,10 +63,7 @@ export default function ClockConflicts({ lang, timeZone, timeFormat, closed, con
   async function close(c: ClockConflictDto, how: 'resolve' | 'dismiss') {
     const draft = draftOf(c);
     setError(undefined);
-    const attendance =
-      how === 'resolve' && draft.record && c.employee
-        ? { employee: c.employee._id, date: draft.date, timeIn: draft.timeIn, ...(draft.timeOut ? { timeOut: draft.timeOut } : {}) }
-        : undefined;
+    const attendance = how === 'resolve' && draft.record && c.employee ? { employee: c.employee._id, date: draft.date, timeIn: draft.timeIn, ...(draft.timeOut ? { timeOut: draft.timeOut } : {}) } : undefined;
     await run(() => api<{ message: string }>(`/clock-conflicts/${c._id}/${how}`, { method: 'POST', body: { note: draft.note, ...(attendance ? { attendance } : {}) }, lang }), {
       key: c._id,
       success: 'flash',
@@ -79,7 +76,9 @@ export default function ClockConflicts({ lang, timeZone, timeFormat, closed, con
     return (
       <>
         <AppToaster />
-        <div className="rounded-2xl border border-line bg-card"><EmptyState icon={ClipboardCheck} title={t(closed ? 'clockConflicts.noneClosed' : 'clockConflicts.none')} /></div>
+        <div className="rounded-2xl border border-line bg-card">
+          <EmptyState icon={ClipboardCheck} title={t(closed ? 'clockConflicts.noneClosed' : 'clockConflicts.none')} />
+        </div>
       </>
     );
   }
@@ -95,8 +94,12 @@ export default function ClockConflicts({ lang, timeZone, timeFormat, closed, con
               <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
                 <h2 className="text-base font-semibold">{c.employee?.name ?? (c.reason === 'sequenceGap' ? t(CONFLICT_REASON_KEYS.sequenceGap) : t('clockConflicts.unknownEmployee'))}</h2>
                 {c.action && <span className="text-sm">{t(actionLabel(c.action))}</span>}
-                <span className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold ${STATUS_CLASS[c.status]}`} data-testid="conflict-status">{t(CONFLICT_STATUS_KEYS[c.status])}</span>
-                <span className="ms-auto text-sm text-muted">{t('clockConflicts.terminal')}: {c.terminal.name} · {c.seqTo === null ? t('clockConflicts.sequence', { seq: c.seq }) : t('clockConflicts.sequenceRange', { from: c.seq, to: c.seqTo })}</span>
+                <span className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold ${STATUS_CLASS[c.status]}`} data-testid="conflict-status">
+                  {t(CONFLICT_STATUS_KEYS[c.status])}
+                </span>
+                <span className="ms-auto text-sm text-muted">
+                  {t('clockConflicts.terminal')}: {c.terminal.name} · {c.seqTo === null ? t('clockConflicts.sequence', { seq: c.seq }) : t('clockConflicts.sequenceRange', { from: c.seq, to: c.seqTo })}
+                </span>
               </div>
               <dl className="mt-3 grid gap-2 text-sm sm:grid-cols-2">
                 {c.at && (
@@ -114,25 +117,53 @@ export default function ClockConflicts({ lang, timeZone, timeFormat, closed, con
                 </div>
                 <div className="sm:col-span-2">
                   <dt className="text-xs text-muted">{t('clockConflicts.why')}</dt>
-                  <dd data-testid="conflict-reason">{t(CONFLICT_REASON_KEYS[c.reason])}{c.refusal && <> · “{c.refusal}”</>}</dd>
+                  <dd data-testid="conflict-reason">
+                    {t(CONFLICT_REASON_KEYS[c.reason])}
+                    {c.refusal && <> · “{c.refusal}”</>}
+                  </dd>
                 </div>
                 {c.resolution && (
                   <div className="sm:col-span-2">
                     <dd>
                       {t('clockConflicts.closedBy', { status: t(CONFLICT_STATUS_KEYS[c.status]), name: c.resolution.by ?? '—', when: c.resolution.at ? when(c.resolution.at) : '' })}
                       {c.resolution.note && <> · “{c.resolution.note}”</>}
-                      {c.resolution.attendance !== null && <> · <a className="text-accent hover:underline" href={`/attendance-edit/${c.resolution.attendance}`}>{t('clockConflicts.openAttendance')}</a></>}
+                      {c.resolution.attendance !== null && (
+                        <>
+                          {' '}
+                          ·{' '}
+                          <a className="text-accent hover:underline" href={`/attendance-edit/${c.resolution.attendance}`}>
+                            {t('clockConflicts.openAttendance')}
+                          </a>
+                        </>
+                      )}
                     </dd>
                   </div>
                 )}
               </dl>
               {c.status === 'open' && (
                 <form className="mt-4 flex flex-col gap-2" noValidate onSubmit={(e) => e.preventDefault()}>
-                  {mine && <p role="alert" className={alertClass}>{mine.message}</p>}
-                  <label htmlFor={`note-${c._id}`} className="text-sm font-medium">{t('clockConflicts.note')}</label>
-                  <textarea id={`note-${c._id}`} rows={2} maxLength={1000} className={`${inputClass} py-2`} value={draft.note} onChange={(e) => edit(c, { note: e.target.value })}
-                    aria-invalid={!!mine?.fields['note']} aria-describedby={`note-${c._id}-hint`} data-testid="conflict-note" />
-                  <span id={`note-${c._id}-hint`} className={`text-xs ${mine?.fields['note'] ? 'text-red-700 dark:text-red-400' : 'text-muted'}`}>{mine?.fields['note'] ?? t('clockConflicts.noteHint')}</span>
+                  {mine && (
+                    <p role="alert" className={alertClass}>
+                      {mine.message}
+                    </p>
+                  )}
+                  <label htmlFor={`note-${c._id}`} className="text-sm font-medium">
+                    {t('clockConflicts.note')}
+                  </label>
+                  <textarea
+                    id={`note-${c._id}`}
+                    rows={2}
+                    maxLength={1000}
+                    className={`${inputClass} py-2`}
+                    value={draft.note}
+                    onChange={(e) => edit(c, { note: e.target.value })}
+                    aria-invalid={!!mine?.fields['note']}
+                    aria-describedby={`note-${c._id}-hint`}
+                    data-testid="conflict-note"
+                  />
+                  <span id={`note-${c._id}-hint`} className={`text-xs ${mine?.fields['note'] ? 'text-red-700 dark:text-red-400' : 'text-muted'}`}>
+                    {mine?.fields['note'] ?? t('clockConflicts.noteHint')}
+                  </span>
                   {c.employee && c.at && (
                     <fieldset className="mt-1 flex flex-col gap-2">
                       <label className="inline-flex items-center gap-2 text-sm font-medium">
@@ -146,8 +177,14 @@ export default function ClockConflicts({ lang, timeZone, timeFormat, closed, con
                             {(['date', 'timeIn', 'timeOut'] as const).map((field) => (
                               <label key={field} className="flex flex-col gap-1 text-sm">
                                 <span>{t(field === 'date' ? 'clockConflicts.date' : field === 'timeIn' ? 'clockConflicts.timeIn' : 'clockConflicts.timeOut')}</span>
-                                <input type={field === 'date' ? 'date' : 'time'} className={inputClass} value={draft[field]} onChange={(e) => edit(c, { [field]: e.target.value })}
-                                  aria-invalid={!!mine?.fields[field]} data-testid={`conflict-${field}`} />
+                                <input
+                                  type={field === 'date' ? 'date' : 'time'}
+                                  className={inputClass}
+                                  value={draft[field]}
+                                  onChange={(e) => edit(c, { [field]: e.target.value })}
+                                  aria-invalid={!!mine?.fields[field]}
+                                  data-testid={`conflict-${field}`}
+                                />
                                 {mine?.fields[field] && <span className="text-xs text-red-700 dark:text-red-400">{mine.fields[field]}</span>}
                               </label>
                             ))}
@@ -157,8 +194,14 @@ export default function ClockConflicts({ lang, timeZone, timeFormat, closed, con
                     </fieldset>
                   )}
                   <div className="flex flex-wrap justify-end gap-2">
-                    <button type="button" className={dangerButton} disabled={busy !== null} onClick={() => void close(c, 'dismiss')} data-testid="conflict-dismiss"><X size={16} aria-hidden="true" />{busy === c._id ? t('common.loading') : t('clockConflicts.dismiss')}</button>
-                    <button type="button" className={primaryButton} disabled={busy !== null} onClick={() => void close(c, 'resolve')} data-testid="conflict-resolve"><Check size={16} aria-hidden="true" />{busy === c._id ? t('common.loading') : t('clockConflicts.resolve')}</button>
+                    <button type="button" className={dangerButton} disabled={busy !== null} onClick={() => void close(c, 'dismiss')} data-testid="conflict-dismiss">
+                      <X size={16} aria-hidden="true" />
+                      {busy === c._id ? t('common.loading') : t('clockConflicts.dismiss')}
+                    </button>
+                    <button type="button" className={primaryButton} disabled={busy !== null} onClick={() => void close(c, 'resolve')} data-testid="conflict-resolve">
+                      <Check size={16} aria-hidden="true" />
+                      {busy === c._id ? t('common.loading') : t('clockConflicts.resolve')}
+                    </button>
                   </div>
                 </form>
               )}

@@ -155,10 +155,7 @@ export default function ClockKiosk(props: Props) {
   );
 
   const faceStatusNow = faceStatusKind(props.faceRecognition, face.engine, face.camera);
-  const choose = useCallback(
-    (action: ClockAction) => act({ type: 'choose', action, face: faceAvailability(props.faceRecognition, face.engine, face.camera) }),
-    [act, face.camera, face.engine, props.faceRecognition],
-  );
+  const choose = useCallback((action: ClockAction) => act({ type: 'choose', action, face: faceAvailability(props.faceRecognition, face.engine, face.camera) }), [act, face.camera, face.engine, props.faceRecognition]);
   const submitPin = useCallback(() => act({ type: 'submit-pin' }), [act]);
   const badge = useCallback(
     (card: string) => {
@@ -258,18 +255,7 @@ export default function ClockKiosk(props: Props) {
 
   return (
     <div className="mx-auto flex w-full max-w-5xl flex-col gap-6" data-testid="clock-kiosk" data-stage={stage.kind} data-face={faceStatusNow}>
-      {props.rfidClock && (
-        <input
-          ref={cardInputRef}
-          className="pointer-events-none absolute h-px w-px opacity-0"
-          inputMode="none"
-          autoComplete="off"
-          readOnly
-          tabIndex={-1}
-          aria-hidden="true"
-          data-testid="card-input"
-        />
-      )}
+      {props.rfidClock && <input ref={cardInputRef} className="pointer-events-none absolute h-px w-px opacity-0" inputMode="none" autoComplete="off" readOnly tabIndex={-1} aria-hidden="true" data-testid="card-input" />}
       <KioskHeader now={now} lang={lang} timeZone={timeZone} timeFormat={timeFormat} />
       <OfflinePending t={t} count={offline.pending} />
 

@@ -11,7 +11,13 @@ export function KioskStatusLine({ t, lang, faceStatus, faceStatusKind, progress,
     <div className="flex flex-wrap items-center justify-center gap-x-6 gap-y-2 text-sm text-muted">
       {faceStatus && (
         <span className="inline-flex items-center gap-2" data-testid="face-status" data-kind={faceStatusKind}>
-          {faceStatusKind === 'loading' ? <Loader2 size={16} className="animate-spin" aria-hidden="true" /> : faceStatusKind === 'ready' ? <ScanFace size={16} aria-hidden="true" /> : <CameraOff size={16} aria-hidden="true" />}
+          {faceStatusKind === 'loading' ? (
+            <Loader2 size={16} className="animate-spin" aria-hidden="true" />
+          ) : faceStatusKind === 'ready' ? (
+            <ScanFace size={16} aria-hidden="true" />
+          ) : (
+            <CameraOff size={16} aria-hidden="true" />
+          )}
           {faceStatus}
           {faceStatusKind === 'loading' && (
             <>

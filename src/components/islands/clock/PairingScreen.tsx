@@ -53,7 +53,11 @@ export default function PairingScreen(props: { lang: Language; reason: 'revoked'
           {t('terminals.pair.revoked')}
         </p>
       )}
-      {props.reason === 'required' && <p className="text-center font-medium" data-testid="pairing-required">{t('terminals.pair.required')}</p>}
+      {props.reason === 'required' && (
+        <p className="text-center font-medium" data-testid="pairing-required">
+          {t('terminals.pair.required')}
+        </p>
+      )}
       <p className="text-center text-sm text-muted">{t('terminals.pair.intro')}</p>
       <form onSubmit={pair} className="flex flex-col gap-3" noValidate>
         <label htmlFor="pairing-code" className="text-sm font-medium">

@@ -21,13 +21,7 @@ export function PinPad({ pin, busy, labels, onDigit, onDelete, onSubmit }: Props
         <p className="text-2xl font-semibold">{labels.enterPin}</p>
         <p className="text-sm text-muted">{labels.hint}</p>
       </div>
-      <div
-        className="flex h-12 items-center justify-center gap-2 rounded-2xl border border-field bg-card px-4"
-        role="status"
-        aria-label={labels.entered}
-        data-testid="pin-dots"
-        data-count={pin.length}
-      >
+      <div className="flex h-12 items-center justify-center gap-2 rounded-2xl border border-field bg-card px-4" role="status" aria-label={labels.entered} data-testid="pin-dots" data-count={pin.length}>
         {Array.from({ length: Math.max(PIN_MIN, pin.length) }, (_, i) => (
           <span key={i} className={`h-4 w-4 rounded-full ${i < pin.length ? 'bg-ink' : 'border-2 border-field'}`} aria-hidden="true" />
         ))}

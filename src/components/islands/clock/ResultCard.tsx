@@ -8,14 +8,7 @@ import { showText, type Translate } from '../ui/machine-text.ts';
 import { WaitCountdown } from './WaitCountdown.tsx';
 
 /** The punch's answer: who, what and when, or why not (with the wait after a 429). A tap dismisses it. */
-export function ResultCard(props: {
-  t: Translate;
-  result: Extract<Stage, { kind: 'result' }>;
-  lang: Language;
-  timeZone: string;
-  timeFormat: '1' | '2';
-  onDismiss: () => void;
-}) {
+export function ResultCard(props: { t: Translate; result: Extract<Stage, { kind: 'result' }>; lang: Language; timeZone: string; timeFormat: '1' | '2'; onDismiss: () => void }) {
   const { t, result } = props;
   return (
     <button
@@ -51,12 +44,19 @@ export function ResultCard(props: {
         </>
       )}
       <span className="text-xl text-muted" data-testid="result-action">
-        {result.time
-          ? t('kiosk.actionAt', { action: t(actionLabel(result.action)), time: formatTime(result.time, props.lang, props.timeZone, props.timeFormat) })
-          : t(actionLabel(result.action))}
+        {result.time ? t('kiosk.actionAt', { action: t(actionLabel(result.action)), time: formatTime(result.time, props.lang, props.timeZone, props.timeFormat) }) : t(actionLabel(result.action))}
       </span>
-      <span className={`text-center text-2xl font-semibold text-balance ${result.queued ? 'text-amber-800 dark:text-amber-300' : result.ok ? 'text-emerald-700 dark:text-emerald-400' : 'text-red-700 dark:text-red-400'}`} data-testid="result-message">
-        {result.queued ? <CloudOff size={28} className="me-2 inline-block align-[-0.25em]" aria-hidden="true" /> : result.ok ? <CheckCircle2 size={28} className="me-2 inline-block align-[-0.25em]" aria-hidden="true" /> : <XCircle size={28} className="me-2 inline-block align-[-0.25em]" aria-hidden="true" />}
+      <span
+        className={`text-center text-2xl font-semibold text-balance ${result.queued ? 'text-amber-800 dark:text-amber-300' : result.ok ? 'text-emerald-700 dark:text-emerald-400' : 'text-red-700 dark:text-red-400'}`}
+        data-testid="result-message"
+      >
+        {result.queued ? (
+          <CloudOff size={28} className="me-2 inline-block align-[-0.25em]" aria-hidden="true" />
+        ) : result.ok ? (
+          <CheckCircle2 size={28} className="me-2 inline-block align-[-0.25em]" aria-hidden="true" />
+        ) : (
+          <XCircle size={28} className="me-2 inline-block align-[-0.25em]" aria-hidden="true" />
+        )}
         {result.until ? <WaitCountdown t={t} until={result.until} /> : showText(t, result.message) || t(CLOCK_MESSAGES.recordedSuccessfully)}
       </span>
       <span className="text-sm text-muted">{t('kiosk.tapToContinue')}</span>

@@ -37,7 +37,10 @@ export function actionLabel(action: ClockAction): string {
 /** The median of the gaps between key times, or Infinity with fewer than two keys. */
 export function medianGap(times: readonly number[]): number {
   if (times.length < 2) return Number.POSITIVE_INFINITY;
-  const gaps = times.slice(1).map((t, i) => t - times[i]!).sort((a, b) => a - b);
+  const gaps = times
+    .slice(1)
+    .map((t, i) => t - times[i]!)
+    .sort((a, b) => a - b);
   const mid = gaps.length >> 1;
   return gaps.length % 2 ? gaps[mid]! : (gaps[mid - 1]! + gaps[mid]!) / 2;
 }

@@ -29,8 +29,7 @@ export function useOfflineQueue(terminalId: number | null, lang: Language) {
     if (!queue || flushing.current) return;
     flushing.current = true;
     try {
-      const send = (punches: readonly unknown[], sentAt: string) =>
-        api<BatchAnswer>('/clock/offline', { method: 'POST', body: { sentAt, punches }, lang, redirectOnExpiry: false });
+      const send = (punches: readonly unknown[], sentAt: string) => api<BatchAnswer>('/clock/offline', { method: 'POST', body: { sentAt, punches }, lang, redirectOnExpiry: false });
       const { left } = await flushOfflineQueue(queue, send);
       setPending(left);
     } catch {

@@ -48,7 +48,9 @@ export default function CorrectionDecisions({ lang, timeFormat, requests }: Prop
     return (
       <>
         <AppToaster />
-        <div className="rounded-2xl border border-line bg-card"><EmptyState icon={ClipboardCheck} title={t('corrections.noPending')} /></div>
+        <div className="rounded-2xl border border-line bg-card">
+          <EmptyState icon={ClipboardCheck} title={t('corrections.noPending')} />
+        </div>
       </>
     );
   }
@@ -63,40 +65,83 @@ export default function CorrectionDecisions({ lang, timeFormat, requests }: Prop
               <span className="text-sm">{formatLocalDate(r.date, lang, 'long')}</span>
               <span className="text-sm text-muted">{t(CORRECTION_KIND_KEYS[r.kind])}</span>
               <StatusPill status={r.status} label={t(REQUEST_STATUS_KEYS[r.status])} />
-              {r.attendance !== null && <a className="ms-auto text-sm text-accent hover:underline" href={`/attendance-edit/${r.attendance}`}>#{r._id}</a>}
+              {r.attendance !== null && (
+                <a className="ms-auto text-sm text-accent hover:underline" href={`/attendance-edit/${r.attendance}`}>
+                  #{r._id}
+                </a>
+              )}
             </div>
             <dl className="mt-3 grid gap-2 text-sm sm:grid-cols-2">
               <div>
                 <dt className="text-xs text-muted">{t('corrections.current')}</dt>
                 <dd dir="ltr" className="tabular-nums" data-testid="current-times">
-                  {r.current ? `${time(r.current.timeIn, r.timezone)}–${time(r.current.timeOut, r.timezone)}${r.current.breakIn ? ` (${time(r.current.breakIn, r.timezone)}–${time(r.current.breakOut, r.timezone)})` : ''}` : t('corrections.noDay')}
+                  {r.current
+                    ? `${time(r.current.timeIn, r.timezone)}–${time(r.current.timeOut, r.timezone)}${r.current.breakIn ? ` (${time(r.current.breakIn, r.timezone)}–${time(r.current.breakOut, r.timezone)})` : ''}`
+                    : t('corrections.noDay')}
                 </dd>
               </div>
               <div>
                 <dt className="text-xs text-muted">{t('corrections.proposed')}</dt>
-                <dd dir="ltr" className="font-medium tabular-nums" data-testid="proposed-times">{proposedTimes(r)}</dd>
+                <dd dir="ltr" className="font-medium tabular-nums" data-testid="proposed-times">
+                  {proposedTimes(r)}
+                </dd>
               </div>
               <div className="sm:col-span-2">
                 <dt className="text-xs text-muted">{t('corrections.reason')}</dt>
-                <dd>“{r.reason}” <span className="text-muted">· {formatDate(r.createdAt, lang, r.timezone)} {formatTime(r.createdAt, lang, r.timezone, timeFormat)}</span></dd>
+                <dd>
+                  “{r.reason}”{' '}
+                  <span className="text-muted">
+                    · {formatDate(r.createdAt, lang, r.timezone)} {formatTime(r.createdAt, lang, r.timezone, timeFormat)}
+                  </span>
+                </dd>
               </div>
               {r.status !== 'pending' && r.decidedAt && (
                 <div className="sm:col-span-2">
                   <dt className="text-xs text-muted">{t('corrections.decision')}</dt>
-                  <dd>{t('corrections.decidedBy', { status: t(REQUEST_STATUS_KEYS[r.status]), name: r.deciderName ?? r.employeeName, when: `${formatDate(r.decidedAt, lang, r.timezone)} ${formatTime(r.decidedAt, lang, r.timezone, timeFormat)}` })}{r.comment && <> · “{r.comment}”</>}</dd>
+                  <dd>
+                    {t('corrections.decidedBy', {
+                      status: t(REQUEST_STATUS_KEYS[r.status]),
+                      name: r.deciderName ?? r.employeeName,
+                      when: `${formatDate(r.decidedAt, lang, r.timezone)} ${formatTime(r.decidedAt, lang, r.timezone, timeFormat)}`,
+                    })}
+                    {r.comment && <> · “{r.comment}”</>}
+                  </dd>
                 </div>
               )}
             </dl>
             {r.status === 'pending' && (
               <form className="mt-4 flex flex-col gap-2" noValidate onSubmit={(e) => e.preventDefault()}>
-                {error?.id === r._id && <p role="alert" className={alertClass}>{error.message}</p>}
-                <label htmlFor={`comment-${r._id}`} className="text-sm font-medium">{t('corrections.comment')}</label>
-                <textarea id={`comment-${r._id}`} rows={2} maxLength={1000} className={`${inputClass} py-2`} value={comments[r._id] ?? ''}
-                  onChange={(e) => setComments({ ...comments, [r._id]: e.target.value })} aria-invalid={!!(error?.id === r._id && error.comment)} aria-describedby={`comment-${r._id}-hint`} data-testid="decision-comment" />
-                <span id={`comment-${r._id}-hint`} className={`text-xs ${error?.id === r._id && error.comment ? 'text-red-700 dark:text-red-400' : 'text-muted'}`}>{(error?.id === r._id && error.comment) || t('corrections.commentHint')}</span>
+                {error?.id === r._id && (
+                  <p role="alert" className={alertClass}>
+                    {error.message}
+                  </p>
+                )}
+                <label htmlFor={`comment-${r._id}`} className="text-sm font-medium">
+                  {t('corrections.comment')}
+                </label>
+                <textarea
+                  id={`comment-${r._id}`}
+                  rows={2}
+                  maxLength={1000}
+                  className={`${inputClass} py-2`}
+                  value={comments[r._id] ?? ''}
+                  onChange={(e) => setComments({ ...comments, [r._id]: e.target.value })}
+                  aria-invalid={!!(error?.id === r._id && error.comment)}
+                  aria-describedby={`comment-${r._id}-hint`}
+                  data-testid="decision-comment"
+                />
+                <span id={`comment-${r._id}-hint`} className={`text-xs ${error?.id === r._id && error.comment ? 'text-red-700 dark:text-red-400' : 'text-muted'}`}>
+                  {(error?.id === r._id && error.comment) || t('corrections.commentHint')}
+                </span>
                 <div className="flex flex-wrap justify-end gap-2">
-                  <button type="button" className={dangerButton} disabled={busy !== null} onClick={() => void decide(r, 'decline')} data-testid="decline-request"><X size={16} aria-hidden="true" />{busy === r._id ? t('common.loading') : t('corrections.decline')}</button>
-                  <button type="button" className={primaryButton} disabled={busy !== null} onClick={() => void decide(r, 'approve')} data-testid="approve-request"><Check size={16} aria-hidden="true" />{busy === r._id ? t('common.loading') : t('corrections.approve')}</button>
+                  <button type="button" className={dangerButton} disabled={busy !== null} onClick={() => void decide(r, 'decline')} data-testid="decline-request">
+                    <X size={16} aria-hidden="true" />
+                    {busy === r._id ? t('common.loading') : t('corrections.decline')}
+                  </button>
+                  <button type="button" className={primaryButton} disabled={busy !== null} onClick={() => void decide(r, 'approve')} data-testid="approve-request">
+                    <Check size={16} aria-hidden="true" />
+                    {busy === r._id ? t('common.loading') : t('corrections.approve')}
+                  </button>
                 </div>
               </form>
             )}

@@ -9,11 +9,14 @@ const STATUS_CLASS: Record<CorrectionRequestDto['status'], string> = {
 };
 
 export function StatusPill({ status, label }: { status: CorrectionRequestDto['status']; label: string }) {
-  return <span className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold ${STATUS_CLASS[status]}`} data-testid="request-status" data-status={status}>{label}</span>;
+  return (
+    <span className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold ${STATUS_CLASS[status]}`} data-testid="request-status" data-status={status}>
+      {label}
+    </span>
+  );
 }
 
 /** Proposed local times of a request, as typed: `08:00–17:00 (13:00–14:00)`. */
-export const proposedTimes = (r: Pick<CorrectionRequestDto, 'timeIn' | 'timeOut' | 'breakIn' | 'breakOut'>) =>
-  `${r.timeIn}–${r.timeOut ?? '…'}${r.breakIn ? ` (${r.breakIn}–${r.breakOut ?? '…'})` : ''}`;
+export const proposedTimes = (r: Pick<CorrectionRequestDto, 'timeIn' | 'timeOut' | 'breakIn' | 'breakOut'>) => `${r.timeIn}–${r.timeOut ?? '…'}${r.breakIn ? ` (${r.breakIn}–${r.breakOut ?? '…'})` : ''}`;
 
 export const alertClass = 'rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-sm text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-200';

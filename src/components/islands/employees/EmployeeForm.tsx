@@ -2,13 +2,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { useForm, type Path } from 'react-hook-form';
 import { AppToaster } from '../ui/AppToaster.tsx';
 import { useConfirmDiscard } from '../ui/ConfirmDiscard.tsx';
-import {
-  CIVIL_STATUSES,
-  EmployeeCreateInput,
-  EmployeeUpdateInput,
-  EMPLOYMENT_TYPES,
-  GENDERS,
-} from '#domain/employees/employee-schema.ts';
+import { CIVIL_STATUSES, EmployeeCreateInput, EmployeeUpdateInput, EMPLOYMENT_TYPES, GENDERS } from '#domain/employees/employee-schema.ts';
 import { ageOn } from '#domain/employees/age.ts';
 import { WORKING_DAY_TYPES } from '#domain/employees/working-day.ts';
 import type { Language } from '#i18n/languages.ts';
@@ -43,17 +37,46 @@ type EmployeeField = Path<EmployeeFormInput>;
 type EmployeeFormOutput = FormOutput<typeof EmployeeCreateInput> | FormOutput<typeof EmployeeUpdateInput>;
 
 const EMPTY: EmployeeFormInput = {
-  firstName: '', lastName: '', gender: '', civilStatus: '', height: '', weight: '', email: '', phone: '', birthday: '',
-  nationalId: '', placeOfBirth: '', address: '', company: '', department: '', jobTitle: '', leaveGroup: '', leavePrivilege: '',
-  companyEmail: '', employmentType: 'regular', employmentStatus: '', officialStartDate: '', endDate: '', dateRegularized: '', pin: '',
-  rfidCard: '', status: 'active', socialSecurityNumber: '', workingDayType: 'full-time', partTimePercent: '',
-  professionalCategory: '', contractType: '',
+  firstName: '',
+  lastName: '',
+  gender: '',
+  civilStatus: '',
+  height: '',
+  weight: '',
+  email: '',
+  phone: '',
+  birthday: '',
+  nationalId: '',
+  placeOfBirth: '',
+  address: '',
+  company: '',
+  department: '',
+  jobTitle: '',
+  leaveGroup: '',
+  leavePrivilege: '',
+  companyEmail: '',
+  employmentType: 'regular',
+  employmentStatus: '',
+  officialStartDate: '',
+  endDate: '',
+  dateRegularized: '',
+  pin: '',
+  rfidCard: '',
+  status: 'active',
+  socialSecurityNumber: '',
+  workingDayType: 'full-time',
+  partTimePercent: '',
+  professionalCategory: '',
+  contractType: '',
 };
 
 const GENDER_LABELS = { female: 'employees.genderFemale', male: 'employees.genderMale', other: 'employees.genderOther' } as const;
 const CIVIL_LABELS = {
-  single: 'employees.civilSingle', married: 'employees.civilMarried', partner: 'employees.civilPartner',
-  divorced: 'employees.civilDivorced', widowed: 'employees.civilWidowed',
+  single: 'employees.civilSingle',
+  married: 'employees.civilMarried',
+  partner: 'employees.civilPartner',
+  divorced: 'employees.civilDivorced',
+  widowed: 'employees.civilWidowed',
 } as const;
 const TYPE_LABELS = { regular: 'employees.typeRegular', trainee: 'employees.typeTrainee' } as const;
 
@@ -69,9 +92,7 @@ export default function EmployeeForm({ lang, employee, today, contractOpenFrom =
   // A contract change applies from a date (effective-dated, issue 33 point 1): today by default,
   // never before the first date no approved period covers.
   const contractDefault = contractOpenFrom && contractOpenFrom > today ? contractOpenFrom : today;
-  const initial = editing
-    ? { ...Object.fromEntries(Object.keys(EMPTY).map((k) => [k, k === 'pin' ? '' : (employee[k as keyof EmployeeDto] ?? '')])), contractEffectiveFrom: contractDefault }
-    : EMPTY;
+  const initial = editing ? { ...Object.fromEntries(Object.keys(EMPTY).map((k) => [k, k === 'pin' ? '' : (employee[k as keyof EmployeeDto] ?? '')])), contractEffectiveFrom: contractDefault } : EMPTY;
   const [generatePin, setGeneratePin] = useState(false);
   const [generated, setGenerated] = useState<{ pin: string; message: string; next: string }>();
   const schemaResolver = valibotResolver(editing ? EmployeeUpdateInput : EmployeeCreateInput);
@@ -85,12 +106,16 @@ export default function EmployeeForm({ lang, employee, today, contractOpenFrom =
   const { run } = useApiAction(lang);
   const [company, department, birthday, workingDayType, partTimePercent] = form.watch(['company', 'department', 'birthday', 'workingDayType', 'partTimePercent']);
   // The date is asked for (and sent) only when the working day or its percentage changes.
-  const contractChanged =
-    editing && (workingDayType !== employee.workingDayType || (workingDayType === 'part-time' && String(partTimePercent ?? '') !== String(employee.partTimePercent ?? '')));
+  const contractChanged = editing && (workingDayType !== employee.workingDayType || (workingDayType === 'part-time' && String(partTimePercent ?? '') !== String(employee.partTimePercent ?? '')));
   const age = ageOn(String(birthday ?? ''), today);
 
   useEffect(() => {
-    for (const [key, path] of [['company', '/companies'], ['department', '/departments'], ['jobTitle', '/job-titles'], ['leaveGroup', '/leave-groups']] as const) {
+    for (const [key, path] of [
+      ['company', '/companies'],
+      ['department', '/departments'],
+      ['jobTitle', '/job-titles'],
+      ['leaveGroup', '/leave-groups'],
+    ] as const) {
       api<{ data: Option[] }>(`${path}?pageSize=1000&sort=name`, { lang })
         .then((res) => setOptions((o) => ({ ...o, [key]: res.data })))
         .catch(() => setOptions((o) => ({ ...o, [key]: [] })));
@@ -121,7 +146,6 @@ export default function EmployeeForm({ lang, employee, today, contractOpenFrom =
   }
   const discardGuard = useConfirmDiscard(lang, form.formState.isDirty, leaveForm);
 
-
   const err = (name: string) => fieldMessage(fieldError(form.formState.errors, name), t);
   // The 11 fields the create schema refuses empty (10 on edit, where an empty PIN keeps it).
   // Part time needs its percentage (the schema's cross-field rule, working-day.ts).
@@ -143,7 +167,16 @@ export default function EmployeeForm({ lang, employee, today, contractOpenFrom =
     </div>
   );
   const input = (name: EmployeeField, type = 'text', extra: Record<string, unknown> = {}) => (
-    <input id={`emp-${name}`} type={type} className={inputClass} aria-required={required.has(name) || undefined} aria-invalid={!!err(name)} aria-describedby={err(name) ? `emp-${name}-error` : undefined} {...extra} {...form.register(name)} />
+    <input
+      id={`emp-${name}`}
+      type={type}
+      className={inputClass}
+      aria-required={required.has(name) || undefined}
+      aria-invalid={!!err(name)}
+      aria-describedby={err(name) ? `emp-${name}-error` : undefined}
+      {...extra}
+      {...form.register(name)}
+    />
   );
   const select = (name: EmployeeField, choices: ReactNode) => (
     <select id={`emp-${name}`} className={inputClass} aria-required={required.has(name) || undefined} aria-invalid={!!err(name)} aria-describedby={err(name) ? `emp-${name}-error` : undefined} {...form.register(name)}>
@@ -209,8 +242,36 @@ export default function EmployeeForm({ lang, employee, today, contractOpenFrom =
           <>
             {field('firstName', t('employees.firstName'), input('firstName', 'text', { autoComplete: 'off' }))}
             {field('lastName', t('employees.lastName'), input('lastName', 'text', { autoComplete: 'off' }))}
-            {field('gender', t('employees.gender'), select('gender', <>{choose}{GENDERS.map((g) => <option key={g} value={g}>{t(GENDER_LABELS[g])}</option>)}</>))}
-            {field('civilStatus', t('employees.civilStatus'), select('civilStatus', <>{<option value="">—</option>}{CIVIL_STATUSES.map((c) => <option key={c} value={c}>{t(CIVIL_LABELS[c])}</option>)}</>))}
+            {field(
+              'gender',
+              t('employees.gender'),
+              select(
+                'gender',
+                <>
+                  {choose}
+                  {GENDERS.map((g) => (
+                    <option key={g} value={g}>
+                      {t(GENDER_LABELS[g])}
+                    </option>
+                  ))}
+                </>,
+              ),
+            )}
+            {field(
+              'civilStatus',
+              t('employees.civilStatus'),
+              select(
+                'civilStatus',
+                <>
+                  {<option value="">—</option>}
+                  {CIVIL_STATUSES.map((c) => (
+                    <option key={c} value={c}>
+                      {t(CIVIL_LABELS[c])}
+                    </option>
+                  ))}
+                </>,
+              ),
+            )}
             {field('birthday', t('employees.birthday'), input('birthday', 'date'), age !== undefined ? t('employees.age', { age }) : undefined)}
             {field('placeOfBirth', t('employees.placeOfBirth'), input('placeOfBirth'))}
             {field('nationalId', t('employees.nationalId'), input('nationalId'))}
@@ -234,15 +295,76 @@ export default function EmployeeForm({ lang, employee, today, contractOpenFrom =
         {group(
           t('employees.employment'),
           <>
-            {field('company', t('fields.company'), select('company', <>{choose}{opts('company')}</>))}
-            {field('department', t('fields.department'), select('department', <>{choose}{opts('department', (o) => String(o.company) === String(company))}</>))}
-            {field('jobTitle', t('employees.jobTitle'), select('jobTitle', <>{choose}{opts('jobTitle', (o) => String(o.department) === String(department))}</>))}
-            {field('leaveGroup', t('employees.leaveGroup'), select('leaveGroup', <>{choose}{opts('leaveGroup', (o) => String(o.company) === String(company))}</>))}
-            {field('employmentType', t('employees.employmentType'), select('employmentType', EMPLOYMENT_TYPES.map((v) => <option key={v} value={v}>{t(TYPE_LABELS[v])}</option>)))}
+            {field(
+              'company',
+              t('fields.company'),
+              select(
+                'company',
+                <>
+                  {choose}
+                  {opts('company')}
+                </>,
+              ),
+            )}
+            {field(
+              'department',
+              t('fields.department'),
+              select(
+                'department',
+                <>
+                  {choose}
+                  {opts('department', (o) => String(o.company) === String(company))}
+                </>,
+              ),
+            )}
+            {field(
+              'jobTitle',
+              t('employees.jobTitle'),
+              select(
+                'jobTitle',
+                <>
+                  {choose}
+                  {opts('jobTitle', (o) => String(o.department) === String(department))}
+                </>,
+              ),
+            )}
+            {field(
+              'leaveGroup',
+              t('employees.leaveGroup'),
+              select(
+                'leaveGroup',
+                <>
+                  {choose}
+                  {opts('leaveGroup', (o) => String(o.company) === String(company))}
+                </>,
+              ),
+            )}
+            {field(
+              'employmentType',
+              t('employees.employmentType'),
+              select(
+                'employmentType',
+                EMPLOYMENT_TYPES.map((v) => (
+                  <option key={v} value={v}>
+                    {t(TYPE_LABELS[v])}
+                  </option>
+                )),
+              ),
+            )}
             {field('employmentStatus', t('employees.employmentStatus'), input('employmentStatus'))}
-            {field('workingDayType', t('employees.workingDayType'), select('workingDayType', WORKING_DAY_TYPES.map((w) => <option key={w} value={w}>{t(`employees.workingDay.${w}`)}</option>)))}
-            {workingDayType === 'part-time' &&
-              field('partTimePercent', t('employees.partTimePercent'), input('partTimePercent', 'number', { min: 1, max: 99, inputMode: 'numeric' }), t('employees.partTimePercentHint'))}
+            {field(
+              'workingDayType',
+              t('employees.workingDayType'),
+              select(
+                'workingDayType',
+                WORKING_DAY_TYPES.map((w) => (
+                  <option key={w} value={w}>
+                    {t(`employees.workingDay.${w}`)}
+                  </option>
+                )),
+              ),
+            )}
+            {workingDayType === 'part-time' && field('partTimePercent', t('employees.partTimePercent'), input('partTimePercent', 'number', { min: 1, max: 99, inputMode: 'numeric' }), t('employees.partTimePercentHint'))}
             {contractChanged &&
               field(
                 'contractEffectiveFrom',
@@ -265,7 +387,18 @@ export default function EmployeeForm({ lang, employee, today, contractOpenFrom =
               </label>
             </div>
             {field('rfidCard', t('employees.rfidCard'), input('rfidCard', 'text', { autoComplete: 'off' }), t('employees.rfidHint'))}
-            {editing && field('status', t('fields.status'), select('status', <><option value="active">{t('employees.statusActive')}</option><option value="archived">{t('employees.statusArchived')}</option></>))}
+            {editing &&
+              field(
+                'status',
+                t('fields.status'),
+                select(
+                  'status',
+                  <>
+                    <option value="active">{t('employees.statusActive')}</option>
+                    <option value="archived">{t('employees.statusArchived')}</option>
+                  </>,
+                ),
+              )}
           </>,
           'emp-employment',
         )}

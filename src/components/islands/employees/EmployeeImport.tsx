@@ -37,10 +37,7 @@ interface Answer {
   createdRecords?: Created;
   ignoredColumns?: string[];
 }
-type Result =
-  | { kind: 'checked' | 'imported'; message: string; created?: Created }
-  | { kind: 'rejected'; message: string; rows: RowReport[]; problemCount: number }
-  | { kind: 'error'; message: string };
+type Result = { kind: 'checked' | 'imported'; message: string; created?: Created } | { kind: 'rejected'; message: string; rows: RowReport[]; problemCount: number } | { kind: 'error'; message: string };
 
 /** UTF-8 (with or without BOM); files that are not valid UTF-8 are read as Windows-1252, as older Excel saves them. */
 async function readCsvFile(file: File): Promise<string> {
@@ -117,8 +114,7 @@ export default function EmployeeImport({ lang, canCreate }: Props) {
         // The server lists the first 1,000 problems and counts them all.
         const problemCount = typeof failure.body['problemCount'] === 'number' ? failure.body['problemCount'] : rows.length;
         setResult({ kind: 'rejected', message: failure.message, rows, problemCount });
-      }
-      else setResult({ kind: 'error', message: failure.message });
+      } else setResult({ kind: 'error', message: failure.message });
     } finally {
       setBusy(null);
     }
@@ -225,9 +221,7 @@ export default function EmployeeImport({ lang, canCreate }: Props) {
                   </table>
                 </div>
               )}
-              {parsed.rows.length > PREVIEW_ROWS && (
-                <p className="mt-1 text-xs text-muted">{t('employeeImport.previewCaption', { count: PREVIEW_ROWS, total: parsed.rows.length })}</p>
-              )}
+              {parsed.rows.length > PREVIEW_ROWS && <p className="mt-1 text-xs text-muted">{t('employeeImport.previewCaption', { count: PREVIEW_ROWS, total: parsed.rows.length })}</p>}
             </section>
           )}
 
@@ -304,13 +298,7 @@ export default function EmployeeImport({ lang, canCreate }: Props) {
             <button type="button" className={secondaryButton} onClick={() => void send(true)} disabled={!parsed || parsed.rows.length === 0 || busy !== null} data-testid="import-check">
               {busy === 'check' ? t('common.loading') : t('employeeImport.check')}
             </button>
-            <button
-              type="button"
-              className={primaryButton}
-              onClick={() => void send(false)}
-              disabled={!parsed || parsed.rows.length === 0 || busy !== null || result?.kind === 'imported'}
-              data-testid="import-submit"
-            >
+            <button type="button" className={primaryButton} onClick={() => void send(false)} disabled={!parsed || parsed.rows.length === 0 || busy !== null || result?.kind === 'imported'} data-testid="import-submit">
               {busy === 'import' ? t('common.loading') : t('employeeImport.import')}
             </button>
           </div>

@@ -14,10 +14,7 @@ import type { CompanyDto, DepartmentDto, EmployeeDto } from '#domain/api/records
 import { formatBalance } from '#domain/worktime/hours-balance-format.ts';
 import { apiFailure } from '#lib/client/use-api-action.ts';
 
-type EmployeeRow = Pick<
-  EmployeeDto,
-  '_id' | 'fullName' | 'email' | 'nationalId' | 'departmentName' | 'jobTitleName' | 'companyName' | 'status' | 'image' | 'hoursBalanceSeconds'
->;
+type EmployeeRow = Pick<EmployeeDto, '_id' | 'fullName' | 'email' | 'nationalId' | 'departmentName' | 'jobTitleName' | 'companyName' | 'status' | 'image' | 'hoursBalanceSeconds'>;
 
 interface Props {
   lang: Language;
@@ -57,7 +54,11 @@ export default function EmployeeList({ lang, can, departments, companies }: Prop
         cell: (e) => (
           <a href={`/employee-details/${e._id}`} className="flex items-center gap-3 font-medium hover:text-accent">
             <span className="grid h-9 w-9 shrink-0 place-items-center rounded-full bg-primary-subtle text-xs font-semibold text-accent" aria-hidden="true">
-              {e.fullName.split(' ').map((p) => p[0]).slice(0, 2).join('')}
+              {e.fullName
+                .split(' ')
+                .map((p) => p[0])
+                .slice(0, 2)
+                .join('')}
             </span>
             {e.fullName}
           </a>
@@ -82,9 +83,7 @@ export default function EmployeeList({ lang, can, departments, companies }: Prop
       {
         id: 'status',
         header: t('fields.status'),
-        cell: (e) => (
-          <Badge on={e.status === 'active'}>{t(e.status === 'active' ? 'employees.statusActive' : 'employees.statusArchived')}</Badge>
-        ),
+        cell: (e) => <Badge on={e.status === 'active'}>{t(e.status === 'active' ? 'employees.statusActive' : 'employees.statusArchived')}</Badge>,
       },
     ],
     [lang], // eslint-disable-line react-hooks/exhaustive-deps -- t and the cell helpers are rebuilt every render from lang; the columns change only with it
@@ -160,14 +159,18 @@ export default function EmployeeList({ lang, can, departments, companies }: Prop
             <select aria-label={t('fields.department')} value={department} onChange={(e) => setDepartment(e.target.value)} className={compactSelect}>
               <option value="">{t('employees.allDepartments')}</option>
               {departments.map((d) => (
-                <option key={d._id} value={d._id}>{d.name}</option>
+                <option key={d._id} value={d._id}>
+                  {d.name}
+                </option>
               ))}
             </select>
             {companies.length > 1 && (
               <select aria-label={t('fields.company')} value={company} onChange={(e) => setCompany(e.target.value)} className={compactSelect}>
                 <option value="">{t('employees.allCompanies')}</option>
                 {companies.map((c) => (
-                  <option key={c._id} value={c._id}>{c.name}</option>
+                  <option key={c._id} value={c._id}>
+                    {c.name}
+                  </option>
                 ))}
               </select>
             )}
@@ -188,7 +191,12 @@ export default function EmployeeList({ lang, can, departments, companies }: Prop
         )}
       />
       {selected.length > 0 && (
-        <div role="region" aria-label={t('employees.selection')} className="sticky bottom-4 z-20 mx-auto mt-4 flex w-fit flex-wrap items-center gap-3 rounded-2xl border border-line bg-card px-4 py-3 shadow-lg" data-testid="bulk-bar">
+        <div
+          role="region"
+          aria-label={t('employees.selection')}
+          className="sticky bottom-4 z-20 mx-auto mt-4 flex w-fit flex-wrap items-center gap-3 rounded-2xl border border-line bg-card px-4 py-3 shadow-lg"
+          data-testid="bulk-bar"
+        >
           <span className="text-sm font-medium">{t('employees.selectedCount', { count: selected.length })}</span>
           {can.archive && status !== 'archived' && (
             <button type="button" className={secondaryButton} onClick={() => bulk('archive')} disabled={busy} data-testid="bulk-archive">

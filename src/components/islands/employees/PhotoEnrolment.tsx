@@ -209,14 +209,7 @@ export default function PhotoEnrolment({ lang, employeeId, canUpdate }: Props) {
         )}
       </div>
 
-      <ConsentBox
-        t={t}
-        consent={consent}
-        disabled={!canUpdate || working || answer === null}
-        when={when}
-        onGive={() => void setConsent(true)}
-        onWithdraw={() => dispatch({ type: 'ask-withdraw' })}
-      />
+      <ConsentBox t={t} consent={consent} disabled={!canUpdate || working || answer === null} when={when} onGive={() => void setConsent(true)} onWithdraw={() => dispatch({ type: 'ask-withdraw' })} />
 
       <PhotoStatusBox t={t} status={status} />
 

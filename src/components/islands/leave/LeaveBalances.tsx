@@ -39,7 +39,9 @@ export default function LeaveBalances(props: {
     <section className="rounded-2xl border border-line bg-card" aria-labelledby={`balances-${year}`} data-testid="leave-balances" data-year={year}>
       <div className="border-b border-line px-6 py-4">
         <div className="flex flex-wrap items-center justify-between gap-2">
-          <h2 id={`balances-${year}`} className="text-lg font-semibold">{title}</h2>
+          <h2 id={`balances-${year}`} className="text-lg font-semibold">
+            {title}
+          </h2>
           {links && (
             <nav className="flex gap-1 text-sm" aria-label={title}>
               {links.map((l) => (
@@ -60,7 +62,9 @@ export default function LeaveBalances(props: {
             <thead>
               <tr className="border-b border-line">
                 {headers.map((h, i) => (
-                  <th key={h} scope="col" className={`whitespace-nowrap px-6 py-3 text-xs font-semibold uppercase tracking-wide text-muted ${i === 0 ? 'text-start' : 'text-end'}`}>{h}</th>
+                  <th key={h} scope="col" className={`whitespace-nowrap px-6 py-3 text-xs font-semibold uppercase tracking-wide text-muted ${i === 0 ? 'text-start' : 'text-end'}`}>
+                    {h}
+                  </th>
                 ))}
               </tr>
             </thead>
@@ -71,17 +75,29 @@ export default function LeaveBalances(props: {
                     {b.name}
                     {!b.allowed && <span className="ms-2 text-xs font-normal text-muted">({t('leave.notAllowed')})</span>}
                   </th>
-                  <td className="px-6 py-3 text-end tabular-nums" data-testid="balance-entitled">{b.entitled === null ? t('fields.unlimited') : n(b.entitled)}</td>
+                  <td className="px-6 py-3 text-end tabular-nums" data-testid="balance-entitled">
+                    {b.entitled === null ? t('fields.unlimited') : n(b.entitled)}
+                  </td>
                   {carried && (
                     <td className="px-6 py-3 text-end tabular-nums" data-testid="balance-carried">
                       {n(b.carriedOver)}
                       {b.carriedOver > 0 && b.carryOverExpires && <span className="block text-xs text-muted">{t('leave.carriedOverExpires', { date: formatLocalDate(b.carryOverExpires, lang) })}</span>}
                     </td>
                   )}
-                  <td className="px-6 py-3 text-end tabular-nums" data-testid="balance-taken">{n(b.taken)}</td>
-                  <td className="px-6 py-3 text-end tabular-nums" data-testid="balance-pending">{n(b.pending)}</td>
+                  <td className="px-6 py-3 text-end tabular-nums" data-testid="balance-taken">
+                    {n(b.taken)}
+                  </td>
+                  <td className="px-6 py-3 text-end tabular-nums" data-testid="balance-pending">
+                    {n(b.pending)}
+                  </td>
                   <td className={`px-6 py-3 text-end font-semibold tabular-nums ${b.remaining !== null && b.remaining <= 0 ? 'text-red-700 dark:text-red-400' : ''}`} data-testid="balance-remaining">
-                    {b.remaining === null ? <span title={t('fields.unlimited')} aria-label={t('fields.unlimited')}>∞</span> : n(b.remaining)}
+                    {b.remaining === null ? (
+                      <span title={t('fields.unlimited')} aria-label={t('fields.unlimited')}>
+                        ∞
+                      </span>
+                    ) : (
+                      n(b.remaining)
+                    )}
                   </td>
                 </tr>
               ))}

@@ -37,9 +37,15 @@ export default function LeaveDecisionForm({ lang, leave }: Props) {
     <>
       <AppToaster />
       <form onSubmit={(e) => e.preventDefault()} noValidate className="flex flex-col gap-4" data-testid="decision-form">
-        {error && <p role="alert" className="rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-sm text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-200">{error.message}</p>}
+        {error && (
+          <p role="alert" className="rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-sm text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-200">
+            {error.message}
+          </p>
+        )}
         <div className="flex flex-col gap-1">
-          <label htmlFor="leave-comment" className="text-sm font-medium">{t('leave.comment')}</label>
+          <label htmlFor="leave-comment" className="text-sm font-medium">
+            {t('leave.comment')}
+          </label>
           <textarea
             id="leave-comment"
             rows={4}

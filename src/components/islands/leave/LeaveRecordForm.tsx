@@ -53,9 +53,15 @@ export function LeaveRecordForm({ lang, employees, leaveTypes, employee, today, 
   const err = (name: string) => fieldMessage(fieldError(form.formState.errors, name), t);
   const field = (name: string, label: string, control: React.ReactNode, wide = false) => (
     <div className={`flex flex-col gap-1 ${wide ? 'sm:col-span-2' : ''}`}>
-      <label htmlFor={`record-${name}`} className="text-sm font-medium">{label}</label>
+      <label htmlFor={`record-${name}`} className="text-sm font-medium">
+        {label}
+      </label>
       {control}
-      {err(name) && <span id={`record-${name}-error`} className="text-xs text-red-700 dark:text-red-400">{err(name)}</span>}
+      {err(name) && (
+        <span id={`record-${name}-error`} className="text-xs text-red-700 dark:text-red-400">
+          {err(name)}
+        </span>
+      )}
     </div>
   );
   const a11y = (name: string) => ({ id: `record-${name}`, 'aria-invalid': !!err(name), 'aria-describedby': err(name) ? `record-${name}-error` : undefined });
@@ -63,7 +69,11 @@ export function LeaveRecordForm({ lang, employees, leaveTypes, employee, today, 
   return (
     <form onSubmit={form.handleSubmit(submit)} noValidate className="flex flex-col gap-5" data-testid="leave-record-form">
       <p className="text-sm text-muted">{t('leave.recordHint')}</p>
-      {formError && <p role="alert" className="rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-sm text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-200">{formError}</p>}
+      {formError && (
+        <p role="alert" className="rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-sm text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-200">
+          {formError}
+        </p>
+      )}
       <div className="grid gap-4 sm:grid-cols-2">
         {field(
           'employee',
@@ -71,7 +81,9 @@ export function LeaveRecordForm({ lang, employees, leaveTypes, employee, today, 
           <select className={inputClass} {...a11y('employee')} {...form.register('employee')}>
             <option value="">{t('form.choose')}</option>
             {employees.map((e) => (
-              <option key={e._id} value={e._id}>{e.name}</option>
+              <option key={e._id} value={e._id}>
+                {e.name}
+              </option>
             ))}
           </select>,
           true,
@@ -82,7 +94,9 @@ export function LeaveRecordForm({ lang, employees, leaveTypes, employee, today, 
           <select className={inputClass} {...a11y('leaveType')} {...form.register('leaveType')}>
             <option value="">{t('form.choose')}</option>
             {leaveTypes.map((lt) => (
-              <option key={lt._id} value={lt._id}>{lt.name}</option>
+              <option key={lt._id} value={lt._id}>
+                {lt.name}
+              </option>
             ))}
           </select>,
           true,
@@ -93,7 +107,9 @@ export function LeaveRecordForm({ lang, employees, leaveTypes, employee, today, 
         <span className="text-xs text-muted sm:col-span-2">{`${String(reason ?? '').length}/${REASON_MAX}`}</span>
       </div>
       <div className="flex justify-end gap-2">
-        <button type="button" className={secondaryButton} onClick={onCancel}>{t('form.cancel')}</button>
+        <button type="button" className={secondaryButton} onClick={onCancel}>
+          {t('form.cancel')}
+        </button>
         <button type="submit" className={primaryButton} disabled={form.formState.isSubmitting} data-testid="save-record">
           {form.formState.isSubmitting ? t('common.loading') : t('leave.recordSave')}
         </button>

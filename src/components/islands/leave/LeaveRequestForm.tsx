@@ -76,14 +76,16 @@ export default function LeaveRequestForm({ lang, employeeId, leaveTypes, schedul
   const days = validRange ? countWorkingDays(calendar, from, to) : 0;
   const type = leaveTypes.find((lt) => String(lt.id) === String(leaveType));
   const hints = type
-    ? years.map((year) => {
-        const b = balances[year]?.find((x) => x.leaveType === type.id);
-        if (!b) return '';
-        if (b.entitled === null || b.remaining === null) return t('leave.balanceUnlimited', { year });
-        // An edited request's own days are already reserved in the balance: give them back.
-        const own = editing && leave.leaveType === type.id ? daysInYear(calendar, leave, year) : 0;
-        return t('leave.balanceHint', { year, remaining: formatNumber(b.remaining + own, lang), allowance: formatNumber(b.entitled + b.carriedOver, lang) });
-      }).filter(Boolean)
+    ? years
+        .map((year) => {
+          const b = balances[year]?.find((x) => x.leaveType === type.id);
+          if (!b) return '';
+          if (b.entitled === null || b.remaining === null) return t('leave.balanceUnlimited', { year });
+          // An edited request's own days are already reserved in the balance: give them back.
+          const own = editing && leave.leaveType === type.id ? daysInYear(calendar, leave, year) : 0;
+          return t('leave.balanceHint', { year, remaining: formatNumber(b.remaining + own, lang), allowance: formatNumber(b.entitled + b.carriedOver, lang) });
+        })
+        .filter(Boolean)
     : [];
 
   async function submit(values: FormOutput<typeof LeaveRequestInput>) {
@@ -103,16 +105,23 @@ export default function LeaveRequestForm({ lang, employeeId, leaveTypes, schedul
   }
   const discardGuard = useConfirmDiscard(lang, form.formState.isDirty, leaveForm);
 
-
   const err = (name: string) => fieldMessage(fieldError(form.formState.errors, name), t);
   const field = (name: string, label: string, control: React.ReactNode, hint?: string, wide = false) => (
     <div className={`flex flex-col gap-1 ${wide ? 'sm:col-span-2' : ''}`}>
-      <label htmlFor={`leave-${name}`} className="text-sm font-medium">{label}</label>
+      <label htmlFor={`leave-${name}`} className="text-sm font-medium">
+        {label}
+      </label>
       {control}
       {err(name) ? (
-        <span id={`leave-${name}-error`} className="text-xs text-red-700 dark:text-red-400">{err(name)}</span>
+        <span id={`leave-${name}-error`} className="text-xs text-red-700 dark:text-red-400">
+          {err(name)}
+        </span>
       ) : (
-        hint && <span id={`leave-${name}-hint`} className="text-xs text-muted">{hint}</span>
+        hint && (
+          <span id={`leave-${name}-hint`} className="text-xs text-muted">
+            {hint}
+          </span>
+        )
       )}
     </div>
   );
@@ -124,7 +133,11 @@ export default function LeaveRequestForm({ lang, employeeId, leaveTypes, schedul
       <AppToaster />
       {discardGuard.dialog}
       <form onSubmit={form.handleSubmit(submit)} noValidate className="flex max-w-3xl flex-col gap-6" data-testid="leave-form">
-        {formError && <p role="alert" className="rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-sm text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-200">{formError}</p>}
+        {formError && (
+          <p role="alert" className="rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-sm text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-200">
+            {formError}
+          </p>
+        )}
         <section className="grid gap-5 rounded-2xl border border-line bg-card p-6 sm:grid-cols-2">
           {field(
             'leaveType',
@@ -132,7 +145,9 @@ export default function LeaveRequestForm({ lang, employeeId, leaveTypes, schedul
             <select id="leave-leaveType" className={inputClass} aria-invalid={!!err('leaveType')} aria-describedby={describedBy('leaveType', typeHint)} {...form.register('leaveType')}>
               <option value="">{t('form.choose')}</option>
               {leaveTypes.map((lt) => (
-                <option key={lt.id} value={lt.id}>{lt.name}</option>
+                <option key={lt.id} value={lt.id}>
+                  {lt.name}
+                </option>
               ))}
             </select>,
             typeHint,
@@ -146,11 +161,17 @@ export default function LeaveRequestForm({ lang, employeeId, leaveTypes, schedul
               {!validRange ? (
                 '—'
               ) : days === 0 ? (
-                <span className="text-red-700 dark:text-red-400" data-testid="leave-no-days">{t('leave.noWorkingDays')}</span>
+                <span className="text-red-700 dark:text-red-400" data-testid="leave-no-days">
+                  {t('leave.noWorkingDays')}
+                </span>
               ) : (
                 <>
-                  <span className="font-medium" data-testid="leave-return">{formatLocalDate(returnDateAfter(calendar, to), lang, 'long')}</span>
-                  <span className="text-muted" data-testid="leave-days">{t('leave.workingDays', { days })}</span>
+                  <span className="font-medium" data-testid="leave-return">
+                    {formatLocalDate(returnDateAfter(calendar, to), lang, 'long')}
+                  </span>
+                  <span className="text-muted" data-testid="leave-days">
+                    {t('leave.workingDays', { days })}
+                  </span>
                 </>
               )}
             </p>
@@ -159,14 +180,26 @@ export default function LeaveRequestForm({ lang, employeeId, leaveTypes, schedul
           {field(
             'reason',
             t('leave.reason'),
-            <textarea id="leave-reason" rows={3} maxLength={REASON_MAX} className={`${inputClass} py-2`} aria-invalid={!!err('reason')} aria-describedby={describedBy('reason', `${String(reason ?? '').length}/${REASON_MAX}`)} {...form.register('reason')} />,
+            <textarea
+              id="leave-reason"
+              rows={3}
+              maxLength={REASON_MAX}
+              className={`${inputClass} py-2`}
+              aria-invalid={!!err('reason')}
+              aria-describedby={describedBy('reason', `${String(reason ?? '').length}/${REASON_MAX}`)}
+              {...form.register('reason')}
+            />,
             `${String(reason ?? '').length}/${REASON_MAX}`,
             true,
           )}
         </section>
         <div className="flex justify-end gap-2">
-          <button type="button" className={secondaryButton} onClick={discardGuard.request} data-testid="discard">{t('employees.discard')}</button>
-          <button type="submit" className={primaryButton} disabled={form.formState.isSubmitting} data-testid="save">{form.formState.isSubmitting ? t('common.loading') : t('form.save')}</button>
+          <button type="button" className={secondaryButton} onClick={discardGuard.request} data-testid="discard">
+            {t('employees.discard')}
+          </button>
+          <button type="submit" className={primaryButton} disabled={form.formState.isSubmitting} data-testid="save">
+            {form.formState.isSubmitting ? t('common.loading') : t('form.save')}
+          </button>
         </div>
       </form>
     </>

@@ -49,7 +49,11 @@ export default function MyLeaveList({ lang, timezone, employeeId, canRequest }: 
             <span className="text-xs text-muted">{t('leave.notDecided')}</span>
           ) : (
             <div className="max-w-64 text-sm" data-testid="leave-decision">
-              {l.comment && <p className="line-clamp-3" data-testid="leave-comment">{l.comment}</p>}
+              {l.comment && (
+                <p className="line-clamp-3" data-testid="leave-comment">
+                  {l.comment}
+                </p>
+              )}
               {l.decidedAt && (
                 <p className="text-xs text-muted">
                   {l.decidedByName ? t('leave.decidedBy', { name: l.decidedByName, date: formatDate(l.decidedAt, lang, timezone) }) : t('leave.decidedOn', { date: formatDate(l.decidedAt, lang, timezone) })}
@@ -114,7 +118,14 @@ export default function MyLeaveList({ lang, timezone, employeeId, canRequest }: 
               <a href={`/personal/leave-edit/${l._id}`} className={iconButton} aria-label={t('leave.editNamed', { from: day(l.from), to: day(l.to) })} title={t('form.edit')} data-testid="edit-leave">
                 <Pencil size={16} aria-hidden="true" />
               </a>
-              <button type="button" className={iconButton} aria-label={t('leave.withdrawNamed', { from: day(l.from), to: day(l.to) })} title={t('leave.withdraw')} onClick={() => setWithdrawing(l)} data-testid="withdraw-leave">
+              <button
+                type="button"
+                className={iconButton}
+                aria-label={t('leave.withdrawNamed', { from: day(l.from), to: day(l.to) })}
+                title={t('leave.withdraw')}
+                onClick={() => setWithdrawing(l)}
+                data-testid="withdraw-leave"
+              >
                 <Undo2 size={16} aria-hidden="true" />
               </button>
             </div>

@@ -17,7 +17,9 @@ export function leaveTypeColumn(t: T, own: boolean): Column<LeaveRow> {
     cell: (l) => (
       <div className={own ? 'min-w-36 max-w-64' : 'min-w-40 max-w-72'}>
         <div className={own ? 'font-medium' : undefined}>{l.leaveTypeName}</div>
-        <div className="line-clamp-2 text-xs text-muted" title={l.reason}>{l.reason}</div>
+        <div className="line-clamp-2 text-xs text-muted" title={l.reason}>
+          {l.reason}
+        </div>
       </div>
     ),
   };

@@ -76,9 +76,15 @@ export default function HolidayImport({ lang, year }: { lang: Language; year: nu
   const date = (d: string) => new Intl.DateTimeFormat(lang === 'es' ? 'es-ES' : 'en-GB', { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${d}T12:00:00Z`));
   const field = (name: keyof Choice, label: string, control: React.ReactNode) => (
     <div className="flex min-w-0 flex-col gap-1">
-      <label htmlFor={`import-${name}`} className="text-sm font-medium">{label}</label>
+      <label htmlFor={`import-${name}`} className="text-sm font-medium">
+        {label}
+      </label>
       {control}
-      {errors[name] && <p id={`import-${name}-error`} className="text-xs text-red-700 dark:text-red-400" data-testid={`import-error-${name}`}>{t(errors[name])}</p>}
+      {errors[name] && (
+        <p id={`import-${name}-error`} className="text-xs text-red-700 dark:text-red-400" data-testid={`import-error-${name}`}>
+          {t(errors[name])}
+        </p>
+      )}
     </div>
   );
   const aria = (name: keyof Choice) => ({ id: `import-${name}`, 'aria-invalid': !!errors[name], 'aria-describedby': errors[name] ? `import-${name}-error` : undefined });
@@ -97,7 +103,11 @@ export default function HolidayImport({ lang, year }: { lang: Language; year: nu
             t('holidays.import.company'),
             <select {...aria('company')} className={inputClass} value={choice.company} onChange={(e) => change('company', e.target.value)}>
               <option value="">{t('form.choose')}</option>
-              {companies.options.map((c) => <option key={c._id} value={c._id}>{c.name}</option>)}
+              {companies.options.map((c) => (
+                <option key={c._id} value={c._id}>
+                  {c.name}
+                </option>
+              ))}
             </select>,
           )}
           {field(
@@ -105,7 +115,11 @@ export default function HolidayImport({ lang, year }: { lang: Language; year: nu
             t('holidays.import.country'),
             <select {...aria('country')} className={inputClass} value={choice.country} onChange={(e) => change('country', e.target.value)}>
               {places.countries.length === 0 && <option value={choice.country}>{choice.country}</option>}
-              {places.countries.map((c) => <option key={c.code} value={c.code}>{c.name}</option>)}
+              {places.countries.map((c) => (
+                <option key={c.code} value={c.code}>
+                  {c.name}
+                </option>
+              ))}
             </select>,
           )}
           {field(
@@ -113,15 +127,27 @@ export default function HolidayImport({ lang, year }: { lang: Language; year: nu
             t('holidays.import.region'),
             <select {...aria('region')} className={inputClass} value={choice.region} onChange={(e) => change('region', e.target.value)}>
               <option value="">{t('holidays.import.wholeCountry')}</option>
-              {places.regions.map((r) => <option key={r.code} value={r.code}>{r.name}</option>)}
+              {places.regions.map((r) => (
+                <option key={r.code} value={r.code}>
+                  {r.name}
+                </option>
+              ))}
             </select>,
           )}
-          {field('year', t('holidays.import.year'), <input {...aria('year')} type="number" inputMode="numeric" min={1970} max={2100} className={inputClass} value={choice.year} onChange={(e) => change('year', e.target.value)} />)}
+          {field(
+            'year',
+            t('holidays.import.year'),
+            <input {...aria('year')} type="number" inputMode="numeric" min={1970} max={2100} className={inputClass} value={choice.year} onChange={(e) => change('year', e.target.value)} />,
+          )}
         </div>
         <div className="flex flex-wrap gap-2">
-          <button type="button" className={secondaryButton} onClick={preview} disabled={busy} data-testid="import-preview">{t('holidays.import.preview')}</button>
+          <button type="button" className={secondaryButton} onClick={preview} disabled={busy} data-testid="import-preview">
+            {t('holidays.import.preview')}
+          </button>
           {plan && fresh > 0 && (
-            <button type="button" className={primaryButton} onClick={save} disabled={busy} data-testid="import-confirm">{t('holidays.import.confirm', { count: fresh })}</button>
+            <button type="button" className={primaryButton} onClick={save} disabled={busy} data-testid="import-confirm">
+              {t('holidays.import.confirm', { count: fresh })}
+            </button>
           )}
         </div>
         {plan && (

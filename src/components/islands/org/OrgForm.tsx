@@ -102,8 +102,7 @@ function OrgFields(props: Props & { options: Record<string, Option[]> }) {
 
   const errorOf = (name: string) => fieldMessage(fieldError(form.formState.errors, name), t);
 
-  const visibleOptions = (field: OrgField & { dependsOn?: 'company' }) =>
-    (options[field.name] ?? []).filter((o) => !field.dependsOn || String(o.company) === String(company));
+  const visibleOptions = (field: OrgField & { dependsOn?: 'company' }) => (options[field.name] ?? []).filter((o) => !field.dependsOn || String(o.company) === String(company));
 
   return (
     <form onSubmit={form.handleSubmit(submit)} noValidate className="flex flex-col gap-4" data-testid="org-form">
@@ -132,7 +131,12 @@ function OrgFields(props: Props & { options: Record<string, Option[]> }) {
                     <label key={o._id} className="flex items-center gap-2 rounded-lg border border-line px-3 py-2 text-sm">
                       {/* Ticked from the stored values by the DOM itself: react-hook-form leaves a
                           checkbox group that mounts with its default array unticked. */}
-                      <input type="checkbox" value={o._id} defaultChecked={(defaults[field.name] as string[]).includes(String(o._id))} {...form.register(field.name, { setValueAs: (vals: unknown) => (Array.isArray(vals) ? vals.map(Number) : vals ? [Number(vals)] : []) })} />
+                      <input
+                        type="checkbox"
+                        value={o._id}
+                        defaultChecked={(defaults[field.name] as string[]).includes(String(o._id))}
+                        {...form.register(field.name, { setValueAs: (vals: unknown) => (Array.isArray(vals) ? vals.map(Number) : vals ? [Number(vals)] : []) })}
+                      />
                       {o.name}
                     </label>
                   ))}

@@ -71,11 +71,11 @@ export default function OrgManager({ lang, table: name, can, startNew = false }:
       case 'days':
         return value === null || value === undefined ? <span className="text-muted">{t('fields.unlimited')}</span> : <span className="tabular-nums">{String(value)}</span>;
       case 'status':
-        return (
-          <Badge on={value === 'active'}>{t(value === 'active' ? 'status.active' : 'status.disabled')}</Badge>
-        );
+        return <Badge on={value === 'active'}>{t(value === 'active' ? 'status.active' : 'status.disabled')}</Badge>;
       case 'date':
-        return <span className="tabular-nums">{typeof value === 'string' ? new Intl.DateTimeFormat(lang === 'es' ? 'es-ES' : 'en-GB', { dateStyle: 'full', timeZone: 'UTC' }).format(new Date(`${value}T12:00:00Z`)) : ''}</span>;
+        return (
+          <span className="tabular-nums">{typeof value === 'string' ? new Intl.DateTimeFormat(lang === 'es' ? 'es-ES' : 'en-GB', { dateStyle: 'full', timeZone: 'UTC' }).format(new Date(`${value}T12:00:00Z`)) : ''}</span>
+        );
       case 'list':
         return <span>{Array.isArray(value) ? value.join(', ') : ''}</span>;
       case 'flag':
@@ -119,16 +119,7 @@ export default function OrgManager({ lang, table: name, can, startNew = false }:
             : { icon: Plus, title: t('table.emptyOrg', { things: t(table.titleKey).toLocaleLowerCase(lang) }), action: addButton }
         }
         rowActions={
-          can.update || can.delete
-            ? (row) => (
-                <RowActions
-                  lang={lang}
-                  name={row.name}
-                  onEdit={can.update ? () => setEditing(row) : undefined}
-                  onDelete={can.delete ? () => setDeleting(row) : undefined}
-                />
-              )
-            : undefined
+          can.update || can.delete ? (row) => <RowActions lang={lang} name={row.name} onEdit={can.update ? () => setEditing(row) : undefined} onDelete={can.delete ? () => setDeleting(row) : undefined} /> : undefined
         }
       />
       <Dialog

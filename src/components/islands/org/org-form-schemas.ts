@@ -1,11 +1,4 @@
-import {
-  CompanyInput,
-  DepartmentInput,
-  HolidayInput,
-  JobTitleInput,
-  LeaveGroupInput,
-  LeaveTypeInput,
-} from '#domain/org/org-schemas.ts';
+import { CompanyInput, DepartmentInput, HolidayInput, JobTitleInput, LeaveGroupInput, LeaveTypeInput } from '#domain/org/org-schemas.ts';
 import type { FormSchema } from '../ui/valibot-resolver.ts';
 import type { OrgTableName } from './org-tables.ts';
 

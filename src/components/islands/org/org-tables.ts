@@ -64,11 +64,7 @@ export const ORG_TABLES = {
       { key: 'companyName', label: 'fields.company', sortKey: 'company', cell: 'text' },
       { key: 'employees', label: 'resources.employee', cell: 'count' },
     ],
-    fields: [
-      { name: 'name', kind: 'text', label: 'fields.name' },
-      company,
-      { name: 'department', kind: 'select', label: 'fields.department', source: '/departments', dependsOn: 'company' },
-    ],
+    fields: [{ name: 'name', kind: 'text', label: 'fields.name' }, company, { name: 'department', kind: 'select', label: 'fields.department', source: '/departments', dependsOn: 'company' }],
     blank: { name: '', company: '', department: '' },
   },
   leaveType: {
@@ -89,7 +85,15 @@ export const ORG_TABLES = {
       { name: 'accrualDaysPerMonth', kind: 'number', label: 'fields.accrualDaysPerMonth', hint: 'fields.accrualDaysPerMonthHint' },
       { name: 'carryOverMaxDays', kind: 'number', label: 'fields.carryOverMaxDays', hint: 'fields.carryOverMaxDaysHint' },
       { name: 'carryOverExpiry', kind: 'text', label: 'fields.carryOverExpiry', hint: 'fields.carryOverExpiryHint' },
-      { name: 'drawsFromBalance', kind: 'choice', label: 'fields.drawsFromBalance', choices: [['false', 'fields.drawsFromBalanceNo'], ['true', 'fields.drawsFromBalanceYes']] },
+      {
+        name: 'drawsFromBalance',
+        kind: 'choice',
+        label: 'fields.drawsFromBalance',
+        choices: [
+          ['false', 'fields.drawsFromBalanceNo'],
+          ['true', 'fields.drawsFromBalanceYes'],
+        ],
+      },
     ],
     blank: { name: '', company: '', daysPerYear: '', accrualDaysPerMonth: '', carryOverMaxDays: '', carryOverExpiry: '', drawsFromBalance: 'false' },
   },
@@ -110,7 +114,15 @@ export const ORG_TABLES = {
       { name: 'description', kind: 'textarea', label: 'fields.description' },
       company,
       { name: 'privilege', kind: 'multi', label: 'fields.privilege', source: '/leave-types', dependsOn: 'company' },
-      { name: 'status', kind: 'choice', label: 'fields.status', choices: [['active', 'status.active'], ['disabled', 'status.disabled']] },
+      {
+        name: 'status',
+        kind: 'choice',
+        label: 'fields.status',
+        choices: [
+          ['active', 'status.active'],
+          ['disabled', 'status.disabled'],
+        ],
+      },
     ],
     blank: { name: '', description: '', company: '', privilege: [], status: 'active' },
   },
@@ -124,11 +136,7 @@ export const ORG_TABLES = {
       { key: 'name', label: 'fields.name', sortKey: 'name', cell: 'text' },
       { key: 'companyName', label: 'fields.company', sortKey: 'company', cell: 'text' },
     ],
-    fields: [
-      { name: 'date', kind: 'date', label: 'fields.date' },
-      { name: 'name', kind: 'text', label: 'fields.name' },
-      company,
-    ],
+    fields: [{ name: 'date', kind: 'date', label: 'fields.date' }, { name: 'name', kind: 'text', label: 'fields.name' }, company],
     blank: { name: '', date: '', company: '' },
   },
 } as const satisfies Record<string, OrgTable>;

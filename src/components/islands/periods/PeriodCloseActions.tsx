@@ -43,8 +43,7 @@ export default function PeriodCloseActions({ lang, date, ended, openCount, table
   useEffect(() => {
     const table = document.getElementById(tableId);
     if (!table) return;
-    const onChange = () =>
-      setSelected([...table.querySelectorAll<HTMLInputElement>('input[data-period-select]')].filter((b) => b.checked).map((b) => Number(b.dataset['periodSelect'])));
+    const onChange = () => setSelected([...table.querySelectorAll<HTMLInputElement>('input[data-period-select]')].filter((b) => b.checked).map((b) => Number(b.dataset['periodSelect'])));
     const onClick = (event: Event) => {
       const button = (event.target as Element).closest<HTMLButtonElement>('button[data-period-reopen]');
       if (!button) return;
@@ -70,13 +69,16 @@ export default function PeriodCloseActions({ lang, date, ended, openCount, table
       onError: (message, failure) => setError({ message, fields: failure.fields }),
     });
   }
-  const shownOpen = () =>
-    [...(document.getElementById(tableId)?.querySelectorAll<HTMLInputElement>('input[data-period-select]') ?? [])].map((b) => Number(b.dataset['periodSelect']));
+  const shownOpen = () => [...(document.getElementById(tableId)?.querySelectorAll<HTMLInputElement>('input[data-period-select]') ?? [])].map((b) => Number(b.dataset['periodSelect']));
 
   return (
     <>
       <AppToaster />
-      {error && !reopening && <p role="alert" className={`${alertClass} mb-3`} data-testid="period-error">{error.message}</p>}
+      {error && !reopening && (
+        <p role="alert" className={`${alertClass} mb-3`} data-testid="period-error">
+          {error.message}
+        </p>
+      )}
       <div className="mb-3 flex flex-wrap items-center gap-2">
         <button type="button" className={primaryButton} disabled={busy || !ended || selected.length === 0} onClick={() => void send('/periods/approve', { date, employees: selected })} data-testid="approve-selected">
           <CheckCheck size={16} aria-hidden="true" />
@@ -85,7 +87,11 @@ export default function PeriodCloseActions({ lang, date, ended, openCount, table
         <button type="button" className={secondaryButton} disabled={busy || !ended || openCount === 0} onClick={() => void send('/periods/approve', { date, employees: shownOpen() })} data-testid="approve-all">
           {t('periods.approveAll', { count: openCount })}
         </button>
-        {!ended && <span className="text-sm text-muted" data-testid="period-not-ended">{t('periods.notEndedHint')}</span>}
+        {!ended && (
+          <span className="text-sm text-muted" data-testid="period-not-ended">
+            {t('periods.notEndedHint')}
+          </span>
+        )}
       </div>
       <Dialog open={reopening !== null} title={t('periods.reopenTitle', { name: reopening?.name ?? '' })} onClose={() => setReopening(null)} closeLabel={t('form.cancel')} size="sm">
         <form
@@ -96,14 +102,32 @@ export default function PeriodCloseActions({ lang, date, ended, openCount, table
             if (reopening) void send('/periods/reopen', { date, employee: reopening.id, reason });
           }}
         >
-          {error && <p role="alert" className={alertClass} data-testid="period-reopen-error">{error.message}</p>}
-          <label htmlFor="period-reopen-reason" className="text-sm font-medium">{t('periods.reopenReason')}</label>
-          <textarea id="period-reopen-reason" rows={3} maxLength={1000} className={`${inputClass} py-2`} value={reason} onChange={(e) => setReason(e.target.value)}
-            aria-invalid={!!error?.fields['reason']} data-testid="period-reopen-reason" />
+          {error && (
+            <p role="alert" className={alertClass} data-testid="period-reopen-error">
+              {error.message}
+            </p>
+          )}
+          <label htmlFor="period-reopen-reason" className="text-sm font-medium">
+            {t('periods.reopenReason')}
+          </label>
+          <textarea
+            id="period-reopen-reason"
+            rows={3}
+            maxLength={1000}
+            className={`${inputClass} py-2`}
+            value={reason}
+            onChange={(e) => setReason(e.target.value)}
+            aria-invalid={!!error?.fields['reason']}
+            data-testid="period-reopen-reason"
+          />
           <span className="text-xs text-muted">{t('periods.reopenHint')}</span>
           <div className="mt-2 flex justify-end gap-2">
-            <button type="button" className={secondaryButton} onClick={() => setReopening(null)}>{t('form.cancel')}</button>
-            <button type="submit" className={primaryButton} disabled={busy} data-testid="period-reopen-confirm">{t('periods.reopenConfirm')}</button>
+            <button type="button" className={secondaryButton} onClick={() => setReopening(null)}>
+              {t('form.cancel')}
+            </button>
+            <button type="submit" className={primaryButton} disabled={busy} data-testid="period-reopen-confirm">
+              {t('periods.reopenConfirm')}
+            </button>
           </div>
         </form>
       </Dialog>

@@ -26,26 +26,26 @@ export default function AcknowledgeMonth(props: { lang: Language; month: string;
 
   return (
     <>
-    {/* No toast area of its own: the personal attendance page's MyCorrections island holds the
+      {/* No toast area of its own: the personal attendance page's MyCorrections island holds the
         page's one (two would show every toast twice); sonner's toasts reach any mounted one. */}
-    <div className="flex flex-wrap items-center justify-between gap-3 rounded-2xl border border-line bg-card p-4 print:hidden" data-testid="acknowledgement">
-      {at ? (
-        <p className="flex items-center gap-2 text-sm" data-testid="acknowledged">
-          <CheckCircle2 size={18} className="text-emerald-700 dark:text-emerald-400" aria-hidden="true" />
-          {t('acknowledgement.acknowledgedOn', { month: props.monthLabel, date: formatAcknowledgedAt(at, props.timeZone, lang, props.timeFormat) })}
-        </p>
-      ) : props.canAcknowledge ? (
-        <>
-          <p className="text-sm">{t('acknowledgement.prompt', { month: props.monthLabel })}</p>
-          <button type="button" className={primaryButton} onClick={acknowledge} disabled={busy} data-testid="acknowledge">
-            <FileCheck2 size={16} aria-hidden="true" />
-            {t('acknowledgement.button', { month: props.monthLabel })}
-          </button>
-        </>
-      ) : (
-        <p className="text-sm text-muted">{t('acknowledgement.notYet')}</p>
-      )}
-    </div>
+      <div className="flex flex-wrap items-center justify-between gap-3 rounded-2xl border border-line bg-card p-4 print:hidden" data-testid="acknowledgement">
+        {at ? (
+          <p className="flex items-center gap-2 text-sm" data-testid="acknowledged">
+            <CheckCircle2 size={18} className="text-emerald-700 dark:text-emerald-400" aria-hidden="true" />
+            {t('acknowledgement.acknowledgedOn', { month: props.monthLabel, date: formatAcknowledgedAt(at, props.timeZone, lang, props.timeFormat) })}
+          </p>
+        ) : props.canAcknowledge ? (
+          <>
+            <p className="text-sm">{t('acknowledgement.prompt', { month: props.monthLabel })}</p>
+            <button type="button" className={primaryButton} onClick={acknowledge} disabled={busy} data-testid="acknowledge">
+              <FileCheck2 size={16} aria-hidden="true" />
+              {t('acknowledgement.button', { month: props.monthLabel })}
+            </button>
+          </>
+        ) : (
+          <p className="text-sm text-muted">{t('acknowledgement.notYet')}</p>
+        )}
+      </div>
     </>
   );
 }

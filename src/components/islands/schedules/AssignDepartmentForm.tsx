@@ -29,18 +29,29 @@ export function AssignDepartmentForm(props: { lang: Language; departments: Pick<
   return (
     <form onSubmit={form.handleSubmit(submit)} noValidate className="grid gap-4 sm:grid-cols-2" data-testid="assign-form">
       <div className="flex flex-col gap-1 sm:col-span-2">
-        <label htmlFor="assign-department" className="text-sm font-medium">{t('fields.department')}</label>
+        <label htmlFor="assign-department" className="text-sm font-medium">
+          {t('fields.department')}
+        </label>
         <select id="assign-department" className={inputClass} aria-invalid={!!err} {...form.register('department')}>
           <option value="">{t('form.choose')}</option>
-          {props.departments.map((d) => <option key={d._id} value={d._id}>{d.name}</option>)}
+          {props.departments.map((d) => (
+            <option key={d._id} value={d._id}>
+              {d.name}
+            </option>
+          ))}
         </select>
         {err && <span className="text-xs text-red-700 dark:text-red-400">{err}</span>}
       </div>
       <ShiftFields form={form} t={t} startDefault={props.startDefault} />
       <p className="text-xs text-muted sm:col-span-2">{t('schedules.assignHint')}</p>
       <div className="flex justify-end gap-2 sm:col-span-2">
-        <button type="button" className={secondaryButton} onClick={props.onCancel}>{t('form.cancel')}</button>
-        <button type="submit" className={primaryButton} disabled={form.formState.isSubmitting}><CalendarPlus size={16} aria-hidden="true" />{t('schedules.assign')}</button>
+        <button type="button" className={secondaryButton} onClick={props.onCancel}>
+          {t('form.cancel')}
+        </button>
+        <button type="submit" className={primaryButton} disabled={form.formState.isSubmitting}>
+          <CalendarPlus size={16} aria-hidden="true" />
+          {t('schedules.assign')}
+        </button>
       </div>
     </form>
   );

@@ -59,7 +59,6 @@ export default function ScheduleForm({ lang, schedule, startDefault }: Props) {
   }
   const discardGuard = useConfirmDiscard(lang, form.formState.isDirty, leaveForm);
 
-
   if (!employees) return <p className="text-muted">{t('common.loading')}</p>;
   const err = fieldMessage(fieldError(form.formState.errors, 'employee'), t);
   return (
@@ -67,22 +66,40 @@ export default function ScheduleForm({ lang, schedule, startDefault }: Props) {
       <AppToaster />
       {discardGuard.dialog}
       <form onSubmit={form.handleSubmit(submit)} noValidate className="flex max-w-3xl flex-col gap-6" data-testid="schedule-form">
-        {formError && <p role="alert" className="rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-sm text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-200">{formError}</p>}
+        {formError && (
+          <p role="alert" className="rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-sm text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-200">
+            {formError}
+          </p>
+        )}
         <section className="grid gap-5 rounded-2xl border border-line bg-card p-6 sm:grid-cols-2">
           <div className="flex flex-col gap-1 sm:col-span-2">
-            <label htmlFor="shift-employee" className="text-sm font-medium">{t('schedules.employee')}</label>
+            <label htmlFor="shift-employee" className="text-sm font-medium">
+              {t('schedules.employee')}
+            </label>
             <select id="shift-employee" className={inputClass} aria-invalid={!!err} aria-describedby={err ? 'shift-employee-error' : undefined} {...form.register('employee')}>
               <option value="">{t('form.choose')}</option>
-              {employees.map((e) => <option key={e._id} value={e._id}>{e.fullName} · {e.departmentName}</option>)}
+              {employees.map((e) => (
+                <option key={e._id} value={e._id}>
+                  {e.fullName} · {e.departmentName}
+                </option>
+              ))}
             </select>
-            {err && <span id="shift-employee-error" className="text-xs text-red-700 dark:text-red-400">{err}</span>}
+            {err && (
+              <span id="shift-employee-error" className="text-xs text-red-700 dark:text-red-400">
+                {err}
+              </span>
+            )}
           </div>
           <ShiftFields form={form} t={t} {...(editing ? {} : { startDefault })} />
           <p className="text-xs text-muted sm:col-span-2">{t('schedules.supersedeHint')}</p>
         </section>
         <div className="flex justify-end gap-2">
-          <button type="button" className={secondaryButton} onClick={discardGuard.request} data-testid="discard">{t('employees.discard')}</button>
-          <button type="submit" className={primaryButton} disabled={form.formState.isSubmitting}>{form.formState.isSubmitting ? t('common.loading') : t('form.save')}</button>
+          <button type="button" className={secondaryButton} onClick={discardGuard.request} data-testid="discard">
+            {t('employees.discard')}
+          </button>
+          <button type="submit" className={primaryButton} disabled={form.formState.isSubmitting}>
+            {form.formState.isSubmitting ? t('common.loading') : t('form.save')}
+          </button>
         </div>
       </form>
     </>

@@ -17,10 +17,7 @@ import type { DepartmentDto, ScheduleDto } from '#domain/api/records.ts';
 /** The form (react-hook-form, valibot, the shift fields) loads on the dialog's first opening. */
 const AssignDepartmentForm = lazy(() => import('./AssignDepartmentForm.tsx').then((m) => ({ default: m.AssignDepartmentForm })));
 
-type ScheduleRow = Pick<
-  ScheduleDto,
-  '_id' | 'employeeName' | 'departmentName' | 'startTime' | 'offTime' | 'totalHours' | 'restDays' | 'fromDate' | 'toDate' | 'status' | 'onLeave'
->;
+type ScheduleRow = Pick<ScheduleDto, '_id' | 'employeeName' | 'departmentName' | 'startTime' | 'offTime' | 'totalHours' | 'restDays' | 'fromDate' | 'toDate' | 'status' | 'onLeave'>;
 
 interface Props {
   lang: Language;
@@ -57,7 +54,16 @@ export default function ScheduleList({ lang, can, departments, startDefault }: P
         ),
       },
       { id: 'department', header: t('fields.department'), sortKey: 'department', cell: (s) => s.departmentName },
-      { id: 'time', header: t('schedules.shift'), sortKey: 'startTime', cell: (s) => <span className="tabular-nums">{s.startTime}–{s.offTime}</span> },
+      {
+        id: 'time',
+        header: t('schedules.shift'),
+        sortKey: 'startTime',
+        cell: (s) => (
+          <span className="tabular-nums">
+            {s.startTime}–{s.offTime}
+          </span>
+        ),
+      },
       { id: 'hours', header: t('schedules.totalHours'), cell: (s) => <span className="tabular-nums">{s.totalHours}</span> },
       { id: 'rest', header: t('employees.restDays'), cell: (s) => restDaysText(s.restDays, t) || '—' },
       { id: 'from', header: t('schedules.fromDate'), sortKey: 'fromDate', cell: (s) => fmtDate(s.fromDate) },
@@ -65,16 +71,17 @@ export default function ScheduleList({ lang, can, departments, startDefault }: P
       {
         id: 'status',
         header: t('fields.status'),
-        cell: (s) => (
-          <Badge on={s.status === 'current'}>{t(s.status === 'current' ? 'schedules.current' : 'schedules.previous')}</Badge>
-        ),
+        cell: (s) => <Badge on={s.status === 'current'}>{t(s.status === 'current' ? 'schedules.current' : 'schedules.previous')}</Badge>,
       },
     ],
     [lang], // eslint-disable-line react-hooks/exhaustive-deps -- t and the cell helpers are rebuilt every render from lang; the columns change only with it
   );
 
   const addLink = can.create ? (
-    <a href="/schedule-create" className={primaryButton} data-testid="add-schedule"><Plus size={18} aria-hidden="true" />{t('form.addNew')}</a>
+    <a href="/schedule-create" className={primaryButton} data-testid="add-schedule">
+      <Plus size={18} aria-hidden="true" />
+      {t('form.addNew')}
+    </a>
   ) : null;
 
   return (
@@ -92,7 +99,10 @@ export default function ScheduleList({ lang, can, departments, startDefault }: P
           title: t('emptyStates.schedules.title'),
           text: t(can.create ? 'emptyStates.schedules.text' : 'emptyStates.schedules.readOnly'),
           action: can.create ? (
-            <a href="/schedule-create" className={primaryButton} data-testid="empty-add-schedule"><Plus size={18} aria-hidden="true" />{t('emptyStates.schedules.add')}</a>
+            <a href="/schedule-create" className={primaryButton} data-testid="empty-add-schedule">
+              <Plus size={18} aria-hidden="true" />
+              {t('emptyStates.schedules.add')}
+            </a>
           ) : null,
         }}
         filtered={status !== 'current' || department !== ''}
@@ -110,11 +120,16 @@ export default function ScheduleList({ lang, can, departments, startDefault }: P
             </select>
             <select aria-label={t('fields.department')} value={department} onChange={(e) => setDepartment(e.target.value)} className={compactSelect}>
               <option value="">{t('employees.allDepartments')}</option>
-              {departments.map((d) => <option key={d._id} value={d._id}>{d.name}</option>)}
+              {departments.map((d) => (
+                <option key={d._id} value={d._id}>
+                  {d.name}
+                </option>
+              ))}
             </select>
             {can.create && (
               <button type="button" className={secondaryButton} onClick={() => setAssigning(true)} data-testid="assign-department">
-                <Users size={16} aria-hidden="true" />{t('schedules.assignDepartment')}
+                <Users size={16} aria-hidden="true" />
+                {t('schedules.assignDepartment')}
               </button>
             )}
             {addLink}
@@ -122,14 +137,7 @@ export default function ScheduleList({ lang, can, departments, startDefault }: P
         }
         rowActions={
           can.update || can.delete
-            ? (s) => (
-                <RowActions
-                  lang={lang}
-                  name={s.employeeName}
-                  editHref={can.update ? `/schedule-edit/${s._id}` : undefined}
-                  onDelete={can.delete ? () => setDeleting(s) : undefined}
-                />
-              )
+            ? (s) => <RowActions lang={lang} name={s.employeeName} editHref={can.update ? `/schedule-edit/${s._id}` : undefined} onDelete={can.delete ? () => setDeleting(s) : undefined} />
             : undefined
         }
       />
@@ -138,10 +146,24 @@ export default function ScheduleList({ lang, can, departments, startDefault }: P
         target={deleting && { path: `/schedules/${deleting._id}`, name: `${deleting.employeeName} ${deleting.startTime}–${deleting.offTime}` }}
         thing={t('schedules.singular')}
         onClose={() => setDeleting(null)}
-        onDeleted={() => { setDeleting(null); setVersion((n) => n + 1); }}
+        onDeleted={() => {
+          setDeleting(null);
+          setVersion((n) => n + 1);
+        }}
       />
       <Dialog open={assigning} title={t('schedules.assignDepartment')} onClose={() => setAssigning(false)} closeLabel={t('common.close')} loadingLabel={t('common.loading')}>
-        {assigning && <AssignDepartmentForm lang={lang} departments={departments} startDefault={startDefault} onDone={() => { setAssigning(false); setVersion((n) => n + 1); }} onCancel={() => setAssigning(false)} />}
+        {assigning && (
+          <AssignDepartmentForm
+            lang={lang}
+            departments={departments}
+            startDefault={startDefault}
+            onDone={() => {
+              setAssigning(false);
+              setVersion((n) => n + 1);
+            }}
+            onCancel={() => setAssigning(false)}
+          />
+        )}
       </Dialog>
     </>
   );

@@ -7,7 +7,6 @@ import { inputClass } from '../ui/buttons.ts';
 import { fieldError, fieldMessage, type FormInput } from '../ui/valibot-resolver.ts';
 import { DAY_LABELS, WEEK_ORDER } from '#domain/schedules/rest-days.ts';
 
-
 /** Monday first, as people read a working week. */
 
 type ShiftName = 'startTime' | 'offTime' | 'totalHours' | 'restDays' | 'fromDate' | 'toDate';
@@ -45,23 +44,29 @@ export function ShiftFields<T extends ShiftFormValues>({ form, t, startDefault }
   const field = (name: ShiftName, label: string, type: string, extra: Record<string, unknown> = {}, afterBlur?: () => void) => {
     const registered = form.register(path(name));
     return (
-    <div className="flex flex-col gap-1">
-      <label htmlFor={`shift-${name}`} className="text-sm font-medium">{label}</label>
-      <input
-        id={`shift-${name}`}
-        type={type}
-        className={inputClass}
-        aria-invalid={!!err(name)}
-        aria-describedby={err(name) ? `shift-${name}-error` : undefined}
-        {...extra}
-        {...registered}
-        onBlur={async (e) => {
-          await registered.onBlur(e);
-          afterBlur?.();
-        }}
-      />
-      {err(name) && <span id={`shift-${name}-error`} className="text-xs text-red-700 dark:text-red-400">{err(name)}</span>}
-    </div>
+      <div className="flex flex-col gap-1">
+        <label htmlFor={`shift-${name}`} className="text-sm font-medium">
+          {label}
+        </label>
+        <input
+          id={`shift-${name}`}
+          type={type}
+          className={inputClass}
+          aria-invalid={!!err(name)}
+          aria-describedby={err(name) ? `shift-${name}-error` : undefined}
+          {...extra}
+          {...registered}
+          onBlur={async (e) => {
+            await registered.onBlur(e);
+            afterBlur?.();
+          }}
+        />
+        {err(name) && (
+          <span id={`shift-${name}-error`} className="text-xs text-red-700 dark:text-red-400">
+            {err(name)}
+          </span>
+        )}
+      </div>
     );
   };
   const fillHours = () => {

@@ -39,16 +39,7 @@ const cell = (r: Resource, a: Action) => `${r}.${a}`;
  * owner, expiry, last use and state; revoke. `held` is what the account holds (the server checks
  * it again); `today`/`maxDate` bound the date input (the server checks them in the company zone).
  */
-export default function ApiTokens(props: {
-  lang: Language;
-  tokens: ApiTokenRow[];
-  held: Permissions;
-  today: string;
-  maxDate: string;
-  defaultDate: string;
-  timeZone: string;
-  timeFormat: '1' | '2';
-}) {
+export default function ApiTokens(props: { lang: Language; tokens: ApiTokenRow[]; held: Permissions; today: string; maxDate: string; defaultDate: string; timeZone: string; timeFormat: '1' | '2' }) {
   const { lang } = props;
   const t = translator(lang);
   const [tokens, setTokens] = useState(props.tokens);
@@ -118,10 +109,12 @@ export default function ApiTokens(props: {
   };
   /** Given but no longer held by the creator: shown apart, so the list says what the token may do now. */
   const lost = (k: ApiTokenRow): Permissions =>
-    Object.fromEntries(RESOURCES.flatMap((r) => {
-      const gone = (k.grantedPermissions[r] ?? []).filter((a) => !k.permissions[r]?.includes(a));
-      return gone.length > 0 ? [[r, gone]] : [];
-    }));
+    Object.fromEntries(
+      RESOURCES.flatMap((r) => {
+        const gone = (k.grantedPermissions[r] ?? []).filter((a) => !k.permissions[r]?.includes(a));
+        return gone.length > 0 ? [[r, gone]] : [];
+      }),
+    );
   const fieldError = (key: string) => errors[key] && <span className="text-xs text-red-700 dark:text-red-400">{errors[key]}</span>;
 
   return (
@@ -133,12 +126,30 @@ export default function ApiTokens(props: {
         <div className="flex flex-wrap items-start gap-4">
           <label className="flex min-w-0 flex-1 flex-col gap-1 text-sm sm:min-w-64">
             <span className="font-medium">{t('tokens.name')}</span>
-            <input type="text" maxLength={API_TOKEN_NAME_MAX} value={name} onChange={(e) => setName(e.target.value)} placeholder={t('tokens.namePlaceholder')} className={inputClass} aria-invalid={!!errors['name']} data-testid="api-token-name" />
+            <input
+              type="text"
+              maxLength={API_TOKEN_NAME_MAX}
+              value={name}
+              onChange={(e) => setName(e.target.value)}
+              placeholder={t('tokens.namePlaceholder')}
+              className={inputClass}
+              aria-invalid={!!errors['name']}
+              data-testid="api-token-name"
+            />
             {fieldError('name')}
           </label>
           <label className="flex flex-col gap-1 text-sm">
             <span className="font-medium">{t('tokens.expiresOn')}</span>
-            <input type="date" min={props.today} max={props.maxDate} value={expiresOn} onChange={(e) => setExpiresOn(e.target.value)} className={`${inputClass} w-44`} aria-invalid={!!errors['expiresOn']} data-testid="api-token-expires" />
+            <input
+              type="date"
+              min={props.today}
+              max={props.maxDate}
+              value={expiresOn}
+              onChange={(e) => setExpiresOn(e.target.value)}
+              className={`${inputClass} w-44`}
+              aria-invalid={!!errors['expiresOn']}
+              data-testid="api-token-expires"
+            />
             {fieldError('expiresOn')}
           </label>
         </div>
@@ -198,7 +209,9 @@ export default function ApiTokens(props: {
       </form>
       <div className="overflow-x-auto rounded-2xl border border-line bg-card">
         {tokens.length === 0 ? (
-          <p className="p-6 text-sm text-muted" data-testid="api-token-none">{t('tokens.none')}</p>
+          <p className="p-6 text-sm text-muted" data-testid="api-token-none">
+            {t('tokens.none')}
+          </p>
         ) : (
           <ul className="divide-y divide-line">
             {tokens.map((k) => (
@@ -209,9 +222,13 @@ export default function ApiTokens(props: {
                     <code className="rounded bg-primary-subtle px-1.5 text-xs">{k.hint}…</code>
                     <Badge on={k.state === 'active'}>{stateText[k.state]}</Badge>
                   </div>
-                  <p className="text-xs text-muted" data-testid="api-token-permissions">{permissionText(k.permissions) || t('tokens.noEffectivePermissions')}</p>
+                  <p className="text-xs text-muted" data-testid="api-token-permissions">
+                    {permissionText(k.permissions) || t('tokens.noEffectivePermissions')}
+                  </p>
                   {k.state !== 'revoked' && k.state !== 'expired' && Object.keys(lost(k)).length > 0 && (
-                    <p className="text-xs text-amber-800 dark:text-amber-300" data-testid="api-token-lost">{t('tokens.lostPermissions', { permissions: permissionText(lost(k)) })}</p>
+                    <p className="text-xs text-amber-800 dark:text-amber-300" data-testid="api-token-lost">
+                      {t('tokens.lostPermissions', { permissions: permissionText(lost(k)) })}
+                    </p>
                   )}
                   <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 text-xs sm:grid-cols-[auto_1fr_auto_1fr]">
                     <dt className="text-muted">{t('tokens.owner')}</dt>
@@ -238,11 +255,7 @@ export default function ApiTokens(props: {
       </div>
       <ConfirmActionDialog
         lang={lang}
-        action={
-          revoking
-            ? { method: 'POST', path: `/api-tokens/${revoking._id}/revoke`, title: t('tokens.revoke'), question: t('tokens.revokeConfirm'), confirmLabel: t('tokens.revoke') }
-            : null
-        }
+        action={revoking ? { method: 'POST', path: `/api-tokens/${revoking._id}/revoke`, title: t('tokens.revoke'), question: t('tokens.revokeConfirm'), confirmLabel: t('tokens.revoke') } : null}
         onClose={() => setRevoking(null)}
         onDone={() => void reload()}
       />

@@ -44,18 +44,16 @@ export function BackupSection({ lang, initial, timeZone, timeFormat, canUpdate }
       onError: (message) => {
         toast.error(message);
         // A failed backup is in the status too: read it again.
-        api<{ data: BackupOverview }>('/backups', { lang }).then((r) => setOverview(r.data)).catch(() => undefined);
+        api<{ data: BackupOverview }>('/backups', { lang })
+          .then((r) => setOverview(r.data))
+          .catch(() => undefined);
       },
     });
   }
 
   const last = overview.lastSuccess;
   const items: [string, string, string?][] = [
-    [
-      t('settings.lastBackup'),
-      last ? `${when(last.at)} · ${formatBytes(last.bytes, lang)}` : t('settings.noBackup'),
-      last ? `${last.file} · ${t(TRIGGERS[last.trigger] ?? 'backups.triggerManual')}` : undefined,
-    ],
+    [t('settings.lastBackup'), last ? `${when(last.at)} · ${formatBytes(last.bytes, lang)}` : t('settings.noBackup'), last ? `${last.file} · ${t(TRIGGERS[last.trigger] ?? 'backups.triggerManual')}` : undefined],
     [t('backups.nextAt'), when(overview.nextAt)],
     [t('backups.files'), formatNumber(overview.count, lang), t('backups.totalSize', { size: formatBytes(overview.totalBytes, lang) })],
     [t('backups.folder'), overview.dir],

@@ -95,8 +95,18 @@ export function EmailSection({ lang, canUpdate }: Props) {
       .catch((e) => setLoadError(apiFailure(e, t('errors.somethingWentWrong')).message));
   }, []); // eslint-disable-line react-hooks/exhaustive-deps -- loaded once; the language is fixed for the page (a switch reloads it)
 
-  if (loadError) return <p role="alert" className="text-sm text-red-700 dark:text-red-400">{loadError}</p>;
-  if (!saved || !draft) return <p className="text-sm text-muted" role="status">{t('common.loading')}</p>;
+  if (loadError)
+    return (
+      <p role="alert" className="text-sm text-red-700 dark:text-red-400">
+        {loadError}
+      </p>
+    );
+  if (!saved || !draft)
+    return (
+      <p className="text-sm text-muted" role="status">
+        {t('common.loading')}
+      </p>
+    );
 
   const dirty = JSON.stringify(toDraft(saved)) !== JSON.stringify(draft);
   const configured = saved.host !== '' && saved.from !== '';
@@ -142,12 +152,20 @@ export function EmailSection({ lang, canUpdate }: Props) {
 
   const field = (id: keyof Draft, label: string, control: ReactNode, hint?: string) => (
     <div className="flex flex-col gap-1">
-      <label htmlFor={`email-${id}`} className="text-sm font-medium">{label}</label>
+      <label htmlFor={`email-${id}`} className="text-sm font-medium">
+        {label}
+      </label>
       {control}
       {errors[id] ? (
-        <span id={`email-${id}-error`} className="text-xs text-red-700 dark:text-red-400" data-testid={`email-${id}-error`}>{message(errors[id])}</span>
+        <span id={`email-${id}-error`} className="text-xs text-red-700 dark:text-red-400" data-testid={`email-${id}-error`}>
+          {message(errors[id])}
+        </span>
       ) : (
-        hint && <span id={`email-${id}-hint`} className="text-xs text-muted">{hint}</span>
+        hint && (
+          <span id={`email-${id}-hint`} className="text-xs text-muted">
+            {hint}
+          </span>
+        )
       )}
     </div>
   );
@@ -168,35 +186,82 @@ export function EmailSection({ lang, canUpdate }: Props) {
   return (
     <div className="flex flex-col gap-6" data-testid="email-settings">
       <p className="max-w-prose text-sm text-muted">{t('emailSettings.intro')}</p>
-      <p className={`rounded-xl border p-3 text-sm ${configured ? 'border-line bg-page' : 'border-amber-300 bg-amber-50 text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100'}`} data-testid="email-state">
+      <p
+        className={`rounded-xl border p-3 text-sm ${configured ? 'border-line bg-page' : 'border-amber-300 bg-amber-50 text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100'}`}
+        data-testid="email-state"
+      >
         {configured ? t('emailSettings.stateOn', { host: saved.host }) : t('emailSettings.stateOff')}
       </p>
-      <form className="flex flex-col gap-5" noValidate onSubmit={(e) => { e.preventDefault(); void save(); }}>
+      <form
+        className="flex flex-col gap-5"
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          void save();
+        }}
+      >
         <fieldset disabled={!canUpdate} className="flex min-w-0 flex-col gap-5">
           <div className="grid gap-5 sm:grid-cols-[1fr_8rem]">
             {field('host', t('emailSettings.host'), text('host', { placeholder: 'smtp.example.com', autoComplete: 'off' }), t('emailSettings.hostHint'))}
-            {field('port', t('emailSettings.port'),
-              <input id="email-port" type="number" min={1} max={65535} inputMode="numeric" className={inputClass} value={draft.port}
-                onChange={(e) => set('port', e.target.value)} aria-invalid={errors['port'] ? true : undefined} aria-describedby={errors['port'] ? 'email-port-error' : undefined} />)}
+            {field(
+              'port',
+              t('emailSettings.port'),
+              <input
+                id="email-port"
+                type="number"
+                min={1}
+                max={65535}
+                inputMode="numeric"
+                className={inputClass}
+                value={draft.port}
+                onChange={(e) => set('port', e.target.value)}
+                aria-invalid={errors['port'] ? true : undefined}
+                aria-describedby={errors['port'] ? 'email-port-error' : undefined}
+              />,
+            )}
           </div>
-          {field('security', t('emailSettings.security'),
-            <select id="email-security" className={inputClass} value={draft.security}
+          {field(
+            'security',
+            t('emailSettings.security'),
+            <select
+              id="email-security"
+              className={inputClass}
+              value={draft.security}
               onChange={(e) => {
                 const security = e.target.value as MailSecurity;
                 // Follow the usual port while the port is still another kind's usual one.
                 const usual = Object.values(USUAL_PORT).includes(draft.port) || draft.port === '';
                 setDraft({ ...draft, security, port: usual ? USUAL_PORT[security] : draft.port });
-              }}>
-              {MAIL_SECURITY.map((s) => <option key={s} value={s}>{t(SECURITY_LABELS[s])}</option>)}
+              }}
+            >
+              {MAIL_SECURITY.map((s) => (
+                <option key={s} value={s}>
+                  {t(SECURITY_LABELS[s])}
+                </option>
+              ))}
             </select>,
-            t('emailSettings.securityHint'))}
+            t('emailSettings.securityHint'),
+          )}
           <div className="grid gap-5 sm:grid-cols-2">
             {field('user', t('emailSettings.user'), text('user', { autoComplete: 'off' }), t('emailSettings.userHint'))}
-            {field('password', t('emailSettings.password'),
-              <input id="email-password" type="password" autoComplete="new-password" className={inputClass} value={draft.password} disabled={draft.clearPassword}
+            {field(
+              'password',
+              t('emailSettings.password'),
+              <input
+                id="email-password"
+                type="password"
+                autoComplete="new-password"
+                className={inputClass}
+                value={draft.password}
+                disabled={draft.clearPassword}
                 placeholder={saved.passwordSet ? t('emailSettings.passwordKeep') : ''}
-                onChange={(e) => set('password', e.target.value)} aria-invalid={errors['password'] ? true : undefined} aria-describedby="email-password-hint" data-testid="email-password" />,
-              saved.passwordSet ? t('emailSettings.passwordSet') : t('emailSettings.passwordNone'))}
+                onChange={(e) => set('password', e.target.value)}
+                aria-invalid={errors['password'] ? true : undefined}
+                aria-describedby="email-password-hint"
+                data-testid="email-password"
+              />,
+              saved.passwordSet ? t('emailSettings.passwordSet') : t('emailSettings.passwordNone'),
+            )}
           </div>
           {saved.passwordSet && (
             <label className="inline-flex items-center gap-2 text-sm">
@@ -218,29 +283,61 @@ export function EmailSection({ lang, canUpdate }: Props) {
 
       {canUpdate && (
         <section className="flex flex-col gap-3 border-t border-line pt-5" aria-labelledby="email-test-heading">
-          <h3 id="email-test-heading" className="text-base font-semibold">{t('emailSettings.testTitle')}</h3>
+          <h3 id="email-test-heading" className="text-base font-semibold">
+            {t('emailSettings.testTitle')}
+          </h3>
           <p className="max-w-prose text-sm text-muted">{dirty ? t('emailSettings.testSaveFirst') : t('emailSettings.testIntro')}</p>
-          <form className="flex flex-col gap-2 sm:flex-row sm:items-start" noValidate onSubmit={(e) => { e.preventDefault(); void sendTest(); }}>
+          <form
+            className="flex flex-col gap-2 sm:flex-row sm:items-start"
+            noValidate
+            onSubmit={(e) => {
+              e.preventDefault();
+              void sendTest();
+            }}
+          >
             <div className="flex flex-1 flex-col gap-1">
-              <label htmlFor="email-test-to" className="sr-only">{t('emailSettings.testTo')}</label>
-              <input id="email-test-to" type="email" inputMode="email" autoComplete="email" className={inputClass} placeholder={t('emailSettings.testTo')} value={to}
-                onChange={(e) => setTo(e.target.value)} aria-invalid={toError ? true : undefined} aria-describedby={toError ? 'email-test-to-error' : undefined} data-testid="email-test-to" />
-              {toError && <span id="email-test-to-error" className="text-xs text-red-700 dark:text-red-400">{message(toError)}</span>}
+              <label htmlFor="email-test-to" className="sr-only">
+                {t('emailSettings.testTo')}
+              </label>
+              <input
+                id="email-test-to"
+                type="email"
+                inputMode="email"
+                autoComplete="email"
+                className={inputClass}
+                placeholder={t('emailSettings.testTo')}
+                value={to}
+                onChange={(e) => setTo(e.target.value)}
+                aria-invalid={toError ? true : undefined}
+                aria-describedby={toError ? 'email-test-to-error' : undefined}
+                data-testid="email-test-to"
+              />
+              {toError && (
+                <span id="email-test-to-error" className="text-xs text-red-700 dark:text-red-400">
+                  {message(toError)}
+                </span>
+              )}
             </div>
             <button type="submit" className={secondaryButton} disabled={testing || dirty || !configured} data-testid="email-test-send">
               {testing ? t('emailSettings.testSending') : t('emailSettings.testSend')}
             </button>
           </form>
           {result && (
-            <p role={result.ok ? 'status' : 'alert'} data-testid="email-test-result" data-ok={result.ok}
-              className={`rounded-xl border p-3 text-sm break-words ${result.ok ? 'border-emerald-300 bg-emerald-50 text-emerald-900 dark:border-emerald-800 dark:bg-emerald-950 dark:text-emerald-100' : 'border-red-300 bg-red-50 text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-200'}`}>
+            <p
+              role={result.ok ? 'status' : 'alert'}
+              data-testid="email-test-result"
+              data-ok={result.ok}
+              className={`rounded-xl border p-3 text-sm break-words ${result.ok ? 'border-emerald-300 bg-emerald-50 text-emerald-900 dark:border-emerald-800 dark:bg-emerald-950 dark:text-emerald-100' : 'border-red-300 bg-red-50 text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-200'}`}
+            >
               {result.message}
             </p>
           )}
         </section>
       )}
       <p className="text-sm">
-        <a href="/settings/outbox" className="font-medium text-accent hover:underline" data-testid="email-outbox-link">{t('emailSettings.outboxLink')}</a>
+        <a href="/settings/outbox" className="font-medium text-accent hover:underline" data-testid="email-outbox-link">
+          {t('emailSettings.outboxLink')}
+        </a>
       </p>
     </div>
   );

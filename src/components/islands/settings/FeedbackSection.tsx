@@ -23,7 +23,10 @@ export function FeedbackSection({ lang, isSuperAdmin }: { lang: Language; isSupe
   const { run } = useApiAction(lang);
 
   useEffect(() => {
-    if (isSuperAdmin) api<{ data: Feedback[] }>('/feedback', { lang }).then((r) => setList(r.data)).catch(() => setList([]));
+    if (isSuperAdmin)
+      api<{ data: Feedback[] }>('/feedback', { lang })
+        .then((r) => setList(r.data))
+        .catch(() => setList([]));
   }, [isSuperAdmin, version]); // eslint-disable-line react-hooks/exhaustive-deps -- the language is fixed for the page (a switch reloads it)
 
   async function send() {

@@ -1,12 +1,5 @@
 import { useEffect, useState } from 'react';
-import {
-  KIND_LABELS,
-  MINUTES_KINDS,
-  MISSED_CHECK_IN_MINUTES_RANGE,
-  TO_MANAGERS_KINDS,
-  type CompanyKindSetting,
-  type CompanyNotificationsDto,
-} from '#domain/notifications/notification-preferences.ts';
+import { KIND_LABELS, MINUTES_KINDS, MISSED_CHECK_IN_MINUTES_RANGE, TO_MANAGERS_KINDS, type CompanyKindSetting, type CompanyNotificationsDto } from '#domain/notifications/notification-preferences.ts';
 import type { Language } from '#i18n/languages.ts';
 import { translator } from '#i18n/translate.ts';
 import { api } from '#lib/client/api.ts';
@@ -64,7 +57,12 @@ export function NotificationsSection({ lang, canUpdate }: Props) {
     });
   }
 
-  if (failed) return <p role="alert" className="text-sm text-red-700 dark:text-red-300">{t('notifications.loadFailed')}</p>;
+  if (failed)
+    return (
+      <p role="alert" className="text-sm text-red-700 dark:text-red-300">
+        {t('notifications.loadFailed')}
+      </p>
+    );
   if (!data) return <p className="text-sm text-muted">{t('common.loading')}</p>;
 
   return (

@@ -113,18 +113,24 @@ export default function OutboxList({ lang, tab, items: initial, canUpdate, timeZ
                 <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
                   <KindIcon aria-hidden="true" size={18} className="shrink-0 text-muted" />
                   <span className="font-semibold">{label ? t(label) : item.kind}</span>
-                  <span className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold ${STATUS_CLASS[item.status]}`} data-testid="outbox-status">{t(STATUS_LABELS[item.status])}</span>
+                  <span className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold ${STATUS_CLASS[item.status]}`} data-testid="outbox-status">
+                    {t(STATUS_LABELS[item.status])}
+                  </span>
                   <span className="ms-auto text-xs text-muted tabular-nums">#{formatNumber(item._id, lang)}</span>
                 </div>
                 {item.subject && <p className="mt-2 break-words text-sm">{item.subject}</p>}
                 <dl className="mt-3 grid gap-x-4 gap-y-2 text-sm sm:grid-cols-2 lg:grid-cols-4">
                   <div className="min-w-0 sm:col-span-2">
                     <dt className="text-xs text-muted">{t(item.channel === 'email' ? 'outbox.recipient' : 'outbox.url')}</dt>
-                    <dd className="break-all" data-testid="outbox-recipient">{item.recipient}</dd>
+                    <dd className="break-all" data-testid="outbox-recipient">
+                      {item.recipient}
+                    </dd>
                   </div>
                   <div>
                     <dt className="text-xs text-muted">{t('outbox.attempts')}</dt>
-                    <dd className="tabular-nums" data-testid="outbox-attempts">{formatNumber(item.attempts, lang)}</dd>
+                    <dd className="tabular-nums" data-testid="outbox-attempts">
+                      {formatNumber(item.attempts, lang)}
+                    </dd>
                   </div>
                   <div>
                     <dt className="text-xs text-muted">{item.sentAt ? t('outbox.sentAt') : item.nextAttemptAt ? t('outbox.nextAttempt') : t('outbox.queuedAt')}</dt>
@@ -133,7 +139,9 @@ export default function OutboxList({ lang, tab, items: initial, canUpdate, timeZ
                   {item.lastError && item.status !== 'sent' && (
                     <div className="min-w-0 sm:col-span-2 lg:col-span-4">
                       <dt className="text-xs text-muted">{t('outbox.lastError')}</dt>
-                      <dd className="break-words text-red-800 dark:text-red-300" data-testid="outbox-error">{item.lastError}</dd>
+                      <dd className="break-words text-red-800 dark:text-red-300" data-testid="outbox-error">
+                        {item.lastError}
+                      </dd>
                     </div>
                   )}
                 </dl>
@@ -161,7 +169,9 @@ export default function OutboxList({ lang, tab, items: initial, canUpdate, timeZ
       <Dialog open={pending !== null} title={pending ? t(pending.action === 'retry' ? 'outbox.retryTitle' : 'outbox.discardTitle') : ''} onClose={() => setPending(null)} closeLabel={t('common.close')} size="sm">
         <p className="mb-6">{pending && t(pending.action === 'retry' ? (pending.item.channel === 'email' ? 'outbox.retryQuestionEmail' : 'outbox.retryQuestionWebhook') : 'outbox.discardQuestion')}</p>
         <div className="flex flex-wrap justify-end gap-2">
-          <button type="button" className={secondaryButton} onClick={() => setPending(null)}>{t('form.cancel')}</button>
+          <button type="button" className={secondaryButton} onClick={() => setPending(null)}>
+            {t('form.cancel')}
+          </button>
           <button type="button" className={pending?.action === 'retry' ? primaryButton : dangerButton} onClick={() => void confirm()} disabled={busy} data-testid="outbox-confirm">
             {pending && t(pending.action === 'retry' ? 'outbox.retry' : 'outbox.discard')}
           </button>

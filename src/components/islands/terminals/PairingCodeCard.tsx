@@ -48,7 +48,9 @@ export function PairingCodeCard(props: { lang: Language; shown: ShownPairingCode
 
   return (
     <section className="flex flex-col gap-4 rounded-2xl border border-primary bg-primary-subtle p-5" role="status" aria-labelledby="pairing-title" data-testid="pairing-card">
-      <h2 id="pairing-title" className="text-lg font-semibold">{t('terminals.pairingTitle', { name: shown.terminalName })}</h2>
+      <h2 id="pairing-title" className="text-lg font-semibold">
+        {t('terminals.pairingTitle', { name: shown.terminalName })}
+      </h2>
       <div className="flex flex-col items-center gap-5 sm:flex-row sm:items-start">
         {/* White behind the code in dark mode too: phone cameras read dark-on-light. */}
         <div className="h-44 w-44 shrink-0 rounded-xl bg-white p-1" role="img" aria-label={t('terminals.pairingQr', { name: shown.terminalName })} data-testid="pairing-qr">

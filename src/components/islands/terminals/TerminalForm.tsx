@@ -23,20 +23,42 @@ export function TerminalFieldset(props: { lang: Language; value: TerminalFields;
         {errors[field]}
       </span>
     );
-  const toggle = (method: TerminalMethod, on: boolean) =>
-    props.onChange({ ...value, methods: TERMINAL_METHODS.filter((m) => (m === method ? on : value.methods.includes(m))) });
+  const toggle = (method: TerminalMethod, on: boolean) => props.onChange({ ...value, methods: TERMINAL_METHODS.filter((m) => (m === method ? on : value.methods.includes(m))) });
   return (
     <div className="grid gap-4 sm:grid-cols-2">
       <label className="flex flex-col gap-1 text-sm">
         <span className="font-medium">
-          {t('terminals.name')} <span aria-hidden="true" className="text-red-700 dark:text-red-400">*</span>
+          {t('terminals.name')}{' '}
+          <span aria-hidden="true" className="text-red-700 dark:text-red-400">
+            *
+          </span>
         </span>
-        <input type="text" required maxLength={80} value={value.name} onChange={(e) => props.onChange({ ...value, name: e.target.value })} placeholder={t('terminals.namePlaceholder')} className={inputClass} aria-invalid={!!errors['name']} aria-describedby={errors['name'] ? `${idPrefix}-name-error` : undefined} data-testid={`${idPrefix}-name`} />
+        <input
+          type="text"
+          required
+          maxLength={80}
+          value={value.name}
+          onChange={(e) => props.onChange({ ...value, name: e.target.value })}
+          placeholder={t('terminals.namePlaceholder')}
+          className={inputClass}
+          aria-invalid={!!errors['name']}
+          aria-describedby={errors['name'] ? `${idPrefix}-name-error` : undefined}
+          data-testid={`${idPrefix}-name`}
+        />
         {error('name')}
       </label>
       <label className="flex flex-col gap-1 text-sm">
         <span className="font-medium">{t('terminals.location')}</span>
-        <input type="text" maxLength={120} value={value.location} onChange={(e) => props.onChange({ ...value, location: e.target.value })} placeholder={t('terminals.locationPlaceholder')} className={inputClass} aria-invalid={!!errors['location']} data-testid={`${idPrefix}-location`} />
+        <input
+          type="text"
+          maxLength={120}
+          value={value.location}
+          onChange={(e) => props.onChange({ ...value, location: e.target.value })}
+          placeholder={t('terminals.locationPlaceholder')}
+          className={inputClass}
+          aria-invalid={!!errors['location']}
+          data-testid={`${idPrefix}-location`}
+        />
         {error('location')}
       </label>
       <fieldset className="flex flex-col gap-2 text-sm sm:col-span-2" aria-invalid={!!errors['methods']}>

@@ -117,7 +117,11 @@ export default function Terminals(props: { lang: Language; terminals: TerminalRo
     </span>
   );
   const codeNote = (row: TerminalRow) =>
-    row.codeWaitingUntil && <span className="block text-xs text-muted" data-testid="terminal-code-waiting">{t('terminals.codeWaiting', { time: formatTime(row.codeWaitingUntil, lang, timeZone, timeFormat) })}</span>;
+    row.codeWaitingUntil && (
+      <span className="block text-xs text-muted" data-testid="terminal-code-waiting">
+        {t('terminals.codeWaiting', { time: formatTime(row.codeWaitingUntil, lang, timeZone, timeFormat) })}
+      </span>
+    );
   const actions = (row: TerminalRow) =>
     props.canUpdate &&
     row.status !== 'revoked' && (
@@ -162,7 +166,9 @@ export default function Terminals(props: { lang: Language; terminals: TerminalRo
       )}
       <div className="overflow-x-auto rounded-2xl border border-line bg-card">
         {terminals.length === 0 ? (
-          <p className="p-6 text-sm text-muted" data-testid="terminals-none">{t('terminals.none')}</p>
+          <p className="p-6 text-sm text-muted" data-testid="terminals-none">
+            {t('terminals.none')}
+          </p>
         ) : (
           <>
             {/* Narrow screens: one card per terminal, its actions in reach. */}
@@ -180,7 +186,10 @@ export default function Terminals(props: { lang: Language; terminals: TerminalRo
                     <dt className="text-muted">{t('terminals.columns.methods')}</dt>
                     <dd>{methods(row)}</dd>
                     <dt className="text-muted">{t('terminals.columns.lastSeen')}</dt>
-                    <dd>{when(row.lastSeenAt)}{codeNote(row)}</dd>
+                    <dd>
+                      {when(row.lastSeenAt)}
+                      {codeNote(row)}
+                    </dd>
                     <dt className="text-muted">{t('terminals.columns.punchesToday')}</dt>
                     <dd className="tabular-nums">{formatNumber(row.punchesToday, lang)}</dd>
                   </dl>
@@ -191,12 +200,26 @@ export default function Terminals(props: { lang: Language; terminals: TerminalRo
             <table className="hidden w-full text-sm md:table" data-testid="terminals-table">
               <thead>
                 <tr className="border-b border-line text-start text-xs uppercase text-muted">
-                  <th scope="col" className="px-4 py-3 text-start">{t('terminals.columns.name')}</th>
-                  <th scope="col" className="px-4 py-3 text-start">{t('terminals.columns.methods')}</th>
-                  <th scope="col" className="px-4 py-3 text-start">{t('terminals.columns.status')}</th>
-                  <th scope="col" className="px-4 py-3 text-start">{t('terminals.columns.lastSeen')}</th>
-                  <th scope="col" className="px-4 py-3 text-end">{t('terminals.columns.punchesToday')}</th>
-                  {props.canUpdate && <th scope="col" className="px-4 py-3"><span className="sr-only">{t('table.actions')}</span></th>}
+                  <th scope="col" className="px-4 py-3 text-start">
+                    {t('terminals.columns.name')}
+                  </th>
+                  <th scope="col" className="px-4 py-3 text-start">
+                    {t('terminals.columns.methods')}
+                  </th>
+                  <th scope="col" className="px-4 py-3 text-start">
+                    {t('terminals.columns.status')}
+                  </th>
+                  <th scope="col" className="px-4 py-3 text-start">
+                    {t('terminals.columns.lastSeen')}
+                  </th>
+                  <th scope="col" className="px-4 py-3 text-end">
+                    {t('terminals.columns.punchesToday')}
+                  </th>
+                  {props.canUpdate && (
+                    <th scope="col" className="px-4 py-3">
+                      <span className="sr-only">{t('table.actions')}</span>
+                    </th>
+                  )}
                 </tr>
               </thead>
               <tbody>
@@ -208,8 +231,13 @@ export default function Terminals(props: { lang: Language; terminals: TerminalRo
                     </td>
                     <td className="px-4 py-3">{methods(row)}</td>
                     <td className="px-4 py-3">{stateBadge(row)}</td>
-                    <td className="whitespace-nowrap px-4 py-3" data-testid="terminal-last-seen">{when(row.lastSeenAt)}{codeNote(row)}</td>
-                    <td className="px-4 py-3 text-end tabular-nums" data-testid="terminal-punches-today">{formatNumber(row.punchesToday, lang)}</td>
+                    <td className="whitespace-nowrap px-4 py-3" data-testid="terminal-last-seen">
+                      {when(row.lastSeenAt)}
+                      {codeNote(row)}
+                    </td>
+                    <td className="px-4 py-3 text-end tabular-nums" data-testid="terminal-punches-today">
+                      {formatNumber(row.punchesToday, lang)}
+                    </td>
                     {props.canUpdate && <td className="px-4 py-3">{actions(row)}</td>}
                   </tr>
                 ))}
@@ -266,7 +294,11 @@ export default function Terminals(props: { lang: Language; terminals: TerminalRo
 
       <ConfirmActionDialog
         lang={lang}
-        action={revoking ? { method: 'POST', path: `/terminals/${revoking._id}/revoke`, title: t('terminals.revoke'), question: t('terminals.revokeConfirm', { name: revoking.name }), confirmLabel: t('terminals.revoke') } : null}
+        action={
+          revoking
+            ? { method: 'POST', path: `/terminals/${revoking._id}/revoke`, title: t('terminals.revoke'), question: t('terminals.revokeConfirm', { name: revoking.name }), confirmLabel: t('terminals.revoke') }
+            : null
+        }
         onClose={() => setRevoking(null)}
         onDone={() => void reload()}
       />

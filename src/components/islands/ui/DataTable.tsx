@@ -107,43 +107,29 @@ export function DataTable<Row extends { _id: number }>(props: DataTableProps<Row
         ? [
             {
               id: '_select',
-              header: () => (
-                <input
-                  type="checkbox"
-                  aria-label={t('table.selectAll')}
-                  checked={allSelected}
-                  onChange={(e) => selection.onChange(e.target.checked ? pageIds : [])}
-                  className="h-4 w-4"
-                />
-              ),
+              header: () => <input type="checkbox" aria-label={t('table.selectAll')} checked={allSelected} onChange={(e) => selection.onChange(e.target.checked ? pageIds : [])} className="h-4 w-4" />,
               enableSorting: false,
               cell: ({ row }: { row: { original: Row } }) => (
                 <input
                   type="checkbox"
                   aria-label={selection.label(row.original)}
                   checked={selection.selected.includes(row.original._id)}
-                  onChange={(e) =>
-                    selection.onChange(e.target.checked ? [...selection.selected, row.original._id] : selection.selected.filter((id) => id !== row.original._id))
-                  }
+                  onChange={(e) => selection.onChange(e.target.checked ? [...selection.selected, row.original._id] : selection.selected.filter((id) => id !== row.original._id))}
                   className="h-4 w-4"
                 />
               ),
             } as ColumnDef<Row>,
           ]
         : []),
-      ...props.columns.map(
-        (c): ColumnDef<Row> => ({
-          id: c.sortKey ?? c.id,
-          // Sorting happens on the server; TanStack only needs an accessor to allow it.
-          accessorFn: (row) => (row as Record<string, unknown>)[c.id],
-          header: c.header,
-          enableSorting: !!c.sortKey,
-          cell: ({ row }) => c.cell(row.original),
-        }),
-      ),
-      ...(props.rowActions
-        ? [{ id: '_actions', header: t('table.actions'), enableSorting: false, cell: ({ row }: { row: { original: Row } }) => props.rowActions!(row.original) }]
-        : []),
+      ...props.columns.map((c): ColumnDef<Row> => ({
+        id: c.sortKey ?? c.id,
+        // Sorting happens on the server; TanStack only needs an accessor to allow it.
+        accessorFn: (row) => (row as Record<string, unknown>)[c.id],
+        header: c.header,
+        enableSorting: !!c.sortKey,
+        cell: ({ row }) => c.cell(row.original),
+      })),
+      ...(props.rowActions ? [{ id: '_actions', header: t('table.actions'), enableSorting: false, cell: ({ row }: { row: { original: Row } }) => props.rowActions!(row.original) }] : []),
     ],
     [props.columns, props.rowActions, selection?.selected, allSelected, state.rows], // eslint-disable-line react-hooks/exhaustive-deps -- t and pageIds are rebuilt every render; state.rows and allSelected stand for them
   );
@@ -205,7 +191,13 @@ export function DataTable<Row extends { _id: number }>(props: DataTableProps<Row
                       {header.column.getCanSort() ? (
                         <button type="button" onClick={header.column.getToggleSortingHandler()} className="inline-flex items-center gap-1 uppercase hover:text-accent">
                           {flexRender(header.column.columnDef.header, header.getContext())}
-                          {sorted === 'asc' ? <ArrowUp size={14} aria-hidden="true" /> : sorted === 'desc' ? <ArrowDown size={14} aria-hidden="true" /> : <ArrowUpDown size={14} aria-hidden="true" className="opacity-50" />}
+                          {sorted === 'asc' ? (
+                            <ArrowUp size={14} aria-hidden="true" />
+                          ) : sorted === 'desc' ? (
+                            <ArrowDown size={14} aria-hidden="true" />
+                          ) : (
+                            <ArrowUpDown size={14} aria-hidden="true" className="opacity-50" />
+                          )}
                         </button>
                       ) : (
                         flexRender(header.column.columnDef.header, header.getContext())
@@ -265,9 +257,18 @@ export function DataTable<Row extends { _id: number }>(props: DataTableProps<Row
         <div className="flex items-center gap-2">
           <label className="flex items-center gap-2">
             {t('table.perPage')}
-            <select value={pageSize} onChange={(e) => { setPageSize(Number(e.target.value)); setPage(1); }} className="rounded-lg border border-field bg-card px-2 py-1 text-ink">
+            <select
+              value={pageSize}
+              onChange={(e) => {
+                setPageSize(Number(e.target.value));
+                setPage(1);
+              }}
+              className="rounded-lg border border-field bg-card px-2 py-1 text-ink"
+            >
               {PAGE_SIZES.map((n) => (
-                <option key={n} value={n}>{n}</option>
+                <option key={n} value={n}>
+                  {n}
+                </option>
               ))}
             </select>
           </label>

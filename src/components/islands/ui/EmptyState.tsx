@@ -23,16 +23,18 @@ export interface EmptyStateProps {
 export function EmptyState({ icon: Icon, title, text, action, children, kind = 'empty', compact = false, testId = 'empty-state' }: EmptyStateProps) {
   const next = action ?? children;
   return (
-    <div
-      className={`flex flex-col items-center text-center ${compact ? 'gap-2 px-3 py-6' : 'gap-3 px-6 py-12'}`}
-      data-testid={testId}
-      data-kind={kind}
-    >
+    <div className={`flex flex-col items-center text-center ${compact ? 'gap-2 px-3 py-6' : 'gap-3 px-6 py-12'}`} data-testid={testId} data-kind={kind}>
       <span className={`grid place-items-center rounded-full bg-primary-subtle text-accent ${compact ? 'h-10 w-10' : 'h-14 w-14'}`} aria-hidden="true">
         <Icon size={compact ? 20 : 28} strokeWidth={1.75} />
       </span>
-      <p className={`font-semibold text-ink ${compact ? 'text-sm' : 'text-base'}`} data-testid="empty-title">{title}</p>
-      {text && <p className={`max-w-md text-muted ${compact ? 'text-xs' : 'text-sm'}`} data-testid="empty-text">{text}</p>}
+      <p className={`font-semibold text-ink ${compact ? 'text-sm' : 'text-base'}`} data-testid="empty-title">
+        {title}
+      </p>
+      {text && (
+        <p className={`max-w-md text-muted ${compact ? 'text-xs' : 'text-sm'}`} data-testid="empty-text">
+          {text}
+        </p>
+      )}
       {next && <div className="mt-1 flex flex-wrap justify-center gap-2">{next}</div>}
     </div>
   );

@@ -7,13 +7,7 @@ import { iconButton } from './buttons.ts';
  * Edit and delete buttons of a table row; each only when its handler is given. `editHref` makes
  * edit a link to the record's edit page instead of a button.
  */
-export function RowActions(props: {
-  lang: Language;
-  name: string;
-  onEdit?: (() => void) | undefined;
-  editHref?: string | undefined;
-  onDelete?: (() => void) | undefined;
-}) {
+export function RowActions(props: { lang: Language; name: string; onEdit?: (() => void) | undefined; editHref?: string | undefined; onDelete?: (() => void) | undefined }) {
   const t = translator(props.lang);
   return (
     <div className="flex gap-1">

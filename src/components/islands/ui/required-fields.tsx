@@ -21,7 +21,9 @@ const head = (schema: SchemaLike): SchemaLike => (schema.type === 'pipe' && sche
  */
 export function requiredFieldsOf(schema: unknown, also: readonly string[] = []): ReadonlySet<string> {
   const entries = head(schema as SchemaLike).entries ?? {};
-  const names = Object.entries(entries).filter(([, entry]) => !OPTIONAL_TYPES.has(head(entry).type)).map(([name]) => name);
+  const names = Object.entries(entries)
+    .filter(([, entry]) => !OPTIONAL_TYPES.has(head(entry).type))
+    .map(([name]) => name);
   return new Set([...names, ...also]);
 }
 

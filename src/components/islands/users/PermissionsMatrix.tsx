@@ -105,13 +105,7 @@ export function PermissionsMatrix(props: { lang: Language; value: Permissions; o
                 </th>
                 {ACTIONS.map((a) => (
                   <td key={a} className="px-2 py-2 text-center">
-                    <Box
-                      checked={has(r, a)}
-                      label={t('roles.cell', { action: t(ACTION_LABELS[a]), area })}
-                      disabled={props.disabled}
-                      onChange={(on) => set([[r, a]], on)}
-                      testId={`matrix-${r}-${a}`}
-                    />
+                    <Box checked={has(r, a)} label={t('roles.cell', { action: t(ACTION_LABELS[a]), area })} disabled={props.disabled} onChange={(on) => set([[r, a]], on)} testId={`matrix-${r}-${a}`} />
                   </td>
                 ))}
                 <td className="border-s border-line px-2 py-2 text-center">

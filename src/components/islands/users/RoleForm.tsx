@@ -91,11 +91,7 @@ export function RoleForm(props: { lang: Language; record: RoleRow | null; onSave
       </div>
       <fieldset className="flex flex-col gap-2">
         <legend className="mb-1 text-sm font-medium">{t('roles.permissions')}</legend>
-        <Controller
-          control={form.control}
-          name="permissions"
-          render={({ field }) => <PermissionsMatrix lang={props.lang} value={field.value as Permissions} onChange={field.onChange} />}
-        />
+        <Controller control={form.control} name="permissions" render={({ field }) => <PermissionsMatrix lang={props.lang} value={field.value as Permissions} onChange={field.onChange} />} />
         <p className="text-xs text-muted">{t('roles.matrixHint')}</p>
         {permissionsError && <span className="text-xs text-red-700 dark:text-red-400">{permissionsError}</span>}
       </fieldset>

@@ -66,14 +66,7 @@ export function RoleList(props: { lang: Language; can: { create: boolean; update
         empty={{ icon: ShieldCheck, title: t('emptyStates.roles.title'), text: t('emptyStates.roles.text'), action: addButton }}
         rowActions={
           can.update || can.delete
-            ? (row) => (
-                <RowActions
-                  lang={lang}
-                  name={roleDisplayName(row.name, t)}
-                  onEdit={can.update ? () => setEditing(row) : undefined}
-                  onDelete={can.delete ? () => setDeleting(row) : undefined}
-                />
-              )
+            ? (row) => <RowActions lang={lang} name={roleDisplayName(row.name, t)} onEdit={can.update ? () => setEditing(row) : undefined} onDelete={can.delete ? () => setDeleting(row) : undefined} />
             : undefined
         }
       />

@@ -159,10 +159,22 @@ export default function UserForm(props: { lang: Language; record: UserRecord | n
       {section(
         t('users.sectionAccount'),
         <>
-          {field('name', t('fields.name'), (a) => <input type="text" autoComplete="off" className={inputClass} {...a} {...form.register('name')} />)}
-          {field('email', t('common.email'), (a) => <input type="email" autoComplete="off" className={inputClass} {...a} {...form.register('email')} />)}
+          {field('name', t('fields.name'), (a) => (
+            <input type="text" autoComplete="off" className={inputClass} {...a} {...form.register('name')} />
+          ))}
+          {field('email', t('common.email'), (a) => (
+            <input type="email" autoComplete="off" className={inputClass} {...a} {...form.register('email')} />
+          ))}
           {field('status', t('fields.status'), (a) =>
-            select('status', USER_STATUSES.map((s) => <option key={s} value={s}>{t(USER_STATUS_LABELS[s])}</option>), a),
+            select(
+              'status',
+              USER_STATUSES.map((s) => (
+                <option key={s} value={s}>
+                  {t(USER_STATUS_LABELS[s])}
+                </option>
+              )),
+              a,
+            ),
           )}
         </>,
       )}
@@ -170,7 +182,15 @@ export default function UserForm(props: { lang: Language; record: UserRecord | n
         t('users.sectionAccess'),
         <>
           {field('accountType', t('users.accountType'), (a) =>
-            select('accountType', accountTypes.map((s) => <option key={s} value={s}>{t(ACCOUNT_TYPE_LABELS[s])}</option>), a),
+            select(
+              'accountType',
+              accountTypes.map((s) => (
+                <option key={s} value={s}>
+                  {t(ACCOUNT_TYPE_LABELS[s])}
+                </option>
+              )),
+              a,
+            ),
           )}
           {field(
             'role',
@@ -214,8 +234,17 @@ export default function UserForm(props: { lang: Language; record: UserRecord | n
       {section(
         t('common.password'),
         <>
-          {field('password', t('common.password'), (a) => <input type="password" autoComplete="new-password" className={inputClass} {...a} {...form.register('password')} />, t(record ? 'users.passwordKeep' : 'users.passwordRules'))}
-          {field('confirmPassword', t('common.confirmPassword'), (a) => <input type="password" autoComplete="new-password" className={inputClass} {...a} {...form.register('confirmPassword')} />)}
+          {field(
+            'password',
+            t('common.password'),
+            (a) => (
+              <input type="password" autoComplete="new-password" className={inputClass} {...a} {...form.register('password')} />
+            ),
+            t(record ? 'users.passwordKeep' : 'users.passwordRules'),
+          )}
+          {field('confirmPassword', t('common.confirmPassword'), (a) => (
+            <input type="password" autoComplete="new-password" className={inputClass} {...a} {...form.register('confirmPassword')} />
+          ))}
         </>,
       )}
       <div className="flex justify-end gap-2">

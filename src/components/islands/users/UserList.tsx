@@ -22,12 +22,7 @@ const filterClass = 'control rounded-lg border border-field bg-card px-3 text-sm
  * sessions (sign the user out everywhere) and delete are offered only where the server would
  * allow them (it checks again).
  */
-export function UserList(props: {
-  lang: Language;
-  timeZone: string;
-  actor: { id: number; isSuperAdmin: boolean };
-  can: { create: boolean; update: boolean; delete: boolean; readRoles: boolean };
-}) {
+export function UserList(props: { lang: Language; timeZone: string; actor: { id: number; isSuperAdmin: boolean }; can: { create: boolean; update: boolean; delete: boolean; readRoles: boolean } }) {
   const { lang, can, actor } = props;
   const t = translator(lang);
   const [version, setVersion] = useState(0);
@@ -120,23 +115,11 @@ export function UserList(props: {
                 mayTouch(row) ? (
                   <div className="flex gap-1">
                     {can.update && row._id !== actor.id && (
-                      <button
-                        type="button"
-                        className={iconButton}
-                        onClick={() => setEnding(row)}
-                        aria-label={t('users.endSessionsNamed', { name: row.name })}
-                        title={t('users.endSessions')}
-                        data-testid="end-sessions"
-                      >
+                      <button type="button" className={iconButton} onClick={() => setEnding(row)} aria-label={t('users.endSessionsNamed', { name: row.name })} title={t('users.endSessions')} data-testid="end-sessions">
                         <LogOut size={16} aria-hidden="true" />
                       </button>
                     )}
-                    <RowActions
-                      lang={lang}
-                      name={row.name}
-                      editHref={can.update ? `/users-edit/${row._id}` : undefined}
-                      onDelete={can.delete && row._id !== actor.id ? () => setDeleting(row) : undefined}
-                    />
+                    <RowActions lang={lang} name={row.name} editHref={can.update ? `/users-edit/${row._id}` : undefined} onDelete={can.delete && row._id !== actor.id ? () => setDeleting(row) : undefined} />
                   </div>
                 ) : null
             : undefined

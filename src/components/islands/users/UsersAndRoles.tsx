@@ -78,9 +78,11 @@ export default function UsersAndRoles(props: Props) {
       </div>
       <div role="tabpanel" id="panel-users" aria-labelledby="tab-users" hidden={tab !== 'users'}>
         {tab === 'users' &&
-          (can.user.read
-            ? <UserList lang={lang} timeZone={props.timeZone} actor={props.actor} can={{ create: can.user.create, update: can.user.update, delete: can.user.delete, readRoles: can.role.read }} />
-            : denial(props.denied.users))}
+          (can.user.read ? (
+            <UserList lang={lang} timeZone={props.timeZone} actor={props.actor} can={{ create: can.user.create, update: can.user.update, delete: can.user.delete, readRoles: can.role.read }} />
+          ) : (
+            denial(props.denied.users)
+          ))}
       </div>
       <div role="tabpanel" id="panel-roles" aria-labelledby="tab-roles" hidden={tab !== 'roles'}>
         {tab === 'roles' && (can.role.read ? <RoleList lang={lang} can={can.role} /> : denial(props.denied.roles))}

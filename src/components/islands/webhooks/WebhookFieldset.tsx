@@ -29,7 +29,10 @@ export function WebhookFieldset(props: { lang: Language; value: WebhookFields; o
     <div className="grid gap-4 sm:grid-cols-2">
       <label className="flex flex-col gap-1 text-sm sm:col-span-2">
         <span className="font-medium">
-          {t('webhooks.url')} <span aria-hidden="true" className="text-red-700 dark:text-red-400">*</span>
+          {t('webhooks.url')}{' '}
+          <span aria-hidden="true" className="text-red-700 dark:text-red-400">
+            *
+          </span>
         </span>
         <input
           type="url"
@@ -48,7 +51,16 @@ export function WebhookFieldset(props: { lang: Language; value: WebhookFields; o
       </label>
       <label className="flex flex-col gap-1 text-sm sm:col-span-2">
         <span className="font-medium">{t('webhooks.description')}</span>
-        <input type="text" maxLength={WEBHOOK_DESCRIPTION_MAX} value={value.description} onChange={(e) => props.onChange({ ...value, description: e.target.value })} placeholder={t('webhooks.descriptionPlaceholder')} className={inputClass} aria-invalid={!!errors['description']} data-testid={`${idPrefix}-description`} />
+        <input
+          type="text"
+          maxLength={WEBHOOK_DESCRIPTION_MAX}
+          value={value.description}
+          onChange={(e) => props.onChange({ ...value, description: e.target.value })}
+          placeholder={t('webhooks.descriptionPlaceholder')}
+          className={inputClass}
+          aria-invalid={!!errors['description']}
+          data-testid={`${idPrefix}-description`}
+        />
         {error('description')}
       </label>
       <fieldset className="flex flex-col gap-2 text-sm sm:col-span-2" aria-invalid={!!errors['events']}>

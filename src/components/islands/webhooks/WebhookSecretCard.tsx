@@ -22,7 +22,9 @@ export function WebhookSecretCard(props: { lang: Language; shown: ShownSecret; o
   }
   return (
     <section className="flex min-w-0 flex-col gap-3 rounded-2xl border border-primary bg-primary-subtle p-5" role="status" aria-labelledby="webhook-secret-title" data-testid="webhook-secret-card">
-      <h2 id="webhook-secret-title" className="text-lg font-semibold">{t('webhooks.secretTitle')}</h2>
+      <h2 id="webhook-secret-title" className="text-lg font-semibold">
+        {t('webhooks.secretTitle')}
+      </h2>
       <p className="break-all font-mono text-xs text-muted">{props.shown.url}</p>
       <p className="text-sm">{t('webhooks.secretHelp')}</p>
       <div className="flex flex-wrap items-center gap-2">

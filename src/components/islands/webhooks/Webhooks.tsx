@@ -73,25 +73,31 @@ export default function Webhooks(props: { lang: Language; webhooks: WebhookRow[]
   const create = (event: React.FormEvent) => {
     event.preventDefault();
     setErrors({});
-    return run(async () => {
-      const answer = await api<{ data: WebhookRow; secret: string; message: string }>('/webhooks', { method: 'POST', lang, body: form });
-      setShown({ url: answer.data.url, secret: answer.secret });
-      setForm(EMPTY);
-      toast.success(answer.message);
-      await reload();
-    }, { onFieldErrors: setErrors });
+    return run(
+      async () => {
+        const answer = await api<{ data: WebhookRow; secret: string; message: string }>('/webhooks', { method: 'POST', lang, body: form });
+        setShown({ url: answer.data.url, secret: answer.secret });
+        setForm(EMPTY);
+        toast.success(answer.message);
+        await reload();
+      },
+      { onFieldErrors: setErrors },
+    );
   };
 
   const saveEdit = (event: React.FormEvent) => {
     event.preventDefault();
     if (!editing) return;
-    return run(async () => {
-      const answer = await api<{ message: string }>(`/webhooks/${editing.row._id}`, { method: 'PATCH', lang, body: editing.fields });
-      toast.success(answer.message);
-      // The list is refreshed before the dialog closes, so what the admin sees next is the saved state.
-      await reload();
-      setEditing(null);
-    }, { onFieldErrors: (errors) => setEditing((current) => current && { ...current, errors }) });
+    return run(
+      async () => {
+        const answer = await api<{ message: string }>(`/webhooks/${editing.row._id}`, { method: 'PATCH', lang, body: editing.fields });
+        toast.success(answer.message);
+        // The list is refreshed before the dialog closes, so what the admin sees next is the saved state.
+        await reload();
+        setEditing(null);
+      },
+      { onFieldErrors: (errors) => setEditing((current) => current && { ...current, errors }) },
+    );
   };
 
   const setEnabled = (row: WebhookRow, enabled: boolean) =>
@@ -152,7 +158,9 @@ export default function Webhooks(props: { lang: Language; webhooks: WebhookRow[]
         </form>
       )}
       {hooks.length === 0 ? (
-        <p className="rounded-2xl border border-line bg-card p-6 text-sm text-muted" data-testid="webhooks-none">{t('webhooks.none')}</p>
+        <p className="rounded-2xl border border-line bg-card p-6 text-sm text-muted" data-testid="webhooks-none">
+          {t('webhooks.none')}
+        </p>
       ) : (
         <ul className="flex flex-col gap-4">
           {hooks.map((row) => (
@@ -168,12 +176,20 @@ export default function Webhooks(props: { lang: Language; webhooks: WebhookRow[]
               </div>
               <p className="flex flex-wrap gap-1.5">
                 {row.events.map((e) => (
-                  <span key={e} className="rounded-md border border-line px-2 py-0.5 text-xs">{eventLabel(e)}</span>
+                  <span key={e} className="rounded-md border border-line px-2 py-0.5 text-xs">
+                    {eventLabel(e)}
+                  </span>
                 ))}
               </p>
               {props.canUpdate && (
                 <div className="flex flex-wrap gap-2">
-                  <button type="button" className={secondaryButton} disabled={busy} onClick={() => setEditing({ row, fields: { url: row.url, description: row.description, events: row.events }, errors: {} })} data-testid="webhook-edit">
+                  <button
+                    type="button"
+                    className={secondaryButton}
+                    disabled={busy}
+                    onClick={() => setEditing({ row, fields: { url: row.url, description: row.description, events: row.events }, errors: {} })}
+                    data-testid="webhook-edit"
+                  >
                     <Pencil size={16} aria-hidden="true" />
                     {t('webhooks.edit')}
                   </button>

@@ -19,10 +19,7 @@ export const MIN_CONFIDENCE = 0.5;
 
 export type FaceEngine = typeof FaceApi;
 
-export type FaceResult =
-  | { kind: 'one'; descriptor: number[]; score: number }
-  | { kind: 'none' }
-  | { kind: 'many'; count: number };
+export type FaceResult = { kind: 'one'; descriptor: number[]; score: number } | { kind: 'none' } | { kind: 'many'; count: number };
 
 let engine: Promise<FaceEngine> | undefined;
 let loaded: FaceEngine | undefined;
@@ -63,11 +60,7 @@ export function loadFaceEngine(): Promise<FaceEngine> {
   engine ??= (async () => {
     const faceapi = await import('@vladmandic/face-api');
     await chooseBackend(faceapi);
-    await Promise.all([
-      faceapi.nets.ssdMobilenetv1.loadFromUri(MODEL_URL),
-      faceapi.nets.faceLandmark68Net.loadFromUri(MODEL_URL),
-      faceapi.nets.faceRecognitionNet.loadFromUri(MODEL_URL),
-    ]);
+    await Promise.all([faceapi.nets.ssdMobilenetv1.loadFromUri(MODEL_URL), faceapi.nets.faceLandmark68Net.loadFromUri(MODEL_URL), faceapi.nets.faceRecognitionNet.loadFromUri(MODEL_URL)]);
     loaded = faceapi;
     return faceapi;
   })().catch((error: unknown) => {
@@ -122,7 +115,10 @@ export async function describeSingleFace(faceapi: FaceEngine, source: Drawable):
   const plain = toCanvas(source);
   const bare = await faceapi.detectAllFaces(plain, options);
   if (bare.length > 1) return { kind: 'many', count: bare.length };
-  const padded = await faceapi.detectAllFaces(toCanvas(source, WORK_MAX_SIDE, 1), options).withFaceLandmarks().withFaceDescriptors();
+  const padded = await faceapi
+    .detectAllFaces(toCanvas(source, WORK_MAX_SIDE, 1), options)
+    .withFaceLandmarks()
+    .withFaceDescriptors();
   if (padded.length > 1) return { kind: 'many', count: padded.length };
   if (padded.length === 1) {
     const face = padded[0]!;

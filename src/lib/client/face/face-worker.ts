@@ -113,11 +113,7 @@ async function load(modelUrl: string, step: () => void): Promise<string> {
   const backend = await chooseBackend(modelUrl);
   step();
   const track = (p: Promise<void>) => p.then(step);
-  await Promise.all([
-    track(faceapi.nets.tinyFaceDetector.loadFromUri(modelUrl)),
-    track(faceapi.nets.faceLandmark68Net.loadFromUri(modelUrl)),
-    track(faceapi.nets.faceRecognitionNet.loadFromUri(modelUrl)),
-  ]);
+  await Promise.all([track(faceapi.nets.tinyFaceDetector.loadFromUri(modelUrl)), track(faceapi.nets.faceLandmark68Net.loadFromUri(modelUrl)), track(faceapi.nets.faceRecognitionNet.loadFromUri(modelUrl))]);
   // Run the three networks once on a grey frame, the way a punch does (the face's chip cut from
   // the frame, as for landmarks and the descriptor): the first run compiles the WebGL shaders or
   // sets up the WebAssembly kernels, so the first punch is as quick as the others (decision 045:

@@ -160,7 +160,13 @@ async function takeFrames(
     sent.push(id);
     // With one face the worker also judges the frames so far (captureVerdict) and, when they
     // complete the capture, describes this one at once.
-    const { faces, verdict, descriptor } = await engine.detect(id, frame, DETECTOR_MIN_SCORE, frames.map((f) => f.id), options.liveness);
+    const { faces, verdict, descriptor } = await engine.detect(
+      id,
+      frame,
+      DETECTOR_MIN_SCORE,
+      frames.map((f) => f.id),
+      options.liveness,
+    );
     if (options.signal.aborted) return { kind: 'cancelled' };
     if (faces.length > 1) {
       sawMany = true;

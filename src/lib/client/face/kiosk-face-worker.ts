@@ -47,8 +47,7 @@ export function startKioskFaceWorker(): KioskFaceWorker {
       const end = performance.now();
       performance.measure(WORKER_MEASURE, { start: end - data.ms, end, detail: entry.type });
       entry.resolve(data.value);
-    }
-    else {
+    } else {
       console.warn('face worker:', data.error);
       entry.reject(new Error(data.error));
     }

@@ -7,7 +7,6 @@ import { json } from '#server/http/json.ts';
 import { readJsonBody } from '#server/http/json-body.ts';
 import { EmployeeImportRejected, importEmployees, importRejectionBody } from '#server/services/employees/import-employees.ts';
 
-
 /**
  * `POST /api/employees/import` `{csv, createMissing?, dryRun?}` (authority `employee.create`).
  * 201 `{message, created}`; a dry run 200 `{message, valid}`; both also say which organisation

@@ -6,8 +6,7 @@ type Table = CreateTableBuilder<string, never>;
 /** Every entity of spec section 3, plus audit log, punches, face descriptors and settings. */
 export async function up(db: Kysely<any>): Promise<void> {
   const id = (t: Table): Table => t.addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement());
-  const stamps = (t: Table): Table =>
-    t.addColumn('created_at', 'text', (c) => c.notNull()).addColumn('updated_at', 'text', (c) => c.notNull());
+  const stamps = (t: Table): Table => t.addColumn('created_at', 'text', (c) => c.notNull()).addColumn('updated_at', 'text', (c) => c.notNull());
 
   await stamps(id(db.schema.createTable('companies')).addColumn('name', 'text', (c) => c.notNull())).execute();
 
@@ -73,7 +72,12 @@ export async function up(db: Kysely<any>): Promise<void> {
       .addColumn('date_regularized', 'text')
       .addColumn('pin_key', 'text', (c) => c.notNull())
       .addColumn('rfid_card', 'text', (c) => c.unique())
-      .addColumn('status', 'text', (c) => c.notNull().defaultTo('active').check(sql`status in ('active','archived')`))
+      .addColumn('status', 'text', (c) =>
+        c
+          .notNull()
+          .defaultTo('active')
+          .check(sql`status in ('active','archived')`),
+      )
       .addColumn('biometric_consent_at', 'text')
       .addColumn('biometric_consent_by', 'integer'),
   ).execute();
@@ -140,9 +144,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
     .addColumn('employee_id', 'integer', (c) => c.notNull().references('employees.id'))
     .addColumn('attendance_id', 'integer', (c) => c.references('attendances.id'))
-    .addColumn('action', 'text', (c) =>
-      c.notNull().check(sql`action in ('check-in','check-out','break-in','break-out')`),
-    )
+    .addColumn('action', 'text', (c) => c.notNull().check(sql`action in ('check-in','check-out','break-in','break-out')`))
     .addColumn('at', 'text', (c) => c.notNull())
     .addColumn('method', 'text', (c) => c.notNull().check(sql`method in ('pin','face','card','manual')`))
     .addColumn('terminal', 'text')
@@ -181,9 +183,7 @@ export async function up(db: Kysely<any>): Promise<void> {
       .addColumn('password_hash', 'text', (c) => c.notNull())
       .addColumn('role_id', 'integer', (c) => c.notNull().references('roles.id'))
       .addColumn('status', 'text', (c) => c.notNull().check(sql`status in ('enabled','disabled')`))
-      .addColumn('account_type', 'text', (c) =>
-        c.notNull().check(sql`account_type in ('SuperAdmin','Admin','Employee')`),
-      )
+      .addColumn('account_type', 'text', (c) => c.notNull().check(sql`account_type in ('SuperAdmin','Admin','Employee')`))
       .addColumn('company_id', 'integer', (c) => c.references('companies.id'))
       .addColumn('employee_id', 'integer', (c) => c.references('employees.id'))
       .addColumn('image', 'text')

@@ -27,12 +27,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('author_id', 'integer')
     .addColumn('created_at', 'text', (c) => c.notNull())
     .execute();
-  await db.schema
-    .createIndex('attendance_revisions_attendance')
-    .unique()
-    .on('attendance_revisions')
-    .columns(['attendance_id', 'revision'])
-    .execute();
+  await db.schema.createIndex('attendance_revisions_attendance').unique().on('attendance_revisions').columns(['attendance_id', 'revision']).execute();
 
   await refuseChanges(db, { name: 'attendance_revisions_no_update', table: 'attendance_revisions', op: 'UPDATE', message: 'attendance_revisions is append-only' });
   await refuseChanges(db, {

@@ -51,7 +51,20 @@ export async function up(db: Kysely<any>): Promise<void> {
   const punches = await sql<{ id: number; companyId: number; employeeId: number; attendanceId: number | null; action: string; at: string; method: string; terminal: string | null; createdAt: string }>`
     select p.id, e.company_id as "companyId", p.employee_id as "employeeId", p.attendance_id as "attendanceId", p.action, p.at, p.method, p.terminal, p.created_at as "createdAt"
     from punches p join employees e on e.id = p.employee_id order by p.id`.execute(db);
-  const revisions = await sql<{ id: number; companyId: number; employeeId: number; attendanceId: number; revision: number; timeIn: string; timeOut: string | null; breaks: string; workedSeconds: number | null; reason: string | null; authorId: number | null; createdAt: string }>`
+  const revisions = await sql<{
+    id: number;
+    companyId: number;
+    employeeId: number;
+    attendanceId: number;
+    revision: number;
+    timeIn: string;
+    timeOut: string | null;
+    breaks: string;
+    workedSeconds: number | null;
+    reason: string | null;
+    authorId: number | null;
+    createdAt: string;
+  }>`
     select r.id, e.company_id as "companyId", a.employee_id as "employeeId", r.attendance_id as "attendanceId", r.revision, r.time_in as "timeIn", r.time_out as "timeOut",
       r.breaks, r.worked_seconds as "workedSeconds", r.reason, r.author_id as "authorId", r.created_at as "createdAt"
     from attendance_revisions r join attendances a on a.id = r.attendance_id join employees e on e.id = a.employee_id order by r.id`.execute(db);

@@ -12,7 +12,12 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.alterTable('employees').addColumn('social_security_number', 'text').execute();
   await db.schema
     .alterTable('employees')
-    .addColumn('working_day_type', 'text', (c) => c.notNull().defaultTo('full-time').check(sql`working_day_type IN ('full-time', 'part-time')`))
+    .addColumn('working_day_type', 'text', (c) =>
+      c
+        .notNull()
+        .defaultTo('full-time')
+        .check(sql`working_day_type IN ('full-time', 'part-time')`),
+    )
     .execute();
   await db.schema
     .alterTable('employees')
@@ -20,7 +25,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
   await db.schema
     .alterTable('attendances')
-    .addColumn('work_mode', 'text', (c) => c.notNull().defaultTo('on-site').check(sql`work_mode IN ('on-site', 'remote')`))
+    .addColumn('work_mode', 'text', (c) =>
+      c
+        .notNull()
+        .defaultTo('on-site')
+        .check(sql`work_mode IN ('on-site', 'remote')`),
+    )
     .execute();
   await db.schema
     .alterTable('attendances')

@@ -26,6 +26,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('created_by', 'integer', (c) => c.references('users.id').onDelete('set null'))
     .addColumn('created_at', 'text', (c) => c.notNull())
     .execute();
-  await db.schema.alterTable('punches').addColumn('terminal_id', 'integer', (c) => c.references('terminals.id')).execute();
+  await db.schema
+    .alterTable('punches')
+    .addColumn('terminal_id', 'integer', (c) => c.references('terminals.id'))
+    .execute();
   await db.schema.createIndex('punches_terminal_at').on('punches').columns(['terminal_id', 'at']).execute();
 }

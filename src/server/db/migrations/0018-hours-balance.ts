@@ -8,5 +8,8 @@ import type { Kysely } from 'kysely';
  *   the balance is refused. 0 (every existing type) behaves as before.
  */
 export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema.alterTable('leave_types').addColumn('draws_from_balance', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable('leave_types')
+    .addColumn('draws_from_balance', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
 }

@@ -9,7 +9,12 @@ import { sql, type Kysely } from 'kysely';
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .alterTable('attendances')
-    .addColumn('closed_automatically', 'integer', (c) => c.notNull().defaultTo(0).check(sql`closed_automatically IN (0, 1)`))
+    .addColumn('closed_automatically', 'integer', (c) =>
+      c
+        .notNull()
+        .defaultTo(0)
+        .check(sql`closed_automatically IN (0, 1)`),
+    )
     .execute();
   await db.schema.createIndex('attendances_open').on('attendances').column('date').where(sql.ref('time_out'), 'is', null).execute();
 }

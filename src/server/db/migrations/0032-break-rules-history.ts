@@ -36,7 +36,9 @@ export async function up(db: Kysely<any>): Promise<void> {
   if (company === null) return;
 
   // The values the settings hold now (their defaults when never saved).
-  const stored = new Map((await sql<{ key: string; value: string }>`select key, value from settings where key in ('breaksPaid', 'autoBreakAfterMinutes', 'autoBreakMinutes')`.execute(db)).rows.map((r) => [r.key, r.value]));
+  const stored = new Map(
+    (await sql<{ key: string; value: string }>`select key, value from settings where key in ('breaksPaid', 'autoBreakAfterMinutes', 'autoBreakMinutes')`.execute(db)).rows.map((r) => [r.key, r.value]),
+  );
   const read = (key: string): unknown => {
     try {
       return JSON.parse(stored.get(key) ?? 'null') as unknown;
@@ -59,7 +61,9 @@ export async function up(db: Kysely<any>): Promise<void> {
   const head = (await sql<{ seq: number; hash: string }>`select seq, hash from record_chain where company_id = ${company} order by seq desc limit 1`.execute(db)).rows[0] ?? null;
   const payload = figurePayload('rules', { id: row.id, effectiveFrom: '0000-01-01', rules, createdAt: at, authorId: null });
   for (const e of nextEntries(sha256Hex, company, head, [{ kind: 'rules', refId: row.id, payload }], at)) {
-    await sql`insert into record_chain (company_id, seq, kind, ref_id, payload, prev_hash, hash, created_at) values (${e.companyId}, ${e.seq}, ${e.kind}, ${e.refId}, ${e.payload}, ${e.prevHash}, ${e.hash}, ${e.createdAt})`.execute(db);
+    await sql`insert into record_chain (company_id, seq, kind, ref_id, payload, prev_hash, hash, created_at) values (${e.companyId}, ${e.seq}, ${e.kind}, ${e.refId}, ${e.payload}, ${e.prevHash}, ${e.hash}, ${e.createdAt})`.execute(
+      db,
+    );
   }
 }
 

@@ -48,7 +48,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     maxOrdinaryDailyHours: typeof hours === 'number' && Number.isFinite(hours) ? hours : DEFAULTS.maxOrdinaryDailyHours,
   };
   // Short aliases: the connection's camel-case plugin would rename snake_case result columns.
-  const rows = (await sql<{ id: number; ef: string; rules: string; ca: string; au: number | null }>`select id, effective_from as ef, rules, created_at as ca, author_id as au from break_rules_history order by id`.execute(db)).rows;
+  const rows = (
+    await sql<{ id: number; ef: string; rules: string; ca: string; au: number | null }>`select id, effective_from as ef, rules, created_at as ca, author_id as au from break_rules_history order by id`.execute(db)
+  ).rows;
   const changed: { id: number; effectiveFrom: string; rules: string; createdAt: string; authorId: number | null }[] = [];
   for (const r of rows) {
     const old = parse(r.rules);
@@ -75,6 +77,8 @@ export async function up(db: Kysely<any>): Promise<void> {
   const head = (await sql<{ seq: number; hash: string }>`select seq, hash from record_chain where company_id = ${company} order by seq desc limit 1`.execute(db)).rows[0] ?? null;
   const asked = changed.map((c) => ({ kind: 'rules' as ChainKind, refId: c.id, payload: figurePayload('rules', c) }));
   for (const e of nextEntries(sha256Hex, company, head, asked, at)) {
-    await sql`insert into record_chain (company_id, seq, kind, ref_id, payload, prev_hash, hash, created_at) values (${e.companyId}, ${e.seq}, ${e.kind}, ${e.refId}, ${e.payload}, ${e.prevHash}, ${e.hash}, ${e.createdAt})`.execute(db);
+    await sql`insert into record_chain (company_id, seq, kind, ref_id, payload, prev_hash, hash, created_at) values (${e.companyId}, ${e.seq}, ${e.kind}, ${e.refId}, ${e.payload}, ${e.prevHash}, ${e.hash}, ${e.createdAt})`.execute(
+      db,
+    );
   }
 }

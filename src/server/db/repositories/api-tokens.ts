@@ -17,10 +17,7 @@ const TOKEN_COLUMNS = [
   'apiTokens.lastUsedAt',
 ] as const;
 
-export async function insertApiToken(
-  db: Executor,
-  token: { name: string; tokenHash: string; hint: string; userId: number; permissions: string; createdAt: string; expiresAt: string },
-): Promise<number> {
+export async function insertApiToken(db: Executor, token: { name: string; tokenHash: string; hint: string; userId: number; permissions: string; createdAt: string; expiresAt: string }): Promise<number> {
   const row = await db.insertInto('apiTokens').values(token).returning('id').executeTakeFirstOrThrow();
   return row.id;
 }
@@ -40,7 +37,11 @@ export function listApiTokens(db: Executor, userId?: number) {
 }
 
 export function findApiToken(db: Executor, id: number) {
-  return db.selectFrom('apiTokens').select([...TOKEN_COLUMNS]).where('id', '=', id).executeTakeFirst();
+  return db
+    .selectFrom('apiTokens')
+    .select([...TOKEN_COLUMNS])
+    .where('id', '=', id)
+    .executeTakeFirst();
 }
 
 /** The token a hash names, with its creator's account and role as they are now (one look-up). */
@@ -49,14 +50,7 @@ export function findApiTokenWithUser(db: Executor, tokenHash: string) {
     .selectFrom('apiTokens')
     .innerJoin('users', 'users.id', 'apiTokens.userId')
     .innerJoin('roles', 'roles.id', 'users.roleId')
-    .select([
-      'apiTokens.id as tokenId',
-      'apiTokens.permissions as tokenPermissions',
-      'apiTokens.expiresAt',
-      'apiTokens.revokedAt',
-      'apiTokens.lastUsedAt',
-      ...USER_WITH_ROLE_COLUMNS,
-    ])
+    .select(['apiTokens.id as tokenId', 'apiTokens.permissions as tokenPermissions', 'apiTokens.expiresAt', 'apiTokens.revokedAt', 'apiTokens.lastUsedAt', ...USER_WITH_ROLE_COLUMNS])
     .where('apiTokens.tokenHash', '=', tokenHash)
     .executeTakeFirst();
 }

@@ -42,9 +42,7 @@ export async function supersedeSnapshots(db: Db, approvalId: number, at: string)
 }
 
 const selectSnapshots = (db: Db) =>
-  db
-    .selectFrom('approvalSnapshots as s')
-    .select(['s.id', 's.approvalId', 's.employeeId', 's.dateFrom as from', 's.dateTo as to', 's.payroll', 's.totals', 's.createdAt', 's.supersededAt']);
+  db.selectFrom('approvalSnapshots as s').select(['s.id', 's.approvalId', 's.employeeId', 's.dateFrom as from', 's.dateTo as to', 's.payroll', 's.totals', 's.createdAt', 's.supersededAt']);
 
 const parsed = (r: { id: number; approvalId: number; employeeId: number; from: string; to: string; payroll: string; totals: string; createdAt: string; supersededAt: string | null }): StoredSnapshot => ({
   ...r,

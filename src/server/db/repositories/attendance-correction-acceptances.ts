@@ -19,23 +19,13 @@ const COLUMNS = ['id', 'attendanceId', 'revision', 'employeeId', 'status', 'dueA
 
 /** A correction now waits for the worker; an earlier one of the same day still pending is superseded. */
 export async function insertAcceptance(db: Db, row: Insertable<AttendanceCorrectionAcceptanceTable>): Promise<void> {
-  await db
-    .updateTable('attendanceCorrectionAcceptances')
-    .set({ status: 'superseded' })
-    .where('attendanceId', '=', row.attendanceId)
-    .where('status', '=', 'pending')
-    .execute();
+  await db.updateTable('attendanceCorrectionAcceptances').set({ status: 'superseded' }).where('attendanceId', '=', row.attendanceId).where('status', '=', 'pending').execute();
   await db.insertInto('attendanceCorrectionAcceptances').values(row).execute();
 }
 
 /** A later correction that needs no answer (from the worker's own request) supersedes a pending one. */
 export async function supersedeAcceptances(db: Db, attendanceId: number): Promise<void> {
-  await db
-    .updateTable('attendanceCorrectionAcceptances')
-    .set({ status: 'superseded' })
-    .where('attendanceId', '=', attendanceId)
-    .where('status', '=', 'pending')
-    .execute();
+  await db.updateTable('attendanceCorrectionAcceptances').set({ status: 'superseded' }).where('attendanceId', '=', attendanceId).where('status', '=', 'pending').execute();
 }
 
 export async function findAcceptance(db: Db, attendanceId: number, revision: number): Promise<AcceptanceRow | undefined> {

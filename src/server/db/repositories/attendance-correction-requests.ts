@@ -75,10 +75,7 @@ export async function findCorrectionRequest(db: Db, id: number): Promise<Correct
 }
 
 /** Requests, newest first: of one employee (undefined: everyone's), optionally of one status, at most `limit`. */
-export async function listCorrectionRequests(
-  db: Db,
-  filter: { employeeId?: number; status?: CorrectionRequestRow['status']; limit: number },
-): Promise<CorrectionRequestRow[]> {
+export async function listCorrectionRequests(db: Db, filter: { employeeId?: number; status?: CorrectionRequestRow['status']; limit: number }): Promise<CorrectionRequestRow[]> {
   let q = selectRequests(db);
   if (filter.employeeId !== undefined) q = q.where('r.employeeId', '=', filter.employeeId);
   if (filter.status !== undefined) q = q.where('r.status', '=', filter.status);
@@ -88,25 +85,13 @@ export async function listCorrectionRequests(
 /** Every request about the given days (employee and work dates), oldest first. */
 export async function correctionRequestsOn(db: Db, employeeIds: readonly number[], from: string, to: string): Promise<CorrectionRequestRow[]> {
   if (employeeIds.length === 0) return [];
-  const rows = await selectRequests(db)
-    .where('r.employeeId', 'in', employeeIds)
-    .where('r.date', '>=', from)
-    .where('r.date', '<=', to)
-    .orderBy('r.createdAt')
-    .orderBy('r.id')
-    .execute();
+  const rows = await selectRequests(db).where('r.employeeId', 'in', employeeIds).where('r.date', '>=', from).where('r.date', '<=', to).orderBy('r.createdAt').orderBy('r.id').execute();
   return rows.map(toRow);
 }
 
 /** The pending request of an employee on a date, if any. */
 export async function pendingRequestOn(db: Db, employeeId: number, date: string): Promise<number | undefined> {
-  const row = await db
-    .selectFrom('attendanceCorrectionRequests')
-    .select('id')
-    .where('employeeId', '=', employeeId)
-    .where('date', '=', date)
-    .where('status', '=', 'pending')
-    .executeTakeFirst();
+  const row = await db.selectFrom('attendanceCorrectionRequests').select('id').where('employeeId', '=', employeeId).where('date', '=', date).where('status', '=', 'pending').executeTakeFirst();
   return row?.id;
 }
 

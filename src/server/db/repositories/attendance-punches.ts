@@ -13,11 +13,5 @@ export interface AttendancePunch {
 
 /** The punches recorded for one attendance, in the order they happened. */
 export async function punchesOfAttendance(db: Db, attendanceId: number): Promise<AttendancePunch[]> {
-  return db
-    .selectFrom('punches')
-    .select(['id', 'action', 'at', 'method', 'terminal'])
-    .where('attendanceId', '=', attendanceId)
-    .orderBy('at')
-    .orderBy('id')
-    .execute();
+  return db.selectFrom('punches').select(['id', 'action', 'at', 'method', 'terminal']).where('attendanceId', '=', attendanceId).orderBy('at').orderBy('id').execute();
 }

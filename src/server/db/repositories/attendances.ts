@@ -67,11 +67,7 @@ export const ATTENDANCE_RECORD_COLUMNS = [
   'attendances.closedAutomatically',
 ] as const;
 
-const base = (db: Kysely<Database>) =>
-  db
-    .selectFrom('attendances')
-    .innerJoin('employees', 'employees.id', 'attendances.employeeId')
-    .innerJoin('departments', 'departments.id', 'employees.departmentId');
+const base = (db: Kysely<Database>) => db.selectFrom('attendances').innerJoin('employees', 'employees.id', 'attendances.employeeId').innerJoin('departments', 'departments.id', 'employees.departmentId');
 
 const select = (q: ReturnType<typeof base>) =>
   q.select((eb) => [
@@ -85,20 +81,8 @@ const select = (q: ReturnType<typeof base>) =>
     'employees.nationalId',
     'employees.departmentId',
     'departments.name as departmentName',
-    eb
-      .selectFrom('attendanceBreaks')
-      .whereRef('attendanceBreaks.attendanceId', '=', 'attendances.id')
-      .select('attendanceBreaks.startAt')
-      .orderBy('attendanceBreaks.startAt')
-      .limit(1)
-      .as('breakIn'),
-    eb
-      .selectFrom('attendanceBreaks')
-      .whereRef('attendanceBreaks.attendanceId', '=', 'attendances.id')
-      .select('attendanceBreaks.endAt')
-      .orderBy('attendanceBreaks.startAt')
-      .limit(1)
-      .as('breakOut'),
+    eb.selectFrom('attendanceBreaks').whereRef('attendanceBreaks.attendanceId', '=', 'attendances.id').select('attendanceBreaks.startAt').orderBy('attendanceBreaks.startAt').limit(1).as('breakIn'),
+    eb.selectFrom('attendanceBreaks').whereRef('attendanceBreaks.attendanceId', '=', 'attendances.id').select('attendanceBreaks.endAt').orderBy('attendanceBreaks.startAt').limit(1).as('breakOut'),
   ]);
 
 export type AttendanceRow = Awaited<ReturnType<ReturnType<typeof select>['execute']>>[number];
@@ -168,12 +152,7 @@ export function filteredAttendances(db: Kysely<Database>, query: ListQuery, view
   if (early && NO.has(early)) q = q.where('attendances.earlyDepartureSeconds', '=', 0);
   if (f['source'] === 'clock' || f['source'] === 'manual') q = q.where('attendances.source', '=', f['source']);
   if (query.q) {
-    q = q.where((eb) =>
-      eb.or([
-        containsText(sql<string>`employees.first_name || ' ' || employees.last_name`, query.q),
-        containsText('employees.nationalId', query.q),
-      ]),
-    );
+    q = q.where((eb) => eb.or([containsText(sql<string>`employees.first_name || ' ' || employees.last_name`, query.q), containsText('employees.nationalId', query.q)]));
   }
   return q;
 }
@@ -205,12 +184,7 @@ export function exportAttendanceRows(db: Kysely<Database>, query: ListQuery, vie
   return inOrder(filteredAttendances(db, query, viewer).where('attendances.voidedAt', 'is', null), query).select((eb) => {
     // The first break of the attendance (the one the list shows): its start or its end.
     const firstBreak = (column: 'startAt' | 'endAt') =>
-      eb
-        .selectFrom('attendanceBreaks')
-        .whereRef('attendanceBreaks.attendanceId', '=', 'attendances.id')
-        .select(`attendanceBreaks.${column}`)
-        .orderBy('attendanceBreaks.startAt')
-        .limit(1);
+      eb.selectFrom('attendanceBreaks').whereRef('attendanceBreaks.attendanceId', '=', 'attendances.id').select(`attendanceBreaks.${column}`).orderBy('attendanceBreaks.startAt').limit(1);
     return [
       'employees.firstName',
       'employees.lastName',
@@ -257,7 +231,11 @@ export type ExportRow = [
 
 export async function listAttendances(db: Db, query: ListQuery, viewer: AttendanceViewer): Promise<{ data: AttendanceDto[]; total: number }> {
   const total = Number(
-    (await filteredAttendances(db, query, viewer).select((eb) => eb.fn.countAll().as('n')).executeTakeFirst())?.n ?? 0,
+    (
+      await filteredAttendances(db, query, viewer)
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirst()
+    )?.n ?? 0,
   );
   const rows = await orderedAttendances(db, query, viewer)
     .limit(query.pageSize)
@@ -273,12 +251,7 @@ export async function findAttendance(db: Db, id: number): Promise<AttendanceDto 
 }
 
 export async function findAttendanceBreaks(db: Db, attendanceId: number) {
-  const rows = await db
-    .selectFrom('attendanceBreaks')
-    .select(['id', 'startAt', 'endAt'])
-    .where('attendanceId', '=', attendanceId)
-    .orderBy('startAt')
-    .execute();
+  const rows = await db.selectFrom('attendanceBreaks').select(['id', 'startAt', 'endAt']).where('attendanceId', '=', attendanceId).orderBy('startAt').execute();
   return rows.map((b) => ({ _id: b.id, startAt: b.startAt, endAt: b.endAt }));
 }
 
@@ -319,7 +292,11 @@ export async function findAttendanceRevisions(db: Db, attendanceId: number): Pro
 }
 
 export async function countPunches(db: Db, attendanceId: number): Promise<number> {
-  const row = await db.selectFrom('punches').select((eb) => eb.fn.countAll().as('n')).where('attendanceId', '=', attendanceId).executeTakeFirst();
+  const row = await db
+    .selectFrom('punches')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where('attendanceId', '=', attendanceId)
+    .executeTakeFirst();
   return Number(row?.n ?? 0);
 }
 
@@ -343,13 +320,7 @@ export async function schedulesOfEmployee(db: Db, employeeId: number): Promise<S
 
 /** Active employees for the list filter and the form's select: id and full name, by name. */
 export async function employeeChoices(db: Db): Promise<{ _id: number; name: string }[]> {
-  const rows = await db
-    .selectFrom('employees')
-    .select(['id', 'firstName', 'lastName'])
-    .where('status', '=', 'active')
-    .orderBy('lastName')
-    .orderBy('firstName')
-    .execute();
+  const rows = await db.selectFrom('employees').select(['id', 'firstName', 'lastName']).where('status', '=', 'active').orderBy('lastName').orderBy('firstName').execute();
   return rows.map((r) => ({ _id: r.id, name: `${r.firstName} ${r.lastName}` }));
 }
 
@@ -393,7 +364,11 @@ export async function insertAttendance(db: Db, attendance: Insertable<Attendance
 export async function insertAttendances(db: Db, attendances: readonly Insertable<AttendanceTable>[]) {
   await refuseLockedDays(db, attendances);
   const rows = await db.insertInto('attendances').values(attendances).returning(['id', 'employeeId', 'date']).execute();
-  await chainFigureRows(db, 'attendance', rows.map((r) => r.id));
+  await chainFigureRows(
+    db,
+    'attendance',
+    rows.map((r) => r.id),
+  );
   return rows;
 }
 
@@ -412,19 +387,33 @@ export async function applyAttendanceCorrection(db: Db, id: number, correction: 
 /** Inserts breaks in one statement, nothing when there are none (returns nothing). */
 export async function insertAttendanceBreaks(db: Db, breaks: readonly Insertable<AttendanceBreakTable>[]): Promise<void> {
   if (breaks.length === 0) return;
-  await refuseLockedAttendances(db, breaks.map((b) => b.attendanceId));
+  await refuseLockedAttendances(
+    db,
+    breaks.map((b) => b.attendanceId),
+  );
   const rows = await db.insertInto('attendanceBreaks').values(breaks).returning('id').execute();
-  await chainFigureRows(db, 'break', rows.map((r) => r.id));
+  await chainFigureRows(
+    db,
+    'break',
+    rows.map((r) => r.id),
+  );
 }
 
 /** Replaces every break of an attendance with the given ones (returns nothing). */
 export async function replaceAttendanceBreaks(db: Db, attendanceId: number, breaks: readonly BreakInstants[]): Promise<void> {
   await refuseLockedAttendance(db, attendanceId);
   const before = await db.selectFrom('attendanceBreaks').select('id').where('attendanceId', '=', attendanceId).execute();
-  const gone = await figureRecords(db, 'break', before.map((b) => b.id));
+  const gone = await figureRecords(
+    db,
+    'break',
+    before.map((b) => b.id),
+  );
   await db.deleteFrom('attendanceBreaks').where('attendanceId', '=', attendanceId).execute();
   await chainFigureDeletions(db, gone);
-  await insertAttendanceBreaks(db, breaks.map((b) => ({ attendanceId, ...b })));
+  await insertAttendanceBreaks(
+    db,
+    breaks.map((b) => ({ attendanceId, ...b })),
+  );
 }
 
 /** A revision as written (the chain's facts without its id and employee); breaks as a list, stored as JSON text. */

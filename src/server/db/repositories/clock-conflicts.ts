@@ -76,10 +76,7 @@ export async function findClockConflict(db: Db, id: number): Promise<ClockConfli
 }
 
 /** One page of conflicts with the given status (open first-come first-served; closed newest first). */
-export async function listClockConflicts(
-  db: Db,
-  query: { status: 'open' | 'closed'; page: number; pageSize: number },
-): Promise<{ data: ClockConflictRow[]; total: number }> {
+export async function listClockConflicts(db: Db, query: { status: 'open' | 'closed'; page: number; pageSize: number }): Promise<{ data: ClockConflictRow[]; total: number }> {
   let base = db.selectFrom('clockConflicts as c');
   base = query.status === 'closed' ? base.where('c.status', '!=', 'open') : base.where('c.status', '=', query.status);
   const total = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
@@ -97,16 +94,16 @@ export async function listClockConflicts(
 
 /** Open conflicts, for the dashboard and the menu badge. */
 export async function countOpenClockConflicts(db: Db): Promise<number> {
-  const row = await db.selectFrom('clockConflicts').select((eb) => eb.fn.countAll<number>().as('n')).where('status', '=', 'open').executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('clockConflicts')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('status', '=', 'open')
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
 /** Closes an OPEN conflict; false when it was no longer open (someone closed it first). */
-export async function closeClockConflict(
-  db: Db,
-  id: number,
-  close: { status: 'resolved' | 'dismissed'; note: string; by: number; at: string; attendanceId: number | null },
-): Promise<boolean> {
+export async function closeClockConflict(db: Db, id: number, close: { status: 'resolved' | 'dismissed'; note: string; by: number; at: string; attendanceId: number | null }): Promise<boolean> {
   const result = await db
     .updateTable('clockConflicts')
     .set({ status: close.status, resolutionNote: close.note, resolvedBy: close.by, resolvedAt: close.at, attendanceId: close.attendanceId })

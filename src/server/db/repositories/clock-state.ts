@@ -21,11 +21,7 @@ export async function loadClockState(db: Kysely<Database>, employeeId: number, t
   const yesterday = addDays(today, -1);
   const tomorrow = addDays(today, 1);
   const [scheduleRows, recent, open, leaves] = await Promise.all([
-    db
-      .selectFrom('schedules')
-      .select(SCHEDULE_RULE_COLUMNS)
-      .where('employeeId', '=', employeeId)
-      .execute(),
+    db.selectFrom('schedules').select(SCHEDULE_RULE_COLUMNS).where('employeeId', '=', employeeId).execute(),
     db
       .selectFrom('attendances')
       .select(['id', 'date', 'timezone', 'timeIn', 'timeOut', 'workFlag'])
@@ -43,26 +39,12 @@ export async function loadClockState(db: Kysely<Database>, employeeId: number, t
       .orderBy('date', 'desc')
       .limit(1)
       .executeTakeFirst(),
-    db
-      .selectFrom('leaves')
-      .select(['fromDate', 'toDate'])
-      .where('employeeId', '=', employeeId)
-      .where('status', '=', 'approved')
-      .where('fromDate', '<=', tomorrow)
-      .where('toDate', '>=', yesterday)
-      .execute(),
+    db.selectFrom('leaves').select(['fromDate', 'toDate']).where('employeeId', '=', employeeId).where('status', '=', 'approved').where('fromDate', '<=', tomorrow).where('toDate', '>=', yesterday).execute(),
   ]);
 
   const rows = open ? [...recent, open] : recent;
   const ids = [...new Set(rows.map((r) => r.id))];
-  const breaks = ids.length
-    ? await db
-        .selectFrom('attendanceBreaks')
-        .select(['id', 'attendanceId', 'startAt', 'endAt'])
-        .where('attendanceId', 'in', ids)
-        .orderBy('startAt')
-        .execute()
-    : [];
+  const breaks = ids.length ? await db.selectFrom('attendanceBreaks').select(['id', 'attendanceId', 'startAt', 'endAt']).where('attendanceId', 'in', ids).orderBy('startAt').execute() : [];
   const withBreaks = (r: (typeof rows)[number] | undefined): AttendanceState | null =>
     r
       ? {

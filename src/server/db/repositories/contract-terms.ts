@@ -48,7 +48,8 @@ export async function contractTermsByEmployee(db: Db, filter: EmployeeFilter): P
       own = { fallback: { workingDayType: r.currentType, partTimePercent: r.currentType === 'part-time' ? r.currentPercent : null }, changes: [] };
       history.set(r.employee, own);
     }
-    if (r.id !== null) own.changes.push({ id: r.id, employeeId: r.employee, effectiveFrom: r.effectiveFrom!, workingDayType: r.workingDayType!, partTimePercent: r.partTimePercent, createdAt: r.createdAt!, authorId: r.authorId });
+    if (r.id !== null)
+      own.changes.push({ id: r.id, employeeId: r.employee, effectiveFrom: r.effectiveFrom!, workingDayType: r.workingDayType!, partTimePercent: r.partTimePercent, createdAt: r.createdAt!, authorId: r.authorId });
   }
   const out = new Map<number, ContractTermsByDate>();
   for (const [id, { fallback, changes }] of history) out.set(id, (date) => contractTermsOn(changes, date, fallback));
@@ -68,11 +69,7 @@ export async function contractTermsOfEmployee(db: Db, employeeId: number): Promi
  * same terms back). An employee without history first gets the terms they had, from the
  * beginning, so the earlier days keep them. Returns whether a change was dated.
  */
-export async function changeContractTerms(
-  db: Db,
-  employeeId: number,
-  change: { terms: ContractTerms; effectiveFrom: string; explicit: boolean; at: string; authorId: number | null },
-): Promise<boolean> {
+export async function changeContractTerms(db: Db, employeeId: number, change: { terms: ContractTerms; effectiveFrom: string; explicit: boolean; at: string; authorId: number | null }): Promise<boolean> {
   const current = await db.selectFrom('employees').select(['workingDayType', 'partTimePercent']).where('id', '=', employeeId).executeTakeFirst();
   if (!current) return false;
   const entered: ContractTerms = { workingDayType: current.workingDayType, partTimePercent: current.workingDayType === 'part-time' ? current.partTimePercent : null };
@@ -92,7 +89,10 @@ export async function changeContractTerms(
  * yet): many per statement, chained. Returns the ids in the order given.
  */
 export async function insertInitialContractTerms(db: Db, rows: readonly { employeeId: number; terms: ContractTerms; at: string; authorId: number | null }[]): Promise<number[]> {
-  return insertContractTerms(db, rows.map((r) => ({ ...r, effectiveFrom: FROM_THE_BEGINNING })));
+  return insertContractTerms(
+    db,
+    rows.map((r) => ({ ...r, effectiveFrom: FROM_THE_BEGINNING })),
+  );
 }
 
 /** Rows per INSERT: 6 columns x 500 rows stays well inside SQLite's bound parameters. */
@@ -119,7 +119,11 @@ async function insertContractTerms(db: Db, rows: readonly { employeeId: number; 
 /** Deletes an employee's history (the employee is being deleted), chaining each deletion. */
 export async function deleteContractTermsOf(db: Db, employeeId: number): Promise<void> {
   const rows = await db.selectFrom('contractTermsHistory').select('id').where('employeeId', '=', employeeId).execute();
-  const gone = await figureRecords(db, 'contract', rows.map((r) => r.id));
+  const gone = await figureRecords(
+    db,
+    'contract',
+    rows.map((r) => r.id),
+  );
   await db.deleteFrom('contractTermsHistory').where('employeeId', '=', employeeId).execute();
   await chainFigureDeletions(db, gone);
 }

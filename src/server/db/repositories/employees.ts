@@ -128,13 +128,7 @@ export async function listEmployees(db: Db, query: ListQuery, viewer: RecordAcco
   const only = scopedEmployeeFilter(viewer);
   if (only !== undefined) q = q.where('employees.id', '=', only ?? -1);
   if (query.q) {
-    q = q.where((eb) =>
-      eb.or([
-        containsText(sql<string>`employees.first_name || ' ' || employees.last_name`, query.q),
-        containsText('employees.email', query.q),
-        containsText('employees.nationalId', query.q),
-      ]),
-    );
+    q = q.where((eb) => eb.or([containsText(sql<string>`employees.first_name || ' ' || employees.last_name`, query.q), containsText('employees.email', query.q), containsText('employees.nationalId', query.q)]));
   }
   const status = query.filters['status'];
   if (status === 'active' || status === 'archived') q = q.where('employees.status', '=', status);
@@ -306,7 +300,11 @@ export async function employeeHasWorkRecords(db: Db, id: number): Promise<boolea
 export async function deleteEmployeeRecord(db: Db, id: number): Promise<void> {
   // Their schedules' deletions are chained (decision 033, update of issue 33).
   const schedules = await db.selectFrom('schedules').select('id').where('employeeId', '=', id).execute();
-  const gone = await figureRecords(db, 'schedule', schedules.map((s) => s.id));
+  const gone = await figureRecords(
+    db,
+    'schedule',
+    schedules.map((s) => s.id),
+  );
   await db.deleteFrom('schedules').where('employeeId', '=', id).execute();
   await chainFigureDeletions(db, gone);
   await deleteContractTermsOf(db, id);
@@ -352,16 +350,15 @@ export function newestActiveEmployees(db: Db, limit: number) {
 
 /** Every active employee with what lets them clock without their face (decision 047). */
 export function activeEmployeeAlternatives(db: Db) {
-  return db
-    .selectFrom('employees')
-    .select(['id', 'firstName', 'lastName', 'status', 'pinKey', 'rfidCard'])
-    .where('status', '=', 'active')
-    .orderBy('id')
-    .execute();
+  return db.selectFrom('employees').select(['id', 'firstName', 'lastName', 'status', 'pinKey', 'rfidCard']).where('status', '=', 'active').orderBy('id').execute();
 }
 
 /** How many employees are active. */
 export async function countActiveEmployees(db: Db): Promise<number> {
-  const row = await db.selectFrom('employees').select((eb) => eb.fn.countAll<number>().as('count')).where('status', '=', 'active').executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('employees')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('status', '=', 'active')
+    .executeTakeFirstOrThrow();
   return Number(row.count);
 }

@@ -16,10 +16,7 @@ const LINK_COLUMNS = [
   'inspectionLinks.createdBy',
 ] as const;
 
-export async function insertInspectionLink(
-  db: Executor,
-  link: { tokenHash: string; companyId: number | null; label: string | null; createdBy: number; createdAt: string; expiresAt: string },
-): Promise<number> {
+export async function insertInspectionLink(db: Executor, link: { tokenHash: string; companyId: number | null; label: string | null; createdBy: number; createdAt: string; expiresAt: string }): Promise<number> {
   const row = await db.insertInto('inspectionLinks').values(link).returning('id').executeTakeFirstOrThrow();
   return row.id;
 }
@@ -36,12 +33,20 @@ export function listInspectionLinks(db: Executor) {
 }
 
 export function findInspectionLink(db: Executor, id: number) {
-  return db.selectFrom('inspectionLinks').select([...LINK_COLUMNS]).where('id', '=', id).executeTakeFirst();
+  return db
+    .selectFrom('inspectionLinks')
+    .select([...LINK_COLUMNS])
+    .where('id', '=', id)
+    .executeTakeFirst();
 }
 
 /** The link a token's hash names (whatever its state; the caller decides). */
 export function findInspectionLinkByHash(db: Executor, tokenHash: string) {
-  return db.selectFrom('inspectionLinks').select([...LINK_COLUMNS]).where('tokenHash', '=', tokenHash).executeTakeFirst();
+  return db
+    .selectFrom('inspectionLinks')
+    .select([...LINK_COLUMNS])
+    .where('tokenHash', '=', tokenHash)
+    .executeTakeFirst();
 }
 
 export async function revokeInspectionLink(db: Executor, id: number, by: number, at: string): Promise<void> {
@@ -60,12 +65,5 @@ export async function recordInspectionLinkUse(db: Executor, use: { linkId: numbe
 
 /** The uses of a link, newest first (at most `limit`). */
 export function inspectionLinkUses(db: Executor, linkId: number, limit = 100) {
-  return db
-    .selectFrom('inspectionLinkUses')
-    .select(['id', 'at', 'address', 'viewed'])
-    .where('linkId', '=', linkId)
-    .orderBy('at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(limit)
-    .execute();
+  return db.selectFrom('inspectionLinkUses').select(['id', 'at', 'address', 'viewed']).where('linkId', '=', linkId).orderBy('at', 'desc').orderBy('id', 'desc').limit(limit).execute();
 }

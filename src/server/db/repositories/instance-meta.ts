@@ -10,6 +10,10 @@ export async function readInstanceMeta(db: Db, key: string): Promise<string | nu
 
 /** Writes the row only when it is absent; answers whether it was written. */
 export async function insertInstanceMetaIfAbsent(db: Db, key: string, value: string, at: string): Promise<boolean> {
-  const result = await db.insertInto('instanceMeta').values({ key, value, updatedAt: at }).onConflict((c) => c.column('key').doNothing()).executeTakeFirst();
+  const result = await db
+    .insertInto('instanceMeta')
+    .values({ key, value, updatedAt: at })
+    .onConflict((c) => c.column('key').doNothing())
+    .executeTakeFirst();
   return Number(result.numInsertedOrUpdatedRows ?? 0n) > 0;
 }

@@ -146,8 +146,15 @@ export async function listLeaves(db: Db, query: ListQuery, viewer: LeaveViewer):
   let ordered = select(q);
   for (const column of LEAVE_SORTS[query.sort as keyof typeof LEAVE_SORTS] ?? LEAVE_SORTS.from) ordered = ordered.orderBy(column, sortDirection(query.dir));
   if (query.sort !== 'from') ordered = ordered.orderBy('leaves.fromDate', 'desc');
-  const rows = await ordered.orderBy('leaves.id').limit(query.pageSize).offset((query.page - 1) * query.pageSize).execute();
-  const calendars = await calendarsOf(db, rows.map((r) => r.employeeId));
+  const rows = await ordered
+    .orderBy('leaves.id')
+    .limit(query.pageSize)
+    .offset((query.page - 1) * query.pageSize)
+    .execute();
+  const calendars = await calendarsOf(
+    db,
+    rows.map((r) => r.employeeId),
+  );
   return { total, data: rows.map((r) => toDto(r, calendars.get(r.employeeId)!)) };
 }
 
@@ -166,14 +173,7 @@ export async function leaveSpansOf(db: Db, employeeId: number, range?: { from: s
 }
 
 /** A leave type's allowance rules (decision 053). */
-const ALLOWANCE_COLUMNS = [
-  'leaveTypes.id',
-  'leaveTypes.name',
-  'leaveTypes.daysPerYear',
-  'leaveTypes.accrualDaysPerMonth',
-  'leaveTypes.carryOverMaxDays',
-  'leaveTypes.carryOverExpiry',
-] as const;
+const ALLOWANCE_COLUMNS = ['leaveTypes.id', 'leaveTypes.name', 'leaveTypes.daysPerYear', 'leaveTypes.accrualDaysPerMonth', 'leaveTypes.carryOverMaxDays', 'leaveTypes.carryOverExpiry'] as const;
 
 /** What prorates an employee's allowance: start and end of employment, and when they were recorded. */
 export function employmentDates(db: Db, employeeId: number): Promise<{ officialStartDate: string | null; endDate: string | null; createdAt: string } | undefined> {
@@ -261,15 +261,15 @@ export async function insertLeaves(db: Db, leaves: readonly Insertable<LeaveTabl
   for (const leave of leaves) if (leave.status === 'approved') await refuseLockedPeriod(db, leave.employeeId, { from: leave.fromDate, to: leave.toDate });
   if (leaves.length === 0) return;
   const rows = await db.insertInto('leaves').values(leaves).returning('id').execute();
-  await chainFigureRows(db, 'leave', rows.map((r) => r.id));
+  await chainFigureRows(
+    db,
+    'leave',
+    rows.map((r) => r.id),
+  );
 }
 
 /** Writes a request's leave type, dates, reason and return date (returns nothing). */
-export async function setLeaveRequestDetails(
-  db: Db,
-  id: number,
-  details: Pick<LeaveTable, 'leaveTypeId' | 'fromDate' | 'toDate' | 'reason' | 'returnDate' | 'updatedAt'>,
-): Promise<void> {
+export async function setLeaveRequestDetails(db: Db, id: number, details: Pick<LeaveTable, 'leaveTypeId' | 'fromDate' | 'toDate' | 'reason' | 'returnDate' | 'updatedAt'>): Promise<void> {
   const before = await approvedLeaveSpan(db, id);
   if (before) {
     await refuseLockedPeriod(db, before.employeeId, before);
@@ -280,11 +280,7 @@ export async function setLeaveRequestDetails(
 }
 
 /** Writes a decision: status, comment, who decided and when (returns nothing). */
-export async function setLeaveDecision(
-  db: Db,
-  id: number,
-  decision: Pick<LeaveTable, 'status' | 'comment' | 'decidedBy' | 'decidedAt' | 'updatedAt'>,
-): Promise<void> {
+export async function setLeaveDecision(db: Db, id: number, decision: Pick<LeaveTable, 'status' | 'comment' | 'decidedBy' | 'decidedAt' | 'updatedAt'>): Promise<void> {
   // Into or out of `approved` changes what the leave's days expect.
   const row = await db.selectFrom('leaves').select(['employeeId', 'fromDate as from', 'toDate as to', 'status']).where('id', '=', id).executeTakeFirst();
   if (row && (row.status === 'approved') !== (decision.status === 'approved')) await refuseLockedPeriod(db, row.employeeId, row);

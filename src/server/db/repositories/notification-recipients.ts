@@ -50,13 +50,7 @@ export interface EmployeeRecipient {
 export async function findEmployeeRecipient(db: Kysely<Database>, employeeId: number): Promise<EmployeeRecipient | undefined> {
   const employee = await db.selectFrom('employees').select(['id', 'companyId', 'email', 'companyEmail']).where('id', '=', employeeId).executeTakeFirst();
   if (!employee) return undefined;
-  const user = await db
-    .selectFrom('users')
-    .select(['id', 'email', 'language'])
-    .where('employeeId', '=', employeeId)
-    .where('status', '=', 'enabled')
-    .orderBy('id')
-    .executeTakeFirst();
+  const user = await db.selectFrom('users').select(['id', 'email', 'language']).where('employeeId', '=', employeeId).where('status', '=', 'enabled').orderBy('id').executeTakeFirst();
   return {
     employeeId: employee.id,
     companyId: employee.companyId,

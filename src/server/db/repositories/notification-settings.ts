@@ -38,5 +38,9 @@ export async function readMutes(db: Kysely<Database>, userIds: readonly number[]
 /** Replaces a user's mutes. */
 export async function writeMutes(db: Kysely<Database>, userId: number, kinds: readonly NotificationKind[]): Promise<void> {
   await db.deleteFrom('notificationMutes').where('userId', '=', userId).execute();
-  if (kinds.length > 0) await db.insertInto('notificationMutes').values(kinds.map((kind) => ({ userId, kind }))).execute();
+  if (kinds.length > 0)
+    await db
+      .insertInto('notificationMutes')
+      .values(kinds.map((kind) => ({ userId, kind })))
+      .execute();
 }

@@ -32,7 +32,11 @@ export async function openAttendancesSince(db: Db, fromDate: string): Promise<Op
   const breaks = await db
     .selectFrom('attendanceBreaks')
     .select(['attendanceId', 'startAt', 'endAt'])
-    .where('attendanceId', 'in', rows.map((r) => r.id))
+    .where(
+      'attendanceId',
+      'in',
+      rows.map((r) => r.id),
+    )
     .orderBy('startAt')
     .execute();
   const byAttendance = new Map<number, BreakInstants[]>();

@@ -24,10 +24,7 @@ export interface OutboxListRow {
   sentAt: string | null;
 }
 
-export async function listOutboxRows(
-  db: Db,
-  query: { statuses: readonly OutboxStatus[]; order: 'oldest' | 'newest'; limit: number; offset: number },
-): Promise<{ rows: OutboxListRow[]; total: number }> {
+export async function listOutboxRows(db: Db, query: { statuses: readonly OutboxStatus[]; order: 'oldest' | 'newest'; limit: number; offset: number }): Promise<{ rows: OutboxListRow[]; total: number }> {
   const direction = query.order === 'oldest' ? 'asc' : 'desc';
   const rows = await db
     .selectFrom('outbox')
@@ -52,13 +49,21 @@ export async function listOutboxRows(
     .limit(query.limit)
     .offset(query.offset)
     .execute();
-  const total = await db.selectFrom('outbox').select((eb) => eb.fn.countAll<number>().as('n')).where('status', 'in', query.statuses).executeTakeFirstOrThrow();
+  const total = await db
+    .selectFrom('outbox')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('status', 'in', query.statuses)
+    .executeTakeFirstOrThrow();
   return { rows: rows.map((r) => ({ ...r, subject: typeof r.subject === 'string' ? r.subject : null })), total: Number(total.n) };
 }
 
 /** How many rows are in each status. */
 export async function countOutboxByStatus(db: Db): Promise<Partial<Record<OutboxStatus, number>>> {
-  const rows = await db.selectFrom('outbox').select(['status', (eb) => eb.fn.countAll<number>().as('n')]).groupBy('status').execute();
+  const rows = await db
+    .selectFrom('outbox')
+    .select(['status', (eb) => eb.fn.countAll<number>().as('n')])
+    .groupBy('status')
+    .execute();
   return Object.fromEntries(rows.map((r) => [r.status, Number(r.n)]));
 }
 
@@ -68,22 +73,12 @@ export async function findOutboxStatus(db: Db, id: number): Promise<{ id: number
 
 /** failed -> pending, due at `at`, with a fresh series of attempts; false when it was not failed. */
 export async function retryOutboxRow(db: Db, id: number, at: string): Promise<boolean> {
-  const result = await db
-    .updateTable('outbox')
-    .set({ status: 'pending', attempts: 0, nextAttemptAt: at, updatedAt: at })
-    .where('id', '=', id)
-    .where('status', '=', 'failed')
-    .executeTakeFirst();
+  const result = await db.updateTable('outbox').set({ status: 'pending', attempts: 0, nextAttemptAt: at, updatedAt: at }).where('id', '=', id).where('status', '=', 'failed').executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
 
 /** pending or failed -> discarded; false when it was in another status (being sent, sent, discarded). */
 export async function discardOutboxRow(db: Db, id: number, at: string): Promise<boolean> {
-  const result = await db
-    .updateTable('outbox')
-    .set({ status: 'discarded', updatedAt: at })
-    .where('id', '=', id)
-    .where('status', 'in', ['pending', 'failed'])
-    .executeTakeFirst();
+  const result = await db.updateTable('outbox').set({ status: 'discarded', updatedAt: at }).where('id', '=', id).where('status', 'in', ['pending', 'failed']).executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }

@@ -8,7 +8,11 @@ import type { Db } from '../connection.ts';
 export async function queuedDedupeKeys(db: Db, keys: readonly string[]): Promise<Set<string>> {
   const out = new Set<string>();
   for (let i = 0; i < keys.length; i += 500) {
-    const rows = await db.selectFrom('outbox').select('dedupeKey').where('dedupeKey', 'in', keys.slice(i, i + 500)).execute();
+    const rows = await db
+      .selectFrom('outbox')
+      .select('dedupeKey')
+      .where('dedupeKey', 'in', keys.slice(i, i + 500))
+      .execute();
     for (const r of rows) if (r.dedupeKey !== null) out.add(r.dedupeKey);
   }
   return out;

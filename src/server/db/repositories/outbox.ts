@@ -41,15 +41,7 @@ export async function insertOutbox(db: Kysely<Database>, row: NewOutboxRow): Pro
 
 /** Pending rows due at `at`, oldest first. */
 export async function dueOutboxRows(db: Kysely<Database>, at: string, limit: number): Promise<OutboxRow[]> {
-  return db
-    .selectFrom('outbox')
-    .selectAll()
-    .where('status', '=', 'pending')
-    .where('nextAttemptAt', '<=', at)
-    .orderBy('nextAttemptAt')
-    .orderBy('id')
-    .limit(limit)
-    .execute();
+  return db.selectFrom('outbox').selectAll().where('status', '=', 'pending').where('nextAttemptAt', '<=', at).orderBy('nextAttemptAt').orderBy('id').limit(limit).execute();
 }
 
 /** Marks a pending row as being delivered; false when another sender (or an admin) took it first. */
@@ -98,6 +90,10 @@ export async function settleInterruptedOutbox(db: Kysely<Database>, redeliver: r
 
 /** The earliest `next_attempt_at` of a pending row, or null when nothing is pending. */
 export async function nextOutboxAttemptAt(db: Kysely<Database>): Promise<string | null> {
-  const row = await db.selectFrom('outbox').select((eb) => eb.fn.min('nextAttemptAt').as('at')).where('status', '=', 'pending').executeTakeFirst();
+  const row = await db
+    .selectFrom('outbox')
+    .select((eb) => eb.fn.min('nextAttemptAt').as('at'))
+    .where('status', '=', 'pending')
+    .executeTakeFirst();
   return (row?.at as string | null | undefined) ?? null;
 }

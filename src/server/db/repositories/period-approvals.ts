@@ -70,11 +70,7 @@ export async function findPeriodApproval(db: Db, employeeId: number, period: Per
  * figures the approval freezes are stored first (an earlier snapshot of the row is superseded),
  * so the approval's chain entry records their digest (decision 051, update of issue 33).
  */
-export async function upsertApproval(
-  db: Db,
-  row: { employeeId: number; from: string; to: string; approvedBy: number; approvedAt: string },
-  snapshot?: { payroll: object; totals: object },
-): Promise<void> {
+export async function upsertApproval(db: Db, row: { employeeId: number; from: string; to: string; approvedBy: number; approvedAt: string }, snapshot?: { payroll: object; totals: object }): Promise<void> {
   const rows = await db
     .insertInto('periodApprovals')
     .values({ employeeId: row.employeeId, dateFrom: row.from, dateTo: row.to, status: 'approved', approvedBy: row.approvedBy, approvedAt: row.approvedAt })
@@ -82,12 +78,21 @@ export async function upsertApproval(
     .returning('id')
     .execute();
   if (snapshot) for (const r of rows) await insertSnapshot(db, { approvalId: r.id, employeeId: row.employeeId, from: row.from, to: row.to, ...snapshot, at: row.approvedAt });
-  await chainFigureRows(db, 'approval', rows.map((r) => r.id));
+  await chainFigureRows(
+    db,
+    'approval',
+    rows.map((r) => r.id),
+  );
 }
 
 /** Reopens an approved row; false when it was not approved (reopened meanwhile). */
 export async function reopenApproval(db: Db, id: number, change: { reopenedBy: number; reopenedAt: string; reopenReason: string }): Promise<boolean> {
-  const result = await db.updateTable('periodApprovals').set({ status: 'reopened', ...change }).where('id', '=', id).where('status', '=', 'approved').executeTakeFirst();
+  const result = await db
+    .updateTable('periodApprovals')
+    .set({ status: 'reopened', ...change })
+    .where('id', '=', id)
+    .where('status', '=', 'approved')
+    .executeTakeFirst();
   if (Number(result.numUpdatedRows) !== 1) return false;
   // Its frozen figures stay as history, marked superseded; approving again freezes new ones.
   await supersedeSnapshots(db, id, change.reopenedAt);

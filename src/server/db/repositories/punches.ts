@@ -114,24 +114,8 @@ export async function applyPunch(
       break;
     case 'break-out':
       attendanceId = change.attendanceId;
-      breakWritten(
-        await db
-          .updateTable('attendanceBreaks')
-          .set({ endAt: at })
-          .where('id', '=', change.breakId)
-          .where('endAt', 'is', null)
-          .returning(FIGURE_COLUMNS.break)
-          .execute()
-          .then(changedOne),
-      );
-      attendanceWritten(
-        await db
-          .updateTable('attendances')
-          .set({ breakSeconds: change.breakSeconds, updatedAt: at })
-          .where('id', '=', attendanceId)
-          .returning(FIGURE_COLUMNS.attendance)
-          .executeTakeFirstOrThrow(),
-      );
+      breakWritten(await db.updateTable('attendanceBreaks').set({ endAt: at }).where('id', '=', change.breakId).where('endAt', 'is', null).returning(FIGURE_COLUMNS.break).execute().then(changedOne));
+      attendanceWritten(await db.updateTable('attendances').set({ breakSeconds: change.breakSeconds, updatedAt: at }).where('id', '=', attendanceId).returning(FIGURE_COLUMNS.attendance).executeTakeFirstOrThrow());
       break;
   }
   const createdAt = input.offline?.receivedAt ?? at;
@@ -152,9 +136,15 @@ export async function applyPunch(
 /** Inserts several punches in one statement and chains them (decision 033; returns nothing). */
 export async function insertPunches(db: Kysely<Database>, punches: readonly Insertable<PunchTable>[]): Promise<void> {
   if (punches.length === 0) return;
-  await refuseLockedAttendances(db as Db, punches.flatMap((p) => (p.attendanceId == null ? [] : [p.attendanceId])));
+  await refuseLockedAttendances(
+    db as Db,
+    punches.flatMap((p) => (p.attendanceId == null ? [] : [p.attendanceId])),
+  );
   const rows = await db.insertInto('punches').values(punches).returning(CHAINED_PUNCH_COLUMNS).execute();
   const byEmployee = new Map<number, typeof rows>();
   for (const row of rows) byEmployee.set(row.employeeId, [...(byEmployee.get(row.employeeId) ?? []), row]);
-  await chainPunchesOfEmployees(db, [...byEmployee].map(([employeeId, own]) => [employeeId, own.sort((a, b) => a.id - b.id)] as const));
+  await chainPunchesOfEmployees(
+    db,
+    [...byEmployee].map(([employeeId, own]) => [employeeId, own.sort((a, b) => a.id - b.id)] as const),
+  );
 }

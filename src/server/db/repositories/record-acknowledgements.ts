@@ -7,7 +7,12 @@ type Executor = Kysely<Database>;
 const COLUMNS = ['id', 'employeeId', 'month', 'acknowledgedAt', 'userId', 'workedSeconds', 'overtimeSeconds', 'attendedDays', 'absentDays', 'leaveDays', 'digest'] as const;
 
 export function findAcknowledgement(db: Executor, employeeId: number, month: string) {
-  return db.selectFrom('recordAcknowledgements').select([...COLUMNS]).where('employeeId', '=', employeeId).where('month', '=', month).executeTakeFirst();
+  return db
+    .selectFrom('recordAcknowledgements')
+    .select([...COLUMNS])
+    .where('employeeId', '=', employeeId)
+    .where('month', '=', month)
+    .executeTakeFirst();
 }
 
 /** Inserts the acknowledgement unless the employee already acknowledged that month; true when inserted. */

@@ -28,8 +28,25 @@ async function figureQuery(db: Db, kind: FigureKind, ids?: readonly number[]): P
           .selectFrom('attendances as t')
           .innerJoin('employees as e', 'e.id', 't.employeeId')
           .select([
-            'e.companyId', 't.id', 't.employeeId', 't.date', 't.timezone', 't.timeIn', 't.timeOut', 't.workedSeconds', 't.breakSeconds', 't.statusIn', 't.lateSeconds',
-            't.earlyDepartureSeconds', 't.source', 't.workFlag', 't.workMode', 't.overtimeCompensation', 't.revision', 't.voidedAt', 't.closedAutomatically',
+            'e.companyId',
+            't.id',
+            't.employeeId',
+            't.date',
+            't.timezone',
+            't.timeIn',
+            't.timeOut',
+            't.workedSeconds',
+            't.breakSeconds',
+            't.statusIn',
+            't.lateSeconds',
+            't.earlyDepartureSeconds',
+            't.source',
+            't.workFlag',
+            't.workMode',
+            't.overtimeCompensation',
+            't.revision',
+            't.voidedAt',
+            't.closedAutomatically',
           ]),
         't.id',
       ).execute();
@@ -62,7 +79,10 @@ async function figureQuery(db: Db, kind: FigureKind, ids?: readonly number[]): P
       ).execute();
     case 'rules': {
       // Installation-wide rows (decision 050): chained in the first company's chain.
-      const first = await db.selectFrom('companies').select((eb) => eb.fn.min('id').as('id')).executeTakeFirst();
+      const first = await db
+        .selectFrom('companies')
+        .select((eb) => eb.fn.min('id').as('id'))
+        .executeTakeFirst();
       if (first?.id == null) return [];
       const rows = await some(db.selectFrom('breakRulesHistory as t').select(['t.id', 't.effectiveFrom', 't.rules', 't.createdAt', 't.authorId']), 't.id').execute();
       return rows.map((r) => ({ ...r, companyId: Number(first.id) }));

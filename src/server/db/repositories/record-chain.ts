@@ -44,7 +44,11 @@ async function headOfEmployeeCompany(db: Kysely<Database>, employeeId: number) {
 }
 
 async function insertEntries(db: Kysely<Database>, entries: readonly ChainEntry[]): Promise<void> {
-  for (let i = 0; i < entries.length; i += 500) await db.insertInto('recordChain').values(entries.slice(i, i + 500)).execute();
+  for (let i = 0; i < entries.length; i += 500)
+    await db
+      .insertInto('recordChain')
+      .values(entries.slice(i, i + 500))
+      .execute();
 }
 
 /** Chains records of one employee (all in the employee's company), after the company's head. */
@@ -55,7 +59,11 @@ export async function chainForEmployee(db: Kysely<Database>, employeeId: number,
 }
 
 export function chainPunches(db: Kysely<Database>, employeeId: number, punches: readonly PunchFacts[]): Promise<void> {
-  return chainForEmployee(db, employeeId, punches.map((p) => ({ kind: 'punch', refId: p.id, payload: punchPayload(p) })));
+  return chainForEmployee(
+    db,
+    employeeId,
+    punches.map((p) => ({ kind: 'punch', refId: p.id, payload: punchPayload(p) })),
+  );
 }
 
 /**
@@ -65,7 +73,15 @@ export function chainPunches(db: Kysely<Database>, employeeId: number, punches: 
  */
 export async function chainPunchesOfEmployees(db: Kysely<Database>, batches: readonly (readonly [employeeId: number, punches: readonly PunchFacts[]])[]): Promise<void> {
   if (batches.length === 0) return;
-  const employees = await db.selectFrom('employees').select(['id', 'companyId']).where('id', 'in', batches.map(([employeeId]) => employeeId)).execute();
+  const employees = await db
+    .selectFrom('employees')
+    .select(['id', 'companyId'])
+    .where(
+      'id',
+      'in',
+      batches.map(([employeeId]) => employeeId),
+    )
+    .execute();
   const companyOf = new Map(employees.map((e) => [e.id, e.companyId]));
   const byCompany = new Map<number, { kind: ChainKind; refId: number; payload: string }[]>();
   for (const [employeeId, punches] of batches) {
@@ -106,7 +122,10 @@ export async function chainFigureRows(db: Kysely<Database>, kind: FigureKind, id
 
 /** Chains the deletion of rows read (with `figureRecords`) before deleting them: an entry with the payload DELETED each. */
 export async function chainFigureDeletions(db: Kysely<Database>, gone: readonly CurrentRecord[]): Promise<void> {
-  await chainByCompany(db, gone.map((r) => ({ ...r, payload: DELETED })));
+  await chainByCompany(
+    db,
+    gone.map((r) => ({ ...r, payload: DELETED })),
+  );
 }
 
 export function chainRevision(db: Kysely<Database>, revision: RevisionFacts): Promise<void> {
@@ -122,30 +141,28 @@ export async function chainHeads(db: Kysely<Database>): Promise<ChainHead[]> {
   return db
     .selectFrom('recordChain as r')
     .select(['r.companyId', 'r.seq', 'r.hash', 'r.createdAt'])
-    .where((eb) => eb('r.seq', '=', eb.selectFrom('recordChain as m').select((m) => m.fn.max('m.seq').as('s')).whereRef('m.companyId', '=', 'r.companyId')))
+    .where((eb) =>
+      eb(
+        'r.seq',
+        '=',
+        eb
+          .selectFrom('recordChain as m')
+          .select((m) => m.fn.max('m.seq').as('s'))
+          .whereRef('m.companyId', '=', 'r.companyId'),
+      ),
+    )
     .orderBy('r.companyId')
     .execute();
 }
 
 /** One company's head, undefined while its chain is empty. */
 export async function chainHeadOf(db: Kysely<Database>, companyId: number): Promise<ChainHead | undefined> {
-  return db
-    .selectFrom('recordChain')
-    .select(['companyId', 'seq', 'hash', 'createdAt'])
-    .where('companyId', '=', companyId)
-    .orderBy('seq', 'desc')
-    .limit(1)
-    .executeTakeFirst();
+  return db.selectFrom('recordChain').select(['companyId', 'seq', 'hash', 'createdAt']).where('companyId', '=', companyId).orderBy('seq', 'desc').limit(1).executeTakeFirst();
 }
 
 /** Every entry of every chain, in (company, seq) order. */
 export function allChainEntries(db: Kysely<Database>): Promise<ChainEntry[]> {
-  return db
-    .selectFrom('recordChain')
-    .select(['companyId', 'seq', 'kind', 'refId', 'payload', 'prevHash', 'hash', 'createdAt'])
-    .orderBy('companyId')
-    .orderBy('seq')
-    .execute();
+  return db.selectFrom('recordChain').select(['companyId', 'seq', 'kind', 'refId', 'payload', 'prevHash', 'hash', 'createdAt']).orderBy('companyId').orderBy('seq').execute();
 }
 
 /** Every chained record as it is now (punches, revisions, voided days, figure rows), with its canonical payload. */
@@ -162,9 +179,18 @@ export async function currentChainedRecords(db: Kysely<Database>): Promise<Curre
     .innerJoin('attendances', 'attendances.id', 'attendanceRevisions.attendanceId')
     .innerJoin('employees', 'employees.id', 'attendances.employeeId')
     .select([
-      'attendanceRevisions.id', 'employees.companyId', 'attendances.employeeId', 'attendanceRevisions.attendanceId', 'attendanceRevisions.revision',
-      'attendanceRevisions.timeIn', 'attendanceRevisions.timeOut', 'attendanceRevisions.breaks', 'attendanceRevisions.workedSeconds',
-      'attendanceRevisions.reason', 'attendanceRevisions.authorId', 'attendanceRevisions.createdAt',
+      'attendanceRevisions.id',
+      'employees.companyId',
+      'attendances.employeeId',
+      'attendanceRevisions.attendanceId',
+      'attendanceRevisions.revision',
+      'attendanceRevisions.timeIn',
+      'attendanceRevisions.timeOut',
+      'attendanceRevisions.breaks',
+      'attendanceRevisions.workedSeconds',
+      'attendanceRevisions.reason',
+      'attendanceRevisions.authorId',
+      'attendanceRevisions.createdAt',
     ])
     .execute();
   const voided = await db

@@ -41,7 +41,10 @@ const locked = (refusal: LockRefusal | null): void => {
 /** The refusal naming the period when `span` (a date or dates) of the employee touches an approved period, else null. */
 export async function periodLockRefusal(db: Db, employeeId: number, span: Period | string): Promise<LockRefusal | null> {
   const asked = asSpan(span);
-  const period = lockingPeriod((await approvedOverlapping(db, [employeeId], asked)).map((p) => ({ ...p, status: 'approved' as const })), asked);
+  const period = lockingPeriod(
+    (await approvedOverlapping(db, [employeeId], asked)).map((p) => ({ ...p, status: 'approved' as const })),
+    asked,
+  );
   return period ? lockedMessage(period) : null;
 }
 
@@ -89,7 +92,10 @@ export async function refuseLockedSchedule(db: Db, employeeId: number, span: { f
   const rows = await approvedOverlapping(db, [employeeId], asked);
   if (rows.length === 0) return;
   const first = rows[0]!;
-  const openFrom = addDays(rows.reduce((last, r) => (r.to > last ? r.to : last), first.to), 1);
+  const openFrom = addDays(
+    rows.reduce((last, r) => (r.to > last ? r.to : last), first.to),
+    1,
+  );
   throw new WriteRefused('periods.locked', 409, { ...lockedMessage(first).params, openFrom, context: 'openFrom' });
 }
 
@@ -104,13 +110,7 @@ export async function refuseLockedEmployeeFrom(db: Db, employeeId: number, date:
 
 /** The first date of the employee that no approved period covers from then on (the day after the latest approved period's end), or null when none is approved. */
 export async function firstOpenDateOf(db: Db, employeeId: number): Promise<string | null> {
-  const latest = await db
-    .selectFrom('periodApprovals')
-    .select('dateTo')
-    .where('employeeId', '=', employeeId)
-    .where('status', '=', 'approved')
-    .orderBy('dateTo', 'desc')
-    .executeTakeFirst();
+  const latest = await db.selectFrom('periodApprovals').select('dateTo').where('employeeId', '=', employeeId).where('status', '=', 'approved').orderBy('dateTo', 'desc').executeTakeFirst();
   return latest ? addDays(latest.dateTo, 1) : null;
 }
 
@@ -151,13 +151,7 @@ export async function refuseLockedCompanyDates(db: Db, companyId: number, dates:
  * effective-dated instead (`refuseLockedEmployeeFrom`).
  */
 export async function refuseUndatedChange(db: Db, employeeId: number): Promise<void> {
-  const latest = await db
-    .selectFrom('periodApprovals')
-    .select(['dateFrom as from', 'dateTo as to'])
-    .where('employeeId', '=', employeeId)
-    .where('status', '=', 'approved')
-    .orderBy('dateTo', 'desc')
-    .executeTakeFirst();
+  const latest = await db.selectFrom('periodApprovals').select(['dateFrom as from', 'dateTo as to']).where('employeeId', '=', employeeId).where('status', '=', 'approved').orderBy('dateTo', 'desc').executeTakeFirst();
   if (latest) locked(lockedMessage(latest));
 }
 
@@ -193,12 +187,6 @@ export async function refuseLockedLeaveType(db: Db, leaveTypeId: number): Promis
  * rewrite that period. Names the earliest such period.
  */
 export async function refuseLockedFrom(db: Db, date: string): Promise<void> {
-  const hit = await db
-    .selectFrom('periodApprovals')
-    .select(['dateFrom as from', 'dateTo as to'])
-    .where('status', '=', 'approved')
-    .where('dateTo', '>=', date)
-    .orderBy('dateFrom')
-    .executeTakeFirst();
+  const hit = await db.selectFrom('periodApprovals').select(['dateFrom as from', 'dateTo as to']).where('status', '=', 'approved').where('dateTo', '>=', date).orderBy('dateFrom').executeTakeFirst();
   if (hit) locked(lockedMessage(hit));
 }

@@ -145,28 +145,13 @@ export interface ReportLeave {
 }
 
 /** Leave of the filtered employees overlapping the period, of the given statuses. */
-export async function leavesOverlapping(
-  db: Db,
-  filter: EmployeeFilter,
-  period: Period,
-  statuses: readonly ReportLeave['status'][] = ['approved'],
-): Promise<ReportLeave[]> {
+export async function leavesOverlapping(db: Db, filter: EmployeeFilter, period: Period, statuses: readonly ReportLeave['status'][] = ['approved']): Promise<ReportLeave[]> {
   if (statuses.length === 0) return [];
   return db
     .selectFrom('leaves')
     .innerJoin('employees', 'employees.id', 'leaves.employeeId')
     .innerJoin('leaveTypes', 'leaveTypes.id', 'leaves.leaveTypeId')
-    .select([
-      'leaves.id',
-      'leaves.employeeId',
-      'leaves.leaveTypeId',
-      'leaveTypes.name as leaveTypeName',
-      'leaves.fromDate',
-      'leaves.toDate',
-      'leaves.status',
-      'leaves.reason',
-      'leaves.createdAt',
-    ])
+    .select(['leaves.id', 'leaves.employeeId', 'leaves.leaveTypeId', 'leaveTypes.name as leaveTypeName', 'leaves.fromDate', 'leaves.toDate', 'leaves.status', 'leaves.reason', 'leaves.createdAt'])
     .where(employeeWhere(filter))
     .where('leaves.status', 'in', [...statuses])
     .where('leaves.fromDate', '<=', period.to)
@@ -205,7 +190,17 @@ export async function attendancesIn(db: Db, filter: EmployeeFilter, period: Peri
 }
 
 /** The attendance facts the summaries read, as positional columns (see `attendanceFacts`). */
-type FactRow = [employeeId: number, date: string, timeOut: string | null, workedSeconds: number | null, breakSeconds: number, statusIn: 'on_time' | 'late' | null, lateSeconds: number, earlyDepartureSeconds: number, workFlag: WorkFlag | null];
+type FactRow = [
+  employeeId: number,
+  date: string,
+  timeOut: string | null,
+  workedSeconds: number | null,
+  breakSeconds: number,
+  statusIn: 'on_time' | 'late' | null,
+  lateSeconds: number,
+  earlyDepartureSeconds: number,
+  workFlag: WorkFlag | null,
+];
 
 /**
  * The same attendance as `attendancesIn`, only what the summaries read, grouped by employee.
@@ -250,7 +245,7 @@ export interface RecordAttendanceRow extends ReportAttendance {
   /** A punch of the day was kept offline by a terminal and received later (decision 046). */
   offline: boolean;
   /** Distinct names of the terminals of the day's punches, in punch order (decision 042). */
-  terminals: string[];  /** Closed by the automatic clock-out (decision 056): 1. */
+  terminals: string[]; /** Closed by the automatic clock-out (decision 056): 1. */
   closedAutomatically: 0 | 1;
 }
 
@@ -329,7 +324,17 @@ export async function voidedAttendancesIn(db: Db, filter: EmployeeFilter, period
   const rows = await db
     .selectFrom('attendances')
     .innerJoin('employees', 'employees.id', 'attendances.employeeId')
-    .select(['attendances.id', 'attendances.employeeId', 'attendances.date', 'attendances.timezone', 'attendances.timeIn', 'attendances.timeOut', 'attendances.workedSeconds', 'attendances.voidedAt', 'attendances.voidReason'])
+    .select([
+      'attendances.id',
+      'attendances.employeeId',
+      'attendances.date',
+      'attendances.timezone',
+      'attendances.timeIn',
+      'attendances.timeOut',
+      'attendances.workedSeconds',
+      'attendances.voidedAt',
+      'attendances.voidReason',
+    ])
     .where(employeeWhere(filter))
     .where('attendances.date', '>=', period.from)
     .where('attendances.date', '<=', period.to)
@@ -425,13 +430,7 @@ export async function reportChoiceName(db: Db, what: 'companies' | 'departments'
 
 /** Employees for a filter select: active first, then archived, by name. */
 export async function employeeChoicesAll(db: Db): Promise<(Choice & { archived: boolean })[]> {
-  const rows = await db
-    .selectFrom('employees')
-    .select(['id', 'firstName', 'lastName', 'status'])
-    .orderBy('status')
-    .orderBy('lastName')
-    .orderBy('firstName')
-    .execute();
+  const rows = await db.selectFrom('employees').select(['id', 'firstName', 'lastName', 'status']).orderBy('status').orderBy('lastName').orderBy('firstName').execute();
   return rows.map((r) => ({ id: r.id, name: `${r.firstName} ${r.lastName}`, archived: r.status === 'archived' }));
 }
 
@@ -454,12 +453,7 @@ export async function companyRecordChoices(db: Db, companyId: number | null): Pr
 
 /** Company holidays within a period: company id -> date -> name (one set object per company). */
 export async function holidaysByCompany(db: Db, period: Period): Promise<Map<number, Map<string, string>>> {
-  const rows = await db
-    .selectFrom('holidays')
-    .select(['companyId', 'date', 'name'])
-    .where('date', '>=', period.from)
-    .where('date', '<=', period.to)
-    .execute();
+  const rows = await db.selectFrom('holidays').select(['companyId', 'date', 'name']).where('date', '>=', period.from).where('date', '<=', period.to).execute();
   const out = new Map<number, Map<string, string>>();
   for (const r of rows) {
     const dates = out.get(r.companyId) ?? new Map<string, string>();

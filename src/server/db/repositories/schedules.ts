@@ -15,16 +15,7 @@ export type { ScheduleDto };
 export { parseRestDays };
 
 /** The columns of a schedule as the schedule rules take it (rest days still as stored JSON). */
-export const SCHEDULE_RULE_COLUMNS = [
-  'schedules.id',
-  'schedules.startTime',
-  'schedules.offTime',
-  'schedules.totalHours',
-  'schedules.restDays',
-  'schedules.fromDate',
-  'schedules.toDate',
-  'schedules.status',
-] as const;
+export const SCHEDULE_RULE_COLUMNS = ['schedules.id', 'schedules.startTime', 'schedules.offTime', 'schedules.totalHours', 'schedules.restDays', 'schedules.fromDate', 'schedules.toDate', 'schedules.status'] as const;
 
 /** A row read with SCHEDULE_RULE_COLUMNS. */
 export type StoredScheduleRule = Omit<ScheduleRule, 'restDays'> & { restDays: string };
@@ -50,11 +41,7 @@ export const SCHEDULE_SORTS = {
   department: ['departments.name'],
 } as const;
 
-const base = (db: Db) =>
-  db
-    .selectFrom('schedules')
-    .innerJoin('employees', 'employees.id', 'schedules.employeeId')
-    .innerJoin('departments', 'departments.id', 'employees.departmentId');
+const base = (db: Db) => db.selectFrom('schedules').innerJoin('employees', 'employees.id', 'schedules.employeeId').innerJoin('departments', 'departments.id', 'employees.departmentId');
 
 const select = (q: ReturnType<typeof base>, today: string) =>
   q.select((eb) => [
@@ -115,7 +102,11 @@ export async function listSchedules(db: Db, query: ListQuery, today: string): Pr
   const total = Number((await q.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst())?.n ?? 0);
   let ordered = select(q, today);
   for (const column of SCHEDULE_SORTS[query.sort as keyof typeof SCHEDULE_SORTS]) ordered = ordered.orderBy(column, sortDirection(query.dir));
-  const rows = await ordered.orderBy('schedules.id').limit(query.pageSize).offset((query.page - 1) * query.pageSize).execute();
+  const rows = await ordered
+    .orderBy('schedules.id')
+    .limit(query.pageSize)
+    .offset((query.page - 1) * query.pageSize)
+    .execute();
   return { total, data: rows.map(toDto) };
 }
 
@@ -148,11 +139,7 @@ function stored<T extends { restDays: readonly string[] }>({ restDays, ...values
 
 /** What a stored schedule puts in force, for the lock of changed dates. */
 async function spanOf(db: Db, id: number): Promise<ScheduleSpan | null> {
-  const r = await db
-    .selectFrom('schedules')
-    .select(['employeeId', 'startTime', 'offTime', 'totalHours', 'restDays', 'fromDate', 'toDate'])
-    .where('id', '=', id)
-    .executeTakeFirst();
+  const r = await db.selectFrom('schedules').select(['employeeId', 'startTime', 'offTime', 'totalHours', 'restDays', 'fromDate', 'toDate']).where('id', '=', id).executeTakeFirst();
   return r ? { ...r, restDays: parseRestDays(r.restDays) } : null;
 }
 
@@ -182,7 +169,11 @@ export async function insertSchedules(db: Db, schedules: readonly (ScheduleValue
   for (const schedule of schedules) await refuseLockedChange(db, null, schedule);
   if (schedules.length === 0) return;
   const rows = await db.insertInto('schedules').values(schedules.map(stored)).returning('id').execute();
-  await chainFigureRows(db, 'schedule', rows.map((r) => r.id));
+  await chainFigureRows(
+    db,
+    'schedule',
+    rows.map((r) => r.id),
+  );
 }
 
 /** Rewrites a schedule's employee, shift, dates and status (returns nothing). */

@@ -34,29 +34,34 @@ export function listTerminals(db: Executor, companyId: number | null, since: str
   let query = db
     .selectFrom('terminals')
     .select([...TERMINAL_COLUMNS])
-    .select((eb) =>
-      eb
-        .selectFrom('punches')
-        .whereRef('punches.terminalId', '=', 'terminals.id')
-        .where('punches.at', '>=', since)
-        .select(eb.fn.countAll<number>().as('n'))
-        .as('punchesToday'),
-    )
+    .select((eb) => eb.selectFrom('punches').whereRef('punches.terminalId', '=', 'terminals.id').where('punches.at', '>=', since).select(eb.fn.countAll<number>().as('n')).as('punchesToday'))
     .orderBy('terminals.id');
   if (companyId !== null) query = query.where('terminals.companyId', '=', companyId);
   return query.execute();
 }
 
 export function findTerminal(db: Executor, id: number) {
-  return db.selectFrom('terminals').select([...TERMINAL_COLUMNS]).where('id', '=', id).executeTakeFirst();
+  return db
+    .selectFrom('terminals')
+    .select([...TERMINAL_COLUMNS])
+    .where('id', '=', id)
+    .executeTakeFirst();
 }
 
 export function findTerminalByCredential(db: Executor, credentialHash: string) {
-  return db.selectFrom('terminals').select([...TERMINAL_COLUMNS]).where('credentialHash', '=', credentialHash).executeTakeFirst();
+  return db
+    .selectFrom('terminals')
+    .select([...TERMINAL_COLUMNS])
+    .where('credentialHash', '=', credentialHash)
+    .executeTakeFirst();
 }
 
 export function findTerminalByPairingCode(db: Executor, codeHash: string) {
-  return db.selectFrom('terminals').select([...TERMINAL_COLUMNS]).where('pairingCodeHash', '=', codeHash).executeTakeFirst();
+  return db
+    .selectFrom('terminals')
+    .select([...TERMINAL_COLUMNS])
+    .where('pairingCodeHash', '=', codeHash)
+    .executeTakeFirst();
 }
 
 export async function updateTerminalDetails(db: Executor, id: number, change: { name: string; location: string; methods: string }): Promise<void> {
@@ -88,12 +93,7 @@ export async function completePairing(db: Executor, id: number, codeHash: string
 
 /** Revokes a terminal: its credential (kept, so the device learns it was revoked) and any pairing code stop working at once. */
 export async function revokeTerminal(db: Executor, id: number, by: number, at: string): Promise<number> {
-  const result = await db
-    .updateTable('terminals')
-    .set({ revokedAt: at, revokedBy: by, pairingCodeHash: null, pairingExpiresAt: null })
-    .where('id', '=', id)
-    .where('revokedAt', 'is', null)
-    .executeTakeFirst();
+  const result = await db.updateTable('terminals').set({ revokedAt: at, revokedBy: by, pairingCodeHash: null, pairingExpiresAt: null }).where('id', '=', id).where('revokedAt', 'is', null).executeTakeFirst();
   return Number(result.numUpdatedRows);
 }
 

@@ -28,11 +28,7 @@ export async function readGuideFacts(db: Kysely<Database>): Promise<GuideFacts> 
 }
 
 export async function readGuideMemory(db: Kysely<Database>, userId: number): Promise<GuideMemory> {
-  const row = await db
-    .selectFrom('userGuide')
-    .select(['startedAt', 'clockOpenedAt', 'dismissedAt', 'celebratedAt'])
-    .where('userId', '=', userId)
-    .executeTakeFirst();
+  const row = await db.selectFrom('userGuide').select(['startedAt', 'clockOpenedAt', 'dismissedAt', 'celebratedAt']).where('userId', '=', userId).executeTakeFirst();
   return row ?? { ...EMPTY_GUIDE_MEMORY };
 }
 
@@ -43,7 +39,12 @@ export async function markGuideMoment(db: Kysely<Database>, userId: number, mome
   await db
     .insertInto('userGuide')
     .values({ userId, [moment]: at, updatedAt: at })
-    .onConflict((oc) => oc.column('userId').doUpdateSet({ [moment]: at, updatedAt: at }).where(`userGuide.${moment}`, 'is', null))
+    .onConflict((oc) =>
+      oc
+        .column('userId')
+        .doUpdateSet({ [moment]: at, updatedAt: at })
+        .where(`userGuide.${moment}`, 'is', null),
+    )
     .execute();
 }
 

@@ -30,11 +30,7 @@ export const USER_SORT = {
 } as const;
 
 function base(db: Db) {
-  return db
-    .selectFrom('users')
-    .innerJoin('roles', 'roles.id', 'users.roleId')
-    .leftJoin('companies', 'companies.id', 'users.companyId')
-    .leftJoin('employees', 'employees.id', 'users.employeeId');
+  return db.selectFrom('users').innerJoin('roles', 'roles.id', 'users.roleId').leftJoin('companies', 'companies.id', 'users.companyId').leftJoin('employees', 'employees.id', 'users.employeeId');
 }
 
 function select(q: ReturnType<typeof base>) {
@@ -153,18 +149,7 @@ export function findUserAccounts(db: Db, filter: UserAccountFilter) {
     .selectFrom('users')
     .innerJoin('roles', 'roles.id', 'users.roleId')
     .leftJoin('employees', 'employees.id', 'users.employeeId')
-    .select([
-      'users.id',
-      'users.name',
-      'users.email',
-      'users.accountType',
-      'roles.name as roleName',
-      'users.status',
-      'employees.firstName',
-      'employees.lastName',
-      'users.lastSignInAt',
-      'users.createdAt',
-    ])
+    .select(['users.id', 'users.name', 'users.email', 'users.accountType', 'roles.name as roleName', 'users.status', 'employees.firstName', 'employees.lastName', 'users.lastSignInAt', 'users.createdAt'])
     .orderBy('users.name')
     .orderBy('users.id');
   if (filter.accountType) q = q.where('users.accountType', '=', filter.accountType);
@@ -176,13 +161,6 @@ export function findUserAccounts(db: Db, filter: UserAccountFilter) {
 
 /** The names of the enabled SuperAdmins other than `exceptId`, by name: who can decide a request its maker may not (issue 34, point 5). */
 export async function otherSuperAdminNames(db: Db, exceptId: number): Promise<string[]> {
-  const rows = await db
-    .selectFrom('users')
-    .select('name')
-    .where('accountType', '=', 'SuperAdmin')
-    .where('status', '=', 'enabled')
-    .where('id', '<>', exceptId)
-    .orderBy('name')
-    .execute();
+  const rows = await db.selectFrom('users').select('name').where('accountType', '=', 'SuperAdmin').where('status', '=', 'enabled').where('id', '<>', exceptId).orderBy('name').execute();
   return rows.map((r) => r.name);
 }

@@ -30,7 +30,10 @@ export async function findUserWithRole(db: Executor, by: { id: number } | { emai
 export type UserWithRole = NonNullable<Awaited<ReturnType<typeof findUserWithRole>>>;
 
 export async function countUsers(db: Executor): Promise<number> {
-  const row = await db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -70,6 +73,10 @@ export async function setPasswordHash(db: Executor, id: number, passwordHash: st
 /** The names of the given users, by id (a list's "who" column); unknown ids are left out. */
 export async function userNamesByIds(db: Executor, ids: readonly number[]): Promise<Map<number, string>> {
   if (ids.length === 0) return new Map();
-  const rows = await db.selectFrom('users').select(['id', 'name']).where('id', 'in', [...ids]).execute();
+  const rows = await db
+    .selectFrom('users')
+    .select(['id', 'name'])
+    .where('id', 'in', [...ids])
+    .execute();
   return new Map(rows.map((u) => [u.id, u.name]));
 }

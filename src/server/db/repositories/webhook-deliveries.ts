@@ -20,11 +20,5 @@ export function recentWebhookDeliveries(db: Executor, webhookId: number, limit: 
 
 /** Deliveries of a deleted webhook that were still to be sent are discarded with it. */
 export async function discardWebhookDeliveries(db: Executor, webhookId: number, at: string): Promise<void> {
-  await db
-    .updateTable('outbox')
-    .set({ status: 'discarded', updatedAt: at })
-    .where('channel', '=', 'webhook')
-    .where('dedupeKey', 'like', keyPrefix(webhookId))
-    .where('status', 'in', ['pending', 'failed'])
-    .execute();
+  await db.updateTable('outbox').set({ status: 'discarded', updatedAt: at }).where('channel', '=', 'webhook').where('dedupeKey', 'like', keyPrefix(webhookId)).where('status', 'in', ['pending', 'failed']).execute();
 }

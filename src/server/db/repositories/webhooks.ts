@@ -6,10 +6,7 @@ type Executor = Kysely<Database>;
 /** Columns of a webhook as services see it (the sealed secret only where asked for). */
 const COLUMNS = ['id', 'companyId', 'url', 'description', 'events', 'enabled', 'createdAt', 'updatedAt'] as const;
 
-export async function insertWebhook(
-  db: Executor,
-  hook: { companyId: number | null; url: string; description: string; events: string; secret: string; createdBy: number; createdAt: string },
-): Promise<number> {
+export async function insertWebhook(db: Executor, hook: { companyId: number | null; url: string; description: string; events: string; secret: string; createdBy: number; createdAt: string }): Promise<number> {
   const row = await db
     .insertInto('webhooks')
     .values({ ...hook, enabled: 1, updatedAt: hook.createdAt })
@@ -26,12 +23,20 @@ export function listWebhooks(db: Executor, companyId: number | null) {
 }
 
 export function findWebhook(db: Executor, id: number) {
-  return db.selectFrom('webhooks').select([...COLUMNS]).where('id', '=', id).executeTakeFirst();
+  return db
+    .selectFrom('webhooks')
+    .select([...COLUMNS])
+    .where('id', '=', id)
+    .executeTakeFirst();
 }
 
 /** A webhook with its sealed secret, for signing a delivery. */
 export function findWebhookForDelivery(db: Executor, id: number) {
-  return db.selectFrom('webhooks').select([...COLUMNS, 'secret']).where('id', '=', id).executeTakeFirst();
+  return db
+    .selectFrom('webhooks')
+    .select([...COLUMNS, 'secret'])
+    .where('id', '=', id)
+    .executeTakeFirst();
 }
 
 /** Enabled webhooks told of a company's events: that company's and those of no company. */
@@ -45,11 +50,7 @@ export function webhooksOfCompany(db: Executor, companyId: number | null) {
     .execute();
 }
 
-export async function updateWebhook(
-  db: Executor,
-  id: number,
-  change: { url?: string; description?: string; events?: string; enabled?: number; updatedAt: string },
-): Promise<void> {
+export async function updateWebhook(db: Executor, id: number, change: { url?: string; description?: string; events?: string; enabled?: number; updatedAt: string }): Promise<void> {
   await db.updateTable('webhooks').set(change).where('id', '=', id).execute();
 }
 
@@ -61,9 +62,7 @@ export async function deleteWebhook(db: Executor, id: number): Promise<void> {
 export function webhooksOfEmployee(db: Executor, employeeId: number) {
   return db
     .selectFrom('employees')
-    .innerJoin('webhooks', (join) =>
-      join.on((eb) => eb.and([eb('webhooks.enabled', '=', 1), eb.or([eb('webhooks.companyId', 'is', null), eb('webhooks.companyId', '=', eb.ref('employees.companyId'))])])),
-    )
+    .innerJoin('webhooks', (join) => join.on((eb) => eb.and([eb('webhooks.enabled', '=', 1), eb.or([eb('webhooks.companyId', 'is', null), eb('webhooks.companyId', '=', eb.ref('employees.companyId'))])])))
     .select(['webhooks.id', 'webhooks.url', 'webhooks.events', 'employees.companyId as employeeCompanyId'])
     .where('employees.id', '=', employeeId)
     .orderBy('webhooks.id')

@@ -13,14 +13,19 @@ export async function workDaysOn(db: Db, days: readonly { employeeId: number; da
     .where('voidedAt', 'is', null)
     .where((eb) => eb.or(days.map((d) => eb.and([eb('employeeId', '=', d.employeeId), eb('date', '=', d.date)]))))
     .execute();
-  const breaks = rows.length === 0
-    ? []
-    : await db
-        .selectFrom('attendanceBreaks')
-        .select(['attendanceId', 'startAt', 'endAt'])
-        .where('attendanceId', 'in', rows.map((r) => r.id))
-        .orderBy('startAt')
-        .execute();
+  const breaks =
+    rows.length === 0
+      ? []
+      : await db
+          .selectFrom('attendanceBreaks')
+          .select(['attendanceId', 'startAt', 'endAt'])
+          .where(
+            'attendanceId',
+            'in',
+            rows.map((r) => r.id),
+          )
+          .orderBy('startAt')
+          .execute();
   const byAttendance = new Map<number, { startAt: string; endAt: string | null }[]>();
   for (const b of breaks) byAttendance.set(b.attendanceId, [...(byAttendance.get(b.attendanceId) ?? []), { startAt: b.startAt, endAt: b.endAt }]);
   return rows.map((r) => ({

@@ -42,19 +42,19 @@ export async function apiTokens(db: Db, user: SessionUser): Promise<ApiTokenView
     const granted = parsePermissions(r.permissions);
     const creator = { status: r.userStatus, accountType: r.userAccountType, permissions: parsePermissions(r.rolePermissions) };
     return {
-    _id: r.id,
-    name: r.name,
-    hint: r.hint,
-    userId: r.userId,
-    userName: r.userName,
-    mine: r.userId === user.id,
-    permissions: effectiveTokenPermissions({ permissions: granted }, creator),
-    grantedPermissions: granted,
-    createdAt: r.createdAt,
-    expiresAt: r.expiresAt,
-    revokedAt: r.revokedAt,
-    lastUsedAt: r.lastUsedAt,
-    state: effectiveTokenState(r, creator, now),
+      _id: r.id,
+      name: r.name,
+      hint: r.hint,
+      userId: r.userId,
+      userName: r.userName,
+      mine: r.userId === user.id,
+      permissions: effectiveTokenPermissions({ permissions: granted }, creator),
+      grantedPermissions: granted,
+      createdAt: r.createdAt,
+      expiresAt: r.expiresAt,
+      revokedAt: r.revokedAt,
+      lastUsedAt: r.lastUsedAt,
+      state: effectiveTokenState(r, creator, now),
     };
   });
 }

@@ -13,12 +13,12 @@ import { withWarnDayFigures } from '../worktime/warn-day-figures.ts';
  * (decision 050). Reads each day and the day before it (the rest is measured from that one's
  * check-out) in two queries, whatever the number of rows.
  */
-export async function withAttendanceWorkTime<T extends Pick<AttendanceDto, 'employee' | 'date' | 'workedSeconds' | 'breakSeconds' | 'voidedAt'>>(
-  db: Db,
-  rows: readonly T[],
-): Promise<(T & AttendanceWorkTime)[]> {
+export async function withAttendanceWorkTime<T extends Pick<AttendanceDto, 'employee' | 'date' | 'workedSeconds' | 'breakSeconds' | 'voidedAt'>>(db: Db, rows: readonly T[]): Promise<(T & AttendanceWorkTime)[]> {
   const rulesOn = await breakRulesByDate(db);
-  const asked = rows.flatMap((r) => [{ employeeId: r.employee, date: r.date }, { employeeId: r.employee, date: addDays(r.date, -1) }]);
+  const asked = rows.flatMap((r) => [
+    { employeeId: r.employee, date: r.date },
+    { employeeId: r.employee, date: addDays(r.date, -1) },
+  ]);
   const warnings = warningsByEmployeeDay(await withWarnDayFigures(db, await workDaysOn(db, asked)), warningLimitsOn(rulesOn));
   return rows.map((r) => {
     const counted = countedSeconds(r, rulesOn(r.date));

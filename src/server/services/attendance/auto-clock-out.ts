@@ -6,13 +6,7 @@ import { addDays, localDateOf } from '#domain/time/zoned-time.ts';
 import { nowMs } from '../../clock/now.ts';
 import type { Db } from '../../db/connection.ts';
 import { appendAudit } from '../../db/repositories/audit-log.ts';
-import {
-  applyAttendanceCorrection,
-  findAttendanceDetail,
-  insertAttendanceRevision,
-  replaceAttendanceBreaks,
-  schedulesOfEmployee,
-} from '../../db/repositories/attendances.ts';
+import { applyAttendanceCorrection, findAttendanceDetail, insertAttendanceRevision, replaceAttendanceBreaks, schedulesOfEmployee } from '../../db/repositories/attendances.ts';
 import { openAttendancesSince } from '../../db/repositories/open-attendances.ts';
 import { schedulesByEmployee } from '../../db/repositories/report-data.ts';
 import { log } from '../../log.ts';
@@ -73,7 +67,17 @@ export async function closeAutomatically(db: Db, id: number, afterHours: number,
     const revision = before.revision + 1;
     await applyAttendanceCorrection(trx, id, { timeOut: shift.timeOut, ...metrics, revision, updatedAt: at, closedAutomatically: 1 });
     await replaceAttendanceBreaks(trx, id, shift.breaks);
-    await insertAttendanceRevision(trx, { attendanceId: id, revision, timeIn: shift.timeIn, timeOut: shift.timeOut, breaks: shift.breaks, workedSeconds: metrics.workedSeconds, reason: null, authorId: null, createdAt: at });
+    await insertAttendanceRevision(trx, {
+      attendanceId: id,
+      revision,
+      timeIn: shift.timeIn,
+      timeOut: shift.timeOut,
+      breaks: shift.breaks,
+      workedSeconds: metrics.workedSeconds,
+      reason: null,
+      authorId: null,
+      createdAt: at,
+    });
     const { revisions: _revisions, ...snapshot } = before;
     await appendAudit(trx, {
       userId: null,

@@ -9,15 +9,7 @@ import { activeScheduleOn } from '#domain/schedules/schedule-rules.ts';
 import type { Language } from '#i18n/languages.ts';
 import type { Db } from '../../db/connection.ts';
 import { appendAudit } from '../../db/repositories/audit-log.ts';
-import {
-  attendanceIdOn,
-  findAttendanceDetail,
-  insertAttendance,
-  insertAttendanceBreaks,
-  insertAttendanceRevision,
-  schedulesOfEmployee,
-  type AttendanceDetailDto,
-} from '../../db/repositories/attendances.ts';
+import { attendanceIdOn, findAttendanceDetail, insertAttendance, insertAttendanceBreaks, insertAttendanceRevision, schedulesOfEmployee, type AttendanceDetailDto } from '../../db/repositories/attendances.ts';
 import { rowExists } from '../../db/repositories/user-records.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { SessionUser } from '../sign-in/session-user.ts';
@@ -94,7 +86,10 @@ export async function createAttendance(
         createdAt: at,
         updatedAt: at,
       });
-      await insertAttendanceBreaks(trx, shift.breaks.map((b) => ({ attendanceId, ...b })));
+      await insertAttendanceBreaks(
+        trx,
+        shift.breaks.map((b) => ({ attendanceId, ...b })),
+      );
       // The 80 h cap (decision 049): a new day marked paid may not take the year beyond it.
       const cap = data.overtimeCompensation === 'paid' ? await guardOvertimeCap(trx, data.employee, data.date, paidBefore, data) : null;
       await insertAttendanceRevision(trx, {
@@ -113,7 +108,18 @@ export async function createAttendance(
         entity: 'attendance',
         entityId: attendanceId,
         action: 'create',
-        after: { employee: data.employee, date: data.date, timezone, ...shift, ...metrics, workFlag, workMode: data.workMode, overtimeCompensation: data.overtimeCompensation, ...cap, ...(origin.requestId !== undefined ? { correctionRequest: origin.requestId } : {}) },
+        after: {
+          employee: data.employee,
+          date: data.date,
+          timezone,
+          ...shift,
+          ...metrics,
+          workFlag,
+          workMode: data.workMode,
+          overtimeCompensation: data.overtimeCompensation,
+          ...cap,
+          ...(origin.requestId !== undefined ? { correctionRequest: origin.requestId } : {}),
+        },
         reason: data.reason,
         at,
       });

@@ -16,8 +16,20 @@ import { streamWorkbook } from '../reports/xlsx-stream.ts';
  * the attendance's time zone: a spreadsheet has no zones), hours and minutes are numbers.
  */
 const COLUMNS: [key: string, width: number][] = [
-  ['attendance.columns.employee', 28], ['attendance.columns.nationalId', 14], ['attendance.columns.department', 18], ['attendance.columns.date', 12], ['attendance.columns.timeIn', 10], ['attendance.columns.timeOut', 10], ['attendance.columns.breakIn', 10],
-  ['attendance.columns.breakOut', 10], ['attendance.columns.breakHours', 12], ['attendance.columns.workedHours', 12], ['attendance.columns.statusInOut', 16], ['attendance.columns.lateMinutes', 14], ['attendance.columns.earlyMinutes', 16], ['attendance.columns.reason', 40],
+  ['attendance.columns.employee', 28],
+  ['attendance.columns.nationalId', 14],
+  ['attendance.columns.department', 18],
+  ['attendance.columns.date', 12],
+  ['attendance.columns.timeIn', 10],
+  ['attendance.columns.timeOut', 10],
+  ['attendance.columns.breakIn', 10],
+  ['attendance.columns.breakOut', 10],
+  ['attendance.columns.breakHours', 12],
+  ['attendance.columns.workedHours', 12],
+  ['attendance.columns.statusInOut', 16],
+  ['attendance.columns.lateMinutes', 14],
+  ['attendance.columns.earlyMinutes', 16],
+  ['attendance.columns.reason', 40],
 ];
 
 /**
@@ -43,12 +55,7 @@ export function exportFileName(lang: Language, today: string): string {
  * whatever the row count; a slow client slows the reading (the writer waits for the output to
  * drain); a client that goes away stops it.
  */
-export function exportAttendances(options: {
-  query: ListQuery;
-  viewer: AttendanceViewer;
-  lang: Language;
-  timeFormat: '1' | '2';
-}): ReadableStream<Uint8Array> {
+export function exportAttendances(options: { query: ListQuery; viewer: AttendanceViewer; lang: Language; timeFormat: '1' | '2' }): ReadableStream<Uint8Array> {
   return attendanceWorkbook(async () => {
     const source = await openReadOnlyDb();
     return { rows: source.rawRows<ExportRow>(exportAttendanceRows(source.db, options.query, options.viewer)), close: () => source.close() };
@@ -59,10 +66,7 @@ export function exportAttendances(options: {
  * The attendance sheet written from `open()`'s rows through `streamWorkbook` (which escapes every
  * text cell against formulas; dates, times, hours and minutes are values).
  */
-export function attendanceWorkbook(
-  open: () => Promise<{ rows: Iterable<ExportRow> | AsyncIterable<ExportRow>; close: () => void }>,
-  options: { lang: Language; timeFormat: '1' | '2' },
-): ReadableStream<Uint8Array> {
+export function attendanceWorkbook(open: () => Promise<{ rows: Iterable<ExportRow> | AsyncIterable<ExportRow>; close: () => void }>, options: { lang: Language; timeFormat: '1' | '2' }): ReadableStream<Uint8Array> {
   return streamWorkbook('attendance', async (workbook, pace) => {
     const source = await open();
     try {

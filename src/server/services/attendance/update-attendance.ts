@@ -62,7 +62,12 @@ export async function updateAttendance(
     const capInPlay = data.overtimeCompensation === 'paid' || (data.overtimeCompensation === undefined && before.overtimeCompensation === 'paid');
     const paidBefore = capInPlay ? await paidOvertimeOf(trx, before.employee, before.date) : 0;
     const [, ...otherBreaks] = await findAttendanceBreaks(trx, id);
-    const shift = editedShift(before.date, data, before.timezone, otherBreaks.map(({ startAt, endAt }) => ({ startAt, endAt })));
+    const shift = editedShift(
+      before.date,
+      data,
+      before.timezone,
+      otherBreaks.map(({ startAt, endAt }) => ({ startAt, endAt })),
+    );
     refuseFutureInstants(shift, now);
     // Flagged work (decision 032) is measured against no schedule, as when it was recorded.
     const schedule = before.workFlag ? undefined : activeScheduleOn(await schedulesOfEmployee(trx, before.employee), before.date);

@@ -14,10 +14,7 @@ export interface CorrectionOrigin {
  * waits for the worker's acceptance until `correctionAcceptanceDays` have passed (decision 034);
  * a change the worker asked for needs no answer and ends any earlier wait of that day.
  */
-export async function awaitWorkerAcceptance(
-  trx: Db,
-  change: { attendanceId: number; revision: number; employeeId: number; authorEmployeeId: number | null; origin: CorrectionOrigin; at: string },
-): Promise<void> {
+export async function awaitWorkerAcceptance(trx: Db, change: { attendanceId: number; revision: number; employeeId: number; authorEmployeeId: number | null; origin: CorrectionOrigin; at: string }): Promise<void> {
   const fromRequest = change.origin.requestId !== undefined;
   if (!needsWorkerAcceptance({ authorEmployeeId: change.authorEmployeeId, employeeId: change.employeeId, fromRequest })) {
     await supersedeAcceptances(trx, change.attendanceId);

@@ -2,25 +2,9 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { lstat, readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import {
-  BACKUP_FORMAT,
-  CONFIG_PATH,
-  isRestorablePath,
-  isTransientUpload,
-  restoredMode,
-  UPLOADS_PREFIX,
-} from '#domain/backups/backup-contents.ts';
+import { BACKUP_FORMAT, CONFIG_PATH, isRestorablePath, isTransientUpload, restoredMode, UPLOADS_PREFIX } from '#domain/backups/backup-contents.ts';
 import { dataDir } from '../../config/data-dir.ts';
-import {
-  backupFileRows,
-  insertBackupFiles,
-  openDatabaseFile,
-  prepareBackupContents,
-  readBackupManifest,
-  writeBackupManifest,
-  type BackupFileRow,
-  type DatabaseFile,
-} from '../../db/database-file.ts';
+import { backupFileRows, insertBackupFiles, openDatabaseFile, prepareBackupContents, readBackupManifest, writeBackupManifest, type BackupFileRow, type DatabaseFile } from '../../db/database-file.ts';
 
 /** Bytes gathered before a batch is written into the copy: small enough that each write is a short pause. */
 const BATCH_BYTES = 4 * 1024 * 1024;

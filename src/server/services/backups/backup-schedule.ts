@@ -66,7 +66,6 @@ export function scheduleBackups(source: () => Promise<BackupSource>, settings: (
   tick();
 }
 
-
 /** Stops the schedule and waits for a backup in progress (graceful shutdown). */
 export async function stopBackupSchedule(): Promise<void> {
   if (timer) clearInterval(timer);

@@ -80,9 +80,7 @@ function inspectCandidate(staging: string, shown: string): string[] {
     const known = new Set(migrations.map(([name]) => name));
     const unknown = applied.filter((name) => !known.has(name));
     if (unknown.length > 0) {
-      throw new RestoreRefused(
-        `${shown} was made by a newer version of Jornada (migrations this version does not know: ${unknown.join(', ')}). Upgrade Jornada first, then restore.`,
-      );
+      throw new RestoreRefused(`${shown} was made by a newer version of Jornada (migrations this version does not know: ${unknown.join(', ')}). Upgrade Jornada first, then restore.`);
     }
     useRollbackJournal(db);
     return applied;
@@ -117,9 +115,7 @@ async function secureCurrentDatabase(target: string): Promise<{ line: string; sa
   } catch (error) {
     db?.close();
     if ((error as { code?: string }).code === 'SQLITE_BUSY') {
-      throw new RestoreRefused(
-        `The database ${target} is in use: is the Jornada server running? Stop the service first (for example "sudo systemctl stop jornada"), then run restore again.`,
-      );
+      throw new RestoreRefused(`The database ${target} is in use: is the Jornada server running? Stop the service first (for example "sudo systemctl stop jornada"), then run restore again.`);
     }
     return { line: copyDamaged(target, error), safe: false };
   }
@@ -170,7 +166,12 @@ const fingerprintOfText = (text: string | null): string | null => {
  * Checks the backup's contents and decides about its PINs (decision 039), before anything is
  * touched. Throws RestoreRefused with the reason and what to do.
  */
-function inspectSecrets(staging: string, shown: string, target: string, resetPins: boolean): { contents: BackupContents; verdict: RestoreSecretsVerdict & { ok: true }; databaseFingerprint: string | null; secretsFingerprint: string | null } {
+function inspectSecrets(
+  staging: string,
+  shown: string,
+  target: string,
+  resetPins: boolean,
+): { contents: BackupContents; verdict: RestoreSecretsVerdict & { ok: true }; databaseFingerprint: string | null; secretsFingerprint: string | null } {
   const db = openDatabaseFile(staging);
   try {
     let contents: BackupContents;
@@ -201,14 +202,10 @@ function inspectSecrets(staging: string, shown: string, target: string, resetPin
         : current === null
           ? `it holds the database only, and ${dataDir()} has no config.json with the secrets its PINs were made with`
           : verdict.reason === 'mismatch'
-          ? `it holds the database only, and the current ${path.join(dataDir(), 'config.json')} is not the one its PINs were made with, so no employee PIN would match`
-          : `it holds the database only (made before backups included the instance secrets), and nothing shows that the current ${path.join(dataDir(), 'config.json')} is the one its PINs were made with`;
-      const fix = contents.complete
-        ? 'Restore an older backup made while the server had the right config.json'
-        : `Put that instance's config.json into ${dataDir()} and run restore again`;
-      throw new RestoreRefused(
-        `${shown}: ${why}. Nothing was changed. ${fix}, or run "restore ${shown} --reset-pins" to clear every PIN (employees then need new PINs).`,
-      );
+            ? `it holds the database only, and the current ${path.join(dataDir(), 'config.json')} is not the one its PINs were made with, so no employee PIN would match`
+            : `it holds the database only (made before backups included the instance secrets), and nothing shows that the current ${path.join(dataDir(), 'config.json')} is the one its PINs were made with`;
+      const fix = contents.complete ? 'Restore an older backup made while the server had the right config.json' : `Put that instance's config.json into ${dataDir()} and run restore again`;
+      throw new RestoreRefused(`${shown}: ${why}. Nothing was changed. ${fix}, or run "restore ${shown} --reset-pins" to clear every PIN (employees then need new PINs).`);
     }
     return { contents, verdict, databaseFingerprint, secretsFingerprint: secrets };
   } finally {
@@ -291,9 +288,7 @@ export async function restoreDatabase(source: string, options: RestoreOptions = 
       acquireDataDirLock(dir);
     } catch (error) {
       if (!(error instanceof DataDirLocked)) throw error;
-      throw new RestoreRefused(
-        `A Jornada server${error.pid ? ` (pid ${error.pid})` : ''} is running on DATA_DIR ${dir}: stop the service first. Nothing was changed.`,
-      );
+      throw new RestoreRefused(`A Jornada server${error.pid ? ` (pid ${error.pid})` : ''} is running on DATA_DIR ${dir}: stop the service first. Nothing was changed.`);
     }
     const safety = await secureCurrentDatabase(target);
     lines.push(safety.line);

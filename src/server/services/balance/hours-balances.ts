@@ -91,7 +91,6 @@ export function balanceDays(from: string, to: string, inputs: BalanceInputs): { 
   return { days, record };
 }
 
-
 /** A year's overtime split by compensation, with the weekly figure, from the record's days of that year. */
 export function yearOvertime(year: number, days: readonly BalanceDay[]): EmployeeHoursBalance['year'] {
   const prefix = `${year}-`;
@@ -155,7 +154,18 @@ export async function hoursBalances(db: Db, filter: EmployeeFilter, request?: To
   return employees.map((e) => {
     const from = startOf(e);
     const approved = new Map<string, number>();
-    const inputs: BalanceInputs = { today, breakRules: rulesByDate, calendar, schedules: schedules.get(e.id) ?? [], holidays: holidays.get(e.companyId), approvedLeave: approved, toilTypes, attendances: attendancesOf.get(e.id) ?? [], absenceFrom: floors.get(e.id)!, partTime: partTimeOf(terms, e.id) };
+    const inputs: BalanceInputs = {
+      today,
+      breakRules: rulesByDate,
+      calendar,
+      schedules: schedules.get(e.id) ?? [],
+      holidays: holidays.get(e.companyId),
+      approvedLeave: approved,
+      toilTypes,
+      attendances: attendancesOf.get(e.id) ?? [],
+      absenceFrom: floors.get(e.id)!,
+      partTime: partTimeOf(terms, e.id),
+    };
     // Standing TOIL dates reserve their scheduled time; the request's own dates are set apart (toilAvailability).
     const reserved = new Map<string, number>();
     const asked = new Map<string, number>();

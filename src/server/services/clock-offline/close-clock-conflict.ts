@@ -41,10 +41,7 @@ export async function closeConflict(db: Db, id: number, how: 'resolve' | 'dismis
       const date = typeof day['date'] === 'string' ? day['date'] : '';
       const existing = Number.isSafeInteger(employee) && date ? await attendanceIdOn(trx, employee, date) : undefined;
       const times = { timeIn: day['timeIn'], timeOut: day['timeOut'], breakIn: day['breakIn'], breakOut: day['breakOut'], reason: data.note };
-      const recorded =
-        existing === undefined
-          ? await createAttendance(trx, { employee: day['employee'], date: day['date'], ...times }, actor, lang, now)
-          : await updateAttendance(trx, existing, times, actor, now);
+      const recorded = existing === undefined ? await createAttendance(trx, { employee: day['employee'], date: day['date'], ...times }, actor, lang, now) : await updateAttendance(trx, existing, times, actor, now);
       attendanceId = recorded._id;
     }
     const status = how === 'dismiss' ? 'dismissed' : 'resolved';

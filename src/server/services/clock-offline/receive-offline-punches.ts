@@ -9,14 +9,7 @@ import { nowIso, nowMs } from '../../clock/now.ts';
 import type { Db } from '../../db/connection.ts';
 import { appendAudit } from '../../db/repositories/audit-log.ts';
 import { countUnknownIdentifiers, insertClockConflict } from '../../db/repositories/clock-conflicts.ts';
-import {
-  advanceTerminalSeq,
-  findCompanyEmployeesBy,
-  findOfflineReceipt,
-  insertOfflineReceipt,
-  latestPunchAt,
-  terminalLastSeq,
-} from '../../db/repositories/offline-punches.ts';
+import { advanceTerminalSeq, findCompanyEmployeesBy, findOfflineReceipt, insertOfflineReceipt, latestPunchAt, terminalLastSeq } from '../../db/repositories/offline-punches.ts';
 import { applyPunch, findLatestClockPunch } from '../../db/repositories/punches.ts';
 import { conflictDetailJson, type ConflictDetail } from '../../db/stored-formats.ts';
 import { AppError } from '../../http/app-error.ts';
@@ -98,14 +91,7 @@ export async function receiveOfflinePunches(db: Db, terminal: ClockTerminal, bat
   return { results, lastSeq: await terminalLastSeq(db, terminal.id) };
 }
 
-async function receiveOne(
-  db: Db,
-  terminal: ClockTerminal,
-  punch: LatePunch,
-  sentAt: string,
-  identified: Identified,
-  settings: Settings,
-): Promise<LatePunchResult> {
+async function receiveOne(db: Db, terminal: ClockTerminal, punch: LatePunch, sentAt: string, identified: Identified, settings: Settings): Promise<LatePunchResult> {
   let hooks = 0;
   const result = await db.transaction().execute(async (trx): Promise<LatePunchResult> => {
     // Again inside the write lock: two copies of one batch sent at once write it once.

@@ -15,11 +15,7 @@ export interface DayAnswer {
  * The two-sided side of one day's history (decision 034), for a caller that already may read the
  * day: the worker's requests about it (oldest first) and the worker's answer by revision.
  */
-export async function dayCorrections(
-  db: Db,
-  day: { _id: number; employee: number; date: string },
-  now = nowIso(),
-): Promise<{ requests: CorrectionRequestRow[]; answers: Record<number, DayAnswer> }> {
+export async function dayCorrections(db: Db, day: { _id: number; employee: number; date: string }, now = nowIso()): Promise<{ requests: CorrectionRequestRow[]; answers: Record<number, DayAnswer> }> {
   const requests = await correctionRequestsOn(db, [day.employee], day.date, day.date);
   const answers: Record<number, DayAnswer> = {};
   for (const a of await acceptancesOf(db, [day._id])) answers[a.revision] = { state: acceptanceState(a, now), comment: a.comment, dueAt: a.dueAt, answeredAt: a.answeredAt };

@@ -40,12 +40,7 @@ export async function checkReferences<I, D extends { _id: number }>(db: Db, reso
 }
 
 /** Validates, checks references and inserts with its audit entry, all or nothing. */
-export async function createRecord<I, D extends { _id: number }>(
-  db: Db,
-  resource: CrudResource<I, D>,
-  input: unknown,
-  actorId: number,
-): Promise<D> {
+export async function createRecord<I, D extends { _id: number }>(db: Db, resource: CrudResource<I, D>, input: unknown, actorId: number): Promise<D> {
   const data = validate(resource.schema, input);
   const id = await db.transaction().execute(async (trx) => {
     await checkReferences(trx, resource, data);
@@ -57,13 +52,7 @@ export async function createRecord<I, D extends { _id: number }>(
   return getRecord(db, resource, id);
 }
 
-export async function updateRecord<I, D extends { _id: number }>(
-  db: Db,
-  resource: CrudResource<I, D>,
-  id: number,
-  input: unknown,
-  actorId: number,
-): Promise<D> {
+export async function updateRecord<I, D extends { _id: number }>(db: Db, resource: CrudResource<I, D>, id: number, input: unknown, actorId: number): Promise<D> {
   const data = validate(resource.schema, input);
   await db.transaction().execute(async (trx) => {
     const before = await resource.get(trx, id);
@@ -77,12 +66,7 @@ export async function updateRecord<I, D extends { _id: number }>(
 }
 
 /** Deletes a record nobody uses; a record in use is refused with the resource's reason (409). */
-export async function deleteRecord<I, D extends { _id: number }>(
-  db: Db,
-  resource: CrudResource<I, D>,
-  id: number,
-  actorId: number,
-): Promise<void> {
+export async function deleteRecord<I, D extends { _id: number }>(db: Db, resource: CrudResource<I, D>, id: number, actorId: number): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const before = await resource.get(trx, id);
     if (!before) throw notFound();

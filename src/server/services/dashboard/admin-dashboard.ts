@@ -157,7 +157,16 @@ export async function adminDashboard(db: Db, viewer: RecordAccount): Promise<Adm
     newestEmployees: newest.map((e) => ({ id: e.id, name: `${e.firstName} ${e.lastName}`, department: e.department, jobTitle: e.jobTitle, since: e.officialStartDate, createdAt: e.createdAt })),
     recentAttendances: recent.map((a) => ({ id: a.id, employeeId: a.employeeId, name: `${a.firstName} ${a.lastName}`, date: a.date, timezone: a.timezone, timeIn: a.timeIn, timeOut: a.timeOut, statusIn: a.statusIn })),
     previousDays: Array.from({ length: 7 }, (_, i) => byDate.get(addDays(today, -1 - i))!),
-    recentLeaves: leaves.map((l) => ({ id: l.id, employeeId: l.employeeId, name: `${l.firstName} ${l.lastName}`, leaveType: l.leaveType, fromDate: l.fromDate, toDate: l.toDate, status: l.status, createdAt: l.createdAt })),
+    recentLeaves: leaves.map((l) => ({
+      id: l.id,
+      employeeId: l.employeeId,
+      name: `${l.firstName} ${l.lastName}`,
+      leaveType: l.leaveType,
+      fromDate: l.fromDate,
+      toDate: l.toDate,
+      status: l.status,
+      createdAt: l.createdAt,
+    })),
     month: chart.filter((d) => d.date >= month.from),
     shifts: [...shiftMap.values()].sort((a, b) => b.employees - a.employees || a.startTime.localeCompare(b.startTime)),
   };

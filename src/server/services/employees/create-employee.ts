@@ -23,16 +23,19 @@ export async function createEmployee(db: Db, input: unknown, actor: RecordActor)
   // Only a typed PIN is an oracle; a kept or generated PIN stays possible past the limit.
   if (!generate && data.pin) await assertPinChecksAllowed(actorId);
   let generatedPin: string | undefined;
-  const id = await db.transaction().execute(async (trx) => {
-    if (generate) data.pin = generatedPin = await freePin(trx, data.company);
-    const { pinKey } = await checkEmployeeReferences(trx, data, null);
-    const at = nowIso();
-    const newId = await insertEmployee(trx, { ...employeeColumns(data), pinKey: pinKey!, image: null, biometricConsentAt: null, biometricConsentBy: null, createdAt: at, updatedAt: at }, actorId);
-    await appendAudit(trx, { userId: actorId, entity: 'employee', entityId: newId, action: 'create', after: auditable(data), at });
-    return newId;
-  }).catch(async (error: unknown) => {
-    throw (await recordPinConflicts(db, actorId, pinConflictsIn(error), { source: 'create' })) ?? error;
-  });
+  const id = await db
+    .transaction()
+    .execute(async (trx) => {
+      if (generate) data.pin = generatedPin = await freePin(trx, data.company);
+      const { pinKey } = await checkEmployeeReferences(trx, data, null);
+      const at = nowIso();
+      const newId = await insertEmployee(trx, { ...employeeColumns(data), pinKey: pinKey!, image: null, biometricConsentAt: null, biometricConsentBy: null, createdAt: at, updatedAt: at }, actorId);
+      await appendAudit(trx, { userId: actorId, entity: 'employee', entityId: newId, action: 'create', after: auditable(data), at });
+      return newId;
+    })
+    .catch(async (error: unknown) => {
+      throw (await recordPinConflicts(db, actorId, pinConflictsIn(error), { source: 'create' })) ?? error;
+    });
   const employee = (await findEmployee(db, id))!;
   return generatedPin ? { ...employee, generatedPin } : employee;
 }

@@ -23,11 +23,7 @@ export function validateEmployee<S extends v.GenericSchema>(schema: S, input: un
  * the job title to the department); the PIN is unique within the company and the badge unique.
  * Throws 422 naming each field.
  */
-export async function checkEmployeeReferences(
-  db: Db,
-  input: EmployeeCreateInput | EmployeeUpdateInput,
-  selfId: number | null,
-): Promise<{ pinKey: string | undefined }> {
+export async function checkEmployeeReferences(db: Db, input: EmployeeCreateInput | EmployeeUpdateInput, selfId: number | null): Promise<{ pinKey: string | undefined }> {
   const problems: Record<string, string> = {};
   if (!(await exists(db, 'companies', input.company))) problems['company'] = 'validation.unknownRecord';
   const department = await findDepartmentCompany(db, input.department);

@@ -1,15 +1,6 @@
 import type { Insertable } from 'kysely';
 import * as v from 'valibot';
-import {
-  EmployeeImportRequest,
-  nationalIdKey,
-  parseEmployeeCsvInChunks,
-  REFERENCE_FIELDS,
-  validateImportRowsInChunks,
-  type CheckedRow,
-  type CsvField,
-  type RowProblem,
-} from '#domain/employees/csv-import.ts';
+import { EmployeeImportRequest, nationalIdKey, parseEmployeeCsvInChunks, REFERENCE_FIELDS, validateImportRowsInChunks, type CheckedRow, type CsvField, type RowProblem } from '#domain/employees/csv-import.ts';
 import type { Language } from '#i18n/languages.ts';
 import { translate } from '#i18n/translate.ts';
 import { pinKey } from '../../auth/pin-key.ts';
@@ -203,14 +194,7 @@ export async function importEmployees(db: Db, body: unknown, actor: RecordActor,
  * badge and national ID against the employees already recorded. Appends to `problems`; returns
  * the rows ready to insert. `pauseNow` (dry runs only) lets other requests in between rows.
  */
-async function checkAgainstRecords(
-  db: Db,
-  rows: readonly CheckedRow[],
-  keys: ReadonlyMap<number, string>,
-  resolver: ReferenceResolver,
-  problems: RowProblem[],
-  pauseNow?: () => Promise<void>,
-): Promise<Prepared[]> {
+async function checkAgainstRecords(db: Db, rows: readonly CheckedRow[], keys: ReadonlyMap<number, string>, resolver: ReferenceResolver, problems: RowProblem[], pauseNow?: () => Promise<void>): Promise<Prepared[]> {
   const existing = await employeeUniqueKeys(db);
   const pins = new Set(existing.map((e) => `${e.companyId}\u0000${e.pinKey}`));
   const cards = new Set(existing.flatMap((e) => (e.rfidCard ? [e.rfidCard] : [])));

@@ -151,10 +151,7 @@ export class ReferenceResolver {
     for (const g of this.planned.leaveGroups) {
       const companyId = id(g.parent);
       const types = await leaveTypeIdsOfCompany(db, companyId);
-      ids.set(
-        g.ref,
-        await leaveGroupsResource.insert(db, { name: g.name, description: describe(g.name), status: 'active', company: companyId, privilege: types }, at),
-      );
+      ids.set(g.ref, await leaveGroupsResource.insert(db, { name: g.name, description: describe(g.name), status: 'active', company: companyId, privilege: types }, at));
     }
     return ids;
   }

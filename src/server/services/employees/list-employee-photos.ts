@@ -19,11 +19,7 @@ export async function listEmployeePhotos(db: Db, employeeId: number, viewer: Rec
   requireReadable(viewer, employeeId);
   const employee = await findEmployeeBiometrics(db, employeeId);
   if (!employee) throw notFound();
-  const [files, descriptors, consent] = await Promise.all([
-    listPhotoFiles(employeeId),
-    faceDescriptorImages(db, employeeId),
-    findBiometricConsent(db, employeeId),
-  ]);
+  const [files, descriptors, consent] = await Promise.all([listPhotoFiles(employeeId), faceDescriptorImages(db, employeeId), findBiometricConsent(db, employeeId)]);
   const withFace = new Set(descriptors.map((d) => d.image));
   return {
     data: files.map((f) => ({

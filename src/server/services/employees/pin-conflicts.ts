@@ -30,12 +30,7 @@ export async function assertPinChecksAllowed(actorId: number): Promise<void> {
  * rolled back: the audit entry must stay). When they go past what the account had left, the
  * caller must answer with the returned 429 instead of naming the conflicting PINs.
  */
-export async function recordPinConflicts(
-  db: Db,
-  actorId: number,
-  count: number,
-  where: { source: 'create' | 'update' | 'import'; employeeId?: number | null; dryRun?: boolean },
-): Promise<AppError | undefined> {
+export async function recordPinConflicts(db: Db, actorId: number, count: number, where: { source: 'create' | 'update' | 'import'; employeeId?: number | null; dryRun?: boolean }): Promise<AppError | undefined> {
   if (count <= 0) return undefined;
   const key = String(actorId);
   // Past the limit the account is locked whatever the count, so at most that many are recorded

@@ -35,12 +35,7 @@ export async function sanitizePhoto(bytes: Uint8Array): Promise<CleanPhoto> {
     })
       .rotate()
       .resize({ width: STORED_MAX_SIDE, height: STORED_MAX_SIDE, fit: 'inside', withoutEnlargement: true });
-    image =
-      check.type === 'image/jpeg'
-        ? image.jpeg({ quality: 90, mozjpeg: true })
-        : check.type === 'image/png'
-          ? image.png({ compressionLevel: 9 })
-          : image.webp({ quality: 90 });
+    image = check.type === 'image/jpeg' ? image.jpeg({ quality: 90, mozjpeg: true }) : check.type === 'image/png' ? image.png({ compressionLevel: 9 }) : image.webp({ quality: 90 });
     const { data, info } = await image.toBuffer({ resolveWithObject: true });
     return { bytes: data, type: check.type, width: info.width, height: info.height };
   } catch (error) {

@@ -14,12 +14,7 @@ import { nowIso } from '../../clock/now.ts';
  * clears them and deletes every face descriptor of the employee at once; the photos stay.
  * Audited either way.
  */
-export async function setBiometricConsent(
-  db: Db,
-  employeeId: number,
-  consent: boolean,
-  actor: RecordActor,
-): Promise<{ consent: BiometricConsentDto | null; faceDescriptorsDeleted: number }> {
+export async function setBiometricConsent(db: Db, employeeId: number, consent: boolean, actor: RecordActor): Promise<{ consent: BiometricConsentDto | null; faceDescriptorsDeleted: number }> {
   // Employee-owned data: only within the actor's reach and only what the policy lets it write (decision 024).
   requireWritable(actor, employeeId, 'record');
   const actorId = actor.id;

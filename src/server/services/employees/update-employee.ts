@@ -34,34 +34,37 @@ export async function updateEmployee(db: Db, id: number, input: unknown, actor: 
   if (!generate && data.pin) await assertPinChecksAllowed(actorId);
   let generatedPin: string | undefined;
   const { timezone } = await getSettings(db);
-  await db.transaction().execute(async (trx) => {
-    const before = await findEmployee(trx, id);
-    if (!before) throw notFound();
-    if (generate) data.pin = generatedPin = await freePin(trx, data.company);
-    const { pinKey } = await checkEmployeeReferences(trx, data, id);
-    const at = nowIso();
-    const { workingDayType, partTimePercent, ...columns } = employeeColumns(data);
-    await changeContractTerms(trx, id, {
-      terms: { workingDayType, partTimePercent },
-      effectiveFrom: data.contractEffectiveFrom ?? localDateOf(nowMs(), timezone),
-      explicit: data.contractEffectiveFrom !== null,
-      at,
-      authorId: actorId,
+  await db
+    .transaction()
+    .execute(async (trx) => {
+      const before = await findEmployee(trx, id);
+      if (!before) throw notFound();
+      if (generate) data.pin = generatedPin = await freePin(trx, data.company);
+      const { pinKey } = await checkEmployeeReferences(trx, data, id);
+      const at = nowIso();
+      const { workingDayType, partTimePercent, ...columns } = employeeColumns(data);
+      await changeContractTerms(trx, id, {
+        terms: { workingDayType, partTimePercent },
+        effectiveFrom: data.contractEffectiveFrom ?? localDateOf(nowMs(), timezone),
+        explicit: data.contractEffectiveFrom !== null,
+        at,
+        authorId: actorId,
+      });
+      await updateEmployeeColumns(trx, id, { ...columns, ...(pinKey ? { pinKey } : {}), updatedAt: at });
+      if (data.status === 'archived' && before.status !== 'archived') await deleteFaceData(trx, id);
+      await appendAudit(trx, {
+        userId: actorId,
+        entity: 'employee',
+        entityId: id,
+        action: 'update',
+        before,
+        after: { ...auditable(data), pinChanged: Boolean(pinKey) },
+        at,
+      });
+    })
+    .catch(async (error: unknown) => {
+      throw (await recordPinConflicts(db, actorId, pinConflictsIn(error), { source: 'update', employeeId: id })) ?? error;
     });
-    await updateEmployeeColumns(trx, id, { ...columns, ...(pinKey ? { pinKey } : {}), updatedAt: at });
-    if (data.status === 'archived' && before.status !== 'archived') await deleteFaceData(trx, id);
-    await appendAudit(trx, {
-      userId: actorId,
-      entity: 'employee',
-      entityId: id,
-      action: 'update',
-      before,
-      after: { ...auditable(data), pinChanged: Boolean(pinKey) },
-      at,
-    });
-  }).catch(async (error: unknown) => {
-    throw (await recordPinConflicts(db, actorId, pinConflictsIn(error), { source: 'update', employeeId: id })) ?? error;
-  });
   const employee = (await findEmployee(db, id))!;
   return generatedPin ? { ...employee, generatedPin } : employee;
 }

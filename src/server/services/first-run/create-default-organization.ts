@@ -32,8 +32,7 @@ export async function createDefaultOrganization(db: Db, input: { companyId: numb
   const company = input.companyId;
   await db.transaction().execute(async (trx) => {
     const at = nowIso();
-    const audit = (entity: string, entityId: number, after: unknown) =>
-      appendAudit(trx, { userId: input.userId, entity, entityId, action: 'create', after, at });
+    const audit = (entity: string, entityId: number, after: unknown) => appendAudit(trx, { userId: input.userId, entity, entityId, action: 'create', after, at });
 
     const departmentInput = { name: t('department'), company };
     const department = await departmentsResource.insert(trx, departmentInput, at);

@@ -22,10 +22,7 @@ export interface FirstAccountInput {
  * First run: creates the company (with its default roles and the default settings, firstRunSettings) and the first
  * SuperAdmin, in one transaction, only while no user exists (403 afterwards).
  */
-export async function createFirstAccount(
-  db: Db,
-  input: FirstAccountInput,
-): Promise<{ userId: number; companyId: number }> {
+export async function createFirstAccount(db: Db, input: FirstAccountInput): Promise<{ userId: number; companyId: number }> {
   const passwordHash = await hashPassword(input.password);
   return db.transaction().execute(async (trx) => {
     if ((await countUsers(trx)) > 0) throw new AppError('errors.signUpClosed', 403);

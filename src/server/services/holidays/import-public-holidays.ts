@@ -26,7 +26,11 @@ export async function importPublicHolidays(db: Db, input: unknown, actorId: numb
   return db.transaction().execute(async (trx) => {
     const plan = await planFor(trx, data, lang);
     const wanted = plan.filter((h) => h.status === 'new');
-    const locked = await lockedCompanyDates(trx, data.company, wanted.map((h) => h.date));
+    const locked = await lockedCompanyDates(
+      trx,
+      data.company,
+      wanted.map((h) => h.date),
+    );
     const fresh = wanted.filter((h) => !locked.has(h.date)).map((h) => ({ date: h.date, name: h.name }));
     const at = nowIso();
     await insertHolidays(trx, data.company, fresh, at);

@@ -41,9 +41,11 @@ export async function publicHolidays(country: string, region: string | null, yea
   }
   const Holidays = await loadDateHolidays();
   const hd = region === null ? new Holidays(country, { languages: [lang] }) : new Holidays(country, region, { languages: [lang] });
-  return hd
-    .getHolidays(year, lang)
-    .filter((h) => h.type === 'public')
-    // `date` is the local start, `YYYY-MM-DD hh:mm:ss`: its day is the holiday.
-    .map((h) => ({ date: h.date.slice(0, 10), name: h.name }));
+  return (
+    hd
+      .getHolidays(year, lang)
+      .filter((h) => h.type === 'public')
+      // `date` is the local start, `YYYY-MM-DD hh:mm:ss`: its day is the holiday.
+      .map((h) => ({ date: h.date.slice(0, 10), name: h.name }))
+  );
 }

@@ -47,7 +47,17 @@ export async function decideLeave(db: Db, id: number, input: unknown, actor: Lea
     await emitEmployeeWebhookEvent(trx, before.employee, {
       event: 'leave.decided',
       occurredAt: at,
-      data: { leaveId: id, employeeId: before.employee, leaveTypeId: before.leaveType, from: before.from, to: before.to, status: data.status, previousStatus: before.status, comment: data.comment ?? null, decidedBy: actor.id },
+      data: {
+        leaveId: id,
+        employeeId: before.employee,
+        leaveTypeId: before.leaveType,
+        from: before.from,
+        to: before.to,
+        status: data.status,
+        previousStatus: before.status,
+        comment: data.comment ?? null,
+        decidedBy: actor.id,
+      },
     });
   });
   wakeOutbox(); // the employee's email and the webhooks leave now, not at the next poll

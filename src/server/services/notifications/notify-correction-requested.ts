@@ -8,10 +8,7 @@ import { correctionRequestedEmail, type CorrectionRequestedFacts } from './templ
  * A worker asked to correct a day (call inside the request's transaction): each approver of the
  * employee is told, except the account that asked. Once per request and approver (decision 055).
  */
-export async function notifyCorrectionRequested(
-  trx: Db,
-  request: { id: number; employeeId: number; requesterId: number } & Omit<CorrectionRequestedFacts, 'employeeName' | 'link'>,
-): Promise<void> {
+export async function notifyCorrectionRequested(trx: Db, request: { id: number; employeeId: number; requesterId: number } & Omit<CorrectionRequestedFacts, 'employeeName' | 'link'>): Promise<void> {
   const employee = await findEmployeeRecipient(trx, request.employeeId);
   const name = await findEmployeeName(trx, request.employeeId);
   if (!employee || !name) return;

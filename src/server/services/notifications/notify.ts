@@ -37,7 +37,12 @@ function languageOf(stored: string | null, fallback: Language): Language {
 }
 
 async function queueFor(db: Db, kind: NotificationKind, companyId: number, ctx: Context, accounts: readonly RecipientAccount[], dedupeKey: (userId: number) => string, content: ContentBuilder): Promise<number> {
-  const mutes = isMutable(kind) ? await readMutes(db, accounts.map((a) => a.userId)) : new Map<number, Set<string>>();
+  const mutes = isMutable(kind)
+    ? await readMutes(
+        db,
+        accounts.map((a) => a.userId),
+      )
+    : new Map<number, Set<string>>();
   let queued = 0;
   for (const account of accounts) {
     if (mutes.get(account.userId)?.has(kind) || !isEmailAddress(account.email)) continue;

@@ -63,9 +63,7 @@ export function payrollXlsx(report: PayrollReport, options: PayrollFileOptions):
     head.eachCell((cell) => (cell.style = { font: { bold: true }, alignment: { wrapText: true, vertical: 'middle' } }));
     head.commit();
     for (const r of report.rows) {
-      const row = sheet.addRow(
-        report.columns.map((c): ExcelJS.CellValue => xlsxCell(c, r, t)),
-      );
+      const row = sheet.addRow(report.columns.map((c): ExcelJS.CellValue => xlsxCell(c, r, t)));
       report.columns.forEach((c, i) => {
         if (c.kind === 'hours' || c.kind === 'days') row.getCell(i + 1).numFmt = '0.00';
       });

@@ -39,15 +39,27 @@ export async function payrollReport(db: Db, filter: EmployeeFilter, month: strin
   const calendar = createDayCalendar(settings.timezone);
   const records = await monthlyRecords(db, filter, month, { fresh: options.fresh });
   // A month whose approval froze the figures is served from that snapshot (decision 051, update of issue 33).
-  const frozen = options.fresh ? new Map<number, StoredSnapshot>() : await currentSnapshots(db, period, records.records.map((r) => r.employee.id));
+  const frozen = options.fresh
+    ? new Map<number, StoredSnapshot>()
+    : await currentSnapshots(
+        db,
+        period,
+        records.records.map((r) => r.employee.id),
+      );
   const schedules = await schedulesByEmployee(db, filter);
   const leaves = byEmployee(await leavesOverlapping(db, filter, period));
   const companyOf = new Map((await reportEmployees(db, filter)).map((e) => [e.id, e.companyId]));
   const companies = new Set(records.records.map((r) => companyOf.get(r.employee.id)));
-  const leaveTypes = (await allLeaveTypes(db)).filter((t) => companies.has(t.companyId)).map((t) => ({ id: t.id, name: t.name })).sort((a, b) => a.id - b.id);
+  const leaveTypes = (await allLeaveTypes(db))
+    .filter((t) => companies.has(t.companyId))
+    .map((t) => ({ id: t.id, name: t.name }))
+    .sort((a, b) => a.id - b.id);
   const holidays = await holidaysByCompany(db, { from: period.from, to: addDays(period.to, 1) });
   const approvals = byEmployee(await approvalsOverlapping(db, period));
-  const identities = await payrollIdentities(db, records.records.map((r) => r.employee.id));
+  const identities = await payrollIdentities(
+    db,
+    records.records.map((r) => r.employee.id),
+  );
   const rulesOn = await breakRulesByDate(db);
   const breaksPaid = (date: string): boolean => rulesOn(date).breaksPaid;
   const year = Number(month.slice(0, 4));
@@ -71,14 +83,16 @@ export async function payrollReport(db: Db, filter: EmployeeFilter, month: strin
         professionalCategory: identity?.professionalCategory ?? null,
         contractType: identity?.contractType ?? null,
       },
-      figures: (frozen.get(employee.id)?.payroll as PayrollMonth | undefined) ?? payrollMonth({
-        days: record.days,
-        schedules: schedules.get(employee.id) ?? [],
-        calendar,
-        leaves: leaves.get(employee.id) ?? [],
-        breaksPaid,
-        holidays: new Set(holidays.get(companyOf.get(employee.id) ?? -1)?.keys() ?? []),
-      }),
+      figures:
+        (frozen.get(employee.id)?.payroll as PayrollMonth | undefined) ??
+        payrollMonth({
+          days: record.days,
+          schedules: schedules.get(employee.id) ?? [],
+          calendar,
+          leaves: leaves.get(employee.id) ?? [],
+          breaksPaid,
+          holidays: new Set(holidays.get(companyOf.get(employee.id) ?? -1)?.keys() ?? []),
+        }),
       approval: monthApproval(approvals.get(employee.id) ?? [], period, settings.timezone),
       leaveBalances: Object.fromEntries(balances.data.map((b) => [b.leaveType, b.remaining])),
     });

@@ -43,7 +43,11 @@ export async function snapshotAlerts(db: Db, span?: Period): Promise<SnapshotAle
   }
   const alerts: SnapshotAlert[] = [];
   for (const [month, list] of byMonth) {
-    const fresh = await freshFigures(db, month, list.map((s) => s.employeeId));
+    const fresh = await freshFigures(
+      db,
+      month,
+      list.map((s) => s.employeeId),
+    );
     for (const s of list) {
       const now = fresh.get(s.employeeId);
       const differences = snapshotDifferences(s, now ?? { payroll: {}, totals: {} });

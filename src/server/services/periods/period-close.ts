@@ -51,9 +51,17 @@ export async function periodCloseView(db: Db, asked: { date?: string | null; dep
   const approvals = new Map<number, PeriodApprovalRow[]>();
   for (const a of await approvalsOverlapping(db, period)) approvals.set(a.employeeId, [...(approvals.get(a.employeeId) ?? []), a]);
 
-  const shown = employees.filter((e) => (attendances.get(e.id) ?? []).some((a) => a.date >= period.from) || (schedules.get(e.id) ?? []).some((s) => s.fromDate <= period.to && (s.toDate === null || s.toDate >= period.from)));
+  const shown = employees.filter(
+    (e) => (attendances.get(e.id) ?? []).some((a) => a.date >= period.from) || (schedules.get(e.id) ?? []).some((s) => s.fromDate <= period.to && (s.toDate === null || s.toDate >= period.from)),
+  );
   const pending = new Map<number, number>();
-  for (const r of await correctionRequestsOn(db, shown.map((e) => e.id), period.from, period.to)) if (r.status === 'pending') pending.set(r.employeeId, (pending.get(r.employeeId) ?? 0) + 1);
+  for (const r of await correctionRequestsOn(
+    db,
+    shown.map((e) => e.id),
+    period.from,
+    period.to,
+  ))
+    if (r.status === 'pending') pending.set(r.employeeId, (pending.get(r.employeeId) ?? 0) + 1);
 
   const rows = shown.map((e): PeriodCloseRow => {
     const leaveByDate = new Map<string, string>();
@@ -62,7 +70,18 @@ export async function periodCloseView(db: Db, asked: { date?: string | null; dep
     }
     const own = attendances.get(e.id) ?? [];
     const previous = own[0]?.date === dayBefore ? own[0] : undefined;
-    const { days } = buildMonthlyRecord({ period, today, calendar, schedules: schedules.get(e.id) ?? [], leaveByDate, holidays: holidays.get(e.companyId), attendances: own, breakRules, absenceFrom: floors.get(e.id)!, partTime: partTimeOf(terms, e.id) });
+    const { days } = buildMonthlyRecord({
+      period,
+      today,
+      calendar,
+      schedules: schedules.get(e.id) ?? [],
+      leaveByDate,
+      holidays: holidays.get(e.companyId),
+      attendances: own,
+      breakRules,
+      absenceFrom: floors.get(e.id)!,
+      partTime: partTimeOf(terms, e.id),
+    });
     const exceptions = periodExceptions({ days, period, now, warnings: periodWarnings(days, limits, period, previous), pendingCorrections: pending.get(e.id) ?? 0 });
     const approved = approvals.get(e.id) ?? [];
     const approval = approved.find((a) => a.from === period.from && a.to === period.to) ?? approved.at(-1) ?? null;

@@ -13,14 +13,7 @@ import { isRestDay } from '#domain/schedules/schedule-rules.ts';
 import { nowMs } from '../../clock/now.ts';
 import type { Db } from '../../db/connection.ts';
 import { employeeLeaveBalances } from '../leave/leave-balances.ts';
-import {
-  holidaySets,
-  holidaysByCompany,
-  leavesOverlapping,
-  recordAttendancesIn,
-  reportEmployees,
-  schedulesByEmployee,
-} from '../../db/repositories/report-data.ts';
+import { holidaySets, holidaysByCompany, leavesOverlapping, recordAttendancesIn, reportEmployees, schedulesByEmployee } from '../../db/repositories/report-data.ts';
 import { getSettings } from '../get-settings.ts';
 
 export interface PersonalDashboard {
@@ -66,7 +59,11 @@ export async function personalDashboard(db: Db, employeeId: number): Promise<Per
   const breakRules = await breakRulesByDate(db);
   const terms = await contractTermsByEmployee(db, filter);
   const leaves = await leavesOverlapping(db, filter, { from: `${year}-01-01`, to: span.to > `${year}-12-31` ? span.to : `${year}-12-31` }, ['approved', 'pending']);
-  const approvedDates = leaveDateSet(leaves.filter((l) => l.status === 'approved'), span.from, span.to);
+  const approvedDates = leaveDateSet(
+    leaves.filter((l) => l.status === 'approved'),
+    span.from,
+    span.to,
+  );
   const days = await recordAttendancesIn(db, filter, { from: span.from, to: today });
   const holidayYear = { from: [span.from, `${year}-01-01`].sort()[0]!, to: span.to > `${year}-12-31` ? span.to : `${year}-12-31` };
   const holidays = holidaySets(await holidaysByCompany(db, holidayYear)).get(employee.companyId) ?? new Set<string>();
@@ -123,9 +120,7 @@ export async function personalDashboard(db: Db, employeeId: number): Promise<Per
     today,
     timezone: zone,
     presence,
-    current: current
-      ? { date: current.date, timezone: current.timezone, timeIn: current.timeIn, timeOut: current.timeOut, breaks: current.breaks, statusIn: current.statusIn, lateSeconds: current.lateSeconds }
-      : null,
+    current: current ? { date: current.date, timezone: current.timezone, timeIn: current.timeIn, timeOut: current.timeOut, breaks: current.breaks, statusIn: current.statusIn, lateSeconds: current.lateSeconds } : null,
     scheduleToday: scheduleToday && !isRestDay(scheduleToday, today, calendar.weekday(today)) && !holidays.has(today) ? { startTime: scheduleToday.startTime, offTime: scheduleToday.offTime } : null,
     week: summarize(week),
     month: summarize(month),

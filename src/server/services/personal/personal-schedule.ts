@@ -52,16 +52,13 @@ export async function personalSchedule(db: Db, employeeId: number): Promise<Pers
       kind: planned,
       startTime: planned === 'work' ? schedule!.startTime : null,
       offTime: planned === 'work' ? schedule!.offTime : null,
-      leaveType:
-        planned === 'leave' ? (leaves.find((l) => l.fromDate <= date && l.toDate >= date)?.leaveTypeName ?? null) : planned === 'holiday' ? (holidays.get(date) ?? null) : null,
+      leaveType: planned === 'leave' ? (leaves.find((l) => l.fromDate <= date && l.toDate >= date)?.leaveTypeName ?? null) : planned === 'holiday' ? (holidays.get(date) ?? null) : null,
     };
   });
   return {
     today,
     current,
-    schedules: [...schedules]
-      .sort((a, b) => b.fromDate.localeCompare(a.fromDate) || b.id - a.id)
-      .map((s) => ({ ...s, inForce: s.id === current?.id, upcoming: s.fromDate > today })),
+    schedules: [...schedules].sort((a, b) => b.fromDate.localeCompare(a.fromDate) || b.id - a.id).map((s) => ({ ...s, inForce: s.id === current?.id, upcoming: s.fromDate > today })),
     plan,
   };
 }

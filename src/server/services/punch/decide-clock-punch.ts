@@ -15,10 +15,7 @@ import { breakRulesOnDate } from '../../db/repositories/break-rules-history.ts';
  * A punch whose day (the date its shift started) lies in an approved period is refused
  * (`periods.locked`, decision 051): live it is a 409, late it becomes a clock conflict.
  */
-export async function decideClockPunch(
-  trx: Kysely<Database>,
-  input: { employeeId: number; action: ClockAction; at: string; settings: Settings; lang?: Language },
-): Promise<PunchDecision> {
+export async function decideClockPunch(trx: Kysely<Database>, input: { employeeId: number; action: ClockAction; at: string; settings: Settings; lang?: Language }): Promise<PunchDecision> {
   const { settings } = input;
   const date = localDateOf(input.at, settings.timezone);
   const state = await loadClockState(trx, input.employeeId, date);

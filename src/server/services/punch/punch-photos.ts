@@ -36,10 +36,7 @@ export async function preparePunchPhoto(dataUrl: string): Promise<Buffer> {
   if (!checkPhotoBytes(bytes).ok) throw refuse();
   const sharp = await loadSharp();
   try {
-    return await sharp(bytes, { failOn: 'error', animated: false })
-      .resize({ width: PUNCH_PHOTO_SIDE, height: PUNCH_PHOTO_SIDE, fit: 'inside', withoutEnlargement: true })
-      .jpeg({ quality: 70, mozjpeg: true })
-      .toBuffer();
+    return await sharp(bytes, { failOn: 'error', animated: false }).resize({ width: PUNCH_PHOTO_SIDE, height: PUNCH_PHOTO_SIDE, fit: 'inside', withoutEnlargement: true }).jpeg({ quality: 70, mozjpeg: true }).toBuffer();
   } catch {
     throw refuse();
   }

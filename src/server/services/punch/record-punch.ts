@@ -25,7 +25,6 @@ import { emitEmployeeWebhookEvent } from '../webhooks/emit-webhook-event.ts';
 /** Punches arriving together share one transaction and one fsync (group-commit.ts). */
 const punchWriter = new GroupCommit();
 
-
 export interface PunchRequest {
   action: ClockAction;
   identity: PunchIdentity;

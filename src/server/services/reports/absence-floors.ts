@@ -16,12 +16,7 @@ export interface FloorEmployee {
  * schedule, their start date, or the day their company's record began here), by employee id.
  * Every report that can count an absence reads its floors here.
  */
-export async function absenceFloors(
-  db: Db,
-  employees: readonly FloorEmployee[],
-  schedulesOf: (employeeId: number) => readonly ScheduleRule[],
-  timezone: string,
-): Promise<Map<number, string>> {
+export async function absenceFloors(db: Db, employees: readonly FloorEmployee[], schedulesOf: (employeeId: number) => readonly ScheduleRule[], timezone: string): Promise<Map<number, string>> {
   const starts = await companyRecordStarts(db);
   const out = new Map<number, string>();
   for (const e of employees) {

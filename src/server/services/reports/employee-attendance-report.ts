@@ -108,13 +108,8 @@ export async function employeeAttendanceReport(db: Db, params: URLSearchParams, 
   });
 
   const t = (key: string, p?: Record<string, unknown>) => translate(lang, key, p);
-  const periodText = isWholeMonth(period)
-    ? formatMonth(period.from.slice(0, 7), lang)
-    : `${formatLocalDate(period.from, lang)} – ${formatLocalDate(period.to, lang)}`;
-  const criteria = [
-    { label: t('reports.filters.period'), value: periodText },
-    ...(await describeCriteria(db, lang, { department: filter.department, employee: filter.employee, status })),
-  ];
+  const periodText = isWholeMonth(period) ? formatMonth(period.from.slice(0, 7), lang) : `${formatLocalDate(period.from, lang)} – ${formatLocalDate(period.to, lang)}`;
+  const criteria = [{ label: t('reports.filters.period'), value: periodText }, ...(await describeCriteria(db, lang, { department: filter.department, employee: filter.employee, status }))];
   if (period.to >= today) criteria.push({ label: t('reports.filters.note'), value: t('reports.upToToday', { date: formatLocalDate(today, lang) }) });
 
   return {

@@ -34,9 +34,7 @@ export async function employeeBirthdaysReport(db: Db, params: URLSearchParams, l
   const status = params.get('status') === 'all' ? '' : (oneOf(params.get('status'), STATUS_FILTERS) ?? 'active');
   const filter = { department: positiveId(params.get('department')), employee: positiveId(params.get('employee')), ...statusFilter(status) };
   const employees = (await reportEmployees(db, filter)).filter((e) => e.birthday && /^\d{4}-\d{2}-\d{2}$/.test(e.birthday));
-  const chosen = employees
-    .filter((e) => month === undefined || birthMonth(e.birthday!) === month)
-    .sort((a, b) => a.birthday!.slice(5).localeCompare(b.birthday!.slice(5)) || a.lastName.localeCompare(b.lastName, lang));
+  const chosen = employees.filter((e) => month === undefined || birthMonth(e.birthday!) === month).sort((a, b) => a.birthday!.slice(5).localeCompare(b.birthday!.slice(5)) || a.lastName.localeCompare(b.lastName, lang));
   const criteria = [
     { label: translate(lang, 'reports.filters.month'), value: month === undefined ? translate(lang, 'reports.filters.allMonths') : formatMonthName(month, lang) },
     ...(await describeCriteria(db, lang, { department: filter.department, employee: filter.employee, status })),

@@ -8,17 +8,7 @@ import type { Language } from '#i18n/languages.ts';
 import { translate } from '#i18n/translate.ts';
 import { nowMs } from '../../clock/now.ts';
 import type { Db } from '../../db/connection.ts';
-import {
-  allLeaveTypes,
-  byEmployee,
-  holidaySets,
-  holidaysByCompany,
-  leaveGroupPrivileges,
-  leavesOverlapping,
-  reportChoices,
-  reportEmployees,
-  schedulesByEmployee,
-} from '../../db/repositories/report-data.ts';
+import { allLeaveTypes, byEmployee, holidaySets, holidaysByCompany, leaveGroupPrivileges, leavesOverlapping, reportChoices, reportEmployees, schedulesByEmployee } from '../../db/repositories/report-data.ts';
 import { getSettings } from '../get-settings.ts';
 import { describeCriteria, STATUS_FILTERS, statusFilter } from './report-criteria.ts';
 
@@ -120,10 +110,7 @@ export async function employeeLeavesReport(db: Db, params: URLSearchParams, lang
     }
   }
 
-  const criteria = [
-    { label: t('reports.filters.year'), value: String(year) },
-    ...(await describeCriteria(db, lang, { department: filter.department, employee: filter.employee, leaveType, status })),
-  ];
+  const criteria = [{ label: t('reports.filters.year'), value: String(year) }, ...(await describeCriteria(db, lang, { department: filter.department, employee: filter.employee, leaveType, status }))];
   if (leaveStatus) criteria.push({ label: t('reports.filters.leaveStatus'), value: t(STATUS_LABELS[leaveStatus]) });
   return {
     name: 'employee-leaves',

@@ -26,7 +26,6 @@ const COLUMNS: ReportColumn[] = [
   { key: 'state', label: 'reports.columns.schedule', kind: 'label', width: 16 },
 ];
 
-
 /**
  * Employee schedules in force on a date (`date`, default today): hours, rest days, weekly hours,
  * validity; employees without a schedule that day are listed as such. `department`, `employee`, `status`
@@ -45,7 +44,7 @@ export async function employeeScheduleReport(db: Db, params: URLSearchParams, la
   const rows = employees
     .map((e) => {
       const s = activeScheduleOn(schedules.get(e.id) ?? [], date);
-            return {
+      return {
         cells: {
           employee: `${e.firstName} ${e.lastName}`,
           department: e.departmentName,
@@ -63,10 +62,7 @@ export async function employeeScheduleReport(db: Db, params: URLSearchParams, la
     })
     .filter((r) => !onlyMissing || r.cells.startTime === null);
   const withSchedule = rows.filter((r) => r.cells.startTime !== null);
-  const criteria = [
-    { label: t('reports.filters.date'), value: formatLocalDate(date, lang) },
-    ...(await describeCriteria(db, lang, { department: filter.department, employee: filter.employee, status })),
-  ];
+  const criteria = [{ label: t('reports.filters.date'), value: formatLocalDate(date, lang) }, ...(await describeCriteria(db, lang, { department: filter.department, employee: filter.employee, status }))];
   if (onlyMissing) criteria.push({ label: t('reports.filters.show'), value: t('reports.filters.onlyMissing') });
   return {
     name: 'employee-schedule',

@@ -14,8 +14,13 @@ import type { MonthlyRecords } from './monthly-records.ts';
 import { dateValue, durationValue, sheetName, streamWorkbook } from './xlsx-stream.ts';
 
 const WEEKDAYS = {
-  Monday: 'reports.record.weekdays.Monday', Tuesday: 'reports.record.weekdays.Tuesday', Wednesday: 'reports.record.weekdays.Wednesday',
-  Thursday: 'reports.record.weekdays.Thursday', Friday: 'reports.record.weekdays.Friday', Saturday: 'reports.record.weekdays.Saturday', Sunday: 'reports.record.weekdays.Sunday',
+  Monday: 'reports.record.weekdays.Monday',
+  Tuesday: 'reports.record.weekdays.Tuesday',
+  Wednesday: 'reports.record.weekdays.Wednesday',
+  Thursday: 'reports.record.weekdays.Thursday',
+  Friday: 'reports.record.weekdays.Friday',
+  Saturday: 'reports.record.weekdays.Saturday',
+  Sunday: 'reports.record.weekdays.Sunday',
 } as const;
 
 /**
@@ -109,9 +114,7 @@ export function exportMonthlyRecords(records: MonthlyRecords, options: { lang: L
       for (const d of record.days) {
         const at = (instant: string | null) => (instant === null ? null : wallClock(instant, d.timezone));
         const nextDay = (instant: string | null) => instant !== null && isNextDayOf(instant, d);
-        const breaks = d.breaks
-          .map((b) => `${formatTimeOnRecord(b.startAt, d, lang, timeFormat)}–${b.endAt ? formatTimeOnRecord(b.endAt, d, lang, timeFormat) : '…'}`)
-          .join(', ');
+        const breaks = d.breaks.map((b) => `${formatTimeOnRecord(b.startAt, d, lang, timeFormat)}–${b.endAt ? formatTimeOnRecord(b.endAt, d, lang, timeFormat) : '…'}`).join(', ');
         const go = await put(
           [
             dateValue(d.date),
@@ -127,21 +130,14 @@ export function exportMonthlyRecords(records: MonthlyRecords, options: { lang: L
             d.workMode ? t(WORK_MODE_LABELS[d.workMode]) : null,
             d.overtimeSeconds > 0 ? t(OVERTIME_COMPENSATION_LABELS[d.overtimeCompensation ?? 'unmarked']) : null,
           ],
-          (i) =>
-            i === 0 ? S.date
-            : i === 2 ? (nextDay(d.timeIn) ? S.nextDay : S.time)
-            : i === 3 ? (nextDay(d.timeOut) ? S.nextDay : S.time)
-            : i >= 5 && i <= 7 ? S.duration
-            : i === 8 ? S.note
-            : S.text,
+          (i) => (i === 0 ? S.date : i === 2 ? (nextDay(d.timeIn) ? S.nextDay : S.time) : i === 3 ? (nextDay(d.timeOut) ? S.nextDay : S.time) : i >= 5 && i <= 7 ? S.duration : i === 8 ? S.note : S.text),
         );
         if (!go) return;
       }
       const totals = record.totals;
       const totalsLabel = recordTotalsLabel(totals);
-      await put(
-        [t(totalsLabel.key, totalsLabel.params), null, null, null, null, durationValue(totals.breakSeconds), durationValue(totals.workedSeconds), durationValue(totals.overtimeSeconds)],
-        (i) => (i >= 5 ? S.totalDuration : S.label),
+      await put([t(totalsLabel.key, totalsLabel.params), null, null, null, null, durationValue(totals.breakSeconds), durationValue(totals.workedSeconds), durationValue(totals.overtimeSeconds)], (i) =>
+        i >= 5 ? S.totalDuration : S.label,
       );
       await put([t('reports.record.expectedHours'), null, null, null, null, null, durationValue(totals.expectedSeconds)], (i) => (i === 6 ? S.duration : S.label));
       // Overtime split by compensation (the three add up to the month's overtime; shown even at

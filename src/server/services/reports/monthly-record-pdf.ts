@@ -33,12 +33,16 @@ export const RECORD_PDF_FONT_FILES = {
   bold: '@expo-google-fonts/noto-sans/700Bold/NotoSans_700Bold.ttf',
 } as const;
 let fonts: { regular: Buffer; bold: Buffer } | undefined;
-const recordFonts = () =>
-  (fonts ??= { regular: readPackageFile(RECORD_PDF_FONT_FILES.regular), bold: readPackageFile(RECORD_PDF_FONT_FILES.bold) });
+const recordFonts = () => (fonts ??= { regular: readPackageFile(RECORD_PDF_FONT_FILES.regular), bold: readPackageFile(RECORD_PDF_FONT_FILES.bold) });
 
 const DAY_SHORT = {
-  Monday: 'reports.record.weekdays.Monday', Tuesday: 'reports.record.weekdays.Tuesday', Wednesday: 'reports.record.weekdays.Wednesday',
-  Thursday: 'reports.record.weekdays.Thursday', Friday: 'reports.record.weekdays.Friday', Saturday: 'reports.record.weekdays.Saturday', Sunday: 'reports.record.weekdays.Sunday',
+  Monday: 'reports.record.weekdays.Monday',
+  Tuesday: 'reports.record.weekdays.Tuesday',
+  Wednesday: 'reports.record.weekdays.Wednesday',
+  Thursday: 'reports.record.weekdays.Thursday',
+  Friday: 'reports.record.weekdays.Friday',
+  Saturday: 'reports.record.weekdays.Saturday',
+  Sunday: 'reports.record.weekdays.Sunday',
 } as const;
 
 // A4 portrait in points, as the printed HTML record; the 9 columns fill the 523 pt between margins.
@@ -93,7 +97,11 @@ export function monthlyRecordPdf(records: MonthlyRecords, options: RecordPdfOpti
     try {
       if (records.records.length === 0) {
         doc.addPage();
-        doc.font('bold').fontSize(SIZE.title).fillColor(INK).text(`${t('reports.record.title')} · ${formatMonth(records.month, options.lang)}`);
+        doc
+          .font('bold')
+          .fontSize(SIZE.title)
+          .fillColor(INK)
+          .text(`${t('reports.record.title')} · ${formatMonth(records.month, options.lang)}`);
         doc.moveDown().font('regular').fontSize(SIZE.header).text(t('reports.record.nothing'));
       }
       for (const entry of records.records) {
@@ -125,7 +133,11 @@ function writeEmployee(doc: PDFKit.PDFDocument, entry: EmployeeMonthlyRecord, re
   const workingDay = workingDayLabel(employee);
 
   doc.addPage();
-  doc.font('bold').fontSize(SIZE.title).fillColor(INK).text(`${t('reports.record.title')} · ${formatMonth(records.month, lang)}`, MARGIN.left, MARGIN.top, { width });
+  doc
+    .font('bold')
+    .fontSize(SIZE.title)
+    .fillColor(INK)
+    .text(`${t('reports.record.title')} · ${formatMonth(records.month, lang)}`, MARGIN.left, MARGIN.top, { width });
   let y = doc.y + 6;
   const facts: [string, string][] = [
     [t('reports.record.company'), employee.companyName],
@@ -144,7 +156,11 @@ function writeEmployee(doc: PDFKit.PDFDocument, entry: EmployeeMonthlyRecord, re
     let rowHeight = 0;
     for (const [j, fact] of facts.slice(i, i + 2).entries()) {
       const x = MARGIN.left + j * half;
-      doc.font('regular').fontSize(SIZE.header).fillColor(MUTED).text(`${fact[0]}: `, x, y, { continued: true, width: half - 8 });
+      doc
+        .font('regular')
+        .fontSize(SIZE.header)
+        .fillColor(MUTED)
+        .text(`${fact[0]}: `, x, y, { continued: true, width: half - 8 });
       doc.font('bold').fillColor(INK).text(fact[1]);
       rowHeight = Math.max(rowHeight, doc.y - y);
     }
@@ -154,8 +170,15 @@ function writeEmployee(doc: PDFKit.PDFDocument, entry: EmployeeMonthlyRecord, re
 
   // The table: one header row (repeated on each new page), one row per day.
   const headers = [
-    t('reports.record.date'), t('reports.record.start'), t('reports.record.end'), t('reports.record.breaks'), t('reports.record.breakTime'),
-    t('reports.record.worked'), t('reports.record.overtime'), t('reports.record.workMode'), t('reports.record.notes'),
+    t('reports.record.date'),
+    t('reports.record.start'),
+    t('reports.record.end'),
+    t('reports.record.breaks'),
+    t('reports.record.breakTime'),
+    t('reports.record.worked'),
+    t('reports.record.overtime'),
+    t('reports.record.workMode'),
+    t('reports.record.notes'),
   ];
   // Most cells fit on one line and repeat ("8 h 00 min", "On site"): their width is measured once,
   // and only a text wider than its cell is laid out to know its height.
@@ -166,8 +189,7 @@ function writeEmployee(doc: PDFKit.PDFDocument, entry: EmployeeMonthlyRecord, re
     if (width === undefined) widths.set(key, (width = doc.widthOfString(text)));
     return width;
   };
-  const textHeight = (text: string, font: 'regular' | 'bold', size: number, w: number) =>
-    textWidth(text, font, size) <= w ? doc.currentLineHeight(true) : doc.heightOfString(text, { width: w });
+  const textHeight = (text: string, font: 'regular' | 'bold', size: number, w: number) => (textWidth(text, font, size) <= w ? doc.currentLineHeight(true) : doc.heightOfString(text, { width: w }));
   const rowHeight = (texts: readonly string[], font: 'regular' | 'bold', size: number, cellWidths: readonly number[]) => {
     doc.font(font).fontSize(size);
     let h = doc.currentLineHeight(true);
@@ -238,10 +260,7 @@ function writeEmployee(doc: PDFKit.PDFDocument, entry: EmployeeMonthlyRecord, re
   ];
   const spans = [4, 1, 1, 1, 2];
   // The overtime split always shows (as it always has); complementary hours when there are.
-  const summary: [string, string][] = [
-    ...recordTotalLines(totals, { splitAlways: true }).map((l): [string, string] => [t(l.key), hours(l.seconds)]),
-    [t('reports.record.expectedHours'), hours(totals.expectedSeconds)],
-  ];
+  const summary: [string, string][] = [...recordTotalLines(totals, { splitAlways: true }).map((l): [string, string] => [t(l.key), hours(l.seconds)]), [t('reports.record.expectedHours'), hours(totals.expectedSeconds)]];
   room(cellHeight(totalRow, 'bold', SIZE.cell) * (1 + summary.length) + 8);
   drawRow(totalRow, { font: 'bold', size: SIZE.cell, fill: HEAD_FILL, spans, numeric: new Set([1, 2, 3]) });
   for (const [label, value] of summary) drawRow([label, value], { font: 'regular', size: SIZE.cell, spans: [6, 3] });
@@ -258,8 +277,17 @@ function writeEmployee(doc: PDFKit.PDFDocument, entry: EmployeeMonthlyRecord, re
   const lineWidth = (width - 40) / 2;
   for (const [i, label] of [t('reports.record.signCompany'), t('reports.record.signEmployee')].entries()) {
     const x = MARGIN.left + i * (lineWidth + 40);
-    doc.lineWidth(0.6).strokeColor(INK).moveTo(x, y).lineTo(x + lineWidth, y).stroke();
-    doc.font('regular').fontSize(SIZE.header).fillColor(INK).text(label, x, y + 3, { width: lineWidth });
+    doc
+      .lineWidth(0.6)
+      .strokeColor(INK)
+      .moveTo(x, y)
+      .lineTo(x + lineWidth, y)
+      .stroke();
+    doc
+      .font('regular')
+      .fontSize(SIZE.header)
+      .fillColor(INK)
+      .text(label, x, y + 3, { width: lineWidth });
   }
   y += 20;
   doc.font('regular').fontSize(SIZE.note).fillColor(MUTED).text(legal, MARGIN.left, y, { width });

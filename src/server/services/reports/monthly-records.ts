@@ -86,12 +86,7 @@ export interface MonthlyRecords {
  * with neither have nothing to record and are left out. An approved month's totals are served
  * from its approval's snapshot (`frozenAt` says so) unless `fresh` is asked.
  */
-export async function monthlyRecords(
-  db: Db,
-  filter: EmployeeFilter,
-  month: string,
-  options: { withRevisions?: boolean; fresh?: boolean } = {},
-): Promise<MonthlyRecords> {
+export async function monthlyRecords(db: Db, filter: EmployeeFilter, month: string, options: { withRevisions?: boolean; fresh?: boolean } = {}): Promise<MonthlyRecords> {
   const settings = await getSettings(db);
   const now = new Date(nowMs()).toISOString();
   const today = localDateOf(now, settings.timezone);
@@ -114,11 +109,25 @@ export async function monthlyRecords(
   const every = [...attendances.values()].flat();
   // Decision 034: each day's latest answer to an administrator's correction, as of now.
   const answers = new Map<number, AcceptanceRow[]>();
-  for (const a of await acceptancesOf(db, every.map((x) => x.id))) answers.set(a.attendanceId, [...(answers.get(a.attendanceId) ?? []), a]);
-  const requests = options.withRevisions ? await correctionRequestsOn(db, employees.map((e) => e.id), period.from, period.to) : [];
+  for (const a of await acceptancesOf(
+    db,
+    every.map((x) => x.id),
+  ))
+    answers.set(a.attendanceId, [...(answers.get(a.attendanceId) ?? []), a]);
+  const requests = options.withRevisions
+    ? await correctionRequestsOn(
+        db,
+        employees.map((e) => e.id),
+        period.from,
+        period.to,
+      )
+    : [];
   const requestedDays = new Set(requests.map((r) => `${r.employeeId} ${r.date}`));
   const corrected = options.withRevisions ? every.filter((a) => a.revision > 1 || answers.has(a.id) || requestedDays.has(`${a.employeeId} ${a.date}`)) : [];
-  const revisions = await revisionsOf(db, corrected.map((a) => a.id));
+  const revisions = await revisionsOf(
+    db,
+    corrected.map((a) => a.id),
+  );
   const answerOf = (row: AcceptanceRow) => ({ state: acceptanceState(row, now), comment: row.comment, dueAt: row.dueAt, answeredAt: row.answeredAt });
 
   const records: EmployeeMonthlyRecord[] = [];
@@ -135,17 +144,30 @@ export async function monthlyRecords(
     for (const l of leaves.get(e.id) ?? []) {
       for (let d = l.fromDate < period.from ? period.from : l.fromDate; d <= l.toDate && d <= period.to; d = nextDate(d)) leaveByDate.set(d, l.leaveTypeName);
     }
-    const built = buildMonthlyRecord({ period, today, calendar, schedules: mine, leaveByDate, holidays: holidays.get(e.companyId), attendances: own, voided: ownVoided, breakRules, absenceFrom: floors.get(e.id)!, partTime: partTimeOf(terms, e.id) });
+    const built = buildMonthlyRecord({
+      period,
+      today,
+      calendar,
+      schedules: mine,
+      leaveByDate,
+      holidays: holidays.get(e.companyId),
+      attendances: own,
+      voided: ownVoided,
+      breakRules,
+      absenceFrom: floors.get(e.id)!,
+      partTime: partTimeOf(terms, e.id),
+    });
     const contract = terms.get(e.id)?.(period.to) ?? { workingDayType: 'full-time' as const, partTimePercent: null };
     const record = withWorkTimeWarnings(built, limits, before.get(e.id)?.at(-1));
     const history: Record<string, RecordRevision[]> = {};
     for (const a of own) {
       const list = revisions.get(a.id);
       const byRevision = new Map((answers.get(a.id) ?? []).map((x) => [x.revision, x]));
-      if (list) history[a.date] = list.map((r) => {
-        const answer = byRevision.get(r.revision);
-        return { ...r, acceptance: answer ? answerOf(answer) : null };
-      });
+      if (list)
+        history[a.date] = list.map((r) => {
+          const answer = byRevision.get(r.revision);
+          return { ...r, acceptance: answer ? answerOf(answer) : null };
+        });
     }
     const asked: Record<string, CorrectionRequestRow[]> = {};
     for (const r of requests) if (r.employeeId === e.id) asked[r.date] = [...(asked[r.date] ?? []), r];
@@ -173,7 +195,11 @@ export async function monthlyRecords(
   // An approved month's totals are the ones its approval froze; the day rows stay as computed now
   // (the snapshot holds totals only). `fresh` asks for the computation (approval, check).
   if (!options.fresh) {
-    const frozen = await currentSnapshots(db, period, records.map((r) => r.employee.id));
+    const frozen = await currentSnapshots(
+      db,
+      period,
+      records.map((r) => r.employee.id),
+    );
     for (const r of records) {
       const snapshot = frozen.get(r.employee.id);
       if (!snapshot) continue;
@@ -181,7 +207,11 @@ export async function monthlyRecords(
       r.frozenAt = snapshot.createdAt;
     }
   }
-  const acknowledged = await acknowledgementsOfMonth(db, month, records.map((r) => r.employee.id));
+  const acknowledged = await acknowledgementsOfMonth(
+    db,
+    month,
+    records.map((r) => r.employee.id),
+  );
   for (const r of records) r.acknowledgedAt = acknowledged.get(r.employee.id) ?? null;
   return { month, period, today, now, timezone: settings.timezone, records };
 }

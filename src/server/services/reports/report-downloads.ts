@@ -93,12 +93,7 @@ async function pdfMonth(db: Db, params: URLSearchParams): Promise<string> {
  * Employee account that holds `report.read` still reaches only its own employee (another's is a
  * 404). Each employee's pages print their company's record chain head (decision 033).
  */
-export async function recordPdfDownload(
-  db: Db,
-  params: URLSearchParams,
-  viewer: RecordAccount & { permissions: Permissions; accountType: AccountType },
-  lang: Language,
-): Promise<Response> {
+export async function recordPdfDownload(db: Db, params: URLSearchParams, viewer: RecordAccount & { permissions: Permissions; accountType: AccountType }, lang: Language): Promise<Response> {
   const access = recordPdfAccess(viewer, hasAuthority(viewer.accountType, viewer.permissions, ['report.read']), positiveId(params.get('employee')));
   if (access.kind === 'refused') throw denial(access.missing, lang);
   if (access.kind === 'notFound') throw notFound();

@@ -77,7 +77,11 @@ function escapeTextCells(workbook: ExcelJS.stream.xlsx.WorkbookWriter): void {
 
 /** A worksheet name Excel accepts (no []:*?/\, at most 31 characters), unique in `taken`. */
 export function sheetName(wanted: string, taken: Set<string>): string {
-  const clean = wanted.replace(/[[\]:*?/\\]/g, ' ').replace(/^'+|'+$/g, '').trim() || 'Sheet';
+  const clean =
+    wanted
+      .replace(/[[\]:*?/\\]/g, ' ')
+      .replace(/^'+|'+$/g, '')
+      .trim() || 'Sheet';
   let name = clean.slice(0, 31);
   for (let i = 2; taken.has(name.toLowerCase()); i++) {
     const suffix = ` (${i})`;
@@ -98,7 +102,11 @@ export const dateValue = (date: string) => new Date(`${date}T00:00:00.000Z`);
 
 /** Content-Disposition for a download with a non-ASCII-safe file name. */
 export function attachment(name: string): string {
-  const ascii = name.normalize('NFD').replace(/[\u0300-\u036f]/g, '').replace(/[^\x20-\x7e]/g, '_').replace(/"/g, '');
+  const ascii = name
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^\x20-\x7e]/g, '_')
+    .replace(/"/g, '');
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 }
 

@@ -6,15 +6,7 @@ import type { Db } from '../../db/connection.ts';
 import { appendAudit } from '../../db/repositories/audit-log.ts';
 import { activeEmployeeIdsOfDepartment, findEmployeeStatus } from '../../db/repositories/employees.ts';
 import { exists } from '../../db/repositories/org/references.ts';
-import {
-  deleteScheduleRecord,
-  endSchedule,
-  findSchedule,
-  insertSchedule,
-  overwriteSchedule,
-  schedulesOf,
-  type ScheduleDto,
-} from '../../db/repositories/schedules.ts';
+import { deleteScheduleRecord, endSchedule, findSchedule, insertSchedule, overwriteSchedule, schedulesOf, type ScheduleDto } from '../../db/repositories/schedules.ts';
 import { AppError, notFound } from '../../http/app-error.ts';
 import { requireWritable, requireWriteKind, type RecordActor } from '../record-guard.ts';
 import { nowIso } from '../../clock/now.ts';

@@ -25,7 +25,6 @@ export interface SessionUser {
   apiTokenId?: number;
 }
 
-
 export function toSessionUser(row: UserWithRole): SessionUser {
   // A damaged role grants nothing.
   const permissions: Permissions = parsePermissions(row.rolePermissions);

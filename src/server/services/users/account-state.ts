@@ -8,10 +8,6 @@ export async function accountState(db: Db, user: { accountType: AccountState['ac
 }
 
 /** Why the actor may not open this user for editing (the edit page and `updateUser`), or undefined. */
-export async function refuseEditingUser(
-  db: Db,
-  actor: Actor,
-  user: { accountType: AccountState['accountType']; status: AccountState['status']; role: number },
-): Promise<Refusal | undefined> {
+export async function refuseEditingUser(db: Db, actor: Actor, user: { accountType: AccountState['accountType']; status: AccountState['status']; role: number }): Promise<Refusal | undefined> {
   return refuseEditing(actor, await accountState(db, user));
 }

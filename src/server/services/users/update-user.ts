@@ -54,13 +54,7 @@ export async function updateUser(db: Db, actor: Actor, id: number, input: unknow
     const before = await findUserRecord(trx, id);
     if (!before) throw notFound();
     const credentialsChanged = passwordHash !== undefined || data.email !== before.email.toLowerCase();
-    const refusal = refuseUpdate(
-      actor,
-      { ...(await accountState(trx, before)), id },
-      await accountState(trx, data),
-      await countEnabledSuperAdmins(trx),
-      credentialsChanged,
-    );
+    const refusal = refuseUpdate(actor, { ...(await accountState(trx, before)), id }, await accountState(trx, data), await countEnabledSuperAdmins(trx), credentialsChanged);
     if (refusal) throw new AppError(refusal.code, refusal.status);
     await checkUserReferences(trx, write, id);
     const at = nowIso();

@@ -17,15 +17,7 @@ export function validateUserInput<S extends v.GenericSchema>(schema: S, input: u
 }
 
 /** The stored columns of validated input. */
-export function toUserWrite(input: {
-  name: string;
-  email: string;
-  role: number;
-  status: 'enabled' | 'disabled';
-  accountType: UserWrite['accountType'];
-  company: number | null;
-  employee: number | null;
-}): UserWrite {
+export function toUserWrite(input: { name: string; email: string; role: number; status: 'enabled' | 'disabled'; accountType: UserWrite['accountType']; company: number | null; employee: number | null }): UserWrite {
   return {
     name: input.name,
     email: input.email,

@@ -93,10 +93,7 @@ function send(url: URL, headers: Record<string, string>, body: string, lookup: L
  * 10 s at most, redirects not followed (node:http never follows them). Link-local addresses are
  * refused, whether typed (an address stored before issue 34) or resolved by DNS. Never throws.
  */
-export async function postWebhook(
-  input: { url: string; secret: string; event: string; deliveryId: string; body: string },
-  resolve: Resolver = dns.lookup,
-): Promise<PostResult> {
+export async function postWebhook(input: { url: string; secret: string; event: string; deliveryId: string; body: string }, resolve: Resolver = dns.lookup): Promise<PostResult> {
   const timestamp = Math.floor(nowMs() / 1000);
   const seen: AddressClass[] = [];
   let result: Omit<PostResult, 'publicAddress'>;

@@ -8,7 +8,5 @@ export async function breakRulesChanges(db: Db): Promise<BreakRulesChangeView[]>
   const history = await breakRulesHistory(db);
   const ids = [...new Set(history.map((h) => h.authorId).filter((id): id is number => id !== null))];
   const names = await userNamesByIds(db, ids);
-  return history
-    .map((h) => ({ effectiveFrom: h.effectiveFrom, rules: h.rules, createdAt: h.createdAt, author: h.authorId === null ? null : (names.get(h.authorId) ?? null) }))
-    .reverse();
+  return history.map((h) => ({ effectiveFrom: h.effectiveFrom, rules: h.rules, createdAt: h.createdAt, author: h.authorId === null ? null : (names.get(h.authorId) ?? null) })).reverse();
 }

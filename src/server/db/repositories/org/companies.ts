@@ -65,7 +65,11 @@ export const companiesResource: CrudResource<CompanyInput, CompanyDto> = {
     return {};
   },
   async insert(db, input, at) {
-    const row = await db.insertInto('companies').values({ name: input.name, taxId: input.taxId, contributionAccountCode: input.contributionAccountCode, createdAt: at, updatedAt: at }).returning('id').executeTakeFirstOrThrow();
+    const row = await db
+      .insertInto('companies')
+      .values({ name: input.name, taxId: input.taxId, contributionAccountCode: input.contributionAccountCode, createdAt: at, updatedAt: at })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     return row.id;
   },
   async update(db, id, input, at) {
@@ -77,20 +81,23 @@ export const companiesResource: CrudResource<CompanyInput, CompanyDto> = {
       if ((await countReferences(db, table, 'companyId', id)) > 0) return 'errors.inUse.company';
     }
     if ((await countReferences(db, 'users', 'companyId', id)) > 0) return 'errors.inUse.company';
-    const usedRole = await db
-      .selectFrom('roles')
-      .innerJoin('users', 'users.roleId', 'roles.id')
-      .select('roles.id')
-      .where('roles.companyId', '=', id)
-      .executeTakeFirst();
+    const usedRole = await db.selectFrom('roles').innerJoin('users', 'users.roleId', 'roles.id').select('roles.id').where('roles.companyId', '=', id).executeTakeFirst();
     return usedRole ? 'errors.inUse.company' : undefined;
   },
   async remove(db, id) {
     // Default roles belong to their company and go with it.
-    await db.deleteFrom('roles').where('companyId', '=', id).where((eb) => eb.not(eb.exists(eb.selectFrom('users').whereRef('users.roleId', '=', 'roles.id').select('users.id')))).execute();
+    await db
+      .deleteFrom('roles')
+      .where('companyId', '=', id)
+      .where((eb) => eb.not(eb.exists(eb.selectFrom('users').whereRef('users.roleId', '=', 'roles.id').select('users.id'))))
+      .execute();
     // Its holidays go with it (ON DELETE CASCADE): their deletions are chained (decision 033, update of issue 33).
     const holidays = await db.selectFrom('holidays').select('id').where('companyId', '=', id).execute();
-    const gone = await figureRecords(db, 'holiday', holidays.map((h) => h.id));
+    const gone = await figureRecords(
+      db,
+      'holiday',
+      holidays.map((h) => h.id),
+    );
     await db.deleteFrom('companies').where('id', '=', id).execute();
     await chainFigureDeletions(db, gone);
   },

@@ -61,11 +61,7 @@ export const departmentsResource: CrudResource<DepartmentInput, DepartmentDto> =
     return (await exists(db, 'companies', input.company)) ? {} : { company: 'validation.unknownRecord' };
   },
   async insert(db, input, at) {
-    const row = await db
-      .insertInto('departments')
-      .values({ name: input.name, companyId: input.company, createdAt: at, updatedAt: at })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const row = await db.insertInto('departments').values({ name: input.name, companyId: input.company, createdAt: at, updatedAt: at }).returning('id').executeTakeFirstOrThrow();
     return row.id;
   },
   async update(db, id, input, at) {

@@ -15,8 +15,7 @@ export type { HolidayDto };
 const SORT = { date: 'holidays.date', name: 'holidays.name', company: 'companies.name' } as const;
 
 const base = (db: Db) => db.selectFrom('holidays').innerJoin('companies', 'companies.id', 'holidays.companyId');
-const select = (q: ReturnType<typeof base>) =>
-  q.select(['holidays.id', 'holidays.name', 'holidays.date', 'holidays.companyId', 'holidays.createdAt', 'companies.name as companyName']);
+const select = (q: ReturnType<typeof base>) => q.select(['holidays.id', 'holidays.name', 'holidays.date', 'holidays.companyId', 'holidays.createdAt', 'companies.name as companyName']);
 type Row = Awaited<ReturnType<ReturnType<typeof select>['execute']>>[number];
 const toDto = (r: Row): HolidayDto => ({ _id: r.id, name: r.name, date: r.date, company: r.companyId, companyName: r.companyName, createdAt: r.createdAt });
 
@@ -90,31 +89,24 @@ async function assertFreeDay(db: Db, input: HolidayInput, selfId: number | null)
 
 /** The holiday dates of an employee's company, for their work calendar. */
 export async function holidayDatesOfEmployee(db: Db, employeeId: number): Promise<Set<string>> {
-  const rows = await db
-    .selectFrom('holidays')
-    .innerJoin('employees', 'employees.companyId', 'holidays.companyId')
-    .select('holidays.date')
-    .where('employees.id', '=', employeeId)
-    .execute();
+  const rows = await db.selectFrom('holidays').innerJoin('employees', 'employees.companyId', 'holidays.companyId').select('holidays.date').where('employees.id', '=', employeeId).execute();
   return new Set(rows.map((r) => r.date));
 }
 
 /** A company's holidays in a year: date -> name (the import's duplicate check). */
 export async function companyHolidaysOfYear(db: Db, companyId: number, year: number): Promise<Map<string, string>> {
-  const rows = await db
-    .selectFrom('holidays')
-    .select(['date', 'name'])
-    .where('companyId', '=', companyId)
-    .where('date', '>=', `${year}-01-01`)
-    .where('date', '<=', `${year}-12-31`)
-    .execute();
+  const rows = await db.selectFrom('holidays').select(['date', 'name']).where('companyId', '=', companyId).where('date', '>=', `${year}-01-01`).where('date', '<=', `${year}-12-31`).execute();
   return new Map(rows.map((r) => [r.date, r.name]));
 }
 
 /** Writes imported holidays (days already taken, and locked ones, were left out by the caller, in the same transaction). */
 export async function insertHolidays(db: Db, companyId: number, holidays: readonly { date: string; name: string }[], at: string): Promise<void> {
   if (holidays.length === 0) return;
-  await refuseLockedCompanyDates(db, companyId, holidays.map((h) => h.date));
+  await refuseLockedCompanyDates(
+    db,
+    companyId,
+    holidays.map((h) => h.date),
+  );
   await db
     .insertInto('holidays')
     .values(holidays.map((h) => ({ name: h.name, date: h.date, companyId, createdAt: at, updatedAt: at })))
@@ -122,5 +114,11 @@ export async function insertHolidays(db: Db, companyId: number, holidays: readon
     .onConflict((oc) => oc.columns(['companyId', 'date']).doNothing())
     .returning('id')
     .execute()
-    .then((rows) => chainFigureRows(db, 'holiday', rows.map((r) => r.id)));
+    .then((rows) =>
+      chainFigureRows(
+        db,
+        'holiday',
+        rows.map((r) => r.id),
+      ),
+    );
 }

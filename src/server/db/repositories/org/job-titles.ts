@@ -10,11 +10,7 @@ export type { JobTitleDto };
 
 const SORT = { name: 'jobTitles.name', department: 'departments.name', company: 'companies.name', createdAt: 'jobTitles.createdAt' } as const;
 
-const base = (db: Db) =>
-  db
-    .selectFrom('jobTitles')
-    .innerJoin('departments', 'departments.id', 'jobTitles.departmentId')
-    .innerJoin('companies', 'companies.id', 'jobTitles.companyId');
+const base = (db: Db) => db.selectFrom('jobTitles').innerJoin('departments', 'departments.id', 'jobTitles.departmentId').innerJoin('companies', 'companies.id', 'jobTitles.companyId');
 
 const select = (q: ReturnType<typeof base>) =>
   q.select((eb) => [
@@ -71,19 +67,11 @@ export const jobTitlesResource: CrudResource<JobTitleInput, JobTitleDto> = {
     return {};
   },
   async insert(db, input, at) {
-    const row = await db
-      .insertInto('jobTitles')
-      .values({ name: input.name, departmentId: input.department, companyId: input.company, createdAt: at, updatedAt: at })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const row = await db.insertInto('jobTitles').values({ name: input.name, departmentId: input.department, companyId: input.company, createdAt: at, updatedAt: at }).returning('id').executeTakeFirstOrThrow();
     return row.id;
   },
   async update(db, id, input, at) {
-    await db
-      .updateTable('jobTitles')
-      .set({ name: input.name, departmentId: input.department, companyId: input.company, updatedAt: at })
-      .where('id', '=', id)
-      .execute();
+    await db.updateTable('jobTitles').set({ name: input.name, departmentId: input.department, companyId: input.company, updatedAt: at }).where('id', '=', id).execute();
   },
   async usage(db, id) {
     return (await countReferences(db, 'employees', 'jobTitleId', id)) > 0 ? 'errors.inUse.jobTitle' : undefined;

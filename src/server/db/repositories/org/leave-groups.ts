@@ -56,7 +56,10 @@ async function setPrivileges(db: Db, groupId: number, typeIds: number[]): Promis
   await db.deleteFrom('leaveGroupLeaveTypes').where('leaveGroupId', '=', groupId).execute();
   const unique = [...new Set(typeIds)];
   if (unique.length) {
-    await db.insertInto('leaveGroupLeaveTypes').values(unique.map((leaveTypeId) => ({ leaveGroupId: groupId, leaveTypeId }))).execute();
+    await db
+      .insertInto('leaveGroupLeaveTypes')
+      .values(unique.map((leaveTypeId) => ({ leaveGroupId: groupId, leaveTypeId })))
+      .execute();
   }
 }
 
@@ -101,11 +104,7 @@ export const leaveGroupsResource: CrudResource<LeaveGroupInput, LeaveGroupDto> =
     return row.id;
   },
   async update(db, id, input, at) {
-    await db
-      .updateTable('leaveGroups')
-      .set({ name: input.name, description: input.description, status: input.status, companyId: input.company, updatedAt: at })
-      .where('id', '=', id)
-      .execute();
+    await db.updateTable('leaveGroups').set({ name: input.name, description: input.description, status: input.status, companyId: input.company, updatedAt: at }).where('id', '=', id).execute();
     await setPrivileges(db, id, input.privilege);
   },
   async usage(db, id) {

@@ -13,7 +13,18 @@ const SORT = { name: 'leaveTypes.name', company: 'companies.name', daysPerYear: 
 
 const base = (db: Db) => db.selectFrom('leaveTypes').innerJoin('companies', 'companies.id', 'leaveTypes.companyId');
 const select = (q: ReturnType<typeof base>) =>
-  q.select(['leaveTypes.id', 'leaveTypes.name', 'leaveTypes.companyId', 'leaveTypes.daysPerYear', 'leaveTypes.accrualDaysPerMonth', 'leaveTypes.carryOverMaxDays', 'leaveTypes.carryOverExpiry', 'leaveTypes.drawsFromBalance', 'leaveTypes.createdAt', 'companies.name as companyName']);
+  q.select([
+    'leaveTypes.id',
+    'leaveTypes.name',
+    'leaveTypes.companyId',
+    'leaveTypes.daysPerYear',
+    'leaveTypes.accrualDaysPerMonth',
+    'leaveTypes.carryOverMaxDays',
+    'leaveTypes.carryOverExpiry',
+    'leaveTypes.drawsFromBalance',
+    'leaveTypes.createdAt',
+    'companies.name as companyName',
+  ]);
 type Row = Awaited<ReturnType<ReturnType<typeof select>['execute']>>[number];
 const toDto = (r: Row): LeaveTypeDto => ({
   _id: r.id,

@@ -25,10 +25,17 @@ export async function sendMissedCheckInNotices(db: Db, now = nowMs()): Promise<n
   const period = { from: addDays(today, -1), to: today };
   const active = { status: 'active' as const };
   const all = await reportEmployees(db, active);
-  const setting = await kindSettings(db, 'missedCheckIn', all.map((e) => e.companyId));
+  const setting = await kindSettings(
+    db,
+    'missedCheckIn',
+    all.map((e) => e.companyId),
+  );
   const employees = all.filter((e) => setting(e.companyId).enabled);
   if (employees.length === 0) return 0;
-  const queued = await queuedDedupeKeys(db, employees.flatMap((e) => [keyOf(e.id, period.from), keyOf(e.id, period.to)]));
+  const queued = await queuedDedupeKeys(
+    db,
+    employees.flatMap((e) => [keyOf(e.id, period.from), keyOf(e.id, period.to)]),
+  );
   const schedules = await schedulesByEmployee(db, active);
   const attended = datesBy(await attendancesIn(db, active, period));
   const onLeave = new Map<number, Set<string>>();

@@ -29,10 +29,17 @@ export async function sendMissingCheckOutNotices(db: Db, now = nowMs()): Promise
   const open = await openAttendancesSince(db, from);
   const closed = await autoClosedAttendancesSince(db, from);
   const all = [...open.map((d) => ({ ...d, closedAt: null as string | null })), ...closed.map((d) => ({ ...d, workFlag: null, closedAt: d.timeOut }))];
-  const queued = await queuedDedupeKeys(db, all.map((d) => keyOf(d.id)));
+  const queued = await queuedDedupeKeys(
+    db,
+    all.map((d) => keyOf(d.id)),
+  );
   const days = all.filter((d) => !queued.has(keyOf(d.id)));
   if (days.length === 0) return 0;
-  const setting = await kindSettings(db, 'missingCheckOut', days.map((d) => d.companyId));
+  const setting = await kindSettings(
+    db,
+    'missingCheckOut',
+    days.map((d) => d.companyId),
+  );
   const ids = [...new Set(days.map((d) => d.employeeId))];
   const schedules = await schedulesByEmployee(db, { ids });
   const employees = new Map((await reportEmployees(db, { ids })).map((e) => [e.id, e]));
@@ -44,7 +51,15 @@ export async function sendMissingCheckOutNotices(db: Db, now = nowMs()): Promise
     const schedule = day.workFlag === null ? activeScheduleOn(schedules.get(day.employeeId) ?? [], day.date) : undefined;
     if (now < missingCheckOutDueAt(day, schedule, settings.timezone, day.timezone)) continue;
     due++;
-    const facts = { employeeId: day.employeeId, employeeName: `${employee.firstName} ${employee.lastName}`, date: day.date, timezone: day.timezone, timeIn: day.timeIn, timeFormat: settings.timeFormat, closedAt: day.closedAt };
+    const facts = {
+      employeeId: day.employeeId,
+      employeeName: `${employee.firstName} ${employee.lastName}`,
+      date: day.date,
+      timezone: day.timezone,
+      timeIn: day.timeIn,
+      timeFormat: settings.timeFormat,
+      closedAt: day.closedAt,
+    };
     await db.transaction().execute(async (trx) => {
       await notifyEmployee(trx, { kind: 'missingCheckOut', employeeId: day.employeeId, dedupeKey: keyOf(day.id), content: missingCheckOutEmail(facts, 'employee') });
       if (!kind.toManagers) return;

@@ -24,9 +24,16 @@ export async function sendMonthlySummaries(db: Db, now = nowMs()): Promise<numbe
   const month = dueSummaryMonth(settings.timezone, now);
   if (month === null || !(await emailConfigured(db))) return 0;
   const all = await reportEmployees(db, { status: 'active' });
-  const setting = await kindSettings(db, 'monthlySummary', all.map((e) => e.companyId));
+  const setting = await kindSettings(
+    db,
+    'monthlySummary',
+    all.map((e) => e.companyId),
+  );
   const employees = all.filter((e) => setting(e.companyId).enabled);
-  const queued = await queuedDedupeKeys(db, employees.map((e) => keyOf(e.id, month)));
+  const queued = await queuedDedupeKeys(
+    db,
+    employees.map((e) => keyOf(e.id, month)),
+  );
   const waiting = employees.filter((e) => !queued.has(keyOf(e.id, month)));
   // One try an hour: an employee without an address (or before SMTP is set up) is not read every minute.
   const left = waiting.filter((e) => now - (tried.get(keyOf(e.id, month)) ?? -Infinity) >= RETRY_MS);
@@ -34,9 +41,7 @@ export async function sendMonthlySummaries(db: Db, now = nowMs()): Promise<numbe
   const { records } = await monthlyRecords(db, { status: 'active', ids: left.map((e) => e.id) }, month);
   let sent = 0;
   for (const { employee, record } of records) {
-    await db.transaction().execute((trx) =>
-      notifyEmployee(trx, { kind: 'monthlySummary', employeeId: employee.id, dedupeKey: keyOf(employee.id, month), content: monthlySummaryEmail(month, record.totals) }),
-    );
+    await db.transaction().execute((trx) => notifyEmployee(trx, { kind: 'monthlySummary', employeeId: employee.id, dedupeKey: keyOf(employee.id, month), content: monthlySummaryEmail(month, record.totals) }));
     sent++;
   }
   for (const e of left) tried.set(keyOf(e.id, month), now);

@@ -16,10 +16,7 @@ export function correctionAwaitingEmail(lang: Language, t: (key: string, params?
   return emailContent({
     subject: t('notifications.correctionAwaitingAcceptance.subject', { date }),
     heading: t('notifications.correctionAwaitingAcceptance.heading'),
-    lines: [
-      t('notifications.correctionAwaitingAcceptance.line', { date }),
-      t('notifications.correctionAwaitingAcceptance.due', { due: formatDate(f.dueAt, lang, f.timeZone, 'long') }),
-    ],
+    lines: [t('notifications.correctionAwaitingAcceptance.line', { date }), t('notifications.correctionAwaitingAcceptance.due', { due: formatDate(f.dueAt, lang, f.timeZone, 'long') })],
     action: { label: t('notifications.correctionAwaitingAcceptance.action'), url: f.link },
     footer: t('notifications.footerRequired'),
   });

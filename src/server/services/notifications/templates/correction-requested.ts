@@ -25,11 +25,7 @@ export function correctionRequestedEmail(lang: Language, t: (key: string, params
   return emailContent({
     subject: t('notifications.correctionRequested.subject', { name: f.employeeName, date }),
     heading: t('notifications.correctionRequested.heading'),
-    lines: [
-      t(LINES[f.kind], { name: f.employeeName, date }),
-      t('notifications.correctionRequested.times', { timeIn: f.timeIn, timeOut: f.timeOut ?? '—' }),
-      t('notifications.reasonLine', { reason: f.reason.trim() }),
-    ],
+    lines: [t(LINES[f.kind], { name: f.employeeName, date }), t('notifications.correctionRequested.times', { timeIn: f.timeIn, timeOut: f.timeOut ?? '—' }), t('notifications.reasonLine', { reason: f.reason.trim() })],
     action: { label: t('notifications.correctionRequested.action'), url: f.link },
     footer: t('notifications.footerManager'),
   });

@@ -24,11 +24,7 @@ export function leaveDecidedEmail(lang: Language, t: (key: string, params?: Reco
   return emailContent({
     subject: t(TEXT[f.status].subject, period),
     heading: t(TEXT[f.status].heading),
-    lines: [
-      t(TEXT[f.status].line, period),
-      ...(f.deciderName ? [t('notifications.leaveDecided.decidedBy', { name: f.deciderName })] : []),
-      ...(comment ? [t('notifications.commentLine', { comment })] : []),
-    ],
+    lines: [t(TEXT[f.status].line, period), ...(f.deciderName ? [t('notifications.leaveDecided.decidedBy', { name: f.deciderName })] : []), ...(comment ? [t('notifications.commentLine', { comment })] : [])],
     action: { label: t('notifications.leaveDecided.action'), url: f.link },
     footer: t('notifications.footerOptional'),
   });

@@ -19,10 +19,7 @@ export function leaveRequestedEmail(lang: Language, t: (key: string, params?: Re
   return emailContent({
     subject: t('notifications.leaveRequested.subject', { name: f.employeeName }),
     heading: t('notifications.leaveRequested.heading'),
-    lines: [
-      t('notifications.leaveRequested.line', { name: f.employeeName, ...period, count: f.days }),
-      ...(f.reason.trim() ? [t('notifications.reasonLine', { reason: f.reason.trim() })] : []),
-    ],
+    lines: [t('notifications.leaveRequested.line', { name: f.employeeName, ...period, count: f.days }), ...(f.reason.trim() ? [t('notifications.reasonLine', { reason: f.reason.trim() })] : [])],
     action: { label: t('notifications.leaveRequested.action'), url: f.link },
     footer: t('notifications.footerManager'),
   });

@@ -18,11 +18,7 @@ export function terminalSilentEmail(lang: Language, t: (key: string, params?: Re
   return emailContent({
     subject: t('notifications.terminalSilent.subject', { name: f.name }),
     heading: t('notifications.terminalSilent.heading'),
-    lines: [
-      t('notifications.terminalSilent.line', { name: f.name, since }),
-      ...(f.location ? [t('notifications.terminalSilent.location', { location: f.location })] : []),
-      t('notifications.terminalSilent.hint'),
-    ],
+    lines: [t('notifications.terminalSilent.line', { name: f.name, since }), ...(f.location ? [t('notifications.terminalSilent.location', { location: f.location })] : []), t('notifications.terminalSilent.hint')],
     action: { label: t('notifications.terminalSilent.action'), url: f.link },
     footer: t('notifications.footerOptional'),
   });
