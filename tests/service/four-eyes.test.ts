@@ -5,6 +5,7 @@ import { voidAttendance } from '#server/services/attendance/void-attendance.ts';
 import { createCorrectionRequest } from '#server/services/corrections/create-correction-request.ts';
 import { decideCorrection } from '#server/services/corrections/decide-correction-request.ts';
 import { createLeave } from '#server/services/leave/create-leave.ts';
+import { deleteLeave } from '#server/services/leave/withdraw-leave.ts';
 import { decideLeave } from '#server/services/leave/decide-leave.ts';
 import { approvePeriods } from '#server/services/periods/approve-periods.ts';
 import { reopenPeriod } from '#server/services/periods/reopen-period.ts';
@@ -91,6 +92,23 @@ describe('leave', () => {
     const e = await refusal(createLeave(s.db, { employee: lone, leaveType: s.leaveTypeId, from: '2026-07-13', to: '2026-07-13', reason: 'Sick', approved: true }, selfAdmin, 'en'));
     expect(e).toMatchObject({ status: 403, code: 'fourEyes.ownRequest' });
     expect(await count('leaves')).toBe(before);
+  });
+});
+
+describe('deleting a decided leave', () => {
+  it('an Admin cannot delete its own approved leave (erasing a decision); another administrator can', async () => {
+    const own = await createLeave(s.db, { employee: lone, leaveType: s.leaveTypeId, from: '2026-07-20', to: '2026-07-20', reason: 'Dentist' }, selfAdmin, 'en');
+    await decideLeave(s.db, own._id, { status: 'approved', comment: '' }, s.admin, 'en');
+    expect(await refusal(deleteLeave(s.db, own._id, selfAdmin))).toMatchObject({ status: 403, code: 'fourEyes.ownRequest' });
+    expect((await s.db.selectFrom('leaves').select('status').where('id', '=', own._id).executeTakeFirst())?.status).toBe('approved');
+    await deleteLeave(s.db, own._id, s.admin);
+    expect(await s.db.selectFrom('leaves').select('id').where('id', '=', own._id).executeTakeFirst()).toBeUndefined();
+  });
+
+  it('its own pending request an Admin may still take back', async () => {
+    const own = await createLeave(s.db, { employee: lone, leaveType: s.leaveTypeId, from: '2026-07-21', to: '2026-07-21', reason: 'Errand' }, selfAdmin, 'en');
+    await deleteLeave(s.db, own._id, selfAdmin);
+    expect(await s.db.selectFrom('leaves').select('id').where('id', '=', own._id).executeTakeFirst()).toBeUndefined();
   });
 });
 
