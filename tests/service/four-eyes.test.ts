@@ -127,11 +127,14 @@ describe('direct corrections of the own day', () => {
 });
 
 describe('periods', () => {
-  it('an Admin cannot approve a batch holding its own month, nor reopen its own period', async () => {
-    const e = await refusal(approvePeriods(s.db, { date: '2026-04-01', employees: [other, lone] }, selfAdmin));
+  it('an Admin cannot approve its own month (a batch leaves it out for someone else), nor reopen its own period', async () => {
+    const e = await refusal(approvePeriods(s.db, { date: '2026-04-01', employees: [lone] }, selfAdmin));
     expect(e).toMatchObject({ status: 403, code: 'fourEyes.ownRequest' });
     expect(await s.db.selectFrom('periodApprovals').select('id').execute()).toEqual([]);
-    await expect(approvePeriods(s.db, { date: '2026-04-01', employees: [other, lone] }, s.admin)).resolves.toMatchObject({ approved: 2 });
+    // "Approve all": everybody else's month is approved, the own one left for another administrator.
+    await expect(approvePeriods(s.db, { date: '2026-04-01', employees: [other, lone] }, selfAdmin)).resolves.toMatchObject({ approved: 1, ownLeft: 1 });
+    expect((await s.db.selectFrom('periodApprovals').select('employeeId').execute()).map((r) => r.employeeId)).toEqual([other]);
+    await expect(approvePeriods(s.db, { date: '2026-04-01', employees: [other, lone] }, s.admin)).resolves.toMatchObject({ approved: 1, already: 1, ownLeft: 0 });
     expect(await refusal(reopenPeriod(s.db, { date: '2026-04-01', employee: lone, reason: 'Mine' }, selfAdmin))).toMatchObject({ status: 403, code: 'fourEyes.ownRequest' });
     await expect(reopenPeriod(s.db, { date: '2026-04-01', employee: other, reason: 'A late sick note' }, selfAdmin)).resolves.toMatchObject({ reopened: [{ from: '2026-04-01' }] });
   });

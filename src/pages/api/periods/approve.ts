@@ -8,5 +8,7 @@ import { approvePeriods } from '#server/services/periods/approve-periods.ts';
 export const POST = endpoint(async (context) => {
   const user = requireUser(context);
   const data = await approvePeriods(await getDb(), await readJson(context.request), user);
-  return json({ data, message: translate(context.locals.lang, 'periods.approvedCount', { count: data.approved, already: data.already }) });
+  const lang = context.locals.lang;
+  const approved = translate(lang, 'periods.approvedCount', { count: data.approved, already: data.already });
+  return json({ data, message: data.ownLeft > 0 ? `${approved} ${translate(lang, 'periods.ownLeft')}` : approved });
 });

@@ -25,6 +25,8 @@ export interface ApproveAnswer {
   approved: number;
   /** Employees whose period was already approved (left as it was). */
   already: number;
+  /** 1 when the batch held the actor's own employee, left for another administrator (four eyes), else 0. */
+  ownLeft: number;
 }
 
 /**
@@ -34,7 +36,9 @@ export interface ApproveAnswer {
  * An unknown employee is a 422 with nothing written. A period already approved stays as it was;
  * a reopened one is approved again. One transaction; each approval is audited and, for a month,
  * stores a snapshot of the employee's payroll row and record totals (its digest chained with the
- * approval). A batch holding the actor's own employee is refused as a whole (403, four eyes).
+ * approval). Four eyes: the actor's own employee is never approved by the actor — alone it is
+ * refused (403); within a batch ("approve all") it is left out and counted in `ownLeft`, so an
+ * owner who also works can still close everybody else's month.
  */
 export async function approvePeriods(db: Db, input: unknown, actor: RecordActor): Promise<ApproveAnswer> {
   const data = validateAttendance(PeriodApproveInput, input);
@@ -57,7 +61,9 @@ export async function approvePeriods(db: Db, input: unknown, actor: RecordActor)
         ids.add(e.id);
       }
     }
-    // Four eyes (issue 34.5): nobody approves their own month, not even within a batch.
+    // Four eyes (issue 34.5): nobody approves their own month. Within a batch it is left out.
+    let ownLeft = 0;
+    if (ids.size > 1 && actor.employeeId !== null && ids.delete(actor.employeeId)) ownLeft = 1;
     for (const id of ids) await refuseOwnDecision(trx, actor, { employeeId: id });
     // The figures each approval freezes (decision 051, update of issue 33), computed in this
     // transaction: a payroll month only (an ISO week is no payroll row; its days are still locked).
@@ -88,7 +94,7 @@ export async function approvePeriods(db: Db, input: unknown, actor: RecordActor)
     }
     // In the approval's transaction (decision 058): one event per company, naming the employees approved now.
     const hooks = await emitPeriodApprovedEvents(trx, { period, employeeIds: approvedIds, approvedBy: actor.id, at });
-    return { answer: { period, approved, already }, hooks };
+    return { answer: { period, approved, already, ownLeft }, hooks };
   });
   if (hooks > 0) wakeOutbox();
   return answer;
