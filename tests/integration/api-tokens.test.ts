@@ -112,7 +112,7 @@ describe('making a token', () => {
     expect(res.status).toBe(403);
     const body = await res.json();
     expect(body.code).toBe('tokens.permissionsNotHeld');
-    expect(body.message).toBe('Un token solo puede tener permisos que su propio rol le concede.');
+    expect(body.message).toBe('Un token solo puede tener permisos que tu propio rol te concede.');
     expect((await createToken(limitedAdmin, { permissions: { setting: ['update'] } })).status).toBe(403);
     expect(changedTables(before, dbSnapshot(server.dataDir))).toEqual([]);
   });
