@@ -178,6 +178,19 @@ describe('what the days are measured against', () => {
     await updateEmployee(s.db, ana, employeeInput({ workingDayType: 'part-time', partTimePercent: 50, phone: '600000000' }), s.admin);
   });
 
+  it("the employee's start date, the absence floor: moved into or across a locked month", async () => {
+    const startOf = async () => (await s.db.selectFrom('employees').select('officialStartDate').where('id', '=', ana).executeTakeFirstOrThrow()).officialStartDate;
+    const before = await startOf();
+    const JANUARY = { from: '2026-01-01', to: '2026-01-31' };
+    // Into March: the days before it, January's and March's, would stop being expected. The
+    // refusal names the first locked month the change touches.
+    await expectLocked(updateEmployee(s.db, ana, employeeInput({ officialStartDate: '2026-03-15' }), s.admin), JANUARY);
+    // After every locked month: the days before it, all of them, move too.
+    await expectLocked(updateEmployee(s.db, ana, employeeInput({ officialStartDate: '2026-05-04' }), s.admin), JANUARY);
+    expect(await startOf()).toBe(before);
+    expect(before).toBeNull();
+  });
+
   it('how a leave type counts: drawing from the hours balance', async () => {
     await expectLocked(updateRecord(s.db, leaveTypesResource, s.leaveTypeId, { name: 'Vacaciones', company: s.companyId, daysPerYear: 22, drawsFromBalance: true }, s.admin.id));
   });

@@ -7,7 +7,8 @@ import { deleteFaceDescriptorsOf } from './face-descriptors.ts';
 import { scopedEmployeeFilter, type RecordAccount } from '#domain/permissions/record-access.ts';
 import type { EmployeeDto } from '#domain/api/records.ts';
 import { sortDirection } from '../sort-direction.ts';
-import { refuseUndatedChange } from './record-lock.ts';
+import { addDays } from '#domain/time/zoned-time.ts';
+import { refuseLockedPeriod, refuseUndatedChange } from './record-lock.ts';
 import { deleteContractTermsOf, insertInitialContractTerms } from './contract-terms.ts';
 import { chainFigureDeletions } from './record-chain.ts';
 import { figureRecords } from './record-chain-figures.ts';
@@ -281,7 +282,24 @@ export async function updateEmployeeColumns(db: Db, id: number, changes: Updatea
     const before = await db.selectFrom('employees').select(UNDATED_FIGURE_COLUMNS).where('id', '=', id).executeTakeFirst();
     if (before && UNDATED_FIGURE_COLUMNS.some((c) => changes[c] !== undefined && changes[c] !== before[c])) await refuseUndatedChange(db, id);
   }
+  if (changes.officialStartDate !== undefined) await refuseLockedStartDateChange(db, id, changes.officialStartDate);
   await db.updateTable('employees').set(changes).where('id', '=', id).execute();
+}
+
+/**
+ * The start date is the absence floor (decision 051, issue 33 point 6): moving it turns the days
+ * between the old and the new date into absences or into days before the start. Refused (409
+ * `periods.locked`) when those days touch an approved period; a date set or cleared where there was
+ * none moves every day before it.
+ */
+async function refuseLockedStartDateChange(db: Db, id: number, next: string | null): Promise<void> {
+  const before = (await db.selectFrom('employees').select('officialStartDate').where('id', '=', id).executeTakeFirst())?.officialStartDate ?? null;
+  if (before === next) return;
+  const dates = [before, next].filter((d): d is string => d !== null && d !== '').sort();
+  if (dates.length === 0) return;
+  const from = dates.length === 2 && before !== '' && next !== '' ? dates[0]! : '0000-01-01';
+  const to = addDays(dates[dates.length - 1]!, -1);
+  if (to >= from) await refuseLockedPeriod(db, id, { from, to });
 }
 
 /**
