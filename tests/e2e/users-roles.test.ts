@@ -92,6 +92,8 @@ describe('users and roles in the browser', () => {
     await page.goto(`${server.url}/users-create`);
     await page.waitForSelector('#user-role option:has-text("Jefe de reparto")', { state: 'attached' });
     expect(await page.textContent('#user-accountType')).toContain('Super administrator');
+    // One company in the installation: the new account belongs to it without asking (issue 34.1).
+    await expect.poll(() => page.inputValue('#user-company')).not.toBe('');
     await page.fill('#user-name', 'Rosa Reparto');
     await page.fill('#user-email', 'admin@demo.jornada');
     await page.selectOption('#user-accountType', 'Admin');

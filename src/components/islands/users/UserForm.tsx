@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { AppToaster } from '../ui/AppToaster.tsx';
 import { useForm, type Path } from 'react-hook-form';
 import { isGrantable } from '#domain/permissions/grantable.ts';
@@ -63,6 +63,11 @@ export default function UserForm(props: { lang: Language; record: UserRecord | n
     },
     resolver: valibotResolver(record ? UserUpdateInput : UserCreateInput),
   });
+  // A new account of an installation with one company belongs to it: preselected, not asked (issue 34.1).
+  const onlyCompany = !record && companies.options.length === 1 ? String(companies.options[0]!._id) : null;
+  useEffect(() => {
+    if (onlyCompany !== null && form.getValues('company') === '') form.setValue('company', onlyCompany);
+  }, [onlyCompany, form]);
   // The role must be chosen, though its schema starts from "none" to refuse it with a message.
   const schemaRequired = requiredFieldsOf(record ? UserUpdateInput : UserCreateInput, ['role']);
   // Admin and Employee accounts belong to a company (issue 34.1); only a SuperAdmin may have none.
