@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localDateTimeToUtcIso } from '../../src/domain/time/zoned-time.ts';
 import { Client } from '../helpers/http-client.ts';
 import { ROOT, startServer, type TestServer } from '../helpers/test-server.ts';
+import { waitFor } from '../helpers/wait-for.ts';
 
 /**
  * Decision 039, issue 19.3 and 19.5: a backup is one file with the database, the uploads and
@@ -142,7 +143,8 @@ describe('backup → wipe → restore on a fresh DATA_DIR', () => {
     expect(cli(dir, 'restore', backup).code).toBe(0);
     writeFileSync(path.join(dir, 'config.json'), foreignConfig(), { mode: 0o600 });
     const server = await serve(dir);
-    const line = logLines(server).find((l) => l.msg.includes('SECRETS MISMATCH'));
+    // Logged at start, but the process's output may reach us after it answers: wait for the line.
+    const line = await waitFor('the secrets-mismatch log line', () => logLines(server).find((l) => l.msg.includes('SECRETS MISMATCH')));
     expect(line).toMatchObject({ level: 50, event: 'secrets-mismatch', file: path.join(dir, 'config.json') });
     expect(line!.msg).toMatch(/NO EMPLOYEE PIN WILL MATCH.*put back the config\.json from the backup.*--reset-pins/);
     // And that is true: the old PIN finds nobody.
