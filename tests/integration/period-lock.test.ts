@@ -119,7 +119,7 @@ describe('approving', () => {
   it('locks February for the employee, audited; approving again changes nothing', async () => {
     const res = await admin.post('/api/periods/approve', { date: '2027-02-14', employees: [javier] });
     expect(res.status).toBe(200);
-    expect((await body(res)).data).toEqual({ period: { from: '2027-02-01', to: '2027-02-28' }, approved: 1, already: 0 });
+    expect((await body(res)).data).toEqual({ period: { from: '2027-02-01', to: '2027-02-28' }, approved: 1, already: 0, ownLeft: 0 });
     expect((await body(await admin.post('/api/periods/approve', { date: '2027-02-01', employees: [javier] }))).data).toMatchObject({ approved: 0, already: 1 });
     expect(query("select action from audit_log where entity = 'periodApproval' and entity_id = ?", String(javier))).toEqual([{ action: 'approve' }]);
     const row = (await body(await admin.get('/api/periods?date=2027-02-01'))).data.rows.find((r: any) => r.employee.id === javier);
