@@ -1,4 +1,4 @@
-import { afterFailure, afterSuccess, HOUR_MS, NO_ATTEMPTS, RULES, waitMs, type AttemptKind, type Streak, type TerminalAttempts } from '../../domain/clock/kiosk-attempts.ts';
+import { afterFailure, afterSuccess, HOUR_MS, NO_ATTEMPTS, RULES, UNPAIRED_ADDRESS, waitMs, type AttemptKind, type Streak, type TerminalAttempts } from '../../domain/clock/kiosk-attempts.ts';
 import { sharedState, type StateUnit } from '../db/shared-state.ts';
 import { nowMs } from './now.ts';
 
@@ -11,6 +11,8 @@ import { nowMs } from './now.ts';
  */
 const SCOPE = 'kiosk-attempts';
 const keyOf = (address: string, kind: AttemptKind) => `${kind} ${address}`;
+/** The kinds an address has records of: the installation-wide record only `unpaired`, a terminal or browser the other two (one read fewer per punch). */
+const kindsOf = (address: string): readonly AttemptKind[] => (address === UNPAIRED_ADDRESS ? ['unpaired'] : ['secret', 'face']);
 
 /** The record as stored: JSON has no Map. */
 interface StoredAttempts {
@@ -40,7 +42,7 @@ export async function kioskSettle(address: string, kind: AttemptKind, guess: str
   // The usual punch: a terminal with no failure record of any kind has nothing to check or end,
   // so no unit (on PostgreSQL, no write transaction) is taken.
   if (outcome !== 'failure') {
-    const kinds = Object.keys(RULES) as AttemptKind[];
+    const kinds = kindsOf(address);
     const records = await Promise.all(kinds.map((k) => sharedState().get(SCOPE, keyOf(address, k))));
     if (records.every((r) => r === undefined)) return 0;
   }
@@ -60,7 +62,7 @@ export async function kioskSettle(address: string, kind: AttemptKind, guess: str
 }
 
 async function succeed(state: StateUnit, address: string, now: number): Promise<void> {
-  for (const kind of Object.keys(RULES) as AttemptKind[]) {
+  for (const kind of kindsOf(address)) {
     const key = keyOf(address, kind);
     const record = load(await state.get<StoredAttempts>(SCOPE, key));
     if (!record) continue;
