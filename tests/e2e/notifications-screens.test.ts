@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInDemo, startDemoSession, type E2eSession } from '../helpers/e2e-session.ts';
 import { layoutProblems, watchProblems, type PageProblems } from '../helpers/page-audit.ts';
 import { shootWidthsAndThemes } from '../helpers/screenshots.ts';
+import { setChecked } from '../helpers/set-checked.ts';
 import type { TestServer } from '../helpers/test-server.ts';
 
 /**
@@ -50,8 +51,8 @@ describe('notification screens', () => {
       await shootWidthsAndThemes(page, SHOTS, `settings-notifications-${lang}`, { fullPage: true });
     }
     await page.fill('[data-testid=notify-missedCheckIn-minutes]', '45');
-    await page.check('[data-testid=notify-missedCheckIn-managers]');
-    await page.uncheck('[data-testid=notify-terminalSilent-enabled]');
+    await setChecked(page, '[data-testid=notify-missedCheckIn-managers]', true);
+    await setChecked(page, '[data-testid=notify-terminalSilent-enabled]', false);
     await Promise.all([page.waitForResponse((r) => r.url().includes('/api/settings/notifications') && r.request().method() === 'PUT' && r.status() === 200), page.click('[data-testid=notifications-save]')]);
     await page.reload();
     await page.waitForSelector('[data-testid=notify-row-missedCheckIn]');
