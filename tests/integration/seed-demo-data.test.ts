@@ -32,7 +32,7 @@ const TZ = 'Europe/Lisbon';
 
 const minutesOf = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
 
-async function freshSeededDb(): Promise<{ db: Db; companyId: number; seedMs: number }> {
+async function freshSeededDb(): Promise<{ db: Db; companyId: number }> {
   const db = await getDb();
   const { companyId } = await createFirstAccount(db, {
     company: 'Panadería La Espiga',
