@@ -63,6 +63,17 @@ export async function latestInvitations(db: Executor, employeeIds: readonly numb
   return new Map(rows.map((r) => [r.employeeId, { usedAt: r.acceptedAt, revokedAt: r.revokedAt, expiresAt: r.expiresAt }]));
 }
 
+/** Which of these employees have an account linked to them. */
+export async function employeesWithAccount(db: Executor, employeeIds: readonly number[]): Promise<Set<number>> {
+  if (employeeIds.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('users')
+    .select('employeeId')
+    .where('employeeId', 'in', [...employeeIds])
+    .execute();
+  return new Set(rows.map((r) => r.employeeId).filter((id): id is number => id !== null));
+}
+
 /** The invitation a token's hash names, with its employee (whatever its state; the caller decides). */
 export function findInvitationByHash(db: Executor, tokenHash: string) {
   return db
