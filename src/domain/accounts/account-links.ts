@@ -37,14 +37,26 @@ export function accountLinkState(link: { usedAt: string | null; revokedAt?: stri
   return Date.parse(now) < Date.parse(link.expiresAt) ? 'open' : 'expired';
 }
 
-/** The i18n key that tells a person why their link does not open (unknown tokens read as used or wrong). */
+const CLOSED_LINK_MESSAGES = {
+  invitation: { unknown: 'invitations.linkUnknown', used: 'invitations.linkUsed', revoked: 'invitations.linkRevoked', expired: 'invitations.linkExpired' },
+  reset: { unknown: 'passwordReset.linkUnknown', used: 'passwordReset.linkUsed', revoked: 'passwordReset.linkRevoked', expired: 'passwordReset.linkExpired' },
+} as const;
+
+/** The i18n key that tells a person why their link does not open. */
 export function closedLinkMessage(state: Exclude<AccountLinkState, 'open'> | 'unknown', kind: 'invitation' | 'reset'): string {
-  const prefix = kind === 'invitation' ? 'invitations' : 'passwordReset';
-  return `${prefix}.link${state[0]!.toUpperCase()}${state.slice(1)}`;
+  return CLOSED_LINK_MESSAGES[kind][state];
 }
 
 /** What the employee list shows about an employee's account. */
 export type AccountStatus = 'joined' | 'invited' | 'expired' | 'none';
+
+/** Its label's i18n key. */
+export const ACCOUNT_STATUS_LABELS: Readonly<Record<AccountStatus, string>> = {
+  joined: 'invitations.status.joined',
+  invited: 'invitations.status.invited',
+  expired: 'invitations.status.expired',
+  none: 'invitations.status.none',
+};
 
 export function accountStatus(hasAccount: boolean, latest: { usedAt: string | null; revokedAt: string | null; expiresAt: string } | null, now: string): AccountStatus {
   if (hasAccount) return 'joined';

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Archive, ArchiveRestore, Eye, MailX, Pencil, Plus, Printer, Send, Trash2, UserPlus, Users } from 'lucide-react';
 import { InvitationSheet, type SheetEntry } from './InvitationSheet.tsx';
-import type { InviteInput } from '#domain/accounts/account-links.ts';
+import { ACCOUNT_STATUS_LABELS, type InviteInput } from '#domain/accounts/account-links.ts';
 import { toast } from 'sonner';
 import { AppToaster } from '../ui/AppToaster.tsx';
 import type { Language } from '#i18n/languages.ts';
@@ -104,7 +104,7 @@ export default function EmployeeList({ lang, can, departments, companies }: Prop
               cell: (e: EmployeeRow) =>
                 e.account ? (
                   <span className={`inline-flex rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap ${ACCOUNT_TONE[e.account]}`} data-testid="account-status">
-                    {t(`invitations.status.${e.account}`)}
+                    {t(ACCOUNT_STATUS_LABELS[e.account])}
                   </span>
                 ) : null,
             },

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { MailX, Printer, Send } from 'lucide-react';
 import { toast } from 'sonner';
-import type { AccountStatus, InviteInput } from '#domain/accounts/account-links.ts';
+import { ACCOUNT_STATUS_LABELS, type AccountStatus, type InviteInput } from '#domain/accounts/account-links.ts';
 import type { Language } from '#i18n/languages.ts';
 import { translator } from '#i18n/translate.ts';
 import { api } from '#lib/client/api.ts';
@@ -45,7 +45,7 @@ export default function InviteWorker({ lang, employeeId, status: initial }: { la
           {t('invitations.formTitle')}
         </h2>
         <span className="text-sm font-medium text-muted" data-testid="account-status">
-          {t(`invitations.status.${status}`)}
+          {t(ACCOUNT_STATUS_LABELS[status])}
         </span>
       </div>
       {status !== 'joined' && (
