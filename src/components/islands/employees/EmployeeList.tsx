@@ -27,7 +27,7 @@ const ACCOUNT_TONE: Record<NonNullable<EmployeeRow['account']>, string> = {
   joined: 'bg-emerald-100 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-200',
   invited: 'bg-sky-100 text-sky-900 dark:bg-sky-950 dark:text-sky-200',
   expired: 'bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-200',
-  none: 'text-muted',
+  none: 'px-0 text-muted',
 };
 
 interface Props {
@@ -80,7 +80,22 @@ export default function EmployeeList({ lang, can, departments, companies }: Prop
           </a>
         ),
       },
-      { id: 'email', header: t('common.email'), sortKey: 'email', cell: (e) => e.email },
+      {
+        id: 'email',
+        header: t('common.email'),
+        sortKey: 'email',
+        // The worker's account under the address it signs in with (decision 066): no wider table.
+        cell: (e) => (
+          <div className="flex flex-col items-start gap-1">
+            {e.email}
+            {can.invite && e.account && (
+              <span className={`inline-flex rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap ${ACCOUNT_TONE[e.account]}`} data-testid="account-status">
+                {t(ACCOUNT_STATUS_LABELS[e.account])}
+              </span>
+            )}
+          </div>
+        ),
+      },
       { id: 'nationalId', header: t('employees.nationalId'), cell: (e) => <span className="tabular-nums">{e.nationalId}</span> },
       { id: 'department', header: t('fields.department'), sortKey: 'department', cell: (e) => e.departmentName },
       { id: 'jobTitle', header: t('employees.jobTitle'), sortKey: 'jobTitle', cell: (e) => e.jobTitleName },
@@ -96,20 +111,6 @@ export default function EmployeeList({ lang, can, departments, companies }: Prop
             </span>
           ),
       },
-      ...(can.invite
-        ? [
-            {
-              id: 'account',
-              header: t('invitations.column'),
-              cell: (e: EmployeeRow) =>
-                e.account ? (
-                  <span className={`inline-flex rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap ${ACCOUNT_TONE[e.account]}`} data-testid="account-status">
-                    {t(ACCOUNT_STATUS_LABELS[e.account])}
-                  </span>
-                ) : null,
-            },
-          ]
-        : []),
       {
         id: 'status',
         header: t('fields.status'),
