@@ -152,7 +152,8 @@ describe('first steps in the forms', () => {
     await page.goto(`${server.url}/users-create`);
     await page.waitForSelector('[data-testid=user-form]');
     for (const f of ['name', 'email', 'role', 'password', 'confirmPassword']) expect(await page.getAttribute(`#user-${f}`, 'aria-required'), f).toBe('true');
-    // An Admin (the form's default account type) belongs to a company (issue 34.1).
+    // An Employee (the form's default account type, never Administrator: issue 36.1) belongs to a company (issue 34.1).
+    expect(await page.inputValue('#user-accountType')).toBe('Employee');
     expect(await page.getAttribute('#user-company', 'aria-required')).toBe('true');
   });
 

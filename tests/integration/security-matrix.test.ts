@@ -76,6 +76,10 @@ const PUBLIC = [
   'GET /api/terminal',
   'POST /api/clock/offline',
   'POST /api/clock/challenge',
+  // One-time links of decision 066: the token in the body is the key; the forgot form answers alike.
+  'POST /api/invitations/accept',
+  'POST /api/password/forgot',
+  'POST /api/password/reset',
 ];
 
 const keyOf = (r: { method: string; pattern: string }) => `${r.method} ${r.pattern}`;
@@ -94,10 +98,10 @@ function apiPath(route: ApiRoute): string {
   return path;
 }
 
-/** What a public page answers: the access-denied page 403; an inspection link with a made-up token 404 (decision 036). */
+/** What a public page answers: the access-denied page 403; an inspection, invitation or reset link with a made-up token 404 (decisions 036, 066). */
 function publicStatus(path: string): number {
   if (path === '/access-denied') return 403;
-  return path.startsWith('/inspection/') ? 404 : 200;
+  return ['/inspection/', '/join/', '/reset-password/'].some((p) => path.startsWith(p)) ? 404 : 200;
 }
 
 function pagePath(route: PageRoute): string {

@@ -56,6 +56,8 @@ export interface EmployeeDto {
   updatedAt: string;
   /** Hours balance in seconds (decision 049), only in the register's list (`withBalance=1`); null without a recorded day. */
   hoursBalanceSeconds?: number | null;
+  /** The worker's account (decision 066), only in the register's list: joined, invited, invitation expired or none. */
+  account?: 'joined' | 'invited' | 'expired' | 'none';
 }
 
 export interface ScheduleDto {

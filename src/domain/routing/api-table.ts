@@ -103,6 +103,14 @@ export const API_ROUTES: readonly ApiRoute[] = [
   { method: 'PUT', pattern: '/api/account/notifications', authority: [] },
   { method: 'POST', pattern: '/api/feedback', authority: [] },
   { method: 'GET', pattern: '/api/feedback', authority: ['setting.read'] },
+  // Invitations and password resets (decision 066): an admin that sees every employee invites
+  // (user.create; the service keeps an Admin to its company); the worker's side is public, the
+  // one-time token in the body is the only key.
+  { method: 'POST', pattern: '/api/invitations', authority: ['user.create'], records: 'everyone' },
+  { method: 'POST', pattern: '/api/invitations/accept', public: true, authority: [] },
+  { method: 'DELETE', pattern: '/api/employees/{id}/invitation', authority: ['user.create'], records: 'everyone' },
+  { method: 'POST', pattern: '/api/password/forgot', public: true, authority: [] },
+  { method: 'POST', pattern: '/api/password/reset', public: true, authority: [] },
   // Before the collections, so `/api/employees/{id}` does not capture them.
   { method: 'POST', pattern: '/api/employees/import', authority: ['employee.create'], records: 'employee' },
   { method: 'GET', pattern: '/api/employees/import-template', authority: ['employee.create'] },

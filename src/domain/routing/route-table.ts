@@ -28,6 +28,10 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   { pattern: '/sign-in', set: 'guest', authority: [] },
   { pattern: '/sign-up', set: 'guest', authority: [] },
   { pattern: '/clock', set: 'public', authority: [] },
+  // One-time links of decision 066: the token in the path is the only key.
+  { pattern: '/forgot-password', set: 'guest', authority: [] },
+  { pattern: '/join/{id}', set: 'public', authority: [] },
+  { pattern: '/reset-password/{id}', set: 'public', authority: [] },
   { pattern: '/access-denied', set: 'public', authority: [] },
   // The labour inspectorate's read-only link (decision 036): the token in the path is the only key.
   { pattern: '/inspection/{id}', set: 'public', authority: [] },

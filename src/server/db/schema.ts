@@ -486,6 +486,37 @@ export interface SessionTable {
   address: string | null;
 }
 
+/** An employee's one-time link to create their own account (migration 0037, decision 066). */
+export interface InvitationTable {
+  id: Id;
+  employeeId: number;
+  /** SHA-256 (hex) of the token; the token itself is never stored. */
+  tokenHash: string;
+  /** The address the account signs in with (the employee's email when invited). */
+  email: string;
+  /** Sent by email, or handed over on the printed sheet (QR code). */
+  delivery: 'email' | 'sheet';
+  createdBy: number | null;
+  createdAt: string;
+  expiresAt: string;
+  acceptedAt: string | null;
+  /** The account the acceptance created. */
+  userId: number | null;
+  revokedAt: string | null;
+  revokedBy: number | null;
+}
+
+/** A one-time link to choose a new password (migration 0037, decision 066). */
+export interface PasswordResetTable {
+  id: Id;
+  userId: number;
+  /** SHA-256 (hex) of the token. */
+  tokenHash: string;
+  createdAt: string;
+  expiresAt: string;
+  usedAt: string | null;
+}
+
 /** A read-only link for the labour inspectorate (decision 036). */
 export interface InspectionLinkTable {
   id: Id;
@@ -629,6 +660,8 @@ export interface Database {
   userGuide: UserGuideTable;
   sessions: SessionTable;
   inspectionLinks: InspectionLinkTable;
+  invitations: InvitationTable;
+  passwordResets: PasswordResetTable;
   apiTokens: ApiTokenTable;
   terminals: TerminalTable;
   webhooks: WebhookTable;

@@ -44,6 +44,13 @@ export function emailContent(parts: EmailParts): EmailContent {
   return { subject: oneLine(parts.subject), text, html };
 }
 
+/** The message with one more paragraph at its end (both bodies), e.g. how to act for a reader without an account. */
+export function withClosingNote(content: EmailContent, note: string): EmailContent {
+  const paragraph = `<p style="margin:16px 0 0;padding:12px;background:#fef3c7;border-radius:6px">${escapeHtml(note)}</p>`;
+  const at = content.html.lastIndexOf('</div></body>');
+  return { subject: content.subject, text: `${content.text}\n\n${note}`, html: at < 0 ? content.html : `${content.html.slice(0, at)}${paragraph}${content.html.slice(at)}` };
+}
+
 /** An absolute link into the app: the configured address + path, or the path alone when none is set. */
 export function appLink(appUrl: string, path: string): string {
   return `${appUrl.replace(/\/+$/, '')}${path.startsWith('/') ? path : `/${path}`}`;

@@ -1,6 +1,7 @@
 import type { GenericSchema } from 'valibot';
 import { CreateInspectionLinkSchema } from '../../domain/access/inspection-links.ts';
 import { AcknowledgeMonthSchema } from '../../domain/access/record-acknowledgement.ts';
+import { AcceptInvitationSchema, ForgotPasswordSchema, InviteSchema, ResetPasswordSchema } from '../../domain/accounts/account-links.ts';
 import { CreateApiTokenSchema } from '../../domain/api-tokens/api-tokens.ts';
 import { AttendanceCreateInput, AttendanceUpdateInput, AttendanceVoidInput } from '../../domain/attendance/attendance-schema.ts';
 import { CorrectionAnswerInput, CorrectionDecisionInput, CorrectionRequestInput } from '../../domain/attendance/correction-schema.ts';
@@ -34,6 +35,10 @@ export const REQUEST_BODIES: Readonly<Record<string, GenericSchema | { anyOf: Ge
   'POST /api/user/login': SignInSchema,
   'POST /api/sign-up': SignUpSchema,
   'POST /api/account/password': ChangePasswordSchema,
+  'POST /api/invitations': InviteSchema,
+  'POST /api/invitations/accept': AcceptInvitationSchema,
+  'POST /api/password/forgot': ForgotPasswordSchema,
+  'POST /api/password/reset': ResetPasswordSchema,
   'POST /api/api-tokens': CreateApiTokenSchema,
   'POST /api/clock': ClockRequestSchema,
   'POST /api/clock/offline': LatePunchBatchSchema,

@@ -3,6 +3,7 @@ import { instanceConfig } from '../config/instance-config.ts';
 import type { Db } from '../db/connection.ts';
 import type { OutboxRow } from '../db/repositories/outbox.ts';
 import type { EmailContent } from '../mail/email-content.ts';
+import { openSealedEmail } from '../mail/sealed-email.ts';
 import { mailConfigured, readMailSettings } from '../mail/mail-settings.ts';
 import { sendEmail } from '../mail/smtp-transport.ts';
 import { PermanentDeliveryError, type OutboxChannel } from './outbox-channels.ts';
@@ -35,7 +36,7 @@ export function emailChannel(db: () => Promise<Db>): OutboxChannel {
     async deliver(row: OutboxRow) {
       let content: unknown;
       try {
-        content = JSON.parse(row.payload);
+        content = openSealedEmail(JSON.parse(row.payload));
       } catch {
         content = null;
       }

@@ -1,5 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Archive, ArchiveRestore, Eye, Pencil, Plus, Trash2, UserPlus } from 'lucide-react';
+import { Archive, ArchiveRestore, Eye, MailX, Pencil, Plus, Printer, Send, Trash2, UserPlus, Users } from 'lucide-react';
+import { InvitationSheet, type SheetEntry } from './InvitationSheet.tsx';
+import { ACCOUNT_STATUS_LABELS, type InviteInput } from '#domain/accounts/account-links.ts';
 import { toast } from 'sonner';
 import { AppToaster } from '../ui/AppToaster.tsx';
 import type { Language } from '#i18n/languages.ts';
@@ -14,11 +16,24 @@ import type { CompanyDto, DepartmentDto, EmployeeDto } from '#domain/api/records
 import { formatBalance } from '#domain/worktime/hours-balance-format.ts';
 import { apiFailure } from '#lib/client/use-api-action.ts';
 
-type EmployeeRow = Pick<EmployeeDto, '_id' | 'fullName' | 'email' | 'nationalId' | 'departmentName' | 'jobTitleName' | 'companyName' | 'status' | 'image' | 'hoursBalanceSeconds'>;
+type EmployeeRow = Pick<EmployeeDto, '_id' | 'fullName' | 'email' | 'nationalId' | 'departmentName' | 'jobTitleName' | 'companyName' | 'status' | 'image' | 'hoursBalanceSeconds' | 'account'>;
+
+interface InviteAnswer {
+  data: { invited: (Omit<SheetEntry, 'url'> & { url?: string })[]; skipped: { _id: number; message: string }[] };
+  message: string;
+}
+
+const ACCOUNT_TONE: Record<NonNullable<EmployeeRow['account']>, string> = {
+  joined: 'bg-emerald-100 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-200',
+  invited: 'bg-sky-100 text-sky-900 dark:bg-sky-950 dark:text-sky-200',
+  expired: 'bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-200',
+  none: 'px-0 text-muted',
+};
 
 interface Props {
   lang: Language;
-  can: { create: boolean; update: boolean; delete: boolean; archive: boolean };
+  /** `invite`: user.create on an account that sees every employee (decision 066). */
+  can: { create: boolean; update: boolean; delete: boolean; archive: boolean; invite?: boolean };
   departments: Pick<DepartmentDto, '_id' | 'name'>[];
   companies: Pick<CompanyDto, '_id' | 'name'>[];
 }
@@ -31,7 +46,8 @@ export default function EmployeeList({ lang, can, departments, companies }: Prop
   const [company, setCompany] = useState('');
   const [selected, setSelected] = useState<number[]>([]);
   const [version, setVersion] = useState(0);
-  const [confirm, setConfirm] = useState<'delete' | null>(null);
+  const [confirm, setConfirm] = useState<'delete' | 'inviteAll' | null>(null);
+  const [sheet, setSheet] = useState<SheetEntry[] | null>(null);
   const [busy, setBusy] = useState(false);
 
   useEffect(() => showFlash(), []);
@@ -64,7 +80,22 @@ export default function EmployeeList({ lang, can, departments, companies }: Prop
           </a>
         ),
       },
-      { id: 'email', header: t('common.email'), sortKey: 'email', cell: (e) => e.email },
+      {
+        id: 'email',
+        header: t('common.email'),
+        sortKey: 'email',
+        // The worker's account under the address it signs in with (decision 066): no wider table.
+        cell: (e) => (
+          <div className="flex flex-col items-start gap-1">
+            {e.email}
+            {can.invite && e.account && (
+              <span className={`inline-flex rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap ${ACCOUNT_TONE[e.account]}`} data-testid="account-status">
+                {t(ACCOUNT_STATUS_LABELS[e.account])}
+              </span>
+            )}
+          </div>
+        ),
+      },
       { id: 'nationalId', header: t('employees.nationalId'), cell: (e) => <span className="tabular-nums">{e.nationalId}</span> },
       { id: 'department', header: t('fields.department'), sortKey: 'department', cell: (e) => e.departmentName },
       { id: 'jobTitle', header: t('employees.jobTitle'), sortKey: 'jobTitle', cell: (e) => e.jobTitleName },
@@ -86,7 +117,7 @@ export default function EmployeeList({ lang, can, departments, companies }: Prop
         cell: (e) => <Badge on={e.status === 'active'}>{t(e.status === 'active' ? 'employees.statusActive' : 'employees.statusArchived')}</Badge>,
       },
     ],
-    [lang], // eslint-disable-line react-hooks/exhaustive-deps -- t and the cell helpers are rebuilt every render from lang; the columns change only with it
+    [lang, can.invite], // eslint-disable-line react-hooks/exhaustive-deps -- t and the cell helpers are rebuilt every render from lang; the columns change only with it
   );
 
   async function bulk(action: 'archive' | 'restore' | 'delete') {
@@ -108,6 +139,37 @@ export default function EmployeeList({ lang, can, departments, companies }: Prop
     setVersion((n) => n + 1);
     if (done > 0) toast.success(t(action === 'delete' ? 'employees.bulkDeleted' : action === 'archive' ? 'employees.bulkArchived' : 'employees.bulkRestored', { count: done }));
     for (const message of [...new Set(failures)]) toast.error(message);
+  }
+
+  /** Invites (or invites again) by email, or makes the printable sheet; says who was skipped and why. */
+  async function invite(body: InviteInput) {
+    setBusy(true);
+    try {
+      const answer = await api<InviteAnswer>('/invitations', { method: 'POST', body, lang });
+      if (body.delivery === 'sheet') setSheet(answer.data.invited.filter((e): e is SheetEntry => typeof e.url === 'string'));
+      toast.success(answer.message);
+      for (const skipped of answer.data.skipped) toast.error(skipped.message);
+      setSelected([]);
+      setVersion((n) => n + 1);
+    } catch (e) {
+      toast.error(apiFailure(e, t('errors.somethingWentWrong')).message);
+    } finally {
+      setBusy(false);
+      setConfirm(null);
+    }
+  }
+
+  async function revoke(id: number) {
+    setBusy(true);
+    try {
+      const answer = await api<{ message: string }>(`/employees/${id}/invitation`, { method: 'DELETE', lang });
+      toast.success(answer.message);
+      setVersion((n) => n + 1);
+    } catch (e) {
+      toast.error(apiFailure(e, t('errors.somethingWentWrong')).message);
+    } finally {
+      setBusy(false);
+    }
   }
 
   const addLink = can.create ? (
@@ -148,7 +210,7 @@ export default function EmployeeList({ lang, can, departments, companies }: Prop
           setDepartment('');
           setCompany('');
         }}
-        selection={can.delete || can.archive ? { selected, onChange: setSelected, label: (e) => t('employees.select', { name: e.fullName }) } : undefined}
+        selection={can.delete || can.archive || can.invite ? { selected, onChange: setSelected, label: (e) => t('employees.select', { name: e.fullName }) } : undefined}
         toolbar={
           <>
             <select aria-label={t('fields.status')} value={status} onChange={(e) => setStatus(e.target.value as typeof status)} className={compactSelect} data-testid="status-filter">
@@ -174,6 +236,12 @@ export default function EmployeeList({ lang, can, departments, companies }: Prop
                 ))}
               </select>
             )}
+            {can.invite && status !== 'archived' && (
+              <button type="button" className={secondaryButton} onClick={() => setConfirm('inviteAll')} disabled={busy} data-testid="invite-all">
+                <Users size={16} aria-hidden="true" />
+                {t('invitations.inviteAll')}
+              </button>
+            )}
             {addLink}
           </>
         }
@@ -182,6 +250,32 @@ export default function EmployeeList({ lang, can, departments, companies }: Prop
             <a href={`/employee-details/${e._id}`} className={iconButton} aria-label={t('employees.viewNamed', { name: e.fullName })} title={t('employees.view')}>
               <Eye size={16} aria-hidden="true" />
             </a>
+            {can.invite && e.status === 'active' && e.account !== 'joined' && (
+              <button
+                type="button"
+                className={iconButton}
+                onClick={() => invite({ employees: [e._id], delivery: 'email' })}
+                disabled={busy}
+                aria-label={t(e.account === 'none' ? 'invitations.inviteNamed' : 'invitations.resendNamed', { name: e.fullName })}
+                title={t(e.account === 'none' ? 'invitations.invite' : 'invitations.resend')}
+                data-testid="invite-one"
+              >
+                <Send size={16} aria-hidden="true" />
+              </button>
+            )}
+            {can.invite && e.account === 'invited' && (
+              <button
+                type="button"
+                className={iconButton}
+                onClick={() => revoke(e._id)}
+                disabled={busy}
+                aria-label={t('invitations.revokeNamed', { name: e.fullName })}
+                title={t('invitations.revoke')}
+                data-testid="revoke-invitation"
+              >
+                <MailX size={16} aria-hidden="true" />
+              </button>
+            )}
             {can.update && (
               <a href={`/employee-edit/${e._id}`} className={iconButton} aria-label={t('form.editNamed', { name: e.fullName })} title={t('form.edit')}>
                 <Pencil size={16} aria-hidden="true" />
@@ -198,6 +292,18 @@ export default function EmployeeList({ lang, can, departments, companies }: Prop
           data-testid="bulk-bar"
         >
           <span className="text-sm font-medium">{t('employees.selectedCount', { count: selected.length })}</span>
+          {can.invite && status !== 'archived' && (
+            <>
+              <button type="button" className={secondaryButton} onClick={() => invite({ employees: selected, delivery: 'email' })} disabled={busy} data-testid="bulk-invite">
+                <Send size={16} aria-hidden="true" />
+                {t('invitations.inviteSelected')}
+              </button>
+              <button type="button" className={secondaryButton} onClick={() => invite({ employees: selected, delivery: 'sheet' })} disabled={busy} data-testid="bulk-sheet">
+                <Printer size={16} aria-hidden="true" />
+                {t('invitations.printSheet')}
+              </button>
+            </>
+          )}
           {can.archive && status !== 'archived' && (
             <button type="button" className={secondaryButton} onClick={() => bulk('archive')} disabled={busy} data-testid="bulk-archive">
               <Archive size={16} aria-hidden="true" />
@@ -218,6 +324,23 @@ export default function EmployeeList({ lang, can, departments, companies }: Prop
           )}
         </div>
       )}
+      <Dialog open={confirm === 'inviteAll'} title={t('invitations.confirmAllTitle')} onClose={() => setConfirm(null)} closeLabel={t('common.close')} size="sm">
+        <p className="mb-6">{t('invitations.confirmAllText')}</p>
+        <div className="flex flex-wrap justify-end gap-2">
+          <button type="button" className={secondaryButton} onClick={() => setConfirm(null)}>
+            {t('form.cancel')}
+          </button>
+          <button type="button" className={secondaryButton} onClick={() => invite({ all: true, delivery: 'sheet' })} disabled={busy}>
+            <Printer size={16} aria-hidden="true" />
+            {t('invitations.printSheet')}
+          </button>
+          <button type="button" className={primaryButton} onClick={() => invite({ all: true, delivery: 'email' })} disabled={busy} data-testid="confirm-invite-all">
+            <Send size={16} aria-hidden="true" />
+            {t('invitations.inviteSelected')}
+          </button>
+        </div>
+      </Dialog>
+      {sheet && <InvitationSheet lang={lang} entries={sheet} expiresOn={new Date(Date.now() + 7 * 86_400_000).toLocaleDateString(lang)} onClose={() => setSheet(null)} />}
       <Dialog open={confirm === 'delete'} title={t('employees.deleteTitle', { count: selected.length })} onClose={() => setConfirm(null)} closeLabel={t('common.close')} size="sm">
         <p className="mb-1">{t('employees.deleteQuestion', { count: selected.length })}</p>
         <p className="mb-6 text-sm text-muted">{t('messages.cannotBeUndone')}</p>

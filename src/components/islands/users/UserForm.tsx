@@ -53,7 +53,8 @@ export default function UserForm(props: { lang: Language; record: UserRecord | n
     defaultValues: {
       name: record?.name ?? '',
       email: record?.email ?? '',
-      accountType: record?.accountType ?? 'Admin',
+      // Never Administrator by default (issue 36.1): the least a new account can be.
+      accountType: record?.accountType ?? 'Employee',
       role: record ? String(record.role) : '',
       status: record?.status ?? 'enabled',
       company: record?.company ? String(record.company) : '',

@@ -9,7 +9,9 @@ import { readNotificationSettings, readMutes } from '../../db/repositories/notif
 import { findAdminAccounts, findEmployeeRecipient, findRecipientAccounts, type RecipientAccount } from '../../db/repositories/notification-recipients.ts';
 import { readSettings } from '../../db/repositories/settings.ts';
 import { parsePermissions } from '../../db/stored-formats.ts';
-import { appLink, type EmailContent } from '../../mail/email-content.ts';
+import { appLink, withClosingNote, type EmailContent } from '../../mail/email-content.ts';
+import { hasOpenInvitation } from '../../db/repositories/account-links.ts';
+import { nowIso } from '../../clock/now.ts';
 import { readMailSettings } from '../../mail/mail-settings.ts';
 import { enqueueEmail } from '../outbox/enqueue.ts';
 
@@ -83,7 +85,8 @@ export interface NotifyEmployee {
 
 /**
  * Queues an email to an employee: to their linked account (its address, language and mutes), else
- * to the employee's company email or email in the instance's default language. Returns 1 or 0.
+ * to the employee's company email or email in the instance's default language, closing with how to
+ * get an account (use the pending invitation, or ask for one). Returns 1 or 0.
  */
 export async function notifyEmployee(db: Db, n: NotifyEmployee): Promise<number> {
   const employee = await findEmployeeRecipient(db, n.employeeId);
@@ -97,7 +100,13 @@ export async function notifyEmployee(db: Db, n: NotifyEmployee): Promise<number>
   const to = [employee.companyEmail, employee.email].find((a): a is string => !!a && isEmailAddress(a));
   if (!to) return 0;
   const lang = ctx.defaultLanguage;
-  const built = n.content(lang, translator(lang), (path) => appLink(ctx.appUrl, path));
+  const t = translator(lang);
+  // Its links end on a sign-in page the reader cannot pass: say how to get in (decision 066).
+  const note = t((await hasOpenInvitation(db, employee.employeeId, nowIso())) ? 'notifications.noAccount.invited' : 'notifications.noAccount.ask');
+  const built = withClosingNote(
+    n.content(lang, t, (path) => appLink(ctx.appUrl, path)),
+    note,
+  );
   return (await enqueueEmail(db, { kind: n.kind, companyId: employee.companyId, to, language: lang, content: built, dedupeKey: n.dedupeKey })) === null ? 0 : 1;
 }
 

@@ -4,6 +4,7 @@ import type { Db } from '../../db/connection.ts';
 import { insertOutbox } from '../../db/repositories/outbox.ts';
 import type { OutboxTable } from '../../db/schema.ts';
 import type { EmailContent } from '../../mail/email-content.ts';
+import type { SealedEmail } from '../../mail/sealed-email.ts';
 
 export interface OutboxMessage {
   channel: OutboxTable['channel'];
@@ -36,11 +37,12 @@ export function enqueueOutbox(db: Db, message: OutboxMessage): Promise<number | 
 }
 
 export interface EmailMessage {
-  kind: NotificationKind | 'test';
+  kind: NotificationKind | 'test' | 'invitation' | 'passwordReset';
   companyId: number | null;
   to: string;
   language: string | null;
-  content: EmailContent;
+  /** Sealed when it carries a one-time link (`sealEmail`). */
+  content: EmailContent | SealedEmail;
   dedupeKey?: string;
 }
 

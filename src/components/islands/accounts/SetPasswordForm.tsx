@@ -1,0 +1,64 @@
+import { useState, type FormEvent } from 'react';
+import type { Language } from '#i18n/languages.ts';
+import { translator } from '#i18n/translate.ts';
+import { entryPath } from '#domain/routing/entry-path.ts';
+import type { AcceptInvitationInput, ResetPasswordInput } from '#domain/accounts/account-links.ts';
+import type { SessionUserDto } from '#domain/auth/session-user-dto.ts';
+import { api } from '#lib/client/api.ts';
+import { setSignedIn } from '#lib/client/session-store.ts';
+import { useApiAction } from '#lib/client/use-api-action.ts';
+import { Field } from '../SignInForm.tsx';
+
+interface Props {
+  lang: Language;
+  /** An invitation creates the account; a reset replaces the password (decision 066). */
+  mode: 'invitation' | 'reset';
+  token: string;
+  email: string;
+}
+
+/** The worker chooses their password (spec §5's policy) from a one-time link, then lands signed in. */
+export default function SetPasswordForm({ lang, mode, token, email }: Props) {
+  const t = translator(lang);
+  const { run, busy } = useApiAction(lang);
+  const [error, setError] = useState<string>();
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    setError(undefined);
+    setFieldErrors({});
+    const body: AcceptInvitationInput | ResetPasswordInput = { token, password: String(form.get('password') ?? ''), confirmPassword: String(form.get('confirmPassword') ?? '') };
+    const path = mode === 'invitation' ? '/invitations/accept' : '/password/reset';
+    await run(() => api<{ accessToken: string; user: SessionUserDto }>(path, { method: 'POST', lang, redirectOnExpiry: false, body }), {
+      fallback: t('errors.somethingWentWrong'),
+      onError: setError,
+      onFieldErrors: setFieldErrors,
+      then: (answer) => {
+        setSignedIn(answer.user);
+        return { assign: entryPath(answer.user.account_type, answer.user.role) };
+      },
+    });
+  }
+
+  return (
+    <form onSubmit={submit} noValidate className="flex flex-col gap-4" data-testid="set-password-form">
+      {error && (
+        <p role="alert" className="rounded-lg border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-200">
+          {error}
+        </p>
+      )}
+      <p className="rounded-lg bg-primary-subtle px-3 py-2 text-sm break-all">
+        {t('accountLinks.signInWith')} <strong data-testid="account-email">{email}</strong>
+      </p>
+      {/* For the browser's password manager: the account this password belongs to. */}
+      <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
+      <Field name="password" type="password" label={t('accountLinks.newPassword')} autoComplete="new-password" error={fieldErrors['password']} hint={t('signUp.passwordHint')} />
+      <Field name="confirmPassword" type="password" label={t('accountLinks.confirmPassword')} autoComplete="new-password" error={fieldErrors['confirmPassword']} />
+      <button type="submit" disabled={busy} className="control rounded-lg bg-primary px-4 font-semibold text-neutral hover:bg-primary-deep disabled:opacity-60" data-testid="set-password-submit">
+        {busy ? t('common.loading') : t(mode === 'invitation' ? 'invitations.submit' : 'passwordReset.submit')}
+      </button>
+    </form>
+  );
+}
