@@ -29,7 +29,11 @@ export const ClockRequestSchema = v.object({
 });
 export type ClockRequest = v.InferOutput<typeof ClockRequestSchema>;
 
-export type PunchIdentity = { kind: 'pin'; pin: string } | { kind: 'card'; card: string } | { kind: 'face'; descriptors: number[][] };
+/**
+ * A face identity: the descriptors the browser computed (checked for replay, never trusted to name
+ * anyone) and the camera frame (`photo`) whose descriptor the server computes and matches (issue 34.4).
+ */
+export type PunchIdentity = { kind: 'pin'; pin: string } | { kind: 'card'; card: string } | { kind: 'face'; descriptors: number[][]; frame?: string | undefined };
 
 const isFrameList = (value: number[] | number[][]): value is number[][] => Array.isArray(value[0]);
 
@@ -39,7 +43,7 @@ export function punchIdentity(request: ClockRequest): PunchIdentity | undefined 
   if (request.pin !== undefined) given.push({ kind: 'pin', pin: request.pin });
   if (request.card !== undefined) given.push({ kind: 'card', card: request.card });
   if (request.descriptor !== undefined) {
-    given.push({ kind: 'face', descriptors: isFrameList(request.descriptor) ? request.descriptor : [request.descriptor] });
+    given.push({ kind: 'face', descriptors: isFrameList(request.descriptor) ? request.descriptor : [request.descriptor], frame: request.photo });
   }
   return given.length === 1 ? given[0] : undefined;
 }

@@ -2,7 +2,10 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { judgeSnapshotFaces, type SnapshotFaces } from '../../domain/clock/snapshot-faces.ts';
+import { judgeSnapshotFaces, type SnapshotFaces } from '#domain/clock/snapshot-faces.ts';
+import { isValidDescriptor } from '#domain/employees/face-descriptor.ts';
+import { DETECTOR_INPUT_SIZE, DETECTOR_MIN_SCORE } from '#lib/client/face/face-worker-protocol.ts';
+import { MIN_CONFIDENCE, WORK_MAX_SIDE } from '#lib/client/face/face-engine.ts';
 import { loadSharp } from '../lazy/load-sharp.ts';
 import { log } from '../log.ts';
 
@@ -30,6 +33,12 @@ const IDLE_STOP_MS = 5 * 60_000;
 const CHECK_TIMEOUT_MS = 20_000;
 /** Snapshots are scaled to this side before detecting (the kiosk sends 320 px). */
 const SIDE = 320;
+/** A face punch's frame is scaled to this side before its descriptor is computed (the kiosk sends 640 × 480). */
+export const FRAME_SIDE = 640;
+/** SSD MobileNet v1 on the CPU backend takes seconds per photo: an enrolment may wait this long. */
+const ENROL_TIMEOUT_MS = 90_000;
+/** The neutral grey the enrolment screen pads tight crops with (face-engine.ts PAD_COLOUR). */
+const GREY = { r: 128, g: 128, b: 128 };
 
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
@@ -62,20 +71,57 @@ async function load() {
     createCanvasElement: noDom, createImageElement: noDom, fetch: noDom, readFile: noDom });
   await tf.setBackend('cpu');
   await tf.ready();
-  const manifest = JSON.parse(readFileSync(path.join(workerData.modelDir, 'tiny_face_detector_model-weights_manifest.json'), 'utf8'));
-  const bytes = Buffer.concat(manifest.flatMap((g) => g.paths.map((p) => readFileSync(path.join(workerData.modelDir, p)))));
-  faceapi.nets.tinyFaceDetector.loadFromWeightMap(tf.io.decodeWeights(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength), manifest.flatMap((g) => g.weights)));
+  loadNet(faceapi, faceapi.nets.tinyFaceDetector, 'tiny_face_detector_model');
   return faceapi;
 }
-parentPort.on('message', async ({ id, width, height, pixels }) => {
+function loadNet(faceapi, net, name) {
+  if (net.isLoaded) return;
+  const manifest = JSON.parse(readFileSync(path.join(workerData.modelDir, name + '-weights_manifest.json'), 'utf8'));
+  const bytes = Buffer.concat(manifest.flatMap((g) => g.paths.map((p) => readFileSync(path.join(workerData.modelDir, p)))));
+  net.loadFromWeightMap(faceapi.tf.io.decodeWeights(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength), manifest.flatMap((g) => g.weights)));
+}
+// Descriptors need the 68 landmarks and the recognition net (loaded at the first one); enrolment SSD MobileNet v1.
+function loadDescriptorNets(faceapi, ssd) {
+  loadNet(faceapi, faceapi.nets.faceLandmark68Net, 'face_landmark_68_model');
+  loadNet(faceapi, faceapi.nets.faceRecognitionNet, 'face_recognition_model');
+  if (ssd) loadNet(faceapi, faceapi.nets.ssdMobilenetv1, 'ssd_mobilenetv1_model');
+}
+const described = (faces) => faces.length === 1 ? { kind: 'one', descriptor: Array.from(faces[0].descriptor) } : { kind: faces.length === 0 ? 'none' : 'many' };
+async function withTensor(faceapi, image, run) {
+  const tensor = faceapi.tf.tensor3d(new Uint8Array(image.pixels), [image.height, image.width, 3], 'int32');
+  try {
+    return await run(tensor);
+  } finally {
+    tensor.dispose();
+  }
+}
+parentPort.on('message', async ({ id, op, images }) => {
   try {
     const faceapi = await (loading ??= load());
-    const tensor = faceapi.tf.tensor3d(new Uint8Array(pixels), [height, width, 3], 'int32');
-    try {
-      const faces = await faceapi.detectAllFaces(tensor, new faceapi.TinyFaceDetectorOptions({ inputSize: workerData.inputSize, scoreThreshold: workerData.minScore }));
+    if (op === 'count') {
+      const faces = await withTensor(faceapi, images[0], (t) => faceapi.detectAllFaces(t, new faceapi.TinyFaceDetectorOptions({ inputSize: workerData.inputSize, scoreThreshold: workerData.minScore })));
       parentPort.postMessage({ id, scores: faces.map((f) => f.score) });
-    } finally {
-      tensor.dispose();
+    } else if (op === 'frame') {
+      // The kiosk's pipeline (src/lib/client/face/face-worker.ts): Tiny Face Detector, 68 landmarks, descriptor.
+      loadDescriptorNets(faceapi, false);
+      const options = new faceapi.TinyFaceDetectorOptions({ inputSize: workerData.kioskInputSize, scoreThreshold: workerData.kioskMinScore });
+      const faces = await withTensor(faceapi, images[0], (t) => faceapi.detectAllFaces(t, options).withFaceLandmarks().withFaceDescriptors());
+      parentPort.postMessage({ id, face: described(faces) });
+    } else {
+      // Enrolment's pipeline (src/lib/client/face/face-engine.ts describeSingleFace): SSD on the photo as it is, then padded with grey.
+      loadDescriptorNets(faceapi, true);
+      const options = new faceapi.SsdMobilenetv1Options({ minConfidence: workerData.enrolMinConfidence });
+      const bare = await withTensor(faceapi, images[0], (t) => faceapi.detectAllFaces(t, options));
+      let face;
+      if (bare.length > 1) face = { kind: 'many' };
+      else {
+        const padded = await withTensor(faceapi, images[1], (t) => faceapi.detectAllFaces(t, options).withFaceLandmarks().withFaceDescriptors());
+        if (padded.length > 1) face = { kind: 'many' };
+        else if (padded.length === 1) face = described(padded);
+        else if (bare.length === 1) face = described(await withTensor(faceapi, images[0], (t) => faceapi.detectAllFaces(t, options).withFaceLandmarks().withFaceDescriptors()));
+        else face = { kind: 'none' };
+      }
+      parentPort.postMessage({ id, face });
     }
   } catch (error) {
     parentPort.postMessage({ id, error: String((error && error.message) || error) });
@@ -85,8 +131,19 @@ parentPort.on('message', async ({ id, width, height, pixels }) => {
 
 export type SnapshotFaceCheck = { kind: SnapshotFaces; scores: number[]; ms: number } | { kind: 'unavailable'; reason: string };
 
+/** A face's descriptor as the server computes it: exactly one face, none, several, or the pipeline could not answer. */
+export type FaceDescription = { kind: 'one'; descriptor: number[]; ms: number } | { kind: 'none' | 'many'; ms: number } | { kind: 'unavailable'; reason: string };
+
+type WorkerReply = { scores?: number[]; face?: { kind: 'one' | 'none' | 'many'; descriptor?: number[] }; error?: string };
+
 interface Pending {
-  resolve: (answer: { scores?: number[]; error?: string }) => void;
+  resolve: (answer: WorkerReply) => void;
+}
+
+interface RawImage {
+  width: number;
+  height: number;
+  pixels: ArrayBuffer;
 }
 
 let worker: Worker | undefined;
@@ -114,10 +171,17 @@ function startWorker(): Worker {
   const started = new Worker(WORKER_SOURCE, {
     eval: true,
     name: 'jornada-snapshot-faces',
-    workerData: { ...faceApiFiles(), inputSize: INPUT_SIZE, minScore: MIN_SCORE },
+    workerData: {
+      ...faceApiFiles(),
+      inputSize: INPUT_SIZE,
+      minScore: MIN_SCORE,
+      kioskInputSize: DETECTOR_INPUT_SIZE,
+      kioskMinScore: DETECTOR_MIN_SCORE,
+      enrolMinConfidence: MIN_CONFIDENCE,
+    },
   });
   started.unref();
-  started.on('message', (answer: { id: number; scores?: number[]; error?: string }) => {
+  started.on('message', (answer: WorkerReply & { id: number }) => {
     const p = pending.get(answer.id);
     pending.delete(answer.id);
     p?.resolve(answer);
@@ -137,40 +201,60 @@ function scheduleIdleStop(): void {
   idleTimer.unref();
 }
 
-async function detect(jpeg: Buffer): Promise<SnapshotFaceCheck> {
+/** RGB pixels of an image scaled to fit `side` (never enlarged), with `pad` × its larger side of grey on every side. */
+async function rawImage(bytes: Buffer, side: number, pad = 0): Promise<RawImage> {
   const sharp = await loadSharp();
-  let decoded: { data: Buffer; info: { width: number; height: number } };
-  try {
-    decoded = await sharp(jpeg).resize({ width: SIDE, height: SIDE, fit: 'inside', withoutEnlargement: true }).removeAlpha().toColourspace('srgb').raw().toBuffer({ resolveWithObject: true });
-  } catch (error) {
-    return { kind: 'unavailable', reason: `decoding: ${error instanceof Error ? error.message : String(error)}` };
+  let image = sharp(bytes).resize({ width: side, height: side, fit: 'inside', withoutEnlargement: true }).removeAlpha().toColourspace('srgb');
+  if (pad > 0) {
+    const { data, info } = await image.raw().toBuffer({ resolveWithObject: true });
+    const border = Math.round(Math.max(info.width, info.height) * pad);
+    image = sharp(data, { raw: { width: info.width, height: info.height, channels: 3 } }).extend({ top: border, bottom: border, left: border, right: border, background: GREY });
   }
-  const { data, info } = decoded;
+  const { data, info } = await image.raw().toBuffer({ resolveWithObject: true });
+  return { width: info.width, height: info.height, pixels: new Uint8Array(data).buffer }; // a copy of its own, transferred to the worker
+}
+
+/** One request to the worker (after decoding), within `timeoutMs`. */
+async function ask(op: 'count' | 'frame' | 'photo', decode: () => Promise<RawImage[]>, timeoutMs: number): Promise<WorkerReply & { ms: number }> {
+  let images: RawImage[];
+  try {
+    images = await decode();
+  } catch (error) {
+    return { error: `decoding: ${error instanceof Error ? error.message : String(error)}`, ms: 0 };
+  }
   const started = performance.now();
   let w: Worker;
   try {
     w = startWorker();
   } catch (error) {
-    return { kind: 'unavailable', reason: error instanceof Error ? error.message : String(error) };
+    return { error: error instanceof Error ? error.message : String(error), ms: 0 };
   }
   const id = nextId++;
-  const pixels = new Uint8Array(data).buffer; // a copy of its own, transferred to the worker
-  const answer = await new Promise<{ scores?: number[]; error?: string }>((resolve) => {
+  const answer = await new Promise<WorkerReply>((resolve) => {
     const timer = setTimeout(() => {
       pending.delete(id);
-      resolve({ error: `no answer within ${CHECK_TIMEOUT_MS} ms` });
-    }, CHECK_TIMEOUT_MS);
+      resolve({ error: `no answer within ${timeoutMs} ms` });
+    }, timeoutMs);
     pending.set(id, {
       resolve: (a) => {
         clearTimeout(timer);
         resolve(a);
       },
     });
-    w.postMessage({ id, width: info.width, height: info.height, pixels }, [pixels]);
+    w.postMessage(
+      { id, op, images },
+      images.map((i) => i.pixels),
+    );
   });
   scheduleIdleStop();
-  if (answer.error !== undefined || !answer.scores) return { kind: 'unavailable', reason: answer.error ?? 'no scores' };
-  return { kind: judgeSnapshotFaces(answer.scores), scores: answer.scores, ms: Math.round(performance.now() - started) };
+  return { ...answer, ms: Math.round(performance.now() - started) };
+}
+
+/** Runs one worker request after the ones before it. */
+function queued<T>(run: () => Promise<T>): Promise<T> {
+  const next = queue.then(run);
+  queue = next.catch(() => undefined);
+  return next;
 }
 
 /**
@@ -178,12 +262,49 @@ async function detect(jpeg: Buffer): Promise<SnapshotFaceCheck> {
  * `many` (judgeSnapshotFaces), or `unavailable` when the detector could not answer (logged).
  */
 export function checkSnapshotFaces(jpeg: Buffer): Promise<SnapshotFaceCheck> {
-  const run = queue.then(() => detect(jpeg));
-  queue = run.catch(() => undefined);
-  return run.then((check) => {
+  return queued(async (): Promise<SnapshotFaceCheck> => {
+    const answer = await ask('count', async () => [await rawImage(jpeg, SIDE)], CHECK_TIMEOUT_MS);
+    if (answer.error !== undefined || !answer.scores) return { kind: 'unavailable', reason: answer.error ?? 'no scores' };
+    return { kind: judgeSnapshotFaces(answer.scores), scores: answer.scores, ms: answer.ms };
+  }).then((check) => {
     if (check.kind === 'unavailable') log.warn({ reason: check.reason }, 'The punch snapshot could not be checked for a face; it is kept unchecked');
     return check;
   });
+}
+
+function description(answer: WorkerReply & { ms: number }): FaceDescription {
+  if (answer.error !== undefined || !answer.face) return { kind: 'unavailable', reason: answer.error ?? 'no face answer' };
+  if (answer.face.kind === 'one') {
+    const descriptor = answer.face.descriptor;
+    if (!isValidDescriptor(descriptor)) return { kind: 'unavailable', reason: 'the descriptor computed is not valid' };
+    return { kind: 'one', descriptor, ms: answer.ms };
+  }
+  return { kind: answer.face.kind, ms: answer.ms };
+}
+
+/**
+ * The descriptor of the face in a face punch's camera frame (issue 34.4), computed here with the
+ * kiosk's own pipeline (Tiny Face Detector at DETECTOR_INPUT_SIZE, score DETECTOR_MIN_SCORE, 68
+ * landmarks, recognition net), on the frame scaled to at most FRAME_SIDE: `one` with the 128
+ * numbers, `none`, `many`, or `unavailable` (logged; the caller refuses the face punch).
+ */
+export function describePunchFrame(image: Buffer): Promise<FaceDescription> {
+  return queued(async () => description(await ask('frame', async () => [await rawImage(image, FRAME_SIDE)], CHECK_TIMEOUT_MS))).then(logUnavailable);
+}
+
+/**
+ * The descriptor of the face in an enrolment photo (issue 34.4), computed here with the enrolment
+ * screen's pipeline (face-engine.ts describeSingleFace: SSD MobileNet v1 at MIN_CONFIDENCE, on the
+ * photo scaled to fit WORK_MAX_SIDE and again padded with grey by its own size; several faces in
+ * either is `many`).
+ */
+export function describeEnrolmentPhoto(image: Buffer): Promise<FaceDescription> {
+  return queued(async () => description(await ask('photo', async () => [await rawImage(image, WORK_MAX_SIDE), await rawImage(image, WORK_MAX_SIDE, 1)], ENROL_TIMEOUT_MS))).then(logUnavailable);
+}
+
+function logUnavailable(d: FaceDescription): FaceDescription {
+  if (d.kind === 'unavailable') log.warn({ reason: d.reason }, 'The server could not compute a face descriptor');
+  return d;
 }
 
 /** Stops the worker (idle, shutdown, tests); the next check starts a new one. */

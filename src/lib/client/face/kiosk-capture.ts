@@ -29,8 +29,12 @@ export const CAPTURE_TIMEOUT_MS = 8_000;
 export const CAPTURE_MIN_FRAMES = 5;
 /** Frames larger than this are scaled down before detecting (SSD works at 512 px). */
 const FRAME_MAX_SIDE = 640;
-/** The snapshot kept with a punch (setting punchPhoto): small JPEG. */
-const SNAPSHOT_MAX_SIDE = 320;
+/**
+ * The frame sent with every face punch as `photo` (issue 34.4): the server computes its
+ * descriptor and matches that, so it is the frame as detected (at most FRAME_MAX_SIDE), a JPEG;
+ * the server keeps a 320 px copy only with the punchPhoto setting.
+ */
+const SNAPSHOT_MAX_SIDE = FRAME_MAX_SIDE;
 
 /** Performance mark at the moment the capture took its first frame with one face (bench/kiosk-face.mjs). */
 export const FIRST_FACE_MARK = 'kiosk-face:first-face';
