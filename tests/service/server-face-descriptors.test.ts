@@ -18,7 +18,7 @@ import { openServiceDb, type ServiceDb } from '../helpers/service-db.ts';
  * Issue 34.4, "the server trusts the client's 128 numbers": a stored descriptor plus 0.006 of
  * noise, sent from a paired terminal, was identified as the employee, and an admin could PUT any
  * 128 numbers as an enrolment. Now the server computes every descriptor itself (the worker of
- * snapshot-face-worker.ts, face-api on the CPU backend): enrolment from the stored photo, a face
+ * snapshot-face-worker.ts, face-api on the WASM backend): enrolment from the stored photo, a face
  * punch from its camera frame; the browser's numbers identify nobody.
  */
 const FACES = path.resolve(import.meta.dirname, '..', 'fixtures', 'faces');
