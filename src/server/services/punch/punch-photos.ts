@@ -4,6 +4,7 @@ import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promise
 import path from 'node:path';
 import { isPhotoId, makePhotoId, photoCreatedAt } from '#domain/employees/employee-photos.ts';
 import { base64DecodedLength, checkPhotoBytes, dataUrlBase64 } from '#domain/employees/image-type.ts';
+import { MAX_PUNCH_PHOTO_BYTES } from '#domain/clock/punch-photo-limits.ts';
 import { nowMs } from '../../clock/now.ts';
 import type { Db } from '../../db/connection.ts';
 import { findAttendanceEmployee } from '../../db/repositories/attendances.ts';
@@ -20,8 +21,7 @@ import { log } from '../../log.ts';
  * (metadata dropped) at most PUNCH_PHOTO_SIDE wide; rows in `punch_photos` tie them to punches.
  */
 export const PUNCH_PHOTO_SIDE = 320;
-/** A snapshot's bytes as sent: the kiosk's 640 × 480 camera frame (the face punch's frame, issue 34.4) as a JPEG. */
-const MAX_UPLOAD_BYTES = 72 * 1024;
+
 const DAY_MS = 86_400_000;
 
 export function punchPhotosDir(): string {
@@ -33,7 +33,7 @@ const refuse = () => new AppError('validation.invalidInput', 422, {}, { photo: '
 /** The bytes of a snapshot sent with a punch, checked to be a small JPEG, PNG or WebP; 422 on `photo` otherwise. */
 export function punchFrameBytes(dataUrl: string): Buffer {
   const payload = dataUrlBase64(dataUrl);
-  if (!payload || base64DecodedLength(payload) > MAX_UPLOAD_BYTES) throw refuse();
+  if (!payload || base64DecodedLength(payload) > MAX_PUNCH_PHOTO_BYTES) throw refuse();
   const bytes = Buffer.from(payload, 'base64');
   if (!checkPhotoBytes(bytes).ok) throw refuse();
   return bytes;
