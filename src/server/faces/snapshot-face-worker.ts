@@ -1,30 +1,30 @@
-import { createRequire } from 'node:module';
-import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { judgeSnapshotFaces, type SnapshotFaces } from '#domain/clock/snapshot-faces.ts';
 import { isValidDescriptor } from '#domain/employees/face-descriptor.ts';
 import { DETECTOR_INPUT_SIZE, DETECTOR_MIN_SCORE } from '#lib/client/face/face-worker-protocol.ts';
 import { MIN_CONFIDENCE, WORK_MAX_SIDE } from '#lib/client/face/face-engine.ts';
 import { loadSharp } from '../lazy/load-sharp.ts';
+import { faceApiSource, netFiles, wasmFiles, type NetFiles } from './face-files.ts';
 import { log } from '../log.ts';
 
 /**
- * Counts the faces in a punch snapshot on the server (decision 043), off the main thread: a
- * worker thread runs @vladmandic/face-api's browser bundle (TensorFlow.js 4.22 inside, the CPU
- * backend, as bench/lib/face-node.mjs) with its TinyFaceDetector (190 KB of weights) read from the
- * installed package — nothing downloaded. The worker starts at the first check (lazily: most
- * installs keep no snapshots) and stops after IDLE_STOP_MS without one, as its heap (+80 MB resident
- * with the model) would otherwise break the idle-memory budget (decision 017).
+ * The server's face pipeline, off the main thread (decisions 043, 065): a worker thread runs
+ * @vladmandic/face-api's browser bundle (TensorFlow.js 4.22 inside) on the WASM backend (the CPU
+ * backend when the .wasm files cannot be read), with the weights of the nets a request needs sent
+ * along with its first such request (face-files.ts reads them from node_modules, or from the single
+ * binary's own assets) — nothing downloaded. It counts the faces of punch snapshots (Tiny Face
+ * Detector), computes a face punch's descriptor from its camera frame (the kiosk's pipeline) and an
+ * enrolment photo's (the enrolment screen's, SSD MobileNet v1). The worker starts at the first
+ * request and stops after IDLE_STOP_MS without one, as its heap (+80 MB resident with the models)
+ * would otherwise break the idle-memory budget (decision 017).
  *
- * Cost measured (bench/snapshot-faces.mjs, this 2-core machine): 0.6 s to start, about 350 ms per
- * 320 × 240 snapshot at input size 224 when idle; 5 s and a median of 1 s (p95 1.9 s) while
- * other processes loaded both cores. Checks run one at a time in the worker; the main thread
- * only decodes the JPEG (sharp, on libuv's pool) and waits.
+ * Cost measured on this 2-core machine, WASM: about 0.1 s per punch frame and 1–2 s for the first
+ * enrolment (SSD's weights loaded); the CPU backend took 1 s and 40 s. Requests run one at a time
+ * in the worker; the main thread only decodes the image (sharp, on libuv's pool) and waits.
  *
- * When the detector cannot run (the package missing, as in the single binary, which does not
- * carry face-api; or a check over CHECK_TIMEOUT_MS) the answer is `unavailable`: the caller keeps
- * the punch (an employee is never refused for the server's own trouble) and it is logged.
+ * When the pipeline cannot run (a file missing, a request over its timeout) the answer is
+ * `unavailable`: a snapshot is kept unchecked, a face punch is refused with "use your PIN" (never
+ * decided on the browser's numbers), an enrolment keeps the photo without face data; each is logged.
  */
 const INPUT_SIZE = 224;
 /** Detections below this are not reported at all (the rule's FACE_SCORE is higher). */
@@ -35,17 +35,17 @@ const CHECK_TIMEOUT_MS = 20_000;
 const SIDE = 320;
 /** A face punch's frame is scaled to this side before its descriptor is computed (the kiosk sends 640 × 480). */
 export const FRAME_SIDE = 640;
-/** SSD MobileNet v1 on the CPU backend takes seconds per photo: an enrolment may wait this long. */
+/** SSD MobileNet v1 takes a second or two per photo on WASM (40 s on the CPU backend): an enrolment may wait this long. */
 const ENROL_TIMEOUT_MS = 90_000;
 /** The neutral grey the enrolment screen pads tight crops with (face-engine.ts PAD_COLOUR). */
 const GREY = { r: 128, g: 128, b: 128 };
 
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
-const { readFileSync } = require('node:fs');
-const path = require('node:path');
 const { types } = require('node:util');
 let loading;
+// Nets' weights arrive with the first request that needs them (face-files.ts reads them).
+const nets = new Map();
 // The bundle's loaders take Node for a browser only while process.versions.node is hidden
 // (TensorFlow.js would pick its Node platform, which needs the util module the bundle stubs; the
 // Emscripten loader would want __dirname). undici (behind Response) is loaded before.
@@ -60,17 +60,18 @@ async function asBrowser(run) {
   }
 }
 // The WASM backend (one thread, SIMD), about 20 times faster than the CPU backend: its .wasm files
-// are read from the installed @tensorflow/tfjs-backend-wasm through a fetch that answers one
-// made-up origin from disk (nothing downloaded). Without them, the CPU backend computes the same.
+// (sent in workerData) are handed to its loader through a fetch that answers one made-up origin
+// (nothing downloaded). Without them, the CPU backend computes the same.
 const WASM_ORIGIN = 'http://tfjs-wasm.invalid/';
 async function useWasm(tf) {
-  if (!workerData.wasmDir) return false;
+  if (Object.keys(workerData.wasm).length === 0) return false;
   const previous = globalThis.fetch;
   globalThis.fetch = async (url, init) => {
     const href = String(url);
     if (!href.startsWith(WASM_ORIGIN)) return previous(url, init);
-    const type = href.endsWith('.wasm') ? 'application/wasm' : 'application/octet-stream';
-    return new Response(readFileSync(path.join(workerData.wasmDir, path.basename(href.slice(WASM_ORIGIN.length)))), { status: 200, headers: { 'content-type': type } });
+    const bytes = workerData.wasm[href.slice(WASM_ORIGIN.length)];
+    if (!bytes) return new Response(null, { status: 404 });
+    return new Response(bytes.slice(0), { status: 200, headers: { 'content-type': 'application/wasm' } });
   };
   try {
     tf.setWasmPaths(WASM_ORIGIN);
@@ -85,7 +86,8 @@ async function useWasm(tf) {
   }
 }
 async function load() {
-  const faceapi = await asBrowser(() => import(workerData.faceApiUrl));
+  const source = 'data:text/javascript;base64,' + Buffer.from(workerData.faceApiSource).toString('base64');
+  const faceapi = await asBrowser(() => import(source));
   const tf = faceapi.tf;
   tf.env().setPlatform('jornada-worker', {
     fetch: () => Promise.reject(new Error('no fetch in the snapshot face worker')),
@@ -108,9 +110,12 @@ async function load() {
 }
 function loadNet(faceapi, net, name) {
   if (net.isLoaded) return;
-  const manifest = JSON.parse(readFileSync(path.join(workerData.modelDir, name + '-weights_manifest.json'), 'utf8'));
-  const bytes = Buffer.concat(manifest.flatMap((g) => g.paths.map((p) => readFileSync(path.join(workerData.modelDir, p)))));
+  const files = nets.get(name);
+  if (!files) throw new Error('the weights of ' + name + ' were not sent');
+  const manifest = JSON.parse(files.manifest);
+  const bytes = Buffer.concat(files.shards.map((b) => Buffer.from(b)));
   net.loadFromWeightMap(faceapi.tf.io.decodeWeights(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength), manifest.flatMap((g) => g.weights)));
+  nets.delete(name);
 }
 // Descriptors need the 68 landmarks and the recognition net (loaded at the first one); enrolment SSD MobileNet v1.
 function loadDescriptorNets(faceapi, ssd) {
@@ -127,8 +132,9 @@ async function withTensor(faceapi, image, run) {
     tensor.dispose();
   }
 }
-parentPort.on('message', async ({ id, op, images }) => {
+parentPort.on('message', async ({ id, op, images, weights }) => {
   try {
+    for (const [name, files] of Object.entries(weights)) nets.set(name, files);
     const faceapi = await (loading ??= load());
     if (op === 'count') {
       const faces = await withTensor(faceapi, images[0], (t) => faceapi.detectAllFaces(t, new faceapi.TinyFaceDetectorOptions({ inputSize: workerData.inputSize, scoreThreshold: workerData.minScore })));
@@ -178,6 +184,8 @@ interface RawImage {
   pixels: ArrayBuffer;
 }
 
+type Op = 'count' | 'frame' | 'photo';
+
 let worker: Worker | undefined;
 let idleTimer: NodeJS.Timeout | undefined;
 let nextId = 1;
@@ -185,18 +193,14 @@ const pending = new Map<number, Pending>();
 /** Checks run one after another: the worker is CPU-bound, and a queue keeps the order. */
 let queue: Promise<unknown> = Promise.resolve();
 
-/** Where face-api's browser bundle and its models are, or why not. */
-function faceApiFiles(): { faceApiUrl: string; modelDir: string; wasmDir: string | null } {
-  const require = createRequire(import.meta.url);
-  const bundle = require.resolve('@vladmandic/face-api/dist/face-api.esm.js');
-  let wasmDir: string | null = null;
-  try {
-    wasmDir = path.dirname(require.resolve('@tensorflow/tfjs-backend-wasm/dist/tfjs-backend-wasm-simd.wasm'));
-  } catch {
-    // Not installed: the CPU backend.
-  }
-  return { faceApiUrl: pathToFileURL(bundle).href, modelDir: path.join(path.dirname(bundle), '..', 'model'), wasmDir };
-}
+/** The nets each request needs (the worker loads each once). */
+const NETS_OF: Record<Op, readonly string[]> = {
+  count: ['tiny_face_detector_model'],
+  frame: ['tiny_face_detector_model', 'face_landmark_68_model', 'face_recognition_model'],
+  photo: ['tiny_face_detector_model', 'face_landmark_68_model', 'face_recognition_model', 'ssd_mobilenetv1_model'],
+};
+/** The nets whose weights the running worker has been sent. */
+let netsSent = new Set<string>();
 
 function failAll(reason: string): void {
   for (const [id, p] of pending) {
@@ -211,7 +215,8 @@ function startWorker(): Worker {
     eval: true,
     name: 'jornada-snapshot-faces',
     workerData: {
-      ...faceApiFiles(),
+      faceApiSource: faceApiSource(),
+      wasm: wasmFiles(),
       inputSize: INPUT_SIZE,
       minScore: MIN_SCORE,
       kioskInputSize: DETECTOR_INPUT_SIZE,
@@ -227,7 +232,10 @@ function startWorker(): Worker {
   });
   started.on('error', (error) => failAll(error.message));
   started.once('exit', () => {
-    if (worker === started) worker = undefined;
+    if (worker === started) {
+      worker = undefined;
+      netsSent = new Set();
+    }
     failAll('the snapshot face worker stopped');
   });
   worker = started;
@@ -254,7 +262,7 @@ async function rawImage(bytes: Buffer, side: number, pad = 0): Promise<RawImage>
 }
 
 /** One request to the worker (after decoding), within `timeoutMs`. */
-async function ask(op: 'count' | 'frame' | 'photo', decode: () => Promise<RawImage[]>, timeoutMs: number): Promise<WorkerReply & { ms: number }> {
+async function ask(op: Op, decode: () => Promise<RawImage[]>, timeoutMs: number): Promise<WorkerReply & { ms: number }> {
   let images: RawImage[];
   try {
     images = await decode();
@@ -263,11 +271,15 @@ async function ask(op: 'count' | 'frame' | 'photo', decode: () => Promise<RawIma
   }
   const started = performance.now();
   let w: Worker;
+  let weights: Record<string, NetFiles>;
   try {
     w = startWorker();
+    // The weights of nets this worker has not had yet, read now (face-files.ts) and handed over.
+    weights = Object.fromEntries(NETS_OF[op].filter((name) => !netsSent.has(name)).map((name) => [name, netFiles(name)]));
   } catch (error) {
     return { error: error instanceof Error ? error.message : String(error), ms: 0 };
   }
+  for (const name of Object.keys(weights)) netsSent.add(name);
   const id = nextId++;
   const answer = await new Promise<WorkerReply>((resolve) => {
     const timer = setTimeout(() => {
@@ -280,10 +292,7 @@ async function ask(op: 'count' | 'frame' | 'photo', decode: () => Promise<RawIma
         resolve(a);
       },
     });
-    w.postMessage(
-      { id, op, images },
-      images.map((i) => i.pixels),
-    );
+    w.postMessage({ id, op, images, weights }, [...images.map((i) => i.pixels), ...Object.values(weights).flatMap((n) => n.shards)]);
   });
   scheduleIdleStop();
   return { ...answer, ms: Math.round(performance.now() - started) };
