@@ -24,7 +24,7 @@ const REFUSED: Record<FaceDataRefusal, string> = {
 /**
  * The descriptor of a stored photo's one face, computed on the server (issue 34.4: numbers sent
  * by a client are never stored): 422 on `image` when it shows no face or several, 503 when the
- * server's face pipeline cannot answer (the single binary carries no face-api).
+ * server's face pipeline cannot answer (a file missing, a timeout).
  */
 export async function serverEnrolmentDescriptor(bytes: Buffer): Promise<number[]> {
   const face = await describeEnrolmentPhoto(bytes);

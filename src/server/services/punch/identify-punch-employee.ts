@@ -44,7 +44,7 @@ async function settleOrWait(address: string, kind: AttemptKind, guess: string | 
 /**
  * The descriptor of the face in a face punch's camera frame, computed by the server with the
  * kiosk's pipeline (describePunchFrame, issue 34.4). No frame: 422 on `photo`. The pipeline
- * unavailable (the single binary has no face-api, a timeout): 503 telling the worker to use the
+ * unavailable (a file missing, a timeout): 503 telling the worker to use the
  * PIN — never a fallback to the browser's numbers. No face or several: 422 on `photo`, counted as
  * a failed identification. A frame whose descriptor repeats one of the last face punches' (the
  * same picture sent again under a new nonce): 401 `punch.framesReplayed` (decision 043).
