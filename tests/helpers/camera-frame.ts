@@ -21,7 +21,7 @@ export const FACE_FIXTURE = JSON.parse(readFileSync(path.resolve(import.meta.dir
 const SIDE = 240;
 const [WIDTH, HEIGHT] = [640, 480];
 const GREY = { r: 128, g: 128, b: 128 };
-/** Shifts (dx, dy) in pixels, taken in turn; after a round, the next rounds add a pixel sideways. */
+/** Shifts (dx, dy) in pixels, taken in turn; later rounds nudge them by up to 2 px each way. */
 const SHIFTS: readonly [number, number][] = [
   [0, 0],
   [3, 0],
@@ -38,14 +38,16 @@ let calls = 0;
 export async function cameraFrame(name: string): Promise<string> {
   const n = calls++;
   const [sx, sy] = SHIFTS[n % SHIFTS.length]!;
+  // 8 shifts × 5 × 5 nudges: no frame of one fixture repeats within 200 calls (the server remembers 20 a terminal).
   const dx = sx + (Math.floor(n / SHIFTS.length) % 5) - 2;
+  const dy = sy + (Math.floor(n / (SHIFTS.length * 5)) % 5) - 2;
   const face = await sharp(path.join(FACES, `${name}.png`))
     .removeAlpha()
     .resize(SIDE, SIDE)
     .raw()
     .toBuffer();
   const left = (WIDTH - SIDE) / 2 + dx;
-  const top = (HEIGHT - SIDE) / 2 + sy;
+  const top = (HEIGHT - SIDE) / 2 + dy;
   const jpeg = await sharp(face, { raw: { width: SIDE, height: SIDE, channels: 3 } })
     .extend({ left, right: WIDTH - SIDE - left, top, bottom: HEIGHT - SIDE - top, background: GREY })
     .jpeg({ quality: 85 })

@@ -118,4 +118,15 @@ describe('face punch: the server matches the descriptor of the frame it computes
   it('refuses a frame without a face', async () => {
     expect(await punch([FIXTURE['amy1']!.enrol], await frame('no-face'), 'terminal:d')).toBe('422 punch.snapshotNoFace');
   }, 120_000);
+
+  it('refuses a frame cut short as bad input, not as the server being unavailable', async () => {
+    const whole = Buffer.from((await frame('raj1')).split(',')[1]!, 'base64');
+    const cut = `data:image/jpeg;base64,${whole.subarray(0, Math.floor(whole.length / 2)).toString('base64')}`;
+    expect(await punch([FIXTURE['amy1']!.enrol], cut, 'terminal:e')).toBe('422 validation.invalidInput');
+  }, 120_000);
+
+  it('identifies again after the worker stopped (a new worker is sent the weights again)', async () => {
+    await stopSnapshotFaceWorker();
+    expect(await punch([FIXTURE['amy1']!.enrol], await frame('bernadette3'), 'terminal:f')).toBe(ids['bernadette']);
+  }, 120_000);
 });

@@ -15,8 +15,10 @@ import { log } from '../log.ts';
  * binary's own assets) — nothing downloaded. It counts the faces of punch snapshots (Tiny Face
  * Detector), computes a face punch's descriptor from its camera frame (the kiosk's pipeline) and an
  * enrolment photo's (the enrolment screen's, SSD MobileNet v1). The worker starts at the first
- * request and stops after IDLE_STOP_MS without one, as its heap (+80 MB resident with the models)
- * would otherwise break the idle-memory budget (decision 017).
+ * request and stops after IDLE_STOP_MS without one, as its memory would otherwise break the
+ * idle-memory budget (decision 017): measured +220 MB resident with the punch frame's nets on WASM
+ * (+140 MB on the CPU backend), and another +190 MB once SSD has run for an enrolment — so after an
+ * enrolment, a rare administrator's action, it stops sooner (ENROL_IDLE_STOP_MS).
  *
  * Cost measured on this 2-core machine, WASM: about 0.1 s per punch frame and 1–2 s for the first
  * enrolment (SSD's weights loaded); the CPU backend took 1 s and 40 s. Requests run one at a time
@@ -30,6 +32,7 @@ const INPUT_SIZE = 224;
 /** Detections below this are not reported at all (the rule's FACE_SCORE is higher). */
 const MIN_SCORE = 0.2;
 const IDLE_STOP_MS = 5 * 60_000;
+const ENROL_IDLE_STOP_MS = 30_000;
 const CHECK_TIMEOUT_MS = 20_000;
 /** Snapshots are scaled to this side before detecting (the kiosk sends 320 px). */
 const SIDE = 320;
@@ -172,7 +175,13 @@ export type SnapshotFaceCheck = { kind: SnapshotFaces; scores: number[]; ms: num
 /** A face's descriptor as the server computes it: exactly one face, none, several, or the pipeline could not answer. */
 export type FaceDescription = { kind: 'one'; descriptor: number[]; ms: number } | { kind: 'none' | 'many'; ms: number } | { kind: 'unavailable'; reason: string };
 
-type WorkerReply = { scores?: number[]; face?: { kind: 'one' | 'none' | 'many'; descriptor?: number[] }; error?: string };
+type WorkerReply = {
+  /** The image could not be decoded (the sender's fault, not the pipeline's). */
+  undecodable?: boolean;
+  scores?: number[];
+  face?: { kind: 'one' | 'none' | 'many'; descriptor?: number[] };
+  error?: string;
+};
 
 interface Pending {
   resolve: (answer: WorkerReply) => void;
@@ -199,8 +208,8 @@ const NETS_OF: Record<Op, readonly string[]> = {
   frame: ['tiny_face_detector_model', 'face_landmark_68_model', 'face_recognition_model'],
   photo: ['tiny_face_detector_model', 'face_landmark_68_model', 'face_recognition_model', 'ssd_mobilenetv1_model'],
 };
-/** The nets whose weights the running worker has been sent. */
-let netsSent = new Set<string>();
+/** The nets whose weights each worker has been sent (a new worker gets them again). */
+const netsSent = new WeakMap<Worker, Set<string>>();
 
 function failAll(reason: string): void {
   for (const [id, p] of pending) {
@@ -232,19 +241,20 @@ function startWorker(): Worker {
   });
   started.on('error', (error) => failAll(error.message));
   started.once('exit', () => {
-    if (worker === started) {
-      worker = undefined;
-      netsSent = new Set();
-    }
+    if (worker === started) worker = undefined;
     failAll('the snapshot face worker stopped');
   });
   worker = started;
   return started;
 }
 
-function scheduleIdleStop(): void {
+/** SSD's memory is not given back while the worker lives: an enrolment shortens the idle time until it stops. */
+let idleStopMs = IDLE_STOP_MS;
+
+function scheduleIdleStop(op: Op): void {
+  if (op === 'photo') idleStopMs = ENROL_IDLE_STOP_MS;
   if (idleTimer) clearTimeout(idleTimer);
-  idleTimer = setTimeout(() => void stopSnapshotFaceWorker(), IDLE_STOP_MS);
+  idleTimer = setTimeout(() => void stopSnapshotFaceWorker(), idleStopMs);
   idleTimer.unref();
 }
 
@@ -267,7 +277,7 @@ async function ask(op: Op, decode: () => Promise<RawImage[]>, timeoutMs: number)
   try {
     images = await decode();
   } catch (error) {
-    return { error: `decoding: ${error instanceof Error ? error.message : String(error)}`, ms: 0 };
+    return { error: `decoding: ${error instanceof Error ? error.message : String(error)}`, undecodable: true, ms: 0 };
   }
   const started = performance.now();
   let w: Worker;
@@ -275,11 +285,13 @@ async function ask(op: Op, decode: () => Promise<RawImage[]>, timeoutMs: number)
   try {
     w = startWorker();
     // The weights of nets this worker has not had yet, read now (face-files.ts) and handed over.
-    weights = Object.fromEntries(NETS_OF[op].filter((name) => !netsSent.has(name)).map((name) => [name, netFiles(name)]));
+    const sent = netsSent.get(w) ?? new Set<string>();
+    netsSent.set(w, sent);
+    weights = Object.fromEntries(NETS_OF[op].filter((name) => !sent.has(name)).map((name) => [name, netFiles(name)]));
   } catch (error) {
     return { error: error instanceof Error ? error.message : String(error), ms: 0 };
   }
-  for (const name of Object.keys(weights)) netsSent.add(name);
+  for (const name of Object.keys(weights)) netsSent.get(w)!.add(name);
   const id = nextId++;
   const answer = await new Promise<WorkerReply>((resolve) => {
     const timer = setTimeout(() => {
@@ -294,7 +306,7 @@ async function ask(op: Op, decode: () => Promise<RawImage[]>, timeoutMs: number)
     });
     w.postMessage({ id, op, images, weights }, [...images.map((i) => i.pixels), ...Object.values(weights).flatMap((n) => n.shards)]);
   });
-  scheduleIdleStop();
+  scheduleIdleStop(op);
   return { ...answer, ms: Math.round(performance.now() - started) };
 }
 
@@ -334,10 +346,15 @@ function description(answer: WorkerReply & { ms: number }): FaceDescription {
  * The descriptor of the face in a face punch's camera frame (issue 34.4), computed here with the
  * kiosk's own pipeline (Tiny Face Detector at DETECTOR_INPUT_SIZE, score DETECTOR_MIN_SCORE, 68
  * landmarks, recognition net), on the frame scaled to at most FRAME_SIDE: `one` with the 128
- * numbers, `none`, `many`, or `unavailable` (logged; the caller refuses the face punch).
+ * numbers, `none`, `many`, `unreadable` (the bytes do not decode), or `unavailable` (logged; the
+ * caller refuses the face punch).
  */
-export function describePunchFrame(image: Buffer): Promise<FaceDescription> {
-  return queued(async () => description(await ask('frame', async () => [await rawImage(image, FRAME_SIDE)], CHECK_TIMEOUT_MS))).then(logUnavailable);
+export function describePunchFrame(image: Buffer): Promise<FaceDescription | { kind: 'unreadable' }> {
+  return queued(async () => {
+    const answer = await ask('frame', async () => [await rawImage(image, FRAME_SIDE)], CHECK_TIMEOUT_MS);
+    // A frame that does not decode (cut short, not an image inside its header) is the sender's fault: not "unavailable".
+    return answer.undecodable ? { kind: 'unreadable' as const } : logUnavailable(description(answer));
+  });
 }
 
 /**
@@ -359,6 +376,7 @@ function logUnavailable(d: FaceDescription): FaceDescription {
 export async function stopSnapshotFaceWorker(): Promise<void> {
   if (idleTimer) clearTimeout(idleTimer);
   idleTimer = undefined;
+  idleStopMs = IDLE_STOP_MS;
   const w = worker;
   worker = undefined;
   if (w) await w.terminate();

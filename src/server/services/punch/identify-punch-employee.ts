@@ -43,7 +43,8 @@ async function settleOrWait(address: string, kind: AttemptKind, guess: string | 
 
 /**
  * The descriptor of the face in a face punch's camera frame, computed by the server with the
- * kiosk's pipeline (describePunchFrame, issue 34.4). No frame: 422 on `photo`. The pipeline
+ * kiosk's pipeline (describePunchFrame, issue 34.4). No frame, or one that does not decode: 422
+ * on `photo` (not a failed identification: no face was judged). The pipeline
  * unavailable (a file missing, a timeout): 503 telling the worker to use the
  * PIN — never a fallback to the browser's numbers. No face or several: 422 on `photo`, counted as
  * a failed identification. A frame whose descriptor repeats one of the last face punches' (the
@@ -52,6 +53,7 @@ async function settleOrWait(address: string, kind: AttemptKind, guess: string | 
 async function serverFrameDescriptor(frame: string | undefined, address: string, terminalId: number | null): Promise<number[]> {
   if (frame === undefined) throw new AppError(PUNCH_MESSAGES.faceFrameRequired, 422, {}, { photo: PUNCH_MESSAGES.faceFrameRequired });
   const face = await describePunchFrame(punchFrameBytes(frame));
+  if (face.kind === 'unreadable') throw new AppError('validation.invalidInput', 422, {}, { photo: 'validation.invalidInput' });
   if (face.kind === 'unavailable') throw new AppError(PUNCH_MESSAGES.faceCheckUnavailable, 503);
   if (face.kind !== 'one') {
     await settleOrWait(address, 'face', undefined, 'failure');
