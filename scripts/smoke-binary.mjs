@@ -4,7 +4,8 @@
 // Starts the binary with a fresh DATA_DIR and cache folder on a free port, then over HTTP: health,
 // sign-in (argon2), an employee with a PIN and a shift, a PIN punch at POST /api/clock recorded
 // in the attendance list (SQLite), a photo upload (sharp + libvips), the employee's monthly record
-// as PDF (pdfkit, fonts from the executable), the client files and face models from the executable;
+// as PDF (pdfkit, fonts from the executable), the client files and face models from the executable,
+// an enrolment and a face punch through the server's face worker (not under emulation);
 // `--help` and `backup` beside the running server; SIGTERM must end it with exit code 0; `restore`
 // the backup; a second start reuses the unpacked addons. Prints the start-up times, resident
 // memory and size. Exits 1 on the first failed check.
@@ -205,6 +206,49 @@ async function main() {
   const photoSha = createHash('sha256')
     .update(Buffer.from(await (await fetchWithin(base + photoUrl, { headers: { authorization: `Bearer ${token}` } })).arrayBuffer()))
     .digest('hex');
+
+  // Face recognition (decision 065): the server computes descriptors itself, in its face worker,
+  // from face-api's bundle, weights and .wasm files read from the executable. An enrolment photo
+  // and a face punch's camera frame both go through it. Not under emulation (TensorFlow.js's WASM
+  // under qemu-user takes minutes; the files read are the same on every architecture).
+  if (runner.length === 0) {
+    const faces = path.join(import.meta.dirname, '..', 'tests', 'fixtures', 'faces');
+    const fixture = JSON.parse(readFileSync(path.join(import.meta.dirname, '..', 'tests', 'fixtures', 'face-descriptors.json'), 'utf8'));
+    const enabled = await api(base, token, 'POST', '/api/settings/face-recognition', { enabled: true, acknowledged: true });
+    const consent = await api(base, token, 'PUT', `/api/employees/${employee}/consent`, { consent: true });
+    const enrol = await api(base, token, 'POST', `/api/employees/${employee}/photos`, { image: `data:image/png;base64,${readFileSync(path.join(faces, 'amy1.png')).toString('base64')}`, enrol: true });
+    check(
+      enabled.status === 200 && consent.status === 200 && enrol.status === 201 && enrol.json?.data?.faceData === true && !enrol.json?.notice,
+      'a photo is enrolled with the descriptor the binary computes',
+      `${enabled.status} ${consent.status} ${enrol.status} ${enrol.text.slice(0, 300)}`,
+    );
+    const door = await api(base, token, 'POST', '/api/terminals', { name: 'Puerta', methods: ['face', 'pin'] });
+    const doorPairing = await api(base, null, 'POST', '/api/terminal/pair', { code: door.json?.pairingCode ?? '', device: true });
+    const atDoor = { 'x-terminal-token': doorPairing.json?.credential ?? '' };
+    const challenge = await api(base, null, 'POST', '/api/clock/challenge', undefined, atDoor);
+    // Another photo of the same person in the middle of a 640 × 480 grey camera frame, as the kiosk sends it.
+    const { default: sharp } = await import('sharp');
+    const face = await sharp(path.join(faces, 'amy2.png')).removeAlpha().resize(240, 240).raw().toBuffer();
+    const frame = await sharp(face, { raw: { width: 240, height: 240, channels: 3 } })
+      .extend({ left: 200, right: 200, top: 120, bottom: 120, background: { r: 128, g: 128, b: 128 } })
+      .jpeg({ quality: 85 })
+      .toBuffer();
+    const facePunch = await api(
+      base,
+      null,
+      'POST',
+      '/api/clock',
+      { action: 'break-in', descriptor: fixture.amy2.kiosk, photo: `data:image/jpeg;base64,${frame.toString('base64')}`, challenge: challenge.json?.nonce },
+      atDoor,
+    );
+    check(
+      facePunch.status === 200 && facePunch.json.employee?._id === employee,
+      'a face punch is identified from its camera frame by the binary',
+      `${challenge.status} ${facePunch.status} ${facePunch.text.slice(0, 300)}`,
+    );
+    const back = await api(base, null, 'POST', '/api/clock', { action: 'break-out', pin: PIN }, fromTerminal);
+    check(back.status === 200, 'the break ends with the PIN', `${back.status} ${back.text}`);
+  } else console.log('- face recognition not exercised under emulation');
 
   // The monthly record as PDF: pdfkit with the Noto Sans faces read from the executable's assets.
   const pdf = await fetchWithin(`${base}/api/reports/monthly-record/pdf?employee=${employee}&lang=es`, { headers: { authorization: `Bearer ${token}` } });

@@ -85,7 +85,13 @@ export function nativeAssets(nodeModulesDirs, arch, workDir) {
  * record PDF's two Noto Sans faces (src/server/services/reports/monthly-record-pdf.ts,
  * RECORD_PDF_FONT_FILES). pdfkit itself needs no file: the PDF never uses its standard fonts.
  */
-export const PACKAGE_FILES = ['@expo-google-fonts/noto-sans/400Regular/NotoSans_400Regular.ttf', '@expo-google-fonts/noto-sans/700Bold/NotoSans_700Bold.ttf'];
+export const PACKAGE_FILES = [
+  '@expo-google-fonts/noto-sans/400Regular/NotoSans_400Regular.ttf',
+  '@expo-google-fonts/noto-sans/700Bold/NotoSans_700Bold.ttf',
+  // The server's face worker runs face-api's browser bundle (src/server/faces/face-files.ts); its
+  // weights and .wasm files are the client's /models files, embedded already.
+  '@vladmandic/face-api/dist/face-api.esm.js',
+];
 
 /** Assets `package/<path>` (read with sea.getAsset by readPackageFile); no manifest: callers name their files. */
 export function packageAssets(nodeModules) {

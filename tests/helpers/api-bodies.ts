@@ -291,7 +291,8 @@ export function writeCases(ids: DemoIds, own: { employee: number; department: nu
     // Public holidays of a year far from the demo's (decision 053).
     'POST /api/holidays/import': { body: { company: ids.company, country: 'ES', region: 'MD', year: 2031 }, refs: ['company'] },
     'POST /api/employees/{id}/photos': { body: { image: faceDataUrl() } },
-    'PUT /api/employees/{id}/photos/{id}/descriptor': { body: { descriptor: DESCRIPTOR } },
+    // Issue 34.4: no numbers; the server computes the face data from the stored photo.
+    'PUT /api/employees/{id}/photos/{id}/descriptor': { body: {} },
     'PUT /api/employees/{id}/consent': { body: { consent: true } },
     // Both fields have defaults (a week, no label): `{}` makes a link.
     'POST /api/terminals': { body: { name: 'Puerta', location: 'Entrada', methods: ['pin'] }, texts: { name: 60, location: 120 } },

@@ -131,7 +131,7 @@ beforeAll(async () => {
   es = new Client(server.url, 'es');
   expect((await es.signIn('admin@demo.jornada', 'Demo#2026')).status).toBe(200);
   ids = await demoIds(es);
-  // Face recognition on (decision 047: face data is refused while it is off), so a valid descriptor is accepted.
+  // Face recognition on (decision 047: face data is refused while it is off), so the valid enrolment body is accepted.
   await enableFaceRecognition(es);
   // Throwaway records: the item routes act on these, never on the demo data.
   const mk = async (path: string, body: Record<string, unknown>) => {
@@ -255,13 +255,16 @@ describe('every write endpoint of the API table', () => {
 describe('random bodies (property-based, seeded)', () => {
   // Objects whose keys are the endpoint's own fields (and a few others) with arbitrary JSON values.
   it('never answer 5xx, always a translated message, and write nothing', async () => {
-    const routes = WRITE_ROUTES.filter((r) => cases[`${r.method} ${r.pattern}`] && !cases[`${r.method} ${r.pattern}`]!.partial);
+    // Each body lacks one required field, so none of them can be a valid request by chance; a
+    // route whose body has no required field (the enrolment of a photo on file takes `{}`,
+    // decision 065) has its own property below.
+    const requiredOf = (key: string) => Object.keys(cases[key]!.body).filter((f) => !OPTIONAL.has(`${key}:${f}`));
+    const routes = WRITE_ROUTES.filter((r) => cases[`${r.method} ${r.pattern}`] && !cases[`${r.method} ${r.pattern}`]!.partial && requiredOf(`${r.method} ${r.pattern}`).length > 0);
     for (const route of routes) {
       const key = `${route.method} ${route.pattern}`;
       const fields = [...Object.keys(cases[key]!.body), '__proto__', 'constructor', '_id'];
       const before = dbSnapshot(server.dataDir);
-      // Each body lacks one required field, so none of them can be a valid request by chance.
-      const required = Object.keys(cases[key]!.body).filter((f) => !OPTIONAL.has(`${key}:${f}`));
+      const required = requiredOf(key);
       await fc.assert(
         fc.asyncProperty(fc.dictionary(fc.constantFrom(...fields), fc.jsonValue({ maxDepth: 2 }), { maxKeys: fields.length }), fc.constantFrom(...required), async (body, gone) => {
           delete body[gone];
@@ -274,6 +277,26 @@ describe('random bodies (property-based, seeded)', () => {
     // Two fingerprints of the whole database per endpoint: through psql on PostgreSQL they take
     // longer than in-process on SQLite, so this one test gets more than the default 30 s.
   }, 120_000);
+
+  it('a photo body carrying face numbers (any descriptor but null) is refused, whatever else it says (decision 065)', async () => {
+    const numbers = fc.oneof(
+      fc.array(fc.double({ min: -1, max: 1, noNaN: true }), { minLength: 128, maxLength: 128 }),
+      fc.jsonValue({ maxDepth: 2 }).filter((v) => v !== null),
+    );
+    for (const key of ['POST /api/employees/{id}/photos', 'PUT /api/employees/{id}/photos/{id}/descriptor']) {
+      const route = WRITE_ROUTES.find((r) => `${r.method} ${r.pattern}` === key)!;
+      const before = dbSnapshot(server.dataDir);
+      await fc.assert(
+        fc.asyncProperty(numbers, fc.boolean(), async (descriptor, enrol) => {
+          const res = await send(route, { ...cases[key]!.body, enrol, descriptor });
+          expect((await res.clone().json()).code, key).toBe('photos.descriptorFromClient');
+          await expectRefused(res, `${key} descriptor ${JSON.stringify(descriptor).slice(0, 200)}`);
+        }),
+        { numRuns: 8, seed: 2026, endOnFailure: true },
+      );
+      expect(changedTables(before, dbSnapshot(server.dataDir)), `${key} wrote`).toEqual([]);
+    }
+  }, 60_000);
 });
 
 describe('the valid bodies above are accepted (so each refusal was about the bad part)', () => {

@@ -1,10 +1,9 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import en from '../../src/i18n/en.json';
 import es from '../../src/i18n/es.json';
 import { addAccount } from '../helpers/accounts.ts';
-import { FACES } from '../helpers/faces.ts';
+import { enrolPhotoBody, facePunchFields } from '../helpers/camera-frame.ts';
+import { clockChallenge } from '../helpers/face-punch.ts';
 import { Client } from '../helpers/http-client.ts';
 import { pairTerminal, type PairedTestTerminal } from '../helpers/terminal.ts';
 import { sqlIn } from '../helpers/test-sql.ts';
@@ -17,7 +16,6 @@ import { startServer, type TestServer } from '../helpers/test-server.ts';
  * every descriptor; the DPIA draft in Spanish and English.
  */
 
-const FIXTURE = JSON.parse(readFileSync(path.resolve(import.meta.dirname, '..', 'fixtures', 'face-descriptors.json'), 'utf8')) as Record<string, { enrol: number[]; kiosk: number[] }>;
 let server: TestServer;
 let admin: Client;
 let adminEs: Client;
@@ -38,8 +36,16 @@ interface Status {
 const status = async (): Promise<Status> => (await (await admin.get(SWITCH)).json()).data;
 const settings = async () => (await (await admin.get('/api/settings')).json()).data as Record<string, unknown>;
 const faceAudit = () => sql<{ user_id: number; action: string; after: string }>("select user_id, action, after from audit_log where entity = 'setting' and entity_id = 'faceRecognition' order by id");
-/** A face punch from a paired terminal that takes faces (decision 042): refused only for face reasons. */
-const facePunch = async () => (await new Client(server.url).post('/api/clock', { action: 'check-in', descriptor: FIXTURE['raj3']!.kiosk }, terminal.headers)).status;
+/**
+ * A face punch from a paired terminal that takes faces (decision 042), as its kiosk sends it: a
+ * fresh challenge (none while face recognition is off: the terminal is refused one) and a camera
+ * frame of raj, whom nobody enrolled (decision 065). Refused only for face reasons.
+ */
+const facePunch = async (): Promise<{ status: number; code?: string }> => {
+  const challenge = await clockChallenge(server.url, terminal.headers);
+  const res = await new Client(server.url).post('/api/clock', { action: 'check-in', ...(await facePunchFields('raj3')), challenge }, terminal.headers);
+  return { status: res.status, code: ((await res.json()) as { code?: string }).code };
+};
 
 beforeAll(async () => {
   server = await startServer({ args: ['--demo'] });
@@ -66,7 +72,7 @@ describe('face recognition is off by default and switched only on purpose', () =
   it('starts off on a new installation (the demo data set too): the clock refuses faces', async () => {
     expect((await settings()).faceRecognition).toBe(false);
     expect(await status()).toMatchObject({ enabled: false, lastChange: null, acknowledged: false, enrolledEmployees: 0, descriptorCount: 0, missingAlternative: [] });
-    expect(await facePunch()).toBe(403);
+    expect(await facePunch()).toEqual({ status: 403, code: 'punch.faceClockUnavailable' });
   });
 
   it('PUT /api/settings cannot switch it on (422, translated) and writes nothing', async () => {
@@ -147,7 +153,7 @@ describe('face recognition is off by default and switched only on purpose', () =
     expect(audit[0]).toMatchObject({ user_id: adminId, action: 'face.enable' });
     expect(JSON.parse(audit[0]!.after)).toEqual({ faceRecognition: true, noticeVersion: 'aepd-2023-11' });
     // Nobody is enrolled: the face is unknown now, no longer "turned off".
-    expect(await facePunch()).toBe(401);
+    expect(await facePunch()).toEqual({ status: 401, code: 'messages.faceNotRecognized' });
     // The settings page shows who turned it on.
     const page = await (await admin.get('/setting')).text();
     expect(page).toContain('Demo Administrator');
@@ -156,8 +162,10 @@ describe('face recognition is off by default and switched only on purpose', () =
   it("offers a DPIA draft in Spanish and English with this installation's facts", async () => {
     const carmen = sql<{ id: number }>("select id from employees where first_name = 'Carmen'")[0]!.id;
     expect((await admin.request('PUT', `/api/employees/${carmen}/consent`, { consent: true })).status).toBe(200);
-    const image = `data:image/png;base64,${readFileSync(path.join(FACES, 'amy1.png')).toString('base64')}`;
-    expect((await admin.post(`/api/employees/${carmen}/photos`, { image, descriptor: FIXTURE['amy1']!.enrol })).status).toBe(201);
+    // Enrolled from the photo: the server computes the descriptor (decision 065).
+    const enrolled = await admin.post(`/api/employees/${carmen}/photos`, enrolPhotoBody('amy1'));
+    expect(enrolled.status).toBe(201);
+    expect((await enrolled.json()).data.faceData).toBe(true);
     const active = sql<{ n: number }>("select count(*) as n from employees where status = 'active'")[0]!.n;
     for (const [lang, title, file, threshold] of [
       ['es', '# Evaluación de impacto en protección de datos', 'evaluacion-impacto-biometria-', '0,55'],
@@ -191,7 +199,7 @@ describe('face recognition is off by default and switched only on purpose', () =
     expect(keptBody.message).toBe(en.biometrics.turnedOff);
     expect(keptBody.data).toMatchObject({ enabled: false, acknowledged: false, descriptorCount: 1, lastChange: { enabled: false, byName: 'Demo Administrator', noticeVersion: null } });
     expect(descriptors()).toBe(1);
-    expect(await facePunch()).toBe(403);
+    expect(await facePunch()).toEqual({ status: 403, code: 'punch.faceClockUnavailable' });
 
     expect((await admin.post(SWITCH, { enabled: true, acknowledged: true })).status).toBe(200);
     const gone = await adminEs.post(SWITCH, { enabled: false, deleteDescriptors: true });

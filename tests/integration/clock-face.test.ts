@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
@@ -7,7 +7,7 @@ import { descriptorToBytes } from '../../src/domain/employees/face-descriptor.ts
 import { localDateTimeToUtcIso } from '../../src/domain/time/zoned-time.ts';
 import en from '../../src/i18n/en.json';
 import es from '../../src/i18n/es.json';
-import { FACES } from '../helpers/fake-camera.ts';
+import { cameraFrame, emptyFrame, enrolPhotoBody, FACE_FIXTURE as FIXTURE, fixtureOf } from '../helpers/camera-frame.ts';
 import { clockChallenge, freshDescriptor } from '../helpers/face-punch.ts';
 import { disableFaceRecognition, enableFaceRecognition } from '../helpers/biometrics.ts';
 import { Client } from '../helpers/http-client.ts';
@@ -17,15 +17,16 @@ import { waitFor } from '../helpers/wait-for.ts';
 import { startServer, type TestServer } from '../helpers/test-server.ts';
 
 /**
- * POST /api/clock with face descriptors, over HTTP on the demo data. The descriptors are real:
- * computed from the face fixtures (tests/fixtures/faces) with face-api (bench/face-quality.mjs --write), "enrol"
- * from the padded photo as the enrolment screen does, "kiosk" from the face inside a 640 × 480
- * camera frame as the clock sees it. Employees are enrolled through the photos API with the
- * fixture photo itself. Time is faked (JORNADA_FAKE_NOW_FILE) on days of 2027.
+ * POST /api/clock with a face, over HTTP on the demo data. A face punch carries the browser's
+ * descriptors and its camera frame (`photo`): the server computes the frame's descriptor and
+ * matches only that; the browser's numbers are judged for replay and name nobody (issue 34.4,
+ * decision 065). The browser descriptors are real (bench/face-quality.mjs --write: "enrol" from
+ * the padded photo, "kiosk" from the face inside a 640 × 480 camera frame), and each punch sends a
+ * frame of the fixture its first descriptor is (camera-frame.ts, shifted on every call).
+ * Employees are enrolled through the photos API with the fixture photo itself, the server
+ * computing its descriptor. Time is faked (JORNADA_FAKE_NOW_FILE) on days of 2027.
  */
 
-type Fixture = Record<string, { enrol: number[]; kiosk: number[] }>;
-const FIXTURE = JSON.parse(readFileSync(path.resolve(import.meta.dirname, '..', 'fixtures', 'face-descriptors.json'), 'utf8')) as Fixture;
 const ZONE = 'Europe/Lisbon';
 
 let server: TestServer;
@@ -49,14 +50,24 @@ interface Answer {
   headers: Headers;
 }
 
+/** The fixture whose browser descriptor is a punch body's (first) frame, if it is one. */
+function fixtureOfBody(descriptor: unknown): string | undefined {
+  const first: unknown = Array.isArray(descriptor) && Array.isArray(descriptor[0]) ? descriptor[0] : descriptor;
+  return Array.isArray(first) && first.every((x) => typeof x === 'number') ? fixtureOf(first) : undefined;
+}
+
 /**
  * A punch from the paired terminal (face punches need one, decision 042). A face punch gets a
- * fresh challenge and fresh frames, as the kiosk sends them (decision 043).
+ * fresh challenge and fresh frames, as the kiosk sends them (decision 043), and, unless the body
+ * names its own `photo` (even undefined: no frame), the camera frame of the fixture its first
+ * descriptor is (decision 065).
  */
 async function clock(body: Record<string, unknown>, lang: 'en' | 'es' = 'en', headers: Record<string, string> = {}): Promise<Answer> {
   if (body['descriptor'] !== undefined && !('challenge' in body)) {
+    const fixture = fixtureOfBody(body['descriptor']);
+    const photo = 'photo' in body ? body['photo'] : fixture ? await cameraFrame(fixture) : undefined;
     const challenge = await clockChallenge(server.url, { ...terminal.headers, ...headers });
-    body = { ...body, descriptor: freshDescriptor(body['descriptor'] as number[] | number[][]), ...(challenge ? { challenge } : {}) };
+    body = { ...body, descriptor: freshDescriptor(body['descriptor'] as number[] | number[][]), photo, ...(challenge ? { challenge } : {}) };
   }
   const res = await new Client(server.url, lang).post('/api/clock', body, { ...terminal.headers, ...headers });
   return { status: res.status, body: (await res.json()) as Answer['body'], headers: res.headers };
@@ -68,12 +79,12 @@ async function putSettings(change: Record<string, unknown>): Promise<void> {
   expect(res.status, await res.clone().text()).toBe(200);
 }
 
-/** Records consent and uploads a fixture photo with its descriptor, as the photo panel does. */
+/** Records consent and uploads a fixture photo to enrol, as the photo panel does: the server computes its face data. */
 async function enrol(employeeId: number, photo: string): Promise<void> {
   expect((await admin.request('PUT', `/api/employees/${employeeId}/consent`, { consent: true })).status).toBe(200);
-  const image = `data:image/png;base64,${readFileSync(path.join(FACES, `${photo}.png`)).toString('base64')}`;
-  const res = await admin.post(`/api/employees/${employeeId}/photos`, { image, descriptor: FIXTURE[photo]!.enrol });
+  const res = await admin.post(`/api/employees/${employeeId}/photos`, enrolPhotoBody(photo));
   expect(res.status, await res.clone().text()).toBe(201);
+  expect(((await res.json()) as { data: { faceData: boolean } }).data.faceData, photo).toBe(true);
 }
 
 /** Punches of 2027 (the tests' days, after every demo punch). */
@@ -178,14 +189,31 @@ describe('POST /api/clock with a face', () => {
     }
   });
 
-  it('needs every frame to name the same person', async () => {
+  it("names the person in the camera frame, never the one the browser's numbers are (decision 065)", async () => {
     setNow(MON, '10:00');
-    const mixed = await clock({ action: 'check-in', descriptor: [FIXTURE['leonard2']!.kiosk, FIXTURE['howard2']!.kiosk] });
-    expect(mixed.status).toBe(401);
+    // Laura's numbers (two frames) with a stranger's camera frame: nobody.
+    const forged = await clock({ action: 'check-in', descriptor: [FIXTURE['leonard2']!.kiosk, FIXTURE['leonard3']!.kiosk], photo: await cameraFrame('penny2') });
+    expect(forged.status).toBe(401);
+    expect(forged.body.code).toBe('messages.faceNotRecognized');
     expect(punchesOf(ids['Laura']!)).toHaveLength(0);
-    const both = await clock({ action: 'check-in', descriptor: [FIXTURE['leonard2']!.kiosk, FIXTURE['leonard3']!.kiosk] });
+    // Antonio's numbers with Laura's frame: Laura.
+    const both = await clock({ action: 'check-in', descriptor: [FIXTURE['howard2']!.kiosk, FIXTURE['howard3']!.kiosk], photo: await cameraFrame('leonard3') });
     expect(both.status).toBe(200);
     expect(both.body.employee?._id).toBe(ids['Laura']);
+  });
+
+  it('refuses a face punch without its camera frame (422 on photo), in English and Spanish, and a frame without a face', async () => {
+    setNow(MON, '10:05');
+    for (const lang of ['en', 'es'] as const) {
+      const t = lang === 'en' ? en : es;
+      const res = await clock({ action: 'check-in', descriptor: FIXTURE['amy3']!.kiosk, photo: undefined }, lang);
+      expect(res.status, JSON.stringify(res.body)).toBe(422);
+      expect(res.body).toEqual({ message: t.punch.faceFrameRequired, code: 'punch.faceFrameRequired', errors: { photo: t.punch.faceFrameRequired } });
+    }
+    const empty = await clock({ action: 'check-in', descriptor: FIXTURE['amy3']!.kiosk, photo: await emptyFrame() }, 'es');
+    expect(empty.status, JSON.stringify(empty.body)).toBe(422);
+    expect(empty.body).toMatchObject({ code: 'punch.snapshotNoFace', errors: { photo: es.punch.snapshotNoFace } });
+    expect(sql('select id from punches where method = ? and at between ? and ?', 'face', '2027-03-01T10:04:00Z', '2027-03-01T10:06:00Z')).toHaveLength(0);
   });
 
   it('uses the threshold setting', async () => {
@@ -202,27 +230,32 @@ describe('POST /api/clock with a face', () => {
 
   it('refuses a face nearly as close to a second person (margin), counting people not photos', async () => {
     setNow(MON, '10:20');
-    // Synthetic faces enrolled straight in the database: Pablo at 0.20 from the probe, a second
-    // person at 0.22, so the nearest person wins by only 0.02 (< the 0.05 margin).
-    const base = FIXTURE['penny1']!.kiosk;
+    // Faces enrolled straight in the database around Penny's enrolment descriptor A (not enrolled
+    // by the photos API, so no one else's): a frame of penny1 is about 0.1 from A (the server
+    // computes it; the test cannot know it exactly). Pablo at A and a second person at A moved by
+    // 0.02: whichever of them is nearer, the other is at most 0.02 farther (< the 0.05 margin).
+    const base = FIXTURE['penny1']!.enrol;
     const along = (k: number, d: number) => base.map((x, i) => (i === k ? x + d : x));
     const stamp = new Date().toISOString();
     const second = sql<{ id: number }>("select id from employees where first_name = 'Elena'")[0]!.id;
-    sql('insert into face_descriptors (employee_id, descriptor, created_at) values (?, ?, ?)', ids['Pablo'], descriptorToBytes(along(3, 0.2)), stamp);
-    sql('insert into face_descriptors (employee_id, descriptor, created_at) values (?, ?, ?)', second, descriptorToBytes(along(7, 0.22)), stamp);
-    const ambiguous = await clock({ action: 'check-in', descriptor: base });
+    sql('insert into face_descriptors (employee_id, descriptor, created_at) values (?, ?, ?)', ids['Pablo'], descriptorToBytes(base), stamp);
+    sql('insert into face_descriptors (employee_id, descriptor, created_at) values (?, ?, ?)', second, descriptorToBytes(along(7, 0.02)), stamp);
+    const ambiguous = await clock({ action: 'check-in', descriptor: FIXTURE['penny1']!.kiosk });
     expect(ambiguous.status).toBe(401);
+    expect(ambiguous.body.code).toBe('messages.faceNotRecognized');
     // A second photo of Pablo just as near does not make him his own runner-up.
     sql('delete from face_descriptors where employee_id = ?', second);
-    sql('insert into face_descriptors (employee_id, descriptor, created_at) values (?, ?, ?)', ids['Pablo'], descriptorToBytes(along(9, 0.21)), stamp);
-    const pablo = await clock({ action: 'check-in', descriptor: base });
+    sql('insert into face_descriptors (employee_id, descriptor, created_at) values (?, ?, ?)', ids['Pablo'], descriptorToBytes(along(9, 0.02)), stamp);
+    const pablo = await clock({ action: 'check-in', descriptor: FIXTURE['penny1']!.kiosk });
     expect(pablo.status).toBe(200);
     expect(pablo.body.employee?._id).toBe(ids['Pablo']);
-    // With no margin, the same near tie would still need a strict winner: a tie never matches.
+    // With no margin, a tie still needs a strict winner: the second person enrolled with exactly
+    // Pablo's descriptors is at exactly his distance from any frame, and a tie never matches.
     await putSettings({ faceMargin: 0 });
-    sql('insert into face_descriptors (employee_id, descriptor, created_at) values (?, ?, ?)', second, descriptorToBytes(along(5, 0.2)), stamp);
+    sql('insert into face_descriptors (employee_id, descriptor, created_at) values (?, ?, ?)', second, descriptorToBytes(base), stamp);
+    sql('insert into face_descriptors (employee_id, descriptor, created_at) values (?, ?, ?)', second, descriptorToBytes(along(9, 0.02)), stamp);
     setNow(MON, '16:00');
-    expect((await clock({ action: 'check-out', descriptor: base })).status).toBe(401);
+    expect((await clock({ action: 'check-out', descriptor: FIXTURE['penny1']!.kiosk })).status).toBe(401);
     await putSettings({ faceMargin: 0.05 });
     sql('delete from face_descriptors where employee_id in (?, ?)', ids['Pablo'], second);
   });
@@ -240,7 +273,8 @@ describe('POST /api/clock with a face', () => {
     setNow(MON, '11:05');
     const frame = FIXTURE['amy3']!.kiosk;
     for (const descriptor of [frame.slice(0, 127), frame.map(() => 0), frame.map((x, i) => (i === 0 ? 5 : x)), [frame, frame, frame, frame], []]) {
-      const res = await clock({ action: 'break-out', descriptor });
+      // With a good camera frame: the refusal is about the numbers alone.
+      const res = await clock({ action: 'break-out', descriptor, photo: await cameraFrame('amy3') });
       expect(res.status).toBe(422);
       expect(res.body.errors).toEqual({ descriptor: en.validation.invalidInput });
     }
@@ -248,7 +282,8 @@ describe('POST /api/clock with a face', () => {
 });
 
 describe('punch photos', () => {
-  const snapshot = async () => `data:image/jpeg;base64,${(await sharp(path.join(FACES, 'amy3.png')).resize(240, 240).jpeg({ quality: 70 }).toBuffer()).toString('base64')}`;
+  // The snapshot is the face punch's camera frame (640 × 480, decision 065).
+  const snapshot = () => cameraFrame('amy3');
   const files = () => (existsSync(path.join(server.dataDir, 'uploads', 'punch-photos')) ? readdirSync(path.join(server.dataDir, 'uploads', 'punch-photos')) : []);
 
   it('keeps no snapshot while the setting is off', async () => {
@@ -274,7 +309,8 @@ describe('punch photos', () => {
     expect(image.headers.get('content-type')).toBe('image/jpeg');
     expect(image.headers.get('cache-control')).toBe('private, no-store');
     const meta = await sharp(Buffer.from(await image.arrayBuffer())).metadata();
-    expect(meta.width).toBe(240);
+    // Scaled down to at most 320 px wide (PUNCH_PHOTO_SIDE).
+    expect([meta.width, meta.height]).toEqual([320, 240]);
     expect(meta.exif).toBeUndefined();
     // Never public; an Employee account sees only its own.
     expect((await new Client(server.url).get(`/api/punches/${punch.id}/photo`)).status).toBe(401);

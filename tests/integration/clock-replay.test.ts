@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localDateTimeToUtcIso } from '../../src/domain/time/zoned-time.ts';
 import en from '../../src/i18n/en.json';
 import es from '../../src/i18n/es.json';
+import { cameraFrame, enrolPhotoBody, FACE_FIXTURE as FIXTURE } from '../helpers/camera-frame.ts';
 import { clockChallenge, freshFrame } from '../helpers/face-punch.ts';
 import { FACES } from '../helpers/fake-camera.ts';
 import { enableFaceRecognition } from '../helpers/biometrics.ts';
@@ -18,11 +19,12 @@ import { sqlIn } from '../helpers/test-sql.ts';
  * Replay defence of face punches (issue 20.2, decision 043), over HTTP on the demo data with real
  * descriptors (tests/fixtures/face-descriptors.json): the challenge a paired terminal asks for,
  * a replayed body, an old nonce, another terminal's nonce, identical frames, a descriptor sent
- * again, and the snapshot's faces checked on the server. The server's clock is faked.
+ * again, and the snapshot's faces checked on the server. Every face punch carries its camera frame
+ * (`photo`), whose descriptor the server computes and matches (issue 34.4, decision 065): the
+ * browser's descriptors are judged only for replay, and a camera frame sent again is a replay too.
+ * Carmen is enrolled from the fixture photo amy1; her frames are amy3's (tests/helpers/camera-frame.ts).
+ * The server's clock is faked.
  */
-
-type Fixture = Record<string, { enrol: number[]; kiosk: number[] }>;
-const FIXTURE = JSON.parse(readFileSync(path.resolve(import.meta.dirname, '..', 'fixtures', 'face-descriptors.json'), 'utf8')) as Fixture;
 
 let server: TestServer;
 let admin: Client;
@@ -47,8 +49,13 @@ async function challenge(terminal: PairedTestTerminal | null, headers: Record<st
   return { status: res.status, body: (await res.json()) as Answer['body'] };
 }
 
+/**
+ * A punch from a terminal. A face punch without a `photo` key carries a new camera frame of Carmen
+ * (amy3, shifted differently every time: never a repeated frame); `photo: undefined` sends none.
+ */
 async function punch(terminal: PairedTestTerminal, body: Record<string, unknown>, lang: 'en' | 'es' = 'en'): Promise<Answer> {
-  const res = await new Client(server.url, lang).post('/api/clock', body, terminal.headers);
+  const withFrame = body['descriptor'] !== undefined && !('photo' in body) ? { ...body, photo: await cameraFrame('amy3') } : body;
+  const res = await new Client(server.url, lang).post('/api/clock', withFrame, terminal.headers);
   return { status: res.status, body: (await res.json()) as Answer['body'] };
 }
 
@@ -66,9 +73,9 @@ async function putSettings(change: Record<string, unknown>): Promise<void> {
 
 const facePunches = () => sql<{ id: number }>("select id from punches where method = 'face' and at >= '2027-01-01'");
 
-/** A 320 × 240 JPEG data URL, as the kiosk sends: the given faces side by side on grey (none: a grey frame with a face-less photo). */
-async function snapshot(faces: string[], side = 110): Promise<string> {
-  const [w, h] = [320, 240];
+/** A 640 × 480 JPEG data URL, as the kiosk sends its frame: the given faces side by side on grey (none: a grey frame with a face-less photo). */
+async function snapshot(faces: string[], side = 240): Promise<string> {
+  const [w, h] = [640, 480];
   const gap = Math.floor((w - faces.length * side) / (faces.length + 1));
   const parts = await Promise.all(faces.map((f) => sharp(path.join(FACES, f)).resize(side, side).png().toBuffer()));
   const jpeg = await sharp({ create: { width: w, height: h, channels: 3, background: { r: 128, g: 128, b: 128 } } })
@@ -91,8 +98,10 @@ beforeAll(async () => {
   yard = await pairTerminal(server.url, admin, { name: 'Yard' });
   carmen = sql<{ id: number }>("select id from employees where first_name = 'Carmen'")[0]!.id;
   expect((await admin.request('PUT', `/api/employees/${carmen}/consent`, { consent: true })).status).toBe(200);
-  const image = `data:image/png;base64,${readFileSync(path.join(FACES, 'amy1.png')).toString('base64')}`;
-  expect((await admin.post(`/api/employees/${carmen}/photos`, { image, descriptor: FIXTURE['amy1']!.enrol })).status).toBe(201);
+  // Enrolled from the photo: the server computes the descriptor (decision 065).
+  const enrolled = await admin.post(`/api/employees/${carmen}/photos`, enrolPhotoBody('amy1'));
+  expect(enrolled.status, await enrolled.clone().text()).toBe(201);
+  expect(((await enrolled.json()) as { data: { faceData: boolean } }).data.faceData).toBe(true);
 });
 
 afterAll(async () => {
@@ -200,12 +209,41 @@ describe('frames must be fresh', () => {
     expect((await punch(yard, { action: 'check-out', descriptor: [a, freshFrame(FIXTURE['amy2']!.kiosk)], challenge: await nonceOf(yard) })).body.code).toBe('punch.framesReplayed');
     expect(facePunches()).toHaveLength(3);
   });
+
+  it('refuses a camera frame of a recent face punch sent again with fresh descriptors and a new nonce, at the same terminal or another', async () => {
+    setNow('2027-03-01', '17:01');
+    const photo = await cameraFrame('amy3');
+    const fresh = () => [freshFrame(FIXTURE['amy3']!.kiosk), freshFrame(FIXTURE['amy2']!.kiosk)];
+    const first = await punch(door, { action: 'check-out', descriptor: fresh(), challenge: await nonceOf(door), photo });
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    expect(first.body.employee?._id).toBe(carmen);
+    setNow('2027-03-02', '07:00');
+    // The same picture gives the server the same descriptor: a replay, whatever numbers the browser sent.
+    const again = await punch(door, { action: 'check-in', descriptor: fresh(), challenge: await nonceOf(door), photo }, 'es');
+    expect(again).toEqual({ status: 401, body: { message: es.punch.framesReplayed, code: 'punch.framesReplayed' } });
+    const elsewhere = await punch(yard, { action: 'check-in', descriptor: fresh(), challenge: await nonceOf(yard), photo });
+    expect(elsewhere).toEqual({ status: 401, body: { message: en.punch.framesReplayed, code: 'punch.framesReplayed' } });
+    expect(facePunches()).toHaveLength(4);
+    // A new frame of the same face is not a replay.
+    const live = await punch(yard, { action: 'check-in', descriptor: fresh(), challenge: await nonceOf(yard) });
+    expect(live.status, JSON.stringify(live.body)).toBe(200);
+    expect(facePunches()).toHaveLength(5);
+  });
 });
 
-describe('the snapshot is checked on the server for exactly one face', () => {
+describe('the camera frame is checked on the server for exactly one face', () => {
+  it('refuses a face punch without its camera frame (422 on photo, translated) and writes nothing', async () => {
+    setNow('2027-03-02', '08:00');
+    const before = facePunches().length;
+    const body = { action: 'break-in', descriptor: [freshFrame(FIXTURE['amy3']!.kiosk), freshFrame(FIXTURE['amy2']!.kiosk)], photo: undefined };
+    const res = await punch(door, { ...body, challenge: await nonceOf(door) }, 'es');
+    expect(res).toEqual({ status: 422, body: { message: es.punch.faceFrameRequired, code: 'punch.faceFrameRequired', errors: { photo: es.punch.faceFrameRequired } } });
+    expect(facePunches()).toHaveLength(before);
+  });
+
   it('refuses a snapshot with no face or two faces (422 on photo, nothing written) and keeps one with one face', async () => {
     await putSettings({ punchPhoto: true });
-    setNow('2027-03-02', '09:00');
+    setNow('2027-03-03', '09:00');
     const before = facePunches().length;
     const photos = sql<{ id: number }>('select id from punch_photos');
     const empty = await punch(door, {
@@ -223,7 +261,7 @@ describe('the snapshot is checked on the server for exactly one face', () => {
     expect(two).toEqual({ status: 422, body: { message: es.punch.snapshotManyFaces, code: 'punch.snapshotManyFaces', errors: { photo: es.punch.snapshotManyFaces } } });
     expect(facePunches()).toHaveLength(before);
     expect(sql('select id from punch_photos')).toHaveLength(photos.length);
-    const one = await punch(door, { action: 'check-in', descriptor: [freshFrame(FIXTURE['amy3']!.kiosk), freshFrame(FIXTURE['amy2']!.kiosk)], challenge: await nonceOf(door), photo: await snapshot(['amy3.png']) });
+    const one = await punch(door, { action: 'check-in', descriptor: [freshFrame(FIXTURE['amy3']!.kiosk), freshFrame(FIXTURE['amy2']!.kiosk)], challenge: await nonceOf(door), photo: await cameraFrame('amy3') });
     expect(one.status, JSON.stringify(one.body)).toBe(200);
     expect(facePunches()).toHaveLength(before + 1);
     expect(sql('select id from punch_photos')).toHaveLength(photos.length + 1);

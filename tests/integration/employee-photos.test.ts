@@ -10,6 +10,9 @@ import { startServer, type TestServer } from '../helpers/test-server.ts';
 import { sqlIn } from '../helpers/test-sql.ts';
 import { FACES } from '../helpers/faces.ts';
 import { disableFaceRecognition, enableFaceRecognition } from '../helpers/biometrics.ts';
+import { enrolPhotoBody, FACE_FIXTURE } from '../helpers/camera-frame.ts';
+import en from '../../src/i18n/en.json';
+import esText from '../../src/i18n/es.json';
 
 let server: TestServer;
 let admin: Client;
@@ -41,7 +44,10 @@ afterAll(async () => {
 });
 
 const dataUrl = (bytes: Buffer, type = 'image/png') => `data:${type};base64,${bytes.toString('base64')}`;
-/** A plausible descriptor: 128 finite values, norm about 0.8. */
+/**
+ * A plausible descriptor: 128 finite values, norm about 0.8. The server refuses any numbers from
+ * a client (issue 34.4, decision 065): it computes the face data from the photo itself.
+ */
 const descriptor = (seed = 1) => Array.from({ length: 128 }, (_, i) => Math.round(Math.sin(i * seed + seed) * 0.1 * 1e6) / 1e6);
 const photosDir = (id: number) => path.join(server.dataDir, 'uploads', 'employees', String(id));
 const storedFiles = (id: number) => (existsSync(photosDir(id)) ? readdirSync(photosDir(id)) : []);
@@ -49,6 +55,7 @@ const query = <T>(text: string, ...params: unknown[]): T[] => sqlIn<T>(server.da
 /** A blob as read back: a Buffer from SQLite, `\x…` hex text from PostgreSQL through psql. */
 const bytesOf = (blob: Buffer | string): Buffer => (Buffer.isBuffer(blob) ? blob : Buffer.from(blob.replace(/^\\x/, ''), 'hex'));
 const descriptorCount = async (id: number) => (await (await admin.get(`/api/employees/${id}`)).json()).data.faceDescriptors as number;
+const distance = (a: readonly number[], b: readonly number[]) => Math.sqrt(a.reduce((sum, x, i) => sum + (x - b[i]!) ** 2, 0));
 
 /** Inserts a tEXt chunk after IHDR (metadata that must not survive the upload). */
 function pngWithText(png: Buffer, keyword: string, text: string): Buffer {
@@ -139,11 +146,11 @@ describe('employee photos: storing', () => {
     const original = readFileSync(path.join(FACES, 'amy1.png'));
     const tagged = pngWithText(original, 'Comment', 'GPS 38.7223 -9.1393 SECRET-PNG-NOTE');
     expect(tagged.includes('SECRET-PNG-NOTE')).toBe(true);
-    const res = await admin.post(`/api/employees/${employeeId}/photos`, { image: dataUrl(tagged, 'image/png'), descriptor: descriptor() });
+    const res = await admin.post(`/api/employees/${employeeId}/photos`, { image: dataUrl(tagged, 'image/png'), enrol: true });
     expect(res.status).toBe(201);
     const body = await res.json();
     expect(body.message).toBe('Image uploaded successfully.');
-    // No consent recorded yet: the photo is kept, the descriptor is not.
+    // No consent recorded yet: the photo is kept, no face data is computed or stored.
     expect(body.notice).toBe('The photo was kept without face data: biometric consent is not recorded.');
     expect(body.data).toMatchObject({ current: true, faceData: false, url: `/api/employees/${employeeId}/photos/${body.data._id}/image` });
     firstPhoto = body.data._id;
@@ -195,8 +202,8 @@ describe('employee photos: storing', () => {
     const row = query<{ biometric_consent_at: string; biometric_consent_by: number }>('select biometric_consent_at, biometric_consent_by from employees where id = ?', employeeId)[0]!;
     expect(row).toEqual({ biometric_consent_at: answer.data.consent.at, biometric_consent_by: adminId });
 
-    const values = descriptor(2);
-    const res = await admin.post(`/api/employees/${employeeId}/photos`, { image: dataUrl(readFileSync(path.join(FACES, 'amy2.png'))), descriptor: values });
+    // The server computes the descriptor from the photo: the one the browser pipeline gives for amy2 (tests/fixtures).
+    const res = await admin.post(`/api/employees/${employeeId}/photos`, enrolPhotoBody('amy2'));
     expect(res.status).toBe(201);
     const body = await res.json();
     expect(body.data.faceData).toBe(true);
@@ -211,7 +218,10 @@ describe('employee photos: storing', () => {
     expect(stored[0]!.created_by).toBe(adminId);
     expect(stored[0]!.descriptor.length).toBe(512);
     const decoded = Array.from({ length: 128 }, (_, i) => stored[0]!.descriptor.readFloatLE(i * 4));
-    decoded.forEach((v, i) => expect(v).toBeCloseTo(values[i]!, 6));
+    expect(decoded.every(Number.isFinite)).toBe(true);
+    expect(distance(decoded, FACE_FIXTURE['amy2']!.enrol)).toBeLessThan(0.01);
+    // Another person's face is far from it: the numbers are amy2's face, not anything else.
+    expect(distance(decoded, FACE_FIXTURE['raj1']!.enrol)).toBeGreaterThan(0.5);
 
     const answers = [
       await (await admin.get(`/api/employees/${employeeId}`)).text(),
@@ -221,7 +231,7 @@ describe('employee photos: storing', () => {
     ];
     for (const text of answers) {
       expect(text).not.toContain('"descriptor"');
-      expect(text).not.toContain(String(values[5]));
+      for (const value of decoded.slice(0, 8)) expect(text).not.toContain(value.toFixed(6));
     }
     const photos = JSON.parse(answers[1]!);
     expect(photos.faceDescriptors).toBe(1);
@@ -229,24 +239,46 @@ describe('employee photos: storing', () => {
     expect(photos.data.filter((p: { faceData: boolean }) => p.faceData)).toHaveLength(1);
   });
 
-  it('refuses descriptors that are not 128 finite numbers in range', async () => {
+  it('refuses face numbers from a client, valid or not, with the photo or for a photo on file (422, translated), storing nothing', async () => {
     const image = dataUrl(readFileSync(path.join(FACES, 'amy3.png')));
-    for (const bad of [descriptor().slice(0, 127), [...descriptor(), 0.1], descriptor().map((v, i) => (i === 3 ? 5 : v)), new Array(128).fill(0), descriptor().map((v, i) => (i === 7 ? null : v)), 'abc']) {
-      const res = await admin.post(`/api/employees/${employeeId}/photos`, { image, descriptor: bad });
-      expect(res.status).toBe(422);
-      expect((await res.json()).message).toBe('The face data is not valid.');
+    const photoOnFile = (await (await admin.get(`/api/employees/${employeeId}/photos`)).json()).data[0]._id as string;
+    const numbers = [
+      FACE_FIXTURE['amy3']!.enrol, // the right numbers for this very photo
+      descriptor(),
+      descriptor().slice(0, 127),
+      [...descriptor(), 0.1],
+      descriptor().map((v, i) => (i === 3 ? 5 : v)),
+      new Array(128).fill(0),
+      descriptor().map((v, i) => (i === 7 ? null : v)),
+      'abc',
+    ];
+    for (const bad of numbers) {
+      for (const res of [
+        await admin.post(`/api/employees/${employeeId}/photos`, { image, descriptor: bad }),
+        await admin.post(`/api/employees/${employeeId}/photos`, { image, enrol: true, descriptor: bad }),
+        await admin.request('PUT', `/api/employees/${employeeId}/photos/${photoOnFile}/descriptor`, { descriptor: bad }),
+      ]) {
+        expect(res.status).toBe(422);
+        expect(await res.json()).toEqual({ message: en.photos.descriptorFromClient, code: 'photos.descriptorFromClient', errors: { descriptor: en.photos.descriptorFromClient } });
+      }
     }
+    const inSpanish = await es.post(`/api/employees/${employeeId}/photos`, { image, enrol: true, descriptor: descriptor() });
+    expect((await inSpanish.json()).message).toBe(esText.photos.descriptorFromClient);
     expect(await descriptorCount(employeeId)).toBe(1);
     expect(storedFiles(employeeId)).toHaveLength(3);
   });
 
-  it('stores face data for a photo kept before consent (PUT descriptor)', async () => {
-    const res = await admin.request('PUT', `/api/employees/${employeeId}/photos/${firstPhoto}/descriptor`, { descriptor: descriptor(3) });
+  it('stores face data for a photo kept before consent (PUT descriptor), computed from the stored photo', async () => {
+    const res = await admin.request('PUT', `/api/employees/${employeeId}/photos/${firstPhoto}/descriptor`, {});
     expect(res.status).toBe(200);
     expect((await res.json()).message).toBe('Face data stored.');
     expect(await descriptorCount(employeeId)).toBe(2);
+    const computed = query<{ descriptor: Buffer | string }>('select descriptor from face_descriptors where image = ?', firstPhoto).map((row) => bytesOf(row.descriptor));
+    expect(computed).toHaveLength(1);
+    const decoded = Array.from({ length: 128 }, (_, i) => computed[0]!.readFloatLE(i * 4));
+    expect(distance(decoded, FACE_FIXTURE['amy1']!.enrol)).toBeLessThan(0.01);
     // Again for the same photo replaces, never duplicates.
-    await admin.request('PUT', `/api/employees/${employeeId}/photos/${firstPhoto}/descriptor`, { descriptor: descriptor(4) });
+    expect((await admin.request('PUT', `/api/employees/${employeeId}/photos/${firstPhoto}/descriptor`, null)).status).toBe(200);
     expect(await descriptorCount(employeeId)).toBe(2);
   });
 
@@ -261,14 +293,15 @@ describe('employee photos: storing', () => {
     expect(query('select biometric_consent_at, biometric_consent_by from employees where id = ?', employeeId)).toEqual([{ biometric_consent_at: null, biometric_consent_by: null }]);
     expect(storedFiles(employeeId)).toHaveLength(3);
     // Without consent, face data for a kept photo is refused.
-    const refused = await admin.request('PUT', `/api/employees/${employeeId}/photos/${firstPhoto}/descriptor`, { descriptor: descriptor() });
+    const refused = await admin.request('PUT', `/api/employees/${employeeId}/photos/${firstPhoto}/descriptor`, {});
     expect(refused.status).toBe(409);
     expect((await refused.json()).message).toBe("Record the employee's biometric consent first.");
   });
 
   it('removing a photo deletes its descriptor, its file, and moves "current" to the newest left', async () => {
     await admin.request('PUT', `/api/employees/${employeeId}/consent`, { consent: true });
-    const added = await (await admin.post(`/api/employees/${employeeId}/photos`, { image: dataUrl(readFileSync(path.join(FACES, 'amy3.png'))), descriptor: descriptor(5) })).json();
+    const added = await (await admin.post(`/api/employees/${employeeId}/photos`, enrolPhotoBody('amy3'))).json();
+    expect(added.data.faceData).toBe(true);
     expect(await descriptorCount(employeeId)).toBe(1);
     const before = (await (await admin.get(`/api/employees/${employeeId}/photos`)).json()).data.map((p: { _id: string }) => p._id);
     expect(before[0]).toBe(added.data._id);
@@ -296,18 +329,17 @@ describe('employee photos: archived employees', () => {
   it('archiving deletes face data but keeps photos; no new face data while archived', async () => {
     const other = (await (await admin.get('/api/employees?pageSize=3')).json()).data[2]._id as number;
     await admin.request('PUT', `/api/employees/${other}/consent`, { consent: true });
-    const image = dataUrl(readFileSync(path.join(FACES, 'penny1.png')));
-    const first = await (await admin.post(`/api/employees/${other}/photos`, { image, descriptor: descriptor(6) })).json();
+    const first = await (await admin.post(`/api/employees/${other}/photos`, enrolPhotoBody('penny1'))).json();
     expect(first.data.faceData).toBe(true);
     expect((await admin.post(`/api/employees/${other}/archive`, { archived: true })).status).toBe(200);
     expect(await descriptorCount(other)).toBe(0);
     expect(storedFiles(other)).toHaveLength(1);
-    const res = await admin.post(`/api/employees/${other}/photos`, { image, descriptor: descriptor(7) });
+    const res = await admin.post(`/api/employees/${other}/photos`, enrolPhotoBody('penny1'));
     expect(res.status).toBe(201);
     const body = await res.json();
     expect(body.data.faceData).toBe(false);
     expect(body.notice).toBe('Face data is not stored for archived employees.');
-    const enrol = await admin.request('PUT', `/api/employees/${other}/photos/${first.data._id}/descriptor`, { descriptor: descriptor(8) });
+    const enrol = await admin.request('PUT', `/api/employees/${other}/photos/${first.data._id}/descriptor`, {});
     expect(enrol.status).toBe(409);
     expect(await descriptorCount(other)).toBe(0);
     expect(storedFiles(other)).toHaveLength(2);
@@ -362,7 +394,8 @@ describe('employee photos: access', () => {
       expect((await client.post(`/api/employees/${employeeId}/photos`, { image })).status).toBe(403);
       expect((await client.request('PUT', `/api/employees/${employeeId}/consent`, { consent: false })).status).toBe(403);
       expect((await client.request('DELETE', `/api/employees/${employeeId}/photos/${photo}`)).status).toBe(403);
-      expect((await client.request('PUT', `/api/employees/${employeeId}/photos/${photo}/descriptor`, { descriptor: descriptor() })).status).toBe(403);
+      expect((await client.post(`/api/employees/${employeeId}/photos`, enrolPhotoBody('amy1'))).status).toBe(403);
+      expect((await client.request('PUT', `/api/employees/${employeeId}/photos/${photo}/descriptor`, {})).status).toBe(403);
     }
     expect((await employeeUser.get(`/api/employees/${employeeId}/photos`)).status).toBe(403);
     expect((await viewer.get(`/api/employees/${employeeId}/photos`)).status).toBe(200);
@@ -387,15 +420,14 @@ describe('employee photos: face recognition off (decision 047)', () => {
     await disableFaceRecognition(admin);
     try {
       const before = await descriptorCount(id);
-      const image = dataUrl(readFileSync(path.join(FACES, 'howard1.png')));
-      const res = await admin.post(`/api/employees/${id}/photos`, { image, descriptor: descriptor(11) });
+      const res = await admin.post(`/api/employees/${id}/photos`, enrolPhotoBody('howard1'));
       expect(res.status).toBe(201);
       const body = await res.json();
       expect(body.data.faceData).toBe(false);
       expect(body.notice).toBe('The photo was kept without face data: face recognition is off (Settings → Optional features).');
-      const inSpanish = await (await es.post(`/api/employees/${id}/photos`, { image, descriptor: descriptor(12) })).json();
+      const inSpanish = await (await es.post(`/api/employees/${id}/photos`, enrolPhotoBody('howard1'))).json();
       expect(inSpanish.notice).toBe('La foto se ha guardado sin datos faciales: el reconocimiento facial está desactivado (Ajustes → Funciones opcionales).');
-      const refused = await admin.request('PUT', `/api/employees/${id}/photos/${body.data._id}/descriptor`, { descriptor: descriptor(13) });
+      const refused = await admin.request('PUT', `/api/employees/${id}/photos/${body.data._id}/descriptor`, {});
       expect(refused.status).toBe(409);
       expect((await refused.json()).message).toBe('Turn on face recognition first (Settings → Optional features).');
       expect(await descriptorCount(id)).toBe(before);
@@ -403,5 +435,36 @@ describe('employee photos: face recognition off (decision 047)', () => {
     } finally {
       await enableFaceRecognition(admin);
     }
+  });
+});
+
+describe('employee photos: the server finds no usable face (decision 065)', () => {
+  it('keeps a photo with no face or several faces without face data, says why, and refuses to enrol it (422 on image)', async () => {
+    const id = (await (await admin.get('/api/employees?pageSize=4')).json()).data[3]._id as number;
+    expect((await admin.request('PUT', `/api/employees/${id}/consent`, { consent: true })).status).toBe(200);
+    const before = await descriptorCount(id);
+    const none = await admin.post(`/api/employees/${id}/photos`, { image: dataUrl(readFileSync(path.join(FACES, 'no-face.png'))), enrol: true });
+    expect(none.status).toBe(201);
+    const noneBody = await none.json();
+    expect(noneBody.data.faceData).toBe(false);
+    expect(noneBody.notice).toBe(en.photos.keptNoFace);
+    const group = await es.post(`/api/employees/${id}/photos`, { image: dataUrl(readFileSync(path.join(FACES, 'group.jpg')), 'image/jpeg'), enrol: true });
+    expect(group.status).toBe(201);
+    const groupBody = await group.json();
+    expect(groupBody.data.faceData).toBe(false);
+    expect(groupBody.notice).toBe(esText.photos.keptManyFaces);
+    // Without `enrol`, a photo is only a picture: nothing is computed, nothing said.
+    const plain = await (await admin.post(`/api/employees/${id}/photos`, { image: dataUrl(readFileSync(path.join(FACES, 'no-face.png'))) })).json();
+    expect(plain.data.faceData).toBe(false);
+    expect(plain.notice).toBeUndefined();
+
+    const noFace = await admin.request('PUT', `/api/employees/${id}/photos/${noneBody.data._id}/descriptor`, {});
+    expect(noFace.status).toBe(422);
+    expect(await noFace.json()).toEqual({ message: en.photos.noFaceFound, code: 'photos.noFaceFound', errors: { image: en.photos.noFaceFound } });
+    const many = await es.request('PUT', `/api/employees/${id}/photos/${groupBody.data._id}/descriptor`, {});
+    expect(many.status).toBe(422);
+    expect(await many.json()).toEqual({ message: esText.photos.manyFacesFound, code: 'photos.manyFacesFound', errors: { image: esText.photos.manyFacesFound } });
+    expect(await descriptorCount(id)).toBe(before);
+    expect(storedFiles(id)).toHaveLength(3);
   });
 });

@@ -1,15 +1,16 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import en from '../../src/i18n/en.json';
 import es from '../../src/i18n/es.json';
+import { cameraFrame, FACE_FIXTURE as FIXTURE, fixtureOf } from '../helpers/camera-frame.ts';
 import { clockChallenge, freshDescriptor } from '../helpers/face-punch.ts';
 import { enableFaceRecognition } from '../helpers/biometrics.ts';
 import { Client } from '../helpers/http-client.ts';
 import { pairTerminal } from '../helpers/terminal.ts';
 import { sqlIn } from '../helpers/test-sql.ts';
-import { ROOT, startServer, type TestServer } from '../helpers/test-server.ts';
+import { startServer, type TestServer } from '../helpers/test-server.ts';
 
 /**
  * The clock terminal's limits on failed identifications (decision 025), over HTTP on the demo
@@ -18,7 +19,6 @@ import { ROOT, startServer, type TestServer } from '../helpers/test-server.ts';
  * moved forward by the tests (a person takes a few seconds to type a PIN).
  */
 
-const FIXTURE = JSON.parse(readFileSync(path.join(ROOT, 'tests', 'fixtures', 'face-descriptors.json'), 'utf8')) as Record<string, { kiosk: number[] }>;
 let server: TestServer;
 let admin: Client;
 let clockDir: string;
@@ -187,12 +187,19 @@ describe('a refused punch', () => {
 });
 
 describe('limits come before the snapshot is decoded', () => {
-  /** Punches from a paired terminal (faces need one, decision 042), a face with a fresh challenge and fresh frames (decision 043). */
+  /**
+   * Punches from a paired terminal (faces need one, decision 042), a face with a fresh challenge
+   * and fresh frames (decision 043) and, unless the body brings its own `photo`, the camera frame
+   * of the fixture its descriptor is (the server identifies the frame, decision 065).
+   */
   async function paired(name: string) {
     const device = await pairTerminal(server.url, admin, { name });
     return async (body: Record<string, unknown>): Promise<Answer> => {
       if (body['descriptor'] !== undefined) {
-        body = { ...body, descriptor: freshDescriptor(body['descriptor'] as number[]), challenge: await clockChallenge(server.url, device.headers) };
+        const descriptor = body['descriptor'] as number[];
+        const fixture = fixtureOf(descriptor);
+        const photo = body['photo'] ?? (fixture ? await cameraFrame(fixture) : undefined);
+        body = { ...body, descriptor: freshDescriptor(descriptor), photo, challenge: await clockChallenge(server.url, device.headers) };
       }
       const res = await new Client(server.url).post('/api/clock', body, device.headers);
       const text = await res.text();
@@ -213,8 +220,14 @@ describe('limits come before the snapshot is decoded', () => {
     const locked = await punch({ action: 'check-in', descriptor: FIXTURE['raj3']!.kiosk, photo: junk });
     expect(locked.status, locked.text).toBe(429);
     expect(locked.retryAfter).toBe(2);
-    // The same junk from a terminal that is not waiting is refused by the face (401), still undecoded.
-    expect((await (await paired('Snapshot yard'))({ action: 'check-in', descriptor: FIXTURE['raj3']!.kiosk, photo: junk })).status).toBe(401);
+    // From a terminal that is not waiting, the same junk is looked at: the snapshot is the camera
+    // frame the server identifies the face from (decision 065), and it is no image (422 on photo).
+    const yard = await paired('Snapshot yard');
+    const refused = await yard({ action: 'check-in', descriptor: FIXTURE['raj3']!.kiosk, photo: junk });
+    expect(refused.status, refused.text).toBe(422);
+    expect(refused.body.errors).toEqual({ photo: en.validation.invalidInput });
+    // A real frame there is refused by the face (401).
+    expect((await yard({ action: 'check-in', descriptor: FIXTURE['raj3']!.kiosk })).status).toBe(401);
     // Unknown faces do not hold back the PIN pad.
     expect((await punch({ action: 'check-in', pin: pinOf(16) })).status).toBe(200);
     await putSettings({ punchPhoto: false });

@@ -1,10 +1,13 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bytesToDescriptor } from '../../src/domain/employees/face-descriptor.ts';
 import { API_ROUTES } from '../../src/domain/routing/api-table.ts';
 import { addDays, demoIds, DESCRIPTOR, faceDataUrl, idsByCollection, wednesdayBefore, type DemoIds } from '../helpers/api-bodies.ts';
 import { changedTables, dbSnapshot } from '../helpers/db-snapshot.ts';
 import { enableFaceRecognition } from '../helpers/biometrics.ts';
+import { clockChallenge, freshDescriptor } from '../helpers/face-punch.ts';
 import { Client } from '../helpers/http-client.ts';
+import { pairTerminal } from '../helpers/terminal.ts';
 import { startServer, type TestServer } from '../helpers/test-server.ts';
 import { sqlIn } from '../helpers/test-sql.ts';
 
@@ -62,7 +65,9 @@ beforeAll(async () => {
   worker = (await created(await admin.post('/api/employees', employeeBody({ pin: WORKER_PIN, firstName: 'Trabajadora' })), 'worker'))._id;
   await created(await admin.post('/api/schedules', { employee: worker, startTime: '00:00', offTime: '23:59', totalHours: 8, restDays: [], fromDate: addDays(ids.today, -150) }), 'schedule');
   expect((await admin.request('PUT', `/api/employees/${worker}/consent`, { consent: true })).status).toBe(200);
-  await created(await admin.post(`/api/employees/${worker}/photos`, { image: faceDataUrl(), descriptor: DESCRIPTOR }), 'photo');
+  // Face data is stored only with face recognition on (decision 047), computed by the server from the photo (decision 065).
+  await enableFaceRecognition(admin);
+  expect((await created(await admin.post(`/api/employees/${worker}/photos`, { image: faceDataUrl(), enrol: true }), 'photo')).faceData).toBe(true);
 }, 90_000);
 
 afterAll(async () => {
@@ -254,13 +259,21 @@ describe('uploads that are not images', () => {
     await enableFaceRecognition(admin);
     const settings = (await (await admin.get('/api/settings')).json()).data;
     expect((await admin.request('PUT', '/api/settings', { ...settings, punchPhoto: true, faceLiveness: false })).status).toBe(200);
+    // From a paired terminal with a fresh challenge (decisions 042, 043), so the snapshot itself is
+    // looked at: it is the camera frame the server computes the face from (decision 065).
+    const door = await pairTerminal(server.url, admin, { name: 'Snapshot door' });
+    // Its first challenge and punch note that it was seen (last_seen_at, written at most every 30 s): before the fingerprint.
+    expect(await clockChallenge(server.url, door.headers)).toBeDefined();
+    const seen = await fetch(`${server.url}/api/clock`, { method: 'POST', headers: { 'content-type': 'application/json', ...door.headers }, body: JSON.stringify({ action: 'check-in' }) });
+    expect(seen.status).toBe(422);
     try {
       const before = dbSnapshot(server.dataDir);
       for (const [name, photo] of Object.entries(NOT_IMAGES)) {
+        const challenge = await clockChallenge(server.url, door.headers);
         const res = await fetch(`${server.url}/api/clock`, {
           method: 'POST',
-          headers: { 'content-type': 'application/json', 'accept-language': 'es' },
-          body: JSON.stringify({ action: 'check-in', descriptor: [DESCRIPTOR, DESCRIPTOR], photo }),
+          headers: { 'content-type': 'application/json', 'accept-language': 'es', ...door.headers },
+          body: JSON.stringify({ action: 'check-in', descriptor: freshDescriptor([DESCRIPTOR, DESCRIPTOR]), challenge, photo }),
         });
         expect(res.status, name).toBeGreaterThanOrEqual(400);
         expect(res.status, name).toBeLessThan(500);
@@ -381,11 +394,19 @@ describe('no secrets in answers or logs', () => {
     const person = await created(await admin.post('/api/employees', employeeBody({ pin: '4242424242' })), 'employee');
     await admin.request('PATCH', `/api/employees/${person._id}`, { ...employeeBody({ pin: '4343434343' }) });
     await admin.request('PUT', `/api/employees/${person._id}/consent`, { consent: true });
-    await admin.post(`/api/employees/${person._id}/photos`, { image: faceDataUrl(), descriptor: DESCRIPTOR.map((x) => x + 0.000123) });
+    // Numbers sent by a client are refused (decision 065); the server computes the face data from the photo.
+    const numbers = await admin.post(`/api/employees/${person._id}/photos`, { image: faceDataUrl(), descriptor: DESCRIPTOR.map((x) => x + 0.000123) });
+    expect((await numbers.json()).code).toBe('photos.descriptorFromClient');
+    expect((await created(await admin.post(`/api/employees/${person._id}/photos`, { image: faceDataUrl(), enrol: true }), 'enrolment')).faceData).toBe(true);
+    // The stored descriptor's first values, to 5 decimals (stored as float32; a log would print the float64 they were rounded from).
+    const [{ descriptor: stored }] = sql('select descriptor from face_descriptors where employee_id = ?', person._id) as [{ descriptor: Uint8Array }];
+    const computed = [...bytesToDescriptor(Uint8Array.from(stored)).slice(0, 8)].flatMap((x) => /^-?\d+\.\d{5}/.exec(String(x)) ?? []);
+    expect(computed.length).toBeGreaterThan(4);
     const logs = server.logs().slice(start);
-    for (const secret of ['Demo#2026', 'Wrong#Password1', WORKER_PIN, '9999991', '4242424242', '4343434343', String(DESCRIPTOR[5])]) {
+    for (const secret of ['Demo#2026', 'Wrong#Password1', WORKER_PIN, '9999991', '4242424242', '4343434343', String(DESCRIPTOR[5]), ...computed]) {
       expect(logs, secret).not.toContain(secret);
     }
+    expect(logs).not.toMatch(DESCRIPTOR_ARRAY);
     expect(logs).not.toMatch(/\$argon2/);
     expect(logs).not.toMatch(/Fe26\.2\*/);
   });

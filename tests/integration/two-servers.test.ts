@@ -1,26 +1,27 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enableFaceRecognition } from '../helpers/biometrics.ts';
+import { cameraFrame, FACE_FIXTURE as FIXTURE } from '../helpers/camera-frame.ts';
 import { clockChallenge, freshFrame } from '../helpers/face-punch.ts';
 import { Client } from '../helpers/http-client.ts';
 import { pairTerminal } from '../helpers/terminal.ts';
 import { sqlIn } from '../helpers/test-sql.ts';
-import { ROOT, startServer, type TestServer } from '../helpers/test-server.ts';
+import { startServer, type TestServer } from '../helpers/test-server.ts';
 import { waitFor } from '../helpers/wait-for.ts';
 
 /**
  * Two app servers on ONE PostgreSQL database (issue 23 points 3 and 4, decision 060): punches
- * through both at once lose nothing and double nothing; attempt limits, face challenges, session
- * revocation and settings are the installation's, not a server's; the one-at-a-time jobs move to
+ * through both at once lose nothing and double nothing; attempt limits, face challenges, the
+ * descriptors the server computed from recent camera frames (decision 065), session revocation
+ * and settings are the installation's, not a server's; the one-at-a-time jobs move to
  * the other server when their leader dies; and a SIGKILL loses no acknowledged punch. Both
  * servers share the instance secrets (config.json) and read one fake clock file. PostgreSQL
  * only: a SQLite installation is one process by design (the data-directory lock).
  */
 const POSTGRES = process.env['JORNADA_TEST_POSTGRES'];
 
-const FIXTURE = JSON.parse(readFileSync(path.join(ROOT, 'tests', 'fixtures', 'face-descriptors.json'), 'utf8')) as Record<string, { kiosk: number[] }>;
 /** How long a settings change may take to reach the other server: the settings cache's TTL (get-settings.ts). */
 const SETTINGS_BOUND_MS = 5_000;
 
@@ -194,17 +195,35 @@ describe.skipIf(!POSTGRES)('two app servers on one PostgreSQL database', () => {
     const door = await pairTerminal(a.url, adminA, { methods: ['face', 'pin'] });
     const nonce = await clockChallenge(a.url, door.headers);
     expect(nonce).toBeDefined();
-    const face = () => ({ action: 'check-in', descriptor: [freshFrame(FIXTURE['amy3']!.kiosk), freshFrame(FIXTURE['amy2']!.kiosk)], challenge: nonce });
+    // Fresh browser frames and a new camera frame (decision 065) every time: only the nonce repeats.
+    const face = async () => ({ action: 'check-in', descriptor: [freshFrame(FIXTURE['amy3']!.kiosk), freshFrame(FIXTURE['amy2']!.kiosk)], photo: await cameraFrame('amy3'), challenge: nonce });
     // Nobody enrolled this face: past the challenge, the identification answers (not the challenge).
-    const first = await punch(b, face(), door.headers);
+    const first = await punch(b, await face(), door.headers);
     expect(first.body.code, JSON.stringify(first)).not.toBe('punch.challengeInvalid');
     expect(first.status).toBe(401);
-    const replays = await Promise.all([punch(a, face(), door.headers), punch(b, face(), door.headers)]);
+    expect(first.body.code).toBe('messages.faceNotRecognized');
+    const replays = await Promise.all([punch(a, await face(), door.headers), punch(b, await face(), door.headers)]);
     for (const r of replays) expect(r.body.code).toBe('punch.challengeInvalid');
     // Two punches carrying one fresh nonce through both servers at once: one passes the challenge.
     const again = await clockChallenge(b.url, door.headers);
-    const both = await Promise.all([punch(a, { ...face(), challenge: again }, door.headers), punch(b, { ...face(), challenge: again }, door.headers)]);
+    const both = await Promise.all([punch(a, { ...(await face()), challenge: again }, door.headers), punch(b, { ...(await face()), challenge: again }, door.headers)]);
     expect(both.filter((r) => r.body.code === 'punch.challengeInvalid')).toHaveLength(1);
+  });
+
+  it("refuses on B a camera frame first sent through A (the descriptors the server computed are the installation's)", async () => {
+    const door = await pairTerminal(a.url, adminA, { name: 'Two servers door', methods: ['face', 'pin'] });
+    const photo = await cameraFrame('amy3');
+    const face = async (server: TestServer) => ({
+      action: 'check-in',
+      descriptor: [freshFrame(FIXTURE['amy3']!.kiosk), freshFrame(FIXTURE['amy2']!.kiosk)],
+      photo,
+      challenge: await clockChallenge(server.url, door.headers),
+    });
+    // Nobody enrolled this face; its frame's descriptor is remembered once computed, whoever it names.
+    const first = await punch(a, await face(a), door.headers);
+    expect(first.body.code, JSON.stringify(first)).toBe('messages.faceNotRecognized');
+    const onB = await punch(b, await face(b), door.headers);
+    expect(onB).toMatchObject({ status: 401, body: { code: 'punch.framesReplayed' } });
   });
 
   it('loses no acknowledged punch when A is killed (SIGKILL) during a burst, and B takes over the jobs', async () => {

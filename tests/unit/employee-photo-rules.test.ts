@@ -3,7 +3,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { ConsentInput, dataUrlTooLong, DescriptorInput, employeeImageUrl, isPhotoId, makePhotoId, photoCreatedAt, photoImageUrl, PhotoUploadInput } from '../../src/domain/employees/employee-photos.ts';
+import { ConsentInput, dataUrlTooLong, EnrolPhotoInput, employeeImageUrl, isPhotoId, makePhotoId, photoCreatedAt, photoImageUrl, PhotoUploadInput } from '../../src/domain/employees/employee-photos.ts';
 import { bytesToDescriptor, descriptorToBytes, isValidDescriptor } from '../../src/domain/employees/face-descriptor.ts';
 import { base64DecodedLength, checkPhotoBytes, dataUrlBase64, PHOTO_LIMITS, readImageSize, sniffImageType } from '../../src/domain/employees/image-type.ts';
 import en from '../../src/i18n/en.json';
@@ -180,16 +180,19 @@ describe('photo ids, URLs and request bodies', () => {
     expect(employeeImageUrl({ _id: 7, image: 'https://elsewhere.example/x.png' })).toBeNull();
   });
 
-  it('validates upload, descriptor and consent bodies with message keys', () => {
+  it('validates upload, enrolment and consent bodies with message keys; refuses face numbers from a client (issue 34.4)', () => {
     const descriptor = Array.from({ length: 128 }, (_, i) => Math.cos(i) * 0.1);
-    expect(v.parse(PhotoUploadInput, { image: 'data:image/png;base64,AAAA' })).toEqual({ image: 'data:image/png;base64,AAAA', descriptor: null });
-    expect(v.parse(PhotoUploadInput, { image: 'data:x/y;base64,AAAA', descriptor })).toMatchObject({ descriptor });
+    expect(v.parse(PhotoUploadInput, { image: 'data:image/png;base64,AAAA' })).toEqual({ image: 'data:image/png;base64,AAAA', enrol: false });
+    expect(v.parse(PhotoUploadInput, { image: 'data:x/y;base64,AAAA', enrol: true })).toMatchObject({ enrol: true });
     const missing = v.safeParse(PhotoUploadInput, { image: '' });
     expect(missing.issues?.[0]?.message).toBe('photos.imageRequired');
-    const bad = v.safeParse(PhotoUploadInput, { image: 'data:x/y;base64,AAAA', descriptor: [1, 2, 3] });
-    expect(bad.issues?.[0]?.message).toBe('photos.invalidDescriptor');
-    expect(v.safeParse(DescriptorInput, {}).success).toBe(false);
-    expect(v.safeParse(DescriptorInput, { descriptor }).success).toBe(true);
+    for (const numbers of [descriptor, [1, 2, 3]]) {
+      const sent = v.safeParse(PhotoUploadInput, { image: 'data:x/y;base64,AAAA', descriptor: numbers });
+      expect(sent.issues?.[0]?.message).toBe('photos.descriptorFromClient');
+      expect(v.safeParse(EnrolPhotoInput, { descriptor: numbers }).issues?.[0]?.message).toBe('photos.descriptorFromClient');
+    }
+    expect(v.safeParse(EnrolPhotoInput, {}).success).toBe(true);
+    expect(v.safeParse(EnrolPhotoInput, undefined).success).toBe(true);
     expect(v.parse(ConsentInput, { consent: false })).toEqual({ consent: false });
     expect(v.safeParse(ConsentInput, { consent: 'yes' }).success).toBe(false);
     expect(dataUrlTooLong('data:image/png;base64,' + 'A'.repeat(Math.ceil(PHOTO_LIMITS.maxBytes / 3) * 4))).toBe(false);

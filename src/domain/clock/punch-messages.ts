@@ -20,6 +20,9 @@ export const PUNCH_MESSAGES = {
   framesReplayed: 'punch.framesReplayed',
   snapshotNoFace: 'punch.snapshotNoFace',
   snapshotManyFaces: 'punch.snapshotManyFaces',
+  /** Issue 34.4: a face punch carries its frame, whose descriptor the server computes. */
+  faceFrameRequired: 'punch.faceFrameRequired',
+  faceCheckUnavailable: 'punch.faceCheckUnavailable',
   oneIdentifier: 'punch.oneIdentifier',
   invalidAction: 'punch.invalidAction',
   invalidCard: 'punch.invalidCard',

@@ -1,5 +1,4 @@
 import * as v from 'valibot';
-import { isValidDescriptor } from './face-descriptor.ts';
 import { PHOTO_LIMITS } from './image-type.ts';
 
 /**
@@ -66,20 +65,27 @@ export interface EmployeePhotosAnswer {
 /** Base64 of the largest photo plus the `data:` prefix. */
 const MAX_DATA_URL_CHARS = Math.ceil(PHOTO_LIMITS.maxBytes / 3) * 4 + 100;
 
-const descriptor = v.pipe(
-  v.unknown(),
-  v.check(isValidDescriptor, 'photos.invalidDescriptor'),
-  v.transform((d) => d as number[]),
+/**
+ * Face numbers sent by a client are refused (issue 34.4): the server computes every enrolment
+ * descriptor from the photo itself. Only an absent or null `descriptor` passes.
+ */
+const noClientDescriptor = v.optional(
+  v.pipe(
+    v.unknown(),
+    v.check((d) => d === null, 'photos.descriptorFromClient'),
+  ),
 );
 
 /**
  * Upload body: the image as a base64 `data:` URL (its bytes are checked on the server, the
- * declared type is ignored) and, optionally, the face descriptor the browser computed from it.
+ * declared type is ignored) and, with `enrol: true`, the request to store its face data, which
+ * the server computes from the photo. A `descriptor` is refused (422 `photos.descriptorFromClient`).
  */
 export const PhotoUploadInput = v.object(
   {
     image: v.pipe(v.string('photos.imageRequired'), v.nonEmpty('photos.imageRequired')),
-    descriptor: v.optional(v.nullable(descriptor), null),
+    enrol: v.optional(v.boolean('validation.invalidInput'), false),
+    descriptor: noClientDescriptor,
   },
   'validation.invalidInput',
 );
@@ -90,6 +96,7 @@ export function dataUrlTooLong(image: string): boolean {
   return image.length > MAX_DATA_URL_CHARS;
 }
 
-export const DescriptorInput = v.object({ descriptor }, 'validation.invalidInput');
+/** Enrolling a photo on file: an empty body (or `{}`); numbers are refused, the server computes them. */
+export const EnrolPhotoInput = v.optional(v.nullable(v.object({ descriptor: noClientDescriptor }, 'validation.invalidInput')), null);
 
 export const ConsentInput = v.object({ consent: v.boolean('validation.invalidInput') }, 'validation.invalidInput');

@@ -15,6 +15,8 @@ import { sharedState, type StateUnit } from '../db/shared-state.ts';
 const NONCE = 'challenge';
 const OPEN = 'challenge-open';
 const FRAMES = 'face-frames';
+/** The descriptors the server computed from the frames of the last face punches (issue 34.4). */
+const SERVER_FRAMES = 'face-frames-server';
 type Open = { nonce: string; expiresAt: number }[];
 /** Frames are kept a day after the last face punch of their terminal (the check needs the last few only). */
 const FRAMES_KEPT_MS = 24 * 3_600_000;
@@ -83,12 +85,24 @@ export function rememberFreshFaceFrames<V extends { ok: boolean }>(terminalId: n
   });
 }
 
-async function remember(state: StateUnit, terminalId: number, frames: number[][], now: number): Promise<void> {
+/**
+ * The same for the descriptor the server computed from a face punch's camera frame: a frame sent
+ * again (the same picture under a new nonce) gives the same descriptor, and is refused.
+ */
+export function rememberFreshServerFrame<V extends { ok: boolean }>(terminalId: number, descriptor: number[], now: number, judge: (recent: number[][]) => V): Promise<V> {
+  return sharedState().unit(async (state) => {
+    const verdict = judge((await state.all<number[][][]>(SERVER_FRAMES)).flatMap((r) => r.value.flat()));
+    if (verdict.ok) await remember(state, terminalId, [descriptor], now, SERVER_FRAMES);
+    return verdict;
+  });
+}
+
+async function remember(state: StateUnit, terminalId: number, frames: number[][], now: number, kind = FRAMES): Promise<void> {
   {
-    const list = (await state.get<number[][][]>(FRAMES, String(terminalId))) ?? [];
+    const list = (await state.get<number[][][]>(kind, String(terminalId))) ?? [];
     list.push(frames);
     if (list.length > RECENT_FACE_PUNCHES) list.splice(0, list.length - RECENT_FACE_PUNCHES);
-    await state.put(FRAMES, String(terminalId), list, now + FRAMES_KEPT_MS);
+    await state.put(kind, String(terminalId), list, now + FRAMES_KEPT_MS);
   }
 }
 
@@ -103,6 +117,7 @@ export async function forgetChallenges(terminalId?: number): Promise<void> {
     for (const c of (await state.get<Open>(OPEN, key)) ?? []) await state.delete(NONCE, c.nonce);
     await state.delete(OPEN, key);
     await state.delete(FRAMES, key);
+    await state.delete(SERVER_FRAMES, key);
   });
 }
 

@@ -11,7 +11,7 @@ import { ClockRequestSchema } from '../../domain/clock/clock-request.ts';
 import { ConflictDismissInput, ConflictResolveInput } from '../../domain/clock/late-punch-conflict.ts';
 import { LatePunchBatchSchema } from '../../domain/clock/late-punch-request.ts';
 import { EmployeeImportRequest } from '../../domain/employees/csv-import.ts';
-import { ConsentInput, DescriptorInput, PhotoUploadInput } from '../../domain/employees/employee-photos.ts';
+import { ConsentInput, EnrolPhotoInput, PhotoUploadInput } from '../../domain/employees/employee-photos.ts';
 import { EmployeeCreateInput, EmployeeUpdateInput } from '../../domain/employees/employee-schema.ts';
 import { GuideUpdate } from '../../domain/guide/guide-schema.ts';
 import { HolidayImportInput } from '../../domain/holidays/holiday-import.ts';
@@ -89,6 +89,6 @@ export const REQUEST_BODIES: Readonly<Record<string, GenericSchema | { anyOf: Ge
   'POST /api/holidays': HolidayInput,
   'PATCH /api/holidays/{id}': HolidayInput,
   'POST /api/employees/{id}/photos': PhotoUploadInput,
-  'PUT /api/employees/{id}/photos/{id}/descriptor': DescriptorInput,
+  'PUT /api/employees/{id}/photos/{id}/descriptor': EnrolPhotoInput,
   'PUT /api/employees/{id}/consent': ConsentInput,
 };

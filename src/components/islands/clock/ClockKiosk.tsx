@@ -62,7 +62,8 @@ export default function ClockKiosk(props: Props) {
     return stateRef.current;
   }, []);
   const offline = useOfflineQueue(props.terminalId ?? null, lang);
-  const face = useFaceCamera(props.faceRecognition, { liveness: props.faceLiveness, snapshot: props.punchPhoto });
+  // Every face punch carries its frame: the server computes the descriptor it matches (issue 34.4).
+  const face = useFaceCamera(props.faceRecognition, { liveness: props.faceLiveness, snapshot: true });
   const cardInputRef = useRef<HTMLInputElement>(null);
   const readerRef = useRef(new BadgeReader());
   const pinBeforeBurst = useRef('');

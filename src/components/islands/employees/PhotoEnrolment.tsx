@@ -6,7 +6,7 @@ import type { Language } from '#i18n/languages.ts';
 import { translator } from '#i18n/translate.ts';
 import { api } from '#lib/client/api.ts';
 import type { FaceEngine, FaceResult } from '#lib/client/face/face-engine.ts';
-import { loadImage, prepareFile } from '#lib/client/face/photo-input.ts';
+import { prepareFile } from '#lib/client/face/photo-input.ts';
 import { primaryButton, secondaryButton } from '../ui/buttons.ts';
 import { CameraDialog } from './CameraDialog.tsx';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
@@ -35,9 +35,10 @@ const failure = (e: unknown) => {
 
 /**
  * Photos and face enrolment of one employee (issue 5). Shows the photos; with `canUpdate` it
- * uploads a file or a camera shot, finds exactly one face in the browser (face-api, loaded on
- * first use), and sends the photo with its 128-value descriptor only when the employee's
- * biometric consent is recorded. Without `canUpdate` it is a read-only gallery (employee details).
+ * uploads a file or a camera shot, checks in the browser that it shows exactly one face (face-api,
+ * loaded on first use: quick feedback only), and sends the photo asking the server to enrol it
+ * (`enrol: true`) only when the employee's biometric consent is recorded; the server computes the
+ * descriptor from the photo itself (issue 34.4). Without `canUpdate` it is a read-only gallery (employee details).
  *
  * Its states are the pure reducer in photo-enrolment-machine.ts; this island performs the
  * requests and the detection (use-face-detection.ts) and feeds their outcome to it.
@@ -89,8 +90,8 @@ export default function PhotoEnrolment({ lang, employeeId, canUpdate }: Props) {
       const sent = await api<{ data: EmployeePhotoDto; message: string; notice?: string }>(`${base}/photos`, {
         method: 'POST',
         lang,
-        // Biometric data leaves the browser only with the employee's recorded consent.
-        body: { image: dataUrl, descriptor: consent ? found.descriptor : null },
+        // The server computes the face data from the photo itself (issue 34.4), only with the employee's recorded consent.
+        body: { image: dataUrl, enrol: consent },
       });
       dispatch({ type: 'uploaded', message: sent.message, ...(sent.notice !== undefined ? { notice: sent.notice } : {}), faceData: sent.data.faceData });
       await refresh();
@@ -130,13 +131,8 @@ export default function PhotoEnrolment({ lang, employeeId, canUpdate }: Props) {
   async function enrolExisting(photo: EmployeePhotoDto) {
     dispatch({ type: 'start' });
     try {
-      const faceapi = await face.engine();
-      const found = await face.describe(faceapi, () => loadImage(photo.url));
-      if (found.kind !== 'one') {
-        dispatch({ type: 'no-face' });
-        return;
-      }
-      const sent = await api<{ message: string }>(`${base}/photos/${photo._id}/descriptor`, { method: 'PUT', lang, body: { descriptor: found.descriptor } });
+      // The server computes the face data from the photo on file (issue 34.4): no numbers are sent.
+      const sent = await api<{ message: string }>(`${base}/photos/${photo._id}/descriptor`, { method: 'PUT', lang, body: {} });
       dispatch({ type: 'face-saved', message: sent.message });
       await refresh();
     } catch (e) {

@@ -10,6 +10,7 @@
  * sits inside a larger picture, which is what the grey padding recreates for ID-style crops at
  * enrolment.
  */
+import { MAX_PUNCH_PHOTO_CHARS } from '#domain/clock/punch-photo-limits.ts';
 import { maxMovement, type FaceFrame } from '#domain/clock/liveness.ts';
 import { fittedSize } from './face-engine.ts';
 import { DETECTOR_MIN_SCORE } from './face-worker-protocol.ts';
@@ -29,8 +30,12 @@ export const CAPTURE_TIMEOUT_MS = 8_000;
 export const CAPTURE_MIN_FRAMES = 5;
 /** Frames larger than this are scaled down before detecting (SSD works at 512 px). */
 const FRAME_MAX_SIDE = 640;
-/** The snapshot kept with a punch (setting punchPhoto): small JPEG. */
-const SNAPSHOT_MAX_SIDE = 320;
+/**
+ * The frame sent with every face punch as `photo` (issue 34.4): the server computes its
+ * descriptor and matches that, so it is the frame as detected (at most FRAME_MAX_SIDE), a JPEG;
+ * the server keeps a 320 px copy only with the punchPhoto setting.
+ */
+const SNAPSHOT_MAX_SIDE = FRAME_MAX_SIDE;
 
 /** Performance mark at the moment the capture took its first frame with one face (bench/kiosk-face.mjs). */
 export const FIRST_FACE_MARK = 'kiosk-face:first-face';
@@ -72,6 +77,18 @@ function smallCopy(source: CanvasImageSource, width: number, height: number): HT
   small.height = Math.round(height * scale);
   small.getContext('2d')!.drawImage(source, 0, 0, small.width, small.height);
   return small;
+}
+
+/** JPEG qualities tried in turn for the punch's frame until its data URL fits the server's limit. */
+const SNAPSHOT_QUALITIES = [0.7, 0.55, 0.4, 0.25] as const;
+
+/** The frame as a JPEG data URL within MAX_PUNCH_PHOTO_CHARS (lower quality for a noisy frame); null if even the lowest does not fit. */
+function frameJpeg(canvas: HTMLCanvasElement): string | null {
+  for (const quality of SNAPSHOT_QUALITIES) {
+    const url = canvas.toDataURL('image/jpeg', quality);
+    if (url.length <= MAX_PUNCH_PHOTO_CHARS) return url;
+  }
+  return null;
 }
 
 /** The canvas frames are read through, kept across frames and punches (one per page). */
@@ -204,7 +221,7 @@ async function takeFrames(
     const chosen = [frames[0]!, frames[frames.length - 1]!];
     const described = Promise.all([firstDescriptor ?? engine.describe([chosen[0]!.id]), descriptor ? [descriptor] : engine.describe([chosen[1]!.id])]);
     described.catch(() => {}); // awaited below
-    const snapshot = chosen[1]!.small?.toDataURL('image/jpeg', 0.7) ?? null;
+    const snapshot = chosen[1]!.small ? frameJpeg(chosen[1]!.small) : null;
     const [first, last] = await described;
     performance.mark(CAPTURED_MARK);
     return { kind: 'ok', descriptors: [...first, ...last], snapshot, movement: maxMovement(frames) };

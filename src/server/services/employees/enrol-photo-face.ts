@@ -1,4 +1,4 @@
-import { DescriptorInput } from '#domain/employees/employee-photos.ts';
+import { EnrolPhotoInput } from '#domain/employees/employee-photos.ts';
 import { descriptorToBytes } from '#domain/employees/face-descriptor.ts';
 import type { FaceDataRefusal } from '#domain/employees/face-data-rule.ts';
 import type { Db } from '../../db/connection.ts';
@@ -8,7 +8,8 @@ import { deleteFaceDescriptorsOfPhoto, insertFaceDescriptor } from '../../db/rep
 import { rowExists } from '../../db/repositories/user-records.ts';
 import { faceDataRefusalFor } from './face-data.ts';
 import { AppError, notFound } from '../../http/app-error.ts';
-import { findPhotoFile } from './photo-files.ts';
+import { findPhotoFile, readPhotoFile } from './photo-files.ts';
+import { describeEnrolmentPhoto } from '../../faces/snapshot-face-worker.ts';
 import { parseWith } from './upload-employee-photo.ts';
 import { requireWritable, type RecordActor } from '../record-guard.ts';
 import { nowIso } from '../../clock/now.ts';
@@ -21,18 +22,39 @@ const REFUSED: Record<FaceDataRefusal, string> = {
 };
 
 /**
+ * The descriptor of a stored photo's one face, computed on the server (issue 34.4: numbers sent
+ * by a client are never stored): 422 on `image` when it shows no face or several, 503 when the
+ * server's face pipeline cannot answer (a file missing, a timeout).
+ */
+export async function serverEnrolmentDescriptor(bytes: Buffer): Promise<number[]> {
+  const face = await describeEnrolmentPhoto(bytes);
+  if (face.kind === 'one') return face.descriptor;
+  if (face.kind === 'unavailable') throw new AppError('photos.faceCheckUnavailable', 503);
+  const key = face.kind === 'none' ? 'photos.noFaceFound' : 'photos.manyFacesFound';
+  throw new AppError(key, 422, {}, { image: key });
+}
+
+/**
  * Stores the face descriptor of a photo already on file (a photo uploaded before consent was
  * recorded, or after the employee was restored) when faceDataRefusal allows it (409 otherwise:
  * face recognition off, no consent, archived); replaces an earlier descriptor of the same photo.
- * Audited.
+ * The descriptor is computed here from the stored photo (serverEnrolmentDescriptor); a body
+ * carrying numbers is refused (422 `photos.descriptorFromClient`). Audited.
  */
 export async function enrolPhotoFace(db: Db, employeeId: number, photoId: string, body: unknown, actor: RecordActor): Promise<void> {
   // Employee-owned data: only within the actor's reach and only what the policy lets it write (decision 024).
   requireWritable(actor, employeeId, 'record');
   const actorId = actor.id;
-  const { descriptor } = parseWith(DescriptorInput, body);
+  parseWith(EnrolPhotoInput, body);
   if (!(await rowExists(db, 'employees', employeeId))) throw notFound();
-  if (!(await findPhotoFile(employeeId, photoId))) throw notFound();
+  const file = await findPhotoFile(employeeId, photoId);
+  if (!file) throw notFound();
+  // Refused before the (slow) computation when nothing could be stored; checked again in the transaction.
+  const before = await findEmployeeBiometrics(db, employeeId);
+  if (!before) throw notFound();
+  const early = await faceDataRefusalFor(db, before);
+  if (early) throw new AppError(REFUSED[early], 409);
+  const descriptor = await serverEnrolmentDescriptor(await readPhotoFile(file));
   await db.transaction().execute(async (trx) => {
     const employee = await findEmployeeBiometrics(trx, employeeId);
     if (!employee) throw notFound();

@@ -13,13 +13,14 @@ import { faceDataRefusalFor } from './face-data.ts';
 import { AppError, notFound } from '../../http/app-error.ts';
 import { removePhotoFile, savePhotoFile } from './photo-files.ts';
 import { photoError, sanitizePhoto } from './sanitize-photo.ts';
+import { describeEnrolmentPhoto, type FaceDescription } from '../../faces/snapshot-face-worker.ts';
 import { requireWritable, type RecordActor } from '../record-guard.ts';
 import { nowIso } from '../../clock/now.ts';
 
 export interface UploadedPhoto {
   photo: EmployeePhotoDto;
   /** Why a descriptor that came with the photo was not stored (message key), if it was not. */
-  faceDataRefused: (typeof KEPT_WITHOUT_FACE_DATA)[FaceDataRefusal] | null;
+  faceDataRefused: (typeof KEPT_WITHOUT_FACE_DATA)[FaceDataRefusal] | (typeof KEPT_WITHOUT_FACE)[FaceDescription['kind']] | null;
 }
 
 /** What the answer says when a photo's descriptor was not stored (faceDataRefusal). */
@@ -27,6 +28,14 @@ const KEPT_WITHOUT_FACE_DATA = {
   'face-recognition-off': 'photos.keptWithFaceRecognitionOff',
   'no-consent': 'photos.keptWithoutFaceData',
   archived: 'photos.employeeArchived',
+} as const;
+
+/** What the answer says when the server found no usable face in the photo (describeEnrolmentPhoto). */
+const KEPT_WITHOUT_FACE = {
+  none: 'photos.keptNoFace',
+  many: 'photos.keptManyFaces',
+  unavailable: 'photos.keptFaceUnavailable',
+  one: null,
 } as const;
 
 /** Validates the body's shape; 422 with per-field message keys otherwise. */
@@ -43,8 +52,10 @@ export function parseWith<S extends v.GenericSchema>(schema: S, input: unknown):
 /**
  * Adds a photo to an employee: checks and re-encodes the image (sanitizePhoto), stores it under
  * a random name, makes it the employee's current photo and, when faceDataRefusal allows it (face
- * recognition on, consent recorded, employee active), stores the face descriptor computed in the
- * browser. The file and the rows are written together or not at all; the change is audited.
+ * recognition on, consent recorded, employee active) and the body asks (`enrol: true`), stores the
+ * face descriptor the server computes from the photo (describeEnrolmentPhoto; a descriptor sent
+ * by the client is refused, issue 34.4). The file and the rows are written together or not at
+ * all; the change is audited.
  */
 export async function uploadEmployeePhoto(db: Db, employeeId: number, body: unknown, actor: RecordActor): Promise<UploadedPhoto> {
   // Employee-owned data: only within the actor's reach and only what the policy lets it write (decision 024).
@@ -58,6 +69,12 @@ export async function uploadEmployeePhoto(db: Db, employeeId: number, body: unkn
   if (!(await rowExists(db, 'employees', employeeId))) throw notFound();
 
   const clean = await sanitizePhoto(Buffer.from(payload, 'base64'));
+  // The face is computed only when it could be stored (checked again in the transaction): it takes seconds.
+  let face: FaceDescription | null = null;
+  if (input.enrol) {
+    const before = await findEmployeeBiometrics(db, employeeId);
+    if (before && (await faceDataRefusalFor(db, before)) === null) face = await describeEnrolmentPhoto(Buffer.from(clean.bytes));
+  }
   const file = await savePhotoFile(employeeId, clean.bytes, clean.type);
   try {
     const { faceData, refused } = await db.transaction().execute(async (trx) => {
@@ -65,9 +82,10 @@ export async function uploadEmployeePhoto(db: Db, employeeId: number, body: unkn
       if (!employee) throw notFound();
       const at = nowIso();
       const refusal = await faceDataRefusalFor(trx, employee);
-      const store = input.descriptor !== null && refusal === null;
+      const descriptor = face?.kind === 'one' ? face.descriptor : null;
+      const store = descriptor !== null && refusal === null;
       if (store) {
-        await insertFaceDescriptor(trx, { employeeId, descriptor: Buffer.from(descriptorToBytes(input.descriptor!)), image: file.id, createdBy: actorId, createdAt: at });
+        await insertFaceDescriptor(trx, { employeeId, descriptor: Buffer.from(descriptorToBytes(descriptor)), image: file.id, createdBy: actorId, createdAt: at });
       }
       await updateEmployeeColumns(trx, employeeId, { image: file.id, updatedAt: at });
       await appendAudit(trx, {
@@ -79,7 +97,7 @@ export async function uploadEmployeePhoto(db: Db, employeeId: number, body: unkn
         after: { image: file.id, type: clean.type, width: clean.width, height: clean.height, bytes: clean.bytes.length, faceData: store },
         at,
       });
-      const refused = input.descriptor !== null && refusal !== null ? KEPT_WITHOUT_FACE_DATA[refusal] : null;
+      const refused = !input.enrol ? null : refusal !== null ? KEPT_WITHOUT_FACE_DATA[refusal] : face ? KEPT_WITHOUT_FACE[face.kind] : null;
       return { faceData: store, refused };
     });
     return {

@@ -10,6 +10,11 @@ import { findEmployeesByPinKey, findEmployeesByRfid, findPunchEmployee } from '.
 import { AppError } from '../../http/app-error.ts';
 import type { Settings } from '#domain/settings/settings.ts';
 import { faceGallery } from './face-gallery.ts';
+import { judgeFrames } from '#domain/clock/challenge-frames.ts';
+import { rememberFreshServerFrame } from '../../clock/challenge-book.ts';
+import { nowMs } from '../../clock/now.ts';
+import { describePunchFrame } from '../../faces/snapshot-face-worker.ts';
+import { punchFrameBytes } from './punch-photos.ts';
 
 export interface PunchEmployee {
   id: number;
@@ -37,10 +42,34 @@ async function settleOrWait(address: string, kind: AttemptKind, guess: string | 
 }
 
 /**
+ * The descriptor of the face in a face punch's camera frame, computed by the server with the
+ * kiosk's pipeline (describePunchFrame, issue 34.4). No frame, or one that does not decode: 422
+ * on `photo` (not a failed identification: no face was judged). The pipeline
+ * unavailable (a file missing, a timeout): 503 telling the worker to use the
+ * PIN — never a fallback to the browser's numbers. No face or several: 422 on `photo`, counted as
+ * a failed identification. A frame whose descriptor repeats one of the last face punches' (the
+ * same picture sent again under a new nonce): 401 `punch.framesReplayed` (decision 043).
+ */
+async function serverFrameDescriptor(frame: string | undefined, address: string, terminalId: number | null): Promise<number[]> {
+  if (frame === undefined) throw new AppError(PUNCH_MESSAGES.faceFrameRequired, 422, {}, { photo: PUNCH_MESSAGES.faceFrameRequired });
+  const face = await describePunchFrame(punchFrameBytes(frame));
+  if (face.kind === 'unreadable') throw new AppError('validation.invalidInput', 422, {}, { photo: 'validation.invalidInput' });
+  if (face.kind === 'unavailable') throw new AppError(PUNCH_MESSAGES.faceCheckUnavailable, 503);
+  if (face.kind !== 'one') {
+    await settleOrWait(address, 'face', undefined, 'failure');
+    const key = face.kind === 'none' ? PUNCH_MESSAGES.snapshotNoFace : PUNCH_MESSAGES.snapshotManyFaces;
+    throw new AppError(key, 422, {}, { photo: key });
+  }
+  const fresh = await rememberFreshServerFrame(terminalId ?? 0, face.descriptor, nowMs(), (recent) => judgeFrames([face.descriptor], recent));
+  if (!fresh.ok) throw new AppError(PUNCH_MESSAGES.framesReplayed, 401, { reason: fresh.reason });
+  return face.descriptor;
+}
+
+/**
  * The employee a PIN, RFID card or face names. A PIN is found by its HMAC key, never compared in
  * plain text. A face is the nearest enrolled person within the `faceThreshold` setting and at
- * least `faceMargin` nearer than the next person, in every frame sent (face-match.ts); the
- * browser never names anyone. Refusals: 403 when the card or face clock is off; 429 while the
+ * least `faceMargin` nearer than the next person (face-match.ts), for the descriptor the server
+ * computes from the punch's camera frame (serverFrameDescriptor); the browser never names anyone. Refusals: 403 when the card or face clock is off; 429 while the
  * terminal waits after failed identifications (kiosk-attempts.ts: faces and PINs/badges counted
  * apart, a repeated wrong value by itself); 401 for an unknown PIN, card or face (a failure);
  * 403 for an archived employee (not a failure: the value is real). An identification ends the
@@ -55,12 +84,16 @@ export async function identifyPunchEmployee(
   companyId: number | null = null,
   /** From an unpaired browser: PINs and badges also count under the installation-wide record (UNPAIRED_RULE). */
   unpaired = false,
+  /** The paired terminal of a face punch: its frame's descriptor is remembered against replays (decision 043). */
+  terminalId: number | null = null,
 ): Promise<PunchEmployee> {
   if (identity.kind === 'face') {
     if (!settings.faceRecognition) throw new AppError(PUNCH_MESSAGES.faceClockUnavailable, 403);
     const wait = await kioskWaitMs(address, 'face');
     if (wait > 0) throw locked(wait);
-    const match = matchFaceFrames(await faceGallery(db), identity.descriptors, { threshold: settings.faceThreshold, margin: settings.faceMargin });
+    // The server's own descriptor of the frame (issue 34.4); the browser's numbers name nobody.
+    const probe = await serverFrameDescriptor(identity.frame, address, terminalId);
+    const match = matchFaceFrames(await faceGallery(db), [probe], { threshold: settings.faceThreshold, margin: settings.faceMargin });
     // A face of another company's employee is, at this terminal, nobody's (and counts as a failure).
     const row = match.kind === 'none' ? undefined : await findPunchEmployee(db, match.personId);
     const unknown = match.kind === 'none' || !row || (companyId !== null && row.companyId !== companyId);

@@ -4,6 +4,7 @@ import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promise
 import path from 'node:path';
 import { isPhotoId, makePhotoId, photoCreatedAt } from '#domain/employees/employee-photos.ts';
 import { base64DecodedLength, checkPhotoBytes, dataUrlBase64 } from '#domain/employees/image-type.ts';
+import { MAX_PUNCH_PHOTO_BYTES } from '#domain/clock/punch-photo-limits.ts';
 import { nowMs } from '../../clock/now.ts';
 import type { Db } from '../../db/connection.ts';
 import { findAttendanceEmployee } from '../../db/repositories/attendances.ts';
@@ -20,20 +21,27 @@ import { log } from '../../log.ts';
  * (metadata dropped) at most PUNCH_PHOTO_SIDE wide; rows in `punch_photos` tie them to punches.
  */
 export const PUNCH_PHOTO_SIDE = 320;
-const MAX_UPLOAD_BYTES = 64 * 1024;
+
 const DAY_MS = 86_400_000;
 
 export function punchPhotosDir(): string {
   return path.join(uploadsDir(), 'punch-photos');
 }
 
-/** Decodes, checks and re-encodes a snapshot sent with a punch; 422 on the `photo` field when it is not a small image. */
-export async function preparePunchPhoto(dataUrl: string): Promise<Buffer> {
-  const refuse = () => new AppError('validation.invalidInput', 422, {}, { photo: 'validation.invalidInput' });
+const refuse = () => new AppError('validation.invalidInput', 422, {}, { photo: 'validation.invalidInput' });
+
+/** The bytes of a snapshot sent with a punch, checked to be a small JPEG, PNG or WebP; 422 on `photo` otherwise. */
+export function punchFrameBytes(dataUrl: string): Buffer {
   const payload = dataUrlBase64(dataUrl);
-  if (!payload || base64DecodedLength(payload) > MAX_UPLOAD_BYTES) throw refuse();
+  if (!payload || base64DecodedLength(payload) > MAX_PUNCH_PHOTO_BYTES) throw refuse();
   const bytes = Buffer.from(payload, 'base64');
   if (!checkPhotoBytes(bytes).ok) throw refuse();
+  return bytes;
+}
+
+/** Decodes, checks and re-encodes a snapshot sent with a punch; 422 on the `photo` field when it is not a small image. */
+export async function preparePunchPhoto(dataUrl: string): Promise<Buffer> {
+  const bytes = punchFrameBytes(dataUrl);
   const sharp = await loadSharp();
   try {
     return await sharp(bytes, { failOn: 'error', animated: false }).resize({ width: PUNCH_PHOTO_SIDE, height: PUNCH_PHOTO_SIDE, fit: 'inside', withoutEnlargement: true }).jpeg({ quality: 70, mozjpeg: true }).toBuffer();

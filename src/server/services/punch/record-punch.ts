@@ -95,7 +95,7 @@ export async function recordPunch(db: Db, request: PunchRequest): Promise<PunchR
   const terminal = request.terminal ?? null;
   // A paired terminal's limits are its own, whatever address it calls from (decision 042).
   const attemptKey = terminal ? `terminal:${terminal.id}` : request.address;
-  const employee = await identifyPunchEmployee(db, request.identity, attemptKey, settings, terminal?.companyId ?? null, terminal === null);
+  const employee = await identifyPunchEmployee(db, request.identity, attemptKey, settings, terminal?.companyId ?? null, terminal === null, terminal?.id ?? null);
   const keepPhoto = method === 'face' && settings.faceRecognition && settings.punchPhoto && request.photo !== undefined;
   const photo = keepPhoto ? await preparePunchPhoto(request.photo!) : null;
   // Exactly one face in a snapshot that is kept (decision 043); 422 before anything is written.

@@ -12,7 +12,7 @@ export const GET = endpoint(async (context) => {
   return json(await listEmployeePhotos(await getDb(), parseId(context.params['id']), requireUser(context)));
 });
 
-/** POST {image: data URL, descriptor?: number[128]}: add a photo (and its face data with consent). */
+/** POST {image: data URL, enrol?: boolean}: add a photo (and, asked to enrol, its face data computed by the server, with consent). */
 export const POST = endpoint(async (context) => {
   const user = requireUser(context);
   const id = parseId(context.params['id']);

@@ -5,7 +5,7 @@ import { json, readJson } from '#server/http/json.ts';
 import { parseId } from '#server/services/crud/crud-service.ts';
 import { enrolPhotoFace } from '#server/services/employees/enrol-photo-face.ts';
 
-/** PUT {descriptor: number[128]}: store the face data of a photo on file (needs recorded consent). */
+/** PUT (no body, or {}): compute on the server and store the face data of a photo on file (needs recorded consent); numbers sent are refused. */
 export const PUT = endpoint(async (context) => {
   const user = requireUser(context);
   const id = parseId(context.params['id']);
