@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Page, Route } from 'playwright-core';
@@ -9,8 +9,9 @@ import en from '../../src/i18n/en.json';
 import es from '../../src/i18n/es.json';
 import { launchBrowser, type TestBrowser } from '../helpers/browser.ts';
 import { pairBrowserContext, pairTerminal } from '../helpers/terminal.ts';
-import { FACES, fakeCameraArgs, writeFaceVideo } from '../helpers/fake-camera.ts';
+import { fakeCameraArgs, writeFaceVideo } from '../helpers/fake-camera.ts';
 import { enableFaceRecognition } from '../helpers/biometrics.ts';
+import { enrolPhotoBody } from '../helpers/camera-frame.ts';
 import { Client } from '../helpers/http-client.ts';
 import { ROOT, startServer, type TestServer } from '../helpers/test-server.ts';
 
@@ -23,7 +24,6 @@ import { ROOT, startServer, type TestServer } from '../helpers/test-server.ts';
  */
 
 const SHOTS = path.join(ROOT, 'tests', '.tmp', 'screenshots');
-const FIXTURE = JSON.parse(readFileSync(path.join(ROOT, 'tests', 'fixtures', 'face-descriptors.json'), 'utf8')) as Record<string, { enrol: number[] }>;
 const ZONE = 'Europe/Lisbon';
 /**
  * A key press must show in the PIN field within this time, whatever the models are doing: from
@@ -70,11 +70,12 @@ beforeAll(async () => {
   await admin.signIn('admin@demo.jornada', 'Demo#2026');
   // Off on new installations and the demo (decision 047).
   await enableFaceRecognition(admin);
-  // Carmen is enrolled with Amy's first photo; the camera shows Amy's second, swaying.
+  // Carmen is enrolled with Amy's first photo (the server computes its descriptor, issue 34.4); the camera shows Amy's second, swaying.
   const carmen = idOf('Carmen');
   await admin.request('PUT', `/api/employees/${carmen}/consent`, { consent: true });
-  const image = `data:image/png;base64,${readFileSync(path.join(FACES, 'amy1.png')).toString('base64')}`;
-  expect((await admin.post(`/api/employees/${carmen}/photos`, { image, descriptor: FIXTURE['amy1']!.enrol })).status).toBe(201);
+  const enrolled = await admin.post(`/api/employees/${carmen}/photos`, enrolPhotoBody('amy1'));
+  expect(enrolled.status, await enrolled.clone().text()).toBe(201);
+  expect(((await enrolled.json()) as { data: { faceData: boolean } }).data.faceData).toBe(true);
   const video = path.join(dir, 'amy2.y4m');
   await writeFaceVideo('amy2.png', video, { sway: 14 });
   browser = await launchBrowser({ locale: 'en-GB', extraArgs: fakeCameraArgs(video) });

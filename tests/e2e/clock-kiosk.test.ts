@@ -1,16 +1,18 @@
 import Database from 'better-sqlite3';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localDateTimeToUtcIso } from '../../src/domain/time/zoned-time.ts';
 import en from '../../src/i18n/en.json';
 import es from '../../src/i18n/es.json';
 import { launchBrowser, type TestBrowser } from '../helpers/browser.ts';
 import { pairBrowserContext, pairTerminal, type PairedTestTerminal } from '../helpers/terminal.ts';
-import { FACES, fakeCameraArgs, writeFaceVideo } from '../helpers/fake-camera.ts';
+import { fakeCameraArgs, writeFaceVideo } from '../helpers/fake-camera.ts';
 import { disableFaceRecognition, enableFaceRecognition } from '../helpers/biometrics.ts';
+import { enrolPhotoBody } from '../helpers/camera-frame.ts';
 import { Client } from '../helpers/http-client.ts';
 import { ROOT, startServer, type TestServer } from '../helpers/test-server.ts';
 
@@ -21,7 +23,6 @@ import { ROOT, startServer, type TestServer } from '../helpers/test-server.ts';
  */
 
 const SHOTS = path.join(ROOT, 'tests', '.tmp');
-const FIXTURE = JSON.parse(readFileSync(path.join(ROOT, 'tests', 'fixtures', 'face-descriptors.json'), 'utf8')) as Record<string, { enrol: number[] }>;
 const ZONE = 'Europe/Lisbon';
 
 let server: TestServer;
@@ -102,11 +103,12 @@ beforeAll(async () => {
   // Off on new installations and the demo (decision 047).
   await enableFaceRecognition(admin);
   terminal = await pairTerminal(server.url, admin, { name: 'Kiosk' });
-  // Carmen is enrolled with Amy's first photo (descriptor as the photo panel computes it).
+  // Carmen is enrolled with Amy's first photo (the server computes its descriptor, issue 34.4).
   const carmen = idOf('Carmen');
   await admin.request('PUT', `/api/employees/${carmen}/consent`, { consent: true });
-  const image = `data:image/png;base64,${readFileSync(path.join(FACES, 'amy1.png')).toString('base64')}`;
-  expect((await admin.post(`/api/employees/${carmen}/photos`, { image, descriptor: FIXTURE['amy1']!.enrol })).status).toBe(201);
+  const enrolled = await admin.post(`/api/employees/${carmen}/photos`, enrolPhotoBody('amy1'));
+  expect(enrolled.status, await enrolled.clone().text()).toBe(201);
+  expect(((await enrolled.json()) as { data: { faceData: boolean } }).data.faceData).toBe(true);
   mkdirSync(SHOTS, { recursive: true });
 });
 
@@ -135,12 +137,22 @@ describe('the clock terminal', () => {
     expect(requests.some((u) => u.includes('/models/ssd_mobilenetv1_model'))).toBe(false);
     await page.screenshot({ path: path.join(SHOTS, 'kiosk-en-light-home.png') });
 
+    const punchBodies: Array<Record<string, unknown>> = [];
+    page.on('request', (r) => {
+      if (r.method() === 'POST' && new URL(r.url()).pathname === '/api/clock') punchBodies.push(JSON.parse(r.postData() ?? '{}') as Record<string, unknown>);
+    });
     await page.click('[data-testid=clock-action-check-in]');
     const answer = await result(page);
     expect(answer).toEqual({ ok: 'yes', name: 'Carmen Ruiz Navarro', action: 'Check in at 08:58', message: 'Recorded successfully!', face: 'Face recognized!' });
     expect(await page.getAttribute('[data-testid=result-photo]', 'src')).toMatch(/^data:image\/jpeg;base64,/);
     await page.screenshot({ path: path.join(SHOTS, 'kiosk-en-light-result.png') });
     expect(punches(idOf('Carmen'))).toEqual([{ action: 'check-in', method: 'face' }]);
+    // The punch carried its camera frame, as detected on (640 px, the fake camera's size), a JPEG:
+    // the server computed that frame's descriptor and matched it (issue 34.4).
+    expect(punchBodies).toHaveLength(1);
+    const frame = String(punchBodies[0]!['photo']);
+    expect(frame).toMatch(/^data:image\/jpeg;base64,/);
+    expect(await sharp(Buffer.from(frame.slice(frame.indexOf(',') + 1), 'base64')).metadata()).toMatchObject({ format: 'jpeg', width: 640, height: 480 });
     // The snapshot setting is on: the camera frame was kept with the punch.
     expect(sql<{ employee_id: number }>('select employee_id from punch_photos')).toEqual([{ employee_id: idOf('Carmen') }]);
     await putSettings({ punchPhoto: false });

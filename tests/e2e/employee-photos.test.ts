@@ -1,8 +1,11 @@
+import Database from 'better-sqlite3';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bytesToDescriptor } from '../../src/domain/employees/face-descriptor.ts';
+import en from '../../src/i18n/en.json';
 import { launchBrowser, type TestBrowser } from '../helpers/browser.ts';
 import { fakeCameraArgs, writeFaceVideo } from '../helpers/fake-camera.ts';
 import { Client } from '../helpers/http-client.ts';
@@ -10,6 +13,8 @@ import { signInDemo } from '../helpers/e2e-session.ts';
 import { ROOT, startServer, type TestServer } from '../helpers/test-server.ts';
 import { FACES } from '../helpers/faces.ts';
 import { enableFaceRecognition } from '../helpers/biometrics.ts';
+import { enrolPhotoBody, FACE_FIXTURE } from '../helpers/camera-frame.ts';
+import { hydrated } from '../helpers/hydrated.ts';
 
 const SHOTS = path.join(ROOT, 'tests', '.tmp');
 
@@ -19,7 +24,9 @@ let page: Page;
 let api: Client;
 let employeeId: number;
 const requests: string[] = [];
-const uploads: Array<{ descriptor: number[] | null }> = [];
+/** The bodies the panel sent: uploads (`POST …/photos`) and enrolments of a photo on file (`PUT …/descriptor`). */
+const uploads: Array<Record<string, unknown>> = [];
+const enrolments: Array<{ url: string; body: string | null }> = [];
 
 beforeAll(async () => {
   server = await startServer({ args: ['--demo'] });
@@ -35,6 +42,7 @@ beforeAll(async () => {
     if (request.method() === 'POST' && request.url().endsWith(`/api/employees/${employeeId}/photos`)) {
       uploads.push(JSON.parse(request.postData() ?? '{}'));
     }
+    if (request.method() === 'PUT' && request.url().endsWith('/descriptor')) enrolments.push({ url: request.url(), body: request.postData() });
   });
   await signInDemo(page, server.url, 'admin');
 });
@@ -45,6 +53,16 @@ afterAll(async () => {
 
 const status = () => page.textContent('[data-testid=photo-status-text]');
 const employee = async () => (await (await api.get(`/api/employees/${employeeId}`)).json()).data;
+/** The face descriptors the server stored for `id` (128 float32 each). */
+function storedDescriptors(id: number): Float32Array[] {
+  const db = new Database(path.join(server.dataDir, 'jornada.db'), { readonly: true });
+  try {
+    return (db.prepare('select descriptor from face_descriptors where employee_id = ? order by id').all(id) as Array<{ descriptor: Buffer }>).map((row) => bytesToDescriptor(new Uint8Array(row.descriptor)));
+  } finally {
+    db.close();
+  }
+}
+const distance = (a: ArrayLike<number>, b: ArrayLike<number>) => Math.hypot(...Array.from(a, (x, i) => x - b[i]!));
 const photos = async () => (await (await api.get(`/api/employees/${employeeId}/photos`)).json()).data as Array<{ _id: string; faceData: boolean }>;
 
 const currentSeq = async () => Number((await page.getAttribute('[data-testid=photo-status]', 'data-seq').catch(() => null)) ?? 0);
@@ -95,7 +113,7 @@ describe('photo and face enrolment in the browser', () => {
     expect(requests.filter((u) => u.includes('/models/') || /face-api/.test(u))).toEqual([]);
   });
 
-  it('records consent, then uploads amy1.png: "Image uploaded successfully." and one descriptor', async () => {
+  it('records consent, then uploads amy1.png: "Image uploaded successfully." and one descriptor, computed by the server', async () => {
     requests.length = 0;
     await page.goto(`${server.url}/employee-edit/${employeeId}`);
     await page.waitForSelector('[data-testid=photo-panel] [data-testid=consent-checkbox]:not([disabled])');
@@ -120,13 +138,21 @@ describe('photo and face enrolment in the browser', () => {
     await page.waitForFunction(() => (document.querySelector('[data-testid=photo-card] img') as HTMLImageElement | null)?.complete === true);
     expect(await page.$eval('[data-testid=photo-card] img', (img) => (img as HTMLImageElement).naturalWidth)).toBe(150);
 
-    // What the browser sent: 128 finite numbers (the server validated and stored them).
+    // What the browser sent: the photo and `enrol: true`, no numbers (issue 34.4).
     expect(uploads).toHaveLength(1);
-    const d = uploads[0]!.descriptor!;
+    expect(Object.keys(uploads[0]!).sort()).toEqual(['enrol', 'image']);
+    expect(uploads[0]!['enrol']).toBe(true);
+    expect(uploads[0]!['image']).toMatch(/^data:image\/(png|jpeg);base64,/);
+    // What the server computed and stored: 128 finite numbers, Amy's face (the browser pipeline's
+    // descriptor of amy1.png within the match threshold, 0.55).
+    const stored = storedDescriptors(employeeId);
+    expect(stored).toHaveLength(1);
+    const d = Array.from(stored[0]!);
     expect(d).toHaveLength(128);
     expect(d.every((x) => Number.isFinite(x) && Math.abs(x) < 1)).toBe(true);
     expect(Math.hypot(...d)).toBeGreaterThan(1);
     expect(Math.hypot(...d)).toBeLessThan(2);
+    expect(distance(d, FACE_FIXTURE['amy1']!.enrol)).toBeLessThan(0.55);
     // Models and face-api came from this server, nothing from elsewhere.
     expect(requests.filter((u) => u.includes('/models/')).length).toBeGreaterThanOrEqual(6);
     expect(requests.filter((u) => !u.startsWith(server.url) && !u.startsWith('data:') && !u.startsWith('blob:'))).toEqual([]);
@@ -150,6 +176,30 @@ describe('photo and face enrolment in the browser', () => {
     expect((await employee()).faceDescriptors).toBe(0);
     expect(await photos()).toHaveLength(0);
   });
+
+  it('creates face data from a photo kept before consent: an empty PUT, the server computes it from the stored photo', async () => {
+    const third = (await (await api.get('/api/employees?pageSize=3')).json()).data[2]._id as number;
+    // Kept without face data: no `enrol`, and no consent yet.
+    const kept = await api.post(`/api/employees/${third}/photos`, { image: enrolPhotoBody('raj1').image });
+    expect(kept.status, await kept.clone().text()).toBe(201);
+    expect(((await kept.json()) as { data: { faceData: boolean } }).data.faceData).toBe(false);
+    await api.request('PUT', `/api/employees/${third}/consent`, { consent: true });
+    await page.goto(`${server.url}/employee-edit/${third}`);
+    await hydrated(page, '[data-testid=photo-panel]');
+    await page.waitForSelector('[data-testid=photo-card][data-face=no]');
+    const before = await currentSeq();
+    await page.click(`[data-testid=photo-card] button[aria-label="${en.photos.enrol}"]`);
+    expect(await finalStatus(before)).toBe(en.photos.faceDataStored);
+    await page.waitForSelector('[data-testid=photo-card][data-face=yes]');
+    // No numbers left the browser; the stored descriptor is Raj's face.
+    expect(enrolments).toHaveLength(1);
+    expect(enrolments[0]!.url).toMatch(new RegExp(`/api/employees/${third}/photos/[^/]+/descriptor$`));
+    expect(JSON.parse(enrolments[0]!.body ?? '{}')).toEqual({});
+    const stored = storedDescriptors(third);
+    expect(stored).toHaveLength(1);
+    expect(distance(stored[0]!, FACE_FIXTURE['raj1']!.enrol)).toBeLessThan(0.55);
+    expect(distance(stored[0]!, FACE_FIXTURE['amy1']!.enrol)).toBeGreaterThan(0.55);
+  }, 150_000);
 });
 
 describe('taking the photo with the camera', () => {

@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
@@ -8,7 +8,8 @@ import { localDateTimeToUtcIso } from '../../src/domain/time/zoned-time.ts';
 import es from '../../src/i18n/es.json';
 import { writeSceneVideo, type SceneKind } from '../fixtures/liveness/scenes.ts';
 import { launchBrowser, type TestBrowser } from '../helpers/browser.ts';
-import { FACES, fakeCameraArgs, kioskVisitFrames, y4mVideo } from '../helpers/fake-camera.ts';
+import { fakeCameraArgs, kioskVisitFrames, y4mVideo } from '../helpers/fake-camera.ts';
+import { enrolPhotoBody } from '../helpers/camera-frame.ts';
 import { Client } from '../helpers/http-client.ts';
 import { shootWidthsAndThemes } from '../helpers/screenshots.ts';
 import { enableFaceRecognition } from '../helpers/biometrics.ts';
@@ -24,7 +25,6 @@ import { ROOT, startServer, type TestServer } from '../helpers/test-server.ts';
  */
 
 const SHOTS = path.join(ROOT, 'tests', '.tmp', 'screenshots');
-const FIXTURE = JSON.parse(readFileSync(path.join(ROOT, 'tests', 'fixtures', 'face-descriptors.json'), 'utf8')) as Record<string, { enrol: number[] }>;
 const ZONE = 'Europe/Lisbon';
 
 let server: TestServer;
@@ -104,11 +104,12 @@ beforeAll(async () => {
   await enableFaceRecognition(admin);
   const settings = (await (await admin.get('/api/settings')).json()) as { data: Record<string, unknown> };
   expect(settings.data['faceLiveness']).toBe(true);
-  // Carmen is enrolled with Amy's first photo (descriptor as the photo panel computes it).
+  // Carmen is enrolled with Amy's first photo (the server computes its descriptor, issue 34.4).
   const carmen = idOf('Carmen');
   await admin.request('PUT', `/api/employees/${carmen}/consent`, { consent: true });
-  const image = `data:image/png;base64,${readFileSync(path.join(FACES, 'amy1.png')).toString('base64')}`;
-  expect((await admin.post(`/api/employees/${carmen}/photos`, { image, descriptor: FIXTURE['amy1']!.enrol })).status).toBe(201);
+  const enrolled = await admin.post(`/api/employees/${carmen}/photos`, enrolPhotoBody('amy1'));
+  expect(enrolled.status, await enrolled.clone().text()).toBe(201);
+  expect(((await enrolled.json()) as { data: { faceData: boolean } }).data.faceData).toBe(true);
   mkdirSync(SHOTS, { recursive: true });
 });
 

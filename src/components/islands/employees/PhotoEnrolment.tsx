@@ -91,7 +91,7 @@ export default function PhotoEnrolment({ lang, employeeId, canUpdate }: Props) {
         method: 'POST',
         lang,
         // The server computes the face data from the photo itself (issue 34.4), only with the employee's recorded consent.
-        body: { image: dataUrl, enrol: consent },
+        body: { image: dataUrl, enrol: consent !== null },
       });
       dispatch({ type: 'uploaded', message: sent.message, ...(sent.notice !== undefined ? { notice: sent.notice } : {}), faceData: sent.data.faceData });
       await refresh();

@@ -11,7 +11,7 @@
  * enrolment.
  */
 import { MAX_PUNCH_PHOTO_CHARS } from '#domain/clock/punch-photo-limits.ts';
-import { maxMovement, type FaceFrame } from '#domain/clock/liveness.ts';
+import { maxMovement, turnIndex, type FaceFrame } from '#domain/clock/liveness.ts';
 import { fittedSize } from './face-engine.ts';
 import { DETECTOR_MIN_SCORE } from './face-worker-protocol.ts';
 import type { KioskFaceWorker } from './kiosk-face-worker.ts';
@@ -28,14 +28,13 @@ const MIN_PAUSE_MS = 80;
 export const CAPTURE_TIMEOUT_MS = 8_000;
 /** ... or after this many frames, whichever comes later (a slow device still gets its frames). */
 export const CAPTURE_MIN_FRAMES = 5;
-/** Frames larger than this are scaled down before detecting (SSD works at 512 px). */
-const FRAME_MAX_SIDE = 640;
 /**
- * The frame sent with every face punch as `photo` (issue 34.4): the server computes its
- * descriptor and matches that, so it is the frame as detected (at most FRAME_MAX_SIDE), a JPEG;
- * the server keeps a 320 px copy only with the punchPhoto setting.
+ * Frames larger than this are scaled down before detecting (SSD works at 512 px). The frame sent
+ * with every face punch as `photo` (issue 34.4) is the frame as detected, this size, a JPEG
+ * (frameJpeg): the server computes its descriptor and matches that; it keeps a 320 px copy only
+ * with the punchPhoto setting.
  */
-const SNAPSHOT_MAX_SIDE = FRAME_MAX_SIDE;
+const FRAME_MAX_SIDE = 640;
 
 /** Performance mark at the moment the capture took its first frame with one face (bench/kiosk-face.mjs). */
 export const FIRST_FACE_MARK = 'kiosk-face:first-face';
@@ -69,21 +68,20 @@ export function stopCamera(stream: MediaStream | null | undefined): void {
   stream?.getTracks().forEach((track) => track.stop());
 }
 
-/** A copy of the frame at the snapshot's size (drawn, not read back: cheap), encoded only for the chosen frame. */
-function smallCopy(source: CanvasImageSource, width: number, height: number): HTMLCanvasElement {
-  const scale = Math.min(1, SNAPSHOT_MAX_SIDE / Math.max(width, height));
-  const small = document.createElement('canvas');
-  small.width = Math.round(width * scale);
-  small.height = Math.round(height * scale);
-  small.getContext('2d')!.drawImage(source, 0, 0, small.width, small.height);
-  return small;
-}
-
 /** JPEG qualities tried in turn for the punch's frame until its data URL fits the server's limit. */
 const SNAPSHOT_QUALITIES = [0.7, 0.55, 0.4, 0.25] as const;
 
-/** The frame as a JPEG data URL within MAX_PUNCH_PHOTO_CHARS (lower quality for a noisy frame); null if even the lowest does not fit. */
-function frameJpeg(canvas: HTMLCanvasElement): string | null {
+/**
+ * The JPEG of a frame's pixels exactly as the worker described them (the copy grabFrame kept),
+ * encoded only for the frame sent. From the pixels themselves rather than from a canvas drawn
+ * from the reading canvas, which is redrawn with every frame: the frame sent is then surely the
+ * frame the capture judged.
+ */
+function frameJpeg(pixels: ImageData): string | null {
+  const canvas = document.createElement('canvas');
+  [canvas.width, canvas.height] = [pixels.width, pixels.height];
+  canvas.getContext('2d')!.putImageData(pixels, 0, 0);
+  // Within MAX_PUNCH_PHOTO_CHARS: a noisy frame (low light) is sent at a lower quality; null if even the lowest does not fit.
   for (const quality of SNAPSHOT_QUALITIES) {
     const url = canvas.toDataURL('image/jpeg', quality);
     if (url.length <= MAX_PUNCH_PHOTO_CHARS) return url;
@@ -95,11 +93,11 @@ function frameJpeg(canvas: HTMLCanvasElement): string | null {
 let reader: { canvas: HTMLCanvasElement; context: CanvasRenderingContext2D } | null = null;
 
 /**
- * The video's current frame (at most FRAME_MAX_SIDE) as pixels for the worker, and its small copy
- * for the snapshot. One canvas, kept and made for reading back (`willReadFrequently`: drawn and
- * read on the CPU, no GPU readback), instead of a new one per frame.
+ * The video's current frame (at most FRAME_MAX_SIDE) as pixels for the worker (which takes them
+ * over), and a copy of those pixels for the snapshot. One canvas, kept and made for reading back
+ * (`willReadFrequently`: drawn and read on the CPU, no GPU readback), instead of a new one per frame.
  */
-function grabFrame(video: HTMLVideoElement, snapshot: boolean): { frame: ImageData; small: HTMLCanvasElement | null } {
+function grabFrame(video: HTMLVideoElement, snapshot: boolean): { frame: ImageData; copy: ImageData | null } {
   const { width, height } = fittedSize(video, FRAME_MAX_SIDE);
   if (!reader) {
     const canvas = document.createElement('canvas');
@@ -109,7 +107,7 @@ function grabFrame(video: HTMLVideoElement, snapshot: boolean): { frame: ImageDa
   if (canvas.width !== width || canvas.height !== height) [canvas.width, canvas.height] = [width, height];
   context.drawImage(video, 0, 0, width, height);
   const frame = context.getImageData(0, 0, width, height);
-  return { frame, small: snapshot ? smallCopy(canvas, width, height) : null };
+  return { frame, copy: snapshot ? new ImageData(new Uint8ClampedArray(frame.data), width, height) : null };
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -117,8 +115,8 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 interface Frame extends FaceFrame {
   /** The worker keeps the frame's pixels under this id, for the descriptor. */
   id: number;
-  /** The frame at the snapshot's size, when the punch keeps one. */
-  small: HTMLCanvasElement | null;
+  /** A copy of the frame's pixels, when the punch sends its frame (frameJpeg); kept for the first and the latest frame only. */
+  copy: ImageData | null;
 }
 
 /**
@@ -172,7 +170,7 @@ async function takeFrames(
     if (options.signal.aborted) return { kind: 'cancelled' };
     lastAt = performance.now();
     const grabbedAt = lastAt;
-    const { frame, small } = grabFrame(video, options.snapshot);
+    const { frame, copy } = grabFrame(video, options.snapshot);
     const id = ++lastFrameId;
     sent.push(id);
     // With one face the worker also judges the frames so far (captureVerdict) and, when they
@@ -199,7 +197,9 @@ async function takeFrames(
     const face = faces[0]!;
     // Diagnostics (bench/kiosk-face.mjs): when the first frame with a face of this capture was taken.
     if (frames.length === 0) performance.mark(FIRST_FACE_MARK, { startTime: grabbedAt });
-    frames.push({ id, small, box: face.box, landmarks: face.landmarks });
+    // Only the first and the latest frame can be sent: the copy of the one before is dropped.
+    if (frames.length > 1) frames[frames.length - 1]!.copy = null;
+    frames.push({ id, copy, box: face.box, landmarks: face.landmarks });
     if (frames.length === 1) {
       // The first face's descriptor, asked for at once: the worker computes it while this side
       // pauses and reads the next frame, time it would otherwise spend waiting (decision 045).
@@ -221,7 +221,14 @@ async function takeFrames(
     const chosen = [frames[0]!, frames[frames.length - 1]!];
     const described = Promise.all([firstDescriptor ?? engine.describe([chosen[0]!.id]), descriptor ? [descriptor] : engine.describe([chosen[1]!.id])]);
     described.catch(() => {}); // awaited below
-    const snapshot = chosen[1]!.small ? frameJpeg(chosen[1]!.small) : null;
+    // The frame sent is the one of the two that looks more straight at the camera: the server
+    // matches that frame alone (issue 34.4), against enrolment photos, which look at the camera
+    // too. The turned face is the liveness rule's evidence, not a view to recognise someone by:
+    // amy2 turned 20° is 0.58 from amy1 on the server's pipeline, beyond the 0.55 threshold
+    // (bench/kiosk-face.mjs). Usually the first frame; the last when the capture began on a turned head.
+    const turn = (f: Frame) => Math.abs(turnIndex(f)) || 0;
+    const pixels = (turn(chosen[1]!) < turn(chosen[0]!) ? chosen[1]! : chosen[0]!).copy;
+    const snapshot = pixels ? frameJpeg(pixels) : null;
     const [first, last] = await described;
     performance.mark(CAPTURED_MARK);
     return { kind: 'ok', descriptors: [...first, ...last], snapshot, movement: maxMovement(frames) };
