@@ -106,8 +106,7 @@ for (const file of serverPipeline ? files : []) {
 }
 for (const file of serverPipeline ? ['no-face.png', 'group.jpg'] : []) {
   const full = path.join(FACES_DIR, file);
-  odd[file] =
-    `${(await viaServer(server.describeEnrolmentPhoto, readFileSync(full))).kind} (punch frame ${(await viaServer(server.describePunchFrame, await kioskJpeg(full))).kind})`;
+  odd[file] = `${(await viaServer(server.describeEnrolmentPhoto, readFileSync(full))).kind} (punch frame ${(await viaServer(server.describePunchFrame, await kioskJpeg(full))).kind})`;
 }
 if (server) await server.stopSnapshotFaceWorker();
 for (const file of readFrom || serverPipeline ? [] : files) {
