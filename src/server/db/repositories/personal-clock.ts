@@ -38,3 +38,12 @@ export function findClockPunchesSince(db: Db, employeeId: number, since: string)
     .orderBy('id')
     .execute();
 }
+
+/** Switches a company's personal clock (the demo data set turns it on). */
+export async function setCompanyPersonalClock(db: Db, companyId: number, on: boolean): Promise<void> {
+  await db
+    .updateTable('companies')
+    .set({ personalClock: on ? 1 : 0 })
+    .where('id', '=', companyId)
+    .execute();
+}
