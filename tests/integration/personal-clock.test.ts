@@ -51,10 +51,11 @@ describe('POST /api/personal/clock', () => {
   });
 
   it('a check-in far from the demo’s days is recorded and answered with the new state', async () => {
-    setNow(addDays(TODAY, 40), '03:00');
+    // A Wednesday six weeks on, at nine: inside the demo worker's shift window, with no day recorded yet.
+    setNow(addDays(TODAY, 44), '09:00');
     const res = await employee.post('/api/personal/clock', { action: 'check-in', workMode: 'remote', employeeId: 1 });
-    expect(res.status).toBe(200);
     const body = await res.json();
+    expect(res.status, JSON.stringify(body)).toBe(200);
     expect(body).toMatchObject({ message: 'Recorded successfully!', state: { status: 'working', openWorkMode: 'remote', actions: ['break-in', 'check-out'] } });
     expect(body.state.punches).toEqual([expect.objectContaining({ action: 'check-in', method: 'personal', workMode: 'remote' })]);
     // The same again within seconds is the double tap: answered, not recorded twice.
