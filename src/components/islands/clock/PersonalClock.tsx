@@ -1,15 +1,33 @@
 import { useState } from 'react';
 import type { ClockAction } from '#domain/clock/clock-engine.ts';
-import { WORK_MODES, type PersonalClockView, type PersonalPunchAnswer, type PunchWorkMode } from '#domain/clock/personal-clock.ts';
-import { PUNCH_ACTION_LABELS, PUNCH_METHOD_LABELS } from '#domain/clock/punch-labels.ts';
-import { WORK_MODE_LABELS } from '#domain/attendance/day-marks.ts';
+// Types only: the domain modules' values (valibot, the clock engine, the dictionaries) stay off the page.
+import type { PersonalClockView, PersonalPunchAnswer, PunchWorkMode } from '#domain/clock/personal-clock.ts';
 import { formatRecordTime } from '#domain/format/record-time.ts';
 import type { Language } from '#i18n/languages.ts';
-import { translator } from '#i18n/translate.ts';
 import { api } from '#lib/client/api.ts';
-import { useApiAction } from '#lib/client/use-api-action.ts';
+import { runApiAction } from '#lib/client/api-action.ts';
 
-const STATUS_LABELS = { out: 'personalClock.status.out', working: 'personalClock.status.working', onBreak: 'personalClock.status.onBreak' } as const;
+/**
+ * The page's words, translated on the server (personalClockLabels): the island ships no
+ * dictionary and no translator, which keeps the page under its 100 KB budget (decision 067).
+ * Templates keep their `{{time}}`, `{{action}}`, `{{mode}}` placeholders.
+ */
+export interface PersonalClockLabels {
+  status: Record<PersonalClockView['status'], string>;
+  actions: Record<ClockAction, string>;
+  workModes: Record<PunchWorkMode, string>;
+  methods: Record<PersonalClockView['punches'][number]['method'], string>;
+  since: string;
+  workModeLegend: string;
+  workModeFixed: string;
+  todayTitle: string;
+  noPunchesToday: string;
+  recordedAt: string;
+  offline: string;
+  somethingWentWrong: string;
+}
+
+const fill = (template: string, values: Record<string, string>) => template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => values[name] ?? '');
 const STATUS_TONE = {
   out: 'bg-gray-200 text-gray-800 dark:bg-gray-800 dark:text-gray-200',
   working: 'bg-emerald-100 text-emerald-800 dark:bg-emerald-950 dark:text-emerald-200',
@@ -29,25 +47,32 @@ const ACTION_TONE: Record<ClockAction, string> = {
  * `POST /api/personal/clock` punches for the session's own employee. The answer's state replaces
  * the one drawn on the server, so the page never reloads.
  */
-export default function PersonalClock(props: { lang: Language; timeFormat: string; initial: PersonalClockView }) {
-  const t = translator(props.lang);
+export default function PersonalClock(props: { lang: Language; timeFormat: string; initial: PersonalClockView; labels: PersonalClockLabels }) {
+  const l = props.labels;
   const [state, setState] = useState(props.initial);
   const [workMode, setWorkMode] = useState<PunchWorkMode>(props.initial.openWorkMode ?? 'on-site');
   const [outcome, setOutcome] = useState<{ kind: 'ok' | 'error'; text: string } | null>(null);
-  const { run, running } = useApiAction<ClockAction>(props.lang);
+  const [running, setRunning] = useState<ClockAction | null>(null);
   const time = (iso: string) => formatRecordTime(iso, state.timeZone, props.lang, props.timeFormat);
   const since = state.status === 'out' ? undefined : [...state.punches].reverse().find((p) => (state.status === 'onBreak' ? p.action === 'break-in' : p.action === 'check-in' || p.action === 'break-out'));
 
   async function punch(action: ClockAction) {
     setOutcome(null);
-    await run(() => api<PersonalPunchAnswer>('/personal/clock', { method: 'POST', body: { action, workMode }, lang: props.lang }), {
-      key: action,
-      then: (answer) => {
-        setState(answer.state);
-        setOutcome({ kind: 'ok', text: t('personalClock.recordedAt', { action: t(PUNCH_ACTION_LABELS[action]), time: time(answer.time) }) });
+    // The action helper's own sequence (api-action.ts), with this page's effects: the outcome is a
+    // line on the page, never a toast (no toaster shipped), and nothing navigates.
+    const fail = (text: string) => setOutcome({ kind: 'error', text });
+    await runApiAction(
+      () => api<PersonalPunchAnswer>('/personal/clock', { method: 'POST', body: { action, workMode }, lang: props.lang }),
+      {
+        key: action,
+        then: (answer) => {
+          setState(answer.state);
+          setOutcome({ kind: 'ok', text: fill(l.recordedAt, { action: l.actions[action], time: time(answer.time) }) });
+        },
+        onError: (message, failure) => fail(failure.status === 0 ? l.offline : message),
       },
-      onError: (message, failure) => setOutcome({ kind: 'error', text: failure.status === 0 ? t('personalClock.offline') : message }),
-    });
+      { setRunning, toastSuccess: () => {}, toastError: fail, flash: () => {}, navigate: () => {}, fallback: l.somethingWentWrong },
+    );
   }
 
   return (
@@ -58,16 +83,16 @@ export default function PersonalClock(props: { lang: Language; timeFormat: strin
         </p>
         <p id="pc-status" className="mt-3">
           <span className={`inline-flex rounded-full px-4 py-1.5 text-lg font-semibold ${STATUS_TONE[state.status]}`} data-testid="personal-status">
-            {t(STATUS_LABELS[state.status])}
+            {l.status[state.status]}
           </span>
         </p>
-        {since && <p className="mt-2 text-sm tabular-nums text-muted">{t('personalClock.since', { time: time(since.at) })}</p>}
+        {since && <p className="mt-2 text-sm tabular-nums text-muted">{fill(l.since, { time: time(since.at) })}</p>}
       </section>
 
       <fieldset className="rounded-2xl border border-line bg-card p-4">
-        <legend className="px-1 text-sm font-medium">{t('personalClock.workModeLegend')}</legend>
+        <legend className="px-1 text-sm font-medium">{l.workModeLegend}</legend>
         <div className="grid grid-cols-2 gap-2">
-          {WORK_MODES.map((mode) => (
+          {(Object.keys(l.workModes) as PunchWorkMode[]).map((mode) => (
             <label
               key={mode}
               className={`flex min-h-12 cursor-pointer items-center justify-center rounded-xl border-2 px-3 text-base font-medium has-[:focus-visible]:outline has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 ${
@@ -75,11 +100,11 @@ export default function PersonalClock(props: { lang: Language; timeFormat: strin
               }`}
             >
               <input type="radio" name="work-mode" value={mode} className="sr-only" checked={workMode === mode} onChange={() => setWorkMode(mode)} data-testid={`work-mode-${mode}`} />
-              {t(WORK_MODE_LABELS[mode])}
+              {l.workModes[mode]}
             </label>
           ))}
         </div>
-        {state.openWorkMode && <p className="mt-2 text-xs text-muted">{t('personalClock.workModeFixed', { mode: t(WORK_MODE_LABELS[state.openWorkMode]).toLowerCase() })}</p>}
+        {state.openWorkMode && <p className="mt-2 text-xs text-muted">{fill(l.workModeFixed, { mode: l.workModes[state.openWorkMode].toLowerCase() })}</p>}
       </fieldset>
 
       <div className="flex flex-col gap-3">
@@ -93,7 +118,7 @@ export default function PersonalClock(props: { lang: Language; timeFormat: strin
             onClick={() => void punch(action)}
             data-testid={`punch-${action}`}
           >
-            {t(PUNCH_ACTION_LABELS[action])}
+            {l.actions[action]}
           </button>
         ))}
       </div>
@@ -109,17 +134,17 @@ export default function PersonalClock(props: { lang: Language; timeFormat: strin
 
       <section className="rounded-2xl border border-line bg-card" aria-labelledby="pc-today">
         <h2 id="pc-today" className="border-b border-line px-5 py-3 text-base font-semibold">
-          {t('personalClock.todayTitle')}
+          {l.todayTitle}
         </h2>
         {state.punches.length === 0 ? (
-          <p className="px-5 py-4 text-sm text-muted">{t('personalClock.noPunchesToday')}</p>
+          <p className="px-5 py-4 text-sm text-muted">{l.noPunchesToday}</p>
         ) : (
           <ol className="divide-y divide-line" data-testid="personal-punches">
             {state.punches.map((p) => (
               <li key={`${p.at}-${p.action}`} className="flex items-baseline justify-between gap-3 px-5 py-3 text-sm">
                 <span className="min-w-0">
-                  <span className="font-medium">{t(PUNCH_ACTION_LABELS[p.action])}</span>
-                  <span className="block truncate text-xs text-muted">{[t(PUNCH_METHOD_LABELS[p.method]), p.workMode ? t(WORK_MODE_LABELS[p.workMode]) : null, p.where].filter(Boolean).join(' · ')}</span>
+                  <span className="font-medium">{l.actions[p.action]}</span>
+                  <span className="block truncate text-xs text-muted">{[l.methods[p.method], p.workMode ? l.workModes[p.workMode] : null, p.where].filter(Boolean).join(' · ')}</span>
                 </span>
                 <span className="shrink-0 font-semibold tabular-nums">{time(p.at)}</span>
               </li>
