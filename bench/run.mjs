@@ -4,7 +4,7 @@
 //   face match (in process) · startup and idle RSS (fresh servers) · a demo server with 10,000
 //   imported employees (lists, JS weight, then clock punches) · a demo server with a generated
 //   year of 500 employees (reports) · Excel export (own server, 100,000 rows) · CSV import
-//   (own server) · hostile sign-ins (own server: health, a page and a punch under a sign-in flood) ·
+//   (own server) · the personal clock's page weight and punch (own demo server) · hostile sign-ins (own server: health, a page and a punch under a sign-in flood) ·
 //   kiosk face punch (own server, Chromium with a fake camera and 4× CPU throttling) · the clock
 //   punch and month reports on PostgreSQL (bench/postgres.mjs: informational rows). Each data set
 //   is made once per run, in seconds, so nothing is cached.
@@ -13,7 +13,7 @@
 // skews the figures) and every row (bench/results-partial.json with --only, not committed).
 // Exit code 1 when a budget row fails; informational rows are shown, not counted.
 //
-//   npm run bench [-- --only face,startup,lists,reports,period-close,js,clock,export,csv,hostile,kiosk,postgres]
+//   npm run bench [-- --only face,startup,lists,reports,period-close,js,clock,personal,export,csv,hostile,kiosk,postgres]
 import { writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -29,12 +29,13 @@ import { run as jsBench } from './js-weight.mjs';
 import { run as kioskBench } from './kiosk-face.mjs';
 import { generateYear, run as reportBench } from './reports.mjs';
 import { run as periodCloseBench } from './period-close.mjs';
+import { run as personalClockBench } from './personal-clock.mjs';
 import { run as postgresBench } from './postgres.mjs';
 import { demoHeaders, startServer } from './lib/server.mjs';
 import { run as startupBench } from './startup.mjs';
 import { failedStep, formatTable, judge, summary } from './lib/verdict.ts';
 
-const ALL = ['face', 'startup', 'lists', 'reports', 'period-close', 'js', 'clock', 'export', 'csv', 'hostile', 'kiosk', 'postgres'];
+const ALL = ['face', 'startup', 'lists', 'reports', 'period-close', 'js', 'clock', 'personal', 'export', 'csv', 'hostile', 'kiosk', 'postgres'];
 const { values } = parseArgs({ options: { only: { type: 'string' } } });
 const only = new Set(values.only ? values.only.split(',') : ALL);
 const log = (line) => console.log(`  ${line}`);
@@ -87,6 +88,7 @@ if (only.has('reports') || only.has('period-close')) {
     await server.stop();
   }
 }
+await step('personal', () => personalClockBench({ log }));
 await step('export', () => exportBench({ log }));
 await step('csv', () => csvBench({ log }));
 await step('hostile', () => hostileBench({ log }));

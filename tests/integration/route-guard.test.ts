@@ -82,9 +82,12 @@ describe('page redirects over HTTP (spec section 2)', () => {
   });
 
   it('unknown paths go to access denied; clock and access denied are open to all', async () => {
-    for (const client of Object.values(clients)) {
+    for (const [name, client] of Object.entries(clients)) {
       expect(location(await client.get('/no-such-page'))).toBe('/access-denied');
-      expect((await client.get('/clock')).status).toBe(200);
+      // An Employee session goes on to its personal clock (decision 067); everyone else gets the clock.
+      const clock = await client.get('/clock');
+      if (name === 'employee') expect(location(clock)).toBe('/personal/clock');
+      else expect(clock.status).toBe(200);
       const denied = await client.get('/access-denied');
       expect(denied.status).toBe(403);
       expect(await denied.text()).toContain('Access Denied: You do not have permission to visit this page.');

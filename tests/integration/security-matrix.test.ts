@@ -60,6 +60,8 @@ const OPEN_TO_ANY_ACCOUNT = [
   'GET /api/personal/schedule',
   'GET /api/personal/attendance/pdf',
   'POST /api/personal/acknowledgements',
+  // The personal clock (decision 067): the service checks the account's own employee and the switches.
+  'POST /api/personal/clock',
   // API tokens (decision 057): the service refuses Employee accounts and limits each account to its own.
   'GET /api/api-tokens',
   'POST /api/api-tokens',
@@ -295,7 +297,10 @@ describe('every page for every kind of account', () => {
       for (const route of PAGE_ROUTES) {
         const path = pagePath(route);
         const res = await clients[actor].get(path);
-        if (route.set === 'public') {
+        if (route.set === 'public' && path === '/clock' && subject.accountType === 'Employee') {
+          // An Employee session on a device that is not a paired terminal punches at its personal clock (decision 067).
+          expect(location(res), `${actor} ${path}`).toBe('/personal/clock');
+        } else if (route.set === 'public') {
           expect(res.status, path).toBe(publicStatus(path));
         } else if (route.set === 'guest') {
           // Its landing page: the dashboard, or the first admin page a narrow role opens.

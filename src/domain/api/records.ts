@@ -52,6 +52,8 @@ export interface EmployeeDto {
   /** Professional category and contract type for the payroll export (issue 33.7); null when not given. */
   professionalCategory: string | null;
   contractType: string | null;
+  /** The personal clock against the company's choice (decision 067); null = as the company says. */
+  personalClock: 'allowed' | 'denied' | null;
   createdAt: string;
   updatedAt: string;
   /** Hours balance in seconds (decision 049), only in the register's list (`withBalance=1`); null without a recorded day. */
@@ -212,6 +214,8 @@ export interface CompanyDto {
   taxId: string | null;
   /** Contribution account code (CCC), 11 digits; null when not given (issue 33.7). */
   contributionAccountCode: string | null;
+  /** Its workers may punch from their own session at /personal/clock (decision 067). */
+  personalClock: boolean;
   departments: number;
   employees: number;
   createdAt: string;

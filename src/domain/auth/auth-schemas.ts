@@ -71,7 +71,7 @@ export const ChangePasswordSchema = v.pipe(
 );
 export type ChangePasswordInput = v.InferOutput<typeof ChangePasswordSchema>;
 
-const MESSAGE_KEY = /^[a-z]+\.[A-Za-z]+$/;
+const MESSAGE_KEY = /^[a-z][A-Za-z]*\.[A-Za-z]+$/;
 
 /**
  * Flattens valibot issues into `{ field: messageKey }`, first issue per field. A message that is

@@ -8,9 +8,10 @@ export const PUNCH_ACTION_LABELS: Record<ClockAction, string> = {
   'check-out': 'kiosk.actions.checkOut',
 };
 
-export const PUNCH_METHOD_LABELS: Record<'pin' | 'face' | 'card' | 'manual', string> = {
+export const PUNCH_METHOD_LABELS: Record<'pin' | 'face' | 'card' | 'manual' | 'personal', string> = {
   pin: 'attendance.punchMethod.pin',
   face: 'attendance.punchMethod.face',
   card: 'attendance.punchMethod.card',
   manual: 'attendance.punchMethod.manual',
+  personal: 'attendance.punchMethod.personal',
 };

@@ -2,6 +2,9 @@ import * as v from 'valibot';
 import { idRef } from '../org/org-schemas.ts';
 import { partTimePercentField, socialSecurityNumberField, workingDayProblems, workingDayTypeField } from './working-day.ts';
 
+/** An employee's personal clock override (decision 067); none = as the company says. */
+export const PERSONAL_CLOCK_OVERRIDES = ['allowed', 'denied'] as const;
+
 /**
  * Employee input (spec sections 3 and 5), shared by the form and the server. Message values are
  * i18n keys. `pin` is required when creating and optional when editing (empty = keep).
@@ -133,6 +136,21 @@ const fields = {
   // For the payroll bureau (issue 33.7, decision 052): as the company names them; optional.
   professionalCategory: optionalText(120),
   contractType: optionalText(120),
+  /** The personal clock against the company's choice (decision 067): 'allowed', 'denied', or empty/null = as the company says. */
+  personalClock: v.optional(
+    v.union(
+      [
+        v.null(),
+        v.pipe(
+          v.literal(''),
+          v.transform(() => null),
+        ),
+        v.picklist(PERSONAL_CLOCK_OVERRIDES),
+      ],
+      'validation.invalidInput',
+    ),
+    null,
+  ),
 };
 
 /** Part time needs its percentage: an issue on `partTimePercent` (working-day.ts). */

@@ -68,7 +68,23 @@ const contributionAccountCode = v.optional(
   null,
 );
 
-export const CompanyInput = v.object({ name: text(120), taxId, contributionAccountCode }, FILL);
+/** A form's 'true'/'false' or a boolean; absent = false. */
+const flag = v.optional(
+  v.union(
+    [
+      v.boolean(),
+      v.pipe(
+        v.picklist(['true', 'false'], FILL),
+        v.transform((s) => s === 'true'),
+      ),
+    ],
+    FILL,
+  ),
+  false,
+);
+
+/** `personalClock`: the company's workers may punch from their own session (decision 067); off unless given. */
+export const CompanyInput = v.object({ name: text(120), taxId, contributionAccountCode, personalClock: flag }, FILL);
 export type CompanyInput = v.InferOutput<typeof CompanyInput>;
 
 export const DepartmentInput = v.object({ name: text(120), company: idRef }, FILL);

@@ -60,6 +60,9 @@ export interface PunchFacts {
   method: string;
   terminal: string | null;
   createdAt: string;
+  /** A personal punch's work mode and device (decision 067); absent or null for every other punch. */
+  workMode?: string | null;
+  device?: string | null;
 }
 
 /** What a revision row says, with the employee of its attendance. */
@@ -102,8 +105,20 @@ export function canonicalJson(value: unknown): string {
   return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
 }
 
+/** A personal punch's work mode and device are in its payload; other punches' payloads are as they always were. */
 export const punchPayload = (p: PunchFacts): string =>
-  canonicalJson({ id: p.id, employeeId: p.employeeId, attendanceId: p.attendanceId, action: p.action, at: p.at, method: p.method, terminal: p.terminal, createdAt: p.createdAt });
+  canonicalJson({
+    id: p.id,
+    employeeId: p.employeeId,
+    attendanceId: p.attendanceId,
+    action: p.action,
+    at: p.at,
+    method: p.method,
+    terminal: p.terminal,
+    createdAt: p.createdAt,
+    ...(p.workMode != null ? { workMode: p.workMode } : {}),
+    ...(p.device != null ? { device: p.device } : {}),
+  });
 
 export const revisionPayload = (r: RevisionFacts): string =>
   canonicalJson({

@@ -151,6 +151,8 @@ export const API_ROUTES: readonly ApiRoute[] = [
   { method: 'GET', pattern: '/api/personal/schedule', authority: [] },
   // "I have received my record for <month>": always the account's own employee (decision 036).
   { method: 'POST', pattern: '/api/personal/acknowledgements', authority: [] },
+  // The personal clock (decision 067): the session's own employee; the service checks the switches, never a token.
+  { method: 'POST', pattern: '/api/personal/clock', authority: [] },
   // Read-only links for the labour inspectorate, managed with the settings' authorities (decision 036).
   { method: 'GET', pattern: '/api/inspection-links', authority: ['setting.read'] },
   { method: 'POST', pattern: '/api/inspection-links', authority: ['setting.update'] },

@@ -72,7 +72,7 @@ const PERSONAL_NAV: NavItem[] = [
   leaf('personal-leave', '/personal/leave', 'pages.personalLeave', 'leave'),
   leaf('personal-setting', '/personal/setting', 'pages.personalSetting', 'settings'),
   leaf('personal-account', '/personal/account-setting', 'pages.personalAccountSetting', 'account'),
-  leaf('personal-clock', '/clock', 'clock.title', 'clock'),
+  leaf('personal-clock', '/personal/clock', 'pages.personalClock', 'clock'),
 ];
 
 /** What a signed-out visitor of an open page (the clock) sees in the menu. */

@@ -88,6 +88,7 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   admin('/account-setting'),
 
   personal('/personal/dashboard'),
+  personal('/personal/clock'),
   personal('/personal/attendance'),
   personal('/personal/schedule'),
   personal('/personal/leave'),

@@ -31,3 +31,14 @@ export function kioskMethods(settings: { faceRecognition: boolean; rfidClock: bo
     badge: settings.rfidClock && (terminal === null || terminal.methods.includes('badge')),
   };
 }
+
+/**
+ * A signed-in Employee account on a device that is not a paired terminal punches at its personal
+ * clock, never at the kiosk (decision 067): at an unpaired kiosk its session could type any
+ * colleague's PIN. `/clock` sends it to `/personal/clock`, and `POST /api/clock` refuses it (403).
+ * Administrators keep the kiosk (they set terminals up), and a paired terminal stays a kiosk
+ * whoever signed in on it.
+ */
+export function sendsToPersonalClock(accountType: string | undefined, credential: 'none' | 'valid' | 'unknown' | 'revoked'): boolean {
+  return accountType === 'Employee' && credential !== 'valid';
+}

@@ -16,6 +16,7 @@ export const POST: APIRoute = async (context) => {
     lang: context.locals.lang,
     terminalCredential: terminalCredentialOf(context),
     readBody: () => readJson(context.request),
+    accountType: context.locals.user?.accountType,
   });
   return new Response(body, { status, headers });
 };

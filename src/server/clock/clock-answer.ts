@@ -12,6 +12,8 @@ import { PunchRefusal, recordPunch } from '../services/punch/record-punch.ts';
 import { redeemFaceChallenge } from '../services/punch/redeem-face-challenge.ts';
 import { resolveTerminal, terminalOfPunch } from '../services/terminals/resolve-terminal.ts';
 import { punchMethod, terminalRefusal } from '../../domain/terminals/terminal-rules.ts';
+import { sendsToPersonalClock } from '../../domain/terminals/clock-page-mode.ts';
+import { PERSONAL_CLOCK_MESSAGES } from '../../domain/clock/personal-clock.ts';
 
 /** A credential that names no active terminal is 401 (the device must pair again); the rest 403. */
 const TERMINAL_REFUSAL_STATUS: Record<string, number> = { 'terminal.unknown': 401, 'terminal.revoked': 401 };
@@ -27,6 +29,8 @@ export interface ClockCall {
   terminalCredential: string | null;
   /** Reads the JSON body within MAX_JSON_BYTES (415/413/400/422 as AppError, json-body.ts). */
   readBody: () => Promise<unknown>;
+  /** The account type of the request's session, if any (the fast path answers only requests without one). */
+  accountType?: string | undefined;
 }
 
 export interface ClockAnswer {
@@ -48,7 +52,8 @@ const answer = (status: number, body: unknown, headers: Record<string, string> =
  * Public: {action, pin? | descriptor? | card?} (exactly one; `descriptor` may be up to three
  * frames of one face; `photo` an optional snapshot with a face) -> 200 {message, employee: {_id,
  * full_name, image}, time} where `image` is a small data URL of the employee's photo or null.
- * 403 outside the IP restriction; the device (decision 042): 401 `terminal.unknown`/`terminal.revoked`
+ * 403 outside the IP restriction; 403 `personalClock.useYourPersonalClock` for a signed-in Employee
+ * account at a device that is not a paired terminal (decision 067); the device (decision 042): 401 `terminal.unknown`/`terminal.revoked`
  * for a credential that names no active terminal, 403 `terminal.pairingRequired` for a face punch
  * (or, without the `unpairedClock` setting, any punch) from an unpaired browser, 403
  * `terminal.methodNotAllowed` for a method the terminal was not given; a face punch must carry
@@ -71,6 +76,8 @@ export async function clockAnswer(call: ClockCall): Promise<ClockAnswer> {
     const identity = punchIdentity(input);
     if (!identity) throw new AppError(PUNCH_MESSAGES.oneIdentifier, 422);
     const resolved = await resolveTerminal(db, call.terminalCredential);
+    // A worker's own session punches at their personal clock, never a colleague's PIN (decision 067).
+    if (sendsToPersonalClock(call.accountType, resolved.kind)) throw new AppError(PERSONAL_CLOCK_MESSAGES.useYourPersonalClock, 403);
     const refusal = terminalRefusal(terminalOfPunch(resolved), punchMethod(identity), settings.unpairedClock);
     if (refusal) throw new AppError(refusal, TERMINAL_REFUSAL_STATUS[refusal] ?? 403);
     const terminal = resolved.kind === 'valid' ? resolved.terminal : null;

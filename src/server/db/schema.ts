@@ -18,6 +18,8 @@ export interface CompanyTable {
   taxId: ColumnType<string | null, string | null | undefined, string | null>;
   /** Contribution account code (CCC), 11 digits, for the payroll export (migration 0030). */
   contributionAccountCode: ColumnType<string | null, string | null | undefined, string | null>;
+  /** 1 = its workers may punch from their own session at /personal/clock (migration 0038, decision 067). */
+  personalClock: ColumnType<0 | 1, 0 | 1 | undefined, 0 | 1>;
   createdAt: CreatedAt;
   updatedAt: string;
 }
@@ -115,12 +117,15 @@ export interface EmployeeTable {
   /** Professional group or category of the collective agreement, and contract type, free text (migration 0030). */
   professionalCategory: ColumnType<string | null, string | null | undefined, string | null>;
   contractType: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The personal clock for this employee against the company's choice; null = as the company says (migration 0038). */
+  personalClock: ColumnType<PersonalClockOverride | null, PersonalClockOverride | null | undefined, PersonalClockOverride | null>;
   createdAt: CreatedAt;
   updatedAt: string;
 }
 
 export type WorkingDayType = 'full-time' | 'part-time';
 export type WorkMode = 'on-site' | 'remote';
+export type PersonalClockOverride = 'allowed' | 'denied';
 export type OvertimeCompensation = 'paid' | 'rest';
 
 export interface FaceDescriptorTable {
@@ -250,12 +255,16 @@ export interface PunchTable {
   attendanceId: number | null;
   action: 'check-in' | 'check-out' | 'break-in' | 'break-out';
   at: string;
-  method: 'pin' | 'face' | 'card' | 'manual';
+  method: 'pin' | 'face' | 'card' | 'manual' | 'personal';
   /** The terminal's name at punch time. */
   terminal: string | null;
   terminalId: Generated<number | null>;
   /** The terminal's sequence number of a punch kept offline and sent later (migration 0017); null when live. */
   offlineSeq: ColumnType<number | null, number | null | undefined, never>;
+  /** A personal punch's work mode (migration 0038, decision 067); null for a kiosk punch. */
+  workMode: ColumnType<WorkMode | null, WorkMode | null | undefined, never>;
+  /** A personal punch's device: a short summary of the browser's user agent; null for a kiosk punch. */
+  device: ColumnType<string | null, string | null | undefined, never>;
   createdAt: CreatedAt;
 }
 

@@ -1,3 +1,4 @@
+import { setCompanyPersonalClock } from '../db/repositories/personal-clock.ts';
 import type { Insertable } from 'kysely';
 import { DEMO_USER_PASSWORD, demoAnchor, planDemoData } from '../../domain/demo/demo-plan.ts';
 import { hashPassword } from '../auth/passwords.ts';
@@ -47,6 +48,8 @@ export async function seedDemoData(db: Db, options: { companyId: number; today?:
     if (await companyHasEmployees(trx, companyId)) return;
     // A demo is tried on one computer: its clock takes PIN and badge punches without pairing (decision 042).
     await writeSettings(trx, { unpairedClock: true }, new Date(realNow).toISOString());
+    // Its workers try the personal clock on their phones too (decision 067).
+    await setCompanyPersonalClock(trx, companyId, true);
 
     // Departments and job titles.
     const departmentIds = new Map<string, number>();

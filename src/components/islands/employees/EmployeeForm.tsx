@@ -68,6 +68,7 @@ const EMPTY: EmployeeFormInput = {
   partTimePercent: '',
   professionalCategory: '',
   contractType: '',
+  personalClock: '',
 };
 
 const GENDER_LABELS = { female: 'employees.genderFemale', male: 'employees.genderMale', other: 'employees.genderOther' } as const;
@@ -387,6 +388,19 @@ export default function EmployeeForm({ lang, employee, today, contractOpenFrom =
               </label>
             </div>
             {field('rfidCard', t('employees.rfidCard'), input('rfidCard', 'text', { autoComplete: 'off' }), t('employees.rfidHint'))}
+            {field(
+              'personalClock',
+              t('personalClock.employeeLabel'),
+              select(
+                'personalClock',
+                <>
+                  <option value="">{t('personalClock.asCompany')}</option>
+                  <option value="allowed">{t('personalClock.allowed')}</option>
+                  <option value="denied">{t('personalClock.denied')}</option>
+                </>,
+              ),
+              t('personalClock.employeeHint'),
+            )}
             {editing &&
               field(
                 'status',

@@ -3,7 +3,7 @@ export type OrgField =
   | { name: string; kind: 'text' | 'textarea' | 'date'; label: string; hint?: string }
   | { name: string; kind: 'number'; label: string; hint: string }
   | { name: string; kind: 'select' | 'multi'; label: string; source: string; dependsOn?: 'company' }
-  | { name: string; kind: 'choice'; label: string; choices: ReadonlyArray<readonly [value: string, label: string]> };
+  | { name: string; kind: 'choice'; label: string; choices: ReadonlyArray<readonly [value: string, label: string]>; hint?: string };
 
 export type OrgCell = 'text' | 'count' | 'days' | 'status' | 'list' | 'date' | 'flag';
 
@@ -37,8 +37,18 @@ export const ORG_TABLES = {
       { name: 'name', kind: 'text', label: 'fields.name' },
       { name: 'taxId', kind: 'text', label: 'fields.taxId' },
       { name: 'contributionAccountCode', kind: 'text', label: 'fields.contributionAccountCode' },
+      {
+        name: 'personalClock',
+        kind: 'choice',
+        label: 'personalClock.companyLabel',
+        hint: 'personalClock.companyHint',
+        choices: [
+          ['false', 'personalClock.companyOff'],
+          ['true', 'personalClock.companyOn'],
+        ],
+      },
     ],
-    blank: { name: '', taxId: '', contributionAccountCode: '' },
+    blank: { name: '', taxId: '', contributionAccountCode: '', personalClock: 'false' },
   },
   department: {
     path: '/departments',

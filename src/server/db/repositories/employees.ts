@@ -67,6 +67,7 @@ const select = (q: ReturnType<typeof base>) =>
     'employees.partTimePercent',
     'employees.professionalCategory',
     'employees.contractType',
+    'employees.personalClock',
     'employees.createdAt',
     'employees.updatedAt',
     'companies.name as companyName',
@@ -118,6 +119,7 @@ const toDto = (r: Row): EmployeeDto => ({
   partTimePercent: r.partTimePercent,
   professionalCategory: r.professionalCategory,
   contractType: r.contractType,
+  personalClock: r.personalClock,
   createdAt: r.createdAt,
   updatedAt: r.updatedAt,
 });

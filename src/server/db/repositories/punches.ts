@@ -1,13 +1,13 @@
 import type { Insertable, Kysely } from 'kysely';
 import type { PunchChange } from '#domain/clock/clock-engine.ts';
-import type { Database, PunchTable } from '../schema.ts';
+import type { Database, PunchTable, WorkMode } from '../schema.ts';
 import type { Db } from '../connection.ts';
 import { FIGURE_COLUMNS, figurePayload, punchPayload, type ChainKind } from '#domain/record-chain/record-chain.ts';
 import { chainForEmployee, chainPunchesOfEmployees } from './record-chain.ts';
 import { refuseLockedAttendances, refuseLockedPeriod } from './record-lock.ts';
 
 /** The columns a punch's chain entry records (PunchFacts), read back from the insert. */
-const CHAINED_PUNCH_COLUMNS = ['id', 'employeeId', 'attendanceId', 'action', 'at', 'method', 'terminal', 'createdAt'] as const;
+const CHAINED_PUNCH_COLUMNS = ['id', 'employeeId', 'attendanceId', 'action', 'at', 'method', 'terminal', 'createdAt', 'workMode', 'device'] as const;
 
 /** The employee's latest clock punch (any action; manual entries are not clock punches) in [since, until]. */
 export function findLatestClockPunch(db: Kysely<Database>, employeeId: number, since: string, until: string) {
@@ -46,6 +46,9 @@ export async function applyPunch(
     terminal: string | null;
     terminalId?: number | null;
     offline?: { seq: number; receivedAt: string };
+    /** A personal punch (decision 067): its work mode, which a check-in also gives the day, and its device. */
+    workMode?: WorkMode;
+    device?: string | null;
   },
 ): Promise<{ attendanceId: number; punchId: number }> {
   const { change, employeeId } = input;
@@ -76,6 +79,7 @@ export async function applyPunch(
           reason: null,
           source: 'clock',
           workFlag: change.workFlag ?? null,
+          ...(input.workMode ? { workMode: input.workMode } : {}),
           revision: 1,
           createdBy: null,
           createdAt: at,
@@ -121,7 +125,19 @@ export async function applyPunch(
   const createdAt = input.offline?.receivedAt ?? at;
   const punch = await db
     .insertInto('punches')
-    .values({ employeeId, attendanceId, action: change.action, at, method: input.method, terminal: input.terminal, terminalId: input.terminalId ?? null, offlineSeq: input.offline?.seq ?? null, createdAt })
+    .values({
+      employeeId,
+      attendanceId,
+      action: change.action,
+      at,
+      method: input.method,
+      terminal: input.terminal,
+      terminalId: input.terminalId ?? null,
+      offlineSeq: input.offline?.seq ?? null,
+      workMode: input.workMode ?? null,
+      device: input.device ?? null,
+      createdAt,
+    })
     .returning(CHAINED_PUNCH_COLUMNS)
     .executeTakeFirstOrThrow();
   // The punch's entry in the company's record chain, in this same transaction (decision 033),

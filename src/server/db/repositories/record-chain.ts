@@ -172,7 +172,19 @@ export async function currentChainedRecords(db: Kysely<Database>): Promise<Curre
   const punches = await db
     .selectFrom('punches')
     .innerJoin('employees', 'employees.id', 'punches.employeeId')
-    .select(['punches.id', 'employees.companyId', 'punches.employeeId', 'punches.attendanceId', 'punches.action', 'punches.at', 'punches.method', 'punches.terminal', 'punches.createdAt'])
+    .select([
+      'punches.id',
+      'employees.companyId',
+      'punches.employeeId',
+      'punches.attendanceId',
+      'punches.action',
+      'punches.at',
+      'punches.method',
+      'punches.terminal',
+      'punches.createdAt',
+      'punches.workMode',
+      'punches.device',
+    ])
     .execute();
   const revisions = await db
     .selectFrom('attendanceRevisions')

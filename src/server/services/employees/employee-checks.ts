@@ -86,6 +86,7 @@ export function employeeColumns(input: EmployeeCreateInput | EmployeeUpdateInput
     partTimePercent: storedPartTimePercent(input),
     professionalCategory: input.professionalCategory,
     contractType: input.contractType,
+    personalClock: input.personalClock,
   };
 }
 

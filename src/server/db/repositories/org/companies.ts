@@ -26,6 +26,7 @@ export const companiesResource: CrudResource<CompanyInput, CompanyDto> = {
         'companies.name',
         'companies.taxId',
         'companies.contributionAccountCode',
+        'companies.personalClock',
         'companies.createdAt',
         eb.selectFrom('departments').whereRef('departments.companyId', '=', 'companies.id').select(eb.fn.countAll().as('n')).as('departments'),
         eb.selectFrom('employees').whereRef('employees.companyId', '=', 'companies.id').select(eb.fn.countAll().as('n')).as('employees'),
@@ -42,6 +43,7 @@ export const companiesResource: CrudResource<CompanyInput, CompanyDto> = {
         name: r.name,
         taxId: r.taxId,
         contributionAccountCode: r.contributionAccountCode,
+        personalClock: r.personalClock === 1,
         departments: Number(r.departments),
         employees: Number(r.employees),
         createdAt: r.createdAt,
@@ -49,13 +51,14 @@ export const companiesResource: CrudResource<CompanyInput, CompanyDto> = {
     };
   },
   async get(db, id) {
-    const r = await db.selectFrom('companies').select(['id', 'name', 'taxId', 'contributionAccountCode', 'createdAt']).where('id', '=', id).executeTakeFirst();
+    const r = await db.selectFrom('companies').select(['id', 'name', 'taxId', 'contributionAccountCode', 'personalClock', 'createdAt']).where('id', '=', id).executeTakeFirst();
     if (!r) return undefined;
     return {
       _id: r.id,
       name: r.name,
       taxId: r.taxId,
       contributionAccountCode: r.contributionAccountCode,
+      personalClock: r.personalClock === 1,
       createdAt: r.createdAt,
       departments: await countReferences(db, 'departments', 'companyId', id),
       employees: await countReferences(db, 'employees', 'companyId', id),
@@ -67,13 +70,17 @@ export const companiesResource: CrudResource<CompanyInput, CompanyDto> = {
   async insert(db, input, at) {
     const row = await db
       .insertInto('companies')
-      .values({ name: input.name, taxId: input.taxId, contributionAccountCode: input.contributionAccountCode, createdAt: at, updatedAt: at })
+      .values({ name: input.name, taxId: input.taxId, contributionAccountCode: input.contributionAccountCode, personalClock: input.personalClock ? 1 : 0, createdAt: at, updatedAt: at })
       .returning('id')
       .executeTakeFirstOrThrow();
     return row.id;
   },
   async update(db, id, input, at) {
-    await db.updateTable('companies').set({ name: input.name, taxId: input.taxId, contributionAccountCode: input.contributionAccountCode, updatedAt: at }).where('id', '=', id).execute();
+    await db
+      .updateTable('companies')
+      .set({ name: input.name, taxId: input.taxId, contributionAccountCode: input.contributionAccountCode, personalClock: input.personalClock ? 1 : 0, updatedAt: at })
+      .where('id', '=', id)
+      .execute();
   },
   async usage(db, id) {
     // Inspection links keep their log of uses (decision 036): a company that has one stays.

@@ -1,0 +1,157 @@
+import { useState } from 'react';
+import type { ClockAction } from '#domain/clock/clock-engine.ts';
+// Types only: the domain modules' values (valibot, the clock engine, the dictionaries) stay off the page.
+import type { PersonalClockView, PersonalPunchAnswer, PunchWorkMode } from '#domain/clock/personal-clock.ts';
+import { formatRecordTime } from '#domain/format/record-time.ts';
+import type { Language } from '#i18n/languages.ts';
+import { api } from '#lib/client/api.ts';
+import { runApiAction } from '#lib/client/api-action.ts';
+
+/**
+ * The page's words, translated on the server (personalClockLabels): the island ships no
+ * dictionary and no translator, which keeps the page under its 100 KB budget (decision 067).
+ * Templates keep their `{{time}}`, `{{action}}`, `{{mode}}` placeholders.
+ */
+export interface PersonalClockLabels {
+  status: Record<PersonalClockView['status'], string>;
+  actions: Record<ClockAction, string>;
+  workModes: Record<PunchWorkMode, string>;
+  methods: Record<PersonalClockView['punches'][number]['method'], string>;
+  since: string;
+  workModeLegend: string;
+  workModeFixed: string;
+  todayTitle: string;
+  noPunchesToday: string;
+  recordedAt: string;
+  offline: string;
+  somethingWentWrong: string;
+}
+
+const fill = (template: string, values: Record<string, string>) => template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => values[name] ?? '');
+const STATUS_TONE = {
+  out: 'bg-gray-200 text-gray-800 dark:bg-gray-800 dark:text-gray-200',
+  working: 'bg-emerald-100 text-emerald-800 dark:bg-emerald-950 dark:text-emerald-200',
+  onBreak: 'bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-200',
+} as const;
+/** The main action of a state is the filled button; the others are outlined. */
+const ACTION_TONE: Record<ClockAction, string> = {
+  'check-in': 'bg-primary text-neutral hover:bg-primary-deep',
+  'break-in': 'border-2 border-field bg-card text-ink hover:border-primary hover:text-accent',
+  'break-out': 'bg-primary text-neutral hover:bg-primary-deep',
+  'check-out': 'bg-rose-700 text-white hover:bg-rose-800',
+};
+
+/**
+ * The personal clock (decision 067): the signed-in worker's own state, a big button per action
+ * their state offers, the work mode (on site or remote) and today's punches. It names nobody:
+ * `POST /api/personal/clock` punches for the session's own employee. The answer's state replaces
+ * the one drawn on the server, so the page never reloads.
+ */
+export default function PersonalClock(props: { lang: Language; timeFormat: string; initial: PersonalClockView; labels: PersonalClockLabels }) {
+  const l = props.labels;
+  const [state, setState] = useState(props.initial);
+  const [workMode, setWorkMode] = useState<PunchWorkMode>(props.initial.openWorkMode ?? 'on-site');
+  const [outcome, setOutcome] = useState<{ kind: 'ok' | 'error'; text: string } | null>(null);
+  const [running, setRunning] = useState<ClockAction | null>(null);
+  const time = (iso: string) => formatRecordTime(iso, state.timeZone, props.lang, props.timeFormat);
+  const since = state.status === 'out' ? undefined : [...state.punches].reverse().find((p) => (state.status === 'onBreak' ? p.action === 'break-in' : p.action === 'check-in' || p.action === 'break-out'));
+
+  async function punch(action: ClockAction) {
+    setOutcome(null);
+    // The action helper's own sequence (api-action.ts), with this page's effects: the outcome is a
+    // line on the page, never a toast (no toaster shipped), and nothing navigates.
+    const fail = (text: string) => setOutcome({ kind: 'error', text });
+    await runApiAction(
+      () => api<PersonalPunchAnswer>('/personal/clock', { method: 'POST', body: { action, workMode }, lang: props.lang }),
+      {
+        key: action,
+        then: (answer) => {
+          setState(answer.state);
+          setOutcome({ kind: 'ok', text: fill(l.recordedAt, { action: l.actions[action], time: time(answer.time) }) });
+        },
+        onError: (message, failure) => fail(failure.status === 0 ? l.offline : message),
+      },
+      { setRunning, toastSuccess: () => {}, toastError: fail, flash: () => {}, navigate: () => {}, fallback: l.somethingWentWrong },
+    );
+  }
+
+  return (
+    <div className="mx-auto flex w-full max-w-md flex-col gap-5">
+      <section className="rounded-2xl border border-line bg-card p-5 text-center" aria-labelledby="pc-status">
+        <p className="text-sm text-muted">
+          {state.employee.firstName} {state.employee.lastName}
+        </p>
+        <p id="pc-status" className="mt-3">
+          <span className={`inline-flex rounded-full px-4 py-1.5 text-lg font-semibold ${STATUS_TONE[state.status]}`} data-testid="personal-status">
+            {l.status[state.status]}
+          </span>
+        </p>
+        {since && <p className="mt-2 text-sm tabular-nums text-muted">{fill(l.since, { time: time(since.at) })}</p>}
+      </section>
+
+      <fieldset className="rounded-2xl border border-line bg-card p-4">
+        <legend className="px-1 text-sm font-medium">{l.workModeLegend}</legend>
+        <div className="grid grid-cols-2 gap-2">
+          {(Object.keys(l.workModes) as PunchWorkMode[]).map((mode) => (
+            <label
+              key={mode}
+              className={`flex min-h-12 cursor-pointer items-center justify-center rounded-xl border-2 px-3 text-base font-medium has-[:focus-visible]:outline has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 ${
+                workMode === mode ? 'border-primary bg-primary-subtle text-accent' : 'border-field text-ink'
+              }`}
+            >
+              <input type="radio" name="work-mode" value={mode} className="sr-only" checked={workMode === mode} onChange={() => setWorkMode(mode)} data-testid={`work-mode-${mode}`} />
+              {l.workModes[mode]}
+            </label>
+          ))}
+        </div>
+        {state.openWorkMode && <p className="mt-2 text-xs text-muted">{fill(l.workModeFixed, { mode: l.workModes[state.openWorkMode].toLowerCase() })}</p>}
+      </fieldset>
+
+      <div className="flex flex-col gap-3">
+        {state.actions.map((action) => (
+          <button
+            key={action}
+            type="button"
+            className={`min-h-20 rounded-2xl px-6 text-xl font-semibold shadow-sm disabled:opacity-60 ${ACTION_TONE[action]}`}
+            disabled={running !== null}
+            aria-busy={running === action}
+            onClick={() => void punch(action)}
+            data-testid={`punch-${action}`}
+          >
+            {l.actions[action]}
+          </button>
+        ))}
+      </div>
+
+      <p
+        role="status"
+        aria-live="polite"
+        className={`min-h-6 text-center text-sm font-medium ${outcome?.kind === 'error' ? 'text-rose-700 dark:text-rose-300' : 'text-emerald-800 dark:text-emerald-300'}`}
+        data-testid="personal-outcome"
+      >
+        {outcome?.text}
+      </p>
+
+      <section className="rounded-2xl border border-line bg-card" aria-labelledby="pc-today">
+        <h2 id="pc-today" className="border-b border-line px-5 py-3 text-base font-semibold">
+          {l.todayTitle}
+        </h2>
+        {state.punches.length === 0 ? (
+          <p className="px-5 py-4 text-sm text-muted">{l.noPunchesToday}</p>
+        ) : (
+          <ol className="divide-y divide-line" data-testid="personal-punches">
+            {state.punches.map((p) => (
+              <li key={`${p.at}-${p.action}`} className="flex items-baseline justify-between gap-3 px-5 py-3 text-sm">
+                <span className="min-w-0">
+                  <span className="font-medium">{l.actions[p.action]}</span>
+                  <span className="block truncate text-xs text-muted">{[l.methods[p.method], p.workMode ? l.workModes[p.workMode] : null, p.where].filter(Boolean).join(' · ')}</span>
+                </span>
+                <span className="shrink-0 font-semibold tabular-nums">{time(p.at)}</span>
+              </li>
+            ))}
+          </ol>
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,158 @@
+import * as v from 'valibot';
+import { CLOCK_ACTIONS, type ClockAction } from './clock-engine.ts';
+import { PUNCH_MESSAGES } from './punch-messages.ts';
+
+/**
+ * The personal clock (issue 36 point 3, decision 067): a signed-in worker punches for the employee
+ * linked to their account, from their own device. The rules here are pure; the service
+ * (`src/server/services/punch/record-personal-punch.ts`) applies them where the punch is written.
+ */
+
+export const WORK_MODES = ['on-site', 'remote'] as const;
+export type PunchWorkMode = (typeof WORK_MODES)[number];
+
+/** i18n keys of the personal clock's own messages (namespace `personalClock`). */
+export const PERSONAL_CLOCK_MESSAGES = {
+  notAllowed: 'personalClock.notAllowed',
+  noEmployee: 'personalClock.noEmployee',
+  tokenRefused: 'personalClock.tokenRefused',
+  doorCodeUnsupported: 'personalClock.doorCodeUnsupported',
+  invalidWorkMode: 'personalClock.invalidWorkMode',
+  invalidLocation: 'personalClock.invalidLocation',
+  useYourPersonalClock: 'personalClock.useYourPersonalClock',
+} as const;
+
+/**
+ * The browser's position at the moment of a punch. Accepted and validated now; stored nowhere
+ * until proof of place (issue 36 point 5) gives it a purpose, a retention and a notice.
+ */
+const coordinate = (min: number, max: number) =>
+  v.pipe(
+    v.number(PERSONAL_CLOCK_MESSAGES.invalidLocation),
+    v.finite(PERSONAL_CLOCK_MESSAGES.invalidLocation),
+    v.minValue(min, PERSONAL_CLOCK_MESSAGES.invalidLocation),
+    v.maxValue(max, PERSONAL_CLOCK_MESSAGES.invalidLocation),
+  );
+
+export const PunchLocationSchema = v.object(
+  {
+    lat: coordinate(-90, 90),
+    lng: coordinate(-180, 180),
+    /** Metres, as the Geolocation API reports it. */
+    accuracy: coordinate(0, 100_000),
+  },
+  PERSONAL_CLOCK_MESSAGES.invalidLocation,
+);
+
+/**
+ * The body of `POST /api/personal/clock`. There is no field naming an employee (no PIN, no id):
+ * the employee is the one linked to the session's account, and any other key is dropped by the
+ * schema. `doorCode` is accepted by the contract (the door QR code of issue 36 point 6) and, until
+ * that point is built, refused by the service as not yet supported (422).
+ */
+export const PersonalClockRequestSchema = v.object({
+  action: v.picklist(CLOCK_ACTIONS, PUNCH_MESSAGES.invalidAction),
+  workMode: v.picklist(WORK_MODES, PERSONAL_CLOCK_MESSAGES.invalidWorkMode),
+  location: v.optional(PunchLocationSchema),
+  doorCode: v.optional(v.pipe(v.string('validation.invalidInput'), v.maxLength(512, 'validation.invalidInput'))),
+});
+export type PersonalClockRequest = v.InferOutput<typeof PersonalClockRequestSchema>;
+
+/** The company's switch and the employee's override (null = as the company says). */
+export function personalClockAllowed(company: { personalClock: 0 | 1 | boolean }, employee: { personalClock: 'allowed' | 'denied' | null }): boolean {
+  if (employee.personalClock === 'allowed') return true;
+  if (employee.personalClock === 'denied') return false;
+  return company.personalClock === 1 || company.personalClock === true;
+}
+
+/** Where the worker stands now, from their latest attendance: what the big buttons offer. */
+export type PersonalClockStatus = 'out' | 'working' | 'onBreak';
+
+export function personalClockStatus(open: { timeOut: string | null; breaks: readonly { endAt: string | null }[] } | undefined): PersonalClockStatus {
+  if (!open || open.timeOut !== null) return 'out';
+  return open.breaks.some((b) => b.endAt === null) ? 'onBreak' : 'working';
+}
+
+/** The actions a status offers (the clock engine still decides each punch). */
+export const STATUS_ACTIONS: Record<PersonalClockStatus, readonly ClockAction[]> = {
+  out: ['check-in'],
+  working: ['break-in', 'check-out'],
+  onBreak: ['break-out'],
+};
+
+/** One punch on the personal clock's list of today. */
+export interface PersonalClockPunch {
+  action: ClockAction;
+  at: string;
+  method: 'pin' | 'face' | 'card' | 'manual' | 'personal';
+  /** The terminal's name for a kiosk punch; the device summary for a personal one. */
+  where: string | null;
+  workMode: PunchWorkMode | null;
+}
+
+/** What `/personal/clock` shows and `POST /api/personal/clock` answers after a punch (decision 067). */
+export interface PersonalClockView {
+  employee: { firstName: string; lastName: string };
+  /** The company's switch and the employee's override say yes, and the employee is active. */
+  allowed: boolean;
+  status: PersonalClockStatus;
+  /** The actions the status offers (the clock engine still decides each punch). */
+  actions: readonly ClockAction[];
+  /** The open day's work mode (set by its check-in), or null when out. */
+  openWorkMode: PunchWorkMode | null;
+  /** The local date (company zone) the list is of. */
+  today: string;
+  timeZone: string;
+  /** Punches since local midnight, or since the open day's check-in when that is earlier. */
+  punches: PersonalClockPunch[];
+}
+
+/** The answer of `POST /api/personal/clock`: the punch's instant and where the worker stands after it. */
+export interface PersonalPunchAnswer {
+  message: string;
+  time: string;
+  state: PersonalClockView;
+}
+
+/** Longest device summary kept with a punch. */
+export const MAX_DEVICE_CHARS = 60;
+
+const BROWSERS: readonly (readonly [RegExp, string])[] = [
+  [/\bEdg(?:e|A|iOS)?\/(\d+)/, 'Edge'],
+  [/\bOPR\/(\d+)/, 'Opera'],
+  [/\bSamsungBrowser\/(\d+)/, 'Samsung Internet'],
+  [/\bFirefox\/(\d+)|\bFxiOS\/(\d+)/, 'Firefox'],
+  [/\bCriOS\/(\d+)|\b(?:Chrome|Chromium)\/(\d+)/, 'Chrome'],
+  [/\bVersion\/(\d+)[^ ]* (?:Mobile\/\S+ )?Safari\//, 'Safari'],
+];
+
+const SYSTEMS: readonly (readonly [RegExp, string])[] = [
+  [/\biPhone\b/, 'iPhone'],
+  [/\biPad\b/, 'iPad'],
+  [/\bAndroid\b/, 'Android'],
+  [/\bCrOS\b/, 'ChromeOS'],
+  [/\bWindows\b/, 'Windows'],
+  [/\bMac OS X\b|\bMacintosh\b/, 'macOS'],
+  [/\bLinux\b/, 'Linux'],
+];
+
+/**
+ * A short, human summary of a user agent ("Chrome 131 · Android", "Safari 18 · iPhone"): enough
+ * for an administrator to tell a worker's phone from their laptop, never a fingerprint. An absent
+ * or unrecognised agent is `?`; cut to MAX_DEVICE_CHARS.
+ */
+export function deviceSummary(userAgent: string | null | undefined): string {
+  const ua = (userAgent ?? '').slice(0, 1024);
+  let browser = '';
+  for (const [pattern, name] of BROWSERS) {
+    const match = pattern.exec(ua);
+    if (match) {
+      const version = match.slice(1).find((g) => g !== undefined);
+      browser = version ? `${name} ${version}` : name;
+      break;
+    }
+  }
+  const system = SYSTEMS.find(([pattern]) => pattern.test(ua))?.[1] ?? '';
+  const summary = [browser, system].filter((part) => part !== '').join(' · ');
+  return (summary === '' ? '?' : summary).slice(0, MAX_DEVICE_CHARS);
+}

@@ -1,0 +1,65 @@
+import { deviceSummary, PERSONAL_CLOCK_MESSAGES, personalClockAllowed, type PersonalClockRequest, type PersonalPunchAnswer } from '#domain/clock/personal-clock.ts';
+import { PUNCH_MESSAGES } from '#domain/clock/punch-messages.ts';
+import { CLOCK_MESSAGES } from '#domain/messages/spec-messages.ts';
+import type { Language } from '#i18n/languages.ts';
+import { translate } from '#i18n/translate.ts';
+import { nowMs } from '../../clock/now.ts';
+import type { Db } from '../../db/connection.ts';
+import { findPersonalClockEmployee } from '../../db/repositories/personal-clock.ts';
+import { AppError } from '../../http/app-error.ts';
+import { wakeOutbox } from '../../outbox/outbox-sender.ts';
+import { getSettings } from '../get-settings.ts';
+import { personalClockView } from '../personal/personal-clock-view.ts';
+import type { SessionUser } from '../sign-in/session-user.ts';
+import { commitClockPunch } from './commit-clock-punch.ts';
+
+export interface PersonalPunchRequest {
+  user: Pick<SessionUser, 'id' | 'employeeId' | 'apiTokenId'>;
+  input: PersonalClockRequest;
+  /** The request's User-Agent header: only its short summary is kept (deviceSummary). */
+  userAgent: string | null;
+  address: string;
+  lang: Language;
+}
+
+/**
+ * A punch from the worker's own session (issue 36 point 3, decision 067). The employee is the one
+ * linked to the account, never anything in the request. Refused, before anything is read or
+ * written: through an API token (403 `personalClock.tokenRefused`: a script is not the worker at
+ * work), an account without an employee (403 `personalClock.noEmployee`), an archived employee
+ * (403 `punch.employeeArchived`), the personal clock off for the company or the employee (403
+ * `personalClock.notAllowed`), a door code (422: not supported yet, issue 36 point 6). The location
+ * was validated by the contract and is kept nowhere (proof of place, point 5, will decide). Then
+ * the punch goes through commitClockPunch, as at the kiosk: clock engine, period lock, double
+ * tap, record chain, audit (with the account) and webhooks; method `personal`, its work mode (a
+ * check-in gives it to the day) and a device summary. An engine refusal is a 409 with its message.
+ */
+export async function recordPersonalPunch(db: Db, request: PersonalPunchRequest): Promise<PersonalPunchAnswer> {
+  const { user, input } = request;
+  if (user.apiTokenId !== undefined) throw new AppError(PERSONAL_CLOCK_MESSAGES.tokenRefused, 403);
+  if (user.employeeId === null) throw new AppError(PERSONAL_CLOCK_MESSAGES.noEmployee, 403);
+  const employee = await findPersonalClockEmployee(db, user.employeeId);
+  if (!employee) throw new AppError(PERSONAL_CLOCK_MESSAGES.noEmployee, 403);
+  if (employee.status !== 'active') throw new AppError(PUNCH_MESSAGES.employeeArchived, 403);
+  if (!personalClockAllowed({ personalClock: employee.companyPersonalClock }, employee)) throw new AppError(PERSONAL_CLOCK_MESSAGES.notAllowed, 403);
+  if (input.doorCode !== undefined) throw new AppError('validation.invalidInput', 422, {}, { doorCode: PERSONAL_CLOCK_MESSAGES.doorCodeUnsupported });
+
+  const settings = await getSettings(db);
+  const outcome = await commitClockPunch(db, {
+    employeeId: employee.id,
+    action: input.action,
+    nowSeconds: Math.floor(nowMs() / 1000),
+    settings,
+    lang: request.lang,
+    method: 'personal',
+    terminal: null,
+    address: request.address,
+    userId: user.id,
+    workMode: input.workMode,
+    device: deviceSummary(request.userAgent),
+  });
+  if (outcome.refused) throw new AppError(outcome.refused.code, 409, outcome.refused.params);
+  if (outcome.hooks) wakeOutbox();
+  const state = await personalClockView(db, employee.id);
+  return { message: translate(request.lang, CLOCK_MESSAGES.recordedSuccessfully), time: outcome.time, state: state! };
+}

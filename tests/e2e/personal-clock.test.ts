@@ -1,0 +1,84 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays, localDateTimeToUtcIso } from '../../src/domain/time/zoned-time.ts';
+import en from '../../src/i18n/en.json';
+import es from '../../src/i18n/es.json';
+import { startDemoSession, type E2eSession } from '../helpers/e2e-session.ts';
+import { shootWidthsAndThemes } from '../helpers/screenshots.ts';
+import { sqlIn } from '../helpers/test-sql.ts';
+import { ROOT } from '../helpers/test-server.ts';
+
+/**
+ * The personal clock page (issue 36 point 3, decision 067) in Chromium at 390 px, as the demo
+ * worker on their phone: remote check-in with the big button, a double tap on "break in" recorded
+ * once, the state and today's list following each answer without a reload. Screenshots (es/en,
+ * light/dark, 390/1440 px) in tests/.tmp/screenshots. The server's clock is faked: a Wednesday six
+ * weeks after the demo's day, at nine, inside the worker's shift window.
+ */
+
+const SHOTS = path.join(ROOT, 'tests', '.tmp', 'screenshots');
+const TODAY = '2027-03-01';
+const ZONE = 'Europe/Lisbon';
+let session: E2eSession;
+let clockDir: string;
+let clockFile: string;
+
+beforeAll(async () => {
+  mkdirSync(SHOTS, { recursive: true });
+  clockDir = mkdtempSync(path.join(os.tmpdir(), 'jornada-personal-e2e-'));
+  clockFile = path.join(clockDir, 'now');
+  writeFileSync(clockFile, localDateTimeToUtcIso(TODAY, '09:00', ZONE));
+  session = await startDemoSession({
+    account: 'employee',
+    locale: 'es-ES',
+    env: { JORNADA_TEST: '1', JORNADA_FAKE_NOW_FILE: clockFile },
+    preparePage: (page) => page.setViewportSize({ width: 390, height: 844 }),
+  });
+  writeFileSync(clockFile, localDateTimeToUtcIso(addDays(TODAY, 44), '09:00', ZONE));
+});
+
+afterAll(async () => {
+  await session?.close();
+  rmSync(clockDir, { recursive: true, force: true });
+});
+
+describe('/personal/clock at 390 px', () => {
+  it('checks in remote with the big button, then a double-tapped break in is one punch', async () => {
+    const { page, server } = session;
+    // "Ir al fichaje" on the dashboard leads here.
+    await page.goto(`${server.url}/personal/dashboard`);
+    await page.getByTestId('go-to-clock').click();
+    await page.waitForURL('**/personal/clock');
+    await expect.poll(() => page.getByTestId('personal-status').textContent()).toBe(es.personalClock.status.out);
+    await shootWidthsAndThemes(page, SHOTS, '36-personal-clock-out-es', { fullPage: true });
+    await page.setViewportSize({ width: 390, height: 844 });
+
+    await page.getByText(es.attendance.workModes.remote, { exact: true }).click();
+    const checkIn = page.getByTestId('punch-check-in');
+    const box = await checkIn.boundingBox();
+    expect(box!.height).toBeGreaterThanOrEqual(80);
+    expect(box!.width).toBeGreaterThan(300);
+    await checkIn.click();
+    await expect.poll(() => page.getByTestId('personal-status').textContent()).toBe(es.personalClock.status.working);
+    await expect.poll(() => page.getByTestId('personal-punches').locator('li').count()).toBe(1);
+    expect(await page.getByTestId('personal-punches').textContent()).toContain(es.attendance.workModes.remote);
+
+    await page.getByTestId('punch-break-in').dblclick();
+    await expect.poll(() => page.getByTestId('personal-status').textContent()).toBe(es.personalClock.status.onBreak);
+    expect(await page.getByTestId('personal-outcome').textContent()).toMatch(/^Fichaje registrado: Inicio de descanso a las 09:00\.$/);
+    const employeeId = sqlIn<{ id: number }>(server.dataDir, "select employee_id as id from users where email = 'employee@demo.jornada'")[0]!.id;
+    const rows = sqlIn<{ action: string; method: string; work_mode: string }>(server.dataDir, "select action, method, work_mode from punches where employee_id = ? and method = 'personal' order by id", employeeId);
+    expect(rows).toEqual([
+      { action: 'check-in', method: 'personal', work_mode: 'remote' },
+      { action: 'break-in', method: 'personal', work_mode: 'remote' },
+    ]);
+    await shootWidthsAndThemes(page, SHOTS, '36-personal-clock-break-es', { fullPage: true });
+
+    await page.context().addCookies([{ name: 'lang', value: 'en', url: server.url }]);
+    await page.reload();
+    await expect.poll(() => page.getByTestId('personal-status').textContent()).toBe(en.personalClock.status.onBreak);
+    await shootWidthsAndThemes(page, SHOTS, '36-personal-clock-break-en', { fullPage: true });
+  });
+});
