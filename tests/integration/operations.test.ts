@@ -109,6 +109,19 @@ describe('health and headers', () => {
       expect(res.headers.get('x-content-type-options'), url).toBe('nosniff');
     }
   });
+
+  it('serves the web app manifest and its icons to anyone (a phone adds the app before signing in)', async () => {
+    const manifest = await fetch(`${server.url}/manifest.webmanifest`);
+    expect(manifest.status).toBe(200);
+    expect(manifest.headers.get('content-type')).toContain('application/manifest+json');
+    const body = (await manifest.json()) as { start_url: string; icons: { src: string }[] };
+    expect(body.start_url).toBe('/personal/clock');
+    for (const icon of body.icons) {
+      const res = await fetch(server.url + icon.src);
+      expect(res.status, icon.src).toBe(200);
+      expect(res.headers.get('content-type'), icon.src).toBe('image/png');
+    }
+  });
 });
 
 describe('request body limits', () => {
