@@ -10,6 +10,7 @@
  *   time it reads as "not accepted by the worker" (`expired`, computed from now); a later
  *   correction of the same day supersedes it.
  */
+import type { LocalShiftTimes } from './shift-times.ts';
 
 export type RequestStatus = 'pending' | 'approved' | 'declined' | 'withdrawn';
 export type RequestAction = 'approve' | 'decline' | 'withdraw';
@@ -34,6 +35,16 @@ export function requestTransition(status: RequestStatus, action: RequestAction):
 export function correctionKind(attendance: { timeOut: string | null } | undefined): CorrectionKind {
   if (!attendance) return 'missingDay';
   return attendance.timeOut === null ? 'missingCheckOut' : 'wrongTime';
+}
+
+/**
+ * Whether a worker's request asks for the day exactly as it is recorded: the same local times to
+ * the minute (what a worker can type) and no other break than the one the request names. Such a
+ * request would change nothing, so it is refused instead of reaching an administrator (issue 37.13).
+ */
+export function asksForTheRecordedDay(asked: LocalShiftTimes, recorded: LocalShiftTimes, recordedBreaks: number): boolean {
+  if (recordedBreaks > 1) return false;
+  return asked.timeIn === recorded.timeIn && asked.timeOut === recorded.timeOut && asked.breakIn === recorded.breakIn && asked.breakOut === recorded.breakOut;
 }
 
 /** When an administrator's correction made at `madeAt` stops waiting for the worker. */

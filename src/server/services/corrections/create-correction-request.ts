@@ -1,12 +1,12 @@
 import * as v from 'valibot';
-import { correctionKind } from '#domain/attendance/correction-rules.ts';
+import { asksForTheRecordedDay, correctionKind } from '#domain/attendance/correction-rules.ts';
 import { CorrectionRequestInput } from '#domain/attendance/correction-schema.ts';
 import type { CorrectionRequestDto } from '#domain/api/records.ts';
-import { shiftInstants } from '#domain/attendance/shift-times.ts';
+import { localShiftTimes, shiftInstants } from '#domain/attendance/shift-times.ts';
 import type { Db } from '../../db/connection.ts';
 import { appendAudit } from '../../db/repositories/audit-log.ts';
 import { findCorrectionRequest, insertCorrectionRequest, pendingRequestOn } from '../../db/repositories/attendance-correction-requests.ts';
-import { attendanceIdOn, findAttendance } from '../../db/repositories/attendances.ts';
+import { attendanceIdOn, findAttendance, findAttendanceBreaks } from '../../db/repositories/attendances.ts';
 import { AppError, notFound } from '../../http/app-error.ts';
 import { nowMs } from '../../clock/now.ts';
 import { getSettings } from '../get-settings.ts';
@@ -54,6 +54,12 @@ export async function createCorrectionRequest(db: Db, input: unknown, actor: Rec
     refuseSkippedTimes(data.date, data, timezone);
     refuseFutureInstants(shiftInstants(data.date, data, timezone), now);
     if ((await pendingRequestOn(trx, own, data.date)) !== undefined) throw new AppError('corrections.alreadyPending', 409, {}, { date: 'corrections.alreadyPending' });
+    if (day) {
+      const breaks = await findAttendanceBreaks(trx, day._id);
+      if (asksForTheRecordedDay(data, localShiftTimes({ timeIn: day.timeIn, timeOut: day.timeOut, breaks }, timezone), breaks.length)) {
+        throw new AppError('corrections.sameAsRecord', 422, {}, { timeIn: 'corrections.sameAsRecord' });
+      }
+    }
 
     const at = now.toISOString();
     const row = {
