@@ -182,7 +182,7 @@ describe('invitations', () => {
 
   it('an email to an employee without an account says how to get one', async () => {
     const id = await s.addEmployee({ firstName: 'Nota', pin: '999999' });
-    const content = () => emailContent({ subject: 'Asunto', heading: 'Hola', lines: ['Línea'] });
+    const content = () => emailContent({ lang: 'en', subject: 'Asunto', heading: 'Hola', lines: ['Línea'] });
     await s.db.transaction().execute((trx) => notifyEmployee(trx, { kind: 'missingCheckOut', employeeId: id, dedupeKey: `t:${id}:1`, content }));
     const ask = await s.db.selectFrom('outbox').select('payload').where('dedupeKey', '=', `t:${id}:1`).executeTakeFirstOrThrow();
     expect(JSON.parse(ask.payload).text).toContain('pide a tu administrador una invitación');

@@ -15,7 +15,7 @@ import { managersOf, notifyEmployee, notifyUsers } from '../../src/server/servic
 let s: ServiceDb;
 let inbox: SmtpInbox;
 
-const hello = (n: string) => emailContent({ subject: `Hello ${n}`, heading: 'Hi', lines: [n] });
+const hello = (n: string) => emailContent({ lang: 'en', subject: `Hello ${n}`, heading: 'Hi', lines: [n] });
 
 async function configure(port: number, extra: Record<string, unknown> = {}) {
   await saveMailSettings(s.db, { host: '127.0.0.1', port, security: 'none', user: '', from: 'Jornada <jornada@test.local>', appUrl: 'http://jornada.test:4321/', ...extra }, s.superAdmin.id);
@@ -129,7 +129,7 @@ describe('notifyUsers and notifyEmployee', () => {
     const es = await s.addAccount({ email: 'es-admin@test.local', accountType: 'Admin', roleId: s.roles.administrator });
     const en = await s.addAccount({ email: 'en-admin@test.local', accountType: 'Admin', roleId: s.roles.administrator });
     await s.db.updateTable('users').set({ language: 'en' }).where('id', '=', en.id).execute();
-    const content = (_lang: string, t: (k: string) => string, link: (p: string) => string) => emailContent({ subject: t('nav.leaves'), heading: 'x', lines: [link('/leaves')] });
+    const content = (_lang: string, t: (k: string) => string, link: (p: string) => string) => emailContent({ lang: 'en', subject: t('nav.leaves'), heading: 'x', lines: [link('/leaves')] });
     const queued = await notifyUsers(s.db, { kind: 'leaveRequested', companyId: s.companyId, userIds: [es.id, en.id], dedupeKey: (u) => `t1:${u}`, content });
     expect(queued).toBe(2);
     const queuedRows = await rows();
@@ -154,7 +154,7 @@ describe('notifyUsers and notifyEmployee', () => {
 
   it('reach an employee without an account at their email, and name the managers who act on their record', async () => {
     const employeeId = await s.addEmployee({ firstName: 'Fina', pin: '845123' });
-    const content = (_lang: string, t: (k: string) => string) => emailContent({ subject: t('nav.leaves'), heading: 'x', lines: ['y'] });
+    const content = (_lang: string, t: (k: string) => string) => emailContent({ lang: 'en', subject: t('nav.leaves'), heading: 'x', lines: ['y'] });
     expect(await notifyEmployee(s.db, { kind: 'leaveDecided', employeeId, dedupeKey: 'e1', content })).toBe(1);
     const [row] = await rows();
     expect(row!.recipient).toMatch(/@service\.test$/);

@@ -5,6 +5,7 @@ import { appLink, emailContent } from '../../src/server/mail/email-content.ts';
 
 describe('emailContent', () => {
   const content = emailContent({
+    lang: 'es',
     subject: 'Leave\r\nBcc: victim@example.com',
     heading: 'Ana <script>',
     lines: ['From 1 to 3 "May"', 'Second & last'],
@@ -21,6 +22,11 @@ describe('emailContent', () => {
     expect(content.html).not.toContain('<script>');
     expect(content.html).toContain('href="https://x.test/a?b=1&amp;c=&quot;2&quot;"');
     expect(content.text).toBe('Ana <script>\n\nFrom 1 to 3 "May"\n\nSecond & last\n\nOpen: https://x.test/a?b=1&c="2"\n\n--\nWhy you get this');
+  });
+
+  it('says its language in the HTML (issue 37.15)', () => {
+    expect(content.html).toMatch(/^<!doctype html><html lang="es">/);
+    expect(emailContent({ lang: 'en', subject: 'S', heading: 'H', lines: [] }).html).toContain('<html lang="en">');
   });
 
   it('links into the app with or without a configured address', () => {

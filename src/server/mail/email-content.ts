@@ -1,3 +1,5 @@
+import type { Language } from '#i18n/languages.ts';
+
 /** An email's subject and its two bodies: plain text, and simple HTML with the same words. */
 export interface EmailContent {
   subject: string;
@@ -6,6 +8,8 @@ export interface EmailContent {
 }
 
 export interface EmailParts {
+  /** The message's language: the HTML's `lang`, so screen readers and mail clients read it right. */
+  lang: Language;
   subject: string;
   heading: string;
   /** Paragraphs, in order. */
@@ -40,7 +44,7 @@ export function emailContent(parts: EmailParts): EmailContent {
     ? `<p style="margin:20px 0"><a href="${escapeHtml(parts.action.url)}" style="background:#1d4ed8;color:#ffffff;padding:10px 16px;border-radius:6px;text-decoration:none;display:inline-block">${escapeHtml(parts.action.label)}</a></p>`
     : '';
   const footer = parts.footer ? `<p style="margin:24px 0 0;color:#6b7280;font-size:12px">${escapeHtml(parts.footer)}</p>` : '';
-  const html = `<!doctype html><html><body style="margin:0;padding:24px;background:#f3f4f6;font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;color:#111827"><div style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:8px;padding:24px"><h1 style="font-size:18px;margin:0 0 16px">${escapeHtml(parts.heading)}</h1>${paragraphs}${button}${footer}</div></body></html>`;
+  const html = `<!doctype html><html lang="${parts.lang}"><body style="margin:0;padding:24px;background:#f3f4f6;font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;color:#111827"><div style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:8px;padding:24px"><h1 style="font-size:18px;margin:0 0 16px">${escapeHtml(parts.heading)}</h1>${paragraphs}${button}${footer}</div></body></html>`;
   return { subject: oneLine(parts.subject), text, html };
 }
 

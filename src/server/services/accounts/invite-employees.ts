@@ -86,7 +86,7 @@ export async function inviteEmployees(db: Db, actor: SessionUser, input: InviteI
       const token = newAccountToken();
       const id = await insertInvitation(trx, { employeeId: e.id, tokenHash: accountTokenHash(token), email: e.email, delivery: input.delivery, createdBy: actor.id, createdAt: at, expiresAt });
       if (input.delivery === 'email') {
-        const content = invitationEmail(t, { firstName: e.firstName, companyName: e.companyName, email: e.email, url: appLink(mail.appUrl, invitationPath(token)) });
+        const content = invitationEmail(lang, t, { firstName: e.firstName, companyName: e.companyName, email: e.email, url: appLink(mail.appUrl, invitationPath(token)) });
         await enqueueEmail(trx, { kind: 'invitation', companyId: e.companyId, to: e.email, language: lang, content: sealEmail(content) });
       }
       await appendAudit(trx, { userId: actor.id, entity: 'invitation', entityId: id, action: replaced > 0 ? 'resend' : 'invite', after: { employeeId: e.id, email: e.email, delivery: input.delivery, expiresAt }, at });

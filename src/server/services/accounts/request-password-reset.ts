@@ -34,7 +34,7 @@ async function issueReset(db: Db, email: string): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const at = nowIso();
     const id = await insertPasswordReset(trx, { userId: user.id, tokenHash: accountTokenHash(token), createdAt: at, expiresAt: linkExpiry(at, PASSWORD_RESET_TTL_MS) });
-    const content = passwordResetEmail(translator(lang), { url: appLink(mail.appUrl, passwordResetPath(token)) });
+    const content = passwordResetEmail(lang, translator(lang), { url: appLink(mail.appUrl, passwordResetPath(token)) });
     await enqueueEmail(trx, { kind: 'passwordReset', companyId: user.companyId, to: user.email, language: lang, content: sealEmail(content) });
     await appendAudit(trx, { userId: user.id, entity: 'user', entityId: user.id, action: 'password-reset-request', after: { resetId: id }, at });
   });

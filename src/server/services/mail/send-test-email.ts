@@ -28,6 +28,7 @@ export async function sendTestEmail(db: Db, input: TestEmailInput, sender: { nam
   const now = nowIso();
   const at = `${formatDate(now, sender.lang, timezone)} ${formatTime(now, sender.lang, timezone, timeFormat)}`;
   const content = emailContent({
+    lang: sender.lang,
     subject: t('emailSettings.testSubject'),
     heading: t('emailSettings.testHeading'),
     lines: [t('emailSettings.testLine', { host: settings.host, name: sender.name }), t('emailSettings.testSentAt', { at })],

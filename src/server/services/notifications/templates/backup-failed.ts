@@ -18,6 +18,7 @@ const LINES = { scheduled: 'notifications.backupFailed.line_scheduled', manual: 
 export function backupFailedEmail(lang: Language, t: (key: string, params?: Record<string, unknown>) => string, f: BackupFailedFacts) {
   const at = `${formatDate(f.at, lang, f.timeZone, 'long')} ${formatTime(f.at, lang, f.timeZone, f.timeFormat)}`;
   return emailContent({
+    lang,
     subject: t('notifications.backupFailed.subject'),
     heading: t('notifications.backupFailed.heading'),
     lines: [t(LINES[f.trigger], { at }), t('notifications.backupFailed.reason', { reason: f.reason }), t('notifications.backupFailed.hint')],

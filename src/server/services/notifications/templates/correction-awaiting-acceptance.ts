@@ -14,6 +14,7 @@ export interface CorrectionAwaitingFacts {
 export function correctionAwaitingEmail(lang: Language, t: (key: string, params?: Record<string, unknown>) => string, f: CorrectionAwaitingFacts) {
   const date = formatLocalDate(f.date, lang, 'long');
   return emailContent({
+    lang,
     subject: t('notifications.correctionAwaitingAcceptance.subject', { date }),
     heading: t('notifications.correctionAwaitingAcceptance.heading'),
     lines: [t('notifications.correctionAwaitingAcceptance.line', { date }), t('notifications.correctionAwaitingAcceptance.due', { due: formatDate(f.dueAt, lang, f.timeZone, 'long') })],

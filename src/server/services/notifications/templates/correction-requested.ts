@@ -23,6 +23,7 @@ const LINES = {
 export function correctionRequestedEmail(lang: Language, t: (key: string, params?: Record<string, unknown>) => string, f: CorrectionRequestedFacts) {
   const date = formatLocalDate(f.date, lang, 'long');
   return emailContent({
+    lang,
     subject: t('notifications.correctionRequested.subject', { name: f.employeeName, date }),
     heading: t('notifications.correctionRequested.heading'),
     lines: [t(LINES[f.kind], { name: f.employeeName, date }), t('notifications.correctionRequested.times', { timeIn: f.timeIn, timeOut: f.timeOut ?? '—' }), t('notifications.reasonLine', { reason: f.reason.trim() })],

@@ -22,6 +22,7 @@ export function leaveDecidedEmail(lang: Language, t: (key: string, params?: Reco
   const period = { type: f.leaveTypeName, from: formatLocalDate(f.from, lang, 'long'), to: formatLocalDate(f.to, lang, 'long') };
   const comment = f.comment?.trim();
   return emailContent({
+    lang,
     subject: t(TEXT[f.status].subject, period),
     heading: t(TEXT[f.status].heading),
     lines: [t(TEXT[f.status].line, period), ...(f.deciderName ? [t('notifications.leaveDecided.decidedBy', { name: f.deciderName })] : []), ...(comment ? [t('notifications.commentLine', { comment })] : [])],

@@ -17,6 +17,7 @@ export interface LeaveRequestedFacts {
 export function leaveRequestedEmail(lang: Language, t: (key: string, params?: Record<string, unknown>) => string, f: LeaveRequestedFacts) {
   const period = { type: f.leaveTypeName, from: formatLocalDate(f.from, lang, 'long'), to: formatLocalDate(f.to, lang, 'long') };
   return emailContent({
+    lang,
     subject: t('notifications.leaveRequested.subject', { name: f.employeeName }),
     heading: t('notifications.leaveRequested.heading'),
     lines: [t('notifications.leaveRequested.line', { name: f.employeeName, ...period, count: f.days }), ...(f.reason.trim() ? [t('notifications.reasonLine', { reason: f.reason.trim() })] : [])],

@@ -20,6 +20,7 @@ export function missedCheckInEmail(f: MissedCheckInFacts, audience: 'employee' |
     const params = { name: f.employeeName, date: formatLocalDate(f.date, lang, 'long'), time: formatRecordTime(f.scheduledStart, f.timezone, lang, f.timeFormat), minutes: f.minutes };
     if (audience === 'employee') {
       return emailContent({
+        lang,
         subject: t('notifications.missedCheckIn.subject', params),
         heading: t('notifications.missedCheckIn.subject', params),
         lines: [t('notifications.missedCheckIn.line', params), t('notifications.missedCheckIn.what', params)],
@@ -27,6 +28,7 @@ export function missedCheckInEmail(f: MissedCheckInFacts, audience: 'employee' |
       });
     }
     return emailContent({
+      lang,
       subject: t('notifications.missedCheckIn.managerSubject', params),
       heading: t('notifications.missedCheckIn.managerSubject', params),
       lines: [t('notifications.missedCheckIn.managerLine', { ...params, count: f.minutes })],

@@ -31,6 +31,7 @@ export function missingCheckOutEmail(f: MissingCheckOutFacts, audience: 'employe
     const closed = f.closedAt ? [t('notifications.missingCheckOut.closedAutomatically', params)] : [];
     if (audience === 'employee') {
       return emailContent({
+        lang,
         subject: t('notifications.missingCheckOut.subject', params),
         heading: t('notifications.missingCheckOut.heading', params),
         lines: [t('notifications.missingCheckOut.line', params), ...closed, t('notifications.missingCheckOut.what', params)],
@@ -38,6 +39,7 @@ export function missingCheckOutEmail(f: MissingCheckOutFacts, audience: 'employe
       });
     }
     return emailContent({
+      lang,
       subject: t('notifications.missingCheckOut.managerSubject', params),
       heading: t('notifications.missingCheckOut.managerSubject', params),
       lines: [t('notifications.missingCheckOut.managerLine', params), ...closed],

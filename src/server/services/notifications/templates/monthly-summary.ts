@@ -14,6 +14,7 @@ export function monthlySummaryEmail(month: string, totals: MonthlyRecordTotals):
     const params = { month: formatMonth(month, lang) };
     const line = (label: string, value: string) => `${label}: ${value}`;
     return emailContent({
+      lang,
       subject: t('notifications.monthlySummary.subject', params),
       heading: t('notifications.monthlySummary.heading', params),
       lines: [

@@ -16,6 +16,7 @@ export interface TerminalSilentFacts {
 export function terminalSilentEmail(lang: Language, t: (key: string, params?: Record<string, unknown>) => string, f: TerminalSilentFacts) {
   const since = `${formatDate(f.lastSeenAt, lang, f.timeZone, 'long')} ${formatTime(f.lastSeenAt, lang, f.timeZone, f.timeFormat)}`;
   return emailContent({
+    lang,
     subject: t('notifications.terminalSilent.subject', { name: f.name }),
     heading: t('notifications.terminalSilent.heading'),
     lines: [t('notifications.terminalSilent.line', { name: f.name, since }), ...(f.location ? [t('notifications.terminalSilent.location', { location: f.location })] : []), t('notifications.terminalSilent.hint')],
