@@ -44,7 +44,11 @@ describe('event notification templates', () => {
     expect(build.leaveRequested('es').text).toContain('Ana <b>Ruiz</b> ha solicitado Vacaciones del martes, 6 de abril de 2027 al miércoles, 7 de abril de 2027 (2 días laborables).');
     expect(build.leaveRequested('en').subject).toBe('Leave request from Ana <b>Ruiz</b>');
     const oneDay = leaveRequestedEmail('en', translator('en'), { employeeName: 'Ana', leaveTypeName: 'Holiday', from: '2027-04-06', to: '2027-04-06', days: 1, reason: '', link: LINK });
-    expect(oneDay.text).toContain('(1 working day).');
+    expect(oneDay.text).toContain('Ana asked for Holiday for Tuesday, 6 April 2027 (1 working day).');
+    // One day is named once, not "from … to" the same date (issue 37.15).
+    const unDia = leaveDecidedEmail('es', translator('es'), { status: 'approved', leaveTypeName: 'Vacaciones', from: '2027-12-22', to: '2027-12-22', deciderName: null, comment: null, link: LINK });
+    expect(unDia.subject).toBe('Ausencia aprobada: Vacaciones para el miércoles, 22 de diciembre de 2027');
+    expect(unDia.text).not.toContain(' al ');
     expect(oneDay.text).not.toContain('Reason:');
     expect(build.leaveApproved('es').subject).toBe('Ausencia aprobada: Vacaciones del martes, 6 de abril de 2027 al miércoles, 7 de abril de 2027');
     expect(build.leaveDeclined('en').text).toContain('was declined');

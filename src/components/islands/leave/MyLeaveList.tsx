@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
+import { datePeriod } from '#i18n/date-period.ts';
 import { Palmtree, Pencil, Plus, Undo2 } from 'lucide-react';
 import { AppToaster } from '../ui/AppToaster.tsx';
 import { formatDate, formatLocalDate } from '#domain/format/intl-format.ts';
@@ -115,13 +116,19 @@ export default function MyLeaveList({ lang, timezone, employeeId, canRequest }: 
         rowActions={(l) =>
           l.status === 'pending' ? (
             <div className="flex gap-1">
-              <a href={`/personal/leave-edit/${l._id}`} className={iconButton} aria-label={t('leave.editNamed', { from: day(l.from), to: day(l.to) })} title={t('form.edit')} data-testid="edit-leave">
+              <a
+                href={`/personal/leave-edit/${l._id}`}
+                className={iconButton}
+                aria-label={t('leave.editNamed', { period: datePeriod(t, day(l.from), day(l.to), l.from === l.to) })}
+                title={t('form.edit')}
+                data-testid="edit-leave"
+              >
                 <Pencil size={16} aria-hidden="true" />
               </a>
               <button
                 type="button"
                 className={iconButton}
-                aria-label={t('leave.withdrawNamed', { from: day(l.from), to: day(l.to) })}
+                aria-label={t('leave.withdrawNamed', { period: datePeriod(t, day(l.from), day(l.to), l.from === l.to) })}
                 title={t('leave.withdraw')}
                 onClick={() => setWithdrawing(l)}
                 data-testid="withdraw-leave"
@@ -133,7 +140,7 @@ export default function MyLeaveList({ lang, timezone, employeeId, canRequest }: 
         }
       />
       <Dialog open={withdrawing !== null} title={t('leave.withdrawTitle')} onClose={() => setWithdrawing(null)} closeLabel={t('common.close')} size="sm">
-        <p className="mb-1">{withdrawing && t('leave.withdrawQuestion', { type: withdrawing.leaveTypeName, from: day(withdrawing.from), to: day(withdrawing.to) })}</p>
+        <p className="mb-1">{withdrawing && t('leave.withdrawQuestion', { type: withdrawing.leaveTypeName, period: datePeriod(t, day(withdrawing.from), day(withdrawing.to), withdrawing.from === withdrawing.to) })}</p>
         <p className="mb-6 text-sm text-muted">{t('messages.cannotBeUndone')}</p>
         <div className="flex justify-end gap-2">
           <button type="button" className={secondaryButton} onClick={() => setWithdrawing(null)}>

@@ -1,3 +1,4 @@
+import { datePeriod } from '#i18n/date-period.ts';
 import { formatLocalDate } from '#domain/format/intl-format.ts';
 import type { Language } from '#i18n/languages.ts';
 import { emailContent } from '#server/mail/email-content.ts';
@@ -19,7 +20,7 @@ const TEXT = {
 
 /** To the employee: their leave request was approved or declined (decision 055). */
 export function leaveDecidedEmail(lang: Language, t: (key: string, params?: Record<string, unknown>) => string, f: LeaveDecidedFacts) {
-  const period = { type: f.leaveTypeName, from: formatLocalDate(f.from, lang, 'long'), to: formatLocalDate(f.to, lang, 'long') };
+  const period = { type: f.leaveTypeName, period: datePeriod(t, formatLocalDate(f.from, lang, 'long'), formatLocalDate(f.to, lang, 'long'), f.from === f.to) };
   const comment = f.comment?.trim();
   return emailContent({
     lang,

@@ -1,3 +1,4 @@
+import { datePeriod } from '#i18n/date-period.ts';
 import { formatLocalDate } from '#domain/format/intl-format.ts';
 import type { Language } from '#i18n/languages.ts';
 import { emailContent } from '#server/mail/email-content.ts';
@@ -15,7 +16,7 @@ export interface LeaveRequestedFacts {
 
 /** To each approver: an employee asked for leave (decision 055). */
 export function leaveRequestedEmail(lang: Language, t: (key: string, params?: Record<string, unknown>) => string, f: LeaveRequestedFacts) {
-  const period = { type: f.leaveTypeName, from: formatLocalDate(f.from, lang, 'long'), to: formatLocalDate(f.to, lang, 'long') };
+  const period = { type: f.leaveTypeName, period: datePeriod(t, formatLocalDate(f.from, lang, 'long'), formatLocalDate(f.to, lang, 'long'), f.from === f.to) };
   return emailContent({
     lang,
     subject: t('notifications.leaveRequested.subject', { name: f.employeeName }),
