@@ -3,6 +3,7 @@ import { LANGUAGES } from '../../src/i18n/languages.ts';
 import { translator } from '../../src/i18n/translate.ts';
 import { backupFailedEmail } from '../../src/server/services/notifications/templates/backup-failed.ts';
 import { correctionAwaitingEmail } from '../../src/server/services/notifications/templates/correction-awaiting-acceptance.ts';
+import { correctionDecidedEmail } from '../../src/server/services/notifications/templates/correction-decided.ts';
 import { correctionRequestedEmail } from '../../src/server/services/notifications/templates/correction-requested.ts';
 import { leaveDecidedEmail } from '../../src/server/services/notifications/templates/leave-decided.ts';
 import { leaveRequestedEmail } from '../../src/server/services/notifications/templates/leave-requested.ts';
@@ -24,6 +25,7 @@ const build = {
     correctionRequestedEmail(lang, translator(lang), { employeeName: 'Ana Ruiz', date: '2027-03-02', kind: 'missingCheckOut', timeIn: '08:00', timeOut: '16:00', reason: 'Olvidé fichar', link: LINK }),
   correctionAwaiting: (lang: 'es' | 'en') => correctionAwaitingEmail(lang, translator(lang), { date: '2027-03-02', dueAt: '2027-03-09T10:00:00Z', timeZone: 'Europe/Madrid', link: LINK }),
   terminalSilent: (lang: 'es' | 'en') => terminalSilentEmail(lang, translator(lang), { name: 'Puerta', location: 'Almacén', lastSeenAt: '2027-03-05T11:00:00Z', ...zone, link: LINK }),
+  correctionDecided: (lang: 'es' | 'en') => correctionDecidedEmail(lang, translator(lang), { status: 'declined', date: '2027-03-02', deciderName: 'Marta', comment: 'No consta', link: LINK }),
   backupFailed: (lang: 'es' | 'en') => backupFailedEmail(lang, translator(lang), { at: '2027-03-05T03:30:00Z', reason: 'ENOSPC: no space left on device', trigger: 'scheduled', ...zone, link: LINK }),
 };
 
@@ -54,6 +56,8 @@ describe('event notification templates', () => {
     expect(build.leaveDeclined('en').text).toContain('was declined');
     expect(build.leaveDeclined('en').text).not.toContain('Decided by');
     expect(build.correctionRequested('en').text).toContain('asks to complete the check-out');
+    expect(build.correctionDecided('es').subject).toBe('Se ha rechazado tu corrección del martes, 2 de marzo de 2027');
+    expect(build.correctionDecided('en').text).toContain('Comment: No consta');
     expect(build.backupFailed('es').text).toContain('ENOSPC');
     // 11:00 UTC is 12:00 in Madrid in March (CET).
     expect(build.terminalSilent('en').text).toContain('12:00');

@@ -14,6 +14,7 @@ export const NOTIFICATION_KINDS = [
   'correctionAwaitingAcceptance',
   'terminalSilent',
   'backupFailed',
+  'correctionDecided',
 ] as const;
 
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
@@ -48,4 +49,5 @@ export const DEFAULT_NOTIFICATION_SETTING: Readonly<Record<NotificationKind, Not
   correctionAwaitingAcceptance: { enabled: true, toManagers: false, minutes: null },
   terminalSilent: { enabled: true, toManagers: false, minutes: null },
   backupFailed: { enabled: true, toManagers: false, minutes: null },
+  correctionDecided: { enabled: true, toManagers: false, minutes: null },
 };

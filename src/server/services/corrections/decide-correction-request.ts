@@ -16,6 +16,9 @@ import { createAttendance } from '../attendance/create-attendance.ts';
 import { updateAttendance } from '../attendance/update-attendance.ts';
 import { validateAttendance } from '../attendance/attendance-checks.ts';
 import { toRequestDtos } from './correction-dto.ts';
+import { userNamesByIds } from '../../db/repositories/users.ts';
+import { notifyCorrectionDecided } from '../notifications/notify-correction-decided.ts';
+import { wakeOutbox } from '../../outbox/outbox-sender.ts';
 
 /**
  * An administrator approves or declines a worker's pending request, with a comment (required to
@@ -60,6 +63,15 @@ export async function decideCorrection(
     const decision = { status: next.status, decidedBy: actor.id, decidedAt: at, comment: comment || null, attendanceId, appliedRevision };
     if (!(await recordDecision(trx, id, decision))) throw new AppError('corrections.alreadyDecided', 409);
     await appendAudit(trx, { userId: actor.id, entity: 'attendanceCorrectionRequest', entityId: id, action, before: { status: request.status }, after: decision, reason: comment || null, at });
+    await notifyCorrectionDecided(trx, {
+      requestId: id,
+      employeeId: request.employeeId,
+      status: next.status === 'approved' ? 'approved' : 'declined',
+      date: request.date,
+      deciderName: (await userNamesByIds(trx, [actor.id])).get(actor.id) ?? null,
+      comment: comment || null,
+    });
   });
+  wakeOutbox(); // the worker's email leaves now, not at the next poll
   return (await toRequestDtos(db, [(await findCorrectionRequest(db, id))!]))[0]!;
 }
