@@ -29,6 +29,8 @@ const ENVIRONMENT: ReadonlyArray<readonly [string, string, string]> = [
   ['JORNADA_ADMIN_PASSWORD', '-', 'Password of that first SuperAdmin.'],
   ['JORNADA_ADMIN_NAME', 'Administrator', 'Name of that first SuperAdmin.'],
   ['JORNADA_COMPANY', 'My company', 'Company created with that first SuperAdmin.'],
+  ['JORNADA_COUNTRY', 'UK', 'With that first SuperAdmin: the country (a code such as ES) whose holidays are offered.'],
+  ['JORNADA_TIMEZONE', 'Europe/Lisbon', 'With that first SuperAdmin: the time zone of the record (e.g. Europe/Madrid).'],
   [
     'JORNADA_ALLOWED_HOSTS',
     '-',
