@@ -26,12 +26,13 @@ export async function createTerminal(db: Db, user: SessionUser, input: TerminalI
       name: input.name,
       location: input.location,
       methods: terminalMethodsJson(input.methods),
+      doorCode: input.doorCode ? 1 : 0,
       pairingCodeHash: secretHash(code),
       pairingExpiresAt: expiresAt,
       createdBy: user.id,
       createdAt: at,
     });
-    await appendAudit(trx, { userId: user.id, entity: 'terminal', entityId: id, action: 'create', after: { name: input.name, location: input.location, methods: input.methods }, at });
+    await appendAudit(trx, { userId: user.id, entity: 'terminal', entityId: id, action: 'create', after: { name: input.name, location: input.location, methods: input.methods, doorCode: input.doorCode }, at });
     return (await findTerminal(trx, id))!;
   });
   return { data: terminalView(row), pairingCode: formatPairingCode(code), pairingExpiresAt: expiresAt };
