@@ -1,5 +1,6 @@
 import { DOOR_CODE_MESSAGES, DOOR_CODE_STEP_SECONDS, doorCodePath } from '#domain/terminals/door-code.ts';
 import type { Db } from '../../db/connection.ts';
+import { findPersonalClockEmployee } from '../../db/repositories/personal-clock.ts';
 import { findTerminal } from '../../db/repositories/terminals.ts';
 import { parseTerminalMethods } from '../../db/stored-formats.ts';
 import { AppError } from '../../http/app-error.ts';
@@ -40,4 +41,20 @@ export async function doorTerminal(db: Db, code: string, nowSeconds: number, emp
   if (!row || row.revokedAt !== null || row.pairedAt === null || row.doorCode !== 1) throw refuse(DOOR_CODE_MESSAGES.terminalUnavailable);
   if (row.companyId !== null && row.companyId !== employeeCompanyId) throw refuse(DOOR_CODE_MESSAGES.otherCompany);
   return { id: row.id, companyId: row.companyId, name: row.name, location: row.location, methods: parseTerminalMethods(row.methods), lastSeq: row.lastSeq, doorCode: true };
+}
+
+/**
+ * What `/personal/clock?door=<code>` says before the punch: the terminal's name, or why the code
+ * is refused (an i18n key), checked as the punch will check it. The punch checks again: a code
+ * valid now may be older than 60 s when the worker taps.
+ */
+export async function doorCodeNotice(db: Db, code: string, nowSeconds: number, employeeId: number): Promise<{ terminal: string; error: null } | { terminal: null; error: string }> {
+  const employee = await findPersonalClockEmployee(db, employeeId);
+  try {
+    const terminal = await doorTerminal(db, code, nowSeconds, employee?.companyId ?? null);
+    return { terminal: terminal.name, error: null };
+  } catch (error) {
+    if (error instanceof AppError) return { terminal: null, error: error.code };
+    throw error;
+  }
 }
