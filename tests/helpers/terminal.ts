@@ -14,9 +14,9 @@ export interface PairedTestTerminal {
  * Creates a terminal as `admin` (setting.update) and pairs it with its one-time code, as a
  * device would (decision 042). Throws when either step is refused.
  */
-export async function pairTerminal(baseUrl: string, admin: Client, options: { name?: string; location?: string; methods?: TerminalMethod[] } = {}): Promise<PairedTestTerminal> {
+export async function pairTerminal(baseUrl: string, admin: Client, options: { name?: string; location?: string; methods?: TerminalMethod[]; doorCode?: boolean } = {}): Promise<PairedTestTerminal> {
   const name = options.name ?? `Terminal ${Math.random().toString(36).slice(2, 8)}`;
-  const created = await admin.post('/api/terminals', { name, location: options.location ?? '', methods: options.methods ?? ['face', 'pin', 'badge'] });
+  const created = await admin.post('/api/terminals', { name, location: options.location ?? '', methods: options.methods ?? ['face', 'pin', 'badge'], ...(options.doorCode ? { doorCode: true } : {}) });
   if (created.status !== 201) throw new Error(`creating a terminal: ${created.status} ${await created.text()}`);
   const { data, pairingCode } = (await created.json()) as { data: { _id: number }; pairingCode: string };
   const paired = await fetch(`${baseUrl}/api/terminal/pair`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ code: pairingCode, device: true }) });

@@ -78,6 +78,7 @@ const PUBLIC = [
   'GET /api/terminal',
   'POST /api/clock/offline',
   'POST /api/clock/challenge',
+  'GET /api/clock/door-code',
   // One-time links of decision 066: the token in the body is the key; the forgot form answers alike.
   'POST /api/invitations/accept',
   'POST /api/password/forgot',

@@ -38,7 +38,7 @@ beforeAll(async () => {
     employeeId: null,
   };
   const created = await createTerminal(s.db, user, { name: 'Entrada', location: '', methods: ['pin'] });
-  terminal = { id: created.data._id, companyId: s.companyId, name: 'Entrada', location: '', methods: ['pin'], lastSeq: 0 };
+  terminal = { id: created.data._id, companyId: s.companyId, name: 'Entrada', location: '', methods: ['pin'], lastSeq: 0, doorCode: false };
 });
 
 afterAll(async () => {

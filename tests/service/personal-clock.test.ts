@@ -206,10 +206,10 @@ describe('nobody punches for anyone else, and only where the switches allow it',
     expect(await punchesOf(employeeId)).toHaveLength(0);
   });
 
-  it('a door code is refused as not supported yet (422 on the field); a location is validated and kept nowhere', async () => {
+  it('a forged door code is refused (422 on the field, decision 069); a location is validated and kept nowhere', async () => {
     const { employeeId, user } = await worker('Puerta');
     at('2031-03-03T09:04:00Z');
-    await expect(recordPersonalPunch(s.db, request(user, { action: 'check-in', doorCode: 'abc' }))).rejects.toMatchObject({ status: 422, fields: { doorCode: 'personalClock.doorCodeUnsupported' } });
+    await expect(recordPersonalPunch(s.db, request(user, { action: 'check-in', doorCode: 'abc' }))).rejects.toMatchObject({ status: 422, fields: { doorCode: 'doorCode.invalid' } });
     expect(v.safeParse(PersonalClockRequestSchema, { action: 'check-in', workMode: 'on-site', location: { lat: 91, lng: 0, accuracy: 5 } }).success).toBe(false);
     expect(v.safeParse(PersonalClockRequestSchema, { action: 'check-in', workMode: 'home' }).success).toBe(false);
     await recordPersonalPunch(s.db, request(user, { action: 'check-in', location: { lat: 40.4168, lng: -3.7038, accuracy: 12 } }));

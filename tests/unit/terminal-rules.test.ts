@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { firstRunSettings, settingsFrom } from '../../src/domain/settings/settings.ts';
 import {
   CreateTerminalSchema,
+  UpdateTerminalSchema,
   formatPairingCode,
   isTerminalCredential,
   normalizePairingCode,
@@ -60,7 +61,11 @@ describe('terminal rules (decision 042)', () => {
   });
 
   it('validates terminal details: a name, at least one known method, in a fixed order', () => {
-    expect(v.parse(CreateTerminalSchema, { name: ' Door ', methods: ['badge', 'face', 'badge'] })).toEqual({ name: 'Door', location: '', methods: ['face', 'badge'] });
+    expect(v.parse(CreateTerminalSchema, { name: ' Door ', methods: ['badge', 'face', 'badge'] })).toEqual({ name: 'Door', location: '', methods: ['face', 'badge'], doorCode: false });
+    // The door QR code (decision 069): off unless asked for at creation; an edit without it leaves it alone.
+    expect(v.parse(CreateTerminalSchema, { name: 'Door', methods: ['pin'], doorCode: true }).doorCode).toBe(true);
+    expect(v.parse(UpdateTerminalSchema, { name: 'Door', methods: ['pin'] }).doorCode).toBeUndefined();
+    expect(v.safeParse(UpdateTerminalSchema, { name: 'Door', methods: ['pin'], doorCode: 'yes' }).success).toBe(false);
     expect(v.safeParse(CreateTerminalSchema, { name: 'Door', methods: [] }).success).toBe(false);
     expect(v.safeParse(CreateTerminalSchema, { name: '', methods: ['pin'] }).success).toBe(false);
     expect(v.safeParse(CreateTerminalSchema, { name: 'Door', methods: ['iris'] }).success).toBe(false);

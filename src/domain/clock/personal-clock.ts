@@ -16,7 +16,6 @@ export const PERSONAL_CLOCK_MESSAGES = {
   notAllowed: 'personalClock.notAllowed',
   noEmployee: 'personalClock.noEmployee',
   tokenRefused: 'personalClock.tokenRefused',
-  doorCodeUnsupported: 'personalClock.doorCodeUnsupported',
   invalidWorkMode: 'personalClock.invalidWorkMode',
   invalidLocation: 'personalClock.invalidLocation',
   useYourPersonalClock: 'personalClock.useYourPersonalClock',
@@ -47,8 +46,8 @@ export const PunchLocationSchema = v.object(
 /**
  * The body of `POST /api/personal/clock`. There is no field naming an employee (no PIN, no id):
  * the employee is the one linked to the session's account, and any other key is dropped by the
- * schema. `doorCode` is accepted by the contract (the door QR code of issue 36 point 6) and, until
- * that point is built, refused by the service as not yet supported (422).
+ * schema. `doorCode` is the door QR code of a paired kiosk (issue 36 point 6, decision 069): the
+ * service checks it and, when valid, records the punch on site at that terminal.
  */
 export const PersonalClockRequestSchema = v.object({
   action: v.picklist(CLOCK_ACTIONS, PUNCH_MESSAGES.invalidAction),

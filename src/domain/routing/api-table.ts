@@ -48,6 +48,8 @@ export const API_ROUTES: readonly ApiRoute[] = [
   { method: 'POST', pattern: '/api/clock', public: true, authority: [] },
   // A paired terminal's nonce for its next face punch (decision 043): the terminal credential, no session.
   { method: 'POST', pattern: '/api/clock/challenge', public: true, authority: [] },
+  // A paired terminal's door QR code (decision 069): the terminal credential, no session.
+  { method: 'GET', pattern: '/api/clock/door-code', public: true, authority: [] },
   // Clock terminals (decision 042): a device pairs with a one-time code and then names itself with its credential.
   { method: 'POST', pattern: '/api/terminal/pair', public: true, authority: [] },
   { method: 'GET', pattern: '/api/terminal', public: true, authority: [] },

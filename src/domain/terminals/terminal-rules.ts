@@ -101,9 +101,14 @@ const TerminalFields = {
   methods: MethodsSchema,
 };
 
-export const CreateTerminalSchema = v.object(TerminalFields, 'validation.required');
+/**
+ * `doorCode`: the kiosk shows the door QR code (decision 069). Off unless asked for at creation;
+ * an edit without it leaves it as it is.
+ */
+export const CreateTerminalSchema = v.object({ ...TerminalFields, doorCode: v.optional(v.boolean('validation.invalidInput'), false) }, 'validation.required');
 export type TerminalInput = v.InferOutput<typeof CreateTerminalSchema>;
-export const UpdateTerminalSchema = CreateTerminalSchema;
+export const UpdateTerminalSchema = v.object({ ...TerminalFields, doorCode: v.optional(v.boolean('validation.invalidInput')) }, 'validation.required');
+export type TerminalUpdate = v.InferOutput<typeof UpdateTerminalSchema>;
 
 /**
  * `device: true` asks for the credential in the answer's body, for clients that are not browsers

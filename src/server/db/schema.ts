@@ -576,6 +576,8 @@ export interface TerminalTable {
   lastSeenAt: string | null;
   /** Highest offline sequence number accepted from the device. */
   lastSeq: Generated<number>;
+  /** 1 = the kiosk shows the door QR code (migration 0040, decision 069). */
+  doorCode: ColumnType<0 | 1, 0 | 1 | undefined, 0 | 1>;
   createdBy: number | null;
   createdAt: CreatedAt;
 }

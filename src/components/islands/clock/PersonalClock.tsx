@@ -47,10 +47,23 @@ const ACTION_TONE: Record<ClockAction, string> = {
  * `POST /api/personal/clock` punches for the session's own employee. The answer's state replaces
  * the one drawn on the server, so the page never reloads.
  */
-export default function PersonalClock(props: { lang: Language; timeFormat: string; initial: PersonalClockView; labels: PersonalClockLabels }) {
+/**
+ * A door QR code the page was opened with (decision 069): sent with every punch, which the server
+ * then records on site at its terminal; `note` says which terminal, or why the code is refused.
+ */
+export interface PersonalClockDoor {
+  code: string;
+  note: string;
+  ok: boolean;
+}
+
+export default function PersonalClock(props: { lang: Language; timeFormat: string; initial: PersonalClockView; labels: PersonalClockLabels; door?: PersonalClockDoor | null }) {
   const l = props.labels;
+  const door = props.door ?? null;
   const [state, setState] = useState(props.initial);
-  const [workMode, setWorkMode] = useState<PunchWorkMode>(props.initial.openWorkMode ?? 'on-site');
+  const [chosenMode, setWorkMode] = useState<PunchWorkMode>(props.initial.openWorkMode ?? 'on-site');
+  // At the door the punch is on site whatever was chosen; the server forces it too.
+  const workMode: PunchWorkMode = door ? 'on-site' : chosenMode;
   const [outcome, setOutcome] = useState<{ kind: 'ok' | 'error'; text: string } | null>(null);
   const [running, setRunning] = useState<ClockAction | null>(null);
   const time = (iso: string) => formatRecordTime(iso, state.timeZone, props.lang, props.timeFormat);
@@ -62,7 +75,7 @@ export default function PersonalClock(props: { lang: Language; timeFormat: strin
     // line on the page, never a toast (no toaster shipped), and nothing navigates.
     const fail = (text: string) => setOutcome({ kind: 'error', text });
     await runApiAction(
-      () => api<PersonalPunchAnswer>('/personal/clock', { method: 'POST', body: { action, workMode }, lang: props.lang }),
+      () => api<PersonalPunchAnswer>('/personal/clock', { method: 'POST', body: { action, workMode, ...(door ? { doorCode: door.code } : {}) }, lang: props.lang }),
       {
         key: action,
         then: (answer) => {
@@ -99,11 +112,16 @@ export default function PersonalClock(props: { lang: Language; timeFormat: strin
                 workMode === mode ? 'border-primary bg-primary-subtle text-accent' : 'border-field text-ink'
               }`}
             >
-              <input type="radio" name="work-mode" value={mode} className="sr-only" checked={workMode === mode} onChange={() => setWorkMode(mode)} data-testid={`work-mode-${mode}`} />
+              <input type="radio" name="work-mode" value={mode} className="sr-only" checked={workMode === mode} disabled={door !== null} onChange={() => setWorkMode(mode)} data-testid={`work-mode-${mode}`} />
               {l.workModes[mode]}
             </label>
           ))}
         </div>
+        {door && (
+          <p className={`mt-2 text-sm font-medium ${door.ok ? 'text-emerald-800 dark:text-emerald-300' : 'text-rose-700 dark:text-rose-300'}`} role={door.ok ? undefined : 'alert'} data-testid="door-note">
+            {door.note}
+          </p>
+        )}
         {state.openWorkMode && <p className="mt-2 text-xs text-muted">{fill(l.workModeFixed, { mode: l.workModes[state.openWorkMode].toLowerCase() })}</p>}
       </fieldset>
 

@@ -8,6 +8,8 @@ export interface TerminalFields {
   name: string;
   location: string;
   methods: TerminalMethod[];
+  /** The kiosk shows the door QR code (decision 069). */
+  doorCode: boolean;
 }
 
 /**
@@ -73,6 +75,19 @@ export function TerminalFieldset(props: { lang: Language; value: TerminalFields;
         </div>
         {errors['methods'] ? error('methods') : <span className="text-xs text-muted">{t('terminals.methodsHint')}</span>}
       </fieldset>
+      <label className="flex items-start gap-3 text-sm sm:col-span-2">
+        <input
+          type="checkbox"
+          className="mt-0.5 h-4 w-4 accent-[var(--primary)]"
+          checked={value.doorCode}
+          onChange={(e) => props.onChange({ ...value, doorCode: e.target.checked })}
+          data-testid={`${idPrefix}-door-code`}
+        />
+        <span className="flex flex-col gap-0.5">
+          <span className="font-medium">{t('terminals.doorCode')}</span>
+          <span className="text-xs text-muted">{t('terminals.doorCodeHint')}</span>
+        </span>
+      </label>
     </div>
   );
 }

@@ -22,6 +22,8 @@ export interface TerminalRow {
   name: string;
   location: string;
   methods: TerminalMethod[];
+  /** The kiosk shows the door QR code (decision 069). */
+  doorCode: boolean;
   status: TerminalStatus;
   lastSeenAt: string | null;
   /** The last offline sequence number received (decision 046). */
@@ -44,7 +46,7 @@ const STATE_TONE: Record<TerminalStatus, string> = {
   revoked: 'bg-gray-200 text-gray-800 dark:bg-gray-800 dark:text-gray-200',
 };
 
-const EMPTY: TerminalFields = { name: '', location: '', methods: ['face', 'pin', 'badge'] };
+const EMPTY: TerminalFields = { name: '', location: '', methods: ['face', 'pin', 'badge'], doorCode: false };
 
 /**
  * Settings → Terminals (decision 042): create a terminal and see its one-time pairing code and
@@ -64,7 +66,7 @@ export default function Terminals(props: { lang: Language; terminals: TerminalRo
   const [revoking, setRevoking] = useState<TerminalRow | null>(null);
   const [resetting, setResetting] = useState<TerminalRow | null>(null);
   const when = (at: string | null) => (at ? `${formatDate(at, lang, timeZone)} ${formatTime(at, lang, timeZone, timeFormat)}` : t('terminals.never'));
-  const methods = (row: TerminalRow) => row.methods.map((m) => t(TERMINAL_METHOD_LABELS[m])).join(' · ') || '—';
+  const methods = (row: TerminalRow) => [...row.methods.map((m) => t(TERMINAL_METHOD_LABELS[m])), ...(row.doorCode ? [t('terminals.doorCode')] : [])].join(' · ') || '—';
 
   async function reload() {
     const answer = await api<{ data: TerminalRow[] }>('/terminals', { lang });
@@ -74,7 +76,7 @@ export default function Terminals(props: { lang: Language; terminals: TerminalRo
   async function create(event: React.FormEvent) {
     event.preventDefault();
     setErrors({});
-    const body = { name: form.name, location: form.location, methods: form.methods };
+    const body = { name: form.name, location: form.location, methods: form.methods, doorCode: form.doorCode };
     await run(() => api<PairingAnswer & { data: { name: string } }>('/terminals', { method: 'POST', lang, body }), {
       onFieldErrors: setErrors,
       success: 'toast',
@@ -90,7 +92,7 @@ export default function Terminals(props: { lang: Language; terminals: TerminalRo
     event.preventDefault();
     if (!editing) return;
     const { row, fields } = editing;
-    await run(() => api(`/terminals/${row._id}`, { method: 'PATCH', lang, body: { name: fields.name, location: fields.location, methods: fields.methods } }), {
+    await run(() => api(`/terminals/${row._id}`, { method: 'PATCH', lang, body: { name: fields.name, location: fields.location, methods: fields.methods, doorCode: fields.doorCode } }), {
       onFieldErrors: (errors) => setEditing((current) => current && { ...current, errors }),
       then: async () => {
         toast.success(t('terminals.saved'));
@@ -126,7 +128,12 @@ export default function Terminals(props: { lang: Language; terminals: TerminalRo
     props.canUpdate &&
     row.status !== 'revoked' && (
       <div className="flex flex-wrap gap-2 md:justify-end">
-        <button type="button" className={secondaryButton} onClick={() => setEditing({ row, fields: { name: row.name, location: row.location, methods: row.methods }, errors: {} })} data-testid="terminal-edit">
+        <button
+          type="button"
+          className={secondaryButton}
+          onClick={() => setEditing({ row, fields: { name: row.name, location: row.location, methods: row.methods, doorCode: row.doorCode }, errors: {} })}
+          data-testid="terminal-edit"
+        >
           <Pencil size={16} aria-hidden="true" />
           {t('terminals.edit')}
         </button>

@@ -15,12 +15,13 @@ const TERMINAL_COLUMNS = [
   'terminals.revokedAt',
   'terminals.lastSeenAt',
   'terminals.lastSeq',
+  'terminals.doorCode',
   'terminals.createdAt',
 ] as const;
 
 export async function insertTerminal(
   db: Executor,
-  terminal: { companyId: number | null; name: string; location: string; methods: string; pairingCodeHash: string; pairingExpiresAt: string; createdBy: number; createdAt: string },
+  terminal: { companyId: number | null; name: string; location: string; methods: string; doorCode: 0 | 1; pairingCodeHash: string; pairingExpiresAt: string; createdBy: number; createdAt: string },
 ): Promise<number> {
   const row = await db.insertInto('terminals').values(terminal).returning('id').executeTakeFirstOrThrow();
   return row.id;
@@ -64,7 +65,7 @@ export function findTerminalByPairingCode(db: Executor, codeHash: string) {
     .executeTakeFirst();
 }
 
-export async function updateTerminalDetails(db: Executor, id: number, change: { name: string; location: string; methods: string }): Promise<void> {
+export async function updateTerminalDetails(db: Executor, id: number, change: { name: string; location: string; methods: string; doorCode: 0 | 1 }): Promise<void> {
   await db.updateTable('terminals').set(change).where('id', '=', id).execute();
 }
 

@@ -9,6 +9,7 @@ import { findPersonalClockEmployee } from '../../db/repositories/personal-clock.
 import { AppError } from '../../http/app-error.ts';
 import { wakeOutbox } from '../../outbox/outbox-sender.ts';
 import { getSettings } from '../get-settings.ts';
+import { doorTerminal } from '../terminals/door-terminal.ts';
 import { personalClockView } from '../personal/personal-clock-view.ts';
 import type { SessionUser } from '../sign-in/session-user.ts';
 import { commitClockPunch } from './commit-clock-punch.ts';
@@ -28,11 +29,13 @@ export interface PersonalPunchRequest {
  * written: through an API token (403 `personalClock.tokenRefused`: a script is not the worker at
  * work), an account without an employee (403 `personalClock.noEmployee`), an archived employee
  * (403 `punch.employeeArchived`), the personal clock off for the company or the employee (403
- * `personalClock.notAllowed`), a door code (422: not supported yet, issue 36 point 6). The location
- * was validated by the contract and is kept nowhere (proof of place, point 5, will decide). Then
- * the punch goes through commitClockPunch, as at the kiosk: clock engine, period lock, double
- * tap, record chain, audit (with the account) and webhooks; method `personal`, its work mode (a
- * check-in gives it to the day) and a device summary. An engine refusal is a 409 with its message.
+ * `personalClock.notAllowed`), a door code that is forged, older than 60 s or of a terminal that is
+ * revoked, unpaired, not showing it or of another company (422 on `doorCode`, decision 069). The
+ * location was validated by the contract and is kept nowhere (proof of place, point 5, will
+ * decide). Then the punch goes through commitClockPunch, as at the kiosk: clock engine, period
+ * lock, double tap, record chain, audit (with the account) and webhooks; method `personal`, its
+ * work mode (a check-in gives it to the day; a door code forces on site and records its terminal)
+ * and a device summary. An engine refusal is a 409 with its message.
  */
 export async function recordPersonalPunch(db: Db, request: PersonalPunchRequest): Promise<PersonalPunchAnswer> {
   const { user, input } = request;
@@ -42,20 +45,23 @@ export async function recordPersonalPunch(db: Db, request: PersonalPunchRequest)
   if (!employee) throw new AppError(PERSONAL_CLOCK_MESSAGES.noEmployee, 403);
   if (employee.status !== 'active') throw new AppError(PUNCH_MESSAGES.employeeArchived, 403);
   if (!personalClockAllowed({ personalClock: employee.companyPersonalClock }, employee)) throw new AppError(PERSONAL_CLOCK_MESSAGES.notAllowed, 403);
-  if (input.doorCode !== undefined) throw new AppError('validation.invalidInput', 422, {}, { doorCode: PERSONAL_CLOCK_MESSAGES.doorCodeUnsupported });
+  const nowSeconds = Math.floor(nowMs() / 1000);
+  // The door QR code (decision 069): a valid one puts the punch on site at its terminal; a refused
+  // one stops the punch before anything is written.
+  const terminal = input.doorCode === undefined ? null : await doorTerminal(db, input.doorCode, nowSeconds, employee.companyId);
 
   const settings = await getSettings(db);
   const outcome = await commitClockPunch(db, {
     employeeId: employee.id,
     action: input.action,
-    nowSeconds: Math.floor(nowMs() / 1000),
+    nowSeconds,
     settings,
     lang: request.lang,
     method: 'personal',
-    terminal: null,
+    terminal,
     address: request.address,
     userId: user.id,
-    workMode: input.workMode,
+    workMode: terminal ? 'on-site' : input.workMode,
     device: deviceSummary(request.userAgent),
   });
   if (outcome.refused) throw new AppError(outcome.refused.code, 409, outcome.refused.params);

@@ -16,7 +16,7 @@ export interface TerminalWithCode {
 }
 
 /** Creates a terminal of the admin's company, waiting for a device to pair with its code (decision 042). */
-export async function createTerminal(db: Db, user: SessionUser, input: TerminalInput): Promise<TerminalWithCode> {
+export async function createTerminal(db: Db, user: SessionUser, input: Omit<TerminalInput, 'doorCode'> & { doorCode?: boolean }): Promise<TerminalWithCode> {
   const code = newPairingCode();
   const at = nowIso();
   const expiresAt = pairingExpiry(at);
@@ -26,12 +26,13 @@ export async function createTerminal(db: Db, user: SessionUser, input: TerminalI
       name: input.name,
       location: input.location,
       methods: terminalMethodsJson(input.methods),
+      doorCode: input.doorCode === true ? 1 : 0,
       pairingCodeHash: secretHash(code),
       pairingExpiresAt: expiresAt,
       createdBy: user.id,
       createdAt: at,
     });
-    await appendAudit(trx, { userId: user.id, entity: 'terminal', entityId: id, action: 'create', after: { name: input.name, location: input.location, methods: input.methods }, at });
+    await appendAudit(trx, { userId: user.id, entity: 'terminal', entityId: id, action: 'create', after: { name: input.name, location: input.location, methods: input.methods, doorCode: input.doorCode === true }, at });
     return (await findTerminal(trx, id))!;
   });
   return { data: terminalView(row), pairingCode: formatPairingCode(code), pairingExpiresAt: expiresAt };

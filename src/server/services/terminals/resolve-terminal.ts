@@ -14,6 +14,8 @@ export interface ClockTerminal {
   location: string;
   methods: TerminalMethod[];
   lastSeq: number;
+  /** The kiosk shows the door QR code (decision 069). */
+  doorCode: boolean;
 }
 
 /** What a request's credential resolves to: no credential, an active terminal, or a credential that names none (unknown or revoked). */
@@ -43,7 +45,7 @@ export async function resolveTerminal(db: Db, credential: string | null | undefi
     touchedAt.set(row.id, now);
     await touchTerminal(db, row.id, nowIso());
   }
-  return { kind: 'valid', terminal: { id: row.id, companyId: row.companyId, name: row.name, location: row.location, methods: parseTerminalMethods(row.methods), lastSeq: row.lastSeq } };
+  return { kind: 'valid', terminal: { id: row.id, companyId: row.companyId, name: row.name, location: row.location, methods: parseTerminalMethods(row.methods), lastSeq: row.lastSeq, doorCode: row.doorCode === 1 } };
 }
 
 /** The active terminal a request's credential names, else 401 `terminal.revoked` or `terminal.unknown`. */

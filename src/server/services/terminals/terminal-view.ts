@@ -14,6 +14,8 @@ export interface TerminalView {
   lastSeenAt: string | null;
   /** The last offline sequence number received (decision 046); an administrator may reset it. */
   lastSeq: number;
+  /** The kiosk shows the door QR code (decision 069). */
+  doorCode: boolean;
   createdAt: string;
   punchesToday?: number;
 }
@@ -28,6 +30,7 @@ export function terminalView(row: {
   revokedAt: string | null;
   lastSeenAt: string | null;
   lastSeq?: number | null;
+  doorCode?: number | null;
   createdAt: string;
   punchesToday?: number | string | null;
 }): TerminalView {
@@ -42,6 +45,7 @@ export function terminalView(row: {
     revokedAt: row.revokedAt,
     lastSeenAt: row.lastSeenAt,
     lastSeq: Number(row.lastSeq ?? 0),
+    doorCode: Number(row.doorCode ?? 0) === 1,
     createdAt: row.createdAt,
     ...(row.punchesToday !== undefined ? { punchesToday: Number(row.punchesToday ?? 0) } : {}),
   };
