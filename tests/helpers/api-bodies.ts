@@ -165,6 +165,8 @@ export const NO_BODY = new Set([
   'POST /api/outbox/{id}/discard',
   'POST /api/webhooks/{id}/secret',
   'POST /api/webhooks/{id}/test',
+  // Issue 36.1: revoking an employee's unused invitation.
+  'DELETE /api/employees/{id}/invitation',
 ]);
 
 /** The key of a route with the collection name replaced, so one entry covers every collection. */
@@ -305,5 +307,13 @@ export function writeCases(ids: DemoIds, own: { employee: number; department: nu
     // Webhooks (decision 058): an address nobody listens on; the demo's webhook is disabled.
     'POST /api/webhooks': { body: { url: 'http://127.0.0.1:9/jornada-hook', events: ['leave.decided'] } },
     'PATCH /api/webhooks/{id}': { body: { events: ['leave.decided', 'period.approved'] }, partial: true },
+    // Invitations and password resets (issue 36.1-2, decision 066): a sheet for the throwaway
+    // employee; links of the right shape that name nothing; an address nobody has.
+    'POST /api/invitations': { body: { employees: [own.employee], delivery: 'sheet' } },
+    'POST /api/invitations/accept': { body: { token: 'A'.repeat(43), password: 'Nueva#2026x', confirmPassword: 'Nueva#2026x' } },
+    'POST /api/password/forgot': { body: { email: 'nadie@example.com' } },
+    'POST /api/password/reset': { body: { token: 'B'.repeat(43), password: 'Nueva#2026x', confirmPassword: 'Nueva#2026x' } },
+    // The personal clock (issue 36.3, decision 067).
+    'POST /api/personal/clock': { body: { action: 'check-in', workMode: 'remote' } },
   };
 }

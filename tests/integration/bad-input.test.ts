@@ -27,6 +27,8 @@ const WRITE_ROUTES = API_ROUTES.filter((r) => r.method !== 'GET' && r.pattern !=
 
 /** Fields a body may leave out (the rest are required). */
 const OPTIONAL = new Set([
+  // Issue 36.1: by email unless a sheet is asked for.
+  'POST /api/invitations:delivery',
   'POST /api/schedules/bulk:restDays',
   'POST /api/schedules:restDays',
   'PATCH /api/schedules/{id}:restDays',
