@@ -1,3 +1,4 @@
+import type { ProofOfPlaceMode } from '../clock/proof-of-place.ts';
 import type { BreakInstants } from '../attendance/shift-times.ts';
 import type { WorkFlag } from '../attendance/work-flag.ts';
 import type { LeaveStatus } from '../leave/leave-rules.ts';
@@ -216,6 +217,10 @@ export interface CompanyDto {
   contributionAccountCode: string | null;
   /** Its workers may punch from their own session at /personal/clock (decision 067). */
   personalClock: boolean;
+  /** Proof of place of personal punches (decision 068): off, record, warn or require. */
+  proofOfPlace: ProofOfPlaceMode;
+  /** Days a punch's raw position is kept. */
+  positionRetentionDays: number;
   departments: number;
   employees: number;
   createdAt: string;
