@@ -18,6 +18,14 @@ export function listWorkplaces(db: Db, user: Manager): Promise<WorkplaceView[]> 
   return listRows(db, managedCompany(user));
 }
 
+/** The companies the account may add workplaces to: every one for a SuperAdmin, its own for an Admin. */
+export async function workplaceCompanies(db: Db, user: Manager): Promise<{ id: number; name: string }[]> {
+  const scope = managedCompany(user);
+  let q = db.selectFrom('companies').select(['id', 'name']).orderBy('name');
+  if (scope !== null) q = q.where('id', '=', scope);
+  return q.execute();
+}
+
 async function managedWorkplace(db: Db, user: Manager, id: number): Promise<WorkplaceView> {
   const row = await findWorkplace(db, id);
   if (!row || !managesCompanyRow(user, row.companyId)) throw notFound();
