@@ -34,7 +34,10 @@ export default function Workplaces(props: { lang: Language; initial: WorkplaceVi
   const reload = async () => setRows((await api<{ data: WorkplaceView[] }>('/workplaces', { lang: props.lang })).data);
 
   function useMyPosition() {
-    if (!navigator.geolocation) return toast.error(t('proofOfPlace.positionUnavailable'));
+    if (!navigator.geolocation) {
+      toast.error(t('proofOfPlace.positionUnavailable'));
+      return;
+    }
     navigator.geolocation.getCurrentPosition(
       (p) => setDraft((d) => d && { ...d, lat: p.coords.latitude.toFixed(6), lng: p.coords.longitude.toFixed(6) }),
       () => toast.error(t('proofOfPlace.positionUnavailable')),

@@ -8,7 +8,7 @@ import { chainForEmployee, chainPunchesOfEmployees } from './record-chain.ts';
 import { refuseLockedAttendances, refuseLockedPeriod } from './record-lock.ts';
 
 /** The columns a punch's chain entry records (PunchFacts), read back from the insert. */
-const CHAINED_PUNCH_COLUMNS = ['id', 'employeeId', 'attendanceId', 'action', 'at', 'method', 'terminal', 'createdAt', 'workMode', 'device'] as const;
+const CHAINED_PUNCH_COLUMNS = ['id', 'employeeId', 'attendanceId', 'action', 'at', 'method', 'terminal', 'createdAt', 'workMode', 'device', 'place', 'workplaceId'] as const;
 
 /** The employee's latest clock punch (any action; manual entries are not clock punches) in [since, until]. */
 export function findLatestClockPunch(db: Kysely<Database>, employeeId: number, since: string, until: string) {
