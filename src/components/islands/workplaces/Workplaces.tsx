@@ -3,7 +3,8 @@ import { toast } from 'sonner';
 import type { WorkplaceView } from '#domain/clock/proof-of-place.ts';
 import type { Language } from '#i18n/languages.ts';
 import { translator } from '#i18n/translate.ts';
-import { api, ApiError } from '#lib/client/api.ts';
+import { api } from '#lib/client/api.ts';
+import { useApiAction } from '#lib/client/use-api-action.ts';
 import { AppToaster } from '../ui/AppToaster.tsx';
 import { dangerButton, inputClass, primaryButton, secondaryButton } from '../ui/buttons.ts';
 
@@ -28,7 +29,7 @@ export default function Workplaces(props: { lang: Language; initial: WorkplaceVi
   const [rows, setRows] = useState(props.initial);
   const [draft, setDraft] = useState<Draft | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
+  const { run, busy } = useApiAction(props.lang);
   const chooseCompany = props.companies.length > 1;
 
   const reload = async () => setRows((await api<{ data: WorkplaceView[] }>('/workplaces', { lang: props.lang })).data);
@@ -47,7 +48,6 @@ export default function Workplaces(props: { lang: Language; initial: WorkplaceVi
 
   async function save() {
     if (!draft) return;
-    setBusy(true);
     setErrors({});
     const body = {
       name: draft.name,
@@ -56,28 +56,19 @@ export default function Workplaces(props: { lang: Language; initial: WorkplaceVi
       radiusM: Number(draft.radiusM),
       ...(draft.id === null && draft.companyId !== '' ? { companyId: Number(draft.companyId) } : {}),
     };
-    try {
-      const answer = await api<{ message: string }>(draft.id === null ? '/workplaces' : `/workplaces/${draft.id}`, { method: draft.id === null ? 'POST' : 'PATCH', body, lang: props.lang });
-      toast.success(answer.message);
-      setDraft(null);
-      await reload();
-    } catch (error) {
-      if (error instanceof ApiError) setErrors(error.errors);
-      toast.error(error instanceof Error ? error.message : t('errors.somethingWentWrong'));
-    } finally {
-      setBusy(false);
-    }
+    await run(() => api<{ message: string }>(draft.id === null ? '/workplaces' : `/workplaces/${draft.id}`, { method: draft.id === null ? 'POST' : 'PATCH', body, lang: props.lang }), {
+      success: 'toast',
+      onFieldErrors: setErrors,
+      then: async () => {
+        setDraft(null);
+        await reload();
+      },
+    });
   }
 
   async function remove(row: WorkplaceView) {
     if (!window.confirm(t('proofOfPlace.deleteConfirm', { name: row.name }))) return;
-    try {
-      const answer = await api<{ message: string }>(`/workplaces/${row.id}`, { method: 'DELETE', lang: props.lang });
-      toast.success(answer.message);
-      await reload();
-    } catch (error) {
-      toast.error(error instanceof Error ? error.message : t('errors.somethingWentWrong'));
-    }
+    await run(() => api<{ message: string }>(`/workplaces/${row.id}`, { method: 'DELETE', lang: props.lang }), { success: 'toast', then: reload });
   }
 
   const field = (name: keyof Draft, label: string, inputMode: 'text' | 'decimal' | 'numeric' = 'text') => (

@@ -74,3 +74,10 @@ export async function deletePositionsPastRetention(db: Db, nowMs: number): Promi
   }
   return removed;
 }
+
+/** Id and name of one company (`companyId`) or of all (null), by name: the companies workplaces may be added to. */
+export function companyChoices(db: Db, companyId: number | null) {
+  let q = db.selectFrom('companies').select(['id', 'name']).orderBy('name');
+  if (companyId !== null) q = q.where('id', '=', companyId);
+  return q.execute();
+}

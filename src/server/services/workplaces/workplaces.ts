@@ -2,7 +2,7 @@ import { PROOF_OF_PLACE_MESSAGES, type WorkplaceInput, type WorkplaceView } from
 import { nowIso } from '../../clock/now.ts';
 import type { Db } from '../../db/connection.ts';
 import { appendAudit } from '../../db/repositories/audit-log.ts';
-import { deleteWorkplace as deleteRow, findWorkplace, insertWorkplace, listWorkplaces as listRows, updateWorkplace as updateRow, workplaceUsed } from '../../db/repositories/workplaces.ts';
+import { companyChoices, deleteWorkplace as deleteRow, findWorkplace, insertWorkplace, listWorkplaces as listRows, updateWorkplace as updateRow, workplaceUsed } from '../../db/repositories/workplaces.ts';
 import { AppError, invalidInput, notFound } from '../../http/app-error.ts';
 import type { SessionUser } from '../sign-in/session-user.ts';
 import { managedCompany, managesCompanyRow } from '../users/managed-company.ts';
@@ -20,10 +20,7 @@ export function listWorkplaces(db: Db, user: Manager): Promise<WorkplaceView[]> 
 
 /** The companies the account may add workplaces to: every one for a SuperAdmin, its own for an Admin. */
 export async function workplaceCompanies(db: Db, user: Manager): Promise<{ id: number; name: string }[]> {
-  const scope = managedCompany(user);
-  let q = db.selectFrom('companies').select(['id', 'name']).orderBy('name');
-  if (scope !== null) q = q.where('id', '=', scope);
-  return q.execute();
+  return companyChoices(db, managedCompany(user));
 }
 
 async function managedWorkplace(db: Db, user: Manager, id: number): Promise<WorkplaceView> {
@@ -37,8 +34,7 @@ async function targetCompany(db: Db, user: Manager, requested: number | undefine
   const companyId = requested ?? user.companyId ?? undefined;
   if (companyId === undefined) throw invalidInput({ companyId: 'validation.required' });
   if (!managesCompanyRow(user, companyId)) throw notFound();
-  const exists = await db.selectFrom('companies').select('id').where('id', '=', companyId).executeTakeFirst();
-  if (!exists) throw invalidInput({ companyId: 'validation.unknownRecord' });
+  if (!(await companyChoices(db, companyId)).length) throw invalidInput({ companyId: 'validation.unknownRecord' });
   return companyId;
 }
 
