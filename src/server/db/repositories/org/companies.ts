@@ -107,7 +107,7 @@ export const companiesResource: CrudResource<CompanyInput, CompanyDto> = {
   },
   async usage(db, id) {
     // Inspection links keep their log of uses (decision 036): a company that has one stays.
-    for (const table of ['departments', 'jobTitles', 'leaveTypes', 'leaveGroups', 'employees', 'inspectionLinks'] as const) {
+    for (const table of ['departments', 'jobTitles', 'leaveTypes', 'leaveGroups', 'employees', 'inspectionLinks', 'workplaces'] as const) {
       if ((await countReferences(db, table, 'companyId', id)) > 0) return 'errors.inUse.company';
     }
     if ((await countReferences(db, 'users', 'companyId', id)) > 0) return 'errors.inUse.company';
