@@ -305,5 +305,8 @@ export function writeCases(ids: DemoIds, own: { employee: number; department: nu
     // Webhooks (decision 058): an address nobody listens on; the demo's webhook is disabled.
     'POST /api/webhooks': { body: { url: 'http://127.0.0.1:9/jornada-hook', events: ['leave.decided'] } },
     'PATCH /api/webhooks/{id}': { body: { events: ['leave.decided', 'period.approved'] }, partial: true },
+    // Workplaces for proof of place (decision 068): the company is the Admin's own when not given.
+    'POST /api/workplaces': { body: { name: 'Obrador', lat: 40.416775, lng: -3.70379, radiusM: 100 }, texts: { name: 120 } },
+    'PATCH /api/workplaces/{id}': { body: { name: 'Obrador norte', lat: 40.4172, lng: -3.7038, radiusM: 150 }, texts: { name: 120 } },
   };
 }
