@@ -1,6 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { PersonalClockRequest } from '../../src/domain/clock/personal-clock.ts';
 import { recordPersonalPunch, type PersonalPunchRequest } from '../../src/server/services/punch/record-personal-punch.ts';
+import { recordNotes } from '../../src/domain/reports/record-notes.ts';
+import { monthlyRecords } from '../../src/server/services/reports/monthly-records.ts';
 import { purgePunchPositions } from '../../src/server/services/workplaces/position-retention.ts';
 import { createWorkplace, deleteWorkplace, listWorkplaces, updateWorkplace } from '../../src/server/services/workplaces/workplaces.ts';
 import { openServiceDb, type ServiceDb } from '../helpers/service-db.ts';
@@ -107,6 +109,11 @@ describe('the company’s mode decides what an on-site punch keeps', () => {
     expect((await punchesOf(employeeId))[0]).toMatchObject({ place: 'outside' });
     expect(answer.state.punches.at(-1)).toMatchObject({ place: 'outside' });
     expect(answer.state.proofOfPlace).toBe('warn');
+    // The administrator's monthly record flags the day (its notes count the punches outside).
+    const { records } = await monthlyRecords(s.db, { employee: employeeId }, '2031-03');
+    const day = records[0]!.record.days.find((d) => d.date === '2031-03-03')!;
+    expect(day.outsidePunches).toBe(1);
+    expect(recordNotes(day, '2031-03-31T00:00:00Z')).toContainEqual({ key: 'reports.record.outsideWorkplaces', params: { count: '1' } });
   });
 
   it('require: outside and without a position are refused (403, translated code), nothing written; inside is recorded', async () => {
