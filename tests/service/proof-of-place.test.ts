@@ -3,6 +3,7 @@ import type { PersonalClockRequest } from '../../src/domain/clock/personal-clock
 import { recordPersonalPunch, type PersonalPunchRequest } from '../../src/server/services/punch/record-personal-punch.ts';
 import { recordNotes } from '../../src/domain/reports/record-notes.ts';
 import { monthlyRecords } from '../../src/server/services/reports/monthly-records.ts';
+import { findAttendance } from '../../src/server/db/repositories/attendances.ts';
 import { purgePunchPositions } from '../../src/server/services/workplaces/position-retention.ts';
 import { createWorkplace, deleteWorkplace, listWorkplaces, updateWorkplace } from '../../src/server/services/workplaces/workplaces.ts';
 import { openServiceDb, type ServiceDb } from '../helpers/service-db.ts';
@@ -114,6 +115,9 @@ describe('the company’s mode decides what an on-site punch keeps', () => {
     const day = records[0]!.record.days.find((d) => d.date === '2031-03-03')!;
     expect(day.outsidePunches).toBe(1);
     expect(recordNotes(day, '2031-03-31T00:00:00Z')).toContainEqual({ key: 'reports.record.outsideWorkplaces', params: { count: '1' } });
+    // And the attendance list's row of the day (its badge).
+    const attendance = await s.db.selectFrom('attendances').select('id').where('employeeId', '=', employeeId).executeTakeFirstOrThrow();
+    expect(await findAttendance(s.db, attendance.id)).toMatchObject({ outsidePunches: 1 });
   });
 
   it('require: outside and without a position are refused (403, translated code), nothing written; inside is recorded', async () => {

@@ -120,6 +120,8 @@ export interface AttendanceDto {
   workMode: 'on-site' | 'remote';
   /** Overtime paid or compensated with rest; null = not marked. */
   overtimeCompensation: 'paid' | 'rest' | null;
+  /** On-site personal punches of the day made outside every workplace (proof of place, decision 068). */
+  outsidePunches: number;
   createdAt: string;
   updatedAt: string;
   /** Voided (decision 033): when and why; a voided day is kept, struck through, and counts for nothing. */
