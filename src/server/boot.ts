@@ -14,6 +14,7 @@ import { backupSource } from './services/backups/backup-source.ts';
 import { registerNotificationJobs } from './services/notifications/notification-jobs.ts';
 import { checkInstanceSecrets } from './services/backups/check-instance-secrets.ts';
 import { schedulePunchPhotoPurge } from './services/punch/punch-photos.ts';
+import { schedulePunchPositionPurge } from './services/workplaces/position-retention.ts';
 import { serverDatabaseHealth } from './services/database-health.ts';
 import { seedDemoData } from './services/seed-demo-data.ts';
 import { log } from './log.ts';
@@ -78,6 +79,8 @@ export async function boot(options: BootOptions = {}): Promise<void> {
   }
   // Clock snapshots past their retention period go now and once a day.
   schedulePunchPhotoPurge(db, async () => (await getSettings(db)).punchPhotoRetentionDays);
+  // Punches' raw positions past their company's retention go now and once a day (decision 068).
+  schedulePunchPositionPurge(db);
   // The daily database backup at the configured time (checked every minute); on PostgreSQL one
   // app server (the leader) writes it as a portable SQLite file (decision 061, "Backups").
   await runAsLeader('backups', () => scheduleBackups(backupSource, () => getSettings(db)), stopBackupSchedule);

@@ -150,6 +150,10 @@ beforeAll(async () => {
   seeds['roles'] = await mk('/api/roles', { name: 'Semilla', permissions: {} });
   // The demo ids' webhook is disabled: nothing queued for it reaches its address (decision 058).
   seeds['webhooks'] = ids.webhook;
+  // A workplace (decision 068) answers `{data: {id}}` like the terminals, not the CRUD resources' `_id`.
+  const workplace = await es.post('/api/workplaces', { name: 'Semilla', lat: 40, lng: -3, radiusM: 50 });
+  if (workplace.status !== 201) throw new Error(`workplace: ${workplace.status} ${await workplace.text()}`);
+  seeds['workplaces'] = (await workplace.json()).data.id as number;
   seeds['users'] = await mk('/api/users', {
     name: 'Semilla',
     email: 'semilla.usuario@example.com',

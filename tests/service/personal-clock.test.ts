@@ -87,7 +87,7 @@ describe('a personal punch goes through the kiosk’s engine and writes what a k
     const answer = await recordPersonalPunch(s.db, request(user, { action: 'check-in', workMode: 'remote' }));
     expect(answer).toMatchObject({ message: translate('en', CLOCK_MESSAGES.recordedSuccessfully), time: '2031-03-03T09:01:00.000Z' });
     expect(answer.state).toMatchObject({ allowed: true, status: 'working', actions: ['break-in', 'check-out'], openWorkMode: 'remote' });
-    expect(answer.state.punches).toEqual([{ action: 'check-in', at: '2031-03-03T09:01:00.000Z', method: 'personal', where: 'Safari 18 · iPhone', workMode: 'remote' }]);
+    expect(answer.state.punches).toEqual([{ action: 'check-in', at: '2031-03-03T09:01:00.000Z', method: 'personal', where: 'Safari 18 · iPhone', workMode: 'remote', place: null }]);
 
     const [punch] = await punchesOf(employeeId);
     expect(punch).toMatchObject({ method: 'personal', workMode: 'remote', device: 'Safari 18 · iPhone', terminal: null, terminalId: null });
@@ -206,7 +206,7 @@ describe('nobody punches for anyone else, and only where the switches allow it',
     expect(await punchesOf(employeeId)).toHaveLength(0);
   });
 
-  it('a forged door code is refused (422 on the field, decision 069); a location is validated and kept nowhere', async () => {
+  it('a forged door code is refused (422 on the field, decision 069); with proof of place off a location is validated and kept nowhere', async () => {
     const { employeeId, user } = await worker('Puerta');
     at('2031-03-03T09:04:00Z');
     await expect(recordPersonalPunch(s.db, request(user, { action: 'check-in', doorCode: 'abc' }))).rejects.toMatchObject({ status: 422, fields: { doorCode: 'doorCode.invalid' } });

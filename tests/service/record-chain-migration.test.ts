@@ -142,15 +142,19 @@ describe('migrations 0010, 0028, 0032, 0033 and 0034 on existing records', () =>
     await m0031.up(db);
     sqlite.exec('create table break_rules_history (id integer primary key, effective_from text, rules text, created_at text, author_id integer)');
     sqlite.exec('create table contract_terms_history (id integer primary key, employee_id integer, effective_from text, working_day_type text, part_time_percent integer, created_at text, author_id integer)');
-    // And migration 0038's punch columns (a personal punch's work mode and device).
+    // And migration 0038's punch columns (a personal punch's work mode and device), and 0039's (its place).
     sqlite.exec('alter table punches add column work_mode text');
     sqlite.exec('alter table punches add column device text');
+    sqlite.exec('alter table punches add column place text');
+    sqlite.exec('alter table punches add column workplace_id integer');
     expect((await verifyRecordChain(db)).brokenCount).toBe(6);
     sqlite.exec('drop table approval_snapshots');
     sqlite.exec('drop table break_rules_history');
     sqlite.exec('drop table contract_terms_history');
     sqlite.exec('alter table punches drop column work_mode');
     sqlite.exec('alter table punches drop column device');
+    sqlite.exec('alter table punches drop column place');
+    sqlite.exec('alter table punches drop column workplace_id');
 
     await migrateToLatest(db);
     const chain = sqlite.prepare('select seq, kind, ref_id from record_chain order by seq').all();

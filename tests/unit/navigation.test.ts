@@ -21,6 +21,7 @@ describe('navigation', () => {
       'organization',
       'setting',
       'terminals',
+      'workplaces',
       'inspection-links',
       'outbox',
       'api-tokens',

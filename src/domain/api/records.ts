@@ -1,3 +1,4 @@
+import type { ProofOfPlaceMode } from '../clock/proof-of-place.ts';
 import type { BreakInstants } from '../attendance/shift-times.ts';
 import type { WorkFlag } from '../attendance/work-flag.ts';
 import type { LeaveStatus } from '../leave/leave-rules.ts';
@@ -119,6 +120,8 @@ export interface AttendanceDto {
   workMode: 'on-site' | 'remote';
   /** Overtime paid or compensated with rest; null = not marked. */
   overtimeCompensation: 'paid' | 'rest' | null;
+  /** On-site personal punches of the day made outside every workplace (proof of place, decision 068). */
+  outsidePunches: number;
   createdAt: string;
   updatedAt: string;
   /** Voided (decision 033): when and why; a voided day is kept, struck through, and counts for nothing. */
@@ -216,6 +219,10 @@ export interface CompanyDto {
   contributionAccountCode: string | null;
   /** Its workers may punch from their own session at /personal/clock (decision 067). */
   personalClock: boolean;
+  /** Proof of place of personal punches (decision 068): off, record, warn or require. */
+  proofOfPlace: ProofOfPlaceMode;
+  /** Days a punch's raw position is kept. */
+  positionRetentionDays: number;
   departments: number;
   employees: number;
   createdAt: string;

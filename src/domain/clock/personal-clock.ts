@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { CLOCK_ACTIONS, type ClockAction } from './clock-engine.ts';
 import { PUNCH_MESSAGES } from './punch-messages.ts';
+import type { ProofOfPlaceMode, PunchPlace } from './proof-of-place.ts';
 
 /**
  * The personal clock (issue 36 point 3, decision 067): a signed-in worker punches for the employee
@@ -22,8 +23,9 @@ export const PERSONAL_CLOCK_MESSAGES = {
 } as const;
 
 /**
- * The browser's position at the moment of a punch. Accepted and validated now; stored nowhere
- * until proof of place (issue 36 point 5) gives it a purpose, a retention and a notice.
+ * The browser's position at the moment of an on-site punch, asked only then (proof of place,
+ * decision 068). Kept apart from the punch for the company's retention days when proof of place
+ * is on; dropped for a remote punch or with proof of place off.
  */
 const coordinate = (min: number, max: number) =>
   v.pipe(
@@ -87,6 +89,8 @@ export interface PersonalClockPunch {
   /** The terminal's name for a kiosk punch; the device summary for a personal one. */
   where: string | null;
   workMode: PunchWorkMode | null;
+  /** Proof of place (decision 068): null when nothing was asked. */
+  place: PunchPlace | null;
 }
 
 /** What `/personal/clock` shows and `POST /api/personal/clock` answers after a punch (decision 067). */
@@ -102,6 +106,8 @@ export interface PersonalClockView {
   /** The local date (company zone) the list is of. */
   today: string;
   timeZone: string;
+  /** The company's proof of place (decision 068): the page asks the browser for its position only at an on-site punch, and only when not `off`. */
+  proofOfPlace: ProofOfPlaceMode;
   /** Punches since local midnight, or since the open day's check-in when that is earlier. */
   punches: PersonalClockPunch[];
 }
@@ -109,6 +115,8 @@ export interface PersonalClockView {
 /** The answer of `POST /api/personal/clock`: the punch's instant and where the worker stands after it. */
 export interface PersonalPunchAnswer {
   message: string;
+  /** Proof of place `warn` and the punch was outside every workplace: the translated notice (decision 068). */
+  placeWarning?: string;
   time: string;
   state: PersonalClockView;
 }

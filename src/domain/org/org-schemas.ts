@@ -1,3 +1,4 @@
+import { DEFAULT_POSITION_RETENTION_DAYS, MAX_POSITION_RETENTION_DAYS, PROOF_OF_PLACE_MODES } from '../clock/proof-of-place.ts';
 import * as v from 'valibot';
 
 /**
@@ -83,8 +84,22 @@ const flag = v.optional(
   false,
 );
 
+/** Proof of place of personal punches (decision 068): off unless given. */
+const proofOfPlace = v.optional(v.picklist(PROOF_OF_PLACE_MODES, 'validation.invalidInput'), 'off');
+/** Days a punch's raw position is kept: 90 unless given, 1 to 365 (decision 068). */
+const positionRetentionDays = v.optional(
+  v.pipe(
+    v.union([v.number('proofOfPlace.retentionRange'), v.pipe(v.string('proofOfPlace.retentionRange'), v.trim(), v.nonEmpty('proofOfPlace.retentionRange'), v.transform(Number))], 'proofOfPlace.retentionRange'),
+    v.number('proofOfPlace.retentionRange'),
+    v.integer('proofOfPlace.retentionRange'),
+    v.minValue(1, 'proofOfPlace.retentionRange'),
+    v.maxValue(MAX_POSITION_RETENTION_DAYS, 'proofOfPlace.retentionRange'),
+  ),
+  DEFAULT_POSITION_RETENTION_DAYS,
+);
+
 /** `personalClock`: the company's workers may punch from their own session (decision 067); off unless given. */
-export const CompanyInput = v.object({ name: text(120), taxId, contributionAccountCode, personalClock: flag }, FILL);
+export const CompanyInput = v.object({ name: text(120), taxId, contributionAccountCode, personalClock: flag, proofOfPlace, positionRetentionDays }, FILL);
 export type CompanyInput = v.InferOutput<typeof CompanyInput>;
 
 export const DepartmentInput = v.object({ name: text(120), company: idRef }, FILL);

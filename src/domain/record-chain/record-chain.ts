@@ -63,6 +63,9 @@ export interface PunchFacts {
   /** A personal punch's work mode and device (decision 067); absent or null for every other punch. */
   workMode?: string | null;
   device?: string | null;
+  /** Proof of place (decision 068): the place and workplace of an on-site personal punch; absent or null otherwise. */
+  place?: string | null;
+  workplaceId?: number | null;
 }
 
 /** What a revision row says, with the employee of its attendance. */
@@ -105,7 +108,7 @@ export function canonicalJson(value: unknown): string {
   return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
 }
 
-/** A personal punch's work mode and device are in its payload; other punches' payloads are as they always were. */
+/** A personal punch's work mode, device and place (decisions 067, 068) are in its payload; other punches' payloads are as they always were. */
 export const punchPayload = (p: PunchFacts): string =>
   canonicalJson({
     id: p.id,
@@ -118,6 +121,8 @@ export const punchPayload = (p: PunchFacts): string =>
     createdAt: p.createdAt,
     ...(p.workMode != null ? { workMode: p.workMode } : {}),
     ...(p.device != null ? { device: p.device } : {}),
+    ...(p.place != null ? { place: p.place } : {}),
+    ...(p.workplaceId != null ? { workplaceId: p.workplaceId } : {}),
   });
 
 export const revisionPayload = (r: RevisionFacts): string =>

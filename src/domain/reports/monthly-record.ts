@@ -38,6 +38,8 @@ export interface RecordAttendance extends DayAttendance {
   acceptance?: WorkerAcceptance | null;
   /** A punch of the day was kept offline by a terminal and received later (decision 046). */
   offline?: boolean;
+  /** On-site personal punches of the day made outside every workplace (proof of place, decision 068). */
+  outsidePunches?: number;
   /** Names of the clock terminals the day's punches came from, in punch order (decision 042). */
   terminals?: readonly string[];
   /** Closed by the automatic clock-out (decision 056): 1/true; missing in older callers. */
@@ -112,6 +114,8 @@ export interface MonthlyRecordDay {
   workerAcceptance: WorkerAcceptance | null;
   /** A punch of the day was kept offline by a terminal and received later (decision 046). */
   offline?: boolean;
+  /** On-site personal punches of the day made outside every workplace (decision 068). */
+  outsidePunches?: number;
   /** The clock terminals the day's punches came from (decision 042); empty without punches. */
   terminals: readonly string[];
   /** Work-time warnings of the day (art. 34.3/34.4 ET), set by withWorkTimeWarnings (decision 050). */
@@ -258,6 +262,7 @@ export function buildMonthlyRecord(input: {
       overtimeCompensation: compensation,
       workerAcceptance: a?.acceptance ?? null,
       offline: a?.offline ?? false,
+      outsidePunches: a?.outsidePunches ?? 0,
       terminals: a?.terminals ?? [],
       closedAutomatically: Boolean(a?.closedAutomatically),
     };

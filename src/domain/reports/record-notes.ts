@@ -59,6 +59,8 @@ export function recordNotes(day: MonthlyRecordDay, now: string): { key: string; 
   if (answer?.state === 'accepted') out.push({ key: 'reports.record.correctionAccepted' });
   // Decision 046: a punch kept by a terminal while the server was unreachable, received later.
   if (day.offline) out.push({ key: 'reports.record.offline' });
+  // Decision 068: proof of place flagged on-site punches made outside every workplace.
+  if (day.outsidePunches) out.push({ key: 'reports.record.outsideWorkplaces', params: { count: String(day.outsidePunches) } });
   if (day.terminals.length > 0) out.push({ key: 'reports.record.punchedAt', params: { names: day.terminals.join(', ') } });
   for (const v of day.voided) out.push({ key: 'reports.record.voidedWithReason', params: { reason: v.voidReason } });
   return out;

@@ -60,6 +60,11 @@ export const API_ROUTES: readonly ApiRoute[] = [
   { method: 'POST', pattern: '/api/terminals/{id}/revoke', authority: ['setting.update'] },
   { method: 'POST', pattern: '/api/terminals/{id}/reset-sequence', authority: ['setting.update'] },
   // Webhooks (decision 058): setting.read lists them with their deliveries; setting.update registers, changes, reveals the secret, tests, deletes.
+  // Workplaces for proof of place (decision 068): company-scoped like terminals.
+  { method: 'GET', pattern: '/api/workplaces', authority: ['setting.read'] },
+  { method: 'POST', pattern: '/api/workplaces', authority: ['setting.update'] },
+  { method: 'PATCH', pattern: '/api/workplaces/{id}', authority: ['setting.update'] },
+  { method: 'DELETE', pattern: '/api/workplaces/{id}', authority: ['setting.update'] },
   { method: 'GET', pattern: '/api/webhooks', authority: ['setting.read'] },
   { method: 'POST', pattern: '/api/webhooks', authority: ['setting.update'] },
   { method: 'PATCH', pattern: '/api/webhooks/{id}', authority: ['setting.update'] },

@@ -58,6 +58,7 @@ const ADMIN_NAV: NavItem[] = [
   },
   leaf('setting', '/setting', 'pages.setting', 'settings'),
   leaf('terminals', '/terminals', 'pages.terminals', 'settings'),
+  leaf('workplaces', '/settings/workplaces', 'pages.workplaces', 'settings'),
   leaf('inspection-links', '/inspection-links', 'pages.inspectionLinks', 'settings'),
   leaf('outbox', '/settings/outbox', 'pages.outbox', 'settings'),
   leaf('api-tokens', '/settings/api-tokens', 'pages.apiTokens', 'settings'),

@@ -68,6 +68,8 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   admin('/inspection-links', 'setting.read'),
   // Clock terminals (decision 042): setting.read lists, setting.update creates, pairs and revokes.
   admin('/terminals', 'setting.read'),
+  // Workplaces for proof of place (decision 068): setting.read lists, setting.update changes; company-scoped.
+  admin('/settings/workplaces', 'setting.read'),
   // API tokens and the API reference (decision 057): every admin account, for its own tokens.
   admin('/settings/api-tokens'),
   admin('/api-docs'),

@@ -1,6 +1,7 @@
 import type { ChainKind } from '../../domain/record-chain/record-chain.ts';
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { WorkFlag } from '../../domain/attendance/work-flag.ts';
+import type { ProofOfPlaceMode, PunchPlace } from '../../domain/clock/proof-of-place.ts';
 
 /**
  * Database types, in camelCase (the connection uses Kysely's CamelCasePlugin; tables and columns
@@ -20,6 +21,10 @@ export interface CompanyTable {
   contributionAccountCode: ColumnType<string | null, string | null | undefined, string | null>;
   /** 1 = its workers may punch from their own session at /personal/clock (migration 0038, decision 067). */
   personalClock: ColumnType<0 | 1, 0 | 1 | undefined, 0 | 1>;
+  /** Proof of place of personal punches (migration 0039, decision 068); `off` by default. */
+  proofOfPlace: ColumnType<ProofOfPlaceMode, ProofOfPlaceMode | undefined, ProofOfPlaceMode>;
+  /** Days a punch's raw position is kept (punch_positions), 90 by default. */
+  positionRetentionDays: ColumnType<number, number | undefined, number>;
   createdAt: CreatedAt;
   updatedAt: string;
 }
@@ -265,6 +270,31 @@ export interface PunchTable {
   workMode: ColumnType<WorkMode | null, WorkMode | null | undefined, never>;
   /** A personal punch's device: a short summary of the browser's user agent; null for a kiosk punch. */
   device: ColumnType<string | null, string | null | undefined, never>;
+  /** Proof of place (migration 0039, decision 068): null when nothing was asked (kiosk, remote, off). */
+  place: ColumnType<PunchPlace | null, PunchPlace | null | undefined, never>;
+  /** The workplace the punch was inside (with place `inside`). */
+  workplaceId: ColumnType<number | null, number | null | undefined, never>;
+  createdAt: CreatedAt;
+}
+
+/** A company's place of work, for proof of place (migration 0039, decision 068). */
+export interface WorkplaceTable {
+  id: Id;
+  companyId: number;
+  name: string;
+  lat: number;
+  lng: number;
+  radiusM: number;
+  createdAt: CreatedAt;
+  updatedAt: string;
+}
+
+/** The raw position of a personal punch, deleted after the company's retention days (decision 068). */
+export interface PunchPositionTable {
+  punchId: number;
+  lat: number;
+  lng: number;
+  accuracy: number;
   createdAt: CreatedAt;
 }
 
@@ -659,6 +689,8 @@ export interface Database {
   offlineReceipts: OfflineReceiptTable;
   recordChain: RecordChainTable;
   punchPhotos: PunchPhotoTable;
+  workplaces: WorkplaceTable;
+  punchPositions: PunchPositionTable;
   leaves: LeaveTable;
   roles: RoleTable;
   users: UserTable;

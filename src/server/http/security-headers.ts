@@ -11,7 +11,8 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'referrer-policy': 'same-origin',
   'x-frame-options': 'DENY',
   'cross-origin-opener-policy': 'same-origin',
-  'permissions-policy': 'camera=(self), microphone=(), geolocation=()',
+  // geolocation for the app's own pages only: proof of place asks once at an on-site punch (decision 068).
+  'permissions-policy': 'camera=(self), microphone=(), geolocation=(self)',
 };
 
 export function withSecurityHeaders(response: Response): Response {

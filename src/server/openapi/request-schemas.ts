@@ -1,3 +1,4 @@
+import { WorkplaceInputSchema } from '#domain/clock/proof-of-place.ts';
 import type { GenericSchema } from 'valibot';
 import { CreateInspectionLinkSchema } from '../../domain/access/inspection-links.ts';
 import { AcknowledgeMonthSchema } from '../../domain/access/record-acknowledgement.ts';
@@ -46,6 +47,8 @@ export const REQUEST_BODIES: Readonly<Record<string, GenericSchema | { anyOf: Ge
   'POST /api/terminal/pair': PairTerminalSchema,
   'POST /api/terminals': CreateTerminalSchema,
   'PATCH /api/terminals/{id}': UpdateTerminalSchema,
+  'POST /api/workplaces': WorkplaceInputSchema,
+  'PATCH /api/workplaces/{id}': WorkplaceInputSchema,
   'POST /api/clock-conflicts/{id}/resolve': ConflictResolveInput,
   'POST /api/clock-conflicts/{id}/dismiss': ConflictDismissInput,
   'POST /api/periods/approve': PeriodApproveInput,

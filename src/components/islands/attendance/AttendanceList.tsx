@@ -39,6 +39,7 @@ export type AttendanceRow = Pick<
   | 'reason'
   | 'source'
   | 'workFlag'
+  | 'outsidePunches'
   | 'voidedAt'
   | 'voidReason'
 > &
@@ -124,6 +125,12 @@ export default function AttendanceList({ lang, timeFormat, can, employees, depar
               </span>
             )}
             {/* Over Spain's work-time limits (decision 050): the measured value, the sentence in the title. */}
+            {/* Proof of place (decision 068): on-site punches made outside every workplace. */}
+            {a.outsidePunches > 0 && (
+              <span className={`${badge} ${WARN}`} data-testid="outside-workplaces" title={t('reports.record.outsideWorkplaces', { count: String(a.outsidePunches) })}>
+                {t('proofOfPlace.outsideBadge')}
+              </span>
+            )}
             {a.warnings.map((w) => (
               <span key={w.kind} className={`${badge} ${WARN}`} title={warningText(w, lang, t)} data-testid="work-time-warning" data-kind={w.kind}>
                 {warningBadgeText(w, lang, t)}

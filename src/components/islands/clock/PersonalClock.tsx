@@ -25,6 +25,26 @@ export interface PersonalClockLabels {
   recordedAt: string;
   offline: string;
   somethingWentWrong: string;
+  /** Proof of place (decision 068): the notice shown when it is on, the wait while the browser answers, and each punch's place. */
+  placeNotice: string;
+  askingPosition: string;
+  places: Record<'inside' | 'outside' | 'unknown', string>;
+}
+
+/**
+ * The browser's position, asked once at the moment of an on-site punch (decision 068), never
+ * watched. Denied, unavailable or too slow: undefined, and the server decides (under `require`
+ * it refuses with a message that says to allow location or punch at the terminal).
+ */
+function currentPosition(): Promise<{ lat: number; lng: number; accuracy: number } | undefined> {
+  if (typeof navigator === 'undefined' || !navigator.geolocation) return Promise.resolve(undefined);
+  return new Promise((resolve) => {
+    navigator.geolocation.getCurrentPosition(
+      (p) => resolve({ lat: p.coords.latitude, lng: p.coords.longitude, accuracy: Math.min(Math.max(p.coords.accuracy, 0), 100_000) }),
+      () => resolve(undefined),
+      { enableHighAccuracy: true, timeout: 15_000, maximumAge: 0 },
+    );
+  });
 }
 
 const fill = (template: string, values: Record<string, string>) => template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => values[name] ?? '');
@@ -64,7 +84,7 @@ export default function PersonalClock(props: { lang: Language; timeFormat: strin
   const [chosenMode, setWorkMode] = useState<PunchWorkMode>(props.initial.openWorkMode ?? 'on-site');
   // At the door the punch is on site whatever was chosen; the server forces it too.
   const workMode: PunchWorkMode = door ? 'on-site' : chosenMode;
-  const [outcome, setOutcome] = useState<{ kind: 'ok' | 'error'; text: string } | null>(null);
+  const [outcome, setOutcome] = useState<{ kind: 'ok' | 'warn' | 'error'; text: string } | null>(null);
   const [running, setRunning] = useState<ClockAction | null>(null);
   const time = (iso: string) => formatRecordTime(iso, state.timeZone, props.lang, props.timeFormat);
   const since = state.status === 'out' ? undefined : [...state.punches].reverse().find((p) => (state.status === 'onBreak' ? p.action === 'break-in' : p.action === 'check-in' || p.action === 'break-out'));
@@ -74,13 +94,22 @@ export default function PersonalClock(props: { lang: Language; timeFormat: strin
     // The action helper's own sequence (api-action.ts), with this page's effects: the outcome is a
     // line on the page, never a toast (no toaster shipped), and nothing navigates.
     const fail = (text: string) => setOutcome({ kind: 'error', text });
+    // Proof of place (decision 068): only an on-site punch, only when the company turned it on, only now.
+    let location: Awaited<ReturnType<typeof currentPosition>>;
+    if (state.proofOfPlace !== 'off' && workMode === 'on-site') {
+      setRunning(action);
+      setOutcome({ kind: 'ok', text: l.askingPosition });
+      location = await currentPosition();
+      setOutcome(null);
+    }
     await runApiAction(
-      () => api<PersonalPunchAnswer>('/personal/clock', { method: 'POST', body: { action, workMode, ...(door ? { doorCode: door.code } : {}) }, lang: props.lang }),
+      () => api<PersonalPunchAnswer>('/personal/clock', { method: 'POST', body: { action, workMode, ...(door ? { doorCode: door.code } : {}), ...(location ? { location } : {}) }, lang: props.lang }),
       {
         key: action,
         then: (answer) => {
           setState(answer.state);
-          setOutcome({ kind: 'ok', text: fill(l.recordedAt, { action: l.actions[action], time: time(answer.time) }) });
+          const recorded = fill(l.recordedAt, { action: l.actions[action], time: time(answer.time) });
+          setOutcome(answer.placeWarning ? { kind: 'warn', text: answer.placeWarning } : { kind: 'ok', text: recorded });
         },
         onError: (message, failure) => fail(failure.status === 0 ? l.offline : message),
       },
@@ -123,6 +152,11 @@ export default function PersonalClock(props: { lang: Language; timeFormat: strin
           </p>
         )}
         {state.openWorkMode && <p className="mt-2 text-xs text-muted">{fill(l.workModeFixed, { mode: l.workModes[state.openWorkMode].toLowerCase() })}</p>}
+        {state.proofOfPlace !== 'off' && (
+          <p className="mt-2 text-xs text-muted" data-testid="place-notice">
+            {l.placeNotice}
+          </p>
+        )}
       </fieldset>
 
       <div className="flex flex-col gap-3">
@@ -144,7 +178,7 @@ export default function PersonalClock(props: { lang: Language; timeFormat: strin
       <p
         role="status"
         aria-live="polite"
-        className={`min-h-6 text-center text-sm font-medium ${outcome?.kind === 'error' ? 'text-rose-700 dark:text-rose-300' : 'text-emerald-800 dark:text-emerald-300'}`}
+        className={`min-h-6 text-center text-sm font-medium ${outcome?.kind === 'error' ? 'text-rose-700 dark:text-rose-300' : outcome?.kind === 'warn' ? 'text-amber-800 dark:text-amber-300' : 'text-emerald-800 dark:text-emerald-300'}`}
         data-testid="personal-outcome"
       >
         {outcome?.text}
@@ -162,7 +196,7 @@ export default function PersonalClock(props: { lang: Language; timeFormat: strin
               <li key={`${p.at}-${p.action}`} className="flex items-baseline justify-between gap-3 px-5 py-3 text-sm">
                 <span className="min-w-0">
                   <span className="font-medium">{l.actions[p.action]}</span>
-                  <span className="block truncate text-xs text-muted">{[l.methods[p.method], p.workMode ? l.workModes[p.workMode] : null, p.where].filter(Boolean).join(' · ')}</span>
+                  <span className="block truncate text-xs text-muted">{[l.methods[p.method], p.workMode ? l.workModes[p.workMode] : null, p.place ? l.places[p.place] : null, p.where].filter(Boolean).join(' · ')}</span>
                 </span>
                 <span className="shrink-0 font-semibold tabular-nums">{time(p.at)}</span>
               </li>

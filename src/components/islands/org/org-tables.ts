@@ -47,8 +47,21 @@ export const ORG_TABLES = {
           ['true', 'personalClock.companyOn'],
         ],
       },
+      {
+        name: 'proofOfPlace',
+        kind: 'choice',
+        label: 'proofOfPlace.companyLabel',
+        hint: 'proofOfPlace.companyHint',
+        choices: [
+          ['off', 'proofOfPlace.mode.off'],
+          ['record', 'proofOfPlace.mode.record'],
+          ['warn', 'proofOfPlace.mode.warn'],
+          ['require', 'proofOfPlace.mode.require'],
+        ],
+      },
+      { name: 'positionRetentionDays', kind: 'number', label: 'proofOfPlace.retentionLabel', hint: 'proofOfPlace.retentionHint' },
     ],
-    blank: { name: '', taxId: '', contributionAccountCode: '', personalClock: 'false' },
+    blank: { name: '', taxId: '', contributionAccountCode: '', personalClock: 'false', proofOfPlace: 'off', positionRetentionDays: '90' },
   },
   department: {
     path: '/departments',

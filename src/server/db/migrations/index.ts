@@ -34,6 +34,7 @@ import * as m0035 from './0035-accounts-belong-to-a-company.ts';
 import * as m0036 from './0036-leave-requested-by.ts';
 import * as m0037 from './0037-invitations-and-password-resets.ts';
 import * as m0038 from './0038-personal-clock.ts';
+import * as m0039 from './0039-proof-of-place.ts';
 import * as m0040 from './0040-door-code.ts';
 
 export interface Migration {
@@ -80,5 +81,6 @@ export const migrations: ReadonlyArray<readonly [name: string, migration: Migrat
   ['0036-leave-requested-by', m0036],
   ['0037-invitations-and-password-resets', m0037],
   ['0038-personal-clock', m0038],
+  ['0039-proof-of-place', m0039],
   ['0040-door-code', m0040],
 ];

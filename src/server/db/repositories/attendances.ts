@@ -83,6 +83,8 @@ const select = (q: ReturnType<typeof base>) =>
     'departments.name as departmentName',
     eb.selectFrom('attendanceBreaks').whereRef('attendanceBreaks.attendanceId', '=', 'attendances.id').select('attendanceBreaks.startAt').orderBy('attendanceBreaks.startAt').limit(1).as('breakIn'),
     eb.selectFrom('attendanceBreaks').whereRef('attendanceBreaks.attendanceId', '=', 'attendances.id').select('attendanceBreaks.endAt').orderBy('attendanceBreaks.startAt').limit(1).as('breakOut'),
+    // Proof of place (decision 068): the day's on-site punches outside every workplace.
+    eb.selectFrom('punches').whereRef('punches.attendanceId', '=', 'attendances.id').where('punches.place', '=', 'outside').select(eb.fn.countAll().as('n')).as('outsidePunches'),
   ]);
 
 export type AttendanceRow = Awaited<ReturnType<ReturnType<typeof select>['execute']>>[number];
@@ -115,6 +117,7 @@ export const toAttendanceDto = (r: AttendanceRow, now = nowIso()): AttendanceDto
   revision: r.revision,
   workMode: r.workMode,
   overtimeCompensation: r.overtimeCompensation,
+  outsidePunches: Number(r.outsidePunches ?? 0),
   createdAt: r.createdAt,
   updatedAt: r.updatedAt,
   voidedAt: r.voidedAt,

@@ -5,7 +5,16 @@ export function findPersonalClockEmployee(db: Db, employeeId: number) {
   return db
     .selectFrom('employees')
     .innerJoin('companies', 'companies.id', 'employees.companyId')
-    .select(['employees.id', 'employees.firstName', 'employees.lastName', 'employees.status', 'employees.companyId', 'employees.personalClock', 'companies.personalClock as companyPersonalClock'])
+    .select([
+      'employees.id',
+      'employees.firstName',
+      'employees.lastName',
+      'employees.status',
+      'employees.companyId',
+      'employees.personalClock',
+      'companies.personalClock as companyPersonalClock',
+      'companies.proofOfPlace',
+    ])
     .where('employees.id', '=', employeeId)
     .executeTakeFirst();
 }
@@ -30,7 +39,7 @@ export async function findLatestAttendanceWithBreaks(db: Db, employeeId: number)
 export function findClockPunchesSince(db: Db, employeeId: number, since: string) {
   return db
     .selectFrom('punches')
-    .select(['id', 'action', 'at', 'method', 'terminal', 'workMode', 'device'])
+    .select(['id', 'action', 'at', 'method', 'terminal', 'workMode', 'device', 'place'])
     .where('employeeId', '=', employeeId)
     .where('method', '!=', 'manual')
     .where('at', '>=', since)

@@ -1,3 +1,4 @@
+import type { PunchPlace } from '#domain/clock/proof-of-place.ts';
 import type { Insertable, Kysely } from 'kysely';
 import type { PunchChange } from '#domain/clock/clock-engine.ts';
 import type { Database, PunchTable, WorkMode } from '../schema.ts';
@@ -7,7 +8,7 @@ import { chainForEmployee, chainPunchesOfEmployees } from './record-chain.ts';
 import { refuseLockedAttendances, refuseLockedPeriod } from './record-lock.ts';
 
 /** The columns a punch's chain entry records (PunchFacts), read back from the insert. */
-const CHAINED_PUNCH_COLUMNS = ['id', 'employeeId', 'attendanceId', 'action', 'at', 'method', 'terminal', 'createdAt', 'workMode', 'device'] as const;
+const CHAINED_PUNCH_COLUMNS = ['id', 'employeeId', 'attendanceId', 'action', 'at', 'method', 'terminal', 'createdAt', 'workMode', 'device', 'place', 'workplaceId'] as const;
 
 /** The employee's latest clock punch (any action; manual entries are not clock punches) in [since, until]. */
 export function findLatestClockPunch(db: Kysely<Database>, employeeId: number, since: string, until: string) {
@@ -49,6 +50,10 @@ export async function applyPunch(
     /** A personal punch (decision 067): its work mode, which a check-in also gives the day, and its device. */
     workMode?: WorkMode;
     device?: string | null;
+    /** Proof of place (decision 068): the punch's place and workplace; its raw position goes to punch_positions. */
+    place?: PunchPlace | null;
+    workplaceId?: number | null;
+    position?: { lat: number; lng: number; accuracy: number } | null;
   },
 ): Promise<{ attendanceId: number; punchId: number }> {
   const { change, employeeId } = input;
@@ -136,10 +141,16 @@ export async function applyPunch(
       offlineSeq: input.offline?.seq ?? null,
       workMode: input.workMode ?? null,
       device: input.device ?? null,
+      place: input.place ?? null,
+      workplaceId: input.workplaceId ?? null,
       createdAt,
     })
     .returning(CHAINED_PUNCH_COLUMNS)
     .executeTakeFirstOrThrow();
+  if (input.position) {
+    const { lat, lng, accuracy } = input.position;
+    await db.insertInto('punchPositions').values({ punchId: punch.id, lat, lng, accuracy, createdAt }).execute();
+  }
   // The punch's entry in the company's record chain, in this same transaction (decision 033),
   // after the entries of the attendance and break rows it wrote (issue 33): the rows as the
   // database gave them back, so the entries say what verify will read. One head read and one

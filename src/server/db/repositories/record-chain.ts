@@ -184,6 +184,8 @@ export async function currentChainedRecords(db: Kysely<Database>): Promise<Curre
       'punches.createdAt',
       'punches.workMode',
       'punches.device',
+      'punches.place',
+      'punches.workplaceId',
     ])
     .execute();
   const revisions = await db

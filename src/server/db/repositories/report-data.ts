@@ -244,6 +244,8 @@ export interface RecordAttendanceRow extends ReportAttendance {
   breaks: BreakInstants[];
   /** A punch of the day was kept offline by a terminal and received later (decision 046). */
   offline: boolean;
+  /** On-site personal punches made outside every workplace (decision 068). */
+  outsidePunches: number;
   /** Distinct names of the terminals of the day's punches, in punch order (decision 042). */
   terminals: string[]; /** Closed by the automatic clock-out (decision 056): 1. */
   closedAutomatically: 0 | 1;
@@ -282,7 +284,7 @@ export async function recordAttendancesIn(db: Db, filter: EmployeeFilter, period
     .selectFrom('punches')
     .innerJoin('attendances', 'attendances.id', 'punches.attendanceId')
     .innerJoin('employees', 'employees.id', 'attendances.employeeId')
-    .select(['punches.attendanceId', 'punches.terminal', 'punches.offlineSeq'])
+    .select(['punches.attendanceId', 'punches.terminal', 'punches.offlineSeq', 'punches.place'])
     .where(employeeWhere(filter))
     // A day's punches lie within a day or two of its date in any zone (an open shift closes within
     // MAX_OPEN_SHIFT_SECONDS): the bound lets SQLite use punches_employee_at.
@@ -296,14 +298,16 @@ export async function recordAttendancesIn(db: Db, filter: EmployeeFilter, period
     .execute();
   const terminals = new Map<number, string[]>();
   const offlineDays = new Set<number>();
+  const outside = new Map<number, number>();
   for (const p of punches) {
     if (p.offlineSeq !== null) offlineDays.add(p.attendanceId!);
+    if (p.place === 'outside') outside.set(p.attendanceId!, (outside.get(p.attendanceId!) ?? 0) + 1);
     if (p.terminal === null) continue;
     const list = terminals.get(p.attendanceId!) ?? [];
     if (!list.includes(p.terminal)) list.push(p.terminal);
     terminals.set(p.attendanceId!, list);
   }
-  return rows.map((r) => ({ ...r, breaks: byAttendance.get(r.id) ?? [], offline: offlineDays.has(r.id), terminals: terminals.get(r.id) ?? [] }));
+  return rows.map((r) => ({ ...r, breaks: byAttendance.get(r.id) ?? [], offline: offlineDays.has(r.id), outsidePunches: outside.get(r.id) ?? 0, terminals: terminals.get(r.id) ?? [] }));
 }
 
 /** A voided day as the monthly record lists it in its notes (decision 033). */

@@ -1,3 +1,4 @@
+import { DEFAULT_POSITION_RETENTION_DAYS } from '#domain/clock/proof-of-place.ts';
 import { nameKey, type RowProblem } from '#domain/employees/csv-import.ts';
 import type { Db } from '../../db/connection.ts';
 import { companiesResource, companyNames } from '../../db/repositories/org/companies.ts';
@@ -143,7 +144,11 @@ export class ReferenceResolver {
   async createPlanned(db: Db, at: string, describe: (name: string) => string): Promise<Map<Ref, number>> {
     const ids = new Map<Ref, number>();
     const id = (ref: Ref) => (ref < 0 ? ids.get(ref)! : ref);
-    for (const c of this.planned.companies) ids.set(c.ref, await companiesResource.insert(db, { name: c.name, taxId: null, contributionAccountCode: null, personalClock: false }, at));
+    for (const c of this.planned.companies)
+      ids.set(
+        c.ref,
+        await companiesResource.insert(db, { name: c.name, taxId: null, contributionAccountCode: null, personalClock: false, proofOfPlace: 'off', positionRetentionDays: DEFAULT_POSITION_RETENTION_DAYS }, at),
+      );
     for (const d of this.planned.departments) ids.set(d.ref, await departmentsResource.insert(db, { name: d.name, company: id(d.parent) }, at));
     for (const j of this.planned.jobTitles) {
       ids.set(j.ref, await jobTitlesResource.insert(db, { name: j.name, department: id(j.parent), company: id(j.company) }, at));

@@ -32,6 +32,7 @@ export async function personalClockView(db: Db, employeeId: number): Promise<Per
     openWorkMode: status !== 'out' && latest ? latest.workMode : null,
     today,
     timeZone: timezone,
-    punches: punches.map((p) => ({ action: p.action, at: p.at, method: p.method, where: p.method === 'personal' ? (p.terminal ?? p.device) : p.terminal, workMode: p.workMode })),
+    proofOfPlace: row.proofOfPlace,
+    punches: punches.map((p) => ({ action: p.action, at: p.at, method: p.method, where: p.method === 'personal' ? (p.terminal ?? p.device) : p.terminal, workMode: p.workMode, place: p.place })),
   };
 }

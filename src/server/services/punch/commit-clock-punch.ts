@@ -1,6 +1,7 @@
 import type { ClockAction, PunchDecision } from '#domain/clock/clock-engine.ts';
 import { DOUBLE_TAP_SECONDS, isDoubleTap } from '#domain/clock/double-tap.ts';
 import type { PunchWorkMode } from '#domain/clock/personal-clock.ts';
+import type { GeoPosition, PunchPlace } from '#domain/clock/proof-of-place.ts';
 import { isoOfSeconds } from '#domain/clock/shift-bounds.ts';
 import type { Settings } from '#domain/settings/settings.ts';
 import type { Language } from '#i18n/languages.ts';
@@ -34,6 +35,8 @@ export interface ClockPunchInput {
   /** A personal punch's work mode and device summary (decision 067). */
   workMode?: PunchWorkMode;
   device?: string;
+  /** A personal on-site punch's proof of place (decision 068); the position is kept apart, never in the audit. */
+  place?: { place: PunchPlace; workplaceId: number | null; position: GeoPosition | null };
 }
 
 export type ClockPunchOutcome = { refused: Extract<PunchDecision, { ok: false }> } | { refused?: undefined; time: string; punchId: number | null; attendanceId: number | null; hooks: number };
@@ -50,7 +53,7 @@ export type ClockPunchOutcome = { refused: Extract<PunchDecision, { ok: false }>
 export function commitClockPunch(db: Db, input: ClockPunchInput): Promise<ClockPunchOutcome> {
   const { employeeId, action, nowSeconds, settings, method, terminal } = input;
   const now = isoOfSeconds(nowSeconds);
-  const personal = input.workMode !== undefined ? { workMode: input.workMode, device: input.device ?? null } : {};
+  const personal = input.workMode !== undefined ? { workMode: input.workMode, device: input.device ?? null, ...(input.place ? { place: input.place.place, workplaceId: input.place.workplaceId } : {}) } : {};
   return punchWriter.run(db, async (trx) => {
     const last = await findLatestClockPunch(trx, employeeId, isoOfSeconds(nowSeconds - DOUBLE_TAP_SECONDS), now);
     if (last && isDoubleTap(last, action, nowSeconds)) return { time: last.at, punchId: null, attendanceId: last.attendanceId, hooks: 0 };
@@ -76,6 +79,7 @@ export function commitClockPunch(db: Db, input: ClockPunchInput): Promise<ClockP
       terminal: terminal?.name ?? null,
       terminalId: terminal?.id ?? null,
       ...personal,
+      position: input.place?.position ?? null,
     });
     await appendAudit(trx, {
       userId: input.userId,

@@ -27,6 +27,8 @@ export const companiesResource: CrudResource<CompanyInput, CompanyDto> = {
         'companies.taxId',
         'companies.contributionAccountCode',
         'companies.personalClock',
+        'companies.proofOfPlace',
+        'companies.positionRetentionDays',
         'companies.createdAt',
         eb.selectFrom('departments').whereRef('departments.companyId', '=', 'companies.id').select(eb.fn.countAll().as('n')).as('departments'),
         eb.selectFrom('employees').whereRef('employees.companyId', '=', 'companies.id').select(eb.fn.countAll().as('n')).as('employees'),
@@ -44,6 +46,8 @@ export const companiesResource: CrudResource<CompanyInput, CompanyDto> = {
         taxId: r.taxId,
         contributionAccountCode: r.contributionAccountCode,
         personalClock: r.personalClock === 1,
+        proofOfPlace: r.proofOfPlace,
+        positionRetentionDays: r.positionRetentionDays,
         departments: Number(r.departments),
         employees: Number(r.employees),
         createdAt: r.createdAt,
@@ -51,7 +55,7 @@ export const companiesResource: CrudResource<CompanyInput, CompanyDto> = {
     };
   },
   async get(db, id) {
-    const r = await db.selectFrom('companies').select(['id', 'name', 'taxId', 'contributionAccountCode', 'personalClock', 'createdAt']).where('id', '=', id).executeTakeFirst();
+    const r = await db.selectFrom('companies').select(['id', 'name', 'taxId', 'contributionAccountCode', 'personalClock', 'proofOfPlace', 'positionRetentionDays', 'createdAt']).where('id', '=', id).executeTakeFirst();
     if (!r) return undefined;
     return {
       _id: r.id,
@@ -59,6 +63,8 @@ export const companiesResource: CrudResource<CompanyInput, CompanyDto> = {
       taxId: r.taxId,
       contributionAccountCode: r.contributionAccountCode,
       personalClock: r.personalClock === 1,
+      proofOfPlace: r.proofOfPlace,
+      positionRetentionDays: r.positionRetentionDays,
       createdAt: r.createdAt,
       departments: await countReferences(db, 'departments', 'companyId', id),
       employees: await countReferences(db, 'employees', 'companyId', id),
@@ -70,7 +76,16 @@ export const companiesResource: CrudResource<CompanyInput, CompanyDto> = {
   async insert(db, input, at) {
     const row = await db
       .insertInto('companies')
-      .values({ name: input.name, taxId: input.taxId, contributionAccountCode: input.contributionAccountCode, personalClock: input.personalClock ? 1 : 0, createdAt: at, updatedAt: at })
+      .values({
+        name: input.name,
+        taxId: input.taxId,
+        contributionAccountCode: input.contributionAccountCode,
+        personalClock: input.personalClock ? 1 : 0,
+        proofOfPlace: input.proofOfPlace,
+        positionRetentionDays: input.positionRetentionDays,
+        createdAt: at,
+        updatedAt: at,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     return row.id;
@@ -78,13 +93,21 @@ export const companiesResource: CrudResource<CompanyInput, CompanyDto> = {
   async update(db, id, input, at) {
     await db
       .updateTable('companies')
-      .set({ name: input.name, taxId: input.taxId, contributionAccountCode: input.contributionAccountCode, personalClock: input.personalClock ? 1 : 0, updatedAt: at })
+      .set({
+        name: input.name,
+        taxId: input.taxId,
+        contributionAccountCode: input.contributionAccountCode,
+        personalClock: input.personalClock ? 1 : 0,
+        proofOfPlace: input.proofOfPlace,
+        positionRetentionDays: input.positionRetentionDays,
+        updatedAt: at,
+      })
       .where('id', '=', id)
       .execute();
   },
   async usage(db, id) {
     // Inspection links keep their log of uses (decision 036): a company that has one stays.
-    for (const table of ['departments', 'jobTitles', 'leaveTypes', 'leaveGroups', 'employees', 'inspectionLinks'] as const) {
+    for (const table of ['departments', 'jobTitles', 'leaveTypes', 'leaveGroups', 'employees', 'inspectionLinks', 'workplaces'] as const) {
       if ((await countReferences(db, table, 'companyId', id)) > 0) return 'errors.inUse.company';
     }
     if ((await countReferences(db, 'users', 'companyId', id)) > 0) return 'errors.inUse.company';
