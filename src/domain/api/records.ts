@@ -119,6 +119,8 @@ export interface AttendanceDto {
   workMode: 'on-site' | 'remote';
   /** Overtime paid or compensated with rest; null = not marked. */
   overtimeCompensation: 'paid' | 'rest' | null;
+  /** Who set the mark: the worker's own choice at check-out or an administrator (decision 070); null = no mark, or set before it. */
+  overtimeMarkedBy: 'worker' | 'administrator' | null;
   createdAt: string;
   updatedAt: string;
   /** Voided (decision 033): when and why; a voided day is kept, struck through, and counts for nothing. */
@@ -216,6 +218,8 @@ export interface CompanyDto {
   contributionAccountCode: string | null;
   /** Its workers may punch from their own session at /personal/clock (decision 067). */
   personalClock: boolean;
+  /** Its workers choose paid or rest for a day's overtime when they check out (decision 070). */
+  workerOvertimeChoice: boolean;
   departments: number;
   employees: number;
   createdAt: string;

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { CLOCK_ACTIONS, type ClockAction } from './clock-engine.ts';
 import { PUNCH_MESSAGES } from './punch-messages.ts';
+import type { OvertimeQuestion } from '../attendance/overtime-choice.ts';
 
 /**
  * The personal clock (issue 36 point 3, decision 067): a signed-in worker punches for the employee
@@ -112,6 +113,11 @@ export interface PersonalPunchAnswer {
   message: string;
   time: string;
   state: PersonalClockView;
+  /**
+   * After a check-out, where the company lets its workers choose and the day has overtime that no
+   * administrator has marked: the question "paid or rest" (decision 070). Absent otherwise.
+   */
+  overtimeQuestion?: OvertimeQuestion;
 }
 
 /** Longest device summary kept with a punch. */

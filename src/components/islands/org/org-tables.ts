@@ -47,8 +47,18 @@ export const ORG_TABLES = {
           ['true', 'personalClock.companyOn'],
         ],
       },
+      {
+        name: 'workerOvertimeChoice',
+        kind: 'choice',
+        label: 'overtimeChoice.companyLabel',
+        hint: 'overtimeChoice.companyHint',
+        choices: [
+          ['false', 'overtimeChoice.companyOff'],
+          ['true', 'overtimeChoice.companyOn'],
+        ],
+      },
     ],
-    blank: { name: '', taxId: '', contributionAccountCode: '', personalClock: 'false' },
+    blank: { name: '', taxId: '', contributionAccountCode: '', personalClock: 'false', workerOvertimeChoice: 'false' },
   },
   department: {
     path: '/departments',

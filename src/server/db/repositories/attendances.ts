@@ -64,6 +64,7 @@ export const ATTENDANCE_RECORD_COLUMNS = [
   'attendances.workFlag',
   'attendances.workMode',
   'attendances.overtimeCompensation',
+  'attendances.overtimeMarkedBy',
   'attendances.closedAutomatically',
 ] as const;
 
@@ -115,6 +116,7 @@ export const toAttendanceDto = (r: AttendanceRow, now = nowIso()): AttendanceDto
   revision: r.revision,
   workMode: r.workMode,
   overtimeCompensation: r.overtimeCompensation,
+  overtimeMarkedBy: r.overtimeMarkedBy,
   createdAt: r.createdAt,
   updatedAt: r.updatedAt,
   voidedAt: r.voidedAt,
@@ -378,6 +380,17 @@ export function attendanceCreation(db: Db, id: number): Promise<{ createdBy: num
 }
 
 /** Writes a correction's times, hours, reason and revision number on the attendance (returns nothing). */
+/**
+ * Sets a day's overtime mark and who set it (decision 070: the worker's own choice), nothing
+ * else: the times, the revision and the breaks stay. Refused on a locked date (decision 051);
+ * the row's figures are chained again (the compensation is one of them, decision 033).
+ */
+export async function setOvertimeMark(db: Db, id: number, mark: Pick<Updateable<AttendanceTable>, 'overtimeCompensation' | 'overtimeMarkedBy' | 'updatedAt'>): Promise<void> {
+  await refuseLockedAttendance(db, id);
+  await db.updateTable('attendances').set(mark).where('id', '=', id).execute();
+  await chainFigureRows(db, 'attendance', [id]);
+}
+
 export async function applyAttendanceCorrection(db: Db, id: number, correction: Updateable<AttendanceTable>): Promise<void> {
   await refuseLockedAttendance(db, id);
   await db.updateTable('attendances').set(correction).where('id', '=', id).execute();

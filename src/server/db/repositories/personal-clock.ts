@@ -1,11 +1,20 @@
 import type { Db } from '../connection.ts';
 
-/** An employee as the personal clock needs them: who, whether active, and both switches (decision 067). */
+/** An employee as the personal clock needs them: who, whether active, both switches (decision 067) and the company's overtime choice (decision 070). */
 export function findPersonalClockEmployee(db: Db, employeeId: number) {
   return db
     .selectFrom('employees')
     .innerJoin('companies', 'companies.id', 'employees.companyId')
-    .select(['employees.id', 'employees.firstName', 'employees.lastName', 'employees.status', 'employees.companyId', 'employees.personalClock', 'companies.personalClock as companyPersonalClock'])
+    .select([
+      'employees.id',
+      'employees.firstName',
+      'employees.lastName',
+      'employees.status',
+      'employees.companyId',
+      'employees.personalClock',
+      'companies.personalClock as companyPersonalClock',
+      'companies.workerOvertimeChoice as companyOvertimeChoice',
+    ])
     .where('employees.id', '=', employeeId)
     .executeTakeFirst();
 }

@@ -143,7 +143,7 @@ export class ReferenceResolver {
   async createPlanned(db: Db, at: string, describe: (name: string) => string): Promise<Map<Ref, number>> {
     const ids = new Map<Ref, number>();
     const id = (ref: Ref) => (ref < 0 ? ids.get(ref)! : ref);
-    for (const c of this.planned.companies) ids.set(c.ref, await companiesResource.insert(db, { name: c.name, taxId: null, contributionAccountCode: null, personalClock: false }, at));
+    for (const c of this.planned.companies) ids.set(c.ref, await companiesResource.insert(db, { name: c.name, taxId: null, contributionAccountCode: null, personalClock: false, workerOvertimeChoice: false }, at));
     for (const d of this.planned.departments) ids.set(d.ref, await departmentsResource.insert(db, { name: d.name, company: id(d.parent) }, at));
     for (const j of this.planned.jobTitles) {
       ids.set(j.ref, await jobTitlesResource.insert(db, { name: j.name, department: id(j.parent), company: id(j.company) }, at));

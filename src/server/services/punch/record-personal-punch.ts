@@ -12,6 +12,7 @@ import { getSettings } from '../get-settings.ts';
 import { personalClockView } from '../personal/personal-clock-view.ts';
 import type { SessionUser } from '../sign-in/session-user.ts';
 import { commitClockPunch } from './commit-clock-punch.ts';
+import { overtimeQuestion } from '../attendance/choose-overtime.ts';
 
 export interface PersonalPunchRequest {
   user: Pick<SessionUser, 'id' | 'employeeId' | 'apiTokenId'>;
@@ -61,5 +62,12 @@ export async function recordPersonalPunch(db: Db, request: PersonalPunchRequest)
   if (outcome.refused) throw new AppError(outcome.refused.code, 409, outcome.refused.params);
   if (outcome.hooks) wakeOutbox();
   const state = await personalClockView(db, employee.id);
-  return { message: translate(request.lang, CLOCK_MESSAGES.recordedSuccessfully), time: outcome.time, state: state! };
+  // A check-out after overtime asks "paid or rest" where the company lets the worker choose (decision 070).
+  const question = input.action === 'check-out' && outcome.attendanceId !== null ? await checkOutQuestion(db, employee.id, outcome.attendanceId) : null;
+  return { message: translate(request.lang, CLOCK_MESSAGES.recordedSuccessfully), time: outcome.time, state: state!, ...(question ? { overtimeQuestion: question } : {}) };
+}
+
+async function checkOutQuestion(db: Db, employeeId: number, attendanceId: number) {
+  const day = await db.selectFrom('attendances').select('date').where('id', '=', attendanceId).where('employeeId', '=', employeeId).executeTakeFirst();
+  return day ? overtimeQuestion(db, employeeId, day.date) : null;
 }

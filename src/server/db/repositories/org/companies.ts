@@ -27,6 +27,7 @@ export const companiesResource: CrudResource<CompanyInput, CompanyDto> = {
         'companies.taxId',
         'companies.contributionAccountCode',
         'companies.personalClock',
+        'companies.workerOvertimeChoice',
         'companies.createdAt',
         eb.selectFrom('departments').whereRef('departments.companyId', '=', 'companies.id').select(eb.fn.countAll().as('n')).as('departments'),
         eb.selectFrom('employees').whereRef('employees.companyId', '=', 'companies.id').select(eb.fn.countAll().as('n')).as('employees'),
@@ -44,6 +45,7 @@ export const companiesResource: CrudResource<CompanyInput, CompanyDto> = {
         taxId: r.taxId,
         contributionAccountCode: r.contributionAccountCode,
         personalClock: r.personalClock === 1,
+        workerOvertimeChoice: r.workerOvertimeChoice === 1,
         departments: Number(r.departments),
         employees: Number(r.employees),
         createdAt: r.createdAt,
@@ -51,7 +53,7 @@ export const companiesResource: CrudResource<CompanyInput, CompanyDto> = {
     };
   },
   async get(db, id) {
-    const r = await db.selectFrom('companies').select(['id', 'name', 'taxId', 'contributionAccountCode', 'personalClock', 'createdAt']).where('id', '=', id).executeTakeFirst();
+    const r = await db.selectFrom('companies').select(['id', 'name', 'taxId', 'contributionAccountCode', 'personalClock', 'workerOvertimeChoice', 'createdAt']).where('id', '=', id).executeTakeFirst();
     if (!r) return undefined;
     return {
       _id: r.id,
@@ -59,6 +61,7 @@ export const companiesResource: CrudResource<CompanyInput, CompanyDto> = {
       taxId: r.taxId,
       contributionAccountCode: r.contributionAccountCode,
       personalClock: r.personalClock === 1,
+      workerOvertimeChoice: r.workerOvertimeChoice === 1,
       createdAt: r.createdAt,
       departments: await countReferences(db, 'departments', 'companyId', id),
       employees: await countReferences(db, 'employees', 'companyId', id),
@@ -70,7 +73,15 @@ export const companiesResource: CrudResource<CompanyInput, CompanyDto> = {
   async insert(db, input, at) {
     const row = await db
       .insertInto('companies')
-      .values({ name: input.name, taxId: input.taxId, contributionAccountCode: input.contributionAccountCode, personalClock: input.personalClock ? 1 : 0, createdAt: at, updatedAt: at })
+      .values({
+        name: input.name,
+        taxId: input.taxId,
+        contributionAccountCode: input.contributionAccountCode,
+        personalClock: input.personalClock ? 1 : 0,
+        workerOvertimeChoice: input.workerOvertimeChoice ? 1 : 0,
+        createdAt: at,
+        updatedAt: at,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     return row.id;
@@ -78,7 +89,14 @@ export const companiesResource: CrudResource<CompanyInput, CompanyDto> = {
   async update(db, id, input, at) {
     await db
       .updateTable('companies')
-      .set({ name: input.name, taxId: input.taxId, contributionAccountCode: input.contributionAccountCode, personalClock: input.personalClock ? 1 : 0, updatedAt: at })
+      .set({
+        name: input.name,
+        taxId: input.taxId,
+        contributionAccountCode: input.contributionAccountCode,
+        personalClock: input.personalClock ? 1 : 0,
+        workerOvertimeChoice: input.workerOvertimeChoice ? 1 : 0,
+        updatedAt: at,
+      })
       .where('id', '=', id)
       .execute();
   },
