@@ -4,7 +4,7 @@ import { PUNCH_MESSAGES } from '#domain/clock/punch-messages.ts';
 import { nowMs } from '../../clock/now.ts';
 import type { Db } from '../../db/connection.ts';
 import { appendAudit } from '../../db/repositories/audit-log.ts';
-import { setOvertimeMark } from '../../db/repositories/attendances.ts';
+import { findOvertimeDay, setOvertimeMark } from '../../db/repositories/attendances.ts';
 import { findPersonalClockEmployee } from '../../db/repositories/personal-clock.ts';
 import { AppError } from '../../http/app-error.ts';
 import { guardOvertimeCap, paidOvertimeOf } from '../balance/guard-overtime-cap.ts';
@@ -23,11 +23,6 @@ export async function dayOvertimeSeconds(db: Db, employeeId: number, date: strin
   return records[0]?.record.days.find((d) => d.date === date)?.overtimeSeconds ?? 0;
 }
 
-/** The employee's day on a date that is not voided, with what the choice reads of it. */
-function findDay(db: Db, employeeId: number, date: string) {
-  return db.selectFrom('attendances').select(['id', 'timeOut', 'overtimeCompensation', 'overtimeMarkedBy']).where('employeeId', '=', employeeId).where('date', '=', date).where('voidedAt', 'is', null).executeTakeFirst();
-}
-
 /**
  * What a check-out answer asks (decision 070): the day and its overtime when the company lets its
  * workers choose, the day is closed with overtime and no administrator has marked it; else null.
@@ -35,7 +30,7 @@ function findDay(db: Db, employeeId: number, date: string) {
 export async function overtimeQuestion(db: Db, employeeId: number, date: string): Promise<OvertimeQuestion | null> {
   const employee = await findPersonalClockEmployee(db, employeeId);
   if (!employee || !workerOvertimeChoiceAllowed({ workerOvertimeChoice: employee.companyOvertimeChoice })) return null;
-  const day = await findDay(db, employeeId, date);
+  const day = await findOvertimeDay(db, employeeId, date);
   if (!day || day.timeOut === null || (day.overtimeCompensation !== null && day.overtimeMarkedBy !== 'worker')) return null;
   const overtimeSeconds = await dayOvertimeSeconds(db, employeeId, date);
   return overtimeSeconds > 0 ? { date, overtimeSeconds } : null;
@@ -68,7 +63,7 @@ export async function chooseOvertime(db: Db, command: OvertimeChoiceCommand): Pr
     if (!employee) throw new AppError(PERSONAL_CLOCK_MESSAGES.noEmployee, 403);
     if (employee.status !== 'active') throw new AppError(PUNCH_MESSAGES.employeeArchived, 403);
     if (!workerOvertimeChoiceAllowed({ workerOvertimeChoice: employee.companyOvertimeChoice })) throw new AppError(OVERTIME_CHOICE_MESSAGES.notAllowed, 403);
-    const day = await findDay(trx, employeeId, input.date);
+    const day = await findOvertimeDay(trx, employeeId, input.date);
     if (!day) throw new AppError(OVERTIME_CHOICE_MESSAGES.noDay, 404);
     if (day.timeOut === null) throw new AppError(OVERTIME_CHOICE_MESSAGES.dayOpen, 409);
     const overtimeSeconds = await dayOvertimeSeconds(trx, employeeId, input.date);

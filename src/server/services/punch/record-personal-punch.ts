@@ -6,6 +6,7 @@ import { translate } from '#i18n/translate.ts';
 import { nowMs } from '../../clock/now.ts';
 import type { Db } from '../../db/connection.ts';
 import { findPersonalClockEmployee } from '../../db/repositories/personal-clock.ts';
+import { findOvertimeDayById } from '../../db/repositories/attendances.ts';
 import { AppError } from '../../http/app-error.ts';
 import { wakeOutbox } from '../../outbox/outbox-sender.ts';
 import { getSettings } from '../get-settings.ts';
@@ -68,6 +69,6 @@ export async function recordPersonalPunch(db: Db, request: PersonalPunchRequest)
 }
 
 async function checkOutQuestion(db: Db, employeeId: number, attendanceId: number) {
-  const day = await db.selectFrom('attendances').select('date').where('id', '=', attendanceId).where('employeeId', '=', employeeId).executeTakeFirst();
+  const day = await findOvertimeDayById(db, employeeId, attendanceId);
   return day ? overtimeQuestion(db, employeeId, day.date) : null;
 }
