@@ -153,19 +153,19 @@ export default function PersonalClock(props: { lang: Language; timeFormat: strin
           <h2 id="pc-overtime" className="text-center text-lg font-semibold">
             {fill(l.overtime.question, { overtime: formatDuration(question.overtimeSeconds, props.lang) })}
           </h2>
-          <div className="mt-4 grid grid-cols-2 gap-3">
+          <div className="mt-4 flex flex-col gap-3">
             {(['paid', 'rest'] as const).map((choice) => (
               <button
                 key={choice}
                 type="button"
-                className="flex min-h-20 flex-col items-center justify-center rounded-2xl bg-primary px-3 text-xl font-semibold text-neutral shadow-sm hover:bg-primary-deep disabled:opacity-60"
+                className="flex min-h-20 flex-col items-center justify-center rounded-2xl bg-primary px-4 text-xl font-semibold text-neutral shadow-sm hover:bg-primary-deep disabled:opacity-60"
                 disabled={choosing !== null}
                 aria-busy={choosing === choice}
                 onClick={() => void choose(choice)}
                 data-testid={`overtime-${choice}`}
               >
                 {l.overtime.choices[choice]}
-                <span className="text-xs font-normal">{l.overtime.hints[choice]}</span>
+                <span className="text-sm font-normal">{l.overtime.hints[choice]}</span>
               </button>
             ))}
           </div>
