@@ -5,6 +5,7 @@ import { updateAttendance } from '../../src/server/services/attendance/update-at
 import { chooseOvertime, dayOvertimeSeconds } from '../../src/server/services/attendance/choose-overtime.ts';
 import { approvePeriods } from '../../src/server/services/periods/approve-periods.ts';
 import { recordPersonalPunch, type PersonalPunchRequest } from '../../src/server/services/punch/record-personal-punch.ts';
+import { personalClockView } from '../../src/server/services/personal/personal-clock-view.ts';
 import { verifyRecordChain } from '../../src/server/services/record-chain/verify-record-chain.ts';
 import { monthlyRecords } from '../../src/server/services/reports/monthly-records.ts';
 import { openServiceDb, type ServiceDb } from '../helpers/service-db.ts';
@@ -88,8 +89,10 @@ describe('a check-out after overtime asks, and the answer is the worker’s mark
     const overtime = await dayOvertimeSeconds(s.db, employeeId, '2031-03-04');
     expect(overtime).toBeGreaterThan(0);
     expect(out.overtimeQuestion).toEqual({ date: '2031-03-04', overtimeSeconds: overtime });
-
+    // The clock's view asks it too: a reload (or a lost answer) asks again until answered.
     at('2031-03-04T18:00:05Z');
+    expect((await personalClockView(s.db, employeeId))!.overtimeQuestion).toEqual({ date: '2031-03-04', overtimeSeconds: overtime });
+
     const answer = await chooseOvertime(s.db, { user, input: { date: '2031-03-04', compensation: 'rest' } });
     expect(answer).toEqual({ date: '2031-03-04', compensation: 'rest', overtimeSeconds: overtime, markedBy: 'worker' });
     const row = await attendanceOn(employeeId, '2031-03-04');
@@ -104,6 +107,7 @@ describe('a check-out after overtime asks, and the answer is the worker’s mark
     const recorded = records[0]!.record.days.find((d) => d.date === '2031-03-04')!;
     expect(recorded).toMatchObject({ overtimeSeconds: overtime, overtimeCompensation: 'rest', overtimeChosenBy: 'worker' });
     expect(records[0]!.record.totals.overtimeRestSeconds).toBe(overtime);
+    expect((await personalClockView(s.db, employeeId))!.overtimeQuestion).toBeUndefined();
 
     // The worker may change their own answer.
     at('2031-03-04T18:01:00Z');

@@ -106,6 +106,11 @@ export interface PersonalClockView {
   timeZone: string;
   /** Punches since local midnight, or since the open day's check-in when that is earlier. */
   punches: PersonalClockPunch[];
+  /**
+   * A day closed today with overtime that nobody has marked, where the company lets its workers
+   * choose: the question "paid or rest" (decision 070). Absent otherwise.
+   */
+  overtimeQuestion?: OvertimeQuestion;
 }
 
 /** The answer of `POST /api/personal/clock`: the punch's instant and where the worker stands after it. */
@@ -113,10 +118,7 @@ export interface PersonalPunchAnswer {
   message: string;
   time: string;
   state: PersonalClockView;
-  /**
-   * After a check-out, where the company lets its workers choose and the day has overtime that no
-   * administrator has marked: the question "paid or rest" (decision 070). Absent otherwise.
-   */
+  /** After a check-out: the state's question "paid or rest", when there is one (decision 070). */
   overtimeQuestion?: OvertimeQuestion;
 }
 

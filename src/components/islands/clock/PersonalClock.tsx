@@ -58,7 +58,7 @@ export default function PersonalClock(props: { lang: Language; timeFormat: strin
   const [outcome, setOutcome] = useState<{ kind: 'ok' | 'error'; text: string } | null>(null);
   const [running, setRunning] = useState<ClockAction | null>(null);
   // Decision 070: a check-out after overtime asks "paid or rest" where the company lets the worker choose.
-  const [question, setQuestion] = useState<OvertimeQuestion | null>(null);
+  const [question, setQuestion] = useState<OvertimeQuestion | null>(props.initial.overtimeQuestion ?? null);
   const [choosing, setChoosing] = useState<OvertimeChoice | null>(null);
   const time = (iso: string) => formatRecordTime(iso, state.timeZone, props.lang, props.timeFormat);
   const since = state.status === 'out' ? undefined : [...state.punches].reverse().find((p) => (state.status === 'onBreak' ? p.action === 'break-in' : p.action === 'check-in' || p.action === 'break-out'));
@@ -74,7 +74,7 @@ export default function PersonalClock(props: { lang: Language; timeFormat: strin
         key: action,
         then: (answer) => {
           setState(answer.state);
-          setQuestion(answer.overtimeQuestion ?? null);
+          setQuestion(answer.state.overtimeQuestion ?? null);
           setOutcome({ kind: 'ok', text: fill(l.recordedAt, { action: l.actions[action], time: time(answer.time) }) });
         },
         onError: (message, failure) => fail(failure.status === 0 ? l.offline : message),

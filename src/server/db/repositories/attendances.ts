@@ -391,17 +391,6 @@ export function findOvertimeDay(db: Db, employeeId: number, date: string) {
     .executeTakeFirst();
 }
 
-/** The same by the attendance's id, only when it is that employee's (a check-out's day). */
-export function findOvertimeDayById(db: Db, employeeId: number, attendanceId: number) {
-  return db
-    .selectFrom('attendances')
-    .select(['id', 'date', 'timeOut', 'overtimeCompensation', 'overtimeMarkedBy'])
-    .where('id', '=', attendanceId)
-    .where('employeeId', '=', employeeId)
-    .where('voidedAt', 'is', null)
-    .executeTakeFirst();
-}
-
 /**
  * Sets a day's overtime mark and who set it (decision 070: the worker's own choice), nothing
  * else: the times, the revision and the breaks stay. Refused on a locked date (decision 051);

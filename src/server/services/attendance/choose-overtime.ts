@@ -24,14 +24,15 @@ export async function dayOvertimeSeconds(db: Db, employeeId: number, date: strin
 }
 
 /**
- * What a check-out answer asks (decision 070): the day and its overtime when the company lets its
- * workers choose, the day is closed with overtime and no administrator has marked it; else null.
+ * What the personal clock asks after a check-out (decision 070): the day and its overtime when the
+ * company lets its workers choose, the day is closed with overtime and nobody has marked it yet;
+ * else null. The clock's view asks it, so a reload (or a lost answer) asks again until answered.
  */
 export async function overtimeQuestion(db: Db, employeeId: number, date: string): Promise<OvertimeQuestion | null> {
   const employee = await findPersonalClockEmployee(db, employeeId);
-  if (!employee || !workerOvertimeChoiceAllowed({ workerOvertimeChoice: employee.companyOvertimeChoice })) return null;
+  if (!employee || employee.status !== 'active' || !workerOvertimeChoiceAllowed({ workerOvertimeChoice: employee.companyOvertimeChoice })) return null;
   const day = await findOvertimeDay(db, employeeId, date);
-  if (!day || day.timeOut === null || (day.overtimeCompensation !== null && day.overtimeMarkedBy !== 'worker')) return null;
+  if (!day || day.timeOut === null || day.overtimeCompensation !== null) return null;
   const overtimeSeconds = await dayOvertimeSeconds(db, employeeId, date);
   return overtimeSeconds > 0 ? { date, overtimeSeconds } : null;
 }

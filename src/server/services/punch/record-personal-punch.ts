@@ -6,14 +6,12 @@ import { translate } from '#i18n/translate.ts';
 import { nowMs } from '../../clock/now.ts';
 import type { Db } from '../../db/connection.ts';
 import { findPersonalClockEmployee } from '../../db/repositories/personal-clock.ts';
-import { findOvertimeDayById } from '../../db/repositories/attendances.ts';
 import { AppError } from '../../http/app-error.ts';
 import { wakeOutbox } from '../../outbox/outbox-sender.ts';
 import { getSettings } from '../get-settings.ts';
 import { personalClockView } from '../personal/personal-clock-view.ts';
 import type { SessionUser } from '../sign-in/session-user.ts';
 import { commitClockPunch } from './commit-clock-punch.ts';
-import { overtimeQuestion } from '../attendance/choose-overtime.ts';
 
 export interface PersonalPunchRequest {
   user: Pick<SessionUser, 'id' | 'employeeId' | 'apiTokenId'>;
@@ -64,11 +62,6 @@ export async function recordPersonalPunch(db: Db, request: PersonalPunchRequest)
   if (outcome.hooks) wakeOutbox();
   const state = await personalClockView(db, employee.id);
   // A check-out after overtime asks "paid or rest" where the company lets the worker choose (decision 070).
-  const question = input.action === 'check-out' && outcome.attendanceId !== null ? await checkOutQuestion(db, employee.id, outcome.attendanceId) : null;
+  const question = input.action === 'check-out' ? state!.overtimeQuestion : undefined;
   return { message: translate(request.lang, CLOCK_MESSAGES.recordedSuccessfully), time: outcome.time, state: state!, ...(question ? { overtimeQuestion: question } : {}) };
-}
-
-async function checkOutQuestion(db: Db, employeeId: number, attendanceId: number) {
-  const day = await findOvertimeDayById(db, employeeId, attendanceId);
-  return day ? overtimeQuestion(db, employeeId, day.date) : null;
 }
