@@ -84,7 +84,7 @@ afterAll(async () => {
 describe('a check-out after overtime asks, and the answer is the worker’s mark', () => {
   it('the check-out carries the question with the record’s overtime; the answer marks the day as chosen by the worker, audited and chained', async () => {
     const { employeeId, user } = await worker('Extra');
-    // 10 h on a day that expects 8 (in any zone the company may have: one local date).
+    // 10 h on a day that expects 8 (08:00 to 18:00 in the company's zone, Europe/Lisbon: UTC+0 in early March).
     const out = await day(user, '2031-03-04T08:00:00Z', '2031-03-04T18:00:00Z');
     const overtime = await dayOvertimeSeconds(s.db, employeeId, '2031-03-04');
     expect(overtime).toBeGreaterThan(0);
