@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, localDateTimeToUtcIso } from '../../src/domain/time/zoned-time.ts';
 import { Client } from '../helpers/http-client.ts';
+import { sqlIn } from '../helpers/test-sql.ts';
 import { startServer, type TestServer } from '../helpers/test-server.ts';
 
 /**
@@ -95,5 +96,13 @@ describe('POST /api/personal/overtime-choice', () => {
 
     const page = await (await employee.get(`/personal/attendance?month=${date.slice(0, 7)}`)).text();
     expect(page).toContain('data-overtime-chosen-by="worker"');
+
+    // The administrator's correction page says who set the mark; changing it makes it theirs.
+    const [day] = sqlIn<{ id: number }>(server.dataDir, "select a.id from attendances a join users u on u.employee_id = a.employee_id where u.email = 'employee@demo.jornada' and a.date = ?", date);
+    const edit = await (await manager.get(`/attendance-edit/${day!.id}`)).text();
+    expect(edit).toContain('data-marked-by="worker"');
+    expect(edit).toContain('Chosen by the worker');
+    const detail = (await (await manager.get(`/api/attendances/${day!.id}`)).json()).data;
+    expect(detail).toMatchObject({ overtimeCompensation: 'rest', overtimeMarkedBy: 'worker' });
   });
 });
