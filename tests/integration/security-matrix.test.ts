@@ -62,6 +62,8 @@ const OPEN_TO_ANY_ACCOUNT = [
   'POST /api/personal/acknowledgements',
   // The personal clock (decision 067): the service checks the account's own employee and the switches.
   'POST /api/personal/clock',
+  // The worker's overtime choice (decision 070): the service checks the account's own day and the company's switch.
+  'POST /api/personal/overtime-choice',
   // API tokens (decision 057): the service refuses Employee accounts and limits each account to its own.
   'GET /api/api-tokens',
   'POST /api/api-tokens',

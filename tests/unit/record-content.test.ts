@@ -90,7 +90,15 @@ describe('company tax ID', () => {
   it('is optional, kept in capitals without separators, 8 to 15 letters and digits', () => {
     expect(normalizeTaxId('b-12.345.678')).toBe('B12345678');
     expect(normalizeTaxId('B 1234')).toBeNull();
-    expect(v.parse(CompanyInput, { name: 'Panadería Ñandú' })).toEqual({ name: 'Panadería Ñandú', taxId: null, contributionAccountCode: null, personalClock: false, proofOfPlace: 'off', positionRetentionDays: 90 });
+    expect(v.parse(CompanyInput, { name: 'Panadería Ñandú' })).toEqual({
+      name: 'Panadería Ñandú',
+      taxId: null,
+      contributionAccountCode: null,
+      personalClock: false,
+      proofOfPlace: 'off',
+      positionRetentionDays: 90,
+      workerOvertimeChoice: false,
+    });
     expect(v.parse(CompanyInput, { name: 'X', taxId: ' b12345678 ' }).taxId).toBe('B12345678');
     expect(issues(CompanyInput, { name: 'X', taxId: 'B12#45678' })).toEqual({ taxId: 'companies.taxIdFormat' });
   });

@@ -122,6 +122,8 @@ export interface AttendanceDto {
   overtimeCompensation: 'paid' | 'rest' | null;
   /** On-site personal punches of the day made outside every workplace (proof of place, decision 068). */
   outsidePunches: number;
+  /** Who set the mark: the worker's own choice at check-out or an administrator (decision 070); null = no mark, or set before it. */
+  overtimeMarkedBy: 'worker' | 'administrator' | null;
   createdAt: string;
   updatedAt: string;
   /** Voided (decision 033): when and why; a voided day is kept, struck through, and counts for nothing. */
@@ -223,6 +225,8 @@ export interface CompanyDto {
   proofOfPlace: ProofOfPlaceMode;
   /** Days a punch's raw position is kept. */
   positionRetentionDays: number;
+  /** Its workers choose paid or rest for a day's overtime when they check out (decision 070). */
+  workerOvertimeChoice: boolean;
   departments: number;
   employees: number;
   createdAt: string;

@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { CLOCK_ACTIONS, type ClockAction } from './clock-engine.ts';
 import { PUNCH_MESSAGES } from './punch-messages.ts';
 import type { ProofOfPlaceMode, PunchPlace } from './proof-of-place.ts';
+import type { OvertimeQuestion } from '../attendance/overtime-choice.ts';
 
 /**
  * The personal clock (issue 36 point 3, decision 067): a signed-in worker punches for the employee
@@ -110,6 +111,11 @@ export interface PersonalClockView {
   proofOfPlace: ProofOfPlaceMode;
   /** Punches since local midnight, or since the open day's check-in when that is earlier. */
   punches: PersonalClockPunch[];
+  /**
+   * A day closed today with overtime that nobody has marked, where the company lets its workers
+   * choose: the question "paid or rest" (decision 070). Absent otherwise.
+   */
+  overtimeQuestion?: OvertimeQuestion;
 }
 
 /** The answer of `POST /api/personal/clock`: the punch's instant and where the worker stands after it. */
@@ -119,6 +125,8 @@ export interface PersonalPunchAnswer {
   placeWarning?: string;
   time: string;
   state: PersonalClockView;
+  /** After a check-out: the state's question "paid or rest", when there is one (decision 070). */
+  overtimeQuestion?: OvertimeQuestion;
 }
 
 /** Longest device summary kept with a punch. */

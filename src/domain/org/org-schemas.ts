@@ -98,8 +98,11 @@ const positionRetentionDays = v.optional(
   DEFAULT_POSITION_RETENTION_DAYS,
 );
 
-/** `personalClock`: the company's workers may punch from their own session (decision 067); off unless given. */
-export const CompanyInput = v.object({ name: text(120), taxId, contributionAccountCode, personalClock: flag, proofOfPlace, positionRetentionDays }, FILL);
+/**
+ * `personalClock`: the company's workers may punch from their own session (decision 067);
+ * `workerOvertimeChoice`: they choose paid or rest for a day's overtime at check-out (decision 070). Both off unless given.
+ */
+export const CompanyInput = v.object({ name: text(120), taxId, contributionAccountCode, personalClock: flag, proofOfPlace, positionRetentionDays, workerOvertimeChoice: flag }, FILL);
 export type CompanyInput = v.InferOutput<typeof CompanyInput>;
 
 export const DepartmentInput = v.object({ name: text(120), company: idRef }, FILL);

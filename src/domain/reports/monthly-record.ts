@@ -34,6 +34,8 @@ export interface RecordAttendance extends DayAttendance {
   /** Missing in older callers: on site (the clock's). */
   workMode?: WorkMode;
   overtimeCompensation?: OvertimeCompensation | null;
+  /** Who set the compensation (decision 070): the worker's own choice or an administrator; missing/null = an administrator. */
+  overtimeMarkedBy?: 'worker' | 'administrator' | null;
   /** The worker's answer to the day's latest administrator correction (decision 034), if any. */
   acceptance?: WorkerAcceptance | null;
   /** A punch of the day was kept offline by a terminal and received later (decision 046). */
@@ -110,6 +112,8 @@ export interface MonthlyRecordDay {
   workMode: WorkMode | null;
   /** How the day's overtime is compensated; null when not marked or there is none. */
   overtimeCompensation: OvertimeCompensation | null;
+  /** Present (`worker`) only when the compensation is the worker's own choice at check-out (decision 070). */
+  overtimeChosenBy?: 'worker';
   /** The worker's answer to the day's latest administrator correction, if any (decision 034). */
   workerAcceptance: WorkerAcceptance | null;
   /** A punch of the day was kept offline by a terminal and received later (decision 046). */
@@ -260,6 +264,7 @@ export function buildMonthlyRecord(input: {
       voided: (input.voided ?? []).filter((v) => v.date === date),
       workMode,
       overtimeCompensation: compensation,
+      ...(compensation !== null && a?.overtimeMarkedBy === 'worker' ? { overtimeChosenBy: 'worker' as const } : {}),
       workerAcceptance: a?.acceptance ?? null,
       offline: a?.offline ?? false,
       outsidePunches: a?.outsidePunches ?? 0,

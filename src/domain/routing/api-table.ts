@@ -160,6 +160,8 @@ export const API_ROUTES: readonly ApiRoute[] = [
   { method: 'POST', pattern: '/api/personal/acknowledgements', authority: [] },
   // The personal clock (decision 067): the session's own employee; the service checks the switches, never a token.
   { method: 'POST', pattern: '/api/personal/clock', authority: [] },
+  // The worker's overtime choice (decision 070): the session's own day; the service checks the company's switch, never a token.
+  { method: 'POST', pattern: '/api/personal/overtime-choice', authority: [] },
   // Read-only links for the labour inspectorate, managed with the settings' authorities (decision 036).
   { method: 'GET', pattern: '/api/inspection-links', authority: ['setting.read'] },
   { method: 'POST', pattern: '/api/inspection-links', authority: ['setting.update'] },

@@ -25,6 +25,8 @@ export interface CompanyTable {
   proofOfPlace: ColumnType<ProofOfPlaceMode, ProofOfPlaceMode | undefined, ProofOfPlaceMode>;
   /** Days a punch's raw position is kept (punch_positions), 90 by default. */
   positionRetentionDays: ColumnType<number, number | undefined, number>;
+  /** 1 = its workers choose paid or rest for a day's overtime when they check out (migration 0041, decision 070). */
+  workerOvertimeChoice: ColumnType<0 | 1, 0 | 1 | undefined, 0 | 1>;
   createdAt: CreatedAt;
   updatedAt: string;
 }
@@ -132,6 +134,7 @@ export type WorkingDayType = 'full-time' | 'part-time';
 export type WorkMode = 'on-site' | 'remote';
 export type PersonalClockOverride = 'allowed' | 'denied';
 export type OvertimeCompensation = 'paid' | 'rest';
+export type OvertimeMarkedBy = 'worker' | 'administrator';
 
 export interface FaceDescriptorTable {
   id: Id;
@@ -179,8 +182,10 @@ export interface AttendanceTable {
   revision: number;
   /** On site (the clock's) or remote, per day (migration 0012). */
   workMode: ColumnType<WorkMode, WorkMode | undefined, WorkMode>;
-  /** How the day's overtime is compensated, set by an admin; null = not marked yet. */
+  /** How the day's overtime is compensated; null = not marked yet. */
   overtimeCompensation: ColumnType<OvertimeCompensation | null, OvertimeCompensation | null | undefined, OvertimeCompensation | null>;
+  /** Who set `overtimeCompensation`: the worker's own choice or an administrator (migration 0041, decision 070); null = no mark, or set before 0041. */
+  overtimeMarkedBy: ColumnType<OvertimeMarkedBy | null, OvertimeMarkedBy | null | undefined, OvertimeMarkedBy | null>;
   createdBy: number | null;
   createdAt: CreatedAt;
   updatedAt: string;

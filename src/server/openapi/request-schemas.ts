@@ -10,6 +10,7 @@ import { ChangePasswordSchema, SignInSchema, SignUpSchema } from '../../domain/a
 import { FaceSwitchInput } from '../../domain/biometrics/face-switch-schema.ts';
 import { ClockRequestSchema } from '../../domain/clock/clock-request.ts';
 import { PersonalClockRequestSchema } from '../../domain/clock/personal-clock.ts';
+import { OvertimeChoiceRequestSchema } from '../../domain/attendance/overtime-choice.ts';
 import { ConflictDismissInput, ConflictResolveInput } from '../../domain/clock/late-punch-conflict.ts';
 import { LatePunchBatchSchema } from '../../domain/clock/late-punch-request.ts';
 import { EmployeeImportRequest } from '../../domain/employees/csv-import.ts';
@@ -66,6 +67,7 @@ export const REQUEST_BODIES: Readonly<Record<string, GenericSchema | { anyOf: Ge
   'POST /api/attendances/{id}/void': AttendanceVoidInput,
   'POST /api/personal/acknowledgements': AcknowledgeMonthSchema,
   'POST /api/personal/clock': PersonalClockRequestSchema,
+  'POST /api/personal/overtime-choice': OvertimeChoiceRequestSchema,
   'POST /api/inspection-links': CreateInspectionLinkSchema,
   'PUT /api/guide': GuideUpdate,
   'POST /api/employees': EmployeeCreateInput,

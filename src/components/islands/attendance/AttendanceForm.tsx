@@ -2,7 +2,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { AppToaster } from '../ui/AppToaster.tsx';
 import { AttendanceCreateInput, AttendanceUpdateInput, OVERTIME_COMPENSATIONS, REASON_MAX, WORK_MODES } from '#domain/attendance/attendance-schema.ts';
-import { OVERTIME_COMPENSATION_LABELS, WORK_MODE_LABELS } from '#domain/attendance/day-marks.ts';
+import { OVERTIME_COMPENSATION_LABELS, OVERTIME_MARKED_BY_LABELS, WORK_MODE_LABELS } from '#domain/attendance/day-marks.ts';
 import { minutesAfterTimeIn } from '#domain/attendance/shift-times.ts';
 import type { AttendanceDto } from '#domain/api/records.ts';
 import type { Language } from '#i18n/languages.ts';
@@ -14,7 +14,7 @@ import { fieldError, fieldMessage, valibotResolver, type FormInput, type FormOut
 import { useApiAction } from '#lib/client/use-api-action.ts';
 
 /** The attendance being corrected, with its times already local (`HH:mm`) in its time zone. */
-export type EditedAttendance = Pick<AttendanceDto, '_id' | 'employeeName' | 'revision' | 'timeOut' | 'breakIn' | 'breakOut' | 'workMode' | 'overtimeCompensation'> & {
+export type EditedAttendance = Pick<AttendanceDto, '_id' | 'employeeName' | 'revision' | 'timeOut' | 'breakIn' | 'breakOut' | 'workMode' | 'overtimeCompensation' | 'overtimeMarkedBy'> & {
   /** The record's date, formatted for the reader. */
   dateLabel: string;
   timeIn: string;
@@ -43,6 +43,9 @@ type TimeField = 'timeIn' | 'timeOut' | 'breakIn' | 'breakOut';
 export default function AttendanceForm({ lang, employees, attendance, today }: Props) {
   const t = translator(lang);
   const editing = attendance !== null;
+  // Who set the day's overtime mark (decision 070): the worker's own choice or an administrator.
+  const markedBy = attendance?.overtimeCompensation && attendance.overtimeMarkedBy ? t(OVERTIME_MARKED_BY_LABELS[attendance.overtimeMarkedBy]) : '';
+  const compensationHint = markedBy ? `${t('attendance.overtimeCompensationHint')} ${markedBy}.` : t('attendance.overtimeCompensationHint');
   const form = useForm<AttendanceFormInput, unknown, AttendanceFormOutput>({
     defaultValues: editing
       ? {
@@ -184,7 +187,8 @@ export default function AttendanceForm({ lang, employees, attendance, today }: P
                 id="att-overtimeCompensation"
                 className={inputClass}
                 aria-invalid={!!err('overtimeCompensation')}
-                aria-describedby={describedBy('overtimeCompensation', t('attendance.overtimeCompensationHint'))}
+                aria-describedby={describedBy('overtimeCompensation', compensationHint)}
+                data-marked-by={attendance?.overtimeMarkedBy ?? undefined}
                 {...form.register('overtimeCompensation')}
               >
                 <option value="">{t(OVERTIME_COMPENSATION_LABELS.unmarked)}</option>
@@ -194,7 +198,7 @@ export default function AttendanceForm({ lang, employees, attendance, today }: P
                   </option>
                 ))}
               </select>,
-              t('attendance.overtimeCompensationHint'),
+              compensationHint,
             )}
             {capRefused && (
               <div className="flex flex-col gap-3 rounded-lg border border-amber-300 bg-amber-50 p-4 sm:col-span-2 dark:border-amber-800 dark:bg-amber-950" data-testid="overtime-cap-override">

@@ -2,6 +2,8 @@ import { useState } from 'react';
 import type { ClockAction } from '#domain/clock/clock-engine.ts';
 // Types only: the domain modules' values (valibot, the clock engine, the dictionaries) stay off the page.
 import type { PersonalClockView, PersonalPunchAnswer, PunchWorkMode } from '#domain/clock/personal-clock.ts';
+import type { OvertimeChoice, OvertimeChoiceAnswer, OvertimeQuestion } from '#domain/attendance/overtime-choice.ts';
+import { formatDuration } from '#domain/format/intl-format.ts';
 import { formatRecordTime } from '#domain/format/record-time.ts';
 import type { Language } from '#i18n/languages.ts';
 import { api } from '#lib/client/api.ts';
@@ -29,6 +31,8 @@ export interface PersonalClockLabels {
   placeNotice: string;
   askingPosition: string;
   places: Record<'inside' | 'outside' | 'unknown', string>;
+  /** The overtime question after a check-out (decision 070); `question` keeps `{{overtime}}`, `chosen` keeps `{{choice}}`. */
+  overtime: { question: string; choices: Record<OvertimeChoice, string>; hints: Record<OvertimeChoice, string>; unanswered: string; chosen: string };
 }
 
 /**
@@ -86,6 +90,9 @@ export default function PersonalClock(props: { lang: Language; timeFormat: strin
   const workMode: PunchWorkMode = door ? 'on-site' : chosenMode;
   const [outcome, setOutcome] = useState<{ kind: 'ok' | 'warn' | 'error'; text: string } | null>(null);
   const [running, setRunning] = useState<ClockAction | null>(null);
+  // Decision 070: a check-out after overtime asks "paid or rest" where the company lets the worker choose.
+  const [question, setQuestion] = useState<OvertimeQuestion | null>(props.initial.overtimeQuestion ?? null);
+  const [choosing, setChoosing] = useState<OvertimeChoice | null>(null);
   const time = (iso: string) => formatRecordTime(iso, state.timeZone, props.lang, props.timeFormat);
   const since = state.status === 'out' ? undefined : [...state.punches].reverse().find((p) => (state.status === 'onBreak' ? p.action === 'break-in' : p.action === 'check-in' || p.action === 'break-out'));
 
@@ -108,12 +115,30 @@ export default function PersonalClock(props: { lang: Language; timeFormat: strin
         key: action,
         then: (answer) => {
           setState(answer.state);
+          setQuestion(answer.state.overtimeQuestion ?? null);
           const recorded = fill(l.recordedAt, { action: l.actions[action], time: time(answer.time) });
           setOutcome(answer.placeWarning ? { kind: 'warn', text: answer.placeWarning } : { kind: 'ok', text: recorded });
         },
         onError: (message, failure) => fail(failure.status === 0 ? l.offline : message),
       },
       { setRunning, toastSuccess: () => {}, toastError: fail, flash: () => {}, navigate: () => {}, fallback: l.somethingWentWrong },
+    );
+  }
+
+  async function choose(compensation: OvertimeChoice) {
+    if (!question) return;
+    const fail = (text: string) => setOutcome({ kind: 'error', text });
+    await runApiAction(
+      () => api<OvertimeChoiceAnswer>('/personal/overtime-choice', { method: 'POST', body: { date: question.date, compensation }, lang: props.lang }),
+      {
+        key: compensation,
+        then: (answer) => {
+          setQuestion(null);
+          setOutcome({ kind: 'ok', text: fill(l.overtime.chosen, { choice: l.overtime.choices[answer.compensation] }) });
+        },
+        onError: (message, failure) => fail(failure.status === 0 ? l.offline : message),
+      },
+      { setRunning: setChoosing, toastSuccess: () => {}, toastError: fail, flash: () => {}, navigate: () => {}, fallback: l.somethingWentWrong },
     );
   }
 
@@ -174,6 +199,31 @@ export default function PersonalClock(props: { lang: Language; timeFormat: strin
           </button>
         ))}
       </div>
+
+      {question && (
+        <section className="rounded-2xl border-2 border-primary bg-card p-5" aria-labelledby="pc-overtime" data-testid="overtime-question">
+          <h2 id="pc-overtime" className="text-center text-lg font-semibold">
+            {fill(l.overtime.question, { overtime: formatDuration(question.overtimeSeconds, props.lang) })}
+          </h2>
+          <div className="mt-4 flex flex-col gap-3">
+            {(['paid', 'rest'] as const).map((choice) => (
+              <button
+                key={choice}
+                type="button"
+                className="flex min-h-20 flex-col items-center justify-center rounded-2xl bg-primary px-4 text-xl font-semibold text-neutral shadow-sm hover:bg-primary-deep disabled:opacity-60"
+                disabled={choosing !== null}
+                aria-busy={choosing === choice}
+                onClick={() => void choose(choice)}
+                data-testid={`overtime-${choice}`}
+              >
+                {l.overtime.choices[choice]}
+                <span className="text-sm font-normal">{l.overtime.hints[choice]}</span>
+              </button>
+            ))}
+          </div>
+          <p className="mt-3 text-center text-xs text-muted">{l.overtime.unanswered}</p>
+        </section>
+      )}
 
       <p
         role="status"

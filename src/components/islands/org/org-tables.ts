@@ -60,8 +60,18 @@ export const ORG_TABLES = {
         ],
       },
       { name: 'positionRetentionDays', kind: 'number', label: 'proofOfPlace.retentionLabel', hint: 'proofOfPlace.retentionHint' },
+      {
+        name: 'workerOvertimeChoice',
+        kind: 'choice',
+        label: 'overtimeChoice.companyLabel',
+        hint: 'overtimeChoice.companyHint',
+        choices: [
+          ['false', 'overtimeChoice.companyOff'],
+          ['true', 'overtimeChoice.companyOn'],
+        ],
+      },
     ],
-    blank: { name: '', taxId: '', contributionAccountCode: '', personalClock: 'false', proofOfPlace: 'off', positionRetentionDays: '90' },
+    blank: { name: '', taxId: '', contributionAccountCode: '', personalClock: 'false', proofOfPlace: 'off', positionRetentionDays: '90', workerOvertimeChoice: 'false' },
   },
   department: {
     path: '/departments',

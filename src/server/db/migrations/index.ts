@@ -36,6 +36,7 @@ import * as m0037 from './0037-invitations-and-password-resets.ts';
 import * as m0038 from './0038-personal-clock.ts';
 import * as m0039 from './0039-proof-of-place.ts';
 import * as m0040 from './0040-door-code.ts';
+import * as m0041 from './0041-worker-overtime-choice.ts';
 
 export interface Migration {
   up(db: Kysely<any>): Promise<void>;
@@ -83,4 +84,5 @@ export const migrations: ReadonlyArray<readonly [name: string, migration: Migrat
   ['0038-personal-clock', m0038],
   ['0039-proof-of-place', m0039],
   ['0040-door-code', m0040],
+  ['0041-worker-overtime-choice', m0041],
 ];

@@ -64,6 +64,7 @@ export const ATTENDANCE_RECORD_COLUMNS = [
   'attendances.workFlag',
   'attendances.workMode',
   'attendances.overtimeCompensation',
+  'attendances.overtimeMarkedBy',
   'attendances.closedAutomatically',
 ] as const;
 
@@ -118,6 +119,7 @@ export const toAttendanceDto = (r: AttendanceRow, now = nowIso()): AttendanceDto
   workMode: r.workMode,
   overtimeCompensation: r.overtimeCompensation,
   outsidePunches: Number(r.outsidePunches ?? 0),
+  overtimeMarkedBy: r.overtimeMarkedBy,
   createdAt: r.createdAt,
   updatedAt: r.updatedAt,
   voidedAt: r.voidedAt,
@@ -381,6 +383,28 @@ export function attendanceCreation(db: Db, id: number): Promise<{ createdBy: num
 }
 
 /** Writes a correction's times, hours, reason and revision number on the attendance (returns nothing). */
+/** The employee's day on a date that is not voided, with its overtime mark and who set it (decision 070). */
+export function findOvertimeDay(db: Db, employeeId: number, date: string) {
+  return db
+    .selectFrom('attendances')
+    .select(['id', 'date', 'timeOut', 'overtimeCompensation', 'overtimeMarkedBy'])
+    .where('employeeId', '=', employeeId)
+    .where('date', '=', date)
+    .where('voidedAt', 'is', null)
+    .executeTakeFirst();
+}
+
+/**
+ * Sets a day's overtime mark and who set it (decision 070: the worker's own choice), nothing
+ * else: the times, the revision and the breaks stay. Refused on a locked date (decision 051);
+ * the row's figures are chained again (the compensation is one of them, decision 033).
+ */
+export async function setOvertimeMark(db: Db, id: number, mark: Pick<Updateable<AttendanceTable>, 'overtimeCompensation' | 'overtimeMarkedBy' | 'updatedAt'>): Promise<void> {
+  await refuseLockedAttendance(db, id);
+  await db.updateTable('attendances').set(mark).where('id', '=', id).execute();
+  await chainFigureRows(db, 'attendance', [id]);
+}
+
 export async function applyAttendanceCorrection(db: Db, id: number, correction: Updateable<AttendanceTable>): Promise<void> {
   await refuseLockedAttendance(db, id);
   await db.updateTable('attendances').set(correction).where('id', '=', id).execute();

@@ -1,6 +1,6 @@
 import type { Db } from '../connection.ts';
 
-/** An employee as the personal clock needs them: who, whether active, and both switches (decision 067). */
+/** An employee as the personal clock needs them: who, whether active, both switches (decision 067) and the company's overtime choice (decision 070). */
 export function findPersonalClockEmployee(db: Db, employeeId: number) {
   return db
     .selectFrom('employees')
@@ -14,6 +14,7 @@ export function findPersonalClockEmployee(db: Db, employeeId: number) {
       'employees.personalClock',
       'companies.personalClock as companyPersonalClock',
       'companies.proofOfPlace',
+      'companies.workerOvertimeChoice as companyOvertimeChoice',
     ])
     .where('employees.id', '=', employeeId)
     .executeTakeFirst();

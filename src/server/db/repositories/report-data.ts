@@ -241,6 +241,7 @@ export interface RecordAttendanceRow extends ReportAttendance {
   workFlag: WorkFlag | null;
   workMode: 'on-site' | 'remote';
   overtimeCompensation: 'paid' | 'rest' | null;
+  overtimeMarkedBy: 'worker' | 'administrator' | null;
   breaks: BreakInstants[];
   /** A punch of the day was kept offline by a terminal and received later (decision 046). */
   offline: boolean;

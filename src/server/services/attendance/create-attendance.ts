@@ -82,6 +82,8 @@ export async function createAttendance(
         revision: 1,
         workMode: data.workMode,
         overtimeCompensation: data.overtimeCompensation,
+        // An administrator's entry: a mark it carries is theirs (decision 070).
+        overtimeMarkedBy: data.overtimeCompensation === null ? null : 'administrator',
         createdBy: actor.id,
         createdAt: at,
         updatedAt: at,

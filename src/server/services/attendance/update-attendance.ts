@@ -78,10 +78,13 @@ export async function updateAttendance(
 
     await keepOriginalRevision(trx, id, before);
     const revision = before.revision + 1;
-    // Work mode and overtime compensation (decision 035): changed only when sent.
+    // Work mode and overtime compensation (decision 035): changed only when sent. A compensation
+    // sent here is the administrator's (decision 070): it replaces a worker's choice, and the audit
+    // entry keeps both (before and after). Sent unchanged, a worker's choice stays theirs.
+    const compensationChanged = data.overtimeCompensation !== undefined && data.overtimeCompensation !== before.overtimeCompensation;
     const marks = {
       ...(data.workMode !== undefined ? { workMode: data.workMode } : {}),
-      ...(data.overtimeCompensation !== undefined ? { overtimeCompensation: data.overtimeCompensation } : {}),
+      ...(compensationChanged ? { overtimeCompensation: data.overtimeCompensation!, overtimeMarkedBy: data.overtimeCompensation === null ? null : ('administrator' as const) } : {}),
     };
     // A person's correction reviews a day the automatic clock-out closed (decision 056): the flag goes.
     await applyAttendanceCorrection(trx, id, { timeIn: shift.timeIn, timeOut: shift.timeOut, ...metrics, ...marks, reason: data.reason, revision, updatedAt: at, closedAutomatically: 0 });

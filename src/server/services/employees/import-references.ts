@@ -147,7 +147,11 @@ export class ReferenceResolver {
     for (const c of this.planned.companies)
       ids.set(
         c.ref,
-        await companiesResource.insert(db, { name: c.name, taxId: null, contributionAccountCode: null, personalClock: false, proofOfPlace: 'off', positionRetentionDays: DEFAULT_POSITION_RETENTION_DAYS }, at),
+        await companiesResource.insert(
+          db,
+          { name: c.name, taxId: null, contributionAccountCode: null, personalClock: false, proofOfPlace: 'off', positionRetentionDays: DEFAULT_POSITION_RETENTION_DAYS, workerOvertimeChoice: false },
+          at,
+        ),
       );
     for (const d of this.planned.departments) ids.set(d.ref, await departmentsResource.insert(db, { name: d.name, company: id(d.parent) }, at));
     for (const j of this.planned.jobTitles) {

@@ -4,6 +4,7 @@ import { nowMs } from '../../clock/now.ts';
 import type { Db } from '../../db/connection.ts';
 import { findClockPunchesSince, findLatestAttendanceWithBreaks, findPersonalClockEmployee } from '../../db/repositories/personal-clock.ts';
 import { getSettings } from '../get-settings.ts';
+import { overtimeQuestion } from '../attendance/choose-overtime.ts';
 
 export type { PersonalClockView };
 
@@ -24,6 +25,8 @@ export async function personalClockView(db: Db, employeeId: number): Promise<Per
   const midnight = localDateTimeToUtcIso(today, '00:00', timezone);
   const since = status !== 'out' && latest && latest.timeIn < midnight ? latest.timeIn : midnight;
   const punches = await findClockPunchesSince(db, employeeId, since);
+  // Decision 070: a day closed today with overtime nobody has marked asks "paid or rest".
+  const question = status === 'out' && latest && latest.timeOut !== null && latest.timeOut >= midnight ? await overtimeQuestion(db, employeeId, latest.date) : null;
   return {
     employee: { firstName: row.firstName, lastName: row.lastName },
     allowed: row.status === 'active' && personalClockAllowed({ personalClock: row.companyPersonalClock }, row),
@@ -34,5 +37,6 @@ export async function personalClockView(db: Db, employeeId: number): Promise<Per
     timeZone: timezone,
     proofOfPlace: row.proofOfPlace,
     punches: punches.map((p) => ({ action: p.action, at: p.at, method: p.method, where: p.method === 'personal' ? (p.terminal ?? p.device) : p.terminal, workMode: p.workMode, place: p.place })),
+    ...(question ? { overtimeQuestion: question } : {}),
   };
 }

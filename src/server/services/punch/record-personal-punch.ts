@@ -79,5 +79,13 @@ export async function recordPersonalPunch(db: Db, request: PersonalPunchRequest)
   if (outcome.hooks) wakeOutbox();
   const state = await personalClockView(db, employee.id);
   const warn = verdict.kind === 'recorded' && verdict.warn && outcome.punchId !== null;
-  return { message: translate(request.lang, CLOCK_MESSAGES.recordedSuccessfully), ...(warn ? { placeWarning: translate(request.lang, PROOF_OF_PLACE_MESSAGES.outsideWarning) } : {}), time: outcome.time, state: state! };
+  // A check-out after overtime asks "paid or rest" where the company lets the worker choose (decision 070).
+  const question = input.action === 'check-out' ? state!.overtimeQuestion : undefined;
+  return {
+    message: translate(request.lang, CLOCK_MESSAGES.recordedSuccessfully),
+    ...(warn ? { placeWarning: translate(request.lang, PROOF_OF_PLACE_MESSAGES.outsideWarning) } : {}),
+    time: outcome.time,
+    state: state!,
+    ...(question ? { overtimeQuestion: question } : {}),
+  };
 }

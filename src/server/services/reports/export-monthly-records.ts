@@ -6,7 +6,7 @@ import { recordNoteText } from '#domain/reports/record-notes.ts';
 import { recordTotalLines, recordTotalsLabel } from '#domain/reports/record-totals.ts';
 import { chainHeadLine } from '#domain/record-chain/chain-head-line.ts';
 import { formatMonth } from '#domain/reports/report-format.ts';
-import { OVERTIME_COMPENSATION_LABELS, WORK_MODE_LABELS } from '#domain/attendance/day-marks.ts';
+import { OVERTIME_COMPENSATION_LABELS, OVERTIME_MARKED_BY_LABELS, WORK_MODE_LABELS } from '#domain/attendance/day-marks.ts';
 import { formatSocialSecurityNumber, workingDayLabel } from '#domain/employees/working-day.ts';
 import type { Language } from '#i18n/languages.ts';
 import { translate } from '#i18n/translate.ts';
@@ -128,7 +128,7 @@ export function exportMonthlyRecords(records: MonthlyRecords, options: { lang: L
             // A spreadsheet time has no zone: on a DST night the note says which offsets apply (issue 18.5).
             [offsetNote(d), recordNoteText(d, records.now, t)].filter(Boolean).join(' · ') || null,
             d.workMode ? t(WORK_MODE_LABELS[d.workMode]) : null,
-            d.overtimeSeconds > 0 ? t(OVERTIME_COMPENSATION_LABELS[d.overtimeCompensation ?? 'unmarked']) : null,
+            d.overtimeSeconds > 0 ? [t(OVERTIME_COMPENSATION_LABELS[d.overtimeCompensation ?? 'unmarked']), d.overtimeChosenBy === 'worker' ? t(OVERTIME_MARKED_BY_LABELS.worker) : ''].filter(Boolean).join(' · ') : null,
           ],
           (i) => (i === 0 ? S.date : i === 2 ? (nextDay(d.timeIn) ? S.nextDay : S.time) : i === 3 ? (nextDay(d.timeOut) ? S.nextDay : S.time) : i >= 5 && i <= 7 ? S.duration : i === 8 ? S.note : S.text),
         );

@@ -3,7 +3,7 @@ import { chainHeadLine } from '#domain/record-chain/chain-head-line.ts';
 import { formatAcknowledgedAt } from '#domain/access/record-acknowledgement.ts';
 import { Readable } from 'node:stream';
 import PDFDocument from 'pdfkit';
-import { OVERTIME_MARK_LABELS, WORK_MODE_LABELS } from '#domain/attendance/day-marks.ts';
+import { overtimeMarkLabel, WORK_MODE_LABELS } from '#domain/attendance/day-marks.ts';
 import { formatSocialSecurityNumber, workingDayLabel } from '#domain/employees/working-day.ts';
 import { formatDuration, formatLocalDate } from '#domain/format/intl-format.ts';
 import { formatTimeOnRecord } from '#domain/format/record-time.ts';
@@ -240,7 +240,7 @@ function writeEmployee(doc: PDFKit.PDFDocument, entry: EmployeeMonthlyRecord, re
       d.breaks.map((b) => `${time(b.startAt, d)}–${b.endAt ? time(b.endAt, d) : '…'}`).join(', '),
       d.breaks.length > 0 ? hours(d.breakSeconds) : '',
       hours(d.workedSeconds),
-      d.overtimeSeconds > 0 ? `${hours(d.overtimeSeconds)}${d.overtimeCompensation ? ` (${t(OVERTIME_MARK_LABELS[d.overtimeCompensation])})` : ''}` : '',
+      d.overtimeSeconds > 0 ? `${hours(d.overtimeSeconds)}${d.overtimeCompensation ? ` (${t(overtimeMarkLabel({ overtimeCompensation: d.overtimeCompensation, overtimeChosenBy: d.overtimeChosenBy }))})` : ''}` : '',
       d.workMode ? t(WORK_MODE_LABELS[d.workMode]) : '',
       recordNoteText(d, records.now, t),
     ];

@@ -29,6 +29,7 @@ export const companiesResource: CrudResource<CompanyInput, CompanyDto> = {
         'companies.personalClock',
         'companies.proofOfPlace',
         'companies.positionRetentionDays',
+        'companies.workerOvertimeChoice',
         'companies.createdAt',
         eb.selectFrom('departments').whereRef('departments.companyId', '=', 'companies.id').select(eb.fn.countAll().as('n')).as('departments'),
         eb.selectFrom('employees').whereRef('employees.companyId', '=', 'companies.id').select(eb.fn.countAll().as('n')).as('employees'),
@@ -48,6 +49,7 @@ export const companiesResource: CrudResource<CompanyInput, CompanyDto> = {
         personalClock: r.personalClock === 1,
         proofOfPlace: r.proofOfPlace,
         positionRetentionDays: r.positionRetentionDays,
+        workerOvertimeChoice: r.workerOvertimeChoice === 1,
         departments: Number(r.departments),
         employees: Number(r.employees),
         createdAt: r.createdAt,
@@ -55,7 +57,11 @@ export const companiesResource: CrudResource<CompanyInput, CompanyDto> = {
     };
   },
   async get(db, id) {
-    const r = await db.selectFrom('companies').select(['id', 'name', 'taxId', 'contributionAccountCode', 'personalClock', 'proofOfPlace', 'positionRetentionDays', 'createdAt']).where('id', '=', id).executeTakeFirst();
+    const r = await db
+      .selectFrom('companies')
+      .select(['id', 'name', 'taxId', 'contributionAccountCode', 'personalClock', 'proofOfPlace', 'positionRetentionDays', 'workerOvertimeChoice', 'createdAt'])
+      .where('id', '=', id)
+      .executeTakeFirst();
     if (!r) return undefined;
     return {
       _id: r.id,
@@ -65,6 +71,7 @@ export const companiesResource: CrudResource<CompanyInput, CompanyDto> = {
       personalClock: r.personalClock === 1,
       proofOfPlace: r.proofOfPlace,
       positionRetentionDays: r.positionRetentionDays,
+      workerOvertimeChoice: r.workerOvertimeChoice === 1,
       createdAt: r.createdAt,
       departments: await countReferences(db, 'departments', 'companyId', id),
       employees: await countReferences(db, 'employees', 'companyId', id),
@@ -83,6 +90,7 @@ export const companiesResource: CrudResource<CompanyInput, CompanyDto> = {
         personalClock: input.personalClock ? 1 : 0,
         proofOfPlace: input.proofOfPlace,
         positionRetentionDays: input.positionRetentionDays,
+        workerOvertimeChoice: input.workerOvertimeChoice ? 1 : 0,
         createdAt: at,
         updatedAt: at,
       })
@@ -100,6 +108,7 @@ export const companiesResource: CrudResource<CompanyInput, CompanyDto> = {
         personalClock: input.personalClock ? 1 : 0,
         proofOfPlace: input.proofOfPlace,
         positionRetentionDays: input.positionRetentionDays,
+        workerOvertimeChoice: input.workerOvertimeChoice ? 1 : 0,
         updatedAt: at,
       })
       .where('id', '=', id)
