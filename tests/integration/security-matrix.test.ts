@@ -62,6 +62,7 @@ const OPEN_TO_ANY_ACCOUNT = [
   'POST /api/personal/acknowledgements',
   // The personal clock (decision 067): the service checks the account's own employee and the switches.
   'POST /api/personal/clock',
+  'POST /api/personal/clock/offline',
   // API tokens (decision 057): the service refuses Employee accounts and limits each account to its own.
   'GET /api/api-tokens',
   'POST /api/api-tokens',

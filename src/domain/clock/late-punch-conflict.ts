@@ -32,7 +32,8 @@ export interface ClockConflictDto {
   seqTo: number | null;
   employee: { _id: number; name: string } | null;
   action: ClockAction | null;
-  method: 'pin' | 'card' | null;
+  /** `personal`: a worker's own device (decision 071); `terminal.name` is then its browser summary. */
+  method: 'pin' | 'card' | 'personal' | null;
   at: string | null;
   deviceAt: string | null;
   reason: ConflictReason;

@@ -153,6 +153,8 @@ export const API_ROUTES: readonly ApiRoute[] = [
   { method: 'POST', pattern: '/api/personal/acknowledgements', authority: [] },
   // The personal clock (decision 067): the session's own employee; the service checks the switches, never a token.
   { method: 'POST', pattern: '/api/personal/clock', authority: [] },
+  // Its punches kept on the device while offline (decision 071): the same checks, then the kiosk's late-punch rules.
+  { method: 'POST', pattern: '/api/personal/clock/offline', authority: [] },
   // Read-only links for the labour inspectorate, managed with the settings' authorities (decision 036).
   { method: 'GET', pattern: '/api/inspection-links', authority: ['setting.read'] },
   { method: 'POST', pattern: '/api/inspection-links', authority: ['setting.update'] },

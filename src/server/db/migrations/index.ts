@@ -34,6 +34,7 @@ import * as m0035 from './0035-accounts-belong-to-a-company.ts';
 import * as m0036 from './0036-leave-requested-by.ts';
 import * as m0037 from './0037-invitations-and-password-resets.ts';
 import * as m0038 from './0038-personal-clock.ts';
+import * as m0042 from './0042-personal-offline-punches.ts';
 
 export interface Migration {
   up(db: Kysely<any>): Promise<void>;
@@ -79,4 +80,5 @@ export const migrations: ReadonlyArray<readonly [name: string, migration: Migrat
   ['0036-leave-requested-by', m0036],
   ['0037-invitations-and-password-resets', m0037],
   ['0038-personal-clock', m0038],
+  ['0042-personal-offline-punches', m0042],
 ];
