@@ -32,9 +32,9 @@ export interface PersonalLateRequest {
  * receipts, sequence, device clock correction, order of the day, the clock engine at the punch's
  * time, conflicts for an administrator). What differs is who and where:
  *
- * - The employee is the session's, never anything in the body (it has no such field). Through an
- *   API token: 403 `personalClock.tokenRefused`; an account without an employee: 403
- *   `personalClock.noEmployee`; then the body is validated (422, nothing written).
+ * - The body is validated first (422, nothing written), as the live clock's. The employee is the
+ *   session's, never anything in the body (it has no such field). Through an API token: 403
+ *   `personalClock.tokenRefused`; an account without an employee: 403 `personalClock.noEmployee`.
  * - The sequence and receipts are per (account, device id): `personal_devices`, created on first use.
  * - An employee archived, or whose personal clock is now off, does not lose the punches made
  *   before: each becomes a conflict (`archived`, `methodNotAllowed`) an administrator settles,
@@ -43,11 +43,12 @@ export interface PersonalLateRequest {
  */
 export async function receivePersonalPunches(db: Db, request: PersonalLateRequest): Promise<PersonalLateAnswer> {
   const { user } = request;
+  // The body first, as the live personal clock's endpoint does (a bad body is 422 for anyone).
+  const batch = parseInput(PersonalLatePunchBatchSchema, request.body);
   if (user.apiTokenId !== undefined) throw new AppError(PERSONAL_CLOCK_MESSAGES.tokenRefused, 403);
   if (user.employeeId === null) throw new AppError(PERSONAL_CLOCK_MESSAGES.noEmployee, 403);
   const employee = await findPersonalClockEmployee(db, user.employeeId);
   if (!employee) throw new AppError(PERSONAL_CLOCK_MESSAGES.noEmployee, 403);
-  const batch = parseInput(PersonalLatePunchBatchSchema, request.body);
 
   const settings = await getSettings(db);
   const summary = deviceSummary(request.userAgent);
