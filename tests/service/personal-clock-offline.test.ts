@@ -1,5 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { receivePersonalPunches, type PersonalLateRequest } from '../../src/server/services/clock-offline/receive-personal-punches.ts';
+import { findClockConflict } from '../../src/server/db/repositories/clock-conflicts.ts';
+import { toConflictDto } from '../../src/server/services/clock-offline/conflict-dto.ts';
 import { openServiceDb, type ServiceDb } from '../helpers/service-db.ts';
 
 /**
@@ -161,6 +163,11 @@ describe('what cannot be applied is a conflict for an administrator, never lost'
       [6, null, 'laterPunch'],
     ]);
     expect(conflicts[1]).toMatchObject({ method: 'personal', terminalName: 'Safari 18 · iPhone', terminalId: null, personalDeviceId: device.id, companyId: s.companyId });
+    // The administrators' screen names the device as a personal clock's, with the employee.
+    const refused = await s.db.selectFrom('clockConflicts').select('id').where('employeeId', '=', employeeId).where('reason', '=', 'refused').executeTakeFirstOrThrow();
+    const dto = toConflictDto((await findClockConflict(s.db, refused.id))!, 'en', 'Europe/Madrid');
+    expect(dto).toMatchObject({ terminal: { _id: null, name: 'Safari 18 · iPhone', personal: true }, method: 'personal', employee: { _id: employeeId }, reason: 'refused' });
+    expect(dto.refusal).toEqual(expect.any(String));
   });
 
   it('the personal clock turned off, or the employee archived, since: every kept punch is a conflict, not a 403', async () => {
