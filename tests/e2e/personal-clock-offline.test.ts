@@ -89,11 +89,14 @@ describe('/personal/clock offline at 390 px', () => {
     expect(await page.getByTestId('personal-punches').textContent()).toContain(es.personalClock.notSentYet);
     expect(punches()).toEqual([]);
 
-    // With the server gone too, the page still loads: the worker's copy, with both punches waiting.
+    // With the server gone too, the page still loads: the worker's copy, with both punches waiting
+    // and shown on it (the copy was drawn before them: the status follows the kept punches).
     await server.kill();
     await page.reload();
     expect(await page.getByTestId('page-title').textContent()).toBe(es.pages.personalClock);
     await expect.poll(pending).toBe('Fichajes pendientes de enviar: 2');
+    await expect.poll(status).toBe(es.personalClock.status.onBreak);
+    await expect.poll(() => page.getByTestId('personal-punches').locator('li', { hasText: es.personalClock.notSentYet }).count()).toBe(2);
 
     const back = setNow('09:30');
     await server.restart();
@@ -106,7 +109,14 @@ describe('/personal/clock offline at 390 px', () => {
     ]);
     expect(rows[0]!.at < rows[1]!.at && rows[1]!.at <= back).toBe(true);
     expect(sqlIn(server.dataDir, 'select count(*) as n from clock_conflicts')).toEqual([{ n: 0 }]);
-    // The answer's state replaces the guess: on a break, from the server.
+    // The answer's state replaces the guess: on a break, from the server, nothing marked unsent.
     await expect.poll(status).toBe(es.personalClock.status.onBreak);
+    await expect.poll(() => page.getByTestId('personal-punches').textContent()).not.toContain(es.personalClock.notSentYet);
+
+    // Signing out forgets the kept copy of the page (it bears the worker's name).
+    expect(await page.evaluate(() => caches.has('jornada-personal-shell-v1'))).toBe(true);
+    await page.evaluate(() => document.querySelector<HTMLElement>('[data-action=sign-out]')!.click());
+    await page.waitForURL('**/sign-in');
+    expect(await page.evaluate(() => caches.has('jornada-personal-shell-v1'))).toBe(false);
   });
 });

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { PERSONAL_SHELL_CACHE } from '../../src/lib/client/offline-shell.ts';
 import { ROOT } from '../helpers/test-server.ts';
 
 /**
@@ -34,6 +35,10 @@ function answers(url: string, init: { method?: string; mode?: string } = {}): bo
 }
 
 describe('the service worker of the personal area', () => {
+  it('keeps its copies in the cache the sign-out deletes', () => {
+    expect(readFileSync(path.join(ROOT, 'public', 'sw.js'), 'utf8')).toContain(`const CACHE = '${PERSONAL_SHELL_CACHE}';`);
+  });
+
   it('answers the personal clock page and the built assets', () => {
     expect(answers('/personal/clock', { mode: 'navigate' })).toBe(true);
     expect(answers('/_astro/PersonalClock.Bx12.js')).toBe(true);

@@ -6,7 +6,8 @@ import { formatRecordTime } from '#domain/format/record-time.ts';
 import type { Language } from '#i18n/languages.ts';
 import { api } from '#lib/client/api.ts';
 import { runApiAction } from '#lib/client/api-action.ts';
-import { openPersonalQueue, type BatchAnswer } from '#lib/client/offline-queue.ts';
+import { openPersonalQueue, type BatchAnswer, type QueuedPunch } from '#lib/client/offline-queue.ts';
+import { registerShellWorker } from '#lib/client/offline-shell.ts';
 import { serverUnreachable, useKeptPunches, type SendKept } from './use-offline-queue.ts';
 
 /**
@@ -48,14 +49,6 @@ const AFTER: Record<ClockAction, { status: PersonalClockView['status']; actions:
   'check-out': { status: 'out', actions: ['check-in'] },
 };
 
-/** The service worker that keeps this page's shell for offline use (public/sw.js, decision 071): scoped to /personal/. */
-function registerShellWorker() {
-  if (!('serviceWorker' in navigator)) return;
-  navigator.serviceWorker.register('/sw.js', { scope: '/personal/' }).catch(() => {
-    // No worker (private mode, an old browser): the page works online as before.
-  });
-}
-
 const fill = (template: string, values: Record<string, string>) => template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => values[name] ?? '');
 const STATUS_TONE = {
   out: 'bg-gray-200 text-gray-800 dark:bg-gray-800 dark:text-gray-200',
@@ -76,6 +69,12 @@ const ACTION_TONE: Record<ClockAction, string> = {
  * `POST /api/personal/clock` punches for the session's own employee. The answer's state replaces
  * the one drawn on the server, so the page never reloads.
  */
+/** The state after a kept punch, as the server would draw it (AFTER), the punch listed as not sent yet. */
+function guess(s: PersonalClockView, action: ClockAction, workMode: PunchWorkMode, at: string, notSentYet: string): PersonalClockView {
+  const openWorkMode = action === 'check-in' ? workMode : action === 'check-out' ? null : s.openWorkMode;
+  return { ...s, ...AFTER[action], openWorkMode, punches: [...s.punches, { action, at, method: 'personal', workMode, where: notSentYet }] };
+}
+
 export default function PersonalClock(props: { lang: Language; timeFormat: string; initial: PersonalClockView; labels: PersonalClockLabels; userId: number }) {
   const l = props.labels;
   const [state, setState] = useState(props.initial);
@@ -92,7 +91,9 @@ export default function PersonalClock(props: { lang: Language; timeFormat: strin
     },
     [lang],
   );
-  const kept = useKeptPunches(open, send);
+  // A page loaded with punches still waiting (offline, from the worker's copy) shows them as kept.
+  const showWaiting = useCallback((waiting: QueuedPunch[]) => setState((s) => waiting.reduce((next, p) => guess(next, p.action, p.workMode ?? 'on-site', p.at, l.notSentYet), s)), [l.notSentYet]);
+  const kept = useKeptPunches(open, send, showWaiting);
   useEffect(registerShellWorker, []);
   const [running, setRunning] = useState<ClockAction | null>(null);
   const time = (iso: string) => formatRecordTime(iso, state.timeZone, props.lang, props.timeFormat);
@@ -102,12 +103,7 @@ export default function PersonalClock(props: { lang: Language; timeFormat: strin
   async function keep(action: ClockAction): Promise<boolean> {
     if (!(await kept.keep({ action, workMode }))) return false;
     const now = new Date().toISOString();
-    setState((s) => ({
-      ...s,
-      ...AFTER[action],
-      openWorkMode: action === 'check-in' ? workMode : action === 'check-out' ? null : s.openWorkMode,
-      punches: [...s.punches, { action, at: now, method: 'personal', workMode, where: l.notSentYet }],
-    }));
+    setState((s) => guess(s, action, workMode, now, l.notSentYet));
     setOutcome({ kind: 'kept', text: l.savedOffline });
     return true;
   }

@@ -19,12 +19,15 @@ export type SendKept = (queue: OfflineQueue, punches: readonly QueuedPunch[], se
  * could not take; `pending` counts what waits; the queue is sent in order (`send`) at start,
  * every OFFLINE_RETRY_MS while something waits, when the browser says it is online again and
  * whenever `flush` is called. With `open` null (an unpaired kiosk) nothing is kept: `keep`
- * resolves false and the island shows its network error as before.
+ * resolves false and the island shows its network error as before. `onWaiting` is given what
+ * still waits when the queue opens (a page loaded offline can show it), before the first send.
  */
-export function useKeptPunches(open: (() => Promise<OfflineQueue>) | null, send: SendKept) {
+export function useKeptPunches(open: (() => Promise<OfflineQueue>) | null, send: SendKept, onWaiting?: (punches: QueuedPunch[]) => void) {
   const queueRef = useRef<OfflineQueue | null>(null);
   const sendRef = useRef(send);
   sendRef.current = send;
+  const waitingRef = useRef(onWaiting);
+  waitingRef.current = onWaiting;
   const flushing = useRef(false);
   const [pending, setPending] = useState(0);
 
@@ -48,7 +51,9 @@ export function useKeptPunches(open: (() => Promise<OfflineQueue>) | null, send:
     void open().then(async (queue) => {
       if (closed) return queue.close();
       queueRef.current = queue;
-      setPending(await queue.count());
+      const waiting = await queue.pending();
+      setPending(waiting.length);
+      if (waiting.length > 0) waitingRef.current?.(waiting);
       await flush();
     });
     const online = () => void flush();
