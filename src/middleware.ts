@@ -22,7 +22,15 @@ import { loadSession } from './server/services/sign-in/session-user.ts';
 
 /** Built assets and public files: no session needed, never redirected. */
 function isAsset(path: string): boolean {
-  return path.startsWith('/_astro/') || path.startsWith('/models/') || path.startsWith('/@') || path.startsWith('/node_modules/') || path.startsWith('/src/') || /^\/[^/]+\.(ico|png|svg|txt|webmanifest|json)$/.test(path);
+  return (
+    path.startsWith('/_astro/') ||
+    path.startsWith('/models/') ||
+    path.startsWith('/@') ||
+    path.startsWith('/node_modules/') ||
+    path.startsWith('/src/') ||
+    path === '/sw.js' ||
+    /^\/[^/]+\.(ico|png|svg|txt|webmanifest|json)$/.test(path)
+  );
 }
 
 /**

@@ -315,6 +315,8 @@ export function writeCases(ids: DemoIds, own: { employee: number; department: nu
     'POST /api/password/reset': { body: { token: 'B'.repeat(43), password: 'Nueva#2026x', confirmPassword: 'Nueva#2026x' } },
     // The personal clock (issue 36.3, decision 067).
     'POST /api/personal/clock': { body: { action: 'check-in', workMode: 'remote' } },
+    // The worker's overtime choice (issue 36.7, decision 070): a day of the session's own.
+    'POST /api/personal/overtime-choice': { body: { date: workday, compensation: 'rest' }, dates: ['date'] },
     // Workplaces for proof of place (decision 068): the company is the Admin's own when not given.
     'POST /api/workplaces': { body: { name: 'Obrador', lat: 40.416775, lng: -3.70379, radiusM: 100 }, texts: { name: 120 } },
     'PATCH /api/workplaces/{id}': { body: { name: 'Obrador norte', lat: 40.4172, lng: -3.7038, radiusM: 150 }, texts: { name: 120 } },

@@ -64,6 +64,7 @@ const OPEN_TO_ANY_ACCOUNT = [
   'POST /api/personal/clock',
   // The worker's overtime choice (decision 070): the service checks the account's own day and the company's switch.
   'POST /api/personal/overtime-choice',
+  'POST /api/personal/clock/offline',
   // API tokens (decision 057): the service refuses Employee accounts and limits each account to its own.
   'GET /api/api-tokens',
   'POST /api/api-tokens',

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { expect, it } from 'vitest';
-import { addCspHashes, cspHash, defaultCsp, FACE_WORKER_CSP, NON_PAGE_CSP } from '../../src/server/http/csp.ts';
+import { addCspHashes, cspHash, defaultCsp, FACE_WORKER_CSP, NON_PAGE_CSP, SERVICE_WORKER_CSP } from '../../src/server/http/csp.ts';
 
 it('hashes inline text as CSP sha256 sources', () => {
   expect(cspHash('alert(1)')).toBe(`sha256-${createHash('sha256').update('alert(1)').digest('base64')}`);
@@ -21,4 +21,11 @@ it('gives the face worker script a policy that lets it fetch the models, and eve
   expect(FACE_WORKER_CSP).toContain("default-src 'none'");
   for (const path of ['/_astro/face-engine.WQskNwlY.js', '/models/face_recognition_model.bin', '/api/health', '/_astro/face-worker-x.js/../../etc', '/x/_astro/face-worker-a.js'])
     expect(defaultCsp(path), path).toBe(NON_PAGE_CSP);
+});
+
+it('gives the personal area’s service worker a policy that lets it fetch from this server only (decision 071)', () => {
+  expect(defaultCsp('/sw.js')).toBe(SERVICE_WORKER_CSP);
+  expect(SERVICE_WORKER_CSP).toContain("connect-src 'self'");
+  expect(SERVICE_WORKER_CSP).toContain("default-src 'none'");
+  for (const path of ['/x/sw.js', '/sw.json', '/personal/sw.js']) expect(defaultCsp(path), path).toBe(NON_PAGE_CSP);
 });

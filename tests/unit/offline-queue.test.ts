@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
-import { flushOfflineQueue, openOfflineQueue, QUEUE_BATCH, type BatchAnswer, type QueuedPunch } from '../../src/lib/client/offline-queue.ts';
+import { flushOfflineQueue, openOfflineQueue, openPersonalQueue, QUEUE_BATCH, type BatchAnswer, type QueuedPunch } from '../../src/lib/client/offline-queue.ts';
 
 let terminal = 100;
 const fresh = () => openOfflineQueue(++terminal);
@@ -164,5 +164,25 @@ describe('offline queue (decision 046)', () => {
     );
     expect(seen).toEqual(['2031-03-03T12:00:00.000Z']);
     queue.close();
+  });
+});
+
+describe('the personal clock’s queue (decision 071)', () => {
+  it('keeps one random device id per account, across reopening; another account has its own queue and id', async () => {
+    const first = await openPersonalQueue(501);
+    const id = await first.device();
+    expect(id).toMatch(/^[0-9a-f]{32}$/);
+    await first.add({ action: 'check-in', at: '2031-01-01T09:00:00.000Z', workMode: 'remote' });
+    first.close();
+    const again = await openPersonalQueue(501);
+    expect(await again.device()).toBe(id);
+    expect(await again.pending()).toEqual([{ seq: 1, action: 'check-in', at: '2031-01-01T09:00:00.000Z', workMode: 'remote' }]);
+    const next = await again.add({ action: 'check-out', at: '2031-01-01T17:00:00.000Z', workMode: 'remote' });
+    expect(next.seq).toBe(2);
+    again.close();
+    const other = await openPersonalQueue(502);
+    expect(await other.device()).not.toBe(id);
+    expect(await other.count()).toBe(0);
+    other.close();
   });
 });

@@ -161,4 +161,12 @@ export function lastUsedDue(lastUsedAt: string | null, nowMs: number): boolean {
  * sessions, token management itself (a token cannot make or extend tokens), and the personal
  * clock (a punch is the worker's own act at work, decision 067).
  */
-export const SESSION_ONLY_API = new Set(['/api/account/password', '/api/account/sign-out-everywhere', '/api/api-tokens', '/api/api-tokens/{id}/revoke', '/api/personal/clock', '/api/personal/overtime-choice']);
+export const SESSION_ONLY_API = new Set([
+  '/api/account/password',
+  '/api/account/sign-out-everywhere',
+  '/api/api-tokens',
+  '/api/api-tokens/{id}/revoke',
+  '/api/personal/clock',
+  '/api/personal/overtime-choice',
+  '/api/personal/clock/offline',
+]);

@@ -27,12 +27,14 @@ export const ConflictResolveInput = v.object(
 /** A conflict as the screen shows it (GET /api/clock-conflicts). */
 export interface ClockConflictDto {
   _id: number;
-  terminal: { _id: number | null; name: string };
+  /** The terminal, or for a personal punch (`personal`) the worker's device: its browser summary as the name (decision 071). */
+  terminal: { _id: number | null; name: string; personal: boolean };
   seq: number;
   seqTo: number | null;
   employee: { _id: number; name: string } | null;
   action: ClockAction | null;
-  method: 'pin' | 'card' | null;
+  /** `personal`: a worker's own device (decision 071); `terminal.name` is then its browser summary. */
+  method: 'pin' | 'card' | 'personal' | null;
   at: string | null;
   deviceAt: string | null;
   reason: ConflictReason;

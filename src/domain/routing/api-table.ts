@@ -162,6 +162,8 @@ export const API_ROUTES: readonly ApiRoute[] = [
   { method: 'POST', pattern: '/api/personal/clock', authority: [] },
   // The worker's overtime choice (decision 070): the session's own day; the service checks the company's switch, never a token.
   { method: 'POST', pattern: '/api/personal/overtime-choice', authority: [] },
+  // Its punches kept on the device while offline (decision 071): the same checks, then the kiosk's late-punch rules.
+  { method: 'POST', pattern: '/api/personal/clock/offline', authority: [] },
   // Read-only links for the labour inspectorate, managed with the settings' authorities (decision 036).
   { method: 'GET', pattern: '/api/inspection-links', authority: ['setting.read'] },
   { method: 'POST', pattern: '/api/inspection-links', authority: ['setting.update'] },

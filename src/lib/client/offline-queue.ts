@@ -2,7 +2,9 @@ import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 import type { ClockAction } from '../../domain/clock/clock-engine.ts';
 
 /**
- * The paired terminal's offline queue (issue 20 point 5, decision 046): PIN and badge punches the
+ * The offline queue of a paired terminal (issue 20 point 5, decision 046) and of the personal clock
+ * (issue 36 point 4, decision 071: `openPersonalQueue`, one per account on the device, whose
+ * punches carry the work mode instead of a PIN). The terminal's: PIN and badge punches the
  * server could not take (no network, 502-504) are kept in IndexedDB with the device's time and the
  * terminal's next sequence number, then sent in order when the server is back. Face punches are
  * never queued: identifying a face offline would need the biometric gallery on the device.
@@ -21,13 +23,16 @@ export interface QueuedPunch {
   at: string;
   pin?: string;
   card?: string;
+  /** A personal punch's work mode (decision 071). */
+  workMode?: 'on-site' | 'remote';
 }
 
 export type NewQueuedPunch = Omit<QueuedPunch, 'seq'>;
 
 interface QueueSchema extends DBSchema {
   punches: { key: number; value: QueuedPunch };
-  meta: { key: 'nextSeq'; value: number };
+  /** `nextSeq`: the next number; `device`: the personal queue's random id (decision 071). */
+  meta: { key: 'nextSeq' | 'device'; value: number | string };
 }
 
 /** What the server answers for a batch (POST /api/clock/offline). */
@@ -56,6 +61,8 @@ export interface OfflineQueue {
    * administrator reset the terminal's numbering (issue 34 point 6).
    */
   catchUp(serverLastSeq: number): Promise<void>;
+  /** The queue's own random id, made on first use and kept with it (the personal clock's device, decision 071). */
+  device(): Promise<string>;
   close(): void;
 }
 
@@ -72,8 +79,21 @@ export function nextSequence(next: number, serverLastSeq: number, waiting: numbe
 
 export const queueName = (terminalId: number) => `jornada-offline-${terminalId}`;
 
-export async function openOfflineQueue(terminalId: number): Promise<OfflineQueue> {
-  const db: IDBPDatabase<QueueSchema> = await openDB<QueueSchema>(queueName(terminalId), 1, {
+export const personalQueueName = (userId: number) => `jornada-personal-offline-${userId}`;
+
+export const openOfflineQueue = (terminalId: number) => openQueue(queueName(terminalId));
+
+/** The personal clock's queue of an account on this device (decision 071): another account's is another database. */
+export const openPersonalQueue = (userId: number) => openQueue(personalQueueName(userId));
+
+/** A random id for a personal queue: 32 hex characters (the server accepts [A-Za-z0-9_-]{8,64}). */
+function randomDeviceId(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+async function openQueue(name: string): Promise<OfflineQueue> {
+  const db: IDBPDatabase<QueueSchema> = await openDB<QueueSchema>(name, 1, {
     upgrade(upgrading) {
       upgrading.createObjectStore('punches', { keyPath: 'seq' });
       upgrading.createObjectStore('meta');
@@ -83,7 +103,7 @@ export async function openOfflineQueue(terminalId: number): Promise<OfflineQueue
     async add(punch) {
       const tx = db.transaction(['punches', 'meta'], 'readwrite');
       const meta = tx.objectStore('meta');
-      const seq = (await meta.get('nextSeq')) ?? 1;
+      const seq = Number((await meta.get('nextSeq')) ?? 1);
       const stored: QueuedPunch = { ...punch, seq };
       await tx.objectStore('punches').add(stored);
       await meta.put(seq + 1, 'nextSeq');
@@ -99,10 +119,18 @@ export async function openOfflineQueue(terminalId: number): Promise<OfflineQueue
     async catchUp(serverLastSeq) {
       const tx = db.transaction(['meta', 'punches'], 'readwrite');
       const meta = tx.objectStore('meta');
-      const next = (await meta.get('nextSeq')) ?? 1;
+      const next = Number((await meta.get('nextSeq')) ?? 1);
       const waiting = await tx.objectStore('punches').count();
       if (next !== nextSequence(next, serverLastSeq, waiting)) await meta.put(nextSequence(next, serverLastSeq, waiting), 'nextSeq');
       await tx.done;
+    },
+    async device() {
+      const tx = db.transaction('meta', 'readwrite');
+      const known = await tx.store.get('device');
+      const id = typeof known === 'string' ? known : randomDeviceId();
+      if (id !== known) await tx.store.put(id, 'device');
+      await tx.done;
+      return id;
     },
     close: () => db.close(),
   };

@@ -3,6 +3,7 @@ import { LAYOUT_TYPES, type LayoutType, type Theme } from '../../domain/theme/th
 import { api } from './api.ts';
 import { switchLanguage } from './language.ts';
 import { clearSession } from './session-store.ts';
+import { forgetShell } from './offline-shell.ts';
 import { $theme, setLayoutType, setSideNavCollapse, setThemeField } from './theme-store.ts';
 
 /**
@@ -56,6 +57,7 @@ async function signOut(): Promise<void> {
     // Signed out in the browser even when the call fails (spec section 4).
   }
   clearSession();
+  await forgetShell();
   window.location.assign('/sign-in');
 }
 

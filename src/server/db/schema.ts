@@ -311,11 +311,13 @@ export interface ClockConflictTable {
   companyId: number | null;
   terminalId: number | null;
   terminalName: string;
+  /** The worker's device of a personal punch kept offline (migration 0042, decision 071); null for a terminal's. */
+  personalDeviceId: ColumnType<number | null, number | null | undefined, number | null>;
   seq: number;
   seqTo: number | null;
   employeeId: number | null;
   action: 'check-in' | 'check-out' | 'break-in' | 'break-out' | null;
-  method: 'pin' | 'card' | null;
+  method: 'pin' | 'card' | 'personal' | null;
   at: string | null;
   deviceAt: string | null;
   reason: string;
@@ -363,6 +365,31 @@ export interface ApprovalSnapshotTable {
 /** The answer given for each (terminal, sequence number) received (migration 0017). */
 export interface OfflineReceiptTable {
   terminalId: number;
+  seq: number;
+  status: 'recorded' | 'repeat' | 'conflict';
+  punchId: number | null;
+  conflictId: number | null;
+  time: string | null;
+  receivedAt: string;
+}
+
+/** A worker's device that sent personal punches kept offline (migration 0042, decision 071). */
+export interface PersonalDeviceTable {
+  id: Id;
+  userId: number;
+  /** The random id the browser chose for its queue. */
+  device: string;
+  /** A short summary of its browser (deviceSummary). */
+  summary: string;
+  /** Highest offline sequence number accepted from the device. */
+  lastSeq: Generated<number>;
+  createdAt: string;
+  lastSeenAt: string;
+}
+
+/** The answer given for each (personal device, sequence number) received (migration 0042). */
+export interface PersonalOfflineReceiptTable {
+  deviceId: number;
   seq: number;
   status: 'recorded' | 'repeat' | 'conflict';
   punchId: number | null;
@@ -692,6 +719,8 @@ export interface Database {
   periodApprovals: PeriodApprovalTable;
   approvalSnapshots: ApprovalSnapshotTable;
   offlineReceipts: OfflineReceiptTable;
+  personalDevices: PersonalDeviceTable;
+  personalOfflineReceipts: PersonalOfflineReceiptTable;
   recordChain: RecordChainTable;
   punchPhotos: PunchPhotoTable;
   workplaces: WorkplaceTable;

@@ -38,11 +38,19 @@ export const NON_PAGE_CSP = "default-src 'none'; frame-ancestors 'none'; base-ur
  */
 export const FACE_WORKER_CSP = "default-src 'none'; connect-src 'self'; script-src 'self' 'wasm-unsafe-eval'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 
+/**
+ * The policy of the personal area's service worker (`/sw.js`, decision 071), which, like any
+ * worker, runs under its script's policy: it fetches this server's pages and files to keep them
+ * (connect-src 'self') and nothing else.
+ */
+export const SERVICE_WORKER_CSP = "default-src 'none'; connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+
 /** The face worker's bundle as Vite names it (`face-worker.ts` under /_astro/, with its hash). */
 const FACE_WORKER_PATH = /^\/_astro\/face-worker-[\w-]+\.js$/;
 
 /** The policy an answer to `path` gets unless the app sets its own (pages do). */
 export function defaultCsp(path: string): string {
+  if (path === '/sw.js') return SERVICE_WORKER_CSP;
   return FACE_WORKER_PATH.test(path) ? FACE_WORKER_CSP : NON_PAGE_CSP;
 }
 

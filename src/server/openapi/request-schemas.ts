@@ -12,7 +12,7 @@ import { ClockRequestSchema } from '../../domain/clock/clock-request.ts';
 import { PersonalClockRequestSchema } from '../../domain/clock/personal-clock.ts';
 import { OvertimeChoiceRequestSchema } from '../../domain/attendance/overtime-choice.ts';
 import { ConflictDismissInput, ConflictResolveInput } from '../../domain/clock/late-punch-conflict.ts';
-import { LatePunchBatchSchema } from '../../domain/clock/late-punch-request.ts';
+import { LatePunchBatchSchema, PersonalLatePunchBatchSchema } from '../../domain/clock/late-punch-request.ts';
 import { EmployeeImportRequest } from '../../domain/employees/csv-import.ts';
 import { ConsentInput, EnrolPhotoInput, PhotoUploadInput } from '../../domain/employees/employee-photos.ts';
 import { EmployeeCreateInput, EmployeeUpdateInput } from '../../domain/employees/employee-schema.ts';
@@ -68,6 +68,7 @@ export const REQUEST_BODIES: Readonly<Record<string, GenericSchema | { anyOf: Ge
   'POST /api/personal/acknowledgements': AcknowledgeMonthSchema,
   'POST /api/personal/clock': PersonalClockRequestSchema,
   'POST /api/personal/overtime-choice': OvertimeChoiceRequestSchema,
+  'POST /api/personal/clock/offline': PersonalLatePunchBatchSchema,
   'POST /api/inspection-links': CreateInspectionLinkSchema,
   'PUT /api/guide': GuideUpdate,
   'POST /api/employees': EmployeeCreateInput,

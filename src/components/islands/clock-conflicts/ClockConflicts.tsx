@@ -98,7 +98,8 @@ export default function ClockConflicts({ lang, timeZone, timeFormat, closed, con
                   {t(CONFLICT_STATUS_KEYS[c.status])}
                 </span>
                 <span className="ms-auto text-sm text-muted">
-                  {t('clockConflicts.terminal')}: {c.terminal.name} · {c.seqTo === null ? t('clockConflicts.sequence', { seq: c.seq }) : t('clockConflicts.sequenceRange', { from: c.seq, to: c.seqTo })}
+                  {t(c.terminal.personal ? 'clockConflicts.personalDevice' : 'clockConflicts.terminal')}: {c.terminal.name} ·{' '}
+                  {c.seqTo === null ? t('clockConflicts.sequence', { seq: c.seq }) : t('clockConflicts.sequenceRange', { from: c.seq, to: c.seqTo })}
                 </span>
               </div>
               <dl className="mt-3 grid gap-2 text-sm sm:grid-cols-2">

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import type { ClockAction } from '#domain/clock/clock-engine.ts';
 // Types only: the domain modules' values (valibot, the clock engine, the dictionaries) stay off the page.
 import type { PersonalClockView, PersonalPunchAnswer, PunchWorkMode } from '#domain/clock/personal-clock.ts';
@@ -8,6 +8,9 @@ import { formatRecordTime } from '#domain/format/record-time.ts';
 import type { Language } from '#i18n/languages.ts';
 import { api } from '#lib/client/api.ts';
 import { runApiAction } from '#lib/client/api-action.ts';
+import { openPersonalQueue, type BatchAnswer, type QueuedPunch } from '#lib/client/offline-queue.ts';
+import { registerShellWorker } from '#lib/client/offline-shell.ts';
+import { serverUnreachable, useKeptPunches, type SendKept } from './use-offline-queue.ts';
 
 /**
  * The page's words, translated on the server (personalClockLabels): the island ships no
@@ -26,6 +29,10 @@ export interface PersonalClockLabels {
   noPunchesToday: string;
   recordedAt: string;
   offline: string;
+  /** A punch kept on the device (decision 071), the count waiting (`{{n}}`), a kept punch's note in today's list. */
+  savedOffline: string;
+  offlinePending: string;
+  notSentYet: string;
   somethingWentWrong: string;
   /** Proof of place (decision 068): the notice shown when it is on, the wait while the browser answers, and each punch's place. */
   placeNotice: string;
@@ -50,6 +57,21 @@ function currentPosition(): Promise<{ lat: number; lng: number; accuracy: number
     );
   });
 }
+
+/** What `POST /api/personal/clock/offline` answers: the kiosk's batch answer plus the worker's state. */
+type PersonalBatchAnswer = BatchAnswer & { state: PersonalClockView };
+
+/**
+ * Where a punch kept offline leaves the worker, until the server answers with the real state: the
+ * status and actions as the server would draw them (STATUS_ACTIONS, not imported: the domain
+ * module's values stay off the page) and the punch in today's list, marked not sent yet.
+ */
+const AFTER: Record<ClockAction, { status: PersonalClockView['status']; actions: ClockAction[] }> = {
+  'check-in': { status: 'working', actions: ['break-in', 'check-out'] },
+  'break-out': { status: 'working', actions: ['break-in', 'check-out'] },
+  'break-in': { status: 'onBreak', actions: ['break-out'] },
+  'check-out': { status: 'out', actions: ['check-in'] },
+};
 
 const fill = (template: string, values: Record<string, string>) => template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => values[name] ?? '');
 const STATUS_TONE = {
@@ -81,14 +103,35 @@ export interface PersonalClockDoor {
   ok: boolean;
 }
 
-export default function PersonalClock(props: { lang: Language; timeFormat: string; initial: PersonalClockView; labels: PersonalClockLabels; door?: PersonalClockDoor | null }) {
+/** The state after a kept punch, as the server would draw it (AFTER), the punch listed as not sent yet. */
+function guess(s: PersonalClockView, action: ClockAction, workMode: PunchWorkMode, at: string, notSentYet: string): PersonalClockView {
+  const openWorkMode = action === 'check-in' ? workMode : action === 'check-out' ? null : s.openWorkMode;
+  return { ...s, ...AFTER[action], openWorkMode, punches: [...s.punches, { action, at, method: 'personal', workMode, where: notSentYet, place: null }] };
+}
+
+export default function PersonalClock(props: { lang: Language; timeFormat: string; initial: PersonalClockView; labels: PersonalClockLabels; door?: PersonalClockDoor | null; userId: number }) {
   const l = props.labels;
   const door = props.door ?? null;
   const [state, setState] = useState(props.initial);
   const [chosenMode, setWorkMode] = useState<PunchWorkMode>(props.initial.openWorkMode ?? 'on-site');
   // At the door the punch is on site whatever was chosen; the server forces it too.
   const workMode: PunchWorkMode = door ? 'on-site' : chosenMode;
-  const [outcome, setOutcome] = useState<{ kind: 'ok' | 'warn' | 'error'; text: string } | null>(null);
+  const [outcome, setOutcome] = useState<{ kind: 'ok' | 'warn' | 'error' | 'kept'; text: string } | null>(null);
+  const { userId, lang } = props;
+  const open = useCallback(() => openPersonalQueue(userId), [userId]);
+  const send = useCallback<SendKept>(
+    async (queue, punches, sentAt) => {
+      const body = { device: await queue.device(), sentAt, punches: punches.map(({ seq, at, action, workMode }) => ({ seq, at, action, workMode })) };
+      const answer = await api<PersonalBatchAnswer>('/personal/clock/offline', { method: 'POST', body, lang, redirectOnExpiry: false });
+      if (answer.results.length > 0) setState(answer.state);
+      return answer;
+    },
+    [lang],
+  );
+  // A page loaded with punches still waiting (offline, from the worker's copy) shows them as kept.
+  const showWaiting = useCallback((waiting: QueuedPunch[]) => setState((s) => waiting.reduce((next, p) => guess(next, p.action, p.workMode ?? 'on-site', p.at, l.notSentYet), s)), [l.notSentYet]);
+  const kept = useKeptPunches(open, send, showWaiting);
+  useEffect(registerShellWorker, []);
   const [running, setRunning] = useState<ClockAction | null>(null);
   // Decision 070: a check-out after overtime asks "paid or rest" where the company lets the worker choose.
   const [question, setQuestion] = useState<OvertimeQuestion | null>(props.initial.overtimeQuestion ?? null);
@@ -96,8 +139,21 @@ export default function PersonalClock(props: { lang: Language; timeFormat: strin
   const time = (iso: string) => formatRecordTime(iso, state.timeZone, props.lang, props.timeFormat);
   const since = state.status === 'out' ? undefined : [...state.punches].reverse().find((p) => (state.status === 'onBreak' ? p.action === 'break-in' : p.action === 'check-in' || p.action === 'break-out'));
 
+  /** Keeps the punch on the device (the network is down, or earlier punches still wait): true once stored. */
+  async function keep(action: ClockAction): Promise<boolean> {
+    if (!(await kept.keep({ action, workMode }))) return false;
+    const now = new Date().toISOString();
+    setState((s) => guess(s, action, workMode, now, l.notSentYet));
+    setOutcome({ kind: 'kept', text: l.savedOffline });
+    return true;
+  }
+
   async function punch(action: ClockAction) {
     setOutcome(null);
+    // Punches reach the server in the order they were made: behind any that still wait.
+    if (await kept.stillWaiting()) {
+      if (await keep(action)) return;
+    }
     // The action helper's own sequence (api-action.ts), with this page's effects: the outcome is a
     // line on the page, never a toast (no toaster shipped), and nothing navigates.
     const fail = (text: string) => setOutcome({ kind: 'error', text });
@@ -119,7 +175,13 @@ export default function PersonalClock(props: { lang: Language; timeFormat: strin
           const recorded = fill(l.recordedAt, { action: l.actions[action], time: time(answer.time) });
           setOutcome(answer.placeWarning ? { kind: 'warn', text: answer.placeWarning } : { kind: 'ok', text: recorded });
         },
-        onError: (message, failure) => fail(failure.status === 0 ? l.offline : message),
+        onError: (message, failure) => {
+          if (failure.status !== null && serverUnreachable(failure.status)) {
+            void keep(action).then((stored) => stored || fail(l.offline));
+            return;
+          }
+          fail(message);
+        },
       },
       { setRunning, toastSuccess: () => {}, toastError: fail, flash: () => {}, navigate: () => {}, fallback: l.somethingWentWrong },
     );
@@ -228,11 +290,17 @@ export default function PersonalClock(props: { lang: Language; timeFormat: strin
       <p
         role="status"
         aria-live="polite"
-        className={`min-h-6 text-center text-sm font-medium ${outcome?.kind === 'error' ? 'text-rose-700 dark:text-rose-300' : outcome?.kind === 'warn' ? 'text-amber-800 dark:text-amber-300' : 'text-emerald-800 dark:text-emerald-300'}`}
+        className={`min-h-6 text-center text-sm font-medium ${outcome?.kind === 'error' ? 'text-rose-700 dark:text-rose-300' : outcome?.kind === 'warn' || outcome?.kind === 'kept' ? 'text-amber-800 dark:text-amber-300' : 'text-emerald-800 dark:text-emerald-300'}`}
         data-testid="personal-outcome"
+        data-kind={outcome?.kind}
       >
         {outcome?.text}
       </p>
+      {kept.pending > 0 && (
+        <p className="-mt-3 text-center text-sm font-medium text-amber-800 dark:text-amber-300" data-testid="personal-offline-pending">
+          {fill(l.offlinePending, { n: String(kept.pending) })}
+        </p>
+      )}
 
       <section className="rounded-2xl border border-line bg-card" aria-labelledby="pc-today">
         <h2 id="pc-today" className="border-b border-line px-5 py-3 text-base font-semibold">

@@ -1,10 +1,9 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import type { ClockAction } from '#domain/clock/clock-engine.ts';
 import type { Language } from '#i18n/languages.ts';
 import { api } from '#lib/client/api.ts';
-import { flushOfflineQueue, openOfflineQueue, type BatchAnswer, type OfflineQueue } from '#lib/client/offline-queue.ts';
+import { flushOfflineQueue, openOfflineQueue, type BatchAnswer, type NewQueuedPunch, type OfflineQueue, type QueuedPunch } from '#lib/client/offline-queue.ts';
 
-/** While punches wait, the terminal tries the server this often (and on the browser's `online` event). */
+/** While punches wait, the device tries the server this often (and on the browser's `online` event). */
 export const OFFLINE_RETRY_MS = 5000;
 
 /** Statuses that mean "the server cannot be reached" (decision 046): no answer, or a proxy's 502-504. */
@@ -12,15 +11,23 @@ export function serverUnreachable(status: number): boolean {
   return status === 0 || status === 502 || status === 503 || status === 504;
 }
 
+/** Sends one batch of a queue (its device id is there to ask). */
+export type SendKept = (queue: OfflineQueue, punches: readonly QueuedPunch[], sentAt: string) => Promise<BatchAnswer>;
+
 /**
- * The paired terminal's offline queue in the kiosk (decision 046): `keep` stores a PIN or badge
- * punch the server could not take; `pending` counts what waits; the queue is sent in order at
- * start, every OFFLINE_RETRY_MS while something waits, when the browser says it is online again
- * and whenever `flush` is called (the heartbeat). Without a paired terminal (`terminalId` null)
- * nothing is kept: `keep` resolves false and the kiosk shows its network error as before.
+ * A device's offline queue in an island (decisions 046 and 071): `keep` stores a punch the server
+ * could not take; `pending` counts what waits; the queue is sent in order (`send`) at start,
+ * every OFFLINE_RETRY_MS while something waits, when the browser says it is online again and
+ * whenever `flush` is called. With `open` null (an unpaired kiosk) nothing is kept: `keep`
+ * resolves false and the island shows its network error as before. `onWaiting` is given what
+ * still waits when the queue opens (a page loaded offline can show it), before the first send.
  */
-export function useOfflineQueue(terminalId: number | null, lang: Language) {
+export function useKeptPunches(open: (() => Promise<OfflineQueue>) | null, send: SendKept, onWaiting?: (punches: QueuedPunch[]) => void) {
   const queueRef = useRef<OfflineQueue | null>(null);
+  const sendRef = useRef(send);
+  sendRef.current = send;
+  const waitingRef = useRef(onWaiting);
+  waitingRef.current = onWaiting;
   const flushing = useRef(false);
   const [pending, setPending] = useState(0);
 
@@ -29,23 +36,24 @@ export function useOfflineQueue(terminalId: number | null, lang: Language) {
     if (!queue || flushing.current) return;
     flushing.current = true;
     try {
-      const send = (punches: readonly unknown[], sentAt: string) => api<BatchAnswer>('/clock/offline', { method: 'POST', body: { sentAt, punches }, lang, redirectOnExpiry: false });
-      const { left } = await flushOfflineQueue(queue, send);
+      const { left } = await flushOfflineQueue(queue, (punches, sentAt) => sendRef.current(queue, punches, sentAt));
       setPending(left);
     } catch {
       // IndexedDB failed: the punches stay where they are; the next attempt tries again.
     } finally {
       flushing.current = false;
     }
-  }, [lang]);
+  }, []);
 
   useEffect(() => {
-    if (terminalId === null || typeof indexedDB === 'undefined') return;
+    if (open === null || typeof indexedDB === 'undefined') return;
     let closed = false;
-    void openOfflineQueue(terminalId).then(async (queue) => {
+    void open().then(async (queue) => {
       if (closed) return queue.close();
       queueRef.current = queue;
-      setPending(await queue.count());
+      const waiting = await queue.pending();
+      setPending(waiting.length);
+      if (waiting.length > 0) waitingRef.current?.(waiting);
       await flush();
     });
     const online = () => void flush();
@@ -56,7 +64,7 @@ export function useOfflineQueue(terminalId: number | null, lang: Language) {
       queueRef.current?.close();
       queueRef.current = null;
     };
-  }, [terminalId, flush]);
+  }, [open, flush]);
 
   useEffect(() => {
     if (pending === 0) return;
@@ -64,8 +72,8 @@ export function useOfflineQueue(terminalId: number | null, lang: Language) {
     return () => clearInterval(timer);
   }, [pending, flush]);
 
-  /** Keeps a punch for later; true once it is stored (the person may walk away). */
-  const keep = useCallback(async (punch: { action: ClockAction; pin?: string; card?: string }): Promise<boolean> => {
+  /** Keeps a punch for later, at the device's time now; true once it is stored (the person may walk away). */
+  const keep = useCallback(async (punch: Omit<NewQueuedPunch, 'at'>): Promise<boolean> => {
     const queue = queueRef.current;
     if (!queue) return false;
     try {
@@ -78,8 +86,8 @@ export function useOfflineQueue(terminalId: number | null, lang: Language) {
   }, []);
 
   /**
-   * Before a live PIN or badge punch: sends what waits first, so punches reach the server in the
-   * order they were made. True when something still waits (then this punch must wait behind it).
+   * Before a live punch: sends what waits first, so punches reach the server in the order they
+   * were made. True when something still waits (then this punch must wait behind it).
    */
   const stillWaiting = useCallback(async (): Promise<boolean> => {
     const queue = queueRef.current;
@@ -88,5 +96,15 @@ export function useOfflineQueue(terminalId: number | null, lang: Language) {
     return (await queue.count()) > 0;
   }, [flush]);
 
-  return useMemo(() => ({ pending, keep, flush, stillWaiting, enabled: terminalId !== null }), [pending, keep, flush, stillWaiting, terminalId]);
+  return useMemo(() => ({ pending, keep, flush, stillWaiting, enabled: open !== null }), [pending, keep, flush, stillWaiting, open]);
+}
+
+/**
+ * The paired terminal's offline queue in the kiosk (decision 046): PIN and badge punches, sent to
+ * `POST /api/clock/offline`. Without a paired terminal (`terminalId` null) nothing is kept.
+ */
+export function useOfflineQueue(terminalId: number | null, lang: Language) {
+  const open = useMemo(() => (terminalId === null ? null : () => openOfflineQueue(terminalId)), [terminalId]);
+  const send = useCallback<SendKept>((_queue, punches, sentAt) => api<BatchAnswer>('/clock/offline', { method: 'POST', body: { sentAt, punches }, lang, redirectOnExpiry: false }), [lang]);
+  return useKeptPunches(open, send);
 }

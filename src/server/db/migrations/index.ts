@@ -37,6 +37,7 @@ import * as m0038 from './0038-personal-clock.ts';
 import * as m0039 from './0039-proof-of-place.ts';
 import * as m0040 from './0040-door-code.ts';
 import * as m0041 from './0041-worker-overtime-choice.ts';
+import * as m0042 from './0042-personal-offline-punches.ts';
 
 export interface Migration {
   up(db: Kysely<any>): Promise<void>;
@@ -85,4 +86,5 @@ export const migrations: ReadonlyArray<readonly [name: string, migration: Migrat
   ['0039-proof-of-place', m0039],
   ['0040-door-code', m0040],
   ['0041-worker-overtime-choice', m0041],
+  ['0042-personal-offline-punches', m0042],
 ];

@@ -9,6 +9,8 @@ export interface ClockConflictRow {
   companyId: number | null;
   terminalId: number | null;
   terminalName: string;
+  /** The worker's device of a personal late punch (decision 071); null for a terminal's. */
+  personalDeviceId: number | null;
   seq: number;
   seqTo: number | null;
   employeeId: number | null;
@@ -38,6 +40,7 @@ const selectConflicts = (db: Db) =>
       'c.companyId',
       'c.terminalId',
       'c.terminalName',
+      'c.personalDeviceId',
       'c.seq',
       'c.seqTo',
       'c.employeeId',

@@ -1,6 +1,6 @@
 import type { Insertable } from 'kysely';
 import type { Db } from '../connection.ts';
-import type { OfflineReceiptTable } from '../schema.ts';
+import type { OfflineReceiptTable, PersonalOfflineReceiptTable } from '../schema.ts';
 
 /**
  * What the offline path (decision 046) reads and writes besides conflicts and punches: the
@@ -54,4 +54,41 @@ export function findCompanyEmployeesBy(db: Db, companyId: number | null, lookup:
 export async function latestPunchAt(db: Db, employeeId: number): Promise<string | null> {
   const row = await db.selectFrom('punches').select('at').where('employeeId', '=', employeeId).orderBy('at', 'desc').limit(1).executeTakeFirst();
   return row?.at ?? null;
+}
+
+/**
+ * A worker's device of the personal clock (decision 071): found by (account, device id) or
+ * created; its browser summary and last contact brought up to date. Answers its id.
+ */
+export async function touchPersonalDevice(db: Db, device: { userId: number; device: string; summary: string; at: string }): Promise<number> {
+  const found = await db.selectFrom('personalDevices').select('id').where('userId', '=', device.userId).where('device', '=', device.device).executeTakeFirst();
+  if (found) {
+    await db.updateTable('personalDevices').set({ summary: device.summary, lastSeenAt: device.at }).where('id', '=', found.id).execute();
+    return found.id;
+  }
+  const row = await db
+    .insertInto('personalDevices')
+    .values({ userId: device.userId, device: device.device, summary: device.summary, createdAt: device.at, lastSeenAt: device.at })
+    .onConflict((oc) => oc.columns(['userId', 'device']).doUpdateSet({ lastSeenAt: device.at }))
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export function findPersonalReceipt(db: Db, deviceId: number, seq: number) {
+  return db.selectFrom('personalOfflineReceipts').selectAll().where('deviceId', '=', deviceId).where('seq', '=', seq).executeTakeFirst();
+}
+
+export async function insertPersonalReceipt(db: Db, receipt: Insertable<PersonalOfflineReceiptTable>): Promise<void> {
+  await db.insertInto('personalOfflineReceipts').values(receipt).execute();
+}
+
+export async function personalDeviceLastSeq(db: Db, deviceId: number): Promise<number> {
+  const row = await db.selectFrom('personalDevices').select('lastSeq').where('id', '=', deviceId).executeTakeFirst();
+  return row?.lastSeq ?? 0;
+}
+
+/** Raises `personal_devices.last_seq` to `seq` (never lowers it). */
+export async function advancePersonalDeviceSeq(db: Db, deviceId: number, seq: number): Promise<void> {
+  await db.updateTable('personalDevices').set({ lastSeq: seq }).where('id', '=', deviceId).where('lastSeq', '<', seq).execute();
 }

@@ -9,7 +9,7 @@ import type { ClockConflictRow } from '../../db/repositories/clock-conflicts.ts'
 export function toConflictDto(row: ClockConflictRow, lang: Language, timeZone: string): ClockConflictDto {
   return {
     _id: row.id,
-    terminal: { _id: row.terminalId, name: row.terminalName },
+    terminal: { _id: row.terminalId, name: row.terminalName, personal: row.personalDeviceId !== null },
     seq: row.seq,
     seqTo: row.seqTo,
     employee: row.employeeId === null || row.employeeName === null ? null : { _id: row.employeeId, name: row.employeeName },

@@ -1,41 +1,26 @@
-import { DOUBLE_TAP_SECONDS, isDoubleTap } from '#domain/clock/double-tap.ts';
-import { decideClockPunch } from '../punch/decide-clock-punch.ts';
-import { judgeSequence, landsBeforeRecord, placeLatePunch, type ConflictReason, type LatePunchStatus } from '#domain/clock/late-punch.ts';
 import type { LatePunch, LatePunchBatch } from '#domain/clock/late-punch-request.ts';
-import { epochSeconds, isoOfSeconds } from '#domain/clock/shift-bounds.ts';
 import type { Settings } from '#domain/settings/settings.ts';
 import { pinKey } from '../../auth/pin-key.ts';
-import { nowIso, nowMs } from '../../clock/now.ts';
+import { nowMs } from '../../clock/now.ts';
 import type { Db } from '../../db/connection.ts';
-import { appendAudit } from '../../db/repositories/audit-log.ts';
-import { countUnknownIdentifiers, insertClockConflict } from '../../db/repositories/clock-conflicts.ts';
-import { advanceTerminalSeq, findCompanyEmployeesBy, findOfflineReceipt, insertOfflineReceipt, latestPunchAt, terminalLastSeq } from '../../db/repositories/offline-punches.ts';
-import { applyPunch, findLatestClockPunch } from '../../db/repositories/punches.ts';
-import { conflictDetailJson, type ConflictDetail } from '../../db/stored-formats.ts';
+import { countUnknownIdentifiers } from '../../db/repositories/clock-conflicts.ts';
+import { advanceTerminalSeq, findCompanyEmployeesBy, findOfflineReceipt, insertOfflineReceipt, terminalLastSeq } from '../../db/repositories/offline-punches.ts';
 import { AppError } from '../../http/app-error.ts';
+import { isoOfSeconds } from '#domain/clock/shift-bounds.ts';
 import { getSettings } from '../get-settings.ts';
-import { wakeOutbox } from '../../outbox/outbox-sender.ts';
-import { emitEmployeeWebhookEvent } from '../webhooks/emit-webhook-event.ts';
 import type { ClockTerminal } from '../terminals/resolve-terminal.ts';
+import { receiveLatePunch, receiptAnswer, type Identified, type LatePunchResult, type LateSource } from './receive-late-punches.ts';
+
+export type { LatePunchResult } from './receive-late-punches.ts';
 
 /** Unknown PINs or badges one terminal may send in an hour on this path (as many as the live kiosk's limit). */
 export const OFFLINE_UNKNOWN_PER_HOUR = 60;
-
-export interface LatePunchResult {
-  seq: number;
-  status: LatePunchStatus;
-  /** The recorded instant (recorded, repeat); absent for a conflict. */
-  time?: string;
-}
 
 export interface LatePunchAnswer {
   results: LatePunchResult[];
   /** The terminal's last sequence number now (the terminal's numbering never goes below it). */
   lastSeq: number;
 }
-
-/** Who a PIN or badge names in the terminal's company, or why nobody. */
-type Identified = { ok: true; employeeId: number } | { ok: false; reason: Extract<ConflictReason, 'unknownIdentifier' | 'archived' | 'methodNotAllowed'> };
 
 async function identify(db: Db, terminal: ClockTerminal, punch: LatePunch, settings: Pick<Settings, 'rfidClock'>): Promise<Identified> {
   const byCard = punch.card !== undefined;
@@ -49,7 +34,8 @@ async function identify(db: Db, terminal: ClockTerminal, punch: LatePunch, setti
 
 /**
  * `POST /api/clock/offline` (decision 046): the punches a paired terminal kept while it could not
- * reach the server, in sequence order. Each is handled in its own transaction:
+ * reach the server, in sequence order. Each is handled in its own transaction by receiveLatePunch
+ * (receive-late-punches.ts, shared with the personal clock's, decision 071):
  *
  * 1. A (terminal, seq) already received is answered as the first time (its receipt); nothing is written.
  * 2. A number at or below `terminals.last_seq` never received: conflict `outOfOrder`. A number
@@ -73,17 +59,18 @@ async function identify(db: Db, terminal: ClockTerminal, punch: LatePunch, setti
  */
 export async function receiveOfflinePunches(db: Db, terminal: ClockTerminal, batch: LatePunchBatch): Promise<LatePunchAnswer> {
   const settings = await getSettings(db);
+  const source = terminalSource(terminal);
   const results: LatePunchResult[] = [];
   const hourAgo = isoOfSeconds(Math.floor(nowMs() / 1000) - 3600);
   for (const punch of batch.punches) {
     const receipt = await findOfflineReceipt(db, terminal.id, punch.seq);
     if (receipt) {
-      results.push({ seq: punch.seq, status: receipt.status, ...(receipt.time ? { time: receipt.time } : {}) });
+      results.push(receiptAnswer(punch.seq, receipt));
       continue;
     }
     if ((await countUnknownIdentifiers(db, terminal.id, hourAgo)) >= OFFLINE_UNKNOWN_PER_HOUR) break;
     const identified = await identify(db, terminal, punch, settings);
-    results.push(await receiveOne(db, terminal, punch, batch.sentAt, identified, settings));
+    results.push(await receiveLatePunch(db, source, punch, batch.sentAt, identified, settings));
   }
   if (results.length === 0 && batch.punches.length > 0) {
     throw new AppError('clockConflicts.tooManyUnknown', 429, { retryAfterSeconds: 600 });
@@ -91,103 +78,18 @@ export async function receiveOfflinePunches(db: Db, terminal: ClockTerminal, bat
   return { results, lastSeq: await terminalLastSeq(db, terminal.id) };
 }
 
-async function receiveOne(db: Db, terminal: ClockTerminal, punch: LatePunch, sentAt: string, identified: Identified, settings: Settings): Promise<LatePunchResult> {
-  let hooks = 0;
-  const result = await db.transaction().execute(async (trx): Promise<LatePunchResult> => {
-    // Again inside the write lock: two copies of one batch sent at once write it once.
-    const again = await findOfflineReceipt(trx, terminal.id, punch.seq);
-    if (again) return { seq: punch.seq, status: again.status, ...(again.time ? { time: again.time } : {}) };
-
-    const receivedAt = nowIso();
-    const method = punch.card !== undefined ? ('card' as const) : ('pin' as const);
-    const employeeId = identified.ok ? identified.employeeId : null;
-    const placed = placeLatePunch({ at: punch.at, sentAt, receivedAt });
-    const base = {
-      companyId: terminal.companyId,
-      terminalId: terminal.id,
-      terminalName: terminal.name,
-      employeeId,
-      action: punch.action,
-      method,
-      at: placed.at,
-      deviceAt: punch.at,
-      createdAt: receivedAt,
-    };
-    const conflict = async (reason: ConflictReason, detail: ConflictDetail | null = null): Promise<LatePunchResult> => {
-      const conflictId = await insertClockConflict(trx, { ...base, seq: punch.seq, seqTo: null, reason, detail: detail && conflictDetailJson(detail) });
-      await appendAudit(trx, {
-        userId: null,
-        entity: 'clockConflict',
-        entityId: conflictId,
-        action: 'clockConflict.create',
-        after: { ...base, seq: punch.seq, reason, ...(detail ? { detail } : {}) },
-        at: receivedAt,
-      });
-      await insertOfflineReceipt(trx, { terminalId: terminal.id, seq: punch.seq, status: 'conflict', punchId: null, conflictId, time: null, receivedAt });
-      return { seq: punch.seq, status: 'conflict' };
-    };
-
-    const sequence = judgeSequence(await terminalLastSeq(trx, terminal.id), punch.seq);
-    if (sequence.kind === 'outOfOrder') return conflict('outOfOrder');
-    if (sequence.kind === 'tooFar') return conflict('sequenceJump');
-    await advanceTerminalSeq(trx, terminal.id, punch.seq);
-    if (sequence.missing) {
-      const gapId = await insertClockConflict(trx, {
-        ...base,
-        employeeId: null,
-        action: null,
-        method: null,
-        at: null,
-        deviceAt: null,
-        seq: sequence.missing.from,
-        seqTo: sequence.missing.to,
-        reason: 'sequenceGap',
-        detail: null,
-      });
-      await appendAudit(trx, { userId: null, entity: 'clockConflict', entityId: gapId, action: 'clockConflict.create', after: { terminalId: terminal.id, reason: 'sequenceGap', ...sequence.missing }, at: receivedAt });
-    }
-    if (!placed.ok) return conflict(placed.reason);
-    if (!identified.ok) return conflict(identified.reason);
-    const at = placed.at;
-    const employee = identified.employeeId;
-    if (landsBeforeRecord(at, await latestPunchAt(trx, employee))) return conflict('laterPunch');
-
-    const atSeconds = epochSeconds(at);
-    const last = await findLatestClockPunch(trx, employee, isoOfSeconds(atSeconds - DOUBLE_TAP_SECONDS), at);
-    if (last && isDoubleTap(last, punch.action, atSeconds)) {
-      await insertOfflineReceipt(trx, { terminalId: terminal.id, seq: punch.seq, status: 'repeat', punchId: last.id, conflictId: null, time: last.at, receivedAt });
-      return { seq: punch.seq, status: 'repeat', time: last.at };
-    }
-
-    const decision = await decideClockPunch(trx, { employeeId: employee, action: punch.action, at, settings });
-    if (!decision.ok) return conflict('refused', { code: decision.code, params: decision.params });
-
-    const { attendanceId, punchId } = await applyPunch(trx, {
-      employeeId: employee,
-      timeZone: settings.timezone,
-      change: decision.change,
-      method,
-      terminal: terminal.name,
-      terminalId: terminal.id,
-      offline: { seq: punch.seq, receivedAt },
-    });
-    await appendAudit(trx, {
-      userId: null,
-      entity: 'attendance',
-      entityId: attendanceId,
-      action: `clock.${punch.action}`,
-      after: { employeeId: employee, method, terminal: terminal.name, terminalId: terminal.id, offline: true, seq: punch.seq, deviceAt: punch.at, receivedAt, skewSeconds: placed.skewSeconds, ...decision.change },
-      at: receivedAt,
-    });
-    await insertOfflineReceipt(trx, { terminalId: terminal.id, seq: punch.seq, status: 'recorded', punchId, conflictId: null, time: at, receivedAt });
-    // In the punch's transaction (decision 058); `at` is when it happened, `receivedAt` when it arrived.
-    hooks += await emitEmployeeWebhookEvent(trx, employee, {
-      event: 'punch.recorded',
-      occurredAt: at,
-      data: { punchId, attendanceId, employeeId: employee, action: punch.action, at, method, terminalId: terminal.id, offline: true, receivedAt },
-    });
-    return { seq: punch.seq, status: 'recorded', time: at };
-  });
-  if (hooks > 0) wakeOutbox();
-  return result;
+/** A paired terminal as a source of late punches (decision 046): its receipts, its `last_seq`, PIN or badge. */
+function terminalSource(terminal: ClockTerminal): LateSource<LatePunch> {
+  return {
+    where: { companyId: terminal.companyId, terminalId: terminal.id, terminalName: terminal.name, personalDeviceId: null },
+    findReceipt: (db, seq) => findOfflineReceipt(db, terminal.id, seq),
+    insertReceipt: (db, seq, receipt) => insertOfflineReceipt(db, { terminalId: terminal.id, seq, ...receipt }),
+    lastSeq: (db) => terminalLastSeq(db, terminal.id),
+    advanceSeq: (db, seq) => advanceTerminalSeq(db, terminal.id, seq),
+    method: (punch) => (punch.card !== undefined ? 'card' : 'pin'),
+    punchRow: () => ({ terminal: terminal.name, terminalId: terminal.id }),
+    userId: null,
+    auditExtra: () => ({ terminal: terminal.name, terminalId: terminal.id }),
+    hookExtra: () => ({ terminalId: terminal.id }),
+  };
 }
