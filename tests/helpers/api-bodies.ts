@@ -317,6 +317,8 @@ export function writeCases(ids: DemoIds, own: { employee: number; department: nu
     'POST /api/personal/clock': { body: { action: 'check-in', workMode: 'remote' } },
     // The worker's overtime choice (issue 36.7, decision 070): a day of the session's own.
     'POST /api/personal/overtime-choice': { body: { date: workday, compensation: 'rest' }, dates: ['date'] },
+    // The personal clock's kept punches (issue 36.4, decision 071): the demo admin links no employee (403 after the body is checked).
+    'POST /api/personal/clock/offline': { body: { device: 'device-0001', sentAt: '2026-01-01T10:00:00.000Z', punches: [{ seq: 1, at: '2026-01-01T09:00:00.000Z', action: 'check-in', workMode: 'remote' }] } },
     // Workplaces for proof of place (decision 068): the company is the Admin's own when not given.
     'POST /api/workplaces': { body: { name: 'Obrador', lat: 40.416775, lng: -3.70379, radiusM: 100 }, texts: { name: 120 } },
     'PATCH /api/workplaces/{id}': { body: { name: 'Obrador norte', lat: 40.4172, lng: -3.7038, radiusM: 150 }, texts: { name: 120 } },
