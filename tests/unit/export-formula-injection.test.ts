@@ -100,6 +100,7 @@ function payrollReport(): PayrollReport {
     figures,
     approval: { approved: false, approvedOn: null },
     leaveBalances: { 9: -1.5 },
+    workModes: { onSiteDays: 3, remoteDays: 1 },
   } as unknown as PayrollRow;
   return { month: '2026-02', timezone: MADRID, leaveTypes: [], columns, rows: [row] };
 }

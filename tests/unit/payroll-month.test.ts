@@ -500,6 +500,9 @@ describe('payroll column layout (docs/payroll-export.md)', () => {
       'month_approved_on',
       // Issue 33 point 5: a part-time worker's complementary hours.
       'complementary_hours',
+      // Issue 36.3: days on site and remote.
+      'on_site_days',
+      'remote_days',
     ]);
   });
 
@@ -524,6 +527,7 @@ describe('payroll column layout (docs/payroll-export.md)', () => {
       figures: figures({}),
       approval: { approved: false, approvedOn: null },
       leaveBalances: {},
+      workModes: { onSiteDays: 0, remoteDays: 0 },
       ...over,
     }) as PayrollRow;
   const es_ = translator('es');
@@ -561,6 +565,21 @@ describe('payroll column layout (docs/payroll-export.md)', () => {
         es_,
       ),
     ).toBe('');
+  });
+
+  it('counts the days on site and remote (issue 36.3)', () => {
+    const columns = payrollColumns([]);
+    const r = row({ workModes: { onSiteDays: 17, remoteDays: 4 } });
+    expect(columns.find((c) => c.id === 'on_site_days')!.value(r)).toBe(17);
+    expect(columns.find((c) => c.id === 'remote_days')!.value(r)).toBe(4);
+    expect(
+      csvCell(
+        columns.find((c) => c.id === 'remote_days')!,
+        r,
+        CSV_LOCALES.es,
+        es_,
+      ),
+    ).toBe('4');
   });
 
   it('writes Spanish values in the Spanish file and codes in the API', () => {

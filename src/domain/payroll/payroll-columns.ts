@@ -43,6 +43,12 @@ export interface PayrollRow {
   approval: PayrollApproval;
   /** Remaining days of each limited leave type's allowance for the year, as of the month's end; a type missing or null = unlimited. */
   leaveBalances: Record<number, number | null>;
+  /**
+   * Days attended on site and remotely (the day's work mode: a manual day says it, a personal
+   * clock check-in sets it; decision 067), as the monthly record's totals count them (frozen with
+   * them when the month is approved).
+   */
+  workModes: { onSiteDays: number; remoteDays: number };
 }
 
 export interface PayrollLeaveType {
@@ -153,6 +159,9 @@ export const PAYROLL_FIXED_COLUMNS: readonly PayrollColumn[] = [
   fixed('month_approved_on', 'payroll.columns.month_approved_on', 'text', (r) => (r.approval.approved ? (r.approval.approvedOn ?? '') : '')),
   // Issue 33 point 5: a part-time worker's complementary hours, a part of worked hours of their own.
   fixed('complementary_hours', 'payroll.columns.complementary_hours', 'hours', (r) => r.figures.complementarySeconds),
+  // Issue 36.3: on site or remote, per day in the record, counted here.
+  fixed('on_site_days', 'payroll.columns.on_site_days', 'integer', (r) => r.workModes.onSiteDays),
+  fixed('remote_days', 'payroll.columns.remote_days', 'integer', (r) => r.workModes.remoteDays),
 ];
 
 /**
