@@ -133,7 +133,7 @@ describe('leave in the browser', () => {
     await employee.waitForURL('**/personal/leave');
     await row(employee, '02/04/2030').waitFor();
     await row(employee, '02/04/2030').locator('[data-testid=withdraw-leave]').click();
-    expect(await employee.textContent('dialog[open]')).toContain('Withdraw your “Asuntos propios” request from 02/04/2030 to 02/04/2030?');
+    expect(await employee.textContent('dialog[open]')).toContain('Withdraw your “Asuntos propios” request for 02/04/2030?');
     await employee.click('[data-testid=confirm-withdraw]');
     await employee.waitForSelector('[data-sonner-toast]:has-text("Leave discarded!")');
     await employee.waitForFunction(() => !document.querySelector('tbody')!.textContent!.includes('02/04/2030'));

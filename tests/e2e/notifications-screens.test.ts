@@ -105,7 +105,12 @@ describe('notification screens', () => {
       await other.goto(`${server.url}/personal/account-setting`);
       await other.waitForSelector('[data-testid=my-notify-leaveDecided]');
       // An Employee account approves nothing and manages no terminal: only its own record's kinds.
-      expect(await other.$$eval('[data-testid^=my-notify-]', (els) => els.map((e) => e.getAttribute('data-testid')))).toEqual(['my-notify-leaveDecided', 'my-notify-missingCheckOut', 'my-notify-missedCheckIn']);
+      expect(await other.$$eval('[data-testid^=my-notify-]', (els) => els.map((e) => e.getAttribute('data-testid')))).toEqual([
+        'my-notify-leaveDecided',
+        'my-notify-missingCheckOut',
+        'my-notify-missedCheckIn',
+        'my-notify-correctionDecided',
+      ]);
       const problems = await seen();
       expect([...problems.console, ...problems.pageErrors, ...problems.csp, ...(await layoutProblems(other))]).toEqual([]);
       await shootWidthsAndThemes(other, SHOTS, 'my-notifications-employee', { fullPage: true });

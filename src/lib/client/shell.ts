@@ -51,13 +51,16 @@ function restoreLayout(): void {
 }
 
 async function signOut(): Promise<void> {
+  // The personal clock's kept page goes first, while the session still stands: once the server has
+  // ended it, any request the page still makes is answered 401 and would navigate to the sign-in
+  // page with a redirect before this one does.
+  await forgetShell();
   try {
     await api('/sign-out', { method: 'POST', lang, redirectOnExpiry: false });
   } catch {
     // Signed out in the browser even when the call fails (spec section 4).
   }
   clearSession();
-  await forgetShell();
   window.location.assign('/sign-in');
 }
 
