@@ -16,11 +16,17 @@ import { ROOT } from '../helpers/test-server.ts';
  * once, the state and today's list following each answer without a reload. Screenshots (es/en,
  * light/dark, 390/1440 px) in tests/.tmp/screenshots. The server's clock is faked: a Wednesday six
  * weeks after the demo's day, at nine, inside the worker's shift window.
+ *
+ * The worker's overtime choice (issue 36 point 7, decision 070) on the same page, the next day
+ * (one server for both): with the company's switch on, a check-out after a long day (08:58 to
+ * 20:00) asks "paid or rest" with two big buttons; the answer is the day's mark, and the month's
+ * record says the worker chose it.
  */
 
 const SHOTS = path.join(ROOT, 'tests', '.tmp', 'screenshots');
 const TODAY = '2027-03-01';
 const ZONE = 'Europe/Lisbon';
+const DAY = addDays(TODAY, 45);
 let session: E2eSession;
 let clockDir: string;
 let clockFile: string;
@@ -80,5 +86,51 @@ describe('/personal/clock at 390 px', () => {
     await page.reload();
     await expect.poll(() => page.getByTestId('personal-status').textContent()).toBe(en.personalClock.status.onBreak);
     await shootWidthsAndThemes(page, SHOTS, '36-personal-clock-break-en', { fullPage: true });
+  });
+});
+
+describe('the overtime question at 390 px', () => {
+  it('a long day’s check-out asks; "Descansarlas" marks the day as the worker’s choice, and the record says so', async () => {
+    const { page, server } = session;
+    await page.context().addCookies([{ name: 'lang', value: 'es', url: server.url }]);
+    await page.setViewportSize({ width: 390, height: 844 });
+    // The day before ends (the test above left the worker on a break) before the switch is on.
+    writeFileSync(clockFile, localDateTimeToUtcIso(addDays(DAY, -1), '13:00', ZONE));
+    await page.goto(`${server.url}/personal/clock`);
+    await page.getByTestId('punch-break-out').click();
+    await expect.poll(() => page.getByTestId('personal-status').textContent()).toBe(es.personalClock.status.working);
+    await page.getByTestId('punch-check-out').click();
+    await expect.poll(() => page.getByTestId('personal-status').textContent()).toBe(es.personalClock.status.out);
+    sqlIn(server.dataDir, 'update companies set worker_overtime_choice = 1, personal_clock = 1');
+    writeFileSync(clockFile, localDateTimeToUtcIso(DAY, '08:58', ZONE));
+    await page.goto(`${server.url}/personal/clock`);
+    await page.getByTestId('punch-check-in').click();
+    await expect.poll(() => page.getByTestId('personal-status').textContent()).toBe(es.personalClock.status.working);
+
+    writeFileSync(clockFile, localDateTimeToUtcIso(DAY, '20:00', ZONE));
+    await page.getByTestId('punch-check-out').click();
+    const question = page.getByTestId('overtime-question');
+    await question.waitFor();
+    expect(await question.textContent()).toContain('¿Cómo quieres compensar esas horas extra?');
+    for (const choice of ['paid', 'rest']) {
+      const box = await page.getByTestId(`overtime-${choice}`).boundingBox();
+      expect(box!.height).toBeGreaterThanOrEqual(80);
+      expect(box!.width).toBeGreaterThan(300);
+    }
+    await shootWidthsAndThemes(page, SHOTS, '36-overtime-question-es', { fullPage: true });
+    await page.setViewportSize({ width: 390, height: 844 });
+
+    await page.getByTestId('overtime-rest').click();
+    await expect.poll(() => page.getByTestId('personal-outcome').textContent()).toBe(es.overtimeChoice.chosen.replace('{{choice}}', es.overtimeChoice.rest));
+    expect(await question.count()).toBe(0);
+    const rows = sqlIn<{ overtime_compensation: string; overtime_marked_by: string }>(
+      server.dataDir,
+      "select a.overtime_compensation, a.overtime_marked_by from attendances a join users u on u.employee_id = a.employee_id where u.email = 'employee@demo.jornada' and a.date = ?",
+      DAY,
+    );
+    expect(rows).toEqual([{ overtime_compensation: 'rest', overtime_marked_by: 'worker' }]);
+
+    await page.goto(`${server.url}/personal/attendance?month=${DAY.slice(0, 7)}`);
+    expect(await page.locator('[data-overtime-chosen-by="worker"]').first().textContent()).toContain(es.reports.record.overtimeMarks.restByWorker);
   });
 });
