@@ -26,7 +26,10 @@ describe('translation keys', () => {
   it('every key is used somewhere in the source (as a literal)', () => {
     // A plural form (`key_one`, `key_other`) is used through its base key and a `count`.
     const base = (key: string) => key.replace(/_(zero|one|two|few|many|other)$/, '');
-    const unused = [...new Set(keys(es).map(base))].filter((key) => !source.includes(`'${key}'`) && !source.includes(`"${key}"`));
+    // Every quoted literal of the source, once: a set lookup per key instead of a scan of the whole
+    // source per key (that took 5 s on a loaded machine).
+    const literals = new Set([...source.matchAll(/(?<=['"])[\w-]+(?:\.[\w-]+)*(?=['"])/g)].map((m) => m[0]));
+    const unused = [...new Set(keys(es).map(base))].filter((key) => !literals.has(key));
     expect(unused).toEqual([]);
   });
 
