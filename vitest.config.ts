@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -23,6 +24,10 @@ const postgresCluster = process.env.JORNADA_TEST_POSTGRES_CLUSTER;
  */
 export default defineConfig({
   test: {
+    // Vitest's default is one worker fewer than the cores: one on CI's 2 cores. An integration file
+    // waits on its server process most of the time, so two files at once keep both cores busy
+    // (issue 35: CI under 1,500 s). The e2e layer stays one file at a time (fileParallelism).
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
         test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' },

@@ -251,6 +251,8 @@ describe('every API endpoint for every kind of account', () => {
       }
     });
 
+    // Every write route, with a database fingerprint before and after each refusal: seconds per
+    // account, more on a loaded machine than the layer's 30 s default allows.
     it(`${actor}: refused writes answer 403 before any write; allowed ones pass the guard`, async () => {
       const subject = subjects[actor];
       for (const route of API_ROUTES.filter((r) => r.method !== 'GET' && !r.public)) {
@@ -270,7 +272,7 @@ describe('every API endpoint for every kind of account', () => {
           expect(res.status, `${actor} ${keyOf(route)}`).toBeLessThan(500);
         }
       }
-    });
+    }, 120_000);
   }
 });
 
