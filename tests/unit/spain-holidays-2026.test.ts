@@ -45,8 +45,8 @@ describe('Spain 2026 official holidays, per community (decision 074)', () => {
   });
 
   it('Comunitat Valenciana has 9 October and no Maundy Thursday (issue 37)', () => {
-    expect(officialHolidays('ES', 'VC', 2026, 'es')).toContainEqual({ date: '2026-10-09', name: 'Día de la Comunitat Valenciana' });
-    expect(officialHolidays('ES', 'VC', 2026, 'en')).toContainEqual({ date: '2026-10-09', name: 'Valencian Community Day' });
+    expect(officialHolidays('ES', 'VC', 2026, 'es')).toContainEqual({ date: '2026-10-09', name: 'Día de la Comunitat Valenciana', source: 'region' });
+    expect(officialHolidays('ES', 'VC', 2026, 'en')).toContainEqual({ date: '2026-10-09', name: 'Valencian Community Day', source: 'region' });
     expect(dates('VC')).not.toContain('2026-04-02');
   });
 
@@ -55,11 +55,13 @@ describe('Spain 2026 official holidays, per community (decision 074)', () => {
       for (const date of dates(region)) expect(new Date(`${date}T12:00:00Z`).getUTCDay(), `${region} ${date}`).not.toBe(0);
     }
     expect(dates('AN')).not.toContain('2026-11-01');
-    expect(officialHolidays('ES', 'MD', 2026, 'es')).toContainEqual({ date: '2026-12-07', name: 'Lunes siguiente al Día de la Constitución Española' });
-    expect(officialHolidays('ES', 'IB', 2026, 'en')).toContainEqual({ date: '2026-03-02', name: 'Monday after Balearic Islands Day' });
+    expect(officialHolidays('ES', 'MD', 2026, 'es')).toContainEqual({ date: '2026-12-07', name: 'Lunes siguiente al Día de la Constitución Española', source: 'region' });
+    expect(officialHolidays('ES', 'IB', 2026, 'en')).toContainEqual({ date: '2026-03-02', name: 'Monday after Balearic Islands Day', source: 'region' });
   });
 
-  it('every day names a known source and has both names', () => {
+  it('every day names a known source and has both names; the national days are the BOE\'s', () => {
+    expect(officialDays('ES', null, 2026)!.every(([, , , source]) => source === 'boe')).toBe(true);
+    expect(officialDays('ES', 'CE', 2026)!.filter(([, , , source]) => source === 'city').map(([date]) => date)).toEqual(['2026-03-20', '2026-06-13']);
     for (const region of [null, ...Object.keys(EXPECTED)]) {
       for (const [date, es, en, source] of officialDays('ES', region, 2026)!) {
         expect(Object.keys(SOURCES_2026), `${region} ${date}`).toContain(source);

@@ -1,5 +1,5 @@
 import type { Language } from '#i18n/languages.ts';
-import type { FoundHoliday } from './holiday-import.ts';
+import type { FoundHoliday, HolidaySource } from './holiday-import.ts';
 import { SPAIN_2026 } from './spain-2026.ts';
 
 /**
@@ -10,7 +10,7 @@ import { SPAIN_2026 } from './spain-2026.ts';
  */
 
 /** One official day: `YYYY-MM-DD`, its Spanish and English names, and the key of its source. */
-export type OfficialDay = readonly [date: string, es: string, en: string, source: string];
+export type OfficialDay = readonly [date: string, es: string, en: string, source: Exclude<HolidaySource, 'library'>];
 
 export interface OfficialYear {
   /** The days every region keeps (the "whole country" import). */
@@ -33,5 +33,5 @@ export function officialDays(country: string, region: string | null, year: numbe
 
 /** The official holidays in the user's language, or null to ask the library. */
 export function officialHolidays(country: string, region: string | null, year: number, lang: Language): FoundHoliday[] | null {
-  return officialDays(country, region, year)?.map(([date, es, en]) => ({ date, name: lang === 'es' ? es : en })) ?? null;
+  return officialDays(country, region, year)?.map(([date, es, en, source]) => ({ date, name: lang === 'es' ? es : en, source })) ?? null;
 }

@@ -13,7 +13,7 @@ import type { OfficialYear } from './official-calendar.ts';
  * each date was checked and how the next year's table is added.
  */
 
-/** Where a date comes from. */
+/** Where a date comes from (the keys are `HolidaySource`s). */
 export const SOURCES_2026 = {
   boe: 'BOE-A-2025-21667 (Resolución de 17 de octubre de 2025, Dirección General de Trabajo): fiestas nacionales',
   region: "BOE-A-2025-21667, anexo: the community's 2026 calendar decree",

@@ -72,6 +72,6 @@ export async function publicHolidays(country: string, region: string | null, yea
       .getHolidays(year, lang)
       .filter((h) => h.type === 'public')
       // `date` is the local start, `YYYY-MM-DD hh:mm:ss`: its day is the holiday.
-      .map((h) => ({ date: h.date.slice(0, 10), name: h.name }))
+      .map((h) => ({ date: h.date.slice(0, 10), name: h.name, source: 'library' as const }))
   );
 }
