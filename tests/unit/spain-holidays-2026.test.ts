@@ -59,9 +59,13 @@ describe('Spain 2026 official holidays, per community (decision 074)', () => {
     expect(officialHolidays('ES', 'IB', 2026, 'en')).toContainEqual({ date: '2026-03-02', name: 'Monday after Balearic Islands Day', source: 'region' });
   });
 
-  it('every day names a known source and has both names; the national days are the BOE\'s', () => {
+  it("every day names a known source and has both names; the national days are the BOE's", () => {
     expect(officialDays('ES', null, 2026)!.every(([, , , source]) => source === 'boe')).toBe(true);
-    expect(officialDays('ES', 'CE', 2026)!.filter(([, , , source]) => source === 'city').map(([date]) => date)).toEqual(['2026-03-20', '2026-06-13']);
+    expect(
+      officialDays('ES', 'CE', 2026)!
+        .filter(([, , , source]) => source === 'city')
+        .map(([date]) => date),
+    ).toEqual(['2026-03-20', '2026-06-13']);
     for (const region of [null, ...Object.keys(EXPECTED)]) {
       for (const [date, es, en, source] of officialDays('ES', region, 2026)!) {
         expect(Object.keys(SOURCES_2026), `${region} ${date}`).toContain(source);

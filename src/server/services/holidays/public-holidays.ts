@@ -33,10 +33,7 @@ const countryName = (lang: Language) => {
 export async function holidayCountries(lang: Language): Promise<HolidayPlace[]> {
   const Holidays = await loadDateHolidays();
   const name = countryName(lang);
-  return places(
-    Object.fromEntries(Object.entries(new Holidays().getCountries(lang)).map(([code, n]) => [code, name(code, n)])),
-    lang,
-  );
+  return places(Object.fromEntries(Object.entries(new Holidays().getCountries(lang)).map(([code, n]) => [code, name(code, n)])), lang);
 }
 
 /**
