@@ -129,8 +129,8 @@ export async function adminDashboard(db: Db, viewer: RecordAccount): Promise<Adm
     }
   }
   const byTime = (a: DashboardPerson, b: DashboardPerson) => (a.at ?? '').localeCompare(b.at ?? '');
-  // Check-ins first by time, then those still missing, latest due first.
-  late.sort((a, b) => Number(!a.checkedIn) - Number(!b.checkedIn) || byTime(a, b) || b.seconds - a.seconds);
+  // Those still missing first (what to act on), latest due first; then the check-ins by time.
+  late.sort((a, b) => Number(a.checkedIn) - Number(b.checkedIn) || byTime(a, b) || b.seconds - a.seconds);
   early.sort(byTime);
   presence.working.sort(byTime);
   presence.onBreak.sort(byTime);
