@@ -129,8 +129,7 @@ describe('automatic clock-out (issue 22.3)', () => {
         await setLanguage(lang);
         await page.goto(`${server.url}/dashboard`);
         expect(await page.textContent('[data-testid=late-list]')).toContain(TEXT[kind][lang]);
-        await page.locator('[data-testid=widget-late]').scrollIntoViewIfNeeded();
-        await shootWidthsAndThemes(page, SHOTS, `37-dashboard-${kind}-${lang}`);
+        await shootWidthsAndThemes(page, SHOTS, `37-dashboard-${kind}-${lang}`, { fullPage: true });
       }
     }
   });

@@ -163,7 +163,17 @@ export async function adminDashboard(db: Db, viewer: RecordAccount): Promise<Adm
     late,
     early,
     newestEmployees: newest.map((e) => ({ id: e.id, name: `${e.firstName} ${e.lastName}`, department: e.department, jobTitle: e.jobTitle, since: e.officialStartDate, createdAt: e.createdAt })),
-    recentAttendances: recent.map((a) => ({ id: a.id, employeeId: a.employeeId, name: `${a.firstName} ${a.lastName}`, date: a.date, timezone: a.timezone, timeIn: a.timeIn, timeOut: a.timeOut, statusIn: a.statusIn, missingCheckOut: missingCheckOut(a, now, zone) })),
+    recentAttendances: recent.map((a) => ({
+      id: a.id,
+      employeeId: a.employeeId,
+      name: `${a.firstName} ${a.lastName}`,
+      date: a.date,
+      timezone: a.timezone,
+      timeIn: a.timeIn,
+      timeOut: a.timeOut,
+      statusIn: a.statusIn,
+      missingCheckOut: missingCheckOut(a, now, zone),
+    })),
     previousDays: Array.from({ length: 7 }, (_, i) => byDate.get(addDays(today, -1 - i))!),
     recentLeaves: leaves.map((l) => ({
       id: l.id,
