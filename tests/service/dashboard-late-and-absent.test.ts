@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminDashboard } from '../../src/server/services/dashboard/admin-dashboard.ts';
 import { workTimeExceptions } from '../../src/server/services/dashboard/work-time-exceptions.ts';
 import { getSettings } from '../../src/server/services/get-settings.ts';
+import { personalDashboard } from '../../src/server/services/personal/personal-dashboard.ts';
 import { recordPunch, type PunchRequest } from '../../src/server/services/punch/record-punch.ts';
 import { createSchedule } from '../../src/server/services/schedules/save-schedule.ts';
 import { updateSettings } from '../../src/server/services/update-settings.ts';
@@ -93,6 +94,7 @@ describe('admin dashboard: late, absent, forgotten check-out (issue 37)', () => 
     // Carl's day is still the shift being worked (under the clock's 16 h).
     expect(names(d.presence.working)).toEqual(['carl']);
     expect(todayOf(d)).toMatchObject({ present: 1, late: 1, absent: 2 });
+    expect((await personalDashboard(s.db, ids.bea))!.presence).toBe('absent');
   });
 
   it('the next morning a forgotten check-out shows its date, "no check-out", and is an exception', async () => {
@@ -104,6 +106,8 @@ describe('admin dashboard: late, absent, forgotten check-out (issue 37)', () => 
     expect(d.recentAttendances.find((a) => a.employeeId === ids.dan)).toMatchObject({ missingCheckOut: false });
     // Yesterday's figures count the no-shows as absences (the one day rule).
     expect(d.previousDays[0]).toMatchObject({ date: '2026-03-04', present: 1, late: 1, absent: 2 });
+    // Carl's own dashboard says so too: not working, late today.
+    expect((await personalDashboard(s.db, ids.carl))!.presence).toBe('notArrived');
     const exceptions = await workTimeExceptions(s.db, s.admin);
     expect(exceptions.filter((e) => e.missingCheckOut).map((e) => [e.employeeId, e.date])).toEqual([
       [ids.carl, '2026-03-04'],
