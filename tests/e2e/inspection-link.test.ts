@@ -151,7 +151,7 @@ describe('the labour inspectorate link (issue 18.9)', () => {
     await setLanguage(page, 'es');
     await page.reload();
     await page.waitForSelector('[data-testid=receipt-changed]');
-    await shootWidthsAndThemes(page, SHOTS, '37-receipt-changed-es');
+    await shootWidthsAndThemes(page, SHOTS, '37-receipt-changed-es', { fullPage: true });
     await page.click('[data-testid=acknowledge]');
     await page.waitForSelector('[data-testid=acknowledged]');
     await page.reload();
