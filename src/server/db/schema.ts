@@ -686,6 +686,10 @@ export interface RecordAcknowledgementTable {
   leaveDays: number;
   /** SHA-256 (hex) of the record's days and totals as shown. */
   digest: string;
+  /** SHA-256 (hex) of the month's figures as received (decision 077); null before migration 0046. */
+  figuresDigest: string | null;
+  /** The company's record-chain head (seq) at receipt (decision 077); null before migration 0046. */
+  chainSeq: number | null;
 }
 
 /** One row rewritten by the health check's write probe (decision 040). */
