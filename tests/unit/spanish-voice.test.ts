@@ -33,11 +33,12 @@ function fold(text: string): string {
 
 /** Formal (usted) imperatives, folded; an attached pronoun may follow ("Cópielo", "Asegúrese"). */
 const FORMAL_IMPERATIVES = [
-  'abra', 'acceda', 'acepte', 'active', 'anada', 'anote', 'asegure', 'avise', 'borre', 'cambie', 'compruebe', 'configure', 'confirme', 'consulte',
-  'contacte', 'copie', 'cree', 'deje', 'descargue', 'dirija', 'disculpe', 'elija', 'elimine', 'envie', 'escanee', 'escoja', 'escriba', 'espere',
-  'fiche', 'guarde', 'haga', 'hable', 'imprima', 'indique', 'ingrese', 'inicie', 'instale', 'intente', 'introduzca', 'lea', 'llame', 'marque',
-  'mire', 'pida', 'ponga', 'pregunte', 'pruebe', 'pulse', 'recuerde', 'rechace', 'rellene', 'revise', 'seleccione', 'siga', 'solicite', 'tenga',
-  'toque', 'utilice', 'verifique', 'vuelva',
+  'abra', 'acceda', 'acepte', 'active', 'anada', 'anote', 'apruebe', 'archive', 'asegure', 'asigne', 'autentique', 'avise', 'borre', 'cambie',
+  'complete', 'compruebe', 'configure', 'confirme', 'consulte', 'contacte', 'copie', 'corrija', 'cree', 'deje', 'descargue', 'descarte', 'dirija', 'disculpe',
+  'divida', 'elija', 'elimine', 'entregue', 'envie', 'escanee', 'escoja', 'escriba', 'espere', 'fiche', 'guarde', 'haga', 'hable', 'imprima',
+  'indique', 'ingrese', 'inicie', 'instale', 'intente', 'introduzca', 'lea', 'llame', 'marque', 'mire', 'mueva', 'pida', 'ponga', 'pregunte',
+  'pruebe', 'pulse', 'quite', 'recuerde', 'rechace', 'registre', 'rellene', 'revise', 'seleccione', 'siga', 'solicite', 'suba', 'tenga', 'toque',
+  'utilice', 'verifique', 'vuelva',
 ];
 const PRONOUN = '(?:lo|la|los|las|le|les|se|nos|me)?';
 const CLAUSE_START = String.raw`(?:^|[.:;,!?¡¿(«"–—]\s*|\b(?:y|o|e|u|luego|ahora|entonces)\s+)`;
@@ -53,7 +54,7 @@ const FORMAL_TO_THE_READER = /\b(?:su|sus|fich[oó]|ha fichado|esta trabajando|t
 /** The pairing of a terminal is "emparejar"; "vincular" near a terminal, device or its code is the other term. */
 const OTHER_TERM = /vincul\w*[^.]{0,60}\b(?:terminal|terminales|dispositivo|codigo)\b|\b(?:terminal|terminales|dispositivo|codigo)\b[^.]{0,60}vincul/u;
 
-export function voiceProblems(messages: Messages): string[] {
+function voiceProblems(messages: Messages): string[] {
   return leaves(messages).flatMap(([key, text]) => {
     const folded = fold(text);
     const found: string[] = [];
