@@ -10,8 +10,7 @@ import { HELP_DOCS, helpHtml, isHelpDoc, withoutTitle } from '../../src/domain/h
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
 type Messages = { [key: string]: string | Messages };
-const leaves = (m: Messages, prefix = ''): [string, string][] =>
-  Object.entries(m).flatMap(([k, v]) => (typeof v === 'string' ? [[`${prefix}${k}`, v] as [string, string]] : leaves(v, `${prefix}${k}.`)));
+const leaves = (m: Messages, prefix = ''): [string, string][] => Object.entries(m).flatMap(([k, v]) => (typeof v === 'string' ? [[`${prefix}${k}`, v] as [string, string]] : leaves(v, `${prefix}${k}.`)));
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(path.join(ROOT, dir), { recursive: true, encoding: 'utf8' })
