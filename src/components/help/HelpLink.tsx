@@ -1,4 +1,4 @@
-import { helpPath, type HelpDoc } from '#domain/help/help-docs.ts';
+import { HELP_DOC_KEYS, helpPath, type HelpDoc } from '#domain/help/help-docs.ts';
 import type { Language } from '#i18n/languages.ts';
 import { translator } from '#i18n/translate.ts';
 
@@ -7,7 +7,7 @@ export default function HelpLink({ doc, lang, anchor }: { doc: HelpDoc; lang: La
   const t = translator(lang);
   return (
     <a href={helpPath(doc, anchor)} className="font-medium text-accent underline underline-offset-2" data-testid={`help-link-${doc}`}>
-      {t('help.see', { title: t(`help.docs.${doc}.title`) })}
+      {t('help.see', { title: t(HELP_DOC_KEYS[doc].title) })}
     </a>
   );
 }

@@ -7,6 +7,18 @@ export const HELP_DOCS = ['operator-guide', 'backups', 'email', 'payroll-export'
 
 export type HelpDoc = (typeof HELP_DOCS)[number];
 
+/** The message keys of each document's title and summary, in the page's language (written out, so a search finds them). */
+export const HELP_DOC_KEYS: Record<HelpDoc, { title: string; summary: string }> = {
+  'operator-guide': { title: 'help.docs.operator-guide.title', summary: 'help.docs.operator-guide.summary' },
+  backups: { title: 'help.docs.backups.title', summary: 'help.docs.backups.summary' },
+  email: { title: 'help.docs.email.title', summary: 'help.docs.email.summary' },
+  'payroll-export': { title: 'help.docs.payroll-export.title', summary: 'help.docs.payroll-export.summary' },
+  webhooks: { title: 'help.docs.webhooks.title', summary: 'help.docs.webhooks.summary' },
+  postgresql: { title: 'help.docs.postgresql.title', summary: 'help.docs.postgresql.summary' },
+  'raspberry-pi': { title: 'help.docs.raspberry-pi.title', summary: 'help.docs.raspberry-pi.summary' },
+  'single-binary': { title: 'help.docs.single-binary.title', summary: 'help.docs.single-binary.summary' },
+};
+
 export function isHelpDoc(slug: string): slug is HelpDoc {
   return (HELP_DOCS as readonly string[]).includes(slug);
 }
