@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../schema.ts';
+import { byName } from '../text-order.ts';
 
 type Executor = Kysely<Database>;
 
@@ -15,8 +16,8 @@ export function employeesToInvite(db: Executor, filter: { ids: readonly number[]
     .innerJoin('companies', 'companies.id', 'employees.companyId')
     .leftJoin('users', 'users.employeeId', 'employees.id')
     .select(['employees.id', 'employees.firstName', 'employees.lastName', 'employees.email', 'employees.companyId', 'companies.name as companyName', 'employees.status', 'users.id as userId'])
-    .orderBy('employees.lastName')
-    .orderBy('employees.firstName')
+    .orderBy(byName('employees.lastName'))
+    .orderBy(byName('employees.firstName'))
     .orderBy('employees.id');
   if ('ids' in filter) {
     if (filter.ids.length === 0) return Promise.resolve([]);

@@ -12,14 +12,15 @@ import { refuseLockedPeriod, refuseUndatedChange } from './record-lock.ts';
 import { deleteContractTermsOf, insertInitialContractTerms } from './contract-terms.ts';
 import { chainFigureDeletions } from './record-chain.ts';
 import { figureRecords } from './record-chain-figures.ts';
+import { byName } from '../text-order.ts';
 
 export type { EmployeeDto };
 
 export const EMPLOYEE_SORTS = {
-  name: ['employees.lastName', 'employees.firstName'],
+  name: [byName('employees.lastName'), byName('employees.firstName')],
   email: ['employees.email'],
-  department: ['departments.name'],
-  jobTitle: ['jobTitles.name'],
+  department: [byName('departments.name')],
+  jobTitle: [byName('jobTitles.name')],
   startDate: ['employees.officialStartDate'],
   createdAt: ['employees.createdAt'],
 } as const;
