@@ -13,6 +13,7 @@ import { deleteContractTermsOf, insertInitialContractTerms } from './contract-te
 import { chainFigureDeletions } from './record-chain.ts';
 import { figureRecords } from './record-chain-figures.ts';
 import { byName } from '../text-order.ts';
+import { parseEmployeeEmail } from '../stored-formats.ts';
 
 export type { EmployeeDto };
 
@@ -89,7 +90,7 @@ const toDto = (r: Row): EmployeeDto => ({
   civilStatus: r.civilStatus,
   height: r.height,
   weight: r.weight,
-  email: r.email,
+  email: parseEmployeeEmail(r.email),
   phone: r.phone,
   birthday: r.birthday,
   nationalId: r.nationalId,

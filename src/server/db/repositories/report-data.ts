@@ -6,7 +6,7 @@ import type { Period } from '#domain/reports/periods.ts';
 import type { ScheduleRule } from '#domain/schedules/schedule-rules.ts';
 import type { Db } from '../connection.ts';
 import { openReadOnlyDb } from '../read-only-db.ts';
-import { parseBreaks } from '../stored-formats.ts';
+import { parseBreaks, parseEmployeeEmail } from '../stored-formats.ts';
 import { addDays } from '#domain/time/zoned-time.ts';
 import { ATTENDANCE_FACTS, ATTENDANCE_RECORD_COLUMNS, REVISION_COLUMNS, revisionsWithAuthor } from './attendances.ts';
 import { SCHEDULE_RULE_COLUMNS, toScheduleRule } from './schedules.ts';
@@ -37,7 +37,8 @@ export interface ReportEmployee {
   lastName: string;
   nationalId: string;
   gender: string;
-  email: string;
+  /** Null when the employee has no address (issue 37). */
+  email: string | null;
   phone: string | null;
   birthday: string | null;
   companyId: number;
@@ -112,7 +113,7 @@ export async function reportEmployees(db: Db, filter: EmployeeFilter): Promise<R
     ])
     .where(employeeWhere(filter))
     .execute();
-  return rows.sort((a, b) => compareNames(a.lastName, b.lastName) || compareNames(a.firstName, b.firstName) || a.id - b.id);
+  return rows.map((r) => ({ ...r, email: parseEmployeeEmail(r.email) })).sort((a, b) => compareNames(a.lastName, b.lastName) || compareNames(a.firstName, b.firstName) || a.id - b.id);
 }
 
 /** Schedules of the filtered employees, grouped by employee. */
