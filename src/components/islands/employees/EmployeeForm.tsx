@@ -148,7 +148,7 @@ export default function EmployeeForm({ lang, employee, today, contractOpenFrom =
   const discardGuard = useConfirmDiscard(lang, form.formState.isDirty, leaveForm);
 
   const err = (name: string) => fieldMessage(fieldError(form.formState.errors, name), t);
-  // The 11 fields the create schema refuses empty (10 on edit, where an empty PIN keeps it).
+  // The 10 fields the create schema refuses empty (9 on edit, where an empty PIN keeps it; email is optional, issue 37).
   // Part time needs its percentage (the schema's cross-field rule, working-day.ts).
   const required = requiredFieldsOf(editing ? EmployeeUpdateInput : EmployeeCreateInput, workingDayType === 'part-time' ? ['partTimePercent'] : []);
   const field = (name: string, label: string, control: ReactNode, hint?: string, wide = false) => (
