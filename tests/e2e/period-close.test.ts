@@ -103,7 +103,10 @@ describe('closing February', () => {
     // Approving everyone: confirmed, then the month reads as approved and locked, with no button left to approve "0".
     await admin.getByTestId('approve-all').click();
     await admin.getByTestId('approve-confirm').click();
-    await admin.getByTestId('period-locked-summary').filter({ hasText: /^El periodo febrero de 2027 está aprobado y bloqueado para los \d+ empleados\.$/ }).waitFor();
+    await admin
+      .getByTestId('period-locked-summary')
+      .filter({ hasText: /^El periodo febrero de 2027 está aprobado y bloqueado para los \d+ empleados\.$/ })
+      .waitFor();
     expect(await admin.getByTestId('approve-all').count()).toBe(0);
     await shootWidthsAndThemes(admin, SHOTS, 'closed-es');
     // March has not ended: nothing can be approved yet.

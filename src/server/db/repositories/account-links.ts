@@ -36,8 +36,15 @@ export async function builtInEmployeeRole(db: Executor, companyId: number): Prom
   return row?.id;
 }
 
-export async function insertInvitation(db: Executor, row: { employeeId: number; tokenHash: string; email: string | null; delivery: 'email' | 'sheet'; createdBy: number; createdAt: string; expiresAt: string }): Promise<number> {
-  const inserted = await db.insertInto('invitations').values({ ...row, email: employeeEmailColumn(row.email) }).returning('id').executeTakeFirstOrThrow();
+export async function insertInvitation(
+  db: Executor,
+  row: { employeeId: number; tokenHash: string; email: string | null; delivery: 'email' | 'sheet'; createdBy: number; createdAt: string; expiresAt: string },
+): Promise<number> {
+  const inserted = await db
+    .insertInto('invitations')
+    .values({ ...row, email: employeeEmailColumn(row.email) })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   return inserted.id;
 }
 

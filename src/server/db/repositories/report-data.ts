@@ -78,7 +78,6 @@ export function employeeWhere(filter: EmployeeFilter): Expression<SqlBool> {
   return parts.length === 0 ? sql<SqlBool>`1 = 1` : sql<SqlBool>`(${sql.join(parts, sql` and `)})`;
 }
 
-
 /** Employees under the filter, by last and first name. */
 export async function reportEmployees(db: Db, filter: EmployeeFilter): Promise<ReportEmployee[]> {
   const rows = await db
