@@ -9,8 +9,10 @@ const FILL = 'validation.fillAllFields';
 
 const text = (max: number) => v.pipe(v.string(FILL), v.trim(), v.nonEmpty(FILL), v.maxLength(max, 'validation.tooLong'));
 
-/** An id from a select: a positive integer, also accepted as a numeric string. */
-export const idRef = v.pipe(v.union([v.number(FILL), v.pipe(v.string(FILL), v.nonEmpty(FILL), v.transform(Number))], FILL), v.number(FILL), v.integer(FILL), v.minValue(1, FILL));
+/** An id from a select: a positive integer, also accepted as a numeric string; `message` when missing. */
+export const idRefWith = (message: string) =>
+  v.pipe(v.union([v.number(message), v.pipe(v.string(message), v.nonEmpty(message), v.transform(Number))], message), v.number(message), v.integer(message), v.minValue(1, message));
+export const idRef = idRefWith(FILL);
 
 /**
  * The company's tax ID (CIF/NIF in Spain, NIPC in Portugal), printed on the monthly record

@@ -12,14 +12,16 @@ import { refuseLockedPeriod, refuseUndatedChange } from './record-lock.ts';
 import { deleteContractTermsOf, insertInitialContractTerms } from './contract-terms.ts';
 import { chainFigureDeletions } from './record-chain.ts';
 import { figureRecords } from './record-chain-figures.ts';
+import { byName } from '../text-order.ts';
+import { parseEmployeeEmail } from '../stored-formats.ts';
 
 export type { EmployeeDto };
 
 export const EMPLOYEE_SORTS = {
-  name: ['employees.lastName', 'employees.firstName'],
+  name: [byName('employees.lastName'), byName('employees.firstName')],
   email: ['employees.email'],
-  department: ['departments.name'],
-  jobTitle: ['jobTitles.name'],
+  department: [byName('departments.name')],
+  jobTitle: [byName('jobTitles.name')],
   startDate: ['employees.officialStartDate'],
   createdAt: ['employees.createdAt'],
 } as const;
@@ -88,7 +90,7 @@ const toDto = (r: Row): EmployeeDto => ({
   civilStatus: r.civilStatus,
   height: r.height,
   weight: r.weight,
-  email: r.email,
+  email: parseEmployeeEmail(r.email),
   phone: r.phone,
   birthday: r.birthday,
   nationalId: r.nationalId,

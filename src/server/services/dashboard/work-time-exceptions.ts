@@ -11,6 +11,7 @@ import { AppError } from '../../http/app-error.ts';
 import { getSettings } from '../get-settings.ts';
 import { breakRulesByDate } from '../../db/repositories/break-rules-history.ts';
 import { withWarnDayFigures } from '../worktime/warn-day-figures.ts';
+import { compareNames } from '#domain/lists/sort-key.ts';
 
 /** Days judged by the dashboard's exceptions widget: today and the seven before it. */
 export const EXCEPTION_DAYS = 8;
@@ -56,5 +57,5 @@ export async function workTimeExceptions(db: Db, viewer: RecordAccount): Promise
     if (!e || (own.length === 0 && !closedAutomatically && !missing) || d.date < from) continue;
     out.push({ employeeId: e.id, name: `${e.firstName} ${e.lastName}`, department: e.departmentName, date: d.date, warnings: own, closedAutomatically, missingCheckOut: missing, timeIn: d.timeIn, timezone: d.timezone });
   }
-  return out.sort((a, b) => b.date.localeCompare(a.date) || a.name.localeCompare(b.name));
+  return out.sort((a, b) => b.date.localeCompare(a.date) || compareNames(a.name, b.name));
 }

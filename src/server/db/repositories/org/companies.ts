@@ -7,10 +7,11 @@ import type { Db } from '../../connection.ts';
 import { sortDirection } from '../../sort-direction.ts';
 import { chainFigureDeletions } from '../record-chain.ts';
 import { figureRecords } from '../record-chain-figures.ts';
+import { byName } from '../../text-order.ts';
 
 export type { CompanyDto };
 
-const SORT = { name: 'companies.name', createdAt: 'companies.createdAt' } as const;
+const SORT = { name: byName('companies.name'), createdAt: 'companies.createdAt' } as const;
 
 export const companiesResource: CrudResource<CompanyInput, CompanyDto> = {
   entity: 'company',
