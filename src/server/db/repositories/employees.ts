@@ -384,3 +384,9 @@ export async function countActiveEmployees(db: Db): Promise<number> {
     .executeTakeFirstOrThrow();
   return Number(row.count);
 }
+
+/** The company an employee belongs to (throws when the employee does not exist). */
+export async function companyIdOfEmployee(db: Db, employeeId: number): Promise<number> {
+  const row = await db.selectFrom('employees').select('companyId').where('id', '=', employeeId).executeTakeFirstOrThrow();
+  return row.companyId;
+}

@@ -6,6 +6,7 @@ import type { Db } from '../../db/connection.ts';
 import { appendAudit } from '../../db/repositories/audit-log.ts';
 import { findAcknowledgement, insertAcknowledgement, renewAcknowledgement } from '../../db/repositories/record-acknowledgements.ts';
 import { chainHeadOf } from '../../db/repositories/record-chain.ts';
+import { companyIdOfEmployee } from '../../db/repositories/employees.ts';
 import { AppError, notFound } from '../../http/app-error.ts';
 import { getSettings } from '../get-settings.ts';
 import { monthlyRecords } from '../reports/monthly-records.ts';
@@ -62,7 +63,7 @@ export async function acknowledgeMonth(db: Db, user: SessionUser, input: Acknowl
     .update(JSON.stringify({ employee: employeeId, month: input.month, days, totals: totals ?? null }))
     .digest('hex');
   const figuresDigest = receiptFiguresDigest(days);
-  const { companyId } = await db.selectFrom('employees').select('companyId').where('id', '=', employeeId).executeTakeFirstOrThrow();
+  const companyId = await companyIdOfEmployee(db, employeeId);
   return db.transaction().execute(async (trx) => {
     const at = nowIso();
     const row = {

@@ -5,6 +5,7 @@ import { DELETED } from '#domain/record-chain/record-chain.ts';
 import { sha256Hex } from '../../db/chain-hash.ts';
 import type { Db } from '../../db/connection.ts';
 import type { StoredReceipt } from '../../db/repositories/record-acknowledgements.ts';
+import { chainEntriesAfter, chainPayloadBefore } from '../../db/repositories/record-chain.ts';
 
 /**
  * "Changed after receipt" (decision 077), in one place: every monthly record (the worker's page,
@@ -23,29 +24,10 @@ export const receiptFiguresDigest = (days: readonly MonthlyRecordDay[]): string 
  * (a change of the installation-wide break rules, chained in the first company's chain).
  */
 async function lastChangeAfter(db: Db, who: { employeeId: number; companyId: number }, period: Period, chainSeq: number): Promise<string | null> {
-  const entries = await db
-    .selectFrom('recordChain')
-    .select(['seq', 'kind', 'refId', 'payload', 'createdAt'])
-    .where('companyId', '=', who.companyId)
-    .where('seq', '>', chainSeq)
-    .where('kind', 'in', [...DATING_KINDS])
-    .orderBy('seq', 'desc')
-    .execute();
+  const entries = await chainEntriesAfter(db, who.companyId, chainSeq, DATING_KINDS);
   for (const entry of entries) {
-    let payload = entry.payload;
     // A deletion's payload is DELETED: what was deleted is its row's entry before it.
-    if (payload === DELETED) {
-      const before = await db
-        .selectFrom('recordChain')
-        .select('payload')
-        .where('companyId', '=', who.companyId)
-        .where('seq', '<', entry.seq)
-        .where('kind', '=', entry.kind)
-        .where('refId', '=', entry.refId)
-        .orderBy('seq', 'desc')
-        .executeTakeFirst();
-      payload = before?.payload ?? DELETED;
-    }
+    const payload = entry.payload === DELETED ? ((await chainPayloadBefore(db, who.companyId, entry.seq, entry.kind, entry.refId)) ?? DELETED) : entry.payload;
     const facts = JSON.parse(payload) as Record<string, unknown> | null;
     if (facts && entryTouchesMonth(entry.kind as DatingKind, facts, who, period.from, period.to)) return entry.createdAt;
   }
