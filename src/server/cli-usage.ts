@@ -64,6 +64,8 @@ export function usage(): string {
     '                          on any failure nothing is kept (docs/postgresql.md)',
     '  jornada healthcheck     single binary only: exit 0 when the server on HOST:PORT answers',
     '                          /api/health (for container and service health checks)',
+    '  jornada --version       the version and its database schema (the newest backups it can',
+    '                          restore; CHANGELOG.md has the upgrade notes of each version)',
     '  jornada --help, -h      this text',
     '',
     'With npm: npm start -- --help, npm run backup, npm run restore -- FILE, npm run verify,',

@@ -10,6 +10,8 @@ import { migrateToPostgres, MigrationToPostgresFailed, shownUrl } from './servic
 import { postgresUrl } from './db/engine.ts';
 import { createPostgresKysely } from './db/postgres/postgres-kysely.ts';
 import { getSettings } from './services/get-settings.ts';
+import { migrations } from './db/migrations/index.ts';
+import pkg from '#package.json';
 import { usage } from './cli-usage.ts';
 import { giveToDataDirOwner, ownerLine } from './services/backups/data-dir-owner.ts';
 
@@ -170,6 +172,11 @@ async function restoreCommand(file: string | undefined, resetPins: boolean): Pro
 export async function runCommand(args: string[]): Promise<number | null> {
   if (args.includes('--help') || args.includes('-h')) {
     console.log(usage());
+    return 0;
+  }
+  if (args.includes('--version')) {
+    // The schema is what a backup needs to be read (decision 079): CHANGELOG.md lists it per version.
+    console.log(`Jornada ${pkg.version} (database schema ${migrations.length})`);
     return 0;
   }
   const words = args.filter((a) => !a.startsWith('-'));
