@@ -5,6 +5,8 @@ import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DESCRIPTOR } from '../helpers/api-bodies.ts';
+import { enableFaceRecognition } from '../helpers/biometrics.ts';
 import { Client } from '../helpers/http-client.ts';
 import { ROOT, startServer, type TestServer } from '../helpers/test-server.ts';
 import { waitFor } from '../helpers/wait-for.ts';
@@ -15,7 +17,9 @@ import pkg from '../../package.json' with { type: 'json' };
  * Issue 37.17 (decision 079): the operator's restore and upgrade. The "Restore on a new machine"
  * recipe of docs/backups.md run as written in a fresh folder tree; a restore run as root leaves
  * files the service's user owns (and the service starts); a backup says who wrote it and an older
- * Jornada refuses a newer one; a start on a taken port stops before any migration.
+ * Jornada refuses a newer one; a start on a taken port stops before any migration; an upgraded
+ * shop's unpaired kiosk that still sends faces is counted on the dashboard and Settings, and the
+ * kiosk says to pair it.
  */
 const START = path.join(ROOT, 'scripts', 'start.mjs');
 const scratch = mkdtempSync(path.join(os.tmpdir(), 'jornada-ops-'));
@@ -45,12 +49,13 @@ function notOwnedBy(dir: string, uid: number): string[] {
 }
 
 let source: TestServer;
+let owner: Client;
 /** A complete backup of an installation with one account and one uploaded file. */
 let backup: string;
 
 beforeAll(async () => {
   source = await startServer();
-  const owner = new Client(source.url);
+  owner = new Client(source.url);
   expect((await owner.post('/api/sign-up', { company: 'Horno Viejo SL', full_name: 'Rosa Peris', email: 'rosa@horno.es', password: 'Rosa#2026x' })).status).toBe(201);
   mkdirSync(path.join(source.dataDir, 'uploads', 'employees'), { recursive: true });
   writeFileSync(path.join(source.dataDir, 'uploads', 'employees', 'photo.jpg'), Buffer.from('not really a photo'));
@@ -197,6 +202,34 @@ describe('a start on a port another program holds', () => {
     } finally {
       await new Promise((resolve) => blocker.close(resolve));
     }
+  });
+});
+
+describe('an unpaired kiosk after the upgrade (face recognition on)', () => {
+  it('has its face punches refused and counted per kiosk on the dashboard and Settings; the kiosk says to pair it', async () => {
+    // As an upgraded installation: face recognition on, PIN punches from unpaired browsers allowed.
+    await enableFaceRecognition(owner);
+    const current = (await (await owner.get('/api/settings')).json()) as { data: Record<string, unknown> };
+    expect((await owner.request('PUT', '/api/settings', { ...current.data, unpairedClock: true })).status).toBe(200);
+    const warning = async (page: string) => /data-testid="unpaired-face-kiosks"[^>]*data-kiosks="(\d+)"/.exec(await (await owner.get(page)).text())?.[1];
+    expect(await warning('/dashboard')).toBeUndefined();
+
+    const kiosk = (agent: string) => new Client(source.url, 'es').post('/api/clock', { action: 'check-in', descriptor: DESCRIPTOR }, { 'user-agent': agent });
+    for (const agent of ['Kiosk A', 'Kiosk A', 'Kiosk B']) {
+      const res = await kiosk(agent);
+      expect(res.status).toBe(403);
+      expect(((await res.json()) as { code: string }).code).toBe('terminal.pairingRequired');
+    }
+    expect(await warning('/dashboard')).toBe('2');
+    expect(await warning('/setting')).toBe('2');
+    const dashboard = await (await owner.get('/dashboard')).text();
+    expect(dashboard).toContain('3 face punches refused since the upgrade');
+
+    // The unpaired kiosk itself, in Spanish (tú), with the pairing entry.
+    const clock = await (await new Client(source.url, 'es').get('/clock')).text();
+    expect(clock).toContain('data-testid="pair-to-keep-face"');
+    expect(clock).toContain('Empareja este terminal para seguir usando el reconocimiento facial');
+    expect(clock).toMatch(/href="\/clock\?pair="[^>]*data-testid="pair-link"/);
   });
 });
 
