@@ -76,4 +76,3 @@ export function usage(): string {
     `  Test suite only (ignored unless JORNADA_TEST=1): ${TEST_ENVIRONMENT.join(', ')}.`,
   ].join('\n');
 }
-

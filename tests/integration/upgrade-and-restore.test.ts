@@ -107,7 +107,9 @@ describe('docs/backups.md, "Restore on a new machine"', () => {
         continue;
       }
       const asService = /^sudo -u jornada /.test(command);
-      const shell = mapped(command).replace(/^sudo -u jornada /, '').replace(/^sudo /, '');
+      const shell = mapped(command)
+        .replace(/^sudo -u jornada /, '')
+        .replace(/^sudo /, '');
       const r = spawnSync('sh', ['-c', shell], { cwd: work, env, encoding: 'utf8', timeout: 60_000, ...(asService && isRoot ? { uid: SERVICE.uid, gid: SERVICE.gid } : {}) });
       expect(r.status, `${command}\n${r.stdout}${r.stderr}`).toBe(0);
       outputs.push(r.stdout);
@@ -137,7 +139,13 @@ describe.skipIf(!isRoot)('a restore run as root', () => {
     // The service, as that user, opens them: it starts and answers.
     const port = await freePort();
     let output = '';
-    const child = spawn(process.execPath, [START, '--no-build'], { cwd: ROOT, env: { ...process.env, DATA_DIR: data, PORT: String(port), HOST: '127.0.0.1' }, uid: SERVICE.uid, gid: SERVICE.gid, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [START, '--no-build'], {
+      cwd: ROOT,
+      env: { ...process.env, DATA_DIR: data, PORT: String(port), HOST: '127.0.0.1' },
+      uid: SERVICE.uid,
+      gid: SERVICE.gid,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     child.stdout.on('data', (d) => (output += d));
     child.stderr.on('data', (d) => (output += d));
     try {

@@ -6,7 +6,17 @@ import { BACKUP_FORMAT, CONFIG_PATH, isRestorablePath, isTransientUpload, restor
 import { backupVersionEntries } from '#domain/backups/backup-version.ts';
 import pkg from '#package.json';
 import { dataDir } from '../../config/data-dir.ts';
-import { appliedMigrationNames, backupFileRows, insertBackupFiles, openDatabaseFile, prepareBackupContents, readBackupManifest, writeBackupManifest, type BackupFileRow, type DatabaseFile } from '../../db/database-file.ts';
+import {
+  appliedMigrationNames,
+  backupFileRows,
+  insertBackupFiles,
+  openDatabaseFile,
+  prepareBackupContents,
+  readBackupManifest,
+  writeBackupManifest,
+  type BackupFileRow,
+  type DatabaseFile,
+} from '../../db/database-file.ts';
 
 /** Bytes gathered before a batch is written into the copy: small enough that each write is a short pause. */
 const BATCH_BYTES = 4 * 1024 * 1024;
