@@ -5,6 +5,7 @@ import { dataDir } from './config/data-dir.ts';
 import { closeDb, getDb, setBeforeMigrating } from './db/connection.ts';
 import { backupBeforeMigrating } from './services/backups/pre-migration-backup.ts';
 import { acquireDataDirLock } from './db/data-dir-lock.ts';
+import { assertPortFree } from './http/port-check.ts';
 import { countUsers, emailExists } from './db/repositories/users.ts';
 import { createFirstAccount } from './services/first-run/create-first-account.ts';
 import { ensureInitialAdmin } from './services/first-run/ensure-initial-admin.ts';
@@ -40,7 +41,7 @@ export interface BootOptions {
 }
 
 /**
- * Everything that must happen before the server listens: instance secrets, database migrations,
+ * Everything that must happen before the server listens: the port checked free, instance secrets, database migrations,
  * the first account from the environment, and the demo data set when asked for. What it has to
  * tell the operator goes to the log as JSON lines (decision 041); a failure throws (a
  * ConfigurationError when the operator can fix it from its message).
@@ -50,6 +51,8 @@ export async function boot(options: BootOptions = {}): Promise<void> {
   // A damaged config.json stops here with one line naming it, before anything reads it.
   checkInstanceConfigFile(path.join(dataDir(), 'config.json'));
   instanceConfig();
+  // A port another program holds stops the start here, before any migration (decision 079).
+  await assertPortFree();
   setBeforeMigrating(backupBeforeMigrating); // a copy of the file before any pending migration (decision 039)
   const db = await getDb();
   await checkInstanceSecrets(db);
