@@ -7,8 +7,8 @@ import { permissionsJson } from '../stored-formats.ts';
  * Creates a company with the default roles every company gets. Returns the ids, the
  * Administrator role's first. Call inside a transaction.
  */
-export async function insertCompanyWithDefaultRoles(db: Kysely<Database>, name: string, at: string): Promise<{ companyId: number; administratorRoleId: number; employeeRoleId: number }> {
-  const company = await db.insertInto('companies').values({ name, createdAt: at, updatedAt: at }).returning('id').executeTakeFirstOrThrow();
+export async function insertCompanyWithDefaultRoles(db: Kysely<Database>, name: string, at: string, taxId: string | null = null): Promise<{ companyId: number; administratorRoleId: number; employeeRoleId: number }> {
+  const company = await db.insertInto('companies').values({ name, taxId, createdAt: at, updatedAt: at }).returning('id').executeTakeFirstOrThrow();
   const ids: number[] = [];
   for (const role of defaultRoles()) {
     const row = await db

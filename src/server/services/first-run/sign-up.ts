@@ -18,6 +18,7 @@ import { startSession, type SessionOrigin } from '../sign-in/start-session.ts';
 export async function signUp(db: Db, input: SignUpInput, origin: SessionOrigin, lang: Language = 'es'): Promise<{ token: string; user: SessionUser }> {
   const { userId, companyId } = await createFirstAccount(db, {
     company: input.company,
+    taxId: input.taxId,
     fullName: input.full_name,
     email: input.email,
     password: input.password,
