@@ -26,7 +26,7 @@ export async function signUp(db: Db, input: SignUpInput, origin: SessionOrigin, 
     timezone: input.timezone,
   });
   invalidateSettings(); // the zone chosen at setup shows at once
-  if (input.demo) await seedDemoData(db, { companyId });
+  if (input.demo) await seedDemoData(db, { companyId, actorId: userId });
   else await createDefaultOrganization(db, { companyId, userId, lang });
   const row = await findUserWithRole(db, { id: userId });
   if (!row) throw new Error('The account just created is missing');

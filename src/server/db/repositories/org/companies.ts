@@ -79,7 +79,7 @@ export const companiesResource: CrudResource<CompanyInput, CompanyDto> = {
     };
   },
   /** A tax ID must fit the instance's country: in Spain its check character (issue 37.5). */
-  async checkReferences(db, input) {
+  async checkReferences(db, input): Promise<Record<string, string>> {
     if (input.taxId === null || taxIdFitsCountry(input.taxId, (await readSettings(db)).country)) return {};
     return { taxId: 'companies.taxIdSpain' };
   },
