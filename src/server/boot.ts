@@ -18,7 +18,7 @@ import { schedulePunchPositionPurge } from './services/workplaces/position-reten
 import { serverDatabaseHealth } from './services/database-health.ts';
 import { seedDemoData } from './services/seed-demo-data.ts';
 import { demoKioskPinsLogLine } from './services/demo-kiosk-pins.ts';
-import { DEMO_PLACE, DEMO_TAX_ID } from '#domain/demo/demo-plan.ts';
+import { DEMO_PLACE } from '#domain/demo/demo-plan.ts';
 import { isKnownTimeZone } from '#domain/settings/first-run-zone.ts';
 import { COUNTRIES } from '#domain/settings/settings-schema.ts';
 import { ConfigurationError } from './config/configuration-error.ts';
@@ -83,7 +83,6 @@ export async function boot(options: BootOptions = {}): Promise<void> {
       const place = demoPlace(process.env);
       const { userId, companyId } = await createFirstAccount(db, {
         company: 'Panadería La Espiga',
-        taxId: DEMO_TAX_ID,
         fullName: 'Demo Administrator',
         email: DEMO_ACCOUNT.email,
         password: DEMO_ACCOUNT.password,

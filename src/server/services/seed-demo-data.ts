@@ -1,11 +1,11 @@
 import { setCompanyPersonalClock } from '../db/repositories/personal-clock.ts';
 import type { Insertable } from 'kysely';
-import { DEMO_PLACE, DEMO_USER_PASSWORD, demoAnchor, demoYears, planDemoData } from '../../domain/demo/demo-plan.ts';
+import { DEMO_PLACE, DEMO_TAX_ID, DEMO_USER_PASSWORD, demoAnchor, demoYears, planDemoData } from '../../domain/demo/demo-plan.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { pinKey } from '../auth/pin-key.ts';
 import type { Db } from '../db/connection.ts';
 import { insertAttendanceBreaks, insertAttendances } from '../db/repositories/attendances.ts';
-import { defaultRolesOf } from '../db/repositories/companies.ts';
+import { defaultRolesOf, setCompanyTaxIdIfMissing } from '../db/repositories/companies.ts';
 import { companyHasEmployees, insertEmployees } from '../db/repositories/employees.ts';
 import { insertLeaves } from '../db/repositories/leaves.ts';
 import { departmentsResource } from '../db/repositories/org/departments.ts';
@@ -51,7 +51,8 @@ async function importDemoHolidays(db: Db, companyId: number, country: string, to
  * after importing its public holidays (above). Deterministic for a given `today` (default: today
  * in the company's time zone, on the real clock). Does nothing when the company already has
  * employees. A demo account whose address a sign-up already uses is left out (leaves are then
- * decided by nobody in particular). Marks the installation as a demo (its banner prints the kiosk PINs).
+ * decided by nobody in particular). Marks the installation as a demo (its banner prints the kiosk
+ * PINs) and gives the company the demo's tax ID when it has none.
  */
 export async function seedDemoData(db: Db, options: { companyId: number; today?: string; actorId?: number }): Promise<void> {
   const { companyId } = options;
@@ -72,6 +73,8 @@ export async function seedDemoData(db: Db, options: { companyId: number; today?:
     // Its workers try the personal clock on their phones too (decision 067).
     await setCompanyPersonalClock(trx, companyId, true);
     await writeSettingValue(trx, DEMO_DATA_SETTING, true, new Date(realNow).toISOString());
+    // Its records print a tax ID (issue 37.5), unless the sign-up gave one.
+    await setCompanyTaxIdIfMissing(trx, companyId, DEMO_TAX_ID, stamp);
 
     // Departments and job titles.
     const departmentIds = new Map<string, number>();

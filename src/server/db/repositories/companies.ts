@@ -32,3 +32,8 @@ export async function insertCompanyWithDefaultRoles(db: Kysely<Database>, name: 
 export function defaultRolesOf(db: Kysely<Database>, companyId: number): Promise<{ id: number; name: string }[]> {
   return db.selectFrom('roles').select(['id', 'name']).where('companyId', '=', companyId).where('isDefault', '=', 1).execute();
 }
+
+/** Gives the company a tax ID when it has none (the demo data set's, issue 37.14). */
+export async function setCompanyTaxIdIfMissing(db: Kysely<Database>, companyId: number, taxId: string, at: string): Promise<void> {
+  await db.updateTable('companies').set({ taxId, updatedAt: at }).where('id', '=', companyId).where('taxId', 'is', null).execute();
+}
