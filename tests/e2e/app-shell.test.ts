@@ -236,7 +236,9 @@ describe('open pages', () => {
       expect(await anon.getByTestId('demo-pin').allTextContents()).toEqual(['100002', '100003', '100005']);
       await shootWidthsAndThemes(anon, SHOTS, '37-demo-banner-clock-es', { fullPage: true });
       // The PIN read off the banner is a worker's: the kiosk names them (any answer but "unknown PIN").
-      const answer = await anon.evaluate(async () => (await (await fetch('/api/clock', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ action: 'check-in', pin: '100003' }) })).json()) as { code?: string });
+      const answer = await anon.evaluate(
+        async () => (await (await fetch('/api/clock', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ action: 'check-in', pin: '100003' }) })).json()) as { code?: string },
+      );
       expect(answer.code).not.toBe('punch.unknownPin');
     } finally {
       await visitor.close();
