@@ -1,5 +1,6 @@
 import { DEFAULT_POSITION_RETENTION_DAYS, MAX_POSITION_RETENTION_DAYS, PROOF_OF_PLACE_MODES } from '../clock/proof-of-place.ts';
 import * as v from 'valibot';
+import { isValidSpanishTaxId } from './spanish-tax-id.ts';
 
 /**
  * Input of the organisation tables (spec section 3), shared by the forms and the server.
@@ -17,14 +18,15 @@ export const idRef = idRefWith(FILL);
 /**
  * The company's tax ID (CIF/NIF in Spain, NIPC in Portugal), printed on the monthly record
  * (decision 035): optional; typed with or without spaces, dots or hyphens, kept as 8–15 capital
- * letters and digits. Loose on purpose: the control character is not checked, so any country's
- * number fits.
+ * letters and digits. The shape fits any country's number; where the instance's country is Spain
+ * the check character is checked too (`taxIdFitsCountry`, issue 37.5), by the server with the
+ * stored country and by sign-up with the chosen one.
  */
 export function normalizeTaxId(input: string): string | null {
   const compact = input.replace(/[\s.-]/g, '').toUpperCase();
   return /^[A-Z0-9]{8,15}$/.test(compact) ? compact : null;
 }
-const taxId = v.optional(
+export const taxId = v.optional(
   v.nullable(
     v.pipe(
       v.string('companies.taxIdFormat'),
@@ -41,6 +43,11 @@ const taxId = v.optional(
   ),
   null,
 );
+
+/** A normalized tax ID fits the instance's country: Spain checks its NIF/NIE/CIF control character. */
+export function taxIdFitsCountry(taxId: string, country: string): boolean {
+  return country !== 'ES' || isValidSpanishTaxId(taxId);
+}
 
 /**
  * The company's contribution account code with Spain's Social Security (código de cuenta de

@@ -538,6 +538,7 @@ export interface HolidayTable {
 export interface UserGuideTable {
   userId: number;
   startedAt: string | null;
+  /** No longer written or read (issue 37.1: opening the clock no longer completes the guide). */
   clockOpenedAt: string | null;
   dismissedAt: string | null;
   celebratedAt: string | null;
