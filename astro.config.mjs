@@ -34,6 +34,8 @@ export default defineConfig({
   // The hard cap on request bodies (body-limits.ts): a chunked body is cut off there.
   adapter: node({ mode: 'standalone', bodySizeLimit: MAX_REQUEST_BYTES }),
   integrations: [react()],
+  // The help pages' Markdown (docs/, decision 076): code blocks stay plain text in the app's colours.
+  markdown: { syntaxHighlight: false },
   server: { port: 4321, host: true },
   // Cross-site requests are refused by our middleware (src/server/http/same-origin.ts), which
   // also serves API clients that send no Origin header.

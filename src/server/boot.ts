@@ -5,6 +5,7 @@ import { dataDir } from './config/data-dir.ts';
 import { closeDb, getDb, setBeforeMigrating } from './db/connection.ts';
 import { backupBeforeMigrating } from './services/backups/pre-migration-backup.ts';
 import { acquireDataDirLock } from './db/data-dir-lock.ts';
+import { assertPortFree } from './http/port-check.ts';
 import { countUsers, emailExists } from './db/repositories/users.ts';
 import { createFirstAccount } from './services/first-run/create-first-account.ts';
 import { ensureInitialAdmin } from './services/first-run/ensure-initial-admin.ts';
@@ -17,6 +18,11 @@ import { schedulePunchPhotoPurge } from './services/punch/punch-photos.ts';
 import { schedulePunchPositionPurge } from './services/workplaces/position-retention.ts';
 import { serverDatabaseHealth } from './services/database-health.ts';
 import { seedDemoData } from './services/seed-demo-data.ts';
+import { demoKioskPinsLogLine } from './services/demo-kiosk-pins.ts';
+import { DEMO_PLACE } from '#domain/demo/demo-plan.ts';
+import { isKnownTimeZone } from '#domain/settings/first-run-zone.ts';
+import { COUNTRIES } from '#domain/settings/settings-schema.ts';
+import { ConfigurationError } from './config/configuration-error.ts';
 import { log } from './log.ts';
 import { startMinuteJobs, stopMinuteJobs } from './jobs/minute-jobs.ts';
 import { runAsLeader } from './db/leader.ts';
@@ -40,7 +46,21 @@ export interface BootOptions {
 }
 
 /**
- * Everything that must happen before the server listens: instance secrets, database migrations,
+ * The demo's country and zone: the demo bakery's (Spain, Madrid) unless JORNADA_COUNTRY or
+ * JORNADA_TIMEZONE name another (the test suite keeps the place its fixed clocks were written
+ * for; see tests/helpers/test-server.ts). A value the settings would not accept stops the start
+ * with a line naming it.
+ */
+function demoPlace(env: NodeJS.ProcessEnv): { country: string; timezone: string } {
+  const country = env['JORNADA_COUNTRY']?.trim().toUpperCase() || DEMO_PLACE.country;
+  const timezone = env['JORNADA_TIMEZONE']?.trim() || DEMO_PLACE.timezone;
+  if (!(COUNTRIES as readonly string[]).includes(country)) throw new ConfigurationError(`JORNADA_COUNTRY must be one of ${COUNTRIES.join(', ')}.`);
+  if (!isKnownTimeZone(timezone)) throw new ConfigurationError(`JORNADA_TIMEZONE must be an IANA time zone such as Europe/Madrid.`);
+  return { country, timezone };
+}
+
+/**
+ * Everything that must happen before the server listens: the port checked free, instance secrets, database migrations,
  * the first account from the environment, and the demo data set when asked for. What it has to
  * tell the operator goes to the log as JSON lines (decision 041); a failure throws (a
  * ConfigurationError when the operator can fix it from its message).
@@ -50,6 +70,8 @@ export async function boot(options: BootOptions = {}): Promise<void> {
   // A damaged config.json stops here with one line naming it, before anything reads it.
   checkInstanceConfigFile(path.join(dataDir(), 'config.json'));
   instanceConfig();
+  // A port another program holds stops the start here, before any migration (decision 079).
+  await assertPortFree();
   setBeforeMigrating(backupBeforeMigrating); // a copy of the file before any pending migration (decision 039)
   const db = await getDb();
   await checkInstanceSecrets(db);
@@ -60,17 +82,22 @@ export async function boot(options: BootOptions = {}): Promise<void> {
   if (created) log.info(created);
   if (options.demo) {
     if ((await countUsers(db)) === 0) {
-      const { companyId } = await createFirstAccount(db, {
+      // A bakery in Madrid (issue 37.14); JORNADA_COUNTRY / JORNADA_TIMEZONE place it elsewhere.
+      const place = demoPlace(process.env);
+      const { userId, companyId } = await createFirstAccount(db, {
         company: 'Panadería La Espiga',
         fullName: 'Demo Administrator',
         email: DEMO_ACCOUNT.email,
         password: DEMO_ACCOUNT.password,
+        country: place.country,
+        timezone: place.timezone,
       });
-      await seedDemoData(db, { companyId });
+      await seedDemoData(db, { companyId, actorId: userId });
       log.info('Demo data loaded.');
     }
     if (await emailExists(db, DEMO_ACCOUNT.email)) {
       log.info(`Demo sign-in: ${DEMO_ACCOUNT.email} / ${DEMO_ACCOUNT.password}`);
+      log.info(demoKioskPinsLogLine());
     } else {
       log.info('This data directory already has accounts: the demo data set was not loaded.');
     }

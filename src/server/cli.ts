@@ -10,82 +10,21 @@ import { migrateToPostgres, MigrationToPostgresFailed, shownUrl } from './servic
 import { postgresUrl } from './db/engine.ts';
 import { createPostgresKysely } from './db/postgres/postgres-kysely.ts';
 import { getSettings } from './services/get-settings.ts';
+import { migrations } from './db/migrations/index.ts';
+import pkg from '#package.json';
+import { usage } from './cli-usage.ts';
+import { giveToDataDirOwner, ownerLine } from './services/backups/data-dir-owner.ts';
 
-/**
- * Every environment variable Jornada reads (keep in step with `grep -rn process.env src scripts`).
- * [name, default, meaning]
- */
-const ENVIRONMENT: ReadonlyArray<readonly [string, string, string]> = [
-  ['PORT', '4321', 'TCP port the server listens on.'],
-  ['HOST', '0.0.0.0', 'Address the server listens on (127.0.0.1 = this machine only).'],
-  ['DATA_DIR', './data', 'Folder of the database (jornada.db), uploads, backups/ and config.json.'],
-  [
-    'DATABASE_URL',
-    '-',
-    'postgres://user:password@host:5432/name = use that PostgreSQL database instead of DATA_DIR/jornada.db (several app servers on one database; docs/postgresql.md). Every server needs the same config.json.',
-  ],
-  ['DATABASE_POOL_SIZE', '10', 'PostgreSQL only: connections each server keeps open.'],
-  ['JORNADA_ADMIN_EMAIL', '-', 'With JORNADA_ADMIN_PASSWORD and no account yet: creates the first SuperAdmin at start.'],
-  ['JORNADA_ADMIN_PASSWORD', '-', 'Password of that first SuperAdmin.'],
-  ['JORNADA_ADMIN_NAME', 'Administrator', 'Name of that first SuperAdmin.'],
-  ['JORNADA_COMPANY', 'My company', 'Company created with that first SuperAdmin.'],
-  ['JORNADA_COUNTRY', 'UK', 'With that first SuperAdmin: the country (a code such as ES) whose holidays are offered.'],
-  ['JORNADA_TIMEZONE', 'Europe/Lisbon', 'With that first SuperAdmin: the time zone of the record (e.g. Europe/Madrid).'],
-  [
-    'JORNADA_ALLOWED_HOSTS',
-    '-',
-    'Host names the server answers to, comma-separated (fichajes.example.com, *.example.com); others get 421 (DNS-rebinding defence). localhost and IP addresses always work. Empty: any host.',
-  ],
-  ['LOG_LEVEL', 'info', 'Log level: fatal, error, warn, info, debug, trace or silent (JSON lines on stdout).'],
-  ['JORNADA_CACHE_DIR', '~/.cache/jornada', 'Single binary only: where it unpacks its native libraries ($XDG_CACHE_HOME/jornada when set).'],
-  ['MALLOC_MMAP_THRESHOLD_', '1048576', 'Linux (glibc): set by Jornada at start (it re-executes itself in place) to keep memory low; a value you set is kept.'],
-  ['UV_THREADPOOL_SIZE', '6', 'Linux: set by Jornada at start like MALLOC_MMAP_THRESHOLD_ (libuv threads: 2 for password hashes, the rest for files and crypto); a value you set is kept.'],
-  ['JORNADA_NO_BUILD', '-', 'npm start only: 1 = do not check the build (same as --no-build).'],
-  ['NODE_ENV', '-', 'npm start only: production = never build at start; a missing or stale build stops the start (run npm run build).'],
-  ['JORNADA_DIST', 'dist', 'npm scripts only: the build folder.'],
-  ['DATABASE_URL', '-', 'postgres://user:password@host:5432/db selects PostgreSQL (several app servers on one database, docs/postgresql.md); unset: SQLite in DATA_DIR/jornada.db.'],
-  ['DATABASE_POOL_SIZE', '10', 'PostgreSQL only: connections per app server.'],
-  ['INIT_CWD', '-', 'Set by npm: npm run restore -- FILE reads a relative FILE from that folder.'],
-];
+export { usage };
 
-/** Read only when JORNADA_TEST=1 (the test suite): never set them on a real installation. */
-const TEST_ENVIRONMENT = ['JORNADA_TEST', 'JORNADA_FAKE_NOW', 'JORNADA_FAKE_NOW_FILE', 'JORNADA_BACKUP_CHECK_MS', 'JORNADA_QUICK_CHECK_MS', 'JORNADA_JOBS_CHECK_MS', 'JORNADA_OUTBOX_POLL_MS', 'JORNADA_LEADER_RETRY_MS'];
-
-export function usage(): string {
-  const width = Math.max(...ENVIRONMENT.map(([name]) => name.length)) + 2;
-  return [
-    'Jornada — time and attendance',
-    '',
-    'Usage:',
-    '  jornada                 start the server (npm start; --demo loads the demo data set)',
-    '  jornada backup          back up now into DATA_DIR/backups and print the file: one file with',
-    '                          the database, the uploads and config.json (SENSITIVE: holds the',
-    '                          instance secrets; mode 0600). Works while the server runs',
-    '  jornada restore FILE [--reset-pins]',
-    '                          put back a backup (database, uploads, config.json); stop the',
-    '                          server first (a safety backup of the current state is made first).',
-    '                          Refused when the secrets do not match the PINs; --reset-pins',
-    '                          restores anyway and clears every PIN (employees need new ones)',
-    '  jornada verify          check the tamper-evident record chain against the punches,',
-    '                          corrections and voidings (works while the server runs); exit 0',
-    '                          when intact, 1 counting the broken entries and naming the',
-    '                          first 100, or listing approved figures that differ from a',
-    '                          fresh computation',
-    '  jornada migrate-to-postgres DATABASE_URL',
-    '                          copy DATA_DIR/jornada.db into an empty PostgreSQL database (stop',
-    '                          the server first), then check row counts and the record chain;',
-    '                          on any failure nothing is kept (docs/postgresql.md)',
-    '  jornada healthcheck     single binary only: exit 0 when the server on HOST:PORT answers',
-    '                          /api/health (for container and service health checks)',
-    '  jornada --help, -h      this text',
-    '',
-    'With npm: npm start -- --help, npm run backup, npm run restore -- FILE, npm run verify,',
-    '  npm run migrate-to-postgres -- DATABASE_URL.',
-    '',
-    'Environment:',
-    ...ENVIRONMENT.map(([name, fallback, meaning]) => `  ${name.padEnd(width)}${meaning} Default: ${fallback}.`.replace('Default: -.', '').trimEnd()),
-    `  Test suite only (ignored unless JORNADA_TEST=1): ${TEST_ENVIRONMENT.join(', ')}.`,
-  ].join('\n');
+/** Run as root: what the command wrote under DATA_DIR goes to the folder's owner (data-dir-owner.ts). */
+function handBackToOwner(): void {
+  try {
+    const line = ownerLine(giveToDataDirOwner());
+    if (line) console.error(line);
+  } catch (error) {
+    console.error(`Could not give the files to the data folder's owner (${operatorMessage(error)}): run "chown -R <service user>: DATA_DIR" before starting the service.`);
+  }
 }
 
 /** `backup`: an online backup through a connection of its own (the server may keep running). */
@@ -112,6 +51,7 @@ async function backupCommand(): Promise<number> {
     return 1;
   } finally {
     db?.close();
+    handBackToOwner();
   }
 }
 
@@ -129,6 +69,7 @@ async function postgresBackupCommand(url: string): Promise<number> {
     return 1;
   } finally {
     await db.destroy();
+    handBackToOwner();
   }
 }
 
@@ -217,6 +158,8 @@ async function restoreCommand(file: string | undefined, resetPins: boolean): Pro
   } catch (error) {
     console.error(`Restore refused: ${error instanceof RestoreRefused ? error.message : operatorMessage(error)}`);
     return 1;
+  } finally {
+    handBackToOwner();
   }
 }
 
@@ -229,6 +172,11 @@ async function restoreCommand(file: string | undefined, resetPins: boolean): Pro
 export async function runCommand(args: string[]): Promise<number | null> {
   if (args.includes('--help') || args.includes('-h')) {
     console.log(usage());
+    return 0;
+  }
+  if (args.includes('--version')) {
+    // The schema is what a backup needs to be read (decision 079): CHANGELOG.md lists it per version.
+    console.log(`Jornada ${pkg.version} (database schema ${migrations.length})`);
     return 0;
   }
   const words = args.filter((a) => !a.startsWith('-'));

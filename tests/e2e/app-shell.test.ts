@@ -6,6 +6,7 @@ import type { TestBrowser } from '../helpers/browser.ts';
 import { signOut } from '../helpers/shell.ts';
 import { ROOT, type TestServer } from '../helpers/test-server.ts';
 import { startDemoSession, type E2eSession, signInDemo } from '../helpers/e2e-session.ts';
+import { shootWidthsAndThemes } from '../helpers/screenshots.ts';
 
 const SHOTS = path.join(ROOT, 'tests', '.tmp', 'screenshots');
 let server: TestServer;
@@ -225,6 +226,31 @@ describe('header menu', () => {
 });
 
 describe('open pages', () => {
+  it('the demo banner prints kiosk PINs on admin pages and on the clock, where a visitor punches with one (issue 37.14)', async () => {
+    const visitor = await browser.context.browser()!.newContext({ locale: 'es-ES' });
+    const anon = await visitor.newPage();
+    try {
+      await anon.goto(`${server.url}/clock`);
+      const banner = anon.getByTestId('demo-banner');
+      expect(await banner.textContent()).toContain('Prueba el fichaje con uno de estos PIN:');
+      expect(await anon.getByTestId('demo-pin').allTextContents()).toEqual(['100002', '100003', '100005']);
+      await shootWidthsAndThemes(anon, SHOTS, '37-demo-banner-clock-es', { fullPage: true });
+      // The PIN read off the banner is a worker's: the kiosk names them (any answer but "unknown PIN").
+      const answer = await anon.evaluate(
+        async () => (await (await fetch('/api/clock', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ action: 'check-in', pin: '100003' }) })).json()) as { code?: string },
+      );
+      expect(answer.code).not.toBe('punch.unknownPin');
+    } finally {
+      await visitor.close();
+    }
+    // The test before signed the page in as the employee: the admin pages are the manager's.
+    await signOut(page);
+    await signInDemo(page, server.url, 'manager');
+    await page.goto(`${server.url}/employees`);
+    expect(await page.getByTestId('demo-banner').locator('a[href="/clock"]').textContent()).toBe('Abrir el fichaje');
+    await shootWidthsAndThemes(page, SHOTS, '37-demo-banner-employees-es');
+  });
+
   it('shows the clock in the full layout when signed out, and sign-in in the side variant', async () => {
     const visitor = await browser.context.browser()!.newContext({ locale: 'es-ES' });
     const anon = await visitor.newPage();

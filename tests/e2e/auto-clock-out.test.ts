@@ -17,7 +17,8 @@ import { waitFor } from '../helpers/wait-for.ts';
  * in Settings › Working time; an office worker who checked in at 09:05 and never out has the day
  * closed at 17:00 once 17:00 + 1 h has passed (fake clock), and the list, the day's page and the
  * dashboard's Exceptions widget say "Closed automatically". Screenshots under
- * tests/.tmp/screenshots (es and en, light and dark, 1440 and 390 px).
+ * tests/.tmp/screenshots (es and en, light and dark, 1440 and 390 px). Issue 37 on the same
+ * fake clock: the dashboard's late card names who has not checked in, then who never came.
  */
 const SHOTS = path.join(ROOT, 'tests', '.tmp', 'screenshots');
 const ZONE = 'Europe/Lisbon';
@@ -107,6 +108,29 @@ describe('automatic clock-out (issue 22.3)', () => {
       expect(await page.textContent(`[data-testid=work-time-exception][data-employee="${employee}"] [data-kind=closedAutomatically]`)).toBe(label);
       await page.locator('[data-testid=widget-exceptions]').scrollIntoViewIfNeeded();
       await shootWidthsAndThemes(page, SHOTS, `22-auto-clock-out-dashboard-${lang}`);
+    }
+  });
+
+  it('issue 37: the late card names who has not checked in by 11:00, and who never came by 18:00', async () => {
+    type Live = { presence: Record<'notArrived' | 'absent', { id: number }[]> };
+    const TEXT = {
+      notArrived: { es: 'sin fichar', en: 'not checked in' },
+      absent: { es: 'falta: no ha fichado', en: 'absent: no check-in' },
+    } as const;
+    for (const [time, kind] of [
+      ['11:00', 'notArrived'],
+      ['18:00', 'absent'],
+    ] as const) {
+      writeFileSync(clockFile, localDateTimeToUtcIso(TODAY, time, ZONE));
+      await page.goto(`${server.url}/dashboard`);
+      const live = await page.evaluate(async () => (await (await fetch('/api/dashboard')).json()).data as Live);
+      expect(live.presence[kind].length).toBeGreaterThan(0);
+      for (const lang of ['es', 'en'] as const) {
+        await setLanguage(lang);
+        await page.goto(`${server.url}/dashboard`);
+        expect(await page.textContent('[data-testid=late-list]')).toContain(TEXT[kind][lang]);
+        await shootWidthsAndThemes(page, SHOTS, `37-dashboard-${kind}-${lang}`, { fullPage: true });
+      }
     }
   });
 });

@@ -2,6 +2,9 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestServer } from '../helpers/test-server.ts';
 import { startDemoSession, type E2eSession } from '../helpers/e2e-session.ts';
+import { shootWidthsAndThemes } from '../helpers/screenshots.ts';
+
+const SHOTS = process.env['EMPLOYEE_SHOTS'] ?? '/tmp/employee-shots';
 
 let server: TestServer;
 let page: Page;
@@ -26,6 +29,9 @@ describe('employee register in the browser', () => {
     expect(await page.textContent('#emp-email-error')).toBe('Invalid email address');
     expect(await page.textContent('#emp-pin-error')).toBe('The PIN must have 6 to 10 digits');
     expect(await page.textContent('#emp-firstName-error')).toBe('This field is required');
+    // Each select names what is missing (issue 37 point 6), not "Please fill out all fields".
+    expect(await page.textContent('#emp-jobTitle-error')).toBe('Choose the job title.');
+    expect(await page.textContent('#emp-department-error')).toBe('Choose the department.');
 
     await page.fill('#emp-firstName', 'Lucía');
     await page.fill('#emp-lastName', 'Navarro Gil');
@@ -33,11 +39,15 @@ describe('employee register in the browser', () => {
     await page.fill('#emp-birthday', '1992-03-14');
     expect(await page.textContent('[data-testid=employee-form]')).toMatch(/Age: \d+/);
     await page.fill('#emp-nationalId', '11223344B');
-    await page.fill('#emp-email', 'lucia.navarro@example.es');
+    // A baker without an email can be added (issue 37 point 6): the field is optional.
+    await page.fill('#emp-email', '');
+    expect(await page.getAttribute('#emp-email', 'aria-required')).toBeNull();
     await page.selectOption('#emp-company', { label: 'Panadería La Espiga' });
-    await page.selectOption('#emp-department', { label: 'Tienda' });
+    // The job title lists the company's titles before a department is chosen, and brings its department.
     await page.selectOption('#emp-jobTitle', { label: 'Dependiente' });
+    await page.waitForFunction(() => (document.querySelector('#emp-department') as HTMLSelectElement).selectedOptions[0]?.text === 'Tienda');
     await page.selectOption('#emp-leaveGroup', { label: 'General' });
+    await shootWidthsAndThemes(page, SHOTS, 'employee-form-en');
     await page.fill('#emp-pin', '100002');
     await page.click('[data-testid=employee-form] button[type=submit]');
     await page.waitForSelector('#emp-pin-error');

@@ -1,14 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { launchBrowser, type TestBrowser } from '../helpers/browser.ts';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
 import { signIn, signOut } from '../helpers/shell.ts';
-import { startServer, type TestServer } from '../helpers/test-server.ts';
+import { shootWidthsAndThemes } from '../helpers/screenshots.ts';
+import { ROOT, startServer, type TestServer } from '../helpers/test-server.ts';
 
 let server: TestServer;
 let browser: TestBrowser;
 let page: Page;
 
+const SHOTS = path.join(ROOT, 'tests', '.tmp', 'screenshots');
+
 beforeAll(async () => {
+  mkdirSync(SHOTS, { recursive: true });
   server = await startServer();
   browser = await launchBrowser({ locale: 'en-GB' });
   page = await browser.context.newPage();
@@ -32,21 +38,34 @@ const apiPost = (path: string, body: unknown) =>
   page.evaluate(async ([p, b]) => (await fetch(p as string, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(b) })).json(), [path, body] as const);
 
 describe('first run as a newcomer', () => {
-  it('signs up without demo data and sees the guide at 1/4: the default organisation covers the department and the prerequisites', async () => {
+  it('signs up without demo data, with a tax ID checked for Spain, and sees the guide at 2/5: the default organisation covers the department and the prerequisites', async () => {
     await page.goto(`${server.url}/`);
     await page.waitForURL('**/sign-up');
+    // The country and zone are React state: chosen after hydration, or the browser's guess replaces them.
+    await page.waitForSelector('astro-island:not([ssr])', { state: 'attached' });
     await page.fill('input[name=company]', 'Floristería Rosa');
+    await page.selectOption('#field-country', 'ES');
+    await page.fill('#field-timezone', 'Europe/Madrid');
+    // Issue 37.5: optional, and in Spain its control letter or digit must match.
+    expect(await page.getAttribute('input[name=taxId]', 'required')).toBeNull();
+    await page.fill('input[name=taxId]', 'B-1234567.5');
     await page.fill('input[name=full_name]', 'Rosa Lima');
     await page.fill('input[name=email]', 'rosa@flores.es');
     await page.fill('input[name=password]', 'Rosa#2026flor');
     await page.fill('input[name=confirmPassword]', 'Rosa#2026flor');
     expect(await page.isChecked('input[name=demo]')).toBe(false);
     await page.click('button[type=submit]');
+    await page.waitForSelector('#field-taxId-error');
+    expect(await page.textContent('#field-taxId-error')).toBe('This is not a valid Spanish CIF, NIF or NIE: check the control letter or digit at the end.');
+    await shootWidthsAndThemes(page, SHOTS, '37-sign-up-tax-id-en', { fullPage: true });
+    await page.fill('input[name=taxId]', 'B-1234567.4');
+    await page.click('button[type=submit]');
     await page.waitForURL('**/dashboard');
     await page.waitForSelector('[data-testid=guide]');
     // Issue 17.8 (decision 028): sign-up created a department, a job title, a leave type and a
-    // leave group, so the first employee can be added at once.
-    expect(await progress()).toBe('1 of 4 done');
+    // leave group, so the first employee can be added at once; the tax ID was given.
+    expect(await progress()).toBe('2 of 5 done');
+    expect(await stepState('company')).toBe('done');
     expect(await stepState('department')).toBe('done');
     expect(await stepState('employee')).toBe('next');
     expect(await page.locator('[data-testid=guide-step-employee] [data-testid=guide-needs]').count()).toBe(0);
@@ -113,7 +132,7 @@ describe('first run as a newcomer', () => {
     expect(new URL(page.url()).search).toBe('');
 
     await page.goto(`${server.url}/dashboard`);
-    expect(await progress()).toBe('1 of 4 done');
+    expect(await progress()).toBe('2 of 5 done');
     expect(await stepState('department')).toBe('done');
     expect(await stepState('employee')).toBe('next');
     expect(await page.textContent('[data-testid=guide-go-employee]')).toContain('Start');
@@ -135,7 +154,7 @@ describe('first run as a newcomer', () => {
     await page.waitForURL('**/employee-edit/*');
 
     await page.goto(`${server.url}/dashboard`);
-    expect(await progress()).toBe('2 of 4 done');
+    expect(await progress()).toBe('3 of 5 done');
     expect(await stepState('schedule')).toBe('next');
     await page.click('[data-testid=guide-go-schedule]');
     await page.waitForURL('**/schedule-create');
@@ -149,12 +168,25 @@ describe('first run as a newcomer', () => {
     await page.waitForURL('**/schedule');
 
     await page.goto(`${server.url}/dashboard`);
-    expect(await progress()).toBe('3 of 4 done');
-    expect(await stepState('clock')).toBe('next');
-    await page.click('[data-testid=guide-go-clock]');
-    await page.waitForURL('**/clock');
+    expect(await progress()).toBe('4 of 5 done');
+    expect(await stepState('terminal')).toBe('next');
+    expect(await page.textContent('[data-testid=guide-step-terminal]')).toContain('Pair a clock terminal');
+    await shootWidthsAndThemes(page, SHOTS, '37-guide-terminal-step-en', { fullPage: true });
+    // Issue 37.1: opening the clock lets nobody punch on a new install; the step stays open.
+    await page.goto(`${server.url}/clock`);
     await page.waitForSelector('[data-testid=page-title]', { state: 'attached' });
-    expect(await page.locator('[data-testid=guide-banner]').count()).toBe(0);
+    await page.goto(`${server.url}/dashboard`);
+    expect(await progress()).toBe('4 of 5 done');
+    await page.click('[data-testid=guide-go-terminal]');
+    await page.waitForURL('**/terminals');
+    expect(await page.textContent('[data-testid=guide-banner]')).toContain('Next: Pair a clock terminal');
+    // The tablet at the door pairs with the code the admin created (as a device would, decision 042).
+    const created = await apiPost('/api/terminals', { name: 'Entrada', location: '', methods: ['pin'] });
+    const paired = await page.evaluate(
+      async (code) => (await fetch('/api/terminal/pair', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ code, device: true }) })).status,
+      created.pairingCode as string,
+    );
+    expect(paired).toBe(200);
 
     await page.goto(`${server.url}/dashboard`);
     expect(await page.textContent('[data-testid=guide-congrats]')).toContain('You are all set!');
@@ -165,7 +197,10 @@ describe('first run as a newcomer', () => {
   });
 
   it('hides the guide for good with "Hide the guide" (kept on the server across reloads)', async () => {
-    // A second administrator, on an instance where the guide is not complete for them yet.
+    // A second administrator, on an instance where the guide is not complete yet: its only
+    // terminal is revoked.
+    const terminals = await page.evaluate(async () => (await (await fetch('/api/terminals')).json()).data as { _id: number }[]);
+    for (const t of terminals) await apiPost(`/api/terminals/${t._id}/revoke`, {});
     await apiPost('/api/departments', { name: 'Taller', company: 1 });
     const roles = await page.evaluate(async () => (await (await fetch('/api/roles')).json()).data as { _id: number; name: string }[]);
     const admin = roles.find((r) => r.name === 'Administrator')!;
@@ -183,8 +218,8 @@ describe('first run as a newcomer', () => {
     await signOut(page);
     await signIn(page, server.url, 'teo@flores.es', 'Teo#2026flor', '/dashboard');
     const teo = page;
-    // Teo has not opened the clock and nobody punched: three of four.
-    expect(await teo.textContent('[data-testid=guide] [data-testid=guide-progress]')).toBe('3 of 4 done');
+    // No terminal is paired and nobody punched: four of five.
+    expect(await teo.textContent('[data-testid=guide] [data-testid=guide-progress]')).toBe('4 of 5 done');
     await teo.click('[data-testid=guide] [data-testid=guide-hide]');
     await teo.waitForSelector('[data-testid=guide]', { state: 'detached' });
     await teo.reload();

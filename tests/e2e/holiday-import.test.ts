@@ -58,6 +58,33 @@ describe('public holiday import (issue 21.5)', () => {
     });
   }
 
+  for (const [lang, valencia, britain, dayName] of [
+    ['es', 'Comunitat Valenciana', 'Reino Unido', 'Día de la Comunitat Valenciana'],
+    ['en', 'Comunitat Valenciana', 'United Kingdom', 'Valencian Community Day'],
+  ] as const) {
+    it(`Comunitat Valenciana 2026 from the official table, places named for the user (issue 37.4, ${lang})`, async () => {
+      await setLanguage(lang);
+      await page.goto(`${server.url}/holidays`);
+      await page.click('[data-testid=holiday-import] summary');
+      await page.waitForSelector('#import-region option[value=VC]', { state: 'attached' });
+      // Countries in the user's language; Spain's communities by their Spanish names in both.
+      expect(await page.textContent('#import-country option[value=GB]')).toBe(britain);
+      expect(await page.textContent('#import-region option[value=VC]')).toBe(valencia);
+      expect(await page.textContent('#import-region option[value=MC]')).toBe('Región de Murcia');
+      await page.selectOption('#import-region', 'VC');
+      await page.fill('#import-year', '2026');
+      await page.click('[data-testid=import-preview]');
+      const october9 = page.locator('[data-testid=import-row][data-date="2026-10-09"]');
+      await october9.waitFor();
+      expect(await october9.textContent()).toContain(dayName);
+      expect(await page.locator('[data-testid=import-row]').count()).toBe(12);
+      // 1 November falls on a Sunday and Valencia gave the day to another fiesta: not listed.
+      expect(await page.locator('[data-testid=import-row][data-date="2026-11-01"]').count()).toBe(0);
+      await october9.scrollIntoViewIfNeeded();
+      await shootWidthsAndThemes(page, SHOTS, `37-holiday-import-valencia-2026-${lang}`, { fullPage: true });
+    });
+  }
+
   it('shows the field problem of a bad year', async () => {
     await setLanguage('es');
     await page.goto(`${server.url}/holidays`);

@@ -104,16 +104,23 @@ describe('the labour inspectorate link (issue 18.9)', () => {
     expect(await adminProblems()).toEqual(NONE);
   });
 
-  it('an employee acknowledges their month in the personal area', async () => {
+  it('an employee acknowledges their month in the personal area once it has ended, and again after a change', async () => {
     const page = await fresh!.context.newPage();
     await page.setViewportSize({ width: 1440, height: 1000 });
     const { take } = await watchProblems(page);
     await setLanguage(page, 'es');
     await signInDemo(page, server.url, 'employee');
     await page.goto(`${server.url}/personal/attendance`);
+    await page.waitForSelector('[data-testid=acknowledgement]');
+    // The current month has not ended (decision 077): no button yet.
+    expect(await page.$('[data-testid=acknowledge]')).toBeNull();
+    const current = await page.inputValue('[data-testid=month]');
+    const [y, m] = current.split('-').map(Number) as [number, number];
+    const past = new Date(Date.UTC(y, m - 2, 1)).toISOString().slice(0, 7);
+    await page.goto(`${server.url}/personal/attendance?month=${past}`);
     await page.waitForSelector('[data-testid=acknowledge]');
     const pdfHref = await page.getAttribute('[data-testid=download-pdf]', 'href');
-    expect(pdfHref).toMatch(/^\/api\/personal\/attendance\/pdf\?month=\d{4}-\d{2}&lang=es$/);
+    expect(pdfHref).toBe(`/api/personal/attendance/pdf?month=${past}&lang=es`);
     // The link gives the employee's own month as a PDF.
     const pdf = await page.request.get(`${server.url}${pdfHref}`);
     expect(pdf.headers()['content-type']).toBe('application/pdf');
@@ -130,6 +137,26 @@ describe('the labour inspectorate link (issue 18.9)', () => {
     await page.reload();
     await page.waitForSelector('[data-testid=acknowledged]');
     await shootWidthsAndThemes(page, SHOTS, '18-acknowledged-en');
+
+    // An administrator corrects a day of that month: the worker sees it and is asked again (issue 37.12).
+    const own = (await (await admin.request.get(`${server.url}/api/employees?q=Javier%20Moreno&pageSize=1`)).json()).data[0]._id;
+    const day = (await (await admin.request.get(`${server.url}/api/attendances?employee=${own}&from=${past}-01&to=${past}-28&pageSize=1`)).json()).data[0];
+    const corrected = await admin.request.patch(`${server.url}/api/attendances/${day._id}`, { data: { timeIn: '07:30', timeOut: '18:30', reason: 'Corrección' } });
+    expect(corrected.status()).toBe(200);
+    await page.reload();
+    await page.waitForSelector('[data-testid=receipt-changed]');
+    expect(await page.textContent('[data-testid=receipt-changed]')).toContain('changed after receipt on');
+    expect(await page.textContent('[data-testid=record-receipt-changed]')).toContain('changed after receipt on');
+    await shootWidthsAndThemes(page, SHOTS, '37-receipt-changed-en');
+    await setLanguage(page, 'es');
+    await page.reload();
+    await page.waitForSelector('[data-testid=receipt-changed]');
+    await shootWidthsAndThemes(page, SHOTS, '37-receipt-changed-es', { fullPage: true });
+    await page.click('[data-testid=acknowledge]');
+    await page.waitForSelector('[data-testid=acknowledged]');
+    await page.reload();
+    await page.waitForSelector('[data-testid=acknowledged]');
+    expect(await page.$('[data-testid=record-receipt-changed]')).toBeNull();
     expect(await take()).toEqual(NONE);
     await page.close();
   });

@@ -56,7 +56,19 @@ describe('closing February', () => {
     await row.getByTestId('period-select').check();
     expect(await admin.getByTestId('approve-selected').innerText()).toContain('Approve 1 selected');
     await admin.getByTestId('approve-selected').click();
+    // Approving locks the month: it asks first (issue 37 point 9); cancel changes nothing.
+    const dialog = admin.getByTestId('approve-confirm-dialog');
+    await dialog.waitFor();
+    expect(await dialog.innerText()).toContain('Once approved, the period February 2027 is locked for this employee');
+    await shootWidthsAndThemes(admin, SHOTS, 'approve-confirm-en');
+    await admin.getByRole('button', { name: 'Cancel' }).first().click();
+    await dialog.waitFor({ state: 'hidden' });
+    expect(await admin.locator(`[data-testid=period-row][data-employee="${javier}"] [data-status=approved]`).count()).toBe(0);
+    await admin.getByTestId('approve-selected').click();
+    await admin.getByTestId('approve-confirm').click();
     await admin.getByText('1 period approved and locked.').waitFor();
+    // The result stays on the page: how many are approved and locked.
+    expect(await admin.getByTestId('period-locked-summary').innerText()).toMatch(/^Period February 2027: 1 of \d+ employees approved and locked\.$/);
     await admin.locator(`[data-testid=period-row][data-employee="${javier}"] [data-status=approved]`).waitFor();
     // The record is locked: a correction of the day is refused, naming the period.
     const day = await admin.evaluate(async (id) => ((await (await fetch(`/api/attendances?employee=${id}&from=2027-02-23&to=2027-02-23`)).json()) as { data: { _id: number }[] }).data[0]!._id, javier);
@@ -88,6 +100,15 @@ describe('closing February', () => {
     expect(await admin.locator(`[data-testid=period-row][data-employee="${javier}"] [data-testid=exception-missing]`).innerText()).toBe('1 día sin salida');
     await hydrated(admin, '[data-testid=approve-selected]');
     await shootWidthsAndThemes(admin, SHOTS, 'close-es');
+    // Approving everyone: confirmed, then the month reads as approved and locked, with no button left to approve "0".
+    await admin.getByTestId('approve-all').click();
+    await admin.getByTestId('approve-confirm').click();
+    await admin
+      .getByTestId('period-locked-summary')
+      .filter({ hasText: /^El periodo febrero de 2027 está aprobado y bloqueado para los \d+ empleados\.$/ })
+      .waitFor();
+    expect(await admin.getByTestId('approve-all').count()).toBe(0);
+    await shootWidthsAndThemes(admin, SHOTS, 'closed-es');
     // March has not ended: nothing can be approved yet.
     await admin.goto(`${session.server.url}/period-close?date=2027-03-01`);
     await admin.getByTestId('period-not-ended').waitFor();

@@ -185,4 +185,27 @@ describe('employees API', () => {
     expect((await employeeUser.get('/api/employees')).status).toBe(403);
     expect((await employeeUser.get('/api/employees/1')).status).toBe(403);
   });
+
+  it('adds a worker without an email (issue 37 point 6)', async () => {
+    const { email: _email, rfidCard: _card, ...rest } = valid();
+    const res = await admin.post('/api/employees', { ...rest, firstName: 'Sin', lastName: 'Correo', email: '', nationalId: 'SINCORREO1', pin: '6060606' });
+    expect(res.status).toBe(201);
+    const created = (await res.json()).data;
+    expect(created.email).toBeNull();
+    expect((await (await admin.get(`/api/employees/${created._id}`)).json()).data.email).toBeNull();
+    expect((await (await admin.get('/api/employees?q=sin%20correo')).json()).data.map((e: { _id: number }) => e._id)).toEqual([created._id]);
+  });
+
+  it('orders names in Spanish and pages in the database alike on both engines (issue 37 point 8)', async () => {
+    const { email: _email, rfidCard: _card, ...rest } = valid();
+    const names = ['Serrano', 'Suárez', 'Sánchez', 'Vega', 'Álvarez', 'Murillo', 'Muñoz', 'Munuera', 'ávila'];
+    for (const [i, lastName] of names.entries()) {
+      const res = await admin.post('/api/employees', { ...rest, firstName: 'Colación', lastName, nationalId: `COL${i}`, pin: `71000${i}0` });
+      expect(res.status).toBe(201);
+    }
+    const spanish = ['Álvarez', 'ávila', 'Munuera', 'Muñoz', 'Murillo', 'Sánchez', 'Serrano', 'Suárez', 'Vega'];
+    const page = async (n: number, dir = 'asc') => (await (await admin.get(`/api/employees?q=colacion&sort=name&dir=${dir}&pageSize=4&page=${n}`)).json()).data.map((e: { lastName: string }) => e.lastName);
+    expect([...(await page(1)), ...(await page(2)), ...(await page(3))]).toEqual(spanish);
+    expect([...(await page(1, 'desc')), ...(await page(2, 'desc')), ...(await page(3, 'desc'))]).toEqual([...spanish].reverse());
+  });
 });

@@ -278,45 +278,76 @@ describe('the Representatives role', () => {
 });
 
 describe('acknowledging a monthly record', () => {
-  it('is the employee’s own month: 201 once, then 200 with the first, recorded with its totals and audited', async () => {
-    const first = await employee.post('/api/personal/acknowledgements', { month });
+  // Decision 077: only a month that has ended can be acknowledged; the demo's last month has.
+  const past = () => addMonth(month, -1);
+
+  it('is the employee’s own ended month: 201 once, then 200 with the first, recorded with its totals and audited', async () => {
+    const first = await employee.post('/api/personal/acknowledgements', { month: past() });
     expect(first.status, await first.clone().text()).toBe(201);
     const a = (await first.json()).data;
-    expect(a).toMatchObject({ employee: ids.ownEmployee, month, digest: expect.stringMatching(/^[0-9a-f]{64}$/) });
+    expect(a).toMatchObject({ employee: ids.ownEmployee, month: past(), digest: expect.stringMatching(/^[0-9a-f]{64}$/) });
     expect(a.workedSeconds).toBeGreaterThanOrEqual(0);
-    const again = await employee.post('/api/personal/acknowledgements', { month, employee: ids.ownEmployee });
+    const again = await employee.post('/api/personal/acknowledgements', { month: past(), employee: ids.ownEmployee });
     expect(again.status).toBe(200);
     const b = await again.json();
     expect(b.data.acknowledgedAt).toBe(a.acknowledgedAt);
     expect(b.message).toBe('Ya habías confirmado la recepción de este mes.');
-    expect(sql('select * from record_acknowledgements where employee_id = ? and month = ?', ids.ownEmployee, month)).toHaveLength(1);
+    expect(sql('select * from record_acknowledgements where employee_id = ? and month = ?', ids.ownEmployee, past())).toHaveLength(1);
     expect(sql("select * from audit_log where entity = 'recordAcknowledgement'")).toHaveLength(1);
-    // A past month too.
-    expect((await employee.post('/api/personal/acknowledgements', { month: addMonth(month, -1) })).status).toBe(201);
   });
 
-  it('of someone else is a 404, of a future month a translated 422; an account without an employee gets 404', async () => {
-    const other = await employee.post('/api/personal/acknowledgements', { month, employee: ids.otherEmployee });
+  it('of someone else is a 404, of the current or a future month a translated 422; an account without an employee gets 404', async () => {
+    const other = await employee.post('/api/personal/acknowledgements', { month: past(), employee: ids.otherEmployee });
     expect(other.status).toBe(404);
-    const future = await employee.post('/api/personal/acknowledgements', { month: addMonth(month, 1) });
-    expect(future.status).toBe(422);
-    expect((await future.json()).errors.month).toBe('Solo puedes dar por recibido un mes pasado o el actual.');
+    for (const early of [month, addMonth(month, 1)]) {
+      const refused = await employee.post('/api/personal/acknowledgements', { month: early });
+      expect(refused.status, early).toBe(422);
+      expect((await refused.json()).errors.month).toBe('Puedes confirmar la recepción del registro de un mes cuando ese mes haya terminado.');
+    }
+    const english = new Client(server.url, 'en');
+    expect((await english.signIn('employee@demo.jornada', 'Demo#2026')).status).toBe(200);
+    const refused = await english.post('/api/personal/acknowledgements', { month });
+    expect((await refused.json()).errors.month).toBe("You can acknowledge a month's record once that month has ended.");
+    expect(sql('select * from record_acknowledgements where month = ?', month)).toHaveLength(0);
     expect((await employee.post('/api/personal/acknowledgements', { month: '2026-13' })).status).toBe(422);
-    expect((await admin.post('/api/personal/acknowledgements', { month })).status).toBe(404);
+    expect((await admin.post('/api/personal/acknowledgements', { month: past() })).status).toBe(404);
     expect(sql('select * from record_acknowledgements where employee_id = ?', ids.otherEmployee)).toHaveLength(0);
   });
 
   it('shows in the personal area and on the administrator’s monthly record and export', async () => {
-    const mine = await (await employee.get(`/personal/attendance?month=${month}`)).text();
+    const current = await (await employee.get(`/personal/attendance?month=${month}`)).text();
+    expect(current).not.toContain('data-testid="acknowledge"');
+    const mine = await (await employee.get(`/personal/attendance?month=${past()}`)).text();
     expect(mine).toContain('data-testid="acknowledged"');
-    expect(mine).toContain(`/api/personal/attendance/pdf?month=${month}&amp;lang=`);
-    const record = await (await admin.get(`/api/reports/monthly-record?month=${month}&employee=${ids.ownEmployee}`)).json();
+    expect(mine).toContain(`/api/personal/attendance/pdf?month=${past()}&amp;lang=`);
+    const record = await (await admin.get(`/api/reports/monthly-record?month=${past()}&employee=${ids.ownEmployee}`)).json();
     expect(record.data.records[0].acknowledgedAt).not.toBeNull();
-    const page = await (await admin.get(`/reports/employee-attendance?view=record&month=${month}&employee=${ids.ownEmployee}`)).text();
+    const page = await (await admin.get(`/reports/employee-attendance?view=record&month=${past()}&employee=${ids.ownEmployee}`)).text();
     expect(page).toContain('data-testid="record-acknowledged"');
-    const others = await (await admin.get(`/reports/employee-attendance?view=record&month=${month}&employee=${ids.otherEmployee}`)).text();
+    expect(page).not.toContain('data-testid="record-receipt-changed"');
+    const others = await (await admin.get(`/reports/employee-attendance?view=record&month=${past()}&employee=${ids.otherEmployee}`)).text();
     expect(others).not.toContain('data-testid="record-acknowledged"');
-    const xlsx = await admin.get(`/api/reports/monthly-record/export?month=${month}&employee=${ids.ownEmployee}&lang=es`);
+    const xlsx = await admin.get(`/api/reports/monthly-record/export?month=${past()}&employee=${ids.ownEmployee}&lang=es`);
     expect(xlsx.status).toBe(200);
+  });
+
+  it('after a correction of a day of the month: "changed after receipt" on both views, and a new receipt is asked and taken (201)', async () => {
+    const from = `${past()}-01`;
+    const to = `${past()}-28`;
+    const day = (await (await admin.get(`/api/attendances?employee=${ids.ownEmployee}&from=${from}&to=${to}&pageSize=1`)).json()).data[0];
+    expect(day, 'a day of the demo last month').toBeDefined();
+    const corrected = await admin.request('PATCH', `/api/attendances/${day._id}`, { timeIn: '07:30', timeOut: '18:30', reason: 'Corrección tras la recepción' });
+    expect(corrected.status, await corrected.clone().text()).toBe(200);
+    const page = await (await admin.get(`/reports/employee-attendance?view=record&month=${past()}&employee=${ids.ownEmployee}`)).text();
+    expect(page).toMatch(/data-testid="record-receipt-changed"[^>]*>\s*\d\d\/\d\d\/\d{4} \d\d:\d\d; modificado tras la recepción el \d\d\/\d\d\/\d{4} \d\d:\d\d/);
+    const mine = await (await employee.get(`/personal/attendance?month=${past()}`)).text();
+    expect(mine).toContain('data-testid="receipt-changed"');
+    expect(mine).toContain('He recibido mi registro actualizado');
+    const renewed = await employee.post('/api/personal/acknowledgements', { month: past() });
+    expect(renewed.status, await renewed.clone().text()).toBe(201);
+    expect(sql<{ action: string }>("select action from audit_log where entity = 'recordAcknowledgement' order by id").map((r) => r.action)).toEqual(['create', 'renew']);
+    const after = await (await admin.get(`/reports/employee-attendance?view=record&month=${past()}&employee=${ids.ownEmployee}`)).text();
+    expect(after).toContain('data-testid="record-acknowledged"');
+    expect(after).not.toContain('data-testid="record-receipt-changed"');
   });
 });

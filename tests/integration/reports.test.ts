@@ -454,7 +454,7 @@ describe('dashboard', () => {
     expect(html).toContain('href="/attendance?from=2027-03-27&amp;to=2027-03-27"');
     const es = new Client(server.url, 'es');
     es.cookie = admin.cookie;
-    expect(await (await es.get('/dashboard', { cookie: `token=${admin.cookie}; lang=es` })).text()).toContain('Llegadas tarde hoy');
+    expect(await (await es.get('/dashboard', { cookie: `token=${admin.cookie}; lang=es` })).text()).toContain('Llegadas tarde y faltas hoy');
   });
 
   it('the attendance and leave lists open with the filters of the link', async () => {

@@ -143,7 +143,7 @@ describe('a Monday without check-in, then without check-out', () => {
 
   it('tells her the next morning at 07:00 that she did not check out and the day was closed automatically', async () => {
     setNow('2027-03-02', '07:00');
-    const mail = await mailTo('manager@demo.jornada', 'No fichó la salida el lunes, 1 de marzo de 2027');
+    const mail = await mailTo('manager@demo.jornada', 'No fichaste la salida el lunes, 1 de marzo de 2027');
     expect(mail.text).toContain('09:40');
     expect(mail.text).toContain('17:00');
     expect(mail.text).toContain('automáticamente');
@@ -164,7 +164,7 @@ describe('the monthly summary', () => {
   it("goes on the 1st from 08:00 local time with last month's totals and the acknowledgement link, in each language", async () => {
     // 2027-04-01 08:00 WEST = 07:00Z.
     writeFileSync(clockFile, '2027-04-01T07:00:00Z');
-    const spanish = await mailTo('manager@demo.jornada', 'Su jornada de marzo de 2027');
+    const spanish = await mailTo('manager@demo.jornada', 'Tu jornada de marzo de 2027');
     expect(spanish.text).toContain(`${es.notifications.monthlySummary.worked}: `);
     expect(spanish.text).toContain('http://jornada.test/personal/attendance?month=2027-03');
     const english = await mailTo('employee@demo.jornada', 'Your working time for March 2027');
@@ -178,8 +178,8 @@ describe('the monthly summary', () => {
     await waitFor("Lucía's reminder of April 2nd", () => queued(`missedCheckIn:${lucia}:2027-04-02`) === 1);
     await waitFor('its delivery', () => sql<{ n: number }>("select count(*) as n from outbox where status in ('pending', 'sending')")[0]!.n === 0);
     expect(count('manager@demo.jornada', es.notifications.missedCheckIn.subject, '1 de marzo de 2027')).toBe(1);
-    expect(count('manager@demo.jornada', 'Su jornada de marzo de 2027')).toBe(1);
+    expect(count('manager@demo.jornada', 'Tu jornada de marzo de 2027')).toBe(1);
     expect(count('employee@demo.jornada', 'Your working time for March 2027')).toBe(1);
-    expect(count('manager@demo.jornada', 'No fichó la salida el lunes, 1 de marzo de 2027')).toBe(1);
+    expect(count('manager@demo.jornada', 'No fichaste la salida el lunes, 1 de marzo de 2027')).toBe(1);
   });
 });

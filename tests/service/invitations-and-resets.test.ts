@@ -72,7 +72,7 @@ describe('invitations', () => {
     const { invited } = await inviteEmployees(s.db, admin, { employees: [id], delivery: 'email' });
     expect(invited).toMatchObject([{ _id: id, delivery: 'email', resent: false }]);
     expect(invited[0]).not.toHaveProperty('path');
-    const email = invited[0]!.email;
+    const email = invited[0]!.email!;
     const token = await linkSentTo(email, 'join');
     // Only the hash is stored.
     const stored = await s.db.selectFrom('invitations').selectAll().where('employeeId', '=', id).executeTakeFirstOrThrow();
@@ -97,7 +97,7 @@ describe('invitations', () => {
   it('a password outside the policy of spec §5 is refused with the field named, and the link stays open', async () => {
     const id = await s.addEmployee({ firstName: 'Pedro', pin: '222222' });
     const { invited } = await inviteEmployees(s.db, admin, { employees: [id], delivery: 'email' });
-    const token = await linkSentTo(invited[0]!.email, 'join');
+    const token = await linkSentTo(invited[0]!.email!, 'join');
     expect(() => parseInput(AcceptInvitationSchema, { token, password: 'corta1!', confirmPassword: 'corta1!' })).toThrow(expect.objectContaining({ status: 422, fields: { password: 'password.tooShort' } }));
     expect(() => parseInput(AcceptInvitationSchema, { token, password: PASSWORD, confirmPassword: 'Otra#2026' })).toThrow(expect.objectContaining({ status: 422, fields: { confirmPassword: 'password.mismatch' } }));
     expect((await openInvitation(s.db, token)).state).toBe('open');
@@ -106,7 +106,7 @@ describe('invitations', () => {
   it('an expired link (7 days) is refused and creates nothing', async () => {
     const id = await s.addEmployee({ firstName: 'Ana', pin: '333333' });
     const { invited } = await inviteEmployees(s.db, admin, { employees: [id], delivery: 'email' });
-    const token = await linkSentTo(invited[0]!.email, 'join');
+    const token = await linkSentTo(invited[0]!.email!, 'join');
     process.env.JORNADA_FAKE_NOW = new Date(Date.now() + 7 * 86_400_000 + 60_000).toISOString();
     await expect(accept(token)).rejects.toMatchObject({ status: 409, code: 'invitations.linkExpired' });
     expect(await s.db.selectFrom('users').select('id').where('employeeId', '=', id).execute()).toHaveLength(0);
@@ -115,10 +115,10 @@ describe('invitations', () => {
   it('resend replaces the link (the old one is revoked); revoke closes the new one', async () => {
     const id = await s.addEmployee({ firstName: 'Marta', pin: '444444' });
     const first = await inviteEmployees(s.db, admin, { employees: [id], delivery: 'email' });
-    const oldToken = await linkSentTo(first.invited[0]!.email, 'join');
+    const oldToken = await linkSentTo(first.invited[0]!.email!, 'join');
     const again = await inviteEmployees(s.db, admin, { employees: [id], delivery: 'email' });
     expect(again.invited[0]!.resent).toBe(true);
-    const newToken = await linkSentTo(first.invited[0]!.email, 'join');
+    const newToken = await linkSentTo(first.invited[0]!.email!, 'join');
     expect(newToken).not.toBe(oldToken);
     await expect(accept(oldToken)).rejects.toMatchObject({ status: 409, code: 'invitations.linkRevoked' });
     await revokeInvitation(s.db, admin, id);
@@ -130,7 +130,7 @@ describe('invitations', () => {
   it('two acceptances of one link at the same time create one account', async () => {
     const id = await s.addEmployee({ firstName: 'Iker', pin: '555555' });
     const { invited } = await inviteEmployees(s.db, admin, { employees: [id], delivery: 'email' });
-    const token = await linkSentTo(invited[0]!.email, 'join');
+    const token = await linkSentTo(invited[0]!.email!, 'join');
     const results = await Promise.allSettled([accept(token), accept(token)]);
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
     expect(results.find((r) => r.status === 'rejected')).toMatchObject({ reason: { status: 409 } });
@@ -149,7 +149,7 @@ describe('invitations', () => {
     const all = await inviteEmployees(s.db, admin, { all: true, delivery: 'sheet' });
     expect(all.invited.map((e) => e._id)).not.toContain(id);
     const { invited } = await inviteEmployees(s.db, superAdmin, { employees: [id], delivery: 'email' });
-    const { user } = await accept(await linkSentTo(invited[0]!.email, 'join'));
+    const { user } = await accept(await linkSentTo(invited[0]!.email!, 'join'));
     // The new account belongs to the employee's company, with that company's Employee role.
     const role = await s.db.selectFrom('roles').select(['companyId', 'name']).where('id', '=', user.roleId).executeTakeFirstOrThrow();
     expect(role).toEqual({ companyId: other.companyId, name: 'Employee' });
@@ -178,6 +178,32 @@ describe('invitations', () => {
         )
       ).state,
     ).toBe('revoked');
+  });
+
+  it('a worker without an email (issue 37): no emailed invitation, the sheet instead; they type the address on accepting, and nobody is emailed', async () => {
+    const id = await s.addEmployee({ firstName: 'Panadero', pin: '565656' });
+    await s.db.updateTable('employees').set({ email: '' }).where('id', '=', id).execute();
+    const count = (await s.db.selectFrom('invitations').select('id').execute()).length;
+    await expect(inviteEmployees(s.db, admin, { employees: [id], delivery: 'email' })).rejects.toMatchObject({ status: 409, code: 'invitations.noEmail', params: { name: 'Panadero Prueba' } });
+    expect(await s.db.selectFrom('invitations').select('id').execute()).toHaveLength(count);
+    // "Everyone without an account" by email skips them, saying why.
+    const all = await inviteEmployees(s.db, superAdmin, { all: true, delivery: 'email' });
+    expect(all.skipped).toContainEqual({ _id: id, name: 'Panadero Prueba', code: 'invitations.noEmail' });
+    // A notice to them has no address to go to.
+    const content = () => emailContent({ lang: 'en', subject: 'Asunto', heading: 'Hola', lines: ['Línea'] });
+    expect(await s.db.transaction().execute((trx) => notifyEmployee(trx, { kind: 'missingCheckOut', employeeId: id, dedupeKey: `n:${id}`, content }))).toBe(0);
+
+    const { invited } = await inviteEmployees(s.db, admin, { employees: [id], delivery: 'sheet' });
+    expect(invited).toMatchObject([{ _id: id, email: null, delivery: 'sheet' }]);
+    const token = invited[0]!.path!.split('/').pop()!;
+    expect(await openInvitation(s.db, token)).toEqual({ state: 'open', firstName: 'Panadero', email: null });
+    // No address given: the field is named and the link stays open.
+    await expect(accept(token)).rejects.toMatchObject({ status: 422, fields: { email: 'validation.required' } });
+    expect((await openInvitation(s.db, token)).state).toBe('open');
+    const chosen = acceptInvitation(s.db, parseInput(AcceptInvitationSchema, { token, password: PASSWORD, confirmPassword: PASSWORD, email: ' Panadero@Horno.es ' }), origin);
+    const { user } = await chosen;
+    expect(user).toMatchObject({ email: 'panadero@horno.es', employeeId: id, accountType: 'Employee' });
+    expect((await s.db.selectFrom('employees').select('email').where('id', '=', id).executeTakeFirstOrThrow()).email).toBe('panadero@horno.es');
   });
 
   it('an email to an employee without an account says how to get one', async () => {

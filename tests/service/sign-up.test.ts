@@ -78,6 +78,46 @@ describe('sign-up sets whether work outside the schedule is recorded (decision 0
   });
 });
 
+describe("the company's tax ID at sign-up and after (issue 37.5)", () => {
+  const companies = crudResource('companies');
+  async function signedUp(country: string, timezone: string, taxId?: string) {
+    const empty = await openEmptyDb();
+    const { user } = await signUpWith(empty, { company: 'Horno Sol', full_name: 'Sol Marín', email: 'sol@horno.es', password: 'Horno#2026', country, timezone, ...(taxId === undefined ? {} : { taxId }) });
+    invalidateSettings();
+    const company = (await listRecords(empty.db, companies, new URLSearchParams())).data[0] as unknown as { _id: number; name: string; taxId: string | null };
+    return { empty, user, company };
+  }
+
+  it('keeps the tax ID given at sign-up, normalized, and the guide counts it', async () => {
+    const { empty, user, company } = await signedUp('ES', 'Europe/Madrid', 'b-1234567.4');
+    try {
+      expect(company.taxId).toBe('B12345674');
+      expect((await readGuide(empty.db, user)).steps[0]).toMatchObject({ id: 'company', done: true });
+    } finally {
+      await empty.close();
+    }
+  });
+
+  it('in Spain a company edit with a wrong check character is a 422 on taxId and changes nothing; elsewhere the shape is enough', async () => {
+    const spain = await signedUp('ES', 'Europe/Madrid');
+    try {
+      expect(spain.company.taxId).toBeNull();
+      const refused = updateRecord(spain.empty.db, companies, spain.company._id, { name: 'Horno Sol', taxId: 'B12345675' }, spain.user.id);
+      await expect(refused).rejects.toMatchObject({ status: 422, fields: { taxId: 'companies.taxIdSpain' } });
+      expect(((await listRecords(spain.empty.db, companies, new URLSearchParams())).data[0] as unknown as { taxId: string | null }).taxId).toBeNull();
+      await updateRecord(spain.empty.db, companies, spain.company._id, { name: 'Horno Sol', taxId: 'X1234567L' }, spain.user.id);
+    } finally {
+      await spain.empty.close();
+    }
+    const portugal = await signedUp('PT', 'Europe/Lisbon');
+    try {
+      await updateRecord(portugal.empty.db, companies, portugal.company._id, { name: 'Horno Sol', taxId: 'B12345675' }, portugal.user.id);
+    } finally {
+      await portugal.empty.close();
+    }
+  });
+});
+
 describe('default organisation at sign-up (issue 17.8, decision 028)', () => {
   const NEREA = { company: 'Obrador Norte', full_name: 'Nerea Sanz', email: 'nerea@obrador.es', password: 'Nerea#2026pan' };
   const list = async (empty: EmptyDb, name: CrudResourceName) => (await listRecords(empty.db, crudResource(name), new URLSearchParams())).data as unknown as Record<string, unknown>[];
@@ -131,7 +171,8 @@ describe('default organisation at sign-up (issue 17.8, decision 028)', () => {
         },
         owner,
       );
-      expect(await readGuide(empty.db, owner)).toMatchObject({ done: 2, next: 'schedule' });
+      // No tax ID was given at sign-up: the guide's first step is still open (issue 37.5).
+      expect(await readGuide(empty.db, owner)).toMatchObject({ done: 2, next: 'company' });
     });
   });
 

@@ -154,6 +154,7 @@ describe('values', () => {
     // "Tipo de contrato" no longer names the employment type (regular or trainee).
     expect(fieldOfHeader('Tipo de empleo')).toBe('employmentType');
     expect(REQUIRED_COLUMNS).not.toContain('contractType');
+    expect(REQUIRED_COLUMNS).not.toContain('email');
     expect(templateHeaders('es').slice(-2)).toEqual(['Categoría profesional', 'Tipo de contrato']);
     expect(templateHeaders('en').slice(-2)).toEqual(['professionalCategory', 'contractType']);
     const rows = parseEmployeeCsv([`${HEADER},professionalCategory,contractType`, `${row(1)},Grupo 4,100 Indefinido`, `${row(2)},,`, `${row(3)},${'x'.repeat(121)},401`].join('\n')).rows;

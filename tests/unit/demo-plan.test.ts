@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { demoAnchor, demoAttendance, demoPin, planDemoData } from '../../src/domain/demo/demo-plan.ts';
+import { demoAnchor, demoAttendance, demoKioskPins, demoPin, demoYears, planDemoData } from '../../src/domain/demo/demo-plan.ts';
 import { localDateTimeToUtcIso } from '../../src/domain/time/zoned-time.ts';
 
 const TZ = 'Europe/Madrid';
@@ -102,5 +102,29 @@ describe('demoAttendance', () => {
     expect(a.punches.map((p) => p.action)).toEqual(['check-in', 'break-in', 'break-out', 'check-out']);
     expect(a.earlyDepartureSeconds).toBe(30 * 60);
     expect(a.updatedAt).toBe(new Date(at(TODAY, '15:30')).toISOString());
+  });
+});
+
+describe('the demo bakery in Madrid (issue 37.14)', () => {
+  // Three weekday holidays inside the plan's window.
+  const HOLIDAYS = new Set(['2026-10-12', '2026-11-02', '2026-12-08']);
+  const plan = planDemoData({ today: TODAY, now, settings, holidays: HOLIDAYS });
+
+  it('nobody works on a public holiday, and leave spans skip them', () => {
+    expect(plan.attendances.filter((a) => HOLIDAYS.has(a.date))).toEqual([]);
+    for (const l of plan.leaves) for (const d of HOLIDAYS) expect(d === l.fromDate || d === l.toDate, `${l.fromDate}..${l.toDate}`).toBe(false);
+    // Without holidays the same days are worked (the test would pass for nothing otherwise).
+    expect(planDemoData({ today: TODAY, now, settings }).attendances.filter((a) => HOLIDAYS.has(a.date)).length).toBeGreaterThan(10);
+  });
+
+  it('names the years its holidays are imported for, and the kiosk PINs it prints', () => {
+    expect(demoYears(TODAY)).toEqual([2026, 2027]);
+    expect(demoYears('2026-06-10')).toEqual([2026]);
+    expect(demoYears('2026-02-01')).toEqual([2025, 2026]);
+    expect(demoKioskPins()).toEqual([
+      { name: 'Javier Moreno Gil', pin: demoPin(2) },
+      { name: 'Lucía García Fernández', pin: demoPin(3) },
+      { name: 'María Sánchez Pérez', pin: demoPin(5) },
+    ]);
   });
 });

@@ -6,15 +6,15 @@ import { isMonthDay, LeaveTypeInput } from '../../src/domain/org/org-schemas.ts'
 describe('holiday import plan', () => {
   it('keeps one holiday per day, by date, and marks the days the company already has', () => {
     const found = [
-      { date: '2027-05-03', name: 'Día de la Comunidad de Madrid' },
-      { date: '2027-01-01', name: 'Año Nuevo' },
-      { date: '2027-05-03', name: 'Día de la Comunidad de Madrid (día sustituto)' },
-      { date: '2027-12-25', name: '  Navidad ' },
-    ];
+      { date: '2027-05-03', name: 'Día de la Comunidad de Madrid', source: 'region' },
+      { date: '2027-01-01', name: 'Año Nuevo', source: 'boe' },
+      { date: '2027-05-03', name: 'Día de la Comunidad de Madrid (día sustituto)', source: 'library' },
+      { date: '2027-12-25', name: '  Navidad ', source: 'library' },
+    ] as const;
     expect(planHolidayImport(found, new Map([['2027-12-25', 'Navidad (a mano)']]))).toEqual([
-      { date: '2027-01-01', name: 'Año Nuevo', status: 'new', existingName: null },
-      { date: '2027-05-03', name: 'Día de la Comunidad de Madrid', status: 'new', existingName: null },
-      { date: '2027-12-25', name: 'Navidad', status: 'exists', existingName: 'Navidad (a mano)' },
+      { date: '2027-01-01', name: 'Año Nuevo', source: 'boe', status: 'new', existingName: null },
+      { date: '2027-05-03', name: 'Día de la Comunidad de Madrid', source: 'region', status: 'new', existingName: null },
+      { date: '2027-12-25', name: 'Navidad', source: 'library', status: 'exists', existingName: 'Navidad (a mano)' },
     ]);
     expect(planHolidayImport([], new Map())).toEqual([]);
   });

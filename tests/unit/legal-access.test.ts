@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { CreateInspectionLinkSchema, INSPECTION_LINK_DAYS, inspectionLinkExpiry, inspectionLinkState, inspectionPath, isInspectionToken } from '../../src/domain/access/inspection-links.ts';
 import { AcknowledgeMonthSchema, acknowledgementRefusal, formatAcknowledgedAt } from '../../src/domain/access/record-acknowledgement.ts';
+import { entryTouchesMonth } from '../../src/domain/access/receipt-figures.ts';
 import { defaultRoles } from '../../src/domain/permissions/default-roles.ts';
 import { hasAuthority } from '../../src/domain/permissions/permissions.ts';
 import { roleDisplayName } from '../../src/domain/permissions/role-names.ts';
@@ -56,11 +57,26 @@ describe('inspection links', () => {
 });
 
 describe('acknowledging a monthly record', () => {
-  it('is possible for a past or the current month only', () => {
-    expect(acknowledgementRefusal('2026-05', '2026-05')).toBeUndefined();
-    expect(acknowledgementRefusal('2025-12', '2026-05')).toBeUndefined();
-    expect(acknowledgementRefusal('2026-06', '2026-05')).toBe('acknowledgement.futureMonth');
-    expect(acknowledgementRefusal('2027-01', '2026-12')).toBe('acknowledgement.futureMonth');
+  it('is possible once the month has ended only (decision 077)', () => {
+    expect(acknowledgementRefusal('2026-04', '2026-05')).toBeUndefined();
+    expect(acknowledgementRefusal('2025-12', '2026-01')).toBeUndefined();
+    expect(acknowledgementRefusal('2026-05', '2026-05')).toBe('acknowledgement.monthNotEnded');
+    expect(acknowledgementRefusal('2026-06', '2026-05')).toBe('acknowledgement.monthNotEnded');
+    expect(acknowledgementRefusal('2027-01', '2026-12')).toBe('acknowledgement.monthNotEnded');
+  });
+
+  it('dates a change after receipt by the chain entries that concern the employee’s month', () => {
+    const who = { employeeId: 3, companyId: 1 };
+    const touches = (kind: Parameters<typeof entryTouchesMonth>[0], payload: Record<string, unknown>) => entryTouchesMonth(kind, payload, who, '2026-11-01', '2026-11-30');
+    expect(touches('attendance', { employeeId: 3, date: '2026-11-30' })).toBe(true);
+    expect(touches('attendance', { employeeId: 3, date: '2026-12-01' })).toBe(false);
+    expect(touches('attendance', { employeeId: 4, date: '2026-11-10' })).toBe(false);
+    expect(touches('leave', { employeeId: 3, fromDate: '2026-10-28', toDate: '2026-11-02' })).toBe(true);
+    expect(touches('leave', { employeeId: 3, fromDate: '2026-12-01', toDate: '2026-12-02' })).toBe(false);
+    expect(touches('schedule', { employeeId: 3, fromDate: '2026-01-01', toDate: null })).toBe(true);
+    expect(touches('contract', { employeeId: 3, effectiveFrom: '2026-12-01' })).toBe(false);
+    expect(touches('holiday', { companyId: 1, date: '2026-11-01' })).toBe(true);
+    expect(touches('holiday', { companyId: 2, date: '2026-11-01' })).toBe(false);
   });
 
   it('names a real month and, optionally, an employee id', () => {

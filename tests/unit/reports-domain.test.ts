@@ -5,7 +5,7 @@ import { monthChart } from '../../src/domain/dashboard/month-chart.ts';
 import { presenceOf } from '../../src/domain/dashboard/presence.ts';
 import { addSummaries, EMPTY_SUMMARY, summarizeAttendance } from '../../src/domain/reports/attendance-summary.ts';
 import { birthdayIn, nextBirthday } from '../../src/domain/reports/birthdays.ts';
-import { dayFigures } from '../../src/domain/worktime/day-figures.ts';
+import { dayFigures, kindOfPlan } from '../../src/domain/worktime/day-figures.ts';
 import { DEFAULT_BREAK_RULES } from '../../src/domain/worktime/break-rules.ts';
 import { createDayCalendar, createPeriodPlanner, dayKindOf, leaveDateSet, nextDate, type DayAttendance } from '../../src/domain/reports/day-calendar.ts';
 import { escapeHtml, reportRowsHtml } from '../../src/domain/reports/report-html.ts';
@@ -345,6 +345,29 @@ describe('dashboard', () => {
     // 09:00 Madrid is 08:00Z; five minutes of grace.
     expect(presenceOf({ ...base, now: '2026-11-20T08:05:00Z' })).toBe('expected');
     expect(presenceOf({ ...base, now: '2026-11-20T08:05:01Z' })).toBe('notArrived');
+  });
+
+  it('issue 37: no check-in is late until the scheduled end, then absent; nothing before the absence floor', () => {
+    // 17:00 Madrid is 16:00Z.
+    expect(presenceOf({ ...base, now: '2026-11-20T15:59:59Z' })).toBe('notArrived');
+    expect(presenceOf({ ...base, now: '2026-11-20T16:00:00Z' })).toBe('absent');
+    expect(presenceOf({ ...base, now: '2026-11-20T16:00:00Z', absenceFrom: '2026-11-20' })).toBe('absent');
+    expect(presenceOf({ ...base, now: '2026-11-20T10:00:00Z', absenceFrom: '2026-11-21' })).toBe('unscheduled');
+    // Today is 'upcoming' for the record unless its day is over (the live dashboards only).
+    const today = { date: '2026-11-20', today: '2026-11-20', state: 1 as const, attendance: undefined, onLeave: false };
+    expect(kindOfPlan(today)).toBe('upcoming');
+    expect(kindOfPlan({ ...today, dayOver: true })).toBe('absent');
+    const chart = monthChart(
+      { from: '2026-11-20', to: '2026-11-20' },
+      '2026-11-20',
+      [
+        { schedules: [schedule()], leaveDates: new Set(), attended: new Map(), presence: 'notArrived' },
+        { schedules: [schedule()], leaveDates: new Set(), attended: new Map(), presence: 'absent' },
+        { schedules: [schedule()], leaveDates: new Set(), attended: new Map(), presence: 'expected' },
+      ],
+      cal,
+    );
+    expect(chart[0]).toMatchObject({ present: 0, late: 1, absent: 1 });
   });
 
   it('counts the month chart per day: present, late, leave, absent; nothing after today', () => {

@@ -52,7 +52,7 @@ export default function SignInForm({ lang, redirectUrl }: Props) {
   );
 }
 
-export function Field(props: { name: string; type: string; label: string; autoComplete?: string; error?: string | undefined; hint?: string }) {
+export function Field(props: { name: string; type: string; label: string; autoComplete?: string; error?: string | undefined; hint?: string; optional?: boolean }) {
   const id = `field-${props.name}`;
   return (
     <label htmlFor={id} className="flex flex-col gap-1 text-sm font-medium">
@@ -62,7 +62,7 @@ export function Field(props: { name: string; type: string; label: string; autoCo
         name={props.name}
         type={props.type}
         autoComplete={props.autoComplete}
-        required
+        required={!props.optional}
         aria-invalid={props.error ? true : undefined}
         aria-describedby={props.error ? `${id}-error` : undefined}
         className="control rounded-lg border border-field bg-card px-3 text-base font-normal text-ink focus:border-primary aria-invalid:border-red-600"

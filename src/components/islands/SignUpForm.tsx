@@ -13,7 +13,7 @@ import { useApiAction } from '../../lib/client/use-api-action.ts';
 
 const selectClass = 'control rounded-lg border border-field bg-card px-3 text-base font-normal text-ink focus:border-primary aria-invalid:border-red-600';
 
-/** First-run setup: company, country and time zone, first SuperAdmin, optional demo data. */
+/** First-run setup: company and its optional tax ID, country and time zone, first SuperAdmin, optional demo data. */
 export default function SignUpForm({ lang }: { lang: Language }) {
   const t = translator(lang);
   const { run, busy } = useApiAction(lang);
@@ -38,6 +38,7 @@ export default function SignUpForm({ lang }: { lang: Language }) {
     const form = new FormData(event.currentTarget);
     const body = {
       company: String(form.get('company') ?? ''),
+      taxId: String(form.get('taxId') ?? ''),
       full_name: String(form.get('full_name') ?? ''),
       email: String(form.get('email') ?? ''),
       password: String(form.get('password') ?? ''),
@@ -73,6 +74,7 @@ export default function SignUpForm({ lang }: { lang: Language }) {
         </p>
       )}
       <Field name="company" type="text" label={t('signUp.companyLabel')} autoComplete="organization" error={fieldErrors['company']} />
+      <Field name="taxId" type="text" label={t('signUp.taxIdLabel')} autoComplete="off" error={fieldErrors['taxId']} hint={t('signUp.taxIdHint')} optional />
       <label htmlFor="field-country" className="flex flex-col gap-1 text-sm font-medium">
         {t('settings.country')}
         <select

@@ -93,9 +93,12 @@ const newPassword = {
   password: strongPassword,
   confirmPassword: v.pipe(v.string('validation.required'), v.nonEmpty('validation.required')),
 };
-/** POST /api/invitations/accept: the worker's own password for the account the invitation creates. */
+/**
+ * POST /api/invitations/accept: the worker's own password for the account the invitation creates,
+ * and the address they sign in with when the employee has none (issue 37; ignored otherwise).
+ */
 export const AcceptInvitationSchema = v.pipe(
-  v.object({ token, ...newPassword }, 'validation.required'),
+  v.object({ token, ...newPassword, email: v.optional(email) }, 'validation.required'),
   v.forward(
     v.partialCheck([['password'], ['confirmPassword']], (input) => input.password === input.confirmPassword, 'password.mismatch'),
     ['confirmPassword'],

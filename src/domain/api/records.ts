@@ -19,7 +19,8 @@ export interface EmployeeDto {
   civilStatus: string | null;
   height: number | null;
   weight: number | null;
-  email: string;
+  /** Optional (issue 37): a worker without a mailbox gets the printed invitation sheet. */
+  email: string | null;
   phone: string | null;
   birthday: string | null;
   nationalId: string;

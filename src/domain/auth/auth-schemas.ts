@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { passwordProblems } from './password-rules.ts';
 import { firstRunZoneFields } from '../settings/first-run-zone.ts';
+import { taxId, taxIdFitsCountry } from '../org/org-schemas.ts';
 
 /**
  * Input schemas for sign-in and first-run sign-up, shared by the islands and the server.
@@ -33,12 +34,14 @@ export type SignInInput = v.InferOutput<typeof SignInSchema>;
 /**
  * First-run sign-up. Every field is checked in one pass, so the form shows all its errors at once
  * (issue 17, point 8); `confirmPassword` is checked when sent (the form sends it; API clients may
- * leave it out), `country` and `timezone` are saved in the settings (issue 17, point 1).
+ * leave it out), `country` and `timezone` are saved in the settings (issue 17, point 1). The
+ * company's tax ID is optional; in Spain its check character must match (issue 37.5).
  */
 export const SignUpSchema = v.pipe(
   v.object(
     {
       company: requiredText(120),
+      taxId,
       full_name: requiredText(120),
       email,
       password: strongPassword,
@@ -51,6 +54,10 @@ export const SignUpSchema = v.pipe(
   v.forward(
     v.partialCheck([['password'], ['confirmPassword']], (input) => input.confirmPassword === undefined || input.password === input.confirmPassword, 'password.mismatch'),
     ['confirmPassword'],
+  ),
+  v.forward(
+    v.partialCheck([['taxId'], ['country']], (input) => input.taxId === null || taxIdFitsCountry(input.taxId, input.country ?? ''), 'companies.taxIdSpain'),
+    ['taxId'],
   ),
 );
 export type SignUpInput = v.InferOutput<typeof SignUpSchema>;

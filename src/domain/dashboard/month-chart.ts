@@ -1,4 +1,5 @@
 import type { ScheduleRule } from '../schedules/schedule-rules.ts';
+import type { Presence } from './presence.ts';
 import { datesOf, type Period } from '../reports/periods.ts';
 import { activeScheduleOn, dayKindOf, type DayCalendar } from '../reports/day-calendar.ts';
 
@@ -23,6 +24,8 @@ export interface ChartEmployee {
   attended: ReadonlyMap<string, 'on_time' | 'late' | null>;
   /** The employee's absence floor (`absenceFloor`): no absence before it. */
   absenceFrom?: string;
+  /** Where the employee is now (`presenceOf`): today, not arrived counts as late and absent as absent. */
+  presence?: Presence;
 }
 
 /** The month chart over the given employees (the active ones), one entry per date of the period. */
@@ -35,6 +38,11 @@ export function monthChart(period: Period, today: string, employees: readonly Ch
       if (status !== undefined) {
         if (status === 'late') day.late++;
         else day.present++;
+        continue;
+      }
+      const live = date === today ? e.presence : undefined;
+      if (live === 'notArrived' || live === 'absent') {
+        day[live === 'absent' ? 'absent' : 'late']++;
         continue;
       }
       const kind = dayKindOf({

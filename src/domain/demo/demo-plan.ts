@@ -19,6 +19,29 @@ export const DEMO_EMPLOYEE_EMAIL = 'employee@demo.jornada';
 /** Employee i (1-based, in roster order) has this PIN, so guides can name them. */
 export const demoPin = (i: number): string => String(100000 + i);
 
+/**
+ * Where the demo bakery is (issue 37.14): Spain, Madrid's time zone, and the Comunidad de
+ * Madrid's public holidays, imported by the holiday import service when the data set is loaded.
+ */
+export const DEMO_PLACE = { country: 'ES', timezone: 'Europe/Madrid', holidayRegion: 'MD' } as const;
+/** The demo bakery's tax ID (a CIF with a correct control digit), so its records print one. */
+export const DEMO_TAX_ID = 'B12345674';
+
+/** Roster numbers whose kiosk PINs the demo prints (banner, start log): the demo employee first. */
+const KIOSK_PIN_EMPLOYEES = [2, 3, 5] as const;
+
+/** A few demo workers and their kiosk PINs, for a visitor to try the clock (issue 37.14). */
+export function demoKioskPins(): { name: string; pin: string }[] {
+  return KIOSK_PIN_EMPLOYEES.map((n) => ({ name: `${ROSTER[n - 1]!.firstName} ${ROSTER[n - 1]!.lastName}`, pin: demoPin(n) }));
+}
+
+/** The calendar years the plan of `today` touches (schedules start 91 days back; leave runs up to about 7 weeks ahead). */
+export function demoYears(today: string): number[] {
+  const first = Number(addDays(today, -SCHEDULE_DAYS - 1).slice(0, 4));
+  const last = Number(addDays(today, 60).slice(0, 4));
+  return Array.from({ length: last - first + 1 }, (_, i) => first + i);
+}
+
 const ATTENDANCE_DAYS = 60;
 const SCHEDULE_DAYS = 90;
 const SECOND = 1000;
@@ -274,12 +297,14 @@ interface PlannedEmployee extends RosterEntry {
   restDaySet: Set<WeekdayName>;
 }
 
-function isWorkingDay(e: PlannedEmployee, date: string): boolean {
-  return !e.restDaySet.has(weekdayOf(date));
+/** Not a rest day of the employee's schedule, nor a public holiday of the company. */
+function isWorkingDayOf(e: PlannedEmployee, date: string, holidays: ReadonlySet<string>): boolean {
+  return !e.restDaySet.has(weekdayOf(date)) && !holidays.has(date);
 }
 
 /** `count` working days starting on the first working day on or after `from`. */
-function workingSpan(e: PlannedEmployee, from: string, count: number) {
+function workingSpan(e: PlannedEmployee, from: string, count: number, holidays: ReadonlySet<string>) {
+  const isWorkingDay = (employee: PlannedEmployee, date: string) => isWorkingDayOf(employee, date, holidays);
   let d = from;
   while (!isWorkingDay(e, d)) d = addDays(d, 1);
   const fromDate = d;
@@ -391,10 +416,13 @@ export function demoAnchor(realNow: number, timeZone: string, today?: string): {
  * group, 25 employees with schedules, 60 days of attendance with breaks and punches up to
  * yesterday, a few employees clocked in today (one on break), leave requests of every status,
  * and two demo accounts (manager@demo.jornada as Admin of employee 1, employee@demo.jornada for
- * employee 2). Nothing is dated after `now`.
+ * employee 2). Nothing is dated after `now`. `holidays` (the company's public holidays) are days
+ * off like rest days: nobody works them and leave spans skip them.
  */
-export function planDemoData(input: { today: string; now: number; settings: DemoSettings }): DemoPlan {
+export function planDemoData(input: { today: string; now: number; settings: DemoSettings; holidays?: ReadonlySet<string> }): DemoPlan {
   const { today, now, settings } = input;
+  const holidays = input.holidays ?? new Set<string>();
+  const isWorkingDay = (e: PlannedEmployee, date: string) => isWorkingDayOf(e, date, holidays);
   const timezone = settings.timezone;
   const stamp = localDateTimeToUtcIso(addDays(today, -SCHEDULE_DAYS - 1), '09:00', timezone);
   const rng = prng(0x4a6f726e); // "Jorn"
@@ -453,7 +481,7 @@ export function planDemoData(input: { today: string; now: number; settings: Demo
   const onLeave = new Set<string>();
   const leaves = LEAVE_PLANS.map((p): DemoLeave => {
     const e = planned[p.employee - 1]!;
-    const span = workingSpan(e, addDays(today, p.offset), p.workingDays);
+    const span = workingSpan(e, addDays(today, p.offset), p.workingDays, holidays);
     if (p.status === 'approved') {
       for (let d = span.fromDate; d <= span.toDate; d = addDays(d, 1)) onLeave.add(`${e.number}|${d}`);
     }

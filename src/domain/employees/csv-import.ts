@@ -49,8 +49,8 @@ export const CSV_COLUMNS = [
 
 export type CsvField = (typeof CSV_COLUMNS)[number]['field'];
 
-/** Columns a file must have (the employee schema's required fields). */
-export const REQUIRED_COLUMNS: readonly CsvField[] = ['firstName', 'lastName', 'gender', 'email', 'nationalId', 'company', 'department', 'jobTitle', 'leaveGroup', 'employmentType', 'pin'];
+/** Columns a file must have (the employee schema's required fields; email is optional since issue 37). */
+export const REQUIRED_COLUMNS: readonly CsvField[] = ['firstName', 'lastName', 'gender', 'nationalId', 'company', 'department', 'jobTitle', 'leaveGroup', 'employmentType', 'pin'];
 
 /** The reference columns: names in the file, ids once the server has found (or made) them. */
 export const REFERENCE_FIELDS = ['company', 'department', 'jobTitle', 'leaveGroup'] as const;

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { idRef } from '../org/org-schemas.ts';
+import { idRefWith } from '../org/org-schemas.ts';
 import { partTimePercentField, socialSecurityNumberField, workingDayProblems, workingDayTypeField } from './working-day.ts';
 
 /** An employee's personal clock override (decision 067); none = as the company says. */
@@ -29,7 +29,20 @@ const optionalText = (max: number) =>
     ),
     null,
   );
-const email = v.pipe(v.string(REQUIRED), v.trim(), v.nonEmpty(REQUIRED), v.maxLength(254, 'validation.invalidEmail'), v.email('validation.invalidEmail'), v.toLowerCase());
+/** Optional since issue 37 (a baker without a mailbox): empty becomes null. */
+const email = v.optional(
+  v.nullable(
+    v.pipe(
+      v.string('validation.invalidEmail'),
+      v.trim(),
+      v.maxLength(254, 'validation.invalidEmail'),
+      v.toLowerCase(),
+      v.transform((s) => (s === '' ? null : s)),
+      v.nullable(v.pipe(v.string(), v.email('validation.invalidEmail'))),
+    ),
+  ),
+  null,
+);
 const isoDate = v.pipe(
   v.string('validation.invalidDate'),
   v.regex(/^\d{4}-\d{2}-\d{2}$/, 'validation.invalidDate'),
@@ -101,10 +114,11 @@ const fields = {
   nationalId: required(40),
   placeOfBirth: optionalText(120),
   address: optionalText(300),
-  company: idRef,
-  department: idRef,
-  jobTitle: idRef,
-  leaveGroup: idRef,
+  // Each select says what is missing (issue 37), not the generic "fill all fields".
+  company: idRefWith('employees.chooseCompany'),
+  department: idRefWith('employees.chooseDepartment'),
+  jobTitle: idRefWith('employees.chooseJobTitle'),
+  leaveGroup: idRefWith('employees.chooseLeaveGroup'),
   leavePrivilege: optionalText(200),
   companyEmail: v.optional(
     v.nullable(

@@ -1,12 +1,13 @@
 import type { AccountType, Authority } from '../permissions/permissions.ts';
 
 /**
- * The "Getting started" guide of a new installation: four steps computed from real data (never
+ * The "Getting started" guide of a new installation: five steps computed from real data (never
  * ticked by hand), the next step to take, and whether to show the checklist, a one-time
- * congratulation, or nothing.
+ * congratulation, or nothing. The last step is a place to punch (issue 37.1): opening `/clock`
+ * proves nothing, since a new install takes punches only from paired terminals (decision 042).
  */
 
-export const GUIDE_STEPS = ['department', 'employee', 'schedule', 'clock'] as const;
+export const GUIDE_STEPS = ['company', 'department', 'employee', 'schedule', 'terminal'] as const;
 export type GuideStepId = (typeof GUIDE_STEPS)[number];
 
 interface Target {
@@ -14,12 +15,13 @@ interface Target {
   authority: readonly Authority[];
 }
 
-/** Where each step is done and the authority it needs there (the clock is public). */
+/** Where each step is done and the authority it needs there. */
 export const GUIDE_STEP_TARGET: Readonly<Record<GuideStepId, Target>> = {
+  company: { href: '/company', authority: ['company.update'] },
   department: { href: '/department?new=1', authority: ['department.create'] },
   employee: { href: '/employee-create', authority: ['employee.create'] },
   schedule: { href: '/schedule-create', authority: ['schedule.create'] },
-  clock: { href: '/clock', authority: [] },
+  terminal: { href: '/terminals', authority: ['setting.update'] },
 };
 
 /**
@@ -37,13 +39,19 @@ export const PREREQUISITE_TARGET: Readonly<Record<EmployeePrerequisite, Target>>
 
 /** What exists in the installation, read by the server. */
 export interface GuideFacts {
+  /** Every company has its tax ID (printed on the monthly record, issue 37.5). */
+  taxIds: boolean;
   departments: boolean;
   employees: boolean;
   schedules: boolean;
   jobTitles: boolean;
   leaveTypes: boolean;
   leaveGroups: boolean;
-  /** Some punch was recorded (at any terminal). */
+  /** A terminal is paired and not revoked. */
+  pairedTerminals: boolean;
+  /** The personal clock is on for a company or allowed for an employee (decision 067). */
+  personalClock: boolean;
+  /** Some punch was recorded (someone could punch somewhere). */
   punches: boolean;
 }
 
@@ -51,15 +59,13 @@ export interface GuideFacts {
 export interface GuideMemory {
   /** The user first saw the checklist incomplete. */
   startedAt: string | null;
-  /** The user opened the clock while signed in. */
-  clockOpenedAt: string | null;
   /** "Hide the guide". */
   dismissedAt: string | null;
   /** The congratulation was shown. */
   celebratedAt: string | null;
 }
 
-export const EMPTY_GUIDE_MEMORY: Readonly<GuideMemory> = { startedAt: null, clockOpenedAt: null, dismissedAt: null, celebratedAt: null };
+export const EMPTY_GUIDE_MEMORY: Readonly<GuideMemory> = { startedAt: null, dismissedAt: null, celebratedAt: null };
 
 export interface GuideStep {
   id: GuideStepId;
@@ -89,18 +95,20 @@ export function guideApplies(accountType: AccountType): boolean {
 
 /**
  * The guide for one user. `allowed(authority)` says whether the user's role grants it. Rules:
- * - a step is done from data: a department / an employee / a schedule exists; the clock step when
- *   a punch exists or this user opened the clock;
+ * - a step is done from data: every company has a tax ID; a department / an employee / a
+ *   schedule exists; the terminal step when a terminal is paired, the personal clock is on, or a
+ *   punch exists;
  * - hidden once dismissed, and for accounts outside the admin area;
  * - when every step is done: congratulate once, only a user who had seen the checklist
  *   (`startedAt`), so an installation set up with demo data never shows the guide at all.
  */
 export function gettingStarted(accountType: AccountType, facts: GuideFacts, memory: GuideMemory, allowed: (authority: readonly Authority[]) => boolean): GuideView {
   const doneOf: Record<GuideStepId, boolean> = {
+    company: facts.taxIds,
     department: facts.departments,
     employee: facts.employees,
     schedule: facts.schedules,
-    clock: facts.punches || memory.clockOpenedAt !== null,
+    terminal: facts.pairedTerminals || facts.personalClock || facts.punches,
   };
   const has: Record<EmployeePrerequisite, boolean> = { jobTitle: facts.jobTitles, leaveType: facts.leaveTypes, leaveGroup: facts.leaveGroups };
   const steps = GUIDE_STEPS.map((id): GuideStep => {

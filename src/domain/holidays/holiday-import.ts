@@ -29,15 +29,23 @@ const year = v.pipe(
 export const HolidayImportInput = v.object({ company: idRef, country, region, year }, FILL);
 export type HolidayImportInput = v.InferOutput<typeof HolidayImportInput>;
 
-/** A public holiday as the library gives it (`date` is `YYYY-MM-DD`, local to the country). */
+/**
+ * Where a day comes from (decision 074): the BOE's national list, a community's decree (as the
+ * BOE's annex republishes it), a city's own local fiesta (Ceuta, Melilla), or `date-holidays`.
+ */
+export type HolidaySource = 'boe' | 'region' | 'city' | 'library';
+
+/** A public holiday as the table or the library gives it (`date` is `YYYY-MM-DD`, local to the country). */
 export interface FoundHoliday {
   date: string;
   name: string;
+  source: HolidaySource;
 }
 
 export interface PlannedHoliday {
   date: string;
   name: string;
+  source: HolidaySource;
   /** `new`: will be written; `exists`: the company already has a holiday that day (`existingName`). */
   status: 'new' | 'exists';
   existingName: string | null;
@@ -49,12 +57,12 @@ export interface PlannedHoliday {
  * calendar marked `exists` and left untouched.
  */
 export function planHolidayImport(found: readonly FoundHoliday[], existing: ReadonlyMap<string, string>): PlannedHoliday[] {
-  const byDate = new Map<string, string>();
-  for (const h of found) if (!byDate.has(h.date)) byDate.set(h.date, h.name.trim().slice(0, 120));
-  return [...byDate]
-    .sort(([a], [b]) => a.localeCompare(b))
-    .map(([date, name]) => {
+  const byDate = new Map<string, FoundHoliday>();
+  for (const h of found) if (!byDate.has(h.date)) byDate.set(h.date, { ...h, name: h.name.trim().slice(0, 120) });
+  return [...byDate.values()]
+    .sort((a, b) => a.date.localeCompare(b.date))
+    .map(({ date, name, source }) => {
       const existingName = existing.get(date) ?? null;
-      return { date, name, status: existingName === null ? 'new' : 'exists', existingName };
+      return { date, name, source, status: existingName === null ? 'new' : 'exists', existingName };
     });
 }

@@ -1,5 +1,6 @@
 import { DEFAULT_POSITION_RETENTION_DAYS, MAX_POSITION_RETENTION_DAYS, PROOF_OF_PLACE_MODES } from '../clock/proof-of-place.ts';
 import * as v from 'valibot';
+import { isValidSpanishTaxId } from './spanish-tax-id.ts';
 
 /**
  * Input of the organisation tables (spec section 3), shared by the forms and the server.
@@ -9,20 +10,23 @@ const FILL = 'validation.fillAllFields';
 
 const text = (max: number) => v.pipe(v.string(FILL), v.trim(), v.nonEmpty(FILL), v.maxLength(max, 'validation.tooLong'));
 
-/** An id from a select: a positive integer, also accepted as a numeric string. */
-export const idRef = v.pipe(v.union([v.number(FILL), v.pipe(v.string(FILL), v.nonEmpty(FILL), v.transform(Number))], FILL), v.number(FILL), v.integer(FILL), v.minValue(1, FILL));
+/** An id from a select: a positive integer, also accepted as a numeric string; `message` when missing. */
+export const idRefWith = (message: string) =>
+  v.pipe(v.union([v.number(message), v.pipe(v.string(message), v.nonEmpty(message), v.transform(Number))], message), v.number(message), v.integer(message), v.minValue(1, message));
+export const idRef = idRefWith(FILL);
 
 /**
  * The company's tax ID (CIF/NIF in Spain, NIPC in Portugal), printed on the monthly record
  * (decision 035): optional; typed with or without spaces, dots or hyphens, kept as 8–15 capital
- * letters and digits. Loose on purpose: the control character is not checked, so any country's
- * number fits.
+ * letters and digits. The shape fits any country's number; where the instance's country is Spain
+ * the check character is checked too (`taxIdFitsCountry`, issue 37.5), by the server with the
+ * stored country and by sign-up with the chosen one.
  */
 export function normalizeTaxId(input: string): string | null {
   const compact = input.replace(/[\s.-]/g, '').toUpperCase();
   return /^[A-Z0-9]{8,15}$/.test(compact) ? compact : null;
 }
-const taxId = v.optional(
+export const taxId = v.optional(
   v.nullable(
     v.pipe(
       v.string('companies.taxIdFormat'),
@@ -39,6 +43,11 @@ const taxId = v.optional(
   ),
   null,
 );
+
+/** A normalized tax ID fits the instance's country: Spain checks its NIF/NIE/CIF control character. */
+export function taxIdFitsCountry(taxId: string, country: string): boolean {
+  return country !== 'ES' || isValidSpanishTaxId(taxId);
+}
 
 /**
  * The company's contribution account code with Spain's Social Security (código de cuenta de

@@ -73,6 +73,9 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   // API tokens and the API reference (decision 057): every admin account, for its own tokens.
   admin('/settings/api-tokens'),
   admin('/api-docs'),
+  // Help pages rendered from docs/ (decision 076): every admin account; signed out, sign in first.
+  admin('/help'),
+  admin('/help/{id}'),
   // Webhooks (decision 058): setting.read sees them and their deliveries, setting.update changes them.
   admin('/settings/webhooks', 'setting.read'),
   admin('/users'),

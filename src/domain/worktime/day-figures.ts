@@ -57,6 +57,11 @@ export function kindOfPlan(input: {
   onLeave: boolean;
   /** The employee's absence floor (`absenceFloor`); left out, any past working day can be absent. */
   absenceFrom?: string | undefined;
+  /**
+   * Today's scheduled end has passed (the live dashboards, issue 37): today is judged like a past
+   * day, so a working day without attendance or leave is absent. Left out, today is 'upcoming'.
+   */
+  dayOver?: boolean;
 }): DayKind {
   const { attendance, state } = input;
   if (attendance) return attendance.timeOut === null ? 'open' : 'worked';
@@ -64,7 +69,7 @@ export function kindOfPlan(input: {
   if (state === 3) return 'holiday';
   if (input.onLeave) return 'leave';
   if (state === 0) return 'unscheduled';
-  if (input.date >= input.today) return 'upcoming';
+  if (input.date > input.today || (input.date === input.today && input.dayOver !== true)) return 'upcoming';
   return mayCountAsAbsence(input.date, input.absenceFrom) ? 'absent' : 'before-start';
 }
 

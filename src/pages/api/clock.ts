@@ -17,6 +17,7 @@ export const POST: APIRoute = async (context) => {
     terminalCredential: terminalCredentialOf(context),
     readBody: () => readJson(context.request),
     accountType: context.locals.user?.accountType,
+    userAgent: context.request.headers.get('user-agent') ?? undefined,
   });
   return new Response(body, { status, headers });
 };

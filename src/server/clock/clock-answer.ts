@@ -3,6 +3,7 @@ import { PUNCH_MESSAGES } from '../../domain/clock/punch-messages.ts';
 import type { Language } from '../../i18n/languages.ts';
 import { translate } from '../../i18n/translate.ts';
 import { getDb } from '../db/connection.ts';
+import { log } from '../log.ts';
 import { AppError } from '../http/app-error.ts';
 import { asAppError, errorBody, JSON_HEADERS, parseInput } from '../http/json.ts';
 import { addressBehind } from '../http/terminal-address.ts';
@@ -11,6 +12,7 @@ import { getSettings } from '../services/get-settings.ts';
 import { PunchRefusal, recordPunch } from '../services/punch/record-punch.ts';
 import { redeemFaceChallenge } from '../services/punch/redeem-face-challenge.ts';
 import { resolveTerminal, terminalOfPunch } from '../services/terminals/resolve-terminal.ts';
+import { recordUnpairedFaceRefusal } from '../services/terminals/unpaired-face-kiosks.ts';
 import { punchMethod, terminalRefusal } from '../../domain/terminals/terminal-rules.ts';
 import { sendsToPersonalClock } from '../../domain/terminals/clock-page-mode.ts';
 import { PERSONAL_CLOCK_MESSAGES } from '../../domain/clock/personal-clock.ts';
@@ -31,6 +33,8 @@ export interface ClockCall {
   readBody: () => Promise<unknown>;
   /** The account type of the request's session, if any (the fast path answers only requests without one). */
   accountType?: string | undefined;
+  /** The User-Agent header: with the address, which kiosk a refused unpaired face punch came from (decision 079). */
+  userAgent?: string | undefined;
 }
 
 export interface ClockAnswer {
@@ -79,7 +83,14 @@ export async function clockAnswer(call: ClockCall): Promise<ClockAnswer> {
     // A worker's own session punches at their personal clock, never a colleague's PIN (decision 067).
     if (sendsToPersonalClock(call.accountType, resolved.kind)) throw new AppError(PERSONAL_CLOCK_MESSAGES.useYourPersonalClock, 403);
     const refusal = terminalRefusal(terminalOfPunch(resolved), punchMethod(identity), settings.unpairedClock);
-    if (refusal) throw new AppError(refusal, TERMINAL_REFUSAL_STATUS[refusal] ?? 403);
+    if (refusal) {
+      // An unpaired kiosk that still sends faces (an upgraded shop's): counted for the dashboard (decision 079).
+      if (refusal === 'terminal.pairingRequired' && identity.kind === 'face' && resolved.kind === 'none' && settings.faceRecognition) {
+        // The answer stays the 403 even when the count cannot be written (a full disk).
+        await recordUnpairedFaceRefusal(db, address, call.userAgent).catch((error: unknown) => log.warn({ err: error }, 'unpaired face refusal not recorded'));
+      }
+      throw new AppError(refusal, TERMINAL_REFUSAL_STATUS[refusal] ?? 403);
+    }
     const terminal = resolved.kind === 'valid' ? resolved.terminal : null;
     // Replay defence (decision 043): the terminal's nonce and fresh frames, before limits and matching.
     if (identity.kind === 'face' && terminal && settings.faceRecognition) await redeemFaceChallenge(terminal, input.challenge, identity.descriptors);

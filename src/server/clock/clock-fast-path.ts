@@ -69,6 +69,7 @@ export async function serveFastClockPunch(req: http.IncomingMessage, res: http.S
       lang,
       terminalCredential: cookie(req, TERMINAL_COOKIE) ?? header(req, TERMINAL_HEADER),
       readBody: () => readNodeJsonBody(req, MAX_JSON_BYTES),
+      userAgent: header(req, 'user-agent') ?? undefined,
     });
   }
   // With its length, the answer goes out in one write rather than in chunked encoding.

@@ -11,6 +11,7 @@ import { postgresUrl } from './engine.ts';
 import { createPostgresKysely } from './postgres/postgres-kysely.ts';
 import { log } from '../log.ts';
 import { foldText } from '../../domain/lists/fold-text.ts';
+import { sortKey } from '../../domain/lists/sort-key.ts';
 
 export type Db = Kysely<Database>;
 
@@ -70,6 +71,8 @@ export function openSqlite(file: string): SQLite.Database {
 export function createKysely(sqlite: SQLite.Database): Db {
   // The list search's text folding (like.ts); PostgreSQL does the same with translate().
   sqlite.function('jornada_fold', { deterministic: true }, (value: unknown) => (typeof value === 'string' ? foldText(value) : value));
+  // The order of names (text-order.ts, decision 075); PostgreSQL computes the same key inline.
+  sqlite.function('jornada_sort_key', { deterministic: true }, (value: unknown) => (typeof value === 'string' ? sortKey(value) : value));
   return new Kysely<Database>({
     dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
     plugins: [new CamelCasePlugin()],

@@ -538,6 +538,7 @@ export interface HolidayTable {
 export interface UserGuideTable {
   userId: number;
   startedAt: string | null;
+  /** No longer written or read (issue 37.1: opening the clock no longer completes the guide). */
   clockOpenedAt: string | null;
   dismissedAt: string | null;
   celebratedAt: string | null;
@@ -686,6 +687,10 @@ export interface RecordAcknowledgementTable {
   leaveDays: number;
   /** SHA-256 (hex) of the record's days and totals as shown. */
   digest: string;
+  /** SHA-256 (hex) of the month's figures as received (decision 077); null before migration 0046. */
+  figuresDigest: string | null;
+  /** The company's record-chain head (seq) at receipt (decision 077); null before migration 0046. */
+  chainSeq: number | null;
 }
 
 /** One row rewritten by the health check's write probe (decision 040). */

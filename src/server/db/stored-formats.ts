@@ -212,3 +212,17 @@ export function breakRulesJson(rules: FigureRules): string {
     graceMinutes: rules.graceMinutes,
   });
 }
+
+/**
+ * `employees.email` and `invitations.email`: optional since issue 37 (a worker without a mailbox, decision 075). The column
+ * was created NOT NULL and SQLite cannot drop that without rebuilding the table every record points
+ * at, so "no address" is stored as the empty string on both engines and read back as null.
+ */
+export function parseEmployeeEmail(stored: string | null): string | null {
+  return stored === null || stored === '' ? null : stored;
+}
+
+/** An employee's address (or none) as `employees.email` stores it. */
+export function employeeEmailColumn(email: string | null): string {
+  return email ?? '';
+}

@@ -1,11 +1,11 @@
 import { setCompanyPersonalClock } from '../db/repositories/personal-clock.ts';
 import type { Insertable } from 'kysely';
-import { DEMO_USER_PASSWORD, demoAnchor, planDemoData } from '../../domain/demo/demo-plan.ts';
+import { DEMO_PLACE, DEMO_TAX_ID, DEMO_USER_PASSWORD, demoAnchor, demoYears, planDemoData } from '../../domain/demo/demo-plan.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { pinKey } from '../auth/pin-key.ts';
 import type { Db } from '../db/connection.ts';
 import { insertAttendanceBreaks, insertAttendances } from '../db/repositories/attendances.ts';
-import { defaultRolesOf } from '../db/repositories/companies.ts';
+import { defaultRolesOf, setCompanyTaxIdIfMissing } from '../db/repositories/companies.ts';
 import { companyHasEmployees, insertEmployees } from '../db/repositories/employees.ts';
 import { insertLeaves } from '../db/repositories/leaves.ts';
 import { departmentsResource } from '../db/repositories/org/departments.ts';
@@ -15,7 +15,10 @@ import { leaveTypesResource } from '../db/repositories/org/leave-types.ts';
 import { NO_ACCRUAL } from '../../domain/org/org-schemas.ts';
 import { insertPunches } from '../db/repositories/punches.ts';
 import { insertSchedules } from '../db/repositories/schedules.ts';
-import { readSettings, writeSettings } from '../db/repositories/settings.ts';
+import { readSettings, writeSettings, writeSettingValue } from '../db/repositories/settings.ts';
+import { companyHolidaysOfYear } from '../db/repositories/org/holidays.ts';
+import { importPublicHolidays } from './holidays/import-public-holidays.ts';
+import { DEMO_DATA_SETTING } from './demo-kiosk-pins.ts';
 import { invalidateSettings } from './get-settings.ts';
 import { emailExists, insertUser } from '../db/repositories/users.ts';
 import type { AttendanceBreakTable, AttendanceTable, EmployeeTable, LeaveTable, PunchTable } from '../db/schema.ts';
@@ -29,17 +32,36 @@ function chunks<T>(rows: T[], size = CHUNK): T[][] {
 }
 
 /**
- * Writes the demo data set (src/domain/demo/demo-plan.ts) for the company in one transaction.
- * Deterministic for a given `today` (default: today in the company's time zone, on the real
- * clock). Does nothing when the company already has employees. A demo account whose address a
- * sign-up already uses is left out (leaves are then decided by nobody in particular).
+ * The demo bakery's public holidays (issue 37.14): in Spain, the Comunidad de Madrid's of every
+ * year the plan touches, through the holiday import service (audited as `actorId`'s import);
+ * elsewhere none. Returns the company's holiday dates, which the plan keeps as days off.
  */
-export async function seedDemoData(db: Db, options: { companyId: number; today?: string }): Promise<void> {
+async function importDemoHolidays(db: Db, companyId: number, country: string, today: string, actorId: number | null): Promise<Set<string>> {
+  const dates = new Set<string>();
+  if (country !== DEMO_PLACE.country) return dates;
+  for (const year of demoYears(today)) {
+    await importPublicHolidays(db, { company: companyId, country: DEMO_PLACE.country, region: DEMO_PLACE.holidayRegion, year }, actorId, 'es');
+    for (const date of (await companyHolidaysOfYear(db, companyId, year)).keys()) dates.add(date);
+  }
+  return dates;
+}
+
+/**
+ * Writes the demo data set (src/domain/demo/demo-plan.ts) for the company in one transaction,
+ * after importing its public holidays (above). Deterministic for a given `today` (default: today
+ * in the company's time zone, on the real clock). Does nothing when the company already has
+ * employees. A demo account whose address a sign-up already uses is left out (leaves are then
+ * decided by nobody in particular). Marks the installation as a demo (its banner prints the kiosk
+ * PINs) and gives the company the demo's tax ID when it has none.
+ */
+export async function seedDemoData(db: Db, options: { companyId: number; today?: string; actorId?: number }): Promise<void> {
   const { companyId } = options;
-  const { timezone, graceMinutes } = await readSettings(db);
+  if (await companyHasEmployees(db, companyId)) return;
+  const { timezone, graceMinutes, country } = await readSettings(db);
   const realNow = Math.floor(Date.now() / 1000) * 1000;
   const { today, now } = demoAnchor(realNow, timezone, options.today);
-  const plan = planDemoData({ today, now, settings: { timezone, graceMinutes } });
+  const holidays = await importDemoHolidays(db, companyId, country, today, options.actorId ?? null);
+  const plan = planDemoData({ today, now, settings: { timezone, graceMinutes }, holidays });
   const { stamp } = plan;
 
   const passwordHash = await hashPassword(DEMO_USER_PASSWORD);
@@ -50,6 +72,9 @@ export async function seedDemoData(db: Db, options: { companyId: number; today?:
     await writeSettings(trx, { unpairedClock: true }, new Date(realNow).toISOString());
     // Its workers try the personal clock on their phones too (decision 067).
     await setCompanyPersonalClock(trx, companyId, true);
+    await writeSettingValue(trx, DEMO_DATA_SETTING, true, new Date(realNow).toISOString());
+    // Its records print a tax ID (issue 37.5), unless the sign-up gave one.
+    await setCompanyTaxIdIfMissing(trx, companyId, DEMO_TAX_ID, stamp);
 
     // Departments and job titles.
     const departmentIds = new Map<string, number>();

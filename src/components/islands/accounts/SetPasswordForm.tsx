@@ -14,7 +14,8 @@ interface Props {
   /** An invitation creates the account; a reset replaces the password (decision 066). */
   mode: 'invitation' | 'reset';
   token: string;
-  email: string;
+  /** Null: an invitation of a worker without an address, who types the one to sign in with (issue 37). */
+  email: string | null;
 }
 
 /** The worker chooses their password (spec §5's policy) from a one-time link, then lands signed in. */
@@ -29,7 +30,8 @@ export default function SetPasswordForm({ lang, mode, token, email }: Props) {
     const form = new FormData(event.currentTarget);
     setError(undefined);
     setFieldErrors({});
-    const body: AcceptInvitationInput | ResetPasswordInput = { token, password: String(form.get('password') ?? ''), confirmPassword: String(form.get('confirmPassword') ?? '') };
+    const chosen = email === null ? { email: String(form.get('email') ?? '') } : {};
+    const body: AcceptInvitationInput | ResetPasswordInput = { token, password: String(form.get('password') ?? ''), confirmPassword: String(form.get('confirmPassword') ?? ''), ...chosen };
     const path = mode === 'invitation' ? '/invitations/accept' : '/password/reset';
     await run(() => api<{ accessToken: string; user: SessionUserDto }>(path, { method: 'POST', lang, redirectOnExpiry: false, body }), {
       fallback: t('errors.somethingWentWrong'),
@@ -49,11 +51,17 @@ export default function SetPasswordForm({ lang, mode, token, email }: Props) {
           {error}
         </p>
       )}
-      <p className="rounded-lg bg-primary-subtle px-3 py-2 text-sm break-all">
-        {t('accountLinks.signInWith')} <strong data-testid="account-email">{email}</strong>
-      </p>
-      {/* For the browser's password manager: the account this password belongs to. */}
-      <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
+      {email === null ? (
+        <Field name="email" type="email" label={t('accountLinks.chooseEmail')} autoComplete="username" error={fieldErrors['email']} hint={t('accountLinks.chooseEmailHint')} />
+      ) : (
+        <>
+          <p className="rounded-lg bg-primary-subtle px-3 py-2 text-sm break-all">
+            {t('accountLinks.signInWith')} <strong data-testid="account-email">{email}</strong>
+          </p>
+          {/* For the browser's password manager: the account this password belongs to. */}
+          <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
+        </>
+      )}
       <Field name="password" type="password" label={t('accountLinks.newPassword')} autoComplete="new-password" error={fieldErrors['password']} hint={t('signUp.passwordHint')} />
       <Field name="confirmPassword" type="password" label={t('accountLinks.confirmPassword')} autoComplete="new-password" error={fieldErrors['confirmPassword']} />
       <button type="submit" disabled={busy} className="control rounded-lg bg-primary px-4 font-semibold text-neutral hover:bg-primary-deep disabled:opacity-60" data-testid="set-password-submit">

@@ -112,7 +112,8 @@ export default function ClockKiosk(props: Props) {
           return;
         }
         // The terminal was revoked meanwhile (decision 042): the page shows the revoked screen.
-        if (e.code === 'terminal.unknown' || e.code === 'terminal.revoked') return window.location.reload();
+        // A refused pairing (the credential is gone): the page then shows the pairing entry (decision 079).
+        if (e.code === 'terminal.unknown' || e.code === 'terminal.revoked' || e.code === 'terminal.pairingRequired') return window.location.reload();
         const refused = e.body['employee'] as { first_name?: unknown } | undefined;
         dispatch({ type: 'refused', action, via, status: e.status, message: e.message, retryAfter: e.body['retryAfter'], firstName: refused?.first_name, now: Date.now() });
       }

@@ -105,7 +105,7 @@ export default function EmployeeForm({ lang, employee, today, contractOpenFrom =
   const [options, setOptions] = useState<Record<string, Option[]>>({});
   const [formError, setFormError] = useState<string>();
   const { run } = useApiAction(lang);
-  const [company, department, birthday, workingDayType, partTimePercent] = form.watch(['company', 'department', 'birthday', 'workingDayType', 'partTimePercent']);
+  const [company, department, jobTitle, birthday, workingDayType, partTimePercent] = form.watch(['company', 'department', 'jobTitle', 'birthday', 'workingDayType', 'partTimePercent']);
   // The date is asked for (and sent) only when the working day or its percentage changes.
   const contractChanged = editing && (workingDayType !== employee.workingDayType || (workingDayType === 'part-time' && String(partTimePercent ?? '') !== String(employee.partTimePercent ?? '')));
   const age = ageOn(String(birthday ?? ''), today);
@@ -148,7 +148,7 @@ export default function EmployeeForm({ lang, employee, today, contractOpenFrom =
   const discardGuard = useConfirmDiscard(lang, form.formState.isDirty, leaveForm);
 
   const err = (name: string) => fieldMessage(fieldError(form.formState.errors, name), t);
-  // The 11 fields the create schema refuses empty (10 on edit, where an empty PIN keeps it).
+  // The 10 fields the create schema refuses empty (9 on edit, where an empty PIN keeps it; email is optional, issue 37).
   // Part time needs its percentage (the schema's cross-field rule, working-day.ts).
   const required = requiredFieldsOf(editing ? EmployeeUpdateInput : EmployeeCreateInput, workingDayType === 'part-time' ? ['partTimePercent'] : []);
   const field = (name: string, label: string, control: ReactNode, hint?: string, wide = false) => (
@@ -201,6 +201,29 @@ export default function EmployeeForm({ lang, employee, today, contractOpenFrom =
   );
 
   const ready = Object.keys(options).length >= 4;
+  const inCompany = (o: Option) => String(o.company) === String(company);
+  // Job titles of the chosen department; before one is chosen, every one of the company (issue 37).
+  const jobTitleFits = (o: Option) => (department ? String(o.department) === String(department) : !company || inCompany(o));
+  useEffect(() => {
+    if (!ready) return;
+    const set = (name: EmployeeField, value: unknown) => form.setValue(name, String(value), { shouldValidate: !!form.formState.errors[name as keyof typeof form.formState.errors] });
+    const title = (options['jobTitle'] ?? []).find((o) => String(o._id) === String(jobTitle));
+    // A job title chosen first brings its department; a department's job title from another one is dropped.
+    if (title && !department && title.department !== undefined) return set('department', title.department);
+    if (title && department && String(title.department) !== String(department)) return set('jobTitle', '');
+    // The only choice left is chosen: one department in the company, one job title in the department, one leave group.
+    const only = (key: string, fits: (o: Option) => boolean) => {
+      const left = (options[key] ?? []).filter(fits);
+      return company && left.length === 1 ? left[0]!._id : undefined;
+    };
+    const values = form.getValues();
+    const oneDepartment = !values.department ? only('department', inCompany) : undefined;
+    if (oneDepartment !== undefined) return set('department', oneDepartment);
+    const oneTitle = !values.jobTitle && department ? only('jobTitle', jobTitleFits) : undefined;
+    if (oneTitle !== undefined) set('jobTitle', oneTitle);
+    const oneGroup = !values.leaveGroup ? only('leaveGroup', inCompany) : undefined;
+    if (oneGroup !== undefined) set('leaveGroup', oneGroup);
+  }, [ready, company, department, jobTitle]); // eslint-disable-line react-hooks/exhaustive-deps -- reacts to the three choices only
   useEffect(() => {
     if (!ready) return;
     showFlash();
@@ -314,7 +337,7 @@ export default function EmployeeForm({ lang, employee, today, contractOpenFrom =
                 'department',
                 <>
                   {choose}
-                  {opts('department', (o) => String(o.company) === String(company))}
+                  {opts('department', inCompany)}
                 </>,
               ),
             )}
@@ -325,7 +348,7 @@ export default function EmployeeForm({ lang, employee, today, contractOpenFrom =
                 'jobTitle',
                 <>
                   {choose}
-                  {opts('jobTitle', (o) => String(o.department) === String(department))}
+                  {opts('jobTitle', jobTitleFits)}
                 </>,
               ),
             )}
@@ -336,7 +359,7 @@ export default function EmployeeForm({ lang, employee, today, contractOpenFrom =
                 'leaveGroup',
                 <>
                   {choose}
-                  {opts('leaveGroup', (o) => String(o.company) === String(company))}
+                  {opts('leaveGroup', inCompany)}
                 </>,
               ),
             )}

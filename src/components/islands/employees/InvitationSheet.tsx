@@ -8,7 +8,8 @@ import { primaryButton, secondaryButton } from '../ui/buttons.ts';
 export interface SheetEntry {
   _id: number;
   name: string;
-  email: string;
+  /** Null: the worker has no address and types one when creating the account (issue 37). */
+  email: string | null;
   url: string;
 }
 
@@ -59,7 +60,7 @@ export function InvitationSheet({ lang, entries, expiresOn, onClose }: { lang: L
               <div className="h-32 w-32 shrink-0 [&>svg]:h-full [&>svg]:w-full" role="img" aria-label={e.name} dangerouslySetInnerHTML={codes[e._id] ? { __html: codes[e._id]! } : undefined} />
               <div className="min-w-0">
                 <p className="text-lg font-semibold">{e.name}</p>
-                <p className="text-sm break-all text-gray-700">{e.email}</p>
+                <p className="text-sm break-all text-gray-700">{e.email ?? t('invitations.sheetNoEmail')}</p>
                 <p className="mt-2 text-xs text-gray-600">{t('invitations.sheetExpires', { date: expiresOn })}</p>
               </div>
             </li>

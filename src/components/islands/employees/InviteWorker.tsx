@@ -11,7 +11,17 @@ import { secondaryButton } from '../ui/buttons.ts';
 import { InvitationSheet, type SheetEntry } from './InvitationSheet.tsx';
 
 /** The employee form's "Worker's account" box (decision 066): invite by email or on the sheet, send again, revoke. */
-export default function InviteWorker({ lang, employeeId, status: initial }: { lang: Language; employeeId: number; status: AccountStatus }) {
+export default function InviteWorker({
+  lang,
+  employeeId,
+  status: initial,
+  hasEmail = true,
+}: {
+  lang: Language;
+  employeeId: number;
+  status: AccountStatus;
+  /** Without an email the sheet is the only way (decision 075). */ hasEmail?: boolean;
+}) {
   const t = translator(lang);
   const [status, setStatus] = useState(initial);
   const [busy, setBusy] = useState(false);
@@ -52,10 +62,12 @@ export default function InviteWorker({ lang, employeeId, status: initial }: { la
         <>
           <p className="mt-2 mb-4 text-sm text-muted">{t('invitations.formText')}</p>
           <div className="flex flex-wrap gap-2">
-            <button type="button" className={secondaryButton} onClick={() => invite('email')} disabled={busy} data-testid="invite-email">
-              <Send size={16} aria-hidden="true" />
-              {t(status === 'none' ? 'invitations.invite' : 'invitations.resend')}
-            </button>
+            {hasEmail && (
+              <button type="button" className={secondaryButton} onClick={() => invite('email')} disabled={busy} data-testid="invite-email">
+                <Send size={16} aria-hidden="true" />
+                {t(status === 'none' ? 'invitations.invite' : 'invitations.resend')}
+              </button>
+            )}
             <button type="button" className={secondaryButton} onClick={() => invite('sheet')} disabled={busy}>
               <Printer size={16} aria-hidden="true" />
               {t('invitations.printSheet')}

@@ -14,9 +14,17 @@ interface Place {
 interface Planned {
   date: string;
   name: string;
+  /** Where the day comes from (decision 074). */
+  source: 'boe' | 'region' | 'city' | 'library';
   status: 'new' | 'exists';
   existingName: string | null;
 }
+const SOURCE_LABEL: Record<Planned['source'], string> = {
+  boe: 'holidays.import.source.boe',
+  region: 'holidays.import.source.region',
+  city: 'holidays.import.source.city',
+  library: 'holidays.import.source.library',
+};
 interface Choice {
   company: string;
   country: string;
@@ -160,10 +168,13 @@ export default function HolidayImport({ lang, year }: { lang: Language; year: nu
                 {/* A list rather than a table: it wraps on a phone instead of scrolling sideways. */}
                 <ul className="divide-y divide-line border-y border-line text-sm" aria-label={t('holidays.import.title')}>
                   {plan.map((h) => (
-                    <li key={h.date} className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 px-1 py-2" data-testid="import-row" data-status={h.status}>
+                    <li key={h.date} className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 px-1 py-2" data-testid="import-row" data-status={h.status} data-date={h.date}>
                       <span className="min-w-0">
                         <span className="me-3 whitespace-nowrap tabular-nums text-muted">{date(h.date)}</span>
                         <span className="font-medium">{h.name}</span>
+                        <span className="ms-2 text-xs text-muted" data-testid="import-source">
+                          {t(SOURCE_LABEL[h.source])}
+                        </span>
                       </span>
                       <span className={h.status === 'new' ? 'font-medium text-accent' : 'text-muted'}>
                         {h.status === 'new' ? t('holidays.import.statusNew') : t('holidays.import.statusExists', { name: h.existingName ?? '' })}

@@ -1,4 +1,4 @@
-import { CheckCheck } from 'lucide-react';
+import { CheckCheck, Lock } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import type { Language } from '#i18n/languages.ts';
 import { translator } from '#i18n/translate.ts';
@@ -19,6 +19,10 @@ interface Props {
   openCount: number;
   /** The id of the table the server rendered (period-close-html.ts). */
   tableId: string;
+  /** The period as the page names it ("noviembre de 2026"), for the confirmation and the result. */
+  periodLabel: string;
+  /** Employees shown whose period is approved and locked. */
+  lockedCount: number;
 }
 
 const alertClass = 'rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-sm text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-200';
@@ -28,14 +32,17 @@ const alertClass = 'rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-sm
  * rows stay fast that way): it follows the table's checkboxes (`data-period-select`), approves the
  * selected employees or every one shown whose period is not locked (only once the period has
  * ended), and opens a dialog for the written reason of a Reopen button (`data-period-reopen`,
- * disabled until this island runs). Every answer reloads the page with a flash message; a
- * refusal stays on screen.
+ * disabled until this island runs). Approving asks first (it locks the period, issue 37); every
+ * answer reloads the page with a flash message, where the period then reads as approved and
+ * locked; a refusal stays on screen.
  */
-export default function PeriodCloseActions({ lang, date, ended, openCount, tableId }: Props) {
+export default function PeriodCloseActions({ lang, date, ended, openCount, tableId, periodLabel, lockedCount }: Props) {
   const t = translator(lang);
   const [selected, setSelected] = useState<number[]>([]);
   const [reopening, setReopening] = useState<{ id: number; name: string } | null>(null);
   const [reason, setReason] = useState('');
+  // Approving locks the period: the employees it would approve wait here for a confirmation (issue 37).
+  const [confirming, setConfirming] = useState<number[] | null>(null);
   const { run, busy } = useApiAction(lang);
   const [error, setError] = useState<{ message: string; fields: Record<string, string> }>();
   useEffect(() => showFlash(), []);
@@ -65,7 +72,10 @@ export default function PeriodCloseActions({ lang, date, ended, openCount, table
     setError(undefined);
     await run(() => api<{ message: string }>(path, { method: 'POST', body, lang }), {
       success: 'flash',
-      then: 'reload',
+      then: () => {
+        setConfirming(null);
+        return 'reload';
+      },
       onError: (message, failure) => setError({ message, fields: failure.fields }),
     });
   }
@@ -74,25 +84,54 @@ export default function PeriodCloseActions({ lang, date, ended, openCount, table
   return (
     <>
       <AppToaster />
-      {error && !reopening && (
+      {error && !reopening && !confirming && (
         <p role="alert" className={`${alertClass} mb-3`} data-testid="period-error">
           {error.message}
         </p>
       )}
+      {lockedCount > 0 && (
+        <p role="status" className="mb-3 flex items-center gap-2 rounded-lg border border-line bg-primary-subtle px-4 py-3 text-sm" data-testid="period-locked-summary">
+          <Lock size={16} aria-hidden="true" className="shrink-0" />
+          {openCount === 0 ? t('periods.lockedAll', { period: periodLabel, count: lockedCount }) : t('periods.lockedSome', { period: periodLabel, count: lockedCount, total: lockedCount + openCount })}
+        </p>
+      )}
       <div className="mb-3 flex flex-wrap items-center gap-2">
-        <button type="button" className={primaryButton} disabled={busy || !ended || selected.length === 0} onClick={() => void send('/periods/approve', { date, employees: selected })} data-testid="approve-selected">
-          <CheckCheck size={16} aria-hidden="true" />
-          {t('periods.approveSelected', { count: selected.length })}
-        </button>
-        <button type="button" className={secondaryButton} disabled={busy || !ended || openCount === 0} onClick={() => void send('/periods/approve', { date, employees: shownOpen() })} data-testid="approve-all">
-          {t('periods.approveAll', { count: openCount })}
-        </button>
+        {openCount > 0 && (
+          <>
+            <button type="button" className={primaryButton} disabled={busy || !ended || selected.length === 0} onClick={() => setConfirming(selected)} data-testid="approve-selected">
+              <CheckCheck size={16} aria-hidden="true" />
+              {t('periods.approveSelected', { count: selected.length })}
+            </button>
+            <button type="button" className={secondaryButton} disabled={busy || !ended} onClick={() => setConfirming(shownOpen())} data-testid="approve-all">
+              {t('periods.approveAll', { count: openCount })}
+            </button>
+          </>
+        )}
         {!ended && (
           <span className="text-sm text-muted" data-testid="period-not-ended">
             {t('periods.notEndedHint')}
           </span>
         )}
       </div>
+      <Dialog open={confirming !== null} title={t('periods.confirmTitle', { period: periodLabel, count: confirming?.length ?? 0 })} onClose={() => setConfirming(null)} closeLabel={t('form.cancel')} size="sm">
+        <div className="flex flex-col gap-3" data-testid="approve-confirm-dialog">
+          {error && (
+            <p role="alert" className={alertClass}>
+              {error.message}
+            </p>
+          )}
+          <p className="text-sm">{t('periods.confirmBody', { period: periodLabel, count: confirming?.length ?? 0 })}</p>
+          <div className="mt-2 flex justify-end gap-2">
+            <button type="button" className={secondaryButton} onClick={() => setConfirming(null)}>
+              {t('form.cancel')}
+            </button>
+            <button type="button" className={primaryButton} disabled={busy} onClick={() => confirming && void send('/periods/approve', { date, employees: confirming })} data-testid="approve-confirm">
+              <Lock size={16} aria-hidden="true" />
+              {t('periods.confirmApprove')}
+            </button>
+          </div>
+        </div>
+      </Dialog>
       <Dialog open={reopening !== null} title={t('periods.reopenTitle', { name: reopening?.name ?? '' })} onClose={() => setReopening(null)} closeLabel={t('form.cancel')} size="sm">
         <form
           className="flex flex-col gap-2"

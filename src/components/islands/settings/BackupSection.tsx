@@ -7,6 +7,7 @@ import { translator } from '#i18n/translate.ts';
 import { api } from '#lib/client/api.ts';
 import { primaryButton } from '../ui/buttons.ts';
 import { useApiAction } from '#lib/client/use-api-action.ts';
+import HelpLink from '../../help/HelpLink.tsx';
 
 interface Props {
   lang: Language;
@@ -76,7 +77,9 @@ export function BackupSection({ lang, initial, timeZone, timeFormat, canUpdate }
         ))}
       </dl>
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <p className="max-w-prose text-sm text-muted">{t('backups.copyOff')}</p>
+        <p className="max-w-prose text-sm text-muted">
+          {t('backups.copyOff')} <HelpLink doc="backups" lang={lang} />
+        </p>
         {canUpdate && (
           <button type="button" className={primaryButton} onClick={backUpNow} disabled={busy} data-testid="backup-now">
             {busy ? t('backups.working') : t('backups.backUpNow')}

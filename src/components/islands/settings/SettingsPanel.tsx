@@ -26,6 +26,7 @@ import type { FaceRecognitionStatus } from '#domain/biometrics/face-enablement.t
 import { RecordIntegritySection } from './RecordIntegritySection.tsx';
 import { NotificationsSection } from './NotificationsSection.tsx';
 import { useApiAction } from '#lib/client/use-api-action.ts';
+import HelpLink from '../../help/HelpLink.tsx';
 
 interface Props {
   lang: Language;
@@ -162,7 +163,7 @@ export default function SettingsPanel(props: Props) {
       {/* Above every section: PINs stop working for everyone until it is fixed (decision 039). */}
       {props.backups.secretsMismatch && (
         <p role="alert" className="mb-6 rounded-xl border border-red-300 bg-red-50 p-4 text-sm font-medium text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-200" data-testid="secrets-mismatch">
-          {t('backups.secretsMismatch')}
+          {t('backups.secretsMismatch')} <HelpLink doc="backups" lang={lang} />
         </p>
       )}
       <div className="grid gap-6 lg:grid-cols-[240px_1fr]">

@@ -14,6 +14,7 @@ import { primaryButton, secondaryButton } from '../ui/buttons.ts';
 import { WebhookFieldset, type WebhookFields } from './WebhookFieldset.tsx';
 import { WebhookSecretCard, type ShownSecret } from './WebhookSecretCard.tsx';
 import { useApiAction } from '#lib/client/use-api-action.ts';
+import HelpLink from '../../help/HelpLink.tsx';
 
 /** One delivery, as `GET /api/webhooks` answers it (services/webhooks/list-webhooks.ts). */
 export interface WebhookDeliveryRow {
@@ -148,7 +149,9 @@ export default function Webhooks(props: { lang: Language; webhooks: WebhookRow[]
         <form onSubmit={create} className="flex flex-col gap-4 rounded-2xl border border-line bg-card p-5" noValidate data-testid="webhook-create">
           <div>
             <h2 className="text-lg font-semibold">{t('webhooks.createTitle')}</h2>
-            <p className="text-sm text-muted">{t('webhooks.createHelp')}</p>
+            <p className="text-sm text-muted">
+              {t('webhooks.createHelp')} <HelpLink doc="webhooks" lang={lang} />
+            </p>
           </div>
           <WebhookFieldset lang={lang} value={form} onChange={setForm} errors={errors} idPrefix="webhook" />
           <button type="submit" className={`${primaryButton} self-start`} disabled={busy} data-testid="webhook-submit">

@@ -7,7 +7,8 @@ import { previewHolidayImport } from '#server/services/holidays/preview-holiday-
 
 /**
  * Public holiday import (decision 053). GET `?company=&country=&region=&year=`: the preview
- * `{company, country, region, year, holidays: [{date, name, status: new|exists, existingName}]}`.
+ * `{company, country, region, year, holidays: [{date, name, source: boe|region|city|library, status: new|exists, existingName}]}`
+ * (source: decision 074).
  * POST `{company, country, region, year}`: `{imported, skipped, locked, message}` (locked: days left
  * out because an employee of the company has their period approved, decision 051).
  */

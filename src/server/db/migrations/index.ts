@@ -38,6 +38,7 @@ import * as m0039 from './0039-proof-of-place.ts';
 import * as m0040 from './0040-door-code.ts';
 import * as m0041 from './0041-worker-overtime-choice.ts';
 import * as m0042 from './0042-personal-offline-punches.ts';
+import * as m0046 from './0046-receipt-changes.ts';
 
 export interface Migration {
   up(db: Kysely<any>): Promise<void>;
@@ -87,4 +88,5 @@ export const migrations: ReadonlyArray<readonly [name: string, migration: Migrat
   ['0040-door-code', m0040],
   ['0041-worker-overtime-choice', m0041],
   ['0042-personal-offline-punches', m0042],
+  ['0046-receipt-changes', m0046],
 ];

@@ -1,5 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../schema.ts';
+import { byName } from '../text-order.ts';
+import { employeeEmailColumn, parseEmployeeEmail } from '../stored-formats.ts';
 
 type Executor = Kysely<Database>;
 
@@ -9,23 +11,23 @@ type Executor = Kysely<Database>;
  */
 
 /** What an invitation needs to know of an employee: the address, the company, whether an account exists. */
-export function employeesToInvite(db: Executor, filter: { ids: readonly number[] } | { companyId: number | null }) {
+export async function employeesToInvite(db: Executor, filter: { ids: readonly number[] } | { companyId: number | null }) {
   let q = db
     .selectFrom('employees')
     .innerJoin('companies', 'companies.id', 'employees.companyId')
     .leftJoin('users', 'users.employeeId', 'employees.id')
     .select(['employees.id', 'employees.firstName', 'employees.lastName', 'employees.email', 'employees.companyId', 'companies.name as companyName', 'employees.status', 'users.id as userId'])
-    .orderBy('employees.lastName')
-    .orderBy('employees.firstName')
+    .orderBy(byName('employees.lastName'))
+    .orderBy(byName('employees.firstName'))
     .orderBy('employees.id');
   if ('ids' in filter) {
-    if (filter.ids.length === 0) return Promise.resolve([]);
+    if (filter.ids.length === 0) return [];
     q = q.where('employees.id', 'in', [...filter.ids]);
   } else {
     q = q.where('employees.status', '=', 'active').where('users.id', 'is', null);
     if (filter.companyId !== null) q = q.where('employees.companyId', '=', filter.companyId);
   }
-  return q.execute();
+  return (await q.execute()).map((e) => ({ ...e, email: parseEmployeeEmail(e.email) }));
 }
 
 /** The built-in Employee role of a company (a default role still named "Employee"). */
@@ -34,8 +36,15 @@ export async function builtInEmployeeRole(db: Executor, companyId: number): Prom
   return row?.id;
 }
 
-export async function insertInvitation(db: Executor, row: { employeeId: number; tokenHash: string; email: string; delivery: 'email' | 'sheet'; createdBy: number; createdAt: string; expiresAt: string }): Promise<number> {
-  const inserted = await db.insertInto('invitations').values(row).returning('id').executeTakeFirstOrThrow();
+export async function insertInvitation(
+  db: Executor,
+  row: { employeeId: number; tokenHash: string; email: string | null; delivery: 'email' | 'sheet'; createdBy: number; createdAt: string; expiresAt: string },
+): Promise<number> {
+  const inserted = await db
+    .insertInto('invitations')
+    .values({ ...row, email: employeeEmailColumn(row.email) })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   return inserted.id;
 }
 
@@ -75,8 +84,8 @@ export async function employeesWithAccount(db: Executor, employeeIds: readonly n
 }
 
 /** The invitation a token's hash names, with its employee (whatever its state; the caller decides). */
-export function findInvitationByHash(db: Executor, tokenHash: string) {
-  return db
+export async function findInvitationByHash(db: Executor, tokenHash: string) {
+  const row = await db
     .selectFrom('invitations')
     .innerJoin('employees', 'employees.id', 'invitations.employeeId')
     .select([
@@ -93,6 +102,8 @@ export function findInvitationByHash(db: Executor, tokenHash: string) {
     ])
     .where('invitations.tokenHash', '=', tokenHash)
     .executeTakeFirst();
+  // No address: the worker gives the one they will sign in with on accepting (issue 37).
+  return row && { ...row, email: parseEmployeeEmail(row.email) };
 }
 
 /** Marks the invitation used if it is still open at `at`; false when another request used it first, or it closed. */

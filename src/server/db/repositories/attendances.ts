@@ -17,15 +17,16 @@ import { refuseLockedAttendance, refuseLockedAttendances, refuseLockedDays, refu
 import type { RevisionFacts } from '#domain/record-chain/record-chain.ts';
 import type { AttendanceDto, AttendanceRevisionDto, AttendanceDetailDto } from '#domain/api/records.ts';
 import { sortDirection } from '../sort-direction.ts';
+import { byName } from '../text-order.ts';
 
 export type { AttendanceDto, AttendanceRevisionDto, AttendanceDetailDto };
 export { parseBreaks };
 
 export const ATTENDANCE_SORTS = {
   date: ['attendances.date', 'attendances.timeIn'],
-  employee: ['employees.lastName', 'employees.firstName'],
+  employee: [byName('employees.lastName'), byName('employees.firstName')],
   timeIn: ['attendances.timeIn'],
-  department: ['departments.name'],
+  department: [byName('departments.name')],
 } as const;
 
 export const ATTENDANCE_LIST_OPTIONS = { sortable: Object.keys(ATTENDANCE_SORTS), defaultSort: 'date', defaultDir: 'desc' } as const;
@@ -167,7 +168,7 @@ function inOrder(q: ReturnType<typeof filteredAttendances>, query: ListQuery) {
   for (const column of ATTENDANCE_SORTS[query.sort as keyof typeof ATTENDANCE_SORTS] ?? ATTENDANCE_SORTS.date) {
     q = q.orderBy(column, sortDirection(query.dir));
   }
-  if (query.sort !== 'employee') q = q.orderBy('employees.lastName').orderBy('employees.firstName');
+  if (query.sort !== 'employee') q = q.orderBy(byName('employees.lastName')).orderBy(byName('employees.firstName'));
   else q = q.orderBy('attendances.date', 'desc');
   return q.orderBy('attendances.id');
 }
@@ -325,7 +326,7 @@ export async function schedulesOfEmployee(db: Db, employeeId: number): Promise<S
 
 /** Active employees for the list filter and the form's select: id and full name, by name. */
 export async function employeeChoices(db: Db): Promise<{ _id: number; name: string }[]> {
-  const rows = await db.selectFrom('employees').select(['id', 'firstName', 'lastName']).where('status', '=', 'active').orderBy('lastName').orderBy('firstName').execute();
+  const rows = await db.selectFrom('employees').select(['id', 'firstName', 'lastName']).where('status', '=', 'active').orderBy(byName('lastName')).orderBy(byName('firstName')).execute();
   return rows.map((r) => ({ _id: r.id, name: `${r.firstName} ${r.lastName}` }));
 }
 

@@ -12,14 +12,16 @@ import { refuseLockedPeriod, refuseUndatedChange } from './record-lock.ts';
 import { deleteContractTermsOf, insertInitialContractTerms } from './contract-terms.ts';
 import { chainFigureDeletions } from './record-chain.ts';
 import { figureRecords } from './record-chain-figures.ts';
+import { byName } from '../text-order.ts';
+import { parseEmployeeEmail } from '../stored-formats.ts';
 
 export type { EmployeeDto };
 
 export const EMPLOYEE_SORTS = {
-  name: ['employees.lastName', 'employees.firstName'],
+  name: [byName('employees.lastName'), byName('employees.firstName')],
   email: ['employees.email'],
-  department: ['departments.name'],
-  jobTitle: ['jobTitles.name'],
+  department: [byName('departments.name')],
+  jobTitle: [byName('jobTitles.name')],
   startDate: ['employees.officialStartDate'],
   createdAt: ['employees.createdAt'],
 } as const;
@@ -88,7 +90,7 @@ const toDto = (r: Row): EmployeeDto => ({
   civilStatus: r.civilStatus,
   height: r.height,
   weight: r.weight,
-  email: r.email,
+  email: parseEmployeeEmail(r.email),
   phone: r.phone,
   birthday: r.birthday,
   nationalId: r.nationalId,
@@ -381,4 +383,10 @@ export async function countActiveEmployees(db: Db): Promise<number> {
     .where('status', '=', 'active')
     .executeTakeFirstOrThrow();
   return Number(row.count);
+}
+
+/** The company an employee belongs to (throws when the employee does not exist). */
+export async function companyIdOfEmployee(db: Db, employeeId: number): Promise<number> {
+  const row = await db.selectFrom('employees').select('companyId').where('id', '=', employeeId).executeTakeFirstOrThrow();
+  return row.companyId;
 }

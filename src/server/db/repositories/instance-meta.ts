@@ -17,3 +17,12 @@ export async function insertInstanceMetaIfAbsent(db: Db, key: string, value: str
     .executeTakeFirst();
   return Number(result.numInsertedOrUpdatedRows ?? 0n) > 0;
 }
+
+/** Writes the row, replacing its value. */
+export async function writeInstanceMeta(db: Db, key: string, value: string, at: string): Promise<void> {
+  await db
+    .insertInto('instanceMeta')
+    .values({ key, value, updatedAt: at })
+    .onConflict((c) => c.column('key').doUpdateSet({ value, updatedAt: at }))
+    .execute();
+}

@@ -15,14 +15,15 @@ import { sortDirection } from '../sort-direction.ts';
 import { refuseLockedPeriod } from './record-lock.ts';
 import { chainFigureDeletions, chainFigureRows } from './record-chain.ts';
 import { figureRecords } from './record-chain-figures.ts';
+import { byName } from '../text-order.ts';
 
 export type { LeaveDto };
 
 export const LEAVE_SORTS = {
   from: ['leaves.fromDate', 'leaves.toDate'],
-  employee: ['employees.lastName', 'employees.firstName'],
-  department: ['departments.name'],
-  leaveType: ['leaveTypes.name'],
+  employee: [byName('employees.lastName'), byName('employees.firstName')],
+  department: [byName('departments.name')],
+  leaveType: [byName('leaveTypes.name')],
   status: ['leaves.status'],
   createdAt: ['leaves.createdAt'],
 } as const;
@@ -209,19 +210,19 @@ export async function allowedLeaveTypes(db: Db, employeeId: number): Promise<Lea
     .select(ALLOWANCE_COLUMNS)
     .where('employees.id', '=', employeeId)
     .where('leaveGroups.status', '=', 'active')
-    .orderBy('leaveTypes.name')
+    .orderBy(byName('leaveTypes.name'))
     .orderBy('leaveTypes.id')
     .execute();
 }
 
 export function leaveTypesById(db: Db, ids: number[]): Promise<LeaveTypeAllowance[]> {
   if (ids.length === 0) return Promise.resolve([]);
-  return db.selectFrom('leaveTypes').select(ALLOWANCE_COLUMNS).where('leaveTypes.id', 'in', ids).orderBy('name').orderBy('id').execute();
+  return db.selectFrom('leaveTypes').select(ALLOWANCE_COLUMNS).where('leaveTypes.id', 'in', ids).orderBy(byName('name')).orderBy('id').execute();
 }
 
 /** Leave type choices of the admin list's filter: every type, by name. */
 export async function leaveTypeChoices(db: Db): Promise<{ _id: number; name: string }[]> {
-  const rows = await db.selectFrom('leaveTypes').select(['id', 'name']).orderBy('name').orderBy('id').execute();
+  const rows = await db.selectFrom('leaveTypes').select(['id', 'name']).orderBy(byName('name')).orderBy('id').execute();
   return rows.map((r) => ({ _id: r.id, name: r.name }));
 }
 

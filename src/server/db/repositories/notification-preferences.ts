@@ -1,5 +1,6 @@
 import type { Db } from '../connection.ts';
 import type { Language } from '#i18n/languages.ts';
+import { byName } from '../text-order.ts';
 
 /**
  * What the notification screens read and write besides the core's switches and mutes
@@ -18,5 +19,5 @@ export async function setUserLanguage(db: Db, userId: number, language: Language
 
 /** Every company's id and name, by name (the switches' company picker; instance matters go to each). */
 export function companyNames(db: Db): Promise<{ id: number; name: string }[]> {
-  return db.selectFrom('companies').select(['id', 'name']).orderBy('name').orderBy('id').execute();
+  return db.selectFrom('companies').select(['id', 'name']).orderBy(byName('name')).orderBy('id').execute();
 }

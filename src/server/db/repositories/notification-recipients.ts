@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../schema.ts';
+import { parseEmployeeEmail } from '../stored-formats.ts';
 
 export interface RecipientAccount {
   userId: number;
@@ -38,7 +39,8 @@ export async function findAdminAccounts(db: Kysely<Database>, companyId: number)
 export interface EmployeeRecipient {
   employeeId: number;
   companyId: number;
-  email: string;
+  /** The employee's own address; null when they have none (issue 37). */
+  email: string | null;
   companyEmail: string | null;
   /** The enabled account linked to the employee, if any. */
   userId: number | null;
@@ -54,7 +56,7 @@ export async function findEmployeeRecipient(db: Kysely<Database>, employeeId: nu
   return {
     employeeId: employee.id,
     companyId: employee.companyId,
-    email: employee.email,
+    email: parseEmployeeEmail(employee.email),
     companyEmail: employee.companyEmail,
     userId: user?.id ?? null,
     userEmail: user?.email ?? null,

@@ -1,4 +1,5 @@
 import type { Db } from '../connection.ts';
+import { byName } from '../text-order.ts';
 
 /**
  * Reads of the organization profile report: the companies, departments and job titles (each by
@@ -7,21 +8,21 @@ import type { Db } from '../connection.ts';
 
 /** Companies (id, name), by name. */
 export function profileCompanies(db: Db, companyId?: number) {
-  let q = db.selectFrom('companies').select(['id', 'name']).orderBy('name').orderBy('id');
+  let q = db.selectFrom('companies').select(['id', 'name']).orderBy(byName('name')).orderBy('id');
   if (companyId) q = q.where('id', '=', companyId);
   return q.execute();
 }
 
 /** Departments (id, name, company), by name. */
 export function profileDepartments(db: Db, companyId?: number) {
-  let q = db.selectFrom('departments').select(['id', 'name', 'companyId']).orderBy('name').orderBy('id');
+  let q = db.selectFrom('departments').select(['id', 'name', 'companyId']).orderBy(byName('name')).orderBy('id');
   if (companyId) q = q.where('companyId', '=', companyId);
   return q.execute();
 }
 
 /** Job titles (id, name, department, company), by name. */
 export function profileJobTitles(db: Db, companyId?: number) {
-  let q = db.selectFrom('jobTitles').select(['id', 'name', 'departmentId', 'companyId']).orderBy('name').orderBy('id');
+  let q = db.selectFrom('jobTitles').select(['id', 'name', 'departmentId', 'companyId']).orderBy(byName('name')).orderBy('id');
   if (companyId) q = q.where('companyId', '=', companyId);
   return q.execute();
 }

@@ -235,3 +235,21 @@ export function voidFactsOf(row: { id: number; employeeId: number; date: string;
 export function companyNamesForChains(db: Kysely<Database>): Promise<{ id: number; name: string }[]> {
   return db.selectFrom('companies').select(['id', 'name']).orderBy('id').execute();
 }
+
+/** A company's entries of the given kinds after `seq`, newest first (decision 077 dates a change after receipt). */
+export function chainEntriesAfter(db: Kysely<Database>, companyId: number, seq: number, kinds: readonly ChainKind[]) {
+  return db
+    .selectFrom('recordChain')
+    .select(['seq', 'kind', 'refId', 'payload', 'createdAt'])
+    .where('companyId', '=', companyId)
+    .where('seq', '>', seq)
+    .where('kind', 'in', [...kinds])
+    .orderBy('seq', 'desc')
+    .execute();
+}
+
+/** The payload of the row's entry before `seq` (what a deletion deleted), if any. */
+export async function chainPayloadBefore(db: Kysely<Database>, companyId: number, seq: number, kind: ChainKind, refId: number): Promise<string | undefined> {
+  const row = await db.selectFrom('recordChain').select('payload').where('companyId', '=', companyId).where('seq', '<', seq).where('kind', '=', kind).where('refId', '=', refId).orderBy('seq', 'desc').executeTakeFirst();
+  return row?.payload;
+}

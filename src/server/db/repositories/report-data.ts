@@ -6,10 +6,12 @@ import type { Period } from '#domain/reports/periods.ts';
 import type { ScheduleRule } from '#domain/schedules/schedule-rules.ts';
 import type { Db } from '../connection.ts';
 import { openReadOnlyDb } from '../read-only-db.ts';
-import { parseBreaks } from '../stored-formats.ts';
+import { parseBreaks, parseEmployeeEmail } from '../stored-formats.ts';
 import { addDays } from '#domain/time/zoned-time.ts';
 import { ATTENDANCE_FACTS, ATTENDANCE_RECORD_COLUMNS, REVISION_COLUMNS, revisionsWithAuthor } from './attendances.ts';
 import { SCHEDULE_RULE_COLUMNS, toScheduleRule } from './schedules.ts';
+import { byName } from '../text-order.ts';
+import { compareNames } from '#domain/lists/sort-key.ts';
 
 /**
  * Reads for the dashboards and reports: employees under a filter, and their schedules, leave and
@@ -35,7 +37,8 @@ export interface ReportEmployee {
   lastName: string;
   nationalId: string;
   gender: string;
-  email: string;
+  /** Null when the employee has no address (issue 37). */
+  email: string | null;
   phone: string | null;
   birthday: string | null;
   companyId: number;
@@ -75,9 +78,6 @@ export function employeeWhere(filter: EmployeeFilter): Expression<SqlBool> {
   return parts.length === 0 ? sql<SqlBool>`1 = 1` : sql<SqlBool>`(${sql.join(parts, sql` and `)})`;
 }
 
-/** Names compare as people read them: accents and case do not push "Álvarez" after "Zamora". */
-const collator = new Intl.Collator('es', { sensitivity: 'base', numeric: true });
-
 /** Employees under the filter, by last and first name. */
 export async function reportEmployees(db: Db, filter: EmployeeFilter): Promise<ReportEmployee[]> {
   const rows = await db
@@ -112,7 +112,7 @@ export async function reportEmployees(db: Db, filter: EmployeeFilter): Promise<R
     ])
     .where(employeeWhere(filter))
     .execute();
-  return rows.sort((a, b) => collator.compare(a.lastName, b.lastName) || collator.compare(a.firstName, b.firstName) || a.id - b.id);
+  return rows.map((r) => ({ ...r, email: parseEmployeeEmail(r.email) })).sort((a, b) => compareNames(a.lastName, b.lastName) || compareNames(a.firstName, b.firstName) || a.id - b.id);
 }
 
 /** Schedules of the filtered employees, grouped by employee. */
@@ -373,7 +373,7 @@ export interface LeaveTypeRow {
 
 /** Every leave type, by name. */
 export async function allLeaveTypes(db: Db): Promise<LeaveTypeRow[]> {
-  return db.selectFrom('leaveTypes').select(['id', 'name', 'daysPerYear', 'accrualDaysPerMonth', 'carryOverMaxDays', 'carryOverExpiry', 'companyId']).orderBy('name').orderBy('id').execute();
+  return db.selectFrom('leaveTypes').select(['id', 'name', 'daysPerYear', 'accrualDaysPerMonth', 'carryOverMaxDays', 'carryOverExpiry', 'companyId']).orderBy(byName('name')).orderBy('id').execute();
 }
 
 /** Leave group -> the leave type ids its members may take (the group's privilege). */
@@ -425,7 +425,7 @@ export interface Choice {
 
 /** Choices for the report filters, by name. */
 export async function reportChoices(db: Db, what: 'companies' | 'departments' | 'jobTitles' | 'leaveTypes' | 'roles'): Promise<Choice[]> {
-  return db.selectFrom(what).select(['id', 'name']).orderBy('name').orderBy('id').execute();
+  return db.selectFrom(what).select(['id', 'name']).orderBy(byName('name')).orderBy('id').execute();
 }
 
 /** The name of one record of a report filter's table, if it exists. */
@@ -435,7 +435,7 @@ export async function reportChoiceName(db: Db, what: 'companies' | 'departments'
 
 /** Employees for a filter select: active first, then archived, by name. */
 export async function employeeChoicesAll(db: Db): Promise<(Choice & { archived: boolean })[]> {
-  const rows = await db.selectFrom('employees').select(['id', 'firstName', 'lastName', 'status']).orderBy('status').orderBy('lastName').orderBy('firstName').execute();
+  const rows = await db.selectFrom('employees').select(['id', 'firstName', 'lastName', 'status']).orderBy('status').orderBy(byName('lastName')).orderBy(byName('firstName')).execute();
   return rows.map((r) => ({ id: r.id, name: `${r.firstName} ${r.lastName}`, archived: r.status === 'archived' }));
 }
 
@@ -444,8 +444,8 @@ export async function employeeChoicesAll(db: Db): Promise<(Choice & { archived: 
  * the inspection link's view (decision 036). Employees: active first, then archived, by name.
  */
 export async function companyRecordChoices(db: Db, companyId: number | null): Promise<{ departments: Choice[]; employees: (Choice & { archived: boolean })[] }> {
-  let departments = db.selectFrom('departments').select(['id', 'name']).orderBy('name').orderBy('id');
-  let employees = db.selectFrom('employees').select(['id', 'firstName', 'lastName', 'status']).orderBy('status').orderBy('lastName').orderBy('firstName');
+  let departments = db.selectFrom('departments').select(['id', 'name']).orderBy(byName('name')).orderBy('id');
+  let employees = db.selectFrom('employees').select(['id', 'firstName', 'lastName', 'status']).orderBy('status').orderBy(byName('lastName')).orderBy(byName('firstName'));
   if (companyId !== null) {
     departments = departments.where('companyId', '=', companyId);
     employees = employees.where('companyId', '=', companyId);

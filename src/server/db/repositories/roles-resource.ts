@@ -6,10 +6,11 @@ import { parsePermissions, permissionsJson } from '../stored-formats.ts';
 import { countReferences, exists } from './org/references.ts';
 import type { RoleDto } from '#domain/api/records.ts';
 import { sortDirection } from '../sort-direction.ts';
+import { byName } from '../text-order.ts';
 
 export type { RoleDto };
 
-const SORT = { name: 'roles.name', company: 'companies.name', users: 'users', createdAt: 'roles.createdAt' } as const;
+const SORT = { name: byName('roles.name'), company: byName('companies.name'), users: 'users', createdAt: 'roles.createdAt' } as const;
 
 function base(db: Db) {
   return db.selectFrom('roles').leftJoin('companies', 'companies.id', 'roles.companyId');

@@ -10,6 +10,7 @@ import { changedSpans, type ScheduleSpan } from '#domain/schedules/changed-dates
 import { refuseLockedSchedule } from './record-lock.ts';
 import { chainFigureDeletions, chainFigureRows } from './record-chain.ts';
 import { figureRecords } from './record-chain-figures.ts';
+import { byName } from '../text-order.ts';
 
 export type { ScheduleDto };
 export { parseRestDays };
@@ -35,10 +36,10 @@ export function toScheduleRule(r: StoredScheduleRule): ScheduleRule {
 }
 
 export const SCHEDULE_SORTS = {
-  employee: ['employees.lastName', 'employees.firstName'],
+  employee: [byName('employees.lastName'), byName('employees.firstName')],
   fromDate: ['schedules.fromDate'],
   startTime: ['schedules.startTime'],
-  department: ['departments.name'],
+  department: [byName('departments.name')],
 } as const;
 
 const base = (db: Db) => db.selectFrom('schedules').innerJoin('employees', 'employees.id', 'schedules.employeeId').innerJoin('departments', 'departments.id', 'employees.departmentId');

@@ -4,9 +4,12 @@ import type { Database } from '../schema.ts';
 
 /** Whether each kind of record exists, in one query (EXISTS stops at the first row; CASE makes it 0/1 on both engines, PostgreSQL's EXISTS being a boolean). */
 export async function readGuideFacts(db: Kysely<Database>): Promise<GuideFacts> {
-  const exists = (table: string) => sql<number>`case when exists (select 1 from ${sql.table(table)}) then 1 else 0 end`;
+  const exists = (table: string, where = sql`1 = 1`) => sql<number>`case when exists (select 1 from ${sql.table(table)} where ${where}) then 1 else 0 end`;
   const row = await db
     .selectNoFrom([
+      sql<number>`case when exists (select 1 from companies where tax_id is null) then 0 else 1 end`.as('taxIds'),
+      exists('terminals', sql`paired_at is not null and revoked_at is null`).as('pairedTerminals'),
+      sql<number>`case when exists (select 1 from companies where personal_clock = 1) or exists (select 1 from employees where personal_clock = 'allowed') then 1 else 0 end`.as('personalClock'),
       exists('departments').as('departments'),
       exists('employees').as('employees'),
       exists('schedules').as('schedules'),
@@ -17,6 +20,9 @@ export async function readGuideFacts(db: Kysely<Database>): Promise<GuideFacts> 
     ])
     .executeTakeFirstOrThrow();
   return {
+    taxIds: row.taxIds === 1,
+    pairedTerminals: row.pairedTerminals === 1,
+    personalClock: row.personalClock === 1,
     departments: row.departments === 1,
     employees: row.employees === 1,
     schedules: row.schedules === 1,
@@ -28,11 +34,11 @@ export async function readGuideFacts(db: Kysely<Database>): Promise<GuideFacts> 
 }
 
 export async function readGuideMemory(db: Kysely<Database>, userId: number): Promise<GuideMemory> {
-  const row = await db.selectFrom('userGuide').select(['startedAt', 'clockOpenedAt', 'dismissedAt', 'celebratedAt']).where('userId', '=', userId).executeTakeFirst();
+  const row = await db.selectFrom('userGuide').select(['startedAt', 'dismissedAt', 'celebratedAt']).where('userId', '=', userId).executeTakeFirst();
   return row ?? { ...EMPTY_GUIDE_MEMORY };
 }
 
-type Moment = 'startedAt' | 'clockOpenedAt' | 'celebratedAt';
+type Moment = 'startedAt' | 'celebratedAt';
 
 /** Records the first time something happened (later calls keep the first instant and change nothing). */
 export async function markGuideMoment(db: Kysely<Database>, userId: number, moment: Moment, at: string): Promise<void> {

@@ -5,6 +5,7 @@ import type { Db } from '../connection.ts';
 import type { AccountType } from '../schema.ts';
 import type { UserDto } from '#domain/api/records.ts';
 import { sortDirection } from '../sort-direction.ts';
+import { byName } from '../text-order.ts';
 
 export type { UserDto };
 
@@ -20,11 +21,11 @@ export interface UserWrite {
 }
 
 export const USER_SORT = {
-  name: 'users.name',
+  name: byName('users.name'),
   email: 'users.email',
   status: 'users.status',
   accountType: 'users.accountType',
-  role: 'roles.name',
+  role: byName('roles.name'),
   lastSignInAt: 'users.lastSignInAt',
   createdAt: 'users.createdAt',
 } as const;
@@ -150,7 +151,7 @@ export function findUserAccounts(db: Db, filter: UserAccountFilter) {
     .innerJoin('roles', 'roles.id', 'users.roleId')
     .leftJoin('employees', 'employees.id', 'users.employeeId')
     .select(['users.id', 'users.name', 'users.email', 'users.accountType', 'roles.name as roleName', 'users.status', 'employees.firstName', 'employees.lastName', 'users.lastSignInAt', 'users.createdAt'])
-    .orderBy('users.name')
+    .orderBy(byName('users.name'))
     .orderBy('users.id');
   if (filter.accountType) q = q.where('users.accountType', '=', filter.accountType);
   if (filter.status) q = q.where('users.status', '=', filter.status);
@@ -161,6 +162,6 @@ export function findUserAccounts(db: Db, filter: UserAccountFilter) {
 
 /** The names of the enabled SuperAdmins other than `exceptId`, by name: who can decide a request its maker may not (issue 34, point 5). */
 export async function otherSuperAdminNames(db: Db, exceptId: number): Promise<string[]> {
-  const rows = await db.selectFrom('users').select('name').where('accountType', '=', 'SuperAdmin').where('status', '=', 'enabled').where('id', '<>', exceptId).orderBy('name').execute();
+  const rows = await db.selectFrom('users').select('name').where('accountType', '=', 'SuperAdmin').where('status', '=', 'enabled').where('id', '<>', exceptId).orderBy(byName('name')).execute();
   return rows.map((r) => r.name);
 }

@@ -1,5 +1,6 @@
 import type { WorkplaceView } from '#domain/clock/proof-of-place.ts';
 import type { Db } from '../connection.ts';
+import { byName } from '../text-order.ts';
 
 /** Workplaces (decision 068): a company's places of work, for proof of place. */
 
@@ -16,7 +17,7 @@ const toView = (r: WorkplaceView): WorkplaceView => ({ ...r, lat: Number(r.lat),
 export async function listWorkplaces(db: Db, companyId: number | null): Promise<WorkplaceView[]> {
   let q = base(db);
   if (companyId !== null) q = q.where('workplaces.companyId', '=', companyId);
-  return (await q.orderBy('companies.name').orderBy('workplaces.name').orderBy('workplaces.id').execute()).map(toView);
+  return (await q.orderBy(byName('companies.name')).orderBy(byName('workplaces.name')).orderBy('workplaces.id').execute()).map(toView);
 }
 
 export async function findWorkplace(db: Db, id: number): Promise<WorkplaceView | undefined> {
@@ -77,7 +78,7 @@ export async function deletePositionsPastRetention(db: Db, nowMs: number): Promi
 
 /** Id and name of one company (`companyId`) or of all (null), by name: the companies workplaces may be added to. */
 export function companyChoices(db: Db, companyId: number | null) {
-  let q = db.selectFrom('companies').select(['id', 'name']).orderBy('name');
+  let q = db.selectFrom('companies').select(['id', 'name']).orderBy(byName('name'));
   if (companyId !== null) q = q.where('id', '=', companyId);
   return q.execute();
 }

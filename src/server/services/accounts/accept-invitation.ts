@@ -6,6 +6,8 @@ import { builtInEmployeeRole, claimInvitation, employeesToInvite, findInvitation
 import { appendAudit } from '../../db/repositories/audit-log.ts';
 import { emailExists, findUserWithRole, insertUser } from '../../db/repositories/users.ts';
 import { AppError } from '../../http/app-error.ts';
+import { updateEmployeeColumns } from '../../db/repositories/employees.ts';
+import { employeeEmailColumn } from '../../db/stored-formats.ts';
 import { toSessionUser, type SessionUser } from '../sign-in/session-user.ts';
 import { startSession, type SessionOrigin } from '../sign-in/start-session.ts';
 import { accountTokenHash } from './account-token.ts';
@@ -34,12 +36,16 @@ export async function acceptInvitation(db: Db, input: AcceptInvitationInput, ori
     if (!(await claimInvitation(trx, invitation.id, at))) throw closed('used');
     const [employee] = await employeesToInvite(trx, { ids: [invitation.employeeId] });
     if (!employee || employee.status !== 'active' || employee.userId !== null) throw closed('used');
-    if (await emailExists(trx, invitation.email)) throw new AppError('invitations.emailTaken', 409, { name: `${employee.firstName} ${employee.lastName}`, email: invitation.email });
+    // A worker without an address gives the one to sign in with (issue 37); it becomes theirs.
+    const address = invitation.email ?? input.email;
+    if (address === undefined) throw new AppError('validation.invalidInput', 422, {}, { email: 'validation.required' });
+    if (await emailExists(trx, address)) throw new AppError('invitations.emailTaken', 409, { name: `${employee.firstName} ${employee.lastName}`, email: address });
+    if (invitation.email === null) await updateEmployeeColumns(trx, employee.id, { email: employeeEmailColumn(address) });
     const roleId = await builtInEmployeeRole(trx, employee.companyId);
     if (roleId === undefined) throw new AppError('invitations.noEmployeeRole', 409);
     const id = await insertUser(trx, {
       name: `${employee.firstName} ${employee.lastName}`,
-      email: invitation.email,
+      email: address,
       passwordHash,
       roleId,
       status: 'enabled',
@@ -52,7 +58,7 @@ export async function acceptInvitation(db: Db, input: AcceptInvitationInput, ori
       updatedAt: at,
     });
     await setInvitationUser(trx, invitation.id, id);
-    await appendAudit(trx, { userId: id, entity: 'invitation', entityId: invitation.id, action: 'accept', after: { employeeId: employee.id, userId: id, email: invitation.email }, at });
+    await appendAudit(trx, { userId: id, entity: 'invitation', entityId: invitation.id, action: 'accept', after: { employeeId: employee.id, userId: id, email: address }, at });
     const row = await findUserWithRole(trx, { id });
     if (!row) throw new AppError('errors.unauthenticated', 401);
     return { token: await startSession(trx, row, origin), user: toSessionUser(row) };

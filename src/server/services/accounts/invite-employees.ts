@@ -21,7 +21,8 @@ import { accountTokenHash, newAccountToken } from './account-token.ts';
 export interface InvitedEmployee {
   _id: number;
   name: string;
-  email: string;
+  /** Null for a worker without an address: the sheet only; they give one on accepting. */
+  email: string | null;
   delivery: 'email' | 'sheet';
   /** The one-time link's path, answered once and only for the printed sheet; an email's link is only in the (sealed) email. */
   path?: string;
@@ -38,10 +39,11 @@ export interface SkippedEmployee {
 type Candidate = Awaited<ReturnType<typeof employeesToInvite>>[number];
 
 /** Why an employee cannot be invited, or null. */
-async function problemOf(db: Db, e: Candidate): Promise<string | null> {
+async function problemOf(db: Db, e: Candidate, delivery: InviteInput['delivery']): Promise<string | null> {
   if (e.status !== 'active') return 'invitations.archived';
   if (e.userId !== null) return 'invitations.hasAccount';
-  if (await emailExists(db, e.email)) return 'invitations.emailTaken';
+  if (e.email === null && delivery === 'email') return 'invitations.noEmail';
+  if (e.email !== null && (await emailExists(db, e.email))) return 'invitations.emailTaken';
   if ((await builtInEmployeeRole(db, e.companyId)) === undefined) return 'invitations.noEmployeeRole';
   return null;
 }
@@ -52,7 +54,7 @@ async function problemOf(db: Db, e: Candidate): Promise<string | null> {
  * for the printed sheet. Inviting an employee who has an unused invitation replaces it (a resend).
  * An Admin reaches only its company's employees (another company's read as not found), a
  * SuperAdmin every company's. Named employees are invited all or none (409 naming the first who
- * cannot be: archived, an account already, the address used by another account, no built-in
+ * cannot be: archived, an account already, no address for an email, the address used by another account, no built-in
  * Employee role); `all` invites every active employee without an account and lists who was skipped.
  */
 export async function inviteEmployees(db: Db, actor: SessionUser, input: InviteInput): Promise<{ invited: InvitedEmployee[]; skipped: SkippedEmployee[] }> {
@@ -76,7 +78,7 @@ export async function inviteEmployees(db: Db, actor: SessionUser, input: InviteI
     const expiresAt = linkExpiry(at, INVITATION_TTL_MS);
     for (const e of candidates) {
       const name = `${e.firstName} ${e.lastName}`;
-      const problem = await problemOf(trx, e);
+      const problem = await problemOf(trx, e, input.delivery);
       if (problem) {
         if (!input.all) throw new AppError(problem, 409, { name, email: e.email });
         skipped.push({ _id: e.id, name, code: problem });
@@ -85,7 +87,7 @@ export async function inviteEmployees(db: Db, actor: SessionUser, input: InviteI
       const replaced = await revokeUnusedInvitations(trx, e.id, actor.id, at);
       const token = newAccountToken();
       const id = await insertInvitation(trx, { employeeId: e.id, tokenHash: accountTokenHash(token), email: e.email, delivery: input.delivery, createdBy: actor.id, createdAt: at, expiresAt });
-      if (input.delivery === 'email') {
+      if (input.delivery === 'email' && e.email !== null) {
         const content = invitationEmail(lang, t, { firstName: e.firstName, companyName: e.companyName, email: e.email, url: appLink(mail.appUrl, invitationPath(token)) });
         await enqueueEmail(trx, { kind: 'invitation', companyId: e.companyId, to: e.email, language: lang, content: sealEmail(content) });
       }

@@ -4,7 +4,8 @@ import type { Db } from '../../db/connection.ts';
 import { findInvitationByHash, findPasswordResetByHash } from '../../db/repositories/account-links.ts';
 import { accountTokenHash } from './account-token.ts';
 
-export type LinkView = { state: 'open'; firstName: string; email: string } | { state: Exclude<AccountLinkState, 'open'> | 'unknown' };
+/** `email` null: an invitation of a worker without an address, who gives the one to sign in with (issue 37). */
+export type LinkView = { state: 'open'; firstName: string; email: string | null } | { state: Exclude<AccountLinkState, 'open'> | 'unknown' };
 
 /**
  * What the invitation page shows for a token (decision 066): the worker's first name and the

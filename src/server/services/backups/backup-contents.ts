@@ -3,8 +3,20 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { lstat, readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { BACKUP_FORMAT, CONFIG_PATH, isRestorablePath, isTransientUpload, restoredMode, UPLOADS_PREFIX } from '#domain/backups/backup-contents.ts';
+import { backupVersionEntries } from '#domain/backups/backup-version.ts';
+import pkg from '#package.json';
 import { dataDir } from '../../config/data-dir.ts';
-import { backupFileRows, insertBackupFiles, openDatabaseFile, prepareBackupContents, readBackupManifest, writeBackupManifest, type BackupFileRow, type DatabaseFile } from '../../db/database-file.ts';
+import {
+  appliedMigrationNames,
+  backupFileRows,
+  insertBackupFiles,
+  openDatabaseFile,
+  prepareBackupContents,
+  readBackupManifest,
+  writeBackupManifest,
+  type BackupFileRow,
+  type DatabaseFile,
+} from '../../db/database-file.ts';
 
 /** Bytes gathered before a batch is written into the copy: small enough that each write is a short pause. */
 const BATCH_BYTES = 4 * 1024 * 1024;
@@ -46,7 +58,7 @@ async function readRow(base: string, rel: string): Promise<BackupFileRow | undef
 /**
  * Adds DATA_DIR's config.json and uploads to a fresh database copy (not yet renamed to a backup
  * name), in batches of ~4 MB with the event loop free between them (files are read on the thread
- * pool), then its manifest. Returns the number of files and their bytes.
+ * pool), then its manifest (with the version that wrote it and the copy's schema). Returns the number of files and their bytes.
  */
 export async function addContentsToCopy(copy: string, createdAt: string): Promise<{ files: number; uploads: number; bytes: number }> {
   const base = dataDir();
@@ -72,7 +84,8 @@ export async function addContentsToCopy(copy: string, createdAt: string): Promis
       }
     }
     insertBackupFiles(db, batch);
-    writeBackupManifest(db, { format: BACKUP_FORMAT, createdAt, files: String(files), bytes: String(bytes) });
+    // Who wrote it and its schema (its own migrations: a pre-migration backup has the older ones), decision 079.
+    writeBackupManifest(db, { format: BACKUP_FORMAT, createdAt, files: String(files), bytes: String(bytes), ...backupVersionEntries(pkg.version, appliedMigrationNames(db)) });
     return { files, uploads: files - (names[0] === CONFIG_PATH ? 1 : 0), bytes };
   } finally {
     db.close();

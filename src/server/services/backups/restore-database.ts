@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, closeSync, copyFileSync, existsSync, openSync, readdirSync, readSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { DEFAULT_BACKUP_KEEP } from '#domain/backups/backup-rules.ts';
+import { backupTooNew, manifestSchema } from '#domain/backups/backup-version.ts';
+import pkg from '#package.json';
 import { restoreSecretsVerdict, type RestoreSecretsVerdict } from '#domain/backups/restore-secrets.ts';
 import { pinPepperOf, secretsFingerprint } from '../../config/instance-config.ts';
 import { nowIso } from '../../clock/now.ts';
@@ -19,6 +21,7 @@ import {
   lockExclusively,
   markRestored,
   openDatabaseFile,
+  readBackupManifest,
   storedSettingText,
   tableNames,
   useRollbackJournal,
@@ -52,10 +55,10 @@ function hasSqliteHeader(file: string): boolean {
 /**
  * Checks a copy of the file to restore: an SQLite database that passes `integrity_check`, made by
  * Jornada (its migration table and tables), with no migration this version does not know.
- * Returns the applied migrations. Also switches the copy to a rollback journal, so it is one
+ * Returns the applied migrations and the version that wrote it. Also switches the copy to a rollback journal, so it is one
  * self-contained file when it takes the database's place.
  */
-function inspectCandidate(staging: string, shown: string): string[] {
+function inspectCandidate(staging: string, shown: string): { applied: string[]; writtenBy: string | undefined } {
   const notJornada = () => new RestoreRefused(`${shown} is an SQLite database but not a Jornada database (no Jornada tables).`);
   let db: DatabaseFile;
   try {
@@ -78,12 +81,15 @@ function inspectCandidate(staging: string, shown: string): string[] {
     const applied = appliedMigrationNames(db);
     if (!applied.includes(migrations[0]![0])) throw notJornada();
     const known = new Set(migrations.map(([name]) => name));
-    const unknown = applied.filter((name) => !known.has(name));
-    if (unknown.length > 0) {
-      throw new RestoreRefused(`${shown} was made by a newer version of Jornada (migrations this version does not know: ${unknown.join(', ')}). Upgrade Jornada first, then restore.`);
-    }
+    // An older Jornada refuses a newer backup here, before anything is changed (decision 079).
+    const manifest = readBackupManifest(db);
+    const tooNew = backupTooNew(
+      { writtenBy: manifest?.['writtenBy'], schema: Math.max(applied.length, manifestSchema(manifest) ?? 0), unknownMigrations: applied.filter((name) => !known.has(name)) },
+      { version: pkg.version, schema: migrations.length },
+    );
+    if (tooNew) throw new RestoreRefused(`${shown} ${tooNew} Nothing was changed.`);
     useRollbackJournal(db);
-    return applied;
+    return { applied, writtenBy: manifest?.['writtenBy'] };
   } finally {
     db.close();
   }
@@ -276,10 +282,10 @@ export async function restoreDatabase(source: string, options: RestoreOptions = 
   try {
     copyFileSync(shown, staging);
     chmodSync(staging, 0o600);
-    const applied = inspectCandidate(staging, shown);
+    const { applied, writtenBy } = inspectCandidate(staging, shown);
     const { contents, verdict, databaseFingerprint, secretsFingerprint: secrets } = inspectSecrets(staging, shown, target, options.resetPins === true);
     const lines = [
-      `Checked ${shown}: a Jornada database (${applied.length} migrations), integrity ok` +
+      `Checked ${shown}: a Jornada database (${applied.length} migrations${writtenBy ? `, written by Jornada ${writtenBy}` : ''}), integrity ok` +
         (contents.complete ? `, ${contents.uploads} uploaded file(s) and config.json intact.` : '; it holds the database only (no photos, no config.json).'),
     ];
     // After the checks (a refused file leaves DATA_DIR as it was), before anything is replaced;

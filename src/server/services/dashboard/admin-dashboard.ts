@@ -1,7 +1,8 @@
 import { breakRulesOnDate } from '../../db/repositories/break-rules-history.ts';
 import { absenceFloors } from '../reports/absence-floors.ts';
 import { monthChart, type ChartEmployee, type MonthChartDay } from '#domain/dashboard/month-chart.ts';
-import { presenceOf, type Presence } from '#domain/dashboard/presence.ts';
+import { lateByNow, presenceOf, type Presence } from '#domain/dashboard/presence.ts';
+import { missingCheckOut } from '#domain/clock/clock-engine.ts';
 import { monthPeriod, type Period } from '#domain/reports/periods.ts';
 import { activeScheduleOn, createDayCalendar, leaveDateSet } from '#domain/reports/day-calendar.ts';
 import { addDays, localDateOf } from '#domain/time/zoned-time.ts';
@@ -31,10 +32,15 @@ export interface AdminDashboard {
   timezone: string;
   counts: { employees: number; attendancesToday: number; leavesPending: number; onLeaveToday: number };
   presence: Record<Presence, DashboardPerson[]>;
-  late: (DashboardPerson & { seconds: number })[];
+  /**
+   * Late today: checked in late (`at` the check-in), or not checked in and late by now (`at` null,
+   * `checkedIn` false; presence `notArrived`). Those absent once their shift is over are
+   * `presence.absent`.
+   */
+  late: (DashboardPerson & { seconds: number; checkedIn: boolean })[];
   early: (DashboardPerson & { seconds: number })[];
   newestEmployees: { id: number; name: string; department: string; jobTitle: string; since: string | null; createdAt: string }[];
-  recentAttendances: { id: number; employeeId: number; name: string; date: string; timezone: string; timeIn: string; timeOut: string | null; statusIn: 'on_time' | 'late' | null }[];
+  recentAttendances: { id: number; employeeId: number; name: string; date: string; timezone: string; timeIn: string; timeOut: string | null; statusIn: 'on_time' | 'late' | null; missingCheckOut: boolean }[];
   /** The seven days before today, newest first. */
   previousDays: MonthChartDay[];
   recentLeaves: { id: number; employeeId: number; name: string; leaveType: string; fromDate: string; toDate: string; status: 'pending' | 'approved' | 'declined'; createdAt: string }[];
@@ -43,7 +49,7 @@ export interface AdminDashboard {
   shifts: { startTime: string; offTime: string; totalHours: number; restDays: string[]; employees: number }[];
 }
 
-const PRESENCES: Presence[] = ['working', 'onBreak', 'left', 'leave', 'rest', 'unscheduled', 'expected', 'notArrived'];
+const PRESENCES: Presence[] = ['working', 'onBreak', 'left', 'leave', 'rest', 'unscheduled', 'expected', 'notArrived', 'absent'];
 
 /**
  * Everything the admin dashboard shows, for the active employees, in a fixed number of queries:
@@ -89,21 +95,21 @@ export async function adminDashboard(db: Db, viewer: RecordAccount): Promise<Adm
     const mine = schedules.get(e.id) ?? [];
     const leaveDates = leaveDateSet(approved.get(e.id) ?? [], span.from, span.to);
     const companyHolidays = holidays.get(e.companyId);
-    chartEmployees.push({ schedules: mine, leaveDates, holidays: companyHolidays, attended: new Map(own.map((a) => [a.date, a.statusIn])), absenceFrom: floors.get(e.id)! });
     const todays = own.find((a) => a.date === today);
-    // Last night's shift still running belongs to yesterday's date (a shift belongs to its start).
-    const open = todays?.timeOut === null ? todays : own.find((a) => a.date === yesterday && a.timeOut === null);
+    // Last night's shift still running belongs to yesterday's date (a shift belongs to its start);
+    // yesterday's day left open by a forgotten check-out is not being worked (the clock's rule).
+    const open = todays?.timeOut === null ? todays : own.find((a) => a.date === yesterday && a.timeOut === null && !missingCheckOut(a, now, zone));
+    const absenceFrom = floors.get(e.id)!;
+    const live = { today, now, graceMinutes, schedule: activeScheduleOn(mine, today), calendar };
     const state = presenceOf({
-      today,
-      now,
-      graceMinutes,
+      ...live,
       open: open ? { onBreak: openBreaks.has(open.id) } : undefined,
       todays,
       onLeave: leaveDates.has(today),
       holiday: companyHolidays?.has(today) ?? false,
-      schedule: activeScheduleOn(mine, today),
-      calendar,
+      absenceFrom,
     });
+    chartEmployees.push({ schedules: mine, leaveDates, holidays: companyHolidays, attended: new Map(own.map((a) => [a.date, a.statusIn])), absenceFrom, presence: state });
     if (state === 'leave') onLeaveToday++;
     const shown = open ?? todays;
     const breakStart = open ? openBreaks.get(open.id) : undefined;
@@ -115,14 +121,16 @@ export async function adminDashboard(db: Db, viewer: RecordAccount): Promise<Adm
       zone: shown?.timezone ?? zone,
     };
     presence[state].push(person);
+    if (state === 'notArrived') late.push({ ...person, at: null, seconds: lateByNow(live), checkedIn: false });
     if (todays) {
       attendancesToday++;
-      if (todays.statusIn === 'late') late.push({ ...person, at: todays.timeIn, zone: todays.timezone, seconds: todays.lateSeconds });
+      if (todays.statusIn === 'late') late.push({ ...person, at: todays.timeIn, zone: todays.timezone, seconds: todays.lateSeconds, checkedIn: true });
       if (todays.earlyDepartureSeconds > 0) early.push({ ...person, at: todays.timeOut, zone: todays.timezone, seconds: todays.earlyDepartureSeconds });
     }
   }
   const byTime = (a: DashboardPerson, b: DashboardPerson) => (a.at ?? '').localeCompare(b.at ?? '');
-  late.sort(byTime);
+  // Those still missing first (what to act on), latest due first; then the check-ins by time.
+  late.sort((a, b) => Number(a.checkedIn) - Number(b.checkedIn) || byTime(a, b) || b.seconds - a.seconds);
   early.sort(byTime);
   presence.working.sort(byTime);
   presence.onBreak.sort(byTime);
@@ -155,7 +163,17 @@ export async function adminDashboard(db: Db, viewer: RecordAccount): Promise<Adm
     late,
     early,
     newestEmployees: newest.map((e) => ({ id: e.id, name: `${e.firstName} ${e.lastName}`, department: e.department, jobTitle: e.jobTitle, since: e.officialStartDate, createdAt: e.createdAt })),
-    recentAttendances: recent.map((a) => ({ id: a.id, employeeId: a.employeeId, name: `${a.firstName} ${a.lastName}`, date: a.date, timezone: a.timezone, timeIn: a.timeIn, timeOut: a.timeOut, statusIn: a.statusIn })),
+    recentAttendances: recent.map((a) => ({
+      id: a.id,
+      employeeId: a.employeeId,
+      name: `${a.firstName} ${a.lastName}`,
+      date: a.date,
+      timezone: a.timezone,
+      timeIn: a.timeIn,
+      timeOut: a.timeOut,
+      statusIn: a.statusIn,
+      missingCheckOut: missingCheckOut(a, now, zone),
+    })),
     previousDays: Array.from({ length: 7 }, (_, i) => byDate.get(addDays(today, -1 - i))!),
     recentLeaves: leaves.map((l) => ({
       id: l.id,

@@ -10,6 +10,7 @@ import { findJobTitleDepartment } from '../../db/repositories/org/job-titles.ts'
 import { findLeaveGroupCompany } from '../../db/repositories/org/leave-groups.ts';
 import { exists } from '../../db/repositories/org/references.ts';
 import { AppError } from '../../http/app-error.ts';
+import { employeeEmailColumn } from '../../db/stored-formats.ts';
 
 /** Validates with a schema: 422 with per-field keys (spec message texts) when it fails. */
 export function validateEmployee<S extends v.GenericSchema>(schema: S, input: unknown): v.InferOutput<S> {
@@ -62,7 +63,7 @@ export function employeeColumns(input: EmployeeCreateInput | EmployeeUpdateInput
     civilStatus: input.civilStatus,
     height: input.height,
     weight: input.weight,
-    email: input.email,
+    email: employeeEmailColumn(input.email),
     phone: input.phone,
     birthday: input.birthday,
     nationalId: input.nationalId,

@@ -10,6 +10,8 @@ import { nowIso } from '../../clock/now.ts';
 
 export interface FirstAccountInput {
   company: string;
+  /** The company's tax ID, normalized and checked by the schema (issue 37.5); none when left out. */
+  taxId?: string | null | undefined;
   fullName: string;
   email: string;
   password: string;
@@ -27,7 +29,7 @@ export async function createFirstAccount(db: Db, input: FirstAccountInput): Prom
   return db.transaction().execute(async (trx) => {
     if ((await countUsers(trx)) > 0) throw new AppError('errors.signUpClosed', 403);
     const at = nowIso();
-    const { companyId, administratorRoleId } = await insertCompanyWithDefaultRoles(trx, input.company, at);
+    const { companyId, administratorRoleId } = await insertCompanyWithDefaultRoles(trx, input.company, at, input.taxId ?? null);
     // Spain starts with work outside the schedule accepted (decision 032).
     await writeSettings(trx, firstRunSettings(input.country ?? DEFAULT_SETTINGS.country, input.timezone ?? DEFAULT_SETTINGS.timezone), at);
     const userId = await insertUser(trx, {

@@ -18,6 +18,7 @@ import { startSession, type SessionOrigin } from '../sign-in/start-session.ts';
 export async function signUp(db: Db, input: SignUpInput, origin: SessionOrigin, lang: Language = 'es'): Promise<{ token: string; user: SessionUser }> {
   const { userId, companyId } = await createFirstAccount(db, {
     company: input.company,
+    taxId: input.taxId,
     fullName: input.full_name,
     email: input.email,
     password: input.password,
@@ -25,7 +26,7 @@ export async function signUp(db: Db, input: SignUpInput, origin: SessionOrigin, 
     timezone: input.timezone,
   });
   invalidateSettings(); // the zone chosen at setup shows at once
-  if (input.demo) await seedDemoData(db, { companyId });
+  if (input.demo) await seedDemoData(db, { companyId, actorId: userId });
   else await createDefaultOrganization(db, { companyId, userId, lang });
   const row = await findUserWithRole(db, { id: userId });
   if (!row) throw new Error('The account just created is missing');

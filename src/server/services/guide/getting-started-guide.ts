@@ -30,12 +30,6 @@ export async function showGuide(db: Db, user: SessionUser): Promise<GuideView> {
   return view;
 }
 
-/** The clock page was opened by this signed-in admin (the guide's last step); written once. */
-export async function recordClockOpened(db: Db, user: SessionUser): Promise<void> {
-  if (!guideApplies(user.accountType)) return;
-  if ((await readGuideMemory(db, user.id)).clockOpenedAt === null) await markGuideMoment(db, user.id, 'clockOpenedAt', nowIso());
-}
-
 /** "Hide the guide" (or show it again) for this user only; 403 for accounts the guide is not for. */
 export async function setGuideHidden(db: Db, user: SessionUser, hidden: boolean): Promise<GuideView> {
   if (!guideApplies(user.accountType)) throw forbidden();

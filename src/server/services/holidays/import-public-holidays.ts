@@ -20,8 +20,9 @@ export interface HolidayImportResult {
  * or added by hand, are kept as they are) and audits the import as one entry. A date inside an
  * approved period of any employee of the company is left out too (the lock, decision 051): the
  * import takes effect only on open dates; such a holiday is added by hand after reopening.
+ * `actorId` null: the system imported them (the demo data set).
  */
-export async function importPublicHolidays(db: Db, input: unknown, actorId: number, lang: Language): Promise<HolidayImportResult> {
+export async function importPublicHolidays(db: Db, input: unknown, actorId: number | null, lang: Language): Promise<HolidayImportResult> {
   const data = await checkedImportInput(db, input);
   return db.transaction().execute(async (trx) => {
     const plan = await planFor(trx, data, lang);

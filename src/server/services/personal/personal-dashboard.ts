@@ -3,6 +3,7 @@ import { contractTermsByEmployee } from '../../db/repositories/contract-terms.ts
 import { breakRulesByDate } from '../../db/repositories/break-rules-history.ts';
 import { absenceFloors } from '../reports/absence-floors.ts';
 import { presenceOf, type Presence } from '#domain/dashboard/presence.ts';
+import { missingCheckOut } from '#domain/clock/clock-engine.ts';
 import type { LeaveBalance } from '#domain/leave/leave-rules.ts';
 import { summarizeAttendance, type AttendanceSummary } from '#domain/reports/attendance-summary.ts';
 import { activeScheduleOn, createDayCalendar, dayKindOf, leaveDateSet, nextDate } from '#domain/reports/day-calendar.ts';
@@ -71,7 +72,8 @@ export async function personalDashboard(db: Db, employeeId: number): Promise<Per
   const absenceFrom = (await absenceFloors(db, [employee], () => schedules, zone)).get(employee.id)!;
 
   const todays = recent.find((a) => a.date === today);
-  const open = todays?.timeOut === null ? todays : recent.find((a) => a.date === addDays(today, -1) && a.timeOut === null);
+  // Yesterday's day left open by a forgotten check-out is not being worked (the clock's rule).
+  const open = todays?.timeOut === null ? todays : recent.find((a) => a.date === addDays(today, -1) && a.timeOut === null && !missingCheckOut(a, now, zone));
   const current = open ?? todays;
   const scheduleToday = activeScheduleOn(schedules, today);
   const presence = presenceOf({
@@ -84,6 +86,7 @@ export async function personalDashboard(db: Db, employeeId: number): Promise<Per
     holiday: holidays.has(today),
     schedule: scheduleToday,
     calendar,
+    absenceFrom,
   });
 
   const summarize = (period: Period) => ({

@@ -10,6 +10,7 @@ import type { Db } from '../../db/connection.ts';
 import { reportChoices, reportEmployees } from '../../db/repositories/report-data.ts';
 import { getSettings } from '../get-settings.ts';
 import { describeCriteria, STATUS_FILTERS, statusFilter } from './report-criteria.ts';
+import { compareNames } from '#domain/lists/sort-key.ts';
 
 const COLUMNS: ReportColumn[] = [
   { key: 'employee', label: 'reports.columns.employee', kind: 'text', width: 28 },
@@ -34,7 +35,7 @@ export async function employeeBirthdaysReport(db: Db, params: URLSearchParams, l
   const status = params.get('status') === 'all' ? '' : (oneOf(params.get('status'), STATUS_FILTERS) ?? 'active');
   const filter = { department: positiveId(params.get('department')), employee: positiveId(params.get('employee')), ...statusFilter(status) };
   const employees = (await reportEmployees(db, filter)).filter((e) => e.birthday && /^\d{4}-\d{2}-\d{2}$/.test(e.birthday));
-  const chosen = employees.filter((e) => month === undefined || birthMonth(e.birthday!) === month).sort((a, b) => a.birthday!.slice(5).localeCompare(b.birthday!.slice(5)) || a.lastName.localeCompare(b.lastName, lang));
+  const chosen = employees.filter((e) => month === undefined || birthMonth(e.birthday!) === month).sort((a, b) => a.birthday!.slice(5).localeCompare(b.birthday!.slice(5)) || compareNames(a.lastName, b.lastName));
   const criteria = [
     { label: translate(lang, 'reports.filters.month'), value: month === undefined ? translate(lang, 'reports.filters.allMonths') : formatMonthName(month, lang) },
     ...(await describeCriteria(db, lang, { department: filter.department, employee: filter.employee, status })),

@@ -1,7 +1,7 @@
 import type ExcelJS from 'exceljs';
 import { wallClockReader } from '#domain/attendance/shift-times.ts';
 import { formatTimeOnRecord, isNextDayOf, offsetChangeOf } from '#domain/format/record-time.ts';
-import { formatAcknowledgedAt } from '#domain/access/record-acknowledgement.ts';
+import { receiptOf, receiptText } from '#domain/access/record-acknowledgement.ts';
 import { recordNoteText } from '#domain/reports/record-notes.ts';
 import { recordTotalLines, recordTotalsLabel } from '#domain/reports/record-totals.ts';
 import { chainHeadLine } from '#domain/record-chain/chain-head-line.ts';
@@ -64,7 +64,9 @@ export function exportMonthlyRecords(records: MonthlyRecords, options: { lang: L
       sheet.commit();
       return;
     }
-    for (const { employee, record, chainHead, acknowledgedAt } of records.records) {
+    for (const entry of records.records) {
+      const { employee, record, chainHead } = entry;
+      const receipt = receiptOf(entry);
       const sheet = workbook.addWorksheet(sheetName(employee.name, taken), {
         pageSetup: { orientation: 'landscape', fitToPage: true, fitToWidth: 1, fitToHeight: 0 },
       });
@@ -87,8 +89,8 @@ export function exportMonthlyRecords(records: MonthlyRecords, options: { lang: L
       await put([t('reports.record.workingDay'), t(workingDay.key, workingDay.params)], (i) => (i === 0 ? S.label : S.text));
       await put([t('reports.record.position'), `${employee.jobTitleName} · ${employee.departmentName}`], (i) => (i === 0 ? S.label : S.text));
       await put([t('reports.filters.month'), monthLabel], (i) => (i === 0 ? S.label : S.text));
-      // The employee's acknowledgement of receipt (decision 036), when there is one.
-      if (acknowledgedAt) await put([t('acknowledgement.recordNote'), formatAcknowledgedAt(acknowledgedAt, records.timezone, lang, timeFormat)], (i) => (i === 0 ? S.label : S.text));
+      // The employee's acknowledgement of receipt (decision 036) and a change after it (decision 077), when there is one.
+      if (receipt) await put([t('acknowledgement.recordNote'), receiptText(receipt, records.timezone, lang, timeFormat, t)], (i) => (i === 0 ? S.label : S.text));
       await put([]);
       await put(
         [

@@ -1,6 +1,6 @@
 import { recordTotalLines, recordTotalsLabel } from '#domain/reports/record-totals.ts';
 import { chainHeadLine } from '#domain/record-chain/chain-head-line.ts';
-import { formatAcknowledgedAt } from '#domain/access/record-acknowledgement.ts';
+import { receiptOf, receiptText } from '#domain/access/record-acknowledgement.ts';
 import { Readable } from 'node:stream';
 import PDFDocument from 'pdfkit';
 import { overtimeMarkLabel, WORK_MODE_LABELS } from '#domain/attendance/day-marks.ts';
@@ -131,6 +131,7 @@ function writeEmployee(doc: PDFKit.PDFDocument, entry: EmployeeMonthlyRecord, re
   const width = PAGE_WIDTH - MARGIN.left - MARGIN.right;
   const given = (value: string | null | undefined) => value || t('reports.record.notGiven');
   const workingDay = workingDayLabel(employee);
+  const receipt = receiptOf(entry);
 
   doc.addPage();
   doc
@@ -148,8 +149,8 @@ function writeEmployee(doc: PDFKit.PDFDocument, entry: EmployeeMonthlyRecord, re
     [t('reports.record.workingDay'), t(workingDay.key, workingDay.params)],
     [t('reports.record.position'), `${employee.jobTitleName} · ${employee.departmentName}`],
     [t('reports.filters.month'), formatMonth(records.month, lang)],
-    // The employee's acknowledgement of receipt (decision 036), when there is one.
-    ...(entry.acknowledgedAt ? [[t('acknowledgement.recordNote'), formatAcknowledgedAt(entry.acknowledgedAt, records.timezone, lang, options.timeFormat)] as [string, string]] : []),
+    // The employee's acknowledgement of receipt (decision 036) and a change after it (decision 077), when there is one.
+    ...(receipt ? [[t('acknowledgement.recordNote'), receiptText(receipt, records.timezone, lang, options.timeFormat, t)] as [string, string]] : []),
   ];
   const half = width / 2;
   for (let i = 0; i < facts.length; i += 2) {

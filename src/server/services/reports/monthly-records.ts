@@ -23,6 +23,8 @@ import {
   type RevisionRow,
 } from '../../db/repositories/report-data.ts';
 import { acknowledgementsOfMonth } from '../../db/repositories/record-acknowledgements.ts';
+import type { ReceiptState } from '#domain/access/receipt-figures.ts';
+import { receiptStateOf } from './receipt-state.ts';
 import { getSettings } from '../get-settings.ts';
 import { absenceFloors } from './absence-floors.ts';
 import type { ChainHead } from '#domain/record-chain/record-chain.ts';
@@ -66,6 +68,8 @@ export interface EmployeeMonthlyRecord {
   chainHead: ChainHead | null;
   /** When the employee acknowledged receiving this month's record (decision 036), or null. */
   acknowledgedAt: string | null;
+  /** The receipt and whether the month changed after it (decision 077), or null without one. */
+  receipt?: ReceiptState | null;
   /** When the month's approval froze the totals shown (decision 051, update of issue 33), or null: computed now. */
   frozenAt?: string | null;
 }
@@ -188,6 +192,7 @@ export async function monthlyRecords(db: Db, filter: EmployeeFilter, month: stri
       revisions: history,
       chainHead: heads.get(e.companyId) ?? null,
       acknowledgedAt: null,
+      receipt: null,
       frozenAt: null,
       requests: asked,
     });
@@ -212,6 +217,12 @@ export async function monthlyRecords(db: Db, filter: EmployeeFilter, month: stri
     month,
     records.map((r) => r.employee.id),
   );
-  for (const r of records) r.acknowledgedAt = acknowledged.get(r.employee.id) ?? null;
+  const companyOf = new Map(employees.map((e) => [e.id, e.companyId]));
+  for (const r of records) {
+    const stored = acknowledged.get(r.employee.id);
+    if (!stored) continue;
+    r.acknowledgedAt = stored.acknowledgedAt;
+    r.receipt = await receiptStateOf(db, stored, r.record.days, { employeeId: r.employee.id, companyId: companyOf.get(r.employee.id)! }, period);
+  }
   return { month, period, today, now, timezone: settings.timezone, records };
 }

@@ -1,5 +1,6 @@
 import { containsText } from '../../like.ts';
-import { CompanyInput } from '#domain/org/org-schemas.ts';
+import { CompanyInput, taxIdFitsCountry } from '#domain/org/org-schemas.ts';
+import { readSettings } from '../settings.ts';
 import type { CrudResource } from '../../crud-resource.ts';
 import { countReferences } from './references.ts';
 import type { CompanyDto } from '#domain/api/records.ts';
@@ -7,10 +8,11 @@ import type { Db } from '../../connection.ts';
 import { sortDirection } from '../../sort-direction.ts';
 import { chainFigureDeletions } from '../record-chain.ts';
 import { figureRecords } from '../record-chain-figures.ts';
+import { byName } from '../../text-order.ts';
 
 export type { CompanyDto };
 
-const SORT = { name: 'companies.name', createdAt: 'companies.createdAt' } as const;
+const SORT = { name: byName('companies.name'), createdAt: 'companies.createdAt' } as const;
 
 export const companiesResource: CrudResource<CompanyInput, CompanyDto> = {
   entity: 'company',
@@ -77,8 +79,10 @@ export const companiesResource: CrudResource<CompanyInput, CompanyDto> = {
       employees: await countReferences(db, 'employees', 'companyId', id),
     };
   },
-  async checkReferences() {
-    return {};
+  /** A tax ID must fit the instance's country: in Spain its check character (issue 37.5). */
+  async checkReferences(db, input): Promise<Record<string, string>> {
+    if (input.taxId === null || taxIdFitsCountry(input.taxId, (await readSettings(db)).country)) return {};
+    return { taxId: 'companies.taxIdSpain' };
   },
   async insert(db, input, at) {
     const row = await db

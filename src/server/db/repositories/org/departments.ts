@@ -5,10 +5,11 @@ import type { CrudResource } from '../../crud-resource.ts';
 import { countReferences, exists } from './references.ts';
 import type { DepartmentDto } from '#domain/api/records.ts';
 import { sortDirection } from '../../sort-direction.ts';
+import { byName } from '../../text-order.ts';
 
 export type { DepartmentDto };
 
-const SORT = { name: 'departments.name', company: 'companies.name', createdAt: 'departments.createdAt' } as const;
+const SORT = { name: byName('departments.name'), company: byName('companies.name'), createdAt: 'departments.createdAt' } as const;
 
 function base(db: Db) {
   return db.selectFrom('departments').innerJoin('companies', 'companies.id', 'departments.companyId');

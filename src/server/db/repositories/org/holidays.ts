@@ -9,10 +9,11 @@ import { chainFigureDeletions, chainFigureRows } from '../record-chain.ts';
 import { figureRecords } from '../record-chain-figures.ts';
 import type { HolidayDto } from '#domain/api/records.ts';
 import { sortDirection } from '../../sort-direction.ts';
+import { byName } from '../../text-order.ts';
 
 export type { HolidayDto };
 
-const SORT = { date: 'holidays.date', name: 'holidays.name', company: 'companies.name' } as const;
+const SORT = { date: 'holidays.date', name: byName('holidays.name'), company: byName('companies.name') } as const;
 
 const base = (db: Db) => db.selectFrom('holidays').innerJoin('companies', 'companies.id', 'holidays.companyId');
 const select = (q: ReturnType<typeof base>) => q.select(['holidays.id', 'holidays.name', 'holidays.date', 'holidays.companyId', 'holidays.createdAt', 'companies.name as companyName']);

@@ -5,10 +5,11 @@ import type { CrudResource } from '../../crud-resource.ts';
 import { countReferences } from './references.ts';
 import type { JobTitleDto } from '#domain/api/records.ts';
 import { sortDirection } from '../../sort-direction.ts';
+import { byName } from '../../text-order.ts';
 
 export type { JobTitleDto };
 
-const SORT = { name: 'jobTitles.name', department: 'departments.name', company: 'companies.name', createdAt: 'jobTitles.createdAt' } as const;
+const SORT = { name: byName('jobTitles.name'), department: byName('departments.name'), company: byName('companies.name'), createdAt: 'jobTitles.createdAt' } as const;
 
 const base = (db: Db) => db.selectFrom('jobTitles').innerJoin('departments', 'departments.id', 'jobTitles.departmentId').innerJoin('companies', 'companies.id', 'jobTitles.companyId');
 

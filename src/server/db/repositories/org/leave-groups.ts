@@ -5,10 +5,11 @@ import type { CrudResource } from '../../crud-resource.ts';
 import { countReferences, exists } from './references.ts';
 import type { LeaveGroupDto } from '#domain/api/records.ts';
 import { sortDirection } from '../../sort-direction.ts';
+import { byName } from '../../text-order.ts';
 
 export type { LeaveGroupDto };
 
-const SORT = { name: 'leaveGroups.name', status: 'leaveGroups.status', company: 'companies.name', createdAt: 'leaveGroups.createdAt' } as const;
+const SORT = { name: byName('leaveGroups.name'), status: 'leaveGroups.status', company: byName('companies.name'), createdAt: 'leaveGroups.createdAt' } as const;
 
 const base = (db: Db) => db.selectFrom('leaveGroups').innerJoin('companies', 'companies.id', 'leaveGroups.companyId');
 const select = (q: ReturnType<typeof base>) =>
@@ -32,7 +33,7 @@ async function withPrivileges(db: Db, rows: Row[]): Promise<LeaveGroupDto[]> {
         .innerJoin('leaveTypes', 'leaveTypes.id', 'leaveGroupLeaveTypes.leaveTypeId')
         .select(['leaveGroupLeaveTypes.leaveGroupId', 'leaveTypes.id', 'leaveTypes.name'])
         .where('leaveGroupLeaveTypes.leaveGroupId', 'in', ids)
-        .orderBy('leaveTypes.name')
+        .orderBy(byName('leaveTypes.name'))
         .execute()
     : [];
   return rows.map((r) => {

@@ -6,10 +6,11 @@ import { countReferences, exists } from './references.ts';
 import { refuseLockedLeaveType } from '../record-lock.ts';
 import type { LeaveTypeDto } from '#domain/api/records.ts';
 import { sortDirection } from '../../sort-direction.ts';
+import { byName } from '../../text-order.ts';
 
 export type { LeaveTypeDto };
 
-const SORT = { name: 'leaveTypes.name', company: 'companies.name', daysPerYear: 'leaveTypes.daysPerYear', createdAt: 'leaveTypes.createdAt' } as const;
+const SORT = { name: byName('leaveTypes.name'), company: byName('companies.name'), daysPerYear: 'leaveTypes.daysPerYear', createdAt: 'leaveTypes.createdAt' } as const;
 
 const base = (db: Db) => db.selectFrom('leaveTypes').innerJoin('companies', 'companies.id', 'leaveTypes.companyId');
 const select = (q: ReturnType<typeof base>) =>
