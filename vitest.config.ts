@@ -40,7 +40,8 @@ export default defineConfig({
           name: 'integration',
           include: ['tests/integration/**/*.test.ts'],
           environment: 'node',
-          testTimeout: 30_000,
+          // Generous: two files share the two cores, and a limit only matters when a test fails.
+          testTimeout: 60_000,
           hookTimeout: 60_000,
         },
       },
