@@ -1,3 +1,4 @@
+import { compareNames } from '../../src/domain/lists/sort-key.ts';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, localDateOf, localDateTimeToUtcIso, weekdayOf } from '../../src/domain/time/zoned-time.ts';
@@ -123,9 +124,9 @@ describe('attendance list', () => {
     expect(found.total).toBeGreaterThan(0);
     expect(found.data.every((a: any) => a.employeeName === 'Carmen Ruiz Navarro')).toBe(true);
     const sorted = await json(await admin.get('/api/attendances?sort=employee&dir=asc&pageSize=100'));
-    // Surname then first name (every demo first name is one word), in the database's binary order.
-    const names = sorted.data.map((a: any) => `${a.employeeName.split(' ').slice(1).join(' ')}|${a.employeeName.split(' ')[0]}`);
-    expect(names).toEqual([...names].sort());
+    // Surname then first name (every demo first name is one word), in Spanish order (decision 075).
+    const names: [string, string][] = sorted.data.map((a: any) => [a.employeeName.split(' ').slice(1).join(' '), a.employeeName.split(' ')[0]]);
+    expect(names).toEqual([...names].sort(([la, fa], [lb, fb]) => compareNames(la, lb) || compareNames(fa, fb)));
     expect((await json(await admin.get('/api/attendances?q=nobody-at-all'))).total).toBe(0);
   });
 });

@@ -27,6 +27,9 @@ const WRITE_ROUTES = API_ROUTES.filter((r) => r.method !== 'GET' && r.pattern !=
 
 /** Fields a body may leave out (the rest are required). */
 const OPTIONAL = new Set([
+  // Issue 37.6 (decision 075): a worker without email can be added (invited with the printed sheet).
+  'POST /api/employees:email',
+  'PATCH /api/employees/{id}:email',
   // Issue 36.1: by email unless a sheet is asked for.
   'POST /api/invitations:delivery',
   'POST /api/schedules/bulk:restDays',

@@ -120,6 +120,8 @@ function pagePath(route: PageRoute): string {
     '/users-edit/{id}': ids.user,
     '/personal/leave-edit/{id}': ids.ownLeave,
   };
+  // A help guide (issue 37.11): any one that exists.
+  if (route.pattern === '/help/{id}') return '/help/backups';
   // The inspector's pages: a well-formed token no link has.
   if (route.pattern.startsWith('/inspection/')) return route.pattern.replace('{id}', 'A'.repeat(43));
   return route.pattern.replace('{id}', String(byPage[route.pattern]));
