@@ -45,7 +45,6 @@ describe('schemas meet WCAG AA', () => {
     expect(contrastRatio(blend('#ffffff', '#c2410c', 0.9), '#c2410c')).toBeLessThan(4.5);
   });
 
-
   it('white text on primary (buttons, active items), in light and dark, for every schema', () => {
     for (const schema of THEME_SCHEMAS) {
       for (const mode of ['light', 'dark'] as const) {
