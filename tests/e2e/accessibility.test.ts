@@ -89,6 +89,7 @@ describe('axe-core and reflow over the main pages', () => {
   it('signed out: the sign-in page and the clock terminal', async () => {
     await page.goto('about:blank');
     await session.browser.context.clearCookies();
+    await page.goto(`${session.server.url}/sign-in`);
     await checkPage('/sign-in');
     await checkPage('/clock');
   }, 120_000);

@@ -168,6 +168,7 @@ describe('issue 37: top bar, theme panel, names', () => {
     expect(await account.getAttribute('aria-label')).toBeNull();
     const name = (await page.textContent('[data-testid=current-user]'))!.trim();
     expect(await account.textContent()).toContain(name);
+    expect((await account.textContent())!.trim()).toMatch(/ Menú de la cuenta$/);
   });
 
   it('the top bar keeps to the window; what does not fit is under "More" (1440 and 390 px)', async () => {
