@@ -7,7 +7,6 @@ import { signOut } from '../helpers/shell.ts';
 import { shootWidthsAndThemes } from '../helpers/screenshots.ts';
 import { ROOT, type TestServer } from '../helpers/test-server.ts';
 import { startDemoSession, type E2eSession, signInDemo } from '../helpers/e2e-session.ts';
-import { shootWidthsAndThemes } from '../helpers/screenshots.ts';
 
 const SHOTS = path.join(ROOT, 'tests', '.tmp', 'screenshots');
 let server: TestServer;
