@@ -6,6 +6,7 @@
 // drives headless Chromium (/usr/bin/chromium). It fails on a console error, an uncaught page
 // error, a page wider than the window or a 5xx answer: at once, or with --keep-going at the end.
 // Node 24 runs it (it imports the test helpers, TypeScript, by type stripping).
+/* global document -- in page.evaluate, run by the browser */
 import './node-version.mjs';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -53,7 +54,13 @@ async function person(who) {
   people.push({ who, page });
   const check = async (where) => {
     const p = await take();
-    const list = [...p.console.map((c) => `console: ${c}`), ...p.pageErrors.map((e) => `page error: ${e}`), ...p.csp.map((c) => `CSP: ${c}`), ...bad.splice(0).map((b) => `server: ${b}`), ...(await settledLayoutProblems(page))];
+    const list = [
+      ...p.console.map((c) => `console: ${c}`),
+      ...p.pageErrors.map((e) => `page error: ${e}`),
+      ...p.csp.map((c) => `CSP: ${c}`),
+      ...bad.splice(0).map((b) => `server: ${b}`),
+      ...(await settledLayoutProblems(page)),
+    ];
     for (const problem of list) report(`${where} (${who}): ${problem}`);
   };
   return { context, page, check };

@@ -30,9 +30,7 @@ for (const [lang, messages, settings] of [
 
     it(`writes "${settings} › <section>" with a section of the settings page`, () => {
       const wrong = all.flatMap(([key, text]) =>
-        [...text.matchAll(new RegExp(`${settings}\\s*([›→>])\\s*([^.,;:()]+)`, 'gu'))]
-          .filter((m) => m[1] !== '›' || !sections.some((section) => m[2]!.startsWith(section)))
-          .map((m) => `${key}: ${m[0]}`),
+        [...text.matchAll(new RegExp(`${settings}\\s*([›→>])\\s*([^.,;:()]+)`, 'gu'))].filter((m) => m[1] !== '›' || !sections.some((section) => m[2]!.startsWith(section))).map((m) => `${key}: ${m[0]}`),
       );
       expect(wrong).toEqual([]);
     });
