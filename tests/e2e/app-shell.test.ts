@@ -4,9 +4,9 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestBrowser } from '../helpers/browser.ts';
 import { signOut } from '../helpers/shell.ts';
+import { shootWidthsAndThemes } from '../helpers/screenshots.ts';
 import { ROOT, type TestServer } from '../helpers/test-server.ts';
 import { startDemoSession, type E2eSession, signInDemo } from '../helpers/e2e-session.ts';
-import { shootWidthsAndThemes } from '../helpers/screenshots.ts';
 
 const SHOTS = path.join(ROOT, 'tests', '.tmp', 'screenshots');
 let server: TestServer;
@@ -137,6 +137,69 @@ describe('screenshots of the frame', () => {
       }
     }
     await page.evaluate(() => localStorage.removeItem('theme'));
+  });
+});
+
+describe('issue 37: top bar, theme panel, names', () => {
+  it('the theme panel is modal: Tab stays in it, Escape closes it and gives the focus back', async () => {
+    await page.goto(`${server.url}/dashboard`);
+    await page.focus('[data-testid=open-theme-panel]');
+    await page.keyboard.press('Enter');
+    await page.locator('#theme-panel').waitFor({ state: 'visible' });
+    expect(await page.getAttribute('#theme-panel', 'role')).toBe('dialog');
+    await expect.poll(() => page.evaluate(() => !!document.activeElement?.closest('#theme-panel'))).toBe(true);
+    for (let i = 0; i < 40; i++) {
+      await page.keyboard.press(i % 3 === 2 ? 'Shift+Tab' : 'Tab');
+      expect(await page.evaluate(() => !!document.activeElement?.closest('#theme-panel')), `Tab ${i}`).toBe(true);
+    }
+    await page.keyboard.press('Escape');
+    await page.locator('#theme-panel').waitFor({ state: 'hidden' });
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('open-theme-panel');
+    // The page behind is usable again.
+    expect(await page.evaluate(() => document.querySelector<HTMLElement>('.shell-main')!.inert)).toBe(false);
+  });
+
+  it('the language and account menus are named by what they show (WCAG 2.5.3)', async () => {
+    await page.goto(`${server.url}/dashboard`);
+    const language = page.locator('[data-testid=language-menu]');
+    expect(await language.getAttribute('aria-label')).toBeNull();
+    expect((await language.textContent())!.replace(/\s+/g, ' ').trim()).toBe('ES Idioma');
+    const account = page.locator('[data-testid=user-menu] > summary');
+    expect(await account.getAttribute('aria-label')).toBeNull();
+    const name = (await page.textContent('[data-testid=current-user]'))!.trim();
+    expect(await account.textContent()).toContain(name);
+    expect((await account.textContent())!.trim()).toMatch(/ Menú de la cuenta$/);
+  });
+
+  it('the top bar keeps to the window; what does not fit is under "More" (1440 and 390 px)', async () => {
+    await signOut(page);
+    await signInDemo(page, server.url, 'admin');
+    await page.evaluate(() => localStorage.setItem('theme', JSON.stringify({ layout: { type: 'topBarClassic' } })));
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto(`${server.url}/dashboard`);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1440);
+    const more = page.locator('[data-testid=top-nav-more]');
+    await more.waitFor({ state: 'visible' });
+    const inBar = await page.$$eval('.nav-top > [data-nav-index]', (els) => els.filter((e) => !(e as HTMLElement).hidden).map((e) => e.getAttribute('data-nav-index')));
+    const inMore = await page.$$eval('.nav-more [data-more-index]', (els) => els.filter((e) => !(e as HTMLElement).hidden).map((e) => e.getAttribute('data-more-index')));
+    const total = await page.locator('.nav-top > [data-nav-index]').count();
+    expect(inBar.length).toBeGreaterThan(3);
+    expect(inMore.length).toBeGreaterThan(0);
+    expect([...inBar, ...inMore].map(Number).sort((a, b) => a - b)).toEqual(Array.from({ length: total }, (_, i) => i));
+    // The bar ends before the header's own buttons; the account menu and its sign-out are on screen.
+    const bar = (await page.locator('.nav-top').boundingBox())!;
+    const account = (await page.locator('[data-testid=user-menu] > summary').boundingBox())!;
+    expect(bar.x + bar.width).toBeLessThanOrEqual(account.x);
+    expect(account.x + account.width).toBeLessThanOrEqual(1440);
+    await more.locator('summary').click();
+    await page.locator('.nav-more li:not([hidden]) a').first().waitFor({ state: 'visible' });
+    await page.screenshot({ path: path.join(SHOTS, 'top-bar-more-open.png') });
+    await page.keyboard.press('Escape');
+    await shootWidthsAndThemes(page, SHOTS, 'top-bar');
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.evaluate(() => localStorage.removeItem('theme'));
+    await signOut(page);
+    await signInDemo(page, server.url, 'manager');
   });
 });
 

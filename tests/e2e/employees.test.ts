@@ -98,6 +98,15 @@ describe('employee register in the browser', () => {
   it('searches, archives the selected employee and finds it under archived', async () => {
     await page.fill('[data-testid=table-search]', 'Navarro Gil');
     await page.waitForFunction(() => document.querySelectorAll('tbody tr').length === 1);
+    // Ticked with the keyboard, the checkbox keeps the focus (issue 37.16, WCAG 2.4.3): the list
+    // used to rebuild its cells on every selection and drop the focus to the page.
+    await page.focus('tbody tr input[type=checkbox]');
+    await page.keyboard.press('Space');
+    await expect.poll(() => page.isChecked('tbody tr input[type=checkbox]')).toBe(true);
+    expect(await page.evaluate(() => document.activeElement?.matches('tbody tr input[type=checkbox]'))).toBe(true);
+    await page.keyboard.press('Space');
+    await expect.poll(() => page.isChecked('tbody tr input[type=checkbox]')).toBe(false);
+    expect(await page.evaluate(() => document.activeElement?.matches('tbody tr input[type=checkbox]'))).toBe(true);
     await page.check('tbody tr input[type=checkbox]');
     await page.click('[data-testid=bulk-archive]');
     await page.waitForSelector('[data-testid=table-empty]');

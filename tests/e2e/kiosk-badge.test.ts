@@ -181,6 +181,30 @@ describe('badge reader under load (80 ms of jitter between keys)', () => {
   }, 60_000);
 });
 
+describe('the PIN pad from the keyboard (issue 37.16)', () => {
+  it('Space and Enter on a focused key type its digit, and each step takes the focus', async () => {
+    setNow('2027-03-01', '11:30');
+    const { page } = await openClock();
+    await page.focus('[data-testid=clock-action-check-in]');
+    await page.keyboard.press('Enter');
+    await page.waitForSelector('[data-testid=pin-pad]');
+    // The focus moved into the pad; it did not fall to the page with the buttons it came from.
+    await expect.poll(() => page.evaluate(() => !!document.activeElement?.closest('[data-testid=pin-pad]'))).toBe(true);
+    await page.focus('[data-testid=pin-key-1]');
+    await page.keyboard.press('Space');
+    await page.waitForSelector('[data-testid=pin-dots][data-count="1"]');
+    await page.focus('[data-testid=pin-key-0]');
+    await page.keyboard.press('Enter');
+    await page.waitForSelector('[data-testid=pin-dots][data-count="2"]');
+    expect(await page.getAttribute('[data-testid=clock-kiosk]', 'data-stage')).toBe('pin');
+    // Back to the start (Escape): the focus is on its prompt again, and nothing was recorded.
+    await page.keyboard.press('Escape');
+    await page.waitForSelector('[data-testid=clock-kiosk][data-stage=home]');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('kiosk-prompt');
+    await page.close();
+  }, 60_000);
+});
+
 describe('a correct PIN right after typos', () => {
   it('three wrong PINs, then the right one is recorded at once, no wait (in Spanish)', async () => {
     setNow('2027-03-01', '11:40');

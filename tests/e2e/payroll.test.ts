@@ -27,6 +27,18 @@ describe('payroll month page', () => {
     await page.waitForURL(/\/reports\/payroll/);
     await expect.poll(() => page.getByTestId('payroll-table').locator('tbody tr').count()).toBeGreaterThan(3);
     expect(await page.getByTestId('page-title').textContent()).toBe('Nómina del mes');
+    // The wide table scrolls sideways from the keyboard (issue 37.16, WCAG 2.1.1): its box is a
+    // named region that takes the focus, and the arrow keys scroll it.
+    const scroll = page.getByTestId('payroll-scroll');
+    expect(await scroll.getAttribute('role')).toBe('region');
+    expect(await scroll.getAttribute('tabindex')).toBe('0');
+    expect(await scroll.getAttribute('aria-label')).toBe('Nómina del mes');
+    await page.setViewportSize({ width: 390, height: 900 });
+    await scroll.focus();
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('payroll-scroll');
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => scroll.evaluate((el) => el.scrollLeft)).toBeGreaterThan(0);
+    await page.setViewportSize({ width: 1280, height: 800 });
     const csvHref = await page.getByTestId('export-csv').getAttribute('href');
     const xlsxHref = await page.getByTestId('export-excel').getAttribute('href');
     expect(csvHref).toMatch(/^\/api\/reports\/payroll\/export\?month=\d{4}-\d{2}&format=csv&lang=es$/);

@@ -158,13 +158,17 @@ describe('getting-started guide API', () => {
     expect((await guide(owner)).mode).toBe('hidden');
   });
 
-  it('revoking the only paired terminal opens the step again; the personal clock closes it', async () => {
+  it('revoking the only paired terminal opens the step again; the personal clock closes it once an employee can sign in', async () => {
     for (const t of sqlIn<{ id: number }>(server.dataDir, 'select id from terminals where paired_at is not null and revoked_at is null')) {
       expect((await owner.request('POST', `/api/terminals/${t.id}/revoke`, {})).status).toBeLessThan(300);
     }
     expect((await guide(owner)).steps[4].done).toBe(false);
     const withPersonalClock = (on: boolean) => owner.request('PATCH', `/api/companies/${company}`, { name: 'Panadería Sol', taxId: 'B12345674', personalClock: on });
     expect((await withPersonalClock(true)).status).toBe(200);
+    // The switch alone lets nobody punch: no employee can sign in yet (the first-week walk, issue 37.1).
+    expect((await guide(owner)).steps[4].done).toBe(false);
+    const account = await addAccount(server.dataDir, { email: 'ivan.ruiz@pan.es', password: 'Ivan#2026pan', accountType: 'Employee' });
+    sqlIn(server.dataDir, "update users set employee_id = (select id from employees where email = 'ivan.ruiz@pan.es') where id = ?", account);
     expect((await guide(owner)).steps[4].done).toBe(true);
     expect((await withPersonalClock(false)).status).toBe(200);
     expect((await guide(owner)).steps[4].done).toBe(false);

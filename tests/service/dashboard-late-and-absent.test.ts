@@ -106,6 +106,8 @@ describe('admin dashboard: late, absent, forgotten check-out (issue 37)', () => 
     expect(d.recentAttendances.find((a) => a.employeeId === ids.dan)).toMatchObject({ missingCheckOut: false });
     // Yesterday's figures count the no-shows as absences (the one day rule).
     expect(d.previousDays[0]).toMatchObject({ date: '2026-03-04', present: 1, late: 1, absent: 2 });
+    // The last seven days stop at the day the company's record began here (1 March).
+    expect(d.previousDays.map((day) => day.date)).toEqual(['2026-03-04', '2026-03-03', '2026-03-02', '2026-03-01']);
     // Carl's own dashboard says so too: not working, late today.
     expect((await personalDashboard(s.db, ids.carl))!.presence).toBe('notArrived');
     const exceptions = await workTimeExceptions(s.db, s.admin);

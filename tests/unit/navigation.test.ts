@@ -5,6 +5,15 @@ import { canSwitchToPersonal, flattenNavigation, isActive, navAreaOf, navigation
 const admin = { accountType: 'Admin' as const, permissions: allPermissions() };
 
 describe('navigation', () => {
+  it('gives each item of the side menu its own icon (issue 37.15: six items shared the gear)', () => {
+    for (const user of [{ accountType: 'SuperAdmin' as const, permissions: allPermissions() }, admin]) {
+      for (const area of ['admin', 'personal'] as const) {
+        const icons = navigationFor(user, area).map((i) => i.icon);
+        expect(new Set(icons).size, `${user.accountType} ${area}`).toBe(icons.length);
+      }
+    }
+  });
+
   it('groups reports and organisation pages and hides empty groups', () => {
     const items = navigationFor(admin);
     expect(items.map((i) => i.key)).toEqual([

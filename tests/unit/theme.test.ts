@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contrastRatio } from '../../src/domain/theme/contrast.ts';
+import { blend, contrastRatio } from '../../src/domain/theme/contrast.ts';
 import { SCHEMA_COLORS, schemaCss, SURFACES } from '../../src/domain/theme/schemas.ts';
 import { CONTROL_SIZE_UNITS, DEFAULT_THEME, effectiveLayout, LAYOUT_SIZES, LAYOUT_TYPES, normalizeTheme, THEME_SCHEMAS, withLayoutType } from '../../src/domain/theme/theme.ts';
 
@@ -38,12 +38,21 @@ describe('theme', () => {
 });
 
 describe('schemas meet WCAG AA', () => {
+  it('blends a colour at an opacity over its background', () => {
+    expect(blend('#ffffff', '#000000', 0.9)).toBe('#e6e6e6');
+    expect(blend('#ffffff', '#c2410c', 0.9)).toBe('#f9ece7');
+    // The orange primary of before issue 37 failed with white at 90 % (4.48:1).
+    expect(contrastRatio(blend('#ffffff', '#c2410c', 0.9), '#c2410c')).toBeLessThan(4.5);
+  });
+
   it('white text on primary (buttons, active items), in light and dark, for every schema', () => {
     for (const schema of THEME_SCHEMAS) {
       for (const mode of ['light', 'dark'] as const) {
         const c = SCHEMA_COLORS[schema][mode];
         expect(contrastRatio(c.neutral, c.primary), `${schema || 'default'} ${mode}`).toBeGreaterThanOrEqual(4.5);
         expect(contrastRatio(c.neutral, c.primaryDeep), `${schema || 'default'} ${mode} hover`).toBeGreaterThanOrEqual(4.5);
+        // The sign-in page's brand panel sets its smaller text in white at 90 % opacity (AuthLayout's opacity-90).
+        expect(contrastRatio(blend(c.neutral, c.primary, 0.9), c.primary), `${schema || 'default'} ${mode} at 90 %`).toBeGreaterThanOrEqual(4.5);
       }
     }
   });

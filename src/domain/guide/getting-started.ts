@@ -49,7 +49,7 @@ export interface GuideFacts {
   leaveGroups: boolean;
   /** A terminal is paired and not revoked. */
   pairedTerminals: boolean;
-  /** The personal clock is on for a company or allowed for an employee (decision 067). */
+  /** An employee with an account may use the personal clock, by their company or their own setting (decision 067). */
   personalClock: boolean;
   /** Some punch was recorded (someone could punch somewhere). */
   punches: boolean;

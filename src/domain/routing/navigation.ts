@@ -2,7 +2,27 @@ import type { AccountType, Permissions } from '../permissions/permissions.ts';
 import { resolvePageAccess } from './resolve-page-access.ts';
 
 /** Icon names; the shell maps them to lucide icons. */
-export type NavIcon = 'dashboard' | 'employees' | 'attendance' | 'schedule' | 'leave' | 'reports' | 'users' | 'organization' | 'settings' | 'account' | 'clock';
+export type NavIcon =
+  | 'dashboard'
+  | 'employees'
+  | 'attendance'
+  | 'corrections'
+  | 'conflicts'
+  | 'periodClose'
+  | 'schedule'
+  | 'leave'
+  | 'reports'
+  | 'users'
+  | 'organization'
+  | 'settings'
+  | 'terminals'
+  | 'workplaces'
+  | 'inspection'
+  | 'outbox'
+  | 'apiTokens'
+  | 'webhooks'
+  | 'account'
+  | 'clock';
 
 export interface NavItem {
   key: string;
@@ -19,9 +39,9 @@ const ADMIN_NAV: NavItem[] = [
   leaf('dashboard', '/dashboard', 'pages.dashboard', 'dashboard'),
   leaf('employees', '/employees', 'pages.employees', 'employees'),
   leaf('attendance', '/attendance', 'pages.attendance', 'attendance'),
-  leaf('attendance-corrections', '/attendance-corrections', 'pages.attendanceCorrections', 'attendance'),
-  leaf('clock-conflicts', '/clock-conflicts', 'pages.clockConflicts', 'attendance'),
-  leaf('period-close', '/period-close', 'pages.periodClose', 'attendance'),
+  leaf('attendance-corrections', '/attendance-corrections', 'pages.attendanceCorrections', 'corrections'),
+  leaf('clock-conflicts', '/clock-conflicts', 'pages.clockConflicts', 'conflicts'),
+  leaf('period-close', '/period-close', 'pages.periodClose', 'periodClose'),
   leaf('schedule', '/schedule', 'pages.schedule', 'schedule'),
   leaf('leave', '/leave-list', 'pages.leaveList', 'leave'),
   {
@@ -57,12 +77,12 @@ const ADMIN_NAV: NavItem[] = [
     ],
   },
   leaf('setting', '/setting', 'pages.setting', 'settings'),
-  leaf('terminals', '/terminals', 'pages.terminals', 'settings'),
-  leaf('workplaces', '/settings/workplaces', 'pages.workplaces', 'settings'),
-  leaf('inspection-links', '/inspection-links', 'pages.inspectionLinks', 'settings'),
-  leaf('outbox', '/settings/outbox', 'pages.outbox', 'settings'),
-  leaf('api-tokens', '/settings/api-tokens', 'pages.apiTokens', 'settings'),
-  leaf('webhooks', '/settings/webhooks', 'pages.webhooks', 'settings'),
+  leaf('terminals', '/terminals', 'pages.terminals', 'terminals'),
+  leaf('workplaces', '/settings/workplaces', 'pages.workplaces', 'workplaces'),
+  leaf('inspection-links', '/inspection-links', 'pages.inspectionLinks', 'inspection'),
+  leaf('outbox', '/settings/outbox', 'pages.outbox', 'outbox'),
+  leaf('api-tokens', '/settings/api-tokens', 'pages.apiTokens', 'apiTokens'),
+  leaf('webhooks', '/settings/webhooks', 'pages.webhooks', 'webhooks'),
   leaf('clock', '/clock', 'clock.title', 'clock'),
 ];
 

@@ -14,3 +14,17 @@ export function contrastRatio(a: string, b: string): number {
   const [hi, lo] = [relativeLuminance(a), relativeLuminance(b)].sort((x, y) => y - x) as [number, number];
   return (hi + 0.05) / (lo + 0.05);
 }
+
+/** The `#rrggbb` colour seen when `fg` at `alpha` opacity (0..1) lies over `bg` (e.g. Tailwind's `opacity-90`). */
+export function blend(fg: string, bg: string, alpha: number): string {
+  const channel = (hex: string, i: number) => parseInt(hex.slice(1 + 2 * i, 3 + 2 * i), 16);
+  relativeLuminance(fg); // throws on a malformed colour
+  relativeLuminance(bg);
+  return `#${[0, 1, 2]
+    .map((i) =>
+      Math.round(channel(fg, i) * alpha + channel(bg, i) * (1 - alpha))
+        .toString(16)
+        .padStart(2, '0'),
+    )
+    .join('')}`;
+}

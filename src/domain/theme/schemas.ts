@@ -32,8 +32,8 @@ export const SCHEMA_COLORS: Record<ThemeSchema, { light: SchemaColors; dark: Sch
     dark: { primary: '#7c3aed', primaryDeep: '#6d28d9', primaryMild: '#a78bfa', primarySubtle: '#2a1f47', neutral: '#ffffff' },
   },
   orange: {
-    light: { primary: '#c2410c', primaryDeep: '#9a3412', primaryMild: '#f97316', primarySubtle: '#fdeee4', neutral: '#ffffff' },
-    dark: { primary: '#c2410c', primaryDeep: '#9a3412', primaryMild: '#fb923c', primarySubtle: '#3d2417', neutral: '#ffffff' },
+    light: { primary: '#bc3e0b', primaryDeep: '#9a3412', primaryMild: '#f97316', primarySubtle: '#fdeee4', neutral: '#ffffff' },
+    dark: { primary: '#bc3e0b', primaryDeep: '#9a3412', primaryMild: '#fb923c', primarySubtle: '#3d2417', neutral: '#ffffff' },
   },
 };
 

@@ -38,8 +38,21 @@ function toggleNav(): void {
   else setSideNavCollapse(!$theme.get().layout.sideNavCollapse);
 }
 
+/**
+ * The theme panel is modal: everything beside it (and its backdrop, which closes it on a click)
+ * is inert while it is open, so Tab stays in it (WCAG 2.4.3). A stored open panel (panelExpand)
+ * is made modal the same way on load.
+ */
+function makePanelModal(open: boolean): void {
+  for (const el of document.body.children) {
+    if (el.id === 'theme-panel' || el.classList.contains('panel-backdrop')) continue;
+    (el as HTMLElement).inert = open;
+  }
+}
+
 function setPanel(open: boolean): void {
   setThemeField('panelExpand', open);
+  makePanelModal(open);
   const target = open ? document.querySelector<HTMLElement>('#theme-panel [data-action="close-panel"]') : document.querySelector<HTMLElement>('[data-action="open-panel"]');
   window.setTimeout(() => target?.focus(), 50);
 }
@@ -129,5 +142,36 @@ document.addEventListener('keydown', (event) => {
   }
 });
 
+/**
+ * The top bar's menu (topBarClassic): entries that do not fit go, last first, into its "More"
+ * menu, which then lists exactly those (TopNav.astro). Runs on load, resize and layout change.
+ */
+function fitTopNav(): void {
+  const nav = document.querySelector<HTMLElement>('.nav-top');
+  const more = nav?.querySelector<HTMLDetailsElement>('.nav-more');
+  if (!nav || !more) return;
+  const entries = [...nav.querySelectorAll<HTMLElement>(':scope > [data-nav-index]')];
+  const moreItems = [...more.querySelectorAll<HTMLElement>('[data-more-index]')];
+  entries.forEach((el) => (el.hidden = false));
+  more.hidden = true;
+  if (nav.offsetParent === null) return; // another layout: the bar is not shown
+  const fits = () => nav.scrollWidth <= nav.clientWidth + 1;
+  if (!fits()) {
+    more.hidden = false;
+    for (let i = entries.length - 1; i >= 0 && !fits(); i--) {
+      entries[i]!.hidden = true;
+      if (entries[i] instanceof HTMLDetailsElement) (entries[i] as HTMLDetailsElement).open = false;
+    }
+  }
+  const hidden = new Set(entries.filter((el) => el.hidden).map((el) => el.dataset['navIndex']));
+  moreItems.forEach((li) => (li.hidden = !hidden.has(li.dataset['moreIndex'])));
+  // The page being shown may sit in "More": its summary then shows as the current section.
+  more.querySelector('summary')?.classList.toggle('text-accent', !!more.querySelector('li:not([hidden]) [aria-current="page"]'));
+}
+
 phone.addEventListener('change', () => setDrawer(false));
 $theme.subscribe(syncControls);
+$theme.subscribe(() => requestAnimationFrame(fitTopNav));
+window.addEventListener('resize', fitTopNav);
+fitTopNav();
+if (root.dataset['panelExpand'] === 'true') makePanelModal(true);

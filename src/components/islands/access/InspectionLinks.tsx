@@ -91,7 +91,7 @@ export default function InspectionLinks(props: { lang: Language; links: Inspecti
               />
               {errors['days'] && <span className="text-xs text-red-700 dark:text-red-400">{errors['days']}</span>}
             </label>
-            <label className="flex min-w-0 flex-1 flex-col gap-1 text-sm sm:min-w-64">
+            <label className="flex min-w-48 flex-1 flex-col gap-1 text-sm sm:min-w-64">
               <span className="font-medium">{t('inspection.label')}</span>
               <input
                 type="text"

@@ -191,6 +191,21 @@ export default function ClockKiosk(props: Props) {
         }
         return;
       }
+      // A focused key of the PIN pad (or any button) is pressed with Space or Enter like any
+      // button: it types its digit, not a submit (issue 37.16, WCAG 2.1.1). A badge reader's
+      // run still ends in Enter and is read as a badge.
+      const onButton = event.target instanceof HTMLButtonElement;
+      if (onButton && event.key === ' ') return;
+      if (onButton && event.key === 'Enter') {
+        const card = props.rfidClock ? readerRef.current.enter(at, current.kind === 'pin') : null;
+        if (card) {
+          event.preventDefault();
+          if (current.kind === 'pin') dispatch({ type: 'restore-pin', pin: pinBeforeBurst.current });
+          badge(card);
+        }
+        readerRef.current.reset();
+        return;
+      }
       if (event.key.length === 1) {
         const burst = readerRef.current.key(event.key, at);
         if (current.kind === 'pin') {
@@ -223,6 +238,17 @@ export default function ClockKiosk(props: Props) {
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
   }, [badge, dispatch, goHome, props.rfidClock, submitPin]);
+
+  // Each new step takes the focus (its `data-stage-focus` element, else the step's area), so it
+  // never falls to the page when the buttons of the step before disappear (WCAG 2.4.3).
+  const stepRef = useRef<HTMLElement>(null);
+  const shownStep = useRef(stage.kind);
+  useEffect(() => {
+    if (shownStep.current === stage.kind) return;
+    shownStep.current = stage.kind;
+    const area = stepRef.current;
+    (area?.querySelector<HTMLElement>('[data-stage-focus]') ?? area)?.focus({ preventScroll: true });
+  }, [stage.kind]);
 
   // The badge input keeps the focus (inputmode none: no on-screen keyboard on tablets).
   useEffect(() => {
@@ -263,10 +289,10 @@ export default function ClockKiosk(props: Props) {
 
       <CameraView videoRef={face.videoRef} visible={stage.kind === 'face'} label={t('kiosk.cameraPreview')} />
 
-      <section aria-live="polite" className="flex flex-col gap-6">
+      <section ref={stepRef} tabIndex={-1} aria-live="polite" className="flex flex-col gap-6 focus:outline-none">
         {stage.kind === 'home' && (
           <>
-            <p className="text-center text-xl font-medium" data-testid="kiosk-prompt">
+            <p className="text-center text-xl font-medium focus:outline-none" tabIndex={-1} data-stage-focus data-testid="kiosk-prompt">
               {stage.card ? t('kiosk.badgeRead') : t('kiosk.chooseAction')}
             </p>
             <ActionButtons t={t} highlighted={stage.card !== null} onChoose={choose} />

@@ -18,7 +18,10 @@ export function PinPad({ pin, busy, labels, onDigit, onDelete, onSubmit }: Props
   return (
     <div className="mx-auto flex w-full max-w-sm flex-col gap-5" data-testid="pin-pad">
       <div className="text-center">
-        <p className="text-2xl font-semibold">{labels.enterPin}</p>
+        {/* Takes the focus when the pad opens (ClockKiosk): digits typed go to the PIN, Tab reaches the keys. */}
+        <p className="text-2xl font-semibold focus:outline-none" tabIndex={-1} data-stage-focus>
+          {labels.enterPin}
+        </p>
         <p className="text-sm text-muted">{labels.hint}</p>
       </div>
       <div className="flex h-12 items-center justify-center gap-2 rounded-2xl border border-field bg-card px-4" role="status" aria-label={labels.entered} data-testid="pin-dots" data-count={pin.length}>

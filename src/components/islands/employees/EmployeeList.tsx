@@ -106,9 +106,10 @@ export default function EmployeeList({ lang, can, departments, companies }: Prop
           e.hoursBalanceSeconds === null || e.hoursBalanceSeconds === undefined ? (
             <span className="text-muted">—</span>
           ) : (
-            <span className={`whitespace-nowrap tabular-nums ${e.hoursBalanceSeconds < 0 ? 'text-rose-700 dark:text-rose-300' : ''}`} data-testid="employee-hours-balance">
+            // Isolated left to right: under RTL "−17 h 44 min" would read "h 44 min 17−".
+            <bdi dir="ltr" className={`whitespace-nowrap tabular-nums ${e.hoursBalanceSeconds < 0 ? 'text-rose-700 dark:text-rose-300' : ''}`} data-testid="employee-hours-balance">
               {formatBalance(e.hoursBalanceSeconds, lang)}
-            </span>
+            </bdi>
           ),
       },
       {

@@ -45,8 +45,12 @@ export default function LeaveBalances(props: {
           {links && (
             <nav className="flex gap-1 text-sm" aria-label={title}>
               {links.map((l) => (
-                <a key={l.href} href={l.href} aria-label={l.label} title={l.label} className="inline-grid h-9 min-w-9 place-items-center rounded-lg px-2 text-muted hover:bg-primary-subtle hover:text-accent">
-                  {l.text}
+                // Named by what it shows, then what it does (WCAG 2.5.3, label in name).
+                <a key={l.href} href={l.href} title={l.label} className="inline-grid h-9 min-w-9 place-items-center rounded-lg px-2 text-muted hover:bg-primary-subtle hover:text-accent">
+                  <span>
+                    {l.text}
+                    <span className="sr-only"> ({l.label})</span>
+                  </span>
                 </a>
               ))}
             </nav>
@@ -57,12 +61,13 @@ export default function LeaveBalances(props: {
       {balances.length === 0 ? (
         <p className="px-6 py-4 text-sm text-muted">{t('leave.noTypes')}</p>
       ) : (
-        <div className="overflow-x-auto">
+        // A phone scrolls the figures sideways: the box takes focus so the keyboard can too (WCAG 2.1.1).
+        <div className="overflow-x-auto" tabIndex={0} role="region" aria-labelledby={`balances-${year}`}>
           <table className="w-full text-sm">
             <thead>
               <tr className="border-b border-line">
                 {headers.map((h, i) => (
-                  <th key={h} scope="col" className={`whitespace-nowrap px-6 py-3 text-xs font-semibold uppercase tracking-wide text-muted ${i === 0 ? 'text-start' : 'text-end'}`}>
+                  <th key={h} scope="col" className={`whitespace-nowrap px-3 py-3 text-xs font-semibold uppercase tracking-wide text-muted sm:px-6 ${i === 0 ? 'text-start' : 'text-end'}`}>
                     {h}
                   </th>
                 ))}
@@ -71,26 +76,26 @@ export default function LeaveBalances(props: {
             <tbody>
               {balances.map((b) => (
                 <tr key={b.leaveType} className="border-b border-line last:border-0" data-testid="balance-row" data-type={b.name}>
-                  <th scope="row" className="px-6 py-3 text-start font-medium">
+                  <th scope="row" className="px-3 py-3 text-start font-medium sm:px-6">
                     {b.name}
                     {!b.allowed && <span className="ms-2 text-xs font-normal text-muted">({t('leave.notAllowed')})</span>}
                   </th>
-                  <td className="px-6 py-3 text-end tabular-nums" data-testid="balance-entitled">
+                  <td className="px-3 py-3 text-end tabular-nums sm:px-6" data-testid="balance-entitled">
                     {b.entitled === null ? t('fields.unlimited') : n(b.entitled)}
                   </td>
                   {carried && (
-                    <td className="px-6 py-3 text-end tabular-nums" data-testid="balance-carried">
+                    <td className="px-3 py-3 text-end tabular-nums sm:px-6" data-testid="balance-carried">
                       {n(b.carriedOver)}
                       {b.carriedOver > 0 && b.carryOverExpires && <span className="block text-xs text-muted">{t('leave.carriedOverExpires', { date: formatLocalDate(b.carryOverExpires, lang) })}</span>}
                     </td>
                   )}
-                  <td className="px-6 py-3 text-end tabular-nums" data-testid="balance-taken">
+                  <td className="px-3 py-3 text-end tabular-nums sm:px-6" data-testid="balance-taken">
                     {n(b.taken)}
                   </td>
-                  <td className="px-6 py-3 text-end tabular-nums" data-testid="balance-pending">
+                  <td className="px-3 py-3 text-end tabular-nums sm:px-6" data-testid="balance-pending">
                     {n(b.pending)}
                   </td>
-                  <td className={`px-6 py-3 text-end font-semibold tabular-nums ${b.remaining !== null && b.remaining <= 0 ? 'text-red-700 dark:text-red-400' : ''}`} data-testid="balance-remaining">
+                  <td className={`px-3 py-3 text-end font-semibold tabular-nums sm:px-6 ${b.remaining !== null && b.remaining <= 0 ? 'text-red-700 dark:text-red-400' : ''}`} data-testid="balance-remaining">
                     {b.remaining === null ? (
                       <span title={t('fields.unlimited')} aria-label={t('fields.unlimited')}>
                         ∞

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
-import { flexRender, getCoreRowModel, useReactTable, type ColumnDef, type SortingState } from '@tanstack/react-table';
+import { getCoreRowModel, useReactTable, type ColumnDef, type SortingState } from '@tanstack/react-table';
 import { ArrowDown, ArrowUp, ArrowUpDown, ChevronLeft, ChevronRight, Inbox, Search, SearchX, TriangleAlert } from 'lucide-react';
 import { api } from '#lib/client/api.ts';
 import type { Language } from '#i18n/languages.ts';
@@ -47,6 +47,16 @@ export interface DataTableProps<Row extends { _id: number }> {
 }
 
 const PAGE_SIZES = [10, 25, 50, 100];
+
+/**
+ * A header or cell template, called as a function. TanStack's `flexRender` mounts a function as a
+ * component, and the column definitions are rebuilt whenever the selection changes: each rebuild
+ * is a new component type, so React replaced every cell, and the checkbox just ticked lost focus
+ * to the page (issue 37.16, WCAG 2.4.3). Called, the cells keep their elements.
+ */
+function renderTemplate<Context>(template: string | ((context: Context) => unknown) | undefined, context: Context): ReactNode {
+  return (typeof template === 'function' ? template(context) : template) as ReactNode;
+}
 
 /** Server-paginated, sortable, searchable table (TanStack Table in manual mode). */
 export function DataTable<Row extends { _id: number }>(props: DataTableProps<Row>) {
@@ -190,7 +200,7 @@ export function DataTable<Row extends { _id: number }>(props: DataTableProps<Row
                     >
                       {header.column.getCanSort() ? (
                         <button type="button" onClick={header.column.getToggleSortingHandler()} className="inline-flex items-center gap-1 uppercase hover:text-accent">
-                          {flexRender(header.column.columnDef.header, header.getContext())}
+                          {renderTemplate(header.column.columnDef.header, header.getContext())}
                           {sorted === 'asc' ? (
                             <ArrowUp size={14} aria-hidden="true" />
                           ) : sorted === 'desc' ? (
@@ -200,7 +210,7 @@ export function DataTable<Row extends { _id: number }>(props: DataTableProps<Row
                           )}
                         </button>
                       ) : (
-                        flexRender(header.column.columnDef.header, header.getContext())
+                        renderTemplate(header.column.columnDef.header, header.getContext())
                       )}
                     </th>
                   );
@@ -213,7 +223,7 @@ export function DataTable<Row extends { _id: number }>(props: DataTableProps<Row
               <tr key={row.id} className="border-b border-line last:border-0 hover:bg-primary-subtle/40">
                 {row.getVisibleCells().map((cell) => (
                   <td key={cell.id} className="px-4 py-3 align-middle" data-column={cell.column.id} data-label={labels.get(cell.column.id) ?? ''}>
-                    {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                    {renderTemplate(cell.column.columnDef.cell, cell.getContext())}
                   </td>
                 ))}
               </tr>

@@ -9,7 +9,12 @@ export async function readGuideFacts(db: Kysely<Database>): Promise<GuideFacts> 
     .selectNoFrom([
       sql<number>`case when exists (select 1 from companies where tax_id is null) then 0 else 1 end`.as('taxIds'),
       exists('terminals', sql`paired_at is not null and revoked_at is null`).as('pairedTerminals'),
-      sql<number>`case when exists (select 1 from companies where personal_clock = 1) or exists (select 1 from employees where personal_clock = 'allowed') then 1 else 0 end`.as('personalClock'),
+      // Someone can punch from their phone: an employee with an account, allowed the personal clock
+      // by their own setting or by their company's (a switch alone, with nobody able to sign in,
+      // is not a place to punch).
+      sql<number>`case when exists (select 1 from employees e join users u on u.employee_id = e.id join companies c on c.id = e.company_id where e.personal_clock = 'allowed' or (c.personal_clock = 1 and e.personal_clock is null)) then 1 else 0 end`.as(
+        'personalClock',
+      ),
       exists('departments').as('departments'),
       exists('employees').as('employees'),
       exists('schedules').as('schedules'),

@@ -1,5 +1,7 @@
 import { breakRulesOnDate } from '../../db/repositories/break-rules-history.ts';
 import { absenceFloors } from '../reports/absence-floors.ts';
+import { companyRecordStarts } from '../../db/repositories/record-start.ts';
+import { recordStartOf } from '#domain/reports/absence-rule.ts';
 import { monthChart, type ChartEmployee, type MonthChartDay } from '#domain/dashboard/month-chart.ts';
 import { lateByNow, presenceOf, type Presence } from '#domain/dashboard/presence.ts';
 import { missingCheckOut } from '#domain/clock/clock-engine.ts';
@@ -66,6 +68,7 @@ export async function adminDashboard(db: Db, viewer: RecordAccount): Promise<Adm
   const calendar = createDayCalendar(zone);
   const month = monthPeriod(today.slice(0, 7));
   const week: Period = { from: addDays(today, -7), to: addDays(today, -1) };
+  const recordBegan = [...(await companyRecordStarts(db)).values()].map((c) => recordStartOf(localDateOf(c.createdAt, zone), c.firstRecordedDate)).sort()[0] ?? today;
   const span: Period = { from: week.from < month.from ? week.from : month.from, to: month.to };
   const active = { status: 'active' as const };
 
@@ -174,7 +177,8 @@ export async function adminDashboard(db: Db, viewer: RecordAccount): Promise<Adm
       statusIn: a.statusIn,
       missingCheckOut: missingCheckOut(a, now, zone),
     })),
-    previousDays: Array.from({ length: 7 }, (_, i) => byDate.get(addDays(today, -1 - i))!),
+    // Not the days before any company's record began here (an owner's first week showed a week of zeros).
+    previousDays: Array.from({ length: 7 }, (_, i) => byDate.get(addDays(today, -1 - i))!).filter((day) => day.date >= recordBegan),
     recentLeaves: leaves.map((l) => ({
       id: l.id,
       employeeId: l.employeeId,
