@@ -424,12 +424,12 @@ describe('employee photos: face recognition off (decision 047)', () => {
       expect(res.status).toBe(201);
       const body = await res.json();
       expect(body.data.faceData).toBe(false);
-      expect(body.notice).toBe('The photo was kept without face data: face recognition is off (Settings → Optional features).');
+      expect(body.notice).toBe('The photo was kept without face data: face recognition is off (Settings › Optional features).');
       const inSpanish = await (await es.post(`/api/employees/${id}/photos`, enrolPhotoBody('howard1'))).json();
-      expect(inSpanish.notice).toBe('La foto se ha guardado sin datos faciales: el reconocimiento facial está desactivado (Ajustes → Funciones opcionales).');
+      expect(inSpanish.notice).toBe('La foto se ha guardado sin datos faciales: el reconocimiento facial está desactivado (Ajustes › Funciones opcionales).');
       const refused = await admin.request('PUT', `/api/employees/${id}/photos/${body.data._id}/descriptor`, {});
       expect(refused.status).toBe(409);
-      expect((await refused.json()).message).toBe('Turn on face recognition first (Settings → Optional features).');
+      expect((await refused.json()).message).toBe('Turn on face recognition first (Settings › Optional features).');
       expect(await descriptorCount(id)).toBe(before);
       expect(Number(query<{ n: number | string }>('select count(*) as n from face_descriptors where employee_id = ?', id)[0]!.n)).toBe(before);
     } finally {
