@@ -26,7 +26,7 @@ export default defineConfig({
   test: {
     // Vitest's default is one worker fewer than the cores: one on CI's 2 cores. An integration file
     // waits on its server process most of the time, so two files at once keep both cores busy
-    // (issue 35: CI under 1,500 s). The e2e layer stays one file at a time (fileParallelism).
+    // (issue 35: CI under 1,500 s).
     maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
@@ -68,7 +68,8 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 90_000,
-          fileParallelism: false,
+          // Two files at once, like the other layers: each has its own server, data directory and
+          // browser, and waits on them most of the time (issue 35: CI under 1,500 s).
         },
       },
     ],

@@ -134,7 +134,8 @@ describe('first steps in the forms', () => {
     await page.goto(`${server.url}/employee-create`);
     await page.waitForSelector('[data-testid=employee-form]');
     const marked = await page.$$eval('[data-testid=employee-form] label:has([data-required-mark])', (labels) => labels.map((l) => l.getAttribute('for')));
-    expect(marked.sort()).toEqual(['firstName', 'lastName', 'gender', 'email', 'nationalId', 'company', 'department', 'jobTitle', 'leaveGroup', 'employmentType', 'pin'].map((f) => `emp-${f}`).sort());
+    // Email is optional for a worker (issue 37.6, decision 075): no marker.
+    expect(marked.sort()).toEqual(['firstName', 'lastName', 'gender', 'nationalId', 'company', 'department', 'jobTitle', 'leaveGroup', 'employmentType', 'pin'].map((f) => `emp-${f}`).sort());
     const ariaRequired = await page.$$eval('[data-testid=employee-form] [aria-required=true]', (els) => els.map((e) => e.id));
     expect(ariaRequired.sort()).toEqual([...marked].sort());
     expect(await page.textContent('[data-testid=employee-form] [data-testid=required-legend]')).toBe('Fields marked with * are required.');
