@@ -12,6 +12,9 @@ const onPostgres = readFileSync(new URL('./tests/integration/postgres.txt', impo
   .filter(Boolean)
   .map((file) => `tests/integration/${file}`);
 
+/** The e2e files that play Chromium's fake camera to the face pipeline (tests/helpers/fake-camera.ts). */
+const CAMERA = ['clock-kiosk-loading', 'clock-kiosk', 'content-security-policy', 'employee-photos', 'kiosk-liveness'].map((name) => `tests/e2e/${name}.test.ts`);
+
 /** The throwaway cluster scripts/test.mjs started for this run (decision 059), if any. */
 const postgresCluster = process.env.JORNADA_TEST_POSTGRES_CLUSTER;
 
@@ -65,11 +68,25 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
+          exclude: CAMERA,
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 90_000,
           // Two files at once, like the other layers: each has its own server, data directory and
           // browser, and waits on them most of the time (issue 35: CI under 1,500 s).
+        },
+      },
+      {
+        // The files whose face pipeline judges a camera in real time (liveness turns, frame rates):
+        // one at a time, after the other e2e files, so that no other browser competes for the CPU.
+        // `npm test`'s e2e layer runs both projects.
+        test: {
+          name: 'e2e-camera',
+          include: CAMERA,
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 90_000,
+          fileParallelism: false,
         },
       },
     ],

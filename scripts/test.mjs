@@ -81,7 +81,10 @@ for (const layer of layers) {
   console.log(`\n── ${layer} ──`);
   let result;
   try {
-    result = await run(layer, [vitest, 'run', '--project', layer, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...(rest.length > 0 ? ['--passWithNoTests'] : []), ...rest], env);
+    // The e2e layer is two projects: the files that run two at a time, then the camera files one
+    // at a time (vitest.config.ts).
+    const projects = layer === 'e2e' ? ['--project', 'e2e', '--project', 'e2e-camera'] : ['--project', layer];
+    result = await run(layer, [vitest, 'run', ...projects, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...(rest.length > 0 ? ['--passWithNoTests'] : []), ...rest], env);
   } finally {
     cluster?.stop();
   }
