@@ -12,11 +12,17 @@ const span = (from: string, to: string | null, zone: string) => `${localTimeOf(f
 /** "2026-03-12 10:05" in the day's zone: when a side spoke, read the same in es and en. */
 export const instantText = (at: string, zone: string) => `${localDateOf(at, zone)} ${localTimeOf(at, zone)}`;
 
+/** Literal keys, so the translation files' unused keys can be found. */
+const SIDE_KEYS = {
+  before: { plain: 'reports.record.dispute.before', withBreaks: 'reports.record.dispute.beforeWithBreaks' },
+  after: { plain: 'reports.record.dispute.after', withBreaks: 'reports.record.dispute.afterWithBreaks' },
+} as const;
+
 function timesNote(side: 'before' | 'after', day: DayTimes, zone: string): DisputeNote {
   const times = span(day.timeIn, day.timeOut, zone);
-  if (day.breaks.length === 0) return { key: `reports.record.dispute.${side}`, params: { times } };
+  if (day.breaks.length === 0) return { key: SIDE_KEYS[side].plain, params: { times } };
   const breaks = day.breaks.map((b) => span(b.startAt, b.endAt, zone)).join(', ');
-  return { key: `reports.record.dispute.${side}WithBreaks`, params: { times, breaks } };
+  return { key: SIDE_KEYS[side].withBreaks, params: { times, breaks } };
 }
 
 /**
