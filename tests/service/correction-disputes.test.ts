@@ -24,8 +24,7 @@ let ana: number;
 let worker: TestActor;
 let comite: TestActor;
 
-const mails = async () =>
-  (await s.db.selectFrom('outbox').select(['dedupeKey', 'recipient']).where('kind', '=', 'correctionDisputed').orderBy('id').execute()).map((m) => m.recipient).sort();
+const mails = async () => (await s.db.selectFrom('outbox').select(['dedupeKey', 'recipient']).where('kind', '=', 'correctionDisputed').orderBy('id').execute()).map((m) => m.recipient).sort();
 
 /** A manual day by the administrator, then its correction (revision 2), waiting for Ana. */
 async function correctedDay(date: string): Promise<number> {
@@ -93,7 +92,7 @@ describe('a rejected correction', () => {
 });
 
 describe('the disputed days', () => {
-  it("list names and dates only, newest day first, and say when a later accepted correction resolved one", async () => {
+  it('list names and dates only, newest day first, and say when a later accepted correction resolved one', async () => {
     // The first day's dispute: a later correction the worker accepts resolves it.
     const [first] = await s.db.selectFrom('attendances').select('id').where('employeeId', '=', ana).where('date', '=', '2026-03-02').execute();
     await updateAttendance(s.db, first!.id, { timeIn: '09:10', timeOut: '17:00', reason: 'Door log says 09:10' }, s.admin, new Date('2026-03-21T10:00:00Z'));
