@@ -140,14 +140,14 @@ describe('two-sided correction of a missing check-out', () => {
     await shootWidthsAndThemes(employee, SHOTS, 'awaiting-es');
     await waiting.locator('textarea').fill('Salí a las 16:00');
     await waiting.getByTestId('reject-correction').click();
-    await employee.locator(`tr[data-date="${TUE}"] td.note`, { hasText: 'rechazada por el trabajador: Salí a las 16:00' }).waitFor();
+    await employee.locator(`tr[data-date="${TUE}"] td.note`, { hasText: 'con sus palabras: «Salí a las 16:00»' }).waitFor();
   });
 
   it('the screens in the other language (screenshots)', async () => {
     await employee.context().addCookies([{ name: LANGUAGE_COOKIE, value: 'en', url: session.server.url }]);
     await employee.goto(`${session.server.url}/personal/attendance?month=2027-03&correct=2027-03-04`);
     await employee.getByText('Request a correction').waitFor();
-    await employee.locator(`tr[data-date="${TUE}"] td.note`, { hasText: 'rejected by the worker: Salí a las 16:00' }).waitFor();
+    await employee.locator(`tr[data-date="${TUE}"] td.note`, { hasText: 'in their own words: “Salí a las 16:00”' }).waitFor();
     await shootWidthsAndThemes(employee, SHOTS, 'personal-en', { fullPage: true });
     await admin.context().addCookies([{ name: LANGUAGE_COOKIE, value: 'es', url: session.server.url }]);
     await admin.goto(`${session.server.url}/attendance-corrections?status=all`);

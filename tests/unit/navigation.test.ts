@@ -37,7 +37,8 @@ describe('navigation', () => {
       'webhooks',
       'clock',
     ]);
-    expect(items.find((i) => i.key === 'reports')!.children).toHaveLength(11);
+    // Eleven reports, then the disputed days (issue 38.4, decision 082).
+    expect(items.find((i) => i.key === 'reports')!.children).toHaveLength(12);
     const limited = navigationFor({ accountType: 'Admin', permissions: { report: ['read'], department: ['read'] } });
     expect(limited.map((i) => i.key)).toEqual(['reports', 'users', 'organization', 'api-tokens', 'clock']);
     expect(flattenNavigation(limited).map((i) => i.path)).toContain('/department');
@@ -46,6 +47,7 @@ describe('navigation', () => {
     // The Representatives role (decision 036): its totals page, nothing of the full reports.
     const representatives = flattenNavigation(navigationFor({ accountType: 'Admin', permissions: { workTotals: ['read'] } })).map((i) => i.path);
     expect(representatives).toContain('/representatives');
+    expect(representatives).toContain('/representatives/disputes');
     expect(representatives).not.toContain('/reports/employee-attendance');
     expect(representatives).not.toContain('/inspection-links');
   });

@@ -4,6 +4,7 @@ import { translator } from '../../src/i18n/translate.ts';
 import { backupFailedEmail } from '../../src/server/services/notifications/templates/backup-failed.ts';
 import { correctionAwaitingEmail } from '../../src/server/services/notifications/templates/correction-awaiting-acceptance.ts';
 import { correctionDecidedEmail } from '../../src/server/services/notifications/templates/correction-decided.ts';
+import { correctionDisputedEmail } from '../../src/server/services/notifications/templates/correction-disputed.ts';
 import { correctionRequestedEmail } from '../../src/server/services/notifications/templates/correction-requested.ts';
 import { leaveDecidedEmail } from '../../src/server/services/notifications/templates/leave-decided.ts';
 import { leaveRequestedEmail } from '../../src/server/services/notifications/templates/leave-requested.ts';
@@ -26,6 +27,7 @@ const build = {
   correctionAwaiting: (lang: 'es' | 'en') => correctionAwaitingEmail(lang, translator(lang), { date: '2027-03-02', dueAt: '2027-03-09T10:00:00Z', timeZone: 'Europe/Madrid', link: LINK }),
   terminalSilent: (lang: 'es' | 'en') => terminalSilentEmail(lang, translator(lang), { name: 'Puerta', location: 'Almacén', lastSeenAt: '2027-03-05T11:00:00Z', ...zone, link: LINK }),
   correctionDecided: (lang: 'es' | 'en') => correctionDecidedEmail(lang, translator(lang), { status: 'declined', date: '2027-03-02', deciderName: 'Marta', comment: 'No consta', link: LINK }),
+  correctionDisputed: (lang: 'es' | 'en') => correctionDisputedEmail(lang, translator(lang), { employeeName: 'Ana Ruiz', date: '2027-03-02', link: LINK }),
   backupFailed: (lang: 'es' | 'en') => backupFailedEmail(lang, translator(lang), { at: '2027-03-05T03:30:00Z', reason: 'ENOSPC: no space left on device', trigger: 'scheduled', ...zone, link: LINK }),
 };
 

@@ -15,6 +15,7 @@ export const NOTIFICATION_KINDS = [
   'terminalSilent',
   'backupFailed',
   'correctionDecided',
+  'correctionDisputed',
 ] as const;
 
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
@@ -50,4 +51,5 @@ export const DEFAULT_NOTIFICATION_SETTING: Readonly<Record<NotificationKind, Not
   terminalSilent: { enabled: true, toManagers: false, minutes: null },
   backupFailed: { enabled: true, toManagers: false, minutes: null },
   correctionDecided: { enabled: true, toManagers: false, minutes: null },
+  correctionDisputed: { enabled: true, toManagers: false, minutes: null },
 };

@@ -29,6 +29,7 @@ export const KIND_LABELS: Record<NotificationKind, string> = {
   terminalSilent: 'notifications.kinds.terminalSilent',
   backupFailed: 'notifications.kinds.backupFailed',
   correctionDecided: 'notifications.kinds.correctionDecided',
+  correctionDisputed: 'notifications.kinds.correctionDisputed',
 };
 
 /** The kinds an account may mute, in the order the list shows them. */

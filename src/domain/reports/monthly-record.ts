@@ -1,6 +1,7 @@
 import type { BreakInstants } from '../attendance/shift-times.ts';
 import type { WorkFlag } from '../attendance/work-flag.ts';
 import type { AcceptanceState } from '../attendance/correction-rules.ts';
+import type { DayDispute } from '../attendance/disputes.ts';
 import type { ScheduleRule } from '../schedules/schedule-rules.ts';
 import type { WeekdayName } from '../time/zoned-time.ts';
 import { datesOf, type Period } from './periods.ts';
@@ -38,6 +39,8 @@ export interface RecordAttendance extends DayAttendance {
   overtimeMarkedBy?: 'worker' | 'administrator' | null;
   /** The worker's answer to the day's latest administrator correction (decision 034), if any. */
   acceptance?: WorkerAcceptance | null;
+  /** Corrections of the day the worker rejected, oldest first (decision 082); missing = none. */
+  disputes?: readonly DayDispute[];
   /** A punch of the day was kept offline by a terminal and received later (decision 046). */
   offline?: boolean;
   /** On-site personal punches of the day made outside every workplace (proof of place, decision 068). */
@@ -116,6 +119,8 @@ export interface MonthlyRecordDay {
   overtimeChosenBy?: 'worker';
   /** The worker's answer to the day's latest administrator correction, if any (decision 034). */
   workerAcceptance: WorkerAcceptance | null;
+  /** Both sides of each correction of the day the worker rejected, oldest first; they stay (decision 082). */
+  disputes?: readonly DayDispute[];
   /** A punch of the day was kept offline by a terminal and received later (decision 046). */
   offline?: boolean;
   /** On-site personal punches of the day made outside every workplace (decision 068). */
@@ -266,6 +271,7 @@ export function buildMonthlyRecord(input: {
       overtimeCompensation: compensation,
       ...(compensation !== null && a?.overtimeMarkedBy === 'worker' ? { overtimeChosenBy: 'worker' as const } : {}),
       workerAcceptance: a?.acceptance ?? null,
+      disputes: a?.disputes ?? [],
       offline: a?.offline ?? false,
       outsidePunches: a?.outsidePunches ?? 0,
       terminals: a?.terminals ?? [],

@@ -3,6 +3,7 @@ import { WORK_FLAG_LABELS } from '../attendance/work-flag.ts';
 import type { MonthlyRecordDay } from './monthly-record.ts';
 import { formatDuration } from '../format/intl-format.ts';
 import { warningNote } from '../worktime/work-time-warning-text.ts';
+import { disputeNotes } from './dispute-notes.ts';
 
 /**
  * The notes column of the monthly record, as i18n keys with parameters (the page and the Excel
@@ -11,7 +12,8 @@ import { warningNote } from '../worktime/work-time-warning-text.ts';
  * check-in; later it is a forgotten check-out), work outside
  * the schedule (flagged work by its flag, decision 032), whether the day was corrected or entered by hand, with the
  * written reason, the worker's answer to an administrator's correction (pending, accepted, rejected
- * with the worker's comment, or not accepted once the time to answer passed; decision 034), the
+ * with the worker's comment, or not accepted once the time to answer passed; decision 034), both
+ * sides of every correction the worker rejected, resolved or not (decision 082), the
  * clock terminals the day was punched at (decision 042), then each voided entry of the date with
  * its reason (decision 033); a day the automatic clock-out closed says so (decision 056). After the day's kind: a break deducted automatically or paid breaks
  * counted as work (the counted time beside the measured one), then the day's work-time warnings
@@ -52,11 +54,15 @@ export function recordNotes(day: MonthlyRecordDay, now: string): { key: string; 
   else if (day.source === 'manual') out.push(day.reason ? { key: 'reports.record.manualWithReason', params: { reason: day.reason } } : { key: 'reports.record.manual' });
   // Decision 034: the worker's side of an administrator's correction. The record shows the
   // corrected values (the company keeps the record); the worker's answer stands beside them.
+  // Decision 082: each rejected correction stays with both sides, also after later corrections
+  // or acceptances; the latest answer's own note then covers only a later, undisputed correction.
   const answer = day.workerAcceptance;
+  const disputes = day.disputes ?? [];
   if (answer?.state === 'pending') out.push({ key: 'reports.record.correctionPending' });
   if (answer?.state === 'expired') out.push({ key: 'reports.record.correctionNotAccepted' });
-  if (answer?.state === 'rejected') out.push({ key: 'reports.record.correctionRejected', params: { comment: answer.comment ?? '' } });
+  if (answer?.state === 'rejected' && disputes.length === 0) out.push({ key: 'reports.record.correctionRejected', params: { comment: answer.comment ?? '' } });
   if (answer?.state === 'accepted') out.push({ key: 'reports.record.correctionAccepted' });
+  out.push(...disputeNotes(disputes, day.timezone));
   // Decision 046: a punch kept by a terminal while the server was unreachable, received later.
   if (day.offline) out.push({ key: 'reports.record.offline' });
   // Decision 068: proof of place flagged on-site punches made outside every workplace.

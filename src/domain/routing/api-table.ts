@@ -178,6 +178,8 @@ export const API_ROUTES: readonly ApiRoute[] = [
   { method: 'GET', pattern: '/api/openapi.json', authority: [] },
   // The workers' representatives' totals: names and monthly totals of everyone (decision 036).
   { method: 'GET', pattern: '/api/representatives/totals', authority: ['workTotals.read'], records: 'everyone' },
+  // The days whose correction the worker rejected: names and dates only (issue 38.4, decision 082).
+  { method: 'GET', pattern: '/api/representatives/disputes', authority: ['workTotals.read'], records: 'everyone' },
   // The getting-started guide of the signed-in user (admin accounts; steps carry their own authority).
   { method: 'GET', pattern: '/api/guide', authority: [] },
   { method: 'PUT', pattern: '/api/guide', authority: [] },

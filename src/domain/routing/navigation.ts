@@ -60,6 +60,7 @@ const ADMIN_NAV: NavItem[] = [
       leaf('report-organization', '/reports/organization-profile', 'pages.reportOrganizationProfile', 'reports'),
       leaf('report-users', '/reports/user-accounts', 'pages.reportUserAccounts', 'reports'),
       leaf('report-representatives', '/representatives', 'pages.representatives', 'reports'),
+      leaf('report-disputes', '/representatives/disputes', 'pages.disputedDays', 'reports'),
     ],
   },
   leaf('users', '/users', 'pages.users', 'users'),

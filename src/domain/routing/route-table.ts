@@ -65,6 +65,7 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   admin('/reports/organization-profile', 'report.read'),
   admin('/reports/user-accounts', 'report.read'),
   admin('/representatives', 'workTotals.read'),
+  admin('/representatives/disputes', 'workTotals.read'),
   admin('/inspection-links', 'setting.read'),
   // Clock terminals (decision 042): setting.read lists, setting.update creates, pairs and revokes.
   admin('/terminals', 'setting.read'),

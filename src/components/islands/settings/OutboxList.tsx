@@ -31,6 +31,7 @@ const KIND_LABELS: Record<string, string> = {
   correctionAwaitingAcceptance: 'outbox.kinds.correctionAwaitingAcceptance',
   terminalSilent: 'outbox.kinds.terminalSilent',
   backupFailed: 'outbox.kinds.backupFailed',
+  correctionDisputed: 'outbox.kinds.correctionDisputed',
   'punch.recorded': 'outbox.kinds.punchRecorded',
   'leave.decided': 'outbox.kinds.leaveDecidedEvent',
   'period.approved': 'outbox.kinds.periodApproved',

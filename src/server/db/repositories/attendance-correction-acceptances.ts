@@ -1,6 +1,7 @@
 import type { Insertable } from 'kysely';
 import type { Db } from '../connection.ts';
 import type { AttendanceCorrectionAcceptanceTable } from '../schema.ts';
+import { byName } from '../text-order.ts';
 
 export interface AcceptanceRow {
   id: number;
@@ -54,4 +55,22 @@ export async function pendingAcceptancesOf(db: Db, employeeId: number) {
 export async function answerAcceptance(db: Db, id: number, answer: { status: 'accepted' | 'rejected'; comment: string | null; answeredBy: number; answeredAt: string }): Promise<boolean> {
   const result = await db.updateTable('attendanceCorrectionAcceptances').set(answer).where('id', '=', id).where('status', '=', 'pending').executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
+}
+
+/**
+ * The answers that make and end disputes (decision 082): the rejected and accepted rows of every
+ * day of a company (null: every company) with a rejection, with the employee's name and the work
+ * date. No comment and no times are read: the representatives' list shows names and dates only.
+ */
+export async function disputeAnswerRows(db: Db, companyId: number | null) {
+  let query = db
+    .selectFrom('attendanceCorrectionAcceptances as a')
+    .innerJoin('attendances', 'attendances.id', 'a.attendanceId')
+    .innerJoin('employees', 'employees.id', 'a.employeeId')
+    .select(['a.attendanceId', 'a.revision', 'a.status', 'a.answeredAt', 'a.employeeId', 'employees.firstName', 'employees.lastName', 'attendances.date'])
+    .where('a.status', 'in', ['rejected', 'accepted'])
+    .where('a.attendanceId', 'in', (eb) => eb.selectFrom('attendanceCorrectionAcceptances').select('attendanceId').where('status', '=', 'rejected'))
+    .where('attendances.voidedAt', 'is', null);
+  if (companyId !== null) query = query.where('employees.companyId', '=', companyId);
+  return query.orderBy('attendances.date', 'desc').orderBy(byName('employees.lastName')).orderBy(byName('employees.firstName')).orderBy('a.attendanceId').orderBy('a.revision').execute();
 }

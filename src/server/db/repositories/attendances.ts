@@ -331,8 +331,8 @@ export async function employeeChoices(db: Db): Promise<{ _id: number; name: stri
 }
 
 /** An attendance's id and employee, if it exists. */
-export async function findAttendanceEmployee(db: Db, id: number): Promise<{ id: number; employeeId: number } | undefined> {
-  return db.selectFrom('attendances').select(['id', 'employeeId']).where('id', '=', id).executeTakeFirst();
+export async function findAttendanceEmployee(db: Db, id: number): Promise<{ id: number; employeeId: number; date: string } | undefined> {
+  return db.selectFrom('attendances').select(['id', 'employeeId', 'date']).where('id', '=', id).executeTakeFirst();
 }
 
 /** An employee's latest attendances (by work date, newest first), at most `limit`. */

@@ -8,12 +8,14 @@ import { AppError, notFound } from '../../http/app-error.ts';
 import { nowMs } from '../../clock/now.ts';
 import { requireReadable, type RecordActor } from '../record-guard.ts';
 import { validateAttendance } from '../attendance/attendance-checks.ts';
+import { notifyCorrectionDisputed } from '../notifications/notify-correction-disputed.ts';
 
 /**
  * The worker accepts or rejects (with a comment) an administrator's correction of their own day
  * (decision 034). Only the worker answers: another's day is a 404, an administrator who is not
- * that worker gets 403. Refused once answered, superseded or past its due time (409). Returns
- * the answer given.
+ * that worker gets 403. Refused once answered, superseded or past its due time (409). A rejection
+ * (its comment required, kept as typed less surrounding blanks) is a dispute: the representatives
+ * are told in the same transaction (decision 082). Returns the answer given.
  */
 export async function answerCorrection(db: Db, attendanceId: number, input: unknown, actor: RecordActor, now = new Date(nowMs())): Promise<'accepted' | 'rejected'> {
   const data = validateAttendance(CorrectionAnswerInput, input);
@@ -30,6 +32,8 @@ export async function answerCorrection(db: Db, attendanceId: number, input: unkn
     const answer = { status: data.answer, comment: data.comment || null, answeredBy: actor.id, answeredAt: at };
     if (!(await answerAcceptance(trx, acceptance.id, answer))) throw new AppError('corrections.alreadyAnswered', 409);
     await appendAudit(trx, { userId: actor.id, entity: 'attendance', entityId: attendanceId, action: `correction-${data.answer}`, after: { revision: data.revision, ...answer }, reason: answer.comment, at });
+    // Decision 082: a rejection is a dispute; the representatives hear of it with the answer.
+    if (data.answer === 'rejected') await notifyCorrectionDisputed(trx, { acceptanceId: acceptance.id, employeeId: day.employeeId, date: day.date });
   });
   return data.answer;
 }

@@ -30,6 +30,7 @@ import { absenceFloors } from './absence-floors.ts';
 import type { ChainHead } from '#domain/record-chain/record-chain.ts';
 import { recordChainHeads } from '../record-chain/record-chain-head.ts';
 import { acceptanceState } from '#domain/attendance/correction-rules.ts';
+import { disputesOf, isDispute } from '#domain/attendance/disputes.ts';
 import type { WorkerAcceptance } from '#domain/reports/monthly-record.ts';
 import { acceptancesOf, type AcceptanceRow } from '../../db/repositories/attendance-correction-acceptances.ts';
 import { correctionRequestsOn, type CorrectionRequestRow } from '../../db/repositories/attendance-correction-requests.ts';
@@ -128,17 +129,17 @@ export async function monthlyRecords(db: Db, filter: EmployeeFilter, month: stri
     : [];
   const requestedDays = new Set(requests.map((r) => `${r.employeeId} ${r.date}`));
   const corrected = options.withRevisions ? every.filter((a) => a.revision > 1 || answers.has(a.id) || requestedDays.has(`${a.employeeId} ${a.date}`)) : [];
-  const revisions = await revisionsOf(
-    db,
-    corrected.map((a) => a.id),
-  );
+  // Decision 082: a disputed day shows both sides, so its revisions are read for every record.
+  const disputed = every.filter((a) => answers.get(a.id)?.some(isDispute));
+  const revisions = await revisionsOf(db, [...new Set([...corrected, ...disputed].map((a) => a.id))]);
   const answerOf = (row: AcceptanceRow) => ({ state: acceptanceState(row, now), comment: row.comment, dueAt: row.dueAt, answeredAt: row.answeredAt });
 
   const records: EmployeeMonthlyRecord[] = [];
   for (const e of employees) {
     const own = (attendances.get(e.id) ?? []).map((a) => {
       const latest = answers.get(a.id)?.at(-1);
-      return { ...a, acceptance: latest && latest.status !== 'superseded' ? answerOf(latest) : null };
+      const disputes = disputesOf(answers.get(a.id) ?? [], revisions.get(a.id) ?? []);
+      return { ...a, acceptance: latest && latest.status !== 'superseded' ? answerOf(latest) : null, disputes };
     });
     const mine = schedules.get(e.id) ?? [];
     const scheduled = mine.some((s) => s.fromDate <= period.to && (s.toDate === null || s.toDate >= period.from));
@@ -167,7 +168,7 @@ export async function monthlyRecords(db: Db, filter: EmployeeFilter, month: stri
     for (const a of own) {
       const list = revisions.get(a.id);
       const byRevision = new Map((answers.get(a.id) ?? []).map((x) => [x.revision, x]));
-      if (list)
+      if (list && options.withRevisions)
         history[a.date] = list.map((r) => {
           const answer = byRevision.get(r.revision);
           return { ...r, acceptance: answer ? answerOf(answer) : null };

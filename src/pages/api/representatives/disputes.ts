@@ -1,0 +1,13 @@
+import { getDb } from '#server/db/connection.ts';
+import { endpoint, requireUser } from '#server/http/endpoint.ts';
+import { json } from '#server/http/json.ts';
+import { disputedDays } from '#server/services/disputes/disputed-days.ts';
+
+/**
+ * GET (workTotals.read; about everyone, so not for Employee accounts): the days whose correction
+ * the worker rejected, newest first, with the employee's name and dates only (decision 082).
+ */
+export const GET = endpoint(async (context) => {
+  const db = await getDb();
+  return json({ data: await disputedDays(db, requireUser(context).companyId) });
+});
