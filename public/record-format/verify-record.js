@@ -243,6 +243,7 @@
       pick: 'Archivo de la exportación (.json)',
       intact: 'Intacta: {entries} entradas de la cadena y {items} elementos comprobados.',
       altered: 'Alterada: {n} problemas.',
+      alteredOne: 'Alterada: 1 problema.',
       notJson: 'El archivo no es JSON: {message}',
       seal: 'Sello: {seal}',
       offline: 'Para usarlo sin conexión, guarda esta página y verify-record.js en una misma carpeta; con Node: node verify-record.js exportacion.json',
@@ -254,6 +255,7 @@
       pick: 'Export file (.json)',
       intact: 'Intact: {entries} chain entries and {items} items checked.',
       altered: 'Altered: {n} problems.',
+      alteredOne: 'Altered: 1 problem.',
       notJson: 'The file is not JSON: {message}',
       seal: 'Seal: {seal}',
       offline: 'To use it offline, save this page and verify-record.js in one folder; with Node: node verify-record.js export.json',
@@ -288,7 +290,7 @@
         return;
       }
       var result = await verifyExport(doc);
-      verdict.textContent = result.ok ? fill(t.intact, result) : fill(t.altered, { n: result.problems.length });
+      verdict.textContent = result.ok ? fill(t.intact, result) : fill(result.problems.length === 1 ? t.alteredOne : t.altered, { n: result.problems.length });
       verdict.className = result.ok ? 'good' : 'bad';
       if (result.seal) sealLine.textContent = fill(t.seal, result);
       result.problems.forEach(function (p) {

@@ -119,7 +119,10 @@ describe('the labour inspectorate link (issue 18.9)', () => {
     // One byte changed in the file: the page names the entry.
     const { readFileSync, writeFileSync } = await import('node:fs');
     const altered = saved.replace('.json', '-altered.json');
-    writeFileSync(altered, readFileSync(saved, 'utf8').replace(/"name": "([^"]+)"/, (_m, name: string) => `"name": "${name}x"`));
+    writeFileSync(
+      altered,
+      readFileSync(saved, 'utf8').replace(/"name": "([^"]+)"/, (_m, name: string) => `"name": "${name}x"`),
+    );
     await inspector.setInputFiles('[data-testid=verifier-file]', altered);
     await expect.poll(() => inspector.textContent('[data-testid=verifier-verdict]'), { timeout: 30_000 }).toMatch(/^Altered: /);
     expect(await inspector.textContent('[data-testid=verifier-problems]')).toMatch(/its content does not match its itemHash/);

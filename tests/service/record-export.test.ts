@@ -51,7 +51,14 @@ describe('the open record export', () => {
     expect(sections.days).toHaveLength(31);
     const day = sections.days.find((d) => d['date'] === '2026-03-10')!;
     const recordDay = record.record.days.find((d) => d.date === '2026-03-10')!;
-    expect(day).toMatchObject({ attendanceId: corrected, timeIn: recordDay.timeIn, workedSeconds: recordDay.workedSeconds, countedSeconds: recordDay.countedSeconds, overtimeSeconds: recordDay.overtimeSeconds, corrected: true });
+    expect(day).toMatchObject({
+      attendanceId: corrected,
+      timeIn: recordDay.timeIn,
+      workedSeconds: recordDay.workedSeconds,
+      countedSeconds: recordDay.countedSeconds,
+      overtimeSeconds: recordDay.overtimeSeconds,
+      corrected: true,
+    });
     expect(sections.totals[0]).toMatchObject({ employeeId: ana, workedSeconds: record.record.totals.workedSeconds });
     expect(sections.punches).toEqual([expect.objectContaining({ employeeId: ana, attendanceId: corrected, at: '2026-03-10T07:30:00.000Z', terminal: 'Puerta' })]);
     expect(sections.breaks.length).toBeGreaterThan(0);
@@ -64,7 +71,10 @@ describe('the open record export', () => {
     expect(sections.answers.some((a) => a['attendanceId'] === corrected && a['status'] === 'pending')).toBe(true);
     expect(sections.voids).toEqual([expect.objectContaining({ date: '2026-03-11', voidReason: 'Día duplicado' })]);
     // Only Ana's records, but the company's whole chain (Bruno's entries too would be there).
-    const total = await s.db.selectFrom('recordChain').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const total = await s.db
+      .selectFrom('recordChain')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     expect(sections.chain).toHaveLength(Number(total.n));
     expect(doc.seal.heads).toEqual([{ companyId: s.companyId, seq: Number(total.n), hash: sections.chain.at(-1)!['hash'] }]);
 
@@ -85,7 +95,8 @@ describe('the open record export', () => {
     const doc = await buildRecordExport(s.db, { employee: ana }, '2026-03');
     const csv = recordExportCsv(doc);
     const lines = csv.split('\r\n');
-    for (const name of ['export', 'companies', 'workers', 'totals', 'days', 'punches', 'breaks', 'revisions', 'requests', 'answers', 'voids', 'chain', 'seal']) expect(lines.some((l) => l.startsWith(`#${name},`))).toBe(true);
+    for (const name of ['export', 'companies', 'workers', 'totals', 'days', 'punches', 'breaks', 'revisions', 'requests', 'answers', 'voids', 'chain', 'seal'])
+      expect(lines.some((l) => l.startsWith(`#${name},`))).toBe(true);
     expect(lines.filter((l) => l.startsWith('days,'))).toHaveLength(31);
     expect(csv).toContain(doc.sections.workers[0]!.itemHash);
     expect(csv).toContain(doc.seal.value);

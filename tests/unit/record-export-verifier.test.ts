@@ -66,7 +66,20 @@ function sampleExport(): RecordExport {
         companies: [{ id: 1, name: 'Panadería', taxId: 'B12345678' }],
         workers: [{ id: 3, companyId: 1, name: 'Ana Álvarez', nationalId: '12345678Z', socialSecurityNumber: null, department: 'Obrador', jobTitle: 'Panadera', workingDayType: 'full-time', partTimePercent: null }],
         totals: none,
-        days: [{ employeeId: 3, date: '2026-05-04', attendanceId: 7, kind: 'worked', timezone: 'Europe/Madrid', timeIn: attendance.timeIn, timeOut: attendance.timeOut, breakSeconds: 0, workedSeconds: 28800, workMode: 'on-site' }],
+        days: [
+          {
+            employeeId: 3,
+            date: '2026-05-04',
+            attendanceId: 7,
+            kind: 'worked',
+            timezone: 'Europe/Madrid',
+            timeIn: attendance.timeIn,
+            timeOut: attendance.timeOut,
+            breakSeconds: 0,
+            workedSeconds: 28800,
+            workMode: 'on-site',
+          },
+        ],
         punches: punches.map((p) => ({ ...p, workMode: null, device: null, place: null, workplaceId: null })),
         breaks: none,
         revisions: none,
@@ -110,7 +123,7 @@ describe('the record export verifier', () => {
     expect(result.problems[1]!.what).toBe('differs from its chain entry (company 1, #4): timeOut');
   });
 
-  it("names the worker whose name was changed by one byte (names are not in the chain)", async () => {
+  it('names the worker whose name was changed by one byte (names are not in the chain)', async () => {
     const result = await verifier.verifyExport(edited((d) => (d.sections.workers[0]!['name'] = 'Ana Alvarez')));
     expect(result.problems).toEqual([{ where: 'workers: worker 3', what: 'its content does not match its itemHash' }]);
   });
@@ -124,7 +137,7 @@ describe('the record export verifier', () => {
     ]);
   });
 
-  it("names the chain entry whose payload was changed, and the punch that no longer matches it", async () => {
+  it('names the chain entry whose payload was changed, and the punch that no longer matches it', async () => {
     const result = await verifier.verifyExport(
       edited((d) => {
         const e = d.sections.chain[0]!;
@@ -175,7 +188,7 @@ describe('the record format', () => {
     expect(validate(doc)).toBe(false);
   });
 
-  it("the verifier page runs only its same-origin script and its one hashed style, and connects nowhere", () => {
+  it('the verifier page runs only its same-origin script and its one hashed style, and connects nowhere', () => {
     const page = readFileSync(path.join(ROOT, 'public/record-format/verify.html'), 'utf8');
     const style = /<style>([\s\S]*?)<\/style>/.exec(page)![1]!;
     const hash = createHash('sha256').update(style, 'utf8').digest('base64');

@@ -22,7 +22,11 @@ export function recordExportCsv(doc: RecordExport): string {
     );
   const { scope } = doc;
   const blocks = [
-    block('export', ['format', 'version', 'exportedAt', 'timezone', 'month', 'from', 'to', 'employeeId', 'departmentId'], [[doc.format, doc.version, doc.exportedAt, doc.timezone, scope.month, scope.from, scope.to, scope.employeeId, scope.departmentId]]),
+    block(
+      'export',
+      ['format', 'version', 'exportedAt', 'timezone', 'month', 'from', 'to', 'employeeId', 'departmentId'],
+      [[doc.format, doc.version, doc.exportedAt, doc.timezone, scope.month, scope.from, scope.to, scope.employeeId, scope.departmentId]],
+    ),
     ...RECORD_EXPORT_SECTION_NAMES.map((name) => {
       const columns = RECORD_EXPORT_SECTIONS[name];
       return block(

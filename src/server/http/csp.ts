@@ -51,8 +51,7 @@ export const SERVICE_WORKER_CSP = "default-src 'none'; connect-src 'self'; frame
  * (tests/unit/record-verifier-page.test.ts recomputes it); it connects nowhere, so the export it
  * reads stays in the browser.
  */
-export const VERIFIER_PAGE_CSP =
-  "default-src 'none'; script-src 'self'; style-src 'sha256-mVMFZ3ik4BS4VR4dYUiTFaABxT/8846zLCCIDWzXHPs='; connect-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+export const VERIFIER_PAGE_CSP = "default-src 'none'; script-src 'self'; style-src 'sha256-mVMFZ3ik4BS4VR4dYUiTFaABxT/8846zLCCIDWzXHPs='; connect-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 
 /** The face worker's bundle as Vite names it (`face-worker.ts` under /_astro/, with its hash). */
 const FACE_WORKER_PATH = /^\/_astro\/face-worker-[\w-]+\.js$/;

@@ -15,7 +15,17 @@ export function exportAttendances(db: Db, filter: EmployeeFilter, period: Period
   return db
     .selectFrom('attendances')
     .innerJoin('employees', 'employees.id', 'attendances.employeeId')
-    .select(['attendances.id', 'attendances.employeeId', 'attendances.date', 'attendances.timeIn', 'attendances.timeOut', 'attendances.workedSeconds', 'attendances.voidedAt', 'attendances.voidedBy', 'attendances.voidReason'])
+    .select([
+      'attendances.id',
+      'attendances.employeeId',
+      'attendances.date',
+      'attendances.timeIn',
+      'attendances.timeOut',
+      'attendances.workedSeconds',
+      'attendances.voidedAt',
+      'attendances.voidedBy',
+      'attendances.voidReason',
+    ])
     .where(employeeWhere(filter))
     .where('attendances.date', '>=', period.from)
     .where('attendances.date', '<=', period.to)
@@ -39,7 +49,13 @@ export async function exportPunches(db: Db, attendanceIds: readonly number[]) {
 /** The breaks of the attendances, by start. */
 export async function exportBreaks(db: Db, attendanceIds: readonly number[]) {
   if (attendanceIds.length === 0) return [];
-  return db.selectFrom('attendanceBreaks').select(['id', 'attendanceId', 'startAt', 'endAt']).where('attendanceId', 'in', [...attendanceIds]).orderBy('startAt').orderBy('id').execute();
+  return db
+    .selectFrom('attendanceBreaks')
+    .select(['id', 'attendanceId', 'startAt', 'endAt'])
+    .where('attendanceId', 'in', [...attendanceIds])
+    .orderBy('startAt')
+    .orderBy('id')
+    .execute();
 }
 
 /** Every revision of the attendances, with its author's id and name. */
@@ -60,18 +76,33 @@ export async function exportRevisions(db: Db, attendanceIds: readonly number[]) 
 /** The employees' companies, by employee id. */
 export async function companiesOfEmployees(db: Db, employeeIds: readonly number[]): Promise<Map<number, number>> {
   if (employeeIds.length === 0) return new Map();
-  const rows = await db.selectFrom('employees').select(['id', 'companyId']).where('id', 'in', [...employeeIds]).execute();
+  const rows = await db
+    .selectFrom('employees')
+    .select(['id', 'companyId'])
+    .where('id', 'in', [...employeeIds])
+    .execute();
   return new Map(rows.map((r) => [r.id, r.companyId]));
 }
 
 /** The companies, by id. */
 export async function exportCompanies(db: Db, companyIds: readonly number[]) {
   if (companyIds.length === 0) return [];
-  return db.selectFrom('companies').select(['id', 'name', 'taxId']).where('id', 'in', [...companyIds]).orderBy('id').execute();
+  return db
+    .selectFrom('companies')
+    .select(['id', 'name', 'taxId'])
+    .where('id', 'in', [...companyIds])
+    .orderBy('id')
+    .execute();
 }
 
 /** Every entry of the companies' chains, in (company, seq) order. */
 export async function chainEntriesOfCompanies(db: Db, companyIds: readonly number[]): Promise<ChainEntry[]> {
   if (companyIds.length === 0) return [];
-  return db.selectFrom('recordChain').select(['companyId', 'seq', 'kind', 'refId', 'payload', 'prevHash', 'hash', 'createdAt']).where('companyId', 'in', [...companyIds]).orderBy('companyId').orderBy('seq').execute();
+  return db
+    .selectFrom('recordChain')
+    .select(['companyId', 'seq', 'kind', 'refId', 'payload', 'prevHash', 'hash', 'createdAt'])
+    .where('companyId', 'in', [...companyIds])
+    .orderBy('companyId')
+    .orderBy('seq')
+    .execute();
 }

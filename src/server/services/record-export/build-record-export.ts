@@ -5,15 +5,7 @@ import { sha256Hex } from '../../db/chain-hash.ts';
 import type { Db } from '../../db/connection.ts';
 import { acceptancesOf } from '../../db/repositories/attendance-correction-acceptances.ts';
 import { correctionRequestsOn } from '../../db/repositories/attendance-correction-requests.ts';
-import {
-  chainEntriesOfCompanies,
-  companiesOfEmployees,
-  exportAttendances,
-  exportBreaks,
-  exportCompanies,
-  exportPunches,
-  exportRevisions,
-} from '../../db/repositories/record-export-data.ts';
+import { chainEntriesOfCompanies, companiesOfEmployees, exportAttendances, exportBreaks, exportCompanies, exportPunches, exportRevisions } from '../../db/repositories/record-export-data.ts';
 import type { EmployeeFilter } from '../../db/repositories/report-data.ts';
 import { monthlyRecords } from '../reports/monthly-records.ts';
 
@@ -87,31 +79,39 @@ export async function buildRecordExport(db: Db, filter: EmployeeFilter, month: s
     const punches = (await exportPunches(trx, ids)).map((p): ExportItem => ({ ...p }));
     const breaks = (await exportBreaks(trx, ids)).map((b): ExportItem => ({ id: b.id, attendanceId: b.attendanceId, employeeId: employeeOfAttendance.get(b.attendanceId) ?? null, startAt: b.startAt, endAt: b.endAt }));
     const revisions = (await exportRevisions(trx, ids)).map((r): ExportItem => ({ ...r, breaks: r.breaks.map((b) => ({ startAt: b.startAt, endAt: b.endAt })) }));
-    const requests = (await correctionRequestsOn(trx, employeeIds, period.from, period.to)).map(
-      (r): ExportItem => ({
-        id: r.id,
-        employeeId: r.employeeId,
-        attendanceId: r.attendanceId,
-        date: r.date,
-        kind: r.kind,
-        timeIn: r.timeIn,
-        timeOut: r.timeOut,
-        breakIn: r.breakIn,
-        breakOut: r.breakOut,
-        reason: r.reason,
-        status: r.status,
-        createdBy: r.createdBy,
-        createdAt: r.createdAt,
-        decidedBy: r.decidedBy,
-        decidedAt: r.decidedAt,
-        comment: r.comment,
-        appliedRevision: r.appliedRevision,
-      }),
-    );
+    const requests = (await correctionRequestsOn(trx, employeeIds, period.from, period.to)).map((r): ExportItem => ({
+      id: r.id,
+      employeeId: r.employeeId,
+      attendanceId: r.attendanceId,
+      date: r.date,
+      kind: r.kind,
+      timeIn: r.timeIn,
+      timeOut: r.timeOut,
+      breakIn: r.breakIn,
+      breakOut: r.breakOut,
+      reason: r.reason,
+      status: r.status,
+      createdBy: r.createdBy,
+      createdAt: r.createdAt,
+      decidedBy: r.decidedBy,
+      decidedAt: r.decidedAt,
+      comment: r.comment,
+      appliedRevision: r.appliedRevision,
+    }));
     const answers = (await acceptancesOf(trx, ids)).map((a): ExportItem => ({ ...a }));
     const voids = attendances
       .filter((a) => a.voidedAt !== null)
-      .map((a): ExportItem => ({ attendanceId: a.id, employeeId: a.employeeId, date: a.date, timeIn: a.timeIn, timeOut: a.timeOut, workedSeconds: a.workedSeconds, voidedAt: a.voidedAt, voidedBy: a.voidedBy, voidReason: a.voidReason ?? '' }));
+      .map((a): ExportItem => ({
+        attendanceId: a.id,
+        employeeId: a.employeeId,
+        date: a.date,
+        timeIn: a.timeIn,
+        timeOut: a.timeOut,
+        workedSeconds: a.workedSeconds,
+        voidedAt: a.voidedAt,
+        voidedBy: a.voidedBy,
+        voidReason: a.voidReason ?? '',
+      }));
     const chain = (await chainEntriesOfCompanies(trx, companyIds)).map((c): ExportItem => ({ ...c }));
     const companies = (await exportCompanies(trx, companyIds)).map((c): ExportItem => ({ ...c }));
     return sealRecordExport(
