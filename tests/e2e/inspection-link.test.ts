@@ -92,6 +92,45 @@ describe('the labour inspectorate link (issue 18.9)', () => {
     await shootWidthsAndThemes(admin, SHOTS, '18-inspection-links-en', { fullPage: true });
   });
 
+  it('the inspector downloads the open export and the verifier page says it is intact (issue 38.6)', async () => {
+    const inspector = await fresh!.context.newPage();
+    await inspector.setViewportSize({ width: 1440, height: 1000 });
+    const { take } = await watchProblems(inspector);
+    await setLanguage(inspector, 'es');
+    await inspector.goto(url);
+    await inspector.waitForSelector('[data-testid=open-export]');
+    await shootWidthsAndThemes(inspector, SHOTS, '38-inspection-open-export-es');
+    const download = inspector.waitForEvent('download');
+    await inspector.click('[data-testid=open-export-json]');
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/^registro-jornada-\d{4}-\d{2}\.json$/);
+    const saved = path.join(SHOTS, '..', `open-export-${Date.now()}.json`);
+    await file.saveAs(saved);
+
+    // The verifier beside it: the offline page, the export picked from disk, checked in the browser.
+    expect(await inspector.getAttribute('[data-testid=open-export-verifier]', 'href')).toBe('/record-format/verify.html?lang=es');
+    for (const lang of ['es', 'en'] as const) {
+      await inspector.goto(`${server.url}/record-format/verify.html?lang=${lang}`);
+      await inspector.setInputFiles('[data-testid=verifier-file]', saved);
+      await expect.poll(() => inspector.textContent('[data-testid=verifier-verdict]'), { timeout: 30_000 }).toMatch(lang === 'es' ? /^Intacta: \d+ entradas/ : /^Intact: \d+ chain entries/);
+      expect(await inspector.textContent('[data-testid=verifier-seal]')).toMatch(/[0-9a-f]{64}/);
+      await shootWidthsAndThemes(inspector, SHOTS, `38-verifier-intact-${lang}`);
+    }
+    // One byte changed in the file: the page names the entry.
+    const { readFileSync, writeFileSync } = await import('node:fs');
+    const altered = saved.replace('.json', '-altered.json');
+    writeFileSync(
+      altered,
+      readFileSync(saved, 'utf8').replace(/"name": "([^"]+)"/, (_m, name: string) => `"name": "${name}x"`),
+    );
+    await inspector.setInputFiles('[data-testid=verifier-file]', altered);
+    await expect.poll(() => inspector.textContent('[data-testid=verifier-verdict]'), { timeout: 30_000 }).toMatch(/^Altered: /);
+    expect(await inspector.textContent('[data-testid=verifier-problems]')).toMatch(/its content does not match its itemHash/);
+    await shootWidthsAndThemes(inspector, SHOTS, '38-verifier-altered-en');
+    expect(await take()).toEqual(NONE);
+    await inspector.close();
+  });
+
   it('the representatives’ totals show names and totals only', async () => {
     await admin.goto(`${server.url}/representatives`);
     await admin.waitForSelector('[data-testid=representative-totals]');

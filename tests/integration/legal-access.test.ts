@@ -133,7 +133,7 @@ describe('the labour inspectorate link', () => {
         expect(location(res), page).toMatch(/^\/sign-in/);
       }
     }
-    for (const sub of ['record.csv', 'employees', '../../api/employees', 'record.xlsx/../../../api/employees']) {
+    for (const sub of ['record.txt', 'employees', '../../api/employees', 'record.xlsx/../../../api/employees']) {
       const res = await inspector.get(`/inspection/${link.token}/${sub}`);
       // A dot path is resolved before it is sent: it reaches the API, which wants an account.
       expect([302, 401, 404], sub).toContain(res.status);

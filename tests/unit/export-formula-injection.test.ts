@@ -11,6 +11,8 @@ import { payrollColumns, type PayrollRow } from '#domain/payroll/payroll-columns
 import type { PayrollMonth } from '#domain/payroll/payroll-month.ts';
 import { createDayCalendar } from '#domain/reports/day-calendar.ts';
 import { buildMonthlyRecord, type RecordAttendance } from '#domain/reports/monthly-record.ts';
+import { recordExportCsv } from '#domain/record-export/record-export-csv.ts';
+import { RECORD_EXPORT_SECTION_NAMES, sealRecordExport, type UnsealedRecordExport } from '#domain/record-export/record-export.ts';
 import { monthPeriod } from '#domain/reports/periods.ts';
 import type { Report } from '#domain/reports/report-table.ts';
 import type { ScheduleRule } from '#domain/schedules/schedule-rules.ts';
@@ -221,6 +223,18 @@ describe('every export escapes its text cells through spreadsheetText (formula i
     expect(numbers).toContain(1);
   });
 
+  it("the open record export's CSV twin: worker, company and reason texts", () => {
+    const sections = Object.fromEntries(RECORD_EXPORT_SECTION_NAMES.map((n) => [n, []])) as unknown as UnsealedRecordExport['sections'];
+    sections.companies = [{ id: 1, name: SUM, taxId: null }];
+    sections.workers = HOSTILE.map((name, i) => ({ id: i + 1, companyId: 1, name, nationalId: CMD, socialSecurityNumber: null, department: MINUS, jobTitle: AT, workingDayType: 'full-time', partTimePercent: null }));
+    sections.days = [{ employeeId: 1, date: '2026-05-04', attendanceId: null, kind: 'absent', workedSeconds: null, reason: TAB, lateSeconds: 0 }];
+    const doc = sealRecordExport(
+      { exportedAt: '2026-06-01T00:00:00.000Z', timezone: 'Europe/Madrid', scope: { month: '2026-05', from: '2026-05-01', to: '2026-05-31', employeeId: null, departmentId: null }, sections },
+      (t) => String(t.length).padStart(64, '0'),
+    );
+    expectNoFormula(csvTexts(recordExportCsv(doc), ','), [CMD, SUM, MINUS, AT, TAB, CR]);
+  });
+
   it('the one function: texts escaped, numbers and dates as they are, formulas refused', () => {
     expect(csvCellText(-2)).toBe('-2');
     expect(csvCellText(new CsvNumber('-1,50'))).toBe('-1,50');
@@ -250,6 +264,7 @@ describe('every export escapes its text cells through spreadsheetText (formula i
     // The two writers (CSV: spreadsheetCsv; xlsx: streamWorkbook) and the builders tested above.
     expect(writers.sort()).toEqual([
       'src/domain/format/spreadsheet-cell.ts',
+      'src/domain/record-export/record-export-csv.ts',
       'src/server/services/attendance/export-attendances.ts',
       'src/server/services/employees/employee-import-template.ts',
       'src/server/services/payroll/export-payroll.ts',

@@ -145,6 +145,8 @@ export const API_ROUTES: readonly ApiRoute[] = [
   // The record as PDF (decision 035): any account, because each employee downloads their own month
   // from the personal area; the service asks report.read of admins and scopes Employee accounts.
   { method: 'GET', pattern: '/api/reports/monthly-record/pdf', authority: ['report.read'], records: 'employee' },
+  // The open export with the record chain (decision 084): every employee's chain entries, so only accounts that see everyone.
+  { method: 'GET', pattern: '/api/reports/monthly-record/open-export', authority: ['report.read'], records: 'everyone' },
   // The payroll export (decision 052): report.read, scoped by the service like the record.
   { method: 'GET', pattern: '/api/reports/payroll', authority: ['report.read'], records: 'employee' },
   { method: 'GET', pattern: '/api/reports/payroll/export', authority: ['report.read'], records: 'employee' },

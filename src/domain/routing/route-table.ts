@@ -37,6 +37,8 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   { pattern: '/inspection/{id}', set: 'public', authority: [] },
   { pattern: '/inspection/{id}/record.xlsx', set: 'public', authority: [] },
   { pattern: '/inspection/{id}/record.pdf', set: 'public', authority: [] },
+  { pattern: '/inspection/{id}/record.json', set: 'public', authority: [] },
+  { pattern: '/inspection/{id}/record.csv', set: 'public', authority: [] },
 
   admin('/dashboard', 'dashboard.read'),
   admin('/employees', 'employee.read'),

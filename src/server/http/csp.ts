@@ -45,12 +45,21 @@ export const FACE_WORKER_CSP = "default-src 'none'; connect-src 'self'; script-s
  */
 export const SERVICE_WORKER_CSP = "default-src 'none'; connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 
+/**
+ * The open export's offline verifier page (`public/record-format/verify.html`, decision 084): its
+ * script is the same-origin file beside it, its one inline style allowed by hash
+ * (tests/unit/record-verifier-page.test.ts recomputes it); it connects nowhere, so the export it
+ * reads stays in the browser.
+ */
+export const VERIFIER_PAGE_CSP = "default-src 'none'; script-src 'self'; style-src 'sha256-mVMFZ3ik4BS4VR4dYUiTFaABxT/8846zLCCIDWzXHPs='; connect-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+
 /** The face worker's bundle as Vite names it (`face-worker.ts` under /_astro/, with its hash). */
 const FACE_WORKER_PATH = /^\/_astro\/face-worker-[\w-]+\.js$/;
 
 /** The policy an answer to `path` gets unless the app sets its own (pages do). */
 export function defaultCsp(path: string): string {
   if (path === '/sw.js') return SERVICE_WORKER_CSP;
+  if (path === '/record-format/verify.html') return VERIFIER_PAGE_CSP;
   return FACE_WORKER_PATH.test(path) ? FACE_WORKER_CSP : NON_PAGE_CSP;
 }
 

@@ -13,7 +13,7 @@ import { terminalAddress } from './terminal-address.ts';
  * token answers its translated message as plain text with its status (404, or 429 with
  * Retry-After), like the page; never a 500 with details.
  */
-export async function inspectionDownload(context: APIContext, format: 'xlsx' | 'pdf'): Promise<Response> {
+export async function inspectionDownload(context: APIContext, format: 'xlsx' | 'pdf' | 'json' | 'csv'): Promise<Response> {
   const lang = downloadLanguage(context.url.searchParams, context.locals.lang);
   try {
     const db = await getDb();

@@ -8,7 +8,9 @@ import { companyRecordChoices, type EmployeeFilter } from '../../db/repositories
 import { getSettings } from '../get-settings.ts';
 import { monthlyRecords } from '../reports/monthly-records.ts';
 import { recordDownload, recordPdfFor } from '../reports/report-downloads.ts';
-import { openInspectionLink, type OpenInspectionLink } from './open-inspection-link.ts';
+import { buildRecordExport } from '../record-export/build-record-export.ts';
+import { recordExportFile } from '../record-export/record-export-download.ts';
+import { logInspectionLinkUse, openInspectionLink, type OpenInspectionLink } from './open-inspection-link.ts';
 
 /** What an inspector asks for: a month and, optionally, one department or one employee. */
 export interface InspectionQuery {
@@ -44,9 +46,18 @@ export async function inspectionRecordView(db: Db, token: string, params: URLSea
   return { link, query, records, choices: await companyRecordChoices(db, link.companyId) };
 }
 
-/** The inspector's download of the same records: `xlsx`, or `pdf` (the admin's files, decision 035). */
-export async function inspectionRecordDownload(db: Db, token: string, params: URLSearchParams, address: string, format: 'xlsx' | 'pdf', lang: Language): Promise<Response> {
+/**
+ * The inspector's download of the same records: `xlsx`, or `pdf` (the admin's files, decision 035),
+ * or the open export as `json` or `csv` (decision 084), whose use is logged with its seal.
+ */
+export async function inspectionRecordDownload(db: Db, token: string, params: URLSearchParams, address: string, format: 'xlsx' | 'pdf' | 'json' | 'csv', lang: Language): Promise<Response> {
   const query = await inspectionQuery(db, params);
+  if (format === 'json' || format === 'csv') {
+    const link = await openInspectionLink(db, token, { address, viewed: describe(query, format) }, { logLater: true });
+    const doc = await buildRecordExport(db, filterOf(link, query), query.month);
+    await logInspectionLinkUse(db, link, { address, viewed: `${describe(query, format)} seal=${doc.seal.value}` });
+    return recordExportFile(doc, format, lang);
+  }
   const link = await openInspectionLink(db, token, { address, viewed: describe(query, format) });
   const filter = filterOf(link, query);
   return format === 'pdf' ? recordPdfFor(db, filter, query.month, lang) : recordDownload(db, filter, query.month, lang);

@@ -34,7 +34,7 @@ export interface OpenInspectionLink {
  * 20); an expired or revoked link a 404 saying so, and the refused attempt is logged on the link
  * too. A known token is never held back by the address's failures.
  */
-export async function openInspectionLink(db: Db, token: string, visit: InspectionVisit): Promise<OpenInspectionLink> {
+export async function openInspectionLink(db: Db, token: string, visit: InspectionVisit, options: { logLater?: boolean } = {}): Promise<OpenInspectionLink> {
   const link = isInspectionToken(token) ? await findInspectionLinkByHash(db, inspectionTokenHash(token)) : undefined;
   if (!link) {
     const reservation = await inspectionGuessLimiter.reserve(visit.address);
@@ -48,7 +48,14 @@ export async function openInspectionLink(db: Db, token: string, visit: Inspectio
   }
   const at = nowIso();
   const state = inspectionLinkState(link, at);
+  // `logLater`: the caller logs the use itself once it knows what it gave (the open export's seal).
+  if (state === 'active' && options.logLater) return { id: link.id, companyId: link.companyId, label: link.label, expiresAt: link.expiresAt };
   await recordInspectionLinkUse(db, { linkId: link.id, at, address: visit.address, viewed: state === 'active' ? visit.viewed : `refused (${state}): ${visit.viewed}` });
   if (state !== 'active') throw new AppError(state === 'expired' ? 'inspection.expired' : 'inspection.revoked', 404);
   return { id: link.id, companyId: link.companyId, label: link.label, expiresAt: link.expiresAt };
+}
+
+/** Logs a use of an open link (`openInspectionLink` with `logLater`). */
+export async function logInspectionLinkUse(db: Db, link: OpenInspectionLink, visit: InspectionVisit): Promise<void> {
+  await recordInspectionLinkUse(db, { linkId: link.id, at: nowIso(), address: visit.address, viewed: visit.viewed });
 }

@@ -1,0 +1,202 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import Ajv2020 from 'ajv/dist/2020.js';
+import { describe, expect, it } from 'vitest';
+import { figurePayload, nextEntries, punchPayload, type AttendanceFacts, type PunchFacts } from '../../src/domain/record-chain/record-chain.ts';
+import { sealRecordExport, type ExportItem, type RecordExport } from '../../src/domain/record-export/record-export.ts';
+import { defaultCsp, VERIFIER_PAGE_CSP } from '../../src/server/http/csp.ts';
+import { verifier } from '../helpers/record-verifier.ts';
+
+/**
+ * The standalone verifier's core (public/record-format/verify-record.js, decision 084) on an export
+ * sealed by the app's own code: it accepts it untouched and names the entry in which one byte was
+ * changed — a time, a worker's name, a chain hash, a chain payload. The JSON Schema of
+ * docs/record-format validates the export.
+ */
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
+
+const attendance: AttendanceFacts = {
+  id: 7,
+  employeeId: 3,
+  date: '2026-05-04',
+  timezone: 'Europe/Madrid',
+  timeIn: '2026-05-04T07:00:00.000Z',
+  timeOut: '2026-05-04T15:00:00.000Z',
+  workedSeconds: 28800,
+  breakSeconds: 0,
+  statusIn: 'on_time',
+  lateSeconds: 0,
+  earlyDepartureSeconds: 0,
+  source: 'clock',
+  workFlag: null,
+  workMode: 'on-site',
+  overtimeCompensation: null,
+  revision: 1,
+  voidedAt: null,
+  closedAutomatically: 0,
+};
+const punches: PunchFacts[] = [
+  { id: 40, employeeId: 3, attendanceId: 7, action: 'check-in', at: '2026-05-04T07:00:00.000Z', method: 'pin', terminal: 'Puerta', createdAt: '2026-05-04T07:00:00.000Z' },
+  { id: 41, employeeId: 3, attendanceId: 7, action: 'check-out', at: '2026-05-04T15:00:00.000Z', method: 'pin', terminal: 'Puerta', createdAt: '2026-05-04T15:00:00.000Z' },
+];
+
+function sampleExport(): RecordExport {
+  const chain = nextEntries(
+    sha256,
+    1,
+    null,
+    [
+      { kind: 'punch', refId: 40, payload: punchPayload(punches[0]!) },
+      { kind: 'attendance', refId: 7, payload: figurePayload('attendance', { ...attendance, timeOut: null, workedSeconds: null }) },
+      { kind: 'punch', refId: 41, payload: punchPayload(punches[1]!) },
+      { kind: 'attendance', refId: 7, payload: figurePayload('attendance', attendance) },
+    ],
+    '2026-05-04T15:00:00.000Z',
+  );
+  const none: ExportItem[] = [];
+  return sealRecordExport(
+    {
+      exportedAt: '2026-06-01T08:00:00.000Z',
+      timezone: 'Europe/Madrid',
+      scope: { month: '2026-05', from: '2026-05-01', to: '2026-05-31', employeeId: null, departmentId: null },
+      sections: {
+        companies: [{ id: 1, name: 'Panadería', taxId: 'B12345678' }],
+        workers: [{ id: 3, companyId: 1, name: 'Ana Álvarez', nationalId: '12345678Z', socialSecurityNumber: null, department: 'Obrador', jobTitle: 'Panadera', workingDayType: 'full-time', partTimePercent: null }],
+        totals: none,
+        days: [
+          {
+            employeeId: 3,
+            date: '2026-05-04',
+            attendanceId: 7,
+            kind: 'worked',
+            timezone: 'Europe/Madrid',
+            timeIn: attendance.timeIn,
+            timeOut: attendance.timeOut,
+            breakSeconds: 0,
+            workedSeconds: 28800,
+            workMode: 'on-site',
+          },
+        ],
+        punches: punches.map((p) => ({ ...p, workMode: null, device: null, place: null, workplaceId: null })),
+        breaks: none,
+        revisions: none,
+        requests: none,
+        answers: none,
+        voids: none,
+        chain: chain.map((e) => ({ ...e })),
+      },
+    },
+    sha256,
+  );
+}
+
+/** The export as a downloaded file, with `edit` applied to its parsed copy. */
+const edited = (edit: (doc: RecordExport) => void): unknown => {
+  const doc = JSON.parse(JSON.stringify(sampleExport())) as RecordExport;
+  edit(doc);
+  return doc;
+};
+const oneByte = (text: string, at: number): string => text.slice(0, at) + (text[at] === '0' ? '1' : '0') + text.slice(at + 1);
+
+describe('the record export verifier', () => {
+  it('accepts an untouched export and gives its seal', async () => {
+    const doc = sampleExport();
+    const result = await verifier.verifyExport(JSON.parse(JSON.stringify(doc)));
+    expect(result).toEqual({ ok: true, entries: 4, items: 9, seal: doc.seal.value, problems: [] });
+  });
+
+  it('names the punch whose time was changed by one byte', async () => {
+    const result = await verifier.verifyExport(edited((d) => (d.sections.punches[1]!['at'] = '2026-05-04T16:00:00.000Z')));
+    expect(result.ok).toBe(false);
+    expect(result.problems).toEqual([
+      { where: 'punches: punch 41', what: 'its content does not match its itemHash' },
+      { where: 'punches: punch 41', what: 'differs from its chain entry (company 1, #3): at' },
+    ]);
+  });
+
+  it("names the day whose check-out was changed, against the attendance's latest chain entry", async () => {
+    const result = await verifier.verifyExport(edited((d) => (d.sections.days[0]!['timeOut'] = '2026-05-04T15:00:01.000Z')));
+    expect(result.problems.map((p) => p.where)).toEqual(['days: worker 3, 2026-05-04', 'days: worker 3, 2026-05-04']);
+    expect(result.problems[1]!.what).toBe('differs from its chain entry (company 1, #4): timeOut');
+  });
+
+  it('names the worker whose name was changed by one byte (names are not in the chain)', async () => {
+    const result = await verifier.verifyExport(edited((d) => (d.sections.workers[0]!['name'] = 'Ana Alvarez')));
+    expect(result.problems).toEqual([{ where: 'workers: worker 3', what: 'its content does not match its itemHash' }]);
+  });
+
+  it('names the chain entry whose hash was changed by one byte, and the link after it', async () => {
+    const result = await verifier.verifyExport(edited((d) => (d.sections.chain[1]!['hash'] = oneByte(d.sections.chain[1]!['hash'] as string, 10))));
+    expect(result.problems.map((p) => `${p.where}: ${p.what}`)).toEqual([
+      'chain: company 1, entry #2 (attendance 7): its content does not match its itemHash',
+      'chain: company 1, entry #2 (attendance 7): its hash is not SHA-256(prevHash + payload)',
+      'chain: company 1, entry #3 (punch 41): its prevHash is not the hash of the entry before',
+    ]);
+  });
+
+  it('names the chain entry whose payload was changed, and the punch that no longer matches it', async () => {
+    const result = await verifier.verifyExport(
+      edited((d) => {
+        const e = d.sections.chain[0]!;
+        e['payload'] = (e['payload'] as string).replace('07:00:00', '07:00:01');
+        e['itemHash'] = sha256(verifier.canonicalJson({ ...e, itemHash: undefined }));
+      }),
+    );
+    expect(result.problems.map((p) => `${p.where}: ${p.what}`)).toEqual([
+      'seal: the seal does not match the items (an item was added, removed, moved or its itemHash changed)',
+      'chain: company 1, entry #1 (punch 40): its hash is not SHA-256(prevHash + payload)',
+      'punches: punch 40: differs from its chain entry (company 1, #1): at',
+    ]);
+  });
+
+  it('says when a chained punch of an exported day was left out', async () => {
+    const result = await verifier.verifyExport(
+      edited((d) => {
+        d.sections.punches.pop();
+      }),
+    );
+    expect(result.problems.map((p) => `${p.where}: ${p.what}`)).toEqual([
+      'seal: the seal does not match the items (an item was added, removed, moved or its itemHash changed)',
+      'chain: company 1, entry #3 (punch 41): records a punch of an exported day that the export leaves out',
+    ]);
+  });
+
+  it('refuses a file that is not an export', async () => {
+    expect((await verifier.verifyExport({ hello: 1 })).problems).toEqual([{ where: 'export', what: 'not a Jornada record export (format "jornada-record")' }]);
+    expect((await verifier.verifyExport({ format: 'jornada-record', version: 9 })).ok).toBe(false);
+  });
+
+  it('computes SHA-256 and canonical JSON as the server does, also without WebCrypto', async () => {
+    for (const text of ['', 'abc', 'x'.repeat(55), 'x'.repeat(64), 'Ñandú €😀']) {
+      expect(await verifier.sha256Hex(text)).toBe(sha256(text));
+      expect(verifier.sha256Fallback(text)).toBe(sha256(text));
+    }
+    expect(verifier.canonicalJson({ b: [1, { d: null, c: 'é' }], a: true })).toBe('{"a":true,"b":[1,{"c":"é","d":null}]}');
+  });
+});
+
+describe('the record format', () => {
+  it('the JSON Schema validates a generated export and refuses one without its seal', () => {
+    const schema = JSON.parse(readFileSync(path.join(ROOT, 'docs/record-format/record-v1.schema.json'), 'utf8')) as object;
+    const validate = new Ajv2020({ allErrors: true, strict: false }).compile(schema);
+    const doc = JSON.parse(JSON.stringify(sampleExport())) as Record<string, unknown>;
+    expect(validate(doc), JSON.stringify(validate.errors)).toBe(true);
+    delete doc['seal'];
+    expect(validate(doc)).toBe(false);
+  });
+
+  it('the verifier page runs only its same-origin script and its one hashed style, and connects nowhere', () => {
+    const page = readFileSync(path.join(ROOT, 'public/record-format/verify.html'), 'utf8');
+    const style = /<style>([\s\S]*?)<\/style>/.exec(page)![1]!;
+    const hash = createHash('sha256').update(style, 'utf8').digest('base64');
+    expect(defaultCsp('/record-format/verify.html')).toBe(VERIFIER_PAGE_CSP);
+    expect(VERIFIER_PAGE_CSP).toContain(`style-src 'sha256-${hash}'`);
+    expect(VERIFIER_PAGE_CSP).toContain("script-src 'self'");
+    expect(VERIFIER_PAGE_CSP).toContain("connect-src 'none'");
+    expect(page).toContain('<script src="verify-record.js"></script>');
+    expect(page).not.toMatch(/<script>(?!<)/);
+  });
+});
