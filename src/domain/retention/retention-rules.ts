@@ -63,11 +63,18 @@ export function dueForPurge(candidates: readonly RetentionCandidate[], holds: re
 /** The name a purged person is shown with (translated on screen: `retention.purgedName`). */
 export const purgedLabel = (employeeId: number): { firstName: string; lastName: string } => ({ firstName: 'Persona eliminada', lastName: `#${employeeId}` });
 
-/** POST /api/legal-holds and /api/employees/{id}/legal-holds: why (required). */
-export const LegalHoldInput = v.object(
+const holdReason = v.pipe(v.string('legalHold.reasonRequired'), v.trim(), v.minLength(1, 'legalHold.reasonRequired'), v.maxLength(500, 'validation.tooLong'));
+
+/** POST /api/employees/{id}/legal-holds: why (required). */
+export const LegalHoldInput = v.object({ reason: holdReason }, 'validation.invalidInput');
+export type LegalHoldInput = v.InferOutput<typeof LegalHoldInput>;
+
+/** POST /api/legal-holds: a hold on a whole company, and why. */
+export const CompanyLegalHoldInput = v.object(
   {
-    reason: v.pipe(v.string('legalHold.reasonRequired'), v.trim(), v.minLength(1, 'legalHold.reasonRequired'), v.maxLength(500, 'validation.tooLong')),
+    companyId: v.pipe(v.number('legalHold.companyRequired'), v.integer('legalHold.companyRequired'), v.minValue(1, 'legalHold.companyRequired')),
+    reason: holdReason,
   },
   'validation.invalidInput',
 );
-export type LegalHoldInput = v.InferOutput<typeof LegalHoldInput>;
+export type CompanyLegalHoldInput = v.InferOutput<typeof CompanyLegalHoldInput>;
