@@ -186,6 +186,10 @@ beforeAll(async () => {
   const photo = await es.post(`/api/employees/${seeds['employees']}/photos`, cases['POST /api/employees/{id}/photos']!.body);
   if (photo.status !== 201) throw new Error(`photo: ${photo.status} ${await photo.text()}`);
   seedPhoto = (await photo.json()).data._id;
+  // A legal hold (decision 083) on the throwaway employee, for the release route to act on.
+  const hold = await es.post(`/api/employees/${seeds['employees']}/legal-holds`, { reason: 'Semilla' });
+  if (hold.status !== 201) throw new Error(`legal hold: ${hold.status} ${await hold.text()}`);
+  seeds['legal-holds'] = (await hold.json()).data.id as number;
   const settings = await (await es.get('/api/settings')).json();
   cases['PUT /api/settings']!.body = settings.data;
   // A pending correction request of the demo employee, for the decision routes to act on.
