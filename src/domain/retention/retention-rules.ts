@@ -23,6 +23,23 @@ export interface ActiveHold {
   employeeId: number | null;
 }
 
+/** A legal hold as the API answers it and the pages show it. */
+export interface LegalHoldView {
+  id: number;
+  companyId: number;
+  companyName: string;
+  /** Null: the whole company. */
+  employeeId: number | null;
+  employeeName: string | null;
+  reason: string;
+  setBy: number | null;
+  setByName: string | null;
+  setAt: string;
+  releasedBy: number | null;
+  releasedByName: string | null;
+  releasedAt: string | null;
+}
+
 /** `YYYY-MM-DD` plus whole years (29 February becomes 28 February in a common year). */
 export function addYears(date: string, years: number): string {
   const [y, m, d] = date.split('-').map(Number) as [number, number, number];

@@ -1,21 +1,8 @@
-import type { ActiveHold } from '#domain/retention/retention-rules.ts';
+import type { ActiveHold, LegalHoldView } from '#domain/retention/retention-rules.ts';
 import type { Db } from '../connection.ts';
 
 /** Legal holds (migration 0050, decision 083): on one employee or (employeeId null) on a whole company. */
-export interface LegalHoldRow {
-  id: number;
-  companyId: number;
-  companyName: string;
-  employeeId: number | null;
-  employeeName: string | null;
-  reason: string;
-  setBy: number | null;
-  setByName: string | null;
-  setAt: string;
-  releasedBy: number | null;
-  releasedByName: string | null;
-  releasedAt: string | null;
-}
+export type LegalHoldRow = LegalHoldView;
 
 export async function insertLegalHold(db: Db, hold: { companyId: number; employeeId: number | null; reason: string; setBy: number; setAt: string }): Promise<number> {
   const row = await db.insertInto('legalHolds').values(hold).returning('id').executeTakeFirstOrThrow();
@@ -55,6 +42,11 @@ export function activeLegalHolds(db: Db): Promise<ActiveHold[]> {
 export async function companyOfEmployee(db: Db, employeeId: number): Promise<number | undefined> {
   const row = await db.selectFrom('employees').select('companyId').where('id', '=', employeeId).executeTakeFirst();
   return row?.companyId;
+}
+
+/** Every company by id (the company hold's choice). */
+export function companiesForHolds(db: Db): Promise<{ id: number; name: string }[]> {
+  return db.selectFrom('companies').select(['id', 'name']).orderBy('id').execute();
 }
 
 export async function companyExists(db: Db, companyId: number): Promise<boolean> {

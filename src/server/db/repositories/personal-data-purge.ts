@@ -1,5 +1,6 @@
 import type { RetentionCandidate } from '#domain/retention/retention-rules.ts';
 import type { Db } from '../connection.ts';
+import { employeeEmailColumn } from '../stored-formats.ts';
 
 /**
  * The retention purge's SQL (decision 083). People who left (an end date) and are not purged yet,
@@ -95,7 +96,7 @@ export async function purgePersonalData(db: Db, employeeId: number, label: { fir
       civilStatus: null,
       height: null,
       weight: null,
-      email: `purged-${employeeId}@invalid`,
+      email: employeeEmailColumn(null),
       phone: null,
       birthday: null,
       nationalId: '',

@@ -3,7 +3,7 @@ import { CompanyLegalHoldInput, LegalHoldInput } from '#domain/retention/retenti
 import { issuesToFieldKeys } from '#domain/auth/auth-schemas.ts';
 import type { Db } from '../../db/connection.ts';
 import { appendAudit } from '../../db/repositories/audit-log.ts';
-import { companyExists, companyOfEmployee, insertLegalHold, legalHoldRows, releaseLegalHoldRow, type LegalHoldRow } from '../../db/repositories/legal-holds.ts';
+import { companiesForHolds, companyExists, companyOfEmployee, insertLegalHold, legalHoldRows, releaseLegalHoldRow, type LegalHoldRow } from '../../db/repositories/legal-holds.ts';
 import { AppError, notFound } from '../../http/app-error.ts';
 import { nowIso } from '../../clock/now.ts';
 import { requireWritable, type RecordActor } from '../record-guard.ts';
@@ -57,6 +57,11 @@ export async function releaseLegalHold(db: Db, actor: RecordActor, id: number): 
     await appendAudit(trx, { userId: actor.id, entity: 'legalHold', entityId: id, action: 'release', before: { releasedAt: null }, after: { releasedAt: at }, at });
     return (await legalHoldRows(trx, { id }))[0]!;
   });
+}
+
+/** The companies a company-wide hold may name (Settings). */
+export function legalHoldCompanies(db: Db): Promise<{ id: number; name: string }[]> {
+  return companiesForHolds(db);
 }
 
 /** Every hold, newest first (Settings). */
