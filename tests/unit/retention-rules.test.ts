@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import * as v from 'valibot';
-import { addYears, dueForPurge, isHeld, lastDayOf, LegalHoldInput, purgeDueFrom, RECORD_RETENTION_YEARS, type RetentionCandidate } from '../../src/domain/retention/retention-rules.ts';
+import { addYears, dueForPurge, isHeld, lastDayOf, LegalHoldInput, keptUntil, RECORD_RETENTION_YEARS, type RetentionCandidate } from '../../src/domain/retention/retention-rules.ts';
 import { SettingsInput } from '../../src/domain/settings/settings-schema.ts';
 import { DEFAULT_SETTINGS } from '../../src/domain/settings/settings.ts';
 import { committedDigest, textDigest, TEXT_REMOVED } from '../../src/domain/record-chain/chained-text.ts';
@@ -13,13 +13,13 @@ const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').diges
 
 describe('who is due for purge', () => {
   it('someone who left is due the day after their last day plus the retention years', () => {
-    expect(purgeDueFrom(person(), 4)).toBe('2024-06-30');
+    expect(keptUntil(person(), 4)).toBe('2024-06-30');
     expect(dueForPurge([person()], [], '2024-06-30', 4)).toEqual([]);
     expect(dueForPurge([person()], [], '2024-07-01', 4)).toEqual([person()]);
   });
 
   it('never fewer than four years, whatever the setting says', () => {
-    expect(purgeDueFrom(person(), 2)).toBe('2024-06-30');
+    expect(keptUntil(person(), 2)).toBe('2024-06-30');
     expect(dueForPurge([person()], [], '2023-01-01', 1)).toEqual([]);
     expect(RECORD_RETENTION_YEARS.min).toBe(4);
   });

@@ -55,8 +55,8 @@ export function lastDayOf(c: Pick<RetentionCandidate, 'endDate' | 'lastRecordDat
   return c.lastRecordDate !== null && c.lastRecordDate > c.endDate ? c.lastRecordDate : c.endDate;
 }
 
-/** The first day the person's data may go: the day after their last day plus the retention years. */
-export function purgeDueFrom(c: Pick<RetentionCandidate, 'endDate' | 'lastRecordDate'>, years: number): string | null {
+/** The last day the person's data is kept: their last day plus the retention years (never fewer than four); it may go from the day after. */
+export function keptUntil(c: Pick<RetentionCandidate, 'endDate' | 'lastRecordDate'>, years: number): string | null {
   const last = lastDayOf(c);
   return last === null ? null : addYears(last, Math.max(years, RECORD_RETENTION_YEARS.min));
 }
@@ -72,7 +72,7 @@ export const isHeld = (c: Pick<RetentionCandidate, 'employeeId' | 'companyId'>, 
  */
 export function dueForPurge(candidates: readonly RetentionCandidate[], holds: readonly ActiveHold[], today: string, years: number): RetentionCandidate[] {
   return candidates.filter((c) => {
-    const from = purgeDueFrom(c, years);
+    const from = keptUntil(c, years);
     return c.purgedAt === null && from !== null && from < today && !isHeld(c, holds);
   });
 }

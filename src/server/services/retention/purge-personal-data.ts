@@ -1,6 +1,6 @@
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
-import { dueForPurge, purgedLabel, purgeDueFrom } from '#domain/retention/retention-rules.ts';
+import { dueForPurge, keptUntil, purgedLabel } from '#domain/retention/retention-rules.ts';
 import { localDateOf } from '#domain/time/zoned-time.ts';
 import { nowIso, nowMs } from '../../clock/now.ts';
 import type { Db } from '../../db/connection.ts';
@@ -14,8 +14,8 @@ import { punchPhotosDir } from '../punch/punch-photos.ts';
 
 export interface PurgedPerson {
   employeeId: number;
-  /** The last day on the record plus the retention years: the day from which the data could go. */
-  dueFrom: string;
+  /** The last day on the record plus the retention years: the last day the data had to be kept. */
+  keptUntil: string;
   counts: PurgeCounts;
 }
 
@@ -33,7 +33,7 @@ export async function purgeExpiredPersonalData(db: Db, now = nowMs()): Promise<P
   const purged: PurgedPerson[] = [];
   for (const person of due) {
     const at = new Date(now).toISOString();
-    const dueFrom = purgeDueFrom(person, settings.recordRetentionYears)!;
+    const until = keptUntil(person, settings.recordRetentionYears)!;
     const result = await db.transaction().execute(async (trx) => {
       // Checked again inside the unit of work: a hold placed meanwhile wins.
       const [still] = dueForPurge(
@@ -44,13 +44,13 @@ export async function purgeExpiredPersonalData(db: Db, now = nowMs()): Promise<P
       );
       if (!still) return undefined;
       const done = await purgePersonalData(trx, person.employeeId, purgedLabel(person.employeeId), at);
-      await appendAudit(trx, { userId: null, entity: 'employee', entityId: person.employeeId, action: 'purge', before: null, after: { retentionYears: settings.recordRetentionYears, dueFrom, ...done.counts }, at });
+      await appendAudit(trx, { userId: null, entity: 'employee', entityId: person.employeeId, action: 'purge', before: null, after: { retentionYears: settings.recordRetentionYears, keptUntil: until, ...done.counts }, at });
       return done;
     });
     if (!result) continue;
     await removeFiles(person.employeeId, result.punchPhotoFiles);
-    purged.push({ employeeId: person.employeeId, dueFrom, counts: result.counts });
-    log.info({ employeeId: person.employeeId, dueFrom, ...result.counts }, `Retention purge: removed the personal data of employee ${person.employeeId} (kept since ${dueFrom}).`);
+    purged.push({ employeeId: person.employeeId, keptUntil: until, counts: result.counts });
+    log.info({ employeeId: person.employeeId, keptUntil: until, ...result.counts }, `Retention purge: removed the personal data of employee ${person.employeeId} (kept until ${until}).`);
   }
   return purged;
 }
