@@ -28,7 +28,7 @@ beforeAll(async () => {
   clockDir = mkdtempSync(path.join(os.tmpdir(), 'jornada-retention-'));
   clockFile = path.join(clockDir, 'now');
   writeFileSync(clockFile, '2026-03-02T10:00:00.000Z');
-  server = await startServer({ args: ['--demo'], env: { JORNADA_TEST: '1', JORNADA_FAKE_NOW_FILE: clockFile } });
+  server = await startServer({ args: ['--demo'], env: { JORNADA_TEST: '1', JORNADA_FAKE_NOW_FILE: clockFile, LOG_LEVEL: 'info' } });
   admin = new Client(server.url, 'es');
   expect((await admin.signIn('admin@demo.jornada', 'Demo#2026')).status).toBe(200);
   ids = await demoIds(admin);
