@@ -76,6 +76,8 @@ const OPTIONAL = new Set([
   // Automatic clock-out (decision 056): optional like the other working-time settings.
   'PUT /api/settings:autoClockOut',
   'PUT /api/settings:autoClockOutAfterHours',
+  // Retention (decision 083): optional, the stored value kept.
+  'PUT /api/settings:recordRetentionYears',
   'POST /api/terminals:location',
   'PATCH /api/terminals/{id}:location',
   'POST /api/attendance-corrections:timeOut',
