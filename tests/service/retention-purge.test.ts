@@ -57,7 +57,11 @@ async function addDay(employeeId: number, date: string, source: 'clock' | 'manua
 /** A leaver's record: a corrected day, a voided day, a December approved and reopened, all with personal free texts. */
 async function recordOf(name: keyof typeof ids, endDate: string | null): Promise<void> {
   const id = (ids[name] = await s.addEmployee({ firstName: name, lastName: 'Secreta', pin: String(1_000_000 + Object.keys(days).length * 7919) }));
-  await s.db.updateTable('employees').set({ endDate, phone: '600111222', address: 'Calle Mayor 1', socialSecurityNumber: '281234567840', rfidCard: `CARD-${name}` }).where('id', '=', id).execute();
+  await s.db
+    .updateTable('employees')
+    .set({ endDate, phone: '600111222', address: 'Calle Mayor 1', socialSecurityNumber: '281234567840', rfidCard: `CARD-${name}` })
+    .where('id', '=', id)
+    .execute();
   const corrected = (days[`${name}:corrected`] = await addDay(id, '2020-12-10', 'clock', `Nota de ${name}`));
   await updateAttendance(s.db, corrected, { timeIn: '09:00', timeOut: '17:00', reason: `${name} estuvo en el médico` }, s.admin, new Date(WRITTEN));
   const voided = (days[`${name}:voided`] = await addDay(id, '2020-12-11', 'manual'));
@@ -74,8 +78,13 @@ beforeAll(async () => {
   await recordOf('rita', '2022-06-30');
   await recordOf('carmen', null);
   // Lara's face data, punch photo and position, photo folder, account and session.
-  await s.db.insertInto('faceDescriptors').values({ employeeId: ids.lara, descriptor: new Uint8Array(512), image: null, createdBy: null, createdAt: WRITTEN }).execute();
-  await s.db.transaction().execute((trx) => insertPunches(trx, [{ employeeId: ids.lara, attendanceId: null, action: 'check-in', at: '2020-12-12T08:00:00.000Z', method: 'pin', terminal: 'Puerta', createdAt: '2020-12-12T08:00:00.000Z' }]));
+  await s.db
+    .insertInto('faceDescriptors')
+    .values({ employeeId: ids.lara, descriptor: new Uint8Array(512), image: null, createdBy: null, createdAt: WRITTEN })
+    .execute();
+  await s.db
+    .transaction()
+    .execute((trx) => insertPunches(trx, [{ employeeId: ids.lara, attendanceId: null, action: 'check-in', at: '2020-12-12T08:00:00.000Z', method: 'pin', terminal: 'Puerta', createdAt: '2020-12-12T08:00:00.000Z' }]));
   const punch = await s.db.selectFrom('punches').select('id').where('employeeId', '=', ids.lara).executeTakeFirstOrThrow();
   mkdirSync(path.join(s.dataDir, 'uploads', 'punch-photos'), { recursive: true });
   writeFileSync(path.join(s.dataDir, 'uploads', 'punch-photos', 'lara.jpg'), 'jpeg');

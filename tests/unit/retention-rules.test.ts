@@ -51,7 +51,12 @@ describe('legal holds stop the purge', () => {
     const p = person({ employeeId: 7, companyId: 3 });
     expect(isHeld(p, [{ companyId: 3, employeeId: 7 }])).toBe(true);
     expect(isHeld(p, [{ companyId: 3, employeeId: null }])).toBe(true);
-    expect(isHeld(p, [{ companyId: 3, employeeId: 8 }, { companyId: 4, employeeId: null }])).toBe(false);
+    expect(
+      isHeld(p, [
+        { companyId: 3, employeeId: 8 },
+        { companyId: 4, employeeId: null },
+      ]),
+    ).toBe(false);
     expect(dueForPurge([p], [{ companyId: 3, employeeId: null }], '2099-01-01', 4)).toEqual([]);
     expect(dueForPurge([p], [{ companyId: 4, employeeId: null }], '2099-01-01', 4)).toEqual([p]);
   });
@@ -90,7 +95,7 @@ describe('a chained free text (decision 083)', () => {
     expect(committedDigest(sha256, { text: 'Olvidó fichar.', salt, digest }, false)).not.toBe(digest);
   });
 
-  it("once purged, the stored digest stands for the text; emptied without a purge, it does not", () => {
+  it('once purged, the stored digest stands for the text; emptied without a purge, it does not', () => {
     expect(committedDigest(sha256, { text: null, salt: null, digest }, true)).toBe(digest);
     expect(committedDigest(sha256, { text: null, salt: null, digest }, false)).toBe(TEXT_REMOVED);
     expect(committedDigest(sha256, { text: 'x', salt: null, digest }, true)).toBe(TEXT_REMOVED);

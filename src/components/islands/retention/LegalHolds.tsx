@@ -57,7 +57,9 @@ export default function LegalHolds({ lang, timeZone, initial, scope, canPlace, c
               <div className="flex min-w-0 flex-col gap-1">
                 <span className="font-medium">
                   {h.employeeId === null ? `${t('legalHold.wholeCompany')} · ${h.companyName}` : h.employeeName}
-                  {h.releasedAt === null && <span className="ms-2 inline-flex rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-semibold text-amber-900 dark:bg-amber-950 dark:text-amber-200">{t('legalHold.active')}</span>}
+                  {h.releasedAt === null && (
+                    <span className="ms-2 inline-flex rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-semibold text-amber-900 dark:bg-amber-950 dark:text-amber-200">{t('legalHold.active')}</span>
+                  )}
                 </span>
                 <span className="break-words">{h.reason}</span>
                 <span className="text-xs text-muted">{t('legalHold.setBy', { name: h.setByName ?? t('legalHold.someone'), date: when(h.setAt) })}</span>

@@ -463,7 +463,19 @@ export async function insertAttendanceRevision(db: Db, revision: NewAttendanceRe
   const { salt: reasonSalt, digest: reasonDigest } = saltedText(revision.reason);
   const row = await db
     .insertInto('attendanceRevisions')
-    .values({ attendanceId: revision.attendanceId, revision: revision.revision, timeIn: revision.timeIn, timeOut: revision.timeOut, workedSeconds: revision.workedSeconds, reason: revision.reason, authorId: revision.authorId, createdAt: revision.createdAt, breaks: breaksJson(revision.breaks), reasonSalt, reasonDigest })
+    .values({
+      attendanceId: revision.attendanceId,
+      revision: revision.revision,
+      timeIn: revision.timeIn,
+      timeOut: revision.timeOut,
+      workedSeconds: revision.workedSeconds,
+      reason: revision.reason,
+      authorId: revision.authorId,
+      createdAt: revision.createdAt,
+      breaks: breaksJson(revision.breaks),
+      reasonSalt,
+      reasonDigest,
+    })
     .returning(['id', 'attendanceId', 'revision', 'timeIn', 'timeOut', 'breaks', 'workedSeconds', 'reason', 'reasonSalt', 'reasonDigest', 'authorId', 'createdAt'])
     .executeTakeFirstOrThrow();
   const { employeeId } = await db.selectFrom('attendances').select('employeeId').where('id', '=', revision.attendanceId).executeTakeFirstOrThrow();

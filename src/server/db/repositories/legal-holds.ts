@@ -23,7 +23,21 @@ export async function legalHoldRows(db: Db, filter: { id?: number; employeeId?: 
     .leftJoin('employees as e', 'e.id', 'h.employeeId')
     .leftJoin('users as s', 's.id', 'h.setBy')
     .leftJoin('users as r', 'r.id', 'h.releasedBy')
-    .select(['h.id', 'h.companyId', 'c.name as companyName', 'h.employeeId', 'e.firstName', 'e.lastName', 'h.reason', 'h.setBy', 's.name as setByName', 'h.setAt', 'h.releasedBy', 'r.name as releasedByName', 'h.releasedAt']);
+    .select([
+      'h.id',
+      'h.companyId',
+      'c.name as companyName',
+      'h.employeeId',
+      'e.firstName',
+      'e.lastName',
+      'h.reason',
+      'h.setBy',
+      's.name as setByName',
+      'h.setAt',
+      'h.releasedBy',
+      'r.name as releasedByName',
+      'h.releasedAt',
+    ]);
   if (filter.id !== undefined) q = q.where('h.id', '=', filter.id);
   if (filter.employeeId !== undefined) {
     const employeeId = filter.employeeId;

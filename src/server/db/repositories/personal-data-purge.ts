@@ -66,10 +66,28 @@ export async function purgePersonalData(db: Db, employeeId: number, label: { fir
   counts.punchPositions = n(await db.deleteFrom('punchPositions').where('punchId', 'in', punchIds).executeTakeFirst());
   await db.deleteFrom('invitations').where('employeeId', '=', employeeId).execute();
   // Free texts. Chained ones only where a digest stands for them (decision 083); the triggers allow exactly this.
-  counts.texts += n(await db.updateTable('attendanceRevisions').set({ reason: null, reasonSalt: null }).where('attendanceId', 'in', attendanceIds).where('reasonDigest', 'is not', null).where('reason', 'is not', null).executeTakeFirst());
-  counts.texts += n(await db.updateTable('attendances').set({ voidReason: null, voidReasonSalt: null, reason: null }).where('employeeId', '=', employeeId).where('voidReasonDigest', 'is not', null).where('voidReason', 'is not', null).executeTakeFirst());
+  counts.texts += n(
+    await db.updateTable('attendanceRevisions').set({ reason: null, reasonSalt: null }).where('attendanceId', 'in', attendanceIds).where('reasonDigest', 'is not', null).where('reason', 'is not', null).executeTakeFirst(),
+  );
+  counts.texts += n(
+    await db
+      .updateTable('attendances')
+      .set({ voidReason: null, voidReasonSalt: null, reason: null })
+      .where('employeeId', '=', employeeId)
+      .where('voidReasonDigest', 'is not', null)
+      .where('voidReason', 'is not', null)
+      .executeTakeFirst(),
+  );
   counts.texts += n(await db.updateTable('attendances').set({ reason: null }).where('employeeId', '=', employeeId).where('voidedAt', 'is', null).where('reason', 'is not', null).executeTakeFirst());
-  counts.texts += n(await db.updateTable('periodApprovals').set({ reopenReason: null, reopenReasonSalt: null }).where('employeeId', '=', employeeId).where('reopenReasonDigest', 'is not', null).where('reopenReason', 'is not', null).executeTakeFirst());
+  counts.texts += n(
+    await db
+      .updateTable('periodApprovals')
+      .set({ reopenReason: null, reopenReasonSalt: null })
+      .where('employeeId', '=', employeeId)
+      .where('reopenReasonDigest', 'is not', null)
+      .where('reopenReason', 'is not', null)
+      .executeTakeFirst(),
+  );
   counts.texts += n(await db.updateTable('attendanceCorrectionRequests').set({ reason: '', comment: null }).where('employeeId', '=', employeeId).executeTakeFirst());
   counts.texts += n(await db.updateTable('attendanceCorrectionAcceptances').set({ comment: null }).where('employeeId', '=', employeeId).where('comment', 'is not', null).executeTakeFirst());
   counts.texts += n(await db.updateTable('leaves').set({ reason: '', comment: null }).where('employeeId', '=', employeeId).executeTakeFirst());

@@ -103,7 +103,22 @@ async function figureQuery(db: Db, kind: FigureKind, ids?: readonly number[]): P
         db
           .selectFrom('periodApprovals as t')
           .innerJoin('employees as e', 'e.id', 't.employeeId')
-          .select(['e.companyId', 't.id', 't.employeeId', 't.dateFrom', 't.dateTo', 't.status', 't.approvedBy', 't.approvedAt', 't.reopenedBy', 't.reopenedAt', 't.reopenReason', 't.reopenReasonSalt', 't.reopenReasonDigest', 'e.purgedAt']),
+          .select([
+            'e.companyId',
+            't.id',
+            't.employeeId',
+            't.dateFrom',
+            't.dateTo',
+            't.status',
+            't.approvedBy',
+            't.approvedAt',
+            't.reopenedBy',
+            't.reopenedAt',
+            't.reopenReason',
+            't.reopenReasonSalt',
+            't.reopenReasonDigest',
+            'e.purgedAt',
+          ]),
         't.id',
       ).execute();
       // The approval's frozen figures are part of what it says: the digest of its latest snapshot

@@ -255,10 +255,7 @@ export function voidFactsOf(
 }
 
 /** What a revision row says, as the chain records it (written and verified alike; the reason as its digest from migration 0050). */
-export function revisionFactsOf(
-  row: Omit<RevisionFacts, 'breaks' | 'reasonDigest'> & { breaks: string; reasonSalt?: string | null; reasonDigest?: string | null },
-  purged = false,
-): RevisionFacts {
+export function revisionFactsOf(row: Omit<RevisionFacts, 'breaks' | 'reasonDigest'> & { breaks: string; reasonSalt?: string | null; reasonDigest?: string | null }, purged = false): RevisionFacts {
   const reasonDigest = committedDigest(sha256Hex, { text: row.reason, salt: row.reasonSalt ?? null, digest: row.reasonDigest ?? null }, purged);
   return {
     id: row.id,

@@ -44,7 +44,15 @@ export async function purgeExpiredPersonalData(db: Db, now = nowMs()): Promise<P
       );
       if (!still) return undefined;
       const done = await purgePersonalData(trx, person.employeeId, purgedLabel(person.employeeId), at);
-      await appendAudit(trx, { userId: null, entity: 'employee', entityId: person.employeeId, action: 'purge', before: null, after: { retentionYears: settings.recordRetentionYears, keptUntil: until, ...done.counts }, at });
+      await appendAudit(trx, {
+        userId: null,
+        entity: 'employee',
+        entityId: person.employeeId,
+        action: 'purge',
+        before: null,
+        after: { retentionYears: settings.recordRetentionYears, keptUntil: until, ...done.counts },
+        at,
+      });
       return done;
     });
     if (!result) continue;
