@@ -124,7 +124,8 @@ describe('the daily purge, four years later', () => {
     });
     expect(after).toMatchObject({ firstName: 'Persona eliminada', lastName: `#${gone}`, email: null, nationalId: '', status: 'archived' });
     expect((await json(await admin.get(`/api/employees/${held}`))).data).toMatchObject({ firstName: 'Helena', purgedAt: null });
-    expect(server.logs()).toContain(`removed the personal data of employee ${gone}`);
+    // The log line follows the commit (and the files' removal): waited for, not assumed.
+    await waitFor('the purge log line', () => server.logs().includes(`removed the personal data of employee ${gone}`));
     expect((await json(await admin.get('/api/record-chain/verify'))).data).toMatchObject({ ok: true, brokenCount: 0 });
   });
 
