@@ -16,6 +16,7 @@ import { registerNotificationJobs } from './services/notifications/notification-
 import { checkInstanceSecrets } from './services/backups/check-instance-secrets.ts';
 import { schedulePunchPhotoPurge } from './services/punch/punch-photos.ts';
 import { schedulePunchPositionPurge } from './services/workplaces/position-retention.ts';
+import { scheduleRetentionPurge, stopRetentionPurge } from './services/retention/purge-personal-data.ts';
 import { serverDatabaseHealth } from './services/database-health.ts';
 import { seedDemoData } from './services/seed-demo-data.ts';
 import { demoKioskPinsLogLine } from './services/demo-kiosk-pins.ts';
@@ -108,6 +109,9 @@ export async function boot(options: BootOptions = {}): Promise<void> {
   schedulePunchPhotoPurge(db, async () => (await getSettings(db)).punchPhotoRetentionDays);
   // Punches' raw positions past their company's retention go now and once a day (decision 068).
   schedulePunchPositionPurge(db);
+  // The personal data of people who left, past the record's retention and under no legal hold,
+  // goes now and once a day, on one app server (decision 083).
+  await runAsLeader('retention-purge', () => scheduleRetentionPurge(db), stopRetentionPurge);
   // The daily database backup at the configured time (checked every minute); on PostgreSQL one
   // app server (the leader) writes it as a portable SQLite file (decision 061, "Backups").
   await runAsLeader('backups', () => scheduleBackups(backupSource, () => getSettings(db)), stopBackupSchedule);

@@ -156,6 +156,7 @@ export const NO_BODY = new Set([
   'POST /api/attendance-corrections/{id}/withdraw',
   'DELETE /api/employees/{id}/photos/{id}',
   'POST /api/inspection-links/{id}/revoke',
+  'POST /api/legal-holds/{id}/release',
   'POST /api/api-tokens/{id}/revoke',
   'POST /api/terminals/{id}/pairing-code',
   'POST /api/terminals/{id}/revoke',
@@ -301,6 +302,9 @@ export function writeCases(ids: DemoIds, own: { employee: number; department: nu
     'PATCH /api/terminals/{id}': { body: { name: 'Puerta principal', location: 'Entrada', methods: ['pin', 'badge'] }, texts: { name: 60, location: 120 } },
     'POST /api/terminal/pair': { body: { code: 'ABCD-EFGH' } },
     'POST /api/inspection-links': { body: { days: 7, label: 'Requerimiento de prueba' }, partial: true },
+    // Legal holds (decision 083): on the throwaway company and employee.
+    'POST /api/legal-holds': { body: { companyId: ids.company, reason: 'Requerimiento judicial de prueba' }, refs: ['companyId'], texts: { reason: 500 } },
+    'POST /api/employees/{id}/legal-holds': { body: { reason: 'Demanda de prueba' }, texts: { reason: 500 } },
     'POST /api/personal/acknowledgements': { body: { month: '2026-01' } },
     // An API token (decision 057): a month from the demo's today, one permission every admin actor holds or not.
     'POST /api/api-tokens': { body: { name: 'Integración de prueba', expiresOn: addDays(ids.today, 30), permissions: { report: ['read'] } }, dates: ['expiresOn'] },

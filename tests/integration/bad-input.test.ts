@@ -76,6 +76,8 @@ const OPTIONAL = new Set([
   // Automatic clock-out (decision 056): optional like the other working-time settings.
   'PUT /api/settings:autoClockOut',
   'PUT /api/settings:autoClockOutAfterHours',
+  // Retention (decision 083): optional, the stored value kept.
+  'PUT /api/settings:recordRetentionYears',
   'POST /api/terminals:location',
   'PATCH /api/terminals/{id}:location',
   'POST /api/attendance-corrections:timeOut',
@@ -186,6 +188,10 @@ beforeAll(async () => {
   const photo = await es.post(`/api/employees/${seeds['employees']}/photos`, cases['POST /api/employees/{id}/photos']!.body);
   if (photo.status !== 201) throw new Error(`photo: ${photo.status} ${await photo.text()}`);
   seedPhoto = (await photo.json()).data._id;
+  // A legal hold (decision 083) on the throwaway employee, for the release route to act on.
+  const hold = await es.post(`/api/employees/${seeds['employees']}/legal-holds`, { reason: 'Semilla' });
+  if (hold.status !== 201) throw new Error(`legal hold: ${hold.status} ${await hold.text()}`);
+  seeds['legal-holds'] = (await hold.json()).data.id as number;
   const settings = await (await es.get('/api/settings')).json();
   cases['PUT /api/settings']!.body = settings.data;
   // A pending correction request of the demo employee, for the decision routes to act on.

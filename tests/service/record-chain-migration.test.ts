@@ -147,6 +147,14 @@ describe('migrations 0010, 0028, 0032, 0033 and 0034 on existing records', () =>
     sqlite.exec('alter table punches add column device text');
     sqlite.exec('alter table punches add column place text');
     sqlite.exec('alter table punches add column workplace_id integer');
+    // And migration 0050's salted digests of chained texts and the purge's mark (decision 083).
+    sqlite.exec('alter table employees add column purged_at text');
+    sqlite.exec('alter table attendance_revisions add column reason_salt text');
+    sqlite.exec('alter table attendance_revisions add column reason_digest text');
+    sqlite.exec('alter table attendances add column void_reason_salt text');
+    sqlite.exec('alter table attendances add column void_reason_digest text');
+    sqlite.exec('alter table period_approvals add column reopen_reason_salt text');
+    sqlite.exec('alter table period_approvals add column reopen_reason_digest text');
     expect((await verifyRecordChain(db)).brokenCount).toBe(6);
     sqlite.exec('drop table approval_snapshots');
     sqlite.exec('drop table break_rules_history');
@@ -155,6 +163,13 @@ describe('migrations 0010, 0028, 0032, 0033 and 0034 on existing records', () =>
     sqlite.exec('alter table punches drop column device');
     sqlite.exec('alter table punches drop column place');
     sqlite.exec('alter table punches drop column workplace_id');
+    sqlite.exec('alter table employees drop column purged_at');
+    sqlite.exec('alter table attendance_revisions drop column reason_salt');
+    sqlite.exec('alter table attendance_revisions drop column reason_digest');
+    sqlite.exec('alter table attendances drop column void_reason_salt');
+    sqlite.exec('alter table attendances drop column void_reason_digest');
+    sqlite.exec('alter table period_approvals drop column reopen_reason_salt');
+    sqlite.exec('alter table period_approvals drop column reopen_reason_digest');
 
     await migrateToLatest(db);
     const chain = sqlite.prepare('select seq, kind, ref_id from record_chain order by seq').all();

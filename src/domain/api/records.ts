@@ -56,6 +56,8 @@ export interface EmployeeDto {
   contractType: string | null;
   /** The personal clock against the company's choice (decision 067); null = as the company says. */
   personalClock: 'allowed' | 'denied' | null;
+  /** When the retention purge removed this person's data (decision 083); null = not purged. */
+  purgedAt: string | null;
   createdAt: string;
   updatedAt: string;
   /** Hours balance in seconds (decision 049), only in the register's list (`withBalance=1`); null without a recorded day. */

@@ -79,6 +79,8 @@ export interface RevisionFacts {
   breaks: readonly BreakInstants[];
   workedSeconds: number | null;
   reason: string | null;
+  /** From migration 0050 (decision 083): SHA-256(salt + reason), chained instead of `reason`; null/absent before. */
+  reasonDigest?: string | null;
   authorId: number | null;
   createdAt: string;
 }
@@ -91,6 +93,8 @@ export interface VoidFacts {
   voidedAt: string;
   voidedBy: number | null;
   voidReason: string;
+  /** From migration 0050 (decision 083): SHA-256(salt + reason), chained instead of `voidReason`; null/absent before. */
+  voidReasonDigest?: string | null;
 }
 
 /**
@@ -135,12 +139,21 @@ export const revisionPayload = (r: RevisionFacts): string =>
     timeOut: r.timeOut,
     breaks: r.breaks.map((b) => ({ startAt: b.startAt, endAt: b.endAt })),
     workedSeconds: r.workedSeconds,
-    reason: r.reason,
+    ...(r.reasonDigest != null ? { reasonDigest: r.reasonDigest } : { reason: r.reason }),
     authorId: r.authorId,
     createdAt: r.createdAt,
   });
 
-export const voidPayload = (v: VoidFacts): string => canonicalJson({ attendanceId: v.attendanceId, employeeId: v.employeeId, date: v.date, voidedAt: v.voidedAt, voidedBy: v.voidedBy, voidReason: v.voidReason });
+/** A free text chained from migration 0050 on is in the payload as its digest (`reasonDigest`, `voidReasonDigest`), never as text (decision 083). */
+export const voidPayload = (v: VoidFacts): string =>
+  canonicalJson({
+    attendanceId: v.attendanceId,
+    employeeId: v.employeeId,
+    date: v.date,
+    voidedAt: v.voidedAt,
+    voidedBy: v.voidedBy,
+    ...(v.voidReasonDigest != null ? { voidReasonDigest: v.voidReasonDigest } : { voidReason: v.voidReason }),
+  });
 
 /** What an attendance row says that a day's figures are read from (not its free-text reason nor its bookkeeping times). */
 export interface AttendanceFacts {
@@ -209,7 +222,10 @@ export interface ApprovalFacts {
   approvedAt: string;
   reopenedBy: number | null;
   reopenedAt: string | null;
+  /** Null when `reopenReasonDigest` stands for it (decision 083). */
   reopenReason: string | null;
+  /** From migration 0050: SHA-256(salt + reopen reason), chained instead of the text; null/absent before or without a reason. */
+  reopenReasonDigest?: string | null;
   /** SHA-256 of the approval's latest snapshot of figures (decision 051, update of issue 33); null/absent before snapshots existed. */
   snapshotDigest?: string | null;
 }
@@ -268,7 +284,7 @@ export const FIGURE_COLUMNS = {
   leave: ['id', 'employeeId', 'leaveTypeId', 'fromDate', 'toDate', 'returnDate', 'status', 'decidedBy', 'decidedAt'],
   holiday: ['id', 'companyId', 'date', 'name'],
   schedule: ['id', 'employeeId', 'startTime', 'offTime', 'totalHours', 'restDays', 'fromDate', 'toDate', 'status'],
-  approval: ['id', 'employeeId', 'dateFrom', 'dateTo', 'status', 'approvedBy', 'approvedAt', 'reopenedBy', 'reopenedAt', 'reopenReason', 'snapshotDigest'],
+  approval: ['id', 'employeeId', 'dateFrom', 'dateTo', 'status', 'approvedBy', 'approvedAt', 'reopenedBy', 'reopenedAt', 'reopenReason', 'snapshotDigest', 'reopenReasonDigest'],
   rules: ['id', 'effectiveFrom', 'rules', 'createdAt', 'authorId'],
   contract: ['id', 'employeeId', 'effectiveFrom', 'workingDayType', 'partTimePercent', 'createdAt', 'authorId'],
 } as const satisfies { [K in FigureKind]: readonly (keyof FigureFacts[K])[] };
@@ -284,8 +300,8 @@ export function figurePayload<K extends FigureKind>(kind: K, row: FigureFacts[K]
   return canonicalJson(facts);
 }
 
-/** FIGURE_COLUMNS added after migration 0028 chained existing rows (an approval's snapshot digest, migration 0031). */
-const LATER_COLUMNS: ReadonlySet<string> = new Set(['snapshotDigest']);
+/** FIGURE_COLUMNS added after migration 0028 chained existing rows (an approval's snapshot digest, migration 0031; its reopen reason's digest, 0050). */
+const LATER_COLUMNS: ReadonlySet<string> = new Set(['snapshotDigest', 'reopenReasonDigest']);
 
 /** The hash of an entry: SHA-256 of the previous hash followed by the payload. */
 export const entryHash = (sha256: Sha256, prevHash: string, payload: string): string => sha256(prevHash + payload);

@@ -215,6 +215,13 @@ export const API_ROUTES: readonly ApiRoute[] = [
   { method: 'POST', pattern: '/api/attendances/{id}/void', authority: ['attendance.delete'], records: 'employee' },
   // The record chain's check (decision 033): whoever may read the settings.
   { method: 'GET', pattern: '/api/record-chain/verify', authority: ['setting.read'] },
+  // Legal holds (decision 083): placing one on an employee only keeps data longer (employee.update);
+  // a company-wide hold and a release, which lets the retention purge go on, take setting.update.
+  { method: 'GET', pattern: '/api/legal-holds', authority: ['setting.read'], records: 'everyone' },
+  { method: 'POST', pattern: '/api/legal-holds', authority: ['setting.update'], records: 'everyone' },
+  { method: 'POST', pattern: '/api/legal-holds/{id}/release', authority: ['setting.update'], records: 'everyone' },
+  { method: 'GET', pattern: '/api/employees/{id}/legal-holds', authority: ['employee.read'], records: 'employee' },
+  { method: 'POST', pattern: '/api/employees/{id}/legal-holds', authority: ['employee.update'], records: 'employee' },
 ];
 
 const BY_METHOD_AND_PATTERN = new Map(API_ROUTES.map((route) => [`${route.method} ${route.pattern}`, route]));

@@ -9,6 +9,7 @@ import { AUTO_BREAK_AFTER_RANGE, AUTO_BREAK_MINUTES_RANGE } from '../worktime/br
 import { MAX_ORDINARY_HOURS_RANGE } from '../worktime/work-time-warnings.ts';
 import { AUTO_CLOCK_OUT_HOURS_RANGE } from '../attendance/due-auto-clock-out.ts';
 import { calendarDate } from '../schedules/schedule-schema.ts';
+import { RECORD_RETENTION_YEARS } from '../retention/retention-rules.ts';
 
 /** Countries offered in the settings (ISO 3166 codes; the spec's default is "UK"). */
 export const COUNTRIES = [
@@ -156,6 +157,15 @@ export const SettingsInput = v.object(
         v.integer('validation.invalidNumber'),
         v.minValue(AUTO_CLOCK_OUT_HOURS_RANGE.min, 'settings.autoClockOutRange'),
         v.maxValue(AUTO_CLOCK_OUT_HOURS_RANGE.max, 'settings.autoClockOutRange'),
+      ),
+    ),
+    /** Never below four years (art. 34.9 ET, decision 083). */
+    recordRetentionYears: v.optional(
+      v.pipe(
+        v.number('settings.recordRetentionRange'),
+        v.integer('settings.recordRetentionRange'),
+        v.minValue(RECORD_RETENTION_YEARS.min, 'settings.recordRetentionRange'),
+        v.maxValue(RECORD_RETENTION_YEARS.max, 'settings.recordRetentionRange'),
       ),
     ),
   },

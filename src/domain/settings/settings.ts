@@ -7,6 +7,7 @@ import { DEFAULT_TERMINAL_SILENT_MINUTES } from '../terminals/terminal-rules.ts'
 import { DEFAULT_BREAK_RULES } from '../worktime/break-rules.ts';
 import { DEFAULT_WARNING_LIMITS } from '../worktime/work-time-warnings.ts';
 import { DEFAULT_AUTO_CLOCK_OUT_HOURS } from '../attendance/due-auto-clock-out.ts';
+import { RECORD_RETENTION_YEARS } from '../retention/retention-rules.ts';
 
 /**
  * Instance settings (spec section 3, "Setting") and their defaults (section 9), plus the options
@@ -88,6 +89,8 @@ export interface Settings {
    */
   autoClockOut: boolean;
   autoClockOutAfterHours: number;
+  /** Years the record is kept after a person's last day before the purge removes their personal data (decision 083): at least 4 (art. 34.9 ET). */
+  recordRetentionYears: number;
 }
 
 export const DEFAULT_SETTINGS: Readonly<Settings> = {
@@ -120,6 +123,7 @@ export const DEFAULT_SETTINGS: Readonly<Settings> = {
   approvalPeriod: 'month',
   autoClockOut: false,
   autoClockOutAfterHours: DEFAULT_AUTO_CLOCK_OUT_HOURS,
+  recordRetentionYears: RECORD_RETENTION_YEARS.default,
 };
 
 /** Merges stored values over the defaults, ignoring unknown keys and values of the wrong type. */

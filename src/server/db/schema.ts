@@ -126,6 +126,8 @@ export interface EmployeeTable {
   contractType: ColumnType<string | null, string | null | undefined, string | null>;
   /** The personal clock for this employee against the company's choice; null = as the company says (migration 0038). */
   personalClock: ColumnType<PersonalClockOverride | null, PersonalClockOverride | null | undefined, PersonalClockOverride | null>;
+  /** When the retention purge removed this person's data (migration 0050, decision 083); null = not purged. */
+  purgedAt: ColumnType<string | null, string | null | undefined, string | null>;
   createdAt: CreatedAt;
   updatedAt: string;
 }
@@ -193,6 +195,9 @@ export interface AttendanceTable {
   voidedAt: ColumnType<string | null, string | null | undefined, string | null>;
   voidedBy: ColumnType<number | null, number | null | undefined, number | null>;
   voidReason: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The voiding reason's random salt and SHA-256(salt + reason), chained instead of the text (migration 0050, decision 083); null before. */
+  voidReasonSalt: ColumnType<string | null, string | null | undefined, string | null>;
+  voidReasonDigest: ColumnType<string | null, string | null | undefined, string | null>;
   /** 1 = closed by the automatic clock-out at its scheduled end (decision 056) until an administrator corrects the day. */
   closedAutomatically: ColumnType<0 | 1, 0 | 1 | undefined, 0 | 1>;
 }
@@ -218,6 +223,9 @@ export interface AttendanceRevisionTable {
   breaks: string;
   workedSeconds: number | null;
   reason: string | null;
+  /** The reason's random salt and SHA-256(salt + reason), chained instead of the text (migration 0050, decision 083); null before. */
+  reasonSalt: ColumnType<string | null, string | null | undefined, string | null>;
+  reasonDigest: ColumnType<string | null, string | null | undefined, string | null>;
   authorId: number | null;
   createdAt: CreatedAt;
 }
@@ -344,6 +352,22 @@ export interface PeriodApprovalTable {
   reopenedBy: number | null;
   reopenedAt: string | null;
   reopenReason: string | null;
+  /** The reopen reason's random salt and SHA-256(salt + reason), chained instead of the text (migration 0050, decision 083); null before. */
+  reopenReasonSalt: ColumnType<string | null, string | null | undefined, string | null>;
+  reopenReasonDigest: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** A legal hold (migration 0050, decision 083): while unreleased, the retention purge skips the people it covers. */
+export interface LegalHoldTable {
+  id: Id;
+  companyId: number;
+  /** Null: the whole company. */
+  employeeId: number | null;
+  reason: string;
+  setBy: number | null;
+  setAt: string;
+  releasedBy: ColumnType<number | null, number | null | undefined, number | null>;
+  releasedAt: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** The figures frozen by an approval (migration 0031, decision 051 update of issue 33); JSON through db/stored-formats.ts. */
@@ -742,6 +766,7 @@ export interface Database {
   userGuide: UserGuideTable;
   sessions: SessionTable;
   inspectionLinks: InspectionLinkTable;
+  legalHolds: LegalHoldTable;
   invitations: InvitationTable;
   passwordResets: PasswordResetTable;
   apiTokens: ApiTokenTable;

@@ -1,6 +1,7 @@
 import { WorkplaceInputSchema } from '#domain/clock/proof-of-place.ts';
 import type { GenericSchema } from 'valibot';
 import { CreateInspectionLinkSchema } from '../../domain/access/inspection-links.ts';
+import { CompanyLegalHoldInput, LegalHoldInput } from '../../domain/retention/retention-rules.ts';
 import { AcknowledgeMonthSchema } from '../../domain/access/record-acknowledgement.ts';
 import { AcceptInvitationSchema, ForgotPasswordSchema, InviteSchema, ResetPasswordSchema } from '../../domain/accounts/account-links.ts';
 import { CreateApiTokenSchema } from '../../domain/api-tokens/api-tokens.ts';
@@ -70,6 +71,8 @@ export const REQUEST_BODIES: Readonly<Record<string, GenericSchema | { anyOf: Ge
   'POST /api/personal/overtime-choice': OvertimeChoiceRequestSchema,
   'POST /api/personal/clock/offline': PersonalLatePunchBatchSchema,
   'POST /api/inspection-links': CreateInspectionLinkSchema,
+  'POST /api/legal-holds': CompanyLegalHoldInput,
+  'POST /api/employees/{id}/legal-holds': LegalHoldInput,
   'PUT /api/guide': GuideUpdate,
   'POST /api/employees': EmployeeCreateInput,
   'PATCH /api/employees/{id}': EmployeeUpdateInput,

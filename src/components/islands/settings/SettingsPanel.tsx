@@ -27,6 +27,8 @@ import { RecordIntegritySection } from './RecordIntegritySection.tsx';
 import { NotificationsSection } from './NotificationsSection.tsx';
 import { useApiAction } from '#lib/client/use-api-action.ts';
 import HelpLink from '../../help/HelpLink.tsx';
+import LegalHolds from '../retention/LegalHolds.tsx';
+import { RECORD_RETENTION_YEARS, type LegalHoldView } from '#domain/retention/retention-rules.ts';
 
 interface Props {
   lang: Language;
@@ -42,6 +44,9 @@ interface Props {
   breakRulesHistory: BreakRulesChangeView[];
   /** Terminals paired and not revoked: with one, the page proposes switching unpaired punches off (issue 34.3). */
   pairedTerminals: number;
+  /** Legal holds and the companies a hold may cover (decision 083). */
+  legalHolds: LegalHoldView[];
+  companies: { id: number; name: string }[];
 }
 
 const SECTIONS = [
@@ -52,6 +57,7 @@ const SECTIONS = [
   ['email', 'settings.sections.email'],
   ['notifications', 'notifications.section'],
   ['backups', 'settings.sections.backups'],
+  ['retention', 'settings.sections.retention'],
   ['integrity', 'settings.sections.integrity'],
   ['system', 'settings.sections.system'],
   ['about', 'settings.sections.about'],
@@ -102,7 +108,7 @@ export default function SettingsPanel(props: Props) {
     });
   }
 
-  const editable = section === 'localization' || section === 'features' || section === 'worktime' || section === 'safeguarding' || section === 'backups';
+  const editable = section === 'localization' || section === 'features' || section === 'worktime' || section === 'safeguarding' || section === 'backups' || section === 'retention';
   const field = (id: keyof Settings, label: string, control: ReactNode, hint?: string) => (
     <div className="flex flex-col gap-1">
       <label htmlFor={`setting-${id}`} className="text-sm font-medium">
@@ -139,7 +145,8 @@ export default function SettingsPanel(props: Props) {
       | 'autoBreakAfterMinutes'
       | 'autoBreakMinutes'
       | 'maxOrdinaryDailyHours'
-      | 'autoClockOutAfterHours',
+      | 'autoClockOutAfterHours'
+      | 'recordRetentionYears',
     min: number,
     max: number,
     step: number,
@@ -458,6 +465,12 @@ export default function SettingsPanel(props: Props) {
                 {field('backupKeep', t('settings.backupKeep'), numberInput('backupKeep', 1, 365, 1), t('settings.backupKeepHint'))}
               </div>
             )}
+            {section === 'retention' && (
+              <>
+                <p className="max-w-prose text-sm leading-relaxed">{t('retention.explanation')}</p>
+                {field('recordRetentionYears', t('retention.yearsLabel'), numberInput('recordRetentionYears', RECORD_RETENTION_YEARS.min, RECORD_RETENTION_YEARS.max, 1), t('retention.yearsHint'))}
+              </>
+            )}
           </fieldset>
           {section === 'system' && (
             <dl className="grid gap-4 sm:grid-cols-2">
@@ -499,6 +512,14 @@ export default function SettingsPanel(props: Props) {
               <button type="button" className={primaryButton} onClick={save} disabled={saving || invalidIps.length > 0 || invalidProxies.length > 0} data-testid="save-settings">
                 {saving ? t('common.loading') : t('form.save')}
               </button>
+            </div>
+          )}
+          {/* Legal holds are placed and released one by one, not by Save (decision 083). */}
+          {section === 'retention' && (
+            <div className="mt-8 flex flex-col gap-3 border-t border-line pt-6">
+              <h3 className="text-base font-semibold">{t('legalHold.title')}</h3>
+              <p className="max-w-prose text-sm leading-relaxed text-muted">{t('retention.holdExplanation')}</p>
+              <LegalHolds lang={lang} timeZone={props.settings.timezone} initial={props.legalHolds} scope={{ kind: 'company', companies: props.companies }} canPlace={props.canUpdate} canRelease={props.canUpdate} />
             </div>
           )}
         </section>

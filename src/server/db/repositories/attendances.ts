@@ -11,7 +11,14 @@ import type { Db } from '../connection.ts';
 import type { AttendanceBreakTable, AttendanceTable, Database } from '../schema.ts';
 import { breaksJson, parseBreaks } from '../stored-formats.ts';
 import { SCHEDULE_RULE_COLUMNS, toScheduleRule } from './schedules.ts';
-import { chainFigureDeletions, chainFigureRows, chainRevision, chainVoid, voidFactsOf } from './record-chain.ts';
+import { chainFigureDeletions, chainFigureRows, chainRevision, chainVoid, revisionFactsOf, voidFactsOf } from './record-chain.ts';
+import { saltedText } from '../chain-hash.ts';
+
+/** A voiding reason's salt and digest columns (decision 083). */
+const saltedReason = (text: string) => {
+  const { salt, digest } = saltedText(text);
+  return { voidReasonSalt: salt, voidReasonDigest: digest };
+};
 import { figureRecords } from './record-chain-figures.ts';
 import { refuseLockedAttendance, refuseLockedAttendances, refuseLockedDays, refuseLockedPeriod } from './record-lock.ts';
 import type { RevisionFacts } from '#domain/record-chain/record-chain.ts';
@@ -452,15 +459,29 @@ export type NewAttendanceRevision = Omit<RevisionFacts, 'id' | 'employeeId'>;
  * same transaction (decision 033; returns nothing).
  */
 export async function insertAttendanceRevision(db: Db, revision: NewAttendanceRevision): Promise<void> {
+  // The reason is chained as its salted digest (decision 083), so the retention purge can delete it.
+  const { salt: reasonSalt, digest: reasonDigest } = saltedText(revision.reason);
   const row = await db
     .insertInto('attendanceRevisions')
-    .values({ ...revision, breaks: breaksJson(revision.breaks) })
-    .returning(['id', 'attendanceId', 'revision', 'timeIn', 'timeOut', 'breaks', 'workedSeconds', 'reason', 'authorId', 'createdAt'])
+    .values({
+      attendanceId: revision.attendanceId,
+      revision: revision.revision,
+      timeIn: revision.timeIn,
+      timeOut: revision.timeOut,
+      workedSeconds: revision.workedSeconds,
+      reason: revision.reason,
+      authorId: revision.authorId,
+      createdAt: revision.createdAt,
+      breaks: breaksJson(revision.breaks),
+      reasonSalt,
+      reasonDigest,
+    })
+    .returning(['id', 'attendanceId', 'revision', 'timeIn', 'timeOut', 'breaks', 'workedSeconds', 'reason', 'reasonSalt', 'reasonDigest', 'authorId', 'createdAt'])
     .executeTakeFirstOrThrow();
   const { employeeId } = await db.selectFrom('attendances').select('employeeId').where('id', '=', revision.attendanceId).executeTakeFirstOrThrow();
   // Chained as verify will read it: the row as the database gave it back (issue 33: a reason is
   // hashed as stored, not as sent), the breaks parsed as stored (`endAt` null when open).
-  await chainRevision(db, { ...row, employeeId, breaks: parseBreaks(row.breaks) });
+  await chainRevision(db, revisionFactsOf({ ...row, employeeId }));
 }
 
 /**
@@ -471,10 +492,10 @@ export async function voidAttendanceRecord(db: Db, voiding: { attendanceId: numb
   await refuseLockedAttendance(db, voiding.attendanceId);
   const row = await db
     .updateTable('attendances')
-    .set({ voidedAt: voiding.voidedAt, voidedBy: voiding.voidedBy, voidReason: voiding.voidReason, updatedAt: voiding.voidedAt })
+    .set({ voidedAt: voiding.voidedAt, voidedBy: voiding.voidedBy, voidReason: voiding.voidReason, ...saltedReason(voiding.voidReason), updatedAt: voiding.voidedAt })
     .where('id', '=', voiding.attendanceId)
     .where('voidedAt', 'is', null)
-    .returning(['id', 'employeeId', 'date', 'voidedAt', 'voidedBy', 'voidReason'])
+    .returning(['id', 'employeeId', 'date', 'voidedAt', 'voidedBy', 'voidReason', 'voidReasonSalt', 'voidReasonDigest'])
     .executeTakeFirst();
   if (!row) return false;
   // Chained as the database gave the row back (issue 33), as verify will read it; the attendance's

@@ -70,6 +70,7 @@ const select = (q: ReturnType<typeof base>) =>
     'employees.professionalCategory',
     'employees.contractType',
     'employees.personalClock',
+    'employees.purgedAt',
     'employees.createdAt',
     'employees.updatedAt',
     'companies.name as companyName',
@@ -122,6 +123,7 @@ const toDto = (r: Row): EmployeeDto => ({
   professionalCategory: r.professionalCategory,
   contractType: r.contractType,
   personalClock: r.personalClock,
+  purgedAt: r.purgedAt,
   createdAt: r.createdAt,
   updatedAt: r.updatedAt,
 });

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Period } from '#domain/reports/periods.ts';
 import type { Database } from '../schema.ts';
 import { chainFigureRows } from './record-chain.ts';
+import { saltedText } from '../chain-hash.ts';
 import { insertSnapshot, supersedeSnapshots } from './approval-snapshots.ts';
 
 type Db = Kysely<Database>;
@@ -85,11 +86,17 @@ export async function upsertApproval(db: Db, row: { employeeId: number; from: st
   );
 }
 
+/** The reopen reason's salt and digest (decision 083): chained instead of the text, so the purge can delete it. */
+function reopenReasonColumns(text: string) {
+  const { salt, digest } = saltedText(text);
+  return { reopenReasonSalt: salt, reopenReasonDigest: digest };
+}
+
 /** Reopens an approved row; false when it was not approved (reopened meanwhile). */
 export async function reopenApproval(db: Db, id: number, change: { reopenedBy: number; reopenedAt: string; reopenReason: string }): Promise<boolean> {
   const result = await db
     .updateTable('periodApprovals')
-    .set({ status: 'reopened', ...change })
+    .set({ status: 'reopened', ...change, ...reopenReasonColumns(change.reopenReason) })
     .where('id', '=', id)
     .where('status', '=', 'approved')
     .executeTakeFirst();

@@ -1,3 +1,5 @@
+import { committedDigest } from '#domain/record-chain/chained-text.ts';
+import { sha256Hex } from '../chain-hash.ts';
 import { figurePayload, type CurrentRecord, type FigureKind } from '#domain/record-chain/record-chain.ts';
 import type { Db } from '../connection.ts';
 import { latestSnapshotDigests } from './approval-snapshots.ts';
@@ -101,13 +103,32 @@ async function figureQuery(db: Db, kind: FigureKind, ids?: readonly number[]): P
         db
           .selectFrom('periodApprovals as t')
           .innerJoin('employees as e', 'e.id', 't.employeeId')
-          .select(['e.companyId', 't.id', 't.employeeId', 't.dateFrom', 't.dateTo', 't.status', 't.approvedBy', 't.approvedAt', 't.reopenedBy', 't.reopenedAt', 't.reopenReason']),
+          .select([
+            'e.companyId',
+            't.id',
+            't.employeeId',
+            't.dateFrom',
+            't.dateTo',
+            't.status',
+            't.approvedBy',
+            't.approvedAt',
+            't.reopenedBy',
+            't.reopenedAt',
+            't.reopenReason',
+            't.reopenReasonSalt',
+            't.reopenReasonDigest',
+            'e.purgedAt',
+          ]),
         't.id',
       ).execute();
       // The approval's frozen figures are part of what it says: the digest of its latest snapshot
       // as stored now (decision 051, update of issue 33), so an edited snapshot fails verify.
       const digests = await latestSnapshotDigests(db, ids);
-      return rows.map((r) => ({ ...r, snapshotDigest: digests.get(r.id) ?? null }));
+      // A reopen reason written from migration 0050 on is chained as its digest, never as text (decision 083).
+      return rows.map(({ reopenReasonSalt, reopenReasonDigest, purgedAt, ...r }) => {
+        const digest = committedDigest(sha256Hex, { text: r.reopenReason, salt: reopenReasonSalt, digest: reopenReasonDigest }, purgedAt !== null);
+        return { ...r, reopenReason: digest === null ? r.reopenReason : null, reopenReasonDigest: digest, snapshotDigest: digests.get(r.id) ?? null };
+      });
     }
   }
 }

@@ -15,6 +15,7 @@ import {
 import { DELETED, FIGURE_KINDS, type FigureKind } from '#domain/record-chain/record-chain.ts';
 import { nowIso } from '../../clock/now.ts';
 import { figureRecords } from './record-chain-figures.ts';
+import { committedDigest } from '#domain/record-chain/chained-text.ts';
 import { sha256Hex } from '../chain-hash.ts';
 import type { Database } from '../schema.ts';
 import { parseBreaks } from '../stored-formats.ts';
@@ -203,32 +204,73 @@ export async function currentChainedRecords(db: Kysely<Database>): Promise<Curre
       'attendanceRevisions.breaks',
       'attendanceRevisions.workedSeconds',
       'attendanceRevisions.reason',
+      'attendanceRevisions.reasonSalt',
+      'attendanceRevisions.reasonDigest',
       'attendanceRevisions.authorId',
       'attendanceRevisions.createdAt',
+      'employees.purgedAt',
     ])
     .execute();
   const voided = await db
     .selectFrom('attendances')
     .innerJoin('employees', 'employees.id', 'attendances.employeeId')
-    .select(['attendances.id', 'employees.companyId', 'attendances.employeeId', 'attendances.date', 'attendances.voidedAt', 'attendances.voidedBy', 'attendances.voidReason'])
+    .select([
+      'attendances.id',
+      'employees.companyId',
+      'attendances.employeeId',
+      'attendances.date',
+      'attendances.voidedAt',
+      'attendances.voidedBy',
+      'attendances.voidReason',
+      'attendances.voidReasonSalt',
+      'attendances.voidReasonDigest',
+      'employees.purgedAt',
+    ])
     .where('attendances.voidedAt', 'is not', null)
     .execute();
   return [
     ...punches.map((p): CurrentRecord => ({ kind: 'punch', refId: p.id, companyId: p.companyId, payload: punchPayload(p) })),
-    ...revisions.map((r): CurrentRecord => ({ kind: 'revision', refId: r.id, companyId: r.companyId, payload: revisionPayload({ ...r, breaks: parseBreaks(r.breaks) }) })),
+    ...revisions.map((r): CurrentRecord => ({ kind: 'revision', refId: r.id, companyId: r.companyId, payload: revisionPayload(revisionFactsOf(r, r.purgedAt !== null)) })),
     ...voided.map((v): CurrentRecord => ({
       kind: 'void',
       refId: v.id,
       companyId: v.companyId,
-      payload: voidPayload(voidFactsOf(v)),
+      payload: voidPayload(voidFactsOf(v, v.purgedAt !== null)),
     })),
     ...figures,
   ];
 }
 
-/** What a voided attendance row says, as the chain records it (written and verified alike). */
-export function voidFactsOf(row: { id: number; employeeId: number; date: string; voidedAt: string | null; voidedBy: number | null; voidReason: string | null }): VoidFacts {
-  return { attendanceId: row.id, employeeId: row.employeeId, date: row.date, voidedAt: row.voidedAt!, voidedBy: row.voidedBy, voidReason: row.voidReason ?? '' };
+/**
+ * What a voided attendance row says, as the chain records it (written and verified alike). From
+ * migration 0050 the reason is committed as its digest (decision 083); `purged`: the employee's data
+ * was purged, so a row without text and salt stands for its stored digest.
+ */
+export function voidFactsOf(
+  row: { id: number; employeeId: number; date: string; voidedAt: string | null; voidedBy: number | null; voidReason: string | null; voidReasonSalt?: string | null; voidReasonDigest?: string | null },
+  purged = false,
+): VoidFacts {
+  const voidReasonDigest = committedDigest(sha256Hex, { text: row.voidReason, salt: row.voidReasonSalt ?? null, digest: row.voidReasonDigest ?? null }, purged);
+  return { attendanceId: row.id, employeeId: row.employeeId, date: row.date, voidedAt: row.voidedAt!, voidedBy: row.voidedBy, voidReason: row.voidReason ?? '', voidReasonDigest };
+}
+
+/** What a revision row says, as the chain records it (written and verified alike; the reason as its digest from migration 0050). */
+export function revisionFactsOf(row: Omit<RevisionFacts, 'breaks' | 'reasonDigest'> & { breaks: string; reasonSalt?: string | null; reasonDigest?: string | null }, purged = false): RevisionFacts {
+  const reasonDigest = committedDigest(sha256Hex, { text: row.reason, salt: row.reasonSalt ?? null, digest: row.reasonDigest ?? null }, purged);
+  return {
+    id: row.id,
+    attendanceId: row.attendanceId,
+    employeeId: row.employeeId,
+    revision: row.revision,
+    timeIn: row.timeIn,
+    timeOut: row.timeOut,
+    breaks: parseBreaks(row.breaks),
+    workedSeconds: row.workedSeconds,
+    reason: row.reason,
+    reasonDigest,
+    authorId: row.authorId,
+    createdAt: row.createdAt,
+  };
 }
 
 /** Every company's id and name, by id (the integrity page names each chain). */
