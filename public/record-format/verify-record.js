@@ -31,6 +31,12 @@
     breaks: { kind: 'break', ref: 'id', fields: ['attendanceId', 'startAt', 'endAt'] },
     days: { kind: 'attendance', ref: 'attendanceId', fields: ['employeeId', 'date', 'timezone', 'timeIn', 'timeOut', 'workedSeconds', 'breakSeconds', 'workMode'] },
   };
+  /**
+   * Free texts a chain entry commits to by digest (decision 083, from migration 0050): the payload
+   * holds `digest = SHA-256(salt + text)` and the item the text and its salt. A purged person's text
+   * and salt are gone (both null or empty): the digest then stands for the text.
+   */
+  var DIGESTS = { revisions: [['reason', 'reasonSalt', 'reasonDigest']], voids: [['voidReason', 'voidReasonSalt', 'voidReasonDigest']] };
   /** Chained records of an exported day that the export must hold: chain kind -> section. */
   var COMPLETE = { punch: 'punches', revision: 'revisions', break: 'breaks' };
 
@@ -213,6 +219,14 @@
         var differ = rule.fields.filter(function (f) {
           return Object.prototype.hasOwnProperty.call(payload, f) && canonicalJson(row[f]) !== canonicalJson(payload[f]);
         });
+        var texts = DIGESTS[section] || [];
+        for (var t = 0; t < texts.length; t++) {
+          var text = row[texts[t][0]];
+          var salt = row[texts[t][1]];
+          var digest = payload[texts[t][2]];
+          if (digest === undefined || (salt == null && (text == null || text === ''))) continue;
+          if (salt == null || text == null || (await hash(String(salt) + wellFormed(String(text)))) !== digest) differ.push(texts[t][0]);
+        }
         if (differ.length) add(at, 'differs from its chain entry (company ' + entry.companyId + ', #' + entry.seq + '): ' + differ.join(', '));
       }
     }

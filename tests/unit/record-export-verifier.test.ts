@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import Ajv2020 from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
-import { figurePayload, nextEntries, punchPayload, type AttendanceFacts, type PunchFacts } from '../../src/domain/record-chain/record-chain.ts';
+import { figurePayload, nextEntries, punchPayload, revisionPayload, type AttendanceFacts, type PunchFacts } from '../../src/domain/record-chain/record-chain.ts';
 import { sealRecordExport, type ExportItem, type RecordExport } from '../../src/domain/record-export/record-export.ts';
 import { defaultCsp, VERIFIER_PAGE_CSP } from '../../src/server/http/csp.ts';
 import { verifier } from '../helpers/record-verifier.ts';
@@ -43,7 +43,8 @@ const punches: PunchFacts[] = [
   { id: 41, employeeId: 3, attendanceId: 7, action: 'check-out', at: '2026-05-04T15:00:00.000Z', method: 'pin', terminal: 'Puerta', createdAt: '2026-05-04T15:00:00.000Z' },
 ];
 
-function sampleExport(): RecordExport {
+/** A day of Ana's with its punches; `revisions` adds revision items and their chain records after the day's. */
+function sampleExport(revisions: { item: ExportItem; payload: string }[] = []): RecordExport {
   const chain = nextEntries(
     sha256,
     1,
@@ -53,6 +54,7 @@ function sampleExport(): RecordExport {
       { kind: 'attendance', refId: 7, payload: figurePayload('attendance', { ...attendance, timeOut: null, workedSeconds: null }) },
       { kind: 'punch', refId: 41, payload: punchPayload(punches[1]!) },
       { kind: 'attendance', refId: 7, payload: figurePayload('attendance', attendance) },
+      ...revisions.map((r) => ({ kind: 'revision' as const, refId: r.item['id'] as number, payload: r.payload })),
     ],
     '2026-05-04T15:00:00.000Z',
   );
@@ -82,7 +84,7 @@ function sampleExport(): RecordExport {
         ],
         punches: punches.map((p) => ({ ...p, workMode: null, device: null, place: null, workplaceId: null })),
         breaks: none,
-        revisions: none,
+        revisions: revisions.map((r) => r.item),
         requests: none,
         answers: none,
         voids: none,
@@ -162,6 +164,30 @@ describe('the record export verifier', () => {
       'seal: the seal does not match the items (an item was added, removed, moved or its itemHash changed)',
       'chain: company 1, entry #3 (punch 41): records a punch of an exported day that the export leaves out',
     ]);
+  });
+
+  it("checks a reason chained by digest (decision 083): names a changed reason; a purged person's emptied reason still verifies", async () => {
+    const salt = '0123456789abcdef0123456789abcdef';
+    const reason = 'Olvidó fichar la salida';
+    const revision = {
+      id: 90,
+      attendanceId: 7,
+      employeeId: 3,
+      revision: 2,
+      timeIn: attendance.timeIn,
+      timeOut: attendance.timeOut,
+      breaks: [],
+      workedSeconds: 28800,
+      reason,
+      authorId: 1,
+      createdAt: '2026-05-05T09:00:00.000Z',
+    };
+    const payload = revisionPayload({ ...revision, reasonDigest: sha256(salt + reason) });
+    const withRevision = (text: string | null, textSalt: string | null): unknown => JSON.parse(JSON.stringify(sampleExport([{ item: { ...revision, reason: text, reasonSalt: textSalt, authorName: 'Rosa' }, payload }])));
+    expect((await verifier.verifyExport(withRevision(reason, salt))).problems).toEqual([]);
+    expect((await verifier.verifyExport(withRevision(null, null))).problems).toEqual([]);
+    const changed = await verifier.verifyExport(withRevision('Olvidó fichar la salidA', salt));
+    expect(changed.problems).toEqual([{ where: 'revisions: revision 2 of attendance 7 (id 90)', what: 'differs from its chain entry (company 1, #5): reason' }]);
   });
 
   it('refuses a file that is not an export', async () => {

@@ -77,10 +77,10 @@ export const RECORD_EXPORT_SECTIONS = {
   ],
   punches: ['id', 'employeeId', 'attendanceId', 'action', 'at', 'method', 'terminal', 'createdAt', 'workMode', 'device', 'place', 'workplaceId'],
   breaks: ['id', 'attendanceId', 'employeeId', 'startAt', 'endAt'],
-  revisions: ['id', 'attendanceId', 'employeeId', 'revision', 'timeIn', 'timeOut', 'breaks', 'workedSeconds', 'reason', 'authorId', 'authorName', 'createdAt'],
+  revisions: ['id', 'attendanceId', 'employeeId', 'revision', 'timeIn', 'timeOut', 'breaks', 'workedSeconds', 'reason', 'reasonSalt', 'authorId', 'authorName', 'createdAt'],
   requests: ['id', 'employeeId', 'attendanceId', 'date', 'kind', 'timeIn', 'timeOut', 'breakIn', 'breakOut', 'reason', 'status', 'createdBy', 'createdAt', 'decidedBy', 'decidedAt', 'comment', 'appliedRevision'],
   answers: ['id', 'attendanceId', 'revision', 'employeeId', 'status', 'dueAt', 'comment', 'answeredBy', 'answeredAt', 'createdAt'],
-  voids: ['attendanceId', 'employeeId', 'date', 'timeIn', 'timeOut', 'workedSeconds', 'voidedAt', 'voidedBy', 'voidReason'],
+  voids: ['attendanceId', 'employeeId', 'date', 'timeIn', 'timeOut', 'workedSeconds', 'voidedAt', 'voidedBy', 'voidReason', 'voidReasonSalt'],
   chain: ['companyId', 'seq', 'kind', 'refId', 'payload', 'prevHash', 'hash', 'createdAt'],
 } as const;
 

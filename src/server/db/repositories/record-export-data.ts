@@ -25,6 +25,7 @@ export function exportAttendances(db: Db, filter: EmployeeFilter, period: Period
       'attendances.voidedAt',
       'attendances.voidedBy',
       'attendances.voidReason',
+      'attendances.voidReasonSalt',
     ])
     .where(employeeWhere(filter))
     .where('attendances.date', '>=', period.from)
@@ -65,7 +66,7 @@ export async function exportRevisions(db: Db, attendanceIds: readonly number[]) 
     .selectFrom('attendanceRevisions as r')
     .innerJoin('attendances as a', 'a.id', 'r.attendanceId')
     .leftJoin('users', 'users.id', 'r.authorId')
-    .select(['r.id', 'r.attendanceId', 'a.employeeId', 'r.revision', 'r.timeIn', 'r.timeOut', 'r.breaks', 'r.workedSeconds', 'r.reason', 'r.authorId', 'users.name as authorName', 'r.createdAt'])
+    .select(['r.id', 'r.attendanceId', 'a.employeeId', 'r.revision', 'r.timeIn', 'r.timeOut', 'r.breaks', 'r.workedSeconds', 'r.reason', 'r.reasonSalt', 'r.authorId', 'users.name as authorName', 'r.createdAt'])
     .where('r.attendanceId', 'in', [...attendanceIds])
     .orderBy('r.attendanceId')
     .orderBy('r.revision')

@@ -111,6 +111,7 @@ export async function buildRecordExport(db: Db, filter: EmployeeFilter, month: s
         voidedAt: a.voidedAt,
         voidedBy: a.voidedBy,
         voidReason: a.voidReason ?? '',
+        voidReasonSalt: a.voidReasonSalt,
       }));
     const chain = (await chainEntriesOfCompanies(trx, companyIds)).map((c): ExportItem => ({ ...c }));
     const companies = (await exportCompanies(trx, companyIds)).map((c): ExportItem => ({ ...c }));
