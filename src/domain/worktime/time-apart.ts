@@ -110,7 +110,7 @@ export function standbyRefusal(p: { startAt: string; endAt: string; calledInSeco
   if (length <= 0) return { code: 'timeApart.errors.endBeforeStart', field: 'endAt' };
   if (Date.parse(p.endAt) > Date.parse(now)) return { code: 'timeApart.errors.future', field: 'endAt' };
   if (length > MAX_STANDBY_SECONDS) return { code: 'timeApart.errors.standbyTooLong', field: 'endAt' };
-  if (!Number.isInteger(p.calledInSeconds) || p.calledInSeconds < 0 || p.calledInSeconds > length) return { code: 'timeApart.errors.calledInOutside', field: 'calledInMinutes' };
+  if (!Number.isInteger(p.calledInSeconds) || p.calledInSeconds < 0 || p.calledInSeconds > length) return { code: 'timeApart.errors.calledInOutside', field: 'calledInSeconds' };
   const start = Date.parse(p.startAt);
   const end = Date.parse(p.endAt);
   if (others.some((o) => Date.parse(o.startAt) < end && start < Date.parse(o.endAt))) return { code: 'timeApart.errors.overlap', field: 'startAt' };
@@ -119,7 +119,7 @@ export function standbyRefusal(p: { startAt: string; endAt: string; calledInSeco
 
 /** The rules of an interruption: not in the future, a duration of 1 s to 24 h. */
 export function interruptionRefusal(i: { at: string; durationSeconds: number }, now: string): TimeApartRefusal | null {
-  if (!Number.isInteger(i.durationSeconds) || i.durationSeconds <= 0 || i.durationSeconds > MAX_INTERRUPTION_SECONDS) return { code: 'timeApart.errors.duration', field: 'durationMinutes' };
+  if (!Number.isInteger(i.durationSeconds) || i.durationSeconds <= 0 || i.durationSeconds > MAX_INTERRUPTION_SECONDS) return { code: 'timeApart.errors.duration', field: 'durationSeconds' };
   if (Date.parse(i.at) + i.durationSeconds * 1000 > Date.parse(now)) return { code: 'timeApart.errors.future', field: 'at' };
   return null;
 }
