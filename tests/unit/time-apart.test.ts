@@ -155,3 +155,19 @@ describe('validation', () => {
     expect(v.safeParse(InterruptionSchema, call).success).toBe(false);
   });
 });
+
+describe('payroll on a day without attendance', () => {
+  it('counts the work apart: on a working day against the expected, on a rest day as rest-day work', () => {
+    const r = record({
+      standby: [standby('2027-03-08', '2027-03-08T18:00:00', '2027-03-08T23:00:00', 'on_call', H)],
+      interruptions: [interruption('2027-03-06', '2027-03-06T11:00:00', 1200, true)],
+    });
+    expect(r.days.find((d) => d.date === '2027-03-08')).toMatchObject({ kind: 'absent', countedSeconds: H, expectedSeconds: 8 * H });
+    const base = payrollMonth({ days: record().days, schedules, calendar, leaves: [], breaksPaid: () => false, holidays: new Set() });
+    const figures = payrollMonth({ days: r.days, schedules, calendar, leaves: [], breaksPaid: () => false, holidays: new Set() });
+    expect(figures.countedSeconds - base.countedSeconds).toBe(H + 1200);
+    expect(figures.ordinarySeconds - base.ordinarySeconds).toBe(H);
+    expect(figures.restDayWorkedSeconds - base.restDayWorkedSeconds).toBe(1200);
+    expect(figures.overtimeSeconds).toBe(base.overtimeSeconds);
+  });
+});

@@ -19,9 +19,13 @@ function ownEmployee(user: Worker): number {
   return user.employeeId;
 }
 
-export const recordOwnStandby = (db: Db, user: Worker, input: StandbyInput) => writeStandby(db, ownEmployee(user), input, { userId: user.id, source: 'personal' });
+export async function recordOwnStandby(db: Db, user: Worker, input: StandbyInput) {
+  return writeStandby(db, ownEmployee(user), input, { userId: user.id, source: 'personal' });
+}
 
-export const recordOwnInterruption = (db: Db, user: Worker, input: InterruptionInput) => writeInterruption(db, ownEmployee(user), input, { userId: user.id, source: 'personal' });
+export async function recordOwnInterruption(db: Db, user: Worker, input: InterruptionInput) {
+  return writeInterruption(db, ownEmployee(user), input, { userId: user.id, source: 'personal' });
+}
 
 export async function removeOwnTimeApart(db: Db, user: Worker, what: 'standby' | 'interruption', id: number): Promise<void> {
   const employeeId = ownEmployee(user);
