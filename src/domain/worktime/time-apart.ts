@@ -19,6 +19,15 @@ export type ContactChannel = (typeof CONTACT_CHANNELS)[number];
 /** Who entered the row: the worker in the personal area, or an administrator. */
 export type TimeApartSource = 'personal' | 'manual';
 
+/** The labels of the kinds and channels (keys written out, so the usage check finds them). */
+export const STANDBY_KIND_LABELS = { waiting: 'timeApart.kinds.waiting', on_call: 'timeApart.kinds.on_call' } as const satisfies Record<StandbyKind, string>;
+export const CONTACT_CHANNEL_LABELS = {
+  phone: 'timeApart.channels.phone',
+  message: 'timeApart.channels.message',
+  email: 'timeApart.channels.email',
+  other: 'timeApart.channels.other',
+} as const satisfies Record<ContactChannel, string>;
+
 /** Longest standby period (a weekend's on-call duty) and longest interruption. */
 export const MAX_STANDBY_SECONDS = 72 * 3600;
 export const MAX_INTERRUPTION_SECONDS = 24 * 3600;

@@ -3,7 +3,7 @@ import { PhoneCall, Timer, Trash2 } from 'lucide-react';
 import { formatDuration } from '#domain/format/intl-format.ts';
 import { formatRecordTime } from '#domain/format/record-time.ts';
 import { localDateOf, localDateTimeToUtcIso } from '#domain/time/zoned-time.ts';
-import { CONTACT_CHANNELS, STANDBY_KINDS, type InterruptionEntry, type StandbyEntry } from '#domain/worktime/time-apart.ts';
+import { CONTACT_CHANNEL_LABELS, CONTACT_CHANNELS, STANDBY_KIND_LABELS, STANDBY_KINDS, type InterruptionEntry, type StandbyEntry } from '#domain/worktime/time-apart.ts';
 import type { Language } from '#i18n/languages.ts';
 import { translator } from '#i18n/translate.ts';
 import { api } from '#lib/client/api.ts';
@@ -103,12 +103,12 @@ export default function TimeApartPanel(props: Props) {
               {props.standby.map((p) => (
                 <li key={p.id} className="flex items-center justify-between gap-2 py-2">
                   <span>
-                    <span className="font-medium">{t(`timeApart.kinds.${p.kind}`)}</span> {time(p.startAt)} – {time(p.endAt)}
+                    <span className="font-medium">{t(STANDBY_KIND_LABELS[p.kind])}</span> {time(p.startAt)} – {time(p.endAt)}
                     {p.calledInSeconds > 0 && <> · {t('timeApart.calledIn', { duration: formatDuration(p.calledInSeconds, lang) })}</>}
                     {personal && p.source === 'manual' && <span className="text-muted"> · {t('timeApart.byCompany')}</span>}
                   </span>
                   {mayRemove(p.source) && (
-                    <button type="button" className={iconButton} onClick={() => remove('standby', p.id)} disabled={busy} aria-label={t('timeApart.removeNamed', { what: `${t(`timeApart.kinds.${p.kind}`)} ${time(p.startAt)}` })}>
+                    <button type="button" className={iconButton} onClick={() => remove('standby', p.id)} disabled={busy} aria-label={t('timeApart.removeNamed', { what: `${t(STANDBY_KIND_LABELS[p.kind])} ${time(p.startAt)}` })}>
                       <Trash2 size={16} aria-hidden="true" />
                     </button>
                   )}
@@ -126,11 +126,11 @@ export default function TimeApartPanel(props: Props) {
               {props.interruptions.map((i) => (
                 <li key={i.id} className="flex items-center justify-between gap-2 py-2">
                   <span>
-                    <span className="font-medium">{t(`timeApart.channels.${i.channel}`)}</span> {time(i.at)} · {formatDuration(i.durationSeconds, lang)} · {t(i.workDone ? 'timeApart.worked' : 'timeApart.notWorked')}
+                    <span className="font-medium">{t(CONTACT_CHANNEL_LABELS[i.channel])}</span> {time(i.at)} · {formatDuration(i.durationSeconds, lang)} · {t(i.workDone ? 'timeApart.worked' : 'timeApart.notWorked')}
                     {personal && i.source === 'manual' && <span className="text-muted"> · {t('timeApart.byCompany')}</span>}
                   </span>
                   {mayRemove(i.source) && (
-                    <button type="button" className={iconButton} onClick={() => remove('interruption', i.id)} disabled={busy} aria-label={t('timeApart.removeNamed', { what: `${t(`timeApart.channels.${i.channel}`)} ${time(i.at)}` })}>
+                    <button type="button" className={iconButton} onClick={() => remove('interruption', i.id)} disabled={busy} aria-label={t('timeApart.removeNamed', { what: `${t(CONTACT_CHANNEL_LABELS[i.channel])} ${time(i.at)}` })}>
                       <Trash2 size={16} aria-hidden="true" />
                     </button>
                   )}
@@ -167,7 +167,7 @@ export default function TimeApartPanel(props: Props) {
             <select id="ta-kind" name="kind" className={inputClass} defaultValue="on_call">
               {STANDBY_KINDS.map((k) => (
                 <option key={k} value={k}>
-                  {t(`timeApart.kinds.${k}`)}
+                  {t(STANDBY_KIND_LABELS[k])}
                 </option>
               ))}
             </select>
@@ -224,7 +224,7 @@ export default function TimeApartPanel(props: Props) {
             <select id="ta-channel" name="channel" className={inputClass} defaultValue="phone">
               {CONTACT_CHANNELS.map((c) => (
                 <option key={c} value={c}>
-                  {t(`timeApart.channels.${c}`)}
+                  {t(CONTACT_CHANNEL_LABELS[c])}
                 </option>
               ))}
             </select>
