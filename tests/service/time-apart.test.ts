@@ -28,7 +28,18 @@ async function worker(firstName: string) {
   const employeeId = await s.addEmployee({ firstName, pin: String(8200000 + workers) });
   await s.db
     .insertInto('schedules')
-    .values({ employeeId, startTime: '09:00', offTime: '17:00', totalHours: 8, restDays: '[]', fromDate: '2020-01-01', toDate: null, status: 'current', createdAt: '2020-01-01T00:00:00.000Z', updatedAt: '2020-01-01T00:00:00.000Z' })
+    .values({
+      employeeId,
+      startTime: '09:00',
+      offTime: '17:00',
+      totalHours: 8,
+      restDays: '[]',
+      fromDate: '2020-01-01',
+      toDate: null,
+      status: 'current',
+      createdAt: '2020-01-01T00:00:00.000Z',
+      updatedAt: '2020-01-01T00:00:00.000Z',
+    })
     .execute();
   const account = await s.addAccount({ email: `ta${workers}@service.test`, accountType: 'Employee', roleId: s.roles.employee, employeeId });
   return { employeeId, user: { id: account.id, employeeId } };
@@ -38,7 +49,14 @@ const onCall = { kind: 'on_call' as const, startAt: '2031-03-04T18:00:00.000Z', 
 const call = { at: '2031-03-05T20:00:00.000Z', channel: 'phone' as const, durationSeconds: 900, workDone: true, note: null };
 /** Chain problems of the time-apart kinds (the schedules these tests insert directly are not chained). */
 const apartProblems = async () => (await verifyRecordChain(s.db)).broken.filter((b) => b.kind === 'standby' || b.kind === 'interruption');
-const entriesOf = (kind: string, refId: number) => s.db.selectFrom('recordChain').selectAll().where('kind', '=', kind as never).where('refId', '=', refId).orderBy('seq').execute();
+const entriesOf = (kind: string, refId: number) =>
+  s.db
+    .selectFrom('recordChain')
+    .selectAll()
+    .where('kind', '=', kind as never)
+    .where('refId', '=', refId)
+    .orderBy('seq')
+    .execute();
 
 beforeAll(async () => {
   s = await openServiceDb();

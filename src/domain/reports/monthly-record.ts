@@ -230,7 +230,17 @@ export function buildMonthlyRecord(input: {
     if (apart) addTimeApart(apartTotals, apart);
     // The day's figures, the one computation every screen shares (issue 33 point 4); a day before
     // the absence floor is 'before-start' there and expects nothing (issue 33 point 6).
-    const f = dayFigures({ date, today, plan: dayPlanOf(date, schedule, holiday !== null, calendar), attendance: a, onLeave: leaveType !== null, breakRules, partTime: input.partTime, absenceFrom: input.absenceFrom, apartWorkSeconds: apart ? apartWorkSeconds(apart) : 0 });
+    const f = dayFigures({
+      date,
+      today,
+      plan: dayPlanOf(date, schedule, holiday !== null, calendar),
+      attendance: a,
+      onLeave: leaveType !== null,
+      breakRules,
+      partTime: input.partTime,
+      absenceFrom: input.absenceFrom,
+      apartWorkSeconds: apart ? apartWorkSeconds(apart) : 0,
+    });
     const { kind } = f;
     const expected = f.expectedSeconds;
     const counted = { counted: f.countedSeconds, deducted: f.deductedSeconds };

@@ -74,7 +74,10 @@ export const emptyTimeApart = (): TimeApartTotals => ({ waitingSeconds: 0, onCal
 const seconds = (from: string, to: string): number => Math.round((Date.parse(to) - Date.parse(from)) / 1000);
 
 /** The totals of some standby periods and interruptions (a day's or a month's). */
-export function timeApartTotals(standby: readonly Pick<StandbyEntry, 'kind' | 'startAt' | 'endAt' | 'calledInSeconds'>[], interruptions: readonly Pick<InterruptionEntry, 'durationSeconds' | 'workDone'>[]): TimeApartTotals {
+export function timeApartTotals(
+  standby: readonly Pick<StandbyEntry, 'kind' | 'startAt' | 'endAt' | 'calledInSeconds'>[],
+  interruptions: readonly Pick<InterruptionEntry, 'durationSeconds' | 'workDone'>[],
+): TimeApartTotals {
   const t = emptyTimeApart();
   for (const s of standby) {
     const length = seconds(s.startAt, s.endAt);

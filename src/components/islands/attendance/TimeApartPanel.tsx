@@ -108,7 +108,13 @@ export default function TimeApartPanel(props: Props) {
                     {personal && p.source === 'manual' && <span className="text-muted"> · {t('timeApart.byCompany')}</span>}
                   </span>
                   {mayRemove(p.source) && (
-                    <button type="button" className={iconButton} onClick={() => remove('standby', p.id)} disabled={busy} aria-label={t('timeApart.removeNamed', { what: `${t(STANDBY_KIND_LABELS[p.kind])} ${time(p.startAt)}` })}>
+                    <button
+                      type="button"
+                      className={iconButton}
+                      onClick={() => remove('standby', p.id)}
+                      disabled={busy}
+                      aria-label={t('timeApart.removeNamed', { what: `${t(STANDBY_KIND_LABELS[p.kind])} ${time(p.startAt)}` })}
+                    >
                       <Trash2 size={16} aria-hidden="true" />
                     </button>
                   )}
@@ -130,7 +136,13 @@ export default function TimeApartPanel(props: Props) {
                     {personal && i.source === 'manual' && <span className="text-muted"> · {t('timeApart.byCompany')}</span>}
                   </span>
                   {mayRemove(i.source) && (
-                    <button type="button" className={iconButton} onClick={() => remove('interruption', i.id)} disabled={busy} aria-label={t('timeApart.removeNamed', { what: `${t(CONTACT_CHANNEL_LABELS[i.channel])} ${time(i.at)}` })}>
+                    <button
+                      type="button"
+                      className={iconButton}
+                      onClick={() => remove('interruption', i.id)}
+                      disabled={busy}
+                      aria-label={t('timeApart.removeNamed', { what: `${t(CONTACT_CHANNEL_LABELS[i.channel])} ${time(i.at)}` })}
+                    >
                       <Trash2 size={16} aria-hidden="true" />
                     </button>
                   )}

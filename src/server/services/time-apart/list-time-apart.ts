@@ -9,6 +9,17 @@ export async function timeApartOf(db: Db, employeeId: number, period: Period): P
   // Plain props for an island: what the list shows, no note or author.
   return {
     standby: standby.map(({ id, employeeId: e, kind, startAt, endAt, date, timezone, calledInSeconds, source }) => ({ id, employeeId: e, kind, startAt, endAt, date, timezone, calledInSeconds, source })),
-    interruptions: interruptions.map(({ id, employeeId: e, at, date, timezone, channel, durationSeconds, workDone, source }) => ({ id, employeeId: e, at, date, timezone, channel, durationSeconds, workDone, source, note: null })),
+    interruptions: interruptions.map(({ id, employeeId: e, at, date, timezone, channel, durationSeconds, workDone, source }) => ({
+      id,
+      employeeId: e,
+      at,
+      date,
+      timezone,
+      channel,
+      durationSeconds,
+      workDone,
+      source,
+      note: null,
+    })),
   };
 }
