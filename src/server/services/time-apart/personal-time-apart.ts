@@ -8,7 +8,8 @@ import { removeTimeApart, writeInterruption, writeStandby } from './record-time-
  * The worker records their own standby periods and interruptions in the personal area (issue 38
  * point 1, decision 080), with decision 067's guards: always the session's own employee (no field
  * can name another), never through an API token (a script is not the worker), 403 for an account
- * linked to no employee. A worker removes only rows they entered themselves (404 otherwise).
+ * linked to no employee. A worker removes only rows they entered themselves (404 otherwise, and for
+ * an account without an employee).
  */
 
 type Worker = Pick<SessionUser, 'id' | 'employeeId' | 'apiTokenId'>;
@@ -27,7 +28,10 @@ export async function recordOwnInterruption(db: Db, user: Worker, input: Interru
   return writeInterruption(db, ownEmployee(user), input, { userId: user.id, source: 'personal' });
 }
 
+/** An account without an employee has no rows of its own: any id is a 404, as another's is. */
 export async function removeOwnTimeApart(db: Db, user: Worker, what: 'standby' | 'interruption', id: number): Promise<void> {
-  const employeeId = ownEmployee(user);
+  if (user.apiTokenId !== undefined) throw new AppError('timeApart.errors.tokenRefused', 403);
+  const employeeId = user.employeeId;
+  if (employeeId === null) throw new AppError('timeApart.errors.notFound', 404);
   await removeTimeApart(db, what, id, user.id, async (row) => row.employeeId === employeeId && row.source === 'personal');
 }
