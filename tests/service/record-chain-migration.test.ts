@@ -148,8 +148,12 @@ describe('migrations 0010, 0028, 0032, 0033 and 0034 on existing records', () =>
     sqlite.exec('alter table punches add column place text');
     sqlite.exec('alter table punches add column workplace_id integer');
     // And migration 0047's time apart (issue 38 point 1): empty tables of the columns verify reads.
-    sqlite.exec('create table standby_periods (id integer primary key, employee_id integer, kind text, start_at text, end_at text, date text, timezone text, called_in_seconds integer, source text, author_id integer, note text, created_at text)');
-    sqlite.exec('create table disconnection_interruptions (id integer primary key, employee_id integer, at text, date text, timezone text, channel text, duration_seconds integer, work_done integer, source text, author_id integer, note text, created_at text)');
+    sqlite.exec(
+      'create table standby_periods (id integer primary key, employee_id integer, kind text, start_at text, end_at text, date text, timezone text, called_in_seconds integer, source text, author_id integer, note text, created_at text)',
+    );
+    sqlite.exec(
+      'create table disconnection_interruptions (id integer primary key, employee_id integer, at text, date text, timezone text, channel text, duration_seconds integer, work_done integer, source text, author_id integer, note text, created_at text)',
+    );
     expect((await verifyRecordChain(db)).brokenCount).toBe(6);
     sqlite.exec('drop table approval_snapshots');
     sqlite.exec('drop table break_rules_history');

@@ -5,9 +5,10 @@ import { PAYROLL_FIXED_COLUMNS, type PayrollRow } from '../../src/domain/payroll
 import { payrollMonth } from '../../src/domain/payroll/payroll-month.ts';
 import { createDayCalendar } from '../../src/domain/reports/day-calendar.ts';
 import { buildMonthlyRecord, type RecordAttendance } from '../../src/domain/reports/monthly-record.ts';
+import { summarizeAttendance } from '../../src/domain/reports/attendance-summary.ts';
 import type { ScheduleRule } from '../../src/domain/schedules/schedule-rules.ts';
 import { dayFigures } from '../../src/domain/worktime/day-figures.ts';
-import { interruptionRefusal, standbyRefusal, timeApartTotals, type InterruptionEntry, type StandbyEntry } from '../../src/domain/worktime/time-apart.ts';
+import { apartWorkByDate, interruptionRefusal, standbyRefusal, timeApartTotals, type InterruptionEntry, type StandbyEntry } from '../../src/domain/worktime/time-apart.ts';
 import { InterruptionSchema, PersonalInterruptionSchema, PersonalStandbySchema } from '../../src/domain/worktime/time-apart-schema.ts';
 
 // Issue 38 point 1 (decision 080): waiting and on-call time is recorded apart and never counted as
@@ -169,5 +170,17 @@ describe('payroll on a day without attendance', () => {
     expect(figures.ordinarySeconds - base.ordinarySeconds).toBe(H);
     expect(figures.restDayWorkedSeconds - base.restDayWorkedSeconds).toBe(1200);
     expect(figures.overtimeSeconds).toBe(base.overtimeSeconds);
+  });
+});
+
+describe('the attendance summary (personal dashboard, attendance report)', () => {
+  it('counts the work apart as the record does, also on a day without attendance', () => {
+    const standbyRows = [standby('2027-03-01', '2027-03-01T18:00:00', '2027-03-01T23:00:00', 'on_call', 1800), standby('2027-03-08', '2027-03-08T18:00:00', '2027-03-08T20:00:00', 'waiting', 600)];
+    const calls = [interruption('2027-03-06', '2027-03-06T11:00:00', 1200, true), interruption('2027-03-02', '2027-03-02T21:00:00', 300, false)];
+    const r = record({ standby: standbyRows, interruptions: calls });
+    const s = summarizeAttendance({ period, today, calendar, schedules, leaveDates: new Set(), days: attendances, breakRules: rules, apartWork: apartWorkByDate(standbyRows, calls) });
+    expect(s.countedSeconds).toBe(r.totals.countedSeconds);
+    expect(s.overtimeSeconds).toBe(r.totals.overtimeSeconds);
+    expect(s.workedSeconds).toBe(r.totals.workedSeconds);
   });
 });

@@ -98,6 +98,15 @@ export const apartWorkSeconds = (t: TimeApartTotals): number => t.calledInSecond
 /** Whether any time apart was recorded (a month without any keeps its totals as before). */
 export const hasTimeApart = (t: TimeApartTotals): boolean => t.waitingSeconds + t.onCallSeconds + t.calledInSeconds + t.interruptions + t.interruptionWorkSeconds > 0;
 
+/** The work apart of each local date (called-in parts and interruption work), for summaries that read no record days. */
+export function apartWorkByDate(standby: readonly Pick<StandbyEntry, 'date' | 'calledInSeconds'>[], interruptions: readonly Pick<InterruptionEntry, 'date' | 'durationSeconds' | 'workDone'>[]): Map<string, number> {
+  const out = new Map<string, number>();
+  const add = (date: string, seconds: number) => seconds > 0 && out.set(date, (out.get(date) ?? 0) + seconds);
+  for (const s of standby) add(s.date, s.calledInSeconds);
+  for (const i of interruptions) if (i.workDone) add(i.date, i.durationSeconds);
+  return out;
+}
+
 export function addTimeApart(into: TimeApartTotals, t: TimeApartTotals): void {
   into.waitingSeconds += t.waitingSeconds;
   into.onCallSeconds += t.onCallSeconds;
