@@ -134,3 +134,61 @@ describe('the overtime question at 390 px', () => {
     expect(await page.locator('[data-overtime-chosen-by="worker"]').first().textContent()).toContain(es.reports.record.overtimeMarks.restByWorker);
   });
 });
+
+describe('time apart in the personal area (issue 38 point 1, decision 080)', () => {
+  it('the worker records an on-call period with a called-in part and an interruption with work; the record lists and counts them', async () => {
+    const { page, server } = session;
+    await page.context().addCookies([{ name: 'lang', value: 'es', url: server.url }]);
+    await page.setViewportSize({ width: 390, height: 844 });
+    // The morning after the long day above: on call that evening after the check-out, a call at seven.
+    const next = addDays(DAY, 1);
+    writeFileSync(clockFile, localDateTimeToUtcIso(next, '10:00', ZONE));
+    await page.goto(`${server.url}/personal/attendance?month=${DAY.slice(0, 7)}`);
+    const panel = page.getByTestId('time-apart');
+    await panel.waitFor();
+
+    await page.getByTestId('add-standby').click();
+    await page.locator('#ta-kind').selectOption('on_call');
+    await page.locator('#ta-start').fill(`${DAY}T20:30`);
+    await page.locator('#ta-end').fill(`${DAY}T23:30`);
+    await page.locator('#ta-called-in').fill('30');
+    await page.locator('#ta-note').fill('Avería en el horno');
+    await page.getByTestId('save-standby').click();
+    await page.getByTestId('standby-list').waitFor();
+    expect(await page.getByTestId('standby-list').textContent()).toContain(es.timeApart.kinds.on_call);
+
+    // Bad input stays on the form with the server's message under the field.
+    await page.getByTestId('add-interruption').click();
+    await page.locator('#ta-at').fill(`${next}T07:00`);
+    await page.locator('#ta-duration').fill('0');
+    await page.getByTestId('save-interruption').click();
+    await expect.poll(() => page.locator('#ta-duration-error').textContent()).toBe(es.timeApart.errors.duration);
+    await page.locator('#ta-channel').selectOption('phone');
+    await page.locator('#ta-duration').fill('10');
+    await page.locator('#ta-work-done').check();
+    await page.getByTestId('save-interruption').click();
+    await page.getByTestId('interruption-list').waitFor();
+    expect(await page.getByTestId('interruption-list').textContent()).toContain(es.timeApart.worked);
+
+    const rows = sqlIn<{ kind: string; start_at: string; called_in_seconds: number; source: string }>(
+      server.dataDir,
+      "select s.kind, s.start_at, s.called_in_seconds, s.source from standby_periods s join users u on u.employee_id = s.employee_id where u.email = 'employee@demo.jornada'",
+    );
+    expect(rows).toEqual([{ kind: 'on_call', start_at: localDateTimeToUtcIso(DAY, '20:30', ZONE), called_in_seconds: 1800, source: 'personal' }]);
+    const calls = sqlIn<{ channel: string; duration_seconds: number; work_done: number }>(
+      server.dataDir,
+      "select i.channel, i.duration_seconds, i.work_done from disconnection_interruptions i join users u on u.employee_id = i.employee_id where u.email = 'employee@demo.jornada'",
+    );
+    expect(calls).toEqual([{ channel: 'phone', duration_seconds: 600, work_done: 1 }]);
+    // The record's notes name them, and its totals show them apart.
+    const record = await page.locator('table').first().textContent();
+    expect(record).toContain('Guardia localizada 20:30–23:30, requerida 0 h 30 min (es trabajo)');
+    expect(record).toContain(es.reports.record.onCallTotal);
+    await shootWidthsAndThemes(page, SHOTS, '38-time-apart-es', { fullPage: true });
+    await page.context().addCookies([{ name: 'lang', value: 'en', url: server.url }]);
+    await page.reload();
+    await page.getByTestId('time-apart').waitFor();
+    expect(await page.getByTestId('time-apart').textContent()).toContain(en.timeApart.title);
+    await shootWidthsAndThemes(page, SHOTS, '38-time-apart-en', { fullPage: true });
+  });
+});

@@ -168,6 +168,11 @@ export const NO_BODY = new Set([
   'POST /api/webhooks/{id}/test',
   // Issue 36.1: revoking an employee's unused invitation.
   'DELETE /api/employees/{id}/invitation',
+  // Issue 38.1: removing a standby period or an interruption.
+  'DELETE /api/personal/standby/{id}',
+  'DELETE /api/personal/interruptions/{id}',
+  'DELETE /api/standby-periods/{id}',
+  'DELETE /api/disconnection-interruptions/{id}',
 ]);
 
 /** The key of a route with the collection name replaced, so one entry covers every collection. */
@@ -182,6 +187,10 @@ export function genericKey(method: string, pattern: string): string {
 export function writeCases(ids: DemoIds, own: { employee: number; department: number }): Record<string, WriteCase> {
   const workday = wednesdayBefore(addDays(ids.today, -2));
   const future = wednesdayBefore(addDays(ids.today, 40));
+  // A Saturday night's on-call duty and an evening call of the week before (issue 38.1).
+  const saturday = addDays(workday, -4);
+  const standby = { kind: 'on_call', startAt: `${saturday}T18:00:00.000Z`, endAt: `${saturday}T23:00:00.000Z`, calledInSeconds: 3600, note: 'Avería' };
+  const interruption = { at: `${addDays(workday, -1)}T20:30:00.000Z`, channel: 'phone', durationSeconds: 900, workDone: true, note: 'Llamada del encargado' };
   const employee = {
     firstName: 'Ana',
     lastName: 'Prueba Segura',
@@ -326,5 +335,10 @@ export function writeCases(ids: DemoIds, own: { employee: number; department: nu
     // Workplaces for proof of place (decision 068): the company is the Admin's own when not given.
     'POST /api/workplaces': { body: { name: 'Obrador', lat: 40.416775, lng: -3.70379, radiusM: 100 }, texts: { name: 120 } },
     'PATCH /api/workplaces/{id}': { body: { name: 'Obrador norte', lat: 40.4172, lng: -3.7038, radiusM: 150 }, texts: { name: 120 } },
+    // Time apart (issue 38.1, decision 080): the personal ones are the session's own (the demo admin links no employee: 403 after the body is checked).
+    'POST /api/personal/standby': { body: standby, texts: { note: 500 } },
+    'POST /api/personal/interruptions': { body: interruption, texts: { note: 500 } },
+    'POST /api/standby-periods': { body: { ...standby, employee: ids.otherEmployee }, refs: ['employee'], texts: { note: 500 } },
+    'POST /api/disconnection-interruptions': { body: { ...interruption, employee: ids.otherEmployee }, refs: ['employee'], texts: { note: 500 } },
   };
 }

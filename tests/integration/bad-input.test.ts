@@ -27,6 +27,13 @@ const WRITE_ROUTES = API_ROUTES.filter((r) => r.method !== 'GET' && r.pattern !=
 
 /** Fields a body may leave out (the rest are required). */
 const OPTIONAL = new Set([
+  // Issue 38.1 (decision 080): a standby period without a called-in part; a note is optional.
+  'POST /api/personal/standby:calledInSeconds',
+  'POST /api/personal/standby:note',
+  'POST /api/personal/interruptions:note',
+  'POST /api/standby-periods:calledInSeconds',
+  'POST /api/standby-periods:note',
+  'POST /api/disconnection-interruptions:note',
   // Issue 37.6 (decision 075): a worker without email can be added (invited with the printed sheet).
   'POST /api/employees:email',
   'PATCH /api/employees/{id}:email',

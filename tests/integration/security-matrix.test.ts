@@ -65,6 +65,11 @@ const OPEN_TO_ANY_ACCOUNT = [
   // The worker's overtime choice (decision 070): the service checks the account's own day and the company's switch.
   'POST /api/personal/overtime-choice',
   'POST /api/personal/clock/offline',
+  // Time apart (issue 38.1, decision 080): the service writes only the account's own employee.
+  'POST /api/personal/standby',
+  'DELETE /api/personal/standby/{id}',
+  'POST /api/personal/interruptions',
+  'DELETE /api/personal/interruptions/{id}',
   // API tokens (decision 057): the service refuses Employee accounts and limits each account to its own.
   'GET /api/api-tokens',
   'POST /api/api-tokens',

@@ -155,6 +155,13 @@ describe('migrations 0010, 0028, 0032, 0033 and 0034 on existing records', () =>
     sqlite.exec('alter table attendances add column void_reason_digest text');
     sqlite.exec('alter table period_approvals add column reopen_reason_salt text');
     sqlite.exec('alter table period_approvals add column reopen_reason_digest text');
+    // And migration 0047's time apart (issue 38 point 1): empty tables of the columns verify reads.
+    sqlite.exec(
+      'create table standby_periods (id integer primary key, employee_id integer, kind text, start_at text, end_at text, date text, timezone text, called_in_seconds integer, source text, author_id integer, note text, created_at text)',
+    );
+    sqlite.exec(
+      'create table disconnection_interruptions (id integer primary key, employee_id integer, at text, date text, timezone text, channel text, duration_seconds integer, work_done integer, source text, author_id integer, note text, created_at text)',
+    );
     expect((await verifyRecordChain(db)).brokenCount).toBe(6);
     sqlite.exec('drop table approval_snapshots');
     sqlite.exec('drop table break_rules_history');
@@ -170,6 +177,8 @@ describe('migrations 0010, 0028, 0032, 0033 and 0034 on existing records', () =>
     sqlite.exec('alter table attendances drop column void_reason_digest');
     sqlite.exec('alter table period_approvals drop column reopen_reason_salt');
     sqlite.exec('alter table period_approvals drop column reopen_reason_digest');
+    sqlite.exec('drop table standby_periods');
+    sqlite.exec('drop table disconnection_interruptions');
 
     await migrateToLatest(db);
     const chain = sqlite.prepare('select seq, kind, ref_id from record_chain order by seq').all();

@@ -503,6 +503,12 @@ describe('payroll column layout (docs/payroll-export.md)', () => {
       // Issue 36.3: days on site and remote.
       'on_site_days',
       'remote_days',
+      // Issue 38.1: time apart.
+      'waiting_hours',
+      'on_call_hours',
+      'called_in_hours',
+      'disconnection_interruptions',
+      'interruption_work_hours',
     ]);
   });
 

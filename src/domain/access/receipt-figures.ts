@@ -46,7 +46,7 @@ export interface ReceiptState {
 }
 
 /** The record-chain kinds whose entries can date a change of an employee's month (decision 077). */
-export const DATING_KINDS = ['attendance', 'leave', 'schedule', 'holiday', 'contract'] as const;
+export const DATING_KINDS = ['attendance', 'leave', 'schedule', 'holiday', 'contract', 'standby', 'interruption'] as const;
 export type DatingKind = (typeof DATING_KINDS)[number];
 
 /**
@@ -60,7 +60,7 @@ export function entryTouchesMonth(kind: DatingKind, payload: Record<string, unkn
   const overlaps = () => (str('fromDate') ?? '') <= to && (str('toDate') ?? '9999-12-31') >= from;
   if (kind === 'holiday') return payload['companyId'] === who.companyId && inMonth(str('date'));
   if (payload['employeeId'] !== who.employeeId) return false;
-  if (kind === 'attendance') return inMonth(str('date'));
+  if (kind === 'attendance' || kind === 'standby' || kind === 'interruption') return inMonth(str('date'));
   if (kind === 'contract') return (str('effectiveFrom') ?? '') <= to;
   return overlaps();
 }

@@ -169,4 +169,9 @@ export const SESSION_ONLY_API = new Set([
   '/api/personal/clock',
   '/api/personal/overtime-choice',
   '/api/personal/clock/offline',
+  // Time apart is the worker's own statement (issue 38 point 1, decision 080): never a script's.
+  '/api/personal/standby',
+  '/api/personal/standby/{id}',
+  '/api/personal/interruptions',
+  '/api/personal/interruptions/{id}',
 ]);

@@ -1,5 +1,6 @@
 import { csvCellText, CsvNumber, type CsvCell } from '../format/spreadsheet-cell.ts';
 import type { DateRange, PayrollMonth, PayrollOvertimeMark } from './payroll-month.ts';
+import type { TimeApartTotals } from '../worktime/time-apart.ts';
 
 /**
  * The payroll export's column layout (docs/payroll-export.md, decision 052). STABLE within a
@@ -49,6 +50,11 @@ export interface PayrollRow {
    * them when the month is approved).
    */
   workModes: { onSiteDays: number; remoteDays: number };
+  /**
+   * Waiting, on-call, called-in and interruption totals (issue 38 point 1, decision 080), as the
+   * monthly record's totals count them; missing = none. Their work is already in the hours columns.
+   */
+  timeApart?: TimeApartTotals;
 }
 
 export interface PayrollLeaveType {
@@ -162,6 +168,12 @@ export const PAYROLL_FIXED_COLUMNS: readonly PayrollColumn[] = [
   // Issue 36.3: on site or remote, per day in the record, counted here.
   fixed('on_site_days', 'payroll.columns.on_site_days', 'integer', (r) => r.workModes.onSiteDays),
   fixed('remote_days', 'payroll.columns.remote_days', 'integer', (r) => r.workModes.remoteDays),
+  // Issue 38.1: time that is not work (waiting, on call) apart; the called-in part and interruption work, already in worked_hours, shown apart too.
+  fixed('waiting_hours', 'payroll.columns.waiting_hours', 'hours', (r) => r.timeApart?.waitingSeconds ?? 0),
+  fixed('on_call_hours', 'payroll.columns.on_call_hours', 'hours', (r) => r.timeApart?.onCallSeconds ?? 0),
+  fixed('called_in_hours', 'payroll.columns.called_in_hours', 'hours', (r) => r.timeApart?.calledInSeconds ?? 0),
+  fixed('disconnection_interruptions', 'payroll.columns.disconnection_interruptions', 'integer', (r) => r.timeApart?.interruptions ?? 0),
+  fixed('interruption_work_hours', 'payroll.columns.interruption_work_hours', 'hours', (r) => r.timeApart?.interruptionWorkSeconds ?? 0),
 ];
 
 /**

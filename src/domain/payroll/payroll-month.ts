@@ -266,6 +266,21 @@ export function payrollMonth(input: {
       if (day.overtimeCompensation === 'paid') out.overtimePaidSeconds += overtime;
       else if (day.overtimeCompensation === 'rest') out.overtimeCompensatedSeconds += overtime;
       else out.overtimeUnmarkedSeconds += overtime;
+    } else if (day.timeIn === null && (day.countedSeconds ?? 0) > 0) {
+      // Work recorded apart on a day without attendance (issue 38 point 1, decision 080: a called-in
+      // on-call part, interruption work): counted as the record counts it; it has no shift instants,
+      // so no night or holiday hours. On a rest day it is rest-day work, as a shift's would be.
+      const counted = day.countedSeconds!;
+      out.countedSeconds += counted;
+      const schedule = activeScheduleOn(input.schedules, day.date);
+      if (day.holiday === null && schedule && isRestDay(schedule, day.date)) out.restDayWorkedSeconds += counted;
+      else {
+        const complementary = day.complementarySeconds ?? 0;
+        out.ordinarySeconds += Math.max(0, counted - day.overtimeSeconds - complementary);
+        out.overtimeSeconds += day.overtimeSeconds;
+        out.overtimeUnmarkedSeconds += day.overtimeSeconds;
+        out.complementarySeconds += complementary;
+      }
     }
     // A leave day counts whether or not it was worked as well (issue 33 point 5): both show.
     if (day.leaveDay || day.kind === 'leave') {

@@ -100,6 +100,7 @@ const FIGURE_NAMES: Readonly<Record<string, string>> = {
   autoBreakDeductedSeconds: 'periods.figureName.autoBreakDeductedSeconds',
   onSiteDays: 'periods.figureName.onSiteDays',
   remoteDays: 'periods.figureName.remoteDays',
+  timeApart: 'periods.figureName.timeApart',
 };
 
 const FIGURE_PARTS: Readonly<Record<string, string>> = { payroll: 'periods.figurePart.payroll', totals: 'periods.figurePart.totals' };

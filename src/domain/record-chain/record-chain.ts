@@ -14,14 +14,14 @@ import type { BreakInstants } from '../attendance/shift-times.ts';
  * Append-only records (one entry each, for ever): punch, revision, void. The rows a month's
  * figures are read from and that the app may change (issue 33): attendance (its figure columns),
  * break, leave, holiday, schedule, approval, rules (break rules), contract (an employee's dated
- * contract terms) — each write appends an entry with the row as stored
+ * contract terms), standby and interruption (time apart, issue 38 point 1) — each write appends an entry with the row as stored
  * (a deletion: the payload DELETED), and the LATEST entry of a row must equal the row.
  */
 import type { SnapshotAlert } from '../periods/approval-snapshot.ts';
 
 export type ChainKind = 'punch' | 'revision' | 'void' | FigureKind;
-export type FigureKind = 'attendance' | 'break' | 'leave' | 'holiday' | 'schedule' | 'approval' | 'rules' | 'contract';
-export const FIGURE_KINDS: readonly FigureKind[] = ['attendance', 'break', 'leave', 'holiday', 'schedule', 'approval', 'rules', 'contract'];
+export type FigureKind = 'attendance' | 'break' | 'leave' | 'holiday' | 'schedule' | 'approval' | 'rules' | 'contract' | 'standby' | 'interruption';
+export const FIGURE_KINDS: readonly FigureKind[] = ['attendance', 'break', 'leave', 'holiday', 'schedule', 'approval', 'rules', 'contract', 'standby', 'interruption'];
 const isFigureKind = (kind: ChainKind): kind is FigureKind => (FIGURE_KINDS as readonly string[]).includes(kind);
 
 /** The payload of an entry that records a row's deletion. */
@@ -247,6 +247,34 @@ export interface ContractFacts {
   createdAt: string;
   authorId: number | null;
 }
+/** A waiting or on-call period (issue 38 point 1, migration 0047): in the employee's company's chain; its free-text note is not chained. */
+export interface StandbyFacts {
+  id: number;
+  employeeId: number;
+  kind: string;
+  startAt: string;
+  endAt: string;
+  date: string;
+  timezone: string;
+  calledInSeconds: number;
+  source: string;
+  authorId: number | null;
+  createdAt: string;
+}
+/** An interruption of digital disconnection (issue 38 point 1, migration 0047); its note is not chained. */
+export interface InterruptionFacts {
+  id: number;
+  employeeId: number;
+  at: string;
+  date: string;
+  timezone: string;
+  channel: string;
+  durationSeconds: number;
+  workDone: number;
+  source: string;
+  authorId: number | null;
+  createdAt: string;
+}
 export interface FigureFacts {
   attendance: AttendanceFacts;
   break: BreakFacts;
@@ -256,6 +284,8 @@ export interface FigureFacts {
   approval: ApprovalFacts;
   rules: RulesFacts;
   contract: ContractFacts;
+  standby: StandbyFacts;
+  interruption: InterruptionFacts;
 }
 
 /** The columns each figure kind's payload records, in one list (the repositories select exactly these). */
@@ -287,6 +317,8 @@ export const FIGURE_COLUMNS = {
   approval: ['id', 'employeeId', 'dateFrom', 'dateTo', 'status', 'approvedBy', 'approvedAt', 'reopenedBy', 'reopenedAt', 'reopenReason', 'snapshotDigest', 'reopenReasonDigest'],
   rules: ['id', 'effectiveFrom', 'rules', 'createdAt', 'authorId'],
   contract: ['id', 'employeeId', 'effectiveFrom', 'workingDayType', 'partTimePercent', 'createdAt', 'authorId'],
+  standby: ['id', 'employeeId', 'kind', 'startAt', 'endAt', 'date', 'timezone', 'calledInSeconds', 'source', 'authorId', 'createdAt'],
+  interruption: ['id', 'employeeId', 'at', 'date', 'timezone', 'channel', 'durationSeconds', 'workDone', 'source', 'authorId', 'createdAt'],
 } as const satisfies { [K in FigureKind]: readonly (keyof FigureFacts[K])[] };
 
 /** The canonical payload of a figure row: exactly its FIGURE_COLUMNS (extra properties of `row` are left out). */

@@ -88,6 +88,8 @@ export function summarizeAttendance(input: {
   breakRules?: BreakRulesInput;
   /** Part time: time beyond the day's expected hours is complementary, not overtime. */
   partTime?: PartTimeInput;
+  /** Work recorded apart by date (issue 38 point 1, `apartWorkByDate`): counted by dayFigures as the record counts it. */
+  apartWork?: ReadonlyMap<string, number>;
 }): AttendanceSummary {
   const { today, leaveDates } = input;
   const breakRules: BreakRulesInput = input.breakRules ?? DEFAULT_BREAK_RULES;
@@ -103,8 +105,9 @@ export function summarizeAttendance(input: {
     const st = state[i]! as DayPlan['state'];
     const onLeave = anyLeave && leaveDates.has(date);
     // Days without attendance that neither expect work nor count as leave or absence: skip cheaply.
-    if (!a && (st === 2 || st === 3 || (!onLeave && (st === 0 || date >= today)))) continue;
-    const f = dayFigures({ date, today, plan: { state: st, scheduledSeconds: expected[i]! }, attendance: a, onLeave, breakRules, partTime: input.partTime, absenceFrom: input.absenceFrom });
+    const apart = input.apartWork?.get(date) ?? 0;
+    if (!a && apart === 0 && (st === 2 || st === 3 || (!onLeave && (st === 0 || date >= today)))) continue;
+    const f = dayFigures({ date, today, plan: { state: st, scheduledSeconds: expected[i]! }, attendance: a, onLeave, breakRules, partTime: input.partTime, absenceFrom: input.absenceFrom, apartWorkSeconds: apart });
     if (f.leaveDay) s.leaveDays++;
     if (a) {
       s.attendedDays++;
@@ -128,6 +131,10 @@ export function summarizeAttendance(input: {
       }
       continue;
     }
+    // Work recorded apart on a day without attendance (issue 38 point 1): counted, as on the record.
+    s.countedSeconds += f.countedSeconds ?? 0;
+    s.overtimeSeconds += f.overtimeSeconds;
+    s.complementarySeconds += f.complementarySeconds;
     if (f.kind !== 'absent') continue; // also 'before-start': before the absence floor
     s.absentDays++;
     s.scheduledDays++;

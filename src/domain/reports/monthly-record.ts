@@ -9,6 +9,7 @@ import type { WorkTimeWarning } from '../worktime/work-time-warnings.ts';
 import { DEFAULT_BREAK_RULES, type BreakRulesInput } from '../worktime/break-rules.ts';
 import { dayFigures, dayPlanOf, nightWorkerOn } from '../worktime/day-figures.ts';
 import type { PartTimeInput } from '../employees/contract-terms.ts';
+import { addTimeApart, apartWorkSeconds, emptyTimeApart, hasTimeApart, timeApartTotals, type InterruptionEntry, type StandbyEntry, type TimeApartTotals } from '../worktime/time-apart.ts';
 import { activeScheduleOn, type DayAttendance, type DayKind, type DayCalendar } from './day-calendar.ts';
 
 /**
@@ -131,6 +132,12 @@ export interface MonthlyRecordDay {
   warnings?: readonly WorkTimeWarning[];
   /** Closed by the automatic clock-out at its scheduled end (decision 056): an exception to review. */
   closedAutomatically?: boolean;
+  /**
+   * Standby periods and interruptions of the date (issue 38 point 1, decision 080), start order,
+   * with their totals; present only on a date that has any. Their work (called-in part,
+   * interruption work) is already in `countedSeconds`; `workedSeconds` stays the attendance's.
+   */
+  timeApart?: { standby: StandbyEntry[]; interruptions: InterruptionEntry[]; totals: TimeApartTotals };
 }
 
 export interface MonthlyRecordTotals {
@@ -158,6 +165,11 @@ export interface MonthlyRecordTotals {
   /** Days worked on site and remotely (attended days). */
   onSiteDays: number;
   remoteDays: number;
+  /**
+   * Waiting, on-call, called-in and interruption totals (issue 38 point 1): present only when the
+   * period has any, so a period without them keeps the totals (and approval snapshots) it had.
+   */
+  timeApart?: TimeApartTotals;
 }
 
 export interface MonthlyRecord {
@@ -183,10 +195,16 @@ export function buildMonthlyRecord(input: {
   absenceFrom?: string;
   /** The employee works part time: time beyond the expected is complementary hours, not overtime. */
   partTime?: PartTimeInput;
+  /** The employee's standby periods and interruptions of the period (any order; by local work date). */
+  standby?: readonly StandbyEntry[];
+  interruptions?: readonly InterruptionEntry[];
 }): MonthlyRecord {
   const breakRules: BreakRulesInput = input.breakRules ?? DEFAULT_BREAK_RULES;
   const { calendar, schedules, leaveByDate, today } = input;
   const byDate = new Map(input.attendances.map((a) => [a.date, a]));
+  const standbyOn = groupByDate(input.standby ?? [], (s) => s.startAt);
+  const interruptionsOn = groupByDate(input.interruptions ?? [], (i) => i.at);
+  const apartTotals = emptyTimeApart();
   const totals: MonthlyRecordTotals = {
     attendedDays: 0,
     workedDays: 0,
@@ -211,9 +229,23 @@ export function buildMonthlyRecord(input: {
     const leaveType = leaveByDate.get(date) ?? null;
     const holiday = input.holidays?.get(date) ?? null;
     const schedule = activeScheduleOn(schedules, date);
+    const standby = standbyOn.get(date) ?? [];
+    const interruptions = interruptionsOn.get(date) ?? [];
+    const apart = standby.length + interruptions.length > 0 ? timeApartTotals(standby, interruptions) : null;
+    if (apart) addTimeApart(apartTotals, apart);
     // The day's figures, the one computation every screen shares (issue 33 point 4); a day before
     // the absence floor is 'before-start' there and expects nothing (issue 33 point 6).
-    const f = dayFigures({ date, today, plan: dayPlanOf(date, schedule, holiday !== null, calendar), attendance: a, onLeave: leaveType !== null, breakRules, partTime: input.partTime, absenceFrom: input.absenceFrom });
+    const f = dayFigures({
+      date,
+      today,
+      plan: dayPlanOf(date, schedule, holiday !== null, calendar),
+      attendance: a,
+      onLeave: leaveType !== null,
+      breakRules,
+      partTime: input.partTime,
+      absenceFrom: input.absenceFrom,
+      apartWorkSeconds: apart ? apartWorkSeconds(apart) : 0,
+    });
     const { kind } = f;
     const expected = f.expectedSeconds;
     const counted = { counted: f.countedSeconds, deducted: f.deductedSeconds };
@@ -228,9 +260,9 @@ export function buildMonthlyRecord(input: {
       if (a.timeOut === null) totals.openDays++;
       else totals.workedDays++;
       totals.workedSeconds += a.workedSeconds ?? 0;
-      totals.countedSeconds += counted.counted ?? 0;
       totals.breakSeconds += a.breakSeconds;
     }
+    totals.countedSeconds += counted.counted ?? 0;
     if (kind === 'absent') totals.absentDays++;
     if (f.leaveDay) totals.leaveDays++;
     totals.expectedSeconds += expected;
@@ -276,7 +308,16 @@ export function buildMonthlyRecord(input: {
       outsidePunches: a?.outsidePunches ?? 0,
       terminals: a?.terminals ?? [],
       closedAutomatically: Boolean(a?.closedAutomatically),
+      ...(apart ? { timeApart: { standby, interruptions, totals: apart } } : {}),
     };
   });
+  if (hasTimeApart(apartTotals)) totals.timeApart = apartTotals;
   return { days, totals };
+}
+
+/** Rows by local work date, each date's in instant order. */
+function groupByDate<T extends { date: string }>(rows: readonly T[], instant: (row: T) => string): Map<string, T[]> {
+  const out = new Map<string, T[]>();
+  for (const r of [...rows].sort((x, y) => instant(x).localeCompare(instant(y)))) out.set(r.date, [...(out.get(r.date) ?? []), r]);
+  return out;
 }

@@ -4,6 +4,19 @@ import type { MonthlyRecordDay } from './monthly-record.ts';
 import { formatDuration } from '../format/intl-format.ts';
 import { warningNote } from '../worktime/work-time-warning-text.ts';
 import { disputeNotes } from './dispute-notes.ts';
+import { localTimeOf } from '../time/zoned-time.ts';
+
+/** Issue 38 point 1: a standby period's note by kind, with and without a called-in part; an interruption's by channel (keys written out). */
+const STANDBY_NOTES = {
+  waiting: { plain: 'reports.record.waitingNote', calledIn: 'reports.record.waitingCalledInNote' },
+  on_call: { plain: 'reports.record.onCallNote', calledIn: 'reports.record.onCallCalledInNote' },
+} as const;
+const INTERRUPTION_NOTES = {
+  phone: 'reports.record.interruptionPhone',
+  message: 'reports.record.interruptionMessage',
+  email: 'reports.record.interruptionEmail',
+  other: 'reports.record.interruptionOther',
+} as const;
 
 /**
  * The notes column of the monthly record, as i18n keys with parameters (the page and the Excel
@@ -17,7 +30,8 @@ import { disputeNotes } from './dispute-notes.ts';
  * clock terminals the day was punched at (decision 042), then each voided entry of the date with
  * its reason (decision 033); a day the automatic clock-out closed says so (decision 056). After the day's kind: a break deducted automatically or paid breaks
  * counted as work (the counted time beside the measured one), then the day's work-time warnings
- * with the measured value (decision 050).
+ * with the measured value (decision 050). Last, the day's waiting and on-call periods and
+ * interruptions of digital disconnection (issue 38 point 1).
  */
 export function recordNotes(day: MonthlyRecordDay, now: string): { key: string; params?: Record<string, string>; text?: string }[] {
   const out: { key: string; params?: Record<string, string>; text?: string }[] = [];
@@ -69,6 +83,16 @@ export function recordNotes(day: MonthlyRecordDay, now: string): { key: string; 
   if (day.outsidePunches) out.push({ key: 'reports.record.outsideWorkplaces', params: { count: String(day.outsidePunches) } });
   if (day.terminals.length > 0) out.push({ key: 'reports.record.punchedAt', params: { names: day.terminals.join(', ') } });
   for (const v of day.voided) out.push({ key: 'reports.record.voidedWithReason', params: { reason: v.voidReason } });
+  // Issue 38 point 1 (decision 080): waiting and on-call periods (not work; the called-in part is)
+  // and interruptions of digital disconnection (work when work was done), times in their zone.
+  for (const p of day.timeApart?.standby ?? []) {
+    const params = { from: localTimeOf(p.startAt, p.timezone), to: localTimeOf(p.endAt, p.timezone), duration: formatDuration(p.calledInSeconds, 'en') };
+    out.push({ key: p.calledInSeconds > 0 ? STANDBY_NOTES[p.kind].calledIn : STANDBY_NOTES[p.kind].plain, params });
+  }
+  for (const i of day.timeApart?.interruptions ?? []) {
+    out.push({ key: INTERRUPTION_NOTES[i.channel], params: { at: localTimeOf(i.at, i.timezone), duration: formatDuration(i.durationSeconds, 'en') } });
+    if (i.workDone) out.push({ key: 'reports.record.interruptionWorked', params: { duration: formatDuration(i.durationSeconds, 'en') } });
+  }
   return out;
 }
 

@@ -6,7 +6,8 @@ import type { MonthlyRecordTotals } from './monthly-record.ts';
  * - the totals row's label counts "días trabajados" as payroll does: days with a check-out
  *   (`workedDays`); days still open are named apart;
  * - the lines under it: overtime by compensation (they add up to the month's overtime) and, for a
- *   part-time worker, the complementary hours (art. 12.4.c/12.5 ET), which are not overtime.
+ *   part-time worker, the complementary hours (art. 12.4.c/12.5 ET), which are not overtime; then
+ *   waiting, on-call, called-in and interruption totals when there are (issue 38 point 1).
  */
 export function recordTotalsLabel(totals: Pick<MonthlyRecordTotals, 'workedDays' | 'openDays'>): { key: string; params: Record<string, number> } {
   if (totals.openDays > 0) return { key: 'reports.record.totalsWithOpen', params: { days: totals.workedDays, count: totals.workedDays, open: totals.openDays } };
@@ -14,9 +15,11 @@ export function recordTotalsLabel(totals: Pick<MonthlyRecordTotals, 'workedDays'
 }
 
 export interface RecordTotalLine {
-  /** `overtime-paid`, `overtime-rest`, `overtime-unmarked`, `complementary`. */
+  /** `overtime-paid`, `overtime-rest`, `overtime-unmarked`, `complementary`, `waiting`, `on-call`, `called-in`, `interruptions`. */
   id: string;
   key: string;
+  /** The label's parameters (the interruptions' count). */
+  params?: Record<string, number>;
   seconds: number;
 }
 
@@ -25,7 +28,7 @@ export interface RecordTotalLine {
  * `splitAlways`: the files have always printed it), the complementary hours when there are.
  */
 export function recordTotalLines(
-  totals: Pick<MonthlyRecordTotals, 'overtimeSeconds' | 'overtimePaidSeconds' | 'overtimeRestSeconds' | 'overtimeUnmarkedSeconds' | 'complementarySeconds'>,
+  totals: Pick<MonthlyRecordTotals, 'overtimeSeconds' | 'overtimePaidSeconds' | 'overtimeRestSeconds' | 'overtimeUnmarkedSeconds' | 'complementarySeconds' | 'timeApart'>,
   options: { splitAlways?: boolean } = {},
 ): RecordTotalLine[] {
   const out: RecordTotalLine[] = [];
@@ -35,5 +38,14 @@ export function recordTotalLines(
     out.push({ id: 'overtime-unmarked', key: 'reports.record.overtimeUnmarked', seconds: totals.overtimeUnmarkedSeconds });
   }
   if (totals.complementarySeconds > 0) out.push({ id: 'complementary', key: 'reports.record.complementaryTotal', seconds: totals.complementarySeconds });
+  // Issue 38 point 1 (decision 080): time apart, when the period has any. Waiting and on-call time
+  // is not work; the called-in part and the interruption work are, and are already in the totals.
+  const apart = totals.timeApart;
+  if (apart) {
+    out.push({ id: 'waiting', key: 'reports.record.waitingTotal', seconds: apart.waitingSeconds });
+    out.push({ id: 'on-call', key: 'reports.record.onCallTotal', seconds: apart.onCallSeconds });
+    out.push({ id: 'called-in', key: 'reports.record.calledInTotal', seconds: apart.calledInSeconds });
+    out.push({ id: 'interruptions', key: 'reports.record.interruptionsTotal', params: { count: apart.interruptions }, seconds: apart.interruptionWorkSeconds });
+  }
   return out;
 }

@@ -166,6 +166,16 @@ export const API_ROUTES: readonly ApiRoute[] = [
   { method: 'POST', pattern: '/api/personal/overtime-choice', authority: [] },
   // Its punches kept on the device while offline (decision 071): the same checks, then the kiosk's late-punch rules.
   { method: 'POST', pattern: '/api/personal/clock/offline', authority: [] },
+  // Time apart (issue 38 point 1, decision 080): the worker's own standby periods and interruptions; the service refuses a token.
+  { method: 'POST', pattern: '/api/personal/standby', authority: [] },
+  { method: 'DELETE', pattern: '/api/personal/standby/{id}', authority: [] },
+  { method: 'POST', pattern: '/api/personal/interruptions', authority: [] },
+  { method: 'DELETE', pattern: '/api/personal/interruptions/{id}', authority: [] },
+  // An administrator's entry of them: the attendance authorities, the record-access policy and four eyes in the service.
+  { method: 'POST', pattern: '/api/standby-periods', authority: ['attendance.create'], records: 'employee' },
+  { method: 'DELETE', pattern: '/api/standby-periods/{id}', authority: ['attendance.update'], records: 'employee' },
+  { method: 'POST', pattern: '/api/disconnection-interruptions', authority: ['attendance.create'], records: 'employee' },
+  { method: 'DELETE', pattern: '/api/disconnection-interruptions/{id}', authority: ['attendance.update'], records: 'employee' },
   // Read-only links for the labour inspectorate, managed with the settings' authorities (decision 036).
   { method: 'GET', pattern: '/api/inspection-links', authority: ['setting.read'] },
   { method: 'POST', pattern: '/api/inspection-links', authority: ['setting.update'] },

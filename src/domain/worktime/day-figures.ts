@@ -18,6 +18,8 @@ import { partTimeOn, type PartTimeInput } from '../employees/contract-terms.ts';
  * - A part-time worker's time beyond the day's expected hours is complementary hours
  *   (art. 12.4.c and 12.5 ET), never overtime: it is not in the 80 h cap (decision 049).
  * - Ordinary = counted − overtime − complementary: what the daily limit of art. 34.3 ET judges.
+ * - Work recorded apart (issue 38: the called-in part of on-call time, interruption work) is
+ *   counted with the day's work (`apartWorkSeconds`); on-call and waiting time itself never is.
  * - An approved leave over a working day is a leave day whether or not the day was also worked
  *   (`leaveDay`): the record shows both and payroll counts the leave (decision 052).
  */
@@ -112,13 +114,22 @@ export function dayFigures(input: {
   partTime?: PartTimeInput;
   /** The employee's absence floor (`absenceFloor`, issue 33 point 6): earlier days are 'before-start'. */
   absenceFrom?: string | undefined;
+  /**
+   * Work recorded apart from the attendance (issue 38 point 1, decision 080): the called-in part of
+   * on-call and waiting periods and the interruptions in which work was done (`apartWorkSeconds`).
+   * Added to the counted time after the break rules (they judge the attendance alone); a day
+   * without attendance counts it alone; an open day stays open (null). Missing or 0: no change.
+   */
+  apartWorkSeconds?: number;
 }): DayFigures {
   const { plan, attendance: a } = input;
   const kind = kindOfPlan({ date: input.date, today: input.today, state: plan.state, attendance: a, onLeave: input.onLeave, absenceFrom: input.absenceFrom });
   // Leave without work, a day still to come, a day before the absence floor, a holiday, a rest day
   // and flagged work expect nothing.
   const expectedSeconds = plan.state !== 1 || kind === 'leave' || kind === 'upcoming' || kind === 'before-start' || Boolean(a?.workFlag) ? 0 : plan.scheduledSeconds;
-  const counted = a ? countedSeconds(a, rulesOfDay(input.breakRules, input.date)) : { counted: null, deducted: 0 };
+  const measured = a ? countedSeconds(a, rulesOfDay(input.breakRules, input.date)) : { counted: null, deducted: 0 };
+  const apart = input.apartWorkSeconds ?? 0;
+  const counted = apart > 0 && !(a && measured.counted === null) ? { counted: (measured.counted ?? 0) + apart, deducted: measured.deducted } : measured;
   const beyond = counted.counted === null ? 0 : Math.max(0, counted.counted - expectedSeconds);
   const partTime = partTimeOn(input.partTime, input.date);
   const complementarySeconds = partTime ? beyond : 0;

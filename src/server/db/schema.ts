@@ -522,6 +522,42 @@ export interface ContractTermsHistoryTable {
   authorId: number | null;
 }
 
+/** A waiting or on-call period (issue 38 point 1, decision 080, migration 0047): not work, except its called-in part. */
+export interface StandbyPeriodTable {
+  id: Id;
+  employeeId: number;
+  kind: 'waiting' | 'on_call';
+  startAt: string;
+  endAt: string;
+  /** Local work date of `startAt` in `timezone`. */
+  date: string;
+  timezone: string;
+  /** The called-in part, seconds of work inside the period. */
+  calledInSeconds: Generated<number>;
+  source: 'personal' | 'manual';
+  authorId: number | null;
+  /** Free text, not chained (as an attendance's reason). */
+  note: string | null;
+  createdAt: string;
+}
+
+/** The worker contacted outside working hours (issue 38 point 1, migration 0047): work done counts as work. */
+export interface DisconnectionInterruptionTable {
+  id: Id;
+  employeeId: number;
+  at: string;
+  date: string;
+  timezone: string;
+  channel: 'phone' | 'message' | 'email' | 'other';
+  durationSeconds: number;
+  /** 1 = work was done: `durationSeconds` is work. */
+  workDone: number;
+  source: 'personal' | 'manual';
+  authorId: number | null;
+  note: string | null;
+  createdAt: string;
+}
+
 export interface SettingTable {
   key: string;
   /** JSON value. */
@@ -760,6 +796,8 @@ export interface Database {
   settings: SettingTable;
   breakRulesHistory: BreakRulesHistoryTable;
   contractTermsHistory: ContractTermsHistoryTable;
+  standbyPeriods: StandbyPeriodTable;
+  disconnectionInterruptions: DisconnectionInterruptionTable;
   auditLog: AuditLogTable;
   feedback: FeedbackTable;
   holidays: HolidayTable;

@@ -12,6 +12,7 @@ import { FaceSwitchInput } from '../../domain/biometrics/face-switch-schema.ts';
 import { ClockRequestSchema } from '../../domain/clock/clock-request.ts';
 import { PersonalClockRequestSchema } from '../../domain/clock/personal-clock.ts';
 import { OvertimeChoiceRequestSchema } from '../../domain/attendance/overtime-choice.ts';
+import { InterruptionSchema, PersonalInterruptionSchema, PersonalStandbySchema, StandbySchema } from '../../domain/worktime/time-apart-schema.ts';
 import { ConflictDismissInput, ConflictResolveInput } from '../../domain/clock/late-punch-conflict.ts';
 import { LatePunchBatchSchema, PersonalLatePunchBatchSchema } from '../../domain/clock/late-punch-request.ts';
 import { EmployeeImportRequest } from '../../domain/employees/csv-import.ts';
@@ -70,6 +71,10 @@ export const REQUEST_BODIES: Readonly<Record<string, GenericSchema | { anyOf: Ge
   'POST /api/personal/clock': PersonalClockRequestSchema,
   'POST /api/personal/overtime-choice': OvertimeChoiceRequestSchema,
   'POST /api/personal/clock/offline': PersonalLatePunchBatchSchema,
+  'POST /api/personal/standby': PersonalStandbySchema,
+  'POST /api/personal/interruptions': PersonalInterruptionSchema,
+  'POST /api/standby-periods': StandbySchema,
+  'POST /api/disconnection-interruptions': InterruptionSchema,
   'POST /api/inspection-links': CreateInspectionLinkSchema,
   'POST /api/legal-holds': CompanyLegalHoldInput,
   'POST /api/employees/{id}/legal-holds': LegalHoldInput,

@@ -21,6 +21,8 @@ const KINDS = {
   approval: 'settings.integrityKinds.approval',
   rules: 'settings.integrityKinds.rules',
   contract: 'settings.integrityKinds.contract',
+  standby: 'settings.integrityKinds.standby',
+  interruption: 'settings.integrityKinds.interruption',
 } as const;
 const PROBLEMS = {
   sequence: 'settings.integrityProblems.sequence',

@@ -309,11 +309,11 @@ async function refuseLockedStartDateChange(db: Db, id: number, next: string | nu
 }
 
 /**
- * Whether attendance, punches, leave or an acknowledged monthly record (the lawful working-time
- * record, decision 036) refer to the employee.
+ * Whether attendance, punches, leave, time apart (standby periods, interruptions: issue 38) or an
+ * acknowledged monthly record (the lawful working-time record, decision 036) refer to the employee.
  */
 export async function employeeHasWorkRecords(db: Db, id: number): Promise<boolean> {
-  for (const table of ['attendances', 'punches', 'leaves', 'recordAcknowledgements'] as const) {
+  for (const table of ['attendances', 'punches', 'leaves', 'standbyPeriods', 'disconnectionInterruptions', 'recordAcknowledgements'] as const) {
     const used = await db.selectFrom(table).select('id').where('employeeId', '=', id).executeTakeFirst();
     if (used) return true;
   }

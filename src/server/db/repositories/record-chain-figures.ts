@@ -98,6 +98,23 @@ async function figureQuery(db: Db, kind: FigureKind, ids?: readonly number[]): P
           .select(['e.companyId', 't.id', 't.employeeId', 't.effectiveFrom', 't.workingDayType', 't.partTimePercent', 't.createdAt', 't.authorId']),
         't.id',
       ).execute();
+    case 'standby':
+      // Issue 38 point 1: the note is not chained (as an attendance's free-text reason).
+      return some(
+        db
+          .selectFrom('standbyPeriods as t')
+          .innerJoin('employees as e', 'e.id', 't.employeeId')
+          .select(['e.companyId', 't.id', 't.employeeId', 't.kind', 't.startAt', 't.endAt', 't.date', 't.timezone', 't.calledInSeconds', 't.source', 't.authorId', 't.createdAt']),
+        't.id',
+      ).execute();
+    case 'interruption':
+      return some(
+        db
+          .selectFrom('disconnectionInterruptions as t')
+          .innerJoin('employees as e', 'e.id', 't.employeeId')
+          .select(['e.companyId', 't.id', 't.employeeId', 't.at', 't.date', 't.timezone', 't.channel', 't.durationSeconds', 't.workDone', 't.source', 't.authorId', 't.createdAt']),
+        't.id',
+      ).execute();
     case 'approval': {
       const rows = await some(
         db

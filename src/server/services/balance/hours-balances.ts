@@ -1,5 +1,6 @@
 import { partTimeOf, type PartTimeInput } from '#domain/employees/contract-terms.ts';
 import { contractTermsByEmployee } from '../../db/repositories/contract-terms.ts';
+import { interruptionsIn, standbyIn } from '../../db/repositories/time-apart.ts';
 import { breakRulesByDate } from '../../db/repositories/break-rules-history.ts';
 import type { BreakRulesInput } from '#domain/worktime/break-rules.ts';
 import { spanCalendar } from '#domain/worktime/hours-balance-calendar.ts';
@@ -50,6 +51,9 @@ export interface BalanceInputs {
   absenceFrom?: string;
   /** Part time: hours beyond the expected are complementary, not overtime (not in the 80 h cap). */
   partTime?: PartTimeInput;
+  /** The employee's standby periods and interruptions (issue 38 point 1): their work counts as any day's. */
+  standby?: Parameters<typeof buildMonthlyRecord>[0]['standby'];
+  interruptions?: Parameters<typeof buildMonthlyRecord>[0]['interruptions'];
 }
 
 /** The work a schedule expects on a date unless it is a rest day, a holiday or without schedule: what a TOIL day takes. */
@@ -73,6 +77,8 @@ export function balanceDays(from: string, to: string, inputs: BalanceInputs): { 
     breakRules: inputs.breakRules,
     ...(inputs.absenceFrom !== undefined ? { absenceFrom: inputs.absenceFrom } : {}),
     partTime: inputs.partTime ?? false,
+    standby: inputs.standby ?? [],
+    interruptions: inputs.interruptions ?? [],
   });
   const days = record.map((d): BalanceDay => {
     // A TOIL day debits its scheduled hours also when it was worked after all (issue 33 point 5:
@@ -143,14 +149,18 @@ export async function hoursBalances(db: Db, filter: EmployeeFilter, request?: To
   const starts = employees.map(startOf).filter((s): s is string => s !== null);
   const earliest = [yearStart, ...starts, ...(request ? [request.from] : [])].sort()[0]!;
   const wide = { from: earliest, to: '9999-12-31' };
-  const [leaves, attendances, holidays, toilTypes] = await Promise.all([
+  const [leaves, attendances, holidays, toilTypes, standby, interruptions] = await Promise.all([
     leavesOverlapping(db, filter, wide, ['approved', 'pending']),
     recordAttendancesIn(db, filter, { from: earliest, to: today }),
     holidaysByCompany(db, wide),
     toilLeaveTypeIds(db),
+    standbyIn(db, filter, { from: earliest, to: today }),
+    interruptionsIn(db, filter, { from: earliest, to: today }),
   ]);
   const leavesOf = byEmployee(leaves);
   const attendancesOf = byEmployee(attendances);
+  const standbyOf = byEmployee(standby);
+  const interruptionsOf = byEmployee(interruptions);
   return employees.map((e) => {
     const from = startOf(e);
     const approved = new Map<string, number>();
@@ -165,6 +175,8 @@ export async function hoursBalances(db: Db, filter: EmployeeFilter, request?: To
       attendances: attendancesOf.get(e.id) ?? [],
       absenceFrom: floors.get(e.id)!,
       partTime: partTimeOf(terms, e.id),
+      standby: standbyOf.get(e.id) ?? [],
+      interruptions: interruptionsOf.get(e.id) ?? [],
     };
     // Standing TOIL dates reserve their scheduled time; the request's own dates are set apart (toilAvailability).
     const reserved = new Map<string, number>();

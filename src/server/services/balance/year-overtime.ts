@@ -8,6 +8,7 @@ import { nowMs } from '../../clock/now.ts';
 import type { Db } from '../../db/connection.ts';
 import { holidaysByCompany, leavesOverlapping, recordAttendancesIn, reportEmployees, schedulesByEmployee } from '../../db/repositories/report-data.ts';
 import { toilLeaveTypeIds } from '../../db/repositories/hours-balance.ts';
+import { interruptionsIn, standbyIn } from '../../db/repositories/time-apart.ts';
 import { getSettings } from '../get-settings.ts';
 import { balanceDays, yearOvertime, type EmployeeHoursBalance } from './hours-balances.ts';
 
@@ -21,12 +22,14 @@ export async function employeeYearOvertime(db: Db, employeeId: number, year: num
   const [employee] = await reportEmployees(db, filter);
   if (!employee) return null;
   const period = { from: `${year}-01-01`, to: `${year}-12-31` };
-  const [schedules, leaves, attendances, holidays, toilTypes] = await Promise.all([
+  const [schedules, leaves, attendances, holidays, toilTypes, standby, interruptions] = await Promise.all([
     schedulesByEmployee(db, filter),
     leavesOverlapping(db, filter, period),
     recordAttendancesIn(db, filter, period),
     holidaysByCompany(db, period),
     toilLeaveTypeIds(db),
+    standbyIn(db, filter, period),
+    interruptionsIn(db, filter, period),
   ]);
   const approvedLeave = new Map<string, number>();
   for (const l of leaves) for (let d = l.fromDate; d <= l.toDate; d = nextDate(d)) approvedLeave.set(d, l.leaveTypeId);
@@ -40,6 +43,8 @@ export async function employeeYearOvertime(db: Db, employeeId: number, year: num
     toilTypes,
     attendances,
     partTime: partTimeOf(await contractTermsByEmployee(db, filter), employeeId),
+    standby,
+    interruptions,
   });
   return yearOvertime(year, days);
 }

@@ -96,6 +96,7 @@ export async function payrollReport(db: Db, filter: EmployeeFilter, month: strin
       approval: monthApproval(approvals.get(employee.id) ?? [], period, settings.timezone),
       leaveBalances: Object.fromEntries(balances.data.map((b) => [b.leaveType, b.remaining])),
       workModes: { onSiteDays: record.totals.onSiteDays, remoteDays: record.totals.remoteDays },
+      ...(record.totals.timeApart ? { timeApart: record.totals.timeApart } : {}),
     });
   }
   return { month, timezone: settings.timezone, leaveTypes, columns: payrollColumns(leaveTypes), rows };

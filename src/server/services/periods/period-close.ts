@@ -15,6 +15,7 @@ import { approvalsOverlapping, type PeriodApprovalRow } from '../../db/repositor
 import { absenceFloors } from '../reports/absence-floors.ts';
 import { byEmployee, holidaysByCompany, leavesOverlapping, reportEmployees, schedulesByEmployee, type EmployeeFilter } from '../../db/repositories/report-data.ts';
 import { getSettings } from '../get-settings.ts';
+import { interruptionsIn, standbyIn } from '../../db/repositories/time-apart.ts';
 import { periodWarnings } from '#domain/periods/period-warnings.ts';
 import { warningLimitsOn } from '#domain/worktime/worktime-settings.ts';
 import { snapshotAlerts } from './approval-figures.ts';
@@ -48,6 +49,9 @@ export async function periodCloseView(db: Db, asked: { date?: string | null; dep
   const limits = warningLimitsOn(breakRules);
   const terms = await contractTermsByEmployee(db, filter);
   const holidays = await holidaysByCompany(db, period);
+  // Time apart (issue 38 point 1): its work is counted by dayFigures, as on the record.
+  const standby = byEmployee(await standbyIn(db, filter, period));
+  const interruptions = byEmployee(await interruptionsIn(db, filter, period));
   const approvals = new Map<number, PeriodApprovalRow[]>();
   for (const a of await approvalsOverlapping(db, period)) approvals.set(a.employeeId, [...(approvals.get(a.employeeId) ?? []), a]);
 
@@ -81,6 +85,8 @@ export async function periodCloseView(db: Db, asked: { date?: string | null; dep
       breakRules,
       absenceFrom: floors.get(e.id)!,
       partTime: partTimeOf(terms, e.id),
+      standby: standby.get(e.id) ?? [],
+      interruptions: interruptions.get(e.id) ?? [],
     });
     const exceptions = periodExceptions({ days, period, now, warnings: periodWarnings(days, limits, period, previous), pendingCorrections: pending.get(e.id) ?? 0 });
     const approved = approvals.get(e.id) ?? [];

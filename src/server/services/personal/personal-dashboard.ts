@@ -16,6 +16,8 @@ import type { Db } from '../../db/connection.ts';
 import { employeeLeaveBalances } from '../leave/leave-balances.ts';
 import { holidaySets, holidaysByCompany, leavesOverlapping, recordAttendancesIn, reportEmployees, schedulesByEmployee } from '../../db/repositories/report-data.ts';
 import { getSettings } from '../get-settings.ts';
+import { apartWorkByDate } from '#domain/worktime/time-apart.ts';
+import { interruptionsIn, standbyIn } from '../../db/repositories/time-apart.ts';
 
 export interface PersonalDashboard {
   employee: { id: number; name: string; departmentName: string; jobTitleName: string };
@@ -66,6 +68,8 @@ export async function personalDashboard(db: Db, employeeId: number): Promise<Per
     span.to,
   );
   const days = await recordAttendancesIn(db, filter, { from: span.from, to: today });
+  // Work recorded apart (issue 38 point 1): the tiles count it as the record does.
+  const apartWork = apartWorkByDate(await standbyIn(db, filter, { from: span.from, to: today }), await interruptionsIn(db, filter, { from: span.from, to: today }));
   const holidayYear = { from: [span.from, `${year}-01-01`].sort()[0]!, to: span.to > `${year}-12-31` ? span.to : `${year}-12-31` };
   const holidays = holidaySets(await holidaysByCompany(db, holidayYear)).get(employee.companyId) ?? new Set<string>();
   const recent = await recordAttendancesIn(db, filter, { from: addDays(today, -1), to: today });
@@ -102,6 +106,7 @@ export async function personalDashboard(db: Db, employeeId: number): Promise<Per
       absenceFrom,
       breakRules,
       partTime: partTimeOf(terms, employeeId),
+      apartWork,
     }),
   });
 

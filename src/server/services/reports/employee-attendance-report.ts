@@ -1,4 +1,6 @@
 import { partTimeOf } from '#domain/employees/contract-terms.ts';
+import { apartWorkByDate } from '#domain/worktime/time-apart.ts';
+import { interruptionsIn, standbyIn } from '../../db/repositories/time-apart.ts';
 import { contractTermsByEmployee } from '../../db/repositories/contract-terms.ts';
 import { breakRulesByDate } from '../../db/repositories/break-rules-history.ts';
 import { absenceFloors } from './absence-floors.ts';
@@ -84,6 +86,9 @@ export async function employeeAttendanceReport(db: Db, params: URLSearchParams, 
   const floors = await absenceFloors(db, employees, (id) => schedules.get(id) ?? [], settings.timezone);
   const breakRules = await breakRulesByDate(db);
   const terms = await contractTermsByEmployee(db, filter);
+  // Work recorded apart (issue 38 point 1): counted as the record counts it.
+  const standby = byEmployee(await standbyIn(db, filter, period));
+  const interruptions = byEmployee(await interruptionsIn(db, filter, period));
 
   let total = { ...EMPTY_SUMMARY };
   const rows: ReportRow[] = employees.map((e) => {
@@ -99,6 +104,7 @@ export async function employeeAttendanceReport(db: Db, params: URLSearchParams, 
       absenceFrom: floors.get(e.id)!,
       breakRules,
       partTime: partTimeOf(terms, e.id),
+      apartWork: apartWorkByDate(standby.get(e.id) ?? [], interruptions.get(e.id) ?? []),
     });
     total = addSummaries(total, summary);
     return {

@@ -146,7 +146,7 @@ export function exportMonthlyRecords(records: MonthlyRecords, options: { lang: L
       // zero, as the file always has), complementary hours apart (part time), days per work mode.
       const lines = recordTotalLines(totals, { splitAlways: true });
       for (const line of lines) {
-        await put([t(line.key), null, null, null, null, null, null, durationValue(line.seconds)], (i) => (i === 7 ? S.duration : S.label));
+        await put([t(line.key, line.params), null, null, null, null, null, null, durationValue(line.seconds)], (i) => (i === 7 ? S.duration : S.label));
       }
       await put([t('reports.record.workModeDays', { onSite: totals.onSiteDays, remote: totals.remoteDays })], () => S.label);
       await put([]);

@@ -261,7 +261,10 @@ function writeEmployee(doc: PDFKit.PDFDocument, entry: EmployeeMonthlyRecord, re
   ];
   const spans = [4, 1, 1, 1, 2];
   // The overtime split always shows (as it always has); complementary hours when there are.
-  const summary: [string, string][] = [...recordTotalLines(totals, { splitAlways: true }).map((l): [string, string] => [t(l.key), hours(l.seconds)]), [t('reports.record.expectedHours'), hours(totals.expectedSeconds)]];
+  const summary: [string, string][] = [
+    ...recordTotalLines(totals, { splitAlways: true }).map((l): [string, string] => [t(l.key, l.params), hours(l.seconds)]),
+    [t('reports.record.expectedHours'), hours(totals.expectedSeconds)],
+  ];
   room(cellHeight(totalRow, 'bold', SIZE.cell) * (1 + summary.length) + 8);
   drawRow(totalRow, { font: 'bold', size: SIZE.cell, fill: HEAD_FILL, spans, numeric: new Set([1, 2, 3]) });
   for (const [label, value] of summary) drawRow([label, value], { font: 'regular', size: SIZE.cell, spans: [6, 3] });

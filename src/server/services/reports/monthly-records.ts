@@ -22,6 +22,7 @@ import {
   type EmployeeFilter,
   type RevisionRow,
 } from '../../db/repositories/report-data.ts';
+import { interruptionsIn, standbyIn } from '../../db/repositories/time-apart.ts';
 import { acknowledgementsOfMonth } from '../../db/repositories/record-acknowledgements.ts';
 import type { ReceiptState } from '#domain/access/receipt-figures.ts';
 import { receiptStateOf } from './receipt-state.ts';
@@ -105,6 +106,9 @@ export async function monthlyRecords(db: Db, filter: EmployeeFilter, month: stri
   const attendances = byEmployee(await recordAttendancesIn(db, filter, period));
   const holidays = await holidaysByCompany(db, period);
   const voided = byEmployee(await voidedAttendancesIn(db, filter, period));
+  // Time apart (issue 38 point 1): listed on the days, its work counted by dayFigures.
+  const standby = byEmployee(await standbyIn(db, filter, period));
+  const interruptions = byEmployee(await interruptionsIn(db, filter, period));
   // The day before the month: the first day's rest is measured from it (decision 050).
   const dayBefore = addDays(period.from, -1);
   const before = byEmployee(await recordAttendancesIn(db, filter, { from: dayBefore, to: dayBefore }));
@@ -144,7 +148,9 @@ export async function monthlyRecords(db: Db, filter: EmployeeFilter, month: stri
     const mine = schedules.get(e.id) ?? [];
     const scheduled = mine.some((s) => s.fromDate <= period.to && (s.toDate === null || s.toDate >= period.from));
     const ownVoided = voided.get(e.id) ?? [];
-    if (own.length === 0 && ownVoided.length === 0 && !scheduled) continue;
+    const ownStandby = standby.get(e.id) ?? [];
+    const ownInterruptions = interruptions.get(e.id) ?? [];
+    if (own.length === 0 && ownVoided.length === 0 && ownStandby.length === 0 && ownInterruptions.length === 0 && !scheduled) continue;
     const leaveByDate = new Map<string, string>();
     for (const l of leaves.get(e.id) ?? []) {
       for (let d = l.fromDate < period.from ? period.from : l.fromDate; d <= l.toDate && d <= period.to; d = nextDate(d)) leaveByDate.set(d, l.leaveTypeName);
@@ -161,6 +167,8 @@ export async function monthlyRecords(db: Db, filter: EmployeeFilter, month: stri
       breakRules,
       absenceFrom: floors.get(e.id)!,
       partTime: partTimeOf(terms, e.id),
+      standby: ownStandby,
+      interruptions: ownInterruptions,
     });
     const contract = terms.get(e.id)?.(period.to) ?? { workingDayType: 'full-time' as const, partTimePercent: null };
     const record = withWorkTimeWarnings(built, limits, before.get(e.id)?.at(-1));
