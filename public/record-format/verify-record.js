@@ -30,6 +30,8 @@
     voids: { kind: 'void', ref: 'attendanceId', fields: ['employeeId', 'date', 'voidedAt', 'voidedBy', 'voidReason'] },
     breaks: { kind: 'break', ref: 'id', fields: ['attendanceId', 'startAt', 'endAt'] },
     days: { kind: 'attendance', ref: 'attendanceId', fields: ['employeeId', 'date', 'timezone', 'timeIn', 'timeOut', 'workedSeconds', 'breakSeconds', 'workMode'] },
+    standby: { kind: 'standby', ref: 'id', fields: ['employeeId', 'kind', 'startAt', 'endAt', 'date', 'timezone', 'calledInSeconds', 'source', 'authorId', 'createdAt'] },
+    interruptions: { kind: 'interruption', ref: 'id', fields: ['employeeId', 'at', 'date', 'timezone', 'channel', 'durationSeconds', 'workDone', 'source', 'authorId', 'createdAt'] },
   };
   /**
    * Free texts a chain entry commits to by digest (decision 083, from migration 0050): the payload
@@ -39,6 +41,8 @@
   var DIGESTS = { revisions: [['reason', 'reasonSalt', 'reasonDigest']], voids: [['voidReason', 'voidReasonSalt', 'voidReasonDigest']] };
   /** Chained records of an exported day that the export must hold: chain kind -> section. */
   var COMPLETE = { punch: 'punches', revision: 'revisions', break: 'breaks' };
+  /** Chained records of an exported worker dated in the export's scope that it must hold: chain kind -> section. */
+  var COMPLETE_BY_DATE = { standby: 'standby', interruption: 'interruptions' };
 
   function wellFormed(s) {
     return typeof s.toWellFormed === 'function' ? s.toWellFormed() : s.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(^|[^\uD800-\uDBFF])[\uDC00-\uDFFF]/g, function (m) {
@@ -147,6 +151,8 @@
       case 'requests': return 'requests: request ' + it.id;
       case 'answers': return 'answers: answer ' + it.id + ' (attendance ' + it.attendanceId + ', revision ' + it.revision + ')';
       case 'voids': return 'voids: voided attendance ' + it.attendanceId;
+      case 'standby': return 'standby: period ' + it.id + ' (worker ' + it.employeeId + ', ' + it.date + ')';
+      case 'interruptions': return 'interruptions: interruption ' + it.id + ' (worker ' + it.employeeId + ', ' + it.date + ')';
       default: return section + ': item ' + (index + 1);
     }
   }
@@ -240,6 +246,16 @@
       if (!COMPLETE[le.kind] || held[lk]) continue;
       var p = payloadOf(le);
       if (p && typeof p === 'object' && days[p.attendanceId]) add(label('chain', le, 0), 'records a ' + le.kind + ' of an exported day that the export leaves out');
+    }
+    var workers = {};
+    (sections.workers || []).forEach(function (w) { if (w && w.id != null) workers[w.id] = true; });
+    var scope = doc.scope || {};
+    for (var dk in COMPLETE_BY_DATE) (sections[COMPLETE_BY_DATE[dk]] || []).forEach(function (x) { if (x) held[dk + ':' + x.id] = true; });
+    for (var lk2 in latest) {
+      var de = latest[lk2];
+      if (!COMPLETE_BY_DATE[de.kind] || held[lk2]) continue;
+      var dp = payloadOf(de);
+      if (dp && typeof dp === 'object' && workers[dp.employeeId] && dp.date >= scope.from && dp.date <= scope.to) add(label('chain', de, 0), 'records a ' + de.kind + ' of an exported worker in the month that the export leaves out');
     }
     return { ok: problems.length === 0, entries: chain.length, items: items, seal: seal, problems: problems };
   }

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import Ajv2020 from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
-import { figurePayload, nextEntries, punchPayload, revisionPayload, type AttendanceFacts, type PunchFacts } from '../../src/domain/record-chain/record-chain.ts';
+import { figurePayload, nextEntries, punchPayload, revisionPayload, type AttendanceFacts, type FigureFacts, type PunchFacts } from '../../src/domain/record-chain/record-chain.ts';
 import { sealRecordExport, type ExportItem, type RecordExport } from '../../src/domain/record-export/record-export.ts';
 import { defaultCsp, VERIFIER_PAGE_CSP } from '../../src/server/http/csp.ts';
 import { verifier } from '../helpers/record-verifier.ts';
@@ -44,7 +44,7 @@ const punches: PunchFacts[] = [
 ];
 
 /** A day of Ana's with its punches; `revisions` adds revision items and their chain records after the day's. */
-function sampleExport(revisions: { item: ExportItem; payload: string }[] = []): RecordExport {
+function sampleExport(revisions: { item: ExportItem; payload: string }[] = [], standby: ExportItem[] = []): RecordExport {
   const chain = nextEntries(
     sha256,
     1,
@@ -55,6 +55,7 @@ function sampleExport(revisions: { item: ExportItem; payload: string }[] = []): 
       { kind: 'punch', refId: 41, payload: punchPayload(punches[1]!) },
       { kind: 'attendance', refId: 7, payload: figurePayload('attendance', attendance) },
       ...revisions.map((r) => ({ kind: 'revision' as const, refId: r.item['id'] as number, payload: r.payload })),
+      ...standby.map((r) => ({ kind: 'standby' as const, refId: r['id'] as number, payload: figurePayload('standby', r as unknown as FigureFacts['standby']) })),
     ],
     '2026-05-04T15:00:00.000Z',
   );
@@ -88,6 +89,8 @@ function sampleExport(revisions: { item: ExportItem; payload: string }[] = []): 
         requests: none,
         answers: none,
         voids: none,
+        standby,
+        interruptions: none,
         chain: chain.map((e) => ({ ...e })),
       },
     },
@@ -188,6 +191,33 @@ describe('the record export verifier', () => {
     expect((await verifier.verifyExport(withRevision(null, null))).problems).toEqual([]);
     const changed = await verifier.verifyExport(withRevision('Olvidó fichar la salidA', salt));
     expect(changed.problems).toEqual([{ where: 'revisions: revision 2 of attendance 7 (id 90)', what: 'differs from its chain entry (company 1, #5): reason' }]);
+  });
+
+  it('names an on-call period whose called-in time was changed, and one left out of the export (issue 38.1)', async () => {
+    const period: ExportItem = {
+      id: 5,
+      employeeId: 3,
+      kind: 'on_call',
+      startAt: '2026-05-09T18:00:00.000Z',
+      endAt: '2026-05-10T06:00:00.000Z',
+      date: '2026-05-09',
+      timezone: 'Europe/Madrid',
+      calledInSeconds: 3600,
+      source: 'personal',
+      authorId: 9,
+      note: 'Avería del horno',
+      createdAt: '2026-05-10T07:00:00.000Z',
+    };
+    const doc = (edit: (d: RecordExport) => void): unknown => {
+      const d = JSON.parse(JSON.stringify(sampleExport([], [period]))) as RecordExport;
+      edit(d);
+      return d;
+    };
+    expect((await verifier.verifyExport(doc(() => {}))).problems).toEqual([]);
+    const changed = await verifier.verifyExport(doc((d) => (d.sections.standby[0]!['calledInSeconds'] = 7200)));
+    expect(changed.problems).toContainEqual({ where: 'standby: period 5 (worker 3, 2026-05-09)', what: 'differs from its chain entry (company 1, #5): calledInSeconds' });
+    const left = await verifier.verifyExport(doc((d) => d.sections.standby.pop()));
+    expect(left.problems).toContainEqual({ where: 'chain: company 1, entry #5 (standby 5)', what: 'records a standby of an exported worker in the month that the export leaves out' });
   });
 
   it('refuses a file that is not an export', async () => {

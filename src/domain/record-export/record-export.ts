@@ -45,6 +45,11 @@ export const RECORD_EXPORT_SECTIONS = {
     'overtimeUnmarkedSeconds',
     'onSiteDays',
     'remoteDays',
+    'waitingSeconds',
+    'onCallSeconds',
+    'calledInSeconds',
+    'interruptions',
+    'interruptionWorkSeconds',
     'acknowledgedAt',
   ],
   days: [
@@ -81,6 +86,8 @@ export const RECORD_EXPORT_SECTIONS = {
   requests: ['id', 'employeeId', 'attendanceId', 'date', 'kind', 'timeIn', 'timeOut', 'breakIn', 'breakOut', 'reason', 'status', 'createdBy', 'createdAt', 'decidedBy', 'decidedAt', 'comment', 'appliedRevision'],
   answers: ['id', 'attendanceId', 'revision', 'employeeId', 'status', 'dueAt', 'comment', 'answeredBy', 'answeredAt', 'createdAt'],
   voids: ['attendanceId', 'employeeId', 'date', 'timeIn', 'timeOut', 'workedSeconds', 'voidedAt', 'voidedBy', 'voidReason', 'voidReasonSalt'],
+  standby: ['id', 'employeeId', 'kind', 'startAt', 'endAt', 'date', 'timezone', 'calledInSeconds', 'source', 'authorId', 'note', 'createdAt'],
+  interruptions: ['id', 'employeeId', 'at', 'date', 'timezone', 'channel', 'durationSeconds', 'workDone', 'source', 'authorId', 'note', 'createdAt'],
   chain: ['companyId', 'seq', 'kind', 'refId', 'payload', 'prevHash', 'hash', 'createdAt'],
 } as const;
 

@@ -1,5 +1,6 @@
 import { monthPeriod } from '#domain/reports/periods.ts';
 import { sealRecordExport, type ExportItem, type RecordExport } from '#domain/record-export/record-export.ts';
+import { emptyTimeApart } from '#domain/worktime/time-apart.ts';
 import { nowIso } from '../../clock/now.ts';
 import { sha256Hex } from '../../db/chain-hash.ts';
 import type { Db } from '../../db/connection.ts';
@@ -7,6 +8,7 @@ import { acceptancesOf } from '../../db/repositories/attendance-correction-accep
 import { correctionRequestsOn } from '../../db/repositories/attendance-correction-requests.ts';
 import { chainEntriesOfCompanies, companiesOfEmployees, exportAttendances, exportBreaks, exportCompanies, exportPunches, exportRevisions } from '../../db/repositories/record-export-data.ts';
 import type { EmployeeFilter } from '../../db/repositories/report-data.ts';
+import { interruptionsIn, standbyIn } from '../../db/repositories/time-apart.ts';
 import { monthlyRecords } from '../reports/monthly-records.ts';
 
 /**
@@ -45,7 +47,8 @@ export async function buildRecordExport(db: Db, filter: EmployeeFilter, month: s
         workingDayType: e.workingDayType,
         partTimePercent: e.partTimePercent,
       });
-      totals.push({ employeeId: e.id, frozenAt: frozenAt ?? null, ...record.totals, acknowledgedAt });
+      const { timeApart, ...figures } = record.totals;
+      totals.push({ employeeId: e.id, frozenAt: frozenAt ?? null, ...figures, ...(timeApart ?? emptyTimeApart()), acknowledgedAt });
       for (const d of record.days)
         days.push({
           employeeId: e.id,
@@ -113,6 +116,9 @@ export async function buildRecordExport(db: Db, filter: EmployeeFilter, month: s
         voidReason: a.voidReason ?? '',
         voidReasonSalt: a.voidReasonSalt,
       }));
+    const standby = (await standbyIn(trx, filter, period)).filter((r) => exported.has(r.employeeId)).map((r): ExportItem => ({ ...r }));
+    // workDone as stored and chained (0/1), so the verifier compares it with the entry's payload.
+    const interruptions = (await interruptionsIn(trx, filter, period)).filter((r) => exported.has(r.employeeId)).map((r): ExportItem => ({ ...r, workDone: r.workDone ? 1 : 0 }));
     const chain = (await chainEntriesOfCompanies(trx, companyIds)).map((c): ExportItem => ({ ...c }));
     const companies = (await exportCompanies(trx, companyIds)).map((c): ExportItem => ({ ...c }));
     return sealRecordExport(
@@ -120,7 +126,7 @@ export async function buildRecordExport(db: Db, filter: EmployeeFilter, month: s
         exportedAt: nowIso(),
         timezone: records.timezone,
         scope: { month, from: period.from, to: period.to, employeeId: filter.employee ?? null, departmentId: filter.department ?? null },
-        sections: { companies, workers, totals, days, punches, breaks, revisions, requests, answers, voids, chain },
+        sections: { companies, workers, totals, days, punches, breaks, revisions, requests, answers, voids, standby, interruptions, chain },
       },
       sha256Hex,
     );
