@@ -254,8 +254,22 @@ let idleStopMs = IDLE_STOP_MS;
 function scheduleIdleStop(op: Op): void {
   if (op === 'photo') idleStopMs = ENROL_IDLE_STOP_MS;
   if (idleTimer) clearTimeout(idleTimer);
-  idleTimer = setTimeout(() => void stopSnapshotFaceWorker(), idleStopMs);
+  idleTimer = setTimeout(stopWhenIdle, idleStopMs);
   idleTimer.unref();
+}
+
+/**
+ * The idle stop never ends a request under way: a timer armed by the last answer can fall due while
+ * a later request runs (a slow enrolment on a loaded machine), and stopping then answered it
+ * `unavailable`. With a request pending it waits one more period.
+ */
+function stopWhenIdle(): void {
+  if (pending.size > 0) {
+    idleTimer = setTimeout(stopWhenIdle, idleStopMs);
+    idleTimer.unref();
+    return;
+  }
+  void stopSnapshotFaceWorker();
 }
 
 /** RGB pixels of an image scaled to fit `side` (never enlarged), with `pad` × its larger side of grey on every side. */
