@@ -169,10 +169,7 @@ describe('the objection is in the record chain (migration 0049)', () => {
     query('update attendance_correction_acceptances set comment = ? where id = ?', 'Estoy de acuerdo con la corrección', answer.id);
     const cli = verifyCli();
     expect(cli.code, cli.err).toBe(1);
-    expect(cli.out.trim().split('\n')).toEqual([
-      'Record chain broken: 1 entry does not verify.',
-      `  company 1, entry #${entry.seq} (answer ${answer.id}): the answer it records was changed (commentDigest).`,
-    ]);
+    expect(cli.out.trim().split('\n')).toEqual(['Record chain broken: 1 entry does not verify.', `  company 1, entry #${entry.seq} (answer ${answer.id}): the answer it records was changed (commentDigest).`]);
 
     await server.restart();
     const check = (await admin.get('/api/record-chain/verify').then((r) => r.json())).data;

@@ -43,8 +43,7 @@ beforeAll(async () => {
   await scheduled(ana);
 });
 
-const scheduled = (employee: number) =>
-  createSchedule(s.db, { employee, startTime: '09:00', offTime: '17:00', totalHours: 8, restDays: ['Saturday', 'Sunday'], fromDate: '2026-01-01', toDate: null }, s.admin);
+const scheduled = (employee: number) => createSchedule(s.db, { employee, startTime: '09:00', offTime: '17:00', totalHours: 8, restDays: ['Saturday', 'Sunday'], fromDate: '2026-01-01', toDate: null }, s.admin);
 
 afterAll(async () => {
   await s.close();

@@ -243,7 +243,12 @@ describe('migrations 0010, 0028, 0032, 0033, 0034 and 0049 on existing records',
         (2, 1, 2, 1, 'rejected', '${t}', 'No entré a las 9', 1, '${t}', '${t}');
     `);
     await migrateToLatest(db);
-    const rows = sqlite.prepare('select id, comment, comment_salt, comment_digest from attendance_correction_acceptances order by id').all() as { id: number; comment: string | null; comment_salt: string | null; comment_digest: string | null }[];
+    const rows = sqlite.prepare('select id, comment, comment_salt, comment_digest from attendance_correction_acceptances order by id').all() as {
+      id: number;
+      comment: string | null;
+      comment_salt: string | null;
+      comment_digest: string | null;
+    }[];
     expect(rows[0]).toEqual({ id: 1, comment: null, comment_salt: null, comment_digest: null });
     expect(rows[1]!.comment_digest).toBe(sha256Hex(rows[1]!.comment_salt! + 'No entré a las 9'));
     const answers = sqlite.prepare("select ref_id, payload from record_chain where kind = 'answer' order by seq").all() as { ref_id: number; payload: string }[];

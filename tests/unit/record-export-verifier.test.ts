@@ -197,7 +197,17 @@ describe('the record export verifier', () => {
   it("checks the worker's answer to a correction (kind answer, migration 0049): names a changed objection or status; a purged person's emptied comment still verifies", async () => {
     const salt = 'fedcba9876543210fedcba9876543210';
     const comment = 'Entré a las 9:00, el lector falló';
-    const answer = { id: 12, attendanceId: 7, revision: 2, employeeId: 3, status: 'rejected', dueAt: '2026-05-12T09:00:00.000Z', answeredBy: 5, answeredAt: '2026-05-06T08:00:00.000Z', createdAt: '2026-05-05T09:00:00.000Z' };
+    const answer = {
+      id: 12,
+      attendanceId: 7,
+      revision: 2,
+      employeeId: 3,
+      status: 'rejected',
+      dueAt: '2026-05-12T09:00:00.000Z',
+      answeredBy: 5,
+      answeredAt: '2026-05-06T08:00:00.000Z',
+      createdAt: '2026-05-05T09:00:00.000Z',
+    };
     const payload = figurePayload('answer', { ...answer, commentDigest: sha256(salt + comment) });
     const doc = (text: string | null, textSalt: string | null, edit: (item: ExportItem) => void = () => {}): unknown => {
       const item: ExportItem = { ...answer, comment: text, commentSalt: textSalt };

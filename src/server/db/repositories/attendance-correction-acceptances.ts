@@ -82,7 +82,11 @@ export async function answerAcceptance(db: Db, id: number, answer: { status: 'ac
 /** The salts of the given answers' comments (the open export carries them, decision 084), by id. */
 export async function commentSaltsOf(db: Db, ids: readonly number[]): Promise<Map<number, string | null>> {
   if (ids.length === 0) return new Map();
-  const rows = await db.selectFrom('attendanceCorrectionAcceptances').select(['id', 'commentSalt']).where('id', 'in', [...ids]).execute();
+  const rows = await db
+    .selectFrom('attendanceCorrectionAcceptances')
+    .select(['id', 'commentSalt'])
+    .where('id', 'in', [...ids])
+    .execute();
   return new Map(rows.map((r) => [r.id, r.commentSalt]));
 }
 
