@@ -32,13 +32,18 @@
     days: { kind: 'attendance', ref: 'attendanceId', fields: ['employeeId', 'date', 'timezone', 'timeIn', 'timeOut', 'workedSeconds', 'breakSeconds', 'workMode'] },
     standby: { kind: 'standby', ref: 'id', fields: ['employeeId', 'kind', 'startAt', 'endAt', 'date', 'timezone', 'calledInSeconds', 'source', 'authorId', 'createdAt'] },
     interruptions: { kind: 'interruption', ref: 'id', fields: ['employeeId', 'at', 'date', 'timezone', 'channel', 'durationSeconds', 'workDone', 'source', 'authorId', 'createdAt'] },
+    answers: { kind: 'answer', ref: 'id', fields: ['attendanceId', 'revision', 'employeeId', 'status', 'dueAt', 'answeredBy', 'answeredAt', 'createdAt'] },
   };
   /**
    * Free texts a chain entry commits to by digest (decision 083, from migration 0050): the payload
    * holds `digest = SHA-256(salt + text)` and the item the text and its salt. A purged person's text
    * and salt are gone (both null or empty): the digest then stands for the text.
    */
-  var DIGESTS = { revisions: [['reason', 'reasonSalt', 'reasonDigest']], voids: [['voidReason', 'voidReasonSalt', 'voidReasonDigest']] };
+  var DIGESTS = {
+    revisions: [['reason', 'reasonSalt', 'reasonDigest']],
+    voids: [['voidReason', 'voidReasonSalt', 'voidReasonDigest']],
+    answers: [['comment', 'commentSalt', 'commentDigest']],
+  };
   /** Chained records of an exported day that the export must hold: chain kind -> section. */
   var COMPLETE = { punch: 'punches', revision: 'revisions', break: 'breaks' };
   /** Chained records of an exported worker dated in the export's scope that it must hold: chain kind -> section. */
@@ -206,7 +211,7 @@
     for (var company in lastOf) heads.push({ companyId: lastOf[company].companyId, seq: lastOf[company].seq, hash: lastOf[company].hash });
     var sealHeads = (doc.seal && doc.seal.heads) || [];
     if (canonicalJson(sealHeads) !== canonicalJson(heads)) add('seal', 'the chain heads it names are not the last entries of the chain');
-    // 4. Each punch, break, revision, voiding and day against the payload of its chain entry.
+    // 4. Each punch, break, revision, voiding, day, time apart and answer against the payload of its chain entry.
     var payloadOf = function (entry) {
       try { return JSON.parse(entry.payload); } catch (err) { return undefined; }
     };
@@ -230,7 +235,12 @@
           var text = row[texts[t][0]];
           var salt = row[texts[t][1]];
           var digest = payload[texts[t][2]];
-          if (digest === undefined || (salt == null && (text == null || text === ''))) continue;
+          // No digest and no plain text in the entry: the item's text was added after it (an answer given without a comment).
+          if (digest === undefined) {
+            if (!Object.prototype.hasOwnProperty.call(payload, texts[t][0]) && text != null && text !== '') differ.push(texts[t][0]);
+            continue;
+          }
+          if (salt == null && (text == null || text === '')) continue;
           if (salt == null || text == null || (await hash(String(salt) + wellFormed(String(text)))) !== digest) differ.push(texts[t][0]);
         }
         if (differ.length) add(at, 'differs from its chain entry (company ' + entry.companyId + ', #' + entry.seq + '): ' + differ.join(', '));

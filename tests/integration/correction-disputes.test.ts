@@ -1,4 +1,5 @@
 import ExcelJS from 'exceljs';
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -6,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localDateTimeToUtcIso } from '../../src/domain/time/zoned-time.ts';
 import { Client, location } from '../helpers/http-client.ts';
 import { pdfPages } from '../helpers/pdf-text.ts';
-import { startServer, type TestServer } from '../helpers/test-server.ts';
+import { ROOT, startServer, type TestServer } from '../helpers/test-server.ts';
 import { sqlIn } from '../helpers/test-sql.ts';
 
 /**
@@ -139,5 +140,40 @@ describe("the record's exports", () => {
     expect(en).toContain('dispute resolved: the worker accepted a later correction (2027-03-05 10:00)');
     const { data } = await (await reps.get('/api/representatives/disputes')).json();
     expect(data).toEqual([expect.objectContaining({ date: TUE, resolvedOn: '2027-03-05' })]);
+  });
+});
+
+/** `node scripts/start.mjs --no-build verify` with the server's DATA_DIR, as `npm run verify`. */
+function verifyCli() {
+  const r = spawnSync(process.execPath, [path.join(ROOT, 'scripts', 'start.mjs'), '--no-build', 'verify'], {
+    cwd: ROOT,
+    env: { ...process.env, DATA_DIR: server.dataDir, PORT: '1', ...(server.databaseUrl ? { DATABASE_URL: server.databaseUrl } : {}) },
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
+  return { code: r.status, out: r.stdout, err: r.stderr };
+}
+
+describe('the objection is in the record chain (migration 0049)', () => {
+  it('the rejection is chained by digest; its comment rewritten behind a stopped server is named by the command line and the API', async () => {
+    const answer = query<{ id: number; comment_digest: string }>('select id, comment_digest from attendance_correction_acceptances where attendance_id = ? and revision = 2', dayId)[0]!;
+    const entry = query<{ seq: number; payload: string }>("select seq, payload from record_chain where kind = 'answer' and ref_id = ? order by seq desc limit 1", answer.id)[0]!;
+    expect(JSON.parse(entry.payload)).toMatchObject({ status: 'rejected', commentDigest: answer.comment_digest });
+    expect(entry.payload).not.toContain('lector');
+    expect((await admin.get('/api/record-chain/verify').then((r) => r.json())).data.ok).toBe(true);
+    // Only those who hold setting.read run the check.
+    expect((await worker.get('/api/record-chain/verify')).status).toBe(403);
+
+    expect(await server.kill()).not.toBeNull();
+    query(server.databaseUrl ? 'drop trigger attendance_correction_acceptances_no_update on attendance_correction_acceptances' : 'drop trigger attendance_correction_acceptances_no_update');
+    query('update attendance_correction_acceptances set comment = ? where id = ?', 'Estoy de acuerdo con la corrección', answer.id);
+    const cli = verifyCli();
+    expect(cli.code, cli.err).toBe(1);
+    expect(cli.out.trim().split('\n')).toEqual(['Record chain broken: 1 entry does not verify.', `  company 1, entry #${entry.seq} (answer ${answer.id}): the answer it records was changed (commentDigest).`]);
+
+    await server.restart();
+    const check = (await admin.get('/api/record-chain/verify').then((r) => r.json())).data;
+    expect(check).toMatchObject({ ok: false, brokenCount: 1 });
+    expect(check.broken).toEqual([{ companyId: 1, seq: entry.seq, kind: 'answer', refId: answer.id, problem: 'rowChanged', fields: ['commentDigest'] }]);
   });
 });

@@ -6,9 +6,10 @@ import { createKysely, openSqlite } from '../../src/server/db/connection.ts';
 import { migrateToLatest } from '../../src/server/db/migrate.ts';
 import { migrations } from '../../src/server/db/migrations/index.ts';
 import * as m0031 from '../../src/server/db/migrations/0031-approval-snapshots.ts';
+import { sha256Hex } from '../../src/server/db/chain-hash.ts';
 import { insertAttendanceRevision } from '../../src/server/db/repositories/attendances.ts';
 import { insertPunches } from '../../src/server/db/repositories/punches.ts';
-import { chainPunches } from '../../src/server/db/repositories/record-chain.ts';
+import { chainFigureRows, chainPunches } from '../../src/server/db/repositories/record-chain.ts';
 import { verifyRecordChain } from '../../src/server/services/record-chain/verify-record-chain.ts';
 
 /**
@@ -19,7 +20,7 @@ import { verifyRecordChain } from '../../src/server/services/record-chain/verify
 const dir = mkdtempSync(path.join(os.tmpdir(), 'jornada-chain-migration-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-describe('migrations 0010, 0028, 0032, 0033 and 0034 on existing records', () => {
+describe('migrations 0010, 0028, 0032, 0033, 0034 and 0049 on existing records', () => {
   it('chains the existing punches and revisions of each company so the upgraded database verifies', async () => {
     const sqlite = openSqlite(path.join(dir, 'old.db'));
     const db = createKysely(sqlite);
@@ -155,6 +156,9 @@ describe('migrations 0010, 0028, 0032, 0033 and 0034 on existing records', () =>
     sqlite.exec('alter table attendances add column void_reason_digest text');
     sqlite.exec('alter table period_approvals add column reopen_reason_salt text');
     sqlite.exec('alter table period_approvals add column reopen_reason_digest text');
+    // And migration 0049's salted digest of an answer's comment.
+    sqlite.exec('alter table attendance_correction_acceptances add column comment_salt text');
+    sqlite.exec('alter table attendance_correction_acceptances add column comment_digest text');
     // And migration 0047's time apart (issue 38 point 1): empty tables of the columns verify reads.
     sqlite.exec(
       'create table standby_periods (id integer primary key, employee_id integer, kind text, start_at text, end_at text, date text, timezone text, called_in_seconds integer, source text, author_id integer, note text, created_at text)',
@@ -177,6 +181,8 @@ describe('migrations 0010, 0028, 0032, 0033 and 0034 on existing records', () =>
     sqlite.exec('alter table attendances drop column void_reason_digest');
     sqlite.exec('alter table period_approvals drop column reopen_reason_salt');
     sqlite.exec('alter table period_approvals drop column reopen_reason_digest');
+    sqlite.exec('alter table attendance_correction_acceptances drop column comment_salt');
+    sqlite.exec('alter table attendance_correction_acceptances drop column comment_digest');
     sqlite.exec('drop table standby_periods');
     sqlite.exec('drop table disconnection_interruptions');
 
@@ -208,6 +214,49 @@ describe('migrations 0010, 0028, 0032, 0033 and 0034 on existing records', () =>
     expect(() => sqlite.exec('delete from record_chain where seq = 7')).toThrow(/append-only/);
     expect(() => sqlite.prepare("insert into record_chain (company_id, seq, kind, ref_id, payload, prev_hash, hash, created_at) values (1, 7, 'leave', 9, '{}', '', '', ?)").run(t)).toThrow(/UNIQUE/);
     expect(() => sqlite.prepare("insert into record_chain (company_id, seq, kind, ref_id, payload, prev_hash, hash, created_at) values (1, 9, 'other', 9, '{}', '', '', ?)").run(t)).toThrow(/CHECK/);
+    await db.destroy();
+  });
+
+  it("migration 0049 salts the answers' comments already there and chains every answer after each company's head, so the upgraded database verifies", async () => {
+    const sqlite = openSqlite(path.join(dir, 'answers.db'));
+    const db = createKysely(sqlite);
+    await migrateToLatest(
+      db,
+      migrations.filter(([name]) => name !== '0049-chained-answers'),
+    );
+    const t = '2026-01-05T09:00:00.000Z';
+    sqlite.exec(`
+      insert into companies (id, name, created_at, updated_at) values (1, 'A', '${t}', '${t}');
+      insert into departments (id, name, company_id, created_at, updated_at) values (1, 'D', 1, '${t}', '${t}');
+      insert into job_titles (id, name, department_id, company_id, created_at, updated_at) values (1, 'J', 1, 1, '${t}', '${t}');
+      insert into leave_groups (id, name, description, status, company_id, created_at, updated_at) values (1, 'G', '', 'active', 1, '${t}', '${t}');
+      insert into employees (id, first_name, last_name, gender, email, national_id, company_id, department_id, job_title_id, leave_group_id, employment_type, pin_key, created_at, updated_at)
+        values (1, 'Ana', 'A', 'female', 'a@x', '1', 1, 1, 1, 1, 'regular', 'k1', '${t}', '${t}');
+    `);
+    // The day and its revisions as the app writes them (chained); the answers as an older Jornada wrote them (not chained).
+    sqlite.exec(`insert into attendances (id, employee_id, date, timezone, time_in, time_out, worked_seconds, source, created_at, updated_at)
+      values (1, 1, '2026-01-05', 'UTC', '2026-01-05T09:00:00.000Z', '2026-01-05T17:00:00.000Z', 28800, 'manual', '${t}', '${t}')`);
+    await db.transaction().execute((trx) => chainFigureRows(trx, 'attendance', [1]));
+    sqlite.exec(`
+      insert into attendance_correction_acceptances (id, attendance_id, revision, employee_id, status, due_at, comment, answered_by, answered_at, created_at) values
+        (1, 1, 1, 1, 'accepted', '${t}', null, 1, '${t}', '${t}'),
+        (2, 1, 2, 1, 'rejected', '${t}', 'No entré a las 9', 1, '${t}', '${t}');
+    `);
+    await migrateToLatest(db);
+    const rows = sqlite.prepare('select id, comment, comment_salt, comment_digest from attendance_correction_acceptances order by id').all() as {
+      id: number;
+      comment: string | null;
+      comment_salt: string | null;
+      comment_digest: string | null;
+    }[];
+    expect(rows[0]).toEqual({ id: 1, comment: null, comment_salt: null, comment_digest: null });
+    expect(rows[1]!.comment_digest).toBe(sha256Hex(rows[1]!.comment_salt! + 'No entré a las 9'));
+    const answers = sqlite.prepare("select ref_id, payload from record_chain where kind = 'answer' order by seq").all() as { ref_id: number; payload: string }[];
+    expect(answers.map((a) => a.ref_id)).toEqual([1, 2]);
+    expect(answers[1]!.payload).not.toContain('entré');
+    const check = await verifyRecordChain(db);
+    expect(check.broken).toEqual([]);
+    expect(check).toMatchObject({ ok: true, brokenCount: 0 });
     await db.destroy();
   });
 

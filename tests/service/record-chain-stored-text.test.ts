@@ -70,7 +70,8 @@ describe('the record chain hashes text as stored', () => {
     // …and chained as stored: every entry verifies.
     const check = await verifyRecordChain(s.db);
     expect(check).toMatchObject({ ok: true, brokenCount: 0, broken: [] });
-    // Revision, voiding, punch, and (issue 33, point 2) the two attendance rows as corrected and voided.
-    expect(check.entries).toBe(6);
+    // Revision, voiding, punch, (issue 33, point 2) the two attendance rows as corrected and voided,
+    // and (migration 0049) the correction waiting for the worker's answer.
+    expect(check.entries).toBe(7);
   });
 });

@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { answerAcceptance } from '../../src/server/db/repositories/attendance-correction-acceptances.ts';
 import { insertPunches } from '../../src/server/db/repositories/punches.ts';
 import { updateAttendance } from '../../src/server/services/attendance/update-attendance.ts';
 import { voidAttendance } from '../../src/server/services/attendance/void-attendance.ts';
@@ -64,6 +65,9 @@ async function recordOf(name: keyof typeof ids, endDate: string | null): Promise
     .execute();
   const corrected = (days[`${name}:corrected`] = await addDay(id, '2020-12-10', 'clock', `Nota de ${name}`));
   await updateAttendance(s.db, corrected, { timeIn: '09:00', timeOut: '17:00', reason: `${name} estuvo en el médico` }, s.admin, new Date(WRITTEN));
+  // The correction waits for the worker's answer (decision 034): a rejection with an objection, chained by digest (migration 0049).
+  const acceptance = await s.db.selectFrom('attendanceCorrectionAcceptances').select('id').where('attendanceId', '=', corrected).executeTakeFirstOrThrow();
+  await answerAcceptance(s.db, acceptance.id, { status: 'rejected', comment: `${name} objeta la corrección`, answeredBy: s.admin.id, answeredAt: WRITTEN });
   const voided = (days[`${name}:voided`] = await addDay(id, '2020-12-11', 'manual'));
   await voidAttendance(s.db, voided, { reason: `Duplicado por error de ${name}` }, s.admin);
   await approvePeriods(s.db, { date: '2020-12-15', employees: [id] }, s.admin);
@@ -123,6 +127,8 @@ describe('the retention purge', () => {
     const approval = await s.db.selectFrom('periodApprovals').select(['reopenReason', 'reopenReasonDigest']).where('employeeId', '=', ids.lara).executeTakeFirstOrThrow();
     expect(approval.reopenReason).toBeNull();
     expect(approval.reopenReasonDigest).toMatch(/^[0-9a-f]{64}$/);
+    const answers = await s.db.selectFrom('attendanceCorrectionAcceptances').select(['status', 'comment', 'commentSalt', 'commentDigest']).where('employeeId', '=', ids.lara).execute();
+    expect(answers).toEqual([{ status: 'rejected', comment: null, commentSalt: null, commentDigest: expect.stringMatching(/^[0-9a-f]{64}$/) }]);
     expect(await s.db.selectFrom('faceDescriptors').select('id').where('employeeId', '=', ids.lara).execute()).toEqual([]);
     expect(await s.db.selectFrom('punchPositions').select('punchId').execute()).toEqual([]);
     expect(existsSync(path.join(s.dataDir, 'uploads', 'punch-photos', 'lara.jpg'))).toBe(false);
@@ -134,7 +140,7 @@ describe('the retention purge', () => {
     // Her hours stay as they were.
     expect(await s.db.selectFrom('attendances').select(['id', 'workedSeconds', 'timeIn', 'timeOut']).where('employeeId', '=', ids.lara).orderBy('id').execute()).toEqual(before);
     // Nothing personal of her is left in the rows the app reads (the audit log aside: decision 083).
-    const rest = JSON.stringify([lara, revisions, days2, approval, user]);
+    const rest = JSON.stringify([lara, revisions, days2, approval, answers, user]);
     expect(rest).not.toMatch(/lara|Secreta|médico|600111222|Mayor|281234567840/i);
   });
 
@@ -183,6 +189,7 @@ describe('the retention purge', () => {
   it('the triggers let only the purge through: a purged revision stays append-only', async () => {
     await expect(s.db.updateTable('attendanceRevisions').set({ timeIn: '2020-12-10T07:00:00.000Z' }).where('attendanceId', '=', days['lara:corrected']!).execute()).rejects.toThrow(/append-only/);
     await expect(s.db.updateTable('attendances').set({ workedSeconds: 1 }).where('id', '=', days['rita:voided']!).execute()).rejects.toThrow(/cannot change/);
+    await expect(s.db.updateTable('attendanceCorrectionAcceptances').set({ status: 'accepted' }).where('employeeId', '=', ids.lara).execute()).rejects.toThrow(/cannot change/);
   });
 
   it('still catches a text changed, or emptied, in a row that is not purged', async () => {

@@ -44,7 +44,7 @@ const punches: PunchFacts[] = [
 ];
 
 /** A day of Ana's with its punches; `revisions` adds revision items and their chain records after the day's. */
-function sampleExport(revisions: { item: ExportItem; payload: string }[] = [], standby: ExportItem[] = []): RecordExport {
+function sampleExport(revisions: { item: ExportItem; payload: string }[] = [], standby: ExportItem[] = [], answers: { item: ExportItem; payload: string }[] = []): RecordExport {
   const chain = nextEntries(
     sha256,
     1,
@@ -56,6 +56,7 @@ function sampleExport(revisions: { item: ExportItem; payload: string }[] = [], s
       { kind: 'attendance', refId: 7, payload: figurePayload('attendance', attendance) },
       ...revisions.map((r) => ({ kind: 'revision' as const, refId: r.item['id'] as number, payload: r.payload })),
       ...standby.map((r) => ({ kind: 'standby' as const, refId: r['id'] as number, payload: figurePayload('standby', r as unknown as FigureFacts['standby']) })),
+      ...answers.map((a) => ({ kind: 'answer' as const, refId: a.item['id'] as number, payload: a.payload })),
     ],
     '2026-05-04T15:00:00.000Z',
   );
@@ -87,7 +88,7 @@ function sampleExport(revisions: { item: ExportItem; payload: string }[] = [], s
         breaks: none,
         revisions: revisions.map((r) => r.item),
         requests: none,
-        answers: none,
+        answers: answers.map((a) => a.item),
         voids: none,
         standby,
         interruptions: none,
@@ -191,6 +192,37 @@ describe('the record export verifier', () => {
     expect((await verifier.verifyExport(withRevision(null, null))).problems).toEqual([]);
     const changed = await verifier.verifyExport(withRevision('Olvidó fichar la salidA', salt));
     expect(changed.problems).toEqual([{ where: 'revisions: revision 2 of attendance 7 (id 90)', what: 'differs from its chain entry (company 1, #5): reason' }]);
+  });
+
+  it("checks the worker's answer to a correction (kind answer, migration 0049): names a changed objection or status; a purged person's emptied comment still verifies", async () => {
+    const salt = 'fedcba9876543210fedcba9876543210';
+    const comment = 'Entré a las 9:00, el lector falló';
+    const answer = {
+      id: 12,
+      attendanceId: 7,
+      revision: 2,
+      employeeId: 3,
+      status: 'rejected',
+      dueAt: '2026-05-12T09:00:00.000Z',
+      answeredBy: 5,
+      answeredAt: '2026-05-06T08:00:00.000Z',
+      createdAt: '2026-05-05T09:00:00.000Z',
+    };
+    const payload = figurePayload('answer', { ...answer, commentDigest: sha256(salt + comment) });
+    const doc = (text: string | null, textSalt: string | null, edit: (item: ExportItem) => void = () => {}): unknown => {
+      const item: ExportItem = { ...answer, comment: text, commentSalt: textSalt };
+      edit(item);
+      return JSON.parse(JSON.stringify(sampleExport([], [], [{ item, payload }])));
+    };
+    const where = 'answers: answer 12 (attendance 7, revision 2)';
+    expect((await verifier.verifyExport(doc(comment, salt))).problems).toEqual([]);
+    expect((await verifier.verifyExport(doc(null, null))).problems).toEqual([]);
+    expect((await verifier.verifyExport(doc('Entré a las 9:30, el lector falló', salt))).problems).toEqual([{ where, what: 'differs from its chain entry (company 1, #5): comment' }]);
+    expect((await verifier.verifyExport(doc(comment, salt, (i) => (i['status'] = 'accepted')))).problems).toEqual([{ where, what: 'differs from its chain entry (company 1, #5): status' }]);
+    // An answer given without a comment: a comment added to the export afterwards is named too.
+    const plain = figurePayload('answer', answer);
+    const added = JSON.parse(JSON.stringify(sampleExport([], [], [{ item: { ...answer, comment: 'Nunca estuve de acuerdo', commentSalt: null }, payload: plain }])));
+    expect((await verifier.verifyExport(added)).problems).toEqual([{ where, what: 'differs from its chain entry (company 1, #5): comment' }]);
   });
 
   it('names an on-call period whose called-in time was changed, and one left out of the export (issue 38.1)', async () => {

@@ -33,3 +33,16 @@ export function committedDigest(sha256: Sha256, stored: StoredText, purged: bool
   if (stored.text !== null && stored.salt !== null) return textDigest(sha256, stored.salt, stored.text);
   return purged && stored.text === null && stored.salt === null ? stored.digest : TEXT_REMOVED;
 }
+
+/** A text without a digest where every text has one: written behind the app. Never a hex digest. */
+export const TEXT_WITHOUT_DIGEST = 'text-without-digest';
+
+/**
+ * The digest an answer's comment commits to (migration 0049 salted every comment already there, so
+ * every comment has a digest): as `committedDigest`, except that a comment without a digest (an
+ * answer given without one, then a comment written behind the app) never matches its entry.
+ */
+export function committedCommentDigest(sha256: Sha256, stored: StoredText, purged: boolean): string | null {
+  if (stored.digest === null) return stored.text === null ? null : TEXT_WITHOUT_DIGEST;
+  return committedDigest(sha256, stored, purged);
+}

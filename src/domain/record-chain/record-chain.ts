@@ -14,14 +14,15 @@ import type { BreakInstants } from '../attendance/shift-times.ts';
  * Append-only records (one entry each, for ever): punch, revision, void. The rows a month's
  * figures are read from and that the app may change (issue 33): attendance (its figure columns),
  * break, leave, holiday, schedule, approval, rules (break rules), contract (an employee's dated
- * contract terms), standby and interruption (time apart, issue 38 point 1) — each write appends an entry with the row as stored
+ * contract terms), standby and interruption (time apart, issue 38 point 1), answer (the worker's answer to a company's
+ * correction, decision 034: its comment by digest, migration 0049) — each write appends an entry with the row as stored
  * (a deletion: the payload DELETED), and the LATEST entry of a row must equal the row.
  */
 import type { SnapshotAlert } from '../periods/approval-snapshot.ts';
 
 export type ChainKind = 'punch' | 'revision' | 'void' | FigureKind;
-export type FigureKind = 'attendance' | 'break' | 'leave' | 'holiday' | 'schedule' | 'approval' | 'rules' | 'contract' | 'standby' | 'interruption';
-export const FIGURE_KINDS: readonly FigureKind[] = ['attendance', 'break', 'leave', 'holiday', 'schedule', 'approval', 'rules', 'contract', 'standby', 'interruption'];
+export type FigureKind = 'attendance' | 'break' | 'leave' | 'holiday' | 'schedule' | 'approval' | 'rules' | 'contract' | 'standby' | 'interruption' | 'answer';
+export const FIGURE_KINDS: readonly FigureKind[] = ['attendance', 'break', 'leave', 'holiday', 'schedule', 'approval', 'rules', 'contract', 'standby', 'interruption', 'answer'];
 const isFigureKind = (kind: ChainKind): kind is FigureKind => (FIGURE_KINDS as readonly string[]).includes(kind);
 
 /** The payload of an entry that records a row's deletion. */
@@ -275,6 +276,23 @@ export interface InterruptionFacts {
   authorId: number | null;
   createdAt: string;
 }
+/**
+ * The worker's answer to a company's correction (decision 034; migration 0049): in the employee's
+ * company's chain. Its comment is committed as `commentDigest` = SHA-256(salt + comment), never as
+ * text (decision 083); a row without a comment has no digest and its payload no `commentDigest`.
+ */
+export interface AnswerFacts {
+  id: number;
+  attendanceId: number;
+  revision: number;
+  employeeId: number;
+  status: string;
+  dueAt: string;
+  answeredBy: number | null;
+  answeredAt: string | null;
+  createdAt: string;
+  commentDigest?: string | null;
+}
 export interface FigureFacts {
   attendance: AttendanceFacts;
   break: BreakFacts;
@@ -286,6 +304,7 @@ export interface FigureFacts {
   contract: ContractFacts;
   standby: StandbyFacts;
   interruption: InterruptionFacts;
+  answer: AnswerFacts;
 }
 
 /** The columns each figure kind's payload records, in one list (the repositories select exactly these). */
@@ -319,6 +338,7 @@ export const FIGURE_COLUMNS = {
   contract: ['id', 'employeeId', 'effectiveFrom', 'workingDayType', 'partTimePercent', 'createdAt', 'authorId'],
   standby: ['id', 'employeeId', 'kind', 'startAt', 'endAt', 'date', 'timezone', 'calledInSeconds', 'source', 'authorId', 'createdAt'],
   interruption: ['id', 'employeeId', 'at', 'date', 'timezone', 'channel', 'durationSeconds', 'workDone', 'source', 'authorId', 'createdAt'],
+  answer: ['id', 'attendanceId', 'revision', 'employeeId', 'status', 'dueAt', 'answeredBy', 'answeredAt', 'createdAt', 'commentDigest'],
 } as const satisfies { [K in FigureKind]: readonly (keyof FigureFacts[K])[] };
 
 /** The canonical payload of a figure row: exactly its FIGURE_COLUMNS (extra properties of `row` are left out). */
@@ -332,8 +352,12 @@ export function figurePayload<K extends FigureKind>(kind: K, row: FigureFacts[K]
   return canonicalJson(facts);
 }
 
-/** FIGURE_COLUMNS added after migration 0028 chained existing rows (an approval's snapshot digest, migration 0031; its reopen reason's digest, 0050). */
-const LATER_COLUMNS: ReadonlySet<string> = new Set(['snapshotDigest', 'reopenReasonDigest']);
+/**
+ * FIGURE_COLUMNS left out of a payload while null: added after migration 0028 chained existing rows
+ * (an approval's snapshot digest, migration 0031; its reopen reason's digest, 0050), or absent by
+ * design (an answer without a comment has no `commentDigest`, 0049).
+ */
+const LATER_COLUMNS: ReadonlySet<string> = new Set(['snapshotDigest', 'reopenReasonDigest', 'commentDigest']);
 
 /** The hash of an entry: SHA-256 of the previous hash followed by the payload. */
 export const entryHash = (sha256: Sha256, prevHash: string, payload: string): string => sha256(prevHash + payload);

@@ -84,7 +84,7 @@ export const RECORD_EXPORT_SECTIONS = {
   breaks: ['id', 'attendanceId', 'employeeId', 'startAt', 'endAt'],
   revisions: ['id', 'attendanceId', 'employeeId', 'revision', 'timeIn', 'timeOut', 'breaks', 'workedSeconds', 'reason', 'reasonSalt', 'authorId', 'authorName', 'createdAt'],
   requests: ['id', 'employeeId', 'attendanceId', 'date', 'kind', 'timeIn', 'timeOut', 'breakIn', 'breakOut', 'reason', 'status', 'createdBy', 'createdAt', 'decidedBy', 'decidedAt', 'comment', 'appliedRevision'],
-  answers: ['id', 'attendanceId', 'revision', 'employeeId', 'status', 'dueAt', 'comment', 'answeredBy', 'answeredAt', 'createdAt'],
+  answers: ['id', 'attendanceId', 'revision', 'employeeId', 'status', 'dueAt', 'comment', 'commentSalt', 'answeredBy', 'answeredAt', 'createdAt'],
   voids: ['attendanceId', 'employeeId', 'date', 'timeIn', 'timeOut', 'workedSeconds', 'voidedAt', 'voidedBy', 'voidReason', 'voidReasonSalt'],
   standby: ['id', 'employeeId', 'kind', 'startAt', 'endAt', 'date', 'timezone', 'calledInSeconds', 'source', 'authorId', 'note', 'createdAt'],
   interruptions: ['id', 'employeeId', 'at', 'date', 'timezone', 'channel', 'durationSeconds', 'workDone', 'source', 'authorId', 'note', 'createdAt'],

@@ -23,6 +23,7 @@ const KINDS = {
   contract: 'settings.integrityKinds.contract',
   standby: 'settings.integrityKinds.standby',
   interruption: 'settings.integrityKinds.interruption',
+  answer: 'settings.integrityKinds.answer',
 } as const;
 const PROBLEMS = {
   sequence: 'settings.integrityProblems.sequence',

@@ -1,7 +1,9 @@
 import type { Insertable } from 'kysely';
 import type { Db } from '../connection.ts';
 import type { AttendanceCorrectionAcceptanceTable } from '../schema.ts';
+import { saltedText } from '../chain-hash.ts';
 import { byName } from '../text-order.ts';
+import { chainFigureRows } from './record-chain.ts';
 
 export interface AcceptanceRow {
   id: number;
@@ -18,15 +20,24 @@ export interface AcceptanceRow {
 
 const COLUMNS = ['id', 'attendanceId', 'revision', 'employeeId', 'status', 'dueAt', 'comment', 'answeredBy', 'answeredAt', 'createdAt'] as const;
 
-/** A correction now waits for the worker; an earlier one of the same day still pending is superseded. */
-export async function insertAcceptance(db: Db, row: Insertable<AttendanceCorrectionAcceptanceTable>): Promise<void> {
-  await db.updateTable('attendanceCorrectionAcceptances').set({ status: 'superseded' }).where('attendanceId', '=', row.attendanceId).where('status', '=', 'pending').execute();
-  await db.insertInto('attendanceCorrectionAcceptances').values(row).execute();
+/**
+ * A correction now waits for the worker; an earlier one of the same day still pending is superseded.
+ * Every write of a row is chained (kind `answer`, decision 033) in the same transaction.
+ */
+export async function insertAcceptance(db: Db, row: Omit<Insertable<AttendanceCorrectionAcceptanceTable>, 'comment' | 'commentSalt' | 'commentDigest'>): Promise<void> {
+  await supersedeAcceptances(db, row.attendanceId);
+  const { id } = await db.insertInto('attendanceCorrectionAcceptances').values(row).returning('id').executeTakeFirstOrThrow();
+  await chainFigureRows(db, 'answer', [id]);
 }
 
 /** A later correction that needs no answer (from the worker's own request) supersedes a pending one. */
 export async function supersedeAcceptances(db: Db, attendanceId: number): Promise<void> {
-  await db.updateTable('attendanceCorrectionAcceptances').set({ status: 'superseded' }).where('attendanceId', '=', attendanceId).where('status', '=', 'pending').execute();
+  const rows = await db.updateTable('attendanceCorrectionAcceptances').set({ status: 'superseded' }).where('attendanceId', '=', attendanceId).where('status', '=', 'pending').returning('id').execute();
+  await chainFigureRows(
+    db,
+    'answer',
+    rows.map((r) => r.id),
+  );
 }
 
 export async function findAcceptance(db: Db, attendanceId: number, revision: number): Promise<AcceptanceRow | undefined> {
@@ -51,10 +62,32 @@ export async function pendingAcceptancesOf(db: Db, employeeId: number) {
     .execute();
 }
 
-/** Records the worker's answer (only while pending; returns whether it was). */
+/**
+ * Records the worker's answer (only while pending; returns whether it was), chained: the comment
+ * is stored with a salt and its digest, and the entry commits to the digest (decision 083).
+ */
 export async function answerAcceptance(db: Db, id: number, answer: { status: 'accepted' | 'rejected'; comment: string | null; answeredBy: number; answeredAt: string }): Promise<boolean> {
-  const result = await db.updateTable('attendanceCorrectionAcceptances').set(answer).where('id', '=', id).where('status', '=', 'pending').executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  const { salt, digest } = saltedText(answer.comment);
+  const result = await db
+    .updateTable('attendanceCorrectionAcceptances')
+    .set({ ...answer, commentSalt: salt, commentDigest: digest })
+    .where('id', '=', id)
+    .where('status', '=', 'pending')
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) !== 1) return false;
+  await chainFigureRows(db, 'answer', [id]);
+  return true;
+}
+
+/** The salts of the given answers' comments (the open export carries them, decision 084), by id. */
+export async function commentSaltsOf(db: Db, ids: readonly number[]): Promise<Map<number, string | null>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('attendanceCorrectionAcceptances')
+    .select(['id', 'commentSalt'])
+    .where('id', 'in', [...ids])
+    .execute();
+  return new Map(rows.map((r) => [r.id, r.commentSalt]));
 }
 
 /**

@@ -89,7 +89,16 @@ export async function purgePersonalData(db: Db, employeeId: number, label: { fir
       .executeTakeFirst(),
   );
   counts.texts += n(await db.updateTable('attendanceCorrectionRequests').set({ reason: '', comment: null }).where('employeeId', '=', employeeId).executeTakeFirst());
-  counts.texts += n(await db.updateTable('attendanceCorrectionAcceptances').set({ comment: null }).where('employeeId', '=', employeeId).where('comment', 'is not', null).executeTakeFirst());
+  // An answer's comment is chained by digest from migration 0049 on (every comment has one): comment and salt go, the digest stays.
+  counts.texts += n(
+    await db
+      .updateTable('attendanceCorrectionAcceptances')
+      .set({ comment: null, commentSalt: null })
+      .where('employeeId', '=', employeeId)
+      .where('commentDigest', 'is not', null)
+      .where('comment', 'is not', null)
+      .executeTakeFirst(),
+  );
   counts.texts += n(await db.updateTable('leaves').set({ reason: '', comment: null }).where('employeeId', '=', employeeId).executeTakeFirst());
   counts.texts += n(await db.updateTable('clockConflicts').set({ resolutionNote: null }).where('employeeId', '=', employeeId).where('resolutionNote', 'is not', null).executeTakeFirst());
   // Their accounts: emptied, disabled, every session and token gone.

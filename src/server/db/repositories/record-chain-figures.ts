@@ -1,4 +1,4 @@
-import { committedDigest } from '#domain/record-chain/chained-text.ts';
+import { committedCommentDigest, committedDigest } from '#domain/record-chain/chained-text.ts';
 import { sha256Hex } from '../chain-hash.ts';
 import { figurePayload, type CurrentRecord, type FigureKind } from '#domain/record-chain/record-chain.ts';
 import type { Db } from '../connection.ts';
@@ -115,6 +115,35 @@ async function figureQuery(db: Db, kind: FigureKind, ids?: readonly number[]): P
           .select(['e.companyId', 't.id', 't.employeeId', 't.at', 't.date', 't.timezone', 't.channel', 't.durationSeconds', 't.workDone', 't.source', 't.authorId', 't.createdAt']),
         't.id',
       ).execute();
+    case 'answer': {
+      // The worker's answer to a correction (migration 0049): its comment as its digest, never as text (decision 083).
+      const rows = await some(
+        db
+          .selectFrom('attendanceCorrectionAcceptances as t')
+          .innerJoin('employees as e', 'e.id', 't.employeeId')
+          .select([
+            'e.companyId',
+            't.id',
+            't.attendanceId',
+            't.revision',
+            't.employeeId',
+            't.status',
+            't.dueAt',
+            't.answeredBy',
+            't.answeredAt',
+            't.createdAt',
+            't.comment',
+            't.commentSalt',
+            't.commentDigest',
+            'e.purgedAt',
+          ]),
+        't.id',
+      ).execute();
+      return rows.map(({ comment, commentSalt, commentDigest, purgedAt, ...r }) => ({
+        ...r,
+        commentDigest: committedCommentDigest(sha256Hex, { text: comment, salt: commentSalt, digest: commentDigest }, purgedAt !== null),
+      }));
+    }
     case 'approval': {
       const rows = await some(
         db

@@ -4,7 +4,7 @@ import { emptyTimeApart } from '#domain/worktime/time-apart.ts';
 import { nowIso } from '../../clock/now.ts';
 import { sha256Hex } from '../../db/chain-hash.ts';
 import type { Db } from '../../db/connection.ts';
-import { acceptancesOf } from '../../db/repositories/attendance-correction-acceptances.ts';
+import { acceptancesOf, commentSaltsOf } from '../../db/repositories/attendance-correction-acceptances.ts';
 import { correctionRequestsOn } from '../../db/repositories/attendance-correction-requests.ts';
 import { chainEntriesOfCompanies, companiesOfEmployees, exportAttendances, exportBreaks, exportCompanies, exportPunches, exportRevisions } from '../../db/repositories/record-export-data.ts';
 import type { EmployeeFilter } from '../../db/repositories/report-data.ts';
@@ -101,7 +101,13 @@ export async function buildRecordExport(db: Db, filter: EmployeeFilter, month: s
       comment: r.comment,
       appliedRevision: r.appliedRevision,
     }));
-    const answers = (await acceptancesOf(trx, ids)).map((a): ExportItem => ({ ...a }));
+    // The comment's salt: the verifier checks SHA-256(salt + comment) against the chained digest (decision 083).
+    const acceptances = await acceptancesOf(trx, ids);
+    const salts = await commentSaltsOf(
+      trx,
+      acceptances.map((a) => a.id),
+    );
+    const answers = acceptances.map((a): ExportItem => ({ ...a, commentSalt: salts.get(a.id) ?? null }));
     const voids = attendances
       .filter((a) => a.voidedAt !== null)
       .map((a): ExportItem => ({

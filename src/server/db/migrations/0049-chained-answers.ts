@@ -1,0 +1,123 @@
+import { sql, type Kysely } from 'kysely';
+import { figurePayload, nextEntries } from '#domain/record-chain/record-chain.ts';
+import { nowIso } from '../../clock/now.ts';
+import { saltedText, sha256Hex } from '../chain-hash.ts';
+import { engineOf } from '../engine.ts';
+import { refuseChanges, upgradesExistingData } from './portable.ts';
+
+/**
+ * Issue 38 point 4 follow-up (decisions 034, 082, 083): the worker's answer to a company's
+ * correction is chained, so a rejection (a dispute) cannot be deleted or its objection rewritten
+ * behind the app without `verify` naming it.
+ *
+ * - `attendance_correction_acceptances.comment_salt`, `comment_digest`: a random salt and
+ *   SHA-256(salt + comment); the chain commits to the digest, never the text, so the retention
+ *   purge can delete comment and salt. Rows already there that have a comment are salted here.
+ * - `record_chain.kind` accepts `answer` (widened as migration 0047 did: the kinds it accepts now,
+ *   read from the database, plus this one). On an upgraded installation every row already there is
+ *   chained once, per company after its head, by id (as migration 0028 did), so `verify` stays intact.
+ * - Triggers: a row is never deleted; once answered or superseded it never changes, but for the
+ *   purge's clearing of its comment and salt (its digest kept).
+ */
+export async function up(db: Kysely<any>): Promise<void> {
+  await db.schema.alterTable('attendance_correction_acceptances').addColumn('comment_salt', 'text').execute();
+  await db.schema.alterTable('attendance_correction_acceptances').addColumn('comment_digest', 'text').execute();
+  await widenChainKinds(db);
+  if (upgradesExistingData(db)) await chainExistingAnswers(db);
+  await refuseChanges(db, {
+    name: 'attendance_correction_acceptances_no_delete',
+    table: 'attendance_correction_acceptances',
+    op: 'DELETE',
+    message: 'attendance_correction_acceptances is append-only',
+  });
+  const kept = ['id', 'attendance_id', 'revision', 'employee_id', 'status', 'due_at', 'answered_by', 'answered_at', 'created_at', 'comment_digest'];
+  const same = kept.map((c) => `NEW.${c} IS NOT DISTINCT FROM OLD.${c}`);
+  const purgeOnly = ['OLD.comment_digest IS NOT NULL', 'NEW.comment IS NULL', 'NEW.comment_salt IS NULL', ...same].join(' AND ');
+  await refuseChanges(db, {
+    name: 'attendance_correction_acceptances_no_update',
+    table: 'attendance_correction_acceptances',
+    op: 'UPDATE',
+    when: `OLD.status <> 'pending' AND NOT (${purgeOnly})`,
+    message: 'an answered correction cannot change',
+  });
+}
+
+type AnswerRow = {
+  id: number;
+  companyId: number;
+  attendanceId: number;
+  revision: number;
+  employeeId: number;
+  status: string;
+  dueAt: string;
+  comment: string | null;
+  answeredBy: number | null;
+  answeredAt: string | null;
+  createdAt: string;
+};
+
+/** Salts the comments already there, then chains every row (with its digest) per company after its head. */
+async function chainExistingAnswers(db: Kysely<any>): Promise<void> {
+  const rows = (
+    await sql<AnswerRow>`select e.company_id as "companyId", t.id, t.attendance_id as "attendanceId", t.revision, t.employee_id as "employeeId", t.status,
+      t.due_at as "dueAt", t.comment, t.answered_by as "answeredBy", t.answered_at as "answeredAt", t.created_at as "createdAt"
+    from attendance_correction_acceptances t join employees e on e.id = t.employee_id order by t.id`.execute(db)
+  ).rows;
+  const byCompany = new Map<number, { kind: 'answer'; refId: number; payload: string }[]>();
+  for (const { companyId, comment, ...row } of rows) {
+    const { salt, digest } = saltedText(comment);
+    if (digest !== null) await sql`update attendance_correction_acceptances set comment_salt = ${salt}, comment_digest = ${digest} where id = ${row.id}`.execute(db);
+    const list = byCompany.get(companyId) ?? [];
+    list.push({ kind: 'answer', refId: row.id, payload: figurePayload('answer', { ...row, commentDigest: digest }) });
+    byCompany.set(companyId, list);
+  }
+  const at = nowIso();
+  for (const [companyId, records] of byCompany) {
+    const head = (await sql<{ seq: number; hash: string }>`select seq, hash from record_chain where company_id = ${companyId} order by seq desc limit 1`.execute(db)).rows[0] ?? null;
+    const entries = nextEntries(sha256Hex, companyId, head, records, at);
+    for (let i = 0; i < entries.length; i += 500) {
+      const chunk = entries.slice(i, i + 500);
+      await sql`insert into record_chain (company_id, seq, kind, ref_id, payload, prev_hash, hash, created_at) values ${sql.join(
+        chunk.map((e) => sql`(${e.companyId}, ${e.seq}, ${e.kind}, ${e.refId}, ${e.payload}, ${e.prevHash}, ${e.hash}, ${e.createdAt})`),
+      )}`.execute(db);
+    }
+  }
+}
+
+/** The quoted kinds of a CHECK's text, in order. */
+const kindsIn = (text: string): string[] => [...text.matchAll(/'([a-z_-]+)'/g)].map((m) => m[1]!);
+
+/** `record_chain.kind` accepts what it accepts now plus `answer` (PostgreSQL swaps the CHECK; SQLite rebuilds the table, every entry copied). */
+async function widenChainKinds(db: Kysely<any>): Promise<void> {
+  if (engineOf(db) === 'postgres') {
+    const def = (await sql<{ def: string }>`select pg_get_constraintdef(oid) as def from pg_constraint where conname = 'record_chain_kind_check'`.execute(db)).rows[0]?.def ?? '';
+    const kinds = [...new Set([...kindsIn(def), 'answer'])].map((k) => `'${k}'`).join(',');
+    await sql.raw(`ALTER TABLE record_chain DROP CONSTRAINT record_chain_kind_check`).execute(db);
+    await sql.raw(`ALTER TABLE record_chain ADD CONSTRAINT record_chain_kind_check CHECK (kind in (${kinds}))`).execute(db);
+    return;
+  }
+  const table = (await sql<{ sql: string }>`select sql from sqlite_master where type = 'table' and name = 'record_chain'`.execute(db)).rows[0]?.sql ?? '';
+  const check = /kind\s+in\s*\(([^)]*)\)/i.exec(table)?.[1] ?? '';
+  const kinds = [...new Set([...kindsIn(check), 'answer'])].map((k) => `'${k}'`).join(',');
+  await db.schema
+    .createTable('record_chain_next')
+    .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+    .addColumn('company_id', 'integer', (c) => c.notNull())
+    .addColumn('seq', 'integer', (c) => c.notNull())
+    .addColumn('kind', 'text', (c) => c.notNull().check(sql.raw(`kind in (${kinds})`)))
+    .addColumn('ref_id', 'integer', (c) => c.notNull())
+    .addColumn('payload', 'text', (c) => c.notNull())
+    .addColumn('prev_hash', 'text', (c) => c.notNull())
+    .addColumn('hash', 'text', (c) => c.notNull())
+    .addColumn('created_at', 'text', (c) => c.notNull())
+    .execute();
+  const columns = 'id, company_id, seq, kind, ref_id, payload, prev_hash, hash, created_at';
+  await sql.raw(`INSERT INTO record_chain_next (${columns}) SELECT ${columns} FROM record_chain ORDER BY id`).execute(db);
+  // Dropping a table drops its triggers first: no append-only trigger fires.
+  await sql.raw('DROP TABLE record_chain').execute(db);
+  await sql.raw('ALTER TABLE record_chain_next RENAME TO record_chain').execute(db);
+  await sql.raw('CREATE UNIQUE INDEX record_chain_company_seq ON record_chain (company_id, seq)').execute(db);
+  for (const op of ['UPDATE', 'DELETE'] as const) {
+    await refuseChanges(db, { name: `record_chain_no_${op.toLowerCase()}`, table: 'record_chain', op, message: 'record_chain is append-only' });
+  }
+}
