@@ -14,14 +14,14 @@ import type { BreakInstants } from '../attendance/shift-times.ts';
  * Append-only records (one entry each, for ever): punch, revision, void. The rows a month's
  * figures are read from and that the app may change (issue 33): attendance (its figure columns),
  * break, leave, holiday, schedule, approval, rules (break rules), contract (an employee's dated
- * contract terms) — each write appends an entry with the row as stored
+ * contract terms), pact and offer (complementary hours, decision 081) — each write appends an entry with the row as stored
  * (a deletion: the payload DELETED), and the LATEST entry of a row must equal the row.
  */
 import type { SnapshotAlert } from '../periods/approval-snapshot.ts';
 
 export type ChainKind = 'punch' | 'revision' | 'void' | FigureKind;
-export type FigureKind = 'attendance' | 'break' | 'leave' | 'holiday' | 'schedule' | 'approval' | 'rules' | 'contract';
-export const FIGURE_KINDS: readonly FigureKind[] = ['attendance', 'break', 'leave', 'holiday', 'schedule', 'approval', 'rules', 'contract'];
+export type FigureKind = 'attendance' | 'break' | 'leave' | 'holiday' | 'schedule' | 'approval' | 'rules' | 'contract' | 'pact' | 'offer';
+export const FIGURE_KINDS: readonly FigureKind[] = ['attendance', 'break', 'leave', 'holiday', 'schedule', 'approval', 'rules', 'contract', 'pact', 'offer'];
 const isFigureKind = (kind: ChainKind): kind is FigureKind => (FIGURE_KINDS as readonly string[]).includes(kind);
 
 /** The payload of an entry that records a row's deletion. */
@@ -159,6 +159,8 @@ export interface AttendanceFacts {
   workFlag: string | null;
   workMode: string;
   overtimeCompensation: string | null;
+  /** Force majeure overtime's reason (decision 081); absent or null = not (left out of the payload then). */
+  overtimeForceMajeure?: string | null;
   revision: number;
   voidedAt: string | null;
   closedAutomatically: number;
@@ -231,6 +233,29 @@ export interface ContractFacts {
   createdAt: string;
   authorId: number | null;
 }
+/** An employee's pact of complementary hours (decision 081, migration 0048): in the employee's company's chain. */
+export interface PactFacts {
+  id: number;
+  employeeId: number;
+  signedOn: string;
+  validFrom: string;
+  validTo: string | null;
+  sharePercent: number;
+  collectiveAgreement: number;
+  createdAt: string;
+  authorId: number | null;
+}
+/** Voluntary complementary hours offered and the worker's answer (decision 081, migration 0048). */
+export interface OfferFacts {
+  id: number;
+  employeeId: number;
+  date: string;
+  seconds: number;
+  status: string;
+  offeredBy: number | null;
+  offeredAt: string;
+  answeredAt: string | null;
+}
 export interface FigureFacts {
   attendance: AttendanceFacts;
   break: BreakFacts;
@@ -240,6 +265,8 @@ export interface FigureFacts {
   approval: ApprovalFacts;
   rules: RulesFacts;
   contract: ContractFacts;
+  pact: PactFacts;
+  offer: OfferFacts;
 }
 
 /** The columns each figure kind's payload records, in one list (the repositories select exactly these). */
@@ -260,6 +287,7 @@ export const FIGURE_COLUMNS = {
     'workFlag',
     'workMode',
     'overtimeCompensation',
+    'overtimeForceMajeure',
     'revision',
     'voidedAt',
     'closedAutomatically',
@@ -271,6 +299,8 @@ export const FIGURE_COLUMNS = {
   approval: ['id', 'employeeId', 'dateFrom', 'dateTo', 'status', 'approvedBy', 'approvedAt', 'reopenedBy', 'reopenedAt', 'reopenReason', 'snapshotDigest'],
   rules: ['id', 'effectiveFrom', 'rules', 'createdAt', 'authorId'],
   contract: ['id', 'employeeId', 'effectiveFrom', 'workingDayType', 'partTimePercent', 'createdAt', 'authorId'],
+  pact: ['id', 'employeeId', 'signedOn', 'validFrom', 'validTo', 'sharePercent', 'collectiveAgreement', 'createdAt', 'authorId'],
+  offer: ['id', 'employeeId', 'date', 'seconds', 'status', 'offeredBy', 'offeredAt', 'answeredAt'],
 } as const satisfies { [K in FigureKind]: readonly (keyof FigureFacts[K])[] };
 
 /** The canonical payload of a figure row: exactly its FIGURE_COLUMNS (extra properties of `row` are left out). */
@@ -284,8 +314,11 @@ export function figurePayload<K extends FigureKind>(kind: K, row: FigureFacts[K]
   return canonicalJson(facts);
 }
 
-/** FIGURE_COLUMNS added after migration 0028 chained existing rows (an approval's snapshot digest, migration 0031). */
-const LATER_COLUMNS: ReadonlySet<string> = new Set(['snapshotDigest']);
+/**
+ * FIGURE_COLUMNS added after migration 0028 chained existing rows (an approval's snapshot digest,
+ * migration 0031; an attendance's force majeure reason, migration 0048).
+ */
+const LATER_COLUMNS: ReadonlySet<string> = new Set(['snapshotDigest', 'overtimeForceMajeure']);
 
 /** The hash of an entry: SHA-256 of the previous hash followed by the payload. */
 export const entryHash = (sha256: Sha256, prevHash: string, payload: string): string => sha256(prevHash + payload);

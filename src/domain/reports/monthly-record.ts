@@ -8,6 +8,7 @@ import type { WorkTimeWarning } from '../worktime/work-time-warnings.ts';
 import { DEFAULT_BREAK_RULES, type BreakRulesInput } from '../worktime/break-rules.ts';
 import { dayFigures, dayPlanOf, nightWorkerOn } from '../worktime/day-figures.ts';
 import type { PartTimeInput } from '../employees/contract-terms.ts';
+import { classifyComplementary, sumSplits, type ComplementaryInput, type ComplementarySplit } from '../worktime/complementary-hours.ts';
 import { activeScheduleOn, type DayAttendance, type DayKind, type DayCalendar } from './day-calendar.ts';
 
 /**
@@ -36,6 +37,8 @@ export interface RecordAttendance extends DayAttendance {
   overtimeCompensation?: OvertimeCompensation | null;
   /** Who set the compensation (decision 070): the worker's own choice or an administrator; missing/null = an administrator. */
   overtimeMarkedBy?: 'worker' | 'administrator' | null;
+  /** The reason the day's overtime was force majeure (art. 35.3 ET, decision 081); null/missing = not. */
+  overtimeForceMajeure?: string | null;
   /** The worker's answer to the day's latest administrator correction (decision 034), if any. */
   acceptance?: WorkerAcceptance | null;
   /** A punch of the day was kept offline by a terminal and received later (decision 046). */
@@ -114,6 +117,10 @@ export interface MonthlyRecordDay {
   overtimeCompensation: OvertimeCompensation | null;
   /** Present (`worker`) only when the compensation is the worker's own choice at check-out (decision 070). */
   overtimeChosenBy?: 'worker';
+  /** Why the day's overtime is force majeure (art. 35.3 ET, decision 081): not in the 80 h cap; null = ordinary overtime or none. */
+  overtimeForceMajeure?: string | null;
+  /** A part-time day's complementary hours by category (decision 081); present only when the day has some. */
+  complementarySplit?: ComplementarySplit;
   /** The worker's answer to the day's latest administrator correction, if any (decision 034). */
   workerAcceptance: WorkerAcceptance | null;
   /** A punch of the day was kept offline by a terminal and received later (decision 046). */
@@ -150,6 +157,17 @@ export interface MonthlyRecordTotals {
   overtimePaidSeconds: number;
   overtimeRestSeconds: number;
   overtimeUnmarkedSeconds: number;
+  /**
+   * Force majeure overtime (art. 35.3 ET), a part of `overtimeSeconds` counted apart (decision
+   * 081). This and the complementary categories below are present only when not zero, so the
+   * totals an approval froze before them still equal a fresh computation.
+   */
+  overtimeForceMajeureSeconds?: number;
+  /** The complementary hours by category (decision 081): they add up to `complementarySeconds`. */
+  complementaryAgreedSeconds?: number;
+  complementaryVoluntarySeconds?: number;
+  complementaryExceedingSeconds?: number;
+  complementaryNotAllowedSeconds?: number;
   /** Days worked on site and remotely (attended days). */
   onSiteDays: number;
   remoteDays: number;
@@ -178,6 +196,8 @@ export function buildMonthlyRecord(input: {
   absenceFrom?: string;
   /** The employee works part time: time beyond the expected is complementary hours, not overtime. */
   partTime?: PartTimeInput;
+  /** The employee's pacts and voluntary offers (decision 081); left out, complementary hours have no pact (not allowed). */
+  complementary?: ComplementaryInput;
 }): MonthlyRecord {
   const breakRules: BreakRulesInput = input.breakRules ?? DEFAULT_BREAK_RULES;
   const { calendar, schedules, leaveByDate, today } = input;
@@ -201,6 +221,7 @@ export function buildMonthlyRecord(input: {
     onSiteDays: 0,
     remoteDays: 0,
   };
+  let forceMajeureSeconds = 0;
   const days = datesOf(input.period).map((date): MonthlyRecordDay => {
     const a = byDate.get(date);
     const leaveType = leaveByDate.get(date) ?? null;
@@ -215,6 +236,8 @@ export function buildMonthlyRecord(input: {
     const overtime = f.overtimeSeconds;
     // A mark on a day without overtime (the hours were corrected since) means nothing.
     const compensation = overtime > 0 ? (a?.overtimeCompensation ?? null) : null;
+    const forceMajeure = overtime > 0 ? (a?.overtimeForceMajeure ?? null) : null;
+    if (forceMajeure !== null) forceMajeureSeconds += overtime;
     const workMode = a ? (a.workMode ?? 'on-site') : null;
     if (a) {
       totals.attendedDays++;
@@ -265,6 +288,7 @@ export function buildMonthlyRecord(input: {
       workMode,
       overtimeCompensation: compensation,
       ...(compensation !== null && a?.overtimeMarkedBy === 'worker' ? { overtimeChosenBy: 'worker' as const } : {}),
+      overtimeForceMajeure: forceMajeure,
       workerAcceptance: a?.acceptance ?? null,
       offline: a?.offline ?? false,
       outsidePunches: a?.outsidePunches ?? 0,
@@ -272,5 +296,18 @@ export function buildMonthlyRecord(input: {
       closedAutomatically: Boolean(a?.closedAutomatically),
     };
   });
+  if (forceMajeureSeconds > 0) totals.overtimeForceMajeureSeconds = forceMajeureSeconds;
+  if (totals.complementarySeconds > 0) {
+    // The one classification (decision 081): agreed, voluntary, exceeding the pact, not allowed.
+    const { days: splits } = classifyComplementary(days, input.complementary ?? { pacts: [], offers: [] });
+    days.forEach((d, i) => {
+      if (d.complementarySeconds > 0) d.complementarySplit = splits[i]!;
+    });
+    const sum = sumSplits(splits);
+    if (sum.agreedSeconds > 0) totals.complementaryAgreedSeconds = sum.agreedSeconds;
+    if (sum.voluntarySeconds > 0) totals.complementaryVoluntarySeconds = sum.voluntarySeconds;
+    if (sum.exceedingSeconds > 0) totals.complementaryExceedingSeconds = sum.exceedingSeconds;
+    if (sum.notAllowedSeconds > 0) totals.complementaryNotAllowedSeconds = sum.notAllowedSeconds;
+  }
   return { days, totals };
 }

@@ -21,6 +21,8 @@ const KINDS = {
   approval: 'settings.integrityKinds.approval',
   rules: 'settings.integrityKinds.rules',
   contract: 'settings.integrityKinds.contract',
+  pact: 'settings.integrityKinds.pact',
+  offer: 'settings.integrityKinds.offer',
 } as const;
 const PROBLEMS = {
   sequence: 'settings.integrityProblems.sequence',

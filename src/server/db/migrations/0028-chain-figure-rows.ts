@@ -16,7 +16,7 @@ import { nowIso } from '../../clock/now.ts';
  * kind in that order and each by id, so `verify` stays intact after upgrading.
  */
 // Written out, not derived from FIGURE_KINDS: a shipped migration never changes with the code.
-const NEW_KINDS: readonly Exclude<FigureKind, 'rules' | 'contract'>[] = ['attendance', 'break', 'leave', 'holiday', 'schedule', 'approval'];
+const NEW_KINDS: readonly Exclude<FigureKind, 'rules' | 'contract' | 'pact' | 'offer'>[] = ['attendance', 'break', 'leave', 'holiday', 'schedule', 'approval'];
 const KINDS = ['punch', 'revision', 'void', ...NEW_KINDS].map((k) => `'${k}'`).join(',');
 
 export async function up(db: Kysely<any>): Promise<void> {
@@ -70,7 +70,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 /** Each figure kind's rows with their company, columns aliased to FIGURE_COLUMNS' camel-case names (with or without the CamelCasePlugin). */
-const FIGURE_ROWS: Record<Exclude<FigureKind, 'rules' | 'contract'>, string> = {
+const FIGURE_ROWS: Record<Exclude<FigureKind, 'rules' | 'contract' | 'pact' | 'offer'>, string> = {
   attendance: `select e.company_id as "companyId", t.id, t.employee_id as "employeeId", t.date, t.timezone, t.time_in as "timeIn", t.time_out as "timeOut",
       t.worked_seconds as "workedSeconds", t.break_seconds as "breakSeconds", t.status_in as "statusIn", t.late_seconds as "lateSeconds",
       t.early_departure_seconds as "earlyDepartureSeconds", t.source, t.work_flag as "workFlag", t.work_mode as "workMode",

@@ -39,6 +39,7 @@ import * as m0040 from './0040-door-code.ts';
 import * as m0041 from './0041-worker-overtime-choice.ts';
 import * as m0042 from './0042-personal-offline-punches.ts';
 import * as m0046 from './0046-receipt-changes.ts';
+import * as m0048 from './0048-complementary-hours.ts';
 
 export interface Migration {
   up(db: Kysely<any>): Promise<void>;
@@ -89,4 +90,5 @@ export const migrations: ReadonlyArray<readonly [name: string, migration: Migrat
   ['0041-worker-overtime-choice', m0041],
   ['0042-personal-offline-punches', m0042],
   ['0046-receipt-changes', m0046],
+  ['0048-complementary-hours', m0048],
 ];

@@ -242,6 +242,8 @@ export interface RecordAttendanceRow extends ReportAttendance {
   workMode: 'on-site' | 'remote';
   overtimeCompensation: 'paid' | 'rest' | null;
   overtimeMarkedBy: 'worker' | 'administrator' | null;
+  /** Force majeure overtime's reason (decision 081); null = not. */
+  overtimeForceMajeure: string | null;
   breaks: BreakInstants[];
   /** A punch of the day was kept offline by a terminal and received later (decision 046). */
   offline: boolean;
