@@ -162,6 +162,13 @@ export const PAYROLL_FIXED_COLUMNS: readonly PayrollColumn[] = [
   // Issue 36.3: on site or remote, per day in the record, counted here.
   fixed('on_site_days', 'payroll.columns.on_site_days', 'integer', (r) => r.workModes.onSiteDays),
   fixed('remote_days', 'payroll.columns.remote_days', 'integer', (r) => r.workModes.remoteDays),
+  // Issue 38 (decision 081): force majeure overtime (inside overtime_hours, not in the 80 h cap) and
+  // the complementary hours by category (they add up to complementary_hours).
+  fixed('overtime_force_majeure_hours', 'payroll.columns.overtime_force_majeure_hours', 'hours', (r) => r.figures.overtimeForceMajeureSeconds ?? 0),
+  fixed('complementary_agreed_hours', 'payroll.columns.complementary_agreed_hours', 'hours', (r) => r.figures.complementaryAgreedSeconds ?? 0),
+  fixed('complementary_voluntary_hours', 'payroll.columns.complementary_voluntary_hours', 'hours', (r) => r.figures.complementaryVoluntarySeconds ?? 0),
+  fixed('complementary_exceeding_hours', 'payroll.columns.complementary_exceeding_hours', 'hours', (r) => r.figures.complementaryExceedingSeconds ?? 0),
+  fixed('complementary_not_allowed_hours', 'payroll.columns.complementary_not_allowed_hours', 'hours', (r) => r.figures.complementaryNotAllowedSeconds ?? 0),
 ];
 
 /**

@@ -2,7 +2,7 @@ import type { BreakInstants } from '../attendance/shift-times.ts';
 import type { WorkFlag } from '../attendance/work-flag.ts';
 import type { AcceptanceState } from '../attendance/correction-rules.ts';
 import type { ScheduleRule } from '../schedules/schedule-rules.ts';
-import type { WeekdayName } from '../time/zoned-time.ts';
+import { localDateOf, type WeekdayName } from '../time/zoned-time.ts';
 import { datesOf, type Period } from './periods.ts';
 import type { WorkTimeWarning } from '../worktime/work-time-warnings.ts';
 import { DEFAULT_BREAK_RULES, type BreakRulesInput } from '../worktime/break-rules.ts';
@@ -121,6 +121,8 @@ export interface MonthlyRecordDay {
   overtimeForceMajeure?: string | null;
   /** A part-time day's complementary hours by category (decision 081); present only when the day has some. */
   complementarySplit?: ComplementarySplit;
+  /** The local date the schedule in force was created or last changed (the 3-day notice, decision 081); absent when unknown. */
+  scheduleChangedOn?: string;
   /** The worker's answer to the day's latest administrator correction, if any (decision 034). */
   workerAcceptance: WorkerAcceptance | null;
   /** A punch of the day was kept offline by a terminal and received later (decision 046). */
@@ -289,6 +291,7 @@ export function buildMonthlyRecord(input: {
       overtimeCompensation: compensation,
       ...(compensation !== null && a?.overtimeMarkedBy === 'worker' ? { overtimeChosenBy: 'worker' as const } : {}),
       overtimeForceMajeure: forceMajeure,
+      ...(schedule?.changedAt ? { scheduleChangedOn: localDateOf(schedule.changedAt, calendar.timeZone) } : {}),
       workerAcceptance: a?.acceptance ?? null,
       offline: a?.offline ?? false,
       outsidePunches: a?.outsidePunches ?? 0,

@@ -141,3 +141,23 @@ export function voluntaryLimitSeconds(monthExpectedSeconds: number, collectiveAg
 
 /** The share limit of a pact (30 %, or 60 % by collective agreement). */
 export const pactShareLimit = (collectiveAgreement: boolean): number => (collectiveAgreement ? PACT_SHARE_LIMITS.collective : PACT_SHARE_LIMITS.base);
+
+/**
+ * A day's split fitted to `seconds` when payroll counts fewer complementary seconds than the
+ * record (the part worked on a holiday is holiday work there): taken off the last categories
+ * first (not allowed, exceeding, voluntary, agreed). More seconds than the split (a holiday's
+ * extra) go to the last category the split used, else to "not allowed".
+ */
+export function fitSplit(split: ComplementarySplit, seconds: number): ComplementarySplit {
+  const order = ['notAllowedSeconds', 'exceedingSeconds', 'voluntarySeconds', 'agreedSeconds'] as const;
+  const out = { ...split };
+  let extra = out.agreedSeconds + out.voluntarySeconds + out.exceedingSeconds + out.notAllowedSeconds - seconds;
+  for (const key of order) {
+    if (extra <= 0) break;
+    const cut = Math.min(extra, out[key]);
+    out[key] -= cut;
+    extra -= cut;
+  }
+  if (extra < 0) out[order.find((k) => split[k] > 0) ?? 'notAllowedSeconds'] -= extra;
+  return out;
+}

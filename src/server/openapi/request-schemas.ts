@@ -11,6 +11,7 @@ import { FaceSwitchInput } from '../../domain/biometrics/face-switch-schema.ts';
 import { ClockRequestSchema } from '../../domain/clock/clock-request.ts';
 import { PersonalClockRequestSchema } from '../../domain/clock/personal-clock.ts';
 import { OvertimeChoiceRequestSchema } from '../../domain/attendance/overtime-choice.ts';
+import { ComplementaryPactInput, OfferAnswerInput, VoluntaryOfferInput } from '../../domain/worktime/complementary-schema.ts';
 import { ConflictDismissInput, ConflictResolveInput } from '../../domain/clock/late-punch-conflict.ts';
 import { LatePunchBatchSchema, PersonalLatePunchBatchSchema } from '../../domain/clock/late-punch-request.ts';
 import { EmployeeImportRequest } from '../../domain/employees/csv-import.ts';
@@ -68,6 +69,9 @@ export const REQUEST_BODIES: Readonly<Record<string, GenericSchema | { anyOf: Ge
   'POST /api/personal/acknowledgements': AcknowledgeMonthSchema,
   'POST /api/personal/clock': PersonalClockRequestSchema,
   'POST /api/personal/overtime-choice': OvertimeChoiceRequestSchema,
+  'POST /api/employees/{id}/complementary-pacts': ComplementaryPactInput,
+  'POST /api/complementary-offers': VoluntaryOfferInput,
+  'POST /api/personal/complementary-offers/{id}': OfferAnswerInput,
   'POST /api/personal/clock/offline': PersonalLatePunchBatchSchema,
   'POST /api/inspection-links': CreateInspectionLinkSchema,
   'PUT /api/guide': GuideUpdate,

@@ -1,3 +1,4 @@
+import { complementaryByEmployee } from '../../db/repositories/complementary-hours.ts';
 import { contractTermsByEmployee } from '../../db/repositories/contract-terms.ts';
 import { partTimeOf } from '#domain/employees/contract-terms.ts';
 import { breakRulesByDate } from '../../db/repositories/break-rules-history.ts';
@@ -103,6 +104,7 @@ export async function monthlyRecords(db: Db, filter: EmployeeFilter, month: stri
   const leaves = byEmployee(await leavesOverlapping(db, filter, period));
   const attendances = byEmployee(await recordAttendancesIn(db, filter, period));
   const holidays = await holidaysByCompany(db, period);
+  const complementary = await complementaryByEmployee(db, filter, period);
   const voided = byEmployee(await voidedAttendancesIn(db, filter, period));
   // The day before the month: the first day's rest is measured from it (decision 050).
   const dayBefore = addDays(period.from, -1);
@@ -160,6 +162,7 @@ export async function monthlyRecords(db: Db, filter: EmployeeFilter, month: stri
       breakRules,
       absenceFrom: floors.get(e.id)!,
       partTime: partTimeOf(terms, e.id),
+      complementary: complementary.get(e.id) ?? { pacts: [], offers: [] },
     });
     const contract = terms.get(e.id)?.(period.to) ?? { workingDayType: 'full-time' as const, partTimePercent: null };
     const record = withWorkTimeWarnings(built, limits, before.get(e.id)?.at(-1));
