@@ -9,10 +9,10 @@
  *   collective agreement of the pact in force says so.
  * - **Classification, one rule** (`classifyComplementary`): on a month basis, the record's own
  *   period. A day's complementary seconds (`dayFigures`: hours beyond the day's expected) are
- *   *agreed* while the month's pact budget lasts (share × the month's expected hours of the days
- *   the pact is in force), then *voluntary* while the month's accepted offers last, and the rest is
- *   *exceeding* the pact, or *not allowed* on a day without a pact in force. Days are taken in date
- *   order, so a day keeps its category when later days are added.
+ *   first *voluntary* up to the offers the worker accepted for that date, then *agreed* while the
+ *   month's pact budget lasts (share × the month's expected hours of the days the pact is in
+ *   force), and the rest is *exceeding* the pact, or *not allowed* on a day without a pact in
+ *   force. Days are taken in date order, so a day keeps its category when later days are added.
  */
 
 /** The largest pact share without (`base`) and with (`collective`) the collective agreement's extension. */
@@ -95,10 +95,11 @@ export function classifyComplementary(days: readonly ComplementaryDay[], input: 
     const pact = pactOn(input.pacts, d.date);
     if (pact) agreedBudget += Math.round((d.expectedSeconds * pact.sharePercent) / 100);
   }
-  let voluntaryBudget = 0;
-  for (const o of input.offers) if (o.status === 'accepted' && dates.has(o.date)) voluntaryBudget += o.seconds;
+  // Voluntary hours are offered for a date: accepted offers count on their own date only.
+  const voluntaryOn = new Map<string, number>();
+  for (const o of input.offers) if (o.status === 'accepted' && dates.has(o.date)) voluntaryOn.set(o.date, (voluntaryOn.get(o.date) ?? 0) + o.seconds);
   const agreedBudgetSeconds = agreedBudget;
-  const voluntaryBudgetSeconds = voluntaryBudget;
+  const voluntaryBudgetSeconds = [...voluntaryOn.values()].reduce((a, b) => a + b, 0);
   const order = days.map((_, i) => i).sort((a, b) => days[a]!.date.localeCompare(days[b]!.date));
   const out: ComplementarySplit[] = days.map(() => ({ ...NO_COMPLEMENTARY }));
   for (const i of order) {
@@ -106,15 +107,15 @@ export function classifyComplementary(days: readonly ComplementaryDay[], input: 
     let left = day.complementarySeconds;
     if (left <= 0) continue;
     const split = out[i]!;
+    // First the hours the worker accepted for that very day, then the pact's budget of the month.
+    split.voluntarySeconds = Math.min(left, voluntaryOn.get(day.date) ?? 0);
+    left -= split.voluntarySeconds;
     const pact = pactOn(input.pacts, day.date);
     if (pact) {
       split.agreedSeconds = Math.min(left, agreedBudget);
       agreedBudget -= split.agreedSeconds;
       left -= split.agreedSeconds;
     }
-    split.voluntarySeconds = Math.min(left, voluntaryBudget);
-    voluntaryBudget -= split.voluntarySeconds;
-    left -= split.voluntarySeconds;
     if (pact) split.exceedingSeconds = left;
     else split.notAllowedSeconds = left;
   }

@@ -50,7 +50,7 @@ export const ComplementaryPactInput = v.pipe(
     collectiveAgreement: flag,
   }),
   v.forward(
-    v.check((p) => p.sharePercent <= pactShareLimit(p.collectiveAgreement), 'complementary.shareOver30'),
+    v.check((p) => p.sharePercent > PACT_SHARE_LIMITS.collective || p.sharePercent <= pactShareLimit(p.collectiveAgreement), 'complementary.shareOver30'),
     ['sharePercent'],
   ),
   v.forward(
