@@ -503,6 +503,12 @@ describe('payroll column layout (docs/payroll-export.md)', () => {
       // Issue 36.3: days on site and remote.
       'on_site_days',
       'remote_days',
+      // Issue 38 (decision 081): force majeure overtime and the complementary hours by category.
+      'overtime_force_majeure_hours',
+      'complementary_agreed_hours',
+      'complementary_voluntary_hours',
+      'complementary_exceeding_hours',
+      'complementary_not_allowed_hours',
     ]);
   });
 

@@ -15,6 +15,11 @@ import { employeeWhere, type EmployeeFilter } from './report-data.ts';
 const PACT_COLUMNS = ['id', 'employeeId', 'signedOn', 'validFrom', 'validTo', 'sharePercent', 'collectiveAgreement', 'createdAt', 'authorId'] as const;
 const OFFER_COLUMNS = ['id', 'employeeId', 'date', 'seconds', 'status', 'offeredBy', 'offeredAt', 'answeredAt'] as const;
 
+/** Whether the employee exists (any status). */
+export async function employeeExists(db: Db, employeeId: number): Promise<boolean> {
+  return (await db.selectFrom('employees').select('id').where('id', '=', employeeId).executeTakeFirst()) !== undefined;
+}
+
 /** One employee's pacts, by valid-from date. */
 export function pactsOf(db: Db, employeeId: number): Promise<ComplementaryPact[]> {
   return db.selectFrom('complementaryPacts').select(PACT_COLUMNS).where('employeeId', '=', employeeId).orderBy('validFrom').orderBy('id').execute();

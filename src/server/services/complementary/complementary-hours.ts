@@ -4,7 +4,7 @@ import { ComplementaryPactInput, OfferAnswerInput, VoluntaryOfferInput } from '#
 import { nowIso } from '../../clock/now.ts';
 import type { Db } from '../../db/connection.ts';
 import { appendAudit } from '../../db/repositories/audit-log.ts';
-import { answerOffer, findOffer, insertOffer, insertPact, offersOf, pactsOf } from '../../db/repositories/complementary-hours.ts';
+import { answerOffer, employeeExists, findOffer, insertOffer, insertPact, offersOf, pactsOf } from '../../db/repositories/complementary-hours.ts';
 import { contractTermsOfEmployee } from '../../db/repositories/contract-terms.ts';
 import { AppError, notFound } from '../../http/app-error.ts';
 import { inTransaction } from '../in-transaction.ts';
@@ -34,10 +34,6 @@ function parsed<S extends v.GenericSchema>(schema: S, input: unknown): v.InferOu
 async function requirePartTime(db: Db, employeeId: number, date: string, field: string): Promise<void> {
   const terms = (await contractTermsOfEmployee(db, employeeId))(date);
   if (terms.workingDayType !== 'part-time') throw new AppError('complementary.notPartTime', 422, {}, { [field]: 'complementary.notPartTime' });
-}
-
-async function employeeExists(db: Db, employeeId: number): Promise<boolean> {
-  return (await db.selectFrom('employees').select('id').where('id', '=', employeeId).executeTakeFirst()) !== undefined;
 }
 
 /** The employee's pacts and this month's offers, for the employee page. */
