@@ -52,7 +52,16 @@ export async function recordPact(db: Db, employeeId: number, input: unknown, act
   return inTransaction(db, async (trx) => {
     await requirePartTime(trx, employeeId, data.validFrom, 'validFrom');
     const at = nowIso();
-    const row = { employeeId, signedOn: data.signedOn, validFrom: data.validFrom, validTo: data.validTo, sharePercent: data.sharePercent, collectiveAgreement: data.collectiveAgreement ? 1 : 0, createdAt: at, authorId: actor.id };
+    const row = {
+      employeeId,
+      signedOn: data.signedOn,
+      validFrom: data.validFrom,
+      validTo: data.validTo,
+      sharePercent: data.sharePercent,
+      collectiveAgreement: data.collectiveAgreement ? 1 : 0,
+      createdAt: at,
+      authorId: actor.id,
+    };
     const id = await insertPact(trx, row);
     await appendAudit(trx, { userId: actor.id, entity: 'complementaryPact', entityId: id, action: 'create', before: null, after: row, reason: null, at });
     return { id, ...row };
@@ -107,4 +116,9 @@ export async function answerVoluntaryOffer(db: Db, user: Pick<SessionUser, 'id' 
     await appendAudit(trx, { userId: user.id, entity: 'complementaryOffer', entityId: offer.id, action: status, before: { status: offer.status }, after: { status }, reason: null, at });
     return { ...offer, status, answeredAt: at };
   });
+}
+
+/** The session's own employee's offers still waiting for an answer (the personal area). */
+export async function ownPendingOffers(db: Db, employeeId: number): Promise<VoluntaryOffer[]> {
+  return (await offersOf(db, employeeId)).filter((o) => o.status === 'offered');
 }
