@@ -64,7 +64,11 @@ describe('without a pact', () => {
 
 describe('a pact and voluntary hours', () => {
   it('refuses a share over 30 % without the collective agreement and a full-time employee, writing nothing', async () => {
-    await expect(recordPact(s.db, ana, { signedOn: '2026-01-01', validFrom: '2026-01-01', sharePercent: 31 }, s.admin)).rejects.toMatchObject({ status: 422, code: 'complementary.shareOver30', fields: { sharePercent: 'complementary.shareOver30' } });
+    await expect(recordPact(s.db, ana, { signedOn: '2026-01-01', validFrom: '2026-01-01', sharePercent: 31 }, s.admin)).rejects.toMatchObject({
+      status: 422,
+      code: 'complementary.shareOver30',
+      fields: { sharePercent: 'complementary.shareOver30' },
+    });
     await expect(recordPact(s.db, luis, { signedOn: '2026-01-01', validFrom: '2026-01-01', sharePercent: 10 }, s.admin)).rejects.toMatchObject({ status: 422, code: 'complementary.notPartTime' });
     expect(await s.db.selectFrom('complementaryPacts').selectAll().execute()).toEqual([]);
   });
@@ -123,11 +127,17 @@ describe('force majeure overtime (art. 35.3 ET)', () => {
 describe('an approved period', () => {
   it('refuses a pact, an offer and an answer that touch it (409 periods.locked), writing nothing', async () => {
     expect(await approvePeriods(s.db, { date: '2026-03-01', employees: [ana, luis] }, s.admin)).toMatchObject({ approved: 2 });
-    const before = await s.db.selectFrom('recordChain').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+    const before = await s.db
+      .selectFrom('recordChain')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow();
     await expect(recordPact(s.db, ana, { signedOn: '2026-03-01', validFrom: '2026-03-15', sharePercent: 10 }, s.admin)).rejects.toMatchObject({ status: 409, code: 'periods.locked' });
     await expect(offerVoluntaryHours(s.db, { employee: ana, date: '2026-03-25', minutes: 30 }, s.admin)).rejects.toMatchObject({ status: 409, code: 'periods.locked' });
     await expect(answerVoluntaryOffer(s.db, anaUser, pendingOffer, { answer: 'accept' })).rejects.toMatchObject({ status: 409, code: 'periods.locked' });
-    const after = await s.db.selectFrom('recordChain').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+    const after = await s.db
+      .selectFrom('recordChain')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow();
     expect(after.n).toBe(before.n);
     // A pact from April is accepted.
     await expect(recordPact(s.db, ana, { signedOn: '2026-03-01', validFrom: '2026-04-01', sharePercent: 10 }, s.admin)).resolves.toMatchObject({ validFrom: '2026-04-01' });

@@ -149,7 +149,9 @@ describe('migrations 0010, 0028, 0032, 0033 and 0034 on existing records', () =>
     sqlite.exec('alter table punches add column workplace_id integer');
     // And migration 0048's force majeure column and complementary-hours tables (decision 081).
     sqlite.exec('alter table attendances add column overtime_force_majeure text');
-    sqlite.exec('create table complementary_pacts (id integer primary key, employee_id integer, signed_on text, valid_from text, valid_to text, share_percent integer, collective_agreement integer, created_at text, author_id integer)');
+    sqlite.exec(
+      'create table complementary_pacts (id integer primary key, employee_id integer, signed_on text, valid_from text, valid_to text, share_percent integer, collective_agreement integer, created_at text, author_id integer)',
+    );
     sqlite.exec('create table complementary_offers (id integer primary key, employee_id integer, date text, seconds integer, status text, offered_by integer, offered_at text, answered_at text)');
     expect((await verifyRecordChain(db)).brokenCount).toBe(6);
     sqlite.exec('drop table approval_snapshots');

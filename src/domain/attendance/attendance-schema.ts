@@ -86,7 +86,19 @@ export const withOrderRules = <S extends v.GenericSchema<unknown, { timeIn: stri
   );
 
 export const AttendanceCreateInput = withOrderRules(
-  v.object({ employee, date: workDate, ...times, reason, workMode: v.optional(workMode, 'on-site'), overtimeCompensation: v.optional(overtimeCompensation, null), overtimeForceMajeure: v.optional(overtimeForceMajeure, null), ...OVERTIME_CAP_FIELDS }, REQUIRED),
+  v.object(
+    {
+      employee,
+      date: workDate,
+      ...times,
+      reason,
+      workMode: v.optional(workMode, 'on-site'),
+      overtimeCompensation: v.optional(overtimeCompensation, null),
+      overtimeForceMajeure: v.optional(overtimeForceMajeure, null),
+      ...OVERTIME_CAP_FIELDS,
+    },
+    REQUIRED,
+  ),
 );
 export type AttendanceCreateInput = v.InferOutput<typeof AttendanceCreateInput>;
 

@@ -121,6 +121,12 @@ export interface MonthlyRecordDay {
   overtimeForceMajeure?: string | null;
   /** A part-time day's complementary hours by category (decision 081); present only when the day has some. */
   complementarySplit?: ComplementarySplit;
+  /**
+   * The contract's ordinary hours of the date as the schedule plans them, whether past, today or
+   * to come, on leave or not (0 before the absence floor, on rest days and holidays): the base of
+   * the complementary-hours shares (decision 081).
+   */
+  contractSeconds?: number;
   /** The local date the schedule in force was created or last changed (the 3-day notice, decision 081); absent when unknown. */
   scheduleChangedOn?: string;
   /** The worker's answer to the day's latest administrator correction, if any (decision 034). */
@@ -231,7 +237,8 @@ export function buildMonthlyRecord(input: {
     const schedule = activeScheduleOn(schedules, date);
     // The day's figures, the one computation every screen shares (issue 33 point 4); a day before
     // the absence floor is 'before-start' there and expects nothing (issue 33 point 6).
-    const f = dayFigures({ date, today, plan: dayPlanOf(date, schedule, holiday !== null, calendar), attendance: a, onLeave: leaveType !== null, breakRules, partTime: input.partTime, absenceFrom: input.absenceFrom });
+    const plan = dayPlanOf(date, schedule, holiday !== null, calendar);
+    const f = dayFigures({ date, today, plan, attendance: a, onLeave: leaveType !== null, breakRules, partTime: input.partTime, absenceFrom: input.absenceFrom });
     const { kind } = f;
     const expected = f.expectedSeconds;
     const counted = { counted: f.countedSeconds, deducted: f.deductedSeconds };
@@ -291,6 +298,7 @@ export function buildMonthlyRecord(input: {
       overtimeCompensation: compensation,
       ...(compensation !== null && a?.overtimeMarkedBy === 'worker' ? { overtimeChosenBy: 'worker' as const } : {}),
       overtimeForceMajeure: forceMajeure,
+      contractSeconds: f.kind === 'before-start' ? 0 : plan.scheduledSeconds,
       ...(schedule?.changedAt ? { scheduleChangedOn: localDateOf(schedule.changedAt, calendar.timeZone) } : {}),
       workerAcceptance: a?.acceptance ?? null,
       offline: a?.offline ?? false,
@@ -302,7 +310,10 @@ export function buildMonthlyRecord(input: {
   if (forceMajeureSeconds > 0) totals.overtimeForceMajeureSeconds = forceMajeureSeconds;
   if (totals.complementarySeconds > 0) {
     // The one classification (decision 081): agreed, voluntary, exceeding the pact, not allowed.
-    const { days: splits } = classifyComplementary(days, input.complementary ?? { pacts: [], offers: [] });
+    const { days: splits } = classifyComplementary(
+      days.map((d) => ({ date: d.date, expectedSeconds: d.contractSeconds ?? 0, complementarySeconds: d.complementarySeconds })),
+      input.complementary ?? { pacts: [], offers: [] },
+    );
     days.forEach((d, i) => {
       if (d.complementarySeconds > 0) d.complementarySplit = splits[i]!;
     });

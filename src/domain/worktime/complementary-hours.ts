@@ -10,8 +10,8 @@
  * - **Classification, one rule** (`classifyComplementary`): on a month basis, the record's own
  *   period. A day's complementary seconds (`dayFigures`: hours beyond the day's expected) are
  *   first *voluntary* up to the offers the worker accepted for that date, then *agreed* while the
- *   month's pact budget lasts (share × the month's expected hours of the days the pact is in
- *   force), and the rest is *exceeding* the pact, or *not allowed* on a day without a pact in
+ *   month's pact budget lasts (share × the month's planned contract hours of the days the pact
+ *   is in force, past and to come, so the budget does not grow as the month goes on), and the rest is *exceeding* the pact, or *not allowed* on a day without a pact in
  *   force. Days are taken in date order, so a day keeps its category when later days are added.
  */
 
@@ -73,6 +73,7 @@ export const NO_COMPLEMENTARY: Readonly<ComplementarySplit> = { agreedSeconds: 0
 /** What the classification reads of one day of the record. */
 export interface ComplementaryDay {
   date: string;
+  /** The contract's ordinary seconds of the day as planned (the record's `contractSeconds`): the base of the pact's share. */
   expectedSeconds: number;
   complementarySeconds: number;
 }

@@ -33,12 +33,7 @@ const optionalDate = v.optional(
   null,
 );
 
-const wholeNumber = (message: string) =>
-  v.pipe(
-    v.union([v.number(message), v.pipe(v.string(message), v.trim(), v.nonEmpty(REQUIRED), v.transform(Number))], message),
-    v.number(message),
-    v.integer(message),
-  );
+const wholeNumber = (message: string) => v.pipe(v.union([v.number(message), v.pipe(v.string(message), v.trim(), v.nonEmpty(REQUIRED), v.transform(Number))], message), v.number(message), v.integer(message));
 
 /** `POST /api/employees/{id}/complementary-pacts`: a pact of the employee. */
 export const ComplementaryPactInput = v.pipe(

@@ -43,7 +43,8 @@ export function warningsByEmployeeDay(days: readonly EmployeeWarnDay[], limits: 
  * from dayFigures); null on a day without attendance. The record and the period close both use it.
  */
 export function warnDayOf(
-  day: Pick<MonthlyRecordDay, 'date' | 'timeIn' | 'timeOut' | 'breaks' | 'workedSeconds' | 'workFlag' | 'ordinarySeconds' | 'overtimeSeconds' | 'nightWorker'> & Partial<Pick<MonthlyRecordDay, 'complementarySeconds' | 'scheduleChangedOn'>>,
+  day: Pick<MonthlyRecordDay, 'date' | 'timeIn' | 'timeOut' | 'breaks' | 'workedSeconds' | 'workFlag' | 'ordinarySeconds' | 'overtimeSeconds' | 'nightWorker'> &
+    Partial<Pick<MonthlyRecordDay, 'complementarySeconds' | 'scheduleChangedOn'>>,
 ): WarnDay | null {
   if (day.timeIn === null) return null;
   return {

@@ -51,10 +51,35 @@ export default function ComplementaryHoursForms({ lang, employeeId, today }: Pro
     <div className="flex flex-col gap-6">
       <form className="grid gap-3 sm:grid-cols-2" onSubmit={send(`/employees/${employeeId}/complementary-pacts`, { ...pact, validTo: pact.validTo || null }, 'pact')} data-testid="pact-form">
         <h3 className="font-semibold sm:col-span-2">{t('complementary.pactForm')}</h3>
-        {field('pact-signedOn', t('complementary.signedOn'), <input id="pact-signedOn" type="date" className={inputClass} value={pact.signedOn} onChange={(e) => setPact({ ...pact, signedOn: e.target.value })} {...aria('pact-signedOn')} />)}
-        {field('pact-sharePercent', t('complementary.sharePercent'), <input id="pact-sharePercent" type="number" min={1} max={60} className={inputClass} value={pact.sharePercent} onChange={(e) => setPact({ ...pact, sharePercent: e.target.value })} {...aria('pact-sharePercent')} />)}
-        {field('pact-validFrom', t('complementary.validFrom'), <input id="pact-validFrom" type="date" className={inputClass} value={pact.validFrom} onChange={(e) => setPact({ ...pact, validFrom: e.target.value })} {...aria('pact-validFrom')} />)}
-        {field('pact-validTo', t('complementary.validTo'), <input id="pact-validTo" type="date" className={inputClass} value={pact.validTo} onChange={(e) => setPact({ ...pact, validTo: e.target.value })} {...aria('pact-validTo')} />)}
+        {field(
+          'pact-signedOn',
+          t('complementary.signedOn'),
+          <input id="pact-signedOn" type="date" className={inputClass} value={pact.signedOn} onChange={(e) => setPact({ ...pact, signedOn: e.target.value })} {...aria('pact-signedOn')} />,
+        )}
+        {field(
+          'pact-sharePercent',
+          t('complementary.sharePercent'),
+          <input
+            id="pact-sharePercent"
+            type="number"
+            min={1}
+            max={60}
+            className={inputClass}
+            value={pact.sharePercent}
+            onChange={(e) => setPact({ ...pact, sharePercent: e.target.value })}
+            {...aria('pact-sharePercent')}
+          />,
+        )}
+        {field(
+          'pact-validFrom',
+          t('complementary.validFrom'),
+          <input id="pact-validFrom" type="date" className={inputClass} value={pact.validFrom} onChange={(e) => setPact({ ...pact, validFrom: e.target.value })} {...aria('pact-validFrom')} />,
+        )}
+        {field(
+          'pact-validTo',
+          t('complementary.validTo'),
+          <input id="pact-validTo" type="date" className={inputClass} value={pact.validTo} onChange={(e) => setPact({ ...pact, validTo: e.target.value })} {...aria('pact-validTo')} />,
+        )}
         <label className="flex items-start gap-2 text-sm sm:col-span-2">
           <input type="checkbox" className="mt-1 h-4 w-4" checked={pact.collectiveAgreement} onChange={(e) => setPact({ ...pact, collectiveAgreement: e.target.checked })} />
           <span>{t('complementary.collectiveAgreement')}</span>
@@ -67,8 +92,16 @@ export default function ComplementaryHoursForms({ lang, employeeId, today }: Pro
       </form>
       <form className="grid gap-3 sm:grid-cols-2" onSubmit={send('/complementary-offers', { employee: employeeId, ...offer }, 'offer')} data-testid="offer-form">
         <h3 className="font-semibold sm:col-span-2">{t('complementary.offerForm')}</h3>
-        {field('offer-date', t('complementary.offerDate'), <input id="offer-date" type="date" className={inputClass} value={offer.date} onChange={(e) => setOffer({ ...offer, date: e.target.value })} {...aria('offer-date')} />)}
-        {field('offer-minutes', t('complementary.offerMinutes'), <input id="offer-minutes" type="number" min={1} max={720} className={inputClass} value={offer.minutes} onChange={(e) => setOffer({ ...offer, minutes: e.target.value })} {...aria('offer-minutes')} />)}
+        {field(
+          'offer-date',
+          t('complementary.offerDate'),
+          <input id="offer-date" type="date" className={inputClass} value={offer.date} onChange={(e) => setOffer({ ...offer, date: e.target.value })} {...aria('offer-date')} />,
+        )}
+        {field(
+          'offer-minutes',
+          t('complementary.offerMinutes'),
+          <input id="offer-minutes" type="number" min={1} max={720} className={inputClass} value={offer.minutes} onChange={(e) => setOffer({ ...offer, minutes: e.target.value })} {...aria('offer-minutes')} />,
+        )}
         <div className="sm:col-span-2">
           <button type="submit" className={primaryButton} disabled={busy}>
             {t('complementary.offer')}

@@ -71,7 +71,7 @@ export async function recordPact(db: Db, employeeId: number, input: unknown, act
 /**
  * Offers voluntary complementary hours for a date (422 for bad input, a full-time employee or an
  * offer beyond 15 % — 30 % with the collective agreement of the pact in force — of the month's
- * ordinary hours, counting every offer of the month not declined; 409 `periods.locked`).
+ * planned contract hours, counting every offer of the month not declined; 409 `periods.locked`).
  */
 export async function offerVoluntaryHours(db: Db, input: unknown, actor: RecordActor): Promise<VoluntaryOffer> {
   const data = parsed(VoluntaryOfferInput, input);
@@ -79,7 +79,8 @@ export async function offerVoluntaryHours(db: Db, input: unknown, actor: RecordA
   requireWritable(actor, data.employee, 'record');
   const month = data.date.slice(0, 7);
   const { records } = await monthlyRecords(db, { employee: data.employee }, month, { fresh: true });
-  const expected = records[0]?.record.totals.expectedSeconds ?? 0;
+  // The month's contract hours as planned, days to come included (an offer is made in advance).
+  const expected = (records[0]?.record.days ?? []).reduce((sum, d) => sum + (d.contractSeconds ?? 0), 0);
   return inTransaction(db, async (trx) => {
     await requirePartTime(trx, data.employee, data.date, 'date');
     const collective = pactOn(await pactsOf(trx, data.employee), data.date)?.collectiveAgreement === 1;
