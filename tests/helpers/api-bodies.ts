@@ -330,6 +330,10 @@ export function writeCases(ids: DemoIds, own: { employee: number; department: nu
     'POST /api/personal/clock': { body: { action: 'check-in', workMode: 'remote' } },
     // The worker's overtime choice (issue 36.7, decision 070): a day of the session's own.
     'POST /api/personal/overtime-choice': { body: { date: workday, compensation: 'rest' }, dates: ['date'] },
+    // Complementary hours (issue 38.3, decision 081): a throwaway full-time employee: a valid body is refused with 422 after the checks.
+    'POST /api/employees/{id}/complementary-pacts': { body: { signedOn: '2026-01-01', validFrom: '2026-01-01', sharePercent: 20 }, dates: ['signedOn', 'validFrom'] },
+    'POST /api/complementary-offers': { body: { employee: own.employee, date: workday, minutes: 60 }, dates: ['date'] },
+    'POST /api/personal/complementary-offers/{id}': { body: { answer: 'accept' } },
     // The personal clock's kept punches (issue 36.4, decision 071): the demo admin links no employee (403 after the body is checked).
     'POST /api/personal/clock/offline': { body: { device: 'device-0001', sentAt: '2026-01-01T10:00:00.000Z', punches: [{ seq: 1, at: '2026-01-01T09:00:00.000Z', action: 'check-in', workMode: 'remote' }] } },
     // Workplaces for proof of place (decision 068): the company is the Admin's own when not given.

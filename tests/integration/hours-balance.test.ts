@@ -160,6 +160,7 @@ describe('the balance of a month built by hand', () => {
       toil: 8 * H,
       yearPaid: 1 * H,
       yearUnmarked: 5 * H,
+      yearForceMajeure: 0,
       yearWeekly: 9 * H,
       cap: 'balance.cap.ok',
     });

@@ -166,6 +166,12 @@ describe('migrations 0010, 0028, 0032, 0033, 0034 and 0049 on existing records',
     sqlite.exec(
       'create table disconnection_interruptions (id integer primary key, employee_id integer, at text, date text, timezone text, channel text, duration_seconds integer, work_done integer, source text, author_id integer, note text, created_at text)',
     );
+    // And migration 0048's force majeure column and complementary-hours tables (decision 081).
+    sqlite.exec('alter table attendances add column overtime_force_majeure text');
+    sqlite.exec(
+      'create table complementary_pacts (id integer primary key, employee_id integer, signed_on text, valid_from text, valid_to text, share_percent integer, collective_agreement integer, created_at text, author_id integer)',
+    );
+    sqlite.exec('create table complementary_offers (id integer primary key, employee_id integer, date text, seconds integer, status text, offered_by integer, offered_at text, answered_at text)');
     expect((await verifyRecordChain(db)).brokenCount).toBe(6);
     sqlite.exec('drop table approval_snapshots');
     sqlite.exec('drop table break_rules_history');
@@ -185,6 +191,9 @@ describe('migrations 0010, 0028, 0032, 0033, 0034 and 0049 on existing records',
     sqlite.exec('alter table attendance_correction_acceptances drop column comment_digest');
     sqlite.exec('drop table standby_periods');
     sqlite.exec('drop table disconnection_interruptions');
+    sqlite.exec('alter table attendances drop column overtime_force_majeure');
+    sqlite.exec('drop table complementary_pacts');
+    sqlite.exec('drop table complementary_offers');
 
     await migrateToLatest(db);
     const chain = sqlite.prepare('select seq, kind, ref_id from record_chain order by seq').all();

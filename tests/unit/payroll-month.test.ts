@@ -509,6 +509,12 @@ describe('payroll column layout (docs/payroll-export.md)', () => {
       'called_in_hours',
       'disconnection_interruptions',
       'interruption_work_hours',
+      // Issue 38 (decision 081): force majeure overtime and the complementary hours by category.
+      'overtime_force_majeure_hours',
+      'complementary_agreed_hours',
+      'complementary_voluntary_hours',
+      'complementary_exceeding_hours',
+      'complementary_not_allowed_hours',
     ]);
   });
 

@@ -127,6 +127,8 @@ export interface AttendanceDto {
   outsidePunches: number;
   /** Who set the mark: the worker's own choice at check-out or an administrator (decision 070); null = no mark, or set before it. */
   overtimeMarkedBy: 'worker' | 'administrator' | null;
+  /** Why the day's overtime is force majeure (art. 35.3 ET, decision 081): not in the 80 h cap; null = not. */
+  overtimeForceMajeure: string | null;
   createdAt: string;
   updatedAt: string;
   /** Voided (decision 033): when and why; a voided day is kept, struck through, and counts for nothing. */

@@ -59,6 +59,17 @@ const overtimeCompensation = v.nullable(
   ),
 );
 
+/**
+ * Force majeure overtime (art. 35.3 ET; decision 081): the written reason, or empty/null to clear
+ * the mark. Not sent: left as it is.
+ */
+const overtimeForceMajeure = v.pipe(
+  v.nullable(v.string('validation.invalidInput')),
+  v.transform((s) => (s ?? '').trim()),
+  v.maxLength(REASON_MAX, 'complementary.forceMajeureTooLong'),
+  v.transform((s) => (s === '' ? null : s)),
+);
+
 /** Adds the order rules of the shift's times as issues on their fields. */
 export const withOrderRules = <S extends v.GenericSchema<unknown, { timeIn: string; timeOut: string | null; breakIn: string | null; breakOut: string | null }>>(schema: S) =>
   v.pipe(
@@ -75,7 +86,19 @@ export const withOrderRules = <S extends v.GenericSchema<unknown, { timeIn: stri
   );
 
 export const AttendanceCreateInput = withOrderRules(
-  v.object({ employee, date: workDate, ...times, reason, workMode: v.optional(workMode, 'on-site'), overtimeCompensation: v.optional(overtimeCompensation, null), ...OVERTIME_CAP_FIELDS }, REQUIRED),
+  v.object(
+    {
+      employee,
+      date: workDate,
+      ...times,
+      reason,
+      workMode: v.optional(workMode, 'on-site'),
+      overtimeCompensation: v.optional(overtimeCompensation, null),
+      overtimeForceMajeure: v.optional(overtimeForceMajeure, null),
+      ...OVERTIME_CAP_FIELDS,
+    },
+    REQUIRED,
+  ),
 );
 export type AttendanceCreateInput = v.InferOutput<typeof AttendanceCreateInput>;
 
@@ -94,6 +117,7 @@ export const AttendanceUpdateInput = withOrderRules(
       // Not sent: kept as they are.
       workMode: v.optional(workMode),
       overtimeCompensation: v.optional(overtimeCompensation),
+      overtimeForceMajeure: v.optional(overtimeForceMajeure),
       ...OVERTIME_CAP_FIELDS,
       revision: v.optional(v.pipe(v.union([v.number(), v.pipe(v.string(), v.transform(Number))]), v.number(), v.integer(), v.minValue(1))),
     },

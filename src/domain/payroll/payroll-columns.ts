@@ -174,6 +174,13 @@ export const PAYROLL_FIXED_COLUMNS: readonly PayrollColumn[] = [
   fixed('called_in_hours', 'payroll.columns.called_in_hours', 'hours', (r) => r.timeApart?.calledInSeconds ?? 0),
   fixed('disconnection_interruptions', 'payroll.columns.disconnection_interruptions', 'integer', (r) => r.timeApart?.interruptions ?? 0),
   fixed('interruption_work_hours', 'payroll.columns.interruption_work_hours', 'hours', (r) => r.timeApart?.interruptionWorkSeconds ?? 0),
+  // Issue 38 (decision 081): force majeure overtime (inside overtime_hours, not in the 80 h cap) and
+  // the complementary hours by category (they add up to complementary_hours).
+  fixed('overtime_force_majeure_hours', 'payroll.columns.overtime_force_majeure_hours', 'hours', (r) => r.figures.overtimeForceMajeureSeconds ?? 0),
+  fixed('complementary_agreed_hours', 'payroll.columns.complementary_agreed_hours', 'hours', (r) => r.figures.complementaryAgreedSeconds ?? 0),
+  fixed('complementary_voluntary_hours', 'payroll.columns.complementary_voluntary_hours', 'hours', (r) => r.figures.complementaryVoluntarySeconds ?? 0),
+  fixed('complementary_exceeding_hours', 'payroll.columns.complementary_exceeding_hours', 'hours', (r) => r.figures.complementaryExceedingSeconds ?? 0),
+  fixed('complementary_not_allowed_hours', 'payroll.columns.complementary_not_allowed_hours', 'hours', (r) => r.figures.complementaryNotAllowedSeconds ?? 0),
 ];
 
 /**

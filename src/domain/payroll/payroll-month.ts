@@ -7,6 +7,7 @@ import type { AcceptanceState } from '../attendance/correction-rules.ts';
 import type { OvertimeCompensation } from '../reports/monthly-record.ts';
 import { addDays } from '../time/zoned-time.ts';
 import { holidayWork } from './holiday-seconds.ts';
+import { fitSplit, NO_COMPLEMENTARY } from '../worktime/complementary-hours.ts';
 import { msWithin, nightWindowsOf, workIntervals } from './night-seconds.ts';
 
 /**
@@ -90,6 +91,16 @@ export interface PayrollMonth {
    * in rest-day or holiday work (layout 2's "Horas complementarias" column).
    */
   complementarySeconds: number;
+  /**
+   * Decision 081 (issue 38): force majeure overtime (art. 35.3 ET, a part of `overtimeSeconds`)
+   * and the complementary hours by category (they add up to `complementarySeconds`). Present only
+   * when not zero, so a payroll row an approval froze before them still equals a fresh one.
+   */
+  overtimeForceMajeureSeconds?: number;
+  complementaryAgreedSeconds?: number;
+  complementaryVoluntarySeconds?: number;
+  complementaryExceedingSeconds?: number;
+  complementaryNotAllowedSeconds?: number;
   nightSeconds: number;
   /** Holiday dates on which this month's shifts worked (one may be the 1st of the next month), and that work by the clock (never also in overtime). */
   holidayWorkedDays: number;
@@ -123,7 +134,7 @@ export type PayrollRecordDay = Pick<
   MonthlyRecordDay,
   'date' | 'kind' | 'timeIn' | 'timeOut' | 'timezone' | 'breaks' | 'countedSeconds' | 'deductedSeconds' | 'expectedSeconds' | 'overtimeSeconds' | 'overtimeCompensation' | 'holiday'
 > &
-  Partial<Pick<MonthlyRecordDay, 'lateSeconds' | 'earlyDepartureSeconds' | 'workerAcceptance' | 'leaveDay' | 'complementarySeconds' | 'ordinarySeconds'>>;
+  Partial<Pick<MonthlyRecordDay, 'lateSeconds' | 'earlyDepartureSeconds' | 'workerAcceptance' | 'leaveDay' | 'complementarySeconds' | 'ordinarySeconds' | 'overtimeForceMajeure' | 'complementarySplit'>>;
 
 /** An approved leave of the employee (as the record's `leaveByDate` is built: later ones win a date). */
 export interface PayrollLeave {
@@ -189,6 +200,11 @@ export function payrollMonth(input: {
   holidays?: ReadonlySet<string>;
 }): PayrollMonth {
   const out = emptyPayrollMonth();
+  // The figures of decision 081 appear only when not zero (see PayrollMonth).
+  type Optional = 'overtimeForceMajeureSeconds' | 'complementaryAgreedSeconds' | 'complementaryVoluntarySeconds' | 'complementaryExceedingSeconds' | 'complementaryNotAllowedSeconds';
+  const add = (key: Optional, seconds: number) => {
+    if (seconds > 0) out[key] = (out[key] ?? 0) + seconds;
+  };
   const holidays = input.holidays ?? new Set(input.days.filter((d) => d.holiday !== null).map((d) => d.date));
   const inMonth = new Set(input.days.map((d) => d.date));
   const leaveTypeOn = new Map<string, number>();
@@ -263,6 +279,14 @@ export function payrollMonth(input: {
       }
       out.overtimeSeconds += overtime;
       out.complementarySeconds += complementary;
+      if (overtime > 0 && day.overtimeForceMajeure != null) add('overtimeForceMajeureSeconds', overtime);
+      if (complementary > 0) {
+        const split = fitSplit(day.complementarySplit ?? { ...NO_COMPLEMENTARY, notAllowedSeconds: complementary }, complementary);
+        add('complementaryAgreedSeconds', split.agreedSeconds);
+        add('complementaryVoluntarySeconds', split.voluntarySeconds);
+        add('complementaryExceedingSeconds', split.exceedingSeconds);
+        add('complementaryNotAllowedSeconds', split.notAllowedSeconds);
+      }
       if (day.overtimeCompensation === 'paid') out.overtimePaidSeconds += overtime;
       else if (day.overtimeCompensation === 'rest') out.overtimeCompensatedSeconds += overtime;
       else out.overtimeUnmarkedSeconds += overtime;

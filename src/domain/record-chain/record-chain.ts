@@ -15,14 +15,14 @@ import type { BreakInstants } from '../attendance/shift-times.ts';
  * figures are read from and that the app may change (issue 33): attendance (its figure columns),
  * break, leave, holiday, schedule, approval, rules (break rules), contract (an employee's dated
  * contract terms), standby and interruption (time apart, issue 38 point 1), answer (the worker's answer to a company's
- * correction, decision 034: its comment by digest, migration 0049) — each write appends an entry with the row as stored
+ * correction, decision 034: its comment by digest, migration 0049), pact and offer (complementary hours, decision 081) — each write appends an entry with the row as stored
  * (a deletion: the payload DELETED), and the LATEST entry of a row must equal the row.
  */
 import type { SnapshotAlert } from '../periods/approval-snapshot.ts';
 
 export type ChainKind = 'punch' | 'revision' | 'void' | FigureKind;
-export type FigureKind = 'attendance' | 'break' | 'leave' | 'holiday' | 'schedule' | 'approval' | 'rules' | 'contract' | 'standby' | 'interruption' | 'answer';
-export const FIGURE_KINDS: readonly FigureKind[] = ['attendance', 'break', 'leave', 'holiday', 'schedule', 'approval', 'rules', 'contract', 'standby', 'interruption', 'answer'];
+export type FigureKind = 'attendance' | 'break' | 'leave' | 'holiday' | 'schedule' | 'approval' | 'rules' | 'contract' | 'standby' | 'interruption' | 'answer' | 'pact' | 'offer';
+export const FIGURE_KINDS: readonly FigureKind[] = ['attendance', 'break', 'leave', 'holiday', 'schedule', 'approval', 'rules', 'contract', 'standby', 'interruption', 'answer', 'pact', 'offer'];
 const isFigureKind = (kind: ChainKind): kind is FigureKind => (FIGURE_KINDS as readonly string[]).includes(kind);
 
 /** The payload of an entry that records a row's deletion. */
@@ -173,6 +173,8 @@ export interface AttendanceFacts {
   workFlag: string | null;
   workMode: string;
   overtimeCompensation: string | null;
+  /** Force majeure overtime's reason (decision 081); absent or null = not (left out of the payload then). */
+  overtimeForceMajeure?: string | null;
   revision: number;
   voidedAt: string | null;
   closedAutomatically: number;
@@ -293,6 +295,29 @@ export interface AnswerFacts {
   createdAt: string;
   commentDigest?: string | null;
 }
+/** An employee's pact of complementary hours (decision 081, migration 0048): in the employee's company's chain. */
+export interface PactFacts {
+  id: number;
+  employeeId: number;
+  signedOn: string;
+  validFrom: string;
+  validTo: string | null;
+  sharePercent: number;
+  collectiveAgreement: number;
+  createdAt: string;
+  authorId: number | null;
+}
+/** Voluntary complementary hours offered and the worker's answer (decision 081, migration 0048). */
+export interface OfferFacts {
+  id: number;
+  employeeId: number;
+  date: string;
+  seconds: number;
+  status: string;
+  offeredBy: number | null;
+  offeredAt: string;
+  answeredAt: string | null;
+}
 export interface FigureFacts {
   attendance: AttendanceFacts;
   break: BreakFacts;
@@ -305,6 +330,8 @@ export interface FigureFacts {
   standby: StandbyFacts;
   interruption: InterruptionFacts;
   answer: AnswerFacts;
+  pact: PactFacts;
+  offer: OfferFacts;
 }
 
 /** The columns each figure kind's payload records, in one list (the repositories select exactly these). */
@@ -325,6 +352,7 @@ export const FIGURE_COLUMNS = {
     'workFlag',
     'workMode',
     'overtimeCompensation',
+    'overtimeForceMajeure',
     'revision',
     'voidedAt',
     'closedAutomatically',
@@ -339,6 +367,8 @@ export const FIGURE_COLUMNS = {
   standby: ['id', 'employeeId', 'kind', 'startAt', 'endAt', 'date', 'timezone', 'calledInSeconds', 'source', 'authorId', 'createdAt'],
   interruption: ['id', 'employeeId', 'at', 'date', 'timezone', 'channel', 'durationSeconds', 'workDone', 'source', 'authorId', 'createdAt'],
   answer: ['id', 'attendanceId', 'revision', 'employeeId', 'status', 'dueAt', 'answeredBy', 'answeredAt', 'createdAt', 'commentDigest'],
+  pact: ['id', 'employeeId', 'signedOn', 'validFrom', 'validTo', 'sharePercent', 'collectiveAgreement', 'createdAt', 'authorId'],
+  offer: ['id', 'employeeId', 'date', 'seconds', 'status', 'offeredBy', 'offeredAt', 'answeredAt'],
 } as const satisfies { [K in FigureKind]: readonly (keyof FigureFacts[K])[] };
 
 /** The canonical payload of a figure row: exactly its FIGURE_COLUMNS (extra properties of `row` are left out). */
@@ -354,10 +384,11 @@ export function figurePayload<K extends FigureKind>(kind: K, row: FigureFacts[K]
 
 /**
  * FIGURE_COLUMNS left out of a payload while null: added after migration 0028 chained existing rows
- * (an approval's snapshot digest, migration 0031; its reopen reason's digest, 0050), or absent by
- * design (an answer without a comment has no `commentDigest`, 0049).
+ * (an approval's snapshot digest, migration 0031; its reopen reason's digest, 0050; an attendance's
+ * force majeure reason, 0048), or absent by design (an answer without a comment has no
+ * `commentDigest`, 0049).
  */
-const LATER_COLUMNS: ReadonlySet<string> = new Set(['snapshotDigest', 'reopenReasonDigest', 'commentDigest']);
+const LATER_COLUMNS: ReadonlySet<string> = new Set(['snapshotDigest', 'reopenReasonDigest', 'commentDigest', 'overtimeForceMajeure']);
 
 /** The hash of an entry: SHA-256 of the previous hash followed by the payload. */
 export const entryHash = (sha256: Sha256, prevHash: string, payload: string): string => sha256(prevHash + payload);

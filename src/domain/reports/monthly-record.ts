@@ -3,13 +3,14 @@ import type { WorkFlag } from '../attendance/work-flag.ts';
 import type { AcceptanceState } from '../attendance/correction-rules.ts';
 import type { DayDispute } from '../attendance/disputes.ts';
 import type { ScheduleRule } from '../schedules/schedule-rules.ts';
-import type { WeekdayName } from '../time/zoned-time.ts';
+import { localDateOf, type WeekdayName } from '../time/zoned-time.ts';
 import { datesOf, type Period } from './periods.ts';
 import type { WorkTimeWarning } from '../worktime/work-time-warnings.ts';
 import { DEFAULT_BREAK_RULES, type BreakRulesInput } from '../worktime/break-rules.ts';
 import { dayFigures, dayPlanOf, nightWorkerOn } from '../worktime/day-figures.ts';
 import type { PartTimeInput } from '../employees/contract-terms.ts';
 import { addTimeApart, apartWorkSeconds, emptyTimeApart, hasTimeApart, timeApartTotals, type InterruptionEntry, type StandbyEntry, type TimeApartTotals } from '../worktime/time-apart.ts';
+import { classifyComplementary, sumSplits, type ComplementaryInput, type ComplementarySplit } from '../worktime/complementary-hours.ts';
 import { activeScheduleOn, type DayAttendance, type DayKind, type DayCalendar } from './day-calendar.ts';
 
 /**
@@ -38,6 +39,8 @@ export interface RecordAttendance extends DayAttendance {
   overtimeCompensation?: OvertimeCompensation | null;
   /** Who set the compensation (decision 070): the worker's own choice or an administrator; missing/null = an administrator. */
   overtimeMarkedBy?: 'worker' | 'administrator' | null;
+  /** The reason the day's overtime was force majeure (art. 35.3 ET, decision 081); null/missing = not. */
+  overtimeForceMajeure?: string | null;
   /** The worker's answer to the day's latest administrator correction (decision 034), if any. */
   acceptance?: WorkerAcceptance | null;
   /** Corrections of the day the worker rejected, oldest first (decision 082); missing = none. */
@@ -118,6 +121,18 @@ export interface MonthlyRecordDay {
   overtimeCompensation: OvertimeCompensation | null;
   /** Present (`worker`) only when the compensation is the worker's own choice at check-out (decision 070). */
   overtimeChosenBy?: 'worker';
+  /** Why the day's overtime is force majeure (art. 35.3 ET, decision 081): not in the 80 h cap; null = ordinary overtime or none. */
+  overtimeForceMajeure?: string | null;
+  /** A part-time day's complementary hours by category (decision 081); present only when the day has some. */
+  complementarySplit?: ComplementarySplit;
+  /**
+   * The contract's ordinary hours of the date as the schedule plans them, whether past, today or
+   * to come, on leave or not (0 before the absence floor, on rest days and holidays): the base of
+   * the complementary-hours shares (decision 081).
+   */
+  contractSeconds?: number;
+  /** The local date the schedule in force was created or last changed (the 3-day notice, decision 081); absent when unknown. */
+  scheduleChangedOn?: string;
   /** The worker's answer to the day's latest administrator correction, if any (decision 034). */
   workerAcceptance: WorkerAcceptance | null;
   /** Both sides of each correction of the day the worker rejected, oldest first; they stay (decision 082). */
@@ -162,6 +177,17 @@ export interface MonthlyRecordTotals {
   overtimePaidSeconds: number;
   overtimeRestSeconds: number;
   overtimeUnmarkedSeconds: number;
+  /**
+   * Force majeure overtime (art. 35.3 ET), a part of `overtimeSeconds` counted apart (decision
+   * 081). This and the complementary categories below are present only when not zero, so the
+   * totals an approval froze before them still equal a fresh computation.
+   */
+  overtimeForceMajeureSeconds?: number;
+  /** The complementary hours by category (decision 081): they add up to `complementarySeconds`. */
+  complementaryAgreedSeconds?: number;
+  complementaryVoluntarySeconds?: number;
+  complementaryExceedingSeconds?: number;
+  complementaryNotAllowedSeconds?: number;
   /** Days worked on site and remotely (attended days). */
   onSiteDays: number;
   remoteDays: number;
@@ -198,6 +224,8 @@ export function buildMonthlyRecord(input: {
   /** The employee's standby periods and interruptions of the period (any order; by local work date). */
   standby?: readonly StandbyEntry[];
   interruptions?: readonly InterruptionEntry[];
+  /** The employee's pacts and voluntary offers (decision 081); left out, complementary hours have no pact (not allowed). */
+  complementary?: ComplementaryInput;
 }): MonthlyRecord {
   const breakRules: BreakRulesInput = input.breakRules ?? DEFAULT_BREAK_RULES;
   const { calendar, schedules, leaveByDate, today } = input;
@@ -224,6 +252,7 @@ export function buildMonthlyRecord(input: {
     onSiteDays: 0,
     remoteDays: 0,
   };
+  let forceMajeureSeconds = 0;
   const days = datesOf(input.period).map((date): MonthlyRecordDay => {
     const a = byDate.get(date);
     const leaveType = leaveByDate.get(date) ?? null;
@@ -235,10 +264,11 @@ export function buildMonthlyRecord(input: {
     if (apart) addTimeApart(apartTotals, apart);
     // The day's figures, the one computation every screen shares (issue 33 point 4); a day before
     // the absence floor is 'before-start' there and expects nothing (issue 33 point 6).
+    const plan = dayPlanOf(date, schedule, holiday !== null, calendar);
     const f = dayFigures({
       date,
       today,
-      plan: dayPlanOf(date, schedule, holiday !== null, calendar),
+      plan,
       attendance: a,
       onLeave: leaveType !== null,
       breakRules,
@@ -252,6 +282,8 @@ export function buildMonthlyRecord(input: {
     const overtime = f.overtimeSeconds;
     // A mark on a day without overtime (the hours were corrected since) means nothing.
     const compensation = overtime > 0 ? (a?.overtimeCompensation ?? null) : null;
+    const forceMajeure = overtime > 0 ? (a?.overtimeForceMajeure ?? null) : null;
+    if (forceMajeure !== null) forceMajeureSeconds += overtime;
     const workMode = a ? (a.workMode ?? 'on-site') : null;
     if (a) {
       totals.attendedDays++;
@@ -302,6 +334,9 @@ export function buildMonthlyRecord(input: {
       workMode,
       overtimeCompensation: compensation,
       ...(compensation !== null && a?.overtimeMarkedBy === 'worker' ? { overtimeChosenBy: 'worker' as const } : {}),
+      overtimeForceMajeure: forceMajeure,
+      contractSeconds: f.kind === 'before-start' ? 0 : plan.scheduledSeconds,
+      ...(schedule?.changedAt ? { scheduleChangedOn: localDateOf(schedule.changedAt, calendar.timeZone) } : {}),
       workerAcceptance: a?.acceptance ?? null,
       disputes: a?.disputes ?? [],
       offline: a?.offline ?? false,
@@ -312,6 +347,22 @@ export function buildMonthlyRecord(input: {
     };
   });
   if (hasTimeApart(apartTotals)) totals.timeApart = apartTotals;
+  if (forceMajeureSeconds > 0) totals.overtimeForceMajeureSeconds = forceMajeureSeconds;
+  if (totals.complementarySeconds > 0) {
+    // The one classification (decision 081): agreed, voluntary, exceeding the pact, not allowed.
+    const { days: splits } = classifyComplementary(
+      days.map((d) => ({ date: d.date, expectedSeconds: d.contractSeconds ?? 0, complementarySeconds: d.complementarySeconds })),
+      input.complementary ?? { pacts: [], offers: [] },
+    );
+    days.forEach((d, i) => {
+      if (d.complementarySeconds > 0) d.complementarySplit = splits[i]!;
+    });
+    const sum = sumSplits(splits);
+    if (sum.agreedSeconds > 0) totals.complementaryAgreedSeconds = sum.agreedSeconds;
+    if (sum.voluntarySeconds > 0) totals.complementaryVoluntarySeconds = sum.voluntarySeconds;
+    if (sum.exceedingSeconds > 0) totals.complementaryExceedingSeconds = sum.exceedingSeconds;
+    if (sum.notAllowedSeconds > 0) totals.complementaryNotAllowedSeconds = sum.notAllowedSeconds;
+  }
   return { days, totals };
 }
 

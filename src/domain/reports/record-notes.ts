@@ -53,6 +53,13 @@ export function recordNotes(day: MonthlyRecordDay, now: string): { key: string; 
   else if (day.kind === 'worked' && day.expectedSeconds === 0) out.push({ key: day.holiday ? 'reports.record.holidayWork' : 'reports.record.kinds.extraDay' });
   // A part-time worker's hours beyond the day's (art. 12.5 ET): complementary, not overtime.
   if ((day.complementarySeconds ?? 0) > 0) out.push({ key: 'reports.record.complementary', params: { duration: formatDuration(day.complementarySeconds, 'en') } });
+  // Decision 081: the complementary hours by category, and force majeure overtime with its reason.
+  const split = day.complementarySplit;
+  if (split) {
+    const d = (s: number) => formatDuration(s, 'en');
+    out.push({ key: 'reports.record.complementarySplit', params: { agreed: d(split.agreedSeconds), voluntary: d(split.voluntarySeconds), exceeding: d(split.exceedingSeconds), notAllowed: d(split.notAllowedSeconds) } });
+  }
+  if (day.overtimeForceMajeure) out.push({ key: 'reports.record.forceMajeure', params: { reason: day.overtimeForceMajeure } });
   // Decision 050. Durations read the same in es and en ("7 h 05 min"), so they are formatted here.
   const counted = day.countedSeconds;
   const deducted = day.deductedSeconds;

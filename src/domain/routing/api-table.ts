@@ -122,6 +122,9 @@ export const API_ROUTES: readonly ApiRoute[] = [
   { method: 'POST', pattern: '/api/employees/import', authority: ['employee.create'], records: 'employee' },
   { method: 'GET', pattern: '/api/employees/import-template', authority: ['employee.create'] },
   { method: 'GET', pattern: '/api/attendances/export', authority: ['attendance.read'], records: 'employee' },
+  // Complementary hours (decision 081): an employee's pact, voluntary hours offered; the service checks record access.
+  { method: 'POST', pattern: '/api/employees/{id}/complementary-pacts', authority: ['employee.update'], records: 'employee' },
+  { method: 'POST', pattern: '/api/complementary-offers', authority: ['attendance.update'], records: 'employee' },
   { method: 'POST', pattern: '/api/schedules/bulk', authority: ['schedule.create'], records: 'employee' },
   { method: 'GET', pattern: '/api/leaves/balances', authority: ['leave.read'], records: 'employee' },
   // Public holiday import (decision 053): the preview and the import belong to whoever may add holidays.
@@ -164,6 +167,8 @@ export const API_ROUTES: readonly ApiRoute[] = [
   { method: 'POST', pattern: '/api/personal/clock', authority: [] },
   // The worker's overtime choice (decision 070): the session's own day; the service checks the company's switch, never a token.
   { method: 'POST', pattern: '/api/personal/overtime-choice', authority: [] },
+  // The worker's answer to an offer of voluntary complementary hours (decision 081): their own offers only, never a token.
+  { method: 'POST', pattern: '/api/personal/complementary-offers/{id}', authority: [] },
   // Its punches kept on the device while offline (decision 071): the same checks, then the kiosk's late-punch rules.
   { method: 'POST', pattern: '/api/personal/clock/offline', authority: [] },
   // Time apart (issue 38 point 1, decision 080): the worker's own standby periods and interruptions; the service refuses a token.

@@ -10,6 +10,8 @@ export interface ScheduleRule {
   fromDate: string;
   toDate: string | null;
   status: 'current' | 'previous';
+  /** When the schedule was created or last changed (ISO instant), where the caller read it: the 3-day notice of complementary hours (decision 081). */
+  changedAt?: string;
 }
 
 export { WEEKDAY_NAMES, type WeekdayName };

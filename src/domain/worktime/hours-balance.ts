@@ -27,6 +27,8 @@ export interface BalanceDay {
   /** The record's overtime of the day: counted beyond expected. */
   overtimeSeconds: number;
   overtimeCompensation: OvertimeCompensation | null;
+  /** The day's overtime is force majeure (art. 35.3 ET): apart in the 80 h cap (decision 081). */
+  forceMajeure?: boolean;
   /** Scheduled seconds of a TOIL day (approved leave drawing from the balance, worked or not); 0 otherwise. */
   toilSeconds: number;
 }

@@ -13,6 +13,7 @@ export const WARNING_LABELS: Readonly<Record<WorkTimeWarningKind, string>> = {
   shortRest: 'workTime.warnings.shortRestLabel',
   longDay: 'workTime.warnings.longDayLabel',
   nightOvertime: 'workTime.warnings.nightOvertimeLabel',
+  shortNotice: 'workTime.warnings.shortNoticeLabel',
 };
 
 const WARNING_SENTENCES: Readonly<Record<WorkTimeWarningKind, string>> = {
@@ -20,6 +21,7 @@ const WARNING_SENTENCES: Readonly<Record<WorkTimeWarningKind, string>> = {
   shortRest: 'workTime.warnings.shortRest',
   longDay: 'workTime.warnings.longDay',
   nightOvertime: 'workTime.warnings.nightOvertime',
+  shortNotice: 'workTime.warnings.shortNotice',
 };
 
 type Translate = (key: string, params?: Record<string, unknown>) => string;
@@ -29,6 +31,8 @@ export function warningNote(w: WorkTimeWarning, lang: Language): { key: string; 
   const measured = formatDuration(w.seconds, lang);
   const limit = formatDuration(w.limitSeconds, lang);
   if (w.kind === 'shortBreak' && w.seconds === 0) return { key: 'workTime.warnings.noBreak', params: { limit } };
+  // Notice is counted in days (decision 081).
+  if (w.kind === 'shortNotice') return { key: WARNING_SENTENCES.shortNotice, params: { measured: String(w.seconds / 86_400), limit: String(w.limitSeconds / 86_400) } };
   return { key: WARNING_SENTENCES[w.kind], params: { measured, limit } };
 }
 
@@ -41,5 +45,6 @@ export function warningText(w: WorkTimeWarning, lang: Language, t: Translate): s
 /** The badge's text: the label and the measured value ("Short break · 0 h 10 min"), or "No break". */
 export function warningBadgeText(w: WorkTimeWarning, lang: Language, t: Translate): string {
   if (w.kind === 'shortBreak' && w.seconds === 0) return t('workTime.warnings.noBreakLabel');
+  if (w.kind === 'shortNotice') return t(WARNING_LABELS.shortNotice);
   return `${t(WARNING_LABELS[w.kind])} · ${formatDuration(w.seconds, lang)}`;
 }

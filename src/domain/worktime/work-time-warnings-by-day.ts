@@ -42,7 +42,10 @@ export function warningsByEmployeeDay(days: readonly EmployeeWarnDay[], limits: 
  * A record day as workTimeWarnings reads it (its ordinary hours, overtime and night-worker flag
  * from dayFigures); null on a day without attendance. The record and the period close both use it.
  */
-export function warnDayOf(day: Pick<MonthlyRecordDay, 'date' | 'timeIn' | 'timeOut' | 'breaks' | 'workedSeconds' | 'workFlag' | 'ordinarySeconds' | 'overtimeSeconds' | 'nightWorker'>): WarnDay | null {
+export function warnDayOf(
+  day: Pick<MonthlyRecordDay, 'date' | 'timeIn' | 'timeOut' | 'breaks' | 'workedSeconds' | 'workFlag' | 'ordinarySeconds' | 'overtimeSeconds' | 'nightWorker'> &
+    Partial<Pick<MonthlyRecordDay, 'complementarySeconds' | 'scheduleChangedOn'>>,
+): WarnDay | null {
   if (day.timeIn === null) return null;
   return {
     date: day.date,
@@ -54,6 +57,8 @@ export function warnDayOf(day: Pick<MonthlyRecordDay, 'date' | 'timeIn' | 'timeO
     ordinarySeconds: day.ordinarySeconds,
     overtimeSeconds: day.overtimeSeconds,
     nightWorker: day.nightWorker,
+    complementarySeconds: day.complementarySeconds ?? 0,
+    scheduleChangedOn: day.scheduleChangedOn ?? null,
   };
 }
 

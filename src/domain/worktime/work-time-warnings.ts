@@ -16,9 +16,28 @@ import type { BreakInstants } from '../attendance/shift-times.ts';
  *   hours, and are not judged by this rule.
  * - `nightOvertime` (art. 36.1 ET): a night worker (3 h or more of the scheduled day at night)
  *   may not work overtime; `seconds` is the day's overtime, `limitSeconds` 0.
+ * - `shortNotice` (art. 12.5.d ET; decision 081): a part-time worker must know the day and hours of
+ *   complementary hours at least 3 days before; a day with complementary hours whose schedule in
+ *   force was created or changed less than 3 days before it is warned. `seconds` is the notice
+ *   given (whole days × 86 400), `limitSeconds` 3 days.
  * Only closed days are judged (an open day has no end yet); voided days are not passed in.
  */
-export type WorkTimeWarningKind = 'shortBreak' | 'shortRest' | 'longDay' | 'nightOvertime';
+export type WorkTimeWarningKind = 'shortBreak' | 'shortRest' | 'longDay' | 'nightOvertime' | 'shortNotice';
+
+/** The notice complementary hours need (art. 12.5.d ET): 3 days. */
+export const COMPLEMENTARY_NOTICE_DAYS = 3;
+
+/** Whole days from `changedOn` to `date` (local dates), or null when no change date is known. */
+export function noticeDays(changedOn: string | null | undefined, date: string): number | null {
+  if (!changedOn) return null;
+  return Math.round((Date.parse(`${date}T00:00:00Z`) - Date.parse(`${changedOn}T00:00:00Z`)) / 86_400_000);
+}
+
+/** Whether a day with complementary hours had less than 3 days' notice of its schedule. */
+export function shortNotice(day: { date: string; complementarySeconds?: number; scheduleChangedOn?: string | null }): boolean {
+  const days = noticeDays(day.scheduleChangedOn, day.date);
+  return (day.complementarySeconds ?? 0) > 0 && days !== null && days < COMPLEMENTARY_NOTICE_DAYS;
+}
 
 export interface WorkTimeWarning {
   date: string;
@@ -67,6 +86,9 @@ export interface WarnDay {
   /** The day's overtime and whether the employee is a night worker that day (art. 36.1 ET). */
   overtimeSeconds?: number;
   nightWorker?: boolean;
+  /** A part-time worker's complementary seconds of the day, and the local date the schedule in force was last created or changed (decision 081). */
+  complementarySeconds?: number;
+  scheduleChangedOn?: string | null;
 }
 
 /** The warnings of `days` (any order), oldest first; `previous` is the last day before them (for the rest rule). */
@@ -91,6 +113,7 @@ export function workTimeWarnings(days: readonly WarnDay[], input: WarningLimitsI
         out.push({ date: day.date, kind: 'longDay', seconds: ordinary, limitSeconds: limits.maxOrdinarySeconds });
       }
       if (day.nightWorker && (day.overtimeSeconds ?? 0) > 0) out.push({ date: day.date, kind: 'nightOvertime', seconds: day.overtimeSeconds!, limitSeconds: 0 });
+      if (shortNotice(day)) out.push({ date: day.date, kind: 'shortNotice', seconds: Math.max(0, noticeDays(day.scheduleChangedOn, day.date)!) * 86_400, limitSeconds: COMPLEMENTARY_NOTICE_DAYS * 86_400 });
     }
     before = day;
   }

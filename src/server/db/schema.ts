@@ -188,6 +188,8 @@ export interface AttendanceTable {
   overtimeCompensation: ColumnType<OvertimeCompensation | null, OvertimeCompensation | null | undefined, OvertimeCompensation | null>;
   /** Who set `overtimeCompensation`: the worker's own choice or an administrator (migration 0041, decision 070); null = no mark, or set before 0041. */
   overtimeMarkedBy: ColumnType<OvertimeMarkedBy | null, OvertimeMarkedBy | null | undefined, OvertimeMarkedBy | null>;
+  /** Why the day's overtime is force majeure (art. 35.3 ET; migration 0048, decision 081); null = not. Never in the 80 h cap. */
+  overtimeForceMajeure: ColumnType<string | null, string | null | undefined, string | null>;
   createdBy: number | null;
   createdAt: CreatedAt;
   updatedAt: string;
@@ -561,6 +563,34 @@ export interface DisconnectionInterruptionTable {
   createdAt: string;
 }
 
+/** An employee's pact of complementary hours (art. 12.5 ET; migration 0048, decision 081): add-only, chained as 'pact'. */
+export interface ComplementaryPactTable {
+  id: Id;
+  employeeId: number;
+  signedOn: string;
+  validFrom: string;
+  /** Last day it applies (inclusive); null = open-ended. */
+  validTo: string | null;
+  /** 1–60: share of the contract's ordinary hours. */
+  sharePercent: number;
+  /** 1 = the collective agreement raises the limits (60 % pact, 30 % voluntary). */
+  collectiveAgreement: ColumnType<number, number | undefined, number>;
+  createdAt: string;
+  authorId: number | null;
+}
+
+/** Voluntary complementary hours offered for a date and the worker's answer (migration 0048, decision 081): chained as 'offer'. */
+export interface ComplementaryOfferTable {
+  id: Id;
+  employeeId: number;
+  date: string;
+  seconds: number;
+  status: ColumnType<'offered' | 'accepted' | 'declined', 'offered' | 'accepted' | 'declined' | undefined, 'offered' | 'accepted' | 'declined'>;
+  offeredBy: number | null;
+  offeredAt: string;
+  answeredAt: string | null;
+}
+
 export interface SettingTable {
   key: string;
   /** JSON value. */
@@ -801,6 +831,8 @@ export interface Database {
   contractTermsHistory: ContractTermsHistoryTable;
   standbyPeriods: StandbyPeriodTable;
   disconnectionInterruptions: DisconnectionInterruptionTable;
+  complementaryPacts: ComplementaryPactTable;
+  complementaryOffers: ComplementaryOfferTable;
   auditLog: AuditLogTable;
   feedback: FeedbackTable;
   holidays: HolidayTable;

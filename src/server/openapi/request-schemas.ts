@@ -13,6 +13,7 @@ import { ClockRequestSchema } from '../../domain/clock/clock-request.ts';
 import { PersonalClockRequestSchema } from '../../domain/clock/personal-clock.ts';
 import { OvertimeChoiceRequestSchema } from '../../domain/attendance/overtime-choice.ts';
 import { InterruptionSchema, PersonalInterruptionSchema, PersonalStandbySchema, StandbySchema } from '../../domain/worktime/time-apart-schema.ts';
+import { ComplementaryPactInput, OfferAnswerInput, VoluntaryOfferInput } from '../../domain/worktime/complementary-schema.ts';
 import { ConflictDismissInput, ConflictResolveInput } from '../../domain/clock/late-punch-conflict.ts';
 import { LatePunchBatchSchema, PersonalLatePunchBatchSchema } from '../../domain/clock/late-punch-request.ts';
 import { EmployeeImportRequest } from '../../domain/employees/csv-import.ts';
@@ -70,6 +71,9 @@ export const REQUEST_BODIES: Readonly<Record<string, GenericSchema | { anyOf: Ge
   'POST /api/personal/acknowledgements': AcknowledgeMonthSchema,
   'POST /api/personal/clock': PersonalClockRequestSchema,
   'POST /api/personal/overtime-choice': OvertimeChoiceRequestSchema,
+  'POST /api/employees/{id}/complementary-pacts': ComplementaryPactInput,
+  'POST /api/complementary-offers': VoluntaryOfferInput,
+  'POST /api/personal/complementary-offers/{id}': OfferAnswerInput,
   'POST /api/personal/clock/offline': PersonalLatePunchBatchSchema,
   'POST /api/personal/standby': PersonalStandbySchema,
   'POST /api/personal/interruptions': PersonalInterruptionSchema,

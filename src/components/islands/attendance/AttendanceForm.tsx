@@ -14,11 +14,12 @@ import { fieldError, fieldMessage, valibotResolver, type FormInput, type FormOut
 import { useApiAction } from '#lib/client/use-api-action.ts';
 
 /** The attendance being corrected, with its times already local (`HH:mm`) in its time zone. */
-export type EditedAttendance = Pick<AttendanceDto, '_id' | 'employeeName' | 'revision' | 'timeOut' | 'breakIn' | 'breakOut' | 'workMode' | 'overtimeCompensation' | 'overtimeMarkedBy'> & {
-  /** The record's date, formatted for the reader. */
-  dateLabel: string;
-  timeIn: string;
-};
+export type EditedAttendance = Pick<AttendanceDto, '_id' | 'employeeName' | 'revision' | 'timeOut' | 'breakIn' | 'breakOut' | 'workMode' | 'overtimeCompensation' | 'overtimeMarkedBy'> &
+  Partial<Pick<AttendanceDto, 'overtimeForceMajeure'>> & {
+    /** The record's date, formatted for the reader. */
+    dateLabel: string;
+    timeIn: string;
+  };
 
 interface Props {
   lang: Language;
@@ -55,10 +56,11 @@ export default function AttendanceForm({ lang, employees, attendance, today }: P
           breakOut: attendance.breakOut ?? '',
           workMode: attendance.workMode,
           overtimeCompensation: attendance.overtimeCompensation ?? '',
+          overtimeForceMajeure: attendance.overtimeForceMajeure ?? '',
           reason: '',
           revision: attendance.revision,
         }
-      : { employee: '', date: '', timeIn: '', timeOut: '', breakIn: '', breakOut: '', workMode: 'on-site', overtimeCompensation: '', reason: '' },
+      : { employee: '', date: '', timeIn: '', timeOut: '', breakIn: '', breakOut: '', workMode: 'on-site', overtimeCompensation: '', overtimeForceMajeure: '', reason: '' },
     resolver: valibotResolver(editing ? AttendanceUpdateInput : AttendanceCreateInput),
   });
   const [formError, setFormError] = useState<string>();
@@ -199,6 +201,20 @@ export default function AttendanceForm({ lang, employees, attendance, today }: P
                 ))}
               </select>,
               compensationHint,
+            )}
+            {/* Force majeure overtime (art. 35.3 ET, decision 081): a reason marks it; outside the 80 h cap. */}
+            {field(
+              'overtimeForceMajeure',
+              t('attendance.overtimeForceMajeure'),
+              <input
+                id="att-overtimeForceMajeure"
+                className={inputClass}
+                maxLength={500}
+                aria-invalid={!!err('overtimeForceMajeure')}
+                aria-describedby={describedBy('overtimeForceMajeure', t('attendance.overtimeForceMajeureHint'))}
+                {...form.register('overtimeForceMajeure')}
+              />,
+              t('attendance.overtimeForceMajeureHint'),
             )}
             {capRefused && (
               <div className="flex flex-col gap-3 rounded-lg border border-amber-300 bg-amber-50 p-4 sm:col-span-2 dark:border-amber-800 dark:bg-amber-950" data-testid="overtime-cap-override">

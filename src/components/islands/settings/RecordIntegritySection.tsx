@@ -24,6 +24,8 @@ const KINDS = {
   standby: 'settings.integrityKinds.standby',
   interruption: 'settings.integrityKinds.interruption',
   answer: 'settings.integrityKinds.answer',
+  pact: 'settings.integrityKinds.pact',
+  offer: 'settings.integrityKinds.offer',
 } as const;
 const PROBLEMS = {
   sequence: 'settings.integrityProblems.sequence',

@@ -73,6 +73,7 @@ export const ATTENDANCE_RECORD_COLUMNS = [
   'attendances.workMode',
   'attendances.overtimeCompensation',
   'attendances.overtimeMarkedBy',
+  'attendances.overtimeForceMajeure',
   'attendances.closedAutomatically',
 ] as const;
 
@@ -128,6 +129,7 @@ export const toAttendanceDto = (r: AttendanceRow, now = nowIso()): AttendanceDto
   overtimeCompensation: r.overtimeCompensation,
   outsidePunches: Number(r.outsidePunches ?? 0),
   overtimeMarkedBy: r.overtimeMarkedBy,
+  overtimeForceMajeure: r.overtimeForceMajeure,
   createdAt: r.createdAt,
   updatedAt: r.updatedAt,
   voidedAt: r.voidedAt,

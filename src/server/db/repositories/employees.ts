@@ -10,6 +10,7 @@ import { sortDirection } from '../sort-direction.ts';
 import { addDays } from '#domain/time/zoned-time.ts';
 import { refuseLockedPeriod, refuseUndatedChange } from './record-lock.ts';
 import { deleteContractTermsOf, insertInitialContractTerms } from './contract-terms.ts';
+import { deleteComplementaryOf } from './complementary-hours.ts';
 import { chainFigureDeletions } from './record-chain.ts';
 import { figureRecords } from './record-chain-figures.ts';
 import { byName } from '../text-order.ts';
@@ -332,6 +333,7 @@ export async function deleteEmployeeRecord(db: Db, id: number): Promise<void> {
   await db.deleteFrom('schedules').where('employeeId', '=', id).execute();
   await chainFigureDeletions(db, gone);
   await deleteContractTermsOf(db, id);
+  await deleteComplementaryOf(db, id);
   await deleteFaceDescriptorsOf(db, id);
   await db.deleteFrom('employees').where('id', '=', id).execute();
 }

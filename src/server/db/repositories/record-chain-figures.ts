@@ -46,6 +46,7 @@ async function figureQuery(db: Db, kind: FigureKind, ids?: readonly number[]): P
             't.workFlag',
             't.workMode',
             't.overtimeCompensation',
+            't.overtimeForceMajeure',
             't.revision',
             't.voidedAt',
             't.closedAutomatically',
@@ -144,6 +145,23 @@ async function figureQuery(db: Db, kind: FigureKind, ids?: readonly number[]): P
         commentDigest: committedCommentDigest(sha256Hex, { text: comment, salt: commentSalt, digest: commentDigest }, purgedAt !== null),
       }));
     }
+    case 'pact':
+      // An employee's pact of complementary hours (decision 081): in the employee's company's chain.
+      return some(
+        db
+          .selectFrom('complementaryPacts as t')
+          .innerJoin('employees as e', 'e.id', 't.employeeId')
+          .select(['e.companyId', 't.id', 't.employeeId', 't.signedOn', 't.validFrom', 't.validTo', 't.sharePercent', 't.collectiveAgreement', 't.createdAt', 't.authorId']),
+        't.id',
+      ).execute();
+    case 'offer':
+      return some(
+        db
+          .selectFrom('complementaryOffers as t')
+          .innerJoin('employees as e', 'e.id', 't.employeeId')
+          .select(['e.companyId', 't.id', 't.employeeId', 't.date', 't.seconds', 't.status', 't.offeredBy', 't.offeredAt', 't.answeredAt']),
+        't.id',
+      ).execute();
     case 'approval': {
       const rows = await some(
         db

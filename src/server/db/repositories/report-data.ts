@@ -120,13 +120,13 @@ export async function schedulesByEmployee(db: Db, filter: EmployeeFilter): Promi
   const rows = await db
     .selectFrom('schedules')
     .innerJoin('employees', 'employees.id', 'schedules.employeeId')
-    .select([...SCHEDULE_RULE_COLUMNS, 'schedules.employeeId'])
+    .select([...SCHEDULE_RULE_COLUMNS, 'schedules.employeeId', 'schedules.updatedAt'])
     .where(employeeWhere(filter))
     .execute();
   const out = new Map<number, ScheduleRule[]>();
   for (const r of rows) {
     const list = out.get(r.employeeId) ?? [];
-    list.push(toScheduleRule(r));
+    list.push({ ...toScheduleRule(r), changedAt: r.updatedAt });
     out.set(r.employeeId, list);
   }
   return out;
@@ -242,6 +242,8 @@ export interface RecordAttendanceRow extends ReportAttendance {
   workMode: 'on-site' | 'remote';
   overtimeCompensation: 'paid' | 'rest' | null;
   overtimeMarkedBy: 'worker' | 'administrator' | null;
+  /** Force majeure overtime's reason (decision 081); null = not. */
+  overtimeForceMajeure: string | null;
   breaks: BreakInstants[];
   /** A punch of the day was kept offline by a terminal and received later (decision 046). */
   offline: boolean;

@@ -84,6 +84,7 @@ export async function createAttendance(
         overtimeCompensation: data.overtimeCompensation,
         // An administrator's entry: a mark it carries is theirs (decision 070).
         overtimeMarkedBy: data.overtimeCompensation === null ? null : 'administrator',
+        overtimeForceMajeure: data.overtimeForceMajeure,
         createdBy: actor.id,
         createdAt: at,
         updatedAt: at,

@@ -85,6 +85,8 @@ export async function updateAttendance(
     const marks = {
       ...(data.workMode !== undefined ? { workMode: data.workMode } : {}),
       ...(compensationChanged ? { overtimeCompensation: data.overtimeCompensation!, overtimeMarkedBy: data.overtimeCompensation === null ? null : ('administrator' as const) } : {}),
+      // Force majeure (art. 35.3 ET, decision 081): an administrator's mark with its reason; out of the 80 h cap.
+      ...(data.overtimeForceMajeure !== undefined ? { overtimeForceMajeure: data.overtimeForceMajeure } : {}),
     };
     // A person's correction reviews a day the automatic clock-out closed (decision 056): the flag goes.
     await applyAttendanceCorrection(trx, id, { timeIn: shift.timeIn, timeOut: shift.timeOut, ...metrics, ...marks, reason: data.reason, revision, updatedAt: at, closedAutomatically: 0 });

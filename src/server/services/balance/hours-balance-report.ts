@@ -22,6 +22,8 @@ const COLUMNS: ReportColumn[] = [
   { key: 'toil', label: 'balance.columns.toil', kind: 'duration', width: 12 },
   { key: 'yearPaid', label: 'balance.columns.yearPaid', kind: 'duration', width: 14 },
   { key: 'yearUnmarked', label: 'balance.columns.yearUnmarked', kind: 'duration', width: 14 },
+  // Force majeure overtime (art. 35.3 ET, decision 081): apart, never in the 80 h cap.
+  { key: 'yearForceMajeure', label: 'balance.columns.yearForceMajeure', kind: 'duration', width: 14 },
   { key: 'yearWeekly', label: 'balance.columns.yearWeekly', kind: 'duration', width: 14 },
   { key: 'cap', label: 'balance.columns.cap', kind: 'label', width: 16 },
 ];
@@ -60,6 +62,7 @@ export async function hoursBalanceReport(db: Db, params: URLSearchParams, lang: 
       toil: b.balance.toilSeconds,
       yearPaid: b.year.paidSeconds,
       yearUnmarked: b.year.unmarkedSeconds,
+      yearForceMajeure: b.year.forceMajeureSeconds,
       yearWeekly: b.year.weeklyOvertimeSeconds,
       cap: CAP_LABELS[b.year.state],
     };

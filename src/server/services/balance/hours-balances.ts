@@ -8,7 +8,7 @@ import { buildMonthlyRecord, type MonthlyRecordDay } from '#domain/reports/month
 import { activeScheduleOn, createDayCalendar, nextDate, type DayCalendar } from '#domain/reports/day-calendar.ts';
 import type { ScheduleRule } from '#domain/schedules/schedule-rules.ts';
 import { toilAvailability, weeklyOvertime, type BalanceDay, type HoursBalance } from '#domain/worktime/hours-balance.ts';
-import { overtimeCapState, type OvertimeCapState, type YearOvertime } from '#domain/worktime/overtime-cap.ts';
+import { capOvertimeOf, overtimeCapState, type OvertimeCapState, type YearOvertime } from '#domain/worktime/overtime-cap.ts';
 import { localDateOf } from '#domain/time/zoned-time.ts';
 import { nowMs } from '../../clock/now.ts';
 import type { Db } from '../../db/connection.ts';
@@ -91,6 +91,7 @@ export function balanceDays(from: string, to: string, inputs: BalanceInputs): { 
       expectedSeconds: d.expectedSeconds,
       overtimeSeconds: d.overtimeSeconds,
       overtimeCompensation: d.overtimeCompensation,
+      forceMajeure: d.overtimeForceMajeure != null,
       toilSeconds: toil ? scheduledSecondsOn(d.date, inputs) : 0,
     };
   });
@@ -101,16 +102,10 @@ export function balanceDays(from: string, to: string, inputs: BalanceInputs): { 
 export function yearOvertime(year: number, days: readonly BalanceDay[]): EmployeeHoursBalance['year'] {
   const prefix = `${year}-`;
   const own = days.filter((d) => d.date.startsWith(prefix));
-  let paidSeconds = 0;
-  let restSeconds = 0;
-  let unmarkedSeconds = 0;
-  for (const d of own) {
-    if (d.overtimeCompensation === 'paid') paidSeconds += d.overtimeSeconds;
-    else if (d.overtimeCompensation === 'rest') restSeconds += d.overtimeSeconds;
-    else unmarkedSeconds += d.overtimeSeconds;
-  }
+  // Force majeure overtime (art. 35.3 ET) is apart and never in the cap (decision 081).
+  const split = capOvertimeOf(own);
   const weeklyOvertimeSeconds = weeklyOvertime(own).reduce((s, w) => s + w.overtimeSeconds, 0);
-  return { year, paidSeconds, restSeconds, unmarkedSeconds, weeklyOvertimeSeconds, state: overtimeCapState({ paidSeconds, unmarkedSeconds }) };
+  return { year, ...split, weeklyOvertimeSeconds, state: overtimeCapState(split) };
 }
 
 /** A TOIL request being checked (decision 049): its own dates are neither debited nor reserved. */

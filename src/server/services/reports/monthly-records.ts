@@ -1,3 +1,4 @@
+import { complementaryByEmployee } from '../../db/repositories/complementary-hours.ts';
 import { contractTermsByEmployee } from '../../db/repositories/contract-terms.ts';
 import { partTimeOf } from '#domain/employees/contract-terms.ts';
 import { breakRulesByDate } from '../../db/repositories/break-rules-history.ts';
@@ -105,6 +106,7 @@ export async function monthlyRecords(db: Db, filter: EmployeeFilter, month: stri
   const leaves = byEmployee(await leavesOverlapping(db, filter, period));
   const attendances = byEmployee(await recordAttendancesIn(db, filter, period));
   const holidays = await holidaysByCompany(db, period);
+  const complementary = await complementaryByEmployee(db, filter, period);
   const voided = byEmployee(await voidedAttendancesIn(db, filter, period));
   // Time apart (issue 38 point 1): listed on the days, its work counted by dayFigures.
   const standby = byEmployee(await standbyIn(db, filter, period));
@@ -169,6 +171,7 @@ export async function monthlyRecords(db: Db, filter: EmployeeFilter, month: stri
       partTime: partTimeOf(terms, e.id),
       standby: ownStandby,
       interruptions: ownInterruptions,
+      complementary: complementary.get(e.id) ?? { pacts: [], offers: [] },
     });
     const contract = terms.get(e.id)?.(period.to) ?? { workingDayType: 'full-time' as const, partTimePercent: null };
     const record = withWorkTimeWarnings(built, limits, before.get(e.id)?.at(-1));

@@ -3,6 +3,7 @@ import { contractTermsByEmployee } from '../../db/repositories/contract-terms.ts
 import { breakRulesByDate } from '../../db/repositories/break-rules-history.ts';
 import { activeScheduleOn, createDayCalendar, leaveDateSet } from '#domain/reports/day-calendar.ts';
 import { dayFigures, dayPlanOf, nightWorkerOn } from '#domain/worktime/day-figures.ts';
+import { localDateOf } from '#domain/time/zoned-time.ts';
 import type { EmployeeWarnDay } from '#domain/worktime/work-time-warnings-by-day.ts';
 import type { Db } from '../../db/connection.ts';
 import { byEmployee, holidaysByCompany, leavesOverlapping, reportEmployees, schedulesByEmployee } from '../../db/repositories/report-data.ts';
@@ -49,6 +50,8 @@ export async function withWarnDayFigures<T extends EmployeeWarnDay & { breakSeco
       breakRules,
       partTime: partTimeOf(terms, e.id),
     });
-    return { ...d, ordinarySeconds: f.ordinarySeconds, overtimeSeconds: f.overtimeSeconds, nightWorker: nightWorkerOn(schedule) };
+    // The 3-day notice of complementary hours (decision 081): when the schedule in force last changed.
+    const scheduleChangedOn = schedule?.changedAt ? localDateOf(schedule.changedAt, settings.timezone) : null;
+    return { ...d, ordinarySeconds: f.ordinarySeconds, overtimeSeconds: f.overtimeSeconds, nightWorker: nightWorkerOn(schedule), complementarySeconds: f.complementarySeconds, scheduleChangedOn };
   });
 }
