@@ -29,7 +29,9 @@
     revisions: { kind: 'revision', ref: 'id', fields: ['attendanceId', 'employeeId', 'revision', 'timeIn', 'timeOut', 'breaks', 'workedSeconds', 'reason', 'authorId', 'createdAt'] },
     voids: { kind: 'void', ref: 'attendanceId', fields: ['employeeId', 'date', 'voidedAt', 'voidedBy', 'voidReason'] },
     breaks: { kind: 'break', ref: 'id', fields: ['attendanceId', 'startAt', 'endAt'] },
-    days: { kind: 'attendance', ref: 'attendanceId', fields: ['employeeId', 'date', 'timezone', 'timeIn', 'timeOut', 'workedSeconds', 'breakSeconds', 'workMode'] },
+    days: { kind: 'attendance', ref: 'attendanceId', fields: ['employeeId', 'date', 'timezone', 'timeIn', 'timeOut', 'workedSeconds', 'breakSeconds', 'workMode', 'overtimeForceMajeure'] },
+    pacts: { kind: 'pact', ref: 'id', fields: ['employeeId', 'signedOn', 'validFrom', 'validTo', 'sharePercent', 'collectiveAgreement', 'createdAt', 'authorId'] },
+    offers: { kind: 'offer', ref: 'id', fields: ['employeeId', 'date', 'seconds', 'status', 'offeredBy', 'offeredAt', 'answeredAt'] },
     standby: { kind: 'standby', ref: 'id', fields: ['employeeId', 'kind', 'startAt', 'endAt', 'date', 'timezone', 'calledInSeconds', 'source', 'authorId', 'createdAt'] },
     interruptions: { kind: 'interruption', ref: 'id', fields: ['employeeId', 'at', 'date', 'timezone', 'channel', 'durationSeconds', 'workDone', 'source', 'authorId', 'createdAt'] },
     answers: { kind: 'answer', ref: 'id', fields: ['attendanceId', 'revision', 'employeeId', 'status', 'dueAt', 'answeredBy', 'answeredAt', 'createdAt'] },
@@ -47,7 +49,7 @@
   /** Chained records of an exported day that the export must hold: chain kind -> section. */
   var COMPLETE = { punch: 'punches', revision: 'revisions', break: 'breaks' };
   /** Chained records of an exported worker dated in the export's scope that it must hold: chain kind -> section. */
-  var COMPLETE_BY_DATE = { standby: 'standby', interruption: 'interruptions' };
+  var COMPLETE_BY_DATE = { standby: 'standby', interruption: 'interruptions', offer: 'offers' };
 
   function wellFormed(s) {
     return typeof s.toWellFormed === 'function' ? s.toWellFormed() : s.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(^|[^\uD800-\uDBFF])[\uDC00-\uDFFF]/g, function (m) {
@@ -156,6 +158,8 @@
       case 'requests': return 'requests: request ' + it.id;
       case 'answers': return 'answers: answer ' + it.id + ' (attendance ' + it.attendanceId + ', revision ' + it.revision + ')';
       case 'voids': return 'voids: voided attendance ' + it.attendanceId;
+      case 'pacts': return 'pacts: pact ' + it.id + ' (worker ' + it.employeeId + ')';
+      case 'offers': return 'offers: offer ' + it.id + ' (worker ' + it.employeeId + ', ' + it.date + ')';
       case 'standby': return 'standby: period ' + it.id + ' (worker ' + it.employeeId + ', ' + it.date + ')';
       case 'interruptions': return 'interruptions: interruption ' + it.id + ' (worker ' + it.employeeId + ', ' + it.date + ')';
       default: return section + ': item ' + (index + 1);

@@ -90,6 +90,8 @@ function sampleExport(revisions: { item: ExportItem; payload: string }[] = [], s
         requests: none,
         answers: answers.map((a) => a.item),
         voids: none,
+        pacts: none,
+        offers: none,
         standby,
         interruptions: none,
         chain: chain.map((e) => ({ ...e })),

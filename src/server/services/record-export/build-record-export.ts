@@ -9,6 +9,7 @@ import { correctionRequestsOn } from '../../db/repositories/attendance-correctio
 import { chainEntriesOfCompanies, companiesOfEmployees, exportAttendances, exportBreaks, exportCompanies, exportPunches, exportRevisions } from '../../db/repositories/record-export-data.ts';
 import type { EmployeeFilter } from '../../db/repositories/report-data.ts';
 import { interruptionsIn, standbyIn } from '../../db/repositories/time-apart.ts';
+import { complementaryByEmployee } from '../../db/repositories/complementary-hours.ts';
 import { monthlyRecords } from '../reports/monthly-records.ts';
 
 /**
@@ -48,7 +49,15 @@ export async function buildRecordExport(db: Db, filter: EmployeeFilter, month: s
         partTimePercent: e.partTimePercent,
       });
       const { timeApart, ...figures } = record.totals;
-      totals.push({ employeeId: e.id, frozenAt: frozenAt ?? null, ...figures, ...(timeApart ?? emptyTimeApart()), acknowledgedAt });
+      // Categories a record's totals carry only when not zero (decision 081) are always in the export.
+      const categories = {
+        overtimeForceMajeureSeconds: 0,
+        complementaryAgreedSeconds: 0,
+        complementaryVoluntarySeconds: 0,
+        complementaryExceedingSeconds: 0,
+        complementaryNotAllowedSeconds: 0,
+      };
+      totals.push({ employeeId: e.id, frozenAt: frozenAt ?? null, ...categories, ...figures, ...(timeApart ?? emptyTimeApart()), acknowledgedAt });
       for (const d of record.days)
         days.push({
           employeeId: e.id,
@@ -72,6 +81,11 @@ export async function buildRecordExport(db: Db, filter: EmployeeFilter, month: s
           holiday: d.holiday,
           workMode: d.workMode,
           overtimeCompensation: d.overtimeCompensation,
+          overtimeForceMajeure: d.overtimeForceMajeure ?? null,
+          complementaryAgreedSeconds: d.complementarySplit?.agreedSeconds ?? 0,
+          complementaryVoluntarySeconds: d.complementarySplit?.voluntarySeconds ?? 0,
+          complementaryExceedingSeconds: d.complementarySplit?.exceedingSeconds ?? 0,
+          complementaryNotAllowedSeconds: d.complementarySplit?.notAllowedSeconds ?? 0,
           corrected: d.corrected,
           source: d.source,
           reason: d.reason,
@@ -122,6 +136,9 @@ export async function buildRecordExport(db: Db, filter: EmployeeFilter, month: s
         voidReason: a.voidReason ?? '',
         voidReasonSalt: a.voidReasonSalt,
       }));
+    const complementary = await complementaryByEmployee(trx, filter, period);
+    const pacts = employeeIds.flatMap((id) => complementary.get(id)?.pacts ?? []).map((r): ExportItem => ({ ...r }));
+    const offers = employeeIds.flatMap((id) => complementary.get(id)?.offers ?? []).map((r): ExportItem => ({ ...r }));
     const standby = (await standbyIn(trx, filter, period)).filter((r) => exported.has(r.employeeId)).map((r): ExportItem => ({ ...r }));
     // workDone as stored and chained (0/1), so the verifier compares it with the entry's payload.
     const interruptions = (await interruptionsIn(trx, filter, period)).filter((r) => exported.has(r.employeeId)).map((r): ExportItem => ({ ...r, workDone: r.workDone ? 1 : 0 }));
@@ -132,7 +149,7 @@ export async function buildRecordExport(db: Db, filter: EmployeeFilter, month: s
         exportedAt: nowIso(),
         timezone: records.timezone,
         scope: { month, from: period.from, to: period.to, employeeId: filter.employee ?? null, departmentId: filter.department ?? null },
-        sections: { companies, workers, totals, days, punches, breaks, revisions, requests, answers, voids, standby, interruptions, chain },
+        sections: { companies, workers, totals, days, punches, breaks, revisions, requests, answers, voids, pacts, offers, standby, interruptions, chain },
       },
       sha256Hex,
     );
