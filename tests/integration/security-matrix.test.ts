@@ -70,6 +70,8 @@ const OPEN_TO_ANY_ACCOUNT = [
   'DELETE /api/personal/standby/{id}',
   'POST /api/personal/interruptions',
   'DELETE /api/personal/interruptions/{id}',
+  // The worker's answer to voluntary complementary hours (decision 081): the service answers only the account's own offer.
+  'POST /api/personal/complementary-offers/{id}',
   // API tokens (decision 057): the service refuses Employee accounts and limits each account to its own.
   'GET /api/api-tokens',
   'POST /api/api-tokens',
