@@ -3,13 +3,14 @@
  * shop owner or the person running the server reads. docs/architecture.md and docs/decisions/ are
  * developer documents and stay in the repository. The slug is the file name without `.md`.
  */
-export const HELP_DOCS = ['operator-guide', 'backups', 'email', 'payroll-export', 'webhooks', 'postgresql', 'raspberry-pi', 'single-binary'] as const;
+export const HELP_DOCS = ['operator-guide', 'legal-record', 'backups', 'email', 'payroll-export', 'webhooks', 'postgresql', 'raspberry-pi', 'single-binary'] as const;
 
 export type HelpDoc = (typeof HELP_DOCS)[number];
 
 /** The message keys of each document's title and summary, in the page's language (written out, so a search finds them). */
 export const HELP_DOC_KEYS: Record<HelpDoc, { title: string; summary: string }> = {
   'operator-guide': { title: 'help.docs.operator-guide.title', summary: 'help.docs.operator-guide.summary' },
+  'legal-record': { title: 'help.docs.legal-record.title', summary: 'help.docs.legal-record.summary' },
   backups: { title: 'help.docs.backups.title', summary: 'help.docs.backups.summary' },
   email: { title: 'help.docs.email.title', summary: 'help.docs.email.summary' },
   'payroll-export': { title: 'help.docs.payroll-export.title', summary: 'help.docs.payroll-export.summary' },
