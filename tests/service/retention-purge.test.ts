@@ -107,7 +107,23 @@ afterAll(async () => {
   await s.close();
 });
 
+/** Pretends this database gained the purge (migration 0050) at `at`. */
+const gainedPurgeAt = (at: number) =>
+  s.db
+    .updateTable('schemaMigrations')
+    .set({ appliedAt: new Date(at).toISOString() })
+    .where('name', '=', '0050-retention-and-legal-hold')
+    .execute();
+
 describe('the retention purge', () => {
+  it('removes nobody in the first 30 days after the installation gained it (time to place holds after an upgrade)', async () => {
+    await gainedPurgeAt(PURGE_DAY - 29 * 86_400_000);
+    expect(await purgeExpiredPersonalData(s.db, PURGE_DAY)).toEqual([]);
+    expect(await s.db.selectFrom('employees').select('id').where('purgedAt', 'is not', null).execute()).toEqual([]);
+    // From the 30th day on it runs (the tests below).
+    await gainedPurgeAt(PURGE_DAY - 30 * 86_400_000);
+  });
+
   it('removes the personal data of the one who left more than four years ago and is not held', async () => {
     process.env.JORNADA_FAKE_NOW = new Date(PURGE_DAY).toISOString();
     const before = await s.db.selectFrom('attendances').select(['id', 'workedSeconds', 'timeIn', 'timeOut']).where('employeeId', '=', ids.lara).orderBy('id').execute();

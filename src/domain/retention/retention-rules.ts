@@ -6,6 +6,17 @@ import * as v from 'valibot';
  */
 export const RECORD_RETENTION_YEARS = { min: 4, max: 10, default: 4 } as const;
 
+/**
+ * The purge removes nobody in the first 30 days after this installation gained it (migration 0050
+ * applied, on an upgrade or a first start): an owner whose leavers are past retention (an upgrade,
+ * an import of past staff) has that long to place legal holds or lengthen the retention first.
+ */
+export const FIRST_PURGE_AFTER_DAYS = 30;
+export const PURGE_MIGRATION = '0050-retention-and-legal-hold';
+
+/** The instant from which the purge may remove anyone, given when migration 0050 was applied. */
+export const firstPurgeAt = (appliedAt: string): number => Date.parse(appliedAt) + FIRST_PURGE_AFTER_DAYS * 86_400_000;
+
 /** A person the purge may concern: someone who left, with the last day they are on the record. */
 export interface RetentionCandidate {
   employeeId: number;

@@ -144,3 +144,9 @@ export async function purgePersonalData(db: Db, employeeId: number, label: { fir
     .execute();
   return { counts, punchPhotoFiles: photos.map((p) => p.file) };
 }
+
+/** When the migration `name` was applied to this database (schema_migrations), or undefined. */
+export async function migrationAppliedAt(db: Db, name: string): Promise<string | undefined> {
+  const row = await db.selectFrom('schemaMigrations').select('appliedAt').where('name', '=', name).executeTakeFirst();
+  return row?.appliedAt;
+}

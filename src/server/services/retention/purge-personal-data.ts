@@ -1,12 +1,12 @@
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
-import { dueForPurge, keptUntil, purgedLabel } from '#domain/retention/retention-rules.ts';
+import { dueForPurge, firstPurgeAt, keptUntil, PURGE_MIGRATION, purgedLabel } from '#domain/retention/retention-rules.ts';
 import { localDateOf } from '#domain/time/zoned-time.ts';
 import { nowIso, nowMs } from '../../clock/now.ts';
 import type { Db } from '../../db/connection.ts';
 import { appendAudit } from '../../db/repositories/audit-log.ts';
 import { activeLegalHolds } from '../../db/repositories/legal-holds.ts';
-import { purgePersonalData, retentionCandidates, type PurgeCounts } from '../../db/repositories/personal-data-purge.ts';
+import { migrationAppliedAt, purgePersonalData, retentionCandidates, type PurgeCounts } from '../../db/repositories/personal-data-purge.ts';
 import { readSettings } from '../../db/repositories/settings.ts';
 import { log } from '../../log.ts';
 import { employeePhotosDir } from '../employees/photo-files.ts';
@@ -27,6 +27,9 @@ export interface PurgedPerson {
  * the commit. Runs on `now`'s date in the company time zone.
  */
 export async function purgeExpiredPersonalData(db: Db, now = nowMs()): Promise<PurgedPerson[]> {
+  // The first 30 days after the upgrade remove nobody (FIRST_PURGE_AFTER_DAYS): time to place holds.
+  const gained = await migrationAppliedAt(db, PURGE_MIGRATION);
+  if (gained === undefined || now < firstPurgeAt(gained)) return [];
   const settings = await readSettings(db);
   const today = localDateOf(now, settings.timezone);
   const due = dueForPurge(await retentionCandidates(db), await activeLegalHolds(db), today, settings.recordRetentionYears);
