@@ -154,7 +154,7 @@ function verifyCli() {
   return { code: r.status, out: r.stdout, err: r.stderr };
 }
 
-describe('the objection is in the record chain (migration 0049)', () => {
+describe('the objection is in the record chain (migration 0051)', () => {
   it('the rejection is chained by digest; its comment rewritten behind a stopped server is named by the command line and the API', async () => {
     const answer = query<{ id: number; comment_digest: string }>('select id, comment_digest from attendance_correction_acceptances where attendance_id = ? and revision = 2', dayId)[0]!;
     const entry = query<{ seq: number; payload: string }>("select seq, payload from record_chain where kind = 'answer' and ref_id = ? order by seq desc limit 1", answer.id)[0]!;

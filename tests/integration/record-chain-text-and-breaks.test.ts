@@ -195,7 +195,8 @@ describe('verify names every broken entry, not only the first (issue 33.3)', () 
     expect(cli.code, cli.err).toBe(1);
     expect(cli.out.trim().split('\n')).toEqual([
       'Record chain broken: 2 entries do not verify.',
-      `  company 1, entry #${revisionSeq} (revision ${revision.id}): the revision it records was changed (reason).`,
+      // The reason is chained by its salted digest (decision 083): the changed field is named so.
+      `  company 1, entry #${revisionSeq} (revision ${revision.id}): the revision it records was changed (reasonDigest).`,
       `  company 1, entry #${punchSeq} (punch ${punch.id}): the punch it records was changed (at).`,
     ]);
 
@@ -203,7 +204,7 @@ describe('verify names every broken entry, not only the first (issue 33.3)', () 
     const check = (await admin.get('/api/record-chain/verify').then(json)).data;
     expect(check).toMatchObject({ ok: false, brokenCount: 2 });
     expect(check.broken).toEqual([
-      { companyId: 1, seq: revisionSeq, kind: 'revision', refId: revision.id, problem: 'rowChanged', fields: ['reason'] },
+      { companyId: 1, seq: revisionSeq, kind: 'revision', refId: revision.id, problem: 'rowChanged', fields: ['reasonDigest'] },
       { companyId: 1, seq: punchSeq, kind: 'punch', refId: punch.id, problem: 'rowChanged', fields: ['at'] },
     ]);
     // The heads are still named.

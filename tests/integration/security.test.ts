@@ -378,7 +378,8 @@ describe('no secrets in answers or logs', () => {
       if (p !== '/api/openapi.json') expect(text, p).not.toMatch(SECRET_KEYS);
       expect(text, p).not.toMatch(DESCRIPTOR_ARRAY);
       expect(text, p).not.toMatch(/\$argon2/);
-      if (type.includes('json')) expect(text, p).not.toMatch(DEMO_PINS);
+      // SHA-256 hex (the record export's chain and item hashes) holds digit runs by chance: left out.
+      if (type.includes('json')) expect(text.replace(/\b[0-9a-f]{64}\b/g, ''), p).not.toMatch(DEMO_PINS);
     }
     expect(checked).toBeGreaterThan(30);
   });

@@ -26,6 +26,7 @@ const DEFAULTS = {
   faceLiveness: true,
   punchPhoto: false,
   punchPhotoRetentionDays: 30,
+  recordRetentionYears: 4,
   trustedProxy: '',
   backupTime: '03:00',
   backupKeep: 14,

@@ -10,7 +10,7 @@ import { createSchedule } from '../../src/server/services/schedules/save-schedul
 import { openServiceDb, type ServiceDb, type TestActor } from '../helpers/service-db.ts';
 
 /**
- * Issue 38 point 4 follow-up (migration 0049, decisions 034, 082, 083) in-process: every write of
+ * Issue 38 point 4 follow-up (migration 0051, decisions 034, 082, 083) in-process: every write of
  * a worker's answer to a company's correction is chained as kind `answer` from the repository
  * functions, its comment by salted digest; a comment rewritten, a status changed or a row deleted
  * in the database file is named by verify; the retention purge empties the comment and verify

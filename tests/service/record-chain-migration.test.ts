@@ -20,7 +20,7 @@ import { verifyRecordChain } from '../../src/server/services/record-chain/verify
 const dir = mkdtempSync(path.join(os.tmpdir(), 'jornada-chain-migration-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-describe('migrations 0010, 0028, 0032, 0033, 0034 and 0049 on existing records', () => {
+describe('migrations 0010, 0028, 0032, 0033, 0034 and 0051 on existing records', () => {
   it('chains the existing punches and revisions of each company so the upgraded database verifies', async () => {
     const sqlite = openSqlite(path.join(dir, 'old.db'));
     const db = createKysely(sqlite);
@@ -156,7 +156,7 @@ describe('migrations 0010, 0028, 0032, 0033, 0034 and 0049 on existing records',
     sqlite.exec('alter table attendances add column void_reason_digest text');
     sqlite.exec('alter table period_approvals add column reopen_reason_salt text');
     sqlite.exec('alter table period_approvals add column reopen_reason_digest text');
-    // And migration 0049's salted digest of an answer's comment.
+    // And migration 0051's salted digest of an answer's comment.
     sqlite.exec('alter table attendance_correction_acceptances add column comment_salt text');
     sqlite.exec('alter table attendance_correction_acceptances add column comment_digest text');
     // And migration 0047's time apart (issue 38 point 1): empty tables of the columns verify reads.
@@ -226,12 +226,12 @@ describe('migrations 0010, 0028, 0032, 0033, 0034 and 0049 on existing records',
     await db.destroy();
   });
 
-  it("migration 0049 salts the answers' comments already there and chains every answer after each company's head, so the upgraded database verifies", async () => {
+  it("migration 0051 salts the answers' comments already there and chains every answer after each company's head, so the upgraded database verifies", async () => {
     const sqlite = openSqlite(path.join(dir, 'answers.db'));
     const db = createKysely(sqlite);
     await migrateToLatest(
       db,
-      migrations.filter(([name]) => name !== '0049-chained-answers'),
+      migrations.filter(([name]) => name !== '0051-chained-answers'),
     );
     const t = '2026-01-05T09:00:00.000Z';
     sqlite.exec(`

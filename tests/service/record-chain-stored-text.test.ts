@@ -71,7 +71,7 @@ describe('the record chain hashes text as stored', () => {
     const check = await verifyRecordChain(s.db);
     expect(check).toMatchObject({ ok: true, brokenCount: 0, broken: [] });
     // Revision, voiding, punch, (issue 33, point 2) the two attendance rows as corrected and voided,
-    // and (migration 0049) the correction waiting for the worker's answer.
+    // and (migration 0051) the correction waiting for the worker's answer.
     expect(check.entries).toBe(7);
   });
 });

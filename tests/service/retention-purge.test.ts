@@ -65,7 +65,7 @@ async function recordOf(name: keyof typeof ids, endDate: string | null): Promise
     .execute();
   const corrected = (days[`${name}:corrected`] = await addDay(id, '2020-12-10', 'clock', `Nota de ${name}`));
   await updateAttendance(s.db, corrected, { timeIn: '09:00', timeOut: '17:00', reason: `${name} estuvo en el médico` }, s.admin, new Date(WRITTEN));
-  // The correction waits for the worker's answer (decision 034): a rejection with an objection, chained by digest (migration 0049).
+  // The correction waits for the worker's answer (decision 034): a rejection with an objection, chained by digest (migration 0051).
   const acceptance = await s.db.selectFrom('attendanceCorrectionAcceptances').select('id').where('attendanceId', '=', corrected).executeTakeFirstOrThrow();
   await answerAcceptance(s.db, acceptance.id, { status: 'rejected', comment: `${name} objeta la corrección`, answeredBy: s.admin.id, answeredAt: WRITTEN });
   const voided = (days[`${name}:voided`] = await addDay(id, '2020-12-11', 'manual'));

@@ -4,7 +4,7 @@ import { committedCommentDigest, textDigest, TEXT_REMOVED, TEXT_WITHOUT_DIGEST }
 import { describeBroken, figurePayload, nextEntries, verifyChain, type AnswerFacts, type ChainKind, type CurrentRecord } from '../../src/domain/record-chain/record-chain.ts';
 
 /**
- * Issue 38 point 4 follow-up (migration 0049): the worker's answer to a company's correction is a
+ * Issue 38 point 4 follow-up (migration 0051): the worker's answer to a company's correction is a
  * chained kind `answer`; its comment is committed by salted digest, never as text, and verify names
  * a changed status, a changed comment and a deleted row, while a purged person's emptied comment
  * still verifies.

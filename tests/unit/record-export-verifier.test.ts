@@ -196,7 +196,7 @@ describe('the record export verifier', () => {
     expect(changed.problems).toEqual([{ where: 'revisions: revision 2 of attendance 7 (id 90)', what: 'differs from its chain entry (company 1, #5): reason' }]);
   });
 
-  it("checks the worker's answer to a correction (kind answer, migration 0049): names a changed objection or status; a purged person's emptied comment still verifies", async () => {
+  it("checks the worker's answer to a correction (kind answer, migration 0051): names a changed objection or status; a purged person's emptied comment still verifies", async () => {
     const salt = 'fedcba9876543210fedcba9876543210';
     const comment = 'Entré a las 9:00, el lector falló';
     const answer = {

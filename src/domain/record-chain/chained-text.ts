@@ -38,7 +38,7 @@ export function committedDigest(sha256: Sha256, stored: StoredText, purged: bool
 export const TEXT_WITHOUT_DIGEST = 'text-without-digest';
 
 /**
- * The digest an answer's comment commits to (migration 0049 salted every comment already there, so
+ * The digest an answer's comment commits to (migration 0051 salted every comment already there, so
  * every comment has a digest): as `committedDigest`, except that a comment without a digest (an
  * answer given without one, then a comment written behind the app) never matches its entry.
  */

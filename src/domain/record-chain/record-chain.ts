@@ -15,7 +15,7 @@ import type { BreakInstants } from '../attendance/shift-times.ts';
  * figures are read from and that the app may change (issue 33): attendance (its figure columns),
  * break, leave, holiday, schedule, approval, rules (break rules), contract (an employee's dated
  * contract terms), standby and interruption (time apart, issue 38 point 1), answer (the worker's answer to a company's
- * correction, decision 034: its comment by digest, migration 0049), pact and offer (complementary hours, decision 081) — each write appends an entry with the row as stored
+ * correction, decision 034: its comment by digest, migration 0051), pact and offer (complementary hours, decision 081) — each write appends an entry with the row as stored
  * (a deletion: the payload DELETED), and the LATEST entry of a row must equal the row.
  */
 import type { SnapshotAlert } from '../periods/approval-snapshot.ts';
@@ -279,7 +279,7 @@ export interface InterruptionFacts {
   createdAt: string;
 }
 /**
- * The worker's answer to a company's correction (decision 034; migration 0049): in the employee's
+ * The worker's answer to a company's correction (decision 034; migration 0051): in the employee's
  * company's chain. Its comment is committed as `commentDigest` = SHA-256(salt + comment), never as
  * text (decision 083); a row without a comment has no digest and its payload no `commentDigest`.
  */
@@ -386,7 +386,7 @@ export function figurePayload<K extends FigureKind>(kind: K, row: FigureFacts[K]
  * FIGURE_COLUMNS left out of a payload while null: added after migration 0028 chained existing rows
  * (an approval's snapshot digest, migration 0031; its reopen reason's digest, 0050; an attendance's
  * force majeure reason, 0048), or absent by design (an answer without a comment has no
- * `commentDigest`, 0049).
+ * `commentDigest`, 0051).
  */
 const LATER_COLUMNS: ReadonlySet<string> = new Set(['snapshotDigest', 'reopenReasonDigest', 'commentDigest', 'overtimeForceMajeure']);
 

@@ -263,7 +263,7 @@ export interface AttendanceCorrectionAcceptanceTable {
   status: 'pending' | 'accepted' | 'rejected' | 'superseded';
   dueAt: string;
   comment: string | null;
-  /** Migration 0049 (decision 083): random salt and SHA-256(salt + comment), chained instead of the comment; null without a comment. The purge clears comment and salt. */
+  /** Migration 0051 (decision 083): random salt and SHA-256(salt + comment), chained instead of the comment; null without a comment. The purge clears comment and salt. */
   commentSalt: string | null;
   commentDigest: string | null;
   answeredBy: number | null;

@@ -42,7 +42,7 @@ import * as m0046 from './0046-receipt-changes.ts';
 import * as m0047 from './0047-time-apart.ts';
 import * as m0048 from './0048-complementary-hours.ts';
 import * as m0050 from './0050-retention-and-legal-hold.ts';
-import * as m0049 from './0049-chained-answers.ts';
+import * as m0051 from './0051-chained-answers.ts';
 
 export interface Migration {
   up(db: Kysely<any>): Promise<void>;
@@ -96,6 +96,5 @@ export const migrations: ReadonlyArray<readonly [name: string, migration: Migrat
   ['0047-time-apart', m0047],
   ['0048-complementary-hours', m0048],
   ['0050-retention-and-legal-hold', m0050],
-  // Numbered before 0050 but written after it: it runs after it on every database.
-  ['0049-chained-answers', m0049],
+  ['0051-chained-answers', m0051],
 ];

@@ -7,7 +7,7 @@ const kindsIn = (text: string): string[] => [...text.matchAll(/'([a-z_-]+)'/g)].
 
 /**
  * Lets `record_chain.kind` take `added` besides the kinds it takes now, read from the database's
- * own CHECK, so migrations that widen it (0047, 0048, 0049) keep each other's kinds in any order.
+ * own CHECK, so migrations that widen it (0047, 0048, 0051) keep each other's kinds in any order.
  * PostgreSQL replaces the constraint; SQLite rebuilds the table (its CHECK cannot be altered) with
  * its rows, unique index and append-only triggers. Used by migrations: its effect must never change.
  */

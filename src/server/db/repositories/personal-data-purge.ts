@@ -89,7 +89,7 @@ export async function purgePersonalData(db: Db, employeeId: number, label: { fir
       .executeTakeFirst(),
   );
   counts.texts += n(await db.updateTable('attendanceCorrectionRequests').set({ reason: '', comment: null }).where('employeeId', '=', employeeId).executeTakeFirst());
-  // An answer's comment is chained by digest from migration 0049 on (every comment has one): comment and salt go, the digest stays.
+  // An answer's comment is chained by digest from migration 0051 on (every comment has one): comment and salt go, the digest stays.
   counts.texts += n(
     await db
       .updateTable('attendanceCorrectionAcceptances')

@@ -117,7 +117,7 @@ async function figureQuery(db: Db, kind: FigureKind, ids?: readonly number[]): P
         't.id',
       ).execute();
     case 'answer': {
-      // The worker's answer to a correction (migration 0049): its comment as its digest, never as text (decision 083).
+      // The worker's answer to a correction (migration 0051): its comment as its digest, never as text (decision 083).
       const rows = await some(
         db
           .selectFrom('attendanceCorrectionAcceptances as t')
