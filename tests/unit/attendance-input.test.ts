@@ -88,7 +88,18 @@ describe('attendance input schemas', () => {
   it('accepts a manual entry, with empty optional times as null and the reason trimmed', () => {
     const out = v.parse(AttendanceCreateInput, { ...valid, reason: '  Forgot to clock in ' });
     // A manual day is on site with its overtime not marked (nor force majeure, decision 081) unless told (decision 035).
-    expect(out).toEqual({ employee: 3, date: '2026-01-15', timeIn: '09:00', timeOut: '17:00', breakIn: null, breakOut: null, reason: 'Forgot to clock in', workMode: 'on-site', overtimeCompensation: null, overtimeForceMajeure: null });
+    expect(out).toEqual({
+      employee: 3,
+      date: '2026-01-15',
+      timeIn: '09:00',
+      timeOut: '17:00',
+      breakIn: null,
+      breakOut: null,
+      reason: 'Forgot to clock in',
+      workMode: 'on-site',
+      overtimeCompensation: null,
+      overtimeForceMajeure: null,
+    });
   });
 
   it('refuses a missing reason with the spec message ("reason must be written")', () => {
