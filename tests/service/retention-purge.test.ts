@@ -10,7 +10,7 @@ import { approvePeriods } from '../../src/server/services/periods/approve-period
 import { reopenPeriod } from '../../src/server/services/periods/reopen-period.ts';
 import { verifyRecordChain } from '../../src/server/services/record-chain/verify-record-chain.ts';
 import { purgeExpiredPersonalData } from '../../src/server/services/retention/purge-personal-data.ts';
-import { placeCompanyHold, placeEmployeeHold, releaseLegalHold } from '../../src/server/services/retention/legal-holds.ts';
+import { legalHoldCompanies, listLegalHolds, placeCompanyHold, placeEmployeeHold, releaseLegalHold } from '../../src/server/services/retention/legal-holds.ts';
 import { updateSettings } from '../../src/server/services/update-settings.ts';
 import { readSettings } from '../../src/server/db/repositories/settings.ts';
 import { openServiceDb, type ServiceDb } from '../helpers/service-db.ts';
@@ -221,5 +221,19 @@ describe('the retention purge', () => {
       ]),
     );
     expect(check.brokenCount).toBe(2);
+  });
+});
+
+describe('company-wide holds are managed within the company scope', () => {
+  it("an Admin places, lists and releases only its company's; another company's is a 404, so its former staff stay held; a SuperAdmin manages any", async () => {
+    const other = await s.db.insertInto('companies').values({ name: 'Otra SL', createdAt: '2020-01-01T00:00:00.000Z', updatedAt: '2020-01-01T00:00:00.000Z' }).returning('id').executeTakeFirstOrThrow();
+    const theirs = await placeCompanyHold(s.db, s.superAdmin, { companyId: other.id, reason: 'Demanda 7/2026 de Otra SL' });
+    await expect(releaseLegalHold(s.db, s.admin, theirs.id)).rejects.toMatchObject({ status: 404 });
+    await expect(placeCompanyHold(s.db, s.admin, { companyId: other.id, reason: 'No es mía' })).rejects.toMatchObject({ status: 404 });
+    expect((await listLegalHolds(s.db, s.admin)).map((h) => h.companyId)).not.toContain(other.id);
+    expect((await legalHoldCompanies(s.db, s.admin)).map((c) => c.id)).toEqual([s.companyId]);
+    expect((await s.db.selectFrom('legalHolds').select('releasedAt').where('id', '=', theirs.id).executeTakeFirstOrThrow()).releasedAt).toBeNull();
+    expect((await listLegalHolds(s.db, s.superAdmin)).map((h) => h.id)).toContain(theirs.id);
+    expect(await releaseLegalHold(s.db, s.superAdmin, theirs.id)).toMatchObject({ releasedBy: s.superAdmin.id });
   });
 });

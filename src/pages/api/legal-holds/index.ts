@@ -4,9 +4,9 @@ import { endpoint, requireUser } from '#server/http/endpoint.ts';
 import { json, readJson } from '#server/http/json.ts';
 import { listLegalHolds, placeCompanyHold } from '#server/services/retention/legal-holds.ts';
 
-/** GET every legal hold, newest first (setting.read; decision 083). */
-export const GET = endpoint(async () => {
-  const data = await listLegalHolds(await getDb());
+/** GET the legal holds of the companies the account manages, newest first (setting.read; decision 083). */
+export const GET = endpoint(async (context) => {
+  const data = await listLegalHolds(await getDb(), requireUser(context));
   return json({ data, total: data.length });
 });
 

@@ -7,6 +7,8 @@ import { companiesForHolds, companyExists, companyOfEmployee, insertLegalHold, l
 import { AppError, notFound } from '../../http/app-error.ts';
 import { nowIso } from '../../clock/now.ts';
 import { requireWritable, type RecordActor } from '../record-guard.ts';
+import type { SessionUser } from '../sign-in/session-user.ts';
+import { managesCompanyRow } from '../users/managed-company.ts';
 
 export type { LegalHoldRow };
 
@@ -31,9 +33,17 @@ async function place(db: Db, actorId: number, hold: { companyId: number; employe
   });
 }
 
+/**
+ * Whose company-wide holds an account places, lists and releases (issue 34.1's company scope): a
+ * SuperAdmin every company's, an Admin its own company's; another company's hold is a 404, so an
+ * Admin cannot release the hold that keeps another company's former staff from the purge.
+ */
+type HoldManager = RecordActor & Pick<SessionUser, 'companyId'>;
+
 /** POST /api/legal-holds {companyId, reason}: a hold on a whole company. */
-export async function placeCompanyHold(db: Db, actor: RecordActor, input: unknown): Promise<LegalHoldRow> {
+export async function placeCompanyHold(db: Db, actor: HoldManager, input: unknown): Promise<LegalHoldRow> {
   const { companyId, reason } = parseHold(CompanyLegalHoldInput, input);
+  if (!managesCompanyRow(actor, companyId)) throw notFound();
   if (!(await companyExists(db, companyId))) throw new AppError('validation.invalidInput', 422, {}, { companyId: 'legalHold.companyRequired' });
   return place(db, actor.id, { companyId, employeeId: null, reason });
 }
@@ -48,10 +58,10 @@ export async function placeEmployeeHold(db: Db, actor: RecordActor, employeeId: 
 }
 
 /** POST /api/legal-holds/{id}/release: 404 unknown, 409 already released. */
-export async function releaseLegalHold(db: Db, actor: RecordActor, id: number): Promise<LegalHoldRow> {
+export async function releaseLegalHold(db: Db, actor: HoldManager, id: number): Promise<LegalHoldRow> {
   return db.transaction().execute(async (trx) => {
     const [before] = await legalHoldRows(trx, { id });
-    if (!before) throw notFound();
+    if (!before || !managesCompanyRow(actor, before.companyId)) throw notFound();
     const at = nowIso();
     if (!(await releaseLegalHoldRow(trx, id, { releasedBy: actor.id, releasedAt: at }))) throw new AppError('legalHold.alreadyReleased', 409);
     await appendAudit(trx, { userId: actor.id, entity: 'legalHold', entityId: id, action: 'release', before: { releasedAt: null }, after: { releasedAt: at }, at });
@@ -59,14 +69,14 @@ export async function releaseLegalHold(db: Db, actor: RecordActor, id: number): 
   });
 }
 
-/** The companies a company-wide hold may name (Settings). */
-export function legalHoldCompanies(db: Db): Promise<{ id: number; name: string }[]> {
-  return companiesForHolds(db);
+/** The companies a company-wide hold may name (Settings): those the account manages. */
+export async function legalHoldCompanies(db: Db, actor: Pick<SessionUser, 'accountType' | 'companyId'>): Promise<{ id: number; name: string }[]> {
+  return (await companiesForHolds(db)).filter((c) => managesCompanyRow(actor, c.id));
 }
 
-/** Every hold, newest first (Settings). */
-export function listLegalHolds(db: Db): Promise<LegalHoldRow[]> {
-  return legalHoldRows(db);
+/** Every hold of the companies the account manages, newest first (Settings). */
+export async function listLegalHolds(db: Db, actor: Pick<SessionUser, 'accountType' | 'companyId'>): Promise<LegalHoldRow[]> {
+  return (await legalHoldRows(db)).filter((h) => managesCompanyRow(actor, h.companyId));
 }
 
 /** The holds that cover one employee: theirs and their company's (the employee page). */
