@@ -172,6 +172,8 @@ describe('migrations 0010, 0028, 0032, 0033, 0034 and 0051 on existing records',
       'create table complementary_pacts (id integer primary key, employee_id integer, signed_on text, valid_from text, valid_to text, share_percent integer, collective_agreement integer, created_at text, author_id integer)',
     );
     sqlite.exec('create table complementary_offers (id integer primary key, employee_id integer, date text, seconds integer, status text, offered_by integer, offered_at text, answered_at text)');
+    // And migration 0052's published roster days (decision 085).
+    sqlite.exec('create table planned_days (id integer primary key, employee_id integer, date text, kind text, start_time text, end_time text, break_minutes integer, published_at text, published_by integer)');
     expect((await verifyRecordChain(db)).brokenCount).toBe(6);
     sqlite.exec('drop table approval_snapshots');
     sqlite.exec('drop table break_rules_history');
@@ -194,6 +196,7 @@ describe('migrations 0010, 0028, 0032, 0033, 0034 and 0051 on existing records',
     sqlite.exec('alter table attendances drop column overtime_force_majeure');
     sqlite.exec('drop table complementary_pacts');
     sqlite.exec('drop table complementary_offers');
+    sqlite.exec('drop table planned_days');
 
     await migrateToLatest(db);
     const chain = sqlite.prepare('select seq, kind, ref_id from record_chain order by seq').all();

@@ -21,8 +21,8 @@ import type { BreakInstants } from '../attendance/shift-times.ts';
 import type { SnapshotAlert } from '../periods/approval-snapshot.ts';
 
 export type ChainKind = 'punch' | 'revision' | 'void' | FigureKind;
-export type FigureKind = 'attendance' | 'break' | 'leave' | 'holiday' | 'schedule' | 'approval' | 'rules' | 'contract' | 'standby' | 'interruption' | 'answer' | 'pact' | 'offer';
-export const FIGURE_KINDS: readonly FigureKind[] = ['attendance', 'break', 'leave', 'holiday', 'schedule', 'approval', 'rules', 'contract', 'standby', 'interruption', 'answer', 'pact', 'offer'];
+export type FigureKind = 'attendance' | 'break' | 'leave' | 'holiday' | 'schedule' | 'approval' | 'rules' | 'contract' | 'standby' | 'interruption' | 'answer' | 'pact' | 'offer' | 'shift';
+export const FIGURE_KINDS: readonly FigureKind[] = ['attendance', 'break', 'leave', 'holiday', 'schedule', 'approval', 'rules', 'contract', 'standby', 'interruption', 'answer', 'pact', 'offer', 'shift'];
 const isFigureKind = (kind: ChainKind): kind is FigureKind => (FIGURE_KINDS as readonly string[]).includes(kind);
 
 /** The payload of an entry that records a row's deletion. */
@@ -318,6 +318,18 @@ export interface OfferFacts {
   offeredAt: string;
   answeredAt: string | null;
 }
+/** A published roster day (decision 085, migration 0052). */
+export interface ShiftFacts {
+  id: number;
+  employeeId: number;
+  date: string;
+  kind: string;
+  startTime: string | null;
+  endTime: string | null;
+  breakMinutes: number;
+  publishedAt: string;
+  publishedBy: number | null;
+}
 export interface FigureFacts {
   attendance: AttendanceFacts;
   break: BreakFacts;
@@ -332,6 +344,7 @@ export interface FigureFacts {
   answer: AnswerFacts;
   pact: PactFacts;
   offer: OfferFacts;
+  shift: ShiftFacts;
 }
 
 /** The columns each figure kind's payload records, in one list (the repositories select exactly these). */
@@ -369,6 +382,7 @@ export const FIGURE_COLUMNS = {
   answer: ['id', 'attendanceId', 'revision', 'employeeId', 'status', 'dueAt', 'answeredBy', 'answeredAt', 'createdAt', 'commentDigest'],
   pact: ['id', 'employeeId', 'signedOn', 'validFrom', 'validTo', 'sharePercent', 'collectiveAgreement', 'createdAt', 'authorId'],
   offer: ['id', 'employeeId', 'date', 'seconds', 'status', 'offeredBy', 'offeredAt', 'answeredAt'],
+  shift: ['id', 'employeeId', 'date', 'kind', 'startTime', 'endTime', 'breakMinutes', 'publishedAt', 'publishedBy'],
 } as const satisfies { [K in FigureKind]: readonly (keyof FigureFacts[K])[] };
 
 /** The canonical payload of a figure row: exactly its FIGURE_COLUMNS (extra properties of `row` are left out). */

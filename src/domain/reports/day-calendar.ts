@@ -147,7 +147,7 @@ export function createPeriodPlanner(calendar: DayCalendar, period: { from: strin
       let plans = byHolidays.get(holidays);
       if (!plans) byHolidays.set(holidays, (plans = new Map()));
       const ordered = [...schedules].sort((a, b) => a.id - b.id);
-      const key = ordered.map((s) => `${s.startTime}|${s.offTime}|${s.totalHours}|${s.restDays.join(',')}|${s.fromDate}|${s.toDate ?? ''}`).join(';');
+      const key = ordered.map((s) => `${s.rostered ? 'r' : ''}${s.startTime}|${s.offTime}|${s.totalHours}|${s.restDays.join(',')}|${s.fromDate}|${s.toDate ?? ''}`).join(';');
       let plan = plans.get(key);
       if (!plan) {
         // Ids only break ties between schedules starting on the same date; keep their order.

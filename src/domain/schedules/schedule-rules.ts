@@ -12,19 +12,23 @@ export interface ScheduleRule {
   status: 'current' | 'previous';
   /** When the schedule was created or last changed (ISO instant), where the caller read it: the 3-day notice of complementary hours (decision 081). */
   changedAt?: string;
+  /** A published roster day (decision 085): a one-day rule that wins over the pattern on its date. */
+  rostered?: boolean;
 }
 
 export { WEEKDAY_NAMES, type WeekdayName };
 
 /**
  * The schedule in force on a local date: the one whose [fromDate, toDate] contains it (toDate null
- * = open-ended); when several do, the latest fromDate wins. Undefined = "No active schedule".
+ * = open-ended); when several do, a published roster day wins (decision 085), then the latest
+ * fromDate. Undefined = "No active schedule".
  */
 export function activeScheduleOn<S extends ScheduleRule>(schedules: readonly S[], date: string): S | undefined {
   let best: S | undefined;
   for (const s of schedules) {
     if (s.fromDate > date || (s.toDate !== null && s.toDate < date)) continue;
-    if (!best || s.fromDate > best.fromDate || (s.fromDate === best.fromDate && s.id > best.id)) best = s;
+    if (!best || (s.rostered === true) > (best.rostered === true)) best = s;
+    else if ((s.rostered === true) === (best.rostered === true) && (s.fromDate > best.fromDate || (s.fromDate === best.fromDate && s.id > best.id))) best = s;
   }
   return best;
 }

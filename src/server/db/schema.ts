@@ -591,6 +591,109 @@ export interface ComplementaryOfferTable {
   answeredAt: string | null;
 }
 
+/** A company's named shift (migration 0052, decision 085). Times `HH:mm` local; an end not after the start ends the next day. */
+export interface ShiftTemplateTable {
+  id: Id;
+  companyId: number;
+  departmentId: number | null;
+  name: string;
+  startTime: string;
+  endTime: string;
+  breakMinutes: ColumnType<number, number | undefined, number>;
+  /** `#rrggbb`. */
+  colour: string;
+  archived: ColumnType<number, number | undefined, number>;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** The roster as planned, the draft (migration 0052): `employeeId` null = an open shift; `published` 1 while it reads as last published. */
+export interface RosterShiftTable {
+  id: Id;
+  companyId: number;
+  departmentId: number;
+  employeeId: number | null;
+  date: string;
+  startTime: string;
+  endTime: string;
+  breakMinutes: ColumnType<number, number | undefined, number>;
+  templateId: number | null;
+  published: ColumnType<number, number | undefined, number>;
+  createdAt: string;
+  updatedAt: string;
+  updatedBy: number | null;
+}
+
+/** The published plan of an employee's date (migration 0052): a shift or a rest day; chained as 'shift' and period-locked. */
+export interface PlannedDayTable {
+  id: Id;
+  employeeId: number;
+  date: string;
+  kind: 'shift' | 'rest';
+  startTime: string | null;
+  endTime: string | null;
+  breakMinutes: ColumnType<number, number | undefined, number>;
+  publishedAt: string;
+  publishedBy: number | null;
+}
+
+/** One publication of a department's dates (migration 0052). */
+export interface RosterPublicationTable {
+  id: Id;
+  companyId: number;
+  departmentId: number;
+  dateFrom: string;
+  dateTo: string;
+  changedDays: ColumnType<number, number | undefined, number>;
+  publishedAt: string;
+  publishedBy: number | null;
+}
+
+/** Staff needed per template and ISO weekday (1 = Monday) in a department (migration 0052). */
+export interface CoverageNeedTable {
+  id: Id;
+  templateId: number;
+  departmentId: number;
+  weekday: number;
+  staff: number;
+}
+
+/** A worker's claim of a published open shift (migration 0052). */
+export interface OpenShiftClaimTable {
+  id: Id;
+  shiftId: number;
+  employeeId: number;
+  status: ColumnType<'pending' | 'approved' | 'declined' | 'withdrawn', 'pending' | 'approved' | 'declined' | 'withdrawn' | undefined, 'pending' | 'approved' | 'declined' | 'withdrawn'>;
+  createdAt: string;
+  decidedBy: number | null;
+  decidedAt: string | null;
+}
+
+export type ShiftSwapStatus = 'proposed' | 'accepted' | 'declined' | 'approved' | 'rejected' | 'cancelled';
+
+/** A swap a worker proposes to a colleague (migration 0052): `otherShiftId` null = the colleague takes the shift. */
+export interface ShiftSwapTable {
+  id: Id;
+  shiftId: number;
+  fromEmployeeId: number;
+  toEmployeeId: number;
+  otherShiftId: number | null;
+  status: ColumnType<ShiftSwapStatus, ShiftSwapStatus | undefined, ShiftSwapStatus>;
+  note: string | null;
+  createdAt: string;
+  answeredAt: string | null;
+  decidedBy: number | null;
+  decidedAt: string | null;
+}
+
+/** A worker's private iCalendar feed (migration 0052): only the SHA-256 of its secret is kept. */
+export interface CalendarFeedTable {
+  id: Id;
+  employeeId: number;
+  tokenDigest: string;
+  createdAt: string;
+}
+
 export interface SettingTable {
   key: string;
   /** JSON value. */
@@ -833,6 +936,14 @@ export interface Database {
   disconnectionInterruptions: DisconnectionInterruptionTable;
   complementaryPacts: ComplementaryPactTable;
   complementaryOffers: ComplementaryOfferTable;
+  shiftTemplates: ShiftTemplateTable;
+  rosterShifts: RosterShiftTable;
+  plannedDays: PlannedDayTable;
+  rosterPublications: RosterPublicationTable;
+  coverageNeeds: CoverageNeedTable;
+  openShiftClaims: OpenShiftClaimTable;
+  shiftSwaps: ShiftSwapTable;
+  calendarFeeds: CalendarFeedTable;
   auditLog: AuditLogTable;
   feedback: FeedbackTable;
   holidays: HolidayTable;

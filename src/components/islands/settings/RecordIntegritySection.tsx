@@ -26,6 +26,7 @@ const KINDS = {
   answer: 'settings.integrityKinds.answer',
   pact: 'settings.integrityKinds.pact',
   offer: 'settings.integrityKinds.offer',
+  shift: 'settings.integrityKinds.shift',
 } as const;
 const PROBLEMS = {
   sequence: 'settings.integrityProblems.sequence',

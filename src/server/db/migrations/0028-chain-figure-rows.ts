@@ -16,7 +16,7 @@ import { nowIso } from '../../clock/now.ts';
  * kind in that order and each by id, so `verify` stays intact after upgrading.
  */
 // Written out, not derived from FIGURE_KINDS: a shipped migration never changes with the code.
-type FirstFigureKind = Exclude<FigureKind, 'rules' | 'contract' | 'standby' | 'interruption' | 'answer' | 'pact' | 'offer'>;
+type FirstFigureKind = Exclude<FigureKind, 'rules' | 'contract' | 'standby' | 'interruption' | 'answer' | 'pact' | 'offer' | 'shift'>;
 const NEW_KINDS: readonly FirstFigureKind[] = ['attendance', 'break', 'leave', 'holiday', 'schedule', 'approval'];
 const KINDS = ['punch', 'revision', 'void', ...NEW_KINDS].map((k) => `'${k}'`).join(',');
 

@@ -43,6 +43,7 @@ import * as m0047 from './0047-time-apart.ts';
 import * as m0048 from './0048-complementary-hours.ts';
 import * as m0050 from './0050-retention-and-legal-hold.ts';
 import * as m0051 from './0051-chained-answers.ts';
+import * as m0052 from './0052-roster.ts';
 
 export interface Migration {
   up(db: Kysely<any>): Promise<void>;
@@ -97,4 +98,5 @@ export const migrations: ReadonlyArray<readonly [name: string, migration: Migrat
   ['0048-complementary-hours', m0048],
   ['0050-retention-and-legal-hold', m0050],
   ['0051-chained-answers', m0051],
+  ['0052-roster', m0052],
 ];

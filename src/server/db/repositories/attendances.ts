@@ -8,6 +8,8 @@ import { scopedEmployeeFilter, type RecordAccount } from '#domain/permissions/re
 import { nowIso } from '../../clock/now.ts';
 import type { BreakInstants } from '#domain/attendance/shift-times.ts';
 import type { Db } from '../connection.ts';
+import { withPlannedDaysOf } from './planned-days.ts';
+import type { Period } from '#domain/reports/periods.ts';
 import type { AttendanceBreakTable, AttendanceTable, Database } from '../schema.ts';
 import { breaksJson, parseBreaks } from '../stored-formats.ts';
 import { SCHEDULE_RULE_COLUMNS, toScheduleRule } from './schedules.ts';
@@ -327,10 +329,10 @@ export async function findAttendanceDetail(db: Db, id: number): Promise<Attendan
   };
 }
 
-/** An employee's schedules, as the schedule rules take them. */
-export async function schedulesOfEmployee(db: Db, employeeId: number): Promise<ScheduleRule[]> {
+/** An employee's schedules, as the schedule rules take them, with their published roster days (decision 085; within `period` when given). */
+export async function schedulesOfEmployee(db: Db, employeeId: number, period?: Period): Promise<ScheduleRule[]> {
   const rows = await db.selectFrom('schedules').select(SCHEDULE_RULE_COLUMNS).where('employeeId', '=', employeeId).execute();
-  return rows.map(toScheduleRule);
+  return withPlannedDaysOf(db, employeeId, rows.map(toScheduleRule), period);
 }
 
 /** Active employees for the list filter and the form's select: id and full name, by name. */

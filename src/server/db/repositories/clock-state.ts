@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { AttendanceState } from '#domain/clock/clock-engine.ts';
 import type { ScheduleRule } from '#domain/schedules/schedule-rules.ts';
 import { addDays } from '#domain/time/zoned-time.ts';
+import { plannedDayRule } from '#domain/roster/planned-day.ts';
 import type { Database } from '../schema.ts';
 import { SCHEDULE_RULE_COLUMNS, toScheduleRule } from './schedules.ts';
 
@@ -20,8 +21,15 @@ export interface ClockState {
 export async function loadClockState(db: Kysely<Database>, employeeId: number, today: string): Promise<ClockState> {
   const yesterday = addDays(today, -1);
   const tomorrow = addDays(today, 1);
-  const [scheduleRows, recent, open, leaves] = await Promise.all([
+  const [scheduleRows, planned, recent, open, leaves] = await Promise.all([
     db.selectFrom('schedules').select(SCHEDULE_RULE_COLUMNS).where('employeeId', '=', employeeId).execute(),
+    db
+      .selectFrom('plannedDays')
+      .select(['id', 'employeeId', 'date', 'kind', 'startTime', 'endTime', 'breakMinutes', 'publishedAt'])
+      .where('employeeId', '=', employeeId)
+      .where('date', '>=', yesterday)
+      .where('date', '<=', tomorrow)
+      .execute(),
     db
       .selectFrom('attendances')
       .select(['id', 'date', 'timezone', 'timeIn', 'timeOut', 'workFlag'])
@@ -54,7 +62,8 @@ export async function loadClockState(db: Kysely<Database>, employeeId: number, t
       : null;
 
   return {
-    schedules: scheduleRows.map(toScheduleRule),
+    // A published roster day (decision 085) of yesterday, today or tomorrow wins over the pattern.
+    schedules: [...scheduleRows.map(toScheduleRule), ...planned.map(plannedDayRule)],
     attendanceToday: withBreaks(recent.find((r) => r.date === today)),
     attendanceYesterday: withBreaks(recent.find((r) => r.date === yesterday)),
     attendanceTomorrow: withBreaks(recent.find((r) => r.date === tomorrow)),

@@ -2,6 +2,7 @@ import { sql, type Insertable, type Updateable } from 'kysely';
 import { type ListQuery } from '#domain/lists/list-query.ts';
 import { containsText } from '../like.ts';
 import type { Db } from '../connection.ts';
+import { deletePlannedDaysOf } from './planned-days.ts';
 import type { EmployeeTable } from '../schema.ts';
 import { deleteFaceDescriptorsOf } from './face-descriptors.ts';
 import { scopedEmployeeFilter, type RecordAccount } from '#domain/permissions/record-access.ts';
@@ -334,6 +335,7 @@ export async function deleteEmployeeRecord(db: Db, id: number): Promise<void> {
   await chainFigureDeletions(db, gone);
   await deleteContractTermsOf(db, id);
   await deleteComplementaryOf(db, id);
+  await deletePlannedDaysOf(db, id);
   await deleteFaceDescriptorsOf(db, id);
   await db.deleteFrom('employees').where('id', '=', id).execute();
 }

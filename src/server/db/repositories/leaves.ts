@@ -6,6 +6,8 @@ import { scopedEmployeeFilter, type RecordAccount } from '#domain/permissions/re
 import { containsText } from '../like.ts';
 import type { ScheduleRule } from '#domain/schedules/schedule-rules.ts';
 import type { Db } from '../connection.ts';
+import { plannedDaysOf } from './planned-days.ts';
+import { plannedDayRule } from '#domain/roster/planned-day.ts';
 import type { LeaveTable } from '../schema.ts';
 import { holidayDatesOfEmployee } from './org/holidays.ts';
 import { schedulesOfEmployee } from './attendances.ts';
@@ -112,6 +114,8 @@ async function calendarsOf(db: Db, employeeIds: number[]): Promise<Map<number, W
     .where('employeeId', 'in', ids)
     .execute();
   for (const r of rows) (out.get(r.employeeId)!.schedules as ScheduleRule[]).push(toScheduleRule(r));
+  // Published roster days (decision 085) decide which dates are working days too.
+  for (const [employeeId, days] of await plannedDaysOf(db, ids)) for (const day of days) (out.get(employeeId)!.schedules as ScheduleRule[]).push(plannedDayRule(day));
   return out;
 }
 

@@ -162,6 +162,15 @@ async function figureQuery(db: Db, kind: FigureKind, ids?: readonly number[]): P
           .select(['e.companyId', 't.id', 't.employeeId', 't.date', 't.seconds', 't.status', 't.offeredBy', 't.offeredAt', 't.answeredAt']),
         't.id',
       ).execute();
+    case 'shift':
+      // A published roster day (decision 085).
+      return some(
+        db
+          .selectFrom('plannedDays as t')
+          .innerJoin('employees as e', 'e.id', 't.employeeId')
+          .select(['e.companyId', 't.id', 't.employeeId', 't.date', 't.kind', 't.startTime', 't.endTime', 't.breakMinutes', 't.publishedAt', 't.publishedBy']),
+        't.id',
+      ).execute();
     case 'approval': {
       const rows = await some(
         db

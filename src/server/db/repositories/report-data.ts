@@ -3,6 +3,7 @@ import { sql, type Expression, type SqlBool } from 'kysely';
 import type { BreakInstants } from '#domain/attendance/shift-times.ts';
 import type { SummaryDay } from '#domain/reports/attendance-summary.ts';
 import type { Period } from '#domain/reports/periods.ts';
+import { mergePlannedDays, plannedDaysWhere } from './planned-days.ts';
 import type { ScheduleRule } from '#domain/schedules/schedule-rules.ts';
 import type { Db } from '../connection.ts';
 import { openReadOnlyDb } from '../read-only-db.ts';
@@ -116,7 +117,11 @@ export async function reportEmployees(db: Db, filter: EmployeeFilter): Promise<R
 }
 
 /** Schedules of the filtered employees, grouped by employee. */
-export async function schedulesByEmployee(db: Db, filter: EmployeeFilter): Promise<Map<number, ScheduleRule[]>> {
+/**
+ * The filtered employees' schedule rules, with their published roster days (decision 085) within
+ * `period` when given (all of them without): what every figure, warning and plan reads.
+ */
+export async function schedulesByEmployee(db: Db, filter: EmployeeFilter, period?: Period): Promise<Map<number, ScheduleRule[]>> {
   const rows = await db
     .selectFrom('schedules')
     .innerJoin('employees', 'employees.id', 'schedules.employeeId')
@@ -129,7 +134,7 @@ export async function schedulesByEmployee(db: Db, filter: EmployeeFilter): Promi
     list.push({ ...toScheduleRule(r), changedAt: r.updatedAt });
     out.set(r.employeeId, list);
   }
-  return out;
+  return mergePlannedDays(out, await plannedDaysWhere(db, filter, period));
 }
 
 export interface ReportLeave {
