@@ -15,6 +15,11 @@ export interface Period {
   to: string;
 }
 
+/** A period widened by a day each side: what a reader of the period's plans needs (a night shift from the day before, the rest before the first day). */
+export function aroundPeriod(period: Period): Period {
+  return { from: addDays(period.from, -1), to: addDays(period.to, 1) };
+}
+
 /** True for a real calendar date (2026-02-30 is not). */
 export function isDate(value: string | null | undefined): value is string {
   if (!value) return false;

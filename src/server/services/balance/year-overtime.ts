@@ -7,6 +7,7 @@ import { localDateOf } from '#domain/time/zoned-time.ts';
 import { nowMs } from '../../clock/now.ts';
 import type { Db } from '../../db/connection.ts';
 import { holidaysByCompany, leavesOverlapping, recordAttendancesIn, reportEmployees, schedulesByEmployee } from '../../db/repositories/report-data.ts';
+import { aroundPeriod } from '#domain/reports/periods.ts';
 import { toilLeaveTypeIds } from '../../db/repositories/hours-balance.ts';
 import { interruptionsIn, standbyIn } from '../../db/repositories/time-apart.ts';
 import { getSettings } from '../get-settings.ts';
@@ -23,7 +24,7 @@ export async function employeeYearOvertime(db: Db, employeeId: number, year: num
   if (!employee) return null;
   const period = { from: `${year}-01-01`, to: `${year}-12-31` };
   const [schedules, leaves, attendances, holidays, toilTypes, standby, interruptions] = await Promise.all([
-    schedulesByEmployee(db, filter),
+    schedulesByEmployee(db, filter, aroundPeriod(period)),
     leavesOverlapping(db, filter, period),
     recordAttendancesIn(db, filter, period),
     holidaysByCompany(db, period),

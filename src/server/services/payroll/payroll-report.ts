@@ -4,7 +4,7 @@ import { currentSnapshots, type StoredSnapshot } from '../../db/repositories/app
 import { monthApproval } from '#domain/payroll/payroll-approval.ts';
 import { payrollColumns, type PayrollColumn, type PayrollLeaveType, type PayrollRow } from '#domain/payroll/payroll-columns.ts';
 import { createDayCalendar } from '#domain/reports/day-calendar.ts';
-import { monthPeriod } from '#domain/reports/periods.ts';
+import { aroundPeriod, monthPeriod } from '#domain/reports/periods.ts';
 import { addDays } from '#domain/time/zoned-time.ts';
 import type { Db } from '../../db/connection.ts';
 import { allLeaveTypes, byEmployee, holidaysByCompany, leavesOverlapping, reportEmployees, schedulesByEmployee, type EmployeeFilter } from '../../db/repositories/report-data.ts';
@@ -46,7 +46,7 @@ export async function payrollReport(db: Db, filter: EmployeeFilter, month: strin
         period,
         records.records.map((r) => r.employee.id),
       );
-  const schedules = await schedulesByEmployee(db, filter);
+  const schedules = await schedulesByEmployee(db, filter, aroundPeriod(period));
   const leaves = byEmployee(await leavesOverlapping(db, filter, period));
   const companyOf = new Map((await reportEmployees(db, filter)).map((e) => [e.id, e.companyId]));
   const companies = new Set(records.records.map((r) => companyOf.get(r.employee.id)));

@@ -7,7 +7,7 @@ import { absenceFloors } from './absence-floors.ts';
 import { addSummaries, EMPTY_SUMMARY, summarizeAttendance } from '#domain/reports/attendance-summary.ts';
 import { createDayCalendar, createPeriodPlanner, leaveDateSet } from '#domain/reports/day-calendar.ts';
 import { formatLocalDate } from '#domain/format/intl-format.ts';
-import { isWholeMonth, parsePeriod, type Period } from '#domain/reports/periods.ts';
+import { aroundPeriod, isWholeMonth, parsePeriod, type Period } from '#domain/reports/periods.ts';
 import { oneOf, positiveId } from '#domain/reports/report-query.ts';
 import { formatMonth } from '#domain/reports/report-format.ts';
 import type { Report, ReportColumn, ReportRow } from '#domain/reports/report-table.ts';
@@ -78,7 +78,7 @@ export async function employeeAttendanceReport(db: Db, params: URLSearchParams, 
   const { period, filter, status } = parseAttendanceReportQuery(params, today);
   const calendar = createDayCalendar(settings.timezone);
   const employees = await reportEmployees(db, filter);
-  const schedules = await schedulesByEmployee(db, filter);
+  const schedules = await schedulesByEmployee(db, filter, aroundPeriod(period));
   const leaves = byEmployee(await leavesOverlapping(db, filter, period));
   const attendances = await attendanceFacts(db, filter, period);
   const holidays = holidaySets(await holidaysByCompany(db, period));

@@ -4,7 +4,7 @@ import { partTimeOf } from '#domain/employees/contract-terms.ts';
 import { breakRulesByDate } from '../../db/repositories/break-rules-history.ts';
 import { buildMonthlyRecord, type MonthlyRecord, type MonthlyRecordTotals } from '#domain/reports/monthly-record.ts';
 import { currentSnapshots } from '../../db/repositories/approval-snapshots.ts';
-import { monthPeriod, type Period } from '#domain/reports/periods.ts';
+import { aroundPeriod, monthPeriod, type Period } from '#domain/reports/periods.ts';
 import { createDayCalendar, nextDate } from '#domain/reports/day-calendar.ts';
 import { addDays, localDateOf } from '#domain/time/zoned-time.ts';
 import { withWorkTimeWarnings } from '#domain/worktime/work-time-warnings-by-day.ts';
@@ -102,7 +102,7 @@ export async function monthlyRecords(db: Db, filter: EmployeeFilter, month: stri
   const breakRules = await breakRulesByDate(db);
   const employees = await reportEmployees(db, filter);
   const terms = await contractTermsByEmployee(db, filter);
-  const schedules = await schedulesByEmployee(db, filter);
+  const schedules = await schedulesByEmployee(db, filter, aroundPeriod(period));
   const leaves = byEmployee(await leavesOverlapping(db, filter, period));
   const attendances = byEmployee(await recordAttendancesIn(db, filter, period));
   const holidays = await holidaysByCompany(db, period);

@@ -5,6 +5,7 @@ import { nowMs } from '#server/clock/now.ts';
 import type { Db } from '#server/db/connection.ts';
 import { queuedDedupeKeys } from '#server/db/repositories/outbox-dedupe.ts';
 import { attendancesIn, holidaysByCompany, leavesOverlapping, reportEmployees, schedulesByEmployee } from '#server/db/repositories/report-data.ts';
+import { aroundPeriod } from '#domain/reports/periods.ts';
 import { getSettings } from '../../get-settings.ts';
 import { managersOf, notifyEmployee, notifyUsers } from '../notify.ts';
 import { missedCheckInEmail } from '../templates/missed-check-in.ts';
@@ -36,7 +37,7 @@ export async function sendMissedCheckInNotices(db: Db, now = nowMs()): Promise<n
     db,
     employees.flatMap((e) => [keyOf(e.id, period.from), keyOf(e.id, period.to)]),
   );
-  const schedules = await schedulesByEmployee(db, active);
+  const schedules = await schedulesByEmployee(db, active, aroundPeriod(period));
   const attended = datesBy(await attendancesIn(db, active, period));
   const onLeave = new Map<number, Set<string>>();
   for (const l of await leavesOverlapping(db, active, period)) {
