@@ -353,7 +353,7 @@ export function writeCases(ids: DemoIds, own: { employee: number; department: nu
     'POST /api/personal/interruptions': { body: interruption, texts: { note: 500 } },
     'POST /api/standby-periods': { body: { ...standby, employee: ids.otherEmployee }, refs: ['employee'], texts: { note: 500 } },
     'POST /api/disconnection-interruptions': { body: { ...interruption, employee: ids.otherEmployee }, refs: ['employee'], texts: { note: 500 } },
-    // Rostering (issue 39, decision 085): the throwaway department (no employees), an open shift, weeks far ahead.
+    // Rostering (issue 39, decision 085): the throwaway department and employee, weeks far ahead.
     'POST /api/shift-templates': { body: { name: 'Mañana', startTime: '07:00', endTime: '15:00', breakMinutes: 30, colour: '#2563eb', department: own.department }, times: ['startTime', 'endTime'], refs: ['department'] },
     'PATCH /api/shift-templates/{id}': { body: { name: 'Tarde', startTime: '15:00', endTime: '23:00' }, times: ['startTime', 'endTime'], partial: true },
     'POST /api/roster/shifts': {
