@@ -357,10 +357,10 @@ export function writeCases(ids: DemoIds, own: { employee: number; department: nu
     'POST /api/shift-templates': { body: { name: 'Mañana', startTime: '07:00', endTime: '15:00', breakMinutes: 30, colour: '#2563eb', department: own.department }, times: ['startTime', 'endTime'], refs: ['department'] },
     'PATCH /api/shift-templates/{id}': { body: { name: 'Tarde', startTime: '15:00', endTime: '23:00' }, times: ['startTime', 'endTime'], partial: true },
     'POST /api/roster/shifts': {
-      body: { department: own.department, employee: null, date: rosterWeek, startTime: '09:00', endTime: '17:00', breakMinutes: 30 },
+      body: { department: own.department, employee: own.employee, date: rosterWeek, startTime: '09:00', endTime: '17:00', breakMinutes: 30 },
       dates: ['date'],
       times: ['startTime', 'endTime'],
-      refs: ['department'],
+      refs: ['department', 'employee'],
     },
     'PATCH /api/roster/shifts/{id}': { body: { startTime: '10:00', endTime: '18:00' }, times: ['startTime', 'endTime'], partial: true },
     'POST /api/roster/copy-week': { body: { department: own.department, from: rosterWeek, to: addDays(rosterWeek, 7) }, dates: ['from', 'to'], refs: ['department'] },
