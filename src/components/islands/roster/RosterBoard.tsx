@@ -30,6 +30,11 @@ interface Props {
 }
 
 const NARROW = '(max-width: 767px)';
+const STEP_LABELS = {
+  week: { previous: 'rosterGrid.previousWeek', next: 'rosterGrid.nextWeek' },
+  month: { previous: 'rosterGrid.previousMonth', next: 'rosterGrid.nextMonth' },
+  day: { previous: 'rosterGrid.previousDay', next: 'rosterGrid.nextDay' },
+} as const;
 
 /**
  * The roster screen (issue 39.2, decision 089): department, week or month (one day on a phone),
@@ -141,13 +146,13 @@ export default function RosterBoard({ lang, departments, today, canEdit }: Props
           </div>
         )}
         <div className="flex items-center gap-2" role="group" aria-label={t('rosterGrid.period')}>
-          <button type="button" className={`${secondaryButton} px-3`} aria-label={t(`rosterGrid.previous.${view}`)} onClick={() => setAnchor(stepAnchor(view, anchor, -1))} data-testid="roster-previous">
+          <button type="button" className={`${secondaryButton} px-3`} aria-label={t(STEP_LABELS[view].previous)} onClick={() => setAnchor(stepAnchor(view, anchor, -1))} data-testid="roster-previous">
             <ChevronLeft size={16} aria-hidden="true" />
           </button>
           <button type="button" className={secondaryButton} onClick={() => setAnchor(today)} data-testid="roster-today">
             {t('rosterGrid.today')}
           </button>
-          <button type="button" className={`${secondaryButton} px-3`} aria-label={t(`rosterGrid.next.${view}`)} onClick={() => setAnchor(stepAnchor(view, anchor, 1))} data-testid="roster-next">
+          <button type="button" className={`${secondaryButton} px-3`} aria-label={t(STEP_LABELS[view].next)} onClick={() => setAnchor(stepAnchor(view, anchor, 1))} data-testid="roster-next">
             <ChevronRight size={16} aria-hidden="true" />
           </button>
           <span className="min-w-40 text-base font-semibold capitalize" aria-live="polite" data-testid="roster-period">
@@ -175,9 +180,9 @@ export default function RosterBoard({ lang, departments, today, canEdit }: Props
           {last && (
             <p className="text-xs text-muted" data-testid="last-publication">
               {t('rosterGrid.lastPublished', {
-                when: new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(last.publishedAt)),
-                name: last.publishedByName,
                 count: last.changedDays,
+                name: last.publishedByName,
+                when: new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(last.publishedAt)),
               })}
             </p>
           )}
