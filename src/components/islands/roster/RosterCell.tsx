@@ -73,7 +73,7 @@ export function RosterCell(props: CellProps) {
       className={`group relative h-16 border-b border-e border-line p-1 align-top outline-none focus-visible:ring-2 focus-visible:ring-primary focus-visible:ring-inset ${props.locked ? 'bg-gray-100 dark:bg-gray-900' : props.holiday ? 'bg-sky-50 dark:bg-sky-950/40' : ''} ${drop.isOver ? 'bg-primary-subtle ring-2 ring-primary ring-inset' : ''} ${dragging ? 'opacity-50' : ''} ${props.locked || !props.canEdit ? '' : 'cursor-pointer hover:bg-primary-subtle/60'}`}
     >
       {props.locked && (
-        <span className="absolute end-1 top-1 text-muted" title={props.lockedLabel}>
+        <span className="absolute end-1 bottom-1 text-muted" title={props.lockedLabel}>
           <Lock size={12} aria-hidden="true" />
           <span className="sr-only">{props.lockedLabel}</span>
         </span>

@@ -19,7 +19,7 @@ function PaletteItem({ template, hint }: { template: ShiftTemplateDto; hint: str
         ref={drag.setNodeRef}
         {...drag.attributes}
         {...drag.listeners}
-        aria-label={`${template.name} ${template.startTime}–${template.endTime}. ${hint}`}
+        title={hint}
         className={`flex cursor-grab items-center gap-1.5 rounded-lg border border-line bg-card px-2 py-1 text-xs hover:border-primary ${drag.isDragging ? 'opacity-50' : ''}`}
         style={{ borderInlineStartColor: template.colour, borderInlineStartWidth: 4 }}
         data-testid="palette-template"
