@@ -181,7 +181,7 @@ export default function RosterBoard({ lang, departments, today, canEdit }: Props
             <p className="text-xs text-muted" data-testid="last-publication">
               {t('rosterGrid.lastPublished', {
                 count: last.changedDays,
-                name: last.publishedByName,
+                name: last.publishedByName ?? '—',
                 when: new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(last.publishedAt)),
               })}
             </p>

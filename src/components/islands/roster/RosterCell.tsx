@@ -3,7 +3,7 @@ import { AlertTriangle, Lock } from 'lucide-react';
 import type { KeyboardEvent, ReactNode } from 'react';
 import { cellId } from '#domain/roster/roster-grid.ts';
 import type { CellInfo } from './roster-cells.ts';
-import type { RosterShiftDto, ShiftTemplateDto } from './roster-dto.ts';
+import type { RosterShiftDto, RosterWarningDto, ShiftTemplateDto } from './roster-dto.ts';
 import { ShiftChip } from './ShiftChip.tsx';
 
 /** What a shift being dragged carries (dnd-kit `data`). */
@@ -84,7 +84,7 @@ export function RosterCell(props: CellProps) {
 }
 
 /** The contents of an employee's day: shift chip, leave, warnings (icon; the text on hover or focus of the cell). */
-export function EmployeeDay(props: { info: CellInfo; template: ShiftTemplateDto | undefined; compact: boolean; draftLabel: string; warningsLabel: string }) {
+export function EmployeeDay(props: { info: CellInfo; template: ShiftTemplateDto | undefined; compact: boolean; draftLabel: string; warningsLabel: string; warningText: (w: RosterWarningDto) => string }) {
   const { info } = props;
   return (
     <div className="flex flex-col gap-0.5">
@@ -94,7 +94,7 @@ export function EmployeeDay(props: { info: CellInfo; template: ShiftTemplateDto 
           {info.leave}
         </span>
       )}
-      {info.warnings.length > 0 && <WarningMark warnings={info.warnings.map((w) => w.message ?? w.code)} label={props.warningsLabel} />}
+      {info.warnings.length > 0 && <WarningMark warnings={info.warnings.map(props.warningText)} label={props.warningsLabel} />}
     </div>
   );
 }

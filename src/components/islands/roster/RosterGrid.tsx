@@ -127,7 +127,7 @@ export function RosterGrid({ lang, roster, index, compact, canEdit, onOpen, onRe
                       onFocus={() => setFocus({ row, col })}
                       onOpen={() => onOpen(employee._id, date)}
                     >
-                      <EmployeeDay info={info} template={template} compact={compact} draftLabel={t('rosterGrid.draft')} warningsLabel={t('rosterGrid.warnings')} />
+                      <EmployeeDay info={info} template={template} compact={compact} draftLabel={t('rosterGrid.draft')} warningsLabel={t('rosterGrid.warnings')} warningText={(w) => t(w.code, w.params)} />
                     </RosterCell>
                   );
                 })}

@@ -108,7 +108,7 @@ export function TemplatesDialog({ lang, open, departments, onClose, onChanged }:
                     className={iconButton}
                     disabled={busy}
                     aria-label={t('rosterGrid.archiveTemplate', { name: tpl.name })}
-                    onClick={() => void run(() => api(`/shift-templates/${tpl._id}`, { method: 'DELETE', lang }), { then: changed })}
+                    onClick={() => void run(() => api(`/shift-templates/${tpl._id}`, { method: 'DELETE', lang }), { success: 'toast', then: changed })}
                   >
                     <Archive size={16} aria-hidden="true" />
                   </button>

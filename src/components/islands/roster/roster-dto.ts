@@ -36,12 +36,12 @@ export interface PublishedDayDto {
   breakMinutes: number;
 }
 
-/** A rule's finding on an employee's day (branch h-rwarn); the grid shows its text. */
+/** A rule's finding on an employee's day (branch h-rwarn): `code` is an i18n key, `params` its values. */
 export interface RosterWarningDto {
   employee: number | null;
   date: string;
   code: string;
-  message?: string;
+  params?: Record<string, unknown>;
 }
 
 export interface RosterEmployeeDto {
@@ -65,7 +65,7 @@ export interface RosterDto {
   locked: { employee: number; date: string }[];
   coverage: { template: number; date: string; needed: number; planned: number }[];
   warnings: RosterWarningDto[];
-  publications: { from: string; to: string; publishedAt: string; publishedByName: string; changedDays: number }[];
+  publications: { from: string; to: string; publishedAt: string; publishedByName: string | null; changedDays: number }[];
   unpublishedChanges: number;
 }
 
