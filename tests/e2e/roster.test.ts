@@ -46,12 +46,14 @@ afterAll(async () => {
 
 describe('the roster grid', () => {
   it('an admin drags a template onto a day, publishes, and the worker sees the shift on the phone', async () => {
+    await admin.setViewportSize({ width: 1440, height: 1400 });
     await admin.goto(`${session.server.url}/roster`);
     await hydrated(admin, '[data-testid=roster-department]');
     await admin.selectOption('[data-testid=roster-department]', String(javier.department));
     const cell = admin.locator(`[data-testid=roster-cell][data-employee="${javier._id}"][data-date="${WEDNESDAY}"]`);
     await cell.waitFor();
     const template = admin.locator('[data-testid=palette-template]', { hasText: 'Late E2E' });
+    await cell.scrollIntoViewIfNeeded();
     // dnd-kit's pointer sensor starts after 6 px of movement: press, move in steps, release.
     const from = (await template.boundingBox())!;
     const to = (await cell.boundingBox())!;
