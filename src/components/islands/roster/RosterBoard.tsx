@@ -145,7 +145,7 @@ export default function RosterBoard({ lang, departments, today, canEdit }: Props
             ))}
           </div>
         )}
-        <div className="flex items-center gap-2" role="group" aria-label={t('rosterGrid.period')}>
+        <div className="flex flex-wrap items-center gap-2" role="group" aria-label={t('rosterGrid.period')}>
           <button type="button" className={`${secondaryButton} px-3`} aria-label={t(STEP_LABELS[view].previous)} onClick={() => setAnchor(stepAnchor(view, anchor, -1))} data-testid="roster-previous">
             <ChevronLeft size={16} aria-hidden="true" />
           </button>
@@ -155,7 +155,7 @@ export default function RosterBoard({ lang, departments, today, canEdit }: Props
           <button type="button" className={`${secondaryButton} px-3`} aria-label={t(STEP_LABELS[view].next)} onClick={() => setAnchor(stepAnchor(view, anchor, 1))} data-testid="roster-next">
             <ChevronRight size={16} aria-hidden="true" />
           </button>
-          <span className="min-w-40 text-base font-semibold first-letter:uppercase" aria-live="polite" data-testid="roster-period">
+          <span className="text-base font-semibold first-letter:uppercase sm:min-w-40" aria-live="polite" data-testid="roster-period">
             {periodLabel}
           </span>
         </div>
