@@ -88,4 +88,26 @@ describe('the roster grid', () => {
       await phone.close();
     }
   }, 180_000);
+
+  it('with the keyboard: Space picks a shift up, an arrow moves it one day, Space drops it; Enter opens the menu, Delete removes', async () => {
+    const wednesday = admin.locator(`[data-testid=roster-cell][data-employee="${javier._id}"][data-date="${WEDNESDAY}"]`);
+    const thursday = admin.locator(`[data-testid=roster-cell][data-employee="${javier._id}"][data-date="2027-03-04"]`);
+    await wednesday.focus();
+    // Each key waits for what it does (dnd-kit listens for the arrows once the drag has started).
+    await admin.keyboard.press('Space');
+    await admin.getByTestId('drag-overlay').waitFor();
+    await admin.keyboard.press('ArrowRight');
+    await admin.locator(`[data-testid=roster-cell][data-over][data-employee="${javier._id}"][data-date="2027-03-04"]`).waitFor();
+    await admin.keyboard.press('Space');
+    await thursday.getByTestId('shift-chip').waitFor();
+    await waitFor('the shift left Wednesday', async () => (await wednesday.getByTestId('shift-chip').count()) === 0);
+    await thursday.focus();
+    await admin.keyboard.press('Enter');
+    await admin.getByTestId('cell-menu').waitFor();
+    await admin.keyboard.press('Escape');
+    await admin.getByTestId('cell-menu').waitFor({ state: 'hidden' });
+    await thursday.focus();
+    await admin.keyboard.press('Delete');
+    await waitFor('the shift removed', async () => (await thursday.getByTestId('shift-chip').count()) === 0);
+  }, 120_000);
 });

@@ -220,7 +220,13 @@ export default function RosterBoard({ lang, departments, today, canEdit }: Props
           onRemove={(s) => void remove(s)}
         />
       )}
-      <DragOverlay dropAnimation={null}>{dragLabel ? <span className="rounded-lg border border-primary bg-card px-2 py-1 text-xs font-semibold shadow-lg">{dragLabel}</span> : null}</DragOverlay>
+      <DragOverlay dropAnimation={null}>
+        {dragLabel ? (
+          <span className="rounded-lg border border-primary bg-card px-2 py-1 text-xs font-semibold shadow-lg" data-testid="drag-overlay">
+            {dragLabel}
+          </span>
+        ) : null}
+      </DragOverlay>
       {menu && roster && (
         <CellMenu
           key={`${menu.employee}:${menu.date}`}

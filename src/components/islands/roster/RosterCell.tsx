@@ -64,6 +64,7 @@ export function RosterCell(props: CellProps) {
       data-employee={props.employee ?? 'open'}
       data-date={props.date}
       data-locked={props.locked || undefined}
+      data-over={drop.isOver || undefined}
       onFocus={props.onFocus}
       onClick={() => !props.locked && props.canEdit && props.onOpen()}
       onKeyDown={(e) => {
