@@ -13,7 +13,7 @@ import { ROOT } from '../helpers/test-server.ts';
  */
 const AXE = readFileSync(path.join(ROOT, 'node_modules', 'axe-core', 'axe.min.js'), 'utf8');
 const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
-const ADMIN_PAGES = ['/dashboard', '/employees', '/employee-create', '/attendance', '/leave-list', '/schedule', '/reports/payroll', '/period-close', '/setting', '/terminals', '/users'];
+const ADMIN_PAGES = ['/dashboard', '/employees', '/employee-create', '/attendance', '/leave-list', '/schedule', '/roster', '/reports/payroll', '/period-close', '/setting', '/terminals', '/users'];
 const EMPLOYEE_PAGES = ['/personal/dashboard', '/personal/attendance', '/personal/leave', '/personal/leave-create'];
 
 let session: E2eSession;

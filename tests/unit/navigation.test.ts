@@ -24,6 +24,7 @@ describe('navigation', () => {
       'clock-conflicts',
       'period-close',
       'schedule',
+      'roster',
       'leave',
       'reports',
       'users',

@@ -10,6 +10,7 @@ export type NavIcon =
   | 'conflicts'
   | 'periodClose'
   | 'schedule'
+  | 'roster'
   | 'leave'
   | 'reports'
   | 'users'
@@ -43,6 +44,7 @@ const ADMIN_NAV: NavItem[] = [
   leaf('clock-conflicts', '/clock-conflicts', 'pages.clockConflicts', 'conflicts'),
   leaf('period-close', '/period-close', 'pages.periodClose', 'periodClose'),
   leaf('schedule', '/schedule', 'pages.schedule', 'schedule'),
+  leaf('roster', '/roster', 'pages.roster', 'roster'),
   leaf('leave', '/leave-list', 'pages.leaveList', 'leave'),
   {
     key: 'reports',

@@ -54,6 +54,7 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   admin('/schedule', 'schedule.read'),
   admin('/schedule-create', 'schedule.create'),
   admin('/schedule-edit/{id}', 'schedule.update'),
+  admin('/roster', 'schedule.read'),
   admin('/leave-list', 'leave.read'),
   admin('/leave-edit/{id}', 'leave.update'),
   admin('/reports', 'report.read'),
