@@ -27,6 +27,9 @@ const WRITE_ROUTES = API_ROUTES.filter((r) => r.method !== 'GET' && r.pattern !=
 
 /** Fields a body may leave out (the rest are required). */
 const OPTIONAL = new Set([
+  // Issue 39.6 (decision 086): a swap without a shift in exchange, and without a note.
+  'POST /api/personal/swaps:otherShift',
+  'POST /api/personal/swaps:note',
   // Issue 38.1 (decision 080): a standby period without a called-in part; a note is optional.
   'POST /api/personal/standby:calledInSeconds',
   'POST /api/personal/standby:note',
