@@ -86,7 +86,11 @@ describe('open shifts', () => {
     const past = await shift(null, '2026-06-14');
     const begun = await shift(null, '2026-06-15', '09:30');
     const elsewhere = await shift(null, '2026-06-23');
-    await s.db.updateTable('rosterShifts').set({ departmentId: (await s.db.selectFrom('employees').select('departmentId').where('id', '=', otro).executeTakeFirstOrThrow()).departmentId }).where('id', '=', elsewhere).execute();
+    await s.db
+      .updateTable('rosterShifts')
+      .set({ departmentId: (await s.db.selectFrom('employees').select('departmentId').where('id', '=', otro).executeTakeFirstOrThrow()).departmentId })
+      .where('id', '=', elsewhere)
+      .execute();
     const busy = await shift(null, '2026-06-24');
     await shift(ana, '2026-06-24', '14:00', '22:00');
     await expect(claimOpenShift(s.db, worker(anaUser), past)).rejects.toMatchObject({ status: 409, code: 'rosterRequests.started' });
@@ -199,7 +203,10 @@ describe('shift swaps', () => {
     const swap = await proposeSwap(s.db, worker(anaUser), { shift: mine, colleague: eva });
     await answerSwap(s.db, worker(evaUser), swap._id, 'accept');
     // Eva's July approved behind the app: the lock is what is under test.
-    await s.db.insertInto('periodApprovals').values({ employeeId: eva, dateFrom: '2026-07-01', dateTo: '2026-07-31', status: 'approved', approvedBy: null, approvedAt: NOW, reopenedBy: null, reopenedAt: null, reopenReason: null }).execute();
+    await s.db
+      .insertInto('periodApprovals')
+      .values({ employeeId: eva, dateFrom: '2026-07-01', dateTo: '2026-07-31', status: 'approved', approvedBy: null, approvedAt: NOW, reopenedBy: null, reopenedAt: null, reopenReason: null })
+      .execute();
     await expect(decideSwap(s.db, admin(s.admin), swap._id, 'approved')).rejects.toMatchObject({ status: 409, code: 'periods.locked' });
     expect(await holder(mine)).toBe(ana);
     expect(await planned(eva, '2026-07-08')).toBeUndefined();

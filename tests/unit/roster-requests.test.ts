@@ -3,7 +3,18 @@ import { describe, expect, it } from 'vitest';
 import { claimRefusal, dayTaken, hasStarted, swapPlan, SwapProposalInput, type RequestShift } from '../../src/domain/roster/roster-requests.ts';
 
 /** Decision 086: the pure rules of open-shift claims and swaps. */
-const shift = (over: Partial<RequestShift>): RequestShift => ({ id: 1, companyId: 1, departmentId: 1, employeeId: null, date: '2026-06-17', startTime: '08:00', endTime: '16:00', breakMinutes: 30, published: true, ...over });
+const shift = (over: Partial<RequestShift>): RequestShift => ({
+  id: 1,
+  companyId: 1,
+  departmentId: 1,
+  employeeId: null,
+  date: '2026-06-17',
+  startTime: '08:00',
+  endTime: '16:00',
+  breakMinutes: 30,
+  published: true,
+  ...over,
+});
 const claimant = { id: 7, companyId: 1, departmentId: 1, status: 'active' as const };
 const now = { today: '2026-06-15', nowTime: '10:00', dayTaken: false };
 

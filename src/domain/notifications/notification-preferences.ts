@@ -41,7 +41,17 @@ export const KIND_LABELS: Record<NotificationKind, string> = {
 export const MUTABLE_KINDS: readonly NotificationKind[] = NOTIFICATION_KINDS.filter((kind) => isMutable(kind));
 
 /** Kinds that reach a worker about their own record: all an Employee account is ever sent. */
-const OWN_RECORD_KINDS: ReadonlySet<NotificationKind> = new Set(['leaveDecided', 'missingCheckOut', 'missedCheckIn', 'monthlySummary', 'correctionAwaitingAcceptance', 'correctionDecided', 'openShiftDecided', 'shiftSwapProposed', 'shiftSwapDecided']);
+const OWN_RECORD_KINDS: ReadonlySet<NotificationKind> = new Set([
+  'leaveDecided',
+  'missingCheckOut',
+  'missedCheckIn',
+  'monthlySummary',
+  'correctionAwaitingAcceptance',
+  'correctionDecided',
+  'openShiftDecided',
+  'shiftSwapProposed',
+  'shiftSwapDecided',
+]);
 
 /** The mutable kinds an account of this type can receive (an Employee account approves nothing, manages no terminal). */
 export function mutableKindsFor(accountType: 'SuperAdmin' | 'Admin' | 'Employee'): NotificationKind[] {

@@ -110,9 +110,7 @@ export function swapPlan(shift: RequestShift, other: RequestShift | null, from: 
       keys.add(key);
       const held = after.find((a) => a.employeeId === employeeId && a.shift.date === date)?.shift;
       days.push(
-        held
-          ? { employeeId, date, kind: 'shift', startTime: held.startTime, endTime: held.endTime, breakMinutes: held.breakMinutes }
-          : { employeeId, date, kind: 'rest', startTime: null, endTime: null, breakMinutes: 0 },
+        held ? { employeeId, date, kind: 'shift', startTime: held.startTime, endTime: held.endTime, breakMinutes: held.breakMinutes } : { employeeId, date, kind: 'rest', startTime: null, endTime: null, breakMinutes: 0 },
       );
     }
   }

@@ -4,7 +4,20 @@ import { nowIso } from '../../clock/now.ts';
 import type { Db } from '../../db/connection.ts';
 import { appendAudit } from '../../db/repositories/audit-log.ts';
 import { writePlannedDays } from '../../db/repositories/planned-days.ts';
-import { assignShift, colleaguesOf, employeeLabel, findClaimant, findRequestShift, findSwap, insertSwap, listSwaps, moveSwap, openSwapOfShift, publishedShiftsOf, type SwapRow } from '../../db/repositories/roster-requests.ts';
+import {
+  assignShift,
+  colleaguesOf,
+  employeeLabel,
+  findClaimant,
+  findRequestShift,
+  findSwap,
+  insertSwap,
+  listSwaps,
+  moveSwap,
+  openSwapOfShift,
+  publishedShiftsOf,
+  type SwapRow,
+} from '../../db/repositories/roster-requests.ts';
 import { AppError, notFound } from '../../http/app-error.ts';
 import { parseInput } from '../../http/json.ts';
 import { refuseOwnDecision } from '../four-eyes/refuse-own-decision.ts';
