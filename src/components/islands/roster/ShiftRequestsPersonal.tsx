@@ -117,7 +117,9 @@ export default function ShiftRequestsPersonal({ lang, me, openShifts, firstClaim
                     <span className="block tabular-nums">{line(w.shift)}</span>
                     {w.otherShift && <span className="block text-muted">{t('rosterRequests.inExchange', { shift: line(w.otherShift) })}</span>}
                     {w.note && <span className="block text-xs text-muted">“{w.note}”</span>}
-                    <span className="mt-1 inline-block rounded-full bg-primary-subtle px-2 py-0.5 text-xs font-medium">{t(SWAP_STATUS[w.status])}</span>
+                    <span className="mt-1 inline-block rounded-full bg-primary-subtle px-2 py-0.5 text-xs font-medium">
+                      {t(incoming && w.status === 'proposed' ? 'rosterRequests.swapStatus_proposedToYou' : SWAP_STATUS[w.status])}
+                    </span>
                   </span>
                   <span className="flex flex-wrap gap-2">
                     {incoming && w.status === 'proposed' && (
