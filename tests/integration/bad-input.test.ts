@@ -88,6 +88,8 @@ const OPTIONAL = new Set([
   'PUT /api/settings:autoClockOutAfterHours',
   // Retention (decision 083): optional, the stored value kept.
   'PUT /api/settings:recordRetentionYears',
+  // Decision 086: who gets a claimed open shift; kept when not sent.
+  'PUT /api/settings:openShiftAssignment',
   'POST /api/terminals:location',
   'PATCH /api/terminals/{id}:location',
   'POST /api/attendance-corrections:timeOut',
