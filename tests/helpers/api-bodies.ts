@@ -179,6 +179,16 @@ export const NO_BODY = new Set([
   'DELETE /api/personal/interruptions/{id}',
   'DELETE /api/standby-periods/{id}',
   'DELETE /api/disconnection-interruptions/{id}',
+  // Issue 39.6: claims and swap steps name their record in the path only.
+  'POST /api/personal/open-shifts/{id}/claim',
+  'DELETE /api/personal/open-shifts/{id}/claim',
+  'POST /api/personal/swaps/{id}/accept',
+  'POST /api/personal/swaps/{id}/decline',
+  'POST /api/personal/swaps/{id}/cancel',
+  'POST /api/roster/claims/{id}/approve',
+  'POST /api/roster/claims/{id}/decline',
+  'POST /api/roster/swaps/{id}/approve',
+  'POST /api/roster/swaps/{id}/reject',
   // Issue 39: removing a draft roster shift.
   'DELETE /api/roster/shifts/{id}',
 ]);
@@ -351,6 +361,8 @@ export function writeCases(ids: DemoIds, own: { employee: number; department: nu
     // Time apart (issue 38.1, decision 080): the personal ones are the session's own (the demo admin links no employee: 403 after the body is checked).
     'POST /api/personal/standby': { body: standby, texts: { note: 500 } },
     'POST /api/personal/interruptions': { body: interruption, texts: { note: 500 } },
+    // Issue 39.6: the demo has no published shift, so a valid body ends in 404 (not my shift) or 403 (no linked employee).
+    'POST /api/personal/swaps': { body: { shift: 1, colleague: ids.otherEmployee, otherShift: null, note: 'Cambio por médico' }, refs: ['shift', 'colleague'], texts: { note: 500 } },
     'POST /api/standby-periods': { body: { ...standby, employee: ids.otherEmployee }, refs: ['employee'], texts: { note: 500 } },
     'POST /api/disconnection-interruptions': { body: { ...interruption, employee: ids.otherEmployee }, refs: ['employee'], texts: { note: 500 } },
     // Rostering (issue 39, decision 085): the throwaway department and employee, weeks far ahead.

@@ -27,6 +27,9 @@ const WRITE_ROUTES = API_ROUTES.filter((r) => r.method !== 'GET' && r.pattern !=
 
 /** Fields a body may leave out (the rest are required). */
 const OPTIONAL = new Set([
+  // Issue 39.6 (decision 086): a swap without a shift in exchange, and without a note.
+  'POST /api/personal/swaps:otherShift',
+  'POST /api/personal/swaps:note',
   // Issue 39 (decision 085): a template's break and department, a shift's template, times and break are optional.
   'POST /api/shift-templates:breakMinutes',
   'POST /api/shift-templates:department',
@@ -89,6 +92,8 @@ const OPTIONAL = new Set([
   'PUT /api/settings:autoClockOutAfterHours',
   // Retention (decision 083): optional, the stored value kept.
   'PUT /api/settings:recordRetentionYears',
+  // Decision 086: who gets a claimed open shift; kept when not sent.
+  'PUT /api/settings:openShiftAssignment',
   'POST /api/terminals:location',
   'PATCH /api/terminals/{id}:location',
   'POST /api/attendance-corrections:timeOut',

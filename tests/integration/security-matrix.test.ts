@@ -72,6 +72,15 @@ const OPEN_TO_ANY_ACCOUNT = [
   'DELETE /api/personal/interruptions/{id}',
   // The worker's answer to voluntary complementary hours (decision 081): the service answers only the account's own offer.
   'POST /api/personal/complementary-offers/{id}',
+  // Open shifts and swaps (decision 086): the service acts only for the account's own employee (claims, swaps of their own; others 404).
+  'GET /api/personal/open-shifts',
+  'POST /api/personal/open-shifts/{id}/claim',
+  'DELETE /api/personal/open-shifts/{id}/claim',
+  'GET /api/personal/swaps',
+  'POST /api/personal/swaps',
+  'POST /api/personal/swaps/{id}/accept',
+  'POST /api/personal/swaps/{id}/decline',
+  'POST /api/personal/swaps/{id}/cancel',
   // API tokens (decision 057): the service refuses Employee accounts and limits each account to its own.
   'GET /api/api-tokens',
   'POST /api/api-tokens',

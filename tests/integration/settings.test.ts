@@ -42,6 +42,8 @@ const DEFAULTS = {
   // New installations: punches only from paired terminals (decision 042).
   unpairedClock: false,
   terminalSilentMinutes: 60,
+  // Decision 086: an administrator approves each claim of an open shift.
+  openShiftAssignment: 'approval',
 };
 
 beforeAll(async () => {

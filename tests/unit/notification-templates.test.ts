@@ -9,6 +9,7 @@ import { correctionDisputedEmail } from '../../src/server/services/notifications
 import { correctionRequestedEmail } from '../../src/server/services/notifications/templates/correction-requested.ts';
 import { leaveDecidedEmail } from '../../src/server/services/notifications/templates/leave-decided.ts';
 import { leaveRequestedEmail } from '../../src/server/services/notifications/templates/leave-requested.ts';
+import { rosterRequestEmail } from '../../src/server/services/notifications/templates/roster-requests.ts';
 import { terminalSilentEmail } from '../../src/server/services/notifications/templates/terminal-silent.ts';
 
 /**
@@ -17,6 +18,8 @@ import { terminalSilentEmail } from '../../src/server/services/notifications/tem
  */
 const LINK = 'https://jornada.example/x';
 const zone = { timeZone: 'Europe/Madrid', timeFormat: '1' };
+const ROSTER_SHIFT = { date: '2027-03-02', startTime: '06:00', endTime: '14:00' };
+const OTHER_SHIFT = { date: '2027-03-03', startTime: '14:00', endTime: '22:00' };
 const build = {
   leaveRequested: (lang: 'es' | 'en') =>
     leaveRequestedEmail(lang, translator(lang), { employeeName: 'Ana <b>Ruiz</b>', leaveTypeName: 'Vacaciones', from: '2027-04-06', to: '2027-04-07', days: 2, reason: 'Boda & viaje', link: LINK }),
@@ -29,6 +32,15 @@ const build = {
   terminalSilent: (lang: 'es' | 'en') => terminalSilentEmail(lang, translator(lang), { name: 'Puerta', location: 'Almacén', lastSeenAt: '2027-03-05T11:00:00Z', ...zone, link: LINK }),
   correctionDecided: (lang: 'es' | 'en') => correctionDecidedEmail(lang, translator(lang), { status: 'declined', date: '2027-03-02', deciderName: 'Marta', comment: 'No consta', link: LINK }),
   correctionDisputed: (lang: 'es' | 'en') => correctionDisputedEmail(lang, translator(lang), { employeeName: 'Ana Ruiz', date: '2027-03-02', link: LINK }),
+  openShiftClaimed: (lang: 'es' | 'en') => rosterRequestEmail(lang, translator(lang), { kind: 'openShiftClaimed', name: 'Ana Ruiz', shift: ROSTER_SHIFT, assigned: false, link: LINK }),
+  openShiftAssigned: (lang: 'es' | 'en') => rosterRequestEmail(lang, translator(lang), { kind: 'openShiftClaimed', name: 'Ana Ruiz', shift: ROSTER_SHIFT, assigned: true, link: LINK }),
+  openShiftApproved: (lang: 'es' | 'en') => rosterRequestEmail(lang, translator(lang), { kind: 'openShiftDecided', outcome: 'approved', shift: ROSTER_SHIFT, link: LINK }),
+  openShiftDeclined: (lang: 'es' | 'en') => rosterRequestEmail(lang, translator(lang), { kind: 'openShiftDecided', outcome: 'declined', shift: ROSTER_SHIFT, link: LINK }),
+  shiftSwapProposed: (lang: 'es' | 'en') => rosterRequestEmail(lang, translator(lang), { kind: 'shiftSwapProposed', name: 'Luis', shift: ROSTER_SHIFT, other: OTHER_SHIFT, note: 'Médico & cita', link: LINK }),
+  shiftSwapAccepted: (lang: 'es' | 'en') => rosterRequestEmail(lang, translator(lang), { kind: 'shiftSwapAccepted', from: 'Ana', to: 'Luis', shift: ROSTER_SHIFT, other: null, link: LINK }),
+  shiftSwapApproved: (lang: 'es' | 'en') => rosterRequestEmail(lang, translator(lang), { kind: 'shiftSwapDecided', outcome: 'approved', shift: ROSTER_SHIFT, other: OTHER_SHIFT, link: LINK }),
+  shiftSwapRejected: (lang: 'es' | 'en') => rosterRequestEmail(lang, translator(lang), { kind: 'shiftSwapDecided', outcome: 'rejected', shift: ROSTER_SHIFT, other: null, link: LINK }),
+  shiftSwapDeclined: (lang: 'es' | 'en') => rosterRequestEmail(lang, translator(lang), { kind: 'shiftSwapDecided', outcome: 'declined', shift: ROSTER_SHIFT, other: null, link: LINK }),
   rosterPublished: (lang: 'es' | 'en') =>
     rosterPublishedEmail(lang, translator(lang), {
       changes: [

@@ -16,6 +16,12 @@ export const NOTIFICATION_KINDS = [
   'backupFailed',
   'correctionDecided',
   'correctionDisputed',
+  // Open shifts and swaps (issue 39 point 6, decision 086).
+  'openShiftClaimed',
+  'openShiftDecided',
+  'shiftSwapProposed',
+  'shiftSwapAccepted',
+  'shiftSwapDecided',
   'rosterPublished',
 ] as const;
 
@@ -53,5 +59,10 @@ export const DEFAULT_NOTIFICATION_SETTING: Readonly<Record<NotificationKind, Not
   backupFailed: { enabled: true, toManagers: false, minutes: null },
   correctionDecided: { enabled: true, toManagers: false, minutes: null },
   correctionDisputed: { enabled: true, toManagers: false, minutes: null },
+  openShiftClaimed: { enabled: true, toManagers: false, minutes: null },
+  openShiftDecided: { enabled: true, toManagers: false, minutes: null },
+  shiftSwapProposed: { enabled: true, toManagers: false, minutes: null },
+  shiftSwapAccepted: { enabled: true, toManagers: false, minutes: null },
+  shiftSwapDecided: { enabled: true, toManagers: false, minutes: null },
   rosterPublished: { enabled: true, toManagers: false, minutes: null },
 };

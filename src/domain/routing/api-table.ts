@@ -193,6 +193,22 @@ export const API_ROUTES: readonly ApiRoute[] = [
   { method: 'POST', pattern: '/api/personal/interruptions', authority: [] },
   { method: 'DELETE', pattern: '/api/personal/interruptions/{id}', authority: [] },
   // An administrator's entry of them: the attendance authorities, the record-access policy and four eyes in the service.
+  // Open shifts and swaps (issue 39 point 6, decision 086): the worker's own (the service refuses a token on writes)…
+  { method: 'GET', pattern: '/api/personal/open-shifts', authority: [] },
+  { method: 'POST', pattern: '/api/personal/open-shifts/{id}/claim', authority: [] },
+  { method: 'DELETE', pattern: '/api/personal/open-shifts/{id}/claim', authority: [] },
+  { method: 'GET', pattern: '/api/personal/swaps', authority: [] },
+  { method: 'POST', pattern: '/api/personal/swaps', authority: [] },
+  { method: 'POST', pattern: '/api/personal/swaps/{id}/accept', authority: [] },
+  { method: 'POST', pattern: '/api/personal/swaps/{id}/decline', authority: [] },
+  { method: 'POST', pattern: '/api/personal/swaps/{id}/cancel', authority: [] },
+  // …and the administrators' decisions, within the companies they manage (another's is a 404).
+  { method: 'GET', pattern: '/api/roster/claims', authority: ['schedule.read'], records: 'everyone' },
+  { method: 'POST', pattern: '/api/roster/claims/{id}/approve', authority: ['schedule.update'], records: 'everyone' },
+  { method: 'POST', pattern: '/api/roster/claims/{id}/decline', authority: ['schedule.update'], records: 'everyone' },
+  { method: 'GET', pattern: '/api/roster/swaps', authority: ['schedule.read'], records: 'everyone' },
+  { method: 'POST', pattern: '/api/roster/swaps/{id}/approve', authority: ['schedule.update'], records: 'everyone' },
+  { method: 'POST', pattern: '/api/roster/swaps/{id}/reject', authority: ['schedule.update'], records: 'everyone' },
   { method: 'POST', pattern: '/api/standby-periods', authority: ['attendance.create'], records: 'employee' },
   { method: 'DELETE', pattern: '/api/standby-periods/{id}', authority: ['attendance.update'], records: 'employee' },
   { method: 'POST', pattern: '/api/disconnection-interruptions', authority: ['attendance.create'], records: 'employee' },

@@ -52,6 +52,8 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   admin('/clock-conflicts', 'attendance.update'),
   admin('/period-close', 'attendance.update'),
   admin('/schedule', 'schedule.read'),
+  // Open-shift claims and swaps waiting for a decision (decision 086).
+  admin('/roster-requests', 'schedule.update'),
   admin('/schedule-create', 'schedule.create'),
   admin('/schedule-edit/{id}', 'schedule.update'),
   admin('/roster', 'schedule.read'),

@@ -10,6 +10,7 @@ import { MAX_ORDINARY_HOURS_RANGE } from '../worktime/work-time-warnings.ts';
 import { AUTO_CLOCK_OUT_HOURS_RANGE } from '../attendance/due-auto-clock-out.ts';
 import { calendarDate } from '../schedules/schedule-schema.ts';
 import { RECORD_RETENTION_YEARS } from '../retention/retention-rules.ts';
+import { OPEN_SHIFT_ASSIGNMENTS } from '../roster/roster-requests.ts';
 
 /** Countries offered in the settings (ISO 3166 codes; the spec's default is "UK"). */
 export const COUNTRIES = [
@@ -150,6 +151,8 @@ export const SettingsInput = v.object(
       v.pipe(v.number('validation.invalidNumber'), v.minValue(MAX_ORDINARY_HOURS_RANGE.min, 'settings.maxOrdinaryHoursRange'), v.maxValue(MAX_ORDINARY_HOURS_RANGE.max, 'settings.maxOrdinaryHoursRange')),
     ),
     approvalPeriod: v.optional(v.picklist(['month', 'week'], 'validation.required')),
+    /** Open shifts (decision 086): approval by an administrator, or the first qualified claimant. */
+    openShiftAssignment: v.optional(v.picklist(OPEN_SHIFT_ASSIGNMENTS, 'validation.required')),
     autoClockOut: v.optional(v.boolean('validation.required')),
     autoClockOutAfterHours: v.optional(
       v.pipe(

@@ -8,6 +8,7 @@ import { DEFAULT_BREAK_RULES } from '../worktime/break-rules.ts';
 import { DEFAULT_WARNING_LIMITS } from '../worktime/work-time-warnings.ts';
 import { DEFAULT_AUTO_CLOCK_OUT_HOURS } from '../attendance/due-auto-clock-out.ts';
 import { RECORD_RETENTION_YEARS } from '../retention/retention-rules.ts';
+import type { OpenShiftAssignment } from '../roster/roster-requests.ts';
 
 /**
  * Instance settings (spec section 3, "Setting") and their defaults (section 9), plus the options
@@ -91,6 +92,8 @@ export interface Settings {
   autoClockOutAfterHours: number;
   /** Years the record is kept after a person's last day before the purge removes their personal data (decision 083): at least 4 (art. 34.9 ET). */
   recordRetentionYears: number;
+  /** Who gets a claimed open shift (decision 086): an administrator approves a claim, or the first qualified claimant at once. */
+  openShiftAssignment: OpenShiftAssignment;
 }
 
 export const DEFAULT_SETTINGS: Readonly<Settings> = {
@@ -124,6 +127,7 @@ export const DEFAULT_SETTINGS: Readonly<Settings> = {
   autoClockOut: false,
   autoClockOutAfterHours: DEFAULT_AUTO_CLOCK_OUT_HOURS,
   recordRetentionYears: RECORD_RETENTION_YEARS.default,
+  openShiftAssignment: 'approval',
 };
 
 /** Merges stored values over the defaults, ignoring unknown keys and values of the wrong type. */

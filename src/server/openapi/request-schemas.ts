@@ -31,6 +31,7 @@ import { DepartmentScheduleCreateInput, ScheduleCreateInput, ScheduleInput } fro
 import { SettingsInput } from '../../domain/settings/settings-schema.ts';
 import { CreateTerminalSchema, PairTerminalSchema, UpdateTerminalSchema } from '../../domain/terminals/terminal-rules.ts';
 import { UserCreateInput, UserUpdateInput } from '../../domain/users/user-schemas.ts';
+import { SwapProposalInput } from '../../domain/roster/roster-requests.ts';
 
 /**
  * The request body each endpoint validates, keyed `METHOD pattern` as in the API table: the same
@@ -86,6 +87,7 @@ export const REQUEST_BODIES: Readonly<Record<string, GenericSchema | { anyOf: Ge
   'POST /api/personal/complementary-offers/{id}': OfferAnswerInput,
   'POST /api/personal/clock/offline': PersonalLatePunchBatchSchema,
   'POST /api/personal/standby': PersonalStandbySchema,
+  'POST /api/personal/swaps': SwapProposalInput,
   'POST /api/personal/interruptions': PersonalInterruptionSchema,
   'POST /api/standby-periods': StandbySchema,
   'POST /api/disconnection-interruptions': InterruptionSchema,

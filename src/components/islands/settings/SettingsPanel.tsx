@@ -398,6 +398,16 @@ export default function SettingsPanel(props: Props) {
                   </select>,
                   t('periods.settings.approvalPeriodHint'),
                 )}
+                {/* Who gets a claimed open shift (decision 086). */}
+                {field(
+                  'openShiftAssignment',
+                  t('settings.openShiftAssignment'),
+                  <select id="setting-openShiftAssignment" className={inputClass} value={values.openShiftAssignment} onChange={(e) => set('openShiftAssignment', e.target.value as Settings['openShiftAssignment'])}>
+                    <option value="approval">{t('settings.openShiftApproval')}</option>
+                    <option value="firstClaimant">{t('settings.openShiftFirstClaimant')}</option>
+                  </select>,
+                  t('settings.openShiftAssignmentHint'),
+                )}
                 {/* Automatic clock-out (decision 056): off by default. */}
                 {toggle('autoClockOut', t('workTime.settings.autoClockOut'), t('workTime.settings.autoClockOutHint'))}
                 {values.autoClockOut &&
