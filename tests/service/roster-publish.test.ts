@@ -12,7 +12,8 @@ import { openServiceDb, type ServiceDb } from '../helpers/service-db.ts';
 
 /**
  * The roster core (issue 39, decision 085): draft shifts, copy/repeat/fill, and publishing: every
- * active employee of the department gets a published day for every date (shift or rest), a
+ * active employee of the department with a draft shift or a published day in the range gets a
+ * published day for every date (shift or rest), the others keep their pattern, a
  * re-publish changes only what changed, a changed locked day refuses it all, and each worker whose
  * days changed gets one email listing them.
  */
@@ -79,22 +80,23 @@ describe('draft shifts', () => {
 });
 
 describe('publishing', () => {
-  it('writes every active employee’s every date, shift or rest, chained, and emails each worker once', async () => {
+  it('writes every date of each rostered employee, shift or rest, chained, and emails each once; the others keep their pattern', async () => {
     const before = await chained();
-    expect(await publishRoster(s.db, s.admin, week(MON, SUN))).toEqual({ changedDays: 14, notified: 2 });
-    expect(await chained()).toBe(before + 14);
+    expect(await publishRoster(s.db, s.admin, week(MON, SUN))).toEqual({ changedDays: 7, notified: 1 });
+    expect(await chained()).toBe(before + 7);
     const days = await planned(ana);
     expect(days).toHaveLength(7);
     expect(days[0]).toEqual({ date: MON, kind: 'shift', startTime: '07:00', endTime: '15:00', breakMinutes: 30 });
     expect(days.slice(1).every((d) => d.kind === 'rest' && d.startTime === null)).toBe(true);
-    expect((await planned(bea)).every((d) => d.kind === 'rest')).toBe(true);
+    // Bea has nothing in the draft: one shift of Ana's never turns Bea's week into rest days.
+    expect(await planned(bea)).toEqual([]);
     const sent = await mails();
-    expect(sent.map((m) => m.recipient).sort()).toEqual(['employee1@service.test', 'employee2@service.test']);
+    expect(sent.map((m) => m.recipient)).toEqual(['employee1@service.test']);
     expect(sent.find((m) => m.recipient === 'employee1@service.test')!.payload).toMatch(/07:00–15:00/);
     const grid = await readRoster(s.db, s.admin, new URLSearchParams({ department: String(s.departmentId), from: MON, to: SUN }));
     expect(grid.unpublishedChanges).toBe(0);
     expect(grid.shifts.every((x) => x.published)).toBe(true);
-    expect(grid.publications).toMatchObject([{ from: MON, to: SUN, changedDays: 14 }]);
+    expect(grid.publications).toMatchObject([{ from: MON, to: SUN, changedDays: 7 }]);
   });
 
   it('changes only what changed on a re-publish, and tells only the workers whose days changed', async () => {
@@ -102,9 +104,10 @@ describe('publishing', () => {
     await updateRosterShiftById(s.db, s.admin, shift._id, { startTime: '08:00' });
     await createRosterShift(s.db, s.admin, { department: s.departmentId, employee: bea, date: '2026-12-09', startTime: '14:00', endTime: '22:00', breakMinutes: 30 });
     const grid = await readRoster(s.db, s.admin, new URLSearchParams({ department: String(s.departmentId), from: MON, to: SUN }));
-    expect(grid.unpublishedChanges).toBe(2);
+    // Ana's Monday, and Bea's whole week now that she is on the roster (one shift, six rest days).
+    expect(grid.unpublishedChanges).toBe(8);
     const mailsBefore = (await mails()).length;
-    expect(await publishRoster(s.db, s.admin, week(MON, SUN))).toEqual({ changedDays: 2, notified: 2 });
+    expect(await publishRoster(s.db, s.admin, week(MON, SUN))).toEqual({ changedDays: 8, notified: 2 });
     expect((await planned(ana))[0]).toMatchObject({ kind: 'shift', startTime: '08:00' });
     expect((await planned(bea))[2]).toMatchObject({ date: '2026-12-09', kind: 'shift', startTime: '14:00' });
     const latest = (await mails()).slice(mailsBefore);
@@ -119,8 +122,10 @@ describe('publishing', () => {
       .insertInto('periodApprovals')
       .values({ employeeId: bea, dateFrom: '2026-12-15', dateTo: '2026-12-15', status: 'approved', approvedBy: s.admin.id, approvedAt: '2026-12-16T10:00:00.000Z', reopenedBy: null, reopenedAt: null, reopenReason: null })
       .execute();
+    await createRosterShift(s.db, s.admin, { department: s.departmentId, employee: bea, date: '2026-12-16', template: early });
     const chainBefore = await chained();
     const plannedBefore = (await planned(ana)).length;
+    // Bea is on that week's roster: her locked Tuesday would become a rest day.
     expect(await refusal(publishRoster(s.db, s.admin, week(next, '2026-12-20')))).toMatchObject({ code: 'periods.locked', status: 409 });
     expect(await chained()).toBe(chainBefore);
     expect((await planned(ana)).length).toBe(plannedBefore);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { changeLine, changesByEmployee, publishChanges } from '../../src/domain/roster/publish-diff.ts';
 
-/** What publishing changes (issue 39 point 3, decision 085): every employee's every date, a draft shift or a rest day, against what is published. */
+/** What publishing changes (issue 39 point 3, decision 085): every rostered employee's every date, a draft shift or a rest day, against what is published. */
 describe('publish diff', () => {
   const dates = ['2026-12-07', '2026-12-08'];
   const early = { startTime: '07:00', endTime: '15:00', breakMinutes: 30 };
@@ -10,6 +10,18 @@ describe('publish diff', () => {
     expect(publishChanges([1], dates, [{ employeeId: 1, date: '2026-12-07', ...early }], [])).toEqual([
       { employeeId: 1, date: '2026-12-07', before: null, after: { kind: 'shift', ...early } },
       { employeeId: 1, date: '2026-12-08', before: null, after: { kind: 'rest' } },
+    ]);
+  });
+
+  it('leaves an employee with nothing drafted or published in the range on their pattern, and publishes rest days for one whose shifts were all removed', () => {
+    expect(publishChanges([1, 2], dates, [{ employeeId: 1, date: '2026-12-07', ...early }], [])).toEqual([
+      { employeeId: 1, date: '2026-12-07', before: null, after: { kind: 'shift', ...early } },
+      { employeeId: 1, date: '2026-12-08', before: null, after: { kind: 'rest' } },
+    ]);
+    const published = [{ employeeId: 2, date: '2026-12-08', kind: 'shift' as const, ...early }];
+    expect(publishChanges([1, 2], dates, [], published)).toEqual([
+      { employeeId: 2, date: '2026-12-07', before: null, after: { kind: 'rest' } },
+      { employeeId: 2, date: '2026-12-08', before: { kind: 'shift', ...early }, after: { kind: 'rest' } },
     ]);
   });
 

@@ -2,9 +2,12 @@ import type { ShiftTimes } from './shift-times.ts';
 
 /**
  * What publishing a department's dates changes (issue 39 point 3, decision 085). Every listed
- * employee gets a published day for every date: their draft shift, or a rest day when the draft
- * has none. A day changes when it differs from what is published (or nothing is). Pure: the publish
- * service, the grid's count of unpublished changes and the workers' emails read the same answer.
+ * employee who takes part in the roster of those dates (a draft shift or a published day among
+ * them, `rosteredEmployees`) gets a published day for every date: their draft shift, or a rest day
+ * when the draft has none. Anyone else keeps their schedule pattern: one shift dragged onto a week
+ * never turns the rest of the staff's working days into rest days. A day changes when it differs
+ * from what is published (or nothing is). Pure: the publish service, the grid's count of
+ * unpublished changes and the workers' emails read the same answer.
  */
 export type PlanDay = { kind: 'rest' } | ({ kind: 'shift' } & ShiftTimes);
 
@@ -57,9 +60,18 @@ export function intendedDays(employeeIds: readonly number[], dates: readonly str
   return out;
 }
 
+/** The listed employees with a draft shift or a published day among `dates`: those a publication of them writes. */
+export function rosteredEmployees(employeeIds: readonly number[], dates: readonly string[], drafts: readonly DraftShift[], published: readonly Pick<PublishedDay, 'employeeId' | 'date'>[]): number[] {
+  const inRange = new Set(dates);
+  const taking = new Set<number>();
+  for (const d of [...drafts, ...published]) if (d.employeeId !== null && inRange.has(d.date)) taking.add(d.employeeId);
+  return employeeIds.filter((id) => taking.has(id));
+}
+
 /** The days publishing would change, by employee then date. */
-export function publishChanges(employeeIds: readonly number[], dates: readonly string[], drafts: readonly DraftShift[], published: readonly PublishedDay[]): DayChange[] {
+export function publishChanges(listed: readonly number[], dates: readonly string[], drafts: readonly DraftShift[], published: readonly PublishedDay[]): DayChange[] {
   const current = new Map(published.map((p) => [key(p.employeeId, p.date), asPlanDay(p)]));
+  const employeeIds = rosteredEmployees(listed, dates, drafts, published);
   const intended = intendedDays(employeeIds, dates, drafts);
   const out: DayChange[] = [];
   for (const employeeId of employeeIds) {

@@ -1,9 +1,9 @@
-import { asPlanDay, changesByEmployee, intendedDays, type DayChange } from '#domain/roster/publish-diff.ts';
+import { asPlanDay, changesByEmployee, intendedDays, rosteredEmployees, type DayChange } from '#domain/roster/publish-diff.ts';
 import { datesOf, RosterRangeInput } from '#domain/roster/roster-schema.ts';
 import { nowIso } from '../../clock/now.ts';
 import type { Db } from '../../db/connection.ts';
 import { appendAudit } from '../../db/repositories/audit-log.ts';
-import { writePlannedDays, type PlannedDayWrite } from '../../db/repositories/planned-days.ts';
+import { plannedDaysOf, writePlannedDays, type PlannedDayWrite } from '../../db/repositories/planned-days.ts';
 import { rosterEmployees } from '../../db/repositories/roster-grid.ts';
 import { insertRosterPublication } from '../../db/repositories/roster-publications.ts';
 import { markRosterShiftsPublished, rosterShiftsIn } from '../../db/repositories/roster-shifts.ts';
@@ -12,8 +12,9 @@ import { managedDepartment, validate, type RosterActor } from './roster-departme
 
 /**
  * `POST /api/roster/publish {department, from, to}` (issue 39 point 3, decision 085): every active
- * employee of the department gets a published day for every date, their draft shift (in whichever
- * department it lies: one per employee and date) or a rest day. One transaction: the planned days
+ * employee of the department with a draft shift or a published day in the range gets a published
+ * day for every date, their draft shift (in whichever department it lies: one per employee and
+ * date) or a rest day; the others keep their schedule pattern. One transaction: the planned days
  * (through `writePlannedDays`, which chains them and refuses a changed day of a locked period:
  * then nothing at all is written), the draft marked published, open shifts published, the
  * publication row, the audit and one email per worker whose days changed.
@@ -29,8 +30,11 @@ export async function publishRoster(db: Db, actor: RosterActor, input: unknown):
   const dates = datesOf(data.from, data.to);
   const at = nowIso();
   return db.transaction().execute(async (trx) => {
-    const ids = (await rosterEmployees(trx, department.id, [])).filter((e) => e.departmentId === department.id && e.status === 'active').map((e) => e.id);
-    const drafts = await rosterShiftsIn(trx, department.id, data.from, data.to, ids);
+    const active = (await rosterEmployees(trx, department.id, [])).filter((e) => e.departmentId === department.id && e.status === 'active').map((e) => e.id);
+    const drafts = await rosterShiftsIn(trx, department.id, data.from, data.to, active);
+    const publishedDays = [...(await plannedDaysOf(trx, active, { from: data.from, to: data.to })).values()].flat();
+    // Only those with a draft shift or a published day in the range: everyone else keeps their pattern.
+    const ids = rosteredEmployees(active, dates, drafts, publishedDays);
     const intended = intendedDays(ids, dates, drafts);
     const days: PlannedDayWrite[] = ids.flatMap((employeeId) =>
       dates.map((date) => {
