@@ -25,18 +25,22 @@ export interface CalendarFeedInput {
 export function calendarFeedIcs(input: CalendarFeedInput): string {
   const t = (key: string, params?: Record<string, unknown>) => translate(input.lang, key, params);
   const shifts = input.days.filter((d) => d.kind === 'shift' && d.startTime !== null && d.endTime !== null);
-  const cal = ical({ name: t('rosterWorker.feedName', { company: input.companyName }), prodId: { company: 'Jornada', product: 'Jornada', language: input.lang.toUpperCase() } });
+  const cal = ical({
+    ttl: 60 * 60, name: t('rosterWorker.feedName', { company: input.companyName }), prodId: { company: 'Jornada', product: 'Jornada', language: input.lang.toUpperCase() },
+  });
   if (shifts.length > 0) {
     const first = Date.parse(localDateTimeToUtcIso(shifts[0]!.date, '00:00', input.timeZone)) - 86_400_000;
     const last = Date.parse(localDateTimeToUtcIso(shifts.at(-1)!.date, '00:00', input.timeZone)) + 2 * 86_400_000;
-    cal.timezone({ name: input.timeZone, generator: (zone) => vtimezoneBlock(zone, first, last) });
+    // No calendar-wide zone name: ical-generator would then write DTSTAMP as local time without
+    // its Z; the generator alone emits the VTIMEZONE of the zone the events name.
+    cal.timezone({ name: null, generator: (zone) => vtimezoneBlock(zone, first, last) });
   }
   for (const day of shifts) {
     const start = day.startTime!;
     const end = day.endTime!;
     cal.createEvent({
       id: `planned-day-${day.id}@jornada`,
-      // Local wall-clock text: ical-generator writes it as is under the event's TZID.
+      // Local wall-clock text without offset: ical-generator writes it as is under the event's TZID.
       start: `${day.date}T${start}:00`,
       end: `${shiftEndDate(day.date, start, end)}T${end}:00`,
       timezone: input.timeZone,
