@@ -117,7 +117,11 @@ describe('the week PDF', () => {
     const admin = await manager.get(`/api/roster/week.pdf?department=${departmentId}&week=2027-03-29`);
     expect(admin.status).toBe(200);
     expect(admin.headers.get('content-type')).toBe('application/pdf');
-    expect(Buffer.from(await admin.arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-');
+    expect(
+      Buffer.from(await admin.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
     const own = await employee.get('/api/personal/roster-week.pdf?week=2027-03-29');
     expect(own.status).toBe(200);
     expect(own.headers.get('content-type')).toBe('application/pdf');

@@ -123,7 +123,11 @@ describe('week PDF', () => {
   it('is the department week, for the worker and a manager of the company', async () => {
     const own = await ownRosterWeekPdf(s.db, ana, new URLSearchParams('week=2026-11-23'), 'es');
     expect(own.headers.get('content-type')).toBe('application/pdf');
-    expect(Buffer.from(await own.arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-');
+    expect(
+      Buffer.from(await own.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
     const admin = await adminRosterWeekPdf(s.db, { accountType: 'Admin', companyId: s.companyId }, new URLSearchParams(`department=${s.departmentId}`), 'en');
     expect(admin.status).toBe(200);
     await admin.arrayBuffer();

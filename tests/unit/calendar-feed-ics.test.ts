@@ -38,7 +38,7 @@ describe('calendar feed iCalendar', () => {
   it('writes shifts with TZID and the break, leaving rest days out', () => {
     expect(text).toContain('DTSTART;TZID=Europe/Madrid:20260328T220000');
     expect(text).toContain('DTEND;TZID=Europe/Madrid:20260329T060000');
-    expect(text).toContain("BEGIN:VTIMEZONE");
+    expect(text).toContain('BEGIN:VTIMEZONE');
     expect(text).toMatch(/DTSTAMP:20260301T100000Z/);
     const events = parse(text);
     expect(events.map((e) => e.uid)).toEqual(['planned-day-1@jornada', 'planned-day-3@jornada']);

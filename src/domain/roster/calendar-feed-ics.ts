@@ -26,7 +26,9 @@ export function calendarFeedIcs(input: CalendarFeedInput): string {
   const t = (key: string, params?: Record<string, unknown>) => translate(input.lang, key, params);
   const shifts = input.days.filter((d) => d.kind === 'shift' && d.startTime !== null && d.endTime !== null);
   const cal = ical({
-    ttl: 60 * 60, name: t('rosterWorker.feedName', { company: input.companyName }), prodId: { company: 'Jornada', product: 'Jornada', language: input.lang.toUpperCase() },
+    ttl: 60 * 60,
+    name: t('rosterWorker.feedName', { company: input.companyName }),
+    prodId: { company: 'Jornada', product: 'Jornada', language: input.lang.toUpperCase() },
   });
   if (shifts.length > 0) {
     const first = Date.parse(localDateTimeToUtcIso(shifts[0]!.date, '00:00', input.timeZone)) - 86_400_000;

@@ -7,10 +7,7 @@ import type { PlannedDay } from './planned-day.ts';
  * employee, one cell per day, as published (never the draft): a shift's times and break, a
  * published rest day, or nothing published yet; approved leave and company holidays marked on top.
  */
-export type WeekCell =
-  | { kind: 'shift'; startTime: string; endTime: string; breakMinutes: number; leave: string | null }
-  | { kind: 'rest'; leave: string | null }
-  | { kind: 'none'; leave: string | null };
+export type WeekCell = { kind: 'shift'; startTime: string; endTime: string; breakMinutes: number; leave: string | null } | { kind: 'rest'; leave: string | null } | { kind: 'none'; leave: string | null };
 
 export interface WeekSheetRow {
   employeeId: number;

@@ -126,7 +126,9 @@ export default function CalendarFeedPanel(props: Props) {
       </Dialog>
       <ConfirmActionDialog
         lang={lang}
-        action={asking === 'revoke' ? { method: 'DELETE', path: '/personal/calendar-feed', title: t('rosterWorker.feedRevoke'), question: t('rosterWorker.feedRevokeConfirm'), confirmLabel: t('rosterWorker.feedRevoke') } : null}
+        action={
+          asking === 'revoke' ? { method: 'DELETE', path: '/personal/calendar-feed', title: t('rosterWorker.feedRevoke'), question: t('rosterWorker.feedRevokeConfirm'), confirmLabel: t('rosterWorker.feedRevoke') } : null
+        }
         onClose={() => setAsking(null)}
         onDone={() => {
           setSince(null);

@@ -61,23 +61,40 @@ export function rosterWeekPdf(input: RosterWeekPdfInput): ReadableStream<Uint8Ar
     const week = t('rosterWorker.weekOf', { from: formatLocalDate(sheet.from, lang), to: formatLocalDate(sheet.to, lang) });
     const heading = () => {
       doc.font('bold').fontSize(15).fillColor(INK).text(title, MARGIN, MARGIN, { lineBreak: false });
-      doc.font('regular').fontSize(9).fillColor(MUTED).text(`${input.companyName} · ${week}`, MARGIN, MARGIN + 20, { lineBreak: false });
+      doc
+        .font('regular')
+        .fontSize(9)
+        .fillColor(MUTED)
+        .text(`${input.companyName} · ${week}`, MARGIN, MARGIN + 20, { lineBreak: false });
       doc.text(t('rosterWorker.pdfPrinted', { date: formatLocalDate(input.today, lang) }), MARGIN, MARGIN + 20, { width: PAGE.width - 2 * MARGIN, align: 'right', lineBreak: false });
       return dayHeads(doc, sheet, lang, t, MARGIN + 40);
     };
     let y = heading();
-    if (sheet.rows.length === 0) doc.font('regular').fontSize(10).fillColor(INK).text(t('rosterWorker.pdfNobody'), MARGIN, y + 10);
+    if (sheet.rows.length === 0)
+      doc
+        .font('regular')
+        .fontSize(10)
+        .fillColor(INK)
+        .text(t('rosterWorker.pdfNobody'), MARGIN, y + 10);
     for (const row of sheet.rows) {
       if (y + ROW_HEIGHT > PAGE.height - MARGIN - 16) {
         doc.addPage();
         y = heading();
       }
       doc.rect(MARGIN, y, NAME_WIDTH, ROW_HEIGHT).strokeColor(LINE).lineWidth(0.5).stroke();
-      doc.font('bold').fontSize(9).fillColor(INK).text(row.name, MARGIN + 4, y + 6, { width: NAME_WIDTH - 8, height: ROW_HEIGHT - 8, ellipsis: true });
+      doc
+        .font('bold')
+        .fontSize(9)
+        .fillColor(INK)
+        .text(row.name, MARGIN + 4, y + 6, { width: NAME_WIDTH - 8, height: ROW_HEIGHT - 8, ellipsis: true });
       row.cells.forEach((cell, i) => dayCell(doc, cell, sheet.holidays.has(sheet.dates[i]!), MARGIN + NAME_WIDTH + i * DAY_WIDTH, y, t));
       y += ROW_HEIGHT;
     }
-    doc.font('regular').fontSize(7.5).fillColor(MUTED).text(t('rosterWorker.pdfLegend'), MARGIN, Math.min(y + 8, PAGE.height - MARGIN - 10), { width: PAGE.width - 2 * MARGIN, lineBreak: false });
+    doc
+      .font('regular')
+      .fontSize(7.5)
+      .fillColor(MUTED)
+      .text(t('rosterWorker.pdfLegend'), MARGIN, Math.min(y + 8, PAGE.height - MARGIN - 10), { width: PAGE.width - 2 * MARGIN, lineBreak: false });
     doc.end();
   } catch (error) {
     doc.destroy(error as Error);
@@ -92,7 +109,11 @@ const WEEKDAY = { Monday: 'Monday', Tuesday: 'Tuesday', Wednesday: 'Wednesday', 
 /** The heading row (weekday, date, holiday name); answers where the rows start. */
 function dayHeads(doc: PDFKit.PDFDocument, sheet: WeekSheet, lang: Language, t: Translate, y: number): number {
   doc.rect(MARGIN, y, NAME_WIDTH, HEAD_HEIGHT).fillAndStroke(FILL.head, LINE);
-  doc.font('bold').fontSize(9).fillColor(INK).text(t('rosterWorker.pdfEmployee'), MARGIN + 4, y + 11, { width: NAME_WIDTH - 8, lineBreak: false });
+  doc
+    .font('bold')
+    .fontSize(9)
+    .fillColor(INK)
+    .text(t('rosterWorker.pdfEmployee'), MARGIN + 4, y + 11, { width: NAME_WIDTH - 8, lineBreak: false });
   sheet.dates.forEach((date, i) => {
     const x = MARGIN + NAME_WIDTH + i * DAY_WIDTH;
     const holiday = sheet.holidays.get(date);
@@ -102,7 +123,11 @@ function dayHeads(doc: PDFKit.PDFDocument, sheet: WeekSheet, lang: Language, t: 
       .fontSize(9)
       .fillColor(INK)
       .text(`${t(`reports.record.weekdays.${WEEKDAY[weekdayOf(date) as keyof typeof WEEKDAY]}`)} ${formatDayMonth(date, lang)}`, x + 3, y + 4, { width: DAY_WIDTH - 6, align: 'center', lineBreak: false });
-    if (holiday) doc.font('regular').fontSize(7).text(`${t('rosterWorker.pdfHoliday')}: ${holiday}`, x + 3, y + 18, { width: DAY_WIDTH - 6, align: 'center', height: 12, ellipsis: true });
+    if (holiday)
+      doc
+        .font('regular')
+        .fontSize(7)
+        .text(`${t('rosterWorker.pdfHoliday')}: ${holiday}`, x + 3, y + 18, { width: DAY_WIDTH - 6, align: 'center', height: 12, ellipsis: true });
   });
   return y + HEAD_HEIGHT;
 }
@@ -113,9 +138,18 @@ function dayCell(doc: PDFKit.PDFDocument, cell: WeekCell, holiday: boolean, x: n
   else doc.rect(x, y, DAY_WIDTH, ROW_HEIGHT).strokeColor(LINE).lineWidth(0.5).stroke();
   const box = { width: DAY_WIDTH - 6, align: 'center' as const, lineBreak: false };
   if (cell.kind === 'shift') {
-    doc.font('bold').fontSize(10).fillColor(INK).text(`${cell.startTime}–${cell.endTime}`, x + 3, y + 4, box);
+    doc
+      .font('bold')
+      .fontSize(10)
+      .fillColor(INK)
+      .text(`${cell.startTime}–${cell.endTime}`, x + 3, y + 4, box);
     const note = cell.leave ?? (cell.breakMinutes > 0 ? t('rosterWorker.pdfBreak', { minutes: cell.breakMinutes }) : '');
-    if (note) doc.font('regular').fontSize(7).fillColor(MUTED).text(note, x + 3, y + 19, { ...box, height: 10, ellipsis: true });
+    if (note)
+      doc
+        .font('regular')
+        .fontSize(7)
+        .fillColor(MUTED)
+        .text(note, x + 3, y + 19, { ...box, height: 10, ellipsis: true });
     return;
   }
   const text = cell.kind === 'rest' ? t('rosterWorker.restDay') : t('rosterWorker.notPublished');
@@ -124,5 +158,10 @@ function dayCell(doc: PDFKit.PDFDocument, cell: WeekCell, holiday: boolean, x: n
     .fontSize(cell.kind === 'rest' ? 10 : 7.5)
     .fillColor(cell.kind === 'rest' ? INK : MUTED)
     .text(text, x + 3, y + 5, box);
-  if (cell.leave) doc.font('regular').fontSize(7.5).fillColor(INK).text(cell.leave, x + 3, y + 19, { ...box, height: 10, ellipsis: true });
+  if (cell.leave)
+    doc
+      .font('regular')
+      .fontSize(7.5)
+      .fillColor(INK)
+      .text(cell.leave, x + 3, y + 19, { ...box, height: 10, ellipsis: true });
 }
