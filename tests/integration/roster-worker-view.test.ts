@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localDateTimeToUtcIso } from '../../src/domain/time/zoned-time.ts';
 import { Client } from '../helpers/http-client.ts';
 import { sqlIn } from '../helpers/test-sql.ts';
+import { waitFor } from '../helpers/wait-for.ts';
 import { startServer, type TestServer } from '../helpers/test-server.ts';
 
 /**
@@ -15,12 +16,13 @@ import { startServer, type TestServer } from '../helpers/test-server.ts';
  * with ical.js: a night shift across the spring-forward night keeps its TZID and lasts 7 h; a
  * revoked secret is a 404 and the log never holds a secret. The week PDF answers for the
  * manager and the worker; another company's department is a 404, an Employee on the admin URL a 403.
- * A fixed fake clock: 2027-03-10 in Madrid (the change is on 2027-03-28).
+ * A fixed fake clock: 2027-03-10 in the demo company's zone (the EU change is on 2027-03-28).
  */
 
 const TODAY = '2027-03-10';
-const ZONE = 'Europe/Madrid';
 let server: TestServer;
+/** The demo company's zone (an EU zone: its clocks go forward on 2027-03-28). */
+let zone = 'Europe/Madrid';
 let clockDir: string;
 let employee: Client;
 let manager: Client;
@@ -31,10 +33,11 @@ let otherDepartment: number;
 beforeAll(async () => {
   clockDir = mkdtempSync(path.join(os.tmpdir(), 'jornada-roster-worker-'));
   const clockFile = path.join(clockDir, 'now');
-  writeFileSync(clockFile, localDateTimeToUtcIso(TODAY, '12:00', ZONE));
+  writeFileSync(clockFile, localDateTimeToUtcIso(TODAY, '12:00', zone));
   server = await startServer({ args: ['--demo'], env: { JORNADA_TEST: '1', JORNADA_FAKE_NOW_FILE: clockFile } });
   manager = new Client(server.url, 'en');
   expect((await manager.signIn('manager@demo.jornada', 'Demo#2026')).status).toBe(200);
+  zone = (await (await manager.get('/api/settings')).json()).data.timezone;
   employee = new Client(server.url, 'es');
   expect((await employee.signIn('employee@demo.jornada', 'Demo#2026')).status).toBe(200);
   const own = sqlIn<{ id: number; department_id: number }>(server.dataDir, "select e.id, e.department_id from employees e join users u on u.employee_id = e.id where u.email = 'employee@demo.jornada'")[0]!;
@@ -84,13 +87,15 @@ describe('the calendar feed', () => {
     const events = comp.getAllSubcomponents('vevent');
     expect(events).toHaveLength(2);
     const night = events.find((e) => e.getFirstPropertyValue('dtstart')!.toString().startsWith('2027-03-27'))!;
-    expect(night.getFirstProperty('dtstart')!.getParameter('tzid')).toBe(ZONE);
-    expect(night.getFirstProperty('dtend')!.getParameter('tzid')).toBe(ZONE);
+    expect(night.getFirstProperty('dtstart')!.getParameter('tzid')).toBe(zone);
+    expect(night.getFirstProperty('dtend')!.getParameter('tzid')).toBe(zone);
     const event = new ICAL.Event(night);
     expect(event.summary).toBe('Turno');
     expect(event.description).toContain('30 min');
-    expect(event.startDate.toJSDate().toISOString()).toBe('2027-03-27T21:00:00.000Z');
-    expect(event.endDate.toJSDate().toISOString()).toBe('2027-03-28T04:00:00.000Z');
+    expect(event.startDate.toJSDate().toISOString()).toBe(localDateTimeToUtcIso('2027-03-27', '22:00', zone));
+    expect(event.endDate.toJSDate().toISOString()).toBe(localDateTimeToUtcIso('2027-03-28', '06:00', zone));
+    // The clocks go forward that night: 22:00 to 06:00 is 7 hours, not 8.
+    expect(event.endDate.toJSDate().getTime() - event.startDate.toJSDate().getTime()).toBe(7 * 3_600_000);
   });
 
   it('a revoked secret is a 404 like an unknown one, and the log never holds a secret', async () => {
@@ -102,8 +107,9 @@ describe('the calendar feed', () => {
     expect(unknown.status).toBe(404);
     expect(await gone.text()).toBe(await unknown.text());
     expect((await employee.request('DELETE', '/api/personal/calendar-feed')).status).toBe(404);
-    expect(server.logs()).toContain('/calendar/[secret].ics');
-    expect(server.logs()).not.toContain(feedPath(url));
+    // The request lines are written asynchronously: wait for the feed's, then look for the secret.
+    await waitFor('the feed requests in the log', () => server.logs().split('/calendar/[secret].ics').length > 3);
+    expect(server.logs()).not.toContain(feedPath(url).slice(10, 53));
   });
 
   it('needs a session for its management', async () => {
