@@ -10,6 +10,7 @@ import { getDb } from './server/db/connection.ts';
 import { AppError, unauthenticated } from './server/http/app-error.ts';
 import { denial } from './server/http/denial.ts';
 import { isCrossSiteWrite } from './server/http/same-origin.ts';
+import { loggedPath } from './server/http/logged-path.ts';
 import { asAppError, errorJson } from './server/http/json.ts';
 import { apiLanguage, pageLanguage } from './server/http/request-language.ts';
 import { withSecurityHeaders } from './server/http/security-headers.ts';
@@ -103,7 +104,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
   } catch (error) {
     // asAppError logs the cause: a full disk is a translated 503, anything unexpected a 500.
     if (isApi) return withSecurityHeaders(errorJson(asAppError(error), lang));
-    log.error({ err: error, method: request.method, path }, 'request failed');
+    log.error({ err: error, method: request.method, path: loggedPath(path) }, 'request failed');
     throw error;
   }
 });

@@ -10,6 +10,7 @@ import { MAX_REQUEST_BYTES } from './http/body-limits.ts';
 import { ALLOWED_METHODS, refuseAtTheGate } from './http/request-gate.ts';
 import { shedSignIn } from './http/sign-in-shedding.ts';
 import { defaultCsp } from './http/csp.ts';
+import { loggedPath } from './http/logged-path.ts';
 import { SECURITY_HEADERS } from './http/security-headers.ts';
 import { flushLogsAsync, log } from './log.ts';
 import { runShutdownHooks } from './shutdown-hooks.ts';
@@ -29,11 +30,11 @@ export interface ServeOptions {
 const quietPath = (path: string) => path.startsWith('/_astro/') || path.startsWith('/models/');
 
 /**
- * One log line per answered request: method, path without the query string (queries may carry
- * search terms), status, duration. Never bodies, headers, cookies or tokens.
+ * One log line per answered request: method, path (`loggedPath`: no query string, no feed
+ * secret), status, duration. Never bodies, headers, cookies or tokens.
  */
 function logRequest(req: http.IncomingMessage, res: http.ServerResponse, startedNs: bigint): void {
-  const path = (req.url ?? '/').split('?')[0]!;
+  const path = loggedPath(req.url ?? '/');
   const entry = {
     method: req.method,
     path,
@@ -96,7 +97,7 @@ export function serve(options: ServeOptions): http.Server {
     // Terminals' punches skip Astro's request pipeline (decision 017), same checks and answers.
     const handle = isFastClockPunch(req) ? serveFastClockPunch : options.handler;
     Promise.resolve(handle(req, res)).catch((error: unknown) => {
-      log.error({ err: error, method: req.method, path: (req.url ?? '/').split('?')[0] }, 'request failed');
+      log.error({ err: error, method: req.method, path: loggedPath(req.url ?? '/') }, 'request failed');
       if (!res.headersSent) {
         res.writeHead(500, { 'content-type': 'application/json; charset=utf-8' });
         res.end(JSON.stringify({ message: translate(DEFAULT_LANGUAGE, 'errors.somethingWentWrong'), code: 'errors.somethingWentWrong' }));
@@ -110,7 +111,7 @@ export function serve(options: ServeOptions): http.Server {
     const body = `${translate(lang, 'errors.methodNotAllowed')}\n`;
     socket.on('error', () => undefined);
     socket.end(`HTTP/1.1 405 Method Not Allowed\r\nallow: ${ALLOWED_METHODS}\r\ncontent-type: text/plain; charset=utf-8\r\n` + `content-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`);
-    log.info({ method: req.method, path: (req.url ?? '').split('?')[0], status: 405, ms: 0 }, 'request');
+    log.info({ method: req.method, path: loggedPath(req.url ?? ''), status: 405, ms: 0 }, 'request');
   });
   server.on('error', (error) => {
     log.fatal({ err: error }, `Jornada could not listen on ${host}:${port}: ${error.message}`);

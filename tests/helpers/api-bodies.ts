@@ -177,6 +177,9 @@ export const NO_BODY = new Set([
   // Issue 38.1: removing a standby period or an interruption.
   'DELETE /api/personal/standby/{id}',
   'DELETE /api/personal/interruptions/{id}',
+  // Issue 39.7: the worker's calendar feed is made and revoked without a body.
+  'POST /api/personal/calendar-feed',
+  'DELETE /api/personal/calendar-feed',
   'DELETE /api/standby-periods/{id}',
   'DELETE /api/disconnection-interruptions/{id}',
   // Issue 39.6: claims and swap steps name their record in the path only.

@@ -123,8 +123,9 @@ describe('API guard', () => {
       const body = route.method === 'GET' ? undefined : {};
       const employeeRes = await clients.employee.request(route.method, path, body);
       const limitedRes = await clients.limited.request(route.method, path, body);
-      // Clock conflicts name any employee: only accounts that see every employee (decision 046).
-      const everyEmployeeOnly = route.pattern.startsWith('/api/clock-conflicts');
+      // Clock conflicts name any employee (decision 046), and a route of every employee's figures (the
+      // table's `everyone`, e.g. a department's printed week, decision 087): only accounts that see every employee.
+      const everyEmployeeOnly = route.records === 'everyone' || route.pattern.startsWith('/api/clock-conflicts');
       const employeeAllowed = !everyEmployeeOnly && needs.every((a) => ['attendance.read', 'schedule.read', 'leave.create', 'leave.read', 'leave.update'].includes(a));
       const limitedAllowed = needs.every((a) => ['employee.read', 'attendance.read'].includes(a));
       if (!employeeAllowed) {

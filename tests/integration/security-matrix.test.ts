@@ -72,6 +72,11 @@ const OPEN_TO_ANY_ACCOUNT = [
   'DELETE /api/personal/interruptions/{id}',
   // The worker's answer to voluntary complementary hours (decision 081): the service answers only the account's own offer.
   'POST /api/personal/complementary-offers/{id}',
+  // The worker's view of the roster (decision 087): the own department's week and the own calendar feed.
+  'GET /api/personal/roster-week.pdf',
+  'GET /api/personal/calendar-feed',
+  'POST /api/personal/calendar-feed',
+  'DELETE /api/personal/calendar-feed',
   // Open shifts and swaps (decision 086): the service acts only for the account's own employee (claims, swaps of their own; others 404).
   'GET /api/personal/open-shifts',
   'POST /api/personal/open-shifts/{id}/claim',
@@ -120,13 +125,15 @@ function apiPath(route: ApiRoute): string {
   if (route.pattern === '/api/roster/coverage') return `${path}?department=${ids.department}`;
   // The holiday import's preview needs its choice (decision 053); a year far from the demo's.
   if (route.pattern === '/api/holidays/import') return `${path}?company=${ids.company}&country=ES&region=MD&year=2031`;
+  // The printed week is a department's (decision 087).
+  if (route.pattern === '/api/roster/week.pdf') return `${path}?department=${ids.department}`;
   return path;
 }
 
-/** What a public page answers: the access-denied page 403; an inspection, invitation or reset link with a made-up token 404 (decisions 036, 066). */
+/** What a public page answers: the access-denied page 403; an inspection, invitation, reset or calendar feed link with a made-up token 404 (decisions 036, 066, 087). */
 function publicStatus(path: string): number {
   if (path === '/access-denied') return 403;
-  return ['/inspection/', '/join/', '/reset-password/'].some((p) => path.startsWith(p)) ? 404 : 200;
+  return ['/inspection/', '/join/', '/reset-password/', '/calendar/'].some((p) => path.startsWith(p)) ? 404 : 200;
 }
 
 /**
@@ -153,7 +160,7 @@ function pagePath(route: PageRoute): string {
   // A help guide (issue 37.11): any one that exists.
   if (route.pattern === '/help/{id}') return '/help/backups';
   // The inspector's pages: a well-formed token no link has.
-  if (route.pattern.startsWith('/inspection/')) return route.pattern.replace('{id}', 'A'.repeat(43));
+  if (route.pattern.startsWith('/inspection/') || route.pattern.startsWith('/calendar/')) return route.pattern.replace('{id}', 'A'.repeat(43));
   return route.pattern.replace('{id}', String(byPage[route.pattern]));
 }
 

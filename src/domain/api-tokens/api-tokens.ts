@@ -174,4 +174,6 @@ export const SESSION_ONLY_API = new Set([
   '/api/personal/standby/{id}',
   '/api/personal/interruptions',
   '/api/personal/interruptions/{id}',
+  // A calendar feed's secret is the worker's own key to their shifts (decision 087).
+  '/api/personal/calendar-feed',
 ]);

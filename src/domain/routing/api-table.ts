@@ -177,6 +177,14 @@ export const API_ROUTES: readonly ApiRoute[] = [
   { method: 'GET', pattern: '/api/personal/attendance/export', authority: [] },
   { method: 'GET', pattern: '/api/personal/attendance/pdf', authority: [] },
   { method: 'GET', pattern: '/api/personal/schedule', authority: [] },
+  // The worker's view of the roster (decision 087): their department's published week as PDF, and
+  // their private calendar feed (session only: a token never mints or revokes a feed secret).
+  { method: 'GET', pattern: '/api/personal/roster-week.pdf', authority: [] },
+  { method: 'GET', pattern: '/api/personal/calendar-feed', authority: [] },
+  { method: 'POST', pattern: '/api/personal/calendar-feed', authority: [] },
+  { method: 'DELETE', pattern: '/api/personal/calendar-feed', authority: [] },
+  // A department's published week as PDF for the wall: every employee's plan of the department, company-scoped.
+  { method: 'GET', pattern: '/api/roster/week.pdf', authority: ['schedule.read'], records: 'everyone' },
   // "I have received my record for <month>": always the account's own employee (decision 036).
   { method: 'POST', pattern: '/api/personal/acknowledgements', authority: [] },
   // The personal clock (decision 067): the session's own employee; the service checks the switches, never a token.

@@ -39,6 +39,8 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   { pattern: '/inspection/{id}/record.pdf', set: 'public', authority: [] },
   { pattern: '/inspection/{id}/record.json', set: 'public', authority: [] },
   { pattern: '/inspection/{id}/record.csv', set: 'public', authority: [] },
+  // A worker's private calendar feed (decision 087): the secret in the path is the only key.
+  { pattern: '/calendar/{id}.ics', set: 'public', authority: [] },
 
   admin('/dashboard', 'dashboard.read'),
   admin('/employees', 'employee.read'),
