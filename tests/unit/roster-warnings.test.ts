@@ -23,6 +23,7 @@ const worker = (over: Partial<EmployeePlanInput> = {}): EmployeePlanInput => ({
   shifts: [],
   published: [],
   leaveDates: [],
+  holidays: [],
   contractOn: () => FULL_TIME,
   pactOn: () => false,
   patternOn: () => undefined,
@@ -31,14 +32,14 @@ const worker = (over: Partial<EmployeePlanInput> = {}): EmployeePlanInput => ({
 // Published as drafted (so no notice rule fires unless a test asks for it).
 const asPublished = (shifts: ReturnType<typeof shift>[]) => shifts.map((s) => ({ ...s, kind: 'shift' as const }));
 const run = (e: EmployeePlanInput, over: Partial<RosterWarningInput> = {}) =>
-  rosterWarnings({ from: '2026-03-02', to: '2026-03-08', timeZone: 'Europe/Madrid', now: NOW, maxOrdinaryDailyHours: 9, holidays: [], employees: [e], ...over });
+  rosterWarnings({ from: '2026-03-02', to: '2026-03-08', timeZone: 'Europe/Madrid', now: NOW, maxOrdinaryDailyHours: 9, employees: [e], ...over });
 const planned = (shifts: ReturnType<typeof shift>[], over: Partial<EmployeePlanInput> = {}) => worker({ shifts, published: asPublished(shifts), ...over });
 const kinds = (ws: { kind: string; date: string }[]) => ws.map((w) => `${w.date} ${w.kind}`);
 
 describe('roster warnings (issue 39 point 4, decision 088)', () => {
   it('warns of a shift on a day of approved leave or a company holiday, only where a shift is planned', () => {
-    const e = planned([shift('2026-03-03', '09:00', '17:00', 60), shift('2026-03-04', '09:00', '17:00', 60)], { leaveDates: ['2026-03-03', '2026-03-05'] });
-    expect(run(e, { holidays: ['2026-03-04', '2026-03-06'] })).toEqual([
+    const e = planned([shift('2026-03-03', '09:00', '17:00', 60), shift('2026-03-04', '09:00', '17:00', 60)], { leaveDates: ['2026-03-03', '2026-03-05'], holidays: ['2026-03-04', '2026-03-06'] });
+    expect(run(e)).toEqual([
       { employee: 7, date: '2026-03-03', kind: 'leave' },
       { employee: 7, date: '2026-03-04', kind: 'holiday' },
     ]);
@@ -73,6 +74,8 @@ describe('roster warnings (issue 39 point 4, decision 088)', () => {
     expect(run(e)).toEqual([{ employee: 7, date: '2026-03-02', kind: 'longDay', workMinutes: 570, limitMinutes: 540 }]);
     expect(run(e, { maxOrdinaryDailyHours: 0 })).toEqual([]);
     expect(run(planned([shift('2026-03-02', '07:00', '17:00', 60)]))).toEqual([]); // exactly 9 h
+    // The setting is effective-dated: the limit of the shift's own date.
+    expect(run(e, { maxOrdinaryDailyHours: (date) => (date < '2026-03-02' ? 9 : 10) })).toEqual([]);
   });
 
   it("warns when a week's planned hours exceed the contract's: 40 h full time, 40 h × percent part time", () => {

@@ -53,6 +53,8 @@ export interface EmployeePlanInput {
   published: readonly PublishedDayInput[];
   /** Dates of approved leave. */
   leaveDates: readonly string[];
+  /** The holiday dates of the worker's company. */
+  holidays: readonly string[];
   /** The contract in force on a date (full time 40 h a week; part time 40 h × percent). */
   contractOn: (date: string) => ContractTerms;
   /** Whether a complementary-hours pact is in force on the date (art. 12.5 ET). */
@@ -68,10 +70,8 @@ export interface RosterWarningInput {
   timeZone: string;
   /** The instant the notice is measured from (ISO). */
   now: string;
-  /** Daily ordinary hours (setting); 0 = agreed otherwise, no longDay warning. */
-  maxOrdinaryDailyHours: number;
-  /** Company holiday dates. */
-  holidays: readonly string[];
+  /** Daily ordinary hours (the effective-dated setting, or one value); 0 = agreed otherwise, no longDay warning. */
+  maxOrdinaryDailyHours: number | ((date: string) => number);
   employees: readonly EmployeePlanInput[];
 }
 
@@ -147,8 +147,8 @@ function employeeWarnings(e: EmployeePlanInput, input: RosterWarningInput): Rost
 
   const warnings: RosterWarning[] = [];
   const leave = new Set(e.leaveDates);
-  const holidays = new Set(input.holidays);
-  const limitMinutes = Math.round(input.maxOrdinaryDailyHours * 60);
+  const holidays = new Set(e.holidays);
+  const maxHours = input.maxOrdinaryDailyHours;
   let latestEnd: number | null = null;
   for (const s of plan) {
     const previousEnd = latestEnd;
@@ -163,6 +163,7 @@ function employeeWarnings(e: EmployeePlanInput, input: RosterWarningInput): Rost
       if (gap < 0) warnings.push({ ...base, kind: 'overlap', overlapMinutes: -gap });
       else if (gap < MIN_REST_MINUTES) warnings.push({ ...base, kind: 'shortRest', restMinutes: gap, limitMinutes: MIN_REST_MINUTES });
     }
+    const limitMinutes = Math.round((typeof maxHours === 'function' ? maxHours(s.date) : maxHours) * 60);
     if (limitMinutes > 0 && s.workMinutes > limitMinutes) warnings.push({ ...base, kind: 'longDay', workMinutes: s.workMinutes, limitMinutes });
   }
 
