@@ -125,6 +125,12 @@ export function addDays(date: string, days: number): string {
   return d.toISOString().slice(0, 10);
 }
 
+/** The first Monday after a date. */
+export function mondayAfter(date: string): string {
+  const day = new Date(`${date}T12:00:00Z`).getUTCDay();
+  return addDays(date, (1 - day + 7) % 7 || 7);
+}
+
 /** The nearest Wednesday on or before a date (a working day in every demo schedule). */
 export function wednesdayBefore(date: string): string {
   const day = new Date(`${date}T12:00:00Z`).getUTCDay();
@@ -173,6 +179,8 @@ export const NO_BODY = new Set([
   'DELETE /api/personal/interruptions/{id}',
   'DELETE /api/standby-periods/{id}',
   'DELETE /api/disconnection-interruptions/{id}',
+  // Issue 39: removing a draft roster shift.
+  'DELETE /api/roster/shifts/{id}',
 ]);
 
 /** The key of a route with the collection name replaced, so one entry covers every collection. */
@@ -187,6 +195,7 @@ export function genericKey(method: string, pattern: string): string {
 export function writeCases(ids: DemoIds, own: { employee: number; department: number }): Record<string, WriteCase> {
   const workday = wednesdayBefore(addDays(ids.today, -2));
   const future = wednesdayBefore(addDays(ids.today, 40));
+  const rosterWeek = mondayAfter(addDays(ids.today, 60));
   // A Saturday night's on-call duty and an evening call of the week before (issue 38.1).
   const saturday = addDays(workday, -4);
   const standby = { kind: 'on_call', startAt: `${saturday}T18:00:00.000Z`, endAt: `${saturday}T23:00:00.000Z`, calledInSeconds: 3600, note: 'Avería' };
@@ -344,5 +353,20 @@ export function writeCases(ids: DemoIds, own: { employee: number; department: nu
     'POST /api/personal/interruptions': { body: interruption, texts: { note: 500 } },
     'POST /api/standby-periods': { body: { ...standby, employee: ids.otherEmployee }, refs: ['employee'], texts: { note: 500 } },
     'POST /api/disconnection-interruptions': { body: { ...interruption, employee: ids.otherEmployee }, refs: ['employee'], texts: { note: 500 } },
+    // Rostering (issue 39, decision 085): the throwaway department (no employees), an open shift, weeks far ahead.
+    'POST /api/shift-templates': { body: { name: 'Mañana', startTime: '07:00', endTime: '15:00', breakMinutes: 30, colour: '#2563eb', department: own.department }, times: ['startTime', 'endTime'], refs: ['department'] },
+    'PATCH /api/shift-templates/{id}': { body: { name: 'Tarde', startTime: '15:00', endTime: '23:00' }, times: ['startTime', 'endTime'], partial: true },
+    'POST /api/roster/shifts': {
+      body: { department: own.department, employee: null, date: rosterWeek, startTime: '09:00', endTime: '17:00', breakMinutes: 30 },
+      dates: ['date'],
+      times: ['startTime', 'endTime'],
+      refs: ['department'],
+    },
+    'PATCH /api/roster/shifts/{id}': { body: { startTime: '10:00', endTime: '18:00' }, times: ['startTime', 'endTime'], partial: true },
+    'POST /api/roster/copy-week': { body: { department: own.department, from: rosterWeek, to: addDays(rosterWeek, 7) }, dates: ['from', 'to'], refs: ['department'] },
+    'POST /api/roster/repeat': { body: { department: own.department, from: rosterWeek, weeks: 1, times: 2 }, dates: ['from'], refs: ['department'] },
+    'POST /api/roster/fill': { body: { department: own.department, from: rosterWeek, to: addDays(rosterWeek, 6) }, dates: ['from', 'to'], refs: ['department'] },
+    'POST /api/roster/publish': { body: { department: own.department, from: rosterWeek, to: addDays(rosterWeek, 6) }, dates: ['from', 'to'], refs: ['department'] },
+    'PUT /api/roster/coverage': { body: { department: own.department, needs: [] }, refs: ['department'] },
   };
 }

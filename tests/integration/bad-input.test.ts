@@ -27,6 +27,10 @@ const WRITE_ROUTES = API_ROUTES.filter((r) => r.method !== 'GET' && r.pattern !=
 
 /** Fields a body may leave out (the rest are required). */
 const OPTIONAL = new Set([
+  // Issue 39 (decision 085): a template's break and department, a shift's template, times and break are optional.
+  'POST /api/shift-templates:breakMinutes',
+  'POST /api/shift-templates:department',
+  'POST /api/roster/shifts:breakMinutes',
   // Issue 38.1 (decision 080): a standby period without a called-in part; a note is optional.
   'POST /api/personal/standby:calledInSeconds',
   'POST /api/personal/standby:note',
@@ -185,6 +189,9 @@ beforeAll(async () => {
   });
   cases = writeCases(ids, { employee: seeds['employees'], department: seeds['departments'] });
   seeds['schedules'] = await mk('/api/schedules', cases['POST /api/schedules']!.body);
+  // A shift template and an open draft shift of the throwaway department (issue 39).
+  seeds['shift-templates'] = await mk('/api/shift-templates', cases['POST /api/shift-templates']!.body);
+  seeds['roster'] = await mk('/api/roster/shifts', { ...cases['POST /api/roster/shifts']!.body, date: addDays(cases['POST /api/roster/shifts']!.body['date'] as string, 1) });
   const workday = cases['POST /api/attendances']!.body['date'] as string;
   seeds['attendances'] = await mk('/api/attendances', { ...cases['POST /api/attendances']!.body, date: addDays(workday, -7) });
   seeds['leaves'] = await mk('/api/leaves', {

@@ -4,6 +4,7 @@ import { translator } from '../../src/i18n/translate.ts';
 import { backupFailedEmail } from '../../src/server/services/notifications/templates/backup-failed.ts';
 import { correctionAwaitingEmail } from '../../src/server/services/notifications/templates/correction-awaiting-acceptance.ts';
 import { correctionDecidedEmail } from '../../src/server/services/notifications/templates/correction-decided.ts';
+import { rosterPublishedEmail } from '../../src/server/services/notifications/templates/roster-published.ts';
 import { correctionDisputedEmail } from '../../src/server/services/notifications/templates/correction-disputed.ts';
 import { correctionRequestedEmail } from '../../src/server/services/notifications/templates/correction-requested.ts';
 import { leaveDecidedEmail } from '../../src/server/services/notifications/templates/leave-decided.ts';
@@ -28,6 +29,14 @@ const build = {
   terminalSilent: (lang: 'es' | 'en') => terminalSilentEmail(lang, translator(lang), { name: 'Puerta', location: 'Almacén', lastSeenAt: '2027-03-05T11:00:00Z', ...zone, link: LINK }),
   correctionDecided: (lang: 'es' | 'en') => correctionDecidedEmail(lang, translator(lang), { status: 'declined', date: '2027-03-02', deciderName: 'Marta', comment: 'No consta', link: LINK }),
   correctionDisputed: (lang: 'es' | 'en') => correctionDisputedEmail(lang, translator(lang), { employeeName: 'Ana Ruiz', date: '2027-03-02', link: LINK }),
+  rosterPublished: (lang: 'es' | 'en') =>
+    rosterPublishedEmail(lang, translator(lang), {
+      changes: [
+        { date: '2027-03-02', before: null, after: { kind: 'shift', startTime: '14:00', endTime: '22:00', breakMinutes: 30 } },
+        { date: '2027-03-03', before: { kind: 'shift', startTime: '07:00', endTime: '15:00', breakMinutes: 0 }, after: { kind: 'rest' } },
+      ],
+      link: LINK,
+    }),
   backupFailed: (lang: 'es' | 'en') => backupFailedEmail(lang, translator(lang), { at: '2027-03-05T03:30:00Z', reason: 'ENOSPC: no space left on device', trigger: 'scheduled', ...zone, link: LINK }),
 };
 
@@ -45,6 +54,10 @@ describe('event notification templates', () => {
   }
 
   it('writes the facts in the reader’s language', () => {
+    // A published roster (issue 39, decision 085): one line per changed day, before → after.
+    expect(build.rosterPublished('es').subject).toBe('Tu cuadrante cambia 2 días');
+    expect(build.rosterPublished('es').text).toContain('martes, 2 de marzo de 2027: sin planificar → 14:00–22:00 (pausa de 30 min)');
+    expect(build.rosterPublished('en').text).toContain('Wednesday, 3 March 2027: 07:00–15:00 → rest day');
     expect(build.leaveRequested('es').text).toContain('Ana <b>Ruiz</b> ha solicitado Vacaciones del martes, 6 de abril de 2027 al miércoles, 7 de abril de 2027 (2 días laborables).');
     expect(build.leaveRequested('en').subject).toBe('Leave request from Ana <b>Ruiz</b>');
     const oneDay = leaveRequestedEmail('en', translator('en'), { employeeName: 'Ana', leaveTypeName: 'Holiday', from: '2027-04-06', to: '2027-04-06', days: 1, reason: '', link: LINK });

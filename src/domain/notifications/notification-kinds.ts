@@ -16,6 +16,7 @@ export const NOTIFICATION_KINDS = [
   'backupFailed',
   'correctionDecided',
   'correctionDisputed',
+  'rosterPublished',
 ] as const;
 
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
@@ -52,4 +53,5 @@ export const DEFAULT_NOTIFICATION_SETTING: Readonly<Record<NotificationKind, Not
   backupFailed: { enabled: true, toManagers: false, minutes: null },
   correctionDecided: { enabled: true, toManagers: false, minutes: null },
   correctionDisputed: { enabled: true, toManagers: false, minutes: null },
+  rosterPublished: { enabled: true, toManagers: false, minutes: null },
 };

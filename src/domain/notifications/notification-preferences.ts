@@ -30,13 +30,14 @@ export const KIND_LABELS: Record<NotificationKind, string> = {
   backupFailed: 'notifications.kinds.backupFailed',
   correctionDecided: 'notifications.kinds.correctionDecided',
   correctionDisputed: 'notifications.kinds.correctionDisputed',
+  rosterPublished: 'notifications.kinds.rosterPublished',
 };
 
 /** The kinds an account may mute, in the order the list shows them. */
 export const MUTABLE_KINDS: readonly NotificationKind[] = NOTIFICATION_KINDS.filter((kind) => isMutable(kind));
 
 /** Kinds that reach a worker about their own record: all an Employee account is ever sent. */
-const OWN_RECORD_KINDS: ReadonlySet<NotificationKind> = new Set(['leaveDecided', 'missingCheckOut', 'missedCheckIn', 'monthlySummary', 'correctionAwaitingAcceptance', 'correctionDecided']);
+const OWN_RECORD_KINDS: ReadonlySet<NotificationKind> = new Set(['leaveDecided', 'missingCheckOut', 'missedCheckIn', 'monthlySummary', 'correctionAwaitingAcceptance', 'correctionDecided', 'rosterPublished']);
 
 /** The mutable kinds an account of this type can receive (an Employee account approves nothing, manages no terminal). */
 export function mutableKindsFor(accountType: 'SuperAdmin' | 'Admin' | 'Employee'): NotificationKind[] {

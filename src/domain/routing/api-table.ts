@@ -126,6 +126,22 @@ export const API_ROUTES: readonly ApiRoute[] = [
   { method: 'POST', pattern: '/api/employees/{id}/complementary-pacts', authority: ['employee.update'], records: 'employee' },
   { method: 'POST', pattern: '/api/complementary-offers', authority: ['attendance.update'], records: 'employee' },
   { method: 'POST', pattern: '/api/schedules/bulk', authority: ['schedule.create'], records: 'employee' },
+  // Rostering (issue 39, decision 085): the schedule authorities; every employee's plan, so never an
+  // Employee account; the service keeps an Admin to its company's departments (another's is a 404).
+  { method: 'GET', pattern: '/api/shift-templates', authority: ['schedule.read'], records: 'everyone' },
+  { method: 'POST', pattern: '/api/shift-templates', authority: ['schedule.update'], records: 'everyone' },
+  { method: 'PATCH', pattern: '/api/shift-templates/{id}', authority: ['schedule.update'], records: 'everyone' },
+  { method: 'DELETE', pattern: '/api/shift-templates/{id}', authority: ['schedule.update'], records: 'everyone' },
+  { method: 'GET', pattern: '/api/roster', authority: ['schedule.read'], records: 'everyone' },
+  { method: 'POST', pattern: '/api/roster/shifts', authority: ['schedule.update'], records: 'everyone' },
+  { method: 'PATCH', pattern: '/api/roster/shifts/{id}', authority: ['schedule.update'], records: 'everyone' },
+  { method: 'DELETE', pattern: '/api/roster/shifts/{id}', authority: ['schedule.update'], records: 'everyone' },
+  { method: 'POST', pattern: '/api/roster/copy-week', authority: ['schedule.update'], records: 'everyone' },
+  { method: 'POST', pattern: '/api/roster/repeat', authority: ['schedule.update'], records: 'everyone' },
+  { method: 'POST', pattern: '/api/roster/fill', authority: ['schedule.update'], records: 'everyone' },
+  { method: 'POST', pattern: '/api/roster/publish', authority: ['schedule.update'], records: 'everyone' },
+  { method: 'GET', pattern: '/api/roster/coverage', authority: ['schedule.read'], records: 'everyone' },
+  { method: 'PUT', pattern: '/api/roster/coverage', authority: ['schedule.update'], records: 'everyone' },
   { method: 'GET', pattern: '/api/leaves/balances', authority: ['leave.read'], records: 'employee' },
   // Public holiday import (decision 053): the preview and the import belong to whoever may add holidays.
   { method: 'GET', pattern: '/api/holidays/places', authority: ['company.read'] },

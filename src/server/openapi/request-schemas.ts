@@ -26,6 +26,7 @@ import { MailSettingsInput } from '../../domain/notifications/mail-settings.ts';
 import { CompanyInput, DepartmentInput, HolidayInput, JobTitleInput, LeaveGroupInput, LeaveTypeInput } from '../../domain/org/org-schemas.ts';
 import { PeriodApproveInput, PeriodReopenInput } from '../../domain/periods/period-schema.ts';
 import { RoleInput } from '../../domain/permissions/role-schema.ts';
+import { CopyWeekInput, CoverageInput, RepeatWeeksInput, RosterRangeInput, RosterShiftInput, RosterShiftPatch, ShiftTemplateInput, ShiftTemplatePatch } from '../../domain/roster/roster-schema.ts';
 import { DepartmentScheduleCreateInput, ScheduleCreateInput, ScheduleInput } from '../../domain/schedules/schedule-schema.ts';
 import { SettingsInput } from '../../domain/settings/settings-schema.ts';
 import { CreateTerminalSchema, PairTerminalSchema, UpdateTerminalSchema } from '../../domain/terminals/terminal-rules.ts';
@@ -53,6 +54,15 @@ export const REQUEST_BODIES: Readonly<Record<string, GenericSchema | { anyOf: Ge
   'PATCH /api/terminals/{id}': UpdateTerminalSchema,
   'POST /api/workplaces': WorkplaceInputSchema,
   'PATCH /api/workplaces/{id}': WorkplaceInputSchema,
+  'POST /api/shift-templates': ShiftTemplateInput,
+  'PATCH /api/shift-templates/{id}': ShiftTemplatePatch,
+  'POST /api/roster/shifts': RosterShiftInput,
+  'PATCH /api/roster/shifts/{id}': RosterShiftPatch,
+  'POST /api/roster/copy-week': CopyWeekInput,
+  'POST /api/roster/repeat': RepeatWeeksInput,
+  'POST /api/roster/fill': RosterRangeInput,
+  'POST /api/roster/publish': RosterRangeInput,
+  'PUT /api/roster/coverage': CoverageInput,
   'POST /api/clock-conflicts/{id}/resolve': ConflictResolveInput,
   'POST /api/clock-conflicts/{id}/dismiss': ConflictDismissInput,
   'POST /api/periods/approve': PeriodApproveInput,

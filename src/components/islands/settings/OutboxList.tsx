@@ -32,6 +32,7 @@ const KIND_LABELS: Record<string, string> = {
   terminalSilent: 'outbox.kinds.terminalSilent',
   backupFailed: 'outbox.kinds.backupFailed',
   correctionDisputed: 'outbox.kinds.correctionDisputed',
+  rosterPublished: 'outbox.kinds.rosterPublished',
   'punch.recorded': 'outbox.kinds.punchRecorded',
   'leave.decided': 'outbox.kinds.leaveDecidedEvent',
   'period.approved': 'outbox.kinds.periodApproved',

@@ -1,0 +1,82 @@
+import { coverageOf } from '#domain/roster/coverage.ts';
+import { publishChanges } from '#domain/roster/publish-diff.ts';
+import { datesOf, RosterRangeInput } from '#domain/roster/roster-schema.ts';
+import type { Db } from '../../db/connection.ts';
+import { coverageNeedsOf } from '../../db/repositories/coverage-needs.ts';
+import { plannedDaysOf } from '../../db/repositories/planned-days.ts';
+import { pendingClaimCounts, rosterEmployees, rosterHolidays, rosterLeaves, rosterLockedPeriods } from '../../db/repositories/roster-grid.ts';
+import { rosterPublicationsIn, type RosterPublicationDto } from '../../db/repositories/roster-publications.ts';
+import { rosterShiftsIn } from '../../db/repositories/roster-shifts.ts';
+import { listShiftTemplates, type ShiftTemplateDto } from '../../db/repositories/shift-templates.ts';
+import { managedDepartment, validate, type RosterActor } from './roster-department.ts';
+import { rosterShiftDto, type PublishedDayDto, type RosterShiftDto, type RosterWarningDto } from './roster-dto.ts';
+
+/** The grid answer (issue 39, decision 085): the draft, the published plan and what planning needs beside them. */
+export interface RosterDto {
+  department: { _id: number; name: string };
+  from: string;
+  to: string;
+  dates: string[];
+  employees: { _id: number; name: string; partTimePercent: number | null; workingDayType: 'full-time' | 'part-time' }[];
+  shifts: RosterShiftDto[];
+  published: PublishedDayDto[];
+  templates: ShiftTemplateDto[];
+  leave: { employee: number; date: string; leaveType: string }[];
+  holidays: { date: string; name: string }[];
+  locked: { employee: number; date: string }[];
+  coverage: { template: number; date: string; needed: number; planned: number }[];
+  warnings: RosterWarningDto[];
+  publications: RosterPublicationDto[];
+  /** Days that publishing these dates would change. */
+  unpublishedChanges: number;
+}
+
+/** `GET /api/roster?department&from&to`: query parameters judged by the range contract (≤ 62 days). */
+export async function readRoster(db: Db, actor: RosterActor, params: URLSearchParams): Promise<RosterDto> {
+  const range = validate(RosterRangeInput, { department: params.get('department') ?? '', from: params.get('from') ?? '', to: params.get('to') ?? '' });
+  const department = await managedDepartment(db, actor, range.department);
+  const { from, to } = range;
+  const dates = datesOf(from, to);
+  const own = await rosterShiftsIn(db, department.id, from, to);
+  const others = [...new Set(own.flatMap((s) => (s.employeeId === null ? [] : [s.employeeId])))];
+  const employees = await rosterEmployees(db, department.id, others);
+  const ids = employees.map((e) => e.id);
+  // The listed employees' shifts in other departments too: one shift per employee and date, wherever.
+  const shifts = await rosterShiftsIn(db, department.id, from, to, ids);
+  const [planned, leaves, holidays, locks, needs, publications, claims] = await Promise.all([
+    plannedDaysOf(db, ids, { from, to }),
+    rosterLeaves(db, ids, from, to),
+    rosterHolidays(db, department.companyId, from, to),
+    rosterLockedPeriods(db, ids, from, to),
+    coverageNeedsOf(db, department.id),
+    rosterPublicationsIn(db, department.id, from, to),
+    pendingClaimCounts(
+      db,
+      shifts.filter((s) => s.employeeId === null).map((s) => s.id),
+    ),
+  ]);
+  const published = [...planned.values()].flat();
+  const inRange = (a: string, b: string) => dates.filter((d) => d >= a && d <= b);
+  const publishable = employees.filter((e) => e.departmentId === department.id && e.status === 'active').map((e) => e.id);
+  return {
+    department: { _id: department.id, name: department.name },
+    from,
+    to,
+    dates,
+    employees: employees.map((e) => ({ _id: e.id, name: e.name, partTimePercent: e.partTimePercent, workingDayType: e.workingDayType })),
+    shifts: shifts.map((s) => rosterShiftDto(s, s.employeeId === null ? (claims.get(s.id) ?? 0) : undefined)),
+    published: published.map((p) => ({ employee: p.employeeId, date: p.date, kind: p.kind, startTime: p.startTime, endTime: p.endTime, breakMinutes: Number(p.breakMinutes) })),
+    templates: (await listShiftTemplates(db, department.companyId, department.id)).map(({ companyId: _c, ...t }) => t),
+    leave: leaves.flatMap((l) => inRange(l.fromDate, l.toDate).map((date) => ({ employee: l.employeeId, date, leaveType: l.leaveType }))),
+    holidays,
+    locked: locks.flatMap((p) => inRange(p.dateFrom, p.dateTo).map((date) => ({ employee: p.employeeId, date }))),
+    coverage: coverageOf(
+      needs,
+      shifts.filter((s) => s.departmentId === department.id),
+      dates,
+    ),
+    warnings: [],
+    publications,
+    unpublishedChanges: publishChanges(publishable, dates, shifts, published).length,
+  };
+}
