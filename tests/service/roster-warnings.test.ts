@@ -2,7 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { changeContractTerms } from '../../src/server/db/repositories/contract-terms.ts';
 import { writePlannedDays } from '../../src/server/db/repositories/planned-days.ts';
 import { recordPact } from '../../src/server/services/complementary/complementary-hours.ts';
+import { readRoster } from '../../src/server/services/roster/read-roster.ts';
 import { rosterWarningsAround, rosterWarningsOf } from '../../src/server/services/roster/roster-warnings.ts';
+import { createRosterShift, updateRosterShiftById } from '../../src/server/services/roster/save-roster-shift.ts';
 import { createSchedule } from '../../src/server/services/schedules/save-schedule.ts';
 import { openServiceDb, type ServiceDb } from '../helpers/service-db.ts';
 
@@ -44,17 +46,23 @@ afterAll(async () => {
 });
 
 describe('roster warnings from the database', () => {
-  it('sees a short rest and an overlap after night shifts, measured in real time', async () => {
+  it('the grid answer and the shift writes carry a short rest and an overlap after night shifts', async () => {
+    const place = (date: string, startTime: string, endTime: string) => createRosterShift(s.db, s.admin, { department: s.departmentId, employee: luis, date, startTime, endTime });
     // Monday 22:00–06:00 then Tuesday 07:00: 1 h of rest. Wednesday 22:00–08:00 then Thursday 07:00: 1 h overlap.
-    await draft(luis, '2026-03-02', '22:00', '06:00');
-    await draft(luis, '2026-03-03', '07:00', '15:00');
-    await draft(luis, '2026-03-04', '22:00', '08:00');
-    await draft(luis, '2026-03-05', '07:00', '15:00');
-    const warnings = await rosterWarningsOf(s.db, [luis], WEEK);
-    expect(warnings).toContainEqual({ employee: luis, date: '2026-03-03', kind: 'shortRest', restMinutes: 60, limitMinutes: 720 });
-    expect(warnings).toContainEqual({ employee: luis, date: '2026-03-05', kind: 'overlap', overlapMinutes: 60 });
-    // A write answers its own day's warnings and the next day's.
+    await place('2026-03-02', '22:00', '06:00');
+    const tuesday = await place('2026-03-03', '07:00', '15:00');
+    expect(tuesday.warnings).toContainEqual({ code: 'roster.warnings.shortRest', kind: 'shortRest', employee: luis, date: '2026-03-03', params: { restMinutes: 60, limitMinutes: 720 } });
+    await place('2026-03-04', '22:00', '08:00');
+    await place('2026-03-05', '07:00', '15:00');
+    const grid = await readRoster(s.db, s.admin, new URLSearchParams({ department: String(s.departmentId), ...WEEK }));
+    expect(grid.warnings).toContainEqual({ code: 'roster.warnings.shortRest', kind: 'shortRest', employee: luis, date: '2026-03-03', params: { restMinutes: 60, limitMinutes: 720 } });
+    expect(grid.warnings).toContainEqual({ code: 'roster.warnings.overlap', kind: 'overlap', employee: luis, date: '2026-03-05', params: { overlapMinutes: 60 } });
+    // A write answers its own day's warnings and the next day's: moving Wednesday's night away ends the overlap.
+    const wednesday = grid.shifts.find((x) => x.employee === luis && x.date === '2026-03-04')!;
     expect(kinds(await rosterWarningsAround(s.db, luis, ['2026-03-04']), luis)).toContain('2026-03-05 overlap');
+    const moved = await updateRosterShiftById(s.db, s.admin, wednesday._id, { startTime: '14:00', endTime: '18:00' });
+    expect(moved.warnings.map((w) => `${w.date} ${w.kind}`)).not.toContain('2026-03-05 overlap');
+    expect(kinds(await rosterWarningsOf(s.db, [luis], WEEK), luis)).not.toContain('2026-03-05 overlap');
   });
 
   it('reads leave, holidays, the part-time contract, the pact and the published days', async () => {

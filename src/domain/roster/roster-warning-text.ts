@@ -1,6 +1,7 @@
 import { formatDuration } from '../format/intl-format.ts';
 import type { Language } from '../../i18n/languages.ts';
 import type { RosterWarning, RosterWarningKind } from './roster-warnings.ts';
+import type { RosterWarningWire } from './roster-warning-wire.ts';
 
 /**
  * How a roster warning reads (decision 088): a short label for the grid's cell badge and a
@@ -33,6 +34,20 @@ const ROSTER_WARNING_SENTENCES: Readonly<Record<RosterWarningKind, string>> = {
 type Translate = (key: string, params?: Record<string, unknown>) => string;
 
 const minutes = (m: number, lang: Language) => formatDuration(m * 60, lang);
+
+/** The i18n key of a warning's sentence: the `code` the API answers. */
+export const rosterWarningCode = (kind: RosterWarningKind): string => ROSTER_WARNING_SENTENCES[kind];
+
+/** A warning as the API answers it: `{code, kind, employee, date, params}`, params the measured numbers. */
+export function rosterWarningWire(w: RosterWarning): RosterWarningWire {
+  const { employee, date, kind, ...params } = w;
+  return { code: rosterWarningCode(kind), kind, employee, date, params };
+}
+
+/** Back from the API's shape to the rule's (what the grid passes to `rosterWarningNote`). */
+export function rosterWarningOfWire(w: RosterWarningWire): RosterWarning {
+  return { ...w.params, employee: w.employee, date: w.date, kind: w.kind } as RosterWarning;
+}
 
 /** The sentence of a warning as an i18n key and parameters. */
 export function rosterWarningNote(w: RosterWarning, lang: Language): { key: string; params: Record<string, string> } {

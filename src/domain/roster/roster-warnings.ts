@@ -90,11 +90,41 @@ interface PlacedShift extends DraftShiftInput {
   workMinutes: number;
 }
 
+/** Local date and time → epoch ms in one zone, memoised: a grid repeats the same few dates and times. */
+type InstantOf = (date: string, time: string) => number;
+
+export function instantsIn(timeZone: string): InstantOf {
+  const memo = new Map<string, number>();
+  return (date, time) => {
+    const key = `${date} ${time}`;
+    let ms = memo.get(key);
+    if (ms === undefined) memo.set(key, (ms = Date.parse(localDateTimeToUtcIso(date, time, timeZone))));
+    return ms;
+  };
+}
+
+/** `addDays`, memoised for one call (every worker walks the same dates). */
+function memoAddDays(): (date: string, days: number) => string {
+  const memo = new Map<string, string>();
+  return (date, days) => {
+    const key = `${date} ${days}`;
+    let out = memo.get(key);
+    if (out === undefined) memo.set(key, (out = addDays(date, days)));
+    return out;
+  };
+}
+
+/** What one call shares between its workers. */
+interface Ctx {
+  instantOf: InstantOf;
+  plus: (date: string, days: number) => string;
+}
+
 /** A shift's real start and end (an end not after the start is the next day's) and its work. */
-export function placeShift(shift: DraftShiftInput, timeZone: string): PlacedShift {
-  const startMs = Date.parse(localDateTimeToUtcIso(shift.date, shift.startTime, timeZone));
-  const endDate = timeOfDayMinutes(shift.endTime) > timeOfDayMinutes(shift.startTime) ? shift.date : addDays(shift.date, 1);
-  const endMs = Date.parse(localDateTimeToUtcIso(endDate, shift.endTime, timeZone));
+export function placeShift(shift: DraftShiftInput, instantOf: InstantOf, plus: (date: string, days: number) => string = addDays): PlacedShift {
+  const startMs = instantOf(shift.date, shift.startTime);
+  const endDate = timeOfDayMinutes(shift.endTime) > timeOfDayMinutes(shift.startTime) ? shift.date : plus(shift.date, 1);
+  const endMs = instantOf(endDate, shift.endTime);
   return { ...shift, startMs, endMs, workMinutes: Math.max(0, Math.round((endMs - startMs) / MINUTE_MS) - shift.breakMinutes) };
 }
 
@@ -122,26 +152,28 @@ const sameTimes = (a: ShiftTimes, b: ShiftTimes) => a.startTime === b.startTime 
 /** Every warning of the plan, by employee then date. */
 export function rosterWarnings(input: RosterWarningInput): RosterWarning[] {
   const out: RosterWarning[] = [];
-  for (const e of input.employees) out.push(...employeeWarnings(e, input));
+  const ctx: Ctx = { instantOf: instantsIn(input.timeZone), plus: memoAddDays() };
+  for (const e of input.employees) out.push(...employeeWarnings(e, input, ctx));
   return out;
 }
 
-function employeeWarnings(e: EmployeePlanInput, input: RosterWarningInput): RosterWarning[] {
-  const { from, to, timeZone } = input;
+function employeeWarnings(e: EmployeePlanInput, input: RosterWarningInput, ctx: Ctx): RosterWarning[] {
+  const { from, to } = input;
+  const { plus } = ctx;
   const inRange = (date: string) => date >= from && date <= to;
   const drafts = new Map(e.shifts.map((s) => [s.date, s]));
   const published = new Map(e.published.map((p) => [p.date, p]));
   const firstWeek = isoMonday(from);
-  const lastDay = addDays(isoMonday(to), 6);
-  const start = addDays(from, -1) < firstWeek ? addDays(from, -1) : firstWeek;
-  const end = addDays(to, 1) > lastDay ? addDays(to, 1) : lastDay;
+  const lastDay = plus(isoMonday(to), 6);
+  const start = plus(from, -1) < firstWeek ? plus(from, -1) : firstWeek;
+  const end = plus(to, 1) > lastDay ? plus(to, 1) : lastDay;
 
   // The plan of each date (see the module's comment).
   const plan: PlacedShift[] = [];
-  for (let d = start; d <= end; d = addDays(d, 1)) {
+  for (let d = start; d <= end; d = plus(d, 1)) {
     const draft = drafts.get(d);
     const shift = draft ?? (published.has(d) || inRange(d) ? null : patternShiftOn(e, d));
-    if (shift) plan.push(placeShift({ date: d, startTime: shift.startTime, endTime: shift.endTime, breakMinutes: shift.breakMinutes }, timeZone));
+    if (shift) plan.push(placeShift({ date: d, startTime: shift.startTime, endTime: shift.endTime, breakMinutes: shift.breakMinutes }, ctx.instantOf, plus));
   }
   plan.sort((a, b) => a.startMs - b.startMs);
 
@@ -167,15 +199,16 @@ function employeeWarnings(e: EmployeePlanInput, input: RosterWarningInput): Rost
     if (limitMinutes > 0 && s.workMinutes > limitMinutes) warnings.push({ ...base, kind: 'longDay', workMinutes: s.workMinutes, limitMinutes });
   }
 
-  for (let monday = firstWeek; monday <= to; monday = addDays(monday, 7)) {
+  for (let monday = firstWeek; monday <= to; monday = plus(monday, 7)) {
     let planned = 0;
     let limit = 0;
-    for (let k = 0; k < 7; k++) limit += weeklyLimitMinutes(e.contractOn(addDays(monday, k))) / 7;
-    for (const s of plan) if (isoMonday(s.date) === monday) planned += s.workMinutes;
+    for (let k = 0; k < 7; k++) limit += weeklyLimitMinutes(e.contractOn(plus(monday, k))) / 7;
+    const sunday = plus(monday, 6);
+    for (const s of plan) if (s.date >= monday && s.date <= sunday) planned += s.workMinutes;
     if (planned > Math.round(limit)) warnings.push({ employee: e.employee, date: monday, kind: 'weeklyHours', plannedMinutes: planned, limitMinutes: Math.round(limit) });
   }
 
-  warnings.push(...noticeWarnings(e, input, drafts, published, plan));
+  warnings.push(...noticeWarnings(e, input, drafts, published, plan, ctx));
   return warnings.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
 }
 
@@ -191,10 +224,11 @@ const patternShiftOn = (e: EmployeePlanInput, date: string) => patternShift(e.pa
  * ordinary hours moved too (the pattern works that day and the shift starts at another time, or
  * there is no pattern).
  */
-function noticeWarnings(e: EmployeePlanInput, input: RosterWarningInput, drafts: Map<string, DraftShiftInput>, published: Map<string, PublishedDayInput>, plan: readonly PlacedShift[]): RosterWarning[] {
+function noticeWarnings(e: EmployeePlanInput, input: RosterWarningInput, drafts: Map<string, DraftShiftInput>, published: Map<string, PublishedDayInput>, plan: readonly PlacedShift[], { instantOf, plus }: Ctx): RosterWarning[] {
   const out: RosterWarning[] = [];
   const nowMs = Date.parse(input.now);
-  for (let date = input.from; date <= input.to; date = addDays(date, 1)) {
+  const workOn = new Map(plan.map((s) => [s.date, s.workMinutes]));
+  for (let date = input.from; date <= input.to; date = plus(date, 1)) {
     const draft = drafts.get(date) ?? null;
     const pub = published.get(date) ?? null;
     const pubShift = pub?.kind === 'shift' && pub.startTime !== null && pub.endTime !== null ? { startTime: pub.startTime, endTime: pub.endTime, breakMinutes: pub.breakMinutes } : null;
@@ -203,10 +237,10 @@ function noticeWarnings(e: EmployeePlanInput, input: RosterWarningInput, drafts:
     const pattern = e.patternOn(date);
     const usual = patternShift(pattern, date);
     const departs = draft ? usual === null || draft.startTime !== usual.startTime || draft.endTime !== usual.endTime : pattern === undefined || usual !== null;
-    const dayStartMs = Date.parse(localDateTimeToUtcIso(date, '00:00', input.timeZone));
+    const dayStartMs = instantOf(date, '00:00');
     const noticeDays = Math.max(0, Math.floor((dayStartMs - nowMs) / DAY_MS));
     const terms = e.contractOn(date);
-    const work = plan.find((s) => s.date === date)?.workMinutes ?? 0;
+    const work = workOn.get(date) ?? 0;
     const share = pattern ? (usual ? Math.round(pattern.totalHours * 60) : 0) : weeklyLimitMinutes(terms) / 5;
     const complementary = draft !== null && terms.workingDayType === 'part-time' && e.pactOn(date) && work > share;
     const ordinaryMoved = complementary ? pattern === undefined || (usual !== null && draft.startTime !== usual.startTime) : departs;
