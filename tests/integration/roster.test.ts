@@ -48,7 +48,16 @@ describe('the roster API', () => {
     const made = await admin.post('/api/shift-templates', { name: 'Tarde', startTime: '14:00', endTime: '22:00', breakMinutes: 30, colour: '#f59e0b', department });
     expect(made.status).toBe(201);
     template = (await body(made)).data._id;
-    expect((await body(await admin.get('/api/shift-templates'))).data).toContainEqual({ _id: template, name: 'Tarde', startTime: '14:00', endTime: '22:00', breakMinutes: 30, colour: '#f59e0b', department, archived: false });
+    expect((await body(await admin.get('/api/shift-templates'))).data).toContainEqual({
+      _id: template,
+      name: 'Tarde',
+      startTime: '14:00',
+      endTime: '22:00',
+      breakMinutes: 30,
+      colour: '#f59e0b',
+      department,
+      archived: false,
+    });
     const shift = await admin.post('/api/roster/shifts', { department, employee: worker, date: TOMORROW, template });
     expect(shift.status).toBe(201);
     const saved = await body(shift);

@@ -69,7 +69,20 @@ describe('roster warnings from the database', () => {
     await s.db.insertInto('holidays').values({ companyId: s.companyId, date: '2026-03-06', name: 'Fiesta local', createdAt: NOW, updatedAt: NOW }).execute();
     await s.db
       .insertInto('leaves')
-      .values({ employeeId: ana, leaveTypeId: s.leaveTypeId, fromDate: '2026-03-05', toDate: '2026-03-05', reason: 'Médico', returnDate: null, status: 'approved', comment: null, decidedBy: null, decidedAt: null, createdAt: NOW, updatedAt: NOW })
+      .values({
+        employeeId: ana,
+        leaveTypeId: s.leaveTypeId,
+        fromDate: '2026-03-05',
+        toDate: '2026-03-05',
+        reason: 'Médico',
+        returnDate: null,
+        status: 'approved',
+        comment: null,
+        decidedBy: null,
+        decidedAt: null,
+        createdAt: NOW,
+        updatedAt: NOW,
+      })
       .execute();
     // Wednesday: 6 h against the pattern's 4 h with a pact, 1 day before: complementary hours at late notice.
     await draft(ana, '2026-03-04', '09:00', '15:00');

@@ -224,7 +224,14 @@ const patternShiftOn = (e: EmployeePlanInput, date: string) => patternShift(e.pa
  * ordinary hours moved too (the pattern works that day and the shift starts at another time, or
  * there is no pattern).
  */
-function noticeWarnings(e: EmployeePlanInput, input: RosterWarningInput, drafts: Map<string, DraftShiftInput>, published: Map<string, PublishedDayInput>, plan: readonly PlacedShift[], { instantOf, plus }: Ctx): RosterWarning[] {
+function noticeWarnings(
+  e: EmployeePlanInput,
+  input: RosterWarningInput,
+  drafts: Map<string, DraftShiftInput>,
+  published: Map<string, PublishedDayInput>,
+  plan: readonly PlacedShift[],
+  { instantOf, plus }: Ctx,
+): RosterWarning[] {
   const out: RosterWarning[] = [];
   const nowMs = Date.parse(input.now);
   const workOn = new Map(plan.map((s) => [s.date, s.workMinutes]));

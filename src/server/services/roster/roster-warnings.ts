@@ -28,15 +28,9 @@ export async function rosterWarningsOf(db: Db, employeeIds: readonly number[], r
   const rules = await breakRulesByDate(db);
   const employees = await db.selectFrom('employees').select(['id', 'companyId']).where('id', 'in', ids).execute();
   const drafts = byEmployee(
-    (
-      await db
-        .selectFrom('rosterShifts')
-        .select(['employeeId', 'date', 'startTime', 'endTime', 'breakMinutes'])
-        .where('employeeId', 'in', ids)
-        .where('date', '>=', span.from)
-        .where('date', '<=', span.to)
-        .execute()
-    ).map((s) => ({ ...s, employeeId: s.employeeId! })),
+    (await db.selectFrom('rosterShifts').select(['employeeId', 'date', 'startTime', 'endTime', 'breakMinutes']).where('employeeId', 'in', ids).where('date', '>=', span.from).where('date', '<=', span.to).execute()).map(
+      (s) => ({ ...s, employeeId: s.employeeId! }),
+    ),
   );
   const published = await plannedDaysOf(db, ids, span);
   const leaves = byEmployee(await leavesOverlapping(db, filter, span));
