@@ -77,6 +77,7 @@ describe('the roster API', () => {
     expect(g.dates).toHaveLength(7);
     expect(g.employees.map((e: { _id: number }) => e._id)).toContain(worker);
     expect(g.shifts).toContainEqual(saved.data);
+    expect(g.warnings).toContainEqual(saved.warnings[0]);
     expect(g.unpublishedChanges).toBeGreaterThan(0);
   });
 

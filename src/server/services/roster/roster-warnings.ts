@@ -9,6 +9,7 @@ import { breakRulesByDate } from '../../db/repositories/break-rules-history.ts';
 import { complementaryByEmployee } from '../../db/repositories/complementary-hours.ts';
 import { contractTermsByEmployee } from '../../db/repositories/contract-terms.ts';
 import { plannedDaysOf } from '../../db/repositories/planned-days.ts';
+import { draftShiftsOf, employeeCompanies } from '../../db/repositories/roster-warning-data.ts';
 import { byEmployee, holidaysByCompany, leavesOverlapping, schedulesByEmployee } from '../../db/repositories/report-data.ts';
 import { getSettings } from '../get-settings.ts';
 
@@ -24,20 +25,18 @@ export async function rosterWarningsOf(db: Db, employeeIds: readonly number[], r
   if (ids.length === 0) return [];
   const span = widened(range);
   const filter = { ids };
-  const settings = await getSettings(db);
-  const rules = await breakRulesByDate(db);
-  const employees = await db.selectFrom('employees').select(['id', 'companyId']).where('id', 'in', ids).execute();
-  const drafts = byEmployee(
-    (await db.selectFrom('rosterShifts').select(['employeeId', 'date', 'startTime', 'endTime', 'breakMinutes']).where('employeeId', 'in', ids).where('date', '>=', span.from).where('date', '<=', span.to).execute()).map(
-      (s) => ({ ...s, employeeId: s.employeeId! }),
-    ),
-  );
-  const published = await plannedDaysOf(db, ids, span);
-  const leaves = byEmployee(await leavesOverlapping(db, filter, span));
-  const holidays = await holidaysByCompany(db, span);
-  const terms = await contractTermsByEmployee(db, filter);
-  const pacts = await complementaryByEmployee(db, filter, span);
-  const schedules = await schedulesByEmployee(db, filter, span);
+  const [settings, rules, employees, drafts, published, leaves, holidays, terms, pacts, schedules] = await Promise.all([
+    getSettings(db),
+    breakRulesByDate(db),
+    employeeCompanies(db, ids),
+    draftShiftsOf(db, ids, span).then(byEmployee),
+    plannedDaysOf(db, ids, span),
+    leavesOverlapping(db, filter, span).then(byEmployee),
+    holidaysByCompany(db, span),
+    contractTermsByEmployee(db, filter),
+    complementaryByEmployee(db, filter, span),
+    schedulesByEmployee(db, filter, span),
+  ]);
 
   const plans: EmployeePlanInput[] = employees.map((e) => {
     const patterns = (schedules.get(e.id) ?? []).filter((r) => !isRostered(r));
