@@ -13,7 +13,7 @@
 // skews the figures) and every row (bench/results-partial.json with --only, not committed).
 // Exit code 1 when a budget row fails; informational rows are shown, not counted.
 //
-//   npm run bench [-- --only face,startup,lists,reports,period-close,js,clock,personal,export,csv,hostile,kiosk,postgres]
+//   npm run bench [-- --only face,startup,lists,reports,period-close,js,clock,personal,roster,export,csv,hostile,kiosk,postgres]
 import { writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -31,11 +31,12 @@ import { generateYear, run as reportBench } from './reports.mjs';
 import { run as periodCloseBench } from './period-close.mjs';
 import { run as personalClockBench } from './personal-clock.mjs';
 import { run as postgresBench } from './postgres.mjs';
+import { run as rosterBench } from './roster.mjs';
 import { demoHeaders, startServer } from './lib/server.mjs';
 import { run as startupBench } from './startup.mjs';
 import { failedStep, formatTable, judge, summary } from './lib/verdict.ts';
 
-const ALL = ['face', 'startup', 'lists', 'reports', 'period-close', 'js', 'clock', 'personal', 'export', 'csv', 'hostile', 'kiosk', 'postgres'];
+const ALL = ['face', 'startup', 'lists', 'reports', 'period-close', 'js', 'clock', 'personal', 'roster', 'export', 'csv', 'hostile', 'kiosk', 'postgres'];
 const { values } = parseArgs({ options: { only: { type: 'string' } } });
 const only = new Set(values.only ? values.only.split(',') : ALL);
 const log = (line) => console.log(`  ${line}`);
@@ -89,6 +90,7 @@ if (only.has('reports') || only.has('period-close')) {
   }
 }
 await step('personal', () => personalClockBench({ log }));
+await step('roster', () => rosterBench({ log }));
 await step('export', () => exportBench({ log }));
 await step('csv', () => csvBench({ log }));
 await step('hostile', () => hostileBench({ log }));

@@ -353,14 +353,14 @@ export function writeCases(ids: DemoIds, own: { employee: number; department: nu
     'POST /api/personal/interruptions': { body: interruption, texts: { note: 500 } },
     'POST /api/standby-periods': { body: { ...standby, employee: ids.otherEmployee }, refs: ['employee'], texts: { note: 500 } },
     'POST /api/disconnection-interruptions': { body: { ...interruption, employee: ids.otherEmployee }, refs: ['employee'], texts: { note: 500 } },
-    // Rostering (issue 39, decision 085): the throwaway department (no employees), an open shift, weeks far ahead.
+    // Rostering (issue 39, decision 085): the throwaway department and employee, weeks far ahead.
     'POST /api/shift-templates': { body: { name: 'Mañana', startTime: '07:00', endTime: '15:00', breakMinutes: 30, colour: '#2563eb', department: own.department }, times: ['startTime', 'endTime'], refs: ['department'] },
     'PATCH /api/shift-templates/{id}': { body: { name: 'Tarde', startTime: '15:00', endTime: '23:00' }, times: ['startTime', 'endTime'], partial: true },
     'POST /api/roster/shifts': {
-      body: { department: own.department, employee: null, date: rosterWeek, startTime: '09:00', endTime: '17:00', breakMinutes: 30 },
+      body: { department: own.department, employee: own.employee, date: rosterWeek, startTime: '09:00', endTime: '17:00', breakMinutes: 30 },
       dates: ['date'],
       times: ['startTime', 'endTime'],
-      refs: ['department'],
+      refs: ['department', 'employee'],
     },
     'PATCH /api/roster/shifts/{id}': { body: { startTime: '10:00', endTime: '18:00' }, times: ['startTime', 'endTime'], partial: true },
     'POST /api/roster/copy-week': { body: { department: own.department, from: rosterWeek, to: addDays(rosterWeek, 7) }, dates: ['from', 'to'], refs: ['department'] },

@@ -189,9 +189,9 @@ beforeAll(async () => {
   });
   cases = writeCases(ids, { employee: seeds['employees'], department: seeds['departments'] });
   seeds['schedules'] = await mk('/api/schedules', cases['POST /api/schedules']!.body);
-  // A shift template and an open draft shift of the throwaway department (issue 39).
+  // A shift template and an open draft shift of the throwaway department (issue 39): the valid body's cell stays free.
   seeds['shift-templates'] = await mk('/api/shift-templates', cases['POST /api/shift-templates']!.body);
-  seeds['roster'] = await mk('/api/roster/shifts', { ...cases['POST /api/roster/shifts']!.body, date: addDays(cases['POST /api/roster/shifts']!.body['date'] as string, 1) });
+  seeds['roster'] = await mk('/api/roster/shifts', { ...cases['POST /api/roster/shifts']!.body, employee: null });
   const workday = cases['POST /api/attendances']!.body['date'] as string;
   seeds['attendances'] = await mk('/api/attendances', { ...cases['POST /api/attendances']!.body, date: addDays(workday, -7) });
   seeds['leaves'] = await mk('/api/leaves', {

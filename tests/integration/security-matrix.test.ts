@@ -106,6 +106,9 @@ function apiPath(route: ApiRoute): string {
   const path = route.pattern.replace(/\{id\}/g, () => values[i++]!);
   // Balances are of one employee: an administrator names them (an employee always gets their own).
   if (route.pattern === '/api/leaves/balances') return `${path}?employee=${ids.otherEmployee}`;
+  // The roster's grid and coverage are of one department (issue 39, decision 085).
+  if (route.pattern === '/api/roster') return `${path}?department=${ids.department}&from=${ids.today}&to=${ids.today}`;
+  if (route.pattern === '/api/roster/coverage') return `${path}?department=${ids.department}`;
   // The holiday import's preview needs its choice (decision 053); a year far from the demo's.
   if (route.pattern === '/api/holidays/import') return `${path}?company=${ids.company}&country=ES&region=MD&year=2031`;
   return path;

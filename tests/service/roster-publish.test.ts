@@ -26,8 +26,7 @@ const MON = '2026-12-07';
 const SUN = '2026-12-13';
 const week = (from: string, to: string) => ({ department: s.departmentId, from, to });
 
-const planned = (employeeId: number) =>
-  s.db.selectFrom('plannedDays').select(['date', 'kind', 'startTime', 'endTime', 'breakMinutes']).where('employeeId', '=', employeeId).orderBy('date').execute();
+const planned = (employeeId: number) => s.db.selectFrom('plannedDays').select(['date', 'kind', 'startTime', 'endTime', 'breakMinutes']).where('employeeId', '=', employeeId).orderBy('date').execute();
 const mails = () => s.db.selectFrom('outbox').select(['dedupeKey', 'recipient', 'payload']).where('kind', '=', 'rosterPublished').orderBy('id').execute();
 const chained = async () => (await s.db.selectFrom('recordChain').select('id').where('kind', '=', 'shift').execute()).length;
 const refusal = async (p: Promise<unknown>) => {
@@ -116,7 +115,10 @@ describe('publishing', () => {
 
   it('is refused whole when a changed day is locked: nothing is written, and the draft cannot change there either', async () => {
     const next = '2026-12-14';
-    await s.db.insertInto('periodApprovals').values({ employeeId: bea, dateFrom: '2026-12-15', dateTo: '2026-12-15', status: 'approved', approvedBy: s.admin.id, approvedAt: '2026-12-16T10:00:00.000Z', reopenedBy: null, reopenedAt: null, reopenReason: null }).execute();
+    await s.db
+      .insertInto('periodApprovals')
+      .values({ employeeId: bea, dateFrom: '2026-12-15', dateTo: '2026-12-15', status: 'approved', approvedBy: s.admin.id, approvedAt: '2026-12-16T10:00:00.000Z', reopenedBy: null, reopenedAt: null, reopenReason: null })
+      .execute();
     const chainBefore = await chained();
     const plannedBefore = (await planned(ana)).length;
     expect(await refusal(publishRoster(s.db, s.admin, week(next, '2026-12-20')))).toMatchObject({ code: 'periods.locked', status: 409 });
@@ -124,7 +126,10 @@ describe('publishing', () => {
     expect((await planned(ana)).length).toBe(plannedBefore);
     expect(await refusal(createRosterShift(s.db, s.admin, { department: s.departmentId, employee: bea, date: '2026-12-15', template: early }))).toMatchObject({ code: 'periods.locked', status: 409 });
     // Fill skips a locked day and counts it: Ana gets her pattern on her other empty weekdays.
-    await s.db.insertInto('periodApprovals').values({ employeeId: ana, dateFrom: '2027-01-05', dateTo: '2027-01-05', status: 'approved', approvedBy: s.admin.id, approvedAt: '2027-01-06T10:00:00.000Z', reopenedBy: null, reopenedAt: null, reopenReason: null }).execute();
+    await s.db
+      .insertInto('periodApprovals')
+      .values({ employeeId: ana, dateFrom: '2027-01-05', dateTo: '2027-01-05', status: 'approved', approvedBy: s.admin.id, approvedAt: '2027-01-06T10:00:00.000Z', reopenedBy: null, reopenedAt: null, reopenReason: null })
+      .execute();
     const filled = await fillFromSchedules(s.db, s.admin, { department: s.departmentId, from: '2027-01-04', to: '2027-01-10' });
     expect(filled).toEqual({ created: 4, skipped: 1 });
     const grid = await readRoster(s.db, s.admin, new URLSearchParams({ department: String(s.departmentId), from: '2027-01-04', to: '2027-01-10' }));

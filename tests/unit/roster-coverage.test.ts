@@ -33,6 +33,15 @@ describe('coverage', () => {
   });
 
   it('leaves out needs of no staff and weekdays outside the dates', () => {
-    expect(coverageOf([{ templateId: 1, weekday: 1, staff: 0 }, { templateId: 1, weekday: 5, staff: 4 }], [], dates)).toEqual([]);
+    expect(
+      coverageOf(
+        [
+          { templateId: 1, weekday: 1, staff: 0 },
+          { templateId: 1, weekday: 5, staff: 4 },
+        ],
+        [],
+        dates,
+      ),
+    ).toEqual([]);
   });
 });

@@ -32,10 +32,11 @@ export const breakMinutes = integerIn(0, 240, 'roster.breakRange');
 const colour = v.pipe(v.string(REQUIRED), v.trim(), v.regex(/^#[0-9a-fA-F]{6}$/, ROSTER_MESSAGES.invalidColour), v.toLowerCase());
 const name = v.pipe(v.string(REQUIRED), v.trim(), v.nonEmpty(REQUIRED), v.maxLength(80, 'validation.tooLong'));
 const optionalRef = v.optional(v.nullable(idRef), null);
-const monday = v.pipe(
-  calendarDate,
-  v.check((d) => weekdayOf(d) === 'Monday', ROSTER_MESSAGES.notMonday),
-);
+/** Whether a date that passed its format reads as a Monday (a malformed one is left to the date's own message). */
+const isMonday = (d: string) => !/^\d{4}-\d{2}-\d{2}$/.test(d) || Number.isNaN(Date.parse(`${d}T00:00:00Z`)) || weekdayOf(d) === 'Monday';
+const monday = v.pipe(calendarDate, v.check(isMonday, ROSTER_MESSAGES.notMonday));
+/** A partial change's body: an object, never an array (a JSON array is an object to `v.object`). */
+const notArray = v.custom<unknown>((input) => !Array.isArray(input), REQUIRED);
 
 /** Whether the break fits inside the span (an 8 h shift cannot have a 9 h break). */
 const breakFits = (s: { startTime: string; endTime: string; breakMinutes: number }) => s.breakMinutes < shiftSpanMinutes(s);
@@ -46,17 +47,20 @@ export const ShiftTemplateInput = v.pipe(v.object(templateFields, REQUIRED), v.f
 export type ShiftTemplateInput = v.InferOutput<typeof ShiftTemplateInput>;
 
 /** A template edit: any of the fields, plus `archived` (an archived template is kept out of the grid's picker). */
-export const ShiftTemplatePatch = v.object(
-  {
-    name: v.optional(name),
-    startTime: v.optional(timeOfDay),
-    endTime: v.optional(timeOfDay),
-    breakMinutes: v.optional(breakMinutes),
-    colour: v.optional(colour),
-    department: v.optional(v.nullable(idRef)),
-    archived: v.optional(v.boolean(INVALID)),
-  },
-  REQUIRED,
+export const ShiftTemplatePatch = v.pipe(
+  notArray,
+  v.object(
+    {
+      name: v.optional(name),
+      startTime: v.optional(timeOfDay),
+      endTime: v.optional(timeOfDay),
+      breakMinutes: v.optional(breakMinutes),
+      colour: v.optional(colour),
+      department: v.optional(v.nullable(idRef)),
+      archived: v.optional(v.boolean(INVALID)),
+    },
+    REQUIRED,
+  ),
 );
 export type ShiftTemplatePatch = v.InferOutput<typeof ShiftTemplatePatch>;
 
@@ -76,16 +80,19 @@ export const RosterShiftInput = v.object(
 export type RosterShiftInput = v.InferOutput<typeof RosterShiftInput>;
 
 /** A draft shift's edit (moving it = a new employee or date); only the fields given change. */
-export const RosterShiftPatch = v.object(
-  {
-    employee: v.optional(v.nullable(idRef)),
-    date: v.optional(calendarDate),
-    template: v.optional(v.nullable(idRef)),
-    startTime: v.optional(timeOfDay),
-    endTime: v.optional(timeOfDay),
-    breakMinutes: v.optional(breakMinutes),
-  },
-  REQUIRED,
+export const RosterShiftPatch = v.pipe(
+  notArray,
+  v.object(
+    {
+      employee: v.optional(v.nullable(idRef)),
+      date: v.optional(calendarDate),
+      template: v.optional(v.nullable(idRef)),
+      startTime: v.optional(timeOfDay),
+      endTime: v.optional(timeOfDay),
+      breakMinutes: v.optional(breakMinutes),
+    },
+    REQUIRED,
+  ),
 );
 export type RosterShiftPatch = v.InferOutput<typeof RosterShiftPatch>;
 
