@@ -62,7 +62,8 @@ describe('the roster API', () => {
     expect(shift.status).toBe(201);
     const saved = await body(shift);
     expect(saved.data).toEqual({ _id: expect.any(Number), employee: worker, date: TOMORROW, startTime: '14:00', endTime: '22:00', breakMinutes: 30, template, published: false });
-    expect(saved.warnings).toEqual([]);
+    // Tomorrow's 14:00 departs from his 08:00–16:00 pattern with 0 days' notice (decision 088).
+    expect(saved.warnings).toEqual([{ code: 'roster.warnings.lateNotice', kind: 'lateNotice', employee: worker, date: TOMORROW, params: { noticeDays: 0, limitDays: 5 } }]);
     const again = await admin.post('/api/roster/shifts', { department, employee: worker, date: TOMORROW, startTime: '08:00', endTime: '12:00' });
     expect(again.status).toBe(409);
     expect((await body(again)).message).toMatch(/ya tiene un turno/);
@@ -76,6 +77,7 @@ describe('the roster API', () => {
     expect(g.dates).toHaveLength(7);
     expect(g.employees.map((e: { _id: number }) => e._id)).toContain(worker);
     expect(g.shifts).toContainEqual(saved.data);
+    expect(g.warnings).toContainEqual(saved.warnings[0]);
     expect(g.unpublishedChanges).toBeGreaterThan(0);
   });
 

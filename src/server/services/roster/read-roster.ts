@@ -1,6 +1,7 @@
 import { coverageOf } from '#domain/roster/coverage.ts';
 import { publishChanges } from '#domain/roster/publish-diff.ts';
 import { datesOf, RosterRangeInput } from '#domain/roster/roster-schema.ts';
+import { rosterWarningWire } from '#domain/roster/roster-warning-text.ts';
 import type { Db } from '../../db/connection.ts';
 import { coverageNeedsOf } from '../../db/repositories/coverage-needs.ts';
 import { plannedDaysOf } from '../../db/repositories/planned-days.ts';
@@ -8,6 +9,7 @@ import { pendingClaimCounts, rosterEmployees, rosterHolidays, rosterLeaves, rost
 import { rosterPublicationsIn, type RosterPublicationDto } from '../../db/repositories/roster-publications.ts';
 import { rosterShiftsIn } from '../../db/repositories/roster-shifts.ts';
 import { listShiftTemplates, type ShiftTemplateDto } from '../../db/repositories/shift-templates.ts';
+import { rosterWarningsOf } from './roster-warnings.ts';
 import { managedDepartment, validate, type RosterActor } from './roster-department.ts';
 import { rosterShiftDto, type PublishedDayDto, type RosterShiftDto, type RosterWarningDto } from './roster-dto.ts';
 
@@ -75,7 +77,7 @@ export async function readRoster(db: Db, actor: RosterActor, params: URLSearchPa
       shifts.filter((s) => s.departmentId === department.id),
       dates,
     ),
-    warnings: [],
+    warnings: (await rosterWarningsOf(db, ids, { from, to })).map(rosterWarningWire),
     publications,
     unpublishedChanges: publishChanges(publishable, dates, shifts, published).length,
   };

@@ -1,3 +1,4 @@
+import type { RosterWarningWire } from '#domain/roster/roster-warning-wire.ts';
 import type { RosterShiftRow } from '../../db/repositories/roster-shifts.ts';
 
 /** A draft shift as the API answers it (issue 39, decision 085). */
@@ -35,10 +36,5 @@ export interface PublishedDayDto {
   breakMinutes: number;
 }
 
-/** A roster warning (the warnings branch fills them; decision 088). */
-export interface RosterWarningDto {
-  code: string;
-  employee: number | null;
-  date: string;
-  params?: Record<string, unknown>;
-}
+/** A roster warning (decision 088): `{code, kind, employee, date, params}`. */
+export type RosterWarningDto = RosterWarningWire;

@@ -1,5 +1,6 @@
 import { ROSTER_MESSAGES, RosterShiftInput, RosterShiftPatch } from '#domain/roster/roster-schema.ts';
 import { shiftSpanMinutes, type ShiftTimes } from '#domain/roster/shift-times.ts';
+import { rosterWarningWire } from '#domain/roster/roster-warning-text.ts';
 import { nowIso } from '../../clock/now.ts';
 import type { Db } from '../../db/connection.ts';
 import { appendAudit } from '../../db/repositories/audit-log.ts';
@@ -7,6 +8,7 @@ import { deleteRosterShift, findRosterShift, insertRosterShift, updateRosterShif
 import { findShiftTemplate } from '../../db/repositories/shift-templates.ts';
 import { invalidInput, notFound } from '../../http/app-error.ts';
 import { managedDepartment, requireRosterEmployee, validate, type RosterActor, type RosterDepartment } from './roster-department.ts';
+import { rosterWarningsAround } from './roster-warnings.ts';
 import { rosterShiftDto, type RosterShiftDto, type RosterWarningDto } from './roster-dto.ts';
 
 /**
@@ -64,7 +66,19 @@ export async function createRosterShift(db: Db, actor: RosterActor, input: unkno
     await appendAudit(trx, { userId: actor.id, entity: 'rosterShift', entityId: id, action: 'create', after: values, at });
     return id;
   });
-  return { data: rosterShiftDto((await findRosterShift(db, id))!), warnings: [] };
+  return { data: rosterShiftDto((await findRosterShift(db, id))!), warnings: await warningsOf(db, [{ employeeId: values.employeeId, date: values.date }]) };
+}
+
+/**
+ * The warnings a write may have changed (decision 088): each worker's written dates (a move
+ * names the old and the new), their next days and weeks. An open shift has none.
+ */
+async function warningsOf(db: Db, days: readonly { employeeId: number | null; date: string }[]): Promise<RosterWarningDto[]> {
+  const byEmployee = new Map<number, string[]>();
+  for (const d of days) if (d.employeeId !== null) byEmployee.set(d.employeeId, [...(byEmployee.get(d.employeeId) ?? []), d.date]);
+  const out: RosterWarningDto[] = [];
+  for (const [employeeId, dates] of byEmployee) out.push(...(await rosterWarningsAround(db, employeeId, dates)).map(rosterWarningWire));
+  return out;
 }
 
 async function managedShift(db: Db, actor: RosterActor, id: number): Promise<{ shift: RosterShiftRow; department: RosterDepartment }> {
@@ -94,7 +108,13 @@ export async function updateRosterShiftById(db: Db, actor: RosterActor, id: numb
     await updateRosterShift(trx, shift, values, at, actor.id);
     await appendAudit(trx, { userId: actor.id, entity: 'rosterShift', entityId: id, action: 'update', before: shift, after: values, at });
   });
-  return { data: rosterShiftDto((await findRosterShift(db, id))!), warnings: [] };
+  return {
+    data: rosterShiftDto((await findRosterShift(db, id))!),
+    warnings: await warningsOf(db, [
+      { employeeId: shift.employeeId, date: shift.date },
+      { employeeId, date: values.date },
+    ]),
+  };
 }
 
 export async function deleteRosterShiftById(db: Db, actor: RosterActor, id: number): Promise<void> {
