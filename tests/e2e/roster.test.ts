@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import ICAL from 'ical.js';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localDateTimeToUtcIso } from '../../src/domain/time/zoned-time.ts';
@@ -12,7 +13,8 @@ import { waitFor } from '../helpers/wait-for.ts';
 /**
  * Issue 39.2 end to end (decision 089), only what needs a browser: the administrator drags a
  * template from the palette onto Javier Moreno's Wednesday, sees it as a draft, publishes (asked
- * first), and Javier, on a 390 px phone, has that shift in his schedule. The server's clock is
+ * first), and Javier, on a 390 px phone, has that shift in his schedule and subscribes his calendar
+ * to the private feed (fetched and parsed with ical.js). The server's clock is
  * fixed on Monday 1 March 2027 so the week shown is always the same.
  */
 let clockDir: string;
@@ -54,6 +56,8 @@ describe('the roster grid', () => {
     await cell.waitFor();
     const template = admin.locator('[data-testid=palette-template]', { hasText: 'Late E2E' });
     await cell.scrollIntoViewIfNeeded();
+    // The grid's answer for the chosen department settled: nothing moves the cells under the drag.
+    await admin.waitForLoadState('networkidle');
     // dnd-kit's pointer sensor starts after 6 px of movement: press, move in steps, release.
     const from = (await template.boundingBox())!;
     const to = (await cell.boundingBox())!;
@@ -84,6 +88,23 @@ describe('the roster grid', () => {
       expect(plan.find((d) => d.date === WEDNESDAY)).toMatchObject({ startTime: '14:00', offTime: '22:00' });
       await worker.goto(`${session.server.url}/personal/schedule`);
       expect(await worker.locator('main').innerText()).toContain('14:00');
+      // He subscribes his phone's calendar: the secret URL is shown once; the feed it serves, parsed
+      // with ical.js, holds the shift in the company's time zone.
+      await hydrated(worker, '[data-testid=feed-create]');
+      await worker.getByTestId('feed-create').click();
+      const url = await worker.getByTestId('feed-url').inputValue();
+      expect(url).toMatch(/\/calendar\/[^/]+\.ics$/);
+      const feed = await fetch(new URL(new URL(url).pathname, session.server.url));
+      expect(feed.headers.get('content-type')).toMatch(/^text\/calendar/);
+      const calendar = new ICAL.Component(ICAL.parse(await feed.text()));
+      const event = calendar
+        .getAllSubcomponents('vevent')
+        .map((e) => new ICAL.Event(e))
+        .find((e) => e.startDate.toString().startsWith(WEDNESDAY));
+      expect(event?.startDate.toString()).toBe(`${WEDNESDAY}T14:00:00`);
+      expect(event?.endDate.toString()).toBe(`${WEDNESDAY}T22:00:00`);
+      // The test servers' demo company keeps the record in Europe/Lisbon (tests/helpers/test-server.ts).
+      expect(event?.component.getFirstProperty('dtstart')?.getParameter('tzid')).toBe('Europe/Lisbon');
     } finally {
       await phone.close();
     }

@@ -1,4 +1,4 @@
-import { DndContext, DragOverlay, KeyboardCode, KeyboardSensor, PointerSensor, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core';
+import { DndContext, DragOverlay, KeyboardCode, KeyboardSensor, PointerSensor, pointerWithin, rectIntersection, useSensor, useSensors, type CollisionDetection, type DragEndEvent } from '@dnd-kit/core';
 import { CalendarRange, ChevronLeft, ChevronRight, LayoutGrid, Target } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { dropAction, parseCellId, stepAnchor, viewRange, type RosterView } from '#domain/roster/roster-grid.ts';
@@ -41,6 +41,13 @@ const STEP_LABELS = {
  * the grid with click menus, drag and drop and keyboard, the bulk actions and publishing, and the
  * templates and coverage editors. Every change goes to the API and the grid is read again.
  */
+/**
+ * The cell a drop lands on: the one under the pointer (a mouse or a finger), else the one the
+ * dragged shift overlaps most (the keyboard moves it cell by cell). Measuring by the pointer keeps
+ * a drop where the user let go even when the drag preview is larger than a cell or drawn offset.
+ */
+const dropTarget: CollisionDetection = (args) => (args.pointerCoordinates ? pointerWithin(args) : rectIntersection(args));
+
 export default function RosterBoard({ lang, departments, today, canEdit }: Props) {
   const t = translator(lang);
   const locale = lang === 'es' ? 'es-ES' : 'en-GB';
@@ -112,6 +119,7 @@ export default function RosterBoard({ lang, departments, today, canEdit }: Props
   return (
     <DndContext
       sensors={sensors}
+      collisionDetection={dropTarget}
       onDragStart={(e) => setDragLabel(String((e.active.data.current as { label?: string } | undefined)?.label ?? ''))}
       onDragCancel={() => setDragLabel(null)}
       onDragEnd={dragEnd}
