@@ -1,5 +1,5 @@
 import { DndContext, DragOverlay, KeyboardCode, KeyboardSensor, PointerSensor, pointerWithin, rectIntersection, useSensor, useSensors, type CollisionDetection, type DragEndEvent } from '@dnd-kit/core';
-import { CalendarRange, ChevronLeft, ChevronRight, LayoutGrid, Target } from 'lucide-react';
+import { CalendarRange, ChevronLeft, ChevronRight, LayoutGrid, Target, FileDown } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { dropAction, parseCellId, stepAnchor, viewRange, type RosterView } from '#domain/roster/roster-grid.ts';
 import type { Language } from '#i18n/languages.ts';
@@ -167,20 +167,26 @@ export default function RosterBoard({ lang, departments, today, canEdit }: Props
             {periodLabel}
           </span>
         </div>
-        {canEdit && (
-          <div className="flex gap-2 md:ms-auto">
+        <div className="flex flex-wrap gap-2 md:ms-auto">
+          {view === 'week' && department !== null && (
+            <a className={secondaryButton} href={`/api/roster/week.pdf?department=${department}&week=${from}&lang=${lang}`} data-testid="roster-week-pdf">
+              <FileDown size={16} aria-hidden="true" />
+              {t('rosterGrid.weekPdf')}
+            </a>
+          )}
+          {canEdit && (
             <button type="button" className={secondaryButton} onClick={() => setDialog('templates')} data-testid="open-templates">
               <LayoutGrid size={16} aria-hidden="true" />
               {t('rosterGrid.templates')}
             </button>
-            {department !== null && (
-              <button type="button" className={secondaryButton} onClick={() => setDialog('coverage')} data-testid="open-coverage">
-                <Target size={16} aria-hidden="true" />
-                {t('rosterGrid.coverageNeeds')}
-              </button>
-            )}
-          </div>
-        )}
+          )}
+          {canEdit && department !== null && (
+            <button type="button" className={secondaryButton} onClick={() => setDialog('coverage')} data-testid="open-coverage">
+              <Target size={16} aria-hidden="true" />
+              {t('rosterGrid.coverageNeeds')}
+            </button>
+          )}
+        </div>
       </div>
       {canEdit && department !== null && (
         <div className="mb-3 flex flex-wrap items-center justify-between gap-3">
