@@ -316,15 +316,21 @@ function importCsv(rows: [pin: string, n: number][]): string {
 }
 
 describe('a large CSV import does not hold the server', () => {
-  it('/api/health keeps answering within a second during a 20,000-row import', async () => {
+  // Judged against the import's own duration, not a wall-clock bound, so a busy 2-core machine
+  // passes (issue 35): an import that held the event loop would hold one health request for about
+  // all of it; one that yields answers many, each in a small part of it.
+  it('/api/health keeps answering during a 20,000-row import, each answer in a small part of the import', async () => {
     const lines = [IMPORT_HEADER];
     for (let i = 0; i < 20_000; i++) {
       lines.push(`Masivo${i},"Apellido, Prueba ${i}",female,masivo${i}@example.com,M${String(10_000_000 + i)}Q,Panadería La Espiga,Tienda,Dependiente,General,regular,${String(3_000_000 + i)}`);
     }
     const body = { csv: lines.join('\n') + '\n', dryRun: true };
     let finished = false;
+    const began = performance.now();
+    let importMs = 0;
     const importing = admin.post('/api/employees/import', body).then(async (res) => {
       finished = true;
+      importMs = performance.now() - began;
       return { status: res.status, body: await res.json() };
     });
     const latencies: number[] = [];
@@ -338,7 +344,7 @@ describe('a large CSV import does not hold the server', () => {
     const outcome = await importing;
     expect(outcome).toMatchObject({ status: 200, body: { valid: 20_000 } });
     expect(latencies.length).toBeGreaterThan(3);
-    expect(Math.max(...latencies)).toBeLessThan(1000);
+    expect(Math.max(...latencies)).toBeLessThan(importMs / 3);
   }, 30_000);
 });
 
