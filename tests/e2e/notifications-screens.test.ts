@@ -110,6 +110,10 @@ describe('notification screens', () => {
         'my-notify-missingCheckOut',
         'my-notify-missedCheckIn',
         'my-notify-correctionDecided',
+        'my-notify-openShiftDecided',
+        'my-notify-shiftSwapProposed',
+        'my-notify-shiftSwapDecided',
+        'my-notify-rosterPublished',
       ]);
       const problems = await seen();
       expect([...problems.console, ...problems.pageErrors, ...problems.csp, ...(await layoutProblems(other))]).toEqual([]);

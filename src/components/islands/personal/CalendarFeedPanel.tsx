@@ -6,7 +6,6 @@ import type { Language } from '#i18n/languages.ts';
 import { translator } from '#i18n/translate.ts';
 import { api } from '#lib/client/api.ts';
 import { useApiAction } from '#lib/client/use-api-action.ts';
-import { AppToaster } from '../ui/AppToaster.tsx';
 import { ConfirmActionDialog } from '../ui/ConfirmActionDialog.tsx';
 import { Dialog } from '../ui/Dialog.tsx';
 import { dangerButton, inputClass, primaryButton, secondaryButton } from '../ui/buttons.ts';
@@ -68,7 +67,6 @@ export default function CalendarFeedPanel(props: Props) {
 
   return (
     <div className="flex flex-col gap-4" data-testid="calendar-feed">
-      <AppToaster />
       <p className="text-sm text-muted">{t('rosterWorker.feedText')}</p>
       <p className="text-sm font-medium" data-testid="feed-state">
         {since ? t('rosterWorker.feedActiveSince', { date: formatLocalDate(since, lang) }) : t('rosterWorker.feedInactive')}
