@@ -65,6 +65,8 @@ describe('the roster grid', () => {
     await admin.mouse.down();
     await admin.mouse.move(from.x + from.width / 2 + 10, from.y + from.height / 2 + 10, { steps: 3 });
     await admin.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 12 });
+    // Released only once the grid highlights Javier's Wednesday as the drop target, as a user would.
+    await admin.locator(`[data-testid=roster-cell][data-over][data-employee="${javier._id}"][data-date="${WEDNESDAY}"]`).waitFor();
     await admin.mouse.up();
     await cell.getByTestId('shift-chip').waitFor();
     expect(await cell.innerText()).toContain('14:00–22:00');

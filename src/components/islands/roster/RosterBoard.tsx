@@ -1,4 +1,4 @@
-import { DndContext, DragOverlay, KeyboardCode, KeyboardSensor, PointerSensor, pointerWithin, rectIntersection, useSensor, useSensors, type CollisionDetection, type DragEndEvent } from '@dnd-kit/core';
+import { DndContext, DragOverlay, KeyboardCode, KeyboardSensor, MeasuringStrategy, PointerSensor, pointerWithin, rectIntersection, useSensor, useSensors, type CollisionDetection, type DragEndEvent } from '@dnd-kit/core';
 import { CalendarRange, ChevronLeft, ChevronRight, LayoutGrid, Target, FileDown } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { dropAction, parseCellId, stepAnchor, viewRange, type RosterView } from '#domain/roster/roster-grid.ts';
@@ -120,6 +120,9 @@ export default function RosterBoard({ lang, departments, today, canEdit }: Props
     <DndContext
       sensors={sensors}
       collisionDetection={dropTarget}
+      // Cells are measured again while dragging: a row that grew (a warning under a shift) after the
+      // last measure must not send a drop to the row above.
+      measuring={{ droppable: { strategy: MeasuringStrategy.Always } }}
       onDragStart={(e) => setDragLabel(String((e.active.data.current as { label?: string } | undefined)?.label ?? ''))}
       onDragCancel={() => setDragLabel(null)}
       onDragEnd={dragEnd}
