@@ -1,14 +1,9 @@
+import type { RosterPublicationDto } from '#domain/roster/roster-contract.ts';
 import type { Db } from '../connection.ts';
 
 /** Who published which department's dates when (issue 39, decision 085). */
 
-export interface RosterPublicationDto {
-  from: string;
-  to: string;
-  publishedAt: string;
-  publishedByName: string | null;
-  changedDays: number;
-}
+export type { RosterPublicationDto };
 
 export async function insertRosterPublication(
   db: Db,

@@ -1,18 +1,10 @@
+import type { ShiftTemplateDto } from '#domain/roster/roster-contract.ts';
 import type { Db } from '../connection.ts';
 import { byName } from '../text-order.ts';
 
 /** Shift templates (issue 39, decision 085): a company's named shifts, optionally of one department. */
 
-export interface ShiftTemplateDto {
-  _id: number;
-  name: string;
-  startTime: string;
-  endTime: string;
-  breakMinutes: number;
-  colour: string;
-  department: number | null;
-  archived: boolean;
-}
+export type { ShiftTemplateDto };
 
 export interface ShiftTemplateRow extends ShiftTemplateDto {
   companyId: number;

@@ -1,4 +1,5 @@
 import { coverageOf } from '#domain/roster/coverage.ts';
+import type { RosterDto } from '#domain/roster/roster-contract.ts';
 import { publishChanges } from '#domain/roster/publish-diff.ts';
 import { datesOf, RosterRangeInput } from '#domain/roster/roster-schema.ts';
 import { rosterWarningWire } from '#domain/roster/roster-warning-text.ts';
@@ -6,32 +7,14 @@ import type { Db } from '../../db/connection.ts';
 import { coverageNeedsOf } from '../../db/repositories/coverage-needs.ts';
 import { plannedDaysOf } from '../../db/repositories/planned-days.ts';
 import { pendingClaimCounts, rosterEmployees, rosterHolidays, rosterLeaves, rosterLockedPeriods } from '../../db/repositories/roster-grid.ts';
-import { rosterPublicationsIn, type RosterPublicationDto } from '../../db/repositories/roster-publications.ts';
+import { rosterPublicationsIn } from '../../db/repositories/roster-publications.ts';
 import { rosterShiftsIn } from '../../db/repositories/roster-shifts.ts';
-import { listShiftTemplates, type ShiftTemplateDto } from '../../db/repositories/shift-templates.ts';
+import { listShiftTemplates } from '../../db/repositories/shift-templates.ts';
 import { rosterWarningsOf } from './roster-warnings.ts';
 import { managedDepartment, validate, type RosterActor } from './roster-department.ts';
-import { rosterShiftDto, type PublishedDayDto, type RosterShiftDto, type RosterWarningDto } from './roster-dto.ts';
+import { rosterShiftDto } from './roster-dto.ts';
 
-/** The grid answer (issue 39, decision 085): the draft, the published plan and what planning needs beside them. */
-export interface RosterDto {
-  department: { _id: number; name: string };
-  from: string;
-  to: string;
-  dates: string[];
-  employees: { _id: number; name: string; partTimePercent: number | null; workingDayType: 'full-time' | 'part-time' }[];
-  shifts: RosterShiftDto[];
-  published: PublishedDayDto[];
-  templates: ShiftTemplateDto[];
-  leave: { employee: number; date: string; leaveType: string }[];
-  holidays: { date: string; name: string }[];
-  locked: { employee: number; date: string }[];
-  coverage: { template: number; date: string; needed: number; planned: number }[];
-  warnings: RosterWarningDto[];
-  publications: RosterPublicationDto[];
-  /** Days that publishing these dates would change. */
-  unpublishedChanges: number;
-}
+export type { RosterDto };
 
 /** `GET /api/roster?department&from&to`: query parameters judged by the range contract (≤ 62 days). */
 export async function readRoster(db: Db, actor: RosterActor, params: URLSearchParams): Promise<RosterDto> {

@@ -1,19 +1,6 @@
-import type { RosterWarningWire } from '#domain/roster/roster-warning-wire.ts';
+import type { RosterShiftDto } from '#domain/roster/roster-contract.ts';
+export type { PublishedDayDto, RosterShiftDto, RosterWarningDto } from '#domain/roster/roster-contract.ts';
 import type { RosterShiftRow } from '../../db/repositories/roster-shifts.ts';
-
-/** A draft shift as the API answers it (issue 39, decision 085). */
-export interface RosterShiftDto {
-  _id: number;
-  employee: number | null;
-  date: string;
-  startTime: string;
-  endTime: string;
-  breakMinutes: number;
-  template: number | null;
-  published: boolean;
-  /** Pending claims of an open shift. */
-  claims?: number;
-}
 
 export const rosterShiftDto = (s: RosterShiftRow, claims?: number): RosterShiftDto => ({
   _id: s.id,
@@ -26,15 +13,3 @@ export const rosterShiftDto = (s: RosterShiftRow, claims?: number): RosterShiftD
   published: s.published,
   ...(claims === undefined ? {} : { claims }),
 });
-
-export interface PublishedDayDto {
-  employee: number;
-  date: string;
-  kind: 'shift' | 'rest';
-  startTime: string | null;
-  endTime: string | null;
-  breakMinutes: number;
-}
-
-/** A roster warning (decision 088): `{code, kind, employee, date, params}`. */
-export type RosterWarningDto = RosterWarningWire;
