@@ -1,23 +1,35 @@
 import { useState, type FormEvent } from 'react';
 import type { Language } from '../../i18n/languages.ts';
 import { translator } from '../../i18n/translate.ts';
-import { entryPath, safeLocalPath } from '../../domain/routing/entry-path.ts';
 import { api } from '../../lib/client/api.ts';
-import { setSignedIn } from '../../lib/client/session-store.ts';
-import type { SessionUserDto } from '../../domain/auth/session-user-dto.ts';
+import type { SignInAnswer } from '../../domain/auth/sign-in-contract.ts';
+import { finishSignIn } from '../../lib/client/finish-sign-in.ts';
 import { useApiAction } from '../../lib/client/use-api-action.ts';
+import SecondFactorStep from './SecondFactorStep.tsx';
+import TwoFactorSetupStep from './TwoFactorSetupStep.tsx';
 
 interface Props {
   lang: Language;
   redirectUrl?: string | undefined;
 }
 
-/** Email + password form; on success goes to redirectUrl (local paths only) or the entry path. */
+type Step = { kind: 'password' } | { kind: 'second-factor'; ticket: string; methods: ('totp' | 'recovery' | 'passkey')[] } | { kind: 'setup'; ticket: string };
+
+/**
+ * Email + password form; on success goes to redirectUrl (local paths only) or the entry path. When
+ * the account has a second factor, or its company requires one it lacks, the answer is a ticket and
+ * the next step replaces the form (decision 090).
+ */
 export default function SignInForm({ lang, redirectUrl }: Props) {
   const t = translator(lang);
   const { run, busy } = useApiAction(lang);
   const [error, setError] = useState<string>();
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  const [step, setStep] = useState<Step>({ kind: 'password' });
+  const restart = (message?: string) => {
+    setStep({ kind: 'password' });
+    setError(message);
+  };
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -25,16 +37,20 @@ export default function SignInForm({ lang, redirectUrl }: Props) {
     setError(undefined);
     setFieldErrors({});
     const body = { email: String(form.get('email') ?? ''), password: String(form.get('password') ?? '') };
-    await run(() => api<{ accessToken: string; user: SessionUserDto }>('/user/login', { method: 'POST', lang, redirectOnExpiry: false, body }), {
+    await run(() => api<SignInAnswer>('/user/login', { method: 'POST', lang, redirectOnExpiry: false, body }), {
       fallback: t('errors.unableToSignIn'),
       onError: setError,
       onFieldErrors: setFieldErrors,
       then: (answer) => {
-        setSignedIn(answer.user);
-        return { assign: safeLocalPath(redirectUrl) ?? entryPath(answer.user.account_type, answer.user.role) };
+        if ('secondFactor' in answer) return setStep({ kind: 'second-factor', ...answer.secondFactor });
+        if ('twoFactorSetup' in answer) return setStep({ kind: 'setup', ticket: answer.twoFactorSetup.ticket });
+        return finishSignIn(answer, redirectUrl);
       },
     });
   }
+
+  if (step.kind === 'second-factor') return <SecondFactorStep lang={lang} redirectUrl={redirectUrl} ticket={step.ticket} methods={step.methods} onRestart={restart} />;
+  if (step.kind === 'setup') return <TwoFactorSetupStep lang={lang} redirectUrl={redirectUrl} ticket={step.ticket} onRestart={restart} />;
 
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-4" data-testid="sign-in-form">

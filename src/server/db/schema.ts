@@ -21,6 +21,8 @@ export interface CompanyTable {
   contributionAccountCode: ColumnType<string | null, string | null | undefined, string | null>;
   /** 1 = its workers may punch from their own session at /personal/clock (migration 0038, decision 067). */
   personalClock: ColumnType<0 | 1, 0 | 1 | undefined, 0 | 1>;
+  /** 1 = the company's administrator accounts must sign in with a second factor (migration 0053, decision 090). */
+  requireTwoFactor: ColumnType<0 | 1, 0 | 1 | undefined, 0 | 1>;
   /** Proof of place of personal punches (migration 0039, decision 068); `off` by default. */
   proofOfPlace: ColumnType<ProofOfPlaceMode, ProofOfPlaceMode | undefined, ProofOfPlaceMode>;
   /** Days a punch's raw position is kept (punch_positions), 90 by default. */
@@ -501,6 +503,12 @@ export interface UserTable {
   lastSignInAt: string | null;
   createdAt: CreatedAt;
   updatedAt: string;
+  /** The TOTP secret sealed in the secret box (migration 0053, decision 090); null = none. */
+  totpSecretSealed: Generated<string | null>;
+  /** When TOTP was turned on; null while set-up is unfinished or off. */
+  totpEnabledAt: Generated<string | null>;
+  /** The last 30-second step whose code was accepted: a code works once. */
+  totpLastStep: Generated<number | null>;
 }
 
 /** Effective-dated break rules (decision 050, update of issue 33): one row per change. */
@@ -752,6 +760,75 @@ export interface SessionTable {
   expiresAt: string;
   userAgent: string | null;
   address: string | null;
+  /** Last request seen on the session, written at most once a minute (migration 0053). */
+  lastSeenAt: Generated<string | null>;
+  /** How it was signed in: `password`, `password+totp`, `password+recovery`, `password+passkey`, `passkey`, `oidc`. */
+  method: Generated<string | null>;
+  /** The browser (`user_devices`) it was started from. */
+  deviceId: Generated<number | null>;
+}
+
+/** Single-use recovery codes of an account's second factor, by SHA-256 (migration 0053, decision 090). */
+export interface RecoveryCodeTable {
+  id: Id;
+  userId: number;
+  codeHash: string;
+  createdAt: string;
+  usedAt: string | null;
+}
+
+/** WebAuthn credentials (migration 0053, decision 091); ids and keys base64url. */
+export interface PasskeyTable {
+  id: Id;
+  userId: number;
+  credentialId: string;
+  publicKey: string;
+  counter: Generated<number>;
+  /** JSON array of AuthenticatorTransport, or null. */
+  transports: string | null;
+  deviceType: string | null;
+  backedUp: Generated<0 | 1>;
+  name: string;
+  createdAt: string;
+  lastUsedAt: string | null;
+}
+
+/**
+ * Short-lived state of a sign-in ceremony (migration 0053): a sign-in waiting for its second
+ * factor, a WebAuthn challenge, an OpenID Connect state. Keyed by the SHA-256 of the id the
+ * browser holds; `data` is JSON; used once (taken by a conditional delete).
+ */
+export interface AuthChallengeTable {
+  idHash: string;
+  kind: string;
+  userId: number | null;
+  data: string;
+  createdAt: string;
+  expiresAt: string;
+}
+
+/** An account's link to an OpenID Connect subject (migration 0053, decision 092). */
+export interface UserIdentityTable {
+  id: Id;
+  userId: number;
+  issuer: string;
+  subject: string;
+  email: string;
+  createdAt: string;
+  lastUsedAt: string | null;
+}
+
+/** A browser that signed in to an account, by the SHA-256 of its device cookie (migration 0053, decision 093). */
+export interface UserDeviceTable {
+  id: Id;
+  userId: number;
+  tokenHash: string;
+  userAgent: string | null;
+  address: string | null;
+  firstSeenAt: string;
+  lastSeenAt: string;
+  /** Until when the second factor is not asked on this browser ("remember this device"); null = not trusted. */
+  trustedUntil: string | null;
 }
 
 /** An employee's one-time link to create their own account (migration 0037, decision 066). */
@@ -949,6 +1026,11 @@ export interface Database {
   holidays: HolidayTable;
   userGuide: UserGuideTable;
   sessions: SessionTable;
+  recoveryCodes: RecoveryCodeTable;
+  passkeys: PasskeyTable;
+  authChallenges: AuthChallengeTable;
+  userIdentities: UserIdentityTable;
+  userDevices: UserDeviceTable;
   inspectionLinks: InspectionLinkTable;
   legalHolds: LegalHoldTable;
   invitations: InvitationTable;

@@ -44,6 +44,7 @@ import * as m0048 from './0048-complementary-hours.ts';
 import * as m0050 from './0050-retention-and-legal-hold.ts';
 import * as m0051 from './0051-chained-answers.ts';
 import * as m0052 from './0052-roster.ts';
+import * as m0053 from './0053-sign-in-factors.ts';
 
 export interface Migration {
   up(db: Kysely<any>): Promise<void>;
@@ -99,4 +100,5 @@ export const migrations: ReadonlyArray<readonly [name: string, migration: Migrat
   ['0050-retention-and-legal-hold', m0050],
   ['0051-chained-answers', m0051],
   ['0052-roster', m0052],
+  ['0053-sign-in-factors', m0053],
 ];

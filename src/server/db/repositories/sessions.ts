@@ -1,11 +1,11 @@
-import type { Kysely } from 'kysely';
+import type { Insertable, Kysely } from 'kysely';
 import type { Database, SessionTable } from '../schema.ts';
 import { USER_WITH_ROLE_COLUMNS } from './users.ts';
 
 type Executor = Kysely<Database>;
 
-/** A new session row: every column is given (no generated ones). */
-export type NewSession = SessionTable;
+/** A new session row. */
+export type NewSession = Insertable<SessionTable>;
 
 export async function insertSession(db: Executor, session: NewSession): Promise<void> {
   await db.insertInto('sessions').values(session).execute();

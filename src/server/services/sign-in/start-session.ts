@@ -8,6 +8,9 @@ export interface SessionOrigin {
   address: string | null;
 }
 
+/** How a session was signed in (kept on its row, shown in the sessions list). */
+export type SignInMethod = 'password' | 'password+totp' | 'password+recovery' | 'password+passkey' | 'passkey' | 'oidc';
+
 /**
  * Session times are on the real clock, like the sealed token's TTL that iron-session checks, so a
  * faked business clock (tests) cannot expire or revive a session.
@@ -21,7 +24,7 @@ export function sessionNow(): number {
  * with the token, and the sealed token naming it. Pass the transaction when the version was just
  * bumped in one.
  */
-export async function startSession(db: Db, user: { id: number; sessionVersion: number }, origin: SessionOrigin): Promise<string> {
+export async function startSession(db: Db, user: { id: number; sessionVersion: number }, origin: SessionOrigin, how: { method?: SignInMethod; deviceId?: number } = {}): Promise<string> {
   const id = newSessionId();
   const now = sessionNow();
   await insertSession(db, {
@@ -32,6 +35,9 @@ export async function startSession(db: Db, user: { id: number; sessionVersion: n
     expiresAt: new Date(now + SESSION_TTL_SECONDS * 1000).toISOString(),
     userAgent: origin.userAgent?.slice(0, 255) ?? null,
     address: origin.address?.slice(0, 64) ?? null,
+    lastSeenAt: new Date(now).toISOString(),
+    method: how.method ?? 'password',
+    deviceId: how.deviceId ?? null,
   });
   return sealSession({ sid: id });
 }

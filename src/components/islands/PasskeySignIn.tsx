@@ -1,0 +1,11 @@
+import type { Language } from '../../i18n/languages.ts';
+
+interface Props {
+  lang: Language;
+  redirectUrl?: string | undefined;
+}
+
+/** PLACEHOLDER of the foundation (issue 40.2 builds it): "Sign in with a passkey" under the password form. */
+export default function PasskeySignIn(_props: Props) {
+  return null;
+}

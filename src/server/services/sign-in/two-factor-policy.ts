@@ -1,0 +1,45 @@
+import type { Db } from '../../db/connection.ts';
+import type { AccountType } from '#domain/permissions/permissions.ts';
+
+/**
+ * Which second factors an account has and whether it must have one (decision 090).
+ *
+ * Two-step sign-in is on for an account with TOTP turned on or at least one passkey: a password
+ * sign-in then asks for a code, a recovery code or a passkey. A company's `require_two_factor`
+ * makes it compulsory for its administrator accounts (Admin; a SuperAdmin without a company when any
+ * company asks): without a factor they are led through set-up before their session starts.
+ */
+export interface AccountFactors {
+  totp: boolean;
+  passkeys: number;
+  recoveryCodesLeft: number;
+}
+
+export async function factorsOf(db: Db, userId: number): Promise<AccountFactors> {
+  const user = await db.selectFrom('users').select(['totpEnabledAt']).where('id', '=', userId).executeTakeFirst();
+  const passkeys = await db
+    .selectFrom('passkeys')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('userId', '=', userId)
+    .executeTakeFirst();
+  const codes = await db
+    .selectFrom('recoveryCodes')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('userId', '=', userId)
+    .where('usedAt', 'is', null)
+    .executeTakeFirst();
+  return { totp: !!user?.totpEnabledAt, passkeys: Number(passkeys?.n ?? 0), recoveryCodesLeft: Number(codes?.n ?? 0) };
+}
+
+export function hasSecondFactor(factors: AccountFactors): boolean {
+  return factors.totp || factors.passkeys > 0;
+}
+
+/** True when the account's company (or, for a SuperAdmin without one, any company) requires a second factor of administrators. */
+export async function twoFactorRequired(db: Db, user: { accountType: AccountType; companyId: number | null }): Promise<boolean> {
+  if (user.accountType === 'Employee') return false;
+  let query = db.selectFrom('companies').select('id').where('requireTwoFactor', '=', 1);
+  if (user.companyId !== null) query = query.where('id', '=', user.companyId);
+  else if (user.accountType !== 'SuperAdmin') return false;
+  return (await query.executeTakeFirst()) !== undefined;
+}
