@@ -1,0 +1,56 @@
+import { createHash, randomInt } from 'node:crypto';
+import type { Db } from '../../db/connection.ts';
+import { sessionNow } from '../sign-in/start-session.ts';
+
+/**
+ * Recovery codes of an account's second factor (decision 090): ten codes, shown once when issued,
+ * stored as SHA-256 only, each usable once. Issuing replaces the earlier ones. A code is ten
+ * characters of an alphabet without look-alikes (about 50 bits), written `xxxxx-xxxxx`; what the user
+ * types is read without case, spaces or dashes.
+ */
+export const RECOVERY_CODE_COUNT = 10;
+const ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
+
+function normalized(code: string): string {
+  return code.toLowerCase().replace(/[\s-]/g, '');
+}
+
+const hashOf = (code: string) => createHash('sha256').update(normalized(code)).digest('hex');
+
+function newCode(): string {
+  let out = '';
+  for (let i = 0; i < 10; i++) out += ALPHABET[randomInt(ALPHABET.length)];
+  return `${out.slice(0, 5)}-${out.slice(5)}`;
+}
+
+/** Replaces the account's recovery codes with ten new ones and answers them (the only time they are seen). */
+export async function issueRecoveryCodes(db: Db, userId: number): Promise<string[]> {
+  const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newCode);
+  const at = new Date(sessionNow()).toISOString();
+  await db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('recoveryCodes').where('userId', '=', userId).execute();
+    await trx
+      .insertInto('recoveryCodes')
+      .values(codes.map((code) => ({ userId, codeHash: hashOf(code), createdAt: at, usedAt: null })))
+      .execute();
+  });
+  return codes;
+}
+
+/** Uses one code: true when it was the account's and unused (one conditional update, so twice at once still counts once). */
+export async function useRecoveryCode(db: Db, userId: number, code: string): Promise<boolean> {
+  if (typeof code !== 'string' || normalized(code).length !== 10) return false;
+  const result = await db
+    .updateTable('recoveryCodes')
+    .set({ usedAt: new Date(sessionNow()).toISOString() })
+    .where('userId', '=', userId)
+    .where('codeHash', '=', hashOf(code))
+    .where('usedAt', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Removes the account's recovery codes (second factor turned off or reset). */
+export async function removeRecoveryCodes(db: Db, userId: number): Promise<void> {
+  await db.deleteFrom('recoveryCodes').where('userId', '=', userId).execute();
+}
