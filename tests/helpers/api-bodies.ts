@@ -172,6 +172,8 @@ export const NO_BODY = new Set([
   'POST /api/outbox/{id}/discard',
   'POST /api/webhooks/{id}/secret',
   'POST /api/webhooks/{id}/test',
+  // Issue 41.4: resuming a paused webhook.
+  'POST /api/webhooks/{id}/resume',
   // Issue 36.1: revoking an employee's unused invitation.
   'DELETE /api/employees/{id}/invitation',
   // Issue 38.1: removing a standby period or an interruption.

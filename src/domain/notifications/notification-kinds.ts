@@ -2,7 +2,7 @@
  * What Jornada tells people by email (issue 22 point 2, decision 054). Each kind can be switched
  * on or off per company; a user may mute the optional ones for themselves. The others carry a
  * duty: the monthly summary is how the employee receives the legal record, a correction waiting
- * for acceptance needs the employee's answer, a failed backup needs the operator.
+ * for acceptance needs the employee's answer, a failed backup or a paused webhook needs the operator.
  */
 export const NOTIFICATION_KINDS = [
   'leaveRequested',
@@ -23,6 +23,8 @@ export const NOTIFICATION_KINDS = [
   'shiftSwapAccepted',
   'shiftSwapDecided',
   'rosterPublished',
+  // A webhook receiver that kept failing was paused (issue 41 point 4, decision 094).
+  'webhookPaused',
 ] as const;
 
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
@@ -31,7 +33,7 @@ export function isNotificationKind(value: unknown): value is NotificationKind {
   return typeof value === 'string' && (NOTIFICATION_KINDS as readonly string[]).includes(value);
 }
 
-const NOT_MUTABLE: ReadonlySet<NotificationKind> = new Set(['monthlySummary', 'correctionAwaitingAcceptance', 'backupFailed']);
+const NOT_MUTABLE: ReadonlySet<NotificationKind> = new Set(['monthlySummary', 'correctionAwaitingAcceptance', 'backupFailed', 'webhookPaused']);
 
 /** Whether a user may choose not to receive this kind. */
 export function isMutable(kind: NotificationKind): boolean {
@@ -65,4 +67,5 @@ export const DEFAULT_NOTIFICATION_SETTING: Readonly<Record<NotificationKind, Not
   shiftSwapAccepted: { enabled: true, toManagers: false, minutes: null },
   shiftSwapDecided: { enabled: true, toManagers: false, minutes: null },
   rosterPublished: { enabled: true, toManagers: false, minutes: null },
+  webhookPaused: { enabled: true, toManagers: false, minutes: null },
 };

@@ -36,6 +36,7 @@ export const KIND_LABELS: Record<NotificationKind, string> = {
   shiftSwapProposed: 'notifications.kinds.shiftSwapProposed',
   shiftSwapAccepted: 'notifications.kinds.shiftSwapAccepted',
   shiftSwapDecided: 'notifications.kinds.shiftSwapDecided',
+  webhookPaused: 'notifications.kinds.webhookPaused',
 };
 
 /** The kinds an account may mute, in the order the list shows them. */

@@ -71,6 +71,8 @@ export const API_ROUTES: readonly ApiRoute[] = [
   { method: 'DELETE', pattern: '/api/webhooks/{id}', authority: ['setting.update'] },
   { method: 'POST', pattern: '/api/webhooks/{id}/secret', authority: ['setting.update'] },
   { method: 'POST', pattern: '/api/webhooks/{id}/test', authority: ['setting.update'] },
+  // A webhook paused after failing repeatedly is resumed by hand (decision 094).
+  { method: 'POST', pattern: '/api/webhooks/{id}/resume', authority: ['setting.update'] },
   // Late punches of a paired terminal (decision 046): the terminal credential, checked by the endpoint.
   { method: 'POST', pattern: '/api/clock/offline', public: true, authority: [] },
   // Late punches the server could not apply, for administrators who see every employee.

@@ -933,6 +933,12 @@ export interface WebhookTable {
   createdBy: number | null;
   createdAt: string;
   updatedAt: string;
+  /** Failed delivery attempts in a row; 0 after a success (migration 0055, decision 094). */
+  failureStreak: Generated<number>;
+  /** When the first of those failures happened; null after a success. */
+  failingSince: Generated<string | null>;
+  /** Set when the receiver kept failing: its deliveries wait until an administrator resumes it. */
+  pausedAt: Generated<string | null>;
 }
 
 /** One use of an inspection link (append-only). */
@@ -1080,6 +1086,8 @@ export interface OutboxTable {
   createdAt: string;
   updatedAt: string;
   sentAt: string | null;
+  /** The queue it waits in: `email`, or `webhook:<id>` (migration 0055, decision 094). */
+  lane: Generated<string>;
 }
 
 /** A company's choice for one notification kind (no row = the kind's default). */

@@ -10,6 +10,8 @@ import type { OutboxRow } from '../db/repositories/outbox.ts';
 export interface OutboxChannel {
   deliver(row: OutboxRow): Promise<void>;
   redeliverInterrupted: boolean;
+  /** Hears each attempt's outcome after it was recorded (a webhook's failure streak, decision 094). */
+  afterAttempt?(row: OutboxRow, delivered: boolean): Promise<void>;
 }
 
 export class PermanentDeliveryError extends Error {}

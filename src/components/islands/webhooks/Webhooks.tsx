@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Eye, Pencil, Power, Send, Trash2, Webhook } from 'lucide-react';
+import { Eye, Pencil, Play, Power, Send, Trash2, Webhook } from 'lucide-react';
 import { toast } from 'sonner';
 import { formatDate, formatNumber, formatTime } from '#domain/format/intl-format.ts';
 import { DELIVERY_STATUS_LABELS } from '#domain/webhooks/delivery-outcome.ts';
@@ -34,6 +34,9 @@ export interface WebhookRow {
   description: string;
   events: WebhookEvent[];
   enabled: boolean;
+  /** Failed deliveries in a row, and when the receiver was paused for it (decision 094). */
+  failureStreak: number;
+  pausedAt: string | null;
   deliveries: WebhookDeliveryRow[];
 }
 
@@ -108,6 +111,13 @@ export default function Webhooks(props: { lang: Language; webhooks: WebhookRow[]
       await reload();
     });
 
+  const resume = (row: WebhookRow) =>
+    run(async () => {
+      const answer = await api<{ message: string }>(`/webhooks/${row._id}/resume`, { method: 'POST', lang });
+      toast.success(answer.message);
+      await reload();
+    });
+
   const reveal = (row: WebhookRow) =>
     run(async () => {
       const answer = await api<{ secret: string }>(`/webhooks/${row._id}/secret`, { method: 'POST', lang });
@@ -173,10 +183,24 @@ export default function Webhooks(props: { lang: Language; webhooks: WebhookRow[]
                   <span className="block break-all font-mono text-sm font-medium">{row.url}</span>
                   {row.description && <span className="block text-xs text-muted">{row.description}</span>}
                 </span>
-                <span className={`${badge} ${row.enabled ? STATUS_TONE['sent'] : STATUS_TONE['discarded']}`} data-testid="webhook-state" data-enabled={row.enabled}>
-                  {t(row.enabled ? 'webhooks.enabled' : 'webhooks.disabled')}
+                <span className="flex flex-wrap gap-1.5">
+                  {row.pausedAt && (
+                    <span className={`${badge} ${STATUS_TONE['failed']}`} data-testid="webhook-paused">
+                      {t('webhooks.paused')}
+                    </span>
+                  )}
+                  <span className={`${badge} ${row.enabled ? STATUS_TONE['sent'] : STATUS_TONE['discarded']}`} data-testid="webhook-state" data-enabled={row.enabled}>
+                    {t(row.enabled ? 'webhooks.enabled' : 'webhooks.disabled')}
+                  </span>
                 </span>
               </div>
+              {row.pausedAt ? (
+                <p role="status" className="rounded-lg border border-red-300 bg-red-50 px-3 py-2 text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-200">
+                  {t('webhooks.pausedSince', { at: when(row.pausedAt), count: row.failureStreak })}
+                </p>
+              ) : (
+                row.failureStreak > 0 && <p className="text-xs text-red-700 dark:text-red-400">{t('webhooks.failing', { count: row.failureStreak })}</p>
+              )}
               <p className="flex flex-wrap gap-1.5">
                 {row.events.map((e) => (
                   <span key={e} className="rounded-md border border-line px-2 py-0.5 text-xs">
@@ -186,6 +210,12 @@ export default function Webhooks(props: { lang: Language; webhooks: WebhookRow[]
               </p>
               {props.canUpdate && (
                 <div className="flex flex-wrap gap-2">
+                  {row.pausedAt && (
+                    <button type="button" className={primaryButton} disabled={busy} onClick={() => void resume(row)} data-testid="webhook-resume">
+                      <Play size={16} aria-hidden="true" />
+                      {t('webhooks.resume')}
+                    </button>
+                  )}
                   <button
                     type="button"
                     className={secondaryButton}

@@ -45,6 +45,7 @@ import * as m0050 from './0050-retention-and-legal-hold.ts';
 import * as m0051 from './0051-chained-answers.ts';
 import * as m0052 from './0052-roster.ts';
 import * as m0053 from './0053-sign-in-factors.ts';
+import * as m0055 from './0055-delivery-lanes.ts';
 
 export interface Migration {
   up(db: Kysely<any>): Promise<void>;
@@ -101,4 +102,5 @@ export const migrations: ReadonlyArray<readonly [name: string, migration: Migrat
   ['0051-chained-answers', m0051],
   ['0052-roster', m0052],
   ['0053-sign-in-factors', m0053],
+  ['0055-delivery-lanes', m0055],
 ];

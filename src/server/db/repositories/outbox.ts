@@ -12,6 +12,8 @@ export interface NewOutboxRow {
   language: string | null;
   payload: string;
   at: string;
+  /** The queue it waits in (domain/notifications/outbox-lanes.ts). */
+  lane: string;
 }
 
 /** Queues a delivery; null when a row with the same dedupe key exists (nothing is added). */
@@ -26,6 +28,7 @@ export async function insertOutbox(db: Kysely<Database>, row: NewOutboxRow): Pro
       recipient: row.recipient,
       language: row.language,
       payload: row.payload,
+      lane: row.lane,
       status: 'pending',
       nextAttemptAt: row.at,
       lastError: null,
@@ -39,9 +42,17 @@ export async function insertOutbox(db: Kysely<Database>, row: NewOutboxRow): Pro
   return inserted?.id ?? null;
 }
 
-/** Pending rows due at `at`, oldest first. */
-export async function dueOutboxRows(db: Kysely<Database>, at: string, limit: number): Promise<OutboxRow[]> {
-  return db.selectFrom('outbox').selectAll().where('status', '=', 'pending').where('nextAttemptAt', '<=', at).orderBy('nextAttemptAt').orderBy('id').limit(limit).execute();
+/** The lanes with rows due at `at` (indexed on status, lane, next attempt). */
+export async function dueLanes(db: Kysely<Database>, at: string): Promise<string[]> {
+  const rows = await db.selectFrom('outbox').select('lane').distinct().where('status', '=', 'pending').where('nextAttemptAt', '<=', at).execute();
+  return rows.map((r) => r.lane);
+}
+
+/** The next rows of one lane due at `at`, oldest first, leaving out those already in flight here. */
+export async function dueRowsOfLane(db: Kysely<Database>, lane: string, at: string, limit: number, inFlight: readonly number[]): Promise<OutboxRow[]> {
+  let query = db.selectFrom('outbox').selectAll().where('status', '=', 'pending').where('lane', '=', lane).where('nextAttemptAt', '<=', at);
+  if (inFlight.length > 0) query = query.where('id', 'not in', inFlight);
+  return query.orderBy('nextAttemptAt').orderBy('id').limit(limit).execute();
 }
 
 /** Marks a pending row as being delivered; false when another sender (or an admin) took it first. */
@@ -96,4 +107,9 @@ export async function nextOutboxAttemptAt(db: Kysely<Database>): Promise<string 
     .where('status', '=', 'pending')
     .executeTakeFirst();
   return (row?.at as string | null | undefined) ?? null;
+}
+
+/** The last error recorded on a row (null when none). */
+export async function outboxLastError(db: Kysely<Database>, id: number): Promise<string | null> {
+  return (await db.selectFrom('outbox').select('lastError').where('id', '=', id).executeTakeFirst())?.lastError ?? null;
 }

@@ -4,7 +4,7 @@ import type { Database } from '../schema.ts';
 type Executor = Kysely<Database>;
 
 /** Columns of a webhook as services see it (the sealed secret only where asked for). */
-const COLUMNS = ['id', 'companyId', 'url', 'description', 'events', 'enabled', 'createdAt', 'updatedAt'] as const;
+const COLUMNS = ['id', 'companyId', 'url', 'description', 'events', 'enabled', 'createdAt', 'updatedAt', 'failureStreak', 'failingSince', 'pausedAt'] as const;
 
 export async function insertWebhook(db: Executor, hook: { companyId: number | null; url: string; description: string; events: string; secret: string; createdBy: number; createdAt: string }): Promise<number> {
   const row = await db
@@ -72,4 +72,37 @@ export function webhooksOfEmployee(db: Executor, employeeId: number) {
 /** The companies of some employees (a period approval's event is one per company). */
 export function companiesOfEmployees(db: Executor, employeeIds: readonly number[]) {
   return db.selectFrom('employees').select(['id', 'companyId']).where('id', 'in', employeeIds).execute();
+}
+
+/** True when the webhook's deliveries wait for an administrator (decision 094). */
+export async function webhookPaused(db: Executor, id: number): Promise<boolean> {
+  const row = await db.selectFrom('webhooks').select('pausedAt').where('id', '=', id).executeTakeFirst();
+  return !!row?.pausedAt;
+}
+
+/** A delivered attempt ends the failure streak (written only when there was one). */
+export async function clearWebhookFailures(db: Executor, id: number): Promise<void> {
+  await db.updateTable('webhooks').set({ failureStreak: 0, failingSince: null }).where('id', '=', id).where('failureStreak', '>', 0).execute();
+}
+
+/** A failed attempt lengthens the streak; answers the streak, since when, and whether it is paused (undefined: webhook gone). */
+export async function addWebhookFailure(db: Executor, id: number, at: string) {
+  return db
+    .updateTable('webhooks')
+    .set((eb) => ({ failureStreak: eb('failureStreak', '+', 1), failingSince: eb.fn.coalesce('failingSince', eb.val(at)) }))
+    .where('id', '=', id)
+    .returning(['failureStreak', 'failingSince', 'pausedAt', 'companyId', 'url', 'description'])
+    .executeTakeFirst();
+}
+
+/** Pauses the webhook; true only for the call that paused it (so it is told once). */
+export async function pauseWebhook(db: Executor, id: number, at: string): Promise<boolean> {
+  const result = await db.updateTable('webhooks').set({ pausedAt: at }).where('id', '=', id).where('pausedAt', 'is', null).executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Resumes the webhook: streak cleared, and its waiting deliveries due now. */
+export async function resumeWebhookRow(db: Executor, id: number, lane: string, at: string): Promise<void> {
+  await db.updateTable('webhooks').set({ pausedAt: null, failureStreak: 0, failingSince: null, updatedAt: at }).where('id', '=', id).execute();
+  await db.updateTable('outbox').set({ nextAttemptAt: at, updatedAt: at }).where('status', '=', 'pending').where('lane', '=', lane).execute();
 }

@@ -1,4 +1,5 @@
 import type { NotificationKind } from '#domain/notifications/notification-kinds.ts';
+import { EMAIL_LANE } from '#domain/notifications/outbox-lanes.ts';
 import { nowIso } from '../../clock/now.ts';
 import type { Db } from '../../db/connection.ts';
 import { insertOutbox } from '../../db/repositories/outbox.ts';
@@ -16,6 +17,8 @@ export interface OutboxMessage {
   payload: unknown;
   /** The same key is queued once (e.g. `missingCheckOut:attendance:42:user:7`). */
   dedupeKey?: string;
+  /** The queue it waits in; `email` when not given (domain/notifications/outbox-lanes.ts). */
+  lane?: string;
 }
 
 /**
@@ -33,6 +36,7 @@ export function enqueueOutbox(db: Db, message: OutboxMessage): Promise<number | 
     language: message.language ?? null,
     payload: JSON.stringify(message.payload),
     at: nowIso(),
+    lane: message.lane ?? EMAIL_LANE,
   });
 }
 

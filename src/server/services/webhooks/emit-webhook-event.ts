@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { WebhookEvent } from '#domain/webhooks/webhook-events.ts';
+import { webhookLane } from '#domain/notifications/outbox-lanes.ts';
 import type { Db } from '../../db/connection.ts';
 import { webhooksOfCompany, webhooksOfEmployee } from '../../db/repositories/webhooks.ts';
 import { parseWebhookEvents, type WebhookDelivery } from '../../db/stored-formats.ts';
@@ -35,6 +36,7 @@ async function enqueueFor(trx: Db, hooks: readonly Hook[], companyId: number | n
       // Stored as JSON by the outbox; read back by parseWebhookDelivery.
       payload: { webhookId: hook.id, body } satisfies WebhookDelivery,
       dedupeKey: webhookDedupeKey(hook.id, id),
+      lane: webhookLane(hook.id),
     });
   }
   return subscribed.length;

@@ -11,9 +11,23 @@ export interface WebhookView {
   enabled: boolean;
   createdAt: string;
   updatedAt: string;
+  /** Failed deliveries in a row (0 after a success), and when the receiver was paused (decision 094). */
+  failureStreak: number;
+  pausedAt: string | null;
 }
 
-export function webhookView(row: { id: number; companyId: number | null; url: string; description: string; events: string; enabled: number; createdAt: string; updatedAt: string }): WebhookView {
+export function webhookView(row: {
+  id: number;
+  companyId: number | null;
+  url: string;
+  description: string;
+  events: string;
+  enabled: number;
+  createdAt: string;
+  updatedAt: string;
+  failureStreak: number;
+  pausedAt: string | null;
+}): WebhookView {
   return {
     _id: row.id,
     companyId: row.companyId,
@@ -23,5 +37,7 @@ export function webhookView(row: { id: number; companyId: number | null; url: st
     enabled: row.enabled === 1,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
+    failureStreak: row.failureStreak,
+    pausedAt: row.pausedAt,
   };
 }
