@@ -14,15 +14,19 @@ import { SoftAuthenticator } from '../helpers/soft-authenticator.ts';
 const RP: RelyingParty = { rpID: 'jornada.test', origin: 'https://jornada.test' };
 const PASSWORD = 'Llave#2026x';
 let s: ServiceDb;
-let ana: TestActor & { name: string };
-let bea: TestActor & { name: string };
+let ana: TestActor & { name: string; email: string };
+let bea: TestActor & { name: string; email: string };
 let addressNo = 0;
 /** Each attempt from its own address, so the sign-in limits of one case never hold another. */
 const origin = () => ({ address: `10.0.0.${++addressNo}`, userAgent: 'vitest' });
 
 async function account(email: string) {
   const actor = await s.addAccount({ email, accountType: 'Admin', roleId: s.roles.administrator });
-  await s.db.updateTable('users').set({ passwordHash: await hashPassword(PASSWORD) }).where('id', '=', actor.id).execute();
+  await s.db
+    .updateTable('users')
+    .set({ passwordHash: await hashPassword(PASSWORD) })
+    .where('id', '=', actor.id)
+    .execute();
   return { ...actor, email, name: email };
 }
 

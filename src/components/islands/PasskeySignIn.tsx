@@ -60,7 +60,19 @@ export default function PasskeySignIn({ lang, redirectUrl }: Props) {
 }
 
 /** The passkey as the second factor of a password sign-in (SecondFactorStep renders it when the account has one). */
-export function PasskeySecondFactor({ lang, redirectUrl, ticket, rememberDevice, onRestart }: { lang: Language; redirectUrl?: string | undefined; ticket: string; rememberDevice: boolean; onRestart: (message?: string) => void }) {
+export function PasskeySecondFactor({
+  lang,
+  redirectUrl,
+  ticket,
+  rememberDevice,
+  onRestart,
+}: {
+  lang: Language;
+  redirectUrl?: string | undefined;
+  ticket: string;
+  rememberDevice: boolean;
+  onRestart: (message?: string) => void;
+}) {
   const t = translator(lang);
   const supported = useWebAuthn();
   const { run, busy } = useApiAction(lang);

@@ -35,13 +35,16 @@ export default function PasskeysSection({ lang }: { lang: Language }) {
   const { run, busy } = useApiAction(lang);
   const [error, setError] = useState<string>();
   const [fieldError, setFieldError] = useState<string>();
+  const [loadFailed, setLoadFailed] = useState(false);
   const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
 
   const load = async () => setPasskeys((await api<{ data: PasskeyDto[] }>('/account/passkeys', { lang })).data);
   useEffect(() => {
     setSupported(browserSupportsWebAuthn());
-    void run(load);
-  }, []);
+    api<{ data: PasskeyDto[] }>('/account/passkeys', { lang })
+      .then((answer) => setPasskeys(answer.data))
+      .catch(() => setLoadFailed(true));
+  }, [lang]);
 
   const open = (next: Editing) => {
     setError(undefined);
@@ -73,16 +76,31 @@ export default function PasskeysSection({ lang }: { lang: Language }) {
     }
     if (editing?.kind === 'rename') {
       const id = editing.passkey._id;
-      return run(() => api<{ message: string }>(`/account/passkeys/${id}`, { method: 'PATCH', lang, body: { name: value('name') } }), { onError: failed, success: 'toast', then: async () => (await load(), setEditing(null)) });
+      return run(() => api<{ message: string }>(`/account/passkeys/${id}`, { method: 'PATCH', lang, body: { name: value('name') } }), {
+        onError: failed,
+        success: 'toast',
+        then: async () => (await load(), setEditing(null)),
+      });
     }
     if (editing?.kind === 'remove') {
       const id = editing.passkey._id;
-      return run(() => api<{ message: string }>(`/account/passkeys/${id}/remove`, { method: 'POST', lang, body: { password: value('password') } }), { onError: failed, success: 'toast', then: async () => (await load(), setEditing(null)) });
+      return run(() => api<{ message: string }>(`/account/passkeys/${id}/remove`, { method: 'POST', lang, body: { password: value('password') } }), {
+        onError: failed,
+        success: 'toast',
+        then: async () => (await load(), setEditing(null)),
+      });
     }
     return undefined;
   }
 
-  const title = editing?.kind === 'add' ? t('passkeys.add') : editing?.kind === 'rename' ? t('passkeys.renameNamed', { name: editing.passkey.name }) : editing?.kind === 'remove' ? t('passkeys.removeNamed', { name: editing.passkey.name }) : t('passkeys.recoveryTitle');
+  const title =
+    editing?.kind === 'add'
+      ? t('passkeys.add')
+      : editing?.kind === 'rename'
+        ? t('passkeys.renameNamed', { name: editing.passkey.name })
+        : editing?.kind === 'remove'
+          ? t('passkeys.removeNamed', { name: editing.passkey.name })
+          : t('passkeys.recoveryTitle');
 
   return (
     <section className="rounded-2xl border border-line bg-card p-6" aria-labelledby="account-passkeys" data-testid="passkeys-section">
@@ -90,6 +108,11 @@ export default function PasskeysSection({ lang }: { lang: Language }) {
         {t('passkeys.title')}
       </h2>
       <p className="mb-4 text-sm text-muted">{t('passkeys.hint')}</p>
+      {loadFailed && (
+        <p role="alert" className="mb-4 text-sm text-red-700 dark:text-red-400">
+          {t('errors.somethingWentWrong')}
+        </p>
+      )}
       {passkeys && passkeys.length === 0 && <p className="mb-4 text-sm">{t('passkeys.none')}</p>}
       {passkeys && passkeys.length > 0 && (
         <ul className="mb-4 divide-y divide-line rounded-lg border border-line" data-testid="passkey-list">
@@ -158,7 +181,11 @@ export default function PasskeysSection({ lang }: { lang: Language }) {
                   data-testid="passkey-name"
                 />
               )}
-              {fieldError ? <span className="text-xs font-normal text-red-700 dark:text-red-400">{fieldError}</span> : editing?.kind === 'add' && <span className="text-xs font-normal text-muted">{t('passkeys.nameHint')}</span>}
+              {fieldError ? (
+                <span className="text-xs font-normal text-red-700 dark:text-red-400">{fieldError}</span>
+              ) : (
+                editing?.kind === 'add' && <span className="text-xs font-normal text-muted">{t('passkeys.nameHint')}</span>
+              )}
             </label>
             <div className="flex justify-end gap-2">
               <button type="button" className={secondaryButton} onClick={() => setEditing(null)} disabled={busy}>

@@ -23,7 +23,12 @@ export async function passkeySignIn(lang: Language, ticket?: string, rememberDev
   const start = await api<{ challenge: string; options: PublicKeyCredentialRequestOptionsJSON }>('/user/login/passkey/options', { method: 'POST', lang, redirectOnExpiry: false, body: ticket ? { ticket } : {} });
   const response = await ceremony(() => startAuthentication({ optionsJSON: start.options }));
   if (!response) return undefined;
-  return api<SignInAnswer>('/user/login/passkey', { method: 'POST', lang, redirectOnExpiry: false, body: { challenge: start.challenge, response, ...(ticket ? { ticket, rememberDevice: rememberDevice === true } : {}) } });
+  return api<SignInAnswer>('/user/login/passkey', {
+    method: 'POST',
+    lang,
+    redirectOnExpiry: false,
+    body: { challenge: start.challenge, response, ...(ticket ? { ticket, rememberDevice: rememberDevice === true } : {}) },
+  });
 }
 
 /** Creates a passkey for the signed-in account; `recoveryCodes` come with the account's first factor. */

@@ -83,5 +83,10 @@ export async function signInWithPasskey(db: Db, input: PasskeySignInInput, origi
   } finally {
     await attempt.release();
   }
-  return completeSignIn(db, row, { origin: { userAgent: origin.userAgent, address: origin.address }, method: input.ticket === undefined ? 'passkey' : 'password+passkey', deviceToken, rememberDevice: input.rememberDevice === true });
+  return completeSignIn(db, row, {
+    origin: { userAgent: origin.userAgent, address: origin.address },
+    method: input.ticket === undefined ? 'passkey' : 'password+passkey',
+    deviceToken,
+    rememberDevice: input.rememberDevice === true,
+  });
 }
