@@ -11,6 +11,9 @@ import type { Client } from './http-client.ts';
 
 export const FACE_PNG = path.join(FACES, 'amy1.png');
 export const faceDataUrl = () => `data:image/png;base64,${readFileSync(FACE_PNG).toString('base64')}`;
+/** A WebAuthn response of the right shape that no authenticator made. */
+const PASSKEY_RESPONSE = { id: 'AAAA', rawId: 'AAAA', type: 'public-key', response: { clientDataJSON: 'e30', authenticatorData: 'AAAA', signature: 'AAAA' }, clientExtensionResults: {} };
+
 export const DESCRIPTOR = Array.from({ length: 128 }, (_, i) => Math.round(Math.sin(i) * 1000) / 10_000);
 
 const IMPORT_CSV = [
@@ -154,6 +157,7 @@ export interface WriteCase {
 export const NO_BODY = new Set([
   'POST /api/sign-out',
   'POST /api/account/sign-out-everywhere',
+  'POST /api/account/passkeys/options',
   'DELETE /api/users/{id}/sessions',
   'POST /api/backups',
   'DELETE /api/{c}/{id}',
@@ -242,6 +246,13 @@ export function writeCases(ids: DemoIds, own: { employee: number; department: nu
     'POST /api/periods/approve': { body: { date: addDays(ids.today, -800), employees: [own.employee] }, dates: ['date'] },
     'POST /api/periods/reopen': { body: { date: addDays(ids.today, -800), employee: own.employee, reason: 'Revisión' }, dates: ['date'], refs: ['employee'], texts: { reason: 1000 } },
     'POST /api/account/password': { body: { currentPassword: 'Demo#2026', newPassword: 'Nueva#2026x', confirmPassword: 'Nueva#2026x' } },
+    // Passkeys (decision 091): shapes only; a made-up credential is refused after validation (the real ceremony is in passkeys.test.ts).
+    'POST /api/account/passkeys': { body: { name: 'Portátil', response: PASSKEY_RESPONSE }, texts: { name: 80 } },
+    'PATCH /api/account/passkeys/{id}': { body: { name: 'Portátil' }, texts: { name: 80 } },
+    'POST /api/account/passkeys/{id}/remove': { body: { password: 'Demo#2026' } },
+    // Without a ticket the options are the passwordless ones; `{}` is valid.
+    'POST /api/user/login/passkey/options': { body: { ticket: 'x'.repeat(43) }, partial: true },
+    'POST /api/user/login/passkey': { body: { challenge: 'x'.repeat(43), response: PASSKEY_RESPONSE } },
     'PUT /api/settings': { body: {} /* filled from GET /api/settings */ },
     // Turning it off changes nothing on the demo (off already) and deletes nothing (decision 047).
     'POST /api/settings/face-recognition': { body: { enabled: false } },

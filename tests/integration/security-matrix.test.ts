@@ -48,6 +48,12 @@ const OPEN_TO_ANY_ACCOUNT = [
   'GET /api/me',
   'POST /api/account/password',
   'POST /api/account/sign-out-everywhere',
+  // Own passkeys (decision 091): any account, only its own.
+  'GET /api/account/passkeys',
+  'POST /api/account/passkeys/options',
+  'POST /api/account/passkeys',
+  'PATCH /api/account/passkeys/{id}',
+  'POST /api/account/passkeys/{id}/remove',
   // Own notification choices (decision 055): any account, only its own.
   'GET /api/account/notifications',
   'PUT /api/account/notifications',
@@ -95,6 +101,8 @@ const OPEN_TO_ANY_ACCOUNT = [
 const PUBLIC = [
   'GET /api/health',
   'POST /api/user/login',
+  'POST /api/user/login/passkey/options',
+  'POST /api/user/login/passkey',
   'POST /api/sign-up',
   'POST /api/sign-out',
   'POST /api/clock',

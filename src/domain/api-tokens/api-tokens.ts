@@ -164,6 +164,13 @@ export function lastUsedDue(lastUsedAt: string | null, nowMs: number): boolean {
 export const SESSION_ONLY_API = new Set([
   '/api/account/password',
   '/api/account/sign-out-everywhere',
+  // Passkeys are the account's own keys to sign in (decision 091): never a script's.
+  '/api/account/passkeys',
+  '/api/account/passkeys/options',
+  '/api/account/passkeys/{id}',
+  '/api/account/passkeys/{id}/remove',
+  '/api/user/login/passkey/options',
+  '/api/user/login/passkey',
   '/api/api-tokens',
   '/api/api-tokens/{id}/revoke',
   '/api/personal/clock',

@@ -43,6 +43,9 @@ const EMPLOYEE_OWNED = new Set(['employees', 'attendances', 'schedules', 'leaves
 export const API_ROUTES: readonly ApiRoute[] = [
   { method: 'GET', pattern: '/api/health', public: true, authority: [] },
   { method: 'POST', pattern: '/api/user/login', public: true, authority: [] },
+  // Passkey sign-in (decision 091): passwordless, or the second factor of a password sign-in's ticket.
+  { method: 'POST', pattern: '/api/user/login/passkey/options', public: true, authority: [] },
+  { method: 'POST', pattern: '/api/user/login/passkey', public: true, authority: [] },
   { method: 'POST', pattern: '/api/sign-up', public: true, authority: [] },
   { method: 'POST', pattern: '/api/sign-out', public: true, authority: [] },
   { method: 'POST', pattern: '/api/clock', public: true, authority: [] },
@@ -87,6 +90,12 @@ export const API_ROUTES: readonly ApiRoute[] = [
   { method: 'POST', pattern: '/api/account/password', authority: [] },
   // Ends the account's other sessions (decision 023): any signed-in account, its own sessions only.
   { method: 'POST', pattern: '/api/account/sign-out-everywhere', authority: [] },
+  // The account's own passkeys (decision 091): any signed-in account, only its own (another's is a 404).
+  { method: 'GET', pattern: '/api/account/passkeys', authority: [] },
+  { method: 'POST', pattern: '/api/account/passkeys/options', authority: [] },
+  { method: 'POST', pattern: '/api/account/passkeys', authority: [] },
+  { method: 'PATCH', pattern: '/api/account/passkeys/{id}', authority: [] },
+  { method: 'POST', pattern: '/api/account/passkeys/{id}/remove', authority: [] },
   { method: 'GET', pattern: '/api/settings', authority: ['setting.read'] },
   { method: 'PUT', pattern: '/api/settings', authority: ['setting.update'] },
   // Face recognition is switched only here, after the notice (decision 047); the DPIA draft with the settings.

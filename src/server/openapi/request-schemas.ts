@@ -8,6 +8,7 @@ import { CreateApiTokenSchema } from '../../domain/api-tokens/api-tokens.ts';
 import { AttendanceCreateInput, AttendanceUpdateInput, AttendanceVoidInput } from '../../domain/attendance/attendance-schema.ts';
 import { CorrectionAnswerInput, CorrectionDecisionInput, CorrectionRequestInput } from '../../domain/attendance/correction-schema.ts';
 import { ChangePasswordSchema, SignInSchema, SignUpSchema } from '../../domain/auth/auth-schemas.ts';
+import { AddPasskeySchema, PasskeySignInOptionsSchema, PasskeySignInSchema, RemovePasskeySchema, RenamePasskeySchema } from '../../domain/auth/passkey-schemas.ts';
 import { FaceSwitchInput } from '../../domain/biometrics/face-switch-schema.ts';
 import { ClockRequestSchema } from '../../domain/clock/clock-request.ts';
 import { PersonalClockRequestSchema } from '../../domain/clock/personal-clock.ts';
@@ -43,6 +44,11 @@ export const REQUEST_BODIES: Readonly<Record<string, GenericSchema | { anyOf: Ge
   'POST /api/user/login': SignInSchema,
   'POST /api/sign-up': SignUpSchema,
   'POST /api/account/password': ChangePasswordSchema,
+  'POST /api/user/login/passkey/options': PasskeySignInOptionsSchema,
+  'POST /api/user/login/passkey': PasskeySignInSchema,
+  'POST /api/account/passkeys': AddPasskeySchema,
+  'PATCH /api/account/passkeys/{id}': RenamePasskeySchema,
+  'POST /api/account/passkeys/{id}/remove': RemovePasskeySchema,
   'POST /api/invitations': InviteSchema,
   'POST /api/invitations/accept': AcceptInvitationSchema,
   'POST /api/password/forgot': ForgotPasswordSchema,

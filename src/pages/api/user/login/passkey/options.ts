@@ -1,0 +1,13 @@
+import { PasskeySignInOptionsSchema } from '#domain/auth/passkey-schemas.ts';
+import { getDb } from '#server/db/connection.ts';
+import { endpoint } from '#server/http/endpoint.ts';
+import { json, parseInput, readJson } from '#server/http/json.ts';
+import { relyingParty } from '#server/http/relying-party.ts';
+import { passkeySignInOptions } from '#server/services/passkeys/passkey-sign-in.ts';
+
+/** POST {ticket?} → {challenge, options}: a passkey sign-in, passwordless or the second factor of the ticket's sign-in (decision 091). */
+export const POST = endpoint(async (context) => {
+  const db = await getDb();
+  const { ticket } = parseInput(PasskeySignInOptionsSchema, await readJson(context.request));
+  return json(await passkeySignInOptions(db, ticket, await relyingParty(context)));
+});
