@@ -154,6 +154,7 @@ export interface WriteCase {
 export const NO_BODY = new Set([
   'POST /api/sign-out',
   'POST /api/account/sign-out-everywhere',
+  'DELETE /api/account/sessions/{id}',
   'DELETE /api/users/{id}/sessions',
   'POST /api/backups',
   'DELETE /api/{c}/{id}',

@@ -164,6 +164,8 @@ export function lastUsedDue(lastUsedAt: string | null, nowMs: number): boolean {
 export const SESSION_ONLY_API = new Set([
   '/api/account/password',
   '/api/account/sign-out-everywhere',
+  '/api/account/sessions',
+  '/api/account/sessions/{id}',
   '/api/api-tokens',
   '/api/api-tokens/{id}/revoke',
   '/api/personal/clock',

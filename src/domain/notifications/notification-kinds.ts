@@ -23,6 +23,8 @@ export const NOTIFICATION_KINDS = [
   'shiftSwapAccepted',
   'shiftSwapDecided',
   'rosterPublished',
+  // A sign-in from a browser the account had not used (issue 40.4, decision 093).
+  'newDeviceSignIn',
 ] as const;
 
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
@@ -65,4 +67,5 @@ export const DEFAULT_NOTIFICATION_SETTING: Readonly<Record<NotificationKind, Not
   shiftSwapAccepted: { enabled: true, toManagers: false, minutes: null },
   shiftSwapDecided: { enabled: true, toManagers: false, minutes: null },
   rosterPublished: { enabled: true, toManagers: false, minutes: null },
+  newDeviceSignIn: { enabled: true, toManagers: false, minutes: null },
 };

@@ -38,6 +38,7 @@ const KIND_LABELS: Record<string, string> = {
   shiftSwapAccepted: 'outbox.kinds.shiftSwapAccepted',
   shiftSwapDecided: 'outbox.kinds.shiftSwapDecided',
   rosterPublished: 'outbox.kinds.rosterPublished',
+  newDeviceSignIn: 'outbox.kinds.newDeviceSignIn',
   'punch.recorded': 'outbox.kinds.punchRecorded',
   'leave.decided': 'outbox.kinds.leaveDecidedEvent',
   'period.approved': 'outbox.kinds.periodApproved',
