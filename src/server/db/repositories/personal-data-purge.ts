@@ -117,7 +117,18 @@ export async function purgePersonalData(db: Db, employeeId: number, label: { fir
   for (const u of accounts)
     await db
       .updateTable('users')
-      .set({ name: `${label.firstName} ${label.lastName}`, email: `purged-user-${u.id}@invalid`, passwordHash: '!', status: 'disabled', image: null, totpSecretSealed: null, totpEnabledAt: null, totpLastStep: null, sessionVersion: u.sessionVersion + 1, updatedAt: at })
+      .set({
+        name: `${label.firstName} ${label.lastName}`,
+        email: `purged-user-${u.id}@invalid`,
+        passwordHash: '!',
+        status: 'disabled',
+        image: null,
+        totpSecretSealed: null,
+        totpEnabledAt: null,
+        totpLastStep: null,
+        sessionVersion: u.sessionVersion + 1,
+        updatedAt: at,
+      })
       .where('id', '=', u.id)
       .execute();
   counts.accounts = accounts.length;

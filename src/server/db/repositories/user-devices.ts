@@ -23,6 +23,11 @@ export async function untrustUserDevices(db: Executor, userId: number): Promise<
 
 /** How many browsers the user signed in from, leaving out `except` (the one just recorded). */
 export async function countOtherUserDevices(db: Executor, userId: number, except: number): Promise<number> {
-  const row = await db.selectFrom('userDevices').select((eb) => eb.fn.countAll<number>().as('n')).where('userId', '=', userId).where('id', '!=', except).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('userDevices')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('userId', '=', userId)
+    .where('id', '!=', except)
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }

@@ -7,10 +7,11 @@ import { notFound } from '../../http/app-error.ts';
 import { sessionPublicId } from '../sign-in/session-public-id.ts';
 import { sessionNow } from '../sign-in/start-session.ts';
 
-/** The account's live sessions (never another account's), the current one marked (decision 093). */
+/** The account's live sessions (never another account's): the current one first and marked, then the newest (decision 093). */
 export async function listAccountSessions(db: Db, userId: number, currentSessionId: string | undefined): Promise<AccountSessionDto[]> {
   const rows = await findLiveUserSessions(db, userId, new Date(sessionNow()).toISOString());
-  return rows.map((row) => ({
+  const ordered = [...rows.filter((r) => r.id === currentSessionId), ...rows.filter((r) => r.id !== currentSessionId)];
+  return ordered.map((row) => ({
     id: sessionPublicId(row.id),
     device: deviceSummary(row.userAgent),
     address: row.address,
