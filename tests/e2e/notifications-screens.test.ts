@@ -114,6 +114,7 @@ describe('notification screens', () => {
         'my-notify-shiftSwapProposed',
         'my-notify-shiftSwapDecided',
         'my-notify-rosterPublished',
+        'my-notify-newDeviceSignIn',
       ]);
       const problems = await seen();
       expect([...problems.console, ...problems.pageErrors, ...problems.csp, ...(await layoutProblems(other))]).toEqual([]);

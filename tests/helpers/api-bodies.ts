@@ -158,6 +158,7 @@ export const NO_BODY = new Set([
   'POST /api/sign-out',
   'POST /api/account/sign-out-everywhere',
   'POST /api/account/passkeys/options',
+  'DELETE /api/account/sessions/{id}',
   'DELETE /api/users/{id}/sessions',
   'POST /api/backups',
   'DELETE /api/{c}/{id}',

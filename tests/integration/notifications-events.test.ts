@@ -232,7 +232,17 @@ describe('who may change what', () => {
     const mine = (await body(await worker.get('/api/account/notifications'))).data;
     expect(mine).toMatchObject({ language: 'en', email: WORKER });
     expect(mine.kinds.find((k: any) => k.kind === 'leaveDecided').muted).toBe(true);
-    expect(mine.kinds.map((k: any) => k.kind)).toEqual(['leaveDecided', 'missingCheckOut', 'missedCheckIn', 'correctionDecided', 'openShiftDecided', 'shiftSwapProposed', 'shiftSwapDecided', 'rosterPublished']);
+    expect(mine.kinds.map((k: any) => k.kind)).toEqual([
+      'leaveDecided',
+      'missingCheckOut',
+      'missedCheckIn',
+      'correctionDecided',
+      'openShiftDecided',
+      'shiftSwapProposed',
+      'shiftSwapDecided',
+      'rosterPublished',
+      'newDeviceSignIn',
+    ]);
     expect((await body(await admin.get('/api/account/notifications'))).data.kinds.every((k: any) => !k.muted)).toBe(true);
   });
 });

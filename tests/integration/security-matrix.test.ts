@@ -54,6 +54,9 @@ const OPEN_TO_ANY_ACCOUNT = [
   'POST /api/account/passkeys',
   'PATCH /api/account/passkeys/{id}',
   'POST /api/account/passkeys/{id}/remove',
+  // The account's own sessions (decision 093): only its own, another's is a 404.
+  'GET /api/account/sessions',
+  'DELETE /api/account/sessions/{id}',
   // Own notification choices (decision 055): any account, only its own.
   'GET /api/account/notifications',
   'PUT /api/account/notifications',

@@ -56,7 +56,17 @@ describe('AccountNotificationsInput', () => {
   });
 
   it('offers an Employee account only the kinds about its own record', () => {
-    expect(mutableKindsFor('Employee')).toEqual(['leaveDecided', 'missingCheckOut', 'missedCheckIn', 'correctionDecided', 'openShiftDecided', 'shiftSwapProposed', 'shiftSwapDecided', 'rosterPublished']);
+    expect(mutableKindsFor('Employee')).toEqual([
+      'leaveDecided',
+      'missingCheckOut',
+      'missedCheckIn',
+      'correctionDecided',
+      'openShiftDecided',
+      'shiftSwapProposed',
+      'shiftSwapDecided',
+      'rosterPublished',
+      'newDeviceSignIn',
+    ]);
     expect(mutableKindsFor('Admin')).toEqual(MUTABLE_KINDS);
   });
 

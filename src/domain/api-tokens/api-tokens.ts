@@ -171,6 +171,8 @@ export const SESSION_ONLY_API = new Set([
   '/api/account/passkeys/{id}/remove',
   '/api/user/login/passkey/options',
   '/api/user/login/passkey',
+  '/api/account/sessions',
+  '/api/account/sessions/{id}',
   '/api/api-tokens',
   '/api/api-tokens/{id}/revoke',
   '/api/personal/clock',

@@ -25,6 +25,8 @@ export const NOTIFICATION_KINDS = [
   'rosterPublished',
   // A webhook receiver that kept failing was paused (issue 41 point 4, decision 094).
   'webhookPaused',
+  // A sign-in from a browser the account had not used (issue 40.4, decision 093).
+  'newDeviceSignIn',
 ] as const;
 
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
@@ -68,4 +70,5 @@ export const DEFAULT_NOTIFICATION_SETTING: Readonly<Record<NotificationKind, Not
   shiftSwapDecided: { enabled: true, toManagers: false, minutes: null },
   rosterPublished: { enabled: true, toManagers: false, minutes: null },
   webhookPaused: { enabled: true, toManagers: false, minutes: null },
+  newDeviceSignIn: { enabled: true, toManagers: false, minutes: null },
 };

@@ -31,6 +31,7 @@ export const KIND_LABELS: Record<NotificationKind, string> = {
   correctionDecided: 'notifications.kinds.correctionDecided',
   correctionDisputed: 'notifications.kinds.correctionDisputed',
   rosterPublished: 'notifications.kinds.rosterPublished',
+  newDeviceSignIn: 'notifications.kinds.newDeviceSignIn',
   openShiftClaimed: 'notifications.kinds.openShiftClaimed',
   openShiftDecided: 'notifications.kinds.openShiftDecided',
   shiftSwapProposed: 'notifications.kinds.shiftSwapProposed',
@@ -54,6 +55,8 @@ const OWN_RECORD_KINDS: ReadonlySet<NotificationKind> = new Set([
   'shiftSwapProposed',
   'shiftSwapDecided',
   'rosterPublished',
+  // About the account itself: every account can receive it.
+  'newDeviceSignIn',
 ]);
 
 /** The mutable kinds an account of this type can receive (an Employee account approves nothing, manages no terminal). */

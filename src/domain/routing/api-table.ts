@@ -96,6 +96,9 @@ export const API_ROUTES: readonly ApiRoute[] = [
   { method: 'POST', pattern: '/api/account/passkeys', authority: [] },
   { method: 'PATCH', pattern: '/api/account/passkeys/{id}', authority: [] },
   { method: 'POST', pattern: '/api/account/passkeys/{id}/remove', authority: [] },
+  // The account's own sessions (decision 093): any signed-in account, its own only (another's is a 404).
+  { method: 'GET', pattern: '/api/account/sessions', authority: [] },
+  { method: 'DELETE', pattern: '/api/account/sessions/{id}', authority: [] },
   { method: 'GET', pattern: '/api/settings', authority: ['setting.read'] },
   { method: 'PUT', pattern: '/api/settings', authority: ['setting.update'] },
   // Face recognition is switched only here, after the notice (decision 047); the DPIA draft with the settings.

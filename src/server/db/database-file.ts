@@ -57,11 +57,14 @@ export function lockExclusively(db: DatabaseFile): void {
 /**
  * Marks a restored copy before it takes the database's place: an audit entry naming the source,
  * and no sessions (decision 023: a session ended after the backup was taken must not come back;
- * older backups have no sessions table yet).
+ * older backups have no sessions table yet), nor sign-in ceremonies under way (decision 093: a
+ * second-factor ticket or passkey challenge of the backup's time must not be usable again).
  */
 export function markRestored(db: DatabaseFile, at: string, source: string, sourceName: string): void {
   db.prepare('insert into audit_log (at, user_id, entity, entity_id, action, after) values (?, null, ?, ?, ?, ?)').run(at, 'backup', sourceName, 'restore', JSON.stringify({ source }));
-  if (tableNames(db).has('sessions')) db.prepare('delete from sessions').run();
+  const tables = tableNames(db);
+  if (tables.has('sessions')) db.prepare('delete from sessions').run();
+  if (tables.has('auth_challenges')) db.prepare('delete from auth_challenges').run();
 }
 
 /*

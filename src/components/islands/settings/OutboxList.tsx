@@ -39,6 +39,7 @@ const KIND_LABELS: Record<string, string> = {
   shiftSwapDecided: 'outbox.kinds.shiftSwapDecided',
   rosterPublished: 'outbox.kinds.rosterPublished',
   webhookPaused: 'outbox.kinds.webhookPaused',
+  newDeviceSignIn: 'outbox.kinds.newDeviceSignIn',
   'punch.recorded': 'outbox.kinds.punchRecorded',
   'leave.decided': 'outbox.kinds.leaveDecidedEvent',
   'period.approved': 'outbox.kinds.periodApproved',

@@ -101,17 +101,34 @@ export async function purgePersonalData(db: Db, employeeId: number, label: { fir
   );
   counts.texts += n(await db.updateTable('leaves').set({ reason: '', comment: null }).where('employeeId', '=', employeeId).executeTakeFirst());
   counts.texts += n(await db.updateTable('clockConflicts').set({ resolutionNote: null }).where('employeeId', '=', employeeId).where('resolutionNote', 'is not', null).executeTakeFirst());
-  // Their accounts: emptied, disabled, every session and token gone.
+  // Their accounts: emptied, disabled, every session and token gone, and every sign-in factor and
+  // browser they used (decision 093): TOTP secret, recovery codes, passkeys, SSO links, devices.
   const users = db.selectFrom('users').select('id').where('employeeId', '=', employeeId);
   counts.sessions = n(await db.deleteFrom('sessions').where('userId', 'in', users).executeTakeFirst());
   await db.deleteFrom('apiTokens').where('userId', 'in', users).execute();
   await db.deleteFrom('passwordResets').where('userId', 'in', users).execute();
   await db.deleteFrom('notificationMutes').where('userId', 'in', users).execute();
+  await db.deleteFrom('recoveryCodes').where('userId', 'in', users).execute();
+  await db.deleteFrom('passkeys').where('userId', 'in', users).execute();
+  await db.deleteFrom('userIdentities').where('userId', 'in', users).execute();
+  await db.deleteFrom('userDevices').where('userId', 'in', users).execute();
+  await db.deleteFrom('authChallenges').where('userId', 'in', users).execute();
   const accounts = await db.selectFrom('users').select(['id', 'sessionVersion']).where('employeeId', '=', employeeId).execute();
   for (const u of accounts)
     await db
       .updateTable('users')
-      .set({ name: `${label.firstName} ${label.lastName}`, email: `purged-user-${u.id}@invalid`, passwordHash: '!', status: 'disabled', image: null, sessionVersion: u.sessionVersion + 1, updatedAt: at })
+      .set({
+        name: `${label.firstName} ${label.lastName}`,
+        email: `purged-user-${u.id}@invalid`,
+        passwordHash: '!',
+        status: 'disabled',
+        image: null,
+        totpSecretSealed: null,
+        totpEnabledAt: null,
+        totpLastStep: null,
+        sessionVersion: u.sessionVersion + 1,
+        updatedAt: at,
+      })
       .where('id', '=', u.id)
       .execute();
   counts.accounts = accounts.length;

@@ -13,14 +13,14 @@ export async function insertSession(db: Executor, session: NewSession): Promise<
 
 /**
  * The per-request lookup: the session by its primary key, with its user and role, when it has not
- * expired at `now` (ISO). The caller checks the user's status and session version.
+ * expired at `now` (ISO), and its last-seen time. The caller checks the user's status and session version.
  */
 export async function findSessionWithUser(db: Executor, id: string, now: string) {
   return db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.userId')
     .innerJoin('roles', 'roles.id', 'users.roleId')
-    .select(['sessions.sessionVersion as sessionSv', ...USER_WITH_ROLE_COLUMNS])
+    .select(['sessions.sessionVersion as sessionSv', 'sessions.lastSeenAt as sessionLastSeenAt', ...USER_WITH_ROLE_COLUMNS])
     .where('sessions.id', '=', id)
     .where('sessions.expiresAt', '>', now)
     .executeTakeFirst();
@@ -43,4 +43,31 @@ export async function deleteUserSessions(db: Executor, userId: number, keep?: st
 /** Removes sessions expired at `now` (ISO); indexed on expires_at. */
 export async function pruneExpiredSessions(db: Executor, now: string): Promise<void> {
   await db.deleteFrom('sessions').where('expiresAt', '<=', now).execute();
+}
+
+/**
+ * Writes the session's last request time when it is null or older than `staleBefore` (ISO): one
+ * conditional UPDATE, so concurrent requests of the same minute write once between them.
+ */
+export async function touchSessionLastSeen(db: Executor, id: string, at: string, staleBefore: string): Promise<void> {
+  await db
+    .updateTable('sessions')
+    .set({ lastSeenAt: at })
+    .where('id', '=', id)
+    .where((eb) => eb.or([eb('lastSeenAt', 'is', null), eb('lastSeenAt', '<', staleBefore)]))
+    .execute();
+}
+
+/** The user's live sessions at `now` (ISO): not expired and under the user's current session version; newest first. */
+export async function findLiveUserSessions(db: Executor, userId: number, now: string) {
+  return db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.userId')
+    .select(['sessions.id', 'sessions.createdAt', 'sessions.lastSeenAt', 'sessions.userAgent', 'sessions.address', 'sessions.method'])
+    .where('sessions.userId', '=', userId)
+    .where('sessions.expiresAt', '>', now)
+    .whereRef('sessions.sessionVersion', '=', 'users.sessionVersion')
+    .orderBy('sessions.createdAt', 'desc')
+    .orderBy('sessions.id')
+    .execute();
 }

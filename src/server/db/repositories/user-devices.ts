@@ -20,3 +20,14 @@ export async function touchUserDevice(db: Executor, id: number, values: { lastSe
 export async function untrustUserDevices(db: Executor, userId: number): Promise<void> {
   await db.updateTable('userDevices').set({ trustedUntil: null }).where('userId', '=', userId).execute();
 }
+
+/** How many browsers the user signed in from, leaving out `except` (the one just recorded). */
+export async function countOtherUserDevices(db: Executor, userId: number, except: number): Promise<number> {
+  const row = await db
+    .selectFrom('userDevices')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('userId', '=', userId)
+    .where('id', '!=', except)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}

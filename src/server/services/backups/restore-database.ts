@@ -311,7 +311,7 @@ export async function restoreDatabase(source: string, options: RestoreOptions = 
     }
     const note = openDatabaseFile(staging);
     try {
-      // An audit entry, and no sessions: everyone signs in again (decision 023).
+      // An audit entry, no sessions and no sign-in under way: everyone signs in again (decisions 023, 093).
       markRestored(note, nowIso(), shown, path.basename(shown));
       if (verdict.resetPins) {
         const cleared = clearEmployeePins(note, nowIso(), shown);

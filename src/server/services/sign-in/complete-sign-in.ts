@@ -36,7 +36,7 @@ export async function completeSignIn(db: Db, row: UserWithRole, input: { origin:
     throw error;
   });
   try {
-    if (started.device.isNew) await notifyNewDevice(db, row, input.origin, input.method);
+    if (started.device.isNew) await notifyNewDevice(db, row, input.origin, input.method, started.device.id);
     await recordSignIn(db, row.id, nowIso());
     const now = new Date(sessionNow()).toISOString();
     await pruneExpiredSessions(db, now);

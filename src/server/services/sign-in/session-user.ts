@@ -6,6 +6,7 @@ import type { Db } from '../../db/connection.ts';
 export type { SessionUserDto };
 import type { UserWithRole } from '../../db/repositories/users.ts';
 import { findSessionWithUser } from '../../db/repositories/sessions.ts';
+import { noteSessionSeen } from './session-last-seen.ts';
 import { unsealSession } from '../../auth/session-token.ts';
 import { sessionNow } from './start-session.ts';
 
@@ -63,12 +64,14 @@ export interface LoadedSession {
  * Resolves a token to its session and user, with one primary-key lookup (session, user and role
  * joined). Undefined when the token is invalid, its session was ended (signed out, ended by an
  * administrator or by "sign out everywhere") or has expired, the user is disabled, or the user's
- * session version moved on after the session began (password or account type changed).
+ * session version moved on after the session began (password or account type changed). The
+ * session's last-seen time is written at most once a minute (best effort, decision 093).
  */
 export async function loadSession(db: Db, token: string | undefined): Promise<LoadedSession | undefined> {
   const claims = await unsealSession(token);
   if (!claims) return undefined;
   const row = await findSessionWithUser(db, claims.sid, new Date(sessionNow()).toISOString());
   if (!row || row.status !== 'enabled' || row.sessionVersion !== row.sessionSv) return undefined;
+  await noteSessionSeen(db, claims.sid, row.sessionLastSeenAt);
   return { id: claims.sid, user: toSessionUser(row) };
 }
