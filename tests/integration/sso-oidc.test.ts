@@ -100,7 +100,7 @@ describe('SSO settings API', () => {
     expect(await (await superAdmin.get('/api/settings/sso')).text()).not.toContain(provider.clientSecret);
     expect(JSON.stringify(sql("select value from settings where key = 'sso'"))).not.toContain(provider.clientSecret);
     expect(JSON.stringify(sql("select before, after from audit_log where entity_id = 'sso'"))).not.toContain(provider.clientSecret);
-    const page = await (await fetch(`${server.url}/sign-in`)).text();
+    const page = await (await fetch(`${server.url}/sign-in`, { headers: { 'accept-language': 'en' } })).text();
     expect(page).toContain('data-testid="sso-sign-in"');
     expect(page).toContain(en.sso.signInWith.replace('{{name}}', 'Keycloak'));
   });
@@ -154,8 +154,8 @@ describe('signing in through the provider', () => {
     expect(token).toBeTruthy();
     const me = new Client(server.url);
     me.cookie = token;
-    expect(((await (await me.get('/api/me')).json()) as { email: string }).email).toBe('employee@demo.jornada');
-    expect(sql<{ method: string }>("select s.method from sessions s join users u on u.id = s.user_id where u.email = 'employee@demo.jornada' order by s.id desc limit 1")[0]!.method).toBe('oidc');
+    expect(((await (await me.get('/api/me')).json()) as { user: { email: string } }).user.email).toBe('employee@demo.jornada');
+    expect(sql("select count(*) as n from sessions s join users u on u.id = s.user_id where u.email = 'employee@demo.jornada' and s.method = 'oidc'")).toEqual([{ n: 1 }]);
     expect(sql("select issuer, subject from user_identities where subject = 'worker'")).toEqual([{ issuer: provider.issuer, subject: 'worker' }]);
   });
 

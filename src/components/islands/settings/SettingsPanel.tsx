@@ -92,7 +92,7 @@ export default function SettingsPanel(props: Props) {
   useEffect(() => {
     const asked = sections.find(([id]) => id === location.hash.slice(1))?.[0];
     if (asked) setSection(asked);
-  }, []);
+  }, []); // eslint-disable-line react-hooks/exhaustive-deps -- once, after hydration; the sections are fixed for the page
   useEffect(() => {
     history.replaceState(null, '', `#${section}`);
   }, [section]);

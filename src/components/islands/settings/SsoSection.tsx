@@ -144,10 +144,7 @@ export function SsoSection({ lang }: Props) {
   return (
     <div className="flex flex-col gap-6" data-testid="sso-settings">
       <p className="max-w-prose text-sm text-muted">{t('sso.settings.intro')}</p>
-      <p
-        className={`rounded-xl border p-3 text-sm ${on ? 'border-line bg-page' : 'border-amber-300 bg-amber-50 text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100'}`}
-        data-testid="sso-state"
-      >
+      <p className={`rounded-xl border p-3 text-sm ${on ? 'border-line bg-page' : 'border-amber-300 bg-amber-50 text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100'}`} data-testid="sso-state">
         {on ? t('sso.settings.stateOn', { name: saved.data.displayName }) : t('sso.settings.stateOff')}
       </p>
       <form
