@@ -34,6 +34,18 @@ export const EMPTY_SSO_SETTINGS: Readonly<SsoSettings> = {
 export const SSO_FAILURES = ['off', 'state', 'code', 'provider', 'denied', 'unverified', 'unknown', 'disabled'] as const;
 export type SsoFailure = (typeof SSO_FAILURES)[number];
 
+/** The message of each failure (i18n keys written out: the usage check reads literals). */
+export const SSO_FAILURE_MESSAGES: Record<SsoFailure, string> = {
+  off: 'sso.failure.off',
+  state: 'sso.failure.state',
+  code: 'sso.failure.code',
+  provider: 'sso.failure.provider',
+  denied: 'sso.failure.denied',
+  unverified: 'sso.failure.unverified',
+  unknown: 'sso.failure.unknown',
+  disabled: 'sso.failure.disabled',
+};
+
 export function isSsoFailure(value: unknown): value is SsoFailure {
   return typeof value === 'string' && (SSO_FAILURES as readonly string[]).includes(value);
 }
