@@ -260,6 +260,8 @@ export function writeCases(ids: DemoIds, own: { employee: number; department: nu
     // Email stays off on the demo: no server, no sender (decision 054).
     'PUT /api/settings/email': { body: { host: '', port: 587, security: 'starttls', user: '', from: '', appUrl: '' } },
     // Notifications (decision 055): a company's switch (the account's company, no ?companyId=) and one's own mutes.
+    // Single sign-on stays off on the demo (decision 092); the SuperAdmin only.
+    'PUT /api/settings/sso': { body: { enabled: false, displayName: '', issuer: '', clientId: '', createAccounts: false, passwordOnlySuperAdmin: false } },
     'PUT /api/settings/notifications': { body: { settings: [{ kind: 'terminalSilent', enabled: true }] } },
     'PUT /api/account/notifications': { body: { language: null, muted: [] } },
     'POST /api/feedback': { body: { message: 'Todo bien' }, texts: { message: 5000 } },

@@ -107,6 +107,9 @@ const PUBLIC = [
   'POST /api/user/login/passkey/options',
   'POST /api/user/login/passkey',
   'POST /api/sign-up',
+  // Single sign-on (decision 092): the browser's way to the provider and back.
+  'GET /api/auth/oidc/start',
+  'GET /api/auth/oidc/callback',
   'POST /api/sign-out',
   'POST /api/clock',
   'POST /api/terminal/pair',

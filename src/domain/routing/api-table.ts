@@ -47,6 +47,9 @@ export const API_ROUTES: readonly ApiRoute[] = [
   { method: 'POST', pattern: '/api/user/login/passkey/options', public: true, authority: [] },
   { method: 'POST', pattern: '/api/user/login/passkey', public: true, authority: [] },
   { method: 'POST', pattern: '/api/sign-up', public: true, authority: [] },
+  // Single sign-on (decision 092): to the OpenID provider and back; the challenge cookie binds both ends.
+  { method: 'GET', pattern: '/api/auth/oidc/start', public: true, authority: [] },
+  { method: 'GET', pattern: '/api/auth/oidc/callback', public: true, authority: [] },
   { method: 'POST', pattern: '/api/sign-out', public: true, authority: [] },
   { method: 'POST', pattern: '/api/clock', public: true, authority: [] },
   // A paired terminal's nonce for its next face punch (decision 043): the terminal credential, no session.
@@ -105,6 +108,9 @@ export const API_ROUTES: readonly ApiRoute[] = [
   // The SMTP server for notifications (decision 054): the password is never answered.
   { method: 'GET', pattern: '/api/settings/email', authority: ['setting.read'] },
   { method: 'PUT', pattern: '/api/settings/email', authority: ['setting.update'] },
+  // Single sign-on's provider (decision 092): installation-wide, so the service lets only the SuperAdmin in.
+  { method: 'GET', pattern: '/api/settings/sso', authority: ['setting.read'] },
+  { method: 'PUT', pattern: '/api/settings/sso', authority: ['setting.update'] },
   { method: 'GET', pattern: '/api/settings/face-recognition', authority: ['setting.read'] },
   { method: 'POST', pattern: '/api/settings/face-recognition', authority: ['setting.update'] },
   { method: 'GET', pattern: '/api/settings/face-recognition/dpia', authority: ['setting.read'] },

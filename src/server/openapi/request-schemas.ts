@@ -24,6 +24,7 @@ import { GuideUpdate } from '../../domain/guide/guide-schema.ts';
 import { HolidayImportInput } from '../../domain/holidays/holiday-import.ts';
 import { LeaveDecisionInput, LeaveRequestInput } from '../../domain/leave/leave-schema.ts';
 import { MailSettingsInput } from '../../domain/notifications/mail-settings.ts';
+import { SsoSettingsInput } from '../../domain/auth/sso-settings.ts';
 import { CompanyInput, DepartmentInput, HolidayInput, JobTitleInput, LeaveGroupInput, LeaveTypeInput } from '../../domain/org/org-schemas.ts';
 import { PeriodApproveInput, PeriodReopenInput } from '../../domain/periods/period-schema.ts';
 import { RoleInput } from '../../domain/permissions/role-schema.ts';
@@ -76,6 +77,7 @@ export const REQUEST_BODIES: Readonly<Record<string, GenericSchema | { anyOf: Ge
   'POST /api/periods/reopen': PeriodReopenInput,
   'PUT /api/settings': SettingsInput,
   'PUT /api/settings/email': MailSettingsInput,
+  'PUT /api/settings/sso': SsoSettingsInput,
   'POST /api/settings/face-recognition': FaceSwitchInput,
   'POST /api/employees/import': EmployeeImportRequest,
   'POST /api/schedules/bulk': DepartmentScheduleCreateInput,

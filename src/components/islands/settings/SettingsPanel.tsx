@@ -20,6 +20,7 @@ import type { BackupOverview } from '#domain/backups/backup-overview.ts';
 import { AttributionsList } from './AttributionsList.tsx';
 import { BackupSection } from './BackupSection.tsx';
 import { EmailSection } from './EmailSection.tsx';
+import { SsoSection } from './SsoSection.tsx';
 import { FaceRecognitionSection } from './FaceRecognitionSection.tsx';
 import { FeedbackSection } from './FeedbackSection.tsx';
 import type { FaceRecognitionStatus } from '#domain/biometrics/face-enablement.ts';
@@ -55,6 +56,7 @@ const SECTIONS = [
   ['worktime', 'workTime.settings.title'],
   ['safeguarding', 'settings.sections.safeguarding'],
   ['email', 'settings.sections.email'],
+  ['sso', 'sso.settings.section'],
   ['notifications', 'notifications.section'],
   ['backups', 'settings.sections.backups'],
   ['retention', 'settings.sections.retention'],
@@ -74,6 +76,8 @@ export default function SettingsPanel(props: Props) {
   // The server renders the first section; the address's #section is applied after hydration
   // (read during the first render it made the client's text differ from the server's: React #418).
   const [section, setSection] = useState<Section>('localization');
+  // Single sign-on is installation-wide: the SuperAdmin's alone (decision 092).
+  const sections = SECTIONS.filter(([id]) => id !== 'sso' || props.isSuperAdmin);
   const [values, setValues] = useState<Settings>(props.settings);
   const [errors, setErrors] = useState<Record<string, string>>({});
   // From which date a change of the break rules applies; empty = today (decision 050).
@@ -86,9 +90,9 @@ export default function SettingsPanel(props: Props) {
   const invalidProxies = parseIpList(values.trustedProxy).invalid;
 
   useEffect(() => {
-    const asked = SECTIONS.find(([id]) => id === location.hash.slice(1))?.[0];
+    const asked = sections.find(([id]) => id === location.hash.slice(1))?.[0];
     if (asked) setSection(asked);
-  }, []);
+  }, []); // eslint-disable-line react-hooks/exhaustive-deps -- once, after hydration; the sections are fixed for the page
   useEffect(() => {
     history.replaceState(null, '', `#${section}`);
   }, [section]);
@@ -175,7 +179,7 @@ export default function SettingsPanel(props: Props) {
       )}
       <div className="grid gap-6 lg:grid-cols-[240px_1fr]">
         <nav aria-label={t('pages.setting')} className="flex gap-1 overflow-x-auto lg:flex-col">
-          {SECTIONS.map(([id, label]) => (
+          {sections.map(([id, label]) => (
             <button
               key={id}
               type="button"
@@ -514,6 +518,7 @@ export default function SettingsPanel(props: Props) {
           )}
           {/* The SMTP server and the test message: saved by its own form (decision 054). */}
           {section === 'email' && <EmailSection lang={lang} canUpdate={props.canUpdate} />}
+          {section === 'sso' && <SsoSection lang={lang} />}
           {section === 'notifications' && <NotificationsSection lang={lang} canUpdate={props.canUpdate} />}
           {section === 'integrity' && <RecordIntegritySection lang={lang} timeZone={props.settings.timezone} />}
           {section === 'feedback' && <FeedbackSection lang={lang} isSuperAdmin={props.isSuperAdmin} />}

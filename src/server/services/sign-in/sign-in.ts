@@ -4,6 +4,7 @@ import type { Db } from '../../db/connection.ts';
 import { findUserWithRole } from '../../db/repositories/users.ts';
 import { AppError } from '../../http/app-error.ts';
 import { completeSignIn, type SignedIn } from './complete-sign-in.ts';
+import { passwordSignInClosed } from '../sso/sso-settings.ts';
 import { isTrustedDevice } from './known-devices.ts';
 import { startSecondStep, type SecondStep } from './second-step.ts';
 import type { SessionOrigin } from './start-session.ts';
@@ -38,6 +39,8 @@ export async function signIn(db: Db, input: { email: string; password: string; d
   } finally {
     await ticket.release(); // nothing decided (busy, disabled, an error): the attempt does not count
   }
+  // Single sign-on only, but for the SuperAdmin (decision 092): the right password, refused.
+  if (await passwordSignInClosed(db, row.accountType)) throw new AppError('sso.passwordDisabled', 403);
 
   const origin = { userAgent: input.userAgent, address: input.address };
   const trusted = await isTrustedDevice(db, row.id, input.deviceToken);
