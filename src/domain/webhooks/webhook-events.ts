@@ -3,7 +3,20 @@
  * event" sends. Names are part of the public contract (`X-Jornada-Event`, payload `event`):
  * never rename one that has shipped.
  */
-export const WEBHOOK_EVENTS = ['punch.recorded', 'leave.decided', 'period.approved'] as const;
+export const WEBHOOK_EVENTS = [
+  'punch.recorded',
+  'leave.decided',
+  'period.approved',
+  // Issue 41 point 5.
+  'leave.requested',
+  'correction.requested',
+  'correction.decided',
+  'employee.created',
+  'employee.updated',
+  'employee.archived',
+  'terminal.silent',
+  'period.reopened',
+] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 
 /** Sent only by the test button, to one webhook, whatever it subscribes to. */
@@ -14,6 +27,14 @@ export const WEBHOOK_EVENT_LABELS: Record<WebhookEvent | typeof WEBHOOK_TEST_EVE
   'punch.recorded': 'webhooks.events.punchRecorded',
   'leave.decided': 'webhooks.events.leaveDecided',
   'period.approved': 'webhooks.events.periodApproved',
+  'leave.requested': 'webhooks.events.leaveRequested',
+  'correction.requested': 'webhooks.events.correctionRequested',
+  'correction.decided': 'webhooks.events.correctionDecided',
+  'employee.created': 'webhooks.events.employeeCreated',
+  'employee.updated': 'webhooks.events.employeeUpdated',
+  'employee.archived': 'webhooks.events.employeeArchived',
+  'terminal.silent': 'webhooks.events.terminalSilent',
+  'period.reopened': 'webhooks.events.periodReopened',
   'webhook.test': 'webhooks.events.test',
 };
 

@@ -15,6 +15,7 @@ import { refuseFutureInstants, refuseSkippedTimes, validateAttendance } from '..
 import { toRequestDtos } from './correction-dto.ts';
 import { notifyCorrectionRequested } from '../notifications/notify-correction-requested.ts';
 import { wakeOutbox } from '../../outbox/outbox-sender.ts';
+import { emitEmployeeWebhookEvent } from '../webhooks/emit-webhook-event.ts';
 
 const Target = v.object({
   employee: v.optional(v.union([v.number(), v.pipe(v.string(), v.transform(Number))])),
@@ -80,6 +81,11 @@ export async function createCorrectionRequest(db: Db, input: unknown, actor: Rec
     const requestId = await insertCorrectionRequest(trx, row);
     await appendAudit(trx, { userId: actor.id, entity: 'attendanceCorrectionRequest', entityId: requestId, action: 'create', after: row, reason: data.reason, at });
     await notifyCorrectionRequested(trx, { id: requestId, employeeId: own, requesterId: actor.id, date: row.date, kind: row.kind, timeIn: row.timeIn, timeOut: row.timeOut, reason: row.reason });
+    await emitEmployeeWebhookEvent(trx, own, {
+      event: 'correction.requested',
+      occurredAt: at,
+      data: { requestId, employeeId: own, date: row.date, kind: row.kind, timeIn: row.timeIn, timeOut: row.timeOut, breakIn: row.breakIn, breakOut: row.breakOut, requestedBy: actor.id },
+    });
     return requestId;
   });
   wakeOutbox(); // the approvers' emails leave now, not at the next poll

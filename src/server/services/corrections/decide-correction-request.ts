@@ -19,6 +19,7 @@ import { toRequestDtos } from './correction-dto.ts';
 import { userNamesByIds } from '../../db/repositories/users.ts';
 import { notifyCorrectionDecided } from '../notifications/notify-correction-decided.ts';
 import { wakeOutbox } from '../../outbox/outbox-sender.ts';
+import { emitEmployeeWebhookEvent } from '../webhooks/emit-webhook-event.ts';
 
 /**
  * An administrator approves or declines a worker's pending request, with a comment (required to
@@ -70,6 +71,11 @@ export async function decideCorrection(
       date: request.date,
       deciderName: (await userNamesByIds(trx, [actor.id])).get(actor.id) ?? null,
       comment: comment || null,
+    });
+    await emitEmployeeWebhookEvent(trx, request.employeeId, {
+      event: 'correction.decided',
+      occurredAt: at,
+      data: { requestId: id, employeeId: request.employeeId, date: request.date, status: next.status === 'approved' ? 'approved' : 'declined', decidedBy: actor.id, attendanceId },
     });
   });
   wakeOutbox(); // the worker's email leaves now, not at the next poll

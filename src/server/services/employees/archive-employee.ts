@@ -5,8 +5,10 @@ import { notFound } from '../../http/app-error.ts';
 import { deleteFaceData } from './face-data.ts';
 import { requireWritable, type RecordActor } from '../record-guard.ts';
 import { nowIso } from '../../clock/now.ts';
+import { wakeOutbox } from '../../outbox/outbox-sender.ts';
+import { emitEmployeeWebhookEvent } from '../webhooks/emit-webhook-event.ts';
 
-/** Archives (or restores) an employee. Archiving deletes their face descriptors. */
+/** Archives (or restores) an employee. Archiving deletes their face descriptors; a change of state is a webhook event. */
 export async function archiveEmployee(db: Db, id: number, archived: boolean, actor: RecordActor): Promise<EmployeeDto> {
   // Employee-owned data: only within the actor's reach and only what the policy lets it write (decision 024).
   requireWritable(actor, id, 'record');
@@ -26,6 +28,8 @@ export async function archiveEmployee(db: Db, id: number, archived: boolean, act
       after: { status: archived ? 'archived' : 'active', faceDescriptorsDeleted: removed },
       at,
     });
+    if (before.status !== (archived ? 'archived' : 'active')) await emitEmployeeWebhookEvent(trx, id, { event: 'employee.archived', occurredAt: at, data: { employeeId: id, status: archived ? 'archived' : 'active' } });
   });
+  wakeOutbox();
   return (await findEmployee(db, id))!;
 }

@@ -7,6 +7,9 @@ import { requireWriteKind, type RecordActor } from '../record-guard.ts';
 import { asksForGeneratedPin, freePin, withPlaceholderPin } from './generated-pin.ts';
 import { assertPinChecksAllowed, pinConflictsIn, recordPinConflicts } from './pin-conflicts.ts';
 import { nowIso } from '../../clock/now.ts';
+import { wakeOutbox } from '../../outbox/outbox-sender.ts';
+import { emitEmployeeWebhookEvent } from '../webhooks/emit-webhook-event.ts';
+import { employeeCreatedData } from './employee-events.ts';
 
 /**
  * Creates an employee; the PIN is stored only as its lookup key. All or nothing. A PIN already
@@ -31,11 +34,13 @@ export async function createEmployee(db: Db, input: unknown, actor: RecordActor)
       const at = nowIso();
       const newId = await insertEmployee(trx, { ...employeeColumns(data), pinKey: pinKey!, image: null, biometricConsentAt: null, biometricConsentBy: null, createdAt: at, updatedAt: at }, actorId);
       await appendAudit(trx, { userId: actorId, entity: 'employee', entityId: newId, action: 'create', after: auditable(data), at });
+      await emitEmployeeWebhookEvent(trx, newId, { event: 'employee.created', occurredAt: at, data: employeeCreatedData(newId, employeeColumns(data), 'form') });
       return newId;
     })
     .catch(async (error: unknown) => {
       throw (await recordPinConflicts(db, actorId, pinConflictsIn(error), { source: 'create' })) ?? error;
     });
+  wakeOutbox();
   const employee = (await findEmployee(db, id))!;
   return generatedPin ? { ...employee, generatedPin } : employee;
 }

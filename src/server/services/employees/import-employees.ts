@@ -7,6 +7,9 @@ import { pinKey } from '../../auth/pin-key.ts';
 import type { Db } from '../../db/connection.ts';
 import { appendAudit } from '../../db/repositories/audit-log.ts';
 import { employeeUniqueKeys, insertEmployees } from '../../db/repositories/employees.ts';
+import { wakeOutbox } from '../../outbox/outbox-sender.ts';
+import { emitCompanyWebhookEvents, type WebhookEventInput } from '../webhooks/emit-webhook-event.ts';
+import { employeeCreatedData } from './employee-events.ts';
 import { companyNames } from '../../db/repositories/org/companies.ts';
 import type { EmployeeTable } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
@@ -169,7 +172,18 @@ export async function importEmployees(db: Db, body: unknown, actor: RecordActor,
       createdAt: at,
       updatedAt: at,
     }));
-    await insertEmployees(trx, values);
+    const inserted = await insertEmployees(trx, values);
+    // Webhooks (issue 41.5): one `employee.created` per imported employee, in the import's
+    // transaction; each company's webhooks are read once.
+    const byKey = new Map(values.map((v) => [v.pinKey, v]));
+    const events = new Map<number, WebhookEventInput[]>();
+    for (const row of inserted) {
+      const v = byKey.get(row.pinKey)!;
+      const list = events.get(v.companyId) ?? [];
+      list.push({ event: 'employee.created', occurredAt: at, data: employeeCreatedData(row.id, v, 'import') });
+      events.set(v.companyId, list);
+    }
+    for (const [companyId, list] of events) await emitCompanyWebhookEvents(trx, companyId, list);
     await appendAudit(trx, {
       userId: actorId,
       entity: 'employee',
@@ -181,7 +195,9 @@ export async function importEmployees(db: Db, body: unknown, actor: RecordActor,
     return outcome;
   };
   try {
-    return await (dryRun ? run(db) : db.transaction().execute(run));
+    const outcome = await (dryRun ? run(db) : db.transaction().execute(run));
+    if (!dryRun) wakeOutbox();
+    return outcome;
   } catch (error) {
     if (!(error instanceof EmployeeImportRejected)) throw error;
     const conflicts = error.rows.filter((p) => p.key === 'employees.pinTaken').length;

@@ -1,6 +1,9 @@
 import { EmployeeUpdateInput } from '#domain/employees/employee-schema.ts';
 import type { Db } from '../../db/connection.ts';
 import { appendAudit } from '../../db/repositories/audit-log.ts';
+import { wakeOutbox } from '../../outbox/outbox-sender.ts';
+import { emitEmployeeWebhookEvent } from '../webhooks/emit-webhook-event.ts';
+import { changedEmployeeFields } from './employee-events.ts';
 import { findEmployee, updateEmployeeColumns, type EmployeeDto } from '../../db/repositories/employees.ts';
 import { notFound } from '../../http/app-error.ts';
 import { auditable, checkEmployeeReferences, employeeColumns, validateEmployee } from './employee-checks.ts';
@@ -61,10 +64,17 @@ export async function updateEmployee(db: Db, id: number, input: unknown, actor: 
         after: { ...auditable(data), pinChanged: Boolean(pinKey) },
         at,
       });
+      // Webhooks (issue 41.5): the names of the changed fields, and a change of state as its own event.
+      const after = (await findEmployee(trx, id))!;
+      const changed = changedEmployeeFields(before, after);
+      if (pinKey) changed.push('pin');
+      if (changed.length > 0) await emitEmployeeWebhookEvent(trx, id, { event: 'employee.updated', occurredAt: at, data: { employeeId: id, changed: changed.sort() } });
+      if (after.status !== before.status) await emitEmployeeWebhookEvent(trx, id, { event: 'employee.archived', occurredAt: at, data: { employeeId: id, status: after.status === 'archived' ? 'archived' : 'active' } });
     })
     .catch(async (error: unknown) => {
       throw (await recordPinConflicts(db, actorId, pinConflictsIn(error), { source: 'update', employeeId: id })) ?? error;
     });
+  wakeOutbox();
   const employee = (await findEmployee(db, id))!;
   return generatedPin ? { ...employee, generatedPin } : employee;
 }

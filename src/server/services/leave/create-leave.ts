@@ -11,6 +11,7 @@ import { refuseOwnDecision } from '../four-eyes/refuse-own-decision.ts';
 import { nowIso } from '../../clock/now.ts';
 import { notifyLeaveRequested } from '../notifications/notify-leave-requested.ts';
 import { wakeOutbox } from '../../outbox/outbox-sender.ts';
+import { emitEmployeeWebhookEvent } from '../webhooks/emit-webhook-event.ts';
 
 /**
  * A leave request (pending): for an Employee account always their own. Checks the privilege,
@@ -52,7 +53,14 @@ export async function createLeave(db: Db, input: unknown, actor: LeaveActor, lan
     const after = { ...request, employee: employeeId, returnDate, ...(approved ? { status: 'approved', decidedBy: actor.id } : {}) };
     await appendAudit(trx, { userId: actor.id, entity: 'leave', entityId: leaveId, action: approved ? 'record' : 'create', after, at });
     // The approvers hear of a request in its own transaction (decision 055); an absence recorded approved is no request.
-    if (!approved) await notifyLeaveRequested(trx, leaveId, actor.id);
+    if (!approved) {
+      await notifyLeaveRequested(trx, leaveId, actor.id);
+      await emitEmployeeWebhookEvent(trx, employeeId, {
+        event: 'leave.requested',
+        occurredAt: at,
+        data: { leaveId, employeeId, leaveTypeId: data.leaveType, from: data.from, to: data.to, requestedBy: actor.id },
+      });
+    }
     return leaveId;
   });
   if (!approved) wakeOutbox(); // the approvers' emails leave now, not at the next poll

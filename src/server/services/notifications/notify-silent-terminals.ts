@@ -6,6 +6,7 @@ import { listTerminals } from '../../db/repositories/terminals.ts';
 import { getSettings } from '../get-settings.ts';
 import { wakeOutbox } from '../../outbox/outbox-sender.ts';
 import { adminsWith, notifyUsers } from './notify.ts';
+import { emitCompanyWebhookEvent } from '../webhooks/emit-webhook-event.ts';
 import { terminalSilentEmail } from './templates/terminal-silent.ts';
 
 /**
@@ -14,7 +15,8 @@ import { terminalSilentEmail } from './templates/terminal-silent.ts';
  * manage terminals (setting.update) of its company, once per silence: the key carries the last
  * sign of life, so every later run finds the key taken and adds nothing, and a terminal that comes
  * back and falls silent again is a new message. A terminal of no company concerns every company's
- * administrators (each told once: the key is per account).
+ * administrators (each told once: the key is per account). The webhooks get `terminal.silent` once
+ * per silence too (issue 41.5).
  */
 export async function notifySilentTerminals(db: Db): Promise<void> {
   const now = nowMs();
@@ -34,6 +36,13 @@ export async function notifySilentTerminals(db: Db): Promise<void> {
         content: (lang, t, link) => terminalSilentEmail(lang, t, { name: terminal.name, location, lastSeenAt, timeZone: timezone, timeFormat, link: link('/terminals') }),
       });
     }
+    // The webhooks hear of each silence once (issue 41.5): the event id carries the last sign of life.
+    await emitCompanyWebhookEvent(
+      db,
+      terminal.companyId,
+      { event: 'terminal.silent', occurredAt: new Date(now).toISOString(), data: { terminalId: terminal.id, name: terminal.name, lastSeenAt } },
+      `evt_terminal_silent_${terminal.id}_${Date.parse(lastSeenAt)}`,
+    );
   }
   wakeOutbox();
 }

@@ -4,6 +4,8 @@ import type { Period } from '#domain/reports/periods.ts';
 import { nowIso } from '../../clock/now.ts';
 import type { Db } from '../../db/connection.ts';
 import { appendAudit } from '../../db/repositories/audit-log.ts';
+import { emitEmployeeWebhookEvent } from '../webhooks/emit-webhook-event.ts';
+import { wakeOutbox } from '../../outbox/outbox-sender.ts';
 import { approvalsOfEmployee, reopenApproval } from '../../db/repositories/period-approvals.ts';
 import { rowExists } from '../../db/repositories/user-records.ts';
 import { AppError } from '../../http/app-error.ts';
@@ -24,7 +26,7 @@ export async function reopenPeriod(db: Db, input: unknown, actor: RecordActor): 
   requireWritable(actor, data.employee, 'record');
   const period = periodContaining(data.date, approvalPeriodOf(await getSettings(db)));
   const at = nowIso();
-  return db.transaction().execute(async (trx) => {
+  const result = await db.transaction().execute(async (trx) => {
     if (!(await rowExists(trx, 'employees', data.employee))) throw new AppError('validation.invalidInput', 422, {}, { employee: 'validation.unknownRecord' });
     // Four eyes (issue 34.5): nobody reopens their own period.
     await refuseOwnDecision(trx, actor, { employeeId: data.employee });
@@ -43,6 +45,10 @@ export async function reopenPeriod(db: Db, input: unknown, actor: RecordActor): 
         at,
       });
     }
-    return { reopened: approved.map(({ from, to }) => ({ from, to })) };
+    const reopened = approved.map(({ from, to }) => ({ from, to }));
+    await emitEmployeeWebhookEvent(trx, data.employee, { event: 'period.reopened', occurredAt: at, data: { employeeId: data.employee, periods: reopened, reopenedBy: actor.id } });
+    return { reopened };
   });
+  wakeOutbox(); // the webhooks hear of it now, not at the next poll
+  return result;
 }

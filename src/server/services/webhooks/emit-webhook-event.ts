@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { WebhookEvent } from '#domain/webhooks/webhook-events.ts';
+import type { WebhookEventOf } from '#domain/webhooks/webhook-payloads.ts';
 import { webhookLane } from '#domain/notifications/outbox-lanes.ts';
 import type { Db } from '../../db/connection.ts';
 import { webhooksOfCompany, webhooksOfEmployee } from '../../db/repositories/webhooks.ts';
@@ -14,18 +14,14 @@ import { enqueueOutbox } from '../outbox/enqueue.ts';
  * outbox row's). Returns how many deliveries were queued (the caller wakes the outbox after its
  * commit when any were).
  */
-export interface WebhookEventInput {
-  event: WebhookEvent;
-  occurredAt: string;
-  data: Record<string, unknown>;
-}
+export type WebhookEventInput = WebhookEventOf;
 
 type Hook = { id: number; url: string; events: string };
 
-async function enqueueFor(trx: Db, hooks: readonly Hook[], companyId: number | null, input: WebhookEventInput): Promise<number> {
+async function enqueueFor(trx: Db, hooks: readonly Hook[], companyId: number | null, input: WebhookEventInput, eventId?: string): Promise<number> {
   const subscribed = hooks.filter((h) => parseWebhookEvents(h.events).includes(input.event));
   if (subscribed.length === 0) return 0;
-  const id = `evt_${randomUUID()}`;
+  const id = eventId ?? `evt_${randomUUID()}`;
   const body = JSON.stringify({ id, event: input.event, occurredAt: input.occurredAt, data: input.data });
   for (const hook of subscribed) {
     await enqueueOutbox(trx, {
@@ -47,9 +43,22 @@ export function webhookDedupeKey(webhookId: number, eventId: string): string {
   return `webhook:${webhookId}:${eventId}`;
 }
 
-/** An event of one company (null: of no company). */
-export async function emitCompanyWebhookEvent(trx: Db, companyId: number | null, input: WebhookEventInput): Promise<number> {
-  return enqueueFor(trx, await webhooksOfCompany(trx, companyId), companyId, input);
+/**
+ * An event of one company (null: of no company). `eventId` makes an event found again by a periodic
+ * job (a silent terminal) the same event, so each webhook gets it once (the dedupe key carries it).
+ */
+export async function emitCompanyWebhookEvent(trx: Db, companyId: number | null, input: WebhookEventInput, eventId?: string): Promise<number> {
+  return enqueueFor(trx, await webhooksOfCompany(trx, companyId), companyId, input, eventId);
+}
+
+/** Many events of one company at once (an import): the company's webhooks are read once. */
+export async function emitCompanyWebhookEvents(trx: Db, companyId: number, inputs: readonly WebhookEventInput[]): Promise<number> {
+  if (inputs.length === 0) return 0;
+  const hooks = await webhooksOfCompany(trx, companyId);
+  if (hooks.length === 0) return 0;
+  let queued = 0;
+  for (const input of inputs) queued += await enqueueFor(trx, hooks, companyId, input);
+  return queued;
 }
 
 /** An event about an employee: it belongs to the employee's company (one query). */
