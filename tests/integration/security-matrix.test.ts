@@ -48,6 +48,12 @@ const OPEN_TO_ANY_ACCOUNT = [
   'GET /api/me',
   'POST /api/account/password',
   'POST /api/account/sign-out-everywhere',
+  // Two-step sign-in (decision 090): the account's own factors only.
+  'GET /api/account/two-factor',
+  'POST /api/account/two-factor/setup',
+  'POST /api/account/two-factor/enable',
+  'POST /api/account/two-factor/disable',
+  'POST /api/account/two-factor/recovery-codes',
   // Own notification choices (decision 055): any account, only its own.
   'GET /api/account/notifications',
   'PUT /api/account/notifications',
@@ -107,6 +113,10 @@ const PUBLIC = [
   'POST /api/invitations/accept',
   'POST /api/password/forgot',
   'POST /api/password/reset',
+  // The sign-in's second step (decision 090): the ticket in the body is the key.
+  'POST /api/user/login/second-factor',
+  'POST /api/user/login/two-factor-setup',
+  'POST /api/user/login/two-factor-setup/confirm',
 ];
 
 const keyOf = (r: { method: string; pattern: string }) => `${r.method} ${r.pattern}`;

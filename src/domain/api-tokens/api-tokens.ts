@@ -164,6 +164,16 @@ export function lastUsedDue(lastUsedAt: string | null, nowMs: number): boolean {
 export const SESSION_ONLY_API = new Set([
   '/api/account/password',
   '/api/account/sign-out-everywhere',
+  // Two-step sign-in (decision 090): the account's own security, never a script's.
+  '/api/account/two-factor',
+  '/api/account/two-factor/setup',
+  '/api/account/two-factor/enable',
+  '/api/account/two-factor/disable',
+  '/api/account/two-factor/recovery-codes',
+  '/api/users/{id}/two-factor',
+  '/api/user/login/second-factor',
+  '/api/user/login/two-factor-setup',
+  '/api/user/login/two-factor-setup/confirm',
   '/api/api-tokens',
   '/api/api-tokens/{id}/revoke',
   '/api/personal/clock',

@@ -43,6 +43,10 @@ const EMPLOYEE_OWNED = new Set(['employees', 'attendances', 'schedules', 'leaves
 export const API_ROUTES: readonly ApiRoute[] = [
   { method: 'GET', pattern: '/api/health', public: true, authority: [] },
   { method: 'POST', pattern: '/api/user/login', public: true, authority: [] },
+  // The sign-in's second step (decision 090): the ticket of a right password is the key; codes count in the sign-in limits.
+  { method: 'POST', pattern: '/api/user/login/second-factor', public: true, authority: [] },
+  { method: 'POST', pattern: '/api/user/login/two-factor-setup', public: true, authority: [] },
+  { method: 'POST', pattern: '/api/user/login/two-factor-setup/confirm', public: true, authority: [] },
   { method: 'POST', pattern: '/api/sign-up', public: true, authority: [] },
   { method: 'POST', pattern: '/api/sign-out', public: true, authority: [] },
   { method: 'POST', pattern: '/api/clock', public: true, authority: [] },
@@ -85,6 +89,12 @@ export const API_ROUTES: readonly ApiRoute[] = [
   { method: 'POST', pattern: '/api/account/password', authority: [] },
   // Ends the account's other sessions (decision 023): any signed-in account, its own sessions only.
   { method: 'POST', pattern: '/api/account/sign-out-everywhere', authority: [] },
+  // Two-step sign-in of the account itself (decision 090): any signed-in account, its own only.
+  { method: 'GET', pattern: '/api/account/two-factor', authority: [] },
+  { method: 'POST', pattern: '/api/account/two-factor/setup', authority: [] },
+  { method: 'POST', pattern: '/api/account/two-factor/enable', authority: [] },
+  { method: 'POST', pattern: '/api/account/two-factor/disable', authority: [] },
+  { method: 'POST', pattern: '/api/account/two-factor/recovery-codes', authority: [] },
   { method: 'GET', pattern: '/api/settings', authority: ['setting.read'] },
   { method: 'PUT', pattern: '/api/settings', authority: ['setting.update'] },
   // Face recognition is switched only here, after the notice (decision 047); the DPIA draft with the settings.
@@ -256,6 +266,8 @@ export const API_ROUTES: readonly ApiRoute[] = [
   }),
   // An administrator ends every session of a user (SuperAdmin rules as for editing the user).
   { method: 'DELETE', pattern: '/api/users/{id}/sessions', authority: ['user.update'] },
+  // A SuperAdmin resets a user's second factors (decision 090); the service refuses any other account.
+  { method: 'DELETE', pattern: '/api/users/{id}/two-factor', authority: ['user.update'] },
   // Employee photos and face enrolment (photo ids take the second {id}).
   { method: 'GET', pattern: '/api/employees/{id}/photos', authority: ['employee.read'], records: 'employee' },
   { method: 'POST', pattern: '/api/employees/{id}/photos', authority: ['employee.update'], records: 'employee' },
