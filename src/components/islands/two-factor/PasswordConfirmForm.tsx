@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import type { Language } from '../../../i18n/languages.ts';
-import { translator } from '../../../i18n/translate.ts';
+import type { Language } from '#i18n/languages.ts';
+import { translator } from '#i18n/translate.ts';
 import { dangerButton, inputClass, primaryButton, secondaryButton } from '../ui/buttons.ts';
 
 /** The current password asked again before turning two-step sign-in off or making new recovery codes. */

@@ -1,7 +1,7 @@
 import { Copy, Download } from 'lucide-react';
 import { useState } from 'react';
-import type { Language } from '../../../i18n/languages.ts';
-import { translator } from '../../../i18n/translate.ts';
+import type { Language } from '#i18n/languages.ts';
+import { translator } from '#i18n/translate.ts';
 import { primaryButton, secondaryButton } from '../ui/buttons.ts';
 
 /**

@@ -1,5 +1,5 @@
-import type { Language } from '../../../i18n/languages.ts';
-import { translator } from '../../../i18n/translate.ts';
+import type { Language } from '#i18n/languages.ts';
+import { translator } from '#i18n/translate.ts';
 
 /** "Remember this device for 30 days": the second factor is not asked again in this browser (decision 090). */
 export function RememberDevice({ lang, checked, onChange }: { lang: Language; checked: boolean; onChange: (checked: boolean) => void }) {

@@ -1,7 +1,7 @@
 import type { FormEvent, ReactNode } from 'react';
-import type { TotpSetupAnswer } from '../../../domain/auth/two-factor-schemas.ts';
-import type { Language } from '../../../i18n/languages.ts';
-import { translator } from '../../../i18n/translate.ts';
+import type { TotpSetupAnswer } from '#domain/auth/two-factor-schemas.ts';
+import type { Language } from '#i18n/languages.ts';
+import { translator } from '#i18n/translate.ts';
 import { primaryButton, secondaryButton } from '../ui/buttons.ts';
 import { CodeField } from './CodeField.tsx';
 

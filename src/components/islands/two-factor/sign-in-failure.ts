@@ -1,4 +1,4 @@
-import type { ApiFailure } from '../../../lib/client/use-api-action.ts';
+import type { ApiFailure } from '#lib/client/use-api-action.ts';
 
 /** A sign-in step's failure: an expired or used ticket sends the person back to the password form with the message. */
 export function signInFailure(onRestart: (message?: string) => void, show: (message: string) => void) {
