@@ -111,7 +111,12 @@ describe('sign-in with password and code', () => {
     const browser = new Client(server.url, 'es');
     const step = await passwordStep(browser);
     const ticket = step.secondFactor.ticket;
-    for (const bad of [{ ticket, method: 'sms', code: '123456' }, { ticket, method: 'totp' }, { ticket, method: 'totp', code: '123456', rememberDevice: 'yes' }, { method: 'totp', code: '123456' }]) {
+    for (const bad of [
+      { ticket, method: 'sms', code: '123456' },
+      { ticket, method: 'totp' },
+      { ticket, method: 'totp', code: '123456', rememberDevice: 'yes' },
+      { method: 'totp', code: '123456' },
+    ]) {
       const res = await browser.post('/api/user/login/second-factor', bad);
       expect(res.status, JSON.stringify(bad)).toBe(422);
     }

@@ -1,7 +1,7 @@
 import { generate } from 'otplib';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { hashPassword } from '../../src/server/auth/passwords.ts';
-import { bumpSessionVersion, findUserWithRole } from '../../src/server/db/repositories/users.ts';
+import { bumpSessionVersion } from '../../src/server/db/repositories/users.ts';
 import { signInWithSecondFactor, confirmSetupAtSignIn, startSetupAtSignIn } from '../../src/server/services/sign-in/second-factor-sign-in.ts';
 import { signIn } from '../../src/server/services/sign-in/sign-in.ts';
 import { disableTotp } from '../../src/server/services/two-factor/disable-totp.ts';
@@ -28,7 +28,11 @@ let n = 0;
 async function account(accountType: 'Admin' | 'Employee' = 'Admin'): Promise<TestActor & { email: string }> {
   const email = `tf${++n}@service.test`;
   const actor = await s.addAccount({ email, accountType, ...(accountType === 'Admin' ? { roleId: s.roles.administrator } : { roleId: s.roles.employee }) });
-  await s.db.updateTable('users').set({ passwordHash: await hashPassword(PASSWORD) }).where('id', '=', actor.id).execute();
+  await s.db
+    .updateTable('users')
+    .set({ passwordHash: await hashPassword(PASSWORD) })
+    .where('id', '=', actor.id)
+    .execute();
   return { ...actor, email };
 }
 
@@ -135,7 +139,18 @@ describe('turning off and new codes', () => {
       expect((await twoFactorState(s.db, user)).requiredByCompany).toBe(true);
       await s.db
         .insertInto('passkeys')
-        .values({ userId: user.id, credentialId: `cred${user.id}`, publicKey: 'pk', counter: 0, transports: '[]', deviceType: 'singleDevice', backedUp: 0, name: 'Llave', createdAt: '2026-01-01T00:00:00.000Z', lastUsedAt: null })
+        .values({
+          userId: user.id,
+          credentialId: `cred${user.id}`,
+          publicKey: 'pk',
+          counter: 0,
+          transports: '[]',
+          deviceType: 'singleDevice',
+          backedUp: 0,
+          name: 'Llave',
+          createdAt: '2026-01-01T00:00:00.000Z',
+          lastUsedAt: null,
+        })
         .execute();
       await disableTotp(s.db, user, PASSWORD);
       // The passkey keeps the recovery codes: they are its way back in too.
@@ -165,7 +180,18 @@ describe('the SuperAdmin reset', () => {
     await expect(resetSecondFactors(s.db, s.superAdmin, 999_999)).rejects.toMatchObject({ status: 404 });
     await s.db
       .insertInto('passkeys')
-      .values({ userId: user.id, credentialId: `reset${user.id}`, publicKey: 'pk', counter: 0, transports: '[]', deviceType: 'singleDevice', backedUp: 0, name: 'Llave', createdAt: '2026-01-01T00:00:00.000Z', lastUsedAt: null })
+      .values({
+        userId: user.id,
+        credentialId: `reset${user.id}`,
+        publicKey: 'pk',
+        counter: 0,
+        transports: '[]',
+        deviceType: 'singleDevice',
+        backedUp: 0,
+        name: 'Llave',
+        createdAt: '2026-01-01T00:00:00.000Z',
+        lastUsedAt: null,
+      })
       .execute();
     expect((await twoFactorState(s.db, user)).passkeys).toBe(1);
     await resetSecondFactors(s.db, s.superAdmin, user.id);
@@ -204,7 +230,10 @@ describe('the sign-in second step', () => {
     const first = await passwordStep(user.email);
     await signInWithSecondFactor(s.db, { ticket: first.ticket, method: 'recovery', code: codes[2]!, rememberDevice: false, origin, deviceToken: undefined });
     const second = await passwordStep(user.email);
-    await expect(signInWithSecondFactor(s.db, { ticket: second.ticket, method: 'recovery', code: codes[2]!, rememberDevice: false, origin, deviceToken: undefined })).rejects.toMatchObject({ status: 401, code: 'twoFactor.wrongCode' });
+    await expect(signInWithSecondFactor(s.db, { ticket: second.ticket, method: 'recovery', code: codes[2]!, rememberDevice: false, origin, deviceToken: undefined })).rejects.toMatchObject({
+      status: 401,
+      code: 'twoFactor.wrongCode',
+    });
   });
 
   it('wrong codes count in the sign-in limits: after five, 429 without checking', async () => {
@@ -221,10 +250,16 @@ describe('the sign-in second step', () => {
     await forgetLastStep(user.id);
     const step = await passwordStep(user.email);
     await bumpSessionVersion(s.db, user.id, new Date().toISOString());
-    await expect(signInWithSecondFactor(s.db, { ticket: step.ticket, method: 'totp', code: await codeNow(secret), rememberDevice: false, origin, deviceToken: undefined })).rejects.toMatchObject({ status: 401, code: 'errors.signInExpired' });
+    await expect(signInWithSecondFactor(s.db, { ticket: step.ticket, method: 'totp', code: await codeNow(secret), rememberDevice: false, origin, deviceToken: undefined })).rejects.toMatchObject({
+      status: 401,
+      code: 'errors.signInExpired',
+    });
     const later = await passwordStep(user.email);
     vi.setSystemTime(Date.now() + 11 * 60_000);
-    await expect(signInWithSecondFactor(s.db, { ticket: later.ticket, method: 'totp', code: await codeNow(secret), rememberDevice: false, origin, deviceToken: undefined })).rejects.toMatchObject({ status: 401, code: 'errors.signInExpired' });
+    await expect(signInWithSecondFactor(s.db, { ticket: later.ticket, method: 'totp', code: await codeNow(secret), rememberDevice: false, origin, deviceToken: undefined })).rejects.toMatchObject({
+      status: 401,
+      code: 'errors.signInExpired',
+    });
   });
 
   it('an administrator whose company requires it sets TOTP up at sign-in, then signs in with recovery codes answered', async () => {
@@ -243,7 +278,7 @@ describe('the sign-in second step', () => {
       const done = await confirmSetupAtSignIn(s.db, { ticket: step.ticket, code: await codeNow(setup.secret), rememberDevice: false, origin, deviceToken: undefined });
       expect(done.kind).toBe('session');
       expect(done.recoveryCodes).toHaveLength(10);
-      expect((await findUserWithRole(s.db, { id: user.id }))?.totpEnabledAt).not.toBeNull();
+      expect((await s.db.selectFrom('users').select('totpEnabledAt').where('id', '=', user.id).executeTakeFirstOrThrow()).totpEnabledAt).not.toBeNull();
       await expect(startSetupAtSignIn(s.db, step.ticket)).rejects.toMatchObject({ status: 401 });
     } finally {
       await s.db.updateTable('companies').set({ requireTwoFactor: 0 }).where('id', '=', s.companyId).execute();

@@ -58,12 +58,7 @@ export default function SecondFactorStep({ lang, redirectUrl, ticket, methods, o
               {error}
             </p>
           )}
-          <CodeField
-            lang={lang}
-            kind={method}
-            label={t(method === 'totp' ? 'twoFactor.codeLabel' : 'twoFactor.recoveryLabel')}
-            hint={t(method === 'totp' ? 'twoFactor.codeHint' : 'twoFactor.recoveryHint')}
-          />
+          <CodeField lang={lang} kind={method} label={t(method === 'totp' ? 'twoFactor.codeLabel' : 'twoFactor.recoveryLabel')} hint={t(method === 'totp' ? 'twoFactor.codeHint' : 'twoFactor.recoveryHint')} />
           <RememberDevice lang={lang} checked={remember} onChange={setRemember} />
           <button type="submit" disabled={busy} className="control rounded-lg bg-primary px-4 font-semibold text-neutral hover:bg-primary-deep disabled:opacity-60" data-testid="second-factor-submit">
             {busy ? t('common.loading') : t('twoFactor.verify')}

@@ -38,13 +38,22 @@ export default function TwoFactorSection({ lang, email, timeZone }: { lang: Lang
   };
   const onError = (message: string, failure: { fields: Record<string, string> }) => setError(failure.fields['code'] ?? failure.fields['password'] ?? message);
 
-  const startSetup = () => run(() => api<{ data: TotpSetupAnswer }>('/account/two-factor/setup', { method: 'POST', lang }), { then: (answer) => go({ kind: 'enrol', setup: answer.data }), onError: (message) => toast.error(message) });
+  const startSetup = () =>
+    run(() => api<{ data: TotpSetupAnswer }>('/account/two-factor/setup', { method: 'POST', lang }), { then: (answer) => go({ kind: 'enrol', setup: answer.data }), onError: (message) => toast.error(message) });
   const enable = (code: string) =>
-    run(() => api<{ recoveryCodes: string[]; message: string }>('/account/two-factor/enable', { method: 'POST', lang, body: { code } }), { success: 'toast', onError, then: (answer) => go({ kind: 'codes', codes: answer.recoveryCodes }) });
+    run(() => api<{ recoveryCodes: string[]; message: string }>('/account/two-factor/enable', { method: 'POST', lang, body: { code } }), {
+      success: 'toast',
+      onError,
+      then: (answer) => go({ kind: 'codes', codes: answer.recoveryCodes }),
+    });
   const turnOff = (password: string) =>
     run(() => api<{ message: string }>('/account/two-factor/disable', { method: 'POST', lang, body: { password } }), { success: 'toast', onError, then: async () => (await load(), go({ kind: 'view' })) });
   const renew = (password: string) =>
-    run(() => api<{ recoveryCodes: string[]; message: string }>('/account/two-factor/recovery-codes', { method: 'POST', lang, body: { password } }), { success: 'toast', onError, then: (answer) => go({ kind: 'codes', codes: answer.recoveryCodes }) });
+    run(() => api<{ recoveryCodes: string[]; message: string }>('/account/two-factor/recovery-codes', { method: 'POST', lang, body: { password } }), {
+      success: 'toast',
+      onError,
+      then: (answer) => go({ kind: 'codes', codes: answer.recoveryCodes }),
+    });
 
   return (
     <section className="rounded-2xl border border-line bg-card p-6" aria-labelledby="account-two-factor" data-testid="two-factor-section">
@@ -87,7 +96,9 @@ export default function TwoFactorSection({ lang, email, timeZone }: { lang: Lang
       {mode.kind === 'turn-off' && (
         <PasswordConfirmForm lang={lang} text={t('twoFactor.turnOffText')} submitLabel={t('twoFactor.turnOff')} danger busy={busy} error={error} onSubmit={(p) => void turnOff(p)} onCancel={() => go({ kind: 'view' })} />
       )}
-      {mode.kind === 'renew' && <PasswordConfirmForm lang={lang} text={t('twoFactor.newCodesText')} submitLabel={t('twoFactor.newCodes')} busy={busy} error={error} onSubmit={(p) => void renew(p)} onCancel={() => go({ kind: 'view' })} />}
+      {mode.kind === 'renew' && (
+        <PasswordConfirmForm lang={lang} text={t('twoFactor.newCodesText')} submitLabel={t('twoFactor.newCodes')} busy={busy} error={error} onSubmit={(p) => void renew(p)} onCancel={() => go({ kind: 'view' })} />
+      )}
     </section>
   );
 }

@@ -6,7 +6,11 @@ import * as v from 'valibot';
  * `xxxxx-xxxxx` of the recovery alphabet (read without case, spaces or dashes). The ticket is the
  * sign-in's second-step ticket (43 base64url characters; an unknown one is 401, not 422).
  */
-const digits = v.pipe(v.string('twoFactor.codeRequired'), v.transform((s) => s.replace(/\s/g, '')), v.regex(/^\d{6}$/, 'twoFactor.codeFormat'));
+const digits = v.pipe(
+  v.string('twoFactor.codeRequired'),
+  v.transform((s) => s.replace(/\s/g, '')),
+  v.regex(/^\d{6}$/, 'twoFactor.codeFormat'),
+);
 const anyCode = v.pipe(v.string('twoFactor.codeRequired'), v.trim(), v.nonEmpty('twoFactor.codeRequired'), v.maxLength(32, 'twoFactor.codeFormat'));
 const ticket = v.pipe(v.string('validation.required'), v.nonEmpty('validation.required'), v.maxLength(64, 'validation.tooLong'));
 const password = v.pipe(v.string('validation.required'), v.nonEmpty('validation.required'), v.maxLength(256, 'validation.tooLong'));
@@ -19,10 +23,7 @@ export const TotpCodeSchema = v.object({ code: digits }, 'validation.required');
 export const CurrentPasswordSchema = v.object({ password }, 'validation.required');
 
 /** `POST /api/user/login/second-factor`: a TOTP code or a recovery code for the ticket. */
-export const SecondFactorSchema = v.object(
-  { ticket, method: v.picklist(['totp', 'recovery'], 'twoFactor.methodInvalid'), code: anyCode, rememberDevice: remember },
-  'validation.required',
-);
+export const SecondFactorSchema = v.object({ ticket, method: v.picklist(['totp', 'recovery'], 'twoFactor.methodInvalid'), code: anyCode, rememberDevice: remember }, 'validation.required');
 export type SecondFactorInput = v.InferOutput<typeof SecondFactorSchema>;
 
 /** `POST /api/user/login/two-factor-setup`: the set-up ticket. */

@@ -10,15 +10,7 @@ import { CodeField } from './CodeField.tsx';
  * URL), the key to type by hand, and the app's first code, which `onConfirm` sends. `extra` sits
  * above the button (the sign-in's "remember this device").
  */
-export function TotpEnrolPanel(props: {
-  lang: Language;
-  setup: TotpSetupAnswer;
-  busy: boolean;
-  error: string | undefined;
-  onConfirm: (code: string) => void;
-  onCancel?: () => void;
-  extra?: ReactNode;
-}) {
+export function TotpEnrolPanel(props: { lang: Language; setup: TotpSetupAnswer; busy: boolean; error: string | undefined; onConfirm: (code: string) => void; onCancel?: () => void; extra?: ReactNode }) {
   const t = translator(props.lang);
   const grouped = props.setup.secret.replace(/(.{4})/g, '$1 ').trim();
 

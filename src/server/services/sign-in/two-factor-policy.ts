@@ -1,4 +1,5 @@
 import type { Db } from '../../db/connection.ts';
+import { companyRequiresTwoFactor, countPasskeys, countUnusedRecoveryCodes, readTotp } from '../../db/repositories/second-factors.ts';
 import type { AccountType } from '#domain/permissions/permissions.ts';
 
 /**
@@ -16,19 +17,8 @@ export interface AccountFactors {
 }
 
 export async function factorsOf(db: Db, userId: number): Promise<AccountFactors> {
-  const user = await db.selectFrom('users').select(['totpEnabledAt']).where('id', '=', userId).executeTakeFirst();
-  const passkeys = await db
-    .selectFrom('passkeys')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('userId', '=', userId)
-    .executeTakeFirst();
-  const codes = await db
-    .selectFrom('recoveryCodes')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('userId', '=', userId)
-    .where('usedAt', 'is', null)
-    .executeTakeFirst();
-  return { totp: !!user?.totpEnabledAt, passkeys: Number(passkeys?.n ?? 0), recoveryCodesLeft: Number(codes?.n ?? 0) };
+  const user = await readTotp(db, userId);
+  return { totp: !!user?.totpEnabledAt, passkeys: await countPasskeys(db, userId), recoveryCodesLeft: await countUnusedRecoveryCodes(db, userId) };
 }
 
 export function hasSecondFactor(factors: AccountFactors): boolean {
@@ -38,8 +28,6 @@ export function hasSecondFactor(factors: AccountFactors): boolean {
 /** True when the account's company (or, for a SuperAdmin without one, any company) requires a second factor of administrators. */
 export async function twoFactorRequired(db: Db, user: { accountType: AccountType; companyId: number | null }): Promise<boolean> {
   if (user.accountType === 'Employee') return false;
-  let query = db.selectFrom('companies').select('id').where('requireTwoFactor', '=', 1);
-  if (user.companyId !== null) query = query.where('id', '=', user.companyId);
-  else if (user.accountType !== 'SuperAdmin') return false;
-  return (await query.executeTakeFirst()) !== undefined;
+  if (user.companyId === null && user.accountType !== 'SuperAdmin') return false;
+  return companyRequiresTwoFactor(db, user.companyId);
 }

@@ -1,6 +1,7 @@
 import { verifyPassword } from '../../auth/passwords.ts';
 import { tooManyAttempts } from '../../auth/sign-in-guard.ts';
 import type { Db } from '../../db/connection.ts';
+import { readPasswordHash } from '../../db/repositories/second-factors.ts';
 import { AppError } from '../../http/app-error.ts';
 import { passwordChangeLimiter } from '../sign-in/change-password.ts';
 
@@ -10,13 +11,13 @@ import { passwordChangeLimiter } from '../sign-in/change-password.ts';
  * fifteen minutes, then 429), so a borrowed session cannot guess it; 422 on the `password` field.
  */
 export async function confirmCurrentPassword(db: Db, userId: number, password: string): Promise<void> {
-  const row = await db.selectFrom('users').select('passwordHash').where('id', '=', userId).executeTakeFirst();
-  if (!row) throw new AppError('errors.unauthenticated', 401);
+  const passwordHash = await readPasswordHash(db, userId);
+  if (passwordHash === undefined) throw new AppError('errors.unauthenticated', 401);
   const key = String(userId);
   const reservation = await passwordChangeLimiter.reserve(key);
   if (!reservation.ok) throw tooManyAttempts('errors.tooManyPasswordAttempts', reservation.retryAfterMs);
   try {
-    if (!(await verifyPassword(row.passwordHash, password))) {
+    if (!(await verifyPassword(passwordHash, password))) {
       await reservation.ticket.fail();
       throw new AppError('validation.invalidInput', 422, {}, { password: 'password.wrongCurrent' });
     }

@@ -1,5 +1,6 @@
 import type { Db } from '../../db/connection.ts';
 import { appendAudit } from '../../db/repositories/audit-log.ts';
+import { readTotp, turnTotpOn } from '../../db/repositories/second-factors.ts';
 import { AppError } from '../../http/app-error.ts';
 import { nowIso } from '../../clock/now.ts';
 import { issueRecoveryCodes } from './recovery-codes.ts';
@@ -12,12 +13,11 @@ import { verifyTotp } from './verify-totp.ts';
  * Audited as `two-factor-enable`.
  */
 export async function enableTotp(db: Db, userId: number, code: string): Promise<string[]> {
-  const row = await db.selectFrom('users').select(['totpSecretSealed', 'totpEnabledAt']).where('id', '=', userId).executeTakeFirst();
+  const row = await readTotp(db, userId);
   if (!row || row.totpEnabledAt !== null || row.totpSecretSealed === null) throw new AppError('twoFactor.noSetup', 409);
   if (!(await verifyTotp(db, userId, code, { pending: true }))) throw new AppError('validation.invalidInput', 422, {}, { code: 'twoFactor.wrongCode' });
   const at = nowIso();
-  const turnedOn = await db.updateTable('users').set({ totpEnabledAt: at }).where('id', '=', userId).where('totpEnabledAt', 'is', null).executeTakeFirst();
-  if (Number(turnedOn.numUpdatedRows) !== 1) throw new AppError('twoFactor.alreadyOn', 409);
+  if (!(await turnTotpOn(db, userId, at))) throw new AppError('twoFactor.alreadyOn', 409);
   const codes = await issueRecoveryCodes(db, userId);
   await appendAudit(db, { userId, entity: 'user', entityId: userId, action: 'two-factor-enable', at });
   return codes;

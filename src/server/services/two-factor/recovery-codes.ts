@@ -1,5 +1,6 @@
 import { createHash, randomInt } from 'node:crypto';
 import type { Db } from '../../db/connection.ts';
+import { deleteRecoveryCodes, markRecoveryCodeUsed, replaceRecoveryCodes } from '../../db/repositories/second-factors.ts';
 import { sessionNow } from '../sign-in/start-session.ts';
 
 /**
@@ -27,30 +28,17 @@ function newCode(): string {
 export async function issueRecoveryCodes(db: Db, userId: number): Promise<string[]> {
   const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newCode);
   const at = new Date(sessionNow()).toISOString();
-  await db.transaction().execute(async (trx) => {
-    await trx.deleteFrom('recoveryCodes').where('userId', '=', userId).execute();
-    await trx
-      .insertInto('recoveryCodes')
-      .values(codes.map((code) => ({ userId, codeHash: hashOf(code), createdAt: at, usedAt: null })))
-      .execute();
-  });
+  await db.transaction().execute((trx) => replaceRecoveryCodes(trx, userId, codes.map(hashOf), at));
   return codes;
 }
 
 /** Uses one code: true when it was the account's and unused (one conditional update, so twice at once still counts once). */
 export async function useRecoveryCode(db: Db, userId: number, code: string): Promise<boolean> {
   if (typeof code !== 'string' || normalized(code).length !== 10) return false;
-  const result = await db
-    .updateTable('recoveryCodes')
-    .set({ usedAt: new Date(sessionNow()).toISOString() })
-    .where('userId', '=', userId)
-    .where('codeHash', '=', hashOf(code))
-    .where('usedAt', 'is', null)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  return markRecoveryCodeUsed(db, userId, hashOf(code), new Date(sessionNow()).toISOString());
 }
 
 /** Removes the account's recovery codes (second factor turned off or reset). */
 export async function removeRecoveryCodes(db: Db, userId: number): Promise<void> {
-  await db.deleteFrom('recoveryCodes').where('userId', '=', userId).execute();
+  await deleteRecoveryCodes(db, userId);
 }

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/connection.ts';
+import { clearTotp, deletePasskeys, deleteRecoveryCodes } from '../../db/repositories/second-factors.ts';
 import { untrustUserDevices } from '../../db/repositories/user-devices.ts';
 
 /**
@@ -8,9 +9,9 @@ import { untrustUserDevices } from '../../db/repositories/user-devices.ts';
  */
 export async function removeSecondFactors(db: Db, userId: number, options: { recoveryCodes: boolean; passkeys: boolean }): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    await trx.updateTable('users').set({ totpSecretSealed: null, totpEnabledAt: null, totpLastStep: null }).where('id', '=', userId).execute();
-    if (options.recoveryCodes) await trx.deleteFrom('recoveryCodes').where('userId', '=', userId).execute();
-    if (options.passkeys) await trx.deleteFrom('passkeys').where('userId', '=', userId).execute();
+    await clearTotp(trx, userId);
+    if (options.recoveryCodes) await deleteRecoveryCodes(trx, userId);
+    if (options.passkeys) await deletePasskeys(trx, userId);
     await untrustUserDevices(trx, userId);
   });
 }

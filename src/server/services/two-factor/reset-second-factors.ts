@@ -1,5 +1,6 @@
 import type { Db } from '../../db/connection.ts';
 import { appendAudit } from '../../db/repositories/audit-log.ts';
+import { userExists } from '../../db/repositories/second-factors.ts';
 import { AppError, notFound } from '../../http/app-error.ts';
 import { nowIso } from '../../clock/now.ts';
 import type { AccountType } from '#domain/permissions/permissions.ts';
@@ -15,8 +16,7 @@ import { removeSecondFactors } from './remove-second-factors.ts';
  * `two-factor-reset` on the user, with what was removed.
  */
 export async function resetSecondFactors(db: Db, actor: { id: number; accountType: AccountType }, userId: number): Promise<void> {
-  const target = await db.selectFrom('users').select('id').where('id', '=', userId).executeTakeFirst();
-  if (!target) throw notFound();
+  if (!(await userExists(db, userId))) throw notFound();
   if (actor.accountType !== 'SuperAdmin') throw new AppError('twoFactor.resetSuperAdminOnly', 403);
   if (actor.id === userId) throw new AppError('twoFactor.resetOwn', 409);
   const before = await factorsOf(db, userId);

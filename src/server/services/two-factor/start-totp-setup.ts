@@ -1,5 +1,6 @@
 import type { TotpSetupAnswer } from '#domain/auth/two-factor-schemas.ts';
 import type { Db } from '../../db/connection.ts';
+import { writePendingTotpSecret } from '../../db/repositories/second-factors.ts';
 import { AppError } from '../../http/app-error.ts';
 import { newTotpSecret, sealTotpSecret, totpProvisioning } from './totp.ts';
 
@@ -11,12 +12,6 @@ import { newTotpSecret, sealTotpSecret, totpProvisioning } from './totp.ts';
  */
 export async function startTotpSetup(db: Db, user: { id: number; email: string }): Promise<TotpSetupAnswer> {
   const secret = newTotpSecret();
-  const result = await db
-    .updateTable('users')
-    .set({ totpSecretSealed: sealTotpSecret(secret), totpLastStep: null })
-    .where('id', '=', user.id)
-    .where('totpEnabledAt', 'is', null)
-    .executeTakeFirst();
-  if (Number(result.numUpdatedRows) !== 1) throw new AppError('twoFactor.alreadyOn', 409);
+  if (!(await writePendingTotpSecret(db, user.id, sealTotpSecret(secret)))) throw new AppError('twoFactor.alreadyOn', 409);
   return { secret, ...(await totpProvisioning(user.email, secret)) };
 }

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/connection.ts';
+import { advanceTotpStep, readTotp } from '../../db/repositories/second-factors.ts';
 import { sessionNow } from '../sign-in/start-session.ts';
 import { matchTotp, openTotpSecret } from './totp.ts';
 
@@ -9,18 +10,12 @@ import { matchTotp, openTotpSecret } from './totp.ts';
  * the secret of a set-up not yet confirmed (its first code); otherwise TOTP must be on.
  */
 export async function verifyTotp(db: Db, userId: number, code: string, options: { pending?: boolean; nowMs?: number } = {}): Promise<boolean> {
-  const row = await db.selectFrom('users').select(['totpSecretSealed', 'totpEnabledAt', 'totpLastStep']).where('id', '=', userId).executeTakeFirst();
-  if (!row || (row.totpEnabledAt === null) !== (options.pending === true)) return false;
-  const secret = openTotpSecret(row.totpSecretSealed);
+  const row = await readTotp(db, userId);
+  if (!row?.totpSecretSealed || (row.totpEnabledAt === null) !== (options.pending === true)) return false;
+  const sealed = row.totpSecretSealed;
+  const secret = openTotpSecret(sealed);
   if (!secret) return false;
   const step = await matchTotp(secret, code, options.nowMs ?? sessionNow(), row.totpLastStep);
   if (step === null) return false;
-  const result = await db
-    .updateTable('users')
-    .set({ totpLastStep: step })
-    .where('id', '=', userId)
-    .where('totpSecretSealed', '=', row.totpSecretSealed)
-    .where((eb) => eb.or([eb('totpLastStep', 'is', null), eb('totpLastStep', '<', step)]))
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  return advanceTotpStep(db, userId, sealed, step);
 }
