@@ -78,6 +78,7 @@ export default function SecondFactorStep({ lang, redirectUrl, ticket, methods, o
           )}
         </form>
       )}
+      {!method && <RememberDevice lang={lang} checked={remember} onChange={setRemember} />}
       {methods.includes('passkey') && <PasskeySecondFactor lang={lang} redirectUrl={redirectUrl} ticket={ticket} rememberDevice={remember} onRestart={onRestart} />}
       <button type="button" className={linkButton} onClick={() => onRestart()} data-testid="back-to-password">
         ← {t('twoFactor.back')}
