@@ -159,6 +159,9 @@ export const NO_BODY = new Set([
   'POST /api/account/sign-out-everywhere',
   'POST /api/account/passkeys/options',
   'DELETE /api/account/sessions/{id}',
+  // Decision 090: a TOTP set-up starts and a user's second factors are reset without a body.
+  'POST /api/account/two-factor/setup',
+  'DELETE /api/users/{id}/two-factor',
   'DELETE /api/users/{id}/sessions',
   'POST /api/backups',
   'DELETE /api/{c}/{id}',
@@ -255,6 +258,14 @@ export function writeCases(ids: DemoIds, own: { employee: number; department: nu
     'POST /api/user/login/passkey/options': { body: { ticket: 'x'.repeat(43) }, partial: true },
     'POST /api/user/login/passkey': { body: { challenge: 'x'.repeat(43), response: PASSKEY_RESPONSE } },
     'PUT /api/settings': { body: {} /* filled from GET /api/settings */ },
+    // Two-step sign-in (decision 090): the demo admin has TOTP off, so a right password still changes nothing
+    // (409); a code of the right shape; tickets of the right shape that name nothing (401).
+    'POST /api/account/two-factor/enable': { body: { code: '123456' } },
+    'POST /api/account/two-factor/disable': { body: { password: 'Demo#2026' } },
+    'POST /api/account/two-factor/recovery-codes': { body: { password: 'Demo#2026' } },
+    'POST /api/user/login/second-factor': { body: { ticket: 'C'.repeat(43), method: 'totp', code: '123456', rememberDevice: false } },
+    'POST /api/user/login/two-factor-setup': { body: { ticket: 'D'.repeat(43) } },
+    'POST /api/user/login/two-factor-setup/confirm': { body: { ticket: 'E'.repeat(43), code: '123456', rememberDevice: false } },
     // Turning it off changes nothing on the demo (off already) and deletes nothing (decision 047).
     'POST /api/settings/face-recognition': { body: { enabled: false } },
     // Email stays off on the demo: no server, no sender (decision 054).

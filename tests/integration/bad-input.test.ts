@@ -27,6 +27,9 @@ const WRITE_ROUTES = API_ROUTES.filter((r) => r.method !== 'GET' && r.pattern !=
 
 /** Fields a body may leave out (the rest are required). */
 const OPTIONAL = new Set([
+  // Decision 090: remembering the browser is optional at the sign-in's second step.
+  'POST /api/user/login/second-factor:rememberDevice',
+  'POST /api/user/login/two-factor-setup/confirm:rememberDevice',
   // Issue 39.6 (decision 086): a swap without a shift in exchange, and without a note.
   'POST /api/personal/swaps:otherShift',
   'POST /api/personal/swaps:note',

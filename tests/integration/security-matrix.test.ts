@@ -57,6 +57,12 @@ const OPEN_TO_ANY_ACCOUNT = [
   // The account's own sessions (decision 093): only its own, another's is a 404.
   'GET /api/account/sessions',
   'DELETE /api/account/sessions/{id}',
+  // Two-step sign-in (decision 090): the account's own factors only.
+  'GET /api/account/two-factor',
+  'POST /api/account/two-factor/setup',
+  'POST /api/account/two-factor/enable',
+  'POST /api/account/two-factor/disable',
+  'POST /api/account/two-factor/recovery-codes',
   // Own notification choices (decision 055): any account, only its own.
   'GET /api/account/notifications',
   'PUT /api/account/notifications',
@@ -121,6 +127,10 @@ const PUBLIC = [
   'POST /api/invitations/accept',
   'POST /api/password/forgot',
   'POST /api/password/reset',
+  // The sign-in's second step (decision 090): the ticket in the body is the key.
+  'POST /api/user/login/second-factor',
+  'POST /api/user/login/two-factor-setup',
+  'POST /api/user/login/two-factor-setup/confirm',
 ];
 
 const keyOf = (r: { method: string; pattern: string }) => `${r.method} ${r.pattern}`;

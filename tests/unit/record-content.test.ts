@@ -98,6 +98,7 @@ describe('company tax ID', () => {
       proofOfPlace: 'off',
       positionRetentionDays: 90,
       workerOvertimeChoice: false,
+      requireTwoFactor: false,
     });
     expect(v.parse(CompanyInput, { name: 'X', taxId: ' b12345678 ' }).taxId).toBe('B12345678');
     expect(issues(CompanyInput, { name: 'X', taxId: 'B12#45678' })).toEqual({ taxId: 'companies.taxIdFormat' });

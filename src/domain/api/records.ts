@@ -232,6 +232,8 @@ export interface CompanyDto {
   positionRetentionDays: number;
   /** Its workers choose paid or rest for a day's overtime when they check out (decision 070). */
   workerOvertimeChoice: boolean;
+  /** Its administrators must sign in with a second factor (decision 090). */
+  requireTwoFactor: boolean;
   departments: number;
   employees: number;
   createdAt: string;

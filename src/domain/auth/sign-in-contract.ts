@@ -24,3 +24,6 @@ export interface TwoFactorSetupAnswer {
 }
 
 export type SignInAnswer = SignedInAnswer | SecondFactorAnswer | TwoFactorSetupAnswer;
+
+/** `POST /api/user/login/two-factor-setup/confirm`: signed in, with the ten recovery codes shown once (decision 090). */
+export type TwoFactorSetupDoneAnswer = SignedInAnswer & { recoveryCodes: string[] };

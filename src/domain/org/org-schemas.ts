@@ -109,9 +109,10 @@ const positionRetentionDays = v.optional(
 
 /**
  * `personalClock`: the company's workers may punch from their own session (decision 067);
- * `workerOvertimeChoice`: they choose paid or rest for a day's overtime at check-out (decision 070). Both off unless given.
+ * `workerOvertimeChoice`: they choose paid or rest for a day's overtime at check-out (decision 070);
+ * `requireTwoFactor`: its administrators must sign in with a second factor (decision 090). All off unless given.
  */
-export const CompanyInput = v.object({ name: text(120), taxId, contributionAccountCode, personalClock: flag, proofOfPlace, positionRetentionDays, workerOvertimeChoice: flag }, FILL);
+export const CompanyInput = v.object({ name: text(120), taxId, contributionAccountCode, personalClock: flag, proofOfPlace, positionRetentionDays, workerOvertimeChoice: flag, requireTwoFactor: flag }, FILL);
 export type CompanyInput = v.InferOutput<typeof CompanyInput>;
 
 export const DepartmentInput = v.object({ name: text(120), company: idRef }, FILL);

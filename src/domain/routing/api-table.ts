@@ -46,6 +46,10 @@ export const API_ROUTES: readonly ApiRoute[] = [
   // Passkey sign-in (decision 091): passwordless, or the second factor of a password sign-in's ticket.
   { method: 'POST', pattern: '/api/user/login/passkey/options', public: true, authority: [] },
   { method: 'POST', pattern: '/api/user/login/passkey', public: true, authority: [] },
+  // The sign-in's second step (decision 090): the ticket of a right password is the key; codes count in the sign-in limits.
+  { method: 'POST', pattern: '/api/user/login/second-factor', public: true, authority: [] },
+  { method: 'POST', pattern: '/api/user/login/two-factor-setup', public: true, authority: [] },
+  { method: 'POST', pattern: '/api/user/login/two-factor-setup/confirm', public: true, authority: [] },
   { method: 'POST', pattern: '/api/sign-up', public: true, authority: [] },
   // Single sign-on (decision 092): to the OpenID provider and back; the challenge cookie binds both ends.
   { method: 'GET', pattern: '/api/auth/oidc/start', public: true, authority: [] },
@@ -102,6 +106,12 @@ export const API_ROUTES: readonly ApiRoute[] = [
   // The account's own sessions (decision 093): any signed-in account, its own only (another's is a 404).
   { method: 'GET', pattern: '/api/account/sessions', authority: [] },
   { method: 'DELETE', pattern: '/api/account/sessions/{id}', authority: [] },
+  // Two-step sign-in of the account itself (decision 090): any signed-in account, its own only.
+  { method: 'GET', pattern: '/api/account/two-factor', authority: [] },
+  { method: 'POST', pattern: '/api/account/two-factor/setup', authority: [] },
+  { method: 'POST', pattern: '/api/account/two-factor/enable', authority: [] },
+  { method: 'POST', pattern: '/api/account/two-factor/disable', authority: [] },
+  { method: 'POST', pattern: '/api/account/two-factor/recovery-codes', authority: [] },
   { method: 'GET', pattern: '/api/settings', authority: ['setting.read'] },
   { method: 'PUT', pattern: '/api/settings', authority: ['setting.update'] },
   // Face recognition is switched only here, after the notice (decision 047); the DPIA draft with the settings.
@@ -276,6 +286,8 @@ export const API_ROUTES: readonly ApiRoute[] = [
   }),
   // An administrator ends every session of a user (SuperAdmin rules as for editing the user).
   { method: 'DELETE', pattern: '/api/users/{id}/sessions', authority: ['user.update'] },
+  // A SuperAdmin resets a user's second factors (decision 090); the service refuses any other account.
+  { method: 'DELETE', pattern: '/api/users/{id}/two-factor', authority: ['user.update'] },
   // Employee photos and face enrolment (photo ids take the second {id}).
   { method: 'GET', pattern: '/api/employees/{id}/photos', authority: ['employee.read'], records: 'employee' },
   { method: 'POST', pattern: '/api/employees/{id}/photos', authority: ['employee.update'], records: 'employee' },

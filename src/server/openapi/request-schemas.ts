@@ -9,6 +9,7 @@ import { AttendanceCreateInput, AttendanceUpdateInput, AttendanceVoidInput } fro
 import { CorrectionAnswerInput, CorrectionDecisionInput, CorrectionRequestInput } from '../../domain/attendance/correction-schema.ts';
 import { ChangePasswordSchema, SignInSchema, SignUpSchema } from '../../domain/auth/auth-schemas.ts';
 import { AddPasskeySchema, PasskeySignInOptionsSchema, PasskeySignInSchema, RemovePasskeySchema, RenamePasskeySchema } from '../../domain/auth/passkey-schemas.ts';
+import { CurrentPasswordSchema, SecondFactorSchema, SetupConfirmSchema, SetupTicketSchema, TotpCodeSchema } from '../../domain/auth/two-factor-schemas.ts';
 import { FaceSwitchInput } from '../../domain/biometrics/face-switch-schema.ts';
 import { ClockRequestSchema } from '../../domain/clock/clock-request.ts';
 import { PersonalClockRequestSchema } from '../../domain/clock/personal-clock.ts';
@@ -50,6 +51,12 @@ export const REQUEST_BODIES: Readonly<Record<string, GenericSchema | { anyOf: Ge
   'POST /api/account/passkeys': AddPasskeySchema,
   'PATCH /api/account/passkeys/{id}': RenamePasskeySchema,
   'POST /api/account/passkeys/{id}/remove': RemovePasskeySchema,
+  'POST /api/account/two-factor/enable': TotpCodeSchema,
+  'POST /api/account/two-factor/disable': CurrentPasswordSchema,
+  'POST /api/account/two-factor/recovery-codes': CurrentPasswordSchema,
+  'POST /api/user/login/second-factor': SecondFactorSchema,
+  'POST /api/user/login/two-factor-setup': SetupTicketSchema,
+  'POST /api/user/login/two-factor-setup/confirm': SetupConfirmSchema,
   'POST /api/invitations': InviteSchema,
   'POST /api/invitations/accept': AcceptInvitationSchema,
   'POST /api/password/forgot': ForgotPasswordSchema,

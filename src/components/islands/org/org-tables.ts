@@ -70,8 +70,18 @@ export const ORG_TABLES = {
           ['true', 'overtimeChoice.companyOn'],
         ],
       },
+      {
+        name: 'requireTwoFactor',
+        kind: 'choice',
+        label: 'twoFactor.companyLabel',
+        hint: 'twoFactor.companyHint',
+        choices: [
+          ['false', 'twoFactor.companyOff'],
+          ['true', 'twoFactor.companyOn'],
+        ],
+      },
     ],
-    blank: { name: '', taxId: '', contributionAccountCode: '', personalClock: 'false', proofOfPlace: 'off', positionRetentionDays: '90', workerOvertimeChoice: 'false' },
+    blank: { name: '', taxId: '', contributionAccountCode: '', personalClock: 'false', proofOfPlace: 'off', positionRetentionDays: '90', workerOvertimeChoice: 'false', requireTwoFactor: 'false' },
   },
   department: {
     path: '/departments',

@@ -149,7 +149,16 @@ export class ReferenceResolver {
         c.ref,
         await companiesResource.insert(
           db,
-          { name: c.name, taxId: null, contributionAccountCode: null, personalClock: false, proofOfPlace: 'off', positionRetentionDays: DEFAULT_POSITION_RETENTION_DAYS, workerOvertimeChoice: false },
+          {
+            name: c.name,
+            taxId: null,
+            contributionAccountCode: null,
+            personalClock: false,
+            proofOfPlace: 'off',
+            positionRetentionDays: DEFAULT_POSITION_RETENTION_DAYS,
+            workerOvertimeChoice: false,
+            requireTwoFactor: false,
+          },
           at,
         ),
       );

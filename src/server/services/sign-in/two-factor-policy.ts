@@ -1,5 +1,5 @@
 import type { Db } from '../../db/connection.ts';
-import { companyRequiresTwoFactor, readAccountFactors } from '../../db/repositories/sign-in-factors.ts';
+import { companyRequiresTwoFactor, countPasskeys, countUnusedRecoveryCodes, readTotp } from '../../db/repositories/second-factors.ts';
 import type { AccountType } from '#domain/permissions/permissions.ts';
 
 /**
@@ -17,7 +17,8 @@ export interface AccountFactors {
 }
 
 export async function factorsOf(db: Db, userId: number): Promise<AccountFactors> {
-  return readAccountFactors(db, userId);
+  const user = await readTotp(db, userId);
+  return { totp: !!user?.totpEnabledAt, passkeys: await countPasskeys(db, userId), recoveryCodesLeft: await countUnusedRecoveryCodes(db, userId) };
 }
 
 export function hasSecondFactor(factors: AccountFactors): boolean {

@@ -1,6 +1,6 @@
 import { createHash, randomInt } from 'node:crypto';
 import type { Db } from '../../db/connection.ts';
-import { deleteRecoveryCodes, markRecoveryCodeUsed, replaceRecoveryCodes } from '../../db/repositories/sign-in-factors.ts';
+import { deleteRecoveryCodes, markRecoveryCodeUsed, replaceRecoveryCodes } from '../../db/repositories/second-factors.ts';
 import { sessionNow } from '../sign-in/start-session.ts';
 
 /**
@@ -27,7 +27,8 @@ function newCode(): string {
 /** Replaces the account's recovery codes with ten new ones and answers them (the only time they are seen). */
 export async function issueRecoveryCodes(db: Db, userId: number): Promise<string[]> {
   const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newCode);
-  await replaceRecoveryCodes(db, userId, codes.map(hashOf), new Date(sessionNow()).toISOString());
+  const at = new Date(sessionNow()).toISOString();
+  await db.transaction().execute((trx) => replaceRecoveryCodes(trx, userId, codes.map(hashOf), at));
   return codes;
 }
 

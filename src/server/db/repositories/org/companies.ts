@@ -32,6 +32,7 @@ export const companiesResource: CrudResource<CompanyInput, CompanyDto> = {
         'companies.proofOfPlace',
         'companies.positionRetentionDays',
         'companies.workerOvertimeChoice',
+        'companies.requireTwoFactor',
         'companies.createdAt',
         eb.selectFrom('departments').whereRef('departments.companyId', '=', 'companies.id').select(eb.fn.countAll().as('n')).as('departments'),
         eb.selectFrom('employees').whereRef('employees.companyId', '=', 'companies.id').select(eb.fn.countAll().as('n')).as('employees'),
@@ -52,6 +53,7 @@ export const companiesResource: CrudResource<CompanyInput, CompanyDto> = {
         proofOfPlace: r.proofOfPlace,
         positionRetentionDays: r.positionRetentionDays,
         workerOvertimeChoice: r.workerOvertimeChoice === 1,
+        requireTwoFactor: r.requireTwoFactor === 1,
         departments: Number(r.departments),
         employees: Number(r.employees),
         createdAt: r.createdAt,
@@ -61,7 +63,7 @@ export const companiesResource: CrudResource<CompanyInput, CompanyDto> = {
   async get(db, id) {
     const r = await db
       .selectFrom('companies')
-      .select(['id', 'name', 'taxId', 'contributionAccountCode', 'personalClock', 'proofOfPlace', 'positionRetentionDays', 'workerOvertimeChoice', 'createdAt'])
+      .select(['id', 'name', 'taxId', 'contributionAccountCode', 'personalClock', 'proofOfPlace', 'positionRetentionDays', 'workerOvertimeChoice', 'requireTwoFactor', 'createdAt'])
       .where('id', '=', id)
       .executeTakeFirst();
     if (!r) return undefined;
@@ -74,6 +76,7 @@ export const companiesResource: CrudResource<CompanyInput, CompanyDto> = {
       proofOfPlace: r.proofOfPlace,
       positionRetentionDays: r.positionRetentionDays,
       workerOvertimeChoice: r.workerOvertimeChoice === 1,
+      requireTwoFactor: r.requireTwoFactor === 1,
       createdAt: r.createdAt,
       departments: await countReferences(db, 'departments', 'companyId', id),
       employees: await countReferences(db, 'employees', 'companyId', id),
@@ -95,6 +98,7 @@ export const companiesResource: CrudResource<CompanyInput, CompanyDto> = {
         proofOfPlace: input.proofOfPlace,
         positionRetentionDays: input.positionRetentionDays,
         workerOvertimeChoice: input.workerOvertimeChoice ? 1 : 0,
+        requireTwoFactor: input.requireTwoFactor ? 1 : 0,
         createdAt: at,
         updatedAt: at,
       })
@@ -113,6 +117,7 @@ export const companiesResource: CrudResource<CompanyInput, CompanyDto> = {
         proofOfPlace: input.proofOfPlace,
         positionRetentionDays: input.positionRetentionDays,
         workerOvertimeChoice: input.workerOvertimeChoice ? 1 : 0,
+        requireTwoFactor: input.requireTwoFactor ? 1 : 0,
         updatedAt: at,
       })
       .where('id', '=', id)
