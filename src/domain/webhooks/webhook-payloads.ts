@@ -2,9 +2,9 @@ import type { WebhookEvent } from './webhook-events.ts';
 
 /**
  * The `data` of each webhook event (decision 058; issue 41 point 5): the one contract the emitters,
- * the docs and (issue 41 point 1) the OpenAPI `webhooks` section read. Ids name records a receiver
- * reads through the API with a token; free texts a worker wrote (reasons, comments) are left out,
- * except the decider's comment on a leave, which the worker receives anyway.
+ * the docs and (issue 41 point 1) the OpenAPI `webhooks` section read. Ids and facts, no names
+ * (decision 058): a receiver reads people through the API with a token; free texts a worker wrote
+ * (reasons) are left out, only the decider's comment on a leave is sent.
  */
 export interface WebhookEventData {
   'punch.recorded': {
@@ -37,7 +37,7 @@ export interface WebhookEventData {
     requestId: number;
     employeeId: number;
     date: string;
-    /** `change` of a recorded day, `missing` for a day without a record. */
+    /** What the worker asks to fix: `missingDay`, `missingCheckOut` or `wrongTime` (domain/attendance/correction-rules.ts). */
     kind: string;
     timeIn: string | null;
     timeOut: string | null;
@@ -46,7 +46,8 @@ export interface WebhookEventData {
     requestedBy: number;
   };
   'correction.decided': { requestId: number; employeeId: number; date: string; status: 'approved' | 'declined'; decidedBy: number; attendanceId: number | null };
-  'employee.created': { employeeId: number; firstName: string; lastName: string; email: string | null; companyId: number; departmentId: number; jobTitleId: number; status: string; source: 'form' | 'import' };
+  /** Ids and facts, no names (decision 058): a receiver reads the person through the API. */
+  'employee.created': { employeeId: number; companyId: number; departmentId: number; jobTitleId: number; status: string; source: 'form' | 'import' };
   /** The names of the fields whose value changed (read the values through the API). */
   'employee.updated': { employeeId: number; changed: string[] };
   'employee.archived': { employeeId: number; status: 'archived' | 'active' };

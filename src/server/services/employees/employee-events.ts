@@ -1,16 +1,9 @@
 import type { WebhookEventData } from '#domain/webhooks/webhook-payloads.ts';
 
 /** The `employee.created` webhook data (issue 41.5) of a new employee's columns. */
-export function employeeCreatedData(
-  employeeId: number,
-  columns: { firstName: string; lastName: string; email: string | null; companyId: number; departmentId: number; jobTitleId: number; status: string },
-  source: 'form' | 'import',
-): WebhookEventData['employee.created'] {
+export function employeeCreatedData(employeeId: number, columns: { companyId: number; departmentId: number; jobTitleId: number; status: string }, source: 'form' | 'import'): WebhookEventData['employee.created'] {
   return {
     employeeId,
-    firstName: columns.firstName,
-    lastName: columns.lastName,
-    email: columns.email,
     companyId: columns.companyId,
     departmentId: columns.departmentId,
     jobTitleId: columns.jobTitleId,
