@@ -35,14 +35,19 @@ export async function completeSignIn(db: Db, row: UserWithRole, input: { origin:
     if (isStorageFull(error)) throw new AppError('errors.storageFull', 503);
     throw error;
   });
-  try {
-    if (started.device.isNew) await notifyNewDevice(db, row, input.origin, input.method, started.device.id);
+  const bestEffort = async (step: () => Promise<unknown>, failure: string) => {
+    try {
+      await step();
+    } catch (error) {
+      log.warn({ err: error, userId: row.id }, failure);
+    }
+  };
+  if (started.device.isNew) await bestEffort(() => notifyNewDevice(db, row, input.origin, input.method, started.device.id), 'the new-device email was not queued');
+  await bestEffort(async () => {
     await recordSignIn(db, row.id, nowIso());
     const now = new Date(sessionNow()).toISOString();
     await pruneExpiredSessions(db, now);
     await pruneAuthChallenges(db, now);
-  } catch (error) {
-    log.warn({ err: error, userId: row.id }, 'new-device notice, last sign-in time or pruning not done');
-  }
+  }, 'last sign-in time not recorded or expired sessions not pruned');
   return { kind: 'session', token: started.token, user: toSessionUser(row), deviceToken: started.device.token };
 }
