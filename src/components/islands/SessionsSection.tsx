@@ -35,11 +35,10 @@ export default function SessionsSection({ lang, timeZone, timeFormat }: { lang: 
 
   useEffect(() => {
     void load();
-    // "Sign out everywhere" beside this list ends sessions too: list again after any other write
-    // (ending one from this list is followed by `ended`).
+    // "Sign out everywhere" beside this list ends sessions too: list again after it (only then: after
+    // this browser's own sign-out a reload would answer 401 and send it elsewhere than /sign-in).
     const again = (event: Event) => {
-      const path = (event as CustomEvent<{ path?: string }>).detail?.path ?? '';
-      if (!path.startsWith('/account/sessions/')) void load();
+      if ((event as CustomEvent<{ path?: string }>).detail?.path === '/account/sign-out-everywhere') void load();
     };
     window.addEventListener(SAVED_EVENT, again);
     return () => window.removeEventListener(SAVED_EVENT, again);
