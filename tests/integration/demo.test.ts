@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { Client, location } from '../helpers/http-client.ts';
+import { waitFor } from '../helpers/wait-for.ts';
 import { startServer, type TestServer } from '../helpers/test-server.ts';
 import { sqlIn } from '../helpers/test-sql.ts';
 import { localDateOf } from '../../src/domain/time/zoned-time.ts';
@@ -18,6 +19,8 @@ describe('demo data', () => {
     // The demo's own place, not the one the rest of the suite pins (tests/helpers/test-server.ts).
     const server = await startServer({ args: ['--demo'], env: { JORNADA_COUNTRY: '', JORNADA_TIMEZONE: '' } });
     servers.push(server);
+    // The output comes through a pipe: on a loaded machine its lines can arrive after the server answered.
+    await waitFor('the demo kiosk PINs line', () => server.logs().includes('Demo kiosk PINs at /clock'));
     const logs = server.logs();
     const lines = logs
       .slice(0, logs.lastIndexOf('\n'))
