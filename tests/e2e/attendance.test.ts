@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, localDateOf, weekdayOf } from '../../src/domain/time/zoned-time.ts';
 import type { TestServer } from '../helpers/test-server.ts';
 import { startDemoSession, type E2eSession } from '../helpers/e2e-session.ts';
+import { hydrated } from '../helpers/hydrated.ts';
 
 let server: TestServer;
 let page: Page;
@@ -80,7 +81,9 @@ describe('attendance in the browser', () => {
     await page.goto(`${server.url}/attendance`);
     await page.click('[data-testid=add-attendance]');
     await page.waitForURL('**/attendance-create');
-    await page.waitForSelector('[data-testid=attendance-form]');
+    // Reached by a link, not goto: wait for the form's island to hydrate before pressing Save (on a
+    // loaded machine a click on the inert server-rendered form was lost).
+    await hydrated(page, '[data-testid=attendance-form]');
     await page.click('[data-testid=save]');
     expect(await page.textContent('#att-timeIn-error')).toBe('You must enter the time.');
     expect(await page.textContent('#att-reason-error')).toBe('The reason must be written.');
@@ -115,7 +118,7 @@ describe('attendance in the browser', () => {
     expect(shown[0]).toContain('Badge reader broken');
     await page.click(`a[aria-label="Edit the attendance of Carmen Ruiz Navarro on ${shortDate(workDay)}"]`);
     await page.waitForURL('**/attendance-edit/*');
-    await page.waitForSelector('[data-testid=attendance-form]');
+    await hydrated(page, '[data-testid=attendance-form]');
     expect(await page.textContent('[data-testid=fixed-employee]')).toBe('Carmen Ruiz Navarro');
     expect(await page.inputValue('#att-timeIn')).toBe('09:15');
     expect(await page.inputValue('#att-reason')).toBe('');
