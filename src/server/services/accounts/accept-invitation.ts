@@ -4,7 +4,8 @@ import { nowIso } from '../../clock/now.ts';
 import type { Db } from '../../db/connection.ts';
 import { builtInEmployeeRole, claimInvitation, employeesToInvite, findInvitationByHash, setInvitationUser } from '../../db/repositories/account-links.ts';
 import { appendAudit } from '../../db/repositories/audit-log.ts';
-import { emailExists, findUserWithRole, insertUser } from '../../db/repositories/users.ts';
+import { emailExists, findUserWithRole } from '../../db/repositories/users.ts';
+import { insertEmployeeAccount } from './insert-employee-account.ts';
 import { AppError } from '../../http/app-error.ts';
 import { updateEmployeeColumns } from '../../db/repositories/employees.ts';
 import { employeeEmailColumn } from '../../db/stored-formats.ts';
@@ -43,20 +44,7 @@ export async function acceptInvitation(db: Db, input: AcceptInvitationInput, ori
     if (invitation.email === null) await updateEmployeeColumns(trx, employee.id, { email: employeeEmailColumn(address) });
     const roleId = await builtInEmployeeRole(trx, employee.companyId);
     if (roleId === undefined) throw new AppError('invitations.noEmployeeRole', 409);
-    const id = await insertUser(trx, {
-      name: `${employee.firstName} ${employee.lastName}`,
-      email: address,
-      passwordHash,
-      roleId,
-      status: 'enabled',
-      accountType: 'Employee',
-      companyId: employee.companyId,
-      employeeId: employee.id,
-      image: null,
-      lastSignInAt: at,
-      createdAt: at,
-      updatedAt: at,
-    });
+    const id = await insertEmployeeAccount(trx, employee, { email: address, passwordHash, roleId, at, signedInAt: at });
     await setInvitationUser(trx, invitation.id, id);
     await appendAudit(trx, { userId: id, entity: 'invitation', entityId: invitation.id, action: 'accept', after: { employeeId: employee.id, userId: id, email: address }, at });
     const row = await findUserWithRole(trx, { id });

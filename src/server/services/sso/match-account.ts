@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { hashPassword } from '../../auth/passwords.ts';
 import { nowIso } from '../../clock/now.ts';
+import { insertEmployeeAccount } from '../accounts/insert-employee-account.ts';
 import type { Db } from '../../db/connection.ts';
 import { builtInEmployeeRole } from '../../db/repositories/account-links.ts';
 import { appendAudit } from '../../db/repositories/audit-log.ts';
 import { activeEmployeesByEmail, findIdentityUser, insertIdentity, touchIdentity } from '../../db/repositories/user-identities.ts';
-import { findUserWithRole, insertUser, type UserWithRole } from '../../db/repositories/users.ts';
+import { findUserWithRole, type UserWithRole } from '../../db/repositories/users.ts';
 import { SsoError } from './sso-error.ts';
 
 /** What the provider vouched for: its issuer, the person's stable subject and their VERIFIED email. */
@@ -58,20 +59,7 @@ async function createEmployeeAccount(db: Db, who: VerifiedIdentity, at: string):
     if (employees.length !== 1 || !employee || employee.userId !== null) throw new SsoError('unknown');
     const roleId = await builtInEmployeeRole(trx, employee.companyId);
     if (roleId === undefined) throw new SsoError('unknown');
-    const userId = await insertUser(trx, {
-      name: `${employee.firstName} ${employee.lastName}`,
-      email: who.email,
-      passwordHash,
-      roleId,
-      status: 'enabled',
-      accountType: 'Employee',
-      companyId: employee.companyId,
-      employeeId: employee.id,
-      image: null,
-      lastSignInAt: null,
-      createdAt: at,
-      updatedAt: at,
-    });
+    const userId = await insertEmployeeAccount(trx, employee, { email: who.email, passwordHash, roleId, at, signedInAt: null });
     await insertIdentity(trx, { userId, issuer: who.issuer, subject: who.subject, email: who.email, at });
     await appendAudit(trx, { userId, entity: 'user', entityId: userId, action: 'sso-create', after: { employeeId: employee.id, email: who.email, issuer: who.issuer, subject: who.subject, accountType: 'Employee' }, at });
     return userId;
