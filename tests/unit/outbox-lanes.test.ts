@@ -9,7 +9,7 @@ describe('outbox lanes', () => {
     expect(webhookOfLane(EMAIL_LANE)).toBeNull();
     expect(webhookOfLane('webhook')).toBeNull();
     expect(webhookOfLane('webhook:7x')).toBeNull();
-    expect(laneConcurrency(EMAIL_LANE)).toBe(2);
+    expect(laneConcurrency(EMAIL_LANE)).toBe(1);
     expect(laneConcurrency('webhook:7')).toBe(1);
   });
 

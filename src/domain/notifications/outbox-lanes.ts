@@ -1,9 +1,9 @@
 /**
  * The outbox's queues (decision 094). Every email waits in `email` (one SMTP server); each webhook's
  * deliveries wait in `webhook:<id>`. Lanes are delivered independently: a receiver that does not
- * answer holds back only its own lane. `LANE_CONCURRENCY` is how many deliveries of one lane may be
- * in flight at once: 2 for email, 1 for a webhook (a receiver gets its events one at a time, in
- * order). Whatever the lanes, at most `MAX_IN_FLIGHT` deliveries run at once.
+ * answer holds back only its own lane. `laneConcurrency` is how many deliveries of one lane may be
+ * in flight at once: 1 (a receiver gets its events one at a time, in order; an email interrupted by
+ * a crash is the only one of its lane that may have left, decision 054). Whatever the lanes, at most `MAX_IN_FLIGHT` deliveries run at once.
  */
 export const EMAIL_LANE = 'email';
 export const MAX_IN_FLIGHT = 8;
@@ -18,8 +18,8 @@ export function webhookOfLane(lane: string): number | null {
   return match ? Number(match[1]) : null;
 }
 
-export function laneConcurrency(lane: string): number {
-  return lane === EMAIL_LANE ? 2 : 1;
+export function laneConcurrency(_lane: string): number {
+  return 1;
 }
 
 /**
