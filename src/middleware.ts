@@ -10,6 +10,7 @@ import { getDb } from './server/db/connection.ts';
 import { AppError, unauthenticated } from './server/http/app-error.ts';
 import { denial } from './server/http/denial.ts';
 import { isCrossSiteWrite } from './server/http/same-origin.ts';
+import { unknownQueryRefusal } from './server/http/query-check.ts';
 import { loggedPath } from './server/http/logged-path.ts';
 import { asAppError, errorJson } from './server/http/json.ts';
 import { apiLanguage, pageLanguage } from './server/http/request-language.ts';
@@ -95,6 +96,8 @@ export const onRequest = defineMiddleware(async (context, next) => {
         const refusal = routeRecordRefusal(user, request.method, route.records);
         if (refusal) return withSecurityHeaders(errorJson(new AppError(refusal, 403), lang));
       }
+      const unknownQuery = route && unknownQueryRefusal(`${route.method} ${route.pattern}`, url.searchParams);
+      if (unknownQuery) return withSecurityHeaders(errorJson(unknownQuery, lang));
       return withSecurityHeaders(await next());
     }
 

@@ -1,3 +1,5 @@
+import { checkAnswer } from './openapi-check.ts';
+
 /** A tiny HTTP client for integration tests: keeps the `token` cookie, never follows redirects. */
 export class Client {
   cookie: string | undefined;
@@ -21,6 +23,8 @@ export class Client {
       if (m) this.cookie = m[1] || undefined;
       if (/^token=;|Max-Age=0|Expires=Thu, 01 Jan 1970/i.test(c) && c.startsWith('token=')) this.cookie = undefined;
     }
+    // Every answer of the API is checked against the OpenAPI document (issue 41.3).
+    await checkAnswer(method, path, res);
     return res;
   }
 

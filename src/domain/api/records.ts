@@ -1,7 +1,8 @@
+import type { InferOutput } from 'valibot';
+import type { LeaveRecord } from './contracts/leaves.ts';
 import type { ProofOfPlaceMode } from '../clock/proof-of-place.ts';
 import type { BreakInstants } from '../attendance/shift-times.ts';
 import type { WorkFlag } from '../attendance/work-flag.ts';
-import type { LeaveStatus } from '../leave/leave-rules.ts';
 import type { AccountType, Permissions } from '../permissions/permissions.ts';
 
 /**
@@ -155,32 +156,8 @@ export interface AttendanceDetailDto extends AttendanceDto {
 }
 
 /** A leave as the API shows it (spec section 3): dates `YYYY-MM-DD`, inclusive. */
-export interface LeaveDto {
-  _id: number;
-  employee: number;
-  employeeName: string;
-  department: number;
-  departmentName: string;
-  leaveType: number;
-  leaveTypeName: string;
-  from: string;
-  to: string;
-  /** Working days of the employee's schedule from `from` to `to`. */
-  days: number;
-  reason: string;
-  /** The first working day after `to`. */
-  returnDate: string | null;
-  status: LeaveStatus;
-  comment: string | null;
-  decidedBy: number | null;
-  decidedByName: string | null;
-  decidedAt: string | null;
-  /** The account that asked for it (four eyes, issue 34.5); null when unknown. */
-  requestedBy: number | null;
-  requestedByName: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
+/** A leave request as the API answers it: the shape is its contract's (`contracts/leaves.ts`). */
+export type LeaveDto = InferOutput<typeof LeaveRecord>;
 
 /**
  * User accounts as the users API sees them (list, read, write). Never selects the password hash.

@@ -1,3 +1,5 @@
+import type { AnswerOf as ContractAnswer, BodyOf, QueryOf } from '../../domain/api/contract.ts';
+import type { ApiContracts, ContractKey } from '../../domain/api/contracts/index.ts';
 import type { Language } from '../../i18n/languages.ts';
 import type { AnswerOf, ApiMethod, KnownPath } from './api-answers.ts';
 import { clearSession } from './session-store.ts';
@@ -36,16 +38,45 @@ export interface ApiOptions {
   redirectOnExpiry?: boolean;
 }
 
+/** One value per `{id}` of a contract's pattern, in order. */
+type ParamsOf<P extends string, Found extends unknown[] = []> = P extends `${string}{id}${infer Rest}` ? ParamsOf<Rest, [...Found, string | number]> : Found;
+
+/** The options of a call by contract: path ids, query and body typed by the endpoint's contract (decision 095). */
+export type ContractOptions<K extends ContractKey> = Omit<ApiOptions, 'method' | 'body'> & {
+  params?: K extends `${string} ${infer P}` ? ParamsOf<P> : never;
+  query?: QueryOf<ApiContracts[K]>;
+  body?: BodyOf<ApiContracts[K]>;
+};
+
+/** The path under `/api` of a contract key with its ids and query filled in. */
+export function contractPath(key: string, params: readonly (string | number)[] = [], query: Record<string, unknown> = {}): string {
+  let i = 0;
+  const path = key
+    .slice(key.indexOf(' ') + 1)
+    .replace(/^\/api/, '')
+    .replace(/\{id\}/g, () => encodeURIComponent(String(params[i++])));
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(query)) if (value !== undefined && value !== null) search.set(name, String(value));
+  const text = search.toString();
+  return text ? `${path}?${text}` : path;
+}
+
 /**
  * The one fetch helper of the islands: JSON in and out under /api, 60 s timeout, messages in the
  * UI language. On 401/419/440 it clears the session and goes to sign-in with the current path.
- * Paths of the answer map (api-answers.ts) are typed by path and method (GET when none);
- * any other path names its answer: `api<T>(path, …)`.
+ * Called with a contract key (`api('GET /api/leaves', {query, lang})`) the ids, query, body and
+ * answer are typed by the endpoint's contract; the older bare-path form remains for calls not
+ * yet moved to their contract.
  */
+export function api<K extends ContractKey>(route: K, options: ContractOptions<K>): Promise<ContractAnswer<ApiContracts[K]>>;
 export function api<P extends KnownPath, M extends ApiMethod = 'GET'>(path: P, options: ApiOptions & { method?: M }): Promise<AnswerOf<P, M>>;
 export function api<T>(path: string, options: ApiOptions): Promise<T>;
-export async function api<T>(path: string, options: ApiOptions): Promise<T> {
-  const { method = 'GET', body, lang, redirectOnExpiry = true } = options;
+export async function api<T>(route: string, options: ApiOptions & { params?: readonly (string | number)[]; query?: Record<string, unknown> }): Promise<T> {
+  // `METHOD /api/pattern` names a contract; a bare path is the older form.
+  const byContract = route.includes(' ');
+  const method = byContract ? route.slice(0, route.indexOf(' ')) : (options.method ?? 'GET');
+  const path = byContract ? contractPath(route, options.params, options.query) : route;
+  const { body, lang, redirectOnExpiry = true } = options;
   let response: Response;
   try {
     response = await fetch(`/api${path}`, {

@@ -1,15 +1,17 @@
 import { toJsonSchema } from '@valibot/to-json-schema';
 import * as v from 'valibot';
 import type { GenericSchema } from 'valibot';
+import type { ApiContract } from '../../domain/api/contract.ts';
+import { contractOf } from '../../domain/api/contracts/index.ts';
 import { API_ROUTES, type ApiRoute } from '../../domain/routing/api-table.ts';
 import { REQUEST_BODIES } from './request-schemas.ts';
 
 /**
- * The OpenAPI 3.1 document of the JSON API (issue 22 point 5, decision 057), generated from the
- * one API table (every route, its authority as `x-authority`) and the valibot schemas the
- * endpoints parse (`REQUEST_BODIES`, converted with @valibot/to-json-schema). Answers are
- * described generically (`{data, total}` lists, `{message, code, errors}` refusals): the services
- * return plain objects without schemas of their own.
+ * The OpenAPI 3.1 document of the JSON API (issue 22 point 5, decisions 057 and 095), generated
+ * from the one API table (every route, its authority as `x-authority`) and each endpoint's
+ * contract (`src/domain/api/contracts/`): its body, query parameters, answer and refusals, the
+ * valibot schemas converted with @valibot/to-json-schema. A route without a contract yet is
+ * described generically (`REQUEST_BODIES`, `{data, total}` lists).
  */
 
 type Json = Record<string, unknown>;
@@ -53,31 +55,66 @@ const ERRORS = {
   '422': { $ref: '#/components/responses/Invalid' },
 };
 
+const FILE_SCHEMA = { type: 'string', contentMediaType: 'application/octet-stream' };
+
+/** The query parameters of a contract, one per entry of its query schema. */
+function queryParameters(contract: ApiContract): Json[] {
+  if (!contract.query) return [];
+  return Object.entries(contract.query.entries).map(([name, entry]) => {
+    const optional = entry.type === 'optional';
+    const inner = optional ? (entry as unknown as { wrapped: GenericSchema }).wrapped : entry;
+    const schema = jsonSchema(inner);
+    const description = schema['description'];
+    delete schema['description'];
+    return { name, in: 'query', required: !optional, schema, ...(typeof description === 'string' ? { description } : {}) };
+  });
+}
+
+/** The answers of an operation described by its contract: success, then the refusals it may answer. */
+function contractResponses(route: ApiRoute, contract: ApiContract): Json {
+  const status = String(contract.status ?? 200);
+  const success: Json = { description: contract.summary ?? 'Success' };
+  if (contract.answer) success['content'] = { 'application/json': { schema: jsonSchema(contract.answer) } };
+  else if (contract.files) success['content'] = Object.fromEntries(contract.files.map((media) => [media, { schema: media === 'application/json' ? {} : { ...FILE_SCHEMA, contentMediaType: media } }]));
+  const refusals: Record<string, Json> = {};
+  if (!route.public) Object.assign(refusals, { '401': ERRORS['401'], '403': ERRORS['403'] });
+  if (route.pattern.includes('{')) refusals['404'] = ERRORS['404'];
+  // Every contract refuses an unknown query parameter (and most a malformed body) with 422.
+  refusals['422'] = ERRORS['422'];
+  for (const code of contract.errors ?? []) refusals[String(code)] = { $ref: `#/components/responses/${REFUSAL_NAMES[code]}` };
+  return { [status]: success, ...refusals, default: { $ref: '#/components/responses/Refused' } };
+}
+
+const REFUSAL_NAMES: Record<number, string> = { 400: 'BadRequest', 404: 'NotFound', 409: 'Conflict', 410: 'Gone', 413: 'TooLarge', 423: 'Locked', 429: 'TooManyRequests', 503: 'Unavailable' };
+
 function operation(route: ApiRoute): Json {
   const key = `${route.method} ${route.pattern}`;
+  const contract = contractOf(key);
   const path = openApiPath(route.pattern);
   const params = [...path.matchAll(/\{([^}]+)\}/g)].map((m) => ({ name: m[1], in: 'path', required: true, schema: { type: 'string' } }));
   const isList = route.method === 'GET' && !route.pattern.includes('{') && API_ROUTES.some((r) => r.method === 'POST' && r.pattern === route.pattern);
-  const body = requestSchema(key);
+  const body = contract ? (contract.body ? jsonSchema(contract.body) : undefined) : requestSchema(key);
   const authority = route.public ? 'public' : route.authority.length > 0 ? route.authority.join(', ') : 'any signed-in account';
   const op: Json = {
     operationId: `${route.method.toLowerCase()}${path.replace(/[{}]/g, '').replace(/(^|[/.-])([a-zA-Z])/g, (_, __, c: string) => c.toUpperCase())}`,
     tags: [openApiTag(route.pattern)],
-    summary: key,
+    summary: contract?.summary ?? key,
     description: `Authority: ${authority}.${route.records ? ` Records: ${route.records} (record-access policy, decision 024).` : ''}`,
     'x-authority': route.authority,
-    parameters: [...params, ...(isList ? LIST_QUERY : [])],
-    responses: {
-      [route.method === 'POST' && isList ? '201' : '200']: {
-        description: 'Success',
-        content: { 'application/json': { schema: isList ? { $ref: '#/components/schemas/List' } : { type: 'object' } } },
-      },
-      ...(route.public ? {} : ERRORS),
-    },
+    parameters: [...params, ...(contract ? queryParameters(contract) : isList ? LIST_QUERY : [])],
+    responses: contract
+      ? contractResponses(route, contract)
+      : {
+          [route.method === 'POST' && isList ? '201' : '200']: {
+            description: 'Success',
+            content: { 'application/json': { schema: isList ? { $ref: '#/components/schemas/List' } : { type: 'object' } } },
+          },
+          ...(route.public ? {} : ERRORS),
+        },
   };
   if (route.records) op['x-records'] = route.records;
   if (body) op['requestBody'] = { required: true, content: { 'application/json': { schema: body } } };
-  else if (['POST', 'PUT', 'PATCH'].includes(route.method)) op['requestBody'] = { required: false, content: { 'application/json': { schema: { type: 'object' } } } };
+  else if (!contract && ['POST', 'PUT', 'PATCH'].includes(route.method)) op['requestBody'] = { required: false, content: { 'application/json': { schema: { type: 'object' } } } };
   // Public endpoints need no credentials; the others take any of the three.
   op['security'] = route.public ? [] : [{ apiToken: [] }, { session: [] }, { sessionCookie: [] }];
   return op;
@@ -122,6 +159,14 @@ export function openApiDocument(version: string): Json {
         Unauthenticated: errorResponse('Not signed in, or the token is unknown, expired or revoked'),
         Forbidden: errorResponse('The account or token lacks the authority'),
         NotFound: errorResponse('No such record within the account’s reach'),
+        BadRequest: errorResponse('The request cannot be read'),
+        Conflict: errorResponse('The record’s state does not allow it (already decided, locked period, a clash)'),
+        Gone: errorResponse('The link or code has expired or was already used'),
+        TooLarge: errorResponse('The request is too large'),
+        Locked: errorResponse('The period is closed'),
+        TooManyRequests: errorResponse('Too many attempts; `Retry-After` says when to try again'),
+        Unavailable: errorResponse('The server cannot do it now (a full disk, a busy database); try again later'),
+        Refused: errorResponse('Any other refusal, with the same error shape'),
         Invalid: errorResponse(
           'Invalid input; `errors` names the fields. Any text in a JSON body must be well-formed Unicode without control characters other than tab, LF and CR (`errors.textNotWellFormed`, `errors.textControlCharacter`).',
         ),

@@ -19,11 +19,9 @@ export function OnLeavePanel(props: { lang: Language; from: string; to: string; 
   const to = props.to || props.from;
   useEffect(() => {
     if (!from) return setRows([]);
-    const params = new URLSearchParams({ status: 'approved', from, to, pageSize: '100', sort: 'from' });
-    if (props.employee) params.set('employee', props.employee);
-    if (props.department) params.set('department', props.department);
+    const query = { status: 'approved', from, to, pageSize: 100, sort: 'from', employee: props.employee || undefined, department: props.department || undefined };
     let live = true;
-    api(`/leaves?${params.toString()}`, { lang: props.lang })
+    api('GET /api/leaves', { query, lang: props.lang })
       .then((res) => live && setRows(res.data))
       .catch(() => live && setRows([]));
     return () => {

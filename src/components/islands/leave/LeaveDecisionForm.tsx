@@ -25,7 +25,7 @@ export default function LeaveDecisionForm({ lang, leave }: Props) {
 
   async function decide(status: LeaveStatus) {
     setError(undefined);
-    await run(() => api(`/leaves/${leave._id}`, { method: 'PATCH', body: { status, comment }, lang }), {
+    await run(() => api('PATCH /api/leaves/{id}', { params: [leave._id], body: { status, comment }, lang }), {
       key: status,
       success: 'flash',
       then: { assign: '/leave-list' },

@@ -43,7 +43,7 @@ export function LeaveRecordForm({ lang, employees, leaveTypes, employee, today, 
 
   async function submit(values: FormOutput<typeof LeaveRequestInput>) {
     setFormError(undefined);
-    await run(() => api('/leaves', { method: 'POST', body: { ...values, approved: true }, lang }), {
+    await run(() => api('POST /api/leaves', { body: { ...values, approved: true }, lang }), {
       setError: form.setError,
       onError: setFormError,
       then: (answer) => onSaved(answer.message),

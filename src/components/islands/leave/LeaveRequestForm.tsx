@@ -67,7 +67,7 @@ export default function LeaveRequestForm({ lang, employeeId, leaveTypes, schedul
   useEffect(() => {
     for (const year of years) {
       if (balances[year]) continue;
-      api<{ data: Balance[] }>(`/leaves/balances?employee=${employeeId}&year=${year}`, { lang })
+      api('GET /api/leaves/balances', { query: { employee: employeeId, year }, lang })
         .then((res) => setBalances((b) => ({ ...b, [year]: res.data })))
         .catch(() => undefined);
     }

@@ -5,7 +5,7 @@ import { AppToaster } from '../ui/AppToaster.tsx';
 import { formatDate, formatLocalDate } from '#domain/format/intl-format.ts';
 import type { Language } from '#i18n/languages.ts';
 import { translator } from '#i18n/translate.ts';
-import { api, type MessageAnswer } from '#lib/client/api.ts';
+import { api } from '#lib/client/api.ts';
 import { showFlash } from '#lib/client/flash.ts';
 import { DataTable, type Column } from '../ui/DataTable.tsx';
 import { Dialog } from '../ui/Dialog.tsx';
@@ -69,7 +69,7 @@ export default function MyLeaveList({ lang, timezone, employeeId, canRequest }: 
 
   async function withdraw() {
     if (!withdrawing) return;
-    await run(() => api<MessageAnswer>(`/leaves/${withdrawing._id}/withdraw`, { method: 'POST', body: {}, lang }), {
+    await run(() => api('POST /api/leaves/{id}/withdraw', { params: [withdrawing._id], lang }), {
       success: 'toast',
       then: () => {
         setWithdrawing(null);

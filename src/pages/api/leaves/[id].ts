@@ -1,7 +1,8 @@
 import { translate } from '#i18n/translate.ts';
 import { getDb } from '#server/db/connection.ts';
 import { endpoint, requireUser } from '#server/http/endpoint.ts';
-import { json, readJson } from '#server/http/json.ts';
+import { answer } from '#server/http/answer.ts';
+import { readJson } from '#server/http/json.ts';
 import { parseId } from '#server/services/crud/crud-service.ts';
 import { decideLeave } from '#server/services/leave/decide-leave.ts';
 import { visibleLeave } from '#server/services/leave/leave-checks.ts';
@@ -11,7 +12,7 @@ import { deleteLeave } from '#server/services/leave/withdraw-leave.ts';
 /** GET one (another employee's answers 404 to an Employee account). */
 export const GET = endpoint(async (context) => {
   const user = requireUser(context);
-  return json({ data: await visibleLeave(await getDb(), parseId(context.params['id']), user) });
+  return answer('GET /api/leaves/{id}', { data: await visibleLeave(await getDb(), parseId(context.params['id']), user) });
 });
 
 /**
@@ -25,11 +26,11 @@ export const PATCH = endpoint(async (context) => {
   const db = await getDb();
   const decision = typeof input === 'object' && input !== null && 'status' in input;
   const data = decision ? await decideLeave(db, id, input, user, context.locals.lang) : await updateLeaveRequest(db, id, input, user, context.locals.lang);
-  return json({ data, message: translate(context.locals.lang, 'messages.leaveUpdated') });
+  return answer('PATCH /api/leaves/{id}', { data, message: translate(context.locals.lang, 'messages.leaveUpdated') });
 });
 
 export const DELETE = endpoint(async (context) => {
   const user = requireUser(context);
   await deleteLeave(await getDb(), parseId(context.params['id']), user);
-  return json({ message: translate(context.locals.lang, 'messages.leaveDeleted') });
+  return answer('DELETE /api/leaves/{id}', { message: translate(context.locals.lang, 'messages.leaveDeleted') });
 });

@@ -1,7 +1,7 @@
 import { localDateOf } from '#domain/time/zoned-time.ts';
 import { getDb } from '#server/db/connection.ts';
 import { endpoint, requireUser } from '#server/http/endpoint.ts';
-import { json } from '#server/http/json.ts';
+import { answer } from '#server/http/answer.ts';
 import { getSettings } from '#server/services/get-settings.ts';
 import { getLeaveBalances } from '#server/services/leave/leave-balances.ts';
 import { nowMs } from '#server/clock/now.ts';
@@ -11,5 +11,5 @@ export const GET = endpoint(async (context) => {
   const user = requireUser(context);
   const db = await getDb();
   const today = localDateOf(nowMs(), (await getSettings(db)).timezone);
-  return json(await getLeaveBalances(db, context.url.searchParams, user, today));
+  return answer('GET /api/leaves/balances', await getLeaveBalances(db, context.url.searchParams, user, today));
 });

@@ -1,7 +1,8 @@
 import { translate } from '#i18n/translate.ts';
 import { getDb } from '#server/db/connection.ts';
 import { endpoint, requireUser } from '#server/http/endpoint.ts';
-import { json, readJson } from '#server/http/json.ts';
+import { answer } from '#server/http/answer.ts';
+import { readJson } from '#server/http/json.ts';
 import { createLeave } from '#server/services/leave/create-leave.ts';
 import { listLeaves } from '#server/services/leave/list-leaves.ts';
 
@@ -13,11 +14,11 @@ import { listLeaves } from '#server/services/leave/list-leaves.ts';
  */
 export const GET = endpoint(async (context) => {
   const user = requireUser(context);
-  return json(await listLeaves(await getDb(), context.url.searchParams, user));
+  return answer('GET /api/leaves', await listLeaves(await getDb(), context.url.searchParams, user));
 });
 
 export const POST = endpoint(async (context) => {
   const user = requireUser(context);
   const data = await createLeave(await getDb(), await readJson(context.request), user, context.locals.lang);
-  return json({ data, message: translate(context.locals.lang, data.status === 'approved' ? 'messages.leaveRecorded' : 'messages.leaveCreated') }, 201);
+  return answer('POST /api/leaves', { data, message: translate(context.locals.lang, data.status === 'approved' ? 'messages.leaveRecorded' : 'messages.leaveCreated') });
 });

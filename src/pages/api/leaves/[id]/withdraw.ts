@@ -1,7 +1,7 @@
 import { translate } from '#i18n/translate.ts';
 import { getDb } from '#server/db/connection.ts';
 import { endpoint, requireUser } from '#server/http/endpoint.ts';
-import { json } from '#server/http/json.ts';
+import { answer } from '#server/http/answer.ts';
 import { parseId } from '#server/services/crud/crud-service.ts';
 import { withdrawLeave } from '#server/services/leave/withdraw-leave.ts';
 
@@ -9,5 +9,5 @@ import { withdrawLeave } from '#server/services/leave/withdraw-leave.ts';
 export const POST = endpoint(async (context) => {
   const user = requireUser(context);
   await withdrawLeave(await getDb(), parseId(context.params['id']), user);
-  return json({ message: translate(context.locals.lang, 'messages.leaveDiscarded') });
+  return answer('POST /api/leaves/{id}/withdraw', { message: translate(context.locals.lang, 'messages.leaveDiscarded') });
 });
