@@ -254,6 +254,43 @@ describe('deliveries', () => {
   });
 });
 
+describe('Slack and Microsoft Teams (issue 41.5)', () => {
+  it('a chat webhook posts the channel a sentence naming the employee, in the shape each service takes; a test event too', async () => {
+    const slack = await register({ url: receiver.url('/slack'), events: ['leave.requested'], format: 'slack' });
+    const teams = await register({ url: receiver.url('/teams'), events: ['leave.requested'], format: 'teams' });
+    expect([slack.status, teams.status]).toEqual([201, 201]);
+    expect(slack.body.data).toMatchObject({ format: 'slack' });
+    const [employee] = sql<{ first_name: string; last_name: string }>('select first_name, last_name from employees where id = ?', workers[2]);
+    const name = `${employee!.first_name} ${employee!.last_name}`;
+    const leaveType = (await (await admin.get('/api/leave-types?pageSize=1')).json()).data[0]._id as number;
+    const created = await admin.post('/api/leaves', { employee: workers[2], leaveType, from: '2027-07-05', to: '2027-07-06', reason: 'Mudanza' });
+    expect(created.status).toBe(201);
+    const [toSlack] = await waitFor('the Slack message', () => receiver.at('/slack').length === 1 && receiver.at('/slack'));
+    expect(toSlack!.headers['content-type']).toBe('application/json');
+    // The company's language (the demo's is Spanish); never the worker's own reason.
+    expect(JSON.parse(toSlack!.body)).toEqual({ text: `${name} ha pedido una ausencia del 2027-07-05 al 2027-07-06.` });
+    const [toTeams] = await waitFor('the Teams message', () => receiver.at('/teams').length === 1 && receiver.at('/teams'));
+    const card = JSON.parse(toTeams!.body) as { type: string; attachments: { contentType: string; content: { type: string; body: { type: string; text: string }[] } }[] };
+    expect(card.type).toBe('message');
+    expect(card.attachments[0]!.contentType).toBe('application/vnd.microsoft.card.adaptive');
+    expect(card.attachments[0]!.content.type).toBe('AdaptiveCard');
+    expect(card.attachments[0]!.content.body[0]).toMatchObject({ type: 'TextBlock', text: `${name} ha pedido una ausencia del 2027-07-05 al 2027-07-06.` });
+    expect(toTeams!.body).not.toContain('Mudanza');
+
+    expect((await admin.post(`/api/webhooks/${slack.body.data._id}/test`)).status).toBe(200);
+    await waitFor('the Slack test message', () => receiver.at('/slack').length === 2);
+    expect(JSON.parse(receiver.at('/slack')[1]!.body)).toEqual({ text: 'Mensaje de prueba de Jornada: este canal recibirá los eventos que elegiste.' });
+
+    // Back to the signed event; an unknown format is refused and changes nothing.
+    const back = await admin.request('PATCH', `/api/webhooks/${slack.body.data._id}`, { format: 'jornada' });
+    expect(back.status).toBe(200);
+    const bad = await admin.request('PATCH', `/api/webhooks/${slack.body.data._id}`, { format: 'discord' });
+    expect(bad.status).toBe(422);
+    expect((await bad.json()).errors).toHaveProperty('format');
+    expect(sql<{ format: string }>('select format from webhooks where id = ?', slack.body.data._id)[0]!.format).toBe('jornada');
+  });
+});
+
 describe('send test event', () => {
   it('posts a signed webhook.test now; for a loopback receiver it says only delivered or not (issue 34.7)', async () => {
     const hook = await register({ url: receiver.url('/test-me'), events: ['period.approved'] });

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { WEBHOOK_EVENTS } from './webhook-events.ts';
+import { WEBHOOK_FORMATS, type WebhookFormat } from './webhook-formats.ts';
 import { webhookUrlProblem } from './webhook-url.ts';
 
 /** Create and edit a webhook (decision 058); the server validates with these, the island shows the messages. */
@@ -22,6 +23,9 @@ const Events = v.pipe(
   v.transform((list) => WEBHOOK_EVENTS.filter((e) => list.includes(e))),
 );
 
+/** What a delivery posts: the signed event, or a Slack or Teams chat message. */
+const Format = v.picklist(WEBHOOK_FORMATS, 'validation.invalidInput');
+
 const Description = v.pipe(v.string('validation.invalidInput'), v.trim(), v.maxLength(WEBHOOK_DESCRIPTION_MAX, 'validation.tooLong'));
 
 export const CreateWebhookSchema = v.object(
@@ -29,10 +33,12 @@ export const CreateWebhookSchema = v.object(
     url: Url,
     events: Events,
     description: v.optional(Description, ''),
+    format: v.optional(Format, 'jornada'),
   },
   'validation.required',
 );
-export type CreateWebhookInput = v.InferOutput<typeof CreateWebhookSchema>;
+/** `format` may be left out by callers other than the endpoint (the signed event). */
+export type CreateWebhookInput = Omit<v.InferOutput<typeof CreateWebhookSchema>, 'format'> & { format?: WebhookFormat };
 
 /** A partial change: fields left out keep their stored values (`{}` changes nothing). */
 export const UpdateWebhookSchema = v.pipe(
@@ -43,6 +49,7 @@ export const UpdateWebhookSchema = v.pipe(
       events: v.optional(Events),
       description: v.optional(Description),
       enabled: v.optional(v.boolean('validation.invalidInput')),
+      format: v.optional(Format),
     },
     'validation.required',
   ),

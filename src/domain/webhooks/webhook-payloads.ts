@@ -1,59 +1,63 @@
+import * as v from 'valibot';
 import type { WebhookEvent } from './webhook-events.ts';
 
+const Id = v.number();
+const Day = v.pipe(v.string(), v.description('YYYY-MM-DD'));
+const Instant = v.pipe(v.string(), v.description('ISO 8601 instant (UTC)'));
+
 /**
- * The `data` of each webhook event (decision 058; issue 41 point 5): the one contract the emitters,
- * the docs and (issue 41 point 1) the OpenAPI `webhooks` section read. Ids and facts, no names
+ * The `data` of each webhook event (decision 058; issue 41 point 5): the one contract the emitters
+ * (types), the docs and the OpenAPI `webhooks` section (schemas) read. Ids and facts, no names
  * (decision 058): a receiver reads people through the API with a token; free texts a worker wrote
  * (reasons) are left out, only the decider's comment on a leave is sent.
  */
-export interface WebhookEventData {
-  'punch.recorded': {
-    punchId: number;
-    attendanceId: number;
-    employeeId: number;
-    action: string;
-    at: string;
-    method: string;
-    terminalId?: number | null;
-    offline: boolean;
-    receivedAt?: string;
-    workMode?: string;
-    [extra: string]: unknown;
-  };
-  'leave.decided': {
-    leaveId: number;
-    employeeId: number;
-    leaveTypeId: number;
-    from: string;
-    to: string;
-    status: string;
-    previousStatus: string;
-    comment: string | null;
-    decidedBy: number;
-  };
-  'period.approved': { from: string; to: string; employeeIds: number[]; approvedBy: number };
-  'leave.requested': { leaveId: number; employeeId: number; leaveTypeId: number; from: string; to: string; requestedBy: number };
-  'correction.requested': {
-    requestId: number;
-    employeeId: number;
-    date: string;
-    /** What the worker asks to fix: `missingDay`, `missingCheckOut` or `wrongTime` (domain/attendance/correction-rules.ts). */
-    kind: string;
-    timeIn: string | null;
-    timeOut: string | null;
-    breakIn: string | null;
-    breakOut: string | null;
-    requestedBy: number;
-  };
-  'correction.decided': { requestId: number; employeeId: number; date: string; status: 'approved' | 'declined'; decidedBy: number; attendanceId: number | null };
-  /** Ids and facts, no names (decision 058): a receiver reads the person through the API. */
-  'employee.created': { employeeId: number; companyId: number; departmentId: number; jobTitleId: number; status: string; source: 'form' | 'import' };
-  /** The names of the fields whose value changed (read the values through the API). */
-  'employee.updated': { employeeId: number; changed: string[] };
-  'employee.archived': { employeeId: number; status: 'archived' | 'active' };
-  'terminal.silent': { terminalId: number; name: string; lastSeenAt: string };
-  'period.reopened': { employeeId: number; periods: { from: string; to: string }[]; reopenedBy: number };
-}
+export const WEBHOOK_EVENT_SCHEMAS = {
+  'punch.recorded': v.looseObject({
+    punchId: Id,
+    attendanceId: Id,
+    employeeId: Id,
+    action: v.pipe(v.string(), v.description('check-in, break-in, break-out or check-out')),
+    at: Instant,
+    method: v.pipe(v.string(), v.description('pin, face, card, manual or personal')),
+    terminalId: v.optional(v.nullable(Id)),
+    offline: v.boolean(),
+    receivedAt: v.optional(Instant),
+    workMode: v.optional(v.string()),
+  }),
+  'leave.decided': v.object({
+    leaveId: Id,
+    employeeId: Id,
+    leaveTypeId: Id,
+    from: Day,
+    to: Day,
+    status: v.string(),
+    previousStatus: v.string(),
+    comment: v.nullable(v.string()),
+    decidedBy: Id,
+  }),
+  'period.approved': v.object({ from: Day, to: Day, employeeIds: v.array(Id), approvedBy: Id }),
+  'leave.requested': v.object({ leaveId: Id, employeeId: Id, leaveTypeId: Id, from: Day, to: Day, requestedBy: Id }),
+  'correction.requested': v.object({
+    requestId: Id,
+    employeeId: Id,
+    date: Day,
+    kind: v.pipe(v.string(), v.description('What the worker asks to fix: missingDay, missingCheckOut or wrongTime.')),
+    timeIn: v.nullable(v.string()),
+    timeOut: v.nullable(v.string()),
+    breakIn: v.nullable(v.string()),
+    breakOut: v.nullable(v.string()),
+    requestedBy: Id,
+  }),
+  'correction.decided': v.object({ requestId: Id, employeeId: Id, date: Day, status: v.picklist(['approved', 'declined']), decidedBy: Id, attendanceId: v.nullable(Id) }),
+  'employee.created': v.object({ employeeId: Id, companyId: Id, departmentId: Id, jobTitleId: Id, status: v.string(), source: v.picklist(['form', 'import']) }),
+  'employee.updated': v.object({ employeeId: Id, changed: v.pipe(v.array(v.string()), v.description('The names of the fields whose value changed (read the values through the API).')) }),
+  'employee.archived': v.object({ employeeId: Id, status: v.picklist(['archived', 'active']) }),
+  'terminal.silent': v.object({ terminalId: Id, name: v.string(), lastSeenAt: Instant }),
+  'period.reopened': v.object({ employeeId: Id, periods: v.array(v.object({ from: Day, to: Day })), reopenedBy: Id }),
+} as const satisfies Record<WebhookEvent, v.GenericSchema>;
+
+/** The `data` of each event, as the schemas above say. */
+export type WebhookEventData = { [E in WebhookEvent]: v.InferOutput<(typeof WEBHOOK_EVENT_SCHEMAS)[E]> };
 
 /** One event as an emitter hands it over. */
 export type WebhookEventOf<E extends WebhookEvent = WebhookEvent> = { [K in E]: { event: K; occurredAt: string; data: WebhookEventData[K] } }[E];

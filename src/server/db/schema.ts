@@ -939,6 +939,8 @@ export interface WebhookTable {
   failingSince: Generated<string | null>;
   /** Set when the receiver kept failing: its deliveries wait until an administrator resumes it. */
   pausedAt: Generated<string | null>;
+  /** What a delivery posts: `jornada` (the signed event), `slack` or `teams` (a chat message; migration 0057). */
+  format: Generated<string>;
 }
 
 /** One use of an inspection link (append-only). */

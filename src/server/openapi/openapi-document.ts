@@ -4,6 +4,8 @@ import type { GenericSchema } from 'valibot';
 import type { ApiContract } from '../../domain/api/contract.ts';
 import { contractOf } from '../../domain/api/contracts/index.ts';
 import { API_ROUTES, type ApiRoute } from '../../domain/routing/api-table.ts';
+import { WEBHOOK_EVENTS } from '../../domain/webhooks/webhook-events.ts';
+import { WEBHOOK_EVENT_SCHEMAS } from '../../domain/webhooks/webhook-payloads.ts';
 import { REQUEST_BODIES } from './request-schemas.ts';
 
 /**
@@ -85,7 +87,7 @@ function contractResponses(route: ApiRoute, contract: ApiContract): Json {
   return { [status]: success, ...refusals, default: { $ref: '#/components/responses/Refused' } };
 }
 
-const REFUSAL_NAMES: Record<number, string> = { 400: 'BadRequest', 404: 'NotFound', 409: 'Conflict', 410: 'Gone', 413: 'TooLarge', 423: 'Locked', 429: 'TooManyRequests', 503: 'Unavailable' };
+const REFUSAL_NAMES: Record<number, string> = { 400: 'BadRequest', 404: 'NotFound', 409: 'Conflict', 410: 'Gone', 413: 'TooLarge', 423: 'Locked', 429: 'TooManyRequests', 502: 'BadGateway', 503: 'Unavailable' };
 
 function operation(route: ApiRoute): Json {
   const key = `${route.method} ${route.pattern}`;
@@ -120,6 +122,56 @@ function operation(route: ApiRoute): Json {
   return op;
 }
 
+const SIGNATURE_HEADERS = [
+  { name: 'X-Jornada-Event', in: 'header', required: true, schema: { type: 'string' }, description: 'The event’s name, as in the body.' },
+  { name: 'X-Jornada-Delivery', in: 'header', required: true, schema: { type: 'string' }, description: 'This delivery’s id: the same on every retry of it.' },
+  { name: 'X-Jornada-Timestamp', in: 'header', required: true, schema: { type: 'string' }, description: 'Unix seconds when this attempt was signed; refuse old ones to stop replays.' },
+  {
+    name: 'X-Jornada-Signature',
+    in: 'header',
+    required: true,
+    schema: { type: 'string', pattern: '^sha256=[0-9a-f]{64}$' },
+    description: '`sha256=` and the hex HMAC-SHA256, keyed with the webhook’s secret, of `<timestamp>.<raw body>`.',
+  },
+];
+
+/**
+ * The `webhooks` section (OpenAPI 3.1): what Jornada POSTs to a registered address for each event,
+ * with the signature headers. A webhook whose format is Slack or Teams posts a chat message instead.
+ */
+function webhooksSection(): Json {
+  return Object.fromEntries(
+    WEBHOOK_EVENTS.map((event) => [
+      event,
+      {
+        post: {
+          summary: `The ${event} event`,
+          description: 'Signed JSON, retried with backoff until the receiver answers 2xx (decisions 058 and 094). Format `jornada` only: a Slack or Teams webhook gets a chat message.',
+          parameters: SIGNATURE_HEADERS,
+          requestBody: {
+            required: true,
+            content: {
+              'application/json': {
+                schema: {
+                  type: 'object',
+                  required: ['id', 'event', 'occurredAt', 'data'],
+                  properties: {
+                    id: { type: 'string', description: 'The event’s id (`evt_` + UUID): the same for every webhook; dedupe on it.' },
+                    event: { const: event },
+                    occurredAt: { type: 'string', description: 'ISO 8601 instant' },
+                    data: jsonSchema(WEBHOOK_EVENT_SCHEMAS[event]),
+                  },
+                },
+              },
+            },
+          },
+          responses: { '2XX': { description: 'Accepted: not sent again' }, default: { description: 'Not accepted: retried later' } },
+        },
+      },
+    ]),
+  );
+}
+
 const errorResponse = (description: string) => ({ description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } });
 
 /** The whole document; the server is `/`, relative to where the document was fetched. */
@@ -141,6 +193,7 @@ export function openApiDocument(version: string): Json {
     servers: [{ url: '/' }],
     tags: [...new Set(API_ROUTES.map((r) => openApiTag(r.pattern)))].map((name) => ({ name })),
     paths,
+    webhooks: webhooksSection(),
     components: {
       securitySchemes: {
         apiToken: { type: 'http', scheme: 'bearer', bearerFormat: 'jt_ token', description: 'An API token (decision 057).' },
@@ -165,6 +218,7 @@ export function openApiDocument(version: string): Json {
         TooLarge: errorResponse('The request is too large'),
         Locked: errorResponse('The period is closed'),
         TooManyRequests: errorResponse('Too many attempts; `Retry-After` says when to try again'),
+        BadGateway: errorResponse('The other system (a webhook receiver, a mail server) did not accept it; `message` says why'),
         Unavailable: errorResponse('The server cannot do it now (a full disk, a busy database); try again later'),
         Refused: errorResponse('Any other refusal, with the same error shape'),
         Invalid: errorResponse(

@@ -1,4 +1,5 @@
 import { WEBHOOK_EVENT_LABELS, WEBHOOK_EVENTS, type WebhookEvent } from '#domain/webhooks/webhook-events.ts';
+import { WEBHOOK_FORMAT_LABELS, WEBHOOK_FORMATS, type WebhookFormat } from '#domain/webhooks/webhook-formats.ts';
 import { WEBHOOK_DESCRIPTION_MAX } from '#domain/webhooks/webhook-input.ts';
 import { WEBHOOK_URL_MAX } from '#domain/webhooks/webhook-url.ts';
 import type { Language } from '#i18n/languages.ts';
@@ -9,10 +10,11 @@ export interface WebhookFields {
   url: string;
   description: string;
   events: WebhookEvent[];
+  format: WebhookFormat;
 }
 
 /**
- * Address, description and events of a webhook, for registering and editing. The server validates
+ * Address, description, format and events of a webhook, for registering and editing. The server validates
  * (422 with field errors, shown under each field); the form only collects.
  */
 export function WebhookFieldset(props: { lang: Language; value: WebhookFields; onChange: (value: WebhookFields) => void; errors: Record<string, string>; idPrefix: string }) {
@@ -62,6 +64,27 @@ export function WebhookFieldset(props: { lang: Language; value: WebhookFields; o
           data-testid={`${idPrefix}-description`}
         />
         {error('description')}
+      </label>
+      <label className="flex flex-col gap-1 text-sm sm:col-span-2">
+        <span className="font-medium">{t('webhooks.format')}</span>
+        <select
+          value={value.format}
+          onChange={(e) => props.onChange({ ...value, format: e.target.value as WebhookFormat })}
+          className={inputClass}
+          aria-invalid={!!errors['format']}
+          aria-describedby={`${idPrefix}-format-help`}
+          data-testid={`${idPrefix}-format`}
+        >
+          {WEBHOOK_FORMATS.map((format) => (
+            <option key={format} value={format}>
+              {t(WEBHOOK_FORMAT_LABELS[format])}
+            </option>
+          ))}
+        </select>
+        <span id={`${idPrefix}-format-help`} className="text-xs text-muted">
+          {t('webhooks.formatHelp')}
+        </span>
+        {error('format')}
       </label>
       <fieldset className="flex flex-col gap-2 text-sm sm:col-span-2" aria-invalid={!!errors['events']}>
         <legend className="mb-1 font-medium">{t('webhooks.events.legend')}</legend>

@@ -7,6 +7,8 @@ import { WEBHOOK_EVENT_LABELS, type WebhookEvent } from '#domain/webhooks/webhoo
 import type { Language } from '#i18n/languages.ts';
 import { translator } from '#i18n/translate.ts';
 import { api } from '#lib/client/api.ts';
+import type { InferOutput } from 'valibot';
+import type { WebhookListItem } from '#domain/api/contracts/webhooks.ts';
 import { AppToaster } from '../ui/AppToaster.tsx';
 import { ConfirmActionDialog } from '../ui/ConfirmActionDialog.tsx';
 import { Dialog } from '../ui/Dialog.tsx';
@@ -16,31 +18,10 @@ import { WebhookSecretCard, type ShownSecret } from './WebhookSecretCard.tsx';
 import { useApiAction } from '#lib/client/use-api-action.ts';
 import HelpLink from '../../help/HelpLink.tsx';
 
-/** One delivery, as `GET /api/webhooks` answers it (services/webhooks/list-webhooks.ts). */
-export interface WebhookDeliveryRow {
-  _id: number;
-  event: string;
-  status: string;
-  attempts: number;
-  nextAttemptAt: string | null;
-  lastError: string | null;
-  createdAt: string;
-  sentAt: string | null;
-}
+/** A webhook with its latest deliveries, as its contract says `GET /api/webhooks` answers it. */
+type WebhookRow = InferOutput<typeof WebhookListItem>;
 
-export interface WebhookRow {
-  _id: number;
-  url: string;
-  description: string;
-  events: WebhookEvent[];
-  enabled: boolean;
-  /** Failed deliveries in a row, and when the receiver was paused for it (decision 094). */
-  failureStreak: number;
-  pausedAt: string | null;
-  deliveries: WebhookDeliveryRow[];
-}
-
-const EMPTY: WebhookFields = { url: '', description: '', events: ['punch.recorded'] };
+const EMPTY: WebhookFields = { url: '', description: '', events: ['punch.recorded'], format: 'jornada' };
 
 const STATUS_TONE: Record<string, string> = {
   sent: 'bg-emerald-100 text-emerald-800 dark:bg-emerald-950 dark:text-emerald-200',
@@ -70,7 +51,7 @@ export default function Webhooks(props: { lang: Language; webhooks: WebhookRow[]
   const eventLabel = (event: string) => (event in WEBHOOK_EVENT_LABELS ? t(WEBHOOK_EVENT_LABELS[event as WebhookEvent]) : event);
 
   async function reload() {
-    const answer = await api<{ data: WebhookRow[] }>('/webhooks', { lang });
+    const answer = await api('GET /api/webhooks', { lang });
     setHooks(answer.data);
   }
 
@@ -79,7 +60,7 @@ export default function Webhooks(props: { lang: Language; webhooks: WebhookRow[]
     setErrors({});
     return run(
       async () => {
-        const answer = await api<{ data: WebhookRow; secret: string; message: string }>('/webhooks', { method: 'POST', lang, body: form });
+        const answer = await api('POST /api/webhooks', { lang, body: form });
         setShown({ url: answer.data.url, secret: answer.secret });
         setForm(EMPTY);
         toast.success(answer.message);
@@ -94,7 +75,7 @@ export default function Webhooks(props: { lang: Language; webhooks: WebhookRow[]
     if (!editing) return;
     return run(
       async () => {
-        const answer = await api<{ message: string }>(`/webhooks/${editing.row._id}`, { method: 'PATCH', lang, body: editing.fields });
+        const answer = await api('PATCH /api/webhooks/{id}', { params: [editing.row._id], lang, body: editing.fields });
         toast.success(answer.message);
         // The list is refreshed before the dialog closes, so what the admin sees next is the saved state.
         await reload();
@@ -106,27 +87,27 @@ export default function Webhooks(props: { lang: Language; webhooks: WebhookRow[]
 
   const setEnabled = (row: WebhookRow, enabled: boolean) =>
     run(async () => {
-      const answer = await api<{ message: string }>(`/webhooks/${row._id}`, { method: 'PATCH', lang, body: { enabled } });
+      const answer = await api('PATCH /api/webhooks/{id}', { params: [row._id], lang, body: { enabled } });
       toast.success(answer.message);
       await reload();
     });
 
   const resume = (row: WebhookRow) =>
     run(async () => {
-      const answer = await api<{ message: string }>(`/webhooks/${row._id}/resume`, { method: 'POST', lang });
+      const answer = await api('POST /api/webhooks/{id}/resume', { params: [row._id], lang });
       toast.success(answer.message);
       await reload();
     });
 
   const reveal = (row: WebhookRow) =>
     run(async () => {
-      const answer = await api<{ secret: string }>(`/webhooks/${row._id}/secret`, { method: 'POST', lang });
+      const answer = await api('POST /api/webhooks/{id}/secret', { params: [row._id], lang });
       setShown({ url: row.url, secret: answer.secret });
     });
 
   const test = (row: WebhookRow) =>
     run(async () => {
-      const answer = await api<{ message: string }>(`/webhooks/${row._id}/test`, { method: 'POST', lang });
+      const answer = await api('POST /api/webhooks/{id}/test', { params: [row._id], lang });
       toast.success(answer.message);
     });
 
@@ -220,7 +201,7 @@ export default function Webhooks(props: { lang: Language; webhooks: WebhookRow[]
                     type="button"
                     className={secondaryButton}
                     disabled={busy}
-                    onClick={() => setEditing({ row, fields: { url: row.url, description: row.description, events: row.events }, errors: {} })}
+                    onClick={() => setEditing({ row, fields: { url: row.url, description: row.description, events: row.events, format: row.format }, errors: {} })}
                     data-testid="webhook-edit"
                   >
                     <Pencil size={16} aria-hidden="true" />

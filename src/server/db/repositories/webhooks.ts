@@ -4,9 +4,12 @@ import type { Database } from '../schema.ts';
 type Executor = Kysely<Database>;
 
 /** Columns of a webhook as services see it (the sealed secret only where asked for). */
-const COLUMNS = ['id', 'companyId', 'url', 'description', 'events', 'enabled', 'createdAt', 'updatedAt', 'failureStreak', 'failingSince', 'pausedAt'] as const;
+const COLUMNS = ['id', 'companyId', 'url', 'description', 'events', 'enabled', 'createdAt', 'updatedAt', 'failureStreak', 'failingSince', 'pausedAt', 'format'] as const;
 
-export async function insertWebhook(db: Executor, hook: { companyId: number | null; url: string; description: string; events: string; secret: string; createdBy: number; createdAt: string }): Promise<number> {
+export async function insertWebhook(
+  db: Executor,
+  hook: { companyId: number | null; url: string; description: string; events: string; format?: string; secret: string; createdBy: number; createdAt: string },
+): Promise<number> {
   const row = await db
     .insertInto('webhooks')
     .values({ ...hook, enabled: 1, updatedAt: hook.createdAt })
@@ -43,14 +46,14 @@ export function findWebhookForDelivery(db: Executor, id: number) {
 export function webhooksOfCompany(db: Executor, companyId: number | null) {
   return db
     .selectFrom('webhooks')
-    .select(['id', 'url', 'events'])
+    .select(['id', 'url', 'events', 'format'])
     .where('enabled', '=', 1)
     .where((eb) => (companyId === null ? eb('companyId', 'is', null) : eb.or([eb('companyId', '=', companyId), eb('companyId', 'is', null)])))
     .orderBy('id')
     .execute();
 }
 
-export async function updateWebhook(db: Executor, id: number, change: { url?: string; description?: string; events?: string; enabled?: number; updatedAt: string }): Promise<void> {
+export async function updateWebhook(db: Executor, id: number, change: { url?: string; description?: string; events?: string; enabled?: number; format?: string; updatedAt: string }): Promise<void> {
   await db.updateTable('webhooks').set(change).where('id', '=', id).execute();
 }
 
@@ -63,10 +66,16 @@ export function webhooksOfEmployee(db: Executor, employeeId: number) {
   return db
     .selectFrom('employees')
     .innerJoin('webhooks', (join) => join.on((eb) => eb.and([eb('webhooks.enabled', '=', 1), eb.or([eb('webhooks.companyId', 'is', null), eb('webhooks.companyId', '=', eb.ref('employees.companyId'))])])))
-    .select(['webhooks.id', 'webhooks.url', 'webhooks.events', 'employees.companyId as employeeCompanyId'])
+    .select(['webhooks.id', 'webhooks.url', 'webhooks.events', 'webhooks.format', 'employees.companyId as employeeCompanyId'])
     .where('employees.id', '=', employeeId)
     .orderBy('webhooks.id')
     .execute();
+}
+
+/** The name a chat message gives an employee (a Slack or Teams webhook, decision 058). */
+export async function employeeChatName(db: Executor, employeeId: number): Promise<string | null> {
+  const row = await db.selectFrom('employees').select(['firstName', 'lastName']).where('id', '=', employeeId).executeTakeFirst();
+  return row ? `${row.firstName} ${row.lastName}`.trim() : null;
 }
 
 /** The companies of some employees (a period approval's event is one per company). */

@@ -22,11 +22,19 @@ export async function createWebhook(db: Db, user: SessionUser, input: CreateWebh
       url: input.url,
       description: input.description,
       events: webhookEventsJson(input.events),
+      format: input.format ?? 'jornada',
       secret: sealWebhookSecret(secret),
       createdBy: user.id,
       createdAt: at,
     });
-    await appendAudit(trx, { userId: user.id, entity: 'webhook', entityId: id, action: 'create', after: { url: input.url, description: input.description, events: input.events, companyId: user.companyId }, at });
+    await appendAudit(trx, {
+      userId: user.id,
+      entity: 'webhook',
+      entityId: id,
+      action: 'create',
+      after: { url: input.url, description: input.description, events: input.events, format: input.format ?? 'jornada', companyId: user.companyId },
+      at,
+    });
     return (await findWebhook(trx, id))!;
   });
   return { data: webhookView(row), secret };

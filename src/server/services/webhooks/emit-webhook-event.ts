@@ -2,7 +2,10 @@ import { randomUUID } from 'node:crypto';
 import type { WebhookEventOf } from '#domain/webhooks/webhook-payloads.ts';
 import { webhookLane } from '#domain/notifications/outbox-lanes.ts';
 import type { Db } from '../../db/connection.ts';
-import { webhooksOfCompany, webhooksOfEmployee } from '../../db/repositories/webhooks.ts';
+import { chatBody, chatText, eventEmployeeId, isChatFormat } from '#domain/webhooks/webhook-formats.ts';
+import { isLanguage } from '#i18n/languages.ts';
+import { readSettings } from '../../db/repositories/settings.ts';
+import { employeeChatName, webhooksOfCompany, webhooksOfEmployee } from '../../db/repositories/webhooks.ts';
 import { parseWebhookEvents, type WebhookDelivery } from '../../db/stored-formats.ts';
 import { enqueueOutbox } from '../outbox/enqueue.ts';
 
@@ -16,14 +19,16 @@ import { enqueueOutbox } from '../outbox/enqueue.ts';
  */
 export type WebhookEventInput = WebhookEventOf;
 
-type Hook = { id: number; url: string; events: string };
+type Hook = { id: number; url: string; events: string; format: string };
 
 async function enqueueFor(trx: Db, hooks: readonly Hook[], companyId: number | null, input: WebhookEventInput, eventId?: string): Promise<number> {
   const subscribed = hooks.filter((h) => parseWebhookEvents(h.events).includes(input.event));
   if (subscribed.length === 0) return 0;
   const id = eventId ?? `evt_${randomUUID()}`;
-  const body = JSON.stringify({ id, event: input.event, occurredAt: input.occurredAt, data: input.data });
+  const event = JSON.stringify({ id, event: input.event, occurredAt: input.occurredAt, data: input.data });
+  const chat = subscribed.some((h) => isChatFormat(h.format)) ? await chatLine(trx, input) : '';
   for (const hook of subscribed) {
+    const body = isChatFormat(hook.format) ? JSON.stringify(chatBody(hook.format, chat)) : event;
     await enqueueOutbox(trx, {
       channel: 'webhook',
       kind: input.event,
@@ -36,6 +41,14 @@ async function enqueueFor(trx: Db, hooks: readonly Hook[], companyId: number | n
     });
   }
   return subscribed.length;
+}
+
+/** The line a Slack or Teams channel reads: in the company's language and time zone, naming the employee. */
+async function chatLine(trx: Db, input: WebhookEventInput): Promise<string> {
+  const settings = await readSettings(trx);
+  const employeeId = eventEmployeeId(input.data);
+  const employeeName = employeeId === null ? null : await employeeChatName(trx, employeeId);
+  return chatText(input, { lang: isLanguage(settings.defaultLanguage) ? settings.defaultLanguage : 'es', timeZone: settings.timezone, employeeName });
 }
 
 /** The outbox dedupe key of a delivery: it names the webhook, so its recent deliveries can be listed. */

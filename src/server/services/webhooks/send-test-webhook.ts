@@ -1,6 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { TEST_FAILURE_MESSAGES } from '#domain/webhooks/delivery-outcome.ts';
 import { WEBHOOK_TEST_EVENT } from '#domain/webhooks/webhook-events.ts';
+import { chatBody, chatText, isChatFormat } from '#domain/webhooks/webhook-formats.ts';
+import { isLanguage } from '#i18n/languages.ts';
+import { readSettings } from '../../db/repositories/settings.ts';
 import { nowIso } from '../../clock/now.ts';
 import type { Db } from '../../db/connection.ts';
 import { findWebhookForDelivery } from '../../db/repositories/webhooks.ts';
@@ -24,7 +27,12 @@ export async function sendTestWebhook(db: Db, user: SessionUser, id: number): Pr
   const secret = openWebhookSecret(hook.secret);
   if (secret === null) throw new AppError('webhooks.secretUnreadable', 409);
   const eventId = `evt_${randomUUID()}`;
-  const body = JSON.stringify({ id: eventId, event: WEBHOOK_TEST_EVENT, occurredAt: nowIso(), data: { webhookId: id, test: true } });
+  let body = JSON.stringify({ id: eventId, event: WEBHOOK_TEST_EVENT, occurredAt: nowIso(), data: { webhookId: id, test: true } });
+  if (isChatFormat(hook.format)) {
+    const settings = await readSettings(db);
+    const lang = isLanguage(settings.defaultLanguage) ? settings.defaultLanguage : 'es';
+    body = JSON.stringify(chatBody(hook.format, chatText({ event: WEBHOOK_TEST_EVENT, data: null }, { lang, timeZone: settings.timezone, employeeName: null })));
+  }
   const result = await postWebhook({ url: hook.url, secret, event: WEBHOOK_TEST_EVENT, deliveryId: `test-${randomUUID()}`, body });
   // A receiver on a private or loopback address: only "delivered" or "not delivered" (issue 34.7),
   // never the status or the reason, which would tell an open port from a closed one.

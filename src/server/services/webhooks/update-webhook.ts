@@ -22,6 +22,7 @@ export async function updateWebhook(db: Db, user: SessionUser, id: number, input
       ...(input.description !== undefined ? { description: input.description } : {}),
       ...(input.events !== undefined ? { events: webhookEventsJson(input.events) } : {}),
       ...(input.enabled !== undefined ? { enabled: input.enabled ? 1 : 0 } : {}),
+      ...(input.format !== undefined ? { format: input.format } : {}),
       updatedAt: at,
     });
     const after = (await findWebhook(trx, id))!;
@@ -30,7 +31,7 @@ export async function updateWebhook(db: Db, user: SessionUser, id: number, input
       entity: 'webhook',
       entityId: id,
       action: 'update',
-      before: { url: before.url, description: before.description, events: webhookView(before).events, enabled: before.enabled === 1 },
+      before: { url: before.url, description: before.description, events: webhookView(before).events, enabled: before.enabled === 1, format: before.format },
       after: input,
       at,
     });

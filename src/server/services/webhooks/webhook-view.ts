@@ -1,4 +1,5 @@
 import type { WebhookEvent } from '#domain/webhooks/webhook-events.ts';
+import { WEBHOOK_FORMATS, type WebhookFormat } from '#domain/webhooks/webhook-formats.ts';
 import { parseWebhookEvents } from '../../db/stored-formats.ts';
 
 /** A webhook as the API answers it (never its secret). */
@@ -14,6 +15,8 @@ export interface WebhookView {
   /** Failed deliveries in a row (0 after a success), and when the receiver was paused (decision 094). */
   failureStreak: number;
   pausedAt: string | null;
+  /** What a delivery posts (issue 41.5). */
+  format: WebhookFormat;
 }
 
 export function webhookView(row: {
@@ -27,6 +30,7 @@ export function webhookView(row: {
   updatedAt: string;
   failureStreak: number;
   pausedAt: string | null;
+  format: string;
 }): WebhookView {
   return {
     _id: row.id,
@@ -39,5 +43,6 @@ export function webhookView(row: {
     updatedAt: row.updatedAt,
     failureStreak: row.failureStreak,
     pausedAt: row.pausedAt,
+    format: (WEBHOOK_FORMATS as readonly string[]).includes(row.format) ? (row.format as WebhookFormat) : 'jornada',
   };
 }

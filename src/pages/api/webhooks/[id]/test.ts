@@ -1,7 +1,7 @@
 import { translate } from '#i18n/translate.ts';
 import { getDb } from '#server/db/connection.ts';
 import { endpoint, requireUser } from '#server/http/endpoint.ts';
-import { json } from '#server/http/json.ts';
+import { answer } from '#server/http/answer.ts';
 import { parseId } from '#server/services/crud/crud-service.ts';
 import { sendTestWebhook } from '#server/services/webhooks/send-test-webhook.ts';
 
@@ -9,5 +9,5 @@ import { sendTestWebhook } from '#server/services/webhooks/send-test-webhook.ts'
 export const POST = endpoint(async (context) => {
   const { status } = await sendTestWebhook(await getDb(), requireUser(context), parseId(context.params['id']));
   const message = status === null ? translate(context.locals.lang, 'webhooks.testDeliveredPrivate') : translate(context.locals.lang, 'webhooks.testDelivered', { status });
-  return json({ status, message });
+  return answer('POST /api/webhooks/{id}/test', { status, message });
 });
