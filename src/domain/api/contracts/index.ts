@@ -1,5 +1,6 @@
 import type { ApiContract } from '../contract.ts';
 import { LEAVE_CONTRACTS } from './leaves.ts';
+import { MCP_CONTRACTS } from './mcp.ts';
 
 /**
  * Every endpoint's contract, keyed `METHOD pattern` as in the API table
@@ -8,6 +9,7 @@ import { LEAVE_CONTRACTS } from './leaves.ts';
  */
 export const API_CONTRACTS = {
   ...LEAVE_CONTRACTS,
+  ...MCP_CONTRACTS,
 } as const satisfies Record<string, ApiContract>;
 
 export type ApiContracts = typeof API_CONTRACTS;
