@@ -68,7 +68,7 @@ export function usage(): string {
     '  jornada mcp [--url URL] the MCP server for AI assistants on stdin/stdout, against the',
     '                          running Jornada at URL (JORNADA_URL; default this machine on',
     '                          PORT), acting with the API token in JORNADA_API_TOKEN (docs/mcp.md)',
-  '  jornada healthcheck     single binary only: exit 0 when the server on HOST:PORT answers',
+    '  jornada healthcheck     single binary only: exit 0 when the server on HOST:PORT answers',
     '                          /api/health (for container and service health checks)',
     '  jornada --version       the version and its database schema (the newest backups it can',
     '                          restore; CHANGELOG.md has the upgrade notes of each version)',

@@ -132,7 +132,7 @@ describe('over streamable HTTP (/api/mcp)', () => {
     const client = await overHttp(fullToken);
     const answer = await call(client, 'record_absence', { employee: employeeId, leaveType: leaveTypeId, from: mondayIn(24), to: mondayIn(23), reason: '' });
     expect(answer.isError).toBe(true);
-    expect(textOf(answer)).toMatch(/Invalid/i);
+    expect(textOf(answer)).toMatch(/^Please check the highlighted fields/);
     expect(textOf(answer)).toMatch(/^reason: /m);
     const unknown = await call(client, 'list_absences', { limit: 3 });
     expect(unknown.isError).toBe(true);

@@ -27,8 +27,7 @@ const obj = (value: unknown): Json => (value && typeof value === 'object' ? (val
 export const MCP_TOOLS: readonly McpTool[] = [
   {
     name: 'who_is_in',
-    description:
-      'Who is clocked in right now (working or on a break), from the administrator dashboard: each person with department and the time of the check-in or break start (ISO 8601 UTC).',
+    description: 'Who is clocked in right now (working or on a break), from the administrator dashboard: each person with department and the time of the check-in or break start (ISO 8601 UTC).',
     key: 'GET /api/dashboard',
     pick: (answer) => {
       const data = obj(obj(answer)['data']);

@@ -6,10 +6,7 @@ import { contract } from '../contract.ts';
  * Model Context Protocol): the body and the answer are JSON-RPC messages, read and written by the
  * MCP SDK, so they are described loosely here; the tools themselves are listed by `tools/list`.
  */
-const JsonRpcMessage = v.pipe(
-  v.looseObject({ jsonrpc: v.literal('2.0') }),
-  v.description('A JSON-RPC 2.0 message of the Model Context Protocol (initialize, tools/list, tools/call, notifications).'),
-);
+const JsonRpcMessage = v.pipe(v.looseObject({ jsonrpc: v.literal('2.0') }), v.description('A JSON-RPC 2.0 message of the Model Context Protocol (initialize, tools/list, tools/call, notifications).'));
 
 export const MCP_CONTRACTS = {
   'POST /api/mcp': contract({
