@@ -27,7 +27,7 @@ const loadBoot = () => import(pathToFileURL(bootFile).href);
 // npm runs scripts in the project folder: a relative FILE means the folder the operator typed it in.
 const commandArgs = process.argv
   .slice(2)
-  .filter((a) => !a.startsWith('-') || a === '--help' || a === '-h' || a === '--version' || a === '--reset-pins')
+  .filter((a) => !a.startsWith('-') || a === '--help' || a === '-h' || a === '--version' || a === '--reset-pins' || a.startsWith('--url'))
   .map((a, i, all) => (i === 1 && all[0] === 'restore' && process.env.INIT_CWD ? path.resolve(process.env.INIT_CWD, a) : a));
 if (commandArgs.length > 0) {
   if (!existsSync(bootFile)) {

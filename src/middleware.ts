@@ -6,6 +6,7 @@ import { apiPathExists, matchApiRoute } from './domain/routing/api-table.ts';
 import { resolvePageAccess } from './domain/routing/resolve-page-access.ts';
 import { bearerOf } from './server/auth/api-token.ts';
 import { SESSION_COOKIE, tokenFromRequest } from './server/auth/session-token.ts';
+import { actAsToken } from './server/db/acting-token.ts';
 import { getDb } from './server/db/connection.ts';
 import { AppError, unauthenticated } from './server/http/app-error.ts';
 import { denial } from './server/http/denial.ts';
@@ -98,7 +99,9 @@ export const onRequest = defineMiddleware(async (context, next) => {
       }
       const unknownQuery = route && unknownQueryRefusal(`${route.method} ${route.pattern}`, url.searchParams);
       if (unknownQuery) return withSecurityHeaders(errorJson(unknownQuery, lang));
-      return withSecurityHeaders(await next());
+      // Every audit entry this request writes names the token it came with (decision 096).
+      const tokenId = user?.apiTokenId;
+      return withSecurityHeaders(await (tokenId === undefined ? next() : actAsToken(tokenId, next)));
     }
 
     const access = resolvePageAccess(path, url.search, user, { firstRun: await isFirstRun(db) });

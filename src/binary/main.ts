@@ -39,7 +39,7 @@ export async function main(app: App): Promise<void> {
 
   // Commands (backup, restore FILE, --help) run and exit here, as in scripts/start.mjs, with their
   // plain output; options such as --demo are not commands.
-  const commandArgs = args.filter((a) => !a.startsWith('-') || a === '--help' || a === '-h' || a === '--version' || a === '--reset-pins');
+  const commandArgs = args.filter((a) => !a.startsWith('-') || a === '--help' || a === '-h' || a === '--version' || a === '--reset-pins' || a.startsWith('--url'));
   const serving = commandArgs.length === 0;
   // The server path writes only JSON lines (decision 041), fatal errors included.
   let serverLog: FatalLog | undefined;

@@ -14,6 +14,7 @@ import { migrations } from './db/migrations/index.ts';
 import pkg from '#package.json';
 import { usage } from './cli-usage.ts';
 import { giveToDataDirOwner, ownerLine } from './services/backups/data-dir-owner.ts';
+import { mcpCommand } from './mcp/stdio-command.ts';
 
 export { usage };
 
@@ -190,6 +191,8 @@ export async function runCommand(args: string[]): Promise<number | null> {
   if (command === 'restore' && rest.length <= 1) return restoreCommand(rest[0], args.includes('--reset-pins'));
   if (command === 'verify' && rest.length === 0) return verifyCommand();
   if (command === 'migrate-to-postgres' && rest.length <= 1) return migrateToPostgresCommand(rest[0]);
+  // The MCP server on stdio (decision 096): its only option is --url (its value is a word here).
+  if (command === 'mcp') return mcpCommand(args);
   console.error(`Unknown command: ${words.join(' ')}\n`);
   console.error(usage());
   return 2;

@@ -13,6 +13,7 @@ import { defaultCsp } from './http/csp.ts';
 import { loggedPath } from './http/logged-path.ts';
 import { SECURITY_HEADERS } from './http/security-headers.ts';
 import { flushLogsAsync, log } from './log.ts';
+import { setOwnAddress } from './mcp/own-address.ts';
 import { runShutdownHooks } from './shutdown-hooks.ts';
 
 /** A Node request handler such as Astro's `handler` from `dist/server/entry.mjs`. */
@@ -119,6 +120,8 @@ export function serve(options: ServeOptions): http.Server {
   });
   server.listen(port, host, () => {
     const address = server.address() as AddressInfo;
+    // `/api/mcp` runs its tools as requests to this address (decision 096).
+    setOwnAddress(address);
     const shown = host === '0.0.0.0' || host === '::' ? 'localhost' : host;
     log.info({ host, port: address.port }, `Jornada is listening on http://${shown}:${address.port}`);
   });

@@ -3,7 +3,7 @@
  * shop owner or the person running the server reads. docs/architecture.md and docs/decisions/ are
  * developer documents and stay in the repository. The slug is the file name without `.md`.
  */
-export const HELP_DOCS = ['operator-guide', 'legal-record', 'backups', 'email', 'payroll-export', 'webhooks', 'postgresql', 'raspberry-pi', 'single-binary'] as const;
+export const HELP_DOCS = ['operator-guide', 'legal-record', 'backups', 'email', 'payroll-export', 'webhooks', 'mcp', 'postgresql', 'raspberry-pi', 'single-binary'] as const;
 
 export type HelpDoc = (typeof HELP_DOCS)[number];
 
@@ -15,6 +15,7 @@ export const HELP_DOC_KEYS: Record<HelpDoc, { title: string; summary: string }> 
   email: { title: 'help.docs.email.title', summary: 'help.docs.email.summary' },
   'payroll-export': { title: 'help.docs.payroll-export.title', summary: 'help.docs.payroll-export.summary' },
   webhooks: { title: 'help.docs.webhooks.title', summary: 'help.docs.webhooks.summary' },
+  mcp: { title: 'help.docs.mcp.title', summary: 'help.docs.mcp.summary' },
   postgresql: { title: 'help.docs.postgresql.title', summary: 'help.docs.postgresql.summary' },
   'raspberry-pi': { title: 'help.docs.raspberry-pi.title', summary: 'help.docs.raspberry-pi.summary' },
   'single-binary': { title: 'help.docs.single-binary.title', summary: 'help.docs.single-binary.summary' },

@@ -720,6 +720,8 @@ export interface AuditLogTable {
   before: string | null;
   after: string | null;
   reason: string | null;
+  /** The API token the write went through (its creator is `userId`); null otherwise (migration 0056, decision 096). */
+  apiTokenId: number | null;
 }
 
 export interface FeedbackTable {

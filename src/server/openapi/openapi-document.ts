@@ -30,7 +30,7 @@ export function openApiTag(pattern: string): string {
 }
 
 /** JSON Schema (2020-12, the dialect of OpenAPI 3.1) of a valibot schema; checks it cannot express are left out. */
-function jsonSchema(schema: GenericSchema): Json {
+export function jsonSchema(schema: GenericSchema): Json {
   // A leading `custom` guard (refusing JSON arrays) says nothing a document can: describe what follows it.
   const pipe = (schema as { pipe?: GenericSchema[] }).pipe;
   if (pipe && pipe[0]?.type === 'custom' && pipe[1]?.kind === 'schema') return jsonSchema(v.pipe(...(pipe.slice(1) as [GenericSchema])));

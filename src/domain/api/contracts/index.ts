@@ -1,5 +1,6 @@
 import type { ApiContract } from '../contract.ts';
 import { LEAVE_CONTRACTS } from './leaves.ts';
+import { MCP_CONTRACTS } from './mcp.ts';
 import { WEBHOOK_CONTRACTS } from './webhooks.ts';
 
 /**
@@ -9,6 +10,7 @@ import { WEBHOOK_CONTRACTS } from './webhooks.ts';
  */
 export const API_CONTRACTS = {
   ...LEAVE_CONTRACTS,
+  ...MCP_CONTRACTS,
   ...WEBHOOK_CONTRACTS,
 } as const satisfies Record<string, ApiContract>;
 

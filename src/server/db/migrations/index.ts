@@ -46,6 +46,7 @@ import * as m0051 from './0051-chained-answers.ts';
 import * as m0052 from './0052-roster.ts';
 import * as m0053 from './0053-sign-in-factors.ts';
 import * as m0055 from './0055-delivery-lanes.ts';
+import * as m0056 from './0056-audit-api-token.ts';
 import * as m0057 from './0057-webhook-formats.ts';
 
 export interface Migration {
@@ -104,5 +105,6 @@ export const migrations: ReadonlyArray<readonly [name: string, migration: Migrat
   ['0052-roster', m0052],
   ['0053-sign-in-factors', m0053],
   ['0055-delivery-lanes', m0055],
+  ['0056-audit-api-token', m0056],
   ['0057-webhook-formats', m0057],
 ];

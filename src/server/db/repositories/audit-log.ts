@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../schema.ts';
 import { nowIso } from '../../clock/now.ts';
+import { actingTokenId } from '../acting-token.ts';
 
 export interface AuditEntry {
   userId: number | null;
@@ -21,7 +22,11 @@ function redact(value: unknown): string | null {
   return JSON.stringify(value, (key, v) => (SECRET_KEYS.has(key) ? undefined : v));
 }
 
-/** Appends one entry (the table refuses updates and deletes). Call inside the writing transaction. */
+/**
+ * Appends one entry (the table refuses updates and deletes). Call inside the writing transaction.
+ * On a request made with an API token the entry also names that token (`apiTokenId`, decision
+ * 096): the writer is the token, acting for its creator (`userId`).
+ */
 export async function appendAudit(db: Kysely<Database>, entry: AuditEntry): Promise<void> {
   await db
     .insertInto('auditLog')
@@ -34,6 +39,7 @@ export async function appendAudit(db: Kysely<Database>, entry: AuditEntry): Prom
       before: redact(entry.before),
       after: redact(entry.after),
       reason: entry.reason ?? null,
+      apiTokenId: actingTokenId() ?? null,
     })
     .execute();
 }
