@@ -11,7 +11,7 @@ import tseslint from 'typescript-eslint';
 import layers from './scripts/eslint-layers.mjs';
 
 export default defineConfig([
-  globalIgnores(['dist/', 'dist-*/', 'node_modules/', 'data/', '.astro/', 'tests/.tmp/', 'test-results/', 'public/']),
+  globalIgnores(['dist/', 'dist-*/', 'node_modules/', 'data/', '.astro/', 'tests/.tmp/', 'test-results/', 'public/', 'examples/api-client/jornada-api.d.ts']),
   {
     files: ['**/*.{js,mjs,cjs,ts,mts,tsx,astro}'],
     extends: [js.configs.recommended, tseslint.configs.recommended],
