@@ -19,7 +19,7 @@ async function loadIslandsHydrated(page: Page, timeout = 60_000): Promise<void> 
 }
 
 /**
- * Makes `goto` and `reload` of every page the context opens resolve only once the page's
+ * Makes `goto`, `reload` and `waitForURL` of every page the context opens resolve only once the page's
  * `client:load` islands have hydrated, as a person sees a page that responds. Only when waiting for
  * `load` (the default): a test that asks for `commit` or `domcontentloaded` wants the page earlier.
  * Without this, a click right after `goto` was lost now and then on a loaded CI machine.
@@ -32,8 +32,11 @@ export function waitForIslandsOnNavigation(context: BrowserContext): void {
       if (waitUntil === undefined || waitUntil === 'load' || waitUntil === 'networkidle') await loadIslandsHydrated(page);
       return answer;
     };
+    const waitForURL = page.waitForURL.bind(page);
     page.goto = async (url, options) => settle(await goto(url, options), options?.waitUntil);
     page.reload = async (options) => settle(await reload(options), options?.waitUntil);
+    // A page reached by a click on a link or a redirect: the next click must not hit inert markup either.
+    page.waitForURL = async (url, options) => settle(await waitForURL(url, options), options?.waitUntil);
   };
   context.pages().forEach(wrap);
   context.on('page', wrap);
