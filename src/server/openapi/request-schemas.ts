@@ -29,8 +29,6 @@ import { SsoSettingsInput } from '../../domain/auth/sso-settings.ts';
 import { CompanyInput, DepartmentInput, HolidayInput, JobTitleInput, LeaveGroupInput, LeaveTypeInput } from '../../domain/org/org-schemas.ts';
 import { PeriodApproveInput, PeriodReopenInput } from '../../domain/periods/period-schema.ts';
 import { RoleInput } from '../../domain/permissions/role-schema.ts';
-import { CopyWeekInput, CoverageInput, RepeatWeeksInput, RosterRangeInput, RosterShiftInput, RosterShiftPatch, ShiftTemplateInput, ShiftTemplatePatch } from '../../domain/roster/roster-schema.ts';
-import { DepartmentScheduleCreateInput, ScheduleCreateInput, ScheduleInput } from '../../domain/schedules/schedule-schema.ts';
 import { SettingsInput } from '../../domain/settings/settings-schema.ts';
 import { CreateTerminalSchema, PairTerminalSchema, UpdateTerminalSchema } from '../../domain/terminals/terminal-rules.ts';
 import { UserCreateInput, UserUpdateInput } from '../../domain/users/user-schemas.ts';
@@ -69,15 +67,6 @@ export const REQUEST_BODIES: Readonly<Record<string, GenericSchema | { anyOf: Ge
   'PATCH /api/terminals/{id}': UpdateTerminalSchema,
   'POST /api/workplaces': WorkplaceInputSchema,
   'PATCH /api/workplaces/{id}': WorkplaceInputSchema,
-  'POST /api/shift-templates': ShiftTemplateInput,
-  'PATCH /api/shift-templates/{id}': ShiftTemplatePatch,
-  'POST /api/roster/shifts': RosterShiftInput,
-  'PATCH /api/roster/shifts/{id}': RosterShiftPatch,
-  'POST /api/roster/copy-week': CopyWeekInput,
-  'POST /api/roster/repeat': RepeatWeeksInput,
-  'POST /api/roster/fill': RosterRangeInput,
-  'POST /api/roster/publish': RosterRangeInput,
-  'PUT /api/roster/coverage': CoverageInput,
   'POST /api/clock-conflicts/{id}/resolve': ConflictResolveInput,
   'POST /api/clock-conflicts/{id}/dismiss': ConflictDismissInput,
   'POST /api/periods/approve': PeriodApproveInput,
@@ -87,7 +76,6 @@ export const REQUEST_BODIES: Readonly<Record<string, GenericSchema | { anyOf: Ge
   'PUT /api/settings/sso': SsoSettingsInput,
   'POST /api/settings/face-recognition': FaceSwitchInput,
   'POST /api/employees/import': EmployeeImportRequest,
-  'POST /api/schedules/bulk': DepartmentScheduleCreateInput,
   'POST /api/holidays/import': HolidayImportInput,
   'POST /api/attendance-corrections': CorrectionRequestInput,
   'POST /api/attendance-corrections/{id}/approve': CorrectionDecisionInput,
@@ -114,8 +102,6 @@ export const REQUEST_BODIES: Readonly<Record<string, GenericSchema | { anyOf: Ge
   'PATCH /api/employees/{id}': EmployeeUpdateInput,
   'POST /api/attendances': AttendanceCreateInput,
   'PATCH /api/attendances/{id}': AttendanceUpdateInput,
-  'POST /api/schedules': ScheduleCreateInput,
-  'PATCH /api/schedules/{id}': ScheduleInput,
   'POST /api/leaves': LeaveRequestInput,
   // An Employee edits its pending request; an administrator decides it (status and comment).
   'PATCH /api/leaves/{id}': { anyOf: [LeaveRequestInput, LeaveDecisionInput] },

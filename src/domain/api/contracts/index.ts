@@ -1,5 +1,7 @@
 import type { ApiContract } from '../contract.ts';
 import { LEAVE_CONTRACTS } from './leaves.ts';
+import { ROSTER_CONTRACTS } from './roster.ts';
+import { SCHEDULE_CONTRACTS } from './schedules.ts';
 
 /**
  * Every endpoint's contract, keyed `METHOD pattern` as in the API table
@@ -8,6 +10,8 @@ import { LEAVE_CONTRACTS } from './leaves.ts';
  */
 export const API_CONTRACTS = {
   ...LEAVE_CONTRACTS,
+  ...ROSTER_CONTRACTS,
+  ...SCHEDULE_CONTRACTS,
 } as const satisfies Record<string, ApiContract>;
 
 export type ApiContracts = typeof API_CONTRACTS;
