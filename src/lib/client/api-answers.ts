@@ -10,7 +10,6 @@ import type {
   LeaveGroupDto,
   LeaveTypeDto,
   RoleDto,
-  ScheduleDto,
   UserDto,
 } from '../../domain/api/records.ts';
 
@@ -46,7 +45,6 @@ interface Collections {
   '/employees': { record: EmployeeDto; read: EmployeeDto; extra: { generatedPin?: string } };
   '/users': { record: UserDto; read: UserDto; extra: unknown };
   '/roles': { record: RoleDto; read: RoleDto; extra: unknown };
-  '/schedules': { record: ScheduleDto; read: ScheduleDto; extra: unknown };
   '/attendances': { record: AttendanceDto; read: AttendanceDetailDto; extra: unknown };
   '/leaves': { record: LeaveDto; read: LeaveDto; extra: unknown };
   '/companies': { record: CompanyDto; read: CompanyDto; extra: unknown };

@@ -1,5 +1,6 @@
 import type { ApiContract } from '../contract.ts';
 import { LEAVE_CONTRACTS } from './leaves.ts';
+import { PERSONAL_CONTRACTS } from './personal.ts';
 import { ROSTER_CONTRACTS } from './roster.ts';
 import { SCHEDULE_CONTRACTS } from './schedules.ts';
 
@@ -10,6 +11,7 @@ import { SCHEDULE_CONTRACTS } from './schedules.ts';
  */
 export const API_CONTRACTS = {
   ...LEAVE_CONTRACTS,
+  ...PERSONAL_CONTRACTS,
   ...ROSTER_CONTRACTS,
   ...SCHEDULE_CONTRACTS,
 } as const satisfies Record<string, ApiContract>;

@@ -15,7 +15,7 @@ export const ScheduleRecord = v.object({
   startTime: v.pipe(v.string(), v.description('Local time HH:mm.')),
   offTime: v.pipe(v.string(), v.description('Local time HH:mm (before startTime = the next day).')),
   totalHours: v.number(),
-  restDays: v.pipe(v.array(v.string()), v.description('Weekday names in English, lower case (`saturday`, `sunday`).')),
+  restDays: v.pipe(v.array(v.string()), v.description('Weekday names in English (`Saturday`, `Sunday`).')),
   fromDate: v.string(),
   toDate: v.pipe(v.nullable(v.string()), v.description('null = open-ended.')),
   status: v.picklist(SCHEDULE_STATUSES),
