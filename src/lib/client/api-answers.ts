@@ -1,17 +1,4 @@
-import type {
-  AttendanceDetailDto,
-  AttendanceDto,
-  CompanyDto,
-  DepartmentDto,
-  EmployeeDto,
-  HolidayDto,
-  JobTitleDto,
-  LeaveDto,
-  LeaveGroupDto,
-  LeaveTypeDto,
-  RoleDto,
-  UserDto,
-} from '../../domain/api/records.ts';
+import type { AttendanceDetailDto, AttendanceDto, CompanyDto, DepartmentDto, EmployeeDto, HolidayDto, JobTitleDto, LeaveDto, LeaveGroupDto, LeaveTypeDto, RoleDto, UserDto } from '../../domain/api/records.ts';
 
 /**
  * The answers of the JSON API by path and method (type-only), so `api('/employees?…')` is typed

@@ -21,7 +21,6 @@ interface Props {
   write: Write;
 }
 
-
 /**
  * The plan's bulk actions over the dates shown: copy the week to the next, repeat an N-week
  * pattern M times, fill empty days from the schedules, and publish (asks first: how many days

@@ -32,7 +32,12 @@ export default function RosterRequestsAdmin({ lang, claims, swaps }: Props) {
       <button type="button" className={primaryButton} disabled={running !== null} onClick={() => act(`${kind}-approve-${id}`, `POST /api/roster/${kind}/{id}/approve`, id)}>
         {t('rosterRequests.approve')}
       </button>
-      <button type="button" className={secondaryButton} disabled={running !== null} onClick={() => act(`${kind}-${no}-${id}`, kind === 'claims' ? 'POST /api/roster/claims/{id}/decline' : 'POST /api/roster/swaps/{id}/reject', id)}>
+      <button
+        type="button"
+        className={secondaryButton}
+        disabled={running !== null}
+        onClick={() => act(`${kind}-${no}-${id}`, kind === 'claims' ? 'POST /api/roster/claims/{id}/decline' : 'POST /api/roster/swaps/{id}/reject', id)}
+      >
         {t(no === 'decline' ? 'rosterRequests.decline' : 'rosterRequests.reject')}
       </button>
     </span>

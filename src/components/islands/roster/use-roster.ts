@@ -9,13 +9,7 @@ import type { RosterDto } from './roster-dto.ts';
 
 /** The roster's writes, by contract key. */
 export type RosterWrite =
-  | 'POST /api/roster/shifts'
-  | 'PATCH /api/roster/shifts/{id}'
-  | 'DELETE /api/roster/shifts/{id}'
-  | 'POST /api/roster/copy-week'
-  | 'POST /api/roster/repeat'
-  | 'POST /api/roster/fill'
-  | 'POST /api/roster/publish';
+  'POST /api/roster/shifts' | 'PATCH /api/roster/shifts/{id}' | 'DELETE /api/roster/shifts/{id}' | 'POST /api/roster/copy-week' | 'POST /api/roster/repeat' | 'POST /api/roster/fill' | 'POST /api/roster/publish';
 
 /**
  * The grid's data: GET /api/roster for the department and dates, re-read after every write.

@@ -1,6 +1,5 @@
 import * as v from 'valibot';
-import type { EmployeeMonthlyRecord } from '../../../server/services/reports/monthly-records.ts';
-import { LANGUAGES } from '../../../i18n/languages.ts';
+import { LANGUAGES } from '#i18n/languages.ts';
 import { AcknowledgeMonthSchema } from '../../access/record-acknowledgement.ts';
 import { OVERTIME_CHOICES, OvertimeChoiceRequestSchema } from '../../attendance/overtime-choice.ts';
 import { CLOCK_ACTIONS } from '../../clock/clock-engine.ts';
@@ -130,12 +129,12 @@ export const PersonalScheduleRecord = v.object({
 });
 
 /**
- * One employee's monthly record as the reports answer it. Its exact schema belongs with the
- * reports' contracts (`GET /api/reports/monthly-record`); until that is shared, the document says
- * only that it is an object.
+ * One employee's monthly record as the reports answer it (`EmployeeMonthlyRecord`). Its exact
+ * schema belongs with the reports' contracts (`GET /api/reports/monthly-record`); until that one
+ * is shared, the document says only that it is an object.
  */
 const EmployeeMonthlyRecordSchema = v.pipe(
-  v.custom<EmployeeMonthlyRecord>((value) => typeof value === 'object' && value !== null),
+  v.custom<object>((value) => typeof value === 'object' && value !== null),
   v.description('The employee’s monthly working-time record, as `GET /api/reports/monthly-record` answers each one.'),
 );
 

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { LANGUAGES } from '../../../i18n/languages.ts';
+import { LANGUAGES } from '#i18n/languages.ts';
 import { CLAIM_STATUSES, SWAP_STATUSES } from '../../roster/roster-requests.ts';
 import { CopyWeekInput, CoverageInput, RepeatWeeksInput, RosterRangeInput, RosterShiftInput, RosterShiftPatch, ShiftTemplateInput, ShiftTemplatePatch } from '../../roster/roster-schema.ts';
 import { ROSTER_WARNING_KINDS } from '../../roster/roster-warnings.ts';
