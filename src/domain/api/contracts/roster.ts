@@ -52,20 +52,30 @@ export const PublishedDayRecord = v.object({
 /** Staff a template needs on an ISO weekday (1 = Monday … 7 = Sunday). */
 export const CoverageNeedRecord = v.object({ template: v.number(), weekday: v.number(), staff: v.number() });
 
+/** An employee of the grid (`RosterEmployeeDto`). */
+export const RosterEmployeeRecord = v.object({
+  _id: v.number(),
+  name: v.string(),
+  partTimePercent: v.nullable(v.number()),
+  workingDayType: v.picklist(['full-time', 'part-time']),
+});
+
+/** A publication of a range (`RosterPublicationDto`). */
+export const RosterPublicationRecord = v.object({
+  from: v.string(),
+  to: v.string(),
+  publishedAt: v.string(),
+  publishedByName: v.nullable(v.string()),
+  changedDays: v.number(),
+});
+
 /** The grid answer (`RosterDto`): the draft, the published plan and what planning needs beside them. */
 export const RosterRecord = v.object({
   department: v.object({ _id: v.number(), name: v.string() }),
   from: v.string(),
   to: v.string(),
   dates: v.array(v.string()),
-  employees: v.array(
-    v.object({
-      _id: v.number(),
-      name: v.string(),
-      partTimePercent: v.nullable(v.number()),
-      workingDayType: v.picklist(['full-time', 'part-time']),
-    }),
-  ),
+  employees: v.array(RosterEmployeeRecord),
   shifts: v.array(RosterShiftRecord),
   published: v.array(PublishedDayRecord),
   templates: v.array(ShiftTemplateRecord),
@@ -74,15 +84,7 @@ export const RosterRecord = v.object({
   locked: v.pipe(v.array(v.object({ employee: v.number(), date: v.string() })), v.description('Days of approved periods: no shift may change there.')),
   coverage: v.array(v.object({ template: v.number(), date: v.string(), needed: v.number(), planned: v.number() })),
   warnings: v.array(RosterWarningRecord),
-  publications: v.array(
-    v.object({
-      from: v.string(),
-      to: v.string(),
-      publishedAt: v.string(),
-      publishedByName: v.nullable(v.string()),
-      changedDays: v.number(),
-    }),
-  ),
+  publications: v.array(RosterPublicationRecord),
   unpublishedChanges: v.pipe(v.number(), v.description('Days that publishing these dates would change.')),
 });
 
