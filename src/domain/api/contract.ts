@@ -41,6 +41,8 @@ export interface ApiContract {
   readonly files?: readonly FileMedia[];
   /** The success status: 200 unless said (creates answer 201). */
   readonly status?: 200 | 201 | 202 | 204 | 302 | 303;
+  /** Another success status answering the same shape (an idempotent create answers 200 when already done). */
+  readonly alsoStatus?: 200;
   readonly errors?: readonly ExtraRefusal[];
   /** One line for the document. */
   readonly summary?: string;

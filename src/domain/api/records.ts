@@ -1,5 +1,6 @@
 import type { InferOutput } from 'valibot';
 import type { LeaveRecord } from './contracts/leaves.ts';
+import type { ScheduleRecord } from './contracts/schedules.ts';
 import type { ProofOfPlaceMode } from '../clock/proof-of-place.ts';
 import type { BreakInstants } from '../attendance/shift-times.ts';
 import type { WorkFlag } from '../attendance/work-flag.ts';
@@ -67,24 +68,8 @@ export interface EmployeeDto {
   account?: 'joined' | 'invited' | 'expired' | 'none';
 }
 
-export interface ScheduleDto {
-  _id: number;
-  employee: number;
-  employeeName: string;
-  department: number;
-  departmentName: string;
-  startTime: string;
-  offTime: string;
-  totalHours: number;
-  restDays: string[];
-  fromDate: string;
-  toDate: string | null;
-  status: 'current' | 'previous';
-  /** Approved leave covers `today` (the list's reference date). */
-  onLeave: boolean;
-  createdAt: string;
-  updatedAt: string;
-}
+/** A work schedule as the API answers it (its schema is the contract's `ScheduleRecord`). */
+export type ScheduleDto = InferOutput<typeof ScheduleRecord>;
 
 /** An attendance as the API shows it (spec section 3): instants ISO 8601 UTC, durations seconds. */
 export interface AttendanceDto {

@@ -113,4 +113,5 @@ export function landsBeforeRecord(at: string, latestPunchAt: string | null | und
 }
 
 /** What the server answers for each late punch: the terminal deletes every item answered. */
-export type LatePunchStatus = 'recorded' | 'repeat' | 'conflict';
+export const LATE_PUNCH_STATUSES = ['recorded', 'repeat', 'conflict'] as const;
+export type LatePunchStatus = (typeof LATE_PUNCH_STATUSES)[number];

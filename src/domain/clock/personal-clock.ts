@@ -68,7 +68,8 @@ export function personalClockAllowed(company: { personalClock: 0 | 1 | boolean }
 }
 
 /** Where the worker stands now, from their latest attendance: what the big buttons offer. */
-export type PersonalClockStatus = 'out' | 'working' | 'onBreak';
+export const PERSONAL_CLOCK_STATUSES = ['out', 'working', 'onBreak'] as const;
+export type PersonalClockStatus = (typeof PERSONAL_CLOCK_STATUSES)[number];
 
 export function personalClockStatus(open: { timeOut: string | null; breaks: readonly { endAt: string | null }[] } | undefined): PersonalClockStatus {
   if (!open || open.timeOut !== null) return 'out';

@@ -17,7 +17,8 @@ import { kindOfPlan } from '../worktime/day-figures.ts';
  *   one day-kind rule, so the absence floor applies as in every report).
  * Online = working or on break; everyone else is offline.
  */
-export type Presence = 'working' | 'onBreak' | 'left' | 'leave' | 'rest' | 'unscheduled' | 'expected' | 'notArrived' | 'absent';
+export const PRESENCES = ['working', 'onBreak', 'left', 'leave', 'rest', 'unscheduled', 'expected', 'notArrived', 'absent'] as const;
+export type Presence = (typeof PRESENCES)[number];
 
 export const ONLINE: ReadonlySet<Presence> = new Set(['working', 'onBreak']);
 

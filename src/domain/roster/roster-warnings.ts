@@ -17,7 +17,9 @@ import { timeOfDayMinutes, type ShiftTimes } from './shift-times.ts';
  * the range and never published, the schedule pattern's day (what the worker will do there).
  */
 
-export type RosterWarningKind = 'leave' | 'holiday' | 'shortRest' | 'longDay' | 'weeklyHours' | 'overlap' | 'lateNotice' | 'lateNoticeComplementary';
+/** Every kind of roster warning (the API's `kind`). */
+export const ROSTER_WARNING_KINDS = ['leave', 'holiday', 'shortRest', 'longDay', 'weeklyHours', 'overlap', 'lateNotice', 'lateNoticeComplementary'] as const;
+export type RosterWarningKind = (typeof ROSTER_WARNING_KINDS)[number];
 
 export type RosterWarning =
   | { employee: number; date: string; kind: 'leave' | 'holiday' }

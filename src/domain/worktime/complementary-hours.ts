@@ -36,7 +36,8 @@ export interface ComplementaryPact {
   authorId: number | null;
 }
 
-export type OfferStatus = 'offered' | 'accepted' | 'declined';
+export const OFFER_STATUSES = ['offered', 'accepted', 'declined'] as const;
+export type OfferStatus = (typeof OFFER_STATUSES)[number];
 
 /** Voluntary complementary hours offered for a date. */
 export interface VoluntaryOffer {

@@ -1,18 +1,4 @@
-import type {
-  AttendanceDetailDto,
-  AttendanceDto,
-  CompanyDto,
-  DepartmentDto,
-  EmployeeDto,
-  HolidayDto,
-  JobTitleDto,
-  LeaveDto,
-  LeaveGroupDto,
-  LeaveTypeDto,
-  RoleDto,
-  ScheduleDto,
-  UserDto,
-} from '../../domain/api/records.ts';
+import type { AttendanceDetailDto, AttendanceDto, CompanyDto, DepartmentDto, EmployeeDto, HolidayDto, JobTitleDto, LeaveDto, LeaveGroupDto, LeaveTypeDto, RoleDto, UserDto } from '../../domain/api/records.ts';
 
 /**
  * The answers of the JSON API by path and method (type-only), so `api('/employees?…')` is typed
@@ -46,7 +32,6 @@ interface Collections {
   '/employees': { record: EmployeeDto; read: EmployeeDto; extra: { generatedPin?: string } };
   '/users': { record: UserDto; read: UserDto; extra: unknown };
   '/roles': { record: RoleDto; read: RoleDto; extra: unknown };
-  '/schedules': { record: ScheduleDto; read: ScheduleDto; extra: unknown };
   '/attendances': { record: AttendanceDto; read: AttendanceDetailDto; extra: unknown };
   '/leaves': { record: LeaveDto; read: LeaveDto; extra: unknown };
   '/companies': { record: CompanyDto; read: CompanyDto; extra: unknown };

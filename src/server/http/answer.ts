@@ -10,3 +10,10 @@ export function answer<K extends ContractKey>(key: K, body: AnswerOf<ApiContract
   const status = (API_CONTRACTS[key] as { status?: number }).status ?? 200;
   return json(body, status, headers);
 }
+
+/** The same answer with the contract's other success status (`alsoStatus`). */
+export function answerAlso<K extends AlsoKey>(key: K, body: AnswerOf<ApiContracts[K]>): Response {
+  return json(body, (API_CONTRACTS[key] as { alsoStatus: number }).alsoStatus);
+}
+
+type AlsoKey = { [K in ContractKey]: ApiContracts[K] extends { alsoStatus: number } ? K : never }[ContractKey];

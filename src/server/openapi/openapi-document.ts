@@ -84,7 +84,8 @@ function contractResponses(route: ApiRoute, contract: ApiContract): Json {
   // Every contract refuses an unknown query parameter (and most a malformed body) with 422.
   refusals['422'] = ERRORS['422'];
   for (const code of contract.errors ?? []) refusals[String(code)] = { $ref: `#/components/responses/${REFUSAL_NAMES[code]}` };
-  return { [status]: success, ...refusals, default: { $ref: '#/components/responses/Refused' } };
+  const also = contract.alsoStatus === undefined ? {} : { [String(contract.alsoStatus)]: success };
+  return { [status]: success, ...also, ...refusals, default: { $ref: '#/components/responses/Refused' } };
 }
 
 const REFUSAL_NAMES: Record<number, string> = { 400: 'BadRequest', 404: 'NotFound', 409: 'Conflict', 410: 'Gone', 413: 'TooLarge', 423: 'Locked', 429: 'TooManyRequests', 502: 'BadGateway', 503: 'Unavailable' };

@@ -2,7 +2,6 @@ import { WorkplaceInputSchema } from '#domain/clock/proof-of-place.ts';
 import type { GenericSchema } from 'valibot';
 import { CreateInspectionLinkSchema } from '../../domain/access/inspection-links.ts';
 import { CompanyLegalHoldInput, LegalHoldInput } from '../../domain/retention/retention-rules.ts';
-import { AcknowledgeMonthSchema } from '../../domain/access/record-acknowledgement.ts';
 import { AcceptInvitationSchema, ForgotPasswordSchema, InviteSchema, ResetPasswordSchema } from '../../domain/accounts/account-links.ts';
 import { CreateApiTokenSchema } from '../../domain/api-tokens/api-tokens.ts';
 import { AttendanceCreateInput, AttendanceUpdateInput, AttendanceVoidInput } from '../../domain/attendance/attendance-schema.ts';
@@ -12,12 +11,10 @@ import { AddPasskeySchema, PasskeySignInOptionsSchema, PasskeySignInSchema, Remo
 import { CurrentPasswordSchema, SecondFactorSchema, SetupConfirmSchema, SetupTicketSchema, TotpCodeSchema } from '../../domain/auth/two-factor-schemas.ts';
 import { FaceSwitchInput } from '../../domain/biometrics/face-switch-schema.ts';
 import { ClockRequestSchema } from '../../domain/clock/clock-request.ts';
-import { PersonalClockRequestSchema } from '../../domain/clock/personal-clock.ts';
-import { OvertimeChoiceRequestSchema } from '../../domain/attendance/overtime-choice.ts';
-import { InterruptionSchema, PersonalInterruptionSchema, PersonalStandbySchema, StandbySchema } from '../../domain/worktime/time-apart-schema.ts';
-import { ComplementaryPactInput, OfferAnswerInput, VoluntaryOfferInput } from '../../domain/worktime/complementary-schema.ts';
+import { InterruptionSchema, StandbySchema } from '../../domain/worktime/time-apart-schema.ts';
+import { ComplementaryPactInput, VoluntaryOfferInput } from '../../domain/worktime/complementary-schema.ts';
 import { ConflictDismissInput, ConflictResolveInput } from '../../domain/clock/late-punch-conflict.ts';
-import { LatePunchBatchSchema, PersonalLatePunchBatchSchema } from '../../domain/clock/late-punch-request.ts';
+import { LatePunchBatchSchema } from '../../domain/clock/late-punch-request.ts';
 import { EmployeeImportRequest } from '../../domain/employees/csv-import.ts';
 import { ConsentInput, EnrolPhotoInput, PhotoUploadInput } from '../../domain/employees/employee-photos.ts';
 import { EmployeeCreateInput, EmployeeUpdateInput } from '../../domain/employees/employee-schema.ts';
@@ -29,12 +26,9 @@ import { SsoSettingsInput } from '../../domain/auth/sso-settings.ts';
 import { CompanyInput, DepartmentInput, HolidayInput, JobTitleInput, LeaveGroupInput, LeaveTypeInput } from '../../domain/org/org-schemas.ts';
 import { PeriodApproveInput, PeriodReopenInput } from '../../domain/periods/period-schema.ts';
 import { RoleInput } from '../../domain/permissions/role-schema.ts';
-import { CopyWeekInput, CoverageInput, RepeatWeeksInput, RosterRangeInput, RosterShiftInput, RosterShiftPatch, ShiftTemplateInput, ShiftTemplatePatch } from '../../domain/roster/roster-schema.ts';
-import { DepartmentScheduleCreateInput, ScheduleCreateInput, ScheduleInput } from '../../domain/schedules/schedule-schema.ts';
 import { SettingsInput } from '../../domain/settings/settings-schema.ts';
 import { CreateTerminalSchema, PairTerminalSchema, UpdateTerminalSchema } from '../../domain/terminals/terminal-rules.ts';
 import { UserCreateInput, UserUpdateInput } from '../../domain/users/user-schemas.ts';
-import { SwapProposalInput } from '../../domain/roster/roster-requests.ts';
 
 /**
  * The request body each endpoint validates, keyed `METHOD pattern` as in the API table: the same
@@ -69,15 +63,6 @@ export const REQUEST_BODIES: Readonly<Record<string, GenericSchema | { anyOf: Ge
   'PATCH /api/terminals/{id}': UpdateTerminalSchema,
   'POST /api/workplaces': WorkplaceInputSchema,
   'PATCH /api/workplaces/{id}': WorkplaceInputSchema,
-  'POST /api/shift-templates': ShiftTemplateInput,
-  'PATCH /api/shift-templates/{id}': ShiftTemplatePatch,
-  'POST /api/roster/shifts': RosterShiftInput,
-  'PATCH /api/roster/shifts/{id}': RosterShiftPatch,
-  'POST /api/roster/copy-week': CopyWeekInput,
-  'POST /api/roster/repeat': RepeatWeeksInput,
-  'POST /api/roster/fill': RosterRangeInput,
-  'POST /api/roster/publish': RosterRangeInput,
-  'PUT /api/roster/coverage': CoverageInput,
   'POST /api/clock-conflicts/{id}/resolve': ConflictResolveInput,
   'POST /api/clock-conflicts/{id}/dismiss': ConflictDismissInput,
   'POST /api/periods/approve': PeriodApproveInput,
@@ -87,23 +72,14 @@ export const REQUEST_BODIES: Readonly<Record<string, GenericSchema | { anyOf: Ge
   'PUT /api/settings/sso': SsoSettingsInput,
   'POST /api/settings/face-recognition': FaceSwitchInput,
   'POST /api/employees/import': EmployeeImportRequest,
-  'POST /api/schedules/bulk': DepartmentScheduleCreateInput,
   'POST /api/holidays/import': HolidayImportInput,
   'POST /api/attendance-corrections': CorrectionRequestInput,
   'POST /api/attendance-corrections/{id}/approve': CorrectionDecisionInput,
   'POST /api/attendance-corrections/{id}/decline': CorrectionDecisionInput,
   'POST /api/attendances/{id}/acceptance': CorrectionAnswerInput,
   'POST /api/attendances/{id}/void': AttendanceVoidInput,
-  'POST /api/personal/acknowledgements': AcknowledgeMonthSchema,
-  'POST /api/personal/clock': PersonalClockRequestSchema,
-  'POST /api/personal/overtime-choice': OvertimeChoiceRequestSchema,
   'POST /api/employees/{id}/complementary-pacts': ComplementaryPactInput,
   'POST /api/complementary-offers': VoluntaryOfferInput,
-  'POST /api/personal/complementary-offers/{id}': OfferAnswerInput,
-  'POST /api/personal/clock/offline': PersonalLatePunchBatchSchema,
-  'POST /api/personal/standby': PersonalStandbySchema,
-  'POST /api/personal/swaps': SwapProposalInput,
-  'POST /api/personal/interruptions': PersonalInterruptionSchema,
   'POST /api/standby-periods': StandbySchema,
   'POST /api/disconnection-interruptions': InterruptionSchema,
   'POST /api/inspection-links': CreateInspectionLinkSchema,
@@ -114,8 +90,6 @@ export const REQUEST_BODIES: Readonly<Record<string, GenericSchema | { anyOf: Ge
   'PATCH /api/employees/{id}': EmployeeUpdateInput,
   'POST /api/attendances': AttendanceCreateInput,
   'PATCH /api/attendances/{id}': AttendanceUpdateInput,
-  'POST /api/schedules': ScheduleCreateInput,
-  'PATCH /api/schedules/{id}': ScheduleInput,
   'POST /api/leaves': LeaveRequestInput,
   // An Employee edits its pending request; an administrator decides it (status and comment).
   'PATCH /api/leaves/{id}': { anyOf: [LeaveRequestInput, LeaveDecisionInput] },

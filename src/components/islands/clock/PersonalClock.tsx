@@ -1,14 +1,14 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { ClockAction } from '#domain/clock/clock-engine.ts';
 // Types only: the domain modules' values (valibot, the clock engine, the dictionaries) stay off the page.
-import type { PersonalClockView, PersonalPunchAnswer, PunchWorkMode } from '#domain/clock/personal-clock.ts';
-import type { OvertimeChoice, OvertimeChoiceAnswer, OvertimeQuestion } from '#domain/attendance/overtime-choice.ts';
+import type { PersonalClockView, PunchWorkMode } from '#domain/clock/personal-clock.ts';
+import type { OvertimeChoice, OvertimeQuestion } from '#domain/attendance/overtime-choice.ts';
 import { formatDuration } from '#domain/format/intl-format.ts';
 import { formatRecordTime } from '#domain/format/record-time.ts';
 import type { Language } from '#i18n/languages.ts';
 import { api } from '#lib/client/api.ts';
 import { runApiAction } from '#lib/client/api-action.ts';
-import { openPersonalQueue, type BatchAnswer, type QueuedPunch } from '#lib/client/offline-queue.ts';
+import { openPersonalQueue, type QueuedPunch } from '#lib/client/offline-queue.ts';
 import { registerShellWorker } from '#lib/client/offline-shell.ts';
 import { serverUnreachable, useKeptPunches, type SendKept } from './use-offline-queue.ts';
 
@@ -57,9 +57,6 @@ function currentPosition(): Promise<{ lat: number; lng: number; accuracy: number
     );
   });
 }
-
-/** What `POST /api/personal/clock/offline` answers: the kiosk's batch answer plus the worker's state. */
-type PersonalBatchAnswer = BatchAnswer & { state: PersonalClockView };
 
 /**
  * Where a punch kept offline leaves the worker, until the server answers with the real state: the
@@ -121,8 +118,8 @@ export default function PersonalClock(props: { lang: Language; timeFormat: strin
   const open = useCallback(() => openPersonalQueue(userId), [userId]);
   const send = useCallback<SendKept>(
     async (queue, punches, sentAt) => {
-      const body = { device: await queue.device(), sentAt, punches: punches.map(({ seq, at, action, workMode }) => ({ seq, at, action, workMode })) };
-      const answer = await api<PersonalBatchAnswer>('/personal/clock/offline', { method: 'POST', body, lang, redirectOnExpiry: false });
+      const body = { device: await queue.device(), sentAt, punches: punches.map(({ seq, at, action, workMode }) => ({ seq, at, action, workMode: workMode! })) }; // the personal queue always keeps the work mode
+      const answer = await api('POST /api/personal/clock/offline', { body, lang, redirectOnExpiry: false });
       if (answer.results.length > 0) setState(answer.state);
       return answer;
     },
@@ -166,7 +163,7 @@ export default function PersonalClock(props: { lang: Language; timeFormat: strin
       setOutcome(null);
     }
     await runApiAction(
-      () => api<PersonalPunchAnswer>('/personal/clock', { method: 'POST', body: { action, workMode, ...(door ? { doorCode: door.code } : {}), ...(location ? { location } : {}) }, lang: props.lang }),
+      () => api('POST /api/personal/clock', { body: { action, workMode, ...(door ? { doorCode: door.code } : {}), ...(location ? { location } : {}) }, lang: props.lang }),
       {
         key: action,
         then: (answer) => {
@@ -191,7 +188,7 @@ export default function PersonalClock(props: { lang: Language; timeFormat: strin
     if (!question) return;
     const fail = (text: string) => setOutcome({ kind: 'error', text });
     await runApiAction(
-      () => api<OvertimeChoiceAnswer>('/personal/overtime-choice', { method: 'POST', body: { date: question.date, compensation }, lang: props.lang }),
+      () => api('POST /api/personal/overtime-choice', { body: { date: question.date, compensation }, lang: props.lang }),
       {
         key: compensation,
         then: (answer) => {

@@ -14,7 +14,8 @@ interface Props {
 export default function OfferAnswers({ lang, offers }: Props) {
   const t = translator(lang);
   const { run, running } = useApiAction<number>(lang);
-  const answer = (id: number, value: 'accept' | 'decline') => run(() => api(`/personal/complementary-offers/${id}`, { method: 'POST', body: { answer: value }, lang }), { key: id, success: 'flash', then: 'reload' });
+  const answer = (id: number, value: 'accept' | 'decline') =>
+    run(() => api('POST /api/personal/complementary-offers/{id}', { params: [id], body: { answer: value }, lang }), { key: id, success: 'flash', then: 'reload' });
   return (
     <ul className="flex flex-col gap-3 text-sm">
       {offers.map((o) => (

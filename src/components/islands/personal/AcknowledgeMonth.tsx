@@ -34,7 +34,7 @@ export default function AcknowledgeMonth(props: Props) {
   const when = (at: string) => formatAcknowledgedAt(at, props.timeZone, lang, props.timeFormat);
 
   async function acknowledge() {
-    await run(() => api<{ data: { acknowledgedAt: string }; message: string }>('/personal/acknowledgements', { method: 'POST', lang, body: { month: props.month } }), {
+    await run(() => api('POST /api/personal/acknowledgements', { lang, body: { month: props.month } }), {
       success: 'toast',
       then: (answer) => setReceipt({ at: answer.data.acknowledgedAt, changed: false, changedAt: null }),
     });

@@ -45,7 +45,7 @@ export default function CalendarFeedPanel(props: Props) {
 
   async function create() {
     setAsking(null);
-    await run(() => api<{ url: string; createdAt: string }>('/personal/calendar-feed', { method: 'POST', lang }), {
+    await run(() => api('POST /api/personal/calendar-feed', { lang }), {
       then: (answer) => {
         setSvg(null);
         setUrl(answer.url);

@@ -5,7 +5,7 @@ import { api } from '#lib/client/api.ts';
 import { useApiAction } from '#lib/client/use-api-action.ts';
 import { Dialog } from '../ui/Dialog.tsx';
 import { primaryButton, secondaryButton } from '../ui/buttons.ts';
-import type { CoverageNeedDto, ShiftTemplateDto } from './roster-dto.ts';
+import type { ShiftTemplateDto } from './roster-dto.ts';
 
 interface Props {
   lang: Language;
@@ -30,12 +30,12 @@ export function CoverageDialog({ lang, open, department, templates, onClose, onS
 
   useEffect(() => {
     if (!open) return;
-    void api<{ data: CoverageNeedDto[] }>(`/roster/coverage?department=${department}`, { lang }).then((a) => setNeeds(Object.fromEntries(a.data.map((n) => [`${n.template}:${n.weekday}`, String(n.staff)]))));
+    void api('GET /api/roster/coverage', { query: { department }, lang }).then((a) => setNeeds(Object.fromEntries(a.data.map((n) => [`${n.template}:${n.weekday}`, String(n.staff)]))));
   }, [open, department, lang]);
 
   function save() {
     const list = active.flatMap((tpl) => WEEKDAYS.map((weekday) => ({ template: tpl._id, weekday, staff: Number(needs[`${tpl._id}:${weekday}`] || 0) })));
-    void run(() => api('/roster/coverage', { method: 'PUT', lang, body: { department, needs: list } }), {
+    void run(() => api('PUT /api/roster/coverage', { lang, body: { department, needs: list } }), {
       then: () => {
         onSaved();
         onClose();

@@ -7,8 +7,9 @@ import type { Language } from '#i18n/languages.ts';
 import { translator } from '#i18n/translate.ts';
 import { Dialog } from '../ui/Dialog.tsx';
 import { inputClass, primaryButton, secondaryButton } from '../ui/buttons.ts';
+import type { useRoster } from './use-roster.ts';
 
-type Write = <T>(path: string, method: 'POST', body: unknown) => Promise<T | undefined>;
+type Write = ReturnType<typeof useRoster>['write'];
 
 interface Props {
   lang: Language;
@@ -18,11 +19,6 @@ interface Props {
   unpublished: number;
   busy: boolean;
   write: Write;
-}
-
-interface Made {
-  created: number;
-  skipped: number;
 }
 
 /**
@@ -36,7 +32,7 @@ export function RosterActions({ lang, department, from, to, unpublished, busy, w
   const [repeat, setRepeat] = useState({ weeks: '1', times: '4' });
   const [publishing, setPublishing] = useState(false);
   const monday = mondayOf(from);
-  const made = (answer: Made | undefined) => answer && toast.success(t('rosterGrid.made', { created: answer.created, skipped: answer.skipped }));
+  const made = (answer: { created: number; skipped: number } | undefined) => answer && toast.success(t('rosterGrid.made', { created: answer.created, skipped: answer.skipped }));
 
   return (
     <div className="flex flex-wrap items-center gap-2" data-testid="roster-actions">
@@ -44,7 +40,7 @@ export function RosterActions({ lang, department, from, to, unpublished, busy, w
         type="button"
         className={secondaryButton}
         disabled={busy}
-        onClick={async () => made(await write<Made>('/roster/copy-week', 'POST', { department, from: monday, to: addDays(monday, 7) }))}
+        onClick={async () => made(await write('POST /api/roster/copy-week', { body: { department, from: monday, to: addDays(monday, 7) } }))}
         data-testid="copy-week"
       >
         <Copy size={16} aria-hidden="true" />
@@ -54,7 +50,7 @@ export function RosterActions({ lang, department, from, to, unpublished, busy, w
         <Repeat size={16} aria-hidden="true" />
         {t('rosterGrid.repeat')}
       </button>
-      <button type="button" className={secondaryButton} disabled={busy} onClick={async () => made(await write<Made>('/roster/fill', 'POST', { department, from, to }))} data-testid="fill">
+      <button type="button" className={secondaryButton} disabled={busy} onClick={async () => made(await write('POST /api/roster/fill', { body: { department, from, to } }))} data-testid="fill">
         <CalendarPlus size={16} aria-hidden="true" />
         {t('rosterGrid.fill')}
       </button>
@@ -75,7 +71,7 @@ export function RosterActions({ lang, department, from, to, unpublished, busy, w
           noValidate
           onSubmit={async (e) => {
             e.preventDefault();
-            const answer = await write<Made>('/roster/repeat', 'POST', { department, from: monday, weeks: Number(repeat.weeks), times: Number(repeat.times) });
+            const answer = await write('POST /api/roster/repeat', { body: { department, from: monday, weeks: Number(repeat.weeks), times: Number(repeat.times) } });
             if (answer) {
               setRepeating(false);
               made(answer);
@@ -115,7 +111,7 @@ export function RosterActions({ lang, department, from, to, unpublished, busy, w
               disabled={busy}
               data-testid="publish-confirm"
               onClick={async () => {
-                const answer = await write<{ changedDays: number; notified: number }>('/roster/publish', 'POST', { department, from, to });
+                const answer = await write('POST /api/roster/publish', { body: { department, from, to } });
                 if (!answer) return;
                 setPublishing(false);
                 toast.success(t('rosterGrid.published', { count: answer.changedDays, notified: answer.notified }));

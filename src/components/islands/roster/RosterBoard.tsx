@@ -90,11 +90,12 @@ export default function RosterBoard({ lang, departments, today, canEdit }: Props
         : `${new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', timeZone: 'UTC' }).format(new Date(`${from}T12:00:00Z`))} – ${new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${to}T12:00:00Z`))}`;
 
   async function assign(employee: number | null, date: string, input: ShiftInput, existing: RosterShiftDto | null) {
-    const answer = existing ? await write(`/roster/shifts/${existing._id}`, 'PATCH', input) : await write('/roster/shifts', 'POST', { department, employee, date, ...input });
+    if (department === null) return;
+    const answer = existing ? await write('PATCH /api/roster/shifts/{id}', { params: [existing._id], body: input }) : await write('POST /api/roster/shifts', { body: { department, employee, date, ...input } });
     if (answer) setMenu(null);
   }
   async function remove(shift: RosterShiftDto) {
-    if (await write(`/roster/shifts/${shift._id}`, 'DELETE')) setMenu(null);
+    if (await write('DELETE /api/roster/shifts/{id}', { params: [shift._id] })) setMenu(null);
   }
 
   function dragEnd(event: DragEndEvent) {
@@ -107,8 +108,8 @@ export default function RosterBoard({ lang, departments, today, canEdit }: Props
     const cell =
       target.employee === null ? { locked: index.openLocked(target.date), taken: false } : { locked: index.cell(target.employee, target.date).locked, taken: index.cell(target.employee, target.date).shift !== null };
     const action = dropAction(data.kind === 'template' ? { kind: 'template', template: data.template } : data, target, cell);
-    if (action?.kind === 'assign') void write('/roster/shifts', 'POST', { department, employee: action.employee, date: action.date, template: action.template });
-    if (action?.kind === 'move') void write(`/roster/shifts/${action.shift}`, 'PATCH', { employee: action.employee, date: action.date });
+    if (action?.kind === 'assign' && department !== null) void write('POST /api/roster/shifts', { body: { department, employee: action.employee, date: action.date, template: action.template } });
+    if (action?.kind === 'move') void write('PATCH /api/roster/shifts/{id}', { params: [action.shift], body: { employee: action.employee, date: action.date } });
   }
 
   if (departments.length === 0) return <EmptyState icon={CalendarRange} title={t('rosterGrid.noDepartments')} text={t('rosterGrid.noDepartmentsText')} />;

@@ -25,13 +25,19 @@ export default function RosterRequestsAdmin({ lang, claims, swaps }: Props) {
   const t = translator(lang);
   const { run, running } = useApiAction<string>(lang);
   const line = (s: SwapShiftDto) => t('rosterRequests.shiftLine', { date: formatLocalDate(s.date, lang, 'long'), start: s.startTime, end: s.endTime });
-  const act = (key: string, path: string) => void run(() => api(path, { method: 'POST', lang }), { key, success: 'flash', then: 'reload' });
+  const act = (key: string, route: `POST /api/roster/${'claims/{id}/approve' | 'claims/{id}/decline' | 'swaps/{id}/approve' | 'swaps/{id}/reject'}`, id: number) =>
+    void run(() => api(route, { params: [id], lang }), { key, success: 'flash', then: 'reload' });
   const buttons = (id: number, kind: 'claims' | 'swaps', no: 'decline' | 'reject') => (
     <span className="flex flex-wrap gap-2">
-      <button type="button" className={primaryButton} disabled={running !== null} onClick={() => act(`${kind}-approve-${id}`, `/roster/${kind}/${id}/approve`)}>
+      <button type="button" className={primaryButton} disabled={running !== null} onClick={() => act(`${kind}-approve-${id}`, `POST /api/roster/${kind}/{id}/approve`, id)}>
         {t('rosterRequests.approve')}
       </button>
-      <button type="button" className={secondaryButton} disabled={running !== null} onClick={() => act(`${kind}-${no}-${id}`, `/roster/${kind}/${id}/${no}`)}>
+      <button
+        type="button"
+        className={secondaryButton}
+        disabled={running !== null}
+        onClick={() => act(`${kind}-${no}-${id}`, kind === 'claims' ? 'POST /api/roster/claims/{id}/decline' : 'POST /api/roster/swaps/{id}/reject', id)}
+      >
         {t(no === 'decline' ? 'rosterRequests.decline' : 'rosterRequests.reject')}
       </button>
     </span>

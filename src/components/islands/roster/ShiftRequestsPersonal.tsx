@@ -41,14 +41,15 @@ export default function ShiftRequestsPersonal({ lang, me, openShifts, firstClaim
   const [form, setForm] = useState({ shift: '', colleague: '', otherShift: '', note: '' });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const line = (s: SwapShiftDto) => t('rosterRequests.shiftLine', { date: formatLocalDate(s.date, lang, 'long'), start: s.startTime, end: s.endTime });
-  const act = (key: string, path: string, method: 'POST' | 'DELETE' = 'POST') => void run(() => api(path, { method, lang }), { key, success: 'flash', then: 'reload' });
+  type Step = `${'POST' | 'DELETE'} /api/personal/open-shifts/{id}/claim` | `POST /api/personal/swaps/{id}/${'accept' | 'decline' | 'cancel'}`;
+  const act = (key: string, route: Step, id: number) => void run(() => api(route, { params: [id], lang }), { key, success: 'flash', then: 'reload' });
   const theirShifts = colleagues.find((c) => String(c._id) === form.colleague)?.shifts ?? [];
 
   const propose = (e: FormEvent) => {
     e.preventDefault();
     setErrors({});
     const body = { shift: Number(form.shift) || 0, colleague: Number(form.colleague) || 0, otherShift: form.otherShift ? Number(form.otherShift) : null, note: form.note || null };
-    void run(() => api('/personal/swaps', { method: 'POST', body, lang }), { key: 'propose', success: 'flash', then: 'reload', onFieldErrors: setErrors });
+    void run(() => api('POST /api/personal/swaps', { body, lang }), { key: 'propose', success: 'flash', then: 'reload', onFieldErrors: setErrors });
   };
   const fieldError = (id: string) =>
     errors[id] && (
@@ -78,7 +79,7 @@ export default function ShiftRequestsPersonal({ lang, me, openShifts, firstClaim
                   </span>
                 </span>
                 {o.myClaim === null ? (
-                  <button type="button" className={primaryButton} disabled={running !== null} onClick={() => act(`claim-${o._id}`, `/personal/open-shifts/${o._id}/claim`)}>
+                  <button type="button" className={primaryButton} disabled={running !== null} onClick={() => act(`claim-${o._id}`, 'POST /api/personal/open-shifts/{id}/claim', o._id)}>
                     {t('rosterRequests.claim')}
                   </button>
                 ) : (
@@ -87,7 +88,7 @@ export default function ShiftRequestsPersonal({ lang, me, openShifts, firstClaim
                       {t(CLAIM_STATUS[o.myClaim])}
                     </span>
                     {o.myClaim === 'pending' && (
-                      <button type="button" className={secondaryButton} disabled={running !== null} onClick={() => act(`withdraw-${o._id}`, `/personal/open-shifts/${o._id}/claim`, 'DELETE')}>
+                      <button type="button" className={secondaryButton} disabled={running !== null} onClick={() => act(`withdraw-${o._id}`, 'DELETE /api/personal/open-shifts/{id}/claim', o._id)}>
                         {t('rosterRequests.withdraw')}
                       </button>
                     )}
@@ -124,16 +125,16 @@ export default function ShiftRequestsPersonal({ lang, me, openShifts, firstClaim
                   <span className="flex flex-wrap gap-2">
                     {incoming && w.status === 'proposed' && (
                       <>
-                        <button type="button" className={primaryButton} disabled={running !== null} onClick={() => act(`accept-${w._id}`, `/personal/swaps/${w._id}/accept`)}>
+                        <button type="button" className={primaryButton} disabled={running !== null} onClick={() => act(`accept-${w._id}`, 'POST /api/personal/swaps/{id}/accept', w._id)}>
                           {t('rosterRequests.accept')}
                         </button>
-                        <button type="button" className={secondaryButton} disabled={running !== null} onClick={() => act(`decline-${w._id}`, `/personal/swaps/${w._id}/decline`)}>
+                        <button type="button" className={secondaryButton} disabled={running !== null} onClick={() => act(`decline-${w._id}`, 'POST /api/personal/swaps/{id}/decline', w._id)}>
                           {t('rosterRequests.decline')}
                         </button>
                       </>
                     )}
                     {!incoming && (w.status === 'proposed' || w.status === 'accepted') && (
-                      <button type="button" className={secondaryButton} disabled={running !== null} onClick={() => act(`cancel-${w._id}`, `/personal/swaps/${w._id}/cancel`)}>
+                      <button type="button" className={secondaryButton} disabled={running !== null} onClick={() => act(`cancel-${w._id}`, 'POST /api/personal/swaps/{id}/cancel', w._id)}>
                         {t('rosterRequests.cancel')}
                       </button>
                     )}

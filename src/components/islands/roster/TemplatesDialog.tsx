@@ -34,7 +34,7 @@ export function TemplatesDialog({ lang, open, departments, onClose, onChanged }:
 
   useEffect(() => {
     if (!open) return;
-    void api<{ data: ShiftTemplateDto[] }>('/shift-templates', { lang }).then((a) => setList(a.data));
+    void api('GET /api/shift-templates', { lang }).then((a) => setList(a.data));
   }, [open, lang, version]);
 
   const changed = () => {
@@ -44,7 +44,7 @@ export function TemplatesDialog({ lang, open, departments, onClose, onChanged }:
 
   async function save(d: Draft) {
     const body = { name: d.name, startTime: d.startTime, endTime: d.endTime, breakMinutes: Number(d.breakMinutes), colour: d.colour, department: d.department ? Number(d.department) : null };
-    await run(() => api(d._id === null ? '/shift-templates' : `/shift-templates/${d._id}`, { method: d._id === null ? 'POST' : 'PATCH', body, lang }), {
+    await run(() => (d._id === null ? api('POST /api/shift-templates', { body, lang }) : api('PATCH /api/shift-templates/{id}', { params: [d._id], body, lang })), {
       onFieldErrors: setFields,
       then: () => {
         setDraft(null);
@@ -108,7 +108,7 @@ export function TemplatesDialog({ lang, open, departments, onClose, onChanged }:
                     className={iconButton}
                     disabled={busy}
                     aria-label={t('rosterGrid.archiveTemplate', { name: tpl.name })}
-                    onClick={() => void run(() => api(`/shift-templates/${tpl._id}`, { method: 'DELETE', lang }), { success: 'toast', then: changed })}
+                    onClick={() => void run(() => api('DELETE /api/shift-templates/{id}', { params: [tpl._id], lang }), { success: 'toast', then: changed })}
                   >
                     <Archive size={16} aria-hidden="true" />
                   </button>

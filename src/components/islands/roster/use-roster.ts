@@ -1,9 +1,15 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { Language } from '#i18n/languages.ts';
-import { api } from '#lib/client/api.ts';
+import type { AnswerOf } from '#domain/api/contract.ts';
+import type { ApiContracts } from '#domain/api/contracts/index.ts';
+import { api, type ContractOptions } from '#lib/client/api.ts';
 import { apiFailure, useApiAction } from '#lib/client/use-api-action.ts';
 import { translator } from '#i18n/translate.ts';
 import type { RosterDto } from './roster-dto.ts';
+
+/** The roster's writes, by contract key. */
+export type RosterWrite =
+  'POST /api/roster/shifts' | 'PATCH /api/roster/shifts/{id}' | 'DELETE /api/roster/shifts/{id}' | 'POST /api/roster/copy-week' | 'POST /api/roster/repeat' | 'POST /api/roster/fill' | 'POST /api/roster/publish';
 
 /**
  * The grid's data: GET /api/roster for the department and dates, re-read after every write.
@@ -19,8 +25,7 @@ export function useRoster(lang: Language, department: number | null, from: strin
   useEffect(() => {
     if (department === null) return;
     let current = true;
-    const query = new URLSearchParams({ department: String(department), from, to });
-    api<RosterDto>(`/roster?${query}`, { lang })
+    api('GET /api/roster', { query: { department, from, to }, lang })
       .then((answer) => {
         if (!current) return;
         setRoster(answer);
@@ -34,9 +39,9 @@ export function useRoster(lang: Language, department: number | null, from: strin
 
   const reload = useCallback(() => setVersion((n) => n + 1), []);
 
-  async function write<T>(path: string, method: 'POST' | 'PATCH' | 'DELETE' | 'PUT', body?: unknown): Promise<T | undefined> {
-    let answer: T | undefined;
-    await run(() => api<T>(path, { method, lang, ...(body === undefined ? {} : { body }) }), {
+  async function write<K extends RosterWrite>(key: K, options: Omit<ContractOptions<K>, 'lang'>): Promise<AnswerOf<ApiContracts[K]> | undefined> {
+    let answer: AnswerOf<ApiContracts[K]> | undefined;
+    await run(() => api(key, { ...options, lang } as ContractOptions<K>), {
       then: (a) => {
         answer = a;
         reload();

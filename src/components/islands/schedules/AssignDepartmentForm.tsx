@@ -20,7 +20,7 @@ export function AssignDepartmentForm(props: { lang: Language; departments: Pick<
   const err = fieldMessage(fieldError(form.formState.errors, 'department'), t);
   const { run } = useApiAction(props.lang);
   async function submit(values: FormOutput<typeof DepartmentScheduleCreateInput>) {
-    await run(() => api<{ message: string }>('/schedules/bulk', { method: 'POST', body: values, lang: props.lang }), {
+    await run(() => api('POST /api/schedules/bulk', { body: values, lang: props.lang }), {
       setError: form.setError,
       success: 'toast',
       then: () => props.onDone(),

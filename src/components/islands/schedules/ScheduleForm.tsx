@@ -45,7 +45,7 @@ export default function ScheduleForm({ lang, schedule, startDefault }: Props) {
 
   async function submit(values: FormOutput<typeof ScheduleCreateInput>) {
     setFormError(undefined);
-    await run(() => api(editing ? `/schedules/${schedule._id}` : '/schedules', { method: editing ? 'PATCH' : 'POST', body: values, lang }), {
+    await run(() => (editing ? api('PATCH /api/schedules/{id}', { params: [schedule._id], body: { ...values, fromDate: values.fromDate ?? '' }, lang }) : api('POST /api/schedules', { body: values, lang })), {
       setError: form.setError,
       onError: setFormError,
       success: 'flash',

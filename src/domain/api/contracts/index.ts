@@ -2,6 +2,9 @@ import type { ApiContract } from '../contract.ts';
 import { LEAVE_CONTRACTS } from './leaves.ts';
 import { MCP_CONTRACTS } from './mcp.ts';
 import { WEBHOOK_CONTRACTS } from './webhooks.ts';
+import { PERSONAL_CONTRACTS } from './personal.ts';
+import { ROSTER_CONTRACTS } from './roster.ts';
+import { SCHEDULE_CONTRACTS } from './schedules.ts';
 
 /**
  * Every endpoint's contract, keyed `METHOD pattern` as in the API table
@@ -12,6 +15,9 @@ export const API_CONTRACTS = {
   ...LEAVE_CONTRACTS,
   ...MCP_CONTRACTS,
   ...WEBHOOK_CONTRACTS,
+  ...PERSONAL_CONTRACTS,
+  ...ROSTER_CONTRACTS,
+  ...SCHEDULE_CONTRACTS,
 } as const satisfies Record<string, ApiContract>;
 
 export type ApiContracts = typeof API_CONTRACTS;

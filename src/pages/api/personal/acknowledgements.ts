@@ -2,7 +2,8 @@ import { AcknowledgeMonthSchema } from '#domain/access/record-acknowledgement.ts
 import { translate } from '#i18n/translate.ts';
 import { getDb } from '#server/db/connection.ts';
 import { endpoint, requireUser } from '#server/http/endpoint.ts';
-import { json, parseInput, readJson } from '#server/http/json.ts';
+import { answer, answerAlso } from '#server/http/answer.ts';
+import { parseInput, readJson } from '#server/http/json.ts';
 import { acknowledgeMonth } from '#server/services/personal/acknowledge-month.ts';
 
 /**
@@ -14,5 +15,5 @@ export const POST = endpoint(async (context) => {
   const input = parseInput(AcknowledgeMonthSchema, await readJson(context.request));
   const { created, data } = await acknowledgeMonth(await getDb(), requireUser(context), input);
   const message = translate(context.locals.lang, created ? 'acknowledgement.done' : 'acknowledgement.already');
-  return json({ data, message }, created ? 201 : 200);
+  return created ? answer('POST /api/personal/acknowledgements', { data, message }) : answerAlso('POST /api/personal/acknowledgements', { data, message });
 });

@@ -1,6 +1,6 @@
 import { getDb } from '#server/db/connection.ts';
 import { endpoint, requireUser } from '#server/http/endpoint.ts';
-import { json } from '#server/http/json.ts';
+import { answer } from '#server/http/answer.ts';
 import { ownEmployeeId } from '#server/services/personal/own-employee.ts';
 import { monthlyRecords } from '#server/services/reports/monthly-records.ts';
 import { recordMonth } from '#server/services/reports/report-downloads.ts';
@@ -13,5 +13,5 @@ export const GET = endpoint(async (context) => {
   const employee = ownEmployeeId(requireUser(context));
   const db = await getDb();
   const result = await monthlyRecords(db, { employee }, await recordMonth(db, context.url.searchParams), { withRevisions: true });
-  return json({ data: { month: result.month, period: result.period, today: result.today, now: result.now, timezone: result.timezone, record: result.records[0] ?? null } });
+  return answer('GET /api/personal/attendance', { data: { month: result.month, period: result.period, today: result.today, now: result.now, timezone: result.timezone, record: result.records[0] ?? null } });
 });

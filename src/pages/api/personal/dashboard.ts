@@ -1,7 +1,7 @@
 import { getDb } from '#server/db/connection.ts';
 import { notFound } from '#server/http/app-error.ts';
 import { endpoint, requireUser } from '#server/http/endpoint.ts';
-import { json } from '#server/http/json.ts';
+import { answer } from '#server/http/answer.ts';
 import { ownEmployeeId } from '#server/services/personal/own-employee.ts';
 import { personalDashboard } from '#server/services/personal/personal-dashboard.ts';
 
@@ -9,5 +9,5 @@ import { personalDashboard } from '#server/services/personal/personal-dashboard.
 export const GET = endpoint(async (context) => {
   const data = await personalDashboard(await getDb(), ownEmployeeId(requireUser(context)));
   if (!data) throw notFound();
-  return json({ data });
+  return answer('GET /api/personal/dashboard', { data });
 });

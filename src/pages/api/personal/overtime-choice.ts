@@ -1,7 +1,8 @@
 import { OvertimeChoiceRequestSchema } from '#domain/attendance/overtime-choice.ts';
 import { getDb } from '#server/db/connection.ts';
 import { endpoint, requireUser } from '#server/http/endpoint.ts';
-import { json, parseInput, readJson } from '#server/http/json.ts';
+import { answer } from '#server/http/answer.ts';
+import { parseInput, readJson } from '#server/http/json.ts';
 import { chooseOvertime } from '#server/services/attendance/choose-overtime.ts';
 
 /**
@@ -14,5 +15,5 @@ import { chooseOvertime } from '#server/services/attendance/choose-overtime.ts';
  */
 export const POST = endpoint(async (context) => {
   const input = parseInput(OvertimeChoiceRequestSchema, await readJson(context.request));
-  return json(await chooseOvertime(await getDb(), { user: requireUser(context), input }));
+  return answer('POST /api/personal/overtime-choice', await chooseOvertime(await getDb(), { user: requireUser(context), input }));
 });

@@ -1,9 +1,10 @@
 import { getDb } from '#server/db/connection.ts';
 import { endpoint, requireUser } from '#server/http/endpoint.ts';
-import { json, readJson } from '#server/http/json.ts';
+import { answer } from '#server/http/answer.ts';
+import { readJson } from '#server/http/json.ts';
 import { repeatWeeks } from '#server/services/roster/copy-weeks.ts';
 
 /** POST (schedule.update) -> `{created, skipped}` (decision 085): never over a draft shift; locked days skipped and counted. */
 export const POST = endpoint(async (context) => {
-  return json(await repeatWeeks(await getDb(), requireUser(context), await readJson(context.request)));
+  return answer('POST /api/roster/repeat', await repeatWeeks(await getDb(), requireUser(context), await readJson(context.request)));
 });

@@ -3,7 +3,8 @@ import { getSettings } from '#server/services/get-settings.ts';
 import { translate } from '#i18n/translate.ts';
 import { getDb } from '#server/db/connection.ts';
 import { endpoint, requireUser } from '#server/http/endpoint.ts';
-import { json, readJson } from '#server/http/json.ts';
+import { answer } from '#server/http/answer.ts';
+import { readJson } from '#server/http/json.ts';
 import { listSchedules } from '#server/services/schedules/list-schedules.ts';
 import { createSchedule } from '#server/services/schedules/save-schedule.ts';
 import { nowMs } from '#server/clock/now.ts';
@@ -12,11 +13,11 @@ import { nowMs } from '#server/clock/now.ts';
 export const GET = endpoint(async (context) => {
   const user = requireUser(context);
   const db = await getDb();
-  return json(await listSchedules(db, context.url.searchParams, user, localDateOf(nowMs(), (await getSettings(db)).timezone)));
+  return answer('GET /api/schedules', await listSchedules(db, context.url.searchParams, user, localDateOf(nowMs(), (await getSettings(db)).timezone)));
 });
 
 export const POST = endpoint(async (context) => {
   const user = requireUser(context);
   const data = await createSchedule(await getDb(), await readJson(context.request), user);
-  return json({ data, message: translate(context.locals.lang, 'messages.scheduleCreated') }, 201);
+  return answer('POST /api/schedules', { data, message: translate(context.locals.lang, 'messages.scheduleCreated') });
 });

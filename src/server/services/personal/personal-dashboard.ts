@@ -4,7 +4,6 @@ import { breakRulesByDate } from '../../db/repositories/break-rules-history.ts';
 import { absenceFloors } from '../reports/absence-floors.ts';
 import { presenceOf, type Presence } from '#domain/dashboard/presence.ts';
 import { missingCheckOut } from '#domain/clock/clock-engine.ts';
-import type { LeaveBalance } from '#domain/leave/leave-rules.ts';
 import { summarizeAttendance, type AttendanceSummary } from '#domain/reports/attendance-summary.ts';
 import { activeScheduleOn, createDayCalendar, dayKindOf, leaveDateSet, nextDate } from '#domain/reports/day-calendar.ts';
 import { monthPeriod, weekPeriod, type Period } from '#domain/reports/periods.ts';
@@ -13,7 +12,7 @@ import { addDays, localDateOf } from '#domain/time/zoned-time.ts';
 import { isRestDay } from '#domain/schedules/schedule-rules.ts';
 import { nowMs } from '../../clock/now.ts';
 import type { Db } from '../../db/connection.ts';
-import { employeeLeaveBalances } from '../leave/leave-balances.ts';
+import { employeeLeaveBalances, type LeaveBalanceDto } from '../leave/leave-balances.ts';
 import { holidaySets, holidaysByCompany, leavesOverlapping, recordAttendancesIn, reportEmployees, schedulesByEmployee } from '../../db/repositories/report-data.ts';
 import { getSettings } from '../get-settings.ts';
 import { apartWorkByDate } from '#domain/worktime/time-apart.ts';
@@ -32,7 +31,7 @@ export interface PersonalDashboard {
   month: { period: Period; summary: AttendanceSummary };
   nextShift: { date: string; startTime: string; offTime: string } | null;
   year: number;
-  balances: LeaveBalance[];
+  balances: LeaveBalanceDto[];
   pendingRequests: number;
 }
 
@@ -121,7 +120,7 @@ export async function personalDashboard(db: Db, employeeId: number): Promise<Per
   }
 
   // The same figures as the personal leave page: proration, accrual and carry-over (decision 053).
-  const balances: LeaveBalance[] = (await employeeLeaveBalances(db, employee.id, year, today)).data;
+  const balances: LeaveBalanceDto[] = (await employeeLeaveBalances(db, employee.id, year, today)).data;
 
   return {
     employee: { id: employee.id, name: `${employee.firstName} ${employee.lastName}`, departmentName: employee.departmentName, jobTitleName: employee.jobTitleName },

@@ -90,7 +90,7 @@ async function loadShifts(db: Db, swap: SwapRow): Promise<{ shift: RequestShift;
 }
 
 /** POST /api/personal/swaps/{id}/accept|decline (the colleague) and …/cancel (the proposer); anyone else: 404. */
-export async function answerSwap(db: Db, user: Worker, swapId: number, step: 'accept' | 'decline' | 'cancel'): Promise<{ status: string }> {
+export async function answerSwap(db: Db, user: Worker, swapId: number, step: 'accept' | 'decline' | 'cancel'): Promise<{ status: 'accepted' | 'declined' | 'cancelled' }> {
   const me = ownWorker(user);
   return inTransaction(db, async (trx) => {
     const swap = await findSwap(trx, swapId);
@@ -107,7 +107,7 @@ export async function answerSwap(db: Db, user: Worker, swapId: number, step: 'ac
     } else if (!(await moveSwap(trx, swap.id, ['proposed', 'accepted'], 'cancelled', { answeredAt: at }))) {
       throw new AppError('rosterRequests.swapAnswered', 409);
     }
-    const status = { accept: 'accepted', decline: 'declined', cancel: 'cancelled' }[step];
+    const status = ({ accept: 'accepted', decline: 'declined', cancel: 'cancelled' } as const)[step];
     await appendAudit(trx, { userId: user.id, entity: 'shiftSwap', entityId: swap.id, action: status, before: { status: swap.status }, after: { status }, at });
     return { status };
   });

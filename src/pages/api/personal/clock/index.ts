@@ -1,7 +1,8 @@
 import { PersonalClockRequestSchema } from '#domain/clock/personal-clock.ts';
 import { getDb } from '#server/db/connection.ts';
 import { endpoint, requireUser } from '#server/http/endpoint.ts';
-import { json, parseInput, readJson } from '#server/http/json.ts';
+import { answer } from '#server/http/answer.ts';
+import { parseInput, readJson } from '#server/http/json.ts';
 import { terminalAddress } from '#server/http/terminal-address.ts';
 import { getSettings } from '#server/services/get-settings.ts';
 import { recordPersonalPunch } from '#server/services/punch/record-personal-punch.ts';
@@ -22,5 +23,5 @@ export const POST = endpoint(async (context) => {
     address: terminalAddress(context, await getSettings(db)),
     lang: context.locals.lang,
   });
-  return json(result);
+  return answer('POST /api/personal/clock', result);
 });

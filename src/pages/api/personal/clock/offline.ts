@@ -1,6 +1,7 @@
 import { getDb } from '#server/db/connection.ts';
 import { endpoint, requireUser } from '#server/http/endpoint.ts';
-import { json, readJson } from '#server/http/json.ts';
+import { answer } from '#server/http/answer.ts';
+import { readJson } from '#server/http/json.ts';
 import { receivePersonalPunches } from '#server/services/clock-offline/receive-personal-punches.ts';
 
 /**
@@ -11,6 +12,6 @@ import { receivePersonalPunches } from '#server/services/clock-offline/receive-p
  */
 export const POST = endpoint(async (context) => {
   const body = await readJson(context.request);
-  const answer = await receivePersonalPunches(await getDb(), { user: requireUser(context), body, userAgent: context.request.headers.get('user-agent') });
-  return json(answer);
+  const received = await receivePersonalPunches(await getDb(), { user: requireUser(context), body, userAgent: context.request.headers.get('user-agent') });
+  return answer('POST /api/personal/clock/offline', received);
 });

@@ -1,7 +1,8 @@
 import { translate } from '#i18n/translate.ts';
 import { getDb } from '#server/db/connection.ts';
 import { endpoint, requireUser } from '#server/http/endpoint.ts';
-import { json, readJson } from '#server/http/json.ts';
+import { answer } from '#server/http/answer.ts';
+import { readJson } from '#server/http/json.ts';
 import { parseId } from '#server/services/crud/crud-service.ts';
 import { answerVoluntaryOffer } from '#server/services/complementary/complementary-hours.ts';
 
@@ -12,5 +13,5 @@ import { answerVoluntaryOffer } from '#server/services/complementary/complementa
  */
 export const POST = endpoint(async (context) => {
   const data = await answerVoluntaryOffer(await getDb(), requireUser(context), parseId(context.params['id']), await readJson(context.request));
-  return json({ data, message: translate(context.locals.lang, 'complementary.answerRecorded') });
+  return answer('POST /api/personal/complementary-offers/{id}', { data, message: translate(context.locals.lang, 'complementary.answerRecorded') });
 });

@@ -1,12 +1,12 @@
 import { translate } from '#i18n/translate.ts';
 import { getDb } from '#server/db/connection.ts';
 import { endpoint, requireUser } from '#server/http/endpoint.ts';
-import { json } from '#server/http/json.ts';
+import { answer } from '#server/http/answer.ts';
 import { parseId } from '#server/services/crud/crud-service.ts';
 import { removeOwnTimeApart } from '#server/services/time-apart/personal-time-apart.ts';
 
 /** DELETE: removes an interruption the worker entered themselves (404 for any other; 409 when approved). */
 export const DELETE = endpoint(async (context) => {
   await removeOwnTimeApart(await getDb(), requireUser(context), 'interruption', parseId(context.params['id']));
-  return json({ message: translate(context.locals.lang, 'timeApart.removed') });
+  return answer('DELETE /api/personal/interruptions/{id}', { message: translate(context.locals.lang, 'timeApart.removed') });
 });

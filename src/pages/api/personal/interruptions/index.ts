@@ -2,7 +2,8 @@ import { PersonalInterruptionSchema } from '#domain/worktime/time-apart-schema.t
 import { translate } from '#i18n/translate.ts';
 import { getDb } from '#server/db/connection.ts';
 import { endpoint, requireUser } from '#server/http/endpoint.ts';
-import { json, parseInput, readJson } from '#server/http/json.ts';
+import { answer } from '#server/http/answer.ts';
+import { parseInput, readJson } from '#server/http/json.ts';
 import { recordOwnInterruption } from '#server/services/time-apart/personal-time-apart.ts';
 
 /**
@@ -13,5 +14,5 @@ import { recordOwnInterruption } from '#server/services/time-apart/personal-time
 export const POST = endpoint(async (context) => {
   const input = parseInput(PersonalInterruptionSchema, await readJson(context.request));
   const data = await recordOwnInterruption(await getDb(), requireUser(context), input);
-  return json({ data, message: translate(context.locals.lang, 'timeApart.interruptionSaved') }, 201);
+  return answer('POST /api/personal/interruptions', { data, message: translate(context.locals.lang, 'timeApart.interruptionSaved') });
 });

@@ -2,7 +2,8 @@ import { PersonalStandbySchema } from '#domain/worktime/time-apart-schema.ts';
 import { translate } from '#i18n/translate.ts';
 import { getDb } from '#server/db/connection.ts';
 import { endpoint, requireUser } from '#server/http/endpoint.ts';
-import { json, parseInput, readJson } from '#server/http/json.ts';
+import { answer } from '#server/http/answer.ts';
+import { parseInput, readJson } from '#server/http/json.ts';
 import { recordOwnStandby } from '#server/services/time-apart/personal-time-apart.ts';
 
 /**
@@ -13,5 +14,5 @@ import { recordOwnStandby } from '#server/services/time-apart/personal-time-apar
 export const POST = endpoint(async (context) => {
   const input = parseInput(PersonalStandbySchema, await readJson(context.request));
   const data = await recordOwnStandby(await getDb(), requireUser(context), input);
-  return json({ data, message: translate(context.locals.lang, 'timeApart.standbySaved') }, 201);
+  return answer('POST /api/personal/standby', { data, message: translate(context.locals.lang, 'timeApart.standbySaved') });
 });

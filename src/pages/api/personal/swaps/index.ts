@@ -1,12 +1,13 @@
 import { translate } from '#i18n/translate.ts';
 import { getDb } from '#server/db/connection.ts';
 import { endpoint, requireUser } from '#server/http/endpoint.ts';
-import { json, readJson } from '#server/http/json.ts';
+import { answer } from '#server/http/answer.ts';
+import { readJson } from '#server/http/json.ts';
 import { ownEmployeeId } from '#server/services/personal/own-employee.ts';
 import { ownSwaps, proposeSwap } from '#server/services/roster/shift-swaps.ts';
 
 /** GET: my swaps (either side), my upcoming published shifts and my department's colleagues with theirs (decision 086). */
-export const GET = endpoint(async (context) => json({ data: await ownSwaps(await getDb(), ownEmployeeId(requireUser(context))) }));
+export const GET = endpoint(async (context) => answer('GET /api/personal/swaps', { data: await ownSwaps(await getDb(), ownEmployeeId(requireUser(context))) }));
 
 /**
  * POST {shift, colleague, otherShift?, note?}: proposes one of my published shifts to a colleague
@@ -15,5 +16,5 @@ export const GET = endpoint(async (context) => json({ data: await ownSwaps(await
  */
 export const POST = endpoint(async (context) => {
   const data = await proposeSwap(await getDb(), requireUser(context), await readJson(context.request));
-  return json({ data, message: translate(context.locals.lang, 'rosterRequests.swapProposed') }, 201);
+  return answer('POST /api/personal/swaps', { data, message: translate(context.locals.lang, 'rosterRequests.swapProposed') });
 });

@@ -1,7 +1,7 @@
 import { translate } from '#i18n/translate.ts';
 import { getDb } from '#server/db/connection.ts';
 import { endpoint, requireUser } from '#server/http/endpoint.ts';
-import { json } from '#server/http/json.ts';
+import { answer } from '#server/http/answer.ts';
 import { parseId } from '#server/services/crud/crud-service.ts';
 import { claimOpenShift, withdrawClaim } from '#server/services/roster/open-shift-claims.ts';
 
@@ -13,11 +13,11 @@ import { claimOpenShift, withdrawClaim } from '#server/services/roster/open-shif
 export const POST = endpoint(async (context) => {
   const lang = context.locals.lang;
   const data = await claimOpenShift(await getDb(), requireUser(context), parseId(context.params['id']));
-  return json({ data, message: translate(lang, data.status === 'approved' ? 'rosterRequests.claimAssigned' : 'rosterRequests.claimSent') }, 201);
+  return answer('POST /api/personal/open-shifts/{id}/claim', { data, message: translate(lang, data.status === 'approved' ? 'rosterRequests.claimAssigned' : 'rosterRequests.claimSent') });
 });
 
 /** DELETE: withdraws my pending claim of the shift (404 when I have none). */
 export const DELETE = endpoint(async (context) => {
   await withdrawClaim(await getDb(), requireUser(context), parseId(context.params['id']));
-  return json({ message: translate(context.locals.lang, 'rosterRequests.claimWithdrawn') });
+  return answer('DELETE /api/personal/open-shifts/{id}/claim', { message: translate(context.locals.lang, 'rosterRequests.claimWithdrawn') });
 });

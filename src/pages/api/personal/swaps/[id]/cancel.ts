@@ -1,12 +1,12 @@
 import { translate } from '#i18n/translate.ts';
 import { getDb } from '#server/db/connection.ts';
 import { endpoint, requireUser } from '#server/http/endpoint.ts';
-import { json } from '#server/http/json.ts';
+import { answer } from '#server/http/answer.ts';
 import { parseId } from '#server/services/crud/crud-service.ts';
 import { answerSwap } from '#server/services/roster/shift-swaps.ts';
 
 /** POST: cancel a swap (decision 086): the proposer's, until an administrator decides; anyone else's 404, 409 once past that step. */
 export const POST = endpoint(async (context) => {
   const data = await answerSwap(await getDb(), requireUser(context), parseId(context.params['id']), 'cancel');
-  return json({ data, message: translate(context.locals.lang, 'rosterRequests.swap_cancel') });
+  return answer('POST /api/personal/swaps/{id}/cancel', { data, message: translate(context.locals.lang, 'rosterRequests.swap_cancel') });
 });

@@ -1,12 +1,12 @@
 import { translate } from '#i18n/translate.ts';
 import { getDb } from '#server/db/connection.ts';
 import { endpoint, requireUser } from '#server/http/endpoint.ts';
-import { json } from '#server/http/json.ts';
+import { answer } from '#server/http/answer.ts';
 import { parseId } from '#server/services/crud/crud-service.ts';
 import { decideOpenShiftClaim } from '#server/services/roster/open-shift-claims.ts';
 
 /** POST: an administrator's decision (decision 086): 404 outside the managed companies, 403 on their own employee (four eyes), 409 once decided, a locked day or a day taken. */
 export const POST = endpoint(async (context) => {
   const data = await decideOpenShiftClaim(await getDb(), requireUser(context), parseId(context.params['id']), 'approved');
-  return json({ data, message: translate(context.locals.lang, 'rosterRequests.claims_approved') });
+  return answer('POST /api/roster/claims/{id}/approve', { data, message: translate(context.locals.lang, 'rosterRequests.claims_approved') });
 });
