@@ -1,5 +1,9 @@
 import type { ApiContract } from '../contract.ts';
+import { ACCOUNT_CONTRACTS } from './account.ts';
+import { EMPLOYEE_CONTRACTS } from './employees.ts';
 import { LEAVE_CONTRACTS } from './leaves.ts';
+import { SIGN_IN_CONTRACTS } from './sign-in.ts';
+import { USER_CONTRACTS } from './users.ts';
 
 /**
  * Every endpoint's contract, keyed `METHOD pattern` as in the API table
@@ -7,7 +11,11 @@ import { LEAVE_CONTRACTS } from './leaves.ts';
  * same keys. One file per area of the API under this folder.
  */
 export const API_CONTRACTS = {
+  ...ACCOUNT_CONTRACTS,
+  ...EMPLOYEE_CONTRACTS,
   ...LEAVE_CONTRACTS,
+  ...SIGN_IN_CONTRACTS,
+  ...USER_CONTRACTS,
 } as const satisfies Record<string, ApiContract>;
 
 export type ApiContracts = typeof API_CONTRACTS;
