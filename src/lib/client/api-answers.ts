@@ -3,19 +3,16 @@ import type {
   AttendanceDto,
   CompanyDto,
   DepartmentDto,
-  EmployeeDto,
   HolidayDto,
   JobTitleDto,
   LeaveDto,
   LeaveGroupDto,
   LeaveTypeDto,
-  RoleDto,
   ScheduleDto,
-  UserDto,
 } from '../../domain/api/records.ts';
 
 /**
- * The answers of the JSON API by path and method (type-only), so `api('/employees?…')` is typed
+ * The answers of the JSON API by path and method (type-only), so `api('/leaves?…')` is typed
  * without a hand-written generic. Paths outside this map keep `api<T>(path)`.
  */
 
@@ -43,9 +40,6 @@ export interface MessageAnswer {
 
 /** The collections under `/api`: their list and written record, their read record, extra answer fields. */
 interface Collections {
-  '/employees': { record: EmployeeDto; read: EmployeeDto; extra: { generatedPin?: string } };
-  '/users': { record: UserDto; read: UserDto; extra: unknown };
-  '/roles': { record: RoleDto; read: RoleDto; extra: unknown };
   '/schedules': { record: ScheduleDto; read: ScheduleDto; extra: unknown };
   '/attendances': { record: AttendanceDto; read: AttendanceDetailDto; extra: unknown };
   '/leaves': { record: LeaveDto; read: LeaveDto; extra: unknown };
@@ -62,7 +56,7 @@ type Query = '' | `?${string}`;
 
 export type ApiMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-/** `/employees`, `/employees?q=…`, `/employees/12`, `/employees/12?…`. */
+/** `/leaves`, `/leaves?q=…`, `/leaves/12`, `/leaves/12?…`. */
 export type CollectionPath = `${Collection}${Query}`;
 export type ItemPath = `${Collection}/${number}${Query}`;
 export type KnownPath = CollectionPath | ItemPath;
