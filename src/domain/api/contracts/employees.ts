@@ -22,7 +22,7 @@ export const EmployeeRecord = v.object({
   firstName: v.string(),
   lastName: v.string(),
   fullName: v.string(),
-  gender: v.picklist(GENDERS),
+  gender: v.pipe(v.union([v.picklist(GENDERS), v.literal('')]), v.description('Empty once the retention purge removed the person’s data (`purgedAt`).')),
   civilStatus: v.nullable(v.picklist(CIVIL_STATUSES)),
   height: v.nullable(v.number()),
   weight: v.nullable(v.number()),

@@ -89,7 +89,7 @@ const toDto = (r: Row): EmployeeDto => ({
   firstName: r.firstName,
   lastName: r.lastName,
   fullName: `${r.firstName} ${r.lastName}`,
-  // Written only through the employee input's picklists (GENDERS, CIVIL_STATUSES).
+  // Written only through the employee input's picklists (GENDERS, CIVIL_STATUSES), or emptied by the retention purge.
   gender: r.gender as EmployeeDto['gender'],
   civilStatus: r.civilStatus as EmployeeDto['civilStatus'],
   height: r.height,
