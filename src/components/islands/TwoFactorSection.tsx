@@ -38,16 +38,14 @@ export default function TwoFactorSection({ lang, email, timeZone }: { lang: Lang
   };
   const onError = (message: string, failure: { fields: Record<string, string> }) => setError(failure.fields['code'] ?? failure.fields['password'] ?? message);
 
-  const startSetup = () =>
-    run(() => api('POST /api/account/two-factor/setup', { lang }), { then: (answer) => go({ kind: 'enrol', setup: answer.data }), onError: (message) => toast.error(message) });
+  const startSetup = () => run(() => api('POST /api/account/two-factor/setup', { lang }), { then: (answer) => go({ kind: 'enrol', setup: answer.data }), onError: (message) => toast.error(message) });
   const enable = (code: string) =>
     run(() => api('POST /api/account/two-factor/enable', { lang, body: { code } }), {
       success: 'toast',
       onError,
       then: (answer) => go({ kind: 'codes', codes: answer.recoveryCodes }),
     });
-  const turnOff = (password: string) =>
-    run(() => api('POST /api/account/two-factor/disable', { lang, body: { password } }), { success: 'toast', onError, then: async () => (await load(), go({ kind: 'view' })) });
+  const turnOff = (password: string) => run(() => api('POST /api/account/two-factor/disable', { lang, body: { password } }), { success: 'toast', onError, then: async () => (await load(), go({ kind: 'view' })) });
   const renew = (password: string) =>
     run(() => api('POST /api/account/two-factor/recovery-codes', { lang, body: { password } }), {
       success: 'toast',

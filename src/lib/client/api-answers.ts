@@ -1,15 +1,4 @@
-import type {
-  AttendanceDetailDto,
-  AttendanceDto,
-  CompanyDto,
-  DepartmentDto,
-  HolidayDto,
-  JobTitleDto,
-  LeaveDto,
-  LeaveGroupDto,
-  LeaveTypeDto,
-  ScheduleDto,
-} from '../../domain/api/records.ts';
+import type { AttendanceDetailDto, AttendanceDto, CompanyDto, DepartmentDto, HolidayDto, JobTitleDto, LeaveDto, LeaveGroupDto, LeaveTypeDto, ScheduleDto } from '../../domain/api/records.ts';
 
 /**
  * The answers of the JSON API by path and method (type-only), so `api('/leaves?…')` is typed

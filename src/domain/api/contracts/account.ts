@@ -4,7 +4,7 @@ import { ChangePasswordSchema } from '../../auth/auth-schemas.ts';
 import { AddPasskeySchema, RemovePasskeySchema, RenamePasskeySchema } from '../../auth/passkey-schemas.ts';
 import { SessionUserRecord } from '../../auth/sign-in-contract.ts';
 import { CurrentPasswordSchema, TotpCodeSchema } from '../../auth/two-factor-schemas.ts';
-import { LANGUAGES } from '../../../i18n/languages.ts';
+import { LANGUAGES } from '#i18n/languages.ts';
 import { NOTIFICATION_KINDS } from '../../notifications/notification-kinds.ts';
 import { AccountNotificationsInput } from '../../notifications/notification-preferences.ts';
 import { PermissionsRecord } from '../../permissions/permissions-schema.ts';
@@ -17,10 +17,7 @@ export const PasskeyRecord = v.object({
   name: v.string(),
   createdAt: v.string(),
   lastUsedAt: v.nullable(v.string()),
-  deviceType: v.pipe(
-    v.nullable(v.picklist(['singleDevice', 'multiDevice'])),
-    v.description('`multiDevice`: synced (a password manager); `singleDevice`: bound to one authenticator.'),
-  ),
+  deviceType: v.pipe(v.nullable(v.picklist(['singleDevice', 'multiDevice'])), v.description('`multiDevice`: synced (a password manager); `singleDevice`: bound to one authenticator.')),
   backedUp: v.boolean(),
 });
 

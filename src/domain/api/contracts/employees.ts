@@ -2,16 +2,7 @@ import * as v from 'valibot';
 import { ACCOUNT_STATUSES } from '../../accounts/account-links.ts';
 import { EmployeeImportRequest } from '../../employees/csv-import.ts';
 import { ConsentInput, EnrolPhotoInput, PhotoUploadInput } from '../../employees/employee-photos.ts';
-import {
-  CIVIL_STATUSES,
-  EMPLOYEE_STATUSES,
-  EmployeeArchiveInput,
-  EmployeeCreateInput,
-  EmployeeUpdateInput,
-  EMPLOYMENT_TYPES,
-  GENDERS,
-  PERSONAL_CLOCK_OVERRIDES,
-} from '../../employees/employee-schema.ts';
+import { CIVIL_STATUSES, EMPLOYEE_STATUSES, EmployeeArchiveInput, EmployeeCreateInput, EmployeeUpdateInput, EMPLOYMENT_TYPES, GENDERS, PERSONAL_CLOCK_OVERRIDES } from '../../employees/employee-schema.ts';
 import { LegalHoldInput } from '../../retention/retention-rules.ts';
 import { ComplementaryPactInput } from '../../worktime/complementary-schema.ts';
 import { contract, listOf, listQuery, MessageAnswer, queryBoolean, queryChoice, queryId, readOf, savedOf } from '../contract.ts';
@@ -61,10 +52,7 @@ export const EmployeeRecord = v.object({
   purgedAt: v.pipe(v.nullable(v.string()), v.description('When the retention purge removed this person’s data; null = not purged.')),
   createdAt: v.string(),
   updatedAt: v.string(),
-  hoursBalanceSeconds: v.pipe(
-    v.optional(v.nullable(v.number())),
-    v.description('Hours balance in seconds, only in the list with `withBalance=1`; null without a recorded day.'),
-  ),
+  hoursBalanceSeconds: v.pipe(v.optional(v.nullable(v.number())), v.description('Hours balance in seconds, only in the list with `withBalance=1`; null without a recorded day.')),
   account: v.pipe(v.optional(v.picklist(ACCOUNT_STATUSES)), v.description('The worker’s account, only in the list with `withBalance=1`.')),
 });
 

@@ -20,8 +20,8 @@ export const POST = endpoint(async (context) => {
   const { photo, faceDataRefused } = await uploadEmployeePhoto(await getDb(), id, body, user);
   const lang = context.locals.lang;
   return answer('POST /api/employees/{id}/photos', {
-      data: photo,
-      message: translate(lang, 'messages.imageUploaded'),
-      ...(faceDataRefused ? { notice: translate(lang, faceDataRefused) } : {}),
+    data: photo,
+    message: translate(lang, 'messages.imageUploaded'),
+    ...(faceDataRefused ? { notice: translate(lang, faceDataRefused) } : {}),
   });
 });
