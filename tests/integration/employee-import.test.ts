@@ -155,7 +155,7 @@ describe('POST /api/employees/import', () => {
     ]);
 
     const dry = await admin.post('/api/employees/import', { csv: csv(people), dryRun: true, createMissing: true });
-    expect(dry.status).toBe(200);
+    expect(dry.status).toBe(201);
     expect(await dry.json()).toMatchObject({
       message: 'The file is correct. Employees ready to import: 2',
       valid: 2,
@@ -308,7 +308,7 @@ describe('GET /api/employees/import-template', () => {
     expect(esLines[1]).toMatch(/;Grupo 4 – Dependiente;100 Indefinido a tiempo completo$/);
     expect(esLines[1]).toContain(COMPANY);
     const dry = await admin.post('/api/employees/import', { csv: esText, dryRun: true });
-    expect(dry.status).toBe(200);
+    expect(dry.status).toBe(201);
     expect((await dry.json()).valid).toBe(1);
 
     const en = await admin.get('/api/employees/import-template', { 'accept-language': 'en' });

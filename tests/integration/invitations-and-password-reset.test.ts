@@ -43,7 +43,7 @@ describe('invitation by email', () => {
       "select e.id, e.email, e.first_name from employees e where e.status = 'active' and not exists (select 1 from users u where u.employee_id = e.id) order by e.id limit 1",
     );
     const invite = await admin.post('/api/invitations', { employees: [employee!.id] });
-    expect(invite.status, await invite.clone().text()).toBe(200);
+    expect(invite.status, await invite.clone().text()).toBe(201);
     expect(await body(invite)).toMatchObject({ data: { invited: [{ _id: employee!.id, delivery: 'email' }], skipped: [] }, message: '1 invitation sent.' });
     // The list shows "invited".
     const list = await body(await admin.get(`/api/employees?withBalance=1&q=${encodeURIComponent(employee!.email)}`));

@@ -35,7 +35,7 @@ export default function ChangePasswordForm({ lang }: { lang: Language }) {
     if (values['confirmPassword'] && values['newPassword'] !== values['confirmPassword']) local['confirmPassword'] = t('password.mismatch');
     setErrors(local);
     if (Object.keys(local).length > 0) return;
-    await run(() => api<{ message: string }>('/account/password', { method: 'POST', body: values, lang }), {
+    await run(() => api('POST /api/account/password', { body: { currentPassword: values['currentPassword'] ?? '', newPassword: values['newPassword'] ?? '', confirmPassword: values['confirmPassword'] ?? '' }, lang }), {
       success: 'toast',
       then: () => formEl.reset(),
       onFieldErrors: setErrors,

@@ -22,7 +22,7 @@ export default function MyNotificationsForm({ lang }: Props) {
   const { run, busy } = useApiAction(lang);
 
   useEffect(() => {
-    api<{ data: AccountNotificationsDto }>('/account/notifications', { lang })
+    api('GET /api/account/notifications', { lang })
       .then((answer) => setData(answer.data))
       .catch(() => setFailed(true));
   }, [lang]);
@@ -30,7 +30,7 @@ export default function MyNotificationsForm({ lang }: Props) {
   async function save() {
     if (!data) return;
     const body = { language: data.language, muted: data.kinds.filter((k) => k.muted).map((k) => k.kind) };
-    await run(() => api<{ data: AccountNotificationsDto; message: string }>('/account/notifications', { method: 'PUT', body, lang }), {
+    await run(() => api('PUT /api/account/notifications', { body, lang }), {
       success: 'toast',
       then: (answer) => setData(answer.data),
     });

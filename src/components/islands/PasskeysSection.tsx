@@ -38,10 +38,10 @@ export default function PasskeysSection({ lang }: { lang: Language }) {
   const [loadFailed, setLoadFailed] = useState(false);
   const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
 
-  const load = async () => setPasskeys((await api<{ data: PasskeyDto[] }>('/account/passkeys', { lang })).data);
+  const load = async () => setPasskeys((await api('GET /api/account/passkeys', { lang })).data);
   useEffect(() => {
     setSupported(browserSupportsWebAuthn());
-    api<{ data: PasskeyDto[] }>('/account/passkeys', { lang })
+    api('GET /api/account/passkeys', { lang })
       .then((answer) => setPasskeys(answer.data))
       .catch(() => setLoadFailed(true));
   }, [lang]);
@@ -76,7 +76,7 @@ export default function PasskeysSection({ lang }: { lang: Language }) {
     }
     if (editing?.kind === 'rename') {
       const id = editing.passkey._id;
-      return run(() => api<{ message: string }>(`/account/passkeys/${id}`, { method: 'PATCH', lang, body: { name: value('name') } }), {
+      return run(() => api('PATCH /api/account/passkeys/{id}', { params: [id], lang, body: { name: value('name') } }), {
         onError: failed,
         success: 'toast',
         then: async () => (await load(), setEditing(null)),
@@ -84,7 +84,7 @@ export default function PasskeysSection({ lang }: { lang: Language }) {
     }
     if (editing?.kind === 'remove') {
       const id = editing.passkey._id;
-      return run(() => api<{ message: string }>(`/account/passkeys/${id}/remove`, { method: 'POST', lang, body: { password: value('password') } }), {
+      return run(() => api('POST /api/account/passkeys/{id}/remove', { params: [id], lang, body: { password: value('password') } }), {
         onError: failed,
         success: 'toast',
         then: async () => (await load(), setEditing(null)),

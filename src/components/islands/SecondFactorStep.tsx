@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import type { Language } from '../../i18n/languages.ts';
 import { translator } from '../../i18n/translate.ts';
-import type { SecondFactorMethod, SignInAnswer } from '../../domain/auth/sign-in-contract.ts';
+import type { SecondFactorMethod } from '../../domain/auth/sign-in-contract.ts';
 import { api } from '../../lib/client/api.ts';
 import { finishSignIn } from '../../lib/client/finish-sign-in.ts';
 import { useApiAction } from '../../lib/client/use-api-action.ts';
@@ -39,7 +39,9 @@ export default function SecondFactorStep({ lang, redirectUrl, ticket, methods, o
     event.preventDefault();
     setError(undefined);
     const code = String(new FormData(event.currentTarget).get('code') ?? '');
-    await run(() => api<SignInAnswer>('/user/login/second-factor', { method: 'POST', lang, redirectOnExpiry: false, body: { ticket, method, code, rememberDevice: remember } }), {
+    // The form shows only with a code method to choose.
+    if (!method) return;
+    await run(() => api('POST /api/user/login/second-factor', { lang, redirectOnExpiry: false, body: { ticket, method, code, rememberDevice: remember } }), {
       fallback: t('errors.unableToSignIn'),
       onError: signInFailure(onRestart, setError),
       then: (answer) => ('accessToken' in answer ? finishSignIn(answer, redirectUrl) : onRestart()),

@@ -26,7 +26,7 @@ export default function SessionsSection({ lang, timeZone, timeFormat }: { lang: 
 
   const load = useCallback(async () => {
     try {
-      setSessions((await api<{ data: AccountSessionDto[] }>('/account/sessions', { lang })).data);
+      setSessions((await api('GET /api/account/sessions', { lang })).data);
       setFailed(false);
     } catch {
       setFailed(true);

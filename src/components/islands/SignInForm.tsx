@@ -2,7 +2,6 @@ import { useState, type FormEvent } from 'react';
 import type { Language } from '../../i18n/languages.ts';
 import { translator } from '../../i18n/translate.ts';
 import { api } from '../../lib/client/api.ts';
-import type { SignInAnswer } from '../../domain/auth/sign-in-contract.ts';
 import { finishSignIn } from '../../lib/client/finish-sign-in.ts';
 import { useApiAction } from '../../lib/client/use-api-action.ts';
 import SecondFactorStep from './SecondFactorStep.tsx';
@@ -37,7 +36,7 @@ export default function SignInForm({ lang, redirectUrl }: Props) {
     setError(undefined);
     setFieldErrors({});
     const body = { email: String(form.get('email') ?? ''), password: String(form.get('password') ?? '') };
-    await run(() => api<SignInAnswer>('/user/login', { method: 'POST', lang, redirectOnExpiry: false, body }), {
+    await run(() => api('POST /api/user/login', { lang, redirectOnExpiry: false, body }), {
       fallback: t('errors.unableToSignIn'),
       onError: setError,
       onFieldErrors: setFieldErrors,

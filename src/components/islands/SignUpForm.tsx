@@ -1,13 +1,12 @@
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { signUpErrors } from '../../domain/auth/sign-up-errors.ts';
-import { proposeCountry, proposeTimeZone } from '../../domain/settings/first-run-zone.ts';
+import { proposeCountry, proposeTimeZone, type Country } from '../../domain/settings/first-run-zone.ts';
 import { COUNTRIES, timeZones } from '../../domain/settings/settings-schema.ts';
 import { entryPath } from '../../domain/routing/entry-path.ts';
 import type { Language } from '../../i18n/languages.ts';
 import { translator } from '../../i18n/translate.ts';
 import { api } from '../../lib/client/api.ts';
 import { setSignedIn } from '../../lib/client/session-store.ts';
-import type { SessionUserDto } from '../../domain/auth/session-user-dto.ts';
 import { Field } from './SignInForm.tsx';
 import { useApiAction } from '../../lib/client/use-api-action.ts';
 
@@ -43,7 +42,8 @@ export default function SignUpForm({ lang }: { lang: Language }) {
       email: String(form.get('email') ?? ''),
       password: String(form.get('password') ?? ''),
       confirmPassword: String(form.get('confirmPassword') ?? ''),
-      country,
+      // A code of COUNTRIES once chosen (signUpErrors below and the server refuse any other).
+      country: country as Country,
       timezone,
       demo: form.get('demo') === 'on',
     };
@@ -55,7 +55,7 @@ export default function SignUpForm({ lang }: { lang: Language }) {
     }
     setError(undefined);
     setFieldErrors({});
-    await run(() => api<{ user: SessionUserDto }>('/sign-up', { method: 'POST', lang, redirectOnExpiry: false, body }), {
+    await run(() => api('POST /api/sign-up', { lang, redirectOnExpiry: false, body }), {
       fallback: t('errors.unableToSignUp'),
       onError: setError,
       onFieldErrors: setFieldErrors,

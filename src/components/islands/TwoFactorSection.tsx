@@ -27,7 +27,7 @@ export default function TwoFactorSection({ lang, email, timeZone }: { lang: Lang
   const [mode, setMode] = useState<Mode>({ kind: 'view' });
   const [error, setError] = useState<string>();
 
-  const load = () => api<{ data: TwoFactorState }>('/account/two-factor', { lang }).then((answer) => setState(answer.data));
+  const load = () => api('GET /api/account/two-factor', { lang }).then((answer) => setState(answer.data));
   useEffect(() => {
     void run(load, { onError: (message) => toast.error(message) });
   }, []); // eslint-disable-line react-hooks/exhaustive-deps -- read once; actions read it again
@@ -38,18 +38,16 @@ export default function TwoFactorSection({ lang, email, timeZone }: { lang: Lang
   };
   const onError = (message: string, failure: { fields: Record<string, string> }) => setError(failure.fields['code'] ?? failure.fields['password'] ?? message);
 
-  const startSetup = () =>
-    run(() => api<{ data: TotpSetupAnswer }>('/account/two-factor/setup', { method: 'POST', lang }), { then: (answer) => go({ kind: 'enrol', setup: answer.data }), onError: (message) => toast.error(message) });
+  const startSetup = () => run(() => api('POST /api/account/two-factor/setup', { lang }), { then: (answer) => go({ kind: 'enrol', setup: answer.data }), onError: (message) => toast.error(message) });
   const enable = (code: string) =>
-    run(() => api<{ recoveryCodes: string[]; message: string }>('/account/two-factor/enable', { method: 'POST', lang, body: { code } }), {
+    run(() => api('POST /api/account/two-factor/enable', { lang, body: { code } }), {
       success: 'toast',
       onError,
       then: (answer) => go({ kind: 'codes', codes: answer.recoveryCodes }),
     });
-  const turnOff = (password: string) =>
-    run(() => api<{ message: string }>('/account/two-factor/disable', { method: 'POST', lang, body: { password } }), { success: 'toast', onError, then: async () => (await load(), go({ kind: 'view' })) });
+  const turnOff = (password: string) => run(() => api('POST /api/account/two-factor/disable', { lang, body: { password } }), { success: 'toast', onError, then: async () => (await load(), go({ kind: 'view' })) });
   const renew = (password: string) =>
-    run(() => api<{ recoveryCodes: string[]; message: string }>('/account/two-factor/recovery-codes', { method: 'POST', lang, body: { password } }), {
+    run(() => api('POST /api/account/two-factor/recovery-codes', { lang, body: { password } }), {
       success: 'toast',
       onError,
       then: (answer) => go({ kind: 'codes', codes: answer.recoveryCodes }),

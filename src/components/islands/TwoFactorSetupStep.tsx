@@ -32,7 +32,7 @@ export default function TwoFactorSetupStep({ lang, redirectUrl, ticket, onRestar
   const [error, setError] = useState<string>();
 
   useEffect(() => {
-    void run(() => api<{ data: TotpSetupAnswer }>('/user/login/two-factor-setup', { method: 'POST', lang, redirectOnExpiry: false, body: { ticket } }), {
+    void run(() => api('POST /api/user/login/two-factor-setup', { lang, redirectOnExpiry: false, body: { ticket } }), {
       onError: signInFailure(onRestart, setError),
       then: (answer) => setSetup(answer.data),
     });
@@ -40,7 +40,7 @@ export default function TwoFactorSetupStep({ lang, redirectUrl, ticket, onRestar
 
   async function confirm(code: string) {
     setError(undefined);
-    await run(() => api<TwoFactorSetupDoneAnswer>('/user/login/two-factor-setup/confirm', { method: 'POST', lang, redirectOnExpiry: false, body: { ticket, code, rememberDevice: remember } }), {
+    await run(() => api('POST /api/user/login/two-factor-setup/confirm', { lang, redirectOnExpiry: false, body: { ticket, code, rememberDevice: remember } }), {
       onError: signInFailure(onRestart, setError),
       then: (answer) => setDone(answer),
     });

@@ -48,7 +48,8 @@ export function closedLinkMessage(state: Exclude<AccountLinkState, 'open'> | 'un
 }
 
 /** What the employee list shows about an employee's account. */
-export type AccountStatus = 'joined' | 'invited' | 'expired' | 'none';
+export const ACCOUNT_STATUSES = ['joined', 'invited', 'expired', 'none'] as const;
+export type AccountStatus = (typeof ACCOUNT_STATUSES)[number];
 
 /** Its label's i18n key. */
 export const ACCOUNT_STATUS_LABELS: Readonly<Record<AccountStatus, string>> = {

@@ -122,6 +122,7 @@ export function tokenPrincipal(token: { permissions: Permissions }, creator: { s
  * disabled or no longer an Admin or SuperAdmin account) or active.
  */
 export type EffectiveTokenState = ApiTokenState | 'creatorInactive';
+export const EFFECTIVE_TOKEN_STATES = ['active', 'expired', 'revoked', 'creatorInactive'] as const satisfies readonly EffectiveTokenState[];
 
 export function effectiveTokenState(token: { expiresAt: string; revokedAt: string | null }, creator: { status: string; accountType: AccountType }, nowMs: number): EffectiveTokenState {
   const state = apiTokenState(token, nowMs);

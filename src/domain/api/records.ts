@@ -1,10 +1,11 @@
 import type { InferOutput } from 'valibot';
+import type { EmployeeRecord } from './contracts/employees.ts';
 import type { LeaveRecord } from './contracts/leaves.ts';
 import type { ScheduleRecord } from './contracts/schedules.ts';
+import type { RoleRecord, UserRecord } from './contracts/users.ts';
 import type { ProofOfPlaceMode } from '../clock/proof-of-place.ts';
 import type { BreakInstants } from '../attendance/shift-times.ts';
 import type { WorkFlag } from '../attendance/work-flag.ts';
-import type { AccountType, Permissions } from '../permissions/permissions.ts';
 
 /**
  * The records of the JSON API as the server answers them (type-only): repositories build them,
@@ -12,61 +13,7 @@ import type { AccountType, Permissions } from '../permissions/permissions.ts';
  */
 
 /** An employee as the API shows it: references as ids plus their names; never the PIN key. */
-export interface EmployeeDto {
-  _id: number;
-  firstName: string;
-  lastName: string;
-  fullName: string;
-  gender: string;
-  civilStatus: string | null;
-  height: number | null;
-  weight: number | null;
-  /** Optional (issue 37): a worker without a mailbox gets the printed invitation sheet. */
-  email: string | null;
-  phone: string | null;
-  birthday: string | null;
-  nationalId: string;
-  placeOfBirth: string | null;
-  address: string | null;
-  image: string | null;
-  company: number;
-  companyName: string;
-  department: number;
-  departmentName: string;
-  jobTitle: number;
-  jobTitleName: string;
-  leaveGroup: number;
-  leaveGroupName: string;
-  leavePrivilege: string | null;
-  companyEmail: string | null;
-  employmentType: 'regular' | 'trainee';
-  employmentStatus: string | null;
-  officialStartDate: string | null;
-  /** Last day of employment; null = still employed (decision 053). */
-  endDate: string | null;
-  dateRegularized: string | null;
-  rfidCard: string | null;
-  status: 'active' | 'archived';
-  biometricConsentAt: string | null;
-  faceDescriptors: number;
-  /** 12 digits, no separators (decision 035). */
-  socialSecurityNumber: string | null;
-  workingDayType: 'full-time' | 'part-time';
-  partTimePercent: number | null;
-  /** Professional category and contract type for the payroll export (issue 33.7); null when not given. */
-  professionalCategory: string | null;
-  contractType: string | null;
-  /** The personal clock against the company's choice (decision 067); null = as the company says. */
-  personalClock: 'allowed' | 'denied' | null;
-  /** When the retention purge removed this person's data (decision 083); null = not purged. */
-  purgedAt: string | null;
-  createdAt: string;
-  updatedAt: string;
-  /** Hours balance in seconds (decision 049), only in the register's list (`withBalance=1`); null without a recorded day. */
-  hoursBalanceSeconds?: number | null;
-  /** The worker's account (decision 066), only in the register's list: joined, invited, invitation expired or none. */
-  account?: 'joined' | 'invited' | 'expired' | 'none';
-}
+export type EmployeeDto = InferOutput<typeof EmployeeRecord>;
 
 /** A work schedule as the API answers it (its schema is the contract's `ScheduleRecord`). */
 export type ScheduleDto = InferOutput<typeof ScheduleRecord>;
@@ -148,36 +95,10 @@ export type LeaveDto = InferOutput<typeof LeaveRecord>;
  * User accounts as the users API sees them (list, read, write). Never selects the password hash.
  * Session concerns (sign-in lookups, session versions) stay in users.ts.
  */
-export interface UserDto {
-  _id: number;
-  name: string;
-  email: string;
-  role: number;
-  roleName: string;
-  status: 'enabled' | 'disabled';
-  accountType: AccountType;
-  company: number | null;
-  companyName: string | null;
-  employee: number | null;
-  employeeName: string | null;
-  image: string | null;
-  lastSignInAt: string | null;
-  createdAt: string;
-}
+export type UserDto = InferOutput<typeof UserRecord>;
 
 /** A role as the API answers it: `permissions` maps resource -> allowed actions. */
-export interface RoleDto {
-  _id: number;
-  name: string;
-  permissions: Permissions;
-  company: number | null;
-  companyName: string | null;
-  /** True for the roles every company gets (Administrator, Employee); they may be edited. */
-  isDefault: boolean;
-  /** How many users have this role. */
-  users: number;
-  createdAt: string;
-}
+export type RoleDto = InferOutput<typeof RoleRecord>;
 
 export interface CompanyDto {
   _id: number;

@@ -1,11 +1,5 @@
-import type { AccountType, Permissions } from '../permissions/permissions.ts';
+import type { InferOutput } from 'valibot';
+import type { SessionUserRecord } from './sign-in-contract.ts';
 
 /** The session user of the login and sign-up answers (docs/architecture.md API table), also kept by the browser. */
-export interface SessionUserDto {
-  _id: number;
-  full_name: string;
-  email: string;
-  image: string | null;
-  account_type: AccountType;
-  role: Permissions;
-}
+export type SessionUserDto = InferOutput<typeof SessionUserRecord>;

@@ -236,3 +236,6 @@ export const EmployeeUpdateInput = withWorkingDayRule(
   ),
 );
 export type EmployeeUpdateInput = v.InferOutput<typeof EmployeeUpdateInput>;
+
+/** `POST /api/employees/{id}/archive`: archive (the default) or restore (`archived: false`). */
+export const EmployeeArchiveInput = v.object({ archived: v.optional(v.boolean('validation.invalidInput'), true) }, 'validation.invalidInput');

@@ -1,7 +1,7 @@
-import type { AttendanceDetailDto, AttendanceDto, CompanyDto, DepartmentDto, EmployeeDto, HolidayDto, JobTitleDto, LeaveDto, LeaveGroupDto, LeaveTypeDto, RoleDto, UserDto } from '../../domain/api/records.ts';
+import type { AttendanceDetailDto, AttendanceDto, CompanyDto, DepartmentDto, HolidayDto, JobTitleDto, LeaveDto, LeaveGroupDto, LeaveTypeDto } from '../../domain/api/records.ts';
 
 /**
- * The answers of the JSON API by path and method (type-only), so `api('/employees?…')` is typed
+ * The answers of the JSON API by path and method (type-only), so `api('/leaves?…')` is typed
  * without a hand-written generic. Paths outside this map keep `api<T>(path)`.
  */
 
@@ -29,9 +29,6 @@ export interface MessageAnswer {
 
 /** The collections under `/api`: their list and written record, their read record, extra answer fields. */
 interface Collections {
-  '/employees': { record: EmployeeDto; read: EmployeeDto; extra: { generatedPin?: string } };
-  '/users': { record: UserDto; read: UserDto; extra: unknown };
-  '/roles': { record: RoleDto; read: RoleDto; extra: unknown };
   '/attendances': { record: AttendanceDto; read: AttendanceDetailDto; extra: unknown };
   '/leaves': { record: LeaveDto; read: LeaveDto; extra: unknown };
   '/companies': { record: CompanyDto; read: CompanyDto; extra: unknown };
@@ -47,7 +44,7 @@ type Query = '' | `?${string}`;
 
 export type ApiMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-/** `/employees`, `/employees?q=…`, `/employees/12`, `/employees/12?…`. */
+/** `/leaves`, `/leaves?q=…`, `/leaves/12`, `/leaves/12?…`. */
 export type CollectionPath = `${Collection}${Query}`;
 export type ItemPath = `${Collection}/${number}${Query}`;
 export type KnownPath = CollectionPath | ItemPath;

@@ -20,11 +20,10 @@ async function ceremony<T>(run: () => Promise<T>): Promise<T | undefined> {
 
 /** A passkey sign-in: passwordless without `ticket`, the second factor of the ticket's sign-in with one. */
 export async function passkeySignIn(lang: Language, ticket?: string, rememberDevice?: boolean): Promise<SignInAnswer | undefined> {
-  const start = await api<{ challenge: string; options: PublicKeyCredentialRequestOptionsJSON }>('/user/login/passkey/options', { method: 'POST', lang, redirectOnExpiry: false, body: ticket ? { ticket } : {} });
-  const response = await ceremony(() => startAuthentication({ optionsJSON: start.options }));
+  const start = await api('POST /api/user/login/passkey/options', { lang, redirectOnExpiry: false, body: ticket ? { ticket } : {} });
+  const response = await ceremony(() => startAuthentication({ optionsJSON: start.options as PublicKeyCredentialRequestOptionsJSON }));
   if (!response) return undefined;
-  return api<SignInAnswer>('/user/login/passkey', {
-    method: 'POST',
+  return api('POST /api/user/login/passkey', {
     lang,
     redirectOnExpiry: false,
     body: { challenge: start.challenge, response, ...(ticket ? { ticket, rememberDevice: rememberDevice === true } : {}) },
@@ -33,8 +32,8 @@ export async function passkeySignIn(lang: Language, ticket?: string, rememberDev
 
 /** Creates a passkey for the signed-in account; `recoveryCodes` come with the account's first factor. */
 export async function addPasskey(lang: Language, name: string): Promise<{ data: PasskeyDto; recoveryCodes?: string[]; message: string } | undefined> {
-  const start = await api<{ options: PublicKeyCredentialCreationOptionsJSON }>('/account/passkeys/options', { method: 'POST', lang });
-  const response = await ceremony(() => startRegistration({ optionsJSON: start.options }));
+  const start = await api('POST /api/account/passkeys/options', { lang });
+  const response = await ceremony(() => startRegistration({ optionsJSON: start.options as PublicKeyCredentialCreationOptionsJSON }));
   if (!response) return undefined;
-  return api('/account/passkeys', { method: 'POST', lang, body: { name, response } });
+  return api('POST /api/account/passkeys', { lang, body: { name, response } });
 }

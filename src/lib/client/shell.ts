@@ -69,7 +69,7 @@ async function signOut(): Promise<void> {
   // page with a redirect before this one does.
   await forgetShell();
   try {
-    await api('/sign-out', { method: 'POST', lang, redirectOnExpiry: false });
+    await api('POST /api/sign-out', { lang, redirectOnExpiry: false });
   } catch {
     // Signed out in the browser even when the call fails (spec section 4).
   }

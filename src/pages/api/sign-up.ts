@@ -1,8 +1,9 @@
 import { SignUpSchema } from '../../domain/auth/auth-schemas.ts';
 import { getDb } from '../../server/db/connection.ts';
 import { AppError } from '../../server/http/app-error.ts';
+import { answer } from '../../server/http/answer.ts';
 import { endpoint } from '../../server/http/endpoint.ts';
-import { json, parseInput, readJson } from '../../server/http/json.ts';
+import { parseInput, readJson } from '../../server/http/json.ts';
 import { setSessionCookie } from '../../server/http/session-cookie.ts';
 import { sessionOrigin } from '../../server/http/session-origin.ts';
 import { isFirstRun } from '../../server/services/first-run/first-run.ts';
@@ -16,5 +17,5 @@ export const POST = endpoint(async (context) => {
   const input = parseInput(SignUpSchema, await readJson(context.request));
   const result = await signUp(db, input, await sessionOrigin(context), context.locals.lang);
   await setSessionCookie(context, result.token);
-  return json({ accessToken: result.token, user: toSessionUserDto(result.user) }, 201);
+  return answer('POST /api/sign-up', { accessToken: result.token, user: toSessionUserDto(result.user) });
 });

@@ -20,7 +20,7 @@ export default function ForgotPasswordForm({ lang }: { lang: Language }) {
     setError(undefined);
     setFieldErrors({});
     const body: ForgotPasswordInput = { email: String(form.get('email') ?? '') };
-    await run(() => api<{ message: string }>('/password/forgot', { method: 'POST', lang, redirectOnExpiry: false, body }), {
+    await run(() => api('POST /api/password/forgot', { lang, redirectOnExpiry: false, body }), {
       fallback: t('errors.somethingWentWrong'),
       onError: setError,
       onFieldErrors: setFieldErrors,

@@ -2,8 +2,6 @@ import { useState, type FormEvent } from 'react';
 import type { Language } from '#i18n/languages.ts';
 import { translator } from '#i18n/translate.ts';
 import { entryPath } from '#domain/routing/entry-path.ts';
-import type { AcceptInvitationInput, ResetPasswordInput } from '#domain/accounts/account-links.ts';
-import type { SessionUserDto } from '#domain/auth/session-user-dto.ts';
 import { api } from '#lib/client/api.ts';
 import { setSignedIn } from '#lib/client/session-store.ts';
 import { useApiAction } from '#lib/client/use-api-action.ts';
@@ -31,9 +29,10 @@ export default function SetPasswordForm({ lang, mode, token, email }: Props) {
     setError(undefined);
     setFieldErrors({});
     const chosen = email === null ? { email: String(form.get('email') ?? '') } : {};
-    const body: AcceptInvitationInput | ResetPasswordInput = { token, password: String(form.get('password') ?? ''), confirmPassword: String(form.get('confirmPassword') ?? ''), ...chosen };
-    const path = mode === 'invitation' ? '/invitations/accept' : '/password/reset';
-    await run(() => api<{ accessToken: string; user: SessionUserDto }>(path, { method: 'POST', lang, redirectOnExpiry: false, body }), {
+    const body = { token, password: String(form.get('password') ?? ''), confirmPassword: String(form.get('confirmPassword') ?? '') };
+    const send = async () =>
+      mode === 'invitation' ? await api('POST /api/invitations/accept', { lang, redirectOnExpiry: false, body: { ...body, ...chosen } }) : await api('POST /api/password/reset', { lang, redirectOnExpiry: false, body });
+    await run(send, {
       fallback: t('errors.somethingWentWrong'),
       onError: setError,
       onFieldErrors: setFieldErrors,

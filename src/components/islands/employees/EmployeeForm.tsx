@@ -128,7 +128,8 @@ export default function EmployeeForm({ lang, employee, today, contractOpenFrom =
     const { contractEffectiveFrom, ...rest } = values as EmployeeFormOutput & { contractEffectiveFrom?: string | null };
     const sent = contractChanged ? { ...rest, contractEffectiveFrom } : rest;
     const body = generatePin ? { ...sent, pin: '', generatePin: true } : sent;
-    await run(() => api(editing ? `/employees/${employee._id}` : '/employees', { method: editing ? 'PATCH' : 'POST', body, lang }), {
+    // A new employee's PIN is required (the server says so when it is missing).
+    await run(async () => (employee ? await api('PATCH /api/employees/{id}', { params: [employee._id], body, lang }) : await api('POST /api/employees', { body: { ...body, pin: body.pin ?? '' }, lang })), {
       setError: form.setError,
       onError: setFormError,
       then: (answer) => {

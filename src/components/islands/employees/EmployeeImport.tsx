@@ -32,11 +32,6 @@ interface Created {
   jobTitles: string[];
   leaveGroups: string[];
 }
-interface Answer {
-  message: string;
-  createdRecords?: Created;
-  ignoredColumns?: string[];
-}
 type Result = { kind: 'checked' | 'imported'; message: string; created?: Created } | { kind: 'rejected'; message: string; rows: RowReport[]; problemCount: number } | { kind: 'error'; message: string };
 
 /** UTF-8 (with or without BOM); files that are not valid UTF-8 are read as Windows-1252, as older Excel saves them. */
@@ -98,7 +93,7 @@ export default function EmployeeImport({ lang, canCreate }: Props) {
     setBusy(dryRun ? 'check' : 'import');
     setResult(null);
     try {
-      const answer = await api<Answer>('/employees/import', { method: 'POST', body: { csv: file.text, createMissing, dryRun }, lang });
+      const answer = await api('POST /api/employees/import', { body: { csv: file.text, createMissing, dryRun }, lang });
       const created = answer.createdRecords;
       setResult({ kind: dryRun ? 'checked' : 'imported', message: answer.message, ...(created ? { created } : {}) });
       if (!dryRun) {

@@ -18,11 +18,6 @@ import { apiFailure } from '#lib/client/use-api-action.ts';
 
 type EmployeeRow = Pick<EmployeeDto, '_id' | 'fullName' | 'email' | 'nationalId' | 'departmentName' | 'jobTitleName' | 'companyName' | 'status' | 'image' | 'hoursBalanceSeconds' | 'account'>;
 
-interface InviteAnswer {
-  data: { invited: (Omit<SheetEntry, 'url'> & { url?: string })[]; skipped: { _id: number; message: string }[] };
-  message: string;
-}
-
 const ACCOUNT_TONE: Record<NonNullable<EmployeeRow['account']>, string> = {
   joined: 'bg-emerald-100 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-200',
   invited: 'bg-sky-100 text-sky-900 dark:bg-sky-950 dark:text-sky-200',
@@ -127,8 +122,8 @@ export default function EmployeeList({ lang, can, departments, companies }: Prop
     const failures: string[] = [];
     for (const id of selected) {
       try {
-        if (action === 'delete') await api(`/employees/${id}`, { method: 'DELETE', lang });
-        else await api(`/employees/${id}/archive`, { method: 'POST', body: { archived: action === 'archive' }, lang });
+        if (action === 'delete') await api('DELETE /api/employees/{id}', { params: [id], lang });
+        else await api('POST /api/employees/{id}/archive', { params: [id], body: { archived: action === 'archive' }, lang });
         done += 1;
       } catch (e) {
         failures.push(apiFailure(e, t('errors.somethingWentWrong')).message);
@@ -146,8 +141,8 @@ export default function EmployeeList({ lang, can, departments, companies }: Prop
   async function invite(body: InviteInput) {
     setBusy(true);
     try {
-      const answer = await api<InviteAnswer>('/invitations', { method: 'POST', body, lang });
-      if (body.delivery === 'sheet') setSheet(answer.data.invited.filter((e): e is SheetEntry => typeof e.url === 'string'));
+      const answer = await api('POST /api/invitations', { body, lang });
+      if (body.delivery === 'sheet') setSheet(answer.data.invited.flatMap(({ url, ...e }) => (url === undefined ? [] : [{ ...e, url }])));
       toast.success(answer.message);
       for (const skipped of answer.data.skipped) toast.error(skipped.message);
       setSelected([]);
@@ -163,7 +158,7 @@ export default function EmployeeList({ lang, can, departments, companies }: Prop
   async function revoke(id: number) {
     setBusy(true);
     try {
-      const answer = await api<{ message: string }>(`/employees/${id}/invitation`, { method: 'DELETE', lang });
+      const answer = await api('DELETE /api/employees/{id}/invitation', { params: [id], lang });
       toast.success(answer.message);
       setVersion((n) => n + 1);
     } catch (e) {

@@ -73,7 +73,7 @@ export default function InviteWorker({
               {t('invitations.printSheet')}
             </button>
             {status === 'invited' && (
-              <button type="button" className={secondaryButton} onClick={() => act(() => api<{ message: string }>(`/employees/${employeeId}/invitation`, { method: 'DELETE', lang }), 'none')} disabled={busy}>
+              <button type="button" className={secondaryButton} onClick={() => act(() => api('DELETE /api/employees/{id}/invitation', { params: [employeeId], lang }), 'none')} disabled={busy}>
                 <MailX size={16} aria-hidden="true" />
                 {t('invitations.revoke')}
               </button>

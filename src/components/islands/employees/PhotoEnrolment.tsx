@@ -49,12 +49,11 @@ export default function PhotoEnrolment({ lang, employeeId, canUpdate }: Props) {
   const [state, dispatch] = useReducer(photoPanelReducer, initialPhotoPanelState);
   const { status, working, camera, deleting, withdrawing } = state;
   const fileInput = useRef<HTMLInputElement>(null);
-  const base = `/employees/${employeeId}`;
   const face = useFaceDetection(useCallback((step: 'loading-models' | 'detecting') => dispatch({ type: step }), []));
 
   async function refresh() {
     try {
-      setAnswer(await api<EmployeePhotosAnswer>(`${base}/photos`, { lang }));
+      setAnswer(await api('GET /api/employees/{id}/photos', { params: [employeeId], lang }));
     } catch (e) {
       dispatch(failure(e));
     }
@@ -87,8 +86,8 @@ export default function PhotoEnrolment({ lang, employeeId, canUpdate }: Props) {
     }
     dispatch({ type: 'uploading' });
     try {
-      const sent = await api<{ data: EmployeePhotoDto; message: string; notice?: string }>(`${base}/photos`, {
-        method: 'POST',
+      const sent = await api('POST /api/employees/{id}/photos', {
+        params: [employeeId],
         lang,
         // The server computes the face data from the photo itself (issue 34.4), only with the employee's recorded consent.
         body: { image: dataUrl, enrol: consent !== null },
@@ -132,7 +131,7 @@ export default function PhotoEnrolment({ lang, employeeId, canUpdate }: Props) {
     dispatch({ type: 'start' });
     try {
       // The server computes the face data from the photo on file (issue 34.4): no numbers are sent.
-      const sent = await api<{ message: string }>(`${base}/photos/${photo._id}/descriptor`, { method: 'PUT', lang, body: {} });
+      const sent = await api('PUT /api/employees/{id}/photos/{id}/descriptor', { params: [employeeId, photo._id], lang, body: {} });
       dispatch({ type: 'face-saved', message: sent.message });
       await refresh();
     } catch (e) {
@@ -145,7 +144,7 @@ export default function PhotoEnrolment({ lang, employeeId, canUpdate }: Props) {
   async function setConsent(value: boolean) {
     dispatch({ type: 'start' });
     try {
-      const sent = await api<{ message: string }>(`${base}/consent`, { method: 'PUT', lang, body: { consent: value } });
+      const sent = await api('PUT /api/employees/{id}/consent', { params: [employeeId], lang, body: { consent: value } });
       dispatch({ type: 'consent-saved', message: sent.message });
       await refresh();
     } catch (e) {
@@ -159,7 +158,7 @@ export default function PhotoEnrolment({ lang, employeeId, canUpdate }: Props) {
     if (!deleting) return;
     dispatch({ type: 'start' });
     try {
-      const sent = await api<{ message: string }>(`${base}/photos/${deleting._id}`, { method: 'DELETE', lang });
+      const sent = await api('DELETE /api/employees/{id}/photos/{id}', { params: [employeeId, deleting._id], lang });
       dispatch({ type: 'photo-deleted', message: sent.message });
       await refresh();
     } catch (e) {

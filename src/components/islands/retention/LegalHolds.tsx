@@ -31,9 +31,11 @@ export default function LegalHolds({ lang, timeZone, initial, scope, canPlace, c
 
   async function place() {
     setErrors({});
-    const path = scope.kind === 'company' ? '/legal-holds' : `/employees/${scope.employeeId}/legal-holds`;
-    const body = scope.kind === 'company' ? { companyId, reason } : { reason };
-    await run(() => api<{ data: LegalHoldView; message: string }>(path, { method: 'POST', body, lang }), {
+    const save = () =>
+      scope.kind === 'company'
+        ? api<{ data: LegalHoldView; message: string }>('/legal-holds', { method: 'POST', body: { companyId, reason }, lang })
+        : api('POST /api/employees/{id}/legal-holds', { params: [scope.employeeId], body: { reason }, lang });
+    await run(save, {
       onFieldErrors: setErrors,
       success: 'toast',
       then: (answer) => {

@@ -38,7 +38,7 @@ export default function ScheduleForm({ lang, schedule, startDefault }: Props) {
   const { run } = useApiAction(lang);
 
   useEffect(() => {
-    api('/employees?status=active&pageSize=1000&sort=name', { lang })
+    api('GET /api/employees', { query: { status: 'active', pageSize: 1000, sort: 'name' }, lang })
       .then((res) => setEmployees(res.data))
       .catch(() => setEmployees([]));
   }, []); // eslint-disable-line react-hooks/exhaustive-deps -- loaded once; the language is fixed for the page (a switch reloads it)

@@ -68,14 +68,14 @@ export default function ApiTokens(props: { lang: Language; tokens: ApiTokenRow[]
   }
 
   async function reload() {
-    const answer = await api<{ data: ApiTokenRow[] }>('/api-tokens', { lang });
+    const answer = await api('GET /api/api-tokens', { lang });
     setTokens(answer.data);
   }
 
   async function create(event: React.FormEvent) {
     event.preventDefault();
     setErrors({});
-    await run(() => api<{ data: { token: string }; message: string }>('/api-tokens', { method: 'POST', lang, body: { name, expiresOn, permissions: chosenPermissions() } }), {
+    await run(() => api('POST /api/api-tokens', { lang, body: { name, expiresOn, permissions: chosenPermissions() } }), {
       onFieldErrors: setErrors,
       success: 'toast',
       then: async (answer) => {

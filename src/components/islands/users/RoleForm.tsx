@@ -33,7 +33,7 @@ export function RoleForm(props: { lang: Language; record: RoleRow | null; onSave
 
   async function submit(values: FormOutput<typeof RoleInput>) {
     setFormError(undefined);
-    await run(() => api(record ? `/roles/${record._id}` : '/roles', { method: record ? 'PATCH' : 'POST', body: values, lang: props.lang }), {
+    await run(() => (record ? api('PATCH /api/roles/{id}', { params: [record._id], body: values, lang: props.lang }) : api('POST /api/roles', { body: values, lang: props.lang })), {
       setError: form.setError,
       onError: setFormError,
       then: (answer) => props.onSaved(answer.message),

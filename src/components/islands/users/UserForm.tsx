@@ -79,7 +79,7 @@ export default function UserForm(props: { lang: Language; record: UserRecord | n
 
   async function submit(values: UserFormOutput) {
     setFormError(undefined);
-    await run(() => api(record ? `/users/${record._id}` : '/users', { method: record ? 'PATCH' : 'POST', body: values, lang }), {
+    await run(() => (record ? api('PATCH /api/users/{id}', { params: [record._id], body: values, lang }) : api('POST /api/users', { body: values, lang })), {
       setError: form.setError,
       onError: setFormError,
       success: 'flash',

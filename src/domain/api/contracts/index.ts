@@ -1,10 +1,14 @@
 import type { ApiContract } from '../contract.ts';
+import { ACCOUNT_CONTRACTS } from './account.ts';
+import { EMPLOYEE_CONTRACTS } from './employees.ts';
 import { LEAVE_CONTRACTS } from './leaves.ts';
 import { MCP_CONTRACTS } from './mcp.ts';
 import { WEBHOOK_CONTRACTS } from './webhooks.ts';
 import { PERSONAL_CONTRACTS } from './personal.ts';
 import { ROSTER_CONTRACTS } from './roster.ts';
 import { SCHEDULE_CONTRACTS } from './schedules.ts';
+import { SIGN_IN_CONTRACTS } from './sign-in.ts';
+import { USER_CONTRACTS } from './users.ts';
 
 /**
  * Every endpoint's contract, keyed `METHOD pattern` as in the API table
@@ -12,12 +16,16 @@ import { SCHEDULE_CONTRACTS } from './schedules.ts';
  * same keys. One file per area of the API under this folder.
  */
 export const API_CONTRACTS = {
+  ...ACCOUNT_CONTRACTS,
+  ...EMPLOYEE_CONTRACTS,
   ...LEAVE_CONTRACTS,
   ...MCP_CONTRACTS,
   ...WEBHOOK_CONTRACTS,
   ...PERSONAL_CONTRACTS,
   ...ROSTER_CONTRACTS,
   ...SCHEDULE_CONTRACTS,
+  ...SIGN_IN_CONTRACTS,
+  ...USER_CONTRACTS,
 } as const satisfies Record<string, ApiContract>;
 
 export type ApiContracts = typeof API_CONTRACTS;

@@ -1,7 +1,8 @@
 import { ChangePasswordSchema } from '#domain/auth/auth-schemas.ts';
 import { getDb } from '#server/db/connection.ts';
 import { endpoint, requireUser } from '#server/http/endpoint.ts';
-import { json, parseInput, readJson } from '#server/http/json.ts';
+import { answer } from '#server/http/answer.ts';
+import { parseInput, readJson } from '#server/http/json.ts';
 import { setSessionCookie } from '#server/http/session-cookie.ts';
 import { sessionOrigin } from '#server/http/session-origin.ts';
 import { translate } from '#i18n/translate.ts';
@@ -16,5 +17,5 @@ export const POST = endpoint(async (context) => {
   const input = parseInput(ChangePasswordSchema, await readJson(context.request));
   const { token } = await changePassword(await getDb(), user.id, input, await sessionOrigin(context));
   await setSessionCookie(context, token);
-  return json({ accessToken: token, message: translate(context.locals.lang, 'password.changed') });
+  return answer('POST /api/account/password', { accessToken: token, message: translate(context.locals.lang, 'password.changed') });
 });

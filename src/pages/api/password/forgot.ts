@@ -2,7 +2,8 @@ import { ForgotPasswordSchema } from '#domain/accounts/account-links.ts';
 import { translate } from '#i18n/translate.ts';
 import { getDb } from '#server/db/connection.ts';
 import { endpoint } from '#server/http/endpoint.ts';
-import { json, parseInput, readJson } from '#server/http/json.ts';
+import { answer } from '#server/http/answer.ts';
+import { parseInput, readJson } from '#server/http/json.ts';
 import { terminalAddress } from '#server/http/terminal-address.ts';
 import { getSettings } from '#server/services/get-settings.ts';
 import { requestPasswordReset } from '#server/services/accounts/request-password-reset.ts';
@@ -15,5 +16,5 @@ export const POST = endpoint(async (context) => {
   const db = await getDb();
   const input = parseInput(ForgotPasswordSchema, await readJson(context.request));
   await requestPasswordReset(db, { email: input.email, address: terminalAddress(context, await getSettings(db)) });
-  return json({ message: translate(context.locals.lang, 'passwordReset.sent') });
+  return answer('POST /api/password/forgot', { message: translate(context.locals.lang, 'passwordReset.sent') });
 });

@@ -1,23 +1,24 @@
 import { translate } from '#i18n/translate.ts';
 import { getDb } from '#server/db/connection.ts';
-import { itemEndpoints } from '#server/http/crud-endpoints.ts';
 import { endpoint, requireUser } from '#server/http/endpoint.ts';
-import { json, readJson } from '#server/http/json.ts';
-import { parseId } from '#server/services/crud/crud-service.ts';
+import { answer } from '#server/http/answer.ts';
+import { readJson } from '#server/http/json.ts';
+import { rolesResource } from '#server/db/repositories/roles-resource.ts';
+import { getRecord, parseId } from '#server/services/crud/crud-service.ts';
 import { deleteRole } from '#server/services/roles/delete-role.ts';
 import { updateRole } from '#server/services/roles/save-role.ts';
 
 /** GET: the generic read. PATCH `{data, message}` and DELETE `{message}` apply the role rules (decision 021). */
-export const { GET } = itemEndpoints('roles');
+export const GET = endpoint(async ({ params }) => answer('GET /api/roles/{id}', { data: await getRecord(await getDb(), rolesResource, parseId(params['id'])) }));
 
 export const PATCH = endpoint(async (context) => {
   const actor = requireUser(context);
   const data = await updateRole(await getDb(), actor, parseId(context.params['id']), await readJson(context.request));
-  return json({ data, message: translate(context.locals.lang, 'messages.changesSaved') });
+  return answer('PATCH /api/roles/{id}', { data, message: translate(context.locals.lang, 'messages.changesSaved') });
 });
 
 export const DELETE = endpoint(async (context) => {
   const actor = requireUser(context);
   await deleteRole(await getDb(), actor, parseId(context.params['id']));
-  return json({ message: translate(context.locals.lang, 'messages.recordDeleted') });
+  return answer('DELETE /api/roles/{id}', { message: translate(context.locals.lang, 'messages.recordDeleted') });
 });

@@ -2,8 +2,9 @@ import { SignInSchema } from '#domain/auth/auth-schemas.ts';
 import { getDb } from '#server/db/connection.ts';
 import { deviceTokenOf } from '#server/http/device-cookie.ts';
 import { endpoint } from '#server/http/endpoint.ts';
+import { answer } from '#server/http/answer.ts';
 import { parseInput, readJson } from '#server/http/json.ts';
-import { signInAnswer } from '#server/http/sign-in-answer.ts';
+import { signInBody } from '#server/http/sign-in-answer.ts';
 import { terminalAddress } from '#server/http/terminal-address.ts';
 import { getSettings } from '#server/services/get-settings.ts';
 import { signIn } from '#server/services/sign-in/sign-in.ts';
@@ -22,5 +23,5 @@ export const POST = endpoint(async (context) => {
     userAgent: context.request.headers.get('user-agent'),
     deviceToken: deviceTokenOf(context),
   });
-  return signInAnswer(context, result);
+  return answer('POST /api/user/login', await signInBody(context, result));
 });

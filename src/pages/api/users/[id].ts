@@ -2,7 +2,8 @@ import { translate } from '#i18n/translate.ts';
 import { SESSION_COOKIE } from '#server/auth/session-token.ts';
 import { getDb } from '#server/db/connection.ts';
 import { endpoint, requireUser } from '#server/http/endpoint.ts';
-import { json, readJson } from '#server/http/json.ts';
+import { answer } from '#server/http/answer.ts';
+import { readJson } from '#server/http/json.ts';
 import { setSessionCookie } from '#server/http/session-cookie.ts';
 import { sessionOrigin } from '#server/http/session-origin.ts';
 import { parseId } from '#server/services/crud/crud-service.ts';
@@ -12,7 +13,7 @@ import { getUser } from '#server/services/users/list-users.ts';
 import { updateUser } from '#server/services/users/update-user.ts';
 
 /** GET `{data}`, PATCH `{data, message}`, DELETE `{message}`. Authority: user.read/update/delete. */
-export const GET = endpoint(async ({ params }) => json({ data: await getUser(await getDb(), parseId(params['id'])) }));
+export const GET = endpoint(async ({ params }) => answer('GET /api/users/{id}', { data: await getUser(await getDb(), parseId(params['id'])) }));
 
 export const PATCH = endpoint(async (context) => {
   const actor = requireUser(context);
@@ -24,11 +25,11 @@ export const PATCH = endpoint(async (context) => {
     const token = await startSession(await getDb(), { id, sessionVersion: newSessionVersion }, await sessionOrigin(context));
     await setSessionCookie(context, token);
   }
-  return json({ data, message: translate(context.locals.lang, 'messages.userUpdated') });
+  return answer('PATCH /api/users/{id}', { data, message: translate(context.locals.lang, 'messages.userUpdated') });
 });
 
 export const DELETE = endpoint(async (context) => {
   const actor = requireUser(context);
   await deleteUser(await getDb(), actor, parseId(context.params['id']));
-  return json({ message: translate(context.locals.lang, 'messages.userDeleted') });
+  return answer('DELETE /api/users/{id}', { message: translate(context.locals.lang, 'messages.userDeleted') });
 });

@@ -89,8 +89,9 @@ const toDto = (r: Row): EmployeeDto => ({
   firstName: r.firstName,
   lastName: r.lastName,
   fullName: `${r.firstName} ${r.lastName}`,
-  gender: r.gender,
-  civilStatus: r.civilStatus,
+  // Written only through the employee input's picklists (GENDERS, CIVIL_STATUSES), or emptied by the retention purge.
+  gender: r.gender as EmployeeDto['gender'],
+  civilStatus: r.civilStatus as EmployeeDto['civilStatus'],
   height: r.height,
   weight: r.weight,
   email: parseEmployeeEmail(r.email),

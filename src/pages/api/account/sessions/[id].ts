@@ -3,7 +3,7 @@ import { SESSION_COOKIE } from '#server/auth/session-token.ts';
 import { getDb } from '#server/db/connection.ts';
 import { notFound } from '#server/http/app-error.ts';
 import { endpoint, requireUser } from '#server/http/endpoint.ts';
-import { json } from '#server/http/json.ts';
+import { answer } from '#server/http/answer.ts';
 import { endAccountSession } from '#server/services/sessions/account-sessions.ts';
 import { isSessionPublicId } from '#server/services/sign-in/session-public-id.ts';
 
@@ -18,5 +18,5 @@ export const DELETE = endpoint(async (context) => {
   if (!isSessionPublicId(publicId)) throw notFound();
   const { current } = await endAccountSession(await getDb(), user.id, publicId, context.locals.sessionId);
   if (current) context.cookies.delete(SESSION_COOKIE, { path: '/' });
-  return json({ current, message: translate(context.locals.lang, current ? 'sessions.endedCurrent' : 'sessions.ended') });
+  return answer('DELETE /api/account/sessions/{id}', { current, message: translate(context.locals.lang, current ? 'sessions.endedCurrent' : 'sessions.ended') });
 });

@@ -1,7 +1,8 @@
 import { translate } from '#i18n/translate.ts';
 import { getDb } from '#server/db/connection.ts';
 import { endpoint, requireUser } from '#server/http/endpoint.ts';
-import { json, readJson } from '#server/http/json.ts';
+import { answer } from '#server/http/answer.ts';
+import { readJson } from '#server/http/json.ts';
 import { parseId } from '#server/services/crud/crud-service.ts';
 import { recordPact } from '#server/services/complementary/complementary-hours.ts';
 
@@ -14,5 +15,5 @@ import { recordPact } from '#server/services/complementary/complementary-hours.t
 export const POST = endpoint(async (context) => {
   const user = requireUser(context);
   const data = await recordPact(await getDb(), parseId(context.params['id']), await readJson(context.request), user);
-  return json({ data, message: translate(context.locals.lang, 'complementary.pactRecorded') }, 201);
+  return answer('POST /api/employees/{id}/complementary-pacts', { data, message: translate(context.locals.lang, 'complementary.pactRecorded') });
 });

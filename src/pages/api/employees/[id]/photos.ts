@@ -1,7 +1,7 @@
 import { translate } from '#i18n/translate.ts';
 import { getDb } from '#server/db/connection.ts';
 import { endpoint, requireUser } from '#server/http/endpoint.ts';
-import { json } from '#server/http/json.ts';
+import { answer } from '#server/http/answer.ts';
 import { readLargeJson } from '#server/http/read-large-json.ts';
 import { parseId } from '#server/services/crud/crud-service.ts';
 import { listEmployeePhotos } from '#server/services/employees/list-employee-photos.ts';
@@ -9,7 +9,7 @@ import { uploadEmployeePhoto } from '#server/services/employees/upload-employee-
 
 /** GET: the employee's photos, which carry face data, and the recorded consent (never descriptors). */
 export const GET = endpoint(async (context) => {
-  return json(await listEmployeePhotos(await getDb(), parseId(context.params['id']), requireUser(context)));
+  return answer('GET /api/employees/{id}/photos', await listEmployeePhotos(await getDb(), parseId(context.params['id']), requireUser(context)));
 });
 
 /** POST {image: data URL, enrol?: boolean}: add a photo (and, asked to enrol, its face data computed by the server, with consent). */
@@ -19,12 +19,9 @@ export const POST = endpoint(async (context) => {
   const body = await readLargeJson(context.request);
   const { photo, faceDataRefused } = await uploadEmployeePhoto(await getDb(), id, body, user);
   const lang = context.locals.lang;
-  return json(
-    {
-      data: photo,
-      message: translate(lang, 'messages.imageUploaded'),
-      ...(faceDataRefused ? { notice: translate(lang, faceDataRefused) } : {}),
-    },
-    201,
-  );
+  return answer('POST /api/employees/{id}/photos', {
+    data: photo,
+    message: translate(lang, 'messages.imageUploaded'),
+    ...(faceDataRefused ? { notice: translate(lang, faceDataRefused) } : {}),
+  });
 });

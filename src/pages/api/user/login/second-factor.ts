@@ -2,8 +2,9 @@ import { SecondFactorSchema } from '#domain/auth/two-factor-schemas.ts';
 import { getDb } from '#server/db/connection.ts';
 import { deviceTokenOf } from '#server/http/device-cookie.ts';
 import { endpoint } from '#server/http/endpoint.ts';
+import { answer } from '#server/http/answer.ts';
 import { parseInput, readJson } from '#server/http/json.ts';
-import { signInAnswer } from '#server/http/sign-in-answer.ts';
+import { signedInBody } from '#server/http/sign-in-answer.ts';
 import { terminalAddress } from '#server/http/terminal-address.ts';
 import { getSettings } from '#server/services/get-settings.ts';
 import { signInWithSecondFactor } from '#server/services/sign-in/second-factor-sign-in.ts';
@@ -17,5 +18,5 @@ export const POST = endpoint(async (context) => {
   const db = await getDb();
   const input = parseInput(SecondFactorSchema, await readJson(context.request));
   const origin = { address: terminalAddress(context, await getSettings(db)), userAgent: context.request.headers.get('user-agent') };
-  return signInAnswer(context, await signInWithSecondFactor(db, { ...input, origin, deviceToken: deviceTokenOf(context) }));
+  return answer('POST /api/user/login/second-factor', await signedInBody(context, await signInWithSecondFactor(db, { ...input, origin, deviceToken: deviceTokenOf(context) })));
 });

@@ -2,7 +2,7 @@ import { translate } from '#i18n/translate.ts';
 import { SESSION_COOKIE } from '#server/auth/session-token.ts';
 import { getDb } from '#server/db/connection.ts';
 import { endpoint, requireUser } from '#server/http/endpoint.ts';
-import { json } from '#server/http/json.ts';
+import { answer } from '#server/http/answer.ts';
 import { parseId } from '#server/services/crud/crud-service.ts';
 import { endUserSessions } from '#server/services/sign-in/end-user-sessions.ts';
 
@@ -15,5 +15,5 @@ export const DELETE = endpoint(async (context) => {
   const id = parseId(context.params['id']);
   const ended = await endUserSessions(await getDb(), actor, id);
   if (id === actor.id) context.cookies.delete(SESSION_COOKIE, { path: '/' });
-  return json({ ended, message: translate(context.locals.lang, 'messages.userSessionsEnded') });
+  return answer('DELETE /api/users/{id}/sessions', { ended, message: translate(context.locals.lang, 'messages.userSessionsEnded') });
 });

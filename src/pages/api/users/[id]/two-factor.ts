@@ -1,7 +1,7 @@
 import { translate } from '#i18n/translate.ts';
 import { getDb } from '#server/db/connection.ts';
 import { endpoint, requireUser } from '#server/http/endpoint.ts';
-import { json } from '#server/http/json.ts';
+import { answer } from '#server/http/answer.ts';
 import { parseId } from '#server/services/crud/crud-service.ts';
 import { resetSecondFactors } from '#server/services/two-factor/reset-second-factors.ts';
 
@@ -9,5 +9,5 @@ import { resetSecondFactors } from '#server/services/two-factor/reset-second-fac
 export const DELETE = endpoint(async (context) => {
   const actor = requireUser(context);
   await resetSecondFactors(await getDb(), actor, parseId(context.params['id']));
-  return json({ message: translate(context.locals.lang, 'twoFactor.resetDone') });
+  return answer('DELETE /api/users/{id}/two-factor', { message: translate(context.locals.lang, 'twoFactor.resetDone') });
 });

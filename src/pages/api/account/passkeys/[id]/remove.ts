@@ -2,7 +2,8 @@ import { RemovePasskeySchema } from '#domain/auth/passkey-schemas.ts';
 import { translate } from '#i18n/translate.ts';
 import { getDb } from '#server/db/connection.ts';
 import { endpoint, requireUser } from '#server/http/endpoint.ts';
-import { json, parseInput, readJson } from '#server/http/json.ts';
+import { answer } from '#server/http/answer.ts';
+import { parseInput, readJson } from '#server/http/json.ts';
 import { parseId } from '#server/services/crud/crud-service.ts';
 import { removeAccountPasskey } from '#server/services/passkeys/remove-passkey.ts';
 
@@ -12,5 +13,5 @@ export const POST = endpoint(async (context) => {
   const id = parseId(context.params['id']);
   const { password } = parseInput(RemovePasskeySchema, await readJson(context.request));
   await removeAccountPasskey(await getDb(), user.id, id, password);
-  return json({ message: translate(context.locals.lang, 'passkeys.removed') });
+  return answer('POST /api/account/passkeys/{id}/remove', { message: translate(context.locals.lang, 'passkeys.removed') });
 });

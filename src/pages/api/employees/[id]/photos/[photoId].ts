@@ -1,7 +1,7 @@
 import { translate } from '#i18n/translate.ts';
 import { getDb } from '#server/db/connection.ts';
 import { endpoint, requireUser } from '#server/http/endpoint.ts';
-import { json } from '#server/http/json.ts';
+import { answer } from '#server/http/answer.ts';
 import { parseId } from '#server/services/crud/crud-service.ts';
 import { deleteEmployeePhoto } from '#server/services/employees/delete-employee-photo.ts';
 
@@ -10,5 +10,5 @@ export const DELETE = endpoint(async (context) => {
   const user = requireUser(context);
   const id = parseId(context.params['id']);
   const data = await deleteEmployeePhoto(await getDb(), id, context.params['photoId'] ?? '', user);
-  return json({ data, message: translate(context.locals.lang, 'photos.deleted') });
+  return answer('DELETE /api/employees/{id}/photos/{id}', { data, message: translate(context.locals.lang, 'photos.deleted') });
 });

@@ -1,7 +1,8 @@
 import { PasskeySignInOptionsSchema } from '#domain/auth/passkey-schemas.ts';
 import { getDb } from '#server/db/connection.ts';
 import { endpoint } from '#server/http/endpoint.ts';
-import { json, parseInput, readJson } from '#server/http/json.ts';
+import { answer } from '#server/http/answer.ts';
+import { parseInput, readJson } from '#server/http/json.ts';
 import { relyingParty } from '#server/http/relying-party.ts';
 import { passkeySignInOptions } from '#server/services/passkeys/passkey-sign-in.ts';
 
@@ -9,5 +10,6 @@ import { passkeySignInOptions } from '#server/services/passkeys/passkey-sign-in.
 export const POST = endpoint(async (context) => {
   const db = await getDb();
   const { ticket } = parseInput(PasskeySignInOptionsSchema, await readJson(context.request));
-  return json(await passkeySignInOptions(db, ticket, await relyingParty(context)));
+  const { challenge, options } = await passkeySignInOptions(db, ticket, await relyingParty(context));
+  return answer('POST /api/user/login/passkey/options', { challenge, options: { ...options } });
 });
