@@ -36,6 +36,10 @@ describe('unknown query parameters', () => {
     expect(unknownQueryRefusal('GET /api/leaves', new URLSearchParams('q=ana&page=2&pageSize=20&sort=from&dir=desc&employee=3&from=2026-01-01'))).toBeUndefined();
     expect(unknownQueryRefusal('GET /api/leaves/{id}', new URLSearchParams('x=1'))?.status).toBe(422);
   });
+
+  it('let an OpenID provider add its own parameters to the redirect back', () => {
+    expect(unknownQueryRefusal('GET /api/auth/oidc/callback', new URLSearchParams('code=a&state=b&session_state=c&client_info=d'))).toBeUndefined();
+  });
 });
 
 describe('contractPath', () => {

@@ -35,6 +35,11 @@ export interface ApiContract {
   readonly body?: GenericSchema;
   /** Every query parameter the endpoint reads; none when absent. */
   readonly query?: QuerySchema;
+  /**
+   * Another system writes this URL (an OpenID provider's redirect back, which may add parameters
+   * of its own): parameters the query does not list are let through instead of answering 422.
+   */
+  readonly openQuery?: true;
   /** The JSON answer on success; absent for a file (`files`) or an empty answer (204, redirects). */
   readonly answer?: GenericSchema;
   /** A file answer: its media types. */

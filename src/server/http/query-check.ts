@@ -8,7 +8,7 @@ import { AppError } from './app-error.ts';
  */
 export function unknownQueryRefusal(key: string, params: URLSearchParams): AppError | undefined {
   const contract = contractOf(key);
-  if (!contract) return undefined;
+  if (!contract || contract.openQuery) return undefined;
   const known = contract.query ? Object.keys(contract.query.entries) : [];
   const unknown = [...new Set(params.keys())].filter((name) => !known.includes(name));
   if (unknown.length === 0) return undefined;

@@ -86,6 +86,8 @@ export const SIGN_IN_CONTRACTS = {
   'GET /api/auth/oidc/callback': contract({
     summary: 'Single sign-on: the OpenID provider’s redirect back; redirects to the page asked for, or to /sign-in with a failure code',
     query: v.object(oidcCallbackQuery),
+    // Providers add parameters of their own (Entra `session_state`, Google `authuser`, …).
+    openQuery: true,
     status: 302,
   }),
   'POST /api/sign-out': contract({ summary: 'End the request’s session and clear its cookie', status: 204 }),
