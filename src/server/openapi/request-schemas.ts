@@ -22,11 +22,9 @@ import { EmployeeImportRequest } from '../../domain/employees/csv-import.ts';
 import { ConsentInput, EnrolPhotoInput, PhotoUploadInput } from '../../domain/employees/employee-photos.ts';
 import { EmployeeCreateInput, EmployeeUpdateInput } from '../../domain/employees/employee-schema.ts';
 import { GuideUpdate } from '../../domain/guide/guide-schema.ts';
-import { HolidayImportInput } from '../../domain/holidays/holiday-import.ts';
 import { LeaveDecisionInput, LeaveRequestInput } from '../../domain/leave/leave-schema.ts';
 import { MailSettingsInput } from '../../domain/notifications/mail-settings.ts';
 import { SsoSettingsInput } from '../../domain/auth/sso-settings.ts';
-import { CompanyInput, DepartmentInput, HolidayInput, JobTitleInput, LeaveGroupInput, LeaveTypeInput } from '../../domain/org/org-schemas.ts';
 import { PeriodApproveInput, PeriodReopenInput } from '../../domain/periods/period-schema.ts';
 import { RoleInput } from '../../domain/permissions/role-schema.ts';
 import { CopyWeekInput, CoverageInput, RepeatWeeksInput, RosterRangeInput, RosterShiftInput, RosterShiftPatch, ShiftTemplateInput, ShiftTemplatePatch } from '../../domain/roster/roster-schema.ts';
@@ -88,7 +86,6 @@ export const REQUEST_BODIES: Readonly<Record<string, GenericSchema | { anyOf: Ge
   'POST /api/settings/face-recognition': FaceSwitchInput,
   'POST /api/employees/import': EmployeeImportRequest,
   'POST /api/schedules/bulk': DepartmentScheduleCreateInput,
-  'POST /api/holidays/import': HolidayImportInput,
   'POST /api/attendance-corrections': CorrectionRequestInput,
   'POST /api/attendance-corrections/{id}/approve': CorrectionDecisionInput,
   'POST /api/attendance-corrections/{id}/decline': CorrectionDecisionInput,
@@ -123,18 +120,6 @@ export const REQUEST_BODIES: Readonly<Record<string, GenericSchema | { anyOf: Ge
   'PATCH /api/users/{id}': UserUpdateInput,
   'POST /api/roles': RoleInput,
   'PATCH /api/roles/{id}': RoleInput,
-  'POST /api/companies': CompanyInput,
-  'PATCH /api/companies/{id}': CompanyInput,
-  'POST /api/departments': DepartmentInput,
-  'PATCH /api/departments/{id}': DepartmentInput,
-  'POST /api/job-titles': JobTitleInput,
-  'PATCH /api/job-titles/{id}': JobTitleInput,
-  'POST /api/leave-types': LeaveTypeInput,
-  'PATCH /api/leave-types/{id}': LeaveTypeInput,
-  'POST /api/leave-groups': LeaveGroupInput,
-  'PATCH /api/leave-groups/{id}': LeaveGroupInput,
-  'POST /api/holidays': HolidayInput,
-  'PATCH /api/holidays/{id}': HolidayInput,
   'POST /api/employees/{id}/photos': PhotoUploadInput,
   'PUT /api/employees/{id}/photos/{id}/descriptor': EnrolPhotoInput,
   'PUT /api/employees/{id}/consent': ConsentInput,

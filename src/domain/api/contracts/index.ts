@@ -1,5 +1,6 @@
 import type { ApiContract } from '../contract.ts';
 import { LEAVE_CONTRACTS } from './leaves.ts';
+import { ORG_CONTRACTS } from './org.ts';
 
 /**
  * Every endpoint's contract, keyed `METHOD pattern` as in the API table
@@ -8,6 +9,7 @@ import { LEAVE_CONTRACTS } from './leaves.ts';
  */
 export const API_CONTRACTS = {
   ...LEAVE_CONTRACTS,
+  ...ORG_CONTRACTS,
 } as const satisfies Record<string, ApiContract>;
 
 export type ApiContracts = typeof API_CONTRACTS;
