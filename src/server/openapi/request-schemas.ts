@@ -1,7 +1,6 @@
 import { WorkplaceInputSchema } from '#domain/clock/proof-of-place.ts';
 import type { GenericSchema } from 'valibot';
-import { CreateInspectionLinkSchema } from '../../domain/access/inspection-links.ts';
-import { CompanyLegalHoldInput, LegalHoldInput } from '../../domain/retention/retention-rules.ts';
+import { LegalHoldInput } from '../../domain/retention/retention-rules.ts';
 import { AcknowledgeMonthSchema } from '../../domain/access/record-acknowledgement.ts';
 import { AcceptInvitationSchema, ForgotPasswordSchema, InviteSchema, ResetPasswordSchema } from '../../domain/accounts/account-links.ts';
 import { CreateApiTokenSchema } from '../../domain/api-tokens/api-tokens.ts';
@@ -10,7 +9,6 @@ import { CorrectionAnswerInput, CorrectionDecisionInput, CorrectionRequestInput 
 import { ChangePasswordSchema, SignInSchema, SignUpSchema } from '../../domain/auth/auth-schemas.ts';
 import { AddPasskeySchema, PasskeySignInOptionsSchema, PasskeySignInSchema, RemovePasskeySchema, RenamePasskeySchema } from '../../domain/auth/passkey-schemas.ts';
 import { CurrentPasswordSchema, SecondFactorSchema, SetupConfirmSchema, SetupTicketSchema, TotpCodeSchema } from '../../domain/auth/two-factor-schemas.ts';
-import { FaceSwitchInput } from '../../domain/biometrics/face-switch-schema.ts';
 import { ClockRequestSchema } from '../../domain/clock/clock-request.ts';
 import { PersonalClockRequestSchema } from '../../domain/clock/personal-clock.ts';
 import { OvertimeChoiceRequestSchema } from '../../domain/attendance/overtime-choice.ts';
@@ -21,15 +19,11 @@ import { LatePunchBatchSchema, PersonalLatePunchBatchSchema } from '../../domain
 import { EmployeeImportRequest } from '../../domain/employees/csv-import.ts';
 import { ConsentInput, EnrolPhotoInput, PhotoUploadInput } from '../../domain/employees/employee-photos.ts';
 import { EmployeeCreateInput, EmployeeUpdateInput } from '../../domain/employees/employee-schema.ts';
-import { GuideUpdate } from '../../domain/guide/guide-schema.ts';
 import { LeaveDecisionInput, LeaveRequestInput } from '../../domain/leave/leave-schema.ts';
-import { MailSettingsInput } from '../../domain/notifications/mail-settings.ts';
-import { SsoSettingsInput } from '../../domain/auth/sso-settings.ts';
 import { PeriodApproveInput, PeriodReopenInput } from '../../domain/periods/period-schema.ts';
 import { RoleInput } from '../../domain/permissions/role-schema.ts';
 import { CopyWeekInput, CoverageInput, RepeatWeeksInput, RosterRangeInput, RosterShiftInput, RosterShiftPatch, ShiftTemplateInput, ShiftTemplatePatch } from '../../domain/roster/roster-schema.ts';
 import { DepartmentScheduleCreateInput, ScheduleCreateInput, ScheduleInput } from '../../domain/schedules/schedule-schema.ts';
-import { SettingsInput } from '../../domain/settings/settings-schema.ts';
 import { CreateTerminalSchema, PairTerminalSchema, UpdateTerminalSchema } from '../../domain/terminals/terminal-rules.ts';
 import { UserCreateInput, UserUpdateInput } from '../../domain/users/user-schemas.ts';
 import { SwapProposalInput } from '../../domain/roster/roster-requests.ts';
@@ -80,10 +74,6 @@ export const REQUEST_BODIES: Readonly<Record<string, GenericSchema | { anyOf: Ge
   'POST /api/clock-conflicts/{id}/dismiss': ConflictDismissInput,
   'POST /api/periods/approve': PeriodApproveInput,
   'POST /api/periods/reopen': PeriodReopenInput,
-  'PUT /api/settings': SettingsInput,
-  'PUT /api/settings/email': MailSettingsInput,
-  'PUT /api/settings/sso': SsoSettingsInput,
-  'POST /api/settings/face-recognition': FaceSwitchInput,
   'POST /api/employees/import': EmployeeImportRequest,
   'POST /api/schedules/bulk': DepartmentScheduleCreateInput,
   'POST /api/attendance-corrections': CorrectionRequestInput,
@@ -103,10 +93,7 @@ export const REQUEST_BODIES: Readonly<Record<string, GenericSchema | { anyOf: Ge
   'POST /api/personal/interruptions': PersonalInterruptionSchema,
   'POST /api/standby-periods': StandbySchema,
   'POST /api/disconnection-interruptions': InterruptionSchema,
-  'POST /api/inspection-links': CreateInspectionLinkSchema,
-  'POST /api/legal-holds': CompanyLegalHoldInput,
   'POST /api/employees/{id}/legal-holds': LegalHoldInput,
-  'PUT /api/guide': GuideUpdate,
   'POST /api/employees': EmployeeCreateInput,
   'PATCH /api/employees/{id}': EmployeeUpdateInput,
   'POST /api/attendances': AttendanceCreateInput,

@@ -1,6 +1,8 @@
 import type { ApiContract } from '../contract.ts';
+import { ADMIN_CONTRACTS } from './admin.ts';
 import { LEAVE_CONTRACTS } from './leaves.ts';
 import { ORG_CONTRACTS } from './org.ts';
+import { SETTINGS_CONTRACTS } from './settings.ts';
 
 /**
  * Every endpoint's contract, keyed `METHOD pattern` as in the API table
@@ -8,8 +10,10 @@ import { ORG_CONTRACTS } from './org.ts';
  * same keys. One file per area of the API under this folder.
  */
 export const API_CONTRACTS = {
+  ...ADMIN_CONTRACTS,
   ...LEAVE_CONTRACTS,
   ...ORG_CONTRACTS,
+  ...SETTINGS_CONTRACTS,
 } as const satisfies Record<string, ApiContract>;
 
 export type ApiContracts = typeof API_CONTRACTS;
