@@ -1,14 +1,8 @@
 import type {
   AttendanceDetailDto,
   AttendanceDto,
-  CompanyDto,
-  DepartmentDto,
   EmployeeDto,
-  HolidayDto,
-  JobTitleDto,
   LeaveDto,
-  LeaveGroupDto,
-  LeaveTypeDto,
   RoleDto,
   ScheduleDto,
   UserDto,
@@ -49,12 +43,6 @@ interface Collections {
   '/schedules': { record: ScheduleDto; read: ScheduleDto; extra: unknown };
   '/attendances': { record: AttendanceDto; read: AttendanceDetailDto; extra: unknown };
   '/leaves': { record: LeaveDto; read: LeaveDto; extra: unknown };
-  '/companies': { record: CompanyDto; read: CompanyDto; extra: unknown };
-  '/departments': { record: DepartmentDto; read: DepartmentDto; extra: unknown };
-  '/job-titles': { record: JobTitleDto; read: JobTitleDto; extra: unknown };
-  '/leave-types': { record: LeaveTypeDto; read: LeaveTypeDto; extra: unknown };
-  '/leave-groups': { record: LeaveGroupDto; read: LeaveGroupDto; extra: unknown };
-  '/holidays': { record: HolidayDto; read: HolidayDto; extra: unknown };
 }
 
 type Collection = keyof Collections;

@@ -18,14 +18,14 @@ function crudAnswer(key: string, body: unknown, fallback: number): Response {
 }
 
 /** A resource whose contract for `key` does not answer what the shared endpoint sends; never when all match. */
-type Mismatch<N extends CrudResourceName, K extends string, Body> = K extends ContractKey ? (Body extends AnswerOf<ApiContracts[K]> ? never : K) : never;
+type Mismatch<K extends string, Body> = K extends ContractKey ? (Body extends AnswerOf<ApiContracts[K]> ? never : K) : never;
 type Mismatched = {
   [N in CrudResourceName]:
-    | Mismatch<N, `GET /api/${N}`, { data: CrudRecord<N>[]; total: number }>
-    | Mismatch<N, `POST /api/${N}`, { data: CrudRecord<N>; message: string }>
-    | Mismatch<N, `GET /api/${N}/{id}`, { data: CrudRecord<N> }>
-    | Mismatch<N, `PATCH /api/${N}/{id}`, { data: CrudRecord<N>; message: string }>
-    | Mismatch<N, `DELETE /api/${N}/{id}`, { message: string }>;
+    | Mismatch<`GET /api/${N}`, { data: CrudRecord<N>[]; total: number }>
+    | Mismatch<`POST /api/${N}`, { data: CrudRecord<N>; message: string }>
+    | Mismatch<`GET /api/${N}/{id}`, { data: CrudRecord<N> }>
+    | Mismatch<`PATCH /api/${N}/{id}`, { data: CrudRecord<N>; message: string }>
+    | Mismatch<`DELETE /api/${N}/{id}`, { message: string }>;
 }[CrudResourceName];
 /** tsc fails here, naming the key, when a collection's record and its contract's answer differ. */
 export const RecordsMatchContracts: [Mismatched] extends [never] ? true : Mismatched = true;

@@ -31,9 +31,12 @@ export default function LegalHolds({ lang, timeZone, initial, scope, canPlace, c
 
   async function place() {
     setErrors({});
-    const path = scope.kind === 'company' ? '/legal-holds' : `/employees/${scope.employeeId}/legal-holds`;
-    const body = scope.kind === 'company' ? { companyId, reason } : { reason };
-    await run(() => api<{ data: LegalHoldView; message: string }>(path, { method: 'POST', body, lang }), {
+    // A hold on the company by its contract; one on an employee is another area's endpoint.
+    const placing =
+      scope.kind === 'company'
+        ? () => api('POST /api/legal-holds', { body: { companyId, reason }, lang })
+        : () => api<{ data: LegalHoldView; message: string }>(`/employees/${scope.employeeId}/legal-holds`, { method: 'POST', body: { reason }, lang });
+    await run(placing, {
       onFieldErrors: setErrors,
       success: 'toast',
       then: (answer) => {
@@ -43,7 +46,7 @@ export default function LegalHolds({ lang, timeZone, initial, scope, canPlace, c
     });
   }
   async function release(id: number) {
-    await run(() => api<{ data: LegalHoldView; message: string }>(`/legal-holds/${id}/release`, { method: 'POST', lang }), { success: 'toast', then: (answer) => upsert(answer.data) });
+    await run(() => api('POST /api/legal-holds/{id}/release', { params: [id], lang }), { success: 'toast', then: (answer) => upsert(answer.data) });
   }
 
   return (
