@@ -1,12 +1,4 @@
-import type {
-  AttendanceDetailDto,
-  AttendanceDto,
-  EmployeeDto,
-  LeaveDto,
-  RoleDto,
-  ScheduleDto,
-  UserDto,
-} from '../../domain/api/records.ts';
+import type { AttendanceDetailDto, AttendanceDto, EmployeeDto, LeaveDto, RoleDto, ScheduleDto, UserDto } from '../../domain/api/records.ts';
 
 /**
  * The answers of the JSON API by path and method (type-only), so `api('/employees?…')` is typed

@@ -8,7 +8,7 @@ import { TestEmailInput } from '../../notifications/test-email.ts';
 import { APPROVAL_PERIODS } from '../../periods/approval-period.ts';
 import { OPEN_SHIFT_ASSIGNMENTS } from '../../roster/roster-requests.ts';
 import { SettingsInput } from '../../settings/settings-schema.ts';
-import { LANGUAGES } from '../../../i18n/languages.ts';
+import { LANGUAGES } from '#i18n/languages.ts';
 import { contract, MessageAnswer, queryId } from '../contract.ts';
 
 /** Settings (spec section 3, "Setting") and the settings of email, single sign-on, face recognition and notifications. */
@@ -106,7 +106,12 @@ export const SETTINGS_CONTRACTS = {
   'PUT /api/settings': contract({ body: SettingsInput, answer: v.object({ data: SettingsRecord, breakRulesHistory: history, message: v.string() }) }),
   'GET /api/settings/email': contract({ summary: 'The SMTP server for notifications (decision 054)', answer: v.object({ data: MailSettingsRecord }) }),
   'PUT /api/settings/email': contract({ body: MailSettingsInput, answer: v.object({ data: MailSettingsRecord, message: v.string() }) }),
-  'POST /api/settings/email/test': contract({ summary: 'Send a test message now through the saved SMTP settings (502: the server could not be reached or refused it)', body: TestEmailInput, answer: MessageAnswer, errors: [409] }),
+  'POST /api/settings/email/test': contract({
+    summary: 'Send a test message now through the saved SMTP settings (502: the server could not be reached or refused it)',
+    body: TestEmailInput,
+    answer: MessageAnswer,
+    errors: [409],
+  }),
   'GET /api/settings/sso': contract({ summary: 'The single sign-on provider (SuperAdmin only)', answer: v.object({ data: SsoSettingsRecord, redirectUri }) }),
   'PUT /api/settings/sso': contract({ body: SsoSettingsInput, answer: v.object({ data: SsoSettingsRecord, redirectUri, message: v.string() }) }),
   'GET /api/settings/face-recognition': contract({ answer: v.object({ data: FaceRecognitionRecord }) }),

@@ -18,5 +18,9 @@ export const POST = endpoint(async (context) => {
   const db = await getDb();
   const lang = context.locals.lang;
   const result = await setFaceRecognition(db, await readJson(context.request), user.id, lang);
-  return answer('POST /api/settings/face-recognition', { data: await faceRecognitionStatus(db), descriptorsDeleted: result.descriptorsDeleted, message: translate(lang, result.message, { count: result.descriptorsDeleted }) });
+  return answer('POST /api/settings/face-recognition', {
+    data: await faceRecognitionStatus(db),
+    descriptorsDeleted: result.descriptorsDeleted,
+    message: translate(lang, result.message, { count: result.descriptorsDeleted }),
+  });
 });
