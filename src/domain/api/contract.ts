@@ -16,6 +16,7 @@ export type FileMedia =
   | 'application/pdf'
   | 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
   | 'text/calendar'
+  | 'text/markdown'
   | 'image/jpeg'
   | 'image/png'
   | 'image/webp'

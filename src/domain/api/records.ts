@@ -3,7 +3,7 @@ import type { EmployeeRecord } from './contracts/employees.ts';
 import type { LeaveRecord } from './contracts/leaves.ts';
 import type { ScheduleRecord } from './contracts/schedules.ts';
 import type { RoleRecord, UserRecord } from './contracts/users.ts';
-import type { ProofOfPlaceMode } from '../clock/proof-of-place.ts';
+import type { CompanyRecord, DepartmentRecord, HolidayRecord, JobTitleRecord, LeaveGroupRecord, LeaveTypeRecord } from './contracts/org.ts';
 import type { BreakInstants } from '../attendance/shift-times.ts';
 import type { WorkFlag } from '../attendance/work-flag.ts';
 
@@ -100,86 +100,17 @@ export type UserDto = InferOutput<typeof UserRecord>;
 /** A role as the API answers it: `permissions` maps resource -> allowed actions. */
 export type RoleDto = InferOutput<typeof RoleRecord>;
 
-export interface CompanyDto {
-  _id: number;
-  name: string;
-  /** CIF/NIF, no separators; null when not given (decision 035). */
-  taxId: string | null;
-  /** Contribution account code (CCC), 11 digits; null when not given (issue 33.7). */
-  contributionAccountCode: string | null;
-  /** Its workers may punch from their own session at /personal/clock (decision 067). */
-  personalClock: boolean;
-  /** Proof of place of personal punches (decision 068): off, record, warn or require. */
-  proofOfPlace: ProofOfPlaceMode;
-  /** Days a punch's raw position is kept. */
-  positionRetentionDays: number;
-  /** Its workers choose paid or rest for a day's overtime when they check out (decision 070). */
-  workerOvertimeChoice: boolean;
-  /** Its administrators must sign in with a second factor (decision 090). */
-  requireTwoFactor: boolean;
-  departments: number;
-  employees: number;
-  createdAt: string;
-}
+export type CompanyDto = InferOutput<typeof CompanyRecord>;
 
-export interface DepartmentDto {
-  _id: number;
-  name: string;
-  company: number;
-  companyName: string;
-  employees: number;
-  createdAt: string;
-}
+export type DepartmentDto = InferOutput<typeof DepartmentRecord>;
 
-export interface JobTitleDto {
-  _id: number;
-  name: string;
-  department: number;
-  departmentName: string;
-  company: number;
-  companyName: string;
-  employees: number;
-  createdAt: string;
-}
+export type JobTitleDto = InferOutput<typeof JobTitleRecord>;
 
-export interface LeaveTypeDto {
-  _id: number;
-  name: string;
-  company: number;
-  companyName: string;
-  /** null = unlimited. */
-  daysPerYear: number | null;
-  /** Decision 053: days earned per month worked, most days carried over, `MM-DD` they lapse. */
-  accrualDaysPerMonth: number | null;
-  carryOverMaxDays: number | null;
-  carryOverExpiry: string | null;
-  /** Time off in lieu: drawn from the hours balance (decision 049). */
-  drawsFromBalance: boolean;
-  createdAt: string;
-}
+export type LeaveTypeDto = InferOutput<typeof LeaveTypeRecord>;
 
-export interface LeaveGroupDto {
-  _id: number;
-  name: string;
-  description: string;
-  status: 'active' | 'disabled';
-  company: number;
-  companyName: string;
-  /** Leave type ids the members may take. */
-  privilege: number[];
-  privilegeNames: string[];
-  employees: number;
-  createdAt: string;
-}
+export type LeaveGroupDto = InferOutput<typeof LeaveGroupRecord>;
 
-export interface HolidayDto {
-  _id: number;
-  name: string;
-  date: string;
-  company: number;
-  companyName: string;
-  createdAt: string;
-}
+export type HolidayDto = InferOutput<typeof HolidayRecord>;
 
 /** A worker's correction request (decision 034): proposed local times `HH:mm` on the work date. */
 export interface CorrectionRequestDto {

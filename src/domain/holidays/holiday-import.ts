@@ -33,7 +33,8 @@ export type HolidayImportInput = v.InferOutput<typeof HolidayImportInput>;
  * Where a day comes from (decision 074): the BOE's national list, a community's decree (as the
  * BOE's annex republishes it), a city's own local fiesta (Ceuta, Melilla), or `date-holidays`.
  */
-export type HolidaySource = 'boe' | 'region' | 'city' | 'library';
+export const HOLIDAY_SOURCES = ['boe', 'region', 'city', 'library'] as const;
+export type HolidaySource = (typeof HOLIDAY_SOURCES)[number];
 
 /** A public holiday as the table or the library gives it (`date` is `YYYY-MM-DD`, local to the country). */
 export interface FoundHoliday {
@@ -42,12 +43,15 @@ export interface FoundHoliday {
   source: HolidaySource;
 }
 
+/** `new`: will be written; `exists`: the company already has a holiday that day. */
+export const PLANNED_STATUSES = ['new', 'exists'] as const;
+
 export interface PlannedHoliday {
   date: string;
   name: string;
   source: HolidaySource;
   /** `new`: will be written; `exists`: the company already has a holiday that day (`existingName`). */
-  status: 'new' | 'exists';
+  status: (typeof PLANNED_STATUSES)[number];
   existingName: string | null;
 }
 

@@ -1,4 +1,4 @@
-import type { AttendanceDetailDto, AttendanceDto, CompanyDto, DepartmentDto, HolidayDto, JobTitleDto, LeaveDto, LeaveGroupDto, LeaveTypeDto } from '../../domain/api/records.ts';
+import type { AttendanceDetailDto, AttendanceDto, LeaveDto } from '../../domain/api/records.ts';
 
 /**
  * The answers of the JSON API by path and method (type-only), so `api('/leaves?…')` is typed
@@ -31,12 +31,6 @@ export interface MessageAnswer {
 interface Collections {
   '/attendances': { record: AttendanceDto; read: AttendanceDetailDto; extra: unknown };
   '/leaves': { record: LeaveDto; read: LeaveDto; extra: unknown };
-  '/companies': { record: CompanyDto; read: CompanyDto; extra: unknown };
-  '/departments': { record: DepartmentDto; read: DepartmentDto; extra: unknown };
-  '/job-titles': { record: JobTitleDto; read: JobTitleDto; extra: unknown };
-  '/leave-types': { record: LeaveTypeDto; read: LeaveTypeDto; extra: unknown };
-  '/leave-groups': { record: LeaveGroupDto; read: LeaveGroupDto; extra: unknown };
-  '/holidays': { record: HolidayDto; read: HolidayDto; extra: unknown };
 }
 
 type Collection = keyof Collections;

@@ -9,7 +9,7 @@ export async function hideGuide(button: HTMLButtonElement): Promise<void> {
   const lang = (document.documentElement.lang === 'en' ? 'en' : 'es') as Language;
   button.disabled = true;
   try {
-    await api('/guide', { method: 'PUT', body: { dismissed: true }, lang });
+    await api('PUT /api/guide', { body: { dismissed: true }, lang });
     button.closest('[data-guide]')?.remove();
     document.getElementById('content')?.focus();
   } catch {

@@ -1,6 +1,7 @@
 import { getDb } from '../../server/db/connection.ts';
 import { endpoint, requireUser } from '../../server/http/endpoint.ts';
-import { json, readJson } from '../../server/http/json.ts';
+import { answer } from '../../server/http/answer.ts';
+import { readJson } from '../../server/http/json.ts';
 import { translate } from '../../i18n/translate.ts';
 import { getSettings } from '../../server/services/get-settings.ts';
 import { updateSettings } from '../../server/services/update-settings.ts';
@@ -13,12 +14,12 @@ import { breakRulesChanges } from '../../server/services/worktime/break-rules-ch
  */
 export const GET = endpoint(async () => {
   const db = await getDb();
-  return json({ data: await getSettings(db), breakRulesHistory: await breakRulesChanges(db) });
+  return answer('GET /api/settings', { data: await getSettings(db), breakRulesHistory: await breakRulesChanges(db) });
 });
 
 export const PUT = endpoint(async (context) => {
   const user = requireUser(context);
   const db = await getDb();
   const data = await updateSettings(db, await readJson(context.request), user.id);
-  return json({ data, breakRulesHistory: await breakRulesChanges(db), message: translate(context.locals.lang, 'messages.settingsSaved') });
+  return answer('PUT /api/settings', { data, breakRulesHistory: await breakRulesChanges(db), message: translate(context.locals.lang, 'messages.settingsSaved') });
 });

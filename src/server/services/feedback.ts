@@ -1,13 +1,12 @@
 import * as v from 'valibot';
 import { issuesToFieldKeys } from '../../domain/auth/auth-schemas.ts';
+import { FeedbackInput } from '../../domain/feedback/feedback-schema.ts';
 import { SharedRateLimiter } from '../auth/shared-rate-limiter.ts';
 import { nowMs } from '../clock/now.ts';
 import type { Db } from '../db/connection.ts';
 import { insertFeedback, latestFeedback } from '../db/repositories/feedback.ts';
 import { AppError } from '../http/app-error.ts';
 import type { SessionUser } from './sign-in/session-user.ts';
-
-export const FeedbackInput = v.object({ message: v.pipe(v.string('validation.required'), v.trim(), v.nonEmpty('validation.required'), v.maxLength(5000, 'validation.tooLong')) }, 'validation.required');
 
 /** Messages an account may send per hour: enough for real feedback, not for filling the table. */
 export const FEEDBACK_PER_HOUR = 5;

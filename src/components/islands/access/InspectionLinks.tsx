@@ -40,14 +40,14 @@ export default function InspectionLinks(props: { lang: Language; links: Inspecti
   const when = (at: string | null) => (at ? `${formatDate(at, lang, props.timeZone)} ${formatTime(at, lang, props.timeZone, props.timeFormat)}` : '—');
 
   async function reload() {
-    const answer = await api<{ data: InspectionLinkRow[] }>('/inspection-links', { lang });
+    const answer = await api('GET /api/inspection-links', { lang });
     setLinks(answer.data);
   }
 
   async function create(event: React.FormEvent) {
     event.preventDefault();
     setErrors({});
-    await run(() => api<{ data: { path: string }; message: string }>('/inspection-links', { method: 'POST', lang, body: { days: Number(days), label: label.trim() === '' ? null : label } }), {
+    await run(() => api('POST /api/inspection-links', { lang, body: { days: Number(days), label: label.trim() === '' ? null : label } }), {
       onFieldErrors: setErrors,
       success: 'toast',
       then: async (answer) => {

@@ -2,23 +2,15 @@ import { useEffect, useState } from 'react';
 import { CalendarArrowDown } from 'lucide-react';
 import type { Language } from '#i18n/languages.ts';
 import { translator } from '#i18n/translate.ts';
+import type { AnswerOf } from '#domain/api/contract.ts';
+import type { ApiContracts } from '#domain/api/contracts/index.ts';
 import { api } from '#lib/client/api.ts';
 import { inputClass, primaryButton, secondaryButton } from '../ui/buttons.ts';
 import { useOptions } from '../ui/use-options.ts';
 import { useApiAction } from '#lib/client/use-api-action.ts';
 
-interface Place {
-  code: string;
-  name: string;
-}
-interface Planned {
-  date: string;
-  name: string;
-  /** Where the day comes from (decision 074). */
-  source: 'boe' | 'region' | 'city' | 'library';
-  status: 'new' | 'exists';
-  existingName: string | null;
-}
+type Places = AnswerOf<ApiContracts['GET /api/holidays/places']>;
+type Planned = AnswerOf<ApiContracts['GET /api/holidays/import']>['holidays'][number];
 const SOURCE_LABEL: Record<Planned['source'], string> = {
   boe: 'holidays.import.source.boe',
   region: 'holidays.import.source.region',
@@ -41,7 +33,7 @@ export default function HolidayImport({ lang, year }: { lang: Language; year: nu
   const t = translator(lang);
   const companies = useOptions<{ _id: number; name: string }>('/companies?pageSize=1000&sort=name', lang);
   const [choice, setChoice] = useState<Choice>({ company: '', country: 'ES', region: '', year: String(year) });
-  const [places, setPlaces] = useState<{ countries: Place[]; regions: Place[] }>({ countries: [], regions: [] });
+  const [places, setPlaces] = useState<Pick<Places, 'countries' | 'regions'>>({ countries: [], regions: [] });
   const [plan, setPlan] = useState<Planned[] | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const { run, busy } = useApiAction(lang);
@@ -51,7 +43,7 @@ export default function HolidayImport({ lang, year }: { lang: Language; year: nu
     if (companies.options.length === 1 && !choice.company) setChoice((c) => ({ ...c, company: String(companies.options[0]!._id) }));
   }, [companies.options]); // eslint-disable-line react-hooks/exhaustive-deps -- chooses the only company when the options arrive, not again after the user's choice
   useEffect(() => {
-    api<{ countries: Place[]; regions: Place[] }>(`/holidays/places?country=${encodeURIComponent(choice.country)}`, { lang })
+    api('GET /api/holidays/places', { query: { country: choice.country }, lang })
       .then((res) => setPlaces(res))
       .catch(() => setPlaces((p) => ({ ...p, regions: [] })));
   }, [choice.country, lang]);
@@ -63,8 +55,8 @@ export default function HolidayImport({ lang, year }: { lang: Language; year: nu
   };
   const body = () => ({ company: choice.company, country: choice.country, region: choice.region || null, year: choice.year });
   const preview = async () => {
-    const query = new URLSearchParams({ company: choice.company, country: choice.country, region: choice.region, year: choice.year });
-    await run(() => api<{ holidays: Planned[] }>(`/holidays/import?${query}`, { lang }), {
+    const query = { company: choice.company, country: choice.country, region: choice.region, year: choice.year };
+    await run(() => api('GET /api/holidays/import', { query, lang }), {
       onFieldErrors: setErrors,
       then: (answer) => {
         setPlan(answer.holidays);
@@ -73,7 +65,7 @@ export default function HolidayImport({ lang, year }: { lang: Language; year: nu
     });
   };
   const save = async () => {
-    await run(() => api<{ message: string }>('/holidays/import', { method: 'POST', body: body(), lang }), {
+    await run(() => api('POST /api/holidays/import', { body: body(), lang }), {
       onFieldErrors: setErrors,
       success: 'toast',
       then: () => setPlan(null),

@@ -31,11 +31,11 @@ export default function LegalHolds({ lang, timeZone, initial, scope, canPlace, c
 
   async function place() {
     setErrors({});
-    const save = () =>
+    const placing =
       scope.kind === 'company'
-        ? api<{ data: LegalHoldView; message: string }>('/legal-holds', { method: 'POST', body: { companyId, reason }, lang })
-        : api('POST /api/employees/{id}/legal-holds', { params: [scope.employeeId], body: { reason }, lang });
-    await run(save, {
+        ? () => api('POST /api/legal-holds', { body: { companyId, reason }, lang })
+        : () => api('POST /api/employees/{id}/legal-holds', { params: [scope.employeeId], body: { reason }, lang });
+    await run(placing, {
       onFieldErrors: setErrors,
       success: 'toast',
       then: (answer) => {
@@ -45,7 +45,7 @@ export default function LegalHolds({ lang, timeZone, initial, scope, canPlace, c
     });
   }
   async function release(id: number) {
-    await run(() => api<{ data: LegalHoldView; message: string }>(`/legal-holds/${id}/release`, { method: 'POST', lang }), { success: 'toast', then: (answer) => upsert(answer.data) });
+    await run(() => api('POST /api/legal-holds/{id}/release', { params: [id], lang }), { success: 'toast', then: (answer) => upsert(answer.data) });
   }
 
   return (

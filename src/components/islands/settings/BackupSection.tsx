@@ -39,13 +39,13 @@ export function BackupSection({ lang, initial, timeZone, timeFormat, canUpdate }
   const when = (iso: string) => `${formatDate(iso, lang, timeZone)} ${formatTime(iso, lang, timeZone, timeFormat)}`;
 
   async function backUpNow() {
-    await run(() => api<{ data: BackupOverview; message: string }>('/backups', { method: 'POST', lang }), {
+    await run(() => api('POST /api/backups', { lang }), {
       success: 'toast',
       then: (answer) => setOverview(answer.data),
       onError: (message) => {
         toast.error(message);
         // A failed backup is in the status too: read it again.
-        api<{ data: BackupOverview }>('/backups', { lang })
+        api('GET /api/backups', { lang })
           .then((r) => setOverview(r.data))
           .catch(() => undefined);
       },

@@ -49,7 +49,7 @@ const USUAL_PORT: Record<MailSecurity, string> = { none: '25', starttls: '587', 
 const toDraft = (m: MailView): Draft => ({ host: m.host, port: String(m.port), security: m.security, user: m.user, password: '', clearPassword: false, from: m.from, appUrl: m.appUrl });
 
 /** The body of PUT /api/settings/email: no `password` keeps the stored one, '' clears it. */
-function bodyOf(d: Draft): Record<string, unknown> {
+function bodyOf(d: Draft): v.InferInput<typeof MailSettingsInput> {
   const port = d.port.trim() === '' ? Number.NaN : Number(d.port);
   return {
     host: d.host,
@@ -87,7 +87,7 @@ export function EmailSection({ lang, canUpdate }: Props) {
   const [result, setResult] = useState<{ ok: boolean; message: string } | null>(null);
 
   useEffect(() => {
-    api<{ data: MailView }>('/settings/email', { lang })
+    api('GET /api/settings/email', { lang })
       .then((answer) => {
         setSaved(answer.data);
         setDraft(toDraft(answer.data));
@@ -122,7 +122,7 @@ export function EmailSection({ lang, canUpdate }: Props) {
       toast.error(t('validation.invalidInput'));
       return;
     }
-    await runSave(() => api<{ data: MailView; message: string }>('/settings/email', { method: 'PUT', body: bodyOf(draft), lang }), {
+    await runSave(() => api('PUT /api/settings/email', { body: bodyOf(draft), lang }), {
       onFieldErrors: setErrors,
       success: 'toast',
       then: (answer) => {
@@ -140,7 +140,7 @@ export function EmailSection({ lang, canUpdate }: Props) {
       return;
     }
     setToError(null);
-    await runTest(() => api<{ message: string }>('/settings/email/test', { method: 'POST', body: parsed.output, lang }), {
+    await runTest(() => api('POST /api/settings/email/test', { body: parsed.output, lang }), {
       then: (answer) => setResult({ ok: true, message: answer.message }),
       // The outcome shows in the section's result line, not as a toast.
       onError: (message, failure) => {

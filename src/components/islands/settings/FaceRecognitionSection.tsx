@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { toast } from 'sonner';
+import type { InferInput } from 'valibot';
 import type { FaceRecognitionStatus } from '#domain/biometrics/face-enablement.ts';
+import type { FaceSwitchInput } from '#domain/biometrics/face-switch-schema.ts';
 import { formatDate, formatTime } from '#domain/format/intl-format.ts';
 import type { Language } from '#i18n/languages.ts';
 import { translator } from '#i18n/translate.ts';
@@ -39,9 +41,9 @@ export function FaceRecognitionSection(props: Props) {
   const when = (iso: string) => `${formatDate(iso, lang, props.timeZone)} ${formatTime(iso, lang, props.timeZone, props.timeFormat)}`;
   const needsNotice = !status.enabled || !status.acknowledged;
 
-  async function send(body: Record<string, unknown>) {
+  async function send(body: InferInput<typeof FaceSwitchInput>) {
     setRefusal(null);
-    await run(() => api<{ data: FaceRecognitionStatus; message: string }>('/settings/face-recognition', { method: 'POST', body, lang }), {
+    await run(() => api('POST /api/settings/face-recognition', { body, lang }), {
       success: 'toast',
       then: (answer) => {
         setStatus(answer.data);

@@ -24,14 +24,14 @@ export function FeedbackSection({ lang, isSuperAdmin }: { lang: Language; isSupe
 
   useEffect(() => {
     if (isSuperAdmin)
-      api<{ data: Feedback[] }>('/feedback', { lang })
+      api('GET /api/feedback', { lang })
         .then((r) => setList(r.data))
         .catch(() => setList([]));
   }, [isSuperAdmin, version]); // eslint-disable-line react-hooks/exhaustive-deps -- the language is fixed for the page (a switch reloads it)
 
   async function send() {
     setError(undefined);
-    await run(() => api<{ message: string }>('/feedback', { method: 'POST', body: { message }, lang }), {
+    await run(() => api('POST /api/feedback', { body: { message }, lang }), {
       success: 'toast',
       then: () => {
         setMessage('');

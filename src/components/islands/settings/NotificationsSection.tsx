@@ -29,7 +29,7 @@ export function NotificationsSection({ lang, canUpdate }: Props) {
   async function load(companyId?: number) {
     setFailed(false);
     try {
-      const answer = await api<{ data: CompanyNotificationsDto }>(`/settings/notifications${companyId ? `?companyId=${companyId}` : ''}`, { lang });
+      const answer = await api('GET /api/settings/notifications', { query: { companyId: companyId || undefined }, lang });
       setData(answer.data);
       setRows(answer.data.settings);
       setErrors({});
@@ -47,7 +47,7 @@ export function NotificationsSection({ lang, canUpdate }: Props) {
   async function save() {
     if (!data) return;
     setErrors({});
-    await run(() => api<{ data: CompanyNotificationsDto; message: string }>(`/settings/notifications?companyId=${data.companyId}`, { method: 'PUT', body: { settings: rows }, lang }), {
+    await run(() => api('PUT /api/settings/notifications', { query: { companyId: data.companyId }, body: { settings: rows }, lang }), {
       onFieldErrors: setErrors,
       success: 'toast',
       then: (answer) => {

@@ -83,7 +83,7 @@ export default function OutboxList({ lang, tab, items: initial, canUpdate, timeZ
 
   async function reload() {
     try {
-      const answer = await api<{ data: OutboxItem[] }>(`/outbox?status=${tab}&pageSize=100`, { lang });
+      const answer = await api('GET /api/outbox', { query: { status: tab, pageSize: 100 }, lang });
       setItems(answer.data);
     } catch {
       // The list stays as it was; the toast already told what happened.
@@ -93,7 +93,7 @@ export default function OutboxList({ lang, tab, items: initial, canUpdate, timeZ
   async function confirm() {
     if (!pending) return;
     const { item, action } = pending;
-    await run(() => api<{ message: string }>(`/outbox/${item._id}/${action}`, { method: 'POST', lang }), { success: 'toast' });
+    await run(() => api(action === 'retry' ? 'POST /api/outbox/{id}/retry' : 'POST /api/outbox/{id}/discard', { params: [item._id], lang }), { success: 'toast' });
     // Either way the list is read again (a 409 means the row changed meanwhile).
     setPending(null);
     await reload();

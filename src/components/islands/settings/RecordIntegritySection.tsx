@@ -55,7 +55,7 @@ export function RecordIntegritySection({ lang, timeZone }: Props) {
   const { run: act, busy } = useApiAction(lang);
 
   async function run() {
-    await act(() => api<{ data: RecordChainCheck }>('/record-chain/verify', { lang }), { then: (answer) => setCheck(answer.data) });
+    await act(() => api('GET /api/record-chain/verify', { lang }), { then: (answer) => setCheck(answer.data) });
   }
   useEffect(() => void run(), []); // eslint-disable-line react-hooks/exhaustive-deps -- checked once, on mount
 

@@ -101,7 +101,9 @@ export default function SettingsPanel(props: Props) {
 
   async function save() {
     setErrors({});
-    await run(() => api<{ data: Settings; breakRulesHistory: BreakRulesChangeView[]; message: string }>('/settings', { method: 'PUT', body: effectiveFrom ? { ...values, effectiveFrom } : values, lang }), {
+    // The stored country is any text; the server refuses one outside COUNTRIES.
+    const body = { ...values, country: values.country as (typeof COUNTRIES)[number], effectiveFrom: effectiveFrom || undefined };
+    await run(() => api('PUT /api/settings', { body, lang }), {
       onFieldErrors: setErrors,
       success: 'toast',
       then: (answer) => {

@@ -33,7 +33,7 @@ const toDraft = (s: SsoSettingsView): Draft => ({
 });
 
 /** The body of PUT: no `clientSecret` keeps the stored one, '' clears it. */
-function bodyOf(d: Draft): Record<string, unknown> {
+function bodyOf(d: Draft): v.InferInput<typeof SsoSettingsInput> {
   const { clientSecret, clearSecret, ...rest } = d;
   return { ...rest, ...(clearSecret ? { clientSecret: '' } : clientSecret !== '' ? { clientSecret } : {}) };
 }
@@ -58,7 +58,7 @@ export function SsoSection({ lang }: Props) {
   const { run, busy } = useApiAction(lang);
 
   useEffect(() => {
-    api<Answer>('/settings/sso', { lang })
+    api('GET /api/settings/sso', { lang })
       .then((answer) => {
         setSaved(answer);
         setDraft(toDraft(answer.data));
@@ -90,7 +90,7 @@ export function SsoSection({ lang }: Props) {
       toast.error(t('validation.invalidInput'));
       return;
     }
-    await run(() => api<Answer & { message: string }>('/settings/sso', { method: 'PUT', body: bodyOf(draft), lang }), {
+    await run(() => api('PUT /api/settings/sso', { body: bodyOf(draft), lang }), {
       onFieldErrors: setErrors,
       success: 'toast',
       then: (answer) => {

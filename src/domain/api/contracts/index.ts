@@ -1,14 +1,17 @@
 import type { ApiContract } from '../contract.ts';
 import { ACCOUNT_CONTRACTS } from './account.ts';
+import { ADMIN_CONTRACTS } from './admin.ts';
 import { EMPLOYEE_CONTRACTS } from './employees.ts';
 import { LEAVE_CONTRACTS } from './leaves.ts';
 import { MCP_CONTRACTS } from './mcp.ts';
-import { WEBHOOK_CONTRACTS } from './webhooks.ts';
+import { ORG_CONTRACTS } from './org.ts';
 import { PERSONAL_CONTRACTS } from './personal.ts';
 import { ROSTER_CONTRACTS } from './roster.ts';
 import { SCHEDULE_CONTRACTS } from './schedules.ts';
+import { SETTINGS_CONTRACTS } from './settings.ts';
 import { SIGN_IN_CONTRACTS } from './sign-in.ts';
 import { USER_CONTRACTS } from './users.ts';
+import { WEBHOOK_CONTRACTS } from './webhooks.ts';
 
 /**
  * Every endpoint's contract, keyed `METHOD pattern` as in the API table
@@ -17,15 +20,18 @@ import { USER_CONTRACTS } from './users.ts';
  */
 export const API_CONTRACTS = {
   ...ACCOUNT_CONTRACTS,
+  ...ADMIN_CONTRACTS,
   ...EMPLOYEE_CONTRACTS,
   ...LEAVE_CONTRACTS,
   ...MCP_CONTRACTS,
-  ...WEBHOOK_CONTRACTS,
+  ...ORG_CONTRACTS,
   ...PERSONAL_CONTRACTS,
   ...ROSTER_CONTRACTS,
   ...SCHEDULE_CONTRACTS,
+  ...SETTINGS_CONTRACTS,
   ...SIGN_IN_CONTRACTS,
   ...USER_CONTRACTS,
+  ...WEBHOOK_CONTRACTS,
 } as const satisfies Record<string, ApiContract>;
 
 export type ApiContracts = typeof API_CONTRACTS;

@@ -1,7 +1,8 @@
 import { translate } from '#i18n/translate.ts';
 import { getDb } from '#server/db/connection.ts';
 import { endpoint, requireUser } from '#server/http/endpoint.ts';
-import { json, readJson } from '#server/http/json.ts';
+import { answer } from '#server/http/answer.ts';
+import { readJson } from '#server/http/json.ts';
 import { importPublicHolidays } from '#server/services/holidays/import-public-holidays.ts';
 import { previewHolidayImport } from '#server/services/holidays/preview-holiday-import.ts';
 
@@ -14,11 +15,11 @@ import { previewHolidayImport } from '#server/services/holidays/preview-holiday-
  */
 export const GET = endpoint(async (context) => {
   requireUser(context);
-  return json(await previewHolidayImport(await getDb(), context.url.searchParams, context.locals.lang));
+  return answer('GET /api/holidays/import', await previewHolidayImport(await getDb(), context.url.searchParams, context.locals.lang));
 });
 
 export const POST = endpoint(async (context) => {
   const user = requireUser(context);
   const result = await importPublicHolidays(await getDb(), await readJson(context.request), user.id, context.locals.lang);
-  return json({ ...result, message: translate(context.locals.lang, result.locked > 0 ? 'holidays.import.doneLocked' : 'holidays.import.done', { ...result }) });
+  return answer('POST /api/holidays/import', { ...result, message: translate(context.locals.lang, result.locked > 0 ? 'holidays.import.doneLocked' : 'holidays.import.done', { ...result }) });
 });

@@ -1,9 +1,9 @@
 import { endpoint, requireUser } from '#server/http/endpoint.ts';
-import { json } from '#server/http/json.ts';
+import { answer } from '#server/http/answer.ts';
 import { holidayPlaces } from '#server/services/holidays/holiday-places.ts';
 
 /** GET `?country=`: `{country, countries: [{code, name}], regions: [{code, name}]}` for the import form. */
 export const GET = endpoint(async (context) => {
   requireUser(context);
-  return json(await holidayPlaces(context.url.searchParams, context.locals.lang));
+  return answer('GET /api/holidays/places', await holidayPlaces(context.url.searchParams, context.locals.lang));
 });

@@ -2,14 +2,15 @@ import { CreateInspectionLinkSchema } from '#domain/access/inspection-links.ts';
 import { translate } from '#i18n/translate.ts';
 import { getDb } from '#server/db/connection.ts';
 import { endpoint, requireUser } from '#server/http/endpoint.ts';
-import { json, parseInput, readJson } from '#server/http/json.ts';
+import { answer } from '#server/http/answer.ts';
+import { parseInput, readJson } from '#server/http/json.ts';
 import { createInspectionLink } from '#server/services/access/create-inspection-link.ts';
 import { inspectionLinks } from '#server/services/access/list-inspection-links.ts';
 
 /** GET the labour inspectorate's links (setting.read), never their tokens (decision 036). */
 export const GET = endpoint(async () => {
   const data = await inspectionLinks(await getDb());
-  return json({ data, total: data.length });
+  return answer('GET /api/inspection-links', { data, total: data.length });
 });
 
 /**
@@ -19,5 +20,5 @@ export const GET = endpoint(async () => {
 export const POST = endpoint(async (context) => {
   const input = parseInput(CreateInspectionLinkSchema, await readJson(context.request));
   const link = await createInspectionLink(await getDb(), requireUser(context), input);
-  return json({ data: { ...link, url: new URL(link.path, context.url).href }, message: translate(context.locals.lang, 'inspection.created') }, 201);
+  return answer('POST /api/inspection-links', { data: { ...link, url: new URL(link.path, context.url).href }, message: translate(context.locals.lang, 'inspection.created') });
 });

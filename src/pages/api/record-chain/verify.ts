@@ -1,6 +1,6 @@
 import { getDb } from '#server/db/connection.ts';
 import { endpoint, requireUser } from '#server/http/endpoint.ts';
-import { json } from '#server/http/json.ts';
+import { answer } from '#server/http/answer.ts';
 import { verifyRecordChain } from '#server/services/record-chain/verify-record-chain.ts';
 
 /**
@@ -11,5 +11,5 @@ import { verifyRecordChain } from '#server/services/record-chain/verify-record-c
  */
 export const GET = endpoint(async (context) => {
   requireUser(context);
-  return json({ data: await verifyRecordChain(await getDb()) });
+  return answer('GET /api/record-chain/verify', { data: await verifyRecordChain(await getDb()) });
 });

@@ -1,6 +1,7 @@
 import { getDb } from '#server/db/connection.ts';
 import { endpoint, requireUser } from '#server/http/endpoint.ts';
-import { json, readJson } from '#server/http/json.ts';
+import { answer } from '#server/http/answer.ts';
+import { readJson } from '#server/http/json.ts';
 import { translate } from '#i18n/translate.ts';
 import { companyNotifications, companyOfQuery } from '#server/services/notifications/company-notifications.ts';
 import { saveCompanyNotifications } from '#server/services/notifications/save-company-notifications.ts';
@@ -13,7 +14,7 @@ import { saveCompanyNotifications } from '#server/services/notifications/save-co
 export const GET = endpoint(async (context) => {
   const db = await getDb();
   const companyId = await companyOfQuery(db, requireUser(context), context.url.searchParams.get('companyId'));
-  return json({ data: await companyNotifications(db, companyId) });
+  return answer('GET /api/settings/notifications', { data: await companyNotifications(db, companyId) });
 });
 
 export const PUT = endpoint(async (context) => {
@@ -21,5 +22,5 @@ export const PUT = endpoint(async (context) => {
   const db = await getDb();
   const companyId = await companyOfQuery(db, user, context.url.searchParams.get('companyId'));
   const data = await saveCompanyNotifications(db, companyId, await readJson(context.request), user.id);
-  return json({ data, message: translate(context.locals.lang, 'notifications.settingsSaved') });
+  return answer('PUT /api/settings/notifications', { data, message: translate(context.locals.lang, 'notifications.settingsSaved') });
 });

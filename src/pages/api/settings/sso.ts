@@ -1,7 +1,8 @@
 import { translate } from '#i18n/translate.ts';
 import { getDb } from '#server/db/connection.ts';
 import { endpoint, requireUser } from '#server/http/endpoint.ts';
-import { json, readJson } from '#server/http/json.ts';
+import { answer } from '#server/http/answer.ts';
+import { readJson } from '#server/http/json.ts';
 import { ssoRedirectUriFor } from '#server/services/sso/oidc-flow.ts';
 import { saveSsoSettings, ssoSettingsView } from '#server/services/sso/sso-settings.ts';
 
@@ -12,11 +13,11 @@ import { saveSsoSettings, ssoSettingsView } from '#server/services/sso/sso-setti
  */
 export const GET = endpoint(async (context) => {
   const db = await getDb();
-  return json({ data: await ssoSettingsView(db, requireUser(context)), redirectUri: await ssoRedirectUriFor(db, context.url.origin) });
+  return answer('GET /api/settings/sso', { data: await ssoSettingsView(db, requireUser(context)), redirectUri: await ssoRedirectUriFor(db, context.url.origin) });
 });
 
 export const PUT = endpoint(async (context) => {
   const db = await getDb();
   const data = await saveSsoSettings(db, await readJson(context.request), requireUser(context));
-  return json({ data, redirectUri: await ssoRedirectUriFor(db, context.url.origin), message: translate(context.locals.lang, 'messages.settingsSaved') });
+  return answer('PUT /api/settings/sso', { data, redirectUri: await ssoRedirectUriFor(db, context.url.origin), message: translate(context.locals.lang, 'messages.settingsSaved') });
 });

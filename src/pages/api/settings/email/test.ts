@@ -2,7 +2,8 @@ import { TestEmailInput } from '#domain/notifications/test-email.ts';
 import { translate } from '#i18n/translate.ts';
 import { getDb } from '#server/db/connection.ts';
 import { endpoint, requireUser } from '#server/http/endpoint.ts';
-import { json, parseInput, readJson } from '#server/http/json.ts';
+import { answer } from '#server/http/answer.ts';
+import { parseInput, readJson } from '#server/http/json.ts';
 import { sendTestEmail } from '#server/services/mail/send-test-email.ts';
 
 /**
@@ -15,5 +16,5 @@ export const POST = endpoint(async (context) => {
   const user = requireUser(context);
   const lang = context.locals.lang;
   const { accepted } = await sendTestEmail(await getDb(), input, { name: user.name, lang });
-  return json({ message: translate(lang, 'emailSettings.testSent', { to: accepted }) });
+  return answer('POST /api/settings/email/test', { message: translate(lang, 'emailSettings.testSent', { to: accepted }) });
 });
