@@ -5,8 +5,6 @@ import { CompanyLegalHoldInput, LegalHoldInput } from '../../domain/retention/re
 import { AcknowledgeMonthSchema } from '../../domain/access/record-acknowledgement.ts';
 import { AcceptInvitationSchema, ForgotPasswordSchema, InviteSchema, ResetPasswordSchema } from '../../domain/accounts/account-links.ts';
 import { CreateApiTokenSchema } from '../../domain/api-tokens/api-tokens.ts';
-import { AttendanceCreateInput, AttendanceUpdateInput, AttendanceVoidInput } from '../../domain/attendance/attendance-schema.ts';
-import { CorrectionAnswerInput, CorrectionDecisionInput, CorrectionRequestInput } from '../../domain/attendance/correction-schema.ts';
 import { ChangePasswordSchema, SignInSchema, SignUpSchema } from '../../domain/auth/auth-schemas.ts';
 import { AddPasskeySchema, PasskeySignInOptionsSchema, PasskeySignInSchema, RemovePasskeySchema, RenamePasskeySchema } from '../../domain/auth/passkey-schemas.ts';
 import { CurrentPasswordSchema, SecondFactorSchema, SetupConfirmSchema, SetupTicketSchema, TotpCodeSchema } from '../../domain/auth/two-factor-schemas.ts';
@@ -14,8 +12,8 @@ import { FaceSwitchInput } from '../../domain/biometrics/face-switch-schema.ts';
 import { ClockRequestSchema } from '../../domain/clock/clock-request.ts';
 import { PersonalClockRequestSchema } from '../../domain/clock/personal-clock.ts';
 import { OvertimeChoiceRequestSchema } from '../../domain/attendance/overtime-choice.ts';
-import { InterruptionSchema, PersonalInterruptionSchema, PersonalStandbySchema, StandbySchema } from '../../domain/worktime/time-apart-schema.ts';
-import { ComplementaryPactInput, OfferAnswerInput, VoluntaryOfferInput } from '../../domain/worktime/complementary-schema.ts';
+import { PersonalInterruptionSchema, PersonalStandbySchema } from '../../domain/worktime/time-apart-schema.ts';
+import { ComplementaryPactInput, OfferAnswerInput } from '../../domain/worktime/complementary-schema.ts';
 import { ConflictDismissInput, ConflictResolveInput } from '../../domain/clock/late-punch-conflict.ts';
 import { LatePunchBatchSchema, PersonalLatePunchBatchSchema } from '../../domain/clock/late-punch-request.ts';
 import { EmployeeImportRequest } from '../../domain/employees/csv-import.ts';
@@ -89,31 +87,21 @@ export const REQUEST_BODIES: Readonly<Record<string, GenericSchema | { anyOf: Ge
   'POST /api/employees/import': EmployeeImportRequest,
   'POST /api/schedules/bulk': DepartmentScheduleCreateInput,
   'POST /api/holidays/import': HolidayImportInput,
-  'POST /api/attendance-corrections': CorrectionRequestInput,
-  'POST /api/attendance-corrections/{id}/approve': CorrectionDecisionInput,
-  'POST /api/attendance-corrections/{id}/decline': CorrectionDecisionInput,
-  'POST /api/attendances/{id}/acceptance': CorrectionAnswerInput,
-  'POST /api/attendances/{id}/void': AttendanceVoidInput,
   'POST /api/personal/acknowledgements': AcknowledgeMonthSchema,
   'POST /api/personal/clock': PersonalClockRequestSchema,
   'POST /api/personal/overtime-choice': OvertimeChoiceRequestSchema,
   'POST /api/employees/{id}/complementary-pacts': ComplementaryPactInput,
-  'POST /api/complementary-offers': VoluntaryOfferInput,
   'POST /api/personal/complementary-offers/{id}': OfferAnswerInput,
   'POST /api/personal/clock/offline': PersonalLatePunchBatchSchema,
   'POST /api/personal/standby': PersonalStandbySchema,
   'POST /api/personal/swaps': SwapProposalInput,
   'POST /api/personal/interruptions': PersonalInterruptionSchema,
-  'POST /api/standby-periods': StandbySchema,
-  'POST /api/disconnection-interruptions': InterruptionSchema,
   'POST /api/inspection-links': CreateInspectionLinkSchema,
   'POST /api/legal-holds': CompanyLegalHoldInput,
   'POST /api/employees/{id}/legal-holds': LegalHoldInput,
   'PUT /api/guide': GuideUpdate,
   'POST /api/employees': EmployeeCreateInput,
   'PATCH /api/employees/{id}': EmployeeUpdateInput,
-  'POST /api/attendances': AttendanceCreateInput,
-  'PATCH /api/attendances/{id}': AttendanceUpdateInput,
   'POST /api/schedules': ScheduleCreateInput,
   'PATCH /api/schedules/{id}': ScheduleInput,
   'POST /api/leaves': LeaveRequestInput,

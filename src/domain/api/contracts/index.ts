@@ -1,4 +1,5 @@
 import type { ApiContract } from '../contract.ts';
+import { ATTENDANCE_CONTRACTS } from './attendances.ts';
 import { LEAVE_CONTRACTS } from './leaves.ts';
 
 /**
@@ -7,6 +8,7 @@ import { LEAVE_CONTRACTS } from './leaves.ts';
  * same keys. One file per area of the API under this folder.
  */
 export const API_CONTRACTS = {
+  ...ATTENDANCE_CONTRACTS,
   ...LEAVE_CONTRACTS,
 } as const satisfies Record<string, ApiContract>;
 
