@@ -1,6 +1,4 @@
 import type {
-  AttendanceDetailDto,
-  AttendanceDto,
   CompanyDto,
   DepartmentDto,
   EmployeeDto,
@@ -47,7 +45,6 @@ interface Collections {
   '/users': { record: UserDto; read: UserDto; extra: unknown };
   '/roles': { record: RoleDto; read: RoleDto; extra: unknown };
   '/schedules': { record: ScheduleDto; read: ScheduleDto; extra: unknown };
-  '/attendances': { record: AttendanceDto; read: AttendanceDetailDto; extra: unknown };
   '/leaves': { record: LeaveDto; read: LeaveDto; extra: unknown };
   '/companies': { record: CompanyDto; read: CompanyDto; extra: unknown };
   '/departments': { record: DepartmentDto; read: DepartmentDto; extra: unknown };

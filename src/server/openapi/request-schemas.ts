@@ -1,4 +1,3 @@
-import { WorkplaceInputSchema } from '#domain/clock/proof-of-place.ts';
 import type { GenericSchema } from 'valibot';
 import { CreateInspectionLinkSchema } from '../../domain/access/inspection-links.ts';
 import { CompanyLegalHoldInput, LegalHoldInput } from '../../domain/retention/retention-rules.ts';
@@ -9,13 +8,11 @@ import { ChangePasswordSchema, SignInSchema, SignUpSchema } from '../../domain/a
 import { AddPasskeySchema, PasskeySignInOptionsSchema, PasskeySignInSchema, RemovePasskeySchema, RenamePasskeySchema } from '../../domain/auth/passkey-schemas.ts';
 import { CurrentPasswordSchema, SecondFactorSchema, SetupConfirmSchema, SetupTicketSchema, TotpCodeSchema } from '../../domain/auth/two-factor-schemas.ts';
 import { FaceSwitchInput } from '../../domain/biometrics/face-switch-schema.ts';
-import { ClockRequestSchema } from '../../domain/clock/clock-request.ts';
 import { PersonalClockRequestSchema } from '../../domain/clock/personal-clock.ts';
 import { OvertimeChoiceRequestSchema } from '../../domain/attendance/overtime-choice.ts';
 import { PersonalInterruptionSchema, PersonalStandbySchema } from '../../domain/worktime/time-apart-schema.ts';
 import { ComplementaryPactInput, OfferAnswerInput } from '../../domain/worktime/complementary-schema.ts';
-import { ConflictDismissInput, ConflictResolveInput } from '../../domain/clock/late-punch-conflict.ts';
-import { LatePunchBatchSchema, PersonalLatePunchBatchSchema } from '../../domain/clock/late-punch-request.ts';
+import { PersonalLatePunchBatchSchema } from '../../domain/clock/late-punch-request.ts';
 import { EmployeeImportRequest } from '../../domain/employees/csv-import.ts';
 import { ConsentInput, EnrolPhotoInput, PhotoUploadInput } from '../../domain/employees/employee-photos.ts';
 import { EmployeeCreateInput, EmployeeUpdateInput } from '../../domain/employees/employee-schema.ts';
@@ -30,7 +27,6 @@ import { RoleInput } from '../../domain/permissions/role-schema.ts';
 import { CopyWeekInput, CoverageInput, RepeatWeeksInput, RosterRangeInput, RosterShiftInput, RosterShiftPatch, ShiftTemplateInput, ShiftTemplatePatch } from '../../domain/roster/roster-schema.ts';
 import { DepartmentScheduleCreateInput, ScheduleCreateInput, ScheduleInput } from '../../domain/schedules/schedule-schema.ts';
 import { SettingsInput } from '../../domain/settings/settings-schema.ts';
-import { CreateTerminalSchema, PairTerminalSchema, UpdateTerminalSchema } from '../../domain/terminals/terminal-rules.ts';
 import { UserCreateInput, UserUpdateInput } from '../../domain/users/user-schemas.ts';
 import { SwapProposalInput } from '../../domain/roster/roster-requests.ts';
 
@@ -60,13 +56,6 @@ export const REQUEST_BODIES: Readonly<Record<string, GenericSchema | { anyOf: Ge
   'POST /api/password/forgot': ForgotPasswordSchema,
   'POST /api/password/reset': ResetPasswordSchema,
   'POST /api/api-tokens': CreateApiTokenSchema,
-  'POST /api/clock': ClockRequestSchema,
-  'POST /api/clock/offline': LatePunchBatchSchema,
-  'POST /api/terminal/pair': PairTerminalSchema,
-  'POST /api/terminals': CreateTerminalSchema,
-  'PATCH /api/terminals/{id}': UpdateTerminalSchema,
-  'POST /api/workplaces': WorkplaceInputSchema,
-  'PATCH /api/workplaces/{id}': WorkplaceInputSchema,
   'POST /api/shift-templates': ShiftTemplateInput,
   'PATCH /api/shift-templates/{id}': ShiftTemplatePatch,
   'POST /api/roster/shifts': RosterShiftInput,
@@ -76,8 +65,6 @@ export const REQUEST_BODIES: Readonly<Record<string, GenericSchema | { anyOf: Ge
   'POST /api/roster/fill': RosterRangeInput,
   'POST /api/roster/publish': RosterRangeInput,
   'PUT /api/roster/coverage': CoverageInput,
-  'POST /api/clock-conflicts/{id}/resolve': ConflictResolveInput,
-  'POST /api/clock-conflicts/{id}/dismiss': ConflictDismissInput,
   'POST /api/periods/approve': PeriodApproveInput,
   'POST /api/periods/reopen': PeriodReopenInput,
   'PUT /api/settings': SettingsInput,

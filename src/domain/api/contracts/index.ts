@@ -1,5 +1,6 @@
 import type { ApiContract } from '../contract.ts';
 import { ATTENDANCE_CONTRACTS } from './attendances.ts';
+import { CLOCK_CONTRACTS } from './clock.ts';
 import { LEAVE_CONTRACTS } from './leaves.ts';
 
 /**
@@ -9,6 +10,7 @@ import { LEAVE_CONTRACTS } from './leaves.ts';
  */
 export const API_CONTRACTS = {
   ...ATTENDANCE_CONTRACTS,
+  ...CLOCK_CONTRACTS,
   ...LEAVE_CONTRACTS,
 } as const satisfies Record<string, ApiContract>;
 
