@@ -1,5 +1,5 @@
 import { describe, expectTypeOf, it } from 'vitest';
-import type { AttendanceDetailDto, EmployeeDto, RoleDto, UserDto } from '../../src/domain/api/records.ts';
+import type { EmployeeDto, RoleDto, UserDto } from '../../src/domain/api/records.ts';
 import type { AnswerOf, KnownPath, ListAnswer, MessageAnswer, ReadAnswer, SaveAnswer } from '../../src/lib/client/api-answers.ts';
 
 // Type-level checks (tsc runs them; at run time they are no-ops): the client's answer map by path and method.
@@ -8,7 +8,6 @@ describe('api answers by path', () => {
     expectTypeOf<AnswerOf<'/employees?status=active&pageSize=1000', 'GET'>>().toEqualTypeOf<ListAnswer<EmployeeDto>>();
     expectTypeOf<AnswerOf<'/employees', 'POST'>>().toEqualTypeOf<SaveAnswer<EmployeeDto> & { generatedPin?: string }>();
     expectTypeOf<AnswerOf<`/users/${number}`, 'GET'>>().toEqualTypeOf<ReadAnswer<UserDto>>();
-    expectTypeOf<AnswerOf<'/attendances/7', 'GET'>>().toEqualTypeOf<ReadAnswer<AttendanceDetailDto>>();
     expectTypeOf<AnswerOf<'/roles/3', 'DELETE'>>().toEqualTypeOf<MessageAnswer>();
     expectTypeOf<AnswerOf<'/roles' | `/roles/${number}`, 'POST' | 'PATCH'>>().toEqualTypeOf<SaveAnswer<RoleDto> & unknown>();
   });

@@ -22,7 +22,6 @@ import { LeaveDecisionInput, LeaveRequestInput } from '../../domain/leave/leave-
 import { MailSettingsInput } from '../../domain/notifications/mail-settings.ts';
 import { SsoSettingsInput } from '../../domain/auth/sso-settings.ts';
 import { CompanyInput, DepartmentInput, HolidayInput, JobTitleInput, LeaveGroupInput, LeaveTypeInput } from '../../domain/org/org-schemas.ts';
-import { PeriodApproveInput, PeriodReopenInput } from '../../domain/periods/period-schema.ts';
 import { RoleInput } from '../../domain/permissions/role-schema.ts';
 import { CopyWeekInput, CoverageInput, RepeatWeeksInput, RosterRangeInput, RosterShiftInput, RosterShiftPatch, ShiftTemplateInput, ShiftTemplatePatch } from '../../domain/roster/roster-schema.ts';
 import { DepartmentScheduleCreateInput, ScheduleCreateInput, ScheduleInput } from '../../domain/schedules/schedule-schema.ts';
@@ -65,8 +64,6 @@ export const REQUEST_BODIES: Readonly<Record<string, GenericSchema | { anyOf: Ge
   'POST /api/roster/fill': RosterRangeInput,
   'POST /api/roster/publish': RosterRangeInput,
   'PUT /api/roster/coverage': CoverageInput,
-  'POST /api/periods/approve': PeriodApproveInput,
-  'POST /api/periods/reopen': PeriodReopenInput,
   'PUT /api/settings': SettingsInput,
   'PUT /api/settings/email': MailSettingsInput,
   'PUT /api/settings/sso': SsoSettingsInput,

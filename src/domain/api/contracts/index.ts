@@ -2,6 +2,7 @@ import type { ApiContract } from '../contract.ts';
 import { ATTENDANCE_CONTRACTS } from './attendances.ts';
 import { CLOCK_CONTRACTS } from './clock.ts';
 import { LEAVE_CONTRACTS } from './leaves.ts';
+import { REPORT_CONTRACTS } from './reports.ts';
 
 /**
  * Every endpoint's contract, keyed `METHOD pattern` as in the API table
@@ -12,6 +13,7 @@ export const API_CONTRACTS = {
   ...ATTENDANCE_CONTRACTS,
   ...CLOCK_CONTRACTS,
   ...LEAVE_CONTRACTS,
+  ...REPORT_CONTRACTS,
 } as const satisfies Record<string, ApiContract>;
 
 export type ApiContracts = typeof API_CONTRACTS;

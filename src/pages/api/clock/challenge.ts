@@ -18,5 +18,5 @@ export const POST = endpoint(async (context) => {
   const db = await getDb();
   await assertClockAllowedFrom(db, terminalAddress(context, await getSettings(db)));
   const terminal = await requireTerminal(db, terminalCredentialOf(context));
-  return answer('POST /api/clock/challenge', await issueClockChallenge(db, terminal), 200, { 'cache-control': 'no-store' });
+  return answer('POST /api/clock/challenge', await issueClockChallenge(db, terminal), { 'cache-control': 'no-store' });
 });

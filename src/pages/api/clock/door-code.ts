@@ -19,5 +19,5 @@ export const GET = endpoint(async (context) => {
   const db = await getDb();
   await assertClockAllowedFrom(db, terminalAddress(context, await getSettings(db)));
   const terminal = await requireTerminal(db, terminalCredentialOf(context));
-  return answer('GET /api/clock/door-code', currentDoorCode(terminal, nowMs() / 1000), 200, { 'cache-control': 'no-store' });
+  return answer('GET /api/clock/door-code', currentDoorCode(terminal, nowMs() / 1000), { 'cache-control': 'no-store' });
 });
