@@ -1,16 +1,4 @@
-import type {
-  CompanyDto,
-  DepartmentDto,
-  EmployeeDto,
-  HolidayDto,
-  JobTitleDto,
-  LeaveDto,
-  LeaveGroupDto,
-  LeaveTypeDto,
-  RoleDto,
-  ScheduleDto,
-  UserDto,
-} from '../../domain/api/records.ts';
+import type { CompanyDto, DepartmentDto, EmployeeDto, HolidayDto, JobTitleDto, LeaveDto, LeaveGroupDto, LeaveTypeDto, RoleDto, ScheduleDto, UserDto } from '../../domain/api/records.ts';
 
 /**
  * The answers of the JSON API by path and method (type-only), so `api('/employees?…')` is typed

@@ -85,7 +85,18 @@ function contractResponses(route: ApiRoute, contract: ApiContract): Json {
   return { [status]: success, ...refusals, default: { $ref: '#/components/responses/Refused' } };
 }
 
-const REFUSAL_NAMES: Record<number, string> = { 400: 'BadRequest', 401: 'Unauthenticated', 403: 'Forbidden', 404: 'NotFound', 409: 'Conflict', 410: 'Gone', 413: 'TooLarge', 423: 'Locked', 429: 'TooManyRequests', 503: 'Unavailable' };
+const REFUSAL_NAMES: Record<number, string> = {
+  400: 'BadRequest',
+  401: 'Unauthenticated',
+  403: 'Forbidden',
+  404: 'NotFound',
+  409: 'Conflict',
+  410: 'Gone',
+  413: 'TooLarge',
+  423: 'Locked',
+  429: 'TooManyRequests',
+  503: 'Unavailable',
+};
 
 function operation(route: ApiRoute): Json {
   const key = `${route.method} ${route.pattern}`;

@@ -125,7 +125,13 @@ export default function PeriodCloseActions({ lang, date, ended, openCount, table
             <button type="button" className={secondaryButton} onClick={() => setConfirming(null)}>
               {t('form.cancel')}
             </button>
-            <button type="button" className={primaryButton} disabled={busy} onClick={() => confirming && void send(() => api('POST /api/periods/approve', { body: { date, employees: confirming }, lang }))} data-testid="approve-confirm">
+            <button
+              type="button"
+              className={primaryButton}
+              disabled={busy}
+              onClick={() => confirming && void send(() => api('POST /api/periods/approve', { body: { date, employees: confirming }, lang }))}
+              data-testid="approve-confirm"
+            >
               <Lock size={16} aria-hidden="true" />
               {t('periods.confirmApprove')}
             </button>

@@ -56,7 +56,7 @@ export default function Workplaces(props: { lang: Language; initial: WorkplaceVi
       radiusM: Number(draft.radiusM),
       ...(draft.id === null && draft.companyId !== '' ? { companyId: Number(draft.companyId) } : {}),
     };
-    await run(() => draft.id === null ? api('POST /api/workplaces', { body, lang: props.lang }) : api('PATCH /api/workplaces/{id}', { params: [draft.id], body, lang: props.lang }), {
+    await run(() => (draft.id === null ? api('POST /api/workplaces', { body, lang: props.lang }) : api('PATCH /api/workplaces/{id}', { params: [draft.id], body, lang: props.lang })), {
       success: 'toast',
       onFieldErrors: setErrors,
       then: async () => {

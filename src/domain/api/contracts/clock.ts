@@ -47,10 +47,7 @@ const CallingTerminal = v.object({ id: v.number(), name: v.string(), location: v
 /** A late punch waiting for an administrator (`ClockConflictDto`). */
 export const ClockConflictRecord = v.object({
   _id: v.number(),
-  terminal: v.pipe(
-    v.object({ _id: v.nullable(v.number()), name: v.string(), personal: v.boolean() }),
-    v.description('The terminal, or for a personal punch the worker’s device (its browser summary as the name).'),
-  ),
+  terminal: v.pipe(v.object({ _id: v.nullable(v.number()), name: v.string(), personal: v.boolean() }), v.description('The terminal, or for a personal punch the worker’s device (its browser summary as the name).')),
   seq: v.number(),
   seqTo: v.nullable(v.number()),
   employee: v.nullable(v.object({ _id: v.number(), name: v.string() })),

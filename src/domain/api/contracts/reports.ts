@@ -213,10 +213,7 @@ const EmployeeMonthlyRecord = v.object({
     ),
     v.description('The worker’s correction requests of the month, by date, oldest first.'),
   ),
-  chainHead: v.pipe(
-    v.nullable(v.object({ companyId: v.number(), seq: v.number(), hash: v.string(), createdAt: v.string() })),
-    v.description('The head of the company’s record chain when read; null while empty.'),
-  ),
+  chainHead: v.pipe(v.nullable(v.object({ companyId: v.number(), seq: v.number(), hash: v.string(), createdAt: v.string() })), v.description('The head of the company’s record chain when read; null while empty.')),
   acknowledgedAt: v.pipe(v.nullable(v.string()), v.description('When the employee acknowledged receiving this month’s record.')),
   receipt: v.optional(v.nullable(v.object({ acknowledgedAt: v.string(), changed: v.boolean(), changedAt: v.nullable(v.string()) }))),
   frozenAt: v.pipe(v.optional(v.nullable(v.string())), v.description('When the month’s approval froze the totals shown; null: computed now.')),
@@ -391,9 +388,7 @@ const AdminDashboard = v.object({
     }),
   ),
   previousDays: v.array(ChartDay),
-  recentLeaves: v.array(
-    v.object({ id: v.number(), employeeId: v.number(), name: v.string(), leaveType: v.string(), fromDate: v.string(), toDate: v.string(), status: v.picklist(LEAVE_STATUSES), createdAt: v.string() }),
-  ),
+  recentLeaves: v.array(v.object({ id: v.number(), employeeId: v.number(), name: v.string(), leaveType: v.string(), fromDate: v.string(), toDate: v.string(), status: v.picklist(LEAVE_STATUSES), createdAt: v.string() })),
   month: v.array(ChartDay),
   shifts: v.array(v.object({ startTime: v.string(), offTime: v.string(), totalHours: v.number(), restDays: v.array(v.string()), employees: v.number() })),
 });
