@@ -81,22 +81,12 @@ function contractResponses(route: ApiRoute, contract: ApiContract): Json {
   if (route.pattern.includes('{')) refusals['404'] = ERRORS['404'];
   // Every contract refuses an unknown query parameter (and most a malformed body) with 422.
   refusals['422'] = ERRORS['422'];
-  for (const code of contract.errors ?? []) refusals[String(code)] = { $ref: `#/components/responses/${REFUSAL_NAMES[code]}` };
+  // 401 and 403 as the signed-in routes give them (a public route lists its own, e.g. the clock's).
+  for (const code of contract.errors ?? []) refusals[String(code)] = ERRORS[String(code) as keyof typeof ERRORS] ?? { $ref: `#/components/responses/${REFUSAL_NAMES[code]}` };
   return { [status]: success, ...refusals, default: { $ref: '#/components/responses/Refused' } };
 }
 
-const REFUSAL_NAMES: Record<number, string> = {
-  400: 'BadRequest',
-  401: 'Unauthenticated',
-  403: 'Forbidden',
-  404: 'NotFound',
-  409: 'Conflict',
-  410: 'Gone',
-  413: 'TooLarge',
-  423: 'Locked',
-  429: 'TooManyRequests',
-  503: 'Unavailable',
-};
+const REFUSAL_NAMES: Record<number, string> = { 400: 'BadRequest', 404: 'NotFound', 409: 'Conflict', 410: 'Gone', 413: 'TooLarge', 423: 'Locked', 429: 'TooManyRequests', 503: 'Unavailable' };
 
 function operation(route: ApiRoute): Json {
   const key = `${route.method} ${route.pattern}`;

@@ -76,7 +76,7 @@ const InterruptionEntry = v.object({
 });
 
 /** One calendar day of the legal monthly record (art. 34.9 ET): instants ISO 8601 UTC, durations seconds. */
-const RecordDay = v.object({
+export const RecordDay = v.object({
   date: v.string(),
   weekday: v.picklist(WEEKDAY_NAMES),
   kind: v.picklist(DAY_KINDS),
@@ -121,7 +121,7 @@ const RecordDay = v.object({
 });
 
 const optionalSeconds = v.optional(v.number());
-const RecordTotals = v.object({
+export const RecordTotals = v.object({
   attendedDays: v.number(),
   workedDays: v.number(),
   openDays: v.number(),
@@ -148,7 +148,7 @@ const RecordTotals = v.object({
 });
 
 /** One employee's monthly record with its history (revisions and requests by date). */
-const EmployeeMonthlyRecord = v.object({
+export const EmployeeMonthlyRecord = v.object({
   employee: v.object({
     id: v.number(),
     name: v.string(),
@@ -220,7 +220,7 @@ const EmployeeMonthlyRecord = v.object({
 });
 
 /** The monthly working-time records of a month. */
-const MonthlyRecords = v.object({
+export const MonthlyRecords = v.object({
   month: v.string(),
   period: Period,
   today: v.string(),
@@ -231,7 +231,7 @@ const MonthlyRecords = v.object({
 
 /** A report as data: named columns with a kind, rows of raw values, optional totals. */
 const Cell = v.nullable(v.union([v.string(), v.number()]));
-const ReportRecord = v.object({
+export const ReportRecord = v.object({
   name: v.picklist(REPORT_NAMES),
   title: v.pipe(v.string(), v.description('i18n key of the title.')),
   criteria: v.array(v.object({ label: v.string(), value: v.string() })),
@@ -249,7 +249,7 @@ const ReportRecord = v.object({
 
 const DateRange = v.object({ from: v.string(), to: v.string() });
 /** The payroll figures of an employee's month (docs/payroll-export.md). */
-const PayrollMonth = v.object({
+export const PayrollMonth = v.object({
   workedDays: v.number(),
   openDays: v.number(),
   expectedSeconds: v.number(),
@@ -284,7 +284,7 @@ const PayrollMonth = v.object({
   unjustifiedSeconds: v.number(),
   autoBreakDeductedSeconds: v.number(),
 });
-const PayrollAnswer = v.object({
+export const PayrollAnswer = v.object({
   layoutVersion: v.pipe(v.number(), v.description('The column layout’s version (docs/payroll-export.md).')),
   month: v.string(),
   timezone: v.string(),
@@ -315,7 +315,7 @@ const PayrollAnswer = v.object({
 });
 
 /** The close screen's view of a period (decision 051). */
-const PeriodCloseView = v.object({
+export const PeriodCloseView = v.object({
   kind: v.picklist(APPROVAL_PERIODS),
   period: Period,
   previous: v.pipe(v.string(), v.description('A date inside the previous period.')),
@@ -366,7 +366,7 @@ const DashboardPerson = { id: v.number(), name: v.string(), department: v.string
 /** Who is in which state now. */
 const People = v.array(v.object(DashboardPerson));
 const ChartDay = v.object({ date: v.string(), present: v.number(), late: v.number(), leave: v.number(), absent: v.number(), elapsed: v.boolean() });
-const AdminDashboard = v.object({
+export const AdminDashboard = v.object({
   today: v.string(),
   timezone: v.string(),
   counts: v.object({ employees: v.number(), attendancesToday: v.number(), leavesPending: v.number(), onLeaveToday: v.number() }),
