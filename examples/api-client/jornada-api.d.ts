@@ -8,7 +8,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * GET /api/health
+         * Liveness and database check (503 `{status: "error"}` when unhealthy)
          * @description Authority: public.
          */
         get: operations["getApiHealth"];
@@ -30,7 +30,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * POST /api/user/login
+         * Sign in with email and password: signed in, or the second step (`secondFactor` / `twoFactorSetup`)
          * @description Authority: public.
          */
         post: operations["postApiUserLogin"];
@@ -50,7 +50,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * POST /api/user/login/passkey/options
+         * Start a passkey sign-in: passwordless, or the second factor of a ticket
          * @description Authority: public.
          */
         post: operations["postApiUserLoginPasskeyOptions"];
@@ -70,7 +70,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * POST /api/user/login/passkey
+         * Sign in with a passkey
          * @description Authority: public.
          */
         post: operations["postApiUserLoginPasskey"];
@@ -90,7 +90,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * POST /api/user/login/second-factor
+         * The second step of a sign-in: an authenticator or recovery code
          * @description Authority: public.
          */
         post: operations["postApiUserLoginSecondFactor"];
@@ -110,7 +110,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * POST /api/user/login/two-factor-setup
+         * TOTP set-up required by the company, for the account the set-up ticket names
          * @description Authority: public.
          */
         post: operations["postApiUserLoginTwoFactorSetup"];
@@ -130,7 +130,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * POST /api/user/login/two-factor-setup/confirm
+         * Confirm the required TOTP set-up with its first code: signed in, with the recovery codes
          * @description Authority: public.
          */
         post: operations["postApiUserLoginTwoFactorSetupConfirm"];
@@ -150,7 +150,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * POST /api/sign-up
+         * First run only: the first company and its SuperAdmin, signed in
          * @description Authority: public.
          */
         post: operations["postApiSignUp"];
@@ -168,7 +168,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * GET /api/auth/oidc/start
+         * Single sign-on: redirects to the OpenID provider (or back to /sign-in with a failure code)
          * @description Authority: public.
          */
         get: operations["getApiAuthOidcStart"];
@@ -188,7 +188,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * GET /api/auth/oidc/callback
+         * Single sign-on: the OpenID provider’s redirect back; redirects to the page asked for, or to /sign-in with a failure code
          * @description Authority: public.
          */
         get: operations["getApiAuthOidcCallback"];
@@ -210,7 +210,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * POST /api/sign-out
+         * End the request’s session and clear its cookie
          * @description Authority: public.
          */
         post: operations["postApiSignOut"];
@@ -230,7 +230,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * POST /api/clock
+         * A kiosk punch by PIN, face or badge. 401: a terminal credential that names no active terminal, or a face punch without a valid challenge; 403: outside the IP restriction, an unpaired device or a method the terminal lacks; 409: the clock refused the punch (`employee.first_name` says whose); 429: the terminal waits (`retryAfter`)
          * @description Authority: public.
          */
         post: operations["postApiClock"];
@@ -250,7 +250,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * POST /api/clock/challenge
+         * A single-use nonce for the calling paired terminal’s next face punch
          * @description Authority: public.
          */
         post: operations["postApiClockChallenge"];
@@ -268,7 +268,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * GET /api/clock/door-code
+         * The calling paired terminal’s door QR code
          * @description Authority: public.
          */
         get: operations["getApiClockDoorCode"];
@@ -290,7 +290,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * POST /api/terminal/pair
+         * Pair this device with a one-time code; the credential goes in a cookie (and in the body with `device: true`)
          * @description Authority: public.
          */
         post: operations["postApiTerminalPair"];
@@ -308,7 +308,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * GET /api/terminal
+         * The calling terminal, and a heartbeat
          * @description Authority: public.
          */
         get: operations["getApiTerminal"];
@@ -328,7 +328,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * GET /api/terminals
+         * The company’s clock terminals
          * @description Authority: setting.read.
          */
         get: operations["getApiTerminals"];
@@ -374,7 +374,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * POST /api/terminals/{id}/pairing-code
+         * A new one-time pairing code
          * @description Authority: setting.update.
          */
         post: operations["postApiTerminalsIdPairingCode"];
@@ -414,7 +414,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * POST /api/terminals/{id}/reset-sequence
+         * The offline sequence numbering starts again from 1
          * @description Authority: setting.update.
          */
         post: operations["postApiTerminalsIdResetSequence"];
@@ -459,7 +459,7 @@ export interface paths {
         put?: never;
         post?: never;
         /**
-         * DELETE /api/workplaces/{id}
+         * A workplace no punch names
          * @description Authority: setting.update.
          */
         delete: operations["deleteApiWorkplacesId"];
@@ -590,7 +590,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * POST /api/clock/offline
+         * Punches a paired terminal kept offline
          * @description Authority: public.
          */
         post: operations["postApiClockOffline"];
@@ -608,7 +608,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * GET /api/clock-conflicts
+         * Late punches waiting for an administrator (open) or closed
          * @description Authority: attendance.read. Records: everyone (record-access policy, decision 024).
          */
         get: operations["getApiClockConflicts"];
@@ -668,7 +668,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * GET /api/periods
+         * The close view of the period containing `date` (default: the last ended one)
          * @description Authority: attendance.update. Records: everyone (record-access policy, decision 024).
          */
         get: operations["getApiPeriods"];
@@ -690,7 +690,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * POST /api/periods/approve
+         * Approve and lock the period containing `date`
          * @description Authority: attendance.update. Records: everyone (record-access policy, decision 024).
          */
         post: operations["postApiPeriodsApprove"];
@@ -710,7 +710,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * POST /api/periods/reopen
+         * Reopen an employee’s approved period, with a reason
          * @description Authority: attendance.update. Records: everyone (record-access policy, decision 024).
          */
         post: operations["postApiPeriodsReopen"];
@@ -728,7 +728,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * GET /api/me
+         * The signed-in user, in the sign-in answer’s shape
          * @description Authority: any signed-in account.
          */
         get: operations["getApiMe"];
@@ -750,7 +750,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * POST /api/account/password
+         * Change the password: ends the other sessions and renews this one
          * @description Authority: any signed-in account.
          */
         post: operations["postApiAccountPassword"];
@@ -770,7 +770,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * POST /api/account/sign-out-everywhere
+         * End every other session of the account
          * @description Authority: any signed-in account.
          */
         post: operations["postApiAccountSignOutEverywhere"];
@@ -788,13 +788,13 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * GET /api/account/passkeys
+         * The account’s passkeys
          * @description Authority: any signed-in account.
          */
         get: operations["getApiAccountPasskeys"];
         put?: never;
         /**
-         * POST /api/account/passkeys
+         * Store the passkey the browser made
          * @description Authority: any signed-in account.
          */
         post: operations["postApiAccountPasskeys"];
@@ -814,7 +814,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * POST /api/account/passkeys/options
+         * Start adding a passkey: options for the browser
          * @description Authority: any signed-in account.
          */
         post: operations["postApiAccountPasskeysOptions"];
@@ -838,7 +838,7 @@ export interface paths {
         options?: never;
         head?: never;
         /**
-         * PATCH /api/account/passkeys/{id}
+         * Rename a passkey
          * @description Authority: any signed-in account.
          */
         patch: operations["patchApiAccountPasskeysId"];
@@ -854,7 +854,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * POST /api/account/passkeys/{id}/remove
+         * Remove a passkey
          * @description Authority: any signed-in account.
          */
         post: operations["postApiAccountPasskeysIdRemove"];
@@ -872,7 +872,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * GET /api/account/sessions
+         * The account’s live sessions
          * @description Authority: any signed-in account.
          */
         get: operations["getApiAccountSessions"];
@@ -895,7 +895,7 @@ export interface paths {
         put?: never;
         post?: never;
         /**
-         * DELETE /api/account/sessions/{id}
+         * End one of the account’s sessions (this one signs this browser out)
          * @description Authority: any signed-in account.
          */
         delete: operations["deleteApiAccountSessionsId"];
@@ -912,7 +912,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * GET /api/account/two-factor
+         * The account’s two-step sign-in
          * @description Authority: any signed-in account.
          */
         get: operations["getApiAccountTwoFactor"];
@@ -934,7 +934,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * POST /api/account/two-factor/setup
+         * A new TOTP secret to scan (TOTP stays off until enabled)
          * @description Authority: any signed-in account.
          */
         post: operations["postApiAccountTwoFactorSetup"];
@@ -954,7 +954,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * POST /api/account/two-factor/enable
+         * Turn TOTP on with the app’s first code
          * @description Authority: any signed-in account.
          */
         post: operations["postApiAccountTwoFactorEnable"];
@@ -974,7 +974,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * POST /api/account/two-factor/disable
+         * Turn TOTP off
          * @description Authority: any signed-in account.
          */
         post: operations["postApiAccountTwoFactorDisable"];
@@ -994,7 +994,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * POST /api/account/two-factor/recovery-codes
+         * Ten new recovery codes replace the old ones
          * @description Authority: any signed-in account.
          */
         post: operations["postApiAccountTwoFactorRecoveryCodes"];
@@ -1036,7 +1036,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * GET /api/settings/email
+         * The SMTP server for notifications (decision 054)
          * @description Authority: setting.read.
          */
         get: operations["getApiSettingsEmail"];
@@ -1060,7 +1060,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * GET /api/settings/sso
+         * The single sign-on provider (SuperAdmin only)
          * @description Authority: setting.read.
          */
         get: operations["getApiSettingsSso"];
@@ -1090,7 +1090,7 @@ export interface paths {
         get: operations["getApiSettingsFaceRecognition"];
         put?: never;
         /**
-         * POST /api/settings/face-recognition
+         * Turn face recognition on (notice acknowledged) or off (optionally deleting every descriptor)
          * @description Authority: setting.update.
          */
         post: operations["postApiSettingsFaceRecognition"];
@@ -1108,7 +1108,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * GET /api/settings/face-recognition/dpia
+         * The DPIA draft for face recognition, a Markdown file
          * @description Authority: setting.read.
          */
         get: operations["getApiSettingsFaceRecognitionDpia"];
@@ -1130,7 +1130,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * POST /api/settings/email/test
+         * Send a test message now through the saved SMTP settings (502: the server could not be reached or refused it)
          * @description Authority: setting.update.
          */
         post: operations["postApiSettingsEmailTest"];
@@ -1148,7 +1148,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * GET /api/outbox
+         * One tab of the outbox of emails and webhook deliveries, with the count of every tab
          * @description Authority: setting.read.
          */
         get: operations["getApiOutbox"];
@@ -1170,7 +1170,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * POST /api/outbox/{id}/retry
+         * Try a failed delivery again now
          * @description Authority: setting.update.
          */
         post: operations["postApiOutboxIdRetry"];
@@ -1190,7 +1190,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * POST /api/outbox/{id}/discard
+         * Never try a waiting or failed delivery again
          * @description Authority: setting.update.
          */
         post: operations["postApiOutboxIdDiscard"];
@@ -1214,7 +1214,7 @@ export interface paths {
         get: operations["getApiBackups"];
         put?: never;
         /**
-         * POST /api/backups
+         * Back up the database now
          * @description Authority: setting.update.
          */
         post: operations["postApiBackups"];
@@ -1256,7 +1256,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * GET /api/account/notifications
+         * The account’s own notification choices
          * @description Authority: any signed-in account.
          */
         get: operations["getApiAccountNotifications"];
@@ -1280,13 +1280,13 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * GET /api/feedback
+         * The feedback received, newest first (SuperAdmin only)
          * @description Authority: setting.read.
          */
         get: operations["getApiFeedback"];
         put?: never;
         /**
-         * POST /api/feedback
+         * Send feedback to the installation’s SuperAdmin
          * @description Authority: any signed-in account.
          */
         post: operations["postApiFeedback"];
@@ -1306,7 +1306,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * POST /api/invitations
+         * Invite employees to make their account (by email or a printed sheet)
          * @description Authority: user.create. Records: everyone (record-access policy, decision 024).
          */
         post: operations["postApiInvitations"];
@@ -1326,7 +1326,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * POST /api/invitations/accept
+         * Accept an invitation: the new account, signed in (the one-time token is the key)
          * @description Authority: public.
          */
         post: operations["postApiInvitationsAccept"];
@@ -1347,7 +1347,7 @@ export interface paths {
         put?: never;
         post?: never;
         /**
-         * DELETE /api/employees/{id}/invitation
+         * Revoke the employee’s unused invitation
          * @description Authority: user.create. Records: everyone (record-access policy, decision 024).
          */
         delete: operations["deleteApiEmployeesIdInvitation"];
@@ -1366,7 +1366,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * POST /api/password/forgot
+         * Ask for a password reset link (the same answer whether the address has an account or not)
          * @description Authority: public.
          */
         post: operations["postApiPasswordForgot"];
@@ -1386,7 +1386,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * POST /api/password/reset
+         * Choose a new password from a reset link: signed in, every other session ended
          * @description Authority: public.
          */
         post: operations["postApiPasswordReset"];
@@ -1406,7 +1406,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * POST /api/employees/import
+         * Import employees from CSV; `dryRun` only checks (nothing is written). A refused file answers 422 with `problemCount` and `rows`.
          * @description Authority: employee.create. Records: employee (record-access policy, decision 024).
          */
         post: operations["postApiEmployeesImport"];
@@ -1424,7 +1424,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * GET /api/employees/import-template
+         * The CSV template of the employee import
          * @description Authority: employee.create.
          */
         get: operations["getApiEmployeesImportTemplate"];
@@ -1444,7 +1444,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * GET /api/attendances/export
+         * The filtered attendance list as a spreadsheet
          * @description Authority: attendance.read. Records: employee (record-access policy, decision 024).
          */
         get: operations["getApiAttendancesExport"];
@@ -1466,7 +1466,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * POST /api/employees/{id}/complementary-pacts
+         * Record the employee’s pact of complementary hours
          * @description Authority: employee.update. Records: employee (record-access policy, decision 024).
          */
         post: operations["postApiEmployeesIdComplementaryPacts"];
@@ -1486,7 +1486,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * POST /api/complementary-offers
+         * Offer a part-time worker voluntary complementary hours
          * @description Authority: attendance.update. Records: employee (record-access policy, decision 024).
          */
         post: operations["postApiComplementaryOffers"];
@@ -1506,7 +1506,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * POST /api/schedules/bulk
+         * The same schedule for every active employee of a department
          * @description Authority: schedule.create. Records: employee (record-access policy, decision 024).
          */
         post: operations["postApiSchedulesBulk"];
@@ -1524,7 +1524,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * GET /api/shift-templates
+         * The company’s shift templates
          * @description Authority: schedule.read. Records: everyone (record-access policy, decision 024).
          */
         get: operations["getApiShiftTemplates"];
@@ -1551,7 +1551,7 @@ export interface paths {
         put?: never;
         post?: never;
         /**
-         * DELETE /api/shift-templates/{id}
+         * Delete a template, or archive it while draft shifts use it
          * @description Authority: schedule.update. Records: everyone (record-access policy, decision 024).
          */
         delete: operations["deleteApiShiftTemplatesId"];
@@ -1572,7 +1572,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * GET /api/roster
+         * A department’s roster grid (at most 62 days)
          * @description Authority: schedule.read. Records: everyone (record-access policy, decision 024).
          */
         get: operations["getApiRoster"];
@@ -1594,7 +1594,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * POST /api/roster/shifts
+         * Add a draft shift (`employee: null` = an open shift)
          * @description Authority: schedule.update. Records: everyone (record-access policy, decision 024).
          */
         post: operations["postApiRosterShifts"];
@@ -1622,7 +1622,7 @@ export interface paths {
         options?: never;
         head?: never;
         /**
-         * PATCH /api/roster/shifts/{id}
+         * Change or move a draft shift
          * @description Authority: schedule.update. Records: everyone (record-access policy, decision 024).
          */
         patch: operations["patchApiRosterShiftsId"];
@@ -1638,7 +1638,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * POST /api/roster/copy-week
+         * Copy one week onto another
          * @description Authority: schedule.update. Records: everyone (record-access policy, decision 024).
          */
         post: operations["postApiRosterCopyWeek"];
@@ -1658,7 +1658,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * POST /api/roster/repeat
+         * Repeat a pattern of weeks (rotations)
          * @description Authority: schedule.update. Records: everyone (record-access policy, decision 024).
          */
         post: operations["postApiRosterRepeat"];
@@ -1678,7 +1678,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * POST /api/roster/fill
+         * Fill the dates from the employees’ schedules
          * @description Authority: schedule.update. Records: everyone (record-access policy, decision 024).
          */
         post: operations["postApiRosterFill"];
@@ -1698,7 +1698,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * POST /api/roster/publish
+         * Publish the dates: they become the employees’ plan
          * @description Authority: schedule.update. Records: everyone (record-access policy, decision 024).
          */
         post: operations["postApiRosterPublish"];
@@ -1721,7 +1721,7 @@ export interface paths {
          */
         get: operations["getApiRosterCoverage"];
         /**
-         * PUT /api/roster/coverage
+         * Replace a department’s coverage needs
          * @description Authority: schedule.update. Records: everyone (record-access policy, decision 024).
          */
         put: operations["putApiRosterCoverage"];
@@ -1760,7 +1760,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * GET /api/holidays/places
+         * The countries and regions the public holiday import knows
          * @description Authority: company.read.
          */
         get: operations["getApiHolidaysPlaces"];
@@ -1780,13 +1780,13 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * GET /api/holidays/import
+         * Preview a public holiday import: what it would write, nothing written
          * @description Authority: company.create.
          */
         get: operations["getApiHolidaysImport"];
         put?: never;
         /**
-         * POST /api/holidays/import
+         * Import a year’s public holidays into a company’s calendar (decision 053)
          * @description Authority: company.create.
          */
         post: operations["postApiHolidaysImport"];
@@ -1824,13 +1824,13 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * GET /api/attendance-corrections
+         * Correction requests, newest first (at most 200; an Employee account: only its own)
          * @description Authority: attendance.read. Records: employee (record-access policy, decision 024).
          */
         get: operations["getApiAttendanceCorrections"];
         put?: never;
         /**
-         * POST /api/attendance-corrections
+         * The worker asks to correct their own day
          * @description Authority: attendance.read. Records: leaveRequest (record-access policy, decision 024).
          */
         post: operations["postApiAttendanceCorrections"];
@@ -1890,7 +1890,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * POST /api/attendance-corrections/{id}/withdraw
+         * The worker withdraws their pending request
          * @description Authority: attendance.read. Records: leaveRequest (record-access policy, decision 024).
          */
         post: operations["postApiAttendanceCorrectionsIdWithdraw"];
@@ -1910,7 +1910,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * POST /api/attendances/{id}/acceptance
+         * The worker accepts or rejects an administrator’s correction of their day
          * @description Authority: attendance.read. Records: leaveRequest (record-access policy, decision 024).
          */
         post: operations["postApiAttendancesIdAcceptance"];
@@ -1928,7 +1928,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * GET /api/dashboard
+         * The admin dashboard’s figures
          * @description Authority: dashboard.read. Records: everyone (record-access policy, decision 024).
          */
         get: operations["getApiDashboard"];
@@ -1948,7 +1948,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * GET /api/reports/monthly-record
+         * The monthly working-time records (art. 34.9 ET) of the employees the account may read
          * @description Authority: report.read. Records: employee (record-access policy, decision 024).
          */
         get: operations["getApiReportsMonthlyRecord"];
@@ -1968,7 +1968,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * GET /api/reports/monthly-record/export
+         * The monthly records as a spreadsheet, one sheet per employee
          * @description Authority: report.read. Records: employee (record-access policy, decision 024).
          */
         get: operations["getApiReportsMonthlyRecordExport"];
@@ -1988,7 +1988,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * GET /api/reports/monthly-record/pdf
+         * The monthly records as one PDF
          * @description Authority: report.read. Records: employee (record-access policy, decision 024).
          */
         get: operations["getApiReportsMonthlyRecordPdf"];
@@ -2008,7 +2008,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * GET /api/reports/monthly-record/open-export
+         * The open record export with the record chain (JSON or CSV)
          * @description Authority: report.read. Records: everyone (record-access policy, decision 024).
          */
         get: operations["getApiReportsMonthlyRecordOpenExport"];
@@ -2028,7 +2028,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * GET /api/reports/payroll
+         * The payroll figures of a month
          * @description Authority: report.read. Records: employee (record-access policy, decision 024).
          */
         get: operations["getApiReportsPayroll"];
@@ -2048,7 +2048,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * GET /api/reports/payroll/export
+         * The payroll export
          * @description Authority: report.read. Records: employee (record-access policy, decision 024).
          */
         get: operations["getApiReportsPayrollExport"];
@@ -2068,7 +2068,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * GET /api/reports/{id}
+         * A report’s figures (employee-attendance, employee-birthdays, employee-leaves, employee-list, employee-schedule, hours-balance, organization-profile, user-accounts)
          * @description Authority: report.read. Records: employee (record-access policy, decision 024).
          */
         get: operations["getApiReportsId"];
@@ -2088,7 +2088,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * GET /api/reports/{id}/export
+         * A report as a spreadsheet
          * @description Authority: report.read. Records: employee (record-access policy, decision 024).
          */
         get: operations["getApiReportsIdExport"];
@@ -2108,7 +2108,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * GET /api/personal/dashboard
+         * My dashboard
          * @description Authority: any signed-in account.
          */
         get: operations["getApiPersonalDashboard"];
@@ -2128,7 +2128,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * GET /api/personal/attendance
+         * My monthly record, with the history of corrected days
          * @description Authority: any signed-in account.
          */
         get: operations["getApiPersonalAttendance"];
@@ -2148,7 +2148,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * GET /api/personal/attendance/export
+         * My monthly record as a spreadsheet
          * @description Authority: any signed-in account.
          */
         get: operations["getApiPersonalAttendanceExport"];
@@ -2168,7 +2168,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * GET /api/personal/attendance/pdf
+         * My monthly record as a PDF
          * @description Authority: any signed-in account.
          */
         get: operations["getApiPersonalAttendancePdf"];
@@ -2188,7 +2188,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * GET /api/personal/schedule
+         * My schedules and the next two weeks
          * @description Authority: any signed-in account.
          */
         get: operations["getApiPersonalSchedule"];
@@ -2208,7 +2208,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * GET /api/personal/roster-week.pdf
+         * My department’s published week as a PDF
          * @description Authority: any signed-in account.
          */
         get: operations["getApiPersonalRosterWeekPdf"];
@@ -2228,18 +2228,18 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * GET /api/personal/calendar-feed
+         * Whether my calendar feed is active (never its secret URL)
          * @description Authority: any signed-in account.
          */
         get: operations["getApiPersonalCalendarFeed"];
         put?: never;
         /**
-         * POST /api/personal/calendar-feed
+         * A new secret calendar feed URL, shown once (replaces any previous one)
          * @description Authority: any signed-in account.
          */
         post: operations["postApiPersonalCalendarFeed"];
         /**
-         * DELETE /api/personal/calendar-feed
+         * Revoke my calendar feed
          * @description Authority: any signed-in account.
          */
         delete: operations["deleteApiPersonalCalendarFeed"];
@@ -2256,7 +2256,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * GET /api/roster/week.pdf
+         * A department’s published week as a PDF
          * @description Authority: schedule.read. Records: everyone (record-access policy, decision 024).
          */
         get: operations["getApiRosterWeekPdf"];
@@ -2278,7 +2278,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * POST /api/personal/acknowledgements
+         * I have received my record of a month (201; 200 with the first acknowledgement when already given)
          * @description Authority: any signed-in account.
          */
         post: operations["postApiPersonalAcknowledgements"];
@@ -2298,7 +2298,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * POST /api/personal/clock
+         * Punch on my personal clock
          * @description Authority: any signed-in account.
          */
         post: operations["postApiPersonalClock"];
@@ -2318,7 +2318,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * POST /api/personal/overtime-choice
+         * Paid or rest: my answer for a day’s overtime
          * @description Authority: any signed-in account.
          */
         post: operations["postApiPersonalOvertimeChoice"];
@@ -2338,7 +2338,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * POST /api/personal/complementary-offers/{id}
+         * Accept or decline an offer of voluntary complementary hours
          * @description Authority: any signed-in account.
          */
         post: operations["postApiPersonalComplementaryOffersId"];
@@ -2358,7 +2358,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * POST /api/personal/clock/offline
+         * The punches my device kept while offline
          * @description Authority: any signed-in account.
          */
         post: operations["postApiPersonalClockOffline"];
@@ -2378,7 +2378,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * POST /api/personal/standby
+         * Record a standby period of mine
          * @description Authority: any signed-in account.
          */
         post: operations["postApiPersonalStandby"];
@@ -2418,7 +2418,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * POST /api/personal/interruptions
+         * Record an interruption of my rest
          * @description Authority: any signed-in account.
          */
         post: operations["postApiPersonalInterruptions"];
@@ -2456,7 +2456,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * GET /api/personal/open-shifts
+         * Open shifts of my department not yet begun
          * @description Authority: any signed-in account.
          */
         get: operations["getApiPersonalOpenShifts"];
@@ -2478,12 +2478,12 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * POST /api/personal/open-shifts/{id}/claim
+         * Claim an open shift
          * @description Authority: any signed-in account.
          */
         post: operations["postApiPersonalOpenShiftsIdClaim"];
         /**
-         * DELETE /api/personal/open-shifts/{id}/claim
+         * Withdraw my pending claim
          * @description Authority: any signed-in account.
          */
         delete: operations["deleteApiPersonalOpenShiftsIdClaim"];
@@ -2500,13 +2500,13 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * GET /api/personal/swaps
+         * My swaps, my upcoming published shifts and my colleagues’
          * @description Authority: any signed-in account.
          */
         get: operations["getApiPersonalSwaps"];
         put?: never;
         /**
-         * POST /api/personal/swaps
+         * Offer one of my shifts to a colleague (a trade with `otherShift`)
          * @description Authority: any signed-in account.
          */
         post: operations["postApiPersonalSwaps"];
@@ -2584,7 +2584,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * GET /api/roster/claims
+         * Open-shift claims of the managed companies
          * @description Authority: schedule.read. Records: everyone (record-access policy, decision 024).
          */
         get: operations["getApiRosterClaims"];
@@ -2644,7 +2644,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * GET /api/roster/swaps
+         * Shift swaps of the managed companies
          * @description Authority: schedule.read. Records: everyone (record-access policy, decision 024).
          */
         get: operations["getApiRosterSwaps"];
@@ -2706,7 +2706,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * POST /api/standby-periods
+         * An employee’s standby period
          * @description Authority: attendance.create. Records: employee (record-access policy, decision 024).
          */
         post: operations["postApiStandbyPeriods"];
@@ -2746,7 +2746,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * POST /api/disconnection-interruptions
+         * An interruption of an employee’s digital disconnection
          * @description Authority: attendance.create. Records: employee (record-access policy, decision 024).
          */
         post: operations["postApiDisconnectionInterruptions"];
@@ -2790,7 +2790,7 @@ export interface paths {
         get: operations["getApiInspectionLinks"];
         put?: never;
         /**
-         * POST /api/inspection-links
+         * Make a read-only link for the labour inspectorate: the only answer that shows its token
          * @description Authority: setting.update.
          */
         post: operations["postApiInspectionLinks"];
@@ -2828,7 +2828,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * GET /api/inspection-links/{id}/uses
+         * The log of a link’s uses, newest first
          * @description Authority: setting.read.
          */
         get: operations["getApiInspectionLinksIdUses"];
@@ -2848,13 +2848,13 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * GET /api/api-tokens
+         * The account’s API tokens (everyone’s with setting.update), never their secret
          * @description Authority: any signed-in account.
          */
         get: operations["getApiApiTokens"];
         put?: never;
         /**
-         * POST /api/api-tokens
+         * Make an API token
          * @description Authority: any signed-in account.
          */
         post: operations["postApiApiTokens"];
@@ -2874,7 +2874,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * POST /api/api-tokens/{id}/revoke
+         * Revoke a token: it stops working at once
          * @description Authority: any signed-in account.
          */
         post: operations["postApiApiTokensIdRevoke"];
@@ -2892,7 +2892,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * GET /api/openapi.json
+         * This document
          * @description Authority: any signed-in account.
          */
         get: operations["getApiOpenapiJson"];
@@ -2932,7 +2932,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * GET /api/representatives/totals
+         * Per employee the name and the month’s totals only
          * @description Authority: workTotals.read. Records: everyone (record-access policy, decision 024).
          */
         get: operations["getApiRepresentativesTotals"];
@@ -2952,7 +2952,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * GET /api/representatives/disputes
+         * The days whose correction the worker rejected, newest first
          * @description Authority: workTotals.read. Records: everyone (record-access policy, decision 024).
          */
         get: operations["getApiRepresentativesDisputes"];
@@ -2977,7 +2977,7 @@ export interface paths {
          */
         get: operations["getApiGuide"];
         /**
-         * PUT /api/guide
+         * Hide or show the getting-started guide
          * @description Authority: any signed-in account.
          */
         put: operations["putApiGuide"];
@@ -2996,13 +2996,13 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * GET /api/employees
+         * List the employees the account may read
          * @description Authority: employee.read. Records: employee (record-access policy, decision 024).
          */
         get: operations["getApiEmployees"];
         put?: never;
         /**
-         * POST /api/employees
+         * Create an employee
          * @description Authority: employee.create. Records: employee (record-access policy, decision 024).
          */
         post: operations["postApiEmployees"];
@@ -3050,7 +3050,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * POST /api/employees/{id}/archive
+         * Archive (deletes face data) or restore (`archived: false`) an employee
          * @description Authority: employee.archive. Records: employee (record-access policy, decision 024).
          */
         post: operations["postApiEmployeesIdArchive"];
@@ -3068,13 +3068,13 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * GET /api/attendances
+         * List attendances (an Employee account: only its own days)
          * @description Authority: attendance.read. Records: employee (record-access policy, decision 024).
          */
         get: operations["getApiAttendances"];
         put?: never;
         /**
-         * POST /api/attendances
+         * Record a day by hand
          * @description Authority: attendance.create. Records: employee (record-access policy, decision 024).
          */
         post: operations["postApiAttendances"];
@@ -3099,14 +3099,14 @@ export interface paths {
         put?: never;
         post?: never;
         /**
-         * DELETE /api/attendances/{id}
+         * Always refused (409): a day is voided with a reason instead
          * @description Authority: attendance.delete. Records: employee (record-access policy, decision 024).
          */
         delete: operations["deleteApiAttendancesId"];
         options?: never;
         head?: never;
         /**
-         * PATCH /api/attendances/{id}
+         * Correct a day
          * @description Authority: attendance.update. Records: employee (record-access policy, decision 024).
          */
         patch: operations["patchApiAttendancesId"];
@@ -3120,13 +3120,13 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * GET /api/schedules
+         * List schedules (an Employee account: only its own)
          * @description Authority: schedule.read. Records: employee (record-access policy, decision 024).
          */
         get: operations["getApiSchedules"];
         put?: never;
         /**
-         * POST /api/schedules
+         * Give an employee a schedule (without `fromDate`: from the next working day); an overlapping one becomes previous
          * @description Authority: schedule.create. Records: employee (record-access policy, decision 024).
          */
         post: operations["postApiSchedules"];
@@ -3151,7 +3151,7 @@ export interface paths {
         put?: never;
         post?: never;
         /**
-         * DELETE /api/schedules/{id}
+         * Delete a schedule; the one it replaced gets its dates back
          * @description Authority: schedule.delete. Records: employee (record-access policy, decision 024).
          */
         delete: operations["deleteApiSchedulesId"];
@@ -3224,13 +3224,13 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * GET /api/users
+         * List user accounts
          * @description Authority: user.read.
          */
         get: operations["getApiUsers"];
         put?: never;
         /**
-         * POST /api/users
+         * Create a user account
          * @description Authority: user.create.
          */
         post: operations["postApiUsers"];
@@ -3262,7 +3262,7 @@ export interface paths {
         options?: never;
         head?: never;
         /**
-         * PATCH /api/users/{id}
+         * Edit a user account (a new password or account type ends its sessions)
          * @description Authority: user.update.
          */
         patch: operations["patchApiUsersId"];
@@ -3276,13 +3276,13 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * GET /api/roles
+         * List roles
          * @description Authority: role.read.
          */
         get: operations["getApiRoles"];
         put?: never;
         /**
-         * POST /api/roles
+         * Create a role (only permissions the account holds)
          * @description Authority: role.create.
          */
         post: operations["postApiRoles"];
@@ -3359,7 +3359,7 @@ export interface paths {
         put?: never;
         post?: never;
         /**
-         * DELETE /api/companies/{id}
+         * Delete (refused while in use)
          * @description Authority: company.delete.
          */
         delete: operations["deleteApiCompaniesId"];
@@ -3411,7 +3411,7 @@ export interface paths {
         put?: never;
         post?: never;
         /**
-         * DELETE /api/departments/{id}
+         * Delete (refused while in use)
          * @description Authority: department.delete.
          */
         delete: operations["deleteApiDepartmentsId"];
@@ -3463,7 +3463,7 @@ export interface paths {
         put?: never;
         post?: never;
         /**
-         * DELETE /api/job-titles/{id}
+         * Delete (refused while in use)
          * @description Authority: jobTitles.delete.
          */
         delete: operations["deleteApiJobTitlesId"];
@@ -3515,7 +3515,7 @@ export interface paths {
         put?: never;
         post?: never;
         /**
-         * DELETE /api/leave-types/{id}
+         * Delete (refused while in use)
          * @description Authority: leaveType.delete.
          */
         delete: operations["deleteApiLeaveTypesId"];
@@ -3567,7 +3567,7 @@ export interface paths {
         put?: never;
         post?: never;
         /**
-         * DELETE /api/leave-groups/{id}
+         * Delete (refused while in use)
          * @description Authority: leaveGroup.delete.
          */
         delete: operations["deleteApiLeaveGroupsId"];
@@ -3619,7 +3619,7 @@ export interface paths {
         put?: never;
         post?: never;
         /**
-         * DELETE /api/holidays/{id}
+         * Delete (refused while in use)
          * @description Authority: company.delete.
          */
         delete: operations["deleteApiHolidaysId"];
@@ -3643,7 +3643,7 @@ export interface paths {
         put?: never;
         post?: never;
         /**
-         * DELETE /api/users/{id}/sessions
+         * End every session of the user
          * @description Authority: user.update.
          */
         delete: operations["deleteApiUsersIdSessions"];
@@ -3663,7 +3663,7 @@ export interface paths {
         put?: never;
         post?: never;
         /**
-         * DELETE /api/users/{id}/two-factor
+         * Reset the user’s second factors (SuperAdmin only)
          * @description Authority: user.update.
          */
         delete: operations["deleteApiUsersIdTwoFactor"];
@@ -3680,13 +3680,13 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * GET /api/employees/{id}/photos
+         * The employee’s photos and recorded biometric consent (never descriptors)
          * @description Authority: employee.read. Records: employee (record-access policy, decision 024).
          */
         get: operations["getApiEmployeesIdPhotos"];
         put?: never;
         /**
-         * POST /api/employees/{id}/photos
+         * Add a photo (and, asked to enrol, its face data computed by the server, with consent)
          * @description Authority: employee.update. Records: employee (record-access policy, decision 024).
          */
         post: operations["postApiEmployeesIdPhotos"];
@@ -3707,7 +3707,7 @@ export interface paths {
         put?: never;
         post?: never;
         /**
-         * DELETE /api/employees/{id}/photos/{id}
+         * Remove a photo and the face descriptor computed from it
          * @description Authority: employee.update. Records: employee (record-access policy, decision 024).
          */
         delete: operations["deleteApiEmployeesIdPhotosPhotoId"];
@@ -3724,7 +3724,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * GET /api/employees/{id}/photos/{id}/image
+         * The photo itself
          * @description Authority: employee.read. Records: employee (record-access policy, decision 024).
          */
         get: operations["getApiEmployeesIdPhotosPhotoIdImage"];
@@ -3745,7 +3745,7 @@ export interface paths {
         };
         get?: never;
         /**
-         * PUT /api/employees/{id}/photos/{id}/descriptor
+         * Compute and store the face data of a photo on file (needs recorded consent)
          * @description Authority: employee.update. Records: employee (record-access policy, decision 024).
          */
         put: operations["putApiEmployeesIdPhotosPhotoIdDescriptor"];
@@ -3765,7 +3765,7 @@ export interface paths {
         };
         get?: never;
         /**
-         * PUT /api/employees/{id}/consent
+         * Record or withdraw (deletes face data) biometric consent
          * @description Authority: employee.update. Records: employee (record-access policy, decision 024).
          */
         put: operations["putApiEmployeesIdConsent"];
@@ -3784,7 +3784,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * GET /api/attendances/{id}/punch-photos
+         * The snapshots kept with the day’s face punches
          * @description Authority: attendance.read. Records: employee (record-access policy, decision 024).
          */
         get: operations["getApiAttendancesIdPunchPhotos"];
@@ -3804,7 +3804,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * GET /api/punches/{id}/photo
+         * The JPEG snapshot of a face punch
          * @description Authority: attendance.read. Records: employee (record-access policy, decision 024).
          */
         get: operations["getApiPunchesIdPhoto"];
@@ -3826,7 +3826,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * POST /api/attendances/{id}/void
+         * Void a manual day with a reason
          * @description Authority: attendance.delete. Records: employee (record-access policy, decision 024).
          */
         post: operations["postApiAttendancesIdVoid"];
@@ -3844,7 +3844,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * GET /api/record-chain/verify
+         * Check the record chain now (a broken chain is a finding: still 200)
          * @description Authority: setting.read.
          */
         get: operations["getApiRecordChainVerify"];
@@ -3864,13 +3864,13 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * GET /api/legal-holds
+         * The legal holds of the companies the account manages, newest first
          * @description Authority: setting.read. Records: everyone (record-access policy, decision 024).
          */
         get: operations["getApiLegalHolds"];
         put?: never;
         /**
-         * POST /api/legal-holds
+         * Place a hold on a whole company
          * @description Authority: setting.update. Records: everyone (record-access policy, decision 024).
          */
         post: operations["postApiLegalHolds"];
@@ -3908,13 +3908,13 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * GET /api/employees/{id}/legal-holds
+         * The legal holds covering the employee: theirs and their company’s
          * @description Authority: employee.read. Records: employee (record-access policy, decision 024).
          */
         get: operations["getApiEmployeesIdLegalHolds"];
         put?: never;
         /**
-         * POST /api/employees/{id}/legal-holds
+         * Place a legal hold on the employee
          * @description Authority: employee.update. Records: employee (record-access policy, decision 024).
          */
         post: operations["postApiEmployeesIdLegalHolds"];
@@ -4885,15 +4885,21 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
+            /** @description Liveness and database check (503 `{status: "error"}` when unhealthy) */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        /** @constant */
+                        status: "ok";
+                    };
                 };
             };
+            422: components["responses"]["Invalid"];
+            503: components["responses"]["Unavailable"];
+            default: components["responses"]["Refused"];
         };
     };
     postApiUserLogin: {
@@ -4913,15 +4919,44 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success */
+            /** @description Sign in with email and password: signed in, or the second step (`secondFactor` / `twoFactorSetup`) */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        /** @description The session token, also set as the `token` cookie. */
+                        accessToken: string;
+                        user: {
+                            _id: number;
+                            full_name: string;
+                            email: string;
+                            image: string | null;
+                            /** @enum {string} */
+                            account_type: "SuperAdmin" | "Admin" | "Employee";
+                            /** @description Resource -> allowed actions; a resource left out allows nothing. */
+                            role: {
+                                [key: string]: ("create" | "read" | "update" | "delete" | "archive")[];
+                            };
+                        };
+                    } | {
+                        secondFactor: {
+                            /** @description Lasts 10 minutes. */
+                            ticket: string;
+                            methods: ("totp" | "recovery" | "passkey")[];
+                        };
+                    } | {
+                        twoFactorSetup: {
+                            ticket: string;
+                        };
+                    };
                 };
             };
+            422: components["responses"]["Invalid"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Unavailable"];
+            default: components["responses"]["Refused"];
         };
     };
     postApiUserLoginPasskeyOptions: {
@@ -4939,15 +4974,34 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success */
+            /** @description Start a passkey sign-in: passwordless, or the second factor of a ticket */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        challenge: string;
+                        /** @description PublicKeyCredentialRequestOptionsJSON (WebAuthn Level 3). */
+                        options: {
+                            challenge: string;
+                            timeout?: number;
+                            rpId?: string;
+                            allowCredentials?: {
+                                id: string;
+                                type: string;
+                                transports?: string[];
+                            }[];
+                            userVerification?: string;
+                            hints?: string[];
+                            extensions?: unknown;
+                        };
+                    };
                 };
             };
+            422: components["responses"]["Invalid"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Refused"];
         };
     };
     postApiUserLoginPasskey: {
@@ -4976,15 +5030,33 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success */
+            /** @description Sign in with a passkey */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        /** @description The session token, also set as the `token` cookie. */
+                        accessToken: string;
+                        user: {
+                            _id: number;
+                            full_name: string;
+                            email: string;
+                            image: string | null;
+                            /** @enum {string} */
+                            account_type: "SuperAdmin" | "Admin" | "Employee";
+                            /** @description Resource -> allowed actions; a resource left out allows nothing. */
+                            role: {
+                                [key: string]: ("create" | "read" | "update" | "delete" | "archive")[];
+                            };
+                        };
+                    };
                 };
             };
+            422: components["responses"]["Invalid"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Refused"];
         };
     };
     postApiUserLoginSecondFactor: {
@@ -5007,15 +5079,33 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success */
+            /** @description The second step of a sign-in: an authenticator or recovery code */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        /** @description The session token, also set as the `token` cookie. */
+                        accessToken: string;
+                        user: {
+                            _id: number;
+                            full_name: string;
+                            email: string;
+                            image: string | null;
+                            /** @enum {string} */
+                            account_type: "SuperAdmin" | "Admin" | "Employee";
+                            /** @description Resource -> allowed actions; a resource left out allows nothing. */
+                            role: {
+                                [key: string]: ("create" | "read" | "update" | "delete" | "archive")[];
+                            };
+                        };
+                    };
                 };
             };
+            422: components["responses"]["Invalid"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Refused"];
         };
     };
     postApiUserLoginTwoFactorSetup: {
@@ -5033,15 +5123,26 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success */
+            /** @description TOTP set-up required by the company, for the account the set-up ticket names */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        data: {
+                            /** @description Base32, for typing into the app by hand. */
+                            secret: string;
+                            otpauthUrl: string;
+                            /** @description The otpauth URL as an SVG QR code. */
+                            qrSvg: string;
+                        };
+                    };
                 };
             };
+            422: components["responses"]["Invalid"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Refused"];
         };
     };
     postApiUserLoginTwoFactorSetupConfirm: {
@@ -5062,15 +5163,35 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success */
+            /** @description Confirm the required TOTP set-up with its first code: signed in, with the recovery codes */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        /** @description The session token, also set as the `token` cookie. */
+                        accessToken: string;
+                        user: {
+                            _id: number;
+                            full_name: string;
+                            email: string;
+                            image: string | null;
+                            /** @enum {string} */
+                            account_type: "SuperAdmin" | "Admin" | "Employee";
+                            /** @description Resource -> allowed actions; a resource left out allows nothing. */
+                            role: {
+                                [key: string]: ("create" | "read" | "update" | "delete" | "archive")[];
+                            };
+                        };
+                        /** @description Shown only this once. */
+                        recoveryCodes: string[];
+                    };
                 };
             };
+            422: components["responses"]["Invalid"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Refused"];
         };
     };
     postApiSignUp: {
@@ -5100,55 +5221,86 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success */
-            200: {
+            /** @description First run only: the first company and its SuperAdmin, signed in */
+            201: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        /** @description The session token, also set as the `token` cookie. */
+                        accessToken: string;
+                        user: {
+                            _id: number;
+                            full_name: string;
+                            email: string;
+                            image: string | null;
+                            /** @enum {string} */
+                            account_type: "SuperAdmin" | "Admin" | "Employee";
+                            /** @description Resource -> allowed actions; a resource left out allows nothing. */
+                            role: {
+                                [key: string]: ("create" | "read" | "update" | "delete" | "archive")[];
+                            };
+                        };
+                    };
                 };
             };
+            422: components["responses"]["Invalid"];
+            default: components["responses"]["Refused"];
         };
     };
     getApiAuthOidcStart: {
         parameters: {
-            query?: never;
+            query?: {
+                redirectUrl?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
-            200: {
+            /** @description Single sign-on: redirects to the OpenID provider (or back to /sign-in with a failure code) */
+            302: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/json": Record<string, never>;
-                };
+                content?: never;
             };
+            422: components["responses"]["Invalid"];
+            default: components["responses"]["Refused"];
         };
     };
     getApiAuthOidcCallback: {
         parameters: {
-            query?: never;
+            query?: {
+                code?: string;
+                state?: string;
+                iss?: string;
+                scope?: string;
+                session_state?: string;
+                error?: string;
+                error_description?: string;
+                error_uri?: string;
+                authuser?: string;
+                hd?: string;
+                prompt?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
-            200: {
+            /** @description Single sign-on: the OpenID provider’s redirect back; redirects to the page asked for, or to /sign-in with a failure code */
+            302: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/json": Record<string, never>;
-                };
+                content?: never;
             };
+            422: components["responses"]["Invalid"];
+            default: components["responses"]["Refused"];
         };
     };
     postApiSignOut: {
@@ -5158,21 +5310,17 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: {
-            content: {
-                "application/json": Record<string, never>;
-            };
-        };
+        requestBody?: never;
         responses: {
-            /** @description Success */
-            200: {
+            /** @description End the request’s session and clear its cookie */
+            204: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/json": Record<string, never>;
-                };
+                content?: never;
             };
+            422: components["responses"]["Invalid"];
+            default: components["responses"]["Refused"];
         };
     };
     postApiClock: {
@@ -5196,15 +5344,31 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success */
+            /** @description A kiosk punch by PIN, face or badge. 401: a terminal credential that names no active terminal, or a face punch without a valid challenge; 403: outside the IP restriction, an unpaired device or a method the terminal lacks; 409: the clock refused the punch (`employee.first_name` says whose); 429: the terminal waits (`retryAfter`) */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        message: string;
+                        employee: {
+                            _id: number;
+                            full_name: string;
+                            /** @description A small JPEG data URL of the employee’s photo, or null. */
+                            image: string | null;
+                        };
+                        /** @description The punch instant, ISO 8601 UTC. */
+                        time: string;
+                    };
                 };
             };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["Invalid"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Refused"];
         };
     };
     postApiClockChallenge: {
@@ -5214,21 +5378,24 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: {
-            content: {
-                "application/json": Record<string, never>;
-            };
-        };
+        requestBody?: never;
         responses: {
-            /** @description Success */
+            /** @description A single-use nonce for the calling paired terminal’s next face punch */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        nonce: string;
+                        expiresAt: string;
+                    };
                 };
             };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["Invalid"];
+            default: components["responses"]["Refused"];
         };
     };
     getApiClockDoorCode: {
@@ -5240,15 +5407,26 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
+            /** @description The calling paired terminal’s door QR code */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        code: string;
+                        /** @description `/personal/clock?door=<code>`: the kiosk prefixes its own origin. */
+                        path: string;
+                        expiresAt: string;
+                        /** @description Seconds until the next code is issued. */
+                        refreshIn: number;
+                    };
                 };
             };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["Invalid"];
+            default: components["responses"]["Refused"];
         };
     };
     postApiTerminalPair: {
@@ -5268,15 +5446,27 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success */
+            /** @description Pair this device with a one-time code; the credential goes in a cookie (and in the body with `device: true`) */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        terminal: {
+                            id: number;
+                            name: string;
+                            location: string;
+                            methods: ("face" | "pin" | "badge")[];
+                        };
+                        credential?: string;
+                        message: string;
+                    };
                 };
             };
+            422: components["responses"]["Invalid"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Refused"];
         };
     };
     getApiTerminal: {
@@ -5288,44 +5478,74 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
+            /** @description The calling terminal, and a heartbeat */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        terminal: {
+                            id: number;
+                            name: string;
+                            location: string;
+                            methods: ("face" | "pin" | "badge")[];
+                        };
+                    };
                 };
             };
+            401: components["responses"]["Unauthenticated"];
+            422: components["responses"]["Invalid"];
+            default: components["responses"]["Refused"];
         };
     };
     getApiTerminals: {
         parameters: {
-            query?: {
-                /** @description Search text */
-                q?: string;
-                page?: number;
-                pageSize?: number;
-            };
+            query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
+            /** @description The company’s clock terminals */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["List"];
+                    "application/json": {
+                        data: {
+                            _id: number;
+                            name: string;
+                            location: string;
+                            methods: ("face" | "pin" | "badge")[];
+                            /** @enum {string} */
+                            state: "waiting" | "paired" | "revoked";
+                            pairedAt: string | null;
+                            pairingExpiresAt: string | null;
+                            revokedAt: string | null;
+                            lastSeenAt: string | null;
+                            /** @description The last offline sequence number received; an administrator may reset it. */
+                            lastSeq: number;
+                            /** @description The kiosk shows the door QR code. */
+                            doorCode: boolean;
+                            createdAt: string;
+                            /** @description Punches since the start of the company’s day. */
+                            punchesToday: number;
+                            /** @enum {string} */
+                            status: "revoked" | "unpaired" | "online" | "silent";
+                            /** @description Set while a pairing code can still be used. */
+                            codeWaitingUntil: string | null;
+                        }[];
+                        total: number;
+                    };
                 };
             };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
             422: components["responses"]["Invalid"];
+            default: components["responses"]["Refused"];
         };
     };
     postApiTerminals: {
@@ -5349,18 +5569,40 @@ export interface operations {
         };
         responses: {
             /** @description Success */
-            200: {
+            201: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        data: {
+                            _id: number;
+                            name: string;
+                            location: string;
+                            methods: ("face" | "pin" | "badge")[];
+                            /** @enum {string} */
+                            state: "waiting" | "paired" | "revoked";
+                            pairedAt: string | null;
+                            pairingExpiresAt: string | null;
+                            revokedAt: string | null;
+                            lastSeenAt: string | null;
+                            /** @description The last offline sequence number received; an administrator may reset it. */
+                            lastSeq: number;
+                            /** @description The kiosk shows the door QR code. */
+                            doorCode: boolean;
+                            createdAt: string;
+                            punchesToday?: number;
+                        };
+                        pairingCode: string;
+                        pairingExpiresAt: string;
+                        message: string;
+                    };
                 };
             };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
             422: components["responses"]["Invalid"];
+            default: components["responses"]["Refused"];
         };
     };
     patchApiTerminalsId: {
@@ -5390,13 +5632,34 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        data: {
+                            _id: number;
+                            name: string;
+                            location: string;
+                            methods: ("face" | "pin" | "badge")[];
+                            /** @enum {string} */
+                            state: "waiting" | "paired" | "revoked";
+                            pairedAt: string | null;
+                            pairingExpiresAt: string | null;
+                            revokedAt: string | null;
+                            lastSeenAt: string | null;
+                            /** @description The last offline sequence number received; an administrator may reset it. */
+                            lastSeq: number;
+                            /** @description The kiosk shows the door QR code. */
+                            doorCode: boolean;
+                            createdAt: string;
+                            punchesToday?: number;
+                        };
+                        message: string;
+                    };
                 };
             };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["Invalid"];
+            default: components["responses"]["Refused"];
         };
     };
     postApiTerminalsIdPairingCode: {
@@ -5408,25 +5671,45 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: {
-            content: {
-                "application/json": Record<string, never>;
-            };
-        };
+        requestBody?: never;
         responses: {
-            /** @description Success */
+            /** @description A new one-time pairing code */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        data: {
+                            _id: number;
+                            name: string;
+                            location: string;
+                            methods: ("face" | "pin" | "badge")[];
+                            /** @enum {string} */
+                            state: "waiting" | "paired" | "revoked";
+                            pairedAt: string | null;
+                            pairingExpiresAt: string | null;
+                            revokedAt: string | null;
+                            lastSeenAt: string | null;
+                            /** @description The last offline sequence number received; an administrator may reset it. */
+                            lastSeq: number;
+                            /** @description The kiosk shows the door QR code. */
+                            doorCode: boolean;
+                            createdAt: string;
+                            punchesToday?: number;
+                        };
+                        pairingCode: string;
+                        pairingExpiresAt: string;
+                        message: string;
+                    };
                 };
             };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             422: components["responses"]["Invalid"];
+            default: components["responses"]["Refused"];
         };
     };
     postApiTerminalsIdRevoke: {
@@ -5438,11 +5721,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: {
-            content: {
-                "application/json": Record<string, never>;
-            };
-        };
+        requestBody?: never;
         responses: {
             /** @description Success */
             200: {
@@ -5450,13 +5729,34 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        data: {
+                            _id: number;
+                            name: string;
+                            location: string;
+                            methods: ("face" | "pin" | "badge")[];
+                            /** @enum {string} */
+                            state: "waiting" | "paired" | "revoked";
+                            pairedAt: string | null;
+                            pairingExpiresAt: string | null;
+                            revokedAt: string | null;
+                            lastSeenAt: string | null;
+                            /** @description The last offline sequence number received; an administrator may reset it. */
+                            lastSeq: number;
+                            /** @description The kiosk shows the door QR code. */
+                            doorCode: boolean;
+                            createdAt: string;
+                            punchesToday?: number;
+                        };
+                        message: string;
+                    };
                 };
             };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["Invalid"];
+            default: components["responses"]["Refused"];
         };
     };
     postApiTerminalsIdResetSequence: {
@@ -5468,35 +5768,47 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: {
-            content: {
-                "application/json": Record<string, never>;
-            };
-        };
+        requestBody?: never;
         responses: {
-            /** @description Success */
+            /** @description The offline sequence numbering starts again from 1 */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        data: {
+                            _id: number;
+                            name: string;
+                            location: string;
+                            methods: ("face" | "pin" | "badge")[];
+                            /** @enum {string} */
+                            state: "waiting" | "paired" | "revoked";
+                            pairedAt: string | null;
+                            pairingExpiresAt: string | null;
+                            revokedAt: string | null;
+                            lastSeenAt: string | null;
+                            /** @description The last offline sequence number received; an administrator may reset it. */
+                            lastSeq: number;
+                            /** @description The kiosk shows the door QR code. */
+                            doorCode: boolean;
+                            createdAt: string;
+                            punchesToday?: number;
+                        };
+                        message: string;
+                    };
                 };
             };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["Invalid"];
+            default: components["responses"]["Refused"];
         };
     };
     getApiWorkplaces: {
         parameters: {
-            query?: {
-                /** @description Search text */
-                q?: string;
-                page?: number;
-                pageSize?: number;
-            };
+            query?: never;
             header?: never;
             path?: never;
             cookie?: never;
@@ -5509,13 +5821,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["List"];
+                    "application/json": {
+                        data: {
+                            id: number;
+                            companyId: number;
+                            companyName: string;
+                            name: string;
+                            lat: number;
+                            lng: number;
+                            /** @description Radius in metres. */
+                            radiusM: number;
+                        }[];
+                        total: number;
+                    };
                 };
             };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
             422: components["responses"]["Invalid"];
+            default: components["responses"]["Refused"];
         };
     };
     postApiWorkplaces: {
@@ -5538,18 +5862,30 @@ export interface operations {
         };
         responses: {
             /** @description Success */
-            200: {
+            201: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        data: {
+                            id: number;
+                            companyId: number;
+                            companyName: string;
+                            name: string;
+                            lat: number;
+                            lng: number;
+                            /** @description Radius in metres. */
+                            radiusM: number;
+                        };
+                        message: string;
+                    };
                 };
             };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
             422: components["responses"]["Invalid"];
+            default: components["responses"]["Refused"];
         };
     };
     deleteApiWorkplacesId: {
@@ -5563,19 +5899,23 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
+            /** @description A workplace no punch names */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        message: string;
+                    };
                 };
             };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             422: components["responses"]["Invalid"];
+            default: components["responses"]["Refused"];
         };
     };
     patchApiWorkplacesId: {
@@ -5605,13 +5945,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        data: {
+                            id: number;
+                            companyId: number;
+                            companyName: string;
+                            name: string;
+                            lat: number;
+                            lng: number;
+                            /** @description Radius in metres. */
+                            radiusM: number;
+                        };
+                        message: string;
+                    };
                 };
             };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["Invalid"];
+            default: components["responses"]["Refused"];
         };
     };
     getApiWebhooks: {
@@ -5955,39 +6308,93 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success */
+            /** @description Punches a paired terminal kept offline */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        results: {
+                            seq: number;
+                            /** @enum {string} */
+                            status: "recorded" | "repeat" | "conflict";
+                            time?: string;
+                        }[];
+                        /** @description The terminal’s last sequence number now. */
+                        lastSeq: number;
+                    };
                 };
             };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["Invalid"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Refused"];
         };
     };
     getApiClockConflicts: {
         parameters: {
-            query?: never;
+            query?: {
+                status?: "open" | "closed";
+                page?: number;
+                pageSize?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
+            /** @description Late punches waiting for an administrator (open) or closed */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        data: {
+                            _id: number;
+                            /** @description The terminal, or for a personal punch the worker’s device (its browser summary as the name). */
+                            terminal: {
+                                _id: number | null;
+                                name: string;
+                                personal: boolean;
+                            };
+                            seq: number;
+                            seqTo: number | null;
+                            employee: {
+                                _id: number;
+                                name: string;
+                            } | null;
+                            action: ("check-in" | "check-out" | "break-in" | "break-out") | null;
+                            method: ("pin" | "card" | "personal") | null;
+                            at: string | null;
+                            deviceAt: string | null;
+                            /** @enum {string} */
+                            reason: "sequenceGap" | "outOfOrder" | "sequenceJump" | "future" | "tooOld" | "laterPunch" | "refused" | "unknownIdentifier" | "archived" | "methodNotAllowed";
+                            /** @description The clock engine’s refusal, in the request’s language (reason `refused`). */
+                            refusal: string | null;
+                            /** @enum {string} */
+                            status: "open" | "resolved" | "dismissed";
+                            resolution: {
+                                note: string | null;
+                                by: string | null;
+                                at: string | null;
+                                attendance: number | null;
+                            } | null;
+                            /** @description The local work date of `at` in the company zone. */
+                            date: string | null;
+                            createdAt: string;
+                        }[];
+                        total: number;
+                    };
                 };
             };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
             422: components["responses"]["Invalid"];
+            default: components["responses"]["Refused"];
         };
     };
     postApiClockConflictsIdResolve: {
@@ -6016,13 +6423,51 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        data: {
+                            _id: number;
+                            /** @description The terminal, or for a personal punch the worker’s device (its browser summary as the name). */
+                            terminal: {
+                                _id: number | null;
+                                name: string;
+                                personal: boolean;
+                            };
+                            seq: number;
+                            seqTo: number | null;
+                            employee: {
+                                _id: number;
+                                name: string;
+                            } | null;
+                            action: ("check-in" | "check-out" | "break-in" | "break-out") | null;
+                            method: ("pin" | "card" | "personal") | null;
+                            at: string | null;
+                            deviceAt: string | null;
+                            /** @enum {string} */
+                            reason: "sequenceGap" | "outOfOrder" | "sequenceJump" | "future" | "tooOld" | "laterPunch" | "refused" | "unknownIdentifier" | "archived" | "methodNotAllowed";
+                            /** @description The clock engine’s refusal, in the request’s language (reason `refused`). */
+                            refusal: string | null;
+                            /** @enum {string} */
+                            status: "open" | "resolved" | "dismissed";
+                            resolution: {
+                                note: string | null;
+                                by: string | null;
+                                at: string | null;
+                                attendance: number | null;
+                            } | null;
+                            /** @description The local work date of `at` in the company zone. */
+                            date: string | null;
+                            createdAt: string;
+                        };
+                        message: string;
+                    };
                 };
             };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             422: components["responses"]["Invalid"];
+            default: components["responses"]["Refused"];
         };
     };
     postApiClockConflictsIdDismiss: {
@@ -6048,37 +6493,149 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        data: {
+                            _id: number;
+                            /** @description The terminal, or for a personal punch the worker’s device (its browser summary as the name). */
+                            terminal: {
+                                _id: number | null;
+                                name: string;
+                                personal: boolean;
+                            };
+                            seq: number;
+                            seqTo: number | null;
+                            employee: {
+                                _id: number;
+                                name: string;
+                            } | null;
+                            action: ("check-in" | "check-out" | "break-in" | "break-out") | null;
+                            method: ("pin" | "card" | "personal") | null;
+                            at: string | null;
+                            deviceAt: string | null;
+                            /** @enum {string} */
+                            reason: "sequenceGap" | "outOfOrder" | "sequenceJump" | "future" | "tooOld" | "laterPunch" | "refused" | "unknownIdentifier" | "archived" | "methodNotAllowed";
+                            /** @description The clock engine’s refusal, in the request’s language (reason `refused`). */
+                            refusal: string | null;
+                            /** @enum {string} */
+                            status: "open" | "resolved" | "dismissed";
+                            resolution: {
+                                note: string | null;
+                                by: string | null;
+                                at: string | null;
+                                attendance: number | null;
+                            } | null;
+                            /** @description The local work date of `at` in the company zone. */
+                            date: string | null;
+                            createdAt: string;
+                        };
+                        message: string;
+                    };
                 };
             };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             422: components["responses"]["Invalid"];
+            default: components["responses"]["Refused"];
         };
     };
     getApiPeriods: {
         parameters: {
-            query?: never;
+            query?: {
+                date?: string;
+                department?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
+            /** @description The close view of the period containing `date` (default: the last ended one) */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        data: {
+                            /** @enum {string} */
+                            kind: "month" | "week";
+                            period: {
+                                from: string;
+                                to: string;
+                            };
+                            /** @description A date inside the previous period. */
+                            previous: string;
+                            /** @description A date inside the next period. */
+                            next: string;
+                            today: string;
+                            /** @description The period has ended, so it may be approved. */
+                            ended: boolean;
+                            rows: {
+                                employee: {
+                                    id: number;
+                                    name: string;
+                                    departmentName: string;
+                                };
+                                totals: {
+                                    workedSeconds: number;
+                                    expectedSeconds: number;
+                                    overtimeSeconds: number;
+                                    leaveDays: number;
+                                    attendedDays: number;
+                                };
+                                exceptions: {
+                                    missingCheckOut: string[];
+                                    closedAutomatically: string[];
+                                    late: {
+                                        days: number;
+                                        seconds: number;
+                                    };
+                                    early: {
+                                        days: number;
+                                        seconds: number;
+                                    };
+                                    absences: string[];
+                                    warnings: {
+                                        [key: string]: number;
+                                    };
+                                    pendingCorrections: number;
+                                };
+                                exceptionCount: number;
+                                approval: {
+                                    /** @enum {string} */
+                                    status: "approved" | "reopened";
+                                    from: string;
+                                    to: string;
+                                    approverName: string | null;
+                                    approvedAt: string;
+                                    reopenerName: string | null;
+                                    reopenedAt: string | null;
+                                    reopenReason: string | null;
+                                } | null;
+                                locked: boolean;
+                            }[];
+                            snapshotAlerts: {
+                                employeeId: number;
+                                employeeName: string;
+                                from: string;
+                                to: string;
+                                differences: {
+                                    figure: string;
+                                    snapshot: (string | number) | null;
+                                    fresh: (string | number) | null;
+                                }[];
+                            }[];
+                        };
+                    };
                 };
             };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
             422: components["responses"]["Invalid"];
+            default: components["responses"]["Refused"];
         };
     };
     postApiPeriodsApprove: {
@@ -6100,19 +6657,33 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success */
+            /** @description Approve and lock the period containing `date` */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        data: {
+                            period: {
+                                from: string;
+                                to: string;
+                            };
+                            /** @description Employees whose period was approved now. */
+                            approved: number;
+                            /** @description Employees whose period was already approved. */
+                            already: number;
+                            /** @description 1 when the batch held the account’s own employee, left for another administrator. */
+                            ownLeft: number;
+                        };
+                        message: string;
+                    };
                 };
             };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
             422: components["responses"]["Invalid"];
+            default: components["responses"]["Refused"];
         };
     };
     postApiPeriodsReopen: {
@@ -6132,19 +6703,28 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success */
+            /** @description Reopen an employee’s approved period, with a reason */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        data: {
+                            reopened: {
+                                from: string;
+                                to: string;
+                            }[];
+                        };
+                        message: string;
+                    };
                 };
             };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             422: components["responses"]["Invalid"];
+            default: components["responses"]["Refused"];
         };
     };
     getApiMe: {
@@ -6156,19 +6736,32 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
+            /** @description The signed-in user, in the sign-in answer’s shape */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        user: {
+                            _id: number;
+                            full_name: string;
+                            email: string;
+                            image: string | null;
+                            /** @enum {string} */
+                            account_type: "SuperAdmin" | "Admin" | "Employee";
+                            /** @description Resource -> allowed actions; a resource left out allows nothing. */
+                            role: {
+                                [key: string]: ("create" | "read" | "update" | "delete" | "archive")[];
+                            };
+                        };
+                    };
                 };
             };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
             422: components["responses"]["Invalid"];
+            default: components["responses"]["Refused"];
         };
     };
     postApiAccountPassword: {
@@ -6188,19 +6781,23 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success */
+            /** @description Change the password: ends the other sessions and renews this one */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        accessToken: string;
+                        message: string;
+                    };
                 };
             };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
             422: components["responses"]["Invalid"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Refused"];
         };
     };
     postApiAccountSignOutEverywhere: {
@@ -6210,54 +6807,59 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: {
-            content: {
-                "application/json": Record<string, never>;
-            };
-        };
+        requestBody?: never;
         responses: {
-            /** @description Success */
+            /** @description End every other session of the account */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        /** @description How many sessions were ended. */
+                        ended: number;
+                        message: string;
+                    };
                 };
             };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
             422: components["responses"]["Invalid"];
+            default: components["responses"]["Refused"];
         };
     };
     getApiAccountPasskeys: {
         parameters: {
-            query?: {
-                /** @description Search text */
-                q?: string;
-                page?: number;
-                pageSize?: number;
-            };
+            query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
+            /** @description The account’s passkeys */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["List"];
+                    "application/json": {
+                        data: {
+                            _id: number;
+                            name: string;
+                            createdAt: string;
+                            lastUsedAt: string | null;
+                            /** @description `multiDevice`: synced (a password manager); `singleDevice`: bound to one authenticator. */
+                            deviceType: ("singleDevice" | "multiDevice") | null;
+                            backedUp: boolean;
+                        }[];
+                    };
                 };
             };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
             422: components["responses"]["Invalid"];
+            default: components["responses"]["Refused"];
         };
     };
     postApiAccountPasskeys: {
@@ -6284,19 +6886,33 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success */
-            200: {
+            /** @description Store the passkey the browser made */
+            201: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        data: {
+                            _id: number;
+                            name: string;
+                            createdAt: string;
+                            lastUsedAt: string | null;
+                            /** @description `multiDevice`: synced (a password manager); `singleDevice`: bound to one authenticator. */
+                            deviceType: ("singleDevice" | "multiDevice") | null;
+                            backedUp: boolean;
+                        };
+                        /** @description With the account’s first second factor: ten one-use codes, shown only this once. */
+                        recoveryCodes?: string[];
+                        message: string;
+                    };
                 };
             };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             422: components["responses"]["Invalid"];
+            default: components["responses"]["Refused"];
         };
     };
     postApiAccountPasskeysOptions: {
@@ -6306,25 +6922,49 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: {
-            content: {
-                "application/json": Record<string, never>;
-            };
-        };
+        requestBody?: never;
         responses: {
-            /** @description Success */
+            /** @description Start adding a passkey: options for the browser */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        /** @description PublicKeyCredentialCreationOptionsJSON (WebAuthn Level 3). */
+                        options: {
+                            rp: {
+                                name: string;
+                                id?: string;
+                            };
+                            user: {
+                                id: string;
+                                name: string;
+                                displayName: string;
+                            };
+                            challenge: string;
+                            pubKeyCredParams: {
+                                alg: number;
+                                type: string;
+                            }[];
+                            timeout?: number;
+                            excludeCredentials?: {
+                                id: string;
+                                type: string;
+                                transports?: string[];
+                            }[];
+                            authenticatorSelection?: unknown;
+                            hints?: string[];
+                            attestation?: string;
+                            extensions?: unknown;
+                        };
+                    };
                 };
             };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
             422: components["responses"]["Invalid"];
+            default: components["responses"]["Refused"];
         };
     };
     patchApiAccountPasskeysId: {
@@ -6344,19 +6984,22 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success */
+            /** @description Rename a passkey */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        message: string;
+                    };
                 };
             };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["Invalid"];
+            default: components["responses"]["Refused"];
         };
     };
     postApiAccountPasskeysIdRemove: {
@@ -6376,19 +7019,24 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success */
+            /** @description Remove a passkey */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        message: string;
+                    };
                 };
             };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             422: components["responses"]["Invalid"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Refused"];
         };
     };
     getApiAccountSessions: {
@@ -6400,19 +7048,34 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
+            /** @description The account’s live sessions */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        data: {
+                            /** @description Its public name (never the secret session id): what `DELETE /api/account/sessions/{id}` takes. */
+                            id: string;
+                            /** @description Browser and system ("Chrome 131 · Android"), `?` when unknown. */
+                            device: string;
+                            address: string | null;
+                            createdAt: string;
+                            /** @description Last request, written at most once a minute. */
+                            lastSeenAt: string | null;
+                            /** @description How it was signed in; null for older sessions. */
+                            method: string | null;
+                            /** @description The session making this request. */
+                            current: boolean;
+                        }[];
+                    };
                 };
             };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
             422: components["responses"]["Invalid"];
+            default: components["responses"]["Refused"];
         };
     };
     deleteApiAccountSessionsId: {
@@ -6426,19 +7089,24 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
+            /** @description End one of the account’s sessions (this one signs this browser out) */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        /** @description It was the session making this request. */
+                        current: boolean;
+                        message: string;
+                    };
                 };
             };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["Invalid"];
+            default: components["responses"]["Refused"];
         };
     };
     getApiAccountTwoFactor: {
@@ -6450,19 +7118,28 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
+            /** @description The account’s two-step sign-in */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        data: {
+                            enabled: boolean;
+                            enabledAt: string | null;
+                            recoveryCodesLeft: number;
+                            passkeys: number;
+                            /** @description The account’s company requires a second factor of administrators. */
+                            requiredByCompany: boolean;
+                        };
+                    };
                 };
             };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
             422: components["responses"]["Invalid"];
+            default: components["responses"]["Refused"];
         };
     };
     postApiAccountTwoFactorSetup: {
@@ -6472,25 +7149,30 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: {
-            content: {
-                "application/json": Record<string, never>;
-            };
-        };
+        requestBody?: never;
         responses: {
-            /** @description Success */
+            /** @description A new TOTP secret to scan (TOTP stays off until enabled) */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        data: {
+                            /** @description Base32, for typing into the app by hand. */
+                            secret: string;
+                            otpauthUrl: string;
+                            /** @description The otpauth URL as an SVG QR code. */
+                            qrSvg: string;
+                        };
+                    };
                 };
             };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             422: components["responses"]["Invalid"];
+            default: components["responses"]["Refused"];
         };
     };
     postApiAccountTwoFactorEnable: {
@@ -6508,19 +7190,25 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success */
+            /** @description Turn TOTP on with the app’s first code */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        /** @description Ten one-use codes, shown only this once. */
+                        recoveryCodes: string[];
+                        message: string;
+                    };
                 };
             };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             422: components["responses"]["Invalid"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Refused"];
         };
     };
     postApiAccountTwoFactorDisable: {
@@ -6538,19 +7226,23 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success */
+            /** @description Turn TOTP off */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        message: string;
+                    };
                 };
             };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             422: components["responses"]["Invalid"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Refused"];
         };
     };
     postApiAccountTwoFactorRecoveryCodes: {
@@ -6568,19 +7260,25 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success */
+            /** @description Ten new recovery codes replace the old ones */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        /** @description Ten one-use codes, shown only this once. */
+                        recoveryCodes: string[];
+                        message: string;
+                    };
                 };
             };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             422: components["responses"]["Invalid"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Refused"];
         };
     };
     getApiSettings: {
@@ -6598,13 +7296,77 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        data: {
+                            country: string;
+                            /** @description IANA time zone. */
+                            timezone: string;
+                            /**
+                             * @description "1" = 24-hour clock, "2" = 12-hour clock.
+                             * @enum {string}
+                             */
+                            timeFormat: "1" | "2";
+                            /** @enum {string} */
+                            defaultLanguage: "es" | "en";
+                            rfidClock: boolean;
+                            /** @description Switched only by POST /api/settings/face-recognition (decision 047). */
+                            faceRecognition: boolean;
+                            /** @description Minutes after the scheduled start before a check-in counts as late. */
+                            graceMinutes: number;
+                            breaksPerDay: number;
+                            /** @description Minutes around a scheduled start in which a check-in belongs to that shift. */
+                            shiftWindowMinutes: number;
+                            /** @description Record work outside every shift, flagged (decision 032). */
+                            acceptUnscheduledWork: boolean;
+                            /** @description Addresses or CIDR ranges allowed to use the web clock; empty = any. */
+                            ipRestriction: string;
+                            faceThreshold: number;
+                            faceMargin: number;
+                            faceLiveness: boolean;
+                            punchPhoto: boolean;
+                            punchPhotoRetentionDays: number;
+                            /** @description Reverse proxies allowed to name the client with X-Forwarded-For. */
+                            trustedProxy: string;
+                            /** @description PIN and badge punches from a browser that is not a paired terminal (decision 042). */
+                            unpairedClock: boolean;
+                            terminalSilentMinutes: number;
+                            /** @description HH:mm, local time of the daily backup. */
+                            backupTime: string;
+                            backupKeep: number;
+                            correctionAcceptanceDays: number;
+                            breaksPaid: boolean;
+                            autoBreakAfterMinutes: number;
+                            autoBreakMinutes: number;
+                            maxOrdinaryDailyHours: number;
+                            /** @enum {string} */
+                            approvalPeriod: "month" | "week";
+                            autoClockOut: boolean;
+                            autoClockOutAfterHours: number;
+                            recordRetentionYears: number;
+                            /** @enum {string} */
+                            openShiftAssignment: "approval" | "firstClaimant";
+                        };
+                        /** @description The figure rules’ history, latest effective date first (decision 050). */
+                        breakRulesHistory: {
+                            effectiveFrom: string;
+                            rules: {
+                                breaksPaid: boolean;
+                                autoBreakAfterMinutes: number;
+                                autoBreakMinutes: number;
+                                maxOrdinaryDailyHours: number;
+                                graceMinutes: number;
+                            };
+                            createdAt: string;
+                            /** @description Who made the change; null for the installation’s first rules. */
+                            author: string | null;
+                        }[];
+                    };
                 };
             };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
             422: components["responses"]["Invalid"];
+            default: components["responses"]["Refused"];
         };
     };
     putApiSettings: {
@@ -6664,13 +7426,78 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        data: {
+                            country: string;
+                            /** @description IANA time zone. */
+                            timezone: string;
+                            /**
+                             * @description "1" = 24-hour clock, "2" = 12-hour clock.
+                             * @enum {string}
+                             */
+                            timeFormat: "1" | "2";
+                            /** @enum {string} */
+                            defaultLanguage: "es" | "en";
+                            rfidClock: boolean;
+                            /** @description Switched only by POST /api/settings/face-recognition (decision 047). */
+                            faceRecognition: boolean;
+                            /** @description Minutes after the scheduled start before a check-in counts as late. */
+                            graceMinutes: number;
+                            breaksPerDay: number;
+                            /** @description Minutes around a scheduled start in which a check-in belongs to that shift. */
+                            shiftWindowMinutes: number;
+                            /** @description Record work outside every shift, flagged (decision 032). */
+                            acceptUnscheduledWork: boolean;
+                            /** @description Addresses or CIDR ranges allowed to use the web clock; empty = any. */
+                            ipRestriction: string;
+                            faceThreshold: number;
+                            faceMargin: number;
+                            faceLiveness: boolean;
+                            punchPhoto: boolean;
+                            punchPhotoRetentionDays: number;
+                            /** @description Reverse proxies allowed to name the client with X-Forwarded-For. */
+                            trustedProxy: string;
+                            /** @description PIN and badge punches from a browser that is not a paired terminal (decision 042). */
+                            unpairedClock: boolean;
+                            terminalSilentMinutes: number;
+                            /** @description HH:mm, local time of the daily backup. */
+                            backupTime: string;
+                            backupKeep: number;
+                            correctionAcceptanceDays: number;
+                            breaksPaid: boolean;
+                            autoBreakAfterMinutes: number;
+                            autoBreakMinutes: number;
+                            maxOrdinaryDailyHours: number;
+                            /** @enum {string} */
+                            approvalPeriod: "month" | "week";
+                            autoClockOut: boolean;
+                            autoClockOutAfterHours: number;
+                            recordRetentionYears: number;
+                            /** @enum {string} */
+                            openShiftAssignment: "approval" | "firstClaimant";
+                        };
+                        /** @description The figure rules’ history, latest effective date first (decision 050). */
+                        breakRulesHistory: {
+                            effectiveFrom: string;
+                            rules: {
+                                breaksPaid: boolean;
+                                autoBreakAfterMinutes: number;
+                                autoBreakMinutes: number;
+                                maxOrdinaryDailyHours: number;
+                                graceMinutes: number;
+                            };
+                            createdAt: string;
+                            /** @description Who made the change; null for the installation’s first rules. */
+                            author: string | null;
+                        }[];
+                        message: string;
+                    };
                 };
             };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
             422: components["responses"]["Invalid"];
+            default: components["responses"]["Refused"];
         };
     };
     getApiSettingsEmail: {
@@ -6682,19 +7509,31 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
+            /** @description The SMTP server for notifications (decision 054) */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        data: {
+                            host: string;
+                            port: number;
+                            /** @enum {string} */
+                            security: "none" | "starttls" | "tls";
+                            user: string;
+                            from: string;
+                            appUrl: string;
+                            /** @description A password is stored (it is never answered). */
+                            passwordSet: boolean;
+                        };
+                    };
                 };
             };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
             422: components["responses"]["Invalid"];
+            default: components["responses"]["Refused"];
         };
     };
     putApiSettingsEmail: {
@@ -6725,13 +7564,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        data: {
+                            host: string;
+                            port: number;
+                            /** @enum {string} */
+                            security: "none" | "starttls" | "tls";
+                            user: string;
+                            from: string;
+                            appUrl: string;
+                            /** @description A password is stored (it is never answered). */
+                            passwordSet: boolean;
+                        };
+                        message: string;
+                    };
                 };
             };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
             422: components["responses"]["Invalid"];
+            default: components["responses"]["Refused"];
         };
     };
     getApiSettingsSso: {
@@ -6743,19 +7595,32 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
+            /** @description The single sign-on provider (SuperAdmin only) */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        data: {
+                            enabled: boolean;
+                            displayName: string;
+                            issuer: string;
+                            clientId: string;
+                            createAccounts: boolean;
+                            passwordOnlySuperAdmin: boolean;
+                            /** @description A client secret is stored (it is never answered). */
+                            secretSet: boolean;
+                        };
+                        /** @description The redirect URI to register with the provider. */
+                        redirectUri: string;
+                    };
                 };
             };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
             422: components["responses"]["Invalid"];
+            default: components["responses"]["Refused"];
         };
     };
     putApiSettingsSso: {
@@ -6785,23 +7650,32 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        data: {
+                            enabled: boolean;
+                            displayName: string;
+                            issuer: string;
+                            clientId: string;
+                            createAccounts: boolean;
+                            passwordOnlySuperAdmin: boolean;
+                            /** @description A client secret is stored (it is never answered). */
+                            secretSet: boolean;
+                        };
+                        /** @description The redirect URI to register with the provider. */
+                        redirectUri: string;
+                        message: string;
+                    };
                 };
             };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
             422: components["responses"]["Invalid"];
+            default: components["responses"]["Refused"];
         };
     };
     getApiSettingsFaceRecognition: {
         parameters: {
-            query?: {
-                /** @description Search text */
-                q?: string;
-                page?: number;
-                pageSize?: number;
-            };
+            query?: never;
             header?: never;
             path?: never;
             cookie?: never;
@@ -6814,13 +7688,32 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["List"];
+                    "application/json": {
+                        data: {
+                            enabled: boolean;
+                            lastChange: {
+                                enabled: boolean;
+                                at: string;
+                                byName: string;
+                                noticeVersion: string | null;
+                            } | null;
+                            /** @description On, and the current notice was acknowledged when it was turned on. */
+                            acknowledged: boolean;
+                            enrolledEmployees: number;
+                            descriptorCount: number;
+                            /** @description Active employees with neither PIN nor badge. */
+                            missingAlternative: {
+                                id: number;
+                                name: string;
+                            }[];
+                        };
+                    };
                 };
             };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
             422: components["responses"]["Invalid"];
+            default: components["responses"]["Refused"];
         };
     };
     postApiSettingsFaceRecognition: {
@@ -6846,43 +7739,67 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success */
+            /** @description Turn face recognition on (notice acknowledged) or off (optionally deleting every descriptor) */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        data: {
+                            enabled: boolean;
+                            lastChange: {
+                                enabled: boolean;
+                                at: string;
+                                byName: string;
+                                noticeVersion: string | null;
+                            } | null;
+                            /** @description On, and the current notice was acknowledged when it was turned on. */
+                            acknowledged: boolean;
+                            enrolledEmployees: number;
+                            descriptorCount: number;
+                            /** @description Active employees with neither PIN nor badge. */
+                            missingAlternative: {
+                                id: number;
+                                name: string;
+                            }[];
+                        };
+                        descriptorsDeleted: number;
+                        message: string;
+                    };
                 };
             };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             422: components["responses"]["Invalid"];
+            default: components["responses"]["Refused"];
         };
     };
     getApiSettingsFaceRecognitionDpia: {
         parameters: {
-            query?: never;
+            query?: {
+                lang?: "es" | "en";
+            };
             header?: never;
             path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
+            /** @description The DPIA draft for face recognition, a Markdown file */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "text/markdown": string;
                 };
             };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
             422: components["responses"]["Invalid"];
+            default: components["responses"]["Refused"];
         };
     };
     postApiSettingsEmailTest: {
@@ -6892,49 +7809,87 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: {
+        requestBody: {
             content: {
-                "application/json": Record<string, never>;
+                "application/json": {
+                    to: string;
+                };
             };
         };
         responses: {
-            /** @description Success */
+            /** @description Send a test message now through the saved SMTP settings (502: the server could not be reached or refused it) */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        message: string;
+                    };
                 };
             };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             422: components["responses"]["Invalid"];
+            default: components["responses"]["Refused"];
         };
     };
     getApiOutbox: {
         parameters: {
-            query?: never;
+            query?: {
+                status?: "waiting" | "failed" | "sent" | "discarded";
+                page?: number;
+                pageSize?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
+            /** @description One tab of the outbox of emails and webhook deliveries, with the count of every tab */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        /** @enum {string} */
+                        tab: "waiting" | "failed" | "sent" | "discarded";
+                        data: {
+                            _id: number;
+                            /** @enum {string} */
+                            channel: "email" | "webhook";
+                            kind: string;
+                            /** @description The address (email) or URL (webhook). */
+                            recipient: string;
+                            /** @description The email’s subject; null for webhooks. */
+                            subject: string | null;
+                            /** @enum {string} */
+                            status: "pending" | "sending" | "sent" | "failed" | "discarded";
+                            attempts: number;
+                            /** @description Only a pending delivery has one. */
+                            nextAttemptAt: string | null;
+                            lastError: string | null;
+                            createdAt: string;
+                            updatedAt: string;
+                            sentAt: string | null;
+                        }[];
+                        total: number;
+                        counts: {
+                            waiting: number;
+                            failed: number;
+                            sent: number;
+                            discarded: number;
+                        };
+                    };
                 };
             };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
             422: components["responses"]["Invalid"];
+            default: components["responses"]["Refused"];
         };
     };
     postApiOutboxIdRetry: {
@@ -6946,25 +7901,25 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: {
-            content: {
-                "application/json": Record<string, never>;
-            };
-        };
+        requestBody?: never;
         responses: {
-            /** @description Success */
+            /** @description Try a failed delivery again now */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        message: string;
+                    };
                 };
             };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             422: components["responses"]["Invalid"];
+            default: components["responses"]["Refused"];
         };
     };
     postApiOutboxIdDiscard: {
@@ -6976,35 +7931,30 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: {
-            content: {
-                "application/json": Record<string, never>;
-            };
-        };
+        requestBody?: never;
         responses: {
-            /** @description Success */
+            /** @description Never try a waiting or failed delivery again */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        message: string;
+                    };
                 };
             };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             422: components["responses"]["Invalid"];
+            default: components["responses"]["Refused"];
         };
     };
     getApiBackups: {
         parameters: {
-            query?: {
-                /** @description Search text */
-                q?: string;
-                page?: number;
-                pageSize?: number;
-            };
+            query?: never;
             header?: never;
             path?: never;
             cookie?: never;
@@ -7017,13 +7967,37 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["List"];
+                    "application/json": {
+                        data: {
+                            lastSuccess: {
+                                at: string;
+                                file: string;
+                                bytes: number;
+                                trigger: string;
+                            } | null;
+                            /** @description The latest failure when no backup has succeeded since. */
+                            lastFailure: {
+                                at: string;
+                                message: string;
+                                trigger: string;
+                            } | null;
+                            /** @description The next scheduled backup (ISO instant). */
+                            nextAt: string;
+                            /** @description Backup files on disk now. */
+                            count: number;
+                            totalBytes: number;
+                            /** @description Absolute path of the backups folder. */
+                            dir: string;
+                            /** @description config.json’s PIN pepper is not the one this database’s PINs were made with (decision 039). */
+                            secretsMismatch: boolean;
+                        };
+                    };
                 };
             };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
             422: components["responses"]["Invalid"];
+            default: components["responses"]["Refused"];
         };
     };
     postApiBackups: {
@@ -7033,30 +8007,54 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: {
-            content: {
-                "application/json": Record<string, never>;
-            };
-        };
+        requestBody?: never;
         responses: {
-            /** @description Success */
-            200: {
+            /** @description Back up the database now */
+            201: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        data: {
+                            lastSuccess: {
+                                at: string;
+                                file: string;
+                                bytes: number;
+                                trigger: string;
+                            } | null;
+                            /** @description The latest failure when no backup has succeeded since. */
+                            lastFailure: {
+                                at: string;
+                                message: string;
+                                trigger: string;
+                            } | null;
+                            /** @description The next scheduled backup (ISO instant). */
+                            nextAt: string;
+                            /** @description Backup files on disk now. */
+                            count: number;
+                            totalBytes: number;
+                            /** @description Absolute path of the backups folder. */
+                            dir: string;
+                            /** @description config.json’s PIN pepper is not the one this database’s PINs were made with (decision 039). */
+                            secretsMismatch: boolean;
+                        };
+                        message: string;
+                    };
                 };
             };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
             422: components["responses"]["Invalid"];
+            default: components["responses"]["Refused"];
         };
     };
     getApiSettingsNotifications: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The company; the account’s own, or the first, when absent. */
+                companyId?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -7069,25 +8067,56 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        data: {
+                            companyId: number;
+                            companies: {
+                                id: number;
+                                name: string;
+                            }[];
+                            settings: {
+                                /** @enum {string} */
+                                kind: "leaveRequested" | "leaveDecided" | "missingCheckOut" | "missedCheckIn" | "monthlySummary" | "correctionRequested" | "correctionAwaitingAcceptance" | "terminalSilent" | "backupFailed" | "correctionDecided" | "correctionDisputed" | "openShiftClaimed" | "openShiftDecided" | "shiftSwapProposed" | "shiftSwapAccepted" | "shiftSwapDecided" | "rosterPublished" | "webhookPaused" | "newDeviceSignIn";
+                                enabled: boolean;
+                                toManagers: boolean;
+                                minutes: number | null;
+                            }[];
+                            /** @description False while no SMTP server is set: nothing is sent. */
+                            mailConfigured: boolean;
+                        };
+                    };
                 };
             };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["Invalid"];
+            default: components["responses"]["Refused"];
         };
     };
     putApiSettingsNotifications: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The company; the account’s own, or the first, when absent. */
+                companyId?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;
         };
-        requestBody?: {
+        requestBody: {
             content: {
-                "application/json": Record<string, never>;
+                "application/json": {
+                    settings: {
+                        /** @enum {string} */
+                        kind: "leaveRequested" | "leaveDecided" | "missingCheckOut" | "missedCheckIn" | "monthlySummary" | "correctionRequested" | "correctionAwaitingAcceptance" | "terminalSilent" | "backupFailed" | "correctionDecided" | "correctionDisputed" | "openShiftClaimed" | "openShiftDecided" | "shiftSwapProposed" | "shiftSwapAccepted" | "shiftSwapDecided" | "rosterPublished" | "webhookPaused" | "newDeviceSignIn";
+                        enabled: boolean;
+                        /** @default false */
+                        toManagers?: boolean;
+                        /** @default null */
+                        minutes?: number | null;
+                    }[];
+                };
             };
         };
         responses: {
@@ -7097,13 +8126,32 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        data: {
+                            companyId: number;
+                            companies: {
+                                id: number;
+                                name: string;
+                            }[];
+                            settings: {
+                                /** @enum {string} */
+                                kind: "leaveRequested" | "leaveDecided" | "missingCheckOut" | "missedCheckIn" | "monthlySummary" | "correctionRequested" | "correctionAwaitingAcceptance" | "terminalSilent" | "backupFailed" | "correctionDecided" | "correctionDisputed" | "openShiftClaimed" | "openShiftDecided" | "shiftSwapProposed" | "shiftSwapAccepted" | "shiftSwapDecided" | "rosterPublished" | "webhookPaused" | "newDeviceSignIn";
+                                enabled: boolean;
+                                toManagers: boolean;
+                                minutes: number | null;
+                            }[];
+                            /** @description False while no SMTP server is set: nothing is sent. */
+                            mailConfigured: boolean;
+                        };
+                        message: string;
+                    };
                 };
             };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["Invalid"];
+            default: components["responses"]["Refused"];
         };
     };
     getApiAccountNotifications: {
@@ -7115,19 +8163,32 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
+            /** @description The account’s own notification choices */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        data: {
+                            /** @description The language of its emails; null = the company’s. */
+                            language: ("es" | "en") | null;
+                            /** @description The kinds this account may mute, each with its state. */
+                            kinds: {
+                                /** @enum {string} */
+                                kind: "leaveRequested" | "leaveDecided" | "missingCheckOut" | "missedCheckIn" | "monthlySummary" | "correctionRequested" | "correctionAwaitingAcceptance" | "terminalSilent" | "backupFailed" | "correctionDecided" | "correctionDisputed" | "openShiftClaimed" | "openShiftDecided" | "shiftSwapProposed" | "shiftSwapAccepted" | "shiftSwapDecided" | "rosterPublished" | "webhookPaused" | "newDeviceSignIn";
+                                muted: boolean;
+                            }[];
+                            /** @description The address messages go to (the account’s email). */
+                            email: string;
+                        };
+                    };
                 };
             };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
             422: components["responses"]["Invalid"];
+            default: components["responses"]["Refused"];
         };
     };
     putApiAccountNotifications: {
@@ -7137,9 +8198,12 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: {
+        requestBody: {
             content: {
-                "application/json": Record<string, never>;
+                "application/json": {
+                    language: ("es" | "en") | null;
+                    muted: ("leaveRequested" | "leaveDecided" | "missingCheckOut" | "missedCheckIn" | "monthlySummary" | "correctionRequested" | "correctionAwaitingAcceptance" | "terminalSilent" | "backupFailed" | "correctionDecided" | "correctionDisputed" | "openShiftClaimed" | "openShiftDecided" | "shiftSwapProposed" | "shiftSwapAccepted" | "shiftSwapDecided" | "rosterPublished" | "webhookPaused" | "newDeviceSignIn")[];
+                };
             };
         };
         responses: {
@@ -7149,42 +8213,59 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        data: {
+                            /** @description The language of its emails; null = the company’s. */
+                            language: ("es" | "en") | null;
+                            /** @description The kinds this account may mute, each with its state. */
+                            kinds: {
+                                /** @enum {string} */
+                                kind: "leaveRequested" | "leaveDecided" | "missingCheckOut" | "missedCheckIn" | "monthlySummary" | "correctionRequested" | "correctionAwaitingAcceptance" | "terminalSilent" | "backupFailed" | "correctionDecided" | "correctionDisputed" | "openShiftClaimed" | "openShiftDecided" | "shiftSwapProposed" | "shiftSwapAccepted" | "shiftSwapDecided" | "rosterPublished" | "webhookPaused" | "newDeviceSignIn";
+                                muted: boolean;
+                            }[];
+                            /** @description The address messages go to (the account’s email). */
+                            email: string;
+                        };
+                        message: string;
+                    };
                 };
             };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
             422: components["responses"]["Invalid"];
+            default: components["responses"]["Refused"];
         };
     };
     getApiFeedback: {
         parameters: {
-            query?: {
-                /** @description Search text */
-                q?: string;
-                page?: number;
-                pageSize?: number;
-            };
+            query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
+            /** @description The feedback received, newest first (SuperAdmin only) */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["List"];
+                    "application/json": {
+                        data: {
+                            _id: number;
+                            message: string;
+                            createdAt: string;
+                            userName: string | null;
+                            userEmail: string | null;
+                        }[];
+                    };
                 };
             };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
             422: components["responses"]["Invalid"];
+            default: components["responses"]["Refused"];
         };
     };
     postApiFeedback: {
@@ -7194,25 +8275,30 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: {
+        requestBody: {
             content: {
-                "application/json": Record<string, never>;
+                "application/json": {
+                    message: string;
+                };
             };
         };
         responses: {
-            /** @description Success */
-            200: {
+            /** @description Send feedback to the installation’s SuperAdmin */
+            201: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        message: string;
+                    };
                 };
             };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
             422: components["responses"]["Invalid"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Refused"];
         };
     };
     postApiInvitations: {
@@ -7236,19 +8322,42 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success */
-            200: {
+            /** @description Invite employees to make their account (by email or a printed sheet) */
+            201: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        data: {
+                            invited: {
+                                _id: number;
+                                name: string;
+                                /** @description Null for a worker without an address: the sheet only. */
+                                email: string | null;
+                                /** @enum {string} */
+                                delivery: "email" | "sheet";
+                                /** @description An unused invitation was replaced. */
+                                resent: boolean;
+                                /** @description The one-time link, answered once and only for the printed sheet. */
+                                url?: string;
+                            }[];
+                            skipped: {
+                                _id: number;
+                                name: string;
+                                code: string;
+                                message: string;
+                            }[];
+                        };
+                        message: string;
+                    };
                 };
             };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             422: components["responses"]["Invalid"];
+            default: components["responses"]["Refused"];
         };
     };
     postApiInvitationsAccept: {
@@ -7270,15 +8379,35 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success */
-            200: {
+            /** @description Accept an invitation: the new account, signed in (the one-time token is the key) */
+            201: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        /** @description The session token, also set as the `token` cookie. */
+                        accessToken: string;
+                        user: {
+                            _id: number;
+                            full_name: string;
+                            email: string;
+                            image: string | null;
+                            /** @enum {string} */
+                            account_type: "SuperAdmin" | "Admin" | "Employee";
+                            /** @description Resource -> allowed actions; a resource left out allows nothing. */
+                            role: {
+                                [key: string]: ("create" | "read" | "update" | "delete" | "archive")[];
+                            };
+                        };
+                        message: string;
+                    };
                 };
             };
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["Invalid"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Refused"];
         };
     };
     deleteApiEmployeesIdInvitation: {
@@ -7292,19 +8421,22 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
+            /** @description Revoke the employee’s unused invitation */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        message: string;
+                    };
                 };
             };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["Invalid"];
+            default: components["responses"]["Refused"];
         };
     };
     postApiPasswordForgot: {
@@ -7323,15 +8455,20 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success */
+            /** @description Ask for a password reset link (the same answer whether the address has an account or not) */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        message: string;
+                    };
                 };
             };
+            422: components["responses"]["Invalid"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Refused"];
         };
     };
     postApiPasswordReset: {
@@ -7351,15 +8488,35 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success */
+            /** @description Choose a new password from a reset link: signed in, every other session ended */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        /** @description The session token, also set as the `token` cookie. */
+                        accessToken: string;
+                        user: {
+                            _id: number;
+                            full_name: string;
+                            email: string;
+                            image: string | null;
+                            /** @enum {string} */
+                            account_type: "SuperAdmin" | "Admin" | "Employee";
+                            /** @description Resource -> allowed actions; a resource left out allows nothing. */
+                            role: {
+                                [key: string]: ("create" | "read" | "update" | "delete" | "archive")[];
+                            };
+                        };
+                        message: string;
+                    };
                 };
             };
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["Invalid"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Refused"];
         };
     };
     postApiEmployeesImport: {
@@ -7381,67 +8538,110 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success */
-            200: {
+            /** @description Import employees from CSV; `dryRun` only checks (nothing is written). A refused file answers 422 with `problemCount` and `rows`. */
+            201: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        message: string;
+                        /** @description Organisation records made (or, in a dry run, to be made) for names that did not exist. */
+                        createdRecords: {
+                            companies: string[];
+                            departments: string[];
+                            jobTitles: string[];
+                            leaveGroups: string[];
+                        };
+                        /** @description Headers that name no employee field. */
+                        ignoredColumns: string[];
+                        created: number;
+                    } | {
+                        message: string;
+                        /** @description Organisation records made (or, in a dry run, to be made) for names that did not exist. */
+                        createdRecords: {
+                            companies: string[];
+                            departments: string[];
+                            jobTitles: string[];
+                            leaveGroups: string[];
+                        };
+                        /** @description Headers that name no employee field. */
+                        ignoredColumns: string[];
+                        /** @description Rows ready to import (dry run). */
+                        valid: number;
+                    };
                 };
             };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
+            413: components["responses"]["TooLarge"];
             422: components["responses"]["Invalid"];
+            default: components["responses"]["Refused"];
         };
     };
     getApiEmployeesImportTemplate: {
         parameters: {
-            query?: never;
+            query?: {
+                lang?: "es" | "en";
+            };
             header?: never;
             path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
+            /** @description The CSV template of the employee import */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "text/csv": string;
                 };
             };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
             422: components["responses"]["Invalid"];
+            default: components["responses"]["Refused"];
         };
     };
     getApiAttendancesExport: {
         parameters: {
-            query?: never;
+            query?: {
+                q?: string;
+                page?: number;
+                pageSize?: number;
+                sort?: string;
+                dir?: "asc" | "desc";
+                from?: string;
+                to?: string;
+                employee?: number;
+                department?: number;
+                status?: "open" | "closed";
+                late?: "1" | "true" | "yes" | "0" | "false" | "no";
+                early?: "1" | "true" | "yes" | "0" | "false" | "no";
+                source?: "clock" | "manual";
+                lang?: "es" | "en";
+            };
             header?: never;
             path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
+            /** @description The filtered attendance list as a spreadsheet */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
             422: components["responses"]["Invalid"];
+            default: components["responses"]["Refused"];
         };
     };
     postApiEmployeesIdComplementaryPacts: {
@@ -7467,19 +8667,37 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success */
-            200: {
+            /** @description Record the employee’s pact of complementary hours */
+            201: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        data: {
+                            id: number;
+                            employeeId: number;
+                            signedOn: string;
+                            validFrom: string;
+                            /** @description Last day it applies (inclusive); null = open-ended. */
+                            validTo: string | null;
+                            /** @description 1–60: share of the contract’s ordinary hours. */
+                            sharePercent: number;
+                            /** @description 1: the collective agreement raises the limits; 0: not. */
+                            collectiveAgreement: number;
+                            createdAt: string;
+                            authorId: number | null;
+                        };
+                        message: string;
+                    };
                 };
             };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             422: components["responses"]["Invalid"];
+            default: components["responses"]["Refused"];
         };
     };
     postApiComplementaryOffers: {
@@ -7499,19 +8717,34 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success */
-            200: {
+            /** @description Offer a part-time worker voluntary complementary hours */
+            201: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        data: {
+                            id: number;
+                            employeeId: number;
+                            date: string;
+                            seconds: number;
+                            /** @enum {string} */
+                            status: "offered" | "accepted" | "declined";
+                            offeredBy: number | null;
+                            offeredAt: string;
+                            answeredAt: string | null;
+                        };
+                        message: string;
+                    };
                 };
             };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             422: components["responses"]["Invalid"];
+            default: components["responses"]["Refused"];
         };
     };
     postApiSchedulesBulk: {
@@ -7538,48 +8771,61 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success */
-            200: {
+            /** @description The same schedule for every active employee of a department */
+            201: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        /** @description Schedules created: one per active employee. */
+                        created: number;
+                        message: string;
+                    };
                 };
             };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             422: components["responses"]["Invalid"];
+            default: components["responses"]["Refused"];
         };
     };
     getApiShiftTemplates: {
         parameters: {
-            query?: {
-                /** @description Search text */
-                q?: string;
-                page?: number;
-                pageSize?: number;
-            };
+            query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
+            /** @description The company’s shift templates */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["List"];
+                    "application/json": {
+                        data: {
+                            _id: number;
+                            name: string;
+                            startTime: string;
+                            endTime: string;
+                            breakMinutes: number;
+                            colour: string;
+                            /** @description The one department it serves; null = every department of the company. */
+                            department: number | null;
+                            /** @description Kept for the draft shifts that use it; offered for no new shift. */
+                            archived: boolean;
+                        }[];
+                    };
                 };
             };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
             422: components["responses"]["Invalid"];
+            default: components["responses"]["Refused"];
         };
     };
     postApiShiftTemplates: {
@@ -7605,18 +8851,32 @@ export interface operations {
         };
         responses: {
             /** @description Success */
-            200: {
+            201: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        data: {
+                            _id: number;
+                            name: string;
+                            startTime: string;
+                            endTime: string;
+                            breakMinutes: number;
+                            colour: string;
+                            /** @description The one department it serves; null = every department of the company. */
+                            department: number | null;
+                            /** @description Kept for the draft shifts that use it; offered for no new shift. */
+                            archived: boolean;
+                        };
+                        message: string;
+                    };
                 };
             };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
             422: components["responses"]["Invalid"];
+            default: components["responses"]["Refused"];
         };
     };
     deleteApiShiftTemplatesId: {
@@ -7630,19 +8890,24 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
+            /** @description Delete a template, or archive it while draft shifts use it */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        /** @enum {string} */
+                        result: "deleted" | "archived";
+                        message: string;
+                    };
                 };
             };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["Invalid"];
+            default: components["responses"]["Refused"];
         };
     };
     patchApiShiftTemplatesId: {
@@ -7674,37 +8939,146 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        data: {
+                            _id: number;
+                            name: string;
+                            startTime: string;
+                            endTime: string;
+                            breakMinutes: number;
+                            colour: string;
+                            /** @description The one department it serves; null = every department of the company. */
+                            department: number | null;
+                            /** @description Kept for the draft shifts that use it; offered for no new shift. */
+                            archived: boolean;
+                        };
+                        message: string;
+                    };
                 };
             };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["Invalid"];
+            default: components["responses"]["Refused"];
         };
     };
     getApiRoster: {
         parameters: {
-            query?: never;
+            query: {
+                department: number;
+                from: string;
+                to: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
+            /** @description A department’s roster grid (at most 62 days) */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        department: {
+                            _id: number;
+                            name: string;
+                        };
+                        from: string;
+                        to: string;
+                        dates: string[];
+                        employees: {
+                            _id: number;
+                            name: string;
+                            partTimePercent: number | null;
+                            /** @enum {string} */
+                            workingDayType: "full-time" | "part-time";
+                        }[];
+                        shifts: {
+                            _id: number;
+                            /** @description null = an open shift, for the department’s workers to claim. */
+                            employee: number | null;
+                            date: string;
+                            startTime: string;
+                            endTime: string;
+                            breakMinutes: number;
+                            template: number | null;
+                            /** @description false once edited after the last publication (a draft change). */
+                            published: boolean;
+                            /** @description Pending claims of an open shift. */
+                            claims?: number;
+                        }[];
+                        published: {
+                            employee: number;
+                            date: string;
+                            /** @enum {string} */
+                            kind: "shift" | "rest";
+                            startTime: string | null;
+                            endTime: string | null;
+                            breakMinutes: number;
+                        }[];
+                        templates: {
+                            _id: number;
+                            name: string;
+                            startTime: string;
+                            endTime: string;
+                            breakMinutes: number;
+                            colour: string;
+                            /** @description The one department it serves; null = every department of the company. */
+                            department: number | null;
+                            /** @description Kept for the draft shifts that use it; offered for no new shift. */
+                            archived: boolean;
+                        }[];
+                        leave: {
+                            employee: number;
+                            date: string;
+                            leaveType: string;
+                        }[];
+                        holidays: {
+                            date: string;
+                            name: string;
+                        }[];
+                        /** @description Days of approved periods: no shift may change there. */
+                        locked: {
+                            employee: number;
+                            date: string;
+                        }[];
+                        coverage: {
+                            template: number;
+                            date: string;
+                            needed: number;
+                            planned: number;
+                        }[];
+                        warnings: {
+                            code: string;
+                            /** @enum {string} */
+                            kind: "leave" | "holiday" | "shortRest" | "longDay" | "weeklyHours" | "overlap" | "lateNotice" | "lateNoticeComplementary";
+                            employee: number;
+                            date: string;
+                            /** @description Minutes or days by kind: restMinutes, workMinutes, plannedMinutes, overlapMinutes, noticeDays, limitMinutes, limitDays. */
+                            params: {
+                                [key: string]: number;
+                            };
+                        }[];
+                        publications: {
+                            from: string;
+                            to: string;
+                            publishedAt: string;
+                            publishedByName: string | null;
+                            changedDays: number;
+                        }[];
+                        /** @description Days that publishing these dates would change. */
+                        unpublishedChanges: number;
+                    };
                 };
             };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
             422: components["responses"]["Invalid"];
+            default: components["responses"]["Refused"];
         };
     };
     postApiRosterShifts: {
@@ -7729,19 +9103,47 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success */
-            200: {
+            /** @description Add a draft shift (`employee: null` = an open shift) */
+            201: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        data: {
+                            _id: number;
+                            /** @description null = an open shift, for the department’s workers to claim. */
+                            employee: number | null;
+                            date: string;
+                            startTime: string;
+                            endTime: string;
+                            breakMinutes: number;
+                            template: number | null;
+                            /** @description false once edited after the last publication (a draft change). */
+                            published: boolean;
+                            /** @description Pending claims of an open shift. */
+                            claims?: number;
+                        };
+                        warnings: {
+                            code: string;
+                            /** @enum {string} */
+                            kind: "leave" | "holiday" | "shortRest" | "longDay" | "weeklyHours" | "overlap" | "lateNotice" | "lateNoticeComplementary";
+                            employee: number;
+                            date: string;
+                            /** @description Minutes or days by kind: restMinutes, workMinutes, plannedMinutes, overlapMinutes, noticeDays, limitMinutes, limitDays. */
+                            params: {
+                                [key: string]: number;
+                            };
+                        }[];
+                        message: string;
+                    };
                 };
             };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             422: components["responses"]["Invalid"];
+            default: components["responses"]["Refused"];
         };
     };
     deleteApiRosterShiftsId: {
@@ -7761,13 +9163,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        message: string;
+                    };
                 };
             };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             422: components["responses"]["Invalid"];
+            default: components["responses"]["Refused"];
         };
     };
     patchApiRosterShiftsId: {
@@ -7792,19 +9198,48 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success */
+            /** @description Change or move a draft shift */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        data: {
+                            _id: number;
+                            /** @description null = an open shift, for the department’s workers to claim. */
+                            employee: number | null;
+                            date: string;
+                            startTime: string;
+                            endTime: string;
+                            breakMinutes: number;
+                            template: number | null;
+                            /** @description false once edited after the last publication (a draft change). */
+                            published: boolean;
+                            /** @description Pending claims of an open shift. */
+                            claims?: number;
+                        };
+                        warnings: {
+                            code: string;
+                            /** @enum {string} */
+                            kind: "leave" | "holiday" | "shortRest" | "longDay" | "weeklyHours" | "overlap" | "lateNotice" | "lateNoticeComplementary";
+                            employee: number;
+                            date: string;
+                            /** @description Minutes or days by kind: restMinutes, workMinutes, plannedMinutes, overlapMinutes, noticeDays, limitMinutes, limitDays. */
+                            params: {
+                                [key: string]: number;
+                            };
+                        }[];
+                        message: string;
+                    };
                 };
             };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             422: components["responses"]["Invalid"];
+            default: components["responses"]["Refused"];
         };
     };
     postApiRosterCopyWeek: {
@@ -7824,19 +9259,22 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success */
+            /** @description Copy one week onto another */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        created: number;
+                        skipped: number;
+                    };
                 };
             };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
             422: components["responses"]["Invalid"];
+            default: components["responses"]["Refused"];
         };
     };
     postApiRosterRepeat: {
@@ -7857,19 +9295,22 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success */
+            /** @description Repeat a pattern of weeks (rotations) */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        created: number;
+                        skipped: number;
+                    };
                 };
             };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
             422: components["responses"]["Invalid"];
+            default: components["responses"]["Refused"];
         };
     };
     postApiRosterFill: {
@@ -7889,19 +9330,22 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success */
+            /** @description Fill the dates from the employees’ schedules */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        created: number;
+                        skipped: number;
+                    };
                 };
             };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
             422: components["responses"]["Invalid"];
+            default: components["responses"]["Refused"];
         };
     };
     postApiRosterPublish: {
@@ -7921,24 +9365,31 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success */
+            /** @description Publish the dates: they become the employees’ plan */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        changedDays: number;
+                        /** @description Employees told of a change. */
+                        notified: number;
+                    };
                 };
             };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             422: components["responses"]["Invalid"];
+            default: components["responses"]["Refused"];
         };
     };
     getApiRosterCoverage: {
         parameters: {
-            query?: never;
+            query: {
+                department: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -7951,13 +9402,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        data: {
+                            template: number;
+                            weekday: number;
+                            staff: number;
+                        }[];
+                    };
                 };
             };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
             422: components["responses"]["Invalid"];
+            default: components["responses"]["Refused"];
         };
     };
     putApiRosterCoverage: {
@@ -7980,19 +9437,25 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success */
+            /** @description Replace a department’s coverage needs */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        data: {
+                            template: number;
+                            weekday: number;
+                            staff: number;
+                        }[];
+                    };
                 };
             };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
             422: components["responses"]["Invalid"];
+            default: components["responses"]["Refused"];
         };
     };
     getApiLeavesBalances: {
@@ -8042,35 +9505,50 @@ export interface operations {
     };
     getApiHolidaysPlaces: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description ISO 3166-1 alpha-2; the regions are this country’s (default ES). */
+                country?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
+            /** @description The countries and regions the public holiday import knows */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        country: string;
+                        countries: {
+                            code: string;
+                            name: string;
+                        }[];
+                        regions: {
+                            code: string;
+                            name: string;
+                        }[];
+                    };
                 };
             };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
             422: components["responses"]["Invalid"];
+            default: components["responses"]["Refused"];
         };
     };
     getApiHolidaysImport: {
         parameters: {
-            query?: {
-                /** @description Search text */
-                q?: string;
-                page?: number;
-                pageSize?: number;
+            query: {
+                company: number;
+                /** @description ISO 3166-1 alpha-2. */
+                country: string;
+                /** @description A region code of the country (`MD`); empty = the whole country only. */
+                region?: string;
+                year: number;
             };
             header?: never;
             path?: never;
@@ -8078,19 +9556,40 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
+            /** @description Preview a public holiday import: what it would write, nothing written */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["List"];
+                    "application/json": {
+                        company: number;
+                        country: string;
+                        region: string | null;
+                        year: number;
+                        holidays: {
+                            date: string;
+                            name: string;
+                            /**
+                             * @description The BOE’s national list, a community’s decree, a city’s own fiesta, or the `date-holidays` library (decision 074).
+                             * @enum {string}
+                             */
+                            source: "boe" | "region" | "city" | "library";
+                            /**
+                             * @description `new`: will be written; `exists`: the company already has a holiday that day.
+                             * @enum {string}
+                             */
+                            status: "new" | "exists";
+                            /** @description The name of the holiday already there (`exists`). */
+                            existingName: string | null;
+                        }[];
+                    };
                 };
             };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
             422: components["responses"]["Invalid"];
+            default: components["responses"]["Refused"];
         };
     };
     postApiHolidaysImport: {
@@ -8112,19 +9611,27 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success */
+            /** @description Import a year’s public holidays into a company’s calendar (decision 053) */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        /** @description Holidays written. */
+                        imported: number;
+                        /** @description Days the company already had a holiday on. */
+                        skipped: number;
+                        /** @description Days left out because an employee of the company has that period approved (decision 051). */
+                        locked: number;
+                        message: string;
+                    };
                 };
             };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
             422: components["responses"]["Invalid"];
+            default: components["responses"]["Refused"];
         };
     };
     postApiLeavesIdWithdraw: {
@@ -8160,10 +9667,8 @@ export interface operations {
     getApiAttendanceCorrections: {
         parameters: {
             query?: {
-                /** @description Search text */
-                q?: string;
-                page?: number;
-                pageSize?: number;
+                status?: "all" | "pending" | "approved" | "declined" | "withdrawn";
+                employee?: number;
             };
             header?: never;
             path?: never;
@@ -8171,19 +9676,55 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
+            /** @description Correction requests, newest first (at most 200; an Employee account: only its own) */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["List"];
+                    "application/json": {
+                        data: {
+                            _id: number;
+                            employee: number;
+                            employeeName: string;
+                            attendance: number | null;
+                            date: string;
+                            timezone: string;
+                            /** @enum {string} */
+                            kind: "missingDay" | "missingCheckOut" | "wrongTime";
+                            timeIn: string;
+                            timeOut: string | null;
+                            breakIn: string | null;
+                            breakOut: string | null;
+                            reason: string;
+                            /** @enum {string} */
+                            status: "pending" | "approved" | "declined" | "withdrawn";
+                            /** @description The account that filed it (four eyes: it never decides it). */
+                            requestedBy: number;
+                            requesterName: string | null;
+                            deciderName: string | null;
+                            decidedAt: string | null;
+                            comment: string | null;
+                            /** @description The revision the approval wrote on the day. */
+                            appliedRevision: number | null;
+                            createdAt: string;
+                            /** @description The day as recorded now (instants), when it exists. */
+                            current: {
+                                timeIn: string;
+                                timeOut: string | null;
+                                breakIn: string | null;
+                                breakOut: string | null;
+                                revision: number;
+                            } | null;
+                        }[];
+                        total: number;
+                    };
                 };
             };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
             422: components["responses"]["Invalid"];
+            default: components["responses"]["Refused"];
         };
     };
     postApiAttendanceCorrections: {
@@ -8211,19 +9752,56 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success */
-            200: {
+            /** @description The worker asks to correct their own day */
+            201: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        data: {
+                            _id: number;
+                            employee: number;
+                            employeeName: string;
+                            attendance: number | null;
+                            date: string;
+                            timezone: string;
+                            /** @enum {string} */
+                            kind: "missingDay" | "missingCheckOut" | "wrongTime";
+                            timeIn: string;
+                            timeOut: string | null;
+                            breakIn: string | null;
+                            breakOut: string | null;
+                            reason: string;
+                            /** @enum {string} */
+                            status: "pending" | "approved" | "declined" | "withdrawn";
+                            /** @description The account that filed it (four eyes: it never decides it). */
+                            requestedBy: number;
+                            requesterName: string | null;
+                            deciderName: string | null;
+                            decidedAt: string | null;
+                            comment: string | null;
+                            /** @description The revision the approval wrote on the day. */
+                            appliedRevision: number | null;
+                            createdAt: string;
+                            /** @description The day as recorded now (instants), when it exists. */
+                            current: {
+                                timeIn: string;
+                                timeOut: string | null;
+                                breakIn: string | null;
+                                breakOut: string | null;
+                                revision: number;
+                            } | null;
+                        };
+                        message: string;
+                    };
                 };
             };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             422: components["responses"]["Invalid"];
+            default: components["responses"]["Refused"];
         };
     };
     postApiAttendanceCorrectionsIdApprove: {
@@ -8250,13 +9828,51 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        data: {
+                            _id: number;
+                            employee: number;
+                            employeeName: string;
+                            attendance: number | null;
+                            date: string;
+                            timezone: string;
+                            /** @enum {string} */
+                            kind: "missingDay" | "missingCheckOut" | "wrongTime";
+                            timeIn: string;
+                            timeOut: string | null;
+                            breakIn: string | null;
+                            breakOut: string | null;
+                            reason: string;
+                            /** @enum {string} */
+                            status: "pending" | "approved" | "declined" | "withdrawn";
+                            /** @description The account that filed it (four eyes: it never decides it). */
+                            requestedBy: number;
+                            requesterName: string | null;
+                            deciderName: string | null;
+                            decidedAt: string | null;
+                            comment: string | null;
+                            /** @description The revision the approval wrote on the day. */
+                            appliedRevision: number | null;
+                            createdAt: string;
+                            /** @description The day as recorded now (instants), when it exists. */
+                            current: {
+                                timeIn: string;
+                                timeOut: string | null;
+                                breakIn: string | null;
+                                breakOut: string | null;
+                                revision: number;
+                            } | null;
+                        };
+                        message: string;
+                    };
                 };
             };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             422: components["responses"]["Invalid"];
+            default: components["responses"]["Refused"];
         };
     };
     postApiAttendanceCorrectionsIdDecline: {
@@ -8283,13 +9899,51 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        data: {
+                            _id: number;
+                            employee: number;
+                            employeeName: string;
+                            attendance: number | null;
+                            date: string;
+                            timezone: string;
+                            /** @enum {string} */
+                            kind: "missingDay" | "missingCheckOut" | "wrongTime";
+                            timeIn: string;
+                            timeOut: string | null;
+                            breakIn: string | null;
+                            breakOut: string | null;
+                            reason: string;
+                            /** @enum {string} */
+                            status: "pending" | "approved" | "declined" | "withdrawn";
+                            /** @description The account that filed it (four eyes: it never decides it). */
+                            requestedBy: number;
+                            requesterName: string | null;
+                            deciderName: string | null;
+                            decidedAt: string | null;
+                            comment: string | null;
+                            /** @description The revision the approval wrote on the day. */
+                            appliedRevision: number | null;
+                            createdAt: string;
+                            /** @description The day as recorded now (instants), when it exists. */
+                            current: {
+                                timeIn: string;
+                                timeOut: string | null;
+                                breakIn: string | null;
+                                breakOut: string | null;
+                                revision: number;
+                            } | null;
+                        };
+                        message: string;
+                    };
                 };
             };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             422: components["responses"]["Invalid"];
+            default: components["responses"]["Refused"];
         };
     };
     postApiAttendanceCorrectionsIdWithdraw: {
@@ -8301,25 +9955,25 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: {
-            content: {
-                "application/json": Record<string, never>;
-            };
-        };
+        requestBody?: never;
         responses: {
-            /** @description Success */
+            /** @description The worker withdraws their pending request */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        message: string;
+                    };
                 };
             };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             422: components["responses"]["Invalid"];
+            default: components["responses"]["Refused"];
         };
     };
     postApiAttendancesIdAcceptance: {
@@ -8343,19 +9997,23 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success */
+            /** @description The worker accepts or rejects an administrator’s correction of their day */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        message: string;
+                    };
                 };
             };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             422: components["responses"]["Invalid"];
+            default: components["responses"]["Refused"];
         };
     };
     getApiDashboard: {
@@ -8367,168 +10025,735 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
+            /** @description The admin dashboard’s figures */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        data: {
+                            today: string;
+                            timezone: string;
+                            counts: {
+                                employees: number;
+                                attendancesToday: number;
+                                leavesPending: number;
+                                onLeaveToday: number;
+                            };
+                            presence: {
+                                working: {
+                                    id: number;
+                                    name: string;
+                                    department: string;
+                                    at: string | null;
+                                    zone: string;
+                                }[];
+                                onBreak: {
+                                    id: number;
+                                    name: string;
+                                    department: string;
+                                    at: string | null;
+                                    zone: string;
+                                }[];
+                                left: {
+                                    id: number;
+                                    name: string;
+                                    department: string;
+                                    at: string | null;
+                                    zone: string;
+                                }[];
+                                leave: {
+                                    id: number;
+                                    name: string;
+                                    department: string;
+                                    at: string | null;
+                                    zone: string;
+                                }[];
+                                rest: {
+                                    id: number;
+                                    name: string;
+                                    department: string;
+                                    at: string | null;
+                                    zone: string;
+                                }[];
+                                unscheduled: {
+                                    id: number;
+                                    name: string;
+                                    department: string;
+                                    at: string | null;
+                                    zone: string;
+                                }[];
+                                expected: {
+                                    id: number;
+                                    name: string;
+                                    department: string;
+                                    at: string | null;
+                                    zone: string;
+                                }[];
+                                notArrived: {
+                                    id: number;
+                                    name: string;
+                                    department: string;
+                                    at: string | null;
+                                    zone: string;
+                                }[];
+                                absent: {
+                                    id: number;
+                                    name: string;
+                                    department: string;
+                                    at: string | null;
+                                    zone: string;
+                                }[];
+                            };
+                            late: {
+                                id: number;
+                                name: string;
+                                department: string;
+                                at: string | null;
+                                zone: string;
+                                seconds: number;
+                                checkedIn: boolean;
+                            }[];
+                            early: {
+                                id: number;
+                                name: string;
+                                department: string;
+                                at: string | null;
+                                zone: string;
+                                seconds: number;
+                            }[];
+                            newestEmployees: {
+                                id: number;
+                                name: string;
+                                department: string;
+                                jobTitle: string;
+                                since: string | null;
+                                createdAt: string;
+                            }[];
+                            recentAttendances: {
+                                id: number;
+                                employeeId: number;
+                                name: string;
+                                date: string;
+                                timezone: string;
+                                timeIn: string;
+                                timeOut: string | null;
+                                statusIn: ("on_time" | "late") | null;
+                                missingCheckOut: boolean;
+                            }[];
+                            previousDays: {
+                                date: string;
+                                present: number;
+                                late: number;
+                                leave: number;
+                                absent: number;
+                                elapsed: boolean;
+                            }[];
+                            recentLeaves: {
+                                id: number;
+                                employeeId: number;
+                                name: string;
+                                leaveType: string;
+                                fromDate: string;
+                                toDate: string;
+                                /** @enum {string} */
+                                status: "pending" | "approved" | "declined";
+                                createdAt: string;
+                            }[];
+                            month: {
+                                date: string;
+                                present: number;
+                                late: number;
+                                leave: number;
+                                absent: number;
+                                elapsed: boolean;
+                            }[];
+                            shifts: {
+                                startTime: string;
+                                offTime: string;
+                                totalHours: number;
+                                restDays: string[];
+                                employees: number;
+                            }[];
+                        };
+                    };
                 };
             };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
             422: components["responses"]["Invalid"];
+            default: components["responses"]["Refused"];
         };
     };
     getApiReportsMonthlyRecord: {
         parameters: {
-            query?: never;
+            query?: {
+                month?: string;
+                employee?: number;
+                department?: number;
+                status?: "active" | "archived" | "all";
+            };
             header?: never;
             path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
+            /** @description The monthly working-time records (art. 34.9 ET) of the employees the account may read */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        data: {
+                            month: string;
+                            period: {
+                                from: string;
+                                to: string;
+                            };
+                            today: string;
+                            /** @description When the record was read (ISO 8601 UTC). */
+                            now: string;
+                            timezone: string;
+                            records: {
+                                employee: {
+                                    id: number;
+                                    name: string;
+                                    nationalId: string;
+                                    companyName: string;
+                                    departmentName: string;
+                                    jobTitleName: string;
+                                    companyTaxId: string | null;
+                                    socialSecurityNumber: string | null;
+                                    /** @enum {string} */
+                                    workingDayType: "full-time" | "part-time";
+                                    partTimePercent: number | null;
+                                };
+                                record: {
+                                    days: {
+                                        date: string;
+                                        /** @enum {string} */
+                                        weekday: "Sunday" | "Monday" | "Tuesday" | "Wednesday" | "Thursday" | "Friday" | "Saturday";
+                                        /** @enum {string} */
+                                        kind: "worked" | "open" | "rest" | "holiday" | "leave" | "unscheduled" | "upcoming" | "absent" | "before-start";
+                                        timeIn: string | null;
+                                        timeOut: string | null;
+                                        timezone: string;
+                                        breaks: {
+                                            startAt: string;
+                                            endAt: string | null;
+                                        }[];
+                                        breakSeconds: number;
+                                        workedSeconds: number | null;
+                                        /** @description What counts as work under the break rules; null while open or without attendance. */
+                                        countedSeconds: number | null;
+                                        deductedSeconds: number;
+                                        expectedSeconds: number;
+                                        ordinarySeconds: number;
+                                        overtimeSeconds: number;
+                                        /** @description A part-time worker’s hours beyond the day’s expected ones: not overtime. */
+                                        complementarySeconds: number;
+                                        lateSeconds: number;
+                                        earlyDepartureSeconds: number;
+                                        leaveType: string | null;
+                                        leaveDay: boolean;
+                                        nightWorker: boolean;
+                                        holiday: string | null;
+                                        corrected: boolean;
+                                        source: ("clock" | "manual") | null;
+                                        reason: string | null;
+                                        workFlag: ("rest-day" | "unscheduled") | null;
+                                        voided: {
+                                            date: string;
+                                            timeIn: string;
+                                            timeOut: string | null;
+                                            workedSeconds: number | null;
+                                            voidedAt: string;
+                                            voidReason: string;
+                                        }[];
+                                        workMode: ("on-site" | "remote") | null;
+                                        overtimeCompensation: ("paid" | "rest") | null;
+                                        /** @enum {string} */
+                                        overtimeChosenBy?: "worker";
+                                        overtimeForceMajeure?: string | null;
+                                        complementarySplit?: {
+                                            agreedSeconds: number;
+                                            voluntarySeconds: number;
+                                            exceedingSeconds: number;
+                                            notAllowedSeconds: number;
+                                        };
+                                        contractSeconds?: number;
+                                        scheduleChangedOn?: string;
+                                        workerAcceptance: {
+                                            /** @enum {string} */
+                                            state: "pending" | "accepted" | "rejected" | "superseded" | "expired";
+                                            comment: string | null;
+                                        } | null;
+                                        disputes?: {
+                                            revision: number;
+                                            before: {
+                                                timeIn: string;
+                                                timeOut: string | null;
+                                                breaks: {
+                                                    startAt: string;
+                                                    endAt: string | null;
+                                                }[];
+                                            } | null;
+                                            after: {
+                                                timeIn: string;
+                                                timeOut: string | null;
+                                                breaks: {
+                                                    startAt: string;
+                                                    endAt: string | null;
+                                                }[];
+                                            };
+                                            author: string | null;
+                                            reason: string | null;
+                                            correctedAt: string;
+                                            /** @description The worker’s objection, verbatim. */
+                                            comment: string;
+                                            objectedAt: string;
+                                            resolvedAt: string | null;
+                                        }[];
+                                        offline?: boolean;
+                                        outsidePunches?: number;
+                                        terminals: string[];
+                                        warnings?: {
+                                            date: string;
+                                            /** @enum {string} */
+                                            kind: "shortBreak" | "shortRest" | "longDay" | "nightOvertime" | "shortNotice";
+                                            seconds: number;
+                                            limitSeconds: number;
+                                        }[];
+                                        closedAutomatically?: boolean;
+                                        timeApart?: {
+                                            standby: {
+                                                id: number;
+                                                employeeId: number;
+                                                /** @enum {string} */
+                                                kind: "waiting" | "on_call";
+                                                startAt: string;
+                                                endAt: string;
+                                                date: string;
+                                                timezone: string;
+                                                calledInSeconds: number;
+                                                /** @enum {string} */
+                                                source: "personal" | "manual";
+                                            }[];
+                                            interruptions: {
+                                                id: number;
+                                                employeeId: number;
+                                                at: string;
+                                                date: string;
+                                                timezone: string;
+                                                /** @enum {string} */
+                                                channel: "phone" | "message" | "email" | "other";
+                                                durationSeconds: number;
+                                                workDone: boolean;
+                                                /** @enum {string} */
+                                                source: "personal" | "manual";
+                                                note: string | null;
+                                            }[];
+                                            totals: {
+                                                waitingSeconds: number;
+                                                onCallSeconds: number;
+                                                calledInSeconds: number;
+                                                /** @description A count. */
+                                                interruptions: number;
+                                                interruptionWorkSeconds: number;
+                                            };
+                                        };
+                                    }[];
+                                    totals: {
+                                        attendedDays: number;
+                                        workedDays: number;
+                                        openDays: number;
+                                        absentDays: number;
+                                        leaveDays: number;
+                                        workedSeconds: number;
+                                        countedSeconds: number;
+                                        breakSeconds: number;
+                                        expectedSeconds: number;
+                                        ordinarySeconds: number;
+                                        overtimeSeconds: number;
+                                        complementarySeconds: number;
+                                        overtimePaidSeconds: number;
+                                        overtimeRestSeconds: number;
+                                        overtimeUnmarkedSeconds: number;
+                                        overtimeForceMajeureSeconds?: number;
+                                        complementaryAgreedSeconds?: number;
+                                        complementaryVoluntarySeconds?: number;
+                                        complementaryExceedingSeconds?: number;
+                                        complementaryNotAllowedSeconds?: number;
+                                        onSiteDays: number;
+                                        remoteDays: number;
+                                        timeApart?: {
+                                            waitingSeconds: number;
+                                            onCallSeconds: number;
+                                            calledInSeconds: number;
+                                            /** @description A count. */
+                                            interruptions: number;
+                                            interruptionWorkSeconds: number;
+                                        };
+                                    };
+                                };
+                                /** @description Revision history of the month’s corrected days, by date. */
+                                revisions: {
+                                    [key: string]: {
+                                        attendanceId: number;
+                                        revision: number;
+                                        timeIn: string;
+                                        timeOut: string | null;
+                                        breaks: {
+                                            startAt: string;
+                                            endAt: string | null;
+                                        }[];
+                                        workedSeconds: number | null;
+                                        reason: string | null;
+                                        authorName: string | null;
+                                        createdAt: string;
+                                        acceptance: {
+                                            /** @enum {string} */
+                                            state: "pending" | "accepted" | "rejected" | "superseded" | "expired";
+                                            comment: string | null;
+                                            dueAt: string;
+                                            answeredAt: string | null;
+                                        } | null;
+                                    }[];
+                                };
+                                /** @description The worker’s correction requests of the month, by date, oldest first. */
+                                requests: {
+                                    [key: string]: {
+                                        id: number;
+                                        employeeId: number;
+                                        employeeName: string;
+                                        attendanceId: number | null;
+                                        date: string;
+                                        timezone: string;
+                                        /** @enum {string} */
+                                        kind: "missingDay" | "missingCheckOut" | "wrongTime";
+                                        timeIn: string;
+                                        timeOut: string | null;
+                                        breakIn: string | null;
+                                        breakOut: string | null;
+                                        reason: string;
+                                        /** @enum {string} */
+                                        status: "pending" | "approved" | "declined" | "withdrawn";
+                                        decidedBy: number | null;
+                                        deciderName: string | null;
+                                        decidedAt: string | null;
+                                        comment: string | null;
+                                        appliedRevision: number | null;
+                                        createdBy: number;
+                                        requesterName: string | null;
+                                        createdAt: string;
+                                    }[];
+                                };
+                                /** @description The head of the company’s record chain when read; null while empty. */
+                                chainHead: {
+                                    companyId: number;
+                                    seq: number;
+                                    hash: string;
+                                    createdAt: string;
+                                } | null;
+                                /** @description When the employee acknowledged receiving this month’s record. */
+                                acknowledgedAt: string | null;
+                                receipt?: {
+                                    acknowledgedAt: string;
+                                    changed: boolean;
+                                    changedAt: string | null;
+                                } | null;
+                                /** @description When the month’s approval froze the totals shown; null: computed now. */
+                                frozenAt?: string | null;
+                            }[];
+                        };
+                    };
                 };
             };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
             422: components["responses"]["Invalid"];
+            default: components["responses"]["Refused"];
         };
     };
     getApiReportsMonthlyRecordExport: {
         parameters: {
-            query?: never;
+            query?: {
+                month?: string;
+                employee?: number;
+                department?: number;
+                status?: "active" | "archived" | "all";
+                lang?: "es" | "en";
+            };
             header?: never;
             path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
+            /** @description The monthly records as a spreadsheet, one sheet per employee */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
             422: components["responses"]["Invalid"];
+            default: components["responses"]["Refused"];
         };
     };
     getApiReportsMonthlyRecordPdf: {
         parameters: {
-            query?: never;
+            query?: {
+                month?: string;
+                employee?: number;
+                department?: number;
+                status?: "active" | "archived" | "all";
+                lang?: "es" | "en";
+            };
             header?: never;
             path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
+            /** @description The monthly records as one PDF */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/pdf": string;
                 };
             };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
             422: components["responses"]["Invalid"];
+            default: components["responses"]["Refused"];
         };
     };
     getApiReportsMonthlyRecordOpenExport: {
         parameters: {
-            query?: never;
+            query?: {
+                month?: string;
+                employee?: number;
+                department?: number;
+                status?: "active" | "archived" | "all";
+                format?: "json" | "csv";
+                lang?: "es" | "en";
+            };
             header?: never;
             path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
+            /** @description The open record export with the record chain (JSON or CSV) */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": unknown;
+                    "text/csv": string;
                 };
             };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
             422: components["responses"]["Invalid"];
+            default: components["responses"]["Refused"];
         };
     };
     getApiReportsPayroll: {
         parameters: {
-            query?: never;
+            query?: {
+                month?: string;
+                departmentId?: number;
+                employee?: number;
+                format?: "csv" | "xlsx";
+                headers?: "labels" | "ids";
+            };
             header?: never;
             path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
+            /** @description The payroll figures of a month */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        data: {
+                            /** @description The column layout’s version (docs/payroll-export.md). */
+                            layoutVersion: number;
+                            month: string;
+                            timezone: string;
+                            leaveTypes: {
+                                id: number;
+                                name: string;
+                            }[];
+                            columns: {
+                                id: string;
+                                /** @enum {string} */
+                                kind: "text" | "code" | "integer" | "hours" | "days" | "percent";
+                                label: string;
+                            }[];
+                            employees: {
+                                employee: {
+                                    id: number;
+                                    name: string;
+                                    nationalId: string;
+                                    socialSecurityNumber: string | null;
+                                    companyName: string;
+                                    companyTaxId: string | null;
+                                    contributionAccountCode: string | null;
+                                    departmentName: string;
+                                    /** @enum {string} */
+                                    workingDayType: "full-time" | "part-time";
+                                    partTimePercent: number | null;
+                                    professionalCategory: string | null;
+                                    contractType: string | null;
+                                };
+                                figures: {
+                                    workedDays: number;
+                                    openDays: number;
+                                    expectedSeconds: number;
+                                    countedSeconds: number;
+                                    ordinarySeconds: number;
+                                    overtimeSeconds: number;
+                                    overtimePaidSeconds: number;
+                                    overtimeCompensatedSeconds: number;
+                                    overtimeUnmarkedSeconds: number;
+                                    complementarySeconds: number;
+                                    overtimeForceMajeureSeconds?: number;
+                                    complementaryAgreedSeconds?: number;
+                                    complementaryVoluntarySeconds?: number;
+                                    complementaryExceedingSeconds?: number;
+                                    complementaryNotAllowedSeconds?: number;
+                                    nightSeconds: number;
+                                    holidayWorkedDays: number;
+                                    holidayWorkedSeconds: number;
+                                    holidayNightSeconds: number;
+                                    restDayWorkedDays: number;
+                                    restDayWorkedSeconds: number;
+                                    lateDays: number;
+                                    lateSeconds: number;
+                                    earlyDepartureDays: number;
+                                    earlyDepartureSeconds: number;
+                                    unjustifiedDates: {
+                                        from: string;
+                                        to: string;
+                                    }[];
+                                    overtimeMarks: {
+                                        date: string;
+                                        /** @enum {string} */
+                                        compensation: "paid" | "rest";
+                                        acceptance: ("pending" | "accepted" | "rejected" | "superseded" | "expired") | null;
+                                    }[];
+                                    leaveDays: number;
+                                    leaveSeconds: number;
+                                    absences: {
+                                        leaveTypeId: number;
+                                        days: number;
+                                        seconds: number;
+                                        calendarDays: number;
+                                        dates: {
+                                            from: string;
+                                            to: string;
+                                        }[];
+                                    }[];
+                                    unjustifiedDays: number;
+                                    unjustifiedSeconds: number;
+                                    autoBreakDeductedSeconds: number;
+                                };
+                                approval: {
+                                    approved: boolean;
+                                    approvedOn: string | null;
+                                };
+                                /** @description Remaining days by leave type id; null = unlimited. */
+                                leaveBalances: {
+                                    [key: string]: number | null;
+                                };
+                                /** @description Each column’s value by column id. */
+                                values: {
+                                    [key: string]: (string | number) | null;
+                                };
+                            }[];
+                        };
+                    };
                 };
             };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
             422: components["responses"]["Invalid"];
+            default: components["responses"]["Refused"];
         };
     };
     getApiReportsPayrollExport: {
         parameters: {
-            query?: never;
+            query?: {
+                month?: string;
+                departmentId?: number;
+                employee?: number;
+                format?: "csv" | "xlsx";
+                headers?: "labels" | "ids";
+                lang?: "es" | "en";
+            };
             header?: never;
             path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
+            /** @description The payroll export */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
             422: components["responses"]["Invalid"];
+            default: components["responses"]["Refused"];
         };
     };
     getApiReportsId: {
         parameters: {
-            query?: never;
+            query?: {
+                from?: string;
+                to?: string;
+                month?: string;
+                year?: number;
+                date?: string;
+                status?: "active" | "archived" | "all";
+                company?: number;
+                department?: number;
+                jobTitle?: number;
+                employee?: number;
+                employmentType?: "regular" | "trainee";
+                leaveType?: number;
+                leaveStatus?: "pending" | "approved" | "declined";
+                /** @description employee-schedule: only employees without a schedule. */
+                missing?: "1";
+                accountType?: "SuperAdmin" | "Admin" | "Employee";
+                userStatus?: "enabled" | "disabled";
+                role?: number;
+                /** @description user-accounts: only accounts never signed in. */
+                never?: "1";
+            };
             header?: never;
             path: {
                 id: string;
@@ -8537,24 +10762,80 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
+            /** @description A report’s figures (employee-attendance, employee-birthdays, employee-leaves, employee-list, employee-schedule, hours-balance, organization-profile, user-accounts) */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        data: {
+                            /** @enum {string} */
+                            name: "employee-attendance" | "employee-birthdays" | "employee-leaves" | "employee-list" | "employee-schedule" | "hours-balance" | "organization-profile" | "user-accounts";
+                            /** @description i18n key of the title. */
+                            title: string;
+                            criteria: {
+                                label: string;
+                                value: string;
+                            }[];
+                            tables: {
+                                title?: string;
+                                columns: {
+                                    key: string;
+                                    /** @description i18n key of the header. */
+                                    label: string;
+                                    /** @enum {string} */
+                                    kind: "text" | "label" | "date" | "instant" | "time" | "duration" | "number" | "hours";
+                                    width?: number;
+                                }[];
+                                rows: {
+                                    cells: {
+                                        [key: string]: (string | number) | null;
+                                    };
+                                    href?: string;
+                                }[];
+                                totals?: {
+                                    [key: string]: (string | number) | null;
+                                };
+                                empty: string;
+                            }[];
+                            generatedAt: string;
+                        };
+                    };
                 };
             };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["Invalid"];
+            default: components["responses"]["Refused"];
         };
     };
     getApiReportsIdExport: {
         parameters: {
-            query?: never;
+            query?: {
+                from?: string;
+                to?: string;
+                month?: string;
+                year?: number;
+                date?: string;
+                status?: "active" | "archived" | "all";
+                company?: number;
+                department?: number;
+                jobTitle?: number;
+                employee?: number;
+                employmentType?: "regular" | "trainee";
+                leaveType?: number;
+                leaveStatus?: "pending" | "approved" | "declined";
+                /** @description employee-schedule: only employees without a schedule. */
+                missing?: "1";
+                accountType?: "SuperAdmin" | "Admin" | "Employee";
+                userStatus?: "enabled" | "disabled";
+                role?: number;
+                /** @description user-accounts: only accounts never signed in. */
+                never?: "1";
+                lang?: "es" | "en";
+            };
             header?: never;
             path: {
                 id: string;
@@ -8563,19 +10844,20 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
+            /** @description A report as a spreadsheet */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["Invalid"];
+            default: components["responses"]["Refused"];
         };
     };
     getApiPersonalDashboard: {
@@ -8587,91 +10869,234 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
+            /** @description My dashboard */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        data: {
+                            employee: {
+                                id: number;
+                                name: string;
+                                departmentName: string;
+                                jobTitleName: string;
+                            };
+                            today: string;
+                            timezone: string;
+                            /** @enum {string} */
+                            presence: "working" | "onBreak" | "left" | "leave" | "rest" | "unscheduled" | "expected" | "notArrived" | "absent";
+                            /** @description Today’s attendance, or last night’s shift still open. */
+                            current: {
+                                date: string;
+                                /** @description The zone stored with the attendance: its times are shown in it. */
+                                timezone: string;
+                                timeIn: string;
+                                timeOut: string | null;
+                                breaks: {
+                                    startAt: string;
+                                    endAt: string | null;
+                                }[];
+                                statusIn: ("on_time" | "late") | null;
+                                lateSeconds: number;
+                            } | null;
+                            scheduleToday: {
+                                startTime: string;
+                                offTime: string;
+                            } | null;
+                            week: {
+                                period: {
+                                    from: string;
+                                    to: string;
+                                };
+                                summary: {
+                                    scheduledDays: number;
+                                    attendedDays: number;
+                                    /** @description Attended days without a check-out. */
+                                    openDays: number;
+                                    /** @description Attended days with a check-out. */
+                                    workedDays: number;
+                                    absentDays: number;
+                                    leaveDays: number;
+                                    /** @description Attendances on a rest day or without a schedule. */
+                                    extraDays: number;
+                                    workedSeconds: number;
+                                    breakSeconds: number;
+                                    expectedSeconds: number;
+                                    /** @description Counted as work under the break rules. */
+                                    countedSeconds: number;
+                                    overtimeSeconds: number;
+                                    /** @description A part-time worker’s complementary hours (not overtime). */
+                                    complementarySeconds: number;
+                                    lateCount: number;
+                                    lateSeconds: number;
+                                    earlyCount: number;
+                                    earlySeconds: number;
+                                };
+                            };
+                            month: {
+                                period: {
+                                    from: string;
+                                    to: string;
+                                };
+                                summary: {
+                                    scheduledDays: number;
+                                    attendedDays: number;
+                                    /** @description Attended days without a check-out. */
+                                    openDays: number;
+                                    /** @description Attended days with a check-out. */
+                                    workedDays: number;
+                                    absentDays: number;
+                                    leaveDays: number;
+                                    /** @description Attendances on a rest day or without a schedule. */
+                                    extraDays: number;
+                                    workedSeconds: number;
+                                    breakSeconds: number;
+                                    expectedSeconds: number;
+                                    /** @description Counted as work under the break rules. */
+                                    countedSeconds: number;
+                                    overtimeSeconds: number;
+                                    /** @description A part-time worker’s complementary hours (not overtime). */
+                                    complementarySeconds: number;
+                                    lateCount: number;
+                                    lateSeconds: number;
+                                    earlyCount: number;
+                                    earlySeconds: number;
+                                };
+                            };
+                            nextShift: {
+                                date: string;
+                                startTime: string;
+                                offTime: string;
+                            } | null;
+                            year: number;
+                            balances: {
+                                leaveType: number;
+                                name: string;
+                                daysPerYear: number | null;
+                                /** @description Days this year grants (prorated, or accrued so far); null = unlimited. */
+                                entitled: number | null;
+                                carriedOver: number;
+                                carryOverExpires: string | null;
+                                taken: number;
+                                pending: number;
+                                /** @description Entitled plus carried days still usable, minus taken and pending; null = unlimited. */
+                                remaining: number | null;
+                                /** @description In the employee’s leave group (may be requested). */
+                                allowed: boolean;
+                            }[];
+                            pendingRequests: number;
+                        };
+                    };
                 };
             };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
             422: components["responses"]["Invalid"];
+            default: components["responses"]["Refused"];
         };
     };
     getApiPersonalAttendance: {
         parameters: {
-            query?: never;
+            query?: {
+                month?: string;
+                /** @description Ignored: always the session’s own employee. */
+                employee?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
+            /** @description My monthly record, with the history of corrected days */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        data: {
+                            month: string;
+                            period: {
+                                from: string;
+                                to: string;
+                            };
+                            today: string;
+                            /** @description When the record was read (ISO 8601 UTC). */
+                            now: string;
+                            timezone: string;
+                            /** @description null: nothing to record that month. */
+                            record: unknown | null;
+                        };
+                    };
                 };
             };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
             422: components["responses"]["Invalid"];
+            default: components["responses"]["Refused"];
         };
     };
     getApiPersonalAttendanceExport: {
         parameters: {
-            query?: never;
+            query?: {
+                month?: string;
+                lang?: "es" | "en";
+                /** @description Ignored: always the session’s own employee. */
+                employee?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
+            /** @description My monthly record as a spreadsheet */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
             422: components["responses"]["Invalid"];
+            default: components["responses"]["Refused"];
         };
     };
     getApiPersonalAttendancePdf: {
         parameters: {
-            query?: never;
+            query?: {
+                month?: string;
+                lang?: "es" | "en";
+                /** @description Ignored: always the session’s own employee. */
+                employee?: string;
+                /** @description Ignored: always the session’s own employee. */
+                department?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
+            /** @description My monthly record as a PDF */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/pdf": string;
                 };
             };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
             422: components["responses"]["Invalid"];
+            default: components["responses"]["Refused"];
         };
     };
     getApiPersonalSchedule: {
@@ -8683,22 +11108,114 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
+            /** @description My schedules and the next two weeks */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        data: {
+                            today: string;
+                            /** @description The schedule in force today. */
+                            current: {
+                                id: number;
+                                startTime: string;
+                                offTime: string;
+                                totalHours: number;
+                                restDays: string[];
+                                fromDate: string;
+                                toDate: string | null;
+                                /** @enum {string} */
+                                status: "current" | "previous";
+                                /** @description When it was created or last changed. */
+                                changedAt?: string;
+                                rostered?: boolean;
+                            } | null;
+                            /** @description All the employee’s schedules, newest first (patterns only: published roster days are in `shifts`). */
+                            schedules: {
+                                id: number;
+                                startTime: string;
+                                offTime: string;
+                                totalHours: number;
+                                restDays: string[];
+                                fromDate: string;
+                                toDate: string | null;
+                                /** @enum {string} */
+                                status: "current" | "previous";
+                                /** @description When it was created or last changed. */
+                                changedAt?: string;
+                                rostered?: boolean;
+                                inForce: boolean;
+                                upcoming: boolean;
+                            }[];
+                            /** @description Today and the next 13 days. */
+                            plan: {
+                                date: string;
+                                /** @enum {string} */
+                                weekday: "Sunday" | "Monday" | "Tuesday" | "Wednesday" | "Thursday" | "Friday" | "Saturday";
+                                /** @enum {string} */
+                                kind: "work" | "rest" | "holiday" | "leave" | "none";
+                                startTime: string | null;
+                                offTime: string | null;
+                                /** @description The leave type’s name, or the holiday’s. */
+                                leaveType: string | null;
+                                /** @description The day comes from the published roster rather than the schedule. */
+                                rostered: boolean;
+                            }[];
+                            /** @description Published roster days from this week’s Monday through the next four weeks. */
+                            shifts: {
+                                date: string;
+                                /** @enum {string} */
+                                weekday: "Sunday" | "Monday" | "Tuesday" | "Wednesday" | "Thursday" | "Friday" | "Saturday";
+                                /** @enum {string} */
+                                kind: "shift" | "rest";
+                                startTime: string | null;
+                                endTime: string | null;
+                                breakMinutes: number;
+                            }[];
+                            shiftsFrom: string;
+                            shiftsTo: string;
+                        };
+                    };
                 };
             };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
             422: components["responses"]["Invalid"];
+            default: components["responses"]["Refused"];
         };
     };
     getApiPersonalRosterWeekPdf: {
+        parameters: {
+            query?: {
+                /** @description Its Monday (this week without it; 400 for another day). */
+                week?: string;
+                lang?: "es" | "en";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description My department’s published week as a PDF */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["Invalid"];
+            default: components["responses"]["Refused"];
+        };
+    };
+    getApiPersonalCalendarFeed: {
         parameters: {
             query?: never;
             header?: never;
@@ -8707,48 +11224,22 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
+            /** @description Whether my calendar feed is active (never its secret URL) */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        active: boolean;
+                        createdAt: string | null;
+                    };
                 };
             };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
             422: components["responses"]["Invalid"];
-        };
-    };
-    getApiPersonalCalendarFeed: {
-        parameters: {
-            query?: {
-                /** @description Search text */
-                q?: string;
-                page?: number;
-                pageSize?: number;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Success */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["List"];
-                };
-            };
-            401: components["responses"]["Unauthenticated"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            422: components["responses"]["Invalid"];
+            default: components["responses"]["Refused"];
         };
     };
     postApiPersonalCalendarFeed: {
@@ -8758,25 +11249,24 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: {
-            content: {
-                "application/json": Record<string, never>;
-            };
-        };
+        requestBody?: never;
         responses: {
-            /** @description Success */
-            200: {
+            /** @description A new secret calendar feed URL, shown once (replaces any previous one) */
+            201: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        url: string;
+                        createdAt: string;
+                    };
                 };
             };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
             422: components["responses"]["Invalid"];
+            default: components["responses"]["Refused"];
         };
     };
     deleteApiPersonalCalendarFeed: {
@@ -8788,43 +11278,52 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
+            /** @description Revoke my calendar feed */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        message: string;
+                    };
                 };
             };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
             422: components["responses"]["Invalid"];
+            default: components["responses"]["Refused"];
         };
     };
     getApiRosterWeekPdf: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The department id (required: 400 without it). */
+                department?: string;
+                /** @description Its Monday, YYYY-MM-DD (this week without it; 400 for another day). */
+                week?: string;
+                lang?: "es" | "en";
+            };
             header?: never;
             path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
+            /** @description A department’s published week as a PDF */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/pdf": string;
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
             422: components["responses"]["Invalid"];
+            default: components["responses"]["Refused"];
         };
     };
     postApiPersonalAcknowledgements: {
@@ -8843,19 +11342,56 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success */
+            /** @description I have received my record of a month (201; 200 with the first acknowledgement when already given) */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        data: {
+                            employee: number;
+                            month: string;
+                            acknowledgedAt: string;
+                            workedSeconds: number;
+                            overtimeSeconds: number;
+                            attendedDays: number;
+                            absentDays: number;
+                            leaveDays: number;
+                            /** @description SHA-256 (hex) of the month’s record as acknowledged. */
+                            digest: string;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description I have received my record of a month (201; 200 with the first acknowledgement when already given) */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            employee: number;
+                            month: string;
+                            acknowledgedAt: string;
+                            workedSeconds: number;
+                            overtimeSeconds: number;
+                            attendedDays: number;
+                            absentDays: number;
+                            leaveDays: number;
+                            /** @description SHA-256 (hex) of the month’s record as acknowledged. */
+                            digest: string;
+                        };
+                        message: string;
+                    };
                 };
             };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
             422: components["responses"]["Invalid"];
+            default: components["responses"]["Refused"];
         };
     };
     postApiPersonalClock: {
@@ -8882,19 +11418,62 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success */
+            /** @description Punch on my personal clock */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        message: string;
+                        /** @description The punch was outside every workplace (proof of place `warn`). */
+                        placeWarning?: string;
+                        time: string;
+                        state: {
+                            employee: {
+                                firstName: string;
+                                lastName: string;
+                            };
+                            /** @description The company’s switch and the employee’s override say yes, and the employee is active. */
+                            allowed: boolean;
+                            /** @enum {string} */
+                            status: "out" | "working" | "onBreak";
+                            actions: ("check-in" | "check-out" | "break-in" | "break-out")[];
+                            openWorkMode: ("on-site" | "remote") | null;
+                            today: string;
+                            timeZone: string;
+                            /** @enum {string} */
+                            proofOfPlace: "off" | "record" | "warn" | "require";
+                            punches: {
+                                /** @enum {string} */
+                                action: "check-in" | "check-out" | "break-in" | "break-out";
+                                at: string;
+                                /** @enum {string} */
+                                method: "pin" | "face" | "card" | "manual" | "personal";
+                                /** @description The terminal’s name for a kiosk punch; the device summary for a personal one. */
+                                where: string | null;
+                                workMode: ("on-site" | "remote") | null;
+                                /** @description Proof of place: null when nothing was asked. */
+                                place: ("inside" | "outside" | "unknown") | null;
+                            }[];
+                            /** @description A day closed today with unmarked overtime: "paid or rest?". */
+                            overtimeQuestion?: {
+                                date: string;
+                                overtimeSeconds: number;
+                            };
+                        };
+                        overtimeQuestion?: {
+                            date: string;
+                            overtimeSeconds: number;
+                        };
+                    };
                 };
             };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             422: components["responses"]["Invalid"];
+            default: components["responses"]["Refused"];
         };
     };
     postApiPersonalOvertimeChoice: {
@@ -8914,19 +11493,27 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success */
+            /** @description Paid or rest: my answer for a day’s overtime */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        date: string;
+                        /** @enum {string} */
+                        compensation: "paid" | "rest";
+                        overtimeSeconds: number;
+                        /** @constant */
+                        markedBy: "worker";
+                    };
                 };
             };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             422: components["responses"]["Invalid"];
+            default: components["responses"]["Refused"];
         };
     };
     postApiPersonalComplementaryOffersId: {
@@ -8947,19 +11534,34 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success */
+            /** @description Accept or decline an offer of voluntary complementary hours */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        data: {
+                            id: number;
+                            employeeId: number;
+                            date: string;
+                            seconds: number;
+                            /** @enum {string} */
+                            status: "offered" | "accepted" | "declined";
+                            offeredBy: number | null;
+                            offeredAt: string;
+                            answeredAt: string | null;
+                        };
+                        message: string;
+                    };
                 };
             };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             422: components["responses"]["Invalid"];
+            default: components["responses"]["Refused"];
         };
     };
     postApiPersonalClockOffline: {
@@ -8986,19 +11588,62 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success */
+            /** @description The punches my device kept while offline */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        results: {
+                            seq: number;
+                            /** @enum {string} */
+                            status: "recorded" | "repeat" | "conflict";
+                            /** @description The recorded instant; absent for a conflict. */
+                            time?: string;
+                        }[];
+                        /** @description The device’s last sequence number now. */
+                        lastSeq: number;
+                        state: {
+                            employee: {
+                                firstName: string;
+                                lastName: string;
+                            };
+                            /** @description The company’s switch and the employee’s override say yes, and the employee is active. */
+                            allowed: boolean;
+                            /** @enum {string} */
+                            status: "out" | "working" | "onBreak";
+                            actions: ("check-in" | "check-out" | "break-in" | "break-out")[];
+                            openWorkMode: ("on-site" | "remote") | null;
+                            today: string;
+                            timeZone: string;
+                            /** @enum {string} */
+                            proofOfPlace: "off" | "record" | "warn" | "require";
+                            punches: {
+                                /** @enum {string} */
+                                action: "check-in" | "check-out" | "break-in" | "break-out";
+                                at: string;
+                                /** @enum {string} */
+                                method: "pin" | "face" | "card" | "manual" | "personal";
+                                /** @description The terminal’s name for a kiosk punch; the device summary for a personal one. */
+                                where: string | null;
+                                workMode: ("on-site" | "remote") | null;
+                                /** @description Proof of place: null when nothing was asked. */
+                                place: ("inside" | "outside" | "unknown") | null;
+                            }[];
+                            /** @description A day closed today with unmarked overtime: "paid or rest?". */
+                            overtimeQuestion?: {
+                                date: string;
+                                overtimeSeconds: number;
+                            };
+                        };
+                    };
                 };
             };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
             422: components["responses"]["Invalid"];
+            default: components["responses"]["Refused"];
         };
     };
     postApiPersonalStandby: {
@@ -9023,19 +11668,26 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success */
-            200: {
+            /** @description Record a standby period of mine */
+            201: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        data: {
+                            id: number;
+                            date: string;
+                        };
+                        message: string;
+                    };
                 };
             };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             422: components["responses"]["Invalid"];
+            default: components["responses"]["Refused"];
         };
     };
     deleteApiPersonalStandbyId: {
@@ -9055,13 +11707,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        message: string;
+                    };
                 };
             };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             422: components["responses"]["Invalid"];
+            default: components["responses"]["Refused"];
         };
     };
     postApiPersonalInterruptions: {
@@ -9085,19 +11741,26 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success */
-            200: {
+            /** @description Record an interruption of my rest */
+            201: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        data: {
+                            id: number;
+                            date: string;
+                        };
+                        message: string;
+                    };
                 };
             };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             422: components["responses"]["Invalid"];
+            default: components["responses"]["Refused"];
         };
     };
     deleteApiPersonalInterruptionsId: {
@@ -9117,13 +11780,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        message: string;
+                    };
                 };
             };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             422: components["responses"]["Invalid"];
+            default: components["responses"]["Refused"];
         };
     };
     getApiPersonalOpenShifts: {
@@ -9135,19 +11802,30 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
+            /** @description Open shifts of my department not yet begun */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        data: {
+                            _id: number;
+                            date: string;
+                            startTime: string;
+                            endTime: string;
+                            breakMinutes: number;
+                            department: string;
+                            /** @description My claim’s status; null when I have not claimed it (or withdrew). */
+                            myClaim: ("pending" | "approved" | "declined") | null;
+                        }[];
+                    };
                 };
             };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
             422: components["responses"]["Invalid"];
+            default: components["responses"]["Refused"];
         };
     };
     postApiPersonalOpenShiftsIdClaim: {
@@ -9159,25 +11837,33 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: {
-            content: {
-                "application/json": Record<string, never>;
-            };
-        };
+        requestBody?: never;
         responses: {
-            /** @description Success */
-            200: {
+            /** @description Claim an open shift */
+            201: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        data: {
+                            claim: number;
+                            /**
+                             * @description approved: assigned at once to the first qualified claimant.
+                             * @enum {string}
+                             */
+                            status: "pending" | "approved";
+                        };
+                        message: string;
+                    };
                 };
             };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             422: components["responses"]["Invalid"];
+            default: components["responses"]["Refused"];
         };
     };
     deleteApiPersonalOpenShiftsIdClaim: {
@@ -9191,48 +11877,97 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
+            /** @description Withdraw my pending claim */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        message: string;
+                    };
                 };
             };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["Invalid"];
+            default: components["responses"]["Refused"];
         };
     };
     getApiPersonalSwaps: {
         parameters: {
-            query?: {
-                /** @description Search text */
-                q?: string;
-                page?: number;
-                pageSize?: number;
-            };
+            query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
+            /** @description My swaps, my upcoming published shifts and my colleagues’ */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["List"];
+                    "application/json": {
+                        data: {
+                            swaps: {
+                                _id: number;
+                                shift: {
+                                    _id: number;
+                                    date: string;
+                                    startTime: string;
+                                    endTime: string;
+                                    breakMinutes: number;
+                                };
+                                otherShift: {
+                                    _id: number;
+                                    date: string;
+                                    startTime: string;
+                                    endTime: string;
+                                    breakMinutes: number;
+                                } | null;
+                                from: {
+                                    _id: number;
+                                    name: string;
+                                };
+                                to: {
+                                    _id: number;
+                                    name: string;
+                                };
+                                /** @enum {string} */
+                                status: "proposed" | "accepted" | "declined" | "approved" | "rejected" | "cancelled";
+                                note: string | null;
+                                createdAt: string;
+                            }[];
+                            /** @description My published shifts not begun: what I may offer. */
+                            myShifts: {
+                                _id: number;
+                                date: string;
+                                startTime: string;
+                                endTime: string;
+                                breakMinutes: number;
+                            }[];
+                            colleagues: {
+                                _id: number;
+                                name: string;
+                                shifts: {
+                                    _id: number;
+                                    date: string;
+                                    startTime: string;
+                                    endTime: string;
+                                    breakMinutes: number;
+                                }[];
+                            }[];
+                        };
+                    };
                 };
             };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
             422: components["responses"]["Invalid"];
+            default: components["responses"]["Refused"];
         };
     };
     postApiPersonalSwaps: {
@@ -9255,19 +11990,51 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success */
-            200: {
+            /** @description Offer one of my shifts to a colleague (a trade with `otherShift`) */
+            201: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        data: {
+                            _id: number;
+                            shift: {
+                                _id: number;
+                                date: string;
+                                startTime: string;
+                                endTime: string;
+                                breakMinutes: number;
+                            };
+                            otherShift: {
+                                _id: number;
+                                date: string;
+                                startTime: string;
+                                endTime: string;
+                                breakMinutes: number;
+                            } | null;
+                            from: {
+                                _id: number;
+                                name: string;
+                            };
+                            to: {
+                                _id: number;
+                                name: string;
+                            };
+                            /** @enum {string} */
+                            status: "proposed" | "accepted" | "declined" | "approved" | "rejected" | "cancelled";
+                            note: string | null;
+                            createdAt: string;
+                        };
+                        message: string;
+                    };
                 };
             };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             422: components["responses"]["Invalid"];
+            default: components["responses"]["Refused"];
         };
     };
     postApiPersonalSwapsIdAccept: {
@@ -9279,11 +12046,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: {
-            content: {
-                "application/json": Record<string, never>;
-            };
-        };
+        requestBody?: never;
         responses: {
             /** @description Success */
             200: {
@@ -9291,13 +12054,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        data: {
+                            /** @enum {string} */
+                            status: "accepted" | "declined" | "cancelled";
+                        };
+                        message: string;
+                    };
                 };
             };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             422: components["responses"]["Invalid"];
+            default: components["responses"]["Refused"];
         };
     };
     postApiPersonalSwapsIdDecline: {
@@ -9309,11 +12080,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: {
-            content: {
-                "application/json": Record<string, never>;
-            };
-        };
+        requestBody?: never;
         responses: {
             /** @description Success */
             200: {
@@ -9321,13 +12088,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        data: {
+                            /** @enum {string} */
+                            status: "accepted" | "declined" | "cancelled";
+                        };
+                        message: string;
+                    };
                 };
             };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             422: components["responses"]["Invalid"];
+            default: components["responses"]["Refused"];
         };
     };
     postApiPersonalSwapsIdCancel: {
@@ -9339,34 +12114,6 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: {
-            content: {
-                "application/json": Record<string, never>;
-            };
-        };
-        responses: {
-            /** @description Success */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": Record<string, never>;
-                };
-            };
-            401: components["responses"]["Unauthenticated"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            422: components["responses"]["Invalid"];
-        };
-    };
-    getApiRosterClaims: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
         requestBody?: never;
         responses: {
             /** @description Success */
@@ -9375,13 +12122,67 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        data: {
+                            /** @enum {string} */
+                            status: "accepted" | "declined" | "cancelled";
+                        };
+                        message: string;
+                    };
                 };
             };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             422: components["responses"]["Invalid"];
+            default: components["responses"]["Refused"];
+        };
+    };
+    getApiRosterClaims: {
+        parameters: {
+            query?: {
+                /** @description Default pending. */
+                status?: "pending" | "approved" | "declined" | "withdrawn";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Open-shift claims of the managed companies */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            _id: number;
+                            shift: {
+                                _id: number;
+                                date: string;
+                                startTime: string;
+                                endTime: string;
+                                breakMinutes: number;
+                                department: string;
+                            };
+                            employee: {
+                                _id: number;
+                                name: string;
+                            };
+                            /** @enum {string} */
+                            status: "pending" | "approved" | "declined" | "withdrawn";
+                            createdAt: string;
+                        }[];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["Invalid"];
+            default: components["responses"]["Refused"];
         };
     };
     postApiRosterClaimsIdApprove: {
@@ -9393,11 +12194,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: {
-            content: {
-                "application/json": Record<string, never>;
-            };
-        };
+        requestBody?: never;
         responses: {
             /** @description Success */
             200: {
@@ -9405,13 +12202,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        data: {
+                            /** @enum {string} */
+                            status: "approved" | "declined";
+                        };
+                        message: string;
+                    };
                 };
             };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             422: components["responses"]["Invalid"];
+            default: components["responses"]["Refused"];
         };
     };
     postApiRosterClaimsIdDecline: {
@@ -9423,34 +12228,6 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: {
-            content: {
-                "application/json": Record<string, never>;
-            };
-        };
-        responses: {
-            /** @description Success */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": Record<string, never>;
-                };
-            };
-            401: components["responses"]["Unauthenticated"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            422: components["responses"]["Invalid"];
-        };
-    };
-    getApiRosterSwaps: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
         requestBody?: never;
         responses: {
             /** @description Success */
@@ -9459,13 +12236,78 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        data: {
+                            /** @enum {string} */
+                            status: "approved" | "declined";
+                        };
+                        message: string;
+                    };
                 };
             };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             422: components["responses"]["Invalid"];
+            default: components["responses"]["Refused"];
+        };
+    };
+    getApiRosterSwaps: {
+        parameters: {
+            query?: {
+                /** @description Default accepted: those waiting for approval. */
+                status?: "proposed" | "accepted" | "declined" | "approved" | "rejected" | "cancelled";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Shift swaps of the managed companies */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            _id: number;
+                            shift: {
+                                _id: number;
+                                date: string;
+                                startTime: string;
+                                endTime: string;
+                                breakMinutes: number;
+                            };
+                            otherShift: {
+                                _id: number;
+                                date: string;
+                                startTime: string;
+                                endTime: string;
+                                breakMinutes: number;
+                            } | null;
+                            from: {
+                                _id: number;
+                                name: string;
+                            };
+                            to: {
+                                _id: number;
+                                name: string;
+                            };
+                            /** @enum {string} */
+                            status: "proposed" | "accepted" | "declined" | "approved" | "rejected" | "cancelled";
+                            note: string | null;
+                            createdAt: string;
+                        }[];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["Invalid"];
+            default: components["responses"]["Refused"];
         };
     };
     postApiRosterSwapsIdApprove: {
@@ -9477,11 +12319,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: {
-            content: {
-                "application/json": Record<string, never>;
-            };
-        };
+        requestBody?: never;
         responses: {
             /** @description Success */
             200: {
@@ -9489,13 +12327,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        data: {
+                            /** @enum {string} */
+                            status: "approved" | "rejected";
+                            changedDays: number;
+                        };
+                        message: string;
+                    };
                 };
             };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             422: components["responses"]["Invalid"];
+            default: components["responses"]["Refused"];
         };
     };
     postApiRosterSwapsIdReject: {
@@ -9507,11 +12354,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: {
-            content: {
-                "application/json": Record<string, never>;
-            };
-        };
+        requestBody?: never;
         responses: {
             /** @description Success */
             200: {
@@ -9519,13 +12362,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        data: {
+                            /** @enum {string} */
+                            status: "approved" | "rejected";
+                            changedDays: number;
+                        };
+                        message: string;
+                    };
                 };
             };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             422: components["responses"]["Invalid"];
+            default: components["responses"]["Refused"];
         };
     };
     postApiStandbyPeriods: {
@@ -9551,19 +12403,26 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success */
-            200: {
+            /** @description An employee’s standby period */
+            201: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        data: {
+                            id: number;
+                            date: string;
+                        };
+                        message: string;
+                    };
                 };
             };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             422: components["responses"]["Invalid"];
+            default: components["responses"]["Refused"];
         };
     };
     deleteApiStandbyPeriodsId: {
@@ -9583,13 +12442,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        message: string;
+                    };
                 };
             };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             422: components["responses"]["Invalid"];
+            default: components["responses"]["Refused"];
         };
     };
     postApiDisconnectionInterruptions: {
@@ -9614,19 +12477,26 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success */
-            200: {
+            /** @description An interruption of an employee’s digital disconnection */
+            201: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        data: {
+                            id: number;
+                            date: string;
+                        };
+                        message: string;
+                    };
                 };
             };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             422: components["responses"]["Invalid"];
+            default: components["responses"]["Refused"];
         };
     };
     deleteApiDisconnectionInterruptionsId: {
@@ -9646,23 +12516,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        message: string;
+                    };
                 };
             };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             422: components["responses"]["Invalid"];
+            default: components["responses"]["Refused"];
         };
     };
     getApiInspectionLinks: {
         parameters: {
-            query?: {
-                /** @description Search text */
-                q?: string;
-                page?: number;
-                pageSize?: number;
-            };
+            query?: never;
             header?: never;
             path?: never;
             cookie?: never;
@@ -9675,13 +12544,27 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["List"];
+                    "application/json": {
+                        data: {
+                            _id: number;
+                            label: string | null;
+                            createdAt: string;
+                            createdByName: string | null;
+                            expiresAt: string;
+                            revokedAt: string | null;
+                            lastUsedAt: string | null;
+                            uses: number;
+                            /** @enum {string} */
+                            state: "active" | "expired" | "revoked";
+                        }[];
+                        total: number;
+                    };
                 };
             };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
             422: components["responses"]["Invalid"];
+            default: components["responses"]["Refused"];
         };
     };
     postApiInspectionLinks: {
@@ -9702,19 +12585,31 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success */
-            200: {
+            /** @description Make a read-only link for the labour inspectorate: the only answer that shows its token */
+            201: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        data: {
+                            _id: number;
+                            label: string | null;
+                            createdAt: string;
+                            expiresAt: string;
+                            /** @description The link’s path, with its token. */
+                            path: string;
+                            /** @description The link as this request reached the server. */
+                            url: string;
+                        };
+                        message: string;
+                    };
                 };
             };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
             422: components["responses"]["Invalid"];
+            default: components["responses"]["Refused"];
         };
     };
     postApiInspectionLinksIdRevoke: {
@@ -9726,11 +12621,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: {
-            content: {
-                "application/json": Record<string, never>;
-            };
-        };
+        requestBody?: never;
         responses: {
             /** @description Success */
             200: {
@@ -9738,13 +12629,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        message: string;
+                    };
                 };
             };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["Invalid"];
+            default: components["responses"]["Refused"];
         };
     };
     getApiInspectionLinksIdUses: {
@@ -9758,48 +12652,78 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
+            /** @description The log of a link’s uses, newest first */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        data: {
+                            _id: number;
+                            at: string;
+                            address: string | null;
+                            /** @description What was viewed, e.g. `record 2026-05 employee=3 html`. */
+                            viewed: string;
+                        }[];
+                        total: number;
+                    };
                 };
             };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["Invalid"];
+            default: components["responses"]["Refused"];
         };
     };
     getApiApiTokens: {
         parameters: {
-            query?: {
-                /** @description Search text */
-                q?: string;
-                page?: number;
-                pageSize?: number;
-            };
+            query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
+            /** @description The account’s API tokens (everyone’s with setting.update), never their secret */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["List"];
+                    "application/json": {
+                        data: {
+                            _id: number;
+                            name: string;
+                            /** @description The token’s first characters, to tell tokens apart. */
+                            hint: string;
+                            userId: number;
+                            userName: string;
+                            mine: boolean;
+                            /** @description What the token may do now: the permissions it was given that its creator still holds. */
+                            permissions: {
+                                [key: string]: ("create" | "read" | "update" | "delete" | "archive")[];
+                            };
+                            /** @description The permissions it was given when made. */
+                            grantedPermissions: {
+                                [key: string]: ("create" | "read" | "update" | "delete" | "archive")[];
+                            };
+                            createdAt: string;
+                            expiresAt: string;
+                            revokedAt: string | null;
+                            lastUsedAt: string | null;
+                            /** @enum {string} */
+                            state: "active" | "expired" | "revoked" | "creatorInactive";
+                        }[];
+                        total: number;
+                    };
                 };
             };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
             422: components["responses"]["Invalid"];
+            default: components["responses"]["Refused"];
         };
     };
     postApiApiTokens: {
@@ -9821,19 +12745,33 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success */
-            200: {
+            /** @description Make an API token */
+            201: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        data: {
+                            _id: number;
+                            name: string;
+                            createdAt: string;
+                            expiresAt: string;
+                            /** @description Resource -> allowed actions; a resource left out allows nothing. */
+                            permissions: {
+                                [key: string]: ("create" | "read" | "update" | "delete" | "archive")[];
+                            };
+                            /** @description The secret (`jt_…`), shown only this once. */
+                            token: string;
+                        };
+                        message: string;
+                    };
                 };
             };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
             422: components["responses"]["Invalid"];
+            default: components["responses"]["Refused"];
         };
     };
     postApiApiTokensIdRevoke: {
@@ -9845,25 +12783,24 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: {
-            content: {
-                "application/json": Record<string, never>;
-            };
-        };
+        requestBody?: never;
         responses: {
-            /** @description Success */
+            /** @description Revoke a token: it stops working at once */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        message: string;
+                    };
                 };
             };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["Invalid"];
+            default: components["responses"]["Refused"];
         };
     };
     getApiOpenapiJson: {
@@ -9875,19 +12812,19 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
+            /** @description This document */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": unknown;
                 };
             };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
             422: components["responses"]["Invalid"];
+            default: components["responses"]["Refused"];
         };
     };
     postApiMcp: {
@@ -9928,26 +12865,50 @@ export interface operations {
     };
     getApiRepresentativesTotals: {
         parameters: {
-            query?: never;
+            query?: {
+                month?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
+            /** @description Per employee the name and the month’s totals only */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        data: {
+                            month: string;
+                            rows: {
+                                employeeId: number;
+                                name: string;
+                                attendedDays: number;
+                                workedSeconds: number;
+                                expectedSeconds: number;
+                                overtimeSeconds: number;
+                                absentDays: number;
+                                leaveDays: number;
+                            }[];
+                            total: {
+                                attendedDays: number;
+                                workedSeconds: number;
+                                expectedSeconds: number;
+                                overtimeSeconds: number;
+                                absentDays: number;
+                                leaveDays: number;
+                            };
+                        };
+                    };
                 };
             };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
             422: components["responses"]["Invalid"];
+            default: components["responses"]["Refused"];
         };
     };
     getApiRepresentativesDisputes: {
@@ -9959,19 +12920,27 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
+            /** @description The days whose correction the worker rejected, newest first */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        data: {
+                            employeeId: number;
+                            name: string;
+                            date: string;
+                            objectedOn: string;
+                            resolvedOn: string | null;
+                        }[];
+                    };
                 };
             };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
             422: components["responses"]["Invalid"];
+            default: components["responses"]["Refused"];
         };
     };
     getApiGuide: {
@@ -9989,13 +12958,32 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        data: {
+                            /** @enum {string} */
+                            mode: "checklist" | "congratulate" | "hidden";
+                            steps: {
+                                /** @enum {string} */
+                                id: "company" | "department" | "employee" | "schedule" | "terminal";
+                                done: boolean;
+                                /** @description The user’s role allows the step. */
+                                available: boolean;
+                                href: string;
+                                /** @description Employee step only: what must exist first. */
+                                needs: ("jobTitle" | "leaveType" | "leaveGroup")[];
+                            }[];
+                            done: number;
+                            total: number;
+                            /** @description The first step still to do that the user may take. */
+                            next: ("company" | "department" | "employee" | "schedule" | "terminal") | null;
+                        };
+                    };
                 };
             };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
             422: components["responses"]["Invalid"];
+            default: components["responses"]["Refused"];
         };
     };
     putApiGuide: {
@@ -10013,28 +13001,54 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success */
+            /** @description Hide or show the getting-started guide */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        data: {
+                            /** @enum {string} */
+                            mode: "checklist" | "congratulate" | "hidden";
+                            steps: {
+                                /** @enum {string} */
+                                id: "company" | "department" | "employee" | "schedule" | "terminal";
+                                done: boolean;
+                                /** @description The user’s role allows the step. */
+                                available: boolean;
+                                href: string;
+                                /** @description Employee step only: what must exist first. */
+                                needs: ("jobTitle" | "leaveType" | "leaveGroup")[];
+                            }[];
+                            done: number;
+                            total: number;
+                            /** @description The first step still to do that the user may take. */
+                            next: ("company" | "department" | "employee" | "schedule" | "terminal") | null;
+                        };
+                        message: string;
+                    };
                 };
             };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
             422: components["responses"]["Invalid"];
+            default: components["responses"]["Refused"];
         };
     };
     getApiEmployees: {
         parameters: {
             query?: {
-                /** @description Search text */
                 q?: string;
                 page?: number;
                 pageSize?: number;
+                sort?: string;
+                dir?: "asc" | "desc";
+                status?: "active" | "archived";
+                department?: number;
+                company?: number;
+                jobTitle?: number;
+                withBalance?: "true" | "false" | "1" | "0";
             };
             header?: never;
             path?: never;
@@ -10042,19 +13056,84 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
+            /** @description List the employees the account may read */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["List"];
+                    "application/json": {
+                        data: {
+                            _id: number;
+                            firstName: string;
+                            lastName: string;
+                            fullName: string;
+                            /** @description Empty once the retention purge removed the person’s data (`purgedAt`). */
+                            gender: ("female" | "male" | "other") | "";
+                            civilStatus: ("single" | "married" | "partner" | "divorced" | "widowed") | null;
+                            height: number | null;
+                            weight: number | null;
+                            /** @description Optional: a worker without a mailbox gets the printed invitation sheet. */
+                            email: string | null;
+                            phone: string | null;
+                            birthday: string | null;
+                            nationalId: string;
+                            placeOfBirth: string | null;
+                            address: string | null;
+                            /** @description The id of the current photo (`/api/employees/{id}/photos/{photoId}/image`). */
+                            image: string | null;
+                            company: number;
+                            companyName: string;
+                            department: number;
+                            departmentName: string;
+                            jobTitle: number;
+                            jobTitleName: string;
+                            leaveGroup: number;
+                            leaveGroupName: string;
+                            leavePrivilege: string | null;
+                            companyEmail: string | null;
+                            /** @enum {string} */
+                            employmentType: "regular" | "trainee";
+                            employmentStatus: string | null;
+                            officialStartDate: string | null;
+                            /** @description Last day of employment; null = still employed. */
+                            endDate: string | null;
+                            dateRegularized: string | null;
+                            rfidCard: string | null;
+                            /** @enum {string} */
+                            status: "active" | "archived";
+                            biometricConsentAt: string | null;
+                            /** @description How many face descriptors are stored (photos with face data). */
+                            faceDescriptors: number;
+                            /** @description 12 digits, no separators. */
+                            socialSecurityNumber: string | null;
+                            /** @enum {string} */
+                            workingDayType: "full-time" | "part-time";
+                            partTimePercent: number | null;
+                            professionalCategory: string | null;
+                            contractType: string | null;
+                            /** @description The personal clock against the company’s choice; null = as the company says. */
+                            personalClock: ("allowed" | "denied") | null;
+                            /** @description When the retention purge removed this person’s data; null = not purged. */
+                            purgedAt: string | null;
+                            createdAt: string;
+                            updatedAt: string;
+                            /** @description Hours balance in seconds, only in the list with `withBalance=1`; null without a recorded day. */
+                            hoursBalanceSeconds?: number | null;
+                            /**
+                             * @description The worker’s account, only in the list with `withBalance=1`.
+                             * @enum {string}
+                             */
+                            account?: "joined" | "invited" | "expired" | "none";
+                        }[];
+                        total: number;
+                    };
                 };
             };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
             422: components["responses"]["Invalid"];
+            default: components["responses"]["Refused"];
         };
     };
     postApiEmployees: {
@@ -10133,19 +13212,87 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success */
-            200: {
+            /** @description Create an employee */
+            201: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        data: {
+                            _id: number;
+                            firstName: string;
+                            lastName: string;
+                            fullName: string;
+                            /** @description Empty once the retention purge removed the person’s data (`purgedAt`). */
+                            gender: ("female" | "male" | "other") | "";
+                            civilStatus: ("single" | "married" | "partner" | "divorced" | "widowed") | null;
+                            height: number | null;
+                            weight: number | null;
+                            /** @description Optional: a worker without a mailbox gets the printed invitation sheet. */
+                            email: string | null;
+                            phone: string | null;
+                            birthday: string | null;
+                            nationalId: string;
+                            placeOfBirth: string | null;
+                            address: string | null;
+                            /** @description The id of the current photo (`/api/employees/{id}/photos/{photoId}/image`). */
+                            image: string | null;
+                            company: number;
+                            companyName: string;
+                            department: number;
+                            departmentName: string;
+                            jobTitle: number;
+                            jobTitleName: string;
+                            leaveGroup: number;
+                            leaveGroupName: string;
+                            leavePrivilege: string | null;
+                            companyEmail: string | null;
+                            /** @enum {string} */
+                            employmentType: "regular" | "trainee";
+                            employmentStatus: string | null;
+                            officialStartDate: string | null;
+                            /** @description Last day of employment; null = still employed. */
+                            endDate: string | null;
+                            dateRegularized: string | null;
+                            rfidCard: string | null;
+                            /** @enum {string} */
+                            status: "active" | "archived";
+                            biometricConsentAt: string | null;
+                            /** @description How many face descriptors are stored (photos with face data). */
+                            faceDescriptors: number;
+                            /** @description 12 digits, no separators. */
+                            socialSecurityNumber: string | null;
+                            /** @enum {string} */
+                            workingDayType: "full-time" | "part-time";
+                            partTimePercent: number | null;
+                            professionalCategory: string | null;
+                            contractType: string | null;
+                            /** @description The personal clock against the company’s choice; null = as the company says. */
+                            personalClock: ("allowed" | "denied") | null;
+                            /** @description When the retention purge removed this person’s data; null = not purged. */
+                            purgedAt: string | null;
+                            createdAt: string;
+                            updatedAt: string;
+                            /** @description Hours balance in seconds, only in the list with `withBalance=1`; null without a recorded day. */
+                            hoursBalanceSeconds?: number | null;
+                            /**
+                             * @description The worker’s account, only in the list with `withBalance=1`.
+                             * @enum {string}
+                             */
+                            account?: "joined" | "invited" | "expired" | "none";
+                        };
+                        message: string;
+                        /** @description The clock PIN the server generated, shown only this once. */
+                        generatedPin?: string;
+                    };
                 };
             };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             422: components["responses"]["Invalid"];
+            default: components["responses"]["Refused"];
         };
     };
     getApiEmployeesId: {
@@ -10165,13 +13312,78 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        data: {
+                            _id: number;
+                            firstName: string;
+                            lastName: string;
+                            fullName: string;
+                            /** @description Empty once the retention purge removed the person’s data (`purgedAt`). */
+                            gender: ("female" | "male" | "other") | "";
+                            civilStatus: ("single" | "married" | "partner" | "divorced" | "widowed") | null;
+                            height: number | null;
+                            weight: number | null;
+                            /** @description Optional: a worker without a mailbox gets the printed invitation sheet. */
+                            email: string | null;
+                            phone: string | null;
+                            birthday: string | null;
+                            nationalId: string;
+                            placeOfBirth: string | null;
+                            address: string | null;
+                            /** @description The id of the current photo (`/api/employees/{id}/photos/{photoId}/image`). */
+                            image: string | null;
+                            company: number;
+                            companyName: string;
+                            department: number;
+                            departmentName: string;
+                            jobTitle: number;
+                            jobTitleName: string;
+                            leaveGroup: number;
+                            leaveGroupName: string;
+                            leavePrivilege: string | null;
+                            companyEmail: string | null;
+                            /** @enum {string} */
+                            employmentType: "regular" | "trainee";
+                            employmentStatus: string | null;
+                            officialStartDate: string | null;
+                            /** @description Last day of employment; null = still employed. */
+                            endDate: string | null;
+                            dateRegularized: string | null;
+                            rfidCard: string | null;
+                            /** @enum {string} */
+                            status: "active" | "archived";
+                            biometricConsentAt: string | null;
+                            /** @description How many face descriptors are stored (photos with face data). */
+                            faceDescriptors: number;
+                            /** @description 12 digits, no separators. */
+                            socialSecurityNumber: string | null;
+                            /** @enum {string} */
+                            workingDayType: "full-time" | "part-time";
+                            partTimePercent: number | null;
+                            professionalCategory: string | null;
+                            contractType: string | null;
+                            /** @description The personal clock against the company’s choice; null = as the company says. */
+                            personalClock: ("allowed" | "denied") | null;
+                            /** @description When the retention purge removed this person’s data; null = not purged. */
+                            purgedAt: string | null;
+                            createdAt: string;
+                            updatedAt: string;
+                            /** @description Hours balance in seconds, only in the list with `withBalance=1`; null without a recorded day. */
+                            hoursBalanceSeconds?: number | null;
+                            /**
+                             * @description The worker’s account, only in the list with `withBalance=1`.
+                             * @enum {string}
+                             */
+                            account?: "joined" | "invited" | "expired" | "none";
+                        };
+                    };
                 };
             };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["Invalid"];
+            default: components["responses"]["Refused"];
         };
     };
     deleteApiEmployeesId: {
@@ -10191,13 +13403,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        message: string;
+                    };
                 };
             };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             422: components["responses"]["Invalid"];
+            default: components["responses"]["Refused"];
         };
     };
     patchApiEmployeesId: {
@@ -10289,13 +13505,82 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        data: {
+                            _id: number;
+                            firstName: string;
+                            lastName: string;
+                            fullName: string;
+                            /** @description Empty once the retention purge removed the person’s data (`purgedAt`). */
+                            gender: ("female" | "male" | "other") | "";
+                            civilStatus: ("single" | "married" | "partner" | "divorced" | "widowed") | null;
+                            height: number | null;
+                            weight: number | null;
+                            /** @description Optional: a worker without a mailbox gets the printed invitation sheet. */
+                            email: string | null;
+                            phone: string | null;
+                            birthday: string | null;
+                            nationalId: string;
+                            placeOfBirth: string | null;
+                            address: string | null;
+                            /** @description The id of the current photo (`/api/employees/{id}/photos/{photoId}/image`). */
+                            image: string | null;
+                            company: number;
+                            companyName: string;
+                            department: number;
+                            departmentName: string;
+                            jobTitle: number;
+                            jobTitleName: string;
+                            leaveGroup: number;
+                            leaveGroupName: string;
+                            leavePrivilege: string | null;
+                            companyEmail: string | null;
+                            /** @enum {string} */
+                            employmentType: "regular" | "trainee";
+                            employmentStatus: string | null;
+                            officialStartDate: string | null;
+                            /** @description Last day of employment; null = still employed. */
+                            endDate: string | null;
+                            dateRegularized: string | null;
+                            rfidCard: string | null;
+                            /** @enum {string} */
+                            status: "active" | "archived";
+                            biometricConsentAt: string | null;
+                            /** @description How many face descriptors are stored (photos with face data). */
+                            faceDescriptors: number;
+                            /** @description 12 digits, no separators. */
+                            socialSecurityNumber: string | null;
+                            /** @enum {string} */
+                            workingDayType: "full-time" | "part-time";
+                            partTimePercent: number | null;
+                            professionalCategory: string | null;
+                            contractType: string | null;
+                            /** @description The personal clock against the company’s choice; null = as the company says. */
+                            personalClock: ("allowed" | "denied") | null;
+                            /** @description When the retention purge removed this person’s data; null = not purged. */
+                            purgedAt: string | null;
+                            createdAt: string;
+                            updatedAt: string;
+                            /** @description Hours balance in seconds, only in the list with `withBalance=1`; null without a recorded day. */
+                            hoursBalanceSeconds?: number | null;
+                            /**
+                             * @description The worker’s account, only in the list with `withBalance=1`.
+                             * @enum {string}
+                             */
+                            account?: "joined" | "invited" | "expired" | "none";
+                        };
+                        message: string;
+                        /** @description The clock PIN the server generated, shown only this once. */
+                        generatedPin?: string;
+                    };
                 };
             };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             422: components["responses"]["Invalid"];
+            default: components["responses"]["Refused"];
         };
     };
     postApiEmployeesIdArchive: {
@@ -10307,34 +13592,113 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: {
+        requestBody: {
             content: {
-                "application/json": Record<string, never>;
+                "application/json": {
+                    /** @default true */
+                    archived?: boolean;
+                };
             };
         };
         responses: {
-            /** @description Success */
+            /** @description Archive (deletes face data) or restore (`archived: false`) an employee */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        data: {
+                            _id: number;
+                            firstName: string;
+                            lastName: string;
+                            fullName: string;
+                            /** @description Empty once the retention purge removed the person’s data (`purgedAt`). */
+                            gender: ("female" | "male" | "other") | "";
+                            civilStatus: ("single" | "married" | "partner" | "divorced" | "widowed") | null;
+                            height: number | null;
+                            weight: number | null;
+                            /** @description Optional: a worker without a mailbox gets the printed invitation sheet. */
+                            email: string | null;
+                            phone: string | null;
+                            birthday: string | null;
+                            nationalId: string;
+                            placeOfBirth: string | null;
+                            address: string | null;
+                            /** @description The id of the current photo (`/api/employees/{id}/photos/{photoId}/image`). */
+                            image: string | null;
+                            company: number;
+                            companyName: string;
+                            department: number;
+                            departmentName: string;
+                            jobTitle: number;
+                            jobTitleName: string;
+                            leaveGroup: number;
+                            leaveGroupName: string;
+                            leavePrivilege: string | null;
+                            companyEmail: string | null;
+                            /** @enum {string} */
+                            employmentType: "regular" | "trainee";
+                            employmentStatus: string | null;
+                            officialStartDate: string | null;
+                            /** @description Last day of employment; null = still employed. */
+                            endDate: string | null;
+                            dateRegularized: string | null;
+                            rfidCard: string | null;
+                            /** @enum {string} */
+                            status: "active" | "archived";
+                            biometricConsentAt: string | null;
+                            /** @description How many face descriptors are stored (photos with face data). */
+                            faceDescriptors: number;
+                            /** @description 12 digits, no separators. */
+                            socialSecurityNumber: string | null;
+                            /** @enum {string} */
+                            workingDayType: "full-time" | "part-time";
+                            partTimePercent: number | null;
+                            professionalCategory: string | null;
+                            contractType: string | null;
+                            /** @description The personal clock against the company’s choice; null = as the company says. */
+                            personalClock: ("allowed" | "denied") | null;
+                            /** @description When the retention purge removed this person’s data; null = not purged. */
+                            purgedAt: string | null;
+                            createdAt: string;
+                            updatedAt: string;
+                            /** @description Hours balance in seconds, only in the list with `withBalance=1`; null without a recorded day. */
+                            hoursBalanceSeconds?: number | null;
+                            /**
+                             * @description The worker’s account, only in the list with `withBalance=1`.
+                             * @enum {string}
+                             */
+                            account?: "joined" | "invited" | "expired" | "none";
+                        };
+                        message: string;
+                    };
                 };
             };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             422: components["responses"]["Invalid"];
+            default: components["responses"]["Refused"];
         };
     };
     getApiAttendances: {
         parameters: {
             query?: {
-                /** @description Search text */
                 q?: string;
                 page?: number;
                 pageSize?: number;
+                sort?: string;
+                dir?: "asc" | "desc";
+                from?: string;
+                to?: string;
+                employee?: number;
+                department?: number;
+                status?: "open" | "closed";
+                late?: "1" | "true" | "yes" | "0" | "false" | "no";
+                early?: "1" | "true" | "yes" | "0" | "false" | "no";
+                source?: "clock" | "manual";
             };
             header?: never;
             path?: never;
@@ -10342,19 +13706,86 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
+            /** @description List attendances (an Employee account: only its own days) */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["List"];
+                    "application/json": {
+                        data: {
+                            _id: number;
+                            employee: number;
+                            employeeName: string;
+                            nationalId: string;
+                            department: number;
+                            departmentName: string;
+                            /** @description Local work date (the day the shift started), YYYY-MM-DD. */
+                            date: string;
+                            /** @description The IANA time zone the day was recorded in. */
+                            timezone: string;
+                            timeIn: string;
+                            timeOut: string | null;
+                            /** @description The first break’s start. */
+                            breakIn: string | null;
+                            /** @description The first break’s end. */
+                            breakOut: string | null;
+                            breakSeconds: number;
+                            workedSeconds: number | null;
+                            /** @description Worked hours, rounded to hundredths; null while the day is open. */
+                            totalHours: number | null;
+                            /**
+                             * @description `in` while the day is open, `out` once closed.
+                             * @enum {string}
+                             */
+                            statusInOut: "in" | "out";
+                            /** @description Open, from an earlier date, and no longer the shift being worked: a forgotten check-out. */
+                            missingCheckOut: boolean;
+                            /** @description Closed by the automatic clock-out at its scheduled end, until an administrator corrects it. */
+                            closedAutomatically: boolean;
+                            statusIn: ("on_time" | "late") | null;
+                            lateSeconds: number;
+                            earlyDepartureSeconds: number;
+                            reason: string | null;
+                            /** @enum {string} */
+                            source: "clock" | "manual";
+                            /** @description Work outside the schedule; null = a scheduled shift. */
+                            workFlag: ("rest-day" | "unscheduled") | null;
+                            revision: number;
+                            /** @enum {string} */
+                            workMode: "on-site" | "remote";
+                            /** @description Overtime paid or compensated with rest; null = not marked. */
+                            overtimeCompensation: ("paid" | "rest") | null;
+                            /** @description On-site personal punches of the day made outside every workplace (proof of place). */
+                            outsidePunches: number;
+                            overtimeMarkedBy: ("worker" | "administrator") | null;
+                            /** @description Why the day’s overtime is force majeure (art. 35.3 ET); null = not. */
+                            overtimeForceMajeure: string | null;
+                            createdAt: string;
+                            updatedAt: string;
+                            /** @description Voided: kept, struck through, counts for nothing. */
+                            voidedAt: string | null;
+                            voidReason: string | null;
+                            /** @description The time that counts as work under the break rules; null while open. */
+                            countedSeconds: number | null;
+                            /** @description Seconds deducted automatically for a break not punched. */
+                            deductedSeconds: number;
+                            warnings: {
+                                date: string;
+                                /** @enum {string} */
+                                kind: "shortBreak" | "shortRest" | "longDay" | "nightOvertime" | "shortNotice";
+                                seconds: number;
+                                limitSeconds: number;
+                            }[];
+                        }[];
+                        total: number;
+                    };
                 };
             };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
             422: components["responses"]["Invalid"];
+            default: components["responses"]["Refused"];
         };
     };
     postApiAttendances: {
@@ -10394,19 +13825,97 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success */
-            200: {
+            /** @description Record a day by hand */
+            201: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        data: {
+                            _id: number;
+                            employee: number;
+                            employeeName: string;
+                            nationalId: string;
+                            department: number;
+                            departmentName: string;
+                            /** @description Local work date (the day the shift started), YYYY-MM-DD. */
+                            date: string;
+                            /** @description The IANA time zone the day was recorded in. */
+                            timezone: string;
+                            timeIn: string;
+                            timeOut: string | null;
+                            /** @description The first break’s start. */
+                            breakIn: string | null;
+                            /** @description The first break’s end. */
+                            breakOut: string | null;
+                            breakSeconds: number;
+                            workedSeconds: number | null;
+                            /** @description Worked hours, rounded to hundredths; null while the day is open. */
+                            totalHours: number | null;
+                            /**
+                             * @description `in` while the day is open, `out` once closed.
+                             * @enum {string}
+                             */
+                            statusInOut: "in" | "out";
+                            /** @description Open, from an earlier date, and no longer the shift being worked: a forgotten check-out. */
+                            missingCheckOut: boolean;
+                            /** @description Closed by the automatic clock-out at its scheduled end, until an administrator corrects it. */
+                            closedAutomatically: boolean;
+                            statusIn: ("on_time" | "late") | null;
+                            lateSeconds: number;
+                            earlyDepartureSeconds: number;
+                            reason: string | null;
+                            /** @enum {string} */
+                            source: "clock" | "manual";
+                            /** @description Work outside the schedule; null = a scheduled shift. */
+                            workFlag: ("rest-day" | "unscheduled") | null;
+                            revision: number;
+                            /** @enum {string} */
+                            workMode: "on-site" | "remote";
+                            /** @description Overtime paid or compensated with rest; null = not marked. */
+                            overtimeCompensation: ("paid" | "rest") | null;
+                            /** @description On-site personal punches of the day made outside every workplace (proof of place). */
+                            outsidePunches: number;
+                            overtimeMarkedBy: ("worker" | "administrator") | null;
+                            /** @description Why the day’s overtime is force majeure (art. 35.3 ET); null = not. */
+                            overtimeForceMajeure: string | null;
+                            createdAt: string;
+                            updatedAt: string;
+                            /** @description Voided: kept, struck through, counts for nothing. */
+                            voidedAt: string | null;
+                            voidReason: string | null;
+                            breaks: {
+                                _id: number;
+                                startAt: string;
+                                endAt: string | null;
+                            }[];
+                            revisions: {
+                                revision: number;
+                                timeIn: string;
+                                timeOut: string | null;
+                                breaks: {
+                                    startAt: string;
+                                    endAt: string | null;
+                                }[];
+                                workedSeconds: number | null;
+                                reason: string | null;
+                                author: number | null;
+                                authorName: string | null;
+                                createdAt: string;
+                            }[];
+                            /** @description How many punches terminals recorded for the day. */
+                            punches: number;
+                        };
+                        message: string;
+                    };
                 };
             };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             422: components["responses"]["Invalid"];
+            default: components["responses"]["Refused"];
         };
     };
     getApiAttendancesId: {
@@ -10426,13 +13935,101 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        data: {
+                            _id: number;
+                            employee: number;
+                            employeeName: string;
+                            nationalId: string;
+                            department: number;
+                            departmentName: string;
+                            /** @description Local work date (the day the shift started), YYYY-MM-DD. */
+                            date: string;
+                            /** @description The IANA time zone the day was recorded in. */
+                            timezone: string;
+                            timeIn: string;
+                            timeOut: string | null;
+                            /** @description The first break’s start. */
+                            breakIn: string | null;
+                            /** @description The first break’s end. */
+                            breakOut: string | null;
+                            breakSeconds: number;
+                            workedSeconds: number | null;
+                            /** @description Worked hours, rounded to hundredths; null while the day is open. */
+                            totalHours: number | null;
+                            /**
+                             * @description `in` while the day is open, `out` once closed.
+                             * @enum {string}
+                             */
+                            statusInOut: "in" | "out";
+                            /** @description Open, from an earlier date, and no longer the shift being worked: a forgotten check-out. */
+                            missingCheckOut: boolean;
+                            /** @description Closed by the automatic clock-out at its scheduled end, until an administrator corrects it. */
+                            closedAutomatically: boolean;
+                            statusIn: ("on_time" | "late") | null;
+                            lateSeconds: number;
+                            earlyDepartureSeconds: number;
+                            reason: string | null;
+                            /** @enum {string} */
+                            source: "clock" | "manual";
+                            /** @description Work outside the schedule; null = a scheduled shift. */
+                            workFlag: ("rest-day" | "unscheduled") | null;
+                            revision: number;
+                            /** @enum {string} */
+                            workMode: "on-site" | "remote";
+                            /** @description Overtime paid or compensated with rest; null = not marked. */
+                            overtimeCompensation: ("paid" | "rest") | null;
+                            /** @description On-site personal punches of the day made outside every workplace (proof of place). */
+                            outsidePunches: number;
+                            overtimeMarkedBy: ("worker" | "administrator") | null;
+                            /** @description Why the day’s overtime is force majeure (art. 35.3 ET); null = not. */
+                            overtimeForceMajeure: string | null;
+                            createdAt: string;
+                            updatedAt: string;
+                            /** @description Voided: kept, struck through, counts for nothing. */
+                            voidedAt: string | null;
+                            voidReason: string | null;
+                            breaks: {
+                                _id: number;
+                                startAt: string;
+                                endAt: string | null;
+                            }[];
+                            revisions: {
+                                revision: number;
+                                timeIn: string;
+                                timeOut: string | null;
+                                breaks: {
+                                    startAt: string;
+                                    endAt: string | null;
+                                }[];
+                                workedSeconds: number | null;
+                                reason: string | null;
+                                author: number | null;
+                                authorName: string | null;
+                                createdAt: string;
+                            }[];
+                            /** @description How many punches terminals recorded for the day. */
+                            punches: number;
+                            /** @description The time that counts as work under the break rules; null while open. */
+                            countedSeconds: number | null;
+                            /** @description Seconds deducted automatically for a break not punched. */
+                            deductedSeconds: number;
+                            warnings: {
+                                date: string;
+                                /** @enum {string} */
+                                kind: "shortBreak" | "shortRest" | "longDay" | "nightOvertime" | "shortNotice";
+                                seconds: number;
+                                limitSeconds: number;
+                            }[];
+                        };
+                    };
                 };
             };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["Invalid"];
+            default: components["responses"]["Refused"];
         };
     };
     deleteApiAttendancesId: {
@@ -10446,19 +14043,23 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
+            /** @description Always refused (409): a day is voided with a reason instead */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        message: string;
+                    };
                 };
             };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             422: components["responses"]["Invalid"];
+            default: components["responses"]["Refused"];
         };
     };
     patchApiAttendancesId: {
@@ -10496,28 +14097,111 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success */
+            /** @description Correct a day */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        data: {
+                            _id: number;
+                            employee: number;
+                            employeeName: string;
+                            nationalId: string;
+                            department: number;
+                            departmentName: string;
+                            /** @description Local work date (the day the shift started), YYYY-MM-DD. */
+                            date: string;
+                            /** @description The IANA time zone the day was recorded in. */
+                            timezone: string;
+                            timeIn: string;
+                            timeOut: string | null;
+                            /** @description The first break’s start. */
+                            breakIn: string | null;
+                            /** @description The first break’s end. */
+                            breakOut: string | null;
+                            breakSeconds: number;
+                            workedSeconds: number | null;
+                            /** @description Worked hours, rounded to hundredths; null while the day is open. */
+                            totalHours: number | null;
+                            /**
+                             * @description `in` while the day is open, `out` once closed.
+                             * @enum {string}
+                             */
+                            statusInOut: "in" | "out";
+                            /** @description Open, from an earlier date, and no longer the shift being worked: a forgotten check-out. */
+                            missingCheckOut: boolean;
+                            /** @description Closed by the automatic clock-out at its scheduled end, until an administrator corrects it. */
+                            closedAutomatically: boolean;
+                            statusIn: ("on_time" | "late") | null;
+                            lateSeconds: number;
+                            earlyDepartureSeconds: number;
+                            reason: string | null;
+                            /** @enum {string} */
+                            source: "clock" | "manual";
+                            /** @description Work outside the schedule; null = a scheduled shift. */
+                            workFlag: ("rest-day" | "unscheduled") | null;
+                            revision: number;
+                            /** @enum {string} */
+                            workMode: "on-site" | "remote";
+                            /** @description Overtime paid or compensated with rest; null = not marked. */
+                            overtimeCompensation: ("paid" | "rest") | null;
+                            /** @description On-site personal punches of the day made outside every workplace (proof of place). */
+                            outsidePunches: number;
+                            overtimeMarkedBy: ("worker" | "administrator") | null;
+                            /** @description Why the day’s overtime is force majeure (art. 35.3 ET); null = not. */
+                            overtimeForceMajeure: string | null;
+                            createdAt: string;
+                            updatedAt: string;
+                            /** @description Voided: kept, struck through, counts for nothing. */
+                            voidedAt: string | null;
+                            voidReason: string | null;
+                            breaks: {
+                                _id: number;
+                                startAt: string;
+                                endAt: string | null;
+                            }[];
+                            revisions: {
+                                revision: number;
+                                timeIn: string;
+                                timeOut: string | null;
+                                breaks: {
+                                    startAt: string;
+                                    endAt: string | null;
+                                }[];
+                                workedSeconds: number | null;
+                                reason: string | null;
+                                author: number | null;
+                                authorName: string | null;
+                                createdAt: string;
+                            }[];
+                            /** @description How many punches terminals recorded for the day. */
+                            punches: number;
+                        };
+                        message: string;
+                    };
                 };
             };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             422: components["responses"]["Invalid"];
+            default: components["responses"]["Refused"];
         };
     };
     getApiSchedules: {
         parameters: {
             query?: {
-                /** @description Search text */
                 q?: string;
                 page?: number;
                 pageSize?: number;
+                sort?: string;
+                dir?: "asc" | "desc";
+                employee?: number;
+                department?: number;
+                status?: "current" | "previous";
             };
             header?: never;
             path?: never;
@@ -10525,19 +14209,44 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
+            /** @description List schedules (an Employee account: only its own) */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["List"];
+                    "application/json": {
+                        data: {
+                            _id: number;
+                            employee: number;
+                            employeeName: string;
+                            department: number;
+                            departmentName: string;
+                            /** @description Local time HH:mm. */
+                            startTime: string;
+                            /** @description Local time HH:mm (before startTime = the next day). */
+                            offTime: string;
+                            totalHours: number;
+                            /** @description Weekday names in English (`Saturday`, `Sunday`). */
+                            restDays: string[];
+                            fromDate: string;
+                            /** @description null = open-ended. */
+                            toDate: string | null;
+                            /** @enum {string} */
+                            status: "current" | "previous";
+                            /** @description Approved leave covers today (the list’s reference date; false in a single read). */
+                            onLeave: boolean;
+                            createdAt: string;
+                            updatedAt: string;
+                        }[];
+                        total: number;
+                    };
                 };
             };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
             422: components["responses"]["Invalid"];
+            default: components["responses"]["Refused"];
         };
     };
     postApiSchedules: {
@@ -10564,19 +14273,45 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success */
-            200: {
+            /** @description Give an employee a schedule (without `fromDate`: from the next working day); an overlapping one becomes previous */
+            201: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        data: {
+                            _id: number;
+                            employee: number;
+                            employeeName: string;
+                            department: number;
+                            departmentName: string;
+                            /** @description Local time HH:mm. */
+                            startTime: string;
+                            /** @description Local time HH:mm (before startTime = the next day). */
+                            offTime: string;
+                            totalHours: number;
+                            /** @description Weekday names in English (`Saturday`, `Sunday`). */
+                            restDays: string[];
+                            fromDate: string;
+                            /** @description null = open-ended. */
+                            toDate: string | null;
+                            /** @enum {string} */
+                            status: "current" | "previous";
+                            /** @description Approved leave covers today (the list’s reference date; false in a single read). */
+                            onLeave: boolean;
+                            createdAt: string;
+                            updatedAt: string;
+                        };
+                        message: string;
+                    };
                 };
             };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             422: components["responses"]["Invalid"];
+            default: components["responses"]["Refused"];
         };
     };
     getApiSchedulesId: {
@@ -10596,13 +14331,38 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        data: {
+                            _id: number;
+                            employee: number;
+                            employeeName: string;
+                            department: number;
+                            departmentName: string;
+                            /** @description Local time HH:mm. */
+                            startTime: string;
+                            /** @description Local time HH:mm (before startTime = the next day). */
+                            offTime: string;
+                            totalHours: number;
+                            /** @description Weekday names in English (`Saturday`, `Sunday`). */
+                            restDays: string[];
+                            fromDate: string;
+                            /** @description null = open-ended. */
+                            toDate: string | null;
+                            /** @enum {string} */
+                            status: "current" | "previous";
+                            /** @description Approved leave covers today (the list’s reference date; false in a single read). */
+                            onLeave: boolean;
+                            createdAt: string;
+                            updatedAt: string;
+                        };
+                    };
                 };
             };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["Invalid"];
+            default: components["responses"]["Refused"];
         };
     };
     deleteApiSchedulesId: {
@@ -10616,19 +14376,23 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
+            /** @description Delete a schedule; the one it replaced gets its dates back */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        message: string;
+                    };
                 };
             };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             422: components["responses"]["Invalid"];
+            default: components["responses"]["Refused"];
         };
     };
     patchApiSchedulesId: {
@@ -10662,13 +14426,40 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        data: {
+                            _id: number;
+                            employee: number;
+                            employeeName: string;
+                            department: number;
+                            departmentName: string;
+                            /** @description Local time HH:mm. */
+                            startTime: string;
+                            /** @description Local time HH:mm (before startTime = the next day). */
+                            offTime: string;
+                            totalHours: number;
+                            /** @description Weekday names in English (`Saturday`, `Sunday`). */
+                            restDays: string[];
+                            fromDate: string;
+                            /** @description null = open-ended. */
+                            toDate: string | null;
+                            /** @enum {string} */
+                            status: "current" | "previous";
+                            /** @description Approved leave covers today (the list’s reference date; false in a single read). */
+                            onLeave: boolean;
+                            createdAt: string;
+                            updatedAt: string;
+                        };
+                        message: string;
+                    };
                 };
             };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             422: components["responses"]["Invalid"];
+            default: components["responses"]["Refused"];
         };
     };
     getApiLeaves: {
@@ -10966,10 +14757,15 @@ export interface operations {
     getApiUsers: {
         parameters: {
             query?: {
-                /** @description Search text */
                 q?: string;
                 page?: number;
                 pageSize?: number;
+                sort?: string;
+                dir?: "asc" | "desc";
+                role?: number;
+                status?: "enabled" | "disabled";
+                accountType?: "SuperAdmin" | "Admin" | "Employee";
+                company?: number;
             };
             header?: never;
             path?: never;
@@ -10977,19 +14773,41 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
+            /** @description List user accounts */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["List"];
+                    "application/json": {
+                        data: {
+                            _id: number;
+                            name: string;
+                            email: string;
+                            role: number;
+                            roleName: string;
+                            /** @enum {string} */
+                            status: "enabled" | "disabled";
+                            /** @enum {string} */
+                            accountType: "SuperAdmin" | "Admin" | "Employee";
+                            /** @description The company an Admin or Employee account belongs to; null for a SuperAdmin. */
+                            company: number | null;
+                            companyName: string | null;
+                            /** @description The employee an account is linked to (an Employee account’s own records). */
+                            employee: number | null;
+                            employeeName: string | null;
+                            image: string | null;
+                            lastSignInAt: string | null;
+                            createdAt: string;
+                        }[];
+                        total: number;
+                    };
                 };
             };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
             422: components["responses"]["Invalid"];
+            default: components["responses"]["Refused"];
         };
     };
     postApiUsers: {
@@ -11019,19 +14837,42 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success */
-            200: {
+            /** @description Create a user account */
+            201: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        data: {
+                            _id: number;
+                            name: string;
+                            email: string;
+                            role: number;
+                            roleName: string;
+                            /** @enum {string} */
+                            status: "enabled" | "disabled";
+                            /** @enum {string} */
+                            accountType: "SuperAdmin" | "Admin" | "Employee";
+                            /** @description The company an Admin or Employee account belongs to; null for a SuperAdmin. */
+                            company: number | null;
+                            companyName: string | null;
+                            /** @description The employee an account is linked to (an Employee account’s own records). */
+                            employee: number | null;
+                            employeeName: string | null;
+                            image: string | null;
+                            lastSignInAt: string | null;
+                            createdAt: string;
+                        };
+                        message: string;
+                    };
                 };
             };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             422: components["responses"]["Invalid"];
+            default: components["responses"]["Refused"];
         };
     };
     getApiUsersId: {
@@ -11051,13 +14892,35 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        data: {
+                            _id: number;
+                            name: string;
+                            email: string;
+                            role: number;
+                            roleName: string;
+                            /** @enum {string} */
+                            status: "enabled" | "disabled";
+                            /** @enum {string} */
+                            accountType: "SuperAdmin" | "Admin" | "Employee";
+                            /** @description The company an Admin or Employee account belongs to; null for a SuperAdmin. */
+                            company: number | null;
+                            companyName: string | null;
+                            /** @description The employee an account is linked to (an Employee account’s own records). */
+                            employee: number | null;
+                            employeeName: string | null;
+                            image: string | null;
+                            lastSignInAt: string | null;
+                            createdAt: string;
+                        };
+                    };
                 };
             };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["Invalid"];
+            default: components["responses"]["Refused"];
         };
     };
     deleteApiUsersId: {
@@ -11077,13 +14940,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        message: string;
+                    };
                 };
             };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             422: components["responses"]["Invalid"];
+            default: components["responses"]["Refused"];
         };
     };
     patchApiUsersId: {
@@ -11117,28 +14984,54 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success */
+            /** @description Edit a user account (a new password or account type ends its sessions) */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        data: {
+                            _id: number;
+                            name: string;
+                            email: string;
+                            role: number;
+                            roleName: string;
+                            /** @enum {string} */
+                            status: "enabled" | "disabled";
+                            /** @enum {string} */
+                            accountType: "SuperAdmin" | "Admin" | "Employee";
+                            /** @description The company an Admin or Employee account belongs to; null for a SuperAdmin. */
+                            company: number | null;
+                            companyName: string | null;
+                            /** @description The employee an account is linked to (an Employee account’s own records). */
+                            employee: number | null;
+                            employeeName: string | null;
+                            image: string | null;
+                            lastSignInAt: string | null;
+                            createdAt: string;
+                        };
+                        message: string;
+                    };
                 };
             };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             422: components["responses"]["Invalid"];
+            default: components["responses"]["Refused"];
         };
     };
     getApiRoles: {
         parameters: {
             query?: {
-                /** @description Search text */
                 q?: string;
                 page?: number;
                 pageSize?: number;
+                sort?: string;
+                dir?: "asc" | "desc";
+                company?: number;
             };
             header?: never;
             path?: never;
@@ -11146,19 +15039,36 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
+            /** @description List roles */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["List"];
+                    "application/json": {
+                        data: {
+                            _id: number;
+                            name: string;
+                            /** @description Resource -> allowed actions; a resource left out allows nothing. */
+                            permissions: {
+                                [key: string]: ("create" | "read" | "update" | "delete" | "archive")[];
+                            };
+                            company: number | null;
+                            companyName: string | null;
+                            /** @description One of the roles every company gets (Administrator, Employee); they may be edited. */
+                            isDefault: boolean;
+                            /** @description How many users have this role. */
+                            users: number;
+                            createdAt: string;
+                        }[];
+                        total: number;
+                    };
                 };
             };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
             422: components["responses"]["Invalid"];
+            default: components["responses"]["Refused"];
         };
     };
     postApiRoles: {
@@ -11180,19 +15090,37 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success */
-            200: {
+            /** @description Create a role (only permissions the account holds) */
+            201: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        data: {
+                            _id: number;
+                            name: string;
+                            /** @description Resource -> allowed actions; a resource left out allows nothing. */
+                            permissions: {
+                                [key: string]: ("create" | "read" | "update" | "delete" | "archive")[];
+                            };
+                            company: number | null;
+                            companyName: string | null;
+                            /** @description One of the roles every company gets (Administrator, Employee); they may be edited. */
+                            isDefault: boolean;
+                            /** @description How many users have this role. */
+                            users: number;
+                            createdAt: string;
+                        };
+                        message: string;
+                    };
                 };
             };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             422: components["responses"]["Invalid"];
+            default: components["responses"]["Refused"];
         };
     };
     getApiRolesId: {
@@ -11212,13 +15140,30 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        data: {
+                            _id: number;
+                            name: string;
+                            /** @description Resource -> allowed actions; a resource left out allows nothing. */
+                            permissions: {
+                                [key: string]: ("create" | "read" | "update" | "delete" | "archive")[];
+                            };
+                            company: number | null;
+                            companyName: string | null;
+                            /** @description One of the roles every company gets (Administrator, Employee); they may be edited. */
+                            isDefault: boolean;
+                            /** @description How many users have this role. */
+                            users: number;
+                            createdAt: string;
+                        };
+                    };
                 };
             };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["Invalid"];
+            default: components["responses"]["Refused"];
         };
     };
     deleteApiRolesId: {
@@ -11238,13 +15183,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        message: string;
+                    };
                 };
             };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             422: components["responses"]["Invalid"];
+            default: components["responses"]["Refused"];
         };
     };
     patchApiRolesId: {
@@ -11274,22 +15223,42 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        data: {
+                            _id: number;
+                            name: string;
+                            /** @description Resource -> allowed actions; a resource left out allows nothing. */
+                            permissions: {
+                                [key: string]: ("create" | "read" | "update" | "delete" | "archive")[];
+                            };
+                            company: number | null;
+                            companyName: string | null;
+                            /** @description One of the roles every company gets (Administrator, Employee); they may be edited. */
+                            isDefault: boolean;
+                            /** @description How many users have this role. */
+                            users: number;
+                            createdAt: string;
+                        };
+                        message: string;
+                    };
                 };
             };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             422: components["responses"]["Invalid"];
+            default: components["responses"]["Refused"];
         };
     };
     getApiCompanies: {
         parameters: {
             query?: {
-                /** @description Search text */
                 q?: string;
                 page?: number;
                 pageSize?: number;
+                sort?: string;
+                dir?: "asc" | "desc";
             };
             header?: never;
             path?: never;
@@ -11303,13 +15272,41 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["List"];
+                    "application/json": {
+                        data: {
+                            _id: number;
+                            name: string;
+                            /** @description CIF/NIF, no separators; null when not given (decision 035). */
+                            taxId: string | null;
+                            /** @description Contribution account code (CCC), 11 digits; null when not given. */
+                            contributionAccountCode: string | null;
+                            /** @description Its workers may punch from their own session (decision 067). */
+                            personalClock: boolean;
+                            /**
+                             * @description Proof of place of personal punches (decision 068).
+                             * @enum {string}
+                             */
+                            proofOfPlace: "off" | "record" | "warn" | "require";
+                            /** @description Days a punch’s raw position is kept. */
+                            positionRetentionDays: number;
+                            /** @description Its workers choose paid or rest for a day’s overtime when they check out (decision 070). */
+                            workerOvertimeChoice: boolean;
+                            /** @description Its administrators must sign in with a second factor (decision 090). */
+                            requireTwoFactor: boolean;
+                            /** @description How many departments it has. */
+                            departments: number;
+                            /** @description How many employees it has. */
+                            employees: number;
+                            createdAt: string;
+                        }[];
+                        total: number;
+                    };
                 };
             };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
             422: components["responses"]["Invalid"];
+            default: components["responses"]["Refused"];
         };
     };
     postApiCompanies: {
@@ -11345,18 +15342,46 @@ export interface operations {
         };
         responses: {
             /** @description Success */
-            200: {
+            201: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        data: {
+                            _id: number;
+                            name: string;
+                            /** @description CIF/NIF, no separators; null when not given (decision 035). */
+                            taxId: string | null;
+                            /** @description Contribution account code (CCC), 11 digits; null when not given. */
+                            contributionAccountCode: string | null;
+                            /** @description Its workers may punch from their own session (decision 067). */
+                            personalClock: boolean;
+                            /**
+                             * @description Proof of place of personal punches (decision 068).
+                             * @enum {string}
+                             */
+                            proofOfPlace: "off" | "record" | "warn" | "require";
+                            /** @description Days a punch’s raw position is kept. */
+                            positionRetentionDays: number;
+                            /** @description Its workers choose paid or rest for a day’s overtime when they check out (decision 070). */
+                            workerOvertimeChoice: boolean;
+                            /** @description Its administrators must sign in with a second factor (decision 090). */
+                            requireTwoFactor: boolean;
+                            /** @description How many departments it has. */
+                            departments: number;
+                            /** @description How many employees it has. */
+                            employees: number;
+                            createdAt: string;
+                        };
+                        message: string;
+                    };
                 };
             };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
             422: components["responses"]["Invalid"];
+            default: components["responses"]["Refused"];
         };
     };
     getApiCompaniesId: {
@@ -11376,13 +15401,41 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        data: {
+                            _id: number;
+                            name: string;
+                            /** @description CIF/NIF, no separators; null when not given (decision 035). */
+                            taxId: string | null;
+                            /** @description Contribution account code (CCC), 11 digits; null when not given. */
+                            contributionAccountCode: string | null;
+                            /** @description Its workers may punch from their own session (decision 067). */
+                            personalClock: boolean;
+                            /**
+                             * @description Proof of place of personal punches (decision 068).
+                             * @enum {string}
+                             */
+                            proofOfPlace: "off" | "record" | "warn" | "require";
+                            /** @description Days a punch’s raw position is kept. */
+                            positionRetentionDays: number;
+                            /** @description Its workers choose paid or rest for a day’s overtime when they check out (decision 070). */
+                            workerOvertimeChoice: boolean;
+                            /** @description Its administrators must sign in with a second factor (decision 090). */
+                            requireTwoFactor: boolean;
+                            /** @description How many departments it has. */
+                            departments: number;
+                            /** @description How many employees it has. */
+                            employees: number;
+                            createdAt: string;
+                        };
+                    };
                 };
             };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["Invalid"];
+            default: components["responses"]["Refused"];
         };
     };
     deleteApiCompaniesId: {
@@ -11396,19 +15449,23 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
+            /** @description Delete (refused while in use) */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        message: string;
+                    };
                 };
             };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             422: components["responses"]["Invalid"];
+            default: components["responses"]["Refused"];
         };
     };
     patchApiCompaniesId: {
@@ -11451,22 +15508,53 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        data: {
+                            _id: number;
+                            name: string;
+                            /** @description CIF/NIF, no separators; null when not given (decision 035). */
+                            taxId: string | null;
+                            /** @description Contribution account code (CCC), 11 digits; null when not given. */
+                            contributionAccountCode: string | null;
+                            /** @description Its workers may punch from their own session (decision 067). */
+                            personalClock: boolean;
+                            /**
+                             * @description Proof of place of personal punches (decision 068).
+                             * @enum {string}
+                             */
+                            proofOfPlace: "off" | "record" | "warn" | "require";
+                            /** @description Days a punch’s raw position is kept. */
+                            positionRetentionDays: number;
+                            /** @description Its workers choose paid or rest for a day’s overtime when they check out (decision 070). */
+                            workerOvertimeChoice: boolean;
+                            /** @description Its administrators must sign in with a second factor (decision 090). */
+                            requireTwoFactor: boolean;
+                            /** @description How many departments it has. */
+                            departments: number;
+                            /** @description How many employees it has. */
+                            employees: number;
+                            createdAt: string;
+                        };
+                        message: string;
+                    };
                 };
             };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["Invalid"];
+            default: components["responses"]["Refused"];
         };
     };
     getApiDepartments: {
         parameters: {
             query?: {
-                /** @description Search text */
                 q?: string;
                 page?: number;
                 pageSize?: number;
+                sort?: string;
+                dir?: "asc" | "desc";
+                company?: number;
             };
             header?: never;
             path?: never;
@@ -11480,13 +15568,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["List"];
+                    "application/json": {
+                        data: {
+                            _id: number;
+                            name: string;
+                            company: number;
+                            companyName: string;
+                            /** @description How many employees it has. */
+                            employees: number;
+                            createdAt: string;
+                        }[];
+                        total: number;
+                    };
                 };
             };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
             422: components["responses"]["Invalid"];
+            default: components["responses"]["Refused"];
         };
     };
     postApiDepartments: {
@@ -11506,18 +15605,29 @@ export interface operations {
         };
         responses: {
             /** @description Success */
-            200: {
+            201: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        data: {
+                            _id: number;
+                            name: string;
+                            company: number;
+                            companyName: string;
+                            /** @description How many employees it has. */
+                            employees: number;
+                            createdAt: string;
+                        };
+                        message: string;
+                    };
                 };
             };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
             422: components["responses"]["Invalid"];
+            default: components["responses"]["Refused"];
         };
     };
     getApiDepartmentsId: {
@@ -11537,13 +15647,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        data: {
+                            _id: number;
+                            name: string;
+                            company: number;
+                            companyName: string;
+                            /** @description How many employees it has. */
+                            employees: number;
+                            createdAt: string;
+                        };
+                    };
                 };
             };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["Invalid"];
+            default: components["responses"]["Refused"];
         };
     };
     deleteApiDepartmentsId: {
@@ -11557,19 +15678,23 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
+            /** @description Delete (refused while in use) */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        message: string;
+                    };
                 };
             };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             422: components["responses"]["Invalid"];
+            default: components["responses"]["Refused"];
         };
     };
     patchApiDepartmentsId: {
@@ -11596,22 +15721,36 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        data: {
+                            _id: number;
+                            name: string;
+                            company: number;
+                            companyName: string;
+                            /** @description How many employees it has. */
+                            employees: number;
+                            createdAt: string;
+                        };
+                        message: string;
+                    };
                 };
             };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["Invalid"];
+            default: components["responses"]["Refused"];
         };
     };
     getApiJobTitles: {
         parameters: {
             query?: {
-                /** @description Search text */
                 q?: string;
                 page?: number;
                 pageSize?: number;
+                sort?: string;
+                dir?: "asc" | "desc";
+                department?: number;
             };
             header?: never;
             path?: never;
@@ -11625,13 +15764,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["List"];
+                    "application/json": {
+                        data: {
+                            _id: number;
+                            name: string;
+                            department: number;
+                            departmentName: string;
+                            company: number;
+                            companyName: string;
+                            /** @description How many employees hold it. */
+                            employees: number;
+                            createdAt: string;
+                        }[];
+                        total: number;
+                    };
                 };
             };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
             422: components["responses"]["Invalid"];
+            default: components["responses"]["Refused"];
         };
     };
     postApiJobTitles: {
@@ -11652,18 +15804,31 @@ export interface operations {
         };
         responses: {
             /** @description Success */
-            200: {
+            201: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        data: {
+                            _id: number;
+                            name: string;
+                            department: number;
+                            departmentName: string;
+                            company: number;
+                            companyName: string;
+                            /** @description How many employees hold it. */
+                            employees: number;
+                            createdAt: string;
+                        };
+                        message: string;
+                    };
                 };
             };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
             422: components["responses"]["Invalid"];
+            default: components["responses"]["Refused"];
         };
     };
     getApiJobTitlesId: {
@@ -11683,13 +15848,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        data: {
+                            _id: number;
+                            name: string;
+                            department: number;
+                            departmentName: string;
+                            company: number;
+                            companyName: string;
+                            /** @description How many employees hold it. */
+                            employees: number;
+                            createdAt: string;
+                        };
+                    };
                 };
             };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["Invalid"];
+            default: components["responses"]["Refused"];
         };
     };
     deleteApiJobTitlesId: {
@@ -11703,19 +15881,23 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
+            /** @description Delete (refused while in use) */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        message: string;
+                    };
                 };
             };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             422: components["responses"]["Invalid"];
+            default: components["responses"]["Refused"];
         };
     };
     patchApiJobTitlesId: {
@@ -11743,22 +15925,38 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        data: {
+                            _id: number;
+                            name: string;
+                            department: number;
+                            departmentName: string;
+                            company: number;
+                            companyName: string;
+                            /** @description How many employees hold it. */
+                            employees: number;
+                            createdAt: string;
+                        };
+                        message: string;
+                    };
                 };
             };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["Invalid"];
+            default: components["responses"]["Refused"];
         };
     };
     getApiLeaveTypes: {
         parameters: {
             query?: {
-                /** @description Search text */
                 q?: string;
                 page?: number;
                 pageSize?: number;
+                sort?: string;
+                dir?: "asc" | "desc";
+                company?: number;
             };
             header?: never;
             path?: never;
@@ -11772,13 +15970,32 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["List"];
+                    "application/json": {
+                        data: {
+                            _id: number;
+                            name: string;
+                            company: number;
+                            companyName: string;
+                            /** @description Days granted a year; null = unlimited. */
+                            daysPerYear: number | null;
+                            /** @description Days earned per month worked (decision 053); null = granted at once. */
+                            accrualDaysPerMonth: number | null;
+                            /** @description Most unused days carried into the next year; null = none. */
+                            carryOverMaxDays: number | null;
+                            /** @description `MM-DD` the carried days lapse; null = they do not. */
+                            carryOverExpiry: string | null;
+                            /** @description Time off in lieu: drawn from the hours balance (decision 049). */
+                            drawsFromBalance: boolean;
+                            createdAt: string;
+                        }[];
+                        total: number;
+                    };
                 };
             };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
             422: components["responses"]["Invalid"];
+            default: components["responses"]["Refused"];
         };
     };
     postApiLeaveTypes: {
@@ -11808,18 +16025,37 @@ export interface operations {
         };
         responses: {
             /** @description Success */
-            200: {
+            201: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        data: {
+                            _id: number;
+                            name: string;
+                            company: number;
+                            companyName: string;
+                            /** @description Days granted a year; null = unlimited. */
+                            daysPerYear: number | null;
+                            /** @description Days earned per month worked (decision 053); null = granted at once. */
+                            accrualDaysPerMonth: number | null;
+                            /** @description Most unused days carried into the next year; null = none. */
+                            carryOverMaxDays: number | null;
+                            /** @description `MM-DD` the carried days lapse; null = they do not. */
+                            carryOverExpiry: string | null;
+                            /** @description Time off in lieu: drawn from the hours balance (decision 049). */
+                            drawsFromBalance: boolean;
+                            createdAt: string;
+                        };
+                        message: string;
+                    };
                 };
             };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
             422: components["responses"]["Invalid"];
+            default: components["responses"]["Refused"];
         };
     };
     getApiLeaveTypesId: {
@@ -11839,13 +16075,32 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        data: {
+                            _id: number;
+                            name: string;
+                            company: number;
+                            companyName: string;
+                            /** @description Days granted a year; null = unlimited. */
+                            daysPerYear: number | null;
+                            /** @description Days earned per month worked (decision 053); null = granted at once. */
+                            accrualDaysPerMonth: number | null;
+                            /** @description Most unused days carried into the next year; null = none. */
+                            carryOverMaxDays: number | null;
+                            /** @description `MM-DD` the carried days lapse; null = they do not. */
+                            carryOverExpiry: string | null;
+                            /** @description Time off in lieu: drawn from the hours balance (decision 049). */
+                            drawsFromBalance: boolean;
+                            createdAt: string;
+                        };
+                    };
                 };
             };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["Invalid"];
+            default: components["responses"]["Refused"];
         };
     };
     deleteApiLeaveTypesId: {
@@ -11859,19 +16114,23 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
+            /** @description Delete (refused while in use) */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        message: string;
+                    };
                 };
             };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             422: components["responses"]["Invalid"];
+            default: components["responses"]["Refused"];
         };
     };
     patchApiLeaveTypesId: {
@@ -11908,22 +16167,44 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        data: {
+                            _id: number;
+                            name: string;
+                            company: number;
+                            companyName: string;
+                            /** @description Days granted a year; null = unlimited. */
+                            daysPerYear: number | null;
+                            /** @description Days earned per month worked (decision 053); null = granted at once. */
+                            accrualDaysPerMonth: number | null;
+                            /** @description Most unused days carried into the next year; null = none. */
+                            carryOverMaxDays: number | null;
+                            /** @description `MM-DD` the carried days lapse; null = they do not. */
+                            carryOverExpiry: string | null;
+                            /** @description Time off in lieu: drawn from the hours balance (decision 049). */
+                            drawsFromBalance: boolean;
+                            createdAt: string;
+                        };
+                        message: string;
+                    };
                 };
             };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["Invalid"];
+            default: components["responses"]["Refused"];
         };
     };
     getApiLeaveGroups: {
         parameters: {
             query?: {
-                /** @description Search text */
                 q?: string;
                 page?: number;
                 pageSize?: number;
+                sort?: string;
+                dir?: "asc" | "desc";
+                status?: "active" | "disabled";
             };
             header?: never;
             path?: never;
@@ -11937,13 +16218,31 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["List"];
+                    "application/json": {
+                        data: {
+                            _id: number;
+                            name: string;
+                            description: string;
+                            /** @enum {string} */
+                            status: "active" | "disabled";
+                            company: number;
+                            companyName: string;
+                            /** @description Leave type ids the members may take. */
+                            privilege: number[];
+                            /** @description Their names, in the same order. */
+                            privilegeNames: string[];
+                            /** @description How many employees belong to it. */
+                            employees: number;
+                            createdAt: string;
+                        }[];
+                        total: number;
+                    };
                 };
             };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
             422: components["responses"]["Invalid"];
+            default: components["responses"]["Refused"];
         };
     };
     postApiLeaveGroups: {
@@ -11967,18 +16266,36 @@ export interface operations {
         };
         responses: {
             /** @description Success */
-            200: {
+            201: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        data: {
+                            _id: number;
+                            name: string;
+                            description: string;
+                            /** @enum {string} */
+                            status: "active" | "disabled";
+                            company: number;
+                            companyName: string;
+                            /** @description Leave type ids the members may take. */
+                            privilege: number[];
+                            /** @description Their names, in the same order. */
+                            privilegeNames: string[];
+                            /** @description How many employees belong to it. */
+                            employees: number;
+                            createdAt: string;
+                        };
+                        message: string;
+                    };
                 };
             };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
             422: components["responses"]["Invalid"];
+            default: components["responses"]["Refused"];
         };
     };
     getApiLeaveGroupsId: {
@@ -11998,13 +16315,31 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        data: {
+                            _id: number;
+                            name: string;
+                            description: string;
+                            /** @enum {string} */
+                            status: "active" | "disabled";
+                            company: number;
+                            companyName: string;
+                            /** @description Leave type ids the members may take. */
+                            privilege: number[];
+                            /** @description Their names, in the same order. */
+                            privilegeNames: string[];
+                            /** @description How many employees belong to it. */
+                            employees: number;
+                            createdAt: string;
+                        };
+                    };
                 };
             };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["Invalid"];
+            default: components["responses"]["Refused"];
         };
     };
     deleteApiLeaveGroupsId: {
@@ -12018,19 +16353,23 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
+            /** @description Delete (refused while in use) */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        message: string;
+                    };
                 };
             };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             422: components["responses"]["Invalid"];
+            default: components["responses"]["Refused"];
         };
     };
     patchApiLeaveGroupsId: {
@@ -12061,22 +16400,44 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        data: {
+                            _id: number;
+                            name: string;
+                            description: string;
+                            /** @enum {string} */
+                            status: "active" | "disabled";
+                            company: number;
+                            companyName: string;
+                            /** @description Leave type ids the members may take. */
+                            privilege: number[];
+                            /** @description Their names, in the same order. */
+                            privilegeNames: string[];
+                            /** @description How many employees belong to it. */
+                            employees: number;
+                            createdAt: string;
+                        };
+                        message: string;
+                    };
                 };
             };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["Invalid"];
+            default: components["responses"]["Refused"];
         };
     };
     getApiHolidays: {
         parameters: {
             query?: {
-                /** @description Search text */
                 q?: string;
                 page?: number;
                 pageSize?: number;
+                sort?: string;
+                dir?: "asc" | "desc";
+                /** @description Only the holidays of this year. */
+                year?: number;
             };
             header?: never;
             path?: never;
@@ -12090,13 +16451,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["List"];
+                    "application/json": {
+                        data: {
+                            _id: number;
+                            name: string;
+                            /** @description YYYY-MM-DD. */
+                            date: string;
+                            company: number;
+                            companyName: string;
+                            createdAt: string;
+                        }[];
+                        total: number;
+                    };
                 };
             };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
             422: components["responses"]["Invalid"];
+            default: components["responses"]["Refused"];
         };
     };
     postApiHolidays: {
@@ -12117,18 +16489,29 @@ export interface operations {
         };
         responses: {
             /** @description Success */
-            200: {
+            201: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        data: {
+                            _id: number;
+                            name: string;
+                            /** @description YYYY-MM-DD. */
+                            date: string;
+                            company: number;
+                            companyName: string;
+                            createdAt: string;
+                        };
+                        message: string;
+                    };
                 };
             };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
             422: components["responses"]["Invalid"];
+            default: components["responses"]["Refused"];
         };
     };
     getApiHolidaysId: {
@@ -12148,13 +16531,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        data: {
+                            _id: number;
+                            name: string;
+                            /** @description YYYY-MM-DD. */
+                            date: string;
+                            company: number;
+                            companyName: string;
+                            createdAt: string;
+                        };
+                    };
                 };
             };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["Invalid"];
+            default: components["responses"]["Refused"];
         };
     };
     deleteApiHolidaysId: {
@@ -12168,19 +16562,23 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
+            /** @description Delete (refused while in use) */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        message: string;
+                    };
                 };
             };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             422: components["responses"]["Invalid"];
+            default: components["responses"]["Refused"];
         };
     };
     patchApiHolidaysId: {
@@ -12208,13 +16606,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        data: {
+                            _id: number;
+                            name: string;
+                            /** @description YYYY-MM-DD. */
+                            date: string;
+                            company: number;
+                            companyName: string;
+                            createdAt: string;
+                        };
+                        message: string;
+                    };
                 };
             };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["Invalid"];
+            default: components["responses"]["Refused"];
         };
     };
     deleteApiUsersIdSessions: {
@@ -12228,19 +16638,24 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
+            /** @description End every session of the user */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        /** @description How many sessions were ended. */
+                        ended: number;
+                        message: string;
+                    };
                 };
             };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["Invalid"];
+            default: components["responses"]["Refused"];
         };
     };
     deleteApiUsersIdTwoFactor: {
@@ -12254,19 +16669,22 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
+            /** @description Reset the user’s second factors (SuperAdmin only) */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        message: string;
+                    };
                 };
             };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["Invalid"];
+            default: components["responses"]["Refused"];
         };
     };
     getApiEmployeesIdPhotos: {
@@ -12280,19 +16698,37 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
+            /** @description The employee’s photos and recorded biometric consent (never descriptors) */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        data: {
+                            _id: string;
+                            url: string;
+                            createdAt: string;
+                            /** @description A face descriptor was stored from this photo. */
+                            faceData: boolean;
+                            /** @description This is the employee’s current photo. */
+                            current: boolean;
+                        }[];
+                        consent: {
+                            at: string;
+                            by: number | null;
+                            byName: string | null;
+                        } | null;
+                        /** @description How many face descriptors the employee has. */
+                        faceDescriptors: number;
+                    };
                 };
             };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["Invalid"];
+            default: components["responses"]["Refused"];
         };
     };
     postApiEmployeesIdPhotos: {
@@ -12315,19 +16751,36 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success */
-            200: {
+            /** @description Add a photo (and, asked to enrol, its face data computed by the server, with consent) */
+            201: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        data: {
+                            _id: string;
+                            url: string;
+                            createdAt: string;
+                            /** @description A face descriptor was stored from this photo. */
+                            faceData: boolean;
+                            /** @description This is the employee’s current photo. */
+                            current: boolean;
+                        };
+                        message: string;
+                        /** @description Why face data asked for was not stored. */
+                        notice?: string;
+                    };
                 };
             };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLarge"];
             422: components["responses"]["Invalid"];
+            503: components["responses"]["Unavailable"];
+            default: components["responses"]["Refused"];
         };
     };
     deleteApiEmployeesIdPhotosPhotoId: {
@@ -12342,19 +16795,25 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
+            /** @description Remove a photo and the face descriptor computed from it */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        data: {
+                            faceDescriptorsDeleted: number;
+                        };
+                        message: string;
+                    };
                 };
             };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["Invalid"];
+            default: components["responses"]["Refused"];
         };
     };
     getApiEmployeesIdPhotosPhotoIdImage: {
@@ -12369,19 +16828,22 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
+            /** @description The photo itself */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "image/jpeg": string;
+                    "image/png": string;
+                    "image/webp": string;
                 };
             };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["Invalid"];
+            default: components["responses"]["Refused"];
         };
     };
     putApiEmployeesIdPhotosPhotoIdDescriptor: {
@@ -12402,19 +16864,24 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success */
+            /** @description Compute and store the face data of a photo on file (needs recorded consent) */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        message: string;
+                    };
                 };
             };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             422: components["responses"]["Invalid"];
+            503: components["responses"]["Unavailable"];
+            default: components["responses"]["Refused"];
         };
     };
     putApiEmployeesIdConsent: {
@@ -12434,19 +16901,31 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success */
+            /** @description Record or withdraw (deletes face data) biometric consent */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        data: {
+                            consent: {
+                                at: string;
+                                by: number | null;
+                                byName: string | null;
+                            } | null;
+                            faceDescriptorsDeleted: number;
+                        };
+                        message: string;
+                    };
                 };
             };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             422: components["responses"]["Invalid"];
+            default: components["responses"]["Refused"];
         };
     };
     getApiAttendancesIdPunchPhotos: {
@@ -12460,19 +16939,31 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
+            /** @description The snapshots kept with the day’s face punches */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        data: {
+                            punch: number;
+                            /** @enum {string} */
+                            action: "check-in" | "check-out" | "break-in" | "break-out";
+                            at: string;
+                            /** @enum {string} */
+                            method: "pin" | "face" | "card" | "manual" | "personal";
+                            /** @description Where to fetch the JPEG. */
+                            url: string;
+                        }[];
+                    };
                 };
             };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["Invalid"];
+            default: components["responses"]["Refused"];
         };
     };
     getApiPunchesIdPhoto: {
@@ -12486,19 +16977,20 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
+            /** @description The JPEG snapshot of a face punch */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "image/jpeg": string;
                 };
             };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["Invalid"];
+            default: components["responses"]["Refused"];
         };
     };
     postApiAttendancesIdVoid: {
@@ -12519,19 +17011,98 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success */
+            /** @description Void a manual day with a reason */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        data: {
+                            _id: number;
+                            employee: number;
+                            employeeName: string;
+                            nationalId: string;
+                            department: number;
+                            departmentName: string;
+                            /** @description Local work date (the day the shift started), YYYY-MM-DD. */
+                            date: string;
+                            /** @description The IANA time zone the day was recorded in. */
+                            timezone: string;
+                            timeIn: string;
+                            timeOut: string | null;
+                            /** @description The first break’s start. */
+                            breakIn: string | null;
+                            /** @description The first break’s end. */
+                            breakOut: string | null;
+                            breakSeconds: number;
+                            workedSeconds: number | null;
+                            /** @description Worked hours, rounded to hundredths; null while the day is open. */
+                            totalHours: number | null;
+                            /**
+                             * @description `in` while the day is open, `out` once closed.
+                             * @enum {string}
+                             */
+                            statusInOut: "in" | "out";
+                            /** @description Open, from an earlier date, and no longer the shift being worked: a forgotten check-out. */
+                            missingCheckOut: boolean;
+                            /** @description Closed by the automatic clock-out at its scheduled end, until an administrator corrects it. */
+                            closedAutomatically: boolean;
+                            statusIn: ("on_time" | "late") | null;
+                            lateSeconds: number;
+                            earlyDepartureSeconds: number;
+                            reason: string | null;
+                            /** @enum {string} */
+                            source: "clock" | "manual";
+                            /** @description Work outside the schedule; null = a scheduled shift. */
+                            workFlag: ("rest-day" | "unscheduled") | null;
+                            revision: number;
+                            /** @enum {string} */
+                            workMode: "on-site" | "remote";
+                            /** @description Overtime paid or compensated with rest; null = not marked. */
+                            overtimeCompensation: ("paid" | "rest") | null;
+                            /** @description On-site personal punches of the day made outside every workplace (proof of place). */
+                            outsidePunches: number;
+                            overtimeMarkedBy: ("worker" | "administrator") | null;
+                            /** @description Why the day’s overtime is force majeure (art. 35.3 ET); null = not. */
+                            overtimeForceMajeure: string | null;
+                            createdAt: string;
+                            updatedAt: string;
+                            /** @description Voided: kept, struck through, counts for nothing. */
+                            voidedAt: string | null;
+                            voidReason: string | null;
+                            breaks: {
+                                _id: number;
+                                startAt: string;
+                                endAt: string | null;
+                            }[];
+                            revisions: {
+                                revision: number;
+                                timeIn: string;
+                                timeOut: string | null;
+                                breaks: {
+                                    startAt: string;
+                                    endAt: string | null;
+                                }[];
+                                workedSeconds: number | null;
+                                reason: string | null;
+                                author: number | null;
+                                authorName: string | null;
+                                createdAt: string;
+                            }[];
+                            /** @description How many punches terminals recorded for the day. */
+                            punches: number;
+                        };
+                        message: string;
+                    };
                 };
             };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             422: components["responses"]["Invalid"];
+            default: components["responses"]["Refused"];
         };
     };
     getApiRecordChainVerify: {
@@ -12543,48 +17114,103 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
+            /** @description Check the record chain now (a broken chain is a finding: still 200) */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        data: {
+                            ok: boolean;
+                            /** @description How many entries were checked. */
+                            entries: number;
+                            brokenCount: number;
+                            /** @description The first 100 broken entries, in chain order. */
+                            broken: {
+                                companyId: number;
+                                /** @description Null for a record without an entry. */
+                                seq: number | null;
+                                /** @enum {string} */
+                                kind: "punch" | "revision" | "void" | "attendance" | "break" | "leave" | "holiday" | "schedule" | "approval" | "rules" | "contract" | "standby" | "interruption" | "answer" | "pact" | "offer" | "shift";
+                                refId: number;
+                                /** @enum {string} */
+                                problem: "sequence" | "link" | "hash" | "duplicate" | "rowMissing" | "rowChanged" | "entryMissing" | "rowNotDeleted";
+                                /** @description For `rowChanged`: the fields that differ. */
+                                fields?: string[];
+                            }[];
+                            companies: {
+                                companyId: number;
+                                companyName: string;
+                                head: {
+                                    companyId: number;
+                                    seq: number;
+                                    hash: string;
+                                    createdAt: string;
+                                } | null;
+                            }[];
+                            /** @description Approved periods whose frozen figures differ from a fresh computation (decision 051). */
+                            approvedFigures?: {
+                                employeeId: number;
+                                employeeName: string;
+                                from: string;
+                                to: string;
+                                differences: {
+                                    figure: string;
+                                    snapshot: (number | string) | null;
+                                    fresh: (number | string) | null;
+                                }[];
+                            }[];
+                        };
+                    };
                 };
             };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
             422: components["responses"]["Invalid"];
+            default: components["responses"]["Refused"];
         };
     };
     getApiLegalHolds: {
         parameters: {
-            query?: {
-                /** @description Search text */
-                q?: string;
-                page?: number;
-                pageSize?: number;
-            };
+            query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
+            /** @description The legal holds of the companies the account manages, newest first */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["List"];
+                    "application/json": {
+                        data: {
+                            id: number;
+                            companyId: number;
+                            companyName: string;
+                            /** @description Null: the whole company. */
+                            employeeId: number | null;
+                            employeeName: string | null;
+                            reason: string;
+                            setBy: number | null;
+                            setByName: string | null;
+                            setAt: string;
+                            releasedBy: number | null;
+                            releasedByName: string | null;
+                            /** @description Null while the hold stands. */
+                            releasedAt: string | null;
+                        }[];
+                        total: number;
+                    };
                 };
             };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
             422: components["responses"]["Invalid"];
+            default: components["responses"]["Refused"];
         };
     };
     postApiLegalHolds: {
@@ -12603,52 +17229,40 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success */
-            200: {
+            /** @description Place a hold on a whole company */
+            201: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        data: {
+                            id: number;
+                            companyId: number;
+                            companyName: string;
+                            /** @description Null: the whole company. */
+                            employeeId: number | null;
+                            employeeName: string | null;
+                            reason: string;
+                            setBy: number | null;
+                            setByName: string | null;
+                            setAt: string;
+                            releasedBy: number | null;
+                            releasedByName: string | null;
+                            /** @description Null while the hold stands. */
+                            releasedAt: string | null;
+                        };
+                        message: string;
+                    };
                 };
             };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
             422: components["responses"]["Invalid"];
+            default: components["responses"]["Refused"];
         };
     };
     postApiLegalHoldsIdRelease: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: {
-            content: {
-                "application/json": Record<string, never>;
-            };
-        };
-        responses: {
-            /** @description Success */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": Record<string, never>;
-                };
-            };
-            401: components["responses"]["Unauthenticated"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            422: components["responses"]["Invalid"];
-        };
-    };
-    getApiEmployeesIdLegalHolds: {
         parameters: {
             query?: never;
             header?: never;
@@ -12665,13 +17279,77 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        data: {
+                            id: number;
+                            companyId: number;
+                            companyName: string;
+                            /** @description Null: the whole company. */
+                            employeeId: number | null;
+                            employeeName: string | null;
+                            reason: string;
+                            setBy: number | null;
+                            setByName: string | null;
+                            setAt: string;
+                            releasedBy: number | null;
+                            releasedByName: string | null;
+                            /** @description Null while the hold stands. */
+                            releasedAt: string | null;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["Invalid"];
+            default: components["responses"]["Refused"];
+        };
+    };
+    getApiEmployeesIdLegalHolds: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The legal holds covering the employee: theirs and their company’s */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: number;
+                            companyId: number;
+                            companyName: string;
+                            /** @description Null: the whole company. */
+                            employeeId: number | null;
+                            employeeName: string | null;
+                            reason: string;
+                            setBy: number | null;
+                            setByName: string | null;
+                            setAt: string;
+                            releasedBy: number | null;
+                            releasedByName: string | null;
+                            releasedAt: string | null;
+                        }[];
+                        total: number;
+                    };
                 };
             };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["Invalid"];
+            default: components["responses"]["Refused"];
         };
     };
     postApiEmployeesIdLegalHolds: {
@@ -12691,19 +17369,37 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success */
-            200: {
+            /** @description Place a legal hold on the employee */
+            201: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        data: {
+                            id: number;
+                            companyId: number;
+                            companyName: string;
+                            /** @description Null: the whole company. */
+                            employeeId: number | null;
+                            employeeName: string | null;
+                            reason: string;
+                            setBy: number | null;
+                            setByName: string | null;
+                            setAt: string;
+                            releasedBy: number | null;
+                            releasedByName: string | null;
+                            releasedAt: string | null;
+                        };
+                        message: string;
+                    };
                 };
             };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["Invalid"];
+            default: components["responses"]["Refused"];
         };
     };
 }

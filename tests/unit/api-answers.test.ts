@@ -1,11 +1,11 @@
 import { describe, expectTypeOf, it } from 'vitest';
-import type { AttendanceDetailDto } from '../../src/domain/api/records.ts';
 import type { AnswerOf, KnownPath, ReadAnswer } from '../../src/lib/client/api-answers.ts';
+import type { LeaveDto } from '../../src/domain/api/records.ts';
 
 // Type-level checks (tsc runs them; at run time they are no-ops): the client's answer map by path and method.
 describe('api answers by path', () => {
   it('types lists, reads and writes of the collections', () => {
-    expectTypeOf<AnswerOf<'/attendances/7', 'GET'>>().toEqualTypeOf<ReadAnswer<AttendanceDetailDto>>();
+    expectTypeOf<AnswerOf<'/leaves/7', 'GET'>>().toEqualTypeOf<ReadAnswer<LeaveDto>>();
   });
 
   it('leaves other paths to the generic form', () => {

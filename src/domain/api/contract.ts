@@ -26,7 +26,7 @@ export type FileMedia =
   | 'application/octet-stream';
 
 /** Refusals an endpoint may answer beyond the ones its route implies (401/403 signed-in, 404 with a path id, 422 with input). */
-export type ExtraRefusal = 400 | 404 | 409 | 410 | 413 | 423 | 429 | 502 | 503;
+export type ExtraRefusal = 400 | 401 | 403 | 404 | 409 | 410 | 413 | 423 | 429 | 502 | 503;
 
 /** Query parameters: strings on the wire, each one described (an unlisted name answers 422). */
 export type QuerySchema = v.ObjectSchema<v.ObjectEntries, undefined>;

@@ -1,4 +1,4 @@
-import type { AttendanceDetailDto, AttendanceDto, LeaveDto } from '../../domain/api/records.ts';
+import type { LeaveDto } from '../../domain/api/records.ts';
 
 /**
  * The answers of the JSON API by path and method (type-only), so `api('/leaves?…')` is typed
@@ -29,7 +29,6 @@ export interface MessageAnswer {
 
 /** The collections under `/api`: their list and written record, their read record, extra answer fields. */
 interface Collections {
-  '/attendances': { record: AttendanceDto; read: AttendanceDetailDto; extra: unknown };
   '/leaves': { record: LeaveDto; read: LeaveDto; extra: unknown };
 }
 

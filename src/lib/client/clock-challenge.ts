@@ -8,7 +8,7 @@ import { api } from './api.ts';
  * ApiError the kiosk shows like any refused punch.
  */
 export async function faceChallenge(lang: Language): Promise<string> {
-  const { nonce } = await api<{ nonce: string; expiresAt: string }>('/clock/challenge', { method: 'POST', lang, redirectOnExpiry: false });
+  const { nonce } = await api('POST /api/clock/challenge', { lang, redirectOnExpiry: false });
   return nonce;
 }
 

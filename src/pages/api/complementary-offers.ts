@@ -1,8 +1,9 @@
 import { translate } from '#i18n/translate.ts';
 import { getDb } from '#server/db/connection.ts';
 import { endpoint, requireUser } from '#server/http/endpoint.ts';
-import { json, readJson } from '#server/http/json.ts';
+import { readJson } from '#server/http/json.ts';
 import { offerVoluntaryHours } from '#server/services/complementary/complementary-hours.ts';
+import { answer } from '#server/http/answer.ts';
 
 /**
  * POST {employee, date, minutes}: offers a part-time worker voluntary complementary hours for a
@@ -11,5 +12,5 @@ import { offerVoluntaryHours } from '#server/services/complementary/complementar
  */
 export const POST = endpoint(async (context) => {
   const data = await offerVoluntaryHours(await getDb(), await readJson(context.request), requireUser(context));
-  return json({ data, message: translate(context.locals.lang, 'complementary.offerRecorded') }, 201);
+  return answer('POST /api/complementary-offers', { data, message: translate(context.locals.lang, 'complementary.offerRecorded') });
 });

@@ -16,6 +16,8 @@ import { recordUnpairedFaceRefusal } from '../services/terminals/unpaired-face-k
 import { punchMethod, terminalRefusal } from '../../domain/terminals/terminal-rules.ts';
 import { sendsToPersonalClock } from '../../domain/terminals/clock-page-mode.ts';
 import { PERSONAL_CLOCK_MESSAGES } from '../../domain/clock/personal-clock.ts';
+import type { AnswerOf } from '../../domain/api/contract.ts';
+import type { ApiContracts } from '../../domain/api/contracts/index.ts';
 
 /** A credential that names no active terminal is 401 (the device must pair again); the rest 403. */
 const TERMINAL_REFUSAL_STATUS: Record<string, number> = { 'terminal.unknown': 401, 'terminal.revoked': 401 };
@@ -94,7 +96,9 @@ export async function clockAnswer(call: ClockCall): Promise<ClockAnswer> {
     const terminal = resolved.kind === 'valid' ? resolved.terminal : null;
     // Replay defence (decision 043): the terminal's nonce and fresh frames, before limits and matching.
     if (identity.kind === 'face' && terminal && settings.faceRecognition) await redeemFaceChallenge(terminal, input.challenge, identity.descriptors);
-    return answer(200, await recordPunch(db, { action: input.action, identity, address, terminal, lang, photo: input.photo }));
+    // The success body is the contract's (decision 095): the fast path answers outside Astro's `answer()`.
+    const punched: AnswerOf<ApiContracts['POST /api/clock']> = await recordPunch(db, { action: input.action, identity, address, terminal, lang, photo: input.photo });
+    return answer(200, punched);
   } catch (error) {
     if (error instanceof PunchRefusal) {
       return answer(409, { message: translate(lang, error.code, error.params), code: error.code, employee: error.employee });

@@ -6,14 +6,12 @@ import { contractOf } from '../../domain/api/contracts/index.ts';
 import { API_ROUTES, type ApiRoute } from '../../domain/routing/api-table.ts';
 import { WEBHOOK_EVENTS } from '../../domain/webhooks/webhook-events.ts';
 import { WEBHOOK_EVENT_SCHEMAS } from '../../domain/webhooks/webhook-payloads.ts';
-import { REQUEST_BODIES } from './request-schemas.ts';
 
 /**
  * The OpenAPI 3.1 document of the JSON API (issue 22 point 5, decisions 057 and 095), generated
  * from the one API table (every route, its authority as `x-authority`) and each endpoint's
  * contract (`src/domain/api/contracts/`): its body, query parameters, answer and refusals, the
- * valibot schemas converted with @valibot/to-json-schema. A route without a contract yet is
- * described generically (`REQUEST_BODIES`, `{data, total}` lists).
+ * valibot schemas converted with @valibot/to-json-schema.
  */
 
 type Json = Record<string, unknown>;
@@ -37,18 +35,6 @@ export function jsonSchema(schema: GenericSchema): Json {
   const { $schema: _, ...rest } = toJsonSchema(schema, { target: 'draft-2020-12', errorMode: 'ignore', typeMode: 'input' }) as Json;
   return rest;
 }
-
-function requestSchema(key: string): Json | undefined {
-  const entry = REQUEST_BODIES[key];
-  if (entry) return 'anyOf' in entry ? { anyOf: entry.anyOf.map(jsonSchema) } : jsonSchema(entry);
-  return undefined;
-}
-
-const LIST_QUERY = [
-  { name: 'q', in: 'query', required: false, schema: { type: 'string' }, description: 'Search text' },
-  { name: 'page', in: 'query', required: false, schema: { type: 'integer', minimum: 1 } },
-  { name: 'pageSize', in: 'query', required: false, schema: { type: 'integer', minimum: 1 } },
-];
 
 const ERRORS = {
   '401': { $ref: '#/components/responses/Unauthenticated' },
@@ -83,7 +69,8 @@ function contractResponses(route: ApiRoute, contract: ApiContract): Json {
   if (route.pattern.includes('{')) refusals['404'] = ERRORS['404'];
   // Every contract refuses an unknown query parameter (and most a malformed body) with 422.
   refusals['422'] = ERRORS['422'];
-  for (const code of contract.errors ?? []) refusals[String(code)] = { $ref: `#/components/responses/${REFUSAL_NAMES[code]}` };
+  // 401 and 403 as the signed-in routes give them (a public route lists its own, e.g. the clock's).
+  for (const code of contract.errors ?? []) refusals[String(code)] = ERRORS[String(code) as keyof typeof ERRORS] ?? { $ref: `#/components/responses/${REFUSAL_NAMES[code]}` };
   const also = contract.alsoStatus === undefined ? {} : { [String(contract.alsoStatus)]: success };
   return { [status]: success, ...also, ...refusals, default: { $ref: '#/components/responses/Refused' } };
 }
@@ -93,31 +80,23 @@ const REFUSAL_NAMES: Record<number, string> = { 400: 'BadRequest', 404: 'NotFoun
 function operation(route: ApiRoute): Json {
   const key = `${route.method} ${route.pattern}`;
   const contract = contractOf(key);
+  // tests/unit/api-contracts.test.ts holds every route to a contract.
+  if (!contract) throw new Error(`No contract for ${key}`);
   const path = openApiPath(route.pattern);
   const params = [...path.matchAll(/\{([^}]+)\}/g)].map((m) => ({ name: m[1], in: 'path', required: true, schema: { type: 'string' } }));
-  const isList = route.method === 'GET' && !route.pattern.includes('{') && API_ROUTES.some((r) => r.method === 'POST' && r.pattern === route.pattern);
-  const body = contract ? (contract.body ? jsonSchema(contract.body) : undefined) : requestSchema(key);
+  const body = contract.body ? jsonSchema(contract.body) : undefined;
   const authority = route.public ? 'public' : route.authority.length > 0 ? route.authority.join(', ') : 'any signed-in account';
   const op: Json = {
     operationId: `${route.method.toLowerCase()}${path.replace(/[{}]/g, '').replace(/(^|[/.-])([a-zA-Z])/g, (_, __, c: string) => c.toUpperCase())}`,
     tags: [openApiTag(route.pattern)],
-    summary: contract?.summary ?? key,
+    summary: contract.summary ?? key,
     description: `Authority: ${authority}.${route.records ? ` Records: ${route.records} (record-access policy, decision 024).` : ''}`,
     'x-authority': route.authority,
-    parameters: [...params, ...(contract ? queryParameters(contract) : isList ? LIST_QUERY : [])],
-    responses: contract
-      ? contractResponses(route, contract)
-      : {
-          [route.method === 'POST' && isList ? '201' : '200']: {
-            description: 'Success',
-            content: { 'application/json': { schema: isList ? { $ref: '#/components/schemas/List' } : { type: 'object' } } },
-          },
-          ...(route.public ? {} : ERRORS),
-        },
+    parameters: [...params, ...queryParameters(contract)],
+    responses: contractResponses(route, contract),
   };
   if (route.records) op['x-records'] = route.records;
   if (body) op['requestBody'] = { required: true, content: { 'application/json': { schema: body } } };
-  else if (!contract && ['POST', 'PUT', 'PATCH'].includes(route.method)) op['requestBody'] = { required: false, content: { 'application/json': { schema: { type: 'object' } } } };
   // Public endpoints need no credentials; the others take any of the three.
   op['security'] = route.public ? [] : [{ apiToken: [] }, { session: [] }, { sessionCookie: [] }];
   return op;

@@ -73,7 +73,7 @@ export default function AttendanceForm({ lang, employees, attendance, today }: P
 
   async function submit(values: AttendanceFormOutput) {
     setFormError(undefined);
-    await run(() => api(editing ? `/attendances/${attendance._id}` : '/attendances', { method: editing ? 'PATCH' : 'POST', body: values, lang }), {
+    await run(() => (editing ? api('PATCH /api/attendances/{id}', { params: [attendance._id], body: values, lang }) : api('POST /api/attendances', { body: values, lang })), {
       setError: form.setError,
       onError: (message, failure) => {
         setFormError(message);

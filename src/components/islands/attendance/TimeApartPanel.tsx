@@ -67,8 +67,10 @@ export default function TimeApartPanel(props: Props) {
   }
 
   async function remove(kind: 'standby' | 'interruption', id: number) {
-    const path = personal ? `/personal/${kind === 'standby' ? 'standby' : 'interruptions'}/${id}` : `/${kind === 'standby' ? 'standby-periods' : 'disconnection-interruptions'}/${id}`;
-    await run(() => api(path, { method: 'DELETE', lang }), { key: `${kind}-${id}`, success: 'flash', then: 'reload' });
+    const removal = personal
+      ? () => api(`/personal/${kind === 'standby' ? 'standby' : 'interruptions'}/${id}`, { method: 'DELETE', lang })
+      : () => api(kind === 'standby' ? 'DELETE /api/standby-periods/{id}' : 'DELETE /api/disconnection-interruptions/{id}', { params: [id], lang });
+    await run(removal, { key: `${kind}-${id}`, success: 'flash', then: 'reload' });
   }
 
   const mayRemove = (source: string) => !personal || source === 'personal';

@@ -33,7 +33,7 @@ export function VoidAttendanceDialog(props: {
     const target = props.target;
     if (!target) return;
     setError(null);
-    await run(() => api<{ message: string }>(`/attendances/${target.id}/void`, { method: 'POST', body: { reason }, lang: props.lang }), {
+    await run(() => api('POST /api/attendances/{id}/void', { params: [target.id], body: { reason }, lang: props.lang }), {
       success: 'toast',
       then: () => props.onVoided(),
       // A refused reason shows under its field instead of a toast.

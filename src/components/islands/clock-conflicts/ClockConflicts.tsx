@@ -64,12 +64,18 @@ export default function ClockConflicts({ lang, timeZone, timeFormat, closed, con
     const draft = draftOf(c);
     setError(undefined);
     const attendance = how === 'resolve' && draft.record && c.employee ? { employee: c.employee._id, date: draft.date, timeIn: draft.timeIn, ...(draft.timeOut ? { timeOut: draft.timeOut } : {}) } : undefined;
-    await run(() => api<{ message: string }>(`/clock-conflicts/${c._id}/${how}`, { method: 'POST', body: { note: draft.note, ...(attendance ? { attendance } : {}) }, lang }), {
-      key: c._id,
-      success: 'flash',
-      then: 'reload',
-      onError: (message, failure) => setError({ id: c._id, message, fields: failure.fields }),
-    });
+    await run(
+      () =>
+        how === 'resolve'
+          ? api('POST /api/clock-conflicts/{id}/resolve', { params: [c._id], body: { note: draft.note, ...(attendance ? { attendance } : {}) }, lang })
+          : api('POST /api/clock-conflicts/{id}/dismiss', { params: [c._id], body: { note: draft.note }, lang }),
+      {
+        key: c._id,
+        success: 'flash',
+        then: 'reload',
+        onError: (message, failure) => setError({ id: c._id, message, fields: failure.fields }),
+      },
+    );
   }
 
   if (conflicts.length === 0) {

@@ -33,12 +33,6 @@ interface Props {
   terminalId?: number | null;
 }
 
-/** A punch's answer names the employee (200: `full_name`, `image`); a refusal (409) only `first_name`. */
-interface PunchedEmployee {
-  full_name: string;
-  image: string | null;
-}
-
 /**
  * The clock terminal (issue 7): the company's time, four big actions, then the face (camera), a
  * PIN on the keypad or a badge from a USB reader identifies the person, and the result shows for
@@ -100,7 +94,7 @@ export default function ClockKiosk(props: Props) {
       try {
         // A face punch carries a fresh single-use challenge of this terminal (decision 043).
         const challenge = via === 'face' ? { challenge: await challengeOf(lang) } : {};
-        const answer = await api<{ message: string; employee: PunchedEmployee; time: string }>('/clock', { method: 'POST', body: { action, ...body, ...challenge }, lang, redirectOnExpiry: false });
+        const answer = await api('POST /api/clock', { body: { action, ...body, ...challenge }, lang, redirectOnExpiry: false });
         dispatch({ type: 'punched', action, via, message: answer.message, employee: { name: answer.employee.full_name, image: answer.employee.image }, time: answer.time });
       } catch (error) {
         // Not useApiAction (issue 35): a refused punch is an event of the kiosk's state machine

@@ -2,14 +2,11 @@ import { useEffect, useState } from 'react';
 import { QrCode } from 'lucide-react';
 import type { Language } from '#i18n/languages.ts';
 import { translator } from '#i18n/translate.ts';
+import type { AnswerOf } from '#domain/api/contract.ts';
+import type { ApiContracts } from '#domain/api/contracts/index.ts';
 
-/** What `GET /api/clock/door-code` answers (services/terminals/door-terminal.ts). */
-interface DoorCodeAnswer {
-  code: string;
-  path: string;
-  expiresAt: string;
-  refreshIn: number;
-}
+/** What `GET /api/clock/door-code` answers (its contract). */
+type DoorCodeAnswer = AnswerOf<ApiContracts['GET /api/clock/door-code']>;
 
 /** After a failure (network, server), ask again this soon. */
 const RETRY_MS = 5_000;

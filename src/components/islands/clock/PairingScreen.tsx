@@ -29,8 +29,7 @@ export default function PairingScreen(props: { lang: Language; reason: 'revoked'
       return;
     }
     setError(null);
-    const body = { code: formatTypedPairingCode(code) };
-    await run(() => api<{ terminal: { name: string } }>('/terminal/pair', { method: 'POST', lang, body, redirectOnExpiry: false }), {
+    await run(() => api('POST /api/terminal/pair', { body: { code: formatTypedPairingCode(code) }, lang, redirectOnExpiry: false }), {
       fallback: t('kiosk.networkError'),
       // No answer at all (status 0) is the network's fault, not the code's.
       onError: (message, failure) => setError(failure.status === 0 ? t('kiosk.networkError') : message),

@@ -105,6 +105,6 @@ export function useKeptPunches(open: (() => Promise<OfflineQueue>) | null, send:
  */
 export function useOfflineQueue(terminalId: number | null, lang: Language) {
   const open = useMemo(() => (terminalId === null ? null : () => openOfflineQueue(terminalId)), [terminalId]);
-  const send = useCallback<SendKept>((_queue, punches, sentAt) => api<BatchAnswer>('/clock/offline', { method: 'POST', body: { sentAt, punches }, lang, redirectOnExpiry: false }), [lang]);
+  const send = useCallback<SendKept>((_queue, punches, sentAt) => api('POST /api/clock/offline', { body: { sentAt, punches }, lang, redirectOnExpiry: false }), [lang]);
   return useKeptPunches(open, send);
 }

@@ -36,7 +36,7 @@ export default function CorrectionDecisions({ lang, timeFormat, requests }: Prop
 
   async function decide(r: CorrectionRequestDto, action: 'approve' | 'decline') {
     setError(undefined);
-    await run(() => api<{ message: string }>(`/attendance-corrections/${r._id}/${action}`, { method: 'POST', body: { comment: comments[r._id] ?? '' }, lang }), {
+    await run(() => api(action === 'approve' ? 'POST /api/attendance-corrections/{id}/approve' : 'POST /api/attendance-corrections/{id}/decline', { params: [r._id], body: { comment: comments[r._id] ?? '' }, lang }), {
       key: r._id,
       success: 'flash',
       then: 'reload',

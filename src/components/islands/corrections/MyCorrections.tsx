@@ -69,7 +69,7 @@ export default function MyCorrections({ lang, timeFormat, today, initialDate, da
 
   const submit = () => {
     // The server finds the recorded day of that date (the employee is the session's own).
-    return run(() => api<{ message: string }>('/attendance-corrections', { method: 'POST', body: values, lang }));
+    return run(() => api('POST /api/attendance-corrections', { body: values, lang }));
   };
 
   const field = (name: Fields, label: string, control: React.ReactNode) => (
@@ -189,7 +189,7 @@ export default function MyCorrections({ lang, timeFormat, today, initialDate, da
                     className={secondaryButton}
                     disabled={busy}
                     data-testid="withdraw-request"
-                    onClick={() => void run(() => api<{ message: string }>(`/attendance-corrections/${r._id}/withdraw`, { method: 'POST', lang }))}
+                    onClick={() => void run(() => api('POST /api/attendance-corrections/{id}/withdraw', { params: [r._id], lang }))}
                   >
                     <Undo2 size={16} aria-hidden="true" />
                     {t('corrections.withdraw')}
@@ -215,7 +215,7 @@ function Awaiting({ lang, awaiting, when }: { lang: Language; awaiting: Correcti
     const key = `${a.attendance}-${a.revision}`;
     setError(undefined);
     const body = { revision: a.revision, answer: verdict, comment: comments[key] ?? '' };
-    await run(() => api<{ message: string }>(`/attendances/${a.attendance}/acceptance`, { method: 'POST', body, lang }), {
+    await run(() => api('POST /api/attendances/{id}/acceptance', { params: [a.attendance], body, lang }), {
       success: 'flash',
       then: 'reload',
       onError: (message, failure) => setError({ key, message, comment: failure.fields['comment'] }),

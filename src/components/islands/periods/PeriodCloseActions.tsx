@@ -68,9 +68,9 @@ export default function PeriodCloseActions({ lang, date, ended, openCount, table
     };
   }, [tableId]);
 
-  async function send(path: '/periods/approve' | '/periods/reopen', body: Record<string, unknown>) {
+  async function send(call: () => Promise<{ message: string }>) {
     setError(undefined);
-    await run(() => api<{ message: string }>(path, { method: 'POST', body, lang }), {
+    await run(call, {
       success: 'flash',
       then: () => {
         setConfirming(null);
@@ -125,7 +125,13 @@ export default function PeriodCloseActions({ lang, date, ended, openCount, table
             <button type="button" className={secondaryButton} onClick={() => setConfirming(null)}>
               {t('form.cancel')}
             </button>
-            <button type="button" className={primaryButton} disabled={busy} onClick={() => confirming && void send('/periods/approve', { date, employees: confirming })} data-testid="approve-confirm">
+            <button
+              type="button"
+              className={primaryButton}
+              disabled={busy}
+              onClick={() => confirming && void send(() => api('POST /api/periods/approve', { body: { date, employees: confirming }, lang }))}
+              data-testid="approve-confirm"
+            >
               <Lock size={16} aria-hidden="true" />
               {t('periods.confirmApprove')}
             </button>
@@ -138,7 +144,7 @@ export default function PeriodCloseActions({ lang, date, ended, openCount, table
           noValidate
           onSubmit={(e) => {
             e.preventDefault();
-            if (reopening) void send('/periods/reopen', { date, employee: reopening.id, reason });
+            if (reopening) void send(() => api('POST /api/periods/reopen', { body: { date, employee: reopening.id, reason }, lang }));
           }}
         >
           {error && (

@@ -3,7 +3,6 @@ import { KeyRound, ListRestart, MonitorSmartphone, Pencil, ShieldOff } from 'luc
 import { toast } from 'sonner';
 import { formatDate, formatNumber, formatTime } from '#domain/format/intl-format.ts';
 import { TERMINAL_METHOD_LABELS, TERMINAL_STATUS_LABELS } from '#domain/terminals/terminal-labels.ts';
-import type { TerminalMethod } from '#domain/terminals/terminal-rules.ts';
 import type { TerminalStatus } from '#domain/terminals/terminal-status.ts';
 import type { Language } from '#i18n/languages.ts';
 import { translator } from '#i18n/translate.ts';
@@ -15,29 +14,11 @@ import { primaryButton, secondaryButton } from '../ui/buttons.ts';
 import { PairingCodeCard, type ShownPairingCode } from './PairingCodeCard.tsx';
 import { TerminalFieldset, type TerminalFields } from './TerminalForm.tsx';
 import { useApiAction } from '#lib/client/use-api-action.ts';
+import type { InferOutput } from 'valibot';
+import type { TerminalListRecord } from '#domain/api/contracts/clock.ts';
 
-/** One row of the list, as `GET /api/terminals` answers (services/terminals/list-terminals.ts). */
-export interface TerminalRow {
-  _id: number;
-  name: string;
-  location: string;
-  methods: TerminalMethod[];
-  /** The kiosk shows the door QR code (decision 069). */
-  doorCode: boolean;
-  status: TerminalStatus;
-  lastSeenAt: string | null;
-  /** The last offline sequence number received (decision 046). */
-  lastSeq: number;
-  /** Set while a pairing code waits to be used. */
-  codeWaitingUntil: string | null;
-  punchesToday: number;
-}
-
-interface PairingAnswer {
-  pairingCode: string;
-  pairingExpiresAt: string;
-  message?: string;
-}
+/** One row of the list, as `GET /api/terminals` answers (its contract's record). */
+export type TerminalRow = InferOutput<typeof TerminalListRecord>;
 
 const STATE_TONE: Record<TerminalStatus, string> = {
   online: 'bg-emerald-100 text-emerald-800 dark:bg-emerald-950 dark:text-emerald-200',
@@ -69,7 +50,7 @@ export default function Terminals(props: { lang: Language; terminals: TerminalRo
   const methods = (row: TerminalRow) => [...row.methods.map((m) => t(TERMINAL_METHOD_LABELS[m])), ...(row.doorCode ? [t('terminals.doorCode')] : [])].join(' · ') || '—';
 
   async function reload() {
-    const answer = await api<{ data: TerminalRow[] }>('/terminals', { lang });
+    const answer = await api('GET /api/terminals', { lang });
     setTerminals(answer.data);
   }
 
@@ -77,7 +58,7 @@ export default function Terminals(props: { lang: Language; terminals: TerminalRo
     event.preventDefault();
     setErrors({});
     const body = { name: form.name, location: form.location, methods: form.methods, doorCode: form.doorCode };
-    await run(() => api<PairingAnswer & { data: { name: string } }>('/terminals', { method: 'POST', lang, body }), {
+    await run(() => api('POST /api/terminals', { lang, body }), {
       onFieldErrors: setErrors,
       success: 'toast',
       then: async (answer) => {
@@ -92,7 +73,7 @@ export default function Terminals(props: { lang: Language; terminals: TerminalRo
     event.preventDefault();
     if (!editing) return;
     const { row, fields } = editing;
-    await run(() => api(`/terminals/${row._id}`, { method: 'PATCH', lang, body: { name: fields.name, location: fields.location, methods: fields.methods, doorCode: fields.doorCode } }), {
+    await run(() => api('PATCH /api/terminals/{id}', { params: [row._id], lang, body: { name: fields.name, location: fields.location, methods: fields.methods, doorCode: fields.doorCode } }), {
       onFieldErrors: (errors) => setEditing((current) => current && { ...current, errors }),
       then: async () => {
         toast.success(t('terminals.saved'));
@@ -104,7 +85,7 @@ export default function Terminals(props: { lang: Language; terminals: TerminalRo
 
   async function renew() {
     if (!renewing) return;
-    await run(() => api<PairingAnswer>(`/terminals/${renewing._id}/pairing-code`, { method: 'POST', lang }), {
+    await run(() => api('POST /api/terminals/{id}/pairing-code', { params: [renewing._id], lang }), {
       then: async (answer) => {
         setShown({ terminalName: renewing.name, code: answer.pairingCode, expiresAt: answer.pairingExpiresAt });
         setRenewing(null);

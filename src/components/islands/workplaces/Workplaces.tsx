@@ -32,7 +32,7 @@ export default function Workplaces(props: { lang: Language; initial: WorkplaceVi
   const { run, busy } = useApiAction(props.lang);
   const chooseCompany = props.companies.length > 1;
 
-  const reload = async () => setRows((await api<{ data: WorkplaceView[] }>('/workplaces', { lang: props.lang })).data);
+  const reload = async () => setRows((await api('GET /api/workplaces', { lang: props.lang })).data);
 
   function useMyPosition() {
     if (!navigator.geolocation) {
@@ -56,7 +56,7 @@ export default function Workplaces(props: { lang: Language; initial: WorkplaceVi
       radiusM: Number(draft.radiusM),
       ...(draft.id === null && draft.companyId !== '' ? { companyId: Number(draft.companyId) } : {}),
     };
-    await run(() => api<{ message: string }>(draft.id === null ? '/workplaces' : `/workplaces/${draft.id}`, { method: draft.id === null ? 'POST' : 'PATCH', body, lang: props.lang }), {
+    await run(() => (draft.id === null ? api('POST /api/workplaces', { body, lang: props.lang }) : api('PATCH /api/workplaces/{id}', { params: [draft.id], body, lang: props.lang })), {
       success: 'toast',
       onFieldErrors: setErrors,
       then: async () => {
@@ -68,7 +68,7 @@ export default function Workplaces(props: { lang: Language; initial: WorkplaceVi
 
   async function remove(row: WorkplaceView) {
     if (!window.confirm(t('proofOfPlace.deleteConfirm', { name: row.name }))) return;
-    await run(() => api<{ message: string }>(`/workplaces/${row.id}`, { method: 'DELETE', lang: props.lang }), { success: 'toast', then: reload });
+    await run(() => api('DELETE /api/workplaces/{id}', { params: [row.id], lang: props.lang }), { success: 'toast', then: reload });
   }
 
   const field = (name: keyof Draft, label: string, inputMode: 'text' | 'decimal' | 'numeric' = 'text') => (

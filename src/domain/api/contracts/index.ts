@@ -1,11 +1,14 @@
 import type { ApiContract } from '../contract.ts';
 import { ACCOUNT_CONTRACTS } from './account.ts';
 import { ADMIN_CONTRACTS } from './admin.ts';
+import { ATTENDANCE_CONTRACTS } from './attendances.ts';
+import { CLOCK_CONTRACTS } from './clock.ts';
 import { EMPLOYEE_CONTRACTS } from './employees.ts';
 import { LEAVE_CONTRACTS } from './leaves.ts';
 import { MCP_CONTRACTS } from './mcp.ts';
 import { ORG_CONTRACTS } from './org.ts';
 import { PERSONAL_CONTRACTS } from './personal.ts';
+import { REPORT_CONTRACTS } from './reports.ts';
 import { ROSTER_CONTRACTS } from './roster.ts';
 import { SCHEDULE_CONTRACTS } from './schedules.ts';
 import { SETTINGS_CONTRACTS } from './settings.ts';
@@ -21,11 +24,14 @@ import { WEBHOOK_CONTRACTS } from './webhooks.ts';
 export const API_CONTRACTS = {
   ...ACCOUNT_CONTRACTS,
   ...ADMIN_CONTRACTS,
+  ...ATTENDANCE_CONTRACTS,
+  ...CLOCK_CONTRACTS,
   ...EMPLOYEE_CONTRACTS,
   ...LEAVE_CONTRACTS,
   ...MCP_CONTRACTS,
   ...ORG_CONTRACTS,
   ...PERSONAL_CONTRACTS,
+  ...REPORT_CONTRACTS,
   ...ROSTER_CONTRACTS,
   ...SCHEDULE_CONTRACTS,
   ...SETTINGS_CONTRACTS,

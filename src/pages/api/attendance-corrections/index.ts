@@ -1,9 +1,10 @@
 import { translate } from '#i18n/translate.ts';
 import { getDb } from '#server/db/connection.ts';
 import { endpoint, requireUser } from '#server/http/endpoint.ts';
-import { json, readJson } from '#server/http/json.ts';
+import { readJson } from '#server/http/json.ts';
 import { createCorrectionRequest } from '#server/services/corrections/create-correction-request.ts';
 import { listCorrections } from '#server/services/corrections/list-correction-requests.ts';
+import { answer } from '#server/http/answer.ts';
 
 /**
  * Correction requests (decision 034). GET `{data, total}`: status, employee (administrators);
@@ -12,11 +13,11 @@ import { listCorrections } from '#server/services/corrections/list-correction-re
  */
 export const GET = endpoint(async (context) => {
   const user = requireUser(context);
-  return json(await listCorrections(await getDb(), context.url.searchParams, user));
+  return answer('GET /api/attendance-corrections', await listCorrections(await getDb(), context.url.searchParams, user));
 });
 
 export const POST = endpoint(async (context) => {
   const user = requireUser(context);
   const data = await createCorrectionRequest(await getDb(), await readJson(context.request), user);
-  return json({ data, message: translate(context.locals.lang, 'corrections.requested') }, 201);
+  return answer('POST /api/attendance-corrections', { data, message: translate(context.locals.lang, 'corrections.requested') });
 });

@@ -1,12 +1,12 @@
 import { getDb } from '#server/db/connection.ts';
 import { endpoint } from '#server/http/endpoint.ts';
-import { json } from '#server/http/json.ts';
 import { terminalAddress } from '#server/http/terminal-address.ts';
 import { terminalCredentialOf } from '#server/http/terminal-credential.ts';
 import { assertClockAllowedFrom } from '#server/services/punch/clock-access.ts';
 import { getSettings } from '#server/services/get-settings.ts';
 import { issueClockChallenge } from '#server/services/punch/issue-clock-challenge.ts';
 import { requireTerminal } from '#server/services/terminals/resolve-terminal.ts';
+import { answer } from '#server/http/answer.ts';
 
 /**
  * Public POST, no body: `{nonce, expiresAt}` for the next face punch of the calling paired
@@ -18,5 +18,5 @@ export const POST = endpoint(async (context) => {
   const db = await getDb();
   await assertClockAllowedFrom(db, terminalAddress(context, await getSettings(db)));
   const terminal = await requireTerminal(db, terminalCredentialOf(context));
-  return json(await issueClockChallenge(db, terminal), 200, { 'cache-control': 'no-store' });
+  return answer('POST /api/clock/challenge', await issueClockChallenge(db, terminal), { 'cache-control': 'no-store' });
 });

@@ -1,10 +1,11 @@
 import { terminalCredentialOf } from '#server/http/terminal-credential.ts';
 import { getDb } from '#server/db/connection.ts';
 import { endpoint } from '#server/http/endpoint.ts';
-import { json, readJson } from '#server/http/json.ts';
+import { readJson } from '#server/http/json.ts';
 import { terminalAddress } from '#server/http/terminal-address.ts';
 import { acceptOfflineBatch } from '#server/services/clock-offline/accept-offline-batch.ts';
 import { getSettings } from '#server/services/get-settings.ts';
+import { answer } from '#server/http/answer.ts';
 
 /**
  * Public, for paired terminals only (decision 046): `{sentAt, punches: [{seq, at, action, pin |
@@ -13,10 +14,10 @@ import { getSettings } from '#server/services/get-settings.ts';
  */
 export const POST = endpoint(async (context) => {
   const db = await getDb();
-  const answer = await acceptOfflineBatch(db, {
+  const batch = await acceptOfflineBatch(db, {
     address: terminalAddress(context, await getSettings(db)),
     credential: terminalCredentialOf(context),
     body: await readJson(context.request),
   });
-  return json(answer);
+  return answer('POST /api/clock/offline', batch);
 });

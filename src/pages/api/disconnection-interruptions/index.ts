@@ -2,8 +2,9 @@ import { InterruptionSchema } from '#domain/worktime/time-apart-schema.ts';
 import { translate } from '#i18n/translate.ts';
 import { getDb } from '#server/db/connection.ts';
 import { endpoint, requireUser } from '#server/http/endpoint.ts';
-import { json, parseInput, readJson } from '#server/http/json.ts';
+import { parseInput, readJson } from '#server/http/json.ts';
 import { recordInterruptionFor } from '#server/services/time-apart/admin-time-apart.ts';
+import { answer } from '#server/http/answer.ts';
 
 /**
  * POST (attendance.create) {employee, at, channel, durationSeconds, workDone, note?}: an
@@ -13,5 +14,5 @@ import { recordInterruptionFor } from '#server/services/time-apart/admin-time-ap
 export const POST = endpoint(async (context) => {
   const input = parseInput(InterruptionSchema, await readJson(context.request));
   const data = await recordInterruptionFor(await getDb(), requireUser(context), input);
-  return json({ data, message: translate(context.locals.lang, 'timeApart.interruptionSaved') }, 201);
+  return answer('POST /api/disconnection-interruptions', { data, message: translate(context.locals.lang, 'timeApart.interruptionSaved') });
 });

@@ -1,7 +1,7 @@
 import { getDb } from '#server/db/connection.ts';
 import { endpoint, requireUser } from '#server/http/endpoint.ts';
-import { json } from '#server/http/json.ts';
 import { disputedDays } from '#server/services/disputes/disputed-days.ts';
+import { answer } from '#server/http/answer.ts';
 
 /**
  * GET (workTotals.read; about everyone, so not for Employee accounts): the days whose correction
@@ -9,5 +9,5 @@ import { disputedDays } from '#server/services/disputes/disputed-days.ts';
  */
 export const GET = endpoint(async (context) => {
   const db = await getDb();
-  return json({ data: await disputedDays(db, requireUser(context).companyId) });
+  return answer('GET /api/representatives/disputes', { data: await disputedDays(db, requireUser(context).companyId) });
 });

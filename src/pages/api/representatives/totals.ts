@@ -1,8 +1,8 @@
 import { getDb } from '#server/db/connection.ts';
 import { endpoint, requireUser } from '#server/http/endpoint.ts';
-import { json } from '#server/http/json.ts';
 import { recordMonth } from '#server/services/reports/report-downloads.ts';
 import { representativeTotals } from '#server/services/reports/representative-totals.ts';
+import { answer } from '#server/http/answer.ts';
 
 /**
  * GET ?month=YYYY-MM (workTotals.read; figures about everyone, so not for Employee accounts):
@@ -11,5 +11,5 @@ import { representativeTotals } from '#server/services/reports/representative-to
 export const GET = endpoint(async (context) => {
   const db = await getDb();
   const data = await representativeTotals(db, await recordMonth(db, context.url.searchParams), requireUser(context).companyId);
-  return json({ data });
+  return answer('GET /api/representatives/totals', { data });
 });

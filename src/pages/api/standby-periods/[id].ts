@@ -1,12 +1,12 @@
 import { translate } from '#i18n/translate.ts';
 import { getDb } from '#server/db/connection.ts';
 import { endpoint, requireUser } from '#server/http/endpoint.ts';
-import { json } from '#server/http/json.ts';
 import { parseId } from '#server/services/crud/crud-service.ts';
 import { removeTimeApartFor } from '#server/services/time-apart/admin-time-apart.ts';
+import { answer } from '#server/http/answer.ts';
 
 /** DELETE (attendance.update): removes an employee's standby period (404 out of reach; 403 one's own; 409 approved). */
 export const DELETE = endpoint(async (context) => {
   await removeTimeApartFor(await getDb(), requireUser(context), 'standby', parseId(context.params['id']));
-  return json({ message: translate(context.locals.lang, 'timeApart.removed') });
+  return answer('DELETE /api/standby-periods/{id}', { message: translate(context.locals.lang, 'timeApart.removed') });
 });

@@ -2,8 +2,9 @@ import { StandbySchema } from '#domain/worktime/time-apart-schema.ts';
 import { translate } from '#i18n/translate.ts';
 import { getDb } from '#server/db/connection.ts';
 import { endpoint, requireUser } from '#server/http/endpoint.ts';
-import { json, parseInput, readJson } from '#server/http/json.ts';
+import { parseInput, readJson } from '#server/http/json.ts';
 import { recordStandbyFor } from '#server/services/time-apart/admin-time-apart.ts';
+import { answer } from '#server/http/answer.ts';
 
 /**
  * POST (attendance.create) {employee, kind, startAt, endAt, calledInSeconds?, note?}: an
@@ -13,5 +14,5 @@ import { recordStandbyFor } from '#server/services/time-apart/admin-time-apart.t
 export const POST = endpoint(async (context) => {
   const input = parseInput(StandbySchema, await readJson(context.request));
   const data = await recordStandbyFor(await getDb(), requireUser(context), input);
-  return json({ data, message: translate(context.locals.lang, 'timeApart.standbySaved') }, 201);
+  return answer('POST /api/standby-periods', { data, message: translate(context.locals.lang, 'timeApart.standbySaved') });
 });

@@ -1,8 +1,8 @@
 import { getDb } from '#server/db/connection.ts';
 import { endpoint } from '#server/http/endpoint.ts';
-import { json } from '#server/http/json.ts';
 import { terminalCredentialOf } from '#server/http/terminal-credential.ts';
 import { requireTerminal } from '#server/services/terminals/resolve-terminal.ts';
+import { answer } from '#server/http/answer.ts';
 
 /**
  * Public GET: the calling terminal `{terminal: {id, name, location, methods}}`, and a heartbeat
@@ -11,5 +11,5 @@ import { requireTerminal } from '#server/services/terminals/resolve-terminal.ts'
  */
 export const GET = endpoint(async (context) => {
   const { id, name, location, methods } = await requireTerminal(await getDb(), terminalCredentialOf(context));
-  return json({ terminal: { id, name, location, methods } }, 200, { 'cache-control': 'no-store' });
+  return answer('GET /api/terminal', { terminal: { id, name, location, methods } }, { 'cache-control': 'no-store' });
 });

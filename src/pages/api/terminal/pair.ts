@@ -2,10 +2,11 @@ import { PairTerminalSchema, TERMINAL_COOKIE, TERMINAL_COOKIE_SECONDS } from '#d
 import { translate } from '#i18n/translate.ts';
 import { getDb } from '#server/db/connection.ts';
 import { endpoint } from '#server/http/endpoint.ts';
-import { json, parseInput, readJson } from '#server/http/json.ts';
+import { parseInput, readJson } from '#server/http/json.ts';
 import { terminalAddress } from '#server/http/terminal-address.ts';
 import { getSettings } from '#server/services/get-settings.ts';
 import { pairTerminal } from '#server/services/terminals/pair-terminal.ts';
+import { answer } from '#server/http/answer.ts';
 
 /**
  * Public POST {code, device?} -> 200 `{terminal: {id, name, location, methods}, message}` and the
@@ -23,5 +24,5 @@ export const POST = endpoint(async (context) => {
     maxAge: TERMINAL_COOKIE_SECONDS,
     secure: context.url.protocol === 'https:',
   });
-  return json({ terminal: paired.terminal, ...(device ? { credential: paired.credential } : {}), message: translate(context.locals.lang, 'terminals.pairedDone') });
+  return answer('POST /api/terminal/pair', { terminal: paired.terminal, ...(device ? { credential: paired.credential } : {}), message: translate(context.locals.lang, 'terminals.pairedDone') });
 });

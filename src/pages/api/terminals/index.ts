@@ -3,14 +3,15 @@ import { CreateTerminalSchema } from '#domain/terminals/terminal-rules.ts';
 import { translate } from '#i18n/translate.ts';
 import { getDb } from '#server/db/connection.ts';
 import { endpoint, requireUser } from '#server/http/endpoint.ts';
-import { json, parseInput, readJson } from '#server/http/json.ts';
+import { parseInput, readJson } from '#server/http/json.ts';
 import { createTerminal } from '#server/services/terminals/create-terminal.ts';
 import { listTerminals } from '#server/services/terminals/list-terminals.ts';
+import { answer } from '#server/http/answer.ts';
 
 /** GET (setting.read): the company's clock terminals with last seen and punches today (decision 042). */
 export const GET = endpoint(async (context) => {
   const data = await listTerminals(await getDb(), requireUser(context));
-  return json({ data, total: data.length });
+  return answer('GET /api/terminals', { data, total: data.length });
 });
 
 /**
@@ -20,5 +21,5 @@ export const GET = endpoint(async (context) => {
 export const POST = endpoint(async (context) => {
   const input = parseInput(CreateTerminalSchema, await readJson(context.request)) as v.InferOutput<typeof CreateTerminalSchema>;
   const created = await createTerminal(await getDb(), requireUser(context), input);
-  return json({ ...created, message: translate(context.locals.lang, 'terminals.created') }, 201);
+  return answer('POST /api/terminals', { ...created, message: translate(context.locals.lang, 'terminals.created') });
 });

@@ -1,13 +1,14 @@
 import { translate } from '#i18n/translate.ts';
 import { getDb } from '#server/db/connection.ts';
 import { endpoint, requireUser } from '#server/http/endpoint.ts';
-import { json, readJson } from '#server/http/json.ts';
+import { readJson } from '#server/http/json.ts';
 import { closeConflict } from '#server/services/clock-offline/close-clock-conflict.ts';
 import { parseId } from '#server/services/crud/crud-service.ts';
+import { answer } from '#server/http/answer.ts';
 
 /** POST `{note, attendance?}`: closes a conflict, recording the day through the manual path when given (decision 046). */
 export const POST = endpoint(async (context) => {
   const user = requireUser(context);
   const data = await closeConflict(await getDb(), parseId(context.params['id']), 'resolve', await readJson(context.request), user, context.locals.lang);
-  return json({ data, message: translate(context.locals.lang, 'clockConflicts.resolved') });
+  return answer('POST /api/clock-conflicts/{id}/resolve', { data, message: translate(context.locals.lang, 'clockConflicts.resolved') });
 });
