@@ -68,7 +68,7 @@ export default function TimeApartPanel(props: Props) {
 
   async function remove(kind: 'standby' | 'interruption', id: number) {
     const removal = personal
-      ? () => api(`/personal/${kind === 'standby' ? 'standby' : 'interruptions'}/${id}`, { method: 'DELETE', lang })
+      ? () => api(kind === 'standby' ? 'DELETE /api/personal/standby/{id}' : 'DELETE /api/personal/interruptions/{id}', { params: [id], lang })
       : () => api(kind === 'standby' ? 'DELETE /api/standby-periods/{id}' : 'DELETE /api/disconnection-interruptions/{id}', { params: [id], lang });
     await run(removal, { key: `${kind}-${id}`, success: 'flash', then: 'reload' });
   }

@@ -42,8 +42,8 @@ export default function InviteWorker({
   const invite = (delivery: InviteInput['delivery']) =>
     act(async () => {
       const body: InviteInput = { employees: [employeeId], delivery };
-      const answer = await api<{ data: { invited: (Omit<SheetEntry, 'url'> & { url?: string })[] }; message: string }>('/invitations', { method: 'POST', body, lang });
-      if (delivery === 'sheet') setSheet(answer.data.invited.filter((e): e is SheetEntry => typeof e.url === 'string'));
+      const answer = await api('POST /api/invitations', { body, lang });
+      if (delivery === 'sheet') setSheet(answer.data.invited.flatMap((e): SheetEntry[] => (typeof e.url === 'string' ? [{ ...e, url: e.url }] : [])));
       return answer;
     }, 'invited');
 
