@@ -66,7 +66,7 @@ describe('the signature', () => {
 describe('webhook input', () => {
   it('keeps the events in the table order without repeats and trims the address', () => {
     const out = v.parse(CreateWebhookSchema, { url: ' https://example.com/h ', events: ['period.approved', 'punch.recorded', 'punch.recorded'] });
-    expect(out).toEqual({ url: 'https://example.com/h', events: ['punch.recorded', 'period.approved'], description: '' });
+    expect(out).toEqual({ url: 'https://example.com/h', events: ['punch.recorded', 'period.approved'], description: '', format: 'jornada' });
   });
   it('refuses no events, an unknown event and a bad address, naming the field', () => {
     const issues = (input: unknown) => v.safeParse(CreateWebhookSchema, input).issues?.map((i) => [v.getDotPath(i), i.message]);

@@ -3,13 +3,13 @@ import { getDb } from '#server/db/connection.ts';
 import { endpoint, requireUser } from '#server/http/endpoint.ts';
 import { answer } from '#server/http/answer.ts';
 import { readJson } from '#server/http/json.ts';
-import { rolesResource } from '#server/db/repositories/roles-resource.ts';
-import { getRecord, parseId } from '#server/services/crud/crud-service.ts';
+import { parseId } from '#server/services/crud/crud-service.ts';
+import { readRole } from '#server/services/roles/read-roles.ts';
 import { deleteRole } from '#server/services/roles/delete-role.ts';
 import { updateRole } from '#server/services/roles/save-role.ts';
 
 /** GET: the generic read. PATCH `{data, message}` and DELETE `{message}` apply the role rules (decision 021). */
-export const GET = endpoint(async ({ params }) => answer('GET /api/roles/{id}', { data: await getRecord(await getDb(), rolesResource, parseId(params['id'])) }));
+export const GET = endpoint(async ({ params }) => answer('GET /api/roles/{id}', { data: await readRole(await getDb(), parseId(params['id'])) }));
 
 export const PATCH = endpoint(async (context) => {
   const actor = requireUser(context);

@@ -3,12 +3,11 @@ import { getDb } from '#server/db/connection.ts';
 import { endpoint, requireUser } from '#server/http/endpoint.ts';
 import { answer } from '#server/http/answer.ts';
 import { readJson } from '#server/http/json.ts';
-import { rolesResource } from '#server/db/repositories/roles-resource.ts';
-import { listRecords } from '#server/services/crud/crud-service.ts';
+import { listRoles } from '#server/services/roles/read-roles.ts';
 import { createRole } from '#server/services/roles/save-role.ts';
 
 /** GET: the generic list. POST: 201 `{data, message}`, only permissions the actor holds (decision 021). */
-export const GET = endpoint(async ({ url }) => answer('GET /api/roles', await listRecords(await getDb(), rolesResource, url.searchParams)));
+export const GET = endpoint(async ({ url }) => answer('GET /api/roles', await listRoles(await getDb(), url.searchParams)));
 
 export const POST = endpoint(async (context) => {
   const actor = requireUser(context);
