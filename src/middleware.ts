@@ -88,6 +88,8 @@ export const onRequest = defineMiddleware(async (context, next) => {
           return withSecurityHeaders(errorJson(error, lang));
         }
         // A token never changes its account's password or sessions, nor makes tokens.
+        // An assistant acts with a token its user made and can revoke, never with a session.
+        if (route.tokenOnly && user.apiTokenId === undefined) return withSecurityHeaders(errorJson(new AppError('tokens.mcpTokenOnly', 403), lang));
         if (user.apiTokenId !== undefined && SESSION_ONLY_API.has(route.pattern)) {
           return withSecurityHeaders(errorJson(new AppError('tokens.sessionOnly', 403), lang));
         }

@@ -279,6 +279,8 @@ export function writeCases(ids: DemoIds, own: { employee: number; department: nu
     // Without an SMTP server (the demo has none) a valid address is answered 409 (decision 054).
     'POST /api/settings/email/test': { body: { to: 'prueba@example.com' } },
     'PUT /api/guide': { body: { dismissed: true } },
+    // The MCP server (decision 096): a session is refused before the body is read; tests/integration/mcp.test.ts sends it with a token.
+    'POST /api/mcp': { body: { jsonrpc: '2.0', id: 1, method: 'tools/list' } },
     'POST /api/employees/import': { body: { csv: IMPORT_CSV, dryRun: true } },
     'POST /api/schedules/bulk': { body: { department: own.department, ...shift }, dates: ['fromDate', 'toDate'], times: ['startTime', 'offTime'], refs: ['department'] },
     'POST /api/employees': { body: employee, dates: ['birthday', 'officialStartDate', 'dateRegularized'], refs: ['company', 'department', 'jobTitle', 'leaveGroup'], texts: employeeTexts },

@@ -103,7 +103,9 @@ describe('page redirects over HTTP (spec section 2)', () => {
 });
 
 describe('API guard', () => {
+  // A token-only route (the MCP server) refuses every session alike: tests/integration/mcp.test.ts.
   const protectedRoutes = API_ROUTES.filter((r) => !r.public);
+  const sessionRoutes = protectedRoutes.filter((r) => !r.tokenOnly);
 
   it('answers 401 JSON for every protected endpoint without a session (never a redirect)', async () => {
     for (const route of protectedRoutes) {
@@ -117,7 +119,7 @@ describe('API guard', () => {
   });
 
   it('answers 403 JSON when the role lacks the endpoint authority', async () => {
-    for (const route of protectedRoutes) {
+    for (const route of sessionRoutes) {
       const needs = route.authority;
       const path = concrete(route.pattern);
       const body = route.method === 'GET' ? undefined : {};

@@ -69,6 +69,8 @@ const OPEN_TO_ANY_ACCOUNT = [
   'POST /api/feedback',
   'GET /api/guide',
   'PUT /api/guide',
+  // The MCP server (decision 096): any account's API token, never a session (tokenOnly).
+  'POST /api/mcp',
   'GET /api/personal/dashboard',
   'GET /api/personal/attendance',
   'GET /api/personal/attendance/export',
@@ -319,6 +321,13 @@ describe('every API endpoint for every kind of account', () => {
     it(`${actor}: refused writes answer 403 before any write; allowed ones pass the guard`, async () => {
       const subject = subjects[actor];
       for (const route of API_ROUTES.filter((r) => r.method !== 'GET' && !r.public)) {
+        if (route.tokenOnly) {
+          // Refused to every session, whatever its role (decision 096).
+          const res = await clients[actor].request(route.method, apiPath(route), {});
+          expect(res.status, `${actor} ${keyOf(route)}`).toBe(403);
+          expect((await res.json()).code).toBe('tokens.mcpTokenOnly');
+          continue;
+        }
         // The role, then the record-access policy: an Employee writes only its own leave requests.
         const allowed = hasAuthority(subject.accountType, subject.permissions, route.authority) && !routeRecordRefusal(subject, route.method, route.records);
         const body = writes()[keyOf(route)]?.body;

@@ -18,6 +18,8 @@ export interface ApiRoute {
    * limits it to the account's employees.
    */
   records?: RouteRecords;
+  /** Only an API token reaches it; a session is refused with 403 `tokens.mcpTokenOnly` (the MCP server, decision 096). */
+  tokenOnly?: true;
 }
 
 /** Collections served with the same list/create/read/update/delete shape. */
@@ -263,9 +265,9 @@ export const API_ROUTES: readonly ApiRoute[] = [
   { method: 'POST', pattern: '/api/api-tokens/{id}/revoke', authority: [] },
   // The OpenAPI 3.1 document of this API, generated from this table and the endpoints' schemas: any account.
   { method: 'GET', pattern: '/api/openapi.json', authority: [] },
-  // The MCP server for AI assistants (decision 096): an API token only (the endpoint refuses a
+  // The MCP server for AI assistants (decision 096): an API token only (the middleware refuses a
   // session); each tool is a request to this API with the same token, under its own route's authority.
-  { method: 'POST', pattern: '/api/mcp', authority: [] },
+  { method: 'POST', pattern: '/api/mcp', authority: [], tokenOnly: true },
   // The workers' representatives' totals: names and monthly totals of everyone (decision 036).
   { method: 'GET', pattern: '/api/representatives/totals', authority: ['workTotals.read'], records: 'everyone' },
   // The days whose correction the worker rejected: names and dates only (issue 38.4, decision 082).
