@@ -268,7 +268,11 @@ describe('a start that applies migrations backs up first', () => {
     expect(mode(file)).toBe(0o600);
     expect(query(file, "select count(*) n from schema_migrations where name = '0014-instance-meta'")).toEqual([{ n: 0 }]);
     expect(query(file, "select path from jornada_backup_files where path = 'config.json'")).toEqual([{ path: 'config.json' }]);
-    const lines = logLines(server);
+    // The pipe may hand over the start's lines after /api/health answered (a loaded machine): wait for them.
+    const lines = await waitFor('the migration logged', () => {
+      const now = logLines(server);
+      return now.some((l) => l.msg === 'Migration applied' && l['migration'] === '0014-instance-meta') && now;
+    });
     const backupAt = lines.findIndex((l) => l.msg === 'Backup before migrating written' && l['file'] === file);
     const migratedAt = lines.findIndex((l) => l.msg === 'Migration applied' && l['migration'] === '0014-instance-meta' && typeof l['ms'] === 'number');
     expect(backupAt).toBeGreaterThanOrEqual(0);
