@@ -32,9 +32,7 @@ export default function LegalHolds({ lang, timeZone, initial, scope, canPlace, c
   async function place() {
     setErrors({});
     const placing =
-      scope.kind === 'company'
-        ? () => api('POST /api/legal-holds', { body: { companyId, reason }, lang })
-        : () => api('POST /api/employees/{id}/legal-holds', { params: [scope.employeeId], body: { reason }, lang });
+      scope.kind === 'company' ? () => api('POST /api/legal-holds', { body: { companyId, reason }, lang }) : () => api('POST /api/employees/{id}/legal-holds', { params: [scope.employeeId], body: { reason }, lang });
     await run(placing, {
       onFieldErrors: setErrors,
       success: 'toast',
