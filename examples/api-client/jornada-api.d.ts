@@ -17339,6 +17339,7 @@ export interface operations {
                             setAt: string;
                             releasedBy: number | null;
                             releasedByName: string | null;
+                            /** @description Null while the hold stands. */
                             releasedAt: string | null;
                         }[];
                         total: number;
@@ -17389,6 +17390,7 @@ export interface operations {
                             setAt: string;
                             releasedBy: number | null;
                             releasedByName: string | null;
+                            /** @description Null while the hold stands. */
                             releasedAt: string | null;
                         };
                         message: string;

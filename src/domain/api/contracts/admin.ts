@@ -1,3 +1,5 @@
+// A legal hold is one record, described with the employee's holds.
+import { LegalHoldRecord } from './employees.ts';
 import * as v from 'valibot';
 import { CreateInspectionLinkSchema } from '../../access/inspection-links.ts';
 import { FeedbackInput } from '../../feedback/feedback-schema.ts';
@@ -79,20 +81,6 @@ export const InspectionLinkRecord = v.object({
 });
 
 /** A legal hold (decision 083): on a whole company (`employeeId` null) or on one employee. */
-export const LegalHoldRecord = v.object({
-  id: v.number(),
-  companyId: v.number(),
-  companyName: v.string(),
-  employeeId: about(v.nullable(v.number()), 'Null: the whole company.'),
-  employeeName: v.nullable(v.string()),
-  reason: v.string(),
-  setBy: v.nullable(v.number()),
-  setByName: v.nullable(v.string()),
-  setAt: v.string(),
-  releasedBy: v.nullable(v.number()),
-  releasedByName: v.nullable(v.string()),
-  releasedAt: about(v.nullable(v.string()), 'Null while the hold stands.'),
-});
 
 const CHAIN_KINDS = [
   'punch',

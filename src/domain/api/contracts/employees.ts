@@ -87,7 +87,7 @@ export const LegalHoldRecord = v.object({
   setAt: v.string(),
   releasedBy: v.nullable(v.number()),
   releasedByName: v.nullable(v.string()),
-  releasedAt: v.nullable(v.string()),
+  releasedAt: v.pipe(v.nullable(v.string()), v.description('Null while the hold stands.')),
 });
 
 /** A pact of complementary hours (`ComplementaryPact`). */
