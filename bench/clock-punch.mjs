@@ -45,9 +45,9 @@ async function startHello() {
   return { url: `http://127.0.0.1:${port}`, stop: () => child.kill('SIGKILL') };
 }
 
-/** Runs the load generator in its own process; resolves to its JSON result. */
-async function load(url, route, pins) {
-  const config = { url, path: route, concurrency: CONCURRENCY, warmupMs: WARMUP_MS, durationMs: DURATION_MS, pins };
+/** Runs the load generator in its own process; resolves to its JSON result. `url`: one server, or an array of servers on one database (clients spread over them). */
+export async function load(url, route, pins) {
+  const config = { ...(Array.isArray(url) ? { urls: url } : { url }), path: route, concurrency: CONCURRENCY, warmupMs: WARMUP_MS, durationMs: DURATION_MS, pins };
   const { stdout } = await promisify(execFile)(process.execPath, [path.join(ROOT, 'bench', 'lib', 'load-generator.mjs'), JSON.stringify(config)], { maxBuffer: 16 * 1024 * 1024 });
   return JSON.parse(stdout);
 }
@@ -90,6 +90,26 @@ export function giveSchedules(dataDir, emails, hours = { start: '09:00', off: '1
   })();
   db.close();
   return count;
+}
+
+/**
+ * The same shift (from 30 days ago, no rest days) for every active employee of every department,
+ * through the app (`POST /api/schedules/bulk`), so the schedules are chained like any other
+ * (decision 033): a PostgreSQL copy of the installation then verifies (migrate-to-postgres
+ * refuses rows added behind the app).
+ */
+export async function giveSchedulesThroughApi(url, hours) {
+  const headers = { ...(await demoHeaders(url)), 'content-type': 'application/json' };
+  const departments = (await (await fetch(`${url}/api/departments?pageSize=100`, { headers })).json()).data;
+  const fromDate = new Date(Date.now() - 30 * 86_400_000).toISOString().slice(0, 10);
+  let created = 0;
+  for (const department of departments) {
+    const body = { department: department._id ?? department.id, startTime: hours.start, offTime: hours.off, totalHours: 8, restDays: [], fromDate, toDate: null };
+    const r = await fetch(`${url}/api/schedules/bulk`, { method: 'POST', headers, body: JSON.stringify(body) });
+    if (r.status !== 201) throw new Error(`bulk schedule for ${department.name}: ${r.status} ${await r.text()}`);
+    created += (await r.json()).created;
+  }
+  return created;
 }
 
 /** `server`: a demo server that already holds import batch 1 (else one is started and filled). */

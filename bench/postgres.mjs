@@ -11,18 +11,19 @@
 //
 //   JORNADA_DIST=dist node scripts/build.mjs && JORNADA_DIST=dist node bench/postgres.mjs
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { giveSchedules, run as clockBench, shiftAroundNow } from './clock-punch.mjs';
+import { giveSchedulesThroughApi, load, shiftAroundNow } from './clock-punch.mjs';
 import { importEmployees, timeGet } from './employee-list.mjs';
-import { emailOf } from './lib/employee-csv.mjs';
+import { pinOf } from './lib/employee-csv.mjs';
 import { generateYear } from './reports.mjs';
 import { demoHeaders, freePort, ROOT, startServer } from './lib/server.mjs';
 import { isMain, runAlone } from './lib/standalone.mjs';
 
 const RUNS = 10;
+const PUNCH_EMPLOYEES = 15_000;
 
 /** A base URL of a PostgreSQL cluster and how to let it go; undefined (with the reason printed) when there is none. */
 async function cluster(log) {
@@ -76,7 +77,7 @@ async function moveToPostgres(server, url, label, log) {
   });
   if (r.status !== 0) throw new Error(`migrate-to-postgres failed: ${r.stderr.slice(-2000)}`);
   log(`postgres: ${label}: ${r.stdout.trim().split(';')[0]} (${((performance.now() - started) / 1000).toFixed(1)} s)`);
-  return startServer(`${label}-pg`, { demo: false, dataDir: server.dataDir, env: { DATABASE_URL: url } });
+  return { ...(await startServer(`${label}-pg`, { demo: false, dataDir: server.dataDir, env: { DATABASE_URL: url } })), databaseUrl: url };
 }
 
 /** A month's reports and the month's records export, timed as bench/reports.mjs does. */
@@ -121,33 +122,87 @@ async function monthReports(url, engine) {
   return rows;
 }
 
-const onPostgres = (row) => ({ ...row, informational: true, name: `${row.name} — PostgreSQL` });
+/** Punches answered per second, or NaN when a refusal or running out of employees would flatter it. */
+const honestRate = (r) => ((r.statuses['200'] ?? 0) === r.requests && !r.exhausted ? r.requestsPerSecond : Number.NaN);
+const described = (r) =>
+  `${r.requestsPerSecond.toFixed(0)} req/s, p99 ${r.p99.toFixed(0)} ms, ${(((r.statuses['200'] ?? 0) / Math.max(1, r.requests)) * 100).toFixed(1)}% of ${r.requests} answers 200${r.exhausted ? ', ran out of employees' : ''}${Object.entries(
+    r.samples,
+  )
+    .map(([status, body]) => `; ${status}: ${body.slice(0, 120)}`)
+    .join('')}`;
 
-export async function run({ log = console.log } = {}) {
+/**
+ * Issue 42.1: the punch on PostgreSQL against SQLite in the same run, and two app servers on one
+ * PostgreSQL database against one. 15,000 imported employees with a shift around now (given
+ * through the app, so chained); the load generator punches a third of them on SQLite, then the
+ * installation is moved to PostgreSQL, a third through one server, and the last third through two
+ * servers (the second with its own DATA_DIR and the same config.json, clients spread over both).
+ */
+async function punchScaleOut(base, log) {
+  const sqliteServer = await startServer('bench-pg-clock');
+  const employees = await importEmployees(sqliteServer.url, await demoHeaders(sqliteServer.url), PUNCH_EMPLOYEES);
+  await giveSchedulesThroughApi(sqliteServer.url, await shiftAroundNow(sqliteServer.url));
+  const pins = Array.from({ length: PUNCH_EMPLOYEES }, (_, i) => pinOf(1, i));
+  const third = Math.floor(PUNCH_EMPLOYEES / 3);
+  log(`postgres: clock punch with ${employees} employees: SQLite, then one and two servers on PostgreSQL`);
+  const sqlite = await load(sqliteServer.url, '/api/clock', pins.slice(0, third));
+  const first = await moveToPostgres(sqliteServer, await createDatabase(base, 'jornada_bench_clock'), 'clock', log);
+  let second;
+  try {
+    const one = await load(first.url, '/api/clock', pins.slice(third, 2 * third));
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'jornada-bench-pg-second-'));
+    copyFileSync(path.join(first.dataDir, 'config.json'), path.join(dataDir, 'config.json'));
+    second = await startServer('bench-pg-second', { demo: false, dataDir, env: { DATABASE_URL: first.databaseUrl } });
+    const two = await load([first.url, second.url], '/api/clock', pins.slice(2 * third));
+    const [s, p1, p2] = [sqlite, one, two].map(honestRate);
+    return [
+      {
+        budget: 1,
+        name: 'Clock punch on PostgreSQL ÷ on SQLite, req/s (50 clients, same run)',
+        measured: (p1 / s) * 100,
+        limit: 50,
+        unit: '%',
+        direction: 'min',
+        detail: `PostgreSQL ${described(one)}; SQLite ${described(sqlite)}`,
+        extra: { sqlite, postgres: one },
+      },
+      {
+        budget: 1,
+        name: 'Clock punch on PostgreSQL: p99 latency (50 clients)',
+        measured: Number.isFinite(p1) ? one.p99 : Number.NaN,
+        limit: 200,
+        unit: 'ms',
+        direction: 'max',
+        detail: `p50 ${one.p50.toFixed(1)} ms, p90 ${one.p90.toFixed(1)} ms, max ${one.max.toFixed(0)} ms; SQLite p99 ${sqlite.p99.toFixed(0)} ms`,
+      },
+      {
+        budget: 1,
+        name: 'Clock punch, two app servers ÷ one on PostgreSQL, req/s (50 clients)',
+        measured: p2 / p1,
+        limit: 1.6,
+        unit: '×',
+        direction: 'min',
+        detail: `two servers ${described(two)}`,
+        extra: { twoServers: two },
+      },
+    ];
+  } finally {
+    await second?.stop();
+    await first.stop();
+  }
+}
+
+/** `punchOnly` (standalone: `--punch`): the punch rows without the month reports, while working on them. */
+export async function run({ log = console.log, punchOnly = process.argv.includes('--punch') } = {}) {
   const pgCluster = await cluster(log);
   if (!pgCluster) return [];
   const rows = [];
   try {
-    // The clock punch: the same 10,000 employees with PINs and schedules as the SQLite row.
-    {
-      const sqliteServer = await startServer('bench-pg-clock');
-      const employees = await importEmployees(sqliteServer.url, await demoHeaders(sqliteServer.url), 10_000);
-      // A shift around now in the company's time zone, so the bench measures accepted punches at any hour.
-      giveSchedules(
-        sqliteServer.dataDir,
-        Array.from({ length: 10_000 }, (_, i) => emailOf(1, i)),
-        await shiftAroundNow(sqliteServer.url),
-      );
-      const server = await moveToPostgres(sqliteServer, await createDatabase(pgCluster.base, 'jornada_bench_clock'), 'clock', log);
-      try {
-        log(`postgres: clock punch with ${employees} employees`);
-        rows.push(...(await clockBench({ server, log })).map(onPostgres));
-      } finally {
-        await server.stop();
-      }
-    }
+    // The clock punch on both engines and on two app servers, on one data set (a third of the
+    // employees each, so every measured punch is one the clock accepts).
+    rows.push(...(await punchScaleOut(pgCluster.base, log)));
     // A month report over the generated year (the report rows' data set).
-    {
+    if (!punchOnly) {
       const sqliteServer = await startServer('bench-pg-reports');
       const year = generateYear(sqliteServer);
       log(`postgres: data: ${year.employees} employees with ${year.attendances} attendances over a year`);

@@ -3,23 +3,24 @@
 //
 //   node bench/lib/load-generator.mjs '<json config>'   -> prints one JSON result line
 //
-// Config: { url, path, concurrency, warmupMs, durationMs, pins? }. Every request is
+// Config: { url | urls, path, concurrency, warmupMs, durationMs, pins? }. Every request is
 // `POST <path>` with a JSON body {action, pin} over a keep-alive agent with `concurrency`
 // sockets; `concurrency` clients each send their next request as soon as the previous answer has
 // been read. With `pins`, each client takes the next unused PIN and punches it through one working
 // day in order (check-in, break-in, break-out, check-out), so every request is a punch the clock
 // can accept; without `pins` (the hello-world baseline) it sends the same body shape with PIN
-// "0". The warm-up's answers are discarded; the result counts answers completed inside the
+// "0". With `urls` (several app servers on one database), client i sends to urls[i % n], as a
+// round-robin proxy would. The warm-up's answers are discarded; the result counts answers completed inside the
 // measured window: requests/s, status counts and latency percentiles (ms).
 import http from 'node:http';
 
 const ACTIONS = ['check-in', 'break-in', 'break-out', 'check-out'];
 
 const config = JSON.parse(process.argv[2] ?? '{}');
-const target = new URL(config.path, config.url);
+const targets = (config.urls ?? [config.url]).map((url) => new URL(config.path, url));
 const agent = new http.Agent({ keepAlive: true, maxSockets: config.concurrency });
 
-function post(body) {
+function post(target, body) {
   return new Promise((resolve) => {
     const req = http.request(target, { method: 'POST', agent, headers: { 'content-type': 'application/json', 'accept-language': 'en', 'content-length': Buffer.byteLength(body) } }, (res) => {
       const chunks = [];
@@ -41,7 +42,8 @@ const samples = {};
 let nextPin = 0;
 let exhausted = false;
 
-async function client() {
+async function client(index) {
+  const target = targets[index % targets.length];
   for (;;) {
     let pin = '0';
     let actions = [ACTIONS[0]];
@@ -56,7 +58,7 @@ async function client() {
     for (const action of actions) {
       const sent = performance.now();
       if (sent >= measureTo) return;
-      const answer = await post(JSON.stringify({ action, pin }));
+      const answer = await post(target, JSON.stringify({ action, pin }));
       const done = performance.now();
       if (done >= measureFrom && done < measureTo) {
         latencies.push(done - sent);
@@ -68,7 +70,7 @@ async function client() {
   }
 }
 
-await Promise.all(Array.from({ length: config.concurrency }, client));
+await Promise.all(Array.from({ length: config.concurrency }, (_, i) => client(i)));
 agent.destroy();
 latencies.sort((a, b) => a - b);
 const at = (p) => (latencies.length ? latencies[Math.min(latencies.length - 1, Math.max(0, Math.ceil((p / 100) * latencies.length) - 1))] : NaN);

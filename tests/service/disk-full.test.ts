@@ -56,12 +56,12 @@ describe('a full disk', () => {
 
   it('the punches’ group commit rejects with SQLITE_FULL too (not "no such savepoint")', async () => {
     const writer = new GroupCommit();
-    const [first, second] = await Promise.allSettled([writer.run(db, (trx) => fill(trx)), writer.run(db, async (trx) => sql`select 1`.execute(trx))]);
+    const [first, second] = await Promise.allSettled([writer.run(db, 1, (trx) => fill(trx)), writer.run(db, 2, async (trx) => sql`select 1`.execute(trx))]);
     expect(first).toMatchObject({ status: 'rejected', reason: { code: 'SQLITE_FULL' } });
     expect(second).toMatchObject({ status: 'rejected', reason: { code: 'SQLITE_FULL' } });
     expect(asAppError((first as PromiseRejectedResult).reason).status).toBe(503);
     // Once there is room again the connection works (no transaction was left open).
     sqlite.pragma('max_page_count = 1073741823');
-    await expect(writer.run(db, async (trx) => sql`insert into filler values ('ok')`.execute(trx))).resolves.toBeDefined();
+    await expect(writer.run(db, 1, async (trx) => sql`insert into filler values ('ok')`.execute(trx))).resolves.toBeDefined();
   });
 });

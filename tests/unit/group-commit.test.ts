@@ -21,20 +21,20 @@ it('runs work arriving together in one commit, in order, each in its own savepoi
   const before = commits();
 
   const writer = new GroupCommit();
-  const count = async (trx: Parameters<Parameters<GroupCommit['run']>[1]>[0]) => Number((await sql<{ n: number }>`select count(*) as n from t`.execute(trx)).rows[0]!.n);
+  const count = async (trx: Parameters<Parameters<GroupCommit['run']>[2]>[0]) => Number((await sql<{ n: number }>`select count(*) as n from t`.execute(trx)).rows[0]!.n);
   const seenAtSettle: string[][] = [];
   const a = writer
-    .run(db, async (trx) => {
+    .run(db, 1, async (trx) => {
       await sql`insert into t (label) values ('a')`.execute(trx);
       return count(trx);
     })
     .then((n) => (seenAtSettle.push(committed()), n));
-  const b = writer.run(db, async (trx) => {
+  const b = writer.run(db, 1, async (trx) => {
     await sql`insert into t (label) values ('b')`.execute(trx);
     throw new Error('refused');
   });
   const c = writer
-    .run(db, async (trx) => {
+    .run(db, 1, async (trx) => {
       const n = await count(trx);
       await sql`insert into t (label) values ('c')`.execute(trx);
       return n;
@@ -54,7 +54,7 @@ it('runs work arriving together in one commit, in order, each in its own savepoi
   expect(commits() - before).toBe(1);
 
   // Work queued later runs in the next transaction.
-  expect(await writer.run(db, (trx) => count(trx))).toBe(2);
+  expect(await writer.run(db, 1, (trx) => count(trx))).toBe(2);
   reader.close();
   await db.destroy();
 });

@@ -25,27 +25,53 @@ const store = (attempts: TerminalAttempts): StoredAttempts => ({ streak: attempt
 /** A record matters for an hour after its last failure. */
 const keptUntil = (attempts: TerminalAttempts) => Math.max(attempts.streak.lastMs, attempts.hour.at(-1) ?? 0, ...[...attempts.guesses.values()].map((s) => s.lastMs)) + HOUR_MS;
 
-/** Milliseconds the terminal must wait before trying `guess` (or any value) of this kind. A read only. */
-export async function kioskWaitMs(address: string, kind: AttemptKind, guess?: string): Promise<number> {
-  const record = load(await sharedState().get<StoredAttempts>(SCOPE, keyOf(address, kind)));
-  return record ? waitMs(RULES[kind], record, nowMs(), guess) : 0;
+/** One record an identification is checked and counted against: an address (a terminal, a browser or UNPAIRED_ADDRESS), a kind and the value tried. */
+export interface AttemptCheck {
+  address: string;
+  kind: AttemptKind;
+  guess?: string | undefined;
+}
+
+/** Milliseconds to wait before trying: the longest wait of the checks. A read only (one query on PostgreSQL). */
+export async function kioskWaitMs(checks: readonly AttemptCheck[]): Promise<number> {
+  const records = await sharedState().getMany<StoredAttempts>(
+    SCOPE,
+    checks.map((c) => keyOf(c.address, c.kind)),
+  );
+  const now = nowMs();
+  return Math.max(
+    0,
+    ...checks.map((c, i) => {
+      const record = load(records[i]);
+      return record ? waitMs(RULES[c.kind], record, now, c.guess) : 0;
+    }),
+  );
 }
 
 /**
- * Counts the outcome of an identification once the look-up is done: in one atomic unit it checks
- * the terminal's wait again (parallel attempts that failed meanwhile, through any server, count)
- * and, when there is none, records the outcome. Returns the wait (> 0: nothing was recorded, the
- * answer is 429 whatever the look-up found). `failure` counts against `kind` (and `guess`);
- * `success` ends the backoff of every kind (not the hourly count); `none` records nothing.
+ * Counts the outcome of an identification once the look-up is done, check by check in order: in
+ * one atomic unit each it checks the wait again (parallel attempts that failed meanwhile, through
+ * any server, count) and, when there is none, records the outcome. Returns the first wait found
+ * (> 0: that check and the ones after it recorded nothing, and the answer is 429 whatever the
+ * look-up found). `failure` counts against the kind (and guess); `success` ends the backoff of
+ * every kind of the address (not the hourly count); `none` records nothing.
  */
-export async function kioskSettle(address: string, kind: AttemptKind, guess: string | undefined, outcome: 'failure' | 'success' | 'none'): Promise<number> {
-  // The usual punch: a terminal with no failure record of any kind has nothing to check or end,
-  // so no unit (on PostgreSQL, no write transaction) is taken.
+export async function kioskSettle(checks: readonly AttemptCheck[], outcome: 'failure' | 'success' | 'none'): Promise<number> {
+  // The usual punch: addresses with no failure record of any kind have nothing to check or end,
+  // so no unit (on PostgreSQL, no write transaction) is taken: one read of them all.
   if (outcome !== 'failure') {
-    const kinds = kindsOf(address);
-    const records = await Promise.all(kinds.map((k) => sharedState().get(SCOPE, keyOf(address, k))));
+    const keys = [...new Set(checks.flatMap((c) => kindsOf(c.address).map((k) => keyOf(c.address, k))))];
+    const records = await sharedState().getMany(SCOPE, keys);
     if (records.every((r) => r === undefined)) return 0;
   }
+  for (const check of checks) {
+    const wait = await settleOne(check, outcome);
+    if (wait > 0) return wait;
+  }
+  return 0;
+}
+
+function settleOne({ address, kind, guess }: AttemptCheck, outcome: 'failure' | 'success' | 'none'): Promise<number> {
   return sharedState().unit(async (state) => {
     const now = nowMs();
     const record = load(await state.get<StoredAttempts>(SCOPE, keyOf(address, kind)));

@@ -7,7 +7,7 @@ import { dataDir } from '../config/data-dir.ts';
 import { migrateToLatest } from './migrate.ts';
 import type { Database } from './schema.ts';
 import { withStatementCache } from './statement-cache.ts';
-import { postgresUrl } from './engine.ts';
+import { postgresPoolSize, postgresUrl } from './engine.ts';
 import { createPostgresKysely } from './postgres/postgres-kysely.ts';
 import { log } from '../log.ts';
 import { foldText } from '../../domain/lists/fold-text.ts';
@@ -121,7 +121,7 @@ export function getDb(): Promise<Db> {
 
 function getPostgresDb(url: string): Promise<Db> {
   ready ??= (async () => {
-    const { db, pool } = createPostgresKysely(url, { max: Number(process.env.DATABASE_POOL_SIZE) || 10 });
+    const { db, pool } = createPostgresKysely(url, { max: postgresPoolSize() });
     try {
       // PostgreSQL has its own backups (pg_dump, replication): no file copy before migrating.
       await migrateToLatest(db);

@@ -18,3 +18,17 @@ export function configuredEngine(env: NodeJS.ProcessEnv = process.env): Engine {
 export function engineOf<DB>(db: Kysely<DB>): Engine {
   return db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
 }
+
+/** Connections each PostgreSQL app server keeps open (`DATABASE_POOL_SIZE`, default 10). */
+export function postgresPoolSize(env: NodeJS.ProcessEnv = process.env): number {
+  const size = Number(env.DATABASE_POOL_SIZE);
+  return Number.isInteger(size) && size > 0 ? size : 10;
+}
+
+/**
+ * Batches of clock punches a server commits side by side (group-commit.ts, decision 097): SQLite
+ * has one writer; on PostgreSQL a third of the pool, so the rest of it serves reads and other writes.
+ */
+export function punchWriterLanes(env: NodeJS.ProcessEnv = process.env): number {
+  return configuredEngine(env) === 'postgres' ? Math.max(1, Math.floor(postgresPoolSize(env) / 3)) : 1;
+}

@@ -1,73 +1,95 @@
 import { sql, type Transaction } from 'kysely';
 import type { Database } from './schema.ts';
 import type { Db } from './connection.ts';
+import { chainRecordsOfEmployees, collectChainAppends, type EmployeeRecords } from './repositories/record-chain.ts';
+import { lockEmployees, withFineLocks } from './write-locks.ts';
 
 type Work<T> = (trx: Transaction<Database>) => Promise<T>;
 
 interface Job {
   db: Db;
+  employeeId: number;
   work: Work<unknown>;
   resolve: (value: unknown) => void;
   reject: (error: unknown) => void;
 }
 
-/** Most units of work in one transaction: bounds how long one commit holds the write lock. */
+/** Most units of work in one transaction: bounds how long one commit holds its locks. */
 const MAX_BATCH = 256;
 
 /**
- * Group commit (decision 017): units of work that arrive together — clock punches from many
- * terminals — run one after another inside ONE transaction, so they share one commit and one
- * fsync (synchronous=FULL stays). Each runs in its own savepoint: one that throws is rolled back
- * and rejects alone, the others are kept. Each sees everything written before it, committed or
- * earlier in its batch. A promise settles only after the commit that holds its work (or with the
- * commit's error): nothing is acknowledged before it is durable. The work must use only `trx`
- * (the connection is held by the batch; anything else waits for it).
+ * Group commit (decision 017) for the clock punch: units of work, each about ONE employee's day,
+ * that arrive together run one after another inside ONE transaction, so they share one commit
+ * and one fsync (synchronous=FULL stays). Each runs in its own savepoint: one that throws is
+ * rolled back and rejects alone, the others are kept. Each sees everything written before it,
+ * committed or earlier in its batch. A promise settles only after the commit that holds its work
+ * (or with the commit's error): nothing is acknowledged before it is durable. The work must use
+ * only `trx` (the connection is held by the batch; anything else waits for it).
+ *
+ * The record chain entries a batch writes are appended together at its end
+ * (record-chain.ts `collectChainAppends`): one head read and one insert per batch.
+ *
+ * `lanes` batches run side by side, each on its own connection (decision 097): an employee's
+ * punches always go to the same lane (`employeeId % lanes`), so lanes of one server never wait
+ * for each other's employees. SQLite has one writer: one lane. On PostgreSQL a batch is
+ * fine-locked (write-locks.ts): it takes the write lock shared, its employees' locks at the start
+ * and the chain head only for the final append, so lanes and other app servers overlap.
  */
 export class GroupCommit {
-  #queue: Job[] = [];
-  #running = false;
+  readonly #lanes: { queue: Job[]; running: boolean }[];
 
-  /**
-   * `db`: the process-wide connection (all work of a batch runs on the first one's). On PostgreSQL
-   * too: each app server groups the punches that arrive together into one transaction (which takes
-   * the one write lock, decision 059), so a burst costs one lock wait and one WAL flush per batch
-   * instead of one per punch; savepoints behave the same there.
-   */
-  run<T>(db: Db, work: Work<T>): Promise<T> {
+  constructor(lanes = 1) {
+    this.#lanes = Array.from({ length: Math.max(1, lanes) }, () => ({ queue: [], running: false }));
+  }
+
+  /** `db`: the process-wide connection (all work of a batch runs on the first one's). `employeeId`: the one employee `work` reads and writes the day of. */
+  run<T>(db: Db, employeeId: number, work: Work<T>): Promise<T> {
+    const lane = this.#lanes[employeeId % this.#lanes.length]!;
     return new Promise<T>((resolve, reject) => {
-      this.#queue.push({ db, work: work as Work<unknown>, resolve: resolve as (value: unknown) => void, reject });
+      lane.queue.push({ db, employeeId, work: work as Work<unknown>, resolve: resolve as (value: unknown) => void, reject });
       // Waits a turn of the event loop so punches arriving together join one batch.
-      if (!this.#running) {
-        this.#running = true;
-        setImmediate(() => void this.#drain());
+      if (!lane.running) {
+        lane.running = true;
+        setImmediate(() => void this.#drain(lane));
       }
     });
   }
 
-  async #drain(): Promise<void> {
-    while (this.#queue.length > 0) {
-      const batch = this.#queue.splice(0, MAX_BATCH);
+  async #drain(lane: { queue: Job[]; running: boolean }): Promise<void> {
+    while (lane.queue.length > 0) {
+      const batch = lane.queue.splice(0, MAX_BATCH);
       const outcomes: { ok: boolean; value: unknown }[] = [];
       try {
-        await batch[0]!.db.transaction().execute(async (trx) => {
-          for (const job of batch) {
-            await sql`savepoint punch`.execute(trx);
-            try {
-              outcomes.push({ ok: true, value: await job.work(trx) });
-              await sql`release punch`.execute(trx);
-            } catch (error) {
-              outcomes.push({ ok: false, value: error });
+        await withFineLocks(() =>
+          batch[0]!.db.transaction().execute(async (trx) => {
+            await lockEmployees(
+              trx,
+              batch.map((job) => job.employeeId),
+            );
+            const chained: EmployeeRecords[] = [];
+            for (const job of batch) {
+              const own: EmployeeRecords[] = [];
+              await sql`savepoint punch`.execute(trx);
               try {
-                await sql`rollback to punch`.execute(trx);
+                const value = await collectChainAppends(own, () => job.work(trx));
                 await sql`release punch`.execute(trx);
-              } catch {
-                // SQLite ended the whole transaction itself (a full disk): the batch fails with
-                // the real cause, not with "no such savepoint".
-                throw error;
+                outcomes.push({ ok: true, value });
+                chained.push(...own);
+              } catch (error) {
+                outcomes.push({ ok: false, value: error });
+                try {
+                  await sql`rollback to punch`.execute(trx);
+                  await sql`release punch`.execute(trx);
+                } catch {
+                  // SQLite ended the whole transaction itself (a full disk): the batch fails with
+                  // the real cause, not with "no such savepoint".
+                  throw error;
+                }
               }
             }
-          }
-        });
+            await chainRecordsOfEmployees(trx, chained);
+          }),
+        );
       } catch (error) {
         // The commit (or the transaction around the work) failed: nothing of the batch is kept.
         for (const job of batch) job.reject(error);
@@ -75,6 +97,6 @@ export class GroupCommit {
       }
       batch.forEach((job, i) => (outcomes[i]!.ok ? job.resolve(outcomes[i]!.value) : job.reject(outcomes[i]!.value)));
     }
-    this.#running = false;
+    lane.running = false;
   }
 }

@@ -1,7 +1,7 @@
 import { nowMs } from '../clock/now.ts';
 import { getDb, type Db } from './connection.ts';
 import { configuredEngine } from './engine.ts';
-import { deleteExpiredSharedRows, deleteSharedRow, readSharedRow, readSharedScope, writeSharedRow } from './repositories/shared-state.ts';
+import { deleteExpiredSharedRows, deleteSharedRow, readSharedRow, readSharedRows, readSharedScope, writeSharedRow } from './repositories/shared-state.ts';
 
 /**
  * State that decides something across requests — the attempt limiters and the face punch
@@ -34,6 +34,8 @@ export interface SharedState {
   unit<R>(fn: (state: StateUnit) => Promise<R>): Promise<R>;
   /** A read outside any unit (may be stale by the time it is used: decide again in a unit). */
   get<T>(scope: string, key: string): Promise<T | undefined>;
+  /** Several keys of a scope read at once outside any unit (one query on PostgreSQL), in the order asked. */
+  getMany<T>(scope: string, keys: readonly string[]): Promise<(T | undefined)[]>;
   all<T>(scope: string): Promise<{ key: string; value: T }[]>;
   /** Forgets every entry (tests). */
   clearMemory(): void;
@@ -84,6 +86,7 @@ export function memoryState(now: () => number = nowMs): SharedState {
       return run;
     },
     get: access.get,
+    getMany: <T>(scope: string, keys: readonly string[]) => Promise.all(keys.map((key) => access.get<T>(scope, key))),
     all: access.all,
     clearMemory: () => entries.clear(),
   };
@@ -115,6 +118,13 @@ export function tableState(database: () => Promise<Db>, now: () => number = nowM
       return result;
     },
     get: async (scope, key) => over(await database()).get(scope, key),
+    getMany: async <T>(scope: string, keys: readonly string[]) => {
+      const found = await readSharedRows(await database(), scope, keys);
+      return keys.map((key) => {
+        const text = found.get(key);
+        return text === undefined ? undefined : (JSON.parse(text) as T);
+      });
+    },
     all: async (scope) => over(await database()).all(scope),
     clearMemory: () => {},
   };

@@ -19,19 +19,27 @@ import {
   type UnknownRow,
 } from 'kysely';
 import type { Database } from '../schema.ts';
+import { usesFineLocks } from '../write-locks.ts';
 
 /**
- * Every write transaction of every app server takes this one advisory lock first, so PostgreSQL
- * runs Jornada's units of work one at a time, as SQLite's single writer does: the repositories
- * read, decide and write inside a transaction and rely on nothing changing in between (a punch
- * reads the day's state, the record chain reads its head). Reads outside a transaction never wait.
+ * Every write transaction of every app server takes this one advisory lock first, exclusive, so
+ * PostgreSQL runs Jornada's units of work one at a time, as SQLite's single writer does: the
+ * repositories read, decide and write inside a transaction and rely on nothing changing in
+ * between. The clock punch takes it shared and locks only its employees and chain heads
+ * (write-locks.ts, decision 097). Reads outside a transaction never wait.
  */
 export const WRITE_LOCK_KEY = 0x4a524e44; // "JRND"
 
 class SerializedPostgresDriver extends PostgresDriver {
   override async beginTransaction(connection: DatabaseConnection, settings: TransactionSettings): Promise<void> {
-    await super.beginTransaction(connection, settings);
-    await connection.executeQuery(CompiledQuery.raw(`select pg_advisory_xact_lock(${WRITE_LOCK_KEY})`));
+    // One round trip: BEGIN and the lock in one simple-protocol query.
+    const lock = usesFineLocks() ? 'pg_advisory_xact_lock_shared' : 'pg_advisory_xact_lock';
+    if (settings.isolationLevel || settings.accessMode) {
+      await super.beginTransaction(connection, settings);
+      await connection.executeQuery(CompiledQuery.raw(`select ${lock}(${WRITE_LOCK_KEY})`));
+    } else {
+      await connection.executeQuery(CompiledQuery.raw(`begin; select ${lock}(${WRITE_LOCK_KEY})`));
+    }
   }
 }
 
@@ -91,6 +99,43 @@ const types = {
   },
 };
 
+/**
+ * Server-side prepared statements for the queries an app server repeats (the punch's dozen, the
+ * lists): a query text seen three times gets a name, and each connection then parses and plans it
+ * once instead of on every call (on the clock punch this halved PostgreSQL's CPU per punch;
+ * decision 097). Texts differ only by the length of an IN list, so names are capped: past the cap
+ * a new text stays unnamed, as every query was before.
+ */
+const PREPARE_AFTER = 3;
+const MAX_NAMED = 400;
+function preparedStatements(pool: pg.Pool): void {
+  const seen = new Map<string, number>();
+  const names = new Map<string, string>();
+  const nameOf = (text: string): string | undefined => {
+    const known = names.get(text);
+    if (known !== undefined || names.size >= MAX_NAMED) return known;
+    const count = (seen.get(text) ?? 0) + 1;
+    if (count < PREPARE_AFTER) {
+      if (seen.size < 10_000) seen.set(text, count);
+      return undefined;
+    }
+    seen.delete(text);
+    const name = `j${names.size}`;
+    names.set(text, name);
+    return name;
+  };
+  pool.on('connect', (client) => {
+    const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+    (client as { query: unknown }).query = (text: unknown, values?: unknown) => {
+      if (typeof text === 'string' && Array.isArray(values) && values.length > 0) {
+        const name = nameOf(text);
+        if (name) return query({ name, text, values });
+      }
+      return values === undefined ? query(text) : query(text, values);
+    };
+  });
+}
+
 export interface PostgresConnection {
   db: Kysely<Database>;
   pool: pg.Pool;
@@ -101,6 +146,7 @@ export function createPostgresKysely(url: string, options: { max?: number } = {}
   const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10, types: types as pg.CustomTypesConfig });
   // An idle client that loses its server (restart, failover) must not crash the process; the next query reconnects.
   pool.on('error', () => {});
+  preparedStatements(pool);
   const db = new Kysely<Database>({
     dialect: new SerializedPostgresDialect(pool),
     plugins: [new CamelCasePlugin(), new SqliteVocabularyPlugin()],

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Kysely } from 'kysely';
 import {
   nextEntries,
@@ -18,6 +19,7 @@ import { figureRecords } from './record-chain-figures.ts';
 import { committedDigest } from '#domain/record-chain/chained-text.ts';
 import { sha256Hex } from '../chain-hash.ts';
 import type { Database } from '../schema.ts';
+import { lockChainHeads, usesFineLocks } from '../write-locks.ts';
 import { parseBreaks } from '../stored-formats.ts';
 
 /**
@@ -52,9 +54,29 @@ async function insertEntries(db: Kysely<Database>, entries: readonly ChainEntry[
       .execute();
 }
 
+/**
+ * While a group commit runs a punch (group-commit.ts), the records it chains are collected here
+ * instead of appended, and appended for the whole batch at its end (`chainRecordsOfEmployees`):
+ * one head read and one insert per batch, and on PostgreSQL the company's chain head is locked
+ * only for those last statements of the transaction (decision 097).
+ */
+const collecting = new AsyncLocalStorage<EmployeeRecords[]>();
+export type EmployeeRecords = readonly [employeeId: number, records: Records];
+
+/** Runs `work` so that chainForEmployee pushes into `into` instead of appending (the caller appends `into` before its commit). */
+export function collectChainAppends<T>(into: EmployeeRecords[], work: () => Promise<T>): Promise<T> {
+  return collecting.run(into, work);
+}
+
 /** Chains records of one employee (all in the employee's company), after the company's head. */
 export async function chainForEmployee(db: Kysely<Database>, employeeId: number, records: Records): Promise<void> {
   if (records.length === 0) return;
+  const into = collecting.getStore();
+  if (into) {
+    into.push([employeeId, records]);
+    return;
+  }
+  if (usesFineLocks()) return chainRecordsOfEmployees(db, [[employeeId, records]]);
   const { companyId, head } = await headOfEmployeeCompany(db, employeeId);
   await insertEntries(db, nextEntries(sha256Hex, companyId, head, records, nowIso()));
 }
@@ -72,30 +94,29 @@ export function chainPunches(db: Kysely<Database>, employeeId: number, punches: 
  * in the same order, as chainPunches per employee, but one head read per company instead of one
  * per employee (on PostgreSQL every read is a round trip: the demo data set made hundreds).
  */
-export async function chainPunchesOfEmployees(db: Kysely<Database>, batches: readonly (readonly [employeeId: number, punches: readonly PunchFacts[]])[]): Promise<void> {
+export function chainPunchesOfEmployees(db: Kysely<Database>, batches: readonly (readonly [employeeId: number, punches: readonly PunchFacts[]])[]): Promise<void> {
+  return chainRecordsOfEmployees(
+    db,
+    batches.map(([employeeId, punches]) => [employeeId, punches.map((p) => ({ kind: 'punch' as const, refId: p.id, payload: punchPayload(p) }))]),
+  );
+}
+
+/** Chains records of several employees, in the given order within each company: one employee read, then per company one head read and one insert per 500 entries. */
+export async function chainRecordsOfEmployees(db: Kysely<Database>, batches: readonly EmployeeRecords[]): Promise<void> {
   if (batches.length === 0) return;
   const employees = await db
     .selectFrom('employees')
     .select(['id', 'companyId'])
-    .where(
-      'id',
-      'in',
-      batches.map(([employeeId]) => employeeId),
-    )
+    .where('id', 'in', [...new Set(batches.map(([employeeId]) => employeeId))])
     .execute();
   const companyOf = new Map(employees.map((e) => [e.id, e.companyId]));
-  const byCompany = new Map<number, { kind: ChainKind; refId: number; payload: string }[]>();
-  for (const [employeeId, punches] of batches) {
+  const records: { companyId: number; kind: ChainKind; refId: number; payload: string }[] = [];
+  for (const [employeeId, own] of batches) {
     const companyId = companyOf.get(employeeId);
-    if (companyId === undefined) throw new Error(`no employee ${employeeId} to chain punches of`);
-    const records = byCompany.get(companyId) ?? [];
-    for (const p of punches) records.push({ kind: 'punch', refId: p.id, payload: punchPayload(p) });
-    byCompany.set(companyId, records);
+    if (companyId === undefined) throw new Error(`no employee ${employeeId} to chain records of`);
+    for (const r of own) records.push({ companyId, ...r });
   }
-  for (const [companyId, records] of byCompany) {
-    const head = await chainHeadOf(db, companyId);
-    await insertEntries(db, nextEntries(sha256Hex, companyId, head ? { seq: head.seq, hash: head.hash } : null, records, nowIso()));
-  }
+  await chainByCompany(db, records);
 }
 
 /**
@@ -104,7 +125,13 @@ export async function chainPunchesOfEmployees(db: Kysely<Database>, batches: rea
  */
 export async function chainByCompany(db: Kysely<Database>, records: readonly { companyId: number; kind: ChainKind; refId: number; payload: string }[]): Promise<void> {
   const byCompany = new Map<number, { kind: ChainKind; refId: number; payload: string }[]>();
-  for (const { companyId, ...record } of records) byCompany.set(companyId, [...(byCompany.get(companyId) ?? []), record]);
+  for (const { companyId, ...record } of records) {
+    const own = byCompany.get(companyId);
+    if (own) own.push(record);
+    else byCompany.set(companyId, [record]);
+  }
+  // A fine-locked transaction (the clock punch on PostgreSQL) holds no lock that covers the head yet.
+  await lockChainHeads(db, [...byCompany.keys()]);
   for (const [companyId, own] of byCompany) {
     const head = await chainHeadOf(db, companyId);
     await insertEntries(db, nextEntries(sha256Hex, companyId, head ? { seq: head.seq, hash: head.hash } : null, own, nowIso()));

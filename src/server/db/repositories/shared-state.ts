@@ -8,6 +8,18 @@ export async function readSharedRow(db: Kysely<Database>, scope: string, key: st
   return row?.value;
 }
 
+/** Several keys of one scope in one query, by key (missing keys absent). */
+export async function readSharedRows(db: Kysely<Database>, scope: string, keys: readonly string[]): Promise<Map<string, string>> {
+  if (keys.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('sharedState')
+    .select(['key', 'value'])
+    .where('scope', '=', scope)
+    .where('key', 'in', [...keys])
+    .execute();
+  return new Map(rows.map((r) => [r.key, r.value]));
+}
+
 export async function readSharedScope(db: Kysely<Database>, scope: string): Promise<{ key: string; value: string }[]> {
   return db.selectFrom('sharedState').select(['key', 'value']).where('scope', '=', scope).orderBy('key').execute();
 }

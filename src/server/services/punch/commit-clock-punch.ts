@@ -6,6 +6,7 @@ import { isoOfSeconds } from '#domain/clock/shift-bounds.ts';
 import type { Settings } from '#domain/settings/settings.ts';
 import type { Language } from '#i18n/languages.ts';
 import type { Db } from '../../db/connection.ts';
+import { punchWriterLanes } from '../../db/engine.ts';
 import { GroupCommit } from '../../db/group-commit.ts';
 import { appendAudit } from '../../db/repositories/audit-log.ts';
 import { applyPunch, findLatestClockPunch } from '../../db/repositories/punches.ts';
@@ -14,8 +15,8 @@ import type { ClockTerminal } from '../terminals/resolve-terminal.ts';
 import { emitEmployeeWebhookEvent } from '../webhooks/emit-webhook-event.ts';
 import { decideClockPunch } from './decide-clock-punch.ts';
 
-/** Punches arriving together share one transaction and one fsync (group-commit.ts): kiosk and personal alike. */
-const punchWriter = new GroupCommit();
+/** Punches arriving together share one transaction and one fsync (group-commit.ts): kiosk and personal alike; on PostgreSQL in several lanes. */
+const punchWriter = new GroupCommit(punchWriterLanes());
 
 /** One live punch of an identified employee, from a kiosk (record-punch.ts) or their own session (record-personal-punch.ts). */
 export interface ClockPunchInput {
@@ -54,7 +55,7 @@ export function commitClockPunch(db: Db, input: ClockPunchInput): Promise<ClockP
   const { employeeId, action, nowSeconds, settings, method, terminal } = input;
   const now = isoOfSeconds(nowSeconds);
   const personal = input.workMode !== undefined ? { workMode: input.workMode, device: input.device ?? null, ...(input.place ? { place: input.place.place, workplaceId: input.place.workplaceId } : {}) } : {};
-  return punchWriter.run(db, async (trx) => {
+  return punchWriter.run(db, employeeId, async (trx) => {
     const last = await findLatestClockPunch(trx, employeeId, isoOfSeconds(nowSeconds - DOUBLE_TAP_SECONDS), now);
     if (last && isDoubleTap(last, action, nowSeconds)) return { time: last.at, punchId: null, attendanceId: last.attendanceId, hooks: 0 };
 

@@ -1,10 +1,10 @@
 import type { PunchIdentity } from '#domain/clock/clock-request.ts';
 import { matchFaceFrames } from '#domain/clock/face-match.ts';
-import { UNPAIRED_ADDRESS, waitMessage, type AttemptKind } from '#domain/clock/kiosk-attempts.ts';
+import { UNPAIRED_ADDRESS, waitMessage } from '#domain/clock/kiosk-attempts.ts';
 import { PUNCH_MESSAGES } from '#domain/clock/punch-messages.ts';
 import { FACE_MESSAGES } from '#domain/messages/spec-messages.ts';
 import { pinKey } from '../../auth/pin-key.ts';
-import { kioskSettle, kioskWaitMs } from '../../clock/kiosk-attempt-log.ts';
+import { kioskSettle, kioskWaitMs, type AttemptCheck } from '../../clock/kiosk-attempt-log.ts';
 import type { Db } from '../../db/connection.ts';
 import { findEmployeesByPinKey, findEmployeesByRfid, findPunchEmployee } from '../../db/repositories/employees.ts';
 import { AppError } from '../../http/app-error.ts';
@@ -36,8 +36,8 @@ const locked = (wait: number) => {
  * parallel guesses therefore learns no more than the same guesses one after another (decision
  * 022, "reserve before verifying", for the clock; across app servers, decision 060).
  */
-async function settleOrWait(address: string, kind: AttemptKind, guess: string | undefined, outcome: 'failure' | 'success' | 'none'): Promise<void> {
-  const wait = await kioskSettle(address, kind, guess, outcome);
+async function settleOrWait(checks: readonly AttemptCheck[], outcome: 'failure' | 'success' | 'none'): Promise<void> {
+  const wait = await kioskSettle(checks, outcome);
   if (wait > 0) throw locked(wait);
 }
 
@@ -56,7 +56,7 @@ async function serverFrameDescriptor(frame: string | undefined, address: string,
   if (face.kind === 'unreadable') throw new AppError('validation.invalidInput', 422, {}, { photo: 'validation.invalidInput' });
   if (face.kind === 'unavailable') throw new AppError(PUNCH_MESSAGES.faceCheckUnavailable, 503);
   if (face.kind !== 'one') {
-    await settleOrWait(address, 'face', undefined, 'failure');
+    await settleOrWait([{ address, kind: 'face' }], 'failure');
     const key = face.kind === 'none' ? PUNCH_MESSAGES.snapshotNoFace : PUNCH_MESSAGES.snapshotManyFaces;
     throw new AppError(key, 422, {}, { photo: key });
   }
@@ -89,7 +89,7 @@ export async function identifyPunchEmployee(
 ): Promise<PunchEmployee> {
   if (identity.kind === 'face') {
     if (!settings.faceRecognition) throw new AppError(PUNCH_MESSAGES.faceClockUnavailable, 403);
-    const wait = await kioskWaitMs(address, 'face');
+    const wait = await kioskWaitMs([{ address, kind: 'face' }]);
     if (wait > 0) throw locked(wait);
     // The server's own descriptor of the frame (issue 34.4); the browser's numbers name nobody.
     const probe = await serverFrameDescriptor(identity.frame, address, terminalId);
@@ -97,7 +97,7 @@ export async function identifyPunchEmployee(
     // A face of another company's employee is, at this terminal, nobody's (and counts as a failure).
     const row = match.kind === 'none' ? undefined : await findPunchEmployee(db, match.personId);
     const unknown = match.kind === 'none' || !row || (companyId !== null && row.companyId !== companyId);
-    await settleOrWait(address, 'face', undefined, unknown ? 'failure' : row.status === 'active' ? 'success' : 'none');
+    await settleOrWait([{ address, kind: 'face' }], unknown ? 'failure' : row.status === 'active' ? 'success' : 'none');
     if (unknown) {
       throw new AppError(FACE_MESSAGES.faceNotRecognized, 401, { reason: match.kind === 'none' ? match.reason : 'otherCompany' });
     }
@@ -108,7 +108,9 @@ export async function identifyPunchEmployee(
   // Looked up by the PIN's HMAC key or the badge; the value tried is counted by the same key.
   const lookup = identity.kind === 'pin' ? { column: 'pinKey' as const, value: pinKey(identity.pin) } : { column: 'rfidCard' as const, value: identity.card };
   const guess = `${lookup.column} ${lookup.value}`;
-  const wait = Math.max(await kioskWaitMs(address, 'secret', guess), unpaired ? await kioskWaitMs(UNPAIRED_ADDRESS, 'unpaired', guess) : 0);
+  // From an unpaired browser the value also counts under the installation-wide record.
+  const checks: AttemptCheck[] = [{ address, kind: 'secret', guess }, ...(unpaired ? [{ address: UNPAIRED_ADDRESS, kind: 'unpaired' as const, guess }] : [])];
+  const wait = await kioskWaitMs(checks);
   if (wait > 0) throw locked(wait);
 
   const rows = lookup.column === 'pinKey' ? await findEmployeesByPinKey(db, lookup.value, companyId) : await findEmployeesByRfid(db, lookup.value, companyId);
@@ -116,8 +118,7 @@ export async function identifyPunchEmployee(
   // One active match identifies; the same PIN in two companies identifies nobody (at an unpaired browser).
   const archived = active.length === 0 && rows.length > 0;
   const outcome = active.length === 1 ? 'success' : archived ? 'none' : 'failure';
-  await settleOrWait(address, 'secret', guess, outcome);
-  if (unpaired) await settleOrWait(UNPAIRED_ADDRESS, 'unpaired', guess, outcome);
+  await settleOrWait(checks, outcome);
   if (active.length === 1) {
     const { id, firstName, lastName, image } = active[0]!;
     return { id, firstName, lastName, image };
