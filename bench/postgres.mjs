@@ -11,7 +11,7 @@
 //
 //   JORNADA_DIST=dist node scripts/build.mjs && JORNADA_DIST=dist node bench/postgres.mjs
 import { execFileSync, spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -122,6 +122,28 @@ async function monthReports(url, engine) {
   return rows;
 }
 
+/** Busy and total CPU time of the machine so far (/proc/stat, in ticks); undefined off Linux. */
+function cpuTicks() {
+  try {
+    const [, ...fields] = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).map(Number);
+    const idle = fields[3] + (fields[4] ?? 0);
+    const total = fields.slice(0, 8).reduce((a, b) => a + b, 0);
+    return { busy: total - idle, total };
+  } catch {
+    return undefined;
+  }
+}
+
+/** The punch load against `url` (or servers), with how many of the machine's cores were busy meanwhile (other work on the machine included). */
+async function loadWithCpu(url, pins) {
+  const before = cpuTicks();
+  const result = await load(url, '/api/clock', pins);
+  const after = cpuTicks();
+  const cores = os.cpus().length;
+  result.busyCores = before && after ? ((after.busy - before.busy) / (after.total - before.total)) * cores : Number.NaN;
+  return result;
+}
+
 /** Punches answered per second, or NaN when a refusal or running out of employees would flatter it. */
 const honestRate = (r) => ((r.statuses['200'] ?? 0) === r.requests && !r.exhausted ? r.requestsPerSecond : Number.NaN);
 const described = (r) =>
@@ -129,7 +151,7 @@ const described = (r) =>
     r.samples,
   )
     .map(([status, body]) => `; ${status}: ${body.slice(0, 120)}`)
-    .join('')}`;
+    .join('')}; ${r.busyCores.toFixed(1)} of ${os.cpus().length} cores busy`;
 
 /**
  * Issue 42.1: the punch on PostgreSQL against SQLite in the same run, and two app servers on one
@@ -145,15 +167,15 @@ async function punchScaleOut(base, log) {
   const pins = Array.from({ length: PUNCH_EMPLOYEES }, (_, i) => pinOf(1, i));
   const third = Math.floor(PUNCH_EMPLOYEES / 3);
   log(`postgres: clock punch with ${employees} employees: SQLite, then one and two servers on PostgreSQL`);
-  const sqlite = await load(sqliteServer.url, '/api/clock', pins.slice(0, third));
+  const sqlite = await loadWithCpu(sqliteServer.url, pins.slice(0, third));
   const first = await moveToPostgres(sqliteServer, await createDatabase(base, 'jornada_bench_clock'), 'clock', log);
   let second;
   try {
-    const one = await load(first.url, '/api/clock', pins.slice(third, 2 * third));
+    const one = await loadWithCpu(first.url, pins.slice(third, 2 * third));
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'jornada-bench-pg-second-'));
     copyFileSync(path.join(first.dataDir, 'config.json'), path.join(dataDir, 'config.json'));
     second = await startServer('bench-pg-second', { demo: false, dataDir, env: { DATABASE_URL: first.databaseUrl } });
-    const two = await load([first.url, second.url], '/api/clock', pins.slice(2 * third));
+    const two = await loadWithCpu([first.url, second.url], pins.slice(2 * third));
     const [s, p1, p2] = [sqlite, one, two].map(honestRate);
     return [
       {

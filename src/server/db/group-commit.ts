@@ -1,8 +1,10 @@
-import { sql, type Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from './schema.ts';
 import type { Db } from './connection.ts';
 import { chainRecordsOfEmployees, collectChainAppends, type EmployeeRecords } from './repositories/record-chain.ts';
 import { lockEmployees, withFineLocks } from './write-locks.ts';
+import { withBatchReads } from './batch-reads.ts';
+import { engineOf } from './engine.ts';
 
 type Work<T> = (trx: Transaction<Database>) => Promise<T>;
 
@@ -12,6 +14,15 @@ interface Job {
   work: Work<unknown>;
   resolve: (value: unknown) => void;
   reject: (error: unknown) => void;
+}
+
+/** Runs savepoint statements: on PostgreSQL together in one round trip (a simple query may hold several), on SQLite one by one. */
+function statements(trx: Kysely<Database>): (...texts: string[]) => Promise<void> {
+  const together = engineOf(trx) === 'postgres';
+  return async (...texts) => {
+    if (together) await sql.raw(texts.join('; ')).execute(trx);
+    else for (const text of texts) await sql.raw(text).execute(trx);
+  };
 }
 
 /** Most units of work in one transaction: bounds how long one commit holds its locks. */
@@ -27,7 +38,8 @@ const MAX_BATCH = 256;
  * only `trx` (the connection is held by the batch; anything else waits for it).
  *
  * The record chain entries a batch writes are appended together at its end
- * (record-chain.ts `collectChainAppends`): one head read and one insert per batch.
+ * (record-chain.ts `collectChainAppends`): one head read and one insert per batch. Tables no punch
+ * writes are read once per batch (batch-reads.ts).
  *
  * `lanes` batches run side by side, each on its own connection (decision 097): an employee's
  * punches always go to the same lane (`employeeId % lanes`), so lanes of one server never wait
@@ -61,34 +73,38 @@ export class GroupCommit {
       const outcomes: { ok: boolean; value: unknown }[] = [];
       try {
         await withFineLocks(() =>
-          batch[0]!.db.transaction().execute(async (trx) => {
-            await lockEmployees(
-              trx,
-              batch.map((job) => job.employeeId),
-            );
-            const chained: EmployeeRecords[] = [];
-            for (const job of batch) {
-              const own: EmployeeRecords[] = [];
-              await sql`savepoint punch`.execute(trx);
-              try {
-                const value = await collectChainAppends(own, () => job.work(trx));
-                await sql`release punch`.execute(trx);
-                outcomes.push({ ok: true, value });
-                chained.push(...own);
-              } catch (error) {
-                outcomes.push({ ok: false, value: error });
+          withBatchReads(() =>
+            batch[0]!.db.transaction().execute(async (trx) => {
+              await lockEmployees(
+                trx,
+                batch.map((job) => job.employeeId),
+              );
+              const chained: EmployeeRecords[] = [];
+              const run = statements(trx);
+              await run('savepoint punch');
+              for (const [i, job] of batch.entries()) {
+                const own: EmployeeRecords[] = [];
+                const more = i < batch.length - 1;
                 try {
-                  await sql`rollback to punch`.execute(trx);
-                  await sql`release punch`.execute(trx);
-                } catch {
-                  // SQLite ended the whole transaction itself (a full disk): the batch fails with
-                  // the real cause, not with "no such savepoint".
-                  throw error;
+                  const value = await collectChainAppends(own, () => job.work(trx));
+                  // Left open after the last job: the commit ends it.
+                  if (more) await run('release punch', 'savepoint punch');
+                  outcomes.push({ ok: true, value });
+                  chained.push(...own);
+                } catch (error) {
+                  outcomes.push({ ok: false, value: error });
+                  try {
+                    await run('rollback to punch', 'release punch', ...(more ? ['savepoint punch'] : []));
+                  } catch {
+                    // SQLite ended the whole transaction itself (a full disk): the batch fails with
+                    // the real cause, not with "no such savepoint".
+                    throw error;
+                  }
                 }
               }
-            }
-            await chainRecordsOfEmployees(trx, chained);
-          }),
+              await chainRecordsOfEmployees(trx, chained);
+            }),
+          ),
         );
       } catch (error) {
         // The commit (or the transaction around the work) failed: nothing of the batch is kept.

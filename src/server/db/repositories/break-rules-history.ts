@@ -1,4 +1,5 @@
 import { breakRulesOn, type BreakRulesChange, type FigureRules, type FigureRulesByDate } from '#domain/worktime/break-rules.ts';
+import { readOncePerBatch } from '../batch-reads.ts';
 import type { Db } from '../connection.ts';
 import { breakRulesJson, parseBreakRules } from '../stored-formats.ts';
 import { refuseLockedFrom } from './record-lock.ts';
@@ -11,9 +12,9 @@ import { chainFigureRows } from './record-chain.ts';
  * its `effectiveFrom` and never rewrites an earlier day.
  */
 
-/** Every change, oldest effective date first (a handful of rows: read whole). */
+/** Every change, oldest effective date first (a handful of rows: read whole; once per batch of punches, batch-reads.ts). */
 export async function breakRulesHistory(db: Db): Promise<BreakRulesChange[]> {
-  const rows = await db.selectFrom('breakRulesHistory').selectAll().orderBy('effectiveFrom').orderBy('id').execute();
+  const rows = await readOncePerBatch('breakRulesHistory', () => db.selectFrom('breakRulesHistory').selectAll().orderBy('effectiveFrom').orderBy('id').execute());
   return rows.map((r) => ({ id: r.id, effectiveFrom: r.effectiveFrom, rules: parseBreakRules(r.rules), createdAt: r.createdAt, authorId: r.authorId }));
 }
 

@@ -21,7 +21,7 @@ export interface ClockState {
 export async function loadClockState(db: Kysely<Database>, employeeId: number, today: string): Promise<ClockState> {
   const yesterday = addDays(today, -1);
   const tomorrow = addDays(today, 1);
-  const [scheduleRows, planned, recent, open, leaves] = await Promise.all([
+  const [scheduleRows, planned, attendances, leaves] = await Promise.all([
     db.selectFrom('schedules').select(SCHEDULE_RULE_COLUMNS).where('employeeId', '=', employeeId).execute(),
     db
       .selectFrom('plannedDays')
@@ -30,26 +30,20 @@ export async function loadClockState(db: Kysely<Database>, employeeId: number, t
       .where('date', '>=', yesterday)
       .where('date', '<=', tomorrow)
       .execute(),
+    // The three days around today and the open days before it, in one read (a round trip each on PostgreSQL).
     db
       .selectFrom('attendances')
       .select(['id', 'date', 'timezone', 'timeIn', 'timeOut', 'workFlag'])
       .where('employeeId', '=', employeeId)
-      .where('date', 'in', [yesterday, today, tomorrow])
       .where('voidedAt', 'is', null)
+      .where((eb) => eb.or([eb('date', 'in', [yesterday, today, tomorrow]), eb.and([eb('date', '<', today), eb('timeOut', 'is', null)])]))
       .execute(),
-    db
-      .selectFrom('attendances')
-      .select(['id', 'date', 'timezone', 'timeIn', 'timeOut', 'workFlag'])
-      .where('employeeId', '=', employeeId)
-      .where('date', '<', today)
-      .where('timeOut', 'is', null)
-      .where('voidedAt', 'is', null)
-      .orderBy('date', 'desc')
-      .limit(1)
-      .executeTakeFirst(),
     db.selectFrom('leaves').select(['fromDate', 'toDate']).where('employeeId', '=', employeeId).where('status', '=', 'approved').where('fromDate', '<=', tomorrow).where('toDate', '>=', yesterday).execute(),
   ]);
 
+  const recent = attendances.filter((r) => r.date === yesterday || r.date === today || r.date === tomorrow);
+  // The latest day before today still open (the shift a check-out may close).
+  const open = attendances.filter((r) => r.date < today && r.timeOut === null).reduce<(typeof attendances)[number] | undefined>((latest, r) => (!latest || r.date > latest.date ? r : latest), undefined);
   const rows = open ? [...recent, open] : recent;
   const ids = [...new Set(rows.map((r) => r.id))];
   const breaks = ids.length ? await db.selectFrom('attendanceBreaks').select(['id', 'attendanceId', 'startAt', 'endAt']).where('attendanceId', 'in', ids).orderBy('startAt').execute() : [];

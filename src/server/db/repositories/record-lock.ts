@@ -2,6 +2,7 @@ import { lockedMessage, lockingPeriod } from '#domain/periods/period-lock.ts';
 import type { Period } from '#domain/reports/periods.ts';
 import { addDays } from '#domain/time/zoned-time.ts';
 import { WriteRefused } from '../write-refused.ts';
+import { readOncePerBatch } from '../batch-reads.ts';
 import type { Db } from '../connection.ts';
 
 /**
@@ -21,8 +22,13 @@ const OPEN_END = '9999-12-31';
 const asSpan = (span: Period | string): Period => (typeof span === 'string' ? { from: span, to: span } : { from: span.from, to: span.to ?? OPEN_END });
 
 /** The employee's approved periods overlapping `span`, earliest first (one indexed range read). */
-async function approvedOverlapping(db: Db, employeeIds: readonly number[], span: Period): Promise<(Period & { employeeId: number })[]> {
-  if (employeeIds.length === 0) return [];
+/** In a batch of punches the period lock is asked twice per punch (the decision, then the writer's guard): read once (batch-reads.ts; no punch approves a period). */
+function approvedOverlapping(db: Db, employeeIds: readonly number[], span: Period): Promise<(Period & { employeeId: number })[]> {
+  if (employeeIds.length === 0) return Promise.resolve([]);
+  return readOncePerBatch(`periodApprovals ${employeeIds.join(',')} ${span.from} ${span.to}`, () => approvedOverlappingNow(db, employeeIds, span));
+}
+
+function approvedOverlappingNow(db: Db, employeeIds: readonly number[], span: Period): Promise<(Period & { employeeId: number })[]> {
   return db
     .selectFrom('periodApprovals')
     .select(['employeeId', 'dateFrom as from', 'dateTo as to'])

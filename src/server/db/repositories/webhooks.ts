@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../schema.ts';
+import { readOncePerBatch } from '../batch-reads.ts';
 
 type Executor = Kysely<Database>;
 
@@ -62,7 +63,10 @@ export async function deleteWebhook(db: Executor, id: number): Promise<void> {
 }
 
 /** Enabled webhooks told of an employee's events (their company's and those of no company), with the company. */
-export function webhooksOfEmployee(db: Executor, employeeId: number) {
+export async function webhooksOfEmployee(db: Executor, employeeId: number) {
+  // Most installations have no webhook: a batch of punches asks that once (batch-reads.ts).
+  const any = await readOncePerBatch('enabledWebhooks', () => db.selectFrom('webhooks').select('id').where('enabled', '=', 1).limit(1).execute());
+  if (any.length === 0) return [];
   return db
     .selectFrom('employees')
     .innerJoin('webhooks', (join) => join.on((eb) => eb.and([eb('webhooks.enabled', '=', 1), eb.or([eb('webhooks.companyId', 'is', null), eb('webhooks.companyId', '=', eb.ref('employees.companyId'))])])))

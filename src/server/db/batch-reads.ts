@@ -1,0 +1,30 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+
+/**
+ * Reads a group commit of clock punches shares (group-commit.ts, decision 097): tables no punch
+ * writes and that change rarely (the figure rules, whether any webhook is on). A batch lasts
+ * milliseconds, and on SQLite it is the one writer while it runs (on PostgreSQL a transaction that
+ * changes them takes the write lock exclusively, which waits for the batch), so one read serves
+ * every punch of the batch; a change made meanwhile applies from the next batch. Outside a batch
+ * `readOncePerBatch` simply reads.
+ */
+const batch = new AsyncLocalStorage<Map<string, Promise<unknown>>>();
+
+/** Runs a batch's transaction with its own cache of shared reads. */
+export function withBatchReads<T>(work: () => Promise<T>): Promise<T> {
+  return batch.run(new Map(), work);
+}
+
+/** `read()` once per batch under `key` (a table no punch writes); every time outside a batch. */
+export function readOncePerBatch<T>(key: string, read: () => Promise<T>): Promise<T> {
+  const cache = batch.getStore();
+  if (!cache) return read();
+  let value = cache.get(key) as Promise<T> | undefined;
+  if (!value) {
+    value = read();
+    cache.set(key, value);
+    // A failed read is not kept: the next punch reads again.
+    value.catch(() => cache.delete(key));
+  }
+  return value;
+}
