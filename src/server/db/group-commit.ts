@@ -1,6 +1,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from './schema.ts';
 import type { Db } from './connection.ts';
+import { collectAuditAppends, insertAuditRows, type AuditRow } from './repositories/audit-log.ts';
 import { chainRecordsOfEmployees, collectChainAppends, type EmployeeRecords } from './repositories/record-chain.ts';
 import { lockEmployees, withFineLocks } from './write-locks.ts';
 import { withBatchReads } from './batch-reads.ts';
@@ -38,7 +39,8 @@ const MAX_BATCH = 256;
  * only `trx` (the connection is held by the batch; anything else waits for it).
  *
  * The record chain entries a batch writes are appended together at its end
- * (record-chain.ts `collectChainAppends`): one head read and one insert per batch. Tables no punch
+ * (record-chain.ts `collectChainAppends`): one head read and one insert per batch; so are its
+ * audit entries (audit-log.ts `collectAuditAppends`). Tables no punch
  * writes are read once per batch (batch-reads.ts).
  *
  * `lanes` batches run side by side, each on its own connection (decision 097): an employee's
@@ -70,42 +72,11 @@ export class GroupCommit {
   async #drain(lane: { queue: Job[]; running: boolean }): Promise<void> {
     while (lane.queue.length > 0) {
       const batch = lane.queue.splice(0, MAX_BATCH);
-      const outcomes: { ok: boolean; value: unknown }[] = [];
+      let outcomes: Outcome[];
       try {
-        await withFineLocks(() =>
-          withBatchReads(() =>
-            batch[0]!.db.transaction().execute(async (trx) => {
-              await lockEmployees(
-                trx,
-                batch.map((job) => job.employeeId),
-              );
-              const chained: EmployeeRecords[] = [];
-              const run = statements(trx);
-              await run('savepoint punch');
-              for (const [i, job] of batch.entries()) {
-                const own: EmployeeRecords[] = [];
-                const more = i < batch.length - 1;
-                try {
-                  const value = await collectChainAppends(own, () => job.work(trx));
-                  // Left open after the last job: the commit ends it.
-                  if (more) await run('release punch', 'savepoint punch');
-                  outcomes.push({ ok: true, value });
-                  chained.push(...own);
-                } catch (error) {
-                  outcomes.push({ ok: false, value: error });
-                  try {
-                    await run('rollback to punch', 'release punch', ...(more ? ['savepoint punch'] : []));
-                  } catch {
-                    // SQLite ended the whole transaction itself (a full disk): the batch fails with
-                    // the real cause, not with "no such savepoint".
-                    throw error;
-                  }
-                }
-              }
-              await chainRecordsOfEmployees(trx, chained);
-            }),
-          ),
-        );
+        // Optimistic first: no savepoints (punches refuse by returning, they rarely throw); when
+        // one throws, the batch is rolled back and run again with a savepoint per punch.
+        outcomes = (await commitBatch(batch, false)) ?? (await commitBatch(batch, true))!;
       } catch (error) {
         // The commit (or the transaction around the work) failed: nothing of the batch is kept.
         for (const job of batch) job.reject(error);
@@ -115,4 +86,64 @@ export class GroupCommit {
     }
     lane.running = false;
   }
+}
+
+type Outcome = { ok: boolean; value: unknown };
+
+/** Thrown inside an optimistic batch when a punch throws: rolls the batch back (commitBatch answers undefined). */
+class RetryWithSavepoints extends Error {}
+
+/**
+ * Runs a batch in one transaction and commits it; the outcome of each job. Without savepoints, a
+ * job that throws rolls the whole batch back and the answer is undefined (run it again with them);
+ * with savepoints, it rolls back alone.
+ */
+async function commitBatch(batch: readonly Job[], savepoints: boolean): Promise<Outcome[] | undefined> {
+  const outcomes: Outcome[] = [];
+  try {
+    await withFineLocks(() =>
+      withBatchReads(() =>
+        batch[0]!.db.transaction().execute(async (trx) => {
+          await lockEmployees(
+            trx,
+            batch.map((job) => job.employeeId),
+          );
+          const chained: EmployeeRecords[] = [];
+          const audited: AuditRow[] = [];
+          const run = statements(trx);
+          if (savepoints) await run('savepoint punch');
+          for (const [i, job] of batch.entries()) {
+            const own: EmployeeRecords[] = [];
+            const ownAudit: AuditRow[] = [];
+            const more = i < batch.length - 1;
+            try {
+              const value = await collectChainAppends(own, () => collectAuditAppends(ownAudit, () => job.work(trx)));
+              // Left open after the last job: the commit ends it.
+              if (savepoints && more) await run('release punch', 'savepoint punch');
+              outcomes.push({ ok: true, value });
+              chained.push(...own);
+              audited.push(...ownAudit);
+            } catch (error) {
+              if (!savepoints) throw new RetryWithSavepoints();
+              outcomes.push({ ok: false, value: error });
+              try {
+                await run('rollback to punch', 'release punch', ...(more ? ['savepoint punch'] : []));
+              } catch {
+                // SQLite ended the whole transaction itself (a full disk): the batch fails with
+                // the real cause, not with "no such savepoint".
+                throw error;
+              }
+            }
+          }
+          await insertAuditRows(trx, audited);
+          // Last, so the company's chain head is held (PostgreSQL) only for these statements and the commit.
+          await chainRecordsOfEmployees(trx, chained);
+        }),
+      ),
+    );
+  } catch (error) {
+    if (error instanceof RetryWithSavepoints) return undefined;
+    throw error;
+  }
+  return outcomes;
 }
