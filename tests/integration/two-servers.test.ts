@@ -122,7 +122,7 @@ describe.skipIf(!POSTGRES)('two app servers on one PostgreSQL database', () => {
     expect((await other.get('/api/me')).status).toBe(401);
   });
 
-  it('punches many employees through both servers at once: no punch lost, none doubled', async () => {
+  it('punches many employees through both servers at once: no punch lost, none doubled, the chain unbroken', async () => {
     tick(60);
     const day = new Date(nowMs).toISOString().slice(0, 10);
     const pins = Array.from({ length: employees }, (_, i) => pinOf(i + 1));
@@ -156,11 +156,22 @@ describe.skipIf(!POSTGRES)('two app servers on one PostgreSQL database', () => {
     expect(new Map(days.map((r) => [Number(r.employee_id), Number(r.n)]))).toEqual(new Map([...checkedIn.keys()].map((id) => [id, 1])));
 
     tick(4 * 3600);
-    const checkedOut = await both('check-out', b, a);
+    // Meanwhile an administrator writes chained rows (holidays): a writer that takes the write
+    // lock exclusively, between the punches' fine-locked batches (decision 097).
+    // A session of its own: an earlier test signed the administrator out everywhere.
+    const admin = new Client(a.url);
+    expect((await admin.signIn('admin@demo.jornada', 'Demo#2026')).status).toBe(200);
+    const companies = await admin.get('/api/companies');
+    const companyId = ((await companies.json()) as { data: { _id: number }[] }).data[0]!._id;
+    const [checkedOut, holidays] = await Promise.all([both('check-out', b, a), Promise.all([1, 2, 3].map((i) => admin.post('/api/holidays', { name: `Fiesta ${i}`, date: `2027-12-0${i}`, company: companyId })))]);
+    for (const holiday of holidays) expect(holiday.status).toBe(201);
     expect([...checkedOut.keys()].sort()).toEqual([...checkedIn.keys()].sort());
     expect(punchesOf('check-out')).toEqual(new Map([...checkedOut.keys()].map((id) => [id, 1])));
     const closed = sql<{ employee_id: number }>('select employee_id from attendances where date = ? and time_out is not null', day);
     expect(closed.map((r) => Number(r.employee_id)).sort()).toEqual([...checkedOut.keys()].sort());
+    // Punches of both servers and the administrator's writes: one unbroken record chain.
+    const verify = await admin.get('/api/record-chain/verify');
+    expect(((await verify.json()) as { data: { ok: boolean; brokenCount: number } }).data).toMatchObject({ ok: true, brokenCount: 0 });
   }, 60_000);
 
   it('counts PIN typos made through A at B (the kiosk limit is shared)', async () => {
