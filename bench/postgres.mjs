@@ -1,15 +1,16 @@
-// The clock punch and a month report on PostgreSQL beside SQLite (issue 23, point 6). Each data set
-// is made on SQLite exactly as the SQLite rows make it (10,000 imported employees with schedules;
-// the demo company plus a generated year of 500 employees), then the installation is moved with
-// `jornada migrate-to-postgres` and the same measurement runs against a server on PostgreSQL (the
-// same DATA_DIR, so the same instance secrets). The rows are informational: the budgets of
-// docs/architecture.md are defined on the default engine, SQLite.
+// PostgreSQL beside SQLite (issue 23 point 6, issue 42 point 1). Each data set is made on SQLite
+// (15,000 imported employees with a shift around now, given through the app; the demo company plus
+// a generated year of 500 employees), then the installation is moved with `jornada
+// migrate-to-postgres` and the same measurement runs against a server on PostgreSQL (the same
+// DATA_DIR, so the same instance secrets). Budget rows (decision 097): the punch on PostgreSQL
+// reaches half of SQLite's rate in the same run with p99 under 200 ms, and two app servers on one
+// database reach 1.6× one server (judged on 4 cores or more). The month reports are informational.
 //
 // PostgreSQL: JORNADA_BENCH_POSTGRES (a base URL whose user may create databases), else a
 // throwaway cluster (scripts/pg-test-cluster.sh) in a temporary folder on a free port, stopped at
 // the end. Without PostgreSQL's binaries the rows are skipped with the reason printed.
 //
-//   JORNADA_DIST=dist node scripts/build.mjs && JORNADA_DIST=dist node bench/postgres.mjs
+//   JORNADA_DIST=dist node scripts/build.mjs && JORNADA_DIST=dist node bench/postgres.mjs [--punch]
 import { execFileSync, spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -24,6 +25,8 @@ import { isMain, runAlone } from './lib/standalone.mjs';
 
 const RUNS = 10;
 const PUNCH_EMPLOYEES = 15_000;
+/** Cores the two-servers row needs to be judged: two app servers, PostgreSQL and the load generator. */
+const MIN_CORES_FOR_SCALE_OUT = 4;
 
 /** A base URL of a PostgreSQL cluster and how to let it go; undefined (with the reason printed) when there is none. */
 async function cluster(log) {
@@ -204,7 +207,11 @@ async function punchScaleOut(base, log) {
         limit: 1.6,
         unit: '×',
         direction: 'min',
-        detail: `two servers ${described(two)}`,
+        // One app server keeps about one core busy at full load, PostgreSQL and the load
+        // generator share the rest: a second server can add throughput only where there are
+        // cores left for it (decision 097). Below 4 cores the row is shown, not judged.
+        informational: os.cpus().length < MIN_CORES_FOR_SCALE_OUT,
+        detail: `two servers ${described(two)}${os.cpus().length < MIN_CORES_FOR_SCALE_OUT ? `; judged only on ${MIN_CORES_FOR_SCALE_OUT}+ cores` : ''}`,
         extra: { twoServers: two },
       },
     ];

@@ -6,7 +6,7 @@
 //   year of 500 employees (reports) · Excel export (own server, 100,000 rows) · CSV import
 //   (own server) · the personal clock's page weight and punch (own demo server) · hostile sign-ins (own server: health, a page and a punch under a sign-in flood) ·
 //   kiosk face punch (own server, Chromium with a fake camera and 4× CPU throttling) · the clock
-//   punch and month reports on PostgreSQL (bench/postgres.mjs: informational rows). Each data set
+//   punch on PostgreSQL against SQLite and on two servers, and month reports (bench/postgres.mjs). Each data set
 //   is made once per run, in seconds, so nothing is cached.
 // Prints the table (budget, measured, limit, ratio, verdict) and writes bench/results.json with
 // the machine (CPUs, memory, Node, load average before and after: other work on the machine
