@@ -128,7 +128,14 @@ export function RosterGrid({ lang, roster, index, compact, canEdit, onOpen, onRe
                       onFocus={() => setFocus({ row, col })}
                       onOpen={() => onOpen(employee._id, date)}
                     >
-                      <EmployeeDay info={info} template={template} compact={compact} draftLabel={t('rosterGrid.draft')} warningsLabel={t('rosterGrid.warnings')} warningText={(w) => rosterWarningText(rosterWarningOfWire(w), lang, t)} />
+                      <EmployeeDay
+                        info={info}
+                        template={template}
+                        compact={compact}
+                        draftLabel={t('rosterGrid.draft')}
+                        warningsLabel={t('rosterGrid.warnings')}
+                        warningText={(w) => rosterWarningText(rosterWarningOfWire(w), lang, t)}
+                      />
                     </RosterCell>
                   );
                 })}
