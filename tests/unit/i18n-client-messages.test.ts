@@ -1,7 +1,6 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-// @ts-expect-error a plain ES module of the build (scripts/), without types
 import { clientMessages, flatten, keyLiterals, loadCatalogs, LANGUAGES } from '../../scripts/client-messages.mjs';
 
 /**
@@ -97,8 +96,8 @@ describe('the browser’s messages', () => {
           // The literal as a key of either language, and each form of it (`key_one`, `key_openFrom`).
           const wanted = new Set<string>();
           for (const l of LANGUAGES as readonly string[]) {
-            if (catalogs[l].leaves.has(literal)) wanted.add(literal);
-            for (const form of catalogs[l].forms.get(literal) ?? []) wanted.add(form);
+            if (catalogs[l]!.leaves.has(literal)) wanted.add(literal);
+            for (const form of catalogs[l]!.forms.get(literal) ?? []) wanted.add(form);
           }
           for (const key of wanted) {
             checked++;
