@@ -123,6 +123,11 @@ describe('the browser’s messages', () => {
     expect(provided(path.join(SRC, 'pages', 'users.astro'), `t('errors.notFound')`)['es']!.size).toBe(0);
   });
 
+  it('client code builds no key from a template string (its messages would not be found)', () => {
+    const built = modules.filter((m) => /\bt\(\s*`[^`]*\$\{/.test(m.code)).map((m) => path.relative(ROOT, m.id));
+    expect(built).toEqual([]);
+  });
+
   it('no island translates a key that came as data (an answer’s `code`): it translates through the module that names the keys', () => {
     const fromData = modules.filter((m) => /\bt\(\s*\w+\.code\b/.test(m.code)).map((m) => path.relative(ROOT, m.id));
     expect(fromData).toEqual([]);
