@@ -6,6 +6,7 @@ import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'astro/config';
 import { MAX_REQUEST_BYTES } from './src/server/http/body-limits.ts';
 import { CSP_DIRECTIVES } from './src/server/http/csp.ts';
+import { clientMessages } from './scripts/client-messages.mjs';
 import { libraryStyleHashes } from './scripts/csp-hashes.mjs';
 
 const bootEntry = fileURLToPath(new URL('./src/server/boot.ts', import.meta.url));
@@ -58,7 +59,8 @@ export default defineConfig({
     },
   },
   vite: {
-    plugins: [tailwindcss(), bootChunk()],
+    // clientMessages: each client module brings the messages of the keys it names (decision 098).
+    plugins: [tailwindcss(), bootChunk(), clientMessages()],
     // lucide-react and kysely are bundled (tree-shaken) rather than imported from node_modules at
     // run time: their hundreds of ES modules cost ~40 MB of resident memory (decision 017).
     ssr: { external: ['better-sqlite3', 'argon2'], noExternal: ['lucide-react', 'kysely'] },

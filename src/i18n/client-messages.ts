@@ -1,26 +1,39 @@
-import type { Language } from './languages.ts';
+import { DEFAULT_LANGUAGE, isLanguage, type Language } from './languages.ts';
 
-type Messages = Record<string, unknown>;
-
-const provided = new Map<Language, Messages>();
+/** Nested messages, as in es.json. */
+export type Messages = { [key: string]: string | Messages };
 
 /**
- * Hands over a language's messages loaded by the page itself: the layout's <LanguageMessages>
- * script imports the page language's chunk as the document loads, in parallel with the islands.
+ * The browser's language: the one the server rendered the page in (`<html lang>`, which the
+ * islands' `lang` prop always equals); switching language reloads the page (lib/client/language.ts).
  */
-export function provideMessages(lang: Language, messages: Messages): void {
-  provided.set(lang, messages);
+export const pageLanguage: Language = typeof document === 'undefined' || !isLanguage(document.documentElement.lang) ? DEFAULT_LANGUAGE : document.documentElement.lang;
+
+const provided: Messages = {};
+const listeners: ((messages: Messages) => void)[] = [];
+
+function merge(into: Messages, from: Messages): void {
+  for (const [key, value] of Object.entries(from)) {
+    const there = into[key];
+    if (typeof value === 'object' && typeof there === 'object') merge(there, value);
+    else into[key] = typeof value === 'object' ? structuredClone(value) : value;
+  }
 }
 
 /**
- * The browser's copy of the translations: only the page's language, the one the server rendered
- * (`<html lang>`); switching language reloads the page (lib/client/language.ts). Each language is
- * its own chunk; when the layout's script has not run yet, the dynamic import reaches the same
- * chunk (already requested), so it is downloaded once.
+ * Hands over the messages a client module can ask for, in both languages (decision 098): the build
+ * (scripts/client-messages.mjs) prepends this call to every client module of src/ that names message
+ * keys, so the messages arrive with the module, before its code runs. The page's language is kept.
  */
-export async function clientMessages(lang: Language): Promise<Messages> {
-  const early = provided.get(lang);
-  if (early) return early;
-  const module = lang === 'en' ? await import('./en.json') : await import('./es.json');
-  return module.default;
+export function provideMessages(messages: Partial<Record<Language, Messages>>): void {
+  const mine = messages[pageLanguage];
+  if (!mine) return;
+  merge(provided, mine);
+  for (const listener of listeners) listener(mine);
+}
+
+/** The messages provided so far, and each later module's as it arrives (translate.ts). */
+export function followMessages(listener: (messages: Messages) => void): Messages {
+  listeners.push(listener);
+  return provided;
 }

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { strongPassword } from '../auth/auth-schemas.ts';
+import type { AccountStatus } from './account-status.ts';
 
 /**
  * Invitations and password resets (issue 36, points 1 and 2; decision 066): one-time links that
@@ -47,17 +48,8 @@ export function closedLinkMessage(state: Exclude<AccountLinkState, 'open'> | 'un
   return CLOSED_LINK_MESSAGES[kind][state];
 }
 
-/** What the employee list shows about an employee's account. */
-export const ACCOUNT_STATUSES = ['joined', 'invited', 'expired', 'none'] as const;
-export type AccountStatus = (typeof ACCOUNT_STATUSES)[number];
-
-/** Its label's i18n key. */
-export const ACCOUNT_STATUS_LABELS: Readonly<Record<AccountStatus, string>> = {
-  joined: 'invitations.status.joined',
-  invited: 'invitations.status.invited',
-  expired: 'invitations.status.expired',
-  none: 'invitations.status.none',
-};
+// The statuses and their labels live apart, so the employee list does not load this module's schemas.
+export { ACCOUNT_STATUSES, ACCOUNT_STATUS_LABELS, type AccountStatus } from './account-status.ts';
 
 export function accountStatus(hasAccount: boolean, latest: { usedAt: string | null; revokedAt: string | null; expiresAt: string } | null, now: string): AccountStatus {
   if (hasAccount) return 'joined';

@@ -7,6 +7,12 @@ import * as v from 'valibot';
 export const WORKING_DAY_TYPES = ['full-time', 'part-time'] as const;
 export type WorkingDayType = (typeof WORKING_DAY_TYPES)[number];
 
+/** Each working day type's label key. */
+export const WORKING_DAY_LABELS: Readonly<Record<WorkingDayType, string>> = {
+  'full-time': 'employees.workingDay.full-time',
+  'part-time': 'employees.workingDay.part-time',
+};
+
 /**
  * A Spanish social security number (NAF, número de afiliación): 12 digits — 2 of province, 8 of
  * number, 2 of control — typed with or without separators (spaces, dots, hyphens, slashes).

@@ -36,6 +36,12 @@ type AttendanceFormInput = FormInput<typeof AttendanceCreateInput> | FormInput<t
 type AttendanceFormOutput = FormOutput<typeof AttendanceCreateInput> | FormOutput<typeof AttendanceUpdateInput>;
 
 type TimeField = 'timeIn' | 'timeOut' | 'breakIn' | 'breakOut';
+const TIME_LABELS: Readonly<Record<TimeField, string>> = {
+  timeIn: 'attendance.columns.timeIn',
+  timeOut: 'attendance.columns.timeOut',
+  breakIn: 'attendance.columns.breakIn',
+  breakOut: 'attendance.columns.breakOut',
+};
 
 /**
  * Manual attendance (spec section 3): employee and date (fixed when correcting), local times,
@@ -106,7 +112,7 @@ export default function AttendanceForm({ lang, employees, attendance, today }: P
     </div>
   );
   const time = (name: TimeField, hint?: string) =>
-    field(name, t(`attendance.columns.${name}`), <input id={`att-${name}`} type="time" className={inputClass} aria-invalid={!!err(name)} aria-describedby={describedBy(name, hint)} {...form.register(name)} />, hint);
+    field(name, t(TIME_LABELS[name]), <input id={`att-${name}`} type="time" className={inputClass} aria-invalid={!!err(name)} aria-describedby={describedBy(name, hint)} {...form.register(name)} />, hint);
 
   // "Next day" hints for times that fall after midnight of a night shift.
   const nextDay = (value: unknown) =>

@@ -4,7 +4,7 @@ import { AppToaster } from '../ui/AppToaster.tsx';
 import { useConfirmDiscard } from '../ui/ConfirmDiscard.tsx';
 import { CIVIL_STATUSES, EmployeeCreateInput, EmployeeUpdateInput, EMPLOYMENT_TYPES, GENDERS } from '#domain/employees/employee-schema.ts';
 import { ageOn } from '#domain/employees/age.ts';
-import { WORKING_DAY_TYPES } from '#domain/employees/working-day.ts';
+import { WORKING_DAY_LABELS, WORKING_DAY_TYPES } from '#domain/employees/working-day.ts';
 import type { Language } from '#i18n/languages.ts';
 import { translator } from '#i18n/translate.ts';
 import { api } from '#lib/client/api.ts';
@@ -384,7 +384,7 @@ export default function EmployeeForm({ lang, employee, today, contractOpenFrom =
                 'workingDayType',
                 WORKING_DAY_TYPES.map((w) => (
                   <option key={w} value={w}>
-                    {t(`employees.workingDay.${w}`)}
+                    {t(WORKING_DAY_LABELS[w])}
                   </option>
                 )),
               ),

@@ -1,7 +1,8 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Archive, ArchiveRestore, Eye, MailX, Pencil, Plus, Printer, Send, Trash2, UserPlus, Users } from 'lucide-react';
 import { InvitationSheet, type SheetEntry } from './InvitationSheet.tsx';
-import { ACCOUNT_STATUS_LABELS, type InviteInput } from '#domain/accounts/account-links.ts';
+import type { InviteInput } from '#domain/accounts/account-links.ts';
+import { ACCOUNT_STATUS_LABELS } from '#domain/accounts/account-status.ts';
 import { toast } from 'sonner';
 import { AppToaster } from '../ui/AppToaster.tsx';
 import type { Language } from '#i18n/languages.ts';

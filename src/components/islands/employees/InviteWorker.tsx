@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { MailX, Printer, Send } from 'lucide-react';
 import { toast } from 'sonner';
-import { ACCOUNT_STATUS_LABELS, type AccountStatus, type InviteInput } from '#domain/accounts/account-links.ts';
+import type { InviteInput } from '#domain/accounts/account-links.ts';
+import { ACCOUNT_STATUS_LABELS, type AccountStatus } from '#domain/accounts/account-status.ts';
 import type { Language } from '#i18n/languages.ts';
 import { translator } from '#i18n/translate.ts';
 import { api } from '#lib/client/api.ts';

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { lazy, useEffect, useMemo, useState } from 'react';
 import { ClipboardCheck, Plane, Plus, Trash2 } from 'lucide-react';
 import { toast } from 'sonner';
 import { AppToaster } from '../ui/AppToaster.tsx';
@@ -11,9 +11,11 @@ import { DataTable, type Column } from '../ui/DataTable.tsx';
 import { EmployeeCell } from '../ui/EmployeeCell.tsx';
 import { compactSelect, iconButton, primaryButton, secondaryButton } from '../ui/buttons.ts';
 import { Dialog } from '../ui/Dialog.tsx';
-import { LeaveRecordForm } from './LeaveRecordForm.tsx';
 import { leaveDatesColumn, leaveStatusColumn, leaveTypeColumn } from './leave-columns.tsx';
 import { dateRange, STATUS_LABELS, type LeaveRow } from './leave-ui.tsx';
+
+// The record form (react-hook-form, valibot, the schema) loads on first opening (decision 020).
+const LeaveRecordForm = lazy(() => import('./LeaveRecordForm.tsx').then((m) => ({ default: m.LeaveRecordForm })));
 
 interface Choice {
   _id: number;
@@ -160,7 +162,7 @@ export default function LeaveList({ lang, timezone, can, today, recordFor, emplo
             : undefined
         }
       />
-      <Dialog open={recording} title={t('leave.recordAbsence')} onClose={() => setRecording(false)} closeLabel={t('common.close')} size="md">
+      <Dialog open={recording} title={t('leave.recordAbsence')} onClose={() => setRecording(false)} closeLabel={t('common.close')} loadingLabel={t('common.loading')} size="md">
         {recording && (
           <LeaveRecordForm
             lang={lang}

@@ -1,4 +1,5 @@
 import { Lock } from 'lucide-react';
+import { rosterWarningOfWire, rosterWarningText } from '#domain/roster/roster-warning-text.ts';
 import type { Language } from '#i18n/languages.ts';
 import { translator } from '#i18n/translate.ts';
 import type { RosterIndex } from './roster-cells.ts';
@@ -46,7 +47,14 @@ export function DayView({
                 <span className="w-32 shrink-0 font-medium">{e.name}</span>
                 <span className="min-w-0 flex-1">
                   {info.shift || info.leave || info.warnings.length ? (
-                    <EmployeeDay info={info} template={template} compact={false} draftLabel={t('rosterGrid.draft')} warningsLabel={t('rosterGrid.warnings')} warningText={(w) => t(w.code, w.params)} />
+                    <EmployeeDay
+                      info={info}
+                      template={template}
+                      compact={false}
+                      draftLabel={t('rosterGrid.draft')}
+                      warningsLabel={t('rosterGrid.warnings')}
+                      warningText={(w) => rosterWarningText(rosterWarningOfWire(w), lang, t)}
+                    />
                   ) : (
                     <span className="text-sm text-muted">{t('rosterGrid.empty')}</span>
                   )}

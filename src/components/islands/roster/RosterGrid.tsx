@@ -1,6 +1,7 @@
 import { useState, type KeyboardEvent } from 'react';
 import { gridMove, isoWeekday, type GridPosition } from '#domain/roster/roster-grid.ts';
 import { shiftWorkMinutes } from '#domain/roster/shift-times.ts';
+import { rosterWarningOfWire, rosterWarningText } from '#domain/roster/roster-warning-text.ts';
 import type { Language } from '#i18n/languages.ts';
 import { translator } from '#i18n/translate.ts';
 import type { RosterIndex } from './roster-cells.ts';
@@ -127,7 +128,14 @@ export function RosterGrid({ lang, roster, index, compact, canEdit, onOpen, onRe
                       onFocus={() => setFocus({ row, col })}
                       onOpen={() => onOpen(employee._id, date)}
                     >
-                      <EmployeeDay info={info} template={template} compact={compact} draftLabel={t('rosterGrid.draft')} warningsLabel={t('rosterGrid.warnings')} warningText={(w) => t(w.code, w.params)} />
+                      <EmployeeDay
+                        info={info}
+                        template={template}
+                        compact={compact}
+                        draftLabel={t('rosterGrid.draft')}
+                        warningsLabel={t('rosterGrid.warnings')}
+                        warningText={(w) => rosterWarningText(rosterWarningOfWire(w), lang, t)}
+                      />
                     </RosterCell>
                   );
                 })}

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { BreakRulesChangeView } from '#domain/worktime/break-rules.ts';
 import { AppToaster } from '../ui/AppToaster.tsx';
 import type { Settings } from '#domain/settings/settings.ts';
@@ -18,18 +18,20 @@ import type { SystemInfo } from '#domain/settings/system-info.ts';
 import { inputClass, primaryButton } from '../ui/buttons.ts';
 import type { BackupOverview } from '#domain/backups/backup-overview.ts';
 import { AttributionsList } from './AttributionsList.tsx';
-import { BackupSection } from './BackupSection.tsx';
-import { EmailSection } from './EmailSection.tsx';
-import { SsoSection } from './SsoSection.tsx';
 import { FaceRecognitionSection } from './FaceRecognitionSection.tsx';
-import { FeedbackSection } from './FeedbackSection.tsx';
 import type { FaceRecognitionStatus } from '#domain/biometrics/face-enablement.ts';
-import { RecordIntegritySection } from './RecordIntegritySection.tsx';
-import { NotificationsSection } from './NotificationsSection.tsx';
 import { useApiAction } from '#lib/client/use-api-action.ts';
 import HelpLink from '../../help/HelpLink.tsx';
 import LegalHolds from '../retention/LegalHolds.tsx';
 import { RECORD_RETENTION_YEARS, type LegalHoldView } from '#domain/retention/retention-rules.ts';
+
+// The sections with their own form or list load when first opened, with their messages (decision 098).
+const BackupSection = lazy(() => import('./BackupSection.tsx').then((m) => ({ default: m.BackupSection })));
+const EmailSection = lazy(() => import('./EmailSection.tsx').then((m) => ({ default: m.EmailSection })));
+const SsoSection = lazy(() => import('./SsoSection.tsx').then((m) => ({ default: m.SsoSection })));
+const NotificationsSection = lazy(() => import('./NotificationsSection.tsx').then((m) => ({ default: m.NotificationsSection })));
+const RecordIntegritySection = lazy(() => import('./RecordIntegritySection.tsx').then((m) => ({ default: m.RecordIntegritySection })));
+const FeedbackSection = lazy(() => import('./FeedbackSection.tsx').then((m) => ({ default: m.FeedbackSection })));
 
 interface Props {
   lang: Language;
@@ -198,7 +200,11 @@ export default function SettingsPanel(props: Props) {
           <h2 id="settings-heading" className="mb-5 text-lg font-semibold">
             {t(SECTIONS.find(([id]) => id === section)![1])}
           </h2>
-          {section === 'backups' && <BackupSection lang={lang} initial={props.backups} timeZone={props.settings.timezone} timeFormat={props.settings.timeFormat} canUpdate={props.canUpdate} />}
+          {section === 'backups' && (
+            <Suspense fallback={<p role="status">{t('common.loading')}</p>}>
+              <BackupSection lang={lang} initial={props.backups} timeZone={props.settings.timezone} timeFormat={props.settings.timeFormat} canUpdate={props.canUpdate} />
+            </Suspense>
+          )}
           <fieldset disabled={!props.canUpdate && editable} className="flex flex-col gap-5">
             {section === 'localization' && (
               <>
@@ -519,11 +525,13 @@ export default function SettingsPanel(props: Props) {
             </div>
           )}
           {/* The SMTP server and the test message: saved by its own form (decision 054). */}
-          {section === 'email' && <EmailSection lang={lang} canUpdate={props.canUpdate} />}
-          {section === 'sso' && <SsoSection lang={lang} />}
-          {section === 'notifications' && <NotificationsSection lang={lang} canUpdate={props.canUpdate} />}
-          {section === 'integrity' && <RecordIntegritySection lang={lang} timeZone={props.settings.timezone} />}
-          {section === 'feedback' && <FeedbackSection lang={lang} isSuperAdmin={props.isSuperAdmin} />}
+          <Suspense fallback={<p role="status">{t('common.loading')}</p>}>
+            {section === 'email' && <EmailSection lang={lang} canUpdate={props.canUpdate} />}
+            {section === 'sso' && <SsoSection lang={lang} />}
+            {section === 'notifications' && <NotificationsSection lang={lang} canUpdate={props.canUpdate} />}
+            {section === 'integrity' && <RecordIntegritySection lang={lang} timeZone={props.settings.timezone} />}
+            {section === 'feedback' && <FeedbackSection lang={lang} isSuperAdmin={props.isSuperAdmin} />}
+          </Suspense>
           {editable && props.canUpdate && (
             <div className="mt-6 flex justify-end">
               <button type="button" className={primaryButton} onClick={save} disabled={saving || invalidIps.length > 0 || invalidProxies.length > 0} data-testid="save-settings">
