@@ -34,7 +34,7 @@ export async function run({ rows: ROWS = 10_000, log = console.log } = {}) {
     log(`csv import: ${ROWS} rows per file, ${(Buffer.byteLength(files[0]) / 1024 / 1024).toFixed(2)} MB of CSV`);
 
     const dry = await post({ csv: files[0], dryRun: true });
-    if (dry.status !== 200) throw new Error(`dry run answered ${dry.status}: ${JSON.stringify(dry.answer).slice(0, 500)}`);
+    if (dry.status !== 201) throw new Error(`dry run answered ${dry.status}: ${JSON.stringify(dry.answer).slice(0, 500)}`);
 
     const before = await total();
     const times = [];

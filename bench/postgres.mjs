@@ -18,6 +18,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { giveSchedulesThroughApi, load, shiftAroundNow } from './clock-punch.mjs';
 import { importEmployees, timeGet } from './employee-list.mjs';
+import { chainGeneratedRows } from './lib/chain-generated.mjs';
 import { pinOf } from './lib/employee-csv.mjs';
 import { generateYear } from './reports.mjs';
 import { demoHeaders, freePort, ROOT, startServer } from './lib/server.mjs';
@@ -234,7 +235,9 @@ export async function run({ log = console.log, punchOnly = process.argv.includes
     if (!punchOnly) {
       const sqliteServer = await startServer('bench-pg-reports');
       const year = generateYear(sqliteServer);
-      log(`postgres: data: ${year.employees} employees with ${year.attendances} attendances over a year`);
+      // Generated behind the app: chained as the app would, so the copy to PostgreSQL verifies.
+      const chained = await chainGeneratedRows(sqliteServer.dataDir);
+      log(`postgres: data: ${year.employees} employees with ${year.attendances} attendances over a year (${chained} chain entries added)`);
       // The same pages on SQLite first, in the same conditions, then on PostgreSQL.
       rows.push(...(await monthReports(sqliteServer.url, 'SQLite')));
       const server = await moveToPostgres(sqliteServer, await createDatabase(pgCluster.base, 'jornada_bench_reports'), 'reports', log);

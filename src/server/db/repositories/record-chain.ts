@@ -195,8 +195,9 @@ export function allChainEntries(db: Kysely<Database>): Promise<ChainEntry[]> {
 
 /** Every chained record as it is now (punches, revisions, voided days, figure rows), with its canonical payload. */
 export async function currentChainedRecords(db: Kysely<Database>): Promise<CurrentRecord[]> {
-  const figures: CurrentRecord[] = [];
-  for (const kind of FIGURE_KINDS) figures.push(...(await figureRecords(db, kind)));
+  // Concatenated, never spread into push(): a kind may hold hundreds of thousands of rows.
+  let figures: CurrentRecord[] = [];
+  for (const kind of FIGURE_KINDS) figures = figures.concat(await figureRecords(db, kind));
   const punches = await db
     .selectFrom('punches')
     .innerJoin('employees', 'employees.id', 'punches.employeeId')
