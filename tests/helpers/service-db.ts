@@ -5,6 +5,7 @@ import { pinKey } from '../../src/server/auth/pin-key.ts';
 import { resetInstanceConfigCache } from '../../src/server/config/instance-config.ts';
 import { createKysely, openSqlite, type Db } from '../../src/server/db/connection.ts';
 import { migrateToLatest } from '../../src/server/db/migrate.ts';
+import { chainFigureRows } from '../../src/server/db/repositories/record-chain.ts';
 import { insertUser } from '../../src/server/db/repositories/users.ts';
 import { createFirstAccount } from '../../src/server/services/first-run/create-first-account.ts';
 import { invalidateSettings } from '../../src/server/services/get-settings.ts';
@@ -44,6 +45,8 @@ export interface ServiceDb {
   admin: TestActor;
   /** Adds an employee of the company (PIN stored as its key) and returns its id. */
   addEmployee(input: { firstName: string; pin: string; lastName?: string }): Promise<number>;
+  /** Gives an employee a current 09:00-17:00 schedule with no rest day (since 2020, chained as the app does); returns its id. */
+  addEveryDaySchedule(employeeId: number): Promise<number>;
   /** Adds an account; a role with `permissions` is created for it unless `roleId` is given. */
   addAccount(input: { email: string; accountType: Actor['accountType']; roleId?: number; permissions?: Permissions; employeeId?: number | null }): Promise<TestActor>;
   close(): Promise<void>;
@@ -148,6 +151,17 @@ export async function openServiceDb(): Promise<ServiceDb> {
     return row.id;
   };
 
+  const addEveryDaySchedule: ServiceDb['addEveryDaySchedule'] = async (employeeId) => {
+    const stamp = '2020-01-01T00:00:00.000Z';
+    const { id } = await db
+      .insertInto('schedules')
+      .values({ employeeId, startTime: '09:00', offTime: '17:00', totalHours: 8, restDays: '[]', fromDate: '2020-01-01', toDate: null, status: 'current', createdAt: stamp, updatedAt: stamp })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await chainFigureRows(db, 'schedule', [id]);
+    return id;
+  };
+
   const addAccount: ServiceDb['addAccount'] = async (input) => {
     let roleId = input.roleId;
     let permissions: Permissions;
@@ -205,6 +219,7 @@ export async function openServiceDb(): Promise<ServiceDb> {
     superAdmin,
     admin,
     addEmployee,
+    addEveryDaySchedule,
     addAccount,
     close,
   };

@@ -4,7 +4,7 @@ import { commitClockPunch, type ClockPunchInput } from '../../src/server/service
 import type { Db } from '../../src/server/db/connection.ts';
 import { GroupCommit } from '../../src/server/db/group-commit.ts';
 import { appendAudit } from '../../src/server/db/repositories/audit-log.ts';
-import { chainFigureRows, chainForEmployee } from '../../src/server/db/repositories/record-chain.ts';
+import { chainForEmployee } from '../../src/server/db/repositories/record-chain.ts';
 import { getSettings } from '../../src/server/services/get-settings.ts';
 import { verifyRecordChain } from '../../src/server/services/record-chain/verify-record-chain.ts';
 import { openServiceDb, type ServiceDb } from '../helpers/service-db.ts';
@@ -23,24 +23,8 @@ beforeAll(async () => {
   s = await openServiceDb();
   for (let i = 0; i < 6; i++) {
     const id = await s.addEmployee({ firstName: `Lote${i}`, pin: String(7100000 + i) });
-    const schedule = await s.db
-      .insertInto('schedules')
-      .values({
-        employeeId: id,
-        startTime: '09:00',
-        offTime: '17:00',
-        totalHours: 8,
-        restDays: '[]',
-        fromDate: '2020-01-01',
-        toDate: null,
-        status: 'current',
-        createdAt: '2020-01-01T00:00:00.000Z',
-        updatedAt: '2020-01-01T00:00:00.000Z',
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
     // Chained like every schedule the app writes (decision 033), so the chain verifies.
-    await chainFigureRows(s.db, 'schedule', [schedule.id]);
+    await s.addEveryDaySchedule(id);
     employees.push(id);
   }
 });
