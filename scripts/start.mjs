@@ -70,6 +70,10 @@ if (!noBuild && !buildIsFresh()) {
 }
 
 process.env.ASTRO_NODE_AUTOSTART = 'disabled';
+// The server runs the libraries' production code: React's server renderer picks its build from
+// NODE_ENV when first loaded, and its development build is twice the memory and slower. Past the
+// build step above, a missing NODE_ENV means nothing else (an operator's own value is kept).
+process.env.NODE_ENV ??= 'production';
 try {
   server = await loadBoot();
 } catch (error) {

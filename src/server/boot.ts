@@ -18,7 +18,6 @@ import { schedulePunchPhotoPurge } from './services/punch/punch-photos.ts';
 import { schedulePunchPositionPurge } from './services/workplaces/position-retention.ts';
 import { scheduleRetentionPurge, stopRetentionPurge } from './services/retention/purge-personal-data.ts';
 import { serverDatabaseHealth } from './services/database-health.ts';
-import { seedDemoData } from './services/seed-demo-data.ts';
 import { demoKioskPinsLogLine } from './services/demo-kiosk-pins.ts';
 import { DEMO_PLACE } from '#domain/demo/demo-plan.ts';
 import { isKnownTimeZone } from '#domain/settings/first-run-zone.ts';
@@ -35,7 +34,14 @@ import { webhookChannel } from './services/webhooks/webhook-channel.ts';
 
 export { closeDb };
 export { serve } from './serve.ts';
-export { runCommand } from './cli.ts';
+/**
+ * The commands (backup, restore, verify, migrate-to-postgres, mcp, …) are loaded only when one runs:
+ * their modules (the MCP SDK among them) would otherwise stay in a serving process's memory.
+ */
+export async function runCommand(args: string[]): Promise<number | null> {
+  const cli = await import('./cli.ts');
+  return cli.runCommand(args);
+}
 export { log } from './log.ts';
 export { checkEnvironment, exitWithFatal } from './start-log.ts';
 
@@ -93,6 +99,8 @@ export async function boot(options: BootOptions = {}): Promise<void> {
         country: place.country,
         timezone: place.timezone,
       });
+      // Loaded only here: the demo data set pulls in most services, which a plain start loads on demand.
+      const { seedDemoData } = await import('./services/seed-demo-data.ts');
       await seedDemoData(db, { companyId, actorId: userId });
       log.info('Demo data loaded.');
     }

@@ -31,6 +31,8 @@ export const ENVIRONMENT: ReadonlyArray<readonly [string, string, string]> = [
   ['LOG_LEVEL', 'info', 'Log level: fatal, error, warn, info, debug, trace or silent (JSON lines on stdout).'],
   ['JORNADA_CACHE_DIR', '~/.cache/jornada', 'Single binary only: where it unpacks its native libraries ($XDG_CACHE_HOME/jornada when set).'],
   ['MALLOC_MMAP_THRESHOLD_', '1048576', 'Linux (glibc): set by Jornada at start (it re-executes itself in place) to keep memory low; a value you set is kept.'],
+  ['MALLOC_ARENA_MAX', '2', 'Linux (glibc): set by Jornada at start like MALLOC_MMAP_THRESHOLD_ (fewer malloc arenas, less idle memory); a value you set is kept.'],
+  ['NODE_OPTIONS', '--max-semi-space-size=8', 'Jornada adds this V8 option at start unless yours names a semi-space size (a smaller young generation: less idle memory).'],
   ['UV_THREADPOOL_SIZE', '6', 'Linux: set by Jornada at start like MALLOC_MMAP_THRESHOLD_ (libuv threads: 2 for password hashes, the rest for files and crypto); a value you set is kept.'],
   ['JORNADA_NO_BUILD', '-', 'npm start only: 1 = do not check the build (same as --no-build).'],
   ['NODE_ENV', '-', 'npm start only: production = never build at start; a missing or stale build stops the start (run npm run build).'],

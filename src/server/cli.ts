@@ -14,7 +14,6 @@ import { migrations } from './db/migrations/index.ts';
 import pkg from '#package.json';
 import { usage } from './cli-usage.ts';
 import { giveToDataDirOwner, ownerLine } from './services/backups/data-dir-owner.ts';
-import { mcpCommand } from './mcp/stdio-command.ts';
 
 export { usage };
 
@@ -192,7 +191,7 @@ export async function runCommand(args: string[]): Promise<number | null> {
   if (command === 'verify' && rest.length === 0) return verifyCommand();
   if (command === 'migrate-to-postgres' && rest.length <= 1) return migrateToPostgresCommand(rest[0]);
   // The MCP server on stdio (decision 096): its only option is --url (its value is a word here).
-  if (command === 'mcp') return mcpCommand(args);
+  if (command === 'mcp') return (await import('./mcp/stdio-command.ts')).mcpCommand(args);
   console.error(`Unknown command: ${words.join(' ')}\n`);
   console.error(usage());
   return 2;

@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { MALLOC_ENV, reexecPlan, type ReexecFacts } from '../../src/binary/malloc-reexec.ts';
+import { MALLOC_ENV, reexecPlan, SEMI_SPACE_OPTION, type ReexecFacts } from '../../src/binary/malloc-reexec.ts';
 import { nativeFiles } from '../../scripts/binary/assets.mjs';
 import { isUnpacked, unpackTarball } from '../../scripts/binary/target-packages.mjs';
 import { elfArch, hostTarget, matchesIntegrity, parseTargetArgs, tarballName, targetArch, targetPackages, TARGETS } from '../../scripts/binary/targets.mjs';
@@ -178,20 +178,28 @@ describe('binary: the start-up re-exec with the memory tuning', () => {
   });
 
   it("re-executes natively with the variables not set yet, keeping an operator's own values", () => {
-    expect(reexecPlan(facts({}))).toEqual({ action: 'exec', env: { PATH: '/usr/bin', ...MALLOC_ENV } });
-    expect(reexecPlan(facts({ env: { UV_THREADPOOL_SIZE: '12' } }))).toEqual({ action: 'exec', env: { UV_THREADPOOL_SIZE: '12', MALLOC_MMAP_THRESHOLD_: MALLOC_ENV.MALLOC_MMAP_THRESHOLD_ } });
+    expect(reexecPlan(facts({}))).toEqual({ action: 'exec', env: { PATH: '/usr/bin', ...MALLOC_ENV, NODE_OPTIONS: SEMI_SPACE_OPTION } });
+    expect(reexecPlan(facts({ env: { UV_THREADPOOL_SIZE: '12', NODE_OPTIONS: '--max-old-space-size=512' } }))).toEqual({
+      action: 'exec',
+      env: {
+        UV_THREADPOOL_SIZE: '12',
+        MALLOC_MMAP_THRESHOLD_: MALLOC_ENV.MALLOC_MMAP_THRESHOLD_,
+        MALLOC_ARENA_MAX: MALLOC_ENV.MALLOC_ARENA_MAX,
+        NODE_OPTIONS: `--max-old-space-size=512 ${SEMI_SPACE_OPTION}`,
+      },
+    });
     expect(reexecPlan(facts({ kernelArch: null }))).toMatchObject({ action: 'exec' });
   });
 
-  it('does nothing once both are set, off Linux or without process.execve', () => {
-    expect(reexecPlan(facts({ env: { ...MALLOC_ENV } }))).toEqual({ action: 'none' });
+  it('does nothing once all are set (a semi-space size of the operator is kept), off Linux or without process.execve', () => {
+    expect(reexecPlan(facts({ env: { ...MALLOC_ENV, NODE_OPTIONS: '--max-semi-space-size=32' } }))).toEqual({ action: 'none' });
     expect(reexecPlan(facts({ platform: 'darwin' }))).toEqual({ action: 'none' });
     expect(reexecPlan(facts({ hasExecve: false }))).toEqual({ action: 'none' });
   });
 
   it('skips with a reason under emulation (an arm64 binary on an x86_64 kernel: qemu-user) or when its file cannot be executed', () => {
     const emulated = reexecPlan(facts({ kernelArch: 'x86_64\n' }));
-    expect(emulated).toEqual({ action: 'skip', reason: expect.stringMatching(/runs emulated \(arm64 executable on a x86_64 kernel\).*MALLOC_MMAP_THRESHOLD_ and UV_THREADPOOL_SIZE/) });
+    expect(emulated).toEqual({ action: 'skip', reason: expect.stringMatching(/runs emulated \(arm64 executable on a x86_64 kernel\).*MALLOC_MMAP_THRESHOLD_, MALLOC_ARENA_MAX, UV_THREADPOOL_SIZE and NODE_OPTIONS=--max-semi-space-size=8/) });
     expect(reexecPlan(facts({ executable: false }))).toMatchObject({ action: 'skip', reason: expect.stringMatching(/cannot execute its own file/) });
     expect(reexecPlan(facts({ arch: 'x64', kernelArch: 'x86_64' }))).toMatchObject({ action: 'exec' });
   });

@@ -10,7 +10,6 @@ import type { EmployeeFilter } from '../../db/repositories/report-data.ts';
 import { getSettings } from '../get-settings.ts';
 import { notFound } from '../../http/app-error.ts';
 import { exportMonthlyRecords, recordFileName } from './export-monthly-records.ts';
-import { monthlyRecordPdf, recordPdfFileName } from './monthly-record-pdf.ts';
 import { downloadMonth, recordPdfAccess } from '#domain/reports/record-pdf-access.ts';
 import { hasAuthority, type AccountType, type Permissions } from '#domain/permissions/permissions.ts';
 import { AppError } from '../../http/app-error.ts';
@@ -72,6 +71,8 @@ export async function recordDownload(db: Db, filter: EmployeeFilter, month: stri
 export async function recordPdfFor(db: Db, filter: EmployeeFilter, month: string, lang: Language): Promise<Response> {
   const settings = await getSettings(db);
   const records = await monthlyRecords(db, filter, month);
+  // The PDF library (pdfkit and its fonts, ~1 MB of code) loads with the first PDF, not with every report page.
+  const { monthlyRecordPdf, recordPdfFileName } = await import('./monthly-record-pdf.ts');
   const body = monthlyRecordPdf(records, { lang, timeFormat: settings.timeFormat });
   return new Response(body, {
     status: 200,

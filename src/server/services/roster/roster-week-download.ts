@@ -13,7 +13,6 @@ import { attachment } from '../reports/xlsx-stream.ts';
 import { getSettings } from '../get-settings.ts';
 import type { SessionUser } from '../sign-in/session-user.ts';
 import { managesCompanyRow } from '../users/managed-company.ts';
-import { rosterWeekPdf } from './roster-week-pdf.ts';
 
 /** `week=YYYY-MM-DD` (a Monday), or this week without it; 400 for anything else. */
 function weekOf(params: URLSearchParams, today: string): string {
@@ -47,6 +46,7 @@ async function weekPdf(db: Db, department: DepartmentWithCompany, params: URLSea
     leaves,
     holidays: holidays.get(department.companyId) ?? new Map(),
   });
+  const { rosterWeekPdf } = await import('./roster-week-pdf.ts'); // pdfkit on demand, as report-downloads.ts
   const body = rosterWeekPdf({ sheet, companyName: department.companyName, departmentName: department.name, today, now: nowIso(), lang });
   return new Response(body, {
     headers: { 'content-type': 'application/pdf', 'content-disposition': attachment(`${department.name} ${monday}.pdf`), 'cache-control': 'private, no-store' },
