@@ -199,7 +199,10 @@ describe('binary: the start-up re-exec with the memory tuning', () => {
 
   it('skips with a reason under emulation (an arm64 binary on an x86_64 kernel: qemu-user) or when its file cannot be executed', () => {
     const emulated = reexecPlan(facts({ kernelArch: 'x86_64\n' }));
-    expect(emulated).toEqual({ action: 'skip', reason: expect.stringMatching(/runs emulated \(arm64 executable on a x86_64 kernel\).*MALLOC_MMAP_THRESHOLD_, MALLOC_ARENA_MAX, UV_THREADPOOL_SIZE and NODE_OPTIONS=--max-semi-space-size=8/) });
+    expect(emulated).toEqual({
+      action: 'skip',
+      reason: expect.stringMatching(/runs emulated \(arm64 executable on a x86_64 kernel\).*MALLOC_MMAP_THRESHOLD_, MALLOC_ARENA_MAX, UV_THREADPOOL_SIZE and NODE_OPTIONS=--max-semi-space-size=8/),
+    });
     expect(reexecPlan(facts({ executable: false }))).toMatchObject({ action: 'skip', reason: expect.stringMatching(/cannot execute its own file/) });
     expect(reexecPlan(facts({ arch: 'x64', kernelArch: 'x86_64' }))).toMatchObject({ action: 'exec' });
   });

@@ -83,6 +83,15 @@ describe('calendar helpers', () => {
     expect(addDays('2026-11-20', -60)).toBe('2026-09-21');
   });
 
+  it('adds days as the UTC calendar does, for every day of 1999-2101 (the within-month fast path included)', () => {
+    const reference = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+    for (let t = Date.UTC(1999, 0, 1); t < Date.UTC(2101, 0, 1); t += 86_400_000) {
+      const date = new Date(t).toISOString().slice(0, 10);
+      for (const days of [-366, -31, -29, -28, -1, 0, 1, 27, 28, 29, 30, 31, 60]) if (addDays(date, days) !== reference(date, days)) expect(addDays(date, days)).toBe(reference(date, days));
+    }
+    expect(() => addDays('2026-1-01', 1)).toThrow(RangeError);
+  });
+
   it('names weekdays', () => {
     expect(weekdayOf('2026-03-29')).toBe('Sunday');
     expect(weekdayOf('2026-10-24')).toBe('Saturday');

@@ -138,9 +138,15 @@ export function localTimeOf(instant: Date | string | number, timeZone: string): 
   return `${pad(w.hour)}:${pad(w.minute)}`;
 }
 
+const MONTH_DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+const isLeapYear = (y: number): boolean => y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0);
+
 /** Calendar arithmetic on `YYYY-MM-DD` (no time zone involved). */
 export function addDays(date: string, days: number): string {
   const [y, m, d] = parseDate(date);
+  // Within the month (most calls: the reports' day loops) without a Date and its ISO string.
+  const day = d + days;
+  if (day >= 1 && m >= 1 && m <= 12 && day <= (m === 2 && isLeapYear(y) ? 29 : MONTH_DAYS[m - 1]!)) return `${date.slice(0, 8)}${day < 10 ? '0' : ''}${day}`;
   return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
 }
 

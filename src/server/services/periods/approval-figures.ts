@@ -2,7 +2,7 @@ import { snapshotDifferences, type SnapshotAlert, type SnapshotFigures } from '#
 import { monthPeriod, type Period } from '#domain/reports/periods.ts';
 import type { Db } from '../../db/connection.ts';
 import { currentSnapshotsOverlapping } from '../../db/repositories/approval-snapshots.ts';
-import { payrollReport } from '../payroll/payroll-report.ts';
+import { payrollFigures } from '../payroll/payroll-report.ts';
 import { monthlyRecords } from '../reports/monthly-records.ts';
 
 /** The month (`YYYY-MM`) a period is exactly, or null (an ISO week is no payroll month). */
@@ -21,8 +21,10 @@ export async function freshFigures(db: Db, month: string, employeeIds: readonly 
   const out = new Map<number, SnapshotFigures & { name: string }>();
   if (employeeIds.length === 0) return out;
   const filter = { ids: employeeIds };
-  const payroll = new Map((await payrollReport(db, filter, month, { fresh: true })).rows.map((r) => [r.employee.id, r.figures]));
-  for (const r of (await monthlyRecords(db, filter, month, { fresh: true })).records) {
+  // One fresh monthly record for both: the payroll figures are computed from its days.
+  const { records } = await monthlyRecords(db, filter, month, { fresh: true });
+  const payroll = await payrollFigures(db, filter, month, records);
+  for (const r of records) {
     const figures = payroll.get(r.employee.id);
     if (figures) out.set(r.employee.id, { payroll: figures, totals: r.record.totals, name: r.employee.name });
   }
