@@ -5,6 +5,7 @@ import { addDays } from '#domain/time/zoned-time.ts';
 import { plannedDayRule } from '#domain/roster/planned-day.ts';
 import type { Database } from '../schema.ts';
 import { SCHEDULE_RULE_COLUMNS, toScheduleRule } from './schedules.ts';
+import { preparedQuery } from '../prepared-query.ts';
 
 /** What the clock engine needs to know about one employee around `today` (a local date): attendances dated yesterday, today and tomorrow. */
 export interface ClockState {
@@ -17,36 +18,49 @@ export interface ClockState {
   approvedLeaveDates: string[];
 }
 
+type Around = { employeeId: number; yesterday: string; today: string; tomorrow: string };
+// The punch's reads, compiled once (prepared-query.ts): the clock state is read on every punch.
+const schedulesOf = preparedQuery((db, p: Around) => db.selectFrom('schedules').select(SCHEDULE_RULE_COLUMNS).where('employeeId', '=', p.employeeId));
+const plannedAround = preparedQuery((db, p: Around) =>
+  db
+    .selectFrom('plannedDays')
+    .select(['id', 'employeeId', 'date', 'kind', 'startTime', 'endTime', 'breakMinutes', 'publishedAt'])
+    .where('employeeId', '=', p.employeeId)
+    .where('date', '>=', p.yesterday)
+    .where('date', '<=', p.tomorrow),
+);
+// The three days around today and the open days before it, in one read (a round trip each on PostgreSQL).
+const attendancesAround = preparedQuery((db, p: Around) =>
+  db
+    .selectFrom('attendances')
+    .select(['id', 'date', 'timezone', 'timeIn', 'timeOut', 'workFlag'])
+    .where('employeeId', '=', p.employeeId)
+    .where('voidedAt', 'is', null)
+    .where((eb) => eb.or([eb('date', 'in', [p.yesterday, p.today, p.tomorrow]), eb.and([eb('date', '<', p.today), eb('timeOut', 'is', null)])])),
+);
+const breaksOf = preparedQuery((db, p: { attendanceId: number }) => db.selectFrom('attendanceBreaks').select(['id', 'attendanceId', 'startAt', 'endAt']).where('attendanceId', '=', p.attendanceId).orderBy('startAt'));
+const leavesAround = preparedQuery((db, p: Around) =>
+  db.selectFrom('leaves').select(['fromDate', 'toDate']).where('employeeId', '=', p.employeeId).where('status', '=', 'approved').where('fromDate', '<=', p.tomorrow).where('toDate', '>=', p.yesterday),
+);
+
 /** Reads the clock state of an employee; call inside the punch's transaction. */
 export async function loadClockState(db: Kysely<Database>, employeeId: number, today: string): Promise<ClockState> {
   const yesterday = addDays(today, -1);
   const tomorrow = addDays(today, 1);
-  const [scheduleRows, planned, attendances, leaves] = await Promise.all([
-    db.selectFrom('schedules').select(SCHEDULE_RULE_COLUMNS).where('employeeId', '=', employeeId).execute(),
-    db
-      .selectFrom('plannedDays')
-      .select(['id', 'employeeId', 'date', 'kind', 'startTime', 'endTime', 'breakMinutes', 'publishedAt'])
-      .where('employeeId', '=', employeeId)
-      .where('date', '>=', yesterday)
-      .where('date', '<=', tomorrow)
-      .execute(),
-    // The three days around today and the open days before it, in one read (a round trip each on PostgreSQL).
-    db
-      .selectFrom('attendances')
-      .select(['id', 'date', 'timezone', 'timeIn', 'timeOut', 'workFlag'])
-      .where('employeeId', '=', employeeId)
-      .where('voidedAt', 'is', null)
-      .where((eb) => eb.or([eb('date', 'in', [yesterday, today, tomorrow]), eb.and([eb('date', '<', today), eb('timeOut', 'is', null)])]))
-      .execute(),
-    db.selectFrom('leaves').select(['fromDate', 'toDate']).where('employeeId', '=', employeeId).where('status', '=', 'approved').where('fromDate', '<=', tomorrow).where('toDate', '>=', yesterday).execute(),
-  ]);
+  const around = { employeeId, yesterday, today, tomorrow };
+  const [scheduleRows, planned, attendances, leaves] = await Promise.all([schedulesOf.execute(db, around), plannedAround.execute(db, around), attendancesAround.execute(db, around), leavesAround.execute(db, around)]);
 
   const recent = attendances.filter((r) => r.date === yesterday || r.date === today || r.date === tomorrow);
   // The latest day before today still open (the shift a check-out may close).
   const open = attendances.filter((r) => r.date < today && r.timeOut === null).reduce<(typeof attendances)[number] | undefined>((latest, r) => (!latest || r.date > latest.date ? r : latest), undefined);
   const rows = open ? [...recent, open] : recent;
   const ids = [...new Set(rows.map((r) => r.id))];
-  const breaks = ids.length ? await db.selectFrom('attendanceBreaks').select(['id', 'attendanceId', 'startAt', 'endAt']).where('attendanceId', 'in', ids).orderBy('startAt').execute() : [];
+  const breaks =
+    ids.length === 1
+      ? await breaksOf.execute(db, { attendanceId: ids[0]! })
+      : ids.length
+        ? await db.selectFrom('attendanceBreaks').select(['id', 'attendanceId', 'startAt', 'endAt']).where('attendanceId', 'in', ids).orderBy('startAt').execute()
+        : [];
   const withBreaks = (r: (typeof rows)[number] | undefined): AttendanceState | null =>
     r
       ? {

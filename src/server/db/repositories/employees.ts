@@ -16,6 +16,7 @@ import { chainFigureDeletions } from './record-chain.ts';
 import { figureRecords } from './record-chain-figures.ts';
 import { byName } from '../text-order.ts';
 import { parseEmployeeEmail } from '../stored-formats.ts';
+import { preparedQuery } from '../prepared-query.ts';
 
 export type { EmployeeDto };
 
@@ -180,10 +181,11 @@ export async function findPunchEmployee(db: Db, id: number) {
  * two companies identifies nobody at an unpaired browser).
  */
 export async function findEmployeesByPinKey(db: Db, key: string, companyId: number | null = null) {
-  let q = db.selectFrom('employees').select(PUNCH_COLUMNS).where('pinKey', '=', key);
-  if (companyId !== null) q = q.where('companyId', '=', companyId);
-  return q.limit(3).execute();
+  return companyId === null ? byPinKey.execute(db, { key }) : byPinKeyInCompany.execute(db, { key, companyId });
 }
+// Every PIN punch looks its employee up: compiled once (prepared-query.ts).
+const byPinKey = preparedQuery((db, p: { key: string }) => db.selectFrom('employees').select(PUNCH_COLUMNS).where('pinKey', '=', p.key).limit(3));
+const byPinKeyInCompany = preparedQuery((db, p: { key: string; companyId: number }) => db.selectFrom('employees').select(PUNCH_COLUMNS).where('pinKey', '=', p.key).where('companyId', '=', p.companyId).limit(3));
 
 /** The employees holding an RFID badge, any status; at most 3, like `findEmployeesByPinKey`. */
 export async function findEmployeesByRfid(db: Db, card: string, companyId: number | null = null) {

@@ -6,23 +6,66 @@ import type { Db } from '../connection.ts';
 import { FIGURE_COLUMNS, figurePayload, punchPayload, type ChainKind } from '#domain/record-chain/record-chain.ts';
 import { chainForEmployee, chainPunchesOfEmployees } from './record-chain.ts';
 import { refuseLockedAttendances, refuseLockedPeriod } from './record-lock.ts';
+import { preparedQuery } from '../prepared-query.ts';
 
 /** The columns a punch's chain entry records (PunchFacts), read back from the insert. */
 const CHAINED_PUNCH_COLUMNS = ['id', 'employeeId', 'attendanceId', 'action', 'at', 'method', 'terminal', 'createdAt', 'workMode', 'device', 'place', 'workplaceId'] as const;
 
-/** The employee's latest clock punch (any action; manual entries are not clock punches) in [since, until]. */
-export function findLatestClockPunch(db: Kysely<Database>, employeeId: number, since: string, until: string) {
-  return db
+const latestClockPunch = preparedQuery((db, p: { employeeId: number; since: string; until: string }) =>
+  db
     .selectFrom('punches')
     .select(['id', 'at', 'action', 'attendanceId'])
-    .where('employeeId', '=', employeeId)
+    .where('employeeId', '=', p.employeeId)
     .where('method', '!=', 'manual')
-    .where('at', '>=', since)
-    .where('at', '<=', until)
+    .where('at', '>=', p.since)
+    .where('at', '<=', p.until)
     .orderBy('at', 'desc')
     .orderBy('id', 'desc')
-    .limit(1)
-    .executeTakeFirst();
+    .limit(1),
+);
+
+/** The punch row itself: every column given, so one compiled statement serves every punch. */
+const insertPunch = preparedQuery(
+  (db, p: Required<Pick<Insertable<PunchTable>, 'employeeId' | 'attendanceId' | 'action' | 'at' | 'method' | 'terminal' | 'terminalId' | 'offlineSeq' | 'workMode' | 'device' | 'place' | 'workplaceId' | 'createdAt'>>) =>
+    db
+      .insertInto('punches')
+      .values({
+        employeeId: p.employeeId,
+        attendanceId: p.attendanceId,
+        action: p.action,
+        at: p.at,
+        method: p.method,
+        terminal: p.terminal,
+        terminalId: p.terminalId,
+        offlineSeq: p.offlineSeq,
+        workMode: p.workMode,
+        device: p.device,
+        place: p.place,
+        workplaceId: p.workplaceId,
+        createdAt: p.createdAt,
+      })
+      .returning(CHAINED_PUNCH_COLUMNS),
+);
+const checkOut = preparedQuery((db, p: { id: number; timeOut: string; workedSeconds: number; breakSeconds: number; earlyDepartureSeconds: number }) =>
+  db
+    .updateTable('attendances')
+    .set({ timeOut: p.timeOut, workedSeconds: p.workedSeconds, breakSeconds: p.breakSeconds, earlyDepartureSeconds: p.earlyDepartureSeconds, updatedAt: p.timeOut })
+    .where('id', '=', p.id)
+    .where('timeOut', 'is', null)
+    .returning(FIGURE_COLUMNS.attendance),
+);
+const startBreak = preparedQuery((db, p: { attendanceId: number; startAt: string }) =>
+  db.insertInto('attendanceBreaks').values({ attendanceId: p.attendanceId, startAt: p.startAt, endAt: null }).returning(FIGURE_COLUMNS.break),
+);
+const touchAttendance = preparedQuery((db, p: { id: number; updatedAt: string }) => db.updateTable('attendances').set({ updatedAt: p.updatedAt }).where('id', '=', p.id));
+const endBreak = preparedQuery((db, p: { id: number; endAt: string }) => db.updateTable('attendanceBreaks').set({ endAt: p.endAt }).where('id', '=', p.id).where('endAt', 'is', null).returning(FIGURE_COLUMNS.break));
+const setBreakSeconds = preparedQuery((db, p: { id: number; breakSeconds: number; updatedAt: string }) =>
+  db.updateTable('attendances').set({ breakSeconds: p.breakSeconds, updatedAt: p.updatedAt }).where('id', '=', p.id).returning(FIGURE_COLUMNS.attendance),
+);
+
+/** The employee's latest clock punch (any action; manual entries are not clock punches) in [since, until]. */
+export function findLatestClockPunch(db: Kysely<Database>, employeeId: number, since: string, until: string) {
+  return latestClockPunch.takeFirst(db, { employeeId, since, until });
 }
 
 /** The engine decided on the state read in this transaction, so the row must still match (exactly one row, given back). */
@@ -99,38 +142,32 @@ export async function applyPunch(
     case 'check-out':
       attendanceId = change.attendanceId;
       attendanceWritten(
-        await db
-          .updateTable('attendances')
-          .set({
+        changedOne(
+          await checkOut.execute(db, {
+            id: attendanceId,
             timeOut: at,
             workedSeconds: change.workedSeconds,
             breakSeconds: change.breakSeconds,
             earlyDepartureSeconds: change.earlyDepartureSeconds,
-            updatedAt: at,
-          })
-          .where('id', '=', attendanceId)
-          .where('timeOut', 'is', null)
-          .returning(FIGURE_COLUMNS.attendance)
-          .execute()
-          .then(changedOne),
+          }),
+        ),
       );
       break;
     case 'break-in':
       attendanceId = change.attendanceId;
-      breakWritten(await db.insertInto('attendanceBreaks').values({ attendanceId, startAt: at, endAt: null }).returning(FIGURE_COLUMNS.break).executeTakeFirstOrThrow());
+      breakWritten(changedOne(await startBreak.execute(db, { attendanceId, startAt: at })));
       // Only its bookkeeping time changes: no figure of the attendance, so no entry for it.
-      await db.updateTable('attendances').set({ updatedAt: at }).where('id', '=', attendanceId).execute();
+      await touchAttendance.run(db, { id: attendanceId, updatedAt: at });
       break;
     case 'break-out':
       attendanceId = change.attendanceId;
-      breakWritten(await db.updateTable('attendanceBreaks').set({ endAt: at }).where('id', '=', change.breakId).where('endAt', 'is', null).returning(FIGURE_COLUMNS.break).execute().then(changedOne));
-      attendanceWritten(await db.updateTable('attendances').set({ breakSeconds: change.breakSeconds, updatedAt: at }).where('id', '=', attendanceId).returning(FIGURE_COLUMNS.attendance).executeTakeFirstOrThrow());
+      breakWritten(changedOne(await endBreak.execute(db, { id: change.breakId, endAt: at })));
+      attendanceWritten(changedOne(await setBreakSeconds.execute(db, { id: attendanceId, breakSeconds: change.breakSeconds, updatedAt: at })));
       break;
   }
   const createdAt = input.offline?.receivedAt ?? at;
-  const punch = await db
-    .insertInto('punches')
-    .values({
+  const punch = changedOne(
+    await insertPunch.execute(db, {
       employeeId,
       attendanceId,
       action: change.action,
@@ -144,9 +181,8 @@ export async function applyPunch(
       place: input.place ?? null,
       workplaceId: input.workplaceId ?? null,
       createdAt,
-    })
-    .returning(CHAINED_PUNCH_COLUMNS)
-    .executeTakeFirstOrThrow();
+    }),
+  );
   if (input.position) {
     const { lat, lng, accuracy } = input.position;
     await db.insertInto('punchPositions').values({ punchId: punch.id, lat, lng, accuracy, createdAt }).execute();

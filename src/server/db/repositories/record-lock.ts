@@ -4,6 +4,7 @@ import { addDays } from '#domain/time/zoned-time.ts';
 import { WriteRefused } from '../write-refused.ts';
 import { readOncePerBatch } from '../batch-reads.ts';
 import type { Db } from '../connection.ts';
+import { preparedQuery } from '../prepared-query.ts';
 
 /**
  * The lock of approved periods where the record is written (decision 051, update of issue 33):
@@ -28,7 +29,20 @@ function approvedOverlapping(db: Db, employeeIds: readonly number[], span: Perio
   return readOncePerBatch(`periodApprovals ${employeeIds.join(',')} ${span.from} ${span.to}`, () => approvedOverlappingNow(db, employeeIds, span));
 }
 
+/** One employee's (every punch asks), compiled once (prepared-query.ts). */
+const approvedOfEmployee = preparedQuery((db, p: { employeeId: number; from: string; to: string }) =>
+  db
+    .selectFrom('periodApprovals')
+    .select(['employeeId', 'dateFrom as from', 'dateTo as to'])
+    .where('employeeId', '=', p.employeeId)
+    .where('status', '=', 'approved')
+    .where('dateTo', '>=', p.from)
+    .where('dateFrom', '<=', p.to)
+    .orderBy('dateFrom'),
+);
+
 function approvedOverlappingNow(db: Db, employeeIds: readonly number[], span: Period): Promise<(Period & { employeeId: number })[]> {
+  if (employeeIds.length === 1) return approvedOfEmployee.execute(db, { employeeId: employeeIds[0]!, from: span.from, to: span.to });
   return db
     .selectFrom('periodApprovals')
     .select(['employeeId', 'dateFrom as from', 'dateTo as to'])
