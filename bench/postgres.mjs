@@ -1,5 +1,5 @@
 // PostgreSQL beside SQLite (issue 23 point 6, issue 42 point 1). Each data set is made on SQLite
-// (15,000 imported employees with a shift around now, given through the app; the demo company plus
+// (24,000 imported employees with a shift around now, given through the app; the demo company plus
 // a generated year of 500 employees), then the installation is moved with `jornada
 // migrate-to-postgres` and the same measurement runs against a server on PostgreSQL (the same
 // DATA_DIR, so the same instance secrets). Budget rows (decision 097): the punch on PostgreSQL
@@ -25,7 +25,7 @@ import { demoHeaders, freePort, ROOT, startServer } from './lib/server.mjs';
 import { isMain, runAlone } from './lib/standalone.mjs';
 
 const RUNS = 10;
-const PUNCH_EMPLOYEES = 15_000;
+const PUNCH_EMPLOYEES = 24_000;
 /** Cores the two-servers row needs to be judged: two app servers, PostgreSQL and the load generator. */
 const MIN_CORES_FOR_SCALE_OUT = 4;
 
@@ -159,7 +159,7 @@ const described = (r) =>
 
 /**
  * Issue 42.1: the punch on PostgreSQL against SQLite in the same run, and two app servers on one
- * PostgreSQL database against one. 15,000 imported employees with a shift around now (given
+ * PostgreSQL database against one. 24,000 imported employees with a shift around now (given
  * through the app, so chained); the load generator punches a third of them on SQLite, then the
  * installation is moved to PostgreSQL, a third through one server, and the last third through two
  * servers (the second with its own DATA_DIR and the same config.json, clients spread over both).

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { AttendanceState } from '#domain/clock/clock-engine.ts';
 import type { ScheduleRule } from '#domain/schedules/schedule-rules.ts';
 import { addDays } from '#domain/time/zoned-time.ts';
@@ -6,6 +7,7 @@ import { plannedDayRule } from '#domain/roster/planned-day.ts';
 import type { Database } from '../schema.ts';
 import { SCHEDULE_RULE_COLUMNS, toScheduleRule } from './schedules.ts';
 import { preparedQuery } from '../prepared-query.ts';
+import { engineOf } from '../engine.ts';
 
 /** What the clock engine needs to know about one employee around `today` (a local date): attendances dated yesterday, today and tomorrow. */
 export interface ClockState {
@@ -30,25 +32,67 @@ const plannedAround = preparedQuery((db, p: Around) =>
     .where('date', '<=', p.tomorrow),
 );
 // The three days around today and the open days before it, in one read (a round trip each on PostgreSQL).
-const attendancesAround = preparedQuery((db, p: Around) =>
-  db
+function attendancesAroundQuery(db: Kysely<Database>, p: Around) {
+  return db
     .selectFrom('attendances')
     .select(['id', 'date', 'timezone', 'timeIn', 'timeOut', 'workFlag'])
     .where('employeeId', '=', p.employeeId)
     .where('voidedAt', 'is', null)
-    .where((eb) => eb.or([eb('date', 'in', [p.yesterday, p.today, p.tomorrow]), eb.and([eb('date', '<', p.today), eb('timeOut', 'is', null)])])),
-);
+    .where((eb) => eb.or([eb('date', 'in', [p.yesterday, p.today, p.tomorrow]), eb.and([eb('date', '<', p.today), eb('timeOut', 'is', null)])]));
+}
+const attendancesAround = preparedQuery(attendancesAroundQuery);
 const breaksOf = preparedQuery((db, p: { attendanceId: number }) => db.selectFrom('attendanceBreaks').select(['id', 'attendanceId', 'startAt', 'endAt']).where('attendanceId', '=', p.attendanceId).orderBy('startAt'));
 const leavesAround = preparedQuery((db, p: Around) =>
   db.selectFrom('leaves').select(['fromDate', 'toDate']).where('employeeId', '=', p.employeeId).where('status', '=', 'approved').where('fromDate', '<=', p.tomorrow).where('toDate', '>=', p.yesterday),
 );
+
+/** SQLite: the reads one by one (in process, a read costs no round trip); the breaks once the days are known. */
+async function readEach(db: Kysely<Database>, around: Around) {
+  const [scheduleRows, planned, attendances, leaves] = await Promise.all([schedulesOf.execute(db, around), plannedAround.execute(db, around), attendancesAround.execute(db, around), leavesAround.execute(db, around)]);
+  return { scheduleRows, planned, attendances, leaves, breaksRead: undefined };
+}
+
+/**
+ * PostgreSQL: the same reads as one statement, each a JSON array (a round trip per read was most
+ * of a punch's cost there: decision 097). The breaks are those of every day the attendance read can
+ * return, so they are known before the days are chosen. The rows come back as the separate reads
+ * give them: json_agg keeps each column's name (the camelCase plugin maps them) and value (text as
+ * text, bigint and double precision as JSON numbers, exact).
+ */
+const asOne = preparedQuery((db, p: Around) =>
+  db.selectNoFrom([
+    jsonArrayFrom(db.selectFrom('schedules').select(SCHEDULE_RULE_COLUMNS).where('employeeId', '=', p.employeeId)).as('scheduleRows'),
+    jsonArrayFrom(
+      db
+        .selectFrom('plannedDays')
+        .select(['id', 'employeeId', 'date', 'kind', 'startTime', 'endTime', 'breakMinutes', 'publishedAt'])
+        .where('employeeId', '=', p.employeeId)
+        .where('date', '>=', p.yesterday)
+        .where('date', '<=', p.tomorrow),
+    ).as('planned'),
+    jsonArrayFrom(attendancesAroundQuery(db, p)).as('attendances'),
+    jsonArrayFrom(db.selectFrom('leaves').select(['fromDate', 'toDate']).where('employeeId', '=', p.employeeId).where('status', '=', 'approved').where('fromDate', '<=', p.tomorrow).where('toDate', '>=', p.yesterday)).as(
+      'leaves',
+    ),
+    jsonArrayFrom(db.selectFrom('attendanceBreaks').select(['id', 'attendanceId', 'startAt', 'endAt']).where('attendanceId', 'in', attendancesAroundQuery(db, p).clearSelect().select('id')).orderBy('startAt')).as(
+      'breaksRead',
+    ),
+  ]),
+);
+
+async function readAsOne(db: Kysely<Database>, around: Around) {
+  const row = await asOne.takeFirst(db, around);
+  if (!row) throw new Error('The clock state read returned no row');
+  // In start order, as the separate read gives them (an aggregate's order is its input's only in practice).
+  return { ...row, breaksRead: row.breaksRead.sort((a, b) => (a.startAt < b.startAt ? -1 : a.startAt > b.startAt ? 1 : 0)) };
+}
 
 /** Reads the clock state of an employee; call inside the punch's transaction. */
 export async function loadClockState(db: Kysely<Database>, employeeId: number, today: string): Promise<ClockState> {
   const yesterday = addDays(today, -1);
   const tomorrow = addDays(today, 1);
   const around = { employeeId, yesterday, today, tomorrow };
-  const [scheduleRows, planned, attendances, leaves] = await Promise.all([schedulesOf.execute(db, around), plannedAround.execute(db, around), attendancesAround.execute(db, around), leavesAround.execute(db, around)]);
+  const { scheduleRows, planned, attendances, leaves, breaksRead } = engineOf(db) === 'postgres' ? await readAsOne(db, around) : await readEach(db, around);
 
   const recent = attendances.filter((r) => r.date === yesterday || r.date === today || r.date === tomorrow);
   // The latest day before today still open (the shift a check-out may close).
@@ -56,11 +100,12 @@ export async function loadClockState(db: Kysely<Database>, employeeId: number, t
   const rows = open ? [...recent, open] : recent;
   const ids = [...new Set(rows.map((r) => r.id))];
   const breaks =
-    ids.length === 1
+    breaksRead ??
+    (ids.length === 1
       ? await breaksOf.execute(db, { attendanceId: ids[0]! })
       : ids.length
         ? await db.selectFrom('attendanceBreaks').select(['id', 'attendanceId', 'startAt', 'endAt']).where('attendanceId', 'in', ids).orderBy('startAt').execute()
-        : [];
+        : []);
   const withBreaks = (r: (typeof rows)[number] | undefined): AttendanceState | null =>
     r
       ? {
