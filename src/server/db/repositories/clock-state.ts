@@ -21,30 +21,34 @@ export interface ClockState {
 }
 
 type Around = { employeeId: number; yesterday: string; today: string; tomorrow: string };
-// The punch's reads, compiled once (prepared-query.ts): the clock state is read on every punch.
-const schedulesOf = preparedQuery((db, p: Around) => db.selectFrom('schedules').select(SCHEDULE_RULE_COLUMNS).where('employeeId', '=', p.employeeId));
-const plannedAround = preparedQuery((db, p: Around) =>
+
+// The clock state's reads, written once: run one by one on SQLite, as one statement on PostgreSQL.
+const schedulesQuery = (db: Kysely<Database>, p: Around) => db.selectFrom('schedules').select(SCHEDULE_RULE_COLUMNS).where('employeeId', '=', p.employeeId);
+const plannedQuery = (db: Kysely<Database>, p: Around) =>
   db
     .selectFrom('plannedDays')
     .select(['id', 'employeeId', 'date', 'kind', 'startTime', 'endTime', 'breakMinutes', 'publishedAt'])
     .where('employeeId', '=', p.employeeId)
     .where('date', '>=', p.yesterday)
-    .where('date', '<=', p.tomorrow),
-);
-// The three days around today and the open days before it, in one read (a round trip each on PostgreSQL).
-function attendancesAroundQuery(db: Kysely<Database>, p: Around) {
-  return db
+    .where('date', '<=', p.tomorrow);
+/** The three days around today and the open days before it, in one read. */
+const attendancesQuery = (db: Kysely<Database>, p: Around) =>
+  db
     .selectFrom('attendances')
     .select(['id', 'date', 'timezone', 'timeIn', 'timeOut', 'workFlag'])
     .where('employeeId', '=', p.employeeId)
     .where('voidedAt', 'is', null)
     .where((eb) => eb.or([eb('date', 'in', [p.yesterday, p.today, p.tomorrow]), eb.and([eb('date', '<', p.today), eb('timeOut', 'is', null)])]));
-}
-const attendancesAround = preparedQuery(attendancesAroundQuery);
-const breaksOf = preparedQuery((db, p: { attendanceId: number }) => db.selectFrom('attendanceBreaks').select(['id', 'attendanceId', 'startAt', 'endAt']).where('attendanceId', '=', p.attendanceId).orderBy('startAt'));
-const leavesAround = preparedQuery((db, p: Around) =>
-  db.selectFrom('leaves').select(['fromDate', 'toDate']).where('employeeId', '=', p.employeeId).where('status', '=', 'approved').where('fromDate', '<=', p.tomorrow).where('toDate', '>=', p.yesterday),
-);
+const leavesQuery = (db: Kysely<Database>, p: Around) =>
+  db.selectFrom('leaves').select(['fromDate', 'toDate']).where('employeeId', '=', p.employeeId).where('status', '=', 'approved').where('fromDate', '<=', p.tomorrow).where('toDate', '>=', p.yesterday);
+const BREAK_COLUMNS = ['id', 'attendanceId', 'startAt', 'endAt'] as const;
+
+// Compiled once (prepared-query.ts): the clock state is read on every punch.
+const schedulesOf = preparedQuery(schedulesQuery);
+const plannedAround = preparedQuery(plannedQuery);
+const attendancesAround = preparedQuery(attendancesQuery);
+const leavesAround = preparedQuery(leavesQuery);
+const breaksOf = preparedQuery((db, p: { attendanceId: number }) => db.selectFrom('attendanceBreaks').select(BREAK_COLUMNS).where('attendanceId', '=', p.attendanceId).orderBy('startAt'));
 
 /** SQLite: the reads one by one (in process, a read costs no round trip); the breaks once the days are known. */
 async function readEach(db: Kysely<Database>, around: Around) {
@@ -61,29 +65,18 @@ async function readEach(db: Kysely<Database>, around: Around) {
  */
 const asOne = preparedQuery((db, p: Around) =>
   db.selectNoFrom([
-    jsonArrayFrom(db.selectFrom('schedules').select(SCHEDULE_RULE_COLUMNS).where('employeeId', '=', p.employeeId)).as('scheduleRows'),
-    jsonArrayFrom(
-      db
-        .selectFrom('plannedDays')
-        .select(['id', 'employeeId', 'date', 'kind', 'startTime', 'endTime', 'breakMinutes', 'publishedAt'])
-        .where('employeeId', '=', p.employeeId)
-        .where('date', '>=', p.yesterday)
-        .where('date', '<=', p.tomorrow),
-    ).as('planned'),
-    jsonArrayFrom(attendancesAroundQuery(db, p)).as('attendances'),
-    jsonArrayFrom(db.selectFrom('leaves').select(['fromDate', 'toDate']).where('employeeId', '=', p.employeeId).where('status', '=', 'approved').where('fromDate', '<=', p.tomorrow).where('toDate', '>=', p.yesterday)).as(
-      'leaves',
-    ),
-    jsonArrayFrom(db.selectFrom('attendanceBreaks').select(['id', 'attendanceId', 'startAt', 'endAt']).where('attendanceId', 'in', attendancesAroundQuery(db, p).clearSelect().select('id')).orderBy('startAt')).as(
-      'breaksRead',
-    ),
+    jsonArrayFrom(schedulesQuery(db, p)).as('scheduleRows'),
+    jsonArrayFrom(plannedQuery(db, p)).as('planned'),
+    jsonArrayFrom(attendancesQuery(db, p)).as('attendances'),
+    jsonArrayFrom(leavesQuery(db, p)).as('leaves'),
+    jsonArrayFrom(db.selectFrom('attendanceBreaks').select(BREAK_COLUMNS).where('attendanceId', 'in', attendancesQuery(db, p).clearSelect().select('id'))).as('breaksRead'),
   ]),
 );
 
 async function readAsOne(db: Kysely<Database>, around: Around) {
   const row = await asOne.takeFirst(db, around);
   if (!row) throw new Error('The clock state read returned no row');
-  // In start order, as the separate read gives them (an aggregate's order is its input's only in practice).
+  // In start order, as the separate read gives them.
   return { ...row, breaksRead: row.breaksRead.sort((a, b) => (a.startAt < b.startAt ? -1 : a.startAt > b.startAt ? 1 : 0)) };
 }
 
@@ -104,7 +97,7 @@ export async function loadClockState(db: Kysely<Database>, employeeId: number, t
     (ids.length === 1
       ? await breaksOf.execute(db, { attendanceId: ids[0]! })
       : ids.length
-        ? await db.selectFrom('attendanceBreaks').select(['id', 'attendanceId', 'startAt', 'endAt']).where('attendanceId', 'in', ids).orderBy('startAt').execute()
+        ? await db.selectFrom('attendanceBreaks').select(BREAK_COLUMNS).where('attendanceId', 'in', ids).orderBy('startAt').execute()
         : []);
   const withBreaks = (r: (typeof rows)[number] | undefined): AttendanceState | null =>
     r
