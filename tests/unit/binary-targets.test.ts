@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { MALLOC_ENV, reexecPlan, SEMI_SPACE_OPTION, type ReexecFacts } from '../../src/binary/malloc-reexec.ts';
+import * as npmStart from '../../scripts/malloc-tuning.mjs';
 import { nativeFiles } from '../../scripts/binary/assets.mjs';
 import { isUnpacked, unpackTarball } from '../../scripts/binary/target-packages.mjs';
 import { elfArch, hostTarget, matchesIntegrity, parseTargetArgs, tarballName, targetArch, targetPackages, TARGETS } from '../../scripts/binary/targets.mjs';
@@ -189,6 +190,13 @@ describe('binary: the start-up re-exec with the memory tuning', () => {
       },
     });
     expect(reexecPlan(facts({ kernelArch: null }))).toMatchObject({ action: 'exec' });
+  });
+
+  it('tunes like npm start (scripts/malloc-tuning.mjs): the same variables, the same V8 option, an operator’s NODE_OPTIONS kept', () => {
+    expect(npmStart.MALLOC_ENV).toEqual(MALLOC_ENV);
+    expect(npmStart.SEMI_SPACE_OPTION).toBe(SEMI_SPACE_OPTION);
+    expect(npmStart.missingTuning({ NODE_OPTIONS: '--enable-source-maps' })).toEqual({ ...MALLOC_ENV, NODE_OPTIONS: `--enable-source-maps ${SEMI_SPACE_OPTION}` });
+    expect(npmStart.missingTuning({ ...MALLOC_ENV, NODE_OPTIONS: '--max-semi-space-size=64' })).toEqual({});
   });
 
   it('does nothing once all are set (a semi-space size of the operator is kept), off Linux or without process.execve', () => {
