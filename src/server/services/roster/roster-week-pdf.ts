@@ -104,7 +104,16 @@ export function rosterWeekPdf(input: RosterWeekPdfInput): ReadableStream<Uint8Ar
 
 type Translate = (key: string, params?: Record<string, unknown>) => string;
 
-const WEEKDAY = { Monday: 'Monday', Tuesday: 'Tuesday', Wednesday: 'Wednesday', Thursday: 'Thursday', Friday: 'Friday', Saturday: 'Saturday', Sunday: 'Sunday' } as const;
+/** Each weekday's message key, written out (keys are literals, so the catalog check sees them). */
+const WEEKDAY_KEYS = {
+  Monday: 'reports.record.weekdays.Monday',
+  Tuesday: 'reports.record.weekdays.Tuesday',
+  Wednesday: 'reports.record.weekdays.Wednesday',
+  Thursday: 'reports.record.weekdays.Thursday',
+  Friday: 'reports.record.weekdays.Friday',
+  Saturday: 'reports.record.weekdays.Saturday',
+  Sunday: 'reports.record.weekdays.Sunday',
+} as const;
 
 /** The heading row (weekday, date, holiday name); answers where the rows start. */
 function dayHeads(doc: PDFKit.PDFDocument, sheet: WeekSheet, lang: Language, t: Translate, y: number): number {
@@ -122,7 +131,7 @@ function dayHeads(doc: PDFKit.PDFDocument, sheet: WeekSheet, lang: Language, t: 
       .font('bold')
       .fontSize(9)
       .fillColor(INK)
-      .text(`${t(`reports.record.weekdays.${WEEKDAY[weekdayOf(date) as keyof typeof WEEKDAY]}`)} ${formatDayMonth(date, lang)}`, x + 3, y + 4, { width: DAY_WIDTH - 6, align: 'center', lineBreak: false });
+      .text(`${t(WEEKDAY_KEYS[weekdayOf(date)])} ${formatDayMonth(date, lang)}`, x + 3, y + 4, { width: DAY_WIDTH - 6, align: 'center', lineBreak: false });
     if (holiday)
       doc
         .font('regular')
