@@ -164,21 +164,27 @@ export function chainVoid(db: Kysely<Database>, voiding: VoidFacts): Promise<voi
   return chainForEmployee(db, voiding.employeeId, [{ kind: 'void', refId: voiding.attendanceId, payload: voidPayload(voiding) }]);
 }
 
-/** Every company's head (latest entry), by company id. */
+/**
+ * Every company's head (latest entry), by company id. Driven by the companies (a handful): each
+ * head is one index look-up. Asked the other way round (each entry compared with its company's
+ * latest), PostgreSQL ran the subquery for every entry: 1.6 s with 230,000 entries.
+ */
 export async function chainHeads(db: Kysely<Database>): Promise<ChainHead[]> {
   return db
-    .selectFrom('recordChain as r')
-    .select(['r.companyId', 'r.seq', 'r.hash', 'r.createdAt'])
-    .where((eb) =>
-      eb(
-        'r.seq',
-        '=',
-        eb
-          .selectFrom('recordChain as m')
-          .select((m) => m.fn.max('m.seq').as('s'))
-          .whereRef('m.companyId', '=', 'r.companyId'),
+    .selectFrom('companies as c')
+    .innerJoin('recordChain as r', (join) =>
+      join.onRef('r.companyId', '=', 'c.id').on((eb) =>
+        eb(
+          'r.seq',
+          '=',
+          eb
+            .selectFrom('recordChain as m')
+            .select((m) => m.fn.max('m.seq').as('s'))
+            .whereRef('m.companyId', '=', 'c.id'),
+        ),
       ),
     )
+    .select(['r.companyId', 'r.seq', 'r.hash', 'r.createdAt'])
     .orderBy('r.companyId')
     .execute();
 }
