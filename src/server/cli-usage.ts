@@ -35,7 +35,7 @@ export const ENVIRONMENT: ReadonlyArray<readonly [string, string, string]> = [
   ['NODE_OPTIONS', '--max-semi-space-size=8', 'Jornada adds this V8 option at start unless yours names a semi-space size (a smaller young generation: less idle memory).'],
   ['UV_THREADPOOL_SIZE', '6', 'Linux: set by Jornada at start like MALLOC_MMAP_THRESHOLD_ (libuv threads: 2 for password hashes, the rest for files and crypto); a value you set is kept.'],
   ['JORNADA_NO_BUILD', '-', 'npm start only: 1 = do not check the build (same as --no-build).'],
-  ['NODE_ENV', '-', 'npm start only: production = never build at start; a missing or stale build stops the start (run npm run build).'],
+  ['NODE_ENV', '-', 'npm start only: production = never build at start; a missing or stale build stops the start (run npm run build). The server itself runs as production either way.'],
   ['JORNADA_DIST', 'dist', 'npm scripts only: the build folder.'],
   ['INIT_CWD', '-', 'Set by npm: npm run restore -- FILE reads a relative FILE from that folder.'],
 ];
