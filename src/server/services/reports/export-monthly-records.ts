@@ -12,16 +12,7 @@ import type { Language } from '#i18n/languages.ts';
 import { translate } from '#i18n/translate.ts';
 import type { MonthlyRecords } from './monthly-records.ts';
 import { dateValue, durationValue, sheetName, streamWorkbook } from './xlsx-stream.ts';
-
-const WEEKDAYS = {
-  Monday: 'reports.record.weekdays.Monday',
-  Tuesday: 'reports.record.weekdays.Tuesday',
-  Wednesday: 'reports.record.weekdays.Wednesday',
-  Thursday: 'reports.record.weekdays.Thursday',
-  Friday: 'reports.record.weekdays.Friday',
-  Saturday: 'reports.record.weekdays.Saturday',
-  Sunday: 'reports.record.weekdays.Sunday',
-} as const;
+import { WEEKDAY_SHORT_KEYS } from '#i18n/weekday-keys.ts';
 
 /**
  * The monthly working-time records as an .xlsx, one sheet per employee (the layout of the
@@ -120,7 +111,7 @@ export function exportMonthlyRecords(records: MonthlyRecords, options: { lang: L
         const go = await put(
           [
             dateValue(d.date),
-            t(WEEKDAYS[d.weekday]),
+            t(WEEKDAY_SHORT_KEYS[d.weekday]),
             at(d.timeIn),
             at(d.timeOut),
             breaks || null,

@@ -14,6 +14,7 @@ import type { Language } from '#i18n/languages.ts';
 import { translate } from '#i18n/translate.ts';
 import { readPackageFile } from '../../package-file.ts';
 import type { EmployeeMonthlyRecord, MonthlyRecords } from './monthly-records.ts';
+import { WEEKDAY_SHORT_KEYS } from '#i18n/weekday-keys.ts';
 
 export interface RecordPdfOptions {
   lang: Language;
@@ -34,16 +35,6 @@ export const RECORD_PDF_FONT_FILES = {
 } as const;
 let fonts: { regular: Buffer; bold: Buffer } | undefined;
 const recordFonts = () => (fonts ??= { regular: readPackageFile(RECORD_PDF_FONT_FILES.regular), bold: readPackageFile(RECORD_PDF_FONT_FILES.bold) });
-
-const DAY_SHORT = {
-  Monday: 'reports.record.weekdays.Monday',
-  Tuesday: 'reports.record.weekdays.Tuesday',
-  Wednesday: 'reports.record.weekdays.Wednesday',
-  Thursday: 'reports.record.weekdays.Thursday',
-  Friday: 'reports.record.weekdays.Friday',
-  Saturday: 'reports.record.weekdays.Saturday',
-  Sunday: 'reports.record.weekdays.Sunday',
-} as const;
 
 // A4 portrait in points, as the printed HTML record; the 9 columns fill the 523 pt between margins.
 const MARGIN = { top: 36, bottom: 48, left: 36, right: 36 };
@@ -235,7 +226,7 @@ function writeEmployee(doc: PDFKit.PDFDocument, entry: EmployeeMonthlyRecord, re
 
   for (const d of record.days) {
     const texts = [
-      `${t(DAY_SHORT[d.weekday])} ${formatLocalDate(d.date, lang)}`,
+      `${t(WEEKDAY_SHORT_KEYS[d.weekday])} ${formatLocalDate(d.date, lang)}`,
       time(d.timeIn, d),
       time(d.timeOut, d),
       d.breaks.map((b) => `${time(b.startAt, d)}–${b.endAt ? time(b.endAt, d) : '…'}`).join(', '),

@@ -8,6 +8,7 @@ import type { Language } from '#i18n/languages.ts';
 import { translate } from '#i18n/translate.ts';
 import { readPackageFile } from '../../package-file.ts';
 import { RECORD_PDF_FONT_FILES } from '../reports/monthly-record-pdf.ts';
+import { WEEKDAY_SHORT_KEYS } from '#i18n/weekday-keys.ts';
 
 export interface RosterWeekPdfInput {
   sheet: WeekSheet;
@@ -104,17 +105,6 @@ export function rosterWeekPdf(input: RosterWeekPdfInput): ReadableStream<Uint8Ar
 
 type Translate = (key: string, params?: Record<string, unknown>) => string;
 
-/** Each weekday's message key, written out (keys are literals, so the catalog check sees them). */
-const WEEKDAY_KEYS = {
-  Monday: 'reports.record.weekdays.Monday',
-  Tuesday: 'reports.record.weekdays.Tuesday',
-  Wednesday: 'reports.record.weekdays.Wednesday',
-  Thursday: 'reports.record.weekdays.Thursday',
-  Friday: 'reports.record.weekdays.Friday',
-  Saturday: 'reports.record.weekdays.Saturday',
-  Sunday: 'reports.record.weekdays.Sunday',
-} as const;
-
 /** The heading row (weekday, date, holiday name); answers where the rows start. */
 function dayHeads(doc: PDFKit.PDFDocument, sheet: WeekSheet, lang: Language, t: Translate, y: number): number {
   doc.rect(MARGIN, y, NAME_WIDTH, HEAD_HEIGHT).fillAndStroke(FILL.head, LINE);
@@ -131,7 +121,7 @@ function dayHeads(doc: PDFKit.PDFDocument, sheet: WeekSheet, lang: Language, t: 
       .font('bold')
       .fontSize(9)
       .fillColor(INK)
-      .text(`${t(WEEKDAY_KEYS[weekdayOf(date)])} ${formatDayMonth(date, lang)}`, x + 3, y + 4, { width: DAY_WIDTH - 6, align: 'center', lineBreak: false });
+      .text(`${t(WEEKDAY_SHORT_KEYS[weekdayOf(date)])} ${formatDayMonth(date, lang)}`, x + 3, y + 4, { width: DAY_WIDTH - 6, align: 'center', lineBreak: false });
     if (holiday)
       doc
         .font('regular')
