@@ -36,6 +36,21 @@ describe('first run, sign-in and sign-out in the browser', () => {
     await page.close();
   });
 
+  it('before its script runs, the sign-in form cannot be sent: no password in the address, and the button waits', async () => {
+    // Without JavaScript the page is what a browser shows before the island hydrates (a slow
+    // phone, a busy machine): the browser's own submit would be a GET with every field in the URL.
+    const visitor = await browser.context.browser()!.newContext({ locale: 'en-US', javaScriptEnabled: false });
+    const page = await visitor.newPage();
+    await page.goto(`${server.url}/sign-in`);
+    expect(await page.isDisabled('[data-testid=sign-in-form] button[type=submit]')).toBe(true);
+    await page.fill('input[name=email]', 'ana@fruteria.es');
+    await page.fill('input[name=password]', 'Fruta#2026');
+    await page.press('input[name=password]', 'Enter');
+    await page.waitForLoadState();
+    expect(page.url()).toBe(`${server.url}/sign-in`);
+    await visitor.close();
+  });
+
   it('signs out and back to sign-in, then returns to the requested page after signing in', async () => {
     const page = await browser.context.newPage();
     await page.goto(`${server.url}/dashboard`);

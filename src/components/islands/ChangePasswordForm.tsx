@@ -7,6 +7,7 @@ import { api } from '../../lib/client/api.ts';
 import { passwordProblems } from '../../domain/auth/password-rules.ts';
 import { inputClass, primaryButton } from './ui/buttons.ts';
 import { useApiAction } from '../../lib/client/use-api-action.ts';
+import { useHydrated } from '../../lib/client/use-hydrated.ts';
 
 const FIELDS = [
   ['currentPassword', 'account.currentPassword', 'current-password'],
@@ -22,6 +23,7 @@ export default function ChangePasswordForm({ lang }: { lang: Language }) {
   const t = translator(lang);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const { run, busy } = useApiAction(lang);
+  const hydrated = useHydrated();
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -66,7 +68,7 @@ export default function ChangePasswordForm({ lang }: { lang: Language }) {
           </div>
         ))}
         <div>
-          <button type="submit" className={primaryButton} disabled={busy}>
+          <button type="submit" className={primaryButton} disabled={busy || !hydrated}>
             {busy ? t('common.loading') : t('account.changePassword')}
           </button>
         </div>

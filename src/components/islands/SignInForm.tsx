@@ -6,6 +6,7 @@ import { finishSignIn } from '../../lib/client/finish-sign-in.ts';
 import { useApiAction } from '../../lib/client/use-api-action.ts';
 import SecondFactorStep from './SecondFactorStep.tsx';
 import TwoFactorSetupStep from './TwoFactorSetupStep.tsx';
+import { useHydrated } from '../../lib/client/use-hydrated.ts';
 
 interface Props {
   lang: Language;
@@ -22,6 +23,7 @@ type Step = { kind: 'password' } | { kind: 'second-factor'; ticket: string; meth
 export default function SignInForm({ lang, redirectUrl }: Props) {
   const t = translator(lang);
   const { run, busy } = useApiAction(lang);
+  const hydrated = useHydrated();
   const [error, setError] = useState<string>();
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const [step, setStep] = useState<Step>({ kind: 'password' });
@@ -60,7 +62,7 @@ export default function SignInForm({ lang, redirectUrl }: Props) {
       )}
       <Field name="email" type="email" label={t('common.email')} autoComplete="username" error={fieldErrors['email']} />
       <Field name="password" type="password" label={t('common.password')} autoComplete="current-password" error={fieldErrors['password']} />
-      <button type="submit" disabled={busy} className="control rounded-lg bg-primary px-4 font-semibold text-neutral hover:bg-primary-deep disabled:opacity-60">
+      <button type="submit" disabled={busy || !hydrated} className="control rounded-lg bg-primary px-4 font-semibold text-neutral hover:bg-primary-deep disabled:opacity-60">
         {busy ? t('common.loading') : t('signIn.submit')}
       </button>
     </form>

@@ -9,6 +9,7 @@ import { api } from '../../lib/client/api.ts';
 import { setSignedIn } from '../../lib/client/session-store.ts';
 import { Field } from './SignInForm.tsx';
 import { useApiAction } from '../../lib/client/use-api-action.ts';
+import { useHydrated } from '../../lib/client/use-hydrated.ts';
 
 const selectClass = 'control rounded-lg border border-field bg-card px-3 text-base font-normal text-ink focus:border-primary aria-invalid:border-red-600';
 
@@ -16,6 +17,7 @@ const selectClass = 'control rounded-lg border border-field bg-card px-3 text-ba
 export default function SignUpForm({ lang }: { lang: Language }) {
   const t = translator(lang);
   const { run, busy } = useApiAction(lang);
+  const hydrated = useHydrated();
   const [error, setError] = useState<string>();
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const [country, setCountry] = useState('');
@@ -137,7 +139,7 @@ export default function SignUpForm({ lang }: { lang: Language }) {
         <input type="checkbox" name="demo" className="mt-1 h-4 w-4" />
         <span>{t('signUp.demo')}</span>
       </label>
-      <button type="submit" disabled={busy} className="control rounded-lg bg-primary px-4 font-semibold text-neutral hover:bg-primary-deep disabled:opacity-60">
+      <button type="submit" disabled={busy || !hydrated} className="control rounded-lg bg-primary px-4 font-semibold text-neutral hover:bg-primary-deep disabled:opacity-60">
         {busy ? t('common.loading') : t('signUp.submit')}
       </button>
     </form>

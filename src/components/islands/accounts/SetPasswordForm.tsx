@@ -6,6 +6,7 @@ import { api } from '#lib/client/api.ts';
 import { setSignedIn } from '#lib/client/session-store.ts';
 import { useApiAction } from '#lib/client/use-api-action.ts';
 import { Field } from '../SignInForm.tsx';
+import { useHydrated } from '#lib/client/use-hydrated.ts';
 
 interface Props {
   lang: Language;
@@ -20,6 +21,7 @@ interface Props {
 export default function SetPasswordForm({ lang, mode, token, email }: Props) {
   const t = translator(lang);
   const { run, busy } = useApiAction(lang);
+  const hydrated = useHydrated();
   const [error, setError] = useState<string>();
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
 
@@ -63,7 +65,7 @@ export default function SetPasswordForm({ lang, mode, token, email }: Props) {
       )}
       <Field name="password" type="password" label={t('accountLinks.newPassword')} autoComplete="new-password" error={fieldErrors['password']} hint={t('signUp.passwordHint')} />
       <Field name="confirmPassword" type="password" label={t('accountLinks.confirmPassword')} autoComplete="new-password" error={fieldErrors['confirmPassword']} />
-      <button type="submit" disabled={busy} className="control rounded-lg bg-primary px-4 font-semibold text-neutral hover:bg-primary-deep disabled:opacity-60" data-testid="set-password-submit">
+      <button type="submit" disabled={busy || !hydrated} className="control rounded-lg bg-primary px-4 font-semibold text-neutral hover:bg-primary-deep disabled:opacity-60" data-testid="set-password-submit">
         {busy ? t('common.loading') : t(mode === 'invitation' ? 'invitations.submit' : 'passwordReset.submit')}
       </button>
     </form>
