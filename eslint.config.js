@@ -43,6 +43,14 @@ export default defineConfig([
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
   {
+    // A browser context opened past tests/helpers/browser.ts does not wait for hydration: its first
+    // click or Tab after goto can land on inert markup (the race that failed CI at stop 50).
+    files: ['tests/e2e/**'],
+    rules: {
+      'no-restricted-syntax': ['error', { selector: "CallExpression[callee.property.name='newContext'][callee.object.type!='Identifier'][callee.object.type!='MemberExpression']", message: 'Open a second browser with launchBrowser().newContext (tests/helpers/browser.ts): its pages wait for hydration.' }],
+    },
+  },
+  {
     files: ['**/*.tsx'],
     plugins: { 'react-hooks': reactHooks },
     rules: {

@@ -290,7 +290,7 @@ describe('header menu', () => {
 
 describe('open pages', () => {
   it('the demo banner prints kiosk PINs on admin pages and on the clock, where a visitor punches with one (issue 37.14)', async () => {
-    const visitor = await browser.context.browser()!.newContext({ locale: 'es-ES' });
+    const visitor = await browser.newContext({ locale: 'es-ES' });
     const anon = await visitor.newPage();
     try {
       await anon.goto(`${server.url}/clock`);
@@ -315,7 +315,7 @@ describe('open pages', () => {
   });
 
   it('shows the clock in the full layout when signed out, and sign-in in the side variant', async () => {
-    const visitor = await browser.context.browser()!.newContext({ locale: 'es-ES' });
+    const visitor = await browser.newContext({ locale: 'es-ES' });
     const anon = await visitor.newPage();
     try {
       await anon.goto(`${server.url}/clock`);

@@ -99,7 +99,7 @@ describe('hours balance in the browser (issue 21.1)', () => {
   });
 
   it('the employee sees their own balance card (es, en)', async () => {
-    const own = await session.browser.context.browser()!.newContext({ locale: 'en-GB' });
+    const own = await session.browser.newContext({ locale: 'en-GB' });
     const p = await own.newPage();
     await p.setViewportSize({ width: 1440, height: 1000 });
     await signInDemo(p, server.url, 'employee');

@@ -39,7 +39,7 @@ describe('first run, sign-in and sign-out in the browser', () => {
   it('before its script runs, the sign-in form cannot be sent: no password in the address, and the button waits', async () => {
     // Without JavaScript the page is what a browser shows before the island hydrates (a slow
     // phone, a busy machine): the browser's own submit would be a GET with every field in the URL.
-    const visitor = await browser.context.browser()!.newContext({ locale: 'en-US', javaScriptEnabled: false });
+    const visitor = await browser.newContext({ locale: 'en-US', javaScriptEnabled: false });
     const page = await visitor.newPage();
     await page.goto(`${server.url}/sign-in`);
     expect(await page.isDisabled('[data-testid=sign-in-form] button[type=submit]')).toBe(true);

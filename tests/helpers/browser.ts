@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions } from 'playwright-core';
 import { waitForIslandsOnNavigation } from './hydrated.ts';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
@@ -11,6 +11,11 @@ export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--
 
 export interface TestBrowser {
   context: BrowserContext;
+  /**
+   * A second, separate browser (its own cookies: a visitor, another device) on the same Chromium,
+   * whose pages wait for hydration like the first's. Close it in the test.
+   */
+  newContext: (options?: BrowserContextOptions) => Promise<BrowserContext>;
   close: () => Promise<void>;
 }
 
@@ -31,6 +36,12 @@ export async function launchBrowser(options: { locale?: string; extraArgs?: stri
   waitForIslandsOnNavigation(context);
   return {
     context,
+    newContext: async (contextOptions) => {
+      const other = await context.browser()!.newContext({ viewport: { width: 1280, height: 800 }, ...contextOptions });
+      // Without JavaScript nothing hydrates: the page as the server sent it is what the test wants.
+      if (contextOptions?.javaScriptEnabled !== false) waitForIslandsOnNavigation(other);
+      return other;
+    },
     close: async () => {
       await context.close();
       rmSync(userDataDir, { recursive: true, force: true });
