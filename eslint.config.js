@@ -47,7 +47,13 @@ export default defineConfig([
     // click or Tab after goto can land on inert markup (the race that failed CI at stop 50).
     files: ['tests/e2e/**'],
     rules: {
-      'no-restricted-syntax': ['error', { selector: "CallExpression[callee.property.name='newContext'][callee.object.type!='Identifier'][callee.object.type!='MemberExpression']", message: 'Open a second browser with launchBrowser().newContext (tests/helpers/browser.ts): its pages wait for hydration.' }],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.property.name='newContext'][callee.object.type!='Identifier'][callee.object.type!='MemberExpression']",
+          message: 'Open a second browser with launchBrowser().newContext (tests/helpers/browser.ts): its pages wait for hydration.',
+        },
+      ],
     },
   },
   {
