@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decidePunch } from '../../src/domain/clock/clock-engine.ts';
-import { loadClockState } from '../../src/server/db/repositories/clock-state.ts';
+import { loadPunchState } from '../../src/server/db/repositories/clock-state.ts';
 import { writePlannedDays, type PlannedDayWrite } from '../../src/server/db/repositories/planned-days.ts';
 import { schedulesOfEmployee } from '../../src/server/db/repositories/attendances.ts';
 import { createAttendance } from '../../src/server/services/attendance/create-attendance.ts';
@@ -73,9 +73,9 @@ describe('published roster days', () => {
   });
 
   it('the clock puts a check-in near the published start into that shift', async () => {
-    const state = await loadClockState(s.db, luis, '2026-03-17');
+    const state = (await loadPunchState(s.db, luis, '2026-03-17', { since: '2026-03-17T00:00:00.000Z', until: '2026-03-17T00:00:00.000Z' })).state;
     await publish([shift('2026-03-17', '14:00', '22:00')]);
-    const published = await loadClockState(s.db, luis, '2026-03-17');
+    const published = (await loadPunchState(s.db, luis, '2026-03-17', { since: '2026-03-17T00:00:00.000Z', until: '2026-03-17T00:00:00.000Z' })).state;
     const punch = (st: typeof state, now: string) => decidePunch({ action: 'check-in', now, timeZone: 'Europe/Madrid', ...st, graceMinutes: 5, breaksPerDay: 1, timeFormat: '1' });
     // 13:55 Madrid = 12:55Z: nearly 5 h late for the pattern's 09:00 shift, on time for the published 14:00 one.
     expect(punch(state, '2026-03-17T12:55:00Z')).toMatchObject({ ok: true, change: { statusIn: 'late', lateSeconds: 4 * 3600 + 55 * 60 } });

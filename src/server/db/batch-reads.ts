@@ -28,3 +28,12 @@ export function readOncePerBatch<T>(key: string, read: () => Promise<T>): Promis
   }
   return value;
 }
+
+/**
+ * What `readOncePerBatch(key, …)` would read, already known (read together with something else):
+ * kept for the rest of the batch unless the key was read already. Outside a batch, nothing.
+ */
+export function primeBatchRead<T>(key: string, value: () => T): void {
+  const cache = batch.getStore();
+  if (cache && !cache.has(key)) cache.set(key, Promise.resolve(value()));
+}

@@ -1,6 +1,7 @@
 import { nowMs } from '../clock/now.ts';
 import { getDb, type Db } from './connection.ts';
 import { configuredEngine } from './engine.ts';
+import { coalescedRead } from './coalesced-read.ts';
 import { deleteExpiredSharedRows, deleteSharedRow, readSharedRow, readSharedRows, readSharedScope, writeSharedRow } from './repositories/shared-state.ts';
 
 /**
@@ -106,6 +107,14 @@ export function tableState(database: () => Promise<Db>, now: () => number = nowM
     put: (scope, key, value, expiresAt) => writeSharedRow(db, scope, key, JSON.stringify(value), Math.round(expiresAt)),
     delete: (scope, key) => deleteSharedRow(db, scope, key),
   });
+  // Reads outside a unit from concurrent requests (the clock's attempt limits, twice per punch):
+  // one statement per scope and turn of the event loop (coalesced-read.ts).
+  const readOutside = coalescedRead<{ scope: string; key: string }, string | undefined>(async (asked) => {
+    const db = await database();
+    const scopes = [...new Set(asked.map((a) => a.scope))];
+    const found = new Map(await Promise.all(scopes.map(async (scope) => [scope, await readSharedRows(db, scope, [...new Set(asked.filter((a) => a.scope === scope).map((a) => a.key))])] as const)));
+    return asked.map((a) => found.get(a.scope)!.get(a.key));
+  });
   let collectedAt = 0;
   return {
     unit: async <R>(fn: (state: StateUnit) => Promise<R>) => {
@@ -119,11 +128,8 @@ export function tableState(database: () => Promise<Db>, now: () => number = nowM
     },
     get: async (scope, key) => over(await database()).get(scope, key),
     getMany: async <T>(scope: string, keys: readonly string[]) => {
-      const found = await readSharedRows(await database(), scope, keys);
-      return keys.map((key) => {
-        const text = found.get(key);
-        return text === undefined ? undefined : (JSON.parse(text) as T);
-      });
+      const found = await Promise.all(keys.map((key) => readOutside({ scope, key })));
+      return found.map((text) => (text === undefined ? undefined : (JSON.parse(text) as T)));
     },
     all: async (scope) => over(await database()).all(scope),
     clearMemory: () => {},

@@ -8,6 +8,8 @@ import type { Database } from '../schema.ts';
 import { SCHEDULE_RULE_COLUMNS, toScheduleRule } from './schedules.ts';
 import { preparedQuery } from '../prepared-query.ts';
 import { engineOf } from '../engine.ts';
+import { latestClockPunchQuery, type LatestClockPunch } from './punches.ts';
+import { approvedOfEmployeeQuery, knownApprovedPeriods } from './record-lock.ts';
 
 /** What the clock engine needs to know about one employee around `today` (a local date): attendances dated yesterday, today and tomorrow. */
 export interface ClockState {
@@ -20,7 +22,14 @@ export interface ClockState {
   approvedLeaveDates: string[];
 }
 
-type Around = { employeeId: number; yesterday: string; today: string; tomorrow: string };
+/** The clock state, and the employee's latest clock punch in the double-tap window (double-tap.ts). */
+export interface PunchState {
+  state: ClockState;
+  latestPunch: LatestClockPunch | undefined;
+}
+
+/** `since`..`until`: the window of the latest clock punch (ISO instants). */
+type Around = { employeeId: number; yesterday: string; today: string; tomorrow: string; since: string; until: string };
 
 // The clock state's reads, written once: run one by one on SQLite, as one statement on PostgreSQL.
 const schedulesQuery = (db: Kysely<Database>, p: Around) => db.selectFrom('schedules').select(SCHEDULE_RULE_COLUMNS).where('employeeId', '=', p.employeeId);
@@ -50,10 +59,18 @@ const attendancesAround = preparedQuery(attendancesQuery);
 const leavesAround = preparedQuery(leavesQuery);
 const breaksOf = preparedQuery((db, p: { attendanceId: number }) => db.selectFrom('attendanceBreaks').select(BREAK_COLUMNS).where('attendanceId', '=', p.attendanceId).orderBy('startAt'));
 
+const latestPunchOf = preparedQuery(latestClockPunchQuery);
+
 /** SQLite: the reads one by one (in process, a read costs no round trip); the breaks once the days are known. */
 async function readEach(db: Kysely<Database>, around: Around) {
-  const [scheduleRows, planned, attendances, leaves] = await Promise.all([schedulesOf.execute(db, around), plannedAround.execute(db, around), attendancesAround.execute(db, around), leavesAround.execute(db, around)]);
-  return { scheduleRows, planned, attendances, leaves, breaksRead: undefined };
+  const [latest, scheduleRows, planned, attendances, leaves] = await Promise.all([
+    latestPunchOf.execute(db, around),
+    schedulesOf.execute(db, around),
+    plannedAround.execute(db, around),
+    attendancesAround.execute(db, around),
+    leavesAround.execute(db, around),
+  ]);
+  return { latest, scheduleRows, planned, attendances, leaves, breaksRead: undefined };
 }
 
 /**
@@ -61,10 +78,14 @@ async function readEach(db: Kysely<Database>, around: Around) {
  * of a punch's cost there: decision 097). The breaks are those of every day the attendance read can
  * return, so they are known before the days are chosen. The rows come back as the separate reads
  * give them: json_agg keeps each column's name (the camelCase plugin maps them) and value (text as
- * text, bigint and double precision as JSON numbers, exact).
+ * text, bigint and double precision as JSON numbers, exact). The statement also brings the
+ * employee's approved periods over the three days, for the period lock (record-lock.ts) that the
+ * decision and the writer then ask without another round trip.
  */
 const asOne = preparedQuery((db, p: Around) =>
   db.selectNoFrom([
+    jsonArrayFrom(latestClockPunchQuery(db, p)).as('latest'),
+    jsonArrayFrom(approvedOfEmployeeQuery(db, { employeeId: p.employeeId, from: p.yesterday, to: p.tomorrow })).as('approvals'),
     jsonArrayFrom(schedulesQuery(db, p)).as('scheduleRows'),
     jsonArrayFrom(plannedQuery(db, p)).as('planned'),
     jsonArrayFrom(attendancesQuery(db, p)).as('attendances'),
@@ -76,16 +97,20 @@ const asOne = preparedQuery((db, p: Around) =>
 async function readAsOne(db: Kysely<Database>, around: Around) {
   const row = await asOne.takeFirst(db, around);
   if (!row) throw new Error('The clock state read returned no row');
+  knownApprovedPeriods(around.employeeId, [around.yesterday, around.today, around.tomorrow], row.approvals);
   // In start order, as the separate read gives them.
   return { ...row, breaksRead: row.breaksRead.sort((a, b) => (a.startAt < b.startAt ? -1 : a.startAt > b.startAt ? 1 : 0)) };
 }
 
-/** Reads the clock state of an employee; call inside the punch's transaction. */
-export async function loadClockState(db: Kysely<Database>, employeeId: number, today: string): Promise<ClockState> {
+/**
+ * Reads the clock state of an employee around `today` (a local date), and their latest clock punch
+ * in `repeatWindow` (ISO instants); call inside the punch's transaction.
+ */
+export async function loadPunchState(db: Kysely<Database>, employeeId: number, today: string, repeatWindow: { since: string; until: string }): Promise<PunchState> {
   const yesterday = addDays(today, -1);
   const tomorrow = addDays(today, 1);
-  const around = { employeeId, yesterday, today, tomorrow };
-  const { scheduleRows, planned, attendances, leaves, breaksRead } = engineOf(db) === 'postgres' ? await readAsOne(db, around) : await readEach(db, around);
+  const around = { employeeId, yesterday, today, tomorrow, ...repeatWindow };
+  const { latest, scheduleRows, planned, attendances, leaves, breaksRead } = engineOf(db) === 'postgres' ? await readAsOne(db, around) : await readEach(db, around);
 
   const recent = attendances.filter((r) => r.date === yesterday || r.date === today || r.date === tomorrow);
   // The latest day before today still open (the shift a check-out may close).
@@ -107,7 +132,7 @@ export async function loadClockState(db: Kysely<Database>, employeeId: number, t
         }
       : null;
 
-  return {
+  const state = {
     // A published roster day (decision 085) of yesterday, today or tomorrow wins over the pattern.
     schedules: [...scheduleRows.map(toScheduleRule), ...planned.map(plannedDayRule)],
     attendanceToday: withBreaks(recent.find((r) => r.date === today)),
@@ -116,4 +141,5 @@ export async function loadClockState(db: Kysely<Database>, employeeId: number, t
     previousOpen: withBreaks(open),
     approvedLeaveDates: [yesterday, today, tomorrow].filter((d) => leaves.some((l) => l.fromDate <= d && l.toDate >= d)),
   };
+  return { state, latestPunch: latest[0] };
 }

@@ -17,6 +17,8 @@ import { figureRecords } from './record-chain-figures.ts';
 import { byName } from '../text-order.ts';
 import { parseEmployeeEmail } from '../stored-formats.ts';
 import { preparedQuery } from '../prepared-query.ts';
+import { coalescedRead } from '../coalesced-read.ts';
+import { engineOf } from '../engine.ts';
 
 export type { EmployeeDto };
 
@@ -181,11 +183,40 @@ export async function findPunchEmployee(db: Db, id: number) {
  * two companies identifies nobody at an unpaired browser).
  */
 export async function findEmployeesByPinKey(db: Db, key: string, companyId: number | null = null) {
+  if (engineOf(db) === 'postgres') return pinLookupOf(db)({ key, companyId });
   return companyId === null ? byPinKey.execute(db, { key }) : byPinKeyInCompany.execute(db, { key, companyId });
 }
 // Every PIN punch looks its employee up: compiled once (prepared-query.ts).
 const byPinKey = preparedQuery((db, p: { key: string }) => db.selectFrom('employees').select(PUNCH_COLUMNS).where('pinKey', '=', p.key).limit(3));
 const byPinKeyInCompany = preparedQuery((db, p: { key: string; companyId: number }) => db.selectFrom('employees').select(PUNCH_COLUMNS).where('pinKey', '=', p.key).where('companyId', '=', p.companyId).limit(3));
+/** PostgreSQL: many keys as one array parameter (one statement text whatever their number). */
+const byPinKeys = preparedQuery((db, p: { keys: readonly string[] }) =>
+  db
+    .selectFrom('employees')
+    .select([...PUNCH_COLUMNS, 'pinKey'])
+    .where('pinKey', '=', sql<string>`any(${p.keys})`),
+);
+
+type PunchEmployeeRow = Awaited<ReturnType<typeof byPinKey.execute>>[number];
+const pinLookups = new WeakMap<Db, (asked: { key: string; companyId: number | null }) => Promise<PunchEmployeeRow[]>>();
+
+/** On PostgreSQL the look-ups of punches arriving together are one statement per turn of the event loop (coalesced-read.ts). */
+function pinLookupOf(db: Db) {
+  let lookup = pinLookups.get(db);
+  if (!lookup) {
+    lookup = coalescedRead(async (asked: readonly { key: string; companyId: number | null }[]) => {
+      const rows = await byPinKeys.execute(db, { keys: [...new Set(asked.map((a) => a.key))] });
+      return asked.map((a) =>
+        rows
+          .filter((r) => r.pinKey === a.key && (a.companyId === null || r.companyId === a.companyId))
+          .slice(0, 3)
+          .map(({ pinKey: _key, ...row }) => row),
+      );
+    });
+    pinLookups.set(db, lookup);
+  }
+  return lookup;
+}
 
 /** The employees holding an RFID badge, any status; at most 3, like `findEmployeesByPinKey`. */
 export async function findEmployeesByRfid(db: Db, card: string, companyId: number | null = null) {

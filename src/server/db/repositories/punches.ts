@@ -11,7 +11,8 @@ import { preparedQuery } from '../prepared-query.ts';
 /** The columns a punch's chain entry records (PunchFacts), read back from the insert. */
 const CHAINED_PUNCH_COLUMNS = ['id', 'employeeId', 'attendanceId', 'action', 'at', 'method', 'terminal', 'createdAt', 'workMode', 'device', 'place', 'workplaceId'] as const;
 
-const latestClockPunch = preparedQuery((db, p: { employeeId: number; since: string; until: string }) =>
+/** The employee's latest clock punch (any action; manual entries are not clock punches) in [since, until]: read with the clock state (clock-state.ts). */
+export const latestClockPunchQuery = (db: Kysely<Database>, p: { employeeId: number; since: string; until: string }) =>
   db
     .selectFrom('punches')
     .select(['id', 'at', 'action', 'attendanceId'])
@@ -21,8 +22,14 @@ const latestClockPunch = preparedQuery((db, p: { employeeId: number; since: stri
     .where('at', '<=', p.until)
     .orderBy('at', 'desc')
     .orderBy('id', 'desc')
-    .limit(1),
-);
+    .limit(1);
+
+export interface LatestClockPunch {
+  id: number;
+  at: string;
+  action: PunchTable['action'];
+  attendanceId: number | null;
+}
 
 /** The punch row itself: every column given, so one compiled statement serves every punch. */
 const insertPunch = preparedQuery(
@@ -62,11 +69,6 @@ const endBreak = preparedQuery((db, p: { id: number; endAt: string }) => db.upda
 const setBreakSeconds = preparedQuery((db, p: { id: number; breakSeconds: number; updatedAt: string }) =>
   db.updateTable('attendances').set({ breakSeconds: p.breakSeconds, updatedAt: p.updatedAt }).where('id', '=', p.id).returning(FIGURE_COLUMNS.attendance),
 );
-
-/** The employee's latest clock punch (any action; manual entries are not clock punches) in [since, until]. */
-export function findLatestClockPunch(db: Kysely<Database>, employeeId: number, since: string, until: string) {
-  return latestClockPunch.takeFirst(db, { employeeId, since, until });
-}
 
 /** The engine decided on the state read in this transaction, so the row must still match (exactly one row, given back). */
 function changedOne<T>(rows: readonly T[]): T {

@@ -2,8 +2,10 @@ import { lockedMessage, lockingPeriod } from '#domain/periods/period-lock.ts';
 import type { Period } from '#domain/reports/periods.ts';
 import { addDays } from '#domain/time/zoned-time.ts';
 import { WriteRefused } from '../write-refused.ts';
-import { readOncePerBatch } from '../batch-reads.ts';
+import { primeBatchRead, readOncePerBatch } from '../batch-reads.ts';
+import type { Kysely } from 'kysely';
 import type { Db } from '../connection.ts';
+import type { Database } from '../schema.ts';
 import { preparedQuery } from '../prepared-query.ts';
 
 /**
@@ -22,15 +24,20 @@ const OPEN_END = '9999-12-31';
 
 const asSpan = (span: Period | string): Period => (typeof span === 'string' ? { from: span, to: span } : { from: span.from, to: span.to ?? OPEN_END });
 
-/** The employee's approved periods overlapping `span`, earliest first (one indexed range read). */
-/** In a batch of punches the period lock is asked twice per punch (the decision, then the writer's guard): read once (batch-reads.ts; no punch approves a period). */
+const approvalsKey = (employeeIds: readonly number[], span: Period) => `periodApprovals ${employeeIds.join(',')} ${span.from} ${span.to}`;
+
+/**
+ * The employees' approved periods overlapping `span`, earliest first (one indexed range read). In a
+ * batch of punches the period lock is asked twice per punch (the decision, then the writer's
+ * guard): read once (batch-reads.ts; no punch approves a period).
+ */
 function approvedOverlapping(db: Db, employeeIds: readonly number[], span: Period): Promise<(Period & { employeeId: number })[]> {
   if (employeeIds.length === 0) return Promise.resolve([]);
-  return readOncePerBatch(`periodApprovals ${employeeIds.join(',')} ${span.from} ${span.to}`, () => approvedOverlappingNow(db, employeeIds, span));
+  return readOncePerBatch(approvalsKey(employeeIds, span), () => approvedOverlappingNow(db, employeeIds, span));
 }
 
-/** One employee's (every punch asks), compiled once (prepared-query.ts). */
-const approvedOfEmployee = preparedQuery((db, p: { employeeId: number; from: string; to: string }) =>
+/** One employee's approved periods overlapping `from`..`to` (every punch asks; also read inside the PostgreSQL clock state, clock-state.ts). */
+export const approvedOfEmployeeQuery = (db: Kysely<Database>, p: { employeeId: number; from: string; to: string }) =>
   db
     .selectFrom('periodApprovals')
     .select(['employeeId', 'dateFrom as from', 'dateTo as to'])
@@ -38,8 +45,20 @@ const approvedOfEmployee = preparedQuery((db, p: { employeeId: number; from: str
     .where('status', '=', 'approved')
     .where('dateTo', '>=', p.from)
     .where('dateFrom', '<=', p.to)
-    .orderBy('dateFrom'),
-);
+    .orderBy('dateFrom');
+
+/** Compiled once (prepared-query.ts). */
+const approvedOfEmployee = preparedQuery(approvedOfEmployeeQuery);
+
+/**
+ * One employee's approved periods already read over `days` and beyond (`rows`: at least every
+ * one that overlaps any of them): this batch's lock checks of any single one of those days are
+ * answered from them, as approvedOverlapping would have read them. Outside a batch, nothing.
+ */
+export function knownApprovedPeriods(employeeId: number, days: readonly string[], rows: readonly (Period & { employeeId: number })[]): void {
+  const sorted = [...rows].sort((a, b) => (a.from < b.from ? -1 : a.from > b.from ? 1 : 0));
+  for (const day of days) primeBatchRead(approvalsKey([employeeId], { from: day, to: day }), () => sorted.filter((r) => r.from <= day && day <= r.to));
+}
 
 function approvedOverlappingNow(db: Db, employeeIds: readonly number[], span: Period): Promise<(Period & { employeeId: number })[]> {
   if (employeeIds.length === 1) return approvedOfEmployee.execute(db, { employeeId: employeeIds[0]!, from: span.from, to: span.to });

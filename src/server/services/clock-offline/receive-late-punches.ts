@@ -1,14 +1,12 @@
 import type { ClockAction } from '#domain/clock/clock-engine.ts';
-import { DOUBLE_TAP_SECONDS, isDoubleTap } from '#domain/clock/double-tap.ts';
 import { judgeSequence, landsBeforeRecord, placeLatePunch, type ConflictReason, type LatePunchStatus } from '#domain/clock/late-punch.ts';
-import { epochSeconds, isoOfSeconds } from '#domain/clock/shift-bounds.ts';
 import type { Settings } from '#domain/settings/settings.ts';
 import { nowIso } from '../../clock/now.ts';
 import type { Db } from '../../db/connection.ts';
 import { appendAudit } from '../../db/repositories/audit-log.ts';
 import { insertClockConflict } from '../../db/repositories/clock-conflicts.ts';
 import { latestPunchAt } from '../../db/repositories/offline-punches.ts';
-import { applyPunch, findLatestClockPunch } from '../../db/repositories/punches.ts';
+import { applyPunch } from '../../db/repositories/punches.ts';
 import type { PunchTable } from '../../db/schema.ts';
 import { conflictDetailJson, type ConflictDetail } from '../../db/stored-formats.ts';
 import { wakeOutbox } from '../../outbox/outbox-sender.ts';
@@ -142,14 +140,12 @@ export async function receiveLatePunch<P extends AnyLatePunch>(db: Db, source: L
     const employee = identified.employeeId;
     if (landsBeforeRecord(at, await latestPunchAt(trx, employee))) return conflict('laterPunch');
 
-    const atSeconds = epochSeconds(at);
-    const last = await findLatestClockPunch(trx, employee, isoOfSeconds(atSeconds - DOUBLE_TAP_SECONDS), at);
-    if (last && isDoubleTap(last, punch.action, atSeconds)) {
+    const decision = await decideClockPunch(trx, { employeeId: employee, action: punch.action, at, settings });
+    if ('repeatOf' in decision) {
+      const last = decision.repeatOf;
       await source.insertReceipt(trx, punch.seq, { status: 'repeat', punchId: last.id, conflictId: null, time: last.at, receivedAt });
       return { seq: punch.seq, status: 'repeat', time: last.at };
     }
-
-    const decision = await decideClockPunch(trx, { employeeId: employee, action: punch.action, at, settings });
     if (!decision.ok) return conflict('refused', { code: decision.code, params: decision.params });
 
     const row = source.punchRow(punch);

@@ -1,5 +1,4 @@
 import type { ClockAction, PunchDecision } from '#domain/clock/clock-engine.ts';
-import { DOUBLE_TAP_SECONDS, isDoubleTap } from '#domain/clock/double-tap.ts';
 import type { PunchWorkMode } from '#domain/clock/personal-clock.ts';
 import type { GeoPosition, PunchPlace } from '#domain/clock/proof-of-place.ts';
 import { isoOfSeconds } from '#domain/clock/shift-bounds.ts';
@@ -9,7 +8,7 @@ import type { Db } from '../../db/connection.ts';
 import { punchWriterLanes } from '../../db/engine.ts';
 import { GroupCommit } from '../../db/group-commit.ts';
 import { appendAudit } from '../../db/repositories/audit-log.ts';
-import { applyPunch, findLatestClockPunch } from '../../db/repositories/punches.ts';
+import { applyPunch } from '../../db/repositories/punches.ts';
 import type { PunchTable } from '../../db/schema.ts';
 import type { ClockTerminal } from '../terminals/resolve-terminal.ts';
 import { emitEmployeeWebhookEvent } from '../webhooks/emit-webhook-event.ts';
@@ -56,10 +55,8 @@ export function commitClockPunch(db: Db, input: ClockPunchInput): Promise<ClockP
   const now = isoOfSeconds(nowSeconds);
   const personal = input.workMode !== undefined ? { workMode: input.workMode, device: input.device ?? null, ...(input.place ? { place: input.place.place, workplaceId: input.place.workplaceId } : {}) } : {};
   return punchWriter.run(db, employeeId, async (trx) => {
-    const last = await findLatestClockPunch(trx, employeeId, isoOfSeconds(nowSeconds - DOUBLE_TAP_SECONDS), now);
-    if (last && isDoubleTap(last, action, nowSeconds)) return { time: last.at, punchId: null, attendanceId: last.attendanceId, hooks: 0 };
-
     const decision = await decideClockPunch(trx, { employeeId, action, at: now, settings, lang: input.lang });
+    if ('repeatOf' in decision) return { time: decision.repeatOf.at, punchId: null, attendanceId: decision.repeatOf.attendanceId, hooks: 0 };
     if (!decision.ok) {
       await appendAudit(trx, {
         userId: input.userId,
