@@ -51,6 +51,24 @@ describe('first run, sign-in and sign-out in the browser', () => {
     await visitor.close();
   });
 
+  it('a form whose island has not hydrated is held: the browser does not send it with its fields in the address', async () => {
+    // The islands' code never arrives (a slow phone, a busy machine): the page stays as the server
+    // sent it, with its blocking head script (hold-unhydrated-forms.ts).
+    const visitor = await browser.newContext({ locale: 'en-US' });
+    const page = await visitor.newPage();
+    await page.route('**/_astro/**/*.js', (route) => route.abort());
+    await page.goto(`${server.url}/forgot-password`, { waitUntil: 'domcontentloaded' });
+    expect(await page.locator('astro-island[ssr] form').count()).toBe(1);
+    await page.evaluate(() => window.addEventListener('submit', (event) => ((window as unknown as { held?: boolean }).held = event.defaultPrevented)));
+    await page.fill('input[name=email]', 'ana@fruteria.es');
+    await page.press('input[name=email]', 'Enter');
+    // Were the submit sent, this page (and the flag) would be gone: the wait would fail.
+    await page.waitForFunction(() => (window as unknown as { held?: boolean }).held !== undefined);
+    expect(await page.evaluate(() => (window as unknown as { held?: boolean }).held)).toBe(true);
+    expect(page.url()).toBe(`${server.url}/forgot-password`);
+    await visitor.close();
+  });
+
   it('signs out and back to sign-in, then returns to the requested page after signing in', async () => {
     const page = await browser.context.newPage();
     await page.goto(`${server.url}/dashboard`);
