@@ -1,5 +1,6 @@
 import type { PunchPlace } from '#domain/clock/proof-of-place.ts';
-import type { Insertable, Kysely } from 'kysely';
+import type { Insertable, Kysely, QueryCreator } from 'kysely';
+import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { PunchChange } from '#domain/clock/clock-engine.ts';
 import type { Database, PunchTable, WorkMode } from '../schema.ts';
 import type { Db } from '../connection.ts';
@@ -7,6 +8,7 @@ import { FIGURE_COLUMNS, figurePayload, punchPayload, type ChainKind } from '#do
 import { chainForEmployee, chainPunchesOfEmployees } from './record-chain.ts';
 import { refuseLockedAttendances, refuseLockedPeriod } from './record-lock.ts';
 import { preparedQuery } from '../prepared-query.ts';
+import { engineOf } from '../engine.ts';
 
 /** The columns a punch's chain entry records (PunchFacts), read back from the insert. */
 const CHAINED_PUNCH_COLUMNS = ['id', 'employeeId', 'attendanceId', 'action', 'at', 'method', 'terminal', 'createdAt', 'workMode', 'device', 'place', 'workplaceId'] as const;
@@ -31,43 +33,86 @@ export interface LatestClockPunch {
   attendanceId: number | null;
 }
 
+type PunchValues = Required<
+  Pick<Insertable<PunchTable>, 'employeeId' | 'attendanceId' | 'action' | 'at' | 'method' | 'terminal' | 'terminalId' | 'offlineSeq' | 'workMode' | 'device' | 'place' | 'workplaceId' | 'createdAt'>
+>;
+
+// The writes of a punch, each written once: run one by one (SQLite, and a check-in), or on
+// PostgreSQL the ones that depend on no other's answer together as one statement (below).
 /** The punch row itself: every column given, so one compiled statement serves every punch. */
-const insertPunch = preparedQuery(
-  (db, p: Required<Pick<Insertable<PunchTable>, 'employeeId' | 'attendanceId' | 'action' | 'at' | 'method' | 'terminal' | 'terminalId' | 'offlineSeq' | 'workMode' | 'device' | 'place' | 'workplaceId' | 'createdAt'>>) =>
-    db
-      .insertInto('punches')
-      .values({
-        employeeId: p.employeeId,
-        attendanceId: p.attendanceId,
-        action: p.action,
-        at: p.at,
-        method: p.method,
-        terminal: p.terminal,
-        terminalId: p.terminalId,
-        offlineSeq: p.offlineSeq,
-        workMode: p.workMode,
-        device: p.device,
-        place: p.place,
-        workplaceId: p.workplaceId,
-        createdAt: p.createdAt,
-      })
-      .returning(CHAINED_PUNCH_COLUMNS),
-);
-const checkOut = preparedQuery((db, p: { id: number; timeOut: string; workedSeconds: number; breakSeconds: number; earlyDepartureSeconds: number }) =>
+const insertPunchQuery = (db: QueryCreator<Database>, p: PunchValues) =>
+  db
+    .insertInto('punches')
+    .values({
+      employeeId: p.employeeId,
+      attendanceId: p.attendanceId,
+      action: p.action,
+      at: p.at,
+      method: p.method,
+      terminal: p.terminal,
+      terminalId: p.terminalId,
+      offlineSeq: p.offlineSeq,
+      workMode: p.workMode,
+      device: p.device,
+      place: p.place,
+      workplaceId: p.workplaceId,
+      createdAt: p.createdAt,
+    })
+    .returning(CHAINED_PUNCH_COLUMNS);
+type CheckOutValues = { id: number; timeOut: string; workedSeconds: number; breakSeconds: number; earlyDepartureSeconds: number };
+const checkOutQuery = (db: QueryCreator<Database>, p: CheckOutValues) =>
   db
     .updateTable('attendances')
     .set({ timeOut: p.timeOut, workedSeconds: p.workedSeconds, breakSeconds: p.breakSeconds, earlyDepartureSeconds: p.earlyDepartureSeconds, updatedAt: p.timeOut })
     .where('id', '=', p.id)
     .where('timeOut', 'is', null)
-    .returning(FIGURE_COLUMNS.attendance),
+    .returning(FIGURE_COLUMNS.attendance);
+const startBreakQuery = (db: QueryCreator<Database>, p: { attendanceId: number; startAt: string }) =>
+  db.insertInto('attendanceBreaks').values({ attendanceId: p.attendanceId, startAt: p.startAt, endAt: null }).returning(FIGURE_COLUMNS.break);
+const touchAttendanceQuery = (db: QueryCreator<Database>, p: { id: number; updatedAt: string }) => db.updateTable('attendances').set({ updatedAt: p.updatedAt }).where('id', '=', p.id);
+const endBreakQuery = (db: QueryCreator<Database>, p: { id: number; endAt: string }) =>
+  db.updateTable('attendanceBreaks').set({ endAt: p.endAt }).where('id', '=', p.id).where('endAt', 'is', null).returning(FIGURE_COLUMNS.break);
+const setBreakSecondsQuery = (db: QueryCreator<Database>, p: { id: number; breakSeconds: number; updatedAt: string }) =>
+  db.updateTable('attendances').set({ breakSeconds: p.breakSeconds, updatedAt: p.updatedAt }).where('id', '=', p.id).returning(FIGURE_COLUMNS.attendance);
+
+const insertPunch = preparedQuery(insertPunchQuery);
+const checkOut = preparedQuery(checkOutQuery);
+const startBreak = preparedQuery(startBreakQuery);
+const touchAttendance = preparedQuery(touchAttendanceQuery);
+const endBreak = preparedQuery(endBreakQuery);
+const setBreakSeconds = preparedQuery(setBreakSecondsQuery);
+
+/*
+ * PostgreSQL: a check-out or a break's writes and the punch row as ONE statement (data-modifying
+ * CTEs; each of its parts sees the same snapshot and none reads another's answer), a round trip
+ * each instead of two or three (decision 097). Every part runs even when another changes no row;
+ * the RETURNING rows come back as JSON arrays (keys mapped by the camelCase plugin, values as the
+ * driver gives them), and a part that changed no row makes the punch throw like the separate
+ * statements do, which rolls the whole statement back with the punch's savepoint.
+ */
+const checkOutWithPunch = preparedQuery((db, p: PunchValues & { workedSeconds: number; breakSeconds: number; earlyDepartureSeconds: number; attendanceId: number }) =>
+  db
+    .with('attendance', () => checkOutQuery(db, { id: p.attendanceId, timeOut: p.at, workedSeconds: p.workedSeconds, breakSeconds: p.breakSeconds, earlyDepartureSeconds: p.earlyDepartureSeconds }))
+    .with('punch', () => insertPunchQuery(db, p))
+    .selectNoFrom((eb) => [jsonArrayFrom(eb.selectFrom('attendance').selectAll()).as('attendance'), jsonArrayFrom(eb.selectFrom('punch').selectAll()).as('punch')]),
 );
-const startBreak = preparedQuery((db, p: { attendanceId: number; startAt: string }) =>
-  db.insertInto('attendanceBreaks').values({ attendanceId: p.attendanceId, startAt: p.startAt, endAt: null }).returning(FIGURE_COLUMNS.break),
+const breakInWithPunch = preparedQuery((db, p: PunchValues & { attendanceId: number }) =>
+  db
+    .with('break', () => startBreakQuery(db, { attendanceId: p.attendanceId, startAt: p.at }))
+    .with('touch', () => touchAttendanceQuery(db, { id: p.attendanceId, updatedAt: p.at }))
+    .with('punch', () => insertPunchQuery(db, p))
+    .selectNoFrom((eb) => [jsonArrayFrom(eb.selectFrom('break').selectAll()).as('break'), jsonArrayFrom(eb.selectFrom('punch').selectAll()).as('punch')]),
 );
-const touchAttendance = preparedQuery((db, p: { id: number; updatedAt: string }) => db.updateTable('attendances').set({ updatedAt: p.updatedAt }).where('id', '=', p.id));
-const endBreak = preparedQuery((db, p: { id: number; endAt: string }) => db.updateTable('attendanceBreaks').set({ endAt: p.endAt }).where('id', '=', p.id).where('endAt', 'is', null).returning(FIGURE_COLUMNS.break));
-const setBreakSeconds = preparedQuery((db, p: { id: number; breakSeconds: number; updatedAt: string }) =>
-  db.updateTable('attendances').set({ breakSeconds: p.breakSeconds, updatedAt: p.updatedAt }).where('id', '=', p.id).returning(FIGURE_COLUMNS.attendance),
+const breakOutWithPunch = preparedQuery((db, p: PunchValues & { attendanceId: number; breakId: number; breakSeconds: number }) =>
+  db
+    .with('break', () => endBreakQuery(db, { id: p.breakId, endAt: p.at }))
+    .with('attendance', () => setBreakSecondsQuery(db, { id: p.attendanceId, breakSeconds: p.breakSeconds, updatedAt: p.at }))
+    .with('punch', () => insertPunchQuery(db, p))
+    .selectNoFrom((eb) => [
+      jsonArrayFrom(eb.selectFrom('break').selectAll()).as('break'),
+      jsonArrayFrom(eb.selectFrom('attendance').selectAll()).as('attendance'),
+      jsonArrayFrom(eb.selectFrom('punch').selectAll()).as('punch'),
+    ]),
 );
 
 /** The engine decided on the state read in this transaction, so the row must still match (exactly one row, given back). */
@@ -111,6 +156,24 @@ export async function applyPunch(
   const chained: { kind: ChainKind; refId: number; payload: string }[] = [];
   const attendanceWritten = (row: Parameters<typeof figurePayload<'attendance'>>[1]) => chained.push({ kind: 'attendance', refId: row.id, payload: figurePayload('attendance', row) });
   const breakWritten = (row: Parameters<typeof figurePayload<'break'>>[1]) => chained.push({ kind: 'break', refId: row.id, payload: figurePayload('break', row) });
+  const createdAt = input.offline?.receivedAt ?? at;
+  const punchValues = (ofAttendance: number): PunchValues => ({
+    employeeId,
+    attendanceId: ofAttendance,
+    action: change.action,
+    at,
+    method: input.method,
+    terminal: input.terminal,
+    terminalId: input.terminalId ?? null,
+    offlineSeq: input.offline?.seq ?? null,
+    workMode: input.workMode ?? null,
+    device: input.device ?? null,
+    place: input.place ?? null,
+    workplaceId: input.workplaceId ?? null,
+    createdAt,
+  });
+  const together = engineOf(db) === 'postgres';
+  let punch: Awaited<ReturnType<typeof insertPunch.execute>>[number];
   switch (change.action) {
     case 'check-in': {
       const row = await db
@@ -139,52 +202,49 @@ export async function applyPunch(
         .executeTakeFirstOrThrow();
       attendanceId = row.id;
       attendanceWritten(row);
+      punch = changedOne(await insertPunch.execute(db, punchValues(attendanceId)));
       break;
     }
-    case 'check-out':
+    case 'check-out': {
       attendanceId = change.attendanceId;
-      attendanceWritten(
-        changedOne(
-          await checkOut.execute(db, {
-            id: attendanceId,
-            timeOut: at,
-            workedSeconds: change.workedSeconds,
-            breakSeconds: change.breakSeconds,
-            earlyDepartureSeconds: change.earlyDepartureSeconds,
-          }),
-        ),
-      );
+      const figures = { workedSeconds: change.workedSeconds, breakSeconds: change.breakSeconds, earlyDepartureSeconds: change.earlyDepartureSeconds };
+      if (together) {
+        const written = await checkOutWithPunch.takeFirst(db, { ...punchValues(attendanceId), attendanceId, ...figures });
+        attendanceWritten(changedOne(written!.attendance));
+        punch = changedOne(written!.punch);
+      } else {
+        attendanceWritten(changedOne(await checkOut.execute(db, { id: attendanceId, timeOut: at, ...figures })));
+        punch = changedOne(await insertPunch.execute(db, punchValues(attendanceId)));
+      }
       break;
+    }
     case 'break-in':
       attendanceId = change.attendanceId;
-      breakWritten(changedOne(await startBreak.execute(db, { attendanceId, startAt: at })));
-      // Only its bookkeeping time changes: no figure of the attendance, so no entry for it.
-      await touchAttendance.run(db, { id: attendanceId, updatedAt: at });
+      // Only the attendance's bookkeeping time changes: no figure of it, so no entry for it.
+      if (together) {
+        const written = await breakInWithPunch.takeFirst(db, { ...punchValues(attendanceId), attendanceId });
+        breakWritten(changedOne(written!.break));
+        punch = changedOne(written!.punch);
+      } else {
+        breakWritten(changedOne(await startBreak.execute(db, { attendanceId, startAt: at })));
+        await touchAttendance.run(db, { id: attendanceId, updatedAt: at });
+        punch = changedOne(await insertPunch.execute(db, punchValues(attendanceId)));
+      }
       break;
     case 'break-out':
       attendanceId = change.attendanceId;
-      breakWritten(changedOne(await endBreak.execute(db, { id: change.breakId, endAt: at })));
-      attendanceWritten(changedOne(await setBreakSeconds.execute(db, { id: attendanceId, breakSeconds: change.breakSeconds, updatedAt: at })));
+      if (together) {
+        const written = await breakOutWithPunch.takeFirst(db, { ...punchValues(attendanceId), attendanceId, breakId: change.breakId, breakSeconds: change.breakSeconds });
+        breakWritten(changedOne(written!.break));
+        attendanceWritten(changedOne(written!.attendance));
+        punch = changedOne(written!.punch);
+      } else {
+        breakWritten(changedOne(await endBreak.execute(db, { id: change.breakId, endAt: at })));
+        attendanceWritten(changedOne(await setBreakSeconds.execute(db, { id: attendanceId, breakSeconds: change.breakSeconds, updatedAt: at })));
+        punch = changedOne(await insertPunch.execute(db, punchValues(attendanceId)));
+      }
       break;
   }
-  const createdAt = input.offline?.receivedAt ?? at;
-  const punch = changedOne(
-    await insertPunch.execute(db, {
-      employeeId,
-      attendanceId,
-      action: change.action,
-      at,
-      method: input.method,
-      terminal: input.terminal,
-      terminalId: input.terminalId ?? null,
-      offlineSeq: input.offline?.seq ?? null,
-      workMode: input.workMode ?? null,
-      device: input.device ?? null,
-      place: input.place ?? null,
-      workplaceId: input.workplaceId ?? null,
-      createdAt,
-    }),
-  );
   if (input.position) {
     const { lat, lng, accuracy } = input.position;
     await db.insertInto('punchPositions').values({ punchId: punch.id, lat, lng, accuracy, createdAt }).execute();
