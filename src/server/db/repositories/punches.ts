@@ -1,8 +1,8 @@
 import type { PunchPlace } from '#domain/clock/proof-of-place.ts';
-import type { Insertable, Kysely, QueryCreator } from 'kysely';
+import type { Expression, Insertable, Kysely, QueryCreator, Selectable } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { PunchChange } from '#domain/clock/clock-engine.ts';
-import type { Database, PunchTable, WorkMode } from '../schema.ts';
+import type { AttendanceTable, Database, PunchTable, WorkMode } from '../schema.ts';
 import type { Db } from '../connection.ts';
 import { FIGURE_COLUMNS, figurePayload, punchPayload, type ChainKind } from '#domain/record-chain/record-chain.ts';
 import { chainForEmployee, chainPunchesOfEmployees } from './record-chain.ts';
@@ -40,12 +40,12 @@ type PunchValues = Required<
 // The writes of a punch, each written once: run one by one (SQLite, and a check-in), or on
 // PostgreSQL the ones that depend on no other's answer together as one statement (below).
 /** The punch row itself: every column given, so one compiled statement serves every punch. */
-const insertPunchQuery = (db: QueryCreator<Database>, p: PunchValues) =>
+const insertPunchQuery = (db: QueryCreator<Database>, p: PunchValues, attendanceId: PunchValues['attendanceId'] | Expression<number> = p.attendanceId) =>
   db
     .insertInto('punches')
     .values({
       employeeId: p.employeeId,
-      attendanceId: p.attendanceId,
+      attendanceId,
       action: p.action,
       at: p.at,
       method: p.method,
@@ -59,6 +59,41 @@ const insertPunchQuery = (db: QueryCreator<Database>, p: PunchValues) =>
       createdAt: p.createdAt,
     })
     .returning(CHAINED_PUNCH_COLUMNS);
+/** A check-in's new attendance; `dayWorkMode` is the column's default unless a personal punch names one. */
+type CheckInValues = {
+  employeeId: number;
+  date: string;
+  timezone: string;
+  at: string;
+  statusIn: Selectable<AttendanceTable>['statusIn'];
+  lateSeconds: number;
+  workFlag: Selectable<AttendanceTable>['workFlag'];
+  dayWorkMode: WorkMode;
+};
+const checkInQuery = (db: QueryCreator<Database>, p: CheckInValues) =>
+  db
+    .insertInto('attendances')
+    .values({
+      employeeId: p.employeeId,
+      date: p.date,
+      timezone: p.timezone,
+      timeIn: p.at,
+      timeOut: null,
+      workedSeconds: null,
+      breakSeconds: 0,
+      statusIn: p.statusIn,
+      lateSeconds: p.lateSeconds,
+      earlyDepartureSeconds: 0,
+      reason: null,
+      source: 'clock',
+      workFlag: p.workFlag,
+      workMode: p.dayWorkMode,
+      revision: 1,
+      createdBy: null,
+      createdAt: p.at,
+      updatedAt: p.at,
+    })
+    .returning(FIGURE_COLUMNS.attendance);
 type CheckOutValues = { id: number; timeOut: string; workedSeconds: number; breakSeconds: number; earlyDepartureSeconds: number };
 const checkOutQuery = (db: QueryCreator<Database>, p: CheckOutValues) =>
   db
@@ -75,7 +110,8 @@ const endBreakQuery = (db: QueryCreator<Database>, p: { id: number; endAt: strin
 const setBreakSecondsQuery = (db: QueryCreator<Database>, p: { id: number; breakSeconds: number; updatedAt: string }) =>
   db.updateTable('attendances').set({ breakSeconds: p.breakSeconds, updatedAt: p.updatedAt }).where('id', '=', p.id).returning(FIGURE_COLUMNS.attendance);
 
-const insertPunch = preparedQuery(insertPunchQuery);
+const insertPunch = preparedQuery((db, p: PunchValues) => insertPunchQuery(db, p));
+const checkIn = preparedQuery(checkInQuery);
 const checkOut = preparedQuery(checkOutQuery);
 const startBreak = preparedQuery(startBreakQuery);
 const touchAttendance = preparedQuery(touchAttendanceQuery);
@@ -90,6 +126,12 @@ const setBreakSeconds = preparedQuery(setBreakSecondsQuery);
  * driver gives them), and a part that changed no row makes the punch throw like the separate
  * statements do, which rolls the whole statement back with the punch's savepoint.
  */
+const checkInWithPunch = preparedQuery((db, p: PunchValues & CheckInValues) =>
+  db
+    .with('attendance', () => checkInQuery(db, p))
+    .with('punch', (q) => insertPunchQuery(db, p, q.selectFrom('attendance').select('id').$asScalar()))
+    .selectNoFrom((eb) => [jsonArrayFrom(eb.selectFrom('attendance').selectAll()).as('attendance'), jsonArrayFrom(eb.selectFrom('punch').selectAll()).as('punch')]),
+);
 const checkOutWithPunch = preparedQuery((db, p: PunchValues & { workedSeconds: number; breakSeconds: number; earlyDepartureSeconds: number; attendanceId: number }) =>
   db
     .with('attendance', () => checkOutQuery(db, { id: p.attendanceId, timeOut: p.at, workedSeconds: p.workedSeconds, breakSeconds: p.breakSeconds, earlyDepartureSeconds: p.earlyDepartureSeconds }))
@@ -176,33 +218,19 @@ export async function applyPunch(
   let punch: Awaited<ReturnType<typeof insertPunch.execute>>[number];
   switch (change.action) {
     case 'check-in': {
-      const row = await db
-        .insertInto('attendances')
-        .values({
-          employeeId,
-          date: change.date,
-          timezone: input.timeZone,
-          timeIn: at,
-          timeOut: null,
-          workedSeconds: null,
-          breakSeconds: 0,
-          statusIn: change.statusIn,
-          lateSeconds: change.lateSeconds,
-          earlyDepartureSeconds: 0,
-          reason: null,
-          source: 'clock',
-          workFlag: change.workFlag ?? null,
-          ...(input.workMode ? { workMode: input.workMode } : {}),
-          revision: 1,
-          createdBy: null,
-          createdAt: at,
-          updatedAt: at,
-        })
-        .returning(FIGURE_COLUMNS.attendance)
-        .executeTakeFirstOrThrow();
-      attendanceId = row.id;
-      attendanceWritten(row);
-      punch = changedOne(await insertPunch.execute(db, punchValues(attendanceId)));
+      const day = { date: change.date, timezone: input.timeZone, statusIn: change.statusIn, lateSeconds: change.lateSeconds, workFlag: change.workFlag ?? null, dayWorkMode: input.workMode ?? 'on-site' };
+      if (together) {
+        const written = await checkInWithPunch.takeFirst(db, { ...punchValues(0), ...day });
+        const row = changedOne(written!.attendance);
+        attendanceId = row.id;
+        attendanceWritten(row);
+        punch = changedOne(written!.punch);
+      } else {
+        const row = changedOne(await checkIn.execute(db, { employeeId, at, ...day }));
+        attendanceId = row.id;
+        attendanceWritten(row);
+        punch = changedOne(await insertPunch.execute(db, punchValues(attendanceId)));
+      }
       break;
     }
     case 'check-out': {
