@@ -37,8 +37,8 @@ type PunchValues = Required<
   Pick<Insertable<PunchTable>, 'employeeId' | 'attendanceId' | 'action' | 'at' | 'method' | 'terminal' | 'terminalId' | 'offlineSeq' | 'workMode' | 'device' | 'place' | 'workplaceId' | 'createdAt'>
 >;
 
-// The writes of a punch, each written once: run one by one (SQLite, and a check-in), or on
-// PostgreSQL the ones that depend on no other's answer together as one statement (below).
+// The writes of a punch, each written once: run one by one on SQLite, together as one statement
+// on PostgreSQL (below).
 /** The punch row itself: every column given, so one compiled statement serves every punch. */
 const insertPunchQuery = (db: QueryCreator<Database>, p: PunchValues, attendanceId: PunchValues['attendanceId'] | Expression<number> = p.attendanceId) =>
   db
@@ -119,9 +119,10 @@ const endBreak = preparedQuery(endBreakQuery);
 const setBreakSeconds = preparedQuery(setBreakSecondsQuery);
 
 /*
- * PostgreSQL: a check-out or a break's writes and the punch row as ONE statement (data-modifying
- * CTEs; each of its parts sees the same snapshot and none reads another's answer), a round trip
- * each instead of two or three (decision 097). Every part runs even when another changes no row;
+ * PostgreSQL: a punch's writes (the attendance's change, the break's, the punch row) as ONE
+ * statement of data-modifying CTEs, one round trip instead of two or three (decision 097). Its
+ * parts see the same snapshot and read no other's answer, except a check-in's punch row, which
+ * takes the new attendance's id from its CTE. Every part runs even when another changes no row;
  * the RETURNING rows come back as JSON arrays (keys mapped by the camelCase plugin, values as the
  * driver gives them), and a part that changed no row makes the punch throw like the separate
  * statements do, which rolls the whole statement back with the punch's savepoint.
@@ -220,6 +221,7 @@ export async function applyPunch(
     case 'check-in': {
       const day = { date: change.date, timezone: input.timeZone, statusIn: change.statusIn, lateSeconds: change.lateSeconds, workFlag: change.workFlag ?? null, dayWorkMode: input.workMode ?? 'on-site' };
       if (together) {
+        // The punch row's attendance id comes from the new attendance in the statement itself.
         const written = await checkInWithPunch.takeFirst(db, { ...punchValues(0), ...day });
         const row = changedOne(written!.attendance);
         attendanceId = row.id;
