@@ -1,5 +1,4 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -29,7 +28,13 @@ let clockFile: string;
 /** Demo employees of the first company who work Mondays from 09:00 (PIN 100000 + id). */
 let workers: number[];
 /** A port nothing listens on (taken, then freed). */
-let deadPort: number;
+/**
+ * A receiver that is down: a port below 1024 that nothing listens on here (no test can take it, and
+ * it is not on fetch's blocked-port list), so a delivery to it is refused every time. A closed port
+ * from the ephemeral range was free when taken but could be taken minutes later by another file's
+ * server, whose 404 fails the delivery for good instead.
+ */
+const deadPort = 2;
 const pin = (i: number) => String(100000 + workers[i]!);
 const sql = <T>(text: string, ...params: unknown[]): T[] => sqlIn<T>(server.dataDir, text, ...params);
 
@@ -69,10 +74,6 @@ beforeAll(async () => {
     if (p === '/slow') return nth === 1 ? 0 : 204;
     return 204;
   });
-  const probe = net.createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  deadPort = (probe.address() as net.AddressInfo).port;
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
   server = await startServer({ args: ['--demo'], env: { JORNADA_TEST: '1', JORNADA_FAKE_NOW_FILE: clockFile, JORNADA_OUTBOX_POLL_MS: '100' } });
   admin = new Client(server.url);
   expect((await admin.signIn('admin@demo.jornada', 'Demo#2026')).status).toBe(200);
