@@ -61,6 +61,7 @@ describe('work outside the schedule in the browser', () => {
     await shootWidthsAndThemes(page, SHOTS, 'settings-error-en', { fullPage: true });
 
     await page.fill('#setting-shiftWindowMinutes', '180');
+    expect(await page.inputValue('#setting-shiftWindowMinutes')).toBe('180');
     await page.click('[data-testid=save-settings]');
     await page.waitForFunction(() => document.querySelector('#setting-shiftWindowMinutes-error') === null);
     await expect.poll(settingsNow).toMatchObject({ shiftWindowMinutes: 180, acceptUnscheduledWork: true });

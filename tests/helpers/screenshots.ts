@@ -17,8 +17,14 @@ export async function shootWidthsAndThemes(page: Page, dir: string, prefix: stri
     }
   }
   await page.setViewportSize({ width: 1440, height: 1000 });
-  await page.evaluate(() => {
-    document.documentElement.classList.remove('dark');
-    document.documentElement.classList.add('light');
-  });
+  // Back to the wide layout: the shell reacts to the width change (media query listeners) and the
+  // page lays out again; two frames later it has, so a click computed next lands where it aims.
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        document.documentElement.classList.remove('dark');
+        document.documentElement.classList.add('light');
+        requestAnimationFrame(() => requestAnimationFrame(() => resolve()));
+      }),
+  );
 }
