@@ -43,6 +43,8 @@ export const times = { timeIn, timeOut: optionalTime, breakIn: optionalTime, bre
 
 /** On site or remote (decision 035). The clock records on site; a manual day says which. */
 export const WORK_MODES = ['on-site', 'remote'] as const;
+/** A day's work mode when nobody says otherwise (the column's default, migration 0012): the clock's. */
+export const DEFAULT_WORK_MODE = 'on-site' satisfies (typeof WORK_MODES)[number];
 /** How a day's overtime is compensated, set by an admin; empty or null = not marked. */
 export const OVERTIME_COMPENSATIONS = ['paid', 'rest'] as const;
 const workMode = v.picklist(WORK_MODES, 'attendance.invalidWorkMode');
@@ -92,7 +94,7 @@ export const AttendanceCreateInput = withOrderRules(
       date: workDate,
       ...times,
       reason,
-      workMode: v.optional(workMode, 'on-site'),
+      workMode: v.optional(workMode, DEFAULT_WORK_MODE),
       overtimeCompensation: v.optional(overtimeCompensation, null),
       overtimeForceMajeure: v.optional(overtimeForceMajeure, null),
       ...OVERTIME_CAP_FIELDS,

@@ -1,10 +1,11 @@
 import type { PunchPlace } from '#domain/clock/proof-of-place.ts';
-import type { Expression, Insertable, Kysely, QueryCreator, Selectable } from 'kysely';
+import type { Expression, InferResult, Insertable, Kysely, QueryCreator, Selectable } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { PunchChange } from '#domain/clock/clock-engine.ts';
 import type { AttendanceTable, Database, PunchTable, WorkMode } from '../schema.ts';
 import type { Db } from '../connection.ts';
 import { FIGURE_COLUMNS, figurePayload, punchPayload, type ChainKind } from '#domain/record-chain/record-chain.ts';
+import { DEFAULT_WORK_MODE } from '#domain/attendance/attendance-schema.ts';
 import { chainForEmployee, chainPunchesOfEmployees } from './record-chain.ts';
 import { refuseLockedAttendances, refuseLockedPeriod } from './record-lock.ts';
 import { preparedQuery } from '../prepared-query.ts';
@@ -26,12 +27,7 @@ export const latestClockPunchQuery = (db: Kysely<Database>, p: { employeeId: num
     .orderBy('id', 'desc')
     .limit(1);
 
-export interface LatestClockPunch {
-  id: number;
-  at: string;
-  action: PunchTable['action'];
-  attendanceId: number | null;
-}
+export type LatestClockPunch = InferResult<ReturnType<typeof latestClockPunchQuery>>[number];
 
 type PunchValues = Required<
   Pick<Insertable<PunchTable>, 'employeeId' | 'attendanceId' | 'action' | 'at' | 'method' | 'terminal' | 'terminalId' | 'offlineSeq' | 'workMode' | 'device' | 'place' | 'workplaceId' | 'createdAt'>
@@ -59,7 +55,7 @@ const insertPunchQuery = (db: QueryCreator<Database>, p: PunchValues, attendance
       createdAt: p.createdAt,
     })
     .returning(CHAINED_PUNCH_COLUMNS);
-/** A check-in's new attendance; `dayWorkMode` is the column's default unless a personal punch names one. */
+/** A check-in's new attendance; `dayWorkMode` is DEFAULT_WORK_MODE unless a personal punch names one. */
 type CheckInValues = {
   employeeId: number;
   date: string;
@@ -219,7 +215,7 @@ export async function applyPunch(
   let punch: Awaited<ReturnType<typeof insertPunch.execute>>[number];
   switch (change.action) {
     case 'check-in': {
-      const day = { date: change.date, timezone: input.timeZone, statusIn: change.statusIn, lateSeconds: change.lateSeconds, workFlag: change.workFlag ?? null, dayWorkMode: input.workMode ?? 'on-site' };
+      const day = { date: change.date, timezone: input.timeZone, statusIn: change.statusIn, lateSeconds: change.lateSeconds, workFlag: change.workFlag ?? null, dayWorkMode: input.workMode ?? DEFAULT_WORK_MODE };
       if (together) {
         // The punch row's attendance id comes from the new attendance in the statement itself.
         const written = await checkInWithPunch.takeFirst(db, { ...punchValues(0), ...day });
