@@ -16,8 +16,8 @@ import { fittedSize } from './face-engine.ts';
 import { DETECTOR_MIN_SCORE } from './face-worker-protocol.ts';
 import type { KioskFaceWorker } from './kiosk-face-worker.ts';
 
-/** Frames are taken at most this often (a live face needs time to move). */
-export const FRAME_INTERVAL_MS = 250;
+/** Frames are taken at most this often (a live face needs time to move; 150 ms, decision 045 update of 2026-11-30). */
+export const FRAME_INTERVAL_MS = 150;
 /**
  * The shortest pause between two frames, for the page to paint and take input. Also fewer frames
  * for the same turn of the head: without it the benchmark took 4–7 frames a punch instead of 3–5,
