@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AddPasskeyInput, PasskeySignInInput } from '../../src/domain/auth/passkey-schemas.ts';
 import type { RelyingParty } from '../../src/domain/auth/relying-party.ts';
+import { CEREMONY_STARTS_PER_MINUTE } from '../../src/server/auth/ceremony-start-limit.ts';
 import { hashPassword } from '../../src/server/auth/passwords.ts';
 import { accountPasskeys, addPasskey, passkeyRegistrationOptions, renameAccountPasskey } from '../../src/server/services/passkeys/account-passkeys.ts';
 import { passkeySignInOptions, signInWithPasskey } from '../../src/server/services/passkeys/passkey-sign-in.ts';
@@ -36,7 +37,7 @@ async function register(who: typeof ana, authenticator: SoftAuthenticator, name 
 }
 
 async function assertion(authenticator: SoftAuthenticator, ticket?: string, overrides: Parameters<SoftAuthenticator['assert']>[1] = {}): Promise<PasskeySignInInput> {
-  const { challenge, options } = await passkeySignInOptions(s.db, ticket, RP);
+  const { challenge, options } = await passkeySignInOptions(s.db, ticket, RP, origin().address);
   return { challenge, response: authenticator.assert(options, overrides), ...(ticket ? { ticket } : {}) } as unknown as PasskeySignInInput;
 }
 
@@ -96,7 +97,7 @@ describe('signing in with a passkey', () => {
   });
 
   it('passwordless: discoverable options requiring user verification, a "passkey" session, counter and last use kept', async () => {
-    const { options } = await passkeySignInOptions(s.db, undefined, RP);
+    const { options } = await passkeySignInOptions(s.db, undefined, RP, origin().address);
     expect(options.allowCredentials ?? []).toEqual([]);
     expect(options.userVerification).toBe('required');
     const result = await signInWithPasskey(s.db, await assertion(key), origin(), RP, undefined);
@@ -137,7 +138,7 @@ describe('signing in with a passkey', () => {
     expect(step.kind).toBe('second-factor');
     if (step.kind !== 'second-factor') return;
     expect(step.methods).toContain('passkey');
-    const { options } = await passkeySignInOptions(s.db, step.ticket, RP);
+    const { options } = await passkeySignInOptions(s.db, step.ticket, RP, origin().address);
     expect(options.allowCredentials?.map((c) => c.id).sort()).toEqual([key.id, unverified.id].sort());
     expect(options.userVerification).toBe('preferred');
     // Ana's passkey does not answer for Bea's sign-in; the ticket stays for another try.
@@ -152,7 +153,7 @@ describe('signing in with a passkey', () => {
     expect(done.user.id).toBe(bea.id);
     expect(await methods(bea.id)).toHaveLength(sessions + 1);
     expect((await methods(bea.id)).filter((m) => m === 'password+passkey')).toHaveLength(1);
-    await expect(passkeySignInOptions(s.db, step.ticket, RP)).rejects.toMatchObject({ code: 'errors.signInExpired', status: 401 });
+    await expect(passkeySignInOptions(s.db, step.ticket, RP, origin().address)).rejects.toMatchObject({ code: 'errors.signInExpired', status: 401 });
   });
 
   it('refuses a disabled account like the password does', async () => {
@@ -162,6 +163,31 @@ describe('signing in with a passkey', () => {
     } finally {
       await s.db.updateTable('users').set({ status: 'enabled' }).where('id', '=', bea.id).execute();
     }
+  });
+});
+
+describe('starting passkey sign-ins from one address', () => {
+  it(`takes ${CEREMONY_STARTS_PER_MINUTE} a minute; the next is 429 with the wait, writes no challenge, and another address still starts`, async () => {
+    const address = origin().address;
+    const challenges = async () =>
+      Number(
+        (
+          await s.db
+            .selectFrom('authChallenges')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    for (let i = 0; i < CEREMONY_STARTS_PER_MINUTE; i++) await passkeySignInOptions(s.db, undefined, RP, address);
+    const before = await challenges();
+    const refused = await passkeySignInOptions(s.db, undefined, RP, address).then(
+      () => undefined,
+      (error: unknown) => error,
+    );
+    expect(refused).toMatchObject({ code: 'errors.tooManySignInStarts', status: 429, params: { minutes: 1 } });
+    expect((refused as { params: { retryAfterSeconds: number } }).params.retryAfterSeconds).toBeGreaterThan(0);
+    expect(await challenges()).toBe(before);
+    await expect(passkeySignInOptions(s.db, undefined, RP, origin().address)).resolves.toMatchObject({ challenge: expect.any(String) });
   });
 });
 

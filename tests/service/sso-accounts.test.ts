@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyPassword } from '../../src/server/auth/passwords.ts';
 import { passwordSignInClosed, readSsoSettings, saveSsoSettings, ssoSettingsView } from '../../src/server/services/sso/sso-settings.ts';
+import { CEREMONY_STARTS_PER_MINUTE } from '../../src/server/auth/ceremony-start-limit.ts';
 import { matchSsoAccount } from '../../src/server/services/sso/match-account.ts';
+import { startOidcSignIn } from '../../src/server/services/sso/oidc-flow.ts';
 import { SsoError } from '../../src/server/services/sso/sso-error.ts';
 import { openServiceDb, type ServiceDb } from '../helpers/service-db.ts';
 
@@ -19,6 +21,15 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await s.close();
+});
+
+describe('starting single sign-ons from one address', () => {
+  it(`counts every start (SSO still off: this runs before the settings are saved): after ${CEREMONY_STARTS_PER_MINUTE} in a minute the next is "busy", before the settings are even read; another address is not held`, async () => {
+    const start = (address: string) => failureOf(startOidcSignIn(s.db, { redirectUrl: null, requestOrigin: 'http://localhost', address }));
+    for (let i = 0; i < CEREMONY_STARTS_PER_MINUTE; i++) expect(await start('10.9.9.9')).toBe('off');
+    expect(await start('10.9.9.9')).toBe('busy');
+    expect(await start('10.9.9.10')).toBe('off');
+  });
 });
 
 describe('matching an SSO sign-in to an account', () => {

@@ -31,7 +31,7 @@ export const EMPTY_SSO_SETTINGS: Readonly<SsoSettings> = {
 };
 
 /** Why an SSO sign-in came back to /sign-in (`?sso=<code>`); each has a message `sso.failure.<code>`. */
-export const SSO_FAILURES = ['off', 'state', 'code', 'provider', 'denied', 'unverified', 'unknown', 'disabled'] as const;
+export const SSO_FAILURES = ['off', 'state', 'code', 'provider', 'denied', 'busy', 'unverified', 'unknown', 'disabled'] as const;
 export type SsoFailure = (typeof SSO_FAILURES)[number];
 
 /** The message of each failure (i18n keys written out: the usage check reads literals). */
@@ -41,6 +41,7 @@ export const SSO_FAILURE_MESSAGES: Record<SsoFailure, string> = {
   code: 'sso.failure.code',
   provider: 'sso.failure.provider',
   denied: 'sso.failure.denied',
+  busy: 'sso.failure.busy',
   unverified: 'sso.failure.unverified',
   unknown: 'sso.failure.unknown',
   disabled: 'sso.failure.disabled',

@@ -1,6 +1,7 @@
 import { generateAuthenticationOptions, verifyAuthenticationResponse, type AuthenticationResponseJSON, type PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/server';
 import type { PasskeySignInInput } from '#domain/auth/passkey-schemas.ts';
 import type { RelyingParty } from '#domain/auth/relying-party.ts';
+import { takeCeremonyStart } from '../../auth/ceremony-start-limit.ts';
 import { signInGuard, tooManyAttempts } from '../../auth/sign-in-guard.ts';
 import type { Db } from '../../db/connection.ts';
 import { pruneAuthChallenges } from '../../db/repositories/auth-challenges.ts';
@@ -19,7 +20,10 @@ import { newPasskeyChallenge, takePasskeyChallenge } from './passkey-challenge.t
  * second step). With the ticket of a password sign-in it is that sign-in's second factor: only the
  * ticket's account's credentials, user verification preferred.
  */
-export async function passkeySignInOptions(db: Db, ticket: string | undefined, rp: RelyingParty): Promise<{ challenge: string; options: PublicKeyCredentialRequestOptionsJSON }> {
+export async function passkeySignInOptions(db: Db, ticket: string | undefined, rp: RelyingParty, address: string): Promise<{ challenge: string; options: PublicKeyCredentialRequestOptionsJSON }> {
+  // Starts count per client address (ceremony-start-limit.ts): past the limit, 429 and no challenge written.
+  const wait = await takeCeremonyStart(address);
+  if (wait > 0) throw tooManyAttempts('errors.tooManySignInStarts', wait);
   const user = ticket === undefined ? undefined : await accountOfTicket(db, ticket, 'second-factor');
   // Anyone may ask for options: expired challenges go at once, so the table holds at most five minutes' worth.
   await pruneAuthChallenges(db, new Date(sessionNow()).toISOString());

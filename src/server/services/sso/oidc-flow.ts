@@ -2,6 +2,7 @@ import * as client from 'openid-client';
 import { issuerIsInsecureLoopback, ssoRedirectUri, ssoUsable, type SsoSettings } from '#domain/auth/sso-settings.ts';
 import { safeLocalPath } from '#domain/routing/entry-path.ts';
 import type { Db } from '../../db/connection.ts';
+import { takeCeremonyStart } from '../../auth/ceremony-start-limit.ts';
 import { readMailSettings } from '../../mail/mail-settings.ts';
 import { createChallenge, takeChallenge } from '../sign-in/auth-challenge.ts';
 import { completeSignIn, type SignedIn } from '../sign-in/complete-sign-in.ts';
@@ -52,9 +53,12 @@ async function usableSettings(db: Db): Promise<SsoSettings> {
 /**
  * Starts an SSO sign-in (decision 092): authorization code with PKCE (S256), state and nonce kept
  * server-side in an 'oidc' challenge for 10 minutes; the caller binds its id to this browser with
- * a short HttpOnly cookie. Returns the provider's address to send the browser to.
+ * a short HttpOnly cookie. Returns the provider's address to send the browser to. Starts count per
+ * client address (ceremony-start-limit.ts): past the limit, `busy`.
  */
-export async function startOidcSignIn(db: Db, input: { redirectUrl: string | null; requestOrigin: string }): Promise<{ challengeId: string; authorizationUrl: string }> {
+export async function startOidcSignIn(db: Db, input: { redirectUrl: string | null; requestOrigin: string; address: string }): Promise<{ challengeId: string; authorizationUrl: string }> {
+  // Before anything else: a flood of starts from one address writes no challenge and asks the provider nothing.
+  if ((await takeCeremonyStart(input.address)) > 0) throw new SsoError('busy');
   const settings = await usableSettings(db);
   const config = await configurationFor(settings);
   const codeVerifier = client.randomPKCECodeVerifier();
