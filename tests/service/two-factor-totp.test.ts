@@ -3,6 +3,8 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { hashPassword } from '../../src/server/auth/passwords.ts';
 import { bumpSessionVersion } from '../../src/server/db/repositories/users.ts';
 import { signInWithSecondFactor, confirmSetupAtSignIn, startSetupAtSignIn } from '../../src/server/services/sign-in/second-factor-sign-in.ts';
+import { changePassword } from '../../src/server/services/sign-in/change-password.ts';
+import { endUserSessions } from '../../src/server/services/sign-in/end-user-sessions.ts';
 import { signIn } from '../../src/server/services/sign-in/sign-in.ts';
 import { disableTotp } from '../../src/server/services/two-factor/disable-totp.ts';
 import { enableTotp } from '../../src/server/services/two-factor/enable-totp.ts';
@@ -22,6 +24,7 @@ import { openServiceDb, type ServiceDb, type TestActor } from '../helpers/servic
  */
 let s: ServiceDb;
 const PASSWORD = 'Segura#2026';
+const PASSWORD_2 = 'Otra-Segura#2027';
 const origin = { userAgent: 'vitest', address: '10.0.0.7' };
 let n = 0;
 
@@ -223,6 +226,24 @@ describe('the sign-in second step', () => {
     // Remembered: the next password sign-in from this browser needs no second step.
     const again = await signIn(s.db, { email: user.email, password: PASSWORD, ...origin, deviceToken: signedIn.deviceToken });
     expect(again.kind).toBe('session');
+  });
+
+  it('forgets remembered browsers when every session ends: a password change, an administrator ending the sessions', async () => {
+    const { user, secret } = await withTotp();
+    const rememberedBrowser = async () => {
+      await forgetLastStep(user.id);
+      const step = await passwordStep(user.email);
+      const signedIn = await signInWithSecondFactor(s.db, { ticket: step.ticket, method: 'totp', code: await codeNow(secret), rememberDevice: true, origin, deviceToken: undefined });
+      expect((await signIn(s.db, { email: user.email, password: PASSWORD, ...origin, deviceToken: signedIn.deviceToken })).kind).toBe('session');
+      return signedIn.deviceToken;
+    };
+    const browser = await rememberedBrowser();
+    await changePassword(s.db, user.id, { currentPassword: PASSWORD, newPassword: PASSWORD_2 }, origin);
+    expect(await signIn(s.db, { email: user.email, password: PASSWORD_2, ...origin, deviceToken: browser })).toMatchObject({ kind: 'second-factor' });
+    await changePassword(s.db, user.id, { currentPassword: PASSWORD_2, newPassword: PASSWORD }, origin);
+    const again = await rememberedBrowser();
+    await endUserSessions(s.db, s.superAdmin, user.id);
+    expect(await signIn(s.db, { email: user.email, password: PASSWORD, ...origin, deviceToken: again })).toMatchObject({ kind: 'second-factor' });
   });
 
   it('takes a recovery code once (password+recovery)', async () => {

@@ -1,6 +1,7 @@
 import type { Db } from '../connection.ts';
 import type { Database, NewUser } from '../schema.ts';
 import type { Kysely } from 'kysely';
+import { untrustUserDevices } from './user-devices.ts';
 
 type Executor = Db | Kysely<Database>;
 
@@ -55,7 +56,13 @@ export async function recordSignIn(db: Executor, id: number, at: string): Promis
   await db.updateTable('users').set({ lastSignInAt: at }).where('id', '=', id).execute();
 }
 
-/** Ends every session of the user issued before now; returns the new version. */
+/**
+ * Ends every session of the user issued before now (and every sign-in ticket), and forgets the
+ * user's remembered browsers: after a password change or reset, a password set by an
+ * administrator or "end every session", the second factor is asked again everywhere, so a
+ * browser that was trusted cannot skip it with the new password (decision 090). Returns the new
+ * version.
+ */
 export async function bumpSessionVersion(db: Executor, id: number, at: string): Promise<number> {
   const row = await db
     .updateTable('users')
@@ -63,6 +70,7 @@ export async function bumpSessionVersion(db: Executor, id: number, at: string): 
     .where('id', '=', id)
     .returning('sessionVersion')
     .executeTakeFirstOrThrow();
+  await untrustUserDevices(db, id);
   return row.sessionVersion;
 }
 
