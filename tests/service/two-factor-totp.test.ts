@@ -238,9 +238,9 @@ describe('the sign-in second step', () => {
       return signedIn.deviceToken;
     };
     const browser = await rememberedBrowser();
-    await changePassword(s.db, user.id, { currentPassword: PASSWORD, newPassword: PASSWORD_2 }, origin);
+    await changePassword(s.db, user.id, { currentPassword: PASSWORD, newPassword: PASSWORD_2, confirmPassword: PASSWORD_2 }, origin);
     expect(await signIn(s.db, { email: user.email, password: PASSWORD_2, ...origin, deviceToken: browser })).toMatchObject({ kind: 'second-factor' });
-    await changePassword(s.db, user.id, { currentPassword: PASSWORD_2, newPassword: PASSWORD }, origin);
+    await changePassword(s.db, user.id, { currentPassword: PASSWORD_2, newPassword: PASSWORD, confirmPassword: PASSWORD }, origin);
     const again = await rememberedBrowser();
     await endUserSessions(s.db, s.superAdmin, user.id);
     expect(await signIn(s.db, { email: user.email, password: PASSWORD, ...origin, deviceToken: again })).toMatchObject({ kind: 'second-factor' });
