@@ -257,6 +257,40 @@ describe('POST /api/clock with a PIN', () => {
     expect(punchesOf(idOf('Miguel'), '2027-03-08')).toHaveLength(0);
   });
 
+  it('punches of several employees at once each get their own state: leave, a locked day, an open break, a double tap, no check-in', async () => {
+    // Sent together, they share a group commit (on PostgreSQL their states are read in one statement).
+    const WED = '2027-03-10';
+    const [elena, marta, sara, pablo, daniel, lucia] = ['Elena', 'Marta', 'Sara', 'Pablo', 'Daniel', 'Lucía'].map(idOf) as [number, number, number, number, number, number];
+    const typeId = query<{ id: number }>('select id from leave_types order by id limit 1')[0]!.id;
+    const stamp = new Date().toISOString();
+    run(`insert into leaves (employee_id, leave_type_id, from_date, to_date, reason, status, created_at, updated_at) values (?, ?, ?, ?, 'Test', 'approved', ?, ?)`, elena, typeId, WED, WED, stamp, stamp);
+    run(`insert into period_approvals (employee_id, date_from, date_to, status, approved_by, approved_at) values (?, ?, ?, 'approved', null, ?)`, marta, WED, WED, stamp);
+    setNow(WED, '08:00');
+    expect((await punch(ROSTER.sara, 'check-in')).status).toBe(200);
+    setNow(WED, '08:30');
+    expect((await punch(ROSTER.sara, 'break-in')).status).toBe(200);
+    const first = setNow(WED, '08:45');
+    expect((await punch(ROSTER.pablo, 'check-in')).status).toBe(200);
+    setNow(WED, '08:45:05');
+    const [leave, locked, breakOut, repeat, notIn, checkIn] = await Promise.all([
+      punch(ROSTER.elena, 'check-in'),
+      punch(ROSTER.marta, 'check-in'),
+      punch(ROSTER.sara, 'break-out'),
+      punch(ROSTER.pablo, 'check-in'),
+      punch(ROSTER.daniel, 'check-out'),
+      punch(ROSTER.lucia, 'check-in'),
+    ]);
+    expect(leave.body).toMatchObject({ code: 'punch.onLeave' });
+    expect(locked.body).toMatchObject({ code: 'periods.locked' });
+    expect([breakOut.status, repeat.status, checkIn.status]).toEqual([200, 200, 200]);
+    expect(repeat.body.time).toBe(first);
+    expect(notIn.body).toMatchObject({ code: 'messages.noAttendanceData' });
+    expect(query('select id from punches where employee_id in (?, ?, ?) and at >= ?', elena, marta, daniel, `${WED}T00:00:00Z`)).toHaveLength(0);
+    expect(punchesOf(pablo, `${WED}T00:00:00Z`)).toHaveLength(1);
+    expect(attendanceOf(sara, WED)).toMatchObject({ break_seconds: 15 * 60 + 5, time_out: null });
+    expect(attendanceOf(lucia, WED)).toMatchObject({ time_out: null });
+  });
+
   it('a night shift across the spring DST change is one attendance of 7 real hours on its start date', async () => {
     const antonio = idOf('Antonio');
     // Saturday 2027-03-27 22:00 to Sunday 06:00; Lisbon moves from 01:00 to 02:00 that night.

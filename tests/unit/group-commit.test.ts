@@ -58,3 +58,19 @@ it('runs work arriving together in one commit, in order, each in its own savepoi
   reader.close();
   await db.destroy();
 });
+
+it('reads ahead once per batch, after the employee locks, for the employees with a single job in it (two at least)', async () => {
+  const sqlite = openSqlite(path.join(dir, 'ahead.db'));
+  const db = createKysely(sqlite);
+  const calls: string[][] = [];
+  const writer = new GroupCommit<string>(1, async (_trx, aheads) => void calls.push(aheads));
+  const work = async () => 'done';
+  // Employee 1 twice (its state changes within the batch: read by each job), 2 and 3 once, 4 without a read-ahead value.
+  await Promise.all([writer.run(db, 1, work, 'one-a'), writer.run(db, 2, work, 'two'), writer.run(db, 1, work, 'one-b'), writer.run(db, 3, work, 'three'), writer.run(db, 4, work)]);
+  expect(calls).toEqual([['two', 'three']]);
+  // A batch with one such job reads nothing ahead: its job reads for itself.
+  await Promise.all([writer.run(db, 5, work, 'five'), writer.run(db, 5, work, 'five-again')]);
+  await writer.run(db, 6, work, 'six');
+  expect(calls).toHaveLength(1);
+  await db.destroy();
+});

@@ -37,3 +37,20 @@ export function primeBatchRead<T>(key: string, value: () => T): void {
   const cache = batch.getStore();
   if (cache && !cache.has(key)) cache.set(key, Promise.resolve(value()));
 }
+
+/**
+ * A value read ahead for one later read of the batch (clock-state.ts: the punch states of a batch's
+ * employees, read together): `takeBatchOnce` hands it out once and forgets it, so a second read of
+ * the same key reads again and sees what the batch wrote meanwhile. Outside a batch, nothing.
+ */
+export function primeBatchOnce<T>(key: string, value: T): void {
+  batch.getStore()?.set(`once ${key}`, Promise.resolve(value));
+}
+
+/** The value primed once under `key` (removed), or undefined. */
+export function takeBatchOnce<T>(key: string): Promise<T> | undefined {
+  const cache = batch.getStore();
+  const value = cache?.get(`once ${key}`) as Promise<T> | undefined;
+  if (value) cache!.delete(`once ${key}`);
+  return value;
+}

@@ -9,9 +9,11 @@ import { engineOf } from './engine.ts';
 
 type Work<T> = (trx: Transaction<Database>) => Promise<T>;
 
-interface Job {
+interface Job<A> {
   db: Db;
   employeeId: number;
+  /** What `readAhead` needs to read this job's state together with the batch's others. */
+  ahead: A | undefined;
   work: Work<unknown>;
   resolve: (value: unknown) => void;
   reject: (error: unknown) => void;
@@ -49,18 +51,25 @@ const MAX_BATCH = 256;
  * fine-locked (write-locks.ts): it takes the write lock shared, its employees' locks at the start
  * and the chain head only for the final append, so lanes and other app servers overlap.
  */
-export class GroupCommit {
-  readonly #lanes: { queue: Job[]; running: boolean }[];
+export class GroupCommit<A = never> {
+  readonly #lanes: { queue: Job<A>[]; running: boolean }[];
+  readonly #readAhead: ReadAhead<A> | undefined;
 
-  constructor(lanes = 1) {
+  /**
+   * `readAhead`: called once per batch, after its employees are locked and before any work, with
+   * the `ahead` of every job whose employee has no other job in the batch (at least two of them):
+   * reads their states together and leaves each for its job (clock-state.ts on PostgreSQL).
+   */
+  constructor(lanes = 1, readAhead?: ReadAhead<A>) {
     this.#lanes = Array.from({ length: Math.max(1, lanes) }, () => ({ queue: [], running: false }));
+    this.#readAhead = readAhead;
   }
 
   /** `db`: the process-wide connection (all work of a batch runs on the first one's). `employeeId`: the one employee `work` reads and writes the day of. */
-  run<T>(db: Db, employeeId: number, work: Work<T>): Promise<T> {
+  run<T>(db: Db, employeeId: number, work: Work<T>, ahead?: A): Promise<T> {
     const lane = this.#lanes[employeeId % this.#lanes.length]!;
     return new Promise<T>((resolve, reject) => {
-      lane.queue.push({ db, employeeId, work: work as Work<unknown>, resolve: resolve as (value: unknown) => void, reject });
+      lane.queue.push({ db, employeeId, ahead, work: work as Work<unknown>, resolve: resolve as (value: unknown) => void, reject });
       // Waits a turn of the event loop so punches arriving together join one batch.
       if (!lane.running) {
         lane.running = true;
@@ -69,14 +78,14 @@ export class GroupCommit {
     });
   }
 
-  async #drain(lane: { queue: Job[]; running: boolean }): Promise<void> {
+  async #drain(lane: { queue: Job<A>[]; running: boolean }): Promise<void> {
     while (lane.queue.length > 0) {
       const batch = lane.queue.splice(0, MAX_BATCH);
       let outcomes: Outcome[];
       try {
         // Optimistic first: no savepoints (punches refuse by returning, they rarely throw); when
         // one throws, the batch is rolled back and run again with a savepoint per punch.
-        outcomes = (await commitBatch(batch, false)) ?? (await commitBatch(batch, true))!;
+        outcomes = (await commitBatch(batch, false, this.#readAhead)) ?? (await commitBatch(batch, true, this.#readAhead))!;
       } catch (error) {
         // The commit (or the transaction around the work) failed: nothing of the batch is kept.
         for (const job of batch) job.reject(error);
@@ -90,6 +99,15 @@ export class GroupCommit {
 
 type Outcome = { ok: boolean; value: unknown };
 
+type ReadAhead<A> = (trx: Transaction<Database>, aheads: A[]) => Promise<void>;
+
+/** The `ahead` of each job whose employee has no other job in the batch. */
+function alone<A>(batch: readonly Job<A>[]): A[] {
+  const jobs = new Map<number, number>();
+  for (const job of batch) jobs.set(job.employeeId, (jobs.get(job.employeeId) ?? 0) + 1);
+  return batch.flatMap((job) => (job.ahead !== undefined && jobs.get(job.employeeId) === 1 ? [job.ahead] : []));
+}
+
 /** Thrown inside an optimistic batch when a punch throws: rolls the batch back (commitBatch answers undefined). */
 class RetryWithSavepoints extends Error {}
 
@@ -98,7 +116,7 @@ class RetryWithSavepoints extends Error {}
  * job that throws rolls the whole batch back and the answer is undefined (run it again with them);
  * with savepoints, it rolls back alone.
  */
-async function commitBatch(batch: readonly Job[], savepoints: boolean): Promise<Outcome[] | undefined> {
+async function commitBatch<A>(batch: readonly Job<A>[], savepoints: boolean, readAhead: ReadAhead<A> | undefined): Promise<Outcome[] | undefined> {
   const outcomes: Outcome[] = [];
   try {
     await withFineLocks(() =>
@@ -108,6 +126,8 @@ async function commitBatch(batch: readonly Job[], savepoints: boolean): Promise<
             trx,
             batch.map((job) => job.employeeId),
           );
+          const aheads = readAhead ? alone(batch) : [];
+          if (aheads.length > 1) await readAhead!(trx, aheads);
           const chained: EmployeeRecords[] = [];
           const audited: AuditRow[] = [];
           const run = statements(trx);

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { AttendanceState } from '#domain/clock/clock-engine.ts';
 import type { ScheduleRule } from '#domain/schedules/schedule-rules.ts';
@@ -10,6 +10,7 @@ import { preparedQuery } from '../prepared-query.ts';
 import { engineOf } from '../engine.ts';
 import { latestClockPunchQuery, type LatestClockPunch } from './punches.ts';
 import { approvedOfEmployeeQuery, knownApprovedPeriods } from './record-lock.ts';
+import { primeBatchOnce, takeBatchOnce } from '../batch-reads.ts';
 
 /** What the clock engine needs to know about one employee around `today` (a local date): attendances dated yesterday, today and tomorrow. */
 export interface ClockState {
@@ -82,24 +83,96 @@ async function readEach(db: Kysely<Database>, around: Around) {
  * employee's approved periods over the three days, for the period lock (record-lock.ts) that the
  * decision and the writer then ask without another round trip.
  */
-const asOne = preparedQuery((db, p: Around) =>
-  db.selectNoFrom([
-    jsonArrayFrom(latestClockPunchQuery(db, p)).as('latest'),
-    jsonArrayFrom(approvedOfEmployeeQuery(db, { employeeId: p.employeeId, from: p.yesterday, to: p.tomorrow })).as('approvals'),
-    jsonArrayFrom(schedulesQuery(db, p)).as('scheduleRows'),
-    jsonArrayFrom(plannedQuery(db, p)).as('planned'),
-    jsonArrayFrom(attendancesQuery(db, p)).as('attendances'),
-    jsonArrayFrom(leavesQuery(db, p)).as('leaves'),
-    jsonArrayFrom(db.selectFrom('attendanceBreaks').select(BREAK_COLUMNS).where('attendanceId', 'in', attendancesQuery(db, p).clearSelect().select('id'))).as('breaksRead'),
-  ]),
+const stateColumns = (db: Kysely<Database>, p: Around) => [
+  jsonArrayFrom(latestClockPunchQuery(db, p)).as('latest'),
+  jsonArrayFrom(approvedOfEmployeeQuery(db, { employeeId: p.employeeId, from: p.yesterday, to: p.tomorrow })).as('approvals'),
+  jsonArrayFrom(schedulesQuery(db, p)).as('scheduleRows'),
+  jsonArrayFrom(plannedQuery(db, p)).as('planned'),
+  jsonArrayFrom(attendancesQuery(db, p)).as('attendances'),
+  jsonArrayFrom(leavesQuery(db, p)).as('leaves'),
+  jsonArrayFrom(db.selectFrom('attendanceBreaks').select(BREAK_COLUMNS).where('attendanceId', 'in', attendancesQuery(db, p).clearSelect().select('id'))).as('breaksRead'),
+];
+
+const asOne = preparedQuery((db, p: Around) => db.selectNoFrom(stateColumns(db, p)));
+
+/** The columns of a batch's read-ahead row (`ahead`, one per employee) standing where one read's values stand. */
+const AHEAD = {
+  employeeId: sql.ref('ahead.employeeId'),
+  yesterday: sql.ref('ahead.yesterday'),
+  today: sql.ref('ahead.today'),
+  tomorrow: sql.ref('ahead.tomorrow'),
+  since: sql.ref('ahead.since'),
+  until: sql.ref('ahead.until'),
+} as unknown as Around;
+
+/**
+ * The same statement for several employees at once (one row each, from arrays of their values):
+ * the builders above with each value replaced by the column of the employee's row.
+ */
+const asBatch = preparedQuery((db, p: { employeeIds: number[]; yesterdays: string[]; todays: string[]; tomorrows: string[]; sinces: string[]; untils: string[] }) =>
+  db
+    .selectFrom(
+      sql<{ employeeId: number }>`unnest(${p.employeeIds}::bigint[], ${p.yesterdays}::text[], ${p.todays}::text[], ${p.tomorrows}::text[], ${p.sinces}::text[], ${p.untils}::text[])`.as<'ahead'>(
+        sql`ahead("employee_id", "yesterday", "today", "tomorrow", "since", "until")`,
+      ),
+    )
+    .select([sql<number>`${AHEAD.employeeId}`.as('aheadEmployeeId'), ...stateColumns(db, AHEAD)]),
 );
 
-async function readAsOne(db: Kysely<Database>, around: Around) {
-  const row = await asOne.takeFirst(db, around);
-  if (!row) throw new Error('The clock state read returned no row');
+type StateRow = NonNullable<Awaited<ReturnType<typeof asOne.takeFirst>>>;
+
+/** One employee's row as the separate reads give it; primes the period lock's reads (record-lock.ts). */
+function stateOfRow(around: Around, row: StateRow) {
   knownApprovedPeriods(around.employeeId, [around.yesterday, around.today, around.tomorrow], row.approvals);
   // In start order, as the separate read gives them.
   return { ...row, breaksRead: row.breaksRead.sort((a, b) => (a.startAt < b.startAt ? -1 : a.startAt > b.startAt ? 1 : 0)) };
+}
+
+const aheadKey = (a: Around) => `punch-state ${a.employeeId} ${a.today} ${a.since} ${a.until}`;
+
+async function readAsOne(db: Kysely<Database>, around: Around) {
+  const ahead = takeBatchOnce<ReturnType<typeof stateOfRow>>(aheadKey(around));
+  if (ahead) return ahead;
+  const row = await asOne.takeFirst(db, around);
+  if (!row) throw new Error('The clock state read returned no row');
+  return stateOfRow(around, row);
+}
+
+/** Where a punch's state is read: its employee, the local date of the punch and the double-tap window (ISO instants). */
+export interface PunchStateAhead {
+  employeeId: number;
+  today: string;
+  since: string;
+  until: string;
+}
+
+const aroundOf = ({ employeeId, today, since, until }: PunchStateAhead): Around => ({ employeeId, yesterday: addDays(today, -1), today, tomorrow: addDays(today, 1), since, until });
+
+/**
+ * PostgreSQL, at the start of a group commit (group-commit.ts), after its employees are locked:
+ * the states of the batch's punches, one employee each, read in ONE statement instead of one per
+ * punch. Each is handed once to that punch's `loadPunchState` (batch-reads.ts `takeBatchOnce`);
+ * the caller passes only employees with a single punch in the batch, whose state nothing else in
+ * the batch writes before their punch reads it. SQLite (a read costs no round trip) reads as before.
+ */
+export async function readPunchStatesAhead(db: Kysely<Database>, aheads: readonly PunchStateAhead[]): Promise<void> {
+  if (engineOf(db) !== 'postgres' || aheads.length < 2) return;
+  const arounds = aheads.map(aroundOf);
+  const rows = await asBatch.execute(db, {
+    employeeIds: arounds.map((a) => a.employeeId),
+    yesterdays: arounds.map((a) => a.yesterday),
+    todays: arounds.map((a) => a.today),
+    tomorrows: arounds.map((a) => a.tomorrow),
+    sinces: arounds.map((a) => a.since),
+    untils: arounds.map((a) => a.until),
+  });
+  // unnest keeps the arrays' order: row i is arounds[i].
+  if (rows.length !== arounds.length) throw new Error('The clock states read ahead do not match the batch');
+  rows.forEach(({ aheadEmployeeId, ...row }, i) => {
+    const around = arounds[i]!;
+    if (Number(aheadEmployeeId) !== around.employeeId) throw new Error('The clock states read ahead do not match the batch');
+    primeBatchOnce(aheadKey(around), stateOfRow(around, row));
+  });
 }
 
 /**
@@ -107,9 +180,8 @@ async function readAsOne(db: Kysely<Database>, around: Around) {
  * in `repeatWindow` (ISO instants); call inside the punch's transaction.
  */
 export async function loadPunchState(db: Kysely<Database>, employeeId: number, today: string, repeatWindow: { since: string; until: string }): Promise<PunchState> {
-  const yesterday = addDays(today, -1);
-  const tomorrow = addDays(today, 1);
-  const around = { employeeId, yesterday, today, tomorrow, ...repeatWindow };
+  const around = aroundOf({ employeeId, today, ...repeatWindow });
+  const { yesterday, tomorrow } = around;
   const { latest, scheduleRows, planned, attendances, leaves, breaksRead } = engineOf(db) === 'postgres' ? await readAsOne(db, around) : await readEach(db, around);
 
   const recent = attendances.filter((r) => r.date === yesterday || r.date === today || r.date === tomorrow);

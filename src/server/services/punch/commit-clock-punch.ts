@@ -9,13 +9,14 @@ import { punchWriterLanes } from '../../db/engine.ts';
 import { GroupCommit } from '../../db/group-commit.ts';
 import { appendAudit } from '../../db/repositories/audit-log.ts';
 import { applyPunch } from '../../db/repositories/punches.ts';
+import { readPunchStatesAhead, type PunchStateAhead } from '../../db/repositories/clock-state.ts';
 import type { PunchTable } from '../../db/schema.ts';
 import type { ClockTerminal } from '../terminals/resolve-terminal.ts';
 import { emitEmployeeWebhookEvent } from '../webhooks/emit-webhook-event.ts';
-import { decideClockPunch } from './decide-clock-punch.ts';
+import { decideClockPunch, punchStateAhead } from './decide-clock-punch.ts';
 
 /** Punches arriving together share one transaction and one fsync (group-commit.ts): kiosk and personal alike; on PostgreSQL in several lanes. */
-const punchWriter = new GroupCommit(punchWriterLanes());
+const punchWriter = new GroupCommit<PunchStateAhead>(punchWriterLanes(), readPunchStatesAhead);
 
 /** One live punch of an identified employee, from a kiosk (record-punch.ts) or their own session (record-personal-punch.ts). */
 export interface ClockPunchInput {
@@ -54,55 +55,60 @@ export function commitClockPunch(db: Db, input: ClockPunchInput): Promise<ClockP
   const { employeeId, action, nowSeconds, settings, method, terminal } = input;
   const now = isoOfSeconds(nowSeconds);
   const personal = input.workMode !== undefined ? { workMode: input.workMode, device: input.device ?? null, ...(input.place ? { place: input.place.place, workplaceId: input.place.workplaceId } : {}) } : {};
-  return punchWriter.run(db, employeeId, async (trx) => {
-    const decision = await decideClockPunch(trx, { employeeId, action, at: now, settings, lang: input.lang });
-    if ('repeatOf' in decision) return { time: decision.repeatOf.at, punchId: null, attendanceId: decision.repeatOf.attendanceId, hooks: 0 };
-    if (!decision.ok) {
+  return punchWriter.run(
+    db,
+    employeeId,
+    async (trx) => {
+      const decision = await decideClockPunch(trx, { employeeId, action, at: now, settings, lang: input.lang });
+      if ('repeatOf' in decision) return { time: decision.repeatOf.at, punchId: null, attendanceId: decision.repeatOf.attendanceId, hooks: 0 };
+      if (!decision.ok) {
+        await appendAudit(trx, {
+          userId: input.userId,
+          entity: 'employee',
+          entityId: employeeId,
+          action: 'clock.refused',
+          after: { action, method, terminal: terminal?.name ?? null, terminalId: terminal?.id ?? null, ...personal, address: input.address, code: decision.code },
+          at: now,
+        });
+        return { refused: decision };
+      }
+
+      const { attendanceId, punchId } = await applyPunch(trx, {
+        employeeId,
+        timeZone: settings.timezone,
+        change: decision.change,
+        method,
+        terminal: terminal?.name ?? null,
+        terminalId: terminal?.id ?? null,
+        ...personal,
+        position: input.place?.position ?? null,
+      });
       await appendAudit(trx, {
         userId: input.userId,
-        entity: 'employee',
-        entityId: employeeId,
-        action: 'clock.refused',
-        after: { action, method, terminal: terminal?.name ?? null, terminalId: terminal?.id ?? null, ...personal, address: input.address, code: decision.code },
+        entity: 'attendance',
+        entityId: attendanceId,
+        action: `clock.${action}`,
+        after: { employeeId, method, terminal: terminal?.name ?? null, terminalId: terminal?.id ?? null, ...personal, ...decision.change },
         at: now,
       });
-      return { refused: decision };
-    }
-
-    const { attendanceId, punchId } = await applyPunch(trx, {
-      employeeId,
-      timeZone: settings.timezone,
-      change: decision.change,
-      method,
-      terminal: terminal?.name ?? null,
-      terminalId: terminal?.id ?? null,
-      ...personal,
-      position: input.place?.position ?? null,
-    });
-    await appendAudit(trx, {
-      userId: input.userId,
-      entity: 'attendance',
-      entityId: attendanceId,
-      action: `clock.${action}`,
-      after: { employeeId, method, terminal: terminal?.name ?? null, terminalId: terminal?.id ?? null, ...personal, ...decision.change },
-      at: now,
-    });
-    // In the punch's transaction (decision 058): a webhook hears of exactly the punches recorded.
-    const hooks = await emitEmployeeWebhookEvent(trx, employeeId, {
-      event: 'punch.recorded',
-      occurredAt: now,
-      data: {
-        punchId,
-        attendanceId,
-        employeeId,
-        action,
-        at: now,
-        method,
-        terminalId: terminal?.id ?? null,
-        offline: false,
-        ...(input.workMode !== undefined ? { workMode: input.workMode } : {}),
-      },
-    });
-    return { time: now, punchId, attendanceId, hooks };
-  });
+      // In the punch's transaction (decision 058): a webhook hears of exactly the punches recorded.
+      const hooks = await emitEmployeeWebhookEvent(trx, employeeId, {
+        event: 'punch.recorded',
+        occurredAt: now,
+        data: {
+          punchId,
+          attendanceId,
+          employeeId,
+          action,
+          at: now,
+          method,
+          terminalId: terminal?.id ?? null,
+          offline: false,
+          ...(input.workMode !== undefined ? { workMode: input.workMode } : {}),
+        },
+      });
+      return { time: now, punchId, attendanceId, hooks };
+    },
+    punchStateAhead({ employeeId, at: now, settings }),
+  );
 }

@@ -5,7 +5,7 @@ import { epochSeconds, isoOfSeconds } from '#domain/clock/shift-bounds.ts';
 import type { Settings } from '#domain/settings/settings.ts';
 import { localDateOf } from '#domain/time/zoned-time.ts';
 import type { Language } from '#i18n/languages.ts';
-import { loadPunchState } from '../../db/repositories/clock-state.ts';
+import { loadPunchState, type PunchStateAhead } from '../../db/repositories/clock-state.ts';
 import type { LatestClockPunch } from '../../db/repositories/punches.ts';
 import type { Database } from '../../db/schema.ts';
 import { periodLockRefusal } from '../../db/repositories/record-lock.ts';
@@ -13,6 +13,14 @@ import { breakRulesOnDate } from '../../db/repositories/break-rules-history.ts';
 
 /** The punch repeats the employee's last clock punch (a double tap, double-tap.ts): answer with that one, write nothing. */
 export type ClockPunchDecision = PunchDecision | { ok: false; repeatOf: LatestClockPunch };
+
+/**
+ * Where the state of a punch at instant `at` is read (clock-state.ts): the punch's local date and
+ * the double-tap window up to it. A group commit reads it ahead with the batch's others.
+ */
+export function punchStateAhead(input: { employeeId: number; at: string; settings: Pick<Settings, 'timezone'> }): PunchStateAhead {
+  return { employeeId: input.employeeId, today: localDateOf(input.at, input.settings.timezone), since: isoOfSeconds(epochSeconds(input.at) - DOUBLE_TAP_SECONDS), until: input.at };
+}
 
 /**
  * What the clock engine says of one punch of an employee at instant `at` (ISO UTC), under the
@@ -25,9 +33,9 @@ export type ClockPunchDecision = PunchDecision | { ok: false; repeatOf: LatestCl
  */
 export async function decideClockPunch(trx: Kysely<Database>, input: { employeeId: number; action: ClockAction; at: string; settings: Settings; lang?: Language }): Promise<ClockPunchDecision> {
   const { settings } = input;
-  const date = localDateOf(input.at, settings.timezone);
   const atSeconds = epochSeconds(input.at);
-  const { state, latestPunch } = await loadPunchState(trx, input.employeeId, date, { since: isoOfSeconds(atSeconds - DOUBLE_TAP_SECONDS), until: input.at });
+  const { today: date, since, until } = punchStateAhead(input);
+  const { state, latestPunch } = await loadPunchState(trx, input.employeeId, date, { since, until });
   if (latestPunch && isDoubleTap(latestPunch, input.action, atSeconds)) return { ok: false, repeatOf: latestPunch };
   // Lateness uses the grace in force on the punch's local date (effective-dated, decision 050).
   const { graceMinutes } = await breakRulesOnDate(trx, date);
