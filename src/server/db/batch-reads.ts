@@ -54,3 +54,8 @@ export function takeBatchOnce<T>(key: string): Promise<T> | undefined {
   if (value) cache!.delete(`once ${key}`);
   return value;
 }
+
+/** What `readOncePerBatch(key, …)` or `primeBatchRead(key, …)` left for the batch, without reading; undefined outside a batch or when nothing is known. */
+export function knownInBatch<T>(key: string): Promise<T> | undefined {
+  return batch.getStore()?.get(key) as Promise<T> | undefined;
+}

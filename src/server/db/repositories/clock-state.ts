@@ -10,6 +10,7 @@ import { preparedQuery } from '../prepared-query.ts';
 import { engineOf } from '../engine.ts';
 import { latestClockPunchQuery, type LatestClockPunch } from './punches.ts';
 import { approvedOfEmployeeQuery, knownApprovedPeriods } from './record-lock.ts';
+import { knownEmployeeCompany } from './record-chain.ts';
 import { primeBatchOnce, takeBatchOnce } from '../batch-reads.ts';
 
 /** What the clock engine needs to know about one employee around `today` (a local date): attendances dated yesterday, today and tomorrow. */
@@ -81,7 +82,8 @@ async function readEach(db: Kysely<Database>, around: Around) {
  * give them: json_agg keeps each column's name (the camelCase plugin maps them) and value (text as
  * text, bigint and double precision as JSON numbers, exact). The statement also brings the
  * employee's approved periods over the three days, for the period lock (record-lock.ts) that the
- * decision and the writer then ask without another round trip.
+ * decision and the writer then ask without another round trip, and the employee's company, for
+ * the batch's chain append (record-chain.ts).
  */
 const stateColumns = (db: Kysely<Database>, p: Around) => [
   jsonArrayFrom(latestClockPunchQuery(db, p)).as('latest'),
@@ -91,6 +93,7 @@ const stateColumns = (db: Kysely<Database>, p: Around) => [
   jsonArrayFrom(attendancesQuery(db, p)).as('attendances'),
   jsonArrayFrom(leavesQuery(db, p)).as('leaves'),
   jsonArrayFrom(db.selectFrom('attendanceBreaks').select(BREAK_COLUMNS).where('attendanceId', 'in', attendancesQuery(db, p).clearSelect().select('id'))).as('breaksRead'),
+  db.selectFrom('employees').select('companyId').where('id', '=', p.employeeId).as('companyId'),
 ];
 
 const asOne = preparedQuery((db, p: Around) => db.selectNoFrom(stateColumns(db, p)));
@@ -121,9 +124,10 @@ const asBatch = preparedQuery((db, p: { employeeIds: number[]; yesterdays: strin
 
 type StateRow = NonNullable<Awaited<ReturnType<typeof asOne.takeFirst>>>;
 
-/** One employee's row as the separate reads give it; primes the period lock's reads (record-lock.ts). */
+/** One employee's row as the separate reads give it; primes the period lock's reads (record-lock.ts) and the chain's company of the employee (record-chain.ts). */
 function stateOfRow(around: Around, row: StateRow) {
   knownApprovedPeriods(around.employeeId, [around.yesterday, around.today, around.tomorrow], row.approvals);
+  if (row.companyId !== null) knownEmployeeCompany(around.employeeId, row.companyId);
   // In start order, as the separate read gives them.
   return { ...row, breaksRead: row.breaksRead.sort((a, b) => (a.startAt < b.startAt ? -1 : a.startAt > b.startAt ? 1 : 0)) };
 }

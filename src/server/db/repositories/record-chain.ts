@@ -21,6 +21,7 @@ import { sha256Hex } from '../chain-hash.ts';
 import type { Database } from '../schema.ts';
 import { lockChainHeads, usesFineLocks } from '../write-locks.ts';
 import { parseBreaks } from '../stored-formats.ts';
+import { knownInBatch, primeBatchRead } from '../batch-reads.ts';
 
 /**
  * The record chain (decision 033): the repositories that insert punches, revisions and voidings,
@@ -101,15 +102,31 @@ export function chainPunchesOfEmployees(db: Kysely<Database>, batches: readonly 
   );
 }
 
-/** Chains records of several employees, in the given order within each company: one employee read, then per company one head read and one insert per 500 entries. */
+const companyKey = (employeeId: number) => `employee-company ${employeeId}`;
+
+/**
+ * The company of an employee, read in the batch's transaction with something else (the clock
+ * state on PostgreSQL, clock-state.ts): the chain append of the batch then needs no employee read.
+ * A batch holds the write lock shared, so no change of company commits while it runs.
+ */
+export function knownEmployeeCompany(employeeId: number, companyId: number): void {
+  primeBatchRead(companyKey(employeeId), () => companyId);
+}
+
+/** Chains records of several employees, in the given order within each company: one employee read (none when the batch knows their companies), then per company one head read and one insert per 500 entries. */
 export async function chainRecordsOfEmployees(db: Kysely<Database>, batches: readonly EmployeeRecords[]): Promise<void> {
   if (batches.length === 0) return;
-  const employees = await db
-    .selectFrom('employees')
-    .select(['id', 'companyId'])
-    .where('id', 'in', [...new Set(batches.map(([employeeId]) => employeeId))])
-    .execute();
-  const companyOf = new Map(employees.map((e) => [e.id, e.companyId]));
+  const companyOf = new Map<number, number>();
+  const unknown: number[] = [];
+  for (const employeeId of new Set(batches.map(([employeeId]) => employeeId))) {
+    const known = knownInBatch<number>(companyKey(employeeId));
+    if (known) companyOf.set(employeeId, await known);
+    else unknown.push(employeeId);
+  }
+  if (unknown.length > 0) {
+    const employees = await db.selectFrom('employees').select(['id', 'companyId']).where('id', 'in', unknown).execute();
+    for (const e of employees) companyOf.set(e.id, e.companyId);
+  }
   const records: { companyId: number; kind: ChainKind; refId: number; payload: string }[] = [];
   for (const [employeeId, own] of batches) {
     const companyId = companyOf.get(employeeId);
