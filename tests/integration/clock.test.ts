@@ -80,7 +80,9 @@ beforeAll(async () => {
   clockDir = mkdtempSync(path.join(os.tmpdir(), 'jornada-clock-'));
   clockFile = path.join(clockDir, 'now');
   writeFileSync(clockFile, '2027-03-01T06:00:00Z');
-  server = await startServer({ args: ['--demo'], env: { JORNADA_TEST: '1', JORNADA_FAKE_NOW_FILE: clockFile } });
+  // On PostgreSQL a pool of 3 gives the punches one lane (engine.ts): punches sent together then share
+  // batches, whose states are read ahead together (the test of several employees at once).
+  server = await startServer({ args: ['--demo'], env: { JORNADA_TEST: '1', JORNADA_FAKE_NOW_FILE: clockFile, DATABASE_POOL_SIZE: '3' } });
   admin = new Client(server.url);
   expect((await admin.signIn('admin@demo.jornada', 'Demo#2026')).status).toBe(200);
 });
@@ -265,6 +267,8 @@ describe('POST /api/clock with a PIN', () => {
     const stamp = new Date().toISOString();
     run(`insert into leaves (employee_id, leave_type_id, from_date, to_date, reason, status, created_at, updated_at) values (?, ?, ?, ?, 'Test', 'approved', ?, ?)`, elena, typeId, WED, WED, stamp, stamp);
     run(`insert into period_approvals (employee_id, date_from, date_to, status, approved_by, approved_at) values (?, ?, ?, 'approved', null, ?)`, marta, WED, WED, stamp);
+    // A webhook on (a receiver that is down): each recorded punch of the batch queues its delivery.
+    const hook = (await (await admin.post('/api/webhooks', { url: 'http://127.0.0.1:2/down', events: ['punch.recorded'] })).json()) as { data: { _id: number } };
     setNow(WED, '08:00');
     expect((await punch(ROSTER.sara, 'check-in')).status).toBe(200);
     setNow(WED, '08:30');
@@ -289,6 +293,10 @@ describe('POST /api/clock with a PIN', () => {
     expect(punchesOf(pablo, `${WED}T00:00:00Z`)).toHaveLength(1);
     expect(attendanceOf(sara, WED)).toMatchObject({ break_seconds: 15 * 60 + 5, time_out: null });
     expect(attendanceOf(lucia, WED)).toMatchObject({ time_out: null });
+    const queued = query<{ payload: string }>("select payload from outbox where channel = 'webhook' and kind = 'punch.recorded' and dedupe_key like ?", `webhook:${hook.data._id}:%`);
+    const told = queued.map((r) => (JSON.parse((JSON.parse(r.payload) as { body: string }).body) as { data: { employeeId: number; action: string } }).data).map((d) => `${d.employeeId} ${d.action}`);
+    expect(told.sort()).toEqual([`${sara} check-in`, `${sara} break-in`, `${pablo} check-in`, `${sara} break-out`, `${lucia} check-in`].sort());
+    expect((await admin.request('DELETE', `/api/webhooks/${hook.data._id}`)).status).toBe(200);
   });
 
   it('a night shift across the spring DST change is one attendance of 7 real hours on its start date', async () => {

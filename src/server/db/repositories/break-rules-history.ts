@@ -1,5 +1,7 @@
 import { breakRulesOn, type BreakRulesChange, type FigureRules, type FigureRulesByDate } from '#domain/worktime/break-rules.ts';
-import { readOncePerBatch } from '../batch-reads.ts';
+import type { InferResult, Kysely } from 'kysely';
+import { primeBatchRead, readOncePerBatch } from '../batch-reads.ts';
+import type { Database } from '../schema.ts';
 import type { Db } from '../connection.ts';
 import { breakRulesJson, parseBreakRules } from '../stored-formats.ts';
 import { refuseLockedFrom } from './record-lock.ts';
@@ -12,9 +14,19 @@ import { chainFigureRows } from './record-chain.ts';
  * its `effectiveFrom` and never rewrites an earlier day.
  */
 
+/** The stored changes, oldest effective date first. */
+export const breakRulesHistoryQuery = (db: Kysely<Database>) => db.selectFrom('breakRulesHistory').selectAll().orderBy('effectiveFrom').orderBy('id');
+type StoredChange = InferResult<ReturnType<typeof breakRulesHistoryQuery>>[number];
+
+/** The stored changes, already read in the batch's transaction with something else (clock-state.ts): the batch does not read them again. */
+export function knownBreakRulesHistory(rows: readonly StoredChange[]): void {
+  const ordered = [...rows].sort((a, b) => (a.effectiveFrom < b.effectiveFrom ? -1 : a.effectiveFrom > b.effectiveFrom ? 1 : a.id - b.id));
+  primeBatchRead('breakRulesHistory', () => ordered);
+}
+
 /** Every change, oldest effective date first (a handful of rows: read whole; once per batch of punches, batch-reads.ts). */
 export async function breakRulesHistory(db: Db): Promise<BreakRulesChange[]> {
-  const rows = await readOncePerBatch('breakRulesHistory', () => db.selectFrom('breakRulesHistory').selectAll().orderBy('effectiveFrom').orderBy('id').execute());
+  const rows = await readOncePerBatch<readonly StoredChange[]>('breakRulesHistory', () => breakRulesHistoryQuery(db).execute());
   return rows.map((r) => ({ id: r.id, effectiveFrom: r.effectiveFrom, rules: parseBreakRules(r.rules), createdAt: r.createdAt, authorId: r.authorId }));
 }
 

@@ -11,6 +11,8 @@ import { engineOf } from '../engine.ts';
 import { latestClockPunchQuery, type LatestClockPunch } from './punches.ts';
 import { approvedOfEmployeeQuery, knownApprovedPeriods } from './record-lock.ts';
 import { knownEmployeeCompany } from './record-chain.ts';
+import { breakRulesHistoryQuery, knownBreakRulesHistory } from './break-rules-history.ts';
+import { anyEnabledWebhookQuery, knownEnabledWebhooks } from './webhooks.ts';
 import { primeBatchOnce, takeBatchOnce } from '../batch-reads.ts';
 
 /** What the clock engine needs to know about one employee around `today` (a local date): attendances dated yesterday, today and tomorrow. */
@@ -119,7 +121,13 @@ const asBatch = preparedQuery((db, p: { employeeIds: number[]; yesterdays: strin
         sql`ahead("employee_id", "yesterday", "today", "tomorrow", "since", "until")`,
       ),
     )
-    .select([sql<number>`${AHEAD.employeeId}`.as('aheadEmployeeId'), ...stateColumns(db, AHEAD)]),
+    .select([
+      sql<number>`${AHEAD.employeeId}`.as('aheadEmployeeId'),
+      ...stateColumns(db, AHEAD),
+      // Read once per batch anyway (batch-reads.ts): the same on every row, computed once.
+      jsonArrayFrom(breakRulesHistoryQuery(db)).as('breakRules'),
+      jsonArrayFrom(anyEnabledWebhookQuery(db)).as('enabledWebhooks'),
+    ]),
 );
 
 type StateRow = NonNullable<Awaited<ReturnType<typeof asOne.takeFirst>>>;
@@ -157,7 +165,8 @@ const aroundOf = ({ employeeId, today, since, until }: PunchStateAhead): Around 
  * the states of the batch's punches, one employee each, read in ONE statement instead of one per
  * punch. Each is handed once to that punch's `loadPunchState` (batch-reads.ts `takeBatchOnce`);
  * the caller passes only employees with a single punch in the batch, whose state nothing else in
- * the batch writes before their punch reads it. SQLite (a read costs no round trip) reads as before.
+ * the batch writes before their punch reads it. The same statement brings what the batch reads
+ * once anyway (the figure rules, whether any webhook is on). SQLite (a read costs no round trip) reads as before.
  */
 export async function readPunchStatesAhead(db: Kysely<Database>, aheads: readonly PunchStateAhead[]): Promise<void> {
   if (engineOf(db) !== 'postgres' || aheads.length < 2) return;
@@ -172,7 +181,9 @@ export async function readPunchStatesAhead(db: Kysely<Database>, aheads: readonl
   });
   // unnest keeps the arrays' order: row i is arounds[i].
   if (rows.length !== arounds.length) throw new Error('The clock states read ahead do not match the batch');
-  rows.forEach(({ aheadEmployeeId, ...row }, i) => {
+  knownBreakRulesHistory(rows[0]!.breakRules);
+  knownEnabledWebhooks(rows[0]!.enabledWebhooks);
+  rows.forEach(({ aheadEmployeeId, breakRules: _rules, enabledWebhooks: _hooks, ...row }, i) => {
     const around = arounds[i]!;
     if (Number(aheadEmployeeId) !== around.employeeId) throw new Error('The clock states read ahead do not match the batch');
     primeBatchOnce(aheadKey(around), stateOfRow(around, row));

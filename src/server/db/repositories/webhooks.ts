@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../schema.ts';
-import { readOncePerBatch } from '../batch-reads.ts';
+import { primeBatchRead, readOncePerBatch } from '../batch-reads.ts';
 
 type Executor = Kysely<Database>;
 
@@ -62,10 +62,18 @@ export async function deleteWebhook(db: Executor, id: number): Promise<void> {
   await db.deleteFrom('webhooks').where('id', '=', id).execute();
 }
 
+/** One enabled webhook, if any: most installations have none, and then an event needs no other read. */
+export const anyEnabledWebhookQuery = (db: Kysely<Database>) => db.selectFrom('webhooks').select('id').where('enabled', '=', 1).limit(1);
+
+/** `anyEnabledWebhookQuery`'s answer, already read in the batch's transaction with something else (clock-state.ts). */
+export function knownEnabledWebhooks(rows: readonly { id: number }[]): void {
+  primeBatchRead('enabledWebhooks', () => rows);
+}
+
 /** Enabled webhooks told of an employee's events (their company's and those of no company), with the company. */
 export async function webhooksOfEmployee(db: Executor, employeeId: number) {
   // Most installations have no webhook: a batch of punches asks that once (batch-reads.ts).
-  const any = await readOncePerBatch('enabledWebhooks', () => db.selectFrom('webhooks').select('id').where('enabled', '=', 1).limit(1).execute());
+  const any = await readOncePerBatch<readonly { id: number }[]>('enabledWebhooks', () => anyEnabledWebhookQuery(db).execute());
   if (any.length === 0) return [];
   return db
     .selectFrom('employees')
