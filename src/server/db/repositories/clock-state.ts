@@ -179,15 +179,17 @@ export async function readPunchStatesAhead(db: Kysely<Database>, aheads: readonl
     sinces: arounds.map((a) => a.since),
     untils: arounds.map((a) => a.until),
   });
-  // unnest keeps the arrays' order: row i is arounds[i].
-  if (rows.length !== arounds.length) throw new Error('The clock states read ahead do not match the batch');
-  knownBreakRulesHistory(rows[0]!.breakRules);
-  knownEnabledWebhooks(rows[0]!.enabledWebhooks);
-  rows.forEach(({ aheadEmployeeId, breakRules: _rules, enabledWebhooks: _hooks, ...row }, i) => {
-    const around = arounds[i]!;
-    if (Number(aheadEmployeeId) !== around.employeeId) throw new Error('The clock states read ahead do not match the batch');
-    primeBatchOnce(aheadKey(around), stateOfRow(around, row));
-  });
+  const first = rows[0];
+  if (!first) return;
+  knownBreakRulesHistory(first.breakRules);
+  knownEnabledWebhooks(first.enabledWebhooks);
+  // One row per employee (each has one punch here), matched by its id rather than by position.
+  const byEmployee = new Map(arounds.map((a) => [a.employeeId, a]));
+  for (const { aheadEmployeeId, breakRules: _rules, enabledWebhooks: _hooks, ...row } of rows) {
+    const around = byEmployee.get(Number(aheadEmployeeId));
+    // Unknown (never expected): that punch reads its own state, as without the read-ahead.
+    if (around) primeBatchOnce(aheadKey(around), stateOfRow(around, row));
+  }
 }
 
 /**
