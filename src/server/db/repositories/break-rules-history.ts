@@ -20,6 +20,7 @@ type StoredChange = InferResult<ReturnType<typeof breakRulesHistoryQuery>>[numbe
 
 /** The stored changes, already read in the batch's transaction with something else (clock-state.ts): the batch does not read them again. */
 export function knownBreakRulesHistory(rows: readonly StoredChange[]): void {
+  // In the query's order again: a JSON aggregate of it does not promise to keep that order.
   const ordered = [...rows].sort((a, b) => (a.effectiveFrom < b.effectiveFrom ? -1 : a.effectiveFrom > b.effectiveFrom ? 1 : a.id - b.id));
   primeBatchRead('breakRulesHistory', () => ordered);
 }
